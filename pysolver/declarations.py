@@ -1,0 +1,137 @@
+"""Every legal declaration of attackers (508.1) and of blockers (509.1).
+
+Declarations are solved per independent component (each attacker alone for attacks;
+each connected component of the attacker–blocker graph for blocks) and combined as a
+product: enumeration lazily, counts by multiplication. In each component the number of
+obeyed requirements (508.1d, 509.1c) is first maximised with clingo's optimisation,
+then the declarations reaching that maximum are enumerated.
+
+>>> from pysolver.loader import situation_from_data
+>>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2, "abilities": ["Menace"]},
+...                    {"id": "y", "controller": "b", "power": 1, "toughness": 1},
+...                    {"id": "z", "controller": "b", "power": 1, "toughness": 1}],
+...     "combat": {"attackers": {"x": "b"}}})
+>>> [d["blocks"] for d in legal_blocks(s)]
+[[], [['y', 'x'], ['z', 'x']]]
+>>> count_blocks(s)
+2
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from .errors import InputError
+from .facts import situation_facts, symbol
+from .graph import BOARD, attacker_blocker_graph, components
+from .model import Situation
+from .solving import args_of, control, count_models, maximum, models, one_model
+
+ATTACKS = ("characteristics", "attacks")
+MAXIMIZE = "#maximize{ 1,R : obeyed(R) }."
+REQUIRE = ":- #count{{ R : obeyed(R) }} < {k}."
+
+
+@dataclass(frozen=True)
+class Component:
+    """One independent part of a declaration: `chosen` facts select what this part decides."""
+
+    encodings: Sequence[str]
+    facts: str
+    chosen: str
+    show: str
+    has_requirements: bool
+
+    def best(self) -> int:
+        """The maximum number of requirements obeyed (508.1d, 509.1c) in this component."""
+        if not self.has_requirements:
+            return 0
+        ctl = control(self.encodings, self.facts, parts=("base", "choose"),
+                      extra=self.chosen + MAXIMIZE, args=("--opt-mode=opt",))
+        best = maximum(ctl)
+        assert best is not None, "the empty declaration is always legal"
+        return best
+
+    def _control(self) -> "control":
+        require = REQUIRE.format(k=self.best()) if self.has_requirements else ""
+        return control(self.encodings, self.facts, parts=("base", "choose"), extra=self.chosen + require,
+                       show=self.show)
+
+    def declarations(self) -> Iterator[list[list[str]]]:
+        """Each legal declaration of this component as a sorted list of pairs."""
+        for symbols in models(self._control()):
+            yield sorted(args_of(sym) for sym in symbols)
+
+    def count(self) -> int:
+        return count_models(self._control())
+
+
+def lazy_product(parts: Sequence[Iterable[list]]) -> Iterator[list]:
+    """The concatenations of one item from each part; the first part is streamed, the rest cached."""
+    if not parts:
+        yield []
+        return
+    rest = [list(p) for p in parts[1:]]
+    for head in parts[0]:
+        for tail in itertools.product(*rest):
+            yield sorted(itertools.chain(head, *tail))
+
+
+def attack_components(s: Situation) -> list[Component]:
+    """One component per creature the active player controls: attack restrictions and requirements
+    in SPEC §2 concern single creatures (508.1c, 508.1d)."""
+    facts = situation_facts(s, combat=False)
+    info = one_model(control(ATTACKS, facts, show="#show attack_candidate/1. #show requirement/1."))
+    with_req = {str(sym.arguments[0].arguments[0]) for sym in info if sym.name == "requirement"}
+    return [Component(ATTACKS, facts, f"attack_chooser({symbol(a)}).", "#show attack/2.", a in with_req)
+            for a in sorted(args_of(sym)[0] for sym in info if sym.name == "attack_candidate")]
+
+
+def block_components(s: Situation) -> list[Component]:
+    """The connected components of the attacker–blocker graph that contain an edge."""
+    if s.combat.attackers is None:
+        raise InputError(s.source, "combat.attackers", "blocks needs the declared attackers (SPEC §3)")
+    g = attacker_blocker_graph(s)
+    facts = situation_facts(_without_blocks(s))
+    requirements = g.graph.get("requirements", [])
+    result = []
+    for nodes in components(g):
+        blockers = sorted(n for n in nodes if g.nodes[n]["role"] == "blocker")
+        chosen = " ".join(f"chosen_blocker({symbol(b)})." for b in blockers)
+        has_req = any(nodes & set(objects) for _, objects in requirements)
+        result.append(Component(BOARD, facts, chosen, "#show block/2.", has_req))
+    return result
+
+
+def _without_blocks(s: Situation) -> Situation:
+    return s.with_combat(blockers=None, damage_step=None, assignment=None)
+
+
+def legal_attacks(s: Situation) -> Iterator[dict]:
+    """Every legal declaration of attackers, lazily: ``{"attacks": [[attacker, target], …]}``."""
+    for pairs in lazy_product([c.declarations() for c in attack_components(s)]):
+        yield {"attacks": pairs}
+
+
+def count_attacks(s: Situation) -> int:
+    return _product(c.count() for c in attack_components(s))
+
+
+def legal_blocks(s: Situation) -> Iterator[dict]:
+    """Every legal declaration of blockers for ``combat.attackers``: ``{"blocks": [[blocker, attacker], …]}``."""
+    for pairs in lazy_product([c.declarations() for c in block_components(s)]):
+        yield {"blocks": pairs}
+
+
+def count_blocks(s: Situation) -> int:
+    return _product(c.count() for c in block_components(s))
+
+
+def _product(counts: Iterable[int]) -> int:
+    total = 1
+    for n in counts:
+        total *= n
+    return total

@@ -1,0 +1,72 @@
+"""Situation → ASP facts: the printed characteristics and the state of one board.
+
+Derived characteristics (708.2a face-down values, counters, colors, qualities)
+are computed by ``encodings/characteristics.lp`` from these facts.
+
+>>> from pysolver.model import Permanent, Player, Situation
+>>> s = Situation((Player("a"), Player("b")), "a", (Permanent("x", "a", power=2, toughness=2),))
+>>> "printed_power(x,2)." in situation_facts(s)
+True
+"""
+
+from __future__ import annotations
+
+from .model import Situation
+
+
+def symbol(name: str) -> str:
+    """An id or player name as an ASP constant (names start with a letter: quote if upper-case)."""
+    return name if name[0].islower() else f'"{name}"'
+
+
+def situation_facts(s: Situation, *, combat: bool = True) -> str:
+    """All facts of a situation; `combat=False` leaves out the declarations (to choose them)."""
+    out: list[str] = []
+    for i, p in enumerate(s.players):
+        n = symbol(p.name)
+        out.append(f"player({n}). turn_order({n},{i}). life({n},{p.life}).")
+    out.append(f"active({symbol(s.active)}).")
+    for p in s.permanents:
+        out.extend(permanent_facts(p))
+    if combat:
+        out.extend(combat_facts(s))
+    return "\n".join(out)
+
+
+def permanent_facts(p) -> list[str]:
+    """Facts for one permanent: printed values and state (tapped, damage, counters, face-down)."""
+    i = symbol(p.id)
+    out = [f"permanent({i}). controller({i},{symbol(p.controller)}). owner({i},{symbol(p.owner or p.controller)})."]
+    out += [f"card_type({i},{t.lower()})." for t in p.types]
+    out += [f'printed_subtype({i},"{t.lower()}").' for t in p.subtypes]
+    out += [f"printed_color({i},{c})." for c in p.colors]
+    for key in ("power", "toughness", "loyalty", "defense"):
+        value = getattr(p, key)
+        if value is not None:
+            out.append(f"printed_{key}({i},{value}).")
+    if p.protector:
+        out.append(f"protector({i},{symbol(p.protector)}).")
+    # Instances of "can block an additional creature" add up (509.1a); number them.
+    extra = iter(range(len(p.abilities)))
+    out += [f"printed_ability({i},block_additional({next(extra)}))." if a.kind == "block_additional"
+            else f"printed_ability({i},{a.term})." for a in p.abilities]
+    out.append(f"plus_counters({i},{p.plus_counters}). minus_counters({i},{p.minus_counters}).")
+    out.append(f"damage_marked({i},{p.damage}).")
+    for flag in ("tapped", "summoning_sick", "face_down"):
+        if getattr(p, flag):
+            out.append(f"{flag}({i}).")
+    return out
+
+
+def combat_facts(s: Situation) -> list[str]:
+    """Declared attacks, blocks and the damage step, if any."""
+    c = s.combat
+    out = [f"attacking({symbol(a)},{symbol(t)})." for a, t in c.attackers or ()]
+    out += [f"blocking({symbol(b)},{symbol(a)})." for b, a in c.blockers or ()]
+    if c.attackers is not None:
+        out.append("attackers_declared.")
+    if c.blockers is not None:
+        out.append("blockers_declared.")
+    if c.damage_step:
+        out.append(f"requested_step({c.damage_step}).")
+    return out

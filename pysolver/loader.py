@@ -1,0 +1,382 @@
+"""Load a situation file (SPEC §1, YAML or JSON) into the typed model, strictly.
+
+Every problem is an :class:`InputError` naming the file, the field path and
+what is wrong: unknown keys, wrong types, duplicate ids, ids equal to player
+names, dangling references, attackers that are not the active player's
+creatures, blockers assigned to non-attackers, ability lines not understood.
+
+>>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+...     "permanents": [{"id": "x", "controller": "a", "card": "Grizzly Bears"}]})
+>>> s.permanent("x").power, s.permanent("x").subtypes
+(2, ('Bear',))
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+
+from .abilities import COLOR_LETTERS, COLORS, Ability, parse_ability_line
+from .cards import CARD_TYPES, Card, builtin_pool
+from .errors import InputError
+from .mana import Mana
+from .model import STEPS, Combat, Goal, Permanent, Player, Situation
+
+NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+TOP_KEYS = {"players", "active", "permanents", "combat", "goal"}
+PLAYER_KEYS = {"name", "life", "mana"}
+PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtypes", "colors", "power",
+                  "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
+                  "tapped", "summoning_sick", "face_down"}
+COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment"}
+GOAL_KEYS = {"lethal", "destroy", "survive", "all", "any"}
+COUNTERS = {"+1/+1": "plus_counters", "-1/-1": "minus_counters"}
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """A YAML loader that rejects duplicate mapping keys instead of keeping the last one."""
+
+
+def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict:
+    seen: set = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key {key!r}", key_node.start_mark)
+        seen.add(key)
+    return yaml.SafeLoader.construct_mapping(loader, node)
+
+
+_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+class _Reader:
+    """Typed field access with error paths for one file."""
+
+    def __init__(self, file: str | None) -> None:
+        self.file = file
+
+    def fail(self, path: str, message: str) -> InputError:
+        return InputError(self.file, path, message)
+
+    def mapping(self, value: Any, path: str, allowed: set[str] | None) -> dict:
+        """A mapping whose keys are all in `allowed` (None: keys are checked by the caller)."""
+        if not isinstance(value, dict):
+            raise self.fail(path, f"expected a mapping, got {_kind(value)}")
+        for key in value:
+            if allowed is not None and key not in allowed:
+                raise self.fail(f"{path}.{key}" if path else str(key),
+                                f"unknown key (allowed: {', '.join(sorted(allowed))})")
+        return value
+
+    def listing(self, value: Any, path: str) -> list:
+        if not isinstance(value, list):
+            raise self.fail(path, f"expected a list, got {_kind(value)}")
+        return value
+
+    def integer(self, value: Any, path: str, minimum: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(path, f"expected an integer, got {_kind(value)}")
+        if minimum is not None and value < minimum:
+            raise self.fail(path, f"must be at least {minimum}, got {value}")
+        return value
+
+    def boolean(self, value: Any, path: str) -> bool:
+        if not isinstance(value, bool):
+            raise self.fail(path, f"expected true or false, got {_kind(value)}")
+        return value
+
+    def text(self, value: Any, path: str) -> str:
+        if not isinstance(value, str):
+            raise self.fail(path, f"expected a string, got {_kind(value)}")
+        return value
+
+    def name(self, value: Any, path: str) -> str:
+        value = self.text(value, path)
+        if not NAME.fullmatch(value):
+            raise self.fail(path, f"{value!r} is not a valid name ([A-Za-z][A-Za-z0-9_-]*)")
+        return value
+
+
+def _kind(value: Any) -> str:
+    return {dict: "a mapping", list: "a list", str: "a string", bool: "a boolean",
+            int: "an integer", float: "a number", type(None): "nothing"}.get(type(value), type(value).__name__) \
+        + (f" ({value!r})" if isinstance(value, (str, int, float)) and not isinstance(value, bool) else "")
+
+
+def load_situation(path: str | Path, pool: dict[str, Card] | None = None) -> Situation:
+    """Read and validate a situation file; `pool` adds `--cards` cards to the built-in pool."""
+    file = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(file, "", f"cannot read file: {exc.strerror or exc}") from None
+    try:
+        data = yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise InputError(file, where, f"invalid YAML/JSON: {problem}") from None
+    return situation_from_data(data, file, pool)
+
+
+def situation_from_data(data: Any, file: str | None = None, pool: dict[str, Card] | None = None) -> Situation:
+    """Validate plain data (as parsed from YAML/JSON) into a :class:`Situation`."""
+    r = _Reader(file)
+    top = r.mapping(data, "", TOP_KEYS)
+    for key in ("players", "active", "permanents"):
+        if key not in top:
+            raise r.fail(key, "missing (required)")
+    players = _players(r, top["players"])
+    names = frozenset(p.name for p in players)
+    active = r.text(top["active"], "active")
+    if active not in names:
+        raise r.fail("active", f"{active!r} is not one of the players")
+    cards = {**builtin_pool(), **(pool or {})}
+    permanents = _permanents(r, top["permanents"], names, cards)
+    by_id = {p.id: p for p in permanents}
+    combat = _combat(r, top.get("combat"), active, names, by_id)
+    goal = _goal(r, top["goal"], "goal", names, by_id) if top.get("goal") is not None else None
+    return Situation(tuple(players), active, tuple(permanents), combat, goal, file)
+
+
+def _players(r: _Reader, value: Any) -> list[Player]:
+    players = []
+    for i, raw in enumerate(r.listing(value, "players")):
+        path = f"players[{i}]"
+        d = r.mapping(raw, path, PLAYER_KEYS)
+        if "name" not in d:
+            raise r.fail(f"{path}.name", "missing (required)")
+        name = r.name(d["name"], f"{path}.name")
+        if any(p.name == name for p in players):
+            raise r.fail(f"{path}.name", f"duplicate player name {name!r}")
+        mana = Mana()
+        if d.get("mana") is not None:
+            try:
+                mana = Mana.parse(r.text(d["mana"], f"{path}.mana"), is_pool=True)
+            except ValueError as exc:
+                raise r.fail(f"{path}.mana", str(exc)) from None
+        players.append(Player(name, r.integer(d.get("life", 20), f"{path}.life"), mana))
+    if len(players) < 2:
+        raise r.fail("players", "at least two players are required")
+    return players
+
+
+def _permanents(r: _Reader, value: Any, players: frozenset[str], cards: dict[str, Card]) -> list[Permanent]:
+    result: list[Permanent] = []
+    for i, raw in enumerate(r.listing(value, "permanents")):
+        path = f"permanents[{i}]"
+        d = r.mapping(raw, path, PERMANENT_KEYS)
+        for key in ("id", "controller"):
+            if key not in d:
+                raise r.fail(f"{path}.{key}", "missing (required)")
+        pid = r.name(d["id"], f"{path}.id")
+        if pid in players:
+            raise r.fail(f"{path}.id", f"id {pid!r} is also a player's name")
+        if any(p.id == pid for p in result):
+            raise r.fail(f"{path}.id", f"duplicate id {pid!r}")
+        result.append(_permanent(r, d, path, pid, players, cards))
+    return result
+
+
+def _permanent(r: _Reader, d: dict, path: str, pid: str, players: frozenset[str],
+               cards: dict[str, Card]) -> Permanent:
+    def player_ref(key: str) -> str:
+        name = r.text(d[key], f"{path}.{key}")
+        if name not in players:
+            raise r.fail(f"{path}.{key}", f"{name!r} is not one of the players")
+        return name
+
+    card: Card | None = None
+    if d.get("card") is not None:
+        card_name = r.text(d["card"], f"{path}.card")
+        card = cards.get(card_name.lower())
+        if card is None:
+            raise r.fail(f"{path}.card", f"card {card_name!r} is in no card pool (built-in or --cards)")
+
+    def field(key: str, read: Callable[[Any, str], Any], default: Any) -> Any:
+        if d.get(key) is not None:
+            return read(d[key], f"{path}.{key}")
+        return default
+
+    types = tuple(field("types", lambda v, p: _enum_list(r, v, p, CARD_TYPES), card.types if card else ("Creature",)))
+    subtypes = tuple(field("subtypes", lambda v, p: [r.text(x, f"{p}[{j}]") for j, x in enumerate(r.listing(v, p))],
+                           card.subtypes if card else ()))
+    colors = tuple(field("colors", lambda v, p: _colors(r, v, p), card.colors if card else ()))
+    number = lambda v, p: r.integer(v, p)  # noqa: E731
+    power = field("power", number, card.power if card else None)
+    toughness = field("toughness", number, card.toughness if card else None)
+    loyalty = field("loyalty", lambda v, p: r.integer(v, p, 0), card.loyalty if card else None)
+    defense = field("defense", lambda v, p: r.integer(v, p, 0), card.defense if card else None)
+    name = field("name", r.text, card.name if card else None)
+    line_list = field("abilities", lambda v, p: [r.text(x, f"{p}[{j}]") for j, x in enumerate(r.listing(v, p))],
+                      None)
+    lines = tuple(line_list) if line_list is not None else (card.lines if card else ())
+    abilities: list[Ability] = []
+    for j, line in enumerate(lines):
+        try:
+            abilities.extend(parse_ability_line(line, name, players))
+        except ValueError as exc:
+            where = f"{path}.abilities[{j}]" if line_list is not None else f"{path}.card"
+            raise r.fail(where, f"permanent {pid!r}: {exc}") from None
+    counters = {"plus_counters": 0, "minus_counters": 0}
+    if d.get("counters") is not None:
+        for key, n in r.mapping(d["counters"], f"{path}.counters", set(COUNTERS)).items():
+            counters[COUNTERS[key]] = r.integer(n, f"{path}.counters.{key}", 0)
+    perm = Permanent(
+        id=pid, controller=player_ref("controller"),
+        owner=player_ref("owner") if d.get("owner") is not None else None,
+        name=name, types=types, subtypes=subtypes, colors=colors, power=power, toughness=toughness,
+        loyalty=loyalty, defense=defense,
+        protector=player_ref("protector") if d.get("protector") is not None else None,
+        abilities=tuple(abilities), ability_lines=lines,
+        unmodelled=card.unmodelled if card and line_list is None else (),
+        damage=field("damage", lambda v, p: r.integer(v, p, 0), 0),
+        tapped=field("tapped", r.boolean, False),
+        summoning_sick=field("summoning_sick", r.boolean, False),
+        face_down=field("face_down", r.boolean, False), **counters)
+    _check_characteristics(r, perm, path)
+    return perm
+
+
+def _check_characteristics(r: _Reader, p: Permanent, path: str) -> None:
+    """The numbers each card type needs (208, 306.5b, 310.4), and morph rules (702.37, 708)."""
+    if "Creature" in p.types or p.face_down:
+        for key in ("power", "toughness"):
+            if getattr(p, key) is None and ("Creature" in p.types or p.morph_cost() is not None):
+                raise r.fail(f"{path}.{key}", f"permanent {p.id!r} is a creature and needs {key} (208.1)")
+    if "Planeswalker" in p.types and p.loyalty is None:
+        raise r.fail(f"{path}.loyalty", f"planeswalker {p.id!r} needs loyalty (306.5b)")
+    if "Battle" in p.types:
+        if p.defense is None:
+            raise r.fail(f"{path}.defense", f"battle {p.id!r} needs defense (310.4)")
+        if p.protector is None:
+            raise r.fail(f"{path}.protector", f"battle {p.id!r} needs a protector (310.8)")
+
+
+def _enum_list(r: _Reader, value: Any, path: str, allowed: tuple[str, ...]) -> list[str]:
+    result = []
+    for j, x in enumerate(r.listing(value, path)):
+        text = r.text(x, f"{path}[{j}]")
+        match = next((a for a in allowed if a.lower() == text.lower()), None)
+        if match is None:
+            raise r.fail(f"{path}[{j}]", f"{text!r} is not one of {', '.join(allowed)}")
+        result.append(match)
+    return result
+
+
+def _colors(r: _Reader, value: Any, path: str) -> list[str]:
+    result = []
+    for j, x in enumerate(r.listing(value, path)):
+        text = r.text(x, f"{path}[{j}]")
+        color = COLOR_LETTERS.get(text.upper()) if len(text) == 1 else text.lower()
+        if color not in COLORS:
+            raise r.fail(f"{path}[{j}]", f"{text!r} is not a color (white/blue/black/red/green or W/U/B/R/G)")
+        if color not in result:
+            result.append(color)
+    return result
+
+
+def _combat(r: _Reader, value: Any, active: str, players: frozenset[str], by_id: dict[str, Permanent]) -> Combat:
+    if value is None:
+        return Combat()
+    d = r.mapping(value, "combat", COMBAT_KEYS)
+    attackers = None
+    if d.get("attackers") is not None:
+        attackers = []
+        for aid, target in r.mapping(d["attackers"], "combat.attackers", None).items():
+            path = f"combat.attackers.{aid}"
+            attacker = _ref(r, aid, path, by_id)
+            if attacker.controller != active or not attacker.is_creature:
+                raise r.fail(path, f"{aid!r} is not a creature controlled by the active player {active!r} (508.1a)")
+            target = r.text(target, path)
+            if not _attackable(target, active, players, by_id):
+                raise r.fail(path, f"{target!r} is not an opponent, an opponent's planeswalker or a battle an "
+                                   f"opponent protects (508.1b, 310.8b)")
+            attackers.append((aid, target))
+    blockers = None
+    if d.get("blockers") is not None:
+        if attackers is None:
+            raise r.fail("combat.blockers", "blockers are declared but combat.attackers is not")
+        attacking = {a for a, _ in attackers}
+        blockers = []
+        for bid, blocked in r.mapping(d["blockers"], "combat.blockers", None).items():
+            path = f"combat.blockers.{bid}"
+            blocker = _ref(r, bid, path, by_id)
+            if blocker.controller == active or not blocker.is_creature:
+                raise r.fail(path, f"{bid!r} is not a creature controlled by a defending player (509.1a)")
+            for j, aid in enumerate(r.listing(blocked, path)):
+                aid = r.text(aid, f"{path}[{j}]")
+                if aid not in attacking:
+                    raise r.fail(f"{path}[{j}]", f"{aid!r} is not an attacking creature (509.1a)")
+                if (bid, aid) in blockers:
+                    raise r.fail(f"{path}[{j}]", f"{bid!r} blocks {aid!r} twice")
+                blockers.append((bid, aid))
+    step = None
+    if d.get("damage_step") is not None:
+        step = r.text(d["damage_step"], "combat.damage_step")
+        if step not in STEPS:
+            raise r.fail("combat.damage_step", f"{step!r} is not first_strike or regular (510.4)")
+        if blockers is None:
+            raise r.fail("combat.damage_step", "a damage step needs combat.attackers and combat.blockers declared")
+    assignment = None
+    if d.get("assignment") is not None:
+        if blockers is None:
+            raise r.fail("combat.assignment", "an assignment needs combat.attackers and combat.blockers declared")
+        assignment = []
+        in_combat = {a for a, _ in attackers or []} | {b for b, _ in blockers}
+        for j, triple in enumerate(r.listing(d["assignment"], "combat.assignment")):
+            path = f"combat.assignment[{j}]"
+            if not isinstance(triple, list) or len(triple) != 3:
+                raise r.fail(path, "expected [source, recipient, amount]")
+            source, recipient = r.text(triple[0], f"{path}[0]"), r.text(triple[1], f"{path}[1]")
+            if source not in in_combat:
+                raise r.fail(f"{path}[0]", f"{source!r} is not an attacking or blocking creature")
+            if recipient not in by_id and recipient not in players:
+                raise r.fail(f"{path}[1]", f"{recipient!r} is neither a permanent nor a player")
+            assignment.append((source, recipient, r.integer(triple[2], f"{path}[2]", 1)))
+    return Combat(tuple(sorted(attackers)) if attackers is not None else None,
+                  tuple(sorted(blockers)) if blockers is not None else None, step,
+                  tuple(assignment) if assignment is not None else None)
+
+
+def _ref(r: _Reader, pid: Any, path: str, by_id: dict[str, Permanent]) -> Permanent:
+    if not isinstance(pid, str) or pid not in by_id:
+        raise r.fail(path, f"{pid!r} is not the id of a permanent")
+    return by_id[pid]
+
+
+def _attackable(target: str, active: str, players: frozenset[str], by_id: dict[str, Permanent]) -> bool:
+    if target in players:
+        return target != active
+    perm = by_id.get(target)
+    if perm is None:
+        return False
+    if "Planeswalker" in perm.types and perm.controller != active:
+        return True
+    return "Battle" in perm.types and perm.protector is not None and perm.protector != active
+
+
+def _goal(r: _Reader, value: Any, path: str, players: frozenset[str], by_id: dict[str, Permanent]) -> Goal:
+    d = r.mapping(value, path, GOAL_KEYS)
+    if len(d) != 1:
+        raise r.fail(path, "a goal has exactly one of lethal, destroy, survive, all, any")
+    (kind, arg), = d.items()
+    if kind == "lethal":
+        name = r.text(arg, f"{path}.lethal")
+        if name not in players:
+            raise r.fail(f"{path}.lethal", f"{name!r} is not one of the players")
+        return Goal("lethal", (name,))
+    if kind in ("destroy", "survive"):
+        ids = [r.text(x, f"{path}.{kind}[{j}]") for j, x in enumerate(r.listing(arg, f"{path}.{kind}"))]
+        for j, pid in enumerate(ids):
+            _ref(r, pid, f"{path}.{kind}[{j}]", by_id)
+        return Goal(kind, tuple(ids))
+    parts = tuple(_goal(r, g, f"{path}.{kind}[{j}]", players, by_id)
+                  for j, g in enumerate(r.listing(arg, f"{path}.{kind}")))
+    return Goal(kind, parts=parts)

@@ -1,0 +1,80 @@
+"""The solving layer: encodings loaded with importlib.resources, run on the clingo Python API.
+
+Encodings are data (``encodings/*.lp`` in the source tree, ``pysolver.encodings`` in the
+wheel). Each call builds a :class:`clingo.Control`, adds facts and program parts, grounds
+and solves. Models come back as lists of :class:`clingo.Symbol`.
+
+>>> ctl = control(["characteristics"], "permanent(x). printed_power(x,3). printed_toughness(x,3). "
+...               "plus_counters(x,1). minus_counters(x,0). damage_marked(x,0). card_type(x,creature).",
+...               show="#show power/2.")
+>>> [str(s) for s in next(models(ctl))]
+['power(x,4)']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import cache
+from importlib import resources
+
+import clingo
+
+Part = tuple[str, Sequence[clingo.Symbol]]
+
+
+@cache
+def encoding(name: str) -> str:
+    """The text of ``encodings/NAME.lp``."""
+    return resources.files("pysolver.encodings").joinpath(f"{name}.lp").read_text("utf-8")
+
+
+def control(encodings: Sequence[str], facts: str, *, parts: Sequence[str] = ("base",),
+            extra: str = "", show: str = "", args: Sequence[str] = ("--models=0",)) -> clingo.Control:
+    """A grounded control: encodings + facts + `extra` program text, grounding the named parts."""
+    ctl = clingo.Control(list(args), logger=_quiet)
+    for name in encodings:
+        ctl.add("base", [], encoding(name))
+    ctl.add("base", [], facts)
+    ctl.add("base", [], extra)
+    ctl.add("base", [], show)
+    ctl.ground([(part, []) for part in parts])
+    return ctl
+
+
+def _quiet(code: clingo.MessageCode, message: str) -> None:
+    """Drop clingo's informational warnings (atoms that never occur in some boards)."""
+
+
+def models(ctl: clingo.Control, *, shown: bool = True) -> Iterator[list[clingo.Symbol]]:
+    """Lazily yield the (shown) symbols of each model."""
+    with ctl.solve(yield_=True) as handle:
+        for model in handle:
+            yield model.symbols(shown=shown) if shown else model.symbols(atoms=True)
+
+
+def one_model(ctl: clingo.Control) -> list[clingo.Symbol]:
+    """The symbols of the first model (deterministic programs have exactly one)."""
+    for symbols in models(ctl):
+        return symbols
+    raise RuntimeError("the program has no model")
+
+
+def count_models(ctl: clingo.Control) -> int:
+    """Enumerate without handing models to Python and return how many there are."""
+    ctl.solve()
+    return int(ctl.statistics["summary"]["models"]["enumerated"])
+
+
+def maximum(ctl: clingo.Control) -> int | None:
+    """The optimum of a program whose only optimisation statement is a #maximize (None: unsatisfiable).
+
+    The control must have been built with ``args=("--opt-mode=opt",)``.
+    """
+    best: list[int] = []
+    ctl.solve(on_model=lambda m: best.append(-m.cost[0] if m.cost else 0))
+    return best[-1] if best else None
+
+
+def args_of(symbol: clingo.Symbol) -> list[str]:
+    """The arguments of an atom as plain strings (ids and player names)."""
+    return [a.string if a.type == clingo.SymbolType.String else str(a) for a in symbol.arguments]
