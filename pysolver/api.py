@@ -1,0 +1,38 @@
+"""The Python API: every command as a function returning plain data or a lazy iterator.
+
+>>> import pysolver
+>>> s = pysolver.load_data({"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice",
+...     "permanents": [{"id": "akroma", "controller": "alice", "card": "Akroma, Angel of Fury"},
+...                    {"id": "knight", "controller": "bob", "card": "White Knight"}],
+...     "combat": {"attackers": {"akroma": "bob"}}})
+>>> list(pysolver.legal_blocks(s))   # protection from white, and flying (702.16f, 702.9b)
+[{'blocks': []}]
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .cards import Card, load_pool_file
+from .declarations import count_attacks, count_blocks, legal_attacks, legal_blocks
+from .graph import attacker_blocker_graph
+from .loader import load_situation, situation_from_data
+from .model import Situation
+
+__all__ = ["load", "load_data", "load_cards", "legal_attacks", "count_attacks", "legal_blocks",
+           "count_blocks", "attacker_blocker_graph"]
+
+
+def load(path: str | Path, cards: dict[str, Card] | None = None) -> Situation:
+    """Load a situation file (YAML/JSON, SPEC §1); `cards` from :func:`load_cards` extends the pool."""
+    return load_situation(path, cards)
+
+
+def load_data(data: dict, cards: dict[str, Card] | None = None) -> Situation:
+    """Validate an already parsed situation (a dict as in SPEC §1)."""
+    return situation_from_data(data, None, cards)
+
+
+def load_cards(path: str | Path) -> dict[str, Card]:
+    """Read a Scryfall bulk JSON or MTGJSON AtomicCards file (SPEC §4)."""
+    return load_pool_file(path)
