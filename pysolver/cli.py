@@ -35,6 +35,15 @@ def _enumeration(results: Callable, count: Callable, label: str) -> Callable:
     return run
 
 
+def _damage(args: argparse.Namespace) -> tuple[dict, int]:
+    s = _situation(args)
+    doc = {"step": api.next_step(s)}
+    if args.count and args.limit is None:
+        return {**doc, **counted(lambda: api.count_damage(s))}, 0
+    return {**doc, **collect(api.damage_assignments(s), limit=args.limit, count_only=args.count,
+                             progress=Progress("damage assignments"))}, 0
+
+
 def _graph(args: argparse.Namespace) -> tuple[dict, int]:
     return {"graph": api.attacker_blocker_graph(_situation(args))}, 0
 
@@ -44,6 +53,9 @@ COMMANDS: dict[str, tuple[str, Callable]] = {
                 _enumeration(api.legal_attacks, api.count_attacks, "attack declarations")),
     "blocks": ("every legal declaration of blockers (509.1)",
                _enumeration(api.legal_blocks, api.count_blocks, "block declarations")),
+    "outcomes": ("every distinct end-of-combat result over all open choices",
+                 _enumeration(api.outcomes, api.count_outcomes, "outcomes")),
+    "damage": ("every legal combat damage assignment of the next damage step (510.1, 702.19)", _damage),
     "graph": ("the attacker-blocker graph (509.1b pairwise restrictions)", _graph),
 }
 

@@ -24,6 +24,7 @@ import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from .counting import BlockProblem
 from .errors import InputError
 from .facts import situation_facts, symbol
 from .graph import BOARD, attacker_blocker_graph, components
@@ -40,16 +41,18 @@ class Component:
     """One independent part of a declaration: `chosen` facts select what this part decides."""
 
     encodings: Sequence[str]
+    part: str  # the program part with the choice: choose_attacks or choose_blocks
     facts: str
     chosen: str
     show: str
     has_requirements: bool
+    problem: BlockProblem | None = None  # a block component's data for counting without enumeration
 
     def best(self) -> int:
         """The maximum number of requirements obeyed (508.1d, 509.1c) in this component."""
         if not self.has_requirements:
             return 0
-        ctl = control(self.encodings, self.facts, parts=("base", "choose"),
+        ctl = control(self.encodings, self.facts, parts=("base", self.part),
                       extra=self.chosen + MAXIMIZE, args=("--opt-mode=opt",))
         best = maximum(ctl)
         assert best is not None, "the empty declaration is always legal"
@@ -57,7 +60,7 @@ class Component:
 
     def _control(self) -> "control":
         require = REQUIRE.format(k=self.best()) if self.has_requirements else ""
-        return control(self.encodings, self.facts, parts=("base", "choose"), extra=self.chosen + require,
+        return control(self.encodings, self.facts, parts=("base", self.part), extra=self.chosen + require,
                        show=self.show)
 
     def declarations(self) -> Iterator[list[list[str]]]:
@@ -66,6 +69,12 @@ class Component:
             yield sorted(args_of(sym) for sym in symbols)
 
     def count(self) -> int:
+        """The number of legal declarations: by dynamic programming for a block component
+        (:mod:`pysolver.counting`), else (or if its state space is too large) by clingo enumeration."""
+        if self.problem is not None:
+            n = self.problem.count(self.best())
+            if n is not None:
+                return n
         return count_models(self._control())
 
 
@@ -86,7 +95,7 @@ def attack_components(s: Situation) -> list[Component]:
     facts = situation_facts(s, combat=False)
     info = one_model(control(ATTACKS, facts, show="#show attack_candidate/1. #show requirement/1."))
     with_req = {str(sym.arguments[0].arguments[0]) for sym in info if sym.name == "requirement"}
-    return [Component(ATTACKS, facts, f"attack_chooser({symbol(a)}).", "#show attack/2.", a in with_req)
+    return [Component(ATTACKS, "choose_attacks", facts, f"attack_chooser({symbol(a)}).", "#show attack/2.", a in with_req)
             for a in sorted(args_of(sym)[0] for sym in info if sym.name == "attack_candidate")]
 
 
@@ -94,7 +103,7 @@ def block_components(s: Situation) -> list[Component]:
     """The connected components of the attacker–blocker graph that contain an edge."""
     if s.combat.attackers is None:
         raise InputError(s.source, "combat.attackers", "blocks needs the declared attackers (SPEC §3)")
-    g = attacker_blocker_graph(s)
+    g = attacker_blocker_graph(_without_blocks(s))
     facts = situation_facts(_without_blocks(s))
     requirements = g.graph.get("requirements", [])
     result = []
@@ -102,7 +111,8 @@ def block_components(s: Situation) -> list[Component]:
         blockers = sorted(n for n in nodes if g.nodes[n]["role"] == "blocker")
         chosen = " ".join(f"chosen_blocker({symbol(b)})." for b in blockers)
         has_req = any(nodes & set(objects) for _, objects in requirements)
-        result.append(Component(BOARD, facts, chosen, "#show block/2.", has_req))
+        result.append(Component(BOARD, "choose_blocks", facts, chosen, "#show block/2.", has_req,
+                                BlockProblem.of(g, nodes)))
     return result
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from .model import Situation
 
+MANA_KEYS = ("w", "u", "b", "r", "g", "c", "generic")  # the fields of pysolver.mana.Mana, in order
+
 
 def symbol(name: str) -> str:
     """An id or player name as an ASP constant (names start with a letter: quote if upper-case)."""
@@ -25,6 +27,8 @@ def situation_facts(s: Situation, *, combat: bool = True) -> str:
     for i, p in enumerate(s.players):
         n = symbol(p.name)
         out.append(f"player({n}). turn_order({n},{i}). life({n},{p.life}).")
+        out += [f"mana_pool({n},{k},{v}). mana_spent({n},{k},{w})."
+                for k, v, w in zip(MANA_KEYS, p.mana.as_tuple(), p.spent.as_tuple())]
     out.append(f"active({symbol(s.active)}).")
     for p in s.permanents:
         out.extend(permanent_facts(p))
@@ -52,7 +56,11 @@ def permanent_facts(p) -> list[str]:
             else f"printed_ability({i},{a.term})." for a in p.abilities]
     out.append(f"plus_counters({i},{p.plus_counters}). minus_counters({i},{p.minus_counters}).")
     out.append(f"damage_marked({i},{p.damage}).")
-    for flag in ("tapped", "summoning_sick", "face_down"):
+    morph = p.morph_cost()
+    if morph is not None:
+        out.append(f"morph({i},{morph[0]}).")
+        out += [f"morph_cost({i},{k},{v})." for k, v in zip(MANA_KEYS, morph[1].as_tuple()) if v]
+    for flag in ("tapped", "summoning_sick", "face_down", "left_battlefield"):
         if getattr(p, flag):
             out.append(f"{flag}({i}).")
     return out
@@ -69,4 +77,8 @@ def combat_facts(s: Situation) -> list[str]:
         out.append("blockers_declared.")
     if c.damage_step:
         out.append(f"requested_step({c.damage_step}).")
+    if c.first_strikers is not None:
+        out.append("first_strike_recorded.")
+        out += [f"dealt_first_strike({symbol(x)})." for x in c.first_strikers]
+    out += [f"assigned({symbol(src)},{symbol(r)},{n})." for src, r, n in c.assignment or ()]
     return out

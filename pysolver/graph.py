@@ -30,10 +30,12 @@ BOARD = ("characteristics", "attacks", "blocks")
 def attacker_blocker_graph(s: Situation) -> nx.DiGraph:
     """The graph for the declared attackers; node data: `role`, `requirements`, `min_blockers`, `capacity`.
 
-    ``graph["restrictions"]`` lists each excluded pair with its rule: (blocker, attacker, rule, kind).
+    ``graph["restrictions"]`` lists each excluded pair with its rule: (blocker, attacker, rule, kind);
+    ``graph["requirements"]`` the requirements (509.1c, 508.1d) as (kind, objects), ``graph["obeyed"]``
+    those obeyed by the declarations as they stand.
     """
     show = ("#show attacker/1. #show block_candidate/1. #show edge/2. #show pair_violation/4. "
-            "#show requirement/1. #show min_blockers/2. #show block_capacity/2.")
+            "#show requirement/1. #show obeyed/1. #show min_blockers/2. #show block_capacity/2.")
     symbols = one_model(control(BOARD, situation_facts(s), show=show))
     g = nx.DiGraph(restrictions=[])
     for sym in symbols:
@@ -55,6 +57,9 @@ def attacker_blocker_graph(s: Situation) -> nx.DiGraph:
         elif sym.name == "requirement":
             req = sym.arguments[0]
             g.graph.setdefault("requirements", []).append((req.name, tuple(args_of(req))))
+        elif sym.name == "obeyed":
+            req = sym.arguments[0]
+            g.graph.setdefault("obeyed", []).append((req.name, tuple(args_of(req))))
     for node, data in g.nodes(data=True):
         if data["role"] == "blocker":
             data.setdefault("capacity", None)  # None: any number (509.1a)

@@ -25,6 +25,7 @@ class Player:
     name: str
     life: int = 20
     mana: Mana = field(default_factory=Mana)
+    spent: Mana = field(default_factory=Mana)  # paid so far in this combat (702.37e)
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class Permanent:
     tapped: bool = False
     summoning_sick: bool = False
     face_down: bool = False
+    left_battlefield: bool = False  # during a combat being explored (704.3, 506.4)
 
     @property
     def is_creature(self) -> bool:
@@ -83,6 +85,7 @@ class Combat:
     blockers: tuple[tuple[str, str], ...] | None = None
     damage_step: str | None = None
     assignment: tuple[tuple[str, str, int], ...] | None = None
+    first_strikers: tuple[str, ...] | None = None  # creatures that dealt first-strike damage (510.4)
 
 
 @dataclass(frozen=True)

@@ -42,11 +42,17 @@ def _blocks(doc: dict) -> str:
                  lambda r: ", ".join(f"{b} blocks {a}" for b, a in r["blocks"]) or "no blockers")
 
 
+def _damage(doc: dict) -> str:
+    step = doc["step"].replace("_", "-")
+    return _rows(doc, f"legal combat damage assignments in the {step} damage step (510.1)",
+                 lambda r: ", ".join(f"{s} -> {t}: {n}" for s, t, n in r["assignment"]) or "no combat damage")
+
+
 def _generic(doc: dict) -> str:
     return json.dumps(doc, indent=2)
 
 
-TABLES = {"attacks": _attacks, "blocks": _blocks}
+TABLES = {"attacks": _attacks, "blocks": _blocks, "damage": _damage}
 
 
 def _graph(g, args: argparse.Namespace) -> str | None:

@@ -1,0 +1,118 @@
+"""The combat as a sequence of stages, shared by `outcomes` and `verify`.
+
+Stages follow the combat phase (506.1): the beginning of combat window (507.2), declare
+attackers (508.1) and its window (508.2), declare blockers (509.1) and its window (509.2),
+the combat damage steps (510, with a first-strike step when 510.4 says so) and the window
+between them (510.3). In each window players may turn face-down creatures face up (116.2b).
+
+A damage step's possible results come from ``encodings/outcomes.lp`` projected onto the
+state after the step, so assignments with equal results are explored once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from .damage import STEP, triple
+from .facts import situation_facts
+from .model import Situation
+from .solving import args_of, control, models, one_model
+
+BEGINNING_OF_COMBAT = "beginning_of_combat"
+DECLARE_ATTACKERS = "declare_attackers"
+ATTACKERS_WINDOW = "after_attackers"
+DECLARE_BLOCKERS = "declare_blockers"
+BLOCKERS_WINDOW = "after_blockers"
+DAMAGE = "damage"
+FIRST_STRIKE_WINDOW = "after_first_strike_damage"
+END = "end"
+WINDOW_NEXT = {BEGINNING_OF_COMBAT: DECLARE_ATTACKERS, ATTACKERS_WINDOW: DECLARE_BLOCKERS,
+               BLOCKERS_WINDOW: DAMAGE, FIRST_STRIKE_WINDOW: DAMAGE}
+
+RESULTS = "#show assign/3. #show after_life/2. #show after_damage/2. #show after_loyalty/2. " \
+          "#show after_defense/2. #show after_gone/1. #show deals/1. #show step/1."
+
+
+def first_stage(s: Situation) -> str:
+    """The priority window the situation is in, from what its combat has declared (SPEC §5)."""
+    c = s.combat
+    if c.attackers is None:
+        return BEGINNING_OF_COMBAT
+    if c.blockers is None:
+        return ATTACKERS_WINDOW
+    return FIRST_STRIKE_WINDOW if c.damage_step == "regular" else BLOCKERS_WINDOW
+
+
+def settle(s: Situation) -> Situation:
+    """Apply state-based actions (704.3, 704.5f/g/i/v): permanents that must leave, leave."""
+    gone = {args_of(sym)[0] for sym in one_model(control(("characteristics",), situation_facts(s),
+                                                         show="#show gone/2."))}
+    if not gone:
+        return s
+    return replace(s, permanents=tuple(replace(p, left_battlefield=True) if p.id in gone else p
+                                       for p in s.permanents))
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """One distinct result of a combat damage step (after state-based actions, 704.3)."""
+
+    step: str
+    assignment: tuple[tuple[str, str, int], ...]
+    life: tuple[tuple[str, int], ...]
+    damage: tuple[tuple[str, int], ...]
+    loyalty: tuple[tuple[str, int], ...]
+    defense: tuple[tuple[str, int], ...]
+    gone: frozenset[str]
+    dealers: frozenset[str]
+
+
+def step_results(s: Situation) -> Iterator[StepResult]:
+    """Each distinct result of the next combat damage step, with one assignment that reaches it."""
+    ctl = control(STEP + ("outcomes",), situation_facts(s.with_combat(assignment=None)),
+                  parts=("base", "choose_damage"), show=RESULTS, args=("--models=0", "--project=project"))
+    for symbols in models(ctl):
+        by_name: dict[str, list] = {}
+        for sym in symbols:
+            by_name.setdefault(sym.name, []).append(sym)
+        pairs = lambda name: tuple(sorted((a, int(n)) for a, n in map(args_of, by_name.get(name, []))))  # noqa: E731
+        yield StepResult(
+            step=str(by_name["step"][0].arguments[0]),
+            assignment=tuple(sorted(tuple(triple(sym)) for sym in by_name.get("assign", []))),
+            life=pairs("after_life"), damage=pairs("after_damage"), loyalty=pairs("after_loyalty"),
+            defense=pairs("after_defense"),
+            gone=frozenset(args_of(sym)[0] for sym in by_name.get("after_gone", [])),
+            dealers=frozenset(args_of(sym)[0] for sym in by_name.get("deals", [])))
+
+
+def apply_step(s: Situation, r: StepResult) -> Situation:
+    """The situation after a damage step: life, damage, loyalty, defense, permanents gone; the next
+    step is the regular one, remembering who dealt first-strike damage (510.4)."""
+    life, damage, loyalty, defense = dict(r.life), dict(r.damage), dict(r.loyalty), dict(r.defense)
+    players = tuple(replace(p, life=life.get(p.name, p.life)) for p in s.players)
+    permanents = tuple(replace(p, damage=damage.get(p.id, p.damage), loyalty=loyalty.get(p.id, p.loyalty),
+                               defense=defense.get(p.id, p.defense),
+                               left_battlefield=p.left_battlefield or p.id in r.gone)
+                       for p in s.permanents)
+    combat = replace(s.combat, damage_step="regular",
+                     first_strikers=tuple(sorted(r.dealers)) if r.step == "first_strike" else s.combat.first_strikers)
+    return replace(s, players=players, permanents=permanents, combat=combat)
+
+
+def losers(s: Situation) -> tuple[str, ...]:
+    """Players with 0 or less life: they lose when state-based actions are checked (104.3b, 704.5a)."""
+    return tuple(sorted(p.name for p in s.players if p.life <= 0))
+
+
+def result(s: Situation) -> dict:
+    """The SPEC §3 outcome of a finished combat (without `line`)."""
+    alive = [p for p in s.permanents if not p.left_battlefield]
+    return {
+        "life": {p.name: p.life for p in s.players},
+        "lost": list(losers(s)),
+        "destroyed": sorted(p.id for p in s.permanents if p.left_battlefield),
+        "damage": {p.id: p.damage for p in alive if p.is_creature and p.damage > 0},
+        "loyalty": {p.id: p.loyalty for p in alive if "Planeswalker" in p.types and not p.face_down},
+        "defense": {p.id: p.defense for p in alive if "Battle" in p.types and not p.face_down},
+    }

@@ -1,0 +1,64 @@
+"""Turning face-down creatures face up in a priority window (116.2b, 702.37e, 702.37b).
+
+>>> from pysolver.loader import situation_from_data
+>>> s = situation_from_data({"players": [{"name": "a", "mana": "{R}{R}"}, {"name": "b"}], "active": "a",
+...     "permanents": [{"id": "cat", "controller": "a", "card": "Blistering Firecat", "face_down": True}]})
+>>> list(face_up_choices(s))
+[(), ('cat',)]
+>>> turned = turn_face_up(s, ("cat",))
+>>> turned.permanent("cat").face_down, str(turned.player("a").spent)
+(False, '{R}{R}')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from .facts import situation_facts, symbol
+from .model import Situation
+from .solving import args_of, control, models
+
+WINDOW = ("characteristics", "facedown")
+
+
+def turnable(s: Situation) -> list[str]:
+    """Face-down permanents on the battlefield that have a morph cost (702.37e)."""
+    return [p.id for p in s.permanents if p.face_down and not p.left_battlefield and p.morph_cost()]
+
+
+def face_up_choices(s: Situation, players: frozenset[str] | None = None) -> Iterator[tuple[str, ...]]:
+    """Each set of face-down permanents that can be turned face up together now, paid from mana.
+
+    `players` limits the choice to permanents those players control (default: everyone's).
+    The empty set (nobody turns anything) is always first.
+    """
+    candidates = [pid for pid in turnable(s) if players is None or s.permanent(pid).controller in players]
+    if not candidates:
+        yield ()
+        return
+    acting = " ".join(f"acting({symbol(pl)})." for pl in sorted(players or s.player_names))
+    ctl = control(WINDOW, situation_facts(s), parts=("base", "choose_face_up"), extra=acting,
+                  show="#show turn_face_up/1.")
+    yield ()
+    for symbols in models(ctl):
+        if symbols:
+            yield tuple(sorted(args_of(sym)[0] for sym in symbols))
+
+
+def turn_face_up(s: Situation, ids: tuple[str, ...]) -> Situation:
+    """The situation after turning `ids` face up: costs paid by their controllers (702.37e), a +1/+1
+    counter on each turned with a megamorph cost (702.37b). Damage marked stays (state-based
+    actions then apply, 704.3)."""
+    if not ids:
+        return s
+    spent = {p.name: p.spent for p in s.players}
+    permanents = []
+    for p in s.permanents:
+        if p.id in ids:
+            kind, cost = p.morph_cost()
+            spent[p.controller] = spent[p.controller] + cost
+            p = replace(p, face_down=False, plus_counters=p.plus_counters + (kind == "megamorph"))
+        permanents.append(p)
+    players = tuple(replace(p, spent=spent[p.name]) for p in s.players)
+    return replace(s, players=players, permanents=tuple(permanents))
