@@ -70,6 +70,12 @@ NUMBER_WORDS = {w: i for i, w in enumerate(
 
 _MIN_BLOCKERS = re.compile(r"this creature can't be blocked except by (\w+) or more creatures")
 _COST_ABILITY = re.compile(r"(morph|megamorph)\s*(\{.*\})$")
+_OTHER_MORPH_COST = re.compile(r"(morph|megamorph)\s*[\u2014\u2013-]\s*(.+)")  # "Morph—Reveal a white card …"
+
+
+class UnsupportedAbility(ValueError):
+    """A line that is understood but cannot be solved: a morph cost with {X} (702.37f), a non-mana or
+    hybrid morph cost. Such a line is always an error, also when it comes from a card's oracle text."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +126,19 @@ def creature_type(word: str) -> str | None:
     return next((c for c in candidates if c in creatures), None)
 
 
+_ASP_CONSTANT = re.compile(r"[a-z][A-Za-z0-9_]*")
+
+
+def asp_name(name: str) -> str:
+    """A player name or id as an ASP term: a constant if it is one ("bob"), else a string
+    ('"Bob"', '"b-2"': a capital would make it a variable, a hyphen a subtraction).
+
+    >>> asp_name("bob"), asp_name("Bob"), asp_name("b-2")
+    ('bob', '"Bob"', '"b-2"')
+    """
+    return name if _ASP_CONSTANT.fullmatch(name) else f'"{name}"'
+
+
 def _protection_quality(quality: str, players: frozenset[str]) -> str | None:
     """The ASP term of one protection quality (702.16a, h–k), or None if not understood."""
     q = quality.strip()
@@ -132,7 +151,7 @@ def _protection_quality(quality: str, players: frozenset[str]) -> str | None:
         return simple[q]
     for name in players:
         if q == name.lower():
-            return f"player({name})"
+            return f"player({asp_name(name)})"
     ctype = creature_type(q)
     if ctype is not None:
         return f'creature_type("{ctype}")'
@@ -143,7 +162,8 @@ def normalise(line: str, name: str | None) -> str:
     """Lower-case, straight apostrophes, no final period, the creature's own name as 'this creature'."""
     text = " ".join(line.replace("\u2019", "'").split()).rstrip(".").strip()
     if name:
-        text = re.sub(re.escape(name), "this creature", text, flags=re.IGNORECASE)
+        # whole words only, never inside a mana symbol: a creature named "X" keeps {X}
+        text = re.sub(rf"(?<![\w{{]){re.escape(name)}(?![\w}}])", "this creature", text, flags=re.IGNORECASE)
     text = text.replace("~", "this creature")
     return text.lower()
 
@@ -154,12 +174,18 @@ def parse_ability_line(line: str, name: str | None, players: frozenset[str] = fr
     A line may be a comma-separated list of keyword lines ("Flying, trample").
     """
     text = normalise(line, name)
-    parsed = _parse_single(text, players)
+    try:
+        parsed = _parse_single(text, players)
+    except UnsupportedAbility as exc:
+        raise UnsupportedAbility(f"ability line {line!r}: {exc}") from None
     if parsed is not None:
         return parsed
     parts = [p.strip() for p in text.split(",")]
     if len(parts) > 1:
-        results = [_parse_single(p, players) for p in parts]
+        try:
+            results = [_parse_single(p, players) for p in parts]
+        except UnsupportedAbility as exc:
+            raise UnsupportedAbility(f"ability line {line!r}: {exc}") from None
         if all(r is not None for r in results):
             return [a for r in results for a in r]
     raise ValueError(f"ability line {line!r} is not understood (SPEC §2 lists the supported lines)")
@@ -187,9 +213,14 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return [Ability("protection", t) for t in terms]
     m = _COST_ABILITY.fullmatch(text)
     if m:
+        if "{x}" in m.group(2):
+            raise UnsupportedAbility(f"{m.group(1)} costs with {{X}} (702.37f) are not supported")
         try:
             cost = Mana.parse(m.group(2).upper())
         except ValueError as exc:
-            raise ValueError(f"{m.group(1)} cost: {exc}") from None
+            raise UnsupportedAbility(f"{m.group(1)} cost not supported: {exc}") from None
         return [Ability(m.group(1), cost)]
+    m = _OTHER_MORPH_COST.fullmatch(text)
+    if m:  # 702.37e: the cost must be paid; only mana (the player's `mana`) is modelled
+        raise UnsupportedAbility(f"{m.group(1)} costs that are not mana (702.37e) are not supported")
     return None

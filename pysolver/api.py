@@ -14,16 +14,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from .cards import Card, load_pool_file
+from .check import check
 from .damage import count_damage, damage_assignments, next_step
 from .declarations import count_attacks, count_blocks, legal_attacks, legal_blocks
 from .graph import attacker_blocker_graph
 from .loader import load_situation, situation_from_data
 from .model import Situation
 from .outcomes import count_outcomes, outcomes
+from .verify import verify
 
 __all__ = ["load", "load_data", "load_cards", "legal_attacks", "count_attacks", "legal_blocks",
            "count_blocks", "attacker_blocker_graph", "next_step", "damage_assignments", "count_damage",
-           "outcomes", "count_outcomes"]
+           "outcomes", "count_outcomes", "check", "verify"]
 
 
 def load(path: str | Path, cards: dict[str, Card] | None = None) -> Situation:

@@ -6,42 +6,28 @@ Exit status: 0 answered, 1 a `check` or `verify` that comes out negative, 2 bad 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Callable, Sequence
 
-from . import api, render
+from . import api, commands, render
 from .errors import InputError
-from .results import Progress, collect, counted
 
 
 def _situation(args: argparse.Namespace):
     pool = api.load_cards(args.cards) if args.cards else None
     s = api.load(args.situation, cards=pool)
-    for p in s.permanents:
-        for line in p.unmodelled:
-            if args.strict:
-                raise InputError(s.source, f"permanent {p.id}", f"line {line!r} is not modelled (--strict)")
-            print(f"note: {p.id}: {line!r} is not modelled by the solver", file=sys.stderr)
+    commands.strict_check(s, args.strict, note=lambda text: print(text, file=sys.stderr))
     return s
 
 
-def _enumeration(results: Callable, count: Callable, label: str) -> Callable:
+def _answer(command: str) -> Callable:
+    """A single command: the document from :func:`pysolver.commands.answer` (shared with `batch`)."""
     def run(args: argparse.Namespace) -> tuple[dict, int]:
-        s = _situation(args)
-        if args.count and args.limit is None:
-            return counted(lambda: count(s)), 0
-        return collect(results(s), limit=args.limit, count_only=args.count, progress=Progress(label)), 0
+        doc = commands.answer(command, _situation(args), count=args.count, limit=args.limit, progress=True)
+        return doc, commands.status(command, doc)
     return run
-
-
-def _damage(args: argparse.Namespace) -> tuple[dict, int]:
-    s = _situation(args)
-    doc = {"step": api.next_step(s)}
-    if args.count and args.limit is None:
-        return {**doc, **counted(lambda: api.count_damage(s))}, 0
-    return {**doc, **collect(api.damage_assignments(s), limit=args.limit, count_only=args.count,
-                             progress=Progress("damage assignments"))}, 0
 
 
 def _graph(args: argparse.Namespace) -> tuple[dict, int]:
@@ -49,14 +35,22 @@ def _graph(args: argparse.Namespace) -> tuple[dict, int]:
 
 
 COMMANDS: dict[str, tuple[str, Callable]] = {
-    "attacks": ("every legal declaration of attackers (508.1)",
-                _enumeration(api.legal_attacks, api.count_attacks, "attack declarations")),
-    "blocks": ("every legal declaration of blockers (509.1)",
-               _enumeration(api.legal_blocks, api.count_blocks, "block declarations")),
-    "outcomes": ("every distinct end-of-combat result over all open choices",
-                 _enumeration(api.outcomes, api.count_outcomes, "outcomes")),
-    "damage": ("every legal combat damage assignment of the next damage step (510.1, 702.19)", _damage),
+    "attacks": ("every legal declaration of attackers (508.1)", _answer("attacks")),
+    "blocks": ("every legal declaration of blockers (509.1)", _answer("blocks")),
+    "outcomes": ("every distinct end-of-combat result over all open choices", _answer("outcomes")),
+    "damage": ("every legal combat damage assignment of the next damage step (510.1, 702.19)", _answer("damage")),
     "graph": ("the attacker-blocker graph (509.1b pairwise restrictions)", _graph),
+    "check": ("is the declared combat legal; if not, which rules it breaks (exit 1)", _answer("check")),
+    "verify": ("can the active player force the goal whatever the defence does (SPEC §5; exit 1 if not)",
+               _answer("verify")),
+}
+
+# Commands over many situations: each module has add_arguments(parser) and main(args) -> exit status.
+TOOLS: dict[str, tuple[str, str]] = {
+    "batch": ("answer a JSONL file of questions, one JSON line each (docs/sweep.md)", "pysolver.batch"),
+    "sweep": ("every board of a card pool: answers, test vectors, rule invariants (docs/sweep.md)",
+              "pysolver.sweep"),
+    "compare": ("compare another engine's answers with test vectors (docs/sweep.md)", "pysolver.compare"),
 }
 
 
@@ -74,6 +68,8 @@ def parser() -> argparse.ArgumentParser:
         if name == "graph":
             c.add_argument("--format", choices=("dot", "json", "svg", "png"), default="dot")
             c.add_argument("-o", "--output", metavar="FILE", help="write the graph to FILE")
+    for name, (help_text, module) in TOOLS.items():
+        importlib.import_module(module).add_arguments(sub.add_parser(name, help=help_text, description=help_text))
     return p
 
 
@@ -90,6 +86,8 @@ def _positive(text: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
+        if args.command in TOOLS:
+            return importlib.import_module(TOOLS[args.command][1]).main(args)
         doc, status = COMMANDS[args.command][1](args)
         text = render.render(args.command, doc, args)
     except InputError as exc:

@@ -7,10 +7,10 @@ already leaves out the pairs that a pairwise restriction of 509.1b forbids) such
   additional creature", or any number (509.1a);
 * each attacker with a minimum number of blockers N is blocked by no creature or by at least N:
   menace, N = 2 (702.111b), "can't be blocked except by N or more creatures" (509.1b);
-* it obeys the maximum possible number K of requirements (509.1c): ``lure(A,B)`` (B blocks A),
-  ``blocked(A)`` (A is blocked), ``blocks(B)`` (B blocks). K comes from clingo's optimisation
-  (:meth:`pysolver.declarations.Component.best`); requirements of other kinds (508.1d) do not
-  depend on the blocks and are obeyed or not whatever is declared.
+* it obeys the maximum possible number K of requirements (509.1c): ``lure(A,B,J)`` (B blocks A),
+  ``blocked(A,J)`` (A is blocked), ``blocks(B,J)`` (B blocks), one for each instance J of the
+  ability (113.2c). K comes from clingo's optimisation (:meth:`pysolver.declarations.Component.best`);
+  requirements of other kinds (508.1d) do not depend on the blocks: obeyed or not whatever is declared.
 
 All of this data comes from the ASP analysis of the board (:func:`pysolver.graph.attacker_blocker_graph`).
 
@@ -21,12 +21,12 @@ degree capped where the rules stop caring: a blocker's used capacity (509.1a), a
 blockers up to N (702.111b), whether a creature with a ``blocked``/``blocks`` requirement is
 already in a block (509.1c). A vertex leaves the state once all its edges are decided, after its
 minimum-blockers restriction is checked and its requirement counted. Edges to vertices whose
-degree does not matter are decided together, counted with binomial coefficients. The states are
+degree does not matter are decided together, by the number of ways to use j of them. The states are
 memoised as a dict from state to number of partial declarations, so the count is exact and takes
 time proportional to the number of distinct states, not of declarations.
 
 >>> p = BlockProblem(edges=(("y", "x"), ("z", "x")), capacity={"y": 1, "z": 1}, min_blockers={"x": 2},
-...                  lure=frozenset(), must=frozenset(), obeyed_anyway=0)
+...                  lure={}, must={}, obeyed_anyway=0)
 >>> p.count(0)   # no block, or both (702.111b)
 2
 """
@@ -35,26 +35,27 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from math import comb, prod
+from math import prod
 
 import networkx as nx
 
 Edge = tuple[str, str]  # (blocker, attacker)
 BLOCK_REQUIREMENTS = ("lure", "blocked", "blocks")
-LIMIT = 2_000_000  # the most frontier states the DP accepts; beyond, clingo enumerates
+LIMIT = 500_000  # the most states the DP may hold at once; beyond, clingo enumerates
 
 
 @dataclass(frozen=True)
 class BlockProblem:
     """One component as the counter needs it: edges, capacities (None = any number), minimum
-    numbers of blockers, edges whose use obeys a Lure requirement, creatures with a requirement
-    obeyed iff they are in a block, and how many requirements are obeyed whatever is declared."""
+    numbers of blockers, the number of Lure requirements each edge obeys when used, the number of
+    requirements each creature obeys when it is in a block, and the number of requirements
+    obeyed whatever is declared."""
 
     edges: tuple[Edge, ...]
     capacity: Mapping[str, int | None]
     min_blockers: Mapping[str, int]
-    lure: frozenset[Edge]
-    must: frozenset[str]
+    lure: Mapping[Edge, int]
+    must: Mapping[str, int]
     obeyed_anyway: int
 
     @classmethod
@@ -62,17 +63,18 @@ class BlockProblem:
         """The problem of the component `nodes` of the graph made by :func:`attacker_blocker_graph`
         for a board without declared blocks."""
         edges = tuple(sorted((b, a) for b, a in g.edges if b in nodes))
-        lure, must = set(), set()
+        lure: dict[Edge, int] = {}
+        must: dict[str, int] = {}
         for kind, objects in g.graph.get("requirements", []):
             if kind == "lure" and (objects[1], objects[0]) in g.edges and objects[0] in nodes:
-                lure.add((objects[1], objects[0]))
+                lure[objects[1], objects[0]] = lure.get((objects[1], objects[0]), 0) + 1
             elif kind in ("blocked", "blocks") and objects[0] in nodes:
-                must.add(objects[0])
+                must[objects[0]] = must.get(objects[0], 0) + 1
         return cls(edges=edges,
                    capacity={n: g.nodes[n]["capacity"] for n in nodes if g.nodes[n]["role"] == "blocker"},
                    min_blockers={n: g.nodes[n].get("min_blockers", 1) for n in nodes
                                  if g.nodes[n]["role"] == "attacker"},
-                   lure=frozenset(lure), must=frozenset(must),
+                   lure=lure, must=must,
                    obeyed_anyway=sum(kind not in BLOCK_REQUIREMENTS for kind, _ in g.graph.get("obeyed", [])))
 
     def level(self, v: str) -> int:
@@ -83,32 +85,33 @@ class BlockProblem:
         n = self.min_blockers[v]
         return n if n >= 2 else int(v in self.must)
 
+    def free_pairs(self) -> dict[str, list[str]]:
+        """For each blocker, the attackers (sorted) it may block freely: an edge is free when its
+        attacker has no minimum number of blockers (702.111b, 509.1b) and neither creature has a
+        requirement (509.1c). Using a free edge matters only to the blocker's capacity (509.1a), so,
+        whatever the rest of a declaration, each blocker chooses among its free edges on its own."""
+        bound = {a for a, n in self.min_blockers.items() if n >= 2} | set(self.must) | {a for _, a in self.lure}
+        free: dict[str, list[str]] = {}
+        for b, a in self.edges:
+            if a not in bound and b not in bound:
+                free.setdefault(b, []).append(a)
+        return free
+
     def count(self, k: int, limit: int = LIMIT) -> int | None:
         """The number of declarations obeying every restriction and at least `k` requirements
-        (None when the frontier could exceed `limit` states)."""
-        order = self.order(k, limit)
-        return None if order is None else _Run(self, k).count(order)
+        (None if the dynamic programming would need more than `limit` states)."""
+        try:
+            return _Run(self, k, limit).count(self.order())
+        except _TooLarge:
+            return None
 
-    def order(self, k: int, limit: int) -> list[str] | None:
-        """The elimination order with the smallest frontier among a greedy one, blockers first and
-        attackers first (None if even that one exceeds `limit` states)."""
+    def order(self) -> list[str]:
+        """The elimination order with the smallest bound on the states among a greedy one,
+        blockers first and attackers first."""
         neighbours = _neighbours(self.edges)
-        blockers, attackers = sorted(self.capacity), sorted(self.min_blockers)
-        candidates = [_greedy(self, neighbours), blockers + attackers, attackers + blockers]
-        width, best = min((self._width(o, neighbours), i) for i, o in enumerate(candidates))
-        return candidates[best] if width * (k + 1) <= limit else None
-
-    def _width(self, order: Sequence[str], neighbours: Mapping[str, set[str]]) -> int:
-        """The largest number of degree combinations on the frontier while eliminating in `order`."""
-        done: set[str] = set()
-        frontier: set[str] = set()
-        width = 1
-        for v in order:
-            frontier |= {v} | neighbours[v] - done
-            width = max(width, prod(self.level(u) + 1 for u in frontier))
-            done.add(v)
-            frontier = {u for u in frontier if not neighbours[u] <= done}
-        return width
+        candidates = [_greedy(self, neighbours), sorted(self.capacity) + sorted(self.min_blockers),
+                      sorted(self.min_blockers) + sorted(self.capacity)]
+        return min(candidates, key=lambda order: _Plan(self, neighbours).width(order))
 
 
 def _neighbours(edges: Iterable[Edge]) -> dict[str, set[str]]:
@@ -119,36 +122,67 @@ def _neighbours(edges: Iterable[Edge]) -> dict[str, set[str]]:
     return out
 
 
+class _Plan:
+    """An elimination simulated without counting: which vertices are in the state and a bound on
+    the values of each (its level + 1, and 1 + the number of its edges decided so far)."""
+
+    def __init__(self, p: BlockProblem, neighbours: Mapping[str, set[str]]) -> None:
+        self.p, self.neighbours = p, neighbours
+        self.done: set[str] = set()
+        self.frontier: set[str] = set()
+        self.decided = dict.fromkeys(neighbours, 0)
+
+    def peak(self, v: str) -> int:
+        """A bound on the number of degree combinations while `v` is eliminated."""
+        opened = self.neighbours[v] - self.done
+        total = 1
+        for u in self.frontier | opened | {v}:
+            decided = self.decided[u] + (len(opened) if u == v else 1 if u in opened else 0)
+            total *= min(self.p.level(u), decided) + 1
+        return total
+
+    def eliminate(self, v: str) -> None:
+        opened = self.neighbours[v] - self.done
+        self.decided[v] += len(opened)
+        for u in opened:
+            self.decided[u] += 1
+        self.done.add(v)
+        self.frontier = {u for u in self.frontier | opened if not self.neighbours[u] <= self.done}
+
+    def width(self, order: Sequence[str]) -> int:
+        """The largest peak while eliminating in `order`."""
+        width = 1
+        for v in order:
+            width = max(width, self.peak(v))
+            self.eliminate(v)
+        return width
+
+
 def _greedy(p: BlockProblem, neighbours: Mapping[str, set[str]]) -> list[str]:
-    """Eliminate next the vertex with the fewest degree combinations on the frontier while and
-    after it is eliminated (ties: by name, so the order is deterministic)."""
-    done: set[str] = set()
-    frontier: set[str] = set()
+    """Eliminate next the vertex with the smallest peak (ties: by name, so the order is deterministic)."""
+    plan = _Plan(p, neighbours)
     order: list[str] = []
-
-    def cost(v: str) -> tuple[int, int, str]:
-        during = (frontier | {v} | neighbours[v]) - done
-        after = [u for u in during if u != v and not neighbours[u] <= done | {v}]
-        return prod(p.level(u) + 1 for u in during), prod(p.level(u) + 1 for u in after), v
-
     while len(order) < len(neighbours):
-        v = min((u for u in neighbours if u not in done), key=cost)
+        v = min((u for u in neighbours if u not in plan.done), key=lambda u: (plan.peak(u), u))
+        plan.eliminate(v)
         order.append(v)
-        done.add(v)
-        frontier = {u for u in (frontier | neighbours[v]) - done if not neighbours[u] <= done}
     return order
+
+
+class _TooLarge(Exception):
+    """The dynamic programming needs more states than its limit."""
 
 
 class _Run:
     """One elimination: `states` maps (obeyed, degree of each slot vertex …) to a number of partial
     declarations; `pending` bounds the requirements still to be decided (for pruning)."""
 
-    def __init__(self, p: BlockProblem, k: int) -> None:
-        self.p, self.k = p, k
+    def __init__(self, p: BlockProblem, k: int, limit: int) -> None:
+        self.p, self.k, self.limit = p, k, limit
         self.states: dict[tuple[int, ...], int] = {(min(p.obeyed_anyway, k),): 1}
         self.slots: list[str] = []
         self.open = _neighbours(p.edges)
-        self.pending = len(p.lure) + len(p.must)
+        self.pending = sum(p.lure.values()) + sum(p.must.values())
 
     def count(self, order: Sequence[str]) -> int:
         for v in order:
@@ -179,7 +213,7 @@ class _Run:
         """Decide one edge between two vertices that both may be slots: not used, or used."""
         b, a = (v, u) if v in self.p.capacity else (u, v)
         ib, ia = self._slot(b), self._slot(a)
-        cap, la, lb, w = self.p.capacity[b], self.p.level(a), self.p.level(b), int((b, a) in self.p.lure)
+        cap, la, lb, w = self.p.capacity[b], self.p.level(a), self.p.level(b), self.p.lure.get((b, a), 0)
         new: dict[tuple[int, ...], int] = {}
         for s, n in self.states.items():
             new[s] = new.get(s, 0) + n
@@ -194,37 +228,37 @@ class _Run:
             key = tuple(t)
             new[key] = new.get(key, 0) + n
         self.pending -= w
-        self.states = self._pruned(new) if w else new
+        self._set(new)
         self._close(v, u)
 
     def _free_edges(self, v: str, free: list[str]) -> None:
-        """Decide at once the edges from `v` to vertices whose degree never matters: choosing j0
-        plain and j1 Lure edges can be done in C(f0, j0) * C(f1, j1) ways."""
+        """Decide at once the edges from `v` to vertices whose degree never matters, by the number
+        of ways to use j of them obeying r Lure requirements (a product of binomials)."""
         if not free:
             return
-        f1 = sum(((v, u) if v in self.p.capacity else (u, v)) in self.p.lure for u in free)
-        f0 = len(free) - f1
+        weights = [self.p.lure.get((v, u) if v in self.p.capacity else (u, v), 0) for u in free]
+        ways = {(0, 0): 1}  # (j, r) -> ways
+        for w in weights:
+            grown = dict(ways)
+            for (j, r), m in ways.items():
+                grown[j + 1, r + w] = grown.get((j + 1, r + w), 0) + m
+            ways = grown
         cap = self.p.capacity.get(v)
         iv, lv = self._slot(v), self.p.level(v)
-        ways: dict[int, dict[tuple[int, int], int]] = {}  # degree -> (new degree, j1) -> ways
-        for d in range(lv + 1):
-            room = len(free) if cap is None else cap - d
-            ways[d] = {}
-            for j1 in range(min(f1, room) + 1):
-                for j0 in range(min(f0, room - j1) + 1):
-                    step = (min(d + j0 + j1, lv), j1)
-                    ways[d][step] = ways[d].get(step, 0) + comb(f0, j0) * comb(f1, j1)
         new: dict[tuple[int, ...], int] = {}
         for s, n in self.states.items():
-            for (d, j1), m in ways[s[iv] if iv is not None else 0].items():
+            d = s[iv] if iv is not None else 0
+            for (j, r), m in ways.items():
+                if cap is not None and d + j > cap:
+                    continue  # 509.1a
                 t = list(s)
-                t[0] = min(t[0] + j1, self.k)
+                t[0] = min(t[0] + r, self.k)
                 if iv is not None:
-                    t[iv] = d
+                    t[iv] = min(d + j, lv)
                 key = tuple(t)
                 new[key] = new.get(key, 0) + n * m
-        self.pending -= f1
-        self.states = self._pruned(new)
+        self.pending -= sum(weights)
+        self._set(new)
 
     def _close(self, v: str, u: str) -> None:
         self.open[v].discard(u)
@@ -235,8 +269,8 @@ class _Run:
     def _finish(self, v: str) -> None:
         """All edges of `v` are decided: check its minimum number of blockers (702.111b, 509.1b),
         count its requirement (509.1c), and drop its slot."""
-        if v in self.p.must:
-            self.pending -= 1
+        w = self.p.must.get(v, 0)
+        self.pending -= w
         i = self._slot(v)
         if i is None:  # level 0: no minimum, no requirement
             return
@@ -246,13 +280,15 @@ class _Run:
             d = s[i]
             if 0 < d < need:
                 continue
-            key = (min(s[0] + (d > 0 and v in self.p.must), self.k),) + s[1:i] + s[i + 1:]
+            key = (min(s[0] + (w if d else 0), self.k),) + s[1:i] + s[i + 1:]
             new[key] = new.get(key, 0) + n
         self.slots.pop(i - 1)
-        self.states = self._pruned(new)
+        self._set(new)
 
-    def _pruned(self, states: dict[tuple[int, ...], int]) -> dict[tuple[int, ...], int]:
-        """Drop the states that cannot reach `k` obeyed requirements any more."""
-        if self.k == 0:
-            return states
-        return {s: n for s, n in states.items() if s[0] + self.pending >= self.k}
+    def _set(self, states: dict[tuple[int, ...], int]) -> None:
+        """Keep the states that can still reach `k` obeyed requirements; stop beyond the limit."""
+        if self.k:
+            states = {s: n for s, n in states.items() if s[0] + self.pending >= self.k}
+        if len(states) > self.limit:
+            raise _TooLarge
+        self.states = states

@@ -4,7 +4,10 @@ Declarations are solved per independent component (each attacker alone for attac
 each connected component of the attacker–blocker graph for blocks) and combined as a
 product: enumeration lazily, counts by multiplication. In each component the number of
 obeyed requirements (508.1d, 509.1c) is first maximised with clingo's optimisation,
-then the declarations reaching that maximum are enumerated.
+then the declarations reaching that maximum are enumerated. A block component is counted
+without enumeration (:mod:`pysolver.counting`) and enumerated factored: clingo enumerates
+the blocks that a minimum number of blockers or a requirement constrains; each blocker's
+other, free blocks (509.1a) are chosen independently and combined by ``itertools.product``.
 
 >>> from pysolver.loader import situation_from_data
 >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
@@ -24,6 +27,8 @@ import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+import clingo
+
 from .counting import BlockProblem
 from .errors import InputError
 from .facts import situation_facts, symbol
@@ -34,6 +39,8 @@ from .solving import args_of, control, count_models, maximum, models, one_model
 ATTACKS = ("characteristics", "attacks")
 MAXIMIZE = "#maximize{ 1,R : obeyed(R) }."
 REQUIRE = ":- #count{{ R : obeyed(R) }} < {k}."
+Option = list[list[str]]  # one blocker's part of a block declaration: sorted [blocker, attacker] pairs
+Factor = tuple[str, list[Option]]  # a blocker and its options
 
 
 @dataclass(frozen=True)
@@ -58,15 +65,54 @@ class Component:
         assert best is not None, "the empty declaration is always legal"
         return best
 
-    def _control(self) -> "control":
+    def _control(self, extra: str = "") -> clingo.Control:
         require = REQUIRE.format(k=self.best()) if self.has_requirements else ""
-        return control(self.encodings, self.facts, parts=("base", self.part), extra=self.chosen + require,
-                       show=self.show)
+        return control(self.encodings, self.facts, parts=("base", self.part),
+                       extra=self.chosen + require + extra, show=self.show)
 
     def declarations(self) -> Iterator[list[list[str]]]:
         """Each legal declaration of this component as a sorted list of pairs."""
         for symbols in models(self._control()):
             yield sorted(args_of(sym) for sym in symbols)
+
+    def factored(self) -> Iterator[list[Factor]]:
+        """The legal declarations of a block component, factored by :meth:`BlockProblem.free_pairs`:
+        clingo enumerates those without free blocks; to each, every blocker adds any of its free
+        blocks up to its capacity (509.1a), independently of the others. Each item lists (in no
+        particular order) blockers with their options; one option per blocker makes a declaration."""
+        assert self.problem is not None, "only block components are factored"
+        free = self.problem.free_pairs()
+        exclude = "".join(f"free_pair({symbol(b)},{symbol(a)})." for b in free for a in free[b])
+        ctl = self._control(exclude + ":- block(B,A), free_pair(B,A).")
+        bit: dict[clingo.Symbol, tuple[str, int]] = {}  # a block atom: its blocker, a bit for its attacker
+        attackers: dict[str, list[str]] = {}
+        for atom in ctl.symbolic_atoms.by_signature("block", 2):
+            b, a = args_of(atom.symbol)
+            bit[atom.symbol] = (b, 1 << len(attackers.setdefault(b, [])))
+            attackers[b].append(a)
+        unbound = {b: (b, self._options(b, (), free[b])) for b in free}
+        factor: dict[tuple[str, int], Factor] = {}  # (blocker, bits of the attackers it blocks) -> factor
+        for symbols in models(ctl):
+            masks: dict[str, int] = {}
+            for sym in symbols:
+                b, m = bit[sym]
+                masks[b] = masks.get(b, 0) | m
+            factors = [f for b, f in unbound.items() if b not in masks]
+            for key in masks.items():
+                if key not in factor:
+                    b, m = key
+                    bound = tuple(a for i, a in enumerate(attackers[b]) if m >> i & 1)
+                    factor[key] = (b, self._options(b, bound, free.get(b, [])))
+                factors.append(factor[key])
+            yield factors
+
+    def _options(self, b: str, bound: tuple[str, ...], free: list[str]) -> list[Option]:
+        """Blocker `b` blocks the attackers `bound` and any of `free` within its capacity (509.1a)."""
+        cap = self.problem.capacity[b]
+        room = len(free) if cap is None else cap - len(bound)
+        pair = {a: [b, a] for a in (*bound, *free)}
+        return [[pair[a] for a in sorted(bound + extra)]
+                for n in range(min(room, len(free)) + 1) for extra in itertools.combinations(free, n)]
 
     def count(self) -> int:
         """The number of legal declarations: by dynamic programming for a block component
@@ -94,7 +140,7 @@ def attack_components(s: Situation) -> list[Component]:
     in SPEC §2 concern single creatures (508.1c, 508.1d)."""
     facts = situation_facts(s, combat=False)
     info = one_model(control(ATTACKS, facts, show="#show attack_candidate/1. #show requirement/1."))
-    with_req = {str(sym.arguments[0].arguments[0]) for sym in info if sym.name == "requirement"}
+    with_req = {args_of(sym.arguments[0])[0] for sym in info if sym.name == "requirement"}
     return [Component(ATTACKS, "choose_attacks", facts, f"attack_chooser({symbol(a)}).", "#show attack/2.", a in with_req)
             for a in sorted(args_of(sym)[0] for sym in info if sym.name == "attack_candidate")]
 
@@ -131,9 +177,14 @@ def count_attacks(s: Situation) -> int:
 
 
 def legal_blocks(s: Situation) -> Iterator[dict]:
-    """Every legal declaration of blockers for ``combat.attackers``: ``{"blocks": [[blocker, attacker], …]}``."""
-    for pairs in lazy_product([c.declarations() for c in block_components(s)]):
-        yield {"blocks": pairs}
+    """Every legal declaration of blockers for ``combat.attackers``: ``{"blocks": [[blocker, attacker], …]}``.
+
+    The factors of all components, sorted by blocker, give every declaration as one option per
+    blocker, already sorted. The [blocker, attacker] lists are shared between results: copy
+    them before changing them."""
+    for factors in lazy_product([c.factored() for c in block_components(s)]):
+        for choice in itertools.product(*[options for _, options in factors]):
+            yield {"blocks": list(itertools.chain.from_iterable(choice))}
 
 
 def count_blocks(s: Situation) -> int:

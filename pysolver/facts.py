@@ -11,14 +11,25 @@ True
 
 from __future__ import annotations
 
+from .abilities import asp_name
 from .model import Situation
 
+REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")  # SPEC §2
 MANA_KEYS = ("w", "u", "b", "r", "g", "c", "generic")  # the fields of pysolver.mana.Mana, in order
 
 
 def symbol(name: str) -> str:
-    """An id or player name as an ASP constant (names start with a letter: quote if upper-case)."""
-    return name if name[0].islower() else f'"{name}"'
+    """An id or player name as an ASP term (a string unless it is a plain constant, see asp_name)."""
+    return asp_name(name)
+
+
+def asp_string(text: str) -> str:
+    r"""Free text (a subtype) as an ASP string literal, escaped.
+
+    >>> print(asp_string('go"blin\\'))
+    "go\"blin\\"
+    """
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
 def situation_facts(s: Situation, *, combat: bool = True) -> str:
@@ -42,7 +53,7 @@ def permanent_facts(p) -> list[str]:
     i = symbol(p.id)
     out = [f"permanent({i}). controller({i},{symbol(p.controller)}). owner({i},{symbol(p.owner or p.controller)})."]
     out += [f"card_type({i},{t.lower()})." for t in p.types]
-    out += [f'printed_subtype({i},"{t.lower()}").' for t in p.subtypes]
+    out += [f"printed_subtype({i},{asp_string(t.lower())})." for t in p.subtypes]
     out += [f"printed_color({i},{c})." for c in p.colors]
     for key in ("power", "toughness", "loyalty", "defense"):
         value = getattr(p, key)
@@ -54,6 +65,8 @@ def permanent_facts(p) -> list[str]:
     extra = iter(range(len(p.abilities)))
     out += [f"printed_ability({i},block_additional({next(extra)}))." if a.kind == "block_additional"
             else f"printed_ability({i},{a.term})." for a in p.abilities]
+    # Each instance of a requirement ability is a requirement of its own (113.2c, 508.1d, 509.1c).
+    out += [f"printed_instance({i},{a.kind},{j})." for j, a in enumerate(p.abilities) if a.kind in REQUIREMENTS]
     out.append(f"plus_counters({i},{p.plus_counters}). minus_counters({i},{p.minus_counters}).")
     out.append(f"damage_marked({i},{p.damage}).")
     morph = p.morph_cost()

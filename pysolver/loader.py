@@ -13,6 +13,7 @@ creatures, blockers assigned to non-attackers, ability lines not understood.
 
 from __future__ import annotations
 
+import difflib
 import re
 from pathlib import Path
 from typing import Any, Callable
@@ -20,7 +21,7 @@ from typing import Any, Callable
 import yaml
 
 from .abilities import COLOR_LETTERS, COLORS, Ability, parse_ability_line
-from .cards import CARD_TYPES, Card, builtin_pool
+from .cards import CARD_TYPES, Card, builtin_pool, card_key
 from .errors import InputError
 from .mana import Mana
 from .model import STEPS, Combat, Goal, Permanent, Player, Situation
@@ -44,6 +45,11 @@ def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict:
     seen: set = set()
     for key_node, _ in node.value:
         key = loader.construct_object(key_node)
+        try:
+            hash(key)
+        except TypeError:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"a key must be a plain value, not {key!r}", key_node.start_mark) from None
         if key in seen:
             raise yaml.constructor.ConstructorError(
                 None, None, f"duplicate key {key!r}", key_node.start_mark)
@@ -115,6 +121,8 @@ def load_situation(path: str | Path, pool: dict[str, Card] | None = None) -> Sit
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise InputError(file, "", f"cannot read file: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(file, "", f"not UTF-8 text (byte {exc.start}: {exc.reason})") from None
     try:
         data = yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - a SafeLoader subclass
     except yaml.YAMLError as exc:
@@ -195,9 +203,14 @@ def _permanent(r: _Reader, d: dict, path: str, pid: str, players: frozenset[str]
     card: Card | None = None
     if d.get("card") is not None:
         card_name = r.text(d["card"], f"{path}.card")
-        card = cards.get(card_name.lower())
+        card = cards.get(card_key(card_name))
         if card is None:
-            raise r.fail(f"{path}.card", f"card {card_name!r} is in no card pool (built-in or --cards)")
+            close = difflib.get_close_matches(card_key(card_name), cards, n=1)
+            hint = f"; did you mean {cards[close[0]].name!r}?" if close else ""
+            raise r.fail(f"{path}.card", f"card {card_name!r} is in no card pool (built-in or --cards){hint}")
+        if not card.types and d.get("types") is None:
+            raise r.fail(f"{path}.card", f"card {card.name!r} is not a permanent card (it has none of the "
+                                         f"types {', '.join(CARD_TYPES)})")
 
     def field(key: str, read: Callable[[Any, str], Any], default: Any) -> Any:
         if d.get(key) is not None:
@@ -218,12 +231,15 @@ def _permanent(r: _Reader, d: dict, path: str, pid: str, players: frozenset[str]
                       None)
     lines = tuple(line_list) if line_list is not None else (card.lines if card else ())
     abilities: list[Ability] = []
+    # A card's own lines name the card (SPEC §2), even where the file gives the permanent another name.
+    self_name = card.name if card is not None and line_list is None else name
     for j, line in enumerate(lines):
         try:
-            abilities.extend(parse_ability_line(line, name, players))
+            abilities.extend(parse_ability_line(line, self_name, players))
         except ValueError as exc:
-            where = f"{path}.abilities[{j}]" if line_list is not None else f"{path}.card"
-            raise r.fail(where, f"permanent {pid!r}: {exc}") from None
+            if line_list is not None:
+                raise r.fail(f"{path}.abilities[{j}]", f"permanent {pid!r}: {exc}") from None
+            raise r.fail(f"{path}.card", f"permanent {pid!r} (card {card.name!r}): {exc}") from None
     counters = {"plus_counters": 0, "minus_counters": 0}
     if d.get("counters") is not None:
         for key, n in r.mapping(d["counters"], f"{path}.counters", set(COUNTERS)).items():

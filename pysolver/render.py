@@ -7,8 +7,10 @@ import json
 import shutil
 import subprocess
 
+from .check import text as check_text
 from .errors import InputError
 from .graph import node_link, to_dot
+from .verify import text as verify_text
 
 
 def render(command: str, doc: dict, args: argparse.Namespace) -> str | None:
@@ -48,11 +50,35 @@ def _damage(doc: dict) -> str:
                  lambda r: ", ".join(f"{s} -> {t}: {n}" for s, t, n in r["assignment"]) or "no combat damage")
 
 
+def _outcome(r: dict) -> str:
+    parts = [", ".join(f"{p} {n}" for p, n in r["life"].items())]
+    if r["lost"]:
+        parts.append("lost: " + ", ".join(r["lost"]) + " (704.5a)")
+    if r["destroyed"]:
+        parts.append("gone: " + ", ".join(r["destroyed"]))
+    for key, label in (("damage", "damage"), ("loyalty", "loyalty"), ("defense", "defense")):
+        if r[key]:
+            parts.append(f"{label}: " + ", ".join(f"{k} {v}" for k, v in r[key].items()))
+    line = r.get("line")
+    if line is not None:
+        how = [", ".join(f"{a}->{t}" for a, t in line["attacks"]) or "no attack"]
+        if line["blocks"]:
+            how.append("blocks " + ", ".join(f"{b}->{a}" for b, a in line["blocks"]))
+        how += [f"{f['permanent']} face up {f['window'].replace('_', ' ')} for {f['cost']}" for f in line["face_up"]]
+        parts.append("via " + "; ".join(how))
+    return " | ".join(parts)
+
+
+def _outcomes(doc: dict) -> str:
+    return _rows(doc, "distinct end-of-combat outcomes", _outcome)
+
+
 def _generic(doc: dict) -> str:
     return json.dumps(doc, indent=2)
 
 
-TABLES = {"attacks": _attacks, "blocks": _blocks, "damage": _damage}
+TABLES = {"attacks": _attacks, "blocks": _blocks, "damage": _damage, "outcomes": _outcomes}
+TABLES.update(check=check_text, verify=verify_text)  # pysolver.check.text, pysolver.verify.text
 
 
 def _graph(g, args: argparse.Namespace) -> str | None:

@@ -1,0 +1,59 @@
+"""A progress bar for `batch` and `sweep` on stderr: items done, rate and ETA.
+
+Shown only when the stream is a terminal (or when forced), redrawn at most every `every` seconds.
+
+>>> import io
+>>> out = io.StringIO()
+>>> bar = Bar(4, "boards", stream=out, force=True, every=0)
+>>> bar.update(2); bar.update(2); bar.close()
+>>> "4/4 boards" in out.getvalue()
+True
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(seconds + 0.5)
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+class Bar:
+    """`done/total label [####....] rate/s ETA m:ss`; total may be unknown (None)."""
+
+    def __init__(self, total: int | None, label: str, *, stream=None, force: bool = False,
+                 every: float = 0.25, width: int = 24) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = force or bool(getattr(self.stream, "isatty", lambda: False)())
+        self.total, self.label, self.every, self.width = total, label, every, width
+        self.done = 0
+        self.start = self.last = time.monotonic()
+
+    def update(self, n: int = 1) -> None:
+        self.done += n
+        now = time.monotonic()
+        if self.enabled and (now - self.last >= self.every or self.done == self.total):
+            self.last = now
+            self._draw(now)
+
+    def _draw(self, now: float) -> None:
+        elapsed = max(now - self.start, 1e-9)
+        rate = self.done / elapsed
+        if self.total:
+            filled = int(self.width * min(self.done / self.total, 1.0))
+            bar = "#" * filled + "." * (self.width - filled)
+            eta = _duration((self.total - self.done) / rate) if rate > 0 else "?"
+            text = f"{self.done}/{self.total} {self.label} [{bar}] {rate:,.1f}/s ETA {eta}"
+        else:
+            text = f"{self.done} {self.label} {rate:,.1f}/s {_duration(elapsed)}"
+        print(f"\r{text}\x1b[K", end="", file=self.stream, flush=True)
+
+    def close(self) -> None:
+        if self.enabled:
+            self._draw(time.monotonic())
+            print(file=self.stream, flush=True)

@@ -1,0 +1,26 @@
+"""An independent brute-force reference for pysolver, in plain Python.
+
+It reads only the typed model (``pysolver.model``, ``pysolver.mana`` and the
+:class:`pysolver.abilities.Ability` values) and never the ASP encodings,
+``pysolver.facts``, ``pysolver.declarations`` or ``pysolver.graph``: property
+tests compare the solver with it.
+
+Layout, meant to be extended (damage, outcomes):
+
+* :mod:`reference.characteristics` -- each permanent's characteristics (708.2a
+  face-down values, counters, 613.4c) and the state-based actions applied to the
+  starting situation (704.3, SPEC §1): :func:`battlefield` is the board that
+  every later step starts from.
+* :mod:`reference.declarations` -- every legal declaration of attackers (508.1)
+  and blockers (509.1) by generate-and-test: the restriction checks are exposed
+  one by one (``attack_violations``, ``block_violations``) so that a rules
+  checker or a damage step can reuse them.
+"""
+
+from .characteristics import Characteristics, battlefield, characteristics, left_battlefield
+from .declarations import (attack_targets, attack_violations, block_violations, defending_player,
+                           reference_attacks, reference_blocks)
+
+__all__ = ["Characteristics", "battlefield", "characteristics", "left_battlefield", "attack_targets",
+           "attack_violations", "block_violations", "defending_player", "reference_attacks",
+           "reference_blocks"]

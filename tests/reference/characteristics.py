@@ -1,0 +1,171 @@
+"""Characteristics of permanents and the starting state-based actions, in plain Python.
+
+Independent of the ASP encodings: input is the typed model only.
+
+>>> from pysolver.model import Permanent
+>>> c = characteristics(Permanent("m", "bob", colors=("red",), power=5, toughness=5, face_down=True,
+...                               plus_counters=1))
+>>> (c.power, c.toughness, c.colors, c.abilities, c.is_creature)
+(3, 3, frozenset(), (), True)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pysolver.abilities import Ability
+from pysolver.model import Permanent, Situation
+
+
+@dataclass(frozen=True)
+class Characteristics:
+    """A permanent as it is on the battlefield: derived values, not the printed ones.
+
+    ``types`` and ``subtypes`` are lower-case; ``abilities`` are the ones it has
+    (none while face down, 708.2a).
+    """
+
+    id: str
+    controller: str
+    owner: str
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    colors: frozenset[str]
+    power: int | None
+    toughness: int | None
+    loyalty: int | None
+    defense: int | None
+    protector: str | None
+    abilities: tuple[Ability, ...]
+    damage: int
+    tapped: bool
+    summoning_sick: bool
+    face_down: bool
+
+    # --- card types (205.2a) -------------------------------------------------------------
+    @property
+    def is_creature(self) -> bool:
+        return "creature" in self.types
+
+    @property
+    def is_artifact(self) -> bool:
+        return "artifact" in self.types
+
+    @property
+    def is_land(self) -> bool:
+        return "land" in self.types
+
+    @property
+    def is_planeswalker(self) -> bool:
+        return "planeswalker" in self.types
+
+    @property
+    def is_battle(self) -> bool:
+        return "battle" in self.types
+
+    # --- abilities ------------------------------------------------------------------------
+    def has(self, kind: str) -> bool:
+        """Whether it has at least one ability of this kind (``flying``, ``lure``, …)."""
+        return any(a.kind == kind for a in self.abilities)
+
+    def instances(self, kind: str) -> int:
+        """How many abilities of this kind it has (each is a separate ability, 113.2c)."""
+        return sum(1 for a in self.abilities if a.kind == kind)
+
+    def values(self, kind: str) -> list[object]:
+        """The arguments of its abilities of this kind (land types, blocker counts, qualities)."""
+        return [a.value for a in self.abilities if a.kind == kind]
+
+    def protections(self) -> list[tuple[str, str | None]]:
+        """Its protection qualities as (kind, argument): ('color', 'white'), ('everything', None), …"""
+        return [parse_quality(str(v)) for v in self.values("protection")]
+
+
+_QUALITY = re.compile(r'(\w+)(?:\("?(.*?)"?\))?')
+
+
+def parse_quality(term: str) -> tuple[str, str | None]:
+    """A protection quality of an :class:`Ability` value: ``color(white)`` -> ('color', 'white').
+
+    >>> parse_quality('creature_type("goblin")'), parse_quality("everything"), parse_quality('player("Bob")')
+    (('creature_type', 'goblin'), ('everything', None), ('player', 'Bob'))
+    """
+    m = _QUALITY.fullmatch(term)
+    assert m, f"unexpected protection quality {term!r}"
+    return m.group(1), m.group(2)
+
+
+def characteristics(p: Permanent) -> Characteristics:
+    """The characteristics of one permanent, before state-based actions.
+
+    708.2a: a face-down permanent is a 2/2 creature with no name, no subtypes, no
+    abilities (no text) and no color (no mana cost, 202.2, 105.2c); its other card
+    types are gone too. 122.1a, 613.4c: +1/+1 and -1/-1 counters apply to it as to
+    any creature.
+    """
+    if p.face_down:
+        types: frozenset[str] = frozenset({"creature"})
+        subtypes: frozenset[str] = frozenset()
+        colors: frozenset[str] = frozenset()
+        base_power, base_toughness = 2, 2
+        abilities: tuple[Ability, ...] = ()
+        loyalty = defense = None
+    else:
+        types = frozenset(t.lower() for t in p.types)
+        subtypes = frozenset(t.lower() for t in p.subtypes)
+        colors = frozenset(p.colors)
+        base_power, base_toughness = p.power, p.toughness
+        abilities = p.abilities
+        loyalty, defense = p.loyalty, p.defense
+    counters = p.plus_counters - p.minus_counters
+    power = base_power + counters if base_power is not None else None
+    toughness = base_toughness + counters if base_toughness is not None else None
+    return Characteristics(
+        id=p.id, controller=p.controller, owner=p.owner or p.controller, types=types, subtypes=subtypes,
+        colors=colors, power=power, toughness=toughness, loyalty=loyalty, defense=defense,
+        protector=p.protector, abilities=abilities, damage=p.damage, tapped=p.tapped,
+        summoning_sick=p.summoning_sick, face_down=p.face_down)
+
+
+def state_based_action(c: Characteristics) -> str | None:
+    """The rule by which this permanent leaves the battlefield at once (SPEC §1), or None.
+
+    704.5f toughness 0 or less; 704.5g lethal damage marked (toughness > 0, damage >=
+    toughness) unless it has indestructible (702.12b); 704.5i a planeswalker with 0
+    loyalty; 704.5v a battle with 0 defense.
+    """
+    if c.is_creature and c.toughness is not None:
+        if c.toughness <= 0:
+            return "704.5f"
+        if c.damage >= c.toughness and not c.has("indestructible"):
+            return "704.5g"
+    if c.is_planeswalker and c.loyalty is not None and c.loyalty <= 0:
+        return "704.5i"
+    if c.is_battle and c.defense is not None and c.defense <= 0:
+        return "704.5v"
+    return None
+
+
+def left_battlefield(s: Situation) -> dict[str, str]:
+    """The permanents the state-based actions remove from the starting situation, with the rule.
+
+    704.3: all applicable state-based actions are performed simultaneously, then checked
+    again. With no continuous effects in a situation (no lords, no anthems), removing a
+    permanent changes nobody else's characteristics, so one pass finds them all.
+    """
+    gone = {}
+    for p in s.permanents:
+        if p.left_battlefield:  # already gone during a combat being explored (506.4)
+            gone[p.id] = "506.4"
+            continue
+        rule = state_based_action(characteristics(p))
+        if rule is not None:
+            gone[p.id] = rule
+    return gone
+
+
+def battlefield(s: Situation) -> dict[str, Characteristics]:
+    """The permanents on the battlefield after the state-based actions, by id."""
+    gone = left_battlefield(s)
+    return {p.id: characteristics(p) for p in s.permanents if p.id not in gone}

@@ -1,0 +1,158 @@
+"""Can the active player force the goal (SPEC §5 `verify`)? A brute-force minimax for tiny boards.
+
+Plain Python, independent of the ASP encodings and of ``pysolver.verify``: the game is played
+out move by move as the rules describe it, and every position is valued by plain minimax
+(the active player needs one winning move, the defending player one refuting move). It reuses
+only the other plain-Python references: declarations (:mod:`reference.declarations`), damage
+assignments (:mod:`reference.damage`), dealing damage, paying mana and the state-based actions
+(:mod:`reference.outcomes`).
+
+Differences in formulation from ``pysolver.verify``, on purpose:
+
+* priority is literal: the player with priority takes **one** special action (turning **one**
+  face-down permanent face up, 116.2b, 702.37e, each way of paying tried) and receives priority
+  again (117.3c), or passes; the window ends when both players pass in succession (117.4);
+* a combat damage step enumerates every complete legal assignment (no projection); the active
+  player's announcement is the attackers' part of one of them, and the defending player may then
+  complete it with any blockers' part that makes a legal whole (510.1, 510.1e);
+* the goal is evaluated only when the combat is over.
+
+>>> from pysolver import load_data
+>>> s = load_data({"players": [{"name": "a"}, {"name": "b", "life": 2}], "active": "a",
+...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2},
+...                    {"id": "y", "controller": "b", "power": 1, "toughness": 1}],
+...     "goal": {"lethal": "b"}})
+>>> reference_verify(s)
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pysolver.model import Goal, Situation
+
+from .damage import combat_now, fast, next_step, step_assignments
+from .declarations import reference_attacks, reference_blocks
+from .outcomes import State, deal, morph_cost, pay, settle, start
+
+ACTIVE, DEFENCE = "active", "defence"
+WINDOW_NEXT = {"beginning_of_combat": "declare_attackers", "after_attackers": "declare_blockers",
+               "after_blockers": "damage", "after_first_strike": "damage"}
+
+
+class Minimax:
+    def __init__(self, s: Situation) -> None:
+        assert s.goal is not None
+        self.goal = s.goal
+        self.active = s.active
+        self.memo: dict[tuple, bool] = {}
+
+    # ---- the goal, when the combat is over -------------------------------------------------
+
+    def achieved(self, g: Goal, state: State) -> bool:
+        if g.kind == "lethal":  # 104.3b, 704.5a
+            return state.s.player(g.targets[0]).life <= 0
+        if g.kind == "destroy":
+            return all(t in state.gone for t in g.targets)
+        if g.kind == "survive":
+            return not any(t in state.gone for t in g.targets)
+        results = [self.achieved(p, state) for p in g.parts]
+        return all(results) if g.kind == "all" else any(results)
+
+    # ---- positions -------------------------------------------------------------------------
+
+    def value(self, stage: str, state: State, *extra) -> bool:
+        key = (stage, state, extra)
+        if key not in self.memo:
+            self.memo[key] = getattr(self, stage)(state, *extra)
+        return self.memo[key]
+
+    def end(self, state: State) -> bool:
+        return self.achieved(self.goal, state)
+
+    def window(self, state: State, stage: str, holder: str, passes: int) -> bool:
+        """`holder` has priority; `passes` players have passed in succession just before."""
+        options = []
+        # Pass: if the other player passed just before, both passed in succession (117.4).
+        if passes + 1 == 2:
+            options.append(self.value(WINDOW_NEXT[stage], state))
+        else:
+            options.append(self.value("window", state, stage, DEFENCE if holder == ACTIVE else ACTIVE, passes + 1))
+        # One special action: turn one of your face-down permanents face up (702.37e); priority stays (117.3c).
+        for after in self.turn_one(state, holder):
+            options.append(self.value("window", after, stage, holder, 0))
+        return any(options) if holder == ACTIVE else all(options)
+
+    def turn_one(self, state: State, holder: str) -> list[State]:
+        out = []
+        for p in state.s.permanents:
+            if not p.face_down or p.id in state.gone or morph_cost(p) is None:
+                continue
+            if (p.controller == self.active) != (holder == ACTIVE):
+                continue
+            kind, cost = morph_cost(p)
+            me = state.s.player(p.controller)
+            for left in pay(me.mana, cost):  # the pool shared across the combat
+                players = tuple(replace(x, mana=left) if x.name == me.name else x for x in state.s.players)
+                permanents = tuple(replace(q, face_down=False, plus_counters=q.plus_counters + (kind == "megamorph"))
+                                   if q.id == p.id else q for q in state.s.permanents)  # 702.37b
+                out.append(settle(replace(state, s=replace(state.s, players=players, permanents=permanents))))
+        return out
+
+    def open_window(self, stage: str, state: State) -> bool:
+        return self.value("window", state, stage, ACTIVE, 0)  # 117.3a: the active player receives priority first
+
+    def beginning_of_combat(self, state: State) -> bool:
+        return self.open_window("beginning_of_combat", state)
+
+    def after_attackers(self, state: State) -> bool:
+        return self.open_window("after_attackers", state)
+
+    def after_blockers(self, state: State) -> bool:
+        return self.open_window("after_blockers", state)
+
+    def after_first_strike(self, state: State) -> bool:
+        return self.open_window("after_first_strike", state)
+
+    def declare_attackers(self, state: State) -> bool:
+        return any(self.value("after_attackers", replace(state, s=state.s.with_combat(attackers=tuple(sorted(d)))))
+                   for d in reference_attacks(state.s))
+
+    def declare_blockers(self, state: State) -> bool:
+        if not state.s.combat.attackers:  # 508.8
+            return self.value("end", state)
+        if state.s.combat.blockers is not None:
+            return self.value("after_blockers", state)
+        return all(self.value("after_blockers", replace(state, s=state.s.with_combat(blockers=tuple(sorted(d)))))
+                   for d in reference_blocks(state.s))
+
+    def damage(self, state: State) -> bool:
+        field = state.field()
+        step = next_step(state.s, field)
+        first = state.first_strikers
+        if step == "regular" and first is None and state.s.combat.first_strikers is not None:
+            first = frozenset(state.s.combat.first_strikers)
+        attackers = {a for a, _ in state.s.combat.attackers or ()}
+        legal = step_assignments(state.s, field, step, first)
+        announced: dict[frozenset, list] = {}
+        for assignment in legal:  # 510.1: the attackers' part first, then the blockers' part
+            part = frozenset(t for t in assignment if t[0] in attackers)
+            announced.setdefault(part, []).append(assignment)
+
+        def outcome(assignment) -> bool:
+            after, lost = deal(state, field, assignment)
+            if step == "first_strike":
+                had = frozenset(c for c in combat_now(state.s, field).creatures if fast(field[c]))
+                after = replace(after, s=after.s.with_combat(damage_step="regular"), first_strikers=had)
+                if not lost:
+                    return self.value("after_first_strike", after)
+            return self.value("end", after)
+
+        return any(all(outcome(a) for a in completions) for completions in announced.values())
+
+
+def reference_verify(s: Situation) -> bool:
+    """Whether the active player can force ``s.goal`` (SPEC §5)."""
+    stage, state = start(s)
+    return Minimax(s).value(stage, state)

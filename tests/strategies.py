@@ -1,0 +1,162 @@
+"""Hypothesis strategies for random small SPEC §1 boards, as plain dicts (load with `pysolver.load_data`).
+
+`block_boards()` declares `combat.attackers`; `attack_boards()` leaves combat open.
+Boards mix everything SPEC §1 and §2 offer that matters to declarations: colors,
+creature types, artifact creatures, 0 toughness, marked damage, counters, tapped,
+summoning-sick and face-down creatures, the attack/block ability lines of §2
+(protection qualities, landwalk with lands on the defending side, requirements),
+planeswalkers and battles as attack targets (some of them about to leave the
+battlefield), a third player, and names that are not plain ASP constants.
+
+>>> from hypothesis import given, settings
+>>> import pysolver
+>>> @settings(max_examples=5, deadline=None)
+... @given(block_boards())
+... def check(d):
+...     assert pysolver.load_data(d).combat.attackers
+>>> check()
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+COLORS = ["white", "blue", "black", "red", "green"]
+LETTERS = ["W", "U", "B", "R", "G"]
+CREATURE_TYPES = ["Goblin", "Elf", "Human", "Angel", "Zombie"]
+LAND_TYPES = ["Island", "Swamp", "Forest", "Mountain", "Plains"]
+
+# Player names: plain ASP constants and names that need quoting (capitals, hyphens, digits).
+ACTIVE_NAMES = ["alice", "Alice", "al-1"]
+DEFENDER_NAMES = ["bob", "Bob", "b_2"]
+THIRD_NAMES = ["carol", "Carol-3"]
+
+KEYWORDS = ["Flying", "Reach", "Menace", "Haste", "Defender", "Indestructible", "Fear", "Intimidate",
+            "Shadow", "Horsemanship", "Skulk", "Trample", "Vigilance", "First strike", "Deathtouch",
+            "Islandwalk", "Swampwalk", "Forestwalk", "flying", "MENACE"]
+BLOCKING = ["Can't block", "This creature can't block", "~ can't block.",
+            "Can't be blocked", "This creature can't be blocked",
+            "Can block an additional creature each combat", "~ can block an additional creature each combat",
+            "Can block any number of creatures", "This creature can block any number of creatures each combat",
+            "Can't be blocked except by two or more creatures", "~ can't be blocked except by three or more creatures",
+            "This creature can't be blocked except by 2 or more creatures",
+            "Can block only creatures with flying"]
+REQUIREMENTS = ["All creatures able to block this creature do so", "All creatures able to block ~ do so",
+                "This creature must be blocked if able", "~ must be blocked if able",
+                "This creature blocks each combat if able", "~ blocks each combat if able",
+                "This creature attacks each combat if able", "~ attacks each combat if able"]
+SIMPLE_QUALITIES = ["white", "blue", "black", "red", "green", "each color", "all colors", "everything",
+                    "creatures", "artifacts", "multicolored", "monocolored", "colorless",
+                    "Goblins", "Elves", "human", "Angels", "zombie"]
+
+
+@st.composite
+def protection_line(draw: st.DrawFn, players: list[str]) -> str:
+    qualities = draw(st.lists(st.sampled_from(SIMPLE_QUALITIES + players), min_size=1, max_size=2, unique=True))
+    return "Protection from " + " and from ".join(qualities)
+
+
+def ability_lines(players: list[str]) -> st.SearchStrategy[list[str]]:
+    line = st.one_of(st.sampled_from(KEYWORDS), st.sampled_from(BLOCKING), st.sampled_from(REQUIREMENTS),
+                     protection_line(players))
+    return st.one_of(st.just([]), st.lists(line, min_size=1, max_size=3))
+
+
+@st.composite
+def colors(draw: st.DrawFn) -> list[str]:
+    n = draw(st.sampled_from([0, 0, 1, 1, 1, 2, 3]))
+    chosen = draw(st.lists(st.sampled_from(COLORS), min_size=n, max_size=n, unique=True))
+    if draw(st.booleans()):
+        chosen = [LETTERS[COLORS.index(c)] for c in chosen]
+    return chosen
+
+
+@st.composite
+def creature(draw: st.DrawFn, pid: str, controller: str, players: list[str]) -> dict:
+    """A creature entry with random characteristics, state and ability lines."""
+    d: dict = {"id": pid, "controller": controller,
+               "power": draw(st.integers(0, 4)),
+               "toughness": draw(st.sampled_from([2, 1, 2, 3, 3, 4, 4, 0])),
+               "colors": draw(colors()),
+               "abilities": draw(ability_lines(players))}
+    if draw(one_in(5)):
+        d["types"] = ["Artifact", "Creature"]
+    if draw(st.booleans()):
+        d["subtypes"] = draw(st.lists(st.sampled_from(CREATURE_TYPES), max_size=2, unique=True))
+    if draw(one_in(6)):
+        d["damage"] = draw(st.integers(1, 3))
+    if draw(one_in(4)):
+        d["counters"] = {"+1/+1": draw(st.integers(0, 2)), "-1/-1": draw(st.integers(0, 2))}
+    for flag, odds in (("tapped", 6), ("summoning_sick", 3), ("face_down", 5)):
+        if draw(one_in(odds)):
+            d[flag] = True
+    return d
+
+
+def one_in(n: int) -> st.SearchStrategy[bool]:
+    """True about once in `n` draws (False is the simpler value hypothesis prefers)."""
+    return st.sampled_from([False] * (n - 1) + [True])
+
+
+@st.composite
+def players_(draw: st.DrawFn) -> list[dict]:
+    names = [draw(st.sampled_from(ACTIVE_NAMES)), draw(st.sampled_from(DEFENDER_NAMES))]
+    if draw(one_in(4)):
+        names.append(draw(st.sampled_from(THIRD_NAMES)))
+    return [{"name": n, "life": 20} for n in names]
+
+
+@st.composite
+def board(draw: st.DrawFn) -> tuple[dict, list[str]]:
+    """A board without combat, and the ids of the active player's creatures."""
+    players = draw(players_())
+    names = [p["name"] for p in players]
+    active, defenders = names[0], names[1:]
+    attack_ids = draw(st.sampled_from([["a1", "a2", "a3", "a4"], ["A1", "a-2", "a_3", "a4"]]))
+    n_attackers = draw(st.sampled_from([2, 1, 3, 4]))
+    permanents = [draw(creature(attack_ids[i], active, names)) for i in range(n_attackers)]
+    for i in range(draw(st.sampled_from([2, 3, 1, 4, 0]))):
+        permanents.append(draw(creature(f"b{i + 1}" if i % 2 == 0 else f"B-{i + 1}",
+                                        draw(st.sampled_from(defenders)), names)))
+    for i in range(draw(st.integers(0, 2))):  # lands, for landwalk (702.14c)
+        permanents.append({"id": f"land{i}", "controller": draw(st.sampled_from(names)), "types": ["Land"],
+                           "subtypes": [draw(st.sampled_from(LAND_TYPES))]})
+    if draw(one_in(3)):  # a planeswalker, mostly a defender's; loyalty 0 leaves (704.5i)
+        permanents.append({"id": "pw", "controller": draw(st.sampled_from(defenders + [active])),
+                           "types": ["Planeswalker"], "loyalty": draw(st.sampled_from([0, 1, 3]))})
+    if draw(one_in(3)):  # a battle; defense 0 leaves (704.5v)
+        permanents.append({"id": "bt", "controller": draw(st.sampled_from(names)), "types": ["Battle"],
+                           "defense": draw(st.sampled_from([0, 2, 3])),
+                           "protector": draw(st.sampled_from(defenders + [active]))})
+    data = {"players": players, "active": active, "permanents": permanents}
+    return data, attack_ids[:n_attackers]
+
+
+def attackable(data: dict) -> list[str]:
+    """What the loader accepts as an attack target (508.1b): opponents, their planeswalkers,
+    battles they protect (on the battlefield or not)."""
+    active = data["active"]
+    out = [p["name"] for p in data["players"] if p["name"] != active]
+    for p in data["permanents"]:
+        if "Planeswalker" in p.get("types", ()) and p["controller"] != active:
+            out.append(p["id"])
+        if "Battle" in p.get("types", ()) and p["protector"] != active:
+            out.append(p["id"])
+    return out
+
+
+@st.composite
+def block_boards(draw: st.DrawFn) -> dict:
+    """A board with `combat.attackers` declared: 1-4 attackers, 0-4 possible blockers."""
+    data, mine = draw(board())
+    targets = attackable(data)
+    attacking = [a for a in mine if draw(st.sampled_from([True, True, False]))] or mine[:1]
+    data["combat"] = {"attackers": {a: draw(st.sampled_from(targets)) for a in sorted(attacking)}}
+    return data
+
+
+@st.composite
+def attack_boards(draw: st.DrawFn) -> dict:
+    """A board before attackers are declared: 1-4 creatures of the active player."""
+    data, _ = draw(board())
+    return data

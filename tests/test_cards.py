@@ -1,0 +1,377 @@
+"""Card pools (SPEC §4): `--cards` in Scryfall and MTGJSON AtomicCards format, oracle text into
+SPEC §2 lines, unmodelled lines, unsupported morph costs, and the edge cases of card names.
+
+The fixtures in tests/fixtures hold a handful of real cards with their printed facts, in both
+formats: Akroma, Angel of Fury (current Oracle wording, with its shortened name, 201.5c),
+Blistering Firecat, Delver of Secrets // Insectile Aberration (transform), Bonecrusher Giant //
+Stomp (adventure), Den Protector (megamorph), Warbreak Trumpeter (Morph {X}{X}{R}) and
+Watcher of the Roost (Morph—Reveal a white card in your hand). Nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import pysolver
+from pysolver.cards import builtin_pool, card_key, oracle_lines, parse_pool
+from pysolver.cli import main
+from pysolver.errors import InputError
+
+FIXTURES = Path(__file__).parent / "fixtures"
+SCRYFALL = FIXTURES / "scryfall-cards.json"
+MTGJSON = FIXTURES / "AtomicCards.json"
+POOLS = pytest.mark.parametrize("pool_file", [SCRYFALL, MTGJSON], ids=["scryfall", "mtgjson"])
+
+
+def situation(*permanents: dict, alice_mana: str | None = None, bob_mana: str | None = None, **top) -> dict:
+    alice: dict = {"name": "alice", "life": 20}
+    bob: dict = {"name": "bob", "life": 20}
+    if alice_mana:
+        alice["mana"] = alice_mana
+    if bob_mana:
+        bob["mana"] = bob_mana
+    return {"players": [alice, bob], "active": "alice", "permanents": list(permanents), **top}
+
+
+def write(tmp_path: Path, data: dict, name: str = "board.yaml") -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")  # JSON is YAML (SPEC §1)
+    return str(path)
+
+
+# --- reading the two formats -------------------------------------------------------------------
+
+@POOLS
+def test_fixture_pool_indexes_cards_and_faces(pool_file: Path) -> None:
+    pool = pysolver.load_cards(pool_file)
+    assert set(pool) == {
+        "akroma, angel of fury", "blistering firecat", "den protector", "warbreak trumpeter",
+        "watcher of the roost", "delver of secrets // insectile aberration", "delver of secrets",
+        "insectile aberration", "bonecrusher giant // stomp", "bonecrusher giant", "stomp"}
+
+
+def test_both_formats_give_the_same_cards() -> None:
+    scryfall, mtgjson = pysolver.load_cards(SCRYFALL), pysolver.load_cards(MTGJSON)
+    assert scryfall == mtgjson
+
+
+@POOLS
+def test_akroma_characteristics_and_lines(pool_file: Path) -> None:
+    akroma = pysolver.load_cards(pool_file)["akroma, angel of fury"]
+    assert (akroma.name, akroma.types, akroma.subtypes, akroma.colors) == (
+        "Akroma, Angel of Fury", ("Creature",), ("Angel",), ("red",))
+    assert (akroma.power, akroma.toughness, akroma.mana_cost) == (6, 6, "{5}{R}{R}{R}")
+    # the keyword line is split; reminder text is gone
+    assert akroma.lines == ("Flying", "trample", "protection from white and from blue", "Morph {3}{R}{R}{R}")
+    # not modelled, kept with their oracle wording (the shortened name of 201.5c included)
+    assert akroma.unmodelled == ("This spell can't be countered.", "{R}: Akroma gets +1/+0 until end of turn.")
+
+
+@POOLS
+def test_double_faced_card_by_full_name_and_by_each_face(pool_file: Path) -> None:
+    pool = pysolver.load_cards(pool_file)
+    assert pool["delver of secrets // insectile aberration"] is pool["delver of secrets"]
+    front, back = pool["delver of secrets"], pool["insectile aberration"]
+    assert (front.power, front.toughness, front.subtypes, front.lines) == (1, 1, ("Human", "Wizard"), ())
+    assert front.unmodelled[0].startswith("At the beginning of your upkeep")
+    assert (back.name, back.power, back.toughness, back.colors, back.subtypes, back.lines) == (
+        "Insectile Aberration", 3, 2, ("blue",), ("Human", "Insect"), ("Flying",))
+
+
+@POOLS
+def test_adventurer_card_faces(pool_file: Path) -> None:
+    pool = pysolver.load_cards(pool_file)
+    giant = pool["bonecrusher giant // stomp"]
+    assert (giant.name, giant.types, giant.power, giant.toughness, giant.colors) == (
+        "Bonecrusher Giant", ("Creature",), 4, 3, ("red",))
+    assert pool["stomp"].types == () and pool["stomp"].power is None
+
+
+@POOLS
+def test_megamorph_and_unmodelled_lines(pool_file: Path) -> None:
+    den = pysolver.load_cards(pool_file)["den protector"]
+    assert den.lines == ("Megamorph {1}{G}",)
+    assert den.unmodelled == (
+        "Creatures with power less than Den Protector's power can't block it.",
+        "When Den Protector is turned face up, return target card from your graveyard to your hand.")
+
+
+def test_scryfall_list_object_and_single_card_object() -> None:
+    cards = json.loads(SCRYFALL.read_text(encoding="utf-8"))
+    assert parse_pool({"object": "list", "data": cards}, "x") == pysolver.load_cards(SCRYFALL)
+    assert set(parse_pool(cards[1], "x")) == {"blistering firecat"}
+
+
+def test_a_card_name_wins_over_tokens_and_art_cards() -> None:
+    card = {"object": "card", "layout": "normal", "name": "Grizzly Bears", "type_line": "Creature — Bear",
+            "colors": ["G"], "power": "2", "toughness": "2", "oracle_text": ""}
+    token = {**card, "layout": "token", "power": "5", "toughness": "5"}
+    art = {"object": "card", "layout": "art_series", "name": "Grizzly Bears // Grizzly Bears", "type_line": "Card // Card",
+           "card_faces": [{"name": "Grizzly Bears", "type_line": "Card"}, {"name": "Grizzly Bears", "type_line": "Card"}]}
+    for order in ([token, art, card], [card, art, token]):
+        pool = parse_pool(order, "x")
+        assert set(pool) == {"grizzly bears"} and pool["grizzly bears"].power == 2
+
+
+@pytest.mark.parametrize("data, message", [
+    ({}, "not card data"),
+    ([{"layout": "normal"}], "[0]: malformed Scryfall card: no 'name'"),
+    ([{"name": "Odd", "colors": ["P"]}], "[0] (Odd): malformed Scryfall card: color 'P'"),
+    ({"data": {"Odd": {"cards": []}}}, "use AtomicCards.json"),
+    ({"data": {"Odd": [{"colors": "R"}]}}, "data.Odd: malformed MTGJSON card"),
+])
+def test_malformed_card_data_is_an_error_naming_the_place(data: object, message: str) -> None:
+    with pytest.raises(InputError) as exc:
+        parse_pool(data, "cards.json")
+    assert message in str(exc.value) and str(exc.value).startswith("cards.json")
+
+
+# --- oracle text into SPEC §2 lines -----------------------------------------------------------
+
+def test_keyword_line_with_an_unmodelled_keyword_keeps_the_rest() -> None:
+    assert oracle_lines("X", "Flying, ward {2}") == (("Flying",), ("ward {2}",))
+    assert oracle_lines("X", "Flying, ward—Pay 2 life.") == (("Flying",), ("ward—Pay 2 life.",))
+
+
+def test_sentences_with_commas_are_not_split() -> None:
+    text = "As long as it's your turn, X has first strike."
+    assert oracle_lines("X", text) == ((), (text,))
+    text = "{2}, {T}: Tap target creature, then untap X."
+    assert oracle_lines("X", text) == ((), (text,))
+
+
+def test_a_name_with_commas_stands_for_this_creature() -> None:
+    name = "Akroma, Angel of Fury"
+    lines, unmodelled = oracle_lines(name, f"Flying\n{name} can't block.\n{name} attacks each combat if able.")
+    assert lines == ("Flying", f"{name} can't block.", f"{name} attacks each combat if able.")
+    assert unmodelled == ()
+    pool = {"akroma, angel of fury": builtin_pool()["akroma, angel of fury"]}
+    s = pysolver.load_data(situation({"id": "a", "controller": "alice", "card": name,
+                                      "abilities": [f"{name} can't block", "~ can't be blocked"]}), cards=pool)
+    assert {x.kind for x in s.permanent("a").abilities} == {"cant_block", "cant_be_blocked"}
+
+
+def test_tilde_stands_for_this_creature_in_oracle_text() -> None:
+    assert oracle_lines("Goblin Piker", "~ can't block.") == (("~ can't block.",), ())
+    assert oracle_lines("Goblin Piker", "This creature can't block.") == (("This creature can't block.",), ())
+
+
+def test_shortened_legendary_name_201_5c() -> None:
+    lines, unmodelled = oracle_lines("Haktos the Unscarred", "Haktos attacks each combat if able.", legendary=True)
+    assert lines == ("Haktos the Unscarred attacks each combat if able.",) and unmodelled == ()
+    # only for legendary cards: another card's text naming "Haktos" is not about itself
+    assert oracle_lines("Haktos the Unscarred", "Haktos attacks each combat if able.")[0] == ()
+
+
+def test_reminder_text_is_dropped_even_when_nested() -> None:
+    text = "Trample (This creature can deal excess (combat) damage to the player.)\n(Reminder only.)"
+    assert oracle_lines("X", text) == (("Trample",), ())
+
+
+def test_card_names_do_not_touch_mana_symbols() -> None:
+    lines, _ = oracle_lines("X", "Megamorph {X}")
+    assert lines == ("Megamorph {X}",)  # kept for the loader to reject (702.37f), not read as "this creature"
+
+
+def test_card_key_ignores_case_accents_and_apostrophes() -> None:
+    assert card_key("AKROMA,  Angel of Fury") == card_key("akroma, angel of fury")
+    assert card_key("Ghazbán Ogre") == "ghazban ogre"
+
+
+# --- using cards in situations ----------------------------------------------------------------
+
+@POOLS
+def test_card_names_are_case_insensitive(pool_file: Path) -> None:
+    pool = pysolver.load_cards(pool_file)
+    s = pysolver.load_data(situation({"id": "a", "controller": "alice", "card": "AKROMA, angel OF fury"},
+                                     {"id": "i", "controller": "bob", "card": "insectile ABERRATION"}), cards=pool)
+    assert s.permanent("a").name == "Akroma, Angel of Fury"
+    assert (s.permanent("i").power, [a.kind for a in s.permanent("i").abilities]) == (3, ["flying"])
+
+
+def test_a_card_in_no_pool_is_an_error_naming_it() -> None:
+    with pytest.raises(InputError) as exc:
+        pysolver.load_data(situation({"id": "a", "controller": "alice", "card": "Akroma, Angel of Furry"}))
+    text = str(exc.value)
+    assert "permanents[0].card" in text and "'Akroma, Angel of Furry'" in text and "no card pool" in text
+    assert "did you mean 'Akroma, Angel of Fury'" in text
+
+
+def test_a_back_face_needs_the_file_that_has_it() -> None:
+    data = situation({"id": "i", "controller": "bob", "card": "Insectile Aberration"})
+    with pytest.raises(InputError, match="'Insectile Aberration' is in no card pool"):
+        pysolver.load_data(data)
+    assert pysolver.load_data(data, cards=pysolver.load_cards(SCRYFALL)).permanent("i").toughness == 2
+
+
+def test_fields_in_the_file_override_card_defaults() -> None:
+    s = pysolver.load_data(situation({
+        "id": "cat", "controller": "alice", "card": "Blistering Firecat", "name": "Kitty", "power": 9,
+        "colors": ["blue"], "subtypes": ["Cat"], "abilities": ["Flying"]}))
+    cat = s.permanent("cat")
+    assert (cat.name, cat.power, cat.toughness, cat.colors, cat.subtypes) == ("Kitty", 9, 1, ("blue",), ("Cat",))
+    assert [a.kind for a in cat.abilities] == ["flying"]
+    assert cat.unmodelled == ()  # the file's abilities replace the card's lines, unmodelled ones too
+
+
+def test_a_renamed_permanent_keeps_its_cards_self_references() -> None:
+    s = pysolver.load_data(situation({"id": "l", "controller": "alice", "card": "Gudul Lurker", "name": "Lurky"}))
+    assert {a.kind for a in s.permanent("l").abilities} == {"cant_be_blocked", "megamorph"}
+
+
+def test_pool_file_overrides_the_built_in_pool() -> None:
+    data = situation({"id": "akroma", "controller": "alice", "card": "Akroma, Angel of Fury"})
+    assert pysolver.load_data(data).permanent("akroma").unmodelled[0] == "Akroma, Angel of Fury can't be countered."
+    with_file = pysolver.load_data(data, cards=pysolver.load_cards(SCRYFALL))
+    assert with_file.permanent("akroma").unmodelled[0] == "This spell can't be countered."
+
+
+@POOLS
+def test_morph_cost_with_x_is_an_error_naming_the_permanent(pool_file: Path) -> None:
+    pool = pysolver.load_cards(pool_file)
+    with pytest.raises(InputError) as exc:
+        pysolver.load_data(situation({"id": "trumpeter", "controller": "alice", "card": "Warbreak Trumpeter",
+                                      "face_down": True}), cards=pool)
+    text = str(exc.value)
+    assert "permanents[0].card" in text and "'trumpeter'" in text and "{X}" in text and "702.37f" in text
+
+
+@POOLS
+def test_non_mana_morph_cost_is_an_error_naming_the_permanent(pool_file: Path) -> None:
+    pool = pysolver.load_cards(pool_file)
+    with pytest.raises(InputError) as exc:
+        pysolver.load_data(situation({"id": "watcher", "controller": "alice", "card": "Watcher of the Roost",
+                                      "face_down": True}), cards=pool)
+    text = str(exc.value)
+    assert "'watcher'" in text and "Morph—Reveal a white card in your hand." in text and "not mana" in text
+
+
+def test_unsupported_morph_lines_in_a_situation_file_are_errors_too() -> None:
+    for line in ("Morph {X}{X}{R}", "Megamorph—Pay 5 life", "Morph {W/U}"):
+        with pytest.raises(InputError, match=r"permanents\[0\]\.abilities\[0\]: permanent 'm'"):
+            pysolver.load_data(situation({"id": "m", "controller": "alice", "power": 1, "toughness": 1,
+                                          "abilities": [line]}))
+
+
+def test_an_unsupported_morph_card_is_usable_when_the_file_replaces_its_lines() -> None:
+    s = pysolver.load_data(situation({"id": "t", "controller": "alice", "card": "Warbreak Trumpeter",
+                                      "abilities": ["Morph {2}{R}"]}), cards=pysolver.load_cards(SCRYFALL))
+    assert s.permanent("t").morph_cost()[0] == "morph"
+
+
+def test_megamorph_card_from_a_file_gets_its_counter() -> None:
+    # Den Protector (2/1) attacks face down, unblocked; with {1}{G} alice may turn it face up
+    # for its megamorph cost: a 3/2 with the +1/+1 counter (702.37b) deals 3, face down it deals 2.
+    s = pysolver.load_data(situation(
+        {"id": "den", "controller": "alice", "card": "Den Protector", "face_down": True},
+        alice_mana="{1}{G}", combat={"attackers": {"den": "bob"}, "blockers": {}}),
+        cards=pysolver.load_cards(MTGJSON))
+    life = {o["life"]["bob"]: o["line"]["face_up"] for o in pysolver.outcomes(s)}
+    assert set(life) == {18, 17}
+    assert life[18] == [] and [f["cost"] for f in life[17]] == ["{1}{G}"]
+
+
+# --- the command line --------------------------------------------------------------------------
+
+@POOLS
+def test_cli_reads_card_files(pool_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    board = write(tmp_path, situation(
+        {"id": "aberration", "controller": "alice", "card": "Insectile Aberration"},
+        {"id": "bears", "controller": "bob", "card": "Grizzly Bears"}, combat={"attackers": {"aberration": "bob"}}))
+    assert main(["blocks", board, "--json", "--cards", str(pool_file)]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["results"] == [{"blocks": []}]  # flying (702.9b)
+    assert err == ""
+
+
+@POOLS
+def test_cli_notes_unmodelled_lines_on_stderr_only(pool_file: Path, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture) -> None:
+    board = write(tmp_path, situation({"id": "akroma", "controller": "alice", "card": "Akroma, Angel of Fury"}))
+    assert main(["attacks", board, "--json", "--cards", str(pool_file)]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["count"] == 2  # stdout is one JSON document, nothing else
+    notes = err.strip().splitlines()
+    assert len(notes) == 2 and all("akroma" in n and "not modelled" in n for n in notes)
+    assert "This spell can't be countered." in notes[0]
+    assert "{R}: Akroma gets +1/+0 until end of turn." in notes[1]
+
+
+def test_cli_notes_without_json_too(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    board = write(tmp_path, situation({"id": "cat", "controller": "alice", "card": "Blistering Firecat"}))
+    assert main(["attacks", board]) == 0
+    out, err = capsys.readouterr()
+    assert "sacrifice Blistering Firecat" in err and "cat" in err
+    assert "sacrifice" not in out
+
+
+@POOLS
+def test_cli_strict_makes_unmodelled_lines_errors(pool_file: Path, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture) -> None:
+    board = write(tmp_path, situation({"id": "den", "controller": "alice", "card": "Den Protector"}))
+    assert main(["attacks", board, "--strict", "--cards", str(pool_file), "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "den" in err and "Creatures with power less than Den Protector's power can't block it." in err
+    assert "Traceback" not in err
+    # a card whose lines are all modelled passes --strict
+    board = write(tmp_path, situation({"id": "i", "controller": "alice", "card": "Insectile Aberration"}))
+    assert main(["attacks", board, "--strict", "--cards", str(pool_file)]) == 0
+
+
+@pytest.mark.parametrize("card, words", [
+    ("Warbreak Trumpeter", ["'facedown'", "Morph {X}{X}{R}", "702.37f"]),
+    ("Watcher of the Roost", ["'facedown'", "Morph—Reveal a white card in your hand.", "not mana"]),
+])
+def test_cli_unsupported_morph_exit_2(card: str, words: list, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    board = write(tmp_path, situation({"id": "facedown", "controller": "alice", "card": card, "face_down": True}))
+    assert main(["outcomes", board, "--cards", str(SCRYFALL)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err
+    assert all(w in err for w in words), err
+
+
+def test_cli_unknown_card_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    board = write(tmp_path, situation({"id": "x", "controller": "alice", "card": "Nonexistent Card"}))
+    assert main(["attacks", board, "--cards", str(MTGJSON)]) == 2
+    err = capsys.readouterr().err
+    assert board in err and "'Nonexistent Card'" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("content, words", [
+    ("[1, 2", ["invalid JSON"]),
+    ('{"cards": []}', ["not card data"]),
+    (None, ["cannot read card file"]),
+])
+def test_cli_bad_card_file_exit_2(content: str | None, words: list, tmp_path: Path,
+                                  capsys: pytest.CaptureFixture) -> None:
+    cards = tmp_path / "cards.json"
+    if content is not None:
+        cards.write_text(content, encoding="utf-8")
+    board = write(tmp_path, situation({"id": "x", "controller": "alice", "card": "Grizzly Bears"}))
+    assert main(["attacks", board, "--cards", str(cards)]) == 2
+    err = capsys.readouterr().err
+    assert str(cards) in err and all(w in err for w in words) and "Traceback" not in err
+
+
+def test_a_card_that_is_not_a_permanent_is_an_error() -> None:
+    data = situation({"id": "s", "controller": "alice", "card": "Stomp"})
+    with pytest.raises(InputError, match="card 'Stomp' is not a permanent card"):
+        pysolver.load_data(data, cards=pysolver.load_cards(SCRYFALL))
+
+
+def test_star_power_must_come_from_the_file() -> None:
+    goyf = {"object": "card", "layout": "normal", "name": "Tarmogoyf", "mana_cost": "{1}{G}",
+            "type_line": "Creature — Lhurgoyf", "colors": ["G"], "power": "*", "toughness": "1+*",
+            "oracle_text": "Tarmogoyf's power is equal to the number of card types among cards in all graveyards "
+                           "and its toughness is equal to that number plus 1."}
+    pool = parse_pool([goyf], "goyf.json")
+    assert (pool["tarmogoyf"].power, pool["tarmogoyf"].toughness) == (None, None)
+    with pytest.raises(InputError, match=r"permanents\[0\]\.power: permanent 'goyf' is a creature and needs power"):
+        pysolver.load_data(situation({"id": "goyf", "controller": "alice", "card": "Tarmogoyf"}), cards=pool)
+    s = pysolver.load_data(situation({"id": "goyf", "controller": "alice", "card": "Tarmogoyf",
+                                      "power": 4, "toughness": 5}), cards=pool)
+    assert (s.permanent("goyf").power, s.permanent("goyf").toughness) == (4, 5)

@@ -1,0 +1,73 @@
+"""The dynamic-programming block counter (pysolver.counting) against clingo enumeration.
+
+On random boards mixing the restrictions of 509.1a-b and 702.111b and the requirements of
+509.1c, the count without enumeration equals the number of answer sets clingo enumerates,
+component by component.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pysolver
+from pysolver.counting import BlockProblem
+from pysolver.declarations import block_components, count_blocks, legal_blocks
+from pysolver.solving import count_models
+
+ATTACKER_LINES = ["Flying", "Menace", "Can't be blocked except by three or more creatures",
+                  "Can't be blocked except by two or more creatures", "Fear", "Protection from red",
+                  "All creatures able to block this creature do so", "This creature must be blocked if able",
+                  "This creature attacks each combat if able", "Shadow", "Trample", "First strike"]
+BLOCKER_LINES = ["Flying", "Reach", "Can block an additional creature each combat",
+                 "Can block any number of creatures", "This creature blocks each combat if able",
+                 "Can't block", "Shadow", "Deathtouch"]
+COLORS = ["red", "black", "green", "white", "blue"]
+
+
+def creatures(prefix: str, controller: str, lines: list[str], max_size: int) -> st.SearchStrategy:
+    one = st.fixed_dictionaries({"abilities": st.lists(st.sampled_from(lines), max_size=3),
+                                 "colors": st.lists(st.sampled_from(COLORS), max_size=1, unique=True)})
+    return st.lists(one, min_size=1, max_size=max_size).map(
+        lambda cs: [{"id": f"{prefix}{i}", "controller": controller, "power": 2, "toughness": 2, **c}
+                    for i, c in enumerate(cs)])
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> pysolver.model.Situation:
+    attackers = draw(creatures("a", "alice", ATTACKER_LINES, 4))
+    blockers = draw(creatures("b", "bob", BLOCKER_LINES, 5))
+    return pysolver.load_data({"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice",
+                               "permanents": attackers + blockers,
+                               "combat": {"attackers": {a["id"]: "bob" for a in attackers}}})
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards())
+def test_dp_count_equals_clingo_enumeration(s: pysolver.model.Situation) -> None:
+    for c in block_components(s):
+        assert c.problem is not None
+        assert c.problem.count(c.best()) == count_models(c._control())
+
+
+@settings(max_examples=30, deadline=None)
+@given(boards())
+def test_count_blocks_equals_number_of_declarations(s: pysolver.model.Situation) -> None:
+    assert count_blocks(s) == sum(1 for _ in legal_blocks(s))
+
+
+def test_lure_with_menace_against_a_single_capable_blocker() -> None:
+    """A menace Lure cannot be blocked by one creature alone (702.111b), so the requirement
+    is obeyed as far as possible by not blocking it (509.1c)."""
+    p = BlockProblem(edges=(("b", "x"),), capacity={"b": 1}, min_blockers={"x": 2},
+                     lure={("b", "x"): 1}, must={}, obeyed_anyway=0)
+    assert p.count(0) == 1
+
+
+def test_frontier_limit_falls_back() -> None:
+    edges = tuple((f"b{i}", f"a{j}") for i in range(6) for j in range(6))
+    p = BlockProblem(edges=edges, capacity={f"b{i}": 1 for i in range(6)},
+                     min_blockers={f"a{j}": 2 for j in range(6)}, lure={}, must={},
+                     obeyed_anyway=0)
+    assert p.count(0, limit=10) is None
+    assert p.count(0) == p.count(0, limit=10**9)

@@ -1,0 +1,290 @@
+"""Bad situation files (SPEC §1, §3): exit status 2, one message on stderr naming the file,
+the field and what is wrong, nothing on stdout, no traceback."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pysolver
+from pysolver.cli import main
+
+GOOD = {
+    "players": [{"name": "alice", "life": 20}, {"name": "bob", "life": 20}],
+    "active": "alice",
+    "permanents": [
+        {"id": "akroma", "controller": "alice", "power": 6, "toughness": 6, "abilities": ["Flying"]},
+        {"id": "knight", "controller": "bob", "power": 2, "toughness": 2},
+        {"id": "bear", "controller": "bob", "power": 2, "toughness": 2, "abilities": ["Reach"]},
+    ],
+    "combat": {"attackers": {"akroma": "bob"}},
+}
+
+
+def run(tmp_path: Path, capsys: pytest.CaptureFixture, text: str, *, name: str = "board.yaml",
+        command: str = "blocks") -> str:
+    """Run the CLI on a file with this text; check the bad-input contract; return stderr."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    status = main([command, str(path), "--json"])
+    out, err = capsys.readouterr()
+    assert status == 2, err
+    assert out == ""
+    assert "Traceback" not in err
+    assert str(path) in err
+    assert len(err.strip().splitlines()) == 1, err
+    return err
+
+
+def changed(edit) -> str:
+    data = copy.deepcopy(GOOD)
+    edit(data)
+    return yaml.safe_dump(data, sort_keys=False)
+
+
+def test_good_file_is_accepted(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    path = tmp_path / "board.yaml"
+    path.write_text(changed(lambda d: None))
+    assert main(["blocks", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["count"] == 2
+
+
+# --- syntax ---------------------------------------------------------------------------------------
+
+def test_malformed_yaml(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, "players: [\n  {name: alice\nactive: alice\n")
+    assert "line" in err and "invalid YAML/JSON" in err
+
+
+def test_malformed_json(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, json.dumps(GOOD)[:-5], name="board.json")
+    assert "invalid YAML/JSON" in err
+
+
+def test_duplicate_yaml_keys(tmp_path, capsys) -> None:
+    text = "players: [{name: alice}, {name: bob}]\nactive: alice\nactive: bob\npermanents: []\n"
+    err = run(tmp_path, capsys, text)
+    assert "duplicate key 'active'" in err and "line 3" in err
+
+
+def test_duplicate_keys_in_a_permanent(tmp_path, capsys) -> None:
+    text = ("players: [{name: alice}, {name: bob}]\nactive: alice\npermanents:\n"
+            "  - {id: x, controller: alice, power: 1, power: 2, toughness: 1}\n")
+    assert "duplicate key 'power'" in run(tmp_path, capsys, text, command="attacks")
+
+
+def test_unhashable_yaml_key(tmp_path, capsys) -> None:
+    assert "key" in run(tmp_path, capsys, "? [a, b]\n: 1\n")
+
+
+def test_not_utf8(tmp_path, capsys) -> None:
+    path = tmp_path / "board.yaml"
+    path.write_bytes(b"\xff\xfeplayers: []\n")
+    assert main(["attacks", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert str(path) in err and "UTF-8" in err and "Traceback" not in err and out == ""
+
+
+def test_missing_file(tmp_path, capsys) -> None:
+    path = tmp_path / "nowhere.yaml"
+    assert main(["attacks", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert str(path) in err and "cannot read" in err and out == ""
+
+
+def test_top_level_not_a_mapping(tmp_path, capsys) -> None:
+    assert "expected a mapping" in run(tmp_path, capsys, "- 1\n- 2\n")
+
+
+def test_empty_file(tmp_path, capsys) -> None:
+    assert "expected a mapping" in run(tmp_path, capsys, "")
+
+
+# --- unknown keys -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("edit", "field"), [
+    (lambda d: d.update(turn=3), "turn"),
+    (lambda d: d["players"][1].update(age=30), "players[1].age"),
+    (lambda d: d["permanents"][2].update(colour="red"), "permanents[2].colour"),
+    (lambda d: d["combat"].update(attacks={}), "combat.attacks"),
+    (lambda d: d["permanents"][0].update(counters={"+2/+2": 1}), "permanents[0].counters.+2/+2"),
+])
+def test_unknown_key(tmp_path, capsys, edit, field) -> None:
+    err = run(tmp_path, capsys, changed(edit))
+    assert f": {field}: unknown key" in err
+
+
+def test_missing_required_keys(tmp_path, capsys) -> None:
+    assert ": active: missing" in run(tmp_path, capsys, changed(lambda d: d.pop("active")))
+    assert ": permanents[1].controller: missing" in run(
+        tmp_path, capsys, changed(lambda d: d["permanents"][1].pop("controller")))
+
+
+# --- wrong types ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("edit", "field", "what"), [
+    (lambda d: d["players"][0].update(life="twenty"), "players[0].life", "expected an integer"),
+    (lambda d: d["permanents"][1].update(power="2"), "permanents[1].power", "expected an integer"),
+    (lambda d: d["permanents"][1].update(toughness=2.5), "permanents[1].toughness", "expected an integer"),
+    (lambda d: d["permanents"][1].update(tapped="yes"), "permanents[1].tapped", "expected true or false"),
+    (lambda d: d["permanents"][0].update(abilities="Flying"), "permanents[0].abilities", "expected a list"),
+    (lambda d: d["permanents"][0].update(abilities=[["Flying"]]), "permanents[0].abilities[0]",
+     "expected a string"),
+    (lambda d: d["permanents"][1].update(colors=["purple"]), "permanents[1].colors[0]", "not a color"),
+    (lambda d: d["permanents"][1].update(types=["Sorcery"]), "permanents[1].types[0]", "not one of"),
+    (lambda d: d["permanents"][1].update(damage=-1), "permanents[1].damage", "at least 0"),
+    (lambda d: d.update(players={"alice": 20}), "players", "expected a list"),
+    (lambda d: d["players"][0].update(name=7), "players[0].name", "expected a string"),
+    (lambda d: d["players"][0].update(mana="{Q}"), "players[0].mana", "mana symbol"),
+    (lambda d: d["combat"].update(blockers={"knight": "akroma"}), "combat.blockers.knight", "expected a list"),
+    (lambda d: d.update(combat=[]), "combat", "expected a mapping"),
+])
+def test_wrong_type(tmp_path, capsys, edit, field, what) -> None:
+    err = run(tmp_path, capsys, changed(edit))
+    assert f": {field}: " in err and what in err
+
+
+# --- identifiers and references ---------------------------------------------------------------------
+
+def test_duplicate_ids(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: d["permanents"][2].update(id="knight")))
+    assert ": permanents[2].id: " in err and "duplicate id 'knight'" in err
+
+
+def test_duplicate_player_names(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: d["players"].append({"name": "bob"})))
+    assert ": players[2].name: " in err and "duplicate" in err
+
+
+def test_id_equal_to_a_player_name(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: d["permanents"][1].update(id="bob")))
+    assert ": permanents[1].id: " in err and "player" in err
+
+
+def test_invalid_name(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: d["permanents"][1].update(id="2knight")))
+    assert ": permanents[1].id: " in err and "not a valid name" in err
+
+
+def test_dangling_controller(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: d["permanents"][1].update(controller="carol")))
+    assert ": permanents[1].controller: " in err and "'carol'" in err
+
+
+def test_active_not_a_player(tmp_path, capsys) -> None:
+    assert ": active: " in run(tmp_path, capsys, changed(lambda d: d.update(active="carol")))
+
+
+def test_card_not_in_any_pool(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: d["permanents"][1].update(card="No Such Card")))
+    assert ": permanents[1].card: " in err and "'No Such Card'" in err
+
+
+def test_attacker_id_unknown(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: d["combat"].update(attackers={"ghost": "bob"})))
+    assert ": combat.attackers.ghost: " in err and "'ghost'" in err
+
+
+def test_attacker_not_the_active_players_creature(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: d["combat"].update(attackers={"knight": "alice"})))
+    assert ": combat.attackers.knight: " in err and "508.1a" in err
+
+
+def test_attack_target_not_attackable(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: d["combat"].update(attackers={"akroma": "alice"})))
+    assert ": combat.attackers.akroma: " in err and "508.1b" in err
+
+
+def test_blocker_assigned_to_a_non_attacker(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: d["combat"].update(blockers={"knight": ["bear"]})))
+    assert ": combat.blockers.knight[0]: " in err and "'bear'" in err and "509.1a" in err
+
+
+def test_blocker_of_the_active_player(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: d["combat"].update(blockers={"akroma": ["akroma"]})))
+    assert ": combat.blockers.akroma: " in err
+
+
+def test_blocks_need_declared_attackers(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: d.pop("combat")))
+    assert "combat.attackers" in err
+
+
+# --- abilities and characteristics ------------------------------------------------------------------
+
+def test_unknown_ability_line_names_permanent_and_line(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: d["permanents"][2].update(abilities=["Reach", "Flyng"])))
+    assert ": permanents[2].abilities[1]: " in err and "'bear'" in err and "'Flyng'" in err
+
+
+def test_protection_from_an_unknown_quality(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: d["permanents"][0].update(abilities=["Protection from carol"])))
+    assert ": permanents[0].abilities[0]: " in err and "Protection from carol" in err
+
+
+def test_missing_power_on_a_creature(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: d["permanents"][1].pop("power")))
+    assert ": permanents[1].power: " in err and "'knight'" in err
+
+
+def test_planeswalker_without_loyalty(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: d["permanents"].append(
+        {"id": "pw", "controller": "bob", "types": ["Planeswalker"]})))
+    assert ": permanents[3].loyalty: " in err
+
+
+def test_battle_without_protector(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: d["permanents"].append(
+        {"id": "siege", "controller": "alice", "types": ["Battle"], "defense": 3})))
+    assert ": permanents[3].protector: " in err
+
+
+def test_free_text_subtypes_do_not_break_the_solver(tmp_path, capsys) -> None:
+    """Subtypes go into the ASP program as strings: quotes and backslashes are escaped."""
+    path = tmp_path / "board.yaml"
+    path.write_text(changed(lambda d: d["permanents"][1].update(subtypes=['Go"blin\\'])))
+    assert main(["blocks", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["count"] == 2
+
+
+# --- anything else goes wrong only as an InputError ----------------------------------------------------
+
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.text(max_size=4), st.floats(allow_nan=False),
+                 st.lists(st.integers(0, 2), max_size=2), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+                 st.sampled_from(["alice", "bob", "akroma", "knight", "Flying", "{R}", "Creature", "red"]))
+
+
+def paths(value, prefix=()) -> list[tuple]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += paths(v, prefix + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += paths(v, prefix + (i,))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(paths(GOOD)[1:]), JUNK)
+def test_any_mutation_is_accepted_or_an_input_error(where: tuple, junk) -> None:
+    data = copy.deepcopy(GOOD)
+    target = data
+    for key in where[:-1]:
+        target = target[key]
+    target[where[-1]] = junk
+    try:
+        s = pysolver.load_data(data)
+    except pysolver.InputError as exc:
+        assert exc.message
+        return
+    try:
+        pysolver.count_blocks(s)
+    except pysolver.InputError:
+        pass

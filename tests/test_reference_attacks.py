@@ -1,0 +1,42 @@
+"""`attacks` (pysolver.legal_attacks, count_attacks) against the brute-force reference.
+
+Random small boards (tests/strategies.py): every candidate declaration of attackers is
+generated and tested in plain Python (tests/reference/declarations.py, 508.1a-d) and
+compared, as a set, with the answers of the encodings; the count equals the number of
+declarations enumerated.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hypothesis import given, settings
+
+import pysolver
+from reference import reference_attacks
+from strategies import attack_boards
+
+ACCEPTANCE = Path(__file__).parent / "acceptance"
+
+
+def solver_attacks(s) -> list[frozenset]:
+    return [frozenset(tuple(pair) for pair in d["attacks"]) for d in pysolver.legal_attacks(s)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(attack_boards())
+def test_attacks_equal_reference(data: dict) -> None:
+    s = pysolver.load_data(data)
+    want = reference_attacks(s)
+    got = solver_attacks(s)
+    assert len(got) == len(set(got)), "a declaration is listed twice"
+    assert set(got) == want, (sorted(map(sorted, set(got) - want))[:3], sorted(map(sorted, want - set(got)))[:3])
+    assert pysolver.count_attacks(s) == len(got)
+
+
+def test_reference_agrees_with_acceptance() -> None:
+    """The reference itself reproduces the worked acceptance answer."""
+    s = pysolver.load(ACCEPTANCE / "firecat-face-down-chump.yaml")
+    expected = json.loads((ACCEPTANCE / "firecat-face-down-chump.attacks.expected.json").read_text())
+    assert reference_attacks(s) == {frozenset(tuple(p) for p in r["attacks"]) for r in expected["results"]}

@@ -1,0 +1,34 @@
+"""`damage` (pysolver.damage_assignments, count_damage) against the brute-force reference.
+
+Random small declared combats (tests/combat_boards.py): every legal assignment of the next
+combat damage step (510.1, 510.4, 702.19, 702.2c) is generated and tested in plain Python
+(tests/reference/damage.py) and compared, as a set, with the answer sets of the encodings.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+
+import pysolver
+from combat_boards import damage_boards
+from reference.damage import reference_assignments
+
+
+def solver_assignments(s) -> set[frozenset]:
+    return {frozenset(tuple(t) for t in a["assignment"]) for a in pysolver.damage_assignments(s)}
+
+
+@settings(max_examples=200, deadline=None)
+@given(damage_boards())
+def test_damage_assignments_equal_reference(data: dict) -> None:
+    s = pysolver.load_data(data)
+    want = reference_assignments(s)
+    got = solver_assignments(s)
+    assert got == want, (sorted(map(sorted, got - want))[:3], sorted(map(sorted, want - got))[:3])
+
+
+@settings(max_examples=60, deadline=None)
+@given(damage_boards())
+def test_count_damage_equals_reference(data: dict) -> None:
+    s = pysolver.load_data(data)
+    assert pysolver.count_damage(s) == len(reference_assignments(s))
