@@ -9,7 +9,8 @@ without a usable id (a string or an integer) gets the id ``"line:N"`` (N counts 
 so does the second line with an id already used.
 
 Memory does not grow with the number of lines: lines are read only as fast as workers answer
-them and answers are written as they arrive. The only thing kept per line is its id (a set,
+them and answers are written as they arrive (in input order with one local worker, else in
+order of completion). The only thing kept per line is its id (a set,
 to report duplicates and to skip ids already answered with ``--resume``).
 
 >>> import io
@@ -73,6 +74,8 @@ def _cards(path: str | None):
 
 def answer_item(item: dict, cards: Any = None) -> tuple[bool, str]:
     """One output line for a parsed batch line: ``(ok, text)``. Never raises for a bad item."""
+    if "error_line" in item:  # found bad by the coordinator: passed through to keep the order
+        return False, item["error_line"]
     try:
         options = options_from_data(item.get("options"))
         doc = answer_data(item["command"], item["situation"], options, cards)
@@ -148,12 +151,12 @@ def run_batch(lines: Iterable[str], out: IO[str], *, executor: Any = None, chunk
     stats = Stats()
     seen: dict[str, int] = {}
 
-    def write(ok: bool, text: str, n: int = 1) -> None:
+    def write(ok: bool, text: str) -> None:
         out.write(text + "\n")
         stats.lines += 1
         stats.errors += not ok
         if bar is not None:
-            bar.update(n)
+            bar.update()
 
     def chunks() -> Iterator[executors.Chunk]:
         items: list[dict] = []
@@ -170,14 +173,15 @@ def run_batch(lines: Iterable[str], out: IO[str], *, executor: Any = None, chunk
                 if id_key(synthetic) in skip:
                     stats.skipped += 1
                     continue
-                write(False, error_line(synthetic, "id", f"duplicate id {key} (first used on line {seen[key]})"))
-                continue
-            seen[key] = number
+                item_id = synthetic
+                error = error_line(synthetic, "id", f"duplicate id {key} (first used on line {seen[key]})")
+            else:
+                seen[key] = number
             if error is not None:
-                write(False, error)
-                continue
-            items.append({"id": item_id, "command": item["command"], "situation": item["situation"],
-                          "options": item.get("options")})
+                items.append({"id": item_id, "error_line": error})
+            else:
+                items.append({"id": item_id, "command": item["command"], "situation": item["situation"],
+                              "options": item.get("options")})
             if len(items) >= chunk_size:
                 yield executors.Chunk([i["id"] for i in items], {"cards": cards, "items": items})
                 items = []

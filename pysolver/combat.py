@@ -45,13 +45,23 @@ def first_stage(s: Situation) -> str:
 
 
 def settle(s: Situation) -> Situation:
-    """Apply state-based actions (704.3, 704.5f/g/i/v): permanents that must leave, leave."""
+    """Apply state-based actions (704.3, 704.5f/g/i/v): permanents that must leave, leave.
+
+    A situation that starts at the regular step (``combat.damage_step: regular``) also records,
+    the first time, which creatures had first strike or double strike as the first-strike step
+    began (510.4): those that have it now, before anyone turns a face-down creature face up in
+    the window before the regular step; one turned face up with first strike there had neither
+    and deals its damage in the regular step (702.7c).
+    """
     gone = {args_of(sym)[0] for sym in one_model(control(("characteristics",), situation_facts(s),
                                                          show="#show gone/2."))}
-    if not gone:
-        return s
-    return replace(s, permanents=tuple(replace(p, left_battlefield=True) if p.id in gone else p
-                                       for p in s.permanents))
+    if gone:
+        s = replace(s, permanents=tuple(replace(p, left_battlefield=True) if p.id in gone else p
+                                        for p in s.permanents))
+    if s.combat.damage_step == "regular" and s.combat.first_strikers is None:
+        fast = one_model(control(STEP, situation_facts(s), show="#show fast/1."))
+        s = s.with_combat(first_strikers=tuple(sorted(args_of(sym)[0] for sym in fast)))
+    return s
 
 
 @dataclass(frozen=True)

@@ -132,14 +132,17 @@ class _Plan:
         self.frontier: set[str] = set()
         self.decided = dict.fromkeys(neighbours, 0)
 
-    def peak(self, v: str) -> int:
-        """A bound on the number of degree combinations while `v` is eliminated."""
+    def peak(self, v: str) -> tuple[int, int]:
+        """Bounds on the number of degree combinations while and after `v` is eliminated."""
         opened = self.neighbours[v] - self.done
-        total = 1
+        during = after = 1
         for u in self.frontier | opened | {v}:
             decided = self.decided[u] + (len(opened) if u == v else 1 if u in opened else 0)
-            total *= min(self.p.level(u), decided) + 1
-        return total
+            values = min(self.p.level(u), decided) + 1
+            during *= values
+            if decided < len(self.neighbours[u]):
+                after *= values
+        return during, after
 
     def eliminate(self, v: str) -> None:
         opened = self.neighbours[v] - self.done
@@ -153,17 +156,25 @@ class _Plan:
         """The largest peak while eliminating in `order`."""
         width = 1
         for v in order:
-            width = max(width, self.peak(v))
+            width = max(width, self.peak(v)[0])
             self.eliminate(v)
         return width
 
 
 def _greedy(p: BlockProblem, neighbours: Mapping[str, set[str]]) -> list[str]:
-    """Eliminate next the vertex with the smallest peak (ties: by name, so the order is deterministic)."""
+    """Eliminate next the vertex keeping the width smallest, then the frontier after it (ties: by
+    name, so the order is deterministic)."""
     plan = _Plan(p, neighbours)
     order: list[str] = []
+    width = 1
+
+    def cost(v: str) -> tuple[int, int, str]:
+        during, after = plan.peak(v)
+        return max(width, during), after, v
+
     while len(order) < len(neighbours):
-        v = min((u for u in neighbours if u not in plan.done), key=lambda u: (plan.peak(u), u))
+        v = min((u for u in neighbours if u not in plan.done), key=cost)
+        width = cost(v)[0]
         plan.eliminate(v)
         order.append(v)
     return order

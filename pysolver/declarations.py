@@ -90,14 +90,13 @@ class Component:
             b, a = args_of(atom.symbol)
             bit[atom.symbol] = (b, 1 << len(attackers.setdefault(b, [])))
             attackers[b].append(a)
-        unbound = {b: (b, self._options(b, (), free[b])) for b in free}
         factor: dict[tuple[str, int], Factor] = {}  # (blocker, bits of the attackers it blocks) -> factor
         for symbols in models(ctl):
-            masks: dict[str, int] = {}
+            masks = dict.fromkeys(free, 0)
             for sym in symbols:
                 b, m = bit[sym]
                 masks[b] = masks.get(b, 0) | m
-            factors = [f for b, f in unbound.items() if b not in masks]
+            factors = []
             for key in masks.items():
                 if key not in factor:
                     b, m = key

@@ -28,7 +28,6 @@ import argparse
 import concurrent.futures as cf
 import logging
 import multiprocessing
-import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
@@ -301,6 +300,3 @@ def _non_negative(text: str) -> int:
         raise argparse.ArgumentTypeError("must be at least 0")
     return value
 
-
-def cpu_count() -> int:
-    return os.cpu_count() or 1

@@ -64,6 +64,7 @@ class Pool:
     commands: tuple[str, ...] = DEFAULT_COMMANDS
     goal: dict | None = None
     source: str | None = None
+    unmodelled: tuple[tuple[str, str], ...] = ()  # (pool field, card line the solver does not model)
 
 
 @dataclass(frozen=True)
@@ -139,8 +140,8 @@ def parse_pool(data: Any, file: str | None = None, cards: dict | None = None) ->
     pool = Pool(attacker, defender, sides["attackers"][0], sides["blockers"][0], sides["attackers"][1],
                 sides["blockers"][1], lives, tuple(sorted(mana.items())), walkers, tuple(dict.fromkeys(commands)),
                 goal, file)
-    _validate(pool, fail, cards)
-    return replace(pool, attackers=tuple(expand(e, cards) for e in pool.attackers),
+    unmodelled = _validate(pool, fail, cards)
+    return replace(pool, unmodelled=unmodelled, attackers=tuple(expand(e, cards) for e in pool.attackers),
                    blockers=tuple(expand(e, cards) for e in pool.blockers),
                    planeswalkers=tuple(expand(e, cards) for e in pool.planeswalkers))
 
@@ -207,9 +208,11 @@ def _lives(value: Any, attacker: str, defender: str, fail) -> tuple[tuple[int, i
     return tuple(itertools.product(*choices))
 
 
-def _validate(pool: Pool, fail, cards: dict | None) -> None:
+def _validate(pool: Pool, fail, cards: dict | None) -> tuple[tuple[str, str], ...]:
     """Load each entry on a board of its own so that errors name the pool field; an attacker
-    must be able to attack the defending player alone (no defender, not summoning sick)."""
+    must be able to attack the defending player alone (no defender, not summoning sick).
+    Returns the card lines the solver does not model, by pool field."""
+    unmodelled = []
     from .loader import situation_from_data
     checks = [("attackers.cards", i, pool.attacker, e) for i, e in enumerate(pool.attackers)]
     checks += [("blockers.cards", i, pool.defender, e) for i, e in enumerate(pool.blockers)]
@@ -222,6 +225,7 @@ def _validate(pool: Pool, fail, cards: dict | None) -> None:
         except InputError as exc:
             raise fail(exc.field.replace("permanents[0]", f"{where}[{i}]", 1), exc.message) from None
         p = s.permanents[0]
+        unmodelled += [(f"{where}[{i}]", line) for line in p.unmodelled]
         if where == "planeswalkers" and "Planeswalker" not in p.types:
             raise fail(f"{where}[{i}]", "not a planeswalker (types: [Planeswalker] and a loyalty)")
         if where != "planeswalkers" and not p.is_creature:
@@ -235,6 +239,7 @@ def _validate(pool: Pool, fail, cards: dict | None) -> None:
                                  "permanents": [], "goal": pool.goal}, pool.source, cards)
         except InputError as exc:
             raise fail(exc.field, exc.message) from None
+    return tuple(unmodelled)
 
 
 # --- boards -----------------------------------------------------------------------------------
@@ -416,6 +421,7 @@ class BoardResult:
     checks: int = 0
     skipped: list = field(default_factory=list)
     error: str | None = None
+    cpu: float = 0.0  # seconds of worker CPU (this thread's) spent on the board
 
 
 def sweep_chunk(payload: dict) -> list[BoardResult]:
@@ -425,6 +431,7 @@ def sweep_chunk(payload: dict) -> list[BoardResult]:
     results = []
     for b in payload["boards"]:
         result = BoardResult(b.index, board_id(pool, b))
+        start = time.thread_time()
         try:
             work = BoardWork(pool, b)
             strict_check(work.s, options.strict)
@@ -442,6 +449,7 @@ def sweep_chunk(payload: dict) -> list[BoardResult]:
         except Exception as exc:  # noqa: BLE001 - a bug on one board must not stop the sweep
             result.error = json.dumps({"id": result.board, "error": {
                 "field": "", "message": f"internal error: {type(exc).__name__}: {exc}"}})
+        result.cpu = time.thread_time() - start
         results.append(result)
     return results
 
@@ -457,7 +465,8 @@ class SweepStats:
     checks: int = 0
     skipped: set = field(default_factory=set)
     failed_chunks: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall-clock time of the sweep
+    cpu: float = 0.0      # worker CPU time, summed over boards
 
 
 def run_sweep(pool: Pool, out: Any, *, executor: Any = None, commands: tuple[str, ...] | None = None, options: Options = Options(),
@@ -498,6 +507,7 @@ def run_sweep(pool: Pool, out: Any, *, executor: Any = None, commands: tuple[str
             for ok, text in r.lines:
                 write(text, ok)
             stats.checks += r.checks
+            stats.cpu += r.cpu
             stats.skipped.update(r.skipped)
             if invariant_report is not None and r.violations:
                 stats.violations += len(r.violations)
@@ -536,7 +546,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cards", metavar="FILE", help="extra card pool: Scryfall bulk JSON or MTGJSON AtomicCards")
     p.add_argument("--count", action="store_true", help="answer lines with only counts")
     p.add_argument("--limit", type=executors._positive, metavar="N", help="answer lines stop after N results")
-    p.add_argument("--strict", action="store_true", help="card lines the solver does not model are errors")
+    p.add_argument("--strict", action="store_true", help="card lines of the pool the solver does not model are "
+                                                         "errors (else a note on stderr)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
     executors.add_arguments(p, chunk_size=CHUNK_SIZE)
@@ -547,6 +558,10 @@ def main(args: argparse.Namespace) -> int:
     from . import vectors as vector_files
     cards = api.load_cards(args.cards) if args.cards else None
     pool = load_pool(args.pool, cards)
+    for where, line in pool.unmodelled:  # the expanded entries leave these lines out
+        if args.strict:
+            raise InputError(pool.source, where, f"line {line!r} is not modelled (--strict)")
+        print(f"note: {where}: {line!r} is not modelled by the solver", file=sys.stderr)
     commands = pool.commands
     if args.commands:
         commands = tuple(c.strip() for c in args.commands.split(",") if c.strip())
@@ -584,10 +599,10 @@ def main(args: argparse.Namespace) -> int:
         if vector_file is not None:
             vector_file.close()
     if args.vectors:
-        vector_files.write_readme(Path(args.vectors), pool, args.pool, stats.boards, args.max_results)
+        vector_files.write_readme(Path(args.vectors), args.pool, stats.boards, args.max_results)
     rate = stats.boards / stats.seconds if stats.seconds else 0.0
-    print(f"sweep: {stats.boards} boards in {stats.seconds:.1f} s ({rate:.1f} boards/s, {executor.name})",
-          file=sys.stderr)
+    print(f"sweep: {stats.boards} boards in {stats.seconds:.1f} s ({rate:.1f} boards/s, {executor.name}; "
+          f"{stats.cpu / max(stats.boards, 1):.3f} s worker CPU per board)", file=sys.stderr)
     if args.invariants:
         print(f"invariants: {stats.checks} checks on {stats.boards} boards, {stats.violations} broken"
               + "".join(f"; skipped: {s}" for s in sorted(stats.skipped)), file=sys.stderr)

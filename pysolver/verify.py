@@ -124,10 +124,12 @@ class Verifier:
         self.reason: dict[Node, dict] = {}    # why a position was decided without moves
         self._moves: dict[Node, list[Move]] = {}
         self._proofs: dict[tuple[Node, bool], list] = {}
+        self._whole: dict[Node, c.StepResult] = {}  # damage steps where only the attackers deal damage
         self.pool: list[tuple] = []           # counterexamples: block declarations that refuted an attack
         self.history: dict[tuple, int] = {}
         self.symmetric: set[tuple[str, ...]] = set()
-        self.stats = {"positions": 0, "attack_candidates": 0, "counterexamples": 0, "pool_refutations": 0}
+        self.stats = {"positions": 0, "attack_candidates": 0, "attacks_tried": 0, "counterexamples": 0,
+                      "pool_refutations": 0}
         self.stream = stream if stream is not None else sys.stderr
         self.show = progress if progress is not None else bool(getattr(self.stream, "isatty", lambda: False)())
         self.start = self.last = time.monotonic()
@@ -170,6 +172,8 @@ class Verifier:
         active = self.decider(node) == ACTIVE
         value = not active
         for m in self.ordered(node, moves):
+            if node.stage == c.DECLARE_ATTACKERS:
+                self.stats["attacks_tried"] += 1
             if self.win(m.child) == active:
                 self.choice[node] = m
                 self._remember(node, m)
@@ -292,12 +296,16 @@ class Verifier:
             for pairs in self._unique(s, (tuple(map(tuple, d["blocks"])) for d in legal_blocks(s)), "blocks"):
                 yield Move(("blocks", pairs), self.enter(c.BLOCKERS_WINDOW, s.with_combat(blockers=pairs)))
         elif node.stage == ATTACKERS_HALF:
-            for r in half_results(s, "attackers"):
-                yield Move(("assign", r.assignment, r.step), Node(BLOCKERS_HALF, s, half=r.assignment),
-                           _score(self.goal, c.apply_step(s, r)))
+            for r, blockers_deal in half_results(s, "attackers"):
+                child = Node(BLOCKERS_HALF, s, half=r.assignment)
+                if not blockers_deal:  # the defending player has nothing to assign: r is the whole step
+                    self._whole[child] = r
+                yield Move(("assign", r.assignment, r.step), child, _score(self.goal, c.apply_step(s, r)))
         elif node.stage == BLOCKERS_HALF:
             attackers = {a for a, _ in s.combat.attackers or ()}
-            for r in half_results(s, "blockers", node.half):
+            whole = self._whole.get(node)
+            results = [whole] if whole is not None else (r for r, _ in half_results(s, "blockers", node.half))
+            for r in results:
                 after = c.apply_step(s, r)
                 mine = tuple(t for t in r.assignment if t[0] not in attackers)
                 if r.step == "first_strike" and not c.losers(after):
@@ -429,15 +437,17 @@ class Verifier:
 
 # ---- damage halves (510.1) ----------------------------------------------------------------
 
-def half_results(s: Situation, deciding: str, fixed: tuple = ()) -> Iterator[c.StepResult]:
+def half_results(s: Situation, deciding: str, fixed: tuple = ()) -> Iterator[tuple[c.StepResult, bool]]:
     """The distinct results of one half of the next combat damage step: `deciding` is
     ``attackers`` (the active player's announcement, 510.1) or ``blockers`` (the defending
-    player's, with the attackers' half `fixed` as announced)."""
+    player's, with the attackers' half `fixed` as announced). With each, whether the other half
+    has creatures that assign damage in this step."""
     facts = situation_facts(s.with_combat(assignment=tuple(fixed) or None)) + f"\ndeciding({deciding})."
-    ctl = control(HALF, facts, parts=("base", "choose_half"), show=c.RESULTS,
+    ctl = control(HALF, facts, parts=("base", "choose_half"), show=c.RESULTS + " #show half/2.",
                   args=("--models=0", "--project=project"))
     for symbols in models(ctl):
-        yield _step_result(symbols)
+        others = any(sym.name == "half" and str(sym.arguments[1]) != deciding for sym in symbols)
+        yield _step_result([sym for sym in symbols if sym.name != "half"]), others
 
 
 def _step_result(symbols) -> c.StepResult:

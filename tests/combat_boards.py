@@ -149,8 +149,8 @@ def assignment_bound(data: dict) -> int:
 
 
 def damage_boards() -> st.SearchStrategy[dict]:
-    """Declared attackers and blockers: 1-3 attackers, 0-3 blockers (no face-down creatures)."""
-    return board(attackers=(1, 3), blockers=(0, 3)).flatmap(
+    """Declared attackers and blockers: 1-3 attackers, 0-3 blockers (a few face down)."""
+    return board(attackers=(1, 3), blockers=(0, 3), face_down_odds=8).flatmap(
         lambda t: declare(*t, blocks=True)).filter(lambda d: assignment_bound(d) <= 3000)
 
 

@@ -162,6 +162,15 @@ def test_702_7c_first_strike_gained_between_steps_still_deals_regular_damage() -
     assert {o["life"]["bob"] for o in results(s)} == {17, 16}
 
 
+def test_702_7c_situation_past_the_first_strike_step_face_down_creature_had_no_first_strike() -> None:
+    """510.4, 702.7c, 708.2a: a situation at the regular step (`damage_step: regular`): the
+    face-down creature had no first strike as the first-strike step began, so turned face up
+    (with first strike) in the window before the regular step it still deals regular damage."""
+    s = board(morph("x", "alice", 3, 3, "First strike"), attackers={"x": "bob"}, blockers={},
+              damage_step="regular", players=players(alice="{R}"))
+    assert {o["life"]["bob"] for o in results(s)} == {18, 17}
+
+
 def test_702_37_morph_cost_with_x_is_rejected(tmp_path, capsys) -> None:
     """702.37f: morph costs with {X} are not supported: a clear input error, exit status 2."""
     path = tmp_path / "x.yaml"

@@ -143,7 +143,7 @@ def tiny_boards(draw: st.DrawFn) -> pysolver.model.Situation:
                  bob_mana=draw(st.sampled_from(MANA)), goal=goal, combat=combat)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tiny_boards())
 def test_verify_equals_brute_force_minimax(s: pysolver.model.Situation) -> None:
     assert pysolver.verify(s)["holds"] is reference_verify(s)

@@ -15,12 +15,20 @@ Layout, meant to be extended (damage, outcomes):
   and blockers (509.1) by generate-and-test: the restriction checks are exposed
   one by one (``attack_violations``, ``block_violations``) so that a rules
   checker or a damage step can reuse them.
+* :mod:`reference.damage` -- every legal combat damage assignment of the next
+  damage step (510.1, 510.4, 702.19, 702.2c) by generate-and-test
+  (``reference_assignments``; ``assignment_violations`` one check per rule).
+* :mod:`reference.outcomes` -- every distinct end-of-combat result (SPEC §3)
+  over every declaration, face-up turn and assignment (``reference_outcomes``).
 """
 
 from .characteristics import Characteristics, battlefield, characteristics, left_battlefield
 from .declarations import (attack_targets, attack_violations, block_violations, defending_player,
                            reference_attacks, reference_blocks)
+from .damage import assignment_violations, reference_assignments
+from .outcomes import canonical, reference_outcomes
 
 __all__ = ["Characteristics", "battlefield", "characteristics", "left_battlefield", "attack_targets",
            "attack_violations", "block_violations", "defending_player", "reference_attacks",
-           "reference_blocks"]
+           "reference_blocks", "assignment_violations", "reference_assignments", "canonical",
+           "reference_outcomes"]

@@ -239,11 +239,8 @@ class Search:
     def damage(self, state: State) -> set[Outcome]:
         field = state.field()
         step = next_step(state.s, field)
-        first = state.first_strikers
-        if step == "regular" and first is None and state.s.combat.first_strikers is not None:
-            first = frozenset(state.s.combat.first_strikers)
         out = set()
-        for assignment in step_assignments(state.s, field, step, first):
+        for assignment in step_assignments(state.s, field, step, state.first_strikers):
             after, lost = deal(state, field, assignment)
             if step == "first_strike":
                 # 510.4: who had first strike or double strike as this step began.
@@ -263,6 +260,13 @@ def start(s: Situation) -> tuple[str, State]:
     state = State(s, frozenset(left_battlefield(s)),
                   frozenset(s.combat.first_strikers) if s.combat.first_strikers is not None else None)
     c = s.combat
+    if c.damage_step == "regular" and state.first_strikers is None:
+        # 510.4, 702.7c: past the first-strike step, the creatures that had first strike or double
+        # strike as it began are those that have it now, before any face-up turn in the window
+        # before the regular step (a face-down creature had no abilities, 708.2a).
+        field = state.field()
+        state = replace(state, first_strikers=frozenset(x for x in combat_now(s, field).creatures
+                                                        if fast(field[x])))
     if c.attackers is None:
         return "beginning_of_combat", state
     if c.blockers is None:
