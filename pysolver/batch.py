@@ -254,7 +254,10 @@ def main(args: argparse.Namespace) -> int:
     if args.input != "-" and not Path(args.input).is_file():
         raise InputError(args.input, "", "cannot read file: no such file")
     target = args.resume or args.output
-    skip = answered_ids(Path(args.resume)) if args.resume else set()
+    try:
+        skip = answered_ids(Path(args.resume)) if args.resume else set()
+    except OSError as exc:
+        raise InputError(args.resume, "--resume", f"cannot read file: {exc.strerror or exc}") from None
     total = None
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     if show and args.input != "-":
@@ -262,8 +265,13 @@ def main(args: argparse.Namespace) -> int:
         total = max(total - len(skip), 0) if total is not None else None
     bar = Bar(total, "lines", force=show) if show else None
     executor = executors.from_arguments(args)
+    try:
+        out = open(target, "a" if args.resume else "w", encoding="utf-8") if target else sys.stdout
+    except OSError as exc:
+        executor.close()
+        raise InputError(target, "-o" if args.output else "--resume", f"cannot write file: {exc.strerror or exc}") \
+            from None
     source = sys.stdin if args.input == "-" else open(args.input, encoding="utf-8")
-    out = open(target, "a" if args.resume else "w", encoding="utf-8") if target else sys.stdout
     try:
         stats = run_batch(source, out, executor=executor, chunk_size=args.chunk_size, retries=args.retries,
                           cards=args.cards, skip=skip, bar=bar)

@@ -23,7 +23,11 @@ already in a block (509.1c). A vertex leaves the state once all its edges are de
 minimum-blockers restriction is checked and its requirement counted. Edges to vertices whose
 degree does not matter are decided together, by the number of ways to use j of them. The states are
 memoised as a dict from state to number of partial declarations, so the count is exact and takes
-time proportional to the number of distinct states, not of declarations.
+time proportional to the number of distinct states, not of declarations. The order is the best of
+a greedy one, blockers first and attackers first by a bound on the states; if the states still
+outgrow :data:`LIMIT`, :meth:`BlockProblem.count` gives up (None) and the caller enumerates.
+
+:meth:`BlockProblem.free_pairs` serves the enumeration: the edges whose use only costs capacity.
 
 >>> p = BlockProblem(edges=(("y", "x"), ("z", "x")), capacity={"y": 1, "z": 1}, min_blockers={"x": 2},
 ...                  lure={}, must={}, obeyed_anyway=0)
@@ -225,17 +229,17 @@ class _Run:
         b, a = (v, u) if v in self.p.capacity else (u, v)
         ib, ia = self._slot(b), self._slot(a)
         cap, la, lb, w = self.p.capacity[b], self.p.level(a), self.p.level(b), self.p.lure.get((b, a), 0)
-        new: dict[tuple[int, ...], int] = {}
+        new = dict(self.states)  # the edge not used
         for s, n in self.states.items():
-            new[s] = new.get(s, 0) + n
             if cap is not None and s[ib] >= cap:
                 continue  # 509.1a: the blocker is already blocking as many creatures as it can
             t = list(s)
-            t[0] = min(t[0] + w, self.k)
-            if ib is not None:
-                t[ib] = min(t[ib] + 1, lb)
-            if ia is not None:
-                t[ia] = min(t[ia] + 1, la)
+            if w:
+                t[0] = min(t[0] + w, self.k)
+            if ib is not None and t[ib] < lb:
+                t[ib] += 1
+            if ia is not None and t[ia] < la:
+                t[ia] += 1
             key = tuple(t)
             new[key] = new.get(key, 0) + n
         self.pending -= w

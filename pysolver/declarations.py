@@ -53,7 +53,7 @@ class Component:
     chosen: str
     show: str
     has_requirements: bool
-    problem: BlockProblem | None = None  # a block component's data for counting without enumeration
+    problem: BlockProblem | None = None  # a block component's data: DP count, factored enumeration
 
     def best(self) -> int:
         """The maximum number of requirements obeyed (508.1d, 509.1c) in this component."""

@@ -573,11 +573,18 @@ def main(args: argparse.Namespace) -> int:
     quiet = (args.vectors or args.invariants) and not args.output
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     bar = Bar(count_boards(pool), "boards", force=show) if show else None
-    out = _Null() if quiet else sys.stdout if args.output in (None, "-") else open(args.output, "w", encoding="utf-8")
+    try:
+        out = _Null() if quiet else sys.stdout if args.output in (None, "-") else open(args.output, "w",
+                                                                                       encoding="utf-8")
+    except OSError as exc:
+        raise InputError(args.output, "-o", f"cannot write file: {exc.strerror or exc}") from None
     vector_file = None
     if args.vectors:
-        Path(args.vectors).mkdir(parents=True, exist_ok=True)
-        vector_file = open(Path(args.vectors) / vector_files.VECTORS, "w", encoding="utf-8")
+        try:
+            Path(args.vectors).mkdir(parents=True, exist_ok=True)
+            vector_file = open(Path(args.vectors) / vector_files.VECTORS, "w", encoding="utf-8")
+        except OSError as exc:
+            raise InputError(args.vectors, "--vectors", f"cannot write there: {exc.strerror or exc}") from None
 
     def report(r: BoardResult) -> None:
         for v in r.violations:

@@ -47,7 +47,7 @@ def test_batch_results_equal_single_commands(capsys: pytest.CaptureFixture) -> N
         data = yaml.safe_load(path.read_text())
         variants = (({}, []), ({"count": True}, ["--count"]), ({"limit": 1}, ["--limit", "1"]))
         for command in batch_commands() if path not in PUZZLES else ["verify"] * hasattr(api, "verify"):
-            for options, flags in variants if n % 3 == 0 else variants[:1]:
+            for options, flags in variants if n % 3 == 0 and command not in ("check", "verify") else variants[:1]:
                 item_id = f"{path.stem}/{command}/{'+'.join(flags) or 'plain'}"
                 lines.append(json.dumps({"id": item_id, "command": command, "situation": data, "options": options}))
                 if command in cli.COMMANDS:
