@@ -83,17 +83,24 @@ def step_results(s: Situation) -> Iterator[StepResult]:
     ctl = control(STEP + ("outcomes",), situation_facts(s.with_combat(assignment=None)),
                   parts=("base", "choose_damage"), show=RESULTS, args=("--models=0", "--project=project"))
     for symbols in models(ctl):
-        by_name: dict[str, list] = {}
-        for sym in symbols:
-            by_name.setdefault(sym.name, []).append(sym)
-        pairs = lambda name: tuple(sorted((a, int(n)) for a, n in map(args_of, by_name.get(name, []))))  # noqa: E731
-        yield StepResult(
-            step=str(by_name["step"][0].arguments[0]),
-            assignment=tuple(sorted(tuple(triple(sym)) for sym in by_name.get("assign", []))),
-            life=pairs("after_life"), damage=pairs("after_damage"), loyalty=pairs("after_loyalty"),
-            defense=pairs("after_defense"),
-            gone=frozenset(args_of(sym)[0] for sym in by_name.get("after_gone", [])),
-            dealers=frozenset(args_of(sym)[0] for sym in by_name.get("deals", [])))
+        yield step_result(symbols)
+
+
+def step_result(symbols: list) -> StepResult:
+    """A :class:`StepResult` from the shown atoms of one model of ``outcomes.lp``."""
+    by_name: dict[str, list] = {}
+    for sym in symbols:
+        by_name.setdefault(sym.name, []).append(sym)
+
+    def pairs(name: str) -> tuple:
+        return tuple(sorted((a, int(n)) for a, n in map(args_of, by_name.get(name, []))))
+    return StepResult(
+        step=str(by_name["step"][0].arguments[0]),
+        assignment=tuple(sorted(tuple(triple(sym)) for sym in by_name.get("assign", []))),
+        life=pairs("after_life"), damage=pairs("after_damage"), loyalty=pairs("after_loyalty"),
+        defense=pairs("after_defense"),
+        gone=frozenset(args_of(sym)[0] for sym in by_name.get("after_gone", [])),
+        dealers=frozenset(args_of(sym)[0] for sym in by_name.get("deals", [])))
 
 
 def apply_step(s: Situation, r: StepResult) -> Situation:

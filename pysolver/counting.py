@@ -39,7 +39,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from math import prod
 
 import networkx as nx
 

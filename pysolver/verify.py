@@ -73,13 +73,13 @@ from dataclasses import dataclass, replace
 
 from . import combat as c
 from .check import check, stage_of
-from .damage import STEP, triple
+from .damage import STEP
 from .declarations import legal_attacks, legal_blocks
 from .errors import InputError
 from .facedown import face_up_choices, turn_face_up, turnable
 from .facts import situation_facts
 from .model import Goal, Permanent, Situation
-from .solving import args_of, control, models
+from .solving import control, models
 
 HALF = STEP + ("outcomes", "verify")
 ACTIVE, DEFENCE = "active", "defence"
@@ -447,23 +447,7 @@ def half_results(s: Situation, deciding: str, fixed: tuple = ()) -> Iterator[tup
                   args=("--models=0", "--project=project"))
     for symbols in models(ctl):
         others = any(sym.name == "half" and str(sym.arguments[1]) != deciding for sym in symbols)
-        yield _step_result([sym for sym in symbols if sym.name != "half"]), others
-
-
-def _step_result(symbols) -> c.StepResult:
-    by_name: dict[str, list] = {}
-    for sym in symbols:
-        by_name.setdefault(sym.name, []).append(sym)
-
-    def pairs(name: str) -> tuple:
-        return tuple(sorted((a, int(n)) for a, n in map(args_of, by_name.get(name, []))))
-    return c.StepResult(
-        step=str(by_name["step"][0].arguments[0]),
-        assignment=tuple(sorted(tuple(triple(sym)) for sym in by_name.get("assign", []))),
-        life=pairs("after_life"), damage=pairs("after_damage"), loyalty=pairs("after_loyalty"),
-        defense=pairs("after_defense"),
-        gone=frozenset(args_of(sym)[0] for sym in by_name.get("after_gone", [])),
-        dealers=frozenset(args_of(sym)[0] for sym in by_name.get("deals", [])))
+        yield c.step_result([sym for sym in symbols if sym.name != "half"]), others
 
 
 # ---- goals, bounds, labels -----------------------------------------------------------------

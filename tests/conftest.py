@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from pysolver import load_data
+from pysolver.model import Situation
 
 
 def board(*permanents: dict, attackers: dict | None = None, blockers: dict | None = None,
-          players: list | None = None, **combat: object) -> "pysolver.model.Situation":
+          players: list | None = None, **combat: object) -> Situation:
     """A two-player board (alice active, bob defending) from permanent dicts."""
     data: dict = {"players": players or [{"name": "alice", "life": 20}, {"name": "bob", "life": 20}],
                   "active": "alice", "permanents": list(permanents)}

@@ -147,3 +147,11 @@ def test_508_1d_requirement_with_ids_that_are_not_asp_constants() -> None:
                             "permanents": [creature("X-1", "Al-1", 2, 2, "This creature attacks each combat if able"),
                                            creature("Y", "Al-1")]})
     check(s, *[d for d in each_attacks_one_of(**{"X-1": ["Bob"], "Y": ["Bob"]}) if d and d[0][0] == "X-1"])
+
+
+# --- 702.20 ---------------------------------------------------------------------------------------
+
+def test_702_20b_vigilance_does_not_let_a_tapped_creature_attack() -> None:
+    """Vigilance only keeps an attacker from becoming tapped (702.20b); a creature that is already
+    tapped still can't be declared as an attacker (508.1a)."""
+    check(board(mine("x", "Vigilance", tapped=True), mine("y", "Vigilance")), [], [("y", "bob")])
