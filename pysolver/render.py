@@ -7,10 +7,11 @@ import json
 import shutil
 import subprocess
 
+from . import combat as c
 from .check import text as check_text
 from .errors import InputError
 from .graph import node_link, to_dot
-from .verify import text as verify_text
+from .verify import ATTACKERS_HALF, BLOCKERS_HALF
 
 
 def render(command: str, doc: dict, args: argparse.Namespace) -> str | None:
@@ -78,7 +79,7 @@ def _generic(doc: dict) -> str:
 
 
 TABLES = {"attacks": _attacks, "blocks": _blocks, "damage": _damage, "outcomes": _outcomes}
-TABLES.update(check=check_text, verify=verify_text)  # pysolver.check.text, pysolver.verify.text
+TABLES.update(check=check_text)  # pysolver.check.text
 
 
 def _graph(g, args: argparse.Namespace) -> str | None:
@@ -99,3 +100,75 @@ def _graph(g, args: argparse.Namespace) -> str | None:
             f.write(text + "\n")
         return None
     return text
+
+
+# ---- verify, for people ---------------------------------------------------------------------
+
+STAGE_WORDS = {c.BEGINNING_OF_COMBAT: "beginning of combat", c.ATTACKERS_WINDOW: "after attackers",
+               c.BLOCKERS_WINDOW: "after blockers", c.FIRST_STRIKE_WINDOW: "between the damage steps",
+               c.DECLARE_ATTACKERS: "declare attackers", c.DECLARE_BLOCKERS: "declare blockers",
+               ATTACKERS_HALF: "assigns attackers' damage", BLOCKERS_HALF: "assigns blockers' damage"}
+
+
+def move_text(move: dict) -> str:
+    if "turn_face_up" in move:
+        return f"turns {', '.join(move['turn_face_up'])} face up" if move["turn_face_up"] else "passes"
+    if "attacks" in move:
+        return "attacks: " + (", ".join(f"{a} -> {t}" for a, t in move["attacks"]) or "none")
+    if "blocks" in move:
+        return "blocks: " + (", ".join(f"{b} blocks {a}" for b, a in move["blocks"]) or "none")
+    step = move.get("step", "").replace("_", "-")
+    return f"{step} damage: " + (", ".join(f"{s} -> {r} {n}" for s, r, n in move["assign"]) or "none")
+
+
+def end_text(end: dict) -> str:
+    parts = []
+    if end.get("lost"):
+        parts.append(f"{', '.join(end['lost'])} lost (704.5a)")
+    if end.get("destroyed"):
+        parts.append(f"destroyed: {', '.join(end['destroyed'])}")
+    if end.get("life"):
+        parts.append(", ".join(f"{p} at {n} life" for p, n in end["life"].items()))
+    if end.get("bound"):
+        parts.append(end["bound"])
+    return "end: " + ("; ".join(parts) or "nothing the goal names happened")
+
+
+def tree_text(tree: list, indent: int = 2) -> list[str]:
+    pad = " " * indent
+    lines = []
+    for item in tree:
+        if "end" in item:
+            lines.append(pad + end_text(item["end"]))
+        elif "move" in item:
+            forced = " (forced)" if item.get("forced") else ""
+            lines.append(f"{pad}{item['by']} ({STAGE_WORDS.get(item['stage'], item['stage'])}): "
+                         f"{move_text(item['move'])}{forced}")
+        else:
+            lines.append(f"{pad}{item['by']} ({STAGE_WORDS.get(item['stage'], item['stage'])}), any of:")
+            for reply in item["replies"]:
+                lines.append(f"{pad}  - " + "; or ".join(move_text(m) for m in reply["moves"]))
+                lines += tree_text(reply["then"], indent + 6)
+    return lines
+
+
+def verify_text(doc: dict) -> str:
+    """The `verify` document for people: the verdict, the strategy or refutation as a tree."""
+    if doc["holds"]:
+        body, head = doc["strategy"], f"holds: {doc['strategy']['player']} can force {doc['goal']}"
+    else:
+        body, head = doc["refutation"], f"does not hold: {doc['refutation']['player']} can prevent {doc['goal']}"
+    lines = [head, "strategy:" if doc["holds"] else "refutation:", *tree_text(body["tree"])]
+    if body.get("interchangeable"):
+        lines.append("(up to interchangeable creatures: " +
+                     "; ".join(", ".join(g) for g in body["interchangeable"]) + ")")
+    st = doc.get("stats", {})
+    if st:
+        n = st["counterexamples"]
+        lines.append(f"searched {st['positions']} positions, {st['attack_candidates']} attack candidates, "
+                     f"{n} counterexample{'' if n == 1 else 's'} (reused {st['pool_refutations']}) "
+                     f"in {st['seconds']} s")
+    return "\n".join(lines)
+
+
+TABLES["verify"] = verify_text

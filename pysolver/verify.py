@@ -72,6 +72,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from . import combat as c
+from . import goals
 from .check import check, stage_of
 from .damage import STEP
 from .declarations import legal_attacks, legal_blocks
@@ -117,8 +118,8 @@ class Verifier:
             raise InputError(s.source, "goal", "verify needs a goal (SPEC §5)")
         self.s0, self.goal = s, s.goal
         self.opponents = frozenset(p.name for p in s.players if p.name != s.active)
-        self.named = set(_goal_ids(self.goal))
-        self.aggressive = _aggressive(self.goal)
+        self.named = set(goals.goal_ids(self.goal))
+        self.aggressive = goals.aggressive(self.goal)
         self.memo: dict[Node, bool] = {}
         self.choice: dict[Node, Move] = {}    # the deciding move: a win for the active player, or a refutation
         self.reason: dict[Node, dict] = {}    # why a position was decided without moves
@@ -144,7 +145,7 @@ class Verifier:
             print(file=self.stream, flush=True)
         active = self.s0.active
         defence = ", ".join(sorted(self.opponents))
-        doc: dict = {"holds": holds, "goal": describe_goal(self.goal), "strategy": None, "refutation": None}
+        doc: dict = {"holds": holds, "goal": goals.describe_goal(self.goal), "strategy": None, "refutation": None}
         tree = self.proof(root, holds)
         body = {"player": active if holds else defence, "tree": tree}
         if self.symmetric:
@@ -220,7 +221,7 @@ class Verifier:
         if g.kind == "lethal":
             if final:
                 return g.targets[0] in c.losers(s)
-            if node.stage != BLOCKERS_HALF and _out_of_reach(s, g.targets[0]) is not None:
+            if node.stage != BLOCKERS_HALF and goals.out_of_reach(s, g.targets[0]) is not None:
                 return False
             return None
         if g.kind == "destroy":
@@ -243,13 +244,13 @@ class Verifier:
         gone = sorted(p.id for p in s.permanents if p.left_battlefield and p.id in self.named)
         if gone:
             out["destroyed"] = gone
-        life = {p: s.player(p).life for p in _lethal_players(self.goal) if p not in lost}
+        life = {p: s.player(p).life for p in goals.lethal_players(self.goal) if p not in lost}
         if life and not holds:
             out["life"] = life
         if not final:
             out["decided"] = "before the end of combat"
             if not holds and node.stage != BLOCKERS_HALF:
-                notes = [n for n in map(lambda p: _out_of_reach(s, p), _lethal_players(self.goal)) if n]
+                notes = [n for n in map(lambda p: goals.out_of_reach(s, p), goals.lethal_players(self.goal)) if n]
                 if notes:
                     out["bound"] = "; ".join(notes)
         return out
@@ -300,7 +301,7 @@ class Verifier:
                 child = Node(BLOCKERS_HALF, s, half=r.assignment)
                 if not blockers_deal:  # the defending player has nothing to assign: r is the whole step
                     self._whole[child] = r
-                yield Move(("assign", r.assignment, r.step), child, _score(self.goal, c.apply_step(s, r)))
+                yield Move(("assign", r.assignment, r.step), child, goals.score(self.goal, c.apply_step(s, r)))
         elif node.stage == BLOCKERS_HALF:
             attackers = {a for a, _ in s.combat.attackers or ()}
             whole = self._whole.get(node)
@@ -312,7 +313,7 @@ class Verifier:
                     child = self.enter(c.FIRST_STRIKE_WINDOW, after)
                 else:
                     child = Node(c.END, after)
-                yield Move(("assign", mine, r.step), child, _score(self.goal, after))
+                yield Move(("assign", mine, r.step), child, goals.score(self.goal, after))
 
     def ordered(self, node: Node, moves: list[Move]) -> list[Move]:
         """Counterexamples and moves that decided positions before first, then a heuristic order."""
@@ -450,107 +451,9 @@ def half_results(s: Situation, deciding: str, fixed: tuple = ()) -> Iterator[tup
         yield c.step_result([sym for sym in symbols if sym.name != "half"]), others
 
 
-# ---- goals, bounds, labels -----------------------------------------------------------------
-
-def damage_bound(s: Situation, player: str) -> int:
-    """An upper bound on the combat damage that can still be dealt to `player` (120.3a).
-
-    Only the active player's creatures deal damage to a defending player: attacking ones (if
-    attackers are declared: those attacking the player, or a planeswalker of theirs, 510.1b,
-    702.19c), else untapped ones (508.1a). Each deals at most its greatest power over its face-down
-    and face-up sides (702.37e, 702.37b), twice with double strike if the first-strike step is
-    still to come (702.4b), nothing if it dealt first-strike damage without double strike (510.4),
-    and nothing if it is blocked without trample (510.1c, 702.19b)."""
-    attacks = dict(s.combat.attackers) if s.combat.attackers is not None else None
-    blocked = {a for _, a in s.combat.blockers or ()}
-    before_first = s.combat.damage_step != "regular"
-    dealt_first = set(s.combat.first_strikers or ())
-    owners = {p.id: p.controller for p in s.permanents if "Planeswalker" in p.types}
-    total = 0
-    for p in s.permanents:
-        if p.left_battlefield or p.controller != s.active or not p.is_creature:
-            continue
-        target = None
-        if attacks is None:
-            if p.tapped:
-                continue
-        else:
-            target = attacks.get(p.id)
-            if target is None or (target != player and owners.get(target) != player):
-                continue
-        best = 0
-        for form in _forms(p):
-            kinds = set() if form.face_down else {a.kind for a in form.abilities}
-            power = (2 if form.face_down else (form.power or 0)) + form.plus_counters - form.minus_counters
-            if p.id in blocked and not kinds & {"trample", "trample_over_planeswalkers"}:
-                continue
-            if target is not None and target != player and "trample_over_planeswalkers" not in kinds:
-                continue
-            if not before_first and p.id in dealt_first and "double_strike" not in kinds:
-                continue
-            steps = 2 if before_first and "double_strike" in kinds else 1
-            best = max(best, max(power, 0) * steps)
-        total += best
-    return total
-
-
 def _attack_rule(rule: str) -> bool:
     """A violation of the attack declaration (already made), not of the blocks being tried."""
     return stage_of(rule) == 0
-
-
-def _out_of_reach(s: Situation, player: str) -> str | None:
-    """Why `player` can no longer be brought to 0 life in this combat, or None."""
-    life = s.player(player).life
-    bound = damage_bound(s, player)
-    if life > 0 and bound < life:
-        return f"at most {bound} combat damage can still reach {player} (life {life})"
-    return None
-
-
-def _forms(p: Permanent) -> list[Permanent]:
-    """The sides a permanent may still show: as it is, and face up if it is face down with a cost."""
-    forms = [p]
-    morph = p.morph_cost()
-    if p.face_down and morph is not None:
-        forms.append(replace(p, face_down=False, plus_counters=p.plus_counters + (morph[0] == "megamorph")))
-    return forms
-
-
-def _score(g: Goal, s: Situation) -> int:
-    gone = {p.id for p in s.permanents if p.left_battlefield}
-    if g.kind == "lethal":
-        return s.player(g.targets[0]).life
-    if g.kind == "destroy":
-        return -100 * len(gone.intersection(g.targets))
-    if g.kind == "survive":
-        return 100 * len(gone.intersection(g.targets))
-    return sum(_score(p, s) for p in g.parts)
-
-
-def _goal_ids(g: Goal) -> Iterator[str]:
-    if g.kind in ("destroy", "survive"):
-        yield from g.targets
-    for p in g.parts:
-        yield from _goal_ids(p)
-
-
-def _lethal_players(g: Goal) -> list[str]:
-    if g.kind == "lethal":
-        return list(g.targets)
-    return sorted({x for p in g.parts for x in _lethal_players(p)})
-
-
-def _aggressive(g: Goal) -> bool:
-    return g.kind in ("lethal", "destroy") or any(_aggressive(p) for p in g.parts)
-
-
-def describe_goal(g: Goal) -> str:
-    if g.kind == "lethal":
-        return f"lethal: {g.targets[0]}"
-    if g.kind in ("destroy", "survive"):
-        return f"{g.kind}: [{', '.join(g.targets)}]"
-    return f"{g.kind}: [{'; '.join(describe_goal(p) for p in g.parts)}]"
 
 
 def _label(label: tuple) -> dict:
@@ -566,72 +469,3 @@ def verify(s: Situation, *, progress: bool | None = None) -> dict:
     """SPEC §5: ``{"holds", "goal", "strategy", "refutation", "stats"}``. `progress`: report on
     stderr during long searches (default: when stderr is a terminal)."""
     return Verifier(s, progress=progress).solve()
-
-
-# ---- text for people -----------------------------------------------------------------------
-
-STAGE_WORDS = {c.BEGINNING_OF_COMBAT: "beginning of combat", c.ATTACKERS_WINDOW: "after attackers",
-               c.BLOCKERS_WINDOW: "after blockers", c.FIRST_STRIKE_WINDOW: "between the damage steps",
-               c.DECLARE_ATTACKERS: "declare attackers", c.DECLARE_BLOCKERS: "declare blockers",
-               ATTACKERS_HALF: "assigns attackers' damage", BLOCKERS_HALF: "assigns blockers' damage"}
-
-
-def move_text(move: dict) -> str:
-    if "turn_face_up" in move:
-        return f"turns {', '.join(move['turn_face_up'])} face up" if move["turn_face_up"] else "passes"
-    if "attacks" in move:
-        return "attacks: " + (", ".join(f"{a} -> {t}" for a, t in move["attacks"]) or "none")
-    if "blocks" in move:
-        return "blocks: " + (", ".join(f"{b} blocks {a}" for b, a in move["blocks"]) or "none")
-    step = move.get("step", "").replace("_", "-")
-    return f"{step} damage: " + (", ".join(f"{s} -> {r} {n}" for s, r, n in move["assign"]) or "none")
-
-
-def end_text(end: dict) -> str:
-    parts = []
-    if end.get("lost"):
-        parts.append(f"{', '.join(end['lost'])} lost (704.5a)")
-    if end.get("destroyed"):
-        parts.append(f"destroyed: {', '.join(end['destroyed'])}")
-    if end.get("life"):
-        parts.append(", ".join(f"{p} at {n} life" for p, n in end["life"].items()))
-    if end.get("bound"):
-        parts.append(end["bound"])
-    return "end: " + ("; ".join(parts) or "nothing the goal names happened")
-
-
-def tree_text(tree: list, indent: int = 2) -> list[str]:
-    pad = " " * indent
-    lines = []
-    for item in tree:
-        if "end" in item:
-            lines.append(pad + end_text(item["end"]))
-        elif "move" in item:
-            forced = " (forced)" if item.get("forced") else ""
-            lines.append(f"{pad}{item['by']} ({STAGE_WORDS.get(item['stage'], item['stage'])}): "
-                         f"{move_text(item['move'])}{forced}")
-        else:
-            lines.append(f"{pad}{item['by']} ({STAGE_WORDS.get(item['stage'], item['stage'])}), any of:")
-            for reply in item["replies"]:
-                lines.append(f"{pad}  - " + "; or ".join(move_text(m) for m in reply["moves"]))
-                lines += tree_text(reply["then"], indent + 6)
-    return lines
-
-
-def text(doc: dict) -> str:
-    """The `verify` document for people: the verdict, the strategy or refutation as a tree."""
-    if doc["holds"]:
-        body, head = doc["strategy"], f"holds: {doc['strategy']['player']} can force {doc['goal']}"
-    else:
-        body, head = doc["refutation"], f"does not hold: {doc['refutation']['player']} can prevent {doc['goal']}"
-    lines = [head, "strategy:" if doc["holds"] else "refutation:", *tree_text(body["tree"])]
-    if body.get("interchangeable"):
-        lines.append("(up to interchangeable creatures: " +
-                     "; ".join(", ".join(g) for g in body["interchangeable"]) + ")")
-    st = doc.get("stats", {})
-    if st:
-        n = st["counterexamples"]
-        lines.append(f"searched {st['positions']} positions, {st['attack_candidates']} attack candidates, "
-                     f"{n} counterexample{'' if n == 1 else 's'} (reused {st['pool_refutations']}) "
-                     f"in {st['seconds']} s")
-    return "\n".join(lines)
