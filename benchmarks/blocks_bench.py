@@ -26,6 +26,7 @@ from pysolver.graph import attacker_blocker_graph
 from pysolver.model import Situation
 
 SEED = 2028
+DENSE_SEED = 3001  # a 7x7 board with 283,303 legal declarations among 823,543 candidates
 BUDGET = 20.0  # seconds: generate-and-test is skipped when it would take longer
 COLORS = ("white", "blue", "black", "red", "green")
 ATTACKER_LINES = (("Flying", .3), ("Menace", .2), ("First strike", .2), ("Trample", .2), ("Deathtouch", .1),
@@ -197,6 +198,12 @@ def main(argv: list[str] | None = None) -> None:
         s = pysolver.load_data(board(12))
         count, t_count = timed(lambda: count_blocks(s), repeat=3)
         print(f"{12:>3}x{12:<3} {count:>18,} {t_count:>11.3f} s {'skipped':>13}")
+        dense = pysolver.load_data(board(7, DENSE_SEED))
+        count, t_count = timed(lambda: count_blocks(dense), repeat=3)
+        brute, t_brute = timed(lambda: generate_and_test(dense))
+        assert brute == count, (brute, count)
+        print(f"{'7x7*':>7} {count:>18,} {t_count:>11.3f} s {t_brute:>11.3f} s {t_brute / t_count:>7.0f}x"
+              f"   (* seed {DENSE_SEED}: a dense 7x7 board)")
         print()
         cli_count(12)
     print()
