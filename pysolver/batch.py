@@ -240,8 +240,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="skip the ids OUT.jsonl already answers and append the other lines to it")
     p.add_argument("--cards", metavar="FILE", help="extra card pool: Scryfall bulk JSON or MTGJSON AtomicCards "
                                                   "(read by every worker: the same path must exist there)")
-    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="progress bar on stderr (default: when stderr is a terminal)")
     executors.add_arguments(p, chunk_size=CHUNK_SIZE)
 
 

@@ -255,7 +255,7 @@ def run(fn: Callable[[Any], Any], chunks: Iterable[Chunk], executor: Any, *,
 
 
 def add_arguments(p: argparse.ArgumentParser, *, chunk_size: int) -> None:
-    """The executor options shared by `batch` and `sweep`."""
+    """The executor options shared by `batch` and `sweep` (and their progress bar)."""
     p.add_argument("--jobs", "-j", type=_positive, default=1, metavar="N",
                    help="worker processes (processes executor) or LocalCluster workers (dask); default 1")
     p.add_argument("--executor", choices=EXECUTORS, default=None,
@@ -269,6 +269,8 @@ def add_arguments(p: argparse.ArgumentParser, *, chunk_size: int) -> None:
     p.add_argument("--retries", type=_non_negative, default=RETRIES, metavar="N",
                    help=f"times a chunk whose worker failed is retried before its ids get error lines "
                         f"(default {RETRIES})")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bar on stderr (default: when stderr is a terminal)")
 
 
 def from_arguments(args: argparse.Namespace) -> Any:

@@ -251,8 +251,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--limit", type=executors._positive, metavar="N", help="answer lines stop after N results")
     p.add_argument("--strict", action="store_true", help="card lines of the pool the solver does not model are "
                                                          "errors (else a note on stderr)")
-    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="progress bar on stderr (default: when stderr is a terminal)")
     executors.add_arguments(p, chunk_size=CHUNK_SIZE)
 
 
