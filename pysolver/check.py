@@ -33,10 +33,10 @@ from .declarations import MAXIMIZE
 from .errors import InputError
 from .facts import situation_facts
 from .model import Situation
-from .solving import args_of, control, models
+from .solving import ATTACKS, BOARD, args_of, control, models
 
-CHECK = ("characteristics", "attacks", "blocks", "check")
-CHECK_DAMAGE = ("characteristics", "attacks", "blocks", "damage", "check")
+CHECK = BOARD + ("check",)
+CHECK_DAMAGE = BOARD + ("damage", "check")
 
 # (rule, kind) -> message template over the objects o[0], o[1], … (ids, player names, numbers).
 MESSAGES: dict[tuple[str, str], str] = {
@@ -135,10 +135,10 @@ def _optimum(side: str, facts: str) -> tuple[str, ...]:
     """max_obeyed(side,M) and could_obey(side,R) from the same optimisation as `attacks`/`blocks`
     (508.1d, 509.1c), over every creature of the board at once."""
     if side == "attack":
-        encodings, part, chooser = ("characteristics", "attacks"), "choose_attacks", \
+        encodings, part, chooser = ATTACKS, "choose_attacks", \
             "attack_chooser(A) :- attack_candidate(A)."
     else:
-        encodings, part, chooser = ("characteristics", "attacks", "blocks"), "choose_blocks", \
+        encodings, part, chooser = BOARD, "choose_blocks", \
             "chosen_blocker(B) :- block_candidate(B)."
     ctl = control(encodings, facts, parts=("base", part), extra=chooser + MAXIMIZE,
                   show="#show obeyed/1. #show requirement/1.", args=("--opt-mode=opt",))

@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from .damage import STEP, triple
+from .damage import triple
+from .facedown import turn_face_up
 from .facts import situation_facts
 from .model import Situation
-from .solving import args_of, control, models, one_model
+from .solving import STEP, STEP_RESULTS, args_of, control, models, one_model
 
 BEGINNING_OF_COMBAT = "beginning_of_combat"
 DECLARE_ATTACKERS = "declare_attackers"
@@ -64,6 +65,36 @@ def settle(s: Situation) -> Situation:
     return s
 
 
+def face_up(s: Situation, ids: tuple[str, ...]) -> Situation:
+    """`ids` turned face up (702.37e), then state-based actions (704.3). Turning face up changes only
+    the turned permanents, so the state-based actions are run only if one of them could now be gone."""
+    after = turn_face_up(s, ids)
+    if any(_may_leave_face_up(p) for p in after.permanents if p.id in ids):
+        return settle(after)
+    return after
+
+
+def _may_leave_face_up(p) -> bool:
+    """Whether a permanent, face up, might be put into the graveyard by a state-based action: it has
+    damage marked (704.5g) or counters or its printed toughness might make it 0 or less (704.5f)."""
+    return p.damage > 0 or p.minus_counters > 0 or (p.toughness or 0) <= 0
+
+
+def may_matter(s: Situation, window: str) -> set[str]:
+    """The face-down permanents whose turning face up in `window` can change what happens later in
+    the combat: at the beginning of combat all (haste, 702.10b; evasion); after attackers the
+    attackers and the defending players' permanents (possible blockers, 509.1a); after blockers
+    and between the damage steps the creatures in combat (only they deal or are dealt combat
+    damage, 510.1). Turning any other face up changes nothing but what mana is left, except
+    when state-based actions then put it into the graveyard: those are included too."""
+    attackers = {a for a, _ in s.combat.attackers or ()}
+    in_combat = attackers | {b for b, _ in s.combat.blockers or ()}
+    relevant = {p.id for p in s.permanents
+                if window == BEGINNING_OF_COMBAT or p.id in in_combat
+                or (window == ATTACKERS_WINDOW and p.controller != s.active)}
+    return relevant | {p.id for p in s.permanents if p.face_down and _may_leave_face_up(replace(p, face_down=False))}
+
+
 @dataclass(frozen=True)
 class StepResult:
     """One distinct result of a combat damage step (after state-based actions, 704.3)."""
@@ -80,7 +111,7 @@ class StepResult:
 
 def step_results(s: Situation) -> Iterator[StepResult]:
     """Each distinct result of the next combat damage step, with one assignment that reaches it."""
-    ctl = control(STEP + ("outcomes",), situation_facts(s.with_combat(assignment=None)),
+    ctl = control(STEP_RESULTS, situation_facts(s.with_combat(assignment=None)),
                   parts=("base", "choose_damage"), show=RESULTS, args=("--models=0", "--project=project"))
     for symbols in models(ctl):
         yield step_result(symbols)

@@ -21,9 +21,8 @@ from collections.abc import Iterator
 from .errors import InputError
 from .facts import situation_facts
 from .model import Situation
-from .solving import args_of, control, count_models, models, one_model
+from .solving import STEP, args_of, control, count_models, models, one_model
 
-STEP = ("characteristics", "attacks", "blocks", "damage")
 
 
 def _facts(s: Situation) -> str:

@@ -32,11 +32,10 @@ import clingo
 from .counting import BlockProblem
 from .errors import InputError
 from .facts import situation_facts, symbol
-from .graph import BOARD, attacker_blocker_graph, components
+from .graph import attacker_blocker_graph, components
 from .model import Situation
-from .solving import args_of, control, count_models, maximum, models, one_model
+from .solving import ATTACKS, BOARD, args_of, control, count_models, maximum, models, one_model
 
-ATTACKS = ("characteristics", "attacks")
 MAXIMIZE = "#maximize{ 1,R : obeyed(R) }."
 REQUIRE = ":- #count{{ R : obeyed(R) }} < {k}."
 Option = list[list[str]]  # one blocker's part of a block declaration: sorted [blocker, attacker] pairs

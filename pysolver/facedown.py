@@ -12,14 +12,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import replace
 
 from .facts import situation_facts, symbol
 from .model import Situation
-from .solving import args_of, control, models
+from .solving import WINDOW, args_of, control, models
 
-WINDOW = ("characteristics", "facedown")
 
 
 def turnable(s: Situation) -> list[str]:
@@ -27,17 +26,20 @@ def turnable(s: Situation) -> list[str]:
     return [p.id for p in s.permanents if p.face_down and not p.left_battlefield and p.morph_cost()]
 
 
-def face_up_choices(s: Situation, players: frozenset[str] | None = None) -> Iterator[tuple[str, ...]]:
+def face_up_choices(s: Situation, players: frozenset[str] | None = None,
+                    among: Collection[str] | None = None) -> Iterator[tuple[str, ...]]:
     """Each set of face-down permanents that can be turned face up together now, paid from mana.
 
-    `players` limits the choice to permanents those players control (default: everyone's).
-    The empty set (nobody turns anything) is always first.
+    `players` limits the choice to permanents those players control (default: everyone's),
+    `among` to those permanents (default: all). The empty set (nobody turns anything) is first.
     """
-    candidates = [pid for pid in turnable(s) if players is None or s.permanent(pid).controller in players]
+    candidates = [pid for pid in turnable(s) if (players is None or s.permanent(pid).controller in players)
+                  and (among is None or pid in among)]
     if not candidates:
         yield ()
         return
     acting = " ".join(f"acting({symbol(pl)})." for pl in sorted(players or s.player_names))
+    acting += " ".join(f"considered({symbol(pid)})." for pid in candidates)
     ctl = control(WINDOW, situation_facts(s), parts=("base", "choose_face_up"), extra=acting,
                   show="#show turn_face_up/1.")
     yield ()

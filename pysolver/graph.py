@@ -22,9 +22,8 @@ import networkx as nx
 
 from .facts import situation_facts
 from .model import Situation
-from .solving import args_of, control, one_model
+from .solving import BOARD, args_of, control, one_model
 
-BOARD = ("characteristics", "attacks", "blocks")
 
 
 def attacker_blocker_graph(s: Situation) -> nx.DiGraph:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from . import combat as c
 from .declarations import legal_attacks, legal_blocks
-from .facedown import face_up_choices, turn_face_up
+from .facedown import face_up_choices
 from .model import Situation
 
 
@@ -67,8 +67,8 @@ def _explore(s: Situation, stage: str, line: Line, visited: set) -> Iterator[tup
         return
     visited.add((stage, s))
     if stage in c.WINDOW_NEXT:
-        for ids in face_up_choices(s):
-            after = c.settle(turn_face_up(s, ids)) if ids else s
+        for ids in face_up_choices(s, among=c.may_matter(s, stage)):
+            after = c.face_up(s, ids) if ids else s
             turned = tuple({"window": stage, "permanent": pid, "cost": str(s.permanent(pid).morph_cost()[1])}
                            for pid in ids)
             yield from _explore(after, c.WINDOW_NEXT[stage], Line(**{**line.__dict__, "face_up": line.face_up + turned}),

@@ -18,8 +18,16 @@ from functools import cache
 from importlib import resources
 
 import clingo
+from clingo import ast
 
 Part = tuple[str, Sequence[clingo.Symbol]]
+
+# The programs, as the encodings each question needs (one concern per file, see README).
+ATTACKS = ("characteristics", "combat", "attacks")                # 508.1
+BOARD = ATTACKS + ("blocks",)                                     # 509.1, the attacker-blocker graph
+STEP = ("characteristics", "combat", "damage")                    # 510.1, one combat damage step
+STEP_RESULTS = STEP + ("outcomes",)                               # its results, 704.3 after it
+WINDOW = ("characteristics", "facedown")                          # 702.37e in a priority window
 
 
 @cache
@@ -28,15 +36,23 @@ def encoding(name: str) -> str:
     return resources.files("pysolver.encodings").joinpath(f"{name}.lp").read_text("utf-8")
 
 
+@cache
+def statements(name: str) -> tuple[ast.AST, ...]:
+    """``encodings/NAME.lp`` parsed once (starting in ``#program base.``); controls reuse the AST."""
+    parsed: list[ast.AST] = []
+    ast.parse_string(encoding(name), parsed.append)
+    return tuple(parsed)
+
+
 def control(encodings: Sequence[str], facts: str, *, parts: Sequence[str] = ("base",),
             extra: str = "", show: str = "", args: Sequence[str] = ("--models=0",)) -> clingo.Control:
     """A grounded control: encodings + facts + `extra` program text, grounding the named parts."""
     ctl = clingo.Control(list(args), logger=_quiet)
-    for name in encodings:
-        ctl.add("base", [], encoding(name))
-    ctl.add("base", [], facts)
-    ctl.add("base", [], extra)
-    ctl.add("base", [], show)
+    with ast.ProgramBuilder(ctl) as builder:
+        for name in encodings:
+            for statement in statements(name):
+                builder.add(statement)
+    ctl.add("base", [], "\n".join((facts, extra, show)))
     ctl.ground([(part, []) for part in parts])
     return ctl
 

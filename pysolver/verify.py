@@ -74,15 +74,15 @@ from dataclasses import dataclass, replace
 from . import combat as c
 from . import goals
 from .check import check, stage_of
-from .damage import STEP
+
 from .declarations import legal_attacks, legal_blocks
 from .errors import InputError
-from .facedown import face_up_choices, turn_face_up, turnable
+from .facedown import face_up_choices, turnable
 from .facts import situation_facts
 from .model import Goal, Permanent, Situation
-from .solving import control, models
+from .solving import STEP_RESULTS, control, models
 
-HALF = STEP + ("outcomes", "verify")
+HALF = STEP_RESULTS + ("verify",)
 ACTIVE, DEFENCE = "active", "defence"
 ATTACKERS_HALF = "attackers_damage"   # the active player announces the attackers' assignment (510.1)
 BLOCKERS_HALF = "blockers_damage"     # then the defending player the blockers' (510.1)
@@ -284,7 +284,7 @@ class Verifier:
             other = DEFENCE if node.mover == ACTIVE else ACTIVE
             for ids in face_up_choices(s, players):
                 if ids:
-                    child = Node(node.stage, c.settle(turn_face_up(s, ids)), other, False)
+                    child = Node(node.stage, c.face_up(s, ids), other, False)
                 elif node.first:
                     child = Node(node.stage, s, other, False)
                 else:  # 117.4: both players passed in succession
