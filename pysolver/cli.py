@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from . import api, commands, render
 from .errors import InputError
+from .executors import positive
 
 
 def _situation(args: argparse.Namespace):
@@ -62,7 +63,7 @@ def parser() -> argparse.ArgumentParser:
         c.add_argument("--json", action="store_true", help="one JSON document on stdout")
         c.add_argument("--cards", metavar="FILE", help="extra card pool: Scryfall bulk JSON or MTGJSON AtomicCards")
         c.add_argument("--strict", action="store_true", help="card lines the solver does not model are errors")
-        c.add_argument("--limit", type=_positive, metavar="N", help="stop after N results")
+        c.add_argument("--limit", type=positive, metavar="N", help="stop after N results")
         c.add_argument("--count", action="store_true", help="only the number of results")
         if name == "graph":
             c.add_argument("--format", choices=("dot", "json", "svg", "png"), default="dot")
@@ -70,16 +71,6 @@ def parser() -> argparse.ArgumentParser:
     for name, (help_text, module) in TOOLS.items():
         importlib.import_module(module).add_arguments(sub.add_parser(name, help=help_text, description=help_text))
     return p
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:

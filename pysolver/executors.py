@@ -256,7 +256,7 @@ def run(fn: Callable[[Any], Any], chunks: Iterable[Chunk], executor: Any, *,
 
 def add_arguments(p: argparse.ArgumentParser, *, chunk_size: int) -> None:
     """The executor options shared by `batch` and `sweep` (and their progress bar)."""
-    p.add_argument("--jobs", "-j", type=_positive, default=1, metavar="N",
+    p.add_argument("--jobs", "-j", type=positive, default=1, metavar="N",
                    help="worker processes (processes executor) or LocalCluster workers (dask); default 1")
     p.add_argument("--executor", choices=EXECUTORS, default=None,
                    help="where the work runs: local (this process), processes (--jobs worker processes), "
@@ -264,7 +264,7 @@ def add_arguments(p: argparse.ArgumentParser, *, chunk_size: int) -> None:
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="with --executor dask: an existing scheduler (tcp://host:8786); without it a "
                         "LocalCluster of --jobs workers is started")
-    p.add_argument("--chunk-size", type=_positive, default=chunk_size, metavar="N",
+    p.add_argument("--chunk-size", type=positive, default=chunk_size, metavar="N",
                    help=f"items sent to a worker at a time (default {chunk_size})")
     p.add_argument("--retries", type=_non_negative, default=RETRIES, metavar="N",
                    help=f"times a chunk whose worker failed is retried before its ids get error lines "
@@ -286,7 +286,8 @@ def from_arguments(args: argparse.Namespace) -> Any:
     return DaskExecutor(args.jobs, scheduler=args.scheduler)
 
 
-def _positive(text: str) -> int:
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
     value = _non_negative(text)
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")

@@ -248,7 +248,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                                                              "one is broken)")
     p.add_argument("--cards", metavar="FILE", help="extra card pool: Scryfall bulk JSON or MTGJSON AtomicCards")
     p.add_argument("--count", action="store_true", help="answer lines with only counts")
-    p.add_argument("--limit", type=executors._positive, metavar="N", help="answer lines stop after N results")
+    p.add_argument("--limit", type=executors.positive, metavar="N", help="answer lines stop after N results")
     p.add_argument("--strict", action="store_true", help="card lines of the pool the solver does not model are "
                                                          "errors (else a note on stderr)")
     executors.add_arguments(p, chunk_size=CHUNK_SIZE)
