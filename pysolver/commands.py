@@ -33,10 +33,12 @@ _LABELS = {"attacks": "attack declarations", "blocks": "block declarations", "ou
            "damage": "damage assignments"}
 
 
-def _enumerations() -> dict[str, tuple[Callable, Callable]]:
+def _enumerations() -> dict[str, tuple[Callable, Callable | None]]:
+    """Each enumerating command: its results, and a counter that needs no enumeration (outcomes
+    has none: `--count` enumerates them, with progress on stderr)."""
     return {"attacks": (api.legal_attacks, api.count_attacks),
             "blocks": (api.legal_blocks, api.count_blocks),
-            "outcomes": (api.outcomes, api.count_outcomes),
+            "outcomes": (api.outcomes, None),
             "damage": (api.damage_assignments, api.count_damage)}
 
 
@@ -88,16 +90,13 @@ def answer(command: str, s: Situation, *, count: bool = False, limit: int | None
     single commands do; batch workers do not).
     """
     if command in ("check", "verify"):
-        function = getattr(api, command, None)
-        if function is None:
-            raise InputError(None, "command", f"{command!r} is not available in this version of pysolver")
-        return function(s)
+        return getattr(api, command)(s)
     enumerations = _enumerations()
     if command not in enumerations:
         raise InputError(None, "command", f"unknown command {command!r} (one of {', '.join(BATCH_COMMANDS)})")
     results, counter = enumerations[command]
     doc: dict = {"step": api.next_step(s)} if command == "damage" else {}
-    if count and limit is None:
+    if count and limit is None and counter is not None:
         return {**doc, **counted(lambda: counter(s))}
     return {**doc, **collect(results(s), limit=limit, count_only=count,
                              progress=Progress(_LABELS[command]) if progress else None)}

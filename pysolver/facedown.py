@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator
 from dataclasses import replace
+from functools import lru_cache
 
 from .facts import situation_facts, symbol
-from .model import Situation
+from .model import Permanent, Player, Situation
 from .solving import WINDOW, args_of, control, models
 
 
@@ -35,17 +36,26 @@ def face_up_choices(s: Situation, players: frozenset[str] | None = None,
     """
     candidates = [pid for pid in turnable(s) if (players is None or s.permanent(pid).controller in players)
                   and (among is None or pid in among)]
-    if not candidates:
-        yield ()
-        return
-    acting = " ".join(f"acting({symbol(pl)})." for pl in sorted(players or s.player_names))
-    acting += " ".join(f"considered({symbol(pid)})." for pid in candidates)
-    ctl = control(WINDOW, situation_facts(s), parts=("base", "choose_face_up"), extra=acting,
-                  show="#show turn_face_up/1.")
     yield ()
-    for symbols in models(ctl):
-        if symbols:
-            yield tuple(sorted(args_of(sym)[0] for sym in symbols))
+    if candidates:
+        # Only what facedown.lp reads: the candidates' controllers and costs, everyone's mana.
+        window = tuple(Permanent(pid, s.permanent(pid).controller, face_down=True,
+                                 abilities=tuple(a for a in s.permanent(pid).abilities
+                                                 if a.kind in ("morph", "megamorph"))) for pid in candidates)
+        pools = tuple(Player(p.name, mana=p.mana, spent=p.spent) for p in s.players)
+        yield from _choices(window, pools, frozenset(players or s.player_names))
+
+
+@lru_cache(maxsize=4096)
+def _choices(window: tuple[Permanent, ...], pools: tuple[Player, ...],
+             acting: frozenset[str]) -> tuple[tuple[str, ...], ...]:
+    """The nonempty sets of `window` that can be turned face up together (facedown.lp); memoised,
+    since many positions of a combat share their face-down permanents and mana."""
+    facts = situation_facts(Situation(pools, pools[0].name, window))
+    facts += "".join(f"acting({symbol(pl)})." for pl in sorted(acting))
+    facts += "".join(f"considered({symbol(p.id)})." for p in window)
+    ctl = control(WINDOW, facts, parts=("base", "choose_face_up"), show="#show turn_face_up/1.")
+    return tuple(tuple(sorted(args_of(sym)[0] for sym in symbols)) for symbols in models(ctl) if symbols)
 
 
 def turn_face_up(s: Situation, ids: tuple[str, ...]) -> Situation:
