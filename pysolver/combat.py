@@ -18,7 +18,8 @@ from .damage import triple
 from .facedown import turn_face_up
 from .facts import situation_facts
 from .model import Situation
-from .solving import STEP, STEP_RESULTS, args_of, control, models, one_model
+from .declarations import MAXIMIZE, REQUIRE
+from .solving import BOARD, STEP, STEP_RESULTS, args_of, control, maximum, models, one_model
 
 BEGINNING_OF_COMBAT = "beginning_of_combat"
 DECLARE_ATTACKERS = "declare_attackers"
@@ -31,6 +32,7 @@ END = "end"
 WINDOW_NEXT = {BEGINNING_OF_COMBAT: DECLARE_ATTACKERS, ATTACKERS_WINDOW: DECLARE_BLOCKERS,
                BLOCKERS_WINDOW: DAMAGE, FIRST_STRIKE_WINDOW: DAMAGE}
 
+EVERY_BLOCKER = "chosen_blocker(B) :- block_candidate(B)."
 RESULTS = "#show assign/3. #show after_life/2. #show after_damage/2. #show after_loyalty/2. " \
           "#show after_defense/2. #show after_gone/1. #show deals/1. #show step/1."
 
@@ -132,6 +134,24 @@ def step_result(symbols: list) -> StepResult:
         defense=pairs("after_defense"),
         gone=frozenset(args_of(sym)[0] for sym in by_name.get("after_gone", [])),
         dealers=frozenset(args_of(sym)[0] for sym in by_name.get("deals", [])))
+
+
+def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str], ...], StepResult]]:
+    """Each legal block declaration with each distinct result of the damage step after it, in one
+    solve: the block choice of blocks.lp (every possible blocker, the number of obeyed requirements
+    at its maximum, 509.1c) and the assignment choice of damage.lp, projected onto the declaration
+    and the state after the step. For boards whose priority window after blockers offers nothing
+    (no face-down permanent can be turned face up): the same answers as declaring each block
+    declaration and then enumerating its step results, in one call instead of one per declaration."""
+    facts = situation_facts(s.with_combat(blockers=None, assignment=None))
+    best = maximum(control(BOARD, facts, parts=("base", "choose_blocks"), extra=EVERY_BLOCKER + MAXIMIZE,
+                           args=("--opt-mode=opt",)))
+    ctl = control(BOARD + STEP_RESULTS[2:], facts, parts=("base", "choose_blocks", "choose_damage"),
+                  extra=EVERY_BLOCKER + REQUIRE.format(k=best) + " #project block/2.",
+                  show=RESULTS + " #show block/2.", args=("--models=0", "--project=project"))
+    for symbols in models(ctl):
+        blocks = tuple(sorted(tuple(args_of(sym)) for sym in symbols if sym.name == "block"))
+        yield blocks, step_result([sym for sym in symbols if sym.name != "block"])
 
 
 def apply_step(s: Situation, r: StepResult) -> Situation:

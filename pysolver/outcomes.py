@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from . import combat as c
 from .declarations import legal_attacks, legal_blocks
-from .facedown import face_up_choices
+from .facedown import face_up_choices, turnable
 from .model import Situation
 
 
@@ -82,15 +82,23 @@ def _explore(s: Situation, stage: str, line: Line, visited: set) -> Iterator[tup
             yield s, line
         elif s.combat.blockers is not None:
             yield from _explore(s, c.BLOCKERS_WINDOW, line, visited)
+        elif not turnable(s):  # nothing happens in the window after blockers: blocks and damage at once
+            for blocks, r in c.blocks_and_step_results(s):
+                yield from _after_step(s.with_combat(blockers=blocks), r, line, visited)
         else:
             for decl in legal_blocks(s):
                 yield from _explore(s.with_combat(blockers=tuple(map(tuple, decl["blocks"]))), c.BLOCKERS_WINDOW,
                                     line, visited)
     elif stage == c.DAMAGE:
         for r in c.step_results(s):
-            after = c.apply_step(s, r)
-            done = Line(**{**line.__dict__, r.step: r.assignment})
-            if r.step == "first_strike" and not c.losers(after):
-                yield from _explore(after, c.FIRST_STRIKE_WINDOW, done, visited)
-            else:
-                yield after, done
+            yield from _after_step(s, r, line, visited)
+
+
+def _after_step(s: Situation, r: c.StepResult, line: Line, visited: set) -> Iterator[tuple[Situation, Line]]:
+    """After a damage step: the end, or the window before the regular step (510.4)."""
+    after = c.apply_step(s, r)
+    done = Line(**{**line.__dict__, r.step: r.assignment})
+    if r.step == "first_strike" and not c.losers(after):
+        yield from _explore(after, c.FIRST_STRIKE_WINDOW, done, visited)
+    else:
+        yield after, done
