@@ -13,6 +13,7 @@ and solves. Models come back as lists of :class:`clingo.Symbol`.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Sequence
 from functools import cache
 from importlib import resources
@@ -36,12 +37,19 @@ def encoding(name: str) -> str:
     return resources.files("pysolver.encodings").joinpath(f"{name}.lp").read_text("utf-8")
 
 
-@cache
+_parsed = threading.local()
+
+
 def statements(name: str) -> tuple[ast.AST, ...]:
-    """``encodings/NAME.lp`` parsed once (starting in ``#program base.``); controls reuse the AST."""
-    parsed: list[ast.AST] = []
-    ast.parse_string(encoding(name), parsed.append)
-    return tuple(parsed)
+    """``encodings/NAME.lp`` parsed once per thread (starting in ``#program base.``); the controls a
+    thread builds reuse the AST. Per thread: clingo's AST objects are not safe to share between
+    threads (a Dask worker runs tasks in threads)."""
+    cache = _parsed.__dict__.setdefault("statements", {})
+    if name not in cache:
+        parsed: list[ast.AST] = []
+        ast.parse_string(encoding(name), parsed.append)
+        cache[name] = tuple(parsed)
+    return cache[name]
 
 
 def control(encodings: Sequence[str], facts: str, *, parts: Sequence[str] = ("base",),
