@@ -210,11 +210,6 @@ def _scryfall_face(face: dict, obj: dict, front: bool) -> Card:
                 lines, unmodelled, get("mana_cost", "") or "")
 
 
-def card_from_scryfall(obj: dict) -> Card:
-    """A card from a Scryfall card object (its front face for multi-faced cards)."""
-    return scryfall_cards(obj)[0]
-
-
 def card_from_mtgjson(name: str, face: dict) -> Card:
     """A card from one face of an MTGJSON AtomicCards entry (`name` is the entry's key)."""
     face_name = face.get("faceName") or face.get("name") or name

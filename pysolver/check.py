@@ -116,10 +116,6 @@ def check(s: Situation) -> dict:
     return {"legal": not found, "violations": found}
 
 
-def is_legal(s: Situation) -> bool:
-    return check(s)["legal"]
-
-
 def _merge_assignment(s: Situation) -> Situation:
     """Two entries for the same source and recipient are one assignment of their sum (510.1)."""
     if not s.combat.assignment:

@@ -3,12 +3,13 @@
 A pool or cost is a :class:`Mana` value: an amount of each colour, colorless
 mana and (costs only) generic mana.
 
->>> pool = Mana.parse("{R}{R}{R}{3}", is_pool=True)
->>> cost = Mana.parse("{3}{R}{R}{R}")
->>> pool.can_pay(cost)
-True
->>> pool.can_pay(cost + Mana.parse("{R}"))
-False
+Paying is decided by ``encodings/facedown.lp``: colored and {C} symbols exactly, generic
+mana with anything left.
+
+>>> str(Mana.parse("{R}{R}{R}{3}", is_pool=True)), str(Mana.parse("{3}{R}{R}{R}"))
+('{R}{R}{R}{C}{C}{C}', '{3}{R}{R}{R}')
+>>> (Mana.parse("{3}{R}") + Mana.parse("{U}")).total
+5
 """
 
 from __future__ import annotations
@@ -66,11 +67,6 @@ class Mana:
     @property
     def total(self) -> int:
         return sum(self.as_tuple())
-
-    def can_pay(self, cost: "Mana") -> bool:
-        """Whether this pool pays `cost`: each colored and {C} symbol exactly, generic from anything left (107.4, 601.2h)."""
-        exact = [have - need for have, need in zip(self.as_tuple()[:6], cost.as_tuple()[:6])]
-        return min(exact) >= 0 and sum(exact) >= cost.generic
 
     def __str__(self) -> str:
         parts = [f"{{{c}}}" * getattr(self, c) for c in COLOR_SYMBOLS]

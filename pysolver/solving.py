@@ -21,8 +21,6 @@ from importlib import resources
 import clingo
 from clingo import ast
 
-Part = tuple[str, Sequence[clingo.Symbol]]
-
 # The programs, as the encodings each question needs (one concern per file, see README).
 ATTACKS = ("characteristics", "combat", "attacks")                # 508.1
 BOARD = ATTACKS + ("blocks",)                                     # 509.1, the attacker-blocker graph
