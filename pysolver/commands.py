@@ -24,7 +24,8 @@ from . import api
 from .cards import Card
 from .errors import InputError
 from .model import Situation
-from .results import Progress, collect, counted
+from .progress import Bar
+from .results import collect, counted
 
 #: The commands a batch line may name (`graph` draws pictures and is not one of them).
 BATCH_COMMANDS = ("attacks", "blocks", "damage", "outcomes", "check", "verify")
@@ -86,7 +87,7 @@ def answer(command: str, s: Situation, *, count: bool = False, limit: int | None
            progress: bool = False) -> dict:
     """The SPEC §3 `--json` document of `command` for the situation `s`.
 
-    `progress` shows :class:`pysolver.results.Progress` on stderr for long enumerations (the
+    `progress` shows a :class:`pysolver.progress.Bar` on stderr for long enumerations (the
     single commands do; batch workers do not).
     """
     if command in ("check", "verify"):
@@ -99,7 +100,7 @@ def answer(command: str, s: Situation, *, count: bool = False, limit: int | None
     if count and limit is None and counter is not None:
         return {**doc, **counted(lambda: counter(s))}
     return {**doc, **collect(results(s), limit=limit, count_only=count,
-                             progress=Progress(_LABELS[command]) if progress else None)}
+                             progress=Bar(None, _LABELS[command], after=2.0) if progress else None)}
 
 
 def answer_data(command: str, situation: Any, options: Options = Options(),

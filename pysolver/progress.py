@@ -1,6 +1,7 @@
-"""A progress bar for `batch` and `sweep` on stderr: items done, rate and ETA.
+"""A progress bar on stderr: items done, rate and ETA (`batch`, `sweep`, long enumerations).
 
-Shown only when the stream is a terminal (or when forced), redrawn at most every `every` seconds.
+Shown only when the stream is a terminal (or when forced), from `after` seconds on, redrawn at
+most every `every` seconds.
 
 >>> import io
 >>> out = io.StringIO()
@@ -8,6 +9,10 @@ Shown only when the stream is a terminal (or when forced), redrawn at most every
 >>> bar.update(2); bar.update(2); bar.close()
 >>> "4/4 boards" in out.getvalue()
 True
+>>> quiet = io.StringIO()
+>>> late = Bar(None, "outcomes", stream=quiet, force=True, after=60)
+>>> late.update(); late.close(); quiet.getvalue()
+''
 """
 
 from __future__ import annotations
@@ -27,17 +32,19 @@ class Bar:
     """`done/total label [####....] rate/s ETA m:ss`; total may be unknown (None)."""
 
     def __init__(self, total: int | None, label: str, *, stream=None, force: bool = False,
-                 every: float = 0.25, width: int = 24) -> None:
+                 every: float = 0.25, after: float = 0.0, width: int = 24) -> None:
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = force or bool(getattr(self.stream, "isatty", lambda: False)())
-        self.total, self.label, self.every, self.width = total, label, every, width
+        self.total, self.label, self.every, self.after, self.width = total, label, every, after, width
         self.done = 0
+        self.drawn = False
         self.start = self.last = time.monotonic()
 
     def update(self, n: int = 1) -> None:
         self.done += n
         now = time.monotonic()
-        if self.enabled and (now - self.last >= self.every or self.done == self.total):
+        if self.enabled and now - self.start >= self.after and (
+                now - self.last >= self.every or self.done == self.total):
             self.last = now
             self._draw(now)
 
@@ -52,8 +59,9 @@ class Bar:
         else:
             text = f"{self.done} {self.label} {rate:,.1f}/s {_duration(elapsed)}"
         print(f"\r{text}\x1b[K", end="", file=self.stream, flush=True)
+        self.drawn = True
 
     def close(self) -> None:
-        if self.enabled:
+        if self.enabled and (self.drawn or not self.after):
             self._draw(time.monotonic())
             print(file=self.stream, flush=True)

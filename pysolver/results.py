@@ -6,34 +6,12 @@
 
 from __future__ import annotations
 
-import sys
-import time
 from collections.abc import Callable, Iterator
 
-
-class Progress:
-    """Reports progress of a long enumeration on stderr (every `every` seconds after `after` seconds)."""
-
-    def __init__(self, label: str, *, after: float = 2.0, every: float = 2.0, stream=None) -> None:
-        self.label, self.after, self.every = label, after, every
-        self.stream = stream if stream is not None else sys.stderr
-        self.start = self.last = time.monotonic()
-        self.shown = False
-
-    def tick(self, n: int) -> None:
-        now = time.monotonic()
-        if now - self.start >= self.after and now - self.last >= self.every:
-            self.last = now
-            self.shown = True
-            rate = n / (now - self.start)
-            print(f"\r{self.label}: {n} so far ({rate:,.0f}/s)", end="", file=self.stream, flush=True)
-
-    def done(self) -> None:
-        if self.shown:
-            print(file=self.stream, flush=True)
+from .progress import Bar
 
 
-def collect(results: Iterator[dict], *, limit: int | None = None, progress: Progress | None = None,
+def collect(results: Iterator[dict], *, limit: int | None = None, progress: Bar | None = None,
             count_only: bool = False) -> dict:
     """Gather lazily produced results into a SPEC §3 document; stop after `limit`."""
     items: list[dict] = []
@@ -47,9 +25,9 @@ def collect(results: Iterator[dict], *, limit: int | None = None, progress: Prog
         if not count_only:
             items.append(item)
         if progress is not None:
-            progress.tick(n)
+            progress.update()
     if progress is not None:
-        progress.done()
+        progress.close()
     doc: dict = {"count": n, "complete": complete}
     if not count_only:
         doc["results"] = items
