@@ -27,10 +27,9 @@ from .model import Situation
 
 @dataclass(frozen=True)
 class Line:
-    """One way to reach an outcome: declarations, face-up turns and damage assignments."""
+    """One way to reach an outcome: face-up turns and damage assignments; the declarations are in
+    the final situation's combat."""
 
-    attacks: tuple = ()
-    blocks: tuple = ()
     face_up: tuple = ()
     first_strike: tuple | None = None
     regular: tuple | None = None

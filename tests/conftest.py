@@ -29,6 +29,15 @@ def creature(pid: str, controller: str, power: int = 2, toughness: int = 2, *abi
             "abilities": list(abilities), **fields}
 
 
+def assert_agrees(got: list[frozenset], want: set[frozenset], count: int | None = None) -> None:
+    """The solver's results (a list, so that a result listed twice shows) are exactly the reference's
+    set, and `count` (the solver's count, if given) is their number."""
+    assert len(got) == len(set(got)), "a result is listed twice"
+    assert set(got) == want, (sorted(map(sorted, set(got) - want))[:3], sorted(map(sorted, want - set(got)))[:3])
+    if count is not None:
+        assert count == len(got)
+
+
 @pytest.fixture
 def make_board():
     return board
