@@ -25,7 +25,10 @@ def _situation(args: argparse.Namespace):
 def _answer(command: str) -> Callable:
     """A single command: the document from :func:`pysolver.commands.answer` (shared with `batch`)."""
     def run(args: argparse.Namespace) -> tuple[dict, int]:
-        doc = commands.answer(command, _situation(args), count=args.count, limit=args.limit, progress=True)
+        s = _situation(args)
+        for note in commands.unread_inputs(command, s):
+            print(note, file=sys.stderr)
+        doc = commands.answer(command, s, count=args.count, limit=args.limit, progress=True)
         return doc, commands.status(command, doc)
     return run
 

@@ -83,6 +83,17 @@ def strict_check(s: Situation, strict: bool, note: Callable[[str], None] | None 
                 note(f"note: {p.id}: {line!r} is not modelled by the solver")
 
 
+def unread_inputs(command: str, s: Situation) -> list[str]:
+    """Notes for parts of the situation this command does not read (SPEC §3): `combat.assignment`
+    is judged only by `check`, `goal` only by `verify`."""
+    notes = []
+    if s.combat.assignment is not None and command != "check":
+        notes.append(f"note: combat.assignment is read only by `check`; `{command}` ignores it")
+    if s.goal is not None and command != "verify":
+        notes.append(f"note: goal is read only by `verify`; `{command}` ignores it")
+    return notes
+
+
 def answer(command: str, s: Situation, *, count: bool = False, limit: int | None = None,
            progress: bool = False) -> dict:
     """The SPEC §3 `--json` document of `command` for the situation `s`.

@@ -35,9 +35,9 @@ def asp_string(text: str) -> str:
 def situation_facts(s: Situation, *, combat: bool = True) -> str:
     """All facts of a situation; `combat=False` leaves out the declarations (to choose them)."""
     out: list[str] = []
-    for i, p in enumerate(s.players):
+    for p in s.players:
         n = symbol(p.name)
-        out.append(f"player({n}). turn_order({n},{i}). life({n},{p.life}).")
+        out.append(f"player({n}). life({n},{p.life}).")
         out += [f"mana_pool({n},{k},{v}). mana_spent({n},{k},{w})."
                 for k, v, w in zip(MANA_KEYS, p.mana.as_tuple(), p.spent.as_tuple())]
     out.append(f"active({symbol(s.active)}).")
@@ -51,7 +51,9 @@ def situation_facts(s: Situation, *, combat: bool = True) -> str:
 def permanent_facts(p) -> list[str]:
     """Facts for one permanent: printed values and state (tapped, damage, counters, face-down)."""
     i = symbol(p.id)
-    out = [f"permanent({i}). controller({i},{symbol(p.controller)}). owner({i},{symbol(p.owner or p.controller)})."]
+    # The owner is not a fact: on the battlefield protection from a player goes by the controller
+    # (702.16k: objects that player owns are included only if no other player controls them).
+    out = [f"permanent({i}). controller({i},{symbol(p.controller)})."]
     out += [f"card_type({i},{t.lower()})." for t in p.types]
     out += [f"printed_subtype({i},{asp_string(t.lower())})." for t in p.subtypes]
     out += [f"printed_color({i},{c})." for c in p.colors]

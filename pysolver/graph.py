@@ -59,7 +59,7 @@ def attacker_blocker_graph(s: Situation) -> nx.DiGraph:
         elif sym.name == "obeyed":
             req = sym.arguments[0]
             g.graph.setdefault("obeyed", []).append((req.name, tuple(args_of(req))))
-    for node, data in g.nodes(data=True):
+    for _, data in g.nodes(data=True):
         if data["role"] == "blocker":
             data.setdefault("capacity", None)  # None: any number (509.1a)
     g.graph["restrictions"].sort()

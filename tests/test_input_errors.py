@@ -288,3 +288,19 @@ def test_any_mutation_is_accepted_or_an_input_error(where: tuple, junk) -> None:
         pysolver.count_blocks(s)
     except pysolver.InputError:
         pass
+
+
+def test_parts_a_command_does_not_read_are_noted_not_silently_ignored(tmp_path, capsys) -> None:
+    """SPEC §3: `combat.assignment` is judged only by `check` and `goal` only by `verify`; other
+    commands say so on stderr instead of ignoring them silently."""
+    from pysolver.cli import main
+    path = tmp_path / "s.yaml"
+    path.write_text("players: [{name: a}, {name: b}]\nactive: a\n"
+                    "permanents: [{id: x, controller: a, power: 1, toughness: 1}]\n"
+                    "combat: {attackers: {x: b}, blockers: {}, assignment: [[x, b, 1]]}\ngoal: {lethal: b}\n")
+    assert main(["damage", str(path), "--json"]) == 0
+    err = capsys.readouterr().err
+    assert "combat.assignment is read only by `check`" in err and "goal is read only by `verify`" in err
+    assert main(["check", str(path), "--json"]) == 0
+    err = capsys.readouterr().err
+    assert "combat.assignment" not in err and "goal is read only by `verify`" in err
