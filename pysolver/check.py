@@ -29,7 +29,7 @@ from functools import lru_cache
 
 import clingo
 
-from .declarations import MAXIMIZE
+from .declarations import EVERY_ATTACKER, EVERY_BLOCKER, MAXIMIZE
 from .errors import InputError
 from .facts import situation_facts
 from .model import Situation
@@ -131,11 +131,9 @@ def _optimum(side: str, facts: str) -> tuple[str, ...]:
     """max_obeyed(side,M) and could_obey(side,R) from the same optimisation as `attacks`/`blocks`
     (508.1d, 509.1c), over every creature of the board at once."""
     if side == "attack":
-        encodings, part, chooser = ATTACKS, "choose_attacks", \
-            "attack_chooser(A) :- attack_candidate(A)."
+        encodings, part, chooser = ATTACKS, "choose_attacks", EVERY_ATTACKER
     else:
-        encodings, part, chooser = BOARD, "choose_blocks", \
-            "chosen_blocker(B) :- block_candidate(B)."
+        encodings, part, chooser = BOARD, "choose_blocks", EVERY_BLOCKER
     ctl = control(encodings, facts, parts=("base", part), extra=chooser + MAXIMIZE,
                   show="#show obeyed/1. #show requirement/1.", args=("--opt-mode=opt",))
     last: list[list[clingo.Symbol]] = []

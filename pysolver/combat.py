@@ -18,7 +18,7 @@ from .damage import triple
 from .facedown import turn_face_up
 from .facts import situation_facts
 from .model import Situation
-from .declarations import MAXIMIZE, REQUIRE
+from .declarations import EVERY_BLOCKER, MAXIMIZE, REQUIRE
 from .solving import BOARD, STEP, STEP_RESULTS, args_of, control, maximum, models, one_model
 
 BEGINNING_OF_COMBAT = "beginning_of_combat"
@@ -32,7 +32,6 @@ END = "end"
 WINDOW_NEXT = {BEGINNING_OF_COMBAT: DECLARE_ATTACKERS, ATTACKERS_WINDOW: DECLARE_BLOCKERS,
                BLOCKERS_WINDOW: DAMAGE, FIRST_STRIKE_WINDOW: DAMAGE}
 
-EVERY_BLOCKER = "chosen_blocker(B) :- block_candidate(B)."
 RESULTS = "#show assign/3. #show after_life/2. #show after_damage/2. #show after_loyalty/2. " \
           "#show after_defense/2. #show after_gone/1. #show deals/1. #show step/1."
 

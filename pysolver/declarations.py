@@ -37,6 +37,8 @@ from .model import Situation
 from .solving import ATTACKS, BOARD, args_of, control, count_models, maximum, models, one_model
 
 MAXIMIZE = "#maximize{ 1,R : obeyed(R) }."
+EVERY_ATTACKER = "attack_chooser(A) :- attack_candidate(A)."  # whole-board choices, not per component
+EVERY_BLOCKER = "chosen_blocker(B) :- block_candidate(B)."
 REQUIRE = ":- #count{{ R : obeyed(R) }} < {k}."
 Option = list[list[str]]  # one blocker's part of a block declaration: sorted [blocker, attacker] pairs
 Factor = tuple[str, list[Option]]  # a blocker and its options
