@@ -270,17 +270,9 @@ def main(args: argparse.Namespace) -> int:
         raise InputError(target, "-o" if args.output else "--resume", f"cannot write file: {exc.strerror or exc}") \
             from None
     source = sys.stdin if args.input == "-" else open(args.input, encoding="utf-8")
-    try:
+    with executors.running(executor, bar, source, out):
         stats = run_batch(source, out, executor=executor, chunk_size=args.chunk_size, retries=args.retries,
                           cards=args.cards, skip=skip, bar=bar)
-    finally:
-        executor.close()
-        if bar is not None:
-            bar.close()
-        if source is not sys.stdin:
-            source.close()
-        if out is not sys.stdout:
-            out.close()
     if args.resume:
         print(f"batch: {stats.skipped} ids already answered in {args.resume}", file=sys.stderr)
     if stats.errors:

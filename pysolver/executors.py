@@ -28,9 +28,11 @@ import argparse
 import concurrent.futures as cf
 import logging
 import multiprocessing
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -252,6 +254,21 @@ def run(fn: Callable[[Any], Any], chunks: Iterable[Chunk], executor: Any, *,
                 yield from fail(*lost[0])
             else:
                 alone.extend(chunk for chunk, _ in lost)  # suspects: find the culprit alone
+
+
+@contextmanager
+def running(executor: Any, bar: Any = None, *files: Any) -> Iterator[None]:
+    """Close the executor, the progress bar and the files (not standard input/output) however the
+    run ends (`batch` and `sweep`)."""
+    try:
+        yield
+    finally:
+        executor.close()
+        if bar is not None:
+            bar.close()
+        for f in files:
+            if f is not None and f not in (sys.stdin, sys.stdout):
+                f.close()
 
 
 def add_arguments(p: argparse.ArgumentParser, *, chunk_size: int) -> None:

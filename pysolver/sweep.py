@@ -293,19 +293,11 @@ def main(args: argparse.Namespace) -> int:
             print(json.dumps({"board": r.board, **v}), file=sys.stderr)
 
     executor = executors.from_arguments(args)
-    try:
+    with executors.running(executor, bar, out, vector_file):
         stats = run_sweep(pool, out, executor=executor, commands=commands,
                           options=Options(args.count, args.limit, args.strict), vectors=vector_file,
                           invariant_report=report if args.invariants else None, items=args.items,
                           max_results=args.max_results, chunk_size=args.chunk_size, retries=args.retries, bar=bar)
-    finally:
-        executor.close()
-        if bar is not None:
-            bar.close()
-        if out is not sys.stdout:
-            out.close()
-        if vector_file is not None:
-            vector_file.close()
     if args.vectors:
         vector_files.write_readme(Path(args.vectors), args.pool, stats.boards, args.max_results)
     rate = stats.boards / stats.seconds if stats.seconds else 0.0
