@@ -55,6 +55,8 @@ class Tally:
                 if self.limit is not None and self.count >= self.limit:
                     self.complete, self.cut = False, "limit"
                     break
+                if not self.count % 256:  # results made in Python (block products) between clingo's waits
+                    deadline.check()
                 self.count += 1
                 if self.progress is not None:
                     self.progress.update()
