@@ -18,7 +18,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -219,14 +219,15 @@ def _enumerate(args: argparse.Namespace, s: Situation, note: Notes, start: float
     from .progress import Bar
     bar = None if args.quiet else Bar(None, commands.label(args.command), after=2.0)
     e = commands.enumeration(args.command, s, count=args.count, limit=args.limit, progress=bar)
-    tally, known = e.tally, e.counted
+    tally, known, cut = e.tally, e.counted, None
     if args.count and tally is not None:  # counted by enumerating (outcomes, or --count with --limit)
         for _ in tally:
             pass
-        tally, known = None, tally.summary()
+        cut, known = tally.cut, tally.summary()
+        tally = None
     extra = (lambda: {"stats": {"seconds": round(time.monotonic() - start, 3)}}) if args.stats else None
     write = (results.write_jsonl if args.jsonl else results.write_json if args.json
-             else partial(render.write_text, args.command))
+             else partial(render.write_text, args.command, cut=cut))
     write(e.head, tally, results.Buffer(emit), known, extra)
     cut = e.tally.cut if e.tally is not None else None if (known or {}).get("complete", True) else "timeout"
     if cut is not None and (args.json or args.jsonl):

@@ -18,11 +18,9 @@ the single command's document. The modules behind each command are imported only
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .deadline import Expired
 from .errors import InputError
@@ -40,7 +38,10 @@ _LABELS = {"attacks": "attack declarations", "blocks": "block declarations", "ou
            "damage": "damage assignments"}
 
 
-def _enumerations() -> dict[str, tuple[Callable, Callable | None]]:
+Results = Callable[["Situation"], Iterator[dict[str, Any]]]
+
+
+def _enumerations() -> dict[str, tuple[Results, Callable[[Situation], int] | None]]:
     """Each enumerating command: its results, and a counter that needs no enumeration (outcomes
     has none: `--count` enumerates them, with progress on stderr)."""
     from .damage import count_damage, damage_assignments
@@ -184,11 +185,12 @@ def answer(command: str, s: Situation, *, count: bool = False, limit: int | None
         return {**doc, "format": FORMAT}
     e = enumeration(command, s, count=count, limit=limit,
                     progress=Bar(None, _LABELS[command], after=2.0) if progress else None)
-    return {**e.head, **(e.counted if e.tally is None else collect(e.tally, count_only=count)), "format": FORMAT}
+    found = collect(e.tally, count_only=count) if e.tally is not None else e.counted or {}
+    return {**e.head, **found, "format": FORMAT}
 
 
 def answer_data(command: str, situation: Any, options: Options = Options(),
-                cards: dict[str, Card] | None = None) -> dict:
+                cards: dict[str, Card] | None = None) -> dict[str, Any]:
     """Validate a situation given as plain data (SPEC §1) and answer `command` for it."""
     from .loader import situation_from_data
     s = situation_from_data(situation, None, cards)
@@ -196,7 +198,7 @@ def answer_data(command: str, situation: Any, options: Options = Options(),
     return answer(command, s, count=options.count, limit=options.limit)
 
 
-def status(command: str, doc: dict) -> int:
+def status(command: str, doc: dict[str, Any]) -> int:
     """The exit status of a single command: 1 for a negative `check` or `verify`, else 0 (SPEC §3)."""
     if command == "check" and doc.get("legal") is False:
         return 1

@@ -20,9 +20,8 @@ import json
 import shutil
 import subprocess
 from collections.abc import Callable
-from typing import Any
-
 from functools import cache
+from typing import Any
 
 from .errors import InputError
 from .output import atomic
@@ -56,9 +55,9 @@ def noun(command: str, head: Doc) -> str:
 
 
 def write_text(command: str, head: Doc, tally: Tally | None, out: Buffer, known: Doc | None = None,
-               extra: Callable[[], Doc] | None = None) -> None:
-    """Numbered rows as they are found, then ``N results (rule)``, why it stopped early if it did,
-    and the seconds with `--stats` (`extra`)."""
+               extra: Callable[[], Doc] | None = None, cut: str | None = None) -> None:
+    """Numbered rows as they are found, then ``N results (rule)``, why it stopped early if it did
+    (`cut`: what stopped a count already made), and the seconds with `--stats` (`extra`)."""
     row = ROWS[command]
     if tally is not None:
         for i, item in enumerate(tally, 1):
@@ -66,7 +65,7 @@ def write_text(command: str, head: Doc, tally: Tally | None, out: Buffer, known:
         summary, cut = tally.summary(), tally.cut
     else:
         summary = dict(known or {"count": 0, "complete": True})
-        cut = None if summary["complete"] else "timeout"
+        cut = cut or (None if summary["complete"] else "timeout")
     seconds = (extra() if extra else {}).get("stats", {}).get("seconds")
     took = f" in {seconds} s" if seconds is not None else ""
     out.add(f"{summary['count']} {noun(command, head)}{CUT.get(cut or '', '')}{took}\n")

@@ -238,3 +238,11 @@ def test_closed_pipe_is_quiet(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=120)
     assert done.stderr == ""
     assert len(done.stdout.splitlines()) == 2
+
+
+def test_count_with_limit_says_what_stopped_it(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    path = vanilla(tmp_path, 2, 3)
+    status, out, _ = run(capsys, "blocks", str(path), "--count", "--limit", "4")
+    assert status == 0 and out == "4 legal block declarations (509.1) (stopped by --limit: there are more)\n"
+    status, out, _ = run(capsys, "blocks", str(path), "--count", "--limit", "40")
+    assert status == 0 and out == "27 legal block declarations (509.1)\n"
