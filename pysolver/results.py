@@ -22,7 +22,9 @@ results there are; `count` and `complete` come last, when they are known.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
 from json import encoder as _encoder
 from typing import Any
 
@@ -50,22 +52,24 @@ class Tally:
         self.cut: str | None = None
 
     def __iter__(self) -> Iterator[Result]:
+        count, limit, progress = self.count, self.limit, self.progress  # locals: this loop runs per result
         try:
             for item in self.results:
-                if self.limit is not None and self.count >= self.limit:
+                if count == limit:
                     self.complete, self.cut = False, "limit"
                     break
-                if not self.count % 256:  # results made in Python (block products) between clingo's waits
+                if not count & 255:  # results made in Python (block products) between clingo's waits
                     deadline.check()
-                self.count += 1
-                if self.progress is not None:
-                    self.progress.update()
+                count += 1
+                if progress is not None:
+                    progress.update()
+                self.count = count
                 yield item
         except deadline.Expired:
             self.complete, self.cut = False, "timeout"
         finally:
-            if self.progress is not None:
-                self.progress.close()
+            if progress is not None:
+                progress.close()
 
     def summary(self) -> Result:
         """``{"count", "complete"}`` once the iteration is over."""
@@ -104,22 +108,40 @@ def _fast_encoder() -> Callable[[Any], str]:
 to_json = _fast_encoder()
 
 
+def batches(items: Iterable[Result], *, most: int = 1024, within: float = 0.2) -> Iterator[list[Result]]:
+    """The items in lists, so that each list is written at once: lists grow (doubling, up to `most`)
+    while they come faster than `within` seconds, and shrink when they come slower, so that slow
+    enumerations still show each result soon after it is found."""
+    source = iter(items)
+    size = 1
+    while True:
+        start = time.monotonic()
+        batch = list(islice(source, size))
+        if not batch:
+            return
+        yield batch
+        size = min(most, size * 2) if time.monotonic() - start < within else max(1, size // 2)
+
+
 class Buffer:
     """Text gathered into chunks of about `size` characters, each handed to `write` (one system call
-    per chunk, not per result); :meth:`flush` hands over the rest."""
+    per chunk, not per result), or sooner when `within` seconds have passed since the last one;
+    :meth:`flush` hands over the rest."""
 
-    def __init__(self, write: Callable[[str], object], size: int = 1 << 16) -> None:
-        self.write, self.size = write, size
+    def __init__(self, write: Callable[[str], object], size: int = 1 << 16, within: float = 0.2) -> None:
+        self.write, self.size, self.within = write, size, within
         self.parts: list[str] = []
         self.length = 0
+        self.last = time.monotonic()
 
     def add(self, text: str) -> None:
         self.parts.append(text)
         self.length += len(text)
-        if self.length >= self.size:
+        if self.length >= self.size or time.monotonic() - self.last >= self.within:
             self.flush()
 
     def flush(self) -> None:
+        self.last = time.monotonic()
         if self.parts:
             text, self.parts, self.length = "".join(self.parts), [], 0
             self.write(text)
@@ -142,8 +164,8 @@ def write_json(head: Result, tally: Tally | None, out: Buffer, known: Result | N
     if tally is not None:
         out.add('"results": [')
         separator = "\n"
-        for item in tally:
-            out.add(separator + to_json(item))
+        for batch in batches(tally):
+            out.add(separator + ",\n".join(map(to_json, batch)))
             separator = ",\n"
         out.add("], ")
     last = {**_summary(tally, known), **(extra() if extra else {}), "format": FORMAT}
@@ -159,7 +181,7 @@ def write_jsonl(head: Result, tally: Tally | None, out: Buffer, known: Result | 
     ahead = known if tally is None and known is not None else {"count": None, "complete": None}
     out.add(to_json({**head, "count": ahead["count"], "complete": ahead["complete"], "format": FORMAT}) + "\n")
     if tally is not None:
-        for item in tally:
-            out.add(to_json(item) + "\n")
+        for batch in batches(tally):
+            out.add("\n".join(map(to_json, batch)) + "\n")
     out.add(to_json({**_summary(tally, known), **(extra() if extra else {})}) + "\n")
     out.flush()
