@@ -53,7 +53,7 @@ def _enumerations() -> dict[str, tuple[Results, Callable[[Situation], int] | Non
 
 @dataclass(frozen=True)
 class Options:
-    """`--count`, `--limit N` and `--strict` (SPEC §3), the same for single commands and batch lines."""
+    """`--count`, `--limit N` and `--strict` (docs/cli.md), the same for single commands and batch lines."""
 
     count: bool = False
     limit: int | None = None
@@ -92,7 +92,7 @@ def strict_check(s: Situation, strict: bool, note: Callable[[str], None] | None 
 
 
 def unread_inputs(command: str, s: Situation) -> list[str]:
-    """Notes for parts of the situation this command does not read (SPEC §3): `combat.assignment`
+    """Notes for parts of the situation this command does not read (docs/situation.md): `combat.assignment`
     is judged only by `check`, `goal` only by `verify`."""
     notes = []
     if s.combat.assignment is not None and command != "check":
@@ -191,7 +191,7 @@ def answer(command: str, s: Situation, *, count: bool = False, limit: int | None
 
 def answer_data(command: str, situation: Any, options: Options = Options(),
                 cards: dict[str, Card] | None = None) -> dict[str, Any]:
-    """Validate a situation given as plain data (SPEC §1) and answer `command` for it."""
+    """Validate a situation given as plain data (docs/situation.md) and answer `command` for it."""
     from .loader import situation_from_data
     s = situation_from_data(situation, None, cards)
     strict_check(s, options.strict)
@@ -199,7 +199,7 @@ def answer_data(command: str, situation: Any, options: Options = Options(),
 
 
 def status(command: str, doc: dict[str, Any]) -> int:
-    """The exit status of a single command: 1 for a negative `check` or `verify`, else 0 (SPEC §3)."""
+    """The exit status of a single command: 1 for a negative `check` or `verify`, else 0 (docs/cli.md)."""
     if command == "check" and doc.get("legal") is False:
         return 1
     if command == "verify" and doc.get("holds") is False:

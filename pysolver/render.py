@@ -95,7 +95,7 @@ def _outcome(r: Doc) -> str:
         if line["blocks"]:
             how.append("blocks " + ", ".join(f"{b}->{a}" for b, a in line["blocks"]))
         how += [f"{f['permanent']} face up {f['window'].replace('_', ' ')} for {f['cost']}" for f in line["face_up"]]
-        for step, words in (("first_strike", "first-strike damage"), ("regular", "damage")):  # 510.1
+        for step, words in (("first_strike", "first-strike damage"), ("regular", "regular damage")):  # 510.1
             if line.get(step):
                 how.append(f"{words} {_triples(line[step])}")
         parts.append("via " + "; ".join(how))
