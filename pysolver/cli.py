@@ -29,7 +29,7 @@ from .output import ClosedPipe, OutputError, emit
 if TYPE_CHECKING:
     from .model import Situation
 
-DOCS = "https://github.com/pysolver-mtg/pysolver/blob/main/docs"
+DOCS = "https://github.com/pysolver-mtg/pysolver/tree/main/docs"
 TIMED_OUT = 3
 
 
@@ -73,7 +73,9 @@ EPILOG = """example:
   {example}
 
 exit status: 0 answered, 1 a negative check or verify, 2 bad input or unwritable output,
-3 no verdict within --timeout. Documents: {docs}/results.md; options: {docs}/cli.md"""
+3 no verdict within --timeout.
+documentation: docs/situation.md (the file), docs/results.md (the answers), docs/cli.md
+(the options), also at {docs}"""
 
 JSONL_HELP = ("JSON Lines, streamed: a header line {\"count\": null, \"complete\": null, \"format\": 1}, one "
               "line per result, then a trailer line {\"count\": N, \"complete\": bool}")
@@ -123,7 +125,7 @@ def _add_command(sub: Any, name: str, command: Command) -> argparse.ArgumentPars
     c: argparse.ArgumentParser = sub.add_parser(name, help=command.help, description=command.help,
                        epilog=EPILOG.format(example=command.example, docs=DOCS),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    c.add_argument("situation", help=f"situation file (YAML or JSON, {DOCS}/situation.md)")
+    c.add_argument("situation", help="situation file (YAML or JSON, docs/situation.md)")
     shape = c.add_mutually_exclusive_group()
     shape.add_argument("--json", action="store_true",
                        help="one JSON document on stdout" + (" (networkx node-link data)" if command.graph else ""))
@@ -149,7 +151,7 @@ def parser(only: str | None = None) -> tuple[argparse.ArgumentParser, dict[str, 
     """The command line and its subcommands' parsers; a tool's own options are added (its module
     imported) only when `only` names it."""
     p = argparse.ArgumentParser(prog="pysolver", description="Exact Magic: The Gathering combat rules solver.",
-                                epilog=f"Every command has --help with an example. Documentation: {DOCS}/cli.md",
+                                epilog=f"Every command has --help with an example. Documentation: docs/cli.md, also at {DOCS}",
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action=_Version, help="print the version and exit")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")

@@ -129,10 +129,13 @@ def enumeration(command: str, s: Situation, *, count: bool = False, limit: int |
     return Enumeration(head, Tally(results(s), limit=limit, progress=progress))
 
 
-def _verdicts() -> dict[str, Callable[[Situation], dict[str, Any]]]:
-    from .check import check
+def _verdict(command: str) -> Callable[[Situation], dict[str, Any]]:
+    """`check` or `verify` (only the one asked for is imported)."""
+    if command == "check":
+        from .check import check
+        return check
     from .verify import verify
-    return {"check": check, "verify": verify}
+    return verify
 
 
 def illegal_combat(command: str, s: Situation) -> list[dict[str, Any]]:
@@ -175,7 +178,7 @@ def answer(command: str, s: Situation, *, count: bool = False, limit: int | None
     without them two runs give the same document.
     """
     if command in ("check", "verify"):
-        question = _verdicts()[command]
+        question = _verdict(command)
         try:
             doc: dict[str, Any] = question(s)
         except Expired:

@@ -218,7 +218,7 @@ def test_a_verdict_that_times_out_says_so(command: str, key: str, capsys: pytest
         deadline.check()
         raise AssertionError("the time limit should have run out")
 
-    monkeypatch.setattr(commands, "_verdicts", lambda: {command: slow})
+    monkeypatch.setattr(commands, "_verdict", lambda name: slow)
     monkeypatch.setattr(deadline, "expired", lambda: True)
     status, out, _ = run(capsys, command, str(PUZZLE), "--json", "--timeout", "5")
     assert status == 3 and json.loads(out) == {key: None, "complete": False, "format": 1}
