@@ -151,7 +151,8 @@ def parser(only: str | None = None) -> tuple[argparse.ArgumentParser, dict[str, 
     """The command line and its subcommands' parsers; a tool's own options are added (its module
     imported) only when `only` names it."""
     p = argparse.ArgumentParser(prog="pysolver", description="Exact Magic: The Gathering combat rules solver.",
-                                epilog=f"Every command has --help with an example. Documentation: docs/cli.md, also at {DOCS}",
+                                epilog=f"Every command has --help with an example. Documentation: docs/cli.md, "
+                                       f"also at {DOCS}",
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action=_Version, help="print the version and exit")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
