@@ -264,14 +264,18 @@ def run(args: argparse.Namespace) -> int:
     from . import deadline
     start = time.monotonic()
     note = Notes(args.quiet)
-    with deadline.limit(args.timeout):
-        s = _situation(args, note)
-        if COMMANDS[args.command].graph:
-            return _graph(args, s)
-        if not COMMANDS[args.command].enumerates:
-            return _verdict(args, s, start)
-        _illegal_combat(args, s, note)
-        _enumerate(args, s, note, start)
+    try:
+        with deadline.limit(args.timeout):
+            s = _situation(args, note)
+            if COMMANDS[args.command].graph:
+                return _graph(args, s)
+            if not COMMANDS[args.command].enumerates:
+                return _verdict(args, s, start)
+            _illegal_combat(args, s, note)
+            _enumerate(args, s, note, start)
+    except deadline.Expired:  # before the first result could be written (results themselves stop cleanly)
+        print(f"pysolver: no answer: stopped by --timeout {args.timeout:g} s", file=sys.stderr)
+        return TIMED_OUT
     return 0
 
 

@@ -246,3 +246,15 @@ def test_count_with_limit_says_what_stopped_it(tmp_path: Path, capsys: pytest.Ca
     assert status == 0 and out == "4 legal block declarations (509.1) (stopped by --limit: there are more)\n"
     status, out, _ = run(capsys, "blocks", str(path), "--count", "--limit", "40")
     assert status == 0 and out == "27 legal block declarations (509.1)\n"
+
+
+def test_timeout_before_any_result(capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The time runs out while the damage step is still being determined (510.4): no answer, exit 3."""
+    from pysolver import damage, deadline
+
+    def expired(s: object) -> str:
+        raise deadline.Expired
+
+    monkeypatch.setattr(damage, "next_step", expired)
+    status, out, err = run(capsys, "damage", str(EXAMPLES / "trample-deathtouch.yaml"), "--json", "--timeout", "9")
+    assert status == 3 and out == "" and err == "pysolver: no answer: stopped by --timeout 9 s\n"
