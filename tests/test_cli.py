@@ -6,6 +6,7 @@ Each test runs :func:`pysolver.cli.main` (or the installed program) and reads st
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from importlib.metadata import version
@@ -258,3 +259,15 @@ def test_timeout_before_any_result(capsys: pytest.CaptureFixture, monkeypatch: p
     monkeypatch.setattr(damage, "next_step", expired)
     status, out, err = run(capsys, "damage", str(EXAMPLES / "trample-deathtouch.yaml"), "--json", "--timeout", "9")
     assert status == 3 and out == "" and err == "pysolver: no answer: stopped by --timeout 9 s\n"
+
+
+def test_encodings_do_not_shadow_the_standard_library() -> None:
+    """`encodings/` holds the .lp programs as data: from the repository root, `PYTHONPATH=.` still finds the
+    standard library's `encodings` package, and the programs load as `pysolver.encodings` resources."""
+    root = Path(__file__).parents[1]
+    assert not (root / "encodings" / "__init__.py").exists()
+    done = subprocess.run([sys.executable, "-c", "import encodings.idna, pysolver.solving as s; "
+                           "print(s.encoding('combat').startswith('%'))"],
+                          cwd=root, env={**os.environ, "PYTHONPATH": "."}, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "True\n"
