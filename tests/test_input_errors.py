@@ -138,7 +138,7 @@ def test_missing_required_keys(tmp_path, capsys) -> None:
      "expected a string"),
     (lambda d: d["permanents"][1].update(colors=["purple"]), "permanents[1].colors[0]", "not a color"),
     (lambda d: d["permanents"][1].update(types=["Sorcery"]), "permanents[1].types[0]", "not one of"),
-    (lambda d: d["permanents"][1].update(damage=-1), "permanents[1].damage", "at least 0"),
+    (lambda d: d["permanents"][1].update(damage=-1), "permanents[1].damage", "between 0 and"),
     (lambda d: d.update(players={"alice": 20}), "players", "expected a list"),
     (lambda d: d["players"][0].update(name=7), "players[0].name", "expected a string"),
     (lambda d: d["players"][0].update(mana="{Q}"), "players[0].mana", "mana symbol"),
