@@ -267,7 +267,8 @@ def running(executor: Any, bar: Any = None, *files: Any) -> Iterator[None]:
         if bar is not None:
             bar.close()
         for f in files:
-            if f is not None and f not in (sys.stdin, sys.stdout):
+            if f is not None and f not in (sys.stdin, sys.stdout, getattr(sys.stdin, "buffer", None),
+                                           getattr(sys.stdout, "buffer", None)):
                 f.close()
 
 

@@ -140,7 +140,7 @@ def test_cli_batch_output_file_exit_status_and_resume(tmp_path: Path, capsys: py
     written = full.read_text().splitlines(keepends=True)
     partial.write_text("".join(written[:3]) + written[3][:20])
     assert cli.main(["batch", str(source), "--resume", str(partial)]) == 2
-    assert "3 ids already answered" in capsys.readouterr().err
+    assert "3 lines already answered" in capsys.readouterr().err
     resumed = by_id([json.loads(t) for t in partial.read_text().splitlines()])
     assert resumed == complete
 
