@@ -126,7 +126,8 @@ def _situation(data: Any, file: str | None, pool: dict[str, Card] | None) -> Sit
     by_id = {p.id: p for p in permanents}
     combat = _combat(r, top.get("combat"), active, names, by_id)
     goal = _goal(r, top["goal"], "goal", names, by_id) if top.get("goal") is not None else None
-    problem = numbers.total_problem(sum(map(_magnitude, players)) + sum(map(_magnitude, permanents)))
+    assigned = sum(n for _, _, n in combat.assignment or ())
+    problem = numbers.total_problem(sum(map(_magnitude, players)) + sum(map(_magnitude, permanents)) + assigned)
     if problem is not None:
         raise r.fail("permanents", problem)
     return Situation(tuple(players), active, tuple(permanents), combat, goal, file)

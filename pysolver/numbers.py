@@ -7,7 +7,8 @@ number a board can hold is bounded such that every sum the encodings compute sta
 * each stored value (life, poison, power, toughness, loyalty, defense, damage, counters, mana
   amounts, the N of "can't be blocked except by N") has ``|n| <= MAX_VALUE`` (10^6), or
   ``0 .. MAX_VALUE`` where a negative value makes no sense (:data:`RANGES`);
-* the magnitudes of all numbers of one board add up to at most ``MAX_TOTAL`` (10^8).
+* the magnitudes of all numbers of one board (its permanents, players and a declared
+  ``combat.assignment``) add up to at most ``MAX_TOTAL`` (10^8).
 
 Worst cases in the encodings (the comments there cite this module): a creature's power with
 counters ``N+C-D`` (characteristics.lp, 613.4c) is at most 3·10^6 in magnitude; any ``#sum`` over
@@ -50,7 +51,7 @@ RANGES: dict[str, tuple[int, int]] = {
     "damage": NATURAL,     # 120.6 damage marked
     "counters": NATURAL,   # 122.1
     "mana": NATURAL,       # 106.4 amounts of mana in a pool or a cost
-    "amount": (1, MAX_VALUE),    # an assigned amount of combat damage (510.1)
+    "amount": (1, 3 * MAX_VALUE),  # an assigned amount of combat damage: at most a power with counters (510.1)
     "blockers": (1, MAX_VALUE),  # "can't be blocked except by N or more creatures" (509.1b)
     "ability": SIGNED,     # any other number in an ability line (+X/+Y, bushido N, …)
 }
@@ -95,6 +96,8 @@ def quote(value: object) -> str:
     """
     if isinstance(value, Oversized):
         return str(value)
+    if isinstance(value, int) and abs(value) >= 10**MAX_DIGITS:  # repr() refuses 4300 digits
+        return f"an integer of about {int(abs(value).bit_length() * 0.30103)} digits"
     if isinstance(value, str) and len(value) > QUOTE:
         return repr(value[: QUOTE - 20]) + f"…({len(value)} chars)"
     text = repr(value)
