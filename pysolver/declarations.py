@@ -34,7 +34,7 @@ from .errors import InputError
 from .facts import atom, program, situation_facts
 from .graph import attacker_blocker_graph, components
 from .model import Situation
-from .solving import ATTACKS, BOARD, Part, control, count_models, maximum, models, one_model, read
+from .solving import ATTACKS, BOARD, Part, control, count_models, maximum, models, one_model, read_ids
 
 # Compatibility for pysolver.combat (another owner) until it grounds the parts `every_blocker`,
 # `maximize` and `require(k)` of encodings/blocks.lp and combat.lp, which say the same.
@@ -73,7 +73,7 @@ class Component:
     def declarations(self) -> Iterator[list[list[str]]]:
         """Each legal declaration of this component as a sorted list of pairs."""
         for symbols in models(self._control()):
-            yield sorted(list(read(sym)) for sym in symbols)
+            yield sorted(list(read_ids(sym)) for sym in symbols)
 
     def factored(self) -> Iterator[list[Factor]]:
         """The legal declarations of a block component, factored by :meth:`BlockProblem.free_pairs`:
@@ -87,7 +87,7 @@ class Component:
         bit: dict[clingo.Symbol, tuple[str, int]] = {}  # a block atom: its blocker, a bit for its attacker
         attackers: dict[str, list[str]] = {}
         for block in ctl.symbolic_atoms.by_signature("block", 2):
-            b, a = read(block.symbol)
+            b, a = read_ids(block.symbol)
             bit[block.symbol] = (b, 1 << len(attackers.setdefault(b, [])))
             attackers[b].append(a)
         factor: dict[tuple[str, int], Factor] = {}  # (blocker, bits of the attackers it blocks) -> factor
@@ -138,11 +138,12 @@ def attack_components(s: Situation) -> list[Component]:
     """One component per creature the active player controls: attack restrictions and requirements
     in SPEC §2 concern single creatures (508.1c, 508.1d)."""
     facts = situation_facts(s, combat=False)
-    info = [read(sym) + (sym.name,) for sym in one_model(control(ATTACKS, facts, parts=("base", "show_candidates")))]
-    with_req = {requirement.arguments[0].string for requirement, name in info if name == "requirement"}
+    info = one_model(control(ATTACKS, facts, parts=("base", "show_candidates")))
+    # requirement(attacks(A,J)) (508.1d): the creature is the requirement term's first argument.
+    with_req = {sym.arguments[0].arguments[0].string for sym in info if sym.name == "requirement"}
     return [Component(ATTACKS, "choose_attacks", facts + "\n" + program([atom("attack_chooser", a)]),
                       "show_attacks", a in with_req)
-            for a in sorted(a for a, name in info if name == "attack_candidate")]
+            for a in sorted(read_ids(sym)[0] for sym in info if sym.name == "attack_candidate")]
 
 
 def block_components(s: Situation) -> list[Component]:

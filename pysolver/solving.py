@@ -160,6 +160,14 @@ def read(symbol: clingo.Symbol) -> tuple[Value, ...]:
     return tuple(value(a) for a in symbol.arguments)
 
 
+def read_ids(symbol: clingo.Symbol) -> tuple[str, ...]:
+    """The arguments of a shown atom whose arguments are all ids (``block("b","a")``)."""
+    values = read(symbol)
+    if not all(isinstance(v, str) for v in values):
+        raise ValueError(f"{symbol} does not hold ids only")
+    return values  # type: ignore[return-value]
+
+
 def value(term: clingo.Symbol) -> Value:
     """One term as a Python value: a string's text, a number, else the symbol itself."""
     if term.type == clingo.SymbolType.String:
