@@ -20,7 +20,7 @@ to report duplicates and to skip ids already answered with ``--resume``).
 >>> run_batch(lines, out).errors
 1
 >>> print(out.getvalue(), end="")
-{"id": 1, "result": {"count": 1, "complete": true, "results": [{"attacks": []}]}}
+{"id": 1, "result": {"count": 1, "complete": true, "results": [{"attacks": []}], "format": 1}}
 {"id": "line:2", "error": {"field": "", "message": "not a JSON object: Expecting value (column 1)"}}
 """
 

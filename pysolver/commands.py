@@ -7,11 +7,11 @@ The single commands (`pysolver blocks FILE --json`), `batch` lines and `sweep` l
 >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
 ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2}]})
 >>> answer("attacks", s)
-{'count': 2, 'complete': True, 'results': [{'attacks': []}, {'attacks': [['x', 'b']]}]}
+{'count': 2, 'complete': True, 'results': [{'attacks': []}, {'attacks': [['x', 'b']]}], 'format': 1}
 >>> answer("attacks", s, count=True)
-{'count': 2, 'complete': True}
+{'count': 2, 'complete': True, 'format': 1}
 >>> answer("attacks", s, limit=1)
-{'count': 1, 'complete': False, 'results': [{'attacks': []}]}
+{'count': 1, 'complete': False, 'results': [{'attacks': []}], 'format': 1}
 """
 
 from __future__ import annotations
@@ -94,13 +94,21 @@ def unread_inputs(command: str, s: Situation) -> list[str]:
     return notes
 
 
+#: The version of every result document (docs/results.md); it changes only when a field's meaning does.
+FORMAT = 1
+
+
 def answer(command: str, s: Situation, *, count: bool = False, limit: int | None = None,
            progress: bool = False) -> dict:
-    """The SPEC §3 `--json` document of `command` for the situation `s`.
+    """The `--json` document of `command` for the situation `s` (docs/results.md), with `"format"`.
 
     `progress` shows a :class:`pysolver.progress.Bar` on stderr for long enumerations (the
     single commands do; batch workers do not).
     """
+    return {**_document(command, s, count=count, limit=limit, progress=progress), "format": FORMAT}
+
+
+def _document(command: str, s: Situation, *, count: bool, limit: int | None, progress: bool) -> dict:
     if command in ("check", "verify"):
         return getattr(api, command)(s)
     enumerations = _enumerations()
