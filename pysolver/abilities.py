@@ -159,7 +159,7 @@ def parse_ability_line(line: str, name: str | None, players: frozenset[str] = fr
         except UnsupportedAbility as exc:
             raise UnsupportedAbility(f"ability line {line!r}: {exc}") from None
         if all(r is not None for r in results):
-            return [a for r in results for a in r]
+            return [a for r in results if r is not None for a in r]
         raise UnknownAbilityLine(line, next(p for p, r in zip(parts, results) if r is None), part=True)
     raise UnknownAbilityLine(line, text)
 

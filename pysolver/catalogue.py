@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 from dataclasses import asdict, dataclass
+from typing import Any
 
 #: The groups in the order `pysolver abilities` and docs/abilities.md list them.
 GROUPS = {
@@ -132,9 +133,9 @@ def render_text() -> str:
     return "\n".join(out)
 
 
-def as_data() -> dict:
+def as_data() -> dict[str, Any]:
     """The catalogue as the `pysolver abilities --json` document (schema `abilities`)."""
-    from .commands import FORMAT
+    from .commands import FORMAT  # here, not at the top: commands -> loader -> abilities imports this module
 
     return {"abilities": [{k: v for k, v in asdict(f).items() if k not in ("literal", "value")}
                           | {"also": list(f.also)} for f in CATALOGUE], "format": FORMAT}

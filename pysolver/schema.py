@@ -15,8 +15,10 @@ import argparse
 import json
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from .errors import InputError
+
 
 def _files() -> resources.abc.Traversable:
     return resources.files("pysolver").joinpath("schemas")
@@ -34,9 +36,9 @@ def _text(name: str) -> str:
     return _files().joinpath(f"{name}.json").read_text("utf-8")
 
 
-def schema(name: str) -> dict:
+def schema(name: str) -> dict[str, Any]:
     """The schema `name` as plain data (a fresh copy); an unknown name is an :class:`InputError`."""
-    data: dict = json.loads(_text(name))
+    data: dict[str, Any] = json.loads(_text(name))
     return data
 
 
