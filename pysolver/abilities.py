@@ -189,7 +189,7 @@ class UnknownAbilityLine(ValueError):
 @cache
 def _candidates() -> dict[str, str]:
     """Each catalogue line, normalised -> as shown in a did-you-mean ('~' written 'this creature')."""
-    shown = {}
+    shown = {f"{land}walk": f"{land.capitalize()}walk" for land in type_lists()[1]}  # 702.14: each land type
     for f in CATALOGUE:
         for form in ((f.form, *f.also) if f.literal else (f.example,)):
             text = form.replace("~", "this creature")

@@ -177,6 +177,7 @@ def test_parser_tables_come_from_the_catalogue() -> None:
 @pytest.mark.parametrize(("line", "close"), [
     ("Flyng", "Flying"), ("first-strike", "First strike"), ("Protection from whte", "Protection from white"),
     ("Grizzly Bears cant block", "This creature can't block"), ("Islandwlk", "Islandwalk"),
+    ("Swampwalkk", "Swampwalk"),
 ])
 def test_did_you_mean(line: str, close: str) -> None:
     with pytest.raises(UnknownAbilityLine) as info:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import tomllib
 from pathlib import Path
 
 import jsonschema
@@ -112,6 +113,13 @@ def test_jsonl_header_schema() -> None:
     doc = commands.answer("attacks", api.load(ROOT / "examples/megamorph.yaml"), count=True)
     assert errors("jsonl-header", doc) == []
     assert errors("jsonl-header", {**doc, "results": []}) != []
+
+
+def test_schemas_ship_in_the_wheel() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    assert "schemas/*.json" in config["pysolver"]
+    assert "jsonschema" in " ".join(tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+                                    ["optional-dependencies"]["test"])
 
 
 def test_schema_command(capsys: pytest.CaptureFixture) -> None:
