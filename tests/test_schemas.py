@@ -15,6 +15,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
+from hypothesis import given, settings
+from strategies import block_boards
 
 from pysolver import api, batch, cli, commands, schema
 from pysolver.errors import InputError
@@ -78,6 +80,18 @@ def test_results_validate(path: Path) -> None:
     assert answered >= 2
     if s.combat.attackers is not None:
         assert errors("graph", node_link(api.attacker_blocker_graph(s))) == []
+
+
+@settings(max_examples=20, deadline=None)
+@given(block_boards())
+def test_generated_boards_and_their_results_validate(data: dict) -> None:
+    """Generated boards (every ability line, planeswalkers, battles, face-down creatures) are valid
+    situations, and the blocks and outcomes documents for them are valid results."""
+    assert errors("situation", data) == []
+    s = situation_from_data(data)
+    for command in ("attacks", "blocks", "outcomes"):
+        assert errors(command, commands.answer(command, s, limit=LIMIT)) == [], command
+    assert errors("graph", node_link(api.attacker_blocker_graph(s))) == []
 
 
 def test_graph_command_json_validates(capsys: pytest.CaptureFixture) -> None:
