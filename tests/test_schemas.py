@@ -129,6 +129,14 @@ def test_jsonl_header_schema() -> None:
     assert errors("jsonl-header", {**doc, "results": []}) != []
 
 
+def test_input_error_document_validates() -> None:
+    """Under --json an input error is `{"error": InputError.as_dict()}` on stderr."""
+    with pytest.raises(InputError) as info:
+        situation_from_data({**BASE, "colour": 1}, "board.yaml")
+    assert errors("error", {"error": info.value.as_dict()}) == []
+    assert errors("error", {"error": {"message": "no field"}}) != []
+
+
 def test_schemas_ship_in_the_wheel() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
     assert "schemas/*.json" in config["pysolver"]
