@@ -95,7 +95,7 @@ def test_generated_boards_and_their_results_validate(data: dict) -> None:
 
 
 def test_graph_command_json_validates(capsys: pytest.CaptureFixture) -> None:
-    assert cli.main(["graph", str(ROOT / "examples/menace-and-lure.yaml"), "--format", "json"]) == 0
+    assert cli.main(["graph", str(ROOT / "examples/menace-and-lure.yaml"), "--json"]) == 0
     assert errors("graph", json.loads(capsys.readouterr().out)) == []
 
 
