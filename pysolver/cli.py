@@ -67,6 +67,10 @@ TOOLS: dict[str, tuple[str, str]] = {
     "sweep": ("every board of a card pool: answers, test vectors, rule invariants (docs/sweep.md)",
               "pysolver.sweep"),
     "compare": ("compare another engine's answers with test vectors (docs/sweep.md)", "pysolver.compare"),
+    "abilities": ("the supported ability lines, each with its rule and an example (docs/abilities.md)",
+                  "pysolver.catalogue"),
+    "schema": ("print the JSON Schema of the situation file or of a result document (docs/results.md)",
+               "pysolver.schema"),
 }
 
 EPILOG = """example:
