@@ -1,14 +1,15 @@
 """The `pysolver` command: a thin layer over the Python API (docs/cli.md).
 
 Each command accepts only the options it uses; enumerations stream their results (text,
-`--json`, `--jsonl`) as they are found. Modules are imported only when their command runs, so
-that `pysolver check` costs little more than starting Python.
+`--json`, `--jsonl`) as they are found. This module imports a command's modules only when that
+command runs.
 
 Exit status: 0 answered, 1 a `check` or `verify` that comes out negative, 2 bad input or an
-output that cannot be written, 3 a `check` or `verify` without a verdict within `--timeout`.
+output that cannot be written, 3 no answer within `--timeout` (a `check` or `verify` without a
+verdict, or an enumeration stopped before it could write anything).
 
->>> main(["blocks", "examples/menace-and-lure.yaml", "--count", "-q"])
-1 legal block declarations (509.1)
+>>> main(["--version"])  # doctest: +ELLIPSIS
+pysolver ...
 0
 """
 
