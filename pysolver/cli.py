@@ -285,11 +285,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _error(exc: InputError, args: argparse.Namespace | None) -> None:
-    """An input error on stderr: one line; under `--json`/`--jsonl` one JSON object."""
+    """An input error on stderr: one line for people; under `--json`/`--jsonl` also one JSON object."""
+    print(f"pysolver: error: {exc}", file=sys.stderr)
     if args is not None and (getattr(args, "json", False) or getattr(args, "jsonl", False)):
         print(json.dumps({"error": exc.as_dict()}), file=sys.stderr)
-    else:
-        print(f"pysolver: error: {exc}", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
