@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .cards import Card, load_pool_file
+from .cards import Card, CardPool, load_pool_file
 from .check import check
 from .damage import count_damage, damage_assignments, next_step
 from .declarations import count_attacks, count_blocks, legal_attacks, legal_blocks
@@ -38,6 +38,7 @@ def load_data(data: dict, cards: dict[str, Card] | None = None) -> Situation:
     return situation_from_data(data, None, cards)
 
 
-def load_cards(path: str | Path) -> dict[str, Card]:
-    """Read a Scryfall bulk JSON or MTGJSON AtomicCards file (SPEC §4)."""
-    return load_pool_file(path)
+def load_cards(path: str | Path, cache: bool = True) -> CardPool:
+    """Read a Scryfall bulk JSON or MTGJSON AtomicCards file, plain or .gz/.xz/.bz2 (SPEC §4);
+    its index is cached unless `cache` is false (docs/engines.md)."""
+    return load_pool_file(path, cache)

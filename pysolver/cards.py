@@ -18,10 +18,22 @@ not mana) stay in `lines`, so that using the card is an error naming the permane
 
 from __future__ import annotations
 
+import bz2
+import contextlib
+import gzip
+import hashlib
 import json
+import lzma
+import marshal
+import os
 import re
+import sqlite3
+import sys
+import threading
 import unicodedata
-from dataclasses import dataclass
+import zlib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -222,29 +234,76 @@ def card_from_mtgjson(name: str, face: dict) -> Card:
                 lines, unmodelled, face.get("manaCost", "") or "")
 
 
-def parse_pool(data: object, file: str) -> dict[str, Card]:
-    """Cards keyed by :func:`card_key` of their name, from Scryfall JSON (a list of card objects, a
-    `{"object": "list", "data": [...]}` page or one card object) or MTGJSON AtomicCards
-    (`{"data": {name: [face, ...]}}`).
+# --- card files: names and ids indexed first, oracle text parsed only for the cards used --------
 
-    A multi-faced card is found by its full name ("Delver of Secrets // Insectile Aberration": the
-    front face) and by each face's own name. A card's name wins over a face or token of the same name.
-    """
-    if isinstance(data, dict) and data.get("object") == "card":
-        data = [data]
-    elif isinstance(data, dict) and data.get("object") == "list" and isinstance(data.get("data"), list):
-        data = data["data"]
-    if isinstance(data, list):
-        return _scryfall_pool(data, file)
-    if isinstance(data, dict) and isinstance(data.get("data"), dict):
-        return _mtgjson_pool(data["data"], file)
-    raise InputError(file, "", "not card data: expected Scryfall card JSON (a list of card objects) "
-                               "or MTGJSON AtomicCards.json ({\"data\": {name: [face, ...]}})")
+# Fields of a card object the pool needs; the rest (images, prices, legalities, …) is dropped.
+_SCRYFALL_FIELDS = ("name", "layout", "type_line", "oracle_text", "colors", "power", "toughness", "loyalty",
+                    "defense", "mana_cost")
+_MTGJSON_FIELDS = ("name", "faceName", "side", "supertypes", "types", "subtypes", "text", "colors", "power",
+                   "toughness", "loyalty", "defense", "manaCost")
+# How a situation names a card other than by name (docs/engines.md): "<kind>:<value>".
+ID_KINDS = ("scryfall", "arena", "mtgjson", "set")
+CACHE_FORMAT = 1
+_NAME, _MINOR, _FACE = 2, 1, 0  # who wins a name: a card, then a token or the like, then a face
 
 
-def _scryfall_pool(objects: list, file: str) -> dict[str, Card]:
-    names: dict[str, tuple[int, Card]] = {}
-    faces: dict[str, Card] = {}
+@dataclass
+class _Index:
+    """What a card file holds, before any oracle text is read: compact card records, and the
+    candidates for each name (rank, record, face) and id."""
+
+    file: str
+    records: list[tuple[str, str, dict]] = field(default_factory=list)  # (format, place, fields)
+    oracle: list[str | None] = field(default_factory=list)              # Scryfall oracle_id per record
+    names: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
+    ids: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    def add(self, fmt: str, place: str, fields: dict, oracle: str | None = None) -> int:
+        self.records.append((fmt, place, fields))
+        self.oracle.append(oracle)
+        return len(self.records) - 1
+
+    def name(self, name: str, rank: int, n: int, face: int) -> None:
+        self.names.setdefault(card_key(name), []).append((rank, n, face))
+
+    def ident(self, kind: str, value: object, n: int, face: int) -> None:
+        if value is not None and value != "":
+            self.ids.setdefault(card_key(f"{kind}:{value}"), (n, face))
+
+    def resolve(self) -> tuple[dict[str, tuple[int, int]], dict[str, list[str]]]:
+        """Each name's card, and the names that stand for different cards (never first-wins)."""
+        refs: dict[str, tuple[int, int]] = {}
+        ambiguous: dict[str, list[str]] = {}
+        for key, candidates in self.names.items():
+            best = max(rank for rank, _, _ in candidates)
+            top = [(n, face) for rank, n, face in candidates if rank == best]
+            distinct = {self._identity(n, face): (n, face) for n, face in top}
+            if len(distinct) == 1:
+                refs[key] = top[0]
+            else:
+                ambiguous[key] = [self._describe(n) for n, _ in distinct.values()]
+        return refs, ambiguous
+
+    def _identity(self, n: int, face: int) -> str:
+        """Two records of one name are the same card if Scryfall says so (oracle_id) or if the
+        fields the pool reads are equal (reprints in a file of every printing)."""
+        if self.oracle[n]:
+            return f"{self.oracle[n]}/{face}"
+        _, _, fields = self.records[n]
+        faces = fields.get("faces") or fields.get("card_faces") or [fields]
+        return json.dumps(faces[face] if face < len(faces) else fields, sort_keys=True)
+
+    def _describe(self, n: int) -> str:
+        own = [key for key, (m, _) in self.ids.items() if m == n]
+        return f"{self.records[n][1]}" + (f" ({own[0]})" if own else "")
+
+
+def _compact(obj: dict, fields: tuple[str, ...]) -> dict:
+    return {k: obj[k] for k in fields if k in obj}
+
+
+def _index_scryfall(objects: list, file: str) -> _Index:
+    index = _Index(file)
     for i, obj in enumerate(objects):
         where = f"[{i}]"
         try:
@@ -254,63 +313,296 @@ def _scryfall_pool(objects: list, file: str) -> dict[str, Card]:
             layout = obj.get("layout", "normal")
             if layout in _SKIPPED_LAYOUTS:
                 continue
-            cards = scryfall_cards(obj)
+            fields = _compact(obj, _SCRYFALL_FIELDS)
+            faces = obj.get("card_faces") or []
+            if faces:
+                fields["card_faces"] = [_compact(face, _SCRYFALL_FIELDS) for face in faces]
+                face_names = [face["name"] for face in faces]
+            for part in (fields, *fields.get("card_faces", ())):
+                if "colors" in part:
+                    _colors(part["colors"])
         except KeyError as exc:
             raise InputError(file, where, f"malformed Scryfall card: no {exc.args[0]!r}") from None
         except (TypeError, AttributeError) as exc:
             raise InputError(file, where, f"malformed Scryfall card: {exc}") from None
-        rank = 0 if layout in _MINOR_LAYOUTS else 1
-        key = card_key(obj["name"])
-        if key not in names or names[key][0] < rank:
-            names[key] = (rank, cards[0])
-        if len(cards) > 1 or cards[0].name != obj["name"]:
-            for card in cards:
-                faces.setdefault(card_key(card.name), card)
-    pool = {key: card for key, (_, card) in names.items()}
-    for key, card in faces.items():
-        pool.setdefault(key, card)
-    return pool
+        n = index.add("scryfall", where, fields, obj.get("oracle_id"))
+        index.name(obj["name"], _MINOR if layout in _MINOR_LAYOUTS else _NAME, n, 0)
+        if faces and (len(faces) > 1 or face_names[0] != obj["name"]):
+            for j, face_name in enumerate(face_names):
+                index.name(face_name, _FACE, n, j)
+        for key in ("id", "oracle_id"):
+            index.ident("scryfall", obj.get(key), n, 0)
+        index.ident("arena", obj.get("arena_id"), n, 0)
+        if obj.get("set") and obj.get("collector_number"):
+            index.ident("set", f"{obj['set']}/{obj['collector_number']}", n, 0)
+    return index
 
 
-def _mtgjson_pool(entries: dict, file: str) -> dict[str, Card]:
-    pool: dict[str, Card] = {}
-    faces: dict[str, Card] = {}
+def _index_mtgjson(entries: dict, file: str) -> _Index:
+    index = _Index(file)
     for name, entry in entries.items():
+        where = f"data.{name}"
         try:
             if not isinstance(entry, list):
                 if isinstance(entry, dict) and "cards" in entry:
-                    raise InputError(file, f"data.{name}", "this looks like an MTGJSON set or AllPrintings "
-                                                           "file; use AtomicCards.json")
+                    raise InputError(file, where, "this looks like an MTGJSON set or AllPrintings "
+                                                  "file; use AtomicCards.json")
                 raise TypeError("expected a list of card faces")
-            cards = [(face, card_from_mtgjson(name, face)) for face in entry]
+            faces = [_compact(face, _MTGJSON_FIELDS) for face in entry]
+            for face in faces:
+                _colors(face.get("colors", []))
         except (KeyError, TypeError, AttributeError) as exc:
-            raise InputError(file, f"data.{name}", f"malformed MTGJSON card: {exc}") from None
-        if not cards:
+            raise InputError(file, where, f"malformed MTGJSON card: {exc}") from None
+        if not faces:
             continue
-        front = next((card for face, card in cards if face.get("side") in (None, "a")), cards[0][1])
-        pool.setdefault(card_key(name), front)
-        for _, card in cards:
-            faces.setdefault(card_key(card.name), card)
-    for key, card in faces.items():
-        pool.setdefault(key, card)
-    return pool
+        n = index.add("mtgjson", where, {"name": name, "faces": faces})
+        front = next((j for j, face in enumerate(faces) if face.get("side") in (None, "a")), 0)
+        index.name(name, _NAME, n, front)
+        for j, (raw, face) in enumerate(zip(entry, faces)):
+            index.name(face.get("faceName") or face.get("name") or name, _FACE, n, j)
+            ids = raw.get("identifiers") if isinstance(raw.get("identifiers"), dict) else {}
+            for key in ("scryfallOracleId", "scryfallId"):
+                index.ident("scryfall", ids.get(key), n, front)
+            index.ident("arena", ids.get("mtgArenaId"), n, front)
+            index.ident("mtgjson", raw.get("uuid"), n, front)
+            if raw.get("setCode") and raw.get("number"):
+                index.ident("set", f"{raw['setCode']}/{raw['number']}", n, front)
+    return index
 
 
-def load_pool_file(path: str | Path) -> dict[str, Card]:
-    """Read a `--cards` file."""
+def _index(data: object, file: str) -> _Index:
+    """The index of Scryfall JSON (a list of card objects, a `{"object": "list", "data": [...]}`
+    page or one card object) or MTGJSON AtomicCards (`{"data": {name: [face, ...]}}`)."""
+    if isinstance(data, dict) and data.get("object") == "card":
+        data = [data]
+    elif isinstance(data, dict) and data.get("object") == "list" and isinstance(data.get("data"), list):
+        data = data["data"]
+    if isinstance(data, list):
+        return _index_scryfall(data, file)
+    if isinstance(data, dict) and isinstance(data.get("data"), dict):
+        return _index_mtgjson(data["data"], file)
+    raise InputError(file, "", "not card data: expected Scryfall card JSON (a list of card objects) "
+                               "or MTGJSON AtomicCards.json ({\"data\": {name: [face, ...]}})")
+
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE records (n INTEGER PRIMARY KEY, format TEXT, place TEXT, fields BLOB);
+CREATE TABLE refs (key TEXT PRIMARY KEY, n INTEGER, face INTEGER, is_name INTEGER);
+CREATE TABLE ambiguous (key TEXT PRIMARY KEY, choices TEXT);
+"""
+
+
+def _store(index: _Index, db: sqlite3.Connection, source: str) -> None:
+    """Write the index into an empty database (a cache file or memory)."""
+    refs, ambiguous = index.resolve()
+    db.executescript(_SCHEMA)
+    db.executemany("INSERT INTO meta VALUES (?, ?)", [("format", str(CACHE_FORMAT)), ("source", source)])
+    db.executemany("INSERT INTO records VALUES (?, ?, ?, ?)",
+                   ((n, fmt, place, marshal.dumps(fields)) for n, (fmt, place, fields) in enumerate(index.records)))
+    db.executemany("INSERT INTO refs VALUES (?, ?, ?, 1)", ((k, n, f) for k, (n, f) in refs.items()))
+    db.executemany("INSERT OR IGNORE INTO refs VALUES (?, ?, ?, 0)", ((k, n, f) for k, (n, f) in index.ids.items()))
+    db.executemany("INSERT INTO ambiguous VALUES (?, ?)", ((k, json.dumps(v)) for k, v in ambiguous.items()))
+    db.commit()
+
+
+class CardPool(Mapping):
+    """Cards keyed by :func:`card_key` of their name, read from a card file's index: a card's oracle
+    text is parsed the first time the card is looked up.
+
+    A multi-faced card is found by its full name ("Delver of Secrets // Insectile Aberration": the
+    front face) and by each face's own name; a card's name wins over a token's and a face's. It is
+    also found by id (not listed when iterating): ``scryfall:<id or oracle_id>``,
+    ``arena:<arena_id>``, ``mtgjson:<uuid>``, ``set:<set code>/<collector number>``. A name that
+    stands for two different cards is reported when it is looked up, naming both.
+
+    >>> pool = parse_pool([{"name": "Grizzly Bears", "type_line": "Creature — Bear", "colors": ["G"],
+    ...     "power": "2", "toughness": "2", "id": "0b1c", "set": "10e", "collector_number": "268"}], "x.json")
+    >>> list(pool), pool["set:10E/268"] is pool["grizzly bears"], pool["scryfall:0B1C"].power
+    (['grizzly bears'], True, 2)
+    """
+
+    def __init__(self, db: sqlite3.Connection, file: str, reopen: tuple | None = None) -> None:
+        self._db, self.file, self._reopen = db, file, reopen
+        self._lock = threading.Lock()
+        self._cards: dict[int, list[Card]] = {}
+
+    def _query(self, sql: str, *args: object) -> list:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+    def __getitem__(self, key: str) -> Card:
+        key = card_key(key)
+        rows = self._query("SELECT n, face FROM refs WHERE key = ?", key)
+        if not rows:
+            choices = self._query("SELECT choices FROM ambiguous WHERE key = ?", key)
+            if choices:
+                raise InputError(self.file, "", f"card name {key!r} stands for {len(json.loads(choices[0][0]))} "
+                                                f"different cards in this file: {'; '.join(json.loads(choices[0][0]))}; "
+                                                f"name one by id (docs/engines.md)")
+            raise KeyError(key)
+        n, face = rows[0]
+        if n not in self._cards:
+            self._cards[n] = self._parse(n)
+        return self._cards[n][face]
+
+    def _parse(self, n: int) -> list[Card]:
+        fmt, place, blob = self._query("SELECT format, place, fields FROM records WHERE n = ?", n)[0]
+        fields = marshal.loads(blob)
+        try:
+            if fmt == "scryfall":
+                return scryfall_cards(fields)
+            return [card_from_mtgjson(fields["name"], face) for face in fields["faces"]]
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:
+            raise InputError(self.file, place, f"malformed card: {exc}") from None
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and bool(
+            self._query("SELECT 1 FROM refs WHERE key = ? UNION ALL SELECT 1 FROM ambiguous WHERE key = ?",
+                        card_key(key), card_key(key)))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([k for (k,) in self._query("SELECT key FROM refs WHERE is_name = 1 UNION ALL "
+                                                 "SELECT key FROM ambiguous ORDER BY 1")])
+
+    def __len__(self) -> int:
+        return self._query("SELECT (SELECT count(*) FROM refs WHERE is_name = 1) + "
+                           "(SELECT count(*) FROM ambiguous)")[0][0]
+
+    @property
+    def duplicates(self) -> dict[str, list[str]]:
+        """The names that stand for different cards, with the places (and ids) of those cards."""
+        return {k: json.loads(v) for k, v in self._query("SELECT key, choices FROM ambiguous")}
+
+    def __reduce__(self) -> tuple:
+        if self._reopen:
+            return load_pool_file, self._reopen
+        return dict, ({k: self[k] for k in self if k not in self.duplicates},)
+
+
+def parse_pool(data: object, file: str) -> CardPool:
+    """A pool from already parsed card data (Scryfall or MTGJSON AtomicCards, see :func:`_index`)."""
+    db = sqlite3.connect(":memory:", check_same_thread=False)
+    _store(_index(data, file), db, file)
+    return CardPool(db, file)
+
+
+def cache_dir() -> Path:
+    """Where card-file indexes are cached: ``$XDG_CACHE_HOME/pysolver`` or ``~/.cache/pysolver``."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "pysolver"
+
+
+def cache_enabled(option: bool = True) -> bool:
+    """The cache is used unless `--no-card-cache` or ``PYSOLVER_NO_CACHE=1``."""
+    return option and os.environ.get("PYSOLVER_NO_CACHE", "") not in ("1", "true", "yes")
+
+
+def _source(path: Path, st: os.stat_result) -> str:
+    """The cache key: the file's path, size and modification time (and the cache's format)."""
+    return json.dumps([str(path.resolve()), st.st_size, st.st_mtime_ns, CACHE_FORMAT, sys.version_info[:2]])
+
+
+def _cache_file(source: str) -> Path:
+    return cache_dir() / f"cards-{hashlib.sha256(source.encode()).hexdigest()[:24]}.sqlite"
+
+
+def _open_cache(cached: Path, source: str) -> sqlite3.Connection | None:
+    """The cached index if it is there and whole; a corrupt or stale one is removed, never an error."""
+    if not cached.is_file():
+        return None
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        db = sqlite3.connect(f"{cached.as_uri()}?mode=ro", uri=True, check_same_thread=False)
+        meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+        db.execute("SELECT count(*) FROM refs").fetchone()
+        if meta.get("format") == str(CACHE_FORMAT) and meta.get("source") == source:
+            return db
+        db.close()
+    except (sqlite3.Error, ValueError):
+        pass
+    with contextlib.suppress(OSError):
+        cached.unlink()
+    return None
+
+
+def _write_cache(index: _Index, cached: Path, source: str) -> sqlite3.Connection | None:
+    """Write the index to the cache atomically (a temporary file renamed); None if that fails."""
+    tmp = cached.with_name(f"{cached.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(tmp)
+        db.execute("PRAGMA journal_mode = OFF")
+        db.execute("PRAGMA synchronous = OFF")
+        _store(index, db, source)
+        db.close()
+        os.replace(tmp, cached)
+        return sqlite3.connect(f"{cached.as_uri()}?mode=ro", uri=True, check_same_thread=False)
+    except (OSError, sqlite3.Error):
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        return None
+
+
+_MAGIC = {b"\x1f\x8b": gzip.decompress, b"\xfd7zXZ\x00": lzma.decompress, b"BZh": bz2.decompress}
+
+
+def read_card_data(path: str | Path) -> object:
+    """The JSON of a card file, plain or compressed with gzip, xz or bzip2 (recognised by content)."""
+    file = str(path)
+    try:
+        raw = Path(path).read_bytes()
     except OSError as exc:
-        raise InputError(str(path), "", f"cannot read card file: {exc.strerror or exc}") from None
+        raise InputError(file, "", f"cannot read card file: {exc.strerror or exc}") from None
+    for magic, decompress in _MAGIC.items():
+        if raw.startswith(magic):
+            try:
+                raw = decompress(raw)
+            except (OSError, EOFError, ValueError, lzma.LZMAError, zlib.error) as exc:
+                raise InputError(file, "", f"cannot decompress card file: {exc}") from None
+            break
+    try:
+        return json.loads(raw)
     except UnicodeDecodeError as exc:
-        raise InputError(str(path), "", f"card file is not UTF-8 text: {exc.reason}") from None
+        raise InputError(file, "", f"card file is not UTF-8 text: {exc.reason}") from None
     except json.JSONDecodeError as exc:
-        raise InputError(str(path), f"line {exc.lineno}", f"invalid JSON: {exc.msg}") from None
-    return parse_pool(data, str(path))
+        raise InputError(file, f"line {exc.lineno}", f"invalid JSON: {exc.msg}") from None
+    except RecursionError:
+        raise InputError(file, "", "invalid JSON: nested too deeply") from None
+
+
+def load_pool_file(path: str | Path, cache: bool = True) -> CardPool:
+    """Read a `--cards` file (SPEC §4): Scryfall bulk JSON or MTGJSON AtomicCards, plain or
+    .gz/.xz/.bz2. Its index is cached (:func:`cache_dir`) unless `cache` is false or
+    ``PYSOLVER_NO_CACHE=1``; a later call with the same file (path, size, mtime) reads the cache."""
+    file = str(path)
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        raise InputError(file, "", f"cannot read card file: {exc.strerror or exc}") from None
+    reopen = (file, cache)
+    if not cache_enabled(cache):
+        return _memory_pool(file, reopen)
+    source = _source(Path(path), st)
+    cached = _cache_file(source)
+    db = _open_cache(cached, source)
+    if db is None:
+        db = _write_cache(_index(read_card_data(path), file), cached, source)
+    return CardPool(db, file, reopen) if db is not None else _memory_pool(file, reopen)
+
+
+def _memory_pool(file: str, reopen: tuple) -> CardPool:
+    db = sqlite3.connect(":memory:", check_same_thread=False)
+    _store(_index(read_card_data(file), file), db, file)
+    return CardPool(db, file, reopen)
+
+
+def cards_file(option: str | None) -> str | None:
+    """The `--cards` file: the option, else ``$PYSOLVER_CARDS`` (unset or empty: none)."""
+    return option or os.environ.get("PYSOLVER_CARDS") or None
 
 
 @cache
-def builtin_pool() -> dict[str, Card]:
+def builtin_pool() -> CardPool:
     """The built-in pool: the seed cards and every card `examples/` uses (Scryfall format)."""
     text = resources.files("pysolver").joinpath("data/cards.json").read_text("utf-8")
     return parse_pool(json.loads(text), "built-in card pool")

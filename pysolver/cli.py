@@ -11,12 +11,14 @@ import sys
 from collections.abc import Callable, Sequence
 
 from . import api, commands, render
+from .cards import cards_file
 from .errors import InputError
 from .executors import positive
 
 
 def _situation(args: argparse.Namespace):
-    pool = api.load_cards(args.cards) if args.cards else None
+    path = cards_file(args.cards)
+    pool = api.load_cards(path, cache=not args.no_card_cache) if path else None
     s = api.load(args.situation, cards=pool)
     commands.strict_check(s, args.strict, note=lambda text: print(text, file=sys.stderr))
     return s
@@ -54,6 +56,9 @@ TOOLS: dict[str, tuple[str, str]] = {
     "sweep": ("every board of a card pool: answers, test vectors, rule invariants (docs/sweep.md)",
               "pysolver.sweep"),
     "compare": ("compare another engine's answers with test vectors (docs/sweep.md)", "pysolver.compare"),
+    "import": ("a Forge puzzle (.pzl) or game state as a situation file (docs/engines.md)", "pysolver.engines"),
+    "export": ("situations or test vectors as Forge game states or XMage JUnit tests (docs/engines.md)",
+               "pysolver.engines"),
 }
 
 
@@ -64,7 +69,9 @@ def parser() -> argparse.ArgumentParser:
         c = sub.add_parser(name, help=help_text, description=help_text)
         c.add_argument("situation", help="situation file (YAML or JSON, SPEC §1)")
         c.add_argument("--json", action="store_true", help="one JSON document on stdout")
-        c.add_argument("--cards", metavar="FILE", help="extra card pool: Scryfall bulk JSON or MTGJSON AtomicCards")
+        c.add_argument("--cards", metavar="FILE", help="extra card pool: Scryfall bulk JSON or MTGJSON AtomicCards "
+                                                       "(.gz/.xz/.bz2 too; default $PYSOLVER_CARDS; docs/engines.md)")
+        c.add_argument("--no-card-cache", action="store_true", help="do not read or write the card-file index cache")
         c.add_argument("--strict", action="store_true", help="card lines the solver does not model are errors")
         c.add_argument("--limit", type=positive, metavar="N", help="stop after N results")
         c.add_argument("--count", action="store_true", help="only the number of results")

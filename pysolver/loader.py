@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import ChainMap
 from pathlib import Path
 from typing import Any, Callable
 
@@ -145,7 +146,7 @@ def situation_from_data(data: Any, file: str | None = None, pool: dict[str, Card
     active = r.text(top["active"], "active")
     if active not in names:
         raise r.fail("active", f"{active!r} is not one of the players")
-    cards = {**builtin_pool(), **(pool or {})}
+    cards = ChainMap(pool or {}, builtin_pool())  # looked up, never copied: card files parse lazily
     permanents = _permanents(r, top["permanents"], names, cards)
     by_id = {p.id: p for p in permanents}
     combat = _combat(r, top.get("combat"), active, names, by_id)

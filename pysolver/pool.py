@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections import ChainMap
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -149,7 +150,7 @@ def expand(entry: dict, cards: dict | None = None) -> dict:
     """
     if "card" not in entry:
         return dict(entry)
-    card = {**builtin_pool(), **(cards or {})}[str(entry["card"]).lower()]
+    card = ChainMap(cards or {}, builtin_pool())[str(entry["card"]).lower()]
     out: dict = {"name": card.name, "types": list(card.types), "subtypes": list(card.subtypes),
                  "colors": list(card.colors)}
     for key in ("power", "toughness", "loyalty", "defense"):
