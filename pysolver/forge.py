@@ -525,6 +525,8 @@ def _forge_entry(p: Permanent, pool: Mapping[str, Card], notes: list[str]) -> st
     card = pool.get(card_key(p.name)) if p.name else None
     if card is not None and _same(p, card):
         entry = card.name
+    elif p.name and p.name.removeprefix("Snow-Covered ") in (*_BASIC_LAND, "Wastes") and p.types == ("Land",):
+        entry = p.name  # a basic land is known by name (305.6)
     else:
         entry = _token_spec(p, notes)
     if p.tapped or ("Land" in p.types and not p.is_creature):
