@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import bz2
 import contextlib
+import gc
 import gzip
 import hashlib
 import json
@@ -76,6 +77,8 @@ def card_key(name: str) -> str:
     >>> card_key("  Ghazbán  Ogre"), card_key("Gideon’s Lawkeeper")
     ('ghazban ogre', "gideon's lawkeeper")
     """
+    if name.isascii():
+        return " ".join(name.split()).lower()  # the common case, fast: card files have ~10^5 keys
     text = unicodedata.normalize("NFKD", name.replace("\u2019", "'"))
     text = "".join(c for c in text if not unicodedata.combining(c))
     return " ".join(text.split()).casefold()
@@ -243,8 +246,12 @@ _MTGJSON_FIELDS = ("name", "faceName", "side", "supertypes", "types", "subtypes"
                    "toughness", "loyalty", "defense", "manaCost")
 # How a situation names a card other than by name (docs/engines.md): "<kind>:<value>".
 ID_KINDS = ("scryfall", "arena", "mtgjson", "set")
-CACHE_FORMAT = 1
+# The id columns of the records table, and the id kind each answers to.
+ID_COLUMNS = ("scryfall_id", "oracle_id", "arena_id", "uuid", "set_code", "number")
+ID_KINDS_OF_COLUMNS = ("scryfall", "scryfall", "arena", "mtgjson")
+CACHE_FORMAT = 2
 _NAME, _MINOR, _FACE = 2, 1, 0  # who wins a name: a card, then a token or the like, then a face
+_LETTERS = frozenset(COLOR_LETTERS)
 
 
 @dataclass
@@ -254,27 +261,27 @@ class _Index:
 
     file: str
     records: list[tuple[str, str, dict]] = field(default_factory=list)  # (format, place, fields)
+    ids: list[tuple] = field(default_factory=list)  # per record: the values of ID_COLUMNS, raw
     oracle: list[str | None] = field(default_factory=list)              # Scryfall oracle_id per record
     names: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
-    ids: dict[str, tuple[int, int]] = field(default_factory=dict)
 
-    def add(self, fmt: str, place: str, fields: dict, oracle: str | None = None) -> int:
+    def add(self, fmt: str, place: str, fields: dict, ids: tuple, oracle: str | None = None) -> int:
         self.records.append((fmt, place, fields))
+        self.ids.append(ids)
         self.oracle.append(oracle)
         return len(self.records) - 1
 
     def name(self, name: str, rank: int, n: int, face: int) -> None:
         self.names.setdefault(card_key(name), []).append((rank, n, face))
 
-    def ident(self, kind: str, value: object, n: int, face: int) -> None:
-        if value is not None and value != "":
-            self.ids.setdefault(card_key(f"{kind}:{value}"), (n, face))
-
     def resolve(self) -> tuple[dict[str, tuple[int, int]], dict[str, list[str]]]:
         """Each name's card, and the names that stand for different cards (never first-wins)."""
         refs: dict[str, tuple[int, int]] = {}
         ambiguous: dict[str, list[str]] = {}
         for key, candidates in self.names.items():
+            if len(candidates) == 1:
+                refs[key] = candidates[0][1:]
+                continue
             best = max(rank for rank, _, _ in candidates)
             top = [(n, face) for rank, n, face in candidates if rank == best]
             distinct = {self._identity(n, face): (n, face) for n, face in top}
@@ -294,7 +301,7 @@ class _Index:
         return json.dumps(faces[face] if face < len(faces) else fields, sort_keys=True)
 
     def _describe(self, n: int) -> str:
-        own = [key for key, (m, _) in self.ids.items() if m == n]
+        own = [f"{kind}:{v}" for kind, v in zip(ID_KINDS_OF_COLUMNS, self.ids[n]) if v not in (None, "")]
         return f"{self.records[n][1]}" + (f" ({own[0]})" if own else "")
 
 
@@ -319,22 +326,19 @@ def _index_scryfall(objects: list, file: str) -> _Index:
                 fields["card_faces"] = [_compact(face, _SCRYFALL_FIELDS) for face in faces]
                 face_names = [face["name"] for face in faces]
             for part in (fields, *fields.get("card_faces", ())):
-                if "colors" in part:
-                    _colors(part["colors"])
+                colors = part.get("colors", [])
+                if not isinstance(colors, list) or not _LETTERS.issuperset(colors):
+                    _colors(colors)
         except KeyError as exc:
             raise InputError(file, where, f"malformed Scryfall card: no {exc.args[0]!r}") from None
         except (TypeError, AttributeError) as exc:
             raise InputError(file, where, f"malformed Scryfall card: {exc}") from None
-        n = index.add("scryfall", where, fields, obj.get("oracle_id"))
+        n = index.add("scryfall", where, fields, (obj.get("id"), obj.get("oracle_id"), obj.get("arena_id"), None,
+                                                   obj.get("set"), obj.get("collector_number")), obj.get("oracle_id"))
         index.name(obj["name"], _MINOR if layout in _MINOR_LAYOUTS else _NAME, n, 0)
         if faces and (len(faces) > 1 or face_names[0] != obj["name"]):
             for j, face_name in enumerate(face_names):
                 index.name(face_name, _FACE, n, j)
-        for key in ("id", "oracle_id"):
-            index.ident("scryfall", obj.get(key), n, 0)
-        index.ident("arena", obj.get("arena_id"), n, 0)
-        if obj.get("set") and obj.get("collector_number"):
-            index.ident("set", f"{obj['set']}/{obj['collector_number']}", n, 0)
     return index
 
 
@@ -355,18 +359,15 @@ def _index_mtgjson(entries: dict, file: str) -> _Index:
             raise InputError(file, where, f"malformed MTGJSON card: {exc}") from None
         if not faces:
             continue
-        n = index.add("mtgjson", where, {"name": name, "faces": faces})
         front = next((j for j, face in enumerate(faces) if face.get("side") in (None, "a")), 0)
+        raw = entry[front]
+        ids = raw.get("identifiers") if isinstance(raw.get("identifiers"), dict) else {}
+        n = index.add("mtgjson", where, {"name": name, "faces": faces, "front": front},
+                      (ids.get("scryfallId"), ids.get("scryfallOracleId"), ids.get("mtgArenaId"), raw.get("uuid"),
+                       raw.get("setCode"), raw.get("number")))
         index.name(name, _NAME, n, front)
-        for j, (raw, face) in enumerate(zip(entry, faces)):
+        for j, face in enumerate(faces):
             index.name(face.get("faceName") or face.get("name") or name, _FACE, n, j)
-            ids = raw.get("identifiers") if isinstance(raw.get("identifiers"), dict) else {}
-            for key in ("scryfallOracleId", "scryfallId"):
-                index.ident("scryfall", ids.get(key), n, front)
-            index.ident("arena", ids.get("mtgArenaId"), n, front)
-            index.ident("mtgjson", raw.get("uuid"), n, front)
-            if raw.get("setCode") and raw.get("number"):
-                index.ident("set", f"{raw['setCode']}/{raw['number']}", n, front)
     return index
 
 
@@ -387,8 +388,10 @@ def _index(data: object, file: str) -> _Index:
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE records (n INTEGER PRIMARY KEY, format TEXT, place TEXT, fields BLOB);
-CREATE TABLE refs (key TEXT PRIMARY KEY, n INTEGER, face INTEGER, is_name INTEGER);
+CREATE TABLE records (n INTEGER PRIMARY KEY, format TEXT, place TEXT, fields BLOB, front INTEGER,
+    scryfall_id TEXT COLLATE NOCASE, oracle_id TEXT COLLATE NOCASE, arena_id TEXT COLLATE NOCASE,
+    uuid TEXT COLLATE NOCASE, set_code TEXT COLLATE NOCASE, number TEXT COLLATE NOCASE);
+CREATE TABLE refs (key TEXT, n INTEGER, face INTEGER);
 CREATE TABLE ambiguous (key TEXT PRIMARY KEY, choices TEXT);
 """
 
@@ -398,10 +401,13 @@ def _store(index: _Index, db: sqlite3.Connection, source: str) -> None:
     refs, ambiguous = index.resolve()
     db.executescript(_SCHEMA)
     db.executemany("INSERT INTO meta VALUES (?, ?)", [("format", str(CACHE_FORMAT)), ("source", source)])
-    db.executemany("INSERT INTO records VALUES (?, ?, ?, ?)",
-                   ((n, fmt, place, marshal.dumps(fields)) for n, (fmt, place, fields) in enumerate(index.records)))
-    db.executemany("INSERT INTO refs VALUES (?, ?, ?, 1)", ((k, n, f) for k, (n, f) in refs.items()))
-    db.executemany("INSERT OR IGNORE INTO refs VALUES (?, ?, ?, 0)", ((k, n, f) for k, (n, f) in index.ids.items()))
+    db.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   [(n, fmt, place, marshal.dumps(fields), fields.get("front", 0), *ids)
+                    for n, ((fmt, place, fields), ids) in enumerate(zip(index.records, index.ids))])
+    db.executemany("INSERT INTO refs VALUES (?, ?, ?)", [(k, n, f) for k, (n, f) in refs.items()])
+    # indexes built once, after the rows: faster than row by row
+    db.executescript("CREATE INDEX refs_key ON refs (key);" + "".join(
+        f"CREATE INDEX records_{c} ON records ({c});" for c in ID_COLUMNS if c != "number"))
     db.executemany("INSERT INTO ambiguous VALUES (?, ?)", ((k, json.dumps(v)) for k, v in ambiguous.items()))
     db.commit()
 
@@ -431,17 +437,33 @@ class CardPool(Mapping):
         with self._lock:
             return self._db.execute(sql, args).fetchall()
 
+    def _ref(self, key: str) -> tuple[int, int] | None:
+        """The (record, face) a name or id stands for."""
+        kind, sep, value = key.partition(":")
+        if sep and kind in ID_KINDS and value:
+            if kind == "set":
+                code, _, number = value.partition("/")
+                where, args = "set_code = ? AND number = ?", (code, number)
+            else:
+                columns = {"scryfall": ("scryfall_id", "oracle_id"), "arena": ("arena_id",), "mtgjson": ("uuid",)}[kind]
+                where, args = " OR ".join(f"{c} = ?" for c in columns), (value,) * len(columns)
+            rows = self._query(f"SELECT n, front FROM records WHERE {where} ORDER BY n LIMIT 1", *args)  # noqa: S608
+            if rows:
+                return rows[0]
+        rows = self._query("SELECT n, face FROM refs WHERE key = ?", key)
+        return rows[0] if rows else None
+
     def __getitem__(self, key: str) -> Card:
         key = card_key(key)
-        rows = self._query("SELECT n, face FROM refs WHERE key = ?", key)
-        if not rows:
+        ref = self._ref(key)
+        if ref is None:
             choices = self._query("SELECT choices FROM ambiguous WHERE key = ?", key)
             if choices:
                 raise InputError(self.file, "", f"card name {key!r} stands for {len(json.loads(choices[0][0]))} "
                                                 f"different cards in this file: {'; '.join(json.loads(choices[0][0]))}; "
                                                 f"name one by id (docs/engines.md)")
             raise KeyError(key)
-        n, face = rows[0]
+        n, face = ref
         if n not in self._cards:
             self._cards[n] = self._parse(n)
         return self._cards[n][face]
@@ -457,17 +479,14 @@ class CardPool(Mapping):
             raise InputError(self.file, place, f"malformed card: {exc}") from None
 
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and bool(
-            self._query("SELECT 1 FROM refs WHERE key = ? UNION ALL SELECT 1 FROM ambiguous WHERE key = ?",
-                        card_key(key), card_key(key)))
+        return isinstance(key, str) and (self._ref(card_key(key)) is not None or
+                                         bool(self._query("SELECT 1 FROM ambiguous WHERE key = ?", card_key(key))))
 
     def __iter__(self) -> Iterator[str]:
-        return iter([k for (k,) in self._query("SELECT key FROM refs WHERE is_name = 1 UNION ALL "
-                                                 "SELECT key FROM ambiguous ORDER BY 1")])
+        return iter([k for (k,) in self._query("SELECT key FROM refs UNION ALL SELECT key FROM ambiguous ORDER BY 1")])
 
     def __len__(self) -> int:
-        return self._query("SELECT (SELECT count(*) FROM refs WHERE is_name = 1) + "
-                           "(SELECT count(*) FROM ambiguous)")[0][0]
+        return self._query("SELECT (SELECT count(*) FROM refs) + (SELECT count(*) FROM ambiguous)")[0][0]
 
     @property
     def duplicates(self) -> dict[str, list[str]]:
@@ -580,20 +599,32 @@ def load_pool_file(path: str | Path, cache: bool = True) -> CardPool:
     except OSError as exc:
         raise InputError(file, "", f"cannot read card file: {exc.strerror or exc}") from None
     reopen = (file, cache)
-    if not cache_enabled(cache):
-        return _memory_pool(file, reopen)
     source = _source(Path(path), st)
     cached = _cache_file(source)
-    db = _open_cache(cached, source)
-    if db is None:
-        db = _write_cache(_index(read_card_data(path), file), cached, source)
-    return CardPool(db, file, reopen) if db is not None else _memory_pool(file, reopen)
-
-
-def _memory_pool(file: str, reopen: tuple) -> CardPool:
-    db = sqlite3.connect(":memory:", check_same_thread=False)
-    _store(_index(read_card_data(file), file), db, file)
+    if cache_enabled(cache):
+        db = _open_cache(cached, source)
+        if db is not None:
+            return CardPool(db, file, reopen)
+    with _no_cyclic_gc():
+        index = _index(read_card_data(path), file)
+        db = _write_cache(index, cached, source) if cache_enabled(cache) else None
+        if db is None:
+            db = sqlite3.connect(":memory:", check_same_thread=False)
+            _store(index, db, file)
     return CardPool(db, file, reopen)
+
+
+@contextlib.contextmanager
+def _no_cyclic_gc() -> Iterator[None]:
+    """The JSON of a bulk file is millions of acyclic objects: the cyclic garbage collector,
+    run again and again while they are built and indexed, would cost more than the parse."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def cards_file(option: str | None) -> str | None:
