@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from .cards import Card, CardPool, load_pool_file
@@ -28,12 +29,12 @@ __all__ = ["load", "load_data", "load_cards", "legal_attacks", "count_attacks", 
            "outcomes", "count_outcomes", "check", "verify"]
 
 
-def load(path: str | Path, cards: dict[str, Card] | None = None) -> Situation:
+def load(path: str | Path, cards: Mapping[str, Card] | None = None) -> Situation:
     """Load a situation file (YAML/JSON, SPEC §1); `cards` from :func:`load_cards` extends the pool."""
     return load_situation(path, cards)
 
 
-def load_data(data: dict, cards: dict[str, Card] | None = None) -> Situation:
+def load_data(data: dict, cards: Mapping[str, Card] | None = None) -> Situation:
     """Validate an already parsed situation (a dict as in SPEC §1)."""
     return situation_from_data(data, None, cards)
 

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from . import executors
+from .cards import cards_file
 from .commands import BATCH_COMMANDS, answer_data, options_from_data
 from .errors import InputError
 from .progress import Bar
@@ -247,6 +248,7 @@ def main(args: argparse.Namespace) -> int:
     """Exit status 0 if every line got a result, 2 if some got error lines (or bad options)."""
     if args.resume and args.output and os.path.abspath(args.output) != os.path.abspath(args.resume):
         raise InputError(None, "--resume", "--resume OUT writes to OUT; give -o the same file or leave it out")
+    args.cards = cards_file(args.cards)  # $PYSOLVER_CARDS stands in for --cards (docs/engines.md)
     if args.cards:
         _cards(args.cards)  # a bad card file is an error now, not once per line
     if args.input != "-" and not Path(args.input).is_file():

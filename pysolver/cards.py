@@ -33,12 +33,13 @@ import sys
 import threading
 import unicodedata
 import zlib
-from collections.abc import Iterator, Mapping
+from collections import ChainMap
+from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from .abilities import COLOR_LETTERS, KEYWORDS, UnsupportedAbility, parse_ability_line
 from .errors import InputError
@@ -443,11 +444,11 @@ class CardPool(Mapping):
         if sep and kind in ID_KINDS and value:
             if kind == "set":
                 code, _, number = value.partition("/")
-                where, args = "set_code = ? AND number = ?", (code, number)
+                where, args = "set_code = ? AND number = ?", [code, number]
             else:
                 columns = {"scryfall": ("scryfall_id", "oracle_id"), "arena": ("arena_id",), "mtgjson": ("uuid",)}[kind]
-                where, args = " OR ".join(f"{c} = ?" for c in columns), (value,) * len(columns)
-            rows = self._query(f"SELECT n, front FROM records WHERE {where} ORDER BY n LIMIT 1", *args)  # noqa: S608
+                where, args = " OR ".join(f"{c} = ?" for c in columns), [value] * len(columns)
+            rows = self._query(f"SELECT n, front FROM records WHERE {where} ORDER BY n LIMIT 1", *args)
             if rows:
                 return rows[0]
         rows = self._query("SELECT n, face FROM refs WHERE key = ?", key)
@@ -497,6 +498,13 @@ class CardPool(Mapping):
         if self._reopen:
             return load_pool_file, self._reopen
         return dict, ({k: self[k] for k in self if k not in self.duplicates},)
+
+
+def with_builtin(cards: Mapping[str, Card] | None) -> Mapping[str, Card]:
+    """`cards` (e.g. ``--cards``) over the built-in pool, looked up lazily: nothing is copied, so
+    no card of a bulk file is parsed before it is used."""
+    maps = [cards or {}, builtin_pool()]
+    return ChainMap(*cast("list[MutableMapping[str, Card]]", maps))
 
 
 def parse_pool(data: object, file: str) -> CardPool:

@@ -23,12 +23,11 @@ Turns, Description, …) and a ``[state]`` part of ``key=value`` lines (keys in 
 from __future__ import annotations
 
 import re
-from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .abilities import KEYWORDS
-from .cards import CARD_TYPES, Card, builtin_pool, card_key
+from .cards import CARD_TYPES, Card, card_key, with_builtin
 from .errors import InputError
 from .model import Permanent, Situation
 
@@ -125,7 +124,7 @@ class _Import:
 def to_situation(st: ForgeState, cards: Mapping[str, Card] | None = None) -> tuple[dict, list[str]]:
     """The situation (plain data, SPEC §1) of a Forge file, and notes naming every entry or key
     left out. Cards resolve through the built-in pool and `cards` (``--cards``)."""
-    imp = _Import(st, ChainMap(cards or {}, builtin_pool()))
+    imp = _Import(st, with_builtin(cards))
     active = st.state.get("activeplayer", "").lower()
     if active not in PLAYERS:
         raise InputError(st.file, "activeplayer", f"expected human or ai, got {active or 'nothing'!r}")
@@ -134,13 +133,14 @@ def to_situation(st: ForgeState, cards: Mapping[str, Card] | None = None) -> tup
     if phase is None:
         raise InputError(st.file, "activephase", f"unknown Forge phase {phase_text!r} (e.g. MAIN1, "
                                                  "COMBAT_DECLARE_ATTACKERS, COMBAT_DECLARE_BLOCKERS)")
-    players = [{"name": p, "life": _number(st, f"{p}life", 20)} for p in PLAYERS]
+    players: list[dict[str, object]] = [{"name": p, "life": _number(st, f"{p}life", 20)} for p in PLAYERS]
     for player in PLAYERS:
         for i, entry in enumerate(_entries(st.state.get(f"{player}battlefield", st.state.get(f"{player}play", "")))):
             _entry(imp, player, entry, f"{player}battlefield[{i}]")
     for p in players:
-        if imp.mana[p["name"]]:
-            p["mana"] = "".join(f"{{{c}}}" for c in imp.mana[p["name"]])
+        name = str(p["name"])
+        if imp.mana[name]:
+            p["mana"] = "".join(f"{{{c}}}" for c in imp.mana[name])
     _other_keys(imp)
     data: dict = {"players": players, "active": active, "permanents": imp.permanents}
     combat = _combat(imp, active, phase)
@@ -227,10 +227,10 @@ def _land(imp: _Import, player: str, perm: dict, basic: str, mods: list[str], wh
         return
     card = imp.cards[card_key(perm["card"])]
     text = [*card.lines, *card.unmodelled]
-    basic = [_BASIC_LAND[t] for t in card.subtypes if t in _BASIC_LAND]
+    types = [_BASIC_LAND[t] for t in card.subtypes if t in _BASIC_LAND]
     symbols = [m.group(1) for m in map(_BASIC_MANA.fullmatch, text) if m]
-    if not text and len(basic) == 1:
-        imp.mana[player].append(basic[0])
+    if not text and len(types) == 1:
+        imp.mana[player].append(types[0])
     elif len(text) == 1 and len(symbols) == 1:
         imp.mana[player].append(symbols[0])
     else:
@@ -404,7 +404,8 @@ def _targets(imp: _Import, text: str) -> list[str] | None:
                 owner = "ai" if prop == "OppCtrl" else "human"
                 tests.append(lambda p, owner=owner: p["controller"] == owner)
             elif prop.startswith("named"):
-                tests.append(lambda p, n=card_key(prop[5:]): card_key(p.get("card") or p.get("name", "")) == n)
+                named = card_key(prop[5:])
+                tests.append(lambda p, n=named: card_key(p.get("card") or p.get("name", "")) == n)
             else:
                 imp.note("Targets", f"{alternative!r}: property {prop!r} is not read")
                 return None
@@ -474,7 +475,7 @@ def to_forge(s: Situation, cards: Mapping[str, Card] | None = None, name: str | 
     if len(s.players) != 2:
         raise InputError(s.source, "players", "a Forge game state has exactly two players (human and ai)")
     notes: list[str] = []
-    pool = ChainMap(cards or {}, builtin_pool())
+    pool = with_builtin(cards)
     side = {s.active: "human", next(p.name for p in s.players if p.name != s.active): "ai"}
     attackers = dict(s.combat.attackers or ())
     targets = set(attackers.values()) - set(side)

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections import ChainMap
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any, Callable
 
 import yaml
 
 from .abilities import COLOR_LETTERS, COLORS, Ability, parse_ability_line
-from .cards import CARD_TYPES, Card, builtin_pool, card_key
+from .cards import CARD_TYPES, Card, card_key, with_builtin
 from .errors import InputError
 from .mana import Mana
 from .model import STEPS, Combat, Goal, Permanent, Player, Situation
@@ -115,7 +115,7 @@ def _kind(value: Any) -> str:
         + (f" ({value!r})" if isinstance(value, (str, int, float)) and not isinstance(value, bool) else "")
 
 
-def load_situation(path: str | Path, pool: dict[str, Card] | None = None) -> Situation:
+def load_situation(path: str | Path, pool: Mapping[str, Card] | None = None) -> Situation:
     """Read and validate a situation file; `pool` adds `--cards` cards to the built-in pool."""
     file = str(path)
     try:
@@ -134,7 +134,7 @@ def load_situation(path: str | Path, pool: dict[str, Card] | None = None) -> Sit
     return situation_from_data(data, file, pool)
 
 
-def situation_from_data(data: Any, file: str | None = None, pool: dict[str, Card] | None = None) -> Situation:
+def situation_from_data(data: Any, file: str | None = None, pool: Mapping[str, Card] | None = None) -> Situation:
     """Validate plain data (as parsed from YAML/JSON) into a :class:`Situation`."""
     r = _Reader(file)
     top = r.mapping(data, "", TOP_KEYS)
@@ -146,7 +146,7 @@ def situation_from_data(data: Any, file: str | None = None, pool: dict[str, Card
     active = r.text(top["active"], "active")
     if active not in names:
         raise r.fail("active", f"{active!r} is not one of the players")
-    cards = ChainMap(pool or {}, builtin_pool())  # looked up, never copied: card files parse lazily
+    cards = with_builtin(pool)
     permanents = _permanents(r, top["permanents"], names, cards)
     by_id = {p.id: p for p in permanents}
     combat = _combat(r, top.get("combat"), active, names, by_id)
@@ -176,7 +176,7 @@ def _players(r: _Reader, value: Any) -> list[Player]:
     return players
 
 
-def _permanents(r: _Reader, value: Any, players: frozenset[str], cards: dict[str, Card]) -> list[Permanent]:
+def _permanents(r: _Reader, value: Any, players: frozenset[str], cards: Mapping[str, Card]) -> list[Permanent]:
     result: list[Permanent] = []
     for i, raw in enumerate(r.listing(value, "permanents")):
         path = f"permanents[{i}]"
@@ -194,7 +194,7 @@ def _permanents(r: _Reader, value: Any, players: frozenset[str], cards: dict[str
 
 
 def _permanent(r: _Reader, d: dict, path: str, pid: str, players: frozenset[str],
-               cards: dict[str, Card]) -> Permanent:
+               cards: Mapping[str, Card]) -> Permanent:
     def player_ref(key: str) -> str:
         name = r.text(d[key], f"{path}.{key}")
         if name not in players:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections import ChainMap
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -29,7 +28,7 @@ from typing import Any
 import yaml
 
 from . import api
-from .cards import builtin_pool
+from .cards import with_builtin
 from .commands import BATCH_COMMANDS
 from .errors import InputError
 from .loader import NAME, _UniqueKeyLoader
@@ -150,7 +149,7 @@ def expand(entry: dict, cards: dict | None = None) -> dict:
     """
     if "card" not in entry:
         return dict(entry)
-    card = ChainMap(cards or {}, builtin_pool())[str(entry["card"]).lower()]
+    card = with_builtin(cards)[str(entry["card"]).lower()]
     out: dict = {"name": card.name, "types": list(card.types), "subtypes": list(card.subtypes),
                  "colors": list(card.colors)}
     for key in ("power", "toughness", "loyalty", "defense"):

@@ -23,11 +23,10 @@ from __future__ import annotations
 
 import copy
 import re
-from collections import ChainMap
 from collections.abc import Mapping
 
 from . import api
-from .cards import Card, builtin_pool, card_key
+from .cards import Card, card_key, with_builtin
 from .errors import InputError
 from .forge import _same
 from .model import Situation
@@ -99,7 +98,7 @@ def _unsupported(s: Situation, cards: Mapping[str, Card] | None) -> str | None:
             return f"{p.id} has no card name"
         if p.face_down or p.plus_counters or p.minus_counters or p.damage or p.summoning_sick:
             return f"{p.id} is face down, has counters or damage, or is summoning sick"
-        card = ChainMap(cards or {}, builtin_pool()).get(card_key(p.name))
+        card = with_builtin(cards).get(card_key(p.name))
         if card is not None and not _same(p, card):
             return f"{p.id} ({p.name}) differs from its printed card"
     return None
@@ -161,8 +160,8 @@ def _assertions(s: Situation, results: list[dict], player: dict[str, str]) -> li
         lines.append("        // Damage assignment (510.1c-d) is still open here; only what holds in every outcome")
         lines.append("        // is asserted above. pysolver's outcomes:")
         for r in results:
-            lives = ", ".join(f"{k} {v}" for k, v in sorted(r["life"].items()))
-            lines.append(f"        //   life {lives}; destroyed {', '.join(r['destroyed']) or 'nothing'}")
+            life = ", ".join(f"{k} {v}" for k, v in sorted(r["life"].items()))
+            lines.append(f"        //   life {life}; destroyed {', '.join(r['destroyed']) or 'nothing'}")
     return lines
 
 

@@ -88,7 +88,7 @@ def test_strict_makes_every_note_an_error(tmp_path: Path, capsys: pytest.Capture
 
 
 def test_a_game_state_in_the_declare_blockers_step(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    data, err = imported(tmp_path, capsys, "game-state.txt")
+    data, _ = imported(tmp_path, capsys, "game-state.txt")
     perms = by_id(data)
     assert data["combat"] == {"attackers": {"hill_giant": "ajani_goldmane", "colossal_dreadmaw": "ai",
                                             "gudul_lurker": "ai"}}  # Attacking:21 is Ajani's Id:21
@@ -268,7 +268,7 @@ def test_round_trip_without_a_declared_attack_and_with_a_goal(tmp_path: Path) ->
     data = {**ROUND_TRIP, "goal": {"lethal": "bob"}}
     data.pop("combat")
     s = pysolver.load_data(data)
-    text, notes = to_forge(s)
+    text, _ = to_forge(s)
     assert text.startswith("[metadata]") and "Goal:Win" in text and "activephase=MAIN1" in text
     back, _ = to_situation(read_forge(text, "x.pzl"))
     assert back["goal"] == {"lethal": "ai"}

@@ -121,7 +121,7 @@ def test_the_classes_compile_against_the_test_api(exported: tuple[Path, list[dic
     out, _ = exported
     sources = [str(p) for p in sorted(STUBS.rglob("*.java"))] + [str(p) for p in sorted(out.glob("*.java"))]
     run = subprocess.run(["javac", "-encoding", "UTF-8", "-d", str(tmp_path / "classes"), *sources],
-                         capture_output=True, text=True, timeout=300)
+                         capture_output=True, text=True, timeout=300, check=False)
     assert run.returncode == 0, run.stderr
     assert (tmp_path / "classes" / "org" / "mage" / "test" / "combat" / "pysolver" / "PysolverBoard0001Test.class").exists()
 
