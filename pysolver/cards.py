@@ -497,7 +497,8 @@ class CardPool(Mapping):
     def __reduce__(self) -> tuple:
         if self._reopen:
             return load_pool_file, self._reopen
-        return dict, ({k: self[k] for k in self if k not in self.duplicates},)
+        duplicates = self.duplicates
+        return dict, ({k: self[k] for k in self if k not in duplicates},)
 
 
 def with_builtin(cards: Mapping[str, Card] | None) -> Mapping[str, Card]:
@@ -514,9 +515,15 @@ def parse_pool(data: object, file: str) -> CardPool:
     return CardPool(db, file)
 
 
-def cache_dir() -> Path:
-    """Where card-file indexes are cached: ``$XDG_CACHE_HOME/pysolver`` or ``~/.cache/pysolver``."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+def cache_dir() -> Path | None:
+    """Where card-file indexes are cached: ``$XDG_CACHE_HOME/pysolver`` or ``~/.cache/pysolver``
+    (None without a home directory: no cache)."""
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except (RuntimeError, KeyError):
+            return None
     return Path(base) / "pysolver"
 
 
@@ -530,8 +537,9 @@ def _source(path: Path, st: os.stat_result) -> str:
     return json.dumps([str(path.resolve()), st.st_size, st.st_mtime_ns, CACHE_FORMAT, sys.version_info[:2]])
 
 
-def _cache_file(source: str) -> Path:
-    return cache_dir() / f"cards-{hashlib.sha256(source.encode()).hexdigest()[:24]}.sqlite"
+def _cache_file(source: str) -> Path | None:
+    directory = cache_dir()
+    return directory / f"cards-{hashlib.sha256(source.encode()).hexdigest()[:24]}.sqlite" if directory else None
 
 
 def _open_cache(cached: Path, source: str) -> sqlite3.Connection | None:
@@ -608,14 +616,14 @@ def load_pool_file(path: str | Path, cache: bool = True) -> CardPool:
         raise InputError(file, "", f"cannot read card file: {exc.strerror or exc}") from None
     reopen = (file, cache)
     source = _source(Path(path), st)
-    cached = _cache_file(source)
-    if cache_enabled(cache):
+    cached = _cache_file(source) if cache_enabled(cache) else None
+    if cached is not None:
         db = _open_cache(cached, source)
         if db is not None:
             return CardPool(db, file, reopen)
     with _no_cyclic_gc():
         index = _index(read_card_data(path), file)
-        db = _write_cache(index, cached, source) if cache_enabled(cache) else None
+        db = _write_cache(index, cached, source) if cached is not None else None
         if db is None:
             db = sqlite3.connect(":memory:", check_same_thread=False)
             _store(index, db, file)
