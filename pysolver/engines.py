@@ -24,6 +24,7 @@ from . import api, commands, forge, xmage
 from .cards import cards_file
 from .errors import InputError
 from .loader import situation_from_data
+from .output import ClosedPipe, OutputError, atomic, emit
 from .vectors import vectors_path
 
 MAX_INPUT = 16 * 1024 * 1024  # a Forge file is a few kilobytes; anything huge is not one
@@ -69,6 +70,8 @@ def main(args: argparse.Namespace) -> int:
     except InputError as exc:
         print(f"pysolver: error: {exc}", file=sys.stderr)
         return 2
+    except ClosedPipe:
+        return 0
 
 
 def _read(path: str) -> str:
@@ -85,13 +88,15 @@ def _read(path: str) -> str:
 
 
 def _write(path: str | Path | None, text: str) -> None:
-    if path in (None, "-"):
-        sys.stdout.write(text)
-        return
+    """Standard output, or a file that appears only once complete (pysolver.output)."""
     try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise InputError(str(path), "-o", f"cannot write file: {exc.strerror or exc}") from None
+        if path in (None, "-"):
+            emit(text)
+        else:
+            with atomic(path) as f:
+                f.write(text)
+    except OutputError as exc:
+        raise InputError(exc.path, "-o", f"cannot write file: {exc.reason}") from None
 
 
 def _import(args: argparse.Namespace, cards) -> int:

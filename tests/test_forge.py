@@ -299,3 +299,10 @@ def test_export_notes_what_forge_cannot_hold() -> None:
     with pytest.raises(InputError, match="exactly two players"):
         to_forge(pysolver.load_data({"players": [{"name": "a"}, {"name": "b"}, {"name": "c"}], "active": "a",
                                      "permanents": []}))
+
+
+def test_an_unwritable_output_is_an_input_error(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    target = tmp_path / "no" / "such" / "dir" / "board.yaml"
+    assert main(["import", "forge", str(FORGE / "combat-win.pzl"), "-o", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write" in err and "Traceback" not in err and not target.exists()
