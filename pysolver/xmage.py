@@ -81,7 +81,7 @@ def board_class(vector: dict, index: int, package: str = PACKAGE, source: str = 
     name = class_name(index)
     parts = [HEADER.format(package=package, board=board, source=_comment(source), name=name)]
     for j, declaration in enumerate(declarations, 1):
-        parts.append(_test(vector["situation"], s, sorted(declaration["blocks"]), j, len(declarations)))
+        parts.append(_test(vector["situation"], s, sorted(declaration["blocks"]), j, len(declarations), cards))
     parts.append("}\n")
     return "\n".join(parts), []
 
@@ -104,7 +104,7 @@ def _unsupported(s: Situation, cards: Mapping[str, Card] | None) -> str | None:
     return None
 
 
-def _test(data: dict, s: Situation, blocks: list, j: int, total: int) -> str:
+def _test(data: dict, s: Situation, blocks: list, j: int, total: int, cards: Mapping[str, Card] | None) -> str:
     """One test method: set-up, declarations, and the assertions common to every outcome."""
     alias = {p.id: f"@{p.id}" for p in s.permanents}
     player = {s.active: "playerA", next(p.name for p in s.players if p.name != s.active): "playerB"}
@@ -123,13 +123,13 @@ def _test(data: dict, s: Situation, blocks: list, j: int, total: int) -> str:
     for b, a in blocks:
         lines.append(f"        block(1, {player[defender]}, {java_string(alias[b])}, {java_string(alias[a])});")
     lines += ["        setStopAt(1, PhaseStep.END_COMBAT);", "        execute();", ""]
-    results = _outcomes(data, blocks)
+    results = _outcomes(data, blocks, cards)
     lines += _assertions(s, results, player)
     lines.append("    }\n")
     return "\n".join(lines)
 
 
-def _outcomes(data: dict, blocks: list) -> list[dict]:
+def _outcomes(data: dict, blocks: list, cards: Mapping[str, Card] | None) -> list[dict]:
     """Every end-of-combat outcome of the declaration with no mana (so no face-up or activation)."""
     d = copy.deepcopy(data)
     for p in d["players"]:
@@ -138,7 +138,7 @@ def _outcomes(data: dict, blocks: list) -> list[dict]:
     for b, a in blocks:
         blockers.setdefault(b, []).append(a)
     d["combat"] = {**d.get("combat", {}), "blockers": blockers}
-    return list(api.outcomes(api.load_data(d)))
+    return list(api.outcomes(api.load_data(d, cards=cards)))
 
 
 def _assertions(s: Situation, results: list[dict], player: dict[str, str]) -> list[str]:

@@ -141,3 +141,19 @@ def test_bad_input_is_exit_2(argv: list, words: str, tmp_path: Path, capsys: pyt
     assert main([str(paths.get(a, a)) for a in argv]) == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
+
+
+def test_an_attack_on_a_planeswalker_names_it() -> None:
+    import pysolver
+    pool = pysolver.load_cards(Path(__file__).parent / "fixtures" / "forge" / "cards.json", cache=False)
+    vector = {"board": "pw", "situation": {
+        "players": [{"name": "alice"}, {"name": "bob", "life": 7}], "active": "alice",
+        "permanents": [{"id": "a1", "controller": "alice", "card": "Grizzly Bears"},
+                       {"id": "p1", "controller": "bob", "card": "Ajani Goldmane"}],
+        "combat": {"attackers": {"a1": "p1"}}}}
+    java, _ = board_class(vector, 3, cards=pool)
+    tree = javalang.parse.parse(java)
+    found = calls(tree, tree.types[0].methods[0])
+    assert ("attack", ("1", "playerA", '"@a1"', '"@p1"')) in found  # 508.1b: the attacked planeswalker
+    assert ("assertLife", ("playerB", "7")) in found  # damage to a planeswalker removes loyalty (120.3c)
+    assert ("assertPermanentCount", ("playerB", '"Ajani Goldmane"', "1")) in found
