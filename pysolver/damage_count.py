@@ -120,8 +120,8 @@ class Component:
             if s in m.deathtouch and r in m.lethal:
                 rest = min(rest, 1)
             top = max(rest, low)
-            return [(r, v, False, (i, values[i] + v), None) for v in range(low, top)] + \
-                   [(r, top, True, (i, self.need[i]), None)]
+            exact: list[Option] = [(r, v, False, (i, values[i] + v), None) for v in range(low, top)]
+            return exact + [(r, top, True, (i, self.need[i]), None)]
         if lethal_first and r in m.blockers.get(s, ()) and m.lethal[r] > 0:
             return [(r, 1 if s in m.deathtouch else m.lethal[r], True, None, None)]
         if s in m.loyalty_first and r == m.loyalty_first[s][0]:
@@ -139,7 +139,7 @@ class Component:
         need, excess = m.lethal_first(s)
         if need and excess:
             # 702.19b: no excess damage, or some (the first excess recipient given any is E[j]).
-            modes = [({r: "zero" for r in excess}, False, frozenset())]
+            modes: list[tuple[dict[str, str], bool, frozenset[int]]] = [({r: "zero" for r in excess}, False, frozenset())]
             kills = frozenset(self.shared.index(b) for b in need if b in self.shared)
             modes += [({**{r: "zero" for r in excess[:j]}, excess[j]: "positive"}, True, kills)
                       for j in range(len(excess))]

@@ -12,15 +12,20 @@ from __future__ import annotations
 
 import itertools
 
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
-
-import pysolver
 from combat_boards import assignment_bound, damage_boards, outcome_boards
 from conftest import assert_agrees, board, creature
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from reference.characteristics import battlefield
-from reference.damage import assignment_violations, closed_form_count, next_step, reference_assignments
+from reference.damage import (
+    assignment_violations,
+    closed_form_count,
+    next_step,
+    reference_assignments,
+)
 from reference.outcomes import canonical, reference_outcomes
+
+import pysolver
 
 
 @st.composite

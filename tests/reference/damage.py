@@ -26,9 +26,9 @@ planeswalker or battle to lethal damage on the blockers.
 from __future__ import annotations
 
 import itertools
-from math import comb
 from collections.abc import Iterator
 from dataclasses import dataclass
+from math import comb
 
 from pysolver.model import Situation
 
