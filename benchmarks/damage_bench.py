@@ -63,16 +63,15 @@ def situation(permanents: list[dict], attackers: dict, blockers: dict):
 def boards(quick: bool, rng: random.Random):
     for power in (10, 40, 1000, 10**6):
         for k in (1, 3, 5):
-            if quick and power == 10**6:
-                continue
             ids = [f"y{i}" for i in range(k)]
-            yield f"trample {power} vs {k}", situation(
-                [creature("x", "alice", power, 5, "Trample")] + [creature(b, "bob", rng.randint(0, 3), 2) for b in ids],
-                {"x": "bob"}, {b: ["x"] for b in ids})
+            s = situation([creature("x", "alice", power, 5, "Trample")]
+                          + [creature(b, "bob", rng.randint(0, 3), 2) for b in ids], {"x": "bob"}, {b: ["x"] for b in ids})
+            if not (quick and power == 10**6):  # (drawn anyway: the same boards with and without --quick)
+                yield f"trample {power} vs {k}", s
     for power in (10, 1000, 10**6):
         yield f"unblocked {power}", situation([creature("x", "alice", power, 1)], {"x": "bob"}, {})
     any_number = "Can block any number of creatures"
-    for n, power in ((2, 6), (3, 6), (3, 40)):
+    for n, power in ((2, 6), (3, 6), (3, 12)):
         ids = [f"x{i}" for i in range(n)]
         yield f"{n} tramplers {power} share 2", situation(
             [creature(a, "alice", power, 4, "Trample") for a in ids]
