@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from . import damage_count
+from . import damage_count, deadline
 from .errors import InputError
 from .facts import situation_facts
 from .model import Situation
@@ -64,8 +64,10 @@ def step_model(s: Situation) -> damage_count.StepModel:
 
 
 def damage_assignments(s: Situation) -> Iterator[dict]:
-    """Every legal assignment, lazily: ``{"assignment": [[source, recipient, amount], …]}``."""
+    """Every legal assignment, lazily: ``{"assignment": [[source, recipient, amount], …]}``; the
+    listing is Python's, so it checks the time limit itself (:func:`pysolver.deadline.check`)."""
     for assignment in damage_count.assignments(step_model(s)):
+        deadline.check()
         yield {"assignment": sorted(list(t) for t in assignment)}
 
 
