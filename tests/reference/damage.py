@@ -270,8 +270,8 @@ def closed_form_count(s: Situation) -> int | None:
             total *= comb(power + len(rs) - 1, len(rs) - 1)
             continue
         blockers = combat.blockers_of(source)
-        needs = [1 if field[source].has("deathtouch") else field[b].toughness - field[b].damage for b in blockers]
-        needs = [n for n in needs if n > 0]
+        needs = [field[b].toughness - field[b].damage for b in blockers]  # 0 or less: already lethal
+        needs = [min(n, 1) if field[source].has("deathtouch") else n for n in needs if n > 0]
         b, e = len(needs), len(rs) - len(blockers)
         if not b or not e:
             total *= comb(power + len(rs) - 1, len(rs) - 1)
