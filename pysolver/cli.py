@@ -72,6 +72,9 @@ TOOLS: dict[str, tuple[str, str]] = {
                   "pysolver.catalogue"),
     "schema": ("print the JSON Schema of the situation file or of a result document (docs/results.md)",
                "pysolver.schema"),
+    "import": ("a Forge puzzle (.pzl) or game state as a situation file (docs/engines.md)", "pysolver.engines"),
+    "export": ("situations or test vectors as Forge game states or XMage JUnit tests (docs/engines.md)",
+               "pysolver.engines"),
 }
 
 EPILOG = """example:
@@ -145,7 +148,9 @@ def _add_command(sub: Any, name: str, command: Command) -> argparse.ArgumentPars
         c.add_argument("--stats", action="store_true", help="add volatile figures (seconds, search sizes)")
     c.add_argument("--timeout", type=seconds, metavar="SECONDS",
                    help="stop after SECONDS: enumerations answer with what they found (\"complete\": false)")
-    c.add_argument("--cards", metavar="FILE", help="extra card pool: Scryfall bulk JSON or MTGJSON AtomicCards")
+    c.add_argument("--cards", metavar="FILE", help="extra card pool: Scryfall bulk JSON or MTGJSON AtomicCards "
+                                                   "(.gz/.xz/.bz2 too; default $PYSOLVER_CARDS; docs/engines.md)")
+    c.add_argument("--no-card-cache", action="store_true", help="do not read or write the card-file index cache")
     c.add_argument("--strict", action="store_true", help="card lines the solver does not model, and for `damage` "
                                                         "declared attacks or blocks that break the rules, are errors")
     c.add_argument("-q", "--quiet", action="store_true", help="no notes on stderr")
@@ -195,10 +200,11 @@ class Notes:
 
 
 def _situation(args: argparse.Namespace, note: Notes) -> Situation:
-    from .cards import load_pool_file
+    from .cards import cards_file, load_pool_file
     from .commands import strict_check, unread_inputs
     from .loader import load_situation
-    pool = load_pool_file(args.cards) if args.cards else None
+    path = cards_file(args.cards)
+    pool = load_pool_file(path, cache=not args.no_card_cache) if path else None
     s = load_situation(args.situation, pool)
     strict_check(s, args.strict, note=note)
     for text in unread_inputs(args.command, s):
