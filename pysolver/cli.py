@@ -54,6 +54,7 @@ TOOLS: dict[str, tuple[str, str]] = {
     "sweep": ("every board of a card pool: answers, test vectors, rule invariants (docs/sweep.md)",
               "pysolver.sweep"),
     "compare": ("compare another engine's answers with test vectors (docs/sweep.md)", "pysolver.compare"),
+    "show": ("the board as an SVG picture, drawn without external programs", "pysolver.show"),
 }
 
 

@@ -11,6 +11,7 @@ from . import combat as c
 from .check import text as check_text
 from .errors import InputError
 from .graph import node_link, to_dot
+from .svg import graph_svg
 from .verify import ATTACKERS_HALF, BLOCKERS_HALF
 
 
@@ -88,6 +89,8 @@ def _graph(g, args: argparse.Namespace) -> str | None:
         text = json.dumps(node_link(g), indent=None if args.json else 2)
     elif fmt == "dot":
         text = to_dot(g)
+    elif fmt == "svg":  # drawn by pysolver.svg, no Graphviz needed
+        text = graph_svg(g)
     else:
         if shutil.which("dot") is None:
             raise InputError(None, "--format", f"{fmt} output needs Graphviz 'dot' on PATH; use --format dot or json")
