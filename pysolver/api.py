@@ -30,7 +30,14 @@ from .errors import InputError
 from .graph import BlockGraph, attacker_blocker_graph
 from .loader import load_situation, situation_from_data
 from .model import Combat, Goal, Permanent, Player, Situation
-from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
+from .moves import (
+    AttackDeclaration,
+    BlockDeclaration,
+    DamageAssignment,
+    FaceUp,
+    Move,
+    Pass,
+)
 from .outcomes import count_outcomes, outcomes
 from .position import IllegalMoveError
 from .values import CheckResult, Line, Outcome, Strategy, Verdict, Violation

@@ -20,10 +20,10 @@ independent: the declarations of the board are the product of those of its compo
 
 from __future__ import annotations
 
+from typing import Any
+
 import clingo
 import networkx as nx
-
-from typing import Any
 
 from .facts import situation_facts
 from .model import Situation

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from .abilities import COLORS, Ability, normalise
 from .errors import InputError
@@ -61,6 +61,9 @@ class Player:
     mana: Mana = field(default_factory=Mana)
     spent: Mana = field(default_factory=Mana)  # paid so far in this combat (702.37e)
 
+    if TYPE_CHECKING:  # what the constructor accepts: mana as text too (the dataclass __init__ at run time)
+        def __init__(self, name: str, life: int = 20, mana: Mana | str = ..., spent: Mana = ...) -> None: ...
+
     def __post_init__(self) -> None:
         if not isinstance(self.mana, Mana) or not isinstance(self.name, str) or not isinstance(self.life, int):
             checked = _loader().player_from_data(self.to_data())
@@ -86,8 +89,10 @@ class Permanent:
 
     Characteristics derived from these fields (708.2a face-down values, counters) are computed by
     ``encodings/characteristics.lp``. Built in code, `abilities` may be SPEC §2 lines and `colors`
-    names or letters: they are parsed by the loader. A line that names a player ("Protection from
-    bob") is resolved once the permanent is part of a :class:`Situation` that has that player.
+    names or letters: they are parsed by the loader, and the permanent is `unchecked` until the
+    :class:`Situation` it is put in has been validated as a whole (its controller must be a player;
+    a line that names a player, "Protection from bob", is resolved then). Permanents built from
+    parsed values (as :func:`dataclasses.replace` does in the search) are taken as they are.
     """
 
     id: str
@@ -112,7 +117,17 @@ class Permanent:
     summoning_sick: bool = False
     face_down: bool = False
     left_battlefield: bool = False  # during a combat being explored (704.3, 506.4)
-    pending: bool = field(default=False, init=False, compare=False)  # lines naming players not yet known
+    unchecked: bool = field(default=False, init=False, compare=False)  # built from text: check in its Situation
+
+    if TYPE_CHECKING:  # what the constructor accepts: ability lines as text (the dataclass __init__ at run time)
+        def __init__(self, id: str, controller: str, owner: str | None = None, name: str | None = None,
+                     types: tuple[str, ...] = ..., subtypes: tuple[str, ...] = (), colors: tuple[str, ...] = (),
+                     power: int | None = None, toughness: int | None = None, loyalty: int | None = None,
+                     defense: int | None = None, protector: str | None = None,
+                     abilities: tuple[Ability, ...] | tuple[str, ...] = (), ability_lines: tuple[str, ...] = (),
+                     unmodelled: tuple[str, ...] = (), plus_counters: int = 0, minus_counters: int = 0,
+                     damage: int = 0, tapped: bool = False, summoning_sick: bool = False, face_down: bool = False,
+                     left_battlefield: bool = False) -> None: ...
 
     def __post_init__(self) -> None:
         if all(isinstance(a, _TRUSTED) for a in self.abilities) and all(c in COLORS for c in self.colors) \
@@ -124,21 +139,22 @@ class Permanent:
                                                 "abilities, not both")
         data = {**self.to_data(), "abilities": list(lines)}
         players = frozenset(n for n in (self.controller, self.owner, self.protector) if isinstance(n, str))
+        object.__setattr__(self, "unchecked", True)
         try:
             self._adopt(_loader().permanent_from_data(data, players))
         except InputError as exc:
             naming = [line for line in lines if normalise(line, None).startswith("protection from")]
             if not (naming and exc.field.startswith("permanents[0].abilities")):
                 raise InputError(exc.file, exc.field.removeprefix("permanents[0]."), exc.message) from None
-            # A protection quality may be a player (702.16a): resolved by the Situation (pending).
+            # A protection quality may be a player (702.16a): resolved by the Situation.
             self._adopt(_loader().permanent_from_data({**data, "abilities": [x for x in lines if x not in naming]},
                                                       players))
             object.__setattr__(self, "ability_lines", lines)
-            object.__setattr__(self, "pending", True)
 
     def _adopt(self, checked: Permanent) -> None:
         for f in fields(self):
-            object.__setattr__(self, f.name, getattr(checked, f.name))
+            if f.init:
+                object.__setattr__(self, f.name, getattr(checked, f.name))
 
     @classmethod
     def from_card(cls, card: str, *, id: str, controller: str, cards: Mapping[str, Card] | None = None,
@@ -229,9 +245,6 @@ def _data_fields(changes: Mapping[str, Any]) -> Data:
     return d
 
 
-Pairs = Union[Mapping[str, str], Iterable[tuple[str, str]], None]
-
-
 @dataclass(frozen=True)
 class Combat:
     """What has been declared: attacks (attacker, target), blocks (blocker, attacker), the next step.
@@ -248,6 +261,12 @@ class Combat:
     damage_step: str | None = None
     assignment: tuple[tuple[str, str, int], ...] | None = None
     first_strikers: tuple[str, ...] | None = None  # creatures that dealt first-strike damage (510.4)
+
+    if TYPE_CHECKING:  # what the constructor accepts: the mappings of a file too
+        def __init__(self, attackers: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
+                     blockers: Mapping[str, str | Iterable[str]] | Iterable[tuple[str, str]] | None = None,
+                     damage_step: str | None = None, assignment: Iterable[tuple[str, str, int]] | None = None,
+                     first_strikers: tuple[str, ...] | None = None) -> None: ...
 
     def __post_init__(self) -> None:
         if isinstance(self.attackers, Mapping):
@@ -329,7 +348,7 @@ class Situation:
     def __post_init__(self) -> None:
         raw = not (isinstance(self.players, tuple) and isinstance(self.permanents, tuple)) \
             or any(not isinstance(p, Player) for p in self.players) \
-            or any(isinstance(p, Permanent) and p.pending for p in self.permanents)
+            or any(not isinstance(p, Permanent) or p.unchecked for p in self.permanents)
         if raw:
             checked = Situation.from_data(self.to_data(), source=self.source)
             for f in fields(self):

@@ -78,8 +78,8 @@ def _card(p: Permanent, x: float, y: float) -> list[str]:
     stroke = "#999" if p.left_battlefield else "#333"
     group = [f'<g id={quoteattr("card-" + p.id)}' + (f' transform="rotate(90 {cx:g} {cy:g})"' if p.tapped else "") +
              (' opacity="0.45"' if p.left_battlefield else "") + ">",
-             f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="{fill}" '
-             f'stroke="{stroke}" stroke-width="1.5"/>',
+             (f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="{fill}" '
+              f'stroke="{stroke}" stroke-width="1.5"/>'),
              _text(x + 8, y + 18, p.id, "id", fill=ink)]
     title = "face-down 2/2" if p.face_down else p.name or ""
     if title:

@@ -20,7 +20,7 @@ from typing import Any, Union
 
 from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp
 
-JSON = Union[None, bool, int, float, str, list["JSON"], dict[str, "JSON"]]
+JSON = Union[None, bool, int, float, str, list["JSON"], dict[str, "JSON"]]  # noqa: UP007 - a recursive alias
 """A JSON value: what every ``to_json()`` returns (recursively typed, no ``Any``)."""
 Counts = tuple[tuple[str, int], ...]  # an ordered mapping name -> number, hashable
 
