@@ -503,13 +503,15 @@ class Situation:
 
 
 def _short(p: Permanent) -> str:
-    """`bear 2/2 trample (alice)`: id, P/T, keywords, controller, state."""
+    """`bear 2/2 trample (alice)`: id, P/T, keywords, controller, state (face down: a 2/2, 708.2a)."""
     words = [p.id]
-    if p.power is not None:
+    if p.face_down:
+        words.append("2/2")
+    elif p.power is not None:
         words.append(f"{p.power}/{p.toughness}")
     if not p.is_creature:
         words.append("/".join(p.types).lower())
-    words += [a.kind.replace("_", " ") for a in p.abilities if a.value is None]
+    words += [] if p.face_down else [a.kind.replace("_", " ") for a in p.abilities if a.value is None]
     words += [s for s in ("tapped", "face-down") if getattr(p, s.replace("-", "_"))]
     if p.left_battlefield:
         words.append("gone")
