@@ -94,7 +94,7 @@ def node_link(g: nx.DiGraph) -> dict[str, Any]:
     (blockers, null = any number); edges with `source` = blocker, `target` = attacker; graph
     `restrictions` [blocker, attacker, rule, kind], `requirements` and `obeyed` [kind, objects]."""
     data = nx.node_link_data(g, edges="edges")
-    data["nodes"] = sorted((_node(g, n["id"]) for n in data["nodes"]), key=lambda n: n["id"])
+    data["nodes"] = sorted((node_data(g, n["id"]) for n in data["nodes"]), key=lambda n: n["id"])
     data["edges"] = sorted(({"source": e["source"], "target": e["target"]} for e in data["edges"]),
                            key=lambda e: (e["source"], e["target"]))
     data["graph"] = {"restrictions": [list(r) for r in g.graph["restrictions"]],
@@ -103,7 +103,8 @@ def node_link(g: nx.DiGraph) -> dict[str, Any]:
     return data
 
 
-def _node(g: nx.DiGraph, n: str) -> dict[str, Any]:
+def node_data(g: nx.DiGraph, n: str) -> dict[str, Any]:
+    """One node as in :func:`node_link`: `min_blockers` for attackers, `capacity` for blockers."""
     d = g.nodes[n]
     node: dict[str, Any] = {"id": n, **{k: d.get(k) for k in NODE_KEYS}}
     node["keywords"] = list(d["keywords"])
@@ -130,7 +131,7 @@ def to_dot(g: nx.DiGraph) -> str:
         lines.append(f'  requirements="{requirements}";')
     required = requirement_edges(g)
     for n in sorted(g.nodes):
-        node = _node(g, n)
+        node = node_data(g, n)
         attrs = ", ".join(f'{k}="{_dot_value(v)}"' for k, v in node.items() if k != "id")
         lines.append(f'  "{n}" [shape={"box" if node["role"] == "attacker" else "ellipse"}, '
                      f'label="{_label(node)}", {attrs}];')

@@ -20,10 +20,13 @@ pysolver.errors.InputError: abilities[0]: permanent 'bear': ability line 'Flyng'
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import yaml
 
 from .abilities import COLORS, Ability, normalise
 from .errors import InputError
@@ -40,7 +43,6 @@ if TYPE_CHECKING:
 
 STEPS = ("first_strike", "regular")
 Data = dict[str, Any]  # SPEC §1 plain data, as parsed from YAML/JSON
-_TRUSTED = (Ability,)
 
 
 def _loader() -> Any:
@@ -130,8 +132,8 @@ class Permanent:
                      left_battlefield: bool = False) -> None: ...
 
     def __post_init__(self) -> None:
-        if all(isinstance(a, _TRUSTED) for a in self.abilities) and all(c in COLORS for c in self.colors) \
-                and isinstance(self.types, tuple):
+        if all(isinstance(v, tuple) for v in (self.types, self.subtypes, self.colors, self.abilities)) \
+                and all(isinstance(a, Ability) for a in self.abilities) and all(c in COLORS for c in self.colors):
             return
         lines = tuple(a for a in self.abilities if isinstance(a, str))
         if len(lines) != len(self.abilities):
@@ -389,9 +391,6 @@ class Situation:
     def dump(self, path: str | Path) -> Path:
         """Write the board as a situation file (YAML; JSON if `path` ends in ``.json``) and return
         the path, so that ``Situation.load(s.dump(p)) == s``."""
-        import json
-
-        import yaml
         path = Path(path)
         data = self.to_data()
         text = json.dumps(data, indent=2) + "\n" if path.suffix == ".json" else \
@@ -428,11 +427,7 @@ class Situation:
         pysolver.errors.InputError: examples/megamorph.yaml: combat.attackers.ghost: 'ghost' is not the id of a permanent
         """
         combat = replace(self.combat, **changes)
-        data = combat.to_data()
-        if data:
-            checked = _loader().combat_from_data(self, data)
-            combat = replace(checked, attackers=combat.attackers, blockers=combat.blockers,
-                             assignment=combat.assignment, first_strikers=combat.first_strikers)
+        _loader().combat_from_data(self, combat.to_data())
         return replace(self, combat=combat)
 
     def __repr__(self) -> str:

@@ -21,7 +21,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import networkx as nx
 
-from .graph import _node, node_label, requirement_edges
+from .graph import node_data, node_label, requirement_edges
 from .model import Permanent, Situation
 
 CARD_W, CARD_H, SLOT = 120, 150, 170  # a card, and the room for one (tapped cards turn sideways)
@@ -179,7 +179,7 @@ def graph_svg(g: nx.DiGraph) -> str:
         body += _edge(pos[b], pos[a], "#c0392b" if lure else "#555", 3.5 if lure else 1.6, "",
                       "lure" if lure else "edge", "Lure (509.1c)" if lure else "")
     for n in sorted(pos):
-        node = _node(g, n)
+        node = node_data(g, n)
         px, py = pos[n]
         emphasis = n in must
         body.append(f'<rect x="{px:g}" y="{py:g}" width="{NODE_W}" height="{NODE_H}" rx="{4 if node["role"] == "attacker" else 24}" '
