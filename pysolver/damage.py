@@ -49,6 +49,7 @@ def damage_assignments(s: Situation) -> Iterator[dict]:
 
 
 def count_damage(s: Situation) -> int:
+    """The number of legal assignments of the next combat damage step (510.1), counted by clingo."""
     return count_models(_assignments(s))
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from html import escape
 from typing import Any, Union
 
 from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp
@@ -69,6 +70,11 @@ class CheckResult:
     def rules(self) -> tuple[str, ...]:
         """The rules broken, in order, each once."""
         return tuple(dict.fromkeys(v.rule for v in self.violations))
+
+    def _repr_html_(self) -> str:
+        """A table of the violations, for Jupyter."""
+        rows = "".join(f"<tr><td>{escape(v.rule)}</td><td>{escape(v.message)}</td></tr>" for v in self.violations)
+        return f"<p><b>{'legal' if self.legal else 'illegal'}</b></p>" + (f"<table>{rows}</table>" if rows else "")
 
 
 @dataclass(frozen=True)
@@ -142,6 +148,12 @@ class Outcome:
         """A player's life total at the end of combat."""
         return dict(self.life)[player]
 
+    def _repr_html_(self) -> str:
+        """The outcome as a table, for Jupyter."""
+        rows = [("life", ", ".join(f"{p} {n}" for p, n in self.life)), ("lost (704.5a)", ", ".join(self.lost)),
+                ("destroyed", ", ".join(self.destroyed)), ("damage", ", ".join(f"{p} {n}" for p, n in self.damage))]
+        return "<table>" + "".join(f"<tr><th>{k}</th><td>{escape(v)}</td></tr>" for k, v in rows if v) + "</table>"
+
 
 @dataclass(frozen=True)
 class Strategy:
@@ -207,4 +219,8 @@ class Verdict:
         """The verdict for people, as ``pysolver verify`` prints it."""
         from .render import verify_text
         return verify_text(self.to_json())
+
+    def _repr_html_(self) -> str:
+        """The verdict and its strategy or refutation tree, for Jupyter."""
+        return f"<pre>{escape(self.text())}</pre>"
 

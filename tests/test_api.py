@@ -272,3 +272,13 @@ def test_mypy_strict_on_a_user_script(tmp_path: Path) -> None:
     assert errors == [], run.stdout
     assert len(notes) == 3 and not any("Any" in line for line in notes), run.stdout
     assert 'tuple[pysolver.values.Violation, ...]' in notes[0] and "int | None" in notes[1]
+
+
+def test_results_show_themselves_in_notebooks() -> None:
+    s = Situation.load(ROOT / "examples" / "check" / "akroma-illegal-combat.yaml")
+    html = s.check()._repr_html_()
+    assert "<b>illegal</b>" in html and "702.16f" in html
+    outcome = next(Situation.load(ROOT / "examples" / "megamorph.yaml").outcomes())
+    assert "<th>life</th>" in outcome._repr_html_()
+    verdict = Situation.load(ROOT / "examples" / "puzzles" / "lure-forces-the-block.yaml").verify()
+    assert verdict._repr_html_().startswith("<pre>holds: alice can force lethal: bob")
