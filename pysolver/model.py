@@ -20,11 +20,13 @@ pysolver.errors.InputError: abilities[0]: permanent 'bear': ability line 'Flyng'
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, cast
 
 import yaml
 
@@ -45,9 +47,9 @@ STEPS = ("first_strike", "regular")
 Data = dict[str, Any]  # SPEC §1 plain data, as parsed from YAML/JSON
 
 
-def _loader() -> Any:
-    from . import loader  # the loader imports this module: import it when first needed
-    return loader
+def _loader() -> ModuleType:
+    """:mod:`pysolver.loader`, imported when first needed (it imports this module)."""
+    return importlib.import_module("pysolver.loader")
 
 
 @dataclass(frozen=True, repr=False)
@@ -170,7 +172,7 @@ class Permanent:
         data = {"id": id, "controller": controller, "card": card, **_data_fields(changes)}
         players = frozenset(n for n in (controller, changes.get("owner"), changes.get("protector")) if n)
         try:
-            return _loader().permanent_from_data(data, players, dict(cards) if cards else None)
+            return cast(Permanent, _loader().permanent_from_data(data, players, dict(cards) if cards else None))
         except InputError as exc:
             raise InputError(exc.file, exc.field.removeprefix("permanents[0]."), exc.message) from None
 
@@ -363,7 +365,7 @@ class Situation:
         >>> Situation.load("examples/megamorph.yaml").active
         'alice'
         """
-        return _loader().load_situation(path, dict(cards) if cards else None)
+        return cast(Situation, _loader().load_situation(path, dict(cards) if cards else None))
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any], cards: Mapping[str, Card] | None = None,
@@ -374,7 +376,7 @@ class Situation:
         ...                      "permanents": []}).player_names == {"a", "b"}
         True
         """
-        return _loader().situation_from_data(dict(data), source, dict(cards) if cards else None)
+        return cast(Situation, _loader().situation_from_data(dict(data), source, dict(cards) if cards else None))
 
     def to_data(self) -> Data:
         """The SPEC §1 mapping of this board (defaults left out): ``from_data(s.to_data()) == s``."""

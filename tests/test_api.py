@@ -282,3 +282,12 @@ def test_results_show_themselves_in_notebooks() -> None:
     assert "<th>life</th>" in outcome._repr_html_()
     verdict = Situation.load(ROOT / "examples" / "puzzles" / "lure-forces-the-block.yaml").verify()
     assert verdict._repr_html_().startswith("<pre>holds: alice can force lethal: bob")
+
+
+def test_players_by_name_and_plain_combat() -> None:
+    s = Situation(players=("alice", "bob"), active="alice",  # type: ignore[arg-type]
+                  permanents=(Permanent("x", "alice", power=2, toughness=2, subtypes=["Bear"]),),  # type: ignore[arg-type]
+                  combat=pysolver.Combat({"x": "bob"}))
+    assert s.players == (Player("alice"), Player("bob")) and s.permanent("x").subtypes == ("Bear",)
+    assert hash(s) == hash(Situation.from_data(s.to_data()))
+    assert s.legal_blocks.count() == 1
