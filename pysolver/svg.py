@@ -172,12 +172,15 @@ def graph_svg(g: nx.DiGraph) -> str:
             pos[n] = (x[role], top + i * (NODE_H + GAP))
     required = requirement_edges(g)
     must = {objects[0] for kind, objects in g.graph.get("requirements", []) if kind in ("blocked", "blocks")}
+    ruled_out: dict[tuple[str, str], list[str]] = {}  # a pair with every rule that excludes it
     for b, a, rule, kind in g.graph["restrictions"]:
-        body += _edge(pos[b], pos[a], "#aaa", 1.2, "5 4", "", f"{rule} {kind.replace('_', ' ')}")
+        ruled_out.setdefault((b, a), []).append(f"{rule} {kind.replace('_', ' ')}")
+    for (b, a), labels in ruled_out.items():
+        body += _edge(pos[b], pos[a], "#aaa", 1.2, "5 4", "", *labels)
     for b, a in sorted(g.edges):
         lure = (b, a) in required
         body += _edge(pos[b], pos[a], "#c0392b" if lure else "#555", 3.5 if lure else 1.6, "",
-                      "lure" if lure else "edge", "Lure (509.1c)" if lure else "")
+                      "lure" if lure else "edge", *(["Lure (509.1c)"] if lure else []))
     for n in sorted(pos):
         node = node_data(g, n)
         px, py = pos[n]
@@ -195,13 +198,14 @@ def graph_svg(g: nx.DiGraph) -> str:
 
 
 def _edge(blocker: tuple[float, float], attacker: tuple[float, float], color: str, width: float, dash: str,
-          marker: str, label: str) -> list[str]:
-    """A blocker → attacker edge between the two columns, with an optional label in the middle."""
+          marker: str, *labels: str) -> list[str]:
+    """A blocker → attacker edge between the two columns, its labels stacked near the blocker."""
     x1, y1 = blocker[0], blocker[1] + NODE_H / 2
     x2, y2 = attacker[0] + NODE_W, attacker[1] + NODE_H / 2
     dashed = f' stroke-dasharray="{dash}"' if dash else ""
     end = f' marker-end="url(#{marker})"' if marker else ""
     out = [f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{color}" stroke-width="{width:g}"{dashed}{end}/>']
-    if label:
-        out.append(_text(x1 - 0.3 * (x1 - x2), y1 - 0.3 * (y1 - y2) - 4, label, "rule", "middle"))
+    for i, label in enumerate(labels):
+        out.append(_text(x1 - 0.3 * (x1 - x2), y1 - 0.3 * (y1 - y2) - 4 - 12 * (len(labels) - 1 - i), label,
+                         "rule", "middle"))
     return out
