@@ -59,6 +59,7 @@ class LegalMoves(ABC, Generic[M]):
     """The legal moves of one kind in a position: lazy, counted without enumeration."""
 
     stage = 0  # the violations that concern these moves (pysolver.check.stage_of)
+    default_rule = "508.1a"  # cited for a move the loader refuses without naming a rule (an unknown id)
     move_type: type[M]
 
     def __init__(self, s: Situation) -> None:
@@ -88,8 +89,6 @@ class LegalMoves(ABC, Generic[M]):
             return (Violation(cited.group(1) if cited else self.default_rule, exc.message),)
         verdict = CheckResult.from_json(check(position))
         return tuple(v for v in verdict.violations if stage_of(v.rule) == self.stage)
-
-    default_rule = "508.1a"
 
     def __contains__(self, move: object) -> bool:
         return isinstance(move, self.move_type) and not self.why(move)

@@ -144,6 +144,17 @@ def test_legal_blocks_collection_agrees_with_the_functions_and_check(data: dict)
         assert s.play(m).combat.blockers == m.blocks
 
 
+@settings(max_examples=15, deadline=None)
+@given(attack_boards())
+def test_legal_attacks_collection_agrees_with_the_functions_and_check(data: dict) -> None:  # 508.1
+    s = pysolver.load_data(data)
+    moves = list(s.legal_attacks)
+    assert [m.to_json() for m in moves] == list(pysolver.legal_attacks(s))
+    assert s.legal_attacks.count() == len(moves) == pysolver.count_attacks(s)
+    for m in moves[:3]:
+        assert m in s.legal_attacks and s.play(m).combat.attackers == m.attacks
+
+
 def test_attacks_collection() -> None:
     s = two_players(Permanent("x", "alice", power=2, toughness=2),
                     Permanent("w", "alice", power=0, toughness=4, abilities=("Defender",)))
