@@ -4,7 +4,7 @@ Two layers: the functions of the commands return the plain data of their ``--jso
 (lazy iterators for enumerations), and the typed layer — :class:`Situation` with its legal-move
 collections and ``play`` (:mod:`pysolver.position`), and the frozen result values of
 :mod:`pysolver.values` returned by :func:`check_result`, :func:`outcome_values`, :func:`verdict`
-and :func:`graph` (also as ``Situation`` methods).
+and :func:`block_graph` (also as ``Situation`` methods).
 
 >>> import pysolver
 >>> s = pysolver.load_data({"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice",
@@ -49,7 +49,7 @@ __all__ = ["load", "load_data", "load_cards", "legal_attacks", "count_attacks", 
            "Situation", "Player", "Permanent", "Combat", "Goal", "InputError", "IllegalMoveError",
            "AttackDeclaration", "BlockDeclaration", "DamageAssignment", "FaceUp", "Pass", "Move",
            "CheckResult", "Violation", "Outcome", "Line", "Strategy", "Verdict", "BlockGraph",
-           "check_result", "outcome_values", "verdict", "graph"]
+           "check_result", "outcome_values", "verdict", "block_graph"]
 
 
 def load(path: str | Path, cards: dict[str, Card] | None = None) -> Situation:
@@ -109,10 +109,10 @@ def verdict(s: Situation) -> Verdict:
     return Verdict.from_json(verify(s, progress=False))
 
 
-def graph(s: Situation) -> BlockGraph:
+def block_graph(s: Situation) -> BlockGraph:
     """The attacker–blocker graph (:func:`attacker_blocker_graph`) in a wrapper that draws itself.
 
-    >>> graph(load("examples/menace-and-lure.yaml")).attackers
+    >>> block_graph(load("examples/menace-and-lure.yaml")).attackers
     ('brute', 'unicorn')
     """
     return BlockGraph(attacker_blocker_graph(s))

@@ -92,7 +92,13 @@ def node_link(g: nx.DiGraph) -> dict[str, Any]:
     """networkx node-link data with every node and graph attribute: nodes with `id`, `role`,
     `name`, `power`, `toughness`, `keywords`, `min_blockers` (attackers, 1 if none), `capacity`
     (blockers, null = any number); edges with `source` = blocker, `target` = attacker; graph
-    `restrictions` [blocker, attacker, rule, kind], `requirements` and `obeyed` [kind, objects]."""
+    `restrictions` [blocker, attacker, rule, kind], `requirements` and `obeyed` [kind, objects].
+
+    >>> from pysolver import load
+    >>> data = node_link(attacker_blocker_graph(load("examples/menace-and-lure.yaml")))
+    >>> data["nodes"][1], data["graph"]["requirements"][0]
+    ({'id': 'brute', 'role': 'attacker', 'name': 'Boggart Brute', 'power': 3, 'toughness': 2, 'keywords': ['menace'], 'min_blockers': 2}, ['lure', ['unicorn', 'bears', '0']])
+    """
     data = nx.node_link_data(g, edges="edges")
     data["nodes"] = sorted((node_data(g, n["id"]) for n in data["nodes"]), key=lambda n: n["id"])
     data["edges"] = sorted(({"source": e["source"], "target": e["target"]} for e in data["edges"]),
@@ -104,7 +110,12 @@ def node_link(g: nx.DiGraph) -> dict[str, Any]:
 
 
 def node_data(g: nx.DiGraph, n: str) -> dict[str, Any]:
-    """One node as in :func:`node_link`: `min_blockers` for attackers, `capacity` for blockers."""
+    """One node as in :func:`node_link`: `min_blockers` for attackers, `capacity` for blockers.
+
+    >>> from pysolver import load
+    >>> node_data(attacker_blocker_graph(load("examples/megamorph.yaml")), "flock")["capacity"]
+    1
+    """
     d = g.nodes[n]
     node: dict[str, Any] = {"id": n, **{k: d.get(k) for k in NODE_KEYS}}
     node["keywords"] = list(d["keywords"])
@@ -117,14 +128,29 @@ def node_data(g: nx.DiGraph, n: str) -> dict[str, Any]:
 
 
 def requirement_edges(g: nx.DiGraph) -> set[tuple[str, str]]:
-    """The edges a requirement asks for (509.1c): Lure (blocker must block this attacker)."""
+    """The edges a requirement asks for (509.1c): Lure (blocker must block this attacker).
+
+    >>> from pysolver import load
+    >>> sorted(requirement_edges(attacker_blocker_graph(load("examples/menace-and-lure.yaml"))))
+    [('bears', 'unicorn'), ('piker', 'unicorn'), ('spider', 'unicorn')]
+    """
     return {(objects[1], objects[0]) for kind, objects in g.graph.get("requirements", []) if kind == "lure"}
 
 
 def to_dot(g: nx.DiGraph) -> str:
     """Graphviz DOT text with every attribute: attackers as boxes, blockers as ellipses, labels with
     P/T, keywords, menace (min_blockers) and capacity; requirement (Lure) edges bold, restricted
-    pairs dashed grey with their rule; requirements as graph attributes."""
+    pairs dashed grey with their rule; requirements as graph attributes.
+
+    >>> from pysolver import load
+    >>> print(to_dot(attacker_blocker_graph(load("examples/megamorph.yaml"))))  # doctest: +ELLIPSIS
+    digraph attacker_blocker {
+      rankdir=LR;
+      "flock" [shape=ellipse, label="flock 2/2\\nblocks up to 1", role="blocker", ...];
+      "giant" [shape=box, ...];
+      "flock" -> "giant";
+    }
+    """
     lines = ["digraph attacker_blocker {", "  rankdir=LR;"]
     requirements = "; ".join(f"{kind}({','.join(map(str, objects))})" for kind, objects in g.graph.get("requirements", []))
     if requirements:
@@ -150,7 +176,12 @@ def _dot_value(v: object) -> str:
 
 
 def node_label(node: dict[str, Any]) -> list[str]:
-    """The lines that describe a node: id, P/T, keywords, min_blockers/capacity."""
+    """The lines that describe a node: id, P/T, keywords, min_blockers/capacity.
+
+    >>> node_label({"id": "brute", "role": "attacker", "power": 3, "toughness": 2, "keywords": ["menace"],
+    ...             "min_blockers": 2})
+    ['brute 3/2', 'menace', 'needs 2+ blockers']
+    """
     lines = [node["id"] + (f" {node['power']}/{node['toughness']}" if node.get("power") is not None else "")]
     if node["keywords"]:
         lines.append(", ".join(k.replace("_", " ") for k in node["keywords"]))
@@ -169,8 +200,8 @@ def _label(node: dict[str, Any]) -> str:
 class BlockGraph:
     """The attacker–blocker graph of a situation: the networkx graph (`nx`) and its pictures.
 
-    >>> from pysolver import graph, load
-    >>> g = graph(load("examples/menace-and-lure.yaml"))
+    >>> from pysolver import block_graph, load
+    >>> g = block_graph(load("examples/menace-and-lure.yaml"))
     >>> g.attackers, g.blockers
     (('brute', 'unicorn'), ('bears', 'piker', 'spider'))
     >>> g.to_json()["nodes"][1]["min_blockers"]

@@ -392,7 +392,13 @@ class Situation:
 
     def dump(self, path: str | Path) -> Path:
         """Write the board as a situation file (YAML; JSON if `path` ends in ``.json``) and return
-        the path, so that ``Situation.load(s.dump(p)) == s``."""
+        the path, so that ``Situation.load(s.dump(p)) == s``.
+
+        >>> import tempfile, pathlib
+        >>> s = Situation.load("examples/megamorph.yaml")
+        >>> Situation.load(s.dump(pathlib.Path(tempfile.mkdtemp()) / "board.json")).to_data() == s.to_data()
+        True
+        """
         path = Path(path)
         data = self.to_data()
         text = json.dumps(data, indent=2) + "\n" if path.suffix == ".json" else \
@@ -408,7 +414,11 @@ class Situation:
         raise KeyError(f"no permanent with id {pid!r} (ids: {', '.join(p.id for p in self.permanents)})")
 
     def player(self, name: str) -> Player:
-        """The player with this name; a :class:`KeyError` naming the players if none."""
+        """The player with this name; a :class:`KeyError` naming the players if none.
+
+        >>> Situation.load("examples/megamorph.yaml").player("bob")
+        Player('bob', life=20, mana='{U}')
+        """
         for p in self.players:
             if p.name == name:
                 return p
@@ -486,9 +496,9 @@ class Situation:
         return verdict(self)
 
     def graph(self) -> BlockGraph:
-        """The attacker–blocker graph, drawable (:func:`pysolver.api.graph`)."""
-        from .api import graph
-        return graph(self)
+        """The attacker–blocker graph, drawable (:func:`pysolver.api.block_graph`)."""
+        from .api import block_graph
+        return block_graph(self)
 
     def to_svg(self) -> str:
         """The board as an SVG picture (:func:`pysolver.svg.board_svg`, ``pysolver show``)."""
