@@ -305,13 +305,23 @@ class Combat:
 class Goal:
     """A `verify` goal (SPEC §5): kind is lethal, destroy, survive, all or any.
 
-    >>> Goal("all", parts=(Goal("lethal", ("bob",)), Goal("survive", ("akroma",)))).to_data()
+    >>> Goal("all", parts=(Goal("lethal", "bob"), Goal("survive", ["akroma"]))).to_data()
     {'all': [{'lethal': 'bob'}, {'survive': ['akroma']}]}
     """
 
     kind: str
     targets: tuple[str, ...] = ()
     parts: tuple[Goal, ...] = ()
+
+    if TYPE_CHECKING:  # what the constructor accepts: one target as a string, lists
+        def __init__(self, kind: str, targets: str | Iterable[str] = (), parts: Iterable[Goal] = ()) -> None: ...
+
+    def __post_init__(self) -> None:
+        if isinstance(self.targets, str):  # Goal("lethal", "bob")
+            object.__setattr__(self, "targets", (self.targets,))
+        for key in ("targets", "parts"):
+            if not isinstance(getattr(self, key), tuple):
+                object.__setattr__(self, key, tuple(getattr(self, key)))
 
     def to_data(self) -> Data:
         """The SPEC §5 goal mapping."""

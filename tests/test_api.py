@@ -246,7 +246,9 @@ def test_face_down_node_has_no_name() -> None:  # 708.2a
 # ---- mypy --strict on a user script -------------------------------------------------------------
 
 USER_SCRIPT = '''
-from pysolver import (AttackDeclaration, BlockDeclaration, CheckResult, Outcome, Permanent, Player,
+from dataclasses import replace
+
+from pysolver import (AttackDeclaration, BlockDeclaration, CheckResult, Goal, Outcome, Permanent, Player,
                       Situation, Verdict)
 
 s = Situation(players=(Player("alice"), Player("bob", mana="{G}")), active="alice",
@@ -265,7 +267,8 @@ for attack in s.legal_attacks:
     outcomes: list[Outcome] = list(after.outcomes())
     life: int = outcomes[0].life_of("bob")
     reveal_type(r.violations)
-v: Verdict
+v: Verdict = replace(s, goal=Goal("lethal", "bob")).verify()
+held: bool = v.holds and v.proof.player == "alice"
 reveal_type(s.permanent("bear").power)
 reveal_type(s.legal_blocks.why)
 '''
