@@ -66,7 +66,12 @@ def _pt(p: Permanent) -> str | None:
 def _keywords(p: Permanent) -> list[str]:
     if p.face_down:
         return []
-    return [line if len(line) <= 22 else line[:21] + "…" for line in p.ability_lines]
+    return [_fit(line, 19) for line in p.ability_lines]
+
+
+def _fit(text: str, n: int) -> str:
+    """`text` cut to `n` characters, with an ellipsis if it was longer."""
+    return text if len(text) <= n else text[:n - 1] + "…"
 
 
 def _card(p: Permanent, x: float, y: float) -> list[str]:
@@ -83,9 +88,9 @@ def _card(p: Permanent, x: float, y: float) -> list[str]:
              _text(x + 8, y + 18, p.id, "id", fill=ink)]
     title = "face-down 2/2" if p.face_down else p.name or ""
     if title:
-        group.append(_text(x + 8, y + 32, title if len(title) <= 20 else title[:19] + "…", "small", fill=ink))
+        group.append(_text(x + 8, y + 32, _fit(title, 19), "small", fill=ink))
     if p.face_down and p.name:
-        group.append(_text(x + 8, y + 44, f"(face up: {p.name[:14]})", "small", fill=ink))
+        group.append(_text(x + 8, y + 44, _fit(f"face up: {p.name}", 19), "small", fill=ink))
     if not p.is_creature:
         group.append(_text(x + 8, y + 56, " ".join(p.types), "small", fill=ink))
     for i, line in enumerate(_keywords(p)[:5]):
@@ -123,14 +128,15 @@ def board_svg(s: Situation) -> str:
     'svg'
     """
     order = [p for p in s.players if p.name != s.active] + [s.player(s.active)]
-    width = MARGIN * 2 + SLOT * max([1] + [sum(1 for q in s.permanents if q.controller == p.name) for p in order])
+    headers = [f"{p.name} — {p.life} life" + (f", mana {p.mana}" if p.mana.total else "") +
+               (" (active player)" if p.name == s.active else " (defending player)") for p in order]
+    width = MARGIN * 2 + max([SLOT * sum(1 for q in s.permanents if q.controller == p.name) for p in order] +
+                             [int(9.5 * len(h)) for h in headers])  # about 9.5 px a character in bold 15 px
     body: list[str] = []
     centre: dict[str, tuple[float, float]] = {}  # a card's or a player's centre
-    for row, player in enumerate(order):
+    for row, (player, header) in enumerate(zip(order, headers)):
         top = MARGIN + row * ROW_H
-        mana = f", mana {player.mana}" if player.mana.total else ""
-        role = "active player" if player.name == s.active else "defending player"
-        body.append(_text(MARGIN, top + 16, f"{player.name} — {player.life} life{mana} ({role})", "player"))
+        body.append(_text(MARGIN, top + 16, header, "player"))
         centre[player.name] = (MARGIN + 60, top + 8)
         cards = [q for q in s.permanents if q.controller == player.name]
         for i, p in enumerate(cards):

@@ -66,7 +66,7 @@ def test_board_shows_state() -> None:
     s = Situation(players=(Player("alice"), Player("bob", life=7)), active="alice", permanents=(
         Permanent("bear", "alice", power=2, toughness=2, abilities=("Trample",), tapped=True, damage=1),
         Permanent("morph", "alice", power=5, toughness=5, abilities=("Morph {3}{G}",), face_down=True,
-                  plus_counters=1, name="Hidden Giant"),
+                  plus_counters=1, name="Hidden Elk"),
         Permanent("wall", "bob", power=0, toughness=4, abilities=("Defender",))))
     s = s.with_combat(attackers=(("morph", "bob"),), blockers=(("wall", "morph"),))
     svg = board_svg(s)
@@ -75,7 +75,7 @@ def test_board_shows_state() -> None:
     assert tapped.get("transform", "").startswith("rotate(90")  # tapped: turned sideways
     words = texts(svg)
     assert "face-down 2/2" in words and "3/3" in words  # 708.2a 2/2 and a +1/+1 counter
-    assert "(face up: Hidden Giant)" in words and "Morph {3}{G}" not in words
+    assert "face up: Hidden Elk" in words and "Morph {3}{G}" not in words
     assert {"damage 1", "Trample", "tapped", "+1/+1 ×1", "bob — 7 life (defending player)"} <= set(words)
     lines = list(root.iter(f"{SVG}line"))
     assert [line.get("marker-end") for line in lines] == ["url(#attack)", "url(#block)"]  # 508.1, 509.1
