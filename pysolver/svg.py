@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import textwrap
 from xml.sax.saxutils import escape, quoteattr
 
 import networkx as nx
@@ -66,7 +67,7 @@ def _pt(p: Permanent) -> str | None:
 def _keywords(p: Permanent) -> list[str]:
     if p.face_down:
         return []
-    return [_fit(line, 19) for line in p.ability_lines]
+    return [part for line in p.ability_lines for part in textwrap.wrap(line, 19)]
 
 
 def _fit(text: str, n: int) -> str:
@@ -93,7 +94,8 @@ def _card(p: Permanent, x: float, y: float) -> list[str]:
         group.append(_text(x + 8, y + 44, _fit(f"face up: {p.name}", 19), "small", fill=ink))
     if not p.is_creature:
         group.append(_text(x + 8, y + 56, " ".join(p.types), "small", fill=ink))
-    for i, line in enumerate(_keywords(p)[:5]):
+    lines = _keywords(p)
+    for i, line in enumerate(lines[:5] if len(lines) <= 5 else [*lines[:4], "…"]):
         group.append(_text(x + 8, y + 70 + 12 * i, line, "small", fill=ink))
     status = [f"damage {p.damage}"] if p.damage else []
     status += [f"+1/+1 ×{p.plus_counters}"] if p.plus_counters else []
