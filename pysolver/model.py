@@ -137,8 +137,9 @@ class Permanent:
         if all(isinstance(v, tuple) for v in (self.types, self.subtypes, self.colors, self.abilities)) \
                 and all(isinstance(a, Ability) for a in self.abilities) and all(c in COLORS for c in self.colors):
             return
-        lines = tuple(a for a in self.abilities if isinstance(a, str))
-        if len(lines) != len(self.abilities):
+        parsed = tuple(self.abilities) if all(isinstance(a, Ability) for a in self.abilities) else None
+        lines = tuple(self.ability_lines) if parsed is not None else tuple(a for a in self.abilities if isinstance(a, str))
+        if parsed is None and len(lines) != len(self.abilities):
             raise InputError(None, "abilities", f"permanent {self.id!r}: give ability lines (strings) or parsed "
                                                 "abilities, not both")
         data = {**self.to_data(), "abilities": list(lines)}
@@ -154,6 +155,8 @@ class Permanent:
             self._adopt(_loader().permanent_from_data({**data, "abilities": [x for x in lines if x not in naming]},
                                                       players))
             object.__setattr__(self, "ability_lines", lines)
+        if parsed:  # abilities given parsed (pysolver.abilities.Ability) are kept as given
+            object.__setattr__(self, "abilities", parsed)
 
     def _adopt(self, checked: Permanent) -> None:
         for f in fields(self):
@@ -172,9 +175,11 @@ class Permanent:
         data = {"id": id, "controller": controller, "card": card, **_data_fields(changes)}
         players = frozenset(n for n in (controller, changes.get("owner"), changes.get("protector")) if n)
         try:
-            return cast(Permanent, _loader().permanent_from_data(data, players, dict(cards) if cards else None))
+            p = cast(Permanent, _loader().permanent_from_data(data, players, dict(cards) if cards else None))
         except InputError as exc:
             raise InputError(exc.file, exc.field.removeprefix("permanents[0]."), exc.message) from None
+        object.__setattr__(p, "unchecked", True)  # its controller is checked in its Situation
+        return p
 
     @property
     def is_creature(self) -> bool:

@@ -305,3 +305,11 @@ def test_players_by_name_and_plain_combat() -> None:
     assert s.players == (Player("alice"), Player("bob")) and s.permanent("x").subtypes == ("Bear",)
     assert hash(s) == hash(Situation.from_data(s.to_data()))
     assert s.legal_blocks.count() == 1
+
+
+def test_parsed_abilities_are_kept_and_cards_are_checked_on_the_board() -> None:
+    from pysolver.abilities import Ability
+    p = Permanent("x", "alice", power=1, toughness=1, abilities=(Ability("flying"),), colors=["R"])  # type: ignore[arg-type]
+    assert p.abilities == (Ability("flying"),) and p.colors == ("red",)
+    with pytest.raises(InputError, match="not one of the players"):
+        two_players(Permanent.from_card("Grizzly Bears", id="bear", controller="carol"))
