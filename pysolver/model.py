@@ -15,7 +15,7 @@ Permanent('bear', 'bob', 2/2, 'Flying')
 >>> Permanent("bear", "bob", power=2, toughness=2, abilities=("Flyng",))
 Traceback (most recent call last):
 ...
-pysolver.errors.InputError: abilities[0]: permanent 'bear': ability line 'Flyng' is not understood (SPEC §2 lists the supported lines)
+pysolver.errors.InputError: abilities[0]: permanent 'bear': ability line 'Flyng' is not understood; did you mean 'Flying'? (supported lines: `pysolver abilities`, docs/abilities.md)
 """
 
 from __future__ import annotations

@@ -71,7 +71,7 @@ def test_protection_from_a_player_is_resolved_by_the_situation() -> None:  # 702
     assert p.unchecked
     s = two_players(p)
     assert not s.permanent("x").unchecked
-    assert [a.term for a in s.permanent("x").abilities] == ["flying", "protection(player(bob))"]
+    assert [a.term for a in s.permanent("x").abilities] == ["flying", 'protection(player("bob"))']
     with pytest.raises(InputError, match="Protection from carol"):
         two_players(Permanent("x", "alice", power=1, toughness=1, abilities=("Protection from carol",)))
 
