@@ -75,6 +75,7 @@ TOOLS: dict[str, tuple[str, str]] = {
     "import": ("a Forge puzzle (.pzl) or game state as a situation file (docs/engines.md)", "pysolver.engines"),
     "export": ("situations or test vectors as Forge game states or XMage JUnit tests (docs/engines.md)",
                "pysolver.engines"),
+    "show": ("the board as an SVG picture, drawn without external programs", "pysolver.show"),
 }
 
 EPILOG = """example:

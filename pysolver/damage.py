@@ -72,7 +72,8 @@ def damage_assignments(s: Situation) -> Iterator[dict]:
 
 
 def count_damage(s: Situation) -> int:
-    """The number of legal assignments, exact for any power, without listing them."""
+    """The number of legal assignments of the next combat damage step (510.1), exact for any power,
+    without listing them."""
     return damage_count.count(step_model(s))
 
 

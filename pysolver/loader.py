@@ -135,28 +135,33 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
 
 
 def _players(r: _Reader, value: Any) -> list[Player]:
-    players = []
+    players: list[Player] = []
     seen: set[str] = set()
     for i, raw in enumerate(r.listing(value, "players")):
         path = f"players[{i}]"
-        d = r.mapping(raw, path, PLAYER_KEYS)
-        if "name" not in d:
-            raise r.fail(f"{path}.name", "missing (required)")
-        name = r.name(d["name"], f"{path}.name")
-        if name in seen:
-            raise r.fail(f"{path}.name", f"duplicate player name {q(name)}")
-        mana = Mana()
-        if d.get("mana") is not None:
-            try:
-                mana = Mana.parse(r.text(d["mana"], f"{path}.mana"), is_pool=True)
-            except ValueError as exc:
-                raise r.fail(f"{path}.mana", str(exc)) from None
-            _check_mana(r, mana, f"{path}.mana")
-        seen.add(name)
-        players.append(Player(name, r.integer(d.get("life", 20), f"{path}.life", "life"), mana))
+        player = _player(r, raw, path)
+        if player.name in seen:
+            raise r.fail(f"{path}.name", f"duplicate player name {q(player.name)}")
+        seen.add(player.name)
+        players.append(player)
     if len(players) < 2:
         raise r.fail("players", "at least two players are required")
     return players
+
+
+def _player(r: _Reader, raw: Any, path: str) -> Player:
+    d = r.mapping(raw, path, PLAYER_KEYS)
+    if "name" not in d:
+        raise r.fail(f"{path}.name", "missing (required)")
+    name = r.name(d["name"], f"{path}.name")
+    mana = Mana()
+    if d.get("mana") is not None:
+        try:
+            mana = Mana.parse(r.text(d["mana"], f"{path}.mana"), is_pool=True)
+        except ValueError as exc:
+            raise r.fail(f"{path}.mana", str(exc)) from None
+        _check_mana(r, mana, f"{path}.mana")
+    return Player(name, r.integer(d.get("life", 20), f"{path}.life", "life"), mana)
 
 
 def _permanents(r: _Reader, value: Any, players: frozenset[str], cards: Mapping[str, Card]) -> list[Permanent]:
@@ -426,3 +431,20 @@ def _goal(r: _Reader, value: Any, path: str, players: frozenset[str], by_id: dic
     parts = tuple(_goal(r, g, f"{path}.{kind}[{j}]", players, by_id)
                   for j, g in enumerate(r.listing(arg, f"{path}.{kind}")))
     return Goal(kind, parts=parts)
+
+
+# ---- hooks for the typed model built in code (pysolver.model): the same checks, one object at a time
+
+def player_from_data(data: Any) -> Player:
+    """One SPEC §1 player entry, validated as in a file (field paths relative to the entry)."""
+    return _player(_Reader(None), data, "player")
+
+
+def permanent_from_data(data: Any, players: frozenset[str], pool: dict[str, Card] | None = None) -> Permanent:
+    """One SPEC §1 permanent entry whose player references are among `players`, validated as in a file."""
+    return _permanents(_Reader(None), [data], players, {**builtin_pool(), **(pool or {})})[0]
+
+
+def combat_from_data(s: Situation, data: Any) -> Combat:
+    """A SPEC §1 `combat` mapping validated against the board of `s` (ids, 508.1a, 509.1a, 510.1)."""
+    return _combat(_Reader(s.source), data, s.active, s.player_names, {p.id: p for p in s.permanents})
