@@ -442,7 +442,7 @@ def player_from_data(data: Any) -> Player:
 
 def permanent_from_data(data: Any, players: frozenset[str], pool: dict[str, Card] | None = None) -> Permanent:
     """One SPEC §1 permanent entry whose player references are among `players`, validated as in a file."""
-    return _permanents(_Reader(None), [data], players, {**builtin_pool(), **(pool or {})})[0]
+    return _permanents(_Reader(None), [data], players, with_builtin(pool))[0]
 
 
 def combat_from_data(s: Situation, data: Any) -> Combat:
