@@ -35,11 +35,11 @@ _LABELS = {"attacks": "attack declarations", "blocks": "block declarations", "ou
 
 
 def _enumerations() -> dict[str, tuple[Callable, Callable | None]]:
-    """Each enumerating command: its results, and a counter that needs no enumeration (outcomes
-    has none: `--count` enumerates them, with progress on stderr)."""
+    """Each enumerating command: its results, and a counter that needs no Python object per result
+    (outcomes: clingo counts a one-step combat's projected answer sets, :func:`count_outcomes`)."""
     return {"attacks": (api.legal_attacks, api.count_attacks),
             "blocks": (api.legal_blocks, api.count_blocks),
-            "outcomes": (api.outcomes, None),
+            "outcomes": (api.outcomes, api.count_outcomes),
             "damage": (api.damage_assignments, api.count_damage)}
 
 
