@@ -14,12 +14,14 @@ and solves. Models come back as lists of :class:`clingo.Symbol`.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from importlib import resources
 
 import clingo
 from clingo import ast
+
+from . import deadline
 
 # The programs, as the encodings each question needs (one concern per file, see README).
 ATTACKS = ("characteristics", "combat", "attacks")                # 508.1
@@ -68,10 +70,37 @@ def _quiet(code: clingo.MessageCode, message: str) -> None:
 
 
 def models(ctl: clingo.Control, *, shown: bool = True) -> Iterator[list[clingo.Symbol]]:
-    """Lazily yield the (shown) symbols of each model."""
-    with ctl.solve(yield_=True) as handle:
-        for model in handle:
+    """Lazily yield the (shown) symbols of each model; under a time limit (:mod:`pysolver.deadline`)
+    the solve runs asynchronously and is cancelled when the limit runs out (:class:`deadline.Expired`)."""
+    if deadline.remaining() is None:
+        with ctl.solve(yield_=True) as handle:
+            for model in handle:
+                yield model.symbols(shown=shown) if shown else model.symbols(atoms=True)
+        return
+    with ctl.solve(yield_=True, async_=True) as handle:
+        while True:
+            handle.resume()
+            _wait(handle)
+            model = handle.model()
+            if model is None:
+                return
             yield model.symbols(shown=shown) if shown else model.symbols(atoms=True)
+
+
+def _wait(handle: clingo.SolveHandle) -> None:
+    """Wait for an asynchronous solve until the time limit; cancel it and raise if the limit runs out."""
+    if not handle.wait(deadline.remaining()):
+        handle.cancel()
+        raise deadline.Expired
+
+
+def _solve(ctl: clingo.Control, on_model: Callable[[clingo.Model], object] | None = None) -> None:
+    """Solve to the end (models reported to `on_model`), within the time limit."""
+    if deadline.remaining() is None:
+        ctl.solve(on_model=on_model)
+        return
+    with ctl.solve(on_model=on_model, async_=True) as handle:
+        _wait(handle)
 
 
 def one_model(ctl: clingo.Control) -> list[clingo.Symbol]:
@@ -83,7 +112,7 @@ def one_model(ctl: clingo.Control) -> list[clingo.Symbol]:
 
 def count_models(ctl: clingo.Control) -> int:
     """Enumerate without handing models to Python and return how many there are."""
-    ctl.solve()
+    _solve(ctl)
     return int(ctl.statistics["summary"]["models"]["enumerated"])
 
 
@@ -93,7 +122,7 @@ def maximum(ctl: clingo.Control) -> int | None:
     The control must have been built with ``args=("--opt-mode=opt",)``.
     """
     best: list[int] = []
-    ctl.solve(on_model=lambda m: best.append(-m.cost[0] if m.cost else 0))
+    _solve(ctl, on_model=lambda m: best.append(-m.cost[0] if m.cost else 0))
     return best[-1] if best else None
 
 
