@@ -115,20 +115,18 @@ class Position:
         """Each legal move with the position it leads to, lazily."""
         s = self.s
         if self.stage in WINDOWS:
-            for ids in face_up_choices(s, self.players()):
-                if len(ids) == 1:
-                    move = FaceUp(self.stage, ids[0], str(s.permanent(ids[0]).morph_cost()[1]))
-                    yield move, self._play(move)
-            move = Pass(self.stage, self.name())
-            yield move, self._play(move)
+            turns: list[Move] = [FaceUp(self.stage, ids[0], _cost(s, ids[0]))
+                                 for ids in face_up_choices(s, self.players()) if len(ids) == 1]
+            for move in (*turns, Pass(self.stage, self.name())):
+                yield move, self._play(move)
         elif self.stage == c.DECLARE_ATTACKERS:
             for d in legal_attacks(s):
-                move = AttackDeclaration.of(d["attacks"])
-                yield move, self._play(move)
+                attack = AttackDeclaration.of(d["attacks"])
+                yield attack, self._play(attack)
         elif self.stage == c.DECLARE_BLOCKERS:
             for d in legal_blocks(s):
-                move = BlockDeclaration.of(d["blocks"])
-                yield move, self._play(move)
+                block = BlockDeclaration.of(d["blocks"])
+                yield block, self._play(block)
         elif self.stage == ATTACKERS_HALF:
             for r, blockers_deal in half_results(s, "attackers"):
                 child = Position(BLOCKERS_HALF, s, half=r.assignment, whole=None if blockers_deal else r)
@@ -158,7 +156,7 @@ class Position:
                 return "only face-up turns and passing in a priority window (116.2b, 117.3)"
             if (move.permanent,) not in face_up_choices(s, self.players(), among=(move.permanent,)):
                 return f"{move.permanent} can't be turned face up by {self.name()} now (702.37e)"
-            cost = str(s.permanent(move.permanent).morph_cost()[1])
+            cost = _cost(s, move.permanent)
             return "" if move.cost == cost else f"its cost is {cost} (702.37e)"
         if stage == c.DECLARE_ATTACKERS:
             if not isinstance(move, AttackDeclaration):
@@ -191,6 +189,13 @@ class Position:
             return Position(BLOCKERS_HALF, s, half=move.assignment)
         return after_step(s, self.whole if self.whole is not None and not move.assignment
                           else step_result_of(s, self.half + move.assignment))
+
+
+def _cost(s: Situation, pid: str) -> str:
+    """The morph or megamorph cost of a face-down permanent that has one (702.37e)."""
+    morph = s.permanent(pid).morph_cost()
+    assert morph is not None
+    return str(morph[1])
 
 
 def _other(side: str) -> str:

@@ -29,6 +29,7 @@ from collections.abc import Iterator
 import clingo
 
 from . import combat as c
+from . import deadline
 from . import gametree as gt
 from .facedown import turnable
 from .facts import REQUIREMENTS, situation_facts
@@ -78,6 +79,7 @@ def line(final: Situation, moves: tuple[Move, ...]) -> dict:
 def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set) -> Iterator[tuple[Situation, tuple[Move, ...]]]:
     if p in visited:
         return
+    deadline.check()
     visited.add(p)
     if p.is_end():
         yield p.s, moves
@@ -88,7 +90,7 @@ def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set) -> Iterator[tup
         for damage, child in gt.whole_steps(p):
             yield from _walk(child, moves + (damage,), visited)
     else:
-        matter = c.may_matter(p.s, p.stage) if p.stage in gt.WINDOWS else None
+        matter = c.may_matter(p.s, p.stage) if p.stage in gt.WINDOWS else set()
         for m, child in p.successors():
             if isinstance(m, FaceUp) and m.permanent not in matter:
                 continue
@@ -108,7 +110,7 @@ def _one_program_control(p: gt.Position) -> clingo.Control:
     """Attacks (if open), blocks and the damage step chosen together, projected onto the results."""
     s = p.s
     open_attacks = p.stage == c.DECLARE_ATTACKERS
-    parts = ("base", "choose_attacks", "every_attacker") if open_attacks else ("base",)
+    parts: tuple[str, ...] = ("base", "choose_attacks", "every_attacker") if open_attacks else ("base",)
     parts += ("choose_blocks", "every_blocker", "choose_damage")
     facts = situation_facts(s.with_combat(blockers=None, damage_step=None, assignment=None), combat=not open_attacks)
     return control(ONE_PROGRAM, facts, parts=parts, show=c.RESULTS, args=("--models=0", "--project=project"))
@@ -132,7 +134,7 @@ def _one_program(p: gt.Position) -> Iterator[dict]:
         life = dict(atoms.get("after_life", []))
         gone = left | {g for g, in atoms.get("after_gone", [])}
         attacks = [list(t) for t in sorted(atoms.get("attack", []))] or [list(t) for t in s.combat.attackers or ()]
-        outcome = {
+        outcome: dict = {
             "life": {pl.name: life[pl.name] for pl in s.players},
             "lost": sorted(n for n, v in life.items() if v <= 0),
             "destroyed": sorted(gone),

@@ -57,7 +57,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from . import combat as c
-from . import goals
+from . import deadline, goals
 from . import gametree as gt
 from .errors import InputError
 from .facts import situation_facts, symbol
@@ -98,7 +98,7 @@ class Verifier:
         self.pool: list[BlockDeclaration] = []  # counterexamples: block declarations that refuted an attack
         self.history: dict[tuple[str, Move], int] = {}
         self.symmetric: set[tuple[str, ...]] = set()
-        self.stats = {"positions": 0, "attack_candidates": 0, "attacks_tried": 0, "counterexamples": 0,
+        self.stats: dict[str, float] = {"positions": 0, "attack_candidates": 0, "attacks_tried": 0, "counterexamples": 0,
                       "pool_refutations": 0}
         self.stream = stream if stream is not None else sys.stderr
         self.show = progress if progress is not None else bool(getattr(self.stream, "isatty", lambda: False)())
@@ -128,6 +128,7 @@ class Verifier:
             self.table.move_to_end(p)
             return known
         self._tick()
+        deadline.check()
         self.stats["positions"] += 1
         e = self._search(p)
         self.table[p] = e
@@ -210,13 +211,13 @@ class Verifier:
             yield from self._blocks(p)
         elif p.stage == c.DECLARE_ATTACKERS:
             size = (lambda m: -len(m.attacks)) if self.aggressive else (lambda m: len(m.attacks))
-            moves = []
+            moves: list[AttackDeclaration] = []
             for pairs in declarations(p.s, "attacks", self._twins(p.s, "attacks")):
                 self.stats["attack_candidates"] += counted
                 moves.append(AttackDeclaration(pairs))
             moves.sort(key=lambda m: (-self.history.get((p.stage, m), 0), size(m)))
-            for m in moves:
-                yield m, p.push(m, trusted=True)
+            for attack in moves:
+                yield attack, p.push(attack, trusted=True)
         elif p.stage in (ATTACKERS_HALF, BLOCKERS_HALF):
             sign = 1 if p.to_move() == ACTIVE else -1
             scored = [(sign * goals.score(self.goal, child.s), i, m, child)
@@ -294,7 +295,7 @@ class Verifier:
         return twins
 
     def _remember(self, p: gt.Position, m: Move) -> None:
-        if p.stage == c.DECLARE_BLOCKERS:
+        if isinstance(m, BlockDeclaration):
             if m in self.pool:
                 self.pool.remove(m)
                 self.stats["pool_refutations"] += 1
@@ -326,6 +327,7 @@ class Verifier:
         if decider == winner or len(first_two) == 1:
             forced = len(first_two) == 1
             move, child = first_two[0] if forced else (e.move, e.child)
+            assert move is not None and child is not None, "a decided position has its deciding move"
             step = {"by": p.name(decider), "stage": p.stage, "move": label(move)}
             if forced:  # shown only if it says something (declarations, damage dealt)
                 informative = isinstance(move, (AttackDeclaration, BlockDeclaration)) or (
@@ -355,6 +357,7 @@ def declarations(s: Situation, kind: str, twins: list[tuple[str, str]]) -> Itera
     """The legal declarations of attackers (`kind` ``attacks``, 508.1) or blockers (``blocks``,
     509.1), one of each orbit under permuting `twins`' classes (``encodings/verify.lp``), lazily;
     those obeying the most requirements (508.1d, 509.1c: clingo's optN, the optimal models)."""
+    encodings: tuple[str, ...]
     if kind == "attacks":
         encodings, parts, name = ATTACKS + ("verify",), ("choose_attacks", "every_attacker"), "attack"
         facts = situation_facts(s, combat=False)
@@ -365,6 +368,7 @@ def declarations(s: Situation, kind: str, twins: list[tuple[str, str]]) -> Itera
     ctl = control(encodings, facts, parts=("base", *parts, "most_obeyed"), args=("--models=0", "--opt-mode=optN"))
     with ctl.solve(yield_=True) as handle:
         for model in handle:
+            deadline.check()
             if model.optimality_proven or not model.cost:
                 yield tuple(sorted(tuple(args_of(a)) for a in model.symbols(shown=True) if a.match(name, 2)))
 
