@@ -232,12 +232,14 @@ class Verifier:
     def _blocks(self, p: gt.Position) -> Iterator[Child]:
         """Counterexamples, then one blocker on each attacker, then every declaration up to
         identical blockers (each generated declaration once)."""
+        g = attacker_blocker_graph(p.s)
         tried: set[BlockDeclaration] = set()
-        for m in itertools.chain(self._from_pool(p), self._covers(p)):
+        for m in itertools.chain(self._from_pool(p), self._covers(p, g)):
             if m in tried:
                 continue
             tried.add(m)
-            if not gt._violations(p.s.with_combat(blockers=m.blocks), 1):
+            if _legal_in_graph(g, m) if not g.graph.get("requirements") else \
+                    not gt._violations(p.s.with_combat(blockers=m.blocks), 1):
                 yield m, p.push(m, trusted=True)
         for pairs in declarations(p.s, "blocks", self._twins(p.s, "blocks")):
             m = BlockDeclaration(pairs)
@@ -250,11 +252,10 @@ class Verifier:
         for m in list(self.pool):
             yield BlockDeclaration(tuple(pair for pair in m.blocks if pair[1] in attacking))
 
-    def _covers(self, p: gt.Position) -> Iterator[BlockDeclaration]:
+    def _covers(self, p: gt.Position, g) -> Iterator[BlockDeclaration]:
         """Declarations that block each attacker (the strongest first) with as many creatures as
         it needs (menace, 702.111b), by blockers chosen to survive or to kill; for a goal that does
         not want damage dealt, not blocking first."""
-        g = attacker_blocker_graph(p.s)
         power = {x.id: _power(x) for x in p.s.permanents}
         toughness = {x.id: (2 if x.face_down else (x.toughness or 0)) + x.plus_counters - x.minus_counters
                      for x in p.s.permanents}
@@ -371,6 +372,22 @@ def declarations(s: Situation, kind: str, twins: list[tuple[str, str]]) -> Itera
             deadline.check()
             if model.optimality_proven or not model.cost:
                 yield tuple(sorted(tuple(args_of(a)) for a in model.symbols(shown=True) if a.match(name, 2)))
+
+
+def _legal_in_graph(g, m: BlockDeclaration) -> bool:
+    """Whether a block declaration obeys every restriction of blocks.lp, read off its
+    attacker-blocker graph: each pair an edge (509.1b), each blocker within its capacity (509.1a),
+    each attacker blocked by none or at least its minimum (702.111b, 509.1b). Without requirements
+    (509.1c) that is legality."""
+    per_blocker: dict[str, int] = {}
+    per_attacker: dict[str, int] = {}
+    for b, a in m.blocks:
+        if not g.has_edge(b, a):
+            return False
+        per_blocker[b] = per_blocker.get(b, 0) + 1
+        per_attacker[a] = per_attacker.get(a, 0) + 1
+    return all(g.nodes[b]["capacity"] is None or n <= g.nodes[b]["capacity"] for b, n in per_blocker.items()) \
+        and all(n >= g.nodes[a].get("min_blockers", 1) for a, n in per_attacker.items())
 
 
 def _power(x) -> int:
