@@ -37,8 +37,8 @@ from pathlib import Path
 import pysolver
 import pysolver.combat
 import pysolver.gametree
-import pysolver.outcomes
 import pysolver.solving
+from pysolver.outcomes import one_program_control, one_step
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import boards  # noqa: E402
@@ -109,12 +109,12 @@ def one(name: str, quick: bool, what: str) -> dict:
     """Measure one board in this process: `what` is pysolver, reference or clingo."""
     s = pysolver.load_data(families(quick)[name])
     root = pysolver.gametree.root(s)
-    single = pysolver.outcomes._one_step(root)
+    single = one_step(root)
     t = time.process_time()
     if what == "reference":
         n = len(reference()(s))
     elif what == "clingo":
-        n = pysolver.solving.count_models(pysolver.outcomes._one_program_control(root)) if single else -1
+        n = pysolver.solving.count_models(one_program_control(root)) if single else -1
     else:
         n = pysolver.count_outcomes(s)
     return {"n": n, "cpu": time.process_time() - t, "path": "one" if single else "walk",

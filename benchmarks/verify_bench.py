@@ -35,7 +35,7 @@ import boards  # noqa: E402
 
 def families(quick: bool) -> dict[str, dict]:
     out = {f"keywords {n}x{n} life {life}": boards.keyword_board(n, seed=n, life=life, goal={"lethal": "bob"})
-           for n, life in ((3, 4), (4, 5), (6, 20), (6, 8), (8, 20), (8, 10)) if not quick or n < 8}
+           for n, life in ((3, 2), (3, 4), (4, 5), (6, 20), (6, 8), (8, 20), (8, 10)) if not quick or n < 8}
     for a in ((4, 6) if quick else (4, 6, 8)):
         out[f"tokens {a} vs 8+1"] = boards.tokens_board(a, 8)
     return out

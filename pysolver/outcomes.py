@@ -44,7 +44,7 @@ FAST = ("first_strike", "double_strike")
 def outcomes(s: Situation) -> Iterator[dict]:
     """Each distinct end-of-combat result, lazily, with one `line` that reaches it."""
     root = gt.root(s)
-    if _one_step(root):
+    if one_step(root):
         yield from _one_program(root)
         return
     seen: set[tuple] = set()
@@ -59,8 +59,8 @@ def count_outcomes(s: Situation) -> int:
     """The number of distinct outcomes; for a one-step combat counted by clingo alone (each answer
     set of the projected program is one outcome), else by the walk."""
     root = gt.root(s)
-    if _one_step(root):
-        return count_models(_one_program_control(root))
+    if one_step(root):
+        return count_models(one_program_control(root))
     return len({c.outcome_key(final) for final, _ in _walk(root, (), set())})
 
 
@@ -97,7 +97,7 @@ def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set) -> Iterator[tup
             yield from _walk(child, moves + (m,), visited)
 
 
-def _one_step(p: gt.Position) -> bool:
+def one_step(p: gt.Position) -> bool:
     """Whether nothing but declarations and one combat damage step can happen from `p`, with
     something left to declare."""
     s = p.s
@@ -106,7 +106,7 @@ def _one_step(p: gt.Position) -> bool:
             and not any(a.kind in REQUIREMENTS or a.kind in FAST for x in s.permanents for a in x.abilities))
 
 
-def _one_program_control(p: gt.Position) -> clingo.Control:
+def one_program_control(p: gt.Position) -> clingo.Control:
     """Attacks (if open), blocks and the damage step chosen together, projected onto the results."""
     s = p.s
     open_attacks = p.stage == c.DECLARE_ATTACKERS
@@ -123,7 +123,7 @@ def _one_program(p: gt.Position) -> Iterator[dict]:
     s = p.s
     read: dict[clingo.Symbol, tuple] = {}
     left = {x.id for x in s.permanents if x.left_battlefield}
-    for symbols in models(_one_program_control(p)):
+    for symbols in models(one_program_control(p)):
         atoms: dict[str, list] = {}
         for sym in symbols:
             known = read.get(sym)
