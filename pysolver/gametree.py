@@ -117,7 +117,7 @@ class Position:
         if self.stage in WINDOWS:
             turns: list[Move] = [FaceUp(self.stage, ids[0], _cost(s, ids[0]))
                                  for ids in face_up_choices(s, self.players()) if len(ids) == 1]
-            for move in (*turns, Pass(self.stage, self.name())):
+            for move in (Pass(self.stage, self.name()), *turns):  # passing first: the plainest line
                 yield move, self._play(move)
         elif self.stage == c.DECLARE_ATTACKERS:
             for d in legal_attacks(s):
