@@ -55,7 +55,7 @@ from . import combat as c
 from .check import check, stage_of
 from .declarations import legal_attacks, legal_blocks
 from .facedown import face_up_choices, turnable
-from .facts import situation_facts
+from .facts import atom, constant, program, situation_facts
 from .model import Situation
 from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
 from .solving import STEP_RESULTS, control, models, one_model
@@ -256,12 +256,17 @@ def half_results(s: Situation, deciding: str, fixed: tuple = ()) -> Iterator[tup
     ``attackers`` (the active player's announcement, 510.1) or ``blockers`` (the defending
     side's, with the attackers' half `fixed` as announced). With each, whether the other half
     has creatures that assign damage in this step."""
-    facts = situation_facts(s.with_combat(assignment=tuple(fixed) or None)) + f"\ndeciding({deciding})."
+    facts = situation_facts(s.with_combat(assignment=tuple(fixed) or None)) + "\n" + _deciding(deciding)
     ctl = control(HALF, facts, parts=("base", "choose_half"), show=c.RESULTS + " #show half/2.",
                   args=("--models=0", "--project=project"))
     for symbols in models(ctl):
         others = any(sym.name == "half" and str(sym.arguments[1]) != deciding for sym in symbols)
         yield c.step_result([sym for sym in symbols if sym.name != "half"]), others
+
+
+def _deciding(half: str) -> str:
+    """The fact selecting the half of ``encodings/verify.lp`` chosen or judged (510.1)."""
+    return program([atom("deciding", constant(half))])
 
 
 def step_result_of(s: Situation, assignment: tuple) -> c.StepResult:
@@ -283,7 +288,7 @@ def _half_violations(s: Situation, stage: str, half: tuple, move: DamageAssignme
     ``encodings/verify.lp``)."""
     deciding = "attackers" if stage == ATTACKERS_HALF else "blockers"
     facts = situation_facts(s.with_combat(assignment=tuple(half) + move.assignment or None))
-    ctl = control(HALF, facts + f"\ndeciding({deciding}).", parts=("base", "judge_half"))
+    ctl = control(HALF, facts + "\n" + _deciding(deciding), parts=("base", "judge_half"))
     atoms = one_model_atoms(ctl)
     step = next(str(a.arguments[0]) for a in atoms if a.match("step", 1))
     if move.step != step:

@@ -60,7 +60,7 @@ from . import combat as c
 from . import deadline, goals
 from . import gametree as gt
 from .errors import InputError
-from .facts import situation_facts, symbol
+from .facts import atom, program, situation_facts
 from .graph import attacker_blocker_graph
 from .model import Goal, Situation
 from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
@@ -365,7 +365,7 @@ def declarations(s: Situation, kind: str, twins: list[tuple[str, str]]) -> Itera
     else:
         encodings, parts, name = BOARD + ("verify",), ("choose_blocks", "every_blocker"), "block"
         facts = situation_facts(s.with_combat(blockers=None, damage_step=None, assignment=None))
-    facts += "".join(f"\ntwin({symbol(x)},{symbol(y)})." for x, y in twins)
+    facts += "\n" + program(atom("twin", x, y) for x, y in twins)
     ctl = control(encodings, facts, parts=("base", *parts, "most_obeyed"), args=("--models=0", "--opt-mode=optN"))
     with ctl.solve(yield_=True) as handle:
         for model in handle:
