@@ -12,18 +12,36 @@ For each board it prints the number of damage assignments of the step (``count_d
 number of distinct end-of-combat results (``count_outcomes``), the damage-step results the
 outcomes search actually explored, the time of each, and the time of the brute-force reference
 of tests/reference (every assignment, generate-and-test) for the boards small enough.
+A second table runs the issue-10 families (:mod:`boards`, fixed seeds), each board in its own
+process with a time limit: vanilla N×N (P/T 1-5, attacks and blocks open), the same with one
+keyword on every other creature, and N×N with up to two face-down morph creatures a side and
+mana. For each: ``count_outcomes``, its CPU seconds and peak MB, the path taken (``one``: one
+projected program, counted by clingo alone; ``walk``: the game-tree walk), the outcomes per
+second, the brute-force reference's CPU where it finishes and the ratio, and the limit: clingo's
+own count of the one-program projection (for ``one`` boards it is what ``count_outcomes``
+runs, so the ratio is the Python overhead).
+
 See ``benchmarks/README.md`` for what each column means.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import resource
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pysolver
 import pysolver.combat
+import pysolver.gametree
+import pysolver.solving
+from pysolver.outcomes import one_program_control, one_step
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import boards  # noqa: E402
 
 REFERENCE_LIMIT = 20_000  # assignments: the reference is skipped above this
 
@@ -79,10 +97,68 @@ def reference():
     return reference_outcomes
 
 
+def families(quick: bool) -> dict[str, dict]:
+    sizes = (3, 4) if quick else (3, 4, 5)
+    out = {f"vanilla {n}x{n}": boards.vanilla(n, seed=n) for n in sizes}
+    out.update({f"keywords {n}x{n}": boards.keyword_board(n, seed=n) for n in sizes})
+    out.update({f"morph {n}x{n}": boards.morph_board(n, seed=n) for n in sizes[:2]})
+    return out
+
+
+def one(name: str, quick: bool, what: str) -> dict:
+    """Measure one board in this process: `what` is pysolver, reference or clingo."""
+    s = pysolver.load_data(families(quick)[name])
+    root = pysolver.gametree.root(s)
+    single = one_step(root)
+    t = time.process_time()
+    if what == "reference":
+        n = len(reference()(s))
+    elif what == "clingo":
+        n = pysolver.solving.count_models(one_program_control(root)) if single else -1
+    else:
+        n = pysolver.count_outcomes(s)
+    return {"n": n, "cpu": time.process_time() - t, "path": "one" if single else "walk",
+            "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}
+
+
+def run(name: str, quick: bool, what: str, limit: float) -> dict | None:
+    cmd = [sys.executable, __file__, "--one", name, "--what", what] + ["--quick"] * quick
+    try:
+        return json.loads(subprocess.run(cmd, capture_output=True, text=True, timeout=limit,
+                                         check=True).stdout.splitlines()[-1])
+    except subprocess.TimeoutExpired:
+        return None
+
+
+def families_table(quick: bool, limit: float) -> None:
+    print(f"\n{'board':<14}{'outcomes':>9}{'path':>6}{'cpu s':>8}{'peak MB':>8}{'per s':>8}{'ref s':>8}"
+          f"{'ratio':>7}{'clingo s':>9}{'ratio':>7}")
+    for name in families(quick):
+        r = run(name, quick, "pysolver", limit)
+        if r is None:
+            print(f"{name:<14}{'-':>9}{'':>6}{'>' + str(int(limit)):>8}", flush=True)
+            continue
+        ref = run(name, quick, "reference", limit)
+        if ref is not None:
+            assert ref["n"] == r["n"], (name, ref, r)
+        raw = run(name, quick, "clingo", limit) if r["path"] == "one" else None
+        cpu = max(r["cpu"], 1e-3)
+        ref_s, ref_ratio = (f"{ref['cpu']:.2f}", f"{ref['cpu'] / cpu:.1f}") if ref else (f">{int(limit)}", "-")
+        raw_s, raw_ratio = (f"{raw['cpu']:.2f}", f"{cpu / max(raw['cpu'], 1e-3):.2f}") if raw else ("-", "-")
+        print(f"{name:<14}{r['n']:>9}{r['path']:>6}{r['cpu']:>8.2f}{r['mb']:>8}{r['n'] / cpu:>8.0f}{ref_s:>8}"
+              f"{ref_ratio:>7}{raw_s:>9}{raw_ratio:>7}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--quick", action="store_true", help="only the smaller boards")
+    p.add_argument("--limit", type=float, default=None, help="seconds per family board (default 60, quick 20)")
+    p.add_argument("--one", help=argparse.SUPPRESS)
+    p.add_argument("--what", default="pysolver", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    if args.one:
+        print(json.dumps(one(args.one, args.quick, args.what)))
+        return
     ref = reference()
     boards = [(f"trample {power} vs {k}", trample_board(power, k))
               for k in (1, 2, 3, 4) for power in ((1, 3, 5, 7, 10) if not args.quick else (1, 3, 5))]
@@ -100,6 +176,7 @@ def main(argv: list[str] | None = None) -> None:
             t_ref = f"{t:.3f}"
         print(f"{name:<18}{assignments:>12}{t_damage:>10.3f}{outcomes:>10}{steps:>10}{t_outcomes:>12.3f}"
               f"{t_ref:>13}", flush=True)
+    families_table(args.quick, args.limit or (20 if args.quick else 60))
 
 
 if __name__ == "__main__":

@@ -186,3 +186,13 @@ def result(s: Situation) -> dict:
         "loyalty": {p.id: p.loyalty for p in alive if "Planeswalker" in p.types and not p.face_down},
         "defense": {p.id: p.defense for p in alive if "Battle" in p.types and not p.face_down},
     }
+
+
+def outcome_key(s: Situation) -> tuple:
+    """What tells two finished combats apart in SPEC §3 (the fields of :func:`result`), as a tuple."""
+    alive = [p for p in s.permanents if not p.left_battlefield]
+    return (tuple(p.life for p in s.players),
+            tuple(p.id for p in s.permanents if p.left_battlefield),
+            tuple((p.id, p.damage) for p in alive if p.is_creature and p.damage > 0),
+            tuple((p.id, p.loyalty, p.defense) for p in alive if not p.face_down
+                  and ("Planeswalker" in p.types or "Battle" in p.types)))

@@ -42,13 +42,13 @@ Results = Callable[["Situation"], Iterator[dict[str, Any]]]
 
 
 def _enumerations() -> dict[str, tuple[Results, Callable[[Situation], int] | None]]:
-    """Each enumerating command: its results, and a counter that needs no enumeration (outcomes
-    has none: `--count` enumerates them, with progress on stderr)."""
+    """Each enumerating command: its results, and a counter that needs no Python object per result
+    (outcomes: clingo counts a one-step combat's projected answer sets, :func:`count_outcomes`)."""
     from .damage import count_damage, damage_assignments
     from .declarations import count_attacks, count_blocks, legal_attacks, legal_blocks
-    from .outcomes import outcomes
+    from .outcomes import count_outcomes, outcomes
     return {"attacks": (legal_attacks, count_attacks), "blocks": (legal_blocks, count_blocks),
-            "outcomes": (outcomes, None), "damage": (damage_assignments, count_damage)}
+            "outcomes": (outcomes, count_outcomes), "damage": (damage_assignments, count_damage)}
 
 
 @dataclass(frozen=True)

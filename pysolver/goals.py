@@ -21,9 +21,13 @@ def damage_bound(s: Situation, player: str) -> int:
     702.19c), else untapped ones (508.1a). Each deals at most its greatest power over its face-down
     and face-up sides (702.37e, 702.37b), twice with double strike if the first-strike step is
     still to come (702.4b), nothing if it dealt first-strike damage without double strike (510.4),
-    and nothing if it is blocked without trample (510.1c, 702.19b)."""
+    and nothing if it is blocked without trample (510.1c, 702.19b). A blocked trampler first assigns
+    lethal damage to each creature on the battlefield that blocks it and no other (702.19b;
+    deathtouch: 1, 702.2c), at least the least lethal damage over that blocker's sides; with double
+    strike the second step may all go to the player (702.19e)."""
     attacks = dict(s.combat.attackers) if s.combat.attackers is not None else None
     blocked = {a for _, a in s.combat.blockers or ()}
+    alone = _lone_blockers(s)
     before_first = s.combat.damage_step != "regular"
     dealt_first = set(s.combat.first_strikers or ())
     owners = {p.id: p.controller for p in s.permanents if "Planeswalker" in p.types}
@@ -50,9 +54,27 @@ def damage_bound(s: Situation, player: str) -> int:
             if not before_first and p.id in dealt_first and "double_strike" not in kinds:
                 continue
             steps = 2 if before_first and "double_strike" in kinds else 1
-            best = max(best, max(power, 0) * steps)
+            first = power - sum(1 if "deathtouch" in kinds else lethal for lethal in alone.get(p.id, ()))
+            best = max(best, max(first, 0) + max(power, 0) * (steps - 1))
         total += best
     return total
+
+
+def _lone_blockers(s: Situation) -> dict[str, list[int]]:
+    """For each blocked attacker, the least lethal damage (120.6, 702.19b) of each creature on the
+    battlefield that blocks it and no other attacker, over the sides that creature may still show."""
+    blocks: dict[str, list[str]] = {}
+    for b, a in s.combat.blockers or ():
+        blocks.setdefault(b, []).append(a)
+    out: dict[str, list[int]] = {}
+    for b, attackers in blocks.items():
+        x = s.permanent(b)
+        if len(attackers) != 1 or x.left_battlefield:
+            continue
+        lethal = min((2 if f.face_down else (f.toughness or 0)) + f.plus_counters - f.minus_counters - f.damage
+                     for f in forms(x))
+        out.setdefault(attackers[0], []).append(max(lethal, 0))
+    return out
 
 
 def out_of_reach(s: Situation, player: str) -> str | None:

@@ -32,12 +32,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import api
+from . import gametree as gt
 from .abilities import asp_name
+from .combat import result
 from .model import Permanent, Situation
+from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
 
 CHECK_SAMPLES = 3        # illegal block declarations tried per board
 ASSIGNMENT_SAMPLES = 2   # damage assignments per block declaration given to check
-WINDOWS = ("beginning_of_combat", "after_attackers", "after_blockers", "after_first_strike_damage")
+LINE_SAMPLES = 3         # outcome lines replayed on the game tree per board
+WINDOWS = gt.WINDOWS
 BEFORE = {"blocks": WINDOWS[:2], "first_strike": WINDOWS[:3], "regular": WINDOWS}
 
 
@@ -195,8 +199,9 @@ def check_board(work: Any) -> Report:
             report.expect(verdict["legal"] is False, "check-illegal",
                           f"check accepts {candidate}, which is not among the legal declarations", blocks=candidate)
 
-    # outcomes: unblockable, damage sums, life arithmetic, lost
+    # outcomes: unblockable, damage sums, life arithmetic, lost, line replay
     start_life = {p.name: p.life for p in s.players}
+    _replays(report, s, work.full("outcomes")["results"])
     for o in work.full("outcomes")["results"]:
         line = o["line"]
         at_blocks = _turned(line, BEFORE["blocks"])
@@ -224,3 +229,53 @@ def check_board(work: Any) -> Report:
         lost = sorted(name for name, n in o["life"].items() if n <= 0)
         report.expect(lost == o["lost"], "life", f"outcome lost {o['lost']} but life {o['life']} (704.5a)")
     return report
+
+
+def replay(s: Situation, line: dict) -> gt.Position:
+    """The position an outcome's `line` leads to, each move pushed (and so judged legal) on the
+    game tree: the declarations, in each window the face-up turns of the player with priority and
+    otherwise a pass (117.3c, 117.4), each step's assignment in its two halves (510.1).
+
+    >>> from pysolver.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+    ...     "permanents": [{"id": "x", "controller": "a", "power": 3, "toughness": 3}]})
+    >>> replay(s, {"attacks": [["x", "b"]], "blocks": [], "face_up": [], "regular": [["x", "b", 3]]}).s.player("b").life
+    17
+    """
+    p = gt.root(s)
+    pending = list(line.get("face_up", []))
+    steps = [step for step in ("first_strike", "regular") if step in line]
+    while not p.is_end():
+        p = p.push(_next_move(p, line, pending, steps))
+    return p
+
+
+def _next_move(p: gt.Position, line: dict, pending: list[dict], steps: list[str]) -> Move:
+    if p.stage in WINDOWS:
+        mine = [f for f in pending if f["window"] == p.stage and p.s.permanent(f["permanent"]).controller in p.players()]
+        if mine:
+            pending.remove(mine[0])
+            return FaceUp(**mine[0])
+        return Pass(p.stage, p.name())
+    if p.stage == "declare_attackers":
+        return AttackDeclaration.of(line["attacks"])
+    if p.stage == "declare_blockers":
+        return BlockDeclaration.of(line["blocks"])
+    attacking = {a for a, _ in p.s.combat.attackers or ()}
+    step = steps[0] if steps else "regular"
+    if p.stage == gt.BLOCKERS_HALF and steps:
+        steps.pop(0)
+    assignment = [t for t in line.get(step, []) if (t[0] in attacking) == (p.stage == gt.ATTACKERS_HALF)]
+    return DamageAssignment.of(step, assignment)
+
+
+def _replays(report: Report, s: Situation, outcomes: list[dict]) -> None:
+    for o in outcomes[:LINE_SAMPLES]:
+        try:
+            final = replay(s, o["line"])
+        except gt.IllegalMove as exc:
+            report.expect(False, "line-replay", f"outcome line is not legal move by move: {exc}", line=o["line"])
+            continue
+        got = result(final.s)
+        report.expect(got == {k: v for k, v in o.items() if k != "line"}, "line-replay",
+                      f"outcome line replayed reaches {got}", line=o["line"])

@@ -1,10 +1,19 @@
 """Every distinct end-of-combat result over all choices still open (SPEC §3 `outcomes`).
 
-The search walks the stages of :mod:`pysolver.combat`: attack declarations (if not given),
-face-up turns in each priority window, block declarations (if not given), then each combat
-damage step, whose distinct results are enumerated by projection (never every assignment).
-A state reached twice is explored once. A player at 0 or less life after the first-strike
-step has lost (104.3b, 704.5a): that outcome ends there.
+Two searches over the combat of :mod:`pysolver.gametree`, which knows the stages:
+
+* **one program** when nothing happens between the declarations and one combat damage step (no
+  face-down permanent can be turned face up, no requirement, 508.1d/509.1c, and no creature with
+  first strike or double strike, 510.4): attacks (if open), blocks (if open) and the damage step
+  are chosen in one clingo program projected onto the state after the step
+  (``encodings/outcomes.lp``'s ``#project``), so each answer set is one distinct outcome and
+  its witness carries the declarations and the assignment of its `line`;
+* otherwise a depth-first walk of the game tree: declarations, face-up turns in each window
+  (only of permanents whose turning can change the result,
+  :func:`pysolver.combat.may_matter`), and each damage step as one projected enumeration of its
+  distinct results (:func:`pysolver.gametree.whole_steps`; blocks and step together when the
+  window after blockers offers nothing). A position reached twice is explored once. A player at
+  0 or less life after the first-strike step has lost (104.3b, 704.5a): that outcome ends there.
 
 >>> from pysolver.loader import situation_from_data
 >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b", "life": 3}], "active": "a",
@@ -15,90 +24,125 @@ step has lost (104.3b, 704.5a): that outcome ends there.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
-from dataclasses import dataclass
+
+import clingo
 
 from . import combat as c
-from .declarations import legal_attacks, legal_blocks
-from .facedown import face_up_choices, turnable
+from . import deadline
+from . import gametree as gt
+from .facedown import turnable
+from .facts import REQUIREMENTS, situation_facts
 from .model import Situation
+from .moves import DamageAssignment, FaceUp, Move
+from .solving import BOARD, STEP_RESULTS, args_of, control, count_models, models
 
-
-@dataclass(frozen=True)
-class Line:
-    """One way to reach an outcome: face-up turns and damage assignments; the declarations are in
-    the final situation's combat."""
-
-    face_up: tuple = ()
-    first_strike: tuple | None = None
-    regular: tuple | None = None
-
-    def as_dict(self, s: Situation) -> dict:
-        d: dict = {"attacks": [list(p) for p in s.combat.attackers or ()],
-                   "blocks": [list(p) for p in s.combat.blockers or ()],
-                   "face_up": [dict(w) for w in self.face_up]}
-        for step in ("first_strike", "regular"):
-            value = getattr(self, step)
-            if value is not None:
-                d[step] = [list(t) for t in value]
-        return d
+ONE_PROGRAM = BOARD + STEP_RESULTS[2:] + ("verify",)  # attacks, blocks, damage, results; every_* parts
+FAST = ("first_strike", "double_strike")
 
 
 def outcomes(s: Situation) -> Iterator[dict]:
     """Each distinct end-of-combat result, lazily, with one `line` that reaches it."""
-    seen: set[str] = set()
-    visited: set[tuple[str, Situation]] = set()
-    for final, line in _explore(c.settle(s), c.first_stage(s), Line(), visited):
-        outcome = c.result(final)
-        key = json.dumps(outcome, sort_keys=True)
+    root = gt.root(s)
+    if one_step(root):
+        yield from _one_program(root)
+        return
+    seen: set[tuple] = set()
+    for final, moves in _walk(root, (), set()):
+        key = c.outcome_key(final)
         if key not in seen:
             seen.add(key)
-            yield {**outcome, "line": line.as_dict(final)}
+            yield {**c.result(final), "line": line(final, moves)}
 
 
 def count_outcomes(s: Situation) -> int:
-    """The number of distinct end-of-combat outcomes (there is no counter that does not enumerate them)."""
-    return sum(1 for _ in outcomes(s))
+    """The number of distinct outcomes; for a one-step combat counted by clingo alone (each answer
+    set of the projected program is one outcome), else by the walk."""
+    root = gt.root(s)
+    if one_step(root):
+        return count_models(one_program_control(root))
+    return len({c.outcome_key(final) for final, _ in _walk(root, (), set())})
 
 
-def _explore(s: Situation, stage: str, line: Line, visited: set) -> Iterator[tuple[Situation, Line]]:
-    if (stage, s) in visited:
+def line(final: Situation, moves: tuple[Move, ...]) -> dict:
+    """The SPEC §3 `line` of an outcome: the declarations (as the final situation has them), the
+    face-up turns and each step's assignment among `moves`."""
+    d: dict = {"attacks": [list(p) for p in final.combat.attackers or ()],
+               "blocks": [list(p) for p in final.combat.blockers or ()],
+               "face_up": [m.to_json() for m in moves if isinstance(m, FaceUp)]}
+    for m in moves:
+        if isinstance(m, DamageAssignment):
+            d[m.step] = [list(t) for t in m.assignment]
+    return d
+
+
+def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set) -> Iterator[tuple[Situation, tuple[Move, ...]]]:
+    if p in visited:
         return
-    visited.add((stage, s))
-    if stage in c.WINDOW_NEXT:
-        for ids in face_up_choices(s, among=c.may_matter(s, stage)):
-            after = c.face_up(s, ids) if ids else s
-            turned = tuple({"window": stage, "permanent": pid, "cost": str(s.permanent(pid).morph_cost()[1])}
-                           for pid in ids)
-            yield from _explore(after, c.WINDOW_NEXT[stage], Line(**{**line.__dict__, "face_up": line.face_up + turned}),
-                                visited)
-    elif stage == c.DECLARE_ATTACKERS:
-        for decl in legal_attacks(s):
-            yield from _explore(s.with_combat(attackers=tuple(map(tuple, decl["attacks"]))), c.ATTACKERS_WINDOW,
-                                line, visited)
-    elif stage == c.DECLARE_BLOCKERS:
-        if not s.combat.attackers:  # 508.8: no attackers, no declare blockers or damage steps
-            yield s, line
-        elif s.combat.blockers is not None:
-            yield from _explore(s, c.BLOCKERS_WINDOW, line, visited)
-        elif not turnable(s):  # nothing happens in the window after blockers: blocks and damage at once
-            for blocks, r in c.blocks_and_step_results(s):
-                yield from _after_step(s.with_combat(blockers=blocks), r, line, visited)
-        else:
-            for decl in legal_blocks(s):
-                yield from _explore(s.with_combat(blockers=tuple(map(tuple, decl["blocks"]))), c.BLOCKERS_WINDOW,
-                                    line, visited)
-    elif stage == c.DAMAGE:
-        for r in c.step_results(s):
-            yield from _after_step(s, r, line, visited)
-
-
-def _after_step(s: Situation, r: c.StepResult, line: Line, visited: set) -> Iterator[tuple[Situation, Line]]:
-    """After a damage step: the end, or the window before the regular step (510.4)."""
-    after = c.apply_step(s, r)
-    done = Line(**{**line.__dict__, r.step: r.assignment})
-    if r.step == "first_strike" and not c.losers(after):
-        yield from _explore(after, c.FIRST_STRIKE_WINDOW, done, visited)
+    deadline.check()
+    visited.add(p)
+    if p.is_end():
+        yield p.s, moves
+    elif p.stage == c.DECLARE_BLOCKERS and not turnable(p.s):
+        for blocks, damage, child in gt.blocks_with_steps(p):
+            yield from _walk(child, moves + (blocks, damage), visited)
+    elif p.stage == gt.ATTACKERS_HALF:
+        for damage, child in gt.whole_steps(p):
+            yield from _walk(child, moves + (damage,), visited)
     else:
-        yield after, done
+        matter = c.may_matter(p.s, p.stage) if p.stage in gt.WINDOWS else set()
+        for m, child in p.successors():
+            if isinstance(m, FaceUp) and m.permanent not in matter:
+                continue
+            yield from _walk(child, moves + (m,), visited)
+
+
+def one_step(p: gt.Position) -> bool:
+    """Whether nothing but declarations and one combat damage step can happen from `p`, with
+    something left to declare."""
+    s = p.s
+    return (p.stage in (c.DECLARE_ATTACKERS, c.DECLARE_BLOCKERS) and not turnable(s)
+            and s.combat.damage_step is None
+            and not any(a.kind in REQUIREMENTS or a.kind in FAST for x in s.permanents for a in x.abilities))
+
+
+def one_program_control(p: gt.Position) -> clingo.Control:
+    """Attacks (if open), blocks and the damage step chosen together, projected onto the results."""
+    s = p.s
+    open_attacks = p.stage == c.DECLARE_ATTACKERS
+    parts: tuple[str, ...] = ("base", "choose_attacks", "every_attacker") if open_attacks else ("base",)
+    parts += ("choose_blocks", "every_blocker", "choose_results")
+    facts = situation_facts(s.with_combat(blockers=None, damage_step=None, assignment=None), combat=not open_attacks)
+    return control(ONE_PROGRAM, facts, parts=parts, show=c.RESULTS, args=("--models=0", "--project=project"))
+
+
+def _one_program(p: gt.Position) -> Iterator[dict]:
+    """The outcomes of a one-step combat in one projected enumeration: each model is one outcome,
+    read off its after_* atoms (outcomes.lp), its line off the witness' attack/2, block/2 and
+    witness/3 atoms. Symbols recur from model to model: each is read once."""
+    s = p.s
+    read: dict[clingo.Symbol, tuple] = {}
+    left = {x.id for x in s.permanents if x.left_battlefield}
+    for symbols in models(one_program_control(p)):
+        atoms: dict[str, list] = {}
+        for sym in symbols:
+            known = read.get(sym)
+            if known is None:
+                known = read[sym] = (sym.name, tuple(a.number if a.type == clingo.SymbolType.Number else args_of(sym)[i]
+                                                     for i, a in enumerate(sym.arguments)))
+            atoms.setdefault(known[0], []).append(known[1])
+        life = dict(atoms.get("after_life", []))
+        gone = left | {g for g, in atoms.get("after_gone", [])}
+        attacks = [list(t) for t in sorted(atoms.get("attack", []))] or [list(t) for t in s.combat.attackers or ()]
+        outcome: dict = {
+            "life": {pl.name: life[pl.name] for pl in s.players},
+            "lost": sorted(n for n, v in life.items() if v <= 0),
+            "destroyed": sorted(gone),
+            "damage": {x: d for x, d in sorted(atoms.get("after_damage", [])) if d > 0 and x not in gone},
+            "loyalty": {x: n for x, n in sorted(atoms.get("after_loyalty", [])) if x not in gone},
+            "defense": {x: n for x, n in sorted(atoms.get("after_defense", [])) if x not in gone},
+            "line": {"attacks": attacks, "blocks": [list(t) for t in sorted(atoms.get("block", []))], "face_up": []},
+        }
+        if attacks:  # 508.8: no attackers, no damage step
+            outcome["line"]["regular"] = [list(t) for t in sorted(atoms.get("witness", []))]
+        yield outcome

@@ -147,3 +147,17 @@ def tiny_boards(draw: st.DrawFn) -> pysolver.model.Situation:
 @given(tiny_boards())
 def test_verify_equals_brute_force_minimax(s: pysolver.model.Situation) -> None:
     assert pysolver.verify(s)["holds"] is reference_verify(s)
+
+
+@pytest.mark.parametrize("life, abilities, holds", [
+    (1, ["Trample"], True), (2, ["Trample"], False),            # 702.19b: 4 lethal to the 0/4 first
+    (4, ["Trample", "Deathtouch"], True), (5, ["Trample", "Deathtouch"], False),  # 702.2c: 1 is lethal
+    (6, ["Trample", "Double strike"], True), (7, ["Trample", "Double strike"], False),  # 702.19e: 1 + 5
+])
+def test_lethal_bound_counts_lethal_damage_to_lone_blockers(life: int, abilities: list[str], holds: bool) -> None:
+    """goals.damage_bound: a blocked trampler assigns lethal damage to a creature blocking it alone
+    before any to the player; the bound decides early and agrees with the brute force."""
+    s = board([{"id": "x", "controller": "alice", "power": 5, "toughness": 5, "abilities": abilities},
+               {"id": "w", "controller": "bob", "power": 0, "toughness": 4}], bob_life=life,
+              goal={"lethal": "bob"}, combat={"attackers": {"x": "bob"}, "blockers": {"w": ["x"]}})
+    assert pysolver.verify(s)["holds"] is holds is reference_verify(s)

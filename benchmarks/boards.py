@@ -1,0 +1,70 @@
+"""Board families of the issue-10 benchmarks, generated with fixed seeds (plain SPEC §1 dicts).
+
+>>> len(vanilla(3, seed=1)["permanents"]), keyword_board(2, seed=1)["players"][1]["life"]
+(6, 20)
+"""
+
+from __future__ import annotations
+
+import random
+
+KEYWORDS = ["First strike", "Double strike", "Deathtouch", "Trample", "Lifelink"]
+
+
+def _players(life: int = 20, alice_mana: str = "", bob_mana: str = "") -> list[dict]:
+    return [{"name": "alice", "mana": alice_mana}, {"name": "bob", "life": life, "mana": bob_mana}]
+
+
+def _creature(rng: random.Random, pid: str, controller: str, keyword: bool) -> dict:
+    d: dict = {"id": pid, "controller": controller, "power": rng.randint(1, 5), "toughness": rng.randint(1, 5)}
+    if keyword:
+        d["abilities"] = [rng.choice(KEYWORDS)]
+    return d
+
+
+def vanilla(n: int, *, seed: int = 0, life: int = 20) -> dict:
+    """n attackers against n possible blockers, P/T 1-5, attacks and blocks open."""
+    rng = random.Random(seed)
+    return {"players": _players(life), "active": "alice",
+            "permanents": [_creature(rng, f"a{i}", "alice", False) for i in range(n)]
+            + [_creature(rng, f"b{i}", "bob", False) for i in range(n)]}
+
+
+def keyword_board(n: int, *, seed: int = 0, life: int = 20, goal: dict | None = None) -> dict:
+    """As :func:`vanilla`, one random keyword (first/double strike, deathtouch, trample, lifelink) on
+    every other creature."""
+    rng = random.Random(seed)
+    perms = [_creature(rng, f"a{i}", "alice", i % 2 == 0) for i in range(n)]
+    perms += [_creature(rng, f"b{i}", "bob", i % 2 == 1) for i in range(n)]
+    data: dict = {"players": _players(life), "active": "alice", "permanents": perms}
+    if goal is not None:
+        data["goal"] = goal
+    return data
+
+
+def morph_board(n: int, *, seed: int = 0) -> dict:
+    """n against n, P/T 1-5, up to two face-down morph creatures a side, mana to turn them."""
+    rng = random.Random(seed)
+    extras = ["Flying", "First strike", "Deathtouch", "Trample", "Lifelink"]
+    perms = []
+    for side, prefix in (("alice", "a"), ("bob", "b")):
+        down = set(rng.sample(range(n), min(2, n)))
+        for i in range(n):
+            d = _creature(rng, f"{prefix}{i}", side, False)
+            if i in down:
+                d["face_down"] = True
+                d["abilities"] = [f"Morph {rng.choice(['{R}', '{1}', '{G}{G}', '{2}'])}", rng.choice(extras)]
+            perms.append(d)
+    return {"players": _players(20, "{R}{1}", "{G}{G}"), "active": "alice", "permanents": perms}
+
+
+def tokens_board(attackers: int = 6, tokens: int = 8, *, seed: int = 0, life: int = 10) -> dict:
+    """A Forge-like puzzle cut to its combat: `attackers` varied creatures (no evasion) against
+    `tokens` identical 1/1 Soldier tokens and one 0/4 wall; lethal goal, attacks open (answer no:
+    a chump block on each attacker leaves nothing to reach bob)."""
+    rng = random.Random(seed)
+    perms = [_creature(rng, f"a{i}", "alice", False) for i in range(attackers)]
+    perms += [{"id": f"soldier{i}", "controller": "bob", "name": "Soldier", "subtypes": ["Soldier"],
+               "colors": ["white"], "power": 1, "toughness": 1} for i in range(tokens)]
+    perms.append({"id": "wall", "controller": "bob", "power": 0, "toughness": 4, "abilities": ["Defender"]})
+    return {"players": _players(life), "active": "alice", "permanents": perms, "goal": {"lethal": "bob"}}

@@ -1,0 +1,308 @@
+"""The combat as a game tree (506.1): positions, who moves, lazy legal moves, ``push``.
+
+In the manner of python-chess (``board.legal_moves``, ``board.push(move)``), a :class:`Position`
+is a situation plus the point of the combat it is at; its moves are the typed values of
+:mod:`pysolver.moves`; :meth:`Position.push` returns the position after a move (positions are
+immutable and hashable, so searches use them as keys of a transposition table).
+
+The stages, in order (506.1, SPEC §5):
+
+* the beginning-of-combat window (507.2), if attackers are not declared yet;
+* declare attackers (508.1), by the active player; its window (508.2);
+* declare blockers (509.1), by the defending side; its window (509.2); no attackers, no declare
+  blockers and no damage steps (508.8);
+* each combat damage step (510; a first-strike step first when 510.4 says so): the active player
+  announces the attacking creatures' assignment, then the defending side, having seen it, the
+  blocking creatures' (510.1); state-based actions follow (704.3); a player at 0 or less life
+  after the first-strike step has lost (104.3b, 704.5a) and the combat ends there; the window
+  between the steps (510.3);
+* the end.
+
+In a window the active player has priority first (117.3b); a player may turn one face-down
+permanent they control face up (a special action, 116.2b, 702.37e) and receives priority again
+(117.3c), or pass; the window closes when both players pass in succession (117.4). A window in
+which no face-down permanent with a morph cost remains is skipped.
+
+At a damage half the legal moves are one assignment per distinct effect (the projection of
+``encodings/verify.lp`` onto the results of ``encodings/outcomes.lp``); ``push`` accepts any
+legal assignment.
+
+>>> from pysolver.loader import situation_from_data
+>>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b", "life": 2}], "active": "a",
+...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2},
+...                    {"id": "y", "controller": "b", "power": 1, "toughness": 1}]})
+>>> p = root(s)
+>>> p.stage, p.to_move()
+('declare_attackers', 'active')
+>>> [m.to_json() for m in p.legal_moves()]
+[{'attacks': []}, {'attacks': [['x', 'b']]}]
+>>> p = p.push(AttackDeclaration.of([("x", "b")]))
+>>> [m.to_json() for m in p.legal_moves()]
+[{'blocks': []}, {'blocks': [['y', 'x']]}]
+>>> p = p.push(BlockDeclaration.of([]))
+>>> p = p.push(DamageAssignment.of("regular", [("x", "b", 2)]))
+>>> p = p.push(DamageAssignment.of("regular", []))
+>>> p.stage, p.s.player("b").life
+('end', 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from . import combat as c
+from .check import check, stage_of
+from .declarations import legal_attacks, legal_blocks
+from .facedown import face_up_choices, turnable
+from .facts import atom, constant, program, situation_facts
+from .model import Situation
+from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
+from .solving import STEP_RESULTS, control, models, one_model
+
+ACTIVE, DEFENCE = "active", "defence"
+ATTACKERS_HALF = "attackers_damage"   # the active player announces the attackers' assignment (510.1)
+BLOCKERS_HALF = "blockers_damage"     # then the defending side the blockers' (510.1)
+WINDOWS = (c.BEGINNING_OF_COMBAT, c.ATTACKERS_WINDOW, c.BLOCKERS_WINDOW, c.FIRST_STRIKE_WINDOW)
+DECIDES = {c.DECLARE_ATTACKERS: ACTIVE, c.DECLARE_BLOCKERS: DEFENCE, ATTACKERS_HALF: ACTIVE,
+           BLOCKERS_HALF: DEFENCE}
+HALF = STEP_RESULTS + ("verify",)
+
+
+class IllegalMove(ValueError):
+    """A move that is not legal in the position it is pushed in."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """A situation at one point of the combat. In a window: who has priority (`mover`) and whether
+    the other player passed last (`passed`, 117.4); at the blockers' half: the attackers' half as
+    announced (`half`). `whole` (not part of the identity) caches the step's result when the
+    blockers assign no damage in it."""
+
+    stage: str
+    s: Situation
+    mover: str = ""
+    passed: bool = False
+    half: tuple = ()
+    whole: c.StepResult | None = field(default=None, compare=False, repr=False)
+
+    def to_move(self) -> str | None:
+        """``active``, ``defence`` or None at the end."""
+        if self.stage == c.END:
+            return None
+        return self.mover if self.stage in WINDOWS else DECIDES[self.stage]
+
+    def players(self, side: str | None = None) -> frozenset[str]:
+        """The players of a side (default: the side to move): the active player or the defending
+        players (one side: what any of them may do, they may do together)."""
+        side = side or self.to_move()
+        if side == ACTIVE:
+            return frozenset({self.s.active})
+        return frozenset(p.name for p in self.s.players if p.name != self.s.active)
+
+    def name(self, side: str | None = None) -> str:
+        return ", ".join(sorted(self.players(side)))
+
+    def is_end(self) -> bool:
+        return self.stage == c.END
+
+    def legal_moves(self) -> Iterator[Move]:
+        """Every legal move, lazily (damage halves: one assignment per distinct effect)."""
+        return (m for m, _ in self.successors())
+
+    def successors(self) -> Iterator[tuple[Move, Position]]:
+        """Each legal move with the position it leads to, lazily."""
+        s = self.s
+        if self.stage in WINDOWS:
+            turns: list[Move] = [FaceUp(self.stage, ids[0], _cost(s, ids[0]))
+                                 for ids in face_up_choices(s, self.players()) if len(ids) == 1]
+            for move in (Pass(self.stage, self.name()), *turns):  # passing first: the plainest line
+                yield move, self._play(move)
+        elif self.stage == c.DECLARE_ATTACKERS:
+            for d in legal_attacks(s):
+                attack = AttackDeclaration.of(d["attacks"])
+                yield attack, self._play(attack)
+        elif self.stage == c.DECLARE_BLOCKERS:
+            for d in legal_blocks(s):
+                block = BlockDeclaration.of(d["blocks"])
+                yield block, self._play(block)
+        elif self.stage == ATTACKERS_HALF:
+            for r, blockers_deal in half_results(s, "attackers"):
+                child = Position(BLOCKERS_HALF, s, half=r.assignment, whole=None if blockers_deal else r)
+                yield DamageAssignment(r.step, r.assignment), child
+        elif self.stage == BLOCKERS_HALF:
+            results = [self.whole] if self.whole is not None else (r for r, _ in half_results(s, "blockers", self.half))
+            for r in results:
+                mine = tuple(t for t in r.assignment if t not in self.half)
+                yield DamageAssignment(r.step, mine), after_step(s, r)
+
+    def push(self, move: Move, *, trusted: bool = False) -> Position:
+        """The position after `move`; :class:`IllegalMove` if it is not legal here (unless `trusted`:
+        a move a generator of this module gave for this position)."""
+        if not trusted:
+            problem = self.illegal(move)
+            if problem:
+                raise IllegalMove(f"{move} at {self.stage}: {problem}")
+        return self._play(move)
+
+    def illegal(self, move: Move) -> str:
+        """Why `move` is not legal here ('' if it is)."""
+        s, stage = self.s, self.stage
+        if stage in WINDOWS:
+            if isinstance(move, Pass):
+                return "" if (move.window, move.player) == (stage, self.name()) else "not this window or player"
+            if not isinstance(move, FaceUp) or move.window != stage:
+                return "only face-up turns and passing in a priority window (116.2b, 117.3)"
+            if (move.permanent,) not in face_up_choices(s, self.players(), among=(move.permanent,)):
+                return f"{move.permanent} can't be turned face up by {self.name()} now (702.37e)"
+            cost = _cost(s, move.permanent)
+            return "" if move.cost == cost else f"its cost is {cost} (702.37e)"
+        if stage == c.DECLARE_ATTACKERS:
+            if not isinstance(move, AttackDeclaration):
+                return "attackers are declared now (508.1)"
+            return _violations(s.with_combat(attackers=move.attacks), 0)
+        if stage == c.DECLARE_BLOCKERS:
+            if not isinstance(move, BlockDeclaration):
+                return "blockers are declared now (509.1)"
+            return _violations(s.with_combat(blockers=move.blocks), 1)
+        if stage in (ATTACKERS_HALF, BLOCKERS_HALF):
+            if not isinstance(move, DamageAssignment):
+                return "combat damage is assigned now (510.1)"
+            return _half_violations(s, stage, self.half, move)
+        return "the combat is over"
+
+    def _play(self, move: Move) -> Position:
+        s, stage = self.s, self.stage
+        if isinstance(move, Pass):
+            if self.passed:  # 117.4: both players passed in succession
+                return enter(c.WINDOW_NEXT[stage], s)
+            return Position(stage, s, _other(self.mover), True)
+        if isinstance(move, FaceUp):  # 117.3c: the player receives priority again
+            return Position(stage, c.face_up(s, (move.permanent,)), self.mover, False)
+        if isinstance(move, AttackDeclaration):
+            return enter(c.ATTACKERS_WINDOW, s.with_combat(attackers=move.attacks))
+        if isinstance(move, BlockDeclaration):
+            return enter(c.BLOCKERS_WINDOW, s.with_combat(blockers=move.blocks))
+        assert isinstance(move, DamageAssignment)
+        if stage == ATTACKERS_HALF:
+            return Position(BLOCKERS_HALF, s, half=move.assignment)
+        return after_step(s, self.whole if self.whole is not None and not move.assignment
+                          else step_result_of(s, self.half + move.assignment))
+
+
+def _cost(s: Situation, pid: str) -> str:
+    """The morph or megamorph cost of a face-down permanent that has one (702.37e)."""
+    morph = s.permanent(pid).morph_cost()
+    assert morph is not None
+    return str(morph[1])
+
+
+def _other(side: str) -> str:
+    return DEFENCE if side == ACTIVE else ACTIVE
+
+
+def enter(stage: str, s: Situation) -> Position:
+    """The position at the start of `stage` (windows nobody can act in are skipped)."""
+    if stage in WINDOWS:
+        if not turnable(s):
+            return enter(c.WINDOW_NEXT[stage], s)
+        return Position(stage, s, ACTIVE)
+    if stage == c.DECLARE_BLOCKERS:
+        if not s.combat.attackers:  # 508.8
+            return Position(c.END, s)
+        if s.combat.blockers is not None:
+            return enter(c.BLOCKERS_WINDOW, s)
+    if stage == c.DAMAGE:
+        return Position(ATTACKERS_HALF, s)
+    return Position(stage, s)
+
+
+def root(s: Situation) -> Position:
+    """The position a situation file describes (SPEC §5), after state-based actions (704.3)."""
+    return enter(c.first_stage(s), c.settle(s))
+
+
+def after_step(s: Situation, r: c.StepResult) -> Position:
+    """The position after a whole combat damage step: the end, or the window before the regular
+    step; a player who lost in the first-strike step ends the combat (104.3b, 704.5a)."""
+    after = c.apply_step(s, r)
+    if r.step == "first_strike" and not c.losers(after):
+        return enter(c.FIRST_STRIKE_WINDOW, after)
+    return Position(c.END, after)
+
+
+def whole_steps(p: Position) -> Iterator[tuple[DamageAssignment, Position]]:
+    """At the attackers' half: each distinct result of the whole step (both halves, 510.1) in one
+    projected enumeration, with one assignment that reaches it; for searches that need the
+    results only (`outcomes`), not who chose which half."""
+    assert p.stage == ATTACKERS_HALF
+    for r in c.step_results(p.s):
+        yield DamageAssignment(r.step, r.assignment), after_step(p.s, r)
+
+
+def blocks_with_steps(p: Position) -> Iterator[tuple[BlockDeclaration, DamageAssignment, Position]]:
+    """At declare blockers, when the window after blockers offers nothing: each block declaration
+    with each distinct result of the damage step after it, in one solve
+    (:func:`pysolver.combat.blocks_and_step_results`)."""
+    assert p.stage == c.DECLARE_BLOCKERS and not turnable(p.s)
+    for blocks, r in c.blocks_and_step_results(p.s):
+        declared = p.s.with_combat(blockers=blocks)
+        yield BlockDeclaration(blocks), DamageAssignment(r.step, r.assignment), after_step(declared, r)
+
+
+def half_results(s: Situation, deciding: str, fixed: tuple = ()) -> Iterator[tuple[c.StepResult, bool]]:
+    """The distinct results of one half of the next combat damage step: `deciding` is
+    ``attackers`` (the active player's announcement, 510.1) or ``blockers`` (the defending
+    side's, with the attackers' half `fixed` as announced). With each, whether the other half
+    has creatures that assign damage in this step."""
+    facts = situation_facts(s.with_combat(assignment=tuple(fixed) or None)) + "\n" + _deciding(deciding)
+    ctl = control(HALF, facts, parts=("base", "choose_half"), show=c.RESULTS + " #show half/2.",
+                  args=("--models=0", "--project=project"))
+    for symbols in models(ctl):
+        others = any(sym.name == "half" and str(sym.arguments[1]) != deciding for sym in symbols)
+        yield c.step_result([sym for sym in symbols if sym.name != "half"]), others
+
+
+def _deciding(half: str) -> str:
+    """The fact selecting the half of ``encodings/verify.lp`` chosen or judged (510.1)."""
+    return program([atom("deciding", constant(half))])
+
+
+def step_result_of(s: Situation, assignment: tuple) -> c.StepResult:
+    """The result of the next damage step with this whole assignment (510.1, 704.3)."""
+    facts = situation_facts(s.with_combat(assignment=tuple(assignment) or None))
+    return c.step_result(one_model(control(STEP_RESULTS, facts, show=c.RESULTS)))
+
+
+def _violations(s: Situation, stage: int) -> str:
+    """The violations :func:`pysolver.check.check` finds of the declaration of `stage` (0 attacks,
+    1 blocks), as one message ('' if none)."""
+    found = [v for v in check(s)["violations"] if stage_of(v["rule"]) == stage]
+    return "; ".join(f"{v['rule']}: {v['message']}" for v in found)
+
+
+def _half_violations(s: Situation, stage: str, half: tuple, move: DamageAssignment) -> str:
+    """Why one half's announced assignment is illegal: the step, the sources (attacking creatures in
+    the attackers' half, 510.1), then 510.1's rules on this half's sources (``judge_half`` of
+    ``encodings/verify.lp``)."""
+    deciding = "attackers" if stage == ATTACKERS_HALF else "blockers"
+    facts = situation_facts(s.with_combat(assignment=tuple(half) + move.assignment or None))
+    ctl = control(HALF, facts + "\n" + _deciding(deciding), parts=("base", "judge_half"))
+    atoms = one_model_atoms(ctl)
+    step = next(str(a.arguments[0]) for a in atoms if a.match("step", 1))
+    if move.step != step:
+        return f"this is the {step} combat damage step (510.4)"
+    attacking = {a for a, _ in s.combat.attackers or ()}
+    wrong = [src for src, _, _ in move.assignment if (src in attacking) != (deciding == "attackers")]
+    if wrong:
+        return f"{', '.join(wrong)} assign in the other half (510.1)"
+    bad = sorted(str(a.arguments[0]).strip('"') for a in atoms if a.match("half_violation", 1))
+    return f"510.1: the assignment of {', '.join(bad)} breaks the rules of combat damage" if bad else ""
+
+
+def one_model_atoms(ctl) -> list:
+    """All atoms of the only model of a deterministic program."""
+    for symbols in models(ctl, shown=False):
+        return symbols
+    raise RuntimeError("the program has no model")
