@@ -54,6 +54,7 @@ from dataclasses import dataclass, field
 from . import combat as c
 from .check import check, stage_of
 from .declarations import legal_attacks, legal_blocks
+from .errors import InputError
 from .facedown import face_up_choices, turnable
 from .facts import atom, constant, program, situation_facts
 from .model import Situation
@@ -161,11 +162,11 @@ class Position:
         if stage == c.DECLARE_ATTACKERS:
             if not isinstance(move, AttackDeclaration):
                 return "attackers are declared now (508.1)"
-            return _violations(s.with_combat(attackers=move.attacks), 0)
+            return _declared(s, 0, attackers=move.attacks)
         if stage == c.DECLARE_BLOCKERS:
             if not isinstance(move, BlockDeclaration):
                 return "blockers are declared now (509.1)"
-            return _violations(s.with_combat(blockers=move.blocks), 1)
+            return _declared(s, 1, blockers=move.blocks)
         if stage in (ATTACKERS_HALF, BLOCKERS_HALF):
             if not isinstance(move, DamageAssignment):
                 return "combat damage is assigned now (510.1)"
@@ -189,6 +190,16 @@ class Position:
             return Position(BLOCKERS_HALF, s, half=move.assignment)
         return after_step(s, self.whole if self.whole is not None and not move.assignment
                           else step_result_of(s, self.half + move.assignment))
+
+
+def _declared(s: Situation, kind: int, **declaration: tuple[tuple[str, str], ...]) -> str:
+    """Why a declaration is illegal: a pair the situation file itself would refuse (an attacker that is
+    not the active player's creature, 508.1a; a blocker of a non-attacker, 509.1a), else `check`."""
+    try:
+        declared = s.with_combat(**declaration)
+    except InputError as exc:
+        return str(exc)
+    return _violations(declared, kind)
 
 
 def _cost(s: Situation, pid: str) -> str:
