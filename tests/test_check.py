@@ -64,7 +64,8 @@ def test_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     assert main(["check", str(f), "--json"]) == 1
     doc = json.loads(capsys.readouterr().out)
     assert doc == {"legal": False, "violations": [
-        {"rule": "702.9b", "message": "b1 (no flying or reach) blocks a1 (flying)", "objects": ["b1", "a1"]}]}
+        {"rule": "702.9b", "message": "b1 (no flying or reach) blocks a1 (flying)", "objects": ["b1", "a1"]}],
+        "format": 1}
     assert main(["check", str(f)]) == 1
     assert "702.9b: b1 (no flying or reach) blocks a1 (flying)" in capsys.readouterr().out
     f.write_text(base)
