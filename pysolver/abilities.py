@@ -110,17 +110,14 @@ def creature_type(word: str) -> str | None:
     return next((c for c in candidates if c in creatures), None)
 
 
-_ASP_CONSTANT = re.compile(r"[a-z][A-Za-z0-9_]*")
-
-
 def asp_name(name: str) -> str:
-    """A player name or id as an ASP term: a constant if it is one ("bob"), else a string
-    ('"Bob"', '"b-2"': a capital would make it a variable, a hyphen a subtraction).
+    """A player name or id as an ASP term: always a string (pysolver.facts builds ids as strings, so
+    that no name, not even ``not``, can be read as a keyword, variable or operator).
 
-    >>> asp_name("bob"), asp_name("Bob"), asp_name("b-2")
-    ('bob', '"Bob"', '"b-2"')
+    >>> asp_name("bob"), asp_name("not")
+    ('"bob"', '"not"')
     """
-    return name if _ASP_CONSTANT.fullmatch(name) else f'"{name}"'
+    return f'"{name}"'  # names are [A-Za-z][A-Za-z0-9_-]* (loader.NAME): nothing to escape
 
 
 def _protection_quality(quality: str, players: frozenset[str]) -> str | None:

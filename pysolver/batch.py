@@ -1,12 +1,17 @@
 """`pysolver batch INPUT.jsonl`: many questions, one JSON line each, answered in a stream.
 
 Input: one JSON object per line, ``{"id": …, "command": …, "situation": {…SPEC §1…},
-"options": {"count": true, "limit": N, "strict": false}}`` (options optional; blank lines are
-skipped). Output: one line per input line, ``{"id": …, "result": {…}}`` with the document the
-single command prints with ``--json`` (both come from :func:`pysolver.commands.answer`), or
-``{"id": …, "error": {"field": …, "message": …}}``. A bad line never stops the batch; a line
-without a usable id (a string or an integer) gets the id ``"line:N"`` (N counts from 1), and
-so does the second line with an id already used.
+"options": {"count": true, "limit": N, "strict": false, "timeout": SECONDS}}`` (options optional;
+blank lines are skipped). Output: one line per input line, ``{"id": …, "result": {…}}`` with the
+document the single command prints with ``--json`` (both come from :func:`pysolver.commands.answer`),
+or ``{"id": …, "error": {"field": …, "message": …}}``.
+
+Each line is read and answered in isolation (:mod:`pysolver.reading`: any length of integer, any
+nesting, any bytes), so a bad line never stops the batch and becomes exactly one error line. A line
+without a usable id (a non-empty string or an integer) gets the id ``"line:N"`` (N counts from 1),
+and so does the second line with an id already used; ids of the form ``line:N`` are reserved for
+this, so a generated id never equals a given one. ``timeout`` limits the line's answer
+(:func:`pysolver.deadline.limit`).
 
 Memory does not grow with the number of lines: lines are read only as fast as workers answer
 them and answers are written as they arrive (in input order with one local worker, else in
@@ -29,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -36,22 +42,38 @@ from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
 
-from . import executors
+from . import deadline, executors, reading
 from .commands import BATCH_COMMANDS, answer_data, options_from_data
 from .errors import InputError
+from .lines import Sink, guarded, id_key, output
+from .numbers import abbreviate, quote
 from .progress import Bar
 
 CHUNK_SIZE = 8
 LINE_KEYS = ("id", "command", "situation", "options")
-
-
-def id_key(value: Any) -> str:
-    """Ids compare by their JSON text: 7 and "7" are different ids."""
-    return json.dumps(value)
+RESERVED = re.compile(r"line:[0-9]+")  # the generated ids
+MAX_TIMEOUT = 10**6  # seconds
 
 
 def usable_id(value: Any) -> bool:
-    return (isinstance(value, str) and value != "") or (isinstance(value, int) and not isinstance(value, bool))
+    """A non-empty string that is not a generated id, or an integer (JSON ids)."""
+    return (isinstance(value, str) and value != "" and not RESERVED.fullmatch(value)) \
+        or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def split_timeout(options: Any, field: str = "options") -> tuple[Any, float | None]:
+    """The options without ``timeout``, and the timeout in seconds (a positive number) or None.
+
+    >>> split_timeout({"count": True, "timeout": 2.5})
+    ({'count': True}, 2.5)
+    """
+    if not isinstance(options, dict) or options.get("timeout") is None:
+        return (options if not isinstance(options, dict) else {k: v for k, v in options.items() if k != "timeout"}), None
+    timeout = options["timeout"]
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= MAX_TIMEOUT:
+        raise InputError(None, f"{field}.timeout", f"expected a number of seconds in (0, {MAX_TIMEOUT}], "
+                                                   f"got {quote(timeout)}")
+    return {k: v for k, v in options.items() if k != "timeout"}, float(timeout)
 
 
 def error_line(item_id: Any, field: str, message: str) -> str:
@@ -77,10 +99,14 @@ def answer_item(item: dict, cards: Any = None) -> tuple[bool, str]:
     if "error_line" in item:  # found bad by the coordinator: passed through to keep the order
         return False, item["error_line"]
     try:
-        options = options_from_data(item.get("options"))
-        doc = answer_data(item["command"], item["situation"], options, cards)
+        data, timeout = split_timeout(item.get("options"))
+        options = options_from_data(data)
+        with deadline.limit(timeout):
+            doc = answer_data(item["command"], item["situation"], options, cards)
     except InputError as exc:
         return False, error_line(item["id"], exc.field, exc.message)
+    except deadline.Expired:
+        return False, error_line(item["id"], "options.timeout", f"no answer within {timeout:g} seconds")
     except RecursionError:
         return False, error_line(item["id"], "", "internal error: recursion too deep")
     except Exception as exc:  # noqa: BLE001 - a bug for one item must not stop the batch
@@ -99,32 +125,36 @@ def answer_chunk(payload: dict) -> list[tuple[bool, str]]:
 
 # --- the coordinator side ---------------------------------------------------------------------
 
-def parse_line(number: int, text: str) -> tuple[Any, dict | None, str | None]:
-    """``(id, item, None)`` for a line to answer, ``(id, None, error line)`` for a bad one."""
+def parse_line(number: int, raw: str | bytes) -> tuple[Any, dict | None, str | None]:
+    """``(id, item, None)`` for a line to answer, ``(id, None, error line)`` for a bad one; `raw` is
+    the line as read (bytes from a file: decoded here, so that one bad byte spoils only its line)."""
     synthetic = f"line:{number}"
     try:
-        data = json.loads(text)
+        text = raw if isinstance(raw, str) else reading.decode(raw, None, "the line")
+        data = reading.parse_json(text, None)
     except json.JSONDecodeError as exc:
         return synthetic, None, error_line(synthetic, "", f"not a JSON object: {exc.msg} (column {exc.colno})")
+    except InputError as exc:
+        return synthetic, None, error_line(synthetic, exc.field, exc.message)
     if not isinstance(data, dict):
         return synthetic, None, error_line(synthetic, "", "not a JSON object")
     if "id" not in data or data["id"] is None:
         return synthetic, None, error_line(synthetic, "id", "missing (required)")
     if not usable_id(data["id"]):
-        return synthetic, None, error_line(synthetic, "id", f"expected a non-empty string or an integer, "
-                                                            f"got {json.dumps(data['id'])}")
+        return synthetic, None, error_line(synthetic, "id", f"expected a non-empty string or an integer "
+                                                            f"(ids line:N are reserved), got {quote(data['id'])}")
     item_id = data["id"]
-    unknown = sorted(set(data) - set(LINE_KEYS))
+    unknown = sorted(map(str, set(data) - set(LINE_KEYS)))
     if unknown:
-        return item_id, None, error_line(item_id, unknown[0], f"unknown key (allowed: {', '.join(LINE_KEYS)})")
+        return item_id, None, error_line(item_id, abbreviate(unknown[0]), f"unknown key (allowed: {', '.join(LINE_KEYS)})")
     command = data.get("command")
-    if command not in BATCH_COMMANDS:
-        what = "missing (required)" if command is None else f"unknown command {json.dumps(command)}"
+    if not isinstance(command, str) or command not in BATCH_COMMANDS:
+        what = "missing (required)" if command is None else f"unknown command {quote(command)}"
         return item_id, None, error_line(item_id, "command", f"{what} (one of {', '.join(BATCH_COMMANDS)})")
     if "situation" not in data:
         return item_id, None, error_line(item_id, "situation", "missing (required)")
     try:
-        options_from_data(data.get("options"))
+        options_from_data(split_timeout(data.get("options"))[0])
     except InputError as exc:
         return item_id, None, error_line(item_id, exc.field, exc.message)
     return item_id, data, None
@@ -134,17 +164,19 @@ def parse_line(number: int, text: str) -> tuple[Any, dict | None, str | None]:
 class Stats:
     lines: int = 0      # output lines written
     errors: int = 0     # of which error lines
-    skipped: int = 0    # ids already answered (--resume)
+    skipped: int = 0    # input lines whose output line was already written (--resume)
     failed_chunks: int = 0
 
 
-def run_batch(lines: Iterable[str], out: IO[str], *, executor: Any = None, chunk_size: int = CHUNK_SIZE,
-              retries: int = executors.RETRIES, cards: str | None = None, skip: set[str] | None = None,
-              bar: Bar | None = None) -> Stats:
+def run_batch(lines: Iterable[str | bytes], out: IO[str] | Sink, *, executor: Any = None,
+              chunk_size: int = CHUNK_SIZE, retries: int = executors.RETRIES, cards: str | None = None,
+              skip: set[str] | None = None, bar: Bar | None = None) -> Stats:
     """Answer every line of `lines`, writing one output line each to `out` as answers arrive.
 
-    `skip` holds the :func:`id_key` of ids already answered (``--resume``); they are not answered
-    again and get no line. `cards` is the path of an extra card pool, read by each worker.
+    `skip` holds the :func:`~pysolver.lines.id_key` of the output lines already written
+    (``--resume``): an input line whose output id (its own, or ``line:N`` for a bad or duplicate
+    line) is among them is not answered again. `cards` is the path of an extra card pool, read by
+    each worker.
     """
     executor = executor or executors.LocalExecutor()
     skip = skip if skip is not None else set()
@@ -162,21 +194,18 @@ def run_batch(lines: Iterable[str], out: IO[str], *, executor: Any = None, chunk
         items: list[dict] = []
         for number, text in enumerate(lines, 1):
             if not text.strip():
-                continue
+                continue  # blank (str or bytes): not a question
             item_id, item, error = parse_line(number, text)
             key = id_key(item_id)
+            if key in seen:  # the output id is decided before --resume looks at it
+                synthetic = f"line:{number}"
+                error = error_line(synthetic, "id", f"duplicate id {quote(key)} (first used on line {seen[key]})")
+                item_id, key = synthetic, id_key(synthetic)
+            else:
+                seen[key] = number
             if key in skip:
                 stats.skipped += 1
                 continue
-            if key in seen:
-                synthetic = f"line:{number}"
-                if id_key(synthetic) in skip:
-                    stats.skipped += 1
-                    continue
-                item_id = synthetic
-                error = error_line(synthetic, "id", f"duplicate id {key} (first used on line {seen[key]})")
-            else:
-                seen[key] = number
             if error is not None:
                 items.append({"id": item_id, "error_line": error})
             else:
@@ -200,31 +229,6 @@ def run_batch(lines: Iterable[str], out: IO[str], *, executor: Any = None, chunk
     return stats
 
 
-def answered_ids(path: Path) -> set[str]:
-    """The ids (as :func:`id_key`) that an earlier output file answered, for ``--resume``.
-
-    A last line cut off in the middle (the run was killed while writing it) is removed from
-    the file, so that appending continues on a fresh line and that id is answered again.
-    """
-    ids: set[str] = set()
-    if not path.exists():
-        return ids
-    with open(path, "rb+") as f:
-        good = 0
-        for raw in f:
-            if not raw.endswith(b"\n"):
-                break
-            good += len(raw)
-            try:
-                data = json.loads(raw)
-            except ValueError:
-                continue
-            if isinstance(data, dict) and "id" in data and ("result" in data or "error" in data):
-                ids.add(id_key(data["id"]))
-        f.truncate(good)
-    return ids
-
-
 def _count_lines(path: str) -> int | None:
     try:
         with open(path, "rb") as f:
@@ -237,47 +241,41 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("input", metavar="INPUT.jsonl", help="one JSON object per line ('-': standard input)")
     p.add_argument("-o", "--output", metavar="OUT", help="write the output lines to OUT (default: standard output)")
     p.add_argument("--resume", metavar="OUT.jsonl",
-                   help="skip the ids OUT.jsonl already answers and append the other lines to it")
+                   help="keep every line OUT.jsonl already holds, append the answers to the other input lines "
+                        "(a second run on the same file is refused)")
     p.add_argument("--cards", metavar="FILE", help="extra card pool: Scryfall bulk JSON or MTGJSON AtomicCards "
                                                   "(read by every worker: the same path must exist there)")
     executors.add_arguments(p, chunk_size=CHUNK_SIZE)
 
 
+@guarded
 def main(args: argparse.Namespace) -> int:
-    """Exit status 0 if every line got a result, 2 if some got error lines (or bad options)."""
+    """Exit status 0 if every line answered in this run got a result, 2 if some got error lines (or bad
+    options); lines kept by --resume are counted on stderr."""
     if args.resume and args.output and os.path.abspath(args.output) != os.path.abspath(args.resume):
         raise InputError(None, "--resume", "--resume OUT writes to OUT; give -o the same file or leave it out")
     if args.cards:
         _cards(args.cards)  # a bad card file is an error now, not once per line
     if args.input != "-" and not Path(args.input).is_file():
         raise InputError(args.input, "", "cannot read file: no such file")
-    target = args.resume or args.output
-    try:
-        skip = answered_ids(Path(args.resume)) if args.resume else set()
-    except OSError as exc:
-        raise InputError(args.resume, "--resume", f"cannot read file: {exc.strerror or exc}") from None
-    total = None
-    show = args.progress if args.progress is not None else sys.stderr.isatty()
-    if show and args.input != "-":
-        total = _count_lines(args.input)
-        total = max(total - len(skip), 0) if total is not None else None
-    bar = Bar(total, "lines", force=show) if show else None
-    executor = executors.from_arguments(args)
-    try:
-        out = open(target, "a" if args.resume else "w", encoding="utf-8") if target else sys.stdout
-    except OSError as exc:
-        executor.close()
-        raise InputError(target, "-o" if args.output else "--resume", f"cannot write file: {exc.strerror or exc}") \
-            from None
-    source = sys.stdin if args.input == "-" else open(args.input, encoding="utf-8")
-    with executors.running(executor, bar, source, out):
-        stats = run_batch(source, out, executor=executor, chunk_size=args.chunk_size, retries=args.retries,
-                          cards=args.cards, skip=skip, bar=bar)
+    with output(args.resume or args.output, resume=bool(args.resume),
+                                     option="--resume" if args.resume else "-o") as (out, kept):
+        show = args.progress if args.progress is not None else sys.stderr.isatty()
+        total = _count_lines(args.input) if show and args.input != "-" else None
+        bar = Bar(max(total - len(kept.ids), 0) if total is not None else None, "lines", force=show) if show else None
+        try:
+            source = sys.stdin.buffer if args.input == "-" else open(args.input, "rb")
+        except OSError as exc:
+            raise InputError(args.input, "", f"cannot read file: {exc.strerror or exc}") from None
+        executor = executors.from_arguments(args)
+        with executors.running(executor, bar, source):
+            stats = run_batch(source, out, executor=executor, chunk_size=args.chunk_size, retries=args.retries,
+                              cards=args.cards, skip=kept.ids, bar=bar)
     if args.resume:
-        print(f"batch: {stats.skipped} ids already answered in {args.resume}", file=sys.stderr)
+        print(f"batch: {stats.skipped} lines already answered in {args.resume} kept ({kept.errors} of the "
+              f"{len(kept.ids)} lines there are error lines); {stats.lines} lines answered now", file=sys.stderr)
     if stats.errors:
         print(f"batch: {stats.errors} of {stats.lines} lines are error lines"
               + (f" ({stats.failed_chunks} chunks failed on every attempt)" if stats.failed_chunks else ""),
               file=sys.stderr)
-        return 2
-    return 0
+    return 2 if stats.errors else 0

@@ -27,6 +27,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from . import reading
 from .abilities import COLOR_LETTERS, KEYWORDS, UnsupportedAbility, parse_ability_line
 from .errors import InputError
 
@@ -251,6 +252,8 @@ def _scryfall_pool(objects: list, file: str) -> dict[str, Card]:
             if not isinstance(obj, dict):
                 raise TypeError("expected a card object")
             where = f"[{i}] ({obj['name']})"
+            if not isinstance(obj["name"], str):
+                raise TypeError("the name is not a string")
             layout = obj.get("layout", "normal")
             if layout in _SKIPPED_LAYOUTS:
                 continue
@@ -299,7 +302,7 @@ def _mtgjson_pool(entries: dict, file: str) -> dict[str, Card]:
 def load_pool_file(path: str | Path) -> dict[str, Card]:
     """Read a `--cards` file."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = reading.parse_json(reading.read_text(path, "card file"), str(path), unique_keys=False)
     except OSError as exc:
         raise InputError(str(path), "", f"cannot read card file: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:

@@ -8,8 +8,9 @@ enumeration lists it.
 
 Requirements (508.1d, 509.1c) are not restrictions of one declaration but a comparison with all
 others: the maximum number that can be obeyed comes from the same clingo optimisation that
-`attacks` and `blocks` use (:data:`pysolver.declarations.MAXIMIZE` over the whole board), and an
-optimal declaration names a requirement that could have been obeyed. The assignment, if given,
+`attacks` and `blocks` use (over the whole board), and an
+optimal declaration names a requirement that could have been obeyed (the parts ``every_attacker``/
+``every_blocker`` and ``maximize`` of the encodings). The assignment, if given,
 is judged for the next combat damage step (510.1, 510.4, 702.19b-c, 702.2c).
 
 Messages are built here from (rule, kind, objects) by the templates in :data:`MESSAGES`.
@@ -29,11 +30,10 @@ from functools import lru_cache
 
 import clingo
 
-from .declarations import EVERY_ATTACKER, EVERY_BLOCKER, MAXIMIZE
 from .errors import InputError
-from .facts import situation_facts
+from .facts import atom, constant, program, situation_facts
 from .model import Situation
-from .solving import ATTACKS, BOARD, args_of, control, models
+from .solving import ATTACKS, BOARD, control, models, read, value
 
 CHECK = BOARD + ("check",)
 CHECK_DAMAGE = BOARD + ("damage", "check")
@@ -106,8 +106,8 @@ def check(s: Situation) -> dict:
         facts += _optimum("block", situation_facts(s.with_combat(blockers=None, damage_step=None, assignment=None)))
     judged = s.combat.assignment is not None
     if judged:
-        facts.append("judge_assignment.")
-    ctl = control(CHECK_DAMAGE if judged else CHECK, "\n".join(facts), show="#show violation/3.")
+        facts.append(program([atom("judge_assignment")]))
+    ctl = control(CHECK_DAMAGE if judged else CHECK, "\n".join(facts))
     found = []
     for symbols in models(ctl):
         found = [_violation(sym) for sym in symbols]
@@ -131,11 +131,11 @@ def _optimum(side: str, facts: str) -> tuple[str, ...]:
     """max_obeyed(side,M) and could_obey(side,R) from the same optimisation as `attacks`/`blocks`
     (508.1d, 509.1c), over every creature of the board at once."""
     if side == "attack":
-        encodings, part, chooser = ATTACKS, "choose_attacks", EVERY_ATTACKER
+        encodings, part, chooser = ATTACKS, "choose_attacks", "every_attacker"
     else:
-        encodings, part, chooser = BOARD, "choose_blocks", EVERY_BLOCKER
-    ctl = control(encodings, facts, parts=("base", part), extra=chooser + MAXIMIZE,
-                  show="#show obeyed/1. #show requirement/1.", args=("--opt-mode=opt",))
+        encodings, part, chooser = BOARD, "choose_blocks", "every_blocker"
+    ctl = control(encodings, facts, parts=("base", part, chooser, "maximize", "show_optimum"),
+                  args=("--opt-mode=opt",))
     last: list[list[clingo.Symbol]] = []
     ctl.solve(on_model=lambda m: last.append(m.symbols(shown=True)))
     # The attack requirements (508.1d) are fixed while blockers are chosen: count each side's own.
@@ -143,8 +143,9 @@ def _optimum(side: str, facts: str) -> tuple[str, ...]:
     symbols = [sym for sym in (last[-1] if last else []) if mine(sym.arguments[0])]
     if not any(sym.name == "requirement" for sym in symbols):
         return ()
-    obeyed = [sym.arguments[0] for sym in symbols if sym.name == "obeyed"]
-    return (f"max_obeyed({side},{len(obeyed)}).", *(f"could_obey({side},{r})." for r in obeyed))
+    obeyed = [read(sym)[0] for sym in symbols if sym.name == "obeyed"]
+    return (program([atom("max_obeyed", constant(side), len(obeyed)),
+                     *(atom("could_obey", constant(side), r) for r in obeyed)]),)
 
 
 def stage_of(rule: str) -> int:
@@ -155,29 +156,28 @@ def stage_of(rule: str) -> int:
 
 
 def _plain(sym: clingo.Symbol) -> object:
-    if sym.type == clingo.SymbolType.Number:
-        return sym.number
-    if sym.type == clingo.SymbolType.String:
-        return sym.string
-    if sym.type != clingo.SymbolType.Function:
-        return str(sym)
-    return str(sym) if not sym.arguments else sym
+    """An object of a violation: an id (str), a number, a constant's name (a step), or a term."""
+    plain = value(sym)
+    if isinstance(plain, clingo.Symbol) and not plain.arguments:
+        return plain.name
+    return plain
 
 
 def _violation(sym: clingo.Symbol) -> dict:
-    rule_sym, kind_sym, objects_sym = sym.arguments
-    rule, kind = rule_sym.string, kind_sym.name
+    rule, kind_sym, objects_sym = read(sym)
+    assert isinstance(kind_sym, clingo.Symbol) and isinstance(objects_sym, clingo.Symbol)
+    kind = kind_sym.name
     objects = [_plain(a) for a in objects_sym.arguments]
     words = [_describe(o) for o in objects]
-    message = MESSAGES.get((rule, kind), "{kind}").format(*words, kind=kind.replace("_", " "))
+    message = MESSAGES.get((str(rule), kind), "{kind}").format(*words, kind=kind.replace("_", " "))
     ids: list[str] = []
     for o in objects:
-        for name in (args_of(o) if isinstance(o, clingo.Symbol) else [o]):
-            if isinstance(name, str) and name not in ids and not name.isdigit():
+        for name in ([value(a) for a in o.arguments] if isinstance(o, clingo.Symbol) else [o]):
+            if isinstance(name, str) and name not in ids:
                 ids.append(name)
     if kind == "not_dealing":
         ids = ids[:1]  # the step name is not an object
-    return {"rule": rule, "message": message, "objects": ids}
+    return {"rule": str(rule), "message": message, "objects": ids}
 
 
 def _describe(o: object) -> str:
@@ -185,7 +185,7 @@ def _describe(o: object) -> str:
     if isinstance(o, clingo.Symbol):
         template = REQUIREMENTS.get(o.name)
         if template is not None:
-            return template.format(*args_of(o))
+            return template.format(*(value(a) for a in o.arguments))
         return str(o)
     if isinstance(o, str):
         return o.replace("_", "-") if o in ("first_strike",) else o

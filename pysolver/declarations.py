@@ -31,13 +31,14 @@ import clingo
 
 from .counting import BlockProblem
 from .errors import InputError
-from .facts import situation_facts, symbol
+from .facts import atom, program, situation_facts
 from .graph import attacker_blocker_graph, components
 from .model import Situation
-from .solving import ATTACKS, BOARD, args_of, control, count_models, maximum, models, one_model
+from .solving import ATTACKS, BOARD, Part, control, count_models, maximum, models, one_model, read_ids
 
+# Compatibility for pysolver.combat (another owner) until it grounds the parts `every_blocker`,
+# `maximize` and `require(k)` of encodings/blocks.lp and combat.lp, which say the same.
 MAXIMIZE = "#maximize{ 1,R : obeyed(R) }."
-EVERY_ATTACKER = "attack_chooser(A) :- attack_candidate(A)."  # whole-board choices, not per component
 EVERY_BLOCKER = "chosen_blocker(B) :- block_candidate(B)."
 REQUIRE = ":- #count{{ R : obeyed(R) }} < {k}."
 Option = list[list[str]]  # one blocker's part of a block declaration: sorted [blocker, attacker] pairs
@@ -50,9 +51,8 @@ class Component:
 
     encodings: Sequence[str]
     part: str  # the program part with the choice: choose_attacks or choose_blocks
-    facts: str
-    chosen: str
-    show: str
+    facts: str  # the board's and the `chosen` facts (attack_chooser/1 or chosen_blocker/1)
+    show: str  # the program part that shows the declaration: show_attacks or show_blocks
     has_requirements: bool
     problem: BlockProblem | None = None  # a block component's data: DP count, factored enumeration
 
@@ -60,21 +60,20 @@ class Component:
         """The maximum number of requirements obeyed (508.1d, 509.1c) in this component."""
         if not self.has_requirements:
             return 0
-        ctl = control(self.encodings, self.facts, parts=("base", self.part),
-                      extra=self.chosen + MAXIMIZE, args=("--opt-mode=opt",))
+        ctl = control(self.encodings, self.facts, parts=("base", self.part, "maximize"), args=("--opt-mode=opt",))
         best = maximum(ctl)
         assert best is not None, "the empty declaration is always legal"
         return best
 
-    def _control(self, extra: str = "") -> clingo.Control:
-        require = REQUIRE.format(k=self.best()) if self.has_requirements else ""
-        return control(self.encodings, self.facts, parts=("base", self.part),
-                       extra=self.chosen + require + extra, show=self.show)
+    def _control(self, facts: str = "", parts: Sequence[Part] = ()) -> clingo.Control:
+        require: list[Part] = [("require", [self.best()])] if self.has_requirements else []
+        return control(self.encodings, self.facts + "\n" + facts,
+                       parts=("base", self.part, self.show, *require, *parts))
 
     def declarations(self) -> Iterator[list[list[str]]]:
         """Each legal declaration of this component as a sorted list of pairs."""
         for symbols in models(self._control()):
-            yield sorted(args_of(sym) for sym in symbols)
+            yield sorted(list(read_ids(sym)) for sym in symbols)
 
     def factored(self) -> Iterator[list[Factor]]:
         """The legal declarations of a block component, factored by :meth:`BlockProblem.free_pairs`:
@@ -83,13 +82,13 @@ class Component:
         particular order) blockers with their options; one option per blocker makes a declaration."""
         assert self.problem is not None, "only block components are factored"
         free = self.problem.free_pairs()
-        exclude = "".join(f"free_pair({symbol(b)},{symbol(a)})." for b in free for a in free[b])
-        ctl = self._control(exclude + ":- block(B,A), free_pair(B,A).")
+        exclude = program(atom("free_pair", b, a) for b in free for a in free[b])
+        ctl = self._control(exclude, ("without_free_pairs",))
         bit: dict[clingo.Symbol, tuple[str, int]] = {}  # a block atom: its blocker, a bit for its attacker
         attackers: dict[str, list[str]] = {}
-        for atom in ctl.symbolic_atoms.by_signature("block", 2):
-            b, a = args_of(atom.symbol)
-            bit[atom.symbol] = (b, 1 << len(attackers.setdefault(b, [])))
+        for block in ctl.symbolic_atoms.by_signature("block", 2):
+            b, a = read_ids(block.symbol)
+            bit[block.symbol] = (b, 1 << len(attackers.setdefault(b, [])))
             attackers[b].append(a)
         factor: dict[tuple[str, int], Factor] = {}  # (blocker, bits of the attackers it blocks) -> factor
         for symbols in models(ctl):
@@ -139,10 +138,12 @@ def attack_components(s: Situation) -> list[Component]:
     """One component per creature the active player controls: attack restrictions and requirements
     in SPEC §2 concern single creatures (508.1c, 508.1d)."""
     facts = situation_facts(s, combat=False)
-    info = one_model(control(ATTACKS, facts, show="#show attack_candidate/1. #show requirement/1."))
-    with_req = {args_of(sym.arguments[0])[0] for sym in info if sym.name == "requirement"}
-    return [Component(ATTACKS, "choose_attacks", facts, f"attack_chooser({symbol(a)}).", "#show attack/2.", a in with_req)
-            for a in sorted(args_of(sym)[0] for sym in info if sym.name == "attack_candidate")]
+    info = one_model(control(ATTACKS, facts, parts=("base", "show_candidates")))
+    # requirement(attacks(A,J)) (508.1d): the creature is the requirement term's first argument.
+    with_req = {sym.arguments[0].arguments[0].string for sym in info if sym.name == "requirement"}
+    return [Component(ATTACKS, "choose_attacks", facts + "\n" + program([atom("attack_chooser", a)]),
+                      "show_attacks", a in with_req)
+            for a in sorted(read_ids(sym)[0] for sym in info if sym.name == "attack_candidate")]
 
 
 def block_components(s: Situation) -> list[Component]:
@@ -155,9 +156,9 @@ def block_components(s: Situation) -> list[Component]:
     result = []
     for nodes in components(g):
         blockers = sorted(n for n in nodes if g.nodes[n]["role"] == "blocker")
-        chosen = " ".join(f"chosen_blocker({symbol(b)})." for b in blockers)
+        chosen = program(atom("chosen_blocker", b) for b in blockers)
         has_req = any(nodes & set(objects) for _, objects in requirements)
-        result.append(Component(BOARD, "choose_blocks", facts, chosen, "#show block/2.", has_req,
+        result.append(Component(BOARD, "choose_blocks", facts + "\n" + chosen, "show_blocks", has_req,
                                 BlockProblem.of(g, nodes)))
     return result
 

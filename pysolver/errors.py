@@ -12,8 +12,8 @@ class InputError(ValueError):
 
     def __init__(self, file: str | None, field: str, message: str) -> None:
         self.file = file
-        self.field = field
-        self.message = message
+        self.field = _cut(field, 160)  # a field path can hold a key from the input
+        self.message = _cut(message, 400)  # values are quoted abbreviated; this bounds the whole
         super().__init__(self.__str__())
 
     def __str__(self) -> str:
@@ -23,3 +23,12 @@ class InputError(ValueError):
     def as_dict(self) -> dict[str, str]:
         """Plain data for JSON output (`batch` error lines)."""
         return {"file": self.file or "", "field": self.field, "message": self.message}
+
+
+def _cut(text: str, width: int) -> str:
+    """`text` at most about `width` characters (messages never echo a huge value whole).
+
+    >>> _cut("x" * 500, 20)
+    'xxxxxxxxxxxxxxxxxxx…'
+    """
+    return text if len(text) <= width else text[: width - 1] + "…"

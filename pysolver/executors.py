@@ -28,7 +28,10 @@ import argparse
 import concurrent.futures as cf
 import logging
 import multiprocessing
+import os
 import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
@@ -115,8 +118,11 @@ class ProcessExecutor:
 
     def _start(self) -> cf.ProcessPoolExecutor:
         # forkserver: workers do not inherit the coordinator's threads (e.g. a Dask client's).
+        # The forkserver and the resource tracker exit by themselves once the coordinator's end of
+        # their pipes closes; the workers watch the coordinator (watch_coordinator).
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-        return cf.ProcessPoolExecutor(max_workers=self.jobs, mp_context=multiprocessing.get_context(method))
+        return cf.ProcessPoolExecutor(max_workers=self.jobs, mp_context=multiprocessing.get_context(method),
+                                      initializer=watch_coordinator, initargs=(os.getpid(),))
 
     def submit(self, fn: Callable, payload: Any) -> cf.Future:
         return self._pool.submit(fn, payload)
@@ -136,6 +142,27 @@ class ProcessExecutor:
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+WATCH_SECONDS = 0.5
+
+
+def watch_coordinator(pid: int) -> None:
+    """In a worker process: end it as soon as the coordinator `pid` is gone (killed by SIGKILL or
+    SIGTERM, which run no clean-up), even in the middle of a long answer. A daemon thread polls: the
+    worker's parent (the forkserver, which exits with the coordinator) changes, or `pid` is gone."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(WATCH_SECONDS)
+            if os.getppid() != parent:
+                os._exit(1)
+            try:
+                os.kill(pid, 0)
+            except (ProcessLookupError, PermissionError):  # gone (or the number reused by another user)
+                os._exit(1)
+    threading.Thread(target=watch, name="watch-coordinator", daemon=True).start()
 
 
 class DaskExecutor:
@@ -267,7 +294,8 @@ def running(executor: Any, bar: Any = None, *files: Any) -> Iterator[None]:
         if bar is not None:
             bar.close()
         for f in files:
-            if f is not None and f not in (sys.stdin, sys.stdout):
+            if f is not None and f not in (sys.stdin, sys.stdout, getattr(sys.stdin, "buffer", None),
+                                           getattr(sys.stdout, "buffer", None)):
                 f.close()
 
 

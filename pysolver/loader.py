@@ -18,13 +18,13 @@ import re
 from pathlib import Path
 from typing import Any, Callable
 
-import yaml
-
+from . import numbers, reading
 from .abilities import COLOR_LETTERS, COLORS, Ability, parse_ability_line
 from .cards import CARD_TYPES, Card, builtin_pool, card_key
 from .errors import InputError
 from .mana import Mana
 from .model import STEPS, Combat, Goal, Permanent, Player, Situation
+from .numbers import quote as q
 
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 TOP_KEYS = {"players", "active", "permanents", "combat", "goal"}
@@ -35,29 +35,7 @@ PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtype
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment"}
 GOAL_KEYS = {"lethal", "destroy", "survive", "all", "any"}
 COUNTERS = {"+1/+1": "plus_counters", "-1/-1": "minus_counters"}
-
-
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """A YAML loader that rejects duplicate mapping keys instead of keeping the last one."""
-
-
-def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict:
-    seen: set = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node)
-        try:
-            hash(key)
-        except TypeError:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"a key must be a plain value, not {key!r}", key_node.start_mark) from None
-        if key in seen:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r}", key_node.start_mark)
-        seen.add(key)
-    return yaml.SafeLoader.construct_mapping(loader, node)
-
-
-_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+MAX_TEXT = 1000  # characters of any one string field (docs/limits.md)
 
 
 class _Reader:
@@ -84,12 +62,14 @@ class _Reader:
             raise self.fail(path, f"expected a list, got {_kind(value)}")
         return value
 
-    def integer(self, value: Any, path: str, minimum: int | None = None) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
+    def integer(self, value: Any, path: str, kind: str) -> int:
+        """An integer within the range of its kind (:data:`pysolver.numbers.RANGES`)."""
+        if isinstance(value, bool) or not isinstance(value, (int, numbers.Oversized)):
             raise self.fail(path, f"expected an integer, got {_kind(value)}")
-        if minimum is not None and value < minimum:
-            raise self.fail(path, f"must be at least {minimum}, got {value}")
-        return value
+        problem = numbers.problem(value, kind)
+        if problem is not None:
+            raise self.fail(path, problem)
+        return value  # type: ignore[return-value]
 
     def boolean(self, value: Any, path: str) -> bool:
         if not isinstance(value, bool):
@@ -99,43 +79,39 @@ class _Reader:
     def text(self, value: Any, path: str) -> str:
         if not isinstance(value, str):
             raise self.fail(path, f"expected a string, got {_kind(value)}")
+        if len(value) > MAX_TEXT:
+            raise self.fail(path, f"longer than {MAX_TEXT} characters: {q(value)} (docs/limits.md)")
         return value
 
     def name(self, value: Any, path: str) -> str:
         value = self.text(value, path)
         if not NAME.fullmatch(value):
-            raise self.fail(path, f"{value!r} is not a valid name ([A-Za-z][A-Za-z0-9_-]*)")
+            raise self.fail(path, f"{q(value)} is not a valid name ([A-Za-z][A-Za-z0-9_-]*)")
         return value
 
 
 def _kind(value: Any) -> str:
-    return {dict: "a mapping", list: "a list", str: "a string", bool: "a boolean",
+    return {dict: "a mapping", list: "a list", str: "a string", bool: "a boolean", numbers.Oversized: "an integer",
             int: "an integer", float: "a number", type(None): "nothing"}.get(type(value), type(value).__name__) \
-        + (f" ({value!r})" if isinstance(value, (str, int, float)) and not isinstance(value, bool) else "")
+        + (f" ({q(value)})" if isinstance(value, (str, int, float, numbers.Oversized))
+           and not isinstance(value, bool) else "")
 
 
 def load_situation(path: str | Path, pool: dict[str, Card] | None = None) -> Situation:
     """Read and validate a situation file; `pool` adds `--cards` cards to the built-in pool."""
-    file = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(file, "", f"cannot read file: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise InputError(file, "", f"not UTF-8 text (byte {exc.start}: {exc.reason})") from None
-    try:
-        data = yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - a SafeLoader subclass
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise InputError(file, where, f"invalid YAML/JSON: {problem}") from None
-    return situation_from_data(data, file, pool)
+    return _situation(reading.read(path), str(path), pool)
 
 
 def situation_from_data(data: Any, file: str | None = None, pool: dict[str, Card] | None = None) -> Situation:
-    """Validate plain data (as parsed from YAML/JSON) into a :class:`Situation`."""
+    """Validate plain data (as parsed from YAML/JSON, or built in Python) into a :class:`Situation`."""
+    reading.check_depth(data, file, "")  # data built in Python has not been through pysolver.reading
+    return _situation(data, file, pool)
+
+
+def _situation(data: Any, file: str | None, pool: dict[str, Card] | None) -> Situation:
     r = _Reader(file)
+    if pool is not None and not isinstance(pool, dict):
+        raise r.fail("cards", f"expected a card pool (a dict from load_cards), got {_kind(pool)}")
     top = r.mapping(data, "", TOP_KEYS)
     for key in ("players", "active", "permanents"):
         if key not in top:
@@ -144,32 +120,39 @@ def situation_from_data(data: Any, file: str | None = None, pool: dict[str, Card
     names = frozenset(p.name for p in players)
     active = r.text(top["active"], "active")
     if active not in names:
-        raise r.fail("active", f"{active!r} is not one of the players")
+        raise r.fail("active", f"{q(active)} is not one of the players")
     cards = {**builtin_pool(), **(pool or {})}
     permanents = _permanents(r, top["permanents"], names, cards)
     by_id = {p.id: p for p in permanents}
     combat = _combat(r, top.get("combat"), active, names, by_id)
     goal = _goal(r, top["goal"], "goal", names, by_id) if top.get("goal") is not None else None
+    assigned = sum(n for _, _, n in combat.assignment or ())
+    problem = numbers.total_problem(sum(map(_magnitude, players)) + sum(map(_magnitude, permanents)) + assigned)
+    if problem is not None:
+        raise r.fail("permanents", problem)
     return Situation(tuple(players), active, tuple(permanents), combat, goal, file)
 
 
 def _players(r: _Reader, value: Any) -> list[Player]:
     players = []
+    seen: set[str] = set()
     for i, raw in enumerate(r.listing(value, "players")):
         path = f"players[{i}]"
         d = r.mapping(raw, path, PLAYER_KEYS)
         if "name" not in d:
             raise r.fail(f"{path}.name", "missing (required)")
         name = r.name(d["name"], f"{path}.name")
-        if any(p.name == name for p in players):
-            raise r.fail(f"{path}.name", f"duplicate player name {name!r}")
+        if name in seen:
+            raise r.fail(f"{path}.name", f"duplicate player name {q(name)}")
         mana = Mana()
         if d.get("mana") is not None:
             try:
                 mana = Mana.parse(r.text(d["mana"], f"{path}.mana"), is_pool=True)
             except ValueError as exc:
                 raise r.fail(f"{path}.mana", str(exc)) from None
-        players.append(Player(name, r.integer(d.get("life", 20), f"{path}.life"), mana))
+            _check_mana(r, mana, f"{path}.mana")
+        seen.add(name)
+        players.append(Player(name, r.integer(d.get("life", 20), f"{path}.life", "life"), mana))
     if len(players) < 2:
         raise r.fail("players", "at least two players are required")
     return players
@@ -177,6 +160,7 @@ def _players(r: _Reader, value: Any) -> list[Player]:
 
 def _permanents(r: _Reader, value: Any, players: frozenset[str], cards: dict[str, Card]) -> list[Permanent]:
     result: list[Permanent] = []
+    ids: set[str] = set()
     for i, raw in enumerate(r.listing(value, "permanents")):
         path = f"permanents[{i}]"
         d = r.mapping(raw, path, PERMANENT_KEYS)
@@ -185,9 +169,10 @@ def _permanents(r: _Reader, value: Any, players: frozenset[str], cards: dict[str
                 raise r.fail(f"{path}.{key}", "missing (required)")
         pid = r.name(d["id"], f"{path}.id")
         if pid in players:
-            raise r.fail(f"{path}.id", f"id {pid!r} is also a player's name")
-        if any(p.id == pid for p in result):
-            raise r.fail(f"{path}.id", f"duplicate id {pid!r}")
+            raise r.fail(f"{path}.id", f"id {q(pid)} is also a player's name")
+        if pid in ids:
+            raise r.fail(f"{path}.id", f"duplicate id {q(pid)}")
+        ids.add(pid)
         result.append(_permanent(r, d, path, pid, players, cards))
     return result
 
@@ -197,7 +182,7 @@ def _permanent(r: _Reader, d: dict, path: str, pid: str, players: frozenset[str]
     def player_ref(key: str) -> str:
         name = r.text(d[key], f"{path}.{key}")
         if name not in players:
-            raise r.fail(f"{path}.{key}", f"{name!r} is not one of the players")
+            raise r.fail(f"{path}.{key}", f"{q(name)} is not one of the players")
         return name
 
     card: Card | None = None
@@ -206,10 +191,10 @@ def _permanent(r: _Reader, d: dict, path: str, pid: str, players: frozenset[str]
         card = cards.get(card_key(card_name))
         if card is None:
             close = difflib.get_close_matches(card_key(card_name), cards, n=1)
-            hint = f"; did you mean {cards[close[0]].name!r}?" if close else ""
-            raise r.fail(f"{path}.card", f"card {card_name!r} is in no card pool (built-in or --cards){hint}")
+            hint = f"; did you mean {q(cards[close[0]].name)}?" if close else ""
+            raise r.fail(f"{path}.card", f"card {q(card_name)} is in no card pool (built-in or --cards){hint}")
         if not card.types and d.get("types") is None:
-            raise r.fail(f"{path}.card", f"card {card.name!r} is not a permanent card (it has none of the "
+            raise r.fail(f"{path}.card", f"card {q(card.name)} is not a permanent card (it has none of the "
                                          f"types {', '.join(CARD_TYPES)})")
 
     def field(key: str, read: Callable[[Any, str], Any], default: Any) -> Any:
@@ -221,11 +206,17 @@ def _permanent(r: _Reader, d: dict, path: str, pid: str, players: frozenset[str]
     subtypes = tuple(field("subtypes", lambda v, p: [r.text(x, f"{p}[{j}]") for j, x in enumerate(r.listing(v, p))],
                            card.subtypes if card else ()))
     colors = tuple(field("colors", lambda v, p: _colors(r, v, p), card.colors if card else ()))
-    number = lambda v, p: r.integer(v, p)  # noqa: E731
-    power = field("power", number, card.power if card else None)
-    toughness = field("toughness", number, card.toughness if card else None)
-    loyalty = field("loyalty", lambda v, p: r.integer(v, p, 0), card.loyalty if card else None)
-    defense = field("defense", lambda v, p: r.integer(v, p, 0), card.defense if card else None)
+    def number(key: str) -> int | None:
+        """A printed number from the file, else from the card (checked all the same: SPEC §4, §6)."""
+        if d.get(key) is not None:
+            return r.integer(d[key], f"{path}.{key}", key)
+        value = getattr(card, key) if card else None
+        problem = numbers.problem(value, key) if value is not None else None
+        if problem is not None:
+            raise r.fail(f"{path}.card", f"card {q(card.name)}: {key} {problem}")
+        return value
+
+    power, toughness, loyalty, defense = (number(k) for k in ("power", "toughness", "loyalty", "defense"))
     name = field("name", r.text, card.name if card else None)
     line_list = field("abilities", lambda v, p: [r.text(x, f"{p}[{j}]") for j, x in enumerate(r.listing(v, p))],
                       None)
@@ -234,16 +225,20 @@ def _permanent(r: _Reader, d: dict, path: str, pid: str, players: frozenset[str]
     # A card's own lines name the card (SPEC §2), even where the file gives the permanent another name.
     self_name = card.name if card is not None and line_list is None else name
     for j, line in enumerate(lines):
+        where = f"{path}.abilities[{j}]" if line_list is not None else f"{path}.card"
         try:
-            abilities.extend(parse_ability_line(line, self_name, players))
+            parsed = parse_ability_line(line, self_name, players)
         except ValueError as exc:
             if line_list is not None:
-                raise r.fail(f"{path}.abilities[{j}]", f"permanent {pid!r}: {exc}") from None
-            raise r.fail(f"{path}.card", f"permanent {pid!r} (card {card.name!r}): {exc}") from None
+                raise r.fail(where, f"permanent {q(pid)}: {exc}") from None
+            raise r.fail(where, f"permanent {q(pid)} (card {q(card.name)}): {exc}") from None
+        for ability in parsed:
+            _check_ability(r, ability, where)
+        abilities.extend(parsed)
     counters = {"plus_counters": 0, "minus_counters": 0}
     if d.get("counters") is not None:
         for key, n in r.mapping(d["counters"], f"{path}.counters", set(COUNTERS)).items():
-            counters[COUNTERS[key]] = r.integer(n, f"{path}.counters.{key}", 0)
+            counters[COUNTERS[key]] = r.integer(n, f"{path}.counters.{key}", "counters")
     perm = Permanent(
         id=pid, controller=player_ref("controller"),
         owner=player_ref("owner") if d.get("owner") is not None else None,
@@ -252,7 +247,7 @@ def _permanent(r: _Reader, d: dict, path: str, pid: str, players: frozenset[str]
         protector=player_ref("protector") if d.get("protector") is not None else None,
         abilities=tuple(abilities), ability_lines=lines,
         unmodelled=card.unmodelled if card and line_list is None else (),
-        damage=field("damage", lambda v, p: r.integer(v, p, 0), 0),
+        damage=field("damage", lambda v, p: r.integer(v, p, "damage"), 0),
         tapped=field("tapped", r.boolean, False),
         summoning_sick=field("summoning_sick", r.boolean, False),
         face_down=field("face_down", r.boolean, False), **counters)
@@ -265,14 +260,48 @@ def _check_characteristics(r: _Reader, p: Permanent, path: str) -> None:
     if "Creature" in p.types or p.face_down:
         for key in ("power", "toughness"):
             if getattr(p, key) is None and ("Creature" in p.types or p.morph_cost() is not None):
-                raise r.fail(f"{path}.{key}", f"permanent {p.id!r} is a creature and needs {key} (208.1)")
+                raise r.fail(f"{path}.{key}", f"permanent {q(p.id)} is a creature and needs {key} (208.1)")
     if "Planeswalker" in p.types and p.loyalty is None:
-        raise r.fail(f"{path}.loyalty", f"planeswalker {p.id!r} needs loyalty (306.5b)")
+        raise r.fail(f"{path}.loyalty", f"planeswalker {q(p.id)} needs loyalty (306.5b)")
     if "Battle" in p.types:
         if p.defense is None:
-            raise r.fail(f"{path}.defense", f"battle {p.id!r} needs defense (310.4)")
+            raise r.fail(f"{path}.defense", f"battle {q(p.id)} needs defense (310.4)")
         if p.protector is None:
-            raise r.fail(f"{path}.protector", f"battle {p.id!r} needs a protector (310.8)")
+            raise r.fail(f"{path}.protector", f"battle {q(p.id)} needs a protector (310.8)")
+
+
+def _check_ability(r: _Reader, a: Ability, path: str) -> None:
+    """The numbers in an ability line are in range: a blocker count (509.1b), a cost (107.4), others."""
+    if isinstance(a.value, Mana):
+        _check_mana(r, a.value, path)
+        return
+    values = a.value if isinstance(a.value, tuple) else (a.value,)
+    for value in values:
+        if isinstance(value, int) and not isinstance(value, bool):
+            problem = numbers.problem(value, "blockers" if a.kind == "min_blockers" else "ability")
+            if problem is not None:
+                raise r.fail(path, f"{a.kind}: {problem}")
+
+
+def _check_mana(r: _Reader, mana: Mana, path: str) -> None:
+    for amount in mana.as_tuple():
+        problem = numbers.problem(amount, "mana")
+        if problem is not None:
+            raise r.fail(path, f"an amount of mana {problem}")
+
+
+def _magnitude(x: Player | Permanent) -> int:
+    """The sum of the magnitudes of the numbers of a player or permanent (numbers.MAX_TOTAL)."""
+    if isinstance(x, Player):
+        return abs(x.life) + x.mana.total
+    values = [x.power, x.toughness, x.loyalty, x.defense, x.plus_counters, x.minus_counters, x.damage]
+    for a in x.abilities:
+        if isinstance(a.value, Mana):
+            values.append(a.value.total)
+        for v in a.value if isinstance(a.value, tuple) else (a.value,):
+            if isinstance(v, int) and not isinstance(v, bool):
+                values.append(v)
+    return sum(abs(v) for v in values if v is not None)
 
 
 def _enum_list(r: _Reader, value: Any, path: str, allowed: tuple[str, ...]) -> list[str]:
@@ -281,7 +310,7 @@ def _enum_list(r: _Reader, value: Any, path: str, allowed: tuple[str, ...]) -> l
         text = r.text(x, f"{path}[{j}]")
         match = next((a for a in allowed if a.lower() == text.lower()), None)
         if match is None:
-            raise r.fail(f"{path}[{j}]", f"{text!r} is not one of {', '.join(allowed)}")
+            raise r.fail(f"{path}[{j}]", f"{q(text)} is not one of {', '.join(allowed)}")
         result.append(match)
     return result
 
@@ -292,7 +321,7 @@ def _colors(r: _Reader, value: Any, path: str) -> list[str]:
         text = r.text(x, f"{path}[{j}]")
         color = COLOR_LETTERS.get(text.upper()) if len(text) == 1 else text.lower()
         if color not in COLORS:
-            raise r.fail(f"{path}[{j}]", f"{text!r} is not a color (white/blue/black/red/green or W/U/B/R/G)")
+            raise r.fail(f"{path}[{j}]", f"{q(text)} is not a color (white/blue/black/red/green or W/U/B/R/G)")
         if color not in result:
             result.append(color)
     return result
@@ -309,10 +338,10 @@ def _combat(r: _Reader, value: Any, active: str, players: frozenset[str], by_id:
             path = f"combat.attackers.{aid}"
             attacker = _ref(r, aid, path, by_id)
             if attacker.controller != active or not attacker.is_creature:
-                raise r.fail(path, f"{aid!r} is not a creature controlled by the active player {active!r} (508.1a)")
+                raise r.fail(path, f"{q(aid)} is not a creature controlled by the active player {q(active)} (508.1a)")
             target = r.text(target, path)
             if not _attackable(target, active, players, by_id):
-                raise r.fail(path, f"{target!r} is not an opponent, an opponent's planeswalker or a battle an "
+                raise r.fail(path, f"{q(target)} is not an opponent, an opponent's planeswalker or a battle an "
                                    f"opponent protects (508.1b, 310.8b)")
             attackers.append((aid, target))
     blockers = None
@@ -325,19 +354,19 @@ def _combat(r: _Reader, value: Any, active: str, players: frozenset[str], by_id:
             path = f"combat.blockers.{bid}"
             blocker = _ref(r, bid, path, by_id)
             if blocker.controller == active or not blocker.is_creature:
-                raise r.fail(path, f"{bid!r} is not a creature controlled by a defending player (509.1a)")
+                raise r.fail(path, f"{q(bid)} is not a creature controlled by a defending player (509.1a)")
             for j, aid in enumerate(r.listing(blocked, path)):
                 aid = r.text(aid, f"{path}[{j}]")
                 if aid not in attacking:
-                    raise r.fail(f"{path}[{j}]", f"{aid!r} is not an attacking creature (509.1a)")
+                    raise r.fail(f"{path}[{j}]", f"{q(aid)} is not an attacking creature (509.1a)")
                 if (bid, aid) in blockers:
-                    raise r.fail(f"{path}[{j}]", f"{bid!r} blocks {aid!r} twice")
+                    raise r.fail(f"{path}[{j}]", f"{q(bid)} blocks {q(aid)} twice")
                 blockers.append((bid, aid))
     step = None
     if d.get("damage_step") is not None:
         step = r.text(d["damage_step"], "combat.damage_step")
         if step not in STEPS:
-            raise r.fail("combat.damage_step", f"{step!r} is not first_strike or regular (510.4)")
+            raise r.fail("combat.damage_step", f"{q(step)} is not first_strike or regular (510.4)")
         if blockers is None:
             raise r.fail("combat.damage_step", "a damage step needs combat.attackers and combat.blockers declared")
     assignment = None
@@ -352,10 +381,10 @@ def _combat(r: _Reader, value: Any, active: str, players: frozenset[str], by_id:
                 raise r.fail(path, "expected [source, recipient, amount]")
             source, recipient = r.text(triple[0], f"{path}[0]"), r.text(triple[1], f"{path}[1]")
             if source not in in_combat:
-                raise r.fail(f"{path}[0]", f"{source!r} is not an attacking or blocking creature")
+                raise r.fail(f"{path}[0]", f"{q(source)} is not an attacking or blocking creature")
             if recipient not in by_id and recipient not in players:
-                raise r.fail(f"{path}[1]", f"{recipient!r} is neither a permanent nor a player")
-            assignment.append((source, recipient, r.integer(triple[2], f"{path}[2]", 1)))
+                raise r.fail(f"{path}[1]", f"{q(recipient)} is neither a permanent nor a player")
+            assignment.append((source, recipient, r.integer(triple[2], f"{path}[2]", "amount")))
     return Combat(tuple(sorted(attackers)) if attackers is not None else None,
                   tuple(sorted(blockers)) if blockers is not None else None, step,
                   tuple(assignment) if assignment is not None else None)
@@ -363,7 +392,7 @@ def _combat(r: _Reader, value: Any, active: str, players: frozenset[str], by_id:
 
 def _ref(r: _Reader, pid: Any, path: str, by_id: dict[str, Permanent]) -> Permanent:
     if not isinstance(pid, str) or pid not in by_id:
-        raise r.fail(path, f"{pid!r} is not the id of a permanent")
+        raise r.fail(path, f"{q(pid)} is not the id of a permanent")
     return by_id[pid]
 
 
@@ -386,7 +415,7 @@ def _goal(r: _Reader, value: Any, path: str, players: frozenset[str], by_id: dic
     if kind == "lethal":
         name = r.text(arg, f"{path}.lethal")
         if name not in players:
-            raise r.fail(f"{path}.lethal", f"{name!r} is not one of the players")
+            raise r.fail(f"{path}.lethal", f"{q(name)} is not one of the players")
         return Goal("lethal", (name,))
     if kind in ("destroy", "survive"):
         ids = [r.text(x, f"{path}.{kind}[{j}]") for j, x in enumerate(r.listing(arg, f"{path}.{kind}"))]

@@ -25,13 +25,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from . import api
+from . import api, reading
 from .cards import builtin_pool
 from .commands import BATCH_COMMANDS
 from .errors import InputError
-from .loader import NAME, _UniqueKeyLoader
+from .loader import NAME
 
 SWEEP_COMMANDS = BATCH_COMMANDS
 DEFAULT_COMMANDS = ("attacks", "blocks", "damage", "outcomes")
@@ -75,14 +73,7 @@ class Board:
 
 def load_pool(path: str | Path, cards: dict | None = None) -> Pool:
     """Read and validate a pool file (YAML or JSON)."""
-    file = str(path)
-    try:
-        data = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=_UniqueKeyLoader)  # noqa: S506
-    except OSError as exc:
-        raise InputError(file, "", f"cannot read file: {exc.strerror or exc}") from None
-    except yaml.YAMLError as exc:
-        raise InputError(file, "", f"invalid YAML/JSON: {getattr(exc, 'problem', None) or exc}") from None
-    return parse_pool(data, file, cards)
+    return parse_pool(reading.read(path), str(path), cards)
 
 
 def parse_pool(data: Any, file: str | None = None, cards: dict | None = None) -> Pool:

@@ -1,14 +1,18 @@
 """The solving layer: encodings loaded with importlib.resources, run on the clingo Python API.
 
 Encodings are data (``encodings/*.lp`` in the source tree, ``pysolver.encodings`` in the
-wheel). Each call builds a :class:`clingo.Control`, adds facts and program parts, grounds
-and solves. Models come back as lists of :class:`clingo.Symbol`.
+wheel). Each call builds a :class:`clingo.Control`, adds facts (built as clingo symbols by
+:mod:`pysolver.facts`) and grounds program parts, some with parameters (``("require", [k])`` for
+``#program require(k).``); what Python reads is shown by ``#show`` statements in those parts.
+Models come back as lists of :class:`clingo.Symbol`, read through one table of the shown
+predicates (:data:`SHOWN`, :func:`read`).
 
->>> ctl = control(["characteristics"], "permanent(x). printed_power(x,3). printed_toughness(x,3). "
-...               "plus_counters(x,1). minus_counters(x,0). damage_marked(x,0). card_type(x,creature).",
-...               show="#show power/2.")
->>> [str(s) for s in next(models(ctl))]
-['power(x,4)']
+>>> from pysolver.facts import atom, constant, program
+>>> facts = program([atom("permanent", "x"), atom("printed_power", "x", 3), atom("printed_toughness", "x", 3),
+...     atom("plus_counters", "x", 1), atom("minus_counters", "x", 0), atom("damage_marked", "x", 0),
+...     atom("card_type", "x", constant("creature"))])
+>>> [read(s) for s in next(models(control(["characteristics"], facts, parts=("base", "show_power"))))]
+[('x', 4)]
 """
 
 from __future__ import annotations
@@ -52,17 +56,29 @@ def statements(name: str) -> tuple[ast.AST, ...]:
     return cache[name]
 
 
-def control(encodings: Sequence[str], facts: str, *, parts: Sequence[str] = ("base",),
+Part = str | tuple[str, Sequence[int | clingo.Symbol]]  # a program part, with its parameters if any
+
+
+def control(encodings: Sequence[str], facts: str, *, parts: Sequence[Part] = ("base",),
             extra: str = "", show: str = "", args: Sequence[str] = ("--models=0",)) -> clingo.Control:
-    """A grounded control: encodings + facts + `extra` program text, grounding the named parts."""
+    """A grounded control: encodings + facts, grounding the named parts (``"name"`` or
+    ``("name", [parameters])``). `extra` and `show` (program text) remain for callers that have not
+    moved their rules into ``#program`` parts yet."""
     ctl = clingo.Control(list(args), logger=_quiet)
     with ast.ProgramBuilder(ctl) as builder:
         for name in encodings:
             for statement in statements(name):
                 builder.add(statement)
     ctl.add("base", [], "\n".join((facts, extra, show)))
-    ctl.ground([(part, []) for part in parts])
+    ctl.ground([_part(part) for part in parts])
     return ctl
+
+
+def _part(part: Part) -> tuple[str, list[clingo.Symbol]]:
+    if isinstance(part, str):
+        return part, []
+    name, params = part
+    return name, [clingo.Number(p) if isinstance(p, int) else p for p in params]
 
 
 def _quiet(code: clingo.MessageCode, message: str) -> None:
@@ -126,6 +142,41 @@ def maximum(ctl: clingo.Control) -> int | None:
     return best[-1] if best else None
 
 
+# The shown predicates the Python side reads, with their arities (the #show statements of the parts).
+SHOWN: dict[str, int] = {
+    "power": 2, "attack": 2, "block": 2, "attack_candidate": 1, "requirement": 1, "obeyed": 1,
+    "violation": 3,
+}
+
+Value = str | int | clingo.Symbol
+
+
+def read(symbol: clingo.Symbol) -> tuple[Value, ...]:
+    """The arguments of a shown atom (:data:`SHOWN`, checked with :meth:`clingo.Symbol.match`):
+    strings (ids, player names) as str, numbers as int, compound terms as symbols."""
+    arity = SHOWN.get(symbol.name) if symbol.type == clingo.SymbolType.Function else None
+    if arity is None or not symbol.match(symbol.name, arity):
+        raise ValueError(f"{symbol} is not a shown atom of pysolver.solving.SHOWN")
+    return tuple(value(a) for a in symbol.arguments)
+
+
+def read_ids(symbol: clingo.Symbol) -> tuple[str, ...]:
+    """The arguments of a shown atom whose arguments are all ids (``block("b","a")``)."""
+    values = read(symbol)
+    if not all(isinstance(v, str) for v in values):
+        raise ValueError(f"{symbol} does not hold ids only")
+    return values  # type: ignore[return-value]
+
+
+def value(term: clingo.Symbol) -> Value:
+    """One term as a Python value: a string's text, a number, else the symbol itself."""
+    if term.type == clingo.SymbolType.String:
+        return term.string
+    if term.type == clingo.SymbolType.Number:
+        return term.number
+    return term
+
+
 def args_of(symbol: clingo.Symbol) -> list[str]:
-    """The arguments of an atom as plain strings (ids and player names)."""
+    """The arguments of an atom as plain strings (kept for modules that do not use :func:`read` yet)."""
     return [a.string if a.type == clingo.SymbolType.String else str(a) for a in symbol.arguments]

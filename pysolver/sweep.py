@@ -8,11 +8,13 @@ invariants (:mod:`pysolver.invariants`) and written as batch lines or combat tes
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import json
+import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,8 @@ from typing import Any
 from . import api, executors, invariants
 from .commands import Options, answer, strict_check
 from .errors import InputError
+from .lines import guarded, output
+from .output import atomic
 from .pool import (SWEEP_COMMANDS, Board, Pool, board_id, boards, count_boards, load_pool,  # noqa: F401
                    blocks_key, parse_pool, situation, with_blocks)
 from .progress import Bar
@@ -175,9 +179,10 @@ class SweepStats:
 def run_sweep(pool: Pool, out: Any, *, executor: Any = None, commands: tuple[str, ...] | None = None, options: Options = Options(),
               vectors: Any = None, invariant_report: Any = None, items: bool = False,
               max_results: int = MAX_RESULTS, chunk_size: int = CHUNK_SIZE, retries: int = executors.RETRIES,
-              bar: Bar | None = None) -> SweepStats:
-    """Answer every board of `pool`; lines go to `out` as chunks complete, vectors to `vectors`
-    (a writable text file) in board order, violations to `invariant_report(board_result)`."""
+              bar: Bar | None = None, done: Collection[str] = ()) -> SweepStats:
+    """Answer every board of `pool` but those in `done` (board ids answered before, ``--resume``);
+    lines go to `out` as chunks complete, vectors to `vectors` (a writable text file) in board order,
+    violations to `invariant_report(board_result)`."""
     executor = executor or executors.LocalExecutor()
     stats = SweepStats()
     start = time.monotonic()
@@ -187,16 +192,20 @@ def run_sweep(pool: Pool, out: Any, *, executor: Any = None, commands: tuple[str
             "max_results": max_results}
 
     def chunks() -> Iterator[executors.Chunk]:
-        for part in _batched(boards(pool), chunk_size):
+        todo = (b for b in boards(pool) if board_id(pool, b) not in done)
+        for part in _batched(todo, chunk_size):
             yield executors.Chunk([(b.index, board_id(pool, b)) for b in part], {**base, "boards": part})
 
     pending: dict[int, dict | None] = {}  # vectors that arrived before an earlier board's
     next_vector = 0
 
-    def write(text: str, ok: bool) -> None:
-        out.write(text + "\n")
-        stats.lines += 1
-        stats.errors += not ok
+    def write(lines: list[tuple[bool, str]]) -> None:
+        """A board's lines in one write: a run cut short leaves a board whole or cut in its last line
+        (which --resume removes with the rest of that board, pysolver.lines)."""
+        if lines:
+            out.write("".join(text + "\n" for _, text in lines))
+        stats.lines += len(lines)
+        stats.errors += sum(not ok for ok, _ in lines)
 
     for chunk, value in executors.run(sweep_chunk, chunks(), executor, retries=retries):
         if isinstance(value, executors.Failed):
@@ -205,10 +214,7 @@ def run_sweep(pool: Pool, out: Any, *, executor: Any = None, commands: tuple[str
                 "field": "", "message": value.message()}})) for index, bid in chunk.key]
         for r in value:
             stats.boards += 1
-            if r.error is not None:
-                write(r.error, False)
-            for ok, text in r.lines:
-                write(text, ok)
+            write(([(False, r.error)] if r.error is not None else []) + list(r.lines))
             stats.checks += r.checks
             stats.cpu += r.cpu
             stats.skipped.update(r.skipped)
@@ -238,6 +244,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("pool", metavar="POOL.yaml", help="the pool file (docs/sweep.md)")
     p.add_argument("-o", "--output", metavar="OUT", help="write the answer lines to OUT (default: standard output; "
                                                         "'-' too; with --vectors or --invariants and no -o, no lines)")
+    p.add_argument("--resume", metavar="OUT.jsonl",
+                   help="keep every board OUT.jsonl already answers, append the other boards' lines to it "
+                        "(a second run on the same file is refused)")
     p.add_argument("--commands", metavar="LIST", help="comma-separated commands, instead of the pool file's")
     p.add_argument("--items", action="store_true",
                    help="write the questions as batch input lines instead of answering them")
@@ -254,6 +263,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     executors.add_arguments(p, chunk_size=CHUNK_SIZE)
 
 
+def board_of(line_id: object) -> str:
+    """The board an output line belongs to: its id up to the first ``/`` (``a=0 b=1/blocks``).
+
+    >>> board_of("a=0 b=1/damage/[]"), board_of("a=0 b=1")
+    ('a=0 b=1', 'a=0 b=1')
+    """
+    return str(line_id).split("/", 1)[0]
+
+
+@guarded
 def main(args: argparse.Namespace) -> int:
     """Exit status: 0 done, 1 an invariant is broken, 2 bad pool or some boards gave error lines."""
     from . import vectors as vector_files
@@ -271,33 +290,41 @@ def main(args: argparse.Namespace) -> int:
             raise InputError(None, "--commands", f"expected commands from {', '.join(SWEEP_COMMANDS)}")
         if "verify" in commands and pool.goal is None:
             raise InputError(pool.source, "goal", "the verify command needs a goal (SPEC §5)")
-    quiet = (args.vectors or args.invariants) and not args.output
+    if args.resume and (args.vectors or args.output and os.path.abspath(args.output) != os.path.abspath(args.resume)):
+        raise InputError(None, "--resume", "--resume OUT appends the answer lines to OUT: not with --vectors, "
+                                           "and -o must be the same file or left out")
+    quiet = (args.vectors or args.invariants) and not args.output and not args.resume
     show = args.progress if args.progress is not None else sys.stderr.isatty()
-    bar = Bar(count_boards(pool), "boards", force=show) if show else None
-    try:
-        out = _Null() if quiet else sys.stdout if args.output in (None, "-") else open(args.output, "w",
-                                                                                       encoding="utf-8")
-    except OSError as exc:
-        raise InputError(args.output, "-o", f"cannot write file: {exc.strerror or exc}") from None
-    vector_file = None
-    if args.vectors:
-        try:
-            Path(args.vectors).mkdir(parents=True, exist_ok=True)
-            vector_file = open(Path(args.vectors) / vector_files.VECTORS, "w", encoding="utf-8")
-        except OSError as exc:
-            raise InputError(args.vectors, "--vectors", f"cannot write there: {exc.strerror or exc}") from None
+    target = None if quiet else args.resume or args.output
 
     def report(r: BoardResult) -> None:
         for v in r.violations:
             print(f"invariant broken: board {r.board!r}: {v['invariant']}: {v['message']}", file=sys.stderr)
             print(json.dumps({"board": r.board, **v}), file=sys.stderr)
 
-    executor = executors.from_arguments(args)
-    with executors.running(executor, bar, out, vector_file):
-        stats = run_sweep(pool, out, executor=executor, commands=commands,
-                          options=Options(args.count, args.limit, args.strict), vectors=vector_file,
-                          invariant_report=report if args.invariants else None, items=args.items,
-                          max_results=args.max_results, chunk_size=args.chunk_size, retries=args.retries, bar=bar)
+    with contextlib.ExitStack() as stack:
+        out, kept = stack.enter_context(output(target, resume=bool(args.resume), option="--resume" if args.resume
+                                               else "-o", group=board_of))
+        sink = _Null() if quiet else out
+        vector_file = None
+        if args.vectors:
+            try:
+                Path(args.vectors).mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise InputError(args.vectors, "--vectors", f"cannot write there: {exc.strerror or exc}") from None
+            vector_file = stack.enter_context(atomic(Path(args.vectors) / vector_files.VECTORS))
+        done = {board_of(json.loads(key)) for key in kept.ids}
+        bar = Bar(max(count_boards(pool) - len(done), 0), "boards", force=show) if show else None
+        executor = executors.from_arguments(args)
+        with executors.running(executor, bar):
+            stats = run_sweep(pool, sink, executor=executor, commands=commands,
+                              options=Options(args.count, args.limit, args.strict), vectors=vector_file,
+                              invariant_report=report if args.invariants else None, items=args.items,
+                              max_results=args.max_results, chunk_size=args.chunk_size, retries=args.retries,
+                              bar=bar, done=done)
+    if args.resume:
+        print(f"sweep: {len(done)} boards already answered in {args.resume} kept ({kept.errors} of the "
+              f"{len(kept.ids)} lines there are error lines); {stats.boards} boards answered now", file=sys.stderr)
     if args.vectors:
         vector_files.write_readme(Path(args.vectors), args.pool, stats.boards, args.max_results)
     rate = stats.boards / stats.seconds if stats.seconds else 0.0

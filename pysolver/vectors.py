@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from .output import atomic
+
 VECTORS = "vectors.jsonl"
 KEYS = ("attacks", "blocks", "damage", "outcomes")
 
@@ -65,7 +67,8 @@ declaration for `damage`) and exits with status 1 if there is one.
 def write_readme(directory: Path, pool_path: str, boards: int, max_results: int) -> None:
     text = README.format(pool=Path(pool_path).as_posix(), dir=directory.as_posix().rstrip("/") + "/", boards=boards,
                          max_results=max_results)
-    (directory / "README.md").write_text(text, encoding="utf-8")
+    with atomic(directory / "README.md") as f:
+        f.write(text)
 
 
 def vectors_path(path: str | Path) -> Path:

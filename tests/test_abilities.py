@@ -104,7 +104,7 @@ QUALITIES = [
     ("GREEN", "color(green)"), ("each color", "each_color"), ("all colors", "each_color"),
     ("everything", "everything"), ("creatures", "creatures"), ("artifacts", "artifacts"),
     ("multicolored", "multicolored"), ("monocolored", "monocolored"), ("colorless", "colorless"),
-    ("alice", "player(alice)"), ("bob", 'player("Bob")'), ("Bob", 'player("Bob")'),
+    ("alice", 'player("alice")'), ("bob", 'player("Bob")'), ("Bob", 'player("Bob")'),
     ("Goblins", 'creature_type("goblin")'), ("Goblin", 'creature_type("goblin")'),
     ("Elves", 'creature_type("elf")'), ("Wolves", 'creature_type("wolf")'), ("humans", 'creature_type("human")'),
     ("Merfolk", 'creature_type("merfolk")'), ("Time Lords", 'creature_type("time lord")'),
@@ -121,7 +121,7 @@ def test_702_16g_protection_from_a_and_from_b() -> None:
     assert terms("Protection from white and from blue") == ["protection(color(white))", "protection(color(blue))"]
     assert terms("Protection from white, from blue, and from Goblins") == [
         "protection(color(white))", "protection(color(blue))", 'protection(creature_type("goblin"))']
-    assert terms("Protection from creatures and from alice") == ["protection(creatures)", "protection(player(alice))"]
+    assert terms("Protection from creatures and from alice") == ["protection(creatures)", 'protection(player("alice"))']
 
 
 @pytest.mark.parametrize("line", ["Protection from", "Protection from purple", "Protection from carol",

@@ -140,7 +140,7 @@ def test_cli_batch_output_file_exit_status_and_resume(tmp_path: Path, capsys: py
     written = full.read_text().splitlines(keepends=True)
     partial.write_text("".join(written[:3]) + written[3][:20])
     assert cli.main(["batch", str(source), "--resume", str(partial)]) == 2
-    assert "3 ids already answered" in capsys.readouterr().err
+    assert "3 lines already answered" in capsys.readouterr().err
     resumed = by_id([json.loads(t) for t in partial.read_text().splitlines()])
     assert resumed == complete
 
@@ -208,3 +208,148 @@ def test_progress_bar_shows_rate_and_eta() -> None:
     bar.close()
     assert "4/10 lines" in out.getvalue() and "ETA" in out.getvalue() and "/s" in out.getvalue()
     assert not Bar(10, "lines", stream=io.StringIO()).enabled  # not a terminal: no bar
+
+
+# --- lines that lose nothing (issue 11) ------------------------------------------------------------
+
+def test_hostile_lines_each_become_one_error_line_and_the_rest_are_answered(tmp_path: Path) -> None:
+    good = {"command": "blocks", "situation": TWO}
+    deep = '{"id": "deep", "command": "blocks", "situation": ' + '{"a": [' * 2000 + "]}" * 2000 + "}"
+    raw = [
+        json.dumps({"id": "before", **good}).encode(),
+        json.dumps({"id": "digits", **good}).replace('"blocks"', "7" * 5000, 1).encode(),
+        deep.encode(),
+        json.dumps({"id": "bytes", **good}).encode().replace(b"alice", b"al\xffice", 1),
+        b"\xfe\xfe not even json",
+        json.dumps({"id": "line:7", **good}).encode(),      # a reserved id
+        b"garbage after it",
+        json.dumps({"id": 10**40, **good}).encode(),          # a huge id
+        json.dumps({"id": "slow", **good, "options": {"timeout": 0.000001}}).encode(),
+        json.dumps({"id": "bad-timeout", **good, "options": {"timeout": "soon"}}).encode(),
+        json.dumps({"id": "after", **good}).encode(),
+    ]
+    source = tmp_path / "in.jsonl"
+    source.write_bytes(b"\n".join(raw) + b"\n")
+    out = tmp_path / "out.jsonl"
+    assert cli.main(["batch", str(source), "-o", str(out)]) == 2
+    got = by_id([json.loads(t) for t in out.read_text().splitlines()])
+    assert len(got) == len(raw)
+    assert got['"before"']["result"] == got['"after"']["result"]
+    errors = {k: v["error"] for k, v in got.items() if "error" in v}
+    assert errors['"digits"']["field"] == "command"
+    assert "nesting" in errors['"line:3"']["field"] and "deeper than" in errors['"line:3"']["message"]
+    assert "UTF-8" in errors['"line:4"']["message"] and "UTF-8" in errors['"line:5"']["message"]
+    assert errors['"line:6"']["field"] == "id" and "reserved" in errors['"line:6"']["message"]
+    assert "not a JSON object" in errors['"line:7"']["message"]
+    assert errors['"line:8"']["field"] == "id"
+    assert got['"slow"']["result"]["complete"] is False  # cut by its own --timeout, still answered
+    assert errors['"bad-timeout"']["field"] == "options.timeout"
+    assert all(len(e["message"]) < 400 for e in errors.values())
+
+
+def test_resume_keeps_duplicate_and_error_lines_and_counts_truthfully(tmp_path: Path, capsys) -> None:
+    item = {"command": "attacks", "situation": TWO}
+    lines = [json.dumps({"id": "a", **item}), json.dumps({"id": "a", **item}), "junk",
+             json.dumps({"id": "b", **item})]
+    source = tmp_path / "in.jsonl"
+    source.write_text("\n".join(lines) + "\n")
+    full = tmp_path / "full.jsonl"
+    assert cli.main(["batch", str(source), "-o", str(full)]) == 2
+    written = full.read_text().splitlines(keepends=True)
+    assert [json.loads(t)["id"] for t in written] == ["a", "line:2", "line:3", "b"]
+    capsys.readouterr()
+    # Killed after the first line: the duplicate's error line must still come (it was dropped before).
+    partial = tmp_path / "partial.jsonl"
+    partial.write_text(written[0])
+    assert cli.main(["batch", str(source), "--resume", str(partial)]) == 2
+    assert "1 lines already answered" in capsys.readouterr().err
+    assert partial.read_text().splitlines(keepends=True) == written
+    # Killed after the duplicate's error line: it is kept, not answered again.
+    partial.write_text("".join(written[:2]))
+    assert cli.main(["batch", str(source), "--resume", str(partial)]) == 2
+    err = capsys.readouterr().err
+    assert "2 lines already answered" in err and "(1 of the 2 lines there are error lines)" in err
+    assert partial.read_text().splitlines(keepends=True) == written
+
+
+def test_two_runs_on_the_same_resume_file_are_refused(tmp_path: Path, capsys) -> None:
+    import fcntl
+    source = tmp_path / "in.jsonl"
+    source.write_text(json.dumps({"id": 1, "command": "attacks", "situation": TWO}) + "\n")
+    target = tmp_path / "out.jsonl"
+    with open(target, "a") as other:  # another run holds the lock
+        fcntl.flock(other.fileno(), fcntl.LOCK_EX)
+        assert cli.main(["batch", str(source), "--resume", str(target)]) == 2
+        assert "locked" in capsys.readouterr().err
+    assert target.read_text() == ""
+    assert cli.main(["batch", str(source), "--resume", str(target)]) == 0
+
+
+@pytest.mark.parametrize("where", ["folder", "missing/out.jsonl", "/dev/full"])
+def test_output_faults_are_one_line_and_no_partial_file(tmp_path: Path, capsys, where: str) -> None:
+    source = tmp_path / "in.jsonl"
+    source.write_text(json.dumps({"id": 1, "command": "attacks", "situation": TWO}) + "\n")
+    (tmp_path / "folder").mkdir()
+    target = where if where.startswith("/") else str(tmp_path / where)
+    assert cli.main(["batch", str(source), "-o", target]) == 2
+    err = capsys.readouterr().err
+    assert target in err and "cannot write" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder", "in.jsonl"] or where == "folder"
+
+
+def _descendants(pid: int) -> set[int]:
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            children.setdefault(int(fields[1]), []).append(int(entry.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.parametrize("signal_name", ["SIGKILL", "SIGTERM"])
+def test_killing_the_coordinator_ends_its_workers(tmp_path: Path, signal_name: str) -> None:
+    """The processes executor's workers, forkserver and resource tracker exit within seconds."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    lines = [json.dumps({"id": i, "command": "outcomes", "situation": TWO}) for i in range(400)]
+    source = tmp_path / "in.jsonl"
+    source.write_text("\n".join(lines) + "\n")
+    proc = subprocess.Popen([sys.executable, "-m", "pysolver.cli", "batch", str(source), "--jobs", "2",
+                             "-o", str(tmp_path / "out.jsonl")], stderr=subprocess.DEVNULL)
+    helpers: set[int] = set()
+    try:
+        limit = time.monotonic() + 120
+        while time.monotonic() < limit and len(helpers) < 4:  # forkserver, tracker, two workers
+            time.sleep(0.2)
+            helpers |= _descendants(proc.pid)
+        assert len(helpers) >= 3, helpers
+        proc.send_signal(getattr(signal, signal_name))
+        proc.wait(timeout=30)
+        limit = time.monotonic() + 15
+        while time.monotonic() < limit and any(map(_alive, helpers)):
+            time.sleep(0.2)
+        assert not [pid for pid in helpers if _alive(pid)]
+    finally:
+        for pid in [proc.pid, *helpers]:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)

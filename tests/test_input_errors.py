@@ -32,7 +32,7 @@ def run(tmp_path: Path, capsys: pytest.CaptureFixture, text: str, *, name: str =
     """Run the CLI on a file with this text; check the bad-input contract; return stderr."""
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
-    status = main([command, str(path), "--json"])
+    status = main([command, str(path)])  # for people; under --json the error is a JSON object (test_cli.py)
     out, err = capsys.readouterr()
     assert status == 2, err
     assert out == ""
@@ -138,7 +138,7 @@ def test_missing_required_keys(tmp_path, capsys) -> None:
      "expected a string"),
     (lambda d: d["permanents"][1].update(colors=["purple"]), "permanents[1].colors[0]", "not a color"),
     (lambda d: d["permanents"][1].update(types=["Sorcery"]), "permanents[1].types[0]", "not one of"),
-    (lambda d: d["permanents"][1].update(damage=-1), "permanents[1].damage", "at least 0"),
+    (lambda d: d["permanents"][1].update(damage=-1), "permanents[1].damage", "between 0 and"),
     (lambda d: d.update(players={"alice": 20}), "players", "expected a list"),
     (lambda d: d["players"][0].update(name=7), "players[0].name", "expected a string"),
     (lambda d: d["players"][0].update(mana="{Q}"), "players[0].mana", "mana symbol"),
@@ -304,3 +304,103 @@ def test_parts_a_command_does_not_read_are_noted_not_silently_ignored(tmp_path, 
     assert main(["check", str(path), "--json"]) == 0
     err = capsys.readouterr().err
     assert "combat.assignment" not in err and "goal is read only by `verify`" in err
+
+
+# --- structure limits (pysolver.reading, docs/limits.md) ------------------------------------------
+
+LAUGHS = "\n".join(["goal:", "  all:", '    - &a [{lethal: bob}, {lethal: bob}, {lethal: bob}, {lethal: bob}]'] +
+                   [f"    - &{chr(98 + i)} {{all: [{', '.join(['*' + chr(97 + i)] * 9)}]}}" for i in range(9)])
+
+
+@pytest.mark.parametrize("command", ["blocks", "verify"])
+def test_billion_laughs_are_refused_in_milliseconds(tmp_path, capsys, command) -> None:
+    """Aliases expanding to 9^9 goals: refused while reading, even by `blocks`, which never reads a goal."""
+    import time
+    start = time.monotonic()
+    err = run(tmp_path, capsys, changed(lambda d: None) + LAUGHS + "\n", command=command)
+    assert time.monotonic() - start < 5
+    assert "aliases" in err and "expand to more than" in err
+
+
+def test_a_recursive_alias_is_refused(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: None) + "goal: &g {all: [*g]}\n")
+    assert "alias inside the node it names" in err
+
+
+@pytest.mark.parametrize("name, text", [
+    ("deep.yaml", "goal: " + "{all: [" * 400 + "{lethal: bob}" + "]}" * 400),
+    ("deep.json", None),
+])
+def test_deep_nesting_is_refused(tmp_path, capsys, name, text) -> None:
+    if text is None:
+        doc = json.dumps({**GOOD, "goal": "HOLE"})
+        text = doc.replace('"HOLE"', '{"all": [' * 100_000 + "]}" * 100_000)
+    else:
+        text = changed(lambda d: None) + text + "\n"
+    err = run(tmp_path, capsys, text, name=name)
+    assert "nesting" in err and "deeper than 100 levels" in err
+
+
+@pytest.mark.parametrize("name", ["board.yaml", "board.json"])
+def test_integer_literals_of_any_length(tmp_path, capsys, name) -> None:
+    data = copy.deepcopy(GOOD)
+    data["permanents"][1]["toughness"] = "HOLE"
+    text = json.dumps(data) if name.endswith("json") else changed(lambda d: d["permanents"][1].update(toughness="HOLE"))
+    err = run(tmp_path, capsys, text.replace('"HOLE"', "7" * 5000).replace("HOLE", "7" * 5000), name=name)
+    assert "permanents[1].toughness" in err and "(5000 digits)" in err
+
+
+def test_messages_quote_at_most_about_80_characters(tmp_path, capsys) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: d["permanents"][1].update(abilities=["x" * 10_000_000])))
+    assert "permanents[1].abilities[0]" in err and len(err) < 400
+    err = run(tmp_path, capsys, changed(lambda d: d["players"][0].update(name="a" * 5000)))
+    assert "players[0].name" in err and "a" * 100 not in err
+
+
+@pytest.mark.parametrize("name", ["not", "Not", "show", "minimize", "a_b", "inf", "sup", "x-1", "Bob"])
+def test_ids_and_players_named_like_asp_syntax_work(name) -> None:
+    """Ids are clingo strings (pysolver.facts): no name can break the program (issue 11: `not`)."""
+    data = {"players": [{"name": "alice"}, {"name": f"{name}P"}], "active": "alice",
+            "permanents": [{"id": name, "controller": "alice", "power": 2, "toughness": 2},
+                           {"id": f"{name}2", "controller": f"{name}P", "power": 1, "toughness": 1,
+                            "abilities": [f"Protection from {name}P"] if name[0].islower() else []}],
+            "combat": {"attackers": {name: f"{name}P"}}}
+    s = pysolver.load_data(data)
+    blocks = sorted(map(str, (d["blocks"] for d in pysolver.legal_blocks(s))))
+    assert blocks == sorted(map(str, [[], [[f"{name}2", name]]]))
+    assert pysolver.check(s.with_combat(blockers=((f"{name}2", name),)))["legal"]
+
+
+@pytest.mark.parametrize("name", ["#show", "a.b", "x(1)", "not p", '"q"', "1x", "%c"])
+def test_ids_outside_the_alphabet_are_refused(tmp_path, capsys, name) -> None:
+    err = run(tmp_path, capsys, changed(lambda d: d["permanents"][1].update(id=name)))
+    assert "permanents[1].id" in err and "not a valid name" in err
+
+
+def test_the_api_refuses_bad_data_with_input_errors() -> None:
+    deep: dict = {"lethal": "bob"}
+    for _ in range(5000):
+        deep = {"all": [deep]}
+    for data, cards, field in [({**GOOD, "goal": deep}, None, "nesting"),
+                               ({**GOOD, "players": [{"name": "alice", "life": 10**5000}, {"name": "bob"}]}, None,
+                                "players[0].life"),
+                               (GOOD, "str", "cards")]:
+        with pytest.raises(pysolver.InputError) as info:
+            pysolver.load_data(data, cards)  # type: ignore[arg-type]
+        assert info.value.field == field
+
+
+def test_a_hundred_thousand_permanents_load(tmp_path) -> None:
+    """Loading is linear (ids checked with a set; JSON read by the JSON decoder): the time is measured
+    in benchmarks/load_bench.py; here the board is loaded whole and a late duplicate id is found."""
+    n = 100_000
+    data = {**GOOD, "permanents": [{"id": f"p{i}", "controller": "alice" if i % 2 else "bob", "power": 1,
+                                    "toughness": 1} for i in range(n)], "combat": {}}
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(data))
+    assert len(pysolver.load(path).permanents) == n
+    data["permanents"].append({"id": "p7", "controller": "bob", "power": 1, "toughness": 1})
+    path.write_text(json.dumps(data))
+    with pytest.raises(pysolver.InputError) as info:
+        pysolver.load(path)
+    assert info.value.field == f"permanents[{n}].id" and "duplicate id 'p7'" in info.value.message

@@ -200,3 +200,25 @@ def test_board_errors_do_not_stop_the_sweep(monkeypatch: pytest.MonkeyPatch) -> 
     lines = [json.loads(t) for t in out.getvalue().splitlines()]
     assert stats.errors == 1 and lines[1] == {"id": "a=1 b=", "error": {
         "field": "", "message": "internal error: RuntimeError: boom"}}
+
+
+def test_sweep_resume_keeps_whole_boards_and_answers_a_cut_one_again(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture) -> None:
+    pool = write_pool(tmp_path, {**EIGHT, "attackers": {"sizes": 1, "cards": EIGHT["attackers"]["cards"][:3]},
+                                 "commands": ["attacks", "blocks"]})
+    full = tmp_path / "full.jsonl"
+    assert cli.main(["sweep", str(pool), "-o", str(full)]) == 0
+    written = full.read_text().splitlines(keepends=True)
+    boards = [sweep.board_of(json.loads(t)["id"]) for t in written]
+    assert len(set(boards)) > 3
+    # Killed in the middle of the third board's block: its first line whole, its second cut.
+    third = boards.index(sorted(set(boards), key=boards.index)[2])
+    partial = tmp_path / "partial.jsonl"
+    partial.write_text("".join(written[:third + 1]) + written[third + 1][:10])
+    capsys.readouterr()
+    assert cli.main(["sweep", str(pool), "--resume", str(partial)]) == 0
+    assert "2 boards already answered" in capsys.readouterr().err
+    assert sorted(partial.read_text().splitlines(keepends=True)) == sorted(written)
+    assert cli.main(["sweep", str(pool), "--resume", str(partial)]) == 0
+    assert sorted(partial.read_text().splitlines(keepends=True)) == sorted(written)
+    assert cli.main(["sweep", str(pool), "--resume", str(partial), "--vectors", str(tmp_path / "v")]) == 2
