@@ -139,6 +139,12 @@ def test_input_error_under_json_validates(capsys: pytest.CaptureFixture) -> None
     assert errors("error", json.loads(capsys.readouterr().err.splitlines()[-1])) == []
 
 
+@pytest.mark.parametrize("command", ["check", "verify"])
+def test_no_verdict_document_validates(command: str) -> None:
+    """A `check` or `verify` cut by --timeout: the verdict null, "complete": false."""
+    assert errors(command, commands.timed_out(command)) == []
+
+
 def test_jsonl_header_schema() -> None:
     """The header line of a `--jsonl` stream is a document's `count`, `complete` and `format`."""
     doc = commands.answer("attacks", api.load(ROOT / "examples/megamorph.yaml"), count=True)
