@@ -1,14 +1,15 @@
 """The `pysolver` command: a thin layer over the Python API (docs/cli.md).
 
 Each command accepts only the options it uses; enumerations stream their results (text,
-`--json`, `--jsonl`) as they are found. Modules are imported only when their command runs, so
-that `pysolver check` costs little more than starting Python.
+`--json`, `--jsonl`) as they are found. This module imports a command's modules only when that
+command runs.
 
 Exit status: 0 answered, 1 a `check` or `verify` that comes out negative, 2 bad input or an
-output that cannot be written, 3 a `check` or `verify` without a verdict within `--timeout`.
+output that cannot be written, 3 no answer within `--timeout` (a `check` or `verify` without a
+verdict, or an enumeration stopped before it could write anything).
 
->>> main(["blocks", "examples/menace-and-lure.yaml", "--count", "-q"])
-1 legal block declarations (509.1)
+>>> main(["--version"])  # doctest: +ELLIPSIS
+pysolver ...
 0
 """
 
@@ -71,6 +72,10 @@ TOOLS: dict[str, tuple[str, str]] = {
                   "pysolver.catalogue"),
     "schema": ("print the JSON Schema of the situation file or of a result document (docs/results.md)",
                "pysolver.schema"),
+    "import": ("a Forge puzzle (.pzl) or game state as a situation file (docs/engines.md)", "pysolver.engines"),
+    "export": ("situations or test vectors as Forge game states or XMage JUnit tests (docs/engines.md)",
+               "pysolver.engines"),
+    "show": ("the board as an SVG picture, drawn without external programs", "pysolver.show"),
 }
 
 EPILOG = """example:
@@ -144,7 +149,9 @@ def _add_command(sub: Any, name: str, command: Command) -> argparse.ArgumentPars
         c.add_argument("--stats", action="store_true", help="add volatile figures (seconds, search sizes)")
     c.add_argument("--timeout", type=seconds, metavar="SECONDS",
                    help="stop after SECONDS: enumerations answer with what they found (\"complete\": false)")
-    c.add_argument("--cards", metavar="FILE", help="extra card pool: Scryfall bulk JSON or MTGJSON AtomicCards")
+    c.add_argument("--cards", metavar="FILE", help="extra card pool: Scryfall bulk JSON or MTGJSON AtomicCards "
+                                                   "(.gz/.xz/.bz2 too; default $PYSOLVER_CARDS; docs/engines.md)")
+    c.add_argument("--no-card-cache", action="store_true", help="do not read or write the card-file index cache")
     c.add_argument("--strict", action="store_true", help="card lines the solver does not model, and for `damage` "
                                                         "declared attacks or blocks that break the rules, are errors")
     c.add_argument("-q", "--quiet", action="store_true", help="no notes on stderr")
@@ -194,10 +201,11 @@ class Notes:
 
 
 def _situation(args: argparse.Namespace, note: Notes) -> Situation:
-    from .cards import load_pool_file
+    from .cards import cards_file, load_pool_file
     from .commands import strict_check, unread_inputs
     from .loader import load_situation
-    pool = load_pool_file(args.cards) if args.cards else None
+    path = cards_file(args.cards)
+    pool = load_pool_file(path, cache=not args.no_card_cache) if path else None
     s = load_situation(args.situation, pool)
     strict_check(s, args.strict, note=note)
     for text in unread_inputs(args.command, s):
@@ -284,11 +292,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _error(exc: InputError, args: argparse.Namespace | None) -> None:
-    """An input error on stderr: one line; under `--json`/`--jsonl` one JSON object."""
+    """An input error on stderr: one line for people; under `--json`/`--jsonl` also one JSON object."""
+    print(f"pysolver: error: {exc}", file=sys.stderr)
     if args is not None and (getattr(args, "json", False) or getattr(args, "jsonl", False)):
         print(json.dumps({"error": exc.as_dict()}), file=sys.stderr)
-    else:
-        print(f"pysolver: error: {exc}", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

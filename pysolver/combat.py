@@ -32,7 +32,7 @@ END = "end"
 WINDOW_NEXT = {BEGINNING_OF_COMBAT: DECLARE_ATTACKERS, ATTACKERS_WINDOW: DECLARE_BLOCKERS,
                BLOCKERS_WINDOW: DAMAGE, FIRST_STRIKE_WINDOW: DAMAGE}
 
-RESULTS = "#show assign/3. #show after_life/2. #show after_damage/2. #show after_loyalty/2. " \
+RESULTS = "#show witness/3. #show after_life/2. #show after_damage/2. #show after_loyalty/2. " \
           "#show after_defense/2. #show after_gone/1. #show deals/1. #show step/1."
 
 
@@ -111,9 +111,12 @@ class StepResult:
 
 
 def step_results(s: Situation) -> Iterator[StepResult]:
-    """Each distinct result of the next combat damage step, with one assignment that reaches it."""
+    """Each distinct result of the next combat damage step, with one assignment that reaches it.
+
+    The shares that change a result are chosen, not the amounts (outcomes.lp, ``#program
+    choose_results``): grounding follows lethal damage, loyalty and defense, not power."""
     ctl = control(STEP_RESULTS, situation_facts(s.with_combat(assignment=None)),
-                  parts=("base", "choose_damage"), show=RESULTS, args=("--models=0", "--project=project"))
+                  parts=("base", "choose_results"), show=RESULTS, args=("--models=0", "--project=project"))
     for symbols in models(ctl):
         yield step_result(symbols)
 
@@ -128,7 +131,7 @@ def step_result(symbols: list) -> StepResult:
         return tuple(sorted((a, int(n)) for a, n in map(args_of, by_name.get(name, []))))
     return StepResult(
         step=str(by_name["step"][0].arguments[0]),
-        assignment=tuple(sorted(tuple(triple(sym)) for sym in by_name.get("assign", []))),
+        assignment=tuple(sorted(tuple(triple(sym)) for sym in by_name.get("witness", []))),
         life=pairs("after_life"), damage=pairs("after_damage"), loyalty=pairs("after_loyalty"),
         defense=pairs("after_defense"),
         gone=frozenset(args_of(sym)[0] for sym in by_name.get("after_gone", [])),
@@ -145,7 +148,7 @@ def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str
     facts = situation_facts(s.with_combat(blockers=None, assignment=None))
     best = maximum(control(BOARD, facts, parts=("base", "choose_blocks"), extra=EVERY_BLOCKER + MAXIMIZE,
                            args=("--opt-mode=opt",)))
-    ctl = control(BOARD + STEP_RESULTS[2:], facts, parts=("base", "choose_blocks", "choose_damage"),
+    ctl = control(BOARD + STEP_RESULTS[2:], facts, parts=("base", "choose_blocks", "choose_results"),
                   extra=EVERY_BLOCKER + REQUIRE.format(k=best) + " #project block/2.",
                   show=RESULTS + " #show block/2.", args=("--models=0", "--project=project"))
     for symbols in models(ctl):

@@ -1,5 +1,9 @@
 """Every legal combat damage assignment of the next combat damage step (510.1, 702.19, 702.2c).
 
+The step is read from one solve of ``encodings/damage.lp`` (``#program step_model``: sources,
+recipients, lethal damage, loyalty); :mod:`pysolver.damage_count` counts the assignments and
+lists them lazily from it, so neither grows with power.
+
 There is no damage assignment order (rules as of January 2026): a blocked creature divides
 its damage among its blockers as its controller chooses; a trampler may assign to what it
 attacks once every blocker has lethal damage, counting damage assigned by other creatures in
@@ -18,11 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from . import damage_count, deadline
 from .errors import InputError
 from .facts import situation_facts
 from .model import Situation
-from .solving import STEP, args_of, control, count_models, models, one_model
-
+from .solving import STEP, args_of, control, one_model
 
 
 def _facts(s: Situation) -> str:
@@ -38,18 +42,39 @@ def next_step(s: Situation) -> str:
     return str(symbols[0].arguments[0])
 
 
-def _assignments(s: Situation):
-    return control(STEP, _facts(s), parts=("base", "choose_damage"), show="#show assign/3.")
+def step_model(s: Situation) -> damage_count.StepModel:
+    """The next damage step of `s` as :class:`pysolver.damage_count.StepModel`, from damage.lp."""
+    by_name: dict[str, list[list[str]]] = {}
+    for sym in one_model(control(STEP, _facts(s), parts=("base", "step_model"))):
+        by_name.setdefault(sym.name, []).append(args_of(sym))
+
+    def grouped(name: str) -> dict[str, tuple[str, ...]]:
+        out: dict[str, list[str]] = {}
+        for a, b in by_name.get(name, []):
+            out.setdefault(a, []).append(b)
+        return {a: tuple(sorted(bs)) for a, bs in out.items()}
+    return damage_count.StepModel(
+        power={a: int(p) for a, p in by_name.get("model_source", [])},
+        recipients=grouped("model_recipient"), blockers=grouped("model_blocker"),
+        lethal={b: int(n) for b, n in by_name.get("model_lethal", [])},
+        deathtouch=frozenset(a for a, in by_name.get("model_deathtouch", [])),
+        excess=grouped("model_excess"),
+        loyalty_first={a: (pl, w, None if n == "none" else int(n))
+                       for a, pl, w, n in by_name.get("model_loyalty_first", [])})
 
 
 def damage_assignments(s: Situation) -> Iterator[dict]:
-    """Every legal assignment, lazily: ``{"assignment": [[source, recipient, amount], …]}``."""
-    for symbols in models(_assignments(s)):
-        yield {"assignment": sorted(triple(sym) for sym in symbols)}
+    """Every legal assignment, lazily: ``{"assignment": [[source, recipient, amount], …]}``; the
+    listing is Python's, so it checks the time limit itself (:func:`pysolver.deadline.check`)."""
+    for assignment in damage_count.assignments(step_model(s)):
+        deadline.check()
+        yield {"assignment": sorted(list(t) for t in assignment)}
 
 
 def count_damage(s: Situation) -> int:
-    return count_models(_assignments(s))
+    """The number of legal assignments of the next combat damage step (510.1), exact for any power,
+    without listing them."""
+    return damage_count.count(step_model(s))
 
 
 def triple(sym) -> list:

@@ -174,6 +174,8 @@ def legal_attacks(s: Situation) -> Iterator[dict]:
 
 
 def count_attacks(s: Situation) -> int:
+    """The number of legal attack declarations (508.1) without enumerating them: the product of
+    each attacker's count. ``count_attacks(load("examples/trample-deathtouch.yaml"))`` is 4."""
     return _product(c.count() for c in attack_components(s))
 
 
@@ -189,6 +191,8 @@ def legal_blocks(s: Situation) -> Iterator[dict]:
 
 
 def count_blocks(s: Situation) -> int:
+    """The number of legal block declarations (509.1) without enumerating them: the product over the
+    components of the attacker–blocker graph, each counted by :mod:`pysolver.counting`."""
     return _product(c.count() for c in block_components(s))
 
 

@@ -16,11 +16,12 @@ from __future__ import annotations
 import difflib
 import re
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any, Callable
 
 from . import numbers, reading
 from .abilities import COLOR_LETTERS, COLORS, Ability, parse_ability_line
-from .cards import CARD_TYPES, Card, builtin_pool, card_key
+from .cards import CARD_TYPES, Card, card_key, with_builtin
 from .errors import InputError
 from .mana import Mana
 from .model import STEPS, Combat, Goal, Permanent, Player, Situation
@@ -97,20 +98,20 @@ def _kind(value: Any) -> str:
            and not isinstance(value, bool) else "")
 
 
-def load_situation(path: str | Path, pool: dict[str, Card] | None = None) -> Situation:
+def load_situation(path: str | Path, pool: Mapping[str, Card] | None = None) -> Situation:
     """Read and validate a situation file; `pool` adds `--cards` cards to the built-in pool."""
     return _situation(reading.read(path), str(path), pool)
 
 
-def situation_from_data(data: Any, file: str | None = None, pool: dict[str, Card] | None = None) -> Situation:
+def situation_from_data(data: Any, file: str | None = None, pool: Mapping[str, Card] | None = None) -> Situation:
     """Validate plain data (as parsed from YAML/JSON, or built in Python) into a :class:`Situation`."""
     reading.check_depth(data, file, "")  # data built in Python has not been through pysolver.reading
     return _situation(data, file, pool)
 
 
-def _situation(data: Any, file: str | None, pool: dict[str, Card] | None) -> Situation:
+def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> Situation:
     r = _Reader(file)
-    if pool is not None and not isinstance(pool, dict):
+    if pool is not None and not isinstance(pool, Mapping):
         raise r.fail("cards", f"expected a card pool (a dict from load_cards), got {_kind(pool)}")
     top = r.mapping(data, "", TOP_KEYS)
     for key in ("players", "active", "permanents"):
@@ -121,7 +122,7 @@ def _situation(data: Any, file: str | None, pool: dict[str, Card] | None) -> Sit
     active = r.text(top["active"], "active")
     if active not in names:
         raise r.fail("active", f"{q(active)} is not one of the players")
-    cards = {**builtin_pool(), **(pool or {})}
+    cards = with_builtin(pool)
     permanents = _permanents(r, top["permanents"], names, cards)
     by_id = {p.id: p for p in permanents}
     combat = _combat(r, top.get("combat"), active, names, by_id)
@@ -134,31 +135,36 @@ def _situation(data: Any, file: str | None, pool: dict[str, Card] | None) -> Sit
 
 
 def _players(r: _Reader, value: Any) -> list[Player]:
-    players = []
+    players: list[Player] = []
     seen: set[str] = set()
     for i, raw in enumerate(r.listing(value, "players")):
         path = f"players[{i}]"
-        d = r.mapping(raw, path, PLAYER_KEYS)
-        if "name" not in d:
-            raise r.fail(f"{path}.name", "missing (required)")
-        name = r.name(d["name"], f"{path}.name")
-        if name in seen:
-            raise r.fail(f"{path}.name", f"duplicate player name {q(name)}")
-        mana = Mana()
-        if d.get("mana") is not None:
-            try:
-                mana = Mana.parse(r.text(d["mana"], f"{path}.mana"), is_pool=True)
-            except ValueError as exc:
-                raise r.fail(f"{path}.mana", str(exc)) from None
-            _check_mana(r, mana, f"{path}.mana")
-        seen.add(name)
-        players.append(Player(name, r.integer(d.get("life", 20), f"{path}.life", "life"), mana))
+        player = _player(r, raw, path)
+        if player.name in seen:
+            raise r.fail(f"{path}.name", f"duplicate player name {q(player.name)}")
+        seen.add(player.name)
+        players.append(player)
     if len(players) < 2:
         raise r.fail("players", "at least two players are required")
     return players
 
 
-def _permanents(r: _Reader, value: Any, players: frozenset[str], cards: dict[str, Card]) -> list[Permanent]:
+def _player(r: _Reader, raw: Any, path: str) -> Player:
+    d = r.mapping(raw, path, PLAYER_KEYS)
+    if "name" not in d:
+        raise r.fail(f"{path}.name", "missing (required)")
+    name = r.name(d["name"], f"{path}.name")
+    mana = Mana()
+    if d.get("mana") is not None:
+        try:
+            mana = Mana.parse(r.text(d["mana"], f"{path}.mana"), is_pool=True)
+        except ValueError as exc:
+            raise r.fail(f"{path}.mana", str(exc)) from None
+        _check_mana(r, mana, f"{path}.mana")
+    return Player(name, r.integer(d.get("life", 20), f"{path}.life", "life"), mana)
+
+
+def _permanents(r: _Reader, value: Any, players: frozenset[str], cards: Mapping[str, Card]) -> list[Permanent]:
     result: list[Permanent] = []
     ids: set[str] = set()
     for i, raw in enumerate(r.listing(value, "permanents")):
@@ -178,7 +184,7 @@ def _permanents(r: _Reader, value: Any, players: frozenset[str], cards: dict[str
 
 
 def _permanent(r: _Reader, d: dict, path: str, pid: str, players: frozenset[str],
-               cards: dict[str, Card]) -> Permanent:
+               cards: Mapping[str, Card]) -> Permanent:
     def player_ref(key: str) -> str:
         name = r.text(d[key], f"{path}.{key}")
         if name not in players:
@@ -425,3 +431,20 @@ def _goal(r: _Reader, value: Any, path: str, players: frozenset[str], by_id: dic
     parts = tuple(_goal(r, g, f"{path}.{kind}[{j}]", players, by_id)
                   for j, g in enumerate(r.listing(arg, f"{path}.{kind}")))
     return Goal(kind, parts=parts)
+
+
+# ---- hooks for the typed model built in code (pysolver.model): the same checks, one object at a time
+
+def player_from_data(data: Any) -> Player:
+    """One SPEC §1 player entry, validated as in a file (field paths relative to the entry)."""
+    return _player(_Reader(None), data, "player")
+
+
+def permanent_from_data(data: Any, players: frozenset[str], pool: dict[str, Card] | None = None) -> Permanent:
+    """One SPEC §1 permanent entry whose player references are among `players`, validated as in a file."""
+    return _permanents(_Reader(None), [data], players, {**builtin_pool(), **(pool or {})})[0]
+
+
+def combat_from_data(s: Situation, data: Any) -> Combat:
+    """A SPEC §1 `combat` mapping validated against the board of `s` (ids, 508.1a, 509.1a, 510.1)."""
+    return _combat(_Reader(s.source), data, s.active, s.player_names, {p.id: p for p in s.permanents})

@@ -58,6 +58,7 @@ def outcomes(s: Situation) -> Iterator[dict]:
 
 
 def count_outcomes(s: Situation) -> int:
+    """The number of distinct end-of-combat outcomes (there is no counter that does not enumerate them)."""
     return sum(1 for _ in outcomes(s))
 
 

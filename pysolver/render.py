@@ -119,11 +119,14 @@ def _check_text(doc: Doc) -> str:
 
 def _graph(g: Any, args: argparse.Namespace) -> str | None:
     from .graph import node_link, to_dot
+    from .svg import graph_svg
     fmt = "json" if args.json else args.format
     if fmt == "json":
         text = json.dumps(node_link(g))
     elif fmt == "dot":
         text = to_dot(g)
+    elif fmt == "svg":  # drawn by pysolver.svg, no Graphviz needed
+        text = graph_svg(g)
     else:
         if shutil.which("dot") is None:
             raise InputError(None, "--format", f"{fmt} output needs Graphviz 'dot' on PATH; use --format dot or json")

@@ -163,10 +163,10 @@ def write_json(head: Result, tally: Tally | None, out: Buffer, known: Result | N
     out.add(opening + (", " if head else ""))
     if tally is not None:
         out.add('"results": [')
-        separator = "\n"
-        for batch in batches(tally):
-            out.add(separator + ",\n".join(map(to_json, batch)))
-            separator = ",\n"
+        separator = ""
+        for batch in batches(tally):  # a whole batch in one call of the encoder: its list brackets dropped
+            out.add(separator + to_json(batch)[1:-1])
+            separator = ", "
         out.add("], ")
     last = {**_summary(tally, known), **(extra() if extra else {}), "format": FORMAT}
     out.add(to_json(last)[1:] + "\n")

@@ -104,8 +104,8 @@ def test_input_errors_under_json_are_one_json_object(tmp_path: Path, capsys: pyt
         status, out, err = run(capsys, "attacks", str(bad), flag)
         assert status == 2 and out == ""
         lines = err.strip().splitlines()
-        assert len(lines) == 1
-        error = json.loads(lines[0])["error"]
+        assert len(lines) == 2 and lines[0].startswith(f"pysolver: error: {bad}: permanents[0].power: ")
+        error = json.loads(lines[1])["error"]
         assert error["file"] == str(bad) and error["field"] == "permanents[0].power" and error["message"]
     status, _, err = run(capsys, "attacks", str(bad))
     assert status == 2 and err.startswith(f"pysolver: error: {bad}: permanents[0].power: ")
@@ -162,7 +162,7 @@ def test_damage_strict_refuses_an_illegal_block(tmp_path: Path, capsys: pytest.C
         "combat": {"attackers": {"x": "bob"}, "blockers": {"y": ["x"]}}}))
     status, out, err = run(capsys, "damage", str(path), "--strict", "--json")
     assert status == 2 and out == ""
-    error = json.loads(err)["error"]
+    error = json.loads(err.splitlines()[-1])["error"]
     assert error["field"] == "combat" and "702.9b" in error["message"]
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
+from math import comb
 
 from pysolver.model import Situation
 
@@ -227,3 +228,57 @@ def reference_assignments(s: Situation) -> set[Assignment]:
     field = battlefield(s)
     first = frozenset(s.combat.first_strikers) if s.combat.first_strikers is not None else None
     return step_assignments(s, field, next_step(s, field), first)
+
+
+def closed_form_count(s: Situation) -> int | None:
+    """The number of legal assignments by a formula, for any power, when no two sources' amounts
+    are tied together: no blocker is assigned damage by two creatures, and no trampler over
+    planeswalkers attacks a planeswalker still on the battlefield (702.19c) — else None.
+
+    Each source splits its power P among its k recipients in C(P+k-1, k-1) ways (510.1a-d). A
+    trampler with b blockers, some still needing damage n_i (1 with deathtouch, 702.2c), and e other
+    recipients (702.19b): the splits giving those nothing, C(P+b-1, b-1), plus those giving each
+    blocker at least its n_i and the others something: with Q = P - sum(n_i),
+    C(Q+b+e-1, b+e-1) - C(Q+b-1, b-1) (all splits of Q, less those with nothing beyond the blockers).
+    Independent sources multiply.
+
+    >>> from pysolver import load_data
+    >>> s = load_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+    ...     "permanents": [{"id": "x", "controller": "a", "power": 1000, "toughness": 3, "abilities": ["Trample"]}]
+    ...     + [{"id": f"y{i}", "controller": "b", "power": 0, "toughness": 2} for i in range(5)],
+    ...     "combat": {"attackers": {"x": "b"}, "blockers": {f"y{i}": ["x"] for i in range(5)}}})
+    >>> closed_form_count(s)
+    8047334956199
+    """
+    field = battlefield(s)
+    step = next_step(s, field)
+    first = frozenset(s.combat.first_strikers) if s.combat.first_strikers is not None else None
+    combat = combat_now(s, field)
+    givers: dict[str, int] = {}
+    total = 1
+    for source in dealers(s, field, step, first):
+        power = field[source].power or 0
+        rs = recipients(s, field, combat, source)
+        if power <= 0 or not rs:
+            continue
+        for r in rs:
+            givers[r] = givers.get(r, 0) + 1
+        target = combat.attacks.get(source)
+        if field[source].has("trample_over_planeswalkers") and target in field and is_planeswalker(s, target):
+            return None
+        if source not in combat.attacks or not tramples(field[source]):
+            total *= comb(power + len(rs) - 1, len(rs) - 1)
+            continue
+        blockers = combat.blockers_of(source)
+        needs = [field[b].toughness - field[b].damage for b in blockers]  # 0 or less: already lethal
+        needs = [min(n, 1) if field[source].has("deathtouch") else n for n in needs if n > 0]
+        b, e = len(needs), len(rs) - len(blockers)
+        if not b or not e:
+            total *= comb(power + len(rs) - 1, len(rs) - 1)
+            continue
+        q = power - sum(needs)  # blockers already lethal take any amount either way
+        total *= comb(power + len(blockers) - 1, len(blockers) - 1) + (
+            comb(q + len(rs) - 1, len(rs) - 1) - comb(q + len(blockers) - 1, len(blockers) - 1) if q >= 0 else 0)
+    if any(n > 1 for r, n in givers.items() if r in field and field[r].is_creature and r not in combat.attacks):
+        return None
+    return total

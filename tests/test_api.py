@@ -1,0 +1,315 @@
+"""The typed Python API (issue 13): a board built in code, its round trip through files, moves and
+positions (508.1, 509.1, 510.1), typed results, and `mypy --strict` on a user script."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import attack_boards, block_boards
+
+import pysolver
+from pysolver import (
+    AttackDeclaration,
+    BlockDeclaration,
+    DamageAssignment,
+    IllegalMoveError,
+    InputError,
+    Permanent,
+    Player,
+    Situation,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.yaml")) + sorted((ROOT / "examples" / "puzzles").glob("*.yaml"))
+
+
+def two_players(*permanents: Permanent, **fields: object) -> Situation:
+    return Situation(players=(Player("alice"), Player("bob")), active="alice", permanents=permanents, **fields)
+
+
+# ---- a model you can build and print ---------------------------------------------------------
+
+def test_ability_lines_as_strings_are_parsed_by_the_loader() -> None:
+    p = Permanent("bear", "bob", power=2, toughness=2, abilities=("Flying", "Protection from white"))
+    assert [a.term for a in p.abilities] == ["flying", "protection(color(white))"]  # 702.9, 702.16
+    assert p.ability_lines == ("Flying", "Protection from white")
+    assert p == pysolver.load_data({"players": [{"name": "bob"}, {"name": "x"}], "active": "bob", "permanents": [
+        {"id": "bear", "controller": "bob", "power": 2, "toughness": 2,
+         "abilities": ["Flying", "Protection from white"]}]}).permanent("bear")
+
+
+def test_a_bad_line_is_an_input_error_with_its_field() -> None:
+    with pytest.raises(InputError) as exc:
+        Permanent("bear", "bob", power=2, toughness=2, abilities=("Trample", "Flyng"))
+    assert exc.value.field == "abilities[1]" and "Flyng" in exc.value.message
+
+
+def test_a_creature_needs_power_and_toughness() -> None:  # 208.1
+    with pytest.raises(InputError, match="208.1") as exc:
+        Permanent("bear", "bob", abilities=("Flying",))
+    assert exc.value.field == "power"
+
+
+def test_mana_and_colors_as_text() -> None:
+    assert str(Player("alice", mana="{R}{R}{2}").mana) == "{R}{R}{C}{C}"
+    with pytest.raises(InputError) as exc:
+        Player("alice", mana="{Q}")
+    assert exc.value.field == "player.mana"
+    assert Permanent("x", "bob", power=1, toughness=1, colors=("W", "Blue"), abilities=()).colors == ("white", "blue")
+
+
+def test_protection_from_a_player_is_resolved_by_the_situation() -> None:  # 702.16a
+    p = Permanent("x", "alice", power=1, toughness=1, abilities=("Flying", "Protection from bob"))
+    assert p.unchecked
+    s = two_players(p)
+    assert not s.permanent("x").unchecked
+    assert [a.term for a in s.permanent("x").abilities] == ["flying", 'protection(player("bob"))']
+    with pytest.raises(InputError, match="Protection from carol"):
+        two_players(Permanent("x", "alice", power=1, toughness=1, abilities=("Protection from carol",)))
+
+
+def test_a_board_in_code_is_validated_as_a_file() -> None:
+    with pytest.raises(InputError, match="not one of the players") as exc:
+        two_players(Permanent("x", "carol", power=1, toughness=1, abilities=("Flying",)))
+    assert exc.value.field == "permanents[0].controller"
+
+
+def test_from_card() -> None:
+    bear = Permanent.from_card("Grizzly Bears", id="bear", controller="bob", damage=1)
+    assert (bear.name, bear.power, bear.toughness, bear.subtypes, bear.damage) == ("Grizzly Bears", 2, 2, ("Bear",), 1)
+    with pytest.raises(InputError, match="did you mean 'Grizzly Bears'") as exc:
+        Permanent.from_card("Grizly Bears", id="bear", controller="bob")
+    assert exc.value.field == "card"
+
+
+def test_repr_is_short() -> None:
+    s = Situation.load(ROOT / "examples" / "megamorph.yaml")
+    text = repr(s)
+    assert "Mana(" not in text and len(text) < 200, text
+    assert repr(s.player("bob")) == "Player('bob', life=20, mana='{U}')"
+
+
+def test_lookups_name_what_exists() -> None:
+    s = Situation.load(ROOT / "examples" / "megamorph.yaml")
+    with pytest.raises(KeyError, match="no permanent with id 'nope'"):
+        s.permanent("nope")
+    with pytest.raises(KeyError, match="no player named 'carol'"):
+        s.player("carol")
+
+
+def test_with_combat_validates() -> None:  # 508.1a, 509.1a
+    s = Situation.load(ROOT / "examples" / "megamorph.yaml")
+    with pytest.raises(InputError, match="'ghost' is not the id of a permanent"):
+        s.with_combat(attackers=(("ghost", "bob"),))
+    with pytest.raises(InputError, match="509.1a"):
+        s.with_combat(blockers=(("giant", "giant"),))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_examples_round_trip(path: Path, tmp_path: Path) -> None:
+    s = Situation.load(path)
+    assert Situation.load(s.dump(tmp_path / "board.yaml")) == s
+    assert Situation.load(s.dump(tmp_path / "board.json")) == s
+    assert Situation.from_data(json.loads(json.dumps(s.to_data()))) == s
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(block_boards(), attack_boards()))
+def test_generated_boards_round_trip(tmp_path: Path, data: dict) -> None:
+    s = pysolver.load_data(data)
+    assert Situation.load(s.dump(tmp_path / "board.yaml")) == s
+    assert Situation.from_data(s.to_data()) == s
+
+
+# ---- moves and positions ---------------------------------------------------------------------
+
+@settings(max_examples=25, deadline=None)
+@given(block_boards())
+def test_legal_blocks_collection_agrees_with_the_functions_and_check(data: dict) -> None:
+    s = pysolver.load_data(data)
+    moves = list(s.legal_blocks)
+    assert [m.to_json() for m in moves] == list(pysolver.legal_blocks(s))
+    assert s.legal_blocks.count() == len(moves) == pysolver.count_blocks(s)
+    assert bool(s.legal_blocks) == bool(moves)
+    for m in moves[:3]:
+        assert m in s.legal_blocks and s.legal_blocks.why(m) == ()
+        assert s.play(m).combat.blockers == m.blocks
+
+
+@settings(max_examples=15, deadline=None)
+@given(attack_boards())
+def test_legal_attacks_collection_agrees_with_the_functions_and_check(data: dict) -> None:  # 508.1
+    s = pysolver.load_data(data)
+    moves = list(s.legal_attacks)
+    assert [m.to_json() for m in moves] == list(pysolver.legal_attacks(s))
+    assert s.legal_attacks.count() == len(moves) == pysolver.count_attacks(s)
+    for m in moves[:3]:
+        assert m in s.legal_attacks and s.play(m).combat.attackers == m.attacks
+
+
+def test_attacks_collection() -> None:
+    s = two_players(Permanent("x", "alice", power=2, toughness=2),
+                    Permanent("w", "alice", power=0, toughness=4, abilities=("Defender",)))
+    assert list(s.legal_attacks) == [AttackDeclaration(), AttackDeclaration.of([("x", "bob")])]
+    assert s.legal_attacks.count() == 2
+    illegal = AttackDeclaration.of([("w", "bob")])
+    assert illegal not in s.legal_attacks and [v.rule for v in s.legal_attacks.why(illegal)] == ["702.3b"]
+    with pytest.raises(IllegalMoveError, match="702.3b") as exc:
+        s.play(illegal)
+    assert exc.value.violations[0].objects == ("w",)
+    after = s.play(AttackDeclaration.of([("x", "bob")]))
+    assert after.combat.attackers == (("x", "bob"),)
+    with pytest.raises(IllegalMoveError, match="508.1"):
+        after.play(BlockDeclaration()).play(AttackDeclaration())
+
+
+def test_illegal_block_names_its_rules() -> None:  # 702.9b
+    s = two_players(Permanent("x", "alice", power=2, toughness=2, abilities=("Flying",)),
+                    Permanent("y", "bob", power=1, toughness=1, abilities=()), combat=pysolver.Combat({"x": "bob"}))
+    move = BlockDeclaration.of([("y", "x")])
+    assert move not in s.legal_blocks
+    with pytest.raises(IllegalMoveError, match=r"702\.9b"):
+        s.play(move)
+    with pytest.raises(IllegalMoveError, match="509.1a"):
+        s.play(BlockDeclaration.of([("x", "x")]))
+    assert BlockDeclaration.of([("ghost", "x")]) not in s.legal_blocks
+    assert "x" in s.legal_blocks.why(BlockDeclaration.of([("y", "x")]))[0].message
+
+
+def test_damage_collection() -> None:  # 510.1, 702.19
+    s = Situation.load(ROOT / "examples" / "trample-deathtouch.yaml")
+    moves = list(s.legal_damage)
+    assert [m.to_json() for m in moves] == list(pysolver.damage_assignments(s))
+    assert s.legal_damage.count() == len(moves) and all(m.step == "regular" for m in moves)
+    assert moves[0] in s.legal_damage
+    assert DamageAssignment.of("first_strike", moves[0].assignment) not in s.legal_damage
+    assert DamageAssignment.of("regular", [("dreadmaw", "bob", 6)]) not in s.legal_damage
+    with pytest.raises(TypeError, match="game tree"):
+        s.play(moves[0])
+
+
+# ---- typed results -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["check/akroma-illegal-combat", "trample-deathtouch"])
+def test_check_result_to_json_is_the_document(name: str) -> None:
+    s = Situation.load(ROOT / "examples" / f"{name}.yaml")
+    assert s.check().to_json() == pysolver.check(s)
+
+
+@pytest.mark.parametrize("name", ["megamorph", "akroma-face-down-vs-first-striker"])
+def test_outcome_values_to_json_are_the_documents(name: str) -> None:
+    s = Situation.load(ROOT / "examples" / f"{name}.yaml")
+    assert [o.to_json() for o in s.outcomes()] == list(pysolver.outcomes(s))
+
+
+@pytest.mark.parametrize("name", ["lure-forces-the-block", "first-striker-stops-firecat"])
+def test_verdict_to_json_is_the_document(name: str) -> None:
+    s = Situation.load(ROOT / "examples" / "puzzles" / f"{name}.yaml")
+    doc = pysolver.verify(s, progress=False)
+    v = s.verify()
+    assert bool(v) == doc["holds"] and v.proof.player == (doc["strategy"] or doc["refutation"])["player"]
+    mine, theirs = v.to_json(), doc
+    for d in (mine, theirs):
+        d.pop("stats")  # seconds differ between runs
+    assert mine == theirs
+    assert pysolver.Verdict.from_json(doc).to_json() == doc
+
+
+def test_graph_json_carries_every_attribute() -> None:  # 702.111b, 509.1a, 509.1c
+    g = Situation.load(ROOT / "examples" / "menace-and-lure.yaml").graph()
+    nodes = {n["id"]: n for n in g.to_json()["nodes"]}
+    assert nodes["brute"] == {"id": "brute", "role": "attacker", "name": "Boggart Brute", "power": 3,
+                              "toughness": 2, "keywords": ["menace"], "min_blockers": 2}
+    assert nodes["bears"]["capacity"] == 1 and nodes["piker"]["keywords"] == ["cant_block"]
+    graph = g.to_json()["graph"]
+    assert ["lure", ["unicorn", "bears", "0"]] in graph["requirements"]
+    assert ["piker", "brute", "509.1b", "cant_block"] in graph["restrictions"]
+    dot = g.to_dot()
+    assert 'min_blockers="2"' in dot and 'capacity="1"' in dot and 'requirement="lure"' in dot
+    assert "requirements=" in dot
+
+
+def test_face_down_node_has_no_name() -> None:  # 708.2a
+    g = Situation.load(ROOT / "examples" / "megamorph.yaml").graph()
+    flock = next(n for n in g.to_json()["nodes"] if n["id"] == "flock")
+    assert (flock["name"], flock["power"], flock["toughness"], flock["keywords"]) == (None, 2, 2, [])
+
+
+# ---- mypy --strict on a user script -------------------------------------------------------------
+
+USER_SCRIPT = '''
+from dataclasses import replace
+
+from pysolver import (AttackDeclaration, BlockDeclaration, CheckResult, Goal, Outcome, Permanent, Player,
+                      Situation, Verdict)
+
+s = Situation(players=(Player("alice"), Player("bob", mana="{G}")), active="alice",
+              permanents=(Permanent("bear", "alice", power=2, toughness=2, abilities=("Trample",)),
+                          Permanent.from_card("Grizzly Bears", id="cub", controller="bob")))
+n: int = s.legal_attacks.count()
+for attack in s.legal_attacks:
+    a: AttackDeclaration = attack
+    after: Situation = s.play(attack)
+    blocks = after.legal_blocks
+    m: int = blocks.count()
+    first: BlockDeclaration = next(iter(blocks))
+    ok: bool = first in blocks
+    rules = [v.rule for v in blocks.why(first)]
+    r: CheckResult = after.play(first).check()
+    outcomes: list[Outcome] = list(after.outcomes())
+    life: int = outcomes[0].life_of("bob")
+    reveal_type(r.violations)
+v: Verdict = replace(s, goal=Goal("lethal", "bob")).verify()
+held: bool = v.holds and v.proof.player == "alice"
+reveal_type(s.permanent("bear").power)
+reveal_type(s.legal_blocks.why)
+'''
+
+
+def test_mypy_strict_on_a_user_script(tmp_path: Path) -> None:
+    script = tmp_path / "user.py"
+    script.write_text(textwrap.dedent(USER_SCRIPT))
+    run = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--disallow-any-expr", "--follow-imports=silent",
+                          "--no-incremental", "--cache-dir=/dev/null", str(script)],
+                         check=False, capture_output=True, text=True, cwd=tmp_path,
+                         env={**os.environ, "MYPYPATH": str(ROOT)})  # an editable install hides the sources
+    notes = [line for line in run.stdout.splitlines() if "note: Revealed type" in line]
+    errors = [line for line in run.stdout.splitlines() if ": error:" in line]
+    assert errors == [], run.stdout
+    assert len(notes) == 3 and not any("Any" in line for line in notes), run.stdout
+    assert 'tuple[pysolver.values.Violation, ...]' in notes[0] and "int | None" in notes[1]
+
+
+def test_results_show_themselves_in_notebooks() -> None:
+    s = Situation.load(ROOT / "examples" / "check" / "akroma-illegal-combat.yaml")
+    html = s.check()._repr_html_()
+    assert "<b>illegal</b>" in html and "702.16f" in html
+    outcome = next(Situation.load(ROOT / "examples" / "megamorph.yaml").outcomes())
+    assert "<th>life</th>" in outcome._repr_html_()
+    verdict = Situation.load(ROOT / "examples" / "puzzles" / "lure-forces-the-block.yaml").verify()
+    assert verdict._repr_html_().startswith("<pre>holds: alice can force lethal: bob")
+
+
+def test_players_by_name_and_plain_combat() -> None:
+    s = Situation(players=("alice", "bob"), active="alice",  # type: ignore[arg-type]
+                  permanents=(Permanent("x", "alice", power=2, toughness=2, subtypes=["Bear"]),),  # type: ignore[arg-type]
+                  combat=pysolver.Combat({"x": "bob"}))
+    assert s.players == (Player("alice"), Player("bob")) and s.permanent("x").subtypes == ("Bear",)
+    assert hash(s) == hash(Situation.from_data(s.to_data()))
+    assert s.legal_blocks.count() == 1
+
+
+def test_parsed_abilities_are_kept_and_cards_are_checked_on_the_board() -> None:
+    from pysolver.abilities import Ability
+    p = Permanent("x", "alice", power=1, toughness=1, abilities=(Ability("flying"),), colors=["R"])  # type: ignore[arg-type]
+    assert p.abilities == (Ability("flying"),) and p.colors == ("red",)
+    with pytest.raises(InputError, match="not one of the players"):
+        two_players(Permanent.from_card("Grizzly Bears", id="bear", controller="carol"))
