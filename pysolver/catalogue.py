@@ -19,6 +19,8 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .results import FORMAT
+
 #: The groups in the order `pysolver abilities` and docs/abilities.md list them.
 GROUPS = {
     "keyword": "Keyword abilities",
@@ -135,8 +137,6 @@ def render_text() -> str:
 
 def as_data() -> dict[str, Any]:
     """The catalogue as the `pysolver abilities --json` document (schema `abilities`)."""
-    from .commands import FORMAT  # here, not at the top: commands -> loader -> abilities imports this module
-
     return {"abilities": [{k: v for k, v in asdict(f).items() if k not in ("literal", "value")}
                           | {"also": list(f.also)} for f in CATALOGUE], "format": FORMAT}
 

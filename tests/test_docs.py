@@ -142,7 +142,8 @@ def test_results_md_names_every_field(name: str) -> None:
     text = (DOCS / "results.md").read_text()
     assert re.search(rf"^#.*\(schemas? [^)]*`{name}`", text, re.MULTILINE), f"no section for schema {name}"
     spans = " ".join(re.findall(r"`[^`]*`", text))
-    missing = sorted(p for p in property_names(schema.schema(name)) if not re.search(rf"(?<![\w+-]){re.escape(p)}\b", spans))
+    missing = sorted(p for p in property_names(schema.schema(name))
+                     if not re.search(rf"(?<![\w+-]){re.escape(p)}\b", spans))
     assert missing == []
 
 

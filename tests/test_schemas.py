@@ -122,6 +122,29 @@ def test_abilities_document_validates(capsys: pytest.CaptureFixture) -> None:
     assert errors("abilities", json.loads(capsys.readouterr().out)) == []
 
 
+@pytest.mark.parametrize("command", ["attacks", "damage"])
+def test_jsonl_stream_validates(command: str, capsys: pytest.CaptureFixture) -> None:
+    """`--jsonl`: a header line, the results, a trailer line; together they are the command's document."""
+    path = ROOT / ("examples/megamorph.yaml" if command == "attacks" else "examples/trample-deathtouch.yaml")
+    assert cli.main([command, str(path), "--jsonl", "--limit", "3"]) == 0
+    header, *results, trailer = map(json.loads, capsys.readouterr().out.splitlines())
+    assert errors("jsonl-header", header) == [] and errors("jsonl-trailer", trailer) == []
+    doc = {**header, **trailer, "results": results}
+    assert errors(command, doc) == [] and doc["count"] == len(results)
+
+
+def test_input_error_under_json_validates(capsys: pytest.CaptureFixture) -> None:
+    path = ROOT / "examples/akroma-vs-knights.yaml"
+    assert cli.main(["damage", str(path), "--json"]) == 2
+    assert errors("error", json.loads(capsys.readouterr().err.splitlines()[-1])) == []
+
+
+@pytest.mark.parametrize("command", ["check", "verify"])
+def test_no_verdict_document_validates(command: str) -> None:
+    """A `check` or `verify` cut by --timeout: the verdict null, "complete": false."""
+    assert errors(command, commands.timed_out(command)) == []
+
+
 def test_jsonl_header_schema() -> None:
     """The header line of a `--jsonl` stream is a document's `count`, `complete` and `format`."""
     doc = commands.answer("attacks", api.load(ROOT / "examples/megamorph.yaml"), count=True)
