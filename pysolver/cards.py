@@ -286,6 +286,8 @@ def _mtgjson_pool(entries: dict, file: str) -> dict[str, Card]:
                                                            "file; use AtomicCards.json")
                 raise TypeError("expected a list of card faces")
             cards = [(face, card_from_mtgjson(name, face)) for face in entry]
+            if not all(isinstance(card.name, str) for _, card in cards):
+                raise TypeError("a face name is not a string")
         except (KeyError, TypeError, AttributeError) as exc:
             raise InputError(file, f"data.{name}", f"malformed MTGJSON card: {exc}") from None
         if not cards:
