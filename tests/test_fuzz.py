@@ -35,7 +35,7 @@ from strategies import block_boards
 
 LONG = os.environ.get("PYSOLVER_FUZZ") == "long"
 EXAMPLES = {"files": 3000, "cards": 600, "batch": 400, "api": 3000} if LONG else \
-    {"files": 80, "cards": 60, "batch": 60, "api": 150}
+    {"files": 60, "cards": 60, "batch": 60, "api": 120}
 COUNTS: Counter[str] = Counter()
 
 ASP = ["not", "#show", "#show a/1.", "a.b", ":-", "X", "_", "1..9", "%", "%*", '"', "\\", "a(", "b)", "#const n=1.",
