@@ -1,4 +1,4 @@
-"""Ability lines of SPEC §2 parsed into structured :class:`Ability` values.
+"""Ability lines (docs/abilities.md, :mod:`pysolver.catalogue`) parsed into structured :class:`Ability` values.
 
 Each ability knows its ASP term (``flying``, ``protection(color(white))``,
 ``landwalk("island")``, ``min_blockers(2)`` …) used by the encodings.
@@ -13,57 +13,41 @@ Each ability knows its ASP term (``flying``, ``protection(color(white))``,
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from .catalogue import CATALOGUE
 from .mana import Mana
 
 COLORS = ("white", "blue", "black", "red", "green")
 COLOR_LETTERS = dict(zip("WUBRG", COLORS))
 
-# SPEC §2 keywords -> ASP constant, with the rule that defines each.
-KEYWORDS = {
-    "flying": "flying",  # 702.9
-    "reach": "reach",  # 702.17
-    "trample": "trample",  # 702.19
-    "trample over planeswalkers": "trample_over_planeswalkers",  # 702.19c
-    "menace": "menace",  # 702.111
-    "deathtouch": "deathtouch",  # 702.2
-    "first strike": "first_strike",  # 702.7
-    "double strike": "double_strike",  # 702.4
-    "vigilance": "vigilance",  # 702.20
-    "haste": "haste",  # 702.10
-    "defender": "defender",  # 702.3
-    "indestructible": "indestructible",  # 702.12
-    "lifelink": "lifelink",  # 702.15
-    "fear": "fear",  # 702.36
-    "intimidate": "intimidate",  # 702.13
-    "shadow": "shadow",  # 702.28
-    "horsemanship": "horsemanship",  # 702.31
-    "skulk": "skulk",  # 702.118
-}
+def normalise(line: str, name: str | None) -> str:
+    """Lower-case, straight apostrophes, no final period, the creature's own name as 'this creature'."""
+    text = " ".join(line.replace("\u2019", "'").split()).rstrip(".").strip()
+    if name:
+        # whole words only, never inside a mana symbol: a creature named "X" keeps {X}
+        text = re.sub(rf"(?<![\w{{]){re.escape(name)}(?![\w}}])", "this creature", text, flags=re.IGNORECASE)
+    text = text.replace("~", "this creature")
+    return text.lower()
+
+
+# The parser's tables, taken from the catalogue (one entry per supported line, with its rule).
+# Keywords: the line -> the ASP constant.
+KEYWORDS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "keyword" and f.literal}
 
 # Blocking restrictions and requirements (509.1b, 509.1c, 508.1d), matched after the
 # creature's own name, "~" and "this creature" are normalised to "this creature".
-PHRASES = {
-    "this creature can't block": "cant_block",
-    "this creature can't be blocked": "cant_be_blocked",
-    "this creature can block an additional creature each combat": "block_additional",
-    "this creature can block an additional creature": "block_additional",
-    "this creature can block any number of creatures each combat": "block_any_number",
-    "this creature can block any number of creatures": "block_any_number",
-    "this creature can block only creatures with flying": "block_only_flyers",
-    "all creatures able to block this creature do so": "lure",
-    "this creature must be blocked if able": "must_be_blocked",
-    "this creature must be blocked each combat if able": "must_be_blocked",
-    "this creature blocks each combat if able": "blocks_each_combat",
-    "this creature blocks each turn if able": "blocks_each_combat",
-    "this creature attacks each combat if able": "attacks_each_combat",
-    "this creature attacks each turn if able": "attacks_each_combat",
-}
+PHRASES = {normalise(form, None): f.kind for f in CATALOGUE if f.group in ("blocking", "requirement") and f.literal
+           for form in (f.form, *f.also)}
+
+# Protection qualities written as words (702.16a, h, j) -> their ASP term.
+QUALITIES = {normalise(form, None).removeprefix("protection from "): f.value
+             for f in CATALOGUE if f.group == "protection" and f.literal for form in (f.form, *f.also)}
 
 NUMBER_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
@@ -141,11 +125,8 @@ def _protection_quality(quality: str, players: frozenset[str]) -> str | None:
     q = quality.strip()
     if q in COLORS:
         return f"color({q})"
-    simple = {"each color": "each_color", "all colors": "each_color", "everything": "everything",
-              "creatures": "creatures", "artifacts": "artifacts", "multicolored": "multicolored",
-              "monocolored": "monocolored", "colorless": "colorless"}
-    if q in simple:
-        return simple[q]
+    if q in QUALITIES:
+        return QUALITIES[q]
     for name in players:
         if q == name.lower():
             return f"player({asp_name(name)})"
@@ -155,18 +136,9 @@ def _protection_quality(quality: str, players: frozenset[str]) -> str | None:
     return None
 
 
-def normalise(line: str, name: str | None) -> str:
-    """Lower-case, straight apostrophes, no final period, the creature's own name as 'this creature'."""
-    text = " ".join(line.replace("\u2019", "'").split()).rstrip(".").strip()
-    if name:
-        # whole words only, never inside a mana symbol: a creature named "X" keeps {X}
-        text = re.sub(rf"(?<![\w{{]){re.escape(name)}(?![\w}}])", "this creature", text, flags=re.IGNORECASE)
-    text = text.replace("~", "this creature")
-    return text.lower()
-
-
 def parse_ability_line(line: str, name: str | None, players: frozenset[str] = frozenset()) -> list[Ability]:
-    """Parse one SPEC §2 line into abilities; raise ValueError if it is not understood.
+    """Parse one ability line (a catalogue form) into abilities; raise :class:`UnknownAbilityLine`
+    (a ValueError) if no form matches, :class:`UnsupportedAbility` for a cost that cannot be paid.
 
     A line may be a comma-separated list of keyword lines ("Flying, trample").
     """
@@ -184,8 +156,55 @@ def parse_ability_line(line: str, name: str | None, players: frozenset[str] = fr
         except UnsupportedAbility as exc:
             raise UnsupportedAbility(f"ability line {line!r}: {exc}") from None
         if all(r is not None for r in results):
-            return [a for r in results for a in r]
-    raise ValueError(f"ability line {line!r} is not understood (SPEC §2 lists the supported lines)")
+            return [a for r in results if r is not None for a in r]
+        raise UnknownAbilityLine(line, next(p for p, r in zip(parts, results) if r is None), part=True)
+    raise UnknownAbilityLine(line, text)
+
+
+class UnknownAbilityLine(ValueError):
+    """A line (or one comma-separated part of it, `text`, normalised) that no catalogue form matches.
+
+    Its message names the closest supported line (difflib), computed only when the message is
+    read: card files hold many lines the solver does not model, and those are only noted.
+
+    >>> print(UnknownAbilityLine("Flyng", "flyng"))
+    ability line 'Flyng' is not understood; did you mean 'Flying'? (supported lines: `pysolver abilities`, docs/abilities.md)
+    """
+
+    def __init__(self, line: str, text: str, part: bool = False) -> None:
+        super().__init__(line, text, part)
+        self.line, self.text, self.part = line, text, part
+
+    def __str__(self) -> str:
+        close = suggestion(self.text)
+        where = f": its part {self.text!r} matches no supported line" if self.part else ""
+        hint = f"; did you mean {close!r}?" if close else ""
+        return (f"ability line {self.line!r} is not understood{where}{hint} "
+                f"(supported lines: `pysolver abilities`, docs/abilities.md)")
+
+
+@cache
+def _candidates() -> dict[str, str]:
+    """Each catalogue line, normalised -> as shown in a did-you-mean ('~' written 'this creature')."""
+    shown = {f"{land}walk": f"{land.capitalize()}walk" for land in type_lists()[1]}  # 702.14: each land type
+    for f in CATALOGUE:
+        for form in ((f.form, *f.also) if f.literal else (f.example,)):
+            text = form.replace("~", "this creature")
+            shown[normalise(form, None)] = text[0].upper() + text[1:]
+    return shown
+
+
+def suggestion(text: str) -> str | None:
+    """The supported line closest to the normalised line `text`, if one is close enough.
+
+    >>> suggestion("cant block"), suggestion("protection from whte"), suggestion("fly me to the moon")
+    ("This creature can't block", 'Protection from white', None)
+    """
+    tries = [text] if text.startswith(("this creature", "all creatures")) else [text, "this creature " + text]
+    close = [difflib.get_close_matches(t, _candidates(), n=1, cutoff=0.75) for t in tries]
+    best = max((c[0] for c in close if c), key=lambda c: max(difflib.SequenceMatcher(None, t, c).ratio()
+                                                               for t in tries), default=None)
+    return _candidates()[best] if best is not None else None
 
 
 def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:

@@ -11,9 +11,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
-from .cards import Card, load_pool_file
+from .cards import Card, CardPool, load_pool_file
 from .check import check
 from .damage import count_damage, damage_assignments, next_step
 from .declarations import count_attacks, count_blocks, legal_attacks, legal_blocks
@@ -28,16 +29,17 @@ __all__ = ["load", "load_data", "load_cards", "legal_attacks", "count_attacks", 
            "outcomes", "count_outcomes", "check", "verify"]
 
 
-def load(path: str | Path, cards: dict[str, Card] | None = None) -> Situation:
+def load(path: str | Path, cards: Mapping[str, Card] | None = None) -> Situation:
     """Load a situation file (YAML/JSON, SPEC §1); `cards` from :func:`load_cards` extends the pool."""
     return load_situation(path, cards)
 
 
-def load_data(data: dict, cards: dict[str, Card] | None = None) -> Situation:
+def load_data(data: dict, cards: Mapping[str, Card] | None = None) -> Situation:
     """Validate an already parsed situation (a dict as in SPEC §1)."""
     return situation_from_data(data, None, cards)
 
 
-def load_cards(path: str | Path) -> dict[str, Card]:
-    """Read a Scryfall bulk JSON or MTGJSON AtomicCards file (SPEC §4)."""
-    return load_pool_file(path)
+def load_cards(path: str | Path, cache: bool = True) -> CardPool:
+    """Read a Scryfall bulk JSON or MTGJSON AtomicCards file, plain or .gz/.xz/.bz2 (SPEC §4);
+    its index is cached unless `cache` is false (docs/engines.md)."""
+    return load_pool_file(path, cache)

@@ -25,7 +25,7 @@ to report duplicates and to skip ids already answered with ``--resume``).
 >>> run_batch(lines, out).errors
 1
 >>> print(out.getvalue(), end="")
-{"id": 1, "result": {"count": 1, "complete": true, "results": [{"attacks": []}]}}
+{"id": 1, "result": {"count": 1, "complete": true, "results": [{"attacks": []}], "format": 1}}
 {"id": "line:2", "error": {"field": "", "message": "not a JSON object: Expecting value (column 1)"}}
 """
 
@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from . import deadline, executors, reading
+from .cards import cards_file
 from .commands import BATCH_COMMANDS, answer_data, options_from_data
 from .errors import InputError
 from .lines import Sink, guarded, id_key, output
@@ -254,6 +255,7 @@ def main(args: argparse.Namespace) -> int:
     options); lines kept by --resume are counted on stderr."""
     if args.resume and args.output and os.path.abspath(args.output) != os.path.abspath(args.resume):
         raise InputError(None, "--resume", "--resume OUT writes to OUT; give -o the same file or leave it out")
+    args.cards = cards_file(args.cards)  # $PYSOLVER_CARDS stands in for --cards (docs/engines.md)
     if args.cards:
         _cards(args.cards)  # a bad card file is an error now, not once per line
     if args.input != "-" and not Path(args.input).is_file():

@@ -1,51 +1,64 @@
-"""The `pysolver` command: a thin layer over the Python API (SPEC §3).
+"""The `pysolver` command: a thin layer over the Python API (docs/cli.md).
 
-Exit status: 0 answered, 1 a `check` or `verify` that comes out negative, 2 bad input.
+Each command accepts only the options it uses; enumerations stream their results (text,
+`--json`, `--jsonl`) as they are found. Modules are imported only when their command runs, so
+that `pysolver check` costs little more than starting Python.
+
+Exit status: 0 answered, 1 a `check` or `verify` that comes out negative, 2 bad input or an
+output that cannot be written, 3 a `check` or `verify` without a verdict within `--timeout`.
+
+>>> main(["blocks", "examples/menace-and-lure.yaml", "--count", "-q"])
+1 legal block declarations (509.1)
+0
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
+import json
 import sys
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from . import api, commands, render
 from .errors import InputError
-from .executors import positive
+from .output import ClosedPipe, OutputError, emit
+
+if TYPE_CHECKING:
+    from .model import Situation
+
+DOCS = "https://github.com/pysolver-mtg/pysolver/tree/main/docs"
+TIMED_OUT = 3
 
 
-def _situation(args: argparse.Namespace):
-    pool = api.load_cards(args.cards) if args.cards else None
-    s = api.load(args.situation, cards=pool)
-    commands.strict_check(s, args.strict, note=lambda text: print(text, file=sys.stderr))
-    return s
+@dataclass(frozen=True)
+class Command:
+    """One single-situation command: its help line, an example invocation and its options."""
+
+    help: str
+    example: str
+    enumerates: bool = False  # --json/--jsonl, --limit, --count
+    graph: bool = False       # --format, -o; no --stats
 
 
-def _answer(command: str) -> Callable:
-    """A single command: the document from :func:`pysolver.commands.answer` (shared with `batch`)."""
-    def run(args: argparse.Namespace) -> tuple[dict, int]:
-        s = _situation(args)
-        for note in commands.unread_inputs(command, s):
-            print(note, file=sys.stderr)
-        doc = commands.answer(command, s, count=args.count, limit=args.limit, progress=True)
-        return doc, commands.status(command, doc)
-    return run
-
-
-def _graph(args: argparse.Namespace) -> tuple[dict, int]:
-    return {"graph": api.attacker_blocker_graph(_situation(args))}, 0
-
-
-COMMANDS: dict[str, tuple[str, Callable]] = {
-    "attacks": ("every legal declaration of attackers (508.1)", _answer("attacks")),
-    "blocks": ("every legal declaration of blockers (509.1)", _answer("blocks")),
-    "outcomes": ("every distinct end-of-combat result over all open choices", _answer("outcomes")),
-    "damage": ("every legal combat damage assignment of the next damage step (510.1, 702.19)", _answer("damage")),
-    "graph": ("the attacker-blocker graph (509.1b pairwise restrictions)", _graph),
-    "check": ("is the declared combat legal; if not, which rules it breaks (exit 1)", _answer("check")),
-    "verify": ("can the active player force the goal whatever the defence does (SPEC §5; exit 1 if not)",
-               _answer("verify")),
+COMMANDS: dict[str, Command] = {
+    "attacks": Command("every legal declaration of attackers (508.1)",
+                       "pysolver attacks examples/menace-and-lure.yaml --limit 10", enumerates=True),
+    "blocks": Command("every legal declaration of blockers (509.1)",
+                      "pysolver blocks examples/menace-and-lure.yaml --jsonl > blocks.jsonl", enumerates=True),
+    "outcomes": Command("every distinct end-of-combat result over all open choices",
+                        "pysolver outcomes examples/akroma-face-down-vs-first-striker.yaml --timeout 10",
+                        enumerates=True),
+    "damage": Command("every legal combat damage assignment of the next damage step (510.1, 702.19)",
+                      "pysolver damage examples/trample-deathtouch.yaml --count", enumerates=True),
+    "graph": Command("the attacker-blocker graph (509.1b pairwise restrictions)",
+                     "pysolver graph examples/menace-and-lure.yaml --json -o graph.json", graph=True),
+    "check": Command("is the declared combat legal; if not, which rules it breaks (exit 1)",
+                     "pysolver check examples/menace-and-lure.yaml --json"),
+    "verify": Command("can the active player force the goal whatever the defence does (docs/verify.md; "
+                      "exit 1 if not)", "pysolver verify examples/puzzles/lure-forces-the-block.yaml --stats"),
 }
 
 # Commands over many situations: each module has add_arguments(parser) and main(args) -> exit status.
@@ -54,43 +67,259 @@ TOOLS: dict[str, tuple[str, str]] = {
     "sweep": ("every board of a card pool: answers, test vectors, rule invariants (docs/sweep.md)",
               "pysolver.sweep"),
     "compare": ("compare another engine's answers with test vectors (docs/sweep.md)", "pysolver.compare"),
+    "abilities": ("the supported ability lines, each with its rule and an example (docs/abilities.md)",
+                  "pysolver.catalogue"),
+    "schema": ("print the JSON Schema of the situation file or of a result document (docs/results.md)",
+               "pysolver.schema"),
+    "import": ("a Forge puzzle (.pzl) or game state as a situation file (docs/engines.md)", "pysolver.engines"),
+    "export": ("situations or test vectors as Forge game states or XMage JUnit tests (docs/engines.md)",
+               "pysolver.engines"),
 }
 
+EPILOG = """example:
+  {example}
 
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="pysolver", description="Exact Magic: The Gathering combat rules solver.")
+exit status: 0 answered, 1 a negative check or verify, 2 bad input or unwritable output,
+3 no verdict within --timeout.
+documentation: docs/situation.md (the file), docs/results.md (the answers), docs/cli.md
+(the options), also at {docs}"""
+
+JSONL_HELP = ("JSON Lines, streamed: a header line {\"count\": null, \"complete\": null, \"format\": 1}, one "
+              "line per result, then a trailer line {\"count\": N, \"complete\": bool}")
+
+
+def version() -> str:
+    """The installed distribution's version (its metadata), or ``unknown`` when run from a bare source tree."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+    try:
+        return installed("pysolver-mtg")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+class _Version(argparse.Action):
+    """``--version``: the metadata is read only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        print(f"pysolver {version()}")
+        parser.exit()
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a positive number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return int(text)
+
+
+def _add_command(sub: Any, name: str, command: Command) -> argparse.ArgumentParser:
+    c: argparse.ArgumentParser = sub.add_parser(name, help=command.help, description=command.help,
+                       epilog=EPILOG.format(example=command.example, docs=DOCS),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    c.add_argument("situation", help="situation file (YAML or JSON, docs/situation.md)")
+    shape = c.add_mutually_exclusive_group()
+    shape.add_argument("--json", action="store_true",
+                       help="one JSON document on stdout" + (" (networkx node-link data)" if command.graph else ""))
+    if command.graph:
+        shape.add_argument("--format", choices=("dot", "svg", "png"), default="dot", help="a picture (default dot)")
+        c.add_argument("-o", "--output", metavar="FILE", help="write the graph to FILE (written whole or not at all)")
+    else:
+        if command.enumerates:
+            shape.add_argument("--jsonl", action="store_true", help=JSONL_HELP)
+            c.add_argument("--limit", type=positive, metavar="N", help="stop after N results (\"complete\": false)")
+            c.add_argument("--count", action="store_true", help="only the number of results")
+        c.add_argument("--stats", action="store_true", help="add volatile figures (seconds, search sizes)")
+    c.add_argument("--timeout", type=seconds, metavar="SECONDS",
+                   help="stop after SECONDS: enumerations answer with what they found (\"complete\": false)")
+    c.add_argument("--cards", metavar="FILE", help="extra card pool: Scryfall bulk JSON or MTGJSON AtomicCards "
+                                                   "(.gz/.xz/.bz2 too; default $PYSOLVER_CARDS; docs/engines.md)")
+    c.add_argument("--no-card-cache", action="store_true", help="do not read or write the card-file index cache")
+    c.add_argument("--strict", action="store_true", help="card lines the solver does not model, and for `damage` "
+                                                        "declared attacks or blocks that break the rules, are errors")
+    c.add_argument("-q", "--quiet", action="store_true", help="no notes on stderr")
+    return c
+
+
+def parser(only: str | None = None) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The command line and its subcommands' parsers; a tool's own options are added (its module
+    imported) only when `only` names it."""
+    p = argparse.ArgumentParser(prog="pysolver", description="Exact Magic: The Gathering combat rules solver.",
+                                epilog=f"Every command has --help with an example. Documentation: docs/cli.md, "
+                                       f"also at {DOCS}",
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--version", action=_Version, help="print the version and exit")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name, (help_text, _) in COMMANDS.items():
-        c = sub.add_parser(name, help=help_text, description=help_text)
-        c.add_argument("situation", help="situation file (YAML or JSON, SPEC §1)")
-        c.add_argument("--json", action="store_true", help="one JSON document on stdout")
-        c.add_argument("--cards", metavar="FILE", help="extra card pool: Scryfall bulk JSON or MTGJSON AtomicCards")
-        c.add_argument("--strict", action="store_true", help="card lines the solver does not model are errors")
-        c.add_argument("--limit", type=positive, metavar="N", help="stop after N results")
-        c.add_argument("--count", action="store_true", help="only the number of results")
-        if name == "graph":
-            c.add_argument("--format", choices=("dot", "json", "svg", "png"), default="dot")
-            c.add_argument("-o", "--output", metavar="FILE", help="write the graph to FILE")
+    subs = {name: _add_command(sub, name, command) for name, command in COMMANDS.items()}
     for name, (help_text, module) in TOOLS.items():
-        importlib.import_module(module).add_arguments(sub.add_parser(name, help=help_text, description=help_text))
-    return p
+        subs[name] = sub.add_parser(name, help=help_text, description=help_text)
+        if name == only:
+            import_module(module).add_arguments(subs[name])
+    return p, subs
+
+
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    """The options of `argv`; an unknown option is reported with its subcommand's usage (exit 2)."""
+    top, subs = parser(_command_named(argv))
+    args, unknown = top.parse_known_args(argv)
+    if unknown:
+        subs[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
+    return args
+
+
+def _command_named(argv: Sequence[str]) -> str | None:
+    """The subcommand of `argv`: its first word that is not an option (the top level has no valued options)."""
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
+class Notes:
+    """Notes on stderr (``note: …``), silenced by `-q`."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+
+    def __call__(self, text: str) -> None:
+        if not self.quiet:
+            print(text, file=sys.stderr)
+
+
+def _situation(args: argparse.Namespace, note: Notes) -> Situation:
+    from .cards import cards_file, load_pool_file
+    from .commands import strict_check, unread_inputs
+    from .loader import load_situation
+    path = cards_file(args.cards)
+    pool = load_pool_file(path, cache=not args.no_card_cache) if path else None
+    s = load_situation(args.situation, pool)
+    strict_check(s, args.strict, note=note)
+    for text in unread_inputs(args.command, s):
+        note(text)
+    return s
+
+
+def _illegal_combat(args: argparse.Namespace, s: Situation, note: Notes) -> None:
+    """`damage` takes the declared attacks and blocks as given: say which rules they break (`check`)."""
+    from .commands import illegal_combat
+    violations = illegal_combat(args.command, s)
+    if not violations:
+        return
+    rules = ", ".join(dict.fromkeys(v["rule"] for v in violations))
+    words = "; ".join(f"{v['rule']}: {v['message']}" for v in violations)
+    if args.strict:
+        raise InputError(s.source, "combat", f"the declared combat breaks {rules} (--strict): {words}")
+    note(f"note: the declared combat breaks {rules} (see `pysolver check`): {words}")
+
+
+def _enumerate(args: argparse.Namespace, s: Situation, note: Notes, start: float) -> None:
+    """Write an enumeration's results as they are found, in the format asked for."""
+    from functools import partial
+
+    from . import commands, render, results
+    from .progress import Bar
+    bar = None if args.quiet else Bar(None, commands.label(args.command), after=2.0)
+    e = commands.enumeration(args.command, s, count=args.count, limit=args.limit, progress=bar)
+    tally, known, cut = e.tally, e.counted, None
+    if args.count and tally is not None:  # counted by enumerating (outcomes, or --count with --limit)
+        for _ in tally:
+            pass
+        cut, known = tally.cut, tally.summary()
+        tally = None
+    extra = (lambda: {"stats": {"seconds": round(time.monotonic() - start, 3)}}) if args.stats else None
+    write = (results.write_jsonl if args.jsonl else results.write_json if args.json
+             else partial(render.write_text, args.command, cut=cut))
+    write(e.head, tally, results.Buffer(emit), known, extra)
+    cut = e.tally.cut if e.tally is not None else None if (known or {}).get("complete", True) else "timeout"
+    if cut is not None and (args.json or args.jsonl):
+        n = e.tally.count if e.tally is not None else 0
+        how = f"--limit {args.limit}: there are more" if cut == "limit" else f"--timeout {args.timeout:g} s"
+        note(f"note: stopped by {how} after {n} {commands.label(args.command)} (\"complete\": false)")
+
+
+def _verdict(args: argparse.Namespace, s: Situation, start: float) -> int:
+    """`check` or `verify`: one document; exit 1 if negative, 3 if the time ran out first."""
+    from . import commands, render
+    doc = commands.answer(args.command, s, stats=args.stats)
+    if args.stats:
+        doc["stats"] = {**doc.get("stats", {}), "seconds": round(time.monotonic() - start, 3)}
+    text = render.render(args.command, doc, args)
+    emit(text + "\n" if text else "")
+    return TIMED_OUT if doc.get("complete") is False else commands.status(args.command, doc)
+
+
+def _graph(args: argparse.Namespace, s: Situation) -> int:
+    from . import render
+    from .graph import attacker_blocker_graph
+    text = render.render("graph", {"graph": attacker_blocker_graph(s)}, args)
+    if text is not None:
+        emit(text + "\n")
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """One single-situation command, within `--timeout`."""
+    from . import deadline
+    start = time.monotonic()
+    note = Notes(args.quiet)
+    try:
+        with deadline.limit(args.timeout):
+            s = _situation(args, note)
+            if COMMANDS[args.command].graph:
+                return _graph(args, s)
+            if not COMMANDS[args.command].enumerates:
+                return _verdict(args, s, start)
+            _illegal_combat(args, s, note)
+            _enumerate(args, s, note, start)
+    except deadline.Expired:  # before the first result could be written (results themselves stop cleanly)
+        print(f"pysolver: no answer: stopped by --timeout {args.timeout:g} s", file=sys.stderr)
+        return TIMED_OUT
+    return 0
+
+
+def _error(exc: InputError, args: argparse.Namespace | None) -> None:
+    """An input error on stderr: one line; under `--json`/`--jsonl` one JSON object."""
+    if args is not None and (getattr(args, "json", False) or getattr(args, "jsonl", False)):
+        print(json.dumps({"error": exc.as_dict()}), file=sys.stderr)
+    else:
+        print(f"pysolver: error: {exc}", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    """Run the command line `argv` (default: the program's arguments) and return the exit status."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = None
     try:
+        try:
+            args = parse(words)
+        except SystemExit as stop:  # --help, --version, or a usage error (argparse: exit status 2)
+            return stop.code if isinstance(stop.code, int) else 2
         if args.command in TOOLS:
-            return importlib.import_module(TOOLS[args.command][1]).main(args)
-        doc, status = COMMANDS[args.command][1](args)
-        text = render.render(args.command, doc, args)
+            status: int = import_module(TOOLS[args.command][1]).main(args)
+            return status
+        return run(args)
     except InputError as exc:
+        _error(exc, args)
+        return 2
+    except OutputError as exc:
         print(f"pysolver: error: {exc}", file=sys.stderr)
         return 2
+    except ClosedPipe:
+        return 0
     except KeyboardInterrupt:
         return 130
-    if text is not None:
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-    return status
 
 
 if __name__ == "__main__":

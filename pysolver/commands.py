@@ -1,31 +1,35 @@
-"""One function from (command, situation, options) to the command's SPEC §3 `--json` document.
+"""One function from (command, situation, options) to the command's `--json` document (docs/results.md).
 
-The single commands (`pysolver blocks FILE --json`), `batch` lines and `sweep` lines all call
-:func:`answer`, so that a batch line's `result` equals the single command's document.
+The single commands (`pysolver blocks FILE --json`, streamed through :func:`enumeration`),
+`batch` lines and `sweep` lines all call this module, so that a batch line's `result` equals
+the single command's document. The modules behind each command are imported only when it runs
+(a `check` does not pay for the others).
 
 >>> from pysolver.loader import situation_from_data
 >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
 ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2}]})
 >>> answer("attacks", s)
-{'count': 2, 'complete': True, 'results': [{'attacks': []}, {'attacks': [['x', 'b']]}]}
+{'count': 2, 'complete': True, 'results': [{'attacks': []}, {'attacks': [['x', 'b']]}], 'format': 1}
 >>> answer("attacks", s, count=True)
-{'count': 2, 'complete': True}
+{'count': 2, 'complete': True, 'format': 1}
 >>> answer("attacks", s, limit=1)
-{'count': 1, 'complete': False, 'results': [{'attacks': []}]}
+{'count': 1, 'complete': False, 'results': [{'attacks': []}], 'format': 1}
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import api
-from .cards import Card
+from .deadline import Expired
 from .errors import InputError
-from .model import Situation
 from .progress import Bar
-from .results import collect, counted
+from .results import FORMAT, Tally, collect, counted
+
+if TYPE_CHECKING:
+    from .cards import Card
+    from .model import Situation
 
 #: The commands a batch line may name (`graph` draws pictures and is not one of them).
 BATCH_COMMANDS = ("attacks", "blocks", "damage", "outcomes", "check", "verify")
@@ -34,18 +38,22 @@ _LABELS = {"attacks": "attack declarations", "blocks": "block declarations", "ou
            "damage": "damage assignments"}
 
 
-def _enumerations() -> dict[str, tuple[Callable, Callable | None]]:
+Results = Callable[["Situation"], Iterator[dict[str, Any]]]
+
+
+def _enumerations() -> dict[str, tuple[Results, Callable[[Situation], int] | None]]:
     """Each enumerating command: its results, and a counter that needs no enumeration (outcomes
     has none: `--count` enumerates them, with progress on stderr)."""
-    return {"attacks": (api.legal_attacks, api.count_attacks),
-            "blocks": (api.legal_blocks, api.count_blocks),
-            "outcomes": (api.outcomes, None),
-            "damage": (api.damage_assignments, api.count_damage)}
+    from .damage import count_damage, damage_assignments
+    from .declarations import count_attacks, count_blocks, legal_attacks, legal_blocks
+    from .outcomes import outcomes
+    return {"attacks": (legal_attacks, count_attacks), "blocks": (legal_blocks, count_blocks),
+            "outcomes": (outcomes, None), "damage": (damage_assignments, count_damage)}
 
 
 @dataclass(frozen=True)
 class Options:
-    """`--count`, `--limit N` and `--strict` (SPEC §3), the same for single commands and batch lines."""
+    """`--count`, `--limit N` and `--strict` (docs/cli.md), the same for single commands and batch lines."""
 
     count: bool = False
     limit: int | None = None
@@ -84,7 +92,7 @@ def strict_check(s: Situation, strict: bool, note: Callable[[str], None] | None 
 
 
 def unread_inputs(command: str, s: Situation) -> list[str]:
-    """Notes for parts of the situation this command does not read (SPEC §3): `combat.assignment`
+    """Notes for parts of the situation this command does not read (docs/situation.md): `combat.assignment`
     is judged only by `check`, `goal` only by `verify`."""
     notes = []
     if s.combat.assignment is not None and command != "check":
@@ -94,36 +102,107 @@ def unread_inputs(command: str, s: Situation) -> list[str]:
     return notes
 
 
-def answer(command: str, s: Situation, *, count: bool = False, limit: int | None = None,
-           progress: bool = False) -> dict:
-    """The SPEC §3 `--json` document of `command` for the situation `s`.
+@dataclass
+class Enumeration:
+    """An enumerating command's answer before it is written: the keys before the results (`damage`:
+    its `step`), the results as a :class:`~pysolver.results.Tally` (None when `--count` is answered
+    by a counter) and the counter's ``{"count", "complete"}``."""
 
-    `progress` shows a :class:`pysolver.progress.Bar` on stderr for long enumerations (the
-    single commands do; batch workers do not).
-    """
-    if command in ("check", "verify"):
-        return getattr(api, command)(s)
+    head: dict[str, Any]
+    tally: Tally | None
+    counted: dict[str, Any] | None = None
+
+
+def enumeration(command: str, s: Situation, *, count: bool = False, limit: int | None = None,
+                progress: Bar | None = None) -> Enumeration:
+    """The lazily produced answer of `attacks`, `blocks`, `damage` or `outcomes` (docs/results.md)."""
     enumerations = _enumerations()
     if command not in enumerations:
         raise InputError(None, "command", f"unknown command {command!r} (one of {', '.join(BATCH_COMMANDS)})")
     results, counter = enumerations[command]
-    doc: dict = {"step": api.next_step(s)} if command == "damage" else {}
+    head: dict[str, Any] = {}
+    if command == "damage":
+        from .damage import next_step
+        head["step"] = next_step(s)
     if count and limit is None and counter is not None:
-        return {**doc, **counted(lambda: counter(s))}
-    return {**doc, **collect(results(s), limit=limit, count_only=count,
-                             progress=Bar(None, _LABELS[command], after=2.0) if progress else None)}
+        return Enumeration(head, None, counted(lambda: counter(s)))
+    return Enumeration(head, Tally(results(s), limit=limit, progress=progress))
+
+
+def _verdict(command: str) -> Callable[[Situation], dict[str, Any]]:
+    """`check` or `verify` (only the one asked for is imported)."""
+    if command == "check":
+        from .check import check
+        return check
+    from .verify import verify
+    return verify
+
+
+def illegal_combat(command: str, s: Situation) -> list[dict[str, Any]]:
+    """For `damage`: the violations `check` finds in the declared attacks and blocks (508.1, 509.1),
+    which the damage step takes as given; nothing for the other commands.
+
+    >>> from pysolver.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+    ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2, "abilities": ["Flying"]},
+    ...                    {"id": "y", "controller": "b", "power": 1, "toughness": 1}],
+    ...     "combat": {"attackers": {"x": "b"}, "blockers": {"y": ["x"]}}})
+    >>> [v["rule"] for v in illegal_combat("damage", s)]
+    ['702.9b']
+    """
+    if command != "damage" or s.combat.attackers is None or s.combat.blockers is None:
+        return []
+    from .check import check
+    return list(check(s.with_combat(assignment=None))["violations"])
+
+
+def label(command: str) -> str:
+    """What an enumerating command's results are, in words (progress bars, summaries)."""
+    return _LABELS[command]
+
+
+def timed_out(command: str) -> dict[str, Any]:
+    """The document of a `check` or `verify` that found no verdict within `--timeout`: the verdict is
+    null and ``"complete": false``."""
+    return {"legal" if command == "check" else "holds": None, "complete": False, "format": FORMAT}
+
+
+def answer(command: str, s: Situation, *, count: bool = False, limit: int | None = None,
+           progress: bool = False, stats: bool = False) -> dict[str, Any]:
+    """The `--json` document of `command` for the situation `s` (docs/results.md), in memory.
+
+    `progress` shows a :class:`pysolver.progress.Bar` on stderr for long enumerations (batch
+    workers do not). Under a time limit (:mod:`pysolver.deadline`) an enumeration answers with
+    what it found and ``"complete": false``; `check` and `verify` with :func:`timed_out`.
+    `verify`'s search figures (`stats`, with the seconds it took) only with `stats` (`--stats`):
+    without them two runs give the same document.
+    """
+    if command in ("check", "verify"):
+        question = _verdict(command)
+        try:
+            doc: dict[str, Any] = question(s)
+        except Expired:
+            return timed_out(command)
+        if not stats:
+            doc.pop("stats", None)
+        return {**doc, "format": FORMAT}
+    e = enumeration(command, s, count=count, limit=limit,
+                    progress=Bar(None, _LABELS[command], after=2.0) if progress else None)
+    found = collect(e.tally, count_only=count) if e.tally is not None else e.counted or {}
+    return {**e.head, **found, "format": FORMAT}
 
 
 def answer_data(command: str, situation: Any, options: Options = Options(),
-                cards: dict[str, Card] | None = None) -> dict:
-    """Validate a situation given as plain data (SPEC §1) and answer `command` for it."""
-    s = api.load_data(situation, cards=cards)
+                cards: dict[str, Card] | None = None) -> dict[str, Any]:
+    """Validate a situation given as plain data (docs/situation.md) and answer `command` for it."""
+    from .loader import situation_from_data
+    s = situation_from_data(situation, None, cards)
     strict_check(s, options.strict)
     return answer(command, s, count=options.count, limit=options.limit)
 
 
-def status(command: str, doc: dict) -> int:
-    """The exit status of a single command: 1 for a negative `check` or `verify`, else 0 (SPEC §3)."""
+def status(command: str, doc: dict[str, Any]) -> int:
+    """The exit status of a single command: 1 for a negative `check` or `verify`, else 0 (docs/cli.md)."""
     if command == "check" and doc.get("legal") is False:
         return 1
     if command == "verify" and doc.get("holds") is False:

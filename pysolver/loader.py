@@ -16,11 +16,12 @@ from __future__ import annotations
 import difflib
 import re
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any, Callable
 
 from . import numbers, reading
 from .abilities import COLOR_LETTERS, COLORS, Ability, parse_ability_line
-from .cards import CARD_TYPES, Card, builtin_pool, card_key
+from .cards import CARD_TYPES, Card, card_key, with_builtin
 from .errors import InputError
 from .mana import Mana
 from .model import STEPS, Combat, Goal, Permanent, Player, Situation
@@ -97,20 +98,20 @@ def _kind(value: Any) -> str:
            and not isinstance(value, bool) else "")
 
 
-def load_situation(path: str | Path, pool: dict[str, Card] | None = None) -> Situation:
+def load_situation(path: str | Path, pool: Mapping[str, Card] | None = None) -> Situation:
     """Read and validate a situation file; `pool` adds `--cards` cards to the built-in pool."""
     return _situation(reading.read(path), str(path), pool)
 
 
-def situation_from_data(data: Any, file: str | None = None, pool: dict[str, Card] | None = None) -> Situation:
+def situation_from_data(data: Any, file: str | None = None, pool: Mapping[str, Card] | None = None) -> Situation:
     """Validate plain data (as parsed from YAML/JSON, or built in Python) into a :class:`Situation`."""
     reading.check_depth(data, file, "")  # data built in Python has not been through pysolver.reading
     return _situation(data, file, pool)
 
 
-def _situation(data: Any, file: str | None, pool: dict[str, Card] | None) -> Situation:
+def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> Situation:
     r = _Reader(file)
-    if pool is not None and not isinstance(pool, dict):
+    if pool is not None and not isinstance(pool, Mapping):
         raise r.fail("cards", f"expected a card pool (a dict from load_cards), got {_kind(pool)}")
     top = r.mapping(data, "", TOP_KEYS)
     for key in ("players", "active", "permanents"):
@@ -121,7 +122,7 @@ def _situation(data: Any, file: str | None, pool: dict[str, Card] | None) -> Sit
     active = r.text(top["active"], "active")
     if active not in names:
         raise r.fail("active", f"{q(active)} is not one of the players")
-    cards = {**builtin_pool(), **(pool or {})}
+    cards = with_builtin(pool)
     permanents = _permanents(r, top["permanents"], names, cards)
     by_id = {p.id: p for p in permanents}
     combat = _combat(r, top.get("combat"), active, names, by_id)
@@ -158,7 +159,7 @@ def _players(r: _Reader, value: Any) -> list[Player]:
     return players
 
 
-def _permanents(r: _Reader, value: Any, players: frozenset[str], cards: dict[str, Card]) -> list[Permanent]:
+def _permanents(r: _Reader, value: Any, players: frozenset[str], cards: Mapping[str, Card]) -> list[Permanent]:
     result: list[Permanent] = []
     ids: set[str] = set()
     for i, raw in enumerate(r.listing(value, "permanents")):
@@ -178,7 +179,7 @@ def _permanents(r: _Reader, value: Any, players: frozenset[str], cards: dict[str
 
 
 def _permanent(r: _Reader, d: dict, path: str, pid: str, players: frozenset[str],
-               cards: dict[str, Card]) -> Permanent:
+               cards: Mapping[str, Card]) -> Permanent:
     def player_ref(key: str) -> str:
         name = r.text(d[key], f"{path}.{key}")
         if name not in players:

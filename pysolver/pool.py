@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from . import api, reading
-from .cards import builtin_pool
+from .cards import with_builtin
 from .commands import BATCH_COMMANDS
 from .errors import InputError
 from .loader import NAME
@@ -140,7 +140,7 @@ def expand(entry: dict, cards: dict | None = None) -> dict:
     """
     if "card" not in entry:
         return dict(entry)
-    card = {**builtin_pool(), **(cards or {})}[str(entry["card"]).lower()]
+    card = with_builtin(cards)[str(entry["card"]).lower()]
     out: dict = {"name": card.name, "types": list(card.types), "subtypes": list(card.subtypes),
                  "colors": list(card.colors)}
     for key in ("power", "toughness", "loyalty", "defense"):

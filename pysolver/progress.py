@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import IO
 
 
 def _duration(seconds: float) -> str:
@@ -31,7 +32,7 @@ def _duration(seconds: float) -> str:
 class Bar:
     """`done/total label [####....] rate/s ETA m:ss`; total may be unknown (None)."""
 
-    def __init__(self, total: int | None, label: str, *, stream=None, force: bool = False,
+    def __init__(self, total: int | None, label: str, *, stream: IO[str] | None = None, force: bool = False,
                  every: float = 0.25, after: float = 0.0, width: int = 24) -> None:
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = force or bool(getattr(self.stream, "isatty", lambda: False)())

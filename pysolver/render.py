@@ -1,4 +1,17 @@
-"""Output for people (tables with rule citations) and for programs (`--json`)."""
+"""Output for people (tables with rule citations) and for programs (`--json`, `--jsonl`), see docs/cli.md.
+
+Enumerations are written as they are found (:func:`write_text`, and the JSON writers of
+:mod:`pysolver.results`); `check`, `verify` and `graph` answer with one document.
+
+>>> import io
+>>> from pysolver.results import Buffer, Tally
+>>> out = io.StringIO()
+>>> write_text("blocks", {}, Tally(iter([{"blocks": []}, {"blocks": [["y", "x"]]}])), Buffer(out.write))
+>>> print(out.getvalue(), end="")
+   1  no blockers
+   2  y blocks x
+2 legal block declarations (509.1)
+"""
 
 from __future__ import annotations
 
@@ -6,86 +19,109 @@ import argparse
 import json
 import shutil
 import subprocess
+from collections.abc import Callable
+from functools import cache
+from typing import Any
 
-from . import combat as c
-from .check import text as check_text
 from .errors import InputError
-from .graph import node_link, to_dot
-from .verify import ATTACKERS_HALF, BLOCKERS_HALF
+from .output import atomic
+from .results import Buffer, Tally
+
+Doc = dict[str, Any]
 
 
-def render(command: str, doc: dict, args: argparse.Namespace) -> str | None:
-    """The text to print for `doc`; graph output may go to a file instead (None)."""
+def render(command: str, doc: Doc, args: argparse.Namespace) -> str | None:
+    """The text to print for a one-document answer (`check`, `verify`, `graph`); graph output may
+    go to a file instead (None)."""
     if command == "graph":
         return _graph(doc["graph"], args)
     if args.json:
-        return json.dumps(doc, sort_keys=False)
-    return TABLES.get(command, _generic)(doc)
+        return json.dumps(doc)
+    if doc.get("complete") is False:
+        return f"no verdict: stopped by --timeout {args.timeout:g} s"
+    return TABLES[command](doc)
 
 
-def _header(doc: dict, noun: str) -> str:
-    more = "" if doc.get("complete", True) else " (stopped by --limit: there are more)"
-    return f"{doc['count']} {noun}{more}"
+CUT = {"limit": " (stopped by --limit: there are more)",
+       "timeout": " (stopped by --timeout: there may be more)"}
 
 
-def _rows(doc: dict, noun: str, row) -> str:
-    lines = [_header(doc, noun)]
-    for i, item in enumerate(doc.get("results", []), 1):
-        lines.append(f"{i:>4}  {row(item)}")
-    return "\n".join(lines)
+def noun(command: str, head: Doc) -> str:
+    """What the results of an enumerating command are, with their rule."""
+    if command == "damage":
+        step = head["step"].replace("_", "-")
+        return f"legal combat damage assignments in the {step} damage step (510.1)"
+    return NOUNS[command]
 
 
-def _attacks(doc: dict) -> str:
-    return _rows(doc, "legal attack declarations (508.1)",
-                 lambda r: ", ".join(f"{a} attacks {t}" for a, t in r["attacks"]) or "no attackers")
+def write_text(command: str, head: Doc, tally: Tally | None, out: Buffer, known: Doc | None = None,
+               extra: Callable[[], Doc] | None = None, cut: str | None = None) -> None:
+    """Numbered rows as they are found, then ``N results (rule)``, why it stopped early if it did
+    (`cut`: what stopped a count already made), and the seconds with `--stats` (`extra`)."""
+    row = ROWS[command]
+    if tally is not None:
+        for i, item in enumerate(tally, 1):
+            out.add(f"{i:>4}  {row(item)}\n")
+        summary, cut = tally.summary(), tally.cut
+    else:
+        summary = dict(known or {"count": 0, "complete": True})
+        cut = cut or (None if summary["complete"] else "timeout")
+    seconds = (extra() if extra else {}).get("stats", {}).get("seconds")
+    took = f" in {seconds} s" if seconds is not None else ""
+    out.add(f"{summary['count']} {noun(command, head)}{CUT.get(cut or '', '')}{took}\n")
+    out.flush()
 
 
-def _blocks(doc: dict) -> str:
-    return _rows(doc, "legal block declarations (509.1)",
-                 lambda r: ", ".join(f"{b} blocks {a}" for b, a in r["blocks"]) or "no blockers")
+def _pairs(pairs: list[list[str]], verb: str, none: str) -> str:
+    return ", ".join(f"{a} {verb} {b}" for a, b in pairs) or none
 
 
-def _damage(doc: dict) -> str:
-    step = doc["step"].replace("_", "-")
-    return _rows(doc, f"legal combat damage assignments in the {step} damage step (510.1)",
-                 lambda r: ", ".join(f"{s} -> {t}: {n}" for s, t, n in r["assignment"]) or "no combat damage")
+def _triples(triples: list[list[Any]]) -> str:
+    return ", ".join(f"{s} -> {t} {n}" for s, t, n in triples)
 
 
-def _outcome(r: dict) -> str:
+def _outcome(r: Doc) -> str:
     parts = [", ".join(f"{p} {n}" for p, n in r["life"].items())]
     if r["lost"]:
         parts.append("lost: " + ", ".join(r["lost"]) + " (704.5a)")
     if r["destroyed"]:
         parts.append("gone: " + ", ".join(r["destroyed"]))
-    for key, label in (("damage", "damage"), ("loyalty", "loyalty"), ("defense", "defense")):
+    for key in ("damage", "loyalty", "defense"):
         if r[key]:
-            parts.append(f"{label}: " + ", ".join(f"{k} {v}" for k, v in r[key].items()))
+            parts.append(f"{key}: " + ", ".join(f"{k} {v}" for k, v in r[key].items()))
     line = r.get("line")
     if line is not None:
         how = [", ".join(f"{a}->{t}" for a, t in line["attacks"]) or "no attack"]
         if line["blocks"]:
             how.append("blocks " + ", ".join(f"{b}->{a}" for b, a in line["blocks"]))
         how += [f"{f['permanent']} face up {f['window'].replace('_', ' ')} for {f['cost']}" for f in line["face_up"]]
+        for step, words in (("first_strike", "first-strike damage"), ("regular", "regular damage")):  # 510.1
+            if line.get(step):
+                how.append(f"{words} {_triples(line[step])}")
         parts.append("via " + "; ".join(how))
     return " | ".join(parts)
 
 
-def _outcomes(doc: dict) -> str:
-    return _rows(doc, "distinct end-of-combat outcomes", _outcome)
+NOUNS = {"attacks": "legal attack declarations (508.1)", "blocks": "legal block declarations (509.1)",
+         "outcomes": "distinct end-of-combat outcomes"}
+ROWS: dict[str, Callable[[Doc], str]] = {
+    "attacks": lambda r: _pairs(r["attacks"], "attacks", "no attackers"),
+    "blocks": lambda r: _pairs(r["blocks"], "blocks", "no blockers"),
+    "damage": lambda r: _triples(r["assignment"]) or "no combat damage",
+    "outcomes": _outcome,
+}
 
 
-def _generic(doc: dict) -> str:
-    return json.dumps(doc, indent=2)
+def _check_text(doc: Doc) -> str:
+    from .check import text
+    return text(doc)
 
 
-TABLES = {"attacks": _attacks, "blocks": _blocks, "damage": _damage, "outcomes": _outcomes}
-TABLES.update(check=check_text)  # pysolver.check.text
-
-
-def _graph(g, args: argparse.Namespace) -> str | None:
+def _graph(g: Any, args: argparse.Namespace) -> str | None:
+    from .graph import node_link, to_dot
     fmt = "json" if args.json else args.format
     if fmt == "json":
-        text = json.dumps(node_link(g), indent=None if args.json else 2)
+        text = json.dumps(node_link(g))
     elif fmt == "dot":
         text = to_dot(g)
     else:
@@ -93,10 +129,13 @@ def _graph(g, args: argparse.Namespace) -> str | None:
             raise InputError(None, "--format", f"{fmt} output needs Graphviz 'dot' on PATH; use --format dot or json")
         if not args.output:
             raise InputError(None, "--output", f"{fmt} output is binary: give -o FILE")
-        subprocess.run(["dot", f"-T{fmt}", "-o", args.output], input=to_dot(g).encode(), check=True)
+        picture = subprocess.run(["dot", f"-T{fmt}"], input=to_dot(g).encode(), check=True,
+                                 capture_output=True).stdout
+        with atomic(args.output, "wb") as f:
+            f.write(picture)
         return None
     if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
+        with atomic(args.output) as f:
             f.write(text + "\n")
         return None
     return text
@@ -104,13 +143,18 @@ def _graph(g, args: argparse.Namespace) -> str | None:
 
 # ---- verify, for people ---------------------------------------------------------------------
 
-STAGE_WORDS = {c.BEGINNING_OF_COMBAT: "beginning of combat", c.ATTACKERS_WINDOW: "after attackers",
-               c.BLOCKERS_WINDOW: "after blockers", c.FIRST_STRIKE_WINDOW: "between the damage steps",
-               c.DECLARE_ATTACKERS: "declare attackers", c.DECLARE_BLOCKERS: "declare blockers",
-               ATTACKERS_HALF: "assigns attackers' damage", BLOCKERS_HALF: "assigns blockers' damage"}
+@cache
+def stage_words() -> dict[str, str]:
+    """The stages of combat a `verify` tree names, in words (507-511)."""
+    from . import combat as c
+    from .verify import ATTACKERS_HALF, BLOCKERS_HALF
+    return {c.BEGINNING_OF_COMBAT: "beginning of combat", c.ATTACKERS_WINDOW: "after attackers",
+            c.BLOCKERS_WINDOW: "after blockers", c.FIRST_STRIKE_WINDOW: "between the damage steps",
+            c.DECLARE_ATTACKERS: "declare attackers", c.DECLARE_BLOCKERS: "declare blockers",
+            ATTACKERS_HALF: "assigns attackers' damage", BLOCKERS_HALF: "assigns blockers' damage"}
 
 
-def move_text(move: dict) -> str:
+def move_text(move: Doc) -> str:
     if "turn_face_up" in move:
         return f"turns {', '.join(move['turn_face_up'])} face up" if move["turn_face_up"] else "passes"
     if "attacks" in move:
@@ -121,7 +165,7 @@ def move_text(move: dict) -> str:
     return f"{step} damage: " + (", ".join(f"{s} -> {r} {n}" for s, r, n in move["assign"]) or "none")
 
 
-def end_text(end: dict) -> str:
+def end_text(end: Doc) -> str:
     parts = []
     if end.get("lost"):
         parts.append(f"{', '.join(end['lost'])} lost (704.5a)")
@@ -134,7 +178,7 @@ def end_text(end: dict) -> str:
     return "end: " + ("; ".join(parts) or "nothing the goal names happened")
 
 
-def tree_text(tree: list, indent: int = 2) -> list[str]:
+def tree_text(tree: list[Doc], indent: int = 2) -> list[str]:
     pad = " " * indent
     lines = []
     for item in tree:
@@ -142,17 +186,17 @@ def tree_text(tree: list, indent: int = 2) -> list[str]:
             lines.append(pad + end_text(item["end"]))
         elif "move" in item:
             forced = " (forced)" if item.get("forced") else ""
-            lines.append(f"{pad}{item['by']} ({STAGE_WORDS.get(item['stage'], item['stage'])}): "
+            lines.append(f"{pad}{item['by']} ({stage_words().get(item['stage'], item['stage'])}): "
                          f"{move_text(item['move'])}{forced}")
         else:
-            lines.append(f"{pad}{item['by']} ({STAGE_WORDS.get(item['stage'], item['stage'])}), any of:")
+            lines.append(f"{pad}{item['by']} ({stage_words().get(item['stage'], item['stage'])}), any of:")
             for reply in item["replies"]:
                 lines.append(f"{pad}  - " + "; or ".join(move_text(m) for m in reply["moves"]))
                 lines += tree_text(reply["then"], indent + 6)
     return lines
 
 
-def verify_text(doc: dict) -> str:
+def verify_text(doc: Doc) -> str:
     """The `verify` document for people: the verdict, the strategy or refutation as a tree."""
     if doc["holds"]:
         body, head = doc["strategy"], f"holds: {doc['strategy']['player']} can force {doc['goal']}"
@@ -171,4 +215,4 @@ def verify_text(doc: dict) -> str:
     return "\n".join(lines)
 
 
-TABLES["verify"] = verify_text
+TABLES: dict[str, Callable[[Doc], str]] = {"check": _check_text, "verify": verify_text}

@@ -1,39 +1,187 @@
-"""Result documents (SPEC §3): `count`, `complete`, `results`, with `--limit` and `--count`.
+"""Result documents (docs/results.md): `count`, `complete`, `results`, with `--limit`, `--count`
+and `--timeout`, gathered in a list (the Python API, `batch`) or streamed (the command line).
 
->>> collect(iter([{"a": 1}, {"a": 2}, {"a": 3}]), limit=2)
+A :class:`Tally` walks the lazily produced results once: it stops after `limit` results (and
+then, having seen one more, knows the answer is incomplete), and when the time limit of
+:mod:`pysolver.deadline` runs out (the results found so far stand, ``"complete": false``). The
+writers put each result on the output as soon as it is found, so memory stays flat however many
+results there are; `count` and `complete` come last, when they are known.
+
+>>> collect(Tally(iter([{"a": 1}, {"a": 2}, {"a": 3}]), limit=2))
 {'count': 2, 'complete': False, 'results': [{'a': 1}, {'a': 2}]}
+>>> import io
+>>> out = io.StringIO()
+>>> write_jsonl({}, Tally(iter([{"a": 1}, {"a": 2}])), Buffer(out.write))
+>>> print(out.getvalue(), end="")
+{"count": null, "complete": null, "format": 1}
+{"a": 1}
+{"a": 2}
+{"count": 2, "complete": true}
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import json
+import time
+from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
+from json import encoder as _encoder
+from typing import Any
 
+from . import deadline
 from .progress import Bar
 
+#: The version of every result document's layout (docs/results.md); a change that breaks readers raises it.
+FORMAT = 1
 
-def collect(results: Iterator[dict], *, limit: int | None = None, progress: Bar | None = None,
-            count_only: bool = False) -> dict:
-    """Gather lazily produced results into a SPEC §3 document; stop after `limit`."""
-    items: list[dict] = []
-    n = 0
-    complete = True
-    for item in results:
-        if limit is not None and n >= limit:
-            complete = False
-            break
-        n += 1
+Result = dict[str, Any]
+
+
+class Tally:
+    """The results of one enumeration, counted as they are taken, cut by `limit` or the time limit.
+
+    After the iteration, `count` is the number of results taken, `complete` whether they are all
+    the results there are, and `cut` what stopped it (``"limit"``, ``"timeout"`` or None).
+    """
+
+    def __init__(self, results: Iterable[Result], *, limit: int | None = None,
+                 progress: Bar | None = None) -> None:
+        self.results, self.limit, self.progress = results, limit, progress
+        self.count = 0
+        self.complete = True
+        self.cut: str | None = None
+
+    def __iter__(self) -> Iterator[Result]:
+        count, limit, progress = self.count, self.limit, self.progress  # locals: this loop runs per result
+        try:
+            for item in self.results:
+                if count == limit:
+                    self.complete, self.cut = False, "limit"
+                    break
+                if not count & 255:  # results made in Python (block products) between clingo's waits
+                    deadline.check()
+                count += 1
+                if progress is not None:
+                    progress.update()
+                self.count = count
+                yield item
+        except deadline.Expired:
+            self.complete, self.cut = False, "timeout"
+        finally:
+            if progress is not None:
+                progress.close()
+
+    def summary(self) -> Result:
+        """``{"count", "complete"}`` once the iteration is over."""
+        return {"count": self.count, "complete": self.complete}
+
+
+def collect(tally: Tally, *, count_only: bool = False) -> Result:
+    """The whole document in memory (the Python API and `batch`): ``{"count", "complete", "results"}``."""
+    items: list[Result] = []
+    for item in tally:
         if not count_only:
             items.append(item)
-        if progress is not None:
-            progress.update()
-    if progress is not None:
-        progress.close()
-    doc: dict = {"count": n, "complete": complete}
-    if not count_only:
-        doc["results"] = items
-    return doc
+    return {**tally.summary(), **({} if count_only else {"results": items})}
 
 
-def counted(count: Callable[[], int]) -> dict:
-    """A `--count` document computed without enumeration."""
-    return {"count": count(), "complete": True}
+def counted(count: Callable[[], int]) -> Result:
+    """A `--count` document computed without enumeration; a lower bound of 0 if the time limit runs out first."""
+    try:
+        return {"count": count(), "complete": True}
+    except deadline.Expired:
+        return {"count": 0, "complete": False}
+
+
+# ---- streaming writers -------------------------------------------------------------------------
+
+def _fast_encoder() -> Callable[[Any], str]:
+    """``json.dumps`` without its per-call set-up (the C encoder is made once): about twice as fast
+    per result, which is most of the cost of printing millions of them."""
+    make = getattr(_encoder, "c_make_encoder", None)
+    if make is None:  # a Python without the C accelerator
+        return json.dumps
+    encode = make(None, None, _encoder.encode_basestring_ascii, None, ": ", ", ", False, False, True)
+    return lambda value: "".join(encode(value, 0))
+
+
+to_json = _fast_encoder()
+
+
+def batches(items: Iterable[Result], *, most: int = 1024, within: float = 0.2) -> Iterator[list[Result]]:
+    """The items in lists, so that each list is written at once: lists grow (doubling, up to `most`)
+    while they come faster than `within` seconds, and shrink when they come slower, so that slow
+    enumerations still show each result soon after it is found."""
+    source = iter(items)
+    size = 1
+    while True:
+        start = time.monotonic()
+        batch = list(islice(source, size))
+        if not batch:
+            return
+        yield batch
+        size = min(most, size * 2) if time.monotonic() - start < within else max(1, size // 2)
+
+
+class Buffer:
+    """Text gathered into chunks of about `size` characters, each handed to `write` (one system call
+    per chunk, not per result), or sooner when `within` seconds have passed since the last one;
+    :meth:`flush` hands over the rest."""
+
+    def __init__(self, write: Callable[[str], object], size: int = 1 << 16, within: float = 0.2) -> None:
+        self.write, self.size, self.within = write, size, within
+        self.parts: list[str] = []
+        self.length = 0
+        self.last = time.monotonic()
+
+    def add(self, text: str) -> None:
+        self.parts.append(text)
+        self.length += len(text)
+        if self.length >= self.size or time.monotonic() - self.last >= self.within:
+            self.flush()
+
+    def flush(self) -> None:
+        self.last = time.monotonic()
+        if self.parts:
+            text, self.parts, self.length = "".join(self.parts), [], 0
+            self.write(text)
+
+
+Extra = Callable[[], Result]
+
+
+def _summary(tally: Tally | None, known: Result | None) -> Result:
+    return tally.summary() if tally is not None else dict(known or {"count": 0, "complete": True})
+
+
+def write_json(head: Result, tally: Tally | None, out: Buffer, known: Result | None = None,
+               extra: Extra | None = None) -> None:
+    """One JSON document, written as it is found: the `head` keys, ``"results": [ … ]``, then
+    `count`, `complete`, the keys `extra()` gives at the end (`stats`) and `format`. With `tally`
+    None (`--count`) there are no results and `known` has the count."""
+    opening = to_json(head)[:-1]
+    out.add(opening + (", " if head else ""))
+    if tally is not None:
+        out.add('"results": [')
+        separator = "\n"
+        for batch in batches(tally):
+            out.add(separator + ",\n".join(map(to_json, batch)))
+            separator = ",\n"
+        out.add("], ")
+    last = {**_summary(tally, known), **(extra() if extra else {}), "format": FORMAT}
+    out.add(to_json(last)[1:] + "\n")
+    out.flush()
+
+
+def write_jsonl(head: Result, tally: Tally | None, out: Buffer, known: Result | None = None,
+                extra: Extra | None = None) -> None:
+    """JSON Lines: a header line ``{…head, "count", "complete", "format": 1}``, one line per result,
+    then a trailer line ``{"count", "complete", …extra()}``. `count` and `complete` are known only
+    at the end, so the header has them null unless they are `known` before (`--count`)."""
+    ahead = known if tally is None and known is not None else {"count": None, "complete": None}
+    out.add(to_json({**head, "count": ahead["count"], "complete": ahead["complete"], "format": FORMAT}) + "\n")
+    if tally is not None:
+        for batch in batches(tally):
+            out.add("\n".join(map(to_json, batch)) + "\n")
+    out.add(to_json({**_summary(tally, known), **(extra() if extra else {})}) + "\n")
+    out.flush()

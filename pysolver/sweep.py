@@ -22,6 +22,7 @@ from typing import Any
 
 from . import api, executors, invariants
 from .commands import Options, answer, strict_check
+from .cards import cards_file
 from .errors import InputError
 from .lines import guarded, output
 from .output import atomic
@@ -276,7 +277,7 @@ def board_of(line_id: object) -> str:
 def main(args: argparse.Namespace) -> int:
     """Exit status: 0 done, 1 an invariant is broken, 2 bad pool or some boards gave error lines."""
     from . import vectors as vector_files
-    cards = api.load_cards(args.cards) if args.cards else None
+    cards = api.load_cards(cards_file(args.cards)) if cards_file(args.cards) else None  # or $PYSOLVER_CARDS
     pool = load_pool(args.pool, cards)
     for where, line in pool.unmodelled:  # the expanded entries leave these lines out
         if args.strict:

@@ -1,11 +1,17 @@
-"""SPEC §2 ability lines: every line is understood (case-insensitively, with `this creature`,
+"""Ability lines (docs/abilities.md): every line is understood (case-insensitively, with `this creature`,
 `~` or the card's own name for the creature) or rejected; never silently ignored."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from pysolver.abilities import Ability, parse_ability_line
+from pysolver import abilities, cli
+from pysolver.abilities import Ability, UnknownAbilityLine, parse_ability_line, suggestion
+from pysolver.catalogue import CATALOGUE, GROUPS, LineForm
+from pysolver.errors import InputError
+from pysolver.loader import situation_from_data
 from pysolver.mana import Mana
 
 PLAYERS = frozenset({"alice", "Bob"})
@@ -146,3 +152,66 @@ def test_error_names_the_line() -> None:
     with pytest.raises(ValueError) as info:
         parse_ability_line("Flyng", NAME, PLAYERS)
     assert "'Flyng'" in str(info.value)
+
+
+# ---- the catalogue (pysolver.catalogue) and the did-you-mean ---------------------------------
+
+
+
+@pytest.mark.parametrize("form", CATALOGUE, ids=lambda f: f.form)
+def test_catalogue_example_parses_to_its_kind(form: LineForm) -> None:
+    """Every catalogue entry's example line is understood as that entry's kind (its rule cited)."""
+    parsed = parse_ability_line(form.example, NAME, PLAYERS)
+    assert {a.kind for a in parsed} == {form.kind}
+    assert form.group in GROUPS and form.rule[:3].isdigit()
+    for wording in form.also:
+        assert {a.kind for a in parse_ability_line(wording, NAME, PLAYERS)} == {form.kind}
+
+
+def test_parser_tables_come_from_the_catalogue() -> None:
+    tables = set(abilities.KEYWORDS.values()) | set(abilities.PHRASES.values())
+    assert {f.kind for f in CATALOGUE if f.literal and f.group in ("keyword", "blocking", "requirement")} == tables
+    assert set(abilities.QUALITIES.values()) == {f.value for f in CATALOGUE if f.value is not None}
+
+
+@pytest.mark.parametrize(("line", "close"), [
+    ("Flyng", "Flying"), ("first-strike", "First strike"), ("Protection from whte", "Protection from white"),
+    ("Grizzly Bears cant block", "This creature can't block"), ("Islandwlk", "Islandwalk"),
+    ("Swampwalkk", "Swampwalk"),
+])
+def test_did_you_mean(line: str, close: str) -> None:
+    with pytest.raises(UnknownAbilityLine) as info:
+        parse_ability_line(line, NAME, PLAYERS)
+    assert f"did you mean {close!r}?" in str(info.value)
+    assert "docs/abilities.md" in str(info.value)
+
+
+def test_no_suggestion_for_a_line_far_from_every_form() -> None:
+    assert suggestion("draw a card") is None
+
+
+def test_did_you_mean_names_the_part_of_a_keyword_list() -> None:
+    with pytest.raises(UnknownAbilityLine, match=r"its part 'trampel' matches no supported line; "
+                                                 r"did you mean 'Trample'\?"):
+        parse_ability_line("Flying, trampel", NAME, PLAYERS)
+
+
+def test_unknown_line_in_a_situation_names_permanent_line_and_suggestion() -> None:
+    data = {"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+            "permanents": [{"id": "x", "controller": "a", "power": 1, "toughness": 1, "abilities": ["Flyng"]}]}
+    with pytest.raises(InputError) as info:
+        situation_from_data(data, "board.yaml")
+    assert info.value.field == "permanents[0].abilities[0]"
+    assert "permanent 'x'" in info.value.message and "'Flyng'" in info.value.message
+    assert "did you mean 'Flying'?" in info.value.message
+
+
+def test_abilities_command_lists_every_form(capsys: pytest.CaptureFixture) -> None:
+    assert cli.main(["abilities"]) == 0
+    text = capsys.readouterr().out
+    assert all(f.form in text and f.rule in text for f in CATALOGUE)
+    assert cli.main(["abilities", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [(a["form"], a["rule"], a["example"]) for a in doc["abilities"]] == \
+        [(f.form, f.rule, f.example) for f in CATALOGUE]
+    assert doc["format"] == 1

@@ -11,6 +11,7 @@ Watcher of the Roost (Morph—Reveal a white card in your hand). Nothing is down
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -375,3 +376,170 @@ def test_star_power_must_come_from_the_file() -> None:
     s = pysolver.load_data(situation({"id": "goyf", "controller": "alice", "card": "Tarmogoyf",
                                       "power": 4, "toughness": 5}), cards=pool)
     assert (s.permanent("goyf").power, s.permanent("goyf").toughness) == (4, 5)
+
+
+# --- card files at the speed of the JSON load (issue 14) ---------------------------------------
+
+def bears(**fields) -> dict:
+    card = {"object": "card", "layout": "normal", "name": "Grizzly Bears", "type_line": "Creature — Bear",
+            "colors": ["G"], "power": "2", "toughness": "2", "oracle_text": "",
+            "id": "11111111-aaaa-4000-8000-000000000001", "oracle_id": "22222222-bbbb-4000-8000-000000000001",
+            "arena_id": 68123, "set": "10e", "collector_number": "268"}
+    return {**card, **fields}
+
+
+@pytest.fixture
+def cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private user cache directory ($XDG_CACHE_HOME), the cache switched on."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("PYSOLVER_NO_CACHE", raising=False)
+    return tmp_path / "cache" / "pysolver"
+
+
+def test_oracle_text_is_parsed_only_for_the_cards_looked_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pysolver.cards as cards
+    seen: list[str] = []
+    real = cards.oracle_lines
+    monkeypatch.setattr(cards, "oracle_lines", lambda name, *a, **k: seen.append(name) or real(name, *a, **k))
+    many = [bears(name=f"Bear {i}", id=f"id-{i}", oracle_id=f"o-{i}", arena_id=i, collector_number=str(i),
+                  oracle_text="Flying") for i in range(500)]
+    pool = parse_pool(many, "many.json")
+    assert len(pool) == 500 and seen == []  # indexing reads names and ids, no oracle text
+    assert pool["bear 7"].lines == ("Flying",) and seen == ["Bear 7"]
+    assert pool["bear 7"] is pool["scryfall:id-7"] and seen == ["Bear 7"]  # parsed once
+
+
+def test_lookup_by_scryfall_id_arena_id_set_and_number() -> None:
+    pool = parse_pool([bears()], "b.json")
+    card = pool["grizzly bears"]
+    for key in ("scryfall:11111111-AAAA-4000-8000-000000000001", "scryfall:22222222-bbbb-4000-8000-000000000001",
+                "arena:68123", "set:10E/268", "SET:10e/268"):
+        assert pool[key] is card, key
+    assert "arena:1" not in pool and list(pool) == ["grizzly bears"]  # ids are looked up, not listed
+    s = pysolver.load_data(situation({"id": "b", "controller": "alice", "card": "arena:68123"}), cards=pool)
+    assert (s.permanent("b").name, s.permanent("b").power) == ("Grizzly Bears", 2)
+
+
+def test_lookup_by_mtgjson_ids() -> None:
+    data = {"data": {"Grizzly Bears": [{"name": "Grizzly Bears", "types": ["Creature"], "subtypes": ["Bear"],
+                                        "colors": ["G"], "power": "2", "toughness": "2", "uuid": "u-1",
+                                        "setCode": "10E", "number": "268",
+                                        "identifiers": {"scryfallOracleId": "o-1", "mtgArenaId": "68123"}}]}}
+    pool = parse_pool(data, "atomic.json")
+    assert all(pool[k] is pool["grizzly bears"] for k in ("mtgjson:u-1", "scryfall:o-1", "arena:68123", "set:10e/268"))
+
+
+def test_a_name_of_two_different_cards_is_reported_not_first_wins() -> None:
+    pool = parse_pool([bears(), bears(oracle_id="other", id="x", power="5", set="unf", collector_number="9")], "b.json")
+    assert "grizzly bears" in pool and list(pool.duplicates) == ["grizzly bears"]
+    with pytest.raises(InputError) as exc:
+        pool["grizzly bears"]
+    text = str(exc.value)
+    assert text.startswith("b.json") and "2 different cards" in text and "[0]" in text and "[1]" in text
+    assert "scryfall:x" in text  # how to name the one meant
+    assert pool["scryfall:x"].power == 5
+    # reprints of one card (a file of every printing) are the same card
+    same = parse_pool([bears(), bears(id="y", set="m10", collector_number="180")], "b.json")
+    assert same.duplicates == {} and same["set:m10/180"] == same["grizzly bears"]
+
+
+def test_an_ambiguous_card_in_a_situation_is_an_input_error(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    cards = tmp_path / "dup.json"
+    cards.write_text(json.dumps([bears(), bears(oracle_id="other", power="5")]), encoding="utf-8")
+    board = write(tmp_path, situation({"id": "b", "controller": "alice", "card": "Grizzly Bears"}))
+    assert main(["attacks", board, "--cards", str(cards), "--no-card-cache"]) == 2
+    err = capsys.readouterr().err
+    assert "different cards" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("suffix, compress", [
+    (".gz", "gzip"), (".xz", "lzma"), (".bz2", "bz2"),
+])
+def test_compressed_card_files_are_read_directly(suffix: str, compress: str, tmp_path: Path,
+                                                 cache_home: Path) -> None:
+    import importlib
+    packed = tmp_path / f"cards.json{suffix}"
+    packed.write_bytes(importlib.import_module(compress).compress(SCRYFALL.read_bytes()))
+    assert pysolver.load_cards(packed) == pysolver.load_cards(SCRYFALL)
+    atomic = tmp_path / f"AtomicCards.json{suffix}"
+    atomic.write_bytes(importlib.import_module(compress).compress(MTGJSON.read_bytes()))
+    assert pysolver.load_cards(atomic, cache=False)["den protector"].lines == ("Megamorph {1}{G}",)
+
+
+def test_a_corrupt_compressed_file_is_an_input_error(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    bad = tmp_path / "cards.json.gz"
+    bad.write_bytes(b"\x1f\x8b\x08\x00garbage")
+    board = write(tmp_path, situation({"id": "x", "controller": "alice", "card": "Grizzly Bears"}))
+    assert main(["attacks", board, "--cards", str(bad), "--no-card-cache"]) == 2
+    err = capsys.readouterr().err
+    assert str(bad) in err and "cannot decompress" in err and "Traceback" not in err
+
+
+def test_the_cache_is_used_on_later_calls(tmp_path: Path, cache_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pysolver.cards as cards
+    path = tmp_path / "cards.json"
+    path.write_bytes(SCRYFALL.read_bytes())
+    first = pysolver.load_cards(path)
+    assert len(list(cache_home.glob("cards-*.sqlite"))) == 1
+    monkeypatch.setattr(cards, "read_card_data", lambda p: pytest.fail("the file was read again"))
+    later = pysolver.load_cards(path)
+    assert later == first and later["akroma, angel of fury"].power == 6
+
+
+def test_a_changed_file_is_read_again(tmp_path: Path, cache_home: Path) -> None:
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps([bears()]), encoding="utf-8")
+    assert pysolver.load_cards(path)["grizzly bears"].power == 2
+    path.write_text(json.dumps([bears(power="3")]), encoding="utf-8")
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 10**9))
+    assert pysolver.load_cards(path)["grizzly bears"].power == 3
+
+
+def test_a_corrupt_cache_is_ignored_and_rebuilt(tmp_path: Path, cache_home: Path) -> None:
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps([bears()]), encoding="utf-8")
+    pysolver.load_cards(path)
+    (cached,) = cache_home.glob("cards-*.sqlite")
+    cached.write_bytes(b"this is not a database" * 100)
+    assert pysolver.load_cards(path)["grizzly bears"].power == 2
+    assert pysolver.load_cards(path)["arena:68123"].name == "Grizzly Bears"
+
+
+@pytest.mark.parametrize("how", ["option", "env"])
+def test_the_cache_can_be_switched_off(how: str, tmp_path: Path, cache_home: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps([bears()]), encoding="utf-8")
+    board = write(tmp_path, situation({"id": "b", "controller": "alice", "card": "Grizzly Bears"}))
+    argv = ["attacks", board, "--cards", str(path)]
+    if how == "option":
+        argv.append("--no-card-cache")
+    else:
+        monkeypatch.setenv("PYSOLVER_NO_CACHE", "1")
+    assert main(argv) == 0
+    assert not cache_home.exists() or not list(cache_home.glob("cards-*"))
+
+
+def test_an_unwritable_cache_directory_is_no_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the cache directory would be", encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps([bears()]), encoding="utf-8")
+    assert pysolver.load_cards(path)["grizzly bears"].power == 2
+
+
+def test_pysolver_cards_stands_in_for_the_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture) -> None:
+    board = write(tmp_path, situation({"id": "d", "controller": "alice", "card": "Den Protector"}))
+    assert main(["attacks", board, "--json"]) == 2  # not in the built-in pool
+    capsys.readouterr()
+    monkeypatch.setenv("PYSOLVER_CARDS", str(MTGJSON))
+    assert main(["attacks", board, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["count"] == 2
+
+
+def test_a_pool_from_a_file_survives_pickling(tmp_path: Path, cache_home: Path) -> None:
+    import pickle
+    pool = pysolver.load_cards(SCRYFALL)
+    assert pickle.loads(pickle.dumps(pool))["den protector"] == pool["den protector"]

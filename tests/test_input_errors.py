@@ -32,7 +32,7 @@ def run(tmp_path: Path, capsys: pytest.CaptureFixture, text: str, *, name: str =
     """Run the CLI on a file with this text; check the bad-input contract; return stderr."""
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
-    status = main([command, str(path), "--json"])
+    status = main([command, str(path)])  # for people; under --json the error is a JSON object (test_cli.py)
     out, err = capsys.readouterr()
     assert status == 2, err
     assert out == ""
