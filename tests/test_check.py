@@ -63,7 +63,7 @@ def test_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     f.write_text(base + "combat: {attackers: {a1: bob}, blockers: {b1: [a1]}}\n")
     assert main(["check", str(f), "--json"]) == 1
     doc = json.loads(capsys.readouterr().out)
-    assert doc == {"legal": False, "violations": [
+    assert doc == {"legal": False, "format": 1, "violations": [
         {"rule": "702.9b", "message": "b1 (no flying or reach) blocks a1 (flying)", "objects": ["b1", "a1"]}]}
     assert main(["check", str(f)]) == 1
     assert "702.9b: b1 (no flying or reach) blocks a1 (flying)" in capsys.readouterr().out
