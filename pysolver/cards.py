@@ -44,6 +44,7 @@ from typing import Any, cast
 from . import reading
 from .abilities import COLOR_LETTERS, KEYWORDS, UnsupportedAbility, parse_ability_line
 from .errors import InputError
+from .numbers import Oversized
 
 CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 
@@ -359,6 +360,8 @@ def _index_mtgjson(entries: dict, file: str) -> _Index:
             faces = [_compact(face, _MTGJSON_FIELDS) for face in entry]
             for face in faces:
                 _colors(face.get("colors", []))
+                if not all(isinstance(face.get(k, ""), str) for k in ("name", "faceName")):
+                    raise TypeError("a face's name must be text")
         except (KeyError, TypeError, AttributeError) as exc:
             raise InputError(file, where, f"malformed MTGJSON card: {exc}") from None
         if not faces:
@@ -400,13 +403,31 @@ CREATE TABLE ambiguous (key TEXT PRIMARY KEY, choices TEXT);
 """
 
 
+def _dumps(fields: dict[str, Any]) -> bytes:
+    """A card's fields as marshal bytes; an integer literal too long to be a number
+    (:class:`~pysolver.numbers.Oversized`, only in hostile files) is kept as its digits, which the
+    card's range checks refuse when the card is used."""
+    try:
+        return marshal.dumps(fields)
+    except ValueError:
+        return marshal.dumps(_storable(fields))
+
+
+def _storable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _storable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_storable(v) for v in value]
+    return value.text if isinstance(value, Oversized) else value
+
+
 def _store(index: _Index, db: sqlite3.Connection, source: str) -> None:
     """Write the index into an empty database (a cache file or memory)."""
     refs, ambiguous = index.resolve()
     db.executescript(_SCHEMA)
     db.executemany("INSERT INTO meta VALUES (?, ?)", [("format", str(CACHE_FORMAT)), ("source", source)])
     db.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                   [(n, fmt, place, marshal.dumps(fields), fields.get("front", 0), *ids)
+                   [(n, fmt, place, _dumps(fields), fields.get("front", 0), *ids)
                     for n, ((fmt, place, fields), ids) in enumerate(zip(index.records, index.ids))])
     db.executemany("INSERT INTO refs VALUES (?, ?, ?)", [(k, n, f) for k, (n, f) in refs.items()])
     # indexes built once, after the rows: faster than row by row

@@ -5,8 +5,8 @@
 ``pysolver export xmage VECTORS -o DIR`` writes XMage JUnit test classes. Both commands are
 registered in ``cli.TOOLS``; :func:`add_arguments` tells them apart by the parser's name.
 
->>> from pysolver.cli import parser
->>> parser().parse_args(["export", "xmage", "v/", "-o", "out"]).engine
+>>> from pysolver.cli import parse
+>>> parse(["export", "xmage", "v/", "-o", "out"]).engine
 'xmage'
 """
 
