@@ -22,7 +22,7 @@ Messages are built here from (rule, kind, objects) by the templates in :data:`ME
 ...     "combat": {"attackers": {"x": "b"}, "blockers": {"y": ["x"]}}})
 >>> check(s)
 {'legal': False, 'violations': [{'rule': '702.9b', 'message': 'y (no flying or reach) blocks x (flying)', 'objects': ['y', 'x']}]}
-"""
+"""  # noqa: E501 (doctest output is one line)
 
 from __future__ import annotations
 

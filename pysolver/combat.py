@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from .damage import triple
+from .declarations import EVERY_BLOCKER, MAXIMIZE, REQUIRE
 from .facedown import turn_face_up
 from .facts import situation_facts
 from .model import Situation
-from .declarations import EVERY_BLOCKER, MAXIMIZE, REQUIRE
 from .solving import BOARD, STEP, STEP_RESULTS, args_of, control, maximum, models, one_model
 
 BEGINNING_OF_COMBAT = "beginning_of_combat"

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from collections.abc import Mapping
-from typing import Any, Callable
+from typing import Any
 
 from . import numbers, reading
 from .abilities import COLOR_LETTERS, COLORS, Ability, parse_ability_line

@@ -16,7 +16,7 @@ Permanent('bear', 'bob', 2/2, 'Flying')
 Traceback (most recent call last):
 ...
 pysolver.errors.InputError: abilities[0]: permanent 'bear': ability line 'Flyng' is not understood; did you mean 'Flying'? (supported lines: `pysolver abilities`, docs/abilities.md)
-"""
+"""  # noqa: E501 (doctest output is one line)
 
 from __future__ import annotations
 
@@ -452,7 +452,7 @@ class Situation:
         Traceback (most recent call last):
         ...
         pysolver.errors.InputError: examples/megamorph.yaml: combat.attackers.ghost: 'ghost' is not the id of a permanent
-        """
+        """  # noqa: E501 (doctest output is one line)
         combat = replace(self.combat, **changes)
         _loader().combat_from_data(self, combat.to_data())
         return replace(self, combat=combat)

@@ -137,7 +137,7 @@ def expand(entry: dict, cards: dict | None = None) -> dict:
 
     >>> expand({"card": "Grizzly Bears", "power": 3})
     {'name': 'Grizzly Bears', 'types': ['Creature'], 'subtypes': ['Bear'], 'colors': ['green'], 'power': 3, 'toughness': 2, 'abilities': []}
-    """
+    """  # noqa: E501 (doctest output is one line)
     if "card" not in entry:
         return dict(entry)
     card = with_builtin(cards)[str(entry["card"]).lower()]

@@ -19,15 +19,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-
 from . import api, executors, invariants
-from .commands import Options, answer, strict_check
 from .cards import cards_file
+from .commands import Options, answer, strict_check
 from .errors import InputError
 from .lines import guarded, output
 from .output import atomic
-from .pool import (SWEEP_COMMANDS, Board, Pool, board_id, boards, count_boards, load_pool,  # noqa: F401
-                   blocks_key, parse_pool, situation, with_blocks)
+from .pool import (  # noqa: F401
+    SWEEP_COMMANDS,
+    Board,
+    Pool,
+    blocks_key,
+    board_id,
+    boards,
+    count_boards,
+    load_pool,
+    parse_pool,
+    situation,
+    with_blocks,
+)
 from .progress import Bar
 
 MAX_RESULTS = 200

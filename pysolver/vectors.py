@@ -61,7 +61,7 @@ pysolver compare {dir} your-answers.jsonl
 
 It lists every board where the answers differ (counts, missing or extra results, per block
 declaration for `damage`) and exits with status 1 if there is one.
-"""
+"""  # noqa: E501 (markdown table rows cannot wrap)
 
 
 def write_readme(directory: Path, pool_path: str, boards: int, max_results: int) -> None:

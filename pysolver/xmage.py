@@ -17,7 +17,7 @@ of them is asserted, and the alternatives are listed in a comment.
 >>> java, notes = board_class(v, 1)
 >>> [line.strip() for line in java.splitlines() if line.strip().startswith(("block(", "assert"))][:4]
 ['assertLife(playerA, 20);', 'assertLife(playerB, 18);', 'assertPermanentCount(playerA, "Grizzly Bears", 1);', 'assertGraveyardCount(playerA, "Grizzly Bears", 0);']
-"""
+"""  # noqa: E501 (doctest output is one line)
 
 from __future__ import annotations
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from reference.minimax import reference_verify
 
 import pysolver
 from pysolver import gametree as gt
@@ -14,7 +15,6 @@ from pysolver.declarations import legal_attacks, legal_blocks
 from pysolver.invariants import replay
 from pysolver.moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Pass
 from pysolver.verify import Verifier, declarations
-from reference.minimax import reference_verify
 
 
 def board(permanents: list[dict], *, combat: dict | None = None, alice_mana: str = "", bob_mana: str = "",
@@ -160,7 +160,7 @@ def canonical_blocks(pairs: tuple, classes: list[list[str]]) -> tuple:
     blocked = dict(pairs)
     renamed = dict(blocked)
     for ids in classes:
-        values = sorted((blocked[i] for i in ids if i in blocked))
+        values = sorted(blocked[i] for i in ids if i in blocked)
         for i in ids:
             renamed.pop(i, None)
         for i, v in zip(ids[len(ids) - len(values):], values):
