@@ -27,6 +27,7 @@ Messages are built here from (rule, kind, objects) by the templates in :data:`ME
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import clingo
 
@@ -92,7 +93,7 @@ REQUIREMENTS = {
 ATTACK_RULES = ("302.6", "702.3b")
 
 
-def check(s: Situation) -> dict:
+def check(s: Situation) -> dict[str, Any]:
     """Judge ``combat.attackers``, ``combat.blockers`` (if declared) and ``combat.assignment`` (if given).
 
     ``{"legal": bool, "violations": [{"rule", "message", "objects"}, …]}``.
@@ -163,7 +164,7 @@ def _plain(sym: clingo.Symbol) -> object:
     return plain
 
 
-def _violation(sym: clingo.Symbol) -> dict:
+def _violation(sym: clingo.Symbol) -> dict[str, Any]:
     rule, kind_sym, objects_sym = read(sym)
     assert isinstance(kind_sym, clingo.Symbol) and isinstance(objects_sym, clingo.Symbol)
     kind = kind_sym.name
@@ -192,7 +193,7 @@ def _describe(o: object) -> str:
     return str(o)
 
 
-def text(doc: dict) -> str:
+def text(doc: dict[str, Any]) -> str:
     """The `check` document for people: the verdict, then each violation with its rule."""
     if doc["legal"]:
         return "legal: the declared combat breaks no rule"

@@ -95,7 +95,7 @@ class Component:
     sources: tuple[str, ...]
     shared: tuple[str, ...]
     need: tuple[int, ...]
-    _memo: dict = field(default_factory=dict, repr=False)
+    _memo: dict[tuple[int, State], int] = field(default_factory=dict, repr=False)
 
     @property
     def start(self) -> State:

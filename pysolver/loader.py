@@ -48,7 +48,7 @@ class _Reader:
     def fail(self, path: str, message: str) -> InputError:
         return InputError(self.file, path, message)
 
-    def mapping(self, value: Any, path: str, allowed: set[str] | None) -> dict:
+    def mapping(self, value: Any, path: str, allowed: set[str] | None) -> dict[str, Any]:
         """A mapping whose keys are all in `allowed` (None: keys are checked by the caller)."""
         if not isinstance(value, dict):
             raise self.fail(path, f"expected a mapping, got {_kind(value)}")
@@ -58,7 +58,7 @@ class _Reader:
                                 f"unknown key (allowed: {', '.join(sorted(allowed))})")
         return value
 
-    def listing(self, value: Any, path: str) -> list:
+    def listing(self, value: Any, path: str) -> list[Any]:
         if not isinstance(value, list):
             raise self.fail(path, f"expected a list, got {_kind(value)}")
         return value
@@ -183,7 +183,7 @@ def _permanents(r: _Reader, value: Any, players: frozenset[str], cards: Mapping[
     return result
 
 
-def _permanent(r: _Reader, d: dict, path: str, pid: str, players: frozenset[str],
+def _permanent(r: _Reader, d: dict[str, Any], path: str, pid: str, players: frozenset[str],
                cards: Mapping[str, Card]) -> Permanent:
     def player_ref(key: str) -> str:
         name = r.text(d[key], f"{path}.{key}")

@@ -97,8 +97,8 @@ class _SafeLoader(yaml.SafeLoader):
             self._sizes[key] = (1 + sum(n for n, _ in sizes), 1 + max((h for _, h in sizes), default=0))
         return self._sizes[key]
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
-        seen: set = set()
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[str, Any]:
+        seen: set[Any] = set()
         for key_node, _ in node.value:
             key = self.construct_object(key_node)
             try:
@@ -184,7 +184,7 @@ def parse_json(text: str, file: str | None, field: str = "", *, unique_keys: boo
     return data
 
 
-def _unique(pairs: list[tuple[str, Any]]) -> dict:
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result = dict(pairs)
     if len(result) != len(pairs):
         seen: set[str] = set()
