@@ -453,7 +453,8 @@ class CardPool(Mapping[str, Any]):
                 where, args = " OR ".join(f"{c} = ?" for c in columns), [value] * len(columns)
             rows = self._query(f"SELECT n, front FROM records WHERE {where} ORDER BY n LIMIT 1", *args)
             if rows:
-                return rows[0]
+                row: tuple[int, int] = rows[0]
+                return row
         rows = self._query("SELECT n, face FROM refs WHERE key = ?", key)
         return rows[0] if rows else None
 
@@ -490,7 +491,8 @@ class CardPool(Mapping[str, Any]):
         return iter([k for (k,) in self._query("SELECT key FROM refs UNION ALL SELECT key FROM ambiguous ORDER BY 1")])
 
     def __len__(self) -> int:
-        return self._query("SELECT (SELECT count(*) FROM refs) + (SELECT count(*) FROM ambiguous)")[0][0]
+        count: int = self._query("SELECT (SELECT count(*) FROM refs) + (SELECT count(*) FROM ambiguous)")[0][0]
+        return count
 
     @property
     def duplicates(self) -> dict[str, list[str]]:

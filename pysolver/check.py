@@ -27,6 +27,7 @@ Messages are built here from (rule, kind, objects) by the templates in :data:`ME
 from __future__ import annotations
 
 from functools import lru_cache
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import clingo
@@ -131,16 +132,17 @@ def _merge_assignment(s: Situation) -> Situation:
 def _optimum(side: str, facts: str) -> tuple[str, ...]:
     """max_obeyed(side,M) and could_obey(side,R) from the same optimisation as `attacks`/`blocks`
     (508.1d, 509.1c), over every creature of the board at once."""
+    encodings: tuple[str, ...]
     if side == "attack":
         encodings, part, chooser = ATTACKS, "choose_attacks", "every_attacker"
     else:
         encodings, part, chooser = BOARD, "choose_blocks", "every_blocker"
     ctl = control(encodings, facts, parts=("base", part, chooser, "maximize", "show_optimum"),
                   args=("--opt-mode=opt",))
-    last: list[list[clingo.Symbol]] = []
+    last: list[Sequence[clingo.Symbol]] = []
     ctl.solve(on_model=lambda m: last.append(m.symbols(shown=True)))
     # The attack requirements (508.1d) are fixed while blockers are chosen: count each side's own.
-    mine = (lambda r: r.name == "attacks") if side == "attack" else (lambda r: r.name != "attacks")
+    mine: Callable[[clingo.Symbol], bool] = (lambda r: r.name == "attacks") if side == "attack" else (lambda r: r.name != "attacks")
     symbols = [sym for sym in (last[-1] if last else []) if mine(sym.arguments[0])]
     if not any(sym.name == "requirement" for sym in symbols):
         return ()

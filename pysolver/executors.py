@@ -201,7 +201,8 @@ class DaskExecutor:
         return self.client.submit(fn, payload, pure=False)
 
     def wait(self, handles: list[Any]) -> set[Any]:
-        return self._distributed.wait(handles, return_when="FIRST_COMPLETED").done
+        done: set[Any] = self._distributed.wait(handles, return_when="FIRST_COMPLETED").done
+        return done
 
     def result(self, handle: Any) -> Any:
         try:

@@ -23,7 +23,7 @@ Turns, Description, …) and a ``[state]`` part of ``key=value`` lines (keys in 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -399,7 +399,7 @@ def _targets(imp: _Import, text: str) -> list[str] | None:
         if kind not in ("Card", "Permanent", "Creature", "Planeswalker", "Battle"):
             imp.note("Targets", f"{alternative!r}: only Card/Permanent/Creature/Planeswalker/Battle targets are read")
             return None
-        tests = []
+        tests: list[Callable[..., bool]] = []  # each takes a permanent entry (a dict)
         for prop in filter(None, props.split("+")):
             if prop in ("OppCtrl", "YouCtrl"):
                 owner = "ai" if prop == "OppCtrl" else "human"

@@ -99,7 +99,7 @@ def node_link(g: nx.DiGraph) -> dict[str, Any]:
     >>> data["nodes"][1], data["graph"]["requirements"][0]
     ({'id': 'brute', 'role': 'attacker', 'name': 'Boggart Brute', 'power': 3, 'toughness': 2, 'keywords': ['menace'], 'min_blockers': 2}, ['lure', ['unicorn', 'bears', '0']])
     """  # noqa: E501 (doctest output is one line)
-    data = nx.node_link_data(g, edges="edges")
+    data: dict[str, Any] = nx.node_link_data(g, edges="edges")
     data["nodes"] = sorted((node_data(g, n["id"]) for n in data["nodes"]), key=lambda n: n["id"])
     data["edges"] = sorted(({"source": e["source"], "target": e["target"]} for e in data["edges"]),
                            key=lambda e: (e["source"], e["target"]))

@@ -244,7 +244,7 @@ def replay(s: Situation, line: dict[str, Any]) -> gt.Position:
     """
     p = gt.root(s)
     pending = list(line.get("face_up", []))
-    steps = [step for step in ("first_strike", "regular") if step in line]
+    steps: list[str] = [step for step in ("first_strike", "regular") if step in line]
     while not p.is_end():
         p = p.push(_next_move(p, line, pending, steps))
     return p

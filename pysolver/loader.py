@@ -85,10 +85,10 @@ class _Reader:
         return value
 
     def name(self, value: Any, path: str) -> str:
-        value = self.text(value, path)
-        if not NAME.fullmatch(value):
-            raise self.fail(path, f"{q(value)} is not a valid name ([A-Za-z][A-Za-z0-9_-]*)")
-        return value
+        text = self.text(value, path)
+        if not NAME.fullmatch(text):
+            raise self.fail(path, f"{q(text)} is not a valid name ([A-Za-z][A-Za-z0-9_-]*)")
+        return text
 
 
 def _kind(value: Any) -> str:
@@ -256,7 +256,8 @@ def _permanent(r: _Reader, d: dict[str, Any], path: str, pid: str, players: froz
         damage=field("damage", lambda v, p: r.integer(v, p, "damage"), 0),
         tapped=field("tapped", r.boolean, False),
         summoning_sick=field("summoning_sick", r.boolean, False),
-        face_down=field("face_down", r.boolean, False), **counters)
+        face_down=field("face_down", r.boolean, False),
+        plus_counters=counters["plus_counters"], minus_counters=counters["minus_counters"])
     _check_characteristics(r, perm, path)
     return perm
 

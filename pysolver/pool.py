@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -72,12 +72,12 @@ class Board:
 
 # --- the pool file ----------------------------------------------------------------------------
 
-def load_pool(path: str | Path, cards: dict[str, Any] | None = None) -> Pool:
+def load_pool(path: str | Path, cards: Mapping[str, Any] | None = None) -> Pool:
     """Read and validate a pool file (YAML or JSON)."""
     return parse_pool(reading.read(path), str(path), cards)
 
 
-def parse_pool(data: Any, file: str | None = None, cards: dict[str, Any] | None = None) -> Pool:
+def parse_pool(data: Any, file: str | None = None, cards: Mapping[str, Any] | None = None) -> Pool:
     """Validate a parsed pool file; every card entry is loaded once to report errors by pool field."""
     def fail(where: str, message: str) -> InputError:
         return InputError(file, where, message)
@@ -131,7 +131,7 @@ def parse_pool(data: Any, file: str | None = None, cards: dict[str, Any] | None 
                    planeswalkers=tuple(expand(e, cards) for e in pool.planeswalkers))
 
 
-def expand(entry: dict[str, Any], cards: dict[str, Any] | None = None) -> dict:
+def expand(entry: dict[str, Any], cards: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A pool entry with its card's characteristics written out (fields the entry gives win, as in
     SPEC §1), so that swept situations and vectors are self-contained: no card pool is needed to
     read them, by pysolver's workers or by another engine.
@@ -166,8 +166,8 @@ def _entry(value: Any, where: str, fail: Fail) -> dict[str, Any]:
 def _sizes(value: Any, where: str, fail: Fail) -> tuple[int, ...]:
     if isinstance(value, int) and not isinstance(value, bool):
         sizes = [value]
-    elif isinstance(value, str) and _SIZES.fullmatch(value):
-        low, high = map(int, _SIZES.fullmatch(value).groups())
+    elif isinstance(value, str) and (match := _SIZES.fullmatch(value)):
+        low, high = map(int, match.groups())
         sizes = list(range(low, high + 1))
     elif isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
         sizes = value
@@ -193,7 +193,7 @@ def _lives(value: Any, attacker: str, defender: str, fail: Fail) -> tuple[tuple[
     return tuple(itertools.product(*choices))
 
 
-def _validate(pool: Pool, fail: Fail, cards: dict[str, Any] | None) -> tuple[tuple[str, str], ...]:
+def _validate(pool: Pool, fail: Fail, cards: Mapping[str, Any] | None) -> tuple[tuple[str, str], ...]:
     """Load each entry on a board of its own so that errors name the pool field; an attacker
     must be able to attack the defending player alone (no defender, not summoning sick).
     Returns the card lines the solver does not model, by pool field."""

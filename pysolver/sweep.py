@@ -288,7 +288,8 @@ def board_of(line_id: object) -> str:
 def main(args: argparse.Namespace) -> int:
     """Exit status: 0 done, 1 an invariant is broken, 2 bad pool or some boards gave error lines."""
     from . import vectors as vector_files
-    cards = api.load_cards(cards_file(args.cards)) if cards_file(args.cards) else None  # or $PYSOLVER_CARDS
+    cards_path = cards_file(args.cards)  # or $PYSOLVER_CARDS
+    cards = api.load_cards(cards_path) if cards_path else None
     pool = load_pool(args.pool, cards)
     for where, line in pool.unmodelled:  # the expanded entries leave these lines out
         if args.strict:

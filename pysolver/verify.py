@@ -53,7 +53,7 @@ import json
 import sys
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, TextIO
 
@@ -213,7 +213,7 @@ class Verifier:
         if p.stage == c.DECLARE_BLOCKERS:
             yield from self._blocks(p)
         elif p.stage == c.DECLARE_ATTACKERS:
-            size = (lambda m: -len(m.attacks)) if self.aggressive else (lambda m: len(m.attacks))
+            size: Callable[[AttackDeclaration], int] = (lambda m: -len(m.attacks)) if self.aggressive else (lambda m: len(m.attacks))
             moves: list[AttackDeclaration] = []
             for pairs in declarations(p.s, "attacks", self._twins(p.s, "attacks")):
                 self.stats["attack_candidates"] += counted
@@ -283,8 +283,8 @@ class Verifier:
         """Consecutive members of each class of identical creatures (all fields but the id equal,
         not named by the goal) among the possible attackers or blockers; blockers only if they can
         block one creature at most (509.1a)."""
-        side = (lambda x: x.controller == s.active) if kind == "attacks" else (lambda x: x.controller != s.active)
-        by_form: dict[str, Any] = {}
+        side: Callable[[Permanent], bool] = (lambda x: x.controller == s.active) if kind == "attacks" else (lambda x: x.controller != s.active)
+        by_form: dict[Permanent, list[str]] = {}
         for x in s.permanents:
             if x.id not in self.named and not x.left_battlefield and x.is_creature and side(x):
                 if kind == "blocks" and any(a.kind in ("block_additional", "block_any_number") for a in x.abilities):
