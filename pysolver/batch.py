@@ -69,7 +69,8 @@ def split_timeout(options: Any, field: str = "options") -> tuple[Any, float | No
     ({'count': True}, 2.5)
     """
     if not isinstance(options, dict) or options.get("timeout") is None:
-        return (options if not isinstance(options, dict) else {k: v for k, v in options.items() if k != "timeout"}), None
+        return (options if not isinstance(options, dict)
+                else {k: v for k, v in options.items() if k != "timeout"}), None
     timeout = options["timeout"]
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= MAX_TIMEOUT:
         raise InputError(None, f"{field}.timeout", f"expected a number of seconds in (0, {MAX_TIMEOUT}], "
@@ -147,7 +148,8 @@ def parse_line(number: int, raw: str | bytes) -> tuple[Any, dict[str, Any] | Non
     item_id = data["id"]
     unknown = sorted(map(str, set(data) - set(LINE_KEYS)))
     if unknown:
-        return item_id, None, error_line(item_id, abbreviate(unknown[0]), f"unknown key (allowed: {', '.join(LINE_KEYS)})")
+        return item_id, None, error_line(item_id, abbreviate(unknown[0]),
+                                         f"unknown key (allowed: {', '.join(LINE_KEYS)})")
     command = data.get("command")
     if not isinstance(command, str) or command not in BATCH_COMMANDS:
         what = "missing (required)" if command is None else f"unknown command {quote(command)}"

@@ -465,7 +465,8 @@ class CardPool(Mapping[str, Any]):
             choices = self._query("SELECT choices FROM ambiguous WHERE key = ?", key)
             if choices:
                 raise InputError(self.file, "", f"card name {key!r} stands for {len(json.loads(choices[0][0]))} "
-                                                f"different cards in this file: {'; '.join(json.loads(choices[0][0]))}; "
+                                                "different cards in this file: "
+                                                f"{'; '.join(json.loads(choices[0][0]))}; "
                                                 f"name one by id (docs/engines.md)")
             raise KeyError(key)
         n, face = ref

@@ -26,8 +26,8 @@ Messages are built here from (rule, kind, objects) by the templates in :data:`ME
 
 from __future__ import annotations
 
-from functools import lru_cache
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import clingo
@@ -142,7 +142,8 @@ def _optimum(side: str, facts: str) -> tuple[str, ...]:
     last: list[Sequence[clingo.Symbol]] = []
     ctl.solve(on_model=lambda m: last.append(m.symbols(shown=True)))
     # The attack requirements (508.1d) are fixed while blockers are chosen: count each side's own.
-    mine: Callable[[clingo.Symbol], bool] = (lambda r: r.name == "attacks") if side == "attack" else (lambda r: r.name != "attacks")
+    mine: Callable[[clingo.Symbol], bool] = ((lambda r: r.name == "attacks") if side == "attack"
+                                             else (lambda r: r.name != "attacks"))
     symbols = [sym for sym in (last[-1] if last else []) if mine(sym.arguments[0])]
     if not any(sym.name == "requirement" for sym in symbols):
         return ()

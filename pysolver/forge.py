@@ -537,7 +537,8 @@ def _forge_entry(p: Permanent, pool: Mapping[str, Card], notes: list[str]) -> st
         entry += "|SummonSick"
     if p.face_down:
         entry += "|FaceDown"
-    counters = [f"P1P1={p.plus_counters}"] * bool(p.plus_counters) + [f"M1M1={p.minus_counters}"] * bool(p.minus_counters)
+    counters = ([f"P1P1={p.plus_counters}"] * bool(p.plus_counters)
+                + [f"M1M1={p.minus_counters}"] * bool(p.minus_counters))
     if "Planeswalker" in p.types and p.loyalty is not None:
         counters.append(f"LOYALTY={p.loyalty}")
     if "Battle" in p.types and p.defense is not None:

@@ -152,7 +152,8 @@ def to_dot(g: nx.DiGraph) -> str:
     }
     """
     lines = ["digraph attacker_blocker {", "  rankdir=LR;"]
-    requirements = "; ".join(f"{kind}({','.join(map(str, objects))})" for kind, objects in g.graph.get("requirements", []))
+    requirements = "; ".join(f"{kind}({','.join(map(str, objects))})"
+                             for kind, objects in g.graph.get("requirements", []))
     if requirements:
         lines.append(f'  requirements="{requirements}";')
     required = requirement_edges(g)
@@ -238,4 +239,5 @@ class BlockGraph:
         return self.to_svg()
 
     def __repr__(self) -> str:
-        return f"<BlockGraph {len(self.attackers)} attackers, {len(self.blockers)} blockers, {len(self.nx.edges)} edges>"
+        return (f"<BlockGraph {len(self.attackers)} attackers, {len(self.blockers)} blockers, "
+                f"{len(self.nx.edges)} edges>")

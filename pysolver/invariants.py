@@ -252,7 +252,8 @@ def replay(s: Situation, line: dict[str, Any]) -> gt.Position:
 
 def _next_move(p: gt.Position, line: dict[str, Any], pending: list[dict[str, Any]], steps: list[str]) -> Move:
     if p.stage in WINDOWS:
-        mine = [f for f in pending if f["window"] == p.stage and p.s.permanent(f["permanent"]).controller in p.players()]
+        mine = [f for f in pending
+                if f["window"] == p.stage and p.s.permanent(f["permanent"]).controller in p.players()]
         if mine:
             pending.remove(mine[0])
             return FaceUp(**mine[0])

@@ -138,7 +138,8 @@ class Permanent:
                 and all(isinstance(a, Ability) for a in self.abilities) and all(c in COLORS for c in self.colors):
             return
         parsed = tuple(self.abilities) if all(isinstance(a, Ability) for a in self.abilities) else None
-        lines = tuple(self.ability_lines) if parsed is not None else tuple(a for a in self.abilities if isinstance(a, str))
+        lines = (tuple(self.ability_lines) if parsed is not None
+                 else tuple(a for a in self.abilities if isinstance(a, str)))
         if parsed is None and len(lines) != len(self.abilities):
             raise InputError(None, "abilities", f"permanent {self.id!r}: give ability lines (strings) or parsed "
                                                 "abilities, not both")

@@ -27,8 +27,8 @@ deep.json: nesting: deeper than 100 levels (docs/limits.md)
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from collections.abc import Hashable
+from pathlib import Path
 from typing import Any
 
 import yaml

@@ -91,13 +91,13 @@ class BoardWork:
                 for blocks in self.declarations():
                     line_id = f"{self.id}/damage/{blocks_key(blocks)}"
                     _, s, full = self.damage(blocks)
-                    out.append((True, json.dumps({"id": line_id, "result": doc("damage", s, lambda: full)})))
+                    out.append((True, json.dumps({"id": line_id, "result": doc("damage", s, lambda full=full: full)})))
                 continue
             s = self.free if command == "attacks" else self.s
             if command in ("check", "verify"):
                 result = answer(command, s)
             else:
-                result = doc(command, s, lambda: self.full(command))
+                result = doc(command, s, lambda command=command: self.full(command))
             out.append((True, json.dumps({"id": f"{self.id}/{command}", "result": result})))
         return out
 
@@ -188,8 +188,8 @@ class SweepStats:
     cpu: float = 0.0      # worker CPU time, summed over boards
 
 
-def run_sweep(pool: Pool, out: Any, *, executor: Any = None, commands: tuple[str, ...] | None = None, options: Options = Options(),
-              vectors: Any = None, invariant_report: Any = None, items: bool = False,
+def run_sweep(pool: Pool, out: Any, *, executor: Any = None, commands: tuple[str, ...] | None = None,
+              options: Options = Options(), vectors: Any = None, invariant_report: Any = None, items: bool = False,
               max_results: int = MAX_RESULTS, chunk_size: int = CHUNK_SIZE, retries: int = executors.RETRIES,
               bar: Bar | None = None, done: Collection[str] = ()) -> SweepStats:
     """Answer every board of `pool` but those in `done` (board ids answered before, ``--resume``);

@@ -101,8 +101,8 @@ class Verifier:
         self.pool: list[BlockDeclaration] = []  # counterexamples: block declarations that refuted an attack
         self.history: dict[tuple[str, Move], int] = {}
         self.symmetric: set[tuple[str, ...]] = set()
-        self.stats: dict[str, float] = {"positions": 0, "attack_candidates": 0, "attacks_tried": 0, "counterexamples": 0,
-                      "pool_refutations": 0}
+        self.stats: dict[str, float] = {"positions": 0, "attack_candidates": 0, "attacks_tried": 0,
+                                        "counterexamples": 0, "pool_refutations": 0}
         self.stream = stream if stream is not None else sys.stderr
         self.show = progress if progress is not None else bool(getattr(self.stream, "isatty", lambda: False)())
         self.start = self.last = time.monotonic()
@@ -115,7 +115,8 @@ class Verifier:
         holds = self.win(root)
         if self.shown:
             print(file=self.stream, flush=True)
-        doc: dict[str, Any] = {"holds": holds, "goal": goals.describe_goal(self.goal), "strategy": None, "refutation": None}
+        doc: dict[str, Any] = {"holds": holds, "goal": goals.describe_goal(self.goal),
+                               "strategy": None, "refutation": None}
         body = {"player": root.name(ACTIVE if holds else DEFENCE), "tree": self.proof(root, holds)}
         if self.symmetric:
             body["interchangeable"] = sorted(list(g) for g in self.symmetric)
@@ -213,7 +214,8 @@ class Verifier:
         if p.stage == c.DECLARE_BLOCKERS:
             yield from self._blocks(p)
         elif p.stage == c.DECLARE_ATTACKERS:
-            size: Callable[[AttackDeclaration], int] = (lambda m: -len(m.attacks)) if self.aggressive else (lambda m: len(m.attacks))
+            size: Callable[[AttackDeclaration], int] = ((lambda m: -len(m.attacks)) if self.aggressive
+                                                        else (lambda m: len(m.attacks)))
             moves: list[AttackDeclaration] = []
             for pairs in declarations(p.s, "attacks", self._twins(p.s, "attacks")):
                 self.stats["attack_candidates"] += counted
@@ -283,7 +285,8 @@ class Verifier:
         """Consecutive members of each class of identical creatures (all fields but the id equal,
         not named by the goal) among the possible attackers or blockers; blockers only if they can
         block one creature at most (509.1a)."""
-        side: Callable[[Permanent], bool] = (lambda x: x.controller == s.active) if kind == "attacks" else (lambda x: x.controller != s.active)
+        side: Callable[[Permanent], bool] = ((lambda x: x.controller == s.active) if kind == "attacks"
+                                             else (lambda x: x.controller != s.active))
         by_form: dict[Permanent, list[str]] = {}
         for x in s.permanents:
             if x.id not in self.named and not x.left_battlefield and x.is_creature and side(x):

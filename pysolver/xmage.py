@@ -105,7 +105,8 @@ def _unsupported(s: Situation, cards: Mapping[str, Card] | None) -> str | None:
     return None
 
 
-def _test(data: dict[str, Any], s: Situation, blocks: list[Any], j: int, total: int, cards: Mapping[str, Card] | None) -> str:
+def _test(data: dict[str, Any], s: Situation, blocks: list[Any], j: int, total: int,
+          cards: Mapping[str, Card] | None) -> str:
     """One test method: set-up, declarations, and the assertions common to every outcome."""
     alias = {p.id: f"@{p.id}" for p in s.permanents}
     player = {s.active: "playerA", next(p.name for p in s.players if p.name != s.active): "playerB"}
@@ -114,7 +115,8 @@ def _test(data: dict[str, Any], s: Situation, blocks: list[Any], j: int, total: 
              f"    public void blocks{j:03d}() {{"]
     for p in s.permanents:
         tapped = ", 1, true" if p.tapped else ""
-        lines.append(f"        addCard(Zone.BATTLEFIELD, {player[p.controller]}, {java_string(f'{p.name}@{p.id}')}{tapped});")
+        ref = java_string(f"{p.name}@{p.id}")
+        lines.append(f"        addCard(Zone.BATTLEFIELD, {player[p.controller]}, {ref}{tapped});")
     for pl in s.players:
         lines.append(f"        setLife({player[pl.name]}, {pl.life});")
     for a, target in s.combat.attackers or ():

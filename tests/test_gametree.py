@@ -19,7 +19,8 @@ from pysolver.verify import Verifier, declarations
 
 def board(permanents: list[dict], *, combat: dict | None = None, alice_mana: str = "", bob_mana: str = "",
           bob_life: int = 20, goal: dict | None = None) -> pysolver.model.Situation:
-    data: dict = {"players": [{"name": "alice", "mana": alice_mana}, {"name": "bob", "life": bob_life, "mana": bob_mana}],
+    data: dict = {"players": [{"name": "alice", "mana": alice_mana},
+                              {"name": "bob", "life": bob_life, "mana": bob_mana}],
                   "active": "alice", "permanents": permanents}
     if combat:
         data["combat"] = combat
@@ -38,7 +39,7 @@ def perft(p: gt.Position, moves: Counter) -> int:
     if p.is_end():
         return 1
     total = 0
-    for m, child in p.successors():
+    for _m, child in p.successors():
         moves[p.stage] += 1
         total += perft(child, moves)
     return total
@@ -81,7 +82,8 @@ def test_legal_moves_are_the_declarations() -> None:
     """The declaration stages list exactly the legal declarations (508.1, 509.1)."""
     s = board([c("x", "alice", 2, 2), c("z", "alice", 1, 1, "Flying"), c("y", "bob", 1, 1), c("w", "bob", 1, 3)])
     p = gt.root(s)
-    assert {m.attacks for m in p.legal_moves()} == {AttackDeclaration.of(d["attacks"]).attacks for d in legal_attacks(s)}
+    assert {m.attacks for m in p.legal_moves()} == {AttackDeclaration.of(d["attacks"]).attacks
+                                                    for d in legal_attacks(s)}
     q = p.push(AttackDeclaration.of([("x", "bob"), ("z", "bob")]))
     got = {m.blocks for m in q.legal_moves()}
     assert got == {BlockDeclaration.of(d["blocks"]).blocks for d in legal_blocks(q.s)}
