@@ -152,11 +152,11 @@ def table(sizes: range) -> dict[int, Situation]:
     boards = {}
     for n in sizes:
         s = boards[n] = pysolver.load_data(board(n))
-        count, t_count = timed(lambda: count_blocks(s), repeat=3)
+        count, t_count = timed(lambda s=s: count_blocks(s), repeat=3)
         tried = candidates(s)
         cells = ["skipped", ""]
         if unit * tried * n <= BUDGET:
-            brute, t_brute = timed(lambda: generate_and_test(s))
+            brute, t_brute = timed(lambda s=s: generate_and_test(s))
             assert brute == count, (n, brute, count)
             unit = t_brute / (tried * n)
             cells = [f"{t_brute:.3f} s", f"{t_brute / t_count:.0f}x"]

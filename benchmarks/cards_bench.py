@@ -37,7 +37,8 @@ def card(rng: random.Random, i: int) -> dict:
     uid = f"{rng.getrandbits(32):08x}-{i:04x}-4{rng.getrandbits(12):03x}-8000-{rng.getrandbits(48):012x}"
     url = f"https://cards.scryfall.io/large/front/{uid[0]}/{uid[1]}/{uid}.jpg?{rng.getrandbits(32)}"
     obj = {"object": "card", "id": uid, "oracle_id": uid[::-1], "multiverse_ids": [rng.randint(1, 600000)],
-           "arena_id": rng.randint(60000, 99999), "mtgo_id": rng.randint(1, 120000), "tcgplayer_id": rng.randint(1, 600000),
+           "arena_id": rng.randint(60000, 99999), "mtgo_id": rng.randint(1, 120000),
+           "tcgplayer_id": rng.randint(1, 600000),
            "name": f"Card {i:05d} " + " ".join(rng.choices(WORDS, k=2)).title(), "lang": "en",
            "released_at": "2024-01-01", "uri": f"https://api.scryfall.com/cards/{uid}",
            "scryfall_uri": f"https://scryfall.com/card/set/{i}/{uid}", "layout": "normal", "highres_image": True,
@@ -55,14 +56,15 @@ def card(rng: random.Random, i: int) -> dict:
            "set_uri": f"https://api.scryfall.com/sets/{uid}", "set_search_uri": f"https://api.scryfall.com/cards/search?q={uid}",
            "scryfall_set_uri": f"https://scryfall.com/sets/s{i}", "rulings_uri": f"https://api.scryfall.com/cards/{uid}/rulings",
            "prints_search_uri": f"https://api.scryfall.com/cards/search?order=released&q=oracleid%3A{uid}",
-           "collector_number": str(i), "digital": False, "rarity": "common", "flavor_text": " ".join(rng.choices(WORDS, k=15)),
+           "collector_number": str(i), "digital": False, "rarity": "common",
+           "flavor_text": " ".join(rng.choices(WORDS, k=15)),
            "card_back_id": uid, "artist": "Benchmark Artist", "artist_ids": [uid], "illustration_id": uid,
            "border_color": "black", "frame": "2015", "full_art": False, "textless": False, "booster": True,
            "story_spotlight": False, "edhrec_rank": rng.randint(1, 30000), "penny_rank": rng.randint(1, 10000),
            "prices": {"usd": "0.10", "usd_foil": "0.25", "usd_etched": None, "eur": "0.05", "eur_foil": "0.20",
                       "tix": "0.03"},
-           "related_uris": {k: f"https://{k}.example/search?q={uid}" for k in ("gatherer", "tcgplayer_infinite_articles",
-                                                                              "tcgplayer_infinite_decks", "edhrec")},
+           "related_uris": {k: f"https://{k}.example/search?q={uid}"
+                            for k in ("gatherer", "tcgplayer_infinite_articles", "tcgplayer_infinite_decks", "edhrec")},
            "purchase_uris": {k: f"https://{k}.example/product/{uid}?utm_source=scryfall" for k in (
                "tcgplayer", "cardmarket", "cardhoarder")}}
     if type_line.startswith(("Creature", "Legendary Creature", "Artifact Creature")):

@@ -65,7 +65,8 @@ def boards(quick: bool, rng: random.Random):
         for k in (1, 3, 5):
             ids = [f"y{i}" for i in range(k)]
             s = situation([creature("x", "alice", power, 5, "Trample")]
-                          + [creature(b, "bob", rng.randint(0, 3), 2) for b in ids], {"x": "bob"}, {b: ["x"] for b in ids})
+                          + [creature(b, "bob", rng.randint(0, 3), 2) for b in ids],
+                          {"x": "bob"}, {b: ["x"] for b in ids})
             if not (quick and power == 10**6):  # (drawn anyway: the same boards with and without --quick)
                 yield f"trample {power} vs {k}", s
     for power in (10, 1000, 10**6):

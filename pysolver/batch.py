@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from . import deadline, executors, reading
-from .cards import cards_file
+from .cards import CardPool, cards_file
 from .commands import BATCH_COMMANDS, answer_data, options_from_data
 from .errors import InputError
 from .lines import Sink, guarded, id_key, output
@@ -69,7 +69,8 @@ def split_timeout(options: Any, field: str = "options") -> tuple[Any, float | No
     ({'count': True}, 2.5)
     """
     if not isinstance(options, dict) or options.get("timeout") is None:
-        return (options if not isinstance(options, dict) else {k: v for k, v in options.items() if k != "timeout"}), None
+        return (options if not isinstance(options, dict)
+                else {k: v for k, v in options.items() if k != "timeout"}), None
     timeout = options["timeout"]
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= MAX_TIMEOUT:
         raise InputError(None, f"{field}.timeout", f"expected a number of seconds in (0, {MAX_TIMEOUT}], "
@@ -81,21 +82,21 @@ def error_line(item_id: Any, field: str, message: str) -> str:
     return json.dumps({"id": item_id, "error": {"field": field, "message": message}})
 
 
-def result_line(item_id: Any, doc: dict) -> str:
+def result_line(item_id: Any, doc: dict[str, Any]) -> str:
     return json.dumps({"id": item_id, "result": doc})
 
 
 # --- the worker side --------------------------------------------------------------------------
 
 @lru_cache(maxsize=4)
-def _cards(path: str | None):
+def _cards(path: str | None) -> CardPool | None:
     if path is None:
         return None
     from . import api
     return api.load_cards(path)
 
 
-def answer_item(item: dict, cards: Any = None) -> tuple[bool, str]:
+def answer_item(item: dict[str, Any], cards: Any = None) -> tuple[bool, str]:
     """One output line for a parsed batch line: ``(ok, text)``. Never raises for a bad item."""
     if "error_line" in item:  # found bad by the coordinator: passed through to keep the order
         return False, item["error_line"]
@@ -115,7 +116,7 @@ def answer_item(item: dict, cards: Any = None) -> tuple[bool, str]:
     return True, result_line(item["id"], doc)
 
 
-def answer_chunk(payload: dict) -> list[tuple[bool, str]]:
+def answer_chunk(payload: dict[str, Any]) -> list[tuple[bool, str]]:
     """The worker function: ``{"cards": path or None, "items": [...]}`` -> output lines."""
     try:
         cards = _cards(payload.get("cards"))
@@ -126,7 +127,7 @@ def answer_chunk(payload: dict) -> list[tuple[bool, str]]:
 
 # --- the coordinator side ---------------------------------------------------------------------
 
-def parse_line(number: int, raw: str | bytes) -> tuple[Any, dict | None, str | None]:
+def parse_line(number: int, raw: str | bytes) -> tuple[Any, dict[str, Any] | None, str | None]:
     """``(id, item, None)`` for a line to answer, ``(id, None, error line)`` for a bad one; `raw` is
     the line as read (bytes from a file: decoded here, so that one bad byte spoils only its line)."""
     synthetic = f"line:{number}"
@@ -147,7 +148,8 @@ def parse_line(number: int, raw: str | bytes) -> tuple[Any, dict | None, str | N
     item_id = data["id"]
     unknown = sorted(map(str, set(data) - set(LINE_KEYS)))
     if unknown:
-        return item_id, None, error_line(item_id, abbreviate(unknown[0]), f"unknown key (allowed: {', '.join(LINE_KEYS)})")
+        return item_id, None, error_line(item_id, abbreviate(unknown[0]),
+                                         f"unknown key (allowed: {', '.join(LINE_KEYS)})")
     command = data.get("command")
     if not isinstance(command, str) or command not in BATCH_COMMANDS:
         what = "missing (required)" if command is None else f"unknown command {quote(command)}"
@@ -192,7 +194,7 @@ def run_batch(lines: Iterable[str | bytes], out: IO[str] | Sink, *, executor: An
             bar.update()
 
     def chunks() -> Iterator[executors.Chunk]:
-        items: list[dict] = []
+        items: list[dict[str, Any]] = []
         for number, text in enumerate(lines, 1):
             if not text.strip():
                 continue  # blank (str or bytes): not a question

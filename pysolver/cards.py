@@ -203,7 +203,7 @@ def _colors(letters: Any) -> tuple[str, ...]:
         raise TypeError(f"color {exc.args[0]!r} is not one of W/U/B/R/G") from None
 
 
-def scryfall_cards(obj: dict) -> list[Card]:
+def scryfall_cards(obj: dict[str, Any]) -> list[Card]:
     """The cards of one Scryfall card object: one per face for multi-faced cards, front face first."""
     faces = obj.get("card_faces")
     if not faces:
@@ -211,7 +211,7 @@ def scryfall_cards(obj: dict) -> list[Card]:
     return [_scryfall_face(face, obj, i == 0) for i, face in enumerate(faces)]
 
 
-def _scryfall_face(face: dict, obj: dict, front: bool) -> Card:
+def _scryfall_face(face: dict[str, Any], obj: dict[str, Any], front: bool) -> Card:
     """One face; colors (and for the front face the numbers) fall back to the card object, as
     Scryfall keeps them there for adventurer, split and flip cards."""
     def get(key: str, default: Any = None) -> Any:
@@ -228,7 +228,7 @@ def _scryfall_face(face: dict, obj: dict, front: bool) -> Card:
                 lines, unmodelled, get("mana_cost", "") or "")
 
 
-def card_from_mtgjson(name: str, face: dict) -> Card:
+def card_from_mtgjson(name: str, face: dict[str, Any]) -> Card:
     """A card from one face of an MTGJSON AtomicCards entry (`name` is the entry's key)."""
     face_name = face.get("faceName") or face.get("name") or name
     legendary = "Legendary" in (face.get("supertypes") or [])
@@ -263,12 +263,12 @@ class _Index:
     candidates for each name (rank, record, face) and id."""
 
     file: str
-    records: list[tuple[str, str, dict]] = field(default_factory=list)  # (format, place, fields)
-    ids: list[tuple] = field(default_factory=list)  # per record: the values of ID_COLUMNS, raw
+    records: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)  # (format, place, fields)
+    ids: list[tuple[Any, ...]] = field(default_factory=list)  # per record: the values of ID_COLUMNS, raw
     oracle: list[str | None] = field(default_factory=list)              # Scryfall oracle_id per record
     names: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
 
-    def add(self, fmt: str, place: str, fields: dict, ids: tuple, oracle: str | None = None) -> int:
+    def add(self, fmt: str, place: str, fields: dict[str, Any], ids: tuple[Any, ...], oracle: str | None = None) -> int:
         self.records.append((fmt, place, fields))
         self.ids.append(ids)
         self.oracle.append(oracle)
@@ -308,11 +308,11 @@ class _Index:
         return f"{self.records[n][1]}" + (f" ({own[0]})" if own else "")
 
 
-def _compact(obj: dict, fields: tuple[str, ...]) -> dict:
+def _compact(obj: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
     return {k: obj[k] for k in fields if k in obj}
 
 
-def _index_scryfall(objects: list, file: str) -> _Index:
+def _index_scryfall(objects: list[Any], file: str) -> _Index:
     index = _Index(file)
     for i, obj in enumerate(objects):
         where = f"[{i}]"
@@ -347,7 +347,7 @@ def _index_scryfall(objects: list, file: str) -> _Index:
     return index
 
 
-def _index_mtgjson(entries: dict, file: str) -> _Index:
+def _index_mtgjson(entries: dict[str, Any], file: str) -> _Index:
     index = _Index(file)
     for name, entry in entries.items():
         where = f"data.{name}"
@@ -437,7 +437,7 @@ def _store(index: _Index, db: sqlite3.Connection, source: str) -> None:
     db.commit()
 
 
-class CardPool(Mapping):
+class CardPool(Mapping[str, Any]):
     """Cards keyed by :func:`card_key` of their name, read from a card file's index: a card's oracle
     text is parsed the first time the card is looked up.
 
@@ -453,12 +453,12 @@ class CardPool(Mapping):
     (['grizzly bears'], True, 2)
     """
 
-    def __init__(self, db: sqlite3.Connection, file: str, reopen: tuple | None = None) -> None:
+    def __init__(self, db: sqlite3.Connection, file: str, reopen: tuple[Any, ...] | None = None) -> None:
         self._db, self.file, self._reopen = db, file, reopen
         self._lock = threading.Lock()
         self._cards: dict[int, list[Card]] = {}
 
-    def _query(self, sql: str, *args: object) -> list:
+    def _query(self, sql: str, *args: object) -> list[Any]:
         with self._lock:
             return self._db.execute(sql, args).fetchall()
 
@@ -474,7 +474,8 @@ class CardPool(Mapping):
                 where, args = " OR ".join(f"{c} = ?" for c in columns), [value] * len(columns)
             rows = self._query(f"SELECT n, front FROM records WHERE {where} ORDER BY n LIMIT 1", *args)
             if rows:
-                return rows[0]
+                row: tuple[int, int] = rows[0]
+                return row
         rows = self._query("SELECT n, face FROM refs WHERE key = ?", key)
         return rows[0] if rows else None
 
@@ -485,7 +486,8 @@ class CardPool(Mapping):
             choices = self._query("SELECT choices FROM ambiguous WHERE key = ?", key)
             if choices:
                 raise InputError(self.file, "", f"card name {key!r} stands for {len(json.loads(choices[0][0]))} "
-                                                f"different cards in this file: {'; '.join(json.loads(choices[0][0]))}; "
+                                                "different cards in this file: "
+                                                f"{'; '.join(json.loads(choices[0][0]))}; "
                                                 f"name one by id (docs/engines.md)")
             raise KeyError(key)
         n, face = ref
@@ -511,14 +513,15 @@ class CardPool(Mapping):
         return iter([k for (k,) in self._query("SELECT key FROM refs UNION ALL SELECT key FROM ambiguous ORDER BY 1")])
 
     def __len__(self) -> int:
-        return self._query("SELECT (SELECT count(*) FROM refs) + (SELECT count(*) FROM ambiguous)")[0][0]
+        count: int = self._query("SELECT (SELECT count(*) FROM refs) + (SELECT count(*) FROM ambiguous)")[0][0]
+        return count
 
     @property
     def duplicates(self) -> dict[str, list[str]]:
         """The names that stand for different cards, with the places (and ids) of those cards."""
         return {k: json.loads(v) for k, v in self._query("SELECT key, choices FROM ambiguous")}
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         if self._reopen:
             return load_pool_file, self._reopen
         duplicates = self.duplicates

@@ -22,11 +22,13 @@ Messages are built here from (rule, kind, objects) by the templates in :data:`ME
 ...     "combat": {"attackers": {"x": "b"}, "blockers": {"y": ["x"]}}})
 >>> check(s)
 {'legal': False, 'violations': [{'rule': '702.9b', 'message': 'y (no flying or reach) blocks x (flying)', 'objects': ['y', 'x']}]}
-"""
+"""  # noqa: E501 (doctest output is one line)
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
 
 import clingo
 
@@ -92,7 +94,7 @@ REQUIREMENTS = {
 ATTACK_RULES = ("302.6", "702.3b")
 
 
-def check(s: Situation) -> dict:
+def check(s: Situation) -> dict[str, Any]:
     """Judge ``combat.attackers``, ``combat.blockers`` (if declared) and ``combat.assignment`` (if given).
 
     ``{"legal": bool, "violations": [{"rule", "message", "objects"}, …]}``.
@@ -130,16 +132,18 @@ def _merge_assignment(s: Situation) -> Situation:
 def _optimum(side: str, facts: str) -> tuple[str, ...]:
     """max_obeyed(side,M) and could_obey(side,R) from the same optimisation as `attacks`/`blocks`
     (508.1d, 509.1c), over every creature of the board at once."""
+    encodings: tuple[str, ...]
     if side == "attack":
         encodings, part, chooser = ATTACKS, "choose_attacks", "every_attacker"
     else:
         encodings, part, chooser = BOARD, "choose_blocks", "every_blocker"
     ctl = control(encodings, facts, parts=("base", part, chooser, "maximize", "show_optimum"),
                   args=("--opt-mode=opt",))
-    last: list[list[clingo.Symbol]] = []
+    last: list[Sequence[clingo.Symbol]] = []
     ctl.solve(on_model=lambda m: last.append(m.symbols(shown=True)))
     # The attack requirements (508.1d) are fixed while blockers are chosen: count each side's own.
-    mine = (lambda r: r.name == "attacks") if side == "attack" else (lambda r: r.name != "attacks")
+    mine: Callable[[clingo.Symbol], bool] = ((lambda r: r.name == "attacks") if side == "attack"
+                                             else (lambda r: r.name != "attacks"))
     symbols = [sym for sym in (last[-1] if last else []) if mine(sym.arguments[0])]
     if not any(sym.name == "requirement" for sym in symbols):
         return ()
@@ -163,7 +167,7 @@ def _plain(sym: clingo.Symbol) -> object:
     return plain
 
 
-def _violation(sym: clingo.Symbol) -> dict:
+def _violation(sym: clingo.Symbol) -> dict[str, Any]:
     rule, kind_sym, objects_sym = read(sym)
     assert isinstance(kind_sym, clingo.Symbol) and isinstance(objects_sym, clingo.Symbol)
     kind = kind_sym.name
@@ -192,7 +196,7 @@ def _describe(o: object) -> str:
     return str(o)
 
 
-def text(doc: dict) -> str:
+def text(doc: dict[str, Any]) -> str:
     """The `check` document for people: the verdict, then each violation with its rule."""
     if doc["legal"]:
         return "legal: the declared combat breaks no rule"

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .damage import triple
+from .declarations import EVERY_BLOCKER, MAXIMIZE, REQUIRE
 from .facedown import turn_face_up
 from .facts import situation_facts
-from .model import Situation
-from .declarations import EVERY_BLOCKER, MAXIMIZE, REQUIRE
+from .model import Permanent, Situation
 from .solving import BOARD, STEP, STEP_RESULTS, args_of, control, maximum, models, one_model
 
 BEGINNING_OF_COMBAT = "beginning_of_combat"
@@ -75,7 +76,7 @@ def face_up(s: Situation, ids: tuple[str, ...]) -> Situation:
     return after
 
 
-def _may_leave_face_up(p) -> bool:
+def _may_leave_face_up(p: Permanent) -> bool:
     """Whether a permanent, face up, might be put into the graveyard by a state-based action: it has
     damage marked (704.5g) or counters or its printed toughness might make it 0 or less (704.5f)."""
     return p.damage > 0 or p.minus_counters > 0 or (p.toughness or 0) <= 0
@@ -121,13 +122,13 @@ def step_results(s: Situation) -> Iterator[StepResult]:
         yield step_result(symbols)
 
 
-def step_result(symbols: list) -> StepResult:
+def step_result(symbols: list[Any]) -> StepResult:
     """A :class:`StepResult` from the shown atoms of one model of ``outcomes.lp``."""
-    by_name: dict[str, list] = {}
+    by_name: dict[str, list[Any]] = {}
     for sym in symbols:
         by_name.setdefault(sym.name, []).append(sym)
 
-    def pairs(name: str) -> tuple:
+    def pairs(name: str) -> tuple[Any, ...]:
         return tuple(sorted((a, int(n)) for a, n in map(args_of, by_name.get(name, []))))
     return StepResult(
         step=str(by_name["step"][0].arguments[0]),
@@ -175,7 +176,7 @@ def losers(s: Situation) -> tuple[str, ...]:
     return tuple(sorted(p.name for p in s.players if p.life <= 0))
 
 
-def result(s: Situation) -> dict:
+def result(s: Situation) -> dict[str, Any]:
     """The SPEC §3 outcome of a finished combat (without `line`)."""
     alive = [p for p in s.permanents if not p.left_battlefield]
     return {
@@ -188,7 +189,7 @@ def result(s: Situation) -> dict:
     }
 
 
-def outcome_key(s: Situation) -> tuple:
+def outcome_key(s: Situation) -> tuple[Any, ...]:
     """What tells two finished combats apart in SPEC §3 (the fields of :func:`result`), as a tuple."""
     alive = [p for p in s.permanents if not p.left_battlefield]
     return (tuple(p.life for p in s.players),

@@ -28,7 +28,7 @@ from .vectors import KEYS, blocks_text, canonical, vectors_path
 SHOWN = 2  # example results shown per difference
 
 
-def _doc(what: str, want: dict, got: Any) -> list[str]:
+def _doc(what: str, want: dict[str, Any], got: Any) -> list[str]:
     if not isinstance(got, dict):
         return [f"{what}: expected a mapping with count and/or results"]
     results = got.get("results")
@@ -58,7 +58,7 @@ def _doc(what: str, want: dict, got: Any) -> list[str]:
     return diffs
 
 
-def compare_board(want: dict, got: dict) -> list[str]:
+def compare_board(want: dict[str, Any], got: dict[str, Any]) -> list[str]:
     """The differences between a vector line and another engine's line for the same board."""
     diffs: list[str] = []
     for key in KEYS:
@@ -71,7 +71,7 @@ def compare_board(want: dict, got: dict) -> list[str]:
             diffs.append("damage: expected a list with one entry per block declaration")
             continue
         wanted = {blocks_text(d["blocks"]): d for d in want[key]}
-        given: dict[str, dict] = {}
+        given: dict[str, dict[str, Any]] = {}
         for d in got[key]:
             if not isinstance(d, dict) or not isinstance(d.get("blocks"), list):
                 diffs.append("damage: an entry without a blocks list")
@@ -86,7 +86,7 @@ def compare_board(want: dict, got: dict) -> list[str]:
     return diffs
 
 
-def _lines(path: Path) -> Iterator[tuple[int, dict]]:
+def _lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
         f = open(path, encoding="utf-8")
     except OSError as exc:
@@ -106,7 +106,7 @@ def _lines(path: Path) -> Iterator[tuple[int, dict]]:
 
 def compare(vectors: str | Path, other: str | Path) -> Iterator[tuple[str, list[str]]]:
     """Each differing board with its differences; OTHER is held in memory, the vectors stream."""
-    answers: dict[str, dict] = {}
+    answers: dict[str, dict[str, Any]] = {}
     for number, data in _lines(Path(other)):
         if data["board"] in answers:
             raise InputError(str(other), f"line {number}", f"board {data['board']!r} is answered twice")

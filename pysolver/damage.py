@@ -21,6 +21,9 @@ the same step (702.19b).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
+
+import clingo
 
 from . import damage_count, deadline
 from .errors import InputError
@@ -63,7 +66,7 @@ def step_model(s: Situation) -> damage_count.StepModel:
                        for a, pl, w, n in by_name.get("model_loyalty_first", [])})
 
 
-def damage_assignments(s: Situation) -> Iterator[dict]:
+def damage_assignments(s: Situation) -> Iterator[dict[str, Any]]:
     """Every legal assignment, lazily: ``{"assignment": [[source, recipient, amount], …]}``; the
     listing is Python's, so it checks the time limit itself (:func:`pysolver.deadline.check`)."""
     for assignment in damage_count.assignments(step_model(s)):
@@ -77,7 +80,7 @@ def count_damage(s: Situation) -> int:
     return damage_count.count(step_model(s))
 
 
-def triple(sym) -> list:
+def triple(sym: clingo.Symbol) -> list[Any]:
     """[source, recipient, amount] from an assign/3 atom."""
     source, recipient, amount = args_of(sym)
     return [source, recipient, int(amount)]

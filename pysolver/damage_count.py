@@ -95,7 +95,7 @@ class Component:
     sources: tuple[str, ...]
     shared: tuple[str, ...]
     need: tuple[int, ...]
-    _memo: dict = field(default_factory=dict, repr=False)
+    _memo: dict[tuple[int, State], int] = field(default_factory=dict, repr=False)
 
     @property
     def start(self) -> State:
@@ -139,7 +139,8 @@ class Component:
         need, excess = m.lethal_first(s)
         if need and excess:
             # 702.19b: no excess damage, or some (the first excess recipient given any is E[j]).
-            modes: list[tuple[dict[str, str], bool, frozenset[int]]] = [({r: "zero" for r in excess}, False, frozenset())]
+            modes: list[tuple[dict[str, str], bool, frozenset[int]]] = [
+                ({r: "zero" for r in excess}, False, frozenset())]
             kills = frozenset(self.shared.index(b) for b in need if b in self.shared)
             modes += [({**{r: "zero" for r in excess[:j]}, excess[j]: "positive"}, True, kills)
                       for j in range(len(excess))]

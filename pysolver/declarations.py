@@ -26,6 +26,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import clingo
 
@@ -123,7 +124,7 @@ class Component:
         return count_models(self._control())
 
 
-def lazy_product(parts: Sequence[Iterable[list]]) -> Iterator[list]:
+def lazy_product(parts: Sequence[Iterable[list[Any]]]) -> Iterator[list[Any]]:
     """The concatenations of one item from each part; the first part is streamed, the rest cached."""
     if not parts:
         yield []
@@ -167,7 +168,7 @@ def _without_blocks(s: Situation) -> Situation:
     return s.with_combat(blockers=None, damage_step=None, assignment=None)
 
 
-def legal_attacks(s: Situation) -> Iterator[dict]:
+def legal_attacks(s: Situation) -> Iterator[dict[str, Any]]:
     """Every legal declaration of attackers, lazily: ``{"attacks": [[attacker, target], …]}``."""
     for pairs in lazy_product([c.declarations() for c in attack_components(s)]):
         yield {"attacks": pairs}
@@ -179,7 +180,7 @@ def count_attacks(s: Situation) -> int:
     return _product(c.count() for c in attack_components(s))
 
 
-def legal_blocks(s: Situation) -> Iterator[dict]:
+def legal_blocks(s: Situation) -> Iterator[dict[str, Any]]:
     """Every legal declaration of blockers for ``combat.attackers``: ``{"blocks": [[blocker, attacker], …]}``.
 
     The factors of all components, sorted by blocker, give every declaration as one option per

@@ -17,13 +17,15 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 from . import api, commands, forge, xmage
-from .cards import cards_file
+from .cards import CardPool, cards_file
 from .errors import InputError
 from .loader import situation_from_data
+from .model import Situation
 from .output import ClosedPipe, OutputError, atomic, emit
 from .vectors import vectors_path
 
@@ -99,7 +101,7 @@ def _write(path: str | Path | None, text: str) -> None:
         raise InputError(exc.path, "-o", f"cannot write file: {exc.reason}") from None
 
 
-def _import(args: argparse.Namespace, cards) -> int:
+def _import(args: argparse.Namespace, cards: CardPool | None) -> int:
     """A Forge file as a situation file: notes on stderr for everything left out (errors with --strict)."""
     st = forge.read_forge(_read(args.file), args.file)
     data, notes = forge.to_situation(st, cards)
@@ -124,7 +126,7 @@ def _import(args: argparse.Namespace, cards) -> int:
     return 0
 
 
-def _vectors(source: str) -> list[tuple[int, dict]]:
+def _vectors(source: str) -> list[tuple[int, dict[str, Any]]]:
     path = vectors_path(source)
     try:
         with open(path, encoding="utf-8") as f:
@@ -151,7 +153,7 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9=.-]+", "_", text).strip("_") or "board"
 
 
-def _export_forge(args: argparse.Namespace, cards) -> int:
+def _export_forge(args: argparse.Namespace, cards: CardPool | None) -> int:
     if not _is_vectors(args.source):
         s = api.load(args.source, cards=cards)
         text, notes = forge.to_forge(s, cards, name=Path(args.source).stem)
@@ -172,7 +174,7 @@ def _export_forge(args: argparse.Namespace, cards) -> int:
     return 0
 
 
-def _vector_situation(vector: dict, where: str, cards):
+def _vector_situation(vector: dict[str, Any], where: str, cards: CardPool | None) -> Situation:
     try:
         return api.load_data(vector["situation"], cards=cards)
     except InputError as exc:
@@ -188,7 +190,7 @@ def _directory(path: str) -> Path:
     return out
 
 
-def _export_xmage(args: argparse.Namespace, cards) -> int:
+def _export_xmage(args: argparse.Namespace, cards: CardPool | None) -> int:
     package = xmage.check_identifier(args.package)
     vectors = _vectors(args.source)
     out = _directory(args.output)

@@ -69,7 +69,7 @@ class Failed:
 class _Done:
     """A completed call of the local executor, shaped like a future."""
 
-    def __init__(self, fn: Callable, payload: Any) -> None:
+    def __init__(self, fn: Callable[..., Any], payload: Any) -> None:
         try:
             self.value, self.exc = fn(payload), None
         except Exception as exc:  # noqa: BLE001 - reported as a failed attempt
@@ -87,10 +87,10 @@ class LocalExecutor:
     name = "local"
     window = 1
 
-    def submit(self, fn: Callable, payload: Any) -> Any:
+    def submit(self, fn: Callable[..., Any], payload: Any) -> Any:
         return _Done(fn, payload)
 
-    def wait(self, handles: list) -> list:
+    def wait(self, handles: list[Any]) -> list[Any]:
         return list(handles)
 
     def result(self, handle: Any) -> Any:
@@ -124,13 +124,13 @@ class ProcessExecutor:
         return cf.ProcessPoolExecutor(max_workers=self.jobs, mp_context=multiprocessing.get_context(method),
                                       initializer=watch_coordinator, initargs=(os.getpid(),))
 
-    def submit(self, fn: Callable, payload: Any) -> cf.Future:
+    def submit(self, fn: Callable[..., Any], payload: Any) -> cf.Future[Any]:
         return self._pool.submit(fn, payload)
 
-    def wait(self, handles: list) -> set:
+    def wait(self, handles: list[Any]) -> set[Any]:
         return cf.wait(handles, return_when=cf.FIRST_COMPLETED).done
 
-    def result(self, handle: cf.Future) -> Any:
+    def result(self, handle: cf.Future[Any]) -> Any:
         return handle.result()
 
     def lost_all(self, exc: BaseException) -> bool:
@@ -197,11 +197,12 @@ class DaskExecutor:
         threads = sum(client.nthreads().values()) or jobs
         self.window = in_flight or 2 * threads
 
-    def submit(self, fn: Callable, payload: Any) -> Any:
+    def submit(self, fn: Callable[..., Any], payload: Any) -> Any:
         return self.client.submit(fn, payload, pure=False)
 
-    def wait(self, handles: list) -> set:
-        return self._distributed.wait(handles, return_when="FIRST_COMPLETED").done
+    def wait(self, handles: list[Any]) -> set[Any]:
+        done: set[Any] = self._distributed.wait(handles, return_when="FIRST_COMPLETED").done
+        return done
 
     def result(self, handle: Any) -> Any:
         try:

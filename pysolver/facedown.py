@@ -21,7 +21,6 @@ from .model import Permanent, Player, Situation
 from .solving import WINDOW, args_of, control, models
 
 
-
 def turnable(s: Situation) -> list[str]:
     """Face-down permanents on the battlefield that have a morph cost (702.37e)."""
     return [p.id for p in s.permanents if p.face_down and not p.left_battlefield and p.morph_cost()]

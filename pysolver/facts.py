@@ -67,8 +67,8 @@ def situation_symbols(s: Situation, *, combat: bool = True) -> Iterator[Symbol]:
             yield atom("mana_pool", p.name, constant(k), v)
             yield atom("mana_spent", p.name, constant(k), w)
     yield atom("active", s.active)
-    for p in s.permanents:
-        yield from permanent_facts(p)
+    for x in s.permanents:
+        yield from permanent_facts(x)
     if combat:
         yield from combat_facts(s)
 

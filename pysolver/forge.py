@@ -23,8 +23,9 @@ Turns, Description, …) and a ``[state]`` part of ``key=value`` lines (keys in 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from .abilities import KEYWORDS
 from .cards import CARD_TYPES, Card, card_key, with_builtin
@@ -102,7 +103,7 @@ class _Import:
 
     st: ForgeState
     cards: Mapping[str, Card]
-    permanents: list[dict] = field(default_factory=list)
+    permanents: list[dict[str, Any]] = field(default_factory=list)
     mana: dict[str, list[str]] = field(default_factory=lambda: {p: [] for p in PLAYERS})
     forge_ids: dict[str, str] = field(default_factory=dict)   # Forge Id:N -> permanent id
     attacking: dict[str, str | None] = field(default_factory=dict)  # permanent id -> Forge id or None
@@ -121,7 +122,7 @@ class _Import:
         return pid
 
 
-def to_situation(st: ForgeState, cards: Mapping[str, Card] | None = None) -> tuple[dict, list[str]]:
+def to_situation(st: ForgeState, cards: Mapping[str, Card] | None = None) -> tuple[dict[str, Any], list[str]]:
     """The situation (plain data, SPEC §1) of a Forge file, and notes naming every entry or key
     left out. Cards resolve through the built-in pool and `cards` (``--cards``)."""
     imp = _Import(st, with_builtin(cards))
@@ -142,7 +143,7 @@ def to_situation(st: ForgeState, cards: Mapping[str, Card] | None = None) -> tup
         if imp.mana[name]:
             p["mana"] = "".join(f"{{{c}}}" for c in imp.mana[name])
     _other_keys(imp)
-    data: dict = {"players": players, "active": active, "permanents": imp.permanents}
+    data: dict[str, Any] = {"players": players, "active": active, "permanents": imp.permanents}
     combat = _combat(imp, active, phase)
     if combat is not None:
         data["combat"] = combat
@@ -184,7 +185,7 @@ def _entry(imp: _Import, player: str, entry: str, where: str) -> None:
     imp.permanents.append(perm)
 
 
-def _card(imp: _Import, player: str, name: str, where: str) -> dict | None:
+def _card(imp: _Import, player: str, name: str, where: str) -> dict[str, Any] | None:
     card = imp.cards.get(card_key(name))
     basic = name.removeprefix("Snow-Covered ")
     if card is None and (basic in _BASIC_LAND or basic == "Wastes"):
@@ -203,13 +204,13 @@ def _card(imp: _Import, player: str, name: str, where: str) -> dict | None:
     if "Creature" in card.types and (card.power is None or card.toughness is None):
         imp.note(where, f"{card.name!r} has a characteristic-defining power or toughness (*); left out")
         return None
-    perm: dict = {"card": card.name}
+    perm: dict[str, Any] = {"card": card.name}
     if "Battle" in card.types:
         perm["protector"] = next(p for p in PLAYERS if p != player)  # 310.8a: an opponent protects it
     return perm
 
 
-def _land(imp: _Import, player: str, perm: dict, basic: str, mods: list[str], where: str) -> None:
+def _land(imp: _Import, player: str, perm: dict[str, Any], basic: str, mods: list[str], where: str) -> None:
     """A land stays on the battlefield (landwalk, 702.14); untapped, with only a basic mana
     ability (305.6, 106.1), it becomes one mana of its color in its controller's `mana`. `basic`
     is the mana of a basic land named without a card pool ("" for a card of the pool)."""
@@ -237,7 +238,7 @@ def _land(imp: _Import, player: str, perm: dict, basic: str, mods: list[str], wh
         imp.note(where, f"the mana abilities of {card.name!r} are not modelled: it adds nothing to {player}'s mana")
 
 
-def _token(imp: _Import, spec: str, where: str) -> dict | None:
+def _token(imp: _Import, spec: str, where: str) -> dict[str, Any] | None:
     """A token: Forge's ``Name,P:n,T:n,Color:R,Types:Creature-Dragon,Keywords:Flying`` form or a
     token script name ``<colors>_<power>_<toughness>_<types and keywords>`` (111.4)."""
     m = _TOKEN_SCRIPT.fullmatch(spec.strip().lower())
@@ -285,7 +286,7 @@ def _token_colors(imp: _Import, text: str, where: str) -> list[str]:
     raise InputError(imp.st.file, where, f"unknown token color {text!r}")
 
 
-def _modifier(imp: _Import, perm: dict, mod: str, where: str) -> None:
+def _modifier(imp: _Import, perm: dict[str, Any], mod: str, where: str) -> None:
     """One ``|Modifier`` of a creature, planeswalker or battle entry."""
     key, _, value = mod.partition(":")
     if key == "Tapped":
@@ -321,7 +322,7 @@ def _int(imp: _Import, text: str, where: str, what: str) -> int:
     return int(text)
 
 
-def _counters(imp: _Import, perm: dict, value: str, where: str) -> None:
+def _counters(imp: _Import, perm: dict[str, Any], value: str, where: str) -> None:
     """``P1P1=2,M1M1=1,LOYALTY=3,DEFENSE=4`` (122.1): P/T counters, loyalty (306.5b), defense (310.4)."""
     for pair in filter(None, value.split(",")):
         kind, _, n = pair.partition("=")
@@ -336,7 +337,7 @@ def _counters(imp: _Import, perm: dict, value: str, where: str) -> None:
             imp.note(where, f"{kind} counters are not modelled")
 
 
-def _combat(imp: _Import, active: str, phase: str) -> dict | None:
+def _combat(imp: _Import, active: str, phase: str) -> dict[str, Any] | None:
     """What is declared: the phase decides (506.1). Before the declare attackers step nothing is;
     in it, the entries marked Attacking (if any) are; from the declare blockers step on, attackers
     are declared and blockers still to be chosen (a game state does not record blocks)."""
@@ -368,7 +369,7 @@ def _combat(imp: _Import, active: str, phase: str) -> dict | None:
     return {"attackers": attackers}
 
 
-def _goal(imp: _Import, active: str) -> dict | None:
+def _goal(imp: _Import, active: str) -> dict[str, Any] | None:
     """``Goal: Win`` -> the AI loses (104.3b); destroy goals with ``Targets`` -> ``destroy``."""
     goal = imp.st.metadata.get("goal", "")
     if not goal:
@@ -398,7 +399,7 @@ def _targets(imp: _Import, text: str) -> list[str] | None:
         if kind not in ("Card", "Permanent", "Creature", "Planeswalker", "Battle"):
             imp.note("Targets", f"{alternative!r}: only Card/Permanent/Creature/Planeswalker/Battle targets are read")
             return None
-        tests = []
+        tests: list[Callable[..., bool]] = []  # each takes a permanent entry (a dict)
         for prop in filter(None, props.split("+")):
             if prop in ("OppCtrl", "YouCtrl"):
                 owner = "ai" if prop == "OppCtrl" else "human"
@@ -419,7 +420,7 @@ def _targets(imp: _Import, text: str) -> list[str] | None:
     return chosen
 
 
-def _types(imp: _Import, perm: dict) -> tuple[str, ...]:
+def _types(imp: _Import, perm: dict[str, Any]) -> tuple[str, ...]:
     if "types" in perm:
         return tuple(perm["types"])
     return imp.cards[card_key(perm["card"])].types
@@ -536,7 +537,8 @@ def _forge_entry(p: Permanent, pool: Mapping[str, Card], notes: list[str]) -> st
         entry += "|SummonSick"
     if p.face_down:
         entry += "|FaceDown"
-    counters = [f"P1P1={p.plus_counters}"] * bool(p.plus_counters) + [f"M1M1={p.minus_counters}"] * bool(p.minus_counters)
+    counters = ([f"P1P1={p.plus_counters}"] * bool(p.plus_counters)
+                + [f"M1M1={p.minus_counters}"] * bool(p.minus_counters))
     if "Planeswalker" in p.types and p.loyalty is not None:
         counters.append(f"LOYALTY={p.loyalty}")
     if "Battle" in p.types and p.defense is not None:

@@ -50,6 +50,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
+
+import clingo
 
 from . import combat as c
 from .check import check, stage_of
@@ -85,7 +88,7 @@ class Position:
     s: Situation
     mover: str = ""
     passed: bool = False
-    half: tuple = ()
+    half: tuple[Any, ...] = ()
     whole: c.StepResult | None = field(default=None, compare=False, repr=False)
 
     def to_move(self) -> str | None:
@@ -262,7 +265,7 @@ def blocks_with_steps(p: Position) -> Iterator[tuple[BlockDeclaration, DamageAss
         yield BlockDeclaration(blocks), DamageAssignment(r.step, r.assignment), after_step(declared, r)
 
 
-def half_results(s: Situation, deciding: str, fixed: tuple = ()) -> Iterator[tuple[c.StepResult, bool]]:
+def half_results(s: Situation, deciding: str, fixed: tuple[Any, ...] = ()) -> Iterator[tuple[c.StepResult, bool]]:
     """The distinct results of one half of the next combat damage step: `deciding` is
     ``attackers`` (the active player's announcement, 510.1) or ``blockers`` (the defending
     side's, with the attackers' half `fixed` as announced). With each, whether the other half
@@ -280,7 +283,7 @@ def _deciding(half: str) -> str:
     return program([atom("deciding", constant(half))])
 
 
-def step_result_of(s: Situation, assignment: tuple) -> c.StepResult:
+def step_result_of(s: Situation, assignment: tuple[Any, ...]) -> c.StepResult:
     """The result of the next damage step with this whole assignment (510.1, 704.3)."""
     facts = situation_facts(s.with_combat(assignment=tuple(assignment) or None))
     return c.step_result(one_model(control(STEP_RESULTS, facts, show=c.RESULTS)))
@@ -293,7 +296,7 @@ def _violations(s: Situation, stage: int) -> str:
     return "; ".join(f"{v['rule']}: {v['message']}" for v in found)
 
 
-def _half_violations(s: Situation, stage: str, half: tuple, move: DamageAssignment) -> str:
+def _half_violations(s: Situation, stage: str, half: tuple[Any, ...], move: DamageAssignment) -> str:
     """Why one half's announced assignment is illegal: the step, the sources (attacking creatures in
     the attackers' half, 510.1), then 510.1's rules on this half's sources (``judge_half`` of
     ``encodings/verify.lp``)."""
@@ -312,7 +315,7 @@ def _half_violations(s: Situation, stage: str, half: tuple, move: DamageAssignme
     return f"510.1: the assignment of {', '.join(bad)} breaks the rules of combat damage" if bad else ""
 
 
-def one_model_atoms(ctl) -> list:
+def one_model_atoms(ctl: clingo.Control) -> list[clingo.Symbol]:
     """All atoms of the only model of a deterministic program."""
     for symbols in models(ctl, shown=False):
         return symbols

@@ -98,8 +98,8 @@ def node_link(g: nx.DiGraph) -> dict[str, Any]:
     >>> data = node_link(attacker_blocker_graph(load("examples/menace-and-lure.yaml")))
     >>> data["nodes"][1], data["graph"]["requirements"][0]
     ({'id': 'brute', 'role': 'attacker', 'name': 'Boggart Brute', 'power': 3, 'toughness': 2, 'keywords': ['menace'], 'min_blockers': 2}, ['lure', ['unicorn', 'bears', '0']])
-    """
-    data = nx.node_link_data(g, edges="edges")
+    """  # noqa: E501 (doctest output is one line)
+    data: dict[str, Any] = nx.node_link_data(g, edges="edges")
     data["nodes"] = sorted((node_data(g, n["id"]) for n in data["nodes"]), key=lambda n: n["id"])
     data["edges"] = sorted(({"source": e["source"], "target": e["target"]} for e in data["edges"]),
                            key=lambda e: (e["source"], e["target"]))
@@ -152,7 +152,8 @@ def to_dot(g: nx.DiGraph) -> str:
     }
     """
     lines = ["digraph attacker_blocker {", "  rankdir=LR;"]
-    requirements = "; ".join(f"{kind}({','.join(map(str, objects))})" for kind, objects in g.graph.get("requirements", []))
+    requirements = "; ".join(f"{kind}({','.join(map(str, objects))})"
+                             for kind, objects in g.graph.get("requirements", []))
     if requirements:
         lines.append(f'  requirements="{requirements}";')
     required = requirement_edges(g)
@@ -238,4 +239,5 @@ class BlockGraph:
         return self.to_svg()
 
     def __repr__(self) -> str:
-        return f"<BlockGraph {len(self.attackers)} attackers, {len(self.blockers)} blockers, {len(self.nx.edges)} edges>"
+        return (f"<BlockGraph {len(self.attackers)} attackers, {len(self.blockers)} blockers, "
+                f"{len(self.nx.edges)} edges>")

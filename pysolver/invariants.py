@@ -47,7 +47,7 @@ BEFORE = {"blocks": WINDOWS[:2], "first_strike": WINDOWS[:3], "regular": WINDOWS
 
 @dataclass
 class Report:
-    violations: list[dict] = field(default_factory=list)
+    violations: list[dict[str, Any]] = field(default_factory=list)
     checks: int = 0
     skipped: list[str] = field(default_factory=list)
 
@@ -64,10 +64,10 @@ class Chars:
     id: str
     controller: str
     power: int
-    abilities: tuple
-    colors: tuple
-    types: tuple
-    subtypes: tuple
+    abilities: tuple[Any, ...]
+    colors: tuple[Any, ...]
+    types: tuple[Any, ...]
+    subtypes: tuple[Any, ...]
 
     def has(self, kind: str, value: Any = None) -> bool:
         return any(a.kind == kind and (value is None or a.value == value) for a in self.abilities)
@@ -106,18 +106,18 @@ def unblockable(c: Chars) -> bool:
     return c.has("cant_be_blocked") or c.has("protection", "everything")
 
 
-def _turned(line: dict, windows: tuple[str, ...]) -> set[str]:
+def _turned(line: dict[str, Any], windows: tuple[str, ...]) -> set[str]:
     return {f["permanent"] for f in line.get("face_up", []) if f["window"] in windows}
 
 
-def _distinct(report: Report, what: str, results: list) -> None:
+def _distinct(report: Report, what: str, results: list[Any]) -> None:
     keys = Counter(json.dumps({k: v for k, v in r.items() if k != "line"}, sort_keys=True) for r in results)
     twice = [k for k, n in keys.items() if n > 1]
     report.expect(not twice, "counts", f"{what}: results listed more than once: {twice[:3]}")
 
 
-def _damage_sums(report: Report, s: Situation, assignment: list, turned: set[str], where: str) -> None:
-    totals: Counter = Counter()
+def _damage_sums(report: Report, s: Situation, assignment: list[Any], turned: set[str], where: str) -> None:
+    totals: Counter[Any] = Counter()
     for source, _, amount in assignment:
         totals[source] += amount
     for source, total in totals.items():
@@ -231,7 +231,7 @@ def check_board(work: Any) -> Report:
     return report
 
 
-def replay(s: Situation, line: dict) -> gt.Position:
+def replay(s: Situation, line: dict[str, Any]) -> gt.Position:
     """The position an outcome's `line` leads to, each move pushed (and so judged legal) on the
     game tree: the declarations, in each window the face-up turns of the player with priority and
     otherwise a pass (117.3c, 117.4), each step's assignment in its two halves (510.1).
@@ -244,15 +244,16 @@ def replay(s: Situation, line: dict) -> gt.Position:
     """
     p = gt.root(s)
     pending = list(line.get("face_up", []))
-    steps = [step for step in ("first_strike", "regular") if step in line]
+    steps: list[str] = [step for step in ("first_strike", "regular") if step in line]
     while not p.is_end():
         p = p.push(_next_move(p, line, pending, steps))
     return p
 
 
-def _next_move(p: gt.Position, line: dict, pending: list[dict], steps: list[str]) -> Move:
+def _next_move(p: gt.Position, line: dict[str, Any], pending: list[dict[str, Any]], steps: list[str]) -> Move:
     if p.stage in WINDOWS:
-        mine = [f for f in pending if f["window"] == p.stage and p.s.permanent(f["permanent"]).controller in p.players()]
+        mine = [f for f in pending
+                if f["window"] == p.stage and p.s.permanent(f["permanent"]).controller in p.players()]
         if mine:
             pending.remove(mine[0])
             return FaceUp(**mine[0])
@@ -269,7 +270,7 @@ def _next_move(p: gt.Position, line: dict, pending: list[dict], steps: list[str]
     return DamageAssignment.of(step, assignment)
 
 
-def _replays(report: Report, s: Situation, outcomes: list[dict]) -> None:
+def _replays(report: Report, s: Situation, outcomes: list[dict[str, Any]]) -> None:
     for o in outcomes[:LINE_SAMPLES]:
         try:
             final = replay(s, o["line"])

@@ -22,8 +22,8 @@
 from __future__ import annotations
 
 import fcntl
-import json
 import functools
+import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager

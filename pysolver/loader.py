@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from collections.abc import Mapping
-from typing import Any, Callable
+from typing import Any
 
 from . import numbers, reading
 from .abilities import COLOR_LETTERS, COLORS, Ability, parse_ability_line
@@ -48,7 +48,7 @@ class _Reader:
     def fail(self, path: str, message: str) -> InputError:
         return InputError(self.file, path, message)
 
-    def mapping(self, value: Any, path: str, allowed: set[str] | None) -> dict:
+    def mapping(self, value: Any, path: str, allowed: set[str] | None) -> dict[str, Any]:
         """A mapping whose keys are all in `allowed` (None: keys are checked by the caller)."""
         if not isinstance(value, dict):
             raise self.fail(path, f"expected a mapping, got {_kind(value)}")
@@ -58,7 +58,7 @@ class _Reader:
                                 f"unknown key (allowed: {', '.join(sorted(allowed))})")
         return value
 
-    def listing(self, value: Any, path: str) -> list:
+    def listing(self, value: Any, path: str) -> list[Any]:
         if not isinstance(value, list):
             raise self.fail(path, f"expected a list, got {_kind(value)}")
         return value
@@ -85,10 +85,10 @@ class _Reader:
         return value
 
     def name(self, value: Any, path: str) -> str:
-        value = self.text(value, path)
-        if not NAME.fullmatch(value):
-            raise self.fail(path, f"{q(value)} is not a valid name ([A-Za-z][A-Za-z0-9_-]*)")
-        return value
+        text = self.text(value, path)
+        if not NAME.fullmatch(text):
+            raise self.fail(path, f"{q(text)} is not a valid name ([A-Za-z][A-Za-z0-9_-]*)")
+        return text
 
 
 def _kind(value: Any) -> str:
@@ -183,7 +183,7 @@ def _permanents(r: _Reader, value: Any, players: frozenset[str], cards: Mapping[
     return result
 
 
-def _permanent(r: _Reader, d: dict, path: str, pid: str, players: frozenset[str],
+def _permanent(r: _Reader, d: dict[str, Any], path: str, pid: str, players: frozenset[str],
                cards: Mapping[str, Card]) -> Permanent:
     def player_ref(key: str) -> str:
         name = r.text(d[key], f"{path}.{key}")
@@ -256,7 +256,8 @@ def _permanent(r: _Reader, d: dict, path: str, pid: str, players: frozenset[str]
         damage=field("damage", lambda v, p: r.integer(v, p, "damage"), 0),
         tapped=field("tapped", r.boolean, False),
         summoning_sick=field("summoning_sick", r.boolean, False),
-        face_down=field("face_down", r.boolean, False), **counters)
+        face_down=field("face_down", r.boolean, False),
+        plus_counters=counters["plus_counters"], minus_counters=counters["minus_counters"])
     _check_characteristics(r, perm, path)
     return perm
 

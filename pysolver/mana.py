@@ -34,7 +34,7 @@ class Mana:
     generic: int = 0
 
     @classmethod
-    def parse(cls, text: str, *, is_pool: bool = False) -> "Mana":
+    def parse(cls, text: str, *, is_pool: bool = False) -> Mana:
         """Parse `{3}{R}{R}` (107.4). In a pool a number means that much colorless mana (SPEC §1).
 
         Raises ValueError naming the symbol that is not understood; `{X}` (702.37f) is not supported.
@@ -58,7 +58,7 @@ class Mana:
                 raise ValueError(f"mana {text!r}: {{{symbol}}} is not a supported mana symbol")
         return cls(**counts)
 
-    def __add__(self, other: "Mana") -> "Mana":
+    def __add__(self, other: Mana) -> Mana:
         return Mana(*(a + b for a, b in zip(self.as_tuple(), other.as_tuple())))
 
     def as_tuple(self) -> tuple[int, ...]:

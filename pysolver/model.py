@@ -16,7 +16,7 @@ Permanent('bear', 'bob', 2/2, 'Flying')
 Traceback (most recent call last):
 ...
 pysolver.errors.InputError: abilities[0]: permanent 'bear': ability line 'Flyng' is not understood; did you mean 'Flying'? (supported lines: `pysolver abilities`, docs/abilities.md)
-"""
+"""  # noqa: E501 (doctest output is one line)
 
 from __future__ import annotations
 
@@ -138,7 +138,8 @@ class Permanent:
                 and all(isinstance(a, Ability) for a in self.abilities) and all(c in COLORS for c in self.colors):
             return
         parsed = tuple(self.abilities) if all(isinstance(a, Ability) for a in self.abilities) else None
-        lines = tuple(self.ability_lines) if parsed is not None else tuple(a for a in self.abilities if isinstance(a, str))
+        lines = (tuple(self.ability_lines) if parsed is not None
+                 else tuple(a for a in self.abilities if isinstance(a, str)))
         if parsed is None and len(lines) != len(self.abilities):
             raise InputError(None, "abilities", f"permanent {self.id!r}: give ability lines (strings) or parsed "
                                                 "abilities, not both")
@@ -452,7 +453,7 @@ class Situation:
         Traceback (most recent call last):
         ...
         pysolver.errors.InputError: examples/megamorph.yaml: combat.attackers.ghost: 'ghost' is not the id of a permanent
-        """
+        """  # noqa: E501 (doctest output is one line)
         combat = replace(self.combat, **changes)
         _loader().combat_from_data(self, combat.to_data())
         return replace(self, combat=combat)

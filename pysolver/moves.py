@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Union
 
 Pair = tuple[str, str]
 Triple = tuple[str, str, int]
@@ -94,4 +93,4 @@ class DamageAssignment:
         return {"assignment": [list(t) for t in self.assignment]}
 
 
-Move = Union[AttackDeclaration, BlockDeclaration, FaceUp, Pass, DamageAssignment]
+Move = AttackDeclaration | BlockDeclaration | FaceUp | Pass | DamageAssignment

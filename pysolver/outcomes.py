@@ -25,6 +25,7 @@ Two searches over the combat of :mod:`pysolver.gametree`, which knows the stages
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import clingo
 
@@ -41,13 +42,13 @@ ONE_PROGRAM = BOARD + STEP_RESULTS[2:] + ("verify",)  # attacks, blocks, damage,
 FAST = ("first_strike", "double_strike")
 
 
-def outcomes(s: Situation) -> Iterator[dict]:
+def outcomes(s: Situation) -> Iterator[dict[str, Any]]:
     """Each distinct end-of-combat result, lazily, with one `line` that reaches it."""
     root = gt.root(s)
     if one_step(root):
         yield from _one_program(root)
         return
-    seen: set[tuple] = set()
+    seen: set[tuple[Any, ...]] = set()
     for final, moves in _walk(root, (), set()):
         key = c.outcome_key(final)
         if key not in seen:
@@ -64,10 +65,10 @@ def count_outcomes(s: Situation) -> int:
     return len({c.outcome_key(final) for final, _ in _walk(root, (), set())})
 
 
-def line(final: Situation, moves: tuple[Move, ...]) -> dict:
+def line(final: Situation, moves: tuple[Move, ...]) -> dict[str, Any]:
     """The SPEC §3 `line` of an outcome: the declarations (as the final situation has them), the
     face-up turns and each step's assignment among `moves`."""
-    d: dict = {"attacks": [list(p) for p in final.combat.attackers or ()],
+    d: dict[str, Any] = {"attacks": [list(p) for p in final.combat.attackers or ()],
                "blocks": [list(p) for p in final.combat.blockers or ()],
                "face_up": [m.to_json() for m in moves if isinstance(m, FaceUp)]}
     for m in moves:
@@ -76,7 +77,7 @@ def line(final: Situation, moves: tuple[Move, ...]) -> dict:
     return d
 
 
-def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set) -> Iterator[tuple[Situation, tuple[Move, ...]]]:
+def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set[Any]) -> Iterator[tuple[Situation, tuple[Move, ...]]]:
     if p in visited:
         return
     deadline.check()
@@ -116,15 +117,15 @@ def one_program_control(p: gt.Position) -> clingo.Control:
     return control(ONE_PROGRAM, facts, parts=parts, show=c.RESULTS, args=("--models=0", "--project=project"))
 
 
-def _one_program(p: gt.Position) -> Iterator[dict]:
+def _one_program(p: gt.Position) -> Iterator[dict[str, Any]]:
     """The outcomes of a one-step combat in one projected enumeration: each model is one outcome,
     read off its after_* atoms (outcomes.lp), its line off the witness' attack/2, block/2 and
     witness/3 atoms. Symbols recur from model to model: each is read once."""
     s = p.s
-    read: dict[clingo.Symbol, tuple] = {}
+    read: dict[clingo.Symbol, tuple[Any, ...]] = {}
     left = {x.id for x in s.permanents if x.left_battlefield}
     for symbols in models(one_program_control(p)):
-        atoms: dict[str, list] = {}
+        atoms: dict[str, list[Any]] = {}
         for sym in symbols:
             known = read.get(sym)
             if known is None:
@@ -134,7 +135,7 @@ def _one_program(p: gt.Position) -> Iterator[dict]:
         life = dict(atoms.get("after_life", []))
         gone = left | {g for g, in atoms.get("after_gone", [])}
         attacks = [list(t) for t in sorted(atoms.get("attack", []))] or [list(t) for t in s.combat.attackers or ()]
-        outcome: dict = {
+        outcome: dict[str, Any] = {
             "life": {pl.name: life[pl.name] for pl in s.players},
             "lost": sorted(n for n, v in life.items() if v <= 0),
             "destroyed": sorted(gone),

@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,7 @@ from .errors import InputError
 from .loader import NAME
 
 SWEEP_COMMANDS = BATCH_COMMANDS
+Fail = Callable[[str, str], InputError]  # builds the InputError for a field path and a problem
 DEFAULT_COMMANDS = ("attacks", "blocks", "damage", "outcomes")
 POOL_KEYS = {"players", "life", "mana", "attackers", "blockers", "planeswalkers", "commands", "goal"}
 SIDE_KEYS = {"cards", "sizes"}
@@ -45,15 +46,15 @@ class Pool:
 
     attacker: str
     defender: str
-    attackers: tuple[dict, ...]
-    blockers: tuple[dict, ...]
+    attackers: tuple[dict[str, Any], ...]
+    blockers: tuple[dict[str, Any], ...]
     attacker_sizes: tuple[int, ...]
     blocker_sizes: tuple[int, ...]
     lives: tuple[tuple[int, int], ...] = ((20, 20),)  # (attacker, defender) combinations
     mana: tuple[tuple[str, str], ...] = ()
-    planeswalkers: tuple[dict, ...] = ()
+    planeswalkers: tuple[dict[str, Any], ...] = ()
     commands: tuple[str, ...] = DEFAULT_COMMANDS
-    goal: dict | None = None
+    goal: dict[str, Any] | None = None
     source: str | None = None
     unmodelled: tuple[tuple[str, str], ...] = ()  # (pool field, card line the solver does not model)
 
@@ -71,12 +72,12 @@ class Board:
 
 # --- the pool file ----------------------------------------------------------------------------
 
-def load_pool(path: str | Path, cards: dict | None = None) -> Pool:
+def load_pool(path: str | Path, cards: Mapping[str, Any] | None = None) -> Pool:
     """Read and validate a pool file (YAML or JSON)."""
     return parse_pool(reading.read(path), str(path), cards)
 
 
-def parse_pool(data: Any, file: str | None = None, cards: dict | None = None) -> Pool:
+def parse_pool(data: Any, file: str | None = None, cards: Mapping[str, Any] | None = None) -> Pool:
     """Validate a parsed pool file; every card entry is loaded once to report errors by pool field."""
     def fail(where: str, message: str) -> InputError:
         return InputError(file, where, message)
@@ -130,18 +131,18 @@ def parse_pool(data: Any, file: str | None = None, cards: dict | None = None) ->
                    planeswalkers=tuple(expand(e, cards) for e in pool.planeswalkers))
 
 
-def expand(entry: dict, cards: dict | None = None) -> dict:
+def expand(entry: dict[str, Any], cards: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A pool entry with its card's characteristics written out (fields the entry gives win, as in
     SPEC §1), so that swept situations and vectors are self-contained: no card pool is needed to
     read them, by pysolver's workers or by another engine.
 
     >>> expand({"card": "Grizzly Bears", "power": 3})
     {'name': 'Grizzly Bears', 'types': ['Creature'], 'subtypes': ['Bear'], 'colors': ['green'], 'power': 3, 'toughness': 2, 'abilities': []}
-    """
+    """  # noqa: E501 (doctest output is one line)
     if "card" not in entry:
         return dict(entry)
     card = with_builtin(cards)[str(entry["card"]).lower()]
-    out: dict = {"name": card.name, "types": list(card.types), "subtypes": list(card.subtypes),
+    out: dict[str, Any] = {"name": card.name, "types": list(card.types), "subtypes": list(card.subtypes),
                  "colors": list(card.colors)}
     for key in ("power", "toughness", "loyalty", "defense"):
         if getattr(card, key) is not None:
@@ -151,7 +152,7 @@ def expand(entry: dict, cards: dict | None = None) -> dict:
     return out
 
 
-def _entry(value: Any, where: str, fail) -> dict:
+def _entry(value: Any, where: str, fail: Fail) -> dict[str, Any]:
     if isinstance(value, str):
         return {"card": value}
     if not isinstance(value, dict):
@@ -162,11 +163,11 @@ def _entry(value: Any, where: str, fail) -> dict:
     return dict(value)
 
 
-def _sizes(value: Any, where: str, fail) -> tuple[int, ...]:
+def _sizes(value: Any, where: str, fail: Fail) -> tuple[int, ...]:
     if isinstance(value, int) and not isinstance(value, bool):
         sizes = [value]
-    elif isinstance(value, str) and _SIZES.fullmatch(value):
-        low, high = map(int, _SIZES.fullmatch(value).groups())
+    elif isinstance(value, str) and (match := _SIZES.fullmatch(value)):
+        low, high = map(int, match.groups())
         sizes = list(range(low, high + 1))
     elif isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
         sizes = value
@@ -177,7 +178,7 @@ def _sizes(value: Any, where: str, fail) -> tuple[int, ...]:
     return tuple(sorted(set(sizes)))
 
 
-def _lives(value: Any, attacker: str, defender: str, fail) -> tuple[tuple[int, int], ...]:
+def _lives(value: Any, attacker: str, defender: str, fail: Fail) -> tuple[tuple[int, int], ...]:
     if value is None:
         return ((20, 20),)
     if not isinstance(value, dict) or set(value) - {attacker, defender}:
@@ -192,7 +193,7 @@ def _lives(value: Any, attacker: str, defender: str, fail) -> tuple[tuple[int, i
     return tuple(itertools.product(*choices))
 
 
-def _validate(pool: Pool, fail, cards: dict | None) -> tuple[tuple[str, str], ...]:
+def _validate(pool: Pool, fail: Fail, cards: Mapping[str, Any] | None) -> tuple[tuple[str, str], ...]:
     """Load each entry on a board of its own so that errors name the pool field; an attacker
     must be able to attack the defending player alone (no defender, not summoning sick).
     Returns the card lines the solver does not model, by pool field."""
@@ -274,7 +275,7 @@ def board_id(pool: Pool, b: Board) -> str:
     return text
 
 
-def _players(pool: Pool, life: tuple[int, int]) -> list[dict]:
+def _players(pool: Pool, life: tuple[int, int]) -> list[dict[str, Any]]:
     mana = dict(pool.mana)
     players = [{"name": pool.attacker, "life": life[0]}, {"name": pool.defender, "life": life[1]}]
     for p in players:
@@ -283,14 +284,14 @@ def _players(pool: Pool, life: tuple[int, int]) -> list[dict]:
     return players
 
 
-def situation(pool: Pool, b: Board, *, declared: bool = True) -> dict:
+def situation(pool: Pool, b: Board, *, declared: bool = True) -> dict[str, Any]:
     """The board as SPEC §1 data: every attacker attacks its target (`declared`) or nothing is declared."""
     permanents = [{"id": f"a{k + 1}", "controller": pool.attacker, **pool.attackers[i]}
                   for k, i in enumerate(b.attackers)]
     permanents += [{"id": f"b{k + 1}", "controller": pool.defender, **pool.blockers[i]}
                    for k, i in enumerate(b.blockers)]
     permanents += [{"id": f"p{k + 1}", "controller": pool.defender, **e} for k, e in enumerate(pool.planeswalkers)]
-    data: dict = {"players": _players(pool, b.life), "active": pool.attacker, "permanents": permanents}
+    data: dict[str, Any] = {"players": _players(pool, b.life), "active": pool.attacker, "permanents": permanents}
     if declared:
         data["combat"] = {"attackers": {f"a{k + 1}": t for k, t in enumerate(b.targets)}}
     if pool.goal is not None:
@@ -298,12 +299,12 @@ def situation(pool: Pool, b: Board, *, declared: bool = True) -> dict:
     return data
 
 
-def blocks_key(blocks: list) -> str:
+def blocks_key(blocks: list[Any]) -> str:
     """A block declaration in a line id: ``b1>a1,b2>a1`` (``-`` for no blocks)."""
     return ",".join(f"{b}>{a}" for b, a in blocks) or "-"
 
 
-def with_blocks(data: dict, blocks: list) -> dict:
+def with_blocks(data: dict[str, Any], blocks: list[Any]) -> dict[str, Any]:
     blockers: dict[str, list[str]] = {}
     for b, a in blocks:
         blockers.setdefault(b, []).append(a)

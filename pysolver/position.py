@@ -25,7 +25,7 @@ False
 Traceback (most recent call last):
 ...
 pysolver.position.IllegalMoveError: BlockDeclaration(blocks=()) is illegal: 0 requirements obeyed, 2 possible (bears could block unicorn, which all creatures able to block must block) (509.1c)
-"""
+"""  # noqa: E501 (doctest output is one line)
 
 from __future__ import annotations
 

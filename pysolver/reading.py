@@ -27,6 +27,7 @@ deep.json: nesting: deeper than 100 levels (docs/limits.md)
 from __future__ import annotations
 
 import json
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +65,7 @@ class _SafeLoader(yaml.SafeLoader):
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         alias = self.check_event(AliasEvent)
-        mark = self.peek_event().start_mark
+        mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]  # types-PyYAML leaves peek_event untyped
         self._depth += 1
         if self._depth > MAX_DEPTH:
             raise _Refused(_where(mark), f"nesting: {_DEEP}")
@@ -97,8 +98,8 @@ class _SafeLoader(yaml.SafeLoader):
             self._sizes[key] = (1 + sum(n for n, _ in sizes), 1 + max((h for _, h in sizes), default=0))
         return self._sizes[key]
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
-        seen: set = set()
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Hashable, Any]:
+        seen: set[Any] = set()
         for key_node, _ in node.value:
             key = self.construct_object(key_node)
             try:
@@ -112,7 +113,7 @@ class _SafeLoader(yaml.SafeLoader):
             seen.add(key)
         return super().construct_mapping(node, deep)
 
-    def construct_yaml_int(self, node: yaml.ScalarNode) -> int | Oversized:
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> int | Oversized:  # type: ignore[override]  # by design: long literals stay unconverted
         if len(node.value.lstrip("+-").replace("_", "")) > MAX_DIGITS:
             return Oversized(node.value)
         return super().construct_yaml_int(node)
@@ -184,7 +185,7 @@ def parse_json(text: str, file: str | None, field: str = "", *, unique_keys: boo
     return data
 
 
-def _unique(pairs: list[tuple[str, Any]]) -> dict:
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result = dict(pairs)
     if len(result) != len(pairs):
         seen: set[str] = set()

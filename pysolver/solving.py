@@ -48,7 +48,7 @@ def statements(name: str) -> tuple[ast.AST, ...]:
     """``encodings/NAME.lp`` parsed once per thread (starting in ``#program base.``); the controls a
     thread builds reuse the AST. Per thread: clingo's AST objects are not safe to share between
     threads (a Dask worker runs tasks in threads)."""
-    cache = _parsed.__dict__.setdefault("statements", {})
+    cache: dict[str, tuple[ast.AST, ...]] = _parsed.__dict__.setdefault("statements", {})
     if name not in cache:
         parsed: list[ast.AST] = []
         ast.parse_string(encoding(name), parsed.append)
@@ -110,7 +110,7 @@ def _wait(handle: clingo.SolveHandle) -> None:
         raise deadline.Expired
 
 
-def _solve(ctl: clingo.Control, on_model: Callable[[clingo.Model], object] | None = None) -> None:
+def _solve(ctl: clingo.Control, on_model: Callable[[clingo.Model], bool | None] | None = None) -> None:
     """Solve to the end (models reported to `on_model`), within the time limit."""
     if deadline.remaining() is None:
         ctl.solve(on_model=on_model)

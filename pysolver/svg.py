@@ -43,7 +43,8 @@ def _text(x: float, y: float, text: str, cls: str = "", anchor: str = "start", f
 
 def _document(width: float, height: float, body: list[str], title: str) -> str:
     marker = "".join(
-        f'<marker id="{name}" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="12" markerHeight="12" '
+        f'<marker id="{name}" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" '
+        'markerWidth="12" markerHeight="12" '
         f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{color}"/></marker>'
         for name, color in (("attack", ATTACK), ("block", BLOCK), ("edge", "#555"), ("lure", "#c0392b")))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
@@ -173,8 +174,8 @@ def graph_svg(g: nx.DiGraph) -> str:
     rows = max(1, *(len(c) for c in columns.values()))
     top = MARGIN + 30
     pos: dict[str, tuple[float, float]] = {}
-    body = [_text(x["attacker"], MARGIN + 12, "attackers", "player"), _text(x["blocker"], MARGIN + 12, "possible blockers",
-                                                                          "player")]
+    body = [_text(x["attacker"], MARGIN + 12, "attackers", "player"),
+            _text(x["blocker"], MARGIN + 12, "possible blockers", "player")]
     for role, nodes in columns.items():
         for i, n in enumerate(nodes):
             pos[n] = (x[role], top + i * (NODE_H + GAP))
@@ -193,7 +194,8 @@ def graph_svg(g: nx.DiGraph) -> str:
         node = node_data(g, n)
         px, py = pos[n]
         emphasis = n in must
-        body.append(f'<rect x="{px:g}" y="{py:g}" width="{NODE_W}" height="{NODE_H}" rx="{4 if node["role"] == "attacker" else 24}" '
+        body.append(f'<rect x="{px:g}" y="{py:g}" width="{NODE_W}" height="{NODE_H}" '
+                    f'rx="{4 if node["role"] == "attacker" else 24}" '
                     f'fill="{"#fdecea" if node["role"] == "attacker" else "#eaf2fb"}" '
                     f'stroke="{"#c0392b" if emphasis else "#333"}" stroke-width="{3 if emphasis else 1.4}"/>')
         lines = node_label(node) + (["must block/be blocked (509.1c)"] if emphasis else [])
@@ -212,7 +214,8 @@ def _edge(blocker: tuple[float, float], attacker: tuple[float, float], color: st
     x2, y2 = attacker[0] + NODE_W, attacker[1] + NODE_H / 2
     dashed = f' stroke-dasharray="{dash}"' if dash else ""
     end = f' marker-end="url(#{marker})"' if marker else ""
-    out = [f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{color}" stroke-width="{width:g}"{dashed}{end}/>']
+    out = [f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" '
+           f'stroke="{color}" stroke-width="{width:g}"{dashed}{end}/>']
     for i, label in enumerate(labels):
         out.append(_text(x1 - 0.3 * (x1 - x2), y1 - 0.3 * (y1 - y2) - 4 - 12 * (len(labels) - 1 - i), label,
                          "rule", "middle"))

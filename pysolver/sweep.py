@@ -14,23 +14,34 @@ import json
 import os
 import sys
 import time
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
+from typing import Any, TypeVar
 
 from . import api, executors, invariants
-from .commands import Options, answer, strict_check
 from .cards import cards_file
+from .commands import Options, answer, strict_check
 from .errors import InputError
 from .lines import guarded, output
 from .output import atomic
-from .pool import (SWEEP_COMMANDS, Board, Pool, board_id, boards, count_boards, load_pool,  # noqa: F401
-                   blocks_key, parse_pool, situation, with_blocks)
+from .pool import (  # noqa: F401
+    SWEEP_COMMANDS,
+    Board,
+    Pool,
+    blocks_key,
+    board_id,
+    boards,
+    count_boards,
+    load_pool,
+    parse_pool,
+    situation,
+    with_blocks,
+)
 from .progress import Bar
 
 MAX_RESULTS = 200
+T = TypeVar("T")
 CHUNK_SIZE = 4
 
 
@@ -39,26 +50,26 @@ CHUNK_SIZE = 4
 class BoardWork:
     """One board's answers, each computed once and shared by lines, vectors and invariants."""
 
-    def __init__(self, pool: Pool, b: Board, cards: dict | None = None) -> None:
+    def __init__(self, pool: Pool, b: Board, cards: dict[str, Any] | None = None) -> None:
         self.pool, self.board, self.cards = pool, b, cards
         self.id = board_id(pool, b)
         self.data_free = situation(pool, b, declared=False)
         self.data = situation(pool, b)
         self.free = api.load_data(self.data_free, cards=cards)
         self.s = api.load_data(self.data, cards=cards)
-        self._docs: dict[str, dict] = {}
-        self._damage: dict[str, tuple[dict, Any, dict]] = {}
+        self._docs: dict[str, dict[str, Any]] = {}
+        self._damage: dict[str, tuple[dict[str, Any], Any, dict[str, Any]]] = {}
 
-    def full(self, command: str) -> dict:
+    def full(self, command: str) -> dict[str, Any]:
         """The complete document of a command (`attacks` on the board before declarations)."""
         if command not in self._docs:
             self._docs[command] = answer(command, self.free if command == "attacks" else self.s)
         return self._docs[command]
 
-    def declarations(self) -> list[list]:
+    def declarations(self) -> list[list[Any]]:
         return [r["blocks"] for r in self.full("blocks")["results"]]
 
-    def damage(self, blocks: list) -> tuple[dict, Any, dict]:
+    def damage(self, blocks: list[Any]) -> tuple[dict[str, Any], Any, dict[str, Any]]:
         """(situation data, Situation, complete damage document) for one block declaration."""
         key = blocks_key(blocks)
         if key not in self._damage:
@@ -72,7 +83,7 @@ class BoardWork:
         out = []
         plain = not options.count and options.limit is None
 
-        def doc(command: str, s: Any, full: Any) -> dict:
+        def doc(command: str, s: Any, full: Any) -> dict[str, Any]:
             return full() if plain else answer(command, s, count=options.count, limit=options.limit)
 
         for command in commands:
@@ -80,13 +91,13 @@ class BoardWork:
                 for blocks in self.declarations():
                     line_id = f"{self.id}/damage/{blocks_key(blocks)}"
                     _, s, full = self.damage(blocks)
-                    out.append((True, json.dumps({"id": line_id, "result": doc("damage", s, lambda: full)})))
+                    out.append((True, json.dumps({"id": line_id, "result": doc("damage", s, lambda full=full: full)})))
                 continue
             s = self.free if command == "attacks" else self.s
             if command in ("check", "verify"):
                 result = answer(command, s)
             else:
-                result = doc(command, s, lambda: self.full(command))
+                result = doc(command, s, lambda command=command: self.full(command))
             out.append((True, json.dumps({"id": f"{self.id}/{command}", "result": result})))
         return out
 
@@ -105,10 +116,10 @@ class BoardWork:
                                        "options": opts}))
         return out
 
-    def vector(self, max_results: int) -> dict:
+    def vector(self, max_results: int) -> dict[str, Any]:
         """The combat test vector of this board (docs/sweep.md, examples/vectors/README.md)."""
-        def small(doc: dict, strip_line: bool = False) -> dict:
-            v = {k: doc[k] for k in ("step", "count") if k in doc}
+        def small(doc: dict[str, Any], strip_line: bool = False) -> dict[str, Any]:
+            v: dict[str, Any] = {k: doc[k] for k in ("step", "count") if k in doc}
             if doc["count"] <= max_results:
                 v["results"] = [{k: x for k, x in r.items() if k != "line"} if strip_line else r
                                 for r in doc["results"]]
@@ -123,16 +134,16 @@ class BoardWork:
 class BoardResult:
     index: int
     board: str
-    lines: list = field(default_factory=list)
-    vector: dict | None = None
-    violations: list = field(default_factory=list)
+    lines: list[Any] = field(default_factory=list)
+    vector: dict[str, Any] | None = None
+    violations: list[Any] = field(default_factory=list)
     checks: int = 0
-    skipped: list = field(default_factory=list)
+    skipped: list[Any] = field(default_factory=list)
     error: str | None = None
     cpu: float = 0.0  # seconds of worker CPU (this thread's) spent on the board
 
 
-def sweep_chunk(payload: dict) -> list[BoardResult]:
+def sweep_chunk(payload: dict[str, Any]) -> list[BoardResult]:
     """The worker function: answer a chunk of boards (never raises for one bad board)."""
     pool = payload["pool"]  # its entries are self-contained (expand): workers need no card pool
     options = Options(**payload.get("options", {}))
@@ -171,14 +182,14 @@ class SweepStats:
     errors: int = 0
     violations: int = 0
     checks: int = 0
-    skipped: set = field(default_factory=set)
+    skipped: set[Any] = field(default_factory=set)
     failed_chunks: int = 0
     seconds: float = 0.0  # wall-clock time of the sweep
     cpu: float = 0.0      # worker CPU time, summed over boards
 
 
-def run_sweep(pool: Pool, out: Any, *, executor: Any = None, commands: tuple[str, ...] | None = None, options: Options = Options(),
-              vectors: Any = None, invariant_report: Any = None, items: bool = False,
+def run_sweep(pool: Pool, out: Any, *, executor: Any = None, commands: tuple[str, ...] | None = None,
+              options: Options = Options(), vectors: Any = None, invariant_report: Any = None, items: bool = False,
               max_results: int = MAX_RESULTS, chunk_size: int = CHUNK_SIZE, retries: int = executors.RETRIES,
               bar: Bar | None = None, done: Collection[str] = ()) -> SweepStats:
     """Answer every board of `pool` but those in `done` (board ids answered before, ``--resume``);
@@ -197,7 +208,7 @@ def run_sweep(pool: Pool, out: Any, *, executor: Any = None, commands: tuple[str
         for part in _batched(todo, chunk_size):
             yield executors.Chunk([(b.index, board_id(pool, b)) for b in part], {**base, "boards": part})
 
-    pending: dict[int, dict | None] = {}  # vectors that arrived before an earlier board's
+    pending: dict[int, dict[str, Any] | None] = {}  # vectors that arrived before an earlier board's
     next_vector = 0
 
     def write(lines: list[tuple[bool, str]]) -> None:
@@ -235,7 +246,7 @@ def run_sweep(pool: Pool, out: Any, *, executor: Any = None, commands: tuple[str
     return stats
 
 
-def _batched(iterable, n):
+def _batched(iterable: Iterable[T], n: int) -> Iterator[list[T]]:
     it = iter(iterable)
     while part := list(itertools.islice(it, n)):
         yield part
@@ -277,7 +288,8 @@ def board_of(line_id: object) -> str:
 def main(args: argparse.Namespace) -> int:
     """Exit status: 0 done, 1 an invariant is broken, 2 bad pool or some boards gave error lines."""
     from . import vectors as vector_files
-    cards = api.load_cards(cards_file(args.cards)) if cards_file(args.cards) else None  # or $PYSOLVER_CARDS
+    cards_path = cards_file(args.cards)  # or $PYSOLVER_CARDS
+    cards = api.load_cards(cards_path) if cards_path else None
     pool = load_pool(args.pool, cards)
     for where, line in pool.unmodelled:  # the expanded entries leave these lines out
         if args.strict:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from .output import atomic
 
@@ -61,7 +62,7 @@ pysolver compare {dir} your-answers.jsonl
 
 It lists every board where the answers differ (counts, missing or extra results, per block
 declaration for `damage`) and exits with status 1 if there is one.
-"""
+"""  # noqa: E501 (markdown table rows cannot wrap)
 
 
 def write_readme(directory: Path, pool_path: str, boards: int, max_results: int) -> None:
@@ -77,11 +78,11 @@ def vectors_path(path: str | Path) -> Path:
     return p / VECTORS if p.is_dir() else p
 
 
-def canonical(result: dict) -> str:
+def canonical(result: dict[str, Any]) -> str:
     """A result as comparable text: key order and `line` do not matter."""
     return json.dumps({k: v for k, v in result.items() if k != "line"}, sort_keys=True)
 
 
-def blocks_text(blocks: list) -> str:
+def blocks_text(blocks: list[Any]) -> str:
     return json.dumps(sorted(blocks))
 

@@ -53,8 +53,11 @@ import json
 import sys
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from typing import Any, TextIO
+
+import networkx as nx
 
 from . import combat as c
 from . import deadline, goals
@@ -62,7 +65,7 @@ from . import gametree as gt
 from .errors import InputError
 from .facts import atom, program, situation_facts
 from .graph import attacker_blocker_graph
-from .model import Goal, Situation
+from .model import Goal, Permanent, Situation
 from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
 from .solving import ATTACKS, BOARD, args_of, control
 
@@ -81,25 +84,25 @@ class Entry:
     value: bool
     move: Move | None = None
     child: gt.Position | None = None
-    reason: dict | None = None
+    reason: dict[str, Any] | None = None
 
 
 class Verifier:
     """One `verify` search; :meth:`solve` returns the SPEC §3 document."""
 
-    def __init__(self, s: Situation, *, progress: bool | None = None, stream=None) -> None:
+    def __init__(self, s: Situation, *, progress: bool | None = None, stream: TextIO | None = None) -> None:
         if s.goal is None:
             raise InputError(s.source, "goal", "verify needs a goal (SPEC §5)")
         self.s0, self.goal = s, s.goal
         self.named = set(goals.goal_ids(self.goal))
         self.aggressive = goals.aggressive(self.goal)
         self.table: OrderedDict[gt.Position, Entry] = OrderedDict()
-        self._proofs: dict[tuple[gt.Position, bool], list] = {}
+        self._proofs: dict[tuple[gt.Position, bool], list[Any]] = {}
         self.pool: list[BlockDeclaration] = []  # counterexamples: block declarations that refuted an attack
         self.history: dict[tuple[str, Move], int] = {}
         self.symmetric: set[tuple[str, ...]] = set()
-        self.stats: dict[str, float] = {"positions": 0, "attack_candidates": 0, "attacks_tried": 0, "counterexamples": 0,
-                      "pool_refutations": 0}
+        self.stats: dict[str, float] = {"positions": 0, "attack_candidates": 0, "attacks_tried": 0,
+                                        "counterexamples": 0, "pool_refutations": 0}
         self.stream = stream if stream is not None else sys.stderr
         self.show = progress if progress is not None else bool(getattr(self.stream, "isatty", lambda: False)())
         self.start = self.last = time.monotonic()
@@ -107,12 +110,13 @@ class Verifier:
 
     # ---- the search ---------------------------------------------------------------------
 
-    def solve(self) -> dict:
+    def solve(self) -> dict[str, Any]:
         root = gt.root(self.s0)
         holds = self.win(root)
         if self.shown:
             print(file=self.stream, flush=True)
-        doc: dict = {"holds": holds, "goal": goals.describe_goal(self.goal), "strategy": None, "refutation": None}
+        doc: dict[str, Any] = {"holds": holds, "goal": goals.describe_goal(self.goal),
+                               "strategy": None, "refutation": None}
         body = {"player": root.name(ACTIVE if holds else DEFENCE), "tree": self.proof(root, holds)}
         if self.symmetric:
             body["interchangeable"] = sorted(list(g) for g in self.symmetric)
@@ -180,11 +184,11 @@ class Verifier:
             return False if False in parts else (True if all(parts) else None)
         return True if True in parts else (False if all(q is False for q in parts) else None)
 
-    def _ending(self, p: gt.Position, final: bool, holds: bool) -> dict:
+    def _ending(self, p: gt.Position, final: bool, holds: bool) -> dict[str, Any]:
         """What decided a position: who lost, which permanents the goal names were destroyed, the
         life of a player the goal wants dead who is not, or the bound that puts that out of reach."""
         s = p.s
-        out: dict = {}
+        out: dict[str, Any] = {}
         lost = list(c.losers(s))
         if lost:
             out["lost"] = lost
@@ -210,7 +214,8 @@ class Verifier:
         if p.stage == c.DECLARE_BLOCKERS:
             yield from self._blocks(p)
         elif p.stage == c.DECLARE_ATTACKERS:
-            size = (lambda m: -len(m.attacks)) if self.aggressive else (lambda m: len(m.attacks))
+            size: Callable[[AttackDeclaration], int] = ((lambda m: -len(m.attacks)) if self.aggressive
+                                                        else (lambda m: len(m.attacks)))
             moves: list[AttackDeclaration] = []
             for pairs in declarations(p.s, "attacks", self._twins(p.s, "attacks")):
                 self.stats["attack_candidates"] += counted
@@ -252,7 +257,7 @@ class Verifier:
         for m in list(self.pool):
             yield BlockDeclaration(tuple(pair for pair in m.blocks if pair[1] in attacking))
 
-    def _covers(self, p: gt.Position, g) -> Iterator[BlockDeclaration]:
+    def _covers(self, p: gt.Position, g: nx.DiGraph) -> Iterator[BlockDeclaration]:
         """Declarations that block each attacker (the strongest first) with as many creatures as
         it needs (menace, 702.111b), by blockers chosen to survive or to kill; for a goal that does
         not want damage dealt, not blocking first."""
@@ -280,8 +285,9 @@ class Verifier:
         """Consecutive members of each class of identical creatures (all fields but the id equal,
         not named by the goal) among the possible attackers or blockers; blockers only if they can
         block one creature at most (509.1a)."""
-        side = (lambda x: x.controller == s.active) if kind == "attacks" else (lambda x: x.controller != s.active)
-        by_form: dict = {}
+        side: Callable[[Permanent], bool] = ((lambda x: x.controller == s.active) if kind == "attacks"
+                                             else (lambda x: x.controller != s.active))
+        by_form: dict[Permanent, list[str]] = {}
         for x in s.permanents:
             if x.id not in self.named and not x.left_battlefield and x.is_creature and side(x):
                 if kind == "blocks" and any(a.kind in ("block_additional", "block_any_number") for a in x.abilities):
@@ -310,14 +316,14 @@ class Verifier:
 
     # ---- the proof ----------------------------------------------------------------------
 
-    def proof(self, p: gt.Position, holds: bool) -> list:
+    def proof(self, p: gt.Position, holds: bool) -> list[Any]:
         """The winner's proof from `p`: their choices, every reply of the other side."""
         key = (p, holds)
         if key not in self._proofs:
             self._proofs[key] = self._proof(p, holds)
         return self._proofs[key]
 
-    def _proof(self, p: gt.Position, holds: bool) -> list:
+    def _proof(self, p: gt.Position, holds: bool) -> list[Any]:
         e = self.entry(p)
         if e.reason is not None:
             return [{"end": e.reason}]
@@ -335,7 +341,7 @@ class Verifier:
                     isinstance(move, DamageAssignment) and bool(move.assignment))
                 return ([{**step, "forced": True}] if informative else []) + self.proof(child, holds)
             return [step] + self.proof(child, holds)
-        groups: dict[str, dict] = {}
+        groups: dict[str, dict[str, Any]] = {}
         for move, child in self.candidates(p):
             sub = self.proof(child, holds)
             key = json.dumps(sub, sort_keys=True)
@@ -354,7 +360,7 @@ class Verifier:
                   file=self.stream, flush=True)
 
 
-def declarations(s: Situation, kind: str, twins: list[tuple[str, str]]) -> Iterator[tuple]:
+def declarations(s: Situation, kind: str, twins: list[tuple[str, str]]) -> Iterator[tuple[Any, ...]]:
     """The legal declarations of attackers (`kind` ``attacks``, 508.1) or blockers (``blocks``,
     509.1), one of each orbit under permuting `twins`' classes (``encodings/verify.lp``), lazily;
     those obeying the most requirements (508.1d, 509.1c: clingo's optN, the optimal models)."""
@@ -374,7 +380,7 @@ def declarations(s: Situation, kind: str, twins: list[tuple[str, str]]) -> Itera
                 yield tuple(sorted(tuple(args_of(a)) for a in model.symbols(shown=True) if a.match(name, 2)))
 
 
-def _legal_in_graph(g, m: BlockDeclaration) -> bool:
+def _legal_in_graph(g: nx.DiGraph, m: BlockDeclaration) -> bool:
     """Whether a block declaration obeys every restriction of blocks.lp, read off its
     attacker-blocker graph: each pair an edge (509.1b), each blocker within its capacity (509.1a),
     each attacker blocked by none or at least its minimum (702.111b, 509.1b). Without requirements
@@ -390,11 +396,11 @@ def _legal_in_graph(g, m: BlockDeclaration) -> bool:
         and all(n >= g.nodes[a].get("min_blockers", 1) for a, n in per_attacker.items())
 
 
-def _power(x) -> int:
+def _power(x: Permanent) -> int:
     return (2 if x.face_down else (x.power or 0)) + x.plus_counters - x.minus_counters
 
 
-def label(m: Move) -> dict:
+def label(m: Move) -> dict[str, Any]:
     """A move as it appears in the proof (SPEC §5)."""
     if isinstance(m, FaceUp):
         return {"turn_face_up": [m.permanent]}
@@ -405,7 +411,7 @@ def label(m: Move) -> dict:
     return m.to_json()
 
 
-def verify(s: Situation, *, progress: bool | None = None) -> dict:
+def verify(s: Situation, *, progress: bool | None = None) -> dict[str, Any]:
     """SPEC §5: ``{"holds", "goal", "strategy", "refutation", "stats"}``. `progress`: report on
     stderr during long searches (default: when stderr is a terminal)."""
     return Verifier(s, progress=progress).solve()

@@ -17,13 +17,14 @@ of them is asserted, and the alternatives are listed in a comment.
 >>> java, notes = board_class(v, 1)
 >>> [line.strip() for line in java.splitlines() if line.strip().startswith(("block(", "assert"))][:4]
 ['assertLife(playerA, 20);', 'assertLife(playerB, 18);', 'assertPermanentCount(playerA, "Grizzly Bears", 1);', 'assertGraveyardCount(playerA, "Grizzly Bears", 0);']
-"""
+"""  # noqa: E501 (doctest output is one line)
 
 from __future__ import annotations
 
 import copy
 import re
 from collections.abc import Mapping
+from typing import Any
 
 from . import api
 from .cards import Card, card_key, with_builtin
@@ -66,7 +67,7 @@ def class_name(index: int) -> str:
     return f"PysolverBoard{index:04d}Test"
 
 
-def board_class(vector: dict, index: int, package: str = PACKAGE, source: str = "sweep --vectors",
+def board_class(vector: dict[str, Any], index: int, package: str = PACKAGE, source: str = "sweep --vectors",
                 cards: Mapping[str, Card] | None = None) -> tuple[str | None, list[str]]:
     """The Java source of one board's test class (None if the board cannot be set up in XMage's
     test framework), and notes on boards or permanents left out."""
@@ -104,7 +105,8 @@ def _unsupported(s: Situation, cards: Mapping[str, Card] | None) -> str | None:
     return None
 
 
-def _test(data: dict, s: Situation, blocks: list, j: int, total: int, cards: Mapping[str, Card] | None) -> str:
+def _test(data: dict[str, Any], s: Situation, blocks: list[Any], j: int, total: int,
+          cards: Mapping[str, Card] | None) -> str:
     """One test method: set-up, declarations, and the assertions common to every outcome."""
     alias = {p.id: f"@{p.id}" for p in s.permanents}
     player = {s.active: "playerA", next(p.name for p in s.players if p.name != s.active): "playerB"}
@@ -113,7 +115,8 @@ def _test(data: dict, s: Situation, blocks: list, j: int, total: int, cards: Map
              f"    public void blocks{j:03d}() {{"]
     for p in s.permanents:
         tapped = ", 1, true" if p.tapped else ""
-        lines.append(f"        addCard(Zone.BATTLEFIELD, {player[p.controller]}, {java_string(f'{p.name}@{p.id}')}{tapped});")
+        ref = java_string(f"{p.name}@{p.id}")
+        lines.append(f"        addCard(Zone.BATTLEFIELD, {player[p.controller]}, {ref}{tapped});")
     for pl in s.players:
         lines.append(f"        setLife({player[pl.name]}, {pl.life});")
     for a, target in s.combat.attackers or ():
@@ -129,7 +132,7 @@ def _test(data: dict, s: Situation, blocks: list, j: int, total: int, cards: Map
     return "\n".join(lines)
 
 
-def _outcomes(data: dict, blocks: list, cards: Mapping[str, Card] | None) -> list[dict]:
+def _outcomes(data: dict[str, Any], blocks: list[Any], cards: Mapping[str, Card] | None) -> list[dict[str, Any]]:
     """Every end-of-combat outcome of the declaration with no mana (so no face-up or activation)."""
     d = copy.deepcopy(data)
     for p in d["players"]:
@@ -141,7 +144,7 @@ def _outcomes(data: dict, blocks: list, cards: Mapping[str, Card] | None) -> lis
     return list(api.outcomes(api.load_data(d, cards=cards)))
 
 
-def _assertions(s: Situation, results: list[dict], player: dict[str, str]) -> list[str]:
+def _assertions(s: Situation, results: list[dict[str, Any]], player: dict[str, str]) -> list[str]:
     lines = []
     for pl in s.players:
         lives = {r["life"][pl.name] for r in results}

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import itertools
 
-import pysolver
 from conftest import board, creature
 from reference import reference_blocks
+
+import pysolver
 
 THREE = [{"name": "alice"}, {"name": "bob"}, {"name": "carol"}]
 

@@ -110,8 +110,10 @@ def test_a_card_name_wins_over_tokens_and_art_cards() -> None:
     card = {"object": "card", "layout": "normal", "name": "Grizzly Bears", "type_line": "Creature — Bear",
             "colors": ["G"], "power": "2", "toughness": "2", "oracle_text": ""}
     token = {**card, "layout": "token", "power": "5", "toughness": "5"}
-    art = {"object": "card", "layout": "art_series", "name": "Grizzly Bears // Grizzly Bears", "type_line": "Card // Card",
-           "card_faces": [{"name": "Grizzly Bears", "type_line": "Card"}, {"name": "Grizzly Bears", "type_line": "Card"}]}
+    art = {"object": "card", "layout": "art_series", "name": "Grizzly Bears // Grizzly Bears",
+           "type_line": "Card // Card",
+           "card_faces": [{"name": "Grizzly Bears", "type_line": "Card"},
+                          {"name": "Grizzly Bears", "type_line": "Card"}]}
     for order in ([token, art, card], [card, art, token]):
         pool = parse_pool(order, "x")
         assert set(pool) == {"grizzly bears"} and pool["grizzly bears"].power == 2

@@ -9,17 +9,17 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-import pysolver
 from combat_boards import damage_boards
 from conftest import board, creature
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference.characteristics import battlefield
+from reference.damage import candidates, next_step
+from strategies import attack_boards, attackable, block_boards
+
+import pysolver
 from pysolver.check import stage_of
 from pysolver.cli import main
-from reference.damage import candidates, next_step
-from reference.characteristics import battlefield
-from strategies import attack_boards, attackable, block_boards
 
 THREE = [{"name": "alice"}, {"name": "bob"}, {"name": "carol"}]
 

@@ -7,9 +7,10 @@ damage among its blockers freely, 510.1c). Each test also checks the brute-force
 
 from __future__ import annotations
 
-import pysolver
 from conftest import board, creature
 from reference.damage import reference_assignments
+
+import pysolver
 
 
 def assignments(s) -> set[frozenset]:

@@ -87,7 +87,8 @@ def test_megamorph_counter_shows_in_outcomes(capsys: pytest.CaptureFixture) -> N
 
 def test_megamorph_face_down_flock_can_block(capsys: pytest.CaptureFixture) -> None:
     blocks = answer(capsys, "blocks", "megamorph.yaml")["results"]
-    assert sorted(map(json.dumps, blocks)) == sorted(map(json.dumps, [{"blocks": []}, {"blocks": [["flock", "giant"]]}]))
+    assert sorted(map(json.dumps, blocks)) == sorted(map(json.dumps,
+                                                         [{"blocks": []}, {"blocks": [["flock", "giant"]]}]))
 
 
 def test_face_down_akroma_can_be_blocked_by_anyone(capsys: pytest.CaptureFixture) -> None:

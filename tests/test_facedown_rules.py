@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import json
 
-import pysolver
 from conftest import board, creature
-from pysolver.cli import main
 from reference.outcomes import canonical, reference_outcomes
+
+import pysolver
+from pysolver.cli import main
 
 
 def players(alice: str = "", bob: str = "") -> list[dict]:

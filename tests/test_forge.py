@@ -157,11 +157,13 @@ def test_the_phase_decides_what_is_declared(phase: str, attacking: str, combat: 
 
 def test_tokens_in_both_forms() -> None:
     data, notes = state("activeplayer=ai\nactivephase=MAIN1\nhumanbattlefield=t:c_1_1_a_thopter_flying;"
-                        "t:Dragon,P:4,T:4,Cost:no cost,Color:R,Types:Creature-Dragon,Keywords:Flying-Banding,Image:r_4_4_dragon")
+                        "t:Dragon,P:4,T:4,Cost:no cost,Color:R,Types:Creature-Dragon,Keywords:Flying-Banding,"
+                        "Image:r_4_4_dragon")
     thopter, dragon = data["permanents"]
     assert (thopter["types"], thopter["subtypes"], thopter["colors"], thopter["abilities"]) == (
         ["Artifact", "Creature"], ["Thopter"], [], ["Flying"])
-    assert (dragon["name"], dragon["power"], dragon["colors"], dragon["abilities"]) == ("Dragon", 4, ["red"], ["Flying"])
+    assert (dragon["name"], dragon["power"], dragon["colors"], dragon["abilities"]) == (
+        "Dragon", 4, ["red"], ["Flying"])
     assert len(notes) == 1 and "Banding" in notes[0]  # a keyword the solver does not model
     pysolver.load_data(data)
 

@@ -27,11 +27,11 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reference import reference_blocks
+from strategies import block_boards
 
 import pysolver
 from pysolver import batch, cli
-from reference import reference_blocks
-from strategies import block_boards
 
 LONG = os.environ.get("PYSOLVER_FUZZ") == "long"
 EXAMPLES = {"files": 3000, "cards": 600, "batch": 400, "api": 3000} if LONG else \

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from reference.minimax import reference_verify
 
 import pysolver
 from pysolver import gametree as gt
@@ -14,12 +15,12 @@ from pysolver.declarations import legal_attacks, legal_blocks
 from pysolver.invariants import replay
 from pysolver.moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Pass
 from pysolver.verify import Verifier, declarations
-from reference.minimax import reference_verify
 
 
 def board(permanents: list[dict], *, combat: dict | None = None, alice_mana: str = "", bob_mana: str = "",
           bob_life: int = 20, goal: dict | None = None) -> pysolver.model.Situation:
-    data: dict = {"players": [{"name": "alice", "mana": alice_mana}, {"name": "bob", "life": bob_life, "mana": bob_mana}],
+    data: dict = {"players": [{"name": "alice", "mana": alice_mana},
+                              {"name": "bob", "life": bob_life, "mana": bob_mana}],
                   "active": "alice", "permanents": permanents}
     if combat:
         data["combat"] = combat
@@ -38,7 +39,7 @@ def perft(p: gt.Position, moves: Counter) -> int:
     if p.is_end():
         return 1
     total = 0
-    for m, child in p.successors():
+    for _m, child in p.successors():
         moves[p.stage] += 1
         total += perft(child, moves)
     return total
@@ -81,7 +82,8 @@ def test_legal_moves_are_the_declarations() -> None:
     """The declaration stages list exactly the legal declarations (508.1, 509.1)."""
     s = board([c("x", "alice", 2, 2), c("z", "alice", 1, 1, "Flying"), c("y", "bob", 1, 1), c("w", "bob", 1, 3)])
     p = gt.root(s)
-    assert {m.attacks for m in p.legal_moves()} == {AttackDeclaration.of(d["attacks"]).attacks for d in legal_attacks(s)}
+    assert {m.attacks for m in p.legal_moves()} == {AttackDeclaration.of(d["attacks"]).attacks
+                                                    for d in legal_attacks(s)}
     q = p.push(AttackDeclaration.of([("x", "bob"), ("z", "bob")]))
     got = {m.blocks for m in q.legal_moves()}
     assert got == {BlockDeclaration.of(d["blocks"]).blocks for d in legal_blocks(q.s)}
@@ -160,7 +162,7 @@ def canonical_blocks(pairs: tuple, classes: list[list[str]]) -> tuple:
     blocked = dict(pairs)
     renamed = dict(blocked)
     for ids in classes:
-        values = sorted((blocked[i] for i in ids if i in blocked))
+        values = sorted(blocked[i] for i in ids if i in blocked)
         for i in ids:
             renamed.pop(i, None)
         for i, v in zip(ids[len(ids) - len(values):], values):

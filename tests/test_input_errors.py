@@ -256,7 +256,8 @@ def test_free_text_subtypes_do_not_break_the_solver(tmp_path, capsys) -> None:
 # --- anything else goes wrong only as an InputError ----------------------------------------------------
 
 JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.text(max_size=4), st.floats(allow_nan=False),
-                 st.lists(st.integers(0, 2), max_size=2), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+                 st.lists(st.integers(0, 2), max_size=2),
+                 st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
                  st.sampled_from(["alice", "bob", "akroma", "knight", "Flying", "{R}", "Creature", "red"]))
 
 

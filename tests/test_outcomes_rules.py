@@ -6,9 +6,10 @@ same set of outcomes.
 
 from __future__ import annotations
 
-import pysolver
 from conftest import board, creature
 from reference.outcomes import canonical, reference_outcomes
+
+import pysolver
 
 PW = {"id": "pw", "controller": "bob", "types": ["Planeswalker"], "loyalty": 3}
 

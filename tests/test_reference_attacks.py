@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hypothesis import given, settings
-
-import pysolver
 from conftest import assert_agrees
+from hypothesis import given, settings
 from reference import reference_attacks
 from strategies import attack_boards
+
+import pysolver
 
 ACCEPTANCE = Path(__file__).parent / "acceptance"
 

@@ -12,12 +12,12 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-
-import pysolver
 from conftest import assert_agrees
+from hypothesis import given, settings
 from reference import reference_blocks
 from strategies import block_boards
+
+import pysolver
 
 ACCEPTANCE = Path(__file__).parent / "acceptance"
 

@@ -8,11 +8,11 @@ sets of canonical outcomes (SPEC §3).
 
 from __future__ import annotations
 
+from combat_boards import outcome_boards
 from hypothesis import given, settings
+from reference.outcomes import canonical, reference_outcomes
 
 import pysolver
-from combat_boards import outcome_boards
-from reference.outcomes import canonical, reference_outcomes
 
 
 def compare(data: dict) -> None:

@@ -102,7 +102,8 @@ def test_show_and_graph_svg_commands(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert cli(["show", example, "-o", str(tmp_path / "board.svg")]) == 0
     assert (tmp_path / "board.svg").read_text() == board_svg(pysolver.load(example))
     assert cli(["graph", example, "--format", "svg"]) == 0  # no Graphviz needed
-    assert capsys.readouterr().out.rstrip("\n") == graph_svg(pysolver.attacker_blocker_graph(pysolver.load(example))).rstrip("\n")
+    assert capsys.readouterr().out.rstrip("\n") == graph_svg(
+        pysolver.attacker_blocker_graph(pysolver.load(example))).rstrip("\n")
     assert cli(["show", str(tmp_path / "missing.yaml")]) == 2
     assert "cannot read file" in capsys.readouterr().err
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reference.minimax import reference_verify
 
 import pysolver
 from pysolver.cli import main
-from reference.minimax import reference_verify
 
 PUZZLES = sorted((Path(__file__).parents[1] / "examples" / "puzzles").glob("*.yaml"))
 

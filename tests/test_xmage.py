@@ -61,7 +61,8 @@ def test_one_class_per_board_one_test_per_block_declaration(exported: tuple[Path
         declared = set()
         for method in tests:
             names = [c[0] for c in calls(tree, method)]
-            assert names.count("execute") == 1 and "setStopAt" in names and names.index("setStopAt") < names.index("execute")
+            assert names.count("execute") == 1 and "setStopAt" in names \
+                and names.index("setStopAt") < names.index("execute")
             assert names.count("attack") == len(vector["situation"]["combat"]["attackers"])
             blocks = sorted([c[1][2].strip('"@'), c[1][3].strip('"@')] for c in calls(tree, method) if c[0] == "block")
             declared.add(json.dumps(blocks))
@@ -97,7 +98,8 @@ def test_open_damage_assignments_assert_only_what_every_outcome_shares() -> None
     tree = javalang.parse.parse(java)
     found = calls(tree, tree.types[0].methods[0])
     assert ("assertGraveyardCount", ("playerA", '"Craw Wurm"', "1")) in found
-    assert not [c for c in found if c[0] in ("assertGraveyardCount", "assertPermanentCount") and c[1][1] == '"Grizzly Bears"']
+    assert not [c for c in found
+                if c[0] in ("assertGraveyardCount", "assertPermanentCount") and c[1][1] == '"Grizzly Bears"']
     assert "510.1c-d" in java and notes == []
 
 
@@ -123,7 +125,8 @@ def test_the_classes_compile_against_the_test_api(exported: tuple[Path, list[dic
     run = subprocess.run(["javac", "-encoding", "UTF-8", "-d", str(tmp_path / "classes"), *sources],
                          capture_output=True, text=True, timeout=300, check=False)
     assert run.returncode == 0, run.stderr
-    assert (tmp_path / "classes" / "org" / "mage" / "test" / "combat" / "pysolver" / "PysolverBoard0001Test.class").exists()
+    assert (tmp_path / "classes" / "org" / "mage" / "test" / "combat" / "pysolver"
+            / "PysolverBoard0001Test.class").exists()
 
 
 @pytest.mark.parametrize("argv, words", [

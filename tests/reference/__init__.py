@@ -23,9 +23,15 @@ Layout, meant to be extended (damage, outcomes):
 """
 
 from .characteristics import Characteristics, battlefield, characteristics, left_battlefield
-from .declarations import (attack_targets, attack_violations, block_violations, defending_player,
-                           reference_attacks, reference_blocks)
 from .damage import assignment_violations, reference_assignments
+from .declarations import (
+                           attack_targets,
+                           attack_violations,
+                           block_violations,
+                           defending_player,
+                           reference_attacks,
+                           reference_blocks,
+)
 from .outcomes import canonical, reference_outcomes
 
 __all__ = ["Characteristics", "battlefield", "characteristics", "left_battlefield", "attack_targets",

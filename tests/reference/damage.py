@@ -191,7 +191,7 @@ def assignment_violations(s: Situation, field: Field, step: str, first_strikers:
         total = sum(n for x, _, n in assignment if x == src)
         if recipients(s, field, combat, src) and power > 0 and total != power:
             out.append(("510.1a", (src, total)))
-    for src, r, n in sorted(assignment):
+    for src, r, _n in sorted(assignment):
         if src not in combat.attacks or not tramples(field[src]):
             continue
         blockers = combat.blockers_of(src)
