@@ -40,7 +40,7 @@ BLOCKER_LINES = (("Flying", .15), ("Reach", .2), ("This creature can block an ad
 
 
 def board(n: int, seed: int = SEED) -> dict:
-    """n attackers (alice) against n possible blockers (bob), as a SPEC §1 situation."""
+    """n attackers (alice) against n possible blockers (bob), as a docs/situation.md situation."""
     rng = random.Random(f"{seed}-{n}")
     permanents = []
     for prefix, controller, lines in (("a", "alice", ATTACKER_LINES), ("b", "bob", BLOCKER_LINES)):

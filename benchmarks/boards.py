@@ -1,4 +1,4 @@
-"""Board families of the issue-10 benchmarks, generated with fixed seeds (plain SPEC §1 dicts).
+"""Board families of the issue-10 benchmarks, generated with fixed seeds (plain docs/situation.md dicts).
 
 >>> len(vanilla(3, seed=1)["permanents"]), keyword_board(2, seed=1)["players"][1]["life"]
 (6, 20)

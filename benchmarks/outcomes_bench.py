@@ -1,7 +1,7 @@
 """Benchmark of `damage` and `outcomes`: the work of `outcomes` grows with outcomes, not assignments.
 
 Run ``python3 benchmarks/outcomes_bench.py`` (``--quick`` for the smaller boards only). Two
-families of declared combats (attackers and blockers given, SPEC §1):
+families of declared combats (attackers and blockers given, docs/situation.md):
 
 * ``trample P vs K``: one P/P trampler blocked by K 1/2 creatures (702.19b: lethal damage to
   each blocker, then anything to anyone);

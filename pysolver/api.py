@@ -53,7 +53,7 @@ __all__ = ["load", "load_data", "load_cards", "legal_attacks", "count_attacks", 
 
 
 def load(path: str | Path, cards: Mapping[str, Card] | None = None) -> Situation:
-    """Load a situation file (YAML/JSON, SPEC §1); `cards` from :func:`load_cards` extends the pool.
+    """Load a situation file (YAML/JSON, docs/situation.md); `cards` from :func:`load_cards` extends the pool.
 
     >>> load("examples/megamorph.yaml").active
     'alice'
@@ -62,7 +62,7 @@ def load(path: str | Path, cards: Mapping[str, Card] | None = None) -> Situation
 
 
 def load_data(data: dict, cards: Mapping[str, Card] | None = None) -> Situation:  # type: ignore[type-arg]
-    """Validate an already parsed situation (a dict as in SPEC §1).
+    """Validate an already parsed situation (a dict as in docs/situation.md).
 
     >>> load_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a", "permanents": []}).active
     'a'
@@ -71,7 +71,7 @@ def load_data(data: dict, cards: Mapping[str, Card] | None = None) -> Situation:
 
 
 def load_cards(path: str | Path, cache: bool = True) -> CardPool:
-    """Read a Scryfall bulk JSON or MTGJSON AtomicCards file, plain or .gz/.xz/.bz2 (SPEC §4);
+    """Read a Scryfall bulk JSON or MTGJSON AtomicCards file, plain or .gz/.xz/.bz2 (docs/engines.md);
     its index is cached unless `cache` is false (docs/engines.md).
 
     >>> len(load_cards("tests/fixtures/AtomicCards.json")) > 0
@@ -101,7 +101,7 @@ def outcome_values(s: Situation) -> Iterator[Outcome]:
 
 
 def verdict(s: Situation) -> Verdict:
-    """:func:`verify` as a typed value (SPEC §5): ``bool(verdict(s))`` is whether the goal holds.
+    """:func:`verify` as a typed value (docs/verify.md): ``bool(verdict(s))`` is whether the goal holds.
 
     >>> v = verdict(load("examples/puzzles/lure-forces-the-block.yaml"))
     >>> bool(v), v.proof.player

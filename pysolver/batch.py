@@ -1,6 +1,6 @@
 """`pysolver batch INPUT.jsonl`: many questions, one JSON line each, answered in a stream.
 
-Input: one JSON object per line, ``{"id": …, "command": …, "situation": {…SPEC §1…},
+Input: one JSON object per line, ``{"id": …, "command": …, "situation": {…docs/situation.md…},
 "options": {"count": true, "limit": N, "strict": false, "timeout": SECONDS}}`` (options optional;
 blank lines are skipped). Output: one line per input line, ``{"id": …, "result": {…}}`` with the
 document the single command prints with ``--json`` (both come from :func:`pysolver.commands.answer`),

@@ -1,6 +1,6 @@
-"""Card pools (SPEC §4): the built-in pool and `--cards` files in Scryfall or MTGJSON format.
+"""Card pools (docs/engines.md): the built-in pool and `--cards` files in Scryfall or MTGJSON format.
 
-Oracle text becomes SPEC §2 ability lines: keyword lines such as
+Oracle text becomes docs/abilities.md ability lines: keyword lines such as
 "Flying, trample, protection from white and from blue" are split, reminder
 text in parentheses is dropped, and lines the solver does not model (e.g.
 "{R}: … gets +1/+0 until end of turn") are kept in `unmodelled`, never dropped.
@@ -56,9 +56,9 @@ _MINOR_LAYOUTS = {"token", "double_faced_token", "emblem", "vanguard", "scheme",
 
 @dataclass(frozen=True)
 class Card:
-    """The characteristics a card (or one face of it) gives a permanent by default (SPEC §1 `card:`).
+    """The characteristics a card (or one face of it) gives a permanent by default (docs/situation.md `card:`).
 
-    `lines` are SPEC §2 ability lines, `unmodelled` the oracle lines the solver does not model.
+    `lines` are docs/abilities.md ability lines, `unmodelled` the oracle lines the solver does not model.
     """
 
     name: str
@@ -158,7 +158,7 @@ def _full_name(line: str, name: str, short: str | None) -> str:
 
 
 def _status(line: str, name: str) -> str:
-    """'ok' (a SPEC §2 line), 'unsupported' (a morph cost that cannot be paid) or 'no'."""
+    """'ok' (a docs/abilities.md line), 'unsupported' (a morph cost that cannot be paid) or 'no'."""
     try:
         parse_ability_line(line, name)
     except UnsupportedAbility:
@@ -629,7 +629,7 @@ def read_card_data(path: str | Path) -> object:
 
 
 def load_pool_file(path: str | Path, cache: bool = True) -> CardPool:
-    """Read a `--cards` file (SPEC §4): Scryfall bulk JSON or MTGJSON AtomicCards, plain or
+    """Read a `--cards` file (docs/engines.md): Scryfall bulk JSON or MTGJSON AtomicCards, plain or
     .gz/.xz/.bz2. Its index is cached (:func:`cache_dir`) unless `cache` is false or
     ``PYSOLVER_NO_CACHE=1``; a later call with the same file (path, size, mtime) reads the cache."""
     file = str(path)

@@ -1,4 +1,4 @@
-"""Is a declared combat legal, and if not, which rules does it break (SPEC §3 `check`)?
+"""Is a declared combat legal, and if not, which rules does it break (docs/results.md `check`)?
 
 The violations are computed by ``encodings/check.lp``: it collects, as ``violation(Rule, Kind,
 Objects)``, the same ``attack_violation/3``, ``block_violation/3`` and ``damage_violation/3``
@@ -100,7 +100,7 @@ def check(s: Situation) -> dict[str, Any]:
     ``{"legal": bool, "violations": [{"rule", "message", "objects"}, …]}``.
     """
     if s.combat.attackers is None:
-        raise InputError(s.source, "combat.attackers", "check needs the declared attackers (SPEC §3)")
+        raise InputError(s.source, "combat.attackers", "check needs the declared attackers (docs/results.md)")
     s = _merge_assignment(s)
     facts = [situation_facts(s)]
     facts += _optimum("attack", situation_facts(s, combat=False))

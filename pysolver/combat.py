@@ -38,7 +38,7 @@ RESULTS = "#show witness/3. #show after_life/2. #show after_damage/2. #show afte
 
 
 def first_stage(s: Situation) -> str:
-    """The priority window the situation is in, from what its combat has declared (SPEC §5)."""
+    """The priority window the situation is in, from what its combat has declared (docs/verify.md)."""
     c = s.combat
     if c.attackers is None:
         return BEGINNING_OF_COMBAT
@@ -177,7 +177,7 @@ def losers(s: Situation) -> tuple[str, ...]:
 
 
 def result(s: Situation) -> dict[str, Any]:
-    """The SPEC §3 outcome of a finished combat (without `line`)."""
+    """The docs/results.md outcome of a finished combat (without `line`)."""
     alive = [p for p in s.permanents if not p.left_battlefield]
     return {
         "life": {p.name: p.life for p in s.players},
@@ -190,7 +190,7 @@ def result(s: Situation) -> dict[str, Any]:
 
 
 def outcome_key(s: Situation) -> tuple[Any, ...]:
-    """What tells two finished combats apart in SPEC §3 (the fields of :func:`result`), as a tuple."""
+    """What tells two finished combats apart in docs/results.md (the fields of :func:`result`), as a tuple."""
     alive = [p for p in s.permanents if not p.left_battlefield]
     return (tuple(p.life for p in s.players),
             tuple(p.id for p in s.permanents if p.left_battlefield),

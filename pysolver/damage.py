@@ -35,7 +35,7 @@ from .solving import STEP, args_of, control, one_model
 def _facts(s: Situation) -> str:
     if s.combat.attackers is None or s.combat.blockers is None:
         raise InputError(s.source, "combat", "damage needs combat.attackers and combat.blockers "
-                                             "(an empty mapping for no blocks) (SPEC §3)")
+                                             "(an empty mapping for no blocks) (docs/results.md)")
     return situation_facts(s.with_combat(assignment=None))
 
 

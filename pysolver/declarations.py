@@ -137,7 +137,7 @@ def lazy_product(parts: Sequence[Iterable[list[Any]]]) -> Iterator[list[Any]]:
 
 def attack_components(s: Situation) -> list[Component]:
     """One component per creature the active player controls: attack restrictions and requirements
-    in SPEC §2 concern single creatures (508.1c, 508.1d)."""
+    in docs/abilities.md concern single creatures (508.1c, 508.1d)."""
     facts = situation_facts(s, combat=False)
     info = one_model(control(ATTACKS, facts, parts=("base", "show_candidates")))
     # requirement(attacks(A,J)) (508.1d): the creature is the requirement term's first argument.
@@ -150,7 +150,7 @@ def attack_components(s: Situation) -> list[Component]:
 def block_components(s: Situation) -> list[Component]:
     """The connected components of the attacker–blocker graph that contain an edge."""
     if s.combat.attackers is None:
-        raise InputError(s.source, "combat.attackers", "blocks needs the declared attackers (SPEC §3)")
+        raise InputError(s.source, "combat.attackers", "blocks needs the declared attackers (docs/results.md)")
     g = attacker_blocker_graph(_without_blocks(s))
     facts = situation_facts(_without_blocks(s))
     requirements = g.graph.get("requirements", [])

@@ -20,7 +20,7 @@ from clingo import Function, Number, String, Symbol, parse_term
 
 from .model import Permanent, Situation
 
-REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")  # SPEC §2
+REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")  # docs/abilities.md
 MANA_KEYS = ("w", "u", "b", "r", "g", "c", "generic")  # the fields of pysolver.mana.Mana, in order
 
 

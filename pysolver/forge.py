@@ -123,7 +123,7 @@ class _Import:
 
 
 def to_situation(st: ForgeState, cards: Mapping[str, Card] | None = None) -> tuple[dict[str, Any], list[str]]:
-    """The situation (plain data, SPEC §1) of a Forge file, and notes naming every entry or key
+    """The situation (plain data, docs/situation.md) of a Forge file, and notes naming every entry or key
     left out. Cards resolve through the built-in pool and `cards` (``--cards``)."""
     imp = _Import(st, with_builtin(cards))
     active = st.state.get("activeplayer", "").lower()

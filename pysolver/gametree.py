@@ -5,7 +5,7 @@ is a situation plus the point of the combat it is at; its moves are the typed va
 :mod:`pysolver.moves`; :meth:`Position.push` returns the position after a move (positions are
 immutable and hashable, so searches use them as keys of a transposition table).
 
-The stages, in order (506.1, SPEC §5):
+The stages, in order (506.1, docs/verify.md):
 
 * the beginning-of-combat window (507.2), if attackers are not declared yet;
 * declare attackers (508.1), by the active player; its window (508.2);
@@ -233,7 +233,7 @@ def enter(stage: str, s: Situation) -> Position:
 
 
 def root(s: Situation) -> Position:
-    """The position a situation file describes (SPEC §5), after state-based actions (704.3)."""
+    """The position a situation file describes (docs/verify.md), after state-based actions (704.3)."""
     return enter(c.first_stage(s), c.settle(s))
 
 

@@ -1,4 +1,4 @@
-"""Goals of `verify` (SPEC §5) evaluated on a situation, and a bound on the damage still to come.
+"""Goals of `verify` (docs/verify.md) evaluated on a situation, and a bound on the damage still to come.
 
 >>> from pysolver.model import Goal
 >>> describe_goal(Goal("all", parts=(Goal("lethal", ("bob",)), Goal("survive", ("x",)))))

@@ -1,4 +1,4 @@
-"""Load a situation file (SPEC §1, YAML or JSON) into the typed model, strictly.
+"""Load a situation file (docs/situation.md, YAML or JSON) into the typed model, strictly.
 
 Every problem is an :class:`InputError` naming the file, the field path and
 what is wrong: unknown keys, wrong types, duplicate ids, ids equal to player
@@ -213,7 +213,7 @@ def _permanent(r: _Reader, d: dict[str, Any], path: str, pid: str, players: froz
                            card.subtypes if card else ()))
     colors = tuple(field("colors", lambda v, p: _colors(r, v, p), card.colors if card else ()))
     def number(key: str) -> int | None:
-        """A printed number from the file, else from the card (checked all the same: SPEC §4, §6)."""
+        """A printed number from the file, else from the card (checked all the same: docs/engines.md, §6)."""
         if d.get(key) is not None:
             return r.integer(d[key], f"{path}.{key}", key)
         value = getattr(card, key) if card else None
@@ -228,7 +228,7 @@ def _permanent(r: _Reader, d: dict[str, Any], path: str, pid: str, players: froz
                       None)
     lines = tuple(line_list) if line_list is not None else (card.lines if card else ())
     abilities: list[Ability] = []
-    # A card's own lines name the card (SPEC §2), even where the file gives the permanent another name.
+    # A card's own lines name the card (docs/abilities.md), even where the file gives the permanent another name.
     self_name = card.name if card is not None and line_list is None else name
     for j, line in enumerate(lines):
         where = f"{path}.abilities[{j}]" if line_list is not None else f"{path}.card"
@@ -437,15 +437,15 @@ def _goal(r: _Reader, value: Any, path: str, players: frozenset[str], by_id: dic
 # ---- hooks for the typed model built in code (pysolver.model): the same checks, one object at a time
 
 def player_from_data(data: Any) -> Player:
-    """One SPEC §1 player entry, validated as in a file (field paths relative to the entry)."""
+    """One docs/situation.md player entry, validated as in a file (field paths relative to the entry)."""
     return _player(_Reader(None), data, "player")
 
 
 def permanent_from_data(data: Any, players: frozenset[str], pool: dict[str, Card] | None = None) -> Permanent:
-    """One SPEC §1 permanent entry whose player references are among `players`, validated as in a file."""
+    """One docs/situation.md permanent entry whose player references are among `players`, validated as in a file."""
     return _permanents(_Reader(None), [data], players, with_builtin(pool))[0]
 
 
 def combat_from_data(s: Situation, data: Any) -> Combat:
-    """A SPEC §1 `combat` mapping validated against the board of `s` (ids, 508.1a, 509.1a, 510.1)."""
+    """A docs/situation.md `combat` mapping validated against the board of `s` (ids, 508.1a, 509.1a, 510.1)."""
     return _combat(_Reader(s.source), data, s.active, s.player_names, {p.id: p for p in s.permanents})

@@ -35,7 +35,7 @@ class Mana:
 
     @classmethod
     def parse(cls, text: str, *, is_pool: bool = False) -> Mana:
-        """Parse `{3}{R}{R}` (107.4). In a pool a number means that much colorless mana (SPEC §1).
+        """Parse `{3}{R}{R}` (107.4). In a pool a number means that much colorless mana (docs/situation.md).
 
         Raises ValueError naming the symbol that is not understood; `{X}` (702.37f) is not supported.
         """

@@ -1,8 +1,8 @@
-"""The typed situation model (SPEC §1): players, permanents, declared combat, goal.
+"""The typed situation model (docs/situation.md): players, permanents, declared combat, goal.
 
 All classes are frozen dataclasses so that situations can be hashed and shared between search
 states (outcomes and verify explore many of them). They can be built in code from the same plain
-values a situation file holds: ability lines as strings (SPEC §2), mana as ``"{R}{R}"``, colors as
+values a situation file holds: ability lines as strings (docs/abilities.md), mana as ``"{R}{R}"``, colors as
 names or letters. Such values are validated by :mod:`pysolver.loader`, the one validator, and a
 problem is an :class:`~pysolver.errors.InputError` naming the field. ``to_data()`` gives the file
 form back, so ``Situation.from_data(s.to_data()) == s``.
@@ -38,13 +38,14 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from .cards import Card
+    from .gametree import Position
     from .graph import BlockGraph
     from .moves import Move
     from .position import Attacks, Blocks, Damage
     from .values import CheckResult, Outcome, Verdict
 
 STEPS = ("first_strike", "regular")
-Data = dict[str, Any]  # SPEC §1 plain data, as parsed from YAML/JSON
+Data = dict[str, Any]  # docs/situation.md plain data, as parsed from YAML/JSON
 
 
 def _loader() -> ModuleType:
@@ -54,7 +55,7 @@ def _loader() -> ModuleType:
 
 @dataclass(frozen=True, repr=False)
 class Player:
-    """A player: name, life total and the mana they may still spend this combat (SPEC §1).
+    """A player: name, life total and the mana they may still spend this combat (docs/situation.md).
 
     >>> Player("alice", mana="{R}{R}")
     Player('alice', life=20, mana='{R}{R}')
@@ -74,7 +75,7 @@ class Player:
             object.__setattr__(self, "mana", checked.mana)
 
     def to_data(self) -> Data:
-        """The SPEC §1 player entry."""
+        """The docs/situation.md player entry."""
         d: Data = {"name": self.name, "life": self.life}
         mana = self.mana if not isinstance(self.mana, Mana) else (str(self.mana) if self.mana.total else None)
         if mana is not None:
@@ -92,7 +93,7 @@ class Permanent:
     """A permanent as written in the situation (its face-up side when `face_down`).
 
     Characteristics derived from these fields (708.2a face-down values, counters) are computed by
-    ``encodings/characteristics.lp``. Built in code, `abilities` may be SPEC §2 lines and `colors`
+    ``encodings/characteristics.lp``. Built in code, `abilities` may be docs/abilities.md lines and `colors`
     names or letters: they are parsed by the loader, and the permanent is `unchecked` until the
     :class:`Situation` it is put in has been validated as a whole (its controller must be a player;
     a line that names a player, "Protection from bob", is resolved then). Permanents built from
@@ -168,7 +169,7 @@ class Permanent:
     def from_card(cls, card: str, *, id: str, controller: str, cards: Mapping[str, Card] | None = None,
                   **changes: Any) -> Permanent:
         """A permanent of a card of the built-in pool (or `cards`), fields in `changes` overriding
-        the card's (SPEC §1 `card`, §4).
+        the card's (docs/situation.md `card`, §4).
 
         >>> Permanent.from_card("Grizzly Bears", id="bear", controller="bob")
         Permanent('bear', 'bob', 2/2, name='Grizzly Bears')
@@ -200,7 +201,7 @@ class Permanent:
         return None
 
     def to_data(self) -> Data:
-        """The SPEC §1 permanent entry: every field, defaults left out. A permanent from a card
+        """The docs/situation.md permanent entry: every field, defaults left out. A permanent from a card
         with lines the solver does not model is written as that card (so the lines stay known).
 
         >>> Permanent("bear", "bob", power=2, toughness=2, colors=("G",)).to_data()
@@ -291,7 +292,7 @@ class Combat:
                 object.__setattr__(self, key, tuple(map(tuple, value)))
 
     def to_data(self) -> Data:
-        """The SPEC §1 `combat` mapping (the solver's own `first_strikers` memory is not part of it)."""
+        """The docs/situation.md `combat` mapping (the solver's own `first_strikers` memory is not part of it)."""
         d: Data = {}
         if self.attackers is not None:
             d["attackers"] = dict(self.attackers)
@@ -309,7 +310,7 @@ class Combat:
 
 @dataclass(frozen=True)
 class Goal:
-    """A `verify` goal (SPEC §5): kind is lethal, destroy, survive, all or any.
+    """A `verify` goal (docs/verify.md): kind is lethal, destroy, survive, all or any.
 
     >>> Goal("all", parts=(Goal("lethal", "bob"), Goal("survive", ["akroma"]))).to_data()
     {'all': [{'lethal': 'bob'}, {'survive': ['akroma']}]}
@@ -330,7 +331,7 @@ class Goal:
                 object.__setattr__(self, key, tuple(getattr(self, key)))
 
     def to_data(self) -> Data:
-        """The SPEC §5 goal mapping."""
+        """The docs/verify.md goal mapping."""
         if self.kind == "lethal":
             return {"lethal": self.targets[0] if len(self.targets) == 1 else list(self.targets)}
         if self.kind in ("destroy", "survive"):
@@ -340,7 +341,7 @@ class Goal:
 
 @dataclass(frozen=True, repr=False)
 class Situation:
-    """One board: players in turn order, the active player, permanents, combat so far (SPEC §1).
+    """One board: players in turn order, the active player, permanents, combat so far (docs/situation.md).
 
     Built in code from permanents with ability lines as strings, the whole board is validated by the
     loader. Lazy legal-move collections and :meth:`play` are described in :mod:`pysolver.position`.
@@ -376,7 +377,7 @@ class Situation:
 
     @classmethod
     def load(cls, path: str | Path, cards: Mapping[str, Card] | None = None) -> Situation:
-        """Read and validate a situation file (YAML or JSON, SPEC §1); `cards` extends the card pool.
+        """Read and validate a situation file (YAML or JSON, docs/situation.md); `cards` extends the card pool.
 
         >>> Situation.load("examples/megamorph.yaml").active
         'alice'
@@ -386,7 +387,7 @@ class Situation:
     @classmethod
     def from_data(cls, data: Mapping[str, Any], cards: Mapping[str, Card] | None = None,
                   source: str | None = None) -> Situation:
-        """Validate plain data (a SPEC §1 mapping, as parsed from YAML/JSON).
+        """Validate plain data (a docs/situation.md mapping, as parsed from YAML/JSON).
 
         >>> Situation.from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
         ...                      "permanents": []}).player_names == {"a", "b"}
@@ -395,7 +396,7 @@ class Situation:
         return cast(Situation, _loader().situation_from_data(dict(data), source, dict(cards) if cards else None))
 
     def to_data(self) -> Data:
-        """The SPEC §1 mapping of this board (defaults left out): ``from_data(s.to_data()) == s``."""
+        """The docs/situation.md mapping of this board (defaults left out): ``from_data(s.to_data()) == s``."""
         d: Data = {"players": [p.to_data() if isinstance(p, Player) else {"name": p} for p in self.players],
                    "active": self.active,
                    "permanents": [p.to_data() for p in self.permanents]}
@@ -496,8 +497,24 @@ class Situation:
         from .position import play
         return play(self, move)
 
+    def game(self) -> Position:
+        """The whole rest of the combat as a game tree (:mod:`pysolver.gametree`), from the point this
+        situation is at: ``legal_moves()`` (declarations, face-up turns and passes in each priority
+        window, each damage step's halves, 510.1), ``push(move)``, ``to_move()``, ``is_end()``.
+
+        >>> from pysolver import Pass
+        >>> p = Situation.load("examples/megamorph.yaml").game()
+        >>> p.stage, p.to_move()
+        ('after_attackers', 'active')
+        >>> q = p.push(Pass("after_attackers", "alice"))
+        >>> [m.to_json() for m in q.legal_moves()][1]
+        {'window': 'after_attackers', 'permanent': 'flock', 'cost': '{U}'}
+        """
+        from .gametree import root
+        return root(self)
+
     def check(self) -> CheckResult:
-        """Is the declared combat legal (SPEC §3 `check`, :func:`pysolver.api.check_result`)."""
+        """Is the declared combat legal (docs/results.md `check`, :func:`pysolver.api.check_result`)."""
         from .api import check_result
         return check_result(self)
 
@@ -507,7 +524,7 @@ class Situation:
         return outcome_values(self)
 
     def verify(self) -> Verdict:
-        """Can the active player force the goal (SPEC §5, :func:`pysolver.api.verdict`)."""
+        """Can the active player force the goal (docs/verify.md, :func:`pysolver.api.verdict`)."""
         from .api import verdict
         return verdict(self)
 

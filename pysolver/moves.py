@@ -1,10 +1,10 @@
-"""Moves of the combat game tree: typed, hashable values in canonical form (SPEC §3).
+"""Moves of the combat game tree: typed, hashable values in canonical form (docs/results.md).
 
 A move is what one player does at one point of the combat (506.1): declare attackers (508.1),
 declare blockers (509.1), turn a face-down permanent face up in a priority window (116.2b,
 702.37e), pass priority (117.3d), or assign one combat damage step's damage (510.1). Each move
 is built in canonical form (pairs and triples sorted), so equal moves compare and hash equal,
-and ``to_json()`` gives the SPEC §3 form used at the JSON edge.
+and ``to_json()`` gives the docs/results.md form used at the JSON edge.
 
 >>> AttackDeclaration.of([("y", "bob"), ("x", "bob")])
 AttackDeclaration(attacks=(('x', 'bob'), ('y', 'bob')))

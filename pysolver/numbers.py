@@ -1,4 +1,4 @@
-"""The numeric ranges of a situation (SPEC §6 Numbers, ``docs/limits.md``), checked in one place.
+"""The numeric ranges of a situation (docs/limits.md Numbers, ``docs/limits.md``), checked in one place.
 
 clingo integers are 32-bit and wrap silently (``a(4294967296)`` grounds as ``a(0)``), so every
 number a board can hold is bounded such that every sum the encodings compute stays well inside

@@ -1,4 +1,4 @@
-"""Every distinct end-of-combat result over all choices still open (SPEC §3 `outcomes`).
+"""Every distinct end-of-combat result over all choices still open (docs/results.md `outcomes`).
 
 Two searches over the combat of :mod:`pysolver.gametree`, which knows the stages:
 
@@ -66,7 +66,7 @@ def count_outcomes(s: Situation) -> int:
 
 
 def line(final: Situation, moves: tuple[Move, ...]) -> dict[str, Any]:
-    """The SPEC §3 `line` of an outcome: the declarations (as the final situation has them), the
+    """The docs/results.md `line` of an outcome: the declarations (as the final situation has them), the
     face-up turns and each step's assignment among `moves`."""
     d: dict[str, Any] = {"attacks": [list(p) for p in final.combat.attackers or ()],
                "blocks": [list(p) for p in final.combat.blockers or ()],

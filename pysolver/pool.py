@@ -41,7 +41,7 @@ _SIZES = re.compile(r"\s*(\d+)\s*\.\.\s*(\d+)\s*")
 
 @dataclass(frozen=True)
 class Pool:
-    """A validated pool file: card entries per side (SPEC §1 permanent entries without id and
+    """A validated pool file: card entries per side (docs/situation.md permanent entries without id and
     controller), sizes, life totals to sweep, planeswalkers, commands."""
 
     attacker: str
@@ -121,7 +121,7 @@ def parse_pool(data: Any, file: str | None = None, cards: Mapping[str, Any] | No
         raise fail("commands", f"expected a list of commands from {', '.join(SWEEP_COMMANDS)}")
     goal = data.get("goal")
     if "verify" in commands and goal is None:
-        raise fail("goal", "the verify command needs a goal (SPEC §5)")
+        raise fail("goal", "the verify command needs a goal (docs/verify.md)")
     pool = Pool(attacker, defender, sides["attackers"][0], sides["blockers"][0], sides["attackers"][1],
                 sides["blockers"][1], lives, tuple(sorted(mana.items())), walkers, tuple(dict.fromkeys(commands)),
                 goal, file)
@@ -133,7 +133,7 @@ def parse_pool(data: Any, file: str | None = None, cards: Mapping[str, Any] | No
 
 def expand(entry: dict[str, Any], cards: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A pool entry with its card's characteristics written out (fields the entry gives win, as in
-    SPEC §1), so that swept situations and vectors are self-contained: no card pool is needed to
+    docs/situation.md), so that swept situations and vectors are self-contained: no card pool is needed to
     read them, by pysolver's workers or by another engine.
 
     >>> expand({"card": "Grizzly Bears", "power": 3})
@@ -156,7 +156,7 @@ def _entry(value: Any, where: str, fail: Fail) -> dict[str, Any]:
     if isinstance(value, str):
         return {"card": value}
     if not isinstance(value, dict):
-        raise fail(where, "expected a card name or a permanent entry (SPEC §1) without id and controller")
+        raise fail(where, "expected a card name or a permanent entry (docs/situation.md) without id and controller")
     for key in ("id", "controller"):
         if key in value:
             raise fail(f"{where}.{key}", "the sweep assigns ids and controllers; leave this out")
@@ -285,7 +285,7 @@ def _players(pool: Pool, life: tuple[int, int]) -> list[dict[str, Any]]:
 
 
 def situation(pool: Pool, b: Board, *, declared: bool = True) -> dict[str, Any]:
-    """The board as SPEC §1 data: every attacker attacks its target (`declared`) or nothing is declared."""
+    """The board as docs/situation.md data: every attacker attacks its target (`declared`) or nothing is declared."""
     permanents = [{"id": f"a{k + 1}", "controller": pool.attacker, **pool.attackers[i]}
                   for k, i in enumerate(b.attackers)]
     permanents += [{"id": f"b{k + 1}", "controller": pool.defender, **pool.blockers[i]}

@@ -207,7 +207,8 @@ def play(s: Situation, move: Move) -> Situation:
         if s.combat.blockers is not None:
             raise IllegalMoveError(move, (Violation("509.1", "blockers are already declared"),))
         return _played(s.legal_blocks, move)
-    raise TypeError(f"{type(move).__name__} moves are played by the combat game tree, not by Situation.play")
+    raise TypeError(f"{type(move).__name__} moves are played in the combat game tree: s.game().push(move) "
+                    "(pysolver.gametree)")
 
 
 def _played(moves: LegalMoves[M], move: M) -> Situation:

@@ -302,7 +302,7 @@ def main(args: argparse.Namespace) -> int:
         if bad or not commands:
             raise InputError(None, "--commands", f"expected commands from {', '.join(SWEEP_COMMANDS)}")
         if "verify" in commands and pool.goal is None:
-            raise InputError(pool.source, "goal", "the verify command needs a goal (SPEC §5)")
+            raise InputError(pool.source, "goal", "the verify command needs a goal (docs/verify.md)")
     if args.resume and (args.vectors or args.output and os.path.abspath(args.output) != os.path.abspath(args.resume)):
         raise InputError(None, "--resume", "--resume OUT appends the answer lines to OUT: not with --vectors, "
                                            "and -o must be the same file or left out")

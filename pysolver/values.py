@@ -1,4 +1,4 @@
-"""Typed results (SPEC §3, §5): frozen, hashable values whose ``to_json()`` is the command's JSON.
+"""Typed results (docs/results.md, §5): frozen, hashable values whose ``to_json()`` is the command's JSON.
 
 The dict-returning functions of :mod:`pysolver.api` stay as they are (the CLI and batch print their
 documents); these values are built from those documents by ``from_json`` and returned by the typed
@@ -36,7 +36,7 @@ class Violation:
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Violation:
-        """From a SPEC §3 violation mapping."""
+        """From a docs/results.md violation mapping."""
         return cls(str(d["rule"]), str(d["message"]), tuple(d.get("objects", ())))
 
     def to_json(self) -> dict[str, JSON]:
@@ -56,7 +56,7 @@ class CheckResult:
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> CheckResult:
-        """From the SPEC §3 `check` document."""
+        """From the docs/results.md `check` document."""
         return cls(bool(d["legal"]), tuple(Violation.from_json(v) for v in d["violations"]))
 
     def to_json(self) -> dict[str, JSON]:
@@ -97,7 +97,7 @@ class Line:
                    steps["first_strike"], steps["regular"])
 
     def to_json(self) -> dict[str, JSON]:
-        """The `line` mapping of SPEC §3 `outcomes`."""
+        """The `line` mapping of docs/results.md `outcomes`."""
         d: dict[str, JSON] = {"attacks": [list(p) for p in self.attacks.attacks],
                               "blocks": [list(p) for p in self.blocks.blocks],
                               "face_up": [dict(f.to_json()) for f in self.face_up]}
@@ -117,7 +117,7 @@ def _mapping(c: Counts) -> dict[str, JSON]:
 
 @dataclass(frozen=True)
 class Outcome:
-    """One distinct end-of-combat result (SPEC §3 `outcomes`): life totals, players who lost
+    """One distinct end-of-combat result (docs/results.md `outcomes`): life totals, players who lost
     (704.5a), permanents destroyed, damage, loyalty and defense left, and one line reaching it."""
 
     life: Counts
@@ -130,7 +130,7 @@ class Outcome:
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Outcome:
-        """From one SPEC §3 outcome mapping."""
+        """From one docs/results.md outcome mapping."""
         return cls(_counts(d["life"]), tuple(d["lost"]), tuple(d["destroyed"]), _counts(d["damage"]),
                    _counts(d["loyalty"]), _counts(d["defense"]),
                    Line.from_json(d["line"]) if d.get("line") is not None else None)
@@ -157,7 +157,7 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Strategy:
-    """A proof of `verify` (SPEC §5): the `player` whose moves it fixes and the move tree (a JSON
+    """A proof of `verify` (docs/verify.md): the `player` whose moves it fixes and the move tree (a JSON
     list: moves with `by`/`stage`/`move`, `replies` for the other side, `end` leaves)."""
 
     player: str
@@ -190,7 +190,7 @@ class Verdict:
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Verdict:
-        """From the SPEC §5 `verify` document."""
+        """From the docs/verify.md `verify` document."""
         return cls(bool(d["holds"]), str(d["goal"]),
                    Strategy.from_json(d["strategy"]) if d.get("strategy") else None,
                    Strategy.from_json(d["refutation"]) if d.get("refutation") else None,

@@ -3,7 +3,7 @@
 ``DIR/vectors.jsonl`` holds one board per line, in sweep order::
 
     {"board": "a=0.1 b=2",                      # the board's id (docs/sweep.md)
-     "situation": {...},                         # SPEC §1, every attacker attacking
+     "situation": {...},                         # docs/situation.md, every attacker attacking
      "attacks":  {"count": N, "results": [...]}, # legal attack declarations of the board before
                                                  # any declaration (the same permanents, no combat)
      "blocks":   {"count": N, "results": [...]}, # legal block declarations for the declared attack
@@ -11,7 +11,7 @@
                                                  # per legal block declaration: the next damage step
      "outcomes": {"count": N, "results": [...]}} # distinct end-of-combat outcomes (without `line`)
 
-Results are in the canonical forms of SPEC §3; ``results`` is present only when ``count`` is at
+Results are in the canonical forms of docs/results.md; ``results`` is present only when ``count`` is at
 most the sweep's ``--max-results`` (counts are always exact). ``DIR/README.md`` repeats this.
 """
 
@@ -40,13 +40,13 @@ One JSON object per line:
 | key | value |
 | --- | --- |
 | `board` | the board's id: `a=` the attackers' card indices in the pool, `b=` the blockers'; ` life=` and ` to=` (attack targets) when the pool sweeps them |
-| `situation` | the board as a pysolver situation (SPEC §1): players, permanents with ids `a1…` (attacking player), `b1…` (defending player), `p1…` (planeswalkers); `combat.attackers` has every attacker attacking |
+| `situation` | the board as a pysolver situation (docs/situation.md): players, permanents with ids `a1…` (attacking player), `b1…` (defending player), `p1…` (planeswalkers); `combat.attackers` has every attacker attacking |
 | `attacks` | `{{"count": N, "results": [{{"attacks": [[attacker, target], …]}}, …]}}`: every legal attack declaration (508.1) of the same permanents **before** attackers are declared |
 | `blocks` | `{{"count": N, "results": [{{"blocks": [[blocker, attacker], …]}}, …]}}`: every legal block declaration (509.1) for the declared attack |
 | `damage` | a list with one entry per legal block declaration: `{{"blocks": […], "step": "first_strike" or "regular", "count": N, "results": [{{"assignment": [[source, recipient, amount], …]}}, …]}}`, every legal combat damage assignment (510.1) of the next damage step |
-| `outcomes` | `{{"count": N, "results": [{{"life": …, "lost": […], "destroyed": […], "damage": …, "loyalty": …, "defense": …}}, …]}}`: every distinct end-of-combat result (SPEC §3 `outcomes`, without `line`) over the choices left after the declared attack: blocks, face-up turns, damage assignments |
+| `outcomes` | `{{"count": N, "results": [{{"life": …, "lost": […], "destroyed": […], "damage": …, "loyalty": …, "defense": …}}, …]}}`: every distinct end-of-combat result (docs/results.md `outcomes`, without `line`) over the choices left after the declared attack: blocks, face-up turns, damage assignments |
 
-Canonical forms (SPEC §3): pairs and triples are lists; each result's list is sorted; amounts
+Canonical forms (docs/results.md): pairs and triples are lists; each result's list is sorted; amounts
 are positive; each distinct result appears once; the order of `results` is not significant.
 `results` is present only when `count` is at most {max_results}; `count` is always exact.
 

@@ -1,4 +1,4 @@
-"""Can the active player force a goal, whatever the defending players do (SPEC §5 `verify`)?
+"""Can the active player force a goal, whatever the defending players do (docs/verify.md `verify`)?
 
 The rest of the combat is a two-player game of perfect information: the active player against
 the defending players (one side: what any of them may do, they may do together), played on the
@@ -88,11 +88,11 @@ class Entry:
 
 
 class Verifier:
-    """One `verify` search; :meth:`solve` returns the SPEC §3 document."""
+    """One `verify` search; :meth:`solve` returns the docs/results.md document."""
 
     def __init__(self, s: Situation, *, progress: bool | None = None, stream: TextIO | None = None) -> None:
         if s.goal is None:
-            raise InputError(s.source, "goal", "verify needs a goal (SPEC §5)")
+            raise InputError(s.source, "goal", "verify needs a goal (docs/verify.md)")
         self.s0, self.goal = s, s.goal
         self.named = set(goals.goal_ids(self.goal))
         self.aggressive = goals.aggressive(self.goal)
@@ -401,7 +401,7 @@ def _power(x: Permanent) -> int:
 
 
 def label(m: Move) -> dict[str, Any]:
-    """A move as it appears in the proof (SPEC §5)."""
+    """A move as it appears in the proof (docs/verify.md)."""
     if isinstance(m, FaceUp):
         return {"turn_face_up": [m.permanent]}
     if isinstance(m, Pass):
@@ -412,7 +412,7 @@ def label(m: Move) -> dict[str, Any]:
 
 
 def verify(s: Situation, *, progress: bool | None = None) -> dict[str, Any]:
-    """SPEC §5: ``{"holds", "goal", "strategy", "refutation", "stats"}``. `progress`: report on
+    """docs/verify.md: ``{"holds", "goal", "strategy", "refutation", "stats"}``. `progress`: report on
     stderr during long searches (default: when stderr is a terminal)."""
     return Verifier(s, progress=progress).solve()
 

@@ -1,4 +1,4 @@
-"""Hypothesis strategies for small combat boards (plain SPEC §1 dicts) about combat damage.
+"""Hypothesis strategies for small combat boards (plain docs/situation.md dicts) about combat damage.
 
 Attackers and blockers with powers 0-5, toughness 0-4, damage marked, counters, and the
 abilities that matter to combat damage and its results: trample, trample over planeswalkers

@@ -1,7 +1,7 @@
-"""Hypothesis strategies for random small SPEC §1 boards, as plain dicts (load with `pysolver.load_data`).
+"""Hypothesis strategies for random small docs/situation.md boards, as plain dicts (load with `pysolver.load_data`).
 
 `block_boards()` declares `combat.attackers`; `attack_boards()` leaves combat open.
-Boards mix everything SPEC §1 and §2 offer that matters to declarations: colors,
+Boards mix everything docs/situation.md and docs/abilities.md offer that matters to declarations: colors,
 creature types, artifact creatures, 0 toughness, marked damage, counters, tapped,
 summoning-sick and face-down creatures, the attack/block ability lines of §2
 (protection qualities, landwalk with lands on the defending side, requirements),

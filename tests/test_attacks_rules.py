@@ -1,4 +1,4 @@
-"""One small board per attacking rule (508.1, 302.6, 702.x, SPEC §1-§2).
+"""One small board per attacking rule (508.1, 302.6, 702.x, docs/situation.md, docs/abilities.md).
 
 Each test states the legal declarations of attackers by hand; both the solver
 (`pysolver.legal_attacks`, `count_attacks`) and the brute-force reference

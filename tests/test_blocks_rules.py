@@ -1,4 +1,4 @@
-"""One small board per blocking rule (509.1, 702.x, SPEC §1-§2).
+"""One small board per blocking rule (509.1, 702.x, docs/situation.md, docs/abilities.md).
 
 Each test states the legal declarations of blockers by hand; both the solver
 (`pysolver.legal_blocks`, `count_blocks`) and the brute-force reference

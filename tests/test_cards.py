@@ -1,5 +1,5 @@
-"""Card pools (SPEC §4): `--cards` in Scryfall and MTGJSON AtomicCards format, oracle text into
-SPEC §2 lines, unmodelled lines, unsupported morph costs, and the edge cases of card names.
+"""Card pools (docs/engines.md): `--cards` in Scryfall and MTGJSON AtomicCards format, oracle text into
+docs/abilities.md lines, unmodelled lines, unsupported morph costs, and the edge cases of card names.
 
 The fixtures in tests/fixtures hold a handful of real cards with their printed facts, in both
 formats: Akroma, Angel of Fury (current Oracle wording, with its shortened name, 201.5c),
@@ -39,7 +39,7 @@ def situation(*permanents: dict, alice_mana: str | None = None, bob_mana: str | 
 
 def write(tmp_path: Path, data: dict, name: str = "board.yaml") -> str:
     path = tmp_path / name
-    path.write_text(json.dumps(data), encoding="utf-8")  # JSON is YAML (SPEC §1)
+    path.write_text(json.dumps(data), encoding="utf-8")  # JSON is YAML (docs/situation.md)
     return str(path)
 
 
@@ -132,7 +132,7 @@ def test_malformed_card_data_is_an_error_naming_the_place(data: object, message:
     assert message in str(exc.value) and str(exc.value).startswith("cards.json")
 
 
-# --- oracle text into SPEC §2 lines -----------------------------------------------------------
+# --- oracle text into docs/abilities.md lines -----------------------------------------------------------
 
 def test_keyword_line_with_an_unmodelled_keyword_keeps_the_rest() -> None:
     assert oracle_lines("X", "Flying, ward {2}") == (("Flying",), ("ward {2}",))

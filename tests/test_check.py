@@ -1,4 +1,4 @@
-"""`pysolver check` (SPEC §3): each rule's violation, legal declarations, exit codes, and agreement
+"""`pysolver check` (docs/results.md): each rule's violation, legal declarations, exit codes, and agreement
 with the enumerations: on random boards a declaration passes `check` exactly when `attacks`,
 `blocks` or `damage` lists it."""
 

@@ -1,4 +1,4 @@
-"""One test per combat damage assignment rule (`damage`, SPEC §3), named by its CR number.
+"""One test per combat damage assignment rule (`damage`, docs/results.md), named by its CR number.
 
 Rules: MagicCompRules-2026-01-16 (no damage assignment order: a blocked creature divides its
 damage among its blockers freely, 510.1c). Each test also checks the brute-force reference
@@ -145,7 +145,7 @@ def test_702_19f_trample_attacking_a_planeswalker_never_reaches_the_player() -> 
 
 def test_506_4c_510_1b_attacking_a_planeswalker_that_left_deals_no_damage() -> None:
     """506.4c, 510.1b: an unblocked creature attacking a planeswalker that has left the
-    battlefield (here: 0 loyalty, SPEC §1) assigns no combat damage."""
+    battlefield (here: 0 loyalty, docs/situation.md) assigns no combat damage."""
     s = board(creature("x", "alice", 3, 3, "Trample"),
               {"id": "pw", "controller": "bob", "types": ["Planeswalker"], "loyalty": 0},
               attackers={"x": "pw"}, blockers={})
@@ -161,7 +161,7 @@ def test_702_19e_trample_over_planeswalkers_attacking_a_planeswalker_that_left()
 
 
 def test_509_1h_510_1c_blocked_creature_whose_blocker_left_assigns_no_damage() -> None:
-    """509.1h, 510.1c, SPEC §1: a 0-toughness blocker leaves before damage (704.5f); its
+    """509.1h, 510.1c, docs/situation.md: a 0-toughness blocker leaves before damage (704.5f); its
     attacker stays blocked and, without trample, assigns no combat damage."""
     s = board(creature("x", "alice", 3, 3), creature("y", "bob", 2, 0),
               attackers={"x": "bob"}, blockers={"y": ["x"]})

@@ -2,7 +2,7 @@
 few answers have the facts the rules say they must have.
 
 `attacks`, `outcomes` and `graph` apply to every board; `blocks` needs `combat.attackers`,
-`damage` needs `combat.blockers` too (SPEC §3).
+`damage` needs `combat.blockers` too (docs/results.md).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One test per face-down rule (708.2a, 702.37, 116.2b) and the priority windows of SPEC §5.
+"""One test per face-down rule (708.2a, 702.37, 116.2b) and the priority windows of docs/verify.md.
 
 Outcome tests also check the brute-force reference (tests/reference/outcomes.py).
 """
@@ -62,7 +62,7 @@ def test_708_2a_face_down_creature_is_a_2_2_with_its_counters() -> None:
 
 
 def test_702_37e_116_2b_morph_turned_face_up_at_beginning_of_combat_gains_haste_and_attacks() -> None:
-    """116.2b, 702.37e, 702.10b, SPEC §5: turned face up in the beginning of combat step (507.2),
+    """116.2b, 702.37e, 702.10b, docs/verify.md: turned face up in the beginning of combat step (507.2),
     the summoning-sick morph has haste when attackers are declared and may attack."""
     s = board(morph("x", "alice", 4, 4, "Haste", summoning_sick=True), players=players(alice="{R}"))
     got = results(s)
@@ -112,7 +112,7 @@ def test_702_37b_megamorph_puts_a_counter_on_it() -> None:
 
 
 def test_spec_1_mana_pool_is_shared_across_the_windows_of_one_combat() -> None:
-    """SPEC §1 `mana`, 702.37e: one {R} pays for one face-up turn in the whole combat, whichever
+    """docs/situation.md `mana`, 702.37e: one {R} pays for one face-up turn in the whole combat, whichever
     window (after attackers, after blockers); two {R} pay for both."""
     fd = [morph(x, "alice", 2, 2, kind="Megamorph") for x in ("x1", "x2")]
     s = board(*fd, attackers={"x1": "bob", "x2": "bob"}, players=players(alice="{R}"))
@@ -129,7 +129,7 @@ def test_107_4_generic_mana_is_paid_with_any_mana_left() -> None:
         return {o["life"]["bob"] for o in results(s)}
     assert lives("{G}{R}") == {18, 15}
     assert lives("{G}{G}") == lives("{R}") == {18}
-    assert lives("{2}{R}") == {18, 15}  # a number is colorless mana (SPEC §1)
+    assert lives("{2}{R}") == {18, 15}  # a number is colorless mana (docs/situation.md)
 
 
 def test_704_5g_damaged_face_down_2_2_turned_into_an_x_1_dies() -> None:

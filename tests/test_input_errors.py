@@ -1,4 +1,4 @@
-"""Bad situation files (SPEC §1, §3): exit status 2, one message on stderr naming the file,
+"""Bad situation files (docs/situation.md, §3): exit status 2, one message on stderr naming the file,
 the field and what is wrong, nothing on stdout, no traceback."""
 
 from __future__ import annotations
@@ -292,7 +292,7 @@ def test_any_mutation_is_accepted_or_an_input_error(where: tuple, junk) -> None:
 
 
 def test_parts_a_command_does_not_read_are_noted_not_silently_ignored(tmp_path, capsys) -> None:
-    """SPEC §3: `combat.assignment` is judged only by `check` and `goal` only by `verify`; other
+    """docs/results.md: `combat.assignment` is judged only by `check` and `goal` only by `verify`; other
     commands say so on stderr instead of ignoring them silently."""
     from pysolver.cli import main
     path = tmp_path / "s.yaml"

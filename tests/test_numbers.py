@@ -1,4 +1,4 @@
-"""Numbers (SPEC §6, docs/limits.md): every numeric field has a range; outside it the file is refused
+"""Numbers (docs/limits.md, docs/limits.md): every numeric field has a range; outside it the file is refused
 (exit 2, field, value abbreviated, range); inside it answers are exact, with nothing wrapping in
 clingo's 32-bit integers."""
 

@@ -1,4 +1,4 @@
-"""One test per rule about the results of combat damage (`outcomes`, SPEC §3), named by CR number.
+"""One test per rule about the results of combat damage (`outcomes`, docs/results.md), named by CR number.
 
 Each test also checks that the brute-force reference (tests/reference/outcomes.py) finds the
 same set of outcomes.
@@ -184,7 +184,7 @@ def test_310_6_704_5v_battle_loses_defense_and_dies_at_zero() -> None:
 
 
 def test_704_5f_spec_1_zero_toughness_blocker_removed_before_damage_attacker_stays_blocked() -> None:
-    """SPEC §1, 704.5f, 509.1h: the 0-toughness blocker is destroyed before any choice; its
+    """docs/situation.md, 704.5f, 509.1h: the 0-toughness blocker is destroyed before any choice; its
     attacker stays blocked and deals no damage (510.1c)."""
     s = board(creature("x", "alice", 3, 3), creature("y", "bob", 2, 0),
               attackers={"x": "bob"}, blockers={"y": ["x"]})
@@ -193,7 +193,7 @@ def test_704_5f_spec_1_zero_toughness_blocker_removed_before_damage_attacker_sta
 
 
 def test_704_3_spec_1_state_based_actions_on_the_starting_situation() -> None:
-    """SPEC §1: lethal damage already marked, 0 loyalty: destroyed before any choice."""
+    """docs/situation.md: lethal damage already marked, 0 loyalty: destroyed before any choice."""
     s = board(creature("x", "alice", 2, 2, damage=2), {**PW, "loyalty": 0},
               creature("y", "bob", 1, 1))
     got = results(s)
@@ -202,7 +202,7 @@ def test_704_3_spec_1_state_based_actions_on_the_starting_situation() -> None:
 
 
 def test_104_3b_704_5a_player_losing_to_first_strike_damage_gets_no_regular_damage() -> None:
-    """104.3b, 704.5a, SPEC §3: at 0 life after the first-strike step the player has lost; the
+    """104.3b, 704.5a, docs/results.md: at 0 life after the first-strike step the player has lost; the
     outcome ends there, without the regular combat damage step."""
     s = board(creature("fs", "alice", 2, 2, "First strike"), creature("x", "alice", 3, 3),
               attackers={"fs": "bob", "x": "bob"}, blockers={},

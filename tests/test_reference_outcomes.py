@@ -2,8 +2,8 @@
 
 Random small boards (tests/combat_boards.py) with face-down creatures and mana: the reference
 (tests/reference/outcomes.py) plays out every declaration, every face-up turn in every priority
-window (SPEC §5), every assignment of each combat damage step, and the results are compared as
-sets of canonical outcomes (SPEC §3).
+window (docs/verify.md), every assignment of each combat damage step, and the results are compared as
+sets of canonical outcomes (docs/results.md).
 """
 
 from __future__ import annotations

@@ -123,7 +123,7 @@ def test_invariants_catch_wrong_answers(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def as_sets(vector: dict) -> dict:
-    """A vector with each `results` list as a set: their order is not significant (SPEC §3)."""
+    """A vector with each `results` list as a set: their order is not significant (docs/results.md)."""
     def doc(d: dict) -> dict:
         return {**d, "results": {canonical(r) for r in d["results"]}} if "results" in d else d
     return {**{k: doc(vector[k]) for k in ("attacks", "blocks", "outcomes")},

@@ -1,4 +1,4 @@
-"""`pysolver verify` (SPEC §5): the example puzzles' stated answers, the document and exit codes,
+"""`pysolver verify` (docs/verify.md): the example puzzles' stated answers, the document and exit codes,
 and agreement with a brute-force minimax (tests/reference/minimax.py) on tiny random boards."""
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ Layout, meant to be extended (damage, outcomes):
 
 * :mod:`reference.characteristics` -- each permanent's characteristics (708.2a
   face-down values, counters, 613.4c) and the state-based actions applied to the
-  starting situation (704.3, SPEC §1): :func:`battlefield` is the board that
+  starting situation (704.3, docs/situation.md): :func:`battlefield` is the board that
   every later step starts from.
 * :mod:`reference.declarations` -- every legal declaration of attackers (508.1)
   and blockers (509.1) by generate-and-test: the restriction checks are exposed
@@ -18,7 +18,7 @@ Layout, meant to be extended (damage, outcomes):
 * :mod:`reference.damage` -- every legal combat damage assignment of the next
   damage step (510.1, 510.4, 702.19, 702.2c) by generate-and-test
   (``reference_assignments``; ``assignment_violations`` one check per rule).
-* :mod:`reference.outcomes` -- every distinct end-of-combat result (SPEC §3)
+* :mod:`reference.outcomes` -- every distinct end-of-combat result (docs/results.md)
   over every declaration, face-up turn and assignment (``reference_outcomes``).
 """
 

@@ -129,7 +129,7 @@ def characteristics(p: Permanent) -> Characteristics:
 
 
 def state_based_action(c: Characteristics) -> str | None:
-    """The rule by which this permanent leaves the battlefield at once (SPEC §1), or None.
+    """The rule by which this permanent leaves the battlefield at once (docs/situation.md), or None.
 
     704.5f toughness 0 or less; 704.5g lethal damage marked (toughness > 0, damage >=
     toughness) unless it has indestructible (702.12b); 704.5i a planeswalker with 0

@@ -223,8 +223,8 @@ def step_assignments(s: Situation, field: Field, step: str,
 
 
 def reference_assignments(s: Situation) -> set[Assignment]:
-    """Every legal combat damage assignment of the next damage step of ``s`` (SPEC §3 `damage`),
-    after the state-based actions on the starting situation (SPEC §1)."""
+    """Every legal combat damage assignment of the next damage step of ``s`` (docs/results.md `damage`),
+    after the state-based actions on the starting situation (docs/situation.md)."""
     field = battlefield(s)
     first = frozenset(s.combat.first_strikers) if s.combat.first_strikers is not None else None
     return step_assignments(s, field, next_step(s, field), first)

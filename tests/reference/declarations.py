@@ -4,7 +4,7 @@ Plain Python, independent of the ASP encodings. Each rule is one check with its
 rule number; nothing is clever:
 
 1. generate every candidate declaration;
-2. keep those that break no restriction (508.1a-c, 509.1a-b and the SPEC §2 lines);
+2. keep those that break no restriction (508.1a-c, 509.1a-b and the docs/abilities.md lines);
 3. keep those obeying the maximum number of requirements (508.1d, 509.1c).
 
 >>> from pysolver import load_data

@@ -1,4 +1,4 @@
-"""Can the active player force the goal (SPEC §5 `verify`)? A brute-force minimax for tiny boards.
+"""Can the active player force the goal (docs/verify.md `verify`)? A brute-force minimax for tiny boards.
 
 Plain Python, independent of the ASP encodings and of ``pysolver.verify``: the game is played
 out move by move as the rules describe it, and every position is valued by plain minimax
@@ -153,6 +153,6 @@ class Minimax:
 
 
 def reference_verify(s: Situation) -> bool:
-    """Whether the active player can force ``s.goal`` (SPEC §5)."""
+    """Whether the active player can force ``s.goal`` (docs/verify.md)."""
     stage, state = start(s)
     return Minimax(s).value(stage, state)

@@ -1,4 +1,4 @@
-"""Every distinct end-of-combat result (SPEC §3 `outcomes`), by brute force.
+"""Every distinct end-of-combat result (docs/results.md `outcomes`), by brute force.
 
 Plain Python, independent of the ASP encodings and of ``pysolver.combat``/``outcomes``. The
 rest of the combat is played out in every possible way, one stage after the other (506.1):
@@ -18,7 +18,7 @@ on it (702.37b); damage marked stays (120.6) and state-based actions follow (704
 
 Each combat damage step deals the damage of each legal assignment (510.2) and then applies the
 state-based actions (704.3). A player at 0 or less life after the first-strike step has lost
-(104.3b, 704.5a) and the combat, as far as outcomes go, ends there (SPEC §3).
+(104.3b, 704.5a) and the combat, as far as outcomes go, ends there (docs/results.md).
 
 The search is a plain recursion over complete states, remembered so that a state reached
 twice is explored once (slow is fine, wrong is not).
@@ -47,7 +47,7 @@ POOL_KEYS = ("W", "U", "B", "R", "G", "colorless")
 
 
 class Outcome(dict):
-    """A canonical outcome (SPEC §3, without `line`): a dict that can be put in a set."""
+    """A canonical outcome (docs/results.md, without `line`): a dict that can be put in a set."""
 
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(canonical(self))
@@ -100,7 +100,7 @@ def morph_cost(p: Permanent) -> tuple[str, Mana] | None:
 
 
 def settle(state: State) -> State:
-    """704.3: the state-based actions of SPEC §1 (704.5f/g/i/v), before any damage step."""
+    """704.3: the state-based actions of docs/situation.md (704.5f/g/i/v), before any damage step."""
     gone = set(state.gone)
     for pid, c in state.field().items():
         if state_based_action(c) is not None:
@@ -179,7 +179,7 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
 # ==== The search ==========================================================================
 
 def outcome(state: State) -> Outcome:
-    """The SPEC §3 result of a finished combat."""
+    """The docs/results.md result of a finished combat."""
     field = state.field()
     return Outcome(
         life={p.name: p.life for p in state.s.players},
@@ -256,7 +256,7 @@ class Search:
 
 
 def start(s: Situation) -> tuple[str, State]:
-    """The starting state (SPEC §1 state-based actions applied) and the first stage (SPEC §5)."""
+    """The starting state (docs/situation.md state-based actions applied) and the first stage (docs/verify.md)."""
     state = State(s, frozenset(left_battlefield(s)),
                   frozenset(s.combat.first_strikers) if s.combat.first_strikers is not None else None)
     c = s.combat
@@ -275,6 +275,6 @@ def start(s: Situation) -> tuple[str, State]:
 
 
 def reference_outcomes(s: Situation) -> set[Outcome]:
-    """Every distinct end-of-combat result reachable from ``s`` (SPEC §3 `outcomes`, without `line`)."""
+    """Every distinct end-of-combat result reachable from ``s`` (docs/results.md `outcomes`, without `line`)."""
     stage, state = start(s)
     return set(Search().run(stage, state))
