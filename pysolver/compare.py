@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from . import reading
 from .errors import InputError
 from .vectors import KEYS, blocks_text, canonical, vectors_path
 
@@ -96,7 +97,7 @@ def _lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
             if not text.strip():
                 continue
             try:
-                data = json.loads(text)
+                data = reading.parse_json(text, str(path), f"line {number}")
             except json.JSONDecodeError as exc:
                 raise InputError(str(path), f"line {number}", f"not JSON: {exc.msg}") from None
             if not isinstance(data, dict) or not isinstance(data.get("board"), str):

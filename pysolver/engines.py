@@ -21,7 +21,7 @@ from typing import Any
 
 import yaml
 
-from . import api, commands, forge, xmage
+from . import api, commands, forge, reading, xmage
 from .cards import CardPool, cards_file
 from .errors import InputError
 from .loader import situation_from_data
@@ -136,7 +136,7 @@ def _vectors(source: str) -> list[tuple[int, dict[str, Any]]]:
     out = []
     for n, line in lines:
         try:
-            vector = json.loads(line)
+            vector = reading.parse_json(line, str(path), f"line {n}")
         except json.JSONDecodeError as exc:
             raise InputError(str(path), f"line {n}", f"invalid JSON: {exc.msg}") from None
         if not isinstance(vector, dict) or not isinstance(vector.get("situation"), dict):
