@@ -16,7 +16,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .damage import triple
-from .declarations import EVERY_BLOCKER, MAXIMIZE, REQUIRE
 from .facedown import turn_face_up
 from .facts import situation_facts
 from .model import Permanent, Situation
@@ -147,11 +146,12 @@ def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str
     (no face-down permanent can be turned face up): the same answers as declaring each block
     declaration and then enumerating its step results, in one call instead of one per declaration."""
     facts = situation_facts(s.with_combat(blockers=None, assignment=None))
-    best = maximum(control(BOARD, facts, parts=("base", "choose_blocks"), extra=EVERY_BLOCKER + MAXIMIZE,
+    best = maximum(control(BOARD, facts, parts=("base", "choose_blocks", "every_blocker", "maximize"),
                            args=("--opt-mode=opt",)))
-    ctl = control(BOARD + STEP_RESULTS[2:], facts, parts=("base", "choose_blocks", "choose_results"),
-                  extra=EVERY_BLOCKER + REQUIRE.format(k=best) + " #project block/2.",
-                  show=RESULTS + " #show block/2.", args=("--models=0", "--project=project"))
+    ctl = control(BOARD + STEP_RESULTS[2:], facts,
+                  parts=("base", "choose_blocks", "every_blocker", ("require", [best or 0]), "project_blocks",
+                         "show_blocks", "choose_results"),
+                  show=RESULTS, args=("--models=0", "--project=project"))
     for symbols in models(ctl):
         blocks = tuple(sorted(tuple(args_of(sym)) for sym in symbols if sym.name == "block"))
         yield blocks, step_result([sym for sym in symbols if sym.name != "block"])

@@ -37,11 +37,6 @@ from .graph import attacker_blocker_graph, components
 from .model import Situation
 from .solving import ATTACKS, BOARD, Part, control, count_models, maximum, models, one_model, read_ids
 
-# Compatibility for pysolver.combat (another owner) until it grounds the parts `every_blocker`,
-# `maximize` and `require(k)` of encodings/blocks.lp and combat.lp, which say the same.
-MAXIMIZE = "#maximize{ 1,R : obeyed(R) }."
-EVERY_BLOCKER = "chosen_blocker(B) :- block_candidate(B)."
-REQUIRE = ":- #count{{ R : obeyed(R) }} < {k}."
 Option = list[list[str]]  # one blocker's part of a block declaration: sorted [blocker, attacker] pairs
 Factor = tuple[str, list[Option]]  # a blocker and its options
 
