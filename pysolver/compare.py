@@ -88,21 +88,10 @@ def compare_board(want: dict[str, Any], got: dict[str, Any]) -> list[str]:
 
 
 def _lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    try:
-        f = open(path, encoding="utf-8")
-    except OSError as exc:
-        raise InputError(str(path), "", f"cannot read file: {exc.strerror or exc}") from None
-    with f:
-        for number, text in enumerate(f, 1):
-            if not text.strip():
-                continue
-            try:
-                data = reading.parse_json(text, str(path), f"line {number}")
-            except json.JSONDecodeError as exc:
-                raise InputError(str(path), f"line {number}", f"not JSON: {exc.msg}") from None
-            if not isinstance(data, dict) or not isinstance(data.get("board"), str):
-                raise InputError(str(path), f"line {number}", "expected an object with a board id")
-            yield number, data
+    for number, data in reading.json_objects(path):
+        if not isinstance(data.get("board"), str):
+            raise InputError(str(path), f"line {number}", "expected an object with a board id")
+        yield number, data
 
 
 def compare(vectors: str | Path, other: str | Path) -> Iterator[tuple[str, list[str]]]:

@@ -13,7 +13,6 @@ registered in ``cli.TOOLS``; :func:`add_arguments` tells them apart by the parse
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from pathlib import Path
@@ -128,18 +127,9 @@ def _import(args: argparse.Namespace, cards: CardPool | None) -> int:
 
 def _vectors(source: str) -> list[tuple[int, dict[str, Any]]]:
     path = vectors_path(source)
-    try:
-        with open(path, encoding="utf-8") as f:
-            lines = [(n, line) for n, line in enumerate(f, 1) if line.strip()]
-    except OSError as exc:
-        raise InputError(str(path), "", f"cannot read test vectors: {exc.strerror or exc}") from None
     out = []
-    for n, line in lines:
-        try:
-            vector = reading.parse_json(line, str(path), f"line {n}")
-        except json.JSONDecodeError as exc:
-            raise InputError(str(path), f"line {n}", f"invalid JSON: {exc.msg}") from None
-        if not isinstance(vector, dict) or not isinstance(vector.get("situation"), dict):
+    for n, vector in reading.json_objects(path, "test vectors"):
+        if not isinstance(vector.get("situation"), dict):
             raise InputError(str(path), f"line {n}", "a test vector needs a \"situation\" object (docs/sweep.md)")
         out.append((n, vector))
     return out

@@ -27,7 +27,7 @@ deep.json: nesting: deeper than 100 levels (docs/limits.md)
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -134,6 +134,23 @@ def read_text(path: str | Path, what: str = "file") -> str:
     except OSError as exc:
         raise InputError(file, "", f"cannot read {what}: {exc.strerror or exc}") from None
     return decode(data, file, what)
+
+
+def json_objects(path: str | Path, what: str = "file") -> Iterator[tuple[int, dict[str, Any]]]:
+    """The JSON objects of a JSON Lines file (test vectors, another engine's answers), each with its
+    line number; blank lines are skipped. Unreadable or non-UTF-8 text, a line that is not JSON or
+    not an object, or one past the limits is an InputError naming the line."""
+    file = str(path)
+    for n, line in enumerate(read_text(path, what).splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            data = parse_json(line, file, f"line {n}")
+        except json.JSONDecodeError as exc:
+            raise InputError(file, f"line {n}", f"invalid JSON: {exc.msg}") from None
+        if not isinstance(data, dict):
+            raise InputError(file, f"line {n}", "expected a JSON object")
+        yield n, data
 
 
 def decode(data: bytes, file: str | None, what: str = "file", field: str = "") -> str:

@@ -222,3 +222,14 @@ def test_sweep_resume_keeps_whole_boards_and_answers_a_cut_one_again(tmp_path: P
     assert cli.main(["sweep", str(pool), "--resume", str(partial)]) == 0
     assert sorted(partial.read_text().splitlines(keepends=True)) == sorted(written)
     assert cli.main(["sweep", str(pool), "--resume", str(partial), "--vectors", str(tmp_path / "v")]) == 2
+
+
+@pytest.mark.parametrize("raw", [b"\xff\xfe\n", b'{"board": 1' + b"9" * 5000 + b"}\n", b"[" * 2000 + b"\n", b"[1]\n"])
+def test_hostile_answer_files_are_input_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str], raw: bytes) -> None:
+    """`compare` reads another engine's answers through pysolver.reading: non-UTF-8 bytes, a huge
+    integer, deep nesting or a line that is not an object is exit 2 naming the file, no traceback."""
+    answers = tmp_path / "answers.jsonl"
+    answers.write_bytes(raw)
+    assert cli.main(["compare", "examples/vectors/vectors.jsonl", str(answers)]) == 2
+    err = capsys.readouterr().err
+    assert str(answers) in err and "Traceback" not in err
