@@ -24,7 +24,16 @@ def damage_bound(s: Situation, player: str) -> int:
     and nothing if it is blocked without trample (510.1c, 702.19b). A blocked trampler first assigns
     lethal damage to each creature on the battlefield that blocks it and no other (702.19b;
     deathtouch: 1, 702.2c), at least the least lethal damage over that blocker's sides; with double
-    strike the second step may all go to the player (702.19e)."""
+    strike the second step may all go to the player (702.19e).
+
+    >>> from pysolver.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+    ...     "permanents": [{"id": "x", "controller": "a", "power": 5, "toughness": 5, "abilities": ["Trample"]},
+    ...                    {"id": "w", "controller": "b", "power": 0, "toughness": 4}],
+    ...     "combat": {"attackers": {"x": "b"}, "blockers": {"w": ["x"]}}})
+    >>> damage_bound(s, "b"), sure_damage(s, "b")
+    (1, 1)
+    """
     attacks = dict(s.combat.attackers) if s.combat.attackers is not None else None
     blocked = {a for _, a in s.combat.blockers or ()}
     alone = _lone_blockers(s)
@@ -45,19 +54,133 @@ def damage_bound(s: Situation, player: str) -> int:
                 continue
         best = 0
         for form in forms(p):
-            kinds = set() if form.face_down else {a.kind for a in form.abilities}
-            power = (2 if form.face_down else (form.power or 0)) + form.plus_counters - form.minus_counters
+            kinds = _kinds(form)
+            power = side_power(form)
             if p.id in blocked and not kinds & {"trample", "trample_over_planeswalkers"}:
                 continue
             if target is not None and target != player and "trample_over_planeswalkers" not in kinds:
                 continue
-            if not before_first and p.id in dealt_first and "double_strike" not in kinds:
-                continue
-            steps = 2 if before_first and "double_strike" in kinds else 1
+            steps = len(_steps(kinds, before_first, p.id in dealt_first))
             first = power - sum(1 if "deathtouch" in kinds else lethal for lethal in alone.get(p.id, ()))
-            best = max(best, max(first, 0) + max(power, 0) * (steps - 1))
+            best = max(best, max(first, 0) + max(power, 0) * (steps - 1) if steps else 0)
         total += best
     return total
+
+
+def sure_damage(s: Situation, player: str) -> int:
+    """A lower bound, once blockers are declared (0 before), on the combat damage the active player
+    can make sure is dealt to `player` in the rest of the combat, whatever the defence does.
+
+    The active player's plan: turn nothing face up, and assign as below. A creature attacking the
+    player (not a planeswalker or battle of theirs) deals damage in each step it deals damage in
+    (510.4: with double strike in both, with first strike in the first-strike step only, without in
+    the regular step; after the first-strike step, again only with double strike):
+
+    * unblocked (509.1h), all its power to the player (510.1a); nothing deals damage to it
+      (510.1: combat damage is dealt only to the player or planeswalker it attacks and to the
+      creatures it blocks or is blocked by), so it is on the battlefield when its steps come;
+    * blocked, with trample (702.19b), at least its power less the lethal damage of each creature
+      blocking it (the greatest over the sides that creature may still show, 702.37e, so the
+      defence's face-up turns can't raise it; 1 if the trampler has deathtouch, 702.2c); lethal
+      damage also counts damage already marked (120.6), which only lowers it, and in the regular
+      step a blocker killed earlier needs none (702.19e). It counts in the regular step only if no
+      creature blocking it may deal first-strike damage while it doesn't (702.7b): otherwise it
+      may die first (704.5g, 704.5h).
+
+    No ability of the catalogue prevents combat damage to a player or changes an attacking
+    creature's power, so nothing the defence does lowers this. Its face-down value is used for a
+    face-down creature (708.2a: 2/2 without abilities, as long as it is not turned face up).
+
+    >>> from pysolver.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+    ...     "permanents": [{"id": "x", "controller": "a", "power": 3, "toughness": 3,
+    ...                     "abilities": ["Double strike"]}], "combat": {"attackers": {"x": "b"}, "blockers": {}}})
+    >>> sure_damage(s, "b")
+    6
+    """
+    if s.combat.attackers is None or s.combat.blockers is None:
+        return 0
+    blocking: dict[str, list[Permanent]] = {}
+    for b, a in s.combat.blockers:
+        blocking.setdefault(a, []).append(s.permanent(b))
+    before_first = s.combat.damage_step != "regular"
+    dealt_first = set(s.combat.first_strikers or ())
+    total = 0
+    for a, target in s.combat.attackers:
+        p = s.permanent(a)
+        if target != player or p.left_battlefield or not p.is_creature:
+            continue
+        kinds, power = _kinds(p), max(side_power(p), 0)
+        steps = _steps(kinds, before_first, a in dealt_first)
+        if a not in blocking:
+            total += power * len(steps)
+            continue
+        if "trample" not in kinds:
+            continue
+        blockers = [b for b in blocking[a] if not b.left_battlefield]
+        needed = sum(1 if "deathtouch" in kinds else max(max(_lethal(f) for f in forms(b)), 0) for b in blockers)
+        strike_first = any(_kinds(f) & {"first_strike", "double_strike"} for b in blockers for f in forms(b))
+        for step in steps:
+            if step == "regular" and before_first and strike_first:
+                continue
+            total += max(power - needed, 0)
+    return total
+
+
+def gain_bound(s: Situation, player: str) -> int:
+    """An upper bound on the life `player` can still gain in this combat once blockers are declared:
+    only their blocking creatures with lifelink deal combat damage for them (702.15b, 510.1c-d),
+    each at most its greatest power over its sides (702.37e), in the steps it may deal damage in
+    (510.4, as in :func:`damage_bound`).
+
+    >>> from pysolver.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+    ...     "permanents": [{"id": "x", "controller": "a", "power": 3, "toughness": 3},
+    ...                    {"id": "y", "controller": "b", "power": 2, "toughness": 2, "abilities": ["Lifelink"]}],
+    ...     "combat": {"attackers": {"x": "b"}, "blockers": {"y": ["x"]}}})
+    >>> gain_bound(s, "b")
+    2
+    """
+    before_first = s.combat.damage_step != "regular"
+    dealt_first = set(s.combat.first_strikers or ())
+    total = 0
+    for b in sorted({b for b, _ in s.combat.blockers or ()}):
+        x = s.permanent(b)
+        if x.left_battlefield or x.controller != player:
+            continue
+        total += max((max(side_power(f), 0) * len(_steps(_kinds(f), before_first, b in dealt_first))
+                      for f in forms(x) if "lifelink" in _kinds(f)), default=0)
+    return total
+
+
+def _steps(kinds: set[str], before_first: bool, dealt_first: bool) -> tuple[str, ...]:
+    """The combat damage steps still to come in which a creature with these abilities deals
+    damage (510.4; 702.4b double strike, 702.7b first strike)."""
+    if not before_first:
+        return ("regular",) if "double_strike" in kinds or not dealt_first else ()
+    if "double_strike" in kinds:
+        return ("first_strike", "regular")
+    return ("first_strike",) if "first_strike" in kinds else ("regular",)
+
+
+def _kinds(p: Permanent) -> set[str]:
+    """The abilities of a side (none face down, 708.2a)."""
+    return set() if p.face_down else {a.kind for a in p.abilities}
+
+
+def side_power(p: Permanent) -> int:
+    """The power of a side: 2 face down (708.2a), +1/+1 and -1/-1 counters counted (122.1a)."""
+    return (2 if p.face_down else (p.power or 0)) + p.plus_counters - p.minus_counters
+
+
+def side_toughness(p: Permanent) -> int:
+    """The toughness of a side: 2 face down (708.2a), counters counted (122.1a)."""
+    return (2 if p.face_down else (p.toughness or 0)) + p.plus_counters - p.minus_counters
+
+
+def _lethal(p: Permanent) -> int:
+    """Lethal damage for a side (120.6): its toughness less the damage already marked on it."""
+    return side_toughness(p) - p.damage
 
 
 def _lone_blockers(s: Situation) -> dict[str, list[int]]:
@@ -71,8 +194,7 @@ def _lone_blockers(s: Situation) -> dict[str, list[int]]:
         x = s.permanent(b)
         if len(attackers) != 1 or x.left_battlefield:
             continue
-        lethal = min((2 if f.face_down else (f.toughness or 0)) + f.plus_counters - f.minus_counters - f.damage
-                     for f in forms(x))
+        lethal = min(_lethal(f) for f in forms(x))
         out.setdefault(attackers[0], []).append(max(lethal, 0))
     return out
 
@@ -83,6 +205,21 @@ def out_of_reach(s: Situation, player: str) -> str | None:
     bound = damage_bound(s, player)
     if life > 0 and bound < life:
         return f"at most {bound} combat damage can still reach {player} (life {life})"
+    return None
+
+
+def sure_lethal(s: Situation, player: str) -> str | None:
+    """Why `player` will be at 0 life or less when state-based actions are checked after the last
+    combat damage step, whatever the defence does (704.5a), or None: the damage the active player
+    can make sure of (:func:`sure_damage`) is at least their life plus the most they can gain
+    (:func:`gain_bound`). Life lost and gained in a step happen together (510.2, 702.15b); if the
+    player survives the first-strike step, the regular step brings the whole to 0 or less."""
+    life = s.player(player).life
+    sure = sure_damage(s, player)
+    gain = gain_bound(s, player)
+    if life > 0 and sure and sure >= life + gain:
+        return f"at least {sure} combat damage is sure to reach {player} (life {life}" + \
+            (f", at most {gain} gained)" if gain else ")")
     return None
 
 

@@ -28,7 +28,10 @@ Method: an exact AND-OR search of this game (a boolean minimax), made to scale p
    orbit (twins attack and block in order), so equivalent declarations are never generated;
 5. **bounds**: for a ``lethal`` goal, an upper bound on the combat damage that can still reach
    the player (powers, face-up sides, double strike, trample for blocked creatures) below the
-   player's life decides a position at once;
+   player's life decides a position at once for the defence (:func:`pysolver.goals.out_of_reach`),
+   and, once blockers are declared, a lower bound on the damage the active player can make sure
+   of, at least the player's life plus the most their lifelinking blockers can gain, decides it
+   for the active player (:func:`pysolver.goals.sure_lethal`, 510.1a, 702.19b, 702.15b);
 6. a history heuristic for windows and attacks, and a one-ply evaluation of damage results.
 
 The proof the search leaves behind is returned: a **strategy** when the goal holds (the active
@@ -174,7 +177,7 @@ class Verifier:
                 return g.targets[0] in c.losers(s)
             if p.stage != BLOCKERS_HALF and goals.out_of_reach(s, g.targets[0]) is not None:
                 return False
-            return None
+            return True if goals.sure_lethal(s, g.targets[0]) is not None else None
         if g.kind == "destroy":
             return True if gone.issuperset(g.targets) else (False if final else None)
         if g.kind == "survive":
@@ -200,8 +203,9 @@ class Verifier:
             out["life"] = life
         if not final:
             out["decided"] = "before the end of combat"
-            if not holds and p.stage != BLOCKERS_HALF:
-                notes = [n for n in map(lambda pl: goals.out_of_reach(s, pl), goals.lethal_players(self.goal)) if n]
+            bound = goals.sure_lethal if holds else goals.out_of_reach
+            if holds or p.stage != BLOCKERS_HALF:
+                notes = [n for n in (bound(s, pl) for pl in goals.lethal_players(self.goal)) if n]
                 if notes:
                     out["bound"] = "; ".join(notes)
         return out
@@ -261,9 +265,8 @@ class Verifier:
         """Declarations that block each attacker (the strongest first) with as many creatures as
         it needs (menace, 702.111b), by blockers chosen to survive or to kill; for a goal that does
         not want damage dealt, not blocking first."""
-        power = {x.id: _power(x) for x in p.s.permanents}
-        toughness = {x.id: (2 if x.face_down else (x.toughness or 0)) + x.plus_counters - x.minus_counters
-                     for x in p.s.permanents}
+        power = {x.id: goals.side_power(x) for x in p.s.permanents}
+        toughness = {x.id: goals.side_toughness(x) for x in p.s.permanents}
         attackers = sorted((n for n, d in g.nodes(data=True) if d["role"] == "attacker"),
                            key=lambda a: (-power.get(a, 0), a))
         if not self.aggressive:
@@ -394,10 +397,6 @@ def _legal_in_graph(g: nx.DiGraph, m: BlockDeclaration) -> bool:
         per_attacker[a] = per_attacker.get(a, 0) + 1
     return all(g.nodes[b]["capacity"] is None or n <= g.nodes[b]["capacity"] for b, n in per_blocker.items()) \
         and all(n >= g.nodes[a].get("min_blockers", 1) for a, n in per_attacker.items())
-
-
-def _power(x: Permanent) -> int:
-    return (2 if x.face_down else (x.power or 0)) + x.plus_counters - x.minus_counters
 
 
 def label(m: Move) -> dict[str, Any]:

@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reference.declarations import reference_blocks
 from reference.minimax import reference_verify
 
 import pysolver
+from pysolver import gametree, goals
 from pysolver.cli import main
 
 PUZZLES = sorted((Path(__file__).parents[1] / "examples" / "puzzles").glob("*.yaml"))
@@ -161,3 +163,103 @@ def test_lethal_bound_counts_lethal_damage_to_lone_blockers(life: int, abilities
                {"id": "w", "controller": "bob", "power": 0, "toughness": 4}], bob_life=life,
               goal={"lethal": "bob"}, combat={"attackers": {"x": "bob"}, "blockers": {"w": ["x"]}})
     assert pysolver.verify(s)["holds"] is holds is reference_verify(s)
+
+
+# ---- the bounds that decide a lethal goal early (goals.sure_lethal, goals.out_of_reach) -------
+
+def lethal_board(attacker: dict, blockers: list[dict], life: int, *, step: str | None = None,
+                 bob_mana: str = "") -> pysolver.model.Situation:
+    """One attacker x (attacking bob) against `blockers`, all blocking it; bob has `bob_mana`."""
+    combat: dict = {"attackers": {"x": "bob"}, "blockers": {b["id"]: ["x"] for b in blockers}}
+    if step:
+        combat["damage_step"] = step
+    return board([{"id": "x", "controller": "alice", **attacker}] + [{"controller": "bob", **b} for b in blockers],
+                 bob_life=life, bob_mana=bob_mana, goal={"lethal": "bob"}, combat=combat)
+
+
+@pytest.mark.parametrize("attacker, blockers, life, sure, holds", [
+    ({"power": 3, "toughness": 3, "abilities": ["Double strike"]}, [], 6, True, True),   # 702.4b: 3 + 3
+    ({"power": 3, "toughness": 3, "abilities": ["Double strike"]}, [], 7, False, False),
+    ({"power": 3, "toughness": 3, "abilities": ["Double strike"]}, [], 3, True, True),
+    ({"power": 3, "toughness": 3}, [], 3, True, True),
+    # 702.19b: 2 of the trampler's 5 go to the 0/3; 702.2c: with deathtouch 1 is lethal.
+    ({"power": 5, "toughness": 5, "abilities": ["Trample"]}, [{"id": "w", "power": 0, "toughness": 3}], 2, True, True),
+    ({"power": 5, "toughness": 5, "abilities": ["Trample", "Deathtouch"]},
+     [{"id": "w", "power": 0, "toughness": 3}], 4, True, True),
+    # 120.6: damage already marked lowers lethal damage: 5 - 1 go through.
+    ({"power": 5, "toughness": 5, "abilities": ["Trample"]},
+     [{"id": "w", "power": 0, "toughness": 3, "damage": 2}], 4, True, True),
+    ({"power": 5, "toughness": 5, "abilities": ["Trample"]},
+     [{"id": "w", "power": 0, "toughness": 3, "damage": 2}], 5, False, False),
+    # 702.37e: the face-down 2/2 may turn into a 0/4 (megamorph: 1/5), so 5 - 5 is sure, not 5 - 2.
+    ({"power": 5, "toughness": 5, "abilities": ["Trample"]},
+     [{"id": "w", "power": 0, "toughness": 4, "face_down": True, "abilities": ["Megamorph {G}"]}], 3, False, False),
+    # 702.7b, 704.5g: a first-striking blocker kills the trampler before it deals regular damage.
+    ({"power": 5, "toughness": 2, "abilities": ["Trample"]},
+     [{"id": "w", "power": 2, "toughness": 1, "abilities": ["First strike"]}], 3, False, False),
+    ({"power": 5, "toughness": 2, "abilities": ["Trample", "Double strike"]},
+     [{"id": "w", "power": 2, "toughness": 1, "abilities": ["First strike"]}], 4, True, True),
+    # 702.15b: the lifelinking blocker's 2 come back in the same step.
+    ({"power": 6, "toughness": 6, "abilities": ["Trample"]},
+     [{"id": "w", "power": 2, "toughness": 1, "abilities": ["Lifelink"]}], 4, False, False),
+    ({"power": 6, "toughness": 6, "abilities": ["Trample"]},
+     [{"id": "w", "power": 2, "toughness": 1, "abilities": ["Lifelink"]}], 3, True, True),
+    # 702.37e: a face-down blocker with a lifelinking face-up side may gain its face-up power (3),
+    # and the 2 lethal to it face down are counted: 6 - 2 is sure, 3 may come back (a loose bound).
+    ({"power": 6, "toughness": 6, "abilities": ["Trample"]},
+     [{"id": "w", "power": 3, "toughness": 1, "face_down": True, "abilities": ["Morph {G}", "Lifelink"]}],
+     1, True, True),
+    ({"power": 6, "toughness": 6, "abilities": ["Trample"]},
+     [{"id": "w", "power": 3, "toughness": 1, "face_down": True, "abilities": ["Morph {G}", "Lifelink"]}],
+     2, False, True),
+])
+def test_sure_lethal_bound(attacker: dict, blockers: list[dict], life: int, sure: bool, holds: bool) -> None:
+    """goals.sure_lethal decides a position for the active player only when the brute force agrees."""
+    s = lethal_board(attacker, blockers, life, bob_mana="{G}")
+    assert (goals.sure_lethal(gametree.root(s).s, "bob") is not None) is sure
+    assert reference_verify(s) is holds is pysolver.verify(s)["holds"]
+
+
+def test_sure_lethal_after_first_strike_damage() -> None:
+    """510.4: at the regular step a creature that dealt first-strike damage deals damage again only
+    with double strike; one without first strike deals its damage now."""
+    s = lethal_board({"power": 3, "toughness": 3, "abilities": ["First strike"]}, [], 3, step="regular")
+    assert goals.sure_lethal(gametree.root(s).s, "bob") is None
+    assert reference_verify(s) is False is pysolver.verify(s)["holds"]
+    s = lethal_board({"power": 3, "toughness": 3, "abilities": ["Double strike"]}, [], 3, step="regular")
+    assert goals.sure_lethal(gametree.root(s).s, "bob") is not None
+    assert reference_verify(s) is True is pysolver.verify(s)["holds"]
+
+
+@st.composite
+def declared_boards(draw: st.DrawFn) -> pysolver.model.Situation:
+    """Tiny boards with attackers and blockers declared, lethal goal (the bounds apply at once)."""
+    mine = [draw(tiny_creature(f"a{i}", "alice")) for i in range(draw(st.integers(1, 3)))]
+    theirs = [draw(tiny_creature(f"b{i}", "bob")) for i in range(draw(st.integers(0, 2)))]
+    able = [c["id"] for c in mine if not c.get("summoning_sick") or "Haste" in c["abilities"]]
+    attacking = draw(st.lists(st.sampled_from(able), min_size=1, unique=True)) if able else []
+    kw = {"bob_life": draw(st.integers(1, 8)), "alice_mana": draw(st.sampled_from(MANA)),
+          "bob_mana": draw(st.sampled_from(MANA)), "goal": {"lethal": "bob"}}
+    declared = board(mine + theirs, combat={"attackers": {a: "bob" for a in attacking}}, **kw)
+    blocks = draw(st.sampled_from(sorted(reference_blocks(declared))))
+    combat: dict = {"attackers": {a: "bob" for a in attacking}, "blockers": {}}
+    for b, a in blocks:
+        combat["blockers"].setdefault(b, []).append(a)
+    if draw(st.integers(0, 3)) == 0:
+        combat["damage_step"] = "regular"
+    return board(mine + theirs, combat=combat, **kw)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(declared_boards())
+def test_lethal_bounds_agree_with_brute_force(s: pysolver.model.Situation) -> None:
+    """Each bound that decides a position without search (docs/verify.md) agrees with the
+    brute-force minimax: sure lethal only where the active player can force it, out of reach only
+    where they can't."""
+    holds = reference_verify(s)
+    settled = gametree.root(s).s
+    if goals.sure_lethal(settled, "bob") is not None:
+        assert holds
+    if goals.out_of_reach(settled, "bob") is not None:
+        assert not holds
+    assert pysolver.verify(s)["holds"] is holds
