@@ -76,6 +76,7 @@ ACTIVE, DEFENCE = gt.ACTIVE, gt.DEFENCE
 ATTACKERS_HALF, BLOCKERS_HALF = gt.ATTACKERS_HALF, gt.BLOCKERS_HALF
 TABLE_SIZE = 50_000   # positions kept in the transposition table
 POOL_SIZE = 32        # counterexamples kept
+GRAPHS, GRAPHS_PER_BOARD = 64, 4  # attacker-blocker graphs kept: boards, attacks per board
 Child = tuple[Move, gt.Position]
 
 
@@ -103,6 +104,7 @@ class Verifier:
         self._proofs: dict[tuple[gt.Position, bool], list[Any]] = {}
         self.pool: list[BlockDeclaration] = []  # counterexamples: block declarations that refuted an attack
         self.history: dict[tuple[str, Move], int] = {}
+        self.graphs: OrderedDict[tuple[Any, ...], list[tuple[frozenset[tuple[str, str]], nx.DiGraph]]] = OrderedDict()
         self.symmetric: set[tuple[str, ...]] = set()
         self.stats: dict[str, float] = {"positions": 0, "attack_candidates": 0, "attacks_tried": 0,
                                         "counterexamples": 0, "pool_refutations": 0}
@@ -241,7 +243,7 @@ class Verifier:
     def _blocks(self, p: gt.Position) -> Iterator[Child]:
         """Counterexamples, then one blocker on each attacker, then every declaration up to
         identical blockers (each generated declaration once)."""
-        g = attacker_blocker_graph(p.s)
+        g = self._graph(p.s)
         tried: set[BlockDeclaration] = set()
         for m in itertools.chain(self._from_pool(p), self._covers(p, g)):
             if m in tried:
@@ -254,6 +256,31 @@ class Verifier:
             m = BlockDeclaration(pairs)
             if m not in tried:
                 yield m, p.push(m, trusted=True)
+
+    def _graph(self, s: Situation) -> nx.DiGraph:
+        """The attacker-blocker graph of `s` (:func:`pysolver.graph.attacker_blocker_graph`), cut
+        from the graph of a larger attack on the same board when one without requirements was
+        built: each edge (509.1b) and each creature's capacity and minimum number of blockers
+        (509.1a, 702.111b) depend on that blocker, that attacker and what it attacks only
+        (``encodings/blocks.lp``), and an attack's requirements (509.1c) are among those of any
+        larger attack, so none there means none here."""
+        attacks = frozenset(s.combat.attackers or ())
+        key = (s.permanents, s.players)
+        built = self.graphs.pop(key, [])
+        self.graphs[key] = built
+        if len(self.graphs) > GRAPHS:
+            self.graphs.popitem(last=False)
+        for larger, g in built:
+            if attacks <= larger and not g.graph.get("requirements"):
+                attacking = {a for a, _ in attacks}
+                cut = nx.DiGraph(g.subgraph(n for n, d in g.nodes(data=True)
+                                            if d["role"] == "blocker" or n in attacking))
+                cut.graph = {"restrictions": [r for r in g.graph["restrictions"] if r[1] in attacking]}
+                return cut
+        g = attacker_blocker_graph(s)
+        built.insert(0, (attacks, g))
+        del built[GRAPHS_PER_BOARD:]
+        return g
 
     def _from_pool(self, p: gt.Position) -> Iterator[BlockDeclaration]:
         """The counterexamples, each cut down to the attackers of this attack."""

@@ -4,6 +4,7 @@ and agreement with a brute-force minimax (tests/reference/minimax.py) on tiny ra
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,8 @@ from reference.minimax import reference_verify
 import pysolver
 from pysolver import gametree, goals
 from pysolver.cli import main
+from pysolver.graph import attacker_blocker_graph, node_link
+from pysolver.verify import Verifier
 
 PUZZLES = sorted((Path(__file__).parents[1] / "examples" / "puzzles").glob("*.yaml"))
 
@@ -263,3 +266,34 @@ def test_lethal_bounds_agree_with_brute_force(s: pysolver.model.Situation) -> No
     if goals.out_of_reach(settled, "bob") is not None:
         assert not holds
     assert pysolver.verify(s)["holds"] is holds
+
+
+def test_graphs_cut_from_a_larger_attack_equal_the_graphs_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Verifier._graph: the attacker-blocker graph of an attack, cut from that of a larger attack on
+    the same board, is the graph built for it (509.1a-b: edges, capacities, minimum blockers); a
+    graph with requirements (509.1c, Lure) is never cut from."""
+    attackers = [{"id": "flyer", "controller": "alice", "power": 2, "toughness": 2, "abilities": ["Flying"]},
+                 {"id": "brute", "controller": "alice", "power": 3, "toughness": 2, "abilities": ["Menace"]},
+                 {"id": "ghost", "controller": "alice", "power": 1, "toughness": 1, "abilities": ["Can't be blocked"]},
+                 {"id": "knight", "controller": "alice", "power": 2, "toughness": 2, "colors": ["white"],
+                  "abilities": ["Protection from red"]}]
+    blockers = [{"id": "hawk", "controller": "bob", "power": 1, "toughness": 1, "abilities": ["Reach"]},
+                {"id": "goblin", "controller": "bob", "power": 2, "toughness": 1, "colors": ["red"],
+                 "abilities": ["This creature can block an additional creature each combat"]},
+                {"id": "wall", "controller": "bob", "power": 0, "toughness": 4, "tapped": True}]
+    lure = {"id": "lure", "controller": "alice", "power": 1, "toughness": 1,
+            "abilities": ["All creatures able to block this creature do so"]}
+    built: list[str] = []
+    monkeypatch.setattr(sys.modules[Verifier.__module__], "attacker_blocker_graph",
+                        lambda s: built.append("") or attacker_blocker_graph(s))
+    # Largest attack first, as the search tries them; with Lure: built for the attacks with it, and
+    # once for the first attack without it (the four), cut for the smaller ones.
+    for extra, builds in (([], 1), ([lure], 3)):
+        built.clear()
+        s = board(attackers + extra + blockers, goal={"lethal": "bob"})
+        v = Verifier(s)
+        ids = [a["id"] for a in attackers + extra]
+        for sub in [ids[:k] for k in range(len(ids), 0, -1)] + [ids[1:3], ids[::2]]:
+            declared = s.with_combat(attackers=tuple((a, "bob") for a in sub))
+            assert node_link(v._graph(declared)) == node_link(attacker_blocker_graph(declared)), sub
+        assert len(built) == builds
