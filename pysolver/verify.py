@@ -75,6 +75,7 @@ from .solving import ATTACKS, BOARD, args_of, control
 ACTIVE, DEFENCE = gt.ACTIVE, gt.DEFENCE
 ATTACKERS_HALF, BLOCKERS_HALF = gt.ATTACKERS_HALF, gt.BLOCKERS_HALF
 TABLE_SIZE = 50_000   # positions kept in the transposition table
+MOVES_SIZE = 10_000   # positions whose moves are kept (windows, damage halves)
 POOL_SIZE = 32        # counterexamples kept
 GRAPHS, GRAPHS_PER_BOARD = 64, 4  # attacker-blocker graphs kept: boards, attacks per board
 Child = tuple[Move, gt.Position]
@@ -83,12 +84,13 @@ Child = tuple[Move, gt.Position]
 @dataclass(frozen=True)
 class Entry:
     """A solved position: its value, the deciding move (a win for the active player or a
-    refutation) and what it leads to, or why it was decided without moves."""
+    refutation) and what it leads to, or whether it was decided without moves (`static`; the
+    proof says why, :meth:`Verifier._ending`)."""
 
     value: bool
     move: Move | None = None
     child: gt.Position | None = None
-    reason: dict[str, Any] | None = None
+    static: bool = False
 
 
 class Verifier:
@@ -101,6 +103,7 @@ class Verifier:
         self.named = set(goals.goal_ids(self.goal))
         self.aggressive = goals.aggressive(self.goal)
         self.table: OrderedDict[gt.Position, Entry] = OrderedDict()
+        self.moves: OrderedDict[gt.Position, list[Child]] = OrderedDict()
         self._proofs: dict[tuple[gt.Position, bool], list[Any]] = {}
         self.pool: list[BlockDeclaration] = []  # counterexamples: block declarations that refuted an attack
         self.history: dict[tuple[str, Move], int] = {}
@@ -140,10 +143,13 @@ class Verifier:
         deadline.check()
         self.stats["positions"] += 1
         e = self._search(p)
+        self._enter(p, e)
+        return e
+
+    def _enter(self, p: gt.Position, e: Entry) -> None:
         self.table[p] = e
         if len(self.table) > TABLE_SIZE:
             self.table.popitem(last=False)
-        return e
 
     def win(self, p: gt.Position) -> bool:
         """Whether the active player can force the goal from `p`."""
@@ -169,7 +175,19 @@ class Verifier:
         status = self._status(self.goal, p, final)
         if status is None:
             return None
-        return Entry(status, reason=self._ending(p, final, status))
+        return Entry(status, static=True)
+
+    def _decided(self, p: gt.Position) -> Entry | None:
+        """The entry of `p` if it is solved or decided without looking at moves (then it is
+        entered in the table as solved), else None."""
+        known = self.table.get(p)
+        if known is not None:
+            return known
+        decided = self.static(p)
+        if decided is not None:
+            self.stats["positions"] += 1
+            self._enter(p, decided)
+        return decided
 
     def _status(self, g: Goal, p: gt.Position, final: bool) -> bool | None:
         s = p.s
@@ -232,26 +250,50 @@ class Verifier:
         elif p.stage in (ATTACKERS_HALF, BLOCKERS_HALF):
             sign = 1 if p.to_move() == ACTIVE else -1
             scored = [(sign * goals.score(self.goal, child.s), i, m, child)
-                      for i, (m, child) in enumerate(p.successors())]
+                      for i, (m, child) in enumerate(self._successors(p))]
             for _, _, m, child in sorted(scored, key=lambda t: t[:2]):
                 yield m, child
         else:  # a priority window: face-up turns that decided positions before, then passing
-            children = list(p.successors())
-            children.sort(key=lambda mc: (-self.history.get((p.stage, mc[0]), 0), isinstance(mc[0], Pass)))
+            children = sorted(self._successors(p),
+                              key=lambda mc: (-self.history.get((p.stage, mc[0]), 0), isinstance(mc[0], Pass)))
             yield from children
+
+    def _successors(self, p: gt.Position) -> list[Child]:
+        """The moves of a window or a damage half with their positions (a few each, one clingo
+        solve for a half), kept in a bounded table (least recently used dropped past
+        :data:`MOVES_SIZE`) so that the proof reads them instead of solving again."""
+        known = self.moves.get(p)
+        if known is not None:
+            self.moves.move_to_end(p)
+            return known
+        self.moves[p] = known = list(p.successors())
+        if len(self.moves) > MOVES_SIZE:
+            self.moves.popitem(last=False)
+        return known
 
     def _blocks(self, p: gt.Position) -> Iterator[Child]:
         """Counterexamples, then one blocker on each attacker, then every declaration up to
         identical blockers (each generated declaration once)."""
         g = self._graph(p.s)
         tried: set[BlockDeclaration] = set()
+        cheap: list[BlockDeclaration] = []
         for m in itertools.chain(self._from_pool(p), self._covers(p, g)):
             if m in tried:
                 continue
             tried.add(m)
             if _legal_in_graph(g, m) if not g.graph.get("requirements") else \
                     not gt._violations(p.s.with_combat(blockers=m.blocks), 1):
-                yield m, p.push(m, trusted=True)
+                cheap.append(m)
+        # One decided for the defence without search (a bound, 704.5a) first, then in order.
+        pushed: dict[BlockDeclaration, gt.Position] = {}
+        for m in cheap:
+            decided = self._decided(pushed.setdefault(m, p.push(m, trusted=True)))
+            if decided is not None and not decided.value:
+                cheap.remove(m)
+                cheap.insert(0, m)
+                break
+        for m in cheap:
+            yield m, pushed.get(m) or p.push(m, trusted=True)
         for pairs in declarations(p.s, "blocks", self._twins(p.s, "blocks")):
             m = BlockDeclaration(pairs)
             if m not in tried:
@@ -273,8 +315,7 @@ class Verifier:
         for larger, g in built:
             if attacks <= larger and not g.graph.get("requirements"):
                 attacking = {a for a, _ in attacks}
-                cut = nx.DiGraph(g.subgraph(n for n, d in g.nodes(data=True)
-                                            if d["role"] == "blocker" or n in attacking))
+                cut = g.subgraph([n for n, d in g.nodes(data=True) if d["role"] == "blocker" or n in attacking])
                 cut.graph = {"restrictions": [r for r in g.graph["restrictions"] if r[1] in attacking]}
                 return cut
         g = attacker_blocker_graph(s)
@@ -355,8 +396,8 @@ class Verifier:
 
     def _proof(self, p: gt.Position, holds: bool) -> list[Any]:
         e = self.entry(p)
-        if e.reason is not None:
-            return [{"end": e.reason}]
+        if e.static:
+            return [{"end": self._ending(p, p.is_end(), e.value)}]
         winner = ACTIVE if holds else DEFENCE
         decider = p.to_move()
         first_two = list(itertools.islice(self.candidates(p), 2)) if decider != winner or \
