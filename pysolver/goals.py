@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from .model import Goal, Permanent, Situation
@@ -67,9 +67,20 @@ def damage_bound(s: Situation, player: str) -> int:
     return total
 
 
-def sure_damage(s: Situation, player: str) -> int:
+def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[str]] | None = None,
+                most_blocked: int | None = None) -> int:
     """A lower bound, once blockers are declared (0 before), on the combat damage the active player
     can make sure is dealt to `player` in the rest of the combat, whatever the defence does.
+
+    At declare blockers, `could_block` (each attacker's possible blockers, 509.1b; none for one
+    that too few can block, 702.111b) and `most_blocked` (the most attackers any declaration
+    blocks: the blockers' capacities added up, 509.1a; None: no limit) make it a lower bound over
+    every block declaration: each attacker counts as unblocked, except that the defence takes
+    away, for the `most_blocked` attackers where that takes most, what it would deal unblocked
+    less what it would deal blocked by all its possible blockers at once (a trampler assigns
+    lethal damage to each of them, and any of them may strike first). A declaration blocks a set
+    of attackers no larger than that, each by some of its possible blockers, which leaves each at
+    least that much.
 
     The active player's plan: turn nothing face up, and assign as below. A creature attacking the
     player (not a planeswalker or battle of theirs) deals damage in each step it deals damage in
@@ -98,40 +109,46 @@ def sure_damage(s: Situation, player: str) -> int:
     >>> sure_damage(s, "b")
     6
     """
-    if s.combat.attackers is None or s.combat.blockers is None:
+    blocking = _blocking(s, could_block)
+    if s.combat.attackers is None or blocking is None:
         return 0
-    blocking: dict[str, list[Permanent]] = {}
-    for b, a in s.combat.blockers:
-        blocking.setdefault(a, []).append(s.permanent(b))
     before_first = s.combat.damage_step != "regular"
     dealt_first = set(s.combat.first_strikers or ())
     total = 0
+    taken: list[int] = []  # what blocking each attacker that could be blocked may take away
     for a, target in s.combat.attackers:
         p = s.permanent(a)
         if target != player or p.left_battlefield or not p.is_creature:
             continue
         kinds, power = _kinds(p), max(side_power(p), 0)
         steps = _steps(kinds, before_first, a in dealt_first)
+        unblocked = power * len(steps)
         if a not in blocking:
-            total += power * len(steps)
+            total += unblocked
             continue
-        if "trample" not in kinds:
-            continue
-        blockers = [b for b in blocking[a] if not b.left_battlefield]
-        needed = sum(1 if "deathtouch" in kinds else max(max(_lethal(f) for f in forms(b)), 0) for b in blockers)
-        strike_first = any(_kinds(f) & {"first_strike", "double_strike"} for b in blockers for f in forms(b))
-        for step in steps:
-            if step == "regular" and before_first and strike_first:
-                continue
-            total += max(power - needed, 0)
-    return total
+        blocked = 0
+        if "trample" in kinds:
+            blockers = [b for b in blocking[a] if not b.left_battlefield]
+            needed = sum(1 if "deathtouch" in kinds else max(max(_lethal(f) for f in forms(b)), 0)
+                         for b in blockers)
+            strike_first = any(_kinds(f) & {"first_strike", "double_strike"} for b in blockers for f in forms(b))
+            blocked = max(power - needed, 0) * sum(1 for step in steps
+                                                   if step != "regular" or not before_first or not strike_first)
+        if could_block is None:
+            total += blocked
+        else:
+            total += unblocked
+            taken.append(unblocked - blocked)
+    taken.sort(reverse=True)
+    return total - sum(taken if most_blocked is None else taken[:most_blocked])
 
 
-def gain_bound(s: Situation, player: str) -> int:
-    """An upper bound on the life `player` can still gain in this combat once blockers are declared:
-    only their blocking creatures with lifelink deal combat damage for them (702.15b, 510.1c-d),
-    each at most its greatest power over its sides (702.37e), in the steps it may deal damage in
-    (510.4, as in :func:`damage_bound`).
+def gain_bound(s: Situation, player: str, could_block: Mapping[str, Sequence[str]] | None = None) -> int:
+    """An upper bound on the life `player` can still gain in this combat once blockers are declared
+    (with `could_block`, as in :func:`sure_damage`: whichever are declared): only their blocking
+    creatures with lifelink deal combat damage for them (702.15b, 510.1c-d), each at most its
+    greatest power over its sides (702.37e), in the steps it may deal damage in (510.4, as in
+    :func:`damage_bound`).
 
     >>> from pysolver.loader import situation_from_data
     >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
@@ -144,13 +161,25 @@ def gain_bound(s: Situation, player: str) -> int:
     before_first = s.combat.damage_step != "regular"
     dealt_first = set(s.combat.first_strikers or ())
     total = 0
-    for b in sorted({b for b, _ in s.combat.blockers or ()}):
-        x = s.permanent(b)
+    for x in {b.id: b for blockers in (_blocking(s, could_block) or {}).values() for b in blockers}.values():
         if x.left_battlefield or x.controller != player:
             continue
-        total += max((max(side_power(f), 0) * len(_steps(_kinds(f), before_first, b in dealt_first))
+        total += max((max(side_power(f), 0) * len(_steps(_kinds(f), before_first, x.id in dealt_first))
                       for f in forms(x) if "lifelink" in _kinds(f)), default=0)
     return total
+
+
+def _blocking(s: Situation, could_block: Mapping[str, Sequence[str]] | None) -> dict[str, list[Permanent]] | None:
+    """The creatures blocking each blocked attacker: as declared, or all that could (`could_block`);
+    None if blockers are not declared and `could_block` is not given."""
+    if could_block is not None:
+        return {a: [s.permanent(b) for b in bs] for a, bs in could_block.items() if bs}
+    if s.combat.blockers is None:
+        return None
+    blocking: dict[str, list[Permanent]] = {}
+    for b, a in s.combat.blockers:
+        blocking.setdefault(a, []).append(s.permanent(b))
+    return blocking
 
 
 def _steps(kinds: set[str], before_first: bool, dealt_first: bool) -> tuple[str, ...]:
@@ -208,17 +237,20 @@ def out_of_reach(s: Situation, player: str) -> str | None:
     return None
 
 
-def sure_lethal(s: Situation, player: str) -> str | None:
+def sure_lethal(s: Situation, player: str, could_block: Mapping[str, Sequence[str]] | None = None,
+                most_blocked: int | None = None) -> str | None:
     """Why `player` will be at 0 life or less when state-based actions are checked after the last
     combat damage step, whatever the defence does (704.5a), or None: the damage the active player
     can make sure of (:func:`sure_damage`) is at least their life plus the most they can gain
     (:func:`gain_bound`). Life lost and gained in a step happen together (510.2, 702.15b); if the
-    player survives the first-strike step, the regular step brings the whole to 0 or less."""
+    player survives the first-strike step, the regular step brings the whole to 0 or less.
+    With `could_block`, whatever blockers are declared (:func:`sure_damage`)."""
     life = s.player(player).life
-    sure = sure_damage(s, player)
-    gain = gain_bound(s, player)
+    sure = sure_damage(s, player, could_block, most_blocked)
+    gain = gain_bound(s, player, could_block)
     if life > 0 and sure and sure >= life + gain:
-        return f"at least {sure} combat damage is sure to reach {player} (life {life}" + \
+        return ("whatever blocks, " if could_block is not None else "") + \
+            f"at least {sure} combat damage is sure to reach {player} (life {life}" + \
             (f", at most {gain} gained)" if gain else ")")
     return None
 

@@ -15,14 +15,19 @@ Method: an exact AND-OR search of this game (a boolean minimax), made to scale p
    stops at the first winning move, at the defence's at the first refuting reply; moves are
    generated lazily, most promising first, so a refutation found early means the other moves are
    never generated;
-2. **a bounded transposition table**: each position is solved once while it is in the table
-   (least recently used positions are dropped past :data:`TABLE_SIZE`, so memory is bounded);
+2. **bounded tables**: each position is solved once while it is in the transposition table
+   (least recently used positions are dropped past :data:`TABLE_SIZE`), the moves of windows and
+   damage halves are kept for the proof (:data:`MOVES_SIZE`), attacker-blocker graphs for a few
+   attacks per board (:data:`GRAPHS`): memory is bounded by these and the search depth, not by
+   the number of declarations;
 3. **cheap refutations before any enumeration at the declarations**: for each candidate attack
    the defence first tries the block declarations that refuted earlier attacks (a bounded pool
    of counterexamples, most recent first, each cut down to the attackers of this attack), then
-   "one blocker on each attacker" declarations built from the attacker-blocker graph, each
-   judged by :func:`pysolver.check.check`; only if none is legal and refutes the attack are the
-   declarations enumerated (lazily, by clingo);
+   "one blocker on each attacker" declarations built from the attacker-blocker graph (cut from
+   the graph of a larger attack on the same board), each judged by that graph or, with
+   requirements, by :func:`pysolver.check.check`; one of them that a bound (5.) decides for the
+   defence is tried first; only if none is legal and refutes the attack are the declarations
+   enumerated (lazily, by clingo);
 4. **symmetry in the encoding**: creatures identical in characteristics and state (tokens) and
    not named by the goal form classes; ``encodings/verify.lp`` keeps one declaration of each
    orbit (twins attack and block in order), so equivalent declarations are never generated;
@@ -197,7 +202,7 @@ class Verifier:
                 return g.targets[0] in c.losers(s)
             if p.stage != BLOCKERS_HALF and goals.out_of_reach(s, g.targets[0]) is not None:
                 return False
-            return True if goals.sure_lethal(s, g.targets[0]) is not None else None
+            return True if self._sure(p, g.targets[0]) is not None else None
         if g.kind == "destroy":
             return True if gone.issuperset(g.targets) else (False if final else None)
         if g.kind == "survive":
@@ -206,6 +211,20 @@ class Verifier:
         if g.kind == "all":
             return False if False in parts else (True if all(parts) else None)
         return True if True in parts else (False if all(q is False for q in parts) else None)
+
+    def _sure(self, p: gt.Position, player: str) -> str | None:
+        """Why `player` will lose whatever the defence does (:func:`pysolver.goals.sure_lethal`);
+        at declare blockers whatever they declare, from the attacker-blocker graph (509.1a-b,
+        702.111b: possible blockers, capacities; no face-down creature can be turned face up
+        before the declaration)."""
+        if p.stage != c.DECLARE_BLOCKERS:
+            return goals.sure_lethal(p.s, player)
+        g = self._graph(p.s)
+        could_block = {a: list(g.predecessors(a)) for a, d in g.nodes(data=True) if d["role"] == "attacker"
+                       and len(list(g.predecessors(a))) >= d.get("min_blockers", 1)}
+        capacities = [g.nodes[b]["capacity"] for b in set().union(*could_block.values())]
+        most = None if None in capacities else sum(capacities)
+        return goals.sure_lethal(p.s, player, could_block, most)
 
     def _ending(self, p: gt.Position, final: bool, holds: bool) -> dict[str, Any]:
         """What decided a position: who lost, which permanents the goal names were destroyed, the
@@ -223,9 +242,9 @@ class Verifier:
             out["life"] = life
         if not final:
             out["decided"] = "before the end of combat"
-            bound = goals.sure_lethal if holds else goals.out_of_reach
+            bound = (lambda pl: self._sure(p, pl)) if holds else (lambda pl: goals.out_of_reach(s, pl))
             if holds or p.stage != BLOCKERS_HALF:
-                notes = [n for n in (bound(s, pl) for pl in goals.lethal_players(self.goal)) if n]
+                notes = [n for n in map(bound, goals.lethal_players(self.goal)) if n]
                 if notes:
                     out["bound"] = "; ".join(notes)
         return out

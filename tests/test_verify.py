@@ -235,15 +235,19 @@ def test_sure_lethal_after_first_strike_damage() -> None:
 
 
 @st.composite
-def declared_boards(draw: st.DrawFn) -> pysolver.model.Situation:
-    """Tiny boards with attackers and blockers declared, lethal goal (the bounds apply at once)."""
+def declared_boards(draw: st.DrawFn, *, blocks_declared: bool = True) -> pysolver.model.Situation:
+    """Tiny boards with attackers and blockers declared, lethal goal (the bounds apply at once);
+    without `blocks_declared`: attackers only and no mana, so the defence declares blockers next
+    (no face-up turn is possible before, 702.37e)."""
     mine = [draw(tiny_creature(f"a{i}", "alice")) for i in range(draw(st.integers(1, 3)))]
     theirs = [draw(tiny_creature(f"b{i}", "bob")) for i in range(draw(st.integers(0, 2)))]
     able = [c["id"] for c in mine if not c.get("summoning_sick") or "Haste" in c["abilities"]]
     attacking = draw(st.lists(st.sampled_from(able), min_size=1, unique=True)) if able else []
-    kw = {"bob_life": draw(st.integers(1, 8)), "alice_mana": draw(st.sampled_from(MANA)),
-          "bob_mana": draw(st.sampled_from(MANA)), "goal": {"lethal": "bob"}}
+    mana = [draw(st.sampled_from(MANA)), draw(st.sampled_from(MANA))] if blocks_declared else ["", ""]
+    kw = {"bob_life": draw(st.integers(1, 8)), "alice_mana": mana[0], "bob_mana": mana[1], "goal": {"lethal": "bob"}}
     declared = board(mine + theirs, combat={"attackers": {a: "bob" for a in attacking}}, **kw)
+    if not blocks_declared:
+        return declared
     blocks = draw(st.sampled_from(sorted(reference_blocks(declared))))
     combat: dict = {"attackers": {a: "bob" for a in attacking}, "blockers": {}}
     for b, a in blocks:
@@ -297,3 +301,37 @@ def test_graphs_cut_from_a_larger_attack_equal_the_graphs_built(monkeypatch: pyt
             declared = s.with_combat(attackers=tuple((a, "bob") for a in sub))
             assert node_link(v._graph(declared)) == node_link(attacker_blocker_graph(declared)), sub
         assert len(built) == builds
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(declared_boards(blocks_declared=False))
+def test_lethal_whatever_blocks_agrees_with_brute_force(s: pysolver.model.Situation) -> None:
+    """At declare blockers, sure lethal whatever the defence declares (goals.sure_damage with the
+    possible blockers and their capacities, 509.1a-b) only where the active player can force it."""
+    p = gametree.root(s)
+    holds = reference_verify(s)
+    if p.stage == "declare_blockers" and Verifier(s)._sure(p, "bob") is not None:
+        assert holds
+    assert pysolver.verify(s)["holds"] is holds
+
+
+@pytest.mark.parametrize("blockers, life, sure", [
+    (["wall"], 4, True),            # 509.1a: the wall blocks one bear; two deal 4
+    (["wall"], 5, False),
+    (["wall", "hawk"], 2, True),    # two blockers, two bears blocked at most: one deals 2
+    (["wall", "hawk"], 3, False),
+    (["octopus"], 6, False),        # 509.1a: it can block any number of creatures
+])
+def test_lethal_whatever_blocks_counts_what_the_blockers_can_block(blockers: list[str], life: int,
+                                                                    sure: bool) -> None:
+    """Verifier._sure at declare blockers: three 2/2 bears attack; the defence blocks at most as many
+    attackers as its blockers' capacities add up to (509.1a), each blocked bear deals nothing."""
+    kinds = {"wall": {"power": 0, "toughness": 4}, "hawk": {"power": 1, "toughness": 1},
+             "octopus": {"power": 0, "toughness": 8, "abilities": ["Can block any number of creatures"]}}
+    s = board([{"id": f"bear{i}", "controller": "alice", "power": 2, "toughness": 2} for i in range(3)]
+              + [{"id": b, "controller": "bob", **kinds[b]} for b in blockers], bob_life=life,
+              goal={"lethal": "bob"}, combat={"attackers": {f"bear{i}": "bob" for i in range(3)}})
+    p = gametree.root(s)
+    assert p.stage == "declare_blockers"
+    assert (Verifier(s)._sure(p, "bob") is not None) is sure
+    assert reference_verify(s) is sure is pysolver.verify(s)["holds"]
