@@ -99,6 +99,7 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
                 if a.kind in REQUIREMENTS)
     yield atom("plus_counters", i, p.plus_counters)
     yield atom("minus_counters", i, p.minus_counters)
+    yield atom("until_end_of_turn", i, *p.until_end_of_turn)  # 613.4c: resolved pumps
     yield atom("damage_marked", i, p.damage)
     morph = p.morph_cost()
     if morph is not None:

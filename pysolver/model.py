@@ -117,6 +117,7 @@ class Permanent:
     unmodelled: tuple[str, ...] = ()
     plus_counters: int = 0
     minus_counters: int = 0
+    until_end_of_turn: tuple[int, int] = (0, 0)  # +X/+Y of resolved pumps until end of turn (613.4c)
     damage: int = 0
     tapped: bool = False
     summoning_sick: bool = False
@@ -131,7 +132,8 @@ class Permanent:
                      defense: int | None = None, protector: str | None = None,
                      abilities: tuple[Ability, ...] | tuple[str, ...] = (), ability_lines: tuple[str, ...] = (),
                      unmodelled: tuple[str, ...] = (), plus_counters: int = 0, minus_counters: int = 0,
-                     damage: int = 0, tapped: bool = False, summoning_sick: bool = False, face_down: bool = False,
+                     until_end_of_turn: tuple[int, int] = (0, 0), damage: int = 0, tapped: bool = False,
+                     summoning_sick: bool = False, face_down: bool = False,
                      left_battlefield: bool = False) -> None: ...
 
     def __post_init__(self) -> None:
@@ -225,6 +227,8 @@ class Permanent:
             d["abilities"] = list(self.ability_lines)
         if self.plus_counters or self.minus_counters:
             d["counters"] = {"+1/+1": self.plus_counters, "-1/-1": self.minus_counters}
+        if self.until_end_of_turn != (0, 0):
+            d["until_end_of_turn"] = pt_change(self.until_end_of_turn)
         for key in ("damage", "tapped", "summoning_sick", "face_down"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
@@ -243,6 +247,8 @@ class Permanent:
                   if getattr(self, key) is not None]
         parts += [f"{key}={getattr(self, key)}" for key in ("plus_counters", "minus_counters", "damage")
                   if getattr(self, key)]
+        if self.until_end_of_turn != (0, 0):
+            parts.append(f"until_end_of_turn={pt_change(self.until_end_of_turn)!r}")
         parts += [key for key in ("tapped", "summoning_sick", "face_down", "left_battlefield") if getattr(self, key)]
         return f"Permanent({', '.join(parts)})"
 
@@ -253,7 +259,18 @@ def _data_fields(changes: Mapping[str, Any]) -> Data:
     counters = {"+1/+1": d.pop("plus_counters", 0), "-1/-1": d.pop("minus_counters", 0)}
     if any(counters.values()):
         d["counters"] = counters
+    if isinstance(d.get("until_end_of_turn"), list):
+        d["until_end_of_turn"] = pt_change(tuple(d["until_end_of_turn"]))
     return d
+
+
+def pt_change(change: tuple[int, ...]) -> str:
+    """A change of power and toughness as written in files and on cards, ``+X/+Y`` (613.4c).
+
+    >>> pt_change((3, 0)), pt_change((-1, -2))
+    ('+3/+0', '-1/-2')
+    """
+    return "/".join(f"{n:+d}" for n in change)
 
 
 @dataclass(frozen=True)

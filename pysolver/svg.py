@@ -62,7 +62,8 @@ def _pt(p: Permanent) -> str | None:
     else:
         power, toughness = p.power, p.toughness
     delta = p.plus_counters - p.minus_counters
-    return f"{power + delta}/{toughness + delta}"
+    pump_power, pump_toughness = p.until_end_of_turn  # 613.4c
+    return f"{power + delta + pump_power}/{toughness + delta + pump_toughness}"
 
 
 def _keywords(p: Permanent) -> list[str]:

@@ -119,8 +119,9 @@ def characteristics(p: Permanent) -> Characteristics:
         abilities = p.abilities
         loyalty, defense = p.loyalty, p.defense
     counters = p.plus_counters - p.minus_counters
-    power = base_power + counters if base_power is not None else None
-    toughness = base_toughness + counters if base_toughness is not None else None
+    pump_power, pump_toughness = p.until_end_of_turn  # 613.4c: resolved pumps, layer 7c
+    power = base_power + counters + pump_power if base_power is not None else None
+    toughness = base_toughness + counters + pump_toughness if base_toughness is not None else None
     return Characteristics(
         id=p.id, controller=p.controller, owner=p.owner or p.controller, types=types, subtypes=subtypes,
         colors=colors, power=power, toughness=toughness, loyalty=loyalty, defense=defense,
