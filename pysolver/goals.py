@@ -198,13 +198,15 @@ def _kinds(p: Permanent) -> set[str]:
 
 
 def side_power(p: Permanent) -> int:
-    """The power of a side: 2 face down (708.2a), +1/+1 and -1/-1 counters counted (122.1a)."""
-    return (2 if p.face_down else (p.power or 0)) + p.plus_counters - p.minus_counters
+    """The power of a side: 2 face down (708.2a), with what its P/T counters and resolved changes
+    until end of turn add (122.1a, 613.4c)."""
+    return (2 if p.face_down else (p.power or 0)) + p.pt_modification[0]
 
 
 def side_toughness(p: Permanent) -> int:
-    """The toughness of a side: 2 face down (708.2a), counters counted (122.1a)."""
-    return (2 if p.face_down else (p.toughness or 0)) + p.plus_counters - p.minus_counters
+    """The toughness of a side: 2 face down (708.2a), with what its P/T counters and resolved
+    changes until end of turn add (122.1a, 613.4c)."""
+    return (2 if p.face_down else (p.toughness or 0)) + p.pt_modification[1]
 
 
 def _lethal(p: Permanent) -> int:
@@ -260,7 +262,7 @@ def forms(p: Permanent) -> list[Permanent]:
     forms = [p]
     morph = p.morph_cost()
     if p.face_down and morph is not None:
-        forms.append(replace(p, face_down=False, plus_counters=p.plus_counters + (morph[0] == "megamorph")))
+        forms.append(replace(p, face_down=False).with_counters(1, 1, morph[0] == "megamorph"))
     return forms
 
 
