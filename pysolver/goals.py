@@ -199,7 +199,11 @@ def _kinds(p: Permanent) -> set[str]:
 
 def side_power(p: Permanent) -> int:
     """The power of a side: 2 face down (708.2a), with what its P/T counters and resolved changes
-    until end of turn add (122.1a, 613.4c)."""
+    until end of turn add (122.1a, 613.4c).
+
+    >>> side_power(Permanent("x", "a", power=5, toughness=5, face_down=True).with_counters(1, 1))
+    3
+    """
     return (2 if p.face_down else (p.power or 0)) + p.pt_modification[0]
 
 
@@ -246,7 +250,15 @@ def sure_lethal(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     can make sure of (:func:`sure_damage`) is at least their life plus the most they can gain
     (:func:`gain_bound`). Life lost and gained in a step happen together (510.2, 702.15b); if the
     player survives the first-strike step, the regular step brings the whole to 0 or less.
-    With `could_block`, whatever blockers are declared (:func:`sure_damage`)."""
+    With `could_block`, whatever blockers are declared (:func:`sure_damage`).
+
+    >>> from pysolver.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b", "life": 3}], "active": "a",
+    ...     "permanents": [{"id": "x", "controller": "a", "power": 3, "toughness": 3}],
+    ...     "combat": {"attackers": {"x": "b"}, "blockers": {}}})
+    >>> sure_lethal(s, "b")
+    'at least 3 combat damage is sure to reach b (life 3)'
+    """
     life = s.player(player).life
     sure = sure_damage(s, player, could_block, most_blocked)
     gain = gain_bound(s, player, could_block)
