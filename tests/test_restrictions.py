@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import board, creature
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reference import reference_blocks
 from reference.outcomes import canonical, reference_outcomes
 
@@ -226,3 +228,56 @@ def test_702_73a_changeling_damage_to_protected_creature_is_prevented() -> None:
     s = board(creature("x", "alice", 2, 2, "Protection from Elves"), creature("ch", "bob", 3, 3, "Changeling"),
               attackers={"x": "bob"}, blockers={})
     assert pysolver.check(s.with_combat(blockers=(("ch", "x"),)))["violations"][0]["rule"] == "702.16f"
+
+
+# --- differential: the new restrictions mixed with evasion, requirements, first strike, face down -------
+
+MIXED_ATTACKER = ["Flying", "Menace", "First strike", "All creatures able to block this creature do so",
+                  "This creature must be blocked if able", "Can't be blocked by more than one creature",
+                  "~ can't be blocked by more than two creatures", "~ can't be blocked by red creatures",
+                  "~ can't be blocked by creatures with power 2 or less", "Protection from Goblins",
+                  "Creatures with power less than ~'s power can't block it",
+                  "~ can be blocked only by creatures with flying"]
+MIXED_BLOCKER = ["Flying", "Reach", "First strike", "Can block an additional creature each combat",
+                 "This creature blocks each combat if able", "Changeling"]
+EFFECTS = ["Creatures with power or toughness 1 or less can't be blocked",
+           "Creatures with toughness greater than their power can't block",
+           "Creatures your opponents control with flying can't block",
+           "Red creatures you control can't be blocked", "Creatures with power 3 or greater can't block"]
+
+
+@st.composite
+def mixed_creature(draw: st.DrawFn, pid: str, controller: str, lines: list[str]) -> dict:
+    d = creature(pid, controller, draw(st.integers(0, 4)), draw(st.integers(1, 4)),
+                 *draw(st.lists(st.sampled_from(lines), max_size=2, unique=True)),
+                 colors=draw(st.lists(st.sampled_from(["red", "green"]), max_size=1)))
+    if draw(st.integers(0, 3)) == 0:
+        d["counters"] = draw(st.dictionaries(st.sampled_from(["+1/+0", "-0/-1", "+1/+1"]), st.integers(1, 2),
+                                             max_size=2))
+    if draw(st.integers(0, 4)) == 0:
+        d["face_down"] = True
+        d["abilities"].append("Morph {1}")
+    return d
+
+
+@st.composite
+def restriction_boards(draw: st.DrawFn) -> Situation:
+    n, m = draw(st.integers(1, 3)), draw(st.integers(1, 4))
+    attackers = [draw(mixed_creature(f"a{i}", "alice", MIXED_ATTACKER)) for i in range(n)]
+    blockers = [draw(mixed_creature(f"b{i}", "bob", MIXED_BLOCKER)) for i in range(m)]
+    effects = [{"id": f"e{i}", "controller": draw(st.sampled_from(["alice", "bob"])), "types": ["Enchantment"],
+                "abilities": [line]} for i, line in enumerate(draw(st.lists(st.sampled_from(EFFECTS), max_size=2)))]
+    return board(*attackers, *blockers, *effects, attackers={a["id"]: "bob" for a in attackers})
+
+
+@settings(max_examples=60, deadline=None)
+@given(restriction_boards(), st.data())
+def test_restrictions_agree_with_the_reference(s: Situation, data: st.DataObject) -> None:
+    """Declarations, their count (DP) and `check` of one candidate declaration agree with the reference."""
+    want = reference_blocks(s)
+    got = [frozenset(tuple(p) for p in d["blocks"]) for d in pysolver.legal_blocks(s)]
+    assert set(got) == want and len(got) == len(want) == pysolver.count_blocks(s)
+    pairs = [(b.id, a) for b in s.permanents if b.controller == "bob" and b.is_creature
+             for a, _ in s.combat.attackers or ()]
+    declared = data.draw(st.lists(st.sampled_from(pairs), unique=True)) if pairs else []
+    assert pysolver.check(s.with_combat(blockers=tuple(declared)))["legal"] == (frozenset(declared) in want)
