@@ -98,6 +98,7 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
     yield from (atom("printed_instance", i, constant(a.kind), j) for j, a in enumerate(p.abilities)
                 if a.kind in REQUIREMENTS)
     yield from (atom("pt_counters", i, dp, dt, n) for dp, dt, n in p.pt_counters)  # 122.1a
+    yield atom("until_end_of_turn", i, *p.until_end_of_turn)  # 613.4c: resolved pumps
     yield atom("damage_marked", i, p.damage)
     morph = p.morph_cost()
     if morph is not None:

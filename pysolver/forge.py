@@ -30,7 +30,7 @@ from typing import Any
 from .abilities import KEYWORDS
 from .cards import CARD_TYPES, Card, card_key, with_builtin
 from .errors import InputError
-from .model import Permanent, Situation, counter_kind
+from .model import Permanent, Situation, counter_kind, pt_change
 
 PLAYERS = ("human", "ai")
 # Forge's phases (its PhaseType names and script names, without case and underscores), in turn order.
@@ -549,6 +549,9 @@ def _forge_entry(p: Permanent, pool: Mapping[str, Card], notes: list[str]) -> st
         entry += "|Counters:" + ",".join(counters)
     if p.damage:
         entry += f"|Damage:{p.damage}"
+    if p.until_end_of_turn != (0, 0):
+        notes.append(f"{p.id}: a Forge game state cannot hold its change until end of turn "
+                     f"{pt_change(p.until_end_of_turn)} (613.4c); not written")
     return entry
 
 

@@ -32,11 +32,12 @@ TOP_KEYS = {"players", "active", "permanents", "combat", "goal"}
 PLAYER_KEYS = {"name", "life", "mana"}
 PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtypes", "colors", "power",
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
-                  "tapped", "summoning_sick", "face_down"}
+                  "tapped", "summoning_sick", "face_down", "until_end_of_turn"}
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment"}
 GOAL_KEYS = {"lethal", "destroy", "survive", "all", "any"}
 COUNTERS = ("+X/+Y",)  # the keys of `counters`: P/T counter kinds such as +1/+1, +1/+0, -0/-1 (122.1a)
 COUNTER_KIND = re.compile(r"([+-])(\d+)/([+-])(\d+)")
+PT_CHANGE = re.compile(r"([+-][0-9]+)/([+-][0-9]+)")  # "+X/+Y", as until_end_of_turn (613.4c)
 MAX_TEXT = 1000  # characters of any one string field (docs/limits.md)
 
 
@@ -255,9 +256,20 @@ def _permanent(r: _Reader, d: dict[str, Any], path: str, pid: str, players: froz
         tapped=field("tapped", r.boolean, False),
         summoning_sick=field("summoning_sick", r.boolean, False),
         face_down=field("face_down", r.boolean, False),
-        pt_counters=counters)
+        pt_counters=counters,
+        until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)))
     _check_characteristics(r, perm, path)
     return perm
+
+
+def _pt_change(r: _Reader, value: Any, path: str) -> tuple[int, int]:
+    """A change of power and toughness until end of turn, ``"+X/+Y"`` (613.4c, layer 7c), each in range."""
+    text = r.text(value, path)
+    m = PT_CHANGE.fullmatch(text)
+    if m is None:
+        raise r.fail(path, f"write a change of power and toughness as \"+X/+Y\" (signed), got {q(text)}")
+    x, y = (r.integer(numbers.parse_int(g), path, "until_end_of_turn") for g in m.groups())
+    return x, y
 
 
 def _pt_counters(r: _Reader, value: Any, path: str) -> tuple[tuple[int, int, int], ...]:
@@ -331,7 +343,7 @@ def _magnitude(x: Player | Permanent) -> int:
     if isinstance(x, Player):
         return abs(x.life) + x.mana.total
     values = [x.power, x.toughness, x.loyalty, x.defense, x.damage,
-              *(n * max(abs(dp), abs(dt)) for dp, dt, n in x.pt_counters)]
+              *(n * max(abs(dp), abs(dt)) for dp, dt, n in x.pt_counters), *map(abs, x.until_end_of_turn)]
     for a in x.abilities:
         if isinstance(a.value, Mana):
             values.append(a.value.total)

@@ -116,6 +116,7 @@ class Permanent:
     ability_lines: tuple[str, ...] = ()
     unmodelled: tuple[str, ...] = ()
     pt_counters: tuple[tuple[int, int, int], ...] = ()  # (dp, dt, how many) of each +X/+Y kind, sorted (122.1a)
+    until_end_of_turn: tuple[int, int] = (0, 0)  # +X/+Y of resolved pumps until end of turn (613.4c)
     damage: int = 0
     tapped: bool = False
     summoning_sick: bool = False
@@ -130,7 +131,8 @@ class Permanent:
                      defense: int | None = None, protector: str | None = None,
                      abilities: tuple[Ability, ...] | tuple[str, ...] = (), ability_lines: tuple[str, ...] = (),
                      unmodelled: tuple[str, ...] = (),
-                     pt_counters: tuple[tuple[int, int, int], ...] | Mapping[str, int] = (), damage: int = 0,
+                     pt_counters: tuple[tuple[int, int, int], ...] | Mapping[str, int] = (),
+                     until_end_of_turn: tuple[int, int] = (0, 0), damage: int = 0,
                      tapped: bool = False, summoning_sick: bool = False, face_down: bool = False,
                      left_battlefield: bool = False) -> None: ...
 
@@ -203,6 +205,18 @@ class Permanent:
         """
         return sum(dp * n for dp, _, n in self.pt_counters), sum(dt * n for _, dt, n in self.pt_counters)
 
+    @property
+    def pt_modification(self) -> tuple[int, int]:
+        """What its P/T counters (122.1a) and the resolved changes until end of turn add to its power and
+        toughness (613.4c, layer 7c).
+
+        >>> x = Permanent("x", "a", power=1, toughness=1, pt_counters={"+1/+0": 2}, until_end_of_turn=(1, -1))
+        >>> x.pt_modification
+        (3, -1)
+        """
+        (cp, ct), (up, ut) = self.counter_pt, self.until_end_of_turn
+        return cp + up, ct + ut
+
     def with_counters(self, dp: int, dt: int, n: int = 1) -> Permanent:
         """A copy with `n` more +X/+Y counters of the kind (dp, dt) (122.1a; e.g. megamorph, 702.37b).
 
@@ -256,6 +270,8 @@ class Permanent:
         if self.pt_counters:
             d["counters"] = (dict(self.pt_counters) if isinstance(self.pt_counters, Mapping)
                              else {counter_kind(dp, dt): n for dp, dt, n in self.pt_counters})
+        if self.until_end_of_turn != (0, 0):
+            d["until_end_of_turn"] = pt_change(self.until_end_of_turn)
         for key in ("damage", "tapped", "summoning_sick", "face_down"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
@@ -274,6 +290,8 @@ class Permanent:
                   if getattr(self, key) is not None]
         if self.pt_counters:
             parts.append(f"counters={self.to_data()['counters']!r}")
+        if self.until_end_of_turn != (0, 0):
+            parts.append(f"until_end_of_turn={pt_change(self.until_end_of_turn)!r}")
         if self.damage:
             parts.append(f"damage={self.damage}")
         parts += [key for key in ("tapped", "summoning_sick", "face_down", "left_battlefield") if getattr(self, key)]
@@ -298,7 +316,18 @@ def _data_fields(changes: Mapping[str, Any]) -> Data:
     if counters:
         d["counters"] = dict(counters) if isinstance(counters, Mapping) else \
             {counter_kind(dp, dt): n for dp, dt, n in counters}
+    if isinstance(d.get("until_end_of_turn"), list):
+        d["until_end_of_turn"] = pt_change(tuple(d["until_end_of_turn"]))
     return d
+
+
+def pt_change(change: tuple[int, ...]) -> str:
+    """A change of power and toughness as written in files and on cards, ``+X/+Y`` (613.4c).
+
+    >>> pt_change((3, 0)), pt_change((-1, -2))
+    ('+3/+0', '-1/-2')
+    """
+    return "/".join(f"{n:+d}" for n in change)
 
 
 @dataclass(frozen=True)

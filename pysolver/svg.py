@@ -61,7 +61,7 @@ def _pt(p: Permanent) -> str | None:
         return None
     else:
         power, toughness = p.power, p.toughness
-    dp, dt = p.counter_pt
+    dp, dt = p.pt_modification
     return f"{power + dp}/{toughness + dt}"
 
 

@@ -123,8 +123,9 @@ def characteristics(p: Permanent) -> Characteristics:
     dp = dt = 0
     for x, y, n in p.pt_counters:
         dp, dt = dp + x * n, dt + y * n
-    power = base_power + dp if base_power is not None else None
-    toughness = base_toughness + dt if base_toughness is not None else None
+    pump_power, pump_toughness = p.until_end_of_turn  # 613.4c: resolved pumps, layer 7c
+    power = base_power + dp + pump_power if base_power is not None else None
+    toughness = base_toughness + dt + pump_toughness if base_toughness is not None else None
     return Characteristics(
         id=p.id, controller=p.controller, owner=p.owner or p.controller, types=types, subtypes=subtypes,
         colors=colors, power=power, toughness=toughness, loyalty=loyalty, defense=defense,
