@@ -302,7 +302,7 @@ def _with_quality(text: str) -> Quality | None:
         return first if m.group(2) is None else ("either", first, ("cmp", m.group(2), op, ("n", n)))
     m = _RELATIVE.fullmatch(text)
     if m:
-        whose = "source" if m.group(3) == "this creature's" else "own"
+        whose = "own" if m.group(3) == "their" else "source"  # "their": the creatures'; "its": the source's
         return ("cmp", m.group(1), "lt" if m.group(2) == "less" else "gt", (whose, m.group(4)))
     return None
 

@@ -13,6 +13,7 @@ from reference import reference_blocks
 from reference.outcomes import canonical, reference_outcomes
 
 import pysolver
+from pysolver.abilities import UnknownAbilityLine, parse_ability_line
 from pysolver.errors import InputError
 from pysolver.forge import read_forge, to_forge, to_situation
 from pysolver.model import Permanent, Situation
@@ -210,6 +211,51 @@ def test_509_1b_graph_rules_out_edges_with_their_rule() -> None:
     assert next(n for n in data["nodes"] if n["id"] == "x")["max_blockers"] == 1
     dot = pysolver.block_graph(s).to_dot()
     assert 'label="509.1b not_blocked_by"' in dot and "at most 1 blocker" in dot
+
+
+@pytest.mark.parametrize(("line", "term"), [
+    ("Creatures with power less than Skarrgan Pit-Skulk's power can't block it.",
+     "not_blocked_by(cmp(power,lt,source(power)))"),
+    ("Creatures with power greater than ~'s power can't block this creature",
+     "not_blocked_by(cmp(power,gt,source(power)))"),
+    ("~ can be blocked only by creatures with power less than its power",
+     "blocked_only_by(cmp(power,lt,source(power)))"),
+    ("Skarrgan Pit-Skulk can't be blocked by more than one creature.", "max_blockers(1)"),
+    ("Can't be blocked by more than 2 creatures", "max_blockers(2)"),
+    ("~ can be blocked only by creatures with flying", "blocked_only_by(keyword(flying))"),
+    ("This creature can be blocked only by white creatures", "blocked_only_by(color(white))"),
+    ("Can't be blocked by red creatures", "not_blocked_by(color(red))"),
+    ("~ can't be blocked by creatures with power two or less", "not_blocked_by(cmp(power,le,n(2)))"),
+    ("~ can't be blocked by creatures with toughness 3 or greater", "not_blocked_by(cmp(toughness,ge,n(3)))"),
+    ("Creatures with power or toughness 1 or less can't be blocked.",
+     "creatures_cant_be_blocked(all,either(cmp(power,le,n(1)),cmp(toughness,le,n(1))))"),
+    ("Creatures with toughness greater than their power can't block.",
+     "creatures_cant_block(all,cmp(toughness,gt,own(power)))"),
+    ("Creatures your opponents control with power 2 or less can't block",
+     "creatures_cant_block(opponents,cmp(power,le,n(2)))"),
+    ("Red creatures you control with flying can't be blocked",
+     "creatures_cant_be_blocked(you,both(color(red),keyword(flying)))"),
+    ("Creatures can't block", "creatures_cant_block(all,any)"),
+    ("Changeling", "changeling"),
+])
+def test_509_1b_restriction_lines_parse(line: str, term: str) -> None:
+    (ability,) = parse_ability_line(line, "Skarrgan Pit-Skulk")
+    assert ability.term == term
+
+
+@pytest.mark.parametrize("line", [
+    "Creatures with power 2 or fewer can't block", "~ can't be blocked by purple creatures",
+    "Creatures you control with power 2 or less can't block it", "~ can't be blocked by more than zero creatures",
+    "Creatures with hexproof can't block", "Artifact creatures can't block",
+])
+def test_509_1b_lines_outside_the_grammar_are_not_understood(line: str) -> None:
+    with pytest.raises(UnknownAbilityLine):
+        parse_ability_line(line, None)
+
+
+def test_509_1b_a_number_out_of_range_is_refused() -> None:
+    with pytest.raises(InputError, match="between -1000000 and 1000000"):
+        board(creature("x", "alice", 1, 1, "~ can't be blocked by creatures with power 99999999999 or less"))
 
 
 # --- 702.73a: changeling -----------------------------------------------------------------------------
