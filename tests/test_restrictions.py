@@ -211,6 +211,8 @@ def test_509_1b_graph_rules_out_edges_with_their_rule() -> None:
     assert next(n for n in data["nodes"] if n["id"] == "x")["max_blockers"] == 1
     dot = pysolver.block_graph(s).to_dot()
     assert 'label="509.1b not_blocked_by"' in dot and "at most 1 blocker" in dot
+    svg = pysolver.block_graph(s).to_svg()
+    assert "509.1b not blocked by" in svg and "at most 1 blocker" in svg
 
 
 @pytest.mark.parametrize(("line", "term"), [
