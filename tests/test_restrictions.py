@@ -14,6 +14,7 @@ from reference.outcomes import canonical, reference_outcomes
 
 import pysolver
 from pysolver.abilities import UnknownAbilityLine, parse_ability_line
+from pysolver.check import stage_of
 from pysolver.errors import InputError
 from pysolver.forge import read_forge, to_forge, to_situation
 from pysolver.model import Permanent, Situation
@@ -321,11 +322,16 @@ def restriction_boards(draw: st.DrawFn) -> Situation:
 @settings(max_examples=60, deadline=None)
 @given(restriction_boards(), st.data())
 def test_restrictions_agree_with_the_reference(s: Situation, data: st.DataObject) -> None:
-    """Declarations, their count (DP) and `check` of one candidate declaration agree with the reference."""
+    """Declarations, their count (DP) and `check` of one candidate declaration agree with the reference.
+
+    Only the violations of the declaration of blockers are compared: a generated attacker can have
+    toughness 0 from its counters, so it left the battlefield before the declarations (704.5f) and the
+    file's attack is itself illegal (508.1a), which is no part of this block declaration's legality."""
     want = reference_blocks(s)
     got = [frozenset(tuple(p) for p in d["blocks"]) for d in pysolver.legal_blocks(s)]
     assert set(got) == want and len(got) == len(want) == pysolver.count_blocks(s)
     pairs = [(b.id, a) for b in s.permanents if b.controller == "bob" and b.is_creature
              for a, _ in s.combat.attackers or ()]
     declared = data.draw(st.lists(st.sampled_from(pairs), unique=True)) if pairs else []
-    assert pysolver.check(s.with_combat(blockers=tuple(declared)))["legal"] == (frozenset(declared) in want)
+    found = pysolver.check(s.with_combat(blockers=tuple(declared)))["violations"]
+    assert (not [v for v in found if stage_of(v["rule"]) == 1]) == (frozenset(declared) in want)
