@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from .deadline import Expired
@@ -41,14 +42,23 @@ _LABELS = {"attacks": "attack declarations", "blocks": "block declarations", "ou
 Results = Callable[["Situation"], Iterator[dict[str, Any]]]
 
 
-def _enumerations() -> dict[str, tuple[Results, Callable[[Situation], int] | None]]:
-    """Each enumerating command: its results, and a counter that needs no Python object per result
-    (outcomes: clingo counts a one-step combat's projected answer sets, :func:`count_outcomes`)."""
-    from .damage import count_damage, damage_assignments
-    from .declarations import count_attacks, count_blocks, legal_attacks, legal_blocks
-    from .outcomes import count_outcomes, outcomes
-    return {"attacks": (legal_attacks, count_attacks), "blocks": (legal_blocks, count_blocks),
-            "outcomes": (outcomes, count_outcomes), "damage": (damage_assignments, count_damage)}
+#: Each enumerating command: the module and names of its results, and of a counter that needs no
+#: Python object per result (outcomes: clingo counts a one-step combat's projected answer sets).
+_ENUMERATIONS = {"attacks": ("pysolver.declarations", "legal_attacks", "count_attacks"),
+                 "blocks": ("pysolver.declarations", "legal_blocks", "count_blocks"),
+                 "outcomes": ("pysolver.outcomes", "outcomes", "count_outcomes"),
+                 "damage": ("pysolver.damage", "damage_assignments", "count_damage")}
+
+
+def _enumeration(command: str) -> tuple[Results, Callable[[Situation], int]]:
+    """An enumerating command's results and counter; only its own module is imported.
+
+    >>> _enumeration("damage")[1].__name__
+    'count_damage'
+    """
+    module, results, counter = _ENUMERATIONS[command]
+    m = import_module(module)
+    return getattr(m, results), getattr(m, counter)
 
 
 @dataclass(frozen=True)
@@ -116,15 +126,14 @@ class Enumeration:
 def enumeration(command: str, s: Situation, *, count: bool = False, limit: int | None = None,
                 progress: Bar | None = None) -> Enumeration:
     """The lazily produced answer of `attacks`, `blocks`, `damage` or `outcomes` (docs/results.md)."""
-    enumerations = _enumerations()
-    if command not in enumerations:
+    if command not in _ENUMERATIONS:
         raise InputError(None, "command", f"unknown command {command!r} (one of {', '.join(BATCH_COMMANDS)})")
-    results, counter = enumerations[command]
+    results, counter = _enumeration(command)
     head: dict[str, Any] = {}
     if command == "damage":
         from .damage import next_step
         head["step"] = next_step(s)
-    if count and limit is None and counter is not None:
+    if count and limit is None:
         return Enumeration(head, None, counted(lambda: counter(s)))
     return Enumeration(head, Tally(results(s), limit=limit, progress=progress))
 

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
-import subprocess
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -127,7 +125,9 @@ def _graph(g: Any, args: argparse.Namespace) -> str | None:
         text = to_dot(g)
     elif fmt == "svg":  # drawn by pysolver.svg, no Graphviz needed
         text = graph_svg(g)
-    else:
+    else:  # a picture made by Graphviz, the only external program
+        import shutil
+        import subprocess
         if shutil.which("dot") is None:
             raise InputError(None, "--format", f"{fmt} output needs Graphviz 'dot' on PATH; use --format dot or json")
         if not args.output:

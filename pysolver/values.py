@@ -47,6 +47,21 @@ class Violation:
         return f"{self.message} ({self.rule})"
 
 
+class IllegalMoveError(ValueError):
+    """A move that breaks the rules in the position it is played in (``Situation.play``,
+    ``Position.push``); `violations` cite the rules, `move` is the move refused.
+
+    >>> e = IllegalMoveError(AttackDeclaration(), (Violation("508.1", "attackers are declared now"),))
+    >>> str(e), e.violations[0].rule
+    ('AttackDeclaration(attacks=()) is illegal: attackers are declared now (508.1)', '508.1')
+    """
+
+    def __init__(self, move: object, violations: tuple[Violation, ...]) -> None:
+        self.move = move
+        self.violations = violations
+        super().__init__(f"{move!r} is illegal: " + "; ".join(map(str, violations)))
+
+
 @dataclass(frozen=True)
 class CheckResult:
     """The `check` answer: legal or not, with every violation (true when legal)."""

@@ -22,6 +22,7 @@ from pysolver import (
     DamageAssignment,
     IllegalMoveError,
     InputError,
+    Pass,
     Permanent,
     Player,
     Situation,
@@ -171,6 +172,26 @@ def test_attacks_collection() -> None:
         after.play(BlockDeclaration()).play(AttackDeclaration())
 
 
+def test_play_and_push_are_one_transition_with_one_exception() -> None:  # 508.1, 509.1, 702.9b
+    s = two_players(Permanent("x", "alice", power=2, toughness=2, abilities=("Flying",)),
+                    Permanent("y", "bob", power=1, toughness=1))
+    attack = AttackDeclaration.of([("x", "bob")])
+    assert s.play(attack) == s.game().push(attack).s
+    after = s.play(attack)
+    bad = BlockDeclaration.of([("y", "x")])
+    with pytest.raises(IllegalMoveError) as played:
+        after.play(bad)
+    with pytest.raises(IllegalMoveError) as pushed:
+        after.game().push(bad)
+    assert played.value.violations == pushed.value.violations == after.legal_blocks.why(bad)
+    assert [v.rule for v in played.value.violations] == ["702.9b"] and played.value.move == bad
+    damage = after.game().push(BlockDeclaration())
+    assert damage.stage == "attackers_damage"
+    with pytest.raises(IllegalMoveError, match="510.1") as exc:  # no declaration of attackers now
+        damage.push(attack)
+    assert [v.rule for v in exc.value.violations] == ["510.1"]
+
+
 def test_illegal_block_names_its_rules() -> None:  # 702.9b
     s = two_players(Permanent("x", "alice", power=2, toughness=2, abilities=("Flying",)),
                     Permanent("y", "bob", power=1, toughness=1, abilities=()), combat=pysolver.Combat({"x": "bob"}))
@@ -192,8 +213,21 @@ def test_damage_collection() -> None:  # 510.1, 702.19
     assert moves[0] in s.legal_damage
     assert DamageAssignment.of("first_strike", moves[0].assignment) not in s.legal_damage
     assert DamageAssignment.of("regular", [("dreadmaw", "bob", 6)]) not in s.legal_damage
+    # playing each legal assignment (both halves pushed on the game tree, 510.1, then 704.3) reaches
+    # exactly the distinct outcomes `outcomes` finds
+    from pysolver.combat import result
+    reached = {json.dumps(result(s.play(m)), sort_keys=True) for m in moves}
+    assert reached == {json.dumps({k: v for k, v in o.items() if k != "line"}, sort_keys=True)
+                       for o in pysolver.outcomes(s)}
+    with pytest.raises(IllegalMoveError, match="510.1") as exc:
+        s.play(DamageAssignment.of("regular", [("dreadmaw", "bob", 6)]))
+    assert exc.value.violations == s.legal_damage.why(DamageAssignment.of("regular", [("dreadmaw", "bob", 6)]))
+    with pytest.raises(IllegalMoveError, match="510.4"):
+        s.play(DamageAssignment.of("first_strike", moves[0].assignment))
     with pytest.raises(TypeError, match="game tree"):
-        s.play(moves[0])
+        s.play(Pass("after_blockers", "alice"))
+    with pytest.raises(IllegalMoveError, match="509.1"):
+        s.with_combat(blockers=None).play(moves[0])
 
 
 # ---- typed results -----------------------------------------------------------------------------
@@ -241,6 +275,33 @@ def test_face_down_node_has_no_name() -> None:  # 708.2a
     g = Situation.load(ROOT / "examples" / "megamorph.yaml").graph()
     flock = next(n for n in g.to_json()["nodes"] if n["id"] == "flock")
     assert (flock["name"], flock["power"], flock["toughness"], flock["keywords"]) == (None, 2, 2, [])
+
+
+# ---- the lazy package (issue 10, start-up) ------------------------------------------------------
+
+def test_every_public_name_comes_from_the_module_that_defines_it() -> None:
+    from pysolver import api
+    own = {"load", "load_data", "load_cards", "check_result", "outcome_values", "verdict", "block_graph"}
+    assert set(api.__all__) == set(api.MODULES) | own and pysolver.__all__ == api.__all__
+    for name in api.__all__:
+        value = getattr(pysolver, name)
+        assert value is getattr(api, name)
+        if name in api.MODULES and hasattr(value, "__module__") and not name == "Move":
+            assert value.__module__ == api.MODULES[name], name
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        pysolver.nope  # noqa: B018
+
+
+def test_import_pysolver_imports_nothing_else_and_check_no_networkx() -> None:
+    """``import pysolver`` loads only the package and the name table; a `check` of a file never
+    imports networkx (the graph) nor the other commands' modules."""
+    code = ("import sys, pysolver; before = {m for m in sys.modules if m.startswith('pysolver')}; "
+            "from pysolver.cli import main; main(['check', '-q', sys.argv[1]]); "
+            "print(sorted(before), 'networkx' in sys.modules, 'pysolver.verify' in sys.modules, "
+            "'pysolver.check' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code, str(ROOT / "examples" / "menace-and-lure.yaml")],
+                         capture_output=True, text=True, check=True)
+    assert run.stdout.splitlines()[-1] == "['pysolver', 'pysolver.api'] False False True"
 
 
 # ---- mypy --strict on a user script -------------------------------------------------------------
