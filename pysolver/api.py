@@ -130,8 +130,9 @@ def outcome_values(s: Situation) -> Iterator[Outcome]:
         yield Outcome.from_json(d)
 
 
-def verdict(s: Situation) -> Verdict:
-    """:func:`verify` as a typed value (docs/verify.md): ``bool(verdict(s))`` is whether the goal holds.
+def verdict(s: Situation, *, progress: bool | None = False) -> Verdict:
+    """:func:`verify` as a typed value (docs/verify.md): ``bool(verdict(s))`` is whether the goal holds;
+    `progress` (None: when stderr is a terminal) reports on stderr during long searches.
 
     >>> v = verdict(load("examples/puzzles/lure-forces-the-block.yaml"))
     >>> bool(v), v.proof.player
@@ -139,7 +140,7 @@ def verdict(s: Situation) -> Verdict:
     """
     from .values import Verdict
     from .verify import verify
-    return Verdict.from_json(verify(s, progress=False))
+    return Verdict.from_json(verify(s, progress=progress))
 
 
 def block_graph(s: Situation) -> BlockGraph:

@@ -58,7 +58,7 @@ from . import combat as c
 from .facedown import face_up_choices, turnable
 from .facts import atom, constant, program, situation_facts
 from .model import Situation
-from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
+from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass, Triple
 from .solving import STEP_RESULTS, control, models, one_model
 from .values import IllegalMoveError, Violation
 
@@ -82,7 +82,7 @@ class Position:
     s: Situation
     mover: str = ""
     passed: bool = False
-    half: tuple[Any, ...] = ()
+    half: tuple[Triple, ...] = ()
     whole: c.StepResult | None = field(default=None, compare=False, repr=False)
 
     def to_move(self) -> str | None:

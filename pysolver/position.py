@@ -35,9 +35,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from typing import Generic, TypeVar
 
-from .check import check, stage_of
-from .damage import count_damage, damage_assignments, next_step
-from .declarations import count_attacks, count_blocks, legal_attacks, legal_blocks
 from .errors import InputError
 from .model import Situation
 from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, Move
@@ -79,6 +76,7 @@ class LegalMoves(ABC, Generic[M]):
         except InputError as exc:  # an id that is no permanent, a blocker of the active player …
             cited = _RULE.search(exc.message)
             return (Violation(cited.group(1) if cited else self.default_rule, exc.message),)
+        from .check import check, stage_of  # each question imports only what it needs (start-up)
         verdict = CheckResult.from_json(check(position))
         return tuple(v for v in verdict.violations if stage_of(v.rule) == self.stage)
 
@@ -110,11 +108,13 @@ class Attacks(LegalMoves[AttackDeclaration]):
     move_type = AttackDeclaration
 
     def __iter__(self) -> Iterator[AttackDeclaration]:
+        from .declarations import legal_attacks
         for d in legal_attacks(self.situation):
-            yield AttackDeclaration.of(d["attacks"])
+            yield AttackDeclaration.canonical(d["attacks"])
 
     def count(self) -> int:
         """:func:`pysolver.declarations.count_attacks`: a product over the attackers."""
+        from .declarations import count_attacks
         return count_attacks(self.situation)
 
     def declared(self, move: AttackDeclaration) -> Situation:
@@ -129,11 +129,13 @@ class Blocks(LegalMoves[BlockDeclaration]):
     move_type = BlockDeclaration
 
     def __iter__(self) -> Iterator[BlockDeclaration]:
+        from .declarations import legal_blocks
         for d in legal_blocks(self.situation):
-            yield BlockDeclaration.of(d["blocks"])
+            yield BlockDeclaration.canonical(d["blocks"])
 
     def count(self) -> int:
         """:func:`pysolver.declarations.count_blocks`: dynamic programming per component."""
+        from .declarations import count_blocks
         return count_blocks(self.situation)
 
     def declared(self, move: BlockDeclaration) -> Situation:
@@ -156,15 +158,18 @@ class Damage(LegalMoves[DamageAssignment]):
     @property
     def step(self) -> str:
         """`first_strike` or `regular` (510.4)."""
+        from .damage import next_step
         return next_step(self.situation)
 
     def __iter__(self) -> Iterator[DamageAssignment]:
+        from .damage import damage_assignments
         step = self.step
         for d in damage_assignments(self.situation):
             yield DamageAssignment.of(step, d["assignment"])
 
     def count(self) -> int:
-        """:func:`pysolver.damage.count_damage`: clingo counts the models."""
+        """:func:`pysolver.damage.count_damage`: exact at any power, without enumerating (510.1)."""
+        from .damage import count_damage
         return count_damage(self.situation)
 
     def why(self, move: DamageAssignment) -> tuple[Violation, ...]:

@@ -28,7 +28,11 @@ Counts = tuple[tuple[str, int], ...]  # an ordered mapping name -> number, hasha
 
 @dataclass(frozen=True)
 class Violation:
-    """One broken rule of a declaration or assignment: the CR rule, a message, the objects it names."""
+    """One broken rule of a declaration or assignment: the CR rule, a message, the objects it names.
+
+    >>> str(Violation("702.9b", "y (no flying or reach) blocks x (flying)", ("y", "x")))
+    'y (no flying or reach) blocks x (flying) (702.9b)'
+    """
 
     rule: str
     message: str
@@ -64,7 +68,11 @@ class IllegalMoveError(ValueError):
 
 @dataclass(frozen=True)
 class CheckResult:
-    """The `check` answer: legal or not, with every violation (true when legal)."""
+    """The `check` answer: legal or not, with every violation (true when legal).
+
+    >>> bool(CheckResult(True)), CheckResult(True).to_json()
+    (True, {'legal': True, 'violations': []})
+    """
 
     legal: bool
     violations: tuple[Violation, ...] = ()
@@ -94,7 +102,12 @@ class CheckResult:
 
 @dataclass(frozen=True)
 class Line:
-    """How an outcome is reached: the declarations, face-up turns and damage assignments."""
+    """How an outcome is reached: the declarations, face-up turns and damage assignments.
+
+    >>> line = Line.from_json({"attacks": [["x", "bob"]], "blocks": [], "face_up": [], "regular": [["x", "bob", 2]]})
+    >>> line.regular
+    DamageAssignment(step='regular', assignment=(('x', 'bob', 2),))
+    """
 
     attacks: AttackDeclaration
     blocks: BlockDeclaration
@@ -133,7 +146,13 @@ def _mapping(c: Counts) -> dict[str, JSON]:
 @dataclass(frozen=True)
 class Outcome:
     """One distinct end-of-combat result (docs/results.md `outcomes`): life totals, players who lost
-    (704.5a), permanents destroyed, damage, loyalty and defense left, and one line reaching it."""
+    (704.5a), permanents destroyed, damage, loyalty and defense left, and one line reaching it.
+
+    >>> o = Outcome.from_json({"life": {"alice": 20, "bob": 0}, "lost": ["bob"], "destroyed": [], "damage": {},
+    ...                        "loyalty": {}, "defense": {}})
+    >>> o.life_of("bob"), o.lost
+    (0, ('bob',))
+    """
 
     life: Counts
     lost: tuple[str, ...]
@@ -173,7 +192,11 @@ class Outcome:
 @dataclass(frozen=True)
 class Strategy:
     """A proof of `verify` (docs/verify.md): the `player` whose moves it fixes and the move tree (a JSON
-    list: moves with `by`/`stage`/`move`, `replies` for the other side, `end` leaves)."""
+    list: moves with `by`/`stage`/`move`, `replies` for the other side, `end` leaves).
+
+    >>> Strategy.from_json({"player": "alice", "tree": [{"end": {"lost": ["bob"]}}]}).to_json()
+    {'player': 'alice', 'tree': [{'end': {'lost': ['bob']}}]}
+    """
 
     player: str
     tree: tuple[JSON, ...]
@@ -195,7 +218,12 @@ class Strategy:
 @dataclass(frozen=True)
 class Verdict:
     """The `verify` answer: does the goal hold, the strategy (if it does) or refutation (if not),
-    and the search's figures (`stats`, volatile: seconds)."""
+    and the search's figures (`stats`, volatile: seconds).
+
+    >>> v = Verdict(False, "lethal: bob", None, Strategy("bob", ({"end": {}},)))
+    >>> bool(v), v.proof.player
+    (False, 'bob')
+    """
 
     holds: bool
     goal: str

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -309,8 +310,10 @@ def test_import_pysolver_imports_nothing_else_and_check_no_networkx() -> None:
 USER_SCRIPT = '''
 from dataclasses import replace
 
-from pysolver import (AttackDeclaration, BlockDeclaration, CheckResult, Goal, Outcome, Permanent, Player,
-                      Situation, Verdict)
+import pysolver
+from pysolver import (AttackDeclaration, BlockDeclaration, BlockGraph, CheckResult, DamageAssignment, Goal,
+                      IllegalMoveError, Move, Outcome, Pass, Permanent, Player, Situation, Strategy, Verdict,
+                      Violation)
 
 s = Situation(players=(Player("alice"), Player("bob", mana="{G}")), active="alice",
               permanents=(Permanent("bear", "alice", power=2, toughness=2, abilities=("Trample",)),
@@ -322,16 +325,42 @@ for attack in s.legal_attacks:
     blocks = after.legal_blocks
     m: int = blocks.count()
     first: BlockDeclaration = next(iter(blocks))
-    ok: bool = first in blocks
+    ok: bool = first in blocks and bool(blocks)
     rules = [v.rule for v in blocks.why(first)]
-    r: CheckResult = after.play(first).check()
+    blocked: Situation = after.play(first)
+    r: CheckResult = blocked.check()
+    for damage in blocked.legal_damage:
+        d: DamageAssignment = damage
+        end: Situation = blocked.play(damage)
+    steps: int = blocked.legal_damage.count()
     outcomes: list[Outcome] = list(after.outcomes())
     life: int = outcomes[0].life_of("bob")
     reveal_type(r.violations)
+try:
+    s.play(AttackDeclaration.of([("cub", "alice")]))
+except IllegalMoveError as exc:
+    broken: tuple[Violation, ...] = exc.violations
 v: Verdict = replace(s, goal=Goal("lethal", "bob")).verify()
 held: bool = v.holds and v.proof.player == "alice"
+proof: Strategy = v.proof
+g: BlockGraph = s.play(AttackDeclaration.of([("bear", "bob")])).graph()
+picture: str = g._repr_svg_() + s.to_svg()
+position = s.game()
+moves: list[Move] = list(position.legal_moves())
+child = position.push(moves[0])
+done: bool = child.is_end()
+if not done:
+    child.push(Pass("after_attackers", "alice"))
+s.dump("board.json")
+same: bool = Situation.load("board.json") == s
+counted: int = pysolver.count_outcomes(s) + pysolver.count_blocks(after)
 reveal_type(s.permanent("bear").power)
 reveal_type(s.legal_blocks.why)
+reveal_type(s.legal_attacks)
+reveal_type(position.push)
+reveal_type(next(s.outcomes()).to_json())
+reveal_type(v.to_json())
+reveal_type(pysolver.check_result)
 '''
 
 
@@ -345,8 +374,50 @@ def test_mypy_strict_on_a_user_script(tmp_path: Path) -> None:
     notes = [line for line in run.stdout.splitlines() if "note: Revealed type" in line]
     errors = [line for line in run.stdout.splitlines() if ": error:" in line]
     assert errors == [], run.stdout
-    assert len(notes) == 3 and not any("Any" in line for line in notes), run.stdout
+    assert len(notes) == 8 and not any("Any" in line for line in notes), run.stdout
     assert 'tuple[pysolver.values.Violation, ...]' in notes[0] and "int | None" in notes[1]
+    # and the script runs (reveal_type is typing's at run time)
+    subprocess.run([sys.executable, "-c", "import builtins, runpy, typing; builtins.reveal_type = typing.reveal_type; "
+                    "runpy.run_path('user.py')"], check=True, capture_output=True, cwd=tmp_path)
+
+
+#: The JSON-shaped part of the API (the commands' documents, docs/results.md), typed ``dict[str, Any]``.
+#: Everything else public returns (and holds) values typed without ``Any``; parameters may take
+#: plain data (``from_json``, ``from_data``, ``**changes``).
+JSON_SHAPED = {"legal_attacks", "legal_blocks", "damage_assignments", "outcomes", "check", "verify",
+               "BlockGraph.to_json"}
+
+
+def _public_annotations() -> Iterator[tuple[str, str, object]]:
+    import collections.abc
+    import inspect
+    import typing
+
+    from pysolver import api, cards, gametree, graph, model, moves, position, values
+    names = {k: v for m in (collections.abc, cards, gametree, graph, model, moves, position, values)
+             for k, v in vars(m).items() if not k.startswith("_")}  # what annotations name under TYPE_CHECKING
+    objects = [(n, getattr(pysolver, n)) for n in api.__all__ if n != "Move"]
+    objects += [(c.__name__, c) for c in (position.Attacks, position.Blocks, position.Damage, gametree.Position)]
+    for name, obj in objects:
+        members = [(name, obj)]
+        if inspect.isclass(obj):
+            found = {k: inspect.getattr_static(obj, k) for k in dir(obj) if not k.startswith("_")}
+            members = [(f"{name}.{k}", v.fget if isinstance(v, property) else v) for k, v in found.items()
+                       if inspect.isfunction(v) or isinstance(v, (property, classmethod))]
+            members.append((name, obj))  # its fields
+        for label, member in members:
+            if isinstance(member, classmethod):
+                member = member.__func__
+            for key, hint in typing.get_type_hints(member, localns=names).items():
+                yield label, key, hint
+
+
+def test_no_any_in_the_typed_public_api() -> None:
+    leaks = {(label, key) for label, key, hint in _public_annotations()
+             if "Any" in repr(hint) and label not in JSON_SHAPED and (key == "return" or "." not in label)}
+    assert leaks == set()
+    checked = {label for label, _, _ in _public_annotations()}
+    assert {"Situation.play", "Blocks.why", "Position.push", "Verdict.to_json", "count_blocks"} <= checked
 
 
 def test_results_show_themselves_in_notebooks() -> None:
