@@ -66,6 +66,9 @@ def main() -> None:
                  ("outcomes, 2 bears", [py, "-m", "pysolver", "outcomes", str(bears)]),
                  ("outcomes, unblocked 10^6", [py, "-m", "pysolver", "outcomes", str(unblocked)]),
                  ("blocks --count, 2 bears", [py, "-m", "pysolver", "blocks", str(bears), "--count"])]
+        where = subprocess.run([py, "-c", "import pysolver; print(pysolver.__file__)"], check=True,
+                               capture_output=True, text=True).stdout.strip()
+        print(f"pysolver from {where} (the working directory comes first on the path)")
         bare = cpu_of(cases[0][1], args.runs)
         print(f"{'process':<28} {'CPU s':>6} {'× bare':>7}  heaviest imports (ms)")
         for label, argv in cases:
