@@ -18,16 +18,13 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .errors import InputError
 from .output import atomic
 from .results import Buffer, Tally
-
-if TYPE_CHECKING:
-    from .values import Outcome
 
 Doc = dict[str, Any]
 
@@ -75,49 +72,43 @@ def write_text(command: str, head: Doc, tally: Tally[Any] | None, out: Buffer, k
     out.flush()
 
 
-def _pairs(pairs: Iterable[Sequence[str]], verb: str, none: str) -> str:
+def _pairs(pairs: list[list[str]], verb: str, none: str) -> str:
     return ", ".join(f"{a} {verb} {b}" for a, b in pairs) or none
 
 
-def _triples(triples: Iterable[tuple[str, str, int]]) -> str:
+def _triples(triples: list[list[Any]]) -> str:
     return ", ".join(f"{s} -> {t} {n}" for s, t, n in triples)
 
 
-def _named(counts: Iterable[tuple[str, int]]) -> str:
-    return ", ".join(f"{k} {v}" for k, v in counts)
-
-
-def _outcome(o: Outcome) -> str:
-    """One outcome in a line: life totals, losses (704.5a), what is gone, damage, loyalty and defense
-    left, and how it is reached (the line's declarations, face-up turns and damage, 510.1)."""
-    parts = [_named(o.life)]
-    if o.lost:
-        parts.append("lost: " + ", ".join(o.lost) + " (704.5a)")
-    if o.destroyed:
-        parts.append("gone: " + ", ".join(o.destroyed))
-    for key, counts in (("damage", o.damage), ("loyalty", o.loyalty), ("defense", o.defense)):
-        if counts:
-            parts.append(f"{key}: {_named(counts)}")
-    line = o.line
+def _outcome(r: Doc) -> str:
+    parts = [", ".join(f"{p} {n}" for p, n in r["life"].items())]
+    if r["lost"]:
+        parts.append("lost: " + ", ".join(r["lost"]) + " (704.5a)")
+    if r["destroyed"]:
+        parts.append("gone: " + ", ".join(r["destroyed"]))
+    for key in ("damage", "loyalty", "defense"):
+        if r[key]:
+            parts.append(f"{key}: " + ", ".join(f"{k} {v}" for k, v in r[key].items()))
+    line = r.get("line")
     if line is not None:
-        how = [", ".join(f"{a}->{t}" for a, t in line.attacks.attacks) or "no attack"]
-        if line.blocks.blocks:
-            how.append("blocks " + ", ".join(f"{b}->{a}" for b, a in line.blocks.blocks))
-        how += [f"{f.permanent} face up {f.window.replace('_', ' ')} for {f.cost}" for f in line.face_up]
-        for step, words in ((line.first_strike, "first-strike damage"), (line.regular, "regular damage")):
-            if step is not None and step.assignment:
-                how.append(f"{words} {_triples(step.assignment)}")
+        how = [", ".join(f"{a}->{t}" for a, t in line["attacks"]) or "no attack"]
+        if line["blocks"]:
+            how.append("blocks " + ", ".join(f"{b}->{a}" for b, a in line["blocks"]))
+        how += [f"{f['permanent']} face up {f['window'].replace('_', ' ')} for {f['cost']}" for f in line["face_up"]]
+        for step, words in (("first_strike", "first-strike damage"), ("regular", "regular damage")):  # 510.1
+            if line.get(step):
+                how.append(f"{words} {_triples(line[step])}")
         parts.append("via " + "; ".join(how))
     return " | ".join(parts)
 
 
 NOUNS = {"attacks": "legal attack declarations (508.1)", "blocks": "legal block declarations (509.1)",
          "outcomes": "distinct end-of-combat outcomes"}
-ROWS: dict[str, Callable[[Any], str]] = {
+ROWS: dict[str, Callable[[Any], str]] = {  # each typed result (pysolver.moves, pysolver.values) in a line
     "attacks": lambda m: _pairs(m.attacks, "attacks", "no attackers"),
     "blocks": lambda m: _pairs(m.blocks, "blocks", "no blockers"),
     "damage": lambda m: _triples(m.assignment) or "no combat damage",
-    "outcomes": _outcome,
+    "outcomes": lambda o: _outcome(o.to_json()),
 }
 
 

@@ -26,6 +26,21 @@ JSON = Union[None, bool, int, float, str, list["JSON"], dict[str, "JSON"]]  # no
 Counts = tuple[tuple[str, int], ...]  # an ordered mapping name -> number, hashable
 
 
+def _known(d: Mapping[str, Any], kind: str, *keys: str) -> Mapping[str, Any]:
+    """`d` if it has no key these values do not hold: a field a command adds must be added here too,
+    or its JSON would lose it silently.
+
+    >>> _known({"rule": "509.1c", "colour": "red"}, "violation", "rule", "message", "objects")
+    Traceback (most recent call last):
+    ...
+    ValueError: a violation mapping with fields the typed value does not hold: colour
+    """
+    extra = sorted(set(d) - set(keys))
+    if extra:
+        raise ValueError(f"a {kind} mapping with fields the typed value does not hold: {', '.join(extra)}")
+    return d
+
+
 @dataclass(frozen=True)
 class Violation:
     """One broken rule of a declaration or assignment: the CR rule, a message, the objects it names.
@@ -41,6 +56,7 @@ class Violation:
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Violation:
         """From a docs/results.md violation mapping."""
+        d = _known(d, "violation", "rule", "message", "objects")
         return cls(str(d["rule"]), str(d["message"]), tuple(d.get("objects", ())))
 
     def to_json(self) -> dict[str, JSON]:
@@ -80,6 +96,7 @@ class CheckResult:
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> CheckResult:
         """From the docs/results.md `check` document."""
+        d = _known(d, "check", "legal", "violations", "format")
         return cls(bool(d["legal"]), tuple(Violation.from_json(v) for v in d["violations"]))
 
     def to_json(self) -> dict[str, JSON]:
@@ -118,6 +135,7 @@ class Line:
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Line:
         """From an outcome's `line` mapping."""
+        d = _known(d, "line", "attacks", "blocks", "face_up", "first_strike", "regular")
         steps = {step: DamageAssignment.of(step, [tuple(t) for t in d[step]]) if step in d else None
                  for step in ("first_strike", "regular")}
         return cls(AttackDeclaration.of(d["attacks"]), BlockDeclaration.of(d["blocks"]),
@@ -165,6 +183,7 @@ class Outcome:
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Outcome:
         """From one docs/results.md outcome mapping."""
+        d = _known(d, "outcome", "life", "lost", "destroyed", "damage", "loyalty", "defense", "line")
         return cls(_counts(d["life"]), tuple(d["lost"]), tuple(d["destroyed"]), _counts(d["damage"]),
                    _counts(d["loyalty"]), _counts(d["defense"]),
                    Line.from_json(d["line"]) if d.get("line") is not None else None)
@@ -205,6 +224,7 @@ class Strategy:
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Strategy:
         """From a `strategy` or `refutation` mapping."""
+        d = _known(d, "strategy", "player", "tree", "interchangeable")
         return cls(str(d["player"]), tuple(d["tree"]), tuple(tuple(g) for g in d.get("interchangeable", ())))
 
     def to_json(self) -> dict[str, JSON]:
@@ -234,6 +254,7 @@ class Verdict:
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Verdict:
         """From the docs/verify.md `verify` document."""
+        d = _known(d, "verify", "holds", "goal", "strategy", "refutation", "stats", "format")
         return cls(bool(d["holds"]), str(d["goal"]),
                    Strategy.from_json(d["strategy"]) if d.get("strategy") else None,
                    Strategy.from_json(d["refutation"]) if d.get("refutation") else None,
