@@ -37,6 +37,7 @@ from .abilities import asp_name
 from .combat import result
 from .model import Permanent, Situation
 from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
+from .values import IllegalMoveError
 
 CHECK_SAMPLES = 3        # illegal block declarations tried per board
 ASSIGNMENT_SAMPLES = 2   # damage assignments per block declaration given to check
@@ -275,7 +276,7 @@ def _replays(report: Report, s: Situation, outcomes: list[dict[str, Any]]) -> No
     for o in outcomes[:LINE_SAMPLES]:
         try:
             final = replay(s, o["line"])
-        except gt.IllegalMove as exc:
+        except IllegalMoveError as exc:
             report.expect(False, "line-replay", f"outcome line is not legal move by move: {exc}", line=o["line"])
             continue
         got = result(final.s)

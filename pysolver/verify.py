@@ -244,7 +244,7 @@ class Verifier:
                 continue
             tried.add(m)
             if _legal_in_graph(g, m) if not g.graph.get("requirements") else \
-                    not gt._violations(p.s.with_combat(blockers=m.blocks), 1):
+                    not p.s.legal_blocks.why(m):
                 yield m, p.push(m, trusted=True)
         for pairs in declarations(p.s, "blocks", self._twins(p.s, "blocks")):
             m = BlockDeclaration(pairs)
