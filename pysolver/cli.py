@@ -219,8 +219,8 @@ def _illegal_combat(args: argparse.Namespace, s: Situation, note: Notes) -> None
     violations = illegal_combat(args.command, s)
     if not violations:
         return
-    rules = ", ".join(dict.fromkeys(v["rule"] for v in violations))
-    words = "; ".join(f"{v['rule']}: {v['message']}" for v in violations)
+    rules = ", ".join(dict.fromkeys(v.rule for v in violations))
+    words = "; ".join(f"{v.rule}: {v.message}" for v in violations)
     if args.strict:
         raise InputError(s.source, "combat", f"the declared combat breaks {rules} (--strict): {words}")
     note(f"note: the declared combat breaks {rules} (see `pysolver check`): {words}")

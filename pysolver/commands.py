@@ -18,18 +18,20 @@ the single command's document. The modules behind each command are imported only
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from .deadline import Expired
 from .errors import InputError
 from .progress import Bar
-from .results import FORMAT, Tally, collect, counted
+from .results import FORMAT, Tally, Typed, collect, counted
 
 if TYPE_CHECKING:
     from .cards import Card
     from .model import Situation
+    from .values import CheckResult, Verdict, Violation
 
 #: The commands a batch line may name (`graph` draws pictures and is not one of them).
 BATCH_COMMANDS = ("attacks", "blocks", "damage", "outcomes", "check", "verify")
@@ -38,17 +40,27 @@ _LABELS = {"attacks": "attack declarations", "blocks": "block declarations", "ou
            "damage": "damage assignments"}
 
 
-Results = Callable[["Situation"], Iterator[dict[str, Any]]]
+#: The legal-move collection of each enumerating command but `outcomes` (:mod:`pysolver.position`).
+_COLLECTIONS = {"attacks": "legal_attacks", "blocks": "legal_blocks", "damage": "legal_damage"}
 
 
-def _enumerations() -> dict[str, tuple[Results, Callable[[Situation], int] | None]]:
-    """Each enumerating command: its results, and a counter that needs no Python object per result
-    (outcomes: clingo counts a one-step combat's projected answer sets, :func:`count_outcomes`)."""
-    from .damage import count_damage, damage_assignments
-    from .declarations import count_attacks, count_blocks, legal_attacks, legal_blocks
-    from .outcomes import count_outcomes, outcomes
-    return {"attacks": (legal_attacks, count_attacks), "blocks": (legal_blocks, count_blocks),
-            "outcomes": (outcomes, count_outcomes), "damage": (damage_assignments, count_damage)}
+def _results(command: str, s: Situation) -> tuple[Iterable[Typed], Callable[[], int], dict[str, Any]]:
+    """An enumerating command's typed results (lazily), its exact counter (no Python object per
+    result; outcomes: clingo counts a one-step combat's projected answer sets), and the keys written
+    before the results (`damage`: its `step`, 510.4). Only the command's own modules are imported.
+
+    >>> from pysolver.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a", "permanents": []})
+    >>> results, count, head = _results("attacks", s)
+    >>> list(results), count(), head
+    ([AttackDeclaration(attacks=())], 1, {})
+    """
+    if command == "outcomes":
+        from .api import outcome_values
+        from .outcomes import count_outcomes
+        return outcome_values(s), partial(count_outcomes, s), {}
+    moves = getattr(s, _COLLECTIONS[command])
+    return moves, moves.count, {"step": moves.step} if command == "damage" else {}
 
 
 @dataclass(frozen=True)
@@ -105,40 +117,45 @@ def unread_inputs(command: str, s: Situation) -> list[str]:
 @dataclass
 class Enumeration:
     """An enumerating command's answer before it is written: the keys before the results (`damage`:
-    its `step`), the results as a :class:`~pysolver.results.Tally` (None when `--count` is answered
-    by a counter) and the counter's ``{"count", "complete"}``."""
+    its `step`), the typed results as a :class:`~pysolver.results.Tally` (None when `--count` is
+    answered by a counter) and the counter's ``{"count", "complete"}``."""
 
     head: dict[str, Any]
-    tally: Tally | None
+    tally: Tally[Typed] | None
     counted: dict[str, Any] | None = None
 
 
 def enumeration(command: str, s: Situation, *, count: bool = False, limit: int | None = None,
                 progress: Bar | None = None) -> Enumeration:
     """The lazily produced answer of `attacks`, `blocks`, `damage` or `outcomes` (docs/results.md)."""
-    enumerations = _enumerations()
-    if command not in enumerations:
+    if command not in _COLLECTIONS and command != "outcomes":
         raise InputError(None, "command", f"unknown command {command!r} (one of {', '.join(BATCH_COMMANDS)})")
-    results, counter = enumerations[command]
-    head: dict[str, Any] = {}
-    if command == "damage":
-        from .damage import next_step
-        head["step"] = next_step(s)
-    if count and limit is None and counter is not None:
-        return Enumeration(head, None, counted(lambda: counter(s)))
-    return Enumeration(head, Tally(results(s), limit=limit, progress=progress))
+    results, counter, head = _results(command, s)
+    if count and limit is None:
+        return Enumeration(head, None, counted(counter))
+    return Enumeration(head, Tally(results, limit=limit, progress=progress))
 
 
-def _verdict(command: str) -> Callable[[Situation], dict[str, Any]]:
-    """`check` or `verify` (only the one asked for is imported)."""
+def decide(command: str, s: Situation) -> CheckResult | Verdict:
+    """`check` or `verify` as a typed value (only the one asked for is imported); `verify` reports
+    its progress on stderr when that is a terminal."""
     if command == "check":
-        from .check import check
-        return check
-    from .verify import verify
-    return verify
+        from .api import check_result
+        return check_result(s)
+    from .api import verdict
+    return verdict(s, progress=None)
 
 
-def illegal_combat(command: str, s: Situation) -> list[dict[str, Any]]:
+def document(result: CheckResult | Verdict, *, stats: bool = False) -> dict[str, Any]:
+    """The `--json` document of a verdict (docs/results.md, docs/verify.md): its ``to_json()`` with
+    ``format``; `verify`'s search figures only with `stats`, so that two runs give the same document."""
+    doc: dict[str, Any] = dict(result.to_json())
+    if not stats:
+        doc.pop("stats", None)
+    return {**doc, "format": FORMAT}
+
+
+def illegal_combat(command: str, s: Situation) -> tuple[Violation, ...]:
     """For `damage`: the violations `check` finds in the declared attacks and blocks (508.1, 509.1),
     which the damage step takes as given; nothing for the other commands.
 
@@ -147,13 +164,12 @@ def illegal_combat(command: str, s: Situation) -> list[dict[str, Any]]:
     ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2, "abilities": ["Flying"]},
     ...                    {"id": "y", "controller": "b", "power": 1, "toughness": 1}],
     ...     "combat": {"attackers": {"x": "b"}, "blockers": {"y": ["x"]}}})
-    >>> [v["rule"] for v in illegal_combat("damage", s)]
+    >>> [v.rule for v in illegal_combat("damage", s)]
     ['702.9b']
     """
     if command != "damage" or s.combat.attackers is None or s.combat.blockers is None:
-        return []
-    from .check import check
-    return list(check(s.with_combat(assignment=None))["violations"])
+        return ()
+    return s.with_combat(assignment=None).check().violations
 
 
 def label(command: str) -> str:
@@ -169,7 +185,8 @@ def timed_out(command: str) -> dict[str, Any]:
 
 def answer(command: str, s: Situation, *, count: bool = False, limit: int | None = None,
            progress: bool = False, stats: bool = False) -> dict[str, Any]:
-    """The `--json` document of `command` for the situation `s` (docs/results.md), in memory.
+    """The `--json` document of `command` for the situation `s` (docs/results.md), in memory: the
+    typed results become their mappings here (`batch` and `sweep` lines).
 
     `progress` shows a :class:`pysolver.progress.Bar` on stderr for long enumerations (batch
     workers do not). Under a time limit (:mod:`pysolver.deadline`) an enumeration answers with
@@ -178,14 +195,10 @@ def answer(command: str, s: Situation, *, count: bool = False, limit: int | None
     without them two runs give the same document.
     """
     if command in ("check", "verify"):
-        question = _verdict(command)
         try:
-            doc: dict[str, Any] = question(s)
+            return document(decide(command, s), stats=stats)
         except Expired:
             return timed_out(command)
-        if not stats:
-            doc.pop("stats", None)
-        return {**doc, "format": FORMAT}
     e = enumeration(command, s, count=count, limit=limit,
                     progress=Bar(None, _LABELS[command], after=2.0) if progress else None)
     found = collect(e.tally, count_only=count) if e.tally is not None else e.counted or {}

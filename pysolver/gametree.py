@@ -55,14 +55,12 @@ from typing import Any
 import clingo
 
 from . import combat as c
-from .check import check, stage_of
-from .declarations import legal_attacks, legal_blocks
-from .errors import InputError
 from .facedown import face_up_choices, turnable
 from .facts import atom, constant, program, situation_facts
 from .model import Situation
-from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
+from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass, Triple
 from .solving import STEP_RESULTS, control, models, one_model
+from .values import IllegalMoveError, Violation
 
 ACTIVE, DEFENCE = "active", "defence"
 ATTACKERS_HALF = "attackers_damage"   # the active player announces the attackers' assignment (510.1)
@@ -71,10 +69,6 @@ WINDOWS = (c.BEGINNING_OF_COMBAT, c.ATTACKERS_WINDOW, c.BLOCKERS_WINDOW, c.FIRST
 DECIDES = {c.DECLARE_ATTACKERS: ACTIVE, c.DECLARE_BLOCKERS: DEFENCE, ATTACKERS_HALF: ACTIVE,
            BLOCKERS_HALF: DEFENCE}
 HALF = STEP_RESULTS + ("verify",)
-
-
-class IllegalMove(ValueError):
-    """A move that is not legal in the position it is pushed in."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +82,7 @@ class Position:
     s: Situation
     mover: str = ""
     passed: bool = False
-    half: tuple[Any, ...] = ()
+    half: tuple[Triple, ...] = ()
     whole: c.StepResult | None = field(default=None, compare=False, repr=False)
 
     def to_move(self) -> str | None:
@@ -124,12 +118,10 @@ class Position:
             for move in (Pass(self.stage, self.name()), *turns):  # passing first: the plainest line
                 yield move, self._play(move)
         elif self.stage == c.DECLARE_ATTACKERS:
-            for d in legal_attacks(s):
-                attack = AttackDeclaration.of(d["attacks"])
+            for attack in s.legal_attacks:
                 yield attack, self._play(attack)
         elif self.stage == c.DECLARE_BLOCKERS:
-            for d in legal_blocks(s):
-                block = BlockDeclaration.of(d["blocks"])
+            for block in s.legal_blocks:
                 yield block, self._play(block)
         elif self.stage == ATTACKERS_HALF:
             for r, blockers_deal in half_results(s, "attackers"):
@@ -142,39 +134,42 @@ class Position:
                 yield DamageAssignment(r.step, mine), after_step(s, r)
 
     def push(self, move: Move, *, trusted: bool = False) -> Position:
-        """The position after `move`; :class:`IllegalMove` if it is not legal here (unless `trusted`:
-        a move a generator of this module gave for this position)."""
+        """The position after `move`; :class:`~pysolver.values.IllegalMoveError` with the cited
+        violations if it is not legal here (unless `trusted`: a move a generator of this module gave
+        for this position)."""
         if not trusted:
-            problem = self.illegal(move)
-            if problem:
-                raise IllegalMove(f"{move} at {self.stage}: {problem}")
+            violations = self.illegal(move)
+            if violations:
+                raise IllegalMoveError(move, violations)
         return self._play(move)
 
-    def illegal(self, move: Move) -> str:
-        """Why `move` is not legal here ('' if it is)."""
+    def illegal(self, move: Move) -> tuple[Violation, ...]:
+        """The rules `move` breaks here (none if it is legal); declarations are judged by the
+        legal-move collections of :mod:`pysolver.position` (``s.legal_attacks.why``)."""
         s, stage = self.s, self.stage
         if stage in WINDOWS:
             if isinstance(move, Pass):
-                return "" if (move.window, move.player) == (stage, self.name()) else "not this window or player"
+                return () if (move.window, move.player) == (stage, self.name()) else \
+                    (Violation("117.3d", f"not this window or player: {self.name()} has priority in {stage}"),)
             if not isinstance(move, FaceUp) or move.window != stage:
-                return "only face-up turns and passing in a priority window (116.2b, 117.3)"
+                return (Violation("117.3", "only face-up turns (116.2b) and passing in a priority window"),)
             if (move.permanent,) not in face_up_choices(s, self.players(), among=(move.permanent,)):
-                return f"{move.permanent} can't be turned face up by {self.name()} now (702.37e)"
+                return (Violation("702.37e", f"{move.permanent} can't be turned face up by {self.name()} now"),)
             cost = _cost(s, move.permanent)
-            return "" if move.cost == cost else f"its cost is {cost} (702.37e)"
+            return () if move.cost == cost else (Violation("702.37e", f"its cost is {cost}"),)
         if stage == c.DECLARE_ATTACKERS:
             if not isinstance(move, AttackDeclaration):
-                return "attackers are declared now (508.1)"
-            return _declared(s, 0, attackers=move.attacks)
+                return (Violation("508.1", "attackers are declared now"),)
+            return s.legal_attacks.why(move)
         if stage == c.DECLARE_BLOCKERS:
             if not isinstance(move, BlockDeclaration):
-                return "blockers are declared now (509.1)"
-            return _declared(s, 1, blockers=move.blocks)
+                return (Violation("509.1", "blockers are declared now"),)
+            return s.legal_blocks.why(move)
         if stage in (ATTACKERS_HALF, BLOCKERS_HALF):
             if not isinstance(move, DamageAssignment):
-                return "combat damage is assigned now (510.1)"
+                return (Violation("510.1", "combat damage is assigned now"),)
             return _half_violations(s, stage, self.half, move)
-        return "the combat is over"
+        return (Violation("511.3", "the combat is over"),)
 
     def _play(self, move: Move) -> Position:
         s, stage = self.s, self.stage
@@ -193,16 +188,6 @@ class Position:
             return Position(BLOCKERS_HALF, s, half=move.assignment)
         return after_step(s, self.whole if self.whole is not None and not move.assignment
                           else step_result_of(s, self.half + move.assignment))
-
-
-def _declared(s: Situation, kind: int, **declaration: tuple[tuple[str, str], ...]) -> str:
-    """Why a declaration is illegal: a pair the situation file itself would refuse (an attacker that is
-    not the active player's creature, 508.1a; a blocker of a non-attacker, 509.1a), else `check`."""
-    try:
-        declared = s.with_combat(**declaration)
-    except InputError as exc:
-        return str(exc)
-    return _violations(declared, kind)
 
 
 def _cost(s: Situation, pid: str) -> str:
@@ -289,14 +274,7 @@ def step_result_of(s: Situation, assignment: tuple[Any, ...]) -> c.StepResult:
     return c.step_result(one_model(control(STEP_RESULTS, facts, show=c.RESULTS)))
 
 
-def _violations(s: Situation, stage: int) -> str:
-    """The violations :func:`pysolver.check.check` finds of the declaration of `stage` (0 attacks,
-    1 blocks), as one message ('' if none)."""
-    found = [v for v in check(s)["violations"] if stage_of(v["rule"]) == stage]
-    return "; ".join(f"{v['rule']}: {v['message']}" for v in found)
-
-
-def _half_violations(s: Situation, stage: str, half: tuple[Any, ...], move: DamageAssignment) -> str:
+def _half_violations(s: Situation, stage: str, half: tuple[Any, ...], move: DamageAssignment) -> tuple[Violation, ...]:
     """Why one half's announced assignment is illegal: the step, the sources (attacking creatures in
     the attackers' half, 510.1), then 510.1's rules on this half's sources (``judge_half`` of
     ``encodings/verify.lp``)."""
@@ -306,13 +284,14 @@ def _half_violations(s: Situation, stage: str, half: tuple[Any, ...], move: Dama
     atoms = one_model_atoms(ctl)
     step = next(str(a.arguments[0]) for a in atoms if a.match("step", 1))
     if move.step != step:
-        return f"this is the {step} combat damage step (510.4)"
+        return (Violation("510.4", f"this is the {step} combat damage step"),)
     attacking = {a for a, _ in s.combat.attackers or ()}
     wrong = [src for src, _, _ in move.assignment if (src in attacking) != (deciding == "attackers")]
     if wrong:
-        return f"{', '.join(wrong)} assign in the other half (510.1)"
+        return (Violation("510.1", f"{', '.join(wrong)} assign in the other half", tuple(wrong)),)
     bad = sorted(str(a.arguments[0]).strip('"') for a in atoms if a.match("half_violation", 1))
-    return f"510.1: the assignment of {', '.join(bad)} breaks the rules of combat damage" if bad else ""
+    return (Violation("510.1", f"the assignment of {', '.join(bad)} breaks the rules of combat damage",
+                      tuple(bad)),) if bad else ()
 
 
 def one_model_atoms(ctl: clingo.Control) -> list[clingo.Symbol]:

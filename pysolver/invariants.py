@@ -37,6 +37,7 @@ from .abilities import asp_name
 from .combat import result
 from .model import Permanent, Situation
 from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
+from .values import IllegalMoveError
 
 CHECK_SAMPLES = 3        # illegal block declarations tried per board
 ASSIGNMENT_SAMPLES = 2   # damage assignments per block declaration given to check
@@ -97,7 +98,8 @@ def protected(recipient: Chars, source: Chars) -> bool:
                 or (q == "artifacts" and "Artifact" in source.types) \
                 or (q.startswith("color(") and q[6:-1] in source.colors) \
                 or (q == f"player({asp_name(source.controller)})") \
-                or (q.startswith("creature_type(") and q[15:-2] in {t.lower() for t in source.subtypes}):
+                or (q.startswith("creature_type(") and q[15:-2] in {t.lower() for t in source.subtypes}) \
+                or (q.startswith("creature_type(") and source.has("changeling")):  # 702.73a
             return True
     return False
 
@@ -274,7 +276,7 @@ def _replays(report: Report, s: Situation, outcomes: list[dict[str, Any]]) -> No
     for o in outcomes[:LINE_SAMPLES]:
         try:
             final = replay(s, o["line"])
-        except gt.IllegalMove as exc:
+        except IllegalMoveError as exc:
             report.expect(False, "line-replay", f"outcome line is not legal move by move: {exc}", line=o["line"])
             continue
         got = result(final.s)

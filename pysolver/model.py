@@ -33,6 +33,7 @@ import yaml
 from .abilities import COLORS, Ability, normalise
 from .errors import InputError
 from .mana import Mana
+from .values import JSON
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -74,7 +75,7 @@ class Player:
             checked = _loader().player_from_data(self.to_data())
             object.__setattr__(self, "mana", checked.mana)
 
-    def to_data(self) -> Data:
+    def to_data(self) -> dict[str, JSON]:
         """The docs/situation.md player entry."""
         d: Data = {"name": self.name, "life": self.life}
         mana = self.mana if not isinstance(self.mana, Mana) else (str(self.mana) if self.mana.total else None)
@@ -98,6 +99,9 @@ class Permanent:
     :class:`Situation` it is put in has been validated as a whole (its controller must be a player;
     a line that names a player, "Protection from bob", is resolved then). Permanents built from
     parsed values (as :func:`dataclasses.replace` does in the search) are taken as they are.
+
+    >>> Permanent("bear", "alice", power=2, toughness=2, abilities=("Trample",)).abilities[0].kind
+    'trample'
     """
 
     id: str
@@ -244,7 +248,7 @@ class Permanent:
                 return a.kind, a.value
         return None
 
-    def to_data(self) -> Data:
+    def to_data(self) -> dict[str, JSON]:
         """The docs/situation.md permanent entry: every field, defaults left out. A permanent from a card
         with lines the solver does not model is written as that card (so the lines stay known).
 
@@ -365,7 +369,7 @@ class Combat:
             if value is not None and not isinstance(value, tuple):
                 object.__setattr__(self, key, tuple(map(tuple, value)))
 
-    def to_data(self) -> Data:
+    def to_data(self) -> dict[str, JSON]:
         """The docs/situation.md `combat` mapping (the solver's own `first_strikers` memory is not part of it)."""
         d: Data = {}
         if self.attackers is not None:
@@ -404,7 +408,7 @@ class Goal:
             if not isinstance(getattr(self, key), tuple):
                 object.__setattr__(self, key, tuple(getattr(self, key)))
 
-    def to_data(self) -> Data:
+    def to_data(self) -> dict[str, JSON]:
         """The docs/verify.md goal mapping."""
         if self.kind == "lethal":
             return {"lethal": self.targets[0] if len(self.targets) == 1 else list(self.targets)}
@@ -469,7 +473,7 @@ class Situation:
         """
         return cast(Situation, _loader().situation_from_data(dict(data), source, dict(cards) if cards else None))
 
-    def to_data(self) -> Data:
+    def to_data(self) -> dict[str, JSON]:
         """The docs/situation.md mapping of this board (defaults left out): ``from_data(s.to_data()) == s``."""
         d: Data = {"players": [p.to_data() if isinstance(p, Player) else {"name": p} for p in self.players],
                    "active": self.active,

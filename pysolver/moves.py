@@ -18,7 +18,7 @@ AttackDeclaration(attacks=(('x', 'bob'), ('y', 'bob')))
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 Pair = tuple[str, str]
@@ -27,35 +27,60 @@ Triple = tuple[str, str, int]
 
 @dataclass(frozen=True)
 class AttackDeclaration:
-    """The attackers declared (508.1a): ``(attacker, player/planeswalker/battle)`` pairs, sorted."""
+    """The attackers declared (508.1a): ``(attacker, player/planeswalker/battle)`` pairs, sorted.
+
+    >>> AttackDeclaration.of([("y", "bob"), ("x", "bob")]) == AttackDeclaration((("x", "bob"), ("y", "bob")))
+    True
+    """
 
     attacks: tuple[Pair, ...] = ()
 
     @classmethod
     def of(cls, pairs: Iterable[Iterable[str]]) -> AttackDeclaration:
+        """From any ``(attacker, target)`` pairs, in any order."""
         return cls(tuple(sorted((str(a), str(t)) for a, t in pairs)))
 
+    @classmethod
+    def canonical(cls, pairs: Iterable[Sequence[str]]) -> AttackDeclaration:
+        """From pairs of ids already sorted (as :func:`pysolver.declarations.legal_attacks` gives them):
+        no sorting, for enumerations of millions."""
+        return cls(tuple(map(tuple, pairs)))  # type: ignore[arg-type]  # pairs: (str, str)
+
     def to_json(self) -> dict[str, list[list[str]]]:
-        return {"attacks": [list(p) for p in self.attacks]}
+        return {"attacks": list(map(list, self.attacks))}
 
 
 @dataclass(frozen=True)
 class BlockDeclaration:
-    """The blockers declared (509.1a): ``(blocker, attacker)`` pairs, sorted."""
+    """The blockers declared (509.1a): ``(blocker, attacker)`` pairs, sorted.
+
+    >>> BlockDeclaration.of([("wall", "bear")]).to_json()
+    {'blocks': [['wall', 'bear']]}
+    """
 
     blocks: tuple[Pair, ...] = ()
 
     @classmethod
     def of(cls, pairs: Iterable[Iterable[str]]) -> BlockDeclaration:
+        """From any ``(blocker, attacker)`` pairs, in any order."""
         return cls(tuple(sorted((str(b), str(a)) for b, a in pairs)))
 
+    @classmethod
+    def canonical(cls, pairs: Iterable[Sequence[str]]) -> BlockDeclaration:
+        """From pairs of ids already sorted (as :func:`pysolver.declarations.legal_blocks` gives them)."""
+        return cls(tuple(map(tuple, pairs)))  # type: ignore[arg-type]  # pairs: (str, str)
+
     def to_json(self) -> dict[str, list[list[str]]]:
-        return {"blocks": [list(p) for p in self.blocks]}
+        return {"blocks": list(map(list, self.blocks))}
 
 
 @dataclass(frozen=True)
 class FaceUp:
-    """Turning a face-down permanent face up in a priority window, paying its cost (702.37e)."""
+    """Turning a face-down permanent face up in a priority window, paying its cost (702.37e).
+
+    >>> FaceUp("after_blockers", "flock", "{U}").permanent
+    'flock'
+    """
 
     window: str
     permanent: str
@@ -68,7 +93,11 @@ class FaceUp:
 @dataclass(frozen=True)
 class Pass:
     """A player passing priority in a window (117.3d); the window closes when all pass in
-    succession (117.4)."""
+    succession (117.4).
+
+    >>> Pass("after_attackers", "alice").to_json()
+    {'window': 'after_attackers', 'pass': 'alice'}
+    """
 
     window: str
     player: str
@@ -80,7 +109,11 @@ class Pass:
 @dataclass(frozen=True)
 class DamageAssignment:
     """One combat damage step's assignment (510.1): ``(source, recipient, amount)``, amounts
-    positive, sorted."""
+    positive, sorted.
+
+    >>> DamageAssignment.of("regular", [("x", "bob", 2), ("x", "y", 0)])
+    DamageAssignment(step='regular', assignment=(('x', 'bob', 2),))
+    """
 
     step: str
     assignment: tuple[Triple, ...] = ()

@@ -8,8 +8,9 @@ A :class:`~pysolver.model.Situation` is a position. ``s.legal_attacks``, ``s.leg
 :func:`~pysolver.damage.count_damage`), ``move in moves`` is the legality check of
 :func:`~pysolver.check.check` and ``moves.why(move)`` its cited violations.
 ``s.play(move)`` returns the next position and refuses an illegal move with
-:class:`IllegalMoveError`, naming the rules it breaks. Declarations of attackers and blockers
-are played here; face-up turns, passes and damage steps belong to the combat game tree.
+:class:`~pysolver.values.IllegalMoveError`, naming the rules it breaks: declarations and whole
+combat damage steps are pushed on the combat game tree (:mod:`pysolver.gametree`, the one
+transition code); face-up turns and passes happen in its priority windows, ``s.game()``.
 
 >>> from pysolver import Situation, BlockDeclaration
 >>> s = Situation.load("examples/menace-and-lure.yaml")
@@ -24,7 +25,7 @@ False
 >>> s.play(BlockDeclaration())
 Traceback (most recent call last):
 ...
-pysolver.position.IllegalMoveError: BlockDeclaration(blocks=()) is illegal: 0 requirements obeyed, 2 possible (bears could block unicorn, which all creatures able to block must block) (509.1c)
+pysolver.values.IllegalMoveError: BlockDeclaration(blocks=()) is illegal: 0 requirements obeyed, 2 possible (bears could block unicorn, which all creatures able to block must block) (509.1c)
 """  # noqa: E501 (doctest output is one line)
 
 from __future__ import annotations
@@ -34,25 +35,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from typing import Generic, TypeVar
 
-from .check import check, stage_of
-from .damage import count_damage, damage_assignments, next_step
-from .declarations import count_attacks, count_blocks, legal_attacks, legal_blocks
 from .errors import InputError
 from .model import Situation
 from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, Move
-from .values import CheckResult, Violation
+from .values import CheckResult, IllegalMoveError, Violation
 
 M = TypeVar("M", AttackDeclaration, BlockDeclaration, DamageAssignment)
 _RULE = re.compile(r"\((\d{3}\.\d+[a-z]?)\)")
-
-
-class IllegalMoveError(ValueError):
-    """A move that breaks the rules in this position; `violations` cite them."""
-
-    def __init__(self, move: Move, violations: tuple[Violation, ...]) -> None:
-        self.move = move
-        self.violations = violations
-        super().__init__(f"{move!r} is illegal: " + "; ".join(map(str, violations)))
 
 
 class LegalMoves(ABC, Generic[M]):
@@ -87,6 +76,7 @@ class LegalMoves(ABC, Generic[M]):
         except InputError as exc:  # an id that is no permanent, a blocker of the active player …
             cited = _RULE.search(exc.message)
             return (Violation(cited.group(1) if cited else self.default_rule, exc.message),)
+        from .check import check, stage_of  # each question imports only what it needs (start-up)
         verdict = CheckResult.from_json(check(position))
         return tuple(v for v in verdict.violations if stage_of(v.rule) == self.stage)
 
@@ -118,11 +108,13 @@ class Attacks(LegalMoves[AttackDeclaration]):
     move_type = AttackDeclaration
 
     def __iter__(self) -> Iterator[AttackDeclaration]:
+        from .declarations import legal_attacks
         for d in legal_attacks(self.situation):
-            yield AttackDeclaration.of(d["attacks"])
+            yield AttackDeclaration.canonical(d["attacks"])
 
     def count(self) -> int:
         """:func:`pysolver.declarations.count_attacks`: a product over the attackers."""
+        from .declarations import count_attacks
         return count_attacks(self.situation)
 
     def declared(self, move: AttackDeclaration) -> Situation:
@@ -137,11 +129,13 @@ class Blocks(LegalMoves[BlockDeclaration]):
     move_type = BlockDeclaration
 
     def __iter__(self) -> Iterator[BlockDeclaration]:
+        from .declarations import legal_blocks
         for d in legal_blocks(self.situation):
-            yield BlockDeclaration.of(d["blocks"])
+            yield BlockDeclaration.canonical(d["blocks"])
 
     def count(self) -> int:
         """:func:`pysolver.declarations.count_blocks`: dynamic programming per component."""
+        from .declarations import count_blocks
         return count_blocks(self.situation)
 
     def declared(self, move: BlockDeclaration) -> Situation:
@@ -164,15 +158,18 @@ class Damage(LegalMoves[DamageAssignment]):
     @property
     def step(self) -> str:
         """`first_strike` or `regular` (510.4)."""
+        from .damage import next_step
         return next_step(self.situation)
 
     def __iter__(self) -> Iterator[DamageAssignment]:
+        from .damage import damage_assignments
         step = self.step
         for d in damage_assignments(self.situation):
             yield DamageAssignment.of(step, d["assignment"])
 
     def count(self) -> int:
-        """:func:`pysolver.damage.count_damage`: clingo counts the models."""
+        """:func:`pysolver.damage.count_damage`: exact at any power, without enumerating (510.1)."""
+        from .damage import count_damage
         return count_damage(self.situation)
 
     def why(self, move: DamageAssignment) -> tuple[Violation, ...]:
@@ -186,33 +183,49 @@ class Damage(LegalMoves[DamageAssignment]):
 
 
 def play(s: Situation, move: Move) -> Situation:
-    """The position after a declaration of attackers (508.1) or blockers (509.1).
+    """The situation after a declaration of attackers (508.1) or blockers (509.1), or a whole combat
+    damage step (510.1, then state-based actions, 704.3): the move is pushed on the combat game tree
+    (:meth:`pysolver.gametree.Position.push`, the one transition code), whose legality check for
+    declarations is ``why`` of these collections.
 
     >>> from pysolver import Situation, Player, Permanent, AttackDeclaration, BlockDeclaration
     >>> s = Situation(players=(Player("alice"), Player("bob")), active="alice",
     ...               permanents=(Permanent("bear", "alice", power=2, toughness=2),
     ...                           Permanent("wall", "bob", power=0, toughness=4, abilities=("Defender",))))
     >>> s = s.play(AttackDeclaration.of([("bear", "bob")]))
-    >>> s.play(BlockDeclaration.of([("wall", "bear")])).combat.blockers
+    >>> s = s.play(BlockDeclaration.of([("wall", "bear")]))
+    >>> s.combat.blockers
     (('wall', 'bear'),)
+    >>> damage = next(iter(s.legal_damage))
+    >>> damage.assignment, s.play(damage).permanent("wall").damage
+    ((('bear', 'wall', 2),), 2)
     """
+    from . import combat as c
+    from . import gametree as gt  # the tree imports this module
+    combat = s.combat
     if isinstance(move, AttackDeclaration):
-        if s.combat.blockers is not None:
+        if combat.blockers is not None:
             raise IllegalMoveError(move, (Violation("508.1", "blockers are declared: the declare attackers step "
                                                              "is over"),))
-        return _played(s.legal_attacks, move)
+        return gt.Position(c.DECLARE_ATTACKERS, s).push(move).s
     if isinstance(move, BlockDeclaration):
-        if s.combat.attackers is None:
+        if combat.attackers is None:
             raise IllegalMoveError(move, (Violation("509.1", "attackers are not declared yet (508.1)"),))
-        if s.combat.blockers is not None:
+        if combat.blockers is not None:
             raise IllegalMoveError(move, (Violation("509.1", "blockers are already declared"),))
-        return _played(s.legal_blocks, move)
-    raise TypeError(f"{type(move).__name__} moves are played in the combat game tree: s.game().push(move) "
-                    "(pysolver.gametree)")
-
-
-def _played(moves: LegalMoves[M], move: M) -> Situation:
-    violations = moves.why(move)
-    if violations:
-        raise IllegalMoveError(move, violations)
-    return moves.declared(move)
+        return gt.Position(c.DECLARE_BLOCKERS, s).push(move).s
+    if isinstance(move, DamageAssignment):
+        if combat.attackers is None or combat.blockers is None:
+            raise IllegalMoveError(move, (Violation("510.1", "attackers and blockers are not declared yet "
+                                                             "(508.1, 509.1)"),))
+        violations = s.legal_damage.why(move)
+        if violations:
+            raise IllegalMoveError(move, violations)
+        attacking = {a for a, _ in combat.attackers}  # each half announced in turn (510.1)
+        halves = [tuple(t for t in move.assignment if (t[0] in attacking) == mine) for mine in (True, False)]
+        p = gt.Position(gt.ATTACKERS_HALF, s)
+        for half in halves:
+            p = p.push(DamageAssignment(move.step, half), trusted=True)  # judged whole by `why` above
+        return p.s
+    raise TypeError(f"{type(move).__name__} moves are played in a priority window of the combat game tree: "
+                    "s.game().push(move) (pysolver.gametree)")

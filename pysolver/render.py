@@ -4,9 +4,10 @@ Enumerations are written as they are found (:func:`write_text`, and the JSON wri
 :mod:`pysolver.results`); `check`, `verify` and `graph` answer with one document.
 
 >>> import io
+>>> from pysolver.moves import BlockDeclaration
 >>> from pysolver.results import Buffer, Tally
 >>> out = io.StringIO()
->>> write_text("blocks", {}, Tally(iter([{"blocks": []}, {"blocks": [["y", "x"]]}])), Buffer(out.write))
+>>> write_text("blocks", {}, Tally(iter([BlockDeclaration(), BlockDeclaration.of([("y", "x")])])), Buffer(out.write))
 >>> print(out.getvalue(), end="")
    1  no blockers
    2  y blocks x
@@ -17,8 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
-import subprocess
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -54,10 +53,11 @@ def noun(command: str, head: Doc) -> str:
     return NOUNS[command]
 
 
-def write_text(command: str, head: Doc, tally: Tally | None, out: Buffer, known: Doc | None = None,
+def write_text(command: str, head: Doc, tally: Tally[Any] | None, out: Buffer, known: Doc | None = None,
                extra: Callable[[], Doc] | None = None, cut: str | None = None) -> None:
-    """Numbered rows as they are found, then ``N results (rule)``, why it stopped early if it did
-    (`cut`: what stopped a count already made), and the seconds with `--stats` (`extra`)."""
+    """Numbered rows of the typed results as they are found, then ``N results (rule)``, why it
+    stopped early if it did (`cut`: what stopped a count already made), and the seconds with
+    `--stats` (`extra`)."""
     row = ROWS[command]
     if tally is not None:
         for i, item in enumerate(tally, 1):
@@ -104,11 +104,11 @@ def _outcome(r: Doc) -> str:
 
 NOUNS = {"attacks": "legal attack declarations (508.1)", "blocks": "legal block declarations (509.1)",
          "outcomes": "distinct end-of-combat outcomes"}
-ROWS: dict[str, Callable[[Doc], str]] = {
-    "attacks": lambda r: _pairs(r["attacks"], "attacks", "no attackers"),
-    "blocks": lambda r: _pairs(r["blocks"], "blocks", "no blockers"),
-    "damage": lambda r: _triples(r["assignment"]) or "no combat damage",
-    "outcomes": _outcome,
+ROWS: dict[str, Callable[[Any], str]] = {  # each typed result (pysolver.moves, pysolver.values) in a line
+    "attacks": lambda m: _pairs(m.attacks, "attacks", "no attackers"),
+    "blocks": lambda m: _pairs(m.blocks, "blocks", "no blockers"),
+    "damage": lambda m: _triples(m.assignment) or "no combat damage",
+    "outcomes": lambda o: _outcome(o.to_json()),
 }
 
 
@@ -127,7 +127,9 @@ def _graph(g: Any, args: argparse.Namespace) -> str | None:
         text = to_dot(g)
     elif fmt == "svg":  # drawn by pysolver.svg, no Graphviz needed
         text = graph_svg(g)
-    else:
+    else:  # a picture made by Graphviz, the only external program
+        import shutil
+        import subprocess
         if shutil.which("dot") is None:
             raise InputError(None, "--format", f"{fmt} output needs Graphviz 'dot' on PATH; use --format dot or json")
         if not args.output:

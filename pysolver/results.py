@@ -7,15 +7,21 @@ then, having seen one more, knows the answer is incomplete), and when the time l
 writers put each result on the output as soon as it is found, so memory stays flat however many
 results there are; `count` and `complete` come last, when they are known.
 
->>> collect(Tally(iter([{"a": 1}, {"a": 2}, {"a": 3}]), limit=2))
-{'count': 2, 'complete': False, 'results': [{'a': 1}, {'a': 2}]}
+The results are typed values (the moves of :mod:`pysolver.moves`, the outcomes of
+:mod:`pysolver.values`); each becomes its docs/results.md mapping (``to_json()``) only here, where
+it is written.
+
+>>> from pysolver.moves import AttackDeclaration
+>>> moves = [AttackDeclaration(), AttackDeclaration.of([("x", "b")]), AttackDeclaration.of([("y", "b")])]
+>>> collect(Tally(iter(moves), limit=2))
+{'count': 2, 'complete': False, 'results': [{'attacks': []}, {'attacks': [['x', 'b']]}]}
 >>> import io
 >>> out = io.StringIO()
->>> write_jsonl({}, Tally(iter([{"a": 1}, {"a": 2}])), Buffer(out.write))
+>>> write_jsonl({}, Tally(iter(moves[:2])), Buffer(out.write))
 >>> print(out.getvalue(), end="")
 {"count": null, "complete": null, "format": 1}
-{"a": 1}
-{"a": 2}
+{"attacks": []}
+{"attacks": [["x", "b"]]}
 {"count": 2, "complete": true}
 """
 
@@ -23,10 +29,10 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import islice
 from json import encoder as _encoder
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from . import deadline
 from .progress import Bar
@@ -34,24 +40,33 @@ from .progress import Bar
 #: The version of every result document's layout (docs/results.md); a change that breaks readers raises it.
 FORMAT = 1
 
-Result = dict[str, Any]
+Result = dict[str, Any]  # a document, or the part of one written at once
 
 
-class Tally:
+class Typed(Protocol):
+    """A typed result: a move or an outcome, with its docs/results.md mapping."""
+
+    def to_json(self) -> Mapping[str, object]: ...
+
+
+T = TypeVar("T", bound=Typed)
+
+
+class Tally(Generic[T]):
     """The results of one enumeration, counted as they are taken, cut by `limit` or the time limit.
 
     After the iteration, `count` is the number of results taken, `complete` whether they are all
     the results there are, and `cut` what stopped it (``"limit"``, ``"timeout"`` or None).
     """
 
-    def __init__(self, results: Iterable[Result], *, limit: int | None = None,
+    def __init__(self, results: Iterable[T], *, limit: int | None = None,
                  progress: Bar | None = None) -> None:
         self.results, self.limit, self.progress = results, limit, progress
         self.count = 0
         self.complete = True
         self.cut: str | None = None
 
-    def __iter__(self) -> Iterator[Result]:
+    def __iter__(self) -> Iterator[T]:
         count, limit, progress = self.count, self.limit, self.progress  # locals: this loop runs per result
         try:
             for item in self.results:
@@ -76,12 +91,12 @@ class Tally:
         return {"count": self.count, "complete": self.complete}
 
 
-def collect(tally: Tally, *, count_only: bool = False) -> Result:
-    """The whole document in memory (the Python API and `batch`): ``{"count", "complete", "results"}``."""
-    items: list[Result] = []
+def collect(tally: Tally[T], *, count_only: bool = False) -> Result:
+    """The whole document in memory (`batch`, `sweep`): ``{"count", "complete", "results"}``."""
+    items: list[Mapping[str, object]] = []
     for item in tally:
         if not count_only:
-            items.append(item)
+            items.append(item.to_json())
     return {**tally.summary(), **({} if count_only else {"results": items})}
 
 
@@ -108,7 +123,7 @@ def _fast_encoder() -> Callable[[Any], str]:
 to_json = _fast_encoder()
 
 
-def batches(items: Iterable[Result], *, most: int = 1024, within: float = 0.2) -> Iterator[list[Result]]:
+def batches(items: Iterable[T], *, most: int = 1024, within: float = 0.2) -> Iterator[list[T]]:
     """The items in lists, so that each list is written at once: lists grow (doubling, up to `most`)
     while they come faster than `within` seconds, and shrink when they come slower, so that slow
     enumerations still show each result soon after it is found."""
@@ -150,11 +165,11 @@ class Buffer:
 Extra = Callable[[], Result]
 
 
-def _summary(tally: Tally | None, known: Result | None) -> Result:
+def _summary(tally: Tally[T] | None, known: Result | None) -> Result:
     return tally.summary() if tally is not None else dict(known or {"count": 0, "complete": True})
 
 
-def write_json(head: Result, tally: Tally | None, out: Buffer, known: Result | None = None,
+def write_json(head: Result, tally: Tally[T] | None, out: Buffer, known: Result | None = None,
                extra: Extra | None = None) -> None:
     """One JSON document, written as it is found: the `head` keys, ``"results": [ … ]``, then
     `count`, `complete`, the keys `extra()` gives at the end (`stats`) and `format`. With `tally`
@@ -165,7 +180,7 @@ def write_json(head: Result, tally: Tally | None, out: Buffer, known: Result | N
         out.add('"results": [')
         separator = ""
         for batch in batches(tally):  # a whole batch in one call of the encoder: its list brackets dropped
-            out.add(separator + to_json(batch)[1:-1])
+            out.add(separator + to_json([item.to_json() for item in batch])[1:-1])
             separator = ", "
         out.add("], ")
     last = {**_summary(tally, known), **(extra() if extra else {}), "format": FORMAT}
@@ -173,7 +188,7 @@ def write_json(head: Result, tally: Tally | None, out: Buffer, known: Result | N
     out.flush()
 
 
-def write_jsonl(head: Result, tally: Tally | None, out: Buffer, known: Result | None = None,
+def write_jsonl(head: Result, tally: Tally[T] | None, out: Buffer, known: Result | None = None,
                 extra: Extra | None = None) -> None:
     """JSON Lines: a header line ``{…head, "count", "complete", "format": 1}``, one line per result,
     then a trailer line ``{"count", "complete", …extra()}``. `count` and `complete` are known only
@@ -182,6 +197,6 @@ def write_jsonl(head: Result, tally: Tally | None, out: Buffer, known: Result | 
     out.add(to_json({**head, "count": ahead["count"], "complete": ahead["complete"], "format": FORMAT}) + "\n")
     if tally is not None:
         for batch in batches(tally):
-            out.add("\n".join(map(to_json, batch)) + "\n")
+            out.add("\n".join([to_json(item.to_json()) for item in batch]) + "\n")
     out.add(to_json({**_summary(tally, known), **(extra() if extra else {})}) + "\n")
     out.flush()

@@ -23,7 +23,7 @@ from xml.sax.saxutils import escape, quoteattr
 import networkx as nx
 
 from .graph import node_data, node_label, requirement_edges
-from .model import Permanent, Situation
+from .model import Permanent, Situation, counter_kind
 
 CARD_W, CARD_H, SLOT = 120, 150, 170  # a card, and the room for one (tapped cards turn sideways)
 ROW_H, MARGIN, HEADER = 230, 20, 28
@@ -99,7 +99,7 @@ def _card(p: Permanent, x: float, y: float) -> list[str]:
     for i, line in enumerate(lines[:5] if len(lines) <= 5 else [*lines[:4], "…"]):
         group.append(_text(x + 8, y + 70 + 12 * i, line, "small", fill=ink))
     status = [f"damage {p.damage}"] if p.damage else []
-    status += [f"{kind} ×{n}" for kind, n in p.to_data().get("counters", {}).items()]
+    status += [f"{counter_kind(dp, dt)} ×{n}" for dp, dt, n in p.pt_counters]  # 122.1a
     status += ["tapped"] if p.tapped else []
     status += ["summoning sick"] if p.summoning_sick else []
     status += ["left the battlefield"] if p.left_battlefield else []

@@ -26,9 +26,28 @@ JSON = Union[None, bool, int, float, str, list["JSON"], dict[str, "JSON"]]  # no
 Counts = tuple[tuple[str, int], ...]  # an ordered mapping name -> number, hashable
 
 
+def _known(d: Mapping[str, Any], kind: str, *keys: str) -> Mapping[str, Any]:
+    """`d` if it has no key these values do not hold: a field a command adds must be added here too,
+    or its JSON would lose it silently.
+
+    >>> _known({"rule": "509.1c", "colour": "red"}, "violation", "rule", "message", "objects")
+    Traceback (most recent call last):
+    ...
+    ValueError: a violation mapping with fields the typed value does not hold: colour
+    """
+    extra = sorted(set(d) - set(keys))
+    if extra:
+        raise ValueError(f"a {kind} mapping with fields the typed value does not hold: {', '.join(extra)}")
+    return d
+
+
 @dataclass(frozen=True)
 class Violation:
-    """One broken rule of a declaration or assignment: the CR rule, a message, the objects it names."""
+    """One broken rule of a declaration or assignment: the CR rule, a message, the objects it names.
+
+    >>> str(Violation("702.9b", "y (no flying or reach) blocks x (flying)", ("y", "x")))
+    'y (no flying or reach) blocks x (flying) (702.9b)'
+    """
 
     rule: str
     message: str
@@ -37,6 +56,7 @@ class Violation:
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Violation:
         """From a docs/results.md violation mapping."""
+        d = _known(d, "violation", "rule", "message", "objects")
         return cls(str(d["rule"]), str(d["message"]), tuple(d.get("objects", ())))
 
     def to_json(self) -> dict[str, JSON]:
@@ -47,9 +67,28 @@ class Violation:
         return f"{self.message} ({self.rule})"
 
 
+class IllegalMoveError(ValueError):
+    """A move that breaks the rules in the position it is played in (``Situation.play``,
+    ``Position.push``); `violations` cite the rules, `move` is the move refused.
+
+    >>> e = IllegalMoveError(AttackDeclaration(), (Violation("508.1", "attackers are declared now"),))
+    >>> str(e), e.violations[0].rule
+    ('AttackDeclaration(attacks=()) is illegal: attackers are declared now (508.1)', '508.1')
+    """
+
+    def __init__(self, move: object, violations: tuple[Violation, ...]) -> None:
+        self.move = move
+        self.violations = violations
+        super().__init__(f"{move!r} is illegal: " + "; ".join(map(str, violations)))
+
+
 @dataclass(frozen=True)
 class CheckResult:
-    """The `check` answer: legal or not, with every violation (true when legal)."""
+    """The `check` answer: legal or not, with every violation (true when legal).
+
+    >>> bool(CheckResult(True)), CheckResult(True).to_json()
+    (True, {'legal': True, 'violations': []})
+    """
 
     legal: bool
     violations: tuple[Violation, ...] = ()
@@ -57,6 +96,7 @@ class CheckResult:
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> CheckResult:
         """From the docs/results.md `check` document."""
+        d = _known(d, "check", "legal", "violations", "format")
         return cls(bool(d["legal"]), tuple(Violation.from_json(v) for v in d["violations"]))
 
     def to_json(self) -> dict[str, JSON]:
@@ -79,7 +119,12 @@ class CheckResult:
 
 @dataclass(frozen=True)
 class Line:
-    """How an outcome is reached: the declarations, face-up turns and damage assignments."""
+    """How an outcome is reached: the declarations, face-up turns and damage assignments.
+
+    >>> line = Line.from_json({"attacks": [["x", "bob"]], "blocks": [], "face_up": [], "regular": [["x", "bob", 2]]})
+    >>> line.regular
+    DamageAssignment(step='regular', assignment=(('x', 'bob', 2),))
+    """
 
     attacks: AttackDeclaration
     blocks: BlockDeclaration
@@ -90,6 +135,7 @@ class Line:
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Line:
         """From an outcome's `line` mapping."""
+        d = _known(d, "line", "attacks", "blocks", "face_up", "first_strike", "regular")
         steps = {step: DamageAssignment.of(step, [tuple(t) for t in d[step]]) if step in d else None
                  for step in ("first_strike", "regular")}
         return cls(AttackDeclaration.of(d["attacks"]), BlockDeclaration.of(d["blocks"]),
@@ -118,7 +164,13 @@ def _mapping(c: Counts) -> dict[str, JSON]:
 @dataclass(frozen=True)
 class Outcome:
     """One distinct end-of-combat result (docs/results.md `outcomes`): life totals, players who lost
-    (704.5a), permanents destroyed, damage, loyalty and defense left, and one line reaching it."""
+    (704.5a), permanents destroyed, damage, loyalty and defense left, and one line reaching it.
+
+    >>> o = Outcome.from_json({"life": {"alice": 20, "bob": 0}, "lost": ["bob"], "destroyed": [], "damage": {},
+    ...                        "loyalty": {}, "defense": {}})
+    >>> o.life_of("bob"), o.lost
+    (0, ('bob',))
+    """
 
     life: Counts
     lost: tuple[str, ...]
@@ -131,6 +183,7 @@ class Outcome:
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Outcome:
         """From one docs/results.md outcome mapping."""
+        d = _known(d, "outcome", "life", "lost", "destroyed", "damage", "loyalty", "defense", "line")
         return cls(_counts(d["life"]), tuple(d["lost"]), tuple(d["destroyed"]), _counts(d["damage"]),
                    _counts(d["loyalty"]), _counts(d["defense"]),
                    Line.from_json(d["line"]) if d.get("line") is not None else None)
@@ -158,7 +211,11 @@ class Outcome:
 @dataclass(frozen=True)
 class Strategy:
     """A proof of `verify` (docs/verify.md): the `player` whose moves it fixes and the move tree (a JSON
-    list: moves with `by`/`stage`/`move`, `replies` for the other side, `end` leaves)."""
+    list: moves with `by`/`stage`/`move`, `replies` for the other side, `end` leaves).
+
+    >>> Strategy.from_json({"player": "alice", "tree": [{"end": {"lost": ["bob"]}}]}).to_json()
+    {'player': 'alice', 'tree': [{'end': {'lost': ['bob']}}]}
+    """
 
     player: str
     tree: tuple[JSON, ...]
@@ -167,6 +224,7 @@ class Strategy:
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Strategy:
         """From a `strategy` or `refutation` mapping."""
+        d = _known(d, "strategy", "player", "tree", "interchangeable")
         return cls(str(d["player"]), tuple(d["tree"]), tuple(tuple(g) for g in d.get("interchangeable", ())))
 
     def to_json(self) -> dict[str, JSON]:
@@ -180,7 +238,12 @@ class Strategy:
 @dataclass(frozen=True)
 class Verdict:
     """The `verify` answer: does the goal hold, the strategy (if it does) or refutation (if not),
-    and the search's figures (`stats`, volatile: seconds)."""
+    and the search's figures (`stats`, volatile: seconds).
+
+    >>> v = Verdict(False, "lethal: bob", None, Strategy("bob", ({"end": {}},)))
+    >>> bool(v), v.proof.player
+    (False, 'bob')
+    """
 
     holds: bool
     goal: str
@@ -191,6 +254,7 @@ class Verdict:
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Verdict:
         """From the docs/verify.md `verify` document."""
+        d = _known(d, "verify", "holds", "goal", "strategy", "refutation", "stats", "format")
         return cls(bool(d["holds"]), str(d["goal"]),
                    Strategy.from_json(d["strategy"]) if d.get("strategy") else None,
                    Strategy.from_json(d["refutation"]) if d.get("refutation") else None,

@@ -301,7 +301,7 @@ class Verifier:
                 continue
             tried.add(m)
             if _legal_in_graph(g, m) if not g.graph.get("requirements") else \
-                    not gt._violations(p.s.with_combat(blockers=m.blocks), 1):
+                    not p.s.legal_blocks.why(m):
                 cheap.append(m)
         # One decided for the defence without search (a bound, 704.5a) first, then in order.
         pushed: dict[BlockDeclaration, gt.Position] = {}
@@ -473,7 +473,8 @@ def declarations(s: Situation, kind: str, twins: list[tuple[str, str]]) -> Itera
 def _legal_in_graph(g: nx.DiGraph, m: BlockDeclaration) -> bool:
     """Whether a block declaration obeys every restriction of blocks.lp, read off its
     attacker-blocker graph: each pair an edge (509.1b), each blocker within its capacity (509.1a),
-    each attacker blocked by none or at least its minimum (702.111b, 509.1b). Without requirements
+    each attacker blocked by none or at least its minimum (702.111b, 509.1b) and at most its maximum
+    (509.1b). Without requirements
     (509.1c) that is legality."""
     per_blocker: dict[str, int] = {}
     per_attacker: dict[str, int] = {}
@@ -483,7 +484,8 @@ def _legal_in_graph(g: nx.DiGraph, m: BlockDeclaration) -> bool:
         per_blocker[b] = per_blocker.get(b, 0) + 1
         per_attacker[a] = per_attacker.get(a, 0) + 1
     return all(g.nodes[b]["capacity"] is None or n <= g.nodes[b]["capacity"] for b, n in per_blocker.items()) \
-        and all(n >= g.nodes[a].get("min_blockers", 1) for a, n in per_attacker.items())
+        and all(g.nodes[a].get("min_blockers", 1) <= n <= g.nodes[a].get("max_blockers", n)
+                for a, n in per_attacker.items())
 
 
 def label(m: Move) -> dict[str, Any]:

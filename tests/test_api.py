@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from pysolver import (
     DamageAssignment,
     IllegalMoveError,
     InputError,
+    Pass,
     Permanent,
     Player,
     Situation,
@@ -171,6 +173,26 @@ def test_attacks_collection() -> None:
         after.play(BlockDeclaration()).play(AttackDeclaration())
 
 
+def test_play_and_push_are_one_transition_with_one_exception() -> None:  # 508.1, 509.1, 702.9b
+    s = two_players(Permanent("x", "alice", power=2, toughness=2, abilities=("Flying",)),
+                    Permanent("y", "bob", power=1, toughness=1))
+    attack = AttackDeclaration.of([("x", "bob")])
+    assert s.play(attack) == s.game().push(attack).s
+    after = s.play(attack)
+    bad = BlockDeclaration.of([("y", "x")])
+    with pytest.raises(IllegalMoveError) as played:
+        after.play(bad)
+    with pytest.raises(IllegalMoveError) as pushed:
+        after.game().push(bad)
+    assert played.value.violations == pushed.value.violations == after.legal_blocks.why(bad)
+    assert [v.rule for v in played.value.violations] == ["702.9b"] and played.value.move == bad
+    damage = after.game().push(BlockDeclaration())
+    assert damage.stage == "attackers_damage"
+    with pytest.raises(IllegalMoveError, match="510.1") as exc:  # no declaration of attackers now
+        damage.push(attack)
+    assert [v.rule for v in exc.value.violations] == ["510.1"]
+
+
 def test_illegal_block_names_its_rules() -> None:  # 702.9b
     s = two_players(Permanent("x", "alice", power=2, toughness=2, abilities=("Flying",)),
                     Permanent("y", "bob", power=1, toughness=1, abilities=()), combat=pysolver.Combat({"x": "bob"}))
@@ -192,8 +214,21 @@ def test_damage_collection() -> None:  # 510.1, 702.19
     assert moves[0] in s.legal_damage
     assert DamageAssignment.of("first_strike", moves[0].assignment) not in s.legal_damage
     assert DamageAssignment.of("regular", [("dreadmaw", "bob", 6)]) not in s.legal_damage
+    # playing each legal assignment (both halves pushed on the game tree, 510.1, then 704.3) reaches
+    # exactly the distinct outcomes `outcomes` finds
+    from pysolver.combat import result
+    reached = {json.dumps(result(s.play(m)), sort_keys=True) for m in moves}
+    assert reached == {json.dumps({k: v for k, v in o.items() if k != "line"}, sort_keys=True)
+                       for o in pysolver.outcomes(s)}
+    with pytest.raises(IllegalMoveError, match="510.1") as exc:
+        s.play(DamageAssignment.of("regular", [("dreadmaw", "bob", 6)]))
+    assert exc.value.violations == s.legal_damage.why(DamageAssignment.of("regular", [("dreadmaw", "bob", 6)]))
+    with pytest.raises(IllegalMoveError, match="510.4"):
+        s.play(DamageAssignment.of("first_strike", moves[0].assignment))
     with pytest.raises(TypeError, match="game tree"):
-        s.play(moves[0])
+        s.play(Pass("after_blockers", "alice"))
+    with pytest.raises(IllegalMoveError, match="509.1"):
+        s.with_combat(blockers=None).play(moves[0])
 
 
 # ---- typed results -----------------------------------------------------------------------------
@@ -243,13 +278,42 @@ def test_face_down_node_has_no_name() -> None:  # 708.2a
     assert (flock["name"], flock["power"], flock["toughness"], flock["keywords"]) == (None, 2, 2, [])
 
 
+# ---- the lazy package (issue 10, start-up) ------------------------------------------------------
+
+def test_every_public_name_comes_from_the_module_that_defines_it() -> None:
+    from pysolver import api
+    own = {"load", "load_data", "load_cards", "check_result", "outcome_values", "verdict", "block_graph"}
+    assert set(api.__all__) == set(api.MODULES) | own and pysolver.__all__ == api.__all__
+    for name in api.__all__:
+        value = getattr(pysolver, name)
+        assert value is getattr(api, name)
+        if name in api.MODULES and hasattr(value, "__module__") and not name == "Move":
+            assert value.__module__ == api.MODULES[name], name
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        pysolver.nope  # noqa: B018
+
+
+def test_import_pysolver_imports_nothing_else_and_check_no_networkx() -> None:
+    """``import pysolver`` loads only the package and the name table; a `check` of a file never
+    imports networkx (the graph) nor the other commands' modules."""
+    code = ("import sys, pysolver; before = {m for m in sys.modules if m.startswith('pysolver')}; "
+            "from pysolver.cli import main; main(['check', '-q', sys.argv[1]]); "
+            "print(sorted(before), 'networkx' in sys.modules, 'pysolver.verify' in sys.modules, "
+            "'pysolver.check' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code, str(ROOT / "examples" / "menace-and-lure.yaml")],
+                         capture_output=True, text=True, check=True)
+    assert run.stdout.splitlines()[-1] == "['pysolver', 'pysolver.api'] False False True"
+
+
 # ---- mypy --strict on a user script -------------------------------------------------------------
 
 USER_SCRIPT = '''
 from dataclasses import replace
 
-from pysolver import (AttackDeclaration, BlockDeclaration, CheckResult, Goal, Outcome, Permanent, Player,
-                      Situation, Verdict)
+import pysolver
+from pysolver import (AttackDeclaration, BlockDeclaration, BlockGraph, CheckResult, DamageAssignment, Goal,
+                      IllegalMoveError, Move, Outcome, Pass, Permanent, Player, Situation, Strategy, Verdict,
+                      Violation)
 
 s = Situation(players=(Player("alice"), Player("bob", mana="{G}")), active="alice",
               permanents=(Permanent("bear", "alice", power=2, toughness=2, abilities=("Trample",)),
@@ -261,16 +325,42 @@ for attack in s.legal_attacks:
     blocks = after.legal_blocks
     m: int = blocks.count()
     first: BlockDeclaration = next(iter(blocks))
-    ok: bool = first in blocks
+    ok: bool = first in blocks and bool(blocks)
     rules = [v.rule for v in blocks.why(first)]
-    r: CheckResult = after.play(first).check()
+    blocked: Situation = after.play(first)
+    r: CheckResult = blocked.check()
+    for damage in blocked.legal_damage:
+        d: DamageAssignment = damage
+        end: Situation = blocked.play(damage)
+    steps: int = blocked.legal_damage.count()
     outcomes: list[Outcome] = list(after.outcomes())
     life: int = outcomes[0].life_of("bob")
     reveal_type(r.violations)
+try:
+    s.play(AttackDeclaration.of([("cub", "alice")]))
+except IllegalMoveError as exc:
+    broken: tuple[Violation, ...] = exc.violations
 v: Verdict = replace(s, goal=Goal("lethal", "bob")).verify()
 held: bool = v.holds and v.proof.player == "alice"
+proof: Strategy = v.proof
+g: BlockGraph = s.play(AttackDeclaration.of([("bear", "bob")])).graph()
+picture: str = g._repr_svg_() + s.to_svg()
+position = s.game()
+moves: list[Move] = list(position.legal_moves())
+child = position.push(moves[0])
+done: bool = child.is_end()
+if not done:
+    child.push(Pass("after_attackers", "alice"))
+s.dump("board.json")
+same: bool = Situation.load("board.json") == s
+counted: int = pysolver.count_outcomes(s) + pysolver.count_blocks(after)
 reveal_type(s.permanent("bear").power)
 reveal_type(s.legal_blocks.why)
+reveal_type(s.legal_attacks)
+reveal_type(position.push)
+reveal_type(next(s.outcomes()).to_json())
+reveal_type(v.to_json())
+reveal_type(pysolver.check_result)
 '''
 
 
@@ -284,8 +374,50 @@ def test_mypy_strict_on_a_user_script(tmp_path: Path) -> None:
     notes = [line for line in run.stdout.splitlines() if "note: Revealed type" in line]
     errors = [line for line in run.stdout.splitlines() if ": error:" in line]
     assert errors == [], run.stdout
-    assert len(notes) == 3 and not any("Any" in line for line in notes), run.stdout
+    assert len(notes) == 8 and not any("Any" in line for line in notes), run.stdout
     assert 'tuple[pysolver.values.Violation, ...]' in notes[0] and "int | None" in notes[1]
+    # and the script runs (reveal_type is typing's at run time)
+    subprocess.run([sys.executable, "-c", "import builtins, runpy, typing; builtins.reveal_type = typing.reveal_type; "
+                    "runpy.run_path('user.py')"], check=True, capture_output=True, cwd=tmp_path)
+
+
+#: The JSON-shaped part of the API (the commands' documents, docs/results.md), typed ``dict[str, Any]``.
+#: Everything else public returns (and holds) values typed without ``Any``; parameters may take
+#: plain data (``from_json``, ``from_data``, ``**changes``).
+JSON_SHAPED = {"legal_attacks", "legal_blocks", "damage_assignments", "outcomes", "check", "verify",
+               "BlockGraph.to_json"}
+
+
+def _public_annotations() -> Iterator[tuple[str, str, object]]:
+    import collections.abc
+    import inspect
+    import typing
+
+    from pysolver import api, cards, gametree, graph, model, moves, position, values
+    names = {k: v for m in (collections.abc, cards, gametree, graph, model, moves, position, values)
+             for k, v in vars(m).items() if not k.startswith("_")}  # what annotations name under TYPE_CHECKING
+    objects = [(n, getattr(pysolver, n)) for n in api.__all__ if n != "Move"]
+    objects += [(c.__name__, c) for c in (position.Attacks, position.Blocks, position.Damage, gametree.Position)]
+    for name, obj in objects:
+        members = [(name, obj)]
+        if inspect.isclass(obj):
+            found = {k: inspect.getattr_static(obj, k) for k in dir(obj) if not k.startswith("_")}
+            members = [(f"{name}.{k}", v.fget if isinstance(v, property) else v) for k, v in found.items()
+                       if inspect.isfunction(v) or isinstance(v, (property, classmethod))]
+            members.append((name, obj))  # its fields
+        for label, member in members:
+            if isinstance(member, classmethod):
+                member = member.__func__
+            for key, hint in typing.get_type_hints(member, localns=names).items():
+                yield label, key, hint
+
+
+def test_no_any_in_the_typed_public_api() -> None:
+    leaks = {(label, key) for label, key, hint in _public_annotations()
+             if "Any" in repr(hint) and label not in JSON_SHAPED and (key == "return" or "." not in label)}
+    assert leaks == set()
+    checked = {label for label, _, _ in _public_annotations()}
+    assert {"Situation.play", "Blocks.why", "Position.push", "Verdict.to_json", "count_blocks"} <= checked
 
 
 def test_results_show_themselves_in_notebooks() -> None:

@@ -149,7 +149,7 @@ def test_damage_says_when_the_declared_combat_breaks_the_rules(tmp_path: Path,
     note = [line for line in err.splitlines() if "declared combat breaks" in line]
     assert len(note) == 1 and "702.16f" in note[0] and "702.9b" in note[0]
     s = load_situation(path)
-    assert [v["rule"] for v in commands.illegal_combat("damage", s)] == \
+    assert [v.rule for v in commands.illegal_combat("damage", s)] == \
         [v["rule"] for v in commands.answer("check", s)["violations"]]
 
 
@@ -215,11 +215,11 @@ def test_a_verdict_that_times_out_says_so(command: str, key: str, capsys: pytest
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     from pysolver import deadline
 
-    def slow(s: object) -> dict:
+    def slow(name: str, s: object) -> object:
         deadline.check()
         raise AssertionError("the time limit should have run out")
 
-    monkeypatch.setattr(commands, "_verdict", lambda name: slow)
+    monkeypatch.setattr(commands, "decide", slow)
     monkeypatch.setattr(deadline, "expired", lambda: True)
     status, out, _ = run(capsys, command, str(PUZZLE), "--json", "--timeout", "5")
     assert status == 3 and json.loads(out) == {key: None, "complete": False, "format": 1}

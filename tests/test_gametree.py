@@ -96,7 +96,7 @@ def test_legal_moves_are_the_declarations() -> None:
 ])
 def test_push_refuses_illegal_declarations(move, rule: str) -> None:
     s = board([c("x", "alice", 2, 2), c("y", "bob", 1, 1)])
-    with pytest.raises(gt.IllegalMove, match=rule):
+    with pytest.raises(gt.IllegalMoveError, match=rule):
         gt.root(s).push(move)
 
 
@@ -105,16 +105,16 @@ def test_push_refuses_illegal_blocks_and_damage() -> None:
     510.4: the step."""
     s = board([c("x", "alice", 2, 2, "Flying"), c("v", "alice", 2, 2), c("y", "bob", 1, 1)])
     p = gt.root(s).push(AttackDeclaration.of([("x", "bob"), ("v", "bob")]))
-    with pytest.raises(gt.IllegalMove, match="702.9b"):
+    with pytest.raises(gt.IllegalMoveError, match="702.9b"):
         p.push(BlockDeclaration.of([("y", "x")]))
     p = p.push(BlockDeclaration.of([("y", "v")]))
     for bad, why in ((DamageAssignment.of("regular", [("x", "bob", 2), ("v", "y", 1)]), "510.1"),
                      (DamageAssignment.of("regular", [("x", "bob", 2), ("v", "y", 2), ("y", "v", 1)]), "other half"),
                      (DamageAssignment.of("first_strike", [("x", "bob", 2), ("v", "y", 2)]), "510.4")):
-        with pytest.raises(gt.IllegalMove, match=why):
+        with pytest.raises(gt.IllegalMoveError, match=why):
             p.push(bad)
     q = p.push(DamageAssignment.of("regular", [("x", "bob", 2), ("v", "y", 2)]))
-    with pytest.raises(gt.IllegalMove):
+    with pytest.raises(gt.IllegalMoveError):
         q.push(DamageAssignment.of("regular", [("y", "x", 1)]))  # y blocks v, not x (510.1d)
     assert q.push(DamageAssignment.of("regular", [("y", "v", 1)])).s.player("bob").life == 18
 
@@ -124,11 +124,11 @@ def test_push_refuses_face_up_without_mana_or_out_of_turn() -> None:
     s = board([c("m", "alice", 3, 3, "Morph {R}", face_down=True), c("n", "bob", 3, 3, "Morph {G}", face_down=True)],
               alice_mana="{G}", bob_mana="{G}", combat={"attackers": {"m": "bob"}, "blockers": {"n": ["m"]}})
     p = gt.root(s)
-    with pytest.raises(gt.IllegalMove, match="702.37e"):
+    with pytest.raises(gt.IllegalMoveError, match="702.37e"):
         p.push(FaceUp("after_blockers", "m", "{R}"))
-    with pytest.raises(gt.IllegalMove, match="702.37e"):
+    with pytest.raises(gt.IllegalMoveError, match="702.37e"):
         p.push(FaceUp("after_blockers", "n", "{G}"))  # bob's, while alice has priority
-    with pytest.raises(gt.IllegalMove):
+    with pytest.raises(gt.IllegalMoveError):
         p.push(Pass("after_blockers", "bob"))
     q = p.push(Pass("after_blockers", "alice")).push(FaceUp("after_blockers", "n", "{G}"))
     assert not q.s.permanent("n").face_down and q.to_move() == "defence"
