@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from .model import Goal, Permanent, Situation
+from .pumps import reach
 
 
 def damage_bound(s: Situation, player: str) -> int:
@@ -24,7 +25,8 @@ def damage_bound(s: Situation, player: str) -> int:
     and nothing if it is blocked without trample (510.1c, 702.19b). A blocked trampler first assigns
     lethal damage to each creature on the battlefield that blocks it and no other (702.19b;
     deathtouch: 1, 702.2c), at least the least lethal damage over that blocker's sides; with double
-    strike the second step may all go to the player (702.19e)."""
+    strike the second step may all go to the player (702.19e). Pumps its controller can still pay
+    for add to its power (602.2b, 613.4c; :func:`pysolver.pumps.reach`)."""
     attacks = dict(s.combat.attackers) if s.combat.attackers is not None else None
     blocked = {a for _, a in s.combat.blockers or ()}
     alone = _lone_blockers(s)
@@ -43,11 +45,11 @@ def damage_bound(s: Situation, player: str) -> int:
             target = attacks.get(p.id)
             if target is None or (target != player and owners.get(target) != player):
                 continue
-        best = 0
+        best, pumped = 0, reach(s, p.id)[0]
         for form in forms(p):
             kinds = set() if form.face_down else {a.kind for a in form.abilities}
             power = ((2 if form.face_down else (form.power or 0)) + form.plus_counters - form.minus_counters
-                     + form.until_end_of_turn[0])
+                     + form.until_end_of_turn[0] + pumped)
             if p.id in blocked and not kinds & {"trample", "trample_over_planeswalkers"}:
                 continue
             if target is not None and target != player and "trample_over_planeswalkers" not in kinds:
