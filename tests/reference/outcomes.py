@@ -132,8 +132,7 @@ def face_up_options(state: State) -> set[State]:
             for pool in pools:
                 players = tuple(replace(pl, mana=pool[pl.name]) for pl in state.s.players)
                 permanents = tuple(
-                    replace(p, face_down=False,
-                            plus_counters=p.plus_counters + (morph_cost(p)[0] == "megamorph"))  # 702.37b
+                    replace(p, face_down=False).with_counters(1, 1, morph_cost(p)[0] == "megamorph")  # 702.37b
                     if p.id in ids else p for p in state.s.permanents)
                 results.add(settle(replace(state, s=replace(state.s, players=players, permanents=permanents))))
     return results
@@ -194,7 +193,7 @@ def single_actions(state: State) -> set[State]:
     for p in state.s.permanents:
         if p.id not in state.gone and p.face_down and morph_cost(p) is not None:
             kind, cost = morph_cost(p)  # type: ignore[misc]
-            up = replace(p, face_down=False, plus_counters=p.plus_counters + (kind == "megamorph"))  # 702.37b
+            up = replace(p, face_down=False).with_counters(1, 1, kind == "megamorph")  # 702.37b
             for after in paid(state, p.controller, cost):
                 out.add(settle(replace(after, s=replace(after.s, permanents=tuple(
                     up if q.id == p.id else q for q in after.s.permanents)))))
