@@ -15,7 +15,8 @@ of tests/reference (every assignment, generate-and-test) for the boards small en
 A second table runs the issue-10 families (:mod:`boards`, fixed seeds), each board in its own
 process with a time limit: vanilla N×N (P/T 1-5, attacks and blocks open), the same with one
 keyword on every other creature, and N×N with up to two face-down morph creatures a side and
-mana. For each: ``count_outcomes``, its CPU seconds and peak MB, the path taken (``one``: one
+mana, and ``pump N red`` (Akroma's pump with N red mana, issue 15). For each: ``count_outcomes``,
+its CPU seconds and peak MB, the path taken (``one``: one
 projected program, counted by clingo alone; ``walk``: the game-tree walk), the outcomes per
 second, the brute-force reference's CPU where it finishes and the ratio, and the limit: clingo's
 own count of the one-program projection (for ``one`` boards it is what ``count_outcomes``
@@ -102,7 +103,16 @@ def families(quick: bool) -> dict[str, dict]:
     out = {f"vanilla {n}x{n}": boards.vanilla(n, seed=n) for n in sizes}
     out.update({f"keywords {n}x{n}": boards.keyword_board(n, seed=n) for n in sizes})
     out.update({f"morph {n}x{n}": boards.morph_board(n, seed=n) for n in sizes[:2]})
+    out.update({f"pump {n} red": pump_board(n) for n in ((5, 10) if quick else (5, 10, 20))})  # issue 15
     return out
+
+
+def pump_board(red: int) -> dict:
+    """Akroma (her "{R}: +1/+0" pump, 602.1) with `red` red mana against a 1/1 flyer and a 2/2 (issue 15)."""
+    return {"players": [{"name": "alice", "mana": "{R}" * red}, {"name": "bob"}], "active": "alice",
+            "permanents": [{"id": "akroma", "controller": "alice", "card": "Akroma, Angel of Fury"},
+                           {"id": "hawk", "controller": "bob", "power": 1, "toughness": 1, "abilities": ["Flying"]},
+                           {"id": "bear", "controller": "bob", "power": 2, "toughness": 2}]}
 
 
 def one(name: str, quick: bool, what: str) -> dict:

@@ -59,6 +59,12 @@ _COST_ABILITY = re.compile(r"(morph|megamorph)\s*(\{.*\})$")
 _OTHER_MORPH_COST = re.compile(r"(morph|megamorph)\s*[\u2014\u2013-]\s*(.+)")  # "Morph—Reveal a white card …"
 
 
+class NotModelled(ValueError):
+    """A line that is understood but not modelled: a targeted pump (115.1), a pump whose cost has {T}
+    or other non-mana parts (602.1a). Like a line no form matches, it is noted for a card's oracle
+    text and an error in a situation file's `abilities`."""
+
+
 class UnsupportedAbility(ValueError):
     """A line that is understood but cannot be solved: a morph cost with {X} (702.37f), a non-mana or
     hybrid morph cost. Such a line is always an error, also when it comes from a card's oracle text."""
@@ -68,7 +74,7 @@ class UnsupportedAbility(ValueError):
 class Ability:
     """One ability: `kind` (an ASP constant) and an optional argument.
 
-    `value` is a protection quality term, a land type, a blocker count or a morph cost.
+    `value` is a protection quality term, a land type, a blocker count, a morph cost or a :class:`Pump`.
     """
 
     kind: str
@@ -83,9 +89,53 @@ class Ability:
             return restriction_term(self.kind, self.value)
         if isinstance(self.value, Mana):
             return self.kind
+        if self.kind in PUMPS:
+            assert isinstance(self.value, Pump)
+            return f"{self.kind}({self.value.power},{self.value.toughness})"
         if isinstance(self.value, int) or self.kind == "protection":
             return f"{self.kind}({self.value})"
         return f'{self.kind}("{self.value}")'
+
+
+# --- Activated pump abilities (602.1, 613.4c) ------------------------------------------------------
+PUMPS = ("pump", "team_pump")  # "~ gets +X/+Y", "Creatures you control get +X/+Y" until end of turn
+_PUMP = re.compile(r"(?P<cost>[^:]+): (?P<who>.+?) gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+) until end of turn")
+_PUMPED = {"this creature": "pump", "creatures you control": "team_pump"}
+
+
+@dataclass(frozen=True)
+class Pump:
+    """The value of a pump ability: "{cost}: … get(s) +X/+Y until end of turn" (602.1, 613.4c)."""
+
+    power: int
+    toughness: int
+    cost: Mana
+
+
+def _pump(text: str) -> list[Ability] | None:
+    """A pump line, or None if `text` is no pump; :class:`NotModelled` for the pumps out of scope.
+
+    >>> _pump("{r}: this creature gets +1/+0 until end of turn")[0].value
+    Pump(power=1, toughness=0, cost=Mana(W=0, U=0, B=0, R=1, G=0, colorless=0, generic=0))
+    """
+    m = _PUMP.fullmatch(text)
+    if m is None:
+        return None
+    kind = _PUMPED.get(m.group("who"))
+    if kind is None:
+        raise NotModelled(f"a pump of {m.group('who')!r} is not modelled (only this creature and creatures you "
+                          "control; a target, 115.1, is not)")
+    try:
+        cost = Mana.parse(m.group("cost").upper())
+    except ValueError:
+        cost = None
+    if cost is None or "," in m.group("cost"):
+        raise NotModelled(f"the cost {m.group('cost').upper()!r} is not modelled: only mana symbols are paid from "
+                          "`mana` ({T} and other costs are not, 602.1a)")
+    if cost.total == 0:
+        raise NotModelled("a pump that costs no mana can be activated any number of times (602.1, 117.1b): not "
+                          "modelled")
+    return [Ability(kind, Pump(int(m.group("x")), int(m.group("y")), cost))]
 
 
 @cache
@@ -151,6 +201,8 @@ def parse_ability_line(line: str, name: str | None, players: frozenset[str] = fr
         parsed = _parse_single(text, players)
     except UnsupportedAbility as exc:
         raise UnsupportedAbility(f"ability line {line!r}: {exc}") from None
+    except NotModelled as exc:
+        raise NotModelled(f"ability line {line!r}: {exc}") from None
     if parsed is not None:
         return parsed
     parts = [p.strip() for p in text.split(",")]
@@ -212,6 +264,9 @@ def suggestion(text: str) -> str | None:
 
 
 def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
+    pump = _pump(text)
+    if pump is not None:
+        return pump
     if text in KEYWORDS:
         return [Ability(KEYWORDS[text])]
     bare = "this creature " + text if not text.startswith(("this creature", "all creatures")) else text

@@ -3,15 +3,15 @@
 Oracle text becomes docs/abilities.md ability lines: keyword lines such as
 "Flying, trample, protection from white and from blue" are split, reminder
 text in parentheses is dropped, and lines the solver does not model (e.g.
-"{R}: … gets +1/+0 until end of turn") are kept in `unmodelled`, never dropped.
+"{R}: Target creature gets +1/+0 until end of turn") are kept in `unmodelled`, never dropped.
 Morph lines the solver cannot pay for (a cost with {X}, 702.37f, or a cost that is
 not mana) stay in `lines`, so that using the card is an error naming the permanent.
 
 >>> card = builtin_pool()["akroma, angel of fury"]
->>> card.lines
-('Flying', 'trample', 'protection from white and from blue', 'Morph {3}{R}{R}{R}')
+>>> card.lines[3:]
+('{R}: Akroma, Angel of Fury gets +1/+0 until end of turn.', 'Morph {3}{R}{R}{R}')
 >>> card.unmodelled
-("Akroma, Angel of Fury can't be countered.", '{R}: Akroma, Angel of Fury gets +1/+0 until end of turn.')
+("Akroma, Angel of Fury can't be countered.",)
 >>> oracle_lines("Zurgo", "Flying, ward {2} (Whenever this creature becomes the target …)")
 (('Flying',), ('ward {2}',))
 """

@@ -28,6 +28,7 @@ GROUPS = {
     "face-down": "Face-down abilities (702.37, 708)",
     "blocking": "Blocking restrictions (509.1a, 509.1b)",
     "requirement": "Attack and block requirements (508.1d, 509.1c)",
+    "activated": "Activated pump abilities (602, 613.4c)",
 }
 
 
@@ -129,6 +130,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              "This creature blocks each combat if able", ("~ blocks each turn if able",)),
     LineForm("requirement", "~ attacks each combat if able", "attacks_each_combat", "508.1d",
              "This creature attacks each combat if able", ("~ attacks each turn if able",)),
+    # --- activated pumps (helper pumps): X, Y signed; the cost mana symbols only (602.1a)
+    LineForm("activated", "{cost}: ~ gets +X/+Y until end of turn", "pump", "602.1",
+             "{R}: ~ gets +1/+0 until end of turn", literal=False),
+    LineForm("activated", "{cost}: Creatures you control get +X/+Y until end of turn", "team_pump", "602.1",
+             "{1}{W}: Creatures you control get +1/+1 until end of turn", literal=False),
 )
 
 

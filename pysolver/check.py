@@ -11,7 +11,9 @@ others: the maximum number that can be obeyed comes from the same clingo optimis
 `attacks` and `blocks` use (over the whole board), and an
 optimal declaration names a requirement that could have been obeyed (the parts ``every_attacker``/
 ``every_blocker`` and ``maximize`` of the encodings). The assignment, if given,
-is judged for the next combat damage step (510.1, 510.4, 702.19b-c, 702.2c).
+is judged for the next combat damage step (510.1, 510.4, 702.19b-c, 702.2c), with the pumps of
+``combat.activations`` resolved (613.4c); those are judged too: the window, the ability, the mana
+(602.2b, 117.1b, 708.2a).
 
 Messages are built here from (rule, kind, objects) by the templates in :data:`MESSAGES`.
 
@@ -36,6 +38,7 @@ from .abilities import quality_words
 from .errors import InputError
 from .facts import atom, constant, program, situation_facts
 from .model import Situation
+from .pumps import declared_pumps
 from .solving import ATTACKS, BOARD, control, models, read, value
 
 CHECK = BOARD + ("check",)
@@ -87,6 +90,12 @@ MESSAGES: dict[tuple[str, str], str] = {
     ("510.1d", "not_recipient"): "{0} (blocking) assigns combat damage to {1}, which it is not blocking",
     ("702.19b", "lethal_first"): "{0} assigns {3} to {1} but {2} was assigned {4} of {5} lethal",
     ("702.19c", "loyalty_first"): "{0} assigns {3} to {1} but {2} was assigned {4} of its {5} loyalty",
+    # combat.activations (602.2)
+    ("117.1b", "not_yet"): "{0}'s pump ability is activated in the window {1}, which has not come yet",
+    ("708.2a", "face_down_activation"): "{0} is face down and has no abilities to activate",
+    ("602.1", "no_pump"): "{0} has no pump ability number {1} (counting from 0)",
+    ("602.2b", "mana"): "{0}'s activations cost {2} mana of kind {1} but only {3} is left",
+    ("602.2b", "mana_total"): "{0}'s activations cost {1} mana in all but only {2} is left",
 }
 
 # What a requirement (508.1d, 509.1c) that could have been obeyed asks for.
@@ -98,6 +107,7 @@ REQUIREMENTS = {
 }
 
 ATTACK_RULES = ("302.6", "702.3b")
+ACTIVATION_RULES = ("117.1b", "708.2a", "602.1", "602.2b")  # combat.activations
 
 
 def check(s: Situation) -> dict[str, Any]:
@@ -107,7 +117,7 @@ def check(s: Situation) -> dict[str, Any]:
     """
     if s.combat.attackers is None:
         raise InputError(s.source, "combat.attackers", "check needs the declared attackers (docs/results.md)")
-    s = _merge_assignment(s)
+    s = declared_pumps(_merge_assignment(s))
     facts = [situation_facts(s)]
     facts += _optimum("attack", situation_facts(s, combat=False))
     if s.combat.blockers is not None:
@@ -159,9 +169,12 @@ def _optimum(side: str, facts: str) -> tuple[str, ...]:
 
 
 def stage_of(rule: str) -> int:
-    """Attacks (508, 302.6, 702.3b), then blocks (509 and evasion), then damage (510, 702.19)."""
+    """Attacks (508, 302.6, 702.3b), then blocks (509 and evasion), then damage (510, 702.19), then
+    activations (602.2)."""
     if rule.startswith("508") or rule in ATTACK_RULES:
         return 0
+    if rule in ACTIVATION_RULES:
+        return 3
     return 2 if rule.startswith(("510", "702.19")) else 1
 
 
@@ -185,8 +198,8 @@ def _violation(sym: clingo.Symbol) -> dict[str, Any]:
         for name in ([value(a) for a in o.arguments] if isinstance(o, clingo.Symbol) else [o]):
             if isinstance(name, str) and name not in ids:
                 ids.append(name)
-    if kind == "not_dealing":
-        ids = ids[:1]  # the step name is not an object
+    if kind in ("not_dealing", "not_yet", "mana", "mana_total"):
+        ids = ids[:1]  # the step, window or mana kind is not an object
     return {"rule": str(rule), "message": message, "objects": ids}
 
 

@@ -109,6 +109,8 @@ def unread_inputs(command: str, s: Situation) -> list[str]:
     notes = []
     if s.combat.assignment is not None and command != "check":
         notes.append(f"note: combat.assignment is read only by `check`; `{command}` ignores it")
+    if s.combat.activations and command != "check":
+        notes.append(f"note: combat.activations is read only by `check`; `{command}` ignores it")
     if s.goal is not None and command != "verify":
         notes.append(f"note: goal is read only by `verify`; `{command}` ignores it")
     return notes

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator
 
 from clingo import Function, Number, String, Symbol, parse_term
 
+from .abilities import PUMPS, Pump
 from .model import Permanent, Situation
 
 REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")  # docs/abilities.md
@@ -100,6 +101,7 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
     yield from (atom("pt_counters", i, dp, dt, n) for dp, dt, n in p.pt_counters)  # 122.1a
     yield atom("until_end_of_turn", i, *p.until_end_of_turn)  # 613.4c: resolved pumps
     yield atom("damage_marked", i, p.damage)
+    yield from pump_facts(p)
     morph = p.morph_cost()
     if morph is not None:
         yield atom("morph", i, constant(morph[0]))
@@ -107,6 +109,15 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
     for flag in ("tapped", "summoning_sick", "face_down", "left_battlefield"):
         if getattr(p, flag):
             yield atom(flag, i)
+
+
+def pump_facts(p: Permanent) -> Iterator[Symbol]:
+    """Its pump abilities, numbered from 0 (602.1): pump_ability(P,I,X,Y) and pump_cost(P,I,K,V), for
+    `check` to judge `combat.activations` (encodings/check.lp)."""
+    pumps = [a.value for a in p.abilities if a.kind in PUMPS and isinstance(a.value, Pump)]
+    for j, pump in enumerate(pumps):
+        yield atom("pump_ability", p.id, j, pump.power, pump.toughness)
+        yield from (atom("pump_cost", p.id, j, constant(k), v) for k, v in zip(MANA_KEYS, pump.cost.as_tuple()) if v)
 
 
 def combat_facts(s: Situation) -> Iterator[Symbol]:
@@ -124,3 +135,5 @@ def combat_facts(s: Situation) -> Iterator[Symbol]:
         yield atom("first_strike_recorded")
         yield from (atom("dealt_first_strike", x) for x in c.first_strikers)
     yield from (atom("assigned", src, r, n) for src, r, n in c.assignment or ())
+    yield from (atom("declared_activation", constant(a.window), a.permanent, a.ability, a.times)
+                for a in c.activations)

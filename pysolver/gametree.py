@@ -20,8 +20,9 @@ The stages, in order (506.1, docs/verify.md):
 
 In a window the active player has priority first (117.3b); a player may turn one face-down
 permanent they control face up (a special action, 116.2b, 702.37e) and receives priority again
-(117.3c), or pass; the window closes when both players pass in succession (117.4). A window in
-which no face-down permanent with a morph cost remains is skipped.
+(117.3c), activate a pump ability (602, :mod:`pysolver.pumps`; it resolves, 608.2, and the active
+player receives priority, 117.3b), or pass; the window closes when both players pass in
+succession (117.4). A window in which nobody can do either is skipped.
 
 At a damage half the legal moves are one assignment per distinct effect (the projection of
 ``encodings/verify.lp`` onto the results of ``encodings/outcomes.lp``); ``push`` accepts any
@@ -55,10 +56,11 @@ from typing import Any
 import clingo
 
 from . import combat as c
+from . import pumps
 from .facedown import face_up_choices, turnable
 from .facts import atom, constant, program, situation_facts
 from .model import Situation
-from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass, Triple
+from .moves import Activation, AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass, Triple
 from .solving import STEP_RESULTS, control, models, one_model
 from .values import IllegalMoveError, Violation
 
@@ -115,6 +117,7 @@ class Position:
         if self.stage in WINDOWS:
             turns: list[Move] = [FaceUp(self.stage, ids[0], _cost(s, ids[0]))
                                  for ids in face_up_choices(s, self.players()) if len(ids) == 1]
+            turns += pumps.activations(s, self.stage, self.players())
             for move in (Pass(self.stage, self.name()), *turns):  # passing first: the plainest line
                 yield move, self._play(move)
         elif self.stage == c.DECLARE_ATTACKERS:
@@ -151,8 +154,11 @@ class Position:
             if isinstance(move, Pass):
                 return () if (move.window, move.player) == (stage, self.name()) else \
                     (Violation("117.3d", f"not this window or player: {self.name()} has priority in {stage}"),)
+            if isinstance(move, Activation):
+                return pumps.illegal(s, stage, self.players(), move)
             if not isinstance(move, FaceUp) or move.window != stage:
-                return (Violation("117.3", "only face-up turns (116.2b) and passing in a priority window"),)
+                return (Violation("117.3", "only face-up turns (116.2b), activations (602.2) and passing in a "
+                                           "priority window"),)
             if (move.permanent,) not in face_up_choices(s, self.players(), among=(move.permanent,)):
                 return (Violation("702.37e", f"{move.permanent} can't be turned face up by {self.name()} now"),)
             cost = _cost(s, move.permanent)
@@ -179,6 +185,8 @@ class Position:
             return Position(stage, s, _other(self.mover), True)
         if isinstance(move, FaceUp):  # 117.3c: the player receives priority again
             return Position(stage, c.face_up(s, (move.permanent,)), self.mover, False)
+        if isinstance(move, Activation):  # 608.2 resolved, then 117.3b: the active player receives priority
+            return Position(stage, pumps.activate(s, move), ACTIVE, False)
         if isinstance(move, AttackDeclaration):
             return enter(c.ATTACKERS_WINDOW, s.with_combat(attackers=move.attacks))
         if isinstance(move, BlockDeclaration):
@@ -204,7 +212,7 @@ def _other(side: str) -> str:
 def enter(stage: str, s: Situation) -> Position:
     """The position at the start of `stage` (windows nobody can act in are skipped)."""
     if stage in WINDOWS:
-        if not turnable(s):
+        if not acts_in_windows(s):
             return enter(c.WINDOW_NEXT[stage], s)
         return Position(stage, s, ACTIVE)
     if stage == c.DECLARE_BLOCKERS:
@@ -215,6 +223,12 @@ def enter(stage: str, s: Situation) -> Position:
     if stage == c.DAMAGE:
         return Position(ATTACKERS_HALF, s)
     return Position(stage, s)
+
+
+def acts_in_windows(s: Situation) -> bool:
+    """Whether anyone can do anything in a priority window: turn a face-down permanent face up
+    (702.37e) or activate a pump ability (602.2)."""
+    return bool(turnable(s)) or pumps.activatable(s)
 
 
 def root(s: Situation) -> Position:
@@ -244,7 +258,7 @@ def blocks_with_steps(p: Position) -> Iterator[tuple[BlockDeclaration, DamageAss
     """At declare blockers, when the window after blockers offers nothing: each block declaration
     with each distinct result of the damage step after it, in one solve
     (:func:`pysolver.combat.blocks_and_step_results`)."""
-    assert p.stage == c.DECLARE_BLOCKERS and not turnable(p.s)
+    assert p.stage == c.DECLARE_BLOCKERS and not acts_in_windows(p.s)
     for blocks, r in c.blocks_and_step_results(p.s):
         declared = p.s.with_combat(blockers=blocks)
         yield BlockDeclaration(blocks), DamageAssignment(r.step, r.assignment), after_step(declared, r)

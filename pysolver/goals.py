@@ -11,6 +11,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from .model import Goal, Permanent, Situation
+from .pumps import pumps_of, reach
 
 
 def damage_bound(s: Situation, player: str) -> int:
@@ -24,7 +25,8 @@ def damage_bound(s: Situation, player: str) -> int:
     and nothing if it is blocked without trample (510.1c, 702.19b). A blocked trampler first assigns
     lethal damage to each creature on the battlefield that blocks it and no other (702.19b;
     deathtouch: 1, 702.2c), at least the least lethal damage over that blocker's sides; with double
-    strike the second step may all go to the player (702.19e).
+    strike the second step may all go to the player (702.19e). Pumps its controller can still pay
+    for add to its power (602.2b, 613.4c; :func:`pysolver.pumps.reach`).
 
     >>> from pysolver.loader import situation_from_data
     >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
@@ -52,10 +54,10 @@ def damage_bound(s: Situation, player: str) -> int:
             target = attacks.get(p.id)
             if target is None or (target != player and owners.get(target) != player):
                 continue
-        best = 0
+        best, pumped = 0, reach(s, p.id)[0]
         for form in forms(p):
             kinds = _kinds(form)
-            power = side_power(form)
+            power = side_power(form) + pumped
             if p.id in blocked and not kinds & {"trample", "trample_over_planeswalkers"}:
                 continue
             if target is not None and target != player and "trample_over_planeswalkers" not in kinds:
@@ -99,7 +101,9 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
       may die first (704.5g, 704.5h).
 
     No ability of the catalogue prevents combat damage to a player or changes an attacking
-    creature's power, so nothing the defence does lowers this. Its face-down value is used for a
+    creature's power, so nothing the defence does lowers this, except its pump abilities (602.2,
+    613.4c): they may raise a blocker's toughness (so a trampler's excess) or a lifelinking
+    blocker's power, so with one on the defence's side (either face) the bound is 0. Its face-down value is used for a
     face-down creature (708.2a: 2/2 without abilities, as long as it is not turned face up).
 
     >>> from pysolver.loader import situation_from_data
@@ -110,7 +114,7 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     6
     """
     blocking = _blocking(s, could_block)
-    if s.combat.attackers is None or blocking is None:
+    if s.combat.attackers is None or blocking is None or _defence_pumps(s):
         return 0
     before_first = s.combat.damage_step != "regular"
     dealt_first = set(s.combat.first_strikers or ())
@@ -190,6 +194,13 @@ def _steps(kinds: set[str], before_first: bool, dealt_first: bool) -> tuple[str,
     if "double_strike" in kinds:
         return ("first_strike", "regular")
     return ("first_strike",) if "first_strike" in kinds else ("regular",)
+
+
+def _defence_pumps(s: Situation) -> bool:
+    """Whether a permanent the active player doesn't control has a pump ability on a side it may
+    still show (602.2, 702.37e)."""
+    return any(pumps_of(f) for p in s.permanents if p.controller != s.active and not p.left_battlefield
+               for f in forms(p))
 
 
 def _kinds(p: Permanent) -> set[str]:

@@ -16,7 +16,7 @@ a broken invariant on a concrete board:
   outcome's line.
 * ``damage-sum``: in every damage assignment (the `damage` answers and both steps of every
   outcome's line) the damage each creature assigns sums to its power, or to 0 when it assigns
-  none (510.1a-c).
+  none (510.1a-c); its power with the pumps the line activated before that step (602.2, 613.4c).
 * ``life``: each outcome's life totals equal the starting life minus the combat damage dealt
   to that player plus lifelink (702.15b) over the line's assignments, where damage to a
   creature with protection from the source is prevented (702.16e); ``lost`` lists exactly the
@@ -36,7 +36,7 @@ from . import gametree as gt
 from .abilities import asp_name
 from .combat import result
 from .model import Permanent, Situation
-from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
+from .moves import Activation, AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
 from .values import IllegalMoveError
 
 CHECK_SAMPLES = 3        # illegal block declarations tried per board
@@ -118,12 +118,29 @@ def _distinct(report: Report, what: str, results: list[Any]) -> None:
     report.expect(not twice, "counts", f"{what}: results listed more than once: {twice[:3]}")
 
 
-def _damage_sums(report: Report, s: Situation, assignment: list[Any], turned: set[str], where: str) -> None:
+def _pumped(s: Situation, line: dict[str, Any], windows: tuple[str, ...]) -> Counter[str]:
+    """The power the line's activations in `windows` added to each creature (613.4c): X times each
+    activation, to its permanent ("~") or to every creature its controller controls (608.2h)."""
+    added: Counter[str] = Counter()
+    for act in line.get("activations", []):
+        if act["window"] not in windows:
+            continue
+        source = s.permanent(act["permanent"])
+        pumps = [(a.kind, a.value) for a in source.abilities if a.kind in ("pump", "team_pump")]
+        kind, pump = pumps[act.get("ability", 0)]
+        for p in s.permanents:
+            if p.id == source.id if kind == "pump" else p.is_creature and p.controller == source.controller:
+                added[p.id] += act["times"] * pump.power
+    return added
+
+
+def _damage_sums(report: Report, s: Situation, assignment: list[Any], turned: set[str], where: str,
+                 pumped: Counter[str] | None = None) -> None:
     totals: Counter[Any] = Counter()
     for source, _, amount in assignment:
         totals[source] += amount
     for source, total in totals.items():
-        power = chars(s.permanent(source), turned).power
+        power = chars(s.permanent(source), turned).power + (pumped or Counter())[source]
         report.expect(total == max(power, 0), "damage-sum",
                       f"{where}: {source} assigns {total} damage in all but has power {power} (510.1a)",
                       assignment=assignment)
@@ -216,7 +233,7 @@ def check_board(work: Any) -> Report:
             if step not in line:
                 continue
             turned = _turned(line, BEFORE[step])
-            _damage_sums(report, s, line[step], turned, f"outcome line, {step} step")
+            _damage_sums(report, s, line[step], turned, f"outcome line, {step} step", _pumped(s, line, BEFORE[step]))
             for source, recipient, amount in line[step]:
                 src = chars(s.permanent(source), turned)
                 if recipient in life:
@@ -235,8 +252,9 @@ def check_board(work: Any) -> Report:
 
 def replay(s: Situation, line: dict[str, Any]) -> gt.Position:
     """The position an outcome's `line` leads to, each move pushed (and so judged legal) on the
-    game tree: the declarations, in each window the face-up turns of the player with priority and
-    otherwise a pass (117.3c, 117.4), each step's assignment in its two halves (510.1).
+    game tree: the declarations, in each window the face-up turns and then the activations (602.2) of
+    the player with priority and otherwise a pass (117.3c, 117.4), each step's assignment in its two
+    halves (510.1).
 
     >>> from pysolver.loader import situation_from_data
     >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
@@ -245,7 +263,7 @@ def replay(s: Situation, line: dict[str, Any]) -> gt.Position:
     17
     """
     p = gt.root(s)
-    pending = list(line.get("face_up", []))
+    pending = list(line.get("face_up", [])) + list(line.get("activations", []))
     steps: list[str] = [step for step in ("first_strike", "regular") if step in line]
     while not p.is_end():
         p = p.push(_next_move(p, line, pending, steps))
@@ -258,7 +276,7 @@ def _next_move(p: gt.Position, line: dict[str, Any], pending: list[dict[str, Any
                 if f["window"] == p.stage and p.s.permanent(f["permanent"]).controller in p.players()]
         if mine:
             pending.remove(mine[0])
-            return FaceUp(**mine[0])
+            return FaceUp(**mine[0]) if "cost" in mine[0] else Activation(**mine[0])
         return Pass(p.stage, p.name())
     if p.stage == "declare_attackers":
         return AttackDeclaration.of(line["attacks"])

@@ -19,21 +19,24 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from . import numbers, reading
-from .abilities import COLOR_LETTERS, COLORS, Ability, parse_ability_line
+from . import numbers, pumps, reading
+from .abilities import COLOR_LETTERS, COLORS, Ability, Pump, parse_ability_line
 from .cards import CARD_TYPES, Card, card_key, with_builtin
 from .errors import InputError
 from .mana import Mana
 from .model import STEPS, Combat, Goal, Permanent, Player, Situation, counter_kind
+from .moves import Activation
 from .numbers import quote as q
 
+WINDOWS = ("beginning_of_combat", "after_attackers", "after_blockers", "after_first_strike_damage")  # 117.3
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 TOP_KEYS = {"players", "active", "permanents", "combat", "goal"}
 PLAYER_KEYS = {"name", "life", "mana"}
 PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtypes", "colors", "power",
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
                   "tapped", "summoning_sick", "face_down", "until_end_of_turn"}
-COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment"}
+COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations"}
+ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
 GOAL_KEYS = {"lethal", "destroy", "survive", "all", "any"}
 COUNTERS = ("+X/+Y",)  # the keys of `counters`: P/T counter kinds such as +1/+1, +1/+0, -0/-1 (122.1a)
 COUNTER_KIND = re.compile(r"([+-])(\d+)/([+-])(\d+)")
@@ -133,7 +136,12 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     problem = numbers.total_problem(sum(map(_magnitude, players)) + sum(map(_magnitude, permanents)) + assigned)
     if problem is not None:
         raise r.fail("permanents", problem)
-    return Situation(tuple(players), active, tuple(permanents), combat, goal, file)
+    s = Situation(tuple(players), active, tuple(permanents), combat, goal, file)
+    problem = numbers.total_problem(sum(map(_magnitude, players)) + sum(map(_magnitude, permanents)) + assigned
+                                    + pumps.magnitude(s))  # what pump abilities can still add (602.2b, 613.4c)
+    if problem is not None:
+        raise r.fail("permanents", f"with what pump abilities can add, {problem}")
+    return s
 
 
 def _players(r: _Reader, value: Any) -> list[Player]:
@@ -323,7 +331,10 @@ def _check_ability(r: _Reader, a: Ability, path: str) -> None:
     if isinstance(a.value, Mana):
         _check_mana(r, a.value, path)
         return
-    values = a.value if isinstance(a.value, tuple) else (a.value,)
+    if isinstance(a.value, Pump):  # 602.1: a pump's cost and +X/+Y
+        _check_mana(r, a.value.cost, path)
+    values = ((a.value.power, a.value.toughness) if isinstance(a.value, Pump)
+              else a.value if isinstance(a.value, tuple) else (a.value,))
     for value in values:
         if isinstance(value, int) and not isinstance(value, bool):
             problem = numbers.problem(value, "blockers" if a.kind == "min_blockers" else "ability")
@@ -347,6 +358,8 @@ def _magnitude(x: Player | Permanent) -> int:
     for a in x.abilities:
         if isinstance(a.value, Mana):
             values.append(a.value.total)
+        if isinstance(a.value, Pump):
+            values += [a.value.cost.total, a.value.power, a.value.toughness]
         for v in a.value if isinstance(a.value, tuple) else (a.value,):
             if isinstance(v, int) and not isinstance(v, bool):
                 values.append(v)
@@ -436,7 +449,29 @@ def _combat(r: _Reader, value: Any, active: str, players: frozenset[str], by_id:
             assignment.append((source, recipient, r.integer(triple[2], f"{path}[2]", "amount")))
     return Combat(tuple(sorted(attackers)) if attackers is not None else None,
                   tuple(sorted(blockers)) if blockers is not None else None, step,
-                  tuple(assignment) if assignment is not None else None)
+                  tuple(assignment) if assignment is not None else None,
+                  activations=_activations(r, d.get("activations"), by_id))
+
+
+def _activations(r: _Reader, value: Any, by_id: dict[str, Permanent]) -> tuple[Activation, ...]:
+    """`combat.activations`: the pump abilities activated so far (602.2), judged by `check`."""
+    if value is None:
+        return ()
+    found = []
+    for j, raw in enumerate(r.listing(value, "combat.activations")):
+        path = f"combat.activations[{j}]"
+        d = r.mapping(raw, path, ACTIVATION_KEYS)
+        for key in ("window", "permanent", "times"):
+            if d.get(key) is None:
+                raise r.fail(f"{path}.{key}", "missing (required)")
+        window = r.text(d["window"], f"{path}.window")
+        if window not in WINDOWS:
+            raise r.fail(f"{path}.window", f"{q(window)} is not a priority window ({', '.join(WINDOWS)})")
+        pid = _ref(r, d["permanent"], f"{path}.permanent", by_id).id
+        times = r.integer(d["times"], f"{path}.times", "activations")
+        ability = r.integer(d["ability"], f"{path}.ability", "counters") if d.get("ability") is not None else 0
+        found.append(Activation(window, pid, times, ability))
+    return tuple(found)
 
 
 def _ref(r: _Reader, pid: Any, path: str, by_id: dict[str, Permanent]) -> Permanent:

@@ -1,4 +1,5 @@
-"""Mana symbols, pools and costs (CR 107.4, 202.1) for paying morph costs (702.37e).
+"""Mana symbols, pools and costs (CR 107.4, 202.1) for paying morph costs (702.37e) and the costs of
+activated abilities (602.2b, 601.2g-h).
 
 A pool or cost is a :class:`Mana` value: an amount of each colour, colorless
 mana and (costs only) generic mana.
@@ -10,6 +11,8 @@ mana with anything left.
 ('{R}{R}{R}{C}{C}{C}', '{3}{R}{R}{R}')
 >>> (Mana.parse("{3}{R}") + Mana.parse("{U}")).total
 5
+>>> affordable(Mana.parse("{R}{R}{R}{G}", is_pool=True), Mana(), Mana.parse("{1}{R}"))
+2
 """
 
 from __future__ import annotations
@@ -74,3 +77,23 @@ class Mana:
         if self.generic:
             parts.insert(0, f"{{{self.generic}}}")
         return "".join(parts) or "{0}"
+
+
+    def times(self, n: int) -> Mana:
+        """This cost paid `n` times (602.2b: each activation pays its cost).
+
+        >>> str(Mana.parse("{1}{R}").times(3))
+        '{3}{R}{R}{R}'
+        """
+        return Mana(*(a * n for a in self.as_tuple()))
+
+
+def affordable(pool: Mana, spent: Mana, cost: Mana) -> int:
+    """How many times `cost` can still be paid from `pool` after `spent` (601.2g-h, 106.4), by the rule
+    of ``encodings/facedown.lp``: colored and {C} symbols with exactly that mana, generic mana with
+    anything left (107.4). A cost of no mana is refused by the parser (pysolver.abilities.NotModelled)."""
+    assert cost.total > 0
+    bounds = [(have - used) // need for have, used, need in zip(pool.as_tuple()[:-1], spent.as_tuple()[:-1],
+                                                               cost.as_tuple()[:-1]) if need]
+    bounds.append((pool.total - spent.total) // cost.total)
+    return max(0, min(bounds))

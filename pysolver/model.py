@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from .cards import Card
     from .gametree import Position
     from .graph import BlockGraph
-    from .moves import Move
+    from .moves import Activation, Move
     from .position import Attacks, Blocks, Damage
     from .values import CheckResult, Outcome, Verdict
 
@@ -350,12 +350,14 @@ class Combat:
     damage_step: str | None = None
     assignment: tuple[tuple[str, str, int], ...] | None = None
     first_strikers: tuple[str, ...] | None = None  # creatures that dealt first-strike damage (510.4)
+    activations: tuple[Activation, ...] = ()  # pump abilities activated so far, judged by `check` (602.2)
 
     if TYPE_CHECKING:  # what the constructor accepts: the mappings of a file too
         def __init__(self, attackers: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
                      blockers: Mapping[str, str | Iterable[str]] | Iterable[tuple[str, str]] | None = None,
                      damage_step: str | None = None, assignment: Iterable[tuple[str, str, int]] | None = None,
-                     first_strikers: tuple[str, ...] | None = None) -> None: ...
+                     first_strikers: tuple[str, ...] | None = None,
+                     activations: Iterable[Activation] = ()) -> None: ...
 
     def __post_init__(self) -> None:
         if isinstance(self.attackers, Mapping):
@@ -368,6 +370,8 @@ class Combat:
             value = getattr(self, key)
             if value is not None and not isinstance(value, tuple):
                 object.__setattr__(self, key, tuple(map(tuple, value)))
+        if not isinstance(self.activations, tuple):
+            object.__setattr__(self, "activations", tuple(self.activations))
 
     def to_data(self) -> dict[str, JSON]:
         """The docs/situation.md `combat` mapping (the solver's own `first_strikers` memory is not part of it)."""
@@ -383,6 +387,8 @@ class Combat:
             d["damage_step"] = self.damage_step
         if self.assignment is not None:
             d["assignment"] = [list(t) for t in self.assignment]
+        if self.activations:
+            d["activations"] = [a.to_json() for a in self.activations]
         return d
 
 

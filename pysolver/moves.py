@@ -2,7 +2,8 @@
 
 A move is what one player does at one point of the combat (506.1): declare attackers (508.1),
 declare blockers (509.1), turn a face-down permanent face up in a priority window (116.2b,
-702.37e), pass priority (117.3d), or assign one combat damage step's damage (510.1). Each move
+702.37e), activate a pump ability (602, :mod:`pysolver.pumps`), pass priority (117.3d), or
+assign one combat damage step's damage (510.1). Each move
 is built in canonical form (pairs and triples sorted), so equal moves compare and hash equal,
 and ``to_json()`` gives the docs/results.md form used at the JSON edge.
 
@@ -14,6 +15,8 @@ AttackDeclaration(attacks=(('x', 'bob'), ('y', 'bob')))
 {'assignment': [['x', 'y', 2]]}
 >>> FaceUp("after_blockers", "akroma", "{3}{R}{R}{R}").to_json()
 {'window': 'after_blockers', 'permanent': 'akroma', 'cost': '{3}{R}{R}{R}'}
+>>> Activation("after_blockers", "akroma", 3).to_json()
+{'window': 'after_blockers', 'permanent': 'akroma', 'times': 3}
 """
 
 from __future__ import annotations
@@ -91,6 +94,24 @@ class FaceUp:
 
 
 @dataclass(frozen=True)
+class Activation:
+    """Activating a pump ability of `permanent` `times` times in a row in a priority window, each
+    activation paid (602.2b) and resolved (608.2, both players passing, 117.4) before the next;
+    `ability` numbers the permanent's pump abilities from 0 (written only when not 0)."""
+
+    window: str
+    permanent: str
+    times: int = 1
+    ability: int = 0
+
+    def to_json(self) -> dict[str, str | int]:
+        d: dict[str, str | int] = {"window": self.window, "permanent": self.permanent, "times": self.times}
+        if self.ability:
+            d["ability"] = self.ability
+        return d
+
+
+@dataclass(frozen=True)
 class Pass:
     """A player passing priority in a window (117.3d); the window closes when all pass in
     succession (117.4).
@@ -126,4 +147,4 @@ class DamageAssignment:
         return {"assignment": [list(t) for t in self.assignment]}
 
 
-Move = AttackDeclaration | BlockDeclaration | FaceUp | Pass | DamageAssignment
+Move = AttackDeclaration | BlockDeclaration | FaceUp | Activation | Pass | DamageAssignment

@@ -58,6 +58,7 @@ RANGES: dict[str, tuple[int, int]] = {
     "amount": (1, 4 * MAX_VALUE),  # an assigned amount of combat damage: at most a power with counters
                                    # and a change until end of turn (510.1)
     "blockers": (1, MAX_VALUE),  # "can't be blocked except by N or more creatures" (509.1b)
+    "activations": (1, MAX_VALUE),  # how many times a pump ability is activated (602.2)
     "ability": SIGNED,     # any other number in an ability line (+X/+Y, bushido N, …)
 }
 

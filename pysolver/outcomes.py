@@ -30,12 +30,11 @@ from typing import Any
 import clingo
 
 from . import combat as c
-from . import deadline
+from . import deadline, pumps
 from . import gametree as gt
-from .facedown import turnable
 from .facts import REQUIREMENTS, situation_facts
 from .model import Situation
-from .moves import DamageAssignment, FaceUp, Move
+from .moves import Activation, DamageAssignment, FaceUp, Move
 from .solving import BOARD, STEP_RESULTS, args_of, control, count_models, models
 
 ONE_PROGRAM = BOARD + STEP_RESULTS[2:] + ("verify",)  # attacks, blocks, damage, results; every_* parts
@@ -70,7 +69,8 @@ def line(final: Situation, moves: tuple[Move, ...]) -> dict[str, Any]:
     face-up turns and each step's assignment among `moves`."""
     d: dict[str, Any] = {"attacks": [list(p) for p in final.combat.attackers or ()],
                "blocks": [list(p) for p in final.combat.blockers or ()],
-               "face_up": [m.to_json() for m in moves if isinstance(m, FaceUp)]}
+               "face_up": [m.to_json() for m in moves if isinstance(m, FaceUp)],
+               "activations": [m.to_json() for m in moves if isinstance(m, Activation)]}
     for m in moves:
         if isinstance(m, DamageAssignment):
             d[m.step] = [list(t) for t in m.assignment]
@@ -84,7 +84,7 @@ def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set[Any]) -> Iterato
     visited.add(p)
     if p.is_end():
         yield p.s, moves
-    elif p.stage == c.DECLARE_BLOCKERS and not turnable(p.s):
+    elif p.stage == c.DECLARE_BLOCKERS and not gt.acts_in_windows(p.s):
         for blocks, damage, child in gt.blocks_with_steps(p):
             yield from _walk(child, moves + (blocks, damage), visited)
     elif p.stage == gt.ATTACKERS_HALF:
@@ -95,14 +95,29 @@ def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set[Any]) -> Iterato
         for m, child in p.successors():
             if isinstance(m, FaceUp) and m.permanent not in matter:
                 continue
+            if isinstance(m, Activation) and not _pump_matters(p, m, moves):
+                continue
             yield from _walk(child, moves + (m,), visited)
+
+
+def _pump_matters(p: gt.Position, m: Activation, moves: tuple[Move, ...]) -> bool:
+    """Whether the walk explores an activation: each ability once a window (`times` says how often;
+    other orders reach the same positions), before blocks only if it may not wait for the window
+    after blockers (:func:`pysolver.pumps.may_wait`), after blocks only if it can change the outcome
+    (:func:`pysolver.pumps.may_matter`)."""
+    if any(isinstance(x, Activation) and (x.window, x.permanent, x.ability) == (m.window, m.permanent, m.ability)
+           for x in moves):
+        return False
+    if p.stage in (c.BEGINNING_OF_COMBAT, c.ATTACKERS_WINDOW):
+        return not pumps.may_wait(p.s, m)
+    return pumps.may_matter(p.s, m)
 
 
 def one_step(p: gt.Position) -> bool:
     """Whether nothing but declarations and one combat damage step can happen from `p`, with
     something left to declare."""
     s = p.s
-    return (p.stage in (c.DECLARE_ATTACKERS, c.DECLARE_BLOCKERS) and not turnable(s)
+    return (p.stage in (c.DECLARE_ATTACKERS, c.DECLARE_BLOCKERS) and not gt.acts_in_windows(s)
             and s.combat.damage_step is None
             and not any(a.kind in REQUIREMENTS or a.kind in FAST for x in s.permanents for a in x.abilities))
 
@@ -142,7 +157,8 @@ def _one_program(p: gt.Position) -> Iterator[dict[str, Any]]:
             "damage": {x: d for x, d in sorted(atoms.get("after_damage", [])) if d > 0 and x not in gone},
             "loyalty": {x: n for x, n in sorted(atoms.get("after_loyalty", [])) if x not in gone},
             "defense": {x: n for x, n in sorted(atoms.get("after_defense", [])) if x not in gone},
-            "line": {"attacks": attacks, "blocks": [list(t) for t in sorted(atoms.get("block", []))], "face_up": []},
+            "line": {"attacks": attacks, "blocks": [list(t) for t in sorted(atoms.get("block", []))], "face_up": [],
+                     "activations": []},
         }
         if attacks:  # 508.8: no attackers, no damage step
             outcome["line"]["regular"] = [list(t) for t in sorted(atoms.get("witness", []))]

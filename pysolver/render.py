@@ -95,6 +95,8 @@ def _outcome(r: Doc) -> str:
         if line["blocks"]:
             how.append("blocks " + ", ".join(f"{b}->{a}" for b, a in line["blocks"]))
         how += [f"{f['permanent']} face up {f['window'].replace('_', ' ')} for {f['cost']}" for f in line["face_up"]]
+        how += [f"{a['permanent']} activated {a['times']}x {a['window'].replace('_', ' ')}"
+                for a in line.get("activations", [])]
         for step, words in (("first_strike", "first-strike damage"), ("regular", "regular damage")):  # 510.1
             if line.get(step):
                 how.append(f"{words} {_triples(line[step])}")
@@ -162,6 +164,8 @@ def stage_words() -> dict[str, str]:
 def move_text(move: Doc) -> str:
     if "turn_face_up" in move:
         return f"turns {', '.join(move['turn_face_up'])} face up" if move["turn_face_up"] else "passes"
+    if "activate" in move:  # 602.2
+        return f"activates {move['activate']['permanent']}'s pump {move['activate']['times']}x"
     if "attacks" in move:
         return "attacks: " + (", ".join(f"{a} -> {t}" for a, t in move["attacks"]) or "none")
     if "blocks" in move:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Union
 
-from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp
+from .moves import Activation, AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp
 
 JSON = Union[None, bool, int, float, str, list["JSON"], dict[str, "JSON"]]  # noqa: UP007 - a recursive alias
 """A JSON value: what every ``to_json()`` returns (recursively typed, no ``Any``)."""
@@ -119,7 +119,7 @@ class CheckResult:
 
 @dataclass(frozen=True)
 class Line:
-    """How an outcome is reached: the declarations, face-up turns and damage assignments.
+    """How an outcome is reached: the declarations, face-up turns, damage assignments and activations.
 
     >>> line = Line.from_json({"attacks": [["x", "bob"]], "blocks": [], "face_up": [], "regular": [["x", "bob", 2]]})
     >>> line.regular
@@ -131,6 +131,7 @@ class Line:
     face_up: tuple[FaceUp, ...] = ()
     first_strike: DamageAssignment | None = None
     regular: DamageAssignment | None = None
+    activations: tuple[Activation, ...] = ()
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Line:
@@ -140,13 +141,16 @@ class Line:
                  for step in ("first_strike", "regular")}
         return cls(AttackDeclaration.of(d["attacks"]), BlockDeclaration.of(d["blocks"]),
                    tuple(FaceUp(f["window"], f["permanent"], f["cost"]) for f in d["face_up"]),
-                   steps["first_strike"], steps["regular"])
+                   steps["first_strike"], steps["regular"],
+                   tuple(Activation(a["window"], a["permanent"], a["times"], a.get("ability", 0))
+                         for a in d.get("activations", [])))
 
     def to_json(self) -> dict[str, JSON]:
         """The `line` mapping of docs/results.md `outcomes`."""
         d: dict[str, JSON] = {"attacks": [list(p) for p in self.attacks.attacks],
                               "blocks": [list(p) for p in self.blocks.blocks],
-                              "face_up": [dict(f.to_json()) for f in self.face_up]}
+                              "face_up": [dict(f.to_json()) for f in self.face_up],
+                              "activations": [dict(a.to_json()) for a in self.activations]}
         for step in (self.first_strike, self.regular):
             if step is not None:
                 d[step.step] = [list(t) for t in step.assignment]

@@ -74,7 +74,7 @@ from .errors import InputError
 from .facts import atom, program, situation_facts
 from .graph import attacker_blocker_graph
 from .model import Goal, Permanent, Situation
-from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
+from .moves import Activation, AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
 from .solving import ATTACKS, BOARD, args_of, control
 
 ACTIVE, DEFENCE = gt.ACTIVE, gt.DEFENCE
@@ -492,6 +492,8 @@ def label(m: Move) -> dict[str, Any]:
     """A move as it appears in the proof (docs/verify.md)."""
     if isinstance(m, FaceUp):
         return {"turn_face_up": [m.permanent]}
+    if isinstance(m, Activation):  # 602.2: activated by the player with priority (117.3c)
+        return {"activate": {k: v for k, v in m.to_json().items() if k != "window"}}
     if isinstance(m, Pass):
         return {"turn_face_up": []}
     if isinstance(m, DamageAssignment):

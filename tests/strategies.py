@@ -181,3 +181,40 @@ def attack_boards(draw: st.DrawFn) -> dict:
     """A board before attackers are declared: 1-4 creatures of the active player."""
     data, _ = draw(board())
     return data
+
+
+# ==== Pump abilities (602.1, 613.4c): boards for `outcomes` and `verify` with pumps ==============
+# Mixed with first strike and face-down creatures (tests/combat_boards.py), the pump lines of
+# docs/abilities.md on a few creatures (face up or on a face-down creature's face-up side), and a
+# little mana to pay them.
+
+PUMP_LINES = ["{R}: ~ gets +1/+0 until end of turn", "{G}: This creature gets +0/+1 until end of turn",
+              "{1}: ~ gets +1/-1 until end of turn", "{W}: Creatures you control get +1/+1 until end of turn",
+              "{R}{R}: ~ gets +2/+0 until end of turn", "{C}: creatures you control get -1/+0 until end of turn"]
+
+
+@st.composite
+def with_pumps(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with pump lines on one or two creatures (the first always) and at most three mana each."""
+    creatures = [p for p in data["permanents"] if "power" in p]
+    chosen = draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"]))
+    for p in chosen:
+        p["abilities"] = p["abilities"] + [draw(st.sampled_from(PUMP_LINES))]
+    extra = draw(st.sampled_from(["First strike", "First strike", "Double strike", None]))
+    if extra:
+        creatures[0]["abilities"] = [*creatures[0]["abilities"], extra]
+    for pl in data["players"]:
+        pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{R}", "{G}", "{W}", "{1}", "{C}"]), max_size=3)))
+    return data
+
+
+def pump_boards(stage: str) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with pumps, small enough for the references."""
+    from combat_boards import assignment_bound, outcome_boards
+
+    def bound(d: dict) -> int:  # every pumpable creature at its power plus three
+        pumped = {**d, "permanents": [{**p, "power": p.get("power", 0) + 3} if any(": " in a for a in p.get(
+            "abilities", [])) else p for p in d["permanents"]]}
+        return assignment_bound(pumped)
+    limit = {"blockers": 400, "attackers": 100, "none": 100}[stage]
+    return outcome_boards(stage).flatmap(with_pumps).filter(lambda d: bound(d) <= limit)

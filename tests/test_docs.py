@@ -43,7 +43,8 @@ BASE: dict = {"players": [{"name": "alice"}, {"name": "bob"}, {"name": "dan"}], 
               "permanents": [{"id": "a1", "controller": "alice", "power": 2, "toughness": 2},
                              {"id": "b1", "controller": "bob", "power": 1, "toughness": 1},
                              {"id": "c1", "controller": "bob", "power": 1, "toughness": 1}],
-              "combat": {"attackers": {"a1": "bob"}, "blockers": {"b1": ["a1"]}}}
+              "combat": {"attackers": {"a1": "bob"}, "blockers": {"b1": ["a1"]},
+                         "activations": [{"window": "after_blockers", "permanent": "a1", "times": 1}]}}
 
 
 def documented() -> set[str]:
@@ -55,7 +56,8 @@ def loader_fields() -> set[str]:
     return ({*loader.TOP_KEYS} | {f"players[].{k}" for k in loader.PLAYER_KEYS}
             | {f"permanents[].{k}" for k in loader.PERMANENT_KEYS}
             | {f"permanents[].counters.{k}" for k in loader.COUNTERS}
-            | {f"combat.{k}" for k in loader.COMBAT_KEYS} | {f"goal.{k}" for k in loader.GOAL_KEYS})
+            | {f"combat.{k}" for k in loader.COMBAT_KEYS} | {f"goal.{k}" for k in loader.GOAL_KEYS}
+            | {f"combat.activations[].{k}" for k in loader.ACTIVATION_KEYS})
 
 
 def schema_fields(node: dict, root: dict, prefix: str = "", seen: frozenset = frozenset()) -> set[str]:

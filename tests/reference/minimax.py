@@ -10,8 +10,10 @@ assignments (:mod:`reference.damage`), dealing damage, paying mana and the state
 Differences in formulation from ``pysolver.verify``, on purpose:
 
 * priority is literal: the player with priority takes **one** special action (turning **one**
-  face-down permanent face up, 116.2b, 702.37e, each way of paying tried) and receives priority
-  again (117.3c), or passes; the window ends when both players pass in succession (117.4);
+  face-down permanent face up, 116.2b, 702.37e, each way of paying tried) or activates **one** pump
+  ability once (602.2, putting it on a stack, paying, each way tried) and receives priority again
+  (117.3c), or passes; when both players pass in succession the top of the stack resolves (608.2)
+  and the active player receives priority (117.3b); with the stack empty the window ends (117.4);
 * a combat damage step enumerates every complete legal assignment (no projection); the active
   player's announcement is the attackers' part of one of them, and the defending player may then
   complete it with any blockers' part that makes a legal whole (510.1, 510.1e);
@@ -34,7 +36,7 @@ from pysolver.model import Goal, Situation
 
 from .damage import combat_now, fast, next_step, step_assignments
 from .declarations import reference_attacks, reference_blocks
-from .outcomes import State, deal, morph_cost, pay, settle, start
+from .outcomes import Pending, State, activations_of, deal, morph_cost, pay, resolve_pump, settle, start
 
 ACTIVE, DEFENCE = "active", "defence"
 WINDOW_NEXT = {"beginning_of_combat": "declare_attackers", "after_attackers": "declare_blockers",
@@ -71,17 +73,26 @@ class Minimax:
     def end(self, state: State) -> bool:
         return self.achieved(self.goal, state)
 
-    def window(self, state: State, stage: str, holder: str, passes: int) -> bool:
-        """`holder` has priority; `passes` players have passed in succession just before."""
+    def window(self, state: State, stage: str, holder: str, passes: int, stack: tuple[Pending, ...] = ()) -> bool:
+        """`holder` has priority; `passes` players have passed in succession just before; `stack`:
+        the pumps activated and not yet resolved, the last on top."""
         options = []
-        # Pass: if the other player passed just before, both passed in succession (117.4).
-        if passes + 1 == 2:
+        # Pass: if the other player passed just before, both passed in succession (117.4): the top of
+        # the stack resolves and the active player receives priority (608.2, 117.3b), or the window ends.
+        if passes + 1 == 2 and stack:
+            options.append(self.value("window", resolve_pump(state, stack[-1]), stage, ACTIVE, 0, stack[:-1]))
+        elif passes + 1 == 2:
             options.append(self.value(WINDOW_NEXT[stage], state))
         else:
-            options.append(self.value("window", state, stage, DEFENCE if holder == ACTIVE else ACTIVE, passes + 1))
+            options.append(self.value("window", state, stage, DEFENCE if holder == ACTIVE else ACTIVE, passes + 1,
+                                      stack))
         # One special action: turn one of your face-down permanents face up (702.37e); priority stays (117.3c).
         for after in self.turn_one(state, holder):
-            options.append(self.value("window", after, stage, holder, 0))
+            options.append(self.value("window", after, stage, holder, 0, stack))
+        # Or activate one pump ability of yours (602.2); it goes on the stack, priority stays (117.3c).
+        mine = {pl.name for pl in state.s.players if (pl.name == self.active) == (holder == ACTIVE)}
+        for after, pending in activations_of(state, mine):
+            options.append(self.value("window", after, stage, holder, 0, stack + (pending,)))
         return any(options) if holder == ACTIVE else all(options)
 
     def turn_one(self, state: State, holder: str) -> list[State]:

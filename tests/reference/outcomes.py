@@ -16,6 +16,14 @@ is shared across the combat): every colored and {C} symbol with exactly that man
 generic one with any mana; each way of paying is tried. A megamorph cost puts a +1/+1 counter
 on it (702.37b); damage marked stays (120.6) and state-based actions follow (704.3).
 
+In each window every player may also activate the pump abilities ("{cost}: ~ gets +X/+Y until end
+of turn", "{cost}: Creatures you control get +X/+Y …") of their face-up permanents on the
+battlefield (602.2, 708.2a), any number of times, each paid from what is left of their `mana` (any
+way of paying) and resolving before the next action (608.2): the creature itself, if still there,
+or every creature its controller controls then (608.2h) gets +X/+Y (613.4c), and state-based
+actions follow (704.3). A window with pump abilities on the board is played one action at a time
+(every face-up turn and every activation, in every order) until nobody acts any more.
+
 Each combat damage step deals the damage of each legal assignment (510.2) and then applies the
 state-based actions (704.3). A player at 0 or less life after the first-strike step has lost
 (104.3b, 704.5a) and the combat, as far as outcomes go, ends there (docs/results.md).
@@ -130,6 +138,85 @@ def face_up_options(state: State) -> set[State]:
     return results
 
 
+# ==== Pump abilities (602.2, 608.2, 613.4c) ===============================================
+
+PUMP_KINDS = ("pump", "team_pump")
+
+
+def pumps(p: Permanent) -> list[tuple[str, int, int, Mana]]:
+    """(kind, X, Y, cost) of each pump ability of the face-up side (602.1)."""
+    return [(a.kind, a.value.power, a.value.toughness, a.value.cost)  # type: ignore[attr-defined]
+            for a in p.abilities if a.kind in PUMP_KINDS]
+
+
+Pending = tuple[str, str, str, int, int]  # an activated pump on the stack: (controller, source, kind, X, Y)
+
+
+def paid(state: State, controller: str, cost: Mana) -> set[State]:
+    """Every state after `controller` pays `cost` from what is left of their mana (601.2h)."""
+    return {replace(state, s=replace(state.s, players=tuple(replace(pl, mana=left) if pl.name == controller else pl
+                                                            for pl in state.s.players)))
+            for left in pay(state.s.player(controller).mana, cost)}
+
+
+def activations_of(state: State, players: set[str]) -> list[tuple[State, Pending]]:
+    """Each activation `players` can make now (602.2: a face-up permanent they control on the
+    battlefield, 708.2a), each way of paying: the state after paying, and the pump on the stack."""
+    out = []
+    for p in state.s.permanents:
+        if p.id not in state.gone and not p.face_down and p.controller in players:
+            for kind, x, y, cost in pumps(p):
+                out += [(after, (p.controller, p.id, kind, x, y)) for after in paid(state, p.controller, cost)]
+    return out
+
+
+def resolve_pump(state: State, pending: Pending) -> State:
+    """A pump resolving (608.2), then 704.3: its source gets +X/+Y if still on the battlefield, or
+    every creature its controller controls now does (608.2h)."""
+    controller, source, kind, x, y = pending
+    field = state.field()
+
+    def gets(q: Permanent) -> bool:
+        if kind == "pump":
+            return q.id == source and q.id in field
+        return q.id in field and field[q.id].is_creature and q.controller == controller
+
+    permanents = tuple(replace(q, until_end_of_turn=(q.until_end_of_turn[0] + x, q.until_end_of_turn[1] + y))
+                       if gets(q) else q for q in state.s.permanents)
+    return settle(replace(state, s=replace(state.s, permanents=permanents)))
+
+
+def single_actions(state: State) -> set[State]:
+    """Every state after one action in a window: one face-down permanent turned face up (each way of
+    paying), or one pump ability activated once and resolved (each way of paying), then 704.3."""
+    out = set()
+    for p in state.s.permanents:
+        if p.id not in state.gone and p.face_down and morph_cost(p) is not None:
+            kind, cost = morph_cost(p)  # type: ignore[misc]
+            up = replace(p, face_down=False).with_counters(1, 1, kind == "megamorph")  # 702.37b
+            for after in paid(state, p.controller, cost):
+                out.add(settle(replace(after, s=replace(after.s, permanents=tuple(
+                    up if q.id == p.id else q for q in after.s.permanents)))))
+    players = {pl.name for pl in state.s.players}
+    out |= {resolve_pump(after, pending) for after, pending in activations_of(state, players)}
+    return out
+
+
+def window_options(state: State) -> set[State]:
+    """Every state a priority window can end in: with pump abilities on the board, every sequence of
+    single actions (117.3c, 117.4); without, every set of face-up turns at once."""
+    if not any(pumps(p) for p in state.s.permanents):
+        return face_up_options(state)
+    seen: set[State] = set()
+    todo = [state]
+    while todo:
+        st = todo.pop()
+        if st not in seen:
+            seen.add(st)
+            todo += single_actions(st)
+    return seen
+
+
 # ==== A combat damage step (510.2, 120.3, 704.3) ==========================================
 
 def deal(state: State, field: dict[str, Characteristics], assignment: Assignment) -> tuple[State, bool]:
@@ -204,7 +291,7 @@ class Search:
         assert set(battlefield(state.s)) == set(state.field()), "state-based actions out of step"
 
     def beginning_of_combat(self, state: State) -> set[Outcome]:
-        return {o for after in face_up_options(state) for o in self.run("declare_attackers", after)}
+        return {o for after in window_options(state) for o in self.run("declare_attackers", after)}
 
     def declare_attackers(self, state: State) -> set[Outcome]:
         self.check_board(state)
@@ -215,7 +302,7 @@ class Search:
         return out
 
     def after_attackers(self, state: State) -> set[Outcome]:
-        return {o for after in face_up_options(state) for o in self.run("declare_blockers", after)}
+        return {o for after in window_options(state) for o in self.run("declare_blockers", after)}
 
     def declare_blockers(self, state: State) -> set[Outcome]:
         if not state.s.combat.attackers:  # 508.8
@@ -230,10 +317,10 @@ class Search:
         return out
 
     def after_blockers(self, state: State) -> set[Outcome]:
-        return {o for after in face_up_options(state) for o in self.run("damage", after)}
+        return {o for after in window_options(state) for o in self.run("damage", after)}
 
     def after_first_strike(self, state: State) -> set[Outcome]:
-        return {o for after in face_up_options(state) for o in self.run("damage", after)}
+        return {o for after in window_options(state) for o in self.run("damage", after)}
 
     def damage(self, state: State) -> set[Outcome]:
         field = state.field()
