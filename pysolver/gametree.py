@@ -63,6 +63,7 @@ from .facts import atom, constant, program, situation_facts
 from .model import Situation
 from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
 from .solving import STEP_RESULTS, control, models, one_model
+from .triggers import ATTACK, BLOCK, has_triggers, resolve
 
 ACTIVE, DEFENCE = "active", "defence"
 ATTACKERS_HALF = "attackers_damage"   # the active player announces the attackers' assignment (510.1)
@@ -184,10 +185,10 @@ class Position:
             return Position(stage, s, _other(self.mover), True)
         if isinstance(move, FaceUp):  # 117.3c: the player receives priority again
             return Position(stage, c.face_up(s, (move.permanent,)), self.mover, False)
-        if isinstance(move, AttackDeclaration):
-            return enter(c.ATTACKERS_WINDOW, s.with_combat(attackers=move.attacks))
-        if isinstance(move, BlockDeclaration):
-            return enter(c.BLOCKERS_WINDOW, s.with_combat(blockers=move.blocks))
+        if isinstance(move, AttackDeclaration):  # 508.2a: the attack triggers resolve before the window
+            return enter(c.ATTACKERS_WINDOW, resolve(s.with_combat(attackers=move.attacks), ATTACK))
+        if isinstance(move, BlockDeclaration):  # 509.2a: so do the block triggers
+            return enter(c.BLOCKERS_WINDOW, resolve(s.with_combat(blockers=move.blocks), BLOCK))
         assert isinstance(move, DamageAssignment)
         if stage == ATTACKERS_HALF:
             return Position(BLOCKERS_HALF, s, half=move.assignment)
@@ -256,10 +257,11 @@ def whole_steps(p: Position) -> Iterator[tuple[DamageAssignment, Position]]:
 
 
 def blocks_with_steps(p: Position) -> Iterator[tuple[BlockDeclaration, DamageAssignment, Position]]:
-    """At declare blockers, when the window after blockers offers nothing: each block declaration
+    """At declare blockers, when the window after blockers offers nothing and no block can trigger
+    anything (:mod:`pysolver.triggers`): each block declaration
     with each distinct result of the damage step after it, in one solve
     (:func:`pysolver.combat.blocks_and_step_results`)."""
-    assert p.stage == c.DECLARE_BLOCKERS and not turnable(p.s)
+    assert p.stage == c.DECLARE_BLOCKERS and not turnable(p.s) and not has_triggers(p.s)
     for blocks, r in c.blocks_and_step_results(p.s):
         declared = p.s.with_combat(blockers=blocks)
         yield BlockDeclaration(blocks), DamageAssignment(r.step, r.assignment), after_step(declared, r)

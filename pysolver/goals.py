@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from .model import Goal, Permanent, Situation
+from .triggers import has_triggers
 
 
 def damage_bound(s: Situation, player: str) -> int:
@@ -81,6 +82,8 @@ def _lone_blockers(s: Situation) -> dict[str, list[int]]:
 
 def out_of_reach(s: Situation, player: str) -> str | None:
     """Why `player` can no longer be brought to 0 life in this combat, or None."""
+    if s.combat.blockers is None and has_triggers(s):  # declarations to come may trigger pumps (603.2)
+        return None
     life = s.player(player).life
     bound = damage_bound(s, player)
     if life > 0 and bound < life:

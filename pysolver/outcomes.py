@@ -3,11 +3,12 @@
 Two searches over the combat of :mod:`pysolver.gametree`, which knows the stages:
 
 * **one program** when nothing happens between the declarations and one combat damage step (no
-  face-down permanent can be turned face up, no requirement, 508.1d/509.1c, and no creature with
-  first strike or double strike, 510.4): attacks (if open), blocks (if open) and the damage step
-  are chosen in one clingo program projected onto the state after the step
-  (``encodings/outcomes.lp``'s ``#project``), so each answer set is one distinct outcome and
-  its witness carries the declarations and the assignment of its `line`;
+  face-down permanent can be turned face up, no requirement, 508.1d/509.1c, no creature with
+  first strike or double strike, 510.4, and no combat trigger, 603.2, :mod:`pysolver.triggers`):
+  attacks (if open), blocks (if open) and the damage step are chosen in one clingo program
+  projected onto the state after the step (``encodings/outcomes.lp``'s ``#project``), so each
+  answer set is one distinct outcome and its witness carries the declarations and the assignment
+  of its `line`;
 * otherwise a depth-first walk of the game tree: declarations, face-up turns in each window
   (only of permanents whose turning can change the result,
   :func:`pysolver.combat.may_matter`), and each damage step as one projected enumeration of its
@@ -37,6 +38,7 @@ from .facts import REQUIREMENTS, situation_facts
 from .model import Situation
 from .moves import DamageAssignment, FaceUp, Move
 from .solving import BOARD, STEP_RESULTS, args_of, control, count_models, models
+from .triggers import has_triggers
 
 ONE_PROGRAM = BOARD + STEP_RESULTS[2:] + ("verify",)  # attacks, blocks, damage, results; every_* parts
 FAST = ("first_strike", "double_strike")
@@ -84,7 +86,7 @@ def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set[Any]) -> Iterato
     visited.add(p)
     if p.is_end():
         yield p.s, moves
-    elif p.stage == c.DECLARE_BLOCKERS and not turnable(p.s):
+    elif p.stage == c.DECLARE_BLOCKERS and not turnable(p.s) and not has_triggers(p.s):
         for blocks, damage, child in gt.blocks_with_steps(p):
             yield from _walk(child, moves + (blocks, damage), visited)
     elif p.stage == gt.ATTACKERS_HALF:
@@ -103,7 +105,7 @@ def one_step(p: gt.Position) -> bool:
     something left to declare."""
     s = p.s
     return (p.stage in (c.DECLARE_ATTACKERS, c.DECLARE_BLOCKERS) and not turnable(s)
-            and s.combat.damage_step is None
+            and s.combat.damage_step is None and not has_triggers(s)
             and not any(a.kind in REQUIREMENTS or a.kind in FAST for x in s.permanents for a in x.abilities))
 
 

@@ -35,6 +35,7 @@ from pysolver.model import Goal, Situation
 from .damage import combat_now, fast, next_step, step_assignments
 from .declarations import reference_attacks, reference_blocks
 from .outcomes import State, deal, morph_cost, pay, settle, start
+from .triggers import attack_triggers, block_triggers
 
 ACTIVE, DEFENCE = "active", "defence"
 WINDOW_NEXT = {"beginning_of_combat": "declare_attackers", "after_attackers": "declare_blockers",
@@ -116,16 +117,16 @@ class Minimax:
         return self.open_window("after_first_strike", state)
 
     def declare_attackers(self, state: State) -> bool:
-        return any(self.value("after_attackers", replace(state, s=state.s.with_combat(attackers=tuple(sorted(d)))))
-                   for d in reference_attacks(state.s))
+        return any(self.value("after_attackers", replace(state, s=attack_triggers(  # 508.2a
+            state.s.with_combat(attackers=tuple(sorted(d))), state.gone))) for d in reference_attacks(state.s))
 
     def declare_blockers(self, state: State) -> bool:
         if not state.s.combat.attackers:  # 508.8
             return self.value("end", state)
         if state.s.combat.blockers is not None:
             return self.value("after_blockers", state)
-        return all(self.value("after_blockers", replace(state, s=state.s.with_combat(blockers=tuple(sorted(d)))))
-                   for d in reference_blocks(state.s))
+        return all(self.value("after_blockers", replace(state, s=block_triggers(  # 509.2a
+            state.s.with_combat(blockers=tuple(sorted(d))), state.gone))) for d in reference_blocks(state.s))
 
     def damage(self, state: State) -> bool:
         field = state.field()

@@ -1,0 +1,88 @@
+"""Combat triggers (603.2) resolved after a declaration, in plain Python.
+
+Independent of the ASP encodings and of ``pysolver.triggers``: input is the typed model only. Each
+instance of a triggered ability triggers separately (113.2c); a face-down permanent has none
+(708.2a). Every ability here only raises power and toughness (until end of turn, 613.4c) or puts
++1/+1 counters on (122.1a), so the order of resolution (603.3b) does not matter and they are
+applied one after the other.
+
+>>> from pysolver import load_data
+>>> s = load_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2, "abilities": ["Bushido 2"]},
+...                    {"id": "y", "controller": "b", "power": 1, "toughness": 1}],
+...     "combat": {"attackers": {"x": "b"}}})
+>>> block_triggers(s.with_combat(blockers=(("y", "x"),)), frozenset()).permanent("x").until_end_of_turn
+(2, 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pysolver.model import Situation
+
+from .characteristics import Characteristics, characteristics
+
+
+def _pumped(s: Situation, gains: list[tuple[str, int, int, int]]) -> Situation:
+    """`s` with each (permanent, +X, +Y, +1/+1 counters) applied."""
+    permanents = []
+    for p in s.permanents:
+        for pid, x, y, n in gains:
+            if pid == p.id:
+                px, py = p.until_end_of_turn
+                p = replace(p, until_end_of_turn=(px + x, py + y), plus_counters=p.plus_counters + n)
+        permanents.append(p)
+    return replace(s, permanents=tuple(permanents))
+
+
+def _field(s: Situation, gone: frozenset[str]) -> dict[str, Characteristics]:
+    return {p.id: characteristics(p) for p in s.permanents if p.id not in gone}
+
+
+def _pumps(c: Characteristics, kind: str) -> list[tuple[int, int]]:
+    return [v for v in c.values(kind)]  # type: ignore[misc]
+
+
+def attack_triggers(s: Situation, gone: frozenset[str]) -> Situation:
+    """508.2a, 508.3a: what the declared attackers trigger, resolved."""
+    field = _field(s, gone)
+    attacks = {a: t for a, t in s.combat.attackers or () if a in field and field[a].is_creature}
+    players = {p.name for p in s.players}
+    gains: list[tuple[str, int, int, int]] = []
+    if len(attacks) == 1:  # 702.83a/b: attacks alone; each exalted instance its controller controls
+        (a,) = attacks
+        n = sum(c.instances("exalted") for c in field.values() if c.controller == field[a].controller)
+        gains.append((a, n, n, 0))
+    attacked = {t for t in attacks.values() if t in players}
+    most = max(p.life for p in s.players)
+    for a, target in attacks.items():
+        c = field[a]
+        cries = c.instances("battle_cry")  # 702.91a: each other attacking creature +1/+0
+        gains += [(b, cries, 0, 0) for b in attacks if b != a]
+        m = c.instances("melee") * len(attacked)  # 702.121a: per opponent attacked (players only)
+        gains.append((a, m, m, 0))
+        if target in players and s.player(target).life == most:  # 702.105a
+            gains.append((a, 0, 0, c.instances("dethrone")))
+        gains += [(a, x, y, 0) for x, y in _pumps(c, "attacks_pump")]
+    return _pumped(s, gains)
+
+
+def block_triggers(s: Situation, gone: frozenset[str]) -> Situation:
+    """509.2a, 509.3a (blocks: once), 509.3c (becomes blocked: once): what the declared blockers
+    trigger, resolved; rampage counts the blockers beyond the first (702.23a)."""
+    field = _field(s, gone)
+    blocks = [(b, a) for b, a in s.combat.blockers or () if b in field and field[b].is_creature]
+    blockers = {b for b, _ in blocks}
+    attackers = {a for a, _ in s.combat.attackers or () if a in field and field[a].is_creature}
+    declared = {x for _, x in s.combat.blockers or ()}  # 509.1h: blocked by a creature declared as a blocker
+    blocked = {a: sum(1 for _, x in blocks if x == a) for a in attackers if a in declared}
+    gains: list[tuple[str, int, int, int]] = []
+    for pid in blockers | set(blocked):
+        c = field[pid]
+        gains += [(pid, n, n, 0) for n in c.values("bushido")]  # type: ignore[misc]
+        gains += [(pid, x, y, 0) for x, y in _pumps(c, "blocks_or_blocked_pump")]
+        gains += [(pid, x, y, 0) for x, y in _pumps(c, "blocks_pump" if pid in blockers else "blocked_pump")]
+    for a, k in blocked.items():
+        gains += [(a, n * (k - 1), n * (k - 1), 0) for n in field[a].values("rampage") if k > 1]  # type: ignore[operator]
+    return _pumped(s, gains)
