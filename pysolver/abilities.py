@@ -56,7 +56,7 @@ _MIN_BLOCKERS = re.compile(r"this creature can't be blocked except by (\w+) or m
 # Combat triggers (603.2, pysolver.triggers): the keyword lines, "Bushido N" and the like, the pump lines.
 TRIGGER_KEYWORDS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "trigger" and f.literal}
 TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group == "trigger")
-_TRIGGER_N = re.compile(r"(bushido|rampage) (\w+)")
+_TRIGGER_N = re.compile(r"(bushido|rampage|afflict) (\w+)")
 _TRIGGER_PUMP = re.compile(r"whenever this creature (attacks|blocks|becomes blocked|blocks or becomes blocked), "
                            r"(?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
 _PUMP_KINDS = {"attacks": "attacks_pump", "blocks": "blocks_pump", "becomes blocked": "blocked_pump",

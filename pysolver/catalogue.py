@@ -131,6 +131,8 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever ~ blocks or becomes blocked, it gets +X/+Y until end of turn",
              "blocks_or_blocked_pump", "509.3a",
              "Whenever ~ blocks or becomes blocked, it gets +1/+1 until end of turn", literal=False),
+    LineForm("trigger", "Flanking", "flanking", "702.25", "Flanking"),
+    LineForm("trigger", "Afflict N", "afflict", "702.130", "Afflict 2", literal=False),
 )
 
 

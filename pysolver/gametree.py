@@ -61,16 +61,17 @@ from .errors import InputError
 from .facedown import face_up_choices, turnable
 from .facts import atom, constant, program, situation_facts
 from .model import Situation
-from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
+from .moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass, TriggerOrder
 from .solving import STEP_RESULTS, control, models, one_model
-from .triggers import ATTACK, BLOCK, has_triggers, resolve
+from .triggers import ATTACK, BLOCK, Stack, has_triggers, orders, resolve, resolve_top
 
 ACTIVE, DEFENCE = "active", "defence"
 ATTACKERS_HALF = "attackers_damage"   # the active player announces the attackers' assignment (510.1)
 BLOCKERS_HALF = "blockers_damage"     # then the defending side the blockers' (510.1)
+ORDER_TRIGGERS = "order_triggers"     # the active player orders their block triggers (603.3b)
 WINDOWS = (c.BEGINNING_OF_COMBAT, c.ATTACKERS_WINDOW, c.BLOCKERS_WINDOW, c.FIRST_STRIKE_WINDOW)
 DECIDES = {c.DECLARE_ATTACKERS: ACTIVE, c.DECLARE_BLOCKERS: DEFENCE, ATTACKERS_HALF: ACTIVE,
-           BLOCKERS_HALF: DEFENCE}
+           BLOCKERS_HALF: DEFENCE, ORDER_TRIGGERS: ACTIVE}
 HALF = STEP_RESULTS + ("verify",)
 
 
@@ -83,7 +84,8 @@ class Position:
     """A situation at one point of the combat. In a window: who has priority (`mover`) and whether
     the other player passed last (`passed`, 117.4); at the blockers' half: the attackers' half as
     announced (`half`). `whole` (not part of the identity) caches the step's result when the
-    blockers assign no damage in it."""
+    blockers assign no damage in it. `stack`: triggered abilities waiting to resolve
+    (:mod:`pysolver.triggers`), the next first; in a window, both players passing resolves it (608.1)."""
 
     stage: str
     s: Situation
@@ -91,6 +93,7 @@ class Position:
     passed: bool = False
     half: tuple[Any, ...] = ()
     whole: c.StepResult | None = field(default=None, compare=False, repr=False)
+    stack: Stack = ()
 
     def to_move(self) -> str | None:
         """``active``, ``defence`` or None at the end."""
@@ -123,6 +126,10 @@ class Position:
             turns: list[Move] = [FaceUp(self.stage, ids[0], _cost(s, ids[0]))
                                  for ids in face_up_choices(s, self.players()) if len(ids) == 1]
             for move in (Pass(self.stage, self.name()), *turns):  # passing first: the plainest line
+                yield move, self._play(move)
+        elif self.stage == ORDER_TRIGGERS:
+            for order in orders(self.stack):
+                move = TriggerOrder(order)
                 yield move, self._play(move)
         elif self.stage == c.DECLARE_ATTACKERS:
             for d in legal_attacks(s):
@@ -163,6 +170,9 @@ class Position:
                 return f"{move.permanent} can't be turned face up by {self.name()} now (702.37e)"
             cost = _cost(s, move.permanent)
             return "" if move.cost == cost else f"its cost is {cost} (702.37e)"
+        if stage == ORDER_TRIGGERS:
+            ok = isinstance(move, TriggerOrder) and move.resolves in orders(self.stack)
+            return "" if ok else "the active player orders the triggered abilities now (603.3b)"
         if stage == c.DECLARE_ATTACKERS:
             if not isinstance(move, AttackDeclaration):
                 return "attackers are declared now (508.1)"
@@ -180,15 +190,20 @@ class Position:
     def _play(self, move: Move) -> Position:
         s, stage = self.s, self.stage
         if isinstance(move, Pass):
-            if self.passed:  # 117.4: both players passed in succession
-                return enter(c.WINDOW_NEXT[stage], s)
-            return Position(stage, s, _other(self.mover), True)
+            if self.passed:  # 117.4: both players passed in succession; 608.1: the top of the stack resolves
+                return resolved(stage, s, self.stack) if self.stack else enter(c.WINDOW_NEXT[stage], s)
+            return Position(stage, s, _other(self.mover), True, stack=self.stack)
         if isinstance(move, FaceUp):  # 117.3c: the player receives priority again
-            return Position(stage, c.face_up(s, (move.permanent,)), self.mover, False)
+            return Position(stage, c.face_up(s, (move.permanent,)), self.mover, False, stack=self.stack)
+        if isinstance(move, TriggerOrder):  # 603.3b, then priority (117.3b)
+            return enter(c.BLOCKERS_WINDOW, s, move.resolves)
         if isinstance(move, AttackDeclaration):  # 508.2a: the attack triggers resolve before the window
-            return enter(c.ATTACKERS_WINDOW, resolve(s.with_combat(attackers=move.attacks), ATTACK))
-        if isinstance(move, BlockDeclaration):  # 509.2a: so do the block triggers
-            return enter(c.BLOCKERS_WINDOW, resolve(s.with_combat(blockers=move.blocks), BLOCK))
+            return enter(c.ATTACKERS_WINDOW, resolve(s.with_combat(attackers=move.attacks), ATTACK)[0])
+        if isinstance(move, BlockDeclaration):  # 509.2a: so do the block triggers, or they go on the stack
+            declared, stack = resolve(s.with_combat(blockers=move.blocks), BLOCK)
+            if len(orders(stack)) > 1:
+                return Position(ORDER_TRIGGERS, declared, stack=stack)
+            return enter(c.BLOCKERS_WINDOW, declared, stack)
         assert isinstance(move, DamageAssignment)
         if stage == ATTACKERS_HALF:
             return Position(BLOCKERS_HALF, s, half=move.assignment)
@@ -217,12 +232,13 @@ def _other(side: str) -> str:
     return DEFENCE if side == ACTIVE else ACTIVE
 
 
-def enter(stage: str, s: Situation) -> Position:
-    """The position at the start of `stage` (windows nobody can act in are skipped)."""
+def enter(stage: str, s: Situation, stack: Stack = ()) -> Position:
+    """The position at the start of `stage`, with `stack` waiting to resolve (windows nobody can act
+    in are skipped: the stack resolves)."""
     if stage in WINDOWS:
         if not turnable(s):
-            return enter(c.WINDOW_NEXT[stage], s)
-        return Position(stage, s, ACTIVE)
+            return resolved(stage, s, stack) if stack else enter(c.WINDOW_NEXT[stage], s)
+        return Position(stage, s, ACTIVE, stack=stack)
     if stage == c.DECLARE_BLOCKERS:
         if not s.combat.attackers:  # 508.8
             return Position(c.END, s)
@@ -231,6 +247,15 @@ def enter(stage: str, s: Situation) -> Position:
     if stage == c.DAMAGE:
         return Position(ATTACKERS_HALF, s)
     return Position(stage, s)
+
+
+def resolved(stage: str, s: Situation, stack: Stack) -> Position:
+    """The window `stage` after the top of `stack` resolved (608.2) and state-based actions (704.3):
+    the active player receives priority (117.3b); a player who lost (704.5a) ends the combat."""
+    after = c.settle(resolve_top(s, stack))
+    if c.losers(after):
+        return Position(c.END, after)
+    return enter(stage, after, stack[1:])
 
 
 def root(s: Situation) -> Position:

@@ -36,7 +36,7 @@ from . import gametree as gt
 from .facedown import turnable
 from .facts import REQUIREMENTS, situation_facts
 from .model import Situation
-from .moves import DamageAssignment, FaceUp, Move
+from .moves import DamageAssignment, FaceUp, Move, TriggerOrder
 from .solving import BOARD, STEP_RESULTS, args_of, control, count_models, models
 from .triggers import has_triggers
 
@@ -69,13 +69,16 @@ def count_outcomes(s: Situation) -> int:
 
 def line(final: Situation, moves: tuple[Move, ...]) -> dict[str, Any]:
     """The docs/results.md `line` of an outcome: the declarations (as the final situation has them), the
-    face-up turns and each step's assignment among `moves`."""
+    face-up turns, the order of the block triggers put on the stack (if chosen) and each step's
+    assignment among `moves`."""
     d: dict[str, Any] = {"attacks": [list(p) for p in final.combat.attackers or ()],
                "blocks": [list(p) for p in final.combat.blockers or ()],
                "face_up": [m.to_json() for m in moves if isinstance(m, FaceUp)]}
     for m in moves:
         if isinstance(m, DamageAssignment):
             d[m.step] = [list(t) for t in m.assignment]
+        if isinstance(m, TriggerOrder):  # 603.3b: the order the active player chose
+            d["triggers"] = m.to_json()["triggers"]
     return d
 
 

@@ -166,10 +166,12 @@ def attack_boards(draw: st.DrawFn) -> dict:
 
 ATTACK_TRIGGER_LINES = ["Exalted", "Battle cry", "Melee", "Dethrone",
                         "Whenever ~ attacks, it gets +1/+0 until end of turn"]
-BLOCK_TRIGGER_LINES = ["Bushido 1", "Bushido 2", "Rampage 1", "Rampage 2",
+BLOCK_TRIGGER_LINES = ["Bushido 1", "Bushido 2", "Rampage 1", "Rampage 2", "Flanking", "Flanking", "Afflict 1",
+                       "Afflict 2",
                        "Whenever this creature blocks, it gets +0/+2 until end of turn",
                        "Whenever ~ becomes blocked, it gets +2/+1 until end of turn",
                        "Whenever ~ blocks or becomes blocked, it gets +1/+1 until end of turn"]
+STACK_TRIGGER_LINES = ["Flanking", "Afflict 1", "Afflict 2", "Rampage 1", "Bushido 1"]  # they wait on the stack
 TRIGGER_LINES = ATTACK_TRIGGER_LINES + BLOCK_TRIGGER_LINES
 
 

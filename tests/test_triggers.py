@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
-from strategies import BLOCK_TRIGGER_LINES, with_triggers
+from strategies import BLOCK_TRIGGER_LINES, STACK_TRIGGER_LINES, with_triggers
 
 import pysolver
 from pysolver import gametree as gt
@@ -149,6 +149,59 @@ def test_blocks_and_becomes_blocked_pump_lines() -> None:
         {(18, ()), (19, ("b",)), (19, ()), (20, ("b",))}
 
 
+def test_flanking_shrinks_each_blocker_without_flanking() -> None:
+    """702.25a: a blocker without flanking gets -1/-1 (once per blocker, 509.3d): the 1/1 dies before
+    damage (704.5f), the 2/2 is a 1/1 the 2/2 flanker kills and survives; a blocker with flanking
+    is not shrunk."""
+    s = board([creature("a", "alice", "2/2", "Flanking"), creature("b", "bob", "1/1"), creature("c", "bob", "2/2"),
+               creature("f", "bob", "1/2", "Flanking")], combat={"attackers": {"a": "bob"}})
+    results = {(o["life"]["bob"], tuple(o["destroyed"]), tuple(o["damage"].items())) for o in pysolver.outcomes(s)}
+    a1 = (("a", 1),)
+    assert results == {(18, (), ()), (20, ("b",), ()), (20, ("c",), a1), (20, ("f",), a1), (20, ("b", "c"), a1),
+                       (20, ("b", "f"), a1),
+                       # c (now 1/1) and f (1/2) together kill the 2/2, which kills one or deals 1 to each
+                       (20, ("a", "c"), ()), (20, ("a", "f"), ()), (20, ("a", "c"), (("f", 1),)),
+                       (20, ("a", "b", "c"), ()), (20, ("a", "b", "f"), ()), (20, ("a", "b", "c"), (("f", 1),))}
+
+
+def test_afflict_can_end_the_game_before_damage() -> None:
+    """702.130a, 704.5a: blocked, the afflict 3 attacker makes bob (at 3) lose before combat damage:
+    the blocker is not dealt damage."""
+    s = board([creature("a", "alice", "2/2", "Afflict 3"), creature("b", "bob", "1/1")], bob=3,
+              combat={"attackers": {"a": "bob"}})
+    assert {(o["life"]["bob"], tuple(o["lost"]), tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == \
+        {(1, (), ()), (0, ("bob",), ())}
+    s = board([creature("a", "alice", "2/2", "Afflict 1"), creature("b", "bob", "1/1")], bob=3,
+              combat={"attackers": {"a": "bob"}})
+    assert {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {(1, ()), (2, ("b",))}
+
+
+def test_the_active_player_orders_afflict_and_flanking() -> None:
+    """603.3b: bob at 2 blocks both attackers with one creature; afflict 1 and afflict 2 resolve in
+    the order alice chooses: bob loses at 0 or at -1 (704.5a); the flanking before or after."""
+    s = board([creature("a", "alice", "1/1", "Afflict 1"), creature("c", "alice", "1/1", "Afflict 2"),
+               creature("b", "bob", "1/3", "Can block an additional creature each combat")], bob=2,
+              combat={"attackers": {"a": "bob", "c": "bob"}})
+    p = passed(gt.root(s)).push(BlockDeclaration.of([("b", "a"), ("b", "c")]))
+    assert p.stage == gt.ORDER_TRIGGERS and p.to_move() == "active"
+    ends = {m.resolves[0].source: child for m, child in p.successors()}
+    assert {k: (q.stage, q.s.player("bob").life) for k, q in ends.items()} == {"a": ("end", -1), "c": ("end", 0)}
+    assert {o["life"]["bob"] for o in pysolver.outcomes(s)} == {0, -1}
+
+
+def test_a_face_down_blocker_turned_up_in_response_to_flanking_survives() -> None:
+    """116.2b, 117.3b: the flanking trigger waits on the stack while players have priority: bob
+    turns his face-down 2/2 (1 damage marked) face up as a 3/4 before it resolves; left face down,
+    the -1/-1 kills it (704.5g) before combat damage."""
+    s = board([creature("a", "alice", "1/1", "Flanking"),
+               creature("b", "bob", "3/4", "Morph {G}", face_down=True, damage=1)],
+              combat={"attackers": {"a": "bob"}})
+    s = pysolver.load_data({**s.to_data(), "players": [{"name": "alice"}, {"name": "bob", "mana": "{G}"}]})
+    results = {(tuple(o["destroyed"]), o["life"]["bob"]) for o in pysolver.outcomes(s)}
+    assert results == {((), 19), (("b",), 20), (("a",), 20)}
+    assert results == {(tuple(o["destroyed"]), o["life"]["bob"]) for o in reference_outcomes(s)}
+
+
 # ---- real card texts and verify -----------------------------------------------------------------
 
 @pytest.mark.parametrize(("name", "text", "terms"), [
@@ -188,10 +241,10 @@ def compare(data: dict[str, Any]) -> None:
     assert got == want, (sorted(got - want)[:2], sorted(want - got)[:2])
 
 
-def open_blocks() -> st.SearchStrategy[dict[str, Any]]:
+def open_blocks(lines: list[str] = BLOCK_TRIGGER_LINES) -> st.SearchStrategy[dict[str, Any]]:
     """Attackers declared, 1-3 possible blockers (so rampage counts), block triggers on some creatures."""
     boards = combat_board(attackers=(1, 2), blockers=(1, 3), face_down_odds=5).flatmap(
-        lambda t: declare(*t, blocks=False)).flatmap(lambda d: with_triggers(d, tuple(BLOCK_TRIGGER_LINES)))
+        lambda t: declare(*t, blocks=False)).flatmap(lambda d: with_triggers(d, tuple(lines)))
     return boards.filter(lambda d: assignment_bound({**d, "combat": {**d["combat"], "blockers": {}}}) <= 60)
 
 
@@ -201,7 +254,25 @@ def test_block_triggers_equal_reference(data: dict[str, Any]) -> None:
     compare(data)
 
 
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(open_blocks(STACK_TRIGGER_LINES))
+def test_stacked_triggers_equal_reference(data: dict[str, Any]) -> None:
+    """Flanking, afflict and rampage on the stack (603.3b orders, a window after each resolution)."""
+    compare(data)
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(outcome_boards("none").flatmap(with_triggers))
 def test_attack_and_block_triggers_equal_reference(data: dict[str, Any]) -> None:
     compare(data)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(open_blocks(), st.booleans())
+def test_verify_with_block_triggers_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
+    """verify (the active player orders the triggers, 603.3b; both players act in the windows
+    while they wait, 117.3b) against the brute-force minimax of tests/reference/minimax.py."""
+    blockers = [p["id"] for p in data["permanents"] if p["controller"] != "alice" and "power" in p]
+    goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
+    s = pysolver.load_data({**data, "goal": goal})
+    assert pysolver.verify(s)["holds"] is reference_verify(s)

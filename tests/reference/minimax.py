@@ -28,6 +28,7 @@ False
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 from pysolver.model import Goal, Situation
@@ -35,7 +36,7 @@ from pysolver.model import Goal, Situation
 from .damage import combat_now, fast, next_step, step_assignments
 from .declarations import reference_attacks, reference_blocks
 from .outcomes import State, deal, morph_cost, pay, settle, start
-from .triggers import attack_triggers, block_triggers
+from .triggers import attack_triggers, block_triggers, resolve, stacked
 
 ACTIVE, DEFENCE = "active", "defence"
 WINDOW_NEXT = {"beginning_of_combat": "declare_attackers", "after_attackers": "declare_blockers",
@@ -72,17 +73,25 @@ class Minimax:
     def end(self, state: State) -> bool:
         return self.achieved(self.goal, state)
 
-    def window(self, state: State, stage: str, holder: str, passes: int) -> bool:
-        """`holder` has priority; `passes` players have passed in succession just before."""
+    def window(self, state: State, stage: str, holder: str, passes: int, stack: tuple = ()) -> bool:
+        """`holder` has priority; `passes` players have passed in succession just before; `stack`:
+        triggered abilities waiting, the next to resolve first."""
         options = []
-        # Pass: if the other player passed just before, both passed in succession (117.4).
-        if passes + 1 == 2:
+        # Pass: if the other player passed just before, both passed in succession (117.4); the top
+        # of the stack resolves (608.1), state-based actions (704.3), the active player has priority.
+        if passes + 1 == 2 and stack:
+            resolved = settle(replace(state, s=resolve(state.s, state.gone, stack[0])))
+            lost = any(p.life <= 0 for p in resolved.s.players)  # 704.5a
+            options.append(self.value("end", resolved) if lost else
+                           self.value("window", resolved, stage, ACTIVE, 0, stack[1:]))
+        elif passes + 1 == 2:
             options.append(self.value(WINDOW_NEXT[stage], state))
         else:
-            options.append(self.value("window", state, stage, DEFENCE if holder == ACTIVE else ACTIVE, passes + 1))
+            options.append(self.value("window", state, stage, DEFENCE if holder == ACTIVE else ACTIVE, passes + 1,
+                                      stack))
         # One special action: turn one of your face-down permanents face up (702.37e); priority stays (117.3c).
         for after in self.turn_one(state, holder):
-            options.append(self.value("window", after, stage, holder, 0))
+            options.append(self.value("window", after, stage, holder, 0, stack))
         return any(options) if holder == ACTIVE else all(options)
 
     def turn_one(self, state: State, holder: str) -> list[State]:
@@ -125,8 +134,15 @@ class Minimax:
             return self.value("end", state)
         if state.s.combat.blockers is not None:
             return self.value("after_blockers", state)
-        return all(self.value("after_blockers", replace(state, s=block_triggers(  # 509.2a
-            state.s.with_combat(blockers=tuple(sorted(d))), state.gone))) for d in reference_blocks(state.s))
+        return all(self.blocked(state.s.with_combat(blockers=tuple(sorted(d))), state)
+                   for d in reference_blocks(state.s))
+
+    def blocked(self, declared: Situation, state: State) -> bool:
+        """509.2a: the block triggers that resolve at once resolved; those that wait go on the stack in
+        the order the active player chooses (603.3b), then the window after blockers."""
+        after = replace(state, s=block_triggers(declared, state.gone))
+        return any(self.value("window", after, "after_blockers", ACTIVE, 0, order)
+                   for order in set(itertools.permutations(stacked(declared, state.gone))))
 
     def damage(self, state: State) -> bool:
         field = state.field()

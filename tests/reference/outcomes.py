@@ -44,7 +44,7 @@ from pysolver.model import Permanent, Situation
 from .characteristics import Characteristics, battlefield, characteristics, left_battlefield, state_based_action
 from .damage import Assignment, combat_now, fast, next_step, step_assignments
 from .declarations import has_quality, reference_attacks, reference_blocks
-from .triggers import attack_triggers, block_triggers
+from .triggers import attack_triggers, block_triggers, resolve, stacked
 
 POOL_KEYS = ("W", "U", "B", "R", "G", "colorless")
 
@@ -230,8 +230,28 @@ class Search:
         out = set()
         for decl in reference_blocks(state.s):
             declared = state.s.with_combat(blockers=tuple(sorted(decl)))
-            out |= self.run("after_blockers", replace(state, s=block_triggers(declared, state.gone)))  # 509.2a
+            after = replace(state, s=block_triggers(declared, state.gone))  # 509.2a
+            for order in set(itertools.permutations(stacked(declared, state.gone))):  # 603.3b
+                out |= self.stack_window(after, order)
         return out
+
+    def stack_window(self, state: State, stack: tuple) -> frozenset[Outcome]:
+        """The window after blockers with `stack` waiting: any face-up turns (117.3b, 116.2b), then
+        the top resolves (608.1), state-based actions (704.3); a player who lost ends it (704.5a)."""
+        if not stack:
+            return self.run("after_blockers", state)
+        key = ("stack", stack, state)
+        if key in self.memo:
+            return self.memo[key]
+        out = set()
+        for after in face_up_options(state):
+            resolved = settle(replace(after, s=resolve(after.s, after.gone, stack[0])))
+            if any(p.life <= 0 for p in resolved.s.players):
+                out.add(outcome(resolved))
+            else:
+                out |= self.stack_window(resolved, stack[1:])
+        self.memo[key] = frozenset(out)
+        return self.memo[key]
 
     def after_blockers(self, state: State) -> set[Outcome]:
         return {o for after in face_up_options(state) for o in self.run("damage", after)}

@@ -83,6 +83,54 @@ def block_triggers(s: Situation, gone: frozenset[str]) -> Situation:
         gains += [(pid, n, n, 0) for n in c.values("bushido")]  # type: ignore[misc]
         gains += [(pid, x, y, 0) for x, y in _pumps(c, "blocks_or_blocked_pump")]
         gains += [(pid, x, y, 0) for x, y in _pumps(c, "blocks_pump" if pid in blockers else "blocked_pump")]
-    for a, k in blocked.items():
+    for a, k in blocked.items() if not any(t[0] == "flanking" for t in stacked(s, gone)) else ():
         gains += [(a, n * (k - 1), n * (k - 1), 0) for n in field[a].values("rampage") if k > 1]  # type: ignore[operator]
     return _pumped(s, gains)
+
+
+# ==== Abilities that wait on the stack (603.3b, 608.2) =====================================
+# Flanking and afflict are the active player's (the attackers'); with flanking around, so is a
+# rampage, which counts the blockers as it resolves (702.23b). Written (kind, source, target, N).
+
+Stacked = tuple[str, str, str, int]
+
+
+def stacked(s: Situation, gone: frozenset[str]) -> list[Stacked]:
+    """What the declared blockers trigger that goes on the stack: 702.25a flanking, once per
+    blocker without flanking (509.3d), per instance; 702.130a afflict N (the defending player,
+    506.2); 702.23a rampage when some flanking triggered."""
+    field = _field(s, gone)
+    blocks = [(b, a) for b, a in s.combat.blockers or () if b in field and field[b].is_creature]
+    attacks = {a: t for a, t in s.combat.attackers or () if a in field and field[a].is_creature}
+    declared = {x for _, x in s.combat.blockers or ()}
+    out: list[Stacked] = []
+    for b, a in blocks:
+        if a in attacks and not field[b].has("flanking"):
+            out += [("flanking", a, b, 0)] * field[a].instances("flanking")
+    for a, target in attacks.items():
+        if a in declared:
+            player = target if target in {p.name for p in s.players} else _defending(s, target)
+            out += [("afflict", a, player, n) for n in field[a].values("afflict")]  # type: ignore[misc]
+    if any(t[0] == "flanking" for t in out):
+        out += [("rampage", a, "", n) for a in attacks if a in declared for n in field[a].values("rampage")]  # type: ignore[misc]
+    return out
+
+
+def _defending(s: Situation, target: str) -> str:
+    """506.2: the controller of an attacked planeswalker, the protector of an attacked battle."""
+    p = s.permanent(target)
+    return p.protector if "Battle" in p.types and p.protector else p.controller
+
+
+def resolve(s: Situation, gone: frozenset[str], t: Stacked) -> Situation:
+    """608.2: one of them resolves (state-based actions are the caller's)."""
+    kind, source, target, n = t
+    field = _field(s, gone)
+    if kind == "flanking":  # 702.25a: -1/-1 until end of turn, if the blocker is still there
+        return _pumped(s, [(target, -1, -1, 0)]) if target in field and field[target].is_creature else s
+    if kind == "afflict":  # 702.130a, 119.3
+        return replace(s, players=tuple(replace(p, life=p.life - n) if p.name == target else p for p in s.players))
+    if source not in field:
+        return s
+    k = sum(1 for b, a in s.combat.blockers or () if a == source and b in field and field[b].is_creature)
+    return _pumped(s, [(source, n * (k - 1), n * (k - 1), 0)]) if k > 1 else s  # 702.23a, b
