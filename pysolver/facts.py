@@ -101,8 +101,7 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
     # Each instance of a combat trigger triggers separately (113.2c, 702.83b, 702.45b, ...): numbered.
     yield from (atom("printed_trigger", i, parse_term(a.term), j) for j, a in enumerate(p.abilities)
                 if a.kind in TRIGGERS)
-    yield atom("plus_counters", i, p.plus_counters)
-    yield atom("minus_counters", i, p.minus_counters)
+    yield from (atom("pt_counters", i, dp, dt, n) for dp, dt, n in p.pt_counters)  # 122.1a
     yield atom("until_end_of_turn", i, *p.until_end_of_turn)  # 613.4c: resolved pumps
     yield atom("damage_marked", i, p.damage)
     morph = p.morph_cost()

@@ -43,6 +43,7 @@ from .solving import control, one_model, value
 ATTACK, BLOCK = "attack_triggers", "block_triggers"  # the #program parts of encodings/triggers.lp
 PROGRAM = ("characteristics", "combat", "attacks", "triggers")
 Stack = tuple[Trigger, ...]  # abilities on the stack, the next to resolve first
+Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each permanent: (+X, +Y, how many)
 
 
 def has_triggers(s: Situation) -> bool:
@@ -102,10 +103,10 @@ def orders(stack: Stack) -> list[Stack]:
     return out
 
 
-def _read(symbols: list[Symbol]) -> tuple[dict[str, tuple[int, int]], dict[str, int], dict[str, int], Stack]:
+def _read(symbols: list[Symbol]) -> tuple[dict[str, tuple[int, int]], Counters, dict[str, int], Stack]:
     """pump/3, counter/4, loses/2 and stacked/1 of a model of ``encodings/triggers.lp``."""
     pumps: dict[str, tuple[int, int]] = {}
-    counters: dict[str, int] = {}
+    counters: Counters = {}
     loss: dict[str, int] = {}
     stack: list[Trigger] = []
     for sym in symbols:
@@ -120,27 +121,28 @@ def _read(symbols: list[Symbol]) -> tuple[dict[str, tuple[int, int]], dict[str, 
         n = [x for x in numbers if isinstance(x, int)]
         if sym.match("pump", 3):
             pumps[str(pid)] = (n[0], n[1])
-        elif sym.match("counter", 4) and n[:2] == [1, 1]:
-            counters[str(pid)] = n[2]
+        elif sym.match("counter", 4):
+            counters.setdefault(str(pid), []).append((n[0], n[1], n[2]))
         elif sym.match("loses", 2):
             loss[str(pid)] = n[0]
     return pumps, counters, loss, tuple(sorted(stack, key=lambda t: (t.kind, t.source, t.target, t.amount)))
 
 
-def _applied(s: Situation, pumps: dict[str, tuple[int, int]], counters: dict[str, int],
-             loss: dict[str, int]) -> Situation:
-    """`s` with pumps (613.4c), +1/+1 counters (122.1a) and life loss (119.3) applied."""
+def _applied(s: Situation, pumps: dict[str, tuple[int, int]], counters: Counters, loss: dict[str, int]) -> Situation:
+    """`s` with pumps (613.4c), counters (122.1a) and life loss (119.3) applied."""
     if not pumps and not counters and not any(loss.values()):
         return s
     players = tuple(replace(p, life=p.life - loss[p.name]) if loss.get(p.name) else p for p in s.players)
-    return replace(s, players=players, permanents=tuple(_after(p, pumps.get(p.id, (0, 0)), counters.get(p.id, 0))
+    return replace(s, players=players, permanents=tuple(_after(p, pumps.get(p.id, (0, 0)), counters.get(p.id, []))
                                                         for p in s.permanents))
 
 
-def _after(p: Permanent, pump: tuple[int, int], plus: int) -> Permanent:
-    """A permanent with `pump` added to its until-end-of-turn change (613.4c) and `plus` +1/+1
-    counters put on it (122.1a)."""
-    if pump == (0, 0) and not plus:
-        return p
-    x, y = p.until_end_of_turn
-    return replace(p, until_end_of_turn=(x + pump[0], y + pump[1]), plus_counters=p.plus_counters + plus)
+def _after(p: Permanent, pump: tuple[int, int], counters: list[tuple[int, int, int]]) -> Permanent:
+    """A permanent with `pump` added to its until-end-of-turn change (613.4c) and `counters`
+    (+X/+Y kind, how many) put on it (122.1a)."""
+    if pump != (0, 0):
+        x, y = p.until_end_of_turn
+        p = replace(p, until_end_of_turn=(x + pump[0], y + pump[1]))
+    for dp, dt, n in counters:
+        p = p.with_counters(dp, dt, n)
+    return p

@@ -31,7 +31,9 @@ def _pumped(s: Situation, gains: list[tuple[str, int, int, int]]) -> Situation:
         for pid, x, y, n in gains:
             if pid == p.id:
                 px, py = p.until_end_of_turn
-                p = replace(p, until_end_of_turn=(px + x, py + y), plus_counters=p.plus_counters + n)
+                p = replace(p, until_end_of_turn=(px + x, py + y))
+                if n:
+                    p = p.with_counters(1, 1, n)
         permanents.append(p)
     return replace(s, permanents=tuple(permanents))
 
