@@ -55,6 +55,14 @@ NUMBER_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
 
 _MIN_BLOCKERS = re.compile(r"this creature can't be blocked except by (\w+) or more creatures")
+# Combat triggers (603.2, pysolver.triggers): the keyword lines, "Bushido N" and the like, the pump lines.
+TRIGGER_KEYWORDS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "trigger" and f.literal}
+TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group == "trigger")
+_TRIGGER_N = re.compile(r"(bushido|rampage|afflict) (\w+)")
+_TRIGGER_PUMP = re.compile(r"whenever this creature (attacks|blocks|becomes blocked|blocks or becomes blocked), "
+                           r"(?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
+_PUMP_KINDS = {"attacks": "attacks_pump", "blocks": "blocks_pump", "becomes blocked": "blocked_pump",
+               "blocks or becomes blocked": "blocks_or_blocked_pump"}
 _COST_ABILITY = re.compile(r"(morph|megamorph)\s*(\{.*\})$")
 _OTHER_MORPH_COST = re.compile(r"(morph|megamorph)\s*[\u2014\u2013-]\s*(.+)")  # "Morph—Reveal a white card …"
 
@@ -92,6 +100,8 @@ class Ability:
         if self.kind in PUMPS:
             assert isinstance(self.value, Pump)
             return f"{self.kind}({self.value.power},{self.value.toughness})"
+        if isinstance(self.value, tuple):  # a combat trigger's +X/+Y (pysolver.triggers)
+            return f"{self.kind}({','.join(map(str, self.value))})"
         if isinstance(self.value, int) or self.kind == "protection":
             return f"{self.kind}({self.value})"
         return f'{self.kind}("{self.value}")'
@@ -286,6 +296,9 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         if any(t is None for t in terms):
             return None
         return [Ability("protection", t) for t in terms]
+    triggered = _parse_trigger(text)
+    if triggered is not None:
+        return [triggered]
     m = _COST_ABILITY.fullmatch(text)
     if m:
         if "{x}" in m.group(2):
@@ -437,3 +450,24 @@ def quality_words(q: Quality, scope: str = "all") -> str:
         return f"creatures with {stat} {x} or {'less' if op == 'le' else 'greater'}"
     other = "the source's" if whose == "source" else "their"
     return f"creatures with {stat} {'less' if op == 'lt' else 'greater'} than {other} {x}"
+
+
+def _parse_trigger(text: str) -> Ability | None:
+    """A combat trigger line (603.2; docs/abilities.md "Combat triggers"), normalised, or None.
+
+    >>> _parse_trigger("bushido 2"), _parse_trigger("exalted")
+    (Ability(kind='bushido', value=2), Ability(kind='exalted', value=None))
+    >>> _parse_trigger("whenever this creature attacks, it gets +1/+0 until end of turn").term
+    'attacks_pump(1,0)'
+    """
+    word = text
+    if word in TRIGGER_KEYWORDS:
+        return Ability(TRIGGER_KEYWORDS[word])
+    m = _TRIGGER_N.fullmatch(word)
+    if m:
+        n = NUMBER_WORDS.get(m.group(2), int(m.group(2)) if m.group(2).isdigit() else None)
+        return Ability(m.group(1), n) if n is not None and n >= 1 else None
+    m = _TRIGGER_PUMP.fullmatch(text)
+    if m:
+        return Ability(_PUMP_KINDS[m.group(1)], (int(m.group(2)), int(m.group(3))))
+    return None

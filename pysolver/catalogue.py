@@ -29,6 +29,7 @@ GROUPS = {
     "blocking": "Blocking restrictions (509.1a, 509.1b)",
     "requirement": "Attack and block requirements (508.1d, 509.1c)",
     "activated": "Activated pump abilities (602, 613.4c)",
+    "trigger": "Combat triggers (603.2, 508.2a, 509.2a)",
 }
 
 
@@ -135,6 +136,24 @@ CATALOGUE: tuple[LineForm, ...] = (
              "{R}: ~ gets +1/+0 until end of turn", literal=False),
     LineForm("activated", "{cost}: Creatures you control get +X/+Y until end of turn", "team_pump", "602.1",
              "{1}{W}: Creatures you control get +1/+1 until end of turn", literal=False),
+    # --- combat triggers (603.2): triggered by a declaration, resolved before the next one (pysolver.triggers)
+    LineForm("trigger", "Exalted", "exalted", "702.83", "Exalted"),
+    LineForm("trigger", "Battle cry", "battle_cry", "702.91", "Battle cry"),
+    LineForm("trigger", "Melee", "melee", "702.121", "Melee"),
+    LineForm("trigger", "Dethrone", "dethrone", "702.105", "Dethrone"),
+    LineForm("trigger", "Whenever ~ attacks, it gets +X/+Y until end of turn", "attacks_pump", "508.3a",
+             "Whenever this creature attacks, it gets +1/+0 until end of turn", literal=False),
+    LineForm("trigger", "Bushido N", "bushido", "702.45", "Bushido 2", literal=False),
+    LineForm("trigger", "Rampage N", "rampage", "702.23", "Rampage 1", literal=False),
+    LineForm("trigger", "Whenever ~ blocks, it gets +X/+Y until end of turn", "blocks_pump", "509.3a",
+             "Whenever this creature blocks, it gets +0/+2 until end of turn", literal=False),
+    LineForm("trigger", "Whenever ~ becomes blocked, it gets +X/+Y until end of turn", "blocked_pump", "509.3c",
+             "Whenever this creature becomes blocked, it gets +2/+2 until end of turn", literal=False),
+    LineForm("trigger", "Whenever ~ blocks or becomes blocked, it gets +X/+Y until end of turn",
+             "blocks_or_blocked_pump", "509.3a",
+             "Whenever ~ blocks or becomes blocked, it gets +1/+1 until end of turn", literal=False),
+    LineForm("trigger", "Flanking", "flanking", "702.25", "Flanking"),
+    LineForm("trigger", "Afflict N", "afflict", "702.130", "Afflict 2", literal=False),
 )
 
 

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 
 from clingo import Function, Number, String, Symbol, parse_term
 
-from .abilities import PUMPS, Pump
+from .abilities import PUMPS, TRIGGERS, Pump
 from .model import Permanent, Situation
 
 REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")  # docs/abilities.md
@@ -98,6 +98,9 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
     # Each instance of a requirement ability is a requirement of its own (113.2c, 508.1d, 509.1c).
     yield from (atom("printed_instance", i, constant(a.kind), j) for j, a in enumerate(p.abilities)
                 if a.kind in REQUIREMENTS)
+    # Each instance of a combat trigger triggers separately (113.2c, 702.83b, 702.45b, ...): numbered.
+    yield from (atom("printed_trigger", i, parse_term(a.term), j) for j, a in enumerate(p.abilities)
+                if a.kind in TRIGGERS)
     yield from (atom("pt_counters", i, dp, dt, n) for dp, dt, n in p.pt_counters)  # 122.1a
     yield atom("until_end_of_turn", i, *p.until_end_of_turn)  # 613.4c: resolved pumps
     yield atom("damage_marked", i, p.damage)

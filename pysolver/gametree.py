@@ -60,16 +60,28 @@ from . import pumps
 from .facedown import face_up_choices, turnable
 from .facts import atom, constant, program, situation_facts
 from .model import Situation
-from .moves import Activation, AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass, Triple
+from .moves import (
+    Activation,
+    AttackDeclaration,
+    BlockDeclaration,
+    DamageAssignment,
+    FaceUp,
+    Move,
+    Pass,
+    TriggerOrder,
+    Triple,
+)
 from .solving import STEP_RESULTS, control, models, one_model
+from .triggers import ATTACK, BLOCK, Stack, has_triggers, orders, resolve, resolve_top
 from .values import IllegalMoveError, Violation
 
 ACTIVE, DEFENCE = "active", "defence"
 ATTACKERS_HALF = "attackers_damage"   # the active player announces the attackers' assignment (510.1)
 BLOCKERS_HALF = "blockers_damage"     # then the defending side the blockers' (510.1)
+ORDER_TRIGGERS = "order_triggers"     # the active player orders their block triggers (603.3b)
 WINDOWS = (c.BEGINNING_OF_COMBAT, c.ATTACKERS_WINDOW, c.BLOCKERS_WINDOW, c.FIRST_STRIKE_WINDOW)
 DECIDES = {c.DECLARE_ATTACKERS: ACTIVE, c.DECLARE_BLOCKERS: DEFENCE, ATTACKERS_HALF: ACTIVE,
-           BLOCKERS_HALF: DEFENCE}
+           BLOCKERS_HALF: DEFENCE, ORDER_TRIGGERS: ACTIVE}
 HALF = STEP_RESULTS + ("verify",)
 
 
@@ -78,7 +90,8 @@ class Position:
     """A situation at one point of the combat. In a window: who has priority (`mover`) and whether
     the other player passed last (`passed`, 117.4); at the blockers' half: the attackers' half as
     announced (`half`). `whole` (not part of the identity) caches the step's result when the
-    blockers assign no damage in it."""
+    blockers assign no damage in it. `stack`: triggered abilities waiting to resolve
+    (:mod:`pysolver.triggers`), the next first; in a window, both players passing resolves it (608.1)."""
 
     stage: str
     s: Situation
@@ -86,6 +99,7 @@ class Position:
     passed: bool = False
     half: tuple[Triple, ...] = ()
     whole: c.StepResult | None = field(default=None, compare=False, repr=False)
+    stack: Stack = ()
 
     def to_move(self) -> str | None:
         """``active``, ``defence`` or None at the end."""
@@ -119,6 +133,10 @@ class Position:
                                  for ids in face_up_choices(s, self.players()) if len(ids) == 1]
             turns += pumps.activations(s, self.stage, self.players())
             for move in (Pass(self.stage, self.name()), *turns):  # passing first: the plainest line
+                yield move, self._play(move)
+        elif self.stage == ORDER_TRIGGERS:
+            for order in orders(self.stack):
+                move = TriggerOrder(order)
                 yield move, self._play(move)
         elif self.stage == c.DECLARE_ATTACKERS:
             for attack in s.legal_attacks:
@@ -163,6 +181,9 @@ class Position:
                 return (Violation("702.37e", f"{move.permanent} can't be turned face up by {self.name()} now"),)
             cost = _cost(s, move.permanent)
             return () if move.cost == cost else (Violation("702.37e", f"its cost is {cost}"),)
+        if stage == ORDER_TRIGGERS:
+            ok = isinstance(move, TriggerOrder) and move.resolves in orders(self.stack)
+            return () if ok else (Violation("603.3b", "the active player orders the triggered abilities now"),)
         if stage == c.DECLARE_ATTACKERS:
             if not isinstance(move, AttackDeclaration):
                 return (Violation("508.1", "attackers are declared now"),)
@@ -180,17 +201,22 @@ class Position:
     def _play(self, move: Move) -> Position:
         s, stage = self.s, self.stage
         if isinstance(move, Pass):
-            if self.passed:  # 117.4: both players passed in succession
-                return enter(c.WINDOW_NEXT[stage], s)
-            return Position(stage, s, _other(self.mover), True)
+            if self.passed:  # 117.4: both players passed in succession; 608.1: the top of the stack resolves
+                return resolved(stage, s, self.stack) if self.stack else enter(c.WINDOW_NEXT[stage], s)
+            return Position(stage, s, _other(self.mover), True, stack=self.stack)
         if isinstance(move, FaceUp):  # 117.3c: the player receives priority again
-            return Position(stage, c.face_up(s, (move.permanent,)), self.mover, False)
+            return Position(stage, c.face_up(s, (move.permanent,)), self.mover, False, stack=self.stack)
         if isinstance(move, Activation):  # 608.2 resolved, then 117.3b: the active player receives priority
-            return Position(stage, pumps.activate(s, move), ACTIVE, False)
-        if isinstance(move, AttackDeclaration):
-            return enter(c.ATTACKERS_WINDOW, s.with_combat(attackers=move.attacks))
-        if isinstance(move, BlockDeclaration):
-            return enter(c.BLOCKERS_WINDOW, s.with_combat(blockers=move.blocks))
+            return Position(stage, pumps.activate(s, move), ACTIVE, False, stack=self.stack)
+        if isinstance(move, TriggerOrder):  # 603.3b, then priority (117.3b)
+            return enter(c.BLOCKERS_WINDOW, s, move.resolves)
+        if isinstance(move, AttackDeclaration):  # 508.2a: the attack triggers resolve before the window
+            return enter(c.ATTACKERS_WINDOW, resolve(s.with_combat(attackers=move.attacks), ATTACK)[0])
+        if isinstance(move, BlockDeclaration):  # 509.2a: so do the block triggers, or they go on the stack
+            declared, stack = resolve(s.with_combat(blockers=move.blocks), BLOCK)
+            if len(orders(stack)) > 1:
+                return Position(ORDER_TRIGGERS, declared, stack=stack)
+            return enter(c.BLOCKERS_WINDOW, declared, stack)
         assert isinstance(move, DamageAssignment)
         if stage == ATTACKERS_HALF:
             return Position(BLOCKERS_HALF, s, half=move.assignment)
@@ -209,12 +235,13 @@ def _other(side: str) -> str:
     return DEFENCE if side == ACTIVE else ACTIVE
 
 
-def enter(stage: str, s: Situation) -> Position:
-    """The position at the start of `stage` (windows nobody can act in are skipped)."""
+def enter(stage: str, s: Situation, stack: Stack = ()) -> Position:
+    """The position at the start of `stage`, with `stack` waiting to resolve (windows nobody can act
+    in are skipped: the stack resolves)."""
     if stage in WINDOWS:
         if not acts_in_windows(s):
-            return enter(c.WINDOW_NEXT[stage], s)
-        return Position(stage, s, ACTIVE)
+            return resolved(stage, s, stack) if stack else enter(c.WINDOW_NEXT[stage], s)
+        return Position(stage, s, ACTIVE, stack=stack)
     if stage == c.DECLARE_BLOCKERS:
         if not s.combat.attackers:  # 508.8
             return Position(c.END, s)
@@ -229,6 +256,15 @@ def acts_in_windows(s: Situation) -> bool:
     """Whether anyone can do anything in a priority window: turn a face-down permanent face up
     (702.37e) or activate a pump ability (602.2)."""
     return bool(turnable(s)) or pumps.activatable(s)
+
+
+def resolved(stage: str, s: Situation, stack: Stack) -> Position:
+    """The window `stage` after the top of `stack` resolved (608.2) and state-based actions (704.3):
+    the active player receives priority (117.3b); a player who lost (704.5a) ends the combat."""
+    after = c.settle(resolve_top(s, stack))
+    if c.losers(after):
+        return Position(c.END, after)
+    return enter(stage, after, stack[1:])
 
 
 def root(s: Situation) -> Position:
@@ -255,10 +291,11 @@ def whole_steps(p: Position) -> Iterator[tuple[DamageAssignment, Position]]:
 
 
 def blocks_with_steps(p: Position) -> Iterator[tuple[BlockDeclaration, DamageAssignment, Position]]:
-    """At declare blockers, when the window after blockers offers nothing: each block declaration
+    """At declare blockers, when the window after blockers offers nothing and no block can trigger
+    anything (:mod:`pysolver.triggers`): each block declaration
     with each distinct result of the damage step after it, in one solve
     (:func:`pysolver.combat.blocks_and_step_results`)."""
-    assert p.stage == c.DECLARE_BLOCKERS and not acts_in_windows(p.s)
+    assert p.stage == c.DECLARE_BLOCKERS and not acts_in_windows(p.s) and not has_triggers(p.s)
     for blocks, r in c.blocks_and_step_results(p.s):
         declared = p.s.with_combat(blockers=blocks)
         yield BlockDeclaration(blocks), DamageAssignment(r.step, r.assignment), after_step(declared, r)

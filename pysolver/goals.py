@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from .model import Goal, Permanent, Situation
 from .pumps import pumps_of, reach
+from .triggers import has_triggers
 
 
 def damage_bound(s: Situation, player: str) -> int:
@@ -115,6 +116,8 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     """
     blocking = _blocking(s, could_block)
     if s.combat.attackers is None or blocking is None or _defence_pumps(s):
+        return 0
+    if s.combat.blockers is None and has_triggers(s):  # block triggers to come may pump a blocker (509.2a)
         return 0
     before_first = s.combat.damage_step != "regular"
     dealt_first = set(s.combat.first_strikers or ())
@@ -247,6 +250,8 @@ def _lone_blockers(s: Situation) -> dict[str, list[int]]:
 
 def out_of_reach(s: Situation, player: str) -> str | None:
     """Why `player` can no longer be brought to 0 life in this combat, or None."""
+    if s.combat.blockers is None and has_triggers(s):  # declarations to come may trigger pumps (603.2)
+        return None
     life = s.player(player).life
     bound = damage_bound(s, player)
     if life > 0 and bound < life:

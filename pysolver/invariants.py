@@ -36,7 +36,17 @@ from . import gametree as gt
 from .abilities import asp_name
 from .combat import result
 from .model import Permanent, Situation
-from .moves import Activation, AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
+from .moves import (
+    Activation,
+    AttackDeclaration,
+    BlockDeclaration,
+    DamageAssignment,
+    FaceUp,
+    Move,
+    Pass,
+    Trigger,
+    TriggerOrder,
+)
 from .values import IllegalMoveError
 
 CHECK_SAMPLES = 3        # illegal block declarations tried per board
@@ -282,6 +292,8 @@ def _next_move(p: gt.Position, line: dict[str, Any], pending: list[dict[str, Any
         return AttackDeclaration.of(line["attacks"])
     if p.stage == "declare_blockers":
         return BlockDeclaration.of(line["blocks"])
+    if p.stage == gt.ORDER_TRIGGERS:  # 603.3b
+        return TriggerOrder(tuple(Trigger(**t) for t in line["triggers"]))
     attacking = {a for a, _ in p.s.combat.attackers or ()}
     step = steps[0] if steps else "regular"
     if p.stage == gt.BLOCKERS_HALF and steps:

@@ -147,4 +147,39 @@ class DamageAssignment:
         return {"assignment": [list(t) for t in self.assignment]}
 
 
-Move = AttackDeclaration | BlockDeclaration | FaceUp | Activation | Pass | DamageAssignment
+@dataclass(frozen=True)
+class Trigger:
+    """A triggered ability waiting on the stack (603.3, :mod:`pysolver.triggers`): its `kind`
+    (``flanking``, ``afflict``, ``rampage``), its `source`, its `target` (the blocker, the
+    defending player; none for rampage) and its N (`amount`)."""
+
+    kind: str
+    source: str
+    target: str = ""
+    amount: int = 0
+
+    @property
+    def effect(self) -> tuple[str, str, int]:
+        """What it does as it resolves: abilities with equal effects are interchangeable on the stack."""
+        return (self.kind, self.source if self.kind == "rampage" else self.target, self.amount)
+
+    def to_json(self) -> dict[str, str | int]:
+        return {"kind": self.kind, "source": self.source, "target": self.target, "amount": self.amount}
+
+
+@dataclass(frozen=True)
+class TriggerOrder:
+    """The order the active player puts their triggered abilities on the stack in (603.3b), given
+    as the order they resolve in (the last put on resolves first, 405.2, 608.1).
+
+    >>> TriggerOrder((Trigger("afflict", "x", "bob", 2),)).to_json()
+    {'triggers': [{'kind': 'afflict', 'source': 'x', 'target': 'bob', 'amount': 2}]}
+    """
+
+    resolves: tuple[Trigger, ...]
+
+    def to_json(self) -> dict[str, list[dict[str, str | int]]]:
+        return {"triggers": [t.to_json() for t in self.resolves]}
+
+
+Move = AttackDeclaration | BlockDeclaration | FaceUp | Activation | Pass | DamageAssignment | TriggerOrder

@@ -3,11 +3,12 @@
 Two searches over the combat of :mod:`pysolver.gametree`, which knows the stages:
 
 * **one program** when nothing happens between the declarations and one combat damage step (no
-  face-down permanent can be turned face up, no requirement, 508.1d/509.1c, and no creature with
-  first strike or double strike, 510.4): attacks (if open), blocks (if open) and the damage step
-  are chosen in one clingo program projected onto the state after the step
-  (``encodings/outcomes.lp``'s ``#project``), so each answer set is one distinct outcome and
-  its witness carries the declarations and the assignment of its `line`;
+  face-down permanent can be turned face up, no requirement, 508.1d/509.1c, no creature with
+  first strike or double strike, 510.4, and no combat trigger, 603.2, :mod:`pysolver.triggers`):
+  attacks (if open), blocks (if open) and the damage step are chosen in one clingo program
+  projected onto the state after the step (``encodings/outcomes.lp``'s ``#project``), so each
+  answer set is one distinct outcome and its witness carries the declarations and the assignment
+  of its `line`;
 * otherwise a depth-first walk of the game tree: declarations, face-up turns in each window
   (only of permanents whose turning can change the result,
   :func:`pysolver.combat.may_matter`), and each damage step as one projected enumeration of its
@@ -34,8 +35,9 @@ from . import deadline, pumps
 from . import gametree as gt
 from .facts import REQUIREMENTS, situation_facts
 from .model import Situation
-from .moves import Activation, DamageAssignment, FaceUp, Move
+from .moves import Activation, DamageAssignment, FaceUp, Move, TriggerOrder
 from .solving import BOARD, STEP_RESULTS, args_of, control, count_models, models
+from .triggers import has_triggers
 
 ONE_PROGRAM = BOARD + STEP_RESULTS[2:] + ("verify",)  # attacks, blocks, damage, results; every_* parts
 FAST = ("first_strike", "double_strike")
@@ -66,7 +68,8 @@ def count_outcomes(s: Situation) -> int:
 
 def line(final: Situation, moves: tuple[Move, ...]) -> dict[str, Any]:
     """The docs/results.md `line` of an outcome: the declarations (as the final situation has them), the
-    face-up turns and each step's assignment among `moves`."""
+    face-up turns, the order of the block triggers put on the stack (if chosen) and each step's
+    assignment among `moves`."""
     d: dict[str, Any] = {"attacks": [list(p) for p in final.combat.attackers or ()],
                "blocks": [list(p) for p in final.combat.blockers or ()],
                "face_up": [m.to_json() for m in moves if isinstance(m, FaceUp)],
@@ -74,6 +77,8 @@ def line(final: Situation, moves: tuple[Move, ...]) -> dict[str, Any]:
     for m in moves:
         if isinstance(m, DamageAssignment):
             d[m.step] = [list(t) for t in m.assignment]
+        if isinstance(m, TriggerOrder):  # 603.3b: the order the active player chose
+            d["triggers"] = m.to_json()["triggers"]
     return d
 
 
@@ -84,7 +89,7 @@ def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set[Any]) -> Iterato
     visited.add(p)
     if p.is_end():
         yield p.s, moves
-    elif p.stage == c.DECLARE_BLOCKERS and not gt.acts_in_windows(p.s):
+    elif p.stage == c.DECLARE_BLOCKERS and not gt.acts_in_windows(p.s) and not has_triggers(p.s):
         for blocks, damage, child in gt.blocks_with_steps(p):
             yield from _walk(child, moves + (blocks, damage), visited)
     elif p.stage == gt.ATTACKERS_HALF:
@@ -118,7 +123,7 @@ def one_step(p: gt.Position) -> bool:
     something left to declare."""
     s = p.s
     return (p.stage in (c.DECLARE_ATTACKERS, c.DECLARE_BLOCKERS) and not gt.acts_in_windows(s)
-            and s.combat.damage_step is None
+            and s.combat.damage_step is None and not has_triggers(s)
             and not any(a.kind in REQUIREMENTS or a.kind in FAST for x in s.permanents for a in x.abilities))
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Union
 
-from .moves import Activation, AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp
+from .moves import Activation, AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Trigger, TriggerOrder
 
 JSON = Union[None, bool, int, float, str, list["JSON"], dict[str, "JSON"]]  # noqa: UP007 - a recursive alias
 """A JSON value: what every ``to_json()`` returns (recursively typed, no ``Any``)."""
@@ -132,18 +132,21 @@ class Line:
     first_strike: DamageAssignment | None = None
     regular: DamageAssignment | None = None
     activations: tuple[Activation, ...] = ()
+    triggers: TriggerOrder | None = None  # the order the active player chose for block triggers (603.3b)
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Line:
         """From an outcome's `line` mapping."""
-        d = _known(d, "line", "attacks", "blocks", "face_up", "first_strike", "regular")
+        d = _known(d, "line", "attacks", "blocks", "face_up", "first_strike", "regular", "activations", "triggers")
         steps = {step: DamageAssignment.of(step, [tuple(t) for t in d[step]]) if step in d else None
                  for step in ("first_strike", "regular")}
         return cls(AttackDeclaration.of(d["attacks"]), BlockDeclaration.of(d["blocks"]),
                    tuple(FaceUp(f["window"], f["permanent"], f["cost"]) for f in d["face_up"]),
                    steps["first_strike"], steps["regular"],
                    tuple(Activation(a["window"], a["permanent"], a["times"], a.get("ability", 0))
-                         for a in d.get("activations", [])))
+                         for a in d.get("activations", [])),
+                   TriggerOrder(tuple(Trigger(t["kind"], t["source"], t["target"], t["amount"])
+                                      for t in d["triggers"])) if "triggers" in d else None)
 
     def to_json(self) -> dict[str, JSON]:
         """The `line` mapping of docs/results.md `outcomes`."""
@@ -154,6 +157,8 @@ class Line:
         for step in (self.first_strike, self.regular):
             if step is not None:
                 d[step.step] = [list(t) for t in step.assignment]
+        if self.triggers is not None:
+            d["triggers"] = [dict(t.to_json()) for t in self.triggers.resolves]
         return d
 
 

@@ -218,3 +218,29 @@ def pump_boards(stage: str) -> st.SearchStrategy[dict]:
         return assignment_bound(pumped)
     limit = {"blockers": 400, "attackers": 100, "none": 100}[stage]
     return outcome_boards(stage).flatmap(with_pumps).filter(lambda d: bound(d) <= limit)
+
+
+# ---- combat triggers (603.2, pysolver.triggers) ----------------------------------------------
+
+ATTACK_TRIGGER_LINES = ["Exalted", "Battle cry", "Melee", "Dethrone",
+                        "Whenever ~ attacks, it gets +1/+0 until end of turn"]
+BLOCK_TRIGGER_LINES = ["Bushido 1", "Bushido 2", "Rampage 1", "Rampage 2", "Flanking", "Flanking", "Afflict 1",
+                       "Afflict 2",
+                       "Whenever this creature blocks, it gets +0/+2 until end of turn",
+                       "Whenever ~ becomes blocked, it gets +2/+1 until end of turn",
+                       "Whenever ~ blocks or becomes blocked, it gets +1/+1 until end of turn"]
+STACK_TRIGGER_LINES = ["Flanking", "Afflict 1", "Afflict 2", "Rampage 1", "Bushido 1"]  # they wait on the stack
+TRIGGER_LINES = ATTACK_TRIGGER_LINES + BLOCK_TRIGGER_LINES
+
+
+@st.composite
+def with_triggers(draw: st.DrawFn, board: dict, lines: tuple[str, ...] = tuple(TRIGGER_LINES)) -> dict:
+    """`board` (a docs/situation.md dict) with combat trigger `lines` added to some of its creatures,
+    face-down ones included (their face-up side), most often one line."""
+    permanents = []
+    for p in board["permanents"]:
+        if "power" in p and draw(st.integers(0, 2)) < 2:
+            added = draw(st.lists(st.sampled_from(lines), min_size=1, max_size=2))
+            p = {**p, "abilities": list(p.get("abilities", [])) + added}
+        permanents.append(p)
+    return {**board, "permanents": permanents}

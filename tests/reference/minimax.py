@@ -30,13 +30,15 @@ False
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 from pysolver.model import Goal, Situation
 
 from .damage import combat_now, fast, next_step, step_assignments
 from .declarations import reference_attacks, reference_blocks
-from .outcomes import Pending, State, activations_of, deal, morph_cost, pay, resolve_pump, settle, start
+from .outcomes import State, activations_of, deal, morph_cost, pay, resolve_pump, settle, start
+from .triggers import attack_triggers, block_triggers, resolve, stacked
 
 ACTIVE, DEFENCE = "active", "defence"
 WINDOW_NEXT = {"beginning_of_combat": "declare_attackers", "after_attackers": "declare_blockers",
@@ -73,14 +75,23 @@ class Minimax:
     def end(self, state: State) -> bool:
         return self.achieved(self.goal, state)
 
-    def window(self, state: State, stage: str, holder: str, passes: int, stack: tuple[Pending, ...] = ()) -> bool:
-        """`holder` has priority; `passes` players have passed in succession just before; `stack`:
-        the pumps activated and not yet resolved, the last on top."""
+    def window(self, state: State, stage: str, holder: str, passes: int, stack: tuple = ()) -> bool:
+        """`holder` has priority; `passes` players have passed in succession just before; `stack`: one
+        stack (405.1), the last on top: the block triggers waiting (4-tuples of .triggers) and the pumps
+        activated (Pending 5-tuples of .outcomes), not yet resolved."""
         options = []
         # Pass: if the other player passed just before, both passed in succession (117.4): the top of
-        # the stack resolves and the active player receives priority (608.2, 117.3b), or the window ends.
+        # the stack resolves (608.1, 608.2), state-based actions (704.3), the active player receives
+        # priority (117.3b); a player at 0 life has lost (704.5a). With the stack empty the window ends.
         if passes + 1 == 2 and stack:
-            options.append(self.value("window", resolve_pump(state, stack[-1]), stage, ACTIVE, 0, stack[:-1]))
+            top = stack[-1]
+            if len(top) == 5:
+                options.append(self.value("window", resolve_pump(state, top), stage, ACTIVE, 0, stack[:-1]))
+            else:
+                resolved = settle(replace(state, s=resolve(state.s, state.gone, top)))
+                lost = any(p.life <= 0 for p in resolved.s.players)  # 704.5a
+                options.append(self.value("end", resolved) if lost else
+                               self.value("window", resolved, stage, ACTIVE, 0, stack[:-1]))
         elif passes + 1 == 2:
             options.append(self.value(WINDOW_NEXT[stage], state))
         else:
@@ -127,16 +138,23 @@ class Minimax:
         return self.open_window("after_first_strike", state)
 
     def declare_attackers(self, state: State) -> bool:
-        return any(self.value("after_attackers", replace(state, s=state.s.with_combat(attackers=tuple(sorted(d)))))
-                   for d in reference_attacks(state.s))
+        return any(self.value("after_attackers", replace(state, s=attack_triggers(  # 508.2a
+            state.s.with_combat(attackers=tuple(sorted(d))), state.gone))) for d in reference_attacks(state.s))
 
     def declare_blockers(self, state: State) -> bool:
         if not state.s.combat.attackers:  # 508.8
             return self.value("end", state)
         if state.s.combat.blockers is not None:
             return self.value("after_blockers", state)
-        return all(self.value("after_blockers", replace(state, s=state.s.with_combat(blockers=tuple(sorted(d)))))
+        return all(self.blocked(state.s.with_combat(blockers=tuple(sorted(d))), state)
                    for d in reference_blocks(state.s))
+
+    def blocked(self, declared: Situation, state: State) -> bool:
+        """509.2a: the block triggers that resolve at once resolved; those that wait go on the stack in
+        the order the active player chooses (603.3b), then the window after blockers."""
+        after = replace(state, s=block_triggers(declared, state.gone))
+        return any(self.value("window", after, "after_blockers", ACTIVE, 0, tuple(reversed(order)))
+                   for order in set(itertools.permutations(stacked(declared, state.gone))))  # the last on top
 
     def damage(self, state: State) -> bool:
         field = state.field()

@@ -4,8 +4,10 @@ Plain Python, independent of the ASP encodings and of ``pysolver.combat``/``outc
 rest of the combat is played out in every possible way, one stage after the other (506.1):
 
 * beginning of combat (507.2, only if attackers are not declared yet): a priority window;
-* declare attackers (508.1, :func:`reference.declarations.reference_attacks`), then its window;
-* declare blockers (509.1, :func:`reference.declarations.reference_blocks`), then its window
+* declare attackers (508.1, :func:`reference.declarations.reference_attacks`), the abilities that
+  triggered resolved (508.2a, :mod:`reference.triggers`), then its window;
+* declare blockers (509.1, :func:`reference.declarations.reference_blocks`), its triggers resolved
+  (509.2a), then its window
   (508.8: no attackers, no declare blockers and no combat damage steps);
 * the combat damage steps (510, :func:`reference.damage.step_assignments` for every
   assignment), with the window between the first-strike and the regular step (510.3, 510.4).
@@ -50,6 +52,7 @@ from pysolver.model import Permanent, Situation
 from .characteristics import Characteristics, battlefield, characteristics, left_battlefield, state_based_action
 from .damage import Assignment, combat_now, fast, next_step, step_assignments
 from .declarations import has_quality, reference_attacks, reference_blocks
+from .triggers import attack_triggers, block_triggers, resolve, stacked
 
 POOL_KEYS = ("W", "U", "B", "R", "G", "colorless")
 
@@ -297,8 +300,8 @@ class Search:
         self.check_board(state)
         out = set()
         for decl in reference_attacks(state.s):
-            declared = replace(state, s=state.s.with_combat(attackers=tuple(sorted(decl))))
-            out |= self.run("after_attackers", declared)
+            declared = state.s.with_combat(attackers=tuple(sorted(decl)))
+            out |= self.run("after_attackers", replace(state, s=attack_triggers(declared, state.gone)))  # 508.2a
         return out
 
     def after_attackers(self, state: State) -> set[Outcome]:
@@ -312,9 +315,29 @@ class Search:
         self.check_board(state)
         out = set()
         for decl in reference_blocks(state.s):
-            declared = replace(state, s=state.s.with_combat(blockers=tuple(sorted(decl))))
-            out |= self.run("after_blockers", declared)
+            declared = state.s.with_combat(blockers=tuple(sorted(decl)))
+            after = replace(state, s=block_triggers(declared, state.gone))  # 509.2a
+            for order in set(itertools.permutations(stacked(declared, state.gone))):  # 603.3b
+                out |= self.stack_window(after, order)
         return out
+
+    def stack_window(self, state: State, stack: tuple) -> frozenset[Outcome]:
+        """The window after blockers with `stack` waiting: any face-up turns (117.3b, 116.2b), then
+        the top resolves (608.1), state-based actions (704.3); a player who lost ends it (704.5a)."""
+        if not stack:
+            return self.run("after_blockers", state)
+        key = ("stack", stack, state)
+        if key in self.memo:
+            return self.memo[key]
+        out = set()
+        for after in face_up_options(state):
+            resolved = settle(replace(after, s=resolve(after.s, after.gone, stack[0])))
+            if any(p.life <= 0 for p in resolved.s.players):
+                out.add(outcome(resolved))
+            else:
+                out |= self.stack_window(resolved, stack[1:])
+        self.memo[key] = frozenset(out)
+        return self.memo[key]
 
     def after_blockers(self, state: State) -> set[Outcome]:
         return {o for after in window_options(state) for o in self.run("damage", after)}

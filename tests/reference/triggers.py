@@ -1,0 +1,138 @@
+"""Combat triggers (603.2) resolved after a declaration, in plain Python.
+
+Independent of the ASP encodings and of ``pysolver.triggers``: input is the typed model only. Each
+instance of a triggered ability triggers separately (113.2c); a face-down permanent has none
+(708.2a). Every ability here only raises power and toughness (until end of turn, 613.4c) or puts
++1/+1 counters on (122.1a), so the order of resolution (603.3b) does not matter and they are
+applied one after the other.
+
+>>> from pysolver import load_data
+>>> s = load_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2, "abilities": ["Bushido 2"]},
+...                    {"id": "y", "controller": "b", "power": 1, "toughness": 1}],
+...     "combat": {"attackers": {"x": "b"}}})
+>>> block_triggers(s.with_combat(blockers=(("y", "x"),)), frozenset()).permanent("x").until_end_of_turn
+(2, 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pysolver.model import Situation
+
+from .characteristics import Characteristics, characteristics
+
+
+def _pumped(s: Situation, gains: list[tuple[str, int, int, int]]) -> Situation:
+    """`s` with each (permanent, +X, +Y, +1/+1 counters) applied."""
+    permanents = []
+    for p in s.permanents:
+        for pid, x, y, n in gains:
+            if pid == p.id:
+                px, py = p.until_end_of_turn
+                p = replace(p, until_end_of_turn=(px + x, py + y))
+                if n:
+                    p = p.with_counters(1, 1, n)
+        permanents.append(p)
+    return replace(s, permanents=tuple(permanents))
+
+
+def _field(s: Situation, gone: frozenset[str]) -> dict[str, Characteristics]:
+    return {p.id: characteristics(p) for p in s.permanents if p.id not in gone}
+
+
+def _pumps(c: Characteristics, kind: str) -> list[tuple[int, int]]:
+    return [v for v in c.values(kind)]  # type: ignore[misc]
+
+
+def attack_triggers(s: Situation, gone: frozenset[str]) -> Situation:
+    """508.2a, 508.3a: what the declared attackers trigger, resolved."""
+    field = _field(s, gone)
+    attacks = {a: t for a, t in s.combat.attackers or () if a in field and field[a].is_creature}
+    players = {p.name for p in s.players}
+    gains: list[tuple[str, int, int, int]] = []
+    if len(attacks) == 1:  # 702.83a/b: attacks alone; each exalted instance its controller controls
+        (a,) = attacks
+        n = sum(c.instances("exalted") for c in field.values() if c.controller == field[a].controller)
+        gains.append((a, n, n, 0))
+    attacked = {t for t in attacks.values() if t in players}
+    most = max(p.life for p in s.players)
+    for a, target in attacks.items():
+        c = field[a]
+        cries = c.instances("battle_cry")  # 702.91a: each other attacking creature +1/+0
+        gains += [(b, cries, 0, 0) for b in attacks if b != a]
+        m = c.instances("melee") * len(attacked)  # 702.121a: per opponent attacked (players only)
+        gains.append((a, m, m, 0))
+        if target in players and s.player(target).life == most:  # 702.105a
+            gains.append((a, 0, 0, c.instances("dethrone")))
+        gains += [(a, x, y, 0) for x, y in _pumps(c, "attacks_pump")]
+    return _pumped(s, gains)
+
+
+def block_triggers(s: Situation, gone: frozenset[str]) -> Situation:
+    """509.2a, 509.3a (blocks: once), 509.3c (becomes blocked: once): what the declared blockers
+    trigger, resolved; rampage counts the blockers beyond the first (702.23a)."""
+    field = _field(s, gone)
+    blocks = [(b, a) for b, a in s.combat.blockers or () if b in field and field[b].is_creature]
+    blockers = {b for b, _ in blocks}
+    attackers = {a for a, _ in s.combat.attackers or () if a in field and field[a].is_creature}
+    declared = {x for _, x in s.combat.blockers or ()}  # 509.1h: blocked by a creature declared as a blocker
+    blocked = {a: sum(1 for _, x in blocks if x == a) for a in attackers if a in declared}
+    gains: list[tuple[str, int, int, int]] = []
+    for pid in blockers | set(blocked):
+        c = field[pid]
+        gains += [(pid, n, n, 0) for n in c.values("bushido")]  # type: ignore[misc]
+        gains += [(pid, x, y, 0) for x, y in _pumps(c, "blocks_or_blocked_pump")]
+        gains += [(pid, x, y, 0) for x, y in _pumps(c, "blocks_pump" if pid in blockers else "blocked_pump")]
+    for a, k in blocked.items() if not any(t[0] == "flanking" for t in stacked(s, gone)) else ():
+        gains += [(a, n * (k - 1), n * (k - 1), 0) for n in field[a].values("rampage") if k > 1]  # type: ignore[operator]
+    return _pumped(s, gains)
+
+
+# ==== Abilities that wait on the stack (603.3b, 608.2) =====================================
+# Flanking and afflict are the active player's (the attackers'); with flanking around, so is a
+# rampage, which counts the blockers as it resolves (702.23b). Written (kind, source, target, N).
+
+Stacked = tuple[str, str, str, int]
+
+
+def stacked(s: Situation, gone: frozenset[str]) -> list[Stacked]:
+    """What the declared blockers trigger that goes on the stack: 702.25a flanking, once per
+    blocker without flanking (509.3d), per instance; 702.130a afflict N (the defending player,
+    506.2); 702.23a rampage when some flanking triggered."""
+    field = _field(s, gone)
+    blocks = [(b, a) for b, a in s.combat.blockers or () if b in field and field[b].is_creature]
+    attacks = {a: t for a, t in s.combat.attackers or () if a in field and field[a].is_creature}
+    declared = {x for _, x in s.combat.blockers or ()}
+    out: list[Stacked] = []
+    for b, a in blocks:
+        if a in attacks and not field[b].has("flanking"):
+            out += [("flanking", a, b, 0)] * field[a].instances("flanking")
+    for a, target in attacks.items():
+        if a in declared:
+            player = target if target in {p.name for p in s.players} else _defending(s, target)
+            out += [("afflict", a, player, n) for n in field[a].values("afflict")]  # type: ignore[misc]
+    if any(t[0] == "flanking" for t in out):
+        out += [("rampage", a, "", n) for a in attacks if a in declared for n in field[a].values("rampage")]  # type: ignore[misc]
+    return out
+
+
+def _defending(s: Situation, target: str) -> str:
+    """506.2: the controller of an attacked planeswalker, the protector of an attacked battle."""
+    p = s.permanent(target)
+    return p.protector if "Battle" in p.types and p.protector else p.controller
+
+
+def resolve(s: Situation, gone: frozenset[str], t: Stacked) -> Situation:
+    """608.2: one of them resolves (state-based actions are the caller's)."""
+    kind, source, target, n = t
+    field = _field(s, gone)
+    if kind == "flanking":  # 702.25a: -1/-1 until end of turn, if the blocker is still there
+        return _pumped(s, [(target, -1, -1, 0)]) if target in field and field[target].is_creature else s
+    if kind == "afflict":  # 702.130a, 119.3
+        return replace(s, players=tuple(replace(p, life=p.life - n) if p.name == target else p for p in s.players))
+    if source not in field:
+        return s
+    k = sum(1 for b, a in s.combat.blockers or () if a == source and b in field and field[b].is_creature)
+    return _pumped(s, [(source, n * (k - 1), n * (k - 1), 0)]) if k > 1 else s  # 702.23a, b

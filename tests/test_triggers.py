@@ -1,0 +1,278 @@
+"""Combat triggers (603.2, pysolver.triggers): each rule with a hand-stated expected set, real card
+texts, and the brute-force reference (tests/reference/triggers.py) on generated boards that mix
+the triggers with first strike, double strike and face-down creatures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from combat_boards import assignment_bound, declare, outcome_boards
+from combat_boards import board as combat_board
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference.minimax import reference_verify
+from reference.outcomes import canonical, reference_outcomes
+from strategies import BLOCK_TRIGGER_LINES, STACK_TRIGGER_LINES, with_triggers
+
+import pysolver
+from pysolver import gametree as gt
+from pysolver.cards import oracle_lines
+from pysolver.moves import AttackDeclaration, BlockDeclaration, Pass
+
+
+def board(permanents: list[dict[str, Any]], *, combat: dict[str, Any] | None = None, bob: int = 20,
+          carol: int | None = None, goal: dict[str, Any] | None = None, mana: str = "") -> pysolver.Situation:
+    players: list[dict[str, Any]] = [{"name": "alice", "life": 20, "mana": mana}, {"name": "bob", "life": bob}]
+    if carol is not None:
+        players.append({"name": "carol", "life": carol})
+    data: dict[str, Any] = {"players": players, "active": "alice", "permanents": permanents}
+    if combat is not None:
+        data["combat"] = combat
+    if goal is not None:
+        data["goal"] = goal
+    return pysolver.load_data(data)
+
+
+def creature(pid: str, controller: str, pt: str, *lines: str, **more: Any) -> dict[str, Any]:
+    power, toughness = map(int, pt.split("/"))
+    return {"id": pid, "controller": controller, "power": power, "toughness": toughness, "abilities": list(lines),
+            **more}
+
+
+def lives(s: pysolver.Situation, player: str = "bob") -> set[int]:
+    return {o["life"][player] for o in pysolver.outcomes(s)}
+
+
+def passed(p: gt.Position) -> gt.Position:
+    """`p` after both players pass in the priority windows before the next declaration (117.4)."""
+    while p.stage in gt.WINDOWS:
+        p = p.push(Pass(p.stage, p.name()))
+    return p
+
+
+def after_attack(s: pysolver.Situation, attacks: dict[str, str]) -> pysolver.Situation:
+    """The situation once the attackers are declared and their triggers resolved (508.2a)."""
+    p = passed(gt.root(s))
+    assert p.stage == gt.c.DECLARE_ATTACKERS
+    return p.push(AttackDeclaration.of(sorted(attacks.items()))).s
+
+
+def after_blocks(s: pysolver.Situation, blocks: list[tuple[str, str]]) -> pysolver.Situation:
+    """The situation once the blockers are declared and their triggers resolved (509.2a)."""
+    p = passed(gt.root(s))
+    assert p.stage == gt.c.DECLARE_BLOCKERS
+    return p.push(BlockDeclaration.of(blocks)).s
+
+
+# ---- attack triggers (508.2a, 508.3a) -----------------------------------------------------------
+
+def test_exalted_counts_every_instance_of_the_controller_when_attacking_alone() -> None:
+    """702.83a/b: x alone gets +1/+1 per exalted instance (its own and e's): 4 damage; e alone 3;
+    both attack: no one attacks alone, 2 + 1."""
+    s = board([creature("x", "alice", "2/2", "Exalted"), creature("e", "alice", "1/1", "Exalted"),
+               creature("o", "bob", "0/1", "Exalted", tapped=True)])
+    assert lives(s) == {20, 16, 17}
+    assert after_attack(s, {"x": "bob"}).permanent("x").until_end_of_turn == (2, 2)
+    assert after_attack(s, {"x": "bob", "e": "bob"}).permanent("x").until_end_of_turn == (0, 0)
+
+
+def test_battle_cry_pumps_each_other_attacker() -> None:
+    """702.91a: y attacking with x gets +1/+0, x itself does not."""
+    s = board([creature("x", "alice", "1/1", "Battle cry"), creature("y", "alice", "2/2")])
+    assert lives(s) == {20, 19, 18, 16}
+    after = after_attack(s, {"x": "bob", "y": "bob"})
+    assert (after.permanent("x").until_end_of_turn, after.permanent("y").until_end_of_turn) == ((0, 0), (1, 0))
+
+
+def test_melee_counts_opponents_attacked_not_planeswalkers() -> None:
+    """702.121a: x attacking bob while y attacks carol gets +2/+2; y attacking carol's planeswalker
+    attacks no player (506.3): +1/+1 only."""
+    pw = {"id": "pw", "controller": "carol", "types": ["Planeswalker"], "loyalty": 5}
+    s = board([creature("x", "alice", "1/1", "Melee"), creature("y", "alice", "1/1"), pw], carol=20)
+    assert after_attack(s, {"x": "bob", "y": "carol"}).permanent("x").until_end_of_turn == (2, 2)
+    assert after_attack(s, {"x": "bob", "y": "pw"}).permanent("x").until_end_of_turn == (1, 1)
+
+
+@pytest.mark.parametrize(("bob", "counters"), [(20, 2), (25, 2), (19, 0)])
+def test_dethrone_puts_a_counter_on_attacking_the_most_life(bob: int, counters: int) -> None:
+    """702.105a: two dethrone instances, attacking bob; alice has 20: a +1/+1 counter each when bob
+    has the most life or is tied for it."""
+    s = board([creature("x", "alice", "1/1", "Dethrone", "Dethrone")], bob=bob)
+    assert after_attack(s, {"x": "bob"}).permanent("x").plus_counters == counters
+    assert lives(s) == {bob, bob - 1 - counters}
+
+
+def test_attack_pump_line_and_face_down_creatures_have_no_triggers() -> None:
+    """508.3a: "Whenever ~ attacks, it gets +2/+0"; 708.2a: face down it has no abilities, and
+    turned face up after attackers are declared it did not trigger (508.2a): 2 damage, or 1."""
+    line = "Whenever this creature attacks, it gets +2/+0 until end of turn"
+    s = board([creature("x", "alice", "1/1", line, "Morph {R}", face_down=True)], mana="{R}")
+    assert after_attack(s, {"x": "bob"}).permanent("x").until_end_of_turn == (0, 0)
+    # face down: 2 damage; turned face up before attacking: 1 + 2; after attacking: 1
+    assert lives(s) == {20, 18, 17, 19}
+
+
+# ---- block triggers (509.2a, 509.3) -------------------------------------------------------------
+
+def test_bushido_on_a_blocker_and_on_a_blocked_attacker() -> None:
+    """702.45a: the 2/2 blocker with bushido 2 is a 4/4: it survives 3 damage and kills the 3/3; the
+    attacker with bushido 1 blocked by a 1/1 is 3/3 (509.3c: once, however many block it)."""
+    s = board([creature("a", "alice", "3/3"), creature("b", "bob", "2/2", "Bushido 2")],
+              combat={"attackers": {"a": "bob"}})
+    assert {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {(17, ()), (20, ("a",))}
+    s = board([creature("a", "alice", "2/2", "Bushido 1", "Can't be blocked except by two or more creatures"),
+               creature("b", "bob", "1/1"), creature("c", "bob", "1/1")], combat={"attackers": {"a": "bob"}})
+    assert after_blocks(s, [("b", "a"), ("c", "a")]).permanent("a").until_end_of_turn == (1, 1)
+
+
+def test_rampage_counts_blockers_beyond_the_first() -> None:
+    """702.23a: rampage 2, blocked by three creatures: +4/+4; by one: nothing."""
+    s = board([creature("a", "alice", "1/1", "Rampage 2")] + [creature(f"b{i}", "bob", "1/1") for i in range(3)],
+              combat={"attackers": {"a": "bob"}})
+    assert after_blocks(s, [("b0", "a"), ("b1", "a"), ("b2", "a")]).permanent("a").until_end_of_turn == (4, 4)
+    assert after_blocks(s, [("b0", "a")]).permanent("a").until_end_of_turn == (0, 0)
+
+
+def test_blocks_and_becomes_blocked_pump_lines() -> None:
+    """509.3a, 509.3c: "Whenever ~ blocks" pumps the blocker once even when it blocks two attackers;
+    "becomes blocked" pumps the attacker; "blocks or becomes blocked" either."""
+    s = board([creature("a", "alice", "1/1", "Whenever ~ becomes blocked, it gets +2/+2 until end of turn"),
+               creature("d", "alice", "1/1", "Whenever ~ blocks or becomes blocked, it gets +1/+1 until end of turn"),
+               creature("b", "bob", "0/1", "Whenever ~ blocks, it gets +0/+2 until end of turn",
+                        "Can block an additional creature each combat")],
+              combat={"attackers": {"a": "bob", "d": "bob"}})
+    after = after_blocks(s, [("b", "a"), ("b", "d")])
+    assert [after.permanent(x).until_end_of_turn for x in "adb"] == [(2, 2), (1, 1), (0, 2)]
+    # b (0/3) blocking a (3/3): a survives, b dies; blocking d (2/2): both live; no block: 2 damage
+    assert {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == \
+        {(18, ()), (19, ("b",)), (19, ()), (20, ("b",))}
+
+
+def test_flanking_shrinks_each_blocker_without_flanking() -> None:
+    """702.25a: a blocker without flanking gets -1/-1 (once per blocker, 509.3d): the 1/1 dies before
+    damage (704.5f), the 2/2 is a 1/1 the 2/2 flanker kills and survives; a blocker with flanking
+    is not shrunk."""
+    s = board([creature("a", "alice", "2/2", "Flanking"), creature("b", "bob", "1/1"), creature("c", "bob", "2/2"),
+               creature("f", "bob", "1/2", "Flanking")], combat={"attackers": {"a": "bob"}})
+    results = {(o["life"]["bob"], tuple(o["destroyed"]), tuple(o["damage"].items())) for o in pysolver.outcomes(s)}
+    a1 = (("a", 1),)
+    assert results == {(18, (), ()), (20, ("b",), ()), (20, ("c",), a1), (20, ("f",), a1), (20, ("b", "c"), a1),
+                       (20, ("b", "f"), a1),
+                       # c (now 1/1) and f (1/2) together kill the 2/2, which kills one or deals 1 to each
+                       (20, ("a", "c"), ()), (20, ("a", "f"), ()), (20, ("a", "c"), (("f", 1),)),
+                       (20, ("a", "b", "c"), ()), (20, ("a", "b", "f"), ()), (20, ("a", "b", "c"), (("f", 1),))}
+
+
+def test_afflict_can_end_the_game_before_damage() -> None:
+    """702.130a, 704.5a: blocked, the afflict 3 attacker makes bob (at 3) lose before combat damage:
+    the blocker is not dealt damage."""
+    s = board([creature("a", "alice", "2/2", "Afflict 3"), creature("b", "bob", "1/1")], bob=3,
+              combat={"attackers": {"a": "bob"}})
+    assert {(o["life"]["bob"], tuple(o["lost"]), tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == \
+        {(1, (), ()), (0, ("bob",), ())}
+    s = board([creature("a", "alice", "2/2", "Afflict 1"), creature("b", "bob", "1/1")], bob=3,
+              combat={"attackers": {"a": "bob"}})
+    assert {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {(1, ()), (2, ("b",))}
+
+
+def test_the_active_player_orders_afflict_and_flanking() -> None:
+    """603.3b: bob at 2 blocks both attackers with one creature; afflict 1 and afflict 2 resolve in
+    the order alice chooses: bob loses at 0 or at -1 (704.5a); the flanking before or after."""
+    s = board([creature("a", "alice", "1/1", "Afflict 1"), creature("c", "alice", "1/1", "Afflict 2"),
+               creature("b", "bob", "1/3", "Can block an additional creature each combat")], bob=2,
+              combat={"attackers": {"a": "bob", "c": "bob"}})
+    p = passed(gt.root(s)).push(BlockDeclaration.of([("b", "a"), ("b", "c")]))
+    assert p.stage == gt.ORDER_TRIGGERS and p.to_move() == "active"
+    ends = {m.resolves[0].source: child for m, child in p.successors()}
+    assert {k: (q.stage, q.s.player("bob").life) for k, q in ends.items()} == {"a": ("end", -1), "c": ("end", 0)}
+    assert {o["life"]["bob"] for o in pysolver.outcomes(s)} == {0, -1}
+
+
+def test_a_face_down_blocker_turned_up_in_response_to_flanking_survives() -> None:
+    """116.2b, 117.3b: the flanking trigger waits on the stack while players have priority: bob
+    turns his face-down 2/2 (1 damage marked) face up as a 3/4 before it resolves; left face down,
+    the -1/-1 kills it (704.5g) before combat damage."""
+    s = board([creature("a", "alice", "1/1", "Flanking"),
+               creature("b", "bob", "3/4", "Morph {G}", face_down=True, damage=1)],
+              combat={"attackers": {"a": "bob"}})
+    s = pysolver.load_data({**s.to_data(), "players": [{"name": "alice"}, {"name": "bob", "mana": "{G}"}]})
+    results = {(tuple(o["destroyed"]), o["life"]["bob"]) for o in pysolver.outcomes(s)}
+    assert results == {((), 19), (("b",), 20), (("a",), 20)}
+    assert results == {(tuple(o["destroyed"]), o["life"]["bob"]) for o in reference_outcomes(s)}
+
+
+# ---- real card texts and verify -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("name", "text", "terms"), [
+    ("Akrasan Squire", "Exalted (Whenever a creature you control attacks alone, that creature gets +1/+1 until "
+                       "end of turn.)", ["exalted"]),
+    ("Goblin Wardriver", "Battle cry (Whenever this creature attacks, each other attacking creature gets +1/+0 "
+                         "until end of turn.)", ["battle_cry"]),
+    ("Wings of the Guard", "Flying\nMelee (Whenever this creature attacks, it gets +1/+1 until end of turn for "
+                           "each opponent you attacked this combat.)", ["flying", "melee"]),
+    ("Devoted Retainer", "Bushido 1 (Whenever this creature blocks or becomes blocked, it gets +1/+1 until end "
+                         "of turn.)", ["bushido(1)"]),
+    ("Craw Giant", "Trample\nRampage 2 (Whenever this creature becomes blocked, it gets +2/+2 until end of turn "
+                   "for each creature blocking it beyond the first.)", ["trample", "rampage(2)"]),
+])
+def test_real_card_texts_parse(name: str, text: str, terms: list[str]) -> None:
+    lines, unmodelled = oracle_lines(name, text)
+    assert unmodelled == ()
+    assert [a.term for line in lines for a in pysolver.abilities.parse_ability_line(line, name)] == terms
+
+
+def test_verify_exalted_attacker_alone_is_lethal() -> None:
+    """702.83a: bob at 4, no blockers: x (3/3) attacking alone is a 4/4 (e's exalted): lethal. With
+    bob's 1/1 he chump-blocks x alone, or one of x and e attacking together: not lethal."""
+    mine = [creature("x", "alice", "3/3"), creature("e", "alice", "1/1", "Exalted")]
+    s = board(mine, bob=4, goal={"lethal": "bob"})
+    assert pysolver.verify(s)["holds"] is True is reference_verify(s)
+    s = board(mine + [creature("b", "bob", "1/1")], bob=4, goal={"lethal": "bob"})
+    assert pysolver.verify(s)["holds"] is False is reference_verify(s)
+
+
+# ---- against the brute-force reference ----------------------------------------------------------
+
+def compare(data: dict[str, Any]) -> None:
+    s = pysolver.load_data(data)
+    want = {canonical(o) for o in reference_outcomes(s)}
+    got = {canonical(o) for o in pysolver.outcomes(s)}
+    assert got == want, (sorted(got - want)[:2], sorted(want - got)[:2])
+
+
+def open_blocks(lines: list[str] = BLOCK_TRIGGER_LINES) -> st.SearchStrategy[dict[str, Any]]:
+    """Attackers declared, 1-3 possible blockers (so rampage counts), block triggers on some creatures."""
+    boards = combat_board(attackers=(1, 2), blockers=(1, 3), face_down_odds=5).flatmap(
+        lambda t: declare(*t, blocks=False)).flatmap(lambda d: with_triggers(d, tuple(lines)))
+    return boards.filter(lambda d: assignment_bound({**d, "combat": {**d["combat"], "blockers": {}}}) <= 60)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(open_blocks())
+def test_block_triggers_equal_reference(data: dict[str, Any]) -> None:
+    compare(data)
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(open_blocks(STACK_TRIGGER_LINES))
+def test_stacked_triggers_equal_reference(data: dict[str, Any]) -> None:
+    """Flanking, afflict and rampage on the stack (603.3b orders, a window after each resolution)."""
+    compare(data)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(outcome_boards("none").flatmap(with_triggers))
+def test_attack_and_block_triggers_equal_reference(data: dict[str, Any]) -> None:
+    compare(data)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(open_blocks(), st.booleans())
+def test_verify_with_block_triggers_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
+    """verify (the active player orders the triggers, 603.3b; both players act in the windows
+    while they wait, 117.3b) against the brute-force minimax of tests/reference/minimax.py."""
+    blockers = [p["id"] for p in data["permanents"] if p["controller"] != "alice" and "power" in p]
+    goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
+    s = pysolver.load_data({**data, "goal": goal})
+    assert pysolver.verify(s)["holds"] is reference_verify(s)
