@@ -13,6 +13,7 @@ from reference.outcomes import canonical, reference_outcomes
 import pysolver
 from pysolver.errors import InputError
 from pysolver.loader import situation_from_data
+from pysolver.values import IllegalMoveError
 
 
 def results(s) -> list[dict]:
@@ -174,7 +175,7 @@ def test_117_1b_activations_are_window_moves_of_the_player_with_priority() -> No
         Activation("after_blockers", "akroma", 1), Activation("after_blockers", "akroma", 2)]
     q = p.push(Pass("after_blockers", "alice"))
     assert not any(isinstance(m, Activation) for m in q.legal_moves())  # bob has none
-    with pytest.raises(gt.IllegalMove, match="602.2b"):
+    with pytest.raises(IllegalMoveError, match="602.2b"):
         p.push(Activation("after_blockers", "akroma", 3))
     after = p.push(Activation("after_blockers", "akroma", 2))
     assert after.to_move() == "active" and after.s.permanent("akroma").until_end_of_turn == (2, 0)
@@ -188,7 +189,7 @@ def test_708_2a_no_activation_while_face_down() -> None:
     s = board({**AKROMA, "face_down": True}, players=[{"name": "alice", "mana": "{R}" * 7}, {"name": "bob"}],
               attackers={"akroma": "bob"}, blockers={})
     p = gt.root(s)
-    with pytest.raises(gt.IllegalMove, match="708.2a"):
+    with pytest.raises(IllegalMoveError, match="708.2a"):
         p.push(Activation("after_blockers", "akroma", 1))
     up = p.push(FaceUp("after_blockers", "akroma", "{3}{R}{R}{R}"))
     assert [m for m in up.legal_moves() if isinstance(m, Activation)] == [Activation("after_blockers", "akroma", 1)]
