@@ -78,12 +78,29 @@ def _lone_blockers(s: Situation) -> dict[str, list[int]]:
 
 
 def out_of_reach(s: Situation, player: str) -> str | None:
-    """Why `player` can no longer be brought to 0 life in this combat, or None."""
+    """Why `player` can no longer be brought to 0 life in this combat, or None. Never while the
+    player may still lose to poison counters instead (704.5c): the active player has a creature on
+    the battlefield with infect or toxic on a side it may show (120.3b, 702.164c)."""
+    if may_poison(s):
+        return None
     life = s.player(player).life
     bound = damage_bound(s, player)
     if life > 0 and bound < life:
         return f"at most {bound} combat damage can still reach {player} (life {life})"
     return None
+
+
+def may_poison(s: Situation) -> bool:
+    """Whether a creature of the active player may still give poison counters in this combat (120.3b,
+    702.164c): it is on the battlefield with infect or toxic on one of its :func:`forms`.
+
+    >>> from pysolver.model import Player
+    >>> may_poison(Situation((Player("a"), Player("b")), "a", (Permanent("x", "a", power=1, toughness=1,
+    ...                                                                 abilities=("Toxic 1",)),)))
+    True
+    """
+    return any(f.has("infect") or f.has("toxic") for p in s.permanents
+               if p.controller == s.active and not p.left_battlefield for f in forms(p) if not f.face_down)
 
 
 def forms(p: Permanent) -> list[Permanent]:

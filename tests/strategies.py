@@ -160,3 +160,23 @@ def attack_boards(draw: st.DrawFn) -> dict:
     """A board before attackers are declared: 1-4 creatures of the active player."""
     data, _ = draw(board())
     return data
+
+
+# ---- Keywords that change what damage does or what dies (120.3b, 120.3d, 702.79, 702.93,
+# 702.164), and poison counters (122.1f, 704.5c): added to any board's creatures and players.
+RESULT_KEYWORDS = ["Wither", "Infect", "Toxic 1", "Toxic 2", "Persist", "Undying"]
+
+
+@st.composite
+def with_result_keywords(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
+    """A board from `boards` with some of its creatures given wither, infect, toxic, persist or
+    undying (face-down ones keep them on their face-up side, 708.2a) and some players poison counters."""
+    data = draw(boards)
+    for p in data["permanents"]:
+        if "power" in p and draw(st.booleans()):
+            extra = draw(st.lists(st.sampled_from(RESULT_KEYWORDS), min_size=1, max_size=2, unique=True))
+            p["abilities"] = [*p.get("abilities", []), *extra]
+    for pl in data["players"]:
+        if draw(one_in(3)):
+            pl["poison"] = draw(st.sampled_from([0, 5, 8, 9]))
+    return data
