@@ -79,8 +79,10 @@ def face_up(s: Situation, ids: tuple[str, ...]) -> Situation:
 
 def _may_leave_face_up(p: Permanent) -> bool:
     """Whether a permanent, face up, might be put into the graveyard by a state-based action: it has
-    damage marked (704.5g) or counters or its printed toughness might make it 0 or less (704.5f)."""
-    return p.damage > 0 or p.minus_counters > 0 or (p.toughness or 0) <= 0
+    damage marked (704.5g) or counters, a change until end of turn (613.4c) or its printed toughness
+    might make it 0 or less (704.5f)."""
+    return (p.damage > 0 or any(dt < 0 for _, dt, _ in p.pt_counters) or p.until_end_of_turn[1] < 0
+            or (p.toughness or 0) <= 0)
 
 
 def may_matter(s: Situation, window: str) -> set[str]:
@@ -174,8 +176,8 @@ def apply_step(s: Situation, r: StepResult) -> Situation:
                     for p in s.players)
     permanents = tuple(replace(p, damage=damage.get(p.id, p.damage), loyalty=loyalty.get(p.id, p.loyalty),
                                defense=defense.get(p.id, p.defense),
-                               minus_counters=minus.get(p.id, p.minus_counters),
                                left_battlefield=p.left_battlefield or p.id in r.gone)
+                       .with_counters(-1, -1, minus.get(p.id, p.minus_counters) - p.minus_counters)  # 120.3d
                        for p in s.permanents)
     permanents += tuple(returned_object(p) for p in s.permanents if p.id in r.returned)
     combat = replace(s.combat, damage_step="regular",
@@ -186,7 +188,8 @@ def apply_step(s: Situation, r: StepResult) -> Situation:
 def returned_object(p: Permanent) -> Permanent:
     """The new object (400.7) that persist (702.79a: with a -1/-1 counter) or undying (702.93a: with
     a +1/+1 counter) returns to the battlefield under its owner's control when `p` dies: face up,
-    untapped, no damage, not in combat (506.4; its id is not in the declarations). It keeps `p`'s id
+    untapped, no damage, no other counters, no pump of `p`'s (613.1), not in combat (506.4; its id is
+    not in the declarations). It keeps `p`'s id
     with :data:`RETURNED` appended, so that results name `p`. With both abilities the one that
     resolves first is taken to be persist unless that would return it with toughness 0 or less
     (603.3b: its controller orders them; outcomes.lp enumerates both orders, and the results differ
@@ -197,8 +200,8 @@ def returned_object(p: Permanent) -> Permanent:
     """
     persist = p.has("persist") and not (p.has("undying") and (p.toughness or 0) <= 1)
     return replace(p, id=p.id + RETURNED, controller=p.owner or p.controller, damage=0, tapped=False,
-                   face_down=False, left_battlefield=False, plus_counters=0 if persist else 1,
-                   minus_counters=1 if persist else 0)
+                   face_down=False, left_battlefield=False, pt_counters=((-1, -1, 1),) if persist else ((1, 1, 1),),
+                   until_end_of_turn=(0, 0))
 
 
 def original_id(pid: str) -> str:

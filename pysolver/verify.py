@@ -262,7 +262,7 @@ class Verifier:
         it needs (menace, 702.111b), by blockers chosen to survive or to kill; for a goal that does
         not want damage dealt, not blocking first."""
         power = {x.id: _power(x) for x in p.s.permanents}
-        toughness = {x.id: (2 if x.face_down else (x.toughness or 0)) + x.plus_counters - x.minus_counters
+        toughness = {x.id: (2 if x.face_down else (x.toughness or 0)) + x.pt_modification[1]
                      for x in p.s.permanents}
         attackers = sorted((n for n, d in g.nodes(data=True) if d["role"] == "attacker"),
                            key=lambda a: (-power.get(a, 0), a))
@@ -397,7 +397,7 @@ def _legal_in_graph(g: nx.DiGraph, m: BlockDeclaration) -> bool:
 
 
 def _power(x: Permanent) -> int:
-    return (2 if x.face_down else (x.power or 0)) + x.plus_counters - x.minus_counters
+    return (2 if x.face_down else (x.power or 0)) + x.pt_modification[0]
 
 
 def label(m: Move) -> dict[str, Any]:

@@ -71,6 +71,15 @@ def colors(draw: st.DrawFn) -> list[str]:
     return chosen
 
 
+# P/T counter kinds (122.1a): +1/+1 and -1/-1 and the kinds that change power or toughness alone.
+COUNTER_KINDS = ["+1/+1", "-1/-1", "+1/+0", "-0/-1", "+0/+1", "-1/-0", "+2/+2", "-2/-1"]
+
+
+def pt_counters() -> st.SearchStrategy[dict[str, int]]:
+    """A `counters` mapping: up to three P/T kinds, 0 to 2 of each."""
+    return st.dictionaries(st.sampled_from(COUNTER_KINDS), st.integers(0, 2), max_size=3)
+
+
 @st.composite
 def creature(draw: st.DrawFn, pid: str, controller: str, players: list[str]) -> dict:
     """A creature entry with random characteristics, state and ability lines."""
@@ -86,7 +95,7 @@ def creature(draw: st.DrawFn, pid: str, controller: str, players: list[str]) -> 
     if draw(one_in(6)):
         d["damage"] = draw(st.integers(1, 3))
     if draw(one_in(4)):
-        d["counters"] = {"+1/+1": draw(st.integers(0, 2)), "-1/-1": draw(st.integers(0, 2))}
+        d["counters"] = draw(pt_counters())
     for flag, odds in (("tapped", 6), ("summoning_sick", 3), ("face_down", 5)):
         if draw(one_in(odds)):
             d[flag] = True

@@ -132,8 +132,7 @@ def face_up_options(state: State) -> set[State]:
             for pool in pools:
                 players = tuple(replace(pl, mana=pool[pl.name]) for pl in state.s.players)
                 permanents = tuple(
-                    replace(p, face_down=False,
-                            plus_counters=p.plus_counters + (morph_cost(p)[0] == "megamorph"))  # 702.37b
+                    replace(p, face_down=False).with_counters(1, 1, morph_cost(p)[0] == "megamorph")  # 702.37b
                     if p.id in ids else p for p in state.s.permanents)
                 results.add(settle(replace(state, s=replace(state.s, players=players, permanents=permanents))))
     return results
@@ -175,7 +174,7 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
     for p in state.s.permanents:
         c = field.get(p.id)
         if c is not None and counters[p.id]:
-            p = replace(p, minus_counters=p.minus_counters + counters[p.id])
+            p = p.with_counters(-1, -1, counters[p.id])
         if c is not None and marked[p.id]:
             n = marked[p.id]
             if c.is_creature:
