@@ -98,7 +98,8 @@ def protected(recipient: Chars, source: Chars) -> bool:
                 or (q == "artifacts" and "Artifact" in source.types) \
                 or (q.startswith("color(") and q[6:-1] in source.colors) \
                 or (q == f"player({asp_name(source.controller)})") \
-                or (q.startswith("creature_type(") and q[15:-2] in {t.lower() for t in source.subtypes}):
+                or (q.startswith("creature_type(") and q[15:-2] in {t.lower() for t in source.subtypes}) \
+                or (q.startswith("creature_type(") and source.has("changeling")):  # 702.73a
             return True
     return False
 

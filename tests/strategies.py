@@ -41,6 +41,18 @@ BLOCKING = ["Can't block", "This creature can't block", "~ can't block.",
             "Can't be blocked except by two or more creatures", "~ can't be blocked except by three or more creatures",
             "This creature can't be blocked except by 2 or more creatures",
             "Can block only creatures with flying"]
+# Blocking restrictions over creature qualities (509.1b) and changeling (702.73a).
+QUALITY_RESTRICTIONS = ["Can't be blocked by more than one creature", "~ can't be blocked by red creatures",
+                        "This creature can't be blocked by creatures with power 2 or less",
+                        "~ can't be blocked by creatures with power 3 or greater",
+                        "Creatures with power less than ~'s power can't block it",
+                        "~ can be blocked only by creatures with flying",
+                        "Creatures with power or toughness 1 or less can't be blocked",
+                        "Creatures with toughness greater than their power can't block",
+                        "Creatures your opponents control with flying can't block",
+                        "Green creatures you control can't be blocked"]
+BLOCKING += QUALITY_RESTRICTIONS
+KEYWORDS += ["Changeling"]
 REQUIREMENTS = ["All creatures able to block this creature do so", "All creatures able to block ~ do so",
                 "This creature must be blocked if able", "~ must be blocked if able",
                 "This creature blocks each combat if able", "~ blocks each combat if able",

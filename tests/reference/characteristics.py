@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pysolver.abilities import Ability
+from pysolver.abilities import Ability, type_lists
 from pysolver.model import Permanent, Situation
 
 
@@ -114,6 +114,8 @@ def characteristics(p: Permanent) -> Characteristics:
     else:
         types = frozenset(t.lower() for t in p.types)
         subtypes = frozenset(t.lower() for t in p.subtypes)
+        if any(a.kind == "changeling" for a in p.abilities):  # 702.73a: every creature type
+            subtypes |= type_lists()[0]
         colors = frozenset(p.colors)
         base_power, base_toughness = p.power, p.toughness
         abilities = p.abilities
