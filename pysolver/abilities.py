@@ -63,6 +63,7 @@ _TRIGGER_PUMP = re.compile(r"whenever this creature (attacks|blocks|becomes bloc
                            r"(?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
 _PUMP_KINDS = {"attacks": "attacks_pump", "blocks": "blocks_pump", "becomes blocked": "blocked_pump",
                "blocks or becomes blocked": "blocks_or_blocked_pump"}
+_TOXIC = re.compile(r"toxic (\d+)")  # 702.164a: "toxic N"
 _COST_ABILITY = re.compile(r"(morph|megamorph)\s*(\{.*\})$")
 _OTHER_MORPH_COST = re.compile(r"(morph|megamorph)\s*[\u2014\u2013-]\s*(.+)")  # "Morph—Reveal a white card …"
 
@@ -286,6 +287,10 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     if m:
         n = NUMBER_WORDS.get(m.group(1), int(m.group(1)) if m.group(1).isdigit() else None)
         return [Ability("min_blockers", n)] if n is not None and n >= 1 else None
+    m = _TOXIC.fullmatch(text)
+    if m:  # 702.164a
+        n = int(m.group(1)) if len(m.group(1)) <= 7 else None
+        return [Ability("toxic", n)] if n is not None and n >= 1 else None
     if text.endswith("walk"):
         _, lands = type_lists()
         land = text[: -len("walk")]

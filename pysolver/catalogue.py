@@ -79,6 +79,12 @@ CATALOGUE: tuple[LineForm, ...] = (
     _keyword("Shadow", "shadow", "702.28"),
     _keyword("Horsemanship", "horsemanship", "702.31"),
     _keyword("Skulk", "skulk", "702.118"),
+    # Keywords that change what damage does or what dies (helper keywords: 120.3b, 120.3d, 704.5c).
+    _keyword("Wither", "wither", "702.80"),
+    _keyword("Infect", "infect", "702.90"),
+    LineForm("keyword", "Toxic N", "toxic", "702.164", "Toxic 2", literal=False),
+    _keyword("Persist", "persist", "702.79"),
+    _keyword("Undying", "undying", "702.93"),
     _keyword("Changeling", "changeling", "702.73"),
     LineForm("keyword", "<land type>walk", "landwalk", "702.14", "Islandwalk", literal=False),
     LineForm("protection", "Protection from <color>", "protection", "702.16a", "Protection from white",

@@ -33,7 +33,9 @@ WINDOW_NEXT = {BEGINNING_OF_COMBAT: DECLARE_ATTACKERS, ATTACKERS_WINDOW: DECLARE
                BLOCKERS_WINDOW: DAMAGE, FIRST_STRIKE_WINDOW: DAMAGE}
 
 RESULTS = "#show witness/3. #show after_life/2. #show after_damage/2. #show after_loyalty/2. " \
-          "#show after_defense/2. #show after_gone/1. #show deals/1. #show step/1."
+          "#show after_defense/2. #show after_gone/1. #show deals/1. #show step/1. " \
+          "#show after_poison/2. #show after_minus_counters/2. #show after_returned/1."
+RETURNED = "/returned"  # the id suffix of the new object a persist or undying ability returned (400.7)
 
 
 def first_stage(s: Situation) -> str:
@@ -110,6 +112,9 @@ class StepResult:
     defense: tuple[tuple[str, int], ...]
     gone: frozenset[str]
     dealers: frozenset[str]
+    poison: tuple[tuple[str, int], ...] = ()  # 120.3b, 702.164c
+    minus_counters: tuple[tuple[str, int], ...] = ()  # 120.3d: wither and infect damage
+    returned: frozenset[str] = frozenset()  # 702.79a, 702.93a
 
 
 def step_results(s: Situation) -> Iterator[StepResult]:
@@ -137,7 +142,9 @@ def step_result(symbols: list[Any]) -> StepResult:
         life=pairs("after_life"), damage=pairs("after_damage"), loyalty=pairs("after_loyalty"),
         defense=pairs("after_defense"),
         gone=frozenset(args_of(sym)[0] for sym in by_name.get("after_gone", [])),
-        dealers=frozenset(args_of(sym)[0] for sym in by_name.get("deals", [])))
+        dealers=frozenset(args_of(sym)[0] for sym in by_name.get("deals", [])),
+        poison=pairs("after_poison"), minus_counters=pairs("after_minus_counters"),
+        returned=frozenset(args_of(sym)[0] for sym in by_name.get("after_returned", [])))
 
 
 def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str], ...], StepResult]]:
@@ -160,22 +167,52 @@ def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str
 
 
 def apply_step(s: Situation, r: StepResult) -> Situation:
-    """The situation after a damage step: life, damage, loyalty, defense, permanents gone; the next
+    """The situation after a damage step: life, poison, damage, -1/-1 counters, loyalty, defense,
+    permanents gone, creatures returned by persist or undying (:func:`returned_object`); the next
     step is the regular one, remembering who dealt first-strike damage (510.4)."""
     life, damage, loyalty, defense = dict(r.life), dict(r.damage), dict(r.loyalty), dict(r.defense)
-    players = tuple(replace(p, life=life.get(p.name, p.life)) for p in s.players)
+    poison, minus = dict(r.poison), dict(r.minus_counters)
+    players = tuple(replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison))
+                    for p in s.players)
     permanents = tuple(replace(p, damage=damage.get(p.id, p.damage), loyalty=loyalty.get(p.id, p.loyalty),
                                defense=defense.get(p.id, p.defense),
                                left_battlefield=p.left_battlefield or p.id in r.gone)
+                       .with_counters(-1, -1, minus.get(p.id, p.minus_counters) - p.minus_counters)  # 120.3d
                        for p in s.permanents)
+    permanents += tuple(returned_object(p) for p in s.permanents if p.id in r.returned)
     combat = replace(s.combat, damage_step="regular",
                      first_strikers=tuple(sorted(r.dealers)) if r.step == "first_strike" else s.combat.first_strikers)
     return replace(s, players=players, permanents=permanents, combat=combat)
 
 
+def returned_object(p: Permanent) -> Permanent:
+    """The new object (400.7) that persist (702.79a: with a -1/-1 counter) or undying (702.93a: with
+    a +1/+1 counter) returns to the battlefield under its owner's control when `p` dies: face up,
+    untapped, no damage, no other counters, no pump of `p`'s (613.1), not in combat (506.4; its id is
+    not in the declarations). It keeps `p`'s id
+    with :data:`RETURNED` appended, so that results name `p`. With both abilities the one that
+    resolves first is taken to be persist unless that would return it with toughness 0 or less
+    (603.3b: its controller orders them; outcomes.lp enumerates both orders, and the results differ
+    only when one order returns it to die at once, which then is not a result of this object).
+
+    >>> returned_object(Permanent("x", "a", power=2, toughness=2, abilities=("Persist",))).minus_counters
+    1
+    """
+    persist = p.has("persist") and not (p.has("undying") and (p.toughness or 0) <= 1)
+    return replace(p, id=p.id + RETURNED, controller=p.owner or p.controller, damage=0, tapped=False,
+                   face_down=False, left_battlefield=False, pt_counters=((-1, -1, 1),) if persist else ((1, 1, 1),),
+                   until_end_of_turn=(0, 0))
+
+
+def original_id(pid: str) -> str:
+    """The id a result names for a permanent: a returned object's is that of the creature that died."""
+    return pid.removesuffix(RETURNED)
+
+
 def losers(s: Situation) -> tuple[str, ...]:
-    """Players with 0 or less life: they lose when state-based actions are checked (104.3b, 704.5a)."""
-    return tuple(sorted(p.name for p in s.players if p.life <= 0))
+    """Players with 0 or less life (104.3b, 704.5a) or ten or more poison counters (704.5c): they lose
+    when state-based actions are checked."""
+    return tuple(sorted(p.name for p in s.players if p.life <= 0 or p.poison >= 10))
 
 
 def result(s: Situation) -> dict[str, Any]:
@@ -184,18 +221,36 @@ def result(s: Situation) -> dict[str, Any]:
     return {
         "life": {p.name: p.life for p in s.players},
         "lost": list(losers(s)),
-        "destroyed": sorted(p.id for p in s.permanents if p.left_battlefield),
+        "destroyed": sorted({original_id(p.id) for p in s.permanents if p.left_battlefield}),
         "damage": {p.id: p.damage for p in alive if p.is_creature and p.damage > 0},
         "loyalty": {p.id: p.loyalty for p in alive if "Planeswalker" in p.types and not p.face_down},
         "defense": {p.id: p.defense for p in alive if "Battle" in p.types and not p.face_down},
+        **keyword_fields({p.name: p.poison for p in s.players},
+                         {p.id: p.minus_counters for p in alive if p.is_creature and not p.id.endswith(RETURNED)},
+                         [original_id(p.id) for p in alive if p.id.endswith(RETURNED)]),
     }
+
+
+def keyword_fields(poison: dict[str, int], minus_counters: dict[str, int], returned: list[str]) -> dict[str, Any]:
+    """The docs/results.md outcome fields `poison` (122.1f, 704.5c), `minus_counters` (120.3d) and
+    `returned` (702.79a, 702.93a), each only when it is not empty.
+
+    >>> keyword_fields({"a": 0, "b": 3}, {"x": 0}, [])
+    {'poison': {'b': 3}}
+    """
+    fields = {"poison": {k: n for k, n in sorted(poison.items()) if n > 0},
+              "minus_counters": {k: n for k, n in sorted(minus_counters.items()) if n > 0},
+              "returned": sorted(returned)}
+    return {k: v for k, v in fields.items() if v}
 
 
 def outcome_key(s: Situation) -> tuple[Any, ...]:
     """What tells two finished combats apart in docs/results.md (the fields of :func:`result`), as a tuple."""
     alive = [p for p in s.permanents if not p.left_battlefield]
-    return (tuple(p.life for p in s.players),
+    return (tuple((p.life, p.poison) for p in s.players),
             tuple(p.id for p in s.permanents if p.left_battlefield),
-            tuple((p.id, p.damage) for p in alive if p.is_creature and p.damage > 0),
+            tuple(p.id for p in alive if p.id.endswith(RETURNED)),
+            tuple((p.id, p.damage, p.minus_counters) for p in alive if p.is_creature
+                  and (p.damage > 0 or p.minus_counters > 0)),
             tuple((p.id, p.loyalty, p.defense) for p in alive if not p.face_down
                   and ("Planeswalker" in p.types or "Battle" in p.types)))

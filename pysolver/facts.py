@@ -64,6 +64,7 @@ def situation_symbols(s: Situation, *, combat: bool = True) -> Iterator[Symbol]:
     for p in s.players:
         yield atom("player", p.name)
         yield atom("life", p.name, p.life)
+        yield atom("poison", p.name, p.poison)  # 122.1f
         for k, v, w in zip(MANA_KEYS, p.mana.as_tuple(), p.spent.as_tuple()):
             yield atom("mana_pool", p.name, constant(k), v)
             yield atom("mana_spent", p.name, constant(k), w)
@@ -94,6 +95,8 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
     # term is built by pysolver.abilities from fixed names and quoted values; parse_term reads it.
     for j, a in enumerate(p.abilities):
         term = Function("block_additional", [Number(j)]) if a.kind == "block_additional" else parse_term(a.term)
+        if a.kind == "toxic":  # 702.164b: each toxic ability adds its N to the total toxic value
+            term = Function("toxic", [Number(int(a.value)), Number(j)])  # type: ignore[call-overload]
         yield atom("printed_ability", i, term)
     # Each instance of a requirement ability is a requirement of its own (113.2c, 508.1d, 509.1c).
     yield from (atom("printed_instance", i, constant(a.kind), j) for j, a in enumerate(p.abilities)

@@ -128,6 +128,8 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
         if target != player or p.left_battlefield or not p.is_creature:
             continue
         kinds, power = _kinds(p), max(side_power(p), 0)
+        if "infect" in kinds:  # 120.3b, 702.90b: its damage to a player gives poison counters, no life loss
+            continue
         steps = _steps(kinds, before_first, a in dealt_first)
         unblocked = power * len(steps)
         if a not in blocking:
@@ -249,8 +251,10 @@ def _lone_blockers(s: Situation) -> dict[str, list[int]]:
 
 
 def out_of_reach(s: Situation, player: str) -> str | None:
-    """Why `player` can no longer be brought to 0 life in this combat, or None."""
-    if s.combat.blockers is None and has_triggers(s):  # declarations to come may trigger pumps (603.2)
+    """Why `player` can no longer be brought to 0 life in this combat, or None. Never while the
+    player may still lose to poison counters instead (704.5c): the active player has a creature on
+    the battlefield with infect or toxic on a side it may show (120.3b, 702.164c)."""
+    if may_poison(s) or (s.combat.blockers is None and has_triggers(s)):  # 704.5c; 603.2: pumps to come
         return None
     life = s.player(player).life
     bound = damage_bound(s, player)
@@ -283,6 +287,19 @@ def sure_lethal(s: Situation, player: str, could_block: Mapping[str, Sequence[st
             f"at least {sure} combat damage is sure to reach {player} (life {life}" + \
             (f", at most {gain} gained)" if gain else ")")
     return None
+
+
+def may_poison(s: Situation) -> bool:
+    """Whether a creature of the active player may still give poison counters in this combat (120.3b,
+    702.164c): it is on the battlefield with infect or toxic on one of its :func:`forms`.
+
+    >>> from pysolver.model import Player
+    >>> may_poison(Situation((Player("a"), Player("b")), "a", (Permanent("x", "a", power=1, toughness=1,
+    ...                                                                 abilities=("Toxic 1",)),)))
+    True
+    """
+    return any(f.has("infect") or f.has("toxic") for p in s.permanents
+               if p.controller == s.active and not p.left_battlefield for f in forms(p) if not f.face_down)
 
 
 def forms(p: Permanent) -> list[Permanent]:

@@ -20,7 +20,8 @@ a broken invariant on a concrete board:
 * ``life``: each outcome's life totals equal the starting life minus the combat damage dealt
   to that player plus lifelink (702.15b) over the line's assignments, where damage to a
   creature with protection from the source is prevented (702.16e); ``lost`` lists exactly the
-  players at 0 or less life (704.5a).
+  players at 0 or less life (704.5a) or with ten or more poison counters (704.5c); damage from a
+  source with infect causes no life loss (120.3b).
 """
 
 from __future__ import annotations
@@ -247,7 +248,8 @@ def check_board(work: Any) -> Report:
             for source, recipient, amount in line[step]:
                 src = chars(s.permanent(source), turned)
                 if recipient in life:
-                    life[recipient] -= amount  # 120.3a: players have no protection here
+                    if not src.has("infect"):  # 120.3b: infect damage gives poison counters instead
+                        life[recipient] -= amount  # 120.3a: players have no protection here
                     dealt = amount
                 else:
                     dealt = 0 if protected(chars(s.permanent(recipient), turned), src) else amount  # 702.16e
@@ -255,8 +257,10 @@ def check_board(work: Any) -> Report:
                     life[src.controller] += dealt  # 702.15b
         report.expect(life == o["life"], "life",
                       f"outcome life {o['life']} but its line gives {life} (120.3a, 702.15b, 702.16e)", line=line)
-        lost = sorted(name for name, n in o["life"].items() if n <= 0)
-        report.expect(lost == o["lost"], "life", f"outcome lost {o['lost']} but life {o['life']} (704.5a)")
+        poison = o.get("poison", {})
+        lost = sorted(name for name, n in o["life"].items() if n <= 0 or poison.get(name, 0) >= 10)
+        report.expect(lost == o["lost"], "life",
+                      f"outcome lost {o['lost']} but life {o['life']}, poison {poison} (704.5a, 704.5c)")
     return report
 
 

@@ -31,7 +31,7 @@ from .numbers import quote as q
 WINDOWS = ("beginning_of_combat", "after_attackers", "after_blockers", "after_first_strike_damage")  # 117.3
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 TOP_KEYS = {"players", "active", "permanents", "combat", "goal"}
-PLAYER_KEYS = {"name", "life", "mana"}
+PLAYER_KEYS = {"name", "life", "mana", "poison"}
 PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtypes", "colors", "power",
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
                   "tapped", "summoning_sick", "face_down", "until_end_of_turn"}
@@ -171,7 +171,8 @@ def _player(r: _Reader, raw: Any, path: str) -> Player:
         except ValueError as exc:
             raise r.fail(f"{path}.mana", str(exc)) from None
         _check_mana(r, mana, f"{path}.mana")
-    return Player(name, r.integer(d.get("life", 20), f"{path}.life", "life"), mana)
+    poison = r.integer(d.get("poison", 0), f"{path}.poison", "poison")  # 122.1f
+    return Player(name, r.integer(d.get("life", 20), f"{path}.life", "life"), mana, poison=poison)
 
 
 def _permanents(r: _Reader, value: Any, players: frozenset[str], cards: Mapping[str, Card]) -> list[Permanent]:
@@ -352,7 +353,7 @@ def _check_mana(r: _Reader, mana: Mana, path: str) -> None:
 def _magnitude(x: Player | Permanent) -> int:
     """The sum of the magnitudes of the numbers of a player or permanent (numbers.MAX_TOTAL)."""
     if isinstance(x, Player):
-        return abs(x.life) + x.mana.total
+        return abs(x.life) + x.mana.total + x.poison
     values = [x.power, x.toughness, x.loyalty, x.defense, x.damage,
               *(n * max(abs(dp), abs(dt)) for dp, dt, n in x.pt_counters), *map(abs, x.until_end_of_turn)]
     for a in x.abilities:

@@ -56,22 +56,28 @@ def _loader() -> ModuleType:
 
 @dataclass(frozen=True, repr=False)
 class Player:
-    """A player: name, life total and the mana they may still spend this combat (docs/situation.md).
+    """A player: name, life total, the mana they may still spend this combat and their poison
+    counters (122.1f; ten or more and they lose, 704.5c) (docs/situation.md).
 
     >>> Player("alice", mana="{R}{R}")
     Player('alice', life=20, mana='{R}{R}')
+    >>> Player("bob", poison=3).to_data()
+    {'name': 'bob', 'life': 20, 'poison': 3}
     """
 
     name: str
     life: int = 20
     mana: Mana = field(default_factory=Mana)
     spent: Mana = field(default_factory=Mana)  # paid so far in this combat (702.37e)
+    poison: int = 0  # poison counters (122.1f, 704.5c)
 
     if TYPE_CHECKING:  # what the constructor accepts: mana as text too (the dataclass __init__ at run time)
-        def __init__(self, name: str, life: int = 20, mana: Mana | str = ..., spent: Mana = ...) -> None: ...
+        def __init__(self, name: str, life: int = 20, mana: Mana | str = ..., spent: Mana = ...,
+                     poison: int = 0) -> None: ...
 
     def __post_init__(self) -> None:
-        if not isinstance(self.mana, Mana) or not isinstance(self.name, str) or not isinstance(self.life, int):
+        if not isinstance(self.mana, Mana) or not isinstance(self.name, str) or not isinstance(self.life, int) \
+                or not isinstance(self.poison, int) or isinstance(self.poison, bool) or self.poison < 0:
             checked = _loader().player_from_data(self.to_data())
             object.__setattr__(self, "mana", checked.mana)
 
@@ -81,12 +87,15 @@ class Player:
         mana = self.mana if not isinstance(self.mana, Mana) else (str(self.mana) if self.mana.total else None)
         if mana is not None:
             d["mana"] = mana
+        if self.poison:
+            d["poison"] = self.poison
         return d
 
     def __repr__(self) -> str:
         mana = f", mana={str(self.mana)!r}" if self.mana.total else ""
         spent = f", spent={str(self.spent)!r}" if self.spent.total else ""
-        return f"Player({self.name!r}, life={self.life}{mana}{spent})"
+        poison = f", poison={self.poison}" if self.poison else ""
+        return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison})"
 
 
 @dataclass(frozen=True, repr=False)

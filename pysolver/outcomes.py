@@ -152,16 +152,18 @@ def _one_program(p: gt.Position) -> Iterator[dict[str, Any]]:
                 known = read[sym] = (sym.name, tuple(a.number if a.type == clingo.SymbolType.Number else args_of(sym)[i]
                                                      for i, a in enumerate(sym.arguments)))
             atoms.setdefault(known[0], []).append(known[1])
-        life = dict(atoms.get("after_life", []))
+        life, poison = dict(atoms.get("after_life", [])), dict(atoms.get("after_poison", []))
         gone = left | {g for g, in atoms.get("after_gone", [])}
         attacks = [list(t) for t in sorted(atoms.get("attack", []))] or [list(t) for t in s.combat.attackers or ()]
         outcome: dict[str, Any] = {
             "life": {pl.name: life[pl.name] for pl in s.players},
-            "lost": sorted(n for n, v in life.items() if v <= 0),
+            "lost": sorted(n for n, v in life.items() if v <= 0 or poison[n] >= 10),  # 704.5a, 704.5c
             "destroyed": sorted(gone),
             "damage": {x: d for x, d in sorted(atoms.get("after_damage", [])) if d > 0 and x not in gone},
             "loyalty": {x: n for x, n in sorted(atoms.get("after_loyalty", [])) if x not in gone},
             "defense": {x: n for x, n in sorted(atoms.get("after_defense", [])) if x not in gone},
+            **c.keyword_fields(poison, {x: n for x, n in atoms.get("after_minus_counters", []) if x not in gone},
+                               [x for x, in atoms.get("after_returned", [])]),
             "line": {"attacks": attacks, "blocks": [list(t) for t in sorted(atoms.get("block", []))], "face_up": [],
                      "activations": []},
         }

@@ -83,12 +83,16 @@ def _triples(triples: list[list[Any]]) -> str:
 def _outcome(r: Doc) -> str:
     parts = [", ".join(f"{p} {n}" for p, n in r["life"].items())]
     if r["lost"]:
-        parts.append("lost: " + ", ".join(r["lost"]) + " (704.5a)")
+        rules = sorted({"704.5c" if r.get("poison", {}).get(p, 0) >= 10 else "704.5a" for p in r["lost"]})
+        parts.append("lost: " + ", ".join(r["lost"]) + f" ({', '.join(rules)})")
     if r["destroyed"]:
         parts.append("gone: " + ", ".join(r["destroyed"]))
-    for key in ("damage", "loyalty", "defense"):
-        if r[key]:
-            parts.append(f"{key}: " + ", ".join(f"{k} {v}" for k, v in r[key].items()))
+    if r.get("returned"):
+        parts.append("returned: " + ", ".join(r["returned"]) + " (702.79a, 702.93a)")
+    for key in ("damage", "loyalty", "defense", "poison", "minus_counters"):
+        if r.get(key):
+            parts.append(f"{key.replace('minus_counters', '-1/-1 counters')}: "
+                         + ", ".join(f"{k} {v}" for k, v in r[key].items()))
     line = r.get("line")
     if line is not None:
         how = [", ".join(f"{a}->{t}" for a, t in line["attacks"]) or "no attack"]

@@ -173,7 +173,9 @@ def _mapping(c: Counts) -> dict[str, JSON]:
 @dataclass(frozen=True)
 class Outcome:
     """One distinct end-of-combat result (docs/results.md `outcomes`): life totals, players who lost
-    (704.5a), permanents destroyed, damage, loyalty and defense left, and one line reaching it.
+    (704.5a, 704.5c), permanents destroyed, damage, loyalty and defense left, poison counters
+    (122.1f), -1/-1 counters on survivors (120.3d), creatures returned (702.79a, 702.93a), and one
+    line reaching it.
 
     >>> o = Outcome.from_json({"life": {"alice": 20, "bob": 0}, "lost": ["bob"], "destroyed": [], "damage": {},
     ...                        "loyalty": {}, "defense": {}})
@@ -188,20 +190,31 @@ class Outcome:
     loyalty: Counts
     defense: Counts
     line: Line | None = None
+    poison: Counts = ()
+    minus_counters: Counts = ()
+    returned: tuple[str, ...] = ()
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Outcome:
         """From one docs/results.md outcome mapping."""
-        d = _known(d, "outcome", "life", "lost", "destroyed", "damage", "loyalty", "defense", "line")
+        d = _known(d, "outcome", "life", "lost", "destroyed", "damage", "loyalty", "defense", "line", "poison",
+                   "minus_counters", "returned")
         return cls(_counts(d["life"]), tuple(d["lost"]), tuple(d["destroyed"]), _counts(d["damage"]),
                    _counts(d["loyalty"]), _counts(d["defense"]),
-                   Line.from_json(d["line"]) if d.get("line") is not None else None)
+                   Line.from_json(d["line"]) if d.get("line") is not None else None,
+                   _counts(d.get("poison", {})), _counts(d.get("minus_counters", {})), tuple(d.get("returned", ())))
 
     def to_json(self) -> dict[str, JSON]:
         """The outcome mapping, as in ``pysolver outcomes --json``."""
         d: dict[str, JSON] = {"life": _mapping(self.life), "lost": list(self.lost),
                               "destroyed": list(self.destroyed), "damage": _mapping(self.damage),
                               "loyalty": _mapping(self.loyalty), "defense": _mapping(self.defense)}
+        if self.poison:
+            d["poison"] = _mapping(self.poison)
+        if self.minus_counters:
+            d["minus_counters"] = _mapping(self.minus_counters)
+        if self.returned:
+            d["returned"] = list(self.returned)
         if self.line is not None:
             d["line"] = self.line.to_json()
         return d
@@ -213,7 +226,10 @@ class Outcome:
     def _repr_html_(self) -> str:
         """The outcome as a table, for Jupyter."""
         rows = [("life", ", ".join(f"{p} {n}" for p, n in self.life)), ("lost (704.5a)", ", ".join(self.lost)),
-                ("destroyed", ", ".join(self.destroyed)), ("damage", ", ".join(f"{p} {n}" for p, n in self.damage))]
+                ("destroyed", ", ".join(self.destroyed)), ("damage", ", ".join(f"{p} {n}" for p, n in self.damage)),
+                ("poison (704.5c)", ", ".join(f"{p} {n}" for p, n in self.poison)),
+                ("-1/-1 counters", ", ".join(f"{p} {n}" for p, n in self.minus_counters)),
+                ("returned", ", ".join(self.returned))]
         return "<table>" + "".join(f"<tr><th>{k}</th><td>{escape(v)}</td></tr>" for k, v in rows if v) + "</table>"
 
 

@@ -200,7 +200,8 @@ class Verifier:
         if g.kind == "lethal":
             if final:
                 return g.targets[0] in c.losers(s)
-            if p.stage != BLOCKERS_HALF and goals.out_of_reach(s, g.targets[0]) is not None:
+            # (not while triggered abilities wait on the stack: afflict may still cost life, 702.130a)
+            if p.stage != BLOCKERS_HALF and not p.stack and goals.out_of_reach(s, g.targets[0]) is not None:
                 return False
             return True if self._sure(p, g.targets[0]) is not None else None
         if g.kind == "destroy":

@@ -244,3 +244,21 @@ def with_triggers(draw: st.DrawFn, board: dict, lines: tuple[str, ...] = tuple(T
             p = {**p, "abilities": list(p.get("abilities", [])) + added}
         permanents.append(p)
     return {**board, "permanents": permanents}
+# ---- Keywords that change what damage does or what dies (120.3b, 120.3d, 702.79, 702.93,
+# 702.164), and poison counters (122.1f, 704.5c): added to any board's creatures and players.
+RESULT_KEYWORDS = ["Wither", "Infect", "Toxic 1", "Toxic 2", "Persist", "Undying"]
+
+
+@st.composite
+def with_result_keywords(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
+    """A board from `boards` with some of its creatures given wither, infect, toxic, persist or
+    undying (face-down ones keep them on their face-up side, 708.2a) and some players poison counters."""
+    data = draw(boards)
+    for p in data["permanents"]:
+        if "power" in p and draw(st.booleans()):
+            extra = draw(st.lists(st.sampled_from(RESULT_KEYWORDS), min_size=1, max_size=2, unique=True))
+            p["abilities"] = [*p.get("abilities", []), *extra]
+    for pl in data["players"]:
+        if draw(one_in(3)):
+            pl["poison"] = draw(st.sampled_from([0, 5, 8, 9]))
+    return data

@@ -55,8 +55,9 @@ class Minimax:
     # ---- the goal, when the combat is over -------------------------------------------------
 
     def achieved(self, g: Goal, state: State) -> bool:
-        if g.kind == "lethal":  # 104.3b, 704.5a
-            return state.s.player(g.targets[0]).life <= 0
+        if g.kind == "lethal":  # 104.3b, 704.5a, 704.5c
+            loser = state.s.player(g.targets[0])
+            return loser.life <= 0 or loser.poison >= 10
         if g.kind == "destroy":
             return all(t in state.gone for t in g.targets)
         if g.kind == "survive":
@@ -170,7 +171,9 @@ class Minimax:
             announced.setdefault(part, []).append(assignment)
 
         def outcome(assignment) -> bool:
-            after, lost = deal(state, field, assignment)
+            # The order of persist and undying triggers (603.3b) changes nothing a goal reads: the
+            # creature is destroyed either way and the new object is not in combat (400.7, 506.4).
+            after, lost = deal(state, field, assignment)[0]
             if step == "first_strike":
                 had = frozenset(c for c in combat_now(state.s, field).creatures if fast(field[c]))
                 after = replace(after, s=after.s.with_combat(damage_step="regular"), first_strikers=had)

@@ -27,7 +27,12 @@ actions follow (704.3). A window with pump abilities on the board is played one 
 (every face-up turn and every activation, in every order) until nobody acts any more.
 
 Each combat damage step deals the damage of each legal assignment (510.2) and then applies the
-state-based actions (704.3). A player at 0 or less life after the first-strike step has lost
+state-based actions (704.3). Damage from a source with wither or infect to a creature is -1/-1
+counters (120.3d), from a source with infect to a player poison counters (120.3b), and a creature
+with toxic gives its total toxic value in poison counters too (702.164c); ten poison counters lose
+the game (704.5c). A creature with persist or undying that dies returns (702.79a, 702.93a) unless
+the counter it looks back at is on it (603.10a), as a new object out of combat (400.7, 506.4):
+the state only remembers it returned. A player at 0 or less life after the first-strike step has lost
 (104.3b, 704.5a) and the combat, as far as outcomes go, ends there (docs/results.md).
 
 The search is a plain recursion over complete states, remembered so that a state reached
@@ -67,7 +72,9 @@ class Outcome(dict):
 def canonical(outcome: dict) -> str:
     """A comparable form of an outcome dict (its `line`, if any, left out)."""
     keys = ("life", "lost", "destroyed", "damage", "loyalty", "defense")
-    return json.dumps({k: outcome[k] for k in keys}, sort_keys=True)
+    optional = {"poison": {}, "minus_counters": {}, "returned": []}  # present only when not empty
+    return json.dumps({**{k: outcome[k] for k in keys}, **{k: outcome.get(k, v) for k, v in optional.items()}},
+                      sort_keys=True)
 
 
 @dataclass(frozen=True)
@@ -80,6 +87,7 @@ class State:
     s: Situation
     gone: frozenset[str]
     first_strikers: frozenset[str] | None = None
+    returned: frozenset[str] = frozenset()  # died and returned by persist/undying (702.79a, 702.93a)
 
     def field(self) -> dict[str, Characteristics]:
         return {p.id: characteristics(p) for p in self.s.permanents if p.id not in self.gone}
@@ -222,28 +230,41 @@ def window_options(state: State) -> set[State]:
 
 # ==== A combat damage step (510.2, 120.3, 704.3) ==========================================
 
-def deal(state: State, field: dict[str, Characteristics], assignment: Assignment) -> tuple[State, bool]:
-    """Deal the damage of an assignment simultaneously, then the state-based actions."""
+def deal(state: State, field: dict[str, Characteristics], assignment: Assignment) -> list[tuple[State, bool]]:
+    """Deal the damage of an assignment simultaneously, then the state-based actions, then the
+    persist and undying triggers (one state per order of the triggers, 603.3b)."""
     loss = {p.name: 0 for p in state.s.players}
     gain = {p.name: 0 for p in state.s.players}
+    poison = {p.name: 0 for p in state.s.players}
     marked = {pid: 0 for pid in field}
+    counters = {pid: 0 for pid in field}
     deathtouched = set()
     for src, r, n in assignment:
         source = field[src]
         if r in field and any(has_quality(source, q) for q in field[r].protections()):
             continue  # 702.16e, 702.16j, 702.16k: prevented
         if source.has("lifelink"):
-            gain[source.controller] += n  # 702.15b
+            gain[source.controller] += n  # 702.15b (with infect too)
         if r in loss:
-            loss[r] += n  # 120.3a
+            if source.has("infect"):
+                poison[r] += n  # 120.3b, 702.90b
+            else:
+                loss[r] += n  # 120.3a
+            poison[r] += sum(int(v) for v in source.values("toxic"))  # 702.164b, 702.164c
         else:
-            marked[r] += n
+            if field[r].is_creature and (source.has("wither") or source.has("infect")):
+                counters[r] += n  # 120.3d, 702.80a, 702.90c
+            else:
+                marked[r] += n
             if source.has("deathtouch"):
                 deathtouched.add(r)  # 702.2b
-    players = tuple(replace(p, life=p.life - loss[p.name] + gain[p.name]) for p in state.s.players)
+    players = tuple(replace(p, life=p.life - loss[p.name] + gain[p.name], poison=p.poison + poison[p.name])
+                    for p in state.s.players)
     permanents = []
     for p in state.s.permanents:
         c = field.get(p.id)
+        if c is not None and counters[p.id]:
+            p = p.with_counters(-1, -1, counters[p.id])
         if c is not None and marked[p.id]:
             n = marked[p.id]
             if c.is_creature:
@@ -255,14 +276,39 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
         permanents.append(p)
     after = replace(state, s=replace(state.s, players=players, permanents=tuple(permanents)))
     gone = set(after.gone)
-    for pid, c in after.field().items():
+    last_known = after.field()
+    for pid, c in last_known.items():
         if state_based_action(c) is not None:  # 704.5f, 704.5g (702.12b), 704.5i, 704.5v
             gone.add(pid)
         if (pid in deathtouched and c.is_creature and c.toughness > 0
                 and not c.has("indestructible")):  # 704.5h, 702.12b
             gone.add(pid)
-    lost = any(p.life <= 0 for p in players)  # 704.5a
-    return replace(after, gone=frozenset(gone)), lost
+    lost = any(p.life <= 0 or p.poison >= 10 for p in players)  # 704.5a, 704.5c
+    after = replace(after, gone=frozenset(gone))
+    if lost:  # 104.3b: the game is over before any trigger is put on the stack (603.3)
+        return [(after, lost)]
+    states = [after]
+    for pid in sorted(gone - set(state.gone)):
+        options = returning(after.s.permanent(pid), last_known[pid])
+        states = [replace(st, returned=st.returned | {pid}) if back else st for st in states for back in options]
+    return [(st, False) for st in states]
+
+
+def returning(p: Permanent, c: Characteristics) -> set[bool]:
+    """Whether the creature that just died comes back, over each order of its triggers (603.3b):
+    persist (702.79a) returns it with a -1/-1 counter if it had none, undying (702.93a) with a
+    +1/+1 counter if it had none, as it last existed (603.10a: face down it had no abilities, and
+    the -1/-1 counters wither just put on it count). The first trigger to resolve returns it; the
+    new object (400.7) has its printed toughness and that counter, and at 0 or less dies at once
+    (704.5f)."""
+    if not c.is_creature:
+        return {False}
+    options = set()
+    if c.has("persist") and p.minus_counters == 0:
+        options.add(p.toughness - 1 > 0)
+    if c.has("undying") and p.plus_counters == 0:
+        options.add(p.toughness + 1 > 0)
+    return options or {False}
 
 
 # ==== The search ==========================================================================
@@ -270,13 +316,18 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
 def outcome(state: State) -> Outcome:
     """The docs/results.md result of a finished combat."""
     field = state.field()
+    extra = {"poison": {p.name: p.poison for p in state.s.players if p.poison > 0},
+             "minus_counters": {p.id: p.minus_counters for p in state.s.permanents
+                                if p.id in field and field[p.id].is_creature and p.minus_counters > 0},
+             "returned": sorted(state.returned)}
     return Outcome(
         life={p.name: p.life for p in state.s.players},
-        lost=sorted(p.name for p in state.s.players if p.life <= 0),
+        lost=sorted(p.name for p in state.s.players if p.life <= 0 or p.poison >= 10),
         destroyed=sorted(state.gone),
         damage={pid: c.damage for pid, c in field.items() if c.is_creature and c.damage > 0},
         loyalty={pid: c.loyalty for pid, c in field.items() if c.is_planeswalker},
-        defense={pid: c.defense for pid, c in field.items() if c.is_battle})
+        defense={pid: c.defense for pid, c in field.items() if c.is_battle},
+        **{k: v for k, v in extra.items() if v})
 
 
 class Search:
@@ -350,17 +401,17 @@ class Search:
         step = next_step(state.s, field)
         out = set()
         for assignment in step_assignments(state.s, field, step, state.first_strikers):
-            after, lost = deal(state, field, assignment)
-            if step == "first_strike":
-                # 510.4: who had first strike or double strike as this step began.
-                had = frozenset(c for c in combat_now(state.s, field).creatures if fast(field[c]))
-                after = replace(after, s=after.s.with_combat(damage_step="regular"), first_strikers=had)
-                if lost:  # 104.3b, 704.5a: the game is over
-                    out.add(outcome(after))
+            for after, lost in deal(state, field, assignment):
+                if step == "first_strike":
+                    # 510.4: who had first strike or double strike as this step began.
+                    had = frozenset(c for c in combat_now(state.s, field).creatures if fast(field[c]))
+                    after = replace(after, s=after.s.with_combat(damage_step="regular"), first_strikers=had)
+                    if lost:  # 104.3b, 704.5a: the game is over
+                        out.add(outcome(after))
+                    else:
+                        out |= self.run("after_first_strike", after)
                 else:
-                    out |= self.run("after_first_strike", after)
-            else:
-                out.add(outcome(after))
+                    out.add(outcome(after))
         return out
 
 
