@@ -32,6 +32,8 @@ END = "end"
 WINDOW_NEXT = {BEGINNING_OF_COMBAT: DECLARE_ATTACKERS, ATTACKERS_WINDOW: DECLARE_BLOCKERS,
                BLOCKERS_WINDOW: DAMAGE, FIRST_STRIKE_WINDOW: DAMAGE}
 
+# The parts choosing every source's shares of a step (outcomes.lp, 510.1): power-independent.
+CHOOSE_RESULTS = ("choose_results", "choose_shares")
 RESULTS = "#show witness/3. #show after_life/2. #show after_damage/2. #show after_loyalty/2. " \
           "#show after_defense/2. #show after_gone/1. #show deals/1. #show step/1."
 
@@ -116,7 +118,7 @@ def step_results(s: Situation) -> Iterator[StepResult]:
     The shares that change a result are chosen, not the amounts (outcomes.lp, ``#program
     choose_results``): grounding follows lethal damage, loyalty and defense, not power."""
     ctl = control(STEP_RESULTS, situation_facts(s.with_combat(assignment=None)),
-                  parts=("base", "choose_results"), show=RESULTS, args=("--models=0", "--project=project"))
+                  parts=("base", *CHOOSE_RESULTS), show=RESULTS, args=("--models=0", "--project=project"))
     for symbols in models(ctl):
         yield step_result(symbols)
 
@@ -150,7 +152,7 @@ def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str
                            args=("--opt-mode=opt",)))
     ctl = control(BOARD + STEP_RESULTS[2:], facts,
                   parts=("base", "choose_blocks", "every_blocker", ("require", [best or 0]), "project_blocks",
-                         "show_blocks", "choose_results"),
+                         "show_blocks", *CHOOSE_RESULTS),
                   show=RESULTS, args=("--models=0", "--project=project"))
     for symbols in models(ctl):
         blocks = tuple(sorted(tuple(args_of(sym)) for sym in symbols if sym.name == "block"))

@@ -271,7 +271,7 @@ def half_results(s: Situation, deciding: str, fixed: tuple[Any, ...] = ()) -> It
     side's, with the attackers' half `fixed` as announced). With each, whether the other half
     has creatures that assign damage in this step."""
     facts = situation_facts(s.with_combat(assignment=tuple(fixed) or None)) + "\n" + _deciding(deciding)
-    ctl = control(HALF, facts, parts=("base", "choose_half"), show=c.RESULTS + " #show half/2.",
+    ctl = control(HALF, facts, parts=("base", "choose_half", "choose_shares"), show=c.RESULTS + " #show half/2.",
                   args=("--models=0", "--project=project"))
     for symbols in models(ctl):
         others = any(sym.name == "half" and str(sym.arguments[1]) != deciding for sym in symbols)

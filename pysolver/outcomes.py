@@ -112,7 +112,7 @@ def one_program_control(p: gt.Position) -> clingo.Control:
     s = p.s
     open_attacks = p.stage == c.DECLARE_ATTACKERS
     parts: tuple[str, ...] = ("base", "choose_attacks", "every_attacker") if open_attacks else ("base",)
-    parts += ("choose_blocks", "every_blocker", "choose_results")
+    parts += ("choose_blocks", "every_blocker", *c.CHOOSE_RESULTS)
     facts = situation_facts(s.with_combat(blockers=None, damage_step=None, assignment=None), combat=not open_attacks)
     return control(ONE_PROGRAM, facts, parts=parts, show=c.RESULTS, args=("--models=0", "--project=project"))
 
