@@ -19,7 +19,9 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
+from . import numbers
 from .catalogue import CATALOGUE
 from .mana import Mana
 
@@ -77,6 +79,8 @@ class Ability:
         """The ASP term the encodings match on."""
         if self.value is None:
             return self.kind
+        if self.kind in RESTRICTION_KINDS:
+            return restriction_term(self.kind, self.value)
         if isinstance(self.value, Mana):
             return self.kind
         if isinstance(self.value, int) or self.kind == "protection":
@@ -239,4 +243,142 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     m = _OTHER_MORPH_COST.fullmatch(text)
     if m:  # 702.37e: the cost must be paid; only mana (the player's `mana`) is modelled
         raise UnsupportedAbility(f"{m.group(1)} costs that are not mana (702.37e) are not supported")
+    restriction = parse_restriction(text) or parse_restriction(bare)
+    return [restriction] if restriction is not None else None
+
+
+# ---- Blocking restrictions over creature qualities (509.1a, 509.1b) ----------------------------------
+#
+# A creature quality is a nested tuple, the first item its name (the encodings' functor), shown to the
+# encodings as a term by :func:`term_text`:
+#   ("color", C)                         a creature of color C (105.2)
+#   ("keyword", K)                       a creature with the keyword ability K ("creatures with flying")
+#   ("cmp", STAT, OP, OPERAND)           its power or toughness compared (lt, le, gt, ge) with a number
+#                                        ("n", N), its own other value ("own", STAT: "their power") or the
+#                                        value of the ability's source ("source", STAT: "~'s power")
+#   ("either", Q1, Q2), ("both", Q1, Q2) one of two qualities, both ("red creatures with flying")
+#   ("any",)                             every creature
+# The restrictions: on an attacker, not_blocked_by(Q), blocked_only_by(Q), max_blockers(N); as static
+# effects of a permanent, creatures_cant_block(SCOPE, Q) and creatures_cant_be_blocked(SCOPE, Q) with
+# SCOPE all, you (its controller's creatures) or opponents (its controller's opponents' creatures).
+
+Quality = tuple[Any, ...]
+RESTRICTION_KINDS = ("not_blocked_by", "blocked_only_by", "creatures_cant_block", "creatures_cant_be_blocked")
+STATS = ("power", "toughness")
+_CREATURES = (r"(?:(?P<color>white|blue|black|red|green) )?creatures"
+              r"(?: (?P<scope>you control|your opponents control))?(?: with (?P<with>.+?))?")
+_RESTRICTIONS = [
+    (re.compile(rf"{_CREATURES} can't block (?:it|this creature)"), "not_blocked_by"),
+    (re.compile(rf"this creature can't be blocked by {_CREATURES}"), "not_blocked_by"),
+    (re.compile(rf"this creature can be blocked only by {_CREATURES}"), "blocked_only_by"),
+    (re.compile(rf"{_CREATURES} can't block"), "creatures_cant_block"),
+    (re.compile(rf"{_CREATURES} can't be blocked"), "creatures_cant_be_blocked"),
+]
+_MAX_BLOCKERS = re.compile(r"this creature can't be blocked by more than (\w+) creatures?")
+_LIMIT = re.compile(rf"({'|'.join(STATS)})(?: or ({'|'.join(STATS)}))? (\w+) or (less|greater)")
+_RELATIVE = re.compile(rf"({'|'.join(STATS)}) (less|greater) than (this creature's|their|its) ({'|'.join(STATS)})")
+SCOPES = {None: "all", "you control": "you", "your opponents control": "opponents"}
+
+
+def _number(word: str) -> int | None:
+    """A whole number in digits or words (docs/abilities.md `N`), in the range of ability numbers."""
+    n = NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= numbers.MAX_DIGITS else None)
+    if n is not None and numbers.problem(n, "ability") is not None:
+        raise UnsupportedAbility(f"the number {word}: {numbers.problem(n, 'ability')}")
+    return n
+
+
+def _with_quality(text: str) -> Quality | None:
+    """The quality of "creatures with <text>": a keyword, a power/toughness limit or comparison."""
+    if text in KEYWORDS:
+        return ("keyword", KEYWORDS[text])
+    m = _LIMIT.fullmatch(text)
+    if m:
+        n = _number(m.group(3))
+        if n is None:
+            return None
+        op = "le" if m.group(4) == "less" else "ge"
+        first = ("cmp", m.group(1), op, ("n", n))
+        return first if m.group(2) is None else ("either", first, ("cmp", m.group(2), op, ("n", n)))
+    m = _RELATIVE.fullmatch(text)
+    if m:
+        whose = "own" if m.group(3) == "their" else "source"  # "their": the creatures'; "its": the source's
+        return ("cmp", m.group(1), "lt" if m.group(2) == "less" else "gt", (whose, m.group(4)))
     return None
+
+
+def parse_restriction(text: str) -> Ability | None:
+    """A blocking restriction line (509.1b, normalised) over creature qualities, or None.
+
+    >>> parse_restriction("creatures with power less than this creature's power can't block it").term
+    'not_blocked_by(cmp(power,lt,source(power)))'
+    >>> parse_restriction("creatures your opponents control with power 2 or less can't block").term
+    'creatures_cant_block(opponents,cmp(power,le,n(2)))'
+    >>> parse_restriction("this creature can't be blocked by more than one creature").term
+    'max_blockers(1)'
+    """
+    m = _MAX_BLOCKERS.fullmatch(text)
+    if m:
+        n = _number(m.group(1))
+        return Ability("max_blockers", n) if n is not None and n >= 1 else None
+    for pattern, kind in _RESTRICTIONS:
+        m = pattern.fullmatch(text)
+        if m is None:
+            continue
+        with_q = _with_quality(m.group("with")) if m.group("with") else None
+        if m.group("with") and with_q is None:
+            return None
+        color = ("color", m.group("color")) if m.group("color") else None
+        quality = ("both", color, with_q) if color and with_q else color or with_q or ("any",)
+        scope = SCOPES[m.group("scope")]
+        if kind in ("creatures_cant_block", "creatures_cant_be_blocked"):
+            return Ability(kind, (scope, quality))
+        return Ability(kind, quality) if scope == "all" else None
+    return None
+
+
+def term_text(x: object) -> str:
+    """A quality (or a part of one) as an ASP term: tuples are functions, strings constants.
+
+    >>> term_text(("either", ("cmp", "power", "le", ("n", 1)), ("color", "red")))
+    'either(cmp(power,le,n(1)),color(red))'
+    """
+    if isinstance(x, tuple):
+        name, *args = x
+        return f"{name}({','.join(map(term_text, args))})" if args else str(name)
+    return str(x)
+
+
+def restriction_term(kind: str, value: object) -> str:
+    """The ASP term of a restriction ability (`value`: a quality, or (scope, quality))."""
+    args = value if kind.startswith("creatures_") else (value,)
+    assert isinstance(args, tuple)
+    return f"{kind}({','.join(map(term_text, args))})"
+
+
+def quality_words(q: Quality, scope: str = "all") -> str:
+    """The creatures of a quality (and a scope), in words (for messages).
+
+    >>> quality_words(("cmp", "power", "lt", ("source", "power"))), quality_words(("color", "red"), "opponents")
+    ("creatures with power less than the source's power", 'red creatures your opponents control')
+    """
+    if scope != "all":
+        phrase = next(words for words, s in SCOPES.items() if s == scope)
+        return quality_words(q).replace("creatures", f"creatures {phrase}", 1)
+    name, *args = q
+    if name == "any":
+        return "creatures"
+    if name == "color":
+        return f"{args[0]} creatures"
+    if name == "both":
+        return quality_words(args[0]).removesuffix("creatures") + quality_words(args[1])
+    if name == "either":  # "creatures with power 1 or less or toughness 1 or less"
+        first, second = quality_words(args[0]), quality_words(args[1])
+        return f"{first} or {second.removeprefix('creatures with ' if 'with' in first else 'creatures ')}"
+    if name == "keyword":
+        return f"creatures with {str(args[0]).replace('_', ' ')}"
+    stat, op, (whose, x) = args
+    if whose == "n":
+        return f"creatures with {stat} {x} or {'less' if op == 'le' else 'greater'}"
+    other = "the source's" if whose == "source" else "their"
+    return f"creatures with {stat} {'less' if op == 'lt' else 'greater'} than {other} {x}"

@@ -32,6 +32,7 @@ from typing import Any
 
 import clingo
 
+from .abilities import quality_words
 from .errors import InputError
 from .facts import atom, constant, program, situation_facts
 from .model import Situation
@@ -71,6 +72,11 @@ MESSAGES: dict[tuple[str, str], str] = {
     ("509.1b", "block_only_flyers"): "{0} can block only creatures with flying but blocks {1} (no flying)",
     ("702.111b", "menace"): "{0} (menace) is blocked by {1} alone",
     ("509.1b", "min_blockers"): "{0} can't be blocked except by {1} or more creatures but is blocked by {2}",
+    ("509.1b", "max_blockers"): "{0} can't be blocked by more than {1} creature(s) but is blocked by {2}",
+    ("509.1b", "not_blocked_by"): "{0} blocks {1}, which can't be blocked by {2}",
+    ("509.1b", "blocked_only_by"): "{0} blocks {1}, which can be blocked only by {2}",
+    ("509.1b", "creatures_cant_block"): "{0} blocks {1}, but {3} can't block ({2})",
+    ("509.1b", "creatures_cant_be_blocked"): "{0} blocks {1}, but {3} can't be blocked ({2})",
     ("508.1d", "requirements"): "{0} requirements obeyed, {1} possible ({2})",
     ("509.1c", "requirements"): "{0} requirements obeyed, {1} possible ({2})",
     ("510.1a", "total"): "{0} assigns {2} of its {1} combat damage",
@@ -185,15 +191,34 @@ def _violation(sym: clingo.Symbol) -> dict[str, Any]:
 
 
 def _describe(o: object) -> str:
-    """A requirement term in words; anything else as it is."""
+    """A requirement or creature quality term in words; anything else as it is."""
+    if o == "any":  # the quality "creatures" (pysolver.abilities)
+        return quality_words(("any",))
     if isinstance(o, clingo.Symbol):
         template = REQUIREMENTS.get(o.name)
         if template is not None:
             return template.format(*(value(a) for a in o.arguments))
+        if o.name == "scoped":
+            scope, q = o.arguments
+            return quality_words(_plain_term(q), scope.name)
+        if o.name in QUALITIES:
+            return quality_words(_plain_term(o))
         return str(o)
     if isinstance(o, str):
         return o.replace("_", "-") if o in ("first_strike",) else o
     return str(o)
+
+
+QUALITIES = ("color", "keyword", "cmp", "either", "both")  # creature qualities (pysolver.abilities)
+
+
+def _plain_term(sym: clingo.Symbol) -> Any:
+    """A term as the nested tuples of :mod:`pysolver.abilities` qualities: functions as tuples."""
+    if sym.type == clingo.SymbolType.Number:
+        return sym.number
+    if sym.type == clingo.SymbolType.Function and sym.arguments:
+        return (sym.name, *map(_plain_term, sym.arguments))
+    return (sym.name,) if sym.name == "any" else sym.name
 
 
 def text(doc: dict[str, Any]) -> str:

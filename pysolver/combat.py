@@ -78,8 +78,10 @@ def face_up(s: Situation, ids: tuple[str, ...]) -> Situation:
 
 def _may_leave_face_up(p: Permanent) -> bool:
     """Whether a permanent, face up, might be put into the graveyard by a state-based action: it has
-    damage marked (704.5g) or counters or its printed toughness might make it 0 or less (704.5f)."""
-    return p.damage > 0 or p.minus_counters > 0 or (p.toughness or 0) <= 0
+    damage marked (704.5g) or counters, a change until end of turn (613.4c) or its printed toughness
+    might make it 0 or less (704.5f)."""
+    return (p.damage > 0 or any(dt < 0 for _, dt, _ in p.pt_counters) or p.until_end_of_turn[1] < 0
+            or (p.toughness or 0) <= 0)
 
 
 def may_matter(s: Situation, window: str) -> set[str]:

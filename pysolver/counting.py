@@ -7,6 +7,8 @@ already leaves out the pairs that a pairwise restriction of 509.1b forbids) such
   additional creature", or any number (509.1a);
 * each attacker with a minimum number of blockers N is blocked by no creature or by at least N:
   menace, N = 2 (702.111b), "can't be blocked except by N or more creatures" (509.1b);
+* each attacker with a maximum number of blockers M is blocked by at most M: "can't be blocked by
+  more than one creature" (509.1b);
 * it obeys the maximum possible number K of requirements (509.1c): ``lure(A,B,J)`` (B blocks A),
   ``blocked(A,J)`` (A is blocked), ``blocks(B,J)`` (B blocks), one for each instance J of the
   ability (113.2c). K comes from clingo's optimisation (:meth:`pysolver.declarations.Component.best`);
@@ -18,9 +20,10 @@ Method: the vertices are eliminated one at a time in an order chosen to keep the
 Eliminating a vertex decides all of its edges that are still open. The state is the number of
 requirements obeyed so far (capped at K) and, for each frontier vertex whose degree matters, its
 degree capped where the rules stop caring: a blocker's used capacity (509.1a), an attacker's
-blockers up to N (702.111b), whether a creature with a ``blocked``/``blocks`` requirement is
-already in a block (509.1c). A vertex leaves the state once all its edges are decided, after its
-minimum-blockers restriction is checked and its requirement counted. Edges to vertices whose
+blockers up to N (702.111b) or up to its maximum M (509.1b, a block past M is never added),
+whether a creature with a ``blocked``/``blocks`` requirement is already in a block (509.1c). A
+vertex leaves the state once all its edges are decided, after its minimum-blockers restriction is
+checked and its requirement counted. Edges to vertices whose
 degree does not matter are decided together, by the number of ways to use j of them. The states are
 memoised as a dict from state to number of partial declarations, so the count is exact and takes
 time proportional to the number of distinct states, not of declarations. The order is the best of
@@ -33,12 +36,15 @@ outgrow :data:`LIMIT`, :meth:`BlockProblem.count` gives up (None) and the caller
 ...                  lure={}, must={}, obeyed_anyway=0)
 >>> p.count(0)   # no block, or both (702.111b)
 2
+>>> BlockProblem(edges=(("y", "x"), ("z", "x")), capacity={"y": 1, "z": 1}, min_blockers={"x": 1},
+...              lure={}, must={}, obeyed_anyway=0, max_blockers={"x": 1}).count(0)  # none, y or z (509.1b)
+3
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import networkx as nx
 
@@ -51,8 +57,8 @@ LIMIT = 500_000  # the most states the DP may hold at once; beyond, clingo enume
 class BlockProblem:
     """One component as the counter needs it: edges, capacities (None = any number), minimum
     numbers of blockers, the number of Lure requirements each edge obeys when used, the number of
-    requirements each creature obeys when it is in a block, and the number of requirements
-    obeyed whatever is declared."""
+    requirements each creature obeys when it is in a block, the number of requirements
+    obeyed whatever is declared, and the maximum numbers of blockers of the attackers that have one."""
 
     edges: tuple[Edge, ...]
     capacity: Mapping[str, int | None]
@@ -60,6 +66,7 @@ class BlockProblem:
     lure: Mapping[Edge, int]
     must: Mapping[str, int]
     obeyed_anyway: int
+    max_blockers: Mapping[str, int] = field(default_factory=dict)
 
     @classmethod
     def of(cls, g: nx.DiGraph, nodes: Collection[str]) -> BlockProblem:
@@ -78,7 +85,8 @@ class BlockProblem:
                    min_blockers={n: g.nodes[n].get("min_blockers", 1) for n in nodes
                                  if g.nodes[n]["role"] == "attacker"},
                    lure=lure, must=must,
-                   obeyed_anyway=sum(kind not in BLOCK_REQUIREMENTS for kind, _ in g.graph.get("obeyed", [])))
+                   obeyed_anyway=sum(kind not in BLOCK_REQUIREMENTS for kind, _ in g.graph.get("obeyed", [])),
+                   max_blockers={n: g.nodes[n]["max_blockers"] for n in nodes if "max_blockers" in g.nodes[n]})
 
     def level(self, v: str) -> int:
         """The cap on the degree of `v` that the rules can tell apart (0: the degree never matters)."""
@@ -86,14 +94,15 @@ class BlockProblem:
             cap = self.capacity[v]
             return cap if cap is not None else int(v in self.must)
         n = self.min_blockers[v]
-        return n if n >= 2 else int(v in self.must)
+        return max(n if n >= 2 else int(v in self.must), self.max_blockers.get(v, 0))
 
     def free_pairs(self) -> dict[str, list[str]]:
         """For each blocker, the attackers (sorted) it may block freely: an edge is free when its
-        attacker has no minimum number of blockers (702.111b, 509.1b) and neither creature has a
-        requirement (509.1c). Using a free edge matters only to the blocker's capacity (509.1a), so,
+        attacker has no minimum or maximum number of blockers (702.111b, 509.1b) and neither creature
+        has a requirement (509.1c). Using a free edge matters only to the blocker's capacity (509.1a), so,
         whatever the rest of a declaration, each blocker chooses among its free edges on its own."""
-        bound = {a for a, n in self.min_blockers.items() if n >= 2} | set(self.must) | {a for _, a in self.lure}
+        bound = {a for a, n in self.min_blockers.items() if n >= 2} | set(self.must) | {a for _, a in self.lure} \
+            | set(self.max_blockers)
         free: dict[str, list[str]] = {}
         for b, a in self.edges:
             if a not in bound and b not in bound:
@@ -228,10 +237,13 @@ class _Run:
         b, a = (v, u) if v in self.p.capacity else (u, v)
         ib, ia = self._slot(b), self._slot(a)
         cap, la, lb, w = self.p.capacity[b], self.p.level(a), self.p.level(b), self.p.lure.get((b, a), 0)
+        most = self.p.max_blockers.get(a)
         new = dict(self.states)  # the edge not used
         for s, n in self.states.items():
             if cap is not None and s[ib] >= cap:
                 continue  # 509.1a: the blocker is already blocking as many creatures as it can
+            if most is not None and s[ia] >= most:
+                continue  # 509.1b: the attacker is already blocked by as many creatures as it may be
             t = list(s)
             if w:
                 t[0] = min(t[0] + w, self.k)
@@ -257,14 +269,15 @@ class _Run:
             for (j, r), m in ways.items():
                 grown[j + 1, r + w] = grown.get((j + 1, r + w), 0) + m
             ways = grown
-        cap = self.p.capacity.get(v)
+        # 509.1a: a blocker's capacity; 509.1b: an attacker's maximum number of blockers
+        cap = self.p.capacity[v] if v in self.p.capacity else self.p.max_blockers.get(v)
         iv, lv = self._slot(v), self.p.level(v)
         new: dict[tuple[int, ...], int] = {}
         for s, n in self.states.items():
             d = s[iv] if iv is not None else 0
             for (j, r), m in ways.items():
                 if cap is not None and d + j > cap:
-                    continue  # 509.1a
+                    continue  # 509.1a, 509.1b
                 t = list(s)
                 t[0] = min(t[0] + r, self.k)
                 if iv is not None:

@@ -68,7 +68,7 @@ def turn_face_up(s: Situation, ids: tuple[str, ...]) -> Situation:
         if p.id in ids:
             kind, cost = p.morph_cost()
             spent[p.controller] = spent[p.controller] + cost
-            p = replace(p, face_down=False, plus_counters=p.plus_counters + (kind == "megamorph"))
+            p = replace(p, face_down=False).with_counters(1, 1, kind == "megamorph")
         permanents.append(p)
     players = tuple(replace(p, spent=spent[p.name]) for p in s.players)
     return replace(s, players=players, permanents=tuple(permanents))

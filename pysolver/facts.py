@@ -97,8 +97,8 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
     # Each instance of a requirement ability is a requirement of its own (113.2c, 508.1d, 509.1c).
     yield from (atom("printed_instance", i, constant(a.kind), j) for j, a in enumerate(p.abilities)
                 if a.kind in REQUIREMENTS)
-    yield atom("plus_counters", i, p.plus_counters)
-    yield atom("minus_counters", i, p.minus_counters)
+    yield from (atom("pt_counters", i, dp, dt, n) for dp, dt, n in p.pt_counters)  # 122.1a
+    yield atom("until_end_of_turn", i, *p.until_end_of_turn)  # 613.4c: resolved pumps
     yield atom("damage_marked", i, p.damage)
     morph = p.morph_cost()
     if morph is not None:

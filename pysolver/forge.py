@@ -30,7 +30,7 @@ from typing import Any
 from .abilities import KEYWORDS
 from .cards import CARD_TYPES, Card, card_key, with_builtin
 from .errors import InputError
-from .model import Permanent, Situation
+from .model import Permanent, Situation, counter_kind, pt_change
 
 PLAYERS = ("human", "ai")
 # Forge's phases (its PhaseType names and script names, without case and underscores), in turn order.
@@ -49,7 +49,8 @@ ZONES = {"hand": "in a hand", "library": "in a library", "graveyard": "in a grav
          "command": "in the command zone"}
 DESTROY_GOALS = ("destroy specified permanents", "destroy specified creatures", "kill specified creatures",
                  "remove specified permanents from the battlefield")
-COUNTER_FIELDS = {"P1P1": "+1/+1", "M1M1": "-1/-1"}
+COUNTER_KIND = re.compile(r"([PM])(\d)\1(\d)")  # Forge's P/T counter kinds: P1P1, P1P0, M0M1, P2P2 … (122.1a)
+_FORGE_SIGNS = str.maketrans({"+": "P", "-": "M", "/": None})  # "+1/+0" -> "P1P0"
 # Entry modifiers that only matter for things the solver does not model (noted when present).
 UNMODELLED_MODIFIERS = ("Renowned", "Monstrous", "IsCommander", "Attaching", "ChosenColor", "ChosenType",
                         "NamedCard", "ExecuteScript", "RememberedCards", "Imprinting", "ExiledWith", "Ability",
@@ -327,8 +328,10 @@ def _counters(imp: _Import, perm: dict[str, Any], value: str, where: str) -> Non
     for pair in filter(None, value.split(",")):
         kind, _, n = pair.partition("=")
         amount = _int(imp, n, where, f"counter {kind}")
-        if kind in COUNTER_FIELDS:
-            perm.setdefault("counters", {})[COUNTER_FIELDS[kind]] = amount
+        pt = COUNTER_KIND.fullmatch(kind)
+        if pt and pt.group(2, 3) != ("0", "0"):
+            sign = "+" if pt.group(1) == "P" else "-"
+            perm.setdefault("counters", {})[f"{sign}{pt.group(2)}/{sign}{pt.group(3)}"] = amount
         elif kind == "LOYALTY":
             perm["loyalty"] = amount
         elif kind == "DEFENSE":
@@ -537,8 +540,7 @@ def _forge_entry(p: Permanent, pool: Mapping[str, Card], notes: list[str]) -> st
         entry += "|SummonSick"
     if p.face_down:
         entry += "|FaceDown"
-    counters = ([f"P1P1={p.plus_counters}"] * bool(p.plus_counters)
-                + [f"M1M1={p.minus_counters}"] * bool(p.minus_counters))
+    counters = [counter_kind(dp, dt).translate(_FORGE_SIGNS) + f"={n}" for dp, dt, n in p.pt_counters]
     if "Planeswalker" in p.types and p.loyalty is not None:
         counters.append(f"LOYALTY={p.loyalty}")
     if "Battle" in p.types and p.defense is not None:
@@ -547,6 +549,9 @@ def _forge_entry(p: Permanent, pool: Mapping[str, Card], notes: list[str]) -> st
         entry += "|Counters:" + ",".join(counters)
     if p.damage:
         entry += f"|Damage:{p.damage}"
+    if p.until_end_of_turn != (0, 0):
+        notes.append(f"{p.id}: a Forge game state cannot hold its change until end of turn "
+                     f"{pt_change(p.until_end_of_turn)} (613.4c); not written")
     return entry
 
 

@@ -46,7 +46,7 @@ def damage_bound(s: Situation, player: str) -> int:
         best = 0
         for form in forms(p):
             kinds = set() if form.face_down else {a.kind for a in form.abilities}
-            power = (2 if form.face_down else (form.power or 0)) + form.plus_counters - form.minus_counters
+            power = (2 if form.face_down else (form.power or 0)) + form.pt_modification[0]
             if p.id in blocked and not kinds & {"trample", "trample_over_planeswalkers"}:
                 continue
             if target is not None and target != player and "trample_over_planeswalkers" not in kinds:
@@ -71,7 +71,7 @@ def _lone_blockers(s: Situation) -> dict[str, list[int]]:
         x = s.permanent(b)
         if len(attackers) != 1 or x.left_battlefield:
             continue
-        lethal = min((2 if f.face_down else (f.toughness or 0)) + f.plus_counters - f.minus_counters - f.damage
+        lethal = min((2 if f.face_down else (f.toughness or 0)) + f.pt_modification[1] - f.damage
                      for f in forms(x))
         out.setdefault(attackers[0], []).append(max(lethal, 0))
     return out
@@ -91,7 +91,7 @@ def forms(p: Permanent) -> list[Permanent]:
     forms = [p]
     morph = p.morph_cost()
     if p.face_down and morph is not None:
-        forms.append(replace(p, face_down=False, plus_counters=p.plus_counters + (morph[0] == "megamorph")))
+        forms.append(replace(p, face_down=False).with_counters(1, 1, morph[0] == "megamorph"))
     return forms
 
 

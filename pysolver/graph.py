@@ -29,13 +29,14 @@ from .facts import situation_facts
 from .model import Situation
 from .solving import BOARD, args_of, control, one_model
 
-NODE_KEYS = ("role", "name", "power", "toughness", "keywords", "min_blockers", "capacity")
+NODE_KEYS = ("role", "name", "power", "toughness", "keywords", "min_blockers", "max_blockers", "capacity")
 
 
 def attacker_blocker_graph(s: Situation) -> nx.DiGraph:
     """The graph for the declared attackers; node data: `role`, `name` (None face down, 708.2a),
     `power`, `toughness`, `keywords` (the characteristics as the encodings compute them: counters,
-    face-down 2/2), `min_blockers` (menace 702.111b, 509.1b) and, for blockers, `capacity` (509.1a).
+    face-down 2/2), `min_blockers` (menace 702.111b, 509.1b), `max_blockers` (509.1b "can't be blocked by
+    more than N creatures"; absent: no cap) and, for blockers, `capacity` (509.1a).
 
     ``graph["restrictions"]`` lists each excluded pair with its rule: (blocker, attacker, rule, kind);
     ``graph["requirements"]`` the requirements (509.1c, 508.1d) as (kind, objects), ``graph["obeyed"]``
@@ -64,6 +65,8 @@ def attacker_blocker_graph(s: Situation) -> nx.DiGraph:
             g.graph["restrictions"].append((args[2], args[3], args[0], args[1]))
         elif sym.name == "min_blockers":
             g.nodes[args[0]]["min_blockers"] = max(int(args[1]), g.nodes[args[0]].get("min_blockers", 1))
+        elif sym.name == "max_blockers":
+            g.nodes[args[0]]["max_blockers"] = int(args[1])
         elif sym.name == "block_capacity":
             g.nodes[args[0]]["capacity"] = int(args[1])
         elif sym.name == "requirement":
@@ -87,8 +90,8 @@ def components(g: nx.DiGraph) -> list[set[str]]:
 
 def node_link(g: nx.DiGraph) -> dict[str, Any]:
     """networkx node-link data with every node and graph attribute: nodes with `id`, `role`,
-    `name`, `power`, `toughness`, `keywords`, `min_blockers` (attackers, 1 if none), `capacity`
-    (blockers, null = any number); edges with `source` = blocker, `target` = attacker; graph
+    `name`, `power`, `toughness`, `keywords`, `min_blockers` (attackers, 1 if none), `max_blockers`
+    (attackers with a cap only, 509.1b), `capacity` (blockers, null = any number); edges with `source` = blocker, `target` = attacker; graph
     `restrictions` [blocker, attacker, rule, kind], `requirements` and `obeyed` [kind, objects].
 
     >>> from pysolver import load
@@ -119,8 +122,10 @@ def node_data(g: nx.DiGraph, n: str) -> dict[str, Any]:
     if d["role"] == "attacker":
         node["min_blockers"] = d.get("min_blockers", 1)
         del node["capacity"]
+        if node["max_blockers"] is None:
+            del node["max_blockers"]
     else:
-        del node["min_blockers"]
+        del node["min_blockers"], node["max_blockers"]
     return node
 
 
@@ -185,6 +190,8 @@ def node_label(node: dict[str, Any]) -> list[str]:
         lines.append(", ".join(k.replace("_", " ") for k in node["keywords"]))
     if node.get("min_blockers", 1) > 1:
         lines.append(f"needs {node['min_blockers']}+ blockers")
+    if node.get("max_blockers") is not None:
+        lines.append(f"at most {node['max_blockers']} blocker{'s' if node['max_blockers'] != 1 else ''}")
     if node["role"] == "blocker":
         cap = node.get("capacity")
         lines.append("blocks any number" if cap is None else f"blocks up to {cap}")

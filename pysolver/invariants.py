@@ -76,10 +76,10 @@ class Chars:
 def chars(p: Permanent, turned: set[str]) -> Chars:
     """`p` after the face-up turns in `turned` (702.37e; megamorph adds a +1/+1 counter, 702.37b)."""
     up = p.id in turned
-    plus = p.plus_counters + (1 if up and (p.morph_cost() or ("",))[0] == "megamorph" else 0)
+    plus = p.pt_modification[0] + (1 if up and (p.morph_cost() or ("",))[0] == "megamorph" else 0)
     if p.face_down and not up:
-        return Chars(p.id, p.controller, 2 + plus - p.minus_counters, (), (), ("Creature",), ())
-    return Chars(p.id, p.controller, (p.power or 0) + plus - p.minus_counters, p.abilities, p.colors, p.types,
+        return Chars(p.id, p.controller, 2 + plus, (), (), ("Creature",), ())
+    return Chars(p.id, p.controller, (p.power or 0) + plus, p.abilities, p.colors, p.types,
                  p.subtypes)
 
 
@@ -97,7 +97,8 @@ def protected(recipient: Chars, source: Chars) -> bool:
                 or (q == "artifacts" and "Artifact" in source.types) \
                 or (q.startswith("color(") and q[6:-1] in source.colors) \
                 or (q == f"player({asp_name(source.controller)})") \
-                or (q.startswith("creature_type(") and q[15:-2] in {t.lower() for t in source.subtypes}):
+                or (q.startswith("creature_type(") and q[15:-2] in {t.lower() for t in source.subtypes}) \
+                or (q.startswith("creature_type(") and source.has("changeling")):  # 702.73a
             return True
     return False
 

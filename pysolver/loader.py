@@ -24,7 +24,7 @@ from .abilities import COLOR_LETTERS, COLORS, Ability, parse_ability_line
 from .cards import CARD_TYPES, Card, card_key, with_builtin
 from .errors import InputError
 from .mana import Mana
-from .model import STEPS, Combat, Goal, Permanent, Player, Situation
+from .model import STEPS, Combat, Goal, Permanent, Player, Situation, counter_kind
 from .numbers import quote as q
 
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
@@ -32,10 +32,12 @@ TOP_KEYS = {"players", "active", "permanents", "combat", "goal"}
 PLAYER_KEYS = {"name", "life", "mana"}
 PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtypes", "colors", "power",
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
-                  "tapped", "summoning_sick", "face_down"}
+                  "tapped", "summoning_sick", "face_down", "until_end_of_turn"}
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment"}
 GOAL_KEYS = {"lethal", "destroy", "survive", "all", "any"}
-COUNTERS = {"+1/+1": "plus_counters", "-1/-1": "minus_counters"}
+COUNTERS = ("+X/+Y",)  # the keys of `counters`: P/T counter kinds such as +1/+1, +1/+0, -0/-1 (122.1a)
+COUNTER_KIND = re.compile(r"([+-])(\d+)/([+-])(\d+)")
+PT_CHANGE = re.compile(r"([+-][0-9]+)/([+-][0-9]+)")  # "+X/+Y", as until_end_of_turn (613.4c)
 MAX_TEXT = 1000  # characters of any one string field (docs/limits.md)
 
 
@@ -241,10 +243,7 @@ def _permanent(r: _Reader, d: dict[str, Any], path: str, pid: str, players: froz
         for ability in parsed:
             _check_ability(r, ability, where)
         abilities.extend(parsed)
-    counters = {"plus_counters": 0, "minus_counters": 0}
-    if d.get("counters") is not None:
-        for key, n in r.mapping(d["counters"], f"{path}.counters", set(COUNTERS)).items():
-            counters[COUNTERS[key]] = r.integer(n, f"{path}.counters.{key}", "counters")
+    counters = _pt_counters(r, d["counters"], f"{path}.counters") if d.get("counters") is not None else ()
     perm = Permanent(
         id=pid, controller=player_ref("controller"),
         owner=player_ref("owner") if d.get("owner") is not None else None,
@@ -257,9 +256,51 @@ def _permanent(r: _Reader, d: dict[str, Any], path: str, pid: str, players: froz
         tapped=field("tapped", r.boolean, False),
         summoning_sick=field("summoning_sick", r.boolean, False),
         face_down=field("face_down", r.boolean, False),
-        plus_counters=counters["plus_counters"], minus_counters=counters["minus_counters"])
+        pt_counters=counters,
+        until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)))
     _check_characteristics(r, perm, path)
     return perm
+
+
+def _pt_change(r: _Reader, value: Any, path: str) -> tuple[int, int]:
+    """A change of power and toughness until end of turn, ``"+X/+Y"`` (613.4c, layer 7c), each in range."""
+    text = r.text(value, path)
+    m = PT_CHANGE.fullmatch(text)
+    if m is None:
+        raise r.fail(path, f"write a change of power and toughness as \"+X/+Y\" (signed), got {q(text)}")
+    x, y = (r.integer(numbers.parse_int(g), path, "until_end_of_turn") for g in m.groups())
+    return x, y
+
+
+def _pt_counters(r: _Reader, value: Any, path: str) -> tuple[tuple[int, int, int], ...]:
+    """`counters`: how many counters of each P/T kind "+X/+Y" or "-X/-Y" (122.1a), as sorted (dp, dt, n).
+
+    A kind is written as :func:`pysolver.model.counter_kind` names it ("-0/-1", not "+0/-1"), so that one
+    kind has one key; the magnitudes of what a permanent's counters add to its power (and to its
+    toughness) sum to at most 2·10^6 (docs/limits.md), so no product or sum in the encodings wraps.
+    """
+    counts = []
+    for key, n in r.mapping(value, path, None).items():
+        unknown = r.fail(f"{path}.{key}", "unknown key: not a P/T counter kind +X/+Y or -X/-Y, such as +1/+1, +1/+0, "
+                                          "-0/-1 (122.1a)")
+        m = COUNTER_KIND.fullmatch(str(key))
+        if m is None:
+            raise unknown
+        dp, dt = ((-1 if m.group(i) == "-" else 1) * r.integer(numbers.parse_int(m.group(i + 1)), f"{path}.{key}",
+                                                                "counter_kind") for i in (1, 3))
+        if dp * dt < 0:
+            raise unknown
+        if (dp, dt) == (0, 0) or counter_kind(dp, dt) != key:
+            raise r.fail(f"{path}.{key}", f"write this counter kind as {q(counter_kind(dp, dt))} (122.1a)"
+                         if (dp, dt) != (0, 0) else "a +0/+0 counter changes nothing: not a P/T counter (122.1a)")
+        amount = r.integer(n, f"{path}.{key}", "counters")
+        if amount:
+            counts.append((dp, dt, amount))
+    for i, what in ((0, "power"), (1, "toughness")):
+        problem = numbers.problem(sum(abs(c[i]) * c[2] for c in counts), "counter_total")
+        if problem is not None:
+            raise r.fail(path, f"what the counters add to {what} {problem}")
+    return tuple(sorted(counts))
 
 
 def _check_characteristics(r: _Reader, p: Permanent, path: str) -> None:
@@ -301,7 +342,8 @@ def _magnitude(x: Player | Permanent) -> int:
     """The sum of the magnitudes of the numbers of a player or permanent (numbers.MAX_TOTAL)."""
     if isinstance(x, Player):
         return abs(x.life) + x.mana.total
-    values = [x.power, x.toughness, x.loyalty, x.defense, x.plus_counters, x.minus_counters, x.damage]
+    values = [x.power, x.toughness, x.loyalty, x.defense, x.damage,
+              *(n * max(abs(dp), abs(dt)) for dp, dt, n in x.pt_counters), *map(abs, x.until_end_of_turn)]
     for a in x.abilities:
         if isinstance(a.value, Mana):
             values.append(a.value.total)

@@ -115,8 +115,8 @@ class Permanent:
     abilities: tuple[Ability, ...] = ()
     ability_lines: tuple[str, ...] = ()
     unmodelled: tuple[str, ...] = ()
-    plus_counters: int = 0
-    minus_counters: int = 0
+    pt_counters: tuple[tuple[int, int, int], ...] = ()  # (dp, dt, how many) of each +X/+Y kind, sorted (122.1a)
+    until_end_of_turn: tuple[int, int] = (0, 0)  # +X/+Y of resolved pumps until end of turn (613.4c)
     damage: int = 0
     tapped: bool = False
     summoning_sick: bool = False
@@ -130,12 +130,15 @@ class Permanent:
                      power: int | None = None, toughness: int | None = None, loyalty: int | None = None,
                      defense: int | None = None, protector: str | None = None,
                      abilities: tuple[Ability, ...] | tuple[str, ...] = (), ability_lines: tuple[str, ...] = (),
-                     unmodelled: tuple[str, ...] = (), plus_counters: int = 0, minus_counters: int = 0,
-                     damage: int = 0, tapped: bool = False, summoning_sick: bool = False, face_down: bool = False,
+                     unmodelled: tuple[str, ...] = (),
+                     pt_counters: tuple[tuple[int, int, int], ...] | Mapping[str, int] = (),
+                     until_end_of_turn: tuple[int, int] = (0, 0), damage: int = 0,
+                     tapped: bool = False, summoning_sick: bool = False, face_down: bool = False,
                      left_battlefield: bool = False) -> None: ...
 
     def __post_init__(self) -> None:
-        if all(isinstance(v, tuple) for v in (self.types, self.subtypes, self.colors, self.abilities)) \
+        if all(isinstance(v, tuple) for v in (self.types, self.subtypes, self.colors, self.abilities,
+                                              self.pt_counters)) \
                 and all(isinstance(a, Ability) for a in self.abilities) and all(c in COLORS for c in self.colors):
             return
         parsed = tuple(self.abilities) if all(isinstance(a, Ability) for a in self.abilities) else None
@@ -184,6 +187,47 @@ class Permanent:
         return p
 
     @property
+    def plus_counters(self) -> int:
+        """How many +1/+1 counters it has (122.1a)."""
+        return sum(n for dp, dt, n in self.pt_counters if (dp, dt) == (1, 1))
+
+    @property
+    def minus_counters(self) -> int:
+        """How many -1/-1 counters it has (122.1a)."""
+        return sum(n for dp, dt, n in self.pt_counters if (dp, dt) == (-1, -1))
+
+    @property
+    def counter_pt(self) -> tuple[int, int]:
+        """What its P/T counters add to its power and toughness together (122.1a, 613.4c).
+
+        >>> Permanent("x", "a", power=1, toughness=1, pt_counters={"+1/+0": 2, "-0/-1": 1}).counter_pt
+        (2, -1)
+        """
+        return sum(dp * n for dp, _, n in self.pt_counters), sum(dt * n for _, dt, n in self.pt_counters)
+
+    @property
+    def pt_modification(self) -> tuple[int, int]:
+        """What its P/T counters (122.1a) and the resolved changes until end of turn add to its power and
+        toughness (613.4c, layer 7c).
+
+        >>> x = Permanent("x", "a", power=1, toughness=1, pt_counters={"+1/+0": 2}, until_end_of_turn=(1, -1))
+        >>> x.pt_modification
+        (3, -1)
+        """
+        (cp, ct), (up, ut) = self.counter_pt, self.until_end_of_turn
+        return cp + up, ct + ut
+
+    def with_counters(self, dp: int, dt: int, n: int = 1) -> Permanent:
+        """A copy with `n` more +X/+Y counters of the kind (dp, dt) (122.1a; e.g. megamorph, 702.37b).
+
+        >>> Permanent("x", "a", power=1, toughness=1).with_counters(1, 1).with_counters(1, 1).pt_counters
+        ((1, 1, 2),)
+        """
+        counts = {(a, b): k for a, b, k in self.pt_counters}
+        counts[dp, dt] = counts.get((dp, dt), 0) + n
+        return replace(self, pt_counters=tuple(sorted((a, b, k) for (a, b), k in counts.items() if k)))
+
+    @property
     def is_creature(self) -> bool:
         """A face-down permanent is a creature (708.2a); otherwise by its card types."""
         return self.face_down or "Creature" in self.types
@@ -223,8 +267,11 @@ class Permanent:
                 d[key] = getattr(self, key)
         if self.ability_lines and not self.unmodelled:
             d["abilities"] = list(self.ability_lines)
-        if self.plus_counters or self.minus_counters:
-            d["counters"] = {"+1/+1": self.plus_counters, "-1/-1": self.minus_counters}
+        if self.pt_counters:
+            d["counters"] = (dict(self.pt_counters) if isinstance(self.pt_counters, Mapping)
+                             else {counter_kind(dp, dt): n for dp, dt, n in self.pt_counters})
+        if self.until_end_of_turn != (0, 0):
+            d["until_end_of_turn"] = pt_change(self.until_end_of_turn)
         for key in ("damage", "tapped", "summoning_sick", "face_down"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
@@ -241,19 +288,46 @@ class Permanent:
             parts.append(f"name={self.name!r}")
         parts += [f"{key}={getattr(self, key)!r}" for key in ("loyalty", "defense", "protector")
                   if getattr(self, key) is not None]
-        parts += [f"{key}={getattr(self, key)}" for key in ("plus_counters", "minus_counters", "damage")
-                  if getattr(self, key)]
+        if self.pt_counters:
+            parts.append(f"counters={self.to_data()['counters']!r}")
+        if self.until_end_of_turn != (0, 0):
+            parts.append(f"until_end_of_turn={pt_change(self.until_end_of_turn)!r}")
+        if self.damage:
+            parts.append(f"damage={self.damage}")
         parts += [key for key in ("tapped", "summoning_sick", "face_down", "left_battlefield") if getattr(self, key)]
         return f"Permanent({', '.join(parts)})"
 
 
+def counter_kind(dp: int, dt: int) -> str:
+    """The name of the P/T counter kind that adds (dp, dt) (122.1a): both signs the same, a zero
+    taking the sign of the other number.
+
+    >>> counter_kind(1, 1), counter_kind(1, 0), counter_kind(0, -1), counter_kind(-2, -1)
+    ('+1/+1', '+1/+0', '-0/-1', '-2/-1')
+    """
+    sign = "-" if dp < 0 or dt < 0 else "+"
+    return f"{sign}{abs(dp)}/{sign}{abs(dt)}"
+
+
 def _data_fields(changes: Mapping[str, Any]) -> Data:
-    """Keyword fields of :meth:`Permanent.from_card` in the file form (`abilities`: lines)."""
-    d = {k: list(v) if isinstance(v, tuple) else v for k, v in changes.items()}
-    counters = {"+1/+1": d.pop("plus_counters", 0), "-1/-1": d.pop("minus_counters", 0)}
-    if any(counters.values()):
-        d["counters"] = counters
+    """Keyword fields of :meth:`Permanent.from_card` in the file form (`abilities`: lines, counters by kind)."""
+    d = {k: list(v) if isinstance(v, tuple) and k != "pt_counters" else v for k, v in changes.items()}
+    counters = d.pop("pt_counters", ())
+    if counters:
+        d["counters"] = dict(counters) if isinstance(counters, Mapping) else \
+            {counter_kind(dp, dt): n for dp, dt, n in counters}
+    if isinstance(d.get("until_end_of_turn"), list):
+        d["until_end_of_turn"] = pt_change(tuple(d["until_end_of_turn"]))
     return d
+
+
+def pt_change(change: tuple[int, ...]) -> str:
+    """A change of power and toughness as written in files and on cards, ``+X/+Y`` (613.4c).
+
+    >>> pt_change((3, 0)), pt_change((-1, -2))
+    ('+3/+0', '-1/-2')
+    """
+    return "/".join(f"{n:+d}" for n in change)
 
 
 @dataclass(frozen=True)

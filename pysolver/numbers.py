@@ -11,11 +11,12 @@ number a board can hold is bounded such that every sum the encodings compute sta
   ``combat.assignment``) add up to at most ``MAX_TOTAL`` (10^8).
 
 Worst cases in the encodings (the comments there cite this module): a creature's power with
-counters ``N+C-D`` (characteristics.lp, 613.4c) is at most 3·10^6 in magnitude; any ``#sum`` over
-the board (damage dealt to one player or permanent, life gained by lifelink, mana spent on
-face-up turns; 510.1, 702.15b, 702.37e) is bounded by the board total, at most twice over with
-double strike (702.4b), so a life total after combat is within ``MAX_VALUE + 4·MAX_TOTAL``
-= 401,000,000 < 2**31 - 1 = 2,147,483,647.
+counters and a change until end of turn ``N+C+X`` (C the #sum of X·n over its +X/+Y counters,
+characteristics.lp, 613.4c) is at most 4·10^6 in magnitude; any ``#sum`` over the board (damage
+dealt to one player or permanent,
+life gained by lifelink, mana spent on face-up turns; 510.1, 702.15b, 702.37e) is bounded by the
+board total, at most twice over with double strike (702.4b), so a life total after combat is
+within ``MAX_VALUE + 4·MAX_TOTAL`` = 401,000,000 < 2**31 - 1 = 2,147,483,647.
 
 Integer literals are read at any length (:func:`parse_int`): a literal longer than
 :data:`MAX_DIGITS` digits becomes an :class:`Oversized` value that the loader refuses with its
@@ -49,9 +50,13 @@ RANGES: dict[str, tuple[int, int]] = {
     "loyalty": NATURAL,    # 306.5b
     "defense": NATURAL,    # 310.4
     "damage": NATURAL,     # 120.6 damage marked
-    "counters": NATURAL,   # 122.1
+    "counters": NATURAL,   # 122.1: how many counters of one kind
+    "counter_kind": NATURAL,  # the X and Y of a +X/+Y counter kind (122.1a)
+    "counter_total": (0, 2 * MAX_VALUE),  # sum of |X|·n (and |Y|·n) over a permanent's P/T counters (613.4c)
+    "until_end_of_turn": SIGNED,  # each of +X/+Y of resolved pumps (613.4c)
     "mana": NATURAL,       # 106.4 amounts of mana in a pool or a cost
-    "amount": (1, 3 * MAX_VALUE),  # an assigned amount of combat damage: at most a power with counters (510.1)
+    "amount": (1, 4 * MAX_VALUE),  # an assigned amount of combat damage: at most a power with counters
+                                   # and a change until end of turn (510.1)
     "blockers": (1, MAX_VALUE),  # "can't be blocked except by N or more creatures" (509.1b)
     "ability": SIGNED,     # any other number in an ability line (+X/+Y, bushido N, …)
 }

@@ -9,8 +9,8 @@ predicates (:data:`SHOWN`, :func:`read`).
 
 >>> from pysolver.facts import atom, constant, program
 >>> facts = program([atom("permanent", "x"), atom("printed_power", "x", 3), atom("printed_toughness", "x", 3),
-...     atom("plus_counters", "x", 1), atom("minus_counters", "x", 0), atom("damage_marked", "x", 0),
-...     atom("card_type", "x", constant("creature"))])
+...     atom("pt_counters", "x", 1, 1, 1), atom("damage_marked", "x", 0),
+...     atom("until_end_of_turn", "x", 0, 0), atom("card_type", "x", constant("creature"))])
 >>> [read(s) for s in next(models(control(["characteristics"], facts, parts=("base", "show_power"))))]
 [('x', 4)]
 """

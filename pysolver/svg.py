@@ -61,8 +61,8 @@ def _pt(p: Permanent) -> str | None:
         return None
     else:
         power, toughness = p.power, p.toughness
-    delta = p.plus_counters - p.minus_counters
-    return f"{power + delta}/{toughness + delta}"
+    dp, dt = p.pt_modification
+    return f"{power + dp}/{toughness + dt}"
 
 
 def _keywords(p: Permanent) -> list[str]:
@@ -99,8 +99,7 @@ def _card(p: Permanent, x: float, y: float) -> list[str]:
     for i, line in enumerate(lines[:5] if len(lines) <= 5 else [*lines[:4], "…"]):
         group.append(_text(x + 8, y + 70 + 12 * i, line, "small", fill=ink))
     status = [f"damage {p.damage}"] if p.damage else []
-    status += [f"+1/+1 ×{p.plus_counters}"] if p.plus_counters else []
-    status += [f"-1/-1 ×{p.minus_counters}"] if p.minus_counters else []
+    status += [f"{kind} ×{n}" for kind, n in p.to_data().get("counters", {}).items()]
     status += ["tapped"] if p.tapped else []
     status += ["summoning sick"] if p.summoning_sick else []
     status += ["left the battlefield"] if p.left_battlefield else []

@@ -262,7 +262,7 @@ class Verifier:
         it needs (menace, 702.111b), by blockers chosen to survive or to kill; for a goal that does
         not want damage dealt, not blocking first."""
         power = {x.id: _power(x) for x in p.s.permanents}
-        toughness = {x.id: (2 if x.face_down else (x.toughness or 0)) + x.plus_counters - x.minus_counters
+        toughness = {x.id: (2 if x.face_down else (x.toughness or 0)) + x.pt_modification[1]
                      for x in p.s.permanents}
         attackers = sorted((n for n, d in g.nodes(data=True) if d["role"] == "attacker"),
                            key=lambda a: (-power.get(a, 0), a))
@@ -383,7 +383,8 @@ def declarations(s: Situation, kind: str, twins: list[tuple[str, str]]) -> Itera
 def _legal_in_graph(g: nx.DiGraph, m: BlockDeclaration) -> bool:
     """Whether a block declaration obeys every restriction of blocks.lp, read off its
     attacker-blocker graph: each pair an edge (509.1b), each blocker within its capacity (509.1a),
-    each attacker blocked by none or at least its minimum (702.111b, 509.1b). Without requirements
+    each attacker blocked by none or at least its minimum (702.111b, 509.1b) and at most its maximum
+    (509.1b). Without requirements
     (509.1c) that is legality."""
     per_blocker: dict[str, int] = {}
     per_attacker: dict[str, int] = {}
@@ -393,11 +394,12 @@ def _legal_in_graph(g: nx.DiGraph, m: BlockDeclaration) -> bool:
         per_blocker[b] = per_blocker.get(b, 0) + 1
         per_attacker[a] = per_attacker.get(a, 0) + 1
     return all(g.nodes[b]["capacity"] is None or n <= g.nodes[b]["capacity"] for b, n in per_blocker.items()) \
-        and all(n >= g.nodes[a].get("min_blockers", 1) for a, n in per_attacker.items())
+        and all(g.nodes[a].get("min_blockers", 1) <= n <= g.nodes[a].get("max_blockers", n)
+                for a, n in per_attacker.items())
 
 
 def _power(x: Permanent) -> int:
-    return (2 if x.face_down else (x.power or 0)) + x.plus_counters - x.minus_counters
+    return (2 if x.face_down else (x.power or 0)) + x.pt_modification[0]
 
 
 def label(m: Move) -> dict[str, Any]:

@@ -41,6 +41,18 @@ BLOCKING = ["Can't block", "This creature can't block", "~ can't block.",
             "Can't be blocked except by two or more creatures", "~ can't be blocked except by three or more creatures",
             "This creature can't be blocked except by 2 or more creatures",
             "Can block only creatures with flying"]
+# Blocking restrictions over creature qualities (509.1b) and changeling (702.73a).
+QUALITY_RESTRICTIONS = ["Can't be blocked by more than one creature", "~ can't be blocked by red creatures",
+                        "This creature can't be blocked by creatures with power 2 or less",
+                        "~ can't be blocked by creatures with power 3 or greater",
+                        "Creatures with power less than ~'s power can't block it",
+                        "~ can be blocked only by creatures with flying",
+                        "Creatures with power or toughness 1 or less can't be blocked",
+                        "Creatures with toughness greater than their power can't block",
+                        "Creatures your opponents control with flying can't block",
+                        "Green creatures you control can't be blocked"]
+BLOCKING += QUALITY_RESTRICTIONS
+KEYWORDS += ["Changeling"]
 REQUIREMENTS = ["All creatures able to block this creature do so", "All creatures able to block ~ do so",
                 "This creature must be blocked if able", "~ must be blocked if able",
                 "This creature blocks each combat if able", "~ blocks each combat if able",
@@ -71,6 +83,15 @@ def colors(draw: st.DrawFn) -> list[str]:
     return chosen
 
 
+# P/T counter kinds (122.1a): +1/+1 and -1/-1 and the kinds that change power or toughness alone.
+COUNTER_KINDS = ["+1/+1", "-1/-1", "+1/+0", "-0/-1", "+0/+1", "-1/-0", "+2/+2", "-2/-1"]
+
+
+def pt_counters() -> st.SearchStrategy[dict[str, int]]:
+    """A `counters` mapping: up to three P/T kinds, 0 to 2 of each."""
+    return st.dictionaries(st.sampled_from(COUNTER_KINDS), st.integers(0, 2), max_size=3)
+
+
 @st.composite
 def creature(draw: st.DrawFn, pid: str, controller: str, players: list[str]) -> dict:
     """A creature entry with random characteristics, state and ability lines."""
@@ -86,7 +107,7 @@ def creature(draw: st.DrawFn, pid: str, controller: str, players: list[str]) -> 
     if draw(one_in(6)):
         d["damage"] = draw(st.integers(1, 3))
     if draw(one_in(4)):
-        d["counters"] = {"+1/+1": draw(st.integers(0, 2)), "-1/-1": draw(st.integers(0, 2))}
+        d["counters"] = draw(pt_counters())
     for flag, odds in (("tapped", 6), ("summoning_sick", 3), ("face_down", 5)):
         if draw(one_in(odds)):
             d[flag] = True

@@ -19,7 +19,9 @@ from pysolver.solving import count_models
 ATTACKER_LINES = ["Flying", "Menace", "Can't be blocked except by three or more creatures",
                   "Can't be blocked except by two or more creatures", "Fear", "Protection from red",
                   "All creatures able to block this creature do so", "This creature must be blocked if able",
-                  "This creature attacks each combat if able", "Shadow", "Trample", "First strike"]
+                  "This creature attacks each combat if able", "Shadow", "Trample", "First strike",
+                  "Can't be blocked by more than one creature", "~ can't be blocked by more than two creatures",
+                  "~ can't be blocked by red creatures"]
 BLOCKER_LINES = ["Flying", "Reach", "Can block an additional creature each combat",
                  "Can block any number of creatures", "This creature blocks each combat if able",
                  "Can't block", "Shadow", "Deathtouch"]
@@ -69,6 +71,25 @@ def test_lure_with_menace_against_a_single_capable_blocker() -> None:
     p = BlockProblem(edges=(("b", "x"),), capacity={"b": 1}, min_blockers={"x": 2},
                      lure={("b", "x"): 1}, must={}, obeyed_anyway=0)
     assert p.count(0) == 1
+
+
+def test_509_1b_lure_with_a_cap_of_one_blocker() -> None:
+    """A Lure that can't be blocked by more than one creature, three blockers: at most one Lure
+    requirement can be obeyed (509.1b, 509.1c), so exactly one of them blocks it: 3 declarations."""
+    p = BlockProblem(edges=(("b", "x"), ("c", "x"), ("d", "x")), capacity={"b": 1, "c": 1, "d": 1},
+                     min_blockers={"x": 1}, lure={("b", "x"): 1, ("c", "x"): 1, ("d", "x"): 1}, must={},
+                     obeyed_anyway=0, max_blockers={"x": 1})
+    assert p.count(1) == 3 and p.count(2) == 0 and p.count(0) == 4
+    assert p.free_pairs() == {}
+
+
+def test_509_1b_cap_counted_with_free_edges() -> None:
+    """An attacker that may be blocked by at most two of four blockers that can block any number:
+    1 + 4 + 6 = 11 declarations (its edges are decided with the blockers' free edges to y)."""
+    edges = tuple((b, a) for b in "bcde" for a in ("x", "y"))
+    p = BlockProblem(edges=edges, capacity=dict.fromkeys("bcde", None), min_blockers={"x": 1, "y": 1},
+                     lure={}, must={}, obeyed_anyway=0, max_blockers={"x": 2})
+    assert p.count(0) == 11 * 2 ** 4
 
 
 def test_frontier_limit_falls_back() -> None:

@@ -68,20 +68,21 @@ def schema_fields(node: dict, root: dict, prefix: str = "", seen: frozenset = fr
         found |= schema_fields(sub, root, prefix, seen)
     if "items" in node and isinstance(node["items"], dict):
         found |= schema_fields(node["items"], root, prefix + "[]", seen)
-    for key, sub in node.get("properties", {}).items():
+    named = {sub["title"]: sub for sub in node.get("patternProperties", {}).values()}  # e.g. counters.+X/+Y
+    for key, sub in {**node.get("properties", {}), **named}.items():
         path = f"{prefix}.{key}" if prefix else key
         found |= {path} | schema_fields(sub, root, path, seen)
     return found
 
 
 def with_field(path: str, value: Any) -> dict:
-    """BASE with `value` at `path` (`x[]` is the last entry of list x)."""
+    """BASE with `value` at `path` (`x[]` is the last entry of list x; the key `+X/+Y` is written `+1/+0`)."""
     data = json.loads(json.dumps(BASE))
     *parents, last = path.split(".")
     target = data
     for step in parents:
         target = target[step[:-2]][-1] if step.endswith("[]") else target.setdefault(step, {})
-    target[last] = value
+    target[{"+X/+Y": "+1/+0"}.get(last, last)] = value  # a key named by its pattern: one key of that form
     return data
 
 

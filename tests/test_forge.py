@@ -228,7 +228,7 @@ def fingerprint(s) -> tuple:
     role = {s.active: "active", **{p.name: "defending" for p in s.players if p.name != s.active}}
     names = {p.id: (role[p.controller], p.name) for p in s.permanents}
     perms = sorted((role[p.controller], p.name, p.types, p.subtypes, p.colors, p.power, p.toughness,
-                    tuple(sorted(line.lower() for line in p.ability_lines)), p.plus_counters, p.minus_counters,
+                    tuple(sorted(line.lower() for line in p.ability_lines)), p.pt_counters,
                     p.loyalty, p.damage, p.tapped, p.summoning_sick, p.face_down)
                    for p in s.permanents if "Land" not in p.types)
     attacks = sorted((names[a], role.get(t) or names[t]) for a, t in s.combat.attackers or ())

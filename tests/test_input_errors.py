@@ -113,7 +113,7 @@ def test_empty_file(tmp_path, capsys) -> None:
     (lambda d: d["players"][1].update(age=30), "players[1].age"),
     (lambda d: d["permanents"][2].update(colour="red"), "permanents[2].colour"),
     (lambda d: d["combat"].update(attacks={}), "combat.attacks"),
-    (lambda d: d["permanents"][0].update(counters={"+2/+2": 1}), "permanents[0].counters.+2/+2"),
+    (lambda d: d["permanents"][0].update(counters={"+2/-2": 1}), "permanents[0].counters.+2/-2"),
 ])
 def test_unknown_key(tmp_path, capsys, edit, field) -> None:
     err = run(tmp_path, capsys, changed(edit))

@@ -91,9 +91,9 @@ def test_numbers_in_text_fields_are_in_range(tmp_path, capsys, path, bad, what) 
 
 def test_an_assigned_amount_is_in_range(tmp_path, capsys) -> None:
     data = edited("combat.blockers", {})
-    data["combat"]["assignment"] = [["x", "bob", 3 * M + 1]]
+    data["combat"]["assignment"] = [["x", "bob", 4 * M + 1]]
     err = refused(tmp_path, capsys, data)
-    assert "combat.assignment[0][2]" in err and f"between 1 and {3 * M}" in err
+    assert "combat.assignment[0][2]" in err and f"between 1 and {4 * M}" in err
 
 
 def test_the_board_total_is_bounded(tmp_path, capsys) -> None:

@@ -66,7 +66,7 @@ def test_board_shows_state() -> None:
     s = Situation(players=(Player("alice"), Player("bob", life=7)), active="alice", permanents=(
         Permanent("bear", "alice", power=2, toughness=2, abilities=("Trample",), tapped=True, damage=1),
         Permanent("morph", "alice", power=5, toughness=5, abilities=("Morph {3}{G}",), face_down=True,
-                  plus_counters=1, name="Hidden Elk"),
+                  pt_counters={"+1/+1": 1}, name="Hidden Elk"),
         Permanent("wall", "bob", power=0, toughness=4, abilities=("Defender",))))
     s = s.with_combat(attackers=(("morph", "bob"),), blockers=(("wall", "morph"),))
     svg = board_svg(s)

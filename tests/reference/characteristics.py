@@ -4,7 +4,7 @@ Independent of the ASP encodings: input is the typed model only.
 
 >>> from pysolver.model import Permanent
 >>> c = characteristics(Permanent("m", "bob", colors=("red",), power=5, toughness=5, face_down=True,
-...                               plus_counters=1))
+...                               pt_counters={"+1/+1": 1}))
 >>> (c.power, c.toughness, c.colors, c.abilities, c.is_creature)
 (3, 3, frozenset(), (), True)
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pysolver.abilities import Ability
+from pysolver.abilities import Ability, type_lists
 from pysolver.model import Permanent, Situation
 
 
@@ -101,8 +101,8 @@ def characteristics(p: Permanent) -> Characteristics:
 
     708.2a: a face-down permanent is a 2/2 creature with no name, no subtypes, no
     abilities (no text) and no color (no mana cost, 202.2, 105.2c); its other card
-    types are gone too. 122.1a, 613.4c: +1/+1 and -1/-1 counters apply to it as to
-    any creature.
+    types are gone too. 122.1a, 613.4c: each +X/+Y (or -X/-Y) counter adds X to power
+    and Y to toughness, face down or not.
     """
     if p.face_down:
         types: frozenset[str] = frozenset({"creature"})
@@ -114,13 +114,18 @@ def characteristics(p: Permanent) -> Characteristics:
     else:
         types = frozenset(t.lower() for t in p.types)
         subtypes = frozenset(t.lower() for t in p.subtypes)
+        if any(a.kind == "changeling" for a in p.abilities):  # 702.73a: every creature type
+            subtypes |= type_lists()[0]
         colors = frozenset(p.colors)
         base_power, base_toughness = p.power, p.toughness
         abilities = p.abilities
         loyalty, defense = p.loyalty, p.defense
-    counters = p.plus_counters - p.minus_counters
-    power = base_power + counters if base_power is not None else None
-    toughness = base_toughness + counters if base_toughness is not None else None
+    dp = dt = 0
+    for x, y, n in p.pt_counters:
+        dp, dt = dp + x * n, dt + y * n
+    pump_power, pump_toughness = p.until_end_of_turn  # 613.4c: resolved pumps, layer 7c
+    power = base_power + dp + pump_power if base_power is not None else None
+    toughness = base_toughness + dt + pump_toughness if base_toughness is not None else None
     return Characteristics(
         id=p.id, controller=p.controller, owner=p.owner or p.controller, types=types, subtypes=subtypes,
         colors=colors, power=power, toughness=toughness, loyalty=loyalty, defense=defense,

@@ -239,7 +239,60 @@ def pair_violations(s: Situation, field: dict[str, Characteristics], attackers: 
         out.append(("509.1b", "cant_be_blocked", objs))
     if B.has("block_only_flyers") and not A.has("flying"):
         out.append(("509.1b", "block_only_flyers", objs))
+    # 509.1b, restrictions over creature qualities: on the attacker ("~" is the attacker) ...
+    if any(satisfies(B, q, A) for q in A.values("not_blocked_by")):
+        out.append(("509.1b", "not_blocked_by", objs))
+    if any(not satisfies(B, q, A) for q in A.values("blocked_only_by")):
+        out.append(("509.1b", "blocked_only_by", objs))
+    # ... and static effects of any permanent S on the battlefield ("~" is S; face down it has none).
+    for S in field.values():
+        for scope, q in S.values("creatures_cant_block"):  # type: ignore[misc]
+            if in_scope(B, scope, S) and satisfies(B, q, S):
+                out.append(("509.1b", "creatures_cant_block", objs))
+        for scope, q in S.values("creatures_cant_be_blocked"):  # type: ignore[misc]
+            if in_scope(A, scope, S) and satisfies(A, q, S):
+                out.append(("509.1b", "creatures_cant_be_blocked", objs))
     return out
+
+
+def satisfies(x: Characteristics, quality: object, source: Characteristics) -> bool:
+    """Whether creature `x` has a creature quality (the tuples of pysolver.abilities) of an ability of
+    `source`: its color (105.2), a keyword, its power or toughness compared with a number, with its own
+    other value or with the source's (a source that is not a creature has no such value)."""
+    assert isinstance(quality, tuple)
+    name, *args = quality
+    if name == "any":
+        return True
+    if name == "color":
+        return args[0] in x.colors
+    if name == "keyword":
+        return x.has(args[0])
+    if name == "either":
+        return satisfies(x, args[0], source) or satisfies(x, args[1], source)
+    if name == "both":
+        return satisfies(x, args[0], source) and satisfies(x, args[1], source)
+    assert name == "cmp", quality
+    stat, op, (whose, v) = args
+    left = getattr(x, stat)
+    if whose == "n":
+        right = v
+    elif whose == "own":
+        right = getattr(x, v)
+    else:
+        right = getattr(source, v) if source.is_creature else None
+    if right is None:
+        return False
+    return {"lt": left < right, "le": left <= right, "gt": left > right, "ge": left >= right}[op]
+
+
+def in_scope(x: Characteristics, scope: str, source: Characteristics) -> bool:
+    """Whether an effect of `source` on "creatures", "creatures you control" or "creatures your
+    opponents control" (102.2) speaks of creature `x`."""
+    if scope == "you":
+        return x.controller == source.controller
+    if scope == "opponents":
+        return x.controller != source.controller
+    return True
 
 
 def capacity(B: Characteristics) -> int | None:
@@ -282,6 +335,9 @@ def attacker_violations(attackers: dict[str, str], field: dict[str, Characterist
     for need in A.values("min_blockers"):
         if 0 < n < need:
             out.append(("509.1b", "min_blockers", (a,)))
+    for most in A.values("max_blockers"):  # 509.1b "can't be blocked by more than N creatures"
+        if n > most:  # type: ignore[operator]
+            out.append(("509.1b", "max_blockers", (a,)))
     return out
 
 

@@ -95,7 +95,7 @@ class Minimax:
             me = state.s.player(p.controller)
             for left in pay(me.mana, cost):  # the pool shared across the combat
                 players = tuple(replace(x, mana=left) if x.name == me.name else x for x in state.s.players)
-                permanents = tuple(replace(q, face_down=False, plus_counters=q.plus_counters + (kind == "megamorph"))
+                permanents = tuple(replace(q, face_down=False).with_counters(1, 1, kind == "megamorph")
                                    if q.id == p.id else q for q in state.s.permanents)  # 702.37b
                 out.append(settle(replace(state, s=replace(state.s, players=players, permanents=permanents))))
         return out

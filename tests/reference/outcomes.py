@@ -124,8 +124,7 @@ def face_up_options(state: State) -> set[State]:
             for pool in pools:
                 players = tuple(replace(pl, mana=pool[pl.name]) for pl in state.s.players)
                 permanents = tuple(
-                    replace(p, face_down=False,
-                            plus_counters=p.plus_counters + (morph_cost(p)[0] == "megamorph"))  # 702.37b
+                    replace(p, face_down=False).with_counters(1, 1, morph_cost(p)[0] == "megamorph")  # 702.37b
                     if p.id in ids else p for p in state.s.permanents)
                 results.add(settle(replace(state, s=replace(state.s, players=players, permanents=permanents))))
     return results
