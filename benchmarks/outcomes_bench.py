@@ -17,7 +17,8 @@ process with a time limit: vanilla N×N (P/T 1-5, attacks and blocks open), the 
 keyword on every other creature, and N×N with up to two face-down morph creatures a side and
 mana, and ``pump N red`` (Akroma's pump with N red mana, issue 15). For each: ``count_outcomes``,
 its CPU seconds and peak MB, the path taken (``one``: one
-projected program, counted by clingo alone; ``walk``: the game-tree walk), the outcomes per
+projected program, counted by clingo alone; ``walk N``: the game-tree walk, which grounded N
+damage-step programs, :mod:`pysolver.steps`), the outcomes per
 second, the brute-force reference's CPU where it finishes and the ratio, and the limit: clingo's
 own count of the one-program projection (for ``one`` boards it is what ``count_outcomes``
 runs, so the ratio is the Python overhead).
@@ -36,9 +37,9 @@ import time
 from pathlib import Path
 
 import pysolver
-import pysolver.combat
 import pysolver.gametree
 import pysolver.solving
+import pysolver.steps
 from pysolver.outcomes import one_program_control, one_step
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -75,18 +76,34 @@ def timed(f, *args):
 def explored(s) -> tuple[int, int]:
     """count_outcomes, and how many damage-step results the search enumerated on the way."""
     n = 0
-    original = pysolver.combat.step_results
+    original = pysolver.steps.StepPrograms.results
 
-    def counting(state):
+    def counting(self, state):
         nonlocal n
-        for r in original(state):
-            n += 1
-            yield r
-    pysolver.combat.step_results = counting
+        found = original(self, state)
+        n += len(found)
+        return found
+    pysolver.steps.StepPrograms.results = counting
     try:
         return pysolver.count_outcomes(s), n
     finally:
-        pysolver.combat.step_results = original
+        pysolver.steps.StepPrograms.results = original
+
+
+def grounded(f, *args):
+    """f(*args), and how many damage-step programs (pysolver.steps.StepProgram) it grounded."""
+    n = 0
+    original = pysolver.steps.StepProgram.__init__
+
+    def counting(self, s):
+        nonlocal n
+        n += 1
+        original(self, s)
+    pysolver.steps.StepProgram.__init__ = counting
+    try:
+        return f(*args), n
+    finally:
+        pysolver.steps.StepProgram.__init__ = original
 
 
 def reference():
@@ -126,8 +143,8 @@ def one(name: str, quick: bool, what: str) -> dict:
     elif what == "clingo":
         n = pysolver.solving.count_models(one_program_control(root)) if single else -1
     else:
-        n = pysolver.count_outcomes(s)
-    return {"n": n, "cpu": time.process_time() - t, "path": "one" if single else "walk",
+        n, programs = grounded(pysolver.count_outcomes, s)
+    return {"n": n, "cpu": time.process_time() - t, "path": "one" if single else f"walk {programs}",
             "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}
 
 
@@ -141,12 +158,12 @@ def run(name: str, quick: bool, what: str, limit: float) -> dict | None:
 
 
 def families_table(quick: bool, limit: float) -> None:
-    print(f"\n{'board':<14}{'outcomes':>9}{'path':>6}{'cpu s':>8}{'peak MB':>8}{'per s':>8}{'ref s':>8}"
+    print(f"\n{'board':<14}{'outcomes':>9}{'path':>9}{'cpu s':>8}{'peak MB':>8}{'per s':>8}{'ref s':>8}"
           f"{'ratio':>7}{'clingo s':>9}{'ratio':>7}")
     for name in families(quick):
         r = run(name, quick, "pysolver", limit)
         if r is None:
-            print(f"{name:<14}{'-':>9}{'':>6}{'>' + str(int(limit)):>8}", flush=True)
+            print(f"{name:<14}{'-':>9}{'':>9}{'>' + str(int(limit)):>8}", flush=True)
             continue
         ref = run(name, quick, "reference", limit)
         if ref is not None:
@@ -155,7 +172,7 @@ def families_table(quick: bool, limit: float) -> None:
         cpu = max(r["cpu"], 1e-3)
         ref_s, ref_ratio = (f"{ref['cpu']:.2f}", f"{ref['cpu'] / cpu:.1f}") if ref else (f">{int(limit)}", "-")
         raw_s, raw_ratio = (f"{raw['cpu']:.2f}", f"{cpu / max(raw['cpu'], 1e-3):.2f}") if raw else ("-", "-")
-        print(f"{name:<14}{r['n']:>9}{r['path']:>6}{r['cpu']:>8.2f}{r['mb']:>8}{r['n'] / cpu:>8.0f}{ref_s:>8}"
+        print(f"{name:<14}{r['n']:>9}{r['path']:>9}{r['cpu']:>8.2f}{r['mb']:>8}{r['n'] / cpu:>8.0f}{ref_s:>8}"
               f"{ref_ratio:>7}{raw_s:>9}{raw_ratio:>7}", flush=True)
 
 

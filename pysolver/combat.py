@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .damage import triple
+from clingo import SymbolType
+
 from .facedown import turn_face_up
 from .facts import situation_facts
 from .model import Permanent, Situation
@@ -32,10 +33,9 @@ END = "end"
 WINDOW_NEXT = {BEGINNING_OF_COMBAT: DECLARE_ATTACKERS, ATTACKERS_WINDOW: DECLARE_BLOCKERS,
                BLOCKERS_WINDOW: DAMAGE, FIRST_STRIKE_WINDOW: DAMAGE}
 
-RESULTS = "#show witness/3. #show after_life/2. #show after_damage/2. #show after_loyalty/2. " \
-          "#show after_defense/2. #show after_gone/1. #show deals/1. #show step/1. " \
-          "#show after_poison/2. #show after_minus_counters/2. #show after_returned/1."
 RETURNED = "/returned"  # the id suffix of the new object a persist or undying ability returned (400.7)
+# The parts choosing every source's shares of a step (outcomes.lp, 510.1): power-independent.
+CHOOSE_RESULTS = ("choose_results", "choose_shares")
 
 
 def first_stage(s: Situation) -> str:
@@ -58,12 +58,12 @@ def settle(s: Situation) -> Situation:
     and deals its damage in the regular step (702.7c).
     """
     gone = {args_of(sym)[0] for sym in one_model(control(("characteristics",), situation_facts(s),
-                                                         show="#show gone/2."))}
+                                                         parts=("base", "show_gone")))}
     if gone:
         s = replace(s, permanents=tuple(replace(p, left_battlefield=True) if p.id in gone else p
                                         for p in s.permanents))
     if s.combat.damage_step == "regular" and s.combat.first_strikers is None:
-        fast = one_model(control(STEP, situation_facts(s), show="#show fast/1."))
+        fast = one_model(control(STEP, situation_facts(s), parts=("base", "show_fast")))
         s = s.with_combat(first_strikers=tuple(sorted(args_of(sym)[0] for sym in fast)))
     return s
 
@@ -123,28 +123,34 @@ def step_results(s: Situation) -> Iterator[StepResult]:
     The shares that change a result are chosen, not the amounts (outcomes.lp, ``#program
     choose_results``): grounding follows lethal damage, loyalty and defense, not power."""
     ctl = control(STEP_RESULTS, situation_facts(s.with_combat(assignment=None)),
-                  parts=("base", "choose_results"), show=RESULTS, args=("--models=0", "--project=project"))
+                  parts=("base", *CHOOSE_RESULTS, "show_results"), args=("--models=0", "--project=project"))
     for symbols in models(ctl):
         yield step_result(symbols)
 
 
-def step_result(symbols: list[Any]) -> StepResult:
-    """A :class:`StepResult` from the shown atoms of one model of ``outcomes.lp``."""
-    by_name: dict[str, list[Any]] = {}
+def step_result(symbols: list[Any], read: dict[Any, tuple[str, tuple[Any, ...]]] | None = None) -> StepResult:
+    """A :class:`StepResult` from the shown atoms of one model of ``outcomes.lp``; `read` caches the
+    atoms already read (they recur from model to model of one program)."""
+    read = {} if read is None else read
+    by_name: dict[str, list[tuple[Any, ...]]] = {}
     for sym in symbols:
-        by_name.setdefault(sym.name, []).append(sym)
+        known = read.get(sym)
+        if known is None:
+            known = read[sym] = (sym.name, tuple(a.string if a.type == SymbolType.String else
+                                                 a.number if a.type == SymbolType.Number else a.name
+                                                 for a in sym.arguments))
+        by_name.setdefault(known[0], []).append(known[1])
 
     def pairs(name: str) -> tuple[Any, ...]:
-        return tuple(sorted((a, int(n)) for a, n in map(args_of, by_name.get(name, []))))
+        return tuple(sorted(by_name.get(name, ())))
     return StepResult(
-        step=str(by_name["step"][0].arguments[0]),
-        assignment=tuple(sorted(tuple(triple(sym)) for sym in by_name.get("witness", []))),
+        step=by_name["step"][0][0], assignment=tuple(sorted(by_name.get("witness", ()))),
         life=pairs("after_life"), damage=pairs("after_damage"), loyalty=pairs("after_loyalty"),
         defense=pairs("after_defense"),
-        gone=frozenset(args_of(sym)[0] for sym in by_name.get("after_gone", [])),
-        dealers=frozenset(args_of(sym)[0] for sym in by_name.get("deals", [])),
+        gone=frozenset(x for x, in by_name.get("after_gone", ())),
+        dealers=frozenset(x for x, in by_name.get("deals", ())),
         poison=pairs("after_poison"), minus_counters=pairs("after_minus_counters"),
-        returned=frozenset(args_of(sym)[0] for sym in by_name.get("after_returned", [])))
+        returned=frozenset(x for x, in by_name.get("after_returned", ())))
 
 
 def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str], ...], StepResult]]:
@@ -159,8 +165,7 @@ def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str
                            args=("--opt-mode=opt",)))
     ctl = control(BOARD + STEP_RESULTS[2:], facts,
                   parts=("base", "choose_blocks", "every_blocker", ("require", [best or 0]), "project_blocks",
-                         "show_blocks", "choose_results"),
-                  show=RESULTS, args=("--models=0", "--project=project"))
+                         "show_blocks", *CHOOSE_RESULTS, "show_results"), args=("--models=0", "--project=project"))
     for symbols in models(ctl):
         blocks = tuple(sorted(tuple(args_of(sym)) for sym in symbols if sym.name == "block"))
         yield blocks, step_result([sym for sym in symbols if sym.name != "block"])
@@ -172,13 +177,19 @@ def apply_step(s: Situation, r: StepResult) -> Situation:
     step is the regular one, remembering who dealt first-strike damage (510.4)."""
     life, damage, loyalty, defense = dict(r.life), dict(r.damage), dict(r.loyalty), dict(r.defense)
     poison, minus = dict(r.poison), dict(r.minus_counters)
-    players = tuple(replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison))
+    players = tuple(p if (life.get(p.name, p.life), poison.get(p.name, p.poison)) == (p.life, p.poison)
+                    else replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison))
                     for p in s.players)
-    permanents = tuple(replace(p, damage=damage.get(p.id, p.damage), loyalty=loyalty.get(p.id, p.loyalty),
-                               defense=defense.get(p.id, p.defense),
-                               left_battlefield=p.left_battlefield or p.id in r.gone)
-                       .with_counters(-1, -1, minus.get(p.id, p.minus_counters) - p.minus_counters)  # 120.3d
-                       for p in s.permanents)
+
+    def after(p: Permanent) -> Permanent:
+        changed = (damage.get(p.id, p.damage), loyalty.get(p.id, p.loyalty), defense.get(p.id, p.defense),
+                   p.left_battlefield or p.id in r.gone)
+        added = minus.get(p.id, p.minus_counters) - p.minus_counters  # 120.3d: -1/-1 counters from wither, infect
+        if changed == (p.damage, p.loyalty, p.defense, p.left_battlefield) and not added:
+            return p
+        return replace(p, damage=changed[0], loyalty=changed[1], defense=changed[2],
+                       left_battlefield=changed[3]).with_counters(-1, -1, added)
+    permanents = tuple(map(after, s.permanents))
     permanents += tuple(returned_object(p) for p in s.permanents if p.id in r.returned)
     combat = replace(s.combat, damage_step="regular",
                      first_strikers=tuple(sorted(r.dealers)) if r.step == "first_strike" else s.combat.first_strikers)

@@ -23,8 +23,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import clingo
-
 from . import damage_count, deadline
 from .errors import InputError
 from .facts import situation_facts
@@ -41,7 +39,7 @@ def _facts(s: Situation) -> str:
 
 def next_step(s: Situation) -> str:
     """`first_strike` or `regular`: the next combat damage step (510.4, or `combat.damage_step`)."""
-    symbols = one_model(control(STEP, _facts(s), show="#show step/1."))
+    symbols = one_model(control(STEP, _facts(s), parts=("base", "show_step")))
     return str(symbols[0].arguments[0])
 
 
@@ -79,8 +77,3 @@ def count_damage(s: Situation) -> int:
     without listing them."""
     return damage_count.count(step_model(s))
 
-
-def triple(sym: clingo.Symbol) -> list[Any]:
-    """[source, recipient, amount] from an assign/3 atom."""
-    source, recipient, amount = args_of(sym)
-    return [source, recipient, int(amount)]

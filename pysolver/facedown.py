@@ -16,7 +16,7 @@ from collections.abc import Collection, Iterator
 from dataclasses import replace
 from functools import lru_cache
 
-from .facts import situation_facts, symbol
+from .facts import atom, program, situation_facts
 from .model import Permanent, Player, Situation
 from .solving import WINDOW, args_of, control, models
 
@@ -50,10 +50,9 @@ def _choices(window: tuple[Permanent, ...], pools: tuple[Player, ...],
              acting: frozenset[str]) -> tuple[tuple[str, ...], ...]:
     """The nonempty sets of `window` that can be turned face up together (facedown.lp); memoised,
     since many positions of a combat share their face-down permanents and mana."""
-    facts = situation_facts(Situation(pools, pools[0].name, window))
-    facts += "".join(f"acting({symbol(pl)})." for pl in sorted(acting))
-    facts += "".join(f"considered({symbol(p.id)})." for p in window)
-    ctl = control(WINDOW, facts, parts=("base", "choose_face_up"), show="#show turn_face_up/1.")
+    facts = situation_facts(Situation(pools, pools[0].name, window)) + "\n" + program(
+        [atom("acting", pl) for pl in sorted(acting)] + [atom("considered", p.id) for p in window])
+    ctl = control(WINDOW, facts, parts=("base", "choose_face_up", "show_face_up"))
     return tuple(tuple(sorted(args_of(sym)[0] for sym in symbols)) for symbols in models(ctl) if symbols)
 
 

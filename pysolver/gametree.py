@@ -72,6 +72,7 @@ from .moves import (
     Triple,
 )
 from .solving import STEP_RESULTS, control, models, one_model
+from .steps import StepPrograms
 from .triggers import ATTACK, BLOCK, Stack, has_triggers, orders, resolve, resolve_top
 from .values import IllegalMoveError, Violation
 
@@ -281,12 +282,13 @@ def after_step(s: Situation, r: c.StepResult) -> Position:
     return Position(c.END, after)
 
 
-def whole_steps(p: Position) -> Iterator[tuple[DamageAssignment, Position]]:
+def whole_steps(p: Position, steps: StepPrograms) -> Iterator[tuple[DamageAssignment, Position]]:
     """At the attackers' half: each distinct result of the whole step (both halves, 510.1) in one
     projected enumeration, with one assignment that reaches it; for searches that need the
-    results only (`outcomes`), not who chose which half."""
+    results only (`outcomes`), not who chose which half. `steps` holds the search's grounded
+    step programs (:mod:`pysolver.steps`: one per board, not one per state)."""
     assert p.stage == ATTACKERS_HALF
-    for r in c.step_results(p.s):
+    for r in steps.results(p.s):
         yield DamageAssignment(r.step, r.assignment), after_step(p.s, r)
 
 
@@ -307,7 +309,7 @@ def half_results(s: Situation, deciding: str, fixed: tuple[Any, ...] = ()) -> It
     side's, with the attackers' half `fixed` as announced). With each, whether the other half
     has creatures that assign damage in this step."""
     facts = situation_facts(s.with_combat(assignment=tuple(fixed) or None)) + "\n" + _deciding(deciding)
-    ctl = control(HALF, facts, parts=("base", "choose_half"), show=c.RESULTS + " #show half/2.",
+    ctl = control(HALF, facts, parts=("base", "choose_half", "choose_shares", "show_results"),
                   args=("--models=0", "--project=project"))
     for symbols in models(ctl):
         others = any(sym.name == "half" and str(sym.arguments[1]) != deciding for sym in symbols)
@@ -322,7 +324,7 @@ def _deciding(half: str) -> str:
 def step_result_of(s: Situation, assignment: tuple[Any, ...]) -> c.StepResult:
     """The result of the next damage step with this whole assignment (510.1, 704.3)."""
     facts = situation_facts(s.with_combat(assignment=tuple(assignment) or None))
-    return c.step_result(one_model(control(STEP_RESULTS, facts, show=c.RESULTS)))
+    return c.step_result(one_model(control(STEP_RESULTS, facts, parts=("base", "show_results"))))
 
 
 def _half_violations(s: Situation, stage: str, half: tuple[Any, ...], move: DamageAssignment) -> tuple[Violation, ...]:

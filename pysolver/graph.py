@@ -42,10 +42,7 @@ def attacker_blocker_graph(s: Situation) -> nx.DiGraph:
     ``graph["requirements"]`` the requirements (509.1c, 508.1d) as (kind, objects), ``graph["obeyed"]``
     those obeyed by the declarations as they stand.
     """
-    show = ("#show attacker/1. #show block_candidate/1. #show edge/2. #show pair_violation/4. "
-            "#show requirement/1. #show obeyed/1. #show min_blockers/2. #show block_capacity/2. "
-            "#show power/2. #show toughness/2. #show has/2. #show max_blockers/2.")
-    symbols = one_model(control(BOARD, situation_facts(s), show=show))
+    symbols = one_model(control(BOARD, situation_facts(s), parts=("base", "show_graph")))
     g = nx.DiGraph(restrictions=[])
     for sym in symbols:
         args = args_of(sym)

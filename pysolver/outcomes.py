@@ -12,7 +12,8 @@ Two searches over the combat of :mod:`pysolver.gametree`, which knows the stages
 * otherwise a depth-first walk of the game tree: declarations, face-up turns in each window
   (only of permanents whose turning can change the result,
   :func:`pysolver.combat.may_matter`), and each damage step as one projected enumeration of its
-  distinct results (:func:`pysolver.gametree.whole_steps`; blocks and step together when the
+  distinct results (:func:`pysolver.gametree.whole_steps`, each board's damage steps one grounded
+  program solved per state, :mod:`pysolver.steps`; blocks and step together when the
   window after blockers offers nothing). A position reached twice is explored once. A player at
   0 or less life after the first-strike step has lost (104.3b, 704.5a): that outcome ends there.
 
@@ -37,6 +38,7 @@ from .facts import REQUIREMENTS, situation_facts
 from .model import Situation
 from .moves import Activation, DamageAssignment, FaceUp, Move, TriggerOrder
 from .solving import BOARD, STEP_RESULTS, args_of, control, count_models, models
+from .steps import StepPrograms
 from .triggers import has_triggers
 
 ONE_PROGRAM = BOARD + STEP_RESULTS[2:] + ("verify",)  # attacks, blocks, damage, results; every_* parts
@@ -50,7 +52,7 @@ def outcomes(s: Situation) -> Iterator[dict[str, Any]]:
         yield from _one_program(root)
         return
     seen: set[tuple[Any, ...]] = set()
-    for final, moves in _walk(root, (), set()):
+    for final, moves in _walk(root, (), set(), StepPrograms()):
         key = c.outcome_key(final)
         if key not in seen:
             seen.add(key)
@@ -63,7 +65,7 @@ def count_outcomes(s: Situation) -> int:
     root = gt.root(s)
     if one_step(root):
         return count_models(one_program_control(root))
-    return len({c.outcome_key(final) for final, _ in _walk(root, (), set())})
+    return len({c.outcome_key(final) for final, _ in _walk(root, (), set(), StepPrograms())})
 
 
 def line(final: Situation, moves: tuple[Move, ...]) -> dict[str, Any]:
@@ -82,7 +84,8 @@ def line(final: Situation, moves: tuple[Move, ...]) -> dict[str, Any]:
     return d
 
 
-def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set[Any]) -> Iterator[tuple[Situation, tuple[Move, ...]]]:
+def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set[Any],
+          steps: StepPrograms) -> Iterator[tuple[Situation, tuple[Move, ...]]]:
     if p in visited:
         return
     deadline.check()
@@ -91,10 +94,10 @@ def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set[Any]) -> Iterato
         yield p.s, moves
     elif p.stage == c.DECLARE_BLOCKERS and not gt.acts_in_windows(p.s) and not has_triggers(p.s):
         for blocks, damage, child in gt.blocks_with_steps(p):
-            yield from _walk(child, moves + (blocks, damage), visited)
+            yield from _walk(child, moves + (blocks, damage), visited, steps)
     elif p.stage == gt.ATTACKERS_HALF:
-        for damage, child in gt.whole_steps(p):
-            yield from _walk(child, moves + (damage,), visited)
+        for damage, child in gt.whole_steps(p, steps):
+            yield from _walk(child, moves + (damage,), visited, steps)
     else:
         matter = c.may_matter(p.s, p.stage) if p.stage in gt.WINDOWS else set()
         for m, child in p.successors():
@@ -102,7 +105,7 @@ def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set[Any]) -> Iterato
                 continue
             if isinstance(m, Activation) and not _pump_matters(p, m, moves):
                 continue
-            yield from _walk(child, moves + (m,), visited)
+            yield from _walk(child, moves + (m,), visited, steps)
 
 
 def _pump_matters(p: gt.Position, m: Activation, moves: tuple[Move, ...]) -> bool:
@@ -132,9 +135,9 @@ def one_program_control(p: gt.Position) -> clingo.Control:
     s = p.s
     open_attacks = p.stage == c.DECLARE_ATTACKERS
     parts: tuple[str, ...] = ("base", "choose_attacks", "every_attacker") if open_attacks else ("base",)
-    parts += ("choose_blocks", "every_blocker", "choose_results")
+    parts += ("choose_blocks", "every_blocker", *c.CHOOSE_RESULTS)
     facts = situation_facts(s.with_combat(blockers=None, damage_step=None, assignment=None), combat=not open_attacks)
-    return control(ONE_PROGRAM, facts, parts=parts, show=c.RESULTS, args=("--models=0", "--project=project"))
+    return control(ONE_PROGRAM, facts, parts=(*parts, "show_results"), args=("--models=0", "--project=project"))
 
 
 def _one_program(p: gt.Position) -> Iterator[dict[str, Any]]:

@@ -60,16 +60,15 @@ Part = str | tuple[str, Sequence[int | clingo.Symbol]]  # a program part, with i
 
 
 def control(encodings: Sequence[str], facts: str, *, parts: Sequence[Part] = ("base",),
-            extra: str = "", show: str = "", args: Sequence[str] = ("--models=0",)) -> clingo.Control:
+            args: Sequence[str] = ("--models=0",)) -> clingo.Control:
     """A grounded control: encodings + facts, grounding the named parts (``"name"`` or
-    ``("name", [parameters])``). `extra` and `show` (program text) remain for callers that have not
-    moved their rules into ``#program`` parts yet."""
+    ``("name", [parameters])``); what is shown comes from the ``show_*`` parts."""
     ctl = clingo.Control(list(args), logger=_quiet)
     with ast.ProgramBuilder(ctl) as builder:
         for name in encodings:
             for statement in statements(name):
                 builder.add(statement)
-    ctl.add("base", [], "\n".join((facts, extra, show)))
+    ctl.add("base", [], facts)
     ctl.ground([_part(part) for part in parts])
     return ctl
 
@@ -85,15 +84,20 @@ def _quiet(code: clingo.MessageCode, message: str) -> None:
     """Drop clingo's informational warnings (atoms that never occur in some boards)."""
 
 
-def models(ctl: clingo.Control, *, shown: bool = True) -> Iterator[list[clingo.Symbol]]:
-    """Lazily yield the (shown) symbols of each model; under a time limit (:mod:`pysolver.deadline`)
-    the solve runs asynchronously and is cancelled when the limit runs out (:class:`deadline.Expired`)."""
+Assumption = tuple[clingo.Symbol, bool] | int  # an atom and its value, or a (negative: false) literal
+
+
+def models(ctl: clingo.Control, *, shown: bool = True,
+           assumptions: Sequence[Assumption] = ()) -> Iterator[list[clingo.Symbol]]:
+    """Lazily yield the (shown) symbols of each model, under `assumptions` (externals set for this
+    solve only); under a time limit (:mod:`pysolver.deadline`) the solve runs asynchronously and is
+    cancelled when the limit runs out (:class:`deadline.Expired`)."""
     if deadline.remaining() is None:
-        with ctl.solve(yield_=True) as handle:
+        with ctl.solve(yield_=True, assumptions=list(assumptions)) as handle:
             for model in handle:
                 yield model.symbols(shown=shown) if shown else model.symbols(atoms=True)
         return
-    with ctl.solve(yield_=True, async_=True) as handle:
+    with ctl.solve(yield_=True, async_=True, assumptions=list(assumptions)) as handle:
         while True:
             handle.resume()
             _wait(handle)

@@ -193,3 +193,26 @@ def test_symmetry_classes_give_the_same_verdicts(life: int, attackers: int, monk
     without = pysolver.verify(s)
     assert with_classes["holds"] is without["holds"] is reference_verify(s)
     assert with_classes["stats"]["positions"] <= without["stats"]["positions"]
+
+
+def test_damage_halves_follow_loyalty_and_lethal_damage_not_power() -> None:
+    """510.1, 702.19b: a blocked trampler of power 10^6 attacking a planeswalker (loyalty 3) assigns
+    lethal damage (2) to its blocker first and the rest as it likes; beyond loyalty, more damage to
+    the planeswalker changes nothing (306.8, 704.5i). The attackers' half has 4 distinct effects
+    (0, 1, 2 or 3+ to the planeswalker), each with a witness of all 10^6 damage (510.1a); the
+    blocker's half 1. The halves choose shares up to those caps (outcomes.lp choose_shares), so this
+    grounds like power 4 would."""
+    power = 10**6
+    s = board([c("t", "alice", power, power, "Trample"), c("y", "bob", 1, 2),
+               {"id": "pw", "controller": "bob", "types": ["Planeswalker"], "loyalty": 3}],
+              combat={"attackers": {"t": "pw"}, "blockers": {"y": ["t"]}})
+    p = gt.root(s)
+    assert p.stage == gt.ATTACKERS_HALF
+    halves = list(p.successors())
+    assert len(halves) == 4
+    assert all(sum(n for _, _, n in m.assignment) == power for m, _ in halves)
+    to_pw = sorted(min(3, sum(n for _, r, n in m.assignment if r == "pw")) for m, _ in halves)
+    assert to_pw == [0, 1, 2, 3]
+    for m, child in halves:
+        assert child == p.push(m)  # each witness is a legal announcement (judge_half)
+        assert [b.assignment for b in child.legal_moves()] == [(("y", "t", 1),)]
