@@ -18,11 +18,12 @@ handful of times per board (``benchmarks/outcomes_bench.py``, column ``path``: o
 first-strike board 15 programs instead of one per state, ~4,500). What is left is clasp's cost per
 solve, which grows with the size of the grounded program even when the assumptions fix the
 state (measured ~0.7 µs per variable): one program per attack declaration rather than one for every
-attack keeps that smaller, and states that differ only in life share one solve.
+attack keeps that smaller.
 
 Boards with a power over :data:`POWER_RANGE` are solved one state at a time (as before). Two
-things are not externals: life, which only enters the result (120.3a, 702.15b: the program's
-players start at 0 life and each result's life is shifted by the state's), and the damage marked on
+things are not externals: life and poison (a player who lost, 704.5a/704.5c, ends the game before
+persist or undying triggers, 104.3b, 603.3, so they are facts: a state with other totals gets a
+program of its own), and the damage marked on
 creatures of toughness over :data:`DAMAGE_RANGE` or indestructible ones (702.12b: any amount may
 be marked), which is part of the program's facts (a state with other values of it gets a program
 of its own).
@@ -62,9 +63,7 @@ class StepProgram:
     def __init__(self, s: Situation) -> None:
         facts = []
         for sym in situation_symbols(s, combat=False):
-            if sym.name == "life":
-                facts.append(atom("life", sym.arguments[0], 0))
-            elif sym.name == "damage_marked":
+            if sym.name == "damage_marked":
                 facts.append(atom("fixed_damage", *sym.arguments))
             elif sym.name not in NOT_CHARACTERISTICS:
                 facts.append(sym)
@@ -79,8 +78,7 @@ class StepProgram:
             self.ctl.assign_external(x, None)
         self.varies = {a.symbol.arguments[0].string for a in self.ctl.symbolic_atoms.by_signature("state_damage", 2)}
         self.read: dict[Any, tuple[str, tuple[Any, ...]]] = {}  # the shown atoms read so far
-        # The results of each state solved so far: states that differ only in life (not part of the
-        # program) share them.
+        # The results of each state solved so far.
         self.solved: dict[tuple[int, ...], list[c.StepResult]] = {}
         self.fixed = {p.id: p.damage for p in s.permanents if p.id not in self.varies}
 
@@ -113,8 +111,7 @@ class StepProgram:
         if found is None:
             found = self.solved[assumptions] = [c.step_result(symbols, self.read)
                                                 for symbols in models(self.ctl, assumptions=assumptions)]
-        life = {p.name: p.life for p in s.players}
-        return [replace(r, life=tuple((pl, n + life[pl]) for pl, n in r.life)) for r in found]
+        return found
 
 
 class StepPrograms:
@@ -131,7 +128,7 @@ class StepPrograms:
         shared program would ground the shares to exact recipients of every possible block in unary."""
         if any((p.power or 0) > POWER_RANGE for p in s.permanents):
             return list(c.step_results(s))
-        key = (s.active, tuple(replace(p, life=0) for p in s.players), s.combat.attackers,
+        key = (s.active, s.players, s.combat.attackers,
                tuple(replace(p, damage=0, left_battlefield=False, tapped=False) for p in s.permanents))
         programs = self.programs.setdefault(key, [])
         fitting = next((sp for sp in programs if sp.fits(s)), None)
