@@ -50,7 +50,7 @@ legal assignment.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import clingo
@@ -101,6 +101,8 @@ class Position:
     half: tuple[Triple, ...] = ()
     whole: c.StepResult | None = field(default=None, compare=False, repr=False)
     stack: Stack = ()
+    parent: Position | None = field(default=None, compare=False, repr=False)  # before the pushed move
+    move: Move | None = field(default=None, compare=False, repr=False)  # the move pushed to reach it
 
     def to_move(self) -> str | None:
         """``active``, ``defence`` or None at the end."""
@@ -158,12 +160,40 @@ class Position:
     def push(self, move: Move, *, trusted: bool = False) -> Position:
         """The position after `move`; :class:`~pysolver.values.IllegalMoveError` with the cited
         violations if it is not legal here (unless `trusted`: a move a generator of this module gave
-        for this position)."""
-        if not trusted:
-            violations = self.illegal(move)
-            if violations:
-                raise IllegalMoveError(move, violations)
-        return self._play(move)
+        for this position; the searches' pushes, which keep no move stack for :meth:`pop`, so that
+        positions kept in a transposition table hold no chain of earlier ones)."""
+        if trusted:
+            return self._play(move)
+        violations = self.illegal(move)
+        if violations:
+            raise IllegalMoveError(move, violations)
+        return replace(self._play(move), parent=self, move=move)
+
+    def pop(self) -> Position:
+        """The position before the last pushed move (python-chess's ``board.pop()``; positions are
+        immutable, so this one stays as it is); IndexError at a position reached by no push.
+
+        >>> from pysolver.loader import situation_from_data
+        >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+        ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2}]})
+        >>> p = root(s).push(AttackDeclaration.of([("x", "b")]))
+        >>> [m.to_json() for m in p.move_stack], p.pop() == root(s)
+        ([{'attacks': [['x', 'b']]}], True)
+        """
+        if self.parent is None:
+            raise IndexError("pop from a position reached by no push")
+        return self.parent
+
+    @property
+    def move_stack(self) -> tuple[Move, ...]:
+        """The moves pushed from the first position to this one, in order (python-chess's
+        ``board.move_stack``)."""
+        moves: list[Move] = []
+        p: Position | None = self
+        while p is not None and p.move is not None:
+            moves.append(p.move)
+            p = p.parent
+        return tuple(reversed(moves))
 
     def illegal(self, move: Move) -> tuple[Violation, ...]:
         """The rules `move` breaks here (none if it is legal); declarations are judged by the

@@ -216,3 +216,18 @@ def test_damage_halves_follow_loyalty_and_lethal_damage_not_power() -> None:
     for m, child in halves:
         assert child == p.push(m)  # each witness is a legal announcement (judge_half)
         assert [b.assignment for b in child.legal_moves()] == [(("y", "t", 1),)]
+
+
+def test_pop_takes_back_pushed_moves_in_order() -> None:
+    """python-chess's push/pop/move_stack: each push remembers the position before it (508.1, 509.1)."""
+    from pysolver.loader import situation_from_data
+    s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+                             "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2},
+                                            {"id": "y", "controller": "b", "power": 1, "toughness": 1}]})
+    start = gt.root(s)
+    attacked = start.push(AttackDeclaration.of([("x", "b")]))
+    blocked = attacked.push(BlockDeclaration.of([("y", "x")]))
+    assert blocked.move_stack == (AttackDeclaration.of([("x", "b")]), BlockDeclaration.of([("y", "x")]))
+    assert blocked.pop() == attacked and blocked.pop().pop() == start and start.move_stack == ()
+    with pytest.raises(IndexError):
+        start.pop()
