@@ -138,6 +138,7 @@ def one(name: str, quick: bool, what: str) -> dict:
     root = pysolver.gametree.root(s)
     single = one_step(root)
     t = time.process_time()
+    programs = 0
     if what == "reference":
         n = len(reference()(s))
     elif what == "clingo":
