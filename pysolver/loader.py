@@ -138,9 +138,10 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
         raise r.fail("permanents", problem)
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file)
     problem = numbers.total_problem(sum(map(_magnitude, players)) + sum(map(_magnitude, permanents)) + assigned
-                                    + pumps.magnitude(s))  # what pump abilities can still add (602.2b, 613.4c)
+                                    + pumps.magnitude(s)  # what pump abilities can still add (602.2b, 613.4c)
+                                    + _rampage_magnitude(permanents))
     if problem is not None:
-        raise r.fail("permanents", f"with what pump abilities can add, {problem}")
+        raise r.fail("permanents", f"with what pump abilities and rampage can add, {problem}")
     return s
 
 
@@ -348,6 +349,13 @@ def _check_mana(r: _Reader, mana: Mana, path: str) -> None:
         problem = numbers.problem(amount, "mana")
         if problem is not None:
             raise r.fail(path, f"an amount of mana {problem}")
+
+
+def _rampage_magnitude(permanents: list[Permanent]) -> int:
+    """At most what rampage N can add (702.23a: +N/+N for each creature blocking it beyond the first),
+    N for every other permanent, so that no power or toughness it makes wraps (numbers.MAX_TOTAL)."""
+    return sum(abs(a.value) * len(permanents) for p in permanents for a in p.abilities
+               if a.kind == "rampage" and isinstance(a.value, int))
 
 
 def _magnitude(x: Player | Permanent) -> int:

@@ -276,3 +276,19 @@ def test_verify_with_block_triggers_equals_minimax(data: dict[str, Any], lethal:
     goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
     s = pysolver.load_data({**data, "goal": goal})
     assert pysolver.verify(s)["holds"] is reference_verify(s)
+
+
+def test_rampage_times_the_blockers_is_refused_before_it_can_wrap() -> None:
+    """702.23a, docs/limits.md: rampage N adds N/N for each blocker beyond the first, so N is counted
+    once per permanent in the board total (10^8): rampage 10^6 with 200 possible blockers is refused
+    with the field named, never wrapped in clingo's 32-bit integers."""
+    from pysolver.errors import InputError
+    from pysolver.loader import situation_from_data
+    blockers = [{"id": f"b{i}", "controller": "bob", "power": 1, "toughness": 1} for i in range(200)]
+    d = {"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice",
+         "permanents": [{"id": "r", "controller": "alice", "power": 1, "toughness": 1,
+                         "abilities": ["Rampage 1000000"]}, *blockers]}
+    with pytest.raises(InputError, match="rampage"):
+        situation_from_data(d)
+    d["permanents"][0]["abilities"] = ["Rampage 1000"]
+    assert situation_from_data(d).permanent("r").abilities[0].value == 1000
