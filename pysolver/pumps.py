@@ -177,11 +177,14 @@ def magnitude(s: Situation) -> int:
     board total with this inside :data:`pysolver.numbers.MAX_TOTAL`, so no sum the encodings compute
     can wrap (a power of ``N+C-D+X`` with X up to that total)."""
     total = 0
+    creatures: dict[str, int] = {}  # each player's creatures on the battlefield, counted once (linear loading)
+    for x in s.permanents:
+        if x.is_creature and not x.left_battlefield:
+            creatures[x.controller] = creatures.get(x.controller, 0) + 1
     for p in s.permanents:
         if p.left_battlefield:
             continue
-        pumped = {"pump": 1, "team_pump": sum(1 for x in s.permanents if x.is_creature and x.controller == p.controller
-                                              and not x.left_battlefield)}
+        pumped = {"pump": 1, "team_pump": creatures.get(p.controller, 0)}
         for i, (kind, pump) in enumerate(_pumps(p)):
             declared = sum(a.times for a in s.combat.activations if (a.permanent, a.ability) == (p.id, i))
             total += (max_times(s, p.id, i) + declared) * (abs(pump.power) + abs(pump.toughness)) * pumped[kind]
