@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from .model import Goal, Permanent, Situation
-from .pumps import pumps_of, reach
+from .pumps import max_times, pumped_by, reach
 from .triggers import has_triggers
 
 
@@ -25,7 +25,8 @@ def damage_bound(s: Situation, player: str) -> int:
     still to come (702.4b), nothing if it dealt first-strike damage without double strike (510.4),
     and nothing if it is blocked without trample (510.1c, 702.19b). A blocked trampler first assigns
     lethal damage to each creature on the battlefield that blocks it and no other (702.19b;
-    deathtouch: 1, 702.2c), at least the least lethal damage over that blocker's sides; with double
+    deathtouch: 1, 702.2c), at least the least lethal damage over that blocker's sides, less what
+    pumps may take from its toughness (:func:`_toughness_drop`); with double
     strike the second step may all go to the player (702.19e). Pumps its controller can still pay
     for add to its power (602.2b, 613.4c; :func:`pysolver.pumps.reach`).
 
@@ -102,9 +103,11 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
       may die first (704.5g, 704.5h).
 
     No ability of the catalogue prevents combat damage to a player or changes an attacking
-    creature's power, so nothing the defence does lowers this, except its pump abilities (602.2,
-    613.4c): they may raise a blocker's toughness (so a trampler's excess) or a lifelinking
-    blocker's power, so with one on the defence's side (either face) the bound is 0. Its face-down value is used for a
+    creature's power, so nothing the defence does lowers this, except what raises a blocker's
+    toughness (so a trampler's excess): its pump abilities, as often as its mana pays for each
+    (602.2, 613.4c; :func:`pysolver.pumps.reach`), and, before blockers are declared, the abilities
+    that trigger on blocking (509.3a: bushido 702.45a, "Whenever ~ blocks"); each blocker counts
+    with the most toughness they can give it (:func:`_growth`). Its face-down value is used for a
     face-down creature (708.2a: 2/2 without abilities, as long as it is not turned face up).
 
     >>> from pysolver.loader import situation_from_data
@@ -115,9 +118,7 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     6
     """
     blocking = _blocking(s, could_block)
-    if s.combat.attackers is None or blocking is None or _defence_pumps(s):
-        return 0
-    if s.combat.blockers is None and has_triggers(s):  # block triggers to come may pump a blocker (509.2a)
+    if s.combat.attackers is None or blocking is None:
         return 0
     before_first = s.combat.damage_step != "regular"
     dealt_first = set(s.combat.first_strikers or ())
@@ -138,7 +139,7 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
         blocked = 0
         if "trample" in kinds:
             blockers = [b for b in blocking[a] if not b.left_battlefield]
-            needed = sum(1 if "deathtouch" in kinds else max(max(_lethal(f) for f in forms(b)), 0)
+            needed = sum(1 if "deathtouch" in kinds else max(max(_lethal(f) + _growth(s, f)[1] for f in forms(b)), 0)
                          for b in blockers)
             strike_first = any(_kinds(f) & {"first_strike", "double_strike"} for b in blockers for f in forms(b))
             blocked = max(power - needed, 0) * sum(1 for step in steps
@@ -156,8 +157,8 @@ def gain_bound(s: Situation, player: str, could_block: Mapping[str, Sequence[str
     """An upper bound on the life `player` can still gain in this combat once blockers are declared
     (with `could_block`, as in :func:`sure_damage`: whichever are declared): only their blocking
     creatures with lifelink deal combat damage for them (702.15b, 510.1c-d), each at most its
-    greatest power over its sides (702.37e), in the steps it may deal damage in (510.4, as in
-    :func:`damage_bound`).
+    greatest power over its sides (702.37e) with what pumps and block triggers may still add
+    (:func:`_growth`), in the steps it may deal damage in (510.4, as in :func:`damage_bound`).
 
     >>> from pysolver.loader import situation_from_data
     >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
@@ -173,7 +174,8 @@ def gain_bound(s: Situation, player: str, could_block: Mapping[str, Sequence[str
     for x in {b.id: b for blockers in (_blocking(s, could_block) or {}).values() for b in blockers}.values():
         if x.left_battlefield or x.controller != player:
             continue
-        total += max((max(side_power(f), 0) * len(_steps(_kinds(f), before_first, x.id in dealt_first))
+        total += max((max(side_power(f) + _growth(s, f)[0], 0)
+                      * len(_steps(_kinds(f), before_first, x.id in dealt_first))
                       for f in forms(x) if "lifelink" in _kinds(f)), default=0)
     return total
 
@@ -201,11 +203,27 @@ def _steps(kinds: set[str], before_first: bool, dealt_first: bool) -> tuple[str,
     return ("first_strike",) if "first_strike" in kinds else ("regular",)
 
 
-def _defence_pumps(s: Situation) -> bool:
-    """Whether a permanent the active player doesn't control has a pump ability on a side it may
-    still show (602.2, 702.37e)."""
-    return any(pumps_of(f) for p in s.permanents if p.controller != s.active and not p.left_battlefield
-               for f in forms(p))
+def _growth(s: Situation, side: Permanent) -> tuple[int, int]:
+    """An upper bound on the power and toughness a blocking creature's side may still get in this
+    combat: what pumps can add (602.2, 613.4c; each ability as often as its controller's mana pays
+    for it, :func:`pysolver.pumps.reach`) and, before blockers are declared, what its abilities that
+    trigger on blocking add as they resolve (509.3a; 702.45a bushido N: +N/+N; "Whenever ~ blocks"
+    and "Whenever ~ blocks or becomes blocked": +X/+Y). A face-down side has no abilities (708.2a).
+
+    >>> from pysolver.model import Player
+    >>> s = Situation((Player("a"), Player("b", mana="{G}{G}")), "a", (Permanent("w", "b", power=0, toughness=4,
+    ...     abilities=("Bushido 1", "{G}: ~ gets +0/+1 until end of turn")),))
+    >>> _growth(s, s.permanent("w"))
+    (1, 3)
+    """
+    power, toughness = reach(s, side.id)
+    if s.combat.blockers is None and not side.face_down:
+        for a in side.abilities:
+            if a.kind == "bushido" and isinstance(a.value, int):
+                power, toughness = power + a.value, toughness + a.value
+            elif a.kind in ("blocks_pump", "blocks_or_blocked_pump") and isinstance(a.value, tuple):
+                power, toughness = power + a.value[0], toughness + a.value[1]
+    return power, toughness
 
 
 def _kinds(p: Permanent) -> set[str]:
@@ -245,9 +263,15 @@ def _lone_blockers(s: Situation) -> dict[str, list[int]]:
         x = s.permanent(b)
         if len(attackers) != 1 or x.left_battlefield:
             continue
-        lethal = min(_lethal(f) for f in forms(x))
+        lethal = min(_lethal(f) for f in forms(x)) - _toughness_drop(s, b)
         out.setdefault(attackers[0], []).append(max(lethal, 0))
     return out
+
+
+def _toughness_drop(s: Situation, pid: str) -> int:
+    """The most toughness pumps with a negative toughness change can still take from `pid` (602.2,
+    613.4c): a blocker that needs less lethal damage lets more of a trampler's damage through."""
+    return sum(max_times(s, p.id, i) * max(-pump.toughness, 0) for p, i, pump in pumped_by(s, pid))
 
 
 def out_of_reach(s: Situation, player: str) -> str | None:

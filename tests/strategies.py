@@ -19,7 +19,19 @@ battlefield), a third player, and names that are not plain ASP constants.
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import strategies as st
+
+# PYSOLVER_FUZZ=long (tests/test_fuzz.py) runs the differential tests on ten times as many boards.
+LONG = os.environ.get("PYSOLVER_FUZZ") == "long"
+
+
+def examples(n: int) -> int:
+    """The number of generated boards of a differential test: `n` in the normal run (the suite stays
+    within CI's budget), ten times that in the long profile."""
+    return n * 10 if LONG else n
+
 
 COLORS = ["white", "blue", "black", "red", "green"]
 LETTERS = ["W", "U", "B", "R", "G"]

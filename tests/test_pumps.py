@@ -302,7 +302,7 @@ def test_pumps_that_could_overflow_are_refused() -> None:
 # --- differential: pumps with first strike and face-down creatures against the references ---------
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
-from strategies import pump_boards  # noqa: E402
+from strategies import examples, pump_boards  # noqa: E402
 
 SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large]
 
@@ -329,7 +329,7 @@ def test_pump_outcomes_after_attacks_equal_reference(data: dict) -> None:
     compare(data)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=SLOW)
 @given(pump_boards("none"))
 def test_pump_outcomes_of_whole_combat_equal_reference(data: dict) -> None:
     compare(data)
@@ -343,3 +343,38 @@ def test_pump_verify_equals_minimax(data: dict) -> None:
     defender = data["players"][1]["name"]
     s = pysolver.load_data({**data, "goal": {"lethal": defender}})
     assert pysolver.verify(s)["holds"] is reference_verify(s)
+
+
+@pytest.mark.parametrize("power, mana, sure", [
+    (6, "{G}", True),      # 702.19b: 6 - (4 + 1) = 1 tramples over whatever bob pumps: lethal at 1 life
+    (5, "{G}", False),     # bob pumps the wall to 0/5: nothing tramples over
+    (6, "{G}{G}", False),  # twice: 0/6
+])
+def test_602_2_sure_damage_counts_the_toughness_the_defence_can_pump(power: int, mana: str, sure: bool) -> None:
+    """702.19b, 602.2, 613.4c: the trampler's sure excess over a blocker counts the most toughness the
+    defence's mana can pump onto it (pysolver.goals.sure_damage no longer gives up on a board with a
+    defence pump); verify and the brute-force minimax agree."""
+    from reference.minimax import reference_verify
+
+    from pysolver import gametree, goals
+    s = situation_from_data({"players": [{"name": "alice"}, {"name": "bob", "life": 1, "mana": mana}],
+                             "active": "alice",
+                             "permanents": [creature("x", "alice", power, 5, "Trample"),
+                                            creature("w", "bob", 0, 4, "{G}: ~ gets +0/+1 until end of turn")],
+                             "combat": {"attackers": {"x": "bob"}, "blockers": {"w": ["x"]}},
+                             "goal": {"lethal": "bob"}})
+    assert (goals.sure_lethal(gametree.root(s).s, "bob") is not None) is sure
+    assert pysolver.verify(s)["holds"] is sure is reference_verify(s)
+
+
+def test_602_2_a_pump_that_lowers_a_blockers_toughness_raises_the_damage_bound() -> None:
+    """702.19b, 602.2: bob may pump his 0/4 blocker to 3/1 (+3/-3): a 5/5 trampler then tramples 4 over,
+    so 4 damage is not out of reach of bob's 4 life (pysolver.goals.damage_bound counts the toughness
+    pumps can take away)."""
+    from pysolver import goals
+    s = situation_from_data({"players": [{"name": "alice"}, {"name": "bob", "life": 4, "mana": "{B}"}],
+                             "active": "alice",
+                             "permanents": [creature("x", "alice", 5, 5, "Trample"),
+                                            creature("w", "bob", 0, 4, "{B}: ~ gets +3/-3 until end of turn")],
+                             "combat": {"attackers": {"x": "bob"}, "blockers": {"w": ["x"]}}})
+    assert goals.damage_bound(s, "bob") == 4

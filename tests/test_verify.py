@@ -335,3 +335,17 @@ def test_lethal_whatever_blocks_counts_what_the_blockers_can_block(blockers: lis
     assert p.stage == "declare_blockers"
     assert (Verifier(s)._sure(p, "bob") is not None) is sure
     assert reference_verify(s) is sure is pysolver.verify(s)["holds"]
+
+
+@pytest.mark.parametrize("life, sure", [(1, True), (2, False)])
+def test_lethal_whatever_blocks_counts_a_blockers_bushido(life: int, sure: bool) -> None:
+    """Verifier._sure at declare blockers: a 5/5 trampler against a 0/3 with bushido 1 (702.45a:
+    +1/+1 as it blocks, 509.3a), so blocked it tramples over 5 - 4 = 1 (702.19b): sure lethal at 1
+    life only; the brute-force minimax agrees."""
+    s = board([{"id": "x", "controller": "alice", "power": 5, "toughness": 5, "abilities": ["Trample"]},
+               {"id": "w", "controller": "bob", "power": 0, "toughness": 3, "abilities": ["Bushido 1"]}],
+              combat={"attackers": {"x": "bob"}}, bob_life=life, goal={"lethal": "bob"})
+    p = gametree.root(s)
+    assert p.stage == "declare_blockers"
+    assert (Verifier(s)._sure(p, "bob") is not None) is sure
+    assert pysolver.verify(s)["holds"] is sure is reference_verify(s)
