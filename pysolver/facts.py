@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from clingo import Function, Number, String, Symbol, parse_term
 
@@ -55,12 +56,24 @@ def program(symbols: Iterable[Symbol]) -> str:
 
 
 def situation_facts(s: Situation, *, combat: bool = True) -> str:
-    """All facts of a situation as program text; `combat=False` leaves out the declarations."""
-    return program(situation_symbols(s, combat=combat))
+    """All facts of a situation as program text; `combat=False` leaves out the declarations. The
+    searches build the facts of many situations that share most permanents unchanged (frozen
+    values): each permanent's text is built once (:func:`permanent_symbols`)."""
+    players = program(_player_symbols(s))
+    permanents = "\n".join(_permanent_text(x) for x in s.permanents)
+    return "\n".join(part for part in (players, permanents, program(combat_facts(s)) if combat else "") if part)
 
 
 def situation_symbols(s: Situation, *, combat: bool = True) -> Iterator[Symbol]:
     """All facts of a situation as symbols; `combat=False` leaves out the declarations (to choose them)."""
+    yield from _player_symbols(s)
+    for x in s.permanents:
+        yield from permanent_symbols(x)
+    if combat:
+        yield from combat_facts(s)
+
+
+def _player_symbols(s: Situation) -> Iterator[Symbol]:
     for p in s.players:
         yield atom("player", p.name)
         yield atom("life", p.name, p.life)
@@ -69,10 +82,17 @@ def situation_symbols(s: Situation, *, combat: bool = True) -> Iterator[Symbol]:
             yield atom("mana_pool", p.name, constant(k), v)
             yield atom("mana_spent", p.name, constant(k), w)
     yield atom("active", s.active)
-    for x in s.permanents:
-        yield from permanent_facts(x)
-    if combat:
-        yield from combat_facts(s)
+
+
+@lru_cache(maxsize=1 << 14)
+def permanent_symbols(p: Permanent) -> tuple[Symbol, ...]:
+    """The facts of one permanent (:func:`permanent_facts`), built once per distinct permanent."""
+    return tuple(permanent_facts(p))
+
+
+@lru_cache(maxsize=1 << 14)
+def _permanent_text(p: Permanent) -> str:
+    return program(permanent_symbols(p))
 
 
 def permanent_facts(p: Permanent) -> Iterator[Symbol]:
