@@ -34,7 +34,7 @@ from .counting import BlockProblem
 from .errors import InputError
 from .facts import atom, program, situation_facts
 from .graph import attacker_blocker_graph, components
-from .jsontext import fragment, product_texts
+from .jsontext import fragment, gathered, product_texts
 from .model import Situation
 from .solving import ATTACKS, BOARD, Part, control, count_models, maximum, models, one_model, read_ids
 
@@ -105,31 +105,32 @@ class Component:
     def factored(self) -> Iterator[list[Factor]]:
         """The legal declarations of a block component, factored by :meth:`BlockProblem.free_pairs`:
         clingo enumerates those without free blocks; to each, every blocker adds any of its free
-        blocks up to its capacity (509.1a), independently of the others. Each item lists (in no
-        particular order) blockers with their options; one option per blocker makes a declaration."""
+        blocks up to its capacity (509.1a), independently of the others. Each item lists the
+        blockers, sorted, with their options; one option per blocker makes a declaration."""
         assert self.problem is not None, "only block components are factored"
         free = self.problem.free_pairs()
         exclude = program(atom("free_pair", b, a) for b in free for a in free[b])
         ctl = self._control(exclude, ("without_free_pairs",))
-        bit: dict[clingo.Symbol, tuple[str, int]] = {}  # a block atom: its blocker, a bit for its attacker
-        attackers: dict[str, list[str]] = {}
-        for block in ctl.symbolic_atoms.by_signature("block", 2):
-            b, a = read_ids(block.symbol)
-            bit[block.symbol] = (b, 1 << len(attackers.setdefault(b, [])))
-            attackers[b].append(a)
-        factor: dict[tuple[str, int], Factor] = {}  # (blocker, bits of the attackers it blocks) -> factor
+        attackers: dict[str, list[str]] = {b: [] for b in free}  # the attackers of each blocker's block atoms
+        atoms = [(read_ids(block.symbol), block.symbol) for block in ctl.symbolic_atoms.by_signature("block", 2)]
+        for (b, a), _ in atoms:
+            attackers.setdefault(b, []).append(a)
+        blockers = sorted(attackers)  # the factors of each declaration in this order: its pairs come sorted
+        bit = {symbol: (blockers.index(b), 1 << attackers[b].index(a)) for (b, a), symbol in atoms}
+        factor: list[dict[int, Factor]] = [{} for _ in blockers]  # bits of the attackers it blocks -> factor
         for symbols in models(ctl):
-            masks = dict.fromkeys(free, 0)
+            masks = [0] * len(blockers)
             for sym in symbols:
-                b, m = bit[sym]
-                masks[b] = masks.get(b, 0) | m
+                i, m = bit[sym]
+                masks[i] |= m
             factors = []
-            for key in masks.items():
-                if key not in factor:
-                    b, m = key
-                    bound = tuple(a for i, a in enumerate(attackers[b]) if m >> i & 1)
-                    factor[key] = Factor(b, self._options(b, bound, free.get(b, [])))
-                factors.append(factor[key])
+            for i, m in enumerate(masks):
+                known = factor[i].get(m)
+                if known is None:
+                    b = blockers[i]
+                    bound = tuple(a for j, a in enumerate(attackers[b]) if m >> j & 1)
+                    known = factor[i][m] = Factor(b, self._options(b, bound, free.get(b, [])))
+                factors.append(known)
             yield factors
 
     def _options(self, b: str, bound: tuple[str, ...], free: list[str]) -> list[Option]:
@@ -151,9 +152,10 @@ class Component:
 
 
 def lazy_product(parts: Sequence[Iterable[list[Any]]]) -> Iterator[list[Any]]:
-    """The concatenations of one item from each part; the first part is streamed, the rest cached."""
-    if not parts:
-        yield []
+    """The concatenations of one item from each part, sorted; the first part is streamed, the rest
+    cached. The items of each part are sorted lists, so one part's are given as they are."""
+    if len(parts) < 2:
+        yield from parts[0] if parts else [[]]
         return
     rest = [list(p) for p in parts[1:]]
     for head in parts[0]:
@@ -248,8 +250,8 @@ def block_pairs(s: Situation) -> Iterator[Pairs]:
 
 def block_texts(s: Situation) -> Iterator[list[str]]:
     """The JSON texts of :func:`legal_blocks`, in its order, in lists (:mod:`pysolver.jsontext`)."""
-    for factors in block_factors(s):
-        yield from product_texts(_BLOCKS, _END, [f.texts for f in factors])
+    return gathered(text for factors in block_factors(s)
+                    for text in product_texts(_BLOCKS, _END, [f.texts for f in factors]))
 
 
 def count_blocks(s: Situation) -> int:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from json import encoder as _encoder
 from typing import Any
@@ -64,6 +65,9 @@ def product_texts(head: str, tail: str, factors: Sequence[Sequence[str]]) -> Ite
     The inner factors (as many of the last ones as give at most CHUNK choices, at least one)
     are joined once into a table; each choice of the outer factors is joined once and put in
     front of every entry of the table."""
+    if all(len(options) == 1 for options in factors):  # one choice (an enumeration by clingo alone)
+        yield [head + _joined([options[0] for options in factors]) + tail]
+        return
     split, size = len(factors), 1
     while split and size * len(factors[split - 1]) <= CHUNK:
         split -= 1
@@ -81,3 +85,29 @@ def product_texts(head: str, tail: str, factors: Sequence[Sequence[str]]) -> Ite
         texts = [lead + text for text in after] if prefix else alone
         for start in range(0, len(texts), CHUNK):
             yield texts[start:start + CHUNK]
+
+
+def gathered(chunks: Iterable[list[str]], *, most: int = CHUNK, within: float = 0.05) -> Iterator[list[str]]:
+    """The texts of `chunks`, in order, gathered in lists of up to `most` texts (no longer than the
+    longest of `chunks`), each given once it is full or `within` seconds after the last (so that a
+    slow enumeration still shows its results): one list, one write, when clingo gives one
+    declaration per model.
+
+    >>> list(gathered([["a"], ["b", "c"], ["d"]], most=2))
+    [['a'], ['b', 'c'], ['d']]
+    """
+    pending: list[str] = []
+    since = time.monotonic()
+    for texts in chunks:
+        if pending and len(pending) + len(texts) > most:
+            yield pending
+            pending, since = [], time.monotonic()
+        if len(texts) >= most:
+            yield texts
+            continue
+        pending += texts
+        if len(pending) >= most or time.monotonic() - since >= within:
+            yield pending
+            pending, since = [], time.monotonic()
+    if pending:
+        yield pending
