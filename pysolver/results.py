@@ -9,7 +9,9 @@ results there are; `count` and `complete` come last, when they are known.
 
 The results are typed values (the moves of :mod:`pysolver.moves`, the outcomes of
 :mod:`pysolver.values`); each becomes its docs/results.md mapping (``to_json()``) only here, where
-it is written.
+it is written. The command line's `attacks` and `blocks` under `--json`/`--jsonl` hand their
+results over as JSON texts already (:mod:`pysolver.jsontext`), counted by a :class:`TextTally`:
+the writers take both as lists of texts (``texts()``).
 
 >>> from pysolver.moves import AttackDeclaration
 >>> moves = [AttackDeclaration(), AttackDeclaration.of([("x", "b")]), AttackDeclaration.of([("y", "b")])]
@@ -238,10 +240,10 @@ def write_json(head: Result, tally: Stream | None, out: Buffer, known: Result | 
     out.add(opening + (", " if head else ""))
     if tally is not None:
         out.add('"results": [')
-        separator = ""
-        for texts in tally.texts():
-            out.add(separator + ", ".join(texts))
-            separator = ", "
+        lead: list[str] = []  # after the first list, an empty text first: its separator leads
+        for texts in tally.texts():  # one string per list, its separators included: no copy in between
+            out.add(", ".join([*lead, *texts]))
+            lead = [""]
         out.add("], ")
     last = {**_summary(tally, known), **(extra() if extra else {}), "format": FORMAT}
     out.add(to_json(last)[1:] + "\n")
@@ -257,7 +259,6 @@ def write_jsonl(head: Result, tally: Stream | None, out: Buffer, known: Result |
     out.add(to_json({**head, "count": ahead["count"], "complete": ahead["complete"], "format": FORMAT}) + "\n")
     if tally is not None:
         for texts in tally.texts():
-            out.add("\n".join(texts))
-            out.add("\n")
+            out.add("\n".join([*texts, ""]))  # each text with its newline, in one string
     out.add(to_json({**_summary(tally, known), **(extra() if extra else {})}) + "\n")
     out.flush()
