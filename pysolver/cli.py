@@ -228,22 +228,23 @@ def _illegal_combat(args: argparse.Namespace, s: Situation, note: Notes) -> None
 
 def _enumerate(args: argparse.Namespace, s: Situation, note: Notes, start: float) -> None:
     """Write an enumeration's results as they are found, in the format asked for."""
-    from functools import partial
-
     from . import commands, render, results
     from .progress import Bar
     bar = None if args.quiet else Bar(None, commands.label(args.command), after=2.0)
-    e = commands.enumeration(args.command, s, count=args.count, limit=args.limit, progress=bar)
+    texts = bool(args.json or args.jsonl) or args.count  # no typed value per result (pysolver.jsontext)
+    e = commands.enumeration(args.command, s, count=args.count, limit=args.limit, progress=bar, texts=texts)
     tally, known, cut = e.tally, e.counted, None
     if args.count and tally is not None:  # counted by enumerating (outcomes, or --count with --limit)
-        for _ in tally:
-            pass
+        tally.drain()
         cut, known = tally.cut, tally.summary()
         tally = None
     extra = (lambda: {"stats": {"seconds": round(time.monotonic() - start, 3)}}) if args.stats else None
-    write = (results.write_jsonl if args.jsonl else results.write_json if args.json
-             else partial(render.write_text, args.command, cut=cut))
-    write(e.head, tally, results.Buffer(emit), known, extra)
+    out = results.Buffer(emit)
+    if args.json or args.jsonl:
+        (results.write_jsonl if args.jsonl else results.write_json)(e.head, tally, out, known, extra)
+    else:
+        assert not isinstance(tally, results.TextTally), "tables are written from the typed results"
+        render.write_text(args.command, e.head, tally, out, known, extra, cut=cut)
     cut = e.tally.cut if e.tally is not None else None if (known or {}).get("complete", True) else "timeout"
     if cut is not None and (args.json or args.jsonl):
         n = e.tally.count if e.tally is not None else 0

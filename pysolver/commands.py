@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from .deadline import Expired
 from .errors import InputError
 from .progress import Bar
-from .results import FORMAT, Tally, Typed, collect, counted
+from .results import FORMAT, Stream, Tally, TextTally, Typed, collect, counted
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -119,22 +119,41 @@ def unread_inputs(command: str, s: Situation) -> list[str]:
 @dataclass
 class Enumeration:
     """An enumerating command's answer before it is written: the keys before the results (`damage`:
-    its `step`), the typed results as a :class:`~pysolver.results.Tally` (None when `--count` is
-    answered by a counter) and the counter's ``{"count", "complete"}``."""
+    its `step`), the results as a :class:`~pysolver.results.Tally` of typed values or a
+    :class:`~pysolver.results.TextTally` of their JSON texts (None when `--count` is answered by a
+    counter) and the counter's ``{"count", "complete"}``."""
 
     head: dict[str, Any]
-    tally: Tally[Typed] | None
+    tally: Stream | None
     counted: dict[str, Any] | None = None
 
 
+#: The JSON texts of the declarations, made without a typed value per result (:mod:`pysolver.jsontext`).
+_TEXTS = {"attacks": "attack_texts", "blocks": "block_texts"}
+
+
 def enumeration(command: str, s: Situation, *, count: bool = False, limit: int | None = None,
-                progress: Bar | None = None) -> Enumeration:
-    """The lazily produced answer of `attacks`, `blocks`, `damage` or `outcomes` (docs/results.md)."""
+                progress: Bar | None = None, texts: bool = False) -> Enumeration:
+    """The lazily produced answer of `attacks`, `blocks`, `damage` or `outcomes` (docs/results.md).
+    With `texts` (the JSON writers), `attacks` and `blocks` give their results' JSON texts directly,
+    the same texts in the same order as the typed results' ``to_json()`` (a :class:`TextTally`).
+
+    >>> from pysolver.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+    ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2}]})
+    >>> e = enumeration("attacks", s, texts=True)
+    >>> [text for texts in e.tally.texts() for text in texts], e.tally.summary()
+    (['{"attacks": []}', '{"attacks": [["x", "b"]]}'], {'count': 2, 'complete': True})
+    """
     if command not in _COLLECTIONS and command != "outcomes":
         raise InputError(None, "command", f"unknown command {command!r} (one of {', '.join(BATCH_COMMANDS)})")
     results, counter, head = _results(command, s)
     if count and limit is None:
         return Enumeration(head, None, counted(counter))
+    if texts and command in _TEXTS:
+        from . import declarations
+        chunks = getattr(declarations, _TEXTS[command])(s)
+        return Enumeration(head, TextTally(chunks, limit=limit, progress=progress))
     return Enumeration(head, Tally(results, limit=limit, progress=progress))
 
 
@@ -203,6 +222,7 @@ def answer(command: str, s: Situation, *, count: bool = False, limit: int | None
             return timed_out(command)
     e = enumeration(command, s, count=count, limit=limit,
                     progress=Bar(None, _LABELS[command], after=2.0) if progress else None)
+    assert not isinstance(e.tally, TextTally), "typed results: asked without texts"
     found = collect(e.tally, count_only=count) if e.tally is not None else e.counted or {}
     return {**e.head, **found, "format": FORMAT}
 

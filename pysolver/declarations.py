@@ -34,11 +34,42 @@ from .counting import BlockProblem
 from .errors import InputError
 from .facts import atom, program, situation_facts
 from .graph import attacker_blocker_graph, components
+from .jsontext import fragment, gathered, product_texts
 from .model import Situation
 from .solving import ATTACKS, BOARD, Part, control, count_models, maximum, models, one_model, read_ids
 
 Option = list[list[str]]  # one blocker's part of a block declaration: sorted [blocker, attacker] pairs
-Factor = tuple[str, list[Option]]  # a blocker and its options
+Pairs = tuple[tuple[str, str], ...]  # the same as the pairs of a typed move (pysolver.moves)
+
+
+class Factor:
+    """A blocker and its options (509.1a): one option per blocker makes a declaration. The typed
+    and the JSON forms of the options are made once, when first asked for, and shared by every
+    declaration they are part of."""
+
+    __slots__ = ("blocker", "options", "_pairs", "_texts")
+
+    def __init__(self, blocker: str, options: list[Option]) -> None:
+        self.blocker, self.options = blocker, options
+        self._pairs: list[Pairs] | None = None
+        self._texts: list[str] | None = None
+
+    def __lt__(self, other: Factor) -> bool:  # the factors of a declaration are sorted by blocker
+        return self.blocker < other.blocker
+
+    @property
+    def pairs(self) -> list[Pairs]:
+        """The options as tuples of pairs."""
+        if self._pairs is None:
+            self._pairs = [tuple((b, a) for b, a in option) for option in self.options]
+        return self._pairs
+
+    @property
+    def texts(self) -> list[str]:
+        """The options as JSON fragments (:func:`pysolver.jsontext.fragment`)."""
+        if self._texts is None:
+            self._texts = [fragment(option) for option in self.options]
+        return self._texts
 
 
 @dataclass(frozen=True)
@@ -74,31 +105,32 @@ class Component:
     def factored(self) -> Iterator[list[Factor]]:
         """The legal declarations of a block component, factored by :meth:`BlockProblem.free_pairs`:
         clingo enumerates those without free blocks; to each, every blocker adds any of its free
-        blocks up to its capacity (509.1a), independently of the others. Each item lists (in no
-        particular order) blockers with their options; one option per blocker makes a declaration."""
+        blocks up to its capacity (509.1a), independently of the others. Each item lists the
+        blockers, sorted, with their options; one option per blocker makes a declaration."""
         assert self.problem is not None, "only block components are factored"
         free = self.problem.free_pairs()
         exclude = program(atom("free_pair", b, a) for b in free for a in free[b])
         ctl = self._control(exclude, ("without_free_pairs",))
-        bit: dict[clingo.Symbol, tuple[str, int]] = {}  # a block atom: its blocker, a bit for its attacker
-        attackers: dict[str, list[str]] = {}
-        for block in ctl.symbolic_atoms.by_signature("block", 2):
-            b, a = read_ids(block.symbol)
-            bit[block.symbol] = (b, 1 << len(attackers.setdefault(b, [])))
-            attackers[b].append(a)
-        factor: dict[tuple[str, int], Factor] = {}  # (blocker, bits of the attackers it blocks) -> factor
+        attackers: dict[str, list[str]] = {b: [] for b in free}  # the attackers of each blocker's block atoms
+        atoms = [(read_ids(block.symbol), block.symbol) for block in ctl.symbolic_atoms.by_signature("block", 2)]
+        for (b, a), _ in atoms:
+            attackers.setdefault(b, []).append(a)
+        blockers = sorted(attackers)  # the factors of each declaration in this order: its pairs come sorted
+        bit = {symbol: (blockers.index(b), 1 << attackers[b].index(a)) for (b, a), symbol in atoms}
+        factor: list[dict[int, Factor]] = [{} for _ in blockers]  # bits of the attackers it blocks -> factor
         for symbols in models(ctl):
-            masks = dict.fromkeys(free, 0)
+            masks = [0] * len(blockers)
             for sym in symbols:
-                b, m = bit[sym]
-                masks[b] = masks.get(b, 0) | m
+                i, m = bit[sym]
+                masks[i] |= m
             factors = []
-            for key in masks.items():
-                if key not in factor:
-                    b, m = key
-                    bound = tuple(a for i, a in enumerate(attackers[b]) if m >> i & 1)
-                    factor[key] = (b, self._options(b, bound, free.get(b, [])))
-                factors.append(factor[key])
+            for i, m in enumerate(masks):
+                known = factor[i].get(m)
+                if known is None:
+                    b = blockers[i]
+                    bound = tuple(a for j, a in enumerate(attackers[b]) if m >> j & 1)
+                    known = factor[i][m] = Factor(b, self._options(b, bound, free.get(b, [])))
+                factors.append(known)
             yield factors
 
     def _options(self, b: str, bound: tuple[str, ...], free: list[str]) -> list[Option]:
@@ -120,9 +152,10 @@ class Component:
 
 
 def lazy_product(parts: Sequence[Iterable[list[Any]]]) -> Iterator[list[Any]]:
-    """The concatenations of one item from each part; the first part is streamed, the rest cached."""
-    if not parts:
-        yield []
+    """The concatenations of one item from each part, sorted; the first part is streamed, the rest
+    cached. The items of each part are sorted lists, so one part's are given as they are."""
+    if len(parts) < 2:
+        yield from parts[0] if parts else [[]]
         return
     rest = [list(p) for p in parts[1:]]
     for head in parts[0]:
@@ -169,21 +202,56 @@ def legal_attacks(s: Situation) -> Iterator[dict[str, Any]]:
         yield {"attacks": pairs}
 
 
+def attack_texts(s: Situation) -> Iterator[list[str]]:
+    """The JSON texts of :func:`legal_attacks`, in its order, in lists (:mod:`pysolver.jsontext`).
+    A component is one attacker, so its pairs all start with it and the components' declarations,
+    one per component in the order of the components (sorted by attacker), are already sorted."""
+    parts = [c.declarations() for c in attack_components(s)]
+    if not parts:
+        yield from product_texts(_ATTACKS, _END, [])
+        return
+    rest = [[fragment(pairs) for pairs in part] for part in parts[1:]]  # as lazy_product: the rest cached
+    for head in parts[0]:
+        yield from product_texts(_ATTACKS, _END, [[fragment(head)], *rest])
+
+
+_ATTACKS, _BLOCKS, _END = '{"attacks": [', '{"blocks": [', "]}"  # as pysolver.jsontext.to_json writes them
+
+
 def count_attacks(s: Situation) -> int:
     """The number of legal attack declarations (508.1) without enumerating them: the product of
     each attacker's count. ``count_attacks(load("examples/trample-deathtouch.yaml"))`` is 4."""
     return _product(c.count() for c in attack_components(s))
 
 
+def block_factors(s: Situation) -> Iterator[list[Factor]]:
+    """The factors of all components, one list per combination of their clingo models, sorted by
+    blocker: one option per factor, in this order, makes a declaration whose pairs are sorted."""
+    return lazy_product([c.factored() for c in block_components(s)])
+
+
 def legal_blocks(s: Situation) -> Iterator[dict[str, Any]]:
     """Every legal declaration of blockers for ``combat.attackers``: ``{"blocks": [[blocker, attacker], …]}``.
 
-    The factors of all components, sorted by blocker, give every declaration as one option per
-    blocker, already sorted. The [blocker, attacker] lists are shared between results: copy
-    them before changing them."""
-    for factors in lazy_product([c.factored() for c in block_components(s)]):
-        for choice in itertools.product(*[options for _, options in factors]):
+    The [blocker, attacker] lists are shared between results: copy them before changing them."""
+    for factors in block_factors(s):
+        for choice in itertools.product(*[f.options for f in factors]):
             yield {"blocks": list(itertools.chain.from_iterable(choice))}
+
+
+def block_pairs(s: Situation) -> Iterator[Pairs]:
+    """The declarations of :func:`legal_blocks`, in its order, as sorted tuples of pairs (the typed
+    moves' :attr:`~pysolver.moves.BlockDeclaration.blocks`)."""
+    chain = itertools.chain.from_iterable
+    for factors in block_factors(s):
+        for choice in itertools.product(*[f.pairs for f in factors]):
+            yield tuple(chain(choice))
+
+
+def block_texts(s: Situation) -> Iterator[list[str]]:
+    """The JSON texts of :func:`legal_blocks`, in its order, in lists (:mod:`pysolver.jsontext`)."""
+    return gathered(text for factors in block_factors(s)
+                    for text in product_texts(_BLOCKS, _END, [f.texts for f in factors]))
 
 
 def count_blocks(s: Situation) -> int:

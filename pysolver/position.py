@@ -129,9 +129,9 @@ class Blocks(LegalMoves[BlockDeclaration]):
     move_type = BlockDeclaration
 
     def __iter__(self) -> Iterator[BlockDeclaration]:
-        from .declarations import legal_blocks
-        for d in legal_blocks(self.situation):
-            yield BlockDeclaration.canonical(d["blocks"])
+        from .declarations import block_pairs
+        for pairs in block_pairs(self.situation):  # already sorted: the canonical form
+            yield BlockDeclaration(pairs)
 
     def count(self) -> int:
         """:func:`pysolver.declarations.count_blocks`: dynamic programming per component."""

@@ -9,7 +9,9 @@ results there are; `count` and `complete` come last, when they are known.
 
 The results are typed values (the moves of :mod:`pysolver.moves`, the outcomes of
 :mod:`pysolver.values`); each becomes its docs/results.md mapping (``to_json()``) only here, where
-it is written.
+it is written. The command line's `attacks` and `blocks` under `--json`/`--jsonl` hand their
+results over as JSON texts already (:mod:`pysolver.jsontext`), counted by a :class:`TextTally`:
+the writers take both as lists of texts (``texts()``).
 
 >>> from pysolver.moves import AttackDeclaration
 >>> moves = [AttackDeclaration(), AttackDeclaration.of([("x", "b")]), AttackDeclaration.of([("y", "b")])]
@@ -27,14 +29,13 @@ it is written.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import islice
-from json import encoder as _encoder
 from typing import Any, Generic, Protocol, TypeVar
 
 from . import deadline
+from .jsontext import to_json
 from .progress import Bar
 
 #: The version of every result document's layout (docs/results.md); a change that breaks readers raises it.
@@ -90,6 +91,80 @@ class Tally(Generic[T]):
         """``{"count", "complete"}`` once the iteration is over."""
         return {"count": self.count, "complete": self.complete}
 
+    def texts(self) -> Iterator[list[str]]:
+        """The results' JSON texts, in lists (:func:`batches`): each result's ``to_json()`` encoded."""
+        for batch in batches(self):
+            yield [to_json(item.to_json()) for item in batch]
+
+    def drain(self) -> None:
+        """Take every result without writing it (``--count`` answered by enumerating)."""
+        for _ in self:
+            pass
+
+
+class TextTally:
+    """A :class:`Tally` of results that come as their JSON texts already, in lists (the fast path of
+    :mod:`pysolver.jsontext`: no Python object per result but its text), with the same `limit`,
+    time limit, progress, `count`, `complete` and `cut`.
+
+    >>> t = TextTally(iter([['{"blocks": []}', '{"blocks": [["y", "x"]]}'], ['{"blocks": [["z", "x"]]}']]), limit=2)
+    >>> list(t.texts()), t.summary(), t.cut
+    ([['{"blocks": []}', '{"blocks": [["y", "x"]]}']], {'count': 2, 'complete': False}, 'limit')
+    """
+
+    def __init__(self, chunks: Iterable[list[str]], *, limit: int | None = None,
+                 progress: Bar | None = None) -> None:
+        self.chunks, self.limit, self.progress = chunks, limit, progress
+        self.count = 0
+        self.complete = True
+        self.cut: str | None = None
+
+    def texts(self) -> Iterator[list[str]]:
+        """The lists of texts, cut after `limit` texts (then, having seen one more, incomplete) or
+        when the time limit runs out (the texts already given stand)."""
+        limit, progress, chunks = self.limit, self.progress, iter(self.chunks)
+        try:
+            for texts in chunks:
+                if not texts:
+                    continue
+                deadline.check()
+                room = None if limit is None else limit - self.count
+                if room is not None and len(texts) >= room:
+                    if len(texts) == room:  # all of them fit: incomplete only if another one follows
+                        self._took(texts)
+                        yield texts
+                        if next(filter(None, chunks), None) is None:
+                            return
+                    elif room:
+                        self._took(texts[:room])
+                        yield texts[:room]
+                    self.complete, self.cut = False, "limit"
+                    return
+                self._took(texts)
+                yield texts
+        except deadline.Expired:
+            self.complete, self.cut = False, "timeout"
+        finally:
+            if progress is not None:
+                progress.close()
+
+    def _took(self, texts: list[str]) -> None:
+        self.count += len(texts)
+        if self.progress is not None:
+            self.progress.update(len(texts))
+
+    def summary(self) -> Result:
+        """``{"count", "complete"}`` once the iteration is over."""
+        return {"count": self.count, "complete": self.complete}
+
+    def drain(self) -> None:
+        """Take every text without writing it."""
+        for _ in self.texts():
+            pass
+
+
+Stream = Tally[Any] | TextTally  # what the writers write: results as their JSON texts (texts())
+
 
 def collect(tally: Tally[T], *, count_only: bool = False) -> Result:
     """The whole document in memory (`batch`, `sweep`): ``{"count", "complete", "results"}``."""
@@ -109,19 +184,6 @@ def counted(count: Callable[[], int]) -> Result:
 
 
 # ---- streaming writers -------------------------------------------------------------------------
-
-def _fast_encoder() -> Callable[[Any], str]:
-    """``json.dumps`` without its per-call set-up (the C encoder is made once): about twice as fast
-    per result, which is most of the cost of printing millions of them."""
-    make = getattr(_encoder, "c_make_encoder", None)
-    if make is None:  # a Python without the C accelerator
-        return json.dumps
-    encode = make(None, None, _encoder.encode_basestring_ascii, None, ": ", ", ", False, False, True)
-    return lambda value: "".join(encode(value, 0))
-
-
-to_json = _fast_encoder()
-
 
 def batches(items: Iterable[T], *, most: int = 1024, within: float = 0.2) -> Iterator[list[T]]:
     """The items in lists, so that each list is written at once: lists grow (doubling, up to `most`)
@@ -165,11 +227,11 @@ class Buffer:
 Extra = Callable[[], Result]
 
 
-def _summary(tally: Tally[T] | None, known: Result | None) -> Result:
+def _summary(tally: Stream | None, known: Result | None) -> Result:
     return tally.summary() if tally is not None else dict(known or {"count": 0, "complete": True})
 
 
-def write_json(head: Result, tally: Tally[T] | None, out: Buffer, known: Result | None = None,
+def write_json(head: Result, tally: Stream | None, out: Buffer, known: Result | None = None,
                extra: Extra | None = None) -> None:
     """One JSON document, written as it is found: the `head` keys, ``"results": [ … ]``, then
     `count`, `complete`, the keys `extra()` gives at the end (`stats`) and `format`. With `tally`
@@ -178,17 +240,17 @@ def write_json(head: Result, tally: Tally[T] | None, out: Buffer, known: Result 
     out.add(opening + (", " if head else ""))
     if tally is not None:
         out.add('"results": [')
-        separator = ""
-        for batch in batches(tally):  # a whole batch in one call of the encoder: its list brackets dropped
-            out.add(separator + to_json([item.to_json() for item in batch])[1:-1])
-            separator = ", "
+        lead: list[str] = []  # after the first list, an empty text first: its separator leads
+        for texts in tally.texts():  # one string per list, its separators included: no copy in between
+            out.add(", ".join([*lead, *texts]))
+            lead = [""]
         out.add("], ")
     last = {**_summary(tally, known), **(extra() if extra else {}), "format": FORMAT}
     out.add(to_json(last)[1:] + "\n")
     out.flush()
 
 
-def write_jsonl(head: Result, tally: Tally[T] | None, out: Buffer, known: Result | None = None,
+def write_jsonl(head: Result, tally: Stream | None, out: Buffer, known: Result | None = None,
                 extra: Extra | None = None) -> None:
     """JSON Lines: a header line ``{…head, "count", "complete", "format": 1}``, one line per result,
     then a trailer line ``{"count", "complete", …extra()}``. `count` and `complete` are known only
@@ -196,7 +258,7 @@ def write_jsonl(head: Result, tally: Tally[T] | None, out: Buffer, known: Result
     ahead = known if tally is None and known is not None else {"count": None, "complete": None}
     out.add(to_json({**head, "count": ahead["count"], "complete": ahead["complete"], "format": FORMAT}) + "\n")
     if tally is not None:
-        for batch in batches(tally):
-            out.add("\n".join([to_json(item.to_json()) for item in batch]) + "\n")
+        for texts in tally.texts():
+            out.add("\n".join([*texts, ""]))  # each text with its newline, in one string
     out.add(to_json({**_summary(tally, known), **(extra() if extra else {})}) + "\n")
     out.flush()

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import attack_boards
 
 import pysolver
 from pysolver.counting import BlockProblem
-from pysolver.declarations import block_components, count_blocks, lazy_product, legal_blocks
+from pysolver.declarations import attack_texts, block_components, block_texts, count_blocks, lazy_product, legal_blocks
+from pysolver.jsontext import CHUNK, to_json
 from pysolver.solving import count_models
 
 ATTACKER_LINES = ["Flying", "Menace", "Can't be blocked except by three or more creatures",
@@ -99,3 +101,36 @@ def test_frontier_limit_falls_back() -> None:
                      obeyed_anyway=0)
     assert p.count(0, limit=10) is None
     assert p.count(0) == p.count(0, limit=10**9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards())
+def test_block_texts_are_the_typed_declarations_json(s: pysolver.model.Situation) -> None:
+    """The command line's fast path (pysolver.jsontext: texts from per-option fragments) writes
+    exactly the JSON of the typed moves, in the same order, as docs/results.md gives them (509.1)."""
+    texts = [t for chunk in block_texts(s) for t in chunk]
+    assert texts == [to_json(m.to_json()) for m in s.legal_blocks]
+    assert texts == [to_json(d) for d in legal_blocks(s)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(attack_boards())
+def test_attack_texts_are_the_typed_declarations_json(data: dict) -> None:
+    """The same for declarations of attackers (508.1), targets planeswalkers and battles included."""
+    s = pysolver.load_data(data)
+    assert [t for chunk in attack_texts(s) for t in chunk] == [to_json(m.to_json()) for m in s.legal_attacks]
+
+
+def test_texts_of_a_product_larger_than_a_chunk() -> None:
+    """A board of 8^4 = 4,096 and 5^6 = 15,625 declarations (vanilla 2/2s, every blocker free, 509.1a):
+    the suffix table and the chunks of pysolver.jsontext.product_texts cover every choice once, in order."""
+    for n, m in ((4, 7), (6, 4)):
+        s = pysolver.load_data({"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice",
+                                "permanents": [{"id": f"a{i}", "controller": "alice", "power": 2, "toughness": 2}
+                                               for i in range(m)]
+                                + [{"id": f"b{i}", "controller": "bob", "power": 2, "toughness": 2} for i in range(n)],
+                                "combat": {"attackers": {f"a{i}": "bob" for i in range(m)}}})
+        chunks = list(block_texts(s))
+        assert all(len(chunk) <= CHUNK for chunk in chunks)
+        assert [t for chunk in chunks for t in chunk] == [to_json(move.to_json()) for move in s.legal_blocks]
+        assert sum(map(len, chunks)) == (m + 1) ** n == count_blocks(s)
