@@ -2,13 +2,16 @@
 
 Two searches over the combat of :mod:`pysolver.gametree`, which knows the stages:
 
-* **one program** when nothing happens between the declarations and one combat damage step (no
-  face-down permanent can be turned face up, no requirement, 508.1d/509.1c, no creature with
-  first strike or double strike, 510.4, and no combat trigger, 603.2, :mod:`pysolver.triggers`):
-  attacks (if open), blocks (if open) and the damage step are chosen in one clingo program
-  projected onto the state after the step (``encodings/outcomes.lp``'s ``#project``), so each
-  answer set is one distinct outcome and its witness carries the declarations and the assignment
-  of its `line`;
+* **one program** when nothing happens between the declarations and the combat damage steps but
+  the steps themselves (no face-down permanent can be turned face up, no pump to activate, no
+  requirement, 508.1d/509.1c, and no combat trigger, 603.2, :mod:`pysolver.triggers`): attacks
+  (if open), blocks (if open) and the damage step are chosen in one clingo program projected onto
+  the state after the step (``encodings/outcomes.lp``'s ``#project``), so each answer set is one
+  distinct outcome and its witness carries the declarations and the assignment of its `line`. On
+  a board with first strike or double strike (510.4) the program holds both steps: the first, its
+  state-based actions (704.3; a player who lost ends the game, 104.3b, 704.5a) and the regular
+  step, a copy of the step encodings indexed by ``regular`` (``encodings/strikes.lp``), projected
+  onto the state at the end, with both steps' assignments in the witness;
 * otherwise a depth-first walk of the game tree: declarations, face-up turns in each window
   (only of permanents whose turning can change the result,
   :func:`pysolver.combat.may_matter`), and each damage step as one projected enumeration of its
@@ -37,12 +40,12 @@ from . import gametree as gt
 from .facts import REQUIREMENTS, situation_facts
 from .model import Situation
 from .moves import Activation, DamageAssignment, FaceUp, Move, TriggerOrder
-from .solving import BOARD, STEP_RESULTS, args_of, control, count_models, models
+from .solving import BOARD, REGULAR_STEP, STEP_RESULTS, args_of, control, count_models, models
 from .steps import StepPrograms
 from .triggers import has_triggers
 
 ONE_PROGRAM = BOARD + STEP_RESULTS[2:] + ("verify",)  # attacks, blocks, damage, results; every_* parts
-FAST = ("first_strike", "double_strike")
+FAST = ("first_strike", "double_strike")  # 510.4: a board with these may have two damage steps
 
 
 def outcomes(s: Situation) -> Iterator[dict[str, Any]]:
@@ -127,23 +130,30 @@ def one_step(p: gt.Position) -> bool:
     s = p.s
     return (p.stage in (c.DECLARE_ATTACKERS, c.DECLARE_BLOCKERS) and not gt.acts_in_windows(s)
             and s.combat.damage_step is None and not has_triggers(s)
-            and not any(a.kind in REQUIREMENTS or a.kind in FAST for x in s.permanents for a in x.abilities))
+            and not any(a.kind in REQUIREMENTS for x in s.permanents for a in x.abilities))
 
 
 def one_program_control(p: gt.Position) -> clingo.Control:
-    """Attacks (if open), blocks and the damage step chosen together, projected onto the results."""
+    """Attacks (if open), blocks and the damage step chosen together, projected onto the results;
+    with first strike or double strike on the board, both damage steps (510.4, ``strikes.lp``)."""
     s = p.s
     open_attacks = p.stage == c.DECLARE_ATTACKERS
     parts: tuple[str, ...] = ("base", "choose_attacks", "every_attacker") if open_attacks else ("base",)
     parts += ("choose_blocks", "every_blocker", *c.CHOOSE_RESULTS)
     facts = situation_facts(s.with_combat(blockers=None, damage_step=None, assignment=None), combat=not open_attacks)
-    return control(ONE_PROGRAM, facts, parts=(*parts, "show_results"), args=("--models=0", "--project=project"))
+    args = ("--models=0", "--project=project")
+    if not any(a.kind in FAST for x in s.permanents for a in x.abilities):
+        return control(ONE_PROGRAM, facts, parts=(*parts, "show_results"), args=args)
+    return control(ONE_PROGRAM + ("strikes",), facts, parts=(*parts, "show_combat"), args=args,
+                   indexed=[(name, "regular") for name in REGULAR_STEP])
 
 
 def _one_program(p: gt.Position) -> Iterator[dict[str, Any]]:
-    """The outcomes of a one-step combat in one projected enumeration: each model is one outcome,
-    read off its after_* atoms (outcomes.lp), its line off the witness' attack/2, block/2 and
-    witness/3 atoms. Symbols recur from model to model: each is read once."""
+    """The outcomes of a one-program combat in one projected enumeration: each model is one
+    outcome, read off its after_* atoms (outcomes.lp, or strikes.lp's end state), its line off the
+    witness' attack/2, block/2, the first step's step/1 and witness/3 and, if a regular step
+    followed a first-strike step, its regular_witness/3 atoms. Symbols recur from model to model:
+    each is read once."""
     s = p.s
     read: dict[clingo.Symbol, tuple[Any, ...]] = {}
     left = {x.id for x in s.permanents if x.left_battlefield}
@@ -171,5 +181,7 @@ def _one_program(p: gt.Position) -> Iterator[dict[str, Any]]:
                      "activations": []},
         }
         if attacks:  # 508.8: no attackers, no damage step
-            outcome["line"]["regular"] = [list(t) for t in sorted(atoms.get("witness", []))]
+            outcome["line"][atoms["step"][0][0]] = [list(t) for t in sorted(atoms.get("witness", []))]
+        if "second_step" in atoms:  # 510.4: the regular step after the first-strike step
+            outcome["line"]["regular"] = [list(t) for t in sorted(atoms.get("regular_witness", []))]
         yield outcome
