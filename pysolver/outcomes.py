@@ -104,7 +104,10 @@ def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set[Any],
     if p.is_end():
         yield {**c.result(p.s), "line": line(p.s, moves)}
     elif rest_in_one(p):  # nothing left but declaring blockers and the damage steps: one program
-        yield from _one_program(p, moves)
+        order = {x.id: i for i, x in enumerate(p.s.permanents)}
+        for o in _one_program(p, moves):  # mappings in the board's order, as c.result gives them
+            yield {**o, **{k: dict(sorted(o[k].items(), key=lambda kv: order[kv[0]]))
+                           for k in ("damage", "loyalty", "defense")}}
     elif p.stage == c.DECLARE_BLOCKERS and not gt.acts_in_windows(p.s) and not has_triggers(p.s):
         for blocks, damage, child in gt.blocks_with_steps(p):
             yield from _walk(child, moves + (blocks, damage), visited, steps)
