@@ -42,6 +42,8 @@ import pysolver.solving
 import pysolver.steps
 from pysolver.outcomes import one_program_control, one_step
 
+outcomes_module = sys.modules["pysolver.outcomes"]  # (pysolver.outcomes is also the function's name)
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import boards  # noqa: E402
 
@@ -74,20 +76,27 @@ def timed(f, *args):
 
 
 def explored(s) -> tuple[int, int]:
-    """count_outcomes, and how many damage-step results the search enumerated on the way."""
+    """count_outcomes, and how many damage-step results (pysolver.steps) and one-program answer sets
+    (a declared combat's rest, pysolver.outcomes.rest_in_one) the search enumerated on the way."""
     n = 0
-    original = pysolver.steps.StepPrograms.results
+    original, one_program = pysolver.steps.StepPrograms.results, outcomes_module._one_program
 
     def counting(self, state):
         nonlocal n
         found = original(self, state)
         n += len(found)
         return found
-    pysolver.steps.StepPrograms.results = counting
+
+    def counting_one(*args):
+        nonlocal n
+        for o in one_program(*args):
+            n += 1
+            yield o
+    pysolver.steps.StepPrograms.results, outcomes_module._one_program = counting, counting_one
     try:
         return pysolver.count_outcomes(s), n
     finally:
-        pysolver.steps.StepPrograms.results = original
+        pysolver.steps.StepPrograms.results, outcomes_module._one_program = original, one_program
 
 
 def grounded(f, *args):

@@ -32,6 +32,7 @@ ATTACKS = ("characteristics", "combat", "attacks")                # 508.1
 BOARD = ATTACKS + ("blocks",)                                     # 509.1, the attacker-blocker graph
 STEP = ("characteristics", "combat", "damage")                    # 510.1, one combat damage step
 STEP_RESULTS = STEP + ("outcomes",)                               # its results, 704.3 after it
+REGULAR_STEP = ("characteristics",) + STEP_RESULTS[1:]            # indexed by `regular` (510.4, strikes.lp)
 WINDOW = ("characteristics", "facedown")                          # 702.37e in a priority window
 
 
@@ -56,17 +57,58 @@ def statements(name: str) -> tuple[ast.AST, ...]:
     return cache[name]
 
 
+def indexed_statements(name: str, index: str) -> tuple[ast.AST, ...]:
+    """``encodings/NAME.lp`` instantiated at a step index (510.4: the regular step after a
+    first-strike step in the same program as the first step, ``encodings/strikes.lp``): every atom
+    gets the constant `index` as its first argument (``source(S,P)`` becomes
+    ``source(regular,S,P)``), so the copy's rules read only the copy's atoms, which
+    ``strikes.lp`` derives for it from the first step's results. Its ``#show`` and ``#project``
+    statements are dropped (what is shown and projected of both steps is ``strikes.lp``'s
+    business), and so are comments. Once per thread, as :func:`statements`.
+
+    >>> next(str(s) for s in indexed_statements("combat", "regular") if s.ast_type == ast.ASTType.Rule)
+    'attack(regular,A,T) :- attacking(regular,A,T).'
+    """
+    cache: dict[tuple[str, str], tuple[ast.AST, ...]] = _parsed.__dict__.setdefault("indexed", {})
+    if (name, index) not in cache:
+        step = _StepIndex(index)
+        cache[name, index] = tuple(step(s) for s in statements(name) if s.ast_type not in _NOT_INDEXED)
+    return cache[name, index]
+
+
+_NOT_INDEXED = (ast.ASTType.ShowSignature, ast.ASTType.ShowTerm, ast.ASTType.ProjectSignature,
+                ast.ASTType.ProjectAtom, ast.ASTType.Comment)
+
+
+class _StepIndex(ast.Transformer):
+    """Prepends a constant to the arguments of every atom (terms inside atoms are left as they are)."""
+
+    def __init__(self, index: str) -> None:
+        self.index = ast.SymbolicTerm(ast.Location(ast.Position("<index>", 0, 0), ast.Position("<index>", 0, 0)),
+                                      clingo.Function(index))
+
+    def visit_SymbolicAtom(self, atom: ast.AST) -> ast.AST:  # noqa: N802 (clingo's visitor naming)
+        symbol = atom.symbol
+        if symbol.ast_type != ast.ASTType.Function:  # (the encodings use no classical negation)
+            raise ValueError(f"cannot index the atom {symbol}")
+        return atom.update(symbol=symbol.update(arguments=[self.index, *symbol.arguments]))
+
+
 Part = str | tuple[str, Sequence[int | clingo.Symbol]]  # a program part, with its parameters if any
 
 
 def control(encodings: Sequence[str], facts: str, *, parts: Sequence[Part] = ("base",),
-            args: Sequence[str] = ("--models=0",)) -> clingo.Control:
-    """A grounded control: encodings + facts, grounding the named parts (``"name"`` or
-    ``("name", [parameters])``); what is shown comes from the ``show_*`` parts."""
+            args: Sequence[str] = ("--models=0",), indexed: Sequence[tuple[str, str]] = ()) -> clingo.Control:
+    """A grounded control: encodings + facts (and the `indexed` (encoding, index) copies of
+    :func:`indexed_statements`), grounding the named parts (``"name"`` or ``("name",
+    [parameters])``, in the copies too); what is shown comes from the ``show_*`` parts."""
     ctl = clingo.Control(list(args), logger=_quiet)
     with ast.ProgramBuilder(ctl) as builder:
         for name in encodings:
             for statement in statements(name):
+                builder.add(statement)
+        for name, index in indexed:
+            for statement in indexed_statements(name, index):
                 builder.add(statement)
     ctl.add("base", [], facts)
     ctl.ground([_part(part) for part in parts])

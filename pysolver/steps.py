@@ -10,15 +10,16 @@ first-strike step and who dealt first-strike damage in it. Each state is then on
 assumptions (every external fixed), projected onto the state after the step
 (``encodings/outcomes.lp``), with the witness assignment of each result read off its model.
 
-Why externals and assumptions (option (b) of issue 10) rather than one step-indexed program for both
-steps (option (a)): the step-indexed program needs ``damage.lp`` and ``outcomes.lp`` written over a
-step index, a second shape of every rule of 510.1 and 704.3, and face-down turns between the steps
-(116.2b) would still need the walk. With externals the rules stay as they are and are grounded a
-handful of times per board (``benchmarks/outcomes_bench.py``, column ``path``: on the 4×4
-first-strike board 15 programs instead of one per state, ~4,500). What is left is clasp's cost per
-solve, which grows with the size of the grounded program even when the assumptions fix the
-state (measured ~0.7 µs per variable): one program per attack declaration rather than one for every
-attack keeps that smaller.
+Where this is used: the walk reaches damage steps only when something can still happen in a
+window before or between them (a face-up turn that may matter, 702.37e; a pump, 602.2; a trigger,
+603.2). A combat in which nothing can happen any more is one program instead, with both steps of a
+first-strike combat in it (``encodings/strikes.lp``: the step encodings indexed by ``regular``,
+:func:`pysolver.solving.indexed_statements`; :func:`pysolver.outcomes.rest_in_one`). Between the
+steps of a walk the externals keep the rules as they are, grounded a handful of times per board
+(``benchmarks/outcomes_bench.py``, column ``path``); what is left is clasp's cost per solve, which
+grows with the size of the grounded program even when the assumptions fix the state (measured
+~0.7 µs per variable): one program per attack declaration rather than one for every attack keeps
+that smaller.
 
 Boards with a power over :data:`POWER_RANGE` are solved one state at a time (as before). Two
 things are not externals: life and poison (a player who lost, 704.5a/704.5c, ends the game before

@@ -232,3 +232,63 @@ def test_508_509_outcomes_over_all_declarations() -> None:
     s = board(creature("x", "alice", 3, 3), creature("y", "bob", 2, 2))
     got = results(s)
     assert sorted((o["life"]["bob"], tuple(o["destroyed"])) for o in got) == [(17, ()), (20, ()), (20, ("y",))]
+
+
+# --- Open declarations with first strike: attacks, blocks and both damage steps in one program
+# (pysolver.outcomes, encodings/strikes.lp), each line replayed move by move on the game tree.
+
+def replayed(s) -> list[dict]:
+    """`results`, with each outcome's line pushed move by move (pysolver.invariants.replay) and
+    reaching that outcome."""
+    from pysolver.combat import result
+    from pysolver.invariants import replay
+    got = list(pysolver.outcomes(s))
+    for o in got:
+        assert result(replay(s, o["line"]).s) == {k: v for k, v in o.items() if k != "line"}, o
+    return results(s)
+
+
+def test_510_4_open_blocks_first_strike_then_regular_step_in_one_line() -> None:
+    """510.4, 702.7b: with blocks open, the first striker kills a 2/2 blocker before it deals
+    damage, or a 3/3 blocker survives and deals its damage in the regular step; the line names
+    both steps' assignments."""
+    s = board(creature("fs", "alice", 2, 2, "First strike"), creature("y", "bob", 2, 2),
+              creature("z", "bob", 3, 3), attackers={"fs": "bob"})
+    got = replayed(s)
+    assert {"life": {"alice": 20, "bob": 20}, "lost": [], "destroyed": ["y"], "damage": {}, "loyalty": {},
+            "defense": {}} in got
+    assert {"life": {"alice": 20, "bob": 20}, "lost": [], "destroyed": ["fs"], "damage": {"z": 2}, "loyalty": {},
+            "defense": {}} in got
+    lines = [o["line"] for o in pysolver.outcomes(s)]
+    assert all(set(line) >= {"first_strike", "regular"} for line in lines)
+
+
+def test_120_3d_wither_counters_from_the_first_strike_step_shrink_the_regular_step() -> None:
+    """120.3d, 702.80a, 613.4c: the first-striking wither attacker puts two -1/-1 counters on the
+    3/3 blocker, which deals 1 damage in the regular step, not 3."""
+    s = board(creature("x", "alice", 2, 2, "First strike", "Wither"), creature("y", "bob", 3, 3),
+              attackers={"x": "bob"})
+    got = replayed(s)
+    assert any(o["damage"] == {"x": 1} and o.get("minus_counters") == {"y": 2} and o["destroyed"] == []
+               for o in got)
+
+
+def test_702_79a_persist_blocker_returns_out_of_combat_after_the_first_strike_step() -> None:
+    """702.79a, 506.4, 400.7: the blocker dies in the first-strike step and returns as a new object
+    that is in no combat: the regular step deals it nothing (the double striker, blocked, deals
+    no damage in the regular step, 509.1h)."""
+    s = board(creature("x", "alice", 2, 2, "Double strike"), creature("y", "bob", 1, 2, "Persist"),
+              attackers={"x": "bob"})
+    got = replayed(s)
+    assert any(o["destroyed"] == ["y"] and o.get("returned") == ["y"] and o["life"]["bob"] == 20 for o in got)
+
+
+def test_104_3b_open_attacks_a_player_lost_in_the_first_strike_step_takes_no_regular_damage() -> None:
+    """104.3b, 704.5a: with attacks open, bob at 2 dies to the first striker; the regular step
+    does not happen (life 0, not -3), and the line has no regular step."""
+    s = board(creature("fs", "alice", 2, 2, "First strike"), creature("x", "alice", 3, 3),
+              players=[{"name": "alice", "life": 20}, {"name": "bob", "life": 2}])
+    got = replayed(s)
+    assert sorted(o["life"]["bob"] for o in got) == [-1, 0, 2]  # x alone, fs (with or without x), nobody
+    lost = [o["line"] for o in pysolver.outcomes(s) if o["life"]["bob"] == 0]
+    assert lost and all("regular" not in line and "first_strike" in line for line in lost)
