@@ -29,9 +29,12 @@ DECLARE_BLOCKERS = "declare_blockers"
 BLOCKERS_WINDOW = "after_blockers"
 DAMAGE = "damage"
 FIRST_STRIKE_WINDOW = "after_first_strike_damage"
+# 510.3, 117.5: priority in the (last) combat damage step, opened only while triggered abilities
+# (death triggers, 603.3) wait on the stack; when it is empty the combat is over for outcomes.
+DAMAGE_WINDOW = "after_combat_damage"
 END = "end"
 WINDOW_NEXT = {BEGINNING_OF_COMBAT: DECLARE_ATTACKERS, ATTACKERS_WINDOW: DECLARE_BLOCKERS,
-               BLOCKERS_WINDOW: DAMAGE, FIRST_STRIKE_WINDOW: DAMAGE}
+               BLOCKERS_WINDOW: DAMAGE, FIRST_STRIKE_WINDOW: DAMAGE, DAMAGE_WINDOW: END}
 
 RETURNED = "/returned"  # the id suffix of the new object a persist or undying ability returned (400.7)
 # The parts choosing every source's shares of a step (outcomes.lp, 510.1): power-independent.
