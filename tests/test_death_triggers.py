@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from combat_boards import outcome_boards
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
 from strategies import with_triggers
 
@@ -220,3 +222,15 @@ def test_death_triggers_and_flanking_equal_reference(data: dict[str, Any]) -> No
     """Blocks still open: flanking (702.25a) kills blockers as it resolves, and their death triggers
     go on the stack above the rest (603.3)."""
     compare(data)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("attackers").flatmap(lambda d: with_triggers(d, DEATH_LINES)), st.booleans())
+def test_verify_with_death_triggers_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
+    """verify (each trigger's controller puts it on the stack with its target, 603.3b, 603.3d; both
+    players act in the windows while they wait) against the brute-force minimax of
+    tests/reference/minimax.py; lethal or destroying a blocker as the goal."""
+    blockers = [p["id"] for p in data["permanents"] if p["controller"] != "alice" and "power" in p]
+    goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
+    s = pysolver.load_data({**data, "goal": goal})
+    assert pysolver.verify(s)["holds"] is reference_verify(s)

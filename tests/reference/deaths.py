@@ -63,19 +63,29 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[s
     return [p.name for p in s.players] + sorted(permanents)
 
 
+def player_sequences(s: Situation, field: dict[str, Characteristics], pending: list[Death],
+                     player: str) -> set[tuple[Death, ...]]:
+    """Every way `player` can put their own of `pending` on the stack: in any order (603.3b), each
+    with each legal target (603.3d), in the order put."""
+    mine = [t for t in pending if t[5] == player]
+    ways = set()
+    for order in itertools.permutations(mine):
+        for chosen in itertools.product(*(targets(s, field, t) for t in order)):
+            ways.add(tuple(t[:3] + (x,) + t[4:] for t, x in zip(order, chosen)))
+    return ways
+
+
+def apnap(s: Situation) -> list[str]:
+    """101.4: the active player, then the others in turn order."""
+    names = [p.name for p in s.players]
+    i = names.index(s.active)
+    return names[i:] + names[:i]
+
+
 def put_sequences(s: Situation, field: dict[str, Characteristics], pending: list[Death]) -> set[tuple[Death, ...]]:
     """Every way of putting `pending` on the stack, in the order put (APNAP, 603.3b: each player's
     in any order, the active player's first), each with each legal target (603.3d)."""
-    names = [p.name for p in s.players]
-    i = names.index(s.active)
-    per_player = []
-    for player in names[i:] + names[:i]:
-        mine = [t for t in pending if t[5] == player]
-        ways = set()
-        for order in itertools.permutations(mine):
-            for chosen in itertools.product(*(targets(s, field, t) for t in order)):
-                ways.add(tuple(t[:3] + (x,) + t[4:] for t, x in zip(order, chosen)))
-        per_player.append(ways)
+    per_player = [player_sequences(s, field, pending, pl) for pl in apnap(s)]
     return {tuple(itertools.chain(*combo)) for combo in itertools.product(*per_player)}
 
 
