@@ -83,6 +83,7 @@ from .moves import (
     FaceUp,
     Move,
     Pass,
+    TargetChoice,
 )
 from .solving import ATTACKS, BOARD, args_of, control
 from .triggers import has_death_triggers
@@ -513,6 +514,8 @@ def label(m: Move) -> dict[str, Any]:
         return {"turn_face_up": []}
     if isinstance(m, DamageAssignment):
         return {"assign": [list(t) for t in m.assignment], "step": m.step}
+    if isinstance(m, TargetChoice):  # 603.3b, 603.3d: by the trigger's controller
+        return {"put_trigger": m.to_json()}
     return m.to_json()
 
 
