@@ -4,9 +4,11 @@ and "... to each opponent", each rule with a hand-stated expected set, and the b
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from combat_boards import outcome_boards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -234,3 +236,15 @@ def test_verify_with_death_triggers_equals_minimax(data: dict[str, Any], lethal:
     goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
     s = pysolver.load_data({**data, "goal": goal})
     assert pysolver.verify(s)["holds"] is reference_verify(s)
+
+
+def test_example_death_trigger_wins() -> None:
+    """examples/death-trigger-wins.yaml (README "Death triggers"): Perilous Myr's trigger, aimed at
+    alice between the steps (510.3), refutes lethal; a vanilla 1/1 does not (minimax agrees)."""
+    path = Path(__file__).parents[1] / "examples" / "death-trigger-wins.yaml"
+    s = pysolver.load(path)
+    assert pysolver.verify(s)["holds"] is False is reference_verify(s)
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["permanents"] = [{**p, "abilities": []} if p["id"] == "myr" else p for p in data["permanents"]]
+    vanilla = pysolver.load_data(data)
+    assert pysolver.verify(vanilla)["holds"] is True is reference_verify(vanilla)
