@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from clingo import SymbolType
@@ -51,8 +52,10 @@ def first_stage(s: Situation) -> str:
     return FIRST_STRIKE_WINDOW if c.damage_step == "regular" else BLOCKERS_WINDOW
 
 
+@lru_cache(maxsize=4096)
 def settle(s: Situation) -> Situation:
-    """Apply state-based actions (704.3, 704.5f/g/i/v): permanents that must leave, leave.
+    """Apply state-based actions (704.3, 704.5f/g/i/v): permanents that must leave, leave (a pure
+    function of the situation, remembered: the game tree's orders of a stack reach the same ones).
 
     A situation that starts at the regular step (``combat.damage_step: regular``) also records,
     the first time, which creatures had first strike or double strike as the first-strike step

@@ -129,12 +129,13 @@ class Position:
                      and (x.kind, x.source, x.amount) == (t.kind, t.source, t.amount)), None)
 
     def target_choices(self) -> list[TargetChoice]:
-        """At :data:`PUT_TRIGGERS`: each of the putter's triggers (one of those with equal effects)
-        with each legal target (603.3d, 601.2c, 115.4)."""
+        """At :data:`PUT_TRIGGERS`: each of the putter's triggers (one of those with equal effects:
+        the same kind, N and last known information of the source) with each legal target
+        (603.3d, 601.2c, 115.4)."""
         pl, seen, out = self.putter(), set(), []
-        for t in self.pending:
-            if t.controller == pl and (t.kind, t.source, t.amount, t.lki) not in seen:
-                seen.add((t.kind, t.source, t.amount, t.lki))
+        for t in self.pending:  # the source is gone: its last known information deals the damage (608.2h)
+            if t.controller == pl and (t.kind, t.amount, t.lki) not in seen:
+                seen.add((t.kind, t.amount, t.lki))
                 out += [TargetChoice(replace(t, target=x)) for x in targets(self.s, t)]
         return out
 

@@ -168,7 +168,7 @@ class Trigger:
     def effect(self) -> tuple[str, str, int]:
         """What it does as it resolves: abilities with equal effects are interchangeable on the stack."""
         if self.kind in DEATH_TRIGGERS:  # the source's last known information deals the damage (608.2h)
-            return (self.kind, f"{self.source}>{self.target}", self.amount)
+            return (self.kind, f"{self.target}:{','.join(self.lki)}", self.amount)
         return (self.kind, self.source if self.kind == "rampage" else self.target, self.amount)
 
     def to_json(self) -> dict[str, str | int]:

@@ -38,6 +38,7 @@ A situation file with a declaration is past its triggers: their effects are writ
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from clingo import Function, Number, String, Symbol, parse_term
 
@@ -49,7 +50,9 @@ from .solving import control, one_model, value
 
 ATTACK, BLOCK = "attack_triggers", "block_triggers"  # the #program parts of encodings/triggers.lp
 PROGRAM = ("characteristics", "combat", "attacks", "triggers")
+DEATHS = ("characteristics", "triggers")  # the death-trigger parts read no declaration
 Stack = tuple[Trigger, ...]  # abilities on the stack, the next to resolve first
+CACHED = 4096  # death-trigger programs remembered by their situations (searches reach them again)
 Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each permanent: (+X, +Y, how many)
 
 
@@ -105,6 +108,7 @@ def has_death_triggers(s: Situation) -> bool:
     return any(not p.left_battlefield and a.kind in DEATH_TRIGGERS for p in s.permanents for a in p.abilities)
 
 
+@lru_cache(maxsize=CACHED)
 def died(before: Situation, after: Situation) -> Stack:
     """The death triggers of the creatures on the battlefield in `before` that `after` has put
     into the graveyard (700.4), with their controllers and last known information (603.10a,
@@ -124,7 +128,7 @@ def died(before: Situation, after: Situation) -> Stack:
     if not may_die_triggering(before, gone):
         return ()
     facts = situation_facts(before) + "\n" + program([atom("dying", pid) for pid in sorted(gone)])
-    symbols = one_model(control(PROGRAM, facts, parts=("base", "dies")))
+    symbols = one_model(control(DEATHS, facts, parts=("base", "dies")))
     lki: dict[str, list[str]] = {}
     for sym in symbols:
         if sym.match("lki", 2):
@@ -152,22 +156,35 @@ def targets(s: Situation, t: Trigger) -> list[str]:
     ``#program targets``); `[""]` for one that has none ("each opponent")."""
     if t.kind != "dies_damage":
         return [""]
-    symbols = one_model(control(PROGRAM, _with_lki(s, t), parts=("base", "dies_targets", "targets")))
-    return sorted(sym.arguments[0].string for sym in symbols)
+    return list(_targets(s, t.lki))
 
 
-def _with_lki(s: Situation, t: Trigger) -> str:
-    """The facts of `s` with the last known information of `t`'s source (608.2h)."""
-    return situation_facts(s) + "\n" + program([atom("source_lki", parse_term(x)) for x in t.lki])
+@lru_cache(maxsize=CACHED)
+def _targets(s: Situation, lki: tuple[str, ...]) -> tuple[str, ...]:
+    """The legal targets on `s` of a source with last known information `lki` (a search asks for
+    the same ones at each of a player's puts)."""
+    symbols = one_model(control(DEATHS, _with_lki(s, lki), parts=("base", "dies_targets", "targets")))
+    return tuple(sorted(sym.arguments[0].string for sym in symbols))
+
+
+def _with_lki(s: Situation, lki: tuple[str, ...]) -> str:
+    """The facts of `s` with the last known information of a trigger's source (608.2h)."""
+    return situation_facts(s) + "\n" + program([atom("source_lki", parse_term(x)) for x in lki])
 
 
 def _dealt(s: Situation, t: Trigger) -> Situation:
     """`s` after death trigger `t` dealt its damage (``#program resolve_dies``: 120.3, 702.15b,
     704.5h; nothing if its target is no longer legal, 608.2b)."""
-    part = ("resolve_dies", [Function(t.kind), String(t.target), Number(t.amount)])
+    return _dealt_by(s, t.kind, t.target, t.amount, t.lki)
+
+
+@lru_cache(maxsize=CACHED)
+def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str, ...]) -> Situation:
+    """:func:`_dealt` by what it depends on (other orders of the stack reach the same states)."""
+    part = ("resolve_dies", [Function(kind), String(target), Number(amount)])
     shown: dict[str, dict[str, int]] = {}
     destroyed = set()
-    for sym in one_model(control(PROGRAM, _with_lki(s, t), parts=("base", "dies_targets", part))):
+    for sym in one_model(control(DEATHS, _with_lki(s, lki), parts=("base", "dies_targets", part))):
         if sym.match("resolved_destroyed", 1):
             destroyed.add(sym.arguments[0].string)
         else:
