@@ -32,7 +32,11 @@ counters (120.3d), from a source with infect to a player poison counters (120.3b
 with toxic gives its total toxic value in poison counters too (702.164c); ten poison counters lose
 the game (704.5c). A creature with persist or undying that dies returns (702.79a, 702.93a) unless
 the counter it looks back at is on it (603.10a), as a new object out of combat (400.7, 506.4):
-the state only remembers it returned. A player at 0 or less life after the first-strike step has lost
+the state only remembers it returned. Creatures that died with a death trigger (603.10a,
+:mod:`reference.deaths`) have them put on the stack in every way (APNAP, each player's order and
+targets, 603.3b, 603.3d) and resolved one at a time with a window before each (the window between
+the steps, or after the regular step), state-based actions after each; the creatures they kill
+trigger in turn. A player at 0 or less life after the first-strike step has lost
 (104.3b, 704.5a) and the combat, as far as outcomes go, ends there (docs/results.md).
 
 The search is a plain recursion over complete states, remembered so that a state reached
