@@ -63,6 +63,10 @@ _TRIGGER_PUMP = re.compile(r"whenever this creature (attacks|blocks|becomes bloc
                            r"(?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
 _PUMP_KINDS = {"attacks": "attacks_pump", "blocks": "blocks_pump", "becomes blocked": "blocked_pump",
                "blocks or becomes blocked": "blocks_or_blocked_pump"}
+# 603.10a, 700.4: "When(ever) ~ dies, it deals N damage to any target / each opponent".
+_DIES = re.compile(r"when(?:ever)? this creature dies, (?:it|this creature) deals (\w+) damage to "
+                   r"(any target|each opponent)")
+_DIES_KINDS = {"any target": "dies_damage", "each opponent": "dies_each_opponent"}
 _TOXIC = re.compile(r"toxic (\d+)")  # 702.164a: "toxic N"
 _COST_ABILITY = re.compile(r"(morph|megamorph)\s*(\{.*\})$")
 _OTHER_MORPH_COST = re.compile(r"(morph|megamorph)\s*[\u2014\u2013-]\s*(.+)")  # "Morph—Reveal a white card …"
@@ -464,6 +468,8 @@ def _parse_trigger(text: str) -> Ability | None:
     (Ability(kind='bushido', value=2), Ability(kind='exalted', value=None))
     >>> _parse_trigger("whenever this creature attacks, it gets +1/+0 until end of turn").term
     'attacks_pump(1,0)'
+    >>> _parse_trigger("when this creature dies, it deals 2 damage to any target").term
+    'dies_damage(2)'
     """
     word = text
     if word in TRIGGER_KEYWORDS:
@@ -475,4 +481,9 @@ def _parse_trigger(text: str) -> Ability | None:
     m = _TRIGGER_PUMP.fullmatch(text)
     if m:
         return Ability(_PUMP_KINDS[m.group(1)], (int(m.group(2)), int(m.group(3))))
+    m = _DIES.fullmatch(text)
+    if m:  # 603.10a, 700.4: a death trigger dealing N damage (120.1)
+        word, whom = m.group(1), m.group(2)
+        n = NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= 7 else None)
+        return Ability(_DIES_KINDS[whom], n) if n is not None and n >= 1 else None
     return None

@@ -160,6 +160,13 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever ~ blocks or becomes blocked, it gets +1/+1 until end of turn", literal=False),
     LineForm("trigger", "Flanking", "flanking", "702.25", "Flanking"),
     LineForm("trigger", "Afflict N", "afflict", "702.130", "Afflict 2", literal=False),
+    # --- death triggers (700.4, 603.6c, 603.10a): they look back; put on the stack with a target (603.3d)
+    LineForm("trigger", "When ~ dies, it deals N damage to any target", "dies_damage", "603.10a",
+             "When this creature dies, it deals 2 damage to any target",
+             ("Whenever ~ dies, it deals 3 damage to any target",), literal=False),
+    LineForm("trigger", "When ~ dies, it deals N damage to each opponent", "dies_each_opponent", "603.10a",
+             "When this creature dies, it deals 1 damage to each opponent",
+             ("Whenever ~ dies, it deals two damage to each opponent",), literal=False),
 )
 
 

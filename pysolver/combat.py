@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from clingo import SymbolType
@@ -29,9 +30,12 @@ DECLARE_BLOCKERS = "declare_blockers"
 BLOCKERS_WINDOW = "after_blockers"
 DAMAGE = "damage"
 FIRST_STRIKE_WINDOW = "after_first_strike_damage"
+# 510.3, 117.5: priority in the (last) combat damage step, opened only while triggered abilities
+# (death triggers, 603.3) wait on the stack; when it is empty the combat is over for outcomes.
+DAMAGE_WINDOW = "after_combat_damage"
 END = "end"
 WINDOW_NEXT = {BEGINNING_OF_COMBAT: DECLARE_ATTACKERS, ATTACKERS_WINDOW: DECLARE_BLOCKERS,
-               BLOCKERS_WINDOW: DAMAGE, FIRST_STRIKE_WINDOW: DAMAGE}
+               BLOCKERS_WINDOW: DAMAGE, FIRST_STRIKE_WINDOW: DAMAGE, DAMAGE_WINDOW: END}
 
 RETURNED = "/returned"  # the id suffix of the new object a persist or undying ability returned (400.7)
 # The parts choosing every source's shares of a step (outcomes.lp, 510.1): power-independent.
@@ -48,8 +52,10 @@ def first_stage(s: Situation) -> str:
     return FIRST_STRIKE_WINDOW if c.damage_step == "regular" else BLOCKERS_WINDOW
 
 
+@lru_cache(maxsize=4096)
 def settle(s: Situation) -> Situation:
-    """Apply state-based actions (704.3, 704.5f/g/i/v): permanents that must leave, leave.
+    """Apply state-based actions (704.3, 704.5f/g/i/v): permanents that must leave, leave (a pure
+    function of the situation, remembered: the game tree's orders of a stack reach the same ones).
 
     A situation that starts at the regular step (``combat.damage_step: regular``) also records,
     the first time, which creatures had first strike or double strike as the first-strike step

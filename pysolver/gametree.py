@@ -68,19 +68,22 @@ from .moves import (
     FaceUp,
     Move,
     Pass,
+    TargetChoice,
+    Trigger,
     TriggerOrder,
     Triple,
 )
 from .solving import STEP_RESULTS, control, models, one_model
 from .steps import StepPrograms
-from .triggers import ATTACK, BLOCK, Stack, has_triggers, orders, resolve, resolve_top
+from .triggers import ATTACK, BLOCK, Stack, apnap, died, has_triggers, orders, resolve, resolve_top, targets
 from .values import IllegalMoveError, Violation
 
 ACTIVE, DEFENCE = "active", "defence"
 ATTACKERS_HALF = "attackers_damage"   # the active player announces the attackers' assignment (510.1)
 BLOCKERS_HALF = "blockers_damage"     # then the defending side the blockers' (510.1)
 ORDER_TRIGGERS = "order_triggers"     # the active player orders their block triggers (603.3b)
-WINDOWS = (c.BEGINNING_OF_COMBAT, c.ATTACKERS_WINDOW, c.BLOCKERS_WINDOW, c.FIRST_STRIKE_WINDOW)
+PUT_TRIGGERS = "put_triggers"         # death triggers put on the stack with targets, APNAP (603.3b, 603.3d)
+WINDOWS = (c.BEGINNING_OF_COMBAT, c.ATTACKERS_WINDOW, c.BLOCKERS_WINDOW, c.FIRST_STRIKE_WINDOW, c.DAMAGE_WINDOW)
 DECIDES = {c.DECLARE_ATTACKERS: ACTIVE, c.DECLARE_BLOCKERS: DEFENCE, ATTACKERS_HALF: ACTIVE,
            BLOCKERS_HALF: DEFENCE, ORDER_TRIGGERS: ACTIVE}
 HALF = STEP_RESULTS + ("verify",)
@@ -101,6 +104,8 @@ class Position:
     half: tuple[Triple, ...] = ()
     whole: c.StepResult | None = field(default=None, compare=False, repr=False)
     stack: Stack = ()
+    pending: Stack = ()  # death triggers still to be put on the stack (603.3), then `resume` opens
+    resume: str = ""
     parent: Position | None = field(default=None, compare=False, repr=False)  # before the pushed move
     move: Move | None = field(default=None, compare=False, repr=False)  # the move pushed to reach it
 
@@ -108,7 +113,31 @@ class Position:
         """``active``, ``defence`` or None at the end."""
         if self.stage == c.END:
             return None
+        if self.stage == PUT_TRIGGERS:
+            return ACTIVE if self.putter() == self.s.active else DEFENCE
         return self.mover if self.stage in WINDOWS else DECIDES[self.stage]
+
+    def putter(self) -> str:
+        """At :data:`PUT_TRIGGERS`: the player who puts their death triggers on the stack now, the
+        first in APNAP order with some left (603.3b, 101.4)."""
+        return next(pl for pl in apnap(self.s) if any(t.controller == pl for t in self.pending))
+
+    def pending_of(self, move: TargetChoice) -> Trigger | None:
+        """The putter's pending death trigger that `move` puts on the stack (same kind, source and N)."""
+        t = move.trigger
+        return next((x for x in self.pending if x.controller == self.putter()
+                     and (x.kind, x.source, x.amount) == (t.kind, t.source, t.amount)), None)
+
+    def target_choices(self) -> list[TargetChoice]:
+        """At :data:`PUT_TRIGGERS`: each of the putter's triggers (one of those with equal effects:
+        the same kind, N and last known information of the source) with each legal target
+        (603.3d, 601.2c, 115.4)."""
+        pl, seen, out = self.putter(), set(), []
+        for t in self.pending:  # the source is gone: its last known information deals the damage (608.2h)
+            if t.controller == pl and (t.kind, t.amount, t.lki) not in seen:
+                seen.add((t.kind, t.amount, t.lki))
+                out += [TargetChoice(replace(t, target=x)) for x in targets(self.s, t)]
+        return out
 
     def players(self, side: str | None = None) -> frozenset[str]:
         """The players of a side (default: the side to move): the active player or the defending
@@ -141,6 +170,9 @@ class Position:
             for order in orders(self.stack):
                 move = TriggerOrder(order)
                 yield move, self._play(move)
+        elif self.stage == PUT_TRIGGERS:
+            for choice in self.target_choices():
+                yield choice, self._play(choice)
         elif self.stage == c.DECLARE_ATTACKERS:
             for attack in s.legal_attacks:
                 yield attack, self._play(attack)
@@ -215,6 +247,14 @@ class Position:
         if stage == ORDER_TRIGGERS:
             ok = isinstance(move, TriggerOrder) and move.resolves in orders(self.stack)
             return () if ok else (Violation("603.3b", "the active player orders the triggered abilities now"),)
+        if stage == PUT_TRIGGERS:
+            pending = self.pending_of(move) if isinstance(move, TargetChoice) else None
+            if pending is None or not isinstance(move, TargetChoice):
+                return (Violation("603.3b", f"{self.putter()} puts one of their death triggers on the stack now"),)
+            legal = targets(s, pending)
+            return () if move.trigger.target in legal else \
+                (Violation("115.4", f"{move.trigger.target or 'no target'} is not a legal target "
+                                    f"({', '.join(x or 'none' for x in legal)}; 601.2c, 702.16b)"),)
         if stage == c.DECLARE_ATTACKERS:
             if not isinstance(move, AttackDeclaration):
                 return (Violation("508.1", "attackers are declared now"),)
@@ -241,6 +281,12 @@ class Position:
             return Position(stage, pumps.activate(s, move), ACTIVE, False, stack=self.stack)
         if isinstance(move, TriggerOrder):  # 603.3b, then priority (117.3b)
             return enter(c.BLOCKERS_WINDOW, s, move.resolves)
+        if isinstance(move, TargetChoice):  # 603.3: the last put on resolves first (405.2)
+            pending = self.pending_of(move)
+            assert pending is not None
+            left = list(self.pending)
+            left.remove(pending)
+            return putting(self.resume, s, (replace(pending, target=move.trigger.target), *self.stack), tuple(left))
         if isinstance(move, AttackDeclaration):  # 508.2a: the attack triggers resolve before the window
             return enter(c.ATTACKERS_WINDOW, resolve(s.with_combat(attackers=move.attacks), ATTACK)[0])
         if isinstance(move, BlockDeclaration):  # 509.2a: so do the block triggers, or they go on the stack
@@ -269,6 +315,8 @@ def _other(side: str) -> str:
 def enter(stage: str, s: Situation, stack: Stack = ()) -> Position:
     """The position at the start of `stage`, with `stack` waiting to resolve (windows nobody can act
     in are skipped: the stack resolves)."""
+    if stage == c.DAMAGE_WINDOW and not stack:
+        return Position(c.END, s)
     if stage in WINDOWS:
         if not acts_in_windows(s):
             return resolved(stage, s, stack) if stack else enter(c.WINDOW_NEXT[stage], s)
@@ -295,7 +343,16 @@ def resolved(stage: str, s: Situation, stack: Stack) -> Position:
     after = c.settle(resolve_top(s, stack))
     if c.losers(after):
         return Position(c.END, after)
-    return enter(stage, after, stack[1:])
+    return putting(stage, after, stack[1:], died(s, after))
+
+
+def putting(stage: str, s: Situation, stack: Stack, pending: Stack) -> Position:
+    """The death triggers `pending` put on the stack above `stack` the next time a player would
+    receive priority (603.3, 117.5), each by its controller with its target (:data:`PUT_TRIGGERS`),
+    then the window `stage`."""
+    if pending:
+        return Position(PUT_TRIGGERS, s, stack=stack, pending=pending, resume=stage)
+    return enter(stage, s, stack)
 
 
 def root(s: Situation) -> Position:
@@ -307,9 +364,10 @@ def after_step(s: Situation, r: c.StepResult) -> Position:
     """The position after a whole combat damage step: the end, or the window before the regular
     step; a player who lost in the first-strike step ends the combat (104.3b, 704.5a)."""
     after = c.apply_step(s, r)
-    if r.step == "first_strike" and not c.losers(after):
-        return enter(c.FIRST_STRIKE_WINDOW, after)
-    return Position(c.END, after)
+    if c.losers(after):  # 104.3b: the game is over before any trigger is put on the stack
+        return Position(c.END, after)
+    window = c.FIRST_STRIKE_WINDOW if r.step == "first_strike" else c.DAMAGE_WINDOW
+    return putting(window, after, (), died(s, after))
 
 
 def whole_steps(p: Position, steps: StepPrograms) -> Iterator[tuple[DamageAssignment, Position]]:

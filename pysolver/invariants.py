@@ -45,6 +45,7 @@ from .moves import (
     FaceUp,
     Move,
     Pass,
+    TargetChoice,
     Trigger,
     TriggerOrder,
 )
@@ -54,7 +55,7 @@ CHECK_SAMPLES = 3        # illegal block declarations tried per board
 ASSIGNMENT_SAMPLES = 2   # damage assignments per block declaration given to check
 LINE_SAMPLES = 3         # outcome lines replayed on the game tree per board
 WINDOWS = gt.WINDOWS
-BEFORE = {"blocks": WINDOWS[:2], "first_strike": WINDOWS[:3], "regular": WINDOWS}
+BEFORE = {"blocks": WINDOWS[:2], "first_strike": WINDOWS[:3], "regular": WINDOWS[:4]}  # not after_combat_damage
 
 
 @dataclass
@@ -298,6 +299,11 @@ def _next_move(p: gt.Position, line: dict[str, Any], pending: list[dict[str, Any
         return BlockDeclaration.of(line["blocks"])
     if p.stage == gt.ORDER_TRIGGERS:  # 603.3b
         return TriggerOrder(tuple(Trigger(**t) for t in line["triggers"]))
+    if p.stage == gt.PUT_TRIGGERS:  # 603.3b, 603.3d: the next death trigger the line puts on the stack
+        put = len([m for m in p.move_stack if isinstance(m, TargetChoice)])
+        t = line["targets"][put]
+        chosen = next(m for m in p.target_choices() if m.to_json() == t)
+        return chosen
     attacking = {a for a, _ in p.s.combat.attackers or ()}
     step = steps[0] if steps else "regular"
     if p.stage == gt.BLOCKERS_HALF and steps:

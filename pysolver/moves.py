@@ -2,8 +2,9 @@
 
 A move is what one player does at one point of the combat (506.1): declare attackers (508.1),
 declare blockers (509.1), turn a face-down permanent face up in a priority window (116.2b,
-702.37e), activate a pump ability (602, :mod:`pysolver.pumps`), pass priority (117.3d), or
-assign one combat damage step's damage (510.1). Each move
+702.37e), activate a pump ability (602, :mod:`pysolver.pumps`), pass priority (117.3d),
+assign one combat damage step's damage (510.1), order triggered abilities (603.3b) or put a death
+trigger on the stack with its target (603.3d, 601.2c). Each move
 is built in canonical form (pairs and triples sorted), so equal moves compare and hash equal,
 and ``to_json()`` gives the docs/results.md form used at the JSON edge.
 
@@ -22,7 +23,7 @@ AttackDeclaration(attacks=(('x', 'bob'), ('y', 'bob')))
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Pair = tuple[str, str]
 Triple = tuple[str, str, int]
@@ -150,21 +151,47 @@ class DamageAssignment:
 @dataclass(frozen=True)
 class Trigger:
     """A triggered ability waiting on the stack (603.3, :mod:`pysolver.triggers`): its `kind`
-    (``flanking``, ``afflict``, ``rampage``), its `source`, its `target` (the blocker, the
-    defending player; none for rampage) and its N (`amount`)."""
+    (``flanking``, ``afflict``, ``rampage``, ``dies_damage``, ``dies_each_opponent``), its
+    `source`, its `target` (the blocker, the defending player, the chosen target of a death
+    trigger, 601.2c via 603.3d; none for rampage and "each opponent") and its N (`amount`).
+    A death trigger also carries its `controller` (603.3a) and its source's last known information
+    (`lki`, 113.7a, 608.2h: the abilities and qualities its damage and targeting read, as ASP terms)."""
 
     kind: str
     source: str
     target: str = ""
     amount: int = 0
+    controller: str = field(default="", repr=False)
+    lki: tuple[str, ...] = field(default=(), repr=False)
 
     @property
     def effect(self) -> tuple[str, str, int]:
         """What it does as it resolves: abilities with equal effects are interchangeable on the stack."""
+        if self.kind in DEATH_TRIGGERS:  # the source's last known information deals the damage (608.2h)
+            return (self.kind, f"{self.target}:{','.join(self.lki)}", self.amount)
         return (self.kind, self.source if self.kind == "rampage" else self.target, self.amount)
 
     def to_json(self) -> dict[str, str | int]:
         return {"kind": self.kind, "source": self.source, "target": self.target, "amount": self.amount}
+
+
+DEATH_TRIGGERS = ("dies_damage", "dies_each_opponent")  # 603.10a: put on the stack by a TargetChoice
+
+
+@dataclass(frozen=True)
+class TargetChoice:
+    """Putting one death trigger on the stack (603.3): its controller puts theirs in the order they
+    choose (603.3b; APNAP: the active player's first, so they resolve last) and chooses its target as
+    they do (603.3d, 601.2c); `trigger` has the target chosen (none for "each opponent").
+
+    >>> TargetChoice(Trigger("dies_damage", "imp", "bob", 2, "alice")).to_json()
+    {'kind': 'dies_damage', 'source': 'imp', 'target': 'bob', 'amount': 2}
+    """
+
+    trigger: Trigger
+
+    def to_json(self) -> dict[str, str | int]:
+        return self.trigger.to_json()
 
 
 @dataclass(frozen=True)
@@ -182,4 +209,5 @@ class TriggerOrder:
         return {"triggers": [t.to_json() for t in self.resolves]}
 
 
-Move = AttackDeclaration | BlockDeclaration | FaceUp | Activation | Pass | DamageAssignment | TriggerOrder
+Move = (AttackDeclaration | BlockDeclaration | FaceUp | Activation | Pass | DamageAssignment | TriggerOrder
+        | TargetChoice)

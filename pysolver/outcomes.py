@@ -41,7 +41,7 @@ from . import gametree as gt
 from .facedown import turnable
 from .facts import REQUIREMENTS, situation_facts
 from .model import Situation
-from .moves import Activation, DamageAssignment, FaceUp, Move, TriggerOrder
+from .moves import DEATH_TRIGGERS, Activation, DamageAssignment, FaceUp, Move, TargetChoice, TriggerOrder
 from .solving import BOARD, REGULAR_STEP, STEP_RESULTS, args_of, control, count_models, models
 from .steps import StepPrograms
 from .triggers import has_triggers
@@ -81,8 +81,8 @@ def _key(outcome: dict[str, Any]) -> str:
 
 def line(final: Situation, moves: tuple[Move, ...]) -> dict[str, Any]:
     """The docs/results.md `line` of an outcome: the declarations (as the final situation has them), the
-    face-up turns, the order of the block triggers put on the stack (if chosen) and each step's
-    assignment among `moves`."""
+    face-up turns, the order of the block triggers put on the stack (if chosen), the death triggers
+    put on the stack with their targets (if any) and each step's assignment among `moves`."""
     d: dict[str, Any] = {"attacks": [list(p) for p in final.combat.attackers or ()],
                "blocks": [list(p) for p in final.combat.blockers or ()],
                "face_up": [m.to_json() for m in moves if isinstance(m, FaceUp)],
@@ -92,6 +92,9 @@ def line(final: Situation, moves: tuple[Move, ...]) -> dict[str, Any]:
             d[m.step] = [list(t) for t in m.assignment]
         if isinstance(m, TriggerOrder):  # 603.3b: the order the active player chose
             d["triggers"] = m.to_json()["triggers"]
+    chosen = [m.to_json() for m in moves if isinstance(m, TargetChoice)]
+    if chosen:  # 603.3b, 603.3d: the death triggers in the order put on the stack, with their targets
+        d["targets"] = chosen
     return d
 
 
@@ -116,10 +119,11 @@ def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set[Any],
             yield from _walk(child, moves + (damage,), visited, steps)
     else:
         matter = c.may_matter(p.s, p.stage) if p.stage in gt.WINDOWS else set()
+        targeted = any(t.kind in DEATH_TRIGGERS for t in p.stack)  # any creature may be dealt damage now (120.3)
         for m, child in p.successors():
-            if isinstance(m, FaceUp) and m.permanent not in matter:
+            if isinstance(m, FaceUp) and m.permanent not in matter and not targeted:
                 continue
-            if isinstance(m, Activation) and not _pump_matters(p, m, moves):
+            if isinstance(m, Activation) and not (targeted or _pump_matters(p, m, moves)):
                 continue
             yield from _walk(child, moves + (m,), visited, steps)
 

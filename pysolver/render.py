@@ -104,6 +104,7 @@ def _outcome(r: Doc) -> str:
         for step, words in (("first_strike", "first-strike damage"), ("regular", "regular damage")):  # 510.1
             if line.get(step):
                 how.append(f"{words} {_triples(line[step])}")
+        how += [_put_text(x) for x in line.get("targets", [])]  # 603.3d: death triggers and their targets
         parts.append("via " + "; ".join(how))
     return " | ".join(parts)
 
@@ -162,10 +163,21 @@ def stage_words() -> dict[str, str]:
     return {c.BEGINNING_OF_COMBAT: "beginning of combat", c.ATTACKERS_WINDOW: "after attackers",
             c.BLOCKERS_WINDOW: "after blockers", c.FIRST_STRIKE_WINDOW: "between the damage steps",
             c.DECLARE_ATTACKERS: "declare attackers", c.DECLARE_BLOCKERS: "declare blockers",
-            ATTACKERS_HALF: "assigns attackers' damage", BLOCKERS_HALF: "assigns blockers' damage"}
+            ATTACKERS_HALF: "assigns attackers' damage", BLOCKERS_HALF: "assigns blockers' damage",
+            c.DAMAGE_WINDOW: "after combat damage", "put_triggers": "puts death triggers on the stack",
+            "order_triggers": "orders block triggers"}
+
+
+def _put_text(t: Doc) -> str:
+    """A death trigger put on the stack with its target (603.3d)."""
+    return f"{t['source']}'s death trigger {t['amount']} to {t['target'] or 'each opponent'}"
 
 
 def move_text(move: Doc) -> str:
+    if "put_trigger" in move:  # 603.3b, 603.3d
+        return "puts " + _put_text(move["put_trigger"])
+    if "triggers" in move:  # 603.3b
+        return "orders triggers: " + ", ".join(f"{t['kind']} of {t['source']}" for t in move["triggers"])
     if "turn_face_up" in move:
         return f"turns {', '.join(move['turn_face_up'])} face up" if move["turn_face_up"] else "passes"
     if "activate" in move:  # 602.2

@@ -16,6 +16,13 @@ game tree puts on the stack in an order the active player chooses (:func:`orders
 resolves one at a time (:func:`resolve_top`), state-based actions and a priority window after each
 (117.3b, 117.5).
 
+Death triggers (700.4, 603.10a: "When ~ dies, it deals N damage to any target / each opponent")
+trigger when creatures die in the state-based actions after a combat damage step or after an
+ability resolved (:func:`died`, read off how the creatures last existed, 113.7a); the game tree has
+their controllers put them on the stack with their targets (603.3b, 603.3d: :func:`targets`, a
+:class:`~pysolver.moves.TargetChoice` each) and resolves them (:func:`resolve_top`), the source's
+last known information dealing the damage (608.2h).
+
 A situation file with a declaration is past its triggers: their effects are written in its
 `until_end_of_turn` and `counters` (docs/situation.md).
 
@@ -31,18 +38,21 @@ A situation file with a declaration is past its triggers: their effects are writ
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, parse_term
 
 from .abilities import TRIGGERS
-from .facts import situation_facts
+from .facts import atom, program, situation_facts
 from .model import Permanent, Situation
-from .moves import Trigger
+from .moves import DEATH_TRIGGERS, Trigger
 from .solving import control, one_model, value
 
 ATTACK, BLOCK = "attack_triggers", "block_triggers"  # the #program parts of encodings/triggers.lp
 PROGRAM = ("characteristics", "combat", "attacks", "triggers")
+DEATHS = ("characteristics", "triggers")  # the death-trigger parts read no declaration
 Stack = tuple[Trigger, ...]  # abilities on the stack, the next to resolve first
+CACHED = 4096  # death-trigger programs remembered by their situations (searches reach them again)
 Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each permanent: (+X, +Y, how many)
 
 
@@ -75,11 +85,121 @@ def resolve(s: Situation, part: str) -> tuple[Situation, Stack]:
 
 def resolve_top(s: Situation, stack: Stack) -> Situation:
     """`s` after the top ability of `stack` resolved (608.2; ``#program resolve`` of
-    ``encodings/triggers.lp``), before state-based actions (the game tree applies them, 704.3)."""
+    ``encodings/triggers.lp``, ``#program resolve_dies`` for a death trigger), before state-based
+    actions (the game tree applies them, 704.3)."""
     t = stack[0]
+    if t.kind in DEATH_TRIGGERS:
+        return _dealt(s, t)
     part = ("resolve", [Function(t.kind), String(t.source), String(t.target), Number(t.amount)])
     pumps, counters, loss, _ = _read(one_model(control(PROGRAM, situation_facts(s), parts=("base", part))))
     return _applied(s, pumps, counters, loss)
+
+
+def may_die_triggering(s: Situation, gone: set[str]) -> bool:
+    """Whether a creature of `gone` has a death trigger on its face-up side (a quick look before
+    asking ``#program dies``, which decides)."""
+    return any(p.id in gone and not p.face_down and any(a.kind in DEATH_TRIGGERS for a in p.abilities)
+               for p in s.permanents)
+
+
+def has_death_triggers(s: Situation) -> bool:
+    """Whether a permanent on the battlefield has a death trigger on its face-up side (bounds on what
+    the combat can still do yield to them: their damage comes after combat damage)."""
+    return any(not p.left_battlefield and a.kind in DEATH_TRIGGERS for p in s.permanents for a in p.abilities)
+
+
+@lru_cache(maxsize=CACHED)
+def died(before: Situation, after: Situation) -> Stack:
+    """The death triggers of the creatures on the battlefield in `before` that `after` has put
+    into the graveyard (700.4), with their controllers and last known information (603.10a,
+    113.7a: as they were in `before`; ``#program dies``), not yet targeted, in APNAP order of
+    their controllers (603.3b, 101.4: the active player's first).
+
+    >>> from pysolver.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+    ...     "permanents": [{"id": "imp", "controller": "b", "power": 1, "toughness": 1,
+    ...                     "abilities": ["When ~ dies, it deals 2 damage to any target", "Lifelink"]}]})
+    >>> gone = replace(s, permanents=tuple(replace(p, left_battlefield=True) for p in s.permanents))
+    >>> [(t.kind, t.amount, t.controller, t.lki) for t in died(s, gone)]
+    [('dies_damage', 2, 'b', ('controller("b")', 'has(lifelink)'))]
+    """
+    gone = {p.id for p in after.permanents if p.left_battlefield} - {p.id for p in before.permanents
+                                                                      if p.left_battlefield}
+    if not may_die_triggering(before, gone):
+        return ()
+    facts = situation_facts(before) + "\n" + program([atom("dying", pid) for pid in sorted(gone)])
+    symbols = one_model(control(DEATHS, facts, parts=("base", "dies")))
+    lki: dict[str, list[str]] = {}
+    for sym in symbols:
+        if sym.match("lki", 2):
+            lki.setdefault(sym.arguments[0].string, []).append(str(sym.arguments[1]))
+    found = []
+    for sym in symbols:
+        if sym.match("dies_trigger", 3):
+            pid, term = sym.arguments[0].string, sym.arguments[1]
+            known = tuple(sorted(lki.get(pid, [])))
+            found.append(Trigger(term.name, pid, "", term.arguments[0].number,
+                                 before.permanent(pid).controller, known))
+    order = apnap(before)
+    return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.source, t.kind, t.amount)))
+
+
+def apnap(s: Situation) -> list[str]:
+    """The players in APNAP order (101.4): the active player, then the others in turn order."""
+    names = [p.name for p in s.players]
+    i = names.index(s.active)
+    return names[i:] + names[:i]
+
+
+def targets(s: Situation, t: Trigger) -> list[str]:
+    """The legal targets of death trigger `t` as it is put on the stack (603.3d, 601.2c, 115.4:
+    ``#program targets``); `[""]` for one that has none ("each opponent")."""
+    if t.kind != "dies_damage":
+        return [""]
+    return list(_targets(s, t.lki))
+
+
+@lru_cache(maxsize=CACHED)
+def _targets(s: Situation, lki: tuple[str, ...]) -> tuple[str, ...]:
+    """The legal targets on `s` of a source with last known information `lki` (a search asks for
+    the same ones at each of a player's puts)."""
+    symbols = one_model(control(DEATHS, _with_lki(s, lki), parts=("base", "dies_targets", "targets")))
+    return tuple(sorted(sym.arguments[0].string for sym in symbols))
+
+
+def _with_lki(s: Situation, lki: tuple[str, ...]) -> str:
+    """The facts of `s` with the last known information of a trigger's source (608.2h)."""
+    return situation_facts(s) + "\n" + program([atom("source_lki", parse_term(x)) for x in lki])
+
+
+def _dealt(s: Situation, t: Trigger) -> Situation:
+    """`s` after death trigger `t` dealt its damage (``#program resolve_dies``: 120.3, 702.15b,
+    704.5h; nothing if its target is no longer legal, 608.2b)."""
+    return _dealt_by(s, t.kind, t.target, t.amount, t.lki)
+
+
+@lru_cache(maxsize=CACHED)
+def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str, ...]) -> Situation:
+    """:func:`_dealt` by what it depends on (other orders of the stack reach the same states)."""
+    part = ("resolve_dies", [Function(kind), String(target), Number(amount)])
+    shown: dict[str, dict[str, int]] = {}
+    destroyed = set()
+    for sym in one_model(control(DEATHS, _with_lki(s, lki), parts=("base", "dies_targets", part))):
+        if sym.match("resolved_destroyed", 1):
+            destroyed.add(sym.arguments[0].string)
+        else:
+            shown.setdefault(sym.name, {})[sym.arguments[0].string] = sym.arguments[1].number
+    life, poison = shown.get("resolved_life", {}), shown.get("resolved_poison", {})
+    damage, counters = shown.get("resolved_damage", {}), shown.get("resolved_counters", {})
+    loyalty, defense = shown.get("resolved_loyalty", {}), shown.get("resolved_defense", {})
+    players = tuple(replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison))
+                    for p in s.players)
+    permanents = tuple(replace(p, damage=damage.get(p.id, p.damage), loyalty=loyalty.get(p.id, p.loyalty),
+                               defense=defense.get(p.id, p.defense),
+                               left_battlefield=p.left_battlefield or p.id in destroyed)
+                       .with_counters(-1, -1, counters.get(p.id, 0))
+                       for p in s.permanents)
+    return replace(s, players=players, permanents=permanents)
 
 
 def orders(stack: Stack) -> list[Stack]:

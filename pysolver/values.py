@@ -19,7 +19,16 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Union
 
-from .moves import Activation, AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Trigger, TriggerOrder
+from .moves import (
+    Activation,
+    AttackDeclaration,
+    BlockDeclaration,
+    DamageAssignment,
+    FaceUp,
+    TargetChoice,
+    Trigger,
+    TriggerOrder,
+)
 
 JSON = Union[None, bool, int, float, str, list["JSON"], dict[str, "JSON"]]  # noqa: UP007 - a recursive alias
 """A JSON value: what every ``to_json()`` returns (recursively typed, no ``Any``)."""
@@ -133,11 +142,13 @@ class Line:
     regular: DamageAssignment | None = None
     activations: tuple[Activation, ...] = ()
     triggers: TriggerOrder | None = None  # the order the active player chose for block triggers (603.3b)
+    targets: tuple[TargetChoice, ...] = ()  # death triggers put on the stack with their targets (603.3b, 603.3d)
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Line:
         """From an outcome's `line` mapping."""
-        d = _known(d, "line", "attacks", "blocks", "face_up", "first_strike", "regular", "activations", "triggers")
+        d = _known(d, "line", "attacks", "blocks", "face_up", "first_strike", "regular", "activations", "triggers",
+                   "targets")
         steps = {step: DamageAssignment.of(step, [tuple(t) for t in d[step]]) if step in d else None
                  for step in ("first_strike", "regular")}
         return cls(AttackDeclaration.of(d["attacks"]), BlockDeclaration.of(d["blocks"]),
@@ -146,7 +157,9 @@ class Line:
                    tuple(Activation(a["window"], a["permanent"], a["times"], a.get("ability", 0))
                          for a in d.get("activations", [])),
                    TriggerOrder(tuple(Trigger(t["kind"], t["source"], t["target"], t["amount"])
-                                      for t in d["triggers"])) if "triggers" in d else None)
+                                      for t in d["triggers"])) if "triggers" in d else None,
+                   tuple(TargetChoice(Trigger(t["kind"], t["source"], t["target"], t["amount"]))
+                         for t in d.get("targets", [])))
 
     def to_json(self) -> dict[str, JSON]:
         """The `line` mapping of docs/results.md `outcomes`."""
@@ -159,6 +172,8 @@ class Line:
                 d[step.step] = [list(t) for t in step.assignment]
         if self.triggers is not None:
             d["triggers"] = [dict(t.to_json()) for t in self.triggers.resolves]
+        if self.targets:
+            d["targets"] = [dict(t.to_json()) for t in self.targets]
         return d
 
 

@@ -74,8 +74,19 @@ from .errors import InputError
 from .facts import atom, program, situation_facts
 from .graph import attacker_blocker_graph
 from .model import Goal, Permanent, Situation
-from .moves import Activation, AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
+from .moves import (
+    DEATH_TRIGGERS,
+    Activation,
+    AttackDeclaration,
+    BlockDeclaration,
+    DamageAssignment,
+    FaceUp,
+    Move,
+    Pass,
+    TargetChoice,
+)
 from .solving import ATTACKS, BOARD, args_of, control
+from .triggers import has_death_triggers
 
 ACTIVE, DEFENCE = gt.ACTIVE, gt.DEFENCE
 ATTACKERS_HALF, BLOCKERS_HALF = gt.ATTACKERS_HALF, gt.BLOCKERS_HALF
@@ -200,7 +211,11 @@ class Verifier:
         if g.kind == "lethal":
             if final:
                 return g.targets[0] in c.losers(s)
-            # (not while triggered abilities wait on the stack: afflict may still cost life, 702.130a)
+            # (not while triggered abilities wait on the stack: afflict may still cost life, 702.130a;
+            # nor with death triggers on the board: their damage comes after combat damage, 603.10a, and
+            # one may end the game first or gain life through lifelink, 702.15b)
+            if has_death_triggers(s) or p.pending or any(t.kind in DEATH_TRIGGERS for t in p.stack):
+                return None
             if p.stage != BLOCKERS_HALF and not p.stack and goals.out_of_reach(s, g.targets[0]) is not None:
                 return False
             return True if self._sure(p, g.targets[0]) is not None else None
@@ -499,6 +514,8 @@ def label(m: Move) -> dict[str, Any]:
         return {"turn_face_up": []}
     if isinstance(m, DamageAssignment):
         return {"assign": [list(t) for t in m.assignment], "step": m.step}
+    if isinstance(m, TargetChoice):  # 603.3b, 603.3d: by the trigger's controller
+        return {"put_trigger": m.to_json()}
     return m.to_json()
 
 

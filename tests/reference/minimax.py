@@ -36,13 +36,14 @@ from dataclasses import replace
 from pysolver.model import Goal, Situation
 
 from .damage import combat_now, fast, next_step, step_assignments
+from .deaths import apnap, player_sequences, resolve_death, triggered
 from .declarations import reference_attacks, reference_blocks
 from .outcomes import State, activations_of, deal, morph_cost, pay, resolve_pump, settle, start
 from .triggers import attack_triggers, block_triggers, resolve, stacked
 
 ACTIVE, DEFENCE = "active", "defence"
 WINDOW_NEXT = {"beginning_of_combat": "declare_attackers", "after_attackers": "declare_blockers",
-               "after_blockers": "damage", "after_first_strike": "damage"}
+               "after_blockers": "damage", "after_first_strike": "damage", "after_combat_damage": "end"}
 
 
 class Minimax:
@@ -88,13 +89,22 @@ class Minimax:
             top = stack[-1]
             if len(top) == 5:
                 options.append(self.value("window", resolve_pump(state, top), stage, ACTIVE, 0, stack[:-1]))
+            elif top[0] == "dies":  # a death trigger (reference.deaths); the creatures it kills trigger in turn
+                field = state.field()
+                dealt, destroyed = resolve_death(state.s, field, top)
+                resolved = settle(replace(state, s=dealt, gone=state.gone | destroyed))
+                lost = any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players)  # 704.5a, 704.5c
+                options.append(self.value("end", resolved) if lost else self.put(
+                    resolved, tuple(triggered(field, set(resolved.gone - state.gone))), stage, stack[:-1]))
             else:
                 resolved = settle(replace(state, s=resolve(state.s, state.gone, top)))
                 lost = any(p.life <= 0 for p in resolved.s.players)  # 704.5a
-                options.append(self.value("end", resolved) if lost else
-                               self.value("window", resolved, stage, ACTIVE, 0, stack[:-1]))
+                options.append(self.value("end", resolved) if lost else self.put(  # 603.10a: blockers flanking killed
+                    resolved, tuple(triggered(state.field(), set(resolved.gone - state.gone))), stage, stack[:-1]))
         elif passes + 1 == 2:
             options.append(self.value(WINDOW_NEXT[stage], state))
+        elif stage == "after_combat_damage" and not stack:  # the combat is over (510.3, docs/results.md)
+            return self.value("end", state)
         else:
             options.append(self.value("window", state, stage, DEFENCE if holder == ACTIVE else ACTIVE, passes + 1,
                                       stack))
@@ -106,6 +116,20 @@ class Minimax:
         for after, pending in activations_of(state, mine):
             options.append(self.value("window", after, stage, holder, 0, stack + (pending,)))
         return any(options) if holder == ACTIVE else all(options)
+
+    def put(self, state: State, pending: tuple, stage: str, stack: tuple, done: int = 0) -> bool:
+        """603.3b, 603.3d: the players in APNAP order (from the `done`-th) put their death triggers of
+        `pending` on the stack above `stack` (the last on top), each their order and targets; then
+        the window `stage` with the active player's priority (117.3b)."""
+        order = apnap(state.s)
+        if done == len(order):
+            if stage == "after_combat_damage" and not stack:
+                return self.value("end", state)
+            return self.value("window", state, stage, ACTIVE, 0, stack)
+        player = order[done]
+        ways = player_sequences(state.s, state.field(), list(pending), player)
+        options = [self.put(state, pending, stage, stack + seq, done + 1) for seq in ways]
+        return any(options) if player == self.active else all(options)
 
     def turn_one(self, state: State, holder: str) -> list[State]:
         out = []
@@ -177,9 +201,11 @@ class Minimax:
             if step == "first_strike":
                 had = frozenset(c for c in combat_now(state.s, field).creatures if fast(field[c]))
                 after = replace(after, s=after.s.with_combat(damage_step="regular"), first_strikers=had)
-                if not lost:
-                    return self.value("after_first_strike", after)
-            return self.value("end", after)
+            if lost:  # 104.3b: the game is over before any trigger is put on the stack
+                return self.value("end", after)
+            # 603.3, 510.3: the death triggers are put on the stack in this step, then they resolve
+            stage = "after_first_strike" if step == "first_strike" else "after_combat_damage"
+            return self.put(after, tuple(triggered(field, set(after.gone - state.gone))), stage, ())
 
         return any(all(outcome(a) for a in completions) for completions in announced.values())
 

@@ -32,7 +32,11 @@ counters (120.3d), from a source with infect to a player poison counters (120.3b
 with toxic gives its total toxic value in poison counters too (702.164c); ten poison counters lose
 the game (704.5c). A creature with persist or undying that dies returns (702.79a, 702.93a) unless
 the counter it looks back at is on it (603.10a), as a new object out of combat (400.7, 506.4):
-the state only remembers it returned. A player at 0 or less life after the first-strike step has lost
+the state only remembers it returned. Creatures that died with a death trigger (603.10a,
+:mod:`reference.deaths`) have them put on the stack in every way (APNAP, each player's order and
+targets, 603.3b, 603.3d) and resolved one at a time with a window before each (the window between
+the steps, or after the regular step), state-based actions after each; the creatures they kill
+trigger in turn. A player at 0 or less life after the first-strike step has lost
 (104.3b, 704.5a) and the combat, as far as outcomes go, ends there (docs/results.md).
 
 The search is a plain recursion over complete states, remembered so that a state reached
@@ -56,6 +60,7 @@ from pysolver.model import Permanent, Situation
 
 from .characteristics import Characteristics, battlefield, characteristics, left_battlefield, state_based_action
 from .damage import Assignment, combat_now, fast, next_step, step_assignments
+from .deaths import put_sequences, resolve_death, triggered
 from .declarations import has_quality, reference_attacks, reference_blocks
 from .triggers import attack_triggers, block_triggers, resolve, stacked
 
@@ -372,21 +377,29 @@ class Search:
                 out |= self.stack_window(after, order)
         return out
 
-    def stack_window(self, state: State, stack: tuple) -> frozenset[Outcome]:
-        """The window after blockers with `stack` waiting: any face-up turns (117.3b, 116.2b), then
-        the top resolves (608.1), state-based actions (704.3); a player who lost ends it (704.5a)."""
+    def stack_window(self, state: State, stack: tuple, then: str = "after_blockers") -> frozenset[Outcome]:
+        """A window with `stack` waiting: any face-up turns (117.3b, 116.2b; with a death trigger
+        waiting, any actions, pumps too), then the top resolves (608.1), state-based actions (704.3);
+        a player who lost ends it (704.5a); the creatures that died trigger (603.10a), their abilities
+        put on top. With the stack empty, the stage `then`."""
         if not stack:
-            return self.run("after_blockers", state)
-        key = ("stack", stack, state)
+            return self.run(then, state)
+        key = ("stack", stack, state, then)
         if key in self.memo:
             return self.memo[key]
         out = set()
-        for after in face_up_options(state):
-            resolved = settle(replace(after, s=resolve(after.s, after.gone, stack[0])))
-            if any(p.life <= 0 for p in resolved.s.players):
+        actions = window_options if any(t[0] == "dies" for t in stack) else face_up_options
+        for after in actions(state):
+            field = after.field()
+            if stack[0][0] == "dies":
+                dealt, destroyed = resolve_death(after.s, field, stack[0])
+                resolved = settle(replace(after, s=dealt, gone=after.gone | destroyed))
+            else:
+                resolved = settle(replace(after, s=resolve(after.s, after.gone, stack[0])))
+            if any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players):  # 704.5a, 704.5c
                 out.add(outcome(resolved))
             else:
-                out |= self.stack_window(resolved, stack[1:])
+                out |= self.put(resolved, triggered(field, set(resolved.gone - after.gone)), stack[1:], then)
         self.memo[key] = frozenset(out)
         return self.memo[key]
 
@@ -406,14 +419,27 @@ class Search:
                     # 510.4: who had first strike or double strike as this step began.
                     had = frozenset(c for c in combat_now(state.s, field).creatures if fast(field[c]))
                     after = replace(after, s=after.s.with_combat(damage_step="regular"), first_strikers=had)
-                    if lost:  # 104.3b, 704.5a: the game is over
-                        out.add(outcome(after))
-                    else:
-                        out |= self.run("after_first_strike", after)
-                else:
+                if lost:  # 104.3b, 704.5a: the game is over before any trigger is put on the stack
                     out.add(outcome(after))
+                    continue
+                # 603.3, 117.5: the death triggers go on the stack the next time a player would
+                # receive priority: in this step (510.3), then the window or the end.
+                then = "after_first_strike" if step == "first_strike" else "end"
+                out |= self.put(after, triggered(field, set(after.gone - state.gone)), (), then)
         return out
 
+    def put(self, state: State, pending: list, stack: tuple, then: str) -> set[Outcome]:
+        """Each way of putting `pending` death triggers on the stack above `stack` (603.3b, 603.3d),
+        then the stack resolving (:meth:`stack_window`) and the stage `then`."""
+        if not pending:
+            return set(self.stack_window(state, stack, then))
+        out: set[Outcome] = set()
+        for seq in put_sequences(state.s, state.field(), pending):
+            out |= self.stack_window(state, tuple(reversed(seq)) + stack, then)  # the last put resolves first
+        return out
+
+    def end(self, state: State) -> set[Outcome]:
+        return {outcome(state)}
 
 def start(s: Situation) -> tuple[str, State]:
     """The starting state (docs/situation.md state-based actions applied) and the first stage (docs/verify.md)."""

@@ -1,0 +1,132 @@
+"""Death triggers (700.4, 603.10a) in plain Python: what dies triggers, every way of putting the
+abilities on the stack with their targets, and one of them resolving.
+
+Independent of the ASP encodings and of ``pysolver.triggers``: input is the typed model and the
+reference characteristics. "When ~ dies, it deals N damage to any target" and "... to each
+opponent" trigger for each creature that left the battlefield in one event; they look back at it
+as it last existed (603.10a, 113.7a: the characteristics just before the event, so a face-down one
+has no abilities, 708.2a). Each player in APNAP order (101.4, 603.3b) puts their own on the stack
+in any order, choosing each one's target as they do (603.3d, 601.2c): a player, or a creature,
+planeswalker or battle on the battlefield without protection from a quality of the source (115.4,
+702.16b). The last put on resolves first (405.2). Resolving (608.2), it does nothing if its target
+is no longer legal (608.2b); else the source's last known information deals N damage (608.2h):
+life loss or, with infect, poison counters for a player (120.3a, 120.3b), damage marked or, with
+wither or infect, -1/-1 counters for a creature (120.3d, 120.3e), loyalty and defense counters
+removed (120.3c, 120.3h), the controller gaining that much life with lifelink (702.15b), and a
+creature dealt damage by a source with deathtouch is destroyed (704.5h, 702.12b).
+
+A death trigger on the stack is written ``("dies", kind, source, target, N, controller, lki)``.
+
+>>> from pysolver import load_data
+>>> s = load_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+...     "permanents": [{"id": "imp", "controller": "b", "power": 1, "toughness": 1,
+...                     "abilities": ["When ~ dies, it deals 2 damage to any target"]}]})
+>>> field = {p.id: characteristics(p) for p in s.permanents}
+>>> sorted(t[3] for (t,) in put_sequences(s, {}, triggered(field, {"imp"})))
+['a', 'b']
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+from pysolver.model import Situation
+
+from .characteristics import Characteristics, characteristics
+from .declarations import has_quality
+
+KINDS = ("dies_damage", "dies_each_opponent")
+Death = tuple  # ("dies", kind, source, target, N, controller, lki Characteristics)
+
+
+def triggered(before: dict[str, Characteristics], dead: set[str]) -> list[Death]:
+    """The death triggers of the creatures `dead` as they were in `before` (603.10a), one per
+    instance (113.2c), not yet targeted."""
+    out = []
+    for pid in sorted(dead):
+        c = before.get(pid)
+        if c is None or not c.is_creature:
+            continue
+        for kind in KINDS:
+            out += [("dies", kind, pid, "", int(n), c.controller, c) for n in c.values(kind)]  # type: ignore[call-overload]
+    return out
+
+
+def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[str]:
+    """115.4, 702.16b: every legal target of `t` now ("" for "each opponent": it has none)."""
+    if t[1] != "dies_damage":
+        return [""]
+    source = t[6]
+    permanents = [pid for pid, c in field.items() if (c.is_creature or c.is_planeswalker or c.is_battle)
+                  and not any(has_quality(source, q) for q in c.protections())]
+    return [p.name for p in s.players] + sorted(permanents)
+
+
+def player_sequences(s: Situation, field: dict[str, Characteristics], pending: list[Death],
+                     player: str) -> set[tuple[Death, ...]]:
+    """Every way `player` can put their own of `pending` on the stack: in any order (603.3b), each
+    with each legal target (603.3d), in the order put."""
+    mine = [t for t in pending if t[5] == player]
+    ways = set()
+    for order in itertools.permutations(mine):
+        for chosen in itertools.product(*(targets(s, field, t) for t in order)):
+            ways.add(tuple(t[:3] + (x,) + t[4:] for t, x in zip(order, chosen)))
+    return ways
+
+
+def apnap(s: Situation) -> list[str]:
+    """101.4: the active player, then the others in turn order."""
+    names = [p.name for p in s.players]
+    i = names.index(s.active)
+    return names[i:] + names[:i]
+
+
+def put_sequences(s: Situation, field: dict[str, Characteristics], pending: list[Death]) -> set[tuple[Death, ...]]:
+    """Every way of putting `pending` on the stack, in the order put (APNAP, 603.3b: each player's
+    in any order, the active player's first), each with each legal target (603.3d)."""
+    per_player = [player_sequences(s, field, pending, pl) for pl in apnap(s)]
+    return {tuple(itertools.chain(*combo)) for combo in itertools.product(*per_player)}
+
+
+def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> tuple[Situation, set[str]]:
+    """608.2: `t` resolves: the situation after its damage and the creatures it destroys by
+    deathtouch (704.5h; the other state-based actions are the caller's)."""
+    _, kind, _, target, n, controller, source = t
+    players = {p.name for p in s.players}
+    if kind == "dies_damage":
+        legal = target in players or (target in field and target in targets(s, field, t))  # 608.2b
+        recipients = [target] if legal else []
+    else:
+        recipients = sorted(players - {controller})  # 102.2
+    loss = {p: 0 for p in players}
+    poison = {p: 0 for p in players}
+    destroyed = set()
+    permanents = []
+    for p in s.permanents:
+        if p.id in recipients:
+            c = field[p.id]
+            if c.is_creature:
+                if source.has("wither") or source.has("infect"):
+                    p = p.with_counters(-1, -1, n)  # 120.3d
+                else:
+                    p = replace(p, damage=p.damage + n)  # 120.3e
+                if source.has("deathtouch") and not c.has("indestructible"):
+                    destroyed.add(p.id)  # 704.5h, 702.12b
+            if c.is_planeswalker:
+                p = replace(p, loyalty=max(0, (p.loyalty or 0) - n))  # 120.3c
+            if c.is_battle:
+                p = replace(p, defense=max(0, (p.defense or 0) - n))  # 120.3h
+        permanents.append(p)
+    for r in recipients:
+        if r in players:
+            (poison if source.has("infect") else loss)[r] += n  # 120.3b, 120.3a
+    gain = n * len(recipients) if source.has("lifelink") else 0  # 702.15b
+    new_players = tuple(replace(p, life=p.life - loss[p.name] + (gain if p.name == controller else 0),
+                                poison=p.poison + poison[p.name]) for p in s.players)
+    return replace(s, players=new_players, permanents=tuple(permanents)), destroyed
+
+
+def lki_field(s: Situation, gone: frozenset[str]) -> dict[str, Characteristics]:
+    """The characteristics of the permanents on the battlefield (for last known information)."""
+    return {p.id: characteristics(p) for p in s.permanents if p.id not in gone}
