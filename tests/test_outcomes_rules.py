@@ -292,3 +292,14 @@ def test_104_3b_open_attacks_a_player_lost_in_the_first_strike_step_takes_no_reg
     assert sorted(o["life"]["bob"] for o in got) == [-1, 0, 2]  # x alone, fs (with or without x), nobody
     lost = [o["line"] for o in pysolver.outcomes(s) if o["life"]["bob"] == 0]
     assert lost and all("regular" not in line and "first_strike" in line for line in lost)
+
+
+def test_510_4_306_8_a_planeswalker_gone_in_either_step_is_one_outcome() -> None:
+    """510.4, 704.5i: a 1/1 attacking a loyalty-1 planeswalker destroys it in the regular step whether
+    or not a first striker attacks beside it (the first-strike step then comes first): one outcome,
+    so `count_outcomes` (clingo's count of the projected two-step program) equals the outcomes listed."""
+    s = board(creature("a0", "alice", 0, 1, "First strike"), creature("a1", "alice", 1, 1),
+              {"id": "pw", "controller": "bob", "types": ["Planeswalker"], "loyalty": 1})
+    listed = {canonical(o) for o in pysolver.outcomes(s)}
+    assert listed == {canonical(o) for o in reference_outcomes(s)}
+    assert pysolver.count_outcomes(s) == len(listed) == 3
