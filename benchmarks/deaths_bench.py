@@ -16,30 +16,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 import pysolver
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from outcomes_bench import trample_board  # noqa: E402
+from keywords_bench import board, cpu  # noqa: E402
 
 DIES = "When ~ dies, it deals 1 damage to any target"
 VARIANTS = {"plain": ([], []), "death triggers": ([], [DIES]), "first strike": (["First strike"], []),
             "first strike, death triggers": (["First strike"], [DIES])}
-
-
-def board(power: int, blockers: int, attacker_lines: list[str], blocker_lines: list[str]) -> dict:
-    d = trample_board(power, blockers)
-    for p in d["permanents"]:
-        p["abilities"] = p.get("abilities", []) + (attacker_lines if p["id"] == "a" else blocker_lines)
-    return d
-
-
-def cpu(f, *args):
-    start = time.process_time()
-    value = f(*args)
-    return value, time.process_time() - start
 
 
 def main() -> None:
