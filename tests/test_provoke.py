@@ -19,7 +19,7 @@ import pysolver
 from pysolver import gametree as gt
 from pysolver.abilities import parse_ability_line
 from pysolver.errors import InputError
-from pysolver.moves import AttackDeclaration, BlockDeclaration, TargetChoice, Trigger
+from pysolver.moves import AttackDeclaration, BlockDeclaration, FaceUp, Pass, TargetChoice, Trigger
 from pysolver.values import IllegalMoveError
 
 
@@ -228,3 +228,37 @@ def test_verify_with_provoke_equals_minimax(data: dict[str, Any], lethal: bool) 
     goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
     s = pysolver.load_data({**data, "goal": goal})
     assert pysolver.verify(s)["holds"] is reference_verify(s)
+
+
+def test_the_graph_draws_the_requirement_edge() -> None:
+    """509.1c: the provoke requirement is an edge requirement of the attacker-blocker graph (bold in
+    DOT, named provoke)."""
+    from pysolver.graph import attacker_blocker_graph, requirement_edges, to_dot
+
+    s = board([creature("x", "alice", "3/3", "Provoke"), creature("z", "bob", "1/1"), creature("w", "bob", "1/1")],
+              combat={"attackers": {"x": "bob"}, "provoked": {"z": "x"}})
+    g = attacker_blocker_graph(s)
+    assert requirement_edges(g) == {("z", "x")}
+    assert '"z" -> "x" [style=bold, color=red, requirement="provoke"];' in to_dot(g)
+    assert '"w" -> "x";' in to_dot(g)
+
+
+def test_a_target_that_gains_protection_before_resolving_is_not_affected() -> None:
+    """608.2b: alice targets the face-down y; bob turns it face up (702.37e) before the trigger
+    resolves, and its face-up side has protection from red: no longer a legal target, the ability
+    does nothing (y stays tapped, no requirement). Had bob passed, y untaps and is provoked."""
+    s = board([{**creature("x", "alice", "3/3", "Provoke"), "colors": ["red"]},
+               {**creature("y", "bob", "2/2", "Protection from red", "Morph {0}"), "face_down": True,
+                "tapped": True}])
+    p = gt.root(s)
+    while p.stage == gt.c.BEGINNING_OF_COMBAT:  # both pass (117.4)
+        p = p.push(next(m for m in p.legal_moves() if isinstance(m, Pass)))
+    p = p.push(AttackDeclaration.of([("x", "bob")])).push(TargetChoice(Trigger("provoke", "x", "y", 0, "alice")))
+    assert p.stage == gt.c.ATTACKERS_WINDOW and p.stack
+    p = p.push(next(m for m in p.legal_moves() if isinstance(m, Pass)))  # alice passes, bob has priority
+    passed = p.push(next(m for m in p.legal_moves() if isinstance(m, Pass)))  # 608.1: it resolves
+    assert passed.s.combat.provoked == (("y", "x"),) and not passed.s.permanent("y").tapped
+    p = p.push(next(m for m in p.legal_moves() if isinstance(m, FaceUp)))
+    while p.stack:
+        p = p.push(next(m for m in p.legal_moves() if isinstance(m, Pass)))
+    assert p.s.combat.provoked == () and p.s.permanent("y").tapped
