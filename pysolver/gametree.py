@@ -262,7 +262,7 @@ class Position:
         if stage == PUT_TRIGGERS:
             pending = self.pending_of(move) if isinstance(move, TargetChoice) else None
             if pending is None or not isinstance(move, TargetChoice):
-                return (Violation("603.3b", f"{self.putter()} puts one of their death triggers on the stack now"),)
+                return (Violation("603.3b", f"{self.putter()} puts one of their triggers on the stack now"),)
             legal = targets(s, pending)
             return () if move.trigger.target in legal else \
                 (Violation("115.4", f"{move.trigger.target or 'no target'} is not a legal target "
