@@ -160,6 +160,8 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever ~ blocks or becomes blocked, it gets +1/+1 until end of turn", literal=False),
     LineForm("trigger", "Flanking", "flanking", "702.25", "Flanking"),
     LineForm("trigger", "Afflict N", "afflict", "702.130", "Afflict 2", literal=False),
+    # 702.39a: an attack trigger put on the stack with a target (603.3d), resolved into a requirement (509.1c)
+    LineForm("trigger", "Provoke", "provoke", "702.39", "Provoke"),
     # --- death triggers (700.4, 603.6c, 603.10a): they look back; put on the stack with a target (603.3d)
     LineForm("trigger", "When ~ dies, it deals N damage to any target", "dies_damage", "603.10a",
              "When this creature dies, it deals 2 damage to any target",

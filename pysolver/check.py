@@ -104,6 +104,7 @@ REQUIREMENTS = {
     "lure": "{1} could block {0}, which all creatures able to block must block",
     "blocked": "{0} could be blocked, which it must be if able",
     "blocks": "{0} could block, which it does each combat if able",
+    "provoke": "{1} could block {0}, which it must do if able since {0}'s provoke targeted it (702.39a)",
 }
 
 ATTACK_RULES = ("302.6", "702.3b")

@@ -105,12 +105,14 @@ def strict_check(s: Situation, strict: bool, note: Callable[[str], None] | None 
 
 def unread_inputs(command: str, s: Situation) -> list[str]:
     """Notes for parts of the situation this command does not read (docs/situation.md): `combat.assignment`
-    is judged only by `check`, `goal` only by `verify`."""
+    is judged only by `check`, `goal` only by `verify`, `combat.provoked` not by `attacks`."""
     notes = []
     if s.combat.assignment is not None and command != "check":
         notes.append(f"note: combat.assignment is read only by `check`; `{command}` ignores it")
     if s.combat.activations and command != "check":
         notes.append(f"note: combat.activations is read only by `check`; `{command}` ignores it")
+    if s.combat.provoked and command == "attacks":  # 702.39a: a requirement on the blocks only (509.1c)
+        notes.append("note: combat.provoked concerns the blocks; `attacks` ignores it")
     if s.goal is not None and command != "verify":
         notes.append(f"note: goal is read only by `verify`; `{command}` ignores it")
     return notes

@@ -9,7 +9,8 @@ already leaves out the pairs that a pairwise restriction of 509.1b forbids) such
   menace, N = 2 (702.111b), "can't be blocked except by N or more creatures" (509.1b);
 * each attacker with a maximum number of blockers M is blocked by at most M: "can't be blocked by
   more than one creature" (509.1b);
-* it obeys the maximum possible number K of requirements (509.1c): ``lure(A,B,J)`` (B blocks A),
+* it obeys the maximum possible number K of requirements (509.1c): ``lure(A,B,J)`` and
+  ``provoke(A,B,J)`` (702.39a) (B blocks A),
   ``blocked(A,J)`` (A is blocked), ``blocks(B,J)`` (B blocks), one for each instance J of the
   ability (113.2c). K comes from clingo's optimisation (:meth:`pysolver.declarations.Component.best`);
   requirements of other kinds (508.1d) do not depend on the blocks: obeyed or not whatever is declared.
@@ -48,8 +49,10 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from .facts import EDGE_REQUIREMENTS
+
 Edge = tuple[str, str]  # (blocker, attacker)
-BLOCK_REQUIREMENTS = ("lure", "blocked", "blocks")
+BLOCK_REQUIREMENTS = ("lure", "blocked", "blocks", "provoke")
 LIMIT = 500_000  # the most states the DP may hold at once; beyond, clingo enumerates
 
 
@@ -76,7 +79,7 @@ class BlockProblem:
         lure: dict[Edge, int] = {}
         must: dict[str, int] = {}
         for kind, objects in g.graph.get("requirements", []):
-            if kind == "lure" and (objects[1], objects[0]) in g.edges and objects[0] in nodes:
+            if kind in EDGE_REQUIREMENTS and (objects[1], objects[0]) in g.edges and objects[0] in nodes:
                 lure[objects[1], objects[0]] = lure.get((objects[1], objects[0]), 0) + 1
             elif kind in ("blocked", "blocks") and objects[0] in nodes:
                 must[objects[0]] = must.get(objects[0], 0) + 1

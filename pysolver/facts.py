@@ -23,6 +23,8 @@ from .abilities import PUMPS, TRIGGERS, Pump
 from .model import Permanent, Situation
 
 REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")  # docs/abilities.md
+# 509.1c requirements (attacker, blocker, J) obeyed when that blocker blocks that attacker: Lure, provoke (702.39a)
+EDGE_REQUIREMENTS = ("lure", "provoke")
 MANA_KEYS = ("w", "u", "b", "r", "g", "c", "generic")  # the fields of pysolver.mana.Mana, in order
 
 
@@ -163,3 +165,5 @@ def combat_facts(s: Situation) -> Iterator[Symbol]:
     yield from (atom("assigned", src, r, n) for src, r, n in c.assignment or ())
     yield from (atom("declared_activation", constant(a.window), a.permanent, a.ability, a.times)
                 for a in c.activations)
+    # 702.39a, 702.39b: each resolved provoke trigger is a requirement of its own (numbered J).
+    yield from (atom("provoked", t, a, j) for j, (t, a) in enumerate(c.provoked))

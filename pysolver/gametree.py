@@ -75,14 +75,26 @@ from .moves import (
 )
 from .solving import STEP_RESULTS, control, models, one_model
 from .steps import StepPrograms
-from .triggers import ATTACK, BLOCK, Stack, apnap, died, has_triggers, orders, resolve, resolve_top, targets
+from .triggers import (
+    ATTACK,
+    BLOCK,
+    Stack,
+    apnap,
+    died,
+    has_triggers,
+    orders,
+    provokes,
+    resolve,
+    resolve_top,
+    targets,
+)
 from .values import IllegalMoveError, Violation
 
 ACTIVE, DEFENCE = "active", "defence"
 ATTACKERS_HALF = "attackers_damage"   # the active player announces the attackers' assignment (510.1)
 BLOCKERS_HALF = "blockers_damage"     # then the defending side the blockers' (510.1)
 ORDER_TRIGGERS = "order_triggers"     # the active player orders their block triggers (603.3b)
-PUT_TRIGGERS = "put_triggers"         # death triggers put on the stack with targets, APNAP (603.3b, 603.3d)
+PUT_TRIGGERS = "put_triggers"         # death and provoke triggers put on the stack with targets, APNAP (603.3b, 603.3d)
 WINDOWS = (c.BEGINNING_OF_COMBAT, c.ATTACKERS_WINDOW, c.BLOCKERS_WINDOW, c.FIRST_STRIKE_WINDOW, c.DAMAGE_WINDOW)
 DECIDES = {c.DECLARE_ATTACKERS: ACTIVE, c.DECLARE_BLOCKERS: DEFENCE, ATTACKERS_HALF: ACTIVE,
            BLOCKERS_HALF: DEFENCE, ORDER_TRIGGERS: ACTIVE}
@@ -250,7 +262,7 @@ class Position:
         if stage == PUT_TRIGGERS:
             pending = self.pending_of(move) if isinstance(move, TargetChoice) else None
             if pending is None or not isinstance(move, TargetChoice):
-                return (Violation("603.3b", f"{self.putter()} puts one of their death triggers on the stack now"),)
+                return (Violation("603.3b", f"{self.putter()} puts one of their triggers on the stack now"),)
             legal = targets(s, pending)
             return () if move.trigger.target in legal else \
                 (Violation("115.4", f"{move.trigger.target or 'no target'} is not a legal target "
@@ -288,7 +300,8 @@ class Position:
             left.remove(pending)
             return putting(self.resume, s, (replace(pending, target=move.trigger.target), *self.stack), tuple(left))
         if isinstance(move, AttackDeclaration):  # 508.2a: the attack triggers resolve before the window
-            return enter(c.ATTACKERS_WINDOW, resolve(s.with_combat(attackers=move.attacks), ATTACK)[0])
+            declared = resolve(s.with_combat(attackers=move.attacks), ATTACK)[0]
+            return putting(c.ATTACKERS_WINDOW, declared, (), provokes(declared))  # 702.39a: put with targets
         if isinstance(move, BlockDeclaration):  # 509.2a: so do the block triggers, or they go on the stack
             declared, stack = resolve(s.with_combat(blockers=move.blocks), BLOCK)
             if len(orders(stack)) > 1:

@@ -25,7 +25,7 @@ from typing import Any
 import clingo
 import networkx as nx
 
-from .facts import situation_facts
+from .facts import EDGE_REQUIREMENTS, situation_facts
 from .model import Situation
 from .solving import BOARD, args_of, control, one_model
 
@@ -130,13 +130,13 @@ def node_data(g: nx.DiGraph, n: str) -> dict[str, Any]:
 
 
 def requirement_edges(g: nx.DiGraph) -> set[tuple[str, str]]:
-    """The edges a requirement asks for (509.1c): Lure (blocker must block this attacker).
+    """The edges a requirement asks for (509.1c): Lure and provoke (702.39a: blocker must block this attacker).
 
     >>> from pysolver import load
     >>> sorted(requirement_edges(attacker_blocker_graph(load("examples/menace-and-lure.yaml"))))
     [('bears', 'unicorn'), ('piker', 'unicorn'), ('spider', 'unicorn')]
     """
-    return {(objects[1], objects[0]) for kind, objects in g.graph.get("requirements", []) if kind == "lure"}
+    return {(objects[1], objects[0]) for kind, objects in g.graph.get("requirements", []) if kind in EDGE_REQUIREMENTS}
 
 
 def to_dot(g: nx.DiGraph) -> str:
@@ -158,15 +158,16 @@ def to_dot(g: nx.DiGraph) -> str:
                              for kind, objects in g.graph.get("requirements", []))
     if requirements:
         lines.append(f'  requirements="{requirements}";')
-    required = requirement_edges(g)
+    required = {(objects[1], objects[0]): kind for kind, objects in g.graph.get("requirements", [])
+                if kind in EDGE_REQUIREMENTS}
     for n in sorted(g.nodes):
         node = node_data(g, n)
         attrs = ", ".join(f'{k}="{_dot_value(v)}"' for k, v in node.items() if k != "id")
         lines.append(f'  "{n}" [shape={"box" if node["role"] == "attacker" else "ellipse"}, '
                      f'label="{_label(node)}", {attrs}];')
     for b, a in sorted(g.edges):
-        lines.append(f'  "{b}" -> "{a}"' + (' [style=bold, color=red, requirement="lure"];' if (b, a) in required
-                                            else ";"))
+        bold = f' [style=bold, color=red, requirement="{required[b, a]}"];' if (b, a) in required else ";"
+        lines.append(f'  "{b}" -> "{a}"' + bold)
     for b, a, rule, kind in g.graph["restrictions"]:
         lines.append(f'  "{b}" -> "{a}" [style=dashed, color=grey, label="{rule} {kind}"];')
     lines.append("}")

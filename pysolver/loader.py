@@ -35,7 +35,7 @@ PLAYER_KEYS = {"name", "life", "mana", "poison"}
 PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtypes", "colors", "power",
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
                   "tapped", "summoning_sick", "face_down", "until_end_of_turn"}
-COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations"}
+COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
 GOAL_KEYS = {"lethal", "destroy", "survive", "all", "any"}
 COUNTERS = ("+X/+Y",)  # the keys of `counters`: P/T counter kinds such as +1/+1, +1/+0, -0/-1 (122.1a)
@@ -459,7 +459,46 @@ def _combat(r: _Reader, value: Any, active: str, players: frozenset[str], by_id:
     return Combat(tuple(sorted(attackers)) if attackers is not None else None,
                   tuple(sorted(blockers)) if blockers is not None else None, step,
                   tuple(assignment) if assignment is not None else None,
-                  activations=_activations(r, d.get("activations"), by_id))
+                  activations=_activations(r, d.get("activations"), by_id),
+                  provoked=_provoked(r, d.get("provoked"), attackers, by_id))
+
+
+def _provoked(r: _Reader, value: Any, attackers: list[tuple[str, str]] | None,
+              by_id: dict[str, Permanent]) -> tuple[tuple[str, str], ...]:
+    """`combat.provoked`: target -> the provokers whose provoke trigger resolved with it as its
+    target (702.39a: the target blocks that attacker this combat if able, 509.1c); the target is a
+    creature the defending player of that attacker controls (702.39a, 506.2)."""
+    if value is None:
+        return ()
+    if attackers is None:
+        raise r.fail("combat.provoked", "provoke resolves after attackers are declared but combat.attackers is not")
+    attacking = dict(attackers)
+    found = []
+    for tid, by in r.mapping(value, "combat.provoked", None).items():
+        path = f"combat.provoked.{tid}"
+        target = _ref(r, tid, path, by_id)
+        if not target.is_creature:
+            raise r.fail(path, f"{q(tid)} is not a creature (702.39a)")
+        for j, aid in enumerate([by] if isinstance(by, str) else r.listing(by, path)):
+            where = path if isinstance(by, str) else f"{path}[{j}]"
+            aid = r.text(aid, where)
+            if aid not in attacking:
+                raise r.fail(where, f"{q(aid)} is not an attacking creature (702.39a)")
+            if target.controller != _defending(attacking[aid], by_id):
+                raise r.fail(where, f"{q(tid)} is not controlled by the defending player of {q(aid)} (702.39a, 506.2)")
+            found.append((tid, aid))
+    return tuple(sorted(found))
+
+
+def _defending(target: str, by_id: dict[str, Permanent]) -> str:
+    """The defending player of an attacker attacking `target` (506.2): the player, the controller of
+    the planeswalker or the protector of the battle."""
+    perm = by_id.get(target)
+    if perm is None:
+        return target
+    if "Battle" in perm.types and perm.protector is not None:
+        return perm.protector
+    return perm.controller
 
 
 def _activations(r: _Reader, value: Any, by_id: dict[str, Permanent]) -> tuple[Activation, ...]:

@@ -360,13 +360,15 @@ class Combat:
     assignment: tuple[tuple[str, str, int], ...] | None = None
     first_strikers: tuple[str, ...] | None = None  # creatures that dealt first-strike damage (510.4)
     activations: tuple[Activation, ...] = ()  # pump abilities activated so far, judged by `check` (602.2)
+    provoked: tuple[tuple[str, str], ...] = ()  # (target, provoker): resolved provoke triggers (702.39a, 509.1c)
 
     if TYPE_CHECKING:  # what the constructor accepts: the mappings of a file too
         def __init__(self, attackers: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
                      blockers: Mapping[str, str | Iterable[str]] | Iterable[tuple[str, str]] | None = None,
                      damage_step: str | None = None, assignment: Iterable[tuple[str, str, int]] | None = None,
                      first_strikers: tuple[str, ...] | None = None,
-                     activations: Iterable[Activation] = ()) -> None: ...
+                     activations: Iterable[Activation] = (),
+                     provoked: Mapping[str, str | Iterable[str]] | Iterable[tuple[str, str]] = ()) -> None: ...
 
     def __post_init__(self) -> None:
         if isinstance(self.attackers, Mapping):
@@ -381,6 +383,11 @@ class Combat:
                 object.__setattr__(self, key, tuple(map(tuple, value)))
         if not isinstance(self.activations, tuple):
             object.__setattr__(self, "activations", tuple(self.activations))
+        if isinstance(self.provoked, Mapping):
+            object.__setattr__(self, "provoked", tuple(sorted((t, a) for t, by in self.provoked.items()
+                                                              for a in ([by] if isinstance(by, str) else by))))
+        elif not isinstance(self.provoked, tuple):
+            object.__setattr__(self, "provoked", tuple(sorted(map(tuple, self.provoked))))
 
     def to_data(self) -> dict[str, JSON]:
         """The docs/situation.md `combat` mapping (the solver's own `first_strikers` memory is not part of it)."""
@@ -398,6 +405,11 @@ class Combat:
             d["assignment"] = [list(t) for t in self.assignment]
         if self.activations:
             d["activations"] = [a.to_json() for a in self.activations]
+        if self.provoked:
+            provoked: dict[str, list[str]] = {}
+            for t, a in self.provoked:
+                provoked.setdefault(t, []).append(a)
+            d["provoked"] = provoked
         return d
 
 

@@ -151,11 +151,13 @@ class DamageAssignment:
 @dataclass(frozen=True)
 class Trigger:
     """A triggered ability waiting on the stack (603.3, :mod:`pysolver.triggers`): its `kind`
-    (``flanking``, ``afflict``, ``rampage``, ``dies_damage``, ``dies_each_opponent``), its
-    `source`, its `target` (the blocker, the defending player, the chosen target of a death
-    trigger, 601.2c via 603.3d; none for rampage and "each opponent") and its N (`amount`).
-    A death trigger also carries its `controller` (603.3a) and its source's last known information
-    (`lki`, 113.7a, 608.2h: the abilities and qualities its damage and targeting read, as ASP terms)."""
+    (``flanking``, ``afflict``, ``rampage``, ``dies_damage``, ``dies_each_opponent``, ``provoke``), its
+    `source`, its `target` (the blocker, the defending player, the chosen target of a death or
+    provoke trigger, 601.2c via 603.3d; none for rampage, "each opponent" and a provoke with no
+    target, 702.39a) and its N (`amount`; 0 for provoke).
+    A death or provoke trigger also carries its `controller` (603.3a) and its source's last known information
+    (`lki`, 113.7a, 608.2h: the abilities and qualities its damage and targeting read, as ASP terms;
+    for provoke the source's id, which tells the triggers of different attackers apart)."""
 
     kind: str
     source: str
@@ -180,7 +182,7 @@ DEATH_TRIGGERS = ("dies_damage", "dies_each_opponent")  # 603.10a: put on the st
 
 @dataclass(frozen=True)
 class TargetChoice:
-    """Putting one death trigger on the stack (603.3): its controller puts theirs in the order they
+    """Putting one death or provoke trigger on the stack (603.3): its controller puts theirs in the order they
     choose (603.3b; APNAP: the active player's first, so they resolve last) and chooses its target as
     they do (603.3d, 601.2c); `trigger` has the target chosen (none for "each opponent").
 

@@ -147,7 +147,8 @@ def one_step(p: gt.Position) -> bool:
     s = p.s
     return (p.stage in (c.DECLARE_ATTACKERS, c.DECLARE_BLOCKERS) and not gt.acts_in_windows(s)
             and s.combat.damage_step is None and not has_triggers(s)
-            and not any(a.kind in REQUIREMENTS for x in s.permanents for a in x.abilities))
+            and not any(a.kind in REQUIREMENTS for x in s.permanents for a in x.abilities)
+            and not s.combat.provoked)  # 702.39a: a requirement of the combat (509.1c)
 
 
 def rest_in_one(p: gt.Position) -> bool:
@@ -163,7 +164,8 @@ def rest_in_one(p: gt.Position) -> bool:
     window = {c.DECLARE_BLOCKERS: c.ATTACKERS_WINDOW, gt.ATTACKERS_HALF: c.FIRST_STRIKE_WINDOW}.get(p.stage)
     if window is None or s.combat.damage_step is not None or has_triggers(s) or pumps.activatable(s):
         return False
-    if p.stage == c.DECLARE_BLOCKERS and any(a.kind in REQUIREMENTS for x in s.permanents for a in x.abilities):
+    if p.stage == c.DECLARE_BLOCKERS and (s.combat.provoked or any(a.kind in REQUIREMENTS for x in s.permanents
+                                                                     for a in x.abilities)):
         return False
     return not set(turnable(s)) & c.may_matter(s, window)
 

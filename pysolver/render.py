@@ -104,7 +104,7 @@ def _outcome(r: Doc) -> str:
         for step, words in (("first_strike", "first-strike damage"), ("regular", "regular damage")):  # 510.1
             if line.get(step):
                 how.append(f"{words} {_triples(line[step])}")
-        how += [_put_text(x) for x in line.get("targets", [])]  # 603.3d: death triggers and their targets
+        how += [_put_text(x) for x in line.get("targets", [])]  # 603.3d: death and provoke triggers, their targets
         parts.append("via " + "; ".join(how))
     return " | ".join(parts)
 
@@ -164,12 +164,18 @@ def stage_words() -> dict[str, str]:
             c.BLOCKERS_WINDOW: "after blockers", c.FIRST_STRIKE_WINDOW: "between the damage steps",
             c.DECLARE_ATTACKERS: "declare attackers", c.DECLARE_BLOCKERS: "declare blockers",
             ATTACKERS_HALF: "assigns attackers' damage", BLOCKERS_HALF: "assigns blockers' damage",
-            c.DAMAGE_WINDOW: "after combat damage", "put_triggers": "puts death triggers on the stack",
+            c.DAMAGE_WINDOW: "after combat damage", "put_triggers": "puts triggers on the stack",
             "order_triggers": "orders block triggers"}
 
 
 def _put_text(t: Doc) -> str:
-    """A death trigger put on the stack with its target (603.3d)."""
+    """A death or provoke trigger put on the stack with its target (603.3d, 702.39a).
+
+    >>> _put_text({"kind": "provoke", "source": "x", "target": "", "amount": 0})
+    "x's provoke with no target"
+    """
+    if t["kind"] == "provoke":
+        return f"{t['source']}'s provoke " + (f"targeting {t['target']}" if t["target"] else "with no target")
     return f"{t['source']}'s death trigger {t['amount']} to {t['target'] or 'each opponent'}"
 
 

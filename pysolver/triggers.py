@@ -23,6 +23,12 @@ their controllers put them on the stack with their targets (603.3b, 603.3d: :fun
 :class:`~pysolver.moves.TargetChoice` each) and resolves them (:func:`resolve_top`), the source's
 last known information dealing the damage (608.2h).
 
+Provoke (702.39a) triggers as attackers are declared (:func:`provokes`); the active player puts
+each on the stack with a target creature the defending player controls or none (603.3d, "you
+may": a :class:`~pysolver.moves.TargetChoice`, :func:`targets`), and as it resolves
+(:func:`provoked`) the target untaps and must block the provoker if able (509.1c), written in
+the situation's ``combat.provoked``.
+
 A situation file with a declaration is past its triggers: their effects are written in its
 `until_end_of_turn` and `counters` (docs/situation.md).
 
@@ -49,6 +55,7 @@ from .moves import DEATH_TRIGGERS, Trigger
 from .solving import control, one_model, value
 
 ATTACK, BLOCK = "attack_triggers", "block_triggers"  # the #program parts of encodings/triggers.lp
+PROVOKE = "provoke"  # 702.39a: put on the stack with a target, resolved by :func:`provoked`
 PROGRAM = ("characteristics", "combat", "attacks", "triggers")
 DEATHS = ("characteristics", "triggers")  # the death-trigger parts read no declaration
 Stack = tuple[Trigger, ...]  # abilities on the stack, the next to resolve first
@@ -90,6 +97,8 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
     t = stack[0]
     if t.kind in DEATH_TRIGGERS:
         return _dealt(s, t)
+    if t.kind == PROVOKE:
+        return provoked(s, t)
     part = ("resolve", [Function(t.kind), String(t.source), String(t.target), Number(t.amount)])
     pumps, counters, loss, _ = _read(one_model(control(PROGRAM, situation_facts(s), parts=("base", part))))
     return _applied(s, pumps, counters, loss)
@@ -153,7 +162,10 @@ def apnap(s: Situation) -> list[str]:
 
 def targets(s: Situation, t: Trigger) -> list[str]:
     """The legal targets of death trigger `t` as it is put on the stack (603.3d, 601.2c, 115.4:
-    ``#program targets``); `[""]` for one that has none ("each opponent")."""
+    ``#program targets``); `[""]` for one that has none ("each opponent"). For provoke (702.39a):
+    none ("you may") and each creature :func:`provoke_targets` allows."""
+    if t.kind == PROVOKE:
+        return ["", *provoke_targets(s, t.source)]
     if t.kind != "dies_damage":
         return [""]
     return list(_targets(s, t.lki))
@@ -165,6 +177,49 @@ def _targets(s: Situation, lki: tuple[str, ...]) -> tuple[str, ...]:
     the same ones at each of a player's puts)."""
     symbols = one_model(control(DEATHS, _with_lki(s, lki), parts=("base", "dies_targets", "targets")))
     return tuple(sorted(sym.arguments[0].string for sym in symbols))
+
+
+def provokes(s: Situation) -> Stack:
+    """The provoke triggers of the attack just declared on `s` (702.39a, 702.39b: one per instance;
+    508.2a; ``#program provoke``), controlled by the active player (603.3a), not yet targeted.
+
+    >>> from pysolver.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+    ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2, "abilities": ["Provoke"]},
+    ...                    {"id": "y", "controller": "b", "power": 1, "toughness": 1, "tapped": True}]})
+    >>> s = s.with_combat(attackers=(("x", "b"),))
+    >>> [(t.kind, t.source, t.controller) for t in provokes(s)], targets(s, provokes(s)[0])
+    ([('provoke', 'x', 'a')], ['', 'y'])
+    >>> after = provoked(s, replace(provokes(s)[0], target="y"))
+    >>> after.combat.provoked, after.permanent("y").tapped
+    ((('y', 'x'),), False)
+    """
+    if not any(a.kind == PROVOKE for p in s.permanents if not p.face_down for a in p.abilities):
+        return ()
+    symbols = one_model(control(PROGRAM, situation_facts(s), parts=("base", PROVOKE)))
+    found = sorted((sym.arguments[0].string, sym.arguments[1].number) for sym in symbols
+                   if sym.match("provoke_trigger", 2))
+    return tuple(Trigger(PROVOKE, a, "", 0, s.active, (str(String(a)),)) for a, _ in found)
+
+
+@lru_cache(maxsize=CACHED)
+def provoke_targets(s: Situation, source: str) -> tuple[str, ...]:
+    """The creatures provoke of attacker `source` may target on `s` (702.39a, 506.2, 702.16b;
+    ``#program provoke_targets``)."""
+    part = ("provoke_targets", [String(source)])
+    symbols = one_model(control(PROGRAM, situation_facts(s), parts=("base", part)))
+    return tuple(sorted(sym.arguments[0].string for sym in symbols if sym.match("provoke_target", 1)))
+
+
+def provoked(s: Situation, t: Trigger) -> Situation:
+    """`s` after provoke trigger `t` resolved (702.39a): its target untaps and blocks `t.source` this
+    combat if able (``combat.provoked``, 509.1c); nothing if it chose no target or its target is no
+    longer legal (608.2b)."""
+    if not t.target or t.target not in provoke_targets(s, t.source):
+        return s
+    permanents = tuple(replace(p, tapped=False) if p.id == t.target else p for p in s.permanents)
+    combat = replace(s.combat, provoked=tuple(sorted((*s.combat.provoked, (t.target, t.source)))))
+    return replace(s, permanents=permanents, combat=combat)
 
 
 def _with_lki(s: Situation, lki: tuple[str, ...]) -> str:

@@ -342,7 +342,7 @@ class Verifier:
         (``encodings/blocks.lp``), and an attack's requirements (509.1c) are among those of any
         larger attack, so none there means none here."""
         attacks = frozenset(s.combat.attackers or ())
-        key = (s.permanents, s.players)
+        key = (s.permanents, s.players, s.combat.provoked)  # 702.39a: the requirements of this combat
         built = self.graphs.pop(key, [])
         self.graphs[key] = built
         if len(self.graphs) > GRAPHS:
@@ -390,12 +390,14 @@ class Verifier:
     def _twins(self, s: Situation, kind: str) -> list[tuple[str, str]]:
         """Consecutive members of each class of identical creatures (all fields but the id equal,
         not named by the goal) among the possible attackers or blockers; blockers only if they can
-        block one creature at most (509.1a)."""
+        block one creature at most (509.1a); none named by a resolved provoke (702.39a: its
+        requirement tells them apart, 509.1c)."""
         side: Callable[[Permanent], bool] = ((lambda x: x.controller == s.active) if kind == "attacks"
                                              else (lambda x: x.controller != s.active))
         by_form: dict[Permanent, list[str]] = {}
+        excluded = self.named | {pid for pair in s.combat.provoked for pid in pair}
         for x in s.permanents:
-            if x.id not in self.named and not x.left_battlefield and x.is_creature and side(x):
+            if x.id not in excluded and not x.left_battlefield and x.is_creature and side(x):
                 if kind == "blocks" and any(a.kind in ("block_additional", "block_any_number") for a in x.abilities):
                     continue
                 by_form.setdefault(replace(x, id=""), []).append(x.id)

@@ -367,6 +367,8 @@ def block_requirements(s: Situation, field: dict[str, Characteristics],
       their requirement can be obeyed by no legal declaration, which leaves the maximum as is.)
     * "This creature must be blocked if able": one requirement that at least one creature blocks it.
     * "This creature blocks each combat if able": that creature blocks (any attacker).
+    * Provoke (702.39a), as resolved (``combat.provoked``): the target blocks that attacker; one
+      requirement per resolved trigger (702.39b), none if the attacker left combat (506.4).
     """
     out = []
     blockers = [c for c in field.values() if c.is_creature and c.controller != s.active]
@@ -382,6 +384,9 @@ def block_requirements(s: Situation, field: dict[str, Characteristics],
     for B in blockers:
         for _ in range(B.instances("blocks_each_combat")):
             out.append(Requirement("509.1c", "blocks", (B.id,), lambda d, b=B.id: any(x == b for x, _ in d)))
+    for t, a in s.combat.provoked:
+        if a in attackers and any(B.id == t for B in blockers):
+            out.append(Requirement("509.1c", "provoke", (a, t), lambda d, a=a, t=t: (t, a) in d))
     return out
 
 

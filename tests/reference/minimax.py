@@ -39,6 +39,8 @@ from .damage import combat_now, fast, next_step, step_assignments
 from .deaths import apnap, player_sequences, resolve_death, triggered
 from .declarations import reference_attacks, reference_blocks
 from .outcomes import State, activations_of, deal, morph_cost, pay, resolve_pump, settle, start
+from .provoke import resolve_provoke
+from .provoke import stacks as provoke_stacks
 from .triggers import attack_triggers, block_triggers, resolve, stacked
 
 ACTIVE, DEFENCE = "active", "defence"
@@ -89,6 +91,9 @@ class Minimax:
             top = stack[-1]
             if len(top) == 5:
                 options.append(self.value("window", resolve_pump(state, top), stage, ACTIVE, 0, stack[:-1]))
+            elif top[0] == "provoke":  # 702.39a: the target untaps and must block (reference.provoke)
+                options.append(self.value("window", settle(replace(state, s=resolve_provoke(
+                    state.s, state.field(), top))), stage, ACTIVE, 0, stack[:-1]))
             elif top[0] == "dies":  # a death trigger (reference.deaths); the creatures it kills trigger in turn
                 field = state.field()
                 dealt, destroyed = resolve_death(state.s, field, top)
@@ -163,8 +168,14 @@ class Minimax:
         return self.open_window("after_first_strike", state)
 
     def declare_attackers(self, state: State) -> bool:
-        return any(self.value("after_attackers", replace(state, s=attack_triggers(  # 508.2a
-            state.s.with_combat(attackers=tuple(sorted(d))), state.gone))) for d in reference_attacks(state.s))
+        """508.2a: the attack triggers that resolve at once resolved; the active player puts the
+        provoke triggers on the stack with targets (702.39a, 603.3d), then the window after attackers."""
+        for d in reference_attacks(state.s):
+            after = replace(state, s=attack_triggers(state.s.with_combat(attackers=tuple(sorted(d))), state.gone))
+            if any(self.value("window", after, "after_attackers", ACTIVE, 0, tuple(reversed(order)))
+                   for order in provoke_stacks(after.s, after.field())):  # the last on top
+                return True
+        return False
 
     def declare_blockers(self, state: State) -> bool:
         if not state.s.combat.attackers:  # 508.8

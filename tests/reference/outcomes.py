@@ -62,6 +62,8 @@ from .characteristics import Characteristics, battlefield, characteristics, left
 from .damage import Assignment, combat_now, fast, next_step, step_assignments
 from .deaths import put_sequences, resolve_death, triggered
 from .declarations import has_quality, reference_attacks, reference_blocks
+from .provoke import resolve_provoke
+from .provoke import stacks as provoke_stacks
 from .triggers import attack_triggers, block_triggers, resolve, stacked
 
 POOL_KEYS = ("W", "U", "B", "R", "G", "colorless")
@@ -357,7 +359,9 @@ class Search:
         out = set()
         for decl in reference_attacks(state.s):
             declared = state.s.with_combat(attackers=tuple(sorted(decl)))
-            out |= self.run("after_attackers", replace(state, s=attack_triggers(declared, state.gone)))  # 508.2a
+            after = replace(state, s=attack_triggers(declared, state.gone))  # 508.2a
+            for stack in provoke_stacks(after.s, after.field()):  # 702.39a: put with targets (603.3d)
+                out |= self.stack_window(after, stack, "after_attackers")
         return out
 
     def after_attackers(self, state: State) -> set[Outcome]:
@@ -394,6 +398,8 @@ class Search:
             if stack[0][0] == "dies":
                 dealt, destroyed = resolve_death(after.s, field, stack[0])
                 resolved = settle(replace(after, s=dealt, gone=after.gone | destroyed))
+            elif stack[0][0] == "provoke":
+                resolved = settle(replace(after, s=resolve_provoke(after.s, field, stack[0])))
             else:
                 resolved = settle(replace(after, s=resolve(after.s, after.gone, stack[0])))
             if any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players):  # 704.5a, 704.5c
@@ -440,6 +446,7 @@ class Search:
 
     def end(self, state: State) -> set[Outcome]:
         return {outcome(state)}
+
 
 def start(s: Situation) -> tuple[str, State]:
     """The starting state (docs/situation.md state-based actions applied) and the first stage (docs/verify.md)."""
