@@ -78,6 +78,7 @@ from .steps import StepPrograms
 from .triggers import (
     ATTACK,
     BLOCK,
+    PROVOKE,
     Stack,
     apnap,
     died,
@@ -150,6 +151,20 @@ class Position:
                 seen.add((t.kind, t.amount, t.lki))
                 out += [TargetChoice(replace(t, target=x)) for x in targets(self.s, t)]
         return out
+
+    def needless_put(self, move: Move) -> bool:
+        """Whether a search may skip `move` at :data:`PUT_TRIGGERS` with no outcome lost: the putter's
+        pending triggers are all provoke and nobody can act in the windows, so the order they are put
+        in changes nothing (each resolves to an untap and a block requirement, 702.39a, and no target
+        can become illegal between the resolutions, 608.2b); only the first pending one is put first.
+        It stays a legal move (:meth:`illegal`)."""
+        if self.stage != PUT_TRIGGERS or not isinstance(move, TargetChoice) or acts_in_windows(self.s):
+            return False
+        mine = [x for x in self.pending if x.controller == self.putter()]
+        if any(x.kind != PROVOKE for x in mine):
+            return False
+        first = mine[0]
+        return (move.trigger.kind, move.trigger.source, move.trigger.amount) != (first.kind, first.source, first.amount)
 
     def players(self, side: str | None = None) -> frozenset[str]:
         """The players of a side (default: the side to move): the active player or the defending

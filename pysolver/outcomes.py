@@ -125,6 +125,8 @@ def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set[Any],
                 continue
             if isinstance(m, Activation) and not (targeted or _pump_matters(p, m, moves)):
                 continue
+            if p.needless_put(m):
+                continue
             yield from _walk(child, moves + (m,), visited, steps)
 
 

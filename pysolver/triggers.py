@@ -63,6 +63,14 @@ CACHED = 4096  # death-trigger programs remembered by their situations (searches
 Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each permanent: (+X, +Y, how many)
 
 
+# The trigger kinds each declaration part of encodings/triggers.lp reads (508.2a: attacking; 509.2a,
+# 509.3a, 509.3c: blocking, becoming blocked); provoke (702.39a) and death triggers (603.10a) are put
+# on the stack with targets instead. tests/test_triggers.py checks that every trigger kind is in one.
+TRIGGERED_BY = {ATTACK: frozenset({"exalted", "battle_cry", "melee", "dethrone", "attacks_pump"}),
+                BLOCK: frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump",
+                                  "flanking", "afflict"})}
+
+
 def has_triggers(s: Situation) -> bool:
     """Whether a permanent on the battlefield has a combat trigger on its face-up side (a face-down
     one may still be turned face up before a declaration, 702.37e)."""
@@ -79,8 +87,8 @@ def resolve(s: Situation, part: str) -> tuple[Situation, Stack]:
     Afflict that can't bring any player to 0 life (704.5a) resolves at once too: life loss
     changes nothing a face-up turn or another of these abilities does.
     """
-    if not has_triggers(s):
-        return s, ()
+    if not any(a.kind in TRIGGERED_BY[part] for p in s.permanents if not p.left_battlefield for a in p.abilities):
+        return s, ()  # nothing on the battlefield triggers on this declaration
     pumps, counters, _, stack = _read(one_model(control(PROGRAM, situation_facts(s), parts=("base", part))))
     after = _applied(s, pumps, counters, {})
     if all(t.kind == "afflict" for t in stack):

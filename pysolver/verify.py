@@ -301,7 +301,7 @@ class Verifier:
         if known is not None:
             self.moves.move_to_end(p)
             return known
-        self.moves[p] = known = list(p.successors())
+        self.moves[p] = known = [(m, child) for m, child in p.successors() if not p.needless_put(m)]
         if len(self.moves) > MOVES_SIZE:
             self.moves.popitem(last=False)
         return known

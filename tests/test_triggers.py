@@ -292,3 +292,14 @@ def test_rampage_times_the_blockers_is_refused_before_it_can_wrap() -> None:
         situation_from_data(d)
     d["permanents"][0]["abilities"] = ["Rampage 1000"]
     assert situation_from_data(d).permanent("r").abilities[0].value == 1000
+
+
+def test_603_2_every_trigger_kind_is_read_by_one_part() -> None:
+    """508.2a, 509.2a, 603.10a, 702.39a: each combat trigger kind of the catalogue is resolved by the
+    attack or the block part of encodings/triggers.lp, or put on the stack with a target (provoke,
+    death triggers): a declaration skips the program only when nothing on the board triggers on it."""
+    from pysolver.abilities import TRIGGERS
+    from pysolver.moves import DEATH_TRIGGERS
+    from pysolver.triggers import ATTACK, BLOCK, PROVOKE, TRIGGERED_BY
+    assert TRIGGERED_BY[ATTACK] | TRIGGERED_BY[BLOCK] | {PROVOKE} | set(DEATH_TRIGGERS) == TRIGGERS
+    assert not TRIGGERED_BY[ATTACK] & TRIGGERED_BY[BLOCK]
