@@ -40,19 +40,24 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from clingo import Function, Number, String, Symbol, parse_term
+from clingo import Control, Function, Number, String, Symbol, parse_term
 
 from .abilities import TRIGGERS
 from .facts import atom, program, situation_facts
 from .model import Permanent, Situation
 from .moves import DEATH_TRIGGERS, Trigger
-from .solving import control, one_model, value
+from .solving import control, models, one_model, value
 
 ATTACK, BLOCK = "attack_triggers", "block_triggers"  # the #program parts of encodings/triggers.lp
 PROGRAM = ("characteristics", "combat", "attacks", "triggers")
 DEATHS = ("characteristics", "triggers")  # the death-trigger parts read no declaration
+# 704.5f, 704.5g: a permanent leaves by a state-based action only through toughness or damage; afflict
+# changes only a player's life (702.130a, 119.3), rampage only raises power and toughness (702.23a):
+# after either resolves on a settled situation (704.3) no state-based action but 704.5a can apply.
+NONE_LEAVES = frozenset({"afflict", "rampage"})
 Stack = tuple[Trigger, ...]  # abilities on the stack, the next to resolve first
 CACHED = 4096  # death-trigger programs remembered by their situations (searches reach them again)
+PROGRAMS = 16  # grounded block-trigger programs kept (one per attack declaration; a walk is depth-first)
 Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each permanent: (+X, +Y, how many)
 
 
@@ -74,13 +79,49 @@ def resolve(s: Situation, part: str) -> tuple[Situation, Stack]:
     """
     if not has_triggers(s):
         return s, ()
-    pumps, counters, _, stack = _read(one_model(control(PROGRAM, situation_facts(s), parts=("base", part))))
+    symbols = _block_triggers(s) if part == BLOCK else one_model(control(PROGRAM, situation_facts(s),
+                                                                         parts=("base", part)))
+    pumps, counters, _, stack = _read(symbols)
     after = _applied(s, pumps, counters, {})
     if all(t.kind == "afflict" for t in stack):
         loss = {p.name: sum(t.amount for t in stack if t.target == p.name) for p in s.players}
         if all(loss[p.name] < p.life for p in s.players):
             return _applied(after, {}, {}, loss), ()
     return after, stack
+
+
+def _block_triggers(s: Situation) -> list[Symbol]:
+    """The model of ``#program block_triggers`` for `s`'s block declaration, solved under
+    assumptions in the program of its attack declaration (:func:`_block_program`)."""
+    ctl, externals = _block_program(s.with_combat(blockers=()))
+    return _solved(ctl, externals, {atom("state_blocking", b, a) for b, a in s.combat.blockers or ()})
+
+
+@lru_cache(maxsize=PROGRAMS)
+def _block_program(s: Situation) -> tuple[Control, dict[Symbol, int]]:
+    """The block triggers of `s` (attackers declared, no blockers) grounded once with the block
+    declaration as externals (``#program block_state``, :func:`_grounded`)."""
+    return _grounded(control(PROGRAM, situation_facts(s), parts=("base", "block_state", BLOCK)))
+
+
+def _grounded(ctl: Control) -> tuple[Control, dict[Symbol, int]]:
+    """A grounded program and its externals' literals (``block_state``, ``left_state``), every
+    external left free: each solve fixes them all (an external set false would be simplified away for good)."""
+    externals = {a.symbol: a.literal for sig in (("state_blocking", 2), ("state_left", 1))
+                 for a in ctl.symbolic_atoms.by_signature(*sig) if a.is_external}
+    for x in externals:
+        ctl.assign_external(x, None)
+    return ctl, externals
+
+
+def _solved(ctl: Control, externals: dict[Symbol, int], true: set[Symbol]) -> list[Symbol]:
+    """The one model of a deterministic program with the externals in `true` true, the others false."""
+    missing = [str(x) for x in true if x not in externals]
+    if missing:
+        raise ValueError(f"state outside the program's externals: {', '.join(missing)}")
+    for symbols in models(ctl, assumptions=[lit if x in true else -lit for x, lit in externals.items()]):
+        return symbols
+    raise RuntimeError("the program has no model")
 
 
 def resolve_top(s: Situation, stack: Stack) -> Situation:
@@ -90,9 +131,30 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
     t = stack[0]
     if t.kind in DEATH_TRIGGERS:
         return _dealt(s, t)
-    part = ("resolve", [Function(t.kind), String(t.source), String(t.target), Number(t.amount)])
-    pumps, counters, loss, _ = _read(one_model(control(PROGRAM, situation_facts(s), parts=("base", part))))
+    if t.kind == "afflict":  # 702.130a, 119.3: its defending player loses its N life (#program resolve's loses/2)
+        return _applied(s, {}, {}, {t.target: t.amount})
+    ctl, externals = _resolve_program(_unresolved(s), t)
+    true = {atom("state_blocking", b, a) for b, a in s.combat.blockers or ()}
+    true |= {atom("state_left", p.id) for p in s.permanents if p.left_battlefield}
+    pumps, counters, loss, _ = _read(_solved(ctl, externals, true))
     return _applied(s, pumps, counters, loss)
+
+
+def _unresolved(s: Situation) -> Situation:
+    """What ``#program resolve`` reads of `s` besides its externals: the blocks and who has left are
+    externals (``block_state``, ``left_state``); damage and changes until end of turn are not read
+    (flanking and rampage read only creature/1 and block/2, and creature/1 reads no P/T), so one
+    program serves every state of one attack declaration."""
+    return replace(s.with_combat(blockers=()), permanents=tuple(
+        replace(p, left_battlefield=False, damage=0, until_end_of_turn=(0, 0)) for p in s.permanents))
+
+
+@lru_cache(maxsize=PROGRAMS)
+def _resolve_program(s: Situation, t: Trigger) -> tuple[Control, dict[Symbol, int]]:
+    """``#program resolve`` of trigger `t` on board `s` (:func:`_unresolved`) grounded once, with the
+    blocks and the permanents that left as externals (:func:`_grounded`)."""
+    part = ("resolve", [Function(t.kind), String(t.source), String(t.target), Number(t.amount)])
+    return _grounded(control(PROGRAM, situation_facts(s), parts=("base", "block_state", "left_state", part)))
 
 
 def may_die_triggering(s: Situation, gone: set[str]) -> bool:
