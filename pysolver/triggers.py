@@ -16,6 +16,11 @@ game tree puts on the stack in an order the active player chooses (:func:`orders
 resolves one at a time (:func:`resolve_top`), state-based actions and a priority window after each
 (117.3b, 117.5).
 
+A search reaches many block declarations and stack states for one attack declaration: the block
+triggers and the flanking and rampage resolutions are each one grounded program per attack
+declaration (and ability) in which the block declaration and the permanents that have left are
+externals (``#program block_state``, ``left_state``), each state one solve under assumptions.
+
 Death triggers (700.4, 603.10a: "When ~ dies, it deals N damage to any target / each opponent")
 trigger when creatures die in the state-based actions after a combat damage step or after an
 ability resolved (:func:`died`, read off how the creatures last existed, 113.7a); the game tree has
