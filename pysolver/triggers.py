@@ -18,8 +18,9 @@ resolves one at a time (:func:`resolve_top`), state-based actions and a priority
 
 A search reaches many block declarations and stack states for one attack declaration: the block
 triggers and the flanking and rampage resolutions are each one grounded program per attack
-declaration (and ability) in which the block declaration and the permanents that have left are
-externals (``#program block_state``, ``left_state``), each state one solve under assumptions.
+declaration (and ability, and toughness after the pumps) in which the block declaration and the
+permanents that have left are externals (``#program block_state``, ``left_state``), each state
+one solve under assumptions.
 
 Death triggers (700.4, 603.10a: "When ~ dies, it deals N damage to any target / each opponent")
 trigger when creatures die in the state-based actions after a combat damage step or after an
@@ -146,12 +147,12 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
 
 
 def _unresolved(s: Situation) -> Situation:
-    """What ``#program resolve`` reads of `s` besides its externals: the blocks and who has left are
-    externals (``block_state``, ``left_state``); damage and changes until end of turn are not read
-    (flanking and rampage read only creature/1 and block/2, and creature/1 reads no P/T), so one
-    program serves every state of one attack declaration."""
+    """`s` without what ``#program resolve`` reads as externals: the blocks and who has left
+    (``block_state``, ``left_state``), and the power pumped until end of turn, which flanking and
+    rampage do not read (702.25a, 702.23b: they read creature/1 and block/2). Toughness and damage
+    stay facts: creature/1 reads them (704.5f, 704.5g in characteristics.lp)."""
     return replace(s.with_combat(blockers=()), permanents=tuple(
-        replace(p, left_battlefield=False, damage=0, until_end_of_turn=(0, 0)) for p in s.permanents))
+        replace(p, left_battlefield=False, until_end_of_turn=(0, p.until_end_of_turn[1])) for p in s.permanents))
 
 
 @lru_cache(maxsize=PROGRAMS)
