@@ -78,6 +78,7 @@ from .steps import StepPrograms
 from .triggers import (
     ATTACK,
     BLOCK,
+    NONE_LEAVES,
     PROVOKE,
     Stack,
     apnap,
@@ -368,7 +369,9 @@ def acts_in_windows(s: Situation) -> bool:
 def resolved(stage: str, s: Situation, stack: Stack) -> Position:
     """The window `stage` after the top of `stack` resolved (608.2) and state-based actions (704.3):
     the active player receives priority (117.3b); a player who lost (704.5a) ends the combat."""
-    after = c.settle(resolve_top(s, stack))
+    after = resolve_top(s, stack)
+    if stack[0].kind not in NONE_LEAVES:  # else nothing can leave (704.5f, 704.5g; NONE_LEAVES)
+        after = c.settle(after)
     if c.losers(after):
         return Position(c.END, after)
     return putting(stage, after, stack[1:], died(s, after))

@@ -56,6 +56,9 @@ from .solving import STEP_RESULTS, control, models
 DAMAGE_RANGE = 20  # creatures of toughness up to this have their damage marked as an external
 POWER_RANGE = 20  # boards with a greater power are solved one state at a time
 NOT_CHARACTERISTICS = ("left_battlefield", "tapped", "mana_pool", "mana_spent")  # read by no step rule
+# The externals of ``#program step_state`` (encodings/combat.lp), by name and arity.
+STATE = (("state_blocking", 2), ("state_left", 1), ("state_damage", 2), ("state_regular", 0),
+         ("state_dealt_first_strike", 1))
 
 
 class StepProgram:
@@ -74,7 +77,8 @@ class StepProgram:
                            args=("--models=0", "--project=project"))
         # Free externals, each fixed by the assumptions of a solve (an external left false would be
         # false for good: clasp simplifies it away).
-        self.externals = {a.symbol: a.literal for a in self.ctl.symbolic_atoms if a.is_external}
+        self.externals = {a.symbol: a.literal for sig in STATE for a in self.ctl.symbolic_atoms.by_signature(*sig)
+                          if a.is_external}  # (not every atom: the program's externals are these)
         for x in self.externals:
             self.ctl.assign_external(x, None)
         self.varies = {a.symbol.arguments[0].string for a in self.ctl.symbolic_atoms.by_signature("state_damage", 2)}
@@ -129,7 +133,9 @@ class StepPrograms:
         shared program would ground the shares to exact recipients of every possible block in unary."""
         if any((p.power or 0) > POWER_RANGE for p in s.permanents):
             return list(c.step_results(s))
-        key = (s.active, s.players, s.combat.attackers,
+        # Mana is read by no step rule (NOT_CHARACTERISTICS): boards that differ only in mana paid
+        # for pumps or face-up turns share a program.
+        key = (s.active, tuple((p.name, p.life, p.poison) for p in s.players), s.combat.attackers,
                tuple(replace(p, damage=0, left_battlefield=False, tapped=False) for p in s.permanents))
         programs = self.programs.setdefault(key, [])
         fitting = next((sp for sp in programs if sp.fits(s)), None)

@@ -16,6 +16,12 @@ game tree puts on the stack in an order the active player chooses (:func:`orders
 resolves one at a time (:func:`resolve_top`), state-based actions and a priority window after each
 (117.3b, 117.5).
 
+A search reaches many block declarations and stack states for one attack declaration: the block
+triggers and the flanking and rampage resolutions are each one grounded program per attack
+declaration (and ability, and toughness after the pumps) in which the block declaration and the
+permanents that have left are externals (``#program block_state``, ``left_state``), each state
+one solve under assumptions.
+
 Death triggers (700.4, 603.10a: "When ~ dies, it deals N damage to any target / each opponent")
 trigger when creatures die in the state-based actions after a combat damage step or after an
 ability resolved (:func:`died`, read off how the creatures last existed, 113.7a); the game tree has
@@ -46,20 +52,25 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from clingo import Function, Number, String, Symbol, parse_term
+from clingo import Control, Function, Number, String, Symbol, parse_term
 
 from .abilities import TRIGGERS
 from .facts import atom, program, situation_facts
 from .model import Permanent, Situation
 from .moves import DEATH_TRIGGERS, Trigger
-from .solving import control, one_model, value
+from .solving import control, models, one_model, value
 
 ATTACK, BLOCK = "attack_triggers", "block_triggers"  # the #program parts of encodings/triggers.lp
 PROVOKE = "provoke"  # 702.39a: put on the stack with a target, resolved by :func:`provoked`
 PROGRAM = ("characteristics", "combat", "attacks", "triggers")
 DEATHS = ("characteristics", "triggers")  # the death-trigger parts read no declaration
+# 704.5f, 704.5g: a permanent leaves by a state-based action only through toughness or damage; afflict
+# changes only a player's life (702.130a, 119.3), rampage only raises power and toughness (702.23a):
+# after either resolves on a settled situation (704.3) no state-based action but 704.5a can apply.
+NONE_LEAVES = frozenset({"afflict", "rampage"})
 Stack = tuple[Trigger, ...]  # abilities on the stack, the next to resolve first
 CACHED = 4096  # death-trigger programs remembered by their situations (searches reach them again)
+PROGRAMS = 16  # grounded block-trigger programs kept (one per attack declaration; a walk is depth-first)
 Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each permanent: (+X, +Y, how many)
 
 
@@ -89,13 +100,49 @@ def resolve(s: Situation, part: str) -> tuple[Situation, Stack]:
     """
     if not any(a.kind in TRIGGERED_BY[part] for p in s.permanents if not p.left_battlefield for a in p.abilities):
         return s, ()  # nothing on the battlefield triggers on this declaration
-    pumps, counters, _, stack = _read(one_model(control(PROGRAM, situation_facts(s), parts=("base", part))))
+    symbols = _block_triggers(s) if part == BLOCK else one_model(control(PROGRAM, situation_facts(s),
+                                                                         parts=("base", part)))
+    pumps, counters, stack = _read(symbols)
     after = _applied(s, pumps, counters, {})
     if all(t.kind == "afflict" for t in stack):
         loss = {p.name: sum(t.amount for t in stack if t.target == p.name) for p in s.players}
         if all(loss[p.name] < p.life for p in s.players):
             return _applied(after, {}, {}, loss), ()
     return after, stack
+
+
+def _block_triggers(s: Situation) -> list[Symbol]:
+    """The model of ``#program block_triggers`` for `s`'s block declaration, solved under
+    assumptions in the program of its attack declaration (:func:`_block_program`)."""
+    ctl, externals = _block_program(s.with_combat(blockers=()))
+    return _solved(ctl, externals, {atom("state_blocking", b, a) for b, a in s.combat.blockers or ()})
+
+
+@lru_cache(maxsize=PROGRAMS)
+def _block_program(s: Situation) -> tuple[Control, dict[Symbol, int]]:
+    """The block triggers of `s` (attackers declared, no blockers) grounded once with the block
+    declaration as externals (``#program block_state``, :func:`_grounded`)."""
+    return _grounded(control(PROGRAM, situation_facts(s), parts=("base", "block_state", BLOCK)))
+
+
+def _grounded(ctl: Control) -> tuple[Control, dict[Symbol, int]]:
+    """A grounded program and its externals' literals (``block_state``, ``left_state``), every
+    external left free: each solve fixes them all (an external set false would be simplified away for good)."""
+    externals = {a.symbol: a.literal for sig in (("state_blocking", 2), ("state_left", 1))
+                 for a in ctl.symbolic_atoms.by_signature(*sig) if a.is_external}
+    for x in externals:
+        ctl.assign_external(x, None)
+    return ctl, externals
+
+
+def _solved(ctl: Control, externals: dict[Symbol, int], true: set[Symbol]) -> list[Symbol]:
+    """The one model of a deterministic program with the externals in `true` true, the others false."""
+    missing = [str(x) for x in true if x not in externals]
+    if missing:
+        raise ValueError(f"state outside the program's externals: {', '.join(missing)}")
+    for symbols in models(ctl, assumptions=[lit if x in true else -lit for x, lit in externals.items()]):
+        return symbols
+    raise RuntimeError("the program has no model")
 
 
 def resolve_top(s: Situation, stack: Stack) -> Situation:
@@ -107,9 +154,30 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
         return _dealt(s, t)
     if t.kind == PROVOKE:
         return provoked(s, t)
+    if t.kind == "afflict":  # 702.130a, 119.3: its defending player loses its N life
+        return _applied(s, {}, {}, {t.target: t.amount})
+    ctl, externals = _resolve_program(_unresolved(s), t)
+    true = {atom("state_blocking", b, a) for b, a in s.combat.blockers or ()}
+    true |= {atom("state_left", p.id) for p in s.permanents if p.left_battlefield}
+    pumps, counters, _ = _read(_solved(ctl, externals, true))
+    return _applied(s, pumps, counters, {})
+
+
+def _unresolved(s: Situation) -> Situation:
+    """`s` without what ``#program resolve`` reads as externals: the blocks and who has left
+    (``block_state``, ``left_state``), and the power pumped until end of turn, which flanking and
+    rampage do not read (702.25a, 702.23b: they read creature/1 and block/2). Toughness and damage
+    stay facts: creature/1 reads them (704.5f, 704.5g in characteristics.lp)."""
+    return replace(s.with_combat(blockers=()), permanents=tuple(
+        replace(p, left_battlefield=False, until_end_of_turn=(0, p.until_end_of_turn[1])) for p in s.permanents))
+
+
+@lru_cache(maxsize=PROGRAMS)
+def _resolve_program(s: Situation, t: Trigger) -> tuple[Control, dict[Symbol, int]]:
+    """``#program resolve`` of trigger `t` on board `s` (:func:`_unresolved`) grounded once, with the
+    blocks and the permanents that left as externals (:func:`_grounded`)."""
     part = ("resolve", [Function(t.kind), String(t.source), String(t.target), Number(t.amount)])
-    pumps, counters, loss, _ = _read(one_model(control(PROGRAM, situation_facts(s), parts=("base", part))))
-    return _applied(s, pumps, counters, loss)
+    return _grounded(control(PROGRAM, situation_facts(s), parts=("base", "block_state", "left_state", part)))
 
 
 def may_die_triggering(s: Situation, gone: set[str]) -> bool:
@@ -286,11 +354,10 @@ def orders(stack: Stack) -> list[Stack]:
     return out
 
 
-def _read(symbols: list[Symbol]) -> tuple[dict[str, tuple[int, int]], Counters, dict[str, int], Stack]:
-    """pump/3, counter/4, loses/2 and stacked/1 of a model of ``encodings/triggers.lp``."""
+def _read(symbols: list[Symbol]) -> tuple[dict[str, tuple[int, int]], Counters, Stack]:
+    """pump/3, counter/4 and stacked/1 of a model of ``encodings/triggers.lp``."""
     pumps: dict[str, tuple[int, int]] = {}
     counters: Counters = {}
-    loss: dict[str, int] = {}
     stack: list[Trigger] = []
     for sym in symbols:
         if sym.match("stacked", 1):
@@ -306,9 +373,7 @@ def _read(symbols: list[Symbol]) -> tuple[dict[str, tuple[int, int]], Counters, 
             pumps[str(pid)] = (n[0], n[1])
         elif sym.match("counter", 4):
             counters.setdefault(str(pid), []).append((n[0], n[1], n[2]))
-        elif sym.match("loses", 2):
-            loss[str(pid)] = n[0]
-    return pumps, counters, loss, tuple(sorted(stack, key=lambda t: (t.kind, t.source, t.target, t.amount)))
+    return pumps, counters, tuple(sorted(stack, key=lambda t: (t.kind, t.source, t.target, t.amount)))
 
 
 def _applied(s: Situation, pumps: dict[str, tuple[int, int]], counters: Counters, loss: dict[str, int]) -> Situation:

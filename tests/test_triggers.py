@@ -164,6 +164,17 @@ def test_flanking_shrinks_each_blocker_without_flanking() -> None:
                        (20, ("a", "b", "c"), ()), (20, ("a", "b", "f"), ()), (20, ("a", "b", "c"), (("f", 1),))}
 
 
+def test_flanking_reads_a_toughness_held_up_by_a_pump() -> None:
+    """702.25a, 613.4c: a 1/1 blocker with a -0/-1 counter, alive only through +0/+1 until end of
+    turn, is flanked to 0/0 and dies before damage (704.5f): the flanker is dealt nothing (the
+    resolution program, shared between states, keeps the toughness the blocker has)."""
+    s = board([creature("a", "alice", "2/2", "Flanking"),
+               creature("b", "bob", "1/1", counters={"-0/-1": 1}, until_end_of_turn="+0/+1")],
+              combat={"attackers": {"a": "bob"}})
+    results = {(o["life"]["bob"], tuple(o["destroyed"]), tuple(o["damage"].items())) for o in pysolver.outcomes(s)}
+    assert results == {(18, (), ()), (20, ("b",), ())}
+
+
 def test_afflict_can_end_the_game_before_damage() -> None:
     """702.130a, 704.5a: blocked, the afflict 3 attacker makes bob (at 3) lose before combat damage:
     the blocker is not dealt damage."""
