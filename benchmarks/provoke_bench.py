@@ -12,9 +12,13 @@ its CPU seconds.
 from __future__ import annotations
 
 import argparse
-import time
+import sys
+from pathlib import Path
 
 import pysolver
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from keywords_bench import cpu  # noqa: E402
 
 
 def board(attackers: int, blockers: int, provoke: bool) -> dict:
@@ -24,12 +28,6 @@ def board(attackers: int, blockers: int, provoke: bool) -> dict:
               for i in range(blockers)]
     return {"players": [{"name": "alice"}, {"name": "bob", "life": 2 * attackers - 1}], "active": "alice",
             "permanents": perms}
-
-
-def cpu(f, *args):
-    start = time.process_time()
-    value = f(*args)
-    return value, time.process_time() - start
 
 
 def main() -> None:

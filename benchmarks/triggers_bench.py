@@ -116,35 +116,27 @@ def run(kind: str, name: str, quick: bool, limit: float, reference: bool = False
         return None
 
 
-def outcomes_table(quick: bool, limit: float) -> None:
-    print(f"{'outcomes':<16}{'outcomes':>9}{'cpu s':>8}{'peak MB':>8}{'per s':>8}{'ref s':>8}{'ratio':>7}")
-    for name in outcome_boards(quick):
-        r = run("outcomes", name, quick, limit)
+def table(kind: str, quick: bool, limit: float) -> None:
+    """One row per board of `kind` (outcomes or verify): pysolver's answer, CPU and peak MB, and the
+    brute-force reference's CPU where it finishes within `limit`, its answer asserted equal."""
+    answer = "n" if kind == "outcomes" else "holds"
+    width = 16 if kind == "outcomes" else 24
+    extra = f"{'per s':>8}" if kind == "outcomes" else f"{'positions':>10}"
+    label = "outcomes" if kind == "outcomes" else "holds"
+    print(f"\n{kind:<{width}}{label:>9}{extra}{'cpu s':>8}{'peak MB':>8}{'ref s':>8}{'ratio':>7}")
+    for name in (outcome_boards if kind == "outcomes" else verify_boards)(quick):
+        r = run(kind, name, quick, limit)
         if r is None:
-            print(f"{name:<16}{'-':>9}{'>' + str(int(limit)):>8}", flush=True)
+            print(f"{name:<{width}}{'-':>9}{'':>{len(extra)}}{'>' + str(int(limit)):>8}", flush=True)
             continue
-        ref = run("outcomes", name, quick, limit, reference=True)
+        ref = run(kind, name, quick, limit, reference=True)
         if ref is not None:
-            assert ref["n"] == r["n"], (name, ref, r)
+            assert ref[answer] == r[answer], (name, ref, r)
         cpu = max(r["cpu"], 1e-3)
         ref_s, ratio = (f"{ref['cpu']:.2f}", f"{ref['cpu'] / cpu:.1f}") if ref else (f">{int(limit)}", "-")
-        print(f"{name:<16}{r['n']:>9}{r['cpu']:>8.2f}{r['mb']:>8}{r['n'] / cpu:>8.0f}{ref_s:>8}{ratio:>7}", flush=True)
-
-
-def verify_table(quick: bool, limit: float) -> None:
-    print(f"\n{'verify':<24}{'holds':>6}{'positions':>10}{'cpu s':>8}{'peak MB':>8}{'ref s':>8}{'ratio':>7}")
-    for name in verify_boards(quick):
-        r = run("verify", name, quick, limit)
-        if r is None:
-            print(f"{name:<24}{'-':>6}{'':>10}{'>' + str(int(limit)):>8}", flush=True)
-            continue
-        ref = run("verify", name, quick, limit, reference=True)
-        if ref is not None:
-            assert ref["holds"] == r["holds"], (name, ref, r)
-        cpu = max(r["cpu"], 1e-3)
-        ref_s, ratio = (f"{ref['cpu']:.2f}", f"{ref['cpu'] / cpu:.1f}") if ref else (f">{int(limit)}", "-")
-        print(f"{name:<24}{str(r['holds']).lower():>6}{r['positions']:>10}{r['cpu']:>8.2f}{r['mb']:>8}"
-              f"{ref_s:>8}{ratio:>7}", flush=True)
+        shown = f"{r['n'] / cpu:>8.0f}" if kind == "outcomes" else f"{r['positions']:>10}"
+        print(f"{name:<{width}}{str(r[answer]).lower():>9}{shown}{r['cpu']:>8.2f}{r['mb']:>8}{ref_s:>8}{ratio:>7}",
+              flush=True)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -158,8 +150,8 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps(one(args.one[0], args.one[1], args.quick, args.reference)))
         return
     limit = args.limit or (20.0 if args.quick else 60.0)
-    outcomes_table(args.quick, limit)
-    verify_table(args.quick, limit)
+    table("outcomes", args.quick, limit)
+    table("verify", args.quick, limit)
 
 
 if __name__ == "__main__":

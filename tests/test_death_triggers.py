@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
 from strategies import with_triggers
+from trigger_boards import board, creature
 
 import pysolver
 from pysolver import gametree as gt
@@ -28,23 +29,6 @@ EACH = "Whenever ~ dies, it deals 1 damage to each opponent"
 DEATH_LINES = (ANY, ANY, EACH, "When this creature dies, it deals 1 damage to any target")
 
 
-def board(permanents: list[dict[str, Any]], *, alice: int = 20, bob: int = 20, carol: int | None = None,
-          combat: dict[str, Any] | None = None, goal: dict[str, Any] | None = None) -> pysolver.Situation:
-    players: list[dict[str, Any]] = [{"name": "alice", "life": alice}, {"name": "bob", "life": bob}]
-    if carol is not None:
-        players.append({"name": "carol", "life": carol})
-    data: dict[str, Any] = {"players": players, "active": "alice", "permanents": permanents}
-    if combat is not None:
-        data["combat"] = combat
-    if goal is not None:
-        data["goal"] = goal
-    return pysolver.load_data(data)
-
-
-def creature(pid: str, controller: str, pt: str, *lines: str, **more: Any) -> dict[str, Any]:
-    power, toughness = map(int, pt.split("/"))
-    return {"id": pid, "controller": controller, "power": power, "toughness": toughness, "abilities": list(lines),
-            **more}
 
 
 def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:

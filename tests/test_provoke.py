@@ -14,6 +14,7 @@ from reference.declarations import reference_blocks
 from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
 from strategies import with_triggers
+from trigger_boards import board, creature
 
 import pysolver
 from pysolver import gametree as gt
@@ -21,23 +22,6 @@ from pysolver.abilities import parse_ability_line
 from pysolver.errors import InputError
 from pysolver.moves import AttackDeclaration, BlockDeclaration, FaceUp, Pass, TargetChoice, Trigger
 from pysolver.values import IllegalMoveError
-
-
-def board(permanents: list[dict[str, Any]], *, combat: dict[str, Any] | None = None,
-          bob: int = 20, goal: dict[str, Any] | None = None) -> pysolver.Situation:
-    data: dict[str, Any] = {"players": [{"name": "alice"}, {"name": "bob", "life": bob}], "active": "alice",
-                            "permanents": permanents}
-    if combat is not None:
-        data["combat"] = combat
-    if goal is not None:
-        data["goal"] = goal
-    return pysolver.load_data(data)
-
-
-def creature(pid: str, controller: str, pt: str, *lines: str, **more: Any) -> dict[str, Any]:
-    power, toughness = map(int, pt.split("/"))
-    return {"id": pid, "controller": controller, "power": power, "toughness": toughness, "abilities": list(lines),
-            **more}
 
 
 def blocks(s: pysolver.Situation) -> set[frozenset[tuple[str, str]]]:

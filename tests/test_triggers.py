@@ -14,30 +14,12 @@ from hypothesis import strategies as st
 from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
 from strategies import BLOCK_TRIGGER_LINES, STACK_TRIGGER_LINES, with_triggers
+from trigger_boards import board, creature
 
 import pysolver
 from pysolver import gametree as gt
 from pysolver.cards import oracle_lines
 from pysolver.moves import AttackDeclaration, BlockDeclaration, Pass
-
-
-def board(permanents: list[dict[str, Any]], *, combat: dict[str, Any] | None = None, bob: int = 20,
-          carol: int | None = None, goal: dict[str, Any] | None = None, mana: str = "") -> pysolver.Situation:
-    players: list[dict[str, Any]] = [{"name": "alice", "life": 20, "mana": mana}, {"name": "bob", "life": bob}]
-    if carol is not None:
-        players.append({"name": "carol", "life": carol})
-    data: dict[str, Any] = {"players": players, "active": "alice", "permanents": permanents}
-    if combat is not None:
-        data["combat"] = combat
-    if goal is not None:
-        data["goal"] = goal
-    return pysolver.load_data(data)
-
-
-def creature(pid: str, controller: str, pt: str, *lines: str, **more: Any) -> dict[str, Any]:
-    power, toughness = map(int, pt.split("/"))
-    return {"id": pid, "controller": controller, "power": power, "toughness": toughness, "abilities": list(lines),
-            **more}
 
 
 def lives(s: pysolver.Situation, player: str = "bob") -> set[int]:
