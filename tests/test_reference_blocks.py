@@ -15,7 +15,7 @@ import pytest
 from conftest import assert_agrees
 from hypothesis import given, settings
 from reference import reference_blocks
-from strategies import block_boards
+from strategies import block_boards, examples
 
 import pysolver
 
@@ -26,7 +26,7 @@ def solver_blocks(s) -> list[frozenset]:
     return [frozenset(tuple(pair) for pair in d["blocks"]) for d in pysolver.legal_blocks(s)]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(block_boards())
 def test_blocks_equal_reference(data: dict) -> None:
     s = pysolver.load_data(data)

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
-from strategies import BLOCK_TRIGGER_LINES, STACK_TRIGGER_LINES, with_triggers
+from strategies import BLOCK_TRIGGER_LINES, STACK_TRIGGER_LINES, examples, with_triggers
 from trigger_boards import board, creature
 
 import pysolver
@@ -241,13 +241,15 @@ def open_blocks(lines: list[str] = BLOCK_TRIGGER_LINES) -> st.SearchStrategy[dic
     return boards.filter(lambda d: assignment_bound({**d, "combat": {**d["combat"], "blockers": {}}}) <= 60)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=examples(35), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(open_blocks())
 def test_block_triggers_equal_reference(data: dict[str, Any]) -> None:
     compare(data)
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=examples(30), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(open_blocks(STACK_TRIGGER_LINES))
 def test_stacked_triggers_equal_reference(data: dict[str, Any]) -> None:
     """Flanking, afflict and rampage on the stack (603.3b orders, a window after each resolution)."""
