@@ -53,7 +53,22 @@ class Typed(Protocol):
 T = TypeVar("T", bound=Typed)
 
 
-class Tally(Generic[T]):
+class _Counted:
+    """What both tallies keep: the cut (`limit`, the time limit), the progress bar, and after the
+    iteration `count`, `complete` and `cut`."""
+
+    def __init__(self, *, limit: int | None = None, progress: Bar | None = None) -> None:
+        self.limit, self.progress = limit, progress
+        self.count = 0
+        self.complete = True
+        self.cut: str | None = None
+
+    def summary(self) -> Result:
+        """``{"count", "complete"}`` once the iteration is over."""
+        return {"count": self.count, "complete": self.complete}
+
+
+class Tally(_Counted, Generic[T]):
     """The results of one enumeration, counted as they are taken, cut by `limit` or the time limit.
 
     After the iteration, `count` is the number of results taken, `complete` whether they are all
@@ -62,10 +77,8 @@ class Tally(Generic[T]):
 
     def __init__(self, results: Iterable[T], *, limit: int | None = None,
                  progress: Bar | None = None) -> None:
-        self.results, self.limit, self.progress = results, limit, progress
-        self.count = 0
-        self.complete = True
-        self.cut: str | None = None
+        super().__init__(limit=limit, progress=progress)
+        self.results = results
 
     def __iter__(self) -> Iterator[T]:
         count, limit, progress = self.count, self.limit, self.progress  # locals: this loop runs per result
@@ -87,10 +100,6 @@ class Tally(Generic[T]):
             if progress is not None:
                 progress.close()
 
-    def summary(self) -> Result:
-        """``{"count", "complete"}`` once the iteration is over."""
-        return {"count": self.count, "complete": self.complete}
-
     def texts(self) -> Iterator[list[str]]:
         """The results' JSON texts, in lists (:func:`batches`): each result's ``to_json()`` encoded."""
         for batch in batches(self):
@@ -102,7 +111,7 @@ class Tally(Generic[T]):
             pass
 
 
-class TextTally:
+class TextTally(_Counted):
     """A :class:`Tally` of results that come as their JSON texts already, in lists (the fast path of
     :mod:`pysolver.jsontext`: no Python object per result but its text), with the same `limit`,
     time limit, progress, `count`, `complete` and `cut`.
@@ -114,10 +123,8 @@ class TextTally:
 
     def __init__(self, chunks: Iterable[list[str]], *, limit: int | None = None,
                  progress: Bar | None = None) -> None:
-        self.chunks, self.limit, self.progress = chunks, limit, progress
-        self.count = 0
-        self.complete = True
-        self.cut: str | None = None
+        super().__init__(limit=limit, progress=progress)
+        self.chunks = chunks
 
     def texts(self) -> Iterator[list[str]]:
         """The lists of texts, cut after `limit` texts (then, having seen one more, incomplete) or
@@ -152,10 +159,6 @@ class TextTally:
         self.count += len(texts)
         if self.progress is not None:
             self.progress.update(len(texts))
-
-    def summary(self) -> Result:
-        """``{"count", "complete"}`` once the iteration is over."""
-        return {"count": self.count, "complete": self.complete}
 
     def drain(self) -> None:
         """Take every text without writing it."""
