@@ -21,9 +21,9 @@ from pathlib import Path
 import clingo
 
 import pysolver
-from pysolver.declarations import block_components, count_blocks, legal_blocks
-from pysolver.graph import attacker_blocker_graph
 from pysolver.model import Situation
+from pysolver.rules.declarations import block_components, count_blocks, legal_blocks
+from pysolver.rules.graph import attacker_blocker_graph
 
 SEED = 2028
 DENSE_SEED = 3001  # a 7x7 board with 283,303 legal declarations among 823,543 candidates

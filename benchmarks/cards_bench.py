@@ -96,7 +96,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")
         os.environ.pop("PYSOLVER_NO_CACHE", None)
-        from pysolver.cards import load_pool_file
+        from pysolver.files.cards import load_pool_file
         bulk = Path(tmp) / "oracle-cards.json"
         n = write_bulk(bulk, args.mb)
         names = [c["name"] for c in json.loads(bulk.read_text(encoding="utf-8"))[:: max(1, n // LOOKUPS)][:LOOKUPS]]

@@ -6,7 +6,7 @@ model states 702.19b with one integer variable per recipient: the amounts add up
 player may receive damage only if every blocker was assigned lethal damage (2). Each of its
 models is one assignment (510.1), so counting them enumerates them; pysolver's
 ``count_damage`` counts the same assignments from lethal classes with a DP
-(``pysolver/damage_count.py``), without enumerating. Columns: assignments (pysolver's, exact),
+(``pysolver/rules/damage_count.py``), without enumerating. Columns: assignments (pysolver's, exact),
 its CPU seconds, clingcon's count and CPU seconds (within ``--limit`` seconds per board), and the
 ratio clingcon/pysolver.
 """

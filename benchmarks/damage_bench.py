@@ -33,7 +33,7 @@ from pathlib import Path
 import clingo
 
 import pysolver
-from pysolver import combat
+from pysolver.rules import combat
 
 SEED = 20261201
 REFERENCE_LIMIT = 20_000

@@ -18,7 +18,7 @@ keyword on every other creature, and N×N with up to two face-down morph creatur
 mana, and ``pump N red`` (Akroma's pump with N red mana, issue 15). For each: ``count_outcomes``,
 its CPU seconds and peak MB, the path taken (``one``: one
 projected program, counted by clingo alone; ``walk N``: the game-tree walk, which grounded N
-damage-step programs, :mod:`pysolver.steps`), the outcomes per
+damage-step programs, :mod:`pysolver.rules.steps`), the outcomes per
 second, the brute-force reference's CPU where it finishes and the ratio, and the limit: clingo's
 own count of the one-program projection (for ``one`` boards it is what ``count_outcomes``
 runs, so the ratio is the Python overhead).
@@ -37,12 +37,12 @@ import time
 from pathlib import Path
 
 import pysolver
-import pysolver.gametree
-import pysolver.solving
-import pysolver.steps
-from pysolver.outcomes import one_program_control, one_step
+import pysolver.asp.solving
+import pysolver.game.gametree
+import pysolver.rules.steps
+from pysolver.game.outcomes import one_program_control, one_step
 
-outcomes_module = sys.modules["pysolver.outcomes"]  # (pysolver.outcomes is also the function's name)
+outcomes_module = sys.modules["pysolver.game.outcomes"]  # (pysolver.game.outcomes is also the function's name)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import boards  # noqa: E402
@@ -76,10 +76,10 @@ def timed(f, *args):
 
 
 def explored(s) -> tuple[int, int]:
-    """count_outcomes, and how many damage-step results (pysolver.steps) and one-program answer sets
-    (a declared combat's rest, pysolver.outcomes.rest_in_one) the search enumerated on the way."""
+    """count_outcomes, and how many damage-step results (pysolver.rules.steps) and one-program answer sets
+    (a declared combat's rest, pysolver.game.outcomes.rest_in_one) the search enumerated on the way."""
     n = 0
-    original, one_program = pysolver.steps.StepPrograms.results, outcomes_module._one_program
+    original, one_program = pysolver.rules.steps.StepPrograms.results, outcomes_module._one_program
 
     def counting(self, state):
         nonlocal n
@@ -92,27 +92,27 @@ def explored(s) -> tuple[int, int]:
         for o in one_program(*args):
             n += 1
             yield o
-    pysolver.steps.StepPrograms.results, outcomes_module._one_program = counting, counting_one
+    pysolver.rules.steps.StepPrograms.results, outcomes_module._one_program = counting, counting_one
     try:
         return pysolver.count_outcomes(s), n
     finally:
-        pysolver.steps.StepPrograms.results, outcomes_module._one_program = original, one_program
+        pysolver.rules.steps.StepPrograms.results, outcomes_module._one_program = original, one_program
 
 
 def grounded(f, *args):
-    """f(*args), and how many damage-step programs (pysolver.steps.StepProgram) it grounded."""
+    """f(*args), and how many damage-step programs (pysolver.rules.steps.StepProgram) it grounded."""
     n = 0
-    original = pysolver.steps.StepProgram.__init__
+    original = pysolver.rules.steps.StepProgram.__init__
 
     def counting(self, s):
         nonlocal n
         n += 1
         original(self, s)
-    pysolver.steps.StepProgram.__init__ = counting
+    pysolver.rules.steps.StepProgram.__init__ = counting
     try:
         return f(*args), n
     finally:
-        pysolver.steps.StepProgram.__init__ = original
+        pysolver.rules.steps.StepProgram.__init__ = original
 
 
 def reference():
@@ -144,14 +144,14 @@ def pump_board(red: int) -> dict:
 def one(name: str, quick: bool, what: str) -> dict:
     """Measure one board in this process: `what` is pysolver, reference or clingo."""
     s = pysolver.load_data(families(quick)[name])
-    root = pysolver.gametree.root(s)
+    root = pysolver.game.gametree.root(s)
     single = one_step(root)
     t = time.process_time()
     programs = 0
     if what == "reference":
         n = len(reference()(s))
     elif what == "clingo":
-        n = pysolver.solving.count_models(one_program_control(root)) if single else -1
+        n = pysolver.asp.solving.count_models(one_program_control(root)) if single else -1
     else:
         n, programs = grounded(pysolver.count_outcomes, s)
     return {"n": n, "cpu": time.process_time() - t, "path": "one" if single else f"walk {programs}",

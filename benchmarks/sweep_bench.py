@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from pysolver import executors, sweep
+from pysolver.scale import executors, sweep
 
 ROOT = Path(__file__).parents[1]
 POOL = ROOT / "examples" / "pools" / "eight-cards.yaml"

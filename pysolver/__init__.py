@@ -1,59 +1,172 @@
 """pysolver: exact Magic: The Gathering combat rules answers from answer-set programs (clingo).
 
+The package is built in layers, each a sub-package (docs/architecture.md): :mod:`pysolver.model`
+(the situation, its abilities, moves and typed results), :mod:`pysolver.files` (situation and card
+files), :mod:`pysolver.asp` (facts and the clingo solving layer over ``encodings/``),
+:mod:`pysolver.rules` (one declaration or damage step), :mod:`pysolver.game` (the combat game tree
+and its searches), :mod:`pysolver.output` (result documents, text, SVG), then the commands
+(:mod:`pysolver.commands`, :mod:`pysolver.cli`) and the many-board tools (:mod:`pysolver.scale`,
+:mod:`pysolver.engines`).
+
+This module is the Python API, in two layers: the functions of the commands return the plain data
+of their ``--json`` documents (lazy iterators for enumerations), and the typed layer —
+:class:`Situation` with its legal-move collections and ``play`` (:mod:`pysolver.game.position`),
+and the frozen result values of :mod:`pysolver.model.values` returned by :func:`check_result`,
+:func:`outcome_values`, :func:`verdict` and :func:`block_graph` (also as ``Situation`` methods).
 The public names are imported lazily (PEP 562): ``import pysolver`` costs next to nothing, and
 ``pysolver.Situation`` imports only the model, ``pysolver.outcomes`` only what outcomes need
-(networkx only where the attacker–blocker graph is used). Each name is looked up in
-:data:`pysolver.api.MODULES`, which says the module defining it; :mod:`pysolver.api` describes
-the two layers (the commands' plain data, and the typed model, moves and results).
+(networkx only where the attacker–blocker graph is used).
 
+>>> import pysolver
+>>> s = pysolver.load_data({"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice",
+...     "permanents": [{"id": "akroma", "controller": "alice", "card": "Akroma, Angel of Fury"},
+...                    {"id": "knight", "controller": "bob", "card": "White Knight"}],
+...     "combat": {"attackers": {"akroma": "bob"}}})
+>>> list(pysolver.legal_blocks(s))   # protection from white, and flying (702.16f, 702.9b)
+[{'blocks': []}]
+>>> list(s.legal_blocks)
+[BlockDeclaration(blocks=())]
 >>> from pysolver import Situation, Player, Permanent
 >>> Situation(players=(Player("alice"), Player("bob")), active="alice",
 ...           permanents=(Permanent("bear", "alice", power=2, toughness=2),)).legal_attacks.count()
 2
->>> import pysolver, types
->>> isinstance(pysolver.check, types.FunctionType)  # the function, although pysolver.check is also a module
-True
 """
 
 from __future__ import annotations
 
-import sys
-from types import ModuleType
+from collections.abc import Iterator, Mapping
+from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import api  # cheap: it imports its names only when they are first used
+if TYPE_CHECKING:  # the command functions and types this module re-exports, imported on first use
+    from .errors import InputError
+    from .files.cards import Card, CardPool
+    from .game.outcomes import count_outcomes, outcomes
+    from .game.verify import verify
+    from .model import Combat, Goal, Permanent, Player, Situation
+    from .model.moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
+    from .model.values import CheckResult, IllegalMoveError, Line, Outcome, Strategy, Verdict, Violation
+    from .rules.check import check
+    from .rules.damage import count_damage, damage_assignments, next_step
+    from .rules.declarations import count_attacks, count_blocks, legal_attacks, legal_blocks
+    from .rules.graph import BlockGraph, attacker_blocker_graph
 
-__all__: list[str] = []
-__all__ += api.__all__
+__all__ = ["load", "load_data", "load_cards", "legal_attacks", "count_attacks", "legal_blocks",
+           "count_blocks", "attacker_blocker_graph", "next_step", "damage_assignments", "count_damage",
+           "outcomes", "count_outcomes", "check", "verify",
+           "Situation", "Player", "Permanent", "Combat", "Goal", "InputError", "IllegalMoveError",
+           "AttackDeclaration", "BlockDeclaration", "DamageAssignment", "FaceUp", "Pass", "Move",
+           "CheckResult", "Violation", "Outcome", "Line", "Strategy", "Verdict", "BlockGraph",
+           "check_result", "outcome_values", "verdict", "block_graph"]
 
-if TYPE_CHECKING:  # what type checkers and editors see: the names, imported eagerly
-    from .api import *  # noqa: F403
-
-
-def __getattr__(name: str) -> object:
-    """A public name, taken from :mod:`pysolver.api` (which imports its module) on first use and kept."""
-    if name not in api.__all__:
-        raise AttributeError(f"module 'pysolver' has no attribute {name!r}")
-    value: object = getattr(api, name)
-    globals()[name] = value
-    return value
+#: The module defining each public name (imported on first use, PEP 562).
+MODULES: dict[str, str] = {
+    **dict.fromkeys(("legal_attacks", "count_attacks", "legal_blocks", "count_blocks"), "pysolver.rules.declarations"),
+    **dict.fromkeys(("next_step", "damage_assignments", "count_damage"), "pysolver.rules.damage"),
+    **dict.fromkeys(("outcomes", "count_outcomes"), "pysolver.game.outcomes"),
+    **dict.fromkeys(("attacker_blocker_graph", "BlockGraph"), "pysolver.rules.graph"),
+    "check": "pysolver.rules.check", "verify": "pysolver.game.verify", "InputError": "pysolver.errors",
+    **dict.fromkeys(("Situation", "Player", "Permanent", "Combat", "Goal"), "pysolver.model.situation"),
+    **dict.fromkeys(("AttackDeclaration", "BlockDeclaration", "DamageAssignment", "FaceUp", "Pass", "Move"),
+                    "pysolver.model.moves"),
+    **dict.fromkeys(("IllegalMoveError", "CheckResult", "Violation", "Outcome", "Line", "Strategy", "Verdict"),
+                    "pysolver.model.values"),
+}
 
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *__all__})
 
 
-class _Package(ModuleType):
-    """The package module: a submodule that shares its name with a public function (``pysolver.check``,
-    ``pysolver.verify``, ``pysolver.outcomes``) does not replace the function when it is imported
-    (the import system sets each submodule as an attribute of its package)."""
+def __getattr__(name: str) -> object:
+    """A public name, imported from the module :data:`MODULES` names on first use and kept.
 
-    def __setattr__(self, name: str, value: object) -> None:
-        if isinstance(value, ModuleType) and api.MODULES.get(name) == value.__name__:
-            if name in self.__dict__:  # the function was taken already: keep it
-                return
-            value = getattr(value, name)
-        super().__setattr__(name, value)
+    >>> import pysolver
+    >>> pysolver.count_blocks.__module__
+    'pysolver.rules.declarations'
+    """
+    module = MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pysolver' has no attribute {name!r}")
+    value: object = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
 
 
-sys.modules[__name__].__class__ = _Package
+def load(path: str | Path, cards: Mapping[str, Card] | None = None) -> Situation:
+    """Load a situation file (YAML/JSON, docs/situation.md); `cards` from :func:`load_cards` extends the pool.
+
+    >>> load("examples/megamorph.yaml").active
+    'alice'
+    """
+    from .files.loader import load_situation
+    return load_situation(path, cards)
+
+
+def load_data(data: dict, cards: Mapping[str, Card] | None = None) -> Situation:  # type: ignore[type-arg]
+    """Validate an already parsed situation (a dict as in docs/situation.md).
+
+    >>> load_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a", "permanents": []}).active
+    'a'
+    """
+    from .files.loader import situation_from_data
+    return situation_from_data(data, None, cards)
+
+
+def load_cards(path: str | Path, cache: bool = True) -> CardPool:
+    """Read a Scryfall bulk JSON or MTGJSON AtomicCards file, plain or .gz/.xz/.bz2 (docs/engines.md);
+    its index is cached unless `cache` is false (docs/engines.md).
+
+    >>> len(load_cards("tests/fixtures/AtomicCards.json")) > 0
+    True
+    """
+    from .files.cards import load_pool_file
+    return load_pool_file(path, cache)
+
+
+def check_result(s: Situation) -> CheckResult:
+    """:func:`check` as a typed value: is the declared combat legal, and which rules does it break.
+
+    >>> r = check_result(load("examples/check/akroma-illegal-combat.yaml"))
+    >>> r.legal, r.rules
+    (False, ('508.1a', '702.16f', '702.9b', '702.19b'))
+    """
+    from .model.values import CheckResult
+    from .rules.check import check
+    return CheckResult.from_json(check(s))
+
+
+def outcome_values(s: Situation) -> Iterator[Outcome]:
+    """:func:`outcomes` as typed values, lazily.
+
+    >>> sorted(o.life_of("bob") for o in outcome_values(load("examples/megamorph.yaml")))
+    [17, 20, 20]
+    """
+    from .game.outcomes import outcomes
+    from .model.values import Outcome
+    for d in outcomes(s):
+        yield Outcome.from_json(d)
+
+
+def verdict(s: Situation, *, progress: bool | None = False) -> Verdict:
+    """:func:`verify` as a typed value (docs/verify.md): ``bool(verdict(s))`` is whether the goal holds;
+    `progress` (None: when stderr is a terminal) reports on stderr during long searches.
+
+    >>> v = verdict(load("examples/puzzles/lure-forces-the-block.yaml"))
+    >>> bool(v), v.proof.player
+    (True, 'alice')
+    """
+    from .game.verify import verify
+    from .model.values import Verdict
+    return Verdict.from_json(verify(s, progress=progress))
+
+
+def block_graph(s: Situation) -> BlockGraph:
+    """The attacker–blocker graph (:func:`attacker_blocker_graph`) in a wrapper that draws itself.
+
+    >>> block_graph(load("examples/menace-and-lure.yaml")).attackers
+    ('brute', 'unicorn')
+    """
+    from .rules.graph import BlockGraph, attacker_blocker_graph
+    return BlockGraph(attacker_blocker_graph(s))

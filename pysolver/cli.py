@@ -25,7 +25,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
-from .output import ClosedPipe, OutputError, emit
+from .output.streams import ClosedPipe, OutputError, emit
 
 if TYPE_CHECKING:
     from .model import Situation
@@ -64,18 +64,19 @@ COMMANDS: dict[str, Command] = {
 
 # Commands over many situations: each module has add_arguments(parser) and main(args) -> exit status.
 TOOLS: dict[str, tuple[str, str]] = {
-    "batch": ("answer a JSONL file of questions, one JSON line each (docs/sweep.md)", "pysolver.batch"),
+    "batch": ("answer a JSONL file of questions, one JSON line each (docs/sweep.md)", "pysolver.scale.batch"),
     "sweep": ("every board of a card pool: answers, test vectors, rule invariants (docs/sweep.md)",
-              "pysolver.sweep"),
-    "compare": ("compare another engine's answers with test vectors (docs/sweep.md)", "pysolver.compare"),
+              "pysolver.scale.sweep"),
+    "compare": ("compare another engine's answers with test vectors (docs/sweep.md)", "pysolver.scale.compare"),
     "abilities": ("the supported ability lines, each with its rule and an example (docs/abilities.md)",
-                  "pysolver.catalogue"),
+                  "pysolver.model.catalogue"),
     "schema": ("print the JSON Schema of the situation file or of a result document (docs/results.md)",
-               "pysolver.schema"),
-    "import": ("a Forge puzzle (.pzl) or game state as a situation file (docs/engines.md)", "pysolver.engines"),
+               "pysolver.files.schema"),
+    "import": ("a Forge puzzle (.pzl) or game state as a situation file (docs/engines.md)",
+               "pysolver.engines.commands"),
     "export": ("situations or test vectors as Forge game states or XMage JUnit tests (docs/engines.md)",
-               "pysolver.engines"),
-    "show": ("the board as an SVG picture, drawn without external programs", "pysolver.show"),
+               "pysolver.engines.commands"),
+    "show": ("the board as an SVG picture, drawn without external programs", "pysolver.output.show"),
 }
 
 EPILOG = """example:
@@ -201,9 +202,9 @@ class Notes:
 
 
 def _situation(args: argparse.Namespace, note: Notes) -> Situation:
-    from .cards import cards_file, load_pool_file
     from .commands import strict_check, unread_inputs
-    from .loader import load_situation
+    from .files.cards import cards_file, load_pool_file
+    from .files.loader import load_situation
     path = cards_file(args.cards)
     pool = load_pool_file(path, cache=not args.no_card_cache) if path else None
     s = load_situation(args.situation, pool)
@@ -228,10 +229,11 @@ def _illegal_combat(args: argparse.Namespace, s: Situation, note: Notes) -> None
 
 def _enumerate(args: argparse.Namespace, s: Situation, note: Notes, start: float) -> None:
     """Write an enumeration's results as they are found, in the format asked for."""
-    from . import commands, render, results
-    from .progress import Bar
+    from . import commands
+    from .output import render, results
+    from .output.progress import Bar
     bar = None if args.quiet else Bar(None, commands.label(args.command), after=2.0)
-    texts = bool(args.json or args.jsonl) or args.count  # no typed value per result (pysolver.jsontext)
+    texts = bool(args.json or args.jsonl) or args.count  # no typed value per result (pysolver.output.jsontext)
     e = commands.enumeration(args.command, s, count=args.count, limit=args.limit, progress=bar, texts=texts)
     tally, known, cut = e.tally, e.counted, None
     if args.count and tally is not None:  # counted by enumerating (outcomes, or --count with --limit)
@@ -254,7 +256,8 @@ def _enumerate(args: argparse.Namespace, s: Situation, note: Notes, start: float
 
 def _verdict(args: argparse.Namespace, s: Situation, start: float) -> int:
     """`check` or `verify`: one document; exit 1 if negative, 3 if the time ran out first."""
-    from . import commands, render
+    from . import commands
+    from .output import render
     doc = commands.answer(args.command, s, stats=args.stats)
     if args.stats:
         doc["stats"] = {**doc.get("stats", {}), "seconds": round(time.monotonic() - start, 3)}
@@ -264,8 +267,8 @@ def _verdict(args: argparse.Namespace, s: Situation, start: float) -> int:
 
 
 def _graph(args: argparse.Namespace, s: Situation) -> int:
-    from . import render
-    from .graph import attacker_blocker_graph
+    from .output import render
+    from .rules.graph import attacker_blocker_graph
     text = render.render("graph", {"graph": attacker_blocker_graph(s)}, args)
     if text is not None:
         emit(text + "\n")
@@ -274,7 +277,7 @@ def _graph(args: argparse.Namespace, s: Situation) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """One single-situation command, within `--timeout`."""
-    from . import deadline
+    from .asp import deadline
     start = time.monotonic()
     note = Notes(args.quiet)
     try:

@@ -5,7 +5,7 @@ The single commands (`pysolver blocks FILE --json`, streamed through :func:`enum
 the single command's document. The modules behind each command are imported only when it runs
 (a `check` does not pay for the others).
 
->>> from pysolver.loader import situation_from_data
+>>> from pysolver.files.loader import situation_from_data
 >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
 ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2}]})
 >>> answer("attacks", s)
@@ -23,15 +23,15 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from .deadline import Expired
+from .asp.deadline import Expired
 from .errors import InputError
-from .progress import Bar
-from .results import FORMAT, Stream, Tally, TextTally, Typed, collect, counted
+from .output.progress import Bar
+from .output.results import FORMAT, Stream, Tally, TextTally, Typed, collect, counted
 
 if TYPE_CHECKING:
-    from .cards import Card
+    from .files.cards import Card
     from .model import Situation
-    from .values import CheckResult, Verdict, Violation
+    from .model.values import CheckResult, Verdict, Violation
 
 #: The commands a batch line may name (`graph` draws pictures and is not one of them).
 BATCH_COMMANDS = ("attacks", "blocks", "damage", "outcomes", "check", "verify")
@@ -40,7 +40,7 @@ _LABELS = {"attacks": "attack declarations", "blocks": "block declarations", "ou
            "damage": "damage assignments"}
 
 
-#: The legal-move collection of each enumerating command but `outcomes` (:mod:`pysolver.position`).
+#: The legal-move collection of each enumerating command but `outcomes` (:mod:`pysolver.game.position`).
 _COLLECTIONS = {"attacks": "legal_attacks", "blocks": "legal_blocks", "damage": "legal_damage"}
 
 
@@ -49,15 +49,15 @@ def _results(command: str, s: Situation) -> tuple[Iterable[Typed], Callable[[], 
     result; outcomes: clingo counts a one-step combat's projected answer sets), and the keys written
     before the results (`damage`: its `step`, 510.4). Only the command's own modules are imported.
 
-    >>> from pysolver.loader import situation_from_data
+    >>> from pysolver.files.loader import situation_from_data
     >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a", "permanents": []})
     >>> results, count, head = _results("attacks", s)
     >>> list(results), count(), head
     ([AttackDeclaration(attacks=())], 1, {})
     """
     if command == "outcomes":
-        from .api import outcome_values
-        from .outcomes import count_outcomes
+        from . import outcome_values
+        from .game.outcomes import count_outcomes
         return outcome_values(s), partial(count_outcomes, s), {}
     moves = getattr(s, _COLLECTIONS[command])
     return moves, moves.count, {"step": moves.step} if command == "damage" else {}
@@ -121,8 +121,8 @@ def unread_inputs(command: str, s: Situation) -> list[str]:
 @dataclass
 class Enumeration:
     """An enumerating command's answer before it is written: the keys before the results (`damage`:
-    its `step`), the results as a :class:`~pysolver.results.Tally` of typed values or a
-    :class:`~pysolver.results.TextTally` of their JSON texts (None when `--count` is answered by a
+    its `step`), the results as a :class:`~pysolver.output.results.Tally` of typed values or a
+    :class:`~pysolver.output.results.TextTally` of their JSON texts (None when `--count` is answered by a
     counter) and the counter's ``{"count", "complete"}``."""
 
     head: dict[str, Any]
@@ -130,7 +130,7 @@ class Enumeration:
     counted: dict[str, Any] | None = None
 
 
-#: The JSON texts of the declarations, made without a typed value per result (:mod:`pysolver.jsontext`).
+#: The JSON texts of the declarations, made without a typed value per result (:mod:`pysolver.output.jsontext`).
 _TEXTS = {"attacks": "attack_texts", "blocks": "block_texts"}
 
 
@@ -140,7 +140,7 @@ def enumeration(command: str, s: Situation, *, count: bool = False, limit: int |
     With `texts` (the JSON writers), `attacks` and `blocks` give their results' JSON texts directly,
     the same texts in the same order as the typed results' ``to_json()`` (a :class:`TextTally`).
 
-    >>> from pysolver.loader import situation_from_data
+    >>> from pysolver.files.loader import situation_from_data
     >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
     ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2}]})
     >>> e = enumeration("attacks", s, texts=True)
@@ -153,7 +153,7 @@ def enumeration(command: str, s: Situation, *, count: bool = False, limit: int |
     if count and limit is None:
         return Enumeration(head, None, counted(counter))
     if texts and command in _TEXTS:
-        from . import declarations
+        from .rules import declarations
         chunks = getattr(declarations, _TEXTS[command])(s)
         return Enumeration(head, TextTally(chunks, limit=limit, progress=progress))
     return Enumeration(head, Tally(results, limit=limit, progress=progress))
@@ -163,9 +163,9 @@ def decide(command: str, s: Situation) -> CheckResult | Verdict:
     """`check` or `verify` as a typed value (only the one asked for is imported); `verify` reports
     its progress on stderr when that is a terminal."""
     if command == "check":
-        from .api import check_result
+        from . import check_result
         return check_result(s)
-    from .api import verdict
+    from . import verdict
     return verdict(s, progress=None)
 
 
@@ -182,7 +182,7 @@ def illegal_combat(command: str, s: Situation) -> tuple[Violation, ...]:
     """For `damage`: the violations `check` finds in the declared attacks and blocks (508.1, 509.1),
     which the damage step takes as given; nothing for the other commands.
 
-    >>> from pysolver.loader import situation_from_data
+    >>> from pysolver.files.loader import situation_from_data
     >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
     ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2, "abilities": ["Flying"]},
     ...                    {"id": "y", "controller": "b", "power": 1, "toughness": 1}],
@@ -211,8 +211,8 @@ def answer(command: str, s: Situation, *, count: bool = False, limit: int | None
     """The `--json` document of `command` for the situation `s` (docs/results.md), in memory: the
     typed results become their mappings here (`batch` and `sweep` lines).
 
-    `progress` shows a :class:`pysolver.progress.Bar` on stderr for long enumerations (batch
-    workers do not). Under a time limit (:mod:`pysolver.deadline`) an enumeration answers with
+    `progress` shows a :class:`pysolver.output.progress.Bar` on stderr for long enumerations (batch
+    workers do not). Under a time limit (:mod:`pysolver.asp.deadline`) an enumeration answers with
     what it found and ``"complete": false``; `check` and `verify` with :func:`timed_out`.
     `verify`'s search figures (`stats`, with the seconds it took) only with `stats` (`--stats`):
     without them two runs give the same document.
@@ -232,7 +232,7 @@ def answer(command: str, s: Situation, *, count: bool = False, limit: int | None
 def answer_data(command: str, situation: Any, options: Options = Options(),
                 cards: dict[str, Card] | None = None) -> dict[str, Any]:
     """Validate a situation given as plain data (docs/situation.md) and answer `command` for it."""
-    from .loader import situation_from_data
+    from .files.loader import situation_from_data
     s = situation_from_data(situation, None, cards)
     strict_check(s, options.strict)
     return answer(command, s, count=options.count, limit=options.limit)

@@ -232,7 +232,7 @@ def pump_boards(stage: str) -> st.SearchStrategy[dict]:
     return outcome_boards(stage).flatmap(with_pumps).filter(lambda d: bound(d) <= limit)
 
 
-# ---- combat triggers (603.2, pysolver.triggers) ----------------------------------------------
+# ---- combat triggers (603.2, pysolver.rules.triggers) ----------------------------------------------
 
 ATTACK_TRIGGER_LINES = ["Exalted", "Battle cry", "Melee", "Dethrone",
                         "Whenever ~ attacks, it gets +1/+0 until end of turn"]

@@ -7,12 +7,13 @@ import json
 
 import pytest
 
-from pysolver import abilities, cli
-from pysolver.abilities import Ability, UnknownAbilityLine, parse_ability_line, suggestion
-from pysolver.catalogue import CATALOGUE, GROUPS, LineForm
+from pysolver import cli
 from pysolver.errors import InputError
-from pysolver.loader import situation_from_data
-from pysolver.mana import Mana
+from pysolver.files.loader import situation_from_data
+from pysolver.model import abilities
+from pysolver.model.abilities import Ability, UnknownAbilityLine, parse_ability_line, suggestion
+from pysolver.model.catalogue import CATALOGUE, GROUPS, LineForm
+from pysolver.model.mana import Mana
 
 PLAYERS = frozenset({"alice", "Bob"})
 NAME = "Grizzly Bears"
@@ -154,7 +155,7 @@ def test_error_names_the_line() -> None:
     assert "'Flyng'" in str(info.value)
 
 
-# ---- the catalogue (pysolver.catalogue) and the did-you-mean ---------------------------------
+# ---- the catalogue (pysolver.model.catalogue) and the did-you-mean ---------------------------------
 
 
 

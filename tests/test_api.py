@@ -216,7 +216,7 @@ def test_damage_collection() -> None:  # 510.1, 702.19
     assert DamageAssignment.of("regular", [("dreadmaw", "bob", 6)]) not in s.legal_damage
     # playing each legal assignment (both halves pushed on the game tree, 510.1, then 704.3) reaches
     # exactly the distinct outcomes `outcomes` finds
-    from pysolver.combat import result
+    from pysolver.rules.combat import result
     reached = {json.dumps(result(s.play(m)), sort_keys=True) for m in moves}
     assert reached == {json.dumps({k: v for k, v in o.items() if k != "line"}, sort_keys=True)
                        for o in pysolver.outcomes(s)}
@@ -281,7 +281,7 @@ def test_face_down_node_has_no_name() -> None:  # 708.2a
 # ---- the lazy package (issue 10, start-up) ------------------------------------------------------
 
 def test_every_public_name_comes_from_the_module_that_defines_it() -> None:
-    from pysolver import api
+    import pysolver as api
     own = {"load", "load_data", "load_cards", "check_result", "outcome_values", "verdict", "block_graph"}
     assert set(api.__all__) == set(api.MODULES) | own and pysolver.__all__ == api.__all__
     for name in api.__all__:
@@ -298,11 +298,11 @@ def test_import_pysolver_imports_nothing_else_and_check_no_networkx() -> None:
     imports networkx (the graph) nor the other commands' modules."""
     code = ("import sys, pysolver; before = {m for m in sys.modules if m.startswith('pysolver')}; "
             "from pysolver.cli import main; main(['check', '-q', sys.argv[1]]); "
-            "print(sorted(before), 'networkx' in sys.modules, 'pysolver.verify' in sys.modules, "
-            "'pysolver.check' in sys.modules)")
+            "print(sorted(before), 'networkx' in sys.modules, 'pysolver.game.verify' in sys.modules, "
+            "'pysolver.rules.check' in sys.modules)")
     run = subprocess.run([sys.executable, "-c", code, str(ROOT / "examples" / "menace-and-lure.yaml")],
                          capture_output=True, text=True, check=True)
-    assert run.stdout.splitlines()[-1] == "['pysolver', 'pysolver.api'] False False True"
+    assert run.stdout.splitlines()[-1] == "['pysolver'] False False True"
 
 
 # ---- mypy --strict on a user script -------------------------------------------------------------
@@ -375,7 +375,7 @@ def test_mypy_strict_on_a_user_script(tmp_path: Path) -> None:
     errors = [line for line in run.stdout.splitlines() if ": error:" in line]
     assert errors == [], run.stdout
     assert len(notes) == 8 and not any("Any" in line for line in notes), run.stdout
-    assert 'tuple[pysolver.values.Violation, ...]' in notes[0] and "int | None" in notes[1]
+    assert 'tuple[pysolver.model.values.Violation, ...]' in notes[0] and "int | None" in notes[1]
     # and the script runs (reveal_type is typing's at run time)
     subprocess.run([sys.executable, "-c", "import builtins, runpy, typing; builtins.reveal_type = typing.reveal_type; "
                     "runpy.run_path('user.py')"], check=True, capture_output=True, cwd=tmp_path)
@@ -393,7 +393,12 @@ def _public_annotations() -> Iterator[tuple[str, str, object]]:
     import inspect
     import typing
 
-    from pysolver import api, cards, gametree, graph, model, moves, position, values
+    import pysolver as api
+    from pysolver.files import cards
+    from pysolver.game import gametree, position
+    from pysolver.model import moves, values
+    from pysolver.model import situation as model
+    from pysolver.rules import graph
     names = {k: v for m in (collections.abc, cards, gametree, graph, model, moves, position, values)
              for k, v in vars(m).items() if not k.startswith("_")}  # what annotations name under TYPE_CHECKING
     objects = [(n, getattr(pysolver, n)) for n in api.__all__ if n != "Move"]
@@ -440,7 +445,7 @@ def test_players_by_name_and_plain_combat() -> None:
 
 
 def test_parsed_abilities_are_kept_and_cards_are_checked_on_the_board() -> None:
-    from pysolver.abilities import Ability
+    from pysolver.model.abilities import Ability
     p = Permanent("x", "alice", power=1, toughness=1, abilities=(Ability("flying"),), colors=["R"])  # type: ignore[arg-type]
     assert p.abilities == (Ability("flying"),) and p.colors == ("red",)
     with pytest.raises(InputError, match="not one of the players"):

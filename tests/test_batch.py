@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pysolver import api, batch, cli, commands, executors
-from pysolver.progress import Bar
+import pysolver as api
+from pysolver import cli, commands
+from pysolver.output.progress import Bar
+from pysolver.scale import batch, executors
 
 ROOT = Path(__file__).parents[1]
 SITUATIONS = sorted({p.name: p for p in [*(ROOT / "examples").glob("*.yaml"),

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 import pysolver
-from pysolver.cards import builtin_pool, card_key, oracle_lines, parse_pool
 from pysolver.cli import main
 from pysolver.errors import InputError
+from pysolver.files.cards import builtin_pool, card_key, oracle_lines, parse_pool
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SCRYFALL = FIXTURES / "scryfall-cards.json"
@@ -400,7 +400,7 @@ def cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_oracle_text_is_parsed_only_for_the_cards_looked_up(monkeypatch: pytest.MonkeyPatch) -> None:
-    import pysolver.cards as cards
+    import pysolver.files.cards as cards
     seen: list[str] = []
     real = cards.oracle_lines
     monkeypatch.setattr(cards, "oracle_lines", lambda name, *a, **k: seen.append(name) or real(name, *a, **k))
@@ -479,7 +479,7 @@ def test_a_corrupt_compressed_file_is_an_input_error(tmp_path: Path, capsys: pyt
 
 
 def test_the_cache_is_used_on_later_calls(tmp_path: Path, cache_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import pysolver.cards as cards
+    import pysolver.files.cards as cards
     path = tmp_path / "cards.json"
     path.write_bytes(SCRYFALL.read_bytes())
     first = pysolver.load_cards(path)

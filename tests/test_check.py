@@ -18,8 +18,8 @@ from reference.damage import candidates, next_step
 from strategies import attack_boards, attackable, block_boards
 
 import pysolver
-from pysolver.check import stage_of
 from pysolver.cli import main
+from pysolver.rules.check import stage_of
 
 THREE = [{"name": "alice"}, {"name": "bob"}, {"name": "carol"}]
 

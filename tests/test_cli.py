@@ -17,7 +17,7 @@ import yaml
 
 from pysolver import commands
 from pysolver.cli import COMMANDS, TOOLS, main
-from pysolver.loader import load_situation
+from pysolver.files.loader import load_situation
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
 AKROMA = EXAMPLES / "akroma-face-down-vs-first-striker.yaml"  # real cards: notes about unmodelled lines
@@ -219,7 +219,7 @@ def test_timeout_answers_with_what_it_found(tmp_path: Path, capsys: pytest.Captu
 @pytest.mark.parametrize("command, key", [("check", "legal"), ("verify", "holds")])
 def test_a_verdict_that_times_out_says_so(command: str, key: str, capsys: pytest.CaptureFixture,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    from pysolver import deadline
+    from pysolver.asp import deadline
 
     def slow(name: str, s: object) -> object:
         deadline.check()
@@ -257,7 +257,8 @@ def test_count_with_limit_says_what_stopped_it(tmp_path: Path, capsys: pytest.Ca
 
 def test_timeout_before_any_result(capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
     """The time runs out while the damage step is still being determined (510.4): no answer, exit 3."""
-    from pysolver import damage, deadline
+    from pysolver.asp import deadline
+    from pysolver.rules import damage
 
     def expired(s: object) -> str:
         raise deadline.Expired
@@ -272,7 +273,7 @@ def test_encodings_do_not_shadow_the_standard_library() -> None:
     standard library's `encodings` package, and the programs load as `pysolver.encodings` resources."""
     root = Path(__file__).parents[1]
     assert not (root / "encodings" / "__init__.py").exists()
-    done = subprocess.run([sys.executable, "-c", "import encodings.idna, pysolver.solving as s; "
+    done = subprocess.run([sys.executable, "-c", "import encodings.idna, pysolver.asp.solving as s; "
                            "print(s.encoding('combat').startswith('%'))"],
                           cwd=root, env={**os.environ, "PYTHONPATH": "."}, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

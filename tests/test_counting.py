@@ -1,4 +1,4 @@
-"""The dynamic-programming block counter (pysolver.counting) and the factored enumeration
+"""The dynamic-programming block counter (pysolver.rules.counting) and the factored enumeration
 against plain clingo enumeration.
 
 On random boards mixing the restrictions of 509.1a-b and 702.111b and the requirements of
@@ -13,10 +13,17 @@ from hypothesis import strategies as st
 from strategies import attack_boards
 
 import pysolver
-from pysolver.counting import BlockProblem
-from pysolver.declarations import attack_texts, block_components, block_texts, count_blocks, lazy_product, legal_blocks
-from pysolver.jsontext import CHUNK, to_json
-from pysolver.solving import count_models
+from pysolver.asp.solving import count_models
+from pysolver.output.jsontext import CHUNK, to_json
+from pysolver.rules.counting import BlockProblem
+from pysolver.rules.declarations import (
+    attack_texts,
+    block_components,
+    block_texts,
+    count_blocks,
+    lazy_product,
+    legal_blocks,
+)
 
 ATTACKER_LINES = ["Flying", "Menace", "Can't be blocked except by three or more creatures",
                   "Can't be blocked except by two or more creatures", "Fear", "Protection from red",
@@ -106,7 +113,7 @@ def test_frontier_limit_falls_back() -> None:
 @settings(max_examples=40, deadline=None)
 @given(boards())
 def test_block_texts_are_the_typed_declarations_json(s: pysolver.model.Situation) -> None:
-    """The command line's fast path (pysolver.jsontext: texts from per-option fragments) writes
+    """The command line's fast path (pysolver.output.jsontext: texts from per-option fragments) writes
     exactly the JSON of the typed moves, in the same order, as docs/results.md gives them (509.1)."""
     texts = [t for chunk in block_texts(s) for t in chunk]
     assert texts == [to_json(m.to_json()) for m in s.legal_blocks]
@@ -123,7 +130,7 @@ def test_attack_texts_are_the_typed_declarations_json(data: dict) -> None:
 
 def test_texts_of_a_product_larger_than_a_chunk() -> None:
     """A board of 8^4 = 4,096 and 5^6 = 15,625 declarations (vanilla 2/2s, every blocker free, 509.1a):
-    the suffix table and the chunks of pysolver.jsontext.product_texts cover every choice once, in order."""
+    the suffix table and the chunks of pysolver.output.jsontext.product_texts cover every choice once, in order."""
     for n, m in ((4, 7), (6, 4)):
         s = pysolver.load_data({"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice",
                                 "permanents": [{"id": f"a{i}", "controller": "alice", "power": 2, "toughness": 2}

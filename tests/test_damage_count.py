@@ -1,4 +1,4 @@
-"""Damage counted and listed without choosing amounts (pysolver.damage_count, outcomes.lp choose_results).
+"""Damage counted and listed without choosing amounts (pysolver.rules.damage_count, outcomes.lp choose_results).
 
 Differential tests against the brute-force reference: boards of tests/combat_boards.py (first
 strike, double strike, deathtouch, trample, trample over planeswalkers, protection, lifelink,

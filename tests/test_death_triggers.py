@@ -1,4 +1,4 @@
-"""Death triggers (700.4, 603.10a, pysolver.triggers): "When ~ dies, it deals N damage to any target"
+"""Death triggers (700.4, 603.10a, pysolver.rules.triggers): "When ~ dies, it deals N damage to any target"
 and "... to each opponent", each rule with a hand-stated expected set, and the brute-force reference
 (tests/reference/deaths.py) on generated boards mixing them with first strike and face-down creatures."""
 
@@ -18,11 +18,11 @@ from strategies import with_triggers
 from trigger_boards import board, creature
 
 import pysolver
-from pysolver import gametree as gt
-from pysolver.abilities import parse_ability_line
-from pysolver.invariants import replay
-from pysolver.moves import AttackDeclaration, BlockDeclaration, DamageAssignment, TargetChoice, Trigger
-from pysolver.values import IllegalMoveError
+from pysolver.game import gametree as gt
+from pysolver.model.abilities import parse_ability_line
+from pysolver.model.moves import AttackDeclaration, BlockDeclaration, DamageAssignment, TargetChoice, Trigger
+from pysolver.model.values import IllegalMoveError
+from pysolver.scale.invariants import replay
 
 ANY = "When ~ dies, it deals 2 damage to any target"
 EACH = "Whenever ~ dies, it deals 1 damage to each opponent"

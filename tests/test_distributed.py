@@ -14,7 +14,8 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from pysolver import batch, cli, executors, sweep  # noqa: E402
+from pysolver import cli  # noqa: E402
+from pysolver.scale import batch, executors, sweep  # noqa: E402
 
 POOL = {"attackers": {"sizes": "1..2", "cards": ["Akroma, Angel of Fury", "Blistering Firecat"]},
         "blockers": {"sizes": "0..1", "cards": ["Vampire Nighthawk"]}}

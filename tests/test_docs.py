@@ -12,10 +12,10 @@ from typing import Any
 import jsonschema
 import pytest
 
-from pysolver import loader, schema
-from pysolver.abilities import parse_ability_line
-from pysolver.catalogue import CATALOGUE
-from pysolver.loader import situation_from_data
+from pysolver.files import loader, schema
+from pysolver.files.loader import situation_from_data
+from pysolver.model.abilities import parse_ability_line
+from pysolver.model.catalogue import CATALOGUE
 
 DOCS = Path(__file__).parents[1] / "docs"
 

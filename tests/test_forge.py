@@ -19,8 +19,8 @@ import yaml
 
 import pysolver
 from pysolver.cli import main
+from pysolver.engines.forge import read_forge, to_forge, to_situation
 from pysolver.errors import InputError
-from pysolver.forge import read_forge, to_forge, to_situation
 
 FORGE = Path(__file__).parent / "fixtures" / "forge"
 CARDS = FORGE / "cards.json"

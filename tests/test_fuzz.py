@@ -31,7 +31,8 @@ from reference import reference_blocks
 from strategies import block_boards
 
 import pysolver
-from pysolver import batch, cli
+from pysolver import cli
+from pysolver.scale import batch
 
 LONG = os.environ.get("PYSOLVER_FUZZ") == "long"
 EXAMPLES = {"files": 3000, "cards": 600, "batch": 400, "api": 3000} if LONG else \

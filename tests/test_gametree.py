@@ -1,4 +1,4 @@
-"""The combat game tree (pysolver.gametree): perft-style move counts per stage, push refusing
+"""The combat game tree (pysolver.game.gametree): perft-style move counts per stage, push refusing
 illegal moves, outcome lines replayed move by move, and verify's symmetry classes (identical
 creatures, encodings/verify.lp) giving the same verdicts and declarations as without them."""
 
@@ -10,11 +10,11 @@ import pytest
 from reference.minimax import reference_verify
 
 import pysolver
-from pysolver import gametree as gt
-from pysolver.declarations import legal_attacks, legal_blocks
-from pysolver.invariants import replay
-from pysolver.moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Pass
-from pysolver.verify import Verifier, declarations
+from pysolver.game import gametree as gt
+from pysolver.game.verify import Verifier, declarations
+from pysolver.model.moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Pass
+from pysolver.rules.declarations import legal_attacks, legal_blocks
+from pysolver.scale.invariants import replay
 
 
 def board(permanents: list[dict], *, combat: dict | None = None, alice_mana: str = "", bob_mana: str = "",
@@ -147,7 +147,7 @@ def test_every_outcome_line_replays_to_its_outcome(permanents: list[dict], extra
     for o in outcomes:
         final = replay(s, o["line"])
         assert final.is_end()
-        assert pysolver.combat.result(final.s) == {k: v for k, v in o.items() if k != "line"}
+        assert pysolver.rules.combat.result(final.s) == {k: v for k, v in o.items() if k != "line"}
 
 
 # ---- symmetry classes ----------------------------------------------------------------------
@@ -220,7 +220,7 @@ def test_damage_halves_follow_loyalty_and_lethal_damage_not_power() -> None:
 
 def test_pop_takes_back_pushed_moves_in_order() -> None:
     """python-chess's push/pop/move_stack: each push remembers the position before it (508.1, 509.1)."""
-    from pysolver.loader import situation_from_data
+    from pysolver.files.loader import situation_from_data
     s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
                              "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2},
                                             {"id": "y", "controller": "b", "power": 1, "toughness": 1}]})

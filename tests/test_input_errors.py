@@ -307,7 +307,7 @@ def test_parts_a_command_does_not_read_are_noted_not_silently_ignored(tmp_path, 
     assert "combat.assignment" not in err and "goal is read only by `verify`" in err
 
 
-# --- structure limits (pysolver.reading, docs/limits.md) ------------------------------------------
+# --- structure limits (pysolver.files.reading, docs/limits.md) ------------------------------------------
 
 LAUGHS = "\n".join(["goal:", "  all:", '    - &a [{lethal: bob}, {lethal: bob}, {lethal: bob}, {lethal: bob}]'] +
                    [f"    - &{chr(98 + i)} {{all: [{', '.join(['*' + chr(97 + i)] * 9)}]}}" for i in range(9)])
@@ -360,7 +360,7 @@ def test_messages_quote_at_most_about_80_characters(tmp_path, capsys) -> None:
 
 @pytest.mark.parametrize("name", ["not", "Not", "show", "minimize", "a_b", "inf", "sup", "x-1", "Bob"])
 def test_ids_and_players_named_like_asp_syntax_work(name) -> None:
-    """Ids are clingo strings (pysolver.facts): no name can break the program (issue 11: `not`)."""
+    """Ids are clingo strings (pysolver.asp.facts): no name can break the program (issue 11: `not`)."""
     data = {"players": [{"name": "alice"}, {"name": f"{name}P"}], "active": "alice",
             "permanents": [{"id": name, "controller": "alice", "power": 2, "toughness": 2},
                            {"id": f"{name}2", "controller": f"{name}P", "power": 1, "toughness": 1,

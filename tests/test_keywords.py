@@ -18,7 +18,7 @@ from strategies import with_result_keywords
 from test_verify import tiny_boards
 
 import pysolver
-from pysolver.loader import situation_from_data
+from pysolver.files.loader import situation_from_data
 
 EMPTY = {"damage": {}, "loyalty": {}, "defense": {}, "lost": [], "destroyed": []}
 
@@ -187,7 +187,7 @@ def test_real_card_texts_parse() -> None:
     """Oracle lines with reminder text (cards.py strips it) parse to these keywords instead of
     being noted as not modelled: Kitchen Finks (persist), Boggart Ram-Gang (wither),
     Glistener Elf (infect), Bloated Contaminator (toxic), Strangleroot Geist (undying)."""
-    from pysolver.cards import oracle_lines
+    from pysolver.files.cards import oracle_lines
     texts = {
         "Kitchen Finks": ("When Kitchen Finks enters, you gain 2 life.\nPersist (When this creature dies, if it had "
                           "no -1/-1 counters on it, return it to the battlefield under its owner's control with a "

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 import pysolver
-from pysolver import numbers
+from pysolver.asp.facts import situation_facts
+from pysolver.asp.solving import STEP_RESULTS, control, models, value
 from pysolver.cli import main
-from pysolver.facts import situation_facts
-from pysolver.solving import STEP_RESULTS, control, models, value
+from pysolver.model import numbers
 
 M = numbers.MAX_VALUE
 GOOD = {
@@ -185,6 +185,6 @@ def test_outcomes_near_the_life_bound_are_exact() -> None:
 
 
 def test_the_worst_case_sum_fits_clingo() -> None:
-    """The bound stated in pysolver.numbers: a life total after combat stays inside 32 bits."""
+    """The bound stated in pysolver.model.numbers: a life total after combat stays inside 32 bits."""
     assert numbers.MAX_VALUE + 4 * numbers.MAX_TOTAL < numbers.CLINGO_MAX
     assert 3 * numbers.MAX_VALUE < numbers.CLINGO_MAX

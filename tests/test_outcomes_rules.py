@@ -238,10 +238,10 @@ def test_508_509_outcomes_over_all_declarations() -> None:
 # (pysolver.outcomes, encodings/strikes.lp), each line replayed move by move on the game tree.
 
 def replayed(s) -> list[dict]:
-    """`results`, with each outcome's line pushed move by move (pysolver.invariants.replay) and
+    """`results`, with each outcome's line pushed move by move (pysolver.scale.invariants.replay) and
     reaching that outcome."""
-    from pysolver.combat import result
-    from pysolver.invariants import replay
+    from pysolver.rules.combat import result
+    from pysolver.scale.invariants import replay
     got = list(pysolver.outcomes(s))
     for o in got:
         assert result(replay(s, o["line"]).s) == {k: v for k, v in o.items() if k != "line"}, o

@@ -17,11 +17,11 @@ from strategies import with_triggers
 from trigger_boards import board, creature
 
 import pysolver
-from pysolver import gametree as gt
-from pysolver.abilities import parse_ability_line
 from pysolver.errors import InputError
-from pysolver.moves import AttackDeclaration, BlockDeclaration, FaceUp, Pass, TargetChoice, Trigger
-from pysolver.values import IllegalMoveError
+from pysolver.game import gametree as gt
+from pysolver.model.abilities import parse_ability_line
+from pysolver.model.moves import AttackDeclaration, BlockDeclaration, FaceUp, Pass, TargetChoice, Trigger
+from pysolver.model.values import IllegalMoveError
 
 
 def blocks(s: pysolver.Situation) -> set[frozenset[tuple[str, str]]]:
@@ -217,7 +217,7 @@ def test_verify_with_provoke_equals_minimax(data: dict[str, Any], lethal: bool) 
 def test_the_graph_draws_the_requirement_edge() -> None:
     """509.1c: the provoke requirement is an edge requirement of the attacker-blocker graph (bold in
     DOT, named provoke)."""
-    from pysolver.graph import attacker_blocker_graph, requirement_edges, to_dot
+    from pysolver.rules.graph import attacker_blocker_graph, requirement_edges, to_dot
 
     s = board([creature("x", "alice", "3/3", "Provoke"), creature("z", "bob", "1/1"), creature("w", "bob", "1/1")],
               combat={"attackers": {"x": "bob"}, "provoked": {"z": "x"}})

@@ -12,8 +12,8 @@ from reference.outcomes import canonical, reference_outcomes
 
 import pysolver
 from pysolver.errors import InputError
-from pysolver.loader import situation_from_data
-from pysolver.values import IllegalMoveError
+from pysolver.files.loader import situation_from_data
+from pysolver.model.values import IllegalMoveError
 
 
 def results(s) -> list[dict]:
@@ -93,7 +93,7 @@ def test_pumps_out_of_scope_are_errors_in_a_file(line, problem) -> None:
 
 def test_targeted_pump_of_a_real_card_is_noted() -> None:
     """A card's targeted pump is not modelled: a note, not an error (docs/abilities.md)."""
-    from pysolver.cards import oracle_lines
+    from pysolver.files.cards import oracle_lines
     lines, unmodelled = oracle_lines("Sparky", "Flying\n{R}: Target creature gets +1/+0 until end of turn.")
     assert lines == ("Flying",) and unmodelled == ("{R}: Target creature gets +1/+0 until end of turn.",)
 
@@ -165,8 +165,8 @@ def test_ten_red_mana_stays_quick() -> None:
 def test_117_1b_activations_are_window_moves_of_the_player_with_priority() -> None:
     """117.1b, 602.2: in a window the player with priority may activate their pumps (each number of
     times their mana pays for); 117.3b: after it resolves the active player has priority."""
-    from pysolver import gametree as gt
-    from pysolver.moves import Activation, Pass
+    from pysolver.game import gametree as gt
+    from pysolver.model.moves import Activation, Pass
     s = board(AKROMA, BIRD, players=[{"name": "alice", "mana": "{R}{R}"}, {"name": "bob"}],
               attackers={"akroma": "bob"}, blockers={})
     p = gt.root(s)
@@ -184,8 +184,8 @@ def test_117_1b_activations_are_window_moves_of_the_player_with_priority() -> No
 
 def test_708_2a_no_activation_while_face_down() -> None:
     """708.2a: a face-down Akroma has no abilities: no activation until she is turned face up."""
-    from pysolver import gametree as gt
-    from pysolver.moves import Activation, FaceUp
+    from pysolver.game import gametree as gt
+    from pysolver.model.moves import Activation, FaceUp
     s = board({**AKROMA, "face_down": True}, players=[{"name": "alice", "mana": "{R}" * 7}, {"name": "bob"}],
               attackers={"akroma": "bob"}, blockers={})
     p = gt.root(s)
@@ -223,7 +223,7 @@ def test_verify_defender_pumps_a_blocker_to_survive() -> None:
 def test_602_2_a_blocker_pumped_toughness_takes_away_a_tramplers_sure_damage() -> None:
     """702.19b, 602.2, 613.4c: a 5/5 trampler blocked by a 0/4 is sure of 1 damage only if the
     blocker stays 0/4; bob pumps it to 0/5 and survives at 1 life (verify's bound must not say
-    lethal, pysolver.goals.sure_damage); the brute-force minimax agrees."""
+    lethal, pysolver.game.goals.sure_damage); the brute-force minimax agrees."""
     from reference.minimax import reference_verify
     s = situation_from_data({"players": [{"name": "alice"}, {"name": "bob", "life": 1, "mana": "{G}"}],
                              "active": "alice",
@@ -352,11 +352,11 @@ def test_pump_verify_equals_minimax(data: dict) -> None:
 ])
 def test_602_2_sure_damage_counts_the_toughness_the_defence_can_pump(power: int, mana: str, sure: bool) -> None:
     """702.19b, 602.2, 613.4c: the trampler's sure excess over a blocker counts the most toughness the
-    defence's mana can pump onto it (pysolver.goals.sure_damage no longer gives up on a board with a
+    defence's mana can pump onto it (pysolver.game.goals.sure_damage no longer gives up on a board with a
     defence pump); verify and the brute-force minimax agree."""
     from reference.minimax import reference_verify
 
-    from pysolver import gametree, goals
+    from pysolver.game import gametree, goals
     s = situation_from_data({"players": [{"name": "alice"}, {"name": "bob", "life": 1, "mana": mana}],
                              "active": "alice",
                              "permanents": [creature("x", "alice", power, 5, "Trample"),
@@ -369,9 +369,9 @@ def test_602_2_sure_damage_counts_the_toughness_the_defence_can_pump(power: int,
 
 def test_602_2_a_pump_that_lowers_a_blockers_toughness_raises_the_damage_bound() -> None:
     """702.19b, 602.2: bob may pump his 0/4 blocker to 3/1 (+3/-3): a 5/5 trampler then tramples 4 over,
-    so 4 damage is not out of reach of bob's 4 life (pysolver.goals.damage_bound counts the toughness
+    so 4 damage is not out of reach of bob's 4 life (pysolver.game.goals.damage_bound counts the toughness
     pumps can take away)."""
-    from pysolver import goals
+    from pysolver.game import goals
     s = situation_from_data({"players": [{"name": "alice"}, {"name": "bob", "life": 4, "mana": "{B}"}],
                              "active": "alice",
                              "permanents": [creature("x", "alice", 5, 5, "Trample"),

@@ -13,11 +13,11 @@ from reference import reference_blocks
 from reference.outcomes import canonical, reference_outcomes
 
 import pysolver
-from pysolver.abilities import UnknownAbilityLine, parse_ability_line
-from pysolver.check import stage_of
+from pysolver.engines.forge import read_forge, to_forge, to_situation
 from pysolver.errors import InputError
-from pysolver.forge import read_forge, to_forge, to_situation
 from pysolver.model import Permanent, Situation
+from pysolver.model.abilities import UnknownAbilityLine, parse_ability_line
+from pysolver.rules.check import stage_of
 
 # --- 122.1a, 613.4c: counters of any P/T kind -------------------------------------------------------
 
@@ -85,7 +85,7 @@ def decls(*declarations: list[tuple[str, str]]) -> set[frozenset]:
 
 
 def blocks(s: Situation, *expected: list[tuple[str, str]]) -> None:
-    """The solver's declarations, its count (the DP of pysolver.counting) and the reference's are `expected`."""
+    """The solver's declarations, its count (the DP of pysolver.rules.counting) and the reference's are `expected`."""
     want = decls(*expected)
     got = [frozenset(tuple(p) for p in d["blocks"]) for d in pysolver.legal_blocks(s)]
     assert set(got) == want, "solver"

@@ -18,10 +18,13 @@ import yaml
 from hypothesis import given, settings
 from strategies import block_boards
 
-from pysolver import api, batch, cli, commands, schema
+import pysolver as api
+from pysolver import cli, commands
 from pysolver.errors import InputError
-from pysolver.graph import node_link
-from pysolver.loader import situation_from_data
+from pysolver.files import schema
+from pysolver.files.loader import situation_from_data
+from pysolver.rules.graph import node_link
+from pysolver.scale import batch
 
 ROOT = Path(__file__).parents[1]
 SHARED = ROOT.parents[1] / "shared" / "acceptance"

@@ -20,7 +20,7 @@ import pytest
 import pysolver
 from pysolver import Permanent, Player, Situation
 from pysolver.cli import main as cli
-from pysolver.svg import board_svg, graph_svg
+from pysolver.output.svg import board_svg, graph_svg
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pysolver import api, batch, cli, invariants, sweep
+import pysolver as api
+from pysolver import cli
 from pysolver.commands import Options
-from pysolver.vectors import canonical
+from pysolver.scale import batch, invariants, sweep
+from pysolver.scale.vectors import canonical
 
 ROOT = Path(__file__).parents[1]
 EXAMPLE_POOL = ROOT / "examples" / "pools" / "vectors.yaml"
@@ -226,7 +228,7 @@ def test_sweep_resume_keeps_whole_boards_and_answers_a_cut_one_again(tmp_path: P
 
 @pytest.mark.parametrize("raw", [b"\xff\xfe\n", b'{"board": 1' + b"9" * 5000 + b"}\n", b"[" * 2000 + b"\n", b"[1]\n"])
 def test_hostile_answer_files_are_input_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str], raw: bytes) -> None:
-    """`compare` reads another engine's answers through pysolver.reading: non-UTF-8 bytes, a huge
+    """`compare` reads another engine's answers through pysolver.files.reading: non-UTF-8 bytes, a huge
     integer, deep nesting or a line that is not an object is exit 2 naming the file, no traceback."""
     answers = tmp_path / "answers.jsonl"
     answers.write_bytes(raw)

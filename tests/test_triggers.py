@@ -1,4 +1,4 @@
-"""Combat triggers (603.2, pysolver.triggers): each rule with a hand-stated expected set, real card
+"""Combat triggers (603.2, pysolver.rules.triggers): each rule with a hand-stated expected set, real card
 texts, and the brute-force reference (tests/reference/triggers.py) on generated boards that mix
 the triggers with first strike, double strike and face-down creatures."""
 
@@ -17,9 +17,9 @@ from strategies import BLOCK_TRIGGER_LINES, STACK_TRIGGER_LINES, examples, with_
 from trigger_boards import board, creature
 
 import pysolver
-from pysolver import gametree as gt
-from pysolver.cards import oracle_lines
-from pysolver.moves import AttackDeclaration, BlockDeclaration, Pass
+from pysolver.files.cards import oracle_lines
+from pysolver.game import gametree as gt
+from pysolver.model.moves import AttackDeclaration, BlockDeclaration, Pass
 
 
 def lives(s: pysolver.Situation, player: str = "bob") -> set[int]:
@@ -212,7 +212,7 @@ def test_a_face_down_blocker_turned_up_in_response_to_flanking_survives() -> Non
 def test_real_card_texts_parse(name: str, text: str, terms: list[str]) -> None:
     lines, unmodelled = oracle_lines(name, text)
     assert unmodelled == ()
-    assert [a.term for line in lines for a in pysolver.abilities.parse_ability_line(line, name)] == terms
+    assert [a.term for line in lines for a in pysolver.model.abilities.parse_ability_line(line, name)] == terms
 
 
 def test_verify_exalted_attacker_alone_is_lethal() -> None:
@@ -278,7 +278,7 @@ def test_rampage_times_the_blockers_is_refused_before_it_can_wrap() -> None:
     once per permanent in the board total (10^8): rampage 10^6 with 200 possible blockers is refused
     with the field named, never wrapped in clingo's 32-bit integers."""
     from pysolver.errors import InputError
-    from pysolver.loader import situation_from_data
+    from pysolver.files.loader import situation_from_data
     blockers = [{"id": f"b{i}", "controller": "bob", "power": 1, "toughness": 1} for i in range(200)]
     d = {"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice",
          "permanents": [{"id": "r", "controller": "alice", "power": 1, "toughness": 1,
@@ -293,8 +293,8 @@ def test_603_2_every_trigger_kind_is_read_by_one_part() -> None:
     """508.2a, 509.2a, 603.10a, 702.39a: each combat trigger kind of the catalogue is resolved by the
     attack or the block part of encodings/triggers.lp, or put on the stack with a target (provoke,
     death triggers): a declaration skips the program only when nothing on the board triggers on it."""
-    from pysolver.abilities import TRIGGERS
-    from pysolver.moves import DEATH_TRIGGERS
-    from pysolver.triggers import ATTACK, BLOCK, PROVOKE, TRIGGERED_BY
+    from pysolver.model.abilities import TRIGGERS
+    from pysolver.model.moves import DEATH_TRIGGERS
+    from pysolver.rules.triggers import ATTACK, BLOCK, PROVOKE, TRIGGERED_BY
     assert TRIGGERED_BY[ATTACK] | TRIGGERED_BY[BLOCK] | {PROVOKE} | set(DEATH_TRIGGERS) == TRIGGERS
     assert not TRIGGERED_BY[ATTACK] & TRIGGERED_BY[BLOCK]

@@ -14,10 +14,10 @@ from reference.declarations import reference_blocks
 from reference.minimax import reference_verify
 
 import pysolver
-from pysolver import gametree, goals
 from pysolver.cli import main
-from pysolver.graph import attacker_blocker_graph, node_link
-from pysolver.verify import Verifier
+from pysolver.game import gametree, goals
+from pysolver.game.verify import Verifier
+from pysolver.rules.graph import attacker_blocker_graph, node_link
 
 PUZZLES = sorted((Path(__file__).parents[1] / "examples" / "puzzles").glob("*.yaml"))
 

@@ -15,7 +15,7 @@ import javalang
 import pytest
 
 from pysolver.cli import main
-from pysolver.xmage import board_class, java_string
+from pysolver.engines.xmage import board_class, java_string
 
 ROOT = Path(__file__).parent.parent
 VECTORS = ROOT / "examples" / "vectors" / "vectors.jsonl"

@@ -1,8 +1,8 @@
 """An independent brute-force reference for pysolver, in plain Python.
 
-It reads only the typed model (``pysolver.model``, ``pysolver.mana`` and the
-:class:`pysolver.abilities.Ability` values) and never the ASP encodings,
-``pysolver.facts``, ``pysolver.declarations`` or ``pysolver.graph``: property
+It reads only the typed model (``pysolver.model``, ``pysolver.model.mana`` and the
+:class:`pysolver.model.abilities.Ability` values) and never the ASP encodings,
+``pysolver.asp.facts``, ``pysolver.rules.declarations`` or ``pysolver.rules.graph``: property
 tests compare the solver with it.
 
 Layout, meant to be extended (damage, outcomes):

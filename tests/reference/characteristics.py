@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pysolver.abilities import Ability, type_lists
 from pysolver.model import Permanent, Situation
+from pysolver.model.abilities import Ability, type_lists
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Death triggers (700.4, 603.10a) in plain Python: what dies triggers, every way of putting the
 abilities on the stack with their targets, and one of them resolving.
 
-Independent of the ASP encodings and of ``pysolver.triggers``: input is the typed model and the
+Independent of the ASP encodings and of ``pysolver.rules.triggers``: input is the typed model and the
 reference characteristics. "When ~ dies, it deals N damage to any target" and "... to each
 opponent" trigger for each creature that left the battlefield in one event; they look back at it
 as it last existed (603.10a, 113.7a: the characteristics just before the event, so a face-down one

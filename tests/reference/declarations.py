@@ -256,7 +256,7 @@ def pair_violations(s: Situation, field: dict[str, Characteristics], attackers: 
 
 
 def satisfies(x: Characteristics, quality: object, source: Characteristics) -> bool:
-    """Whether creature `x` has a creature quality (the tuples of pysolver.abilities) of an ability of
+    """Whether creature `x` has a creature quality (the tuples of pysolver.model.abilities) of an ability of
     `source`: its color (105.2), a keyword, its power or toughness compared with a number, with its own
     other value or with the source's (a source that is not a creature has no such value)."""
     assert isinstance(quality, tuple)

@@ -1,13 +1,13 @@
 """Can the active player force the goal (docs/verify.md `verify`)? A brute-force minimax for tiny boards.
 
-Plain Python, independent of the ASP encodings and of ``pysolver.verify``: the game is played
+Plain Python, independent of the ASP encodings and of ``pysolver.game.verify``: the game is played
 out move by move as the rules describe it, and every position is valued by plain minimax
 (the active player needs one winning move, the defending player one refuting move). It reuses
 only the other plain-Python references: declarations (:mod:`reference.declarations`), damage
 assignments (:mod:`reference.damage`), dealing damage, paying mana and the state-based actions
 (:mod:`reference.outcomes`).
 
-Differences in formulation from ``pysolver.verify``, on purpose:
+Differences in formulation from ``pysolver.game.verify``, on purpose:
 
 * priority is literal: the player with priority takes **one** special action (turning **one**
   face-down permanent face up, 116.2b, 702.37e, each way of paying tried) or activates **one** pump

@@ -1,6 +1,6 @@
 """Every distinct end-of-combat result (docs/results.md `outcomes`), by brute force.
 
-Plain Python, independent of the ASP encodings and of ``pysolver.combat``/``outcomes``. The
+Plain Python, independent of the ASP encodings and of ``pysolver.rules.combat``/``outcomes``. The
 rest of the combat is played out in every possible way, one stage after the other (506.1):
 
 * beginning of combat (507.2, only if attackers are not declared yet): a priority window;
@@ -55,8 +55,8 @@ import itertools
 import json
 from dataclasses import dataclass, replace
 
-from pysolver.mana import Mana
 from pysolver.model import Permanent, Situation
+from pysolver.model.mana import Mana
 
 from .characteristics import Characteristics, battlefield, characteristics, left_battlefield, state_based_action
 from .damage import Assignment, combat_now, fast, next_step, step_assignments

@@ -1,6 +1,6 @@
 """Combat triggers (603.2) resolved after a declaration, in plain Python.
 
-Independent of the ASP encodings and of ``pysolver.triggers``: input is the typed model only. Each
+Independent of the ASP encodings and of ``pysolver.rules.triggers``: input is the typed model only. Each
 instance of a triggered ability triggers separately (113.2c); a face-down permanent has none
 (708.2a). Every ability here only raises power and toughness (until end of turn, 613.4c) or puts
 +1/+1 counters on (122.1a), so the order of resolution (603.3b) does not matter and they are

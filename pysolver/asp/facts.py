@@ -1,0 +1,169 @@
+"""Situation → ASP facts, built as clingo symbols: the printed characteristics and the state of one board.
+
+Ids and player names are always :func:`clingo.String` terms and numbers :func:`clingo.Number`, so no
+id can break a program (an id ``not`` or ``a.b`` is a string like any other) and nothing is quoted
+by hand. The symbols are rendered with ``str(Symbol)`` into the program text the solving layer adds.
+Derived characteristics (708.2a face-down values, counters, colors, qualities) are computed by
+``encodings/characteristics.lp`` from these facts.
+
+>>> from pysolver.model import Permanent, Player, Situation
+>>> s = Situation((Player("a"), Player("b")), "a", (Permanent("not", "a", power=2, toughness=2),))
+>>> 'printed_power("not",2).' in situation_facts(s)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+
+from clingo import Function, Number, String, Symbol, parse_term
+
+from ..model import Permanent, Situation
+from ..model.abilities import PUMPS, TRIGGERS, Pump
+
+REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")  # docs/abilities.md
+# 509.1c requirements (attacker, blocker, J) obeyed when that blocker blocks that attacker: Lure, provoke (702.39a)
+EDGE_REQUIREMENTS = ("lure", "provoke")
+MANA_KEYS = ("w", "u", "b", "r", "g", "c", "generic")  # the fields of pysolver.model.mana.Mana, in order
+
+
+def symbol(name: str) -> str:
+    """An id or player name as ASP text (for callers that still write facts as text): a string term.
+
+    >>> symbol("not"), symbol("Bob")
+    ('"not"', '"Bob"')
+    """
+    return str(String(name))
+
+
+def atom(name: str, *args: str | int | Symbol) -> Symbol:
+    """An atom: str arguments become strings (ids), int arguments numbers; symbols stay as they are.
+
+    >>> str(atom("controller", "x", "a")), str(atom("life", "a", -3)), str(atom("attackers_declared"))
+    ('controller("x","a")', 'life("a",-3)', 'attackers_declared')
+    """
+    return Function(name, [String(a) if isinstance(a, str) else Number(a) if isinstance(a, int) else a
+                           for a in args])
+
+
+def constant(name: str) -> Symbol:
+    """A constant term of the encodings (a card type, a mana kind, a step name)."""
+    return Function(name)
+
+
+def program(symbols: Iterable[Symbol]) -> str:
+    """Facts as program text: one ``atom.`` per symbol, rendered by clingo (``str(Symbol)``)."""
+    return "\n".join(f"{s}." for s in symbols)
+
+
+def situation_facts(s: Situation, *, combat: bool = True) -> str:
+    """All facts of a situation as program text; `combat=False` leaves out the declarations. The
+    searches build the facts of many situations that share most permanents unchanged (frozen
+    values): each permanent's text is built once (:func:`permanent_symbols`)."""
+    players = program(_player_symbols(s))
+    permanents = "\n".join(_permanent_text(x) for x in s.permanents)
+    return "\n".join(part for part in (players, permanents, program(combat_facts(s)) if combat else "") if part)
+
+
+def situation_symbols(s: Situation, *, combat: bool = True) -> Iterator[Symbol]:
+    """All facts of a situation as symbols; `combat=False` leaves out the declarations (to choose them)."""
+    yield from _player_symbols(s)
+    for x in s.permanents:
+        yield from permanent_symbols(x)
+    if combat:
+        yield from combat_facts(s)
+
+
+def _player_symbols(s: Situation) -> Iterator[Symbol]:
+    for p in s.players:
+        yield atom("player", p.name)
+        yield atom("life", p.name, p.life)
+        yield atom("poison", p.name, p.poison)  # 122.1f
+        for k, v, w in zip(MANA_KEYS, p.mana.as_tuple(), p.spent.as_tuple()):
+            yield atom("mana_pool", p.name, constant(k), v)
+            yield atom("mana_spent", p.name, constant(k), w)
+    yield atom("active", s.active)
+
+
+@lru_cache(maxsize=1 << 14)
+def permanent_symbols(p: Permanent) -> tuple[Symbol, ...]:
+    """The facts of one permanent (:func:`permanent_facts`), built once per distinct permanent."""
+    return tuple(permanent_facts(p))
+
+
+@lru_cache(maxsize=1 << 14)
+def _permanent_text(p: Permanent) -> str:
+    return program(permanent_symbols(p))
+
+
+def permanent_facts(p: Permanent) -> Iterator[Symbol]:
+    """Facts for one permanent: printed values and state (tapped, damage, counters, face-down)."""
+    i = p.id
+    # The owner is not a fact: on the battlefield protection from a player goes by the controller
+    # (702.16k: objects that player owns are included only if no other player controls them).
+    yield atom("permanent", i)
+    yield atom("controller", i, p.controller)
+    yield from (atom("card_type", i, constant(t.lower())) for t in p.types)
+    yield from (atom("printed_subtype", i, t.lower()) for t in p.subtypes)
+    yield from (atom("printed_color", i, constant(c)) for c in p.colors)
+    for key in ("power", "toughness", "loyalty", "defense"):
+        value = getattr(p, key)
+        if value is not None:
+            yield atom(f"printed_{key}", i, value)
+    if p.protector:
+        yield atom("protector", i, p.protector)
+    # Instances of "can block an additional creature" add up (509.1a); number them. An ability's
+    # term is built by pysolver.model.abilities from fixed names and quoted values; parse_term reads it.
+    for j, a in enumerate(p.abilities):
+        term = Function("block_additional", [Number(j)]) if a.kind == "block_additional" else parse_term(a.term)
+        if a.kind == "toxic":  # 702.164b: each toxic ability adds its N to the total toxic value
+            term = Function("toxic", [Number(int(a.value)), Number(j)])  # type: ignore[call-overload]
+        yield atom("printed_ability", i, term)
+    # Each instance of a requirement ability is a requirement of its own (113.2c, 508.1d, 509.1c).
+    yield from (atom("printed_instance", i, constant(a.kind), j) for j, a in enumerate(p.abilities)
+                if a.kind in REQUIREMENTS)
+    # Each instance of a combat trigger triggers separately (113.2c, 702.83b, 702.45b, ...): numbered.
+    yield from (atom("printed_trigger", i, parse_term(a.term), j) for j, a in enumerate(p.abilities)
+                if a.kind in TRIGGERS)
+    yield from (atom("pt_counters", i, dp, dt, n) for dp, dt, n in p.pt_counters)  # 122.1a
+    yield atom("until_end_of_turn", i, *p.until_end_of_turn)  # 613.4c: resolved pumps
+    yield atom("damage_marked", i, p.damage)
+    yield from pump_facts(p)
+    morph = p.morph_cost()
+    if morph is not None:
+        yield atom("morph", i, constant(morph[0]))
+        yield from (atom("morph_cost", i, constant(k), v) for k, v in zip(MANA_KEYS, morph[1].as_tuple()) if v)
+    for flag in ("tapped", "summoning_sick", "face_down", "left_battlefield"):
+        if getattr(p, flag):
+            yield atom(flag, i)
+
+
+def pump_facts(p: Permanent) -> Iterator[Symbol]:
+    """Its pump abilities, numbered from 0 (602.1): pump_ability(P,I,X,Y) and pump_cost(P,I,K,V), for
+    `check` to judge `combat.activations` (encodings/check.lp)."""
+    pumps = [a.value for a in p.abilities if a.kind in PUMPS and isinstance(a.value, Pump)]
+    for j, pump in enumerate(pumps):
+        yield atom("pump_ability", p.id, j, pump.power, pump.toughness)
+        yield from (atom("pump_cost", p.id, j, constant(k), v) for k, v in zip(MANA_KEYS, pump.cost.as_tuple()) if v)
+
+
+def combat_facts(s: Situation) -> Iterator[Symbol]:
+    """Declared attacks, blocks and the damage step, if any."""
+    c = s.combat
+    yield from (atom("attacking", a, t) for a, t in c.attackers or ())
+    yield from (atom("blocking", b, a) for b, a in c.blockers or ())
+    if c.attackers is not None:
+        yield atom("attackers_declared")
+    if c.blockers is not None:
+        yield atom("blockers_declared")
+    if c.damage_step:
+        yield atom("requested_step", constant(c.damage_step))
+    if c.first_strikers is not None:
+        yield atom("first_strike_recorded")
+        yield from (atom("dealt_first_strike", x) for x in c.first_strikers)
+    yield from (atom("assigned", src, r, n) for src, r, n in c.assignment or ())
+    yield from (atom("declared_activation", constant(a.window), a.permanent, a.ability, a.times)
+                for a in c.activations)
+    # 702.39a, 702.39b: each resolved provoke trigger is a requirement of its own (numbered J).
+    yield from (atom("provoked", t, a, j) for j, (t, a) in enumerate(c.provoked))

@@ -1,0 +1,678 @@
+"""Card pools (docs/engines.md): the built-in pool and `--cards` files in Scryfall or MTGJSON format.
+
+Oracle text becomes docs/abilities.md ability lines: keyword lines such as
+"Flying, trample, protection from white and from blue" are split, reminder
+text in parentheses is dropped, and lines the solver does not model (e.g.
+"{R}: Target creature gets +1/+0 until end of turn") are kept in `unmodelled`, never dropped.
+Morph lines the solver cannot pay for (a cost with {X}, 702.37f, or a cost that is
+not mana) stay in `lines`, so that using the card is an error naming the permanent.
+
+>>> card = builtin_pool()["akroma, angel of fury"]
+>>> card.lines[3:]
+('{R}: Akroma, Angel of Fury gets +1/+0 until end of turn.', 'Morph {3}{R}{R}{R}')
+>>> card.unmodelled
+("Akroma, Angel of Fury can't be countered.",)
+>>> oracle_lines("Zurgo", "Flying, ward {2} (Whenever this creature becomes the target …)")
+(('Flying',), ('ward {2}',))
+"""
+
+from __future__ import annotations
+
+import bz2
+import contextlib
+import gc
+import gzip
+import hashlib
+import json
+import lzma
+import marshal
+import os
+import re
+import sqlite3
+import sys
+import threading
+import unicodedata
+import zlib
+from collections import ChainMap
+from collections.abc import Iterator, Mapping, MutableMapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, cast
+
+from ..errors import InputError
+from ..model.abilities import COLOR_LETTERS, KEYWORDS, UnsupportedAbility, parse_ability_line
+from ..model.numbers import Oversized
+from . import reading
+
+CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+
+# Scryfall layouts that are not game cards (their "faces" have no characteristics to play with).
+_SKIPPED_LAYOUTS = {"art_series"}
+# Scryfall layouts that are tokens and the like: a real card of the same name wins.
+_MINOR_LAYOUTS = {"token", "double_faced_token", "emblem", "vanguard", "scheme", "planar", "augment", "host"}
+
+
+@dataclass(frozen=True)
+class Card:
+    """The characteristics a card (or one face of it) gives a permanent by default (docs/situation.md `card:`).
+
+    `lines` are docs/abilities.md ability lines, `unmodelled` the oracle lines the solver does not model.
+    """
+
+    name: str
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    colors: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    loyalty: int | None
+    defense: int | None
+    lines: tuple[str, ...]
+    unmodelled: tuple[str, ...]
+    mana_cost: str = ""
+
+
+def card_key(name: str) -> str:
+    """The pool key of a card name: case, accents, curly apostrophes and spacing do not matter.
+
+    >>> card_key("  Ghazbán  Ogre"), card_key("Gideon’s Lawkeeper")
+    ('ghazban ogre', "gideon's lawkeeper")
+    """
+    if name.isascii():
+        return " ".join(name.split()).lower()  # the common case, fast: card files have ~10^5 keys
+    text = unicodedata.normalize("NFKD", name.replace("\u2019", "'"))
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return " ".join(text.split()).casefold()
+
+
+def _int_or_none(value: object) -> int | None:
+    if value is None:
+        return None
+    try:
+        return int(str(value))
+    except ValueError:
+        return None  # "*", "1+*" and the like: the situation must give the number
+
+
+def _strip_reminder(raw: str) -> str:
+    """The line without reminder text (parenthesised, possibly nested) and surrounding space."""
+    line, previous = raw, None
+    while line != previous:
+        previous, line = line, re.sub(r"\s*\([^()]*\)", "", line)
+    return " ".join(line.split())
+
+
+def short_name(name: str, legendary: bool) -> str | None:
+    """The shortened name a legendary card's text may use for itself (201.5c): "Akroma" for
+    "Akroma, Angel of Fury", "Rhonas" for "Rhonas the Indomitable"; None if there is none."""
+    if not legendary:
+        return None
+    m = re.match(r"(.+?)(?:,| the | of )", name)
+    return m.group(1).strip() if m and m.group(1).strip() != name else None
+
+
+def oracle_lines(name: str, text: str, legendary: bool = False) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Split oracle text into (ability lines, lines not modelled).
+
+    A keyword line ("Flying, trample, protection from white and from blue") becomes one line per
+    keyword; in a keyword line with keywords the solver does not model ("Flying, ward {2}") those
+    parts alone are not modelled. A legendary card's shortened name (201.5c) is written out in full
+    in the lines kept, so that they parse as "this creature". Unmodelled lines keep their text.
+    """
+    short = short_name(name, legendary)
+    lines: list[str] = []
+    unmodelled: list[str] = []
+    for raw in text.splitlines():
+        line = _strip_reminder(raw)
+        if not line:
+            continue
+        full = _full_name(line, name, short)
+        status = _status(full, name)
+        parts = _keyword_parts(full, name)
+        if status == "ok":
+            if parts and all(_status(p, name) == "ok" for p in parts):
+                lines.extend(parts)
+            else:
+                lines.append(full)
+        elif status == "unsupported":
+            lines.append(full)  # the loader rejects it with the reason when the card is used
+        elif parts and _is_keyword_line(full, parts, name):
+            for part in parts:
+                if _status(part, name) == "no":
+                    unmodelled.append(part)
+                else:
+                    lines.append(part)
+        else:
+            unmodelled.append(line)
+    return tuple(lines), tuple(unmodelled)
+
+
+def _full_name(line: str, name: str, short: str | None) -> str:
+    """`line` with the shortened name (201.5c) replaced by the full name."""
+    if not short:
+        return line
+    rest = re.escape(name[len(short):])
+    return re.sub(rf"(?<!\w){re.escape(short)}(?!\w)(?!{rest})", lambda _: name, line)
+
+
+def _status(line: str, name: str) -> str:
+    """'ok' (a docs/abilities.md line), 'unsupported' (a morph cost that cannot be paid) or 'no'."""
+    try:
+        parse_ability_line(line, name)
+    except UnsupportedAbility:
+        return "unsupported"
+    except ValueError:
+        return "no"
+    return "ok"
+
+
+def _keyword_parts(line: str, name: str) -> list[str] | None:
+    """The comma-separated parts of a line (the card's own name, which may contain commas, kept
+    whole), or None if the line has no comma or is an activated ability ("cost: effect")."""
+    if ":" in line:
+        return None
+    masked = line.replace(name, "\0") if name else line
+    parts = [p.strip().replace("\0", name) for p in masked.split(",")]
+    return parts if len(parts) > 1 and all(parts) else None
+
+
+def _is_keyword_line(line: str, parts: list[str], name: str) -> bool:
+    """A list of keywords, not a sentence with commas: no final period (keyword lines have none)
+    unless it starts with a keyword ("Flying, ward—Pay 2 life."); at least one part understood."""
+    first = parts[0].lower()
+    if line.endswith(".") and first not in KEYWORDS:
+        return False
+    return any(_status(p, name) != "no" for p in parts)
+
+
+def _split_type_line(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
+    """(card types, subtypes, legendary) of one face's type line."""
+    left, _, right = type_line.replace("\u2014", "-").partition(" - ")
+    types = tuple(t for t in left.split() if t in CARD_TYPES)
+    return types, tuple(right.split()), "Legendary" in left.split()
+
+
+def _colors(letters: Any) -> tuple[str, ...]:
+    if not isinstance(letters, list):
+        raise TypeError(f"colors must be a list of W/U/B/R/G, got {letters!r}")
+    try:
+        return tuple(COLOR_LETTERS[c] for c in letters)
+    except KeyError as exc:
+        raise TypeError(f"color {exc.args[0]!r} is not one of W/U/B/R/G") from None
+
+
+def scryfall_cards(obj: dict[str, Any]) -> list[Card]:
+    """The cards of one Scryfall card object: one per face for multi-faced cards, front face first."""
+    faces = obj.get("card_faces")
+    if not faces:
+        return [_scryfall_face(obj, obj, True)]
+    return [_scryfall_face(face, obj, i == 0) for i, face in enumerate(faces)]
+
+
+def _scryfall_face(face: dict[str, Any], obj: dict[str, Any], front: bool) -> Card:
+    """One face; colors (and for the front face the numbers) fall back to the card object, as
+    Scryfall keeps them there for adventurer, split and flip cards."""
+    def get(key: str, default: Any = None) -> Any:
+        if face.get(key) is not None:
+            return face[key]
+        return obj.get(key, default) if front or key == "colors" else default
+
+    name = face["name"]
+    types, subtypes, legendary = _split_type_line(get("type_line", ""))
+    lines, unmodelled = oracle_lines(name, get("oracle_text", "") or "", legendary)
+    return Card(name, types, subtypes, _colors(get("colors", [])),
+                _int_or_none(get("power")), _int_or_none(get("toughness")),
+                _int_or_none(get("loyalty")), _int_or_none(get("defense")),
+                lines, unmodelled, get("mana_cost", "") or "")
+
+
+def card_from_mtgjson(name: str, face: dict[str, Any]) -> Card:
+    """A card from one face of an MTGJSON AtomicCards entry (`name` is the entry's key)."""
+    face_name = face.get("faceName") or face.get("name") or name
+    legendary = "Legendary" in (face.get("supertypes") or [])
+    lines, unmodelled = oracle_lines(face_name, face.get("text", "") or "", legendary)
+    return Card(face_name, tuple(t for t in face.get("types", []) if t in CARD_TYPES),
+                tuple(face.get("subtypes", [])), _colors(face.get("colors", [])),
+                _int_or_none(face.get("power")), _int_or_none(face.get("toughness")),
+                _int_or_none(face.get("loyalty")), _int_or_none(face.get("defense")),
+                lines, unmodelled, face.get("manaCost", "") or "")
+
+
+# --- card files: names and ids indexed first, oracle text parsed only for the cards used --------
+
+# Fields of a card object the pool needs; the rest (images, prices, legalities, …) is dropped.
+_SCRYFALL_FIELDS = ("name", "layout", "type_line", "oracle_text", "colors", "power", "toughness", "loyalty",
+                    "defense", "mana_cost")
+_MTGJSON_FIELDS = ("name", "faceName", "side", "supertypes", "types", "subtypes", "text", "colors", "power",
+                   "toughness", "loyalty", "defense", "manaCost")
+# How a situation names a card other than by name (docs/engines.md): "<kind>:<value>".
+ID_KINDS = ("scryfall", "arena", "mtgjson", "set")
+# The id columns of the records table, and the id kind each answers to.
+ID_COLUMNS = ("scryfall_id", "oracle_id", "arena_id", "uuid", "set_code", "number")
+ID_KINDS_OF_COLUMNS = ("scryfall", "scryfall", "arena", "mtgjson")
+CACHE_FORMAT = 2
+_NAME, _MINOR, _FACE = 2, 1, 0  # who wins a name: a card, then a token or the like, then a face
+_LETTERS = frozenset(COLOR_LETTERS)
+
+
+@dataclass
+class _Index:
+    """What a card file holds, before any oracle text is read: compact card records, and the
+    candidates for each name (rank, record, face) and id."""
+
+    file: str
+    records: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)  # (format, place, fields)
+    ids: list[tuple[Any, ...]] = field(default_factory=list)  # per record: the values of ID_COLUMNS, raw
+    oracle: list[str | None] = field(default_factory=list)              # Scryfall oracle_id per record
+    names: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
+
+    def add(self, fmt: str, place: str, fields: dict[str, Any], ids: tuple[Any, ...], oracle: str | None = None) -> int:
+        self.records.append((fmt, place, fields))
+        self.ids.append(ids)
+        self.oracle.append(oracle)
+        return len(self.records) - 1
+
+    def name(self, name: str, rank: int, n: int, face: int) -> None:
+        self.names.setdefault(card_key(name), []).append((rank, n, face))
+
+    def resolve(self) -> tuple[dict[str, tuple[int, int]], dict[str, list[str]]]:
+        """Each name's card, and the names that stand for different cards (never first-wins)."""
+        refs: dict[str, tuple[int, int]] = {}
+        ambiguous: dict[str, list[str]] = {}
+        for key, candidates in self.names.items():
+            if len(candidates) == 1:
+                refs[key] = candidates[0][1:]
+                continue
+            best = max(rank for rank, _, _ in candidates)
+            top = [(n, face) for rank, n, face in candidates if rank == best]
+            distinct = {self._identity(n, face): (n, face) for n, face in top}
+            if len(distinct) == 1:
+                refs[key] = top[0]
+            else:
+                ambiguous[key] = [self._describe(n) for n, _ in distinct.values()]
+        return refs, ambiguous
+
+    def _identity(self, n: int, face: int) -> str:
+        """Two records of one name are the same card if Scryfall says so (oracle_id) or if the
+        fields the pool reads are equal (reprints in a file of every printing)."""
+        if self.oracle[n]:
+            return f"{self.oracle[n]}/{face}"
+        _, _, fields = self.records[n]
+        faces = fields.get("faces") or fields.get("card_faces") or [fields]
+        return json.dumps(faces[face] if face < len(faces) else fields, sort_keys=True)
+
+    def _describe(self, n: int) -> str:
+        own = [f"{kind}:{v}" for kind, v in zip(ID_KINDS_OF_COLUMNS, self.ids[n]) if v not in (None, "")]
+        return f"{self.records[n][1]}" + (f" ({own[0]})" if own else "")
+
+
+def _compact(obj: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
+    return {k: obj[k] for k in fields if k in obj}
+
+
+def _index_scryfall(objects: list[Any], file: str) -> _Index:
+    index = _Index(file)
+    for i, obj in enumerate(objects):
+        where = f"[{i}]"
+        try:
+            if not isinstance(obj, dict):
+                raise TypeError("expected a card object")
+            where = f"[{i}] ({obj['name']})"
+            if not isinstance(obj["name"], str):
+                raise TypeError("the name is not a string")
+            layout = obj.get("layout", "normal")
+            if layout in _SKIPPED_LAYOUTS:
+                continue
+            fields = _compact(obj, _SCRYFALL_FIELDS)
+            faces = obj.get("card_faces") or []
+            if faces:
+                fields["card_faces"] = [_compact(face, _SCRYFALL_FIELDS) for face in faces]
+                face_names = [face["name"] for face in faces]
+            for part in (fields, *fields.get("card_faces", ())):
+                colors = part.get("colors", [])
+                if not isinstance(colors, list) or not _LETTERS.issuperset(colors):
+                    _colors(colors)
+        except KeyError as exc:
+            raise InputError(file, where, f"malformed Scryfall card: no {exc.args[0]!r}") from None
+        except (TypeError, AttributeError) as exc:
+            raise InputError(file, where, f"malformed Scryfall card: {exc}") from None
+        n = index.add("scryfall", where, fields, (obj.get("id"), obj.get("oracle_id"), obj.get("arena_id"), None,
+                                                   obj.get("set"), obj.get("collector_number")), obj.get("oracle_id"))
+        index.name(obj["name"], _MINOR if layout in _MINOR_LAYOUTS else _NAME, n, 0)
+        if faces and (len(faces) > 1 or face_names[0] != obj["name"]):
+            for j, face_name in enumerate(face_names):
+                index.name(face_name, _FACE, n, j)
+    return index
+
+
+def _index_mtgjson(entries: dict[str, Any], file: str) -> _Index:
+    index = _Index(file)
+    for name, entry in entries.items():
+        where = f"data.{name}"
+        try:
+            if not isinstance(entry, list):
+                if isinstance(entry, dict) and "cards" in entry:
+                    raise InputError(file, where, "this looks like an MTGJSON set or AllPrintings "
+                                                  "file; use AtomicCards.json")
+                raise TypeError("expected a list of card faces")
+            faces = [_compact(face, _MTGJSON_FIELDS) for face in entry]
+            for face in faces:
+                _colors(face.get("colors", []))
+                if not all(isinstance(face.get(k, ""), str) for k in ("name", "faceName")):
+                    raise TypeError("a face's name must be text")
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise InputError(file, where, f"malformed MTGJSON card: {exc}") from None
+        if not faces:
+            continue
+        front = next((j for j, face in enumerate(faces) if face.get("side") in (None, "a")), 0)
+        raw = entry[front]
+        ids = raw.get("identifiers") if isinstance(raw.get("identifiers"), dict) else {}
+        n = index.add("mtgjson", where, {"name": name, "faces": faces, "front": front},
+                      (ids.get("scryfallId"), ids.get("scryfallOracleId"), ids.get("mtgArenaId"), raw.get("uuid"),
+                       raw.get("setCode"), raw.get("number")))
+        index.name(name, _NAME, n, front)
+        for j, face in enumerate(faces):
+            index.name(face.get("faceName") or face.get("name") or name, _FACE, n, j)
+    return index
+
+
+def _index(data: object, file: str) -> _Index:
+    """The index of Scryfall JSON (a list of card objects, a `{"object": "list", "data": [...]}`
+    page or one card object) or MTGJSON AtomicCards (`{"data": {name: [face, ...]}}`)."""
+    if isinstance(data, dict) and data.get("object") == "card":
+        data = [data]
+    elif isinstance(data, dict) and data.get("object") == "list" and isinstance(data.get("data"), list):
+        data = data["data"]
+    if isinstance(data, list):
+        return _index_scryfall(data, file)
+    if isinstance(data, dict) and isinstance(data.get("data"), dict):
+        return _index_mtgjson(data["data"], file)
+    raise InputError(file, "", "not card data: expected Scryfall card JSON (a list of card objects) "
+                               "or MTGJSON AtomicCards.json ({\"data\": {name: [face, ...]}})")
+
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE records (n INTEGER PRIMARY KEY, format TEXT, place TEXT, fields BLOB, front INTEGER,
+    scryfall_id TEXT COLLATE NOCASE, oracle_id TEXT COLLATE NOCASE, arena_id TEXT COLLATE NOCASE,
+    uuid TEXT COLLATE NOCASE, set_code TEXT COLLATE NOCASE, number TEXT COLLATE NOCASE);
+CREATE TABLE refs (key TEXT, n INTEGER, face INTEGER);
+CREATE TABLE ambiguous (key TEXT PRIMARY KEY, choices TEXT);
+"""
+
+
+def _dumps(fields: dict[str, Any]) -> bytes:
+    """A card's fields as marshal bytes; an integer literal too long to be a number
+    (:class:`~pysolver.model.numbers.Oversized`, only in hostile files) is kept as its digits, which the
+    card's range checks refuse when the card is used."""
+    try:
+        return marshal.dumps(fields)
+    except ValueError:
+        return marshal.dumps(_storable(fields))
+
+
+def _storable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _storable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_storable(v) for v in value]
+    return value.text if isinstance(value, Oversized) else value
+
+
+def _store(index: _Index, db: sqlite3.Connection, source: str) -> None:
+    """Write the index into an empty database (a cache file or memory)."""
+    refs, ambiguous = index.resolve()
+    db.executescript(_SCHEMA)
+    db.executemany("INSERT INTO meta VALUES (?, ?)", [("format", str(CACHE_FORMAT)), ("source", source)])
+    db.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   [(n, fmt, place, _dumps(fields), fields.get("front", 0), *ids)
+                    for n, ((fmt, place, fields), ids) in enumerate(zip(index.records, index.ids))])
+    db.executemany("INSERT INTO refs VALUES (?, ?, ?)", [(k, n, f) for k, (n, f) in refs.items()])
+    # indexes built once, after the rows: faster than row by row
+    db.executescript("CREATE INDEX refs_key ON refs (key);" + "".join(
+        f"CREATE INDEX records_{c} ON records ({c});" for c in ID_COLUMNS if c != "number"))
+    db.executemany("INSERT INTO ambiguous VALUES (?, ?)", ((k, json.dumps(v)) for k, v in ambiguous.items()))
+    db.commit()
+
+
+class CardPool(Mapping[str, Any]):
+    """Cards keyed by :func:`card_key` of their name, read from a card file's index: a card's oracle
+    text is parsed the first time the card is looked up.
+
+    A multi-faced card is found by its full name ("Delver of Secrets // Insectile Aberration": the
+    front face) and by each face's own name; a card's name wins over a token's and a face's. It is
+    also found by id (not listed when iterating): ``scryfall:<id or oracle_id>``,
+    ``arena:<arena_id>``, ``mtgjson:<uuid>``, ``set:<set code>/<collector number>``. A name that
+    stands for two different cards is reported when it is looked up, naming both.
+
+    >>> pool = parse_pool([{"name": "Grizzly Bears", "type_line": "Creature — Bear", "colors": ["G"],
+    ...     "power": "2", "toughness": "2", "id": "0b1c", "set": "10e", "collector_number": "268"}], "x.json")
+    >>> list(pool), pool["set:10E/268"] is pool["grizzly bears"], pool["scryfall:0B1C"].power
+    (['grizzly bears'], True, 2)
+    """
+
+    def __init__(self, db: sqlite3.Connection, file: str, reopen: tuple[Any, ...] | None = None) -> None:
+        self._db, self.file, self._reopen = db, file, reopen
+        self._lock = threading.Lock()
+        self._cards: dict[int, list[Card]] = {}
+
+    def _query(self, sql: str, *args: object) -> list[Any]:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+    def _ref(self, key: str) -> tuple[int, int] | None:
+        """The (record, face) a name or id stands for."""
+        kind, sep, value = key.partition(":")
+        if sep and kind in ID_KINDS and value:
+            if kind == "set":
+                code, _, number = value.partition("/")
+                where, args = "set_code = ? AND number = ?", [code, number]
+            else:
+                columns = {"scryfall": ("scryfall_id", "oracle_id"), "arena": ("arena_id",), "mtgjson": ("uuid",)}[kind]
+                where, args = " OR ".join(f"{c} = ?" for c in columns), [value] * len(columns)
+            rows = self._query(f"SELECT n, front FROM records WHERE {where} ORDER BY n LIMIT 1", *args)
+            if rows:
+                row: tuple[int, int] = rows[0]
+                return row
+        rows = self._query("SELECT n, face FROM refs WHERE key = ?", key)
+        return rows[0] if rows else None
+
+    def __getitem__(self, key: str) -> Card:
+        key = card_key(key)
+        ref = self._ref(key)
+        if ref is None:
+            choices = self._query("SELECT choices FROM ambiguous WHERE key = ?", key)
+            if choices:
+                raise InputError(self.file, "", f"card name {key!r} stands for {len(json.loads(choices[0][0]))} "
+                                                "different cards in this file: "
+                                                f"{'; '.join(json.loads(choices[0][0]))}; "
+                                                f"name one by id (docs/engines.md)")
+            raise KeyError(key)
+        n, face = ref
+        if n not in self._cards:
+            self._cards[n] = self._parse(n)
+        return self._cards[n][face]
+
+    def _parse(self, n: int) -> list[Card]:
+        fmt, place, blob = self._query("SELECT format, place, fields FROM records WHERE n = ?", n)[0]
+        fields = marshal.loads(blob)
+        try:
+            if fmt == "scryfall":
+                return scryfall_cards(fields)
+            return [card_from_mtgjson(fields["name"], face) for face in fields["faces"]]
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:
+            raise InputError(self.file, place, f"malformed card: {exc}") from None
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and (self._ref(card_key(key)) is not None or
+                                         bool(self._query("SELECT 1 FROM ambiguous WHERE key = ?", card_key(key))))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([k for (k,) in self._query("SELECT key FROM refs UNION ALL SELECT key FROM ambiguous ORDER BY 1")])
+
+    def __len__(self) -> int:
+        count: int = self._query("SELECT (SELECT count(*) FROM refs) + (SELECT count(*) FROM ambiguous)")[0][0]
+        return count
+
+    @property
+    def duplicates(self) -> dict[str, list[str]]:
+        """The names that stand for different cards, with the places (and ids) of those cards."""
+        return {k: json.loads(v) for k, v in self._query("SELECT key, choices FROM ambiguous")}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self._reopen:
+            return load_pool_file, self._reopen
+        duplicates = self.duplicates
+        return dict, ({k: self[k] for k in self if k not in duplicates},)
+
+
+def with_builtin(cards: Mapping[str, Card] | None) -> Mapping[str, Card]:
+    """`cards` (e.g. ``--cards``) over the built-in pool, looked up lazily: nothing is copied, so
+    no card of a bulk file is parsed before it is used."""
+    maps = [cards or {}, builtin_pool()]
+    return ChainMap(*cast("list[MutableMapping[str, Card]]", maps))
+
+
+def parse_pool(data: object, file: str) -> CardPool:
+    """A pool from already parsed card data (Scryfall or MTGJSON AtomicCards, see :func:`_index`)."""
+    db = sqlite3.connect(":memory:", check_same_thread=False)
+    _store(_index(data, file), db, file)
+    return CardPool(db, file)
+
+
+def cache_dir() -> Path | None:
+    """Where card-file indexes are cached: ``$XDG_CACHE_HOME/pysolver`` or ``~/.cache/pysolver``
+    (None without a home directory: no cache)."""
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except (RuntimeError, KeyError):
+            return None
+    return Path(base) / "pysolver"
+
+
+def cache_enabled(option: bool = True) -> bool:
+    """The cache is used unless `--no-card-cache` or ``PYSOLVER_NO_CACHE=1``."""
+    return option and os.environ.get("PYSOLVER_NO_CACHE", "") not in ("1", "true", "yes")
+
+
+def _source(path: Path, st: os.stat_result) -> str:
+    """The cache key: the file's path, size and modification time (and the cache's format)."""
+    return json.dumps([str(path.resolve()), st.st_size, st.st_mtime_ns, CACHE_FORMAT, sys.version_info[:2]])
+
+
+def _cache_file(source: str) -> Path | None:
+    directory = cache_dir()
+    return directory / f"cards-{hashlib.sha256(source.encode()).hexdigest()[:24]}.sqlite" if directory else None
+
+
+def _open_cache(cached: Path, source: str) -> sqlite3.Connection | None:
+    """The cached index if it is there and whole; a corrupt or stale one is removed, never an error."""
+    if not cached.is_file():
+        return None
+    try:
+        db = sqlite3.connect(f"{cached.as_uri()}?mode=ro", uri=True, check_same_thread=False)
+        meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+        db.execute("SELECT count(*) FROM refs").fetchone()
+        if meta.get("format") == str(CACHE_FORMAT) and meta.get("source") == source:
+            return db
+        db.close()
+    except (sqlite3.Error, ValueError):
+        pass
+    with contextlib.suppress(OSError):
+        cached.unlink()
+    return None
+
+
+def _write_cache(index: _Index, cached: Path, source: str) -> sqlite3.Connection | None:
+    """Write the index to the cache atomically (a temporary file renamed); None if that fails."""
+    tmp = cached.with_name(f"{cached.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(tmp)
+        db.execute("PRAGMA journal_mode = OFF")
+        db.execute("PRAGMA synchronous = OFF")
+        _store(index, db, source)
+        db.close()
+        os.replace(tmp, cached)
+        return sqlite3.connect(f"{cached.as_uri()}?mode=ro", uri=True, check_same_thread=False)
+    except (OSError, sqlite3.Error):
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        return None
+
+
+_MAGIC = {b"\x1f\x8b": gzip.decompress, b"\xfd7zXZ\x00": lzma.decompress, b"BZh": bz2.decompress}
+
+
+def read_card_data(path: str | Path) -> object:
+    """The JSON of a card file, plain or compressed with gzip, xz or bzip2 (recognised by content)."""
+    file = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise InputError(file, "", f"cannot read card file: {exc.strerror or exc}") from None
+    for magic, decompress in _MAGIC.items():
+        if raw.startswith(magic):
+            try:
+                raw = decompress(raw)
+            except (OSError, EOFError, ValueError, lzma.LZMAError, zlib.error) as exc:
+                raise InputError(file, "", f"cannot decompress card file: {exc}") from None
+            break
+    try:
+        return reading.parse_json(reading.decode(raw, file, "card file"), file, unique_keys=False)
+    except json.JSONDecodeError as exc:
+        raise InputError(file, f"line {exc.lineno}", f"invalid JSON: {exc.msg}") from None
+
+
+def load_pool_file(path: str | Path, cache: bool = True) -> CardPool:
+    """Read a `--cards` file (docs/engines.md): Scryfall bulk JSON or MTGJSON AtomicCards, plain or
+    .gz/.xz/.bz2. Its index is cached (:func:`cache_dir`) unless `cache` is false or
+    ``PYSOLVER_NO_CACHE=1``; a later call with the same file (path, size, mtime) reads the cache."""
+    file = str(path)
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        raise InputError(file, "", f"cannot read card file: {exc.strerror or exc}") from None
+    reopen = (file, cache)
+    source = _source(Path(path), st)
+    cached = _cache_file(source) if cache_enabled(cache) else None
+    if cached is not None:
+        db = _open_cache(cached, source)
+        if db is not None:
+            return CardPool(db, file, reopen)
+    with _no_cyclic_gc():
+        index = _index(read_card_data(path), file)
+        db = _write_cache(index, cached, source) if cached is not None else None
+        if db is None:
+            db = sqlite3.connect(":memory:", check_same_thread=False)
+            _store(index, db, file)
+    return CardPool(db, file, reopen)
+
+
+@contextlib.contextmanager
+def _no_cyclic_gc() -> Iterator[None]:
+    """The JSON of a bulk file is millions of acyclic objects: the cyclic garbage collector,
+    run again and again while they are built and indexed, would cost more than the parse."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def cards_file(option: str | None) -> str | None:
+    """The `--cards` file: the option, else ``$PYSOLVER_CARDS`` (unset or empty: none)."""
+    return option or os.environ.get("PYSOLVER_CARDS") or None
+
+
+@cache
+def builtin_pool() -> CardPool:
+    """The built-in pool: the seed cards and every card `examples/` uses (Scryfall format)."""
+    text = resources.files("pysolver").joinpath("data/cards.json").read_text("utf-8")
+    return parse_pool(json.loads(text), "built-in card pool")

@@ -1,0 +1,234 @@
+"""Every distinct end-of-combat result over all choices still open (docs/results.md `outcomes`).
+
+Two searches over the combat of :mod:`pysolver.game.gametree`, which knows the stages:
+
+* **one program** when nothing happens between the declarations and the combat damage steps but
+  the steps themselves (no face-down permanent can be turned face up, no pump to activate, no
+  requirement, 508.1d/509.1c, and no combat trigger, 603.2, :mod:`pysolver.rules.triggers`): attacks
+  (if open), blocks (if open) and the damage step are chosen in one clingo program projected onto
+  the state after the step (``encodings/outcomes.lp``'s ``#project``), so each answer set is one
+  distinct outcome and its witness carries the declarations and the assignment of its `line`. On
+  a board with first strike or double strike (510.4) the program holds both steps: the first, its
+  state-based actions (704.3; a player who lost ends the game, 104.3b, 704.5a) and the regular
+  step, a copy of the step encodings indexed by ``regular`` (``encodings/strikes.lp``), projected
+  onto the state at the end, with both steps' assignments in the witness;
+* otherwise a depth-first walk of the game tree: declarations, face-up turns in each window
+  (only of permanents whose turning can change the result,
+  :func:`pysolver.rules.combat.may_matter`), and each damage step as one projected enumeration of its
+  distinct results (:func:`pysolver.game.gametree.whole_steps`, each board's damage steps one grounded
+  program solved per state, :mod:`pysolver.rules.steps`; blocks and step together when the
+  window after blockers offers nothing). A position reached twice is explored once. A player at
+  0 or less life after the first-strike step has lost (104.3b, 704.5a): that outcome ends there.
+
+>>> from pysolver.files.loader import situation_from_data
+>>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b", "life": 3}], "active": "a",
+...     "permanents": [{"id": "x", "controller": "a", "power": 3, "toughness": 3}]})
+>>> sorted((o["life"]["b"], o["lost"]) for o in outcomes(s))
+[(0, ['b']), (3, [])]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import clingo
+
+from ..asp import deadline
+from ..asp.facts import REQUIREMENTS, situation_facts
+from ..asp.solving import BOARD, REGULAR_STEP, STEP_RESULTS, args_of, control, count_models, models
+from ..model import Situation
+from ..model.moves import DEATH_TRIGGERS, Activation, DamageAssignment, FaceUp, Move, TargetChoice, TriggerOrder
+from ..rules import combat as c
+from ..rules import pumps
+from ..rules.facedown import turnable
+from ..rules.steps import StepPrograms
+from ..rules.triggers import has_triggers
+from . import gametree as gt
+
+ONE_PROGRAM = BOARD + STEP_RESULTS[2:] + ("verify",)  # attacks, blocks, damage, results; every_* parts
+FAST = ("first_strike", "double_strike")  # 510.4: a board with these may have two damage steps
+
+
+def outcomes(s: Situation) -> Iterator[dict[str, Any]]:
+    """Each distinct end-of-combat result, lazily, with one `line` that reaches it."""
+    root = gt.root(s)
+    if one_step(root):
+        yield from _one_program(root)
+        return
+    seen: set[str] = set()
+    for outcome in _walk(root, (), set(), StepPrograms()):
+        key = _key(outcome)
+        if key not in seen:
+            seen.add(key)
+            yield outcome
+
+
+def count_outcomes(s: Situation) -> int:
+    """The number of distinct outcomes; for a one-program combat counted by clingo alone (each
+    answer set of the projected program is one outcome), else by the walk."""
+    root = gt.root(s)
+    if one_step(root):
+        return count_models(one_program_control(root))
+    return len({_key(o) for o in _walk(root, (), set(), StepPrograms())})
+
+
+def _key(outcome: dict[str, Any]) -> str:
+    """What tells two outcomes apart (docs/results.md: every field but `line`), as text: the walk's
+    outcomes come from finished combats and from one-program subtrees alike."""
+    return json.dumps({k: v for k, v in outcome.items() if k != "line"}, sort_keys=True)
+
+
+def line(final: Situation, moves: tuple[Move, ...]) -> dict[str, Any]:
+    """The docs/results.md `line` of an outcome: the declarations (as the final situation has them), the
+    face-up turns, the order of the block triggers put on the stack (if chosen), the death triggers
+    put on the stack with their targets (if any) and each step's assignment among `moves`."""
+    d: dict[str, Any] = {"attacks": [list(p) for p in final.combat.attackers or ()],
+               "blocks": [list(p) for p in final.combat.blockers or ()],
+               "face_up": [m.to_json() for m in moves if isinstance(m, FaceUp)],
+               "activations": [m.to_json() for m in moves if isinstance(m, Activation)]}
+    for m in moves:
+        if isinstance(m, DamageAssignment):
+            d[m.step] = [list(t) for t in m.assignment]
+        if isinstance(m, TriggerOrder):  # 603.3b: the order the active player chose
+            d["triggers"] = m.to_json()["triggers"]
+    chosen = [m.to_json() for m in moves if isinstance(m, TargetChoice)]
+    if chosen:  # 603.3b, 603.3d: the death triggers in the order put on the stack, with their targets
+        d["targets"] = chosen
+    return d
+
+
+def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set[Any],
+          steps: StepPrograms) -> Iterator[dict[str, Any]]:
+    if p in visited:
+        return
+    deadline.check()
+    visited.add(p)
+    if p.is_end():
+        yield {**c.result(p.s), "line": line(p.s, moves)}
+    elif rest_in_one(p):  # nothing left but declaring blockers and the damage steps: one program
+        order = {x.id: i for i, x in enumerate(p.s.permanents)}
+        for o in _one_program(p, moves):  # mappings in the board's order, as c.result gives them
+            yield {**o, **{k: dict(sorted(o[k].items(), key=lambda kv: order[kv[0]]))
+                           for k in ("damage", "loyalty", "defense")}}
+    elif p.stage == c.DECLARE_BLOCKERS and not gt.acts_in_windows(p.s) and not has_triggers(p.s):
+        for blocks, damage, child in gt.blocks_with_steps(p):
+            yield from _walk(child, moves + (blocks, damage), visited, steps)
+    elif p.stage == gt.ATTACKERS_HALF:
+        for damage, child in gt.whole_steps(p, steps):
+            yield from _walk(child, moves + (damage,), visited, steps)
+    else:
+        matter = c.may_matter(p.s, p.stage) if p.stage in gt.WINDOWS else set()
+        targeted = any(t.kind in DEATH_TRIGGERS for t in p.stack)  # any creature may be dealt damage now (120.3)
+        for m, child in p.successors():
+            if isinstance(m, FaceUp) and m.permanent not in matter and not targeted:
+                continue
+            if isinstance(m, Activation) and not (targeted or _pump_matters(p, m, moves)):
+                continue
+            if p.needless_put(m):
+                continue
+            yield from _walk(child, moves + (m,), visited, steps)
+
+
+def _pump_matters(p: gt.Position, m: Activation, moves: tuple[Move, ...]) -> bool:
+    """Whether the walk explores an activation: each ability once a window (`times` says how often;
+    other orders reach the same positions), before blocks only if it may not wait for the window
+    after blockers (:func:`pysolver.rules.pumps.may_wait`), after blocks only if it can change the outcome
+    (:func:`pysolver.rules.pumps.may_matter`)."""
+    if any(isinstance(x, Activation) and (x.window, x.permanent, x.ability) == (m.window, m.permanent, m.ability)
+           for x in moves):
+        return False
+    if p.stage in (c.BEGINNING_OF_COMBAT, c.ATTACKERS_WINDOW):
+        return not pumps.may_wait(p.s, m)
+    return pumps.may_matter(p.s, m)
+
+
+def one_step(p: gt.Position) -> bool:
+    """Whether nothing but declarations and one combat damage step can happen from `p`, with
+    something left to declare."""
+    s = p.s
+    return (p.stage in (c.DECLARE_ATTACKERS, c.DECLARE_BLOCKERS) and not gt.acts_in_windows(s)
+            and s.combat.damage_step is None and not has_triggers(s)
+            and not any(a.kind in REQUIREMENTS for x in s.permanents for a in x.abilities)
+            and not s.combat.provoked)  # 702.39a: a requirement of the combat (509.1c)
+
+
+def rest_in_one(p: gt.Position) -> bool:
+    """Whether the rest of the combat from a position of the walk is one program (blocks if open and
+    the damage steps): :func:`one_step`, or, at declare blockers (no requirement, 509.1c) or at the
+    first damage step, no trigger and nothing left to do in the windows to come that the walk
+    would explore: no pump to activate (602.2) and no face-down permanent that can be turned face
+    up (702.37e) and whose turning may matter there (:func:`pysolver.rules.combat.may_matter`; after
+    attackers is the widest of the windows after blockers and between the steps)."""
+    s = p.s
+    if one_step(p):
+        return True
+    window = {c.DECLARE_BLOCKERS: c.ATTACKERS_WINDOW, gt.ATTACKERS_HALF: c.FIRST_STRIKE_WINDOW}.get(p.stage)
+    if window is None or s.combat.damage_step is not None or has_triggers(s) or pumps.activatable(s):
+        return False
+    if p.stage == c.DECLARE_BLOCKERS and (s.combat.provoked or any(a.kind in REQUIREMENTS for x in s.permanents
+                                                                     for a in x.abilities)):
+        return False
+    return not set(turnable(s)) & c.may_matter(s, window)
+
+
+def one_program_control(p: gt.Position) -> clingo.Control:
+    """Attacks (if open), blocks (if open) and the damage step chosen together, projected onto the
+    results; with first strike or double strike on the board, both damage steps (510.4,
+    ``strikes.lp``)."""
+    s = p.s
+    open_attacks = p.stage == c.DECLARE_ATTACKERS
+    open_blocks = p.stage in (c.DECLARE_ATTACKERS, c.DECLARE_BLOCKERS)
+    parts: tuple[str, ...] = ("base", "choose_attacks", "every_attacker") if open_attacks else ("base",)
+    parts += ("choose_blocks", "every_blocker", *c.CHOOSE_RESULTS) if open_blocks else c.CHOOSE_RESULTS
+    facts = situation_facts(s.with_combat(blockers=None if open_blocks else s.combat.blockers, damage_step=None,
+                                          assignment=None), combat=not open_attacks)
+    args = ("--models=0", "--project=project")
+    if not any(a.kind in FAST for x in s.permanents for a in x.abilities):
+        return control(ONE_PROGRAM, facts, parts=(*parts, "show_results"), args=args)
+    return control(ONE_PROGRAM + ("strikes",), facts, parts=(*parts, "show_combat"), args=args,
+                   indexed=[(name, "regular") for name in REGULAR_STEP])
+
+
+def _one_program(p: gt.Position, moves: tuple[Move, ...] = ()) -> Iterator[dict[str, Any]]:
+    """The outcomes of a one-program combat in one projected enumeration: each model is one
+    outcome, read off its after_* atoms (outcomes.lp, or strikes.lp's end state), its line off the
+    witness' attack/2, block/2, the first step's step/1 and witness/3 and, if a regular step
+    followed a first-strike step, its regular_witness/3 atoms; declarations made before `p` as
+    `p` has them, the face-up turns and activations before it among `moves`. Symbols recur from
+    model to model: each is read once."""
+    s = p.s
+    read: dict[clingo.Symbol, tuple[Any, ...]] = {}
+    left = {x.id for x in s.permanents if x.left_battlefield}
+    face_up = [m.to_json() for m in moves if isinstance(m, FaceUp)]
+    activations = [m.to_json() for m in moves if isinstance(m, Activation)]
+    for symbols in models(one_program_control(p)):
+        atoms: dict[str, list[Any]] = {}
+        for sym in symbols:
+            known = read.get(sym)
+            if known is None:
+                known = read[sym] = (sym.name, tuple(a.number if a.type == clingo.SymbolType.Number else args_of(sym)[i]
+                                                     for i, a in enumerate(sym.arguments)))
+            atoms.setdefault(known[0], []).append(known[1])
+        life, poison = dict(atoms.get("after_life", [])), dict(atoms.get("after_poison", []))
+        gone = left | {g for g, in atoms.get("after_gone", [])}
+        attacks = [list(t) for t in sorted(atoms.get("attack", []))] or [list(t) for t in s.combat.attackers or ()]
+        blocks = [list(t) for t in sorted(atoms.get("block", []))]
+        outcome: dict[str, Any] = {
+            "life": {pl.name: life[pl.name] for pl in s.players},
+            "lost": sorted(n for n, v in life.items() if v <= 0 or poison[n] >= 10),  # 704.5a, 704.5c
+            "destroyed": sorted(gone),
+            "damage": {x: d for x, d in sorted(atoms.get("after_damage", [])) if d > 0 and x not in gone},
+            "loyalty": {x: n for x, n in sorted(atoms.get("after_loyalty", [])) if x not in gone},
+            "defense": {x: n for x, n in sorted(atoms.get("after_defense", [])) if x not in gone},
+            **c.keyword_fields(poison, {x: n for x, n in atoms.get("after_minus_counters", []) if x not in gone},
+                               [x for x, in atoms.get("after_returned", [])]),
+            "line": {"attacks": attacks, "blocks": blocks or [list(t) for t in s.combat.blockers or ()],
+                     "face_up": face_up, "activations": activations},
+        }
+        if attacks:  # 508.8: no attackers, no damage step
+            outcome["line"][atoms["step"][0][0]] = [list(t) for t in sorted(atoms.get("witness", []))]
+        if "second_step" in atoms:  # 510.4: the regular step after the first-strike step
+            outcome["line"]["regular"] = [list(t) for t in sorted(atoms.get("regular_witness", []))]
+        yield outcome

@@ -1,0 +1,489 @@
+"""Ability lines (docs/abilities.md, :mod:`pysolver.model.catalogue`) parsed into structured :class:`Ability` values.
+
+Each ability knows its ASP term (``flying``, ``protection(color(white))``,
+``landwalk("island")``, ``min_blockers(2)`` …) used by the encodings.
+
+>>> [a.term for a in parse_ability_line("Protection from white and from blue", "Akroma")]
+['protection(color(white))', 'protection(color(blue))']
+>>> parse_ability_line("Akroma can't be blocked except by three or more creatures", "Akroma")[0].term
+'min_blockers(3)'
+>>> parse_ability_line("Swampwalk", "x")[0].term
+'landwalk("swamp")'
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from . import numbers
+from .catalogue import CATALOGUE
+from .mana import Mana
+
+COLORS = ("white", "blue", "black", "red", "green")
+COLOR_LETTERS = dict(zip("WUBRG", COLORS))
+
+def normalise(line: str, name: str | None) -> str:
+    """Lower-case, straight apostrophes, no final period, the creature's own name as 'this creature'."""
+    text = " ".join(line.replace("\u2019", "'").split()).rstrip(".").strip()
+    if name:
+        # whole words only, never inside a mana symbol: a creature named "X" keeps {X}
+        text = re.sub(rf"(?<![\w{{]){re.escape(name)}(?![\w}}])", "this creature", text, flags=re.IGNORECASE)
+    text = text.replace("~", "this creature")
+    return text.lower()
+
+
+# The parser's tables, taken from the catalogue (one entry per supported line, with its rule).
+# Keywords: the line -> the ASP constant.
+KEYWORDS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "keyword" and f.literal}
+
+# Blocking restrictions and requirements (509.1b, 509.1c, 508.1d), matched after the
+# creature's own name, "~" and "this creature" are normalised to "this creature".
+PHRASES = {normalise(form, None): f.kind for f in CATALOGUE if f.group in ("blocking", "requirement") and f.literal
+           for form in (f.form, *f.also)}
+
+# Protection qualities written as words (702.16a, h, j) -> their ASP term.
+QUALITIES = {normalise(form, None).removeprefix("protection from "): f.value
+             for f in CATALOGUE if f.group == "protection" and f.literal for form in (f.form, *f.also)}
+
+NUMBER_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+
+_MIN_BLOCKERS = re.compile(r"this creature can't be blocked except by (\w+) or more creatures")
+# Combat triggers (603.2, pysolver.rules.triggers): the keyword lines, "Bushido N" and the like, the pump lines.
+TRIGGER_KEYWORDS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "trigger" and f.literal}
+TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group == "trigger")
+_TRIGGER_N = re.compile(r"(bushido|rampage|afflict) (\w+)")
+_TRIGGER_PUMP = re.compile(r"whenever this creature (attacks|blocks|becomes blocked|blocks or becomes blocked), "
+                           r"(?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
+_PUMP_KINDS = {"attacks": "attacks_pump", "blocks": "blocks_pump", "becomes blocked": "blocked_pump",
+               "blocks or becomes blocked": "blocks_or_blocked_pump"}
+# 603.10a, 700.4: "When(ever) ~ dies, it deals N damage to any target / each opponent".
+_DIES = re.compile(r"when(?:ever)? this creature dies, (?:it|this creature) deals (\w+) damage to "
+                   r"(any target|each opponent)")
+_DIES_KINDS = {"any target": "dies_damage", "each opponent": "dies_each_opponent"}
+_TOXIC = re.compile(r"toxic (\d+)")  # 702.164a: "toxic N"
+_COST_ABILITY = re.compile(r"(morph|megamorph)\s*(\{.*\})$")
+_OTHER_MORPH_COST = re.compile(r"(morph|megamorph)\s*[\u2014\u2013-]\s*(.+)")  # "Morph—Reveal a white card …"
+
+
+class NotModelled(ValueError):
+    """A line that is understood but not modelled: a targeted pump (115.1), a pump whose cost has {T}
+    or other non-mana parts (602.1a). Like a line no form matches, it is noted for a card's oracle
+    text and an error in a situation file's `abilities`."""
+
+
+class UnsupportedAbility(ValueError):
+    """A line that is understood but cannot be solved: a morph cost with {X} (702.37f), a non-mana or
+    hybrid morph cost. Such a line is always an error, also when it comes from a card's oracle text."""
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One ability: `kind` (an ASP constant) and an optional argument.
+
+    `value` is a protection quality term, a land type, a blocker count, a morph cost or a :class:`Pump`.
+    """
+
+    kind: str
+    value: object = None
+
+    @property
+    def term(self) -> str:
+        """The ASP term the encodings match on."""
+        if self.value is None:
+            return self.kind
+        if self.kind in RESTRICTION_KINDS:
+            return restriction_term(self.kind, self.value)
+        if isinstance(self.value, Mana):
+            return self.kind
+        if self.kind in PUMPS:
+            assert isinstance(self.value, Pump)
+            return f"{self.kind}({self.value.power},{self.value.toughness})"
+        if isinstance(self.value, tuple):  # a combat trigger's +X/+Y (pysolver.rules.triggers)
+            return f"{self.kind}({','.join(map(str, self.value))})"
+        if isinstance(self.value, int) or self.kind == "protection":
+            return f"{self.kind}({self.value})"
+        return f'{self.kind}("{self.value}")'
+
+
+# --- Activated pump abilities (602.1, 613.4c) ------------------------------------------------------
+PUMPS = ("pump", "team_pump")  # "~ gets +X/+Y", "Creatures you control get +X/+Y" until end of turn
+_PUMP = re.compile(r"(?P<cost>[^:]+): (?P<who>.+?) gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+) until end of turn")
+_PUMPED = {"this creature": "pump", "creatures you control": "team_pump"}
+
+
+@dataclass(frozen=True)
+class Pump:
+    """The value of a pump ability: "{cost}: … get(s) +X/+Y until end of turn" (602.1, 613.4c)."""
+
+    power: int
+    toughness: int
+    cost: Mana
+
+
+def _pump(text: str) -> list[Ability] | None:
+    """A pump line, or None if `text` is no pump; :class:`NotModelled` for the pumps out of scope.
+
+    >>> _pump("{r}: this creature gets +1/+0 until end of turn")[0].value
+    Pump(power=1, toughness=0, cost=Mana(W=0, U=0, B=0, R=1, G=0, colorless=0, generic=0))
+    """
+    m = _PUMP.fullmatch(text)
+    if m is None:
+        return None
+    kind = _PUMPED.get(m.group("who"))
+    if kind is None:
+        raise NotModelled(f"a pump of {m.group('who')!r} is not modelled (only this creature and creatures you "
+                          "control; a target, 115.1, is not)")
+    try:
+        cost = Mana.parse(m.group("cost").upper())
+    except ValueError:
+        cost = None
+    if cost is None or "," in m.group("cost"):
+        raise NotModelled(f"the cost {m.group('cost').upper()!r} is not modelled: only mana symbols are paid from "
+                          "`mana` ({T} and other costs are not, 602.1a)")
+    if cost.total == 0:
+        raise NotModelled("a pump that costs no mana can be activated any number of times (602.1, 117.1b): not "
+                          "modelled")
+    return [Ability(kind, Pump(int(m.group("x")), int(m.group("y")), cost))]
+
+
+@cache
+def type_lists() -> tuple[frozenset[str], frozenset[str]]:
+    """Creature types (205.3m) and land types (205.3i), lower-case."""
+    data = json.loads(resources.files("pysolver").joinpath("data/types.json").read_text("utf-8"))
+    return (frozenset(t.lower() for t in data["creature_types"]),
+            frozenset(t.lower() for t in data["land_types"]))
+
+
+def creature_type(word: str) -> str | None:
+    """The creature type named by `word`, singular or plural (205.3m), or None."""
+    creatures, _ = type_lists()
+    word = word.lower()
+    candidates = [word]
+    if word.endswith("ves"):
+        candidates += [word[:-3] + "f", word[:-3] + "fe"]
+    if word.endswith("ies"):
+        candidates.append(word[:-3] + "y")
+    if word.endswith("es"):
+        candidates.append(word[:-2])
+    if word.endswith("s"):
+        candidates.append(word[:-1])
+    if word.endswith("men"):
+        candidates.append(word[:-3] + "man")
+    return next((c for c in candidates if c in creatures), None)
+
+
+def asp_name(name: str) -> str:
+    """A player name or id as an ASP term: always a string (pysolver.asp.facts builds ids as strings, so
+    that no name, not even ``not``, can be read as a keyword, variable or operator).
+
+    >>> asp_name("bob"), asp_name("not")
+    ('"bob"', '"not"')
+    """
+    return f'"{name}"'  # names are [A-Za-z][A-Za-z0-9_-]* (loader.NAME): nothing to escape
+
+
+def _protection_quality(quality: str, players: frozenset[str]) -> str | None:
+    """The ASP term of one protection quality (702.16a, h–k), or None if not understood."""
+    q = quality.strip()
+    if q in COLORS:
+        return f"color({q})"
+    if q in QUALITIES:
+        return QUALITIES[q]
+    for name in players:
+        if q == name.lower():
+            return f"player({asp_name(name)})"
+    ctype = creature_type(q)
+    if ctype is not None:
+        return f'creature_type("{ctype}")'
+    return None
+
+
+def parse_ability_line(line: str, name: str | None, players: frozenset[str] = frozenset()) -> list[Ability]:
+    """Parse one ability line (a catalogue form) into abilities; raise :class:`UnknownAbilityLine`
+    (a ValueError) if no form matches, :class:`UnsupportedAbility` for a cost that cannot be paid.
+
+    A line may be a comma-separated list of keyword lines ("Flying, trample").
+    """
+    text = normalise(line, name)
+    try:
+        parsed = _parse_single(text, players)
+    except UnsupportedAbility as exc:
+        raise UnsupportedAbility(f"ability line {line!r}: {exc}") from None
+    except NotModelled as exc:
+        raise NotModelled(f"ability line {line!r}: {exc}") from None
+    if parsed is not None:
+        return parsed
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) > 1:
+        try:
+            results = [_parse_single(p, players) for p in parts]
+        except UnsupportedAbility as exc:
+            raise UnsupportedAbility(f"ability line {line!r}: {exc}") from None
+        if all(r is not None for r in results):
+            return [a for r in results if r is not None for a in r]
+        raise UnknownAbilityLine(line, next(p for p, r in zip(parts, results) if r is None), part=True)
+    raise UnknownAbilityLine(line, text)
+
+
+class UnknownAbilityLine(ValueError):
+    """A line (or one comma-separated part of it, `text`, normalised) that no catalogue form matches.
+
+    Its message names the closest supported line (difflib), computed only when the message is
+    read: card files hold many lines the solver does not model, and those are only noted.
+
+    >>> print(UnknownAbilityLine("Flyng", "flyng"))  # doctest: +ELLIPSIS
+    ability line 'Flyng' is not understood; did you mean 'Flying'? (supported lines: `pysolver abilities`, ...)
+    """
+
+    def __init__(self, line: str, text: str, part: bool = False) -> None:
+        super().__init__(line, text, part)
+        self.line, self.text, self.part = line, text, part
+
+    def __str__(self) -> str:
+        close = suggestion(self.text)
+        where = f": its part {self.text!r} matches no supported line" if self.part else ""
+        hint = f"; did you mean {close!r}?" if close else ""
+        return (f"ability line {self.line!r} is not understood{where}{hint} "
+                f"(supported lines: `pysolver abilities`, docs/abilities.md)")
+
+
+@cache
+def _candidates() -> dict[str, str]:
+    """Each catalogue line, normalised -> as shown in a did-you-mean ('~' written 'this creature')."""
+    shown = {f"{land}walk": f"{land.capitalize()}walk" for land in type_lists()[1]}  # 702.14: each land type
+    for f in CATALOGUE:
+        for form in ((f.form, *f.also) if f.literal else (f.example,)):
+            text = form.replace("~", "this creature")
+            shown[normalise(form, None)] = text[0].upper() + text[1:]
+    return shown
+
+
+def suggestion(text: str) -> str | None:
+    """The supported line closest to the normalised line `text`, if one is close enough.
+
+    >>> suggestion("cant block"), suggestion("protection from whte"), suggestion("fly me to the moon")
+    ("This creature can't block", 'Protection from white', None)
+    """
+    tries = [text] if text.startswith(("this creature", "all creatures")) else [text, "this creature " + text]
+    close = [difflib.get_close_matches(t, _candidates(), n=1, cutoff=0.75) for t in tries]
+    best = max((c[0] for c in close if c), key=lambda c: max(difflib.SequenceMatcher(None, t, c).ratio()
+                                                               for t in tries), default=None)
+    return _candidates()[best] if best is not None else None
+
+
+def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
+    pump = _pump(text)
+    if pump is not None:
+        return pump
+    if text in KEYWORDS:
+        return [Ability(KEYWORDS[text])]
+    bare = "this creature " + text if not text.startswith(("this creature", "all creatures")) else text
+    if bare in PHRASES:
+        return [Ability(PHRASES[bare])]
+    m = _MIN_BLOCKERS.fullmatch(bare)
+    if m:
+        n = NUMBER_WORDS.get(m.group(1), int(m.group(1)) if m.group(1).isdigit() else None)
+        return [Ability("min_blockers", n)] if n is not None and n >= 1 else None
+    m = _TOXIC.fullmatch(text)
+    if m:  # 702.164a
+        n = int(m.group(1)) if len(m.group(1)) <= 7 else None
+        return [Ability("toxic", n)] if n is not None and n >= 1 else None
+    if text.endswith("walk"):
+        _, lands = type_lists()
+        land = text[: -len("walk")]
+        return [Ability("landwalk", land)] if land in lands else None
+    if text.startswith("protection from "):
+        qualities = re.split(r",? and from |, from ", text[len("protection from "):])
+        terms = [_protection_quality(q, players) for q in qualities]
+        if any(t is None for t in terms):
+            return None
+        return [Ability("protection", t) for t in terms]
+    triggered = _parse_trigger(text)
+    if triggered is not None:
+        return [triggered]
+    m = _COST_ABILITY.fullmatch(text)
+    if m:
+        if "{x}" in m.group(2):
+            raise UnsupportedAbility(f"{m.group(1)} costs with {{X}} (702.37f) are not supported")
+        try:
+            cost = Mana.parse(m.group(2).upper())
+        except ValueError as exc:
+            raise UnsupportedAbility(f"{m.group(1)} cost not supported: {exc}") from None
+        return [Ability(m.group(1), cost)]
+    m = _OTHER_MORPH_COST.fullmatch(text)
+    if m:  # 702.37e: the cost must be paid; only mana (the player's `mana`) is modelled
+        raise UnsupportedAbility(f"{m.group(1)} costs that are not mana (702.37e) are not supported")
+    restriction = parse_restriction(text) or parse_restriction(bare)
+    return [restriction] if restriction is not None else None
+
+
+# ---- Blocking restrictions over creature qualities (509.1a, 509.1b) ----------------------------------
+#
+# A creature quality is a nested tuple, the first item its name (the encodings' functor), shown to the
+# encodings as a term by :func:`term_text`:
+#   ("color", C)                         a creature of color C (105.2)
+#   ("keyword", K)                       a creature with the keyword ability K ("creatures with flying")
+#   ("cmp", STAT, OP, OPERAND)           its power or toughness compared (lt, le, gt, ge) with a number
+#                                        ("n", N), its own other value ("own", STAT: "their power") or the
+#                                        value of the ability's source ("source", STAT: "~'s power")
+#   ("either", Q1, Q2), ("both", Q1, Q2) one of two qualities, both ("red creatures with flying")
+#   ("any",)                             every creature
+# The restrictions: on an attacker, not_blocked_by(Q), blocked_only_by(Q), max_blockers(N); as static
+# effects of a permanent, creatures_cant_block(SCOPE, Q) and creatures_cant_be_blocked(SCOPE, Q) with
+# SCOPE all, you (its controller's creatures) or opponents (its controller's opponents' creatures).
+
+Quality = tuple[Any, ...]
+RESTRICTION_KINDS = ("not_blocked_by", "blocked_only_by", "creatures_cant_block", "creatures_cant_be_blocked")
+STATS = ("power", "toughness")
+_CREATURES = (r"(?:(?P<color>white|blue|black|red|green) )?creatures"
+              r"(?: (?P<scope>you control|your opponents control))?(?: with (?P<with>.+?))?")
+_RESTRICTIONS = [
+    (re.compile(rf"{_CREATURES} can't block (?:it|this creature)"), "not_blocked_by"),
+    (re.compile(rf"this creature can't be blocked by {_CREATURES}"), "not_blocked_by"),
+    (re.compile(rf"this creature can be blocked only by {_CREATURES}"), "blocked_only_by"),
+    (re.compile(rf"{_CREATURES} can't block"), "creatures_cant_block"),
+    (re.compile(rf"{_CREATURES} can't be blocked"), "creatures_cant_be_blocked"),
+]
+_MAX_BLOCKERS = re.compile(r"this creature can't be blocked by more than (\w+) creatures?")
+_LIMIT = re.compile(rf"({'|'.join(STATS)})(?: or ({'|'.join(STATS)}))? (\w+) or (less|greater)")
+_RELATIVE = re.compile(rf"({'|'.join(STATS)}) (less|greater) than (this creature's|their|its) ({'|'.join(STATS)})")
+SCOPES = {None: "all", "you control": "you", "your opponents control": "opponents"}
+
+
+def _number(word: str) -> int | None:
+    """A whole number in digits or words (docs/abilities.md `N`), in the range of ability numbers."""
+    n = NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= numbers.MAX_DIGITS else None)
+    if n is not None and numbers.problem(n, "ability") is not None:
+        raise UnsupportedAbility(f"the number {word}: {numbers.problem(n, 'ability')}")
+    return n
+
+
+def _with_quality(text: str) -> Quality | None:
+    """The quality of "creatures with <text>": a keyword, a power/toughness limit or comparison."""
+    if text in KEYWORDS:
+        return ("keyword", KEYWORDS[text])
+    m = _LIMIT.fullmatch(text)
+    if m:
+        n = _number(m.group(3))
+        if n is None:
+            return None
+        op = "le" if m.group(4) == "less" else "ge"
+        first = ("cmp", m.group(1), op, ("n", n))
+        return first if m.group(2) is None else ("either", first, ("cmp", m.group(2), op, ("n", n)))
+    m = _RELATIVE.fullmatch(text)
+    if m:
+        whose = "own" if m.group(3) == "their" else "source"  # "their": the creatures'; "its": the source's
+        return ("cmp", m.group(1), "lt" if m.group(2) == "less" else "gt", (whose, m.group(4)))
+    return None
+
+
+def parse_restriction(text: str) -> Ability | None:
+    """A blocking restriction line (509.1b, normalised) over creature qualities, or None.
+
+    >>> parse_restriction("creatures with power less than this creature's power can't block it").term
+    'not_blocked_by(cmp(power,lt,source(power)))'
+    >>> parse_restriction("creatures your opponents control with power 2 or less can't block").term
+    'creatures_cant_block(opponents,cmp(power,le,n(2)))'
+    >>> parse_restriction("this creature can't be blocked by more than one creature").term
+    'max_blockers(1)'
+    """
+    m = _MAX_BLOCKERS.fullmatch(text)
+    if m:
+        n = _number(m.group(1))
+        return Ability("max_blockers", n) if n is not None and n >= 1 else None
+    for pattern, kind in _RESTRICTIONS:
+        m = pattern.fullmatch(text)
+        if m is None:
+            continue
+        with_q = _with_quality(m.group("with")) if m.group("with") else None
+        if m.group("with") and with_q is None:
+            return None
+        color = ("color", m.group("color")) if m.group("color") else None
+        quality = ("both", color, with_q) if color and with_q else color or with_q or ("any",)
+        scope = SCOPES[m.group("scope")]
+        if kind in ("creatures_cant_block", "creatures_cant_be_blocked"):
+            return Ability(kind, (scope, quality))
+        return Ability(kind, quality) if scope == "all" else None
+    return None
+
+
+def term_text(x: object) -> str:
+    """A quality (or a part of one) as an ASP term: tuples are functions, strings constants.
+
+    >>> term_text(("either", ("cmp", "power", "le", ("n", 1)), ("color", "red")))
+    'either(cmp(power,le,n(1)),color(red))'
+    """
+    if isinstance(x, tuple):
+        name, *args = x
+        return f"{name}({','.join(map(term_text, args))})" if args else str(name)
+    return str(x)
+
+
+def restriction_term(kind: str, value: object) -> str:
+    """The ASP term of a restriction ability (`value`: a quality, or (scope, quality))."""
+    args = value if kind.startswith("creatures_") else (value,)
+    assert isinstance(args, tuple)
+    return f"{kind}({','.join(map(term_text, args))})"
+
+
+def quality_words(q: Quality, scope: str = "all") -> str:
+    """The creatures of a quality (and a scope), in words (for messages).
+
+    >>> quality_words(("cmp", "power", "lt", ("source", "power"))), quality_words(("color", "red"), "opponents")
+    ("creatures with power less than the source's power", 'red creatures your opponents control')
+    """
+    if scope != "all":
+        phrase = next(words for words, s in SCOPES.items() if s == scope)
+        return quality_words(q).replace("creatures", f"creatures {phrase}", 1)
+    name, *args = q
+    if name == "any":
+        return "creatures"
+    if name == "color":
+        return f"{args[0]} creatures"
+    if name == "both":
+        return quality_words(args[0]).removesuffix("creatures") + quality_words(args[1])
+    if name == "either":  # "creatures with power 1 or less or toughness 1 or less"
+        first, second = quality_words(args[0]), quality_words(args[1])
+        return f"{first} or {second.removeprefix('creatures with ' if 'with' in first else 'creatures ')}"
+    if name == "keyword":
+        return f"creatures with {str(args[0]).replace('_', ' ')}"
+    stat, op, (whose, x) = args
+    if whose == "n":
+        return f"creatures with {stat} {x} or {'less' if op == 'le' else 'greater'}"
+    other = "the source's" if whose == "source" else "their"
+    return f"creatures with {stat} {'less' if op == 'lt' else 'greater'} than {other} {x}"
+
+
+def _parse_trigger(text: str) -> Ability | None:
+    """A combat trigger line (603.2; docs/abilities.md "Combat triggers"), normalised, or None.
+
+    >>> _parse_trigger("bushido 2"), _parse_trigger("exalted")
+    (Ability(kind='bushido', value=2), Ability(kind='exalted', value=None))
+    >>> _parse_trigger("whenever this creature attacks, it gets +1/+0 until end of turn").term
+    'attacks_pump(1,0)'
+    >>> _parse_trigger("when this creature dies, it deals 2 damage to any target").term
+    'dies_damage(2)'
+    """
+    word = text
+    if word in TRIGGER_KEYWORDS:
+        return Ability(TRIGGER_KEYWORDS[word])
+    m = _TRIGGER_N.fullmatch(word)
+    if m:
+        n = NUMBER_WORDS.get(m.group(2), int(m.group(2)) if m.group(2).isdigit() else None)
+        return Ability(m.group(1), n) if n is not None and n >= 1 else None
+    m = _TRIGGER_PUMP.fullmatch(text)
+    if m:
+        return Ability(_PUMP_KINDS[m.group(1)], (int(m.group(2)), int(m.group(3))))
+    m = _DIES.fullmatch(text)
+    if m:  # 603.10a, 700.4: a death trigger dealing N damage (120.1)
+        word, whom = m.group(1), m.group(2)
+        n = NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= 7 else None)
+        return Ability(_DIES_KINDS[whom], n) if n is not None and n >= 1 else None
+    return None

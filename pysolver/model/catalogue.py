@@ -1,0 +1,208 @@
+"""The supported ability lines: one catalogue behind the parser, `pysolver abilities` and docs/abilities.md.
+
+Each :class:`LineForm` is one form of line with the Comprehensive Rules number that defines it
+and an example line. The parser (:mod:`pysolver.model.abilities`) takes its keyword, phrase and
+protection-quality tables from here; the forms marked ``literal=False`` (landwalk, "except by N",
+protection combinations, morph costs) are patterns it parses itself. In a form, ``~`` stands for
+the creature: its name, "~" or "this creature" (a line that starts with it may also leave it out).
+
+>>> entry("flying").rule, entry("flying").example
+('702.9', 'Flying')
+>>> [f.form for f in CATALOGUE if f.kind == "must_be_blocked"]
+['~ must be blocked if able']
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..output.results import FORMAT
+
+#: The groups in the order `pysolver abilities` and docs/abilities.md list them.
+GROUPS = {
+    "keyword": "Keyword abilities",
+    "protection": "Protection (702.16)",
+    "face-down": "Face-down abilities (702.37, 708)",
+    "blocking": "Blocking restrictions (509.1a, 509.1b)",
+    "requirement": "Attack and block requirements (508.1d, 509.1c)",
+    "activated": "Activated pump abilities (602, 613.4c)",
+    "trigger": "Combat triggers (603.2, 508.2a, 509.2a)",
+}
+
+
+@dataclass(frozen=True)
+class LineForm:
+    """One supported form of ability line.
+
+    `kind` is the ASP constant of the parsed :class:`pysolver.model.abilities.Ability`; `value` the
+    ASP term of a protection quality; `also` other wordings read as the same line.
+    """
+
+    group: str
+    form: str
+    kind: str
+    rule: str
+    example: str
+    also: tuple[str, ...] = ()
+    literal: bool = True
+    value: str | None = None
+
+
+def _keyword(form: str, kind: str, rule: str) -> LineForm:
+    return LineForm("keyword", form, kind, rule, form)
+
+
+def _quality(quality: str, value: str, rule: str, *also: str) -> LineForm:
+    return LineForm("protection", f"Protection from {quality}", "protection", rule, f"Protection from {quality}",
+                    tuple(f"Protection from {a}" for a in also), value=value)
+
+
+CATALOGUE: tuple[LineForm, ...] = (
+    _keyword("Flying", "flying", "702.9"),
+    _keyword("Reach", "reach", "702.17"),
+    _keyword("Trample", "trample", "702.19"),
+    _keyword("Trample over planeswalkers", "trample_over_planeswalkers", "702.19c"),
+    _keyword("Menace", "menace", "702.111"),
+    _keyword("Deathtouch", "deathtouch", "702.2"),
+    _keyword("First strike", "first_strike", "702.7"),
+    _keyword("Double strike", "double_strike", "702.4"),
+    _keyword("Vigilance", "vigilance", "702.20"),
+    _keyword("Haste", "haste", "702.10"),
+    _keyword("Defender", "defender", "702.3"),
+    _keyword("Indestructible", "indestructible", "702.12"),
+    _keyword("Lifelink", "lifelink", "702.15"),
+    _keyword("Fear", "fear", "702.36"),
+    _keyword("Intimidate", "intimidate", "702.13"),
+    _keyword("Shadow", "shadow", "702.28"),
+    _keyword("Horsemanship", "horsemanship", "702.31"),
+    _keyword("Skulk", "skulk", "702.118"),
+    # Keywords that change what damage does or what dies (helper keywords: 120.3b, 120.3d, 704.5c).
+    _keyword("Wither", "wither", "702.80"),
+    _keyword("Infect", "infect", "702.90"),
+    LineForm("keyword", "Toxic N", "toxic", "702.164", "Toxic 2", literal=False),
+    _keyword("Persist", "persist", "702.79"),
+    _keyword("Undying", "undying", "702.93"),
+    _keyword("Changeling", "changeling", "702.73"),
+    LineForm("keyword", "<land type>walk", "landwalk", "702.14", "Islandwalk", literal=False),
+    LineForm("protection", "Protection from <color>", "protection", "702.16a", "Protection from white",
+             literal=False),
+    _quality("each color", "each_color", "702.16h", "all colors"),
+    _quality("everything", "everything", "702.16j"),
+    _quality("creatures", "creatures", "702.16a"),
+    _quality("artifacts", "artifacts", "702.16a"),
+    _quality("multicolored", "multicolored", "702.16a"),
+    _quality("monocolored", "monocolored", "702.16a"),
+    _quality("colorless", "colorless", "702.16a"),
+    LineForm("protection", "Protection from <player>", "protection", "702.16k", "Protection from bob",
+             literal=False),
+    LineForm("protection", "Protection from <creature type>", "protection", "702.16a", "Protection from Goblins",
+             literal=False),
+    LineForm("protection", "Protection from Q and from Q …", "protection", "702.16g",
+             "Protection from white and from blue", literal=False),
+    LineForm("face-down", "Morph {cost}", "morph", "702.37a", "Morph {3}{R}{R}{R}", literal=False),
+    LineForm("face-down", "Megamorph {cost}", "megamorph", "702.37b", "Megamorph {U}", literal=False),
+    LineForm("blocking", "~ can't block", "cant_block", "509.1b", "This creature can't block"),
+    LineForm("blocking", "~ can't be blocked", "cant_be_blocked", "509.1b", "Can't be blocked"),
+    LineForm("blocking", "~ can block an additional creature each combat", "block_additional", "509.1a",
+             "This creature can block an additional creature each combat",
+             ("~ can block an additional creature",)),
+    LineForm("blocking", "~ can block any number of creatures each combat", "block_any_number", "509.1a",
+             "Can block any number of creatures", ("~ can block any number of creatures",)),
+    LineForm("blocking", "~ can block only creatures with flying", "block_only_flyers", "509.1b",
+             "~ can block only creatures with flying"),
+    LineForm("blocking", "~ can't be blocked except by N or more creatures", "min_blockers", "509.1b",
+             "This creature can't be blocked except by three or more creatures", literal=False),
+    # Restrictions over creature qualities (<creatures>: docs/abilities.md), on the creature itself
+    # and as static effects of a permanent on the creatures they describe.
+    LineForm("blocking", "~ can't be blocked by more than N creatures", "max_blockers", "509.1b",
+             "This creature can't be blocked by more than one creature", literal=False),
+    LineForm("blocking", "~ can't be blocked by <creatures>", "not_blocked_by", "509.1b",
+             "This creature can't be blocked by red creatures", literal=False),
+    LineForm("blocking", "<creatures> can't block ~", "not_blocked_by", "509.1b",
+             "Creatures with power less than ~'s power can't block it", literal=False),
+    LineForm("blocking", "~ can be blocked only by <creatures>", "blocked_only_by", "509.1b",
+             "This creature can be blocked only by creatures with flying", literal=False),
+    LineForm("blocking", "<creatures> can't block", "creatures_cant_block", "509.1b",
+             "Creatures your opponents control with toughness greater than their power can't block", literal=False),
+    LineForm("blocking", "<creatures> can't be blocked", "creatures_cant_be_blocked", "509.1b",
+             "Creatures with power or toughness 1 or less can't be blocked", literal=False),
+    LineForm("requirement", "All creatures able to block ~ do so", "lure", "509.1c",
+             "All creatures able to block this creature do so"),
+    LineForm("requirement", "~ must be blocked if able", "must_be_blocked", "509.1c",
+             "This creature must be blocked if able", ("~ must be blocked each combat if able",)),
+    LineForm("requirement", "~ blocks each combat if able", "blocks_each_combat", "509.1c",
+             "This creature blocks each combat if able", ("~ blocks each turn if able",)),
+    LineForm("requirement", "~ attacks each combat if able", "attacks_each_combat", "508.1d",
+             "This creature attacks each combat if able", ("~ attacks each turn if able",)),
+    # --- activated pumps (helper pumps): X, Y signed; the cost mana symbols only (602.1a)
+    LineForm("activated", "{cost}: ~ gets +X/+Y until end of turn", "pump", "602.1",
+             "{R}: ~ gets +1/+0 until end of turn", literal=False),
+    LineForm("activated", "{cost}: Creatures you control get +X/+Y until end of turn", "team_pump", "602.1",
+             "{1}{W}: Creatures you control get +1/+1 until end of turn", literal=False),
+    # --- combat triggers (603.2): triggered by a declaration, resolved before the next one (pysolver.rules.triggers)
+    LineForm("trigger", "Exalted", "exalted", "702.83", "Exalted"),
+    LineForm("trigger", "Battle cry", "battle_cry", "702.91", "Battle cry"),
+    LineForm("trigger", "Melee", "melee", "702.121", "Melee"),
+    LineForm("trigger", "Dethrone", "dethrone", "702.105", "Dethrone"),
+    LineForm("trigger", "Whenever ~ attacks, it gets +X/+Y until end of turn", "attacks_pump", "508.3a",
+             "Whenever this creature attacks, it gets +1/+0 until end of turn", literal=False),
+    LineForm("trigger", "Bushido N", "bushido", "702.45", "Bushido 2", literal=False),
+    LineForm("trigger", "Rampage N", "rampage", "702.23", "Rampage 1", literal=False),
+    LineForm("trigger", "Whenever ~ blocks, it gets +X/+Y until end of turn", "blocks_pump", "509.3a",
+             "Whenever this creature blocks, it gets +0/+2 until end of turn", literal=False),
+    LineForm("trigger", "Whenever ~ becomes blocked, it gets +X/+Y until end of turn", "blocked_pump", "509.3c",
+             "Whenever this creature becomes blocked, it gets +2/+2 until end of turn", literal=False),
+    LineForm("trigger", "Whenever ~ blocks or becomes blocked, it gets +X/+Y until end of turn",
+             "blocks_or_blocked_pump", "509.3a",
+             "Whenever ~ blocks or becomes blocked, it gets +1/+1 until end of turn", literal=False),
+    LineForm("trigger", "Flanking", "flanking", "702.25", "Flanking"),
+    LineForm("trigger", "Afflict N", "afflict", "702.130", "Afflict 2", literal=False),
+    # 702.39a: an attack trigger put on the stack with a target (603.3d), resolved into a requirement (509.1c)
+    LineForm("trigger", "Provoke", "provoke", "702.39", "Provoke"),
+    # --- death triggers (700.4, 603.6c, 603.10a): they look back; put on the stack with a target (603.3d)
+    LineForm("trigger", "When ~ dies, it deals N damage to any target", "dies_damage", "603.10a",
+             "When this creature dies, it deals 2 damage to any target",
+             ("Whenever ~ dies, it deals 3 damage to any target",), literal=False),
+    LineForm("trigger", "When ~ dies, it deals N damage to each opponent", "dies_each_opponent", "603.10a",
+             "When this creature dies, it deals 1 damage to each opponent",
+             ("Whenever ~ dies, it deals two damage to each opponent",), literal=False),
+)
+
+
+def entry(kind: str) -> LineForm:
+    """The first catalogue entry of an ability kind."""
+    return next(f for f in CATALOGUE if f.kind == kind)
+
+
+def render_text() -> str:
+    """The catalogue for people: one section per group, one line per form with its rule and example."""
+    width = max(len(f.form) for f in CATALOGUE)
+    out = ["Supported ability lines (~ is the creature: its name, '~' or 'this creature'; see docs/abilities.md)"]
+    for group, title in GROUPS.items():
+        out.append(f"\n{title}")
+        for f in (f for f in CATALOGUE if f.group == group):
+            example = f"  e.g. {f.example}" if f.example != f.form else ""
+            out.append(f"  {f.rule:<9} {f.form:<{width}}{example}".rstrip())
+            out += [f"  {'':<9} {a}" for a in f.also]
+    return "\n".join(out)
+
+
+def as_data() -> dict[str, Any]:
+    """The catalogue as the `pysolver abilities --json` document (schema `abilities`)."""
+    return {"abilities": [{k: v for k, v in asdict(f).items() if k not in ("literal", "value")}
+                          | {"also": list(f.also)} for f in CATALOGUE], "format": FORMAT}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """`pysolver abilities [--json]`."""
+    parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    parser.epilog = "example: pysolver abilities --json"
+
+
+def main(args: argparse.Namespace) -> int:
+    """Print the catalogue (exit status 0)."""
+    print(json.dumps(as_data()) if args.json else render_text())
+    return 0

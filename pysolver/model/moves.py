@@ -1,0 +1,215 @@
+"""Moves of the combat game tree: typed, hashable values in canonical form (docs/results.md).
+
+A move is what one player does at one point of the combat (506.1): declare attackers (508.1),
+declare blockers (509.1), turn a face-down permanent face up in a priority window (116.2b,
+702.37e), activate a pump ability (602, :mod:`pysolver.rules.pumps`), pass priority (117.3d),
+assign one combat damage step's damage (510.1), order triggered abilities (603.3b) or put a death
+trigger on the stack with its target (603.3d, 601.2c). Each move
+is built in canonical form (pairs and triples sorted), so equal moves compare and hash equal,
+and ``to_json()`` gives the docs/results.md form used at the JSON edge.
+
+>>> AttackDeclaration.of([("y", "bob"), ("x", "bob")])
+AttackDeclaration(attacks=(('x', 'bob'), ('y', 'bob')))
+>>> AttackDeclaration.of([("x", "bob")]).to_json()
+{'attacks': [['x', 'bob']]}
+>>> DamageAssignment.of("regular", [("x", "y", 2)]).to_json()
+{'assignment': [['x', 'y', 2]]}
+>>> FaceUp("after_blockers", "akroma", "{3}{R}{R}{R}").to_json()
+{'window': 'after_blockers', 'permanent': 'akroma', 'cost': '{3}{R}{R}{R}'}
+>>> Activation("after_blockers", "akroma", 3).to_json()
+{'window': 'after_blockers', 'permanent': 'akroma', 'times': 3}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+Pair = tuple[str, str]
+Triple = tuple[str, str, int]
+
+
+@dataclass(frozen=True)
+class AttackDeclaration:
+    """The attackers declared (508.1a): ``(attacker, player/planeswalker/battle)`` pairs, sorted.
+
+    >>> AttackDeclaration.of([("y", "bob"), ("x", "bob")]) == AttackDeclaration((("x", "bob"), ("y", "bob")))
+    True
+    """
+
+    attacks: tuple[Pair, ...] = ()
+
+    @classmethod
+    def of(cls, pairs: Iterable[Iterable[str]]) -> AttackDeclaration:
+        """From any ``(attacker, target)`` pairs, in any order."""
+        return cls(tuple(sorted((str(a), str(t)) for a, t in pairs)))
+
+    @classmethod
+    def canonical(cls, pairs: Iterable[Sequence[str]]) -> AttackDeclaration:
+        """From pairs of ids already sorted (as :func:`pysolver.rules.declarations.legal_attacks` gives them):
+        no sorting, for enumerations of millions."""
+        return cls(tuple(map(tuple, pairs)))  # type: ignore[arg-type]  # pairs: (str, str)
+
+    def to_json(self) -> dict[str, list[list[str]]]:
+        return {"attacks": list(map(list, self.attacks))}
+
+
+@dataclass(frozen=True)
+class BlockDeclaration:
+    """The blockers declared (509.1a): ``(blocker, attacker)`` pairs, sorted.
+
+    >>> BlockDeclaration.of([("wall", "bear")]).to_json()
+    {'blocks': [['wall', 'bear']]}
+    """
+
+    blocks: tuple[Pair, ...] = ()
+
+    @classmethod
+    def of(cls, pairs: Iterable[Iterable[str]]) -> BlockDeclaration:
+        """From any ``(blocker, attacker)`` pairs, in any order."""
+        return cls(tuple(sorted((str(b), str(a)) for b, a in pairs)))
+
+    @classmethod
+    def canonical(cls, pairs: Iterable[Sequence[str]]) -> BlockDeclaration:
+        """From pairs of ids already sorted (as :func:`pysolver.rules.declarations.legal_blocks` gives them)."""
+        return cls(tuple(map(tuple, pairs)))  # type: ignore[arg-type]  # pairs: (str, str)
+
+    def to_json(self) -> dict[str, list[list[str]]]:
+        return {"blocks": list(map(list, self.blocks))}
+
+
+@dataclass(frozen=True)
+class FaceUp:
+    """Turning a face-down permanent face up in a priority window, paying its cost (702.37e).
+
+    >>> FaceUp("after_blockers", "flock", "{U}").permanent
+    'flock'
+    """
+
+    window: str
+    permanent: str
+    cost: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"window": self.window, "permanent": self.permanent, "cost": self.cost}
+
+
+@dataclass(frozen=True)
+class Activation:
+    """Activating a pump ability of `permanent` `times` times in a row in a priority window, each
+    activation paid (602.2b) and resolved (608.2, both players passing, 117.4) before the next;
+    `ability` numbers the permanent's pump abilities from 0 (written only when not 0)."""
+
+    window: str
+    permanent: str
+    times: int = 1
+    ability: int = 0
+
+    def to_json(self) -> dict[str, str | int]:
+        d: dict[str, str | int] = {"window": self.window, "permanent": self.permanent, "times": self.times}
+        if self.ability:
+            d["ability"] = self.ability
+        return d
+
+
+@dataclass(frozen=True)
+class Pass:
+    """A player passing priority in a window (117.3d); the window closes when all pass in
+    succession (117.4).
+
+    >>> Pass("after_attackers", "alice").to_json()
+    {'window': 'after_attackers', 'pass': 'alice'}
+    """
+
+    window: str
+    player: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"window": self.window, "pass": self.player}
+
+
+@dataclass(frozen=True)
+class DamageAssignment:
+    """One combat damage step's assignment (510.1): ``(source, recipient, amount)``, amounts
+    positive, sorted.
+
+    >>> DamageAssignment.of("regular", [("x", "bob", 2), ("x", "y", 0)])
+    DamageAssignment(step='regular', assignment=(('x', 'bob', 2),))
+    """
+
+    step: str
+    assignment: tuple[Triple, ...] = ()
+
+    @classmethod
+    def of(cls, step: str, triples: Iterable[tuple[str, str, int]]) -> DamageAssignment:
+        return cls(step, tuple(sorted((str(s), str(r), int(n)) for s, r, n in triples if int(n) > 0)))
+
+    def to_json(self) -> dict[str, list[list[str | int]]]:
+        return {"assignment": [list(t) for t in self.assignment]}
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A triggered ability waiting on the stack (603.3, :mod:`pysolver.rules.triggers`): its `kind`
+    (``flanking``, ``afflict``, ``rampage``, ``dies_damage``, ``dies_each_opponent``, ``provoke``), its
+    `source`, its `target` (the blocker, the defending player, the chosen target of a death or
+    provoke trigger, 601.2c via 603.3d; none for rampage, "each opponent" and a provoke with no
+    target, 702.39a) and its N (`amount`; 0 for provoke).
+    A death or provoke trigger also carries its `controller` (603.3a) and its source's last known information
+    (`lki`, 113.7a, 608.2h: the abilities and qualities its damage and targeting read, as ASP terms;
+    for provoke the source's id, which tells the triggers of different attackers apart)."""
+
+    kind: str
+    source: str
+    target: str = ""
+    amount: int = 0
+    controller: str = field(default="", repr=False)
+    lki: tuple[str, ...] = field(default=(), repr=False)
+
+    @property
+    def effect(self) -> tuple[str, str, int]:
+        """What it does as it resolves: abilities with equal effects are interchangeable on the stack."""
+        if self.kind in DEATH_TRIGGERS:  # the source's last known information deals the damage (608.2h)
+            return (self.kind, f"{self.target}:{','.join(self.lki)}", self.amount)
+        return (self.kind, self.source if self.kind == "rampage" else self.target, self.amount)
+
+    def to_json(self) -> dict[str, str | int]:
+        return {"kind": self.kind, "source": self.source, "target": self.target, "amount": self.amount}
+
+
+DEATH_TRIGGERS = ("dies_damage", "dies_each_opponent")  # 603.10a: put on the stack by a TargetChoice
+
+
+@dataclass(frozen=True)
+class TargetChoice:
+    """Putting one death or provoke trigger on the stack (603.3): its controller puts theirs in the order they
+    choose (603.3b; APNAP: the active player's first, so they resolve last) and chooses its target as
+    they do (603.3d, 601.2c); `trigger` has the target chosen (none for "each opponent").
+
+    >>> TargetChoice(Trigger("dies_damage", "imp", "bob", 2, "alice")).to_json()
+    {'kind': 'dies_damage', 'source': 'imp', 'target': 'bob', 'amount': 2}
+    """
+
+    trigger: Trigger
+
+    def to_json(self) -> dict[str, str | int]:
+        return self.trigger.to_json()
+
+
+@dataclass(frozen=True)
+class TriggerOrder:
+    """The order the active player puts their triggered abilities on the stack in (603.3b), given
+    as the order they resolve in (the last put on resolves first, 405.2, 608.1).
+
+    >>> TriggerOrder((Trigger("afflict", "x", "bob", 2),)).to_json()
+    {'triggers': [{'kind': 'afflict', 'source': 'x', 'target': 'bob', 'amount': 2}]}
+    """
+
+    resolves: tuple[Trigger, ...]
+
+    def to_json(self) -> dict[str, list[dict[str, str | int]]]:
+        return {"triggers": [t.to_json() for t in self.resolves]}
+
+
+Move = (AttackDeclaration | BlockDeclaration | FaceUp | Activation | Pass | DamageAssignment | TriggerOrder
+        | TargetChoice)

@@ -1,0 +1,663 @@
+"""The typed situation model (docs/situation.md): players, permanents, declared combat, goal.
+
+All classes are frozen dataclasses so that situations can be hashed and shared between search
+states (outcomes and verify explore many of them). They can be built in code from the same plain
+values a situation file holds: ability lines as strings (docs/abilities.md), mana as ``"{R}{R}"``, colors as
+names or letters. Such values are validated by :mod:`pysolver.files.loader`, the one validator, and a
+problem is an :class:`~pysolver.errors.InputError` naming the field. ``to_data()`` gives the file
+form back, so ``Situation.from_data(s.to_data()) == s``.
+
+>>> p = Permanent("bear", "bob", power=2, toughness=2, abilities=("Flying",))
+>>> p
+Permanent('bear', 'bob', 2/2, 'Flying')
+>>> p.is_creature, p.face_down, p.has("flying")
+(True, False, True)
+>>> Permanent("bear", "bob", power=2, toughness=2, abilities=("Flyng",))
+Traceback (most recent call last):
+...
+pysolver.errors.InputError: abilities[0]: permanent 'bear': ability line 'Flyng' is not understood; did you mean 'Flying'? (supported lines: `pysolver abilities`, docs/abilities.md)
+"""  # noqa: E501 (doctest output is one line)
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, cast
+
+import yaml
+
+from ..errors import InputError
+from .abilities import COLORS, Ability, normalise
+from .mana import Mana
+from .values import JSON
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from ..files.cards import Card
+    from ..game.gametree import Position
+    from ..game.position import Attacks, Blocks, Damage
+    from ..rules.graph import BlockGraph
+    from .moves import Activation, Move
+    from .values import CheckResult, Outcome, Verdict
+
+STEPS = ("first_strike", "regular")
+Data = dict[str, Any]  # docs/situation.md plain data, as parsed from YAML/JSON
+
+
+def _loader() -> ModuleType:
+    """:mod:`pysolver.files.loader`, imported when first needed (it imports this module)."""
+    return importlib.import_module("pysolver.files.loader")
+
+
+@dataclass(frozen=True, repr=False)
+class Player:
+    """A player: name, life total, the mana they may still spend this combat and their poison
+    counters (122.1f; ten or more and they lose, 704.5c) (docs/situation.md).
+
+    >>> Player("alice", mana="{R}{R}")
+    Player('alice', life=20, mana='{R}{R}')
+    >>> Player("bob", poison=3).to_data()
+    {'name': 'bob', 'life': 20, 'poison': 3}
+    """
+
+    name: str
+    life: int = 20
+    mana: Mana = field(default_factory=Mana)
+    spent: Mana = field(default_factory=Mana)  # paid so far in this combat (702.37e)
+    poison: int = 0  # poison counters (122.1f, 704.5c)
+
+    if TYPE_CHECKING:  # what the constructor accepts: mana as text too (the dataclass __init__ at run time)
+        def __init__(self, name: str, life: int = 20, mana: Mana | str = ..., spent: Mana = ...,
+                     poison: int = 0) -> None: ...
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.mana, Mana) or not isinstance(self.name, str) or not isinstance(self.life, int) \
+                or not isinstance(self.poison, int) or isinstance(self.poison, bool) or self.poison < 0:
+            checked = _loader().player_from_data(self.to_data())
+            object.__setattr__(self, "mana", checked.mana)
+
+    def to_data(self) -> dict[str, JSON]:
+        """The docs/situation.md player entry."""
+        d: Data = {"name": self.name, "life": self.life}
+        mana = self.mana if not isinstance(self.mana, Mana) else (str(self.mana) if self.mana.total else None)
+        if mana is not None:
+            d["mana"] = mana
+        if self.poison:
+            d["poison"] = self.poison
+        return d
+
+    def __repr__(self) -> str:
+        mana = f", mana={str(self.mana)!r}" if self.mana.total else ""
+        spent = f", spent={str(self.spent)!r}" if self.spent.total else ""
+        poison = f", poison={self.poison}" if self.poison else ""
+        return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison})"
+
+
+@dataclass(frozen=True, repr=False)
+class Permanent:
+    """A permanent as written in the situation (its face-up side when `face_down`).
+
+    Characteristics derived from these fields (708.2a face-down values, counters) are computed by
+    ``encodings/characteristics.lp``. Built in code, `abilities` may be docs/abilities.md lines and `colors`
+    names or letters: they are parsed by the loader, and the permanent is `unchecked` until the
+    :class:`Situation` it is put in has been validated as a whole (its controller must be a player;
+    a line that names a player, "Protection from bob", is resolved then). Permanents built from
+    parsed values (as :func:`dataclasses.replace` does in the search) are taken as they are.
+
+    >>> Permanent("bear", "alice", power=2, toughness=2, abilities=("Trample",)).abilities[0].kind
+    'trample'
+    """
+
+    id: str
+    controller: str
+    owner: str | None = None
+    name: str | None = None
+    types: tuple[str, ...] = ("Creature",)
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    defense: int | None = None
+    protector: str | None = None
+    abilities: tuple[Ability, ...] = ()
+    ability_lines: tuple[str, ...] = ()
+    unmodelled: tuple[str, ...] = ()
+    pt_counters: tuple[tuple[int, int, int], ...] = ()  # (dp, dt, how many) of each +X/+Y kind, sorted (122.1a)
+    until_end_of_turn: tuple[int, int] = (0, 0)  # +X/+Y of resolved pumps until end of turn (613.4c)
+    damage: int = 0
+    tapped: bool = False
+    summoning_sick: bool = False
+    face_down: bool = False
+    left_battlefield: bool = False  # during a combat being explored (704.3, 506.4)
+    unchecked: bool = field(default=False, init=False, compare=False)  # built from text: check in its Situation
+
+    if TYPE_CHECKING:  # what the constructor accepts: ability lines as text (the dataclass __init__ at run time)
+        def __init__(self, id: str, controller: str, owner: str | None = None, name: str | None = None,
+                     types: tuple[str, ...] = ..., subtypes: tuple[str, ...] = (), colors: tuple[str, ...] = (),
+                     power: int | None = None, toughness: int | None = None, loyalty: int | None = None,
+                     defense: int | None = None, protector: str | None = None,
+                     abilities: tuple[Ability, ...] | tuple[str, ...] = (), ability_lines: tuple[str, ...] = (),
+                     unmodelled: tuple[str, ...] = (),
+                     pt_counters: tuple[tuple[int, int, int], ...] | Mapping[str, int] = (),
+                     until_end_of_turn: tuple[int, int] = (0, 0), damage: int = 0,
+                     tapped: bool = False, summoning_sick: bool = False, face_down: bool = False,
+                     left_battlefield: bool = False) -> None: ...
+
+    def __post_init__(self) -> None:
+        if all(isinstance(v, tuple) for v in (self.types, self.subtypes, self.colors, self.abilities,
+                                              self.pt_counters)) \
+                and all(isinstance(a, Ability) for a in self.abilities) and all(c in COLORS for c in self.colors):
+            return
+        parsed = tuple(self.abilities) if all(isinstance(a, Ability) for a in self.abilities) else None
+        lines = (tuple(self.ability_lines) if parsed is not None
+                 else tuple(a for a in self.abilities if isinstance(a, str)))
+        if parsed is None and len(lines) != len(self.abilities):
+            raise InputError(None, "abilities", f"permanent {self.id!r}: give ability lines (strings) or parsed "
+                                                "abilities, not both")
+        data = {**self.to_data(), "abilities": list(lines)}
+        players = frozenset(n for n in (self.controller, self.owner, self.protector) if isinstance(n, str))
+        object.__setattr__(self, "unchecked", True)
+        try:
+            self._adopt(_loader().permanent_from_data(data, players))
+        except InputError as exc:
+            naming = [line for line in lines if normalise(line, None).startswith("protection from")]
+            if not (naming and exc.field.startswith("permanents[0].abilities")):
+                raise InputError(exc.file, exc.field.removeprefix("permanents[0]."), exc.message) from None
+            # A protection quality may be a player (702.16a): resolved by the Situation.
+            self._adopt(_loader().permanent_from_data({**data, "abilities": [x for x in lines if x not in naming]},
+                                                      players))
+            object.__setattr__(self, "ability_lines", lines)
+        if parsed:  # abilities given parsed (pysolver.model.abilities.Ability) are kept as given
+            object.__setattr__(self, "abilities", parsed)
+
+    def _adopt(self, checked: Permanent) -> None:
+        for f in fields(self):
+            if f.init:
+                object.__setattr__(self, f.name, getattr(checked, f.name))
+
+    @classmethod
+    def from_card(cls, card: str, *, id: str, controller: str, cards: Mapping[str, Card] | None = None,
+                  **changes: Any) -> Permanent:
+        """A permanent of a card of the built-in pool (or `cards`), fields in `changes` overriding
+        the card's (docs/situation.md `card`, §4).
+
+        >>> Permanent.from_card("Grizzly Bears", id="bear", controller="bob")
+        Permanent('bear', 'bob', 2/2, name='Grizzly Bears')
+        """
+        data = {"id": id, "controller": controller, "card": card, **_data_fields(changes)}
+        players = frozenset(n for n in (controller, changes.get("owner"), changes.get("protector")) if n)
+        try:
+            p = cast(Permanent, _loader().permanent_from_data(data, players, dict(cards) if cards else None))
+        except InputError as exc:
+            raise InputError(exc.file, exc.field.removeprefix("permanents[0]."), exc.message) from None
+        object.__setattr__(p, "unchecked", True)  # its controller is checked in its Situation
+        return p
+
+    @property
+    def plus_counters(self) -> int:
+        """How many +1/+1 counters it has (122.1a)."""
+        return sum(n for dp, dt, n in self.pt_counters if (dp, dt) == (1, 1))
+
+    @property
+    def minus_counters(self) -> int:
+        """How many -1/-1 counters it has (122.1a)."""
+        return sum(n for dp, dt, n in self.pt_counters if (dp, dt) == (-1, -1))
+
+    @property
+    def counter_pt(self) -> tuple[int, int]:
+        """What its P/T counters add to its power and toughness together (122.1a, 613.4c).
+
+        >>> Permanent("x", "a", power=1, toughness=1, pt_counters={"+1/+0": 2, "-0/-1": 1}).counter_pt
+        (2, -1)
+        """
+        return sum(dp * n for dp, _, n in self.pt_counters), sum(dt * n for _, dt, n in self.pt_counters)
+
+    @property
+    def pt_modification(self) -> tuple[int, int]:
+        """What its P/T counters (122.1a) and the resolved changes until end of turn add to its power and
+        toughness (613.4c, layer 7c).
+
+        >>> x = Permanent("x", "a", power=1, toughness=1, pt_counters={"+1/+0": 2}, until_end_of_turn=(1, -1))
+        >>> x.pt_modification
+        (3, -1)
+        """
+        (cp, ct), (up, ut) = self.counter_pt, self.until_end_of_turn
+        return cp + up, ct + ut
+
+    def with_counters(self, dp: int, dt: int, n: int = 1) -> Permanent:
+        """A copy with `n` more +X/+Y counters of the kind (dp, dt) (122.1a; e.g. megamorph, 702.37b).
+
+        >>> Permanent("x", "a", power=1, toughness=1).with_counters(1, 1).with_counters(1, 1).pt_counters
+        ((1, 1, 2),)
+        """
+        counts = {(a, b): k for a, b, k in self.pt_counters}
+        counts[dp, dt] = counts.get((dp, dt), 0) + n
+        return replace(self, pt_counters=tuple(sorted((a, b, k) for (a, b), k in counts.items() if k)))
+
+    @property
+    def is_creature(self) -> bool:
+        """A face-down permanent is a creature (708.2a); otherwise by its card types."""
+        return self.face_down or "Creature" in self.types
+
+    def has(self, kind: str) -> bool:
+        """Whether the face-up side has an ability of this kind (morph costs matter face down)."""
+        return any(a.kind == kind for a in self.abilities)
+
+    def morph_cost(self) -> tuple[str, Mana] | None:
+        """('morph' | 'megamorph', cost) if the face-up side has a morph ability (702.37)."""
+        for a in self.abilities:
+            if a.kind in ("morph", "megamorph"):
+                assert isinstance(a.value, Mana)
+                return a.kind, a.value
+        return None
+
+    def to_data(self) -> dict[str, JSON]:
+        """The docs/situation.md permanent entry: every field, defaults left out. A permanent from a card
+        with lines the solver does not model is written as that card (so the lines stay known).
+
+        >>> Permanent("bear", "bob", power=2, toughness=2, colors=("G",)).to_data()
+        {'id': 'bear', 'controller': 'bob', 'colors': ['green'], 'power': 2, 'toughness': 2}
+        """
+        d: Data = {"id": self.id, "controller": self.controller}
+        if self.unmodelled:
+            d["card"] = self.name
+        for key in ("owner", "name"):
+            if getattr(self, key) is not None:
+                d[key] = getattr(self, key)
+        if tuple(self.types) != ("Creature",):
+            d["types"] = list(self.types)
+        for key in ("subtypes", "colors"):
+            if getattr(self, key):
+                d[key] = list(getattr(self, key))
+        for key in ("power", "toughness", "loyalty", "defense", "protector"):
+            if getattr(self, key) is not None:
+                d[key] = getattr(self, key)
+        if self.ability_lines and not self.unmodelled:
+            d["abilities"] = list(self.ability_lines)
+        if self.pt_counters:
+            d["counters"] = (dict(self.pt_counters) if isinstance(self.pt_counters, Mapping)
+                             else {counter_kind(dp, dt): n for dp, dt, n in self.pt_counters})
+        if self.until_end_of_turn != (0, 0):
+            d["until_end_of_turn"] = pt_change(self.until_end_of_turn)
+        for key in ("damage", "tapped", "summoning_sick", "face_down"):
+            if getattr(self, key):
+                d[key] = getattr(self, key)
+        return d
+
+    def __repr__(self) -> str:
+        parts = [repr(self.id), repr(self.controller)]
+        if self.power is not None or self.toughness is not None:
+            parts.append(f"{self.power}/{self.toughness}")
+        if self.types != ("Creature",):
+            parts.append("/".join(self.types))
+        parts += [repr(line) for line in self.ability_lines]
+        if self.name is not None:
+            parts.append(f"name={self.name!r}")
+        parts += [f"{key}={getattr(self, key)!r}" for key in ("loyalty", "defense", "protector")
+                  if getattr(self, key) is not None]
+        if self.pt_counters:
+            parts.append(f"counters={self.to_data()['counters']!r}")
+        if self.until_end_of_turn != (0, 0):
+            parts.append(f"until_end_of_turn={pt_change(self.until_end_of_turn)!r}")
+        if self.damage:
+            parts.append(f"damage={self.damage}")
+        parts += [key for key in ("tapped", "summoning_sick", "face_down", "left_battlefield") if getattr(self, key)]
+        return f"Permanent({', '.join(parts)})"
+
+
+def counter_kind(dp: int, dt: int) -> str:
+    """The name of the P/T counter kind that adds (dp, dt) (122.1a): both signs the same, a zero
+    taking the sign of the other number.
+
+    >>> counter_kind(1, 1), counter_kind(1, 0), counter_kind(0, -1), counter_kind(-2, -1)
+    ('+1/+1', '+1/+0', '-0/-1', '-2/-1')
+    """
+    sign = "-" if dp < 0 or dt < 0 else "+"
+    return f"{sign}{abs(dp)}/{sign}{abs(dt)}"
+
+
+def _data_fields(changes: Mapping[str, Any]) -> Data:
+    """Keyword fields of :meth:`Permanent.from_card` in the file form (`abilities`: lines, counters by kind)."""
+    d = {k: list(v) if isinstance(v, tuple) and k != "pt_counters" else v for k, v in changes.items()}
+    counters = d.pop("pt_counters", ())
+    if counters:
+        d["counters"] = dict(counters) if isinstance(counters, Mapping) else \
+            {counter_kind(dp, dt): n for dp, dt, n in counters}
+    if isinstance(d.get("until_end_of_turn"), list):
+        d["until_end_of_turn"] = pt_change(tuple(d["until_end_of_turn"]))
+    return d
+
+
+def pt_change(change: tuple[int, ...]) -> str:
+    """A change of power and toughness as written in files and on cards, ``+X/+Y`` (613.4c).
+
+    >>> pt_change((3, 0)), pt_change((-1, -2))
+    ('+3/+0', '-1/-2')
+    """
+    return "/".join(f"{n:+d}" for n in change)
+
+
+@dataclass(frozen=True)
+class Combat:
+    """What has been declared: attacks (attacker, target), blocks (blocker, attacker), the next step.
+
+    Built in code, attacks may be a mapping (``{"akroma": "bob"}``) and blocks a mapping to lists
+    of attackers, as in a file.
+
+    >>> Combat(attackers={"akroma": "bob"}, blockers={"knight": ["akroma"]}).to_data()
+    {'attackers': {'akroma': 'bob'}, 'blockers': {'knight': ['akroma']}}
+    """
+
+    attackers: tuple[tuple[str, str], ...] | None = None
+    blockers: tuple[tuple[str, str], ...] | None = None
+    damage_step: str | None = None
+    assignment: tuple[tuple[str, str, int], ...] | None = None
+    first_strikers: tuple[str, ...] | None = None  # creatures that dealt first-strike damage (510.4)
+    activations: tuple[Activation, ...] = ()  # pump abilities activated so far, judged by `check` (602.2)
+    provoked: tuple[tuple[str, str], ...] = ()  # (target, provoker): resolved provoke triggers (702.39a, 509.1c)
+
+    if TYPE_CHECKING:  # what the constructor accepts: the mappings of a file too
+        def __init__(self, attackers: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
+                     blockers: Mapping[str, str | Iterable[str]] | Iterable[tuple[str, str]] | None = None,
+                     damage_step: str | None = None, assignment: Iterable[tuple[str, str, int]] | None = None,
+                     first_strikers: tuple[str, ...] | None = None,
+                     activations: Iterable[Activation] = (),
+                     provoked: Mapping[str, str | Iterable[str]] | Iterable[tuple[str, str]] = ()) -> None: ...
+
+    def __post_init__(self) -> None:
+        if isinstance(self.attackers, Mapping):
+            object.__setattr__(self, "attackers", tuple(sorted(self.attackers.items())))
+        if isinstance(self.blockers, Mapping):
+            object.__setattr__(self, "blockers", tuple(sorted((b, a) for b, attacked in self.blockers.items()
+                                                              for a in ([attacked] if isinstance(attacked, str)
+                                                                        else attacked))))
+        for key in ("attackers", "blockers", "assignment"):
+            value = getattr(self, key)
+            if value is not None and not isinstance(value, tuple):
+                object.__setattr__(self, key, tuple(map(tuple, value)))
+        if not isinstance(self.activations, tuple):
+            object.__setattr__(self, "activations", tuple(self.activations))
+        if isinstance(self.provoked, Mapping):
+            object.__setattr__(self, "provoked", tuple(sorted((t, a) for t, by in self.provoked.items()
+                                                              for a in ([by] if isinstance(by, str) else by))))
+        elif not isinstance(self.provoked, tuple):
+            object.__setattr__(self, "provoked", tuple(sorted(map(tuple, self.provoked))))
+
+    def to_data(self) -> dict[str, JSON]:
+        """The docs/situation.md `combat` mapping (the solver's own `first_strikers` memory is not part of it)."""
+        d: Data = {}
+        if self.attackers is not None:
+            d["attackers"] = dict(self.attackers)
+        if self.blockers is not None:
+            blocks: dict[str, list[str]] = {}
+            for b, a in self.blockers:
+                blocks.setdefault(b, []).append(a)
+            d["blockers"] = blocks
+        if self.damage_step is not None:
+            d["damage_step"] = self.damage_step
+        if self.assignment is not None:
+            d["assignment"] = [list(t) for t in self.assignment]
+        if self.activations:
+            d["activations"] = [a.to_json() for a in self.activations]
+        if self.provoked:
+            provoked: dict[str, list[str]] = {}
+            for t, a in self.provoked:
+                provoked.setdefault(t, []).append(a)
+            d["provoked"] = provoked
+        return d
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A `verify` goal (docs/verify.md): kind is lethal, destroy, survive, all or any.
+
+    >>> Goal("all", parts=(Goal("lethal", "bob"), Goal("survive", ["akroma"]))).to_data()
+    {'all': [{'lethal': 'bob'}, {'survive': ['akroma']}]}
+    """
+
+    kind: str
+    targets: tuple[str, ...] = ()
+    parts: tuple[Goal, ...] = ()
+
+    if TYPE_CHECKING:  # what the constructor accepts: one target as a string, lists
+        def __init__(self, kind: str, targets: str | Iterable[str] = (), parts: Iterable[Goal] = ()) -> None: ...
+
+    def __post_init__(self) -> None:
+        if isinstance(self.targets, str):  # Goal("lethal", "bob")
+            object.__setattr__(self, "targets", (self.targets,))
+        for key in ("targets", "parts"):
+            if not isinstance(getattr(self, key), tuple):
+                object.__setattr__(self, key, tuple(getattr(self, key)))
+
+    def to_data(self) -> dict[str, JSON]:
+        """The docs/verify.md goal mapping."""
+        if self.kind == "lethal":
+            return {"lethal": self.targets[0] if len(self.targets) == 1 else list(self.targets)}
+        if self.kind in ("destroy", "survive"):
+            return {self.kind: list(self.targets)}
+        return {self.kind: [g.to_data() for g in self.parts]}
+
+
+@dataclass(frozen=True, repr=False)
+class Situation:
+    """One board: players in turn order, the active player, permanents, combat so far (docs/situation.md).
+
+    Built in code from permanents with ability lines as strings, the whole board is validated by the
+    loader. Lazy legal-move collections and :meth:`play` are described in :mod:`pysolver.game.position`.
+
+    >>> from pysolver import Situation, Player, Permanent   # (doctests run a copy of this module)
+    >>> s = Situation(players=(Player("alice"), Player("bob")), active="alice",
+    ...               permanents=(Permanent("bear", "alice", power=2, toughness=2, abilities=("Trample",)),))
+    >>> s
+    <Situation alice 20, bob 20; active alice; bear 2/2 trample (alice)>
+    >>> Situation.from_data(s.to_data()) == s
+    True
+    >>> s.permanent("nope")
+    Traceback (most recent call last):
+    ...
+    KeyError: "no permanent with id 'nope' (ids: bear)"
+    """
+
+    players: tuple[Player, ...]
+    active: str
+    permanents: tuple[Permanent, ...]
+    combat: Combat = field(default_factory=Combat)
+    goal: Goal | None = None
+    source: str | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        raw = not (isinstance(self.players, tuple) and isinstance(self.permanents, tuple)) \
+            or any(not isinstance(p, Player) for p in self.players) \
+            or any(not isinstance(p, Permanent) or p.unchecked for p in self.permanents)
+        if raw:
+            checked = Situation.from_data(self.to_data(), source=self.source)
+            for f in fields(self):
+                object.__setattr__(self, f.name, getattr(checked, f.name))
+
+    @classmethod
+    def load(cls, path: str | Path, cards: Mapping[str, Card] | None = None) -> Situation:
+        """Read and validate a situation file (YAML or JSON, docs/situation.md); `cards` extends the card pool.
+
+        >>> Situation.load("examples/megamorph.yaml").active
+        'alice'
+        """
+        return cast(Situation, _loader().load_situation(path, dict(cards) if cards else None))
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], cards: Mapping[str, Card] | None = None,
+                  source: str | None = None) -> Situation:
+        """Validate plain data (a docs/situation.md mapping, as parsed from YAML/JSON).
+
+        >>> Situation.from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+        ...                      "permanents": []}).player_names == {"a", "b"}
+        True
+        """
+        return cast(Situation, _loader().situation_from_data(dict(data), source, dict(cards) if cards else None))
+
+    def to_data(self) -> dict[str, JSON]:
+        """The docs/situation.md mapping of this board (defaults left out): ``from_data(s.to_data()) == s``."""
+        d: Data = {"players": [p.to_data() if isinstance(p, Player) else {"name": p} for p in self.players],
+                   "active": self.active,
+                   "permanents": [p.to_data() for p in self.permanents]}
+        combat = self.combat.to_data()
+        if combat:
+            d["combat"] = combat
+        if self.goal is not None:
+            d["goal"] = self.goal.to_data()
+        return d
+
+    def dump(self, path: str | Path) -> Path:
+        """Write the board as a situation file (YAML; JSON if `path` ends in ``.json``) and return
+        the path, so that ``Situation.load(s.dump(p)) == s``.
+
+        >>> import tempfile, pathlib
+        >>> s = Situation.load("examples/megamorph.yaml")
+        >>> Situation.load(s.dump(pathlib.Path(tempfile.mkdtemp()) / "board.json")).to_data() == s.to_data()
+        True
+        """
+        path = Path(path)
+        data = self.to_data()
+        text = json.dumps(data, indent=2) + "\n" if path.suffix == ".json" else \
+            yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    def permanent(self, pid: str) -> Permanent:
+        """The permanent with this id; a :class:`KeyError` naming the ids there are if none."""
+        for p in self.permanents:
+            if p.id == pid:
+                return p
+        raise KeyError(f"no permanent with id {pid!r} (ids: {', '.join(p.id for p in self.permanents)})")
+
+    def player(self, name: str) -> Player:
+        """The player with this name; a :class:`KeyError` naming the players if none.
+
+        >>> Situation.load("examples/megamorph.yaml").player("bob")
+        Player('bob', life=20, mana='{U}')
+        """
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(f"no player named {name!r} (players: {', '.join(p.name for p in self.players)})")
+
+    @property
+    def player_names(self) -> frozenset[str]:
+        """The players' names."""
+        return frozenset(p.name for p in self.players)
+
+    def with_combat(self, **changes: Any) -> Situation:
+        """A copy with some combat fields replaced, validated as a file's `combat` would be
+        (508.1a, 508.1b, 509.1a, 510.1): an attacker that is not on the board is refused.
+
+        >>> s = Situation.load("examples/megamorph.yaml").with_combat(attackers=(("ghost", "bob"),))
+        Traceback (most recent call last):
+        ...
+        pysolver.errors.InputError: examples/megamorph.yaml: combat.attackers.ghost: 'ghost' is not the id of a permanent
+        """  # noqa: E501 (doctest output is one line)
+        combat = replace(self.combat, **changes)
+        _loader().combat_from_data(self, combat.to_data())
+        return replace(self, combat=combat)
+
+    def __repr__(self) -> str:
+        players = ", ".join(f"{p.name} {p.life}" + (f" {p.mana}" if p.mana.total else "") for p in self.players)
+        perms = ", ".join(_short(p) for p in self.permanents)
+        combat = self.combat
+        parts = [players, f"active {self.active}", perms or "no permanents"]
+        if combat.attackers is not None:
+            parts.append("attacks " + (", ".join(f"{a}->{t}" for a, t in combat.attackers) or "none"))
+        if combat.blockers is not None:
+            parts.append("blocks " + (", ".join(f"{b}->{a}" for b, a in combat.blockers) or "none"))
+        if self.goal is not None:
+            parts.append(f"goal {self.goal.to_data()}")
+        return f"<Situation {'; '.join(parts)}>"
+
+    # ---- moves and positions (pysolver.game.position) ------------------------------------------
+
+    @property
+    def legal_attacks(self) -> Attacks:
+        """The legal attack declarations (508.1), a lazy collection (:class:`pysolver.game.position.Attacks`)."""
+        from ..game.position import Attacks
+        return Attacks(self)
+
+    @property
+    def legal_blocks(self) -> Blocks:
+        """The legal block declarations (509.1), a lazy collection (:class:`pysolver.game.position.Blocks`)."""
+        from ..game.position import Blocks
+        return Blocks(self)
+
+    @property
+    def legal_damage(self) -> Damage:
+        """The legal assignments of the next combat damage step (510.1) (:class:`pysolver.game.position.Damage`)."""
+        from ..game.position import Damage
+        return Damage(self)
+
+    def play(self, move: Move) -> Situation:
+        """The position after `move`; :class:`pysolver.game.position.IllegalMoveError` if it breaks a rule."""
+        from ..game.position import play
+        return play(self, move)
+
+    def game(self) -> Position:
+        """The whole rest of the combat as a game tree (:mod:`pysolver.game.gametree`), from the point this
+        situation is at: ``legal_moves()`` (declarations, face-up turns and passes in each priority
+        window, each damage step's halves, 510.1), ``push(move)``, ``to_move()``, ``is_end()``.
+
+        >>> from pysolver import Pass
+        >>> p = Situation.load("examples/megamorph.yaml").game()
+        >>> p.stage, p.to_move()
+        ('after_attackers', 'active')
+        >>> q = p.push(Pass("after_attackers", "alice"))
+        >>> [m.to_json() for m in q.legal_moves()][1]
+        {'window': 'after_attackers', 'permanent': 'flock', 'cost': '{U}'}
+        """
+        from ..game.gametree import root
+        return root(self)
+
+    def check(self) -> CheckResult:
+        """Is the declared combat legal (docs/results.md `check`, :func:`pysolver.check_result`)."""
+        from .. import check_result
+        return check_result(self)
+
+    def outcomes(self) -> Iterator[Outcome]:
+        """The distinct end-of-combat results, lazily (:func:`pysolver.outcome_values`)."""
+        from .. import outcome_values
+        return outcome_values(self)
+
+    def verify(self) -> Verdict:
+        """Can the active player force the goal (docs/verify.md, :func:`pysolver.verdict`)."""
+        from .. import verdict
+        return verdict(self)
+
+    def graph(self) -> BlockGraph:
+        """The attacker–blocker graph, drawable (:func:`pysolver.block_graph`)."""
+        from .. import block_graph
+        return block_graph(self)
+
+    def to_svg(self) -> str:
+        """The board as an SVG picture (:func:`pysolver.output.svg.board_svg`, ``pysolver show``)."""
+        from ..output.svg import board_svg
+        return board_svg(self)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+
+def _short(p: Permanent) -> str:
+    """`bear 2/2 trample (alice)`: id, P/T, keywords, controller, state (face down: a 2/2, 708.2a)."""
+    words = [p.id]
+    if p.face_down:
+        words.append("2/2")
+    elif p.power is not None:
+        words.append(f"{p.power}/{p.toughness}")
+    if not p.is_creature:
+        words.append("/".join(p.types).lower())
+    words += [] if p.face_down else [a.kind.replace("_", " ") for a in p.abilities if a.value is None]
+    words += [s for s in ("tapped", "face-down") if getattr(p, s.replace("-", "_"))]
+    if p.left_battlefield:
+        words.append("gone")
+    return " ".join(words) + f" ({p.controller})"

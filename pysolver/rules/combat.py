@@ -1,0 +1,273 @@
+"""The combat as a sequence of stages, shared by `outcomes` and `verify`.
+
+Stages follow the combat phase (506.1): the beginning of combat window (507.2), declare
+attackers (508.1) and its window (508.2), declare blockers (509.1) and its window (509.2),
+the combat damage steps (510, with a first-strike step when 510.4 says so) and the window
+between them (510.3). In each window players may turn face-down creatures face up (116.2b).
+
+A damage step's possible results come from ``encodings/outcomes.lp`` projected onto the
+state after the step, so assignments with equal results are explored once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
+
+from clingo import SymbolType
+
+from ..asp.facts import situation_facts
+from ..asp.solving import BOARD, STEP, STEP_RESULTS, args_of, control, maximum, models, one_model
+from ..model import Permanent, Situation
+from .facedown import turn_face_up
+
+BEGINNING_OF_COMBAT = "beginning_of_combat"
+DECLARE_ATTACKERS = "declare_attackers"
+ATTACKERS_WINDOW = "after_attackers"
+DECLARE_BLOCKERS = "declare_blockers"
+BLOCKERS_WINDOW = "after_blockers"
+DAMAGE = "damage"
+FIRST_STRIKE_WINDOW = "after_first_strike_damage"
+# 510.3, 117.5: priority in the (last) combat damage step, opened only while triggered abilities
+# (death triggers, 603.3) wait on the stack; when it is empty the combat is over for outcomes.
+DAMAGE_WINDOW = "after_combat_damage"
+END = "end"
+WINDOW_NEXT = {BEGINNING_OF_COMBAT: DECLARE_ATTACKERS, ATTACKERS_WINDOW: DECLARE_BLOCKERS,
+               BLOCKERS_WINDOW: DAMAGE, FIRST_STRIKE_WINDOW: DAMAGE, DAMAGE_WINDOW: END}
+
+RETURNED = "/returned"  # the id suffix of the new object a persist or undying ability returned (400.7)
+# The parts choosing every source's shares of a step (outcomes.lp, 510.1): power-independent.
+CHOOSE_RESULTS = ("choose_results", "choose_shares")
+
+
+def first_stage(s: Situation) -> str:
+    """The priority window the situation is in, from what its combat has declared (docs/verify.md)."""
+    c = s.combat
+    if c.attackers is None:
+        return BEGINNING_OF_COMBAT
+    if c.blockers is None:
+        return ATTACKERS_WINDOW
+    return FIRST_STRIKE_WINDOW if c.damage_step == "regular" else BLOCKERS_WINDOW
+
+
+@lru_cache(maxsize=4096)
+def settle(s: Situation) -> Situation:
+    """Apply state-based actions (704.3, 704.5f/g/i/v): permanents that must leave, leave (a pure
+    function of the situation, remembered: the game tree's orders of a stack reach the same ones).
+
+    A situation that starts at the regular step (``combat.damage_step: regular``) also records,
+    the first time, which creatures had first strike or double strike as the first-strike step
+    began (510.4): those that have it now, before anyone turns a face-down creature face up in
+    the window before the regular step; one turned face up with first strike there had neither
+    and deals its damage in the regular step (702.7c).
+    """
+    gone = {args_of(sym)[0] for sym in one_model(control(("characteristics",), situation_facts(s),
+                                                         parts=("base", "show_gone")))}
+    if gone:
+        s = replace(s, permanents=tuple(replace(p, left_battlefield=True) if p.id in gone else p
+                                        for p in s.permanents))
+    if s.combat.damage_step == "regular" and s.combat.first_strikers is None:
+        fast = one_model(control(STEP, situation_facts(s), parts=("base", "show_fast")))
+        s = s.with_combat(first_strikers=tuple(sorted(args_of(sym)[0] for sym in fast)))
+    return s
+
+
+def face_up(s: Situation, ids: tuple[str, ...]) -> Situation:
+    """`ids` turned face up (702.37e), then state-based actions (704.3). Turning face up changes only
+    the turned permanents, so the state-based actions are run only if one of them could now be gone."""
+    after = turn_face_up(s, ids)
+    if any(_may_leave_face_up(p) for p in after.permanents if p.id in ids):
+        return settle(after)
+    return after
+
+
+def _may_leave_face_up(p: Permanent) -> bool:
+    """Whether a permanent, face up, might be put into the graveyard by a state-based action: it has
+    damage marked (704.5g) or counters, a change until end of turn (613.4c) or its printed toughness
+    might make it 0 or less (704.5f)."""
+    return (p.damage > 0 or any(dt < 0 for _, dt, _ in p.pt_counters) or p.until_end_of_turn[1] < 0
+            or (p.toughness or 0) <= 0)
+
+
+def may_matter(s: Situation, window: str) -> set[str]:
+    """The face-down permanents whose turning face up in `window` can change what happens later in
+    the combat: at the beginning of combat all (haste, 702.10b; evasion); after attackers the
+    attackers and the defending players' permanents (possible blockers, 509.1a); after blockers
+    and between the damage steps the creatures in combat (only they deal or are dealt combat
+    damage, 510.1). Turning any other face up changes nothing but what mana is left, except
+    when state-based actions then put it into the graveyard: those are included too."""
+    attackers = {a for a, _ in s.combat.attackers or ()}
+    in_combat = attackers | {b for b, _ in s.combat.blockers or ()}
+    relevant = {p.id for p in s.permanents
+                if window == BEGINNING_OF_COMBAT or p.id in in_combat
+                or (window == ATTACKERS_WINDOW and p.controller != s.active)}
+    return relevant | {p.id for p in s.permanents if p.face_down and _may_leave_face_up(replace(p, face_down=False))}
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """One distinct result of a combat damage step (after state-based actions, 704.3)."""
+
+    step: str
+    assignment: tuple[tuple[str, str, int], ...]
+    life: tuple[tuple[str, int], ...]
+    damage: tuple[tuple[str, int], ...]
+    loyalty: tuple[tuple[str, int], ...]
+    defense: tuple[tuple[str, int], ...]
+    gone: frozenset[str]
+    dealers: frozenset[str]
+    poison: tuple[tuple[str, int], ...] = ()  # 120.3b, 702.164c
+    minus_counters: tuple[tuple[str, int], ...] = ()  # 120.3d: wither and infect damage
+    returned: frozenset[str] = frozenset()  # 702.79a, 702.93a
+
+
+def step_results(s: Situation) -> Iterator[StepResult]:
+    """Each distinct result of the next combat damage step, with one assignment that reaches it.
+
+    The shares that change a result are chosen, not the amounts (outcomes.lp, ``#program
+    choose_results``): grounding follows lethal damage, loyalty and defense, not power."""
+    ctl = control(STEP_RESULTS, situation_facts(s.with_combat(assignment=None)),
+                  parts=("base", *CHOOSE_RESULTS, "show_results"), args=("--models=0", "--project=project"))
+    for symbols in models(ctl):
+        yield step_result(symbols)
+
+
+def step_result(symbols: list[Any], read: dict[Any, tuple[str, tuple[Any, ...]]] | None = None) -> StepResult:
+    """A :class:`StepResult` from the shown atoms of one model of ``outcomes.lp``; `read` caches the
+    atoms already read (they recur from model to model of one program)."""
+    read = {} if read is None else read
+    by_name: dict[str, list[tuple[Any, ...]]] = {}
+    for sym in symbols:
+        known = read.get(sym)
+        if known is None:
+            known = read[sym] = (sym.name, tuple(a.string if a.type == SymbolType.String else
+                                                 a.number if a.type == SymbolType.Number else a.name
+                                                 for a in sym.arguments))
+        by_name.setdefault(known[0], []).append(known[1])
+
+    def pairs(name: str) -> tuple[Any, ...]:
+        return tuple(sorted(by_name.get(name, ())))
+    return StepResult(
+        step=by_name["step"][0][0], assignment=tuple(sorted(by_name.get("witness", ()))),
+        life=pairs("after_life"), damage=pairs("after_damage"), loyalty=pairs("after_loyalty"),
+        defense=pairs("after_defense"),
+        gone=frozenset(x for x, in by_name.get("after_gone", ())),
+        dealers=frozenset(x for x, in by_name.get("deals", ())),
+        poison=pairs("after_poison"), minus_counters=pairs("after_minus_counters"),
+        returned=frozenset(x for x, in by_name.get("after_returned", ())))
+
+
+def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str], ...], StepResult]]:
+    """Each legal block declaration with each distinct result of the damage step after it, in one
+    solve: the block choice of blocks.lp (every possible blocker, the number of obeyed requirements
+    at its maximum, 509.1c) and the assignment choice of damage.lp, projected onto the declaration
+    and the state after the step. For boards whose priority window after blockers offers nothing
+    (no face-down permanent can be turned face up): the same answers as declaring each block
+    declaration and then enumerating its step results, in one call instead of one per declaration."""
+    facts = situation_facts(s.with_combat(blockers=None, assignment=None))
+    best = maximum(control(BOARD, facts, parts=("base", "choose_blocks", "every_blocker", "maximize"),
+                           args=("--opt-mode=opt",)))
+    ctl = control(BOARD + STEP_RESULTS[2:], facts,
+                  parts=("base", "choose_blocks", "every_blocker", ("require", [best or 0]), "project_blocks",
+                         "show_blocks", *CHOOSE_RESULTS, "show_results"), args=("--models=0", "--project=project"))
+    for symbols in models(ctl):
+        blocks = tuple(sorted(tuple(args_of(sym)) for sym in symbols if sym.name == "block"))
+        yield blocks, step_result([sym for sym in symbols if sym.name != "block"])
+
+
+def apply_step(s: Situation, r: StepResult) -> Situation:
+    """The situation after a damage step: life, poison, damage, -1/-1 counters, loyalty, defense,
+    permanents gone, creatures returned by persist or undying (:func:`returned_object`); the next
+    step is the regular one, remembering who dealt first-strike damage (510.4)."""
+    life, damage, loyalty, defense = dict(r.life), dict(r.damage), dict(r.loyalty), dict(r.defense)
+    poison, minus = dict(r.poison), dict(r.minus_counters)
+    players = tuple(p if (life.get(p.name, p.life), poison.get(p.name, p.poison)) == (p.life, p.poison)
+                    else replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison))
+                    for p in s.players)
+
+    def after(p: Permanent) -> Permanent:
+        changed = (damage.get(p.id, p.damage), loyalty.get(p.id, p.loyalty), defense.get(p.id, p.defense),
+                   p.left_battlefield or p.id in r.gone)
+        added = minus.get(p.id, p.minus_counters) - p.minus_counters  # 120.3d: -1/-1 counters from wither, infect
+        if changed == (p.damage, p.loyalty, p.defense, p.left_battlefield) and not added:
+            return p
+        return replace(p, damage=changed[0], loyalty=changed[1], defense=changed[2],
+                       left_battlefield=changed[3]).with_counters(-1, -1, added)
+    permanents = tuple(map(after, s.permanents))
+    permanents += tuple(returned_object(p) for p in s.permanents if p.id in r.returned)
+    combat = replace(s.combat, damage_step="regular",
+                     first_strikers=tuple(sorted(r.dealers)) if r.step == "first_strike" else s.combat.first_strikers)
+    return replace(s, players=players, permanents=permanents, combat=combat)
+
+
+def returned_object(p: Permanent) -> Permanent:
+    """The new object (400.7) that persist (702.79a: with a -1/-1 counter) or undying (702.93a: with
+    a +1/+1 counter) returns to the battlefield under its owner's control when `p` dies: face up,
+    untapped, no damage, no other counters, no pump of `p`'s (613.1), not in combat (506.4; its id is
+    not in the declarations). It keeps `p`'s id
+    with :data:`RETURNED` appended, so that results name `p`. With both abilities the one that
+    resolves first is taken to be persist unless that would return it with toughness 0 or less
+    (603.3b: its controller orders them; outcomes.lp enumerates both orders, and the results differ
+    only when one order returns it to die at once, which then is not a result of this object).
+
+    >>> returned_object(Permanent("x", "a", power=2, toughness=2, abilities=("Persist",))).minus_counters
+    1
+    """
+    persist = p.has("persist") and not (p.has("undying") and (p.toughness or 0) <= 1)
+    return replace(p, id=p.id + RETURNED, controller=p.owner or p.controller, damage=0, tapped=False,
+                   face_down=False, left_battlefield=False, pt_counters=((-1, -1, 1),) if persist else ((1, 1, 1),),
+                   until_end_of_turn=(0, 0))
+
+
+def original_id(pid: str) -> str:
+    """The id a result names for a permanent: a returned object's is that of the creature that died."""
+    return pid.removesuffix(RETURNED)
+
+
+def losers(s: Situation) -> tuple[str, ...]:
+    """Players with 0 or less life (104.3b, 704.5a) or ten or more poison counters (704.5c): they lose
+    when state-based actions are checked."""
+    return tuple(sorted(p.name for p in s.players if p.life <= 0 or p.poison >= 10))
+
+
+def result(s: Situation) -> dict[str, Any]:
+    """The docs/results.md outcome of a finished combat (without `line`)."""
+    alive = [p for p in s.permanents if not p.left_battlefield]
+    return {
+        "life": {p.name: p.life for p in s.players},
+        "lost": list(losers(s)),
+        "destroyed": sorted({original_id(p.id) for p in s.permanents if p.left_battlefield}),
+        "damage": {p.id: p.damage for p in alive if p.is_creature and p.damage > 0},
+        "loyalty": {p.id: p.loyalty for p in alive if "Planeswalker" in p.types and not p.face_down},
+        "defense": {p.id: p.defense for p in alive if "Battle" in p.types and not p.face_down},
+        **keyword_fields({p.name: p.poison for p in s.players},
+                         {p.id: p.minus_counters for p in alive if p.is_creature and not p.id.endswith(RETURNED)},
+                         [original_id(p.id) for p in alive if p.id.endswith(RETURNED)]),
+    }
+
+
+def keyword_fields(poison: dict[str, int], minus_counters: dict[str, int], returned: list[str]) -> dict[str, Any]:
+    """The docs/results.md outcome fields `poison` (122.1f, 704.5c), `minus_counters` (120.3d) and
+    `returned` (702.79a, 702.93a), each only when it is not empty.
+
+    >>> keyword_fields({"a": 0, "b": 3}, {"x": 0}, [])
+    {'poison': {'b': 3}}
+    """
+    fields = {"poison": {k: n for k, n in sorted(poison.items()) if n > 0},
+              "minus_counters": {k: n for k, n in sorted(minus_counters.items()) if n > 0},
+              "returned": sorted(returned)}
+    return {k: v for k, v in fields.items() if v}
+
+
+def outcome_key(s: Situation) -> tuple[Any, ...]:
+    """What tells two finished combats apart in docs/results.md (the fields of :func:`result`), as a tuple."""
+    alive = [p for p in s.permanents if not p.left_battlefield]
+    return (tuple((p.life, p.poison) for p in s.players),
+            tuple(p.id for p in s.permanents if p.left_battlefield),
+            tuple(p.id for p in alive if p.id.endswith(RETURNED)),
+            tuple((p.id, p.damage, p.minus_counters) for p in alive if p.is_creature
+                  and (p.damage > 0 or p.minus_counters > 0)),
+            tuple((p.id, p.loyalty, p.defense) for p in alive if not p.face_down
+                  and ("Planeswalker" in p.types or "Battle" in p.types)))

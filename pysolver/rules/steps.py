@@ -1,0 +1,146 @@
+"""The combat damage steps after one attack declaration in one grounded clingo program (510.1, 510.4, 704.3).
+
+The game-tree walk of `outcomes` reaches a damage step once per declaration and once per result of
+the first-strike step before it. Rather than ground a program for each of those states, a
+:class:`StepPrograms` grounds one program per attack declaration and set of characteristics (a
+face-up turn, 702.37e, changes them) in which the state a step starts from is a set of externals
+(``encodings/combat.lp``, ``#program step_state``): the blocks, the permanents that have left the
+battlefield, the damage marked on each creature, whether this is the regular step after a
+first-strike step and who dealt first-strike damage in it. Each state is then one solve under
+assumptions (every external fixed), projected onto the state after the step
+(``encodings/outcomes.lp``), with the witness assignment of each result read off its model.
+
+Where this is used: the walk reaches damage steps only when something can still happen in a
+window before or between them (a face-up turn that may matter, 702.37e; a pump, 602.2; a trigger,
+603.2). A combat in which nothing can happen any more is one program instead, with both steps of a
+first-strike combat in it (``encodings/strikes.lp``: the step encodings indexed by ``regular``,
+:func:`pysolver.asp.solving.indexed_statements`; :func:`pysolver.game.outcomes.rest_in_one`). Between the
+steps of a walk the externals keep the rules as they are, grounded a handful of times per board
+(``benchmarks/outcomes_bench.py``, column ``path``); what is left is clasp's cost per solve, which
+grows with the size of the grounded program even when the assumptions fix the state (measured
+~0.7 µs per variable): one program per attack declaration rather than one for every attack keeps
+that smaller.
+
+Boards with a power over :data:`POWER_RANGE` are solved one state at a time (as before). Two
+things are not externals: life and poison (a player who lost, 704.5a/704.5c, ends the game before
+persist or undying triggers, 104.3b, 603.3, so they are facts: a state with other totals gets a
+program of its own), and the damage marked on
+creatures of toughness over :data:`DAMAGE_RANGE` or indestructible ones (702.12b: any amount may
+be marked), which is part of the program's facts (a state with other values of it gets a program
+of its own).
+
+>>> from pysolver.files.loader import situation_from_data
+>>> from pysolver.rules.combat import settle
+>>> s = settle(situation_from_data({"players": [{"name": "a"}, {"name": "b", "life": 5}], "active": "a",
+...     "permanents": [{"id": "x", "controller": "a", "power": 3, "toughness": 3},
+...                    {"id": "y", "controller": "b", "power": 1, "toughness": 2}],
+...     "combat": {"attackers": {"x": "b"}, "blockers": {}}}))
+>>> steps = StepPrograms()
+>>> [dict(r.life) for r in steps.results(s)]
+[{'a': 20, 'b': 2}]
+>>> blocked = s.with_combat(blockers=(("y", "x"),))
+>>> sorted(sorted(r.gone) for r in steps.results(blocked)), steps.grounded
+([['y']], 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..asp.facts import atom, program, situation_symbols
+from ..asp.solving import STEP_RESULTS, control, models
+from ..model import Situation
+from . import combat as c
+
+DAMAGE_RANGE = 20  # creatures of toughness up to this have their damage marked as an external
+POWER_RANGE = 20  # boards with a greater power are solved one state at a time
+NOT_CHARACTERISTICS = ("left_battlefield", "tapped", "mana_pool", "mana_spent")  # read by no step rule
+# The externals of ``#program step_state`` (encodings/combat.lp), by name and arity.
+STATE = (("state_blocking", 2), ("state_left", 1), ("state_damage", 2), ("state_regular", 0),
+         ("state_dealt_first_strike", 1))
+
+
+class StepProgram:
+    """One board's grounded damage-step program; :meth:`results` solves it for one state."""
+
+    def __init__(self, s: Situation) -> None:
+        facts = []
+        for sym in situation_symbols(s, combat=False):
+            if sym.name == "damage_marked":
+                facts.append(atom("fixed_damage", *sym.arguments))
+            elif sym.name not in NOT_CHARACTERISTICS:
+                facts.append(sym)
+        facts += [atom("attacking", a, t) for a, t in s.combat.attackers or ()]
+        self.ctl = control(STEP_RESULTS, program(facts),
+                           parts=("base", ("step_state", [DAMAGE_RANGE]), *c.CHOOSE_RESULTS, "show_results"),
+                           args=("--models=0", "--project=project"))
+        # Free externals, each fixed by the assumptions of a solve (an external left false would be
+        # false for good: clasp simplifies it away).
+        self.externals = {a.symbol: a.literal for sig in STATE for a in self.ctl.symbolic_atoms.by_signature(*sig)
+                          if a.is_external}  # (not every atom: the program's externals are these)
+        for x in self.externals:
+            self.ctl.assign_external(x, None)
+        self.varies = {a.symbol.arguments[0].string for a in self.ctl.symbolic_atoms.by_signature("state_damage", 2)}
+        self.read: dict[Any, tuple[str, tuple[Any, ...]]] = {}  # the shown atoms read so far
+        # The results of each state solved so far.
+        self.solved: dict[tuple[int, ...], list[c.StepResult]] = {}
+        self.fixed = {p.id: p.damage for p in s.permanents if p.id not in self.varies}
+
+    def fits(self, s: Situation) -> bool:
+        """Whether `s` differs from this program's board only in its externals' state."""
+        return all(p.damage == self.fixed[p.id] for p in s.permanents if p.id in self.fixed and not p.left_battlefield)
+
+    def assumptions(self, s: Situation) -> list[int]:
+        """Every external as a literal, true or false in state `s`."""
+        combat = s.combat
+        if combat.damage_step == "regular" and combat.first_strikers is None:
+            raise ValueError("the regular step needs the first strikers recorded (pysolver.rules.combat.settle)")
+        true = [atom("state_blocking", b, a) for b, a in combat.blockers or ()]
+        true += [atom("state_left", p.id) for p in s.permanents if p.left_battlefield]
+        true += [atom("state_damage", p.id, p.damage) for p in s.permanents
+                 if p.id in self.varies and not p.left_battlefield]
+        if combat.damage_step == "regular":
+            true += [atom("state_regular")] + [atom("state_dealt_first_strike", x) for x in combat.first_strikers or ()]
+        missing = [str(x) for x in true if x not in self.externals]
+        if missing:
+            raise ValueError(f"state outside the program's externals: {', '.join(missing)}")
+        chosen = set(true)
+        return [lit if x in chosen else -lit for x, lit in self.externals.items()]
+
+    def results(self, s: Situation) -> list[c.StepResult]:
+        """Each distinct result of the next damage step of `s`, with one witness assignment (all of
+        them, before any is used: a search may solve this program again for a later state)."""
+        assumptions = tuple(self.assumptions(s))
+        found = self.solved.get(assumptions)
+        if found is None:
+            found = self.solved[assumptions] = [c.step_result(symbols, self.read)
+                                                for symbols in models(self.ctl, assumptions=assumptions)]
+        return found
+
+
+class StepPrograms:
+    """The step programs of the boards one search reaches, grounded on first use (`grounded` counts them)."""
+
+    def __init__(self) -> None:
+        self.programs: dict[tuple[Any, ...], list[StepProgram]] = {}
+        self.grounded = 0
+
+    def results(self, s: Situation) -> list[c.StepResult]:
+        """Each distinct result of the next damage step of `s` (as :func:`pysolver.rules.combat.step_results`).
+        A board with a printed power over :data:`POWER_RANGE` gets the one-state program of
+        :func:`pysolver.rules.combat.step_results` instead: with the blocks and who has left not facts, the
+        shared program would ground the shares to exact recipients of every possible block in unary."""
+        if any((p.power or 0) > POWER_RANGE for p in s.permanents):
+            return list(c.step_results(s))
+        # Mana is read by no step rule (NOT_CHARACTERISTICS): boards that differ only in mana paid
+        # for pumps or face-up turns share a program.
+        key = (s.active, tuple((p.name, p.life, p.poison) for p in s.players), s.combat.attackers,
+               tuple(replace(p, damage=0, left_battlefield=False, tapped=False) for p in s.permanents))
+        programs = self.programs.setdefault(key, [])
+        fitting = next((sp for sp in programs if sp.fits(s)), None)
+        if fitting is None:
+            fitting = StepProgram(s)
+            programs.append(fitting)
+            self.grounded += 1
+        return fitting.results(s)

@@ -1,0 +1,396 @@
+"""Combat triggers (603.2): what a declaration triggers, resolved before the next priority window.
+
+Abilities that trigger on attacking trigger as the attackers are declared (508.2a, 508.3a); those
+that trigger on blocking or on becoming blocked as the blockers are (509.2a, 509.3a, 509.3c). They
+are put on the stack the next time a player would receive priority (603.3, 117.5) and resolve in
+that same step, before the next declaration: ``encodings/triggers.lp`` says what each does
+(exalted 702.83, battle cry 702.91, melee 702.121, dethrone 702.105, bushido 702.45, rampage
+702.23, the "Whenever ~ attacks / blocks / becomes blocked, it gets +X/+Y until end of turn"
+lines); :func:`resolve` applies it to the situation: the +X/+Y to `until_end_of_turn` (613.4c,
+layer 7c), the counters to the permanent's counters (122.1a). So the power that blocking
+restrictions read is the power after the attack triggers resolved.
+
+Flanking (702.25) and afflict (702.130) can kill a blocker or end the game part-way, and a rampage
+next to flanking counts the blockers still there (702.23b): those are :class:`Trigger` values the
+game tree puts on the stack in an order the active player chooses (:func:`orders`, 603.3b) and
+resolves one at a time (:func:`resolve_top`), state-based actions and a priority window after each
+(117.3b, 117.5).
+
+A search reaches many block declarations and stack states for one attack declaration: the block
+triggers and the flanking and rampage resolutions are each one grounded program per attack
+declaration (and ability, and toughness after the pumps) in which the block declaration and the
+permanents that have left are externals (``#program block_state``, ``left_state``), each state
+one solve under assumptions.
+
+Death triggers (700.4, 603.10a: "When ~ dies, it deals N damage to any target / each opponent")
+trigger when creatures die in the state-based actions after a combat damage step or after an
+ability resolved (:func:`died`, read off how the creatures last existed, 113.7a); the game tree has
+their controllers put them on the stack with their targets (603.3b, 603.3d: :func:`targets`, a
+:class:`~pysolver.model.moves.TargetChoice` each) and resolves them (:func:`resolve_top`), the source's
+last known information dealing the damage (608.2h).
+
+Provoke (702.39a) triggers as attackers are declared (:func:`provokes`); the active player puts
+each on the stack with a target creature the defending player controls or none (603.3d, "you
+may": a :class:`~pysolver.model.moves.TargetChoice`, :func:`targets`), and as it resolves
+(:func:`provoked`) the target untaps and must block the provoker if able (509.1c), written in
+the situation's ``combat.provoked``.
+
+A situation file with a declaration is past its triggers: their effects are written in its
+`until_end_of_turn` and `counters` (docs/situation.md).
+
+>>> from pysolver.files.loader import situation_from_data
+>>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2},
+...                    {"id": "e", "controller": "a", "power": 1, "toughness": 1, "abilities": ["Exalted"]}]})
+>>> after, stack = resolve(s.with_combat(attackers=(("x", "b"),)), ATTACK)
+>>> after.permanent("x").until_end_of_turn, stack
+((1, 1), ())
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+from clingo import Control, Function, Number, String, Symbol, parse_term
+
+from ..asp.facts import atom, program, situation_facts
+from ..asp.solving import control, models, one_model, value
+from ..model import Permanent, Situation
+from ..model.abilities import TRIGGERS
+from ..model.moves import DEATH_TRIGGERS, Trigger
+
+ATTACK, BLOCK = "attack_triggers", "block_triggers"  # the #program parts of encodings/triggers.lp
+PROVOKE = "provoke"  # 702.39a: put on the stack with a target, resolved by :func:`provoked`
+PROGRAM = ("characteristics", "combat", "attacks", "triggers")
+DEATHS = ("characteristics", "triggers")  # the death-trigger parts read no declaration
+# 704.5f, 704.5g: a permanent leaves by a state-based action only through toughness or damage; afflict
+# changes only a player's life (702.130a, 119.3), rampage only raises power and toughness (702.23a):
+# after either resolves on a settled situation (704.3) no state-based action but 704.5a can apply.
+NONE_LEAVES = frozenset({"afflict", "rampage"})
+Stack = tuple[Trigger, ...]  # abilities on the stack, the next to resolve first
+CACHED = 4096  # death-trigger programs remembered by their situations (searches reach them again)
+PROGRAMS = 16  # grounded block-trigger programs kept (one per attack declaration; a walk is depth-first)
+Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each permanent: (+X, +Y, how many)
+
+
+# The trigger kinds each declaration part of encodings/triggers.lp reads (508.2a: attacking; 509.2a,
+# 509.3a, 509.3c: blocking, becoming blocked); provoke (702.39a) and death triggers (603.10a) are put
+# on the stack with targets instead. tests/test_triggers.py checks that every trigger kind is in one.
+TRIGGERED_BY = {ATTACK: frozenset({"exalted", "battle_cry", "melee", "dethrone", "attacks_pump"}),
+                BLOCK: frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump",
+                                  "flanking", "afflict"})}
+
+
+def has_triggers(s: Situation) -> bool:
+    """Whether a permanent on the battlefield has a combat trigger on its face-up side (a face-down
+    one may still be turned face up before a declaration, 702.37e)."""
+    return any(a.kind in TRIGGERS for p in s.permanents if not p.left_battlefield for a in p.abilities)
+
+
+def resolve(s: Situation, part: str) -> tuple[Situation, Stack]:
+    """`s` (just declared) after the abilities its declaration triggered that resolve at once
+    resolved (`part` is :data:`ATTACK` or :data:`BLOCK`), with the abilities that go on the stack.
+
+    Those resolved at once raise power and toughness or put +1/+1 counters on, so no state-based
+    action can follow from them (704.5f and 704.5g need toughness 0 or less or damage at least
+    toughness, and the situation was settled before the declaration, 704.3): none is checked.
+    Afflict that can't bring any player to 0 life (704.5a) resolves at once too: life loss
+    changes nothing a face-up turn or another of these abilities does.
+    """
+    if not any(a.kind in TRIGGERED_BY[part] for p in s.permanents if not p.left_battlefield for a in p.abilities):
+        return s, ()  # nothing on the battlefield triggers on this declaration
+    symbols = _block_triggers(s) if part == BLOCK else one_model(control(PROGRAM, situation_facts(s),
+                                                                         parts=("base", part)))
+    pumps, counters, stack = _read(symbols)
+    after = _applied(s, pumps, counters, {})
+    if all(t.kind == "afflict" for t in stack):
+        loss = {p.name: sum(t.amount for t in stack if t.target == p.name) for p in s.players}
+        if all(loss[p.name] < p.life for p in s.players):
+            return _applied(after, {}, {}, loss), ()
+    return after, stack
+
+
+def _block_triggers(s: Situation) -> list[Symbol]:
+    """The model of ``#program block_triggers`` for `s`'s block declaration, solved under
+    assumptions in the program of its attack declaration (:func:`_block_program`)."""
+    ctl, externals = _block_program(s.with_combat(blockers=()))
+    return _solved(ctl, externals, {atom("state_blocking", b, a) for b, a in s.combat.blockers or ()})
+
+
+@lru_cache(maxsize=PROGRAMS)
+def _block_program(s: Situation) -> tuple[Control, dict[Symbol, int]]:
+    """The block triggers of `s` (attackers declared, no blockers) grounded once with the block
+    declaration as externals (``#program block_state``, :func:`_grounded`)."""
+    return _grounded(control(PROGRAM, situation_facts(s), parts=("base", "block_state", BLOCK)))
+
+
+def _grounded(ctl: Control) -> tuple[Control, dict[Symbol, int]]:
+    """A grounded program and its externals' literals (``block_state``, ``left_state``), every
+    external left free: each solve fixes them all (an external set false would be simplified away for good)."""
+    externals = {a.symbol: a.literal for sig in (("state_blocking", 2), ("state_left", 1))
+                 for a in ctl.symbolic_atoms.by_signature(*sig) if a.is_external}
+    for x in externals:
+        ctl.assign_external(x, None)
+    return ctl, externals
+
+
+def _solved(ctl: Control, externals: dict[Symbol, int], true: set[Symbol]) -> list[Symbol]:
+    """The one model of a deterministic program with the externals in `true` true, the others false."""
+    missing = [str(x) for x in true if x not in externals]
+    if missing:
+        raise ValueError(f"state outside the program's externals: {', '.join(missing)}")
+    for symbols in models(ctl, assumptions=[lit if x in true else -lit for x, lit in externals.items()]):
+        return symbols
+    raise RuntimeError("the program has no model")
+
+
+def resolve_top(s: Situation, stack: Stack) -> Situation:
+    """`s` after the top ability of `stack` resolved (608.2; ``#program resolve`` of
+    ``encodings/triggers.lp``, ``#program resolve_dies`` for a death trigger), before state-based
+    actions (the game tree applies them, 704.3)."""
+    t = stack[0]
+    if t.kind in DEATH_TRIGGERS:
+        return _dealt(s, t)
+    if t.kind == PROVOKE:
+        return provoked(s, t)
+    if t.kind == "afflict":  # 702.130a, 119.3: its defending player loses its N life
+        return _applied(s, {}, {}, {t.target: t.amount})
+    ctl, externals = _resolve_program(_unresolved(s), t)
+    true = {atom("state_blocking", b, a) for b, a in s.combat.blockers or ()}
+    true |= {atom("state_left", p.id) for p in s.permanents if p.left_battlefield}
+    pumps, counters, _ = _read(_solved(ctl, externals, true))
+    return _applied(s, pumps, counters, {})
+
+
+def _unresolved(s: Situation) -> Situation:
+    """`s` without what ``#program resolve`` reads as externals: the blocks and who has left
+    (``block_state``, ``left_state``), and the power pumped until end of turn, which flanking and
+    rampage do not read (702.25a, 702.23b: they read creature/1 and block/2). Toughness and damage
+    stay facts: creature/1 reads them (704.5f, 704.5g in characteristics.lp)."""
+    return replace(s.with_combat(blockers=()), permanents=tuple(
+        replace(p, left_battlefield=False, until_end_of_turn=(0, p.until_end_of_turn[1])) for p in s.permanents))
+
+
+@lru_cache(maxsize=PROGRAMS)
+def _resolve_program(s: Situation, t: Trigger) -> tuple[Control, dict[Symbol, int]]:
+    """``#program resolve`` of trigger `t` on board `s` (:func:`_unresolved`) grounded once, with the
+    blocks and the permanents that left as externals (:func:`_grounded`)."""
+    part = ("resolve", [Function(t.kind), String(t.source), String(t.target), Number(t.amount)])
+    return _grounded(control(PROGRAM, situation_facts(s), parts=("base", "block_state", "left_state", part)))
+
+
+def may_die_triggering(s: Situation, gone: set[str]) -> bool:
+    """Whether a creature of `gone` has a death trigger on its face-up side (a quick look before
+    asking ``#program dies``, which decides)."""
+    return any(p.id in gone and not p.face_down and any(a.kind in DEATH_TRIGGERS for a in p.abilities)
+               for p in s.permanents)
+
+
+def has_death_triggers(s: Situation) -> bool:
+    """Whether a permanent on the battlefield has a death trigger on its face-up side (bounds on what
+    the combat can still do yield to them: their damage comes after combat damage)."""
+    return any(not p.left_battlefield and a.kind in DEATH_TRIGGERS for p in s.permanents for a in p.abilities)
+
+
+@lru_cache(maxsize=CACHED)
+def died(before: Situation, after: Situation) -> Stack:
+    """The death triggers of the creatures on the battlefield in `before` that `after` has put
+    into the graveyard (700.4), with their controllers and last known information (603.10a,
+    113.7a: as they were in `before`; ``#program dies``), not yet targeted, in APNAP order of
+    their controllers (603.3b, 101.4: the active player's first).
+
+    >>> from pysolver.files.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+    ...     "permanents": [{"id": "imp", "controller": "b", "power": 1, "toughness": 1,
+    ...                     "abilities": ["When ~ dies, it deals 2 damage to any target", "Lifelink"]}]})
+    >>> gone = replace(s, permanents=tuple(replace(p, left_battlefield=True) for p in s.permanents))
+    >>> [(t.kind, t.amount, t.controller, t.lki) for t in died(s, gone)]
+    [('dies_damage', 2, 'b', ('controller("b")', 'has(lifelink)'))]
+    """
+    gone = {p.id for p in after.permanents if p.left_battlefield} - {p.id for p in before.permanents
+                                                                      if p.left_battlefield}
+    if not may_die_triggering(before, gone):
+        return ()
+    facts = situation_facts(before) + "\n" + program([atom("dying", pid) for pid in sorted(gone)])
+    symbols = one_model(control(DEATHS, facts, parts=("base", "dies")))
+    lki: dict[str, list[str]] = {}
+    for sym in symbols:
+        if sym.match("lki", 2):
+            lki.setdefault(sym.arguments[0].string, []).append(str(sym.arguments[1]))
+    found = []
+    for sym in symbols:
+        if sym.match("dies_trigger", 3):
+            pid, term = sym.arguments[0].string, sym.arguments[1]
+            known = tuple(sorted(lki.get(pid, [])))
+            found.append(Trigger(term.name, pid, "", term.arguments[0].number,
+                                 before.permanent(pid).controller, known))
+    order = apnap(before)
+    return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.source, t.kind, t.amount)))
+
+
+def apnap(s: Situation) -> list[str]:
+    """The players in APNAP order (101.4): the active player, then the others in turn order."""
+    names = [p.name for p in s.players]
+    i = names.index(s.active)
+    return names[i:] + names[:i]
+
+
+def targets(s: Situation, t: Trigger) -> list[str]:
+    """The legal targets of death trigger `t` as it is put on the stack (603.3d, 601.2c, 115.4:
+    ``#program targets``); `[""]` for one that has none ("each opponent"). For provoke (702.39a):
+    none ("you may") and each creature :func:`provoke_targets` allows."""
+    if t.kind == PROVOKE:
+        return ["", *provoke_targets(s, t.source)]
+    if t.kind != "dies_damage":
+        return [""]
+    return list(_targets(s, t.lki))
+
+
+@lru_cache(maxsize=CACHED)
+def _targets(s: Situation, lki: tuple[str, ...]) -> tuple[str, ...]:
+    """The legal targets on `s` of a source with last known information `lki` (a search asks for
+    the same ones at each of a player's puts)."""
+    symbols = one_model(control(DEATHS, _with_lki(s, lki), parts=("base", "dies_targets", "targets")))
+    return tuple(sorted(sym.arguments[0].string for sym in symbols))
+
+
+def provokes(s: Situation) -> Stack:
+    """The provoke triggers of the attack just declared on `s` (702.39a, 702.39b: one per instance;
+    508.2a; ``#program provoke``), controlled by the active player (603.3a), not yet targeted.
+
+    >>> from pysolver.files.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+    ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2, "abilities": ["Provoke"]},
+    ...                    {"id": "y", "controller": "b", "power": 1, "toughness": 1, "tapped": True}]})
+    >>> s = s.with_combat(attackers=(("x", "b"),))
+    >>> [(t.kind, t.source, t.controller) for t in provokes(s)], targets(s, provokes(s)[0])
+    ([('provoke', 'x', 'a')], ['', 'y'])
+    >>> after = provoked(s, replace(provokes(s)[0], target="y"))
+    >>> after.combat.provoked, after.permanent("y").tapped
+    ((('y', 'x'),), False)
+    """
+    if not any(a.kind == PROVOKE for p in s.permanents if not p.face_down for a in p.abilities):
+        return ()
+    symbols = one_model(control(PROGRAM, situation_facts(s), parts=("base", PROVOKE)))
+    found = sorted((sym.arguments[0].string, sym.arguments[1].number) for sym in symbols
+                   if sym.match("provoke_trigger", 2))
+    return tuple(Trigger(PROVOKE, a, "", 0, s.active, (str(String(a)),)) for a, _ in found)
+
+
+@lru_cache(maxsize=CACHED)
+def provoke_targets(s: Situation, source: str) -> tuple[str, ...]:
+    """The creatures provoke of attacker `source` may target on `s` (702.39a, 506.2, 702.16b;
+    ``#program provoke_targets``)."""
+    part = ("provoke_targets", [String(source)])
+    symbols = one_model(control(PROGRAM, situation_facts(s), parts=("base", part)))
+    return tuple(sorted(sym.arguments[0].string for sym in symbols if sym.match("provoke_target", 1)))
+
+
+def provoked(s: Situation, t: Trigger) -> Situation:
+    """`s` after provoke trigger `t` resolved (702.39a): its target untaps and blocks `t.source` this
+    combat if able (``combat.provoked``, 509.1c); nothing if it chose no target or its target is no
+    longer legal (608.2b)."""
+    if not t.target or t.target not in provoke_targets(s, t.source):
+        return s
+    permanents = tuple(replace(p, tapped=False) if p.id == t.target else p for p in s.permanents)
+    combat = replace(s.combat, provoked=tuple(sorted((*s.combat.provoked, (t.target, t.source)))))
+    return replace(s, permanents=permanents, combat=combat)
+
+
+def _with_lki(s: Situation, lki: tuple[str, ...]) -> str:
+    """The facts of `s` with the last known information of a trigger's source (608.2h)."""
+    return situation_facts(s) + "\n" + program([atom("source_lki", parse_term(x)) for x in lki])
+
+
+def _dealt(s: Situation, t: Trigger) -> Situation:
+    """`s` after death trigger `t` dealt its damage (``#program resolve_dies``: 120.3, 702.15b,
+    704.5h; nothing if its target is no longer legal, 608.2b)."""
+    return _dealt_by(s, t.kind, t.target, t.amount, t.lki)
+
+
+@lru_cache(maxsize=CACHED)
+def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str, ...]) -> Situation:
+    """:func:`_dealt` by what it depends on (other orders of the stack reach the same states)."""
+    part = ("resolve_dies", [Function(kind), String(target), Number(amount)])
+    shown: dict[str, dict[str, int]] = {}
+    destroyed = set()
+    for sym in one_model(control(DEATHS, _with_lki(s, lki), parts=("base", "dies_targets", part))):
+        if sym.match("resolved_destroyed", 1):
+            destroyed.add(sym.arguments[0].string)
+        else:
+            shown.setdefault(sym.name, {})[sym.arguments[0].string] = sym.arguments[1].number
+    life, poison = shown.get("resolved_life", {}), shown.get("resolved_poison", {})
+    damage, counters = shown.get("resolved_damage", {}), shown.get("resolved_counters", {})
+    loyalty, defense = shown.get("resolved_loyalty", {}), shown.get("resolved_defense", {})
+    players = tuple(replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison))
+                    for p in s.players)
+    permanents = tuple(replace(p, damage=damage.get(p.id, p.damage), loyalty=loyalty.get(p.id, p.loyalty),
+                               defense=defense.get(p.id, p.defense),
+                               left_battlefield=p.left_battlefield or p.id in destroyed)
+                       .with_counters(-1, -1, counters.get(p.id, 0))
+                       for p in s.permanents)
+    return replace(s, players=players, permanents=permanents)
+
+
+def orders(stack: Stack) -> list[Stack]:
+    """Each distinct order the active player may put `stack` on the stack in (603.3b), as the
+    order they resolve in: abilities with the same effect are interchangeable.
+
+    >>> a, b = Trigger("afflict", "x", "bob", 1), Trigger("afflict", "y", "bob", 1)
+    >>> orders((a, b, Trigger("afflict", "z", "bob", 2)))  # doctest: +ELLIPSIS
+    [(Trigger(kind='afflict', source='x', ...), Trigger(..., amount=1), Trigger(..., amount=2)), ...]
+    >>> len(_)
+    3
+    """
+    if not stack:
+        return [()]
+    out: list[Stack] = []
+    seen: set[tuple[str, str, int]] = set()
+    for i, t in enumerate(stack):
+        if t.effect not in seen:
+            seen.add(t.effect)
+            out += [(t, *rest) for rest in orders(stack[:i] + stack[i + 1:])]
+    return out
+
+
+def _read(symbols: list[Symbol]) -> tuple[dict[str, tuple[int, int]], Counters, Stack]:
+    """pump/3, counter/4 and stacked/1 of a model of ``encodings/triggers.lp``."""
+    pumps: dict[str, tuple[int, int]] = {}
+    counters: Counters = {}
+    stack: list[Trigger] = []
+    for sym in symbols:
+        if sym.match("stacked", 1):
+            t = sym.arguments[0]
+            args = [value(a) for a in t.arguments]
+            target = str(args[1]) if t.name in ("flanking", "afflict") else ""
+            amount = next((x for x in args[1:-1] if isinstance(x, int)), 0)
+            stack.append(Trigger(t.name, str(args[0]), target, amount))
+            continue
+        pid, *numbers = [value(a) for a in sym.arguments]
+        n = [x for x in numbers if isinstance(x, int)]
+        if sym.match("pump", 3):
+            pumps[str(pid)] = (n[0], n[1])
+        elif sym.match("counter", 4):
+            counters.setdefault(str(pid), []).append((n[0], n[1], n[2]))
+    return pumps, counters, tuple(sorted(stack, key=lambda t: (t.kind, t.source, t.target, t.amount)))
+
+
+def _applied(s: Situation, pumps: dict[str, tuple[int, int]], counters: Counters, loss: dict[str, int]) -> Situation:
+    """`s` with pumps (613.4c), counters (122.1a) and life loss (119.3) applied."""
+    if not pumps and not counters and not any(loss.values()):
+        return s
+    players = tuple(replace(p, life=p.life - loss[p.name]) if loss.get(p.name) else p for p in s.players)
+    return replace(s, players=players, permanents=tuple(_after(p, pumps.get(p.id, (0, 0)), counters.get(p.id, []))
+                                                        for p in s.permanents))
+
+
+def _after(p: Permanent, pump: tuple[int, int], counters: list[tuple[int, int, int]]) -> Permanent:
+    """A permanent with `pump` added to its until-end-of-turn change (613.4c) and `counters`
+    (+X/+Y kind, how many) put on it (122.1a)."""
+    if pump != (0, 0):
+        x, y = p.until_end_of_turn
+        p = replace(p, until_end_of_turn=(x + pump[0], y + pump[1]))
+    for dp, dt, n in counters:
+        p = p.with_counters(dp, dt, n)
+    return p
