@@ -37,7 +37,7 @@ import clingo
 
 from ..asp import deadline
 from ..asp.facts import REQUIREMENTS, situation_facts
-from ..asp.solving import BOARD, REGULAR_STEP, STEP_RESULTS, args_of, control, count_models, models
+from ..asp.solving import AFTER_DECLARATIONS, BOARD, REGULAR_STEP, args_of, control, count_models, models
 from ..model import Situation
 from ..model.moves import DEATH_TRIGGERS, Activation, DamageAssignment, FaceUp, Move, TargetChoice, TriggerOrder
 from ..rules import combat as c
@@ -47,7 +47,7 @@ from ..rules.steps import StepPrograms
 from ..rules.triggers import has_triggers
 from . import gametree as gt
 
-ONE_PROGRAM = BOARD + STEP_RESULTS[2:] + ("verify",)  # attacks, blocks, damage, results; every_* parts
+ONE_PROGRAM = BOARD + AFTER_DECLARATIONS + ("verify",)  # attacks, blocks, damage, results; every_* parts
 FAST = ("first_strike", "double_strike")  # 510.4: a board with these may have two damage steps
 
 

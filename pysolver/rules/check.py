@@ -41,8 +41,8 @@ from ..model import Situation
 from ..model.abilities import quality_words
 from .pumps import declared_pumps
 
-CHECK = BOARD + ("check",)
-CHECK_DAMAGE = BOARD + ("damage", "check")
+CHECK = BOARD + ("mana", "check")
+CHECK_DAMAGE = BOARD + ("damage", "mana", "check")
 
 # (rule, kind) -> message template over the objects o[0], o[1], … (ids, player names, numbers).
 MESSAGES: dict[tuple[str, str], str] = {
