@@ -42,12 +42,13 @@ from ..model import Situation
 from ..model.moves import DEATH_TRIGGERS, Activation, DamageAssignment, FaceUp, Move, TargetChoice, TriggerOrder
 from ..rules import combat as c
 from ..rules import pumps
+from ..rules.declarations import ATTACKERS, BLOCKERS
 from ..rules.facedown import turnable
 from ..rules.steps import StepPrograms
 from ..rules.triggers import has_triggers
 from . import gametree as gt
 
-ONE_PROGRAM = BOARD + AFTER_DECLARATIONS + ("verify",)  # attacks, blocks, damage, results; every_* parts
+ONE_PROGRAM = BOARD + AFTER_DECLARATIONS  # attacks, blocks, damage, results
 FAST = ("first_strike", "double_strike")  # 510.4: a board with these may have two damage steps
 
 
@@ -180,8 +181,8 @@ def one_program_control(p: gt.Position) -> clingo.Control:
     s = p.s
     open_attacks = p.stage == c.DECLARE_ATTACKERS
     open_blocks = p.stage in (c.DECLARE_ATTACKERS, c.DECLARE_BLOCKERS)
-    parts: tuple[str, ...] = ("base", "choose_attacks", "every_attacker") if open_attacks else ("base",)
-    parts += ("choose_blocks", "every_blocker", *c.CHOOSE_RESULTS) if open_blocks else c.CHOOSE_RESULTS
+    parts: tuple[str, ...] = ("base", *ATTACKERS.whole_board, ATTACKERS.show) if open_attacks else ("base",)
+    parts += (*BLOCKERS.whole_board, BLOCKERS.show, *c.CHOOSE_RESULTS) if open_blocks else c.CHOOSE_RESULTS
     facts = situation_facts(s.with_combat(blockers=None if open_blocks else s.combat.blockers, damage_step=None,
                                           assignment=None), combat=not open_attacks)
     args = ("--models=0", "--project=project")

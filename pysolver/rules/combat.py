@@ -21,17 +21,16 @@ from clingo import SymbolType
 from ..asp.facts import situation_facts
 from ..asp.solving import (
     AFTER_DECLARATIONS,
-    BOARD,
     CHARACTERISTICS,
     STEP,
     STEP_RESULTS,
     args_of,
     control,
-    maximum,
     models,
     one_model,
 )
 from ..model import Permanent, Situation
+from .declarations import BLOCKERS, most_obeyed
 from .facedown import turn_face_up
 
 BEGINNING_OF_COMBAT = "beginning_of_combat"
@@ -178,11 +177,10 @@ def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str
     (no face-down permanent can be turned face up): the same answers as declaring each block
     declaration and then enumerating its step results, in one call instead of one per declaration."""
     facts = situation_facts(s.with_combat(blockers=None, assignment=None))
-    best = maximum(control(BOARD, facts, parts=("base", "choose_blocks", "every_blocker", "maximize"),
-                           args=("--opt-mode=opt",)))
-    ctl = control(BOARD + AFTER_DECLARATIONS, facts,
-                  parts=("base", "choose_blocks", "every_blocker", ("require", [best or 0]), "project_blocks",
-                         "show_blocks", *CHOOSE_RESULTS, "show_results"), args=("--models=0", "--project=project"))
+    best = most_obeyed(BLOCKERS, facts)
+    ctl = control(BLOCKERS.encodings + AFTER_DECLARATIONS, facts,
+                  parts=("base", *BLOCKERS.whole_board, ("require", [best or 0]), "project_blocks",
+                         BLOCKERS.show, *CHOOSE_RESULTS, "show_results"), args=("--models=0", "--project=project"))
     for symbols in models(ctl):
         blocks = tuple(sorted(tuple(args_of(sym)) for sym in symbols if sym.name == "block"))
         yield blocks, step_result([sym for sym in symbols if sym.name != "block"])
