@@ -48,7 +48,7 @@ from ..rules.steps import StepPrograms
 from ..rules.triggers import has_triggers
 from . import gametree as gt
 
-ONE_PROGRAM = BOARD + AFTER_DECLARATIONS  # attacks, blocks, damage, results
+ONE_PROGRAM = BOARD + AFTER_DECLARATIONS + ("verify",)  # attacks, blocks, damage, results; twins parts
 FAST = ("first_strike", "double_strike")  # 510.4: a board with these may have two damage steps
 
 
@@ -181,8 +181,13 @@ def one_program_control(p: gt.Position) -> clingo.Control:
     s = p.s
     open_attacks = p.stage == c.DECLARE_ATTACKERS
     open_blocks = p.stage in (c.DECLARE_ATTACKERS, c.DECLARE_BLOCKERS)
-    parts: tuple[str, ...] = ("base", *ATTACKERS.whole_board, ATTACKERS.show) if open_attacks else ("base",)
-    parts += (*BLOCKERS.whole_board, BLOCKERS.show, *c.CHOOSE_RESULTS) if open_blocks else c.CHOOSE_RESULTS
+    # (the twins parts of verify.lp constrain nothing here, there are no twin/2 facts: grounded all the
+    # same, since their atoms are part of the ground program whose enumeration order gives each
+    # outcome's witness line)
+    parts: tuple[str, ...] = (("base", *ATTACKERS.whole_board, ATTACKERS.show, ATTACKERS.twins) if open_attacks
+                              else ("base",))
+    parts += ((*BLOCKERS.whole_board, BLOCKERS.show, BLOCKERS.twins, *c.CHOOSE_RESULTS) if open_blocks
+              else c.CHOOSE_RESULTS)
     facts = situation_facts(s.with_combat(blockers=None if open_blocks else s.combat.blockers, damage_step=None,
                                           assignment=None), combat=not open_attacks)
     args = ("--models=0", "--project=project")
