@@ -11,9 +11,9 @@ from reference.minimax import reference_verify
 
 import pysolver
 from pysolver.game import gametree as gt
-from pysolver.game.verify import Verifier, declarations
+from pysolver.game.verify import Verifier
 from pysolver.model.moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Pass
-from pysolver.rules.declarations import legal_attacks, legal_blocks
+from pysolver.rules.declarations import BLOCKERS, legal_attacks, legal_blocks, orbit_declarations
 from pysolver.scale.invariants import replay
 
 
@@ -176,11 +176,11 @@ def test_symmetric_blocks_are_one_per_orbit() -> None:
     s = board([c("x", "alice", 2, 2), c("v", "alice", 3, 3, "All creatures able to block this creature do so"),
                *tokens(3), c("w", "bob", 0, 4)], combat={"attackers": {"x": "bob", "v": "bob"}})
     twins = [("t0", "t1"), ("t1", "t2")]
-    got = list(declarations(s, "blocks", twins))
+    got = list(orbit_declarations(s, BLOCKERS, twins))
     everything = [tuple(map(tuple, d["blocks"])) for d in legal_blocks(s)]
     assert len(set(got)) == len(got)
     assert set(got) == {canonical_blocks(d, [["t0", "t1", "t2"]]) for d in everything}
-    assert set(everything) == set(declarations(s, "blocks", []))
+    assert set(everything) == set(orbit_declarations(s, BLOCKERS, []))
 
 
 @pytest.mark.parametrize("life, attackers", [(2, 3), (3, 3), (4, 2), (1, 2)])

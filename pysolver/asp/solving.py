@@ -12,7 +12,7 @@ predicates (:data:`SHOWN`, :func:`read`).
 >>> facts = program([atom("permanent", "x"), atom("printed_power", "x", 3), atom("printed_toughness", "x", 3),
 ...     atom("pt_counters", "x", 1, 1, 1), atom("damage_marked", "x", 0),
 ...     atom("until_end_of_turn", "x", 0, 0), atom("card_type", "x", constant("creature"))])
->>> [read(s) for s in next(models(control(["characteristics"], facts, parts=("base", "show_power"))))]
+>>> [read(s) for s in next(models(control(CHARACTERISTICS, facts, parts=("base", "show_power"))))]
 [('x', 4)]
 """
 
@@ -31,12 +31,14 @@ from clingo import ast
 from . import deadline
 
 # The programs, as the encodings each question needs (one concern per file, see README).
-ATTACKS = ("characteristics", "combat", "attacks")                # 508.1
+CHARACTERISTICS = ("characteristics", "sba")                     # 708.2a, 613; 704.3 before any choice
+ATTACKS = CHARACTERISTICS + ("combat", "attacks")                 # 508.1
 BOARD = ATTACKS + ("blocks",)                                     # 509.1, the attacker-blocker graph
-STEP = ("characteristics", "combat", "damage")                    # 510.1, one combat damage step
+STEP = CHARACTERISTICS + ("combat", "damage")                     # 510.1, one combat damage step
 STEP_RESULTS = STEP + ("outcomes",)                               # its results, 704.3 after it
-REGULAR_STEP = ("characteristics",) + STEP_RESULTS[1:]            # indexed by `regular` (510.4, strikes.lp)
-WINDOW = ("characteristics", "facedown")                          # 702.37e in a priority window
+AFTER_DECLARATIONS = STEP_RESULTS[-2:]                            # the same, added to BOARD (damage, outcomes)
+REGULAR_STEP = STEP_RESULTS                                       # indexed by `regular` (510.4, strikes.lp)
+WINDOW = CHARACTERISTICS + ("mana", "facedown")                   # 702.37e in a priority window
 
 
 @cache

@@ -37,17 +37,18 @@ import clingo
 
 from ..asp import deadline
 from ..asp.facts import REQUIREMENTS, situation_facts
-from ..asp.solving import BOARD, REGULAR_STEP, STEP_RESULTS, args_of, control, count_models, models
+from ..asp.solving import AFTER_DECLARATIONS, BOARD, REGULAR_STEP, args_of, control, count_models, models
 from ..model import Situation
 from ..model.moves import DEATH_TRIGGERS, Activation, DamageAssignment, FaceUp, Move, TargetChoice, TriggerOrder
 from ..rules import combat as c
 from ..rules import pumps
+from ..rules.declarations import ATTACKERS, BLOCKERS
 from ..rules.facedown import turnable
 from ..rules.steps import StepPrograms
 from ..rules.triggers import has_triggers
 from . import gametree as gt
 
-ONE_PROGRAM = BOARD + STEP_RESULTS[2:] + ("verify",)  # attacks, blocks, damage, results; every_* parts
+ONE_PROGRAM = BOARD + AFTER_DECLARATIONS + ("verify",)  # attacks, blocks, damage, results; twins parts
 FAST = ("first_strike", "double_strike")  # 510.4: a board with these may have two damage steps
 
 
@@ -180,8 +181,13 @@ def one_program_control(p: gt.Position) -> clingo.Control:
     s = p.s
     open_attacks = p.stage == c.DECLARE_ATTACKERS
     open_blocks = p.stage in (c.DECLARE_ATTACKERS, c.DECLARE_BLOCKERS)
-    parts: tuple[str, ...] = ("base", "choose_attacks", "every_attacker") if open_attacks else ("base",)
-    parts += ("choose_blocks", "every_blocker", *c.CHOOSE_RESULTS) if open_blocks else c.CHOOSE_RESULTS
+    # (the twins parts of verify.lp constrain nothing here, there are no twin/2 facts: grounded all the
+    # same, since their atoms are part of the ground program whose enumeration order gives each
+    # outcome's witness line)
+    parts: tuple[str, ...] = (("base", *ATTACKERS.whole_board, ATTACKERS.show, ATTACKERS.twins) if open_attacks
+                              else ("base",))
+    parts += ((*BLOCKERS.whole_board, BLOCKERS.show, BLOCKERS.twins, *c.CHOOSE_RESULTS) if open_blocks
+              else c.CHOOSE_RESULTS)
     facts = situation_facts(s.with_combat(blockers=None if open_blocks else s.combat.blockers, damage_step=None,
                                           assignment=None), combat=not open_attacks)
     args = ("--models=0", "--project=project")

@@ -68,8 +68,6 @@ from typing import Any, TextIO
 import networkx as nx
 
 from ..asp import deadline
-from ..asp.facts import atom, program, situation_facts
-from ..asp.solving import ATTACKS, BOARD, args_of, control
 from ..errors import InputError
 from ..model import Goal, Permanent, Situation
 from ..model.moves import (
@@ -84,6 +82,7 @@ from ..model.moves import (
     TargetChoice,
 )
 from ..rules import combat as c
+from ..rules.declarations import ATTACKERS, BLOCKERS, orbit_declarations
 from ..rules.graph import attacker_blocker_graph
 from ..rules.triggers import has_death_triggers
 from . import gametree as gt
@@ -277,7 +276,7 @@ class Verifier:
             size: Callable[[AttackDeclaration], int] = ((lambda m: -len(m.attacks)) if self.aggressive
                                                         else (lambda m: len(m.attacks)))
             moves: list[AttackDeclaration] = []
-            for pairs in declarations(p.s, "attacks", self._twins(p.s, "attacks")):
+            for pairs in orbit_declarations(p.s, ATTACKERS, self._twins(p.s, "attacks")):
                 self.stats["attack_candidates"] += counted
                 moves.append(AttackDeclaration(pairs))
             moves.sort(key=lambda m: (-self.history.get((p.stage, m), 0), size(m)))
@@ -330,7 +329,7 @@ class Verifier:
                 break
         for m in cheap:
             yield m, pushed.get(m) or p.push(m, trusted=True)
-        for pairs in declarations(p.s, "blocks", self._twins(p.s, "blocks")):
+        for pairs in orbit_declarations(p.s, BLOCKERS, self._twins(p.s, "blocks")):
             m = BlockDeclaration(pairs)
             if m not in tried:
                 yield m, p.push(m, trusted=True)
@@ -467,26 +466,6 @@ class Verifier:
             print(f"\rverify: {st['positions']} positions, {st['attack_candidates']} attack candidates, "
                   f"{st['counterexamples']} counterexamples, {now - self.start:.0f} s", end="",
                   file=self.stream, flush=True)
-
-
-def declarations(s: Situation, kind: str, twins: list[tuple[str, str]]) -> Iterator[tuple[Any, ...]]:
-    """The legal declarations of attackers (`kind` ``attacks``, 508.1) or blockers (``blocks``,
-    509.1), one of each orbit under permuting `twins`' classes (``encodings/verify.lp``), lazily;
-    those obeying the most requirements (508.1d, 509.1c: clingo's optN, the optimal models)."""
-    encodings: tuple[str, ...]
-    if kind == "attacks":
-        encodings, parts, name = ATTACKS + ("verify",), ("choose_attacks", "every_attacker"), "attack"
-        facts = situation_facts(s, combat=False)
-    else:
-        encodings, parts, name = BOARD + ("verify",), ("choose_blocks", "every_blocker"), "block"
-        facts = situation_facts(s.with_combat(blockers=None, damage_step=None, assignment=None))
-    facts += "\n" + program(atom("twin", x, y) for x, y in twins)
-    ctl = control(encodings, facts, parts=("base", *parts, "most_obeyed"), args=("--models=0", "--opt-mode=optN"))
-    with ctl.solve(yield_=True) as handle:
-        for model in handle:
-            deadline.check()
-            if model.optimality_proven or not model.cost:
-                yield tuple(sorted(tuple(args_of(a)) for a in model.symbols(shown=True) if a.match(name, 2)))
 
 
 def _legal_in_graph(g: nx.DiGraph, m: BlockDeclaration) -> bool:

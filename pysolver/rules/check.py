@@ -35,14 +35,15 @@ from typing import Any
 import clingo
 
 from ..asp.facts import atom, constant, program, situation_facts
-from ..asp.solving import ATTACKS, BOARD, control, models, read, value
+from ..asp.solving import BOARD, control, models, read, value
 from ..errors import InputError
 from ..model import Situation
 from ..model.abilities import quality_words
+from .declarations import ATTACKERS, BLOCKERS
 from .pumps import declared_pumps
 
-CHECK = BOARD + ("check",)
-CHECK_DAMAGE = BOARD + ("damage", "check")
+CHECK = BOARD + ("mana", "check")
+CHECK_DAMAGE = BOARD + ("damage", "mana", "check")
 
 # (rule, kind) -> message template over the objects o[0], o[1], … (ids, player names, numbers).
 MESSAGES: dict[tuple[str, str], str] = {
@@ -149,12 +150,8 @@ def _merge_assignment(s: Situation) -> Situation:
 def _optimum(side: str, facts: str) -> tuple[str, ...]:
     """max_obeyed(side,M) and could_obey(side,R) from the same optimisation as `attacks`/`blocks`
     (508.1d, 509.1c), over every creature of the board at once."""
-    encodings: tuple[str, ...]
-    if side == "attack":
-        encodings, part, chooser = ATTACKS, "choose_attacks", "every_attacker"
-    else:
-        encodings, part, chooser = BOARD, "choose_blocks", "every_blocker"
-    ctl = control(encodings, facts, parts=("base", part, chooser, "maximize", "show_optimum"),
+    declaring = ATTACKERS if side == "attack" else BLOCKERS
+    ctl = control(declaring.encodings, facts, parts=("base", *declaring.whole_board, "maximize", "show_optimum"),
                   args=("--opt-mode=opt",))
     last: list[Sequence[clingo.Symbol]] = []
     ctl.solve(on_model=lambda m: last.append(m.symbols(shown=True)))

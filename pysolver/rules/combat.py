@@ -19,8 +19,18 @@ from typing import Any
 from clingo import SymbolType
 
 from ..asp.facts import situation_facts
-from ..asp.solving import BOARD, STEP, STEP_RESULTS, args_of, control, maximum, models, one_model
+from ..asp.solving import (
+    AFTER_DECLARATIONS,
+    CHARACTERISTICS,
+    STEP,
+    STEP_RESULTS,
+    args_of,
+    control,
+    models,
+    one_model,
+)
 from ..model import Permanent, Situation
+from .declarations import BLOCKERS, most_obeyed
 from .facedown import turn_face_up
 
 BEGINNING_OF_COMBAT = "beginning_of_combat"
@@ -63,7 +73,7 @@ def settle(s: Situation) -> Situation:
     the window before the regular step; one turned face up with first strike there had neither
     and deals its damage in the regular step (702.7c).
     """
-    gone = {args_of(sym)[0] for sym in one_model(control(("characteristics",), situation_facts(s),
+    gone = {args_of(sym)[0] for sym in one_model(control(CHARACTERISTICS, situation_facts(s),
                                                          parts=("base", "show_gone")))}
     if gone:
         s = replace(s, permanents=tuple(replace(p, left_battlefield=True) if p.id in gone else p
@@ -167,11 +177,10 @@ def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str
     (no face-down permanent can be turned face up): the same answers as declaring each block
     declaration and then enumerating its step results, in one call instead of one per declaration."""
     facts = situation_facts(s.with_combat(blockers=None, assignment=None))
-    best = maximum(control(BOARD, facts, parts=("base", "choose_blocks", "every_blocker", "maximize"),
-                           args=("--opt-mode=opt",)))
-    ctl = control(BOARD + STEP_RESULTS[2:], facts,
-                  parts=("base", "choose_blocks", "every_blocker", ("require", [best or 0]), "project_blocks",
-                         "show_blocks", *CHOOSE_RESULTS, "show_results"), args=("--models=0", "--project=project"))
+    best = most_obeyed(BLOCKERS, facts)
+    ctl = control(BLOCKERS.encodings + AFTER_DECLARATIONS, facts,
+                  parts=("base", *BLOCKERS.whole_board, ("require", [best or 0]), "project_blocks",
+                         BLOCKERS.show, *CHOOSE_RESULTS, "show_results"), args=("--models=0", "--project=project"))
     for symbols in models(ctl):
         blocks = tuple(sorted(tuple(args_of(sym)) for sym in symbols if sym.name == "block"))
         yield blocks, step_result([sym for sym in symbols if sym.name != "block"])

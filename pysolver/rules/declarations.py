@@ -9,6 +9,13 @@ without enumeration (:mod:`pysolver.rules.counting`) and enumerated factored: cl
 the blocks that a minimum number of blockers or a requirement constrains; each blocker's
 other, free blocks (509.1a) are chosen independently and combined by ``itertools.product``.
 
+This module is the one place that knows how a declaration is chosen in the encodings: a
+:class:`Side` names the programs and parts (:data:`ATTACKERS`, :data:`BLOCKERS`); the whole board's
+declaration (``check``'s optimum, the one-program ``outcomes``, the damage step after each block
+declaration of :func:`pysolver.rules.combat.blocks_and_step_results`) grounds its
+:attr:`Side.whole_board` parts, and ``verify`` enumerates one declaration per orbit of identical
+creatures with :func:`orbit_declarations`.
+
 >>> from pysolver.files.loader import situation_from_data
 >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
 ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2, "abilities": ["Menace"]},
@@ -30,6 +37,7 @@ from typing import Any
 
 import clingo
 
+from ..asp import deadline
 from ..asp.facts import atom, program, situation_facts
 from ..asp.solving import ATTACKS, BOARD, Part, control, count_models, maximum, models, one_model, read_ids
 from ..errors import InputError
@@ -73,13 +81,63 @@ class Factor:
 
 
 @dataclass(frozen=True)
+class Side:
+    """How one declaration is chosen in the encodings: the declaration of attackers (508.1,
+    ``attacks.lp``) or of blockers (509.1, ``blocks.lp``).
+
+    >>> ATTACKERS.whole_board
+    ('choose_attacks', 'every_attacker')
+    """
+
+    encodings: tuple[str, ...]
+    choose: str  # the program part with the choice, over the candidates chosen (attack_chooser/1, chosen_blocker/1)
+    every: str  # the part choosing every candidate: the whole board's declaration at once
+    show: str  # the part that shows the declaration
+    twins: str  # verify.lp's part keeping one declaration per orbit of identical creatures
+
+    @property
+    def whole_board(self) -> tuple[str, str]:
+        """The parts that choose the whole board's declaration."""
+        return self.choose, self.every
+
+
+ATTACKERS = Side(ATTACKS, "choose_attacks", "every_attacker", "show_attacks", "twin_attackers")
+BLOCKERS = Side(BOARD, "choose_blocks", "every_blocker", "show_blocks", "twin_blockers")
+
+
+def most_obeyed(side: Side, facts: str) -> int | None:
+    """The maximum number of requirements (508.1d, 509.1c) the whole board's declaration of `side`
+    can obey (None: no declaration, which does not happen on a legal board)."""
+    return maximum(control(side.encodings, facts, parts=("base", *side.whole_board, "maximize"),
+                           args=("--opt-mode=opt",)))
+
+
+def orbit_declarations(s: Situation, side: Side, twins: list[tuple[str, str]]) -> Iterator[Pairs]:
+    """The legal declarations of `side` on the whole board (for blockers, of ``combat.attackers``),
+    one of each orbit under permuting `twins`' classes (``encodings/verify.lp``), lazily: those
+    obeying the most requirements (508.1d, 509.1c: clingo's optN, the optimal models), each as
+    sorted pairs."""
+    if side is ATTACKERS:
+        facts = situation_facts(s, combat=False)
+    else:
+        facts = situation_facts(s.with_combat(blockers=None, damage_step=None, assignment=None))
+    facts += "\n" + program(atom("twin", x, y) for x, y in twins)
+    ctl = control(side.encodings + ("verify",), facts,
+                  parts=("base", *side.whole_board, side.twins, side.show, "maximize"),
+                  args=("--models=0", "--opt-mode=optN"))
+    with ctl.solve(yield_=True) as handle:
+        for model in handle:
+            deadline.check()
+            if model.optimality_proven or not model.cost:
+                yield tuple(sorted((x, y) for x, y in map(read_ids, model.symbols(shown=True))))
+
+
+@dataclass(frozen=True)
 class Component:
     """One independent part of a declaration: `chosen` facts select what this part decides."""
 
-    encodings: Sequence[str]
-    part: str  # the program part with the choice: choose_attacks or choose_blocks
+    side: Side
     facts: str  # the board's and the `chosen` facts (attack_chooser/1 or chosen_blocker/1)
-    show: str  # the program part that shows the declaration: show_attacks or show_blocks
     has_requirements: bool
     problem: BlockProblem | None = None  # a block component's data: DP count, factored enumeration
 
@@ -87,15 +145,16 @@ class Component:
         """The maximum number of requirements obeyed (508.1d, 509.1c) in this component."""
         if not self.has_requirements:
             return 0
-        ctl = control(self.encodings, self.facts, parts=("base", self.part, "maximize"), args=("--opt-mode=opt",))
+        ctl = control(self.side.encodings, self.facts, parts=("base", self.side.choose, "maximize"),
+                      args=("--opt-mode=opt",))
         best = maximum(ctl)
         assert best is not None, "the empty declaration is always legal"
         return best
 
     def _control(self, facts: str = "", parts: Sequence[Part] = ()) -> clingo.Control:
         require: list[Part] = [("require", [self.best()])] if self.has_requirements else []
-        return control(self.encodings, self.facts + "\n" + facts,
-                       parts=("base", self.part, self.show, *require, *parts))
+        return control(self.side.encodings, self.facts + "\n" + facts,
+                       parts=("base", self.side.choose, self.side.show, *require, *parts))
 
     def declarations(self) -> Iterator[list[list[str]]]:
         """Each legal declaration of this component as a sorted list of pairs."""
@@ -170,8 +229,7 @@ def attack_components(s: Situation) -> list[Component]:
     info = one_model(control(ATTACKS, facts, parts=("base", "show_candidates")))
     # requirement(attacks(A,J)) (508.1d): the creature is the requirement term's first argument.
     with_req = {sym.arguments[0].arguments[0].string for sym in info if sym.name == "requirement"}
-    return [Component(ATTACKS, "choose_attacks", facts + "\n" + program([atom("attack_chooser", a)]),
-                      "show_attacks", a in with_req)
+    return [Component(ATTACKERS, facts + "\n" + program([atom("attack_chooser", a)]), a in with_req)
             for a in sorted(read_ids(sym)[0] for sym in info if sym.name == "attack_candidate")]
 
 
@@ -187,8 +245,7 @@ def block_components(s: Situation) -> list[Component]:
         blockers = sorted(n for n in nodes if g.nodes[n]["role"] == "blocker")
         chosen = program(atom("chosen_blocker", b) for b in blockers)
         has_req = any(nodes & set(objects) for _, objects in requirements)
-        result.append(Component(BOARD, "choose_blocks", facts + "\n" + chosen, "show_blocks", has_req,
-                                BlockProblem.of(g, nodes)))
+        result.append(Component(BLOCKERS, facts + "\n" + chosen, has_req, BlockProblem.of(g, nodes)))
     return result
 
 

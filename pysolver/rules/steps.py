@@ -4,10 +4,10 @@ The game-tree walk of `outcomes` reaches a damage step once per declaration and 
 the first-strike step before it. Rather than ground a program for each of those states, a
 :class:`StepPrograms` grounds one program per attack declaration and set of characteristics (a
 face-up turn, 702.37e, changes them) in which the state a step starts from is a set of externals
-(``encodings/combat.lp``, ``#program step_state``): the blocks, the permanents that have left the
-battlefield, the damage marked on each creature, whether this is the regular step after a
-first-strike step and who dealt first-strike damage in it. Each state is then one solve under
-assumptions (every external fixed), projected onto the state after the step
+(``encodings/combat.lp``, ``#program block_state``, ``left_state``, ``step_state``): the blocks,
+the permanents that have left the battlefield, the damage marked on each creature, whether this
+is the regular step after a first-strike step and who dealt first-strike damage in it. Each state is then one
+solve under assumptions (every external fixed), projected onto the state after the step
 (``encodings/outcomes.lp``), with the witness assignment of each result read off its model.
 
 Where this is used: the walk reaches damage steps only when something can still happen in a
@@ -49,14 +49,16 @@ from dataclasses import replace
 from typing import Any
 
 from ..asp.facts import atom, program, situation_symbols
-from ..asp.solving import STEP_RESULTS, control, models
+from ..asp.solving import STEP_RESULTS, Part, control, models
 from ..model import Situation
 from . import combat as c
 
 DAMAGE_RANGE = 20  # creatures of toughness up to this have their damage marked as an external
 POWER_RANGE = 20  # boards with a greater power are solved one state at a time
 NOT_CHARACTERISTICS = ("left_battlefield", "tapped", "mana_pool", "mana_spent")  # read by no step rule
-# The externals of ``#program step_state`` (encodings/combat.lp), by name and arity.
+# The parts of encodings/combat.lp that make the state a step starts from externals, and those externals,
+# by name and arity.
+STATE_PARTS: tuple[Part, ...] = ("block_state", "left_state", ("step_state", [DAMAGE_RANGE]))
 STATE = (("state_blocking", 2), ("state_left", 1), ("state_damage", 2), ("state_regular", 0),
          ("state_dealt_first_strike", 1))
 
@@ -73,7 +75,7 @@ class StepProgram:
                 facts.append(sym)
         facts += [atom("attacking", a, t) for a, t in s.combat.attackers or ()]
         self.ctl = control(STEP_RESULTS, program(facts),
-                           parts=("base", ("step_state", [DAMAGE_RANGE]), *c.CHOOSE_RESULTS, "show_results"),
+                           parts=("base", *STATE_PARTS, *c.CHOOSE_RESULTS, "show_results"),
                            args=("--models=0", "--project=project"))
         # Free externals, each fixed by the assumptions of a solve (an external left false would be
         # false for good: clasp simplifies it away).

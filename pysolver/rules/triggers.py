@@ -55,15 +55,15 @@ from functools import lru_cache
 from clingo import Control, Function, Number, String, Symbol, parse_term
 
 from ..asp.facts import atom, program, situation_facts
-from ..asp.solving import control, models, one_model, value
+from ..asp.solving import ATTACKS, CHARACTERISTICS, control, models, one_model, value
 from ..model import Permanent, Situation
 from ..model.abilities import TRIGGERS
 from ..model.moves import DEATH_TRIGGERS, Trigger
 
 ATTACK, BLOCK = "attack_triggers", "block_triggers"  # the #program parts of encodings/triggers.lp
 PROVOKE = "provoke"  # 702.39a: put on the stack with a target, resolved by :func:`provoked`
-PROGRAM = ("characteristics", "combat", "attacks", "triggers")
-DEATHS = ("characteristics", "triggers")  # the death-trigger parts read no declaration
+PROGRAM = ATTACKS + ("triggers",)
+DEATHS = CHARACTERISTICS + ("triggers",)  # the death-trigger parts read no declaration
 # 704.5f, 704.5g: a permanent leaves by a state-based action only through toughness or damage; afflict
 # changes only a player's life (702.130a, 119.3), rampage only raises power and toughness (702.23a):
 # after either resolves on a settled situation (704.3) no state-based action but 704.5a can apply.
