@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from .asp.deadline import Expired
 from .errors import InputError
+from .model.values import FORMAT
 from .output.progress import Bar
-from .output.results import FORMAT, Stream, Tally, TextTally, Typed, collect, counted
+from .output.results import Stream, Tally, TextTally, Typed, collect, counted
 
 if TYPE_CHECKING:
     from .files.cards import Card

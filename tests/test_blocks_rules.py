@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 
-from conftest import board, creature
+from boards import board, creature
 from reference import reference_blocks
 
 import pysolver

@@ -489,6 +489,23 @@ def test_the_cache_is_used_on_later_calls(tmp_path: Path, cache_home: Path, monk
     assert later == first and later["akroma, angel of fury"].power == 6
 
 
+def test_the_cache_file_keeps_its_layout(tmp_path: Path, cache_home: Path) -> None:
+    """A cache written by an earlier version stays readable: the tables and the format number
+    (pysolver.files.cardindex.CACHE_FORMAT) change only together."""
+    import sqlite3
+
+    from pysolver.files.cardindex import CACHE_FORMAT
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps([bears()]), encoding="utf-8")
+    pysolver.load_cards(path)
+    (cached,) = cache_home.glob("cards-*.sqlite")
+    db = sqlite3.connect(cached)
+    tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+    db.close()
+    assert tables == {"meta", "records", "refs", "ambiguous"} and meta["format"] == str(CACHE_FORMAT) == "2"
+
+
 def test_a_changed_file_is_read_again(tmp_path: Path, cache_home: Path) -> None:
     path = tmp_path / "cards.json"
     path.write_text(json.dumps([bears()]), encoding="utf-8")

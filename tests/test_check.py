@@ -9,8 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
+from boards import board, creature
 from combat_boards import damage_boards
-from conftest import board, creature
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.characteristics import battlefield
@@ -52,7 +52,7 @@ def test_legal_without_blockers_and_no_attack() -> None:
     assert pysolver.check(s)["legal"]
 
 
-def test_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+def test_702_9b_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     f = tmp_path / "s.yaml"
     base = ("players: [{name: alice}, {name: bob}]\nactive: alice\npermanents:\n"
             "  - {id: a1, controller: alice, power: 2, toughness: 2, abilities: [Flying]}\n"
@@ -289,7 +289,7 @@ def test_702_19c_loyalty_first() -> None:
     assert v["message"] == "a1 assigns 3 to bob but pw was assigned 1 of its 3 loyalty"
 
 
-def test_violations_are_listed_together_in_order() -> None:
+def test_508_1a_violations_are_listed_together_in_order() -> None:
     s = board(creature("a1", "alice", 3, 3, "Flying", tapped=True), creature("b1", "bob", 1, 3),
               attackers={"a1": "bob"}, blockers={"b1": ["a1"]}, assignment=[["a1", "b1", 1]])
     assert rules(s) == ["508.1a", "702.9b", "510.1a", "510.1a"]  # a1 assigns 1 of 3, b1 none of 1

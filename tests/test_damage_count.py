@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import itertools
 
+from boards import assert_agrees, board, creature
 from combat_boards import assignment_bound, damage_boards, outcome_boards
-from conftest import assert_agrees, board, creature
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from reference.characteristics import battlefield

@@ -7,7 +7,7 @@ damage among its blockers freely, 510.1c). Each test also checks the brute-force
 
 from __future__ import annotations
 
-from conftest import board, creature
+from boards import board, creature
 from reference.damage import reference_assignments
 
 import pysolver

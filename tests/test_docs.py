@@ -1,6 +1,7 @@
 """The documentation tells the truth: docs/situation.md documents exactly the fields the loader
 and the schema accept, with examples both accept; docs/abilities.md lists exactly the catalogue,
-each example parsing to the documented kind and fact; docs/results.md names every result field."""
+each example parsing to the documented kind and fact; docs/results.md names every result field;
+docs/architecture.md names every module and every encoding."""
 
 from __future__ import annotations
 
@@ -159,3 +160,14 @@ def test_docs_link_to_existing_pages_and_never_to_the_spec() -> None:
             assert (DOCS / target).is_file(), (page, target)
     readme = (DOCS.parent / "README.md").read_text()
     assert all(f"docs/{page}" in readme for page in pages)
+
+
+def test_architecture_md_names_every_module_and_encoding() -> None:
+    """Each module by its path under pysolver/ (``files/cards.py``; ``cli.py`` at the top), each
+    encoding by its file name (``blocks.lp``): a newcomer finds every file on its floor."""
+    page = (DOCS / "architecture.md").read_text(encoding="utf-8")
+    package = DOCS.parent / "pysolver"
+    names = [p.relative_to(package).as_posix() for p in sorted(package.rglob("*.py"))]
+    names += [p.name for p in sorted((DOCS.parent / "encodings").glob("*.lp"))]
+    missing = [n for n in names if not re.search(rf"(?<![\w/.]){re.escape(n)}(?!\w)", page)]
+    assert not missing, f"docs/architecture.md does not name {missing}"

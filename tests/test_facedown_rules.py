@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import board, creature
+from boards import board, creature
 from reference.outcomes import canonical, reference_outcomes
 
 import pysolver
@@ -111,7 +111,7 @@ def test_702_37b_megamorph_puts_a_counter_on_it() -> None:
     assert {o["life"]["bob"] for o in results(s)} == {18, 16}
 
 
-def test_spec_1_mana_pool_is_shared_across_the_windows_of_one_combat() -> None:
+def test_702_37e_spec_1_mana_pool_is_shared_across_the_windows_of_one_combat() -> None:
     """docs/situation.md `mana`, 702.37e: one {R} pays for one face-up turn in the whole combat, whichever
     window (after attackers, after blockers); two {R} pay for both."""
     fd = [morph(x, "alice", 2, 2, kind="Megamorph") for x in ("x1", "x2")]

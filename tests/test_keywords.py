@@ -52,7 +52,7 @@ def same_as_reference(d: dict) -> None:
     assert pysolver.count_outcomes(s) == len(want)
 
 
-def test_wither_damage_to_a_creature_is_minus_counters_that_stay() -> None:
+def test_702_80a_wither_damage_to_a_creature_is_minus_counters_that_stay() -> None:
     """702.80a, 120.3d: a 2/3 attacker with wither blocked by a 1/4 puts 2 -1/-1 counters on it (no
     damage marked), which survives as a -1/2 (docs/results.md `minus_counters`); the blocker's damage
     to the attacker is marked (120.3e)."""
@@ -61,7 +61,7 @@ def test_wither_damage_to_a_creature_is_minus_counters_that_stay() -> None:
     assert results(d) == expect({"damage": {"a1": 1}, "minus_counters": {"b1": 2}})
 
 
-def test_wither_counters_and_marked_damage_add_up_to_lethal() -> None:
+def test_120_3d_wither_counters_and_marked_damage_add_up_to_lethal() -> None:
     """120.3d, 120.3e, 704.5f/g: one 1-power wither attacker and a 2-power one blocked by the same
     3/3: 1 counter (toughness 2) and 2 damage marked: destroyed; split otherwise (510.1c) the same."""
     d = board({"id": "a1", "power": 1, "toughness": 5, "abilities": ["Wither"]},
@@ -71,14 +71,14 @@ def test_wither_counters_and_marked_damage_add_up_to_lethal() -> None:
     assert results(d) == expect({"destroyed": ["b1"]})
 
 
-def test_infect_to_a_player_is_poison_and_ten_loses() -> None:
+def test_702_90b_infect_to_a_player_is_poison_and_ten_loses() -> None:
     """702.90b, 120.3b: infect damage to a player gives poison counters and no life loss; 704.5c:
     ten or more and that player loses; 702.15b: lifelink with infect still gains life."""
     d = board({"id": "a1", "power": 3, "toughness": 3, "abilities": ["Infect", "Lifelink"]}, poison=7, blocks={})
     assert results(d) == expect({"life": {"alice": 23, "bob": 20}, "poison": {"bob": 10}, "lost": ["bob"]})
 
 
-def test_infect_to_a_creature_and_trample_lethal_damage() -> None:
+def test_702_90c_infect_to_a_creature_and_trample_lethal_damage() -> None:
     """702.90c: infect damage to a creature is -1/-1 counters; 702.19b: lethal damage (toughness
     minus damage marked, glossary) must be assigned to the blocker first, whatever the damage does;
     the rest goes to bob as poison. 4 power, a 1/2 blocker with 1 damage: 1 counter kills it."""
@@ -88,14 +88,14 @@ def test_infect_to_a_creature_and_trample_lethal_damage() -> None:
     assert results(d) == expect({"destroyed": ["b1"]}, *poisoned)
 
 
-def test_toxic_adds_its_total_value_to_combat_damage() -> None:
+def test_702_164b_toxic_adds_its_total_value_to_combat_damage() -> None:
     """702.164b, 702.164c, 120.3g: combat damage to a player from a creature with toxic 2 and toxic 1
     also gives 3 poison counters; unblocked it deals its 2 damage too (120.3a)."""
     d = board({"id": "a1", "power": 2, "toughness": 2, "abilities": ["Toxic 2", "Toxic 1"]}, blocks={})
     assert results(d) == expect({"life": {"alice": 20, "bob": 18}, "poison": {"bob": 3}})
 
 
-def test_toxic_and_poison_in_the_first_strike_step_end_the_game() -> None:
+def test_704_5c_toxic_and_poison_in_the_first_strike_step_end_the_game() -> None:
     """704.5c, 104.3b: nine poison counters and a first striker with toxic 1: bob loses in the
     first-strike step, so the 5/5 never deals its regular damage."""
     d = board({"id": "a1", "power": 1, "toughness": 1, "abilities": ["First strike", "Toxic 1"]},
@@ -103,7 +103,7 @@ def test_toxic_and_poison_in_the_first_strike_step_end_the_game() -> None:
     assert results(d) == expect({"life": {"alice": 20, "bob": 19}, "poison": {"bob": 10}, "lost": ["bob"]})
 
 
-def test_persist_returns_a_creature_that_had_no_minus_counter() -> None:
+def test_702_79a_persist_returns_a_creature_that_had_no_minus_counter() -> None:
     """702.79a: a 2/2 persist blocker that dies returns (a new object, 400.7): destroyed and
     returned; killed by wither damage it had -1/-1 counters (603.10a: looked back at) and stays dead."""
     plain = board({"id": "a1", "power": 3, "toughness": 3},
@@ -114,7 +114,7 @@ def test_persist_returns_a_creature_that_had_no_minus_counter() -> None:
     assert results(wither) == expect({"damage": {"a1": 2}, "destroyed": ["b1"]})
 
 
-def test_undying_and_a_returned_creature_is_out_of_combat() -> None:
+def test_702_93a_undying_and_a_returned_creature_is_out_of_combat() -> None:
     """702.93a, 506.4: an undying attacker killed by a first striker returns with a +1/+1 counter
     before the regular step, not attacking: it deals no regular damage (no damage on the blocker)."""
     d = board({"id": "a1", "power": 2, "toughness": 2, "abilities": ["Undying"]},
@@ -122,7 +122,7 @@ def test_undying_and_a_returned_creature_is_out_of_combat() -> None:
     assert results(d) == expect({"destroyed": ["a1"], "returned": ["a1"]})
 
 
-def test_persist_and_undying_on_a_one_toughness_creature_order_chosen() -> None:
+def test_603_3b_persist_and_undying_on_a_one_toughness_creature_order_chosen() -> None:
     """603.3b: both trigger; the order its controller picks decides: persist first returns a 0/0
     (704.5f, dead again), undying first a 2/2."""
     d = board({"id": "a1", "power": 3, "toughness": 3},
@@ -130,7 +130,7 @@ def test_persist_and_undying_on_a_one_toughness_creature_order_chosen() -> None:
     assert results(d) == expect({"destroyed": ["b1"]}, {"destroyed": ["b1"], "returned": ["b1"]})
 
 
-def test_a_face_down_persist_creature_does_not_return() -> None:
+def test_708_2a_a_face_down_persist_creature_does_not_return() -> None:
     """708.2a, 603.10a: a face-down creature has no abilities; its leaves-the-battlefield trigger
     looks back at it as it was (face down), so persist does not trigger, though it is revealed (708.9)."""
     d = board({"id": "a1", "power": 3, "toughness": 3},
@@ -139,7 +139,7 @@ def test_a_face_down_persist_creature_does_not_return() -> None:
     assert results(d) == expect({"damage": {"a1": 2}, "destroyed": ["b1"]})
 
 
-def test_no_return_when_the_game_is_over() -> None:
+def test_104_3b_no_return_when_the_game_is_over() -> None:
     """104.3b, 603.3: bob at 2 life loses to the unblocked attacker as b1 dies: the game ends before
     b1's persist trigger is put on the stack."""
     d = board({"id": "a1", "power": 3, "toughness": 3}, {"id": "a2", "power": 2, "toughness": 2},
@@ -147,7 +147,7 @@ def test_no_return_when_the_game_is_over() -> None:
     assert results(d) == expect({"life": {"alice": 20, "bob": 0}, "lost": ["bob"], "destroyed": ["b1"]})
 
 
-def test_verify_lethal_by_poison() -> None:
+def test_704_5c_verify_lethal_by_poison() -> None:
     """704.5c in verify's `lethal` goal (docs/verify.md): a 2/2 infect attacker against 8 poison
     counters and 20 life forces the loss; the life bound does not rule it out."""
     d = board({"id": "a1", "power": 2, "toughness": 2, "abilities": ["Infect"]}, poison=8)
@@ -158,7 +158,7 @@ def test_verify_lethal_by_poison() -> None:
     assert pysolver.verify(situation_from_data(d))["holds"] is False
 
 
-def test_poison_round_trip_and_range() -> None:
+def test_122_1f_poison_round_trip_and_range() -> None:
     """122.1f: `poison` is a player field (docs/situation.md), written back by to_data."""
     s = situation_from_data(board({"id": "a1", "power": 1, "toughness": 1}, poison=4))
     assert s.player("bob").poison == 4 and pysolver.Situation.from_data(s.to_data()) == s

@@ -6,7 +6,7 @@ same set of outcomes.
 
 from __future__ import annotations
 
-from conftest import board, creature
+from boards import board, creature
 from reference.outcomes import canonical, reference_outcomes
 
 import pysolver

@@ -7,7 +7,7 @@ the same set of outcomes.
 from __future__ import annotations
 
 import pytest
-from conftest import board, creature
+from boards import board, creature
 from reference.outcomes import canonical, reference_outcomes
 
 import pysolver
@@ -82,7 +82,7 @@ def test_602_1_pump_lines(line, kind, pt, cost) -> None:
     ("{X}: ~ gets +1/+0 until end of turn", "only mana symbols"),
     ("{0}: ~ gets +1/+0 until end of turn", "costs no mana"),
 ])
-def test_pumps_out_of_scope_are_errors_in_a_file(line, problem) -> None:
+def test_115_1_pumps_out_of_scope_are_errors_in_a_file(line, problem) -> None:
     """Targeted pumps (115.1) and costs that are not mana (602.1a) are reported naming the permanent
     and the line, like every unsupported line."""
     with pytest.raises(InputError) as exc:
@@ -208,7 +208,7 @@ def test_602_2b_verify_akroma_pumps_for_lethal(mana, life, holds) -> None:
         assert "activate" in str(doc["strategy"])
 
 
-def test_verify_defender_pumps_a_blocker_to_survive() -> None:
+def test_602_2_verify_defender_pumps_a_blocker_to_survive() -> None:
     """602.2, 117.3c: bob answers a 2/2 attacker by pumping his 1/1 blocker +0/+2 after blockers."""
     from reference.minimax import reference_verify
     s = situation_from_data({"players": [{"name": "alice"}, {"name": "bob", "mana": "{W}"}], "active": "alice",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import assert_agrees
+from boards import assert_agrees
 from hypothesis import given, settings
 from reference import reference_attacks
 from strategies import attack_boards, examples

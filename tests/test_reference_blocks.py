@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import assert_agrees
+from boards import assert_agrees
 from hypothesis import given, settings
 from reference import reference_blocks
 from strategies import block_boards, examples

@@ -7,8 +7,8 @@ combat damage step (510.1, 510.4, 702.19, 702.2c) is generated and tested in pla
 
 from __future__ import annotations
 
+from boards import assert_agrees
 from combat_boards import damage_boards
-from conftest import assert_agrees
 from hypothesis import given, settings
 from reference.damage import reference_assignments
 

@@ -6,7 +6,7 @@ reference (tests/reference) must both give it.
 from __future__ import annotations
 
 import pytest
-from conftest import board, creature
+from boards import board, creature
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import reference_blocks
@@ -321,7 +321,7 @@ def restriction_boards(draw: st.DrawFn) -> Situation:
 
 @settings(max_examples=60, deadline=None)
 @given(restriction_boards(), st.data())
-def test_restrictions_agree_with_the_reference(s: Situation, data: st.DataObject) -> None:
+def test_704_5f_restrictions_agree_with_the_reference(s: Situation, data: st.DataObject) -> None:
     """Declarations, their count (DP) and `check` of one candidate declaration agree with the reference.
 
     Only the violations of the declaration of blockers are compared: a generated attacker can have

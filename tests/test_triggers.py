@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from boards import board, creature
 from combat_boards import assignment_bound, declare, outcome_boards
 from combat_boards import board as combat_board
 from hypothesis import HealthCheck, given, settings
@@ -14,7 +15,6 @@ from hypothesis import strategies as st
 from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
 from strategies import BLOCK_TRIGGER_LINES, STACK_TRIGGER_LINES, examples, with_triggers
-from trigger_boards import board, creature
 
 import pysolver
 from pysolver.files.cards import oracle_lines
@@ -49,47 +49,47 @@ def after_blocks(s: pysolver.Situation, blocks: list[tuple[str, str]]) -> pysolv
 
 # ---- attack triggers (508.2a, 508.3a) -----------------------------------------------------------
 
-def test_exalted_counts_every_instance_of_the_controller_when_attacking_alone() -> None:
+def test_702_83a_exalted_counts_every_instance_of_the_controller_when_attacking_alone() -> None:
     """702.83a/b: x alone gets +1/+1 per exalted instance (its own and e's): 4 damage; e alone 3;
     both attack: no one attacks alone, 2 + 1."""
-    s = board([creature("x", "alice", "2/2", "Exalted"), creature("e", "alice", "1/1", "Exalted"),
-               creature("o", "bob", "0/1", "Exalted", tapped=True)])
+    s = board(creature("x", "alice", 2, 2, "Exalted"), creature("e", "alice", 1, 1, "Exalted"),
+              creature("o", "bob", 0, 1, "Exalted", tapped=True))
     assert lives(s) == {20, 16, 17}
     assert after_attack(s, {"x": "bob"}).permanent("x").until_end_of_turn == (2, 2)
     assert after_attack(s, {"x": "bob", "e": "bob"}).permanent("x").until_end_of_turn == (0, 0)
 
 
-def test_battle_cry_pumps_each_other_attacker() -> None:
+def test_702_91a_battle_cry_pumps_each_other_attacker() -> None:
     """702.91a: y attacking with x gets +1/+0, x itself does not."""
-    s = board([creature("x", "alice", "1/1", "Battle cry"), creature("y", "alice", "2/2")])
+    s = board(creature("x", "alice", 1, 1, "Battle cry"), creature("y", "alice", 2, 2))
     assert lives(s) == {20, 19, 18, 16}
     after = after_attack(s, {"x": "bob", "y": "bob"})
     assert (after.permanent("x").until_end_of_turn, after.permanent("y").until_end_of_turn) == ((0, 0), (1, 0))
 
 
-def test_melee_counts_opponents_attacked_not_planeswalkers() -> None:
+def test_702_121a_melee_counts_opponents_attacked_not_planeswalkers() -> None:
     """702.121a: x attacking bob while y attacks carol gets +2/+2; y attacking carol's planeswalker
     attacks no player (506.3): +1/+1 only."""
     pw = {"id": "pw", "controller": "carol", "types": ["Planeswalker"], "loyalty": 5}
-    s = board([creature("x", "alice", "1/1", "Melee"), creature("y", "alice", "1/1"), pw], carol=20)
+    s = board(creature("x", "alice", 1, 1, "Melee"), creature("y", "alice", 1, 1), pw, carol=20)
     assert after_attack(s, {"x": "bob", "y": "carol"}).permanent("x").until_end_of_turn == (2, 2)
     assert after_attack(s, {"x": "bob", "y": "pw"}).permanent("x").until_end_of_turn == (1, 1)
 
 
 @pytest.mark.parametrize(("bob", "counters"), [(20, 2), (25, 2), (19, 0)])
-def test_dethrone_puts_a_counter_on_attacking_the_most_life(bob: int, counters: int) -> None:
+def test_702_105a_dethrone_puts_a_counter_on_attacking_the_most_life(bob: int, counters: int) -> None:
     """702.105a: two dethrone instances, attacking bob; alice has 20: a +1/+1 counter each when bob
     has the most life or is tied for it."""
-    s = board([creature("x", "alice", "1/1", "Dethrone", "Dethrone")], bob=bob)
+    s = board(creature("x", "alice", 1, 1, "Dethrone", "Dethrone"), bob=bob)
     assert after_attack(s, {"x": "bob"}).permanent("x").plus_counters == counters
     assert lives(s) == {bob, bob - 1 - counters}
 
 
-def test_attack_pump_line_and_face_down_creatures_have_no_triggers() -> None:
+def test_508_3a_attack_pump_line_and_face_down_creatures_have_no_triggers() -> None:
     """508.3a: "Whenever ~ attacks, it gets +2/+0"; 708.2a: face down it has no abilities, and
     turned face up after attackers are declared it did not trigger (508.2a): 2 damage, or 1."""
     line = "Whenever this creature attacks, it gets +2/+0 until end of turn"
-    s = board([creature("x", "alice", "1/1", line, "Morph {R}", face_down=True)], mana="{R}")
+    s = board(creature("x", "alice", 1, 1, line, "Morph {R}", face_down=True), mana="{R}")
     assert after_attack(s, {"x": "bob"}).permanent("x").until_end_of_turn == (0, 0)
     # face down: 2 damage; turned face up before attacking: 1 + 2; after attacking: 1
     assert lives(s) == {20, 18, 17, 19}
@@ -97,33 +97,33 @@ def test_attack_pump_line_and_face_down_creatures_have_no_triggers() -> None:
 
 # ---- block triggers (509.2a, 509.3) -------------------------------------------------------------
 
-def test_bushido_on_a_blocker_and_on_a_blocked_attacker() -> None:
+def test_702_45a_bushido_on_a_blocker_and_on_a_blocked_attacker() -> None:
     """702.45a: the 2/2 blocker with bushido 2 is a 4/4: it survives 3 damage and kills the 3/3; the
     attacker with bushido 1 blocked by a 1/1 is 3/3 (509.3c: once, however many block it)."""
-    s = board([creature("a", "alice", "3/3"), creature("b", "bob", "2/2", "Bushido 2")],
-              combat={"attackers": {"a": "bob"}})
+    s = board(creature("a", "alice", 3, 3), creature("b", "bob", 2, 2, "Bushido 2"),
+              attackers={"a": "bob"})
     assert {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {(17, ()), (20, ("a",))}
-    s = board([creature("a", "alice", "2/2", "Bushido 1", "Can't be blocked except by two or more creatures"),
-               creature("b", "bob", "1/1"), creature("c", "bob", "1/1")], combat={"attackers": {"a": "bob"}})
+    s = board(creature("a", "alice", 2, 2, "Bushido 1", "Can't be blocked except by two or more creatures"),
+              creature("b", "bob", 1, 1), creature("c", "bob", 1, 1), attackers={"a": "bob"})
     assert after_blocks(s, [("b", "a"), ("c", "a")]).permanent("a").until_end_of_turn == (1, 1)
 
 
-def test_rampage_counts_blockers_beyond_the_first() -> None:
+def test_702_23a_rampage_counts_blockers_beyond_the_first() -> None:
     """702.23a: rampage 2, blocked by three creatures: +4/+4; by one: nothing."""
-    s = board([creature("a", "alice", "1/1", "Rampage 2")] + [creature(f"b{i}", "bob", "1/1") for i in range(3)],
-              combat={"attackers": {"a": "bob"}})
+    s = board(*[creature("a", "alice", 1, 1, "Rampage 2")] + [creature(f"b{i}", "bob", 1, 1) for i in range(3)],
+              attackers={"a": "bob"})
     assert after_blocks(s, [("b0", "a"), ("b1", "a"), ("b2", "a")]).permanent("a").until_end_of_turn == (4, 4)
     assert after_blocks(s, [("b0", "a")]).permanent("a").until_end_of_turn == (0, 0)
 
 
-def test_blocks_and_becomes_blocked_pump_lines() -> None:
+def test_509_3a_blocks_and_becomes_blocked_pump_lines() -> None:
     """509.3a, 509.3c: "Whenever ~ blocks" pumps the blocker once even when it blocks two attackers;
     "becomes blocked" pumps the attacker; "blocks or becomes blocked" either."""
-    s = board([creature("a", "alice", "1/1", "Whenever ~ becomes blocked, it gets +2/+2 until end of turn"),
-               creature("d", "alice", "1/1", "Whenever ~ blocks or becomes blocked, it gets +1/+1 until end of turn"),
-               creature("b", "bob", "0/1", "Whenever ~ blocks, it gets +0/+2 until end of turn",
-                        "Can block an additional creature each combat")],
-              combat={"attackers": {"a": "bob", "d": "bob"}})
+    s = board(creature("a", "alice", 1, 1, "Whenever ~ becomes blocked, it gets +2/+2 until end of turn"),
+              creature("d", "alice", 1, 1, "Whenever ~ blocks or becomes blocked, it gets +1/+1 until end of turn"),
+              creature("b", "bob", 0, 1, "Whenever ~ blocks, it gets +0/+2 until end of turn",
+                       "Can block an additional creature each combat"),
+              attackers={"a": "bob", "d": "bob"})
     after = after_blocks(s, [("b", "a"), ("b", "d")])
     assert [after.permanent(x).until_end_of_turn for x in "adb"] == [(2, 2), (1, 1), (0, 2)]
     # b (0/3) blocking a (3/3): a survives, b dies; blocking d (2/2): both live; no block: 2 damage
@@ -131,12 +131,12 @@ def test_blocks_and_becomes_blocked_pump_lines() -> None:
         {(18, ()), (19, ("b",)), (19, ()), (20, ("b",))}
 
 
-def test_flanking_shrinks_each_blocker_without_flanking() -> None:
+def test_702_25a_flanking_shrinks_each_blocker_without_flanking() -> None:
     """702.25a: a blocker without flanking gets -1/-1 (once per blocker, 509.3d): the 1/1 dies before
     damage (704.5f), the 2/2 is a 1/1 the 2/2 flanker kills and survives; a blocker with flanking
     is not shrunk."""
-    s = board([creature("a", "alice", "2/2", "Flanking"), creature("b", "bob", "1/1"), creature("c", "bob", "2/2"),
-               creature("f", "bob", "1/2", "Flanking")], combat={"attackers": {"a": "bob"}})
+    s = board(creature("a", "alice", 2, 2, "Flanking"), creature("b", "bob", 1, 1), creature("c", "bob", 2, 2),
+              creature("f", "bob", 1, 2, "Flanking"), attackers={"a": "bob"})
     results = {(o["life"]["bob"], tuple(o["destroyed"]), tuple(o["damage"].items())) for o in pysolver.outcomes(s)}
     a1 = (("a", 1),)
     assert results == {(18, (), ()), (20, ("b",), ()), (20, ("c",), a1), (20, ("f",), a1), (20, ("b", "c"), a1),
@@ -146,35 +146,35 @@ def test_flanking_shrinks_each_blocker_without_flanking() -> None:
                        (20, ("a", "b", "c"), ()), (20, ("a", "b", "f"), ()), (20, ("a", "b", "c"), (("f", 1),))}
 
 
-def test_flanking_reads_a_toughness_held_up_by_a_pump() -> None:
+def test_702_25a_flanking_reads_a_toughness_held_up_by_a_pump() -> None:
     """702.25a, 613.4c: a 1/1 blocker with a -0/-1 counter, alive only through +0/+1 until end of
     turn, is flanked to 0/0 and dies before damage (704.5f): the flanker is dealt nothing (the
     resolution program, shared between states, keeps the toughness the blocker has)."""
-    s = board([creature("a", "alice", "2/2", "Flanking"),
-               creature("b", "bob", "1/1", counters={"-0/-1": 1}, until_end_of_turn="+0/+1")],
-              combat={"attackers": {"a": "bob"}})
+    s = board(creature("a", "alice", 2, 2, "Flanking"),
+              creature("b", "bob", 1, 1, counters={"-0/-1": 1}, until_end_of_turn="+0/+1"),
+              attackers={"a": "bob"})
     results = {(o["life"]["bob"], tuple(o["destroyed"]), tuple(o["damage"].items())) for o in pysolver.outcomes(s)}
     assert results == {(18, (), ()), (20, ("b",), ())}
 
 
-def test_afflict_can_end_the_game_before_damage() -> None:
+def test_702_130a_afflict_can_end_the_game_before_damage() -> None:
     """702.130a, 704.5a: blocked, the afflict 3 attacker makes bob (at 3) lose before combat damage:
     the blocker is not dealt damage."""
-    s = board([creature("a", "alice", "2/2", "Afflict 3"), creature("b", "bob", "1/1")], bob=3,
-              combat={"attackers": {"a": "bob"}})
+    s = board(creature("a", "alice", 2, 2, "Afflict 3"), creature("b", "bob", 1, 1), bob=3,
+              attackers={"a": "bob"})
     assert {(o["life"]["bob"], tuple(o["lost"]), tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == \
         {(1, (), ()), (0, ("bob",), ())}
-    s = board([creature("a", "alice", "2/2", "Afflict 1"), creature("b", "bob", "1/1")], bob=3,
-              combat={"attackers": {"a": "bob"}})
+    s = board(creature("a", "alice", 2, 2, "Afflict 1"), creature("b", "bob", 1, 1), bob=3,
+              attackers={"a": "bob"})
     assert {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {(1, ()), (2, ("b",))}
 
 
-def test_the_active_player_orders_afflict_and_flanking() -> None:
+def test_603_3b_the_active_player_orders_afflict_and_flanking() -> None:
     """603.3b: bob at 2 blocks both attackers with one creature; afflict 1 and afflict 2 resolve in
     the order alice chooses: bob loses at 0 or at -1 (704.5a); the flanking before or after."""
-    s = board([creature("a", "alice", "1/1", "Afflict 1"), creature("c", "alice", "1/1", "Afflict 2"),
-               creature("b", "bob", "1/3", "Can block an additional creature each combat")], bob=2,
-              combat={"attackers": {"a": "bob", "c": "bob"}})
+    s = board(creature("a", "alice", 1, 1, "Afflict 1"), creature("c", "alice", 1, 1, "Afflict 2"),
+              creature("b", "bob", 1, 3, "Can block an additional creature each combat"), bob=2,
+              attackers={"a": "bob", "c": "bob"})
     p = passed(gt.root(s)).push(BlockDeclaration.of([("b", "a"), ("b", "c")]))
     assert p.stage == gt.ORDER_TRIGGERS and p.to_move() == "active"
     ends = {m.resolves[0].source: child for m, child in p.successors()}
@@ -182,13 +182,13 @@ def test_the_active_player_orders_afflict_and_flanking() -> None:
     assert {o["life"]["bob"] for o in pysolver.outcomes(s)} == {0, -1}
 
 
-def test_a_face_down_blocker_turned_up_in_response_to_flanking_survives() -> None:
+def test_116_2b_a_face_down_blocker_turned_up_in_response_to_flanking_survives() -> None:
     """116.2b, 117.3b: the flanking trigger waits on the stack while players have priority: bob
     turns his face-down 2/2 (1 damage marked) face up as a 3/4 before it resolves; left face down,
     the -1/-1 kills it (704.5g) before combat damage."""
-    s = board([creature("a", "alice", "1/1", "Flanking"),
-               creature("b", "bob", "3/4", "Morph {G}", face_down=True, damage=1)],
-              combat={"attackers": {"a": "bob"}})
+    s = board(creature("a", "alice", 1, 1, "Flanking"),
+              creature("b", "bob", 3, 4, "Morph {G}", face_down=True, damage=1),
+              attackers={"a": "bob"})
     s = pysolver.load_data({**s.to_data(), "players": [{"name": "alice"}, {"name": "bob", "mana": "{G}"}]})
     results = {(tuple(o["destroyed"]), o["life"]["bob"]) for o in pysolver.outcomes(s)}
     assert results == {((), 19), (("b",), 20), (("a",), 20)}
@@ -215,13 +215,13 @@ def test_real_card_texts_parse(name: str, text: str, terms: list[str]) -> None:
     assert [a.term for line in lines for a in pysolver.model.abilities.parse_ability_line(line, name)] == terms
 
 
-def test_verify_exalted_attacker_alone_is_lethal() -> None:
+def test_702_83a_verify_exalted_attacker_alone_is_lethal() -> None:
     """702.83a: bob at 4, no blockers: x (3/3) attacking alone is a 4/4 (e's exalted): lethal. With
     bob's 1/1 he chump-blocks x alone, or one of x and e attacking together: not lethal."""
-    mine = [creature("x", "alice", "3/3"), creature("e", "alice", "1/1", "Exalted")]
-    s = board(mine, bob=4, goal={"lethal": "bob"})
+    mine = [creature("x", "alice", 3, 3), creature("e", "alice", 1, 1, "Exalted")]
+    s = board(*mine, bob=4, goal={"lethal": "bob"})
     assert pysolver.verify(s)["holds"] is True is reference_verify(s)
-    s = board(mine + [creature("b", "bob", "1/1")], bob=4, goal={"lethal": "bob"})
+    s = board(*mine + [creature("b", "bob", 1, 1)], bob=4, goal={"lethal": "bob"})
     assert pysolver.verify(s)["holds"] is False is reference_verify(s)
 
 
@@ -251,7 +251,7 @@ def test_block_triggers_equal_reference(data: dict[str, Any]) -> None:
 @settings(max_examples=examples(30), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(open_blocks(STACK_TRIGGER_LINES))
-def test_stacked_triggers_equal_reference(data: dict[str, Any]) -> None:
+def test_603_3b_stacked_triggers_equal_reference(data: dict[str, Any]) -> None:
     """Flanking, afflict and rampage on the stack (603.3b orders, a window after each resolution)."""
     compare(data)
 
@@ -264,7 +264,7 @@ def test_attack_and_block_triggers_equal_reference(data: dict[str, Any]) -> None
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(open_blocks(), st.booleans())
-def test_verify_with_block_triggers_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
+def test_603_3b_verify_with_block_triggers_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
     """verify (the active player orders the triggers, 603.3b; both players act in the windows
     while they wait, 117.3b) against the brute-force minimax of tests/reference/minimax.py."""
     blockers = [p["id"] for p in data["permanents"] if p["controller"] != "alice" and "power" in p]
@@ -273,7 +273,7 @@ def test_verify_with_block_triggers_equals_minimax(data: dict[str, Any], lethal:
     assert pysolver.verify(s)["holds"] is reference_verify(s)
 
 
-def test_rampage_times_the_blockers_is_refused_before_it_can_wrap() -> None:
+def test_702_23a_rampage_times_the_blockers_is_refused_before_it_can_wrap() -> None:
     """702.23a, docs/limits.md: rampage N adds N/N for each blocker beyond the first, so N is counted
     once per permanent in the board total (10^8): rampage 10^6 with 200 possible blockers is refused
     with the field named, never wrapped in clingo's 32-bit integers."""

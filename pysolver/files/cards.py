@@ -19,23 +19,16 @@ not mana) stay in `lines`, so that using the card is an error naming the permane
 from __future__ import annotations
 
 import bz2
-import contextlib
-import gc
 import gzip
-import hashlib
 import json
 import lzma
-import marshal
 import os
 import re
-import sqlite3
-import sys
-import threading
 import unicodedata
 import zlib
 from collections import ChainMap
 from collections.abc import Iterator, Mapping, MutableMapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -43,8 +36,8 @@ from typing import Any, cast
 
 from ..errors import InputError
 from ..model.abilities import COLOR_LETTERS, KEYWORDS, UnsupportedAbility, parse_ability_line
-from ..model.numbers import Oversized
 from . import reading
+from .cardindex import Index, StoredIndex, file_index, memory
 
 CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 
@@ -247,73 +240,16 @@ _SCRYFALL_FIELDS = ("name", "layout", "type_line", "oracle_text", "colors", "pow
                     "defense", "mana_cost")
 _MTGJSON_FIELDS = ("name", "faceName", "side", "supertypes", "types", "subtypes", "text", "colors", "power",
                    "toughness", "loyalty", "defense", "manaCost")
-# How a situation names a card other than by name (docs/engines.md): "<kind>:<value>".
-ID_KINDS = ("scryfall", "arena", "mtgjson", "set")
-# The id columns of the records table, and the id kind each answers to.
-ID_COLUMNS = ("scryfall_id", "oracle_id", "arena_id", "uuid", "set_code", "number")
-ID_KINDS_OF_COLUMNS = ("scryfall", "scryfall", "arena", "mtgjson")
-CACHE_FORMAT = 2
 _NAME, _MINOR, _FACE = 2, 1, 0  # who wins a name: a card, then a token or the like, then a face
 _LETTERS = frozenset(COLOR_LETTERS)
-
-
-@dataclass
-class _Index:
-    """What a card file holds, before any oracle text is read: compact card records, and the
-    candidates for each name (rank, record, face) and id."""
-
-    file: str
-    records: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)  # (format, place, fields)
-    ids: list[tuple[Any, ...]] = field(default_factory=list)  # per record: the values of ID_COLUMNS, raw
-    oracle: list[str | None] = field(default_factory=list)              # Scryfall oracle_id per record
-    names: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
-
-    def add(self, fmt: str, place: str, fields: dict[str, Any], ids: tuple[Any, ...], oracle: str | None = None) -> int:
-        self.records.append((fmt, place, fields))
-        self.ids.append(ids)
-        self.oracle.append(oracle)
-        return len(self.records) - 1
-
-    def name(self, name: str, rank: int, n: int, face: int) -> None:
-        self.names.setdefault(card_key(name), []).append((rank, n, face))
-
-    def resolve(self) -> tuple[dict[str, tuple[int, int]], dict[str, list[str]]]:
-        """Each name's card, and the names that stand for different cards (never first-wins)."""
-        refs: dict[str, tuple[int, int]] = {}
-        ambiguous: dict[str, list[str]] = {}
-        for key, candidates in self.names.items():
-            if len(candidates) == 1:
-                refs[key] = candidates[0][1:]
-                continue
-            best = max(rank for rank, _, _ in candidates)
-            top = [(n, face) for rank, n, face in candidates if rank == best]
-            distinct = {self._identity(n, face): (n, face) for n, face in top}
-            if len(distinct) == 1:
-                refs[key] = top[0]
-            else:
-                ambiguous[key] = [self._describe(n) for n, _ in distinct.values()]
-        return refs, ambiguous
-
-    def _identity(self, n: int, face: int) -> str:
-        """Two records of one name are the same card if Scryfall says so (oracle_id) or if the
-        fields the pool reads are equal (reprints in a file of every printing)."""
-        if self.oracle[n]:
-            return f"{self.oracle[n]}/{face}"
-        _, _, fields = self.records[n]
-        faces = fields.get("faces") or fields.get("card_faces") or [fields]
-        return json.dumps(faces[face] if face < len(faces) else fields, sort_keys=True)
-
-    def _describe(self, n: int) -> str:
-        own = [f"{kind}:{v}" for kind, v in zip(ID_KINDS_OF_COLUMNS, self.ids[n]) if v not in (None, "")]
-        return f"{self.records[n][1]}" + (f" ({own[0]})" if own else "")
 
 
 def _compact(obj: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
     return {k: obj[k] for k in fields if k in obj}
 
 
-def _index_scryfall(objects: list[Any], file: str) -> _Index:
-    index = _Index(file)
+def _index_scryfall(objects: list[Any], file: str) -> Index:
+    index = Index(file)
     for i, obj in enumerate(objects):
         where = f"[{i}]"
         try:
@@ -340,15 +276,15 @@ def _index_scryfall(objects: list[Any], file: str) -> _Index:
             raise InputError(file, where, f"malformed Scryfall card: {exc}") from None
         n = index.add("scryfall", where, fields, (obj.get("id"), obj.get("oracle_id"), obj.get("arena_id"), None,
                                                    obj.get("set"), obj.get("collector_number")), obj.get("oracle_id"))
-        index.name(obj["name"], _MINOR if layout in _MINOR_LAYOUTS else _NAME, n, 0)
+        index.name(card_key(obj["name"]), _MINOR if layout in _MINOR_LAYOUTS else _NAME, n, 0)
         if faces and (len(faces) > 1 or face_names[0] != obj["name"]):
             for j, face_name in enumerate(face_names):
-                index.name(face_name, _FACE, n, j)
+                index.name(card_key(face_name), _FACE, n, j)
     return index
 
 
-def _index_mtgjson(entries: dict[str, Any], file: str) -> _Index:
-    index = _Index(file)
+def _index_mtgjson(entries: dict[str, Any], file: str) -> Index:
+    index = Index(file)
     for name, entry in entries.items():
         where = f"data.{name}"
         try:
@@ -372,13 +308,13 @@ def _index_mtgjson(entries: dict[str, Any], file: str) -> _Index:
         n = index.add("mtgjson", where, {"name": name, "faces": faces, "front": front},
                       (ids.get("scryfallId"), ids.get("scryfallOracleId"), ids.get("mtgArenaId"), raw.get("uuid"),
                        raw.get("setCode"), raw.get("number")))
-        index.name(name, _NAME, n, front)
+        index.name(card_key(name), _NAME, n, front)
         for j, face in enumerate(faces):
-            index.name(face.get("faceName") or face.get("name") or name, _FACE, n, j)
+            index.name(card_key(face.get("faceName") or face.get("name") or name), _FACE, n, j)
     return index
 
 
-def _index(data: object, file: str) -> _Index:
+def _index(data: object, file: str) -> Index:
     """The index of Scryfall JSON (a list of card objects, a `{"object": "list", "data": [...]}`
     page or one card object) or MTGJSON AtomicCards (`{"data": {name: [face, ...]}}`)."""
     if isinstance(data, dict) and data.get("object") == "card":
@@ -391,50 +327,6 @@ def _index(data: object, file: str) -> _Index:
         return _index_mtgjson(data["data"], file)
     raise InputError(file, "", "not card data: expected Scryfall card JSON (a list of card objects) "
                                "or MTGJSON AtomicCards.json ({\"data\": {name: [face, ...]}})")
-
-
-_SCHEMA = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE records (n INTEGER PRIMARY KEY, format TEXT, place TEXT, fields BLOB, front INTEGER,
-    scryfall_id TEXT COLLATE NOCASE, oracle_id TEXT COLLATE NOCASE, arena_id TEXT COLLATE NOCASE,
-    uuid TEXT COLLATE NOCASE, set_code TEXT COLLATE NOCASE, number TEXT COLLATE NOCASE);
-CREATE TABLE refs (key TEXT, n INTEGER, face INTEGER);
-CREATE TABLE ambiguous (key TEXT PRIMARY KEY, choices TEXT);
-"""
-
-
-def _dumps(fields: dict[str, Any]) -> bytes:
-    """A card's fields as marshal bytes; an integer literal too long to be a number
-    (:class:`~pysolver.model.numbers.Oversized`, only in hostile files) is kept as its digits, which the
-    card's range checks refuse when the card is used."""
-    try:
-        return marshal.dumps(fields)
-    except ValueError:
-        return marshal.dumps(_storable(fields))
-
-
-def _storable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _storable(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_storable(v) for v in value]
-    return value.text if isinstance(value, Oversized) else value
-
-
-def _store(index: _Index, db: sqlite3.Connection, source: str) -> None:
-    """Write the index into an empty database (a cache file or memory)."""
-    refs, ambiguous = index.resolve()
-    db.executescript(_SCHEMA)
-    db.executemany("INSERT INTO meta VALUES (?, ?)", [("format", str(CACHE_FORMAT)), ("source", source)])
-    db.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                   [(n, fmt, place, _dumps(fields), fields.get("front", 0), *ids)
-                    for n, ((fmt, place, fields), ids) in enumerate(zip(index.records, index.ids))])
-    db.executemany("INSERT INTO refs VALUES (?, ?, ?)", [(k, n, f) for k, (n, f) in refs.items()])
-    # indexes built once, after the rows: faster than row by row
-    db.executescript("CREATE INDEX refs_key ON refs (key);" + "".join(
-        f"CREATE INDEX records_{c} ON records ({c});" for c in ID_COLUMNS if c != "number"))
-    db.executemany("INSERT INTO ambiguous VALUES (?, ?)", ((k, json.dumps(v)) for k, v in ambiguous.items()))
-    db.commit()
 
 
 class CardPool(Mapping[str, Any]):
@@ -453,41 +345,19 @@ class CardPool(Mapping[str, Any]):
     (['grizzly bears'], True, 2)
     """
 
-    def __init__(self, db: sqlite3.Connection, file: str, reopen: tuple[Any, ...] | None = None) -> None:
-        self._db, self.file, self._reopen = db, file, reopen
-        self._lock = threading.Lock()
+    def __init__(self, index: StoredIndex, file: str, reopen: tuple[Any, ...] | None = None) -> None:
+        self._index, self.file, self._reopen = index, file, reopen
         self._cards: dict[int, list[Card]] = {}
-
-    def _query(self, sql: str, *args: object) -> list[Any]:
-        with self._lock:
-            return self._db.execute(sql, args).fetchall()
-
-    def _ref(self, key: str) -> tuple[int, int] | None:
-        """The (record, face) a name or id stands for."""
-        kind, sep, value = key.partition(":")
-        if sep and kind in ID_KINDS and value:
-            if kind == "set":
-                code, _, number = value.partition("/")
-                where, args = "set_code = ? AND number = ?", [code, number]
-            else:
-                columns = {"scryfall": ("scryfall_id", "oracle_id"), "arena": ("arena_id",), "mtgjson": ("uuid",)}[kind]
-                where, args = " OR ".join(f"{c} = ?" for c in columns), [value] * len(columns)
-            rows = self._query(f"SELECT n, front FROM records WHERE {where} ORDER BY n LIMIT 1", *args)
-            if rows:
-                row: tuple[int, int] = rows[0]
-                return row
-        rows = self._query("SELECT n, face FROM refs WHERE key = ?", key)
-        return rows[0] if rows else None
 
     def __getitem__(self, key: str) -> Card:
         key = card_key(key)
-        ref = self._ref(key)
+        ref = self._index.ref(key)
         if ref is None:
-            choices = self._query("SELECT choices FROM ambiguous WHERE key = ?", key)
+            choices = self._index.choices(key)
             if choices:
-                raise InputError(self.file, "", f"card name {key!r} stands for {len(json.loads(choices[0][0]))} "
+                raise InputError(self.file, "", f"card name {key!r} stands for {len(choices)} "
                                                 "different cards in this file: "
-                                                f"{'; '.join(json.loads(choices[0][0]))}; "
+                                                f"{'; '.join(choices)}; "
                                                 f"name one by id (docs/engines.md)")
             raise KeyError(key)
         n, face = ref
@@ -496,8 +366,7 @@ class CardPool(Mapping[str, Any]):
         return self._cards[n][face]
 
     def _parse(self, n: int) -> list[Card]:
-        fmt, place, blob = self._query("SELECT format, place, fields FROM records WHERE n = ?", n)[0]
-        fields = marshal.loads(blob)
+        fmt, place, fields = self._index.record(n)
         try:
             if fmt == "scryfall":
                 return scryfall_cards(fields)
@@ -506,20 +375,19 @@ class CardPool(Mapping[str, Any]):
             raise InputError(self.file, place, f"malformed card: {exc}") from None
 
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and (self._ref(card_key(key)) is not None or
-                                         bool(self._query("SELECT 1 FROM ambiguous WHERE key = ?", card_key(key))))
+        return isinstance(key, str) and (self._index.ref(card_key(key)) is not None or
+                                         self._index.choices(card_key(key)) is not None)
 
     def __iter__(self) -> Iterator[str]:
-        return iter([k for (k,) in self._query("SELECT key FROM refs UNION ALL SELECT key FROM ambiguous ORDER BY 1")])
+        return iter(self._index.keys())
 
     def __len__(self) -> int:
-        count: int = self._query("SELECT (SELECT count(*) FROM refs) + (SELECT count(*) FROM ambiguous)")[0][0]
-        return count
+        return len(self._index)
 
     @property
     def duplicates(self) -> dict[str, list[str]]:
         """The names that stand for different cards, with the places (and ids) of those cards."""
-        return {k: json.loads(v) for k, v in self._query("SELECT key, choices FROM ambiguous")}
+        return self._index.duplicates()
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self._reopen:
@@ -537,72 +405,7 @@ def with_builtin(cards: Mapping[str, Card] | None) -> Mapping[str, Card]:
 
 def parse_pool(data: object, file: str) -> CardPool:
     """A pool from already parsed card data (Scryfall or MTGJSON AtomicCards, see :func:`_index`)."""
-    db = sqlite3.connect(":memory:", check_same_thread=False)
-    _store(_index(data, file), db, file)
-    return CardPool(db, file)
-
-
-def cache_dir() -> Path | None:
-    """Where card-file indexes are cached: ``$XDG_CACHE_HOME/pysolver`` or ``~/.cache/pysolver``
-    (None without a home directory: no cache)."""
-    base = os.environ.get("XDG_CACHE_HOME")
-    if not base:
-        try:
-            base = str(Path.home() / ".cache")
-        except (RuntimeError, KeyError):
-            return None
-    return Path(base) / "pysolver"
-
-
-def cache_enabled(option: bool = True) -> bool:
-    """The cache is used unless `--no-card-cache` or ``PYSOLVER_NO_CACHE=1``."""
-    return option and os.environ.get("PYSOLVER_NO_CACHE", "") not in ("1", "true", "yes")
-
-
-def _source(path: Path, st: os.stat_result) -> str:
-    """The cache key: the file's path, size and modification time (and the cache's format)."""
-    return json.dumps([str(path.resolve()), st.st_size, st.st_mtime_ns, CACHE_FORMAT, sys.version_info[:2]])
-
-
-def _cache_file(source: str) -> Path | None:
-    directory = cache_dir()
-    return directory / f"cards-{hashlib.sha256(source.encode()).hexdigest()[:24]}.sqlite" if directory else None
-
-
-def _open_cache(cached: Path, source: str) -> sqlite3.Connection | None:
-    """The cached index if it is there and whole; a corrupt or stale one is removed, never an error."""
-    if not cached.is_file():
-        return None
-    try:
-        db = sqlite3.connect(f"{cached.as_uri()}?mode=ro", uri=True, check_same_thread=False)
-        meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
-        db.execute("SELECT count(*) FROM refs").fetchone()
-        if meta.get("format") == str(CACHE_FORMAT) and meta.get("source") == source:
-            return db
-        db.close()
-    except (sqlite3.Error, ValueError):
-        pass
-    with contextlib.suppress(OSError):
-        cached.unlink()
-    return None
-
-
-def _write_cache(index: _Index, cached: Path, source: str) -> sqlite3.Connection | None:
-    """Write the index to the cache atomically (a temporary file renamed); None if that fails."""
-    tmp = cached.with_name(f"{cached.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    try:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(tmp)
-        db.execute("PRAGMA journal_mode = OFF")
-        db.execute("PRAGMA synchronous = OFF")
-        _store(index, db, source)
-        db.close()
-        os.replace(tmp, cached)
-        return sqlite3.connect(f"{cached.as_uri()}?mode=ro", uri=True, check_same_thread=False)
-    except (OSError, sqlite3.Error):
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        return None
+    return CardPool(StoredIndex(memory(_index(data, file))), file)
 
 
 _MAGIC = {b"\x1f\x8b": gzip.decompress, b"\xfd7zXZ\x00": lzma.decompress, b"BZh": bz2.decompress}
@@ -630,40 +433,14 @@ def read_card_data(path: str | Path) -> object:
 
 def load_pool_file(path: str | Path, cache: bool = True) -> CardPool:
     """Read a `--cards` file (docs/engines.md): Scryfall bulk JSON or MTGJSON AtomicCards, plain or
-    .gz/.xz/.bz2. Its index is cached (:func:`cache_dir`) unless `cache` is false or
+    .gz/.xz/.bz2. Its index is cached (:func:`~pysolver.files.cardindex.cache_dir`) unless `cache` is false or
     ``PYSOLVER_NO_CACHE=1``; a later call with the same file (path, size, mtime) reads the cache."""
     file = str(path)
     try:
         st = os.stat(path)
     except OSError as exc:
         raise InputError(file, "", f"cannot read card file: {exc.strerror or exc}") from None
-    reopen = (file, cache)
-    source = _source(Path(path), st)
-    cached = _cache_file(source) if cache_enabled(cache) else None
-    if cached is not None:
-        db = _open_cache(cached, source)
-        if db is not None:
-            return CardPool(db, file, reopen)
-    with _no_cyclic_gc():
-        index = _index(read_card_data(path), file)
-        db = _write_cache(index, cached, source) if cached is not None else None
-        if db is None:
-            db = sqlite3.connect(":memory:", check_same_thread=False)
-            _store(index, db, file)
-    return CardPool(db, file, reopen)
-
-
-@contextlib.contextmanager
-def _no_cyclic_gc() -> Iterator[None]:
-    """The JSON of a bulk file is millions of acyclic objects: the cyclic garbage collector,
-    run again and again while they are built and indexed, would cost more than the parse."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
+    return CardPool(file_index(Path(path), st, cache, lambda: _index(read_card_data(path), file)), file, (file, cache))
 
 
 def cards_file(option: str | None) -> str | None:

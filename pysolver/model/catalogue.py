@@ -19,7 +19,7 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..output.results import FORMAT
+from .values import FORMAT
 
 #: The groups in the order `pysolver abilities` and docs/abilities.md list them.
 GROUPS = {

@@ -34,6 +34,9 @@ JSON = Union[None, bool, int, float, str, list["JSON"], dict[str, "JSON"]]  # no
 """A JSON value: what every ``to_json()`` returns (recursively typed, no ``Any``)."""
 Counts = tuple[tuple[str, int], ...]  # an ordered mapping name -> number, hashable
 
+#: The version of every result document's layout (docs/results.md); a change that breaks readers raises it.
+FORMAT = 1
+
 
 def _known(d: Mapping[str, Any], kind: str, *keys: str) -> Mapping[str, Any]:
     """`d` if it has no key these values do not hold: a field a command adds must be added here too,
@@ -319,12 +322,9 @@ class Verdict:
         assert proof is not None, "verify always leaves a strategy or a refutation"
         return proof
 
-    def text(self) -> str:
-        """The verdict for people, as ``pysolver verify`` prints it."""
-        from ..output.render import verify_text
-        return verify_text(self.to_json())
-
     def _repr_html_(self) -> str:
-        """The verdict and its strategy or refutation tree, for Jupyter."""
-        return f"<pre>{escape(self.text())}</pre>"
+        """The verdict and its strategy or refutation tree, for Jupyter: a notebook display hook, like
+        ``Situation._repr_svg_`` the one place the model reaches up to :mod:`pysolver.output`."""
+        from ..output.render import verify_text
+        return f"<pre>{escape(verify_text(self.to_json()))}</pre>"
 

@@ -35,11 +35,9 @@ from itertools import islice
 from typing import Any, Generic, Protocol, TypeVar
 
 from ..asp import deadline
+from ..model.values import FORMAT
 from .jsontext import to_json
 from .progress import Bar
-
-#: The version of every result document's layout (docs/results.md); a change that breaks readers raises it.
-FORMAT = 1
 
 Result = dict[str, Any]  # a document, or the part of one written at once
 
