@@ -346,7 +346,7 @@ proof: Strategy = v.proof
 g: BlockGraph = s.play(AttackDeclaration.of([("bear", "bob")])).graph()
 picture: str = g._repr_svg_() + s.to_svg()
 position = s.game()
-moves: list[Move] = list(position.legal_moves())
+moves: list[Move] = list(position.legal_moves)
 child = position.push(moves[0])
 done: bool = child.is_end()
 if not done:

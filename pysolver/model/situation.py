@@ -36,14 +36,9 @@ from .mana import Mana
 from .values import JSON
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
     from ..files.cards import Card
     from ..game.gametree import Position
-    from ..game.position import Attacks, Blocks, Damage
-    from ..rules.graph import BlockGraph
-    from .moves import Activation, Move
-    from .values import CheckResult, Outcome, Verdict
+    from .moves import Activation
 
 STEPS = ("first_strike", "regular")
 Data = dict[str, Any]  # docs/situation.md plain data, as parsed from YAML/JSON
@@ -577,66 +572,21 @@ class Situation:
             parts.append(f"goal {self.goal.to_data()}")
         return f"<Situation {'; '.join(parts)}>"
 
-    # ---- moves and positions (pysolver.game.position) ------------------------------------------
-
-    @property
-    def legal_attacks(self) -> Attacks:
-        """The legal attack declarations (508.1), a lazy collection (:class:`pysolver.game.position.Attacks`)."""
-        from ..game.position import Attacks
-        return Attacks(self)
-
-    @property
-    def legal_blocks(self) -> Blocks:
-        """The legal block declarations (509.1), a lazy collection (:class:`pysolver.game.position.Blocks`)."""
-        from ..game.position import Blocks
-        return Blocks(self)
-
-    @property
-    def legal_damage(self) -> Damage:
-        """The legal assignments of the next combat damage step (510.1) (:class:`pysolver.game.position.Damage`)."""
-        from ..game.position import Damage
-        return Damage(self)
-
-    def play(self, move: Move) -> Situation:
-        """The position after `move`; :class:`pysolver.game.position.IllegalMoveError` if it breaks a rule."""
-        from ..game.position import play
-        return play(self, move)
-
     def game(self) -> Position:
         """The whole rest of the combat as a game tree (:mod:`pysolver.game.gametree`), from the point this
-        situation is at: ``legal_moves()`` (declarations, face-up turns and passes in each priority
+        situation is at: ``legal_moves`` (declarations, face-up turns and passes in each priority
         window, each damage step's halves, 510.1), ``push(move)``, ``to_move()``, ``is_end()``.
 
-        >>> from pysolver import Pass
-        >>> p = Situation.load("examples/megamorph.yaml").game()
-        >>> p.stage, p.to_move()
+        >>> from pysolver import Pass, load
+        >>> p = load("examples/megamorph.yaml").game()
+        >>> str(p.stage), p.to_move()
         ('after_attackers', 'active')
         >>> q = p.push(Pass("after_attackers", "alice"))
-        >>> [m.to_json() for m in q.legal_moves()][1]
+        >>> [m.to_json() for m in q.legal_moves][1]
         {'window': 'after_attackers', 'permanent': 'flock', 'cost': '{U}'}
         """
         from ..game.gametree import root
         return root(self)
-
-    def check(self) -> CheckResult:
-        """Is the declared combat legal (docs/results.md `check`, :func:`pysolver.check_result`)."""
-        from .. import check_result
-        return check_result(self)
-
-    def outcomes(self) -> Iterator[Outcome]:
-        """The distinct end-of-combat results, lazily (:func:`pysolver.outcome_values`)."""
-        from .. import outcome_values
-        return outcome_values(self)
-
-    def verify(self) -> Verdict:
-        """Can the active player force the goal (docs/verify.md, :func:`pysolver.verdict`)."""
-        from .. import verdict
-        return verdict(self)
-
-    def graph(self) -> BlockGraph:
-        """The attacker–blocker graph, drawable (:func:`pysolver.block_graph`)."""
-        from .. import block_graph
-        return block_graph(self)
 
     def to_svg(self) -> str:
         """The board as an SVG picture (:func:`pysolver.output.svg.board_svg`, ``pysolver show``)."""

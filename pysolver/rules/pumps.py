@@ -36,8 +36,8 @@ from ..model import Permanent, Situation
 from ..model.abilities import PUMPS, Pump
 from ..model.mana import affordable
 from ..model.moves import Activation
+from ..model.stage import Stage
 from ..model.values import Violation
-from . import combat as c
 
 # The ability kinds whose rules read no power or toughness before blockers are declared, listed
 # one by one (a kind added later is not in it until someone shows that it reads neither): with only
@@ -144,7 +144,10 @@ def resolve(s: Situation, source: Permanent, kind: str, pump: Pump) -> Situation
                                                       x.until_end_of_turn[1] + change[1])) if pumped(x) else x
                        for x in s.permanents)
     after = replace(s, permanents=permanents)
-    return c.settle(after) if pump.toughness < 0 else after
+    if pump.toughness >= 0:
+        return after
+    from .combat import settle  # clingo: state-based actions only where a toughness went down (704.5f, 704.5g)
+    return settle(after)
 
 
 def declared_pumps(s: Situation) -> Situation:
@@ -195,9 +198,10 @@ def magnitude(s: Situation) -> int:
 def reached(s: Situation, window: str) -> bool:
     """Whether the combat a situation file describes has come to `window` (as window_reached/1 of
     encodings/check.lp: 507.2, 508.2, 509.2, 510.3)."""
-    return {c.BEGINNING_OF_COMBAT: True, c.ATTACKERS_WINDOW: s.combat.attackers is not None,
-            c.BLOCKERS_WINDOW: s.combat.blockers is not None,
-            c.FIRST_STRIKE_WINDOW: s.combat.damage_step == "regular"}[window]
+    reached: dict[str, bool] = {Stage.BEGINNING_OF_COMBAT: True, Stage.AFTER_ATTACKERS: s.combat.attackers is not None,
+                                Stage.AFTER_BLOCKERS: s.combat.blockers is not None,
+                                Stage.AFTER_FIRST_STRIKE_DAMAGE: s.combat.damage_step == "regular"}
+    return reached[window]
 
 
 def pumped_by(s: Situation, pid: str) -> list[tuple[Permanent, int, Pump]]:
