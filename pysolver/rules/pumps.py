@@ -53,15 +53,11 @@ BLIND_BEFORE_BLOCKS = frozenset({
 
 def pumps_of(p: Permanent) -> list[Pump]:
     """The pump abilities of a permanent's face-up side, in order (the `ability` numbers of moves)."""
-    return [pump for _, pump in _pumps(p)]
-
-
-def _pumps(p: Permanent) -> list[tuple[str, Pump]]:
-    return [(a.kind, a.value) for a in p.abilities if a.kind in PUMPS and isinstance(a.value, Pump)]
+    return [pump for _, pump in p.pump_abilities()]
 
 
 def _kind(p: Permanent, index: int) -> str:
-    return _pumps(p)[index][0]
+    return p.pump_abilities()[index][0]
 
 
 def can_activate(p: Permanent) -> bool:
@@ -173,28 +169,6 @@ def declared_pumps(s: Situation) -> Situation:
     return s
 
 
-def magnitude(s: Situation) -> int:
-    """What pumps can add to the magnitudes of a board's numbers (docs/limits.md): each ability as often
-    as its controller's mana pays for it, and each declared activation (``combat.activations``), times
-    |X|+|Y| for each creature it pumps, plus the mana the declared ones cost. The loader keeps the
-    board total with this inside :data:`pysolver.model.numbers.MAX_TOTAL`, so no sum the encodings compute
-    can wrap (a power of ``N+C-D+X`` with X up to that total)."""
-    total = 0
-    creatures: dict[str, int] = {}  # each player's creatures on the battlefield, counted once (linear loading)
-    for x in s.permanents:
-        if x.is_creature and not x.left_battlefield:
-            creatures[x.controller] = creatures.get(x.controller, 0) + 1
-    for p in s.permanents:
-        if p.left_battlefield:
-            continue
-        pumped = {"pump": 1, "team_pump": creatures.get(p.controller, 0)}
-        for i, (kind, pump) in enumerate(_pumps(p)):
-            declared = sum(a.times for a in s.combat.activations if (a.permanent, a.ability) == (p.id, i))
-            total += (max_times(s, p.id, i) + declared) * (abs(pump.power) + abs(pump.toughness)) * pumped[kind]
-            total += pump.cost.total * declared
-    return total
-
-
 def reached(s: Situation, window: str) -> bool:
     """Whether the combat a situation file describes has come to `window` (as window_reached/1 of
     encodings/check.lp: 507.2, 508.2, 509.2, 510.3)."""
@@ -213,7 +187,7 @@ def pumped_by(s: Situation, pid: str) -> list[tuple[Permanent, int, Pump]]:
     for p in s.permanents:
         if p.left_battlefield or p.controller != target.controller:
             continue
-        for i, (kind, pump) in enumerate(_pumps(p)):
+        for i, (kind, pump) in enumerate(p.pump_abilities()):
             if (kind == "pump" and p.id == pid) or (kind == "team_pump" and target.is_creature):
                 found.append((p, i, pump))
     return found
