@@ -139,7 +139,7 @@ def _goal(r: Reader, value: Any, path: str, players: frozenset[str], by_id: Mapp
 
 
 def permanent_from_card(card: str, *, id: str, controller: str, cards: Mapping[str, Card] | None = None,
-                        **changes: Any) -> Permanent:
+                        **changes: object) -> Permanent:
     """A permanent of a card of the built-in pool (or `cards`), fields in `changes` overriding
     the card's (docs/situation.md `card`, §4); its player references are checked where it is
     put on a board (:func:`situation_from_data`).
@@ -148,7 +148,7 @@ def permanent_from_card(card: str, *, id: str, controller: str, cards: Mapping[s
     Permanent('bear', 'bob', 2/2, name='Grizzly Bears')
     """
     data = {"id": id, "controller": controller, "card": card, **_data_fields(changes)}
-    players = frozenset(n for n in (controller, changes.get("owner"), changes.get("protector")) if n)
+    players = frozenset(n for n in (controller, changes.get("owner"), changes.get("protector")) if isinstance(n, str))
     r, path = Reader(None), "permanents[0]"
     try:
         d, pid = fields.permanent_entry(r, data, path, players)
@@ -157,9 +157,9 @@ def permanent_from_card(card: str, *, id: str, controller: str, cards: Mapping[s
         raise InputError(exc.file, exc.field.removeprefix("permanents[0]."), exc.message) from None
 
 
-def _data_fields(changes: Mapping[str, Any]) -> dict[str, Any]:
+def _data_fields(changes: Mapping[str, object]) -> dict[str, Any]:
     """Keyword fields of :func:`permanent_from_card` in the file form (`abilities`: lines, counters by kind)."""
-    d = {k: list(v) if isinstance(v, tuple) and k != "pt_counters" else v for k, v in changes.items()}
+    d: dict[str, Any] = {k: list(v) if isinstance(v, tuple) and k != "pt_counters" else v for k, v in changes.items()}
     counters = d.pop("pt_counters", ())
     if counters:
         d["counters"] = dict(counters) if isinstance(counters, Mapping) else \
