@@ -108,11 +108,14 @@ _RULE = re.compile(r"\((\d{3}\.\d+[a-z]?)\)")
 
 @dataclass(frozen=True)
 class Position:
-    """A situation at one point of the combat. In a window: who has priority (`mover`) and whether
+    """A situation at one point of the combat (`stage`). In a window: who has priority (`mover`) and whether
     the other player passed last (`passed`, 117.4); at the blockers' half: the attackers' half as
     announced (`half`). `whole` (not part of the identity) caches the step's result when the
     blockers assign no damage in it. `stack`: triggered abilities waiting to resolve
-    (:mod:`pysolver.rules.triggers`), the next first; in a window, both players passing resolves it (608.1)."""
+    (:mod:`pysolver.rules.triggers`), the next first; in a window, both players passing resolves it (608.1).
+
+    Built at a stage (``Position(Stage.DECLARE_BLOCKERS, s)``) it asks about `s` as it is, as the
+    commands do: no state-based actions first (:func:`root` applies them) and no window skipped."""
 
     stage: Stage
     s: Situation
@@ -161,7 +164,7 @@ class Position:
         pending triggers are all provoke and nobody can act in the windows, so the order they are put
         in changes nothing (each resolves to an untap and a block requirement, 702.39a, and no target
         can become illegal between the resolutions, 608.2b); only the first pending one is put first.
-        It stays a legal move (:meth:`illegal`)."""
+        It stays a legal move (:attr:`legal_moves`)."""
         if self.stage != Stage.PUT_TRIGGERS or not isinstance(move, TargetChoice) or acts_in_windows(self.s):
             return False
         mine = [x for x in self.pending if x.controller == self.putter()]
