@@ -1,4 +1,4 @@
-"""pysolver: exact Magic: The Gathering combat rules answers from answer-set programs (clingo).
+r"""pysolver: exact Magic: The Gathering combat rules answers from answer-set programs (clingo).
 
 The package is built in layers, each a sub-package (docs/architecture.md): :mod:`pysolver.model`
 (the situation, its abilities, moves and typed results), :mod:`pysolver.files` (situation and card
@@ -10,9 +10,10 @@ and its searches), :mod:`pysolver.output` (result documents, text, SVG), then th
 
 This module is the Python API, in two layers: the functions of the commands return the plain data
 of their ``--json`` documents (lazy iterators for enumerations), and the typed layer —
-:class:`Situation` with its legal-move collections and ``play`` (:mod:`pysolver.game.position`),
-and the frozen result values of :mod:`pysolver.model.values` returned by :func:`check_result`,
-:func:`outcome_values`, :func:`verdict` and :func:`block_graph` (also as ``Situation`` methods).
+:class:`Situation` (``s.game()``: the combat as a game tree of positions, :class:`Position`, whose
+``legal_moves`` are lazy collections of moves, :mod:`pysolver.game.gametree`), and the frozen
+result values of :mod:`pysolver.model.values` returned by :func:`check_result`,
+:func:`outcome_values`, :func:`verdict` and :func:`block_graph`.
 The public names are imported lazily (PEP 562): ``import pysolver`` costs next to nothing, and
 ``pysolver.Situation`` imports only the model, ``pysolver.outcomes`` only what outcomes need
 (networkx only where the attacker–blocker graph is used).
@@ -24,11 +25,12 @@ The public names are imported lazily (PEP 562): ``import pysolver`` costs next t
 ...     "combat": {"attackers": {"akroma": "bob"}}})
 >>> list(pysolver.legal_blocks(s))   # protection from white, and flying (702.16f, 702.9b)
 [{'blocks': []}]
->>> list(s.legal_blocks)
+>>> list(s.game().legal_moves)
 [BlockDeclaration(blocks=())]
->>> from pysolver import Situation, Player, Permanent
->>> Situation(players=(Player("alice"), Player("bob")), active="alice",
-...           permanents=(Permanent("bear", "alice", power=2, toughness=2),)).legal_attacks.count()
+>>> from pysolver import Situation, Player, Permanent, Position, Stage
+>>> s = Situation(players=(Player("alice"), Player("bob")), active="alice",
+...               permanents=(Permanent("bear", "alice", power=2, toughness=2),))
+>>> Position(Stage.DECLARE_ATTACKERS, s).legal_moves.count()
 2
 """
 
@@ -42,10 +44,13 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the command functions and types this module re-exports, imported on first use
     from .errors import InputError
     from .files.cards import Card, CardPool
+    from .files.loader import permanent_from_card
+    from .game.gametree import LegalMoveGenerator, Position
     from .game.outcomes import count_outcomes, outcomes
     from .game.verify import verify
     from .model import Combat, Goal, Permanent, Player, Situation
     from .model.moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
+    from .model.stage import Stage
     from .model.values import CheckResult, IllegalMoveError, Line, Outcome, Strategy, Verdict, Violation
     from .rules.check import check
     from .rules.damage import count_damage, damage_assignments, next_step
@@ -55,7 +60,8 @@ if TYPE_CHECKING:  # the command functions and types this module re-exports, imp
 __all__ = ["load", "load_data", "load_cards", "legal_attacks", "count_attacks", "legal_blocks",
            "count_blocks", "attacker_blocker_graph", "next_step", "damage_assignments", "count_damage",
            "outcomes", "count_outcomes", "check", "verify",
-           "Situation", "Player", "Permanent", "Combat", "Goal", "InputError", "IllegalMoveError",
+           "Situation", "Player", "Permanent", "permanent_from_card", "Combat", "Goal", "InputError",
+           "IllegalMoveError", "Position", "LegalMoveGenerator", "Stage",
            "AttackDeclaration", "BlockDeclaration", "DamageAssignment", "FaceUp", "Pass", "Move",
            "CheckResult", "Violation", "Outcome", "Line", "Strategy", "Verdict", "BlockGraph",
            "check_result", "outcome_values", "verdict", "block_graph"]
@@ -68,6 +74,8 @@ MODULES: dict[str, str] = {
     **dict.fromkeys(("attacker_blocker_graph", "BlockGraph"), "pysolver.rules.graph"),
     "check": "pysolver.rules.check", "verify": "pysolver.game.verify", "InputError": "pysolver.errors",
     **dict.fromkeys(("Situation", "Player", "Permanent", "Combat", "Goal"), "pysolver.model.situation"),
+    "permanent_from_card": "pysolver.files.loader", "Stage": "pysolver.model.stage",
+    **dict.fromkeys(("Position", "LegalMoveGenerator"), "pysolver.game.gametree"),
     **dict.fromkeys(("AttackDeclaration", "BlockDeclaration", "DamageAssignment", "FaceUp", "Pass", "Move"),
                     "pysolver.model.moves"),
     **dict.fromkeys(("IllegalMoveError", "CheckResult", "Violation", "Outcome", "Line", "Strategy", "Verdict"),

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from .asp.deadline import Expired
 from .errors import InputError
+from .model.stage import Stage
 from .model.values import FORMAT
 from .output.progress import Bar
 from .output.results import Stream, Tally, TextTally, Typed, collect, counted
@@ -41,8 +42,9 @@ _LABELS = {"attacks": "attack declarations", "blocks": "block declarations", "ou
            "damage": "damage assignments"}
 
 
-#: The legal-move collection of each enumerating command but `outcomes` (:mod:`pysolver.game.position`).
-_COLLECTIONS = {"attacks": "legal_attacks", "blocks": "legal_blocks", "damage": "legal_damage"}
+#: The stage of the game tree whose legal moves each enumerating command but `outcomes` lists
+#: (:class:`pysolver.game.gametree.LegalMoveGenerator`).
+_STAGES = {"attacks": Stage.DECLARE_ATTACKERS, "blocks": Stage.DECLARE_BLOCKERS, "damage": Stage.DAMAGE}
 
 
 def _results(command: str, s: Situation) -> tuple[Iterable[Typed], Callable[[], int], dict[str, Any]]:
@@ -60,8 +62,12 @@ def _results(command: str, s: Situation) -> tuple[Iterable[Typed], Callable[[], 
         from . import outcome_values
         from .game.outcomes import count_outcomes
         return outcome_values(s), partial(count_outcomes, s), {}
-    moves = getattr(s, _COLLECTIONS[command])
-    return moves, moves.count, {"step": moves.step} if command == "damage" else {}
+    from .game.gametree import Position
+    moves = Position(_STAGES[command], s).legal_moves
+    if command != "damage":
+        return moves, moves.count, {}
+    from .rules.damage import next_step
+    return moves, moves.count, {"step": next_step(s)}
 
 
 @dataclass(frozen=True)
@@ -148,7 +154,7 @@ def enumeration(command: str, s: Situation, *, count: bool = False, limit: int |
     >>> [text for texts in e.tally.texts() for text in texts], e.tally.summary()
     (['{"attacks": []}', '{"attacks": [["x", "b"]]}'], {'count': 2, 'complete': True})
     """
-    if command not in _COLLECTIONS and command != "outcomes":
+    if command not in _STAGES and command != "outcomes":
         raise InputError(None, "command", f"unknown command {command!r} (one of {', '.join(BATCH_COMMANDS)})")
     results, counter, head = _results(command, s)
     if count and limit is None:
@@ -193,7 +199,9 @@ def illegal_combat(command: str, s: Situation) -> tuple[Violation, ...]:
     """
     if command != "damage" or s.combat.attackers is None or s.combat.blockers is None:
         return ()
-    return s.with_combat(assignment=None).check().violations
+    from .model.values import CheckResult
+    from .rules.check import check
+    return CheckResult.from_json(check(s.with_combat(assignment=None))).violations
 
 
 def label(command: str) -> str:

@@ -26,7 +26,10 @@ from pysolver import (
     Pass,
     Permanent,
     Player,
+    Position,
     Situation,
+    Stage,
+    permanent_from_card,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,6 +38,17 @@ EXAMPLES = sorted((ROOT / "examples").glob("*.yaml")) + sorted((ROOT / "examples
 
 def two_players(*permanents: Permanent, **fields: object) -> Situation:
     return Situation(players=(Player("alice"), Player("bob")), active="alice", permanents=permanents, **fields)
+
+
+#: The stage of the game tree at which a move is the next declaration (508.1, 509.1) or the whole
+#: next combat damage step (510.1).
+STAGE_OF = {AttackDeclaration: Stage.DECLARE_ATTACKERS, BlockDeclaration: Stage.DECLARE_BLOCKERS,
+            DamageAssignment: Stage.DAMAGE}
+
+
+def after(s: Situation, move: AttackDeclaration | BlockDeclaration | DamageAssignment) -> Situation:
+    """The situation after `move`, pushed on the game tree at its stage."""
+    return Position(STAGE_OF[type(move)], s).push(move).s
 
 
 # ---- a model you can build and print ---------------------------------------------------------
@@ -80,27 +94,27 @@ def test_protection_from_a_player_is_resolved_by_the_situation() -> None:  # 702
 
 def test_a_board_in_code_is_validated_as_a_file() -> None:
     with pytest.raises(InputError, match="not one of the players") as exc:
-        two_players(Permanent("x", "carol", power=1, toughness=1, abilities=("Flying",)))
+        pysolver.load_data(two_players(Permanent("x", "carol", power=1, toughness=1, abilities=("Flying",))).to_data())
     assert exc.value.field == "permanents[0].controller"
 
 
 def test_from_card() -> None:
-    bear = Permanent.from_card("Grizzly Bears", id="bear", controller="bob", damage=1)
+    bear = permanent_from_card("Grizzly Bears", id="bear", controller="bob", damage=1)
     assert (bear.name, bear.power, bear.toughness, bear.subtypes, bear.damage) == ("Grizzly Bears", 2, 2, ("Bear",), 1)
     with pytest.raises(InputError, match="did you mean 'Grizzly Bears'") as exc:
-        Permanent.from_card("Grizly Bears", id="bear", controller="bob")
+        permanent_from_card("Grizly Bears", id="bear", controller="bob")
     assert exc.value.field == "card"
 
 
 def test_repr_is_short() -> None:
-    s = Situation.load(ROOT / "examples" / "megamorph.yaml")
+    s = pysolver.load(ROOT / "examples" / "megamorph.yaml")
     text = repr(s)
     assert "Mana(" not in text and len(text) < 200, text
     assert repr(s.player("bob")) == "Player('bob', life=20, mana='{U}')"
 
 
 def test_lookups_name_what_exists() -> None:
-    s = Situation.load(ROOT / "examples" / "megamorph.yaml")
+    s = pysolver.load(ROOT / "examples" / "megamorph.yaml")
     with pytest.raises(KeyError, match="no permanent with id 'nope'"):
         s.permanent("nope")
     with pytest.raises(KeyError, match="no player named 'carol'"):
@@ -108,7 +122,7 @@ def test_lookups_name_what_exists() -> None:
 
 
 def test_with_combat_validates() -> None:  # 508.1a, 509.1a
-    s = Situation.load(ROOT / "examples" / "megamorph.yaml")
+    s = pysolver.load(ROOT / "examples" / "megamorph.yaml")
     with pytest.raises(InputError, match="'ghost' is not the id of a permanent"):
         s.with_combat(attackers=(("ghost", "bob"),))
     with pytest.raises(InputError, match="509.1a"):
@@ -117,18 +131,18 @@ def test_with_combat_validates() -> None:  # 508.1a, 509.1a
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_examples_round_trip(path: Path, tmp_path: Path) -> None:
-    s = Situation.load(path)
-    assert Situation.load(s.dump(tmp_path / "board.yaml")) == s
-    assert Situation.load(s.dump(tmp_path / "board.json")) == s
-    assert Situation.from_data(json.loads(json.dumps(s.to_data()))) == s
+    s = pysolver.load(path)
+    assert pysolver.load(s.dump(tmp_path / "board.yaml")) == s
+    assert pysolver.load(s.dump(tmp_path / "board.json")) == s
+    assert pysolver.load_data(json.loads(json.dumps(s.to_data()))) == s
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.one_of(block_boards(), attack_boards()))
 def test_generated_boards_round_trip(tmp_path: Path, data: dict) -> None:
     s = pysolver.load_data(data)
-    assert Situation.load(s.dump(tmp_path / "board.yaml")) == s
-    assert Situation.from_data(s.to_data()) == s
+    assert pysolver.load(s.dump(tmp_path / "board.yaml")) == s
+    assert pysolver.load_data(s.to_data()) == s
 
 
 # ---- moves and positions ---------------------------------------------------------------------
@@ -137,56 +151,59 @@ def test_generated_boards_round_trip(tmp_path: Path, data: dict) -> None:
 @given(block_boards())
 def test_legal_blocks_collection_agrees_with_the_functions_and_check(data: dict) -> None:
     s = pysolver.load_data(data)
-    moves = list(s.legal_blocks)
+    blocks = Position(Stage.DECLARE_BLOCKERS, s).legal_moves
+    moves = list(blocks)
     assert [m.to_json() for m in moves] == list(pysolver.legal_blocks(s))
-    assert s.legal_blocks.count() == len(moves) == pysolver.count_blocks(s)
-    assert bool(s.legal_blocks) == bool(moves)
+    assert blocks.count() == len(moves) == pysolver.count_blocks(s)
+    assert bool(blocks) == bool(moves)
     for m in moves[:3]:
-        assert m in s.legal_blocks and s.legal_blocks.why(m) == ()
-        assert s.play(m).combat.blockers == m.blocks
+        assert m in blocks and blocks.why(m) == ()
+        assert after(s, m).combat.blockers == m.blocks
 
 
 @settings(max_examples=15, deadline=None)
 @given(attack_boards())
 def test_legal_attacks_collection_agrees_with_the_functions_and_check(data: dict) -> None:  # 508.1
     s = pysolver.load_data(data)
-    moves = list(s.legal_attacks)
+    attacks = Position(Stage.DECLARE_ATTACKERS, s).legal_moves
+    moves = list(attacks)
     assert [m.to_json() for m in moves] == list(pysolver.legal_attacks(s))
-    assert s.legal_attacks.count() == len(moves) == pysolver.count_attacks(s)
+    assert attacks.count() == len(moves) == pysolver.count_attacks(s)
     for m in moves[:3]:
-        assert m in s.legal_attacks and s.play(m).combat.attackers == m.attacks
+        assert m in attacks and after(s, m).combat.attackers == m.attacks
 
 
 def test_attacks_collection() -> None:
     s = two_players(Permanent("x", "alice", power=2, toughness=2),
                     Permanent("w", "alice", power=0, toughness=4, abilities=("Defender",)))
-    assert list(s.legal_attacks) == [AttackDeclaration(), AttackDeclaration.of([("x", "bob")])]
-    assert s.legal_attacks.count() == 2
+    attacks = Position(Stage.DECLARE_ATTACKERS, s).legal_moves
+    assert list(attacks) == [AttackDeclaration(), AttackDeclaration.of([("x", "bob")])]
+    assert attacks.count() == 2
     illegal = AttackDeclaration.of([("w", "bob")])
-    assert illegal not in s.legal_attacks and [v.rule for v in s.legal_attacks.why(illegal)] == ["702.3b"]
+    assert illegal not in attacks and [v.rule for v in attacks.why(illegal)] == ["702.3b"]
     with pytest.raises(IllegalMoveError, match="702.3b") as exc:
-        s.play(illegal)
+        after(s, illegal)
     assert exc.value.violations[0].objects == ("w",)
-    after = s.play(AttackDeclaration.of([("x", "bob")]))
-    assert after.combat.attackers == (("x", "bob"),)
+    attacked = after(s, AttackDeclaration.of([("x", "bob")]))
+    assert attacked.combat.attackers == (("x", "bob"),)
     with pytest.raises(IllegalMoveError, match="508.1"):
-        after.play(BlockDeclaration()).play(AttackDeclaration())
+        after(after(attacked, BlockDeclaration()), AttackDeclaration())
 
 
-def test_play_and_push_are_one_transition_with_one_exception() -> None:  # 508.1, 509.1, 702.9b
+def test_a_stage_and_the_root_are_one_transition_with_one_exception() -> None:  # 508.1, 509.1, 702.9b
     s = two_players(Permanent("x", "alice", power=2, toughness=2, abilities=("Flying",)),
                     Permanent("y", "bob", power=1, toughness=1))
     attack = AttackDeclaration.of([("x", "bob")])
-    assert s.play(attack) == s.game().push(attack).s
-    after = s.play(attack)
+    assert after(s, attack) == s.game().push(attack).s
+    attacked = after(s, attack)
     bad = BlockDeclaration.of([("y", "x")])
     with pytest.raises(IllegalMoveError) as played:
-        after.play(bad)
+        after(attacked, bad)
     with pytest.raises(IllegalMoveError) as pushed:
-        after.game().push(bad)
-    assert played.value.violations == pushed.value.violations == after.legal_blocks.why(bad)
+        attacked.game().push(bad)
+    assert played.value.violations == pushed.value.violations == attacked.game().legal_moves.why(bad)
     assert [v.rule for v in played.value.violations] == ["702.9b"] and played.value.move == bad
-    damage = after.game().push(BlockDeclaration())
+    damage = attacked.game().push(BlockDeclaration())
     assert damage.stage == "attackers_damage"
     with pytest.raises(IllegalMoveError, match="510.1") as exc:  # no declaration of attackers now
         damage.push(attack)
@@ -197,59 +214,61 @@ def test_illegal_block_names_its_rules() -> None:  # 702.9b
     s = two_players(Permanent("x", "alice", power=2, toughness=2, abilities=("Flying",)),
                     Permanent("y", "bob", power=1, toughness=1, abilities=()), combat=pysolver.Combat({"x": "bob"}))
     move = BlockDeclaration.of([("y", "x")])
-    assert move not in s.legal_blocks
+    blocks = Position(Stage.DECLARE_BLOCKERS, s).legal_moves
+    assert move not in blocks
     with pytest.raises(IllegalMoveError, match=r"702\.9b"):
-        s.play(move)
+        after(s, move)
     with pytest.raises(IllegalMoveError, match="509.1a"):
-        s.play(BlockDeclaration.of([("x", "x")]))
-    assert BlockDeclaration.of([("ghost", "x")]) not in s.legal_blocks
-    assert "x" in s.legal_blocks.why(BlockDeclaration.of([("y", "x")]))[0].message
+        after(s, BlockDeclaration.of([("x", "x")]))
+    assert BlockDeclaration.of([("ghost", "x")]) not in blocks
+    assert "x" in blocks.why(BlockDeclaration.of([("y", "x")]))[0].message
 
 
 def test_damage_collection() -> None:  # 510.1, 702.19
-    s = Situation.load(ROOT / "examples" / "trample-deathtouch.yaml")
-    moves = list(s.legal_damage)
+    s = pysolver.load(ROOT / "examples" / "trample-deathtouch.yaml")
+    damage = Position(Stage.DAMAGE, s).legal_moves
+    moves = list(damage)
     assert [m.to_json() for m in moves] == list(pysolver.damage_assignments(s))
-    assert s.legal_damage.count() == len(moves) and all(m.step == "regular" for m in moves)
-    assert moves[0] in s.legal_damage
-    assert DamageAssignment.of("first_strike", moves[0].assignment) not in s.legal_damage
-    assert DamageAssignment.of("regular", [("dreadmaw", "bob", 6)]) not in s.legal_damage
+    assert damage.count() == len(moves) and all(m.step == "regular" for m in moves)
+    assert moves[0] in damage
+    assert DamageAssignment.of("first_strike", moves[0].assignment) not in damage
+    assert DamageAssignment.of("regular", [("dreadmaw", "bob", 6)]) not in damage
     # playing each legal assignment (both halves pushed on the game tree, 510.1, then 704.3) reaches
     # exactly the distinct outcomes `outcomes` finds
     from pysolver.rules.combat import result
-    reached = {json.dumps(result(s.play(m)), sort_keys=True) for m in moves}
+    reached = {json.dumps(result(after(s, m)), sort_keys=True) for m in moves}
     assert reached == {json.dumps({k: v for k, v in o.items() if k != "line"}, sort_keys=True)
                        for o in pysolver.outcomes(s)}
     with pytest.raises(IllegalMoveError, match="510.1") as exc:
-        s.play(DamageAssignment.of("regular", [("dreadmaw", "bob", 6)]))
-    assert exc.value.violations == s.legal_damage.why(DamageAssignment.of("regular", [("dreadmaw", "bob", 6)]))
+        after(s, DamageAssignment.of("regular", [("dreadmaw", "bob", 6)]))
+    assert exc.value.violations == damage.why(DamageAssignment.of("regular", [("dreadmaw", "bob", 6)]))
     with pytest.raises(IllegalMoveError, match="510.4"):
-        s.play(DamageAssignment.of("first_strike", moves[0].assignment))
-    with pytest.raises(TypeError, match="game tree"):
-        s.play(Pass("after_blockers", "alice"))
+        after(s, DamageAssignment.of("first_strike", moves[0].assignment))
+    with pytest.raises(IllegalMoveError, match="510.1"):  # a pass is a move of a priority window (117.3d)
+        Position(Stage.DAMAGE, s).push(Pass("after_blockers", "alice"))
     with pytest.raises(IllegalMoveError, match="509.1"):
-        s.with_combat(blockers=None).play(moves[0])
+        after(s.with_combat(blockers=None), moves[0])
 
 
 # ---- typed results -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["check/akroma-illegal-combat", "trample-deathtouch"])
 def test_check_result_to_json_is_the_document(name: str) -> None:
-    s = Situation.load(ROOT / "examples" / f"{name}.yaml")
-    assert s.check().to_json() == pysolver.check(s)
+    s = pysolver.load(ROOT / "examples" / f"{name}.yaml")
+    assert pysolver.check_result(s).to_json() == pysolver.check(s)
 
 
 @pytest.mark.parametrize("name", ["megamorph", "akroma-face-down-vs-first-striker"])
 def test_outcome_values_to_json_are_the_documents(name: str) -> None:
-    s = Situation.load(ROOT / "examples" / f"{name}.yaml")
-    assert [o.to_json() for o in s.outcomes()] == list(pysolver.outcomes(s))
+    s = pysolver.load(ROOT / "examples" / f"{name}.yaml")
+    assert [o.to_json() for o in pysolver.outcome_values(s)] == list(pysolver.outcomes(s))
 
 
 @pytest.mark.parametrize("name", ["lure-forces-the-block", "first-striker-stops-firecat"])
 def test_verdict_to_json_is_the_document(name: str) -> None:
-    s = Situation.load(ROOT / "examples" / "puzzles" / f"{name}.yaml")
+    s = pysolver.load(ROOT / "examples" / "puzzles" / f"{name}.yaml")
     doc = pysolver.verify(s, progress=False)
-    v = s.verify()
+    v = pysolver.verdict(s)
     assert bool(v) == doc["holds"] and v.proof.player == (doc["strategy"] or doc["refutation"])["player"]
     mine, theirs = v.to_json(), doc
     for d in (mine, theirs):
@@ -259,7 +278,7 @@ def test_verdict_to_json_is_the_document(name: str) -> None:
 
 
 def test_graph_json_carries_every_attribute() -> None:  # 702.111b, 509.1a, 509.1c
-    g = Situation.load(ROOT / "examples" / "menace-and-lure.yaml").graph()
+    g = pysolver.block_graph(pysolver.load(ROOT / "examples" / "menace-and-lure.yaml"))
     nodes = {n["id"]: n for n in g.to_json()["nodes"]}
     assert nodes["brute"] == {"id": "brute", "role": "attacker", "name": "Boggart Brute", "power": 3,
                               "toughness": 2, "keywords": ["menace"], "min_blockers": 2}
@@ -273,7 +292,7 @@ def test_graph_json_carries_every_attribute() -> None:  # 702.111b, 509.1a, 509.
 
 
 def test_face_down_node_has_no_name() -> None:  # 708.2a
-    g = Situation.load(ROOT / "examples" / "megamorph.yaml").graph()
+    g = pysolver.block_graph(pysolver.load(ROOT / "examples" / "megamorph.yaml"))
     flock = next(n for n in g.to_json()["nodes"] if n["id"] == "flock")
     assert (flock["name"], flock["power"], flock["toughness"], flock["keywords"]) == (None, 2, 2, [])
 
@@ -312,53 +331,54 @@ from dataclasses import replace
 
 import pysolver
 from pysolver import (AttackDeclaration, BlockDeclaration, BlockGraph, CheckResult, DamageAssignment, Goal,
-                      IllegalMoveError, Move, Outcome, Pass, Permanent, Player, Situation, Strategy, Verdict,
-                      Violation)
+                      IllegalMoveError, Move, Outcome, Pass, Permanent, Player, Position, Situation, Stage, Strategy,
+                      Verdict, Violation, permanent_from_card)
 
 s = Situation(players=(Player("alice"), Player("bob", mana="{G}")), active="alice",
               permanents=(Permanent("bear", "alice", power=2, toughness=2, abilities=("Trample",)),
-                          Permanent.from_card("Grizzly Bears", id="cub", controller="bob")))
-n: int = s.legal_attacks.count()
-for attack in s.legal_attacks:
-    a: AttackDeclaration = attack
-    after: Situation = s.play(attack)
-    blocks = after.legal_blocks
+                          permanent_from_card("Grizzly Bears", id="cub", controller="bob")))
+attacks = Position(Stage.DECLARE_ATTACKERS, s).legal_moves
+n: int = attacks.count()
+for attack in attacks:
+    after: Situation = Position(Stage.DECLARE_ATTACKERS, s).push(attack).s
+    blocks = Position(Stage.DECLARE_BLOCKERS, after).legal_moves
     m: int = blocks.count()
-    first: BlockDeclaration = next(iter(blocks))
+    first: Move = next(iter(blocks))
     ok: bool = first in blocks and bool(blocks)
     rules = [v.rule for v in blocks.why(first)]
-    blocked: Situation = after.play(first)
-    r: CheckResult = blocked.check()
-    for damage in blocked.legal_damage:
-        d: DamageAssignment = damage
-        end: Situation = blocked.play(damage)
-    steps: int = blocked.legal_damage.count()
-    outcomes: list[Outcome] = list(after.outcomes())
+    blocked: Situation = Position(Stage.DECLARE_BLOCKERS, after).push(first).s
+    r: CheckResult = pysolver.check_result(blocked)
+    for damage in Position(Stage.DAMAGE, blocked).legal_moves:
+        d: Move = damage
+        end: Situation = Position(Stage.DAMAGE, blocked).push(damage).s
+    steps: int = Position(Stage.DAMAGE, blocked).legal_moves.count()
+    outcomes: list[Outcome] = list(pysolver.outcome_values(after))
     life: int = outcomes[0].life_of("bob")
     reveal_type(r.violations)
 try:
-    s.play(AttackDeclaration.of([("cub", "alice")]))
+    Position(Stage.DECLARE_ATTACKERS, s).push(AttackDeclaration.of([("cub", "alice")]))
 except IllegalMoveError as exc:
     broken: tuple[Violation, ...] = exc.violations
-v: Verdict = replace(s, goal=Goal("lethal", "bob")).verify()
+v: Verdict = pysolver.verdict(replace(s, goal=Goal("lethal", "bob")))
 held: bool = v.holds and v.proof.player == "alice"
 proof: Strategy = v.proof
-g: BlockGraph = s.play(AttackDeclaration.of([("bear", "bob")])).graph()
+attacked: Situation = Position(Stage.DECLARE_ATTACKERS, s).push(AttackDeclaration.of([("bear", "bob")])).s
+g: BlockGraph = pysolver.block_graph(attacked)
 picture: str = g._repr_svg_() + s.to_svg()
 position = s.game()
-moves: list[Move] = list(position.legal_moves())
+moves: list[Move] = list(position.legal_moves)
 child = position.push(moves[0])
 done: bool = child.is_end()
 if not done:
     child.push(Pass("after_attackers", "alice"))
 s.dump("board.json")
-same: bool = Situation.load("board.json") == s
+same: bool = pysolver.load("board.json") == s
 counted: int = pysolver.count_outcomes(s) + pysolver.count_blocks(after)
 reveal_type(s.permanent("bear").power)
-reveal_type(s.legal_blocks.why)
-reveal_type(s.legal_attacks)
+reveal_type(blocks.why)
+reveal_type(attacks)
 reveal_type(position.push)
-reveal_type(next(s.outcomes()).to_json())
+reveal_type(next(pysolver.outcome_values(s)).to_json())
 reveal_type(v.to_json())
 reveal_type(pysolver.check_result)
 '''
@@ -394,15 +414,15 @@ def _public_annotations() -> Iterator[tuple[str, str, object]]:
     import typing
 
     import pysolver as api
-    from pysolver.files import cards
-    from pysolver.game import gametree, position
-    from pysolver.model import moves, values
+    from pysolver.files import cards, loader
+    from pysolver.game import gametree
+    from pysolver.model import moves, stage, values
     from pysolver.model import situation as model
     from pysolver.rules import graph
-    names = {k: v for m in (collections.abc, cards, gametree, graph, model, moves, position, values)
+    names = {k: v for m in (collections.abc, cards, gametree, graph, loader, model, moves, stage, values)
              for k, v in vars(m).items() if not k.startswith("_")}  # what annotations name under TYPE_CHECKING
     objects = [(n, getattr(pysolver, n)) for n in api.__all__ if n != "Move"]
-    objects += [(c.__name__, c) for c in (position.Attacks, position.Blocks, position.Damage, gametree.Position)]
+    objects += [(c.__name__, c) for c in (gametree.LegalMoveGenerator, gametree.Position)]
     for name, obj in objects:
         members = [(name, obj)]
         if inspect.isclass(obj):
@@ -422,16 +442,16 @@ def test_no_any_in_the_typed_public_api() -> None:
              if "Any" in repr(hint) and label not in JSON_SHAPED and (key == "return" or "." not in label)}
     assert leaks == set()
     checked = {label for label, _, _ in _public_annotations()}
-    assert {"Situation.play", "Blocks.why", "Position.push", "Verdict.to_json", "count_blocks"} <= checked
+    assert {"Situation.game", "LegalMoveGenerator.why", "Position.push", "Verdict.to_json", "count_blocks"} <= checked
 
 
 def test_results_show_themselves_in_notebooks() -> None:
-    s = Situation.load(ROOT / "examples" / "check" / "akroma-illegal-combat.yaml")
-    html = s.check()._repr_html_()
+    s = pysolver.load(ROOT / "examples" / "check" / "akroma-illegal-combat.yaml")
+    html = pysolver.check_result(s)._repr_html_()
     assert "<b>illegal</b>" in html and "702.16f" in html
-    outcome = next(Situation.load(ROOT / "examples" / "megamorph.yaml").outcomes())
+    outcome = next(pysolver.outcome_values(pysolver.load(ROOT / "examples" / "megamorph.yaml")))
     assert "<th>life</th>" in outcome._repr_html_()
-    verdict = Situation.load(ROOT / "examples" / "puzzles" / "lure-forces-the-block.yaml").verify()
+    verdict = pysolver.verdict(pysolver.load(ROOT / "examples" / "puzzles" / "lure-forces-the-block.yaml"))
     assert verdict._repr_html_().startswith("<pre>holds: alice can force lethal: bob")
 
 
@@ -440,8 +460,8 @@ def test_players_by_name_and_plain_combat() -> None:
                   permanents=(Permanent("x", "alice", power=2, toughness=2, subtypes=["Bear"]),),  # type: ignore[arg-type]
                   combat=pysolver.Combat({"x": "bob"}))
     assert s.players == (Player("alice"), Player("bob")) and s.permanent("x").subtypes == ("Bear",)
-    assert hash(s) == hash(Situation.from_data(s.to_data()))
-    assert s.legal_blocks.count() == 1
+    assert hash(s) == hash(pysolver.load_data(s.to_data()))
+    assert Position(Stage.DECLARE_BLOCKERS, s).legal_moves.count() == 1
 
 
 def test_parsed_abilities_are_kept_and_cards_are_checked_on_the_board() -> None:
@@ -449,4 +469,4 @@ def test_parsed_abilities_are_kept_and_cards_are_checked_on_the_board() -> None:
     p = Permanent("x", "alice", power=1, toughness=1, abilities=(Ability("flying"),), colors=["R"])  # type: ignore[arg-type]
     assert p.abilities == (Ability("flying"),) and p.colors == ("red",)
     with pytest.raises(InputError, match="not one of the players"):
-        two_players(Permanent.from_card("Grizzly Bears", id="bear", controller="carol"))
+        pysolver.load_data(two_players(permanent_from_card("Grizzly Bears", id="bear", controller="carol")).to_data())

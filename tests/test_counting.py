@@ -14,6 +14,8 @@ from strategies import attack_boards
 
 import pysolver
 from pysolver.asp.solving import count_models
+from pysolver.game.gametree import Position
+from pysolver.model.stage import Stage
 from pysolver.output.jsontext import CHUNK, to_json
 from pysolver.rules.counting import BlockProblem
 from pysolver.rules.declarations import (
@@ -116,7 +118,7 @@ def test_block_texts_are_the_typed_declarations_json(s: pysolver.model.Situation
     """The command line's fast path (pysolver.output.jsontext: texts from per-option fragments) writes
     exactly the JSON of the typed moves, in the same order, as docs/results.md gives them (509.1)."""
     texts = [t for chunk in block_texts(s) for t in chunk]
-    assert texts == [to_json(m.to_json()) for m in s.legal_blocks]
+    assert texts == [to_json(m.to_json()) for m in Position(Stage.DECLARE_BLOCKERS, s).legal_moves]
     assert texts == [to_json(d) for d in legal_blocks(s)]
 
 
@@ -125,7 +127,8 @@ def test_block_texts_are_the_typed_declarations_json(s: pysolver.model.Situation
 def test_attack_texts_are_the_typed_declarations_json(data: dict) -> None:
     """The same for declarations of attackers (508.1), targets planeswalkers and battles included."""
     s = pysolver.load_data(data)
-    assert [t for chunk in attack_texts(s) for t in chunk] == [to_json(m.to_json()) for m in s.legal_attacks]
+    moves = Position(Stage.DECLARE_ATTACKERS, s).legal_moves
+    assert [t for chunk in attack_texts(s) for t in chunk] == [to_json(m.to_json()) for m in moves]
 
 
 def test_texts_of_a_product_larger_than_a_chunk() -> None:
@@ -139,5 +142,6 @@ def test_texts_of_a_product_larger_than_a_chunk() -> None:
                                 "combat": {"attackers": {f"a{i}": "bob" for i in range(m)}}})
         chunks = list(block_texts(s))
         assert all(len(chunk) <= CHUNK for chunk in chunks)
-        assert [t for chunk in chunks for t in chunk] == [to_json(move.to_json()) for move in s.legal_blocks]
+        moves = Position(Stage.DECLARE_BLOCKERS, s).legal_moves
+        assert [t for chunk in chunks for t in chunk] == [to_json(move.to_json()) for move in moves]
         assert sum(map(len, chunks)) == (m + 1) ** n == count_blocks(s)

@@ -21,6 +21,7 @@ import pysolver
 from pysolver.game import gametree as gt
 from pysolver.model.abilities import parse_ability_line
 from pysolver.model.moves import AttackDeclaration, BlockDeclaration, DamageAssignment, TargetChoice, Trigger
+from pysolver.model.stage import Stage
 from pysolver.model.values import IllegalMoveError
 from pysolver.scale.invariants import replay
 
@@ -83,7 +84,7 @@ def test_702_16b_protection_from_the_source_is_not_a_legal_target() -> None:
               creature("imp", "bob", 1, 1, ANY, colors=["red"]),
               attackers={"x": "bob"}, blockers={"imp": ["x"]})
     p = gt.root(s)
-    while p.stage != gt.PUT_TRIGGERS:
+    while p.stage != Stage.PUT_TRIGGERS:
         p = next(child for _, child in p.successors())
     assert p.to_move() == gt.DEFENCE
     assert sorted(m.trigger.target for m in p.target_choices()) == ["alice", "bob", "x"]
@@ -141,9 +142,9 @@ def test_510_3_between_the_steps_a_death_trigger_kills_before_regular_damage() -
     assert results(s) == {(18, 18, ("fs",), ()), (20, 16, ("fs",), ()), (20, 18, ("a", "fs"), ()),
                           (20, 20, ("b", "fs"), ())}
     p = gt.root(s)
-    while p.stage != gt.PUT_TRIGGERS:
+    while p.stage != Stage.PUT_TRIGGERS:
         p = next(child for _, child in p.successors())
-    assert p.resume == gt.c.FIRST_STRIKE_WINDOW and p.s.combat.damage_step == "regular"
+    assert p.resume == Stage.AFTER_FIRST_STRIKE_DAMAGE and p.s.combat.damage_step == "regular"
 
 
 def test_outcomes_line_replays_with_its_targets() -> None:
@@ -176,7 +177,7 @@ def test_603_3b_push_refuses_a_target_choice_out_of_turn() -> None:
     s = board(creature("x", "alice", 3, 3), creature("imp", "bob", 1, 1, ANY),
               attackers={"x": "bob"}, blockers={"imp": ["x"]})
     p = gt.root(s)
-    while p.stage != gt.PUT_TRIGGERS:
+    while p.stage != Stage.PUT_TRIGGERS:
         p = next(child for _, child in p.successors())
     with pytest.raises(IllegalMoveError, match="603.3b"):
         p.push(DamageAssignment.of("regular", []))

@@ -15,6 +15,7 @@ import pytest
 
 from pysolver.files import loader, schema
 from pysolver.files.loader import situation_from_data
+from pysolver.model import fields
 from pysolver.model.abilities import parse_ability_line
 from pysolver.model.catalogue import CATALOGUE
 
@@ -53,12 +54,12 @@ def documented() -> set[str]:
 
 
 def loader_fields() -> set[str]:
-    """Every key the loader accepts, as a path like `permanents[].counters.+1/+1`."""
-    return ({*loader.TOP_KEYS} | {f"players[].{k}" for k in loader.PLAYER_KEYS}
-            | {f"permanents[].{k}" for k in loader.PERMANENT_KEYS}
-            | {f"permanents[].counters.{k}" for k in loader.COUNTERS}
-            | {f"combat.{k}" for k in loader.COMBAT_KEYS} | {f"goal.{k}" for k in loader.GOAL_KEYS}
-            | {f"combat.activations[].{k}" for k in loader.ACTIVATION_KEYS})
+    """Every key the loader and the model's field readers accept, as a path like `permanents[].counters.+1/+1`."""
+    return ({*loader.TOP_KEYS} | {f"players[].{k}" for k in fields.PLAYER_KEYS}
+            | {f"permanents[].{k}" for k in fields.PERMANENT_KEYS}
+            | {f"permanents[].counters.{k}" for k in fields.COUNTERS}
+            | {f"combat.{k}" for k in fields.COMBAT_KEYS} | {f"goal.{k}" for k in loader.GOAL_KEYS}
+            | {f"combat.activations[].{k}" for k in fields.ACTIVATION_KEYS})
 
 
 def schema_fields(node: dict, root: dict, prefix: str = "", seen: frozenset = frozenset()) -> set[str]:

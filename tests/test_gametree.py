@@ -13,6 +13,7 @@ import pysolver
 from pysolver.game import gametree as gt
 from pysolver.game.verify import Verifier
 from pysolver.model.moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Pass
+from pysolver.model.stage import Stage
 from pysolver.rules.declarations import BLOCKERS, legal_attacks, legal_blocks, orbit_declarations
 from pysolver.scale.invariants import replay
 
@@ -82,10 +83,10 @@ def test_legal_moves_are_the_declarations() -> None:
     """The declaration stages list exactly the legal declarations (508.1, 509.1)."""
     s = board([c("x", "alice", 2, 2), c("z", "alice", 1, 1, "Flying"), c("y", "bob", 1, 1), c("w", "bob", 1, 3)])
     p = gt.root(s)
-    assert {m.attacks for m in p.legal_moves()} == {AttackDeclaration.of(d["attacks"]).attacks
+    assert {m.attacks for m in p.legal_moves} == {AttackDeclaration.of(d["attacks"]).attacks
                                                     for d in legal_attacks(s)}
     q = p.push(AttackDeclaration.of([("x", "bob"), ("z", "bob")]))
-    got = {m.blocks for m in q.legal_moves()}
+    got = {m.blocks for m in q.legal_moves}
     assert got == {BlockDeclaration.of(d["blocks"]).blocks for d in legal_blocks(q.s)}
     assert len(got) == 2 * 2  # y and w: no block or x (z flies, 702.9b)
 
@@ -207,7 +208,7 @@ def test_damage_halves_follow_loyalty_and_lethal_damage_not_power() -> None:
                {"id": "pw", "controller": "bob", "types": ["Planeswalker"], "loyalty": 3}],
               combat={"attackers": {"t": "pw"}, "blockers": {"y": ["t"]}})
     p = gt.root(s)
-    assert p.stage == gt.ATTACKERS_HALF
+    assert p.stage == Stage.ATTACKERS_DAMAGE
     halves = list(p.successors())
     assert len(halves) == 4
     assert all(sum(n for _, _, n in m.assignment) == power for m, _ in halves)
@@ -215,7 +216,7 @@ def test_damage_halves_follow_loyalty_and_lethal_damage_not_power() -> None:
     assert to_pw == [0, 1, 2, 3]
     for m, child in halves:
         assert child == p.push(m)  # each witness is a legal announcement (judge_half)
-        assert [b.assignment for b in child.legal_moves()] == [(("y", "t", 1),)]
+        assert [b.assignment for b in child.legal_moves] == [(("y", "t", 1),)]
 
 
 def test_pop_takes_back_pushed_moves_in_order() -> None:

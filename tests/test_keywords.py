@@ -161,7 +161,7 @@ def test_704_5c_verify_lethal_by_poison() -> None:
 def test_122_1f_poison_round_trip_and_range() -> None:
     """122.1f: `poison` is a player field (docs/situation.md), written back by to_data."""
     s = situation_from_data(board({"id": "a1", "power": 1, "toughness": 1}, poison=4))
-    assert s.player("bob").poison == 4 and pysolver.Situation.from_data(s.to_data()) == s
+    assert s.player("bob").poison == 4 and pysolver.load_data(s.to_data()) == s
     bad = board({"id": "a1", "power": 1, "toughness": 1}, poison=-1)
     try:
         situation_from_data(bad)

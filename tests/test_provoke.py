@@ -21,6 +21,7 @@ from pysolver.errors import InputError
 from pysolver.game import gametree as gt
 from pysolver.model.abilities import parse_ability_line
 from pysolver.model.moves import AttackDeclaration, BlockDeclaration, FaceUp, Pass, TargetChoice, Trigger
+from pysolver.model.stage import Stage
 from pysolver.model.values import IllegalMoveError
 
 
@@ -33,7 +34,7 @@ def after_attack(s: pysolver.Situation, attacks: list[tuple[str, str]]) -> gt.Po
 
 
 def targets_offered(p: gt.Position) -> set[str]:
-    return {m.trigger.target for m in p.legal_moves() if isinstance(m, TargetChoice)}
+    return {m.trigger.target for m in p.legal_moves if isinstance(m, TargetChoice)}
 
 
 def test_702_39a_the_line_parses() -> None:
@@ -48,12 +49,12 @@ def test_702_39a_a_tapped_target_untaps_and_must_block() -> None:
     s = board(creature("x", "alice", 3, 3, "Provoke"), creature("y", "bob", 2, 2, tapped=True),
               creature("z", "bob", 1, 1))
     p = after_attack(s, [("x", "bob")])
-    assert p.stage == gt.PUT_TRIGGERS and p.to_move() == gt.ACTIVE
+    assert p.stage == Stage.PUT_TRIGGERS and p.to_move() == gt.ACTIVE
     assert targets_offered(p) == {"", "y", "z"}  # 702.39a "you may": no target too
     p = p.push(TargetChoice(Trigger("provoke", "x", "y", 0, "alice")))
-    assert p.stage == gt.c.DECLARE_BLOCKERS
+    assert p.stage == Stage.DECLARE_BLOCKERS
     assert p.s.combat.provoked == (("y", "x"),) and not p.s.permanent("y").tapped
-    assert {frozenset(m.blocks) for m in p.legal_moves() if isinstance(m, BlockDeclaration)} == \
+    assert {frozenset(m.blocks) for m in p.legal_moves if isinstance(m, BlockDeclaration)} == \
         {frozenset({("y", "x")}), frozenset({("y", "x"), ("z", "x")})}
 
 
@@ -64,7 +65,7 @@ def test_702_39a_choosing_no_target_leaves_the_creature_tapped_and_free() -> Non
               creature("z", "bob", 1, 1))
     p = after_attack(s, [("x", "bob")]).push(TargetChoice(Trigger("provoke", "x", "", 0, "alice")))
     assert p.s.combat.provoked == () and p.s.permanent("y").tapped
-    assert {frozenset(m.blocks) for m in p.legal_moves() if isinstance(m, BlockDeclaration)} == \
+    assert {frozenset(m.blocks) for m in p.legal_moves if isinstance(m, BlockDeclaration)} == \
         {frozenset(), frozenset({("z", "x")})}
 
 
@@ -105,10 +106,10 @@ def test_702_39b_two_provokers_are_two_triggers_with_their_own_targets() -> None
               creature("u", "bob", 1, 1, tapped=True), creature("v", "bob", 1, 1, tapped=True))
     p = after_attack(s, [("x", "bob"), ("y", "bob")])
     p = p.push(TargetChoice(Trigger("provoke", "x", "u", 0, "alice")))
-    assert p.stage == gt.PUT_TRIGGERS
+    assert p.stage == Stage.PUT_TRIGGERS
     p = p.push(TargetChoice(Trigger("provoke", "y", "v", 0, "alice")))
     assert p.s.combat.provoked == (("u", "x"), ("v", "y"))
-    assert {frozenset(m.blocks) for m in p.legal_moves() if isinstance(m, BlockDeclaration)} == \
+    assert {frozenset(m.blocks) for m in p.legal_moves if isinstance(m, BlockDeclaration)} == \
         {frozenset({("u", "x"), ("v", "y")})}
 
 
@@ -235,14 +236,14 @@ def test_608_2b_a_target_that_gains_protection_before_resolving_is_not_affected(
               {**creature("y", "bob", 2, 2, "Protection from red", "Morph {0}"), "face_down": True,
                "tapped": True})
     p = gt.root(s)
-    while p.stage == gt.c.BEGINNING_OF_COMBAT:  # both pass (117.4)
-        p = p.push(next(m for m in p.legal_moves() if isinstance(m, Pass)))
+    while p.stage == Stage.BEGINNING_OF_COMBAT:  # both pass (117.4)
+        p = p.push(next(m for m in p.legal_moves if isinstance(m, Pass)))
     p = p.push(AttackDeclaration.of([("x", "bob")])).push(TargetChoice(Trigger("provoke", "x", "y", 0, "alice")))
-    assert p.stage == gt.c.ATTACKERS_WINDOW and p.stack
-    p = p.push(next(m for m in p.legal_moves() if isinstance(m, Pass)))  # alice passes, bob has priority
-    passed = p.push(next(m for m in p.legal_moves() if isinstance(m, Pass)))  # 608.1: it resolves
+    assert p.stage == Stage.AFTER_ATTACKERS and p.stack
+    p = p.push(next(m for m in p.legal_moves if isinstance(m, Pass)))  # alice passes, bob has priority
+    passed = p.push(next(m for m in p.legal_moves if isinstance(m, Pass)))  # 608.1: it resolves
     assert passed.s.combat.provoked == (("y", "x"),) and not passed.s.permanent("y").tapped
-    p = p.push(next(m for m in p.legal_moves() if isinstance(m, FaceUp)))
+    p = p.push(next(m for m in p.legal_moves if isinstance(m, FaceUp)))
     while p.stack:
-        p = p.push(next(m for m in p.legal_moves() if isinstance(m, Pass)))
+        p = p.push(next(m for m in p.legal_moves if isinstance(m, Pass)))
     assert p.s.combat.provoked == () and p.s.permanent("y").tapped

@@ -171,15 +171,15 @@ def test_117_1b_activations_are_window_moves_of_the_player_with_priority() -> No
               attackers={"akroma": "bob"}, blockers={})
     p = gt.root(s)
     assert (p.stage, p.to_move()) == ("after_blockers", "active")
-    assert [m for m in p.legal_moves() if isinstance(m, Activation)] == [
+    assert [m for m in p.legal_moves if isinstance(m, Activation)] == [
         Activation("after_blockers", "akroma", 1), Activation("after_blockers", "akroma", 2)]
     q = p.push(Pass("after_blockers", "alice"))
-    assert not any(isinstance(m, Activation) for m in q.legal_moves())  # bob has none
+    assert not any(isinstance(m, Activation) for m in q.legal_moves)  # bob has none
     with pytest.raises(IllegalMoveError, match="602.2b"):
         p.push(Activation("after_blockers", "akroma", 3))
     after = p.push(Activation("after_blockers", "akroma", 2))
     assert after.to_move() == "active" and after.s.permanent("akroma").until_end_of_turn == (2, 0)
-    assert not any(isinstance(m, Activation) for m in after.legal_moves())  # the mana is spent
+    assert not any(isinstance(m, Activation) for m in after.legal_moves)  # the mana is spent
 
 
 def test_708_2a_no_activation_while_face_down() -> None:
@@ -192,7 +192,7 @@ def test_708_2a_no_activation_while_face_down() -> None:
     with pytest.raises(IllegalMoveError, match="708.2a"):
         p.push(Activation("after_blockers", "akroma", 1))
     up = p.push(FaceUp("after_blockers", "akroma", "{3}{R}{R}{R}"))
-    assert [m for m in up.legal_moves() if isinstance(m, Activation)] == [Activation("after_blockers", "akroma", 1)]
+    assert [m for m in up.legal_moves if isinstance(m, Activation)] == [Activation("after_blockers", "akroma", 1)]
 
 
 @pytest.mark.parametrize("mana, life, holds", [("{R}{R}", 8, True), ("{R}", 8, False), ("{R}{R}{R}", 9, True)])

@@ -48,7 +48,7 @@ def test_122_1a_counters_round_trip_and_code_forms() -> None:
     assert p.plus_counters == 3 and p.minus_counters == 0 and p.counter_pt == (5, 2)
     assert p.to_data()["counters"] == {"-0/-1": 1, "+1/+0": 2, "+1/+1": 3}
     s = board(creature("x", "alice", 1, 1, counters={"+1/+1": 3, "+1/+0": 2, "-0/-1": 1, "-1/-1": 0}))
-    assert Situation.from_data(s.to_data()) == s
+    assert pysolver.load_data(s.to_data()) == s
     assert s.permanent("x").pt_counters == p.pt_counters
 
 

@@ -94,7 +94,7 @@ def test_graph_shows_requirements_restrictions_and_menace() -> None:
 def test_repr_svg_for_notebooks() -> None:
     s = pysolver.load(ROOT / "examples" / "megamorph.yaml")
     assert s._repr_svg_() == board_svg(s)
-    assert s.graph()._repr_svg_() == graph_svg(pysolver.attacker_blocker_graph(s))
+    assert pysolver.block_graph(s)._repr_svg_() == graph_svg(pysolver.attacker_blocker_graph(s))
 
 
 def test_show_and_graph_svg_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

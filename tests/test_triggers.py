@@ -20,6 +20,7 @@ import pysolver
 from pysolver.files.cards import oracle_lines
 from pysolver.game import gametree as gt
 from pysolver.model.moves import AttackDeclaration, BlockDeclaration, Pass
+from pysolver.model.stage import WINDOWS, Stage
 
 
 def lives(s: pysolver.Situation, player: str = "bob") -> set[int]:
@@ -28,7 +29,7 @@ def lives(s: pysolver.Situation, player: str = "bob") -> set[int]:
 
 def passed(p: gt.Position) -> gt.Position:
     """`p` after both players pass in the priority windows before the next declaration (117.4)."""
-    while p.stage in gt.WINDOWS:
+    while p.stage in WINDOWS:
         p = p.push(Pass(p.stage, p.name()))
     return p
 
@@ -36,14 +37,14 @@ def passed(p: gt.Position) -> gt.Position:
 def after_attack(s: pysolver.Situation, attacks: dict[str, str]) -> pysolver.Situation:
     """The situation once the attackers are declared and their triggers resolved (508.2a)."""
     p = passed(gt.root(s))
-    assert p.stage == gt.c.DECLARE_ATTACKERS
+    assert p.stage == Stage.DECLARE_ATTACKERS
     return p.push(AttackDeclaration.of(sorted(attacks.items()))).s
 
 
 def after_blocks(s: pysolver.Situation, blocks: list[tuple[str, str]]) -> pysolver.Situation:
     """The situation once the blockers are declared and their triggers resolved (509.2a)."""
     p = passed(gt.root(s))
-    assert p.stage == gt.c.DECLARE_BLOCKERS
+    assert p.stage == Stage.DECLARE_BLOCKERS
     return p.push(BlockDeclaration.of(blocks)).s
 
 
@@ -176,7 +177,7 @@ def test_603_3b_the_active_player_orders_afflict_and_flanking() -> None:
               creature("b", "bob", 1, 3, "Can block an additional creature each combat"), bob=2,
               attackers={"a": "bob", "c": "bob"})
     p = passed(gt.root(s)).push(BlockDeclaration.of([("b", "a"), ("b", "c")]))
-    assert p.stage == gt.ORDER_TRIGGERS and p.to_move() == "active"
+    assert p.stage == Stage.ORDER_TRIGGERS and p.to_move() == "active"
     ends = {m.resolves[0].source: child for m, child in p.successors()}
     assert {k: (q.stage, q.s.player("bob").life) for k, q in ends.items()} == {"a": ("end", -1), "c": ("end", 0)}
     assert {o["life"]["bob"] for o in pysolver.outcomes(s)} == {0, -1}

@@ -28,9 +28,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
-from ..files.cards import CARD_TYPES, Card, card_key, with_builtin
+from ..files.cards import Card, card_key, with_builtin
 from ..model import Permanent, Situation, counter_kind, pt_change
 from ..model.abilities import KEYWORDS
+from ..model.fields import CARD_TYPES
 
 PLAYERS = ("human", "ai")
 # Forge's phases (its PhaseType names and script names, without case and underscores), in turn order.

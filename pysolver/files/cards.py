@@ -36,10 +36,9 @@ from typing import Any, cast
 
 from ..errors import InputError
 from ..model.abilities import COLOR_LETTERS, KEYWORDS, UnsupportedAbility, parse_ability_line
+from ..model.fields import CARD_TYPES
 from . import reading
 from .cardindex import Index, StoredIndex, file_index, memory
-
-CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 
 # Scryfall layouts that are not game cards (their "faces" have no characteristics to play with).
 _SKIPPED_LAYOUTS = {"art_series"}

@@ -1,9 +1,17 @@
-"""The combat as a game tree (506.1): positions, who moves, lazy legal moves, ``push``.
+"""The combat as a game tree (506.1): positions, who moves, the legal moves, ``push``.
 
 In the manner of python-chess (``board.legal_moves``, ``board.push(move)``), a :class:`Position`
-is a situation plus the point of the combat it is at; its moves are the typed values of
-:mod:`pysolver.model.moves`; :meth:`Position.push` returns the position after a move (positions are
-immutable and hashable, so searches use them as keys of a transposition table).
+is a situation plus the point of the combat it is at (a :class:`~pysolver.model.stage.Stage`); its
+moves are the typed values of :mod:`pysolver.model.moves`; :meth:`Position.push` returns the
+position after a move (positions are immutable and hashable, so searches use them as keys of a
+transposition table) and refuses an illegal one with :class:`~pysolver.model.values.IllegalMoveError`,
+naming the rules it breaks.
+
+``p.legal_moves`` is a lazy collection (:class:`LegalMoveGenerator`, python-chess's shape):
+iterating enumerates the moves, ``count()`` counts them (without enumerating at the declarations,
+:func:`~pysolver.rules.declarations.count_attacks`, :func:`~pysolver.rules.declarations.count_blocks`,
+and at :attr:`~pysolver.model.stage.Stage.DAMAGE`, :func:`~pysolver.rules.damage.count_damage`),
+``move in p.legal_moves`` is the legality check and ``p.legal_moves.why(move)`` the cited violations.
 
 The stages, in order (506.1, docs/verify.md):
 
@@ -24,39 +32,37 @@ permanent they control face up (a special action, 116.2b, 702.37e) and receives 
 player receives priority, 117.3b), or pass; the window closes when both players pass in
 succession (117.4). A window in which nobody can do either is skipped.
 
-At a damage half the legal moves are one assignment per distinct effect (the projection of
-``encodings/verify.lp`` onto the results of ``encodings/outcomes.lp``); ``push`` accepts any
-legal assignment.
+At a damage half the legal moves are one assignment per distinct effect
+(:mod:`pysolver.game.damage_halves`); ``push`` accepts any legal assignment. A position built at
+:attr:`~pysolver.model.stage.Stage.DAMAGE` takes the next damage step's whole assignment as one
+move (both halves, as ``pysolver damage`` lists them); the tree's own walk goes through the halves.
 
 >>> from pysolver.files.loader import situation_from_data
 >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b", "life": 2}], "active": "a",
 ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2},
 ...                    {"id": "y", "controller": "b", "power": 1, "toughness": 1}]})
 >>> p = root(s)
->>> p.stage, p.to_move()
-('declare_attackers', 'active')
->>> [m.to_json() for m in p.legal_moves()]
+>>> str(p.stage), p.to_move(), p.legal_moves.count()
+('declare_attackers', 'active', 2)
+>>> [m.to_json() for m in p.legal_moves]
 [{'attacks': []}, {'attacks': [['x', 'b']]}]
 >>> p = p.push(AttackDeclaration.of([("x", "b")]))
->>> [m.to_json() for m in p.legal_moves()]
+>>> [m.to_json() for m in p.legal_moves]
 [{'blocks': []}, {'blocks': [['y', 'x']]}]
 >>> p = p.push(BlockDeclaration.of([]))
 >>> p = p.push(DamageAssignment.of("regular", [("x", "b", 2)]))
 >>> p = p.push(DamageAssignment.of("regular", []))
->>> p.stage, p.s.player("b").life
+>>> str(p.stage), p.s.player("b").life
 ('end', 0)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any
 
-import clingo
-
-from ..asp.facts import atom, constant, program, situation_facts
-from ..asp.solving import STEP_RESULTS, control, models, one_model
+from ..errors import InputError
 from ..model import Situation
 from ..model.moves import (
     Activation,
@@ -71,7 +77,8 @@ from ..model.moves import (
     TriggerOrder,
     Triple,
 )
-from ..model.values import IllegalMoveError, Violation
+from ..model.stage import WINDOW_NEXT, WINDOWS, Stage
+from ..model.values import CheckResult, IllegalMoveError, Violation
 from ..rules import combat as c
 from ..rules import pumps
 from ..rules.facedown import face_up_choices, turnable
@@ -91,27 +98,26 @@ from ..rules.triggers import (
     resolve_top,
     targets,
 )
+from .damage_halves import half_results, half_violations, step_result_of
 
 ACTIVE, DEFENCE = "active", "defence"
-ATTACKERS_HALF = "attackers_damage"   # the active player announces the attackers' assignment (510.1)
-BLOCKERS_HALF = "blockers_damage"     # then the defending side the blockers' (510.1)
-ORDER_TRIGGERS = "order_triggers"     # the active player orders their block triggers (603.3b)
-PUT_TRIGGERS = "put_triggers"         # death and provoke triggers put on the stack with targets, APNAP (603.3b, 603.3d)
-WINDOWS = (c.BEGINNING_OF_COMBAT, c.ATTACKERS_WINDOW, c.BLOCKERS_WINDOW, c.FIRST_STRIKE_WINDOW, c.DAMAGE_WINDOW)
-DECIDES = {c.DECLARE_ATTACKERS: ACTIVE, c.DECLARE_BLOCKERS: DEFENCE, ATTACKERS_HALF: ACTIVE,
-           BLOCKERS_HALF: DEFENCE, ORDER_TRIGGERS: ACTIVE}
-HALF = STEP_RESULTS + ("verify",)
+DECIDES = {Stage.DECLARE_ATTACKERS: ACTIVE, Stage.DECLARE_BLOCKERS: DEFENCE, Stage.DAMAGE: ACTIVE,
+           Stage.ATTACKERS_DAMAGE: ACTIVE, Stage.BLOCKERS_DAMAGE: DEFENCE, Stage.ORDER_TRIGGERS: ACTIVE}
+_RULE = re.compile(r"\((\d{3}\.\d+[a-z]?)\)")
 
 
 @dataclass(frozen=True)
 class Position:
-    """A situation at one point of the combat. In a window: who has priority (`mover`) and whether
+    """A situation at one point of the combat (`stage`). In a window: who has priority (`mover`) and whether
     the other player passed last (`passed`, 117.4); at the blockers' half: the attackers' half as
     announced (`half`). `whole` (not part of the identity) caches the step's result when the
     blockers assign no damage in it. `stack`: triggered abilities waiting to resolve
-    (:mod:`pysolver.rules.triggers`), the next first; in a window, both players passing resolves it (608.1)."""
+    (:mod:`pysolver.rules.triggers`), the next first; in a window, both players passing resolves it (608.1).
 
-    stage: str
+    Built at a stage (``Position(Stage.DECLARE_BLOCKERS, s)``) it asks about `s` as it is, as the
+    commands do: no state-based actions first (:func:`root` applies them) and no window skipped."""
+
+    stage: Stage
     s: Situation
     mover: str = ""
     passed: bool = False
@@ -119,20 +125,20 @@ class Position:
     whole: c.StepResult | None = field(default=None, compare=False, repr=False)
     stack: Stack = ()
     pending: Stack = ()  # death triggers still to be put on the stack (603.3), then `resume` opens
-    resume: str = ""
+    resume: Stage | None = None
     parent: Position | None = field(default=None, compare=False, repr=False)  # before the pushed move
     move: Move | None = field(default=None, compare=False, repr=False)  # the move pushed to reach it
 
     def to_move(self) -> str | None:
         """``active``, ``defence`` or None at the end."""
-        if self.stage == c.END:
+        if self.stage == Stage.END:
             return None
-        if self.stage == PUT_TRIGGERS:
+        if self.stage == Stage.PUT_TRIGGERS:
             return ACTIVE if self.putter() == self.s.active else DEFENCE
         return self.mover if self.stage in WINDOWS else DECIDES[self.stage]
 
     def putter(self) -> str:
-        """At :data:`PUT_TRIGGERS`: the player who puts their death triggers on the stack now, the
+        """At :attr:`Stage.PUT_TRIGGERS`: the player who puts their death triggers on the stack now, the
         first in APNAP order with some left (603.3b, 101.4)."""
         return next(pl for pl in apnap(self.s) if any(t.controller == pl for t in self.pending))
 
@@ -143,7 +149,7 @@ class Position:
                      and (x.kind, x.source, x.amount) == (t.kind, t.source, t.amount)), None)
 
     def target_choices(self) -> list[TargetChoice]:
-        """At :data:`PUT_TRIGGERS`: each of the putter's triggers (one of those with equal effects:
+        """At :attr:`Stage.PUT_TRIGGERS`: each of the putter's triggers (one of those with equal effects:
         the same kind, N and last known information of the source) with each legal target
         (603.3d, 601.2c, 115.4)."""
         pl, seen, out = self.putter(), set(), []
@@ -154,12 +160,12 @@ class Position:
         return out
 
     def needless_put(self, move: Move) -> bool:
-        """Whether a search may skip `move` at :data:`PUT_TRIGGERS` with no outcome lost: the putter's
+        """Whether a search may skip `move` at :attr:`Stage.PUT_TRIGGERS` with no outcome lost: the putter's
         pending triggers are all provoke and nobody can act in the windows, so the order they are put
         in changes nothing (each resolves to an untap and a block requirement, 702.39a, and no target
         can become illegal between the resolutions, 608.2b); only the first pending one is put first.
-        It stays a legal move (:meth:`illegal`)."""
-        if self.stage != PUT_TRIGGERS or not isinstance(move, TargetChoice) or acts_in_windows(self.s):
+        It stays a legal move (:attr:`legal_moves`)."""
+        if self.stage != Stage.PUT_TRIGGERS or not isinstance(move, TargetChoice) or acts_in_windows(self.s):
             return False
         mine = [x for x in self.pending if x.controller == self.putter()]
         if any(x.kind != PROVOKE for x in mine):
@@ -179,43 +185,64 @@ class Position:
         return ", ".join(sorted(self.players(side)))
 
     def is_end(self) -> bool:
-        return self.stage == c.END
+        return self.stage == Stage.END
 
-    def legal_moves(self) -> Iterator[Move]:
-        """Every legal move, lazily (damage halves: one assignment per distinct effect)."""
-        return (m for m, _ in self.successors())
+    @property
+    def legal_moves(self) -> LegalMoveGenerator:
+        """The legal moves here, a lazy collection (:class:`LegalMoveGenerator`; damage halves: one
+        assignment per distinct effect)."""
+        return LegalMoveGenerator(self)
 
     def successors(self) -> Iterator[tuple[Move, Position]]:
-        """Each legal move with the position it leads to, lazily."""
+        """Each legal move with the position it leads to, lazily (the moves of :attr:`legal_moves`;
+        a damage half's results give their positions as they are enumerated)."""
+        s = self.s
+        if self.stage == Stage.ATTACKERS_DAMAGE:
+            for r, blockers_deal in half_results(s, "attackers"):
+                child = Position(Stage.BLOCKERS_DAMAGE, s, half=r.assignment, whole=None if blockers_deal else r)
+                yield DamageAssignment(r.step, r.assignment), child
+        elif self.stage == Stage.BLOCKERS_DAMAGE:
+            for r in self._blockers_results():
+                yield DamageAssignment(r.step, tuple(t for t in r.assignment if t not in self.half)), after_step(s, r)
+        else:
+            for move in self._moves():
+                yield move, self._play(move)
+
+    def _moves(self) -> Iterator[Move]:
+        """Each legal move, lazily, in the order of the matching command (windows: passing first, the
+        plainest line)."""
         s = self.s
         if self.stage in WINDOWS:
-            turns: list[Move] = [FaceUp(self.stage, ids[0], _cost(s, ids[0]))
-                                 for ids in face_up_choices(s, self.players()) if len(ids) == 1]
-            turns += pumps.activations(s, self.stage, self.players())
-            for move in (Pass(self.stage, self.name()), *turns):  # passing first: the plainest line
-                yield move, self._play(move)
-        elif self.stage == ORDER_TRIGGERS:
-            for order in orders(self.stack):
-                move = TriggerOrder(order)
-                yield move, self._play(move)
-        elif self.stage == PUT_TRIGGERS:
-            for choice in self.target_choices():
-                yield choice, self._play(choice)
-        elif self.stage == c.DECLARE_ATTACKERS:
-            for attack in s.legal_attacks:
-                yield attack, self._play(attack)
-        elif self.stage == c.DECLARE_BLOCKERS:
-            for block in s.legal_blocks:
-                yield block, self._play(block)
-        elif self.stage == ATTACKERS_HALF:
-            for r, blockers_deal in half_results(s, "attackers"):
-                child = Position(BLOCKERS_HALF, s, half=r.assignment, whole=None if blockers_deal else r)
-                yield DamageAssignment(r.step, r.assignment), child
-        elif self.stage == BLOCKERS_HALF:
-            results = [self.whole] if self.whole is not None else (r for r, _ in half_results(s, "blockers", self.half))
-            for r in results:
-                mine = tuple(t for t in r.assignment if t not in self.half)
-                yield DamageAssignment(r.step, mine), after_step(s, r)
+            yield Pass(self.stage, self.name())
+            yield from (FaceUp(self.stage, ids[0], _cost(s, ids[0]))
+                        for ids in face_up_choices(s, self.players()) if len(ids) == 1)
+            yield from pumps.activations(s, self.stage, self.players())
+        elif self.stage == Stage.ORDER_TRIGGERS:
+            yield from map(TriggerOrder, orders(self.stack))
+        elif self.stage == Stage.PUT_TRIGGERS:
+            yield from self.target_choices()
+        elif self.stage == Stage.DECLARE_ATTACKERS:
+            from ..rules.declarations import legal_attacks
+            yield from (AttackDeclaration.canonical(d["attacks"]) for d in legal_attacks(s))
+        elif self.stage == Stage.DECLARE_BLOCKERS:
+            from ..rules.declarations import block_pairs
+            yield from map(BlockDeclaration, block_pairs(s))  # already sorted: the canonical form
+        elif self.stage == Stage.DAMAGE:
+            from ..rules.damage import damage_assignments, next_step
+            step = next_step(s)
+            yield from (DamageAssignment.of(step, d["assignment"]) for d in damage_assignments(s))
+        elif self.stage == Stage.ATTACKERS_DAMAGE:
+            yield from (DamageAssignment(r.step, r.assignment) for r, _ in half_results(s, "attackers"))
+        elif self.stage == Stage.BLOCKERS_DAMAGE:
+            yield from (DamageAssignment(r.step, tuple(t for t in r.assignment if t not in self.half))
+                        for r in self._blockers_results())
+
+    def _blockers_results(self) -> Iterator[c.StepResult]:
+        """At the blockers' half: the distinct results of the step (the one result if the blockers
+        deal no damage in it)."""
+        if self.whole is not None:
+            return iter((self.whole,))
+        return (r for r, _ in half_results(self.s, "blockers", self.half))
 
     def push(self, move: Move, *, trusted: bool = False) -> Position:
         """The position after `move`; :class:`~pysolver.model.values.IllegalMoveError` with the cited
@@ -224,7 +251,7 @@ class Position:
         positions kept in a transposition table hold no chain of earlier ones)."""
         if trusted:
             return self._play(move)
-        violations = self.illegal(move)
+        violations = self._why(move)
         if violations:
             raise IllegalMoveError(move, violations)
         return replace(self._play(move), parent=self, move=move)
@@ -255,9 +282,8 @@ class Position:
             p = p.parent
         return tuple(reversed(moves))
 
-    def illegal(self, move: Move) -> tuple[Violation, ...]:
-        """The rules `move` breaks here (none if it is legal); declarations are judged by the
-        legal-move collections of :mod:`pysolver.game.position` (``s.legal_attacks.why``)."""
+    def _why(self, move: Move) -> tuple[Violation, ...]:
+        """The rules `move` breaks here (none if it is legal): :meth:`LegalMoveGenerator.why`."""
         s, stage = self.s, self.stage
         if stage in WINDOWS:
             if isinstance(move, Pass):
@@ -272,10 +298,10 @@ class Position:
                 return (Violation("702.37e", f"{move.permanent} can't be turned face up by {self.name()} now"),)
             cost = _cost(s, move.permanent)
             return () if move.cost == cost else (Violation("702.37e", f"its cost is {cost}"),)
-        if stage == ORDER_TRIGGERS:
+        if stage == Stage.ORDER_TRIGGERS:
             ok = isinstance(move, TriggerOrder) and move.resolves in orders(self.stack)
             return () if ok else (Violation("603.3b", "the active player orders the triggered abilities now"),)
-        if stage == PUT_TRIGGERS:
+        if stage == Stage.PUT_TRIGGERS:
             pending = self.pending_of(move) if isinstance(move, TargetChoice) else None
             if pending is None or not isinstance(move, TargetChoice):
                 return (Violation("603.3b", f"{self.putter()} puts one of their triggers on the stack now"),)
@@ -283,51 +309,156 @@ class Position:
             return () if move.trigger.target in legal else \
                 (Violation("115.4", f"{move.trigger.target or 'no target'} is not a legal target "
                                     f"({', '.join(x or 'none' for x in legal)}; 601.2c, 702.16b)"),)
-        if stage == c.DECLARE_ATTACKERS:
+        if stage == Stage.DECLARE_ATTACKERS:
             if not isinstance(move, AttackDeclaration):
                 return (Violation("508.1", "attackers are declared now"),)
-            return s.legal_attacks.why(move)
-        if stage == c.DECLARE_BLOCKERS:
+            if s.combat.blockers is not None:
+                return (Violation("508.1", "blockers are declared: the declare attackers step is over"),)
+            return _declaration_violations(s.with_combat, 0, "508.1a", attackers=move.attacks, blockers=None,
+                                           damage_step=None, assignment=None)
+        if stage == Stage.DECLARE_BLOCKERS:
             if not isinstance(move, BlockDeclaration):
                 return (Violation("509.1", "blockers are declared now"),)
-            return s.legal_blocks.why(move)
-        if stage in (ATTACKERS_HALF, BLOCKERS_HALF):
+            if s.combat.attackers is None:
+                return (Violation("509.1", "attackers are not declared yet (508.1)"),)
+            if s.combat.blockers is not None:
+                return (Violation("509.1", "blockers are already declared"),)
+            return _declaration_violations(s.with_combat, 1, "509.1a", blockers=move.blocks, damage_step=None,
+                                           assignment=None)
+        if stage in (Stage.DAMAGE, Stage.ATTACKERS_DAMAGE, Stage.BLOCKERS_DAMAGE):
             if not isinstance(move, DamageAssignment):
                 return (Violation("510.1", "combat damage is assigned now"),)
-            return _half_violations(s, stage, self.half, move)
+            if stage != Stage.DAMAGE:
+                return half_violations(s, "attackers" if stage == Stage.ATTACKERS_DAMAGE else "blockers", self.half,
+                                       move)
+            if s.combat.attackers is None or s.combat.blockers is None:
+                return (Violation("510.1", "attackers and blockers are not declared yet (508.1, 509.1)"),)
+            from ..rules.damage import next_step
+            step = next_step(s)
+            if move.step != step:
+                return (Violation("510.4", f"the next combat damage step is {step}, not {move.step}"),)
+            return _declaration_violations(s.with_combat, 2, "510.1", assignment=move.assignment)
         return (Violation("511.3", "the combat is over"),)
 
     def _play(self, move: Move) -> Position:
         s, stage = self.s, self.stage
         if isinstance(move, Pass):
             if self.passed:  # 117.4: both players passed in succession; 608.1: the top of the stack resolves
-                return resolved(stage, s, self.stack) if self.stack else enter(c.WINDOW_NEXT[stage], s)
+                return resolved(stage, s, self.stack) if self.stack else enter(WINDOW_NEXT[stage], s)
             return Position(stage, s, _other(self.mover), True, stack=self.stack)
         if isinstance(move, FaceUp):  # 117.3c: the player receives priority again
             return Position(stage, c.face_up(s, (move.permanent,)), self.mover, False, stack=self.stack)
         if isinstance(move, Activation):  # 608.2 resolved, then 117.3b: the active player receives priority
             return Position(stage, pumps.activate(s, move), ACTIVE, False, stack=self.stack)
         if isinstance(move, TriggerOrder):  # 603.3b, then priority (117.3b)
-            return enter(c.BLOCKERS_WINDOW, s, move.resolves)
+            return enter(Stage.AFTER_BLOCKERS, s, move.resolves)
         if isinstance(move, TargetChoice):  # 603.3: the last put on resolves first (405.2)
             pending = self.pending_of(move)
             assert pending is not None
             left = list(self.pending)
             left.remove(pending)
+            assert self.resume is not None
             return putting(self.resume, s, (replace(pending, target=move.trigger.target), *self.stack), tuple(left))
         if isinstance(move, AttackDeclaration):  # 508.2a: the attack triggers resolve before the window
             declared = resolve(s.with_combat(attackers=move.attacks), ATTACK)[0]
-            return putting(c.ATTACKERS_WINDOW, declared, (), provokes(declared))  # 702.39a: put with targets
+            return putting(Stage.AFTER_ATTACKERS, declared, (), provokes(declared))  # 702.39a: put with targets
         if isinstance(move, BlockDeclaration):  # 509.2a: so do the block triggers, or they go on the stack
             declared, stack = resolve(s.with_combat(blockers=move.blocks), BLOCK)
             if len(orders(stack)) > 1:
-                return Position(ORDER_TRIGGERS, declared, stack=stack)
-            return enter(c.BLOCKERS_WINDOW, declared, stack)
+                return Position(Stage.ORDER_TRIGGERS, declared, stack=stack)
+            return enter(Stage.AFTER_BLOCKERS, declared, stack)
         assert isinstance(move, DamageAssignment)
-        if stage == ATTACKERS_HALF:
-            return Position(BLOCKERS_HALF, s, half=move.assignment)
+        if stage == Stage.DAMAGE:  # each half announced in turn (510.1), the whole judged by `why`
+            attacking = {a for a, _ in s.combat.attackers or ()}
+            p = Position(Stage.ATTACKERS_DAMAGE, s)
+            for mine in (True, False):
+                half = tuple(t for t in move.assignment if (t[0] in attacking) == mine)
+                p = p._play(DamageAssignment(move.step, half))
+            return p
+        if stage == Stage.ATTACKERS_DAMAGE:
+            return Position(Stage.BLOCKERS_DAMAGE, s, half=move.assignment)
         return after_step(s, self.whole if self.whole is not None and not move.assignment
                           else step_result_of(s, self.half + move.assignment))
+
+
+class LegalMoveGenerator:
+    """The legal moves of a position, lazily (python-chess's ``board.legal_moves``): iterate them,
+    ``count()`` them, ask ``move in moves`` and ``moves.why(move)``.
+
+    At declare attackers, declare blockers and :attr:`~pysolver.model.stage.Stage.DAMAGE` they are
+    what ``pysolver attacks``, ``blocks`` and ``damage`` list, in that order, counted without
+    enumeration; a declaration's violations are those of :func:`pysolver.rules.check.check` that
+    concern it.
+
+    >>> from pysolver import Situation, Player, Permanent, AttackDeclaration
+    >>> s = Situation(players=(Player("alice"), Player("bob")), active="alice",
+    ...               permanents=(Permanent("bear", "alice", power=2, toughness=2, abilities=("Defender",)),))
+    >>> moves = Position(Stage.DECLARE_ATTACKERS, s).legal_moves
+    >>> moves.count(), list(moves), bool(moves)
+    (1, [AttackDeclaration(attacks=())], True)
+    >>> AttackDeclaration.of([("bear", "bob")]) in moves
+    False
+    >>> [v.rule for v in moves.why(AttackDeclaration.of([("bear", "bob")]))]
+    ['702.3b']
+    >>> moves.why(AttackDeclaration.of([("ghost", "bob")]))[0].message
+    "'ghost' is not the id of a permanent"
+    """
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+
+    def __iter__(self) -> Iterator[Move]:
+        return self.position._moves()
+
+    def count(self) -> int:
+        """The exact number of legal moves: at declare attackers
+        :func:`~pysolver.rules.declarations.count_attacks` (a product over the attackers), at declare
+        blockers :func:`~pysolver.rules.declarations.count_blocks` (dynamic programming per component),
+        at :attr:`~pysolver.model.stage.Stage.DAMAGE` :func:`~pysolver.rules.damage.count_damage`
+        (exact at any power, 510.1), none of them enumerating; elsewhere the few moves, counted."""
+        stage, s = self.position.stage, self.position.s
+        if stage == Stage.DECLARE_ATTACKERS:
+            from ..rules.declarations import count_attacks
+            return count_attacks(s)
+        if stage == Stage.DECLARE_BLOCKERS:
+            from ..rules.declarations import count_blocks
+            return count_blocks(s)
+        if stage == Stage.DAMAGE:
+            from ..rules.damage import count_damage
+            return count_damage(s)
+        return sum(1 for _ in self)
+
+    def why(self, move: Move) -> tuple[Violation, ...]:
+        """The rules `move` breaks here, each with its message (empty if it is legal)."""
+        return self.position._why(move)
+
+    def __contains__(self, move: object) -> bool:
+        return isinstance(move, _MOVES) and not self.why(move)
+
+    def __bool__(self) -> bool:
+        return next(iter(self), None) is not None
+
+    def __repr__(self) -> str:
+        return f"<LegalMoveGenerator at {self.position.stage} of {self.position.s!r}>"
+
+
+_MOVES = (AttackDeclaration, BlockDeclaration, FaceUp, Activation, Pass, DamageAssignment, TriggerOrder, TargetChoice)
+
+
+def _declaration_violations(declare: Callable[..., Situation], stage: int, default_rule: str,
+                            **combat: object) -> tuple[Violation, ...]:
+    """The violations of :func:`pysolver.rules.check.check` of the declaration stage `stage` (0
+    attackers, 1 blockers, 2 damage; :func:`~pysolver.rules.check.stage_of`) in the position with the
+    move written into its combat by `declare`; a move the loader refuses there (an id that is no
+    permanent, a blocker of the active player …) breaks the rule its message cites, else `default_rule`."""
+    try:
+        position = declare(**combat)
+    except InputError as exc:
+        cited = _RULE.search(exc.message)
+        return (Violation(cited.group(1) if cited else default_rule, exc.message),)
+    from ..rules.check import check, stage_of  # each question imports only what it needs (start-up)
+    verdict = CheckResult.from_json(check(position))
+    return tuple(v for v in verdict.violations if stage_of(v.rule) == stage)
 
 
 def _cost(s: Situation, pid: str) -> str:
@@ -341,22 +472,22 @@ def _other(side: str) -> str:
     return DEFENCE if side == ACTIVE else ACTIVE
 
 
-def enter(stage: str, s: Situation, stack: Stack = ()) -> Position:
+def enter(stage: Stage, s: Situation, stack: Stack = ()) -> Position:
     """The position at the start of `stage`, with `stack` waiting to resolve (windows nobody can act
     in are skipped: the stack resolves)."""
-    if stage == c.DAMAGE_WINDOW and not stack:
-        return Position(c.END, s)
+    if stage == Stage.AFTER_COMBAT_DAMAGE and not stack:
+        return Position(Stage.END, s)
     if stage in WINDOWS:
         if not acts_in_windows(s):
-            return resolved(stage, s, stack) if stack else enter(c.WINDOW_NEXT[stage], s)
+            return resolved(stage, s, stack) if stack else enter(WINDOW_NEXT[stage], s)
         return Position(stage, s, ACTIVE, stack=stack)
-    if stage == c.DECLARE_BLOCKERS:
+    if stage == Stage.DECLARE_BLOCKERS:
         if not s.combat.attackers:  # 508.8
-            return Position(c.END, s)
+            return Position(Stage.END, s)
         if s.combat.blockers is not None:
-            return enter(c.BLOCKERS_WINDOW, s)
-    if stage == c.DAMAGE:
-        return Position(ATTACKERS_HALF, s)
+            return enter(Stage.AFTER_BLOCKERS, s)
+    if stage == Stage.DAMAGE:
+        return Position(Stage.ATTACKERS_DAMAGE, s)
     return Position(stage, s)
 
 
@@ -366,23 +497,23 @@ def acts_in_windows(s: Situation) -> bool:
     return bool(turnable(s)) or pumps.activatable(s)
 
 
-def resolved(stage: str, s: Situation, stack: Stack) -> Position:
+def resolved(stage: Stage, s: Situation, stack: Stack) -> Position:
     """The window `stage` after the top of `stack` resolved (608.2) and state-based actions (704.3):
     the active player receives priority (117.3b); a player who lost (704.5a) ends the combat."""
     after = resolve_top(s, stack)
     if stack[0].kind not in NONE_LEAVES:  # else nothing can leave (704.5f, 704.5g; NONE_LEAVES)
         after = c.settle(after)
     if c.losers(after):
-        return Position(c.END, after)
+        return Position(Stage.END, after)
     return putting(stage, after, stack[1:], died(s, after))
 
 
-def putting(stage: str, s: Situation, stack: Stack, pending: Stack) -> Position:
+def putting(stage: Stage, s: Situation, stack: Stack, pending: Stack) -> Position:
     """The death triggers `pending` put on the stack above `stack` the next time a player would
-    receive priority (603.3, 117.5), each by its controller with its target (:data:`PUT_TRIGGERS`),
+    receive priority (603.3, 117.5), each by its controller with its target (:attr:`Stage.PUT_TRIGGERS`),
     then the window `stage`."""
     if pending:
-        return Position(PUT_TRIGGERS, s, stack=stack, pending=pending, resume=stage)
+        return Position(Stage.PUT_TRIGGERS, s, stack=stack, pending=pending, resume=stage)
     return enter(stage, s, stack)
 
 
@@ -396,8 +527,8 @@ def after_step(s: Situation, r: c.StepResult) -> Position:
     step; a player who lost in the first-strike step ends the combat (104.3b, 704.5a)."""
     after = c.apply_step(s, r)
     if c.losers(after):  # 104.3b: the game is over before any trigger is put on the stack
-        return Position(c.END, after)
-    window = c.FIRST_STRIKE_WINDOW if r.step == "first_strike" else c.DAMAGE_WINDOW
+        return Position(Stage.END, after)
+    window = Stage.AFTER_FIRST_STRIKE_DAMAGE if r.step == "first_strike" else Stage.AFTER_COMBAT_DAMAGE
     return putting(window, after, (), died(s, after))
 
 
@@ -406,7 +537,7 @@ def whole_steps(p: Position, steps: StepPrograms) -> Iterator[tuple[DamageAssign
     projected enumeration, with one assignment that reaches it; for searches that need the
     results only (`outcomes`), not who chose which half. `steps` holds the search's grounded
     step programs (:mod:`pysolver.rules.steps`: one per board, not one per state)."""
-    assert p.stage == ATTACKERS_HALF
+    assert p.stage == Stage.ATTACKERS_DAMAGE
     for r in steps.results(p.s):
         yield DamageAssignment(r.step, r.assignment), after_step(p.s, r)
 
@@ -416,58 +547,7 @@ def blocks_with_steps(p: Position) -> Iterator[tuple[BlockDeclaration, DamageAss
     anything (:mod:`pysolver.rules.triggers`): each block declaration
     with each distinct result of the damage step after it, in one solve
     (:func:`pysolver.rules.combat.blocks_and_step_results`)."""
-    assert p.stage == c.DECLARE_BLOCKERS and not acts_in_windows(p.s) and not has_triggers(p.s)
+    assert p.stage == Stage.DECLARE_BLOCKERS and not acts_in_windows(p.s) and not has_triggers(p.s)
     for blocks, r in c.blocks_and_step_results(p.s):
         declared = p.s.with_combat(blockers=blocks)
         yield BlockDeclaration(blocks), DamageAssignment(r.step, r.assignment), after_step(declared, r)
-
-
-def half_results(s: Situation, deciding: str, fixed: tuple[Any, ...] = ()) -> Iterator[tuple[c.StepResult, bool]]:
-    """The distinct results of one half of the next combat damage step: `deciding` is
-    ``attackers`` (the active player's announcement, 510.1) or ``blockers`` (the defending
-    side's, with the attackers' half `fixed` as announced). With each, whether the other half
-    has creatures that assign damage in this step."""
-    facts = situation_facts(s.with_combat(assignment=tuple(fixed) or None)) + "\n" + _deciding(deciding)
-    ctl = control(HALF, facts, parts=("base", "choose_half", "choose_shares", "show_results"),
-                  args=("--models=0", "--project=project"))
-    for symbols in models(ctl):
-        others = any(sym.name == "half" and str(sym.arguments[1]) != deciding for sym in symbols)
-        yield c.step_result([sym for sym in symbols if sym.name != "half"]), others
-
-
-def _deciding(half: str) -> str:
-    """The fact selecting the half of ``encodings/verify.lp`` chosen or judged (510.1)."""
-    return program([atom("deciding", constant(half))])
-
-
-def step_result_of(s: Situation, assignment: tuple[Any, ...]) -> c.StepResult:
-    """The result of the next damage step with this whole assignment (510.1, 704.3)."""
-    facts = situation_facts(s.with_combat(assignment=tuple(assignment) or None))
-    return c.step_result(one_model(control(STEP_RESULTS, facts, parts=("base", "show_results"))))
-
-
-def _half_violations(s: Situation, stage: str, half: tuple[Any, ...], move: DamageAssignment) -> tuple[Violation, ...]:
-    """Why one half's announced assignment is illegal: the step, the sources (attacking creatures in
-    the attackers' half, 510.1), then 510.1's rules on this half's sources (``judge_half`` of
-    ``encodings/verify.lp``)."""
-    deciding = "attackers" if stage == ATTACKERS_HALF else "blockers"
-    facts = situation_facts(s.with_combat(assignment=tuple(half) + move.assignment or None))
-    ctl = control(HALF, facts + "\n" + _deciding(deciding), parts=("base", "judge_half"))
-    atoms = one_model_atoms(ctl)
-    step = next(str(a.arguments[0]) for a in atoms if a.match("step", 1))
-    if move.step != step:
-        return (Violation("510.4", f"this is the {step} combat damage step"),)
-    attacking = {a for a, _ in s.combat.attackers or ()}
-    wrong = [src for src, _, _ in move.assignment if (src in attacking) != (deciding == "attackers")]
-    if wrong:
-        return (Violation("510.1", f"{', '.join(wrong)} assign in the other half", tuple(wrong)),)
-    bad = sorted(str(a.arguments[0]).strip('"') for a in atoms if a.match("half_violation", 1))
-    return (Violation("510.1", f"the assignment of {', '.join(bad)} breaks the rules of combat damage",
-                      tuple(bad)),) if bad else ()
-
-
-def one_model_atoms(ctl: clingo.Control) -> list[clingo.Symbol]:
-    """All atoms of the only model of a deterministic program."""
-    for symbols in models(ctl, shown=False):
-        return symbols
-    raise RuntimeError("the program has no model")

@@ -40,6 +40,7 @@ from ..asp.facts import REQUIREMENTS, situation_facts
 from ..asp.solving import AFTER_DECLARATIONS, BOARD, REGULAR_STEP, args_of, control, count_models, models
 from ..model import Situation
 from ..model.moves import DEATH_TRIGGERS, Activation, DamageAssignment, FaceUp, Move, TargetChoice, TriggerOrder
+from ..model.stage import WINDOWS, Stage
 from ..rules import combat as c
 from ..rules import pumps
 from ..rules.declarations import ATTACKERS, BLOCKERS
@@ -113,14 +114,14 @@ def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set[Any],
         for o in _one_program(p, moves):  # mappings in the board's order, as c.result gives them
             yield {**o, **{k: dict(sorted(o[k].items(), key=lambda kv: order[kv[0]]))
                            for k in ("damage", "loyalty", "defense")}}
-    elif p.stage == c.DECLARE_BLOCKERS and not gt.acts_in_windows(p.s) and not has_triggers(p.s):
+    elif p.stage == Stage.DECLARE_BLOCKERS and not gt.acts_in_windows(p.s) and not has_triggers(p.s):
         for blocks, damage, child in gt.blocks_with_steps(p):
             yield from _walk(child, moves + (blocks, damage), visited, steps)
-    elif p.stage == gt.ATTACKERS_HALF:
+    elif p.stage == Stage.ATTACKERS_DAMAGE:
         for damage, child in gt.whole_steps(p, steps):
             yield from _walk(child, moves + (damage,), visited, steps)
     else:
-        matter = c.may_matter(p.s, p.stage) if p.stage in gt.WINDOWS else set()
+        matter = c.may_matter(p.s, p.stage) if p.stage in WINDOWS else set()
         targeted = any(t.kind in DEATH_TRIGGERS for t in p.stack)  # any creature may be dealt damage now (120.3)
         for m, child in p.successors():
             if isinstance(m, FaceUp) and m.permanent not in matter and not targeted:
@@ -140,7 +141,7 @@ def _pump_matters(p: gt.Position, m: Activation, moves: tuple[Move, ...]) -> boo
     if any(isinstance(x, Activation) and (x.window, x.permanent, x.ability) == (m.window, m.permanent, m.ability)
            for x in moves):
         return False
-    if p.stage in (c.BEGINNING_OF_COMBAT, c.ATTACKERS_WINDOW):
+    if p.stage in (Stage.BEGINNING_OF_COMBAT, Stage.AFTER_ATTACKERS):
         return not pumps.may_wait(p.s, m)
     return pumps.may_matter(p.s, m)
 
@@ -149,7 +150,7 @@ def one_step(p: gt.Position) -> bool:
     """Whether nothing but declarations and one combat damage step can happen from `p`, with
     something left to declare."""
     s = p.s
-    return (p.stage in (c.DECLARE_ATTACKERS, c.DECLARE_BLOCKERS) and not gt.acts_in_windows(s)
+    return (p.stage in (Stage.DECLARE_ATTACKERS, Stage.DECLARE_BLOCKERS) and not gt.acts_in_windows(s)
             and s.combat.damage_step is None and not has_triggers(s)
             and not any(a.kind in REQUIREMENTS for x in s.permanents for a in x.abilities)
             and not s.combat.provoked)  # 702.39a: a requirement of the combat (509.1c)
@@ -165,10 +166,11 @@ def rest_in_one(p: gt.Position) -> bool:
     s = p.s
     if one_step(p):
         return True
-    window = {c.DECLARE_BLOCKERS: c.ATTACKERS_WINDOW, gt.ATTACKERS_HALF: c.FIRST_STRIKE_WINDOW}.get(p.stage)
+    window = {Stage.DECLARE_BLOCKERS: Stage.AFTER_ATTACKERS,
+              Stage.ATTACKERS_DAMAGE: Stage.AFTER_FIRST_STRIKE_DAMAGE}.get(p.stage)
     if window is None or s.combat.damage_step is not None or has_triggers(s) or pumps.activatable(s):
         return False
-    if p.stage == c.DECLARE_BLOCKERS and (s.combat.provoked or any(a.kind in REQUIREMENTS for x in s.permanents
+    if p.stage == Stage.DECLARE_BLOCKERS and (s.combat.provoked or any(a.kind in REQUIREMENTS for x in s.permanents
                                                                      for a in x.abilities)):
         return False
     return not set(turnable(s)) & c.may_matter(s, window)
@@ -179,8 +181,8 @@ def one_program_control(p: gt.Position) -> clingo.Control:
     results; with first strike or double strike on the board, both damage steps (510.4,
     ``strikes.lp``)."""
     s = p.s
-    open_attacks = p.stage == c.DECLARE_ATTACKERS
-    open_blocks = p.stage in (c.DECLARE_ATTACKERS, c.DECLARE_BLOCKERS)
+    open_attacks = p.stage == Stage.DECLARE_ATTACKERS
+    open_blocks = p.stage in (Stage.DECLARE_ATTACKERS, Stage.DECLARE_BLOCKERS)
     # (the twins parts of verify.lp constrain nothing here, there are no twin/2 facts: grounded all the
     # same, since their atoms are part of the ground program whose enumeration order gives each
     # outcome's witness line)

@@ -81,6 +81,7 @@ from ..model.moves import (
     Pass,
     TargetChoice,
 )
+from ..model.stage import WINDOWS, Stage
 from ..rules import combat as c
 from ..rules.declarations import ATTACKERS, BLOCKERS, orbit_declarations
 from ..rules.graph import attacker_blocker_graph
@@ -89,7 +90,6 @@ from . import gametree as gt
 from . import goals
 
 ACTIVE, DEFENCE = gt.ACTIVE, gt.DEFENCE
-ATTACKERS_HALF, BLOCKERS_HALF = gt.ATTACKERS_HALF, gt.BLOCKERS_HALF
 TABLE_SIZE = 50_000   # positions kept in the transposition table
 MOVES_SIZE = 10_000   # positions whose moves are kept (windows, damage halves)
 POOL_SIZE = 32        # counterexamples kept
@@ -177,7 +177,7 @@ class Verifier:
             return decided
         active = p.to_move() == ACTIVE
         for move, child in self.candidates(p, counted=True):
-            if p.stage == c.DECLARE_ATTACKERS:
+            if p.stage == Stage.DECLARE_ATTACKERS:
                 self.stats["attacks_tried"] += 1
             if self.win(child) == active:
                 self._remember(p, move)
@@ -216,7 +216,7 @@ class Verifier:
             # one may end the game first or gain life through lifelink, 702.15b)
             if has_death_triggers(s) or p.pending or any(t.kind in DEATH_TRIGGERS for t in p.stack):
                 return None
-            if p.stage != BLOCKERS_HALF and not p.stack and goals.out_of_reach(s, g.targets[0]) is not None:
+            if p.stage != Stage.BLOCKERS_DAMAGE and not p.stack and goals.out_of_reach(s, g.targets[0]) is not None:
                 return False
             return True if self._sure(p, g.targets[0]) is not None else None
         if g.kind == "destroy":
@@ -233,7 +233,7 @@ class Verifier:
         at declare blockers whatever they declare, from the attacker-blocker graph (509.1a-b,
         702.111b: possible blockers, capacities; no face-down creature can be turned face up
         before the declaration)."""
-        if p.stage != c.DECLARE_BLOCKERS:
+        if p.stage != Stage.DECLARE_BLOCKERS:
             return goals.sure_lethal(p.s, player)
         g = self._graph(p.s)
         could_block = {a: list(g.predecessors(a)) for a, d in g.nodes(data=True) if d["role"] == "attacker"
@@ -259,7 +259,7 @@ class Verifier:
         if not final:
             out["decided"] = "before the end of combat"
             bound = (lambda pl: self._sure(p, pl)) if holds else (lambda pl: goals.out_of_reach(s, pl))
-            if holds or p.stage != BLOCKERS_HALF:
+            if holds or p.stage != Stage.BLOCKERS_DAMAGE:
                 notes = [n for n in map(bound, goals.lethal_players(self.goal)) if n]
                 if notes:
                     out["bound"] = "; ".join(notes)
@@ -270,9 +270,9 @@ class Verifier:
     def candidates(self, p: gt.Position, *, counted: bool = False) -> Iterator[Child]:
         """The legal moves of `p` with their positions, lazily, in the order they are tried
         (`counted`: attack candidates are counted in the stats)."""
-        if p.stage == c.DECLARE_BLOCKERS:
+        if p.stage == Stage.DECLARE_BLOCKERS:
             yield from self._blocks(p)
-        elif p.stage == c.DECLARE_ATTACKERS:
+        elif p.stage == Stage.DECLARE_ATTACKERS:
             size: Callable[[AttackDeclaration], int] = ((lambda m: -len(m.attacks)) if self.aggressive
                                                         else (lambda m: len(m.attacks)))
             moves: list[AttackDeclaration] = []
@@ -282,7 +282,7 @@ class Verifier:
             moves.sort(key=lambda m: (-self.history.get((p.stage, m), 0), size(m)))
             for attack in moves:
                 yield attack, p.push(attack, trusted=True)
-        elif p.stage in (ATTACKERS_HALF, BLOCKERS_HALF):
+        elif p.stage in (Stage.ATTACKERS_DAMAGE, Stage.BLOCKERS_DAMAGE):
             sign = 1 if p.to_move() == ACTIVE else -1
             scored = [(sign * goals.score(self.goal, child.s), i, m, child)
                       for i, (m, child) in enumerate(self._successors(p))]
@@ -317,7 +317,7 @@ class Verifier:
                 continue
             tried.add(m)
             if _legal_in_graph(g, m) if not g.graph.get("requirements") else \
-                    not p.s.legal_blocks.why(m):
+                    not p.legal_moves.why(m):
                 cheap.append(m)
         # One decided for the defence without search (a bound, 704.5a) first, then in order.
         pushed: dict[BlockDeclaration, gt.Position] = {}
@@ -418,7 +418,7 @@ class Verifier:
                 self.stats["counterexamples"] += 1
             self.pool.insert(0, m)
             del self.pool[POOL_SIZE:]
-        elif p.stage in gt.WINDOWS or p.stage == c.DECLARE_ATTACKERS:
+        elif p.stage in WINDOWS or p.stage == Stage.DECLARE_ATTACKERS:
             key = (p.stage, m)
             self.history[key] = self.history.get(key, 0) + 1
 
@@ -438,7 +438,7 @@ class Verifier:
         winner = ACTIVE if holds else DEFENCE
         decider = p.to_move()
         first_two = list(itertools.islice(self.candidates(p), 2)) if decider != winner or \
-            p.stage != c.DECLARE_BLOCKERS else []
+            p.stage != Stage.DECLARE_BLOCKERS else []
         if decider == winner or len(first_two) == 1:
             forced = len(first_two) == 1
             move, child = first_two[0] if forced else (e.move, e.child)

@@ -186,7 +186,7 @@ def asp_name(name: str) -> str:
     >>> asp_name("bob"), asp_name("not")
     ('"bob"', '"not"')
     """
-    return f'"{name}"'  # names are [A-Za-z][A-Za-z0-9_-]* (loader.NAME): nothing to escape
+    return f'"{name}"'  # names are [A-Za-z][A-Za-z0-9_-]* (fields.NAME): nothing to escape
 
 
 def _protection_quality(quality: str, players: frozenset[str]) -> str | None:

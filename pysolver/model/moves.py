@@ -91,7 +91,7 @@ class FaceUp:
     cost: str
 
     def to_json(self) -> dict[str, str]:
-        return {"window": self.window, "permanent": self.permanent, "cost": self.cost}
+        return {"window": str(self.window), "permanent": self.permanent, "cost": self.cost}
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,7 @@ class Activation:
     ability: int = 0
 
     def to_json(self) -> dict[str, str | int]:
-        d: dict[str, str | int] = {"window": self.window, "permanent": self.permanent, "times": self.times}
+        d: dict[str, str | int] = {"window": str(self.window), "permanent": self.permanent, "times": self.times}
         if self.ability:
             d["ability"] = self.ability
         return d
@@ -125,7 +125,7 @@ class Pass:
     player: str
 
     def to_json(self) -> dict[str, str]:
-        return {"window": self.window, "pass": self.player}
+        return {"window": str(self.window), "pass": self.player}
 
 
 @dataclass(frozen=True)

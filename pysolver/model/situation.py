@@ -3,9 +3,10 @@
 All classes are frozen dataclasses so that situations can be hashed and shared between search
 states (outcomes and verify explore many of them). They can be built in code from the same plain
 values a situation file holds: ability lines as strings (docs/abilities.md), mana as ``"{R}{R}"``, colors as
-names or letters. Such values are validated by :mod:`pysolver.files.loader`, the one validator, and a
-problem is an :class:`~pysolver.errors.InputError` naming the field. ``to_data()`` gives the file
-form back, so ``Situation.from_data(s.to_data()) == s``.
+names or letters. Each object reads its own fields with :mod:`pysolver.model.fields` (the readers the
+loader uses too), and a problem is an :class:`~pysolver.errors.InputError` naming the field; the
+checks of a whole board (ids, players that exist, totals) are the loader's, :func:`pysolver.load_data`.
+``to_data()`` gives the file form back, so ``pysolver.load_data(s.to_data()) == s``.
 
 >>> p = Permanent("bear", "bob", power=2, toughness=2, abilities=("Flying",))
 >>> p
@@ -20,38 +21,26 @@ pysolver.errors.InputError: abilities[0]: permanent 'bear': ability line 'Flyng'
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from ..errors import InputError
-from .abilities import COLORS, Ability, normalise
+from . import fields as read
+from .abilities import COLORS, PUMPS, Ability, Pump, normalise
+from .fields import Reader, counter_kind, pt_change
 from .mana import Mana
 from .values import JSON
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
-    from ..files.cards import Card
     from ..game.gametree import Position
-    from ..game.position import Attacks, Blocks, Damage
-    from ..rules.graph import BlockGraph
-    from .moves import Activation, Move
-    from .values import CheckResult, Outcome, Verdict
+    from .moves import Activation
 
-STEPS = ("first_strike", "regular")
 Data = dict[str, Any]  # docs/situation.md plain data, as parsed from YAML/JSON
-
-
-def _loader() -> ModuleType:
-    """:mod:`pysolver.files.loader`, imported when first needed (it imports this module)."""
-    return importlib.import_module("pysolver.files.loader")
 
 
 @dataclass(frozen=True, repr=False)
@@ -78,8 +67,8 @@ class Player:
     def __post_init__(self) -> None:
         if not isinstance(self.mana, Mana) or not isinstance(self.name, str) or not isinstance(self.life, int) \
                 or not isinstance(self.poison, int) or isinstance(self.poison, bool) or self.poison < 0:
-            checked = _loader().player_from_data(self.to_data())
-            object.__setattr__(self, "mana", checked.mana)
+            _, _, mana, _ = read.player(Reader(None), self.to_data(), "player")
+            object.__setattr__(self, "mana", mana)
 
     def to_data(self) -> dict[str, JSON]:
         """The docs/situation.md player entry."""
@@ -104,9 +93,9 @@ class Permanent:
 
     Characteristics derived from these fields (708.2a face-down values, counters) are computed by
     ``encodings/characteristics.lp``. Built in code, `abilities` may be docs/abilities.md lines and `colors`
-    names or letters: they are parsed by the loader, and the permanent is `unchecked` until the
-    :class:`Situation` it is put in has been validated as a whole (its controller must be a player;
-    a line that names a player, "Protection from bob", is resolved then). Permanents built from
+    names or letters: they are read as a file's entry would be (:func:`pysolver.model.fields.permanent`);
+    a line that names a player ("Protection from bob", 702.16a) waits for the players of the
+    :class:`Situation` it is put in, and the permanent is `unchecked` until then. Permanents built from
     parsed values (as :func:`dataclasses.replace` does in the search) are taken as they are.
 
     >>> Permanent("bear", "alice", power=2, toughness=2, abilities=("Trample",)).abilities[0].kind
@@ -135,7 +124,7 @@ class Permanent:
     summoning_sick: bool = False
     face_down: bool = False
     left_battlefield: bool = False  # during a combat being explored (704.3, 506.4)
-    unchecked: bool = field(default=False, init=False, compare=False)  # built from text: check in its Situation
+    unchecked: bool = field(default=False, init=False, compare=False)  # lines naming a player wait for its Situation
 
     if TYPE_CHECKING:  # what the constructor accepts: ability lines as text (the dataclass __init__ at run time)
         def __init__(self, id: str, controller: str, owner: str | None = None, name: str | None = None,
@@ -161,18 +150,20 @@ class Permanent:
             raise InputError(None, "abilities", f"permanent {self.id!r}: give ability lines (strings) or parsed "
                                                 "abilities, not both")
         data = {**self.to_data(), "abilities": list(lines)}
+        data.pop("card", None)  # the lines the solver does not model stay as they are
+        unmodelled = self.unmodelled
         players = frozenset(n for n in (self.controller, self.owner, self.protector) if isinstance(n, str))
-        object.__setattr__(self, "unchecked", True)
         try:
-            self._adopt(_loader().permanent_from_data(data, players))
+            self._adopt(_read(data, players))
         except InputError as exc:
             naming = [line for line in lines if normalise(line, None).startswith("protection from")]
             if not (naming and exc.field.startswith("permanents[0].abilities")):
                 raise InputError(exc.file, exc.field.removeprefix("permanents[0]."), exc.message) from None
             # A protection quality may be a player (702.16a): resolved by the Situation.
-            self._adopt(_loader().permanent_from_data({**data, "abilities": [x for x in lines if x not in naming]},
-                                                      players))
+            self._adopt(_read({**data, "abilities": [x for x in lines if x not in naming]}, players))
             object.__setattr__(self, "ability_lines", lines)
+            object.__setattr__(self, "unchecked", True)
+        object.__setattr__(self, "unmodelled", unmodelled)
         if parsed:  # abilities given parsed (pysolver.model.abilities.Ability) are kept as given
             object.__setattr__(self, "abilities", parsed)
 
@@ -181,23 +172,24 @@ class Permanent:
             if f.init:
                 object.__setattr__(self, f.name, getattr(checked, f.name))
 
-    @classmethod
-    def from_card(cls, card: str, *, id: str, controller: str, cards: Mapping[str, Card] | None = None,
-                  **changes: Any) -> Permanent:
-        """A permanent of a card of the built-in pool (or `cards`), fields in `changes` overriding
-        the card's (docs/situation.md `card`, §4).
+    def with_players(self, players: frozenset[str], index: int = 0) -> Permanent:
+        """The permanent with its lines that name a player ("Protection from bob", 702.16a) parsed
+        against the `players` of its situation (entry `index` of its `permanents`).
 
-        >>> Permanent.from_card("Grizzly Bears", id="bear", controller="bob")
-        Permanent('bear', 'bob', 2/2, name='Grizzly Bears')
+        >>> p = Permanent("x", "a", power=1, toughness=1, abilities=("Protection from bob",))
+        >>> p.unchecked, p.with_players(frozenset({"a", "bob"})).abilities[0].term
+        (True, 'protection(player("bob"))')
         """
-        data = {"id": id, "controller": controller, "card": card, **_data_fields(changes)}
-        players = frozenset(n for n in (controller, changes.get("owner"), changes.get("protector")) if n)
-        try:
-            p = cast(Permanent, _loader().permanent_from_data(data, players, dict(cards) if cards else None))
-        except InputError as exc:
-            raise InputError(exc.file, exc.field.removeprefix("permanents[0]."), exc.message) from None
-        object.__setattr__(p, "unchecked", True)  # its controller is checked in its Situation
-        return p
+        if not self.unchecked:
+            return self
+        abilities = read.ability_lines(Reader(None), self.ability_lines, f"permanents[{index}]", self.id, self.name,
+                                       players)
+        return replace(self, abilities=abilities)
+
+    def pump_abilities(self) -> list[tuple[str, Pump]]:
+        """Its pump abilities with their kinds (``pump``, ``team_pump``; 602, 613.4c), in order: the
+        `ability` numbers of :class:`~pysolver.model.moves.Activation` moves."""
+        return [(a.kind, a.value) for a in self.abilities if a.kind in PUMPS and isinstance(a.value, Pump)]
 
     @property
     def plus_counters(self) -> int:
@@ -311,36 +303,11 @@ class Permanent:
         return f"Permanent({', '.join(parts)})"
 
 
-def counter_kind(dp: int, dt: int) -> str:
-    """The name of the P/T counter kind that adds (dp, dt) (122.1a): both signs the same, a zero
-    taking the sign of the other number.
-
-    >>> counter_kind(1, 1), counter_kind(1, 0), counter_kind(0, -1), counter_kind(-2, -1)
-    ('+1/+1', '+1/+0', '-0/-1', '-2/-1')
-    """
-    sign = "-" if dp < 0 or dt < 0 else "+"
-    return f"{sign}{abs(dp)}/{sign}{abs(dt)}"
-
-
-def _data_fields(changes: Mapping[str, Any]) -> Data:
-    """Keyword fields of :meth:`Permanent.from_card` in the file form (`abilities`: lines, counters by kind)."""
-    d = {k: list(v) if isinstance(v, tuple) and k != "pt_counters" else v for k, v in changes.items()}
-    counters = d.pop("pt_counters", ())
-    if counters:
-        d["counters"] = dict(counters) if isinstance(counters, Mapping) else \
-            {counter_kind(dp, dt): n for dp, dt, n in counters}
-    if isinstance(d.get("until_end_of_turn"), list):
-        d["until_end_of_turn"] = pt_change(tuple(d["until_end_of_turn"]))
-    return d
-
-
-def pt_change(change: tuple[int, ...]) -> str:
-    """A change of power and toughness as written in files and on cards, ``+X/+Y`` (613.4c).
-
-    >>> pt_change((3, 0)), pt_change((-1, -2))
-    ('+3/+0', '-1/-2')
-    """
-    return "/".join(f"{n:+d}" for n in change)
+def _read(data: Data, players: frozenset[str]) -> Permanent:
+    """A permanent entry built in code, read as the first entry of a file's `permanents` would be."""
+    r = Reader(None)
+    d, pid = read.permanent_entry(r, data, "permanents[0]", players)
+    return Permanent(**read.permanent(r, d, "permanents[0]", pid, players, None))
 
 
 @dataclass(frozen=True)
@@ -448,15 +415,17 @@ class Goal:
 class Situation:
     """One board: players in turn order, the active player, permanents, combat so far (docs/situation.md).
 
-    Built in code from permanents with ability lines as strings, the whole board is validated by the
-    loader. Lazy legal-move collections and :meth:`play` are described in :mod:`pysolver.game.position`.
+    Built in code, players may be given by name, and lines of its permanents that name a player
+    ("Protection from bob", 702.16a) are parsed against its players; the checks of the whole board
+    (ids, references, totals: docs/situation.md) are the loader's, :func:`pysolver.load_data`.
+    :meth:`game` is the combat from here as a game tree (:mod:`pysolver.game.gametree`).
 
-    >>> from pysolver import Situation, Player, Permanent   # (doctests run a copy of this module)
+    >>> from pysolver import Situation, Player, Permanent, load_data   # (doctests run a copy of this module)
     >>> s = Situation(players=(Player("alice"), Player("bob")), active="alice",
     ...               permanents=(Permanent("bear", "alice", power=2, toughness=2, abilities=("Trample",)),))
     >>> s
     <Situation alice 20, bob 20; active alice; bear 2/2 trample (alice)>
-    >>> Situation.from_data(s.to_data()) == s
+    >>> load_data(s.to_data()) == s
     True
     >>> s.permanent("nope")
     Traceback (most recent call last):
@@ -472,36 +441,15 @@ class Situation:
     source: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
-        raw = not (isinstance(self.players, tuple) and isinstance(self.permanents, tuple)) \
-            or any(not isinstance(p, Player) for p in self.players) \
-            or any(not isinstance(p, Permanent) or p.unchecked for p in self.permanents)
-        if raw:
-            checked = Situation.from_data(self.to_data(), source=self.source)
-            for f in fields(self):
-                object.__setattr__(self, f.name, getattr(checked, f.name))
-
-    @classmethod
-    def load(cls, path: str | Path, cards: Mapping[str, Card] | None = None) -> Situation:
-        """Read and validate a situation file (YAML or JSON, docs/situation.md); `cards` extends the card pool.
-
-        >>> Situation.load("examples/megamorph.yaml").active
-        'alice'
-        """
-        return cast(Situation, _loader().load_situation(path, dict(cards) if cards else None))
-
-    @classmethod
-    def from_data(cls, data: Mapping[str, Any], cards: Mapping[str, Card] | None = None,
-                  source: str | None = None) -> Situation:
-        """Validate plain data (a docs/situation.md mapping, as parsed from YAML/JSON).
-
-        >>> Situation.from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
-        ...                      "permanents": []}).player_names == {"a", "b"}
-        True
-        """
-        return cast(Situation, _loader().situation_from_data(dict(data), source, dict(cards) if cards else None))
+        if not isinstance(self.players, tuple) or any(not isinstance(p, Player) for p in self.players):
+            object.__setattr__(self, "players", tuple(p if isinstance(p, Player) else Player(p) for p in self.players))
+        if not isinstance(self.permanents, tuple) or any(p.unchecked for p in self.permanents):
+            names = self.player_names
+            object.__setattr__(self, "permanents",
+                               tuple(p.with_players(names, i) for i, p in enumerate(self.permanents)))
 
     def to_data(self) -> dict[str, JSON]:
-        """The docs/situation.md mapping of this board (defaults left out): ``from_data(s.to_data()) == s``."""
+        """The docs/situation.md mapping of this board (defaults left out): ``pysolver.load_data(s.to_data()) == s``."""
         d: Data = {"players": [p.to_data() if isinstance(p, Player) else {"name": p} for p in self.players],
                    "active": self.active,
                    "permanents": [p.to_data() for p in self.permanents]}
@@ -514,11 +462,12 @@ class Situation:
 
     def dump(self, path: str | Path) -> Path:
         """Write the board as a situation file (YAML; JSON if `path` ends in ``.json``) and return
-        the path, so that ``Situation.load(s.dump(p)) == s``.
+        the path, so that ``pysolver.load(s.dump(p)) == s``.
 
         >>> import tempfile, pathlib
-        >>> s = Situation.load("examples/megamorph.yaml")
-        >>> Situation.load(s.dump(pathlib.Path(tempfile.mkdtemp()) / "board.json")).to_data() == s.to_data()
+        >>> from pysolver import load
+        >>> s = load("examples/megamorph.yaml")
+        >>> load(s.dump(pathlib.Path(tempfile.mkdtemp()) / "board.json")).to_data() == s.to_data()
         True
         """
         path = Path(path)
@@ -538,7 +487,8 @@ class Situation:
     def player(self, name: str) -> Player:
         """The player with this name; a :class:`KeyError` naming the players if none.
 
-        >>> Situation.load("examples/megamorph.yaml").player("bob")
+        >>> from pysolver import load
+        >>> load("examples/megamorph.yaml").player("bob")
         Player('bob', life=20, mana='{U}')
         """
         for p in self.players:
@@ -555,13 +505,15 @@ class Situation:
         """A copy with some combat fields replaced, validated as a file's `combat` would be
         (508.1a, 508.1b, 509.1a, 510.1): an attacker that is not on the board is refused.
 
-        >>> s = Situation.load("examples/megamorph.yaml").with_combat(attackers=(("ghost", "bob"),))
+        >>> from pysolver import load
+        >>> s = load("examples/megamorph.yaml").with_combat(attackers=(("ghost", "bob"),))
         Traceback (most recent call last):
         ...
         pysolver.errors.InputError: examples/megamorph.yaml: combat.attackers.ghost: 'ghost' is not the id of a permanent
         """  # noqa: E501 (doctest output is one line)
         combat = replace(self.combat, **changes)
-        _loader().combat_from_data(self, combat.to_data())
+        read.combat(Reader(self.source), combat.to_data(), self.active, self.player_names,
+                    {p.id: p for p in self.permanents})
         return replace(self, combat=combat)
 
     def __repr__(self) -> str:
@@ -577,66 +529,21 @@ class Situation:
             parts.append(f"goal {self.goal.to_data()}")
         return f"<Situation {'; '.join(parts)}>"
 
-    # ---- moves and positions (pysolver.game.position) ------------------------------------------
-
-    @property
-    def legal_attacks(self) -> Attacks:
-        """The legal attack declarations (508.1), a lazy collection (:class:`pysolver.game.position.Attacks`)."""
-        from ..game.position import Attacks
-        return Attacks(self)
-
-    @property
-    def legal_blocks(self) -> Blocks:
-        """The legal block declarations (509.1), a lazy collection (:class:`pysolver.game.position.Blocks`)."""
-        from ..game.position import Blocks
-        return Blocks(self)
-
-    @property
-    def legal_damage(self) -> Damage:
-        """The legal assignments of the next combat damage step (510.1) (:class:`pysolver.game.position.Damage`)."""
-        from ..game.position import Damage
-        return Damage(self)
-
-    def play(self, move: Move) -> Situation:
-        """The position after `move`; :class:`pysolver.game.position.IllegalMoveError` if it breaks a rule."""
-        from ..game.position import play
-        return play(self, move)
-
     def game(self) -> Position:
         """The whole rest of the combat as a game tree (:mod:`pysolver.game.gametree`), from the point this
-        situation is at: ``legal_moves()`` (declarations, face-up turns and passes in each priority
+        situation is at: ``legal_moves`` (declarations, face-up turns and passes in each priority
         window, each damage step's halves, 510.1), ``push(move)``, ``to_move()``, ``is_end()``.
 
-        >>> from pysolver import Pass
-        >>> p = Situation.load("examples/megamorph.yaml").game()
-        >>> p.stage, p.to_move()
+        >>> from pysolver import Pass, load
+        >>> p = load("examples/megamorph.yaml").game()
+        >>> str(p.stage), p.to_move()
         ('after_attackers', 'active')
         >>> q = p.push(Pass("after_attackers", "alice"))
-        >>> [m.to_json() for m in q.legal_moves()][1]
+        >>> [m.to_json() for m in q.legal_moves][1]
         {'window': 'after_attackers', 'permanent': 'flock', 'cost': '{U}'}
         """
         from ..game.gametree import root
         return root(self)
-
-    def check(self) -> CheckResult:
-        """Is the declared combat legal (docs/results.md `check`, :func:`pysolver.check_result`)."""
-        from .. import check_result
-        return check_result(self)
-
-    def outcomes(self) -> Iterator[Outcome]:
-        """The distinct end-of-combat results, lazily (:func:`pysolver.outcome_values`)."""
-        from .. import outcome_values
-        return outcome_values(self)
-
-    def verify(self) -> Verdict:
-        """Can the active player force the goal (docs/verify.md, :func:`pysolver.verdict`)."""
-        from .. import verdict
-        return verdict(self)
-
-    def graph(self) -> BlockGraph:
-        """The attacker–blocker graph, drawable (:func:`pysolver.block_graph`)."""
-        from .. import block_graph
-        return block_graph(self)
 
     def to_svg(self) -> str:
         """The board as an SVG picture (:func:`pysolver.output.svg.board_svg`, ``pysolver show``)."""

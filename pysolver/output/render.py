@@ -19,10 +19,10 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from ..errors import InputError
+from ..model.stage import Stage
 from .results import Buffer, Tally
 from .streams import atomic
 
@@ -155,17 +155,13 @@ def _graph(g: Any, args: argparse.Namespace) -> str | None:
 
 # ---- verify, for people ---------------------------------------------------------------------
 
-@cache
-def stage_words() -> dict[str, str]:
-    """The stages of combat a `verify` tree names, in words (507-511)."""
-    from ..game.verify import ATTACKERS_HALF, BLOCKERS_HALF
-    from ..rules import combat as c
-    return {c.BEGINNING_OF_COMBAT: "beginning of combat", c.ATTACKERS_WINDOW: "after attackers",
-            c.BLOCKERS_WINDOW: "after blockers", c.FIRST_STRIKE_WINDOW: "between the damage steps",
-            c.DECLARE_ATTACKERS: "declare attackers", c.DECLARE_BLOCKERS: "declare blockers",
-            ATTACKERS_HALF: "assigns attackers' damage", BLOCKERS_HALF: "assigns blockers' damage",
-            c.DAMAGE_WINDOW: "after combat damage", "put_triggers": "puts triggers on the stack",
-            "order_triggers": "orders block triggers"}
+#: The stages of combat a `verify` tree names, in words (507-511).
+STAGE_WORDS = {Stage.BEGINNING_OF_COMBAT: "beginning of combat", Stage.AFTER_ATTACKERS: "after attackers",
+               Stage.AFTER_BLOCKERS: "after blockers", Stage.AFTER_FIRST_STRIKE_DAMAGE: "between the damage steps",
+               Stage.DECLARE_ATTACKERS: "declare attackers", Stage.DECLARE_BLOCKERS: "declare blockers",
+               Stage.ATTACKERS_DAMAGE: "assigns attackers' damage", Stage.BLOCKERS_DAMAGE: "assigns blockers' damage",
+               Stage.AFTER_COMBAT_DAMAGE: "after combat damage", Stage.PUT_TRIGGERS: "puts triggers on the stack",
+               Stage.ORDER_TRIGGERS: "orders block triggers"}
 
 
 def _put_text(t: Doc) -> str:
@@ -217,10 +213,10 @@ def tree_text(tree: list[Doc], indent: int = 2) -> list[str]:
             lines.append(pad + end_text(item["end"]))
         elif "move" in item:
             forced = " (forced)" if item.get("forced") else ""
-            lines.append(f"{pad}{item['by']} ({stage_words().get(item['stage'], item['stage'])}): "
+            lines.append(f"{pad}{item['by']} ({STAGE_WORDS.get(item['stage'], item['stage'])}): "
                          f"{move_text(item['move'])}{forced}")
         else:
-            lines.append(f"{pad}{item['by']} ({stage_words().get(item['stage'], item['stage'])}), any of:")
+            lines.append(f"{pad}{item['by']} ({STAGE_WORDS.get(item['stage'], item['stage'])}), any of:")
             for reply in item["replies"]:
                 lines.append(f"{pad}  - " + "; or ".join(move_text(m) for m in reply["moves"]))
                 lines += tree_text(reply["then"], indent + 6)

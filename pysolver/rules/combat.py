@@ -30,36 +30,23 @@ from ..asp.solving import (
     one_model,
 )
 from ..model import Permanent, Situation
+from ..model.stage import Stage
 from .declarations import BLOCKERS, most_obeyed
 from .facedown import turn_face_up
-
-BEGINNING_OF_COMBAT = "beginning_of_combat"
-DECLARE_ATTACKERS = "declare_attackers"
-ATTACKERS_WINDOW = "after_attackers"
-DECLARE_BLOCKERS = "declare_blockers"
-BLOCKERS_WINDOW = "after_blockers"
-DAMAGE = "damage"
-FIRST_STRIKE_WINDOW = "after_first_strike_damage"
-# 510.3, 117.5: priority in the (last) combat damage step, opened only while triggered abilities
-# (death triggers, 603.3) wait on the stack; when it is empty the combat is over for outcomes.
-DAMAGE_WINDOW = "after_combat_damage"
-END = "end"
-WINDOW_NEXT = {BEGINNING_OF_COMBAT: DECLARE_ATTACKERS, ATTACKERS_WINDOW: DECLARE_BLOCKERS,
-               BLOCKERS_WINDOW: DAMAGE, FIRST_STRIKE_WINDOW: DAMAGE, DAMAGE_WINDOW: END}
 
 RETURNED = "/returned"  # the id suffix of the new object a persist or undying ability returned (400.7)
 # The parts choosing every source's shares of a step (outcomes.lp, 510.1): power-independent.
 CHOOSE_RESULTS = ("choose_results", "choose_shares")
 
 
-def first_stage(s: Situation) -> str:
+def first_stage(s: Situation) -> Stage:
     """The priority window the situation is in, from what its combat has declared (docs/verify.md)."""
     c = s.combat
     if c.attackers is None:
-        return BEGINNING_OF_COMBAT
+        return Stage.BEGINNING_OF_COMBAT
     if c.blockers is None:
-        return ATTACKERS_WINDOW
-    return FIRST_STRIKE_WINDOW if c.damage_step == "regular" else BLOCKERS_WINDOW
+        return Stage.AFTER_ATTACKERS
+    return Stage.AFTER_FIRST_STRIKE_DAMAGE if c.damage_step == "regular" else Stage.AFTER_BLOCKERS
 
 
 @lru_cache(maxsize=4096)
@@ -111,8 +98,8 @@ def may_matter(s: Situation, window: str) -> set[str]:
     attackers = {a for a, _ in s.combat.attackers or ()}
     in_combat = attackers | {b for b, _ in s.combat.blockers or ()}
     relevant = {p.id for p in s.permanents
-                if window == BEGINNING_OF_COMBAT or p.id in in_combat
-                or (window == ATTACKERS_WINDOW and p.controller != s.active)}
+                if window == Stage.BEGINNING_OF_COMBAT or p.id in in_combat
+                or (window == Stage.AFTER_ATTACKERS and p.controller != s.active)}
     return relevant | {p.id for p in s.permanents if p.face_down and _may_leave_face_up(replace(p, face_down=False))}
 
 

@@ -36,8 +36,8 @@ from ..model import Permanent, Situation
 from ..model.abilities import PUMPS, Pump
 from ..model.mana import affordable
 from ..model.moves import Activation
+from ..model.stage import Stage
 from ..model.values import Violation
-from . import combat as c
 
 # The ability kinds whose rules read no power or toughness before blockers are declared, listed
 # one by one (a kind added later is not in it until someone shows that it reads neither): with only
@@ -53,15 +53,11 @@ BLIND_BEFORE_BLOCKS = frozenset({
 
 def pumps_of(p: Permanent) -> list[Pump]:
     """The pump abilities of a permanent's face-up side, in order (the `ability` numbers of moves)."""
-    return [pump for _, pump in _pumps(p)]
-
-
-def _pumps(p: Permanent) -> list[tuple[str, Pump]]:
-    return [(a.kind, a.value) for a in p.abilities if a.kind in PUMPS and isinstance(a.value, Pump)]
+    return [pump for _, pump in p.pump_abilities()]
 
 
 def _kind(p: Permanent, index: int) -> str:
-    return _pumps(p)[index][0]
+    return p.pump_abilities()[index][0]
 
 
 def can_activate(p: Permanent) -> bool:
@@ -144,7 +140,10 @@ def resolve(s: Situation, source: Permanent, kind: str, pump: Pump) -> Situation
                                                       x.until_end_of_turn[1] + change[1])) if pumped(x) else x
                        for x in s.permanents)
     after = replace(s, permanents=permanents)
-    return c.settle(after) if pump.toughness < 0 else after
+    if pump.toughness >= 0:
+        return after
+    from .combat import settle  # clingo: state-based actions only where a toughness went down (704.5f, 704.5g)
+    return settle(after)
 
 
 def declared_pumps(s: Situation) -> Situation:
@@ -170,34 +169,13 @@ def declared_pumps(s: Situation) -> Situation:
     return s
 
 
-def magnitude(s: Situation) -> int:
-    """What pumps can add to the magnitudes of a board's numbers (docs/limits.md): each ability as often
-    as its controller's mana pays for it, and each declared activation (``combat.activations``), times
-    |X|+|Y| for each creature it pumps, plus the mana the declared ones cost. The loader keeps the
-    board total with this inside :data:`pysolver.model.numbers.MAX_TOTAL`, so no sum the encodings compute
-    can wrap (a power of ``N+C-D+X`` with X up to that total)."""
-    total = 0
-    creatures: dict[str, int] = {}  # each player's creatures on the battlefield, counted once (linear loading)
-    for x in s.permanents:
-        if x.is_creature and not x.left_battlefield:
-            creatures[x.controller] = creatures.get(x.controller, 0) + 1
-    for p in s.permanents:
-        if p.left_battlefield:
-            continue
-        pumped = {"pump": 1, "team_pump": creatures.get(p.controller, 0)}
-        for i, (kind, pump) in enumerate(_pumps(p)):
-            declared = sum(a.times for a in s.combat.activations if (a.permanent, a.ability) == (p.id, i))
-            total += (max_times(s, p.id, i) + declared) * (abs(pump.power) + abs(pump.toughness)) * pumped[kind]
-            total += pump.cost.total * declared
-    return total
-
-
 def reached(s: Situation, window: str) -> bool:
     """Whether the combat a situation file describes has come to `window` (as window_reached/1 of
     encodings/check.lp: 507.2, 508.2, 509.2, 510.3)."""
-    return {c.BEGINNING_OF_COMBAT: True, c.ATTACKERS_WINDOW: s.combat.attackers is not None,
-            c.BLOCKERS_WINDOW: s.combat.blockers is not None,
-            c.FIRST_STRIKE_WINDOW: s.combat.damage_step == "regular"}[window]
+    reached: dict[str, bool] = {Stage.BEGINNING_OF_COMBAT: True, Stage.AFTER_ATTACKERS: s.combat.attackers is not None,
+                                Stage.AFTER_BLOCKERS: s.combat.blockers is not None,
+                                Stage.AFTER_FIRST_STRIKE_DAMAGE: s.combat.damage_step == "regular"}
+    return reached[window]
 
 
 def pumped_by(s: Situation, pid: str) -> list[tuple[Permanent, int, Pump]]:
@@ -209,7 +187,7 @@ def pumped_by(s: Situation, pid: str) -> list[tuple[Permanent, int, Pump]]:
     for p in s.permanents:
         if p.left_battlefield or p.controller != target.controller:
             continue
-        for i, (kind, pump) in enumerate(_pumps(p)):
+        for i, (kind, pump) in enumerate(p.pump_abilities()):
             if (kind == "pump" and p.id == pid) or (kind == "team_pump" and target.is_creature):
                 found.append((p, i, pump))
     return found

@@ -49,13 +49,13 @@ from ..model.moves import (
     Trigger,
     TriggerOrder,
 )
+from ..model.stage import WINDOWS, Stage
 from ..model.values import IllegalMoveError
 from ..rules.combat import result
 
 CHECK_SAMPLES = 3        # illegal block declarations tried per board
 ASSIGNMENT_SAMPLES = 2   # damage assignments per block declaration given to check
 LINE_SAMPLES = 3         # outcome lines replayed on the game tree per board
-WINDOWS = gt.WINDOWS
 BEFORE = {"blocks": WINDOWS[:2], "first_strike": WINDOWS[:3], "regular": WINDOWS[:4]}  # not after_combat_damage
 
 
@@ -294,22 +294,22 @@ def _next_move(p: gt.Position, line: dict[str, Any], pending: list[dict[str, Any
             pending.remove(mine[0])
             return FaceUp(**mine[0]) if "cost" in mine[0] else Activation(**mine[0])
         return Pass(p.stage, p.name())
-    if p.stage == "declare_attackers":
+    if p.stage == Stage.DECLARE_ATTACKERS:
         return AttackDeclaration.of(line["attacks"])
-    if p.stage == "declare_blockers":
+    if p.stage == Stage.DECLARE_BLOCKERS:
         return BlockDeclaration.of(line["blocks"])
-    if p.stage == gt.ORDER_TRIGGERS:  # 603.3b
+    if p.stage == Stage.ORDER_TRIGGERS:  # 603.3b
         return TriggerOrder(tuple(Trigger(**t) for t in line["triggers"]))
-    if p.stage == gt.PUT_TRIGGERS:  # 603.3b, 603.3d: the next death trigger the line puts on the stack
+    if p.stage == Stage.PUT_TRIGGERS:  # 603.3b, 603.3d: the next death trigger the line puts on the stack
         put = len([m for m in p.move_stack if isinstance(m, TargetChoice)])
         t = line["targets"][put]
         chosen = next(m for m in p.target_choices() if m.to_json() == t)
         return chosen
     attacking = {a for a, _ in p.s.combat.attackers or ()}
     step = steps[0] if steps else "regular"
-    if p.stage == gt.BLOCKERS_HALF and steps:
+    if p.stage == Stage.BLOCKERS_DAMAGE and steps:
         steps.pop(0)
-    assignment = [t for t in line.get(step, []) if (t[0] in attacking) == (p.stage == gt.ATTACKERS_HALF)]
+    assignment = [t for t in line.get(step, []) if (t[0] in attacking) == (p.stage == Stage.ATTACKERS_DAMAGE)]
     return DamageAssignment.of(step, assignment)
 
 

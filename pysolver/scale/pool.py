@@ -31,7 +31,7 @@ from ..commands import BATCH_COMMANDS
 from ..errors import InputError
 from ..files import reading
 from ..files.cards import with_builtin
-from ..files.loader import NAME
+from ..model.fields import NAME
 
 SWEEP_COMMANDS = BATCH_COMMANDS
 Fail = Callable[[str, str], InputError]  # builds the InputError for a field path and a problem

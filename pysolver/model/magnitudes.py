@@ -1,0 +1,64 @@
+"""The magnitudes of a board's numbers (docs/limits.md), kept inside :data:`pysolver.model.numbers.MAX_TOTAL`
+by the loader so that no sum or product the encodings compute wraps.
+
+>>> from pysolver.model import Permanent, Player
+>>> magnitude(Player("alice", life=20, mana="{R}{R}")), magnitude(Permanent("x", "a", power=2, toughness=3))
+(22, 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .abilities import Pump
+from .mana import Mana, affordable
+from .situation import Permanent, Player, Situation
+
+
+def magnitude(x: Player | Permanent) -> int:
+    """The sum of the magnitudes of the numbers of a player or permanent (numbers.MAX_TOTAL)."""
+    if isinstance(x, Player):
+        return abs(x.life) + x.mana.total + x.poison
+    values = [x.power, x.toughness, x.loyalty, x.defense, x.damage,
+              *(n * max(abs(dp), abs(dt)) for dp, dt, n in x.pt_counters), *map(abs, x.until_end_of_turn)]
+    for a in x.abilities:
+        if isinstance(a.value, Mana):
+            values.append(a.value.total)
+        if isinstance(a.value, Pump):
+            values += [a.value.cost.total, a.value.power, a.value.toughness]
+        for v in a.value if isinstance(a.value, tuple) else (a.value,):
+            if isinstance(v, int) and not isinstance(v, bool):
+                values.append(v)
+    return sum(abs(v) for v in values if v is not None)
+
+
+def rampage_magnitude(permanents: Iterable[Permanent]) -> int:
+    """At most what rampage N can add (702.23a: +N/+N for each creature blocking it beyond the first),
+    N for every other permanent, so that no power or toughness it makes wraps (numbers.MAX_TOTAL)."""
+    permanents = tuple(permanents)
+    return sum(abs(a.value) * len(permanents) for p in permanents for a in p.abilities
+               if a.kind == "rampage" and isinstance(a.value, int))
+
+
+def pump_magnitude(s: Situation) -> int:
+    """What pumps can add to the magnitudes of a board's numbers (docs/limits.md): each ability as often
+    as its controller's mana pays for it (602.2b, 601.2h), and each declared activation
+    (``combat.activations``), times |X|+|Y| for each creature it pumps (613.4c), plus the mana the
+    declared ones cost. Inside :data:`pysolver.model.numbers.MAX_TOTAL`, no sum the encodings
+    compute can wrap (a power of ``N+C-D+X`` with X up to that total)."""
+    total = 0
+    creatures: dict[str, int] = {}  # each player's creatures on the battlefield, counted once (linear loading)
+    for x in s.permanents:
+        if x.is_creature and not x.left_battlefield:
+            creatures[x.controller] = creatures.get(x.controller, 0) + 1
+    for p in s.permanents:
+        if p.left_battlefield:
+            continue
+        pumped = {"pump": 1, "team_pump": creatures.get(p.controller, 0)}
+        owner = s.player(p.controller)
+        for i, (kind, pump) in enumerate(p.pump_abilities()):
+            declared = sum(a.times for a in s.combat.activations if (a.permanent, a.ability) == (p.id, i))
+            paid = affordable(owner.mana, owner.spent, pump.cost)
+            total += (paid + declared) * (abs(pump.power) + abs(pump.toughness)) * pumped[kind]
+            total += pump.cost.total * declared
+    return total
