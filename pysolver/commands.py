@@ -56,8 +56,7 @@ def _results(command: str, s: Situation) -> tuple[Iterable[Typed], Callable[[], 
     ([AttackDeclaration(attacks=())], 1, {})
     """
     if command == "outcomes":
-        from . import outcome_values
-        from .game.outcomes import count_outcomes
+        from .game.outcomes import count_outcomes, outcome_values
         return outcome_values(s), partial(count_outcomes, s), {}
     moves = getattr(s, _COLLECTIONS[command])
     return moves, moves.count, {"step": moves.step} if command == "damage" else {}
@@ -163,9 +162,9 @@ def decide(command: str, s: Situation) -> CheckResult | Verdict:
     """`check` or `verify` as a typed value (only the one asked for is imported); `verify` reports
     its progress on stderr when that is a terminal."""
     if command == "check":
-        from . import check_result
+        from .rules.check import check_result
         return check_result(s)
-    from . import verdict
+    from .game.verify import verdict
     return verdict(s, progress=None)
 
 

@@ -240,11 +240,11 @@ def test_508_509_outcomes_over_all_declarations() -> None:
 def replayed(s) -> list[dict]:
     """`results`, with each outcome's line pushed move by move (pysolver.scale.invariants.replay) and
     reaching that outcome."""
-    from pysolver.rules.combat import result
+    from pysolver.rules.combat import outcome
     from pysolver.scale.invariants import replay
     got = list(pysolver.outcomes(s))
     for o in got:
-        assert result(replay(s, o["line"]).s) == {k: v for k, v in o.items() if k != "line"}, o
+        assert outcome(replay(s, o["line"]).s).to_json() == {k: v for k, v in o.items() if k != "line"}, o
     return results(s)
 
 

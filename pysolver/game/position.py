@@ -6,7 +6,7 @@ A :class:`~pysolver.model.Situation` is a position. ``s.legal_attacks``, ``s.leg
 510.1): iterating enumerates them, ``count()`` is the exact counter that does not enumerate
 (:func:`~pysolver.rules.declarations.count_attacks`, :func:`~pysolver.rules.declarations.count_blocks`,
 :func:`~pysolver.rules.damage.count_damage`), ``move in moves`` is the legality check of
-:func:`~pysolver.rules.check.check` and ``moves.why(move)`` its cited violations.
+:func:`~pysolver.rules.check.check_result` and ``moves.why(move)`` its cited violations.
 ``s.play(move)`` returns the next position and refuses an illegal move with
 :class:`~pysolver.model.values.IllegalMoveError`, naming the rules it breaks: declarations and whole
 combat damage steps are pushed on the combat game tree (:mod:`pysolver.game.gametree`, the one
@@ -38,7 +38,7 @@ from typing import Generic, TypeVar
 from ..errors import InputError
 from ..model import Situation
 from ..model.moves import AttackDeclaration, BlockDeclaration, DamageAssignment, Move
-from ..model.values import CheckResult, IllegalMoveError, Violation
+from ..model.values import IllegalMoveError, Violation
 
 M = TypeVar("M", AttackDeclaration, BlockDeclaration, DamageAssignment)
 _RULE = re.compile(r"\((\d{3}\.\d+[a-z]?)\)")
@@ -76,8 +76,8 @@ class LegalMoves(ABC, Generic[M]):
         except InputError as exc:  # an id that is no permanent, a blocker of the active player …
             cited = _RULE.search(exc.message)
             return (Violation(cited.group(1) if cited else self.default_rule, exc.message),)
-        from ..rules.check import check, stage_of  # each question imports only what it needs (start-up)
-        verdict = CheckResult.from_json(check(position))
+        from ..rules.check import check_result, stage_of  # each question imports only what it needs (start-up)
+        verdict = check_result(position)
         return tuple(v for v in verdict.violations if stage_of(v.rule) == self.stage)
 
     def __contains__(self, move: object) -> bool:
