@@ -254,6 +254,41 @@ def test_verdict_to_json_is_the_document(name: str) -> None:
     for d in (mine, theirs):
         d.pop("stats")  # seconds differ between runs
     assert mine == theirs
+    assert isinstance(v.proof, pysolver.Strategy) and v.proof.to_json() == (doc["strategy"] or doc["refutation"])
+
+
+@pytest.mark.parametrize("command, name", [("check", "check/akroma-illegal-combat"), ("outcomes", "megamorph"),
+                                           ("outcomes", "akroma-face-down-vs-first-striker"),
+                                           ("verify", "puzzles/lure-forces-the-block")])
+def test_typed_values_are_what_the_commands_print(command: str, name: str, capsys: pytest.CaptureFixture) -> None:
+    """Issue 20, typed values to the edge: `check`, `outcomes` and `verify` produce CheckResult,
+    Outcome and Verdict where they are found (pysolver.check_result, outcome_values and verdict are
+    those producers, no document in between: nothing has a from_json), and the command line's
+    JSON is exactly their to_json() (`format` added, `verify`'s volatile stats left out)."""
+    from pysolver import commands
+    from pysolver.cli import main
+    from pysolver.game import outcomes, verify
+    from pysolver.model import values
+    from pysolver.rules import check
+    assert pysolver.check_result is check.check_result and pysolver.outcome_values is outcomes.outcome_values
+    assert pysolver.verdict is verify.verdict
+    assert not any(hasattr(getattr(values, k), "from_json")
+                   for k in ("CheckResult", "Violation", "Outcome", "Line", "Strategy", "Verdict"))
+    path = ROOT / "examples" / f"{name}.yaml"
+    s = Situation.load(path)
+    main([command, "--json", "-q", str(path)])
+    printed = json.loads(capsys.readouterr().out)
+    if command == "outcomes":
+        produced = list(commands.enumeration("outcomes", s).tally or ())
+        assert produced and all(type(o) is pysolver.Outcome for o in produced)
+        assert printed["results"] == [o.to_json() for o in produced] == list(pysolver.outcomes(s))
+        return
+    value = commands.decide(command, s)
+    assert type(value) is (pysolver.CheckResult if command == "check" else pysolver.Verdict)
+    document = {k: v for k, v in value.to_json().items() if k != "stats"}
+    assert printed == {**document, "format": 1}
+    assert document == {k: v for k, v in (pysolver.check(s) if command == "check" else
+                                          pysolver.verify(s, progress=False)).items() if k != "stats"}
 
 
 def test_graph_json_carries_every_attribute() -> None:  # 702.111b, 509.1a, 509.1c
