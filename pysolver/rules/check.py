@@ -22,9 +22,9 @@ Messages are built here from (rule, kind, objects) by the templates in :data:`ME
 ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2, "abilities": ["Flying"]},
 ...                    {"id": "y", "controller": "b", "power": 1, "toughness": 1}],
 ...     "combat": {"attackers": {"x": "b"}, "blockers": {"y": ["x"]}}})
->>> check_result(s)
-CheckResult(legal=False, violations=(Violation(rule='702.9b', message='y (no flying or reach) blocks x (flying)', \
-objects=('y', 'x')),))
+>>> r = check_result(s)
+>>> r.legal, [str(v) for v in r.violations], r.violations[0].objects
+(False, ['y (no flying or reach) blocks x (flying) (702.9b)'], ('y', 'x'))
 """
 
 from __future__ import annotations
