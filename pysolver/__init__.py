@@ -8,12 +8,13 @@ and its searches), :mod:`pysolver.output` (result documents, text, SVG), then th
 (:mod:`pysolver.commands`, :mod:`pysolver.cli`) and the many-board tools (:mod:`pysolver.scale`,
 :mod:`pysolver.engines`).
 
-This module is the Python API, in two layers: the functions of the commands return the plain data
-of their ``--json`` documents (lazy iterators for enumerations), and the typed layer —
-:class:`Situation` (``s.game()``: the combat as a game tree of positions, :class:`Position`, whose
-``legal_moves`` are lazy collections of moves, :mod:`pysolver.game.gametree`), and the frozen
-result values of :mod:`pysolver.model.values` returned by :func:`check_result`,
-:func:`outcome_values`, :func:`verdict` and :func:`block_graph`.
+This module is the Python API, in two layers: the typed layer — :class:`Situation` (``s.game()``:
+the combat as a game tree of positions, :class:`Position`, whose ``legal_moves`` are lazy collections
+of moves, :mod:`pysolver.game.gametree`), and the frozen result values of :mod:`pysolver.model.values`
+that :func:`check_result`, :func:`outcome_values` and :func:`verdict` produce and :func:`block_graph`
+wraps — and the functions of the commands, which return the plain data of their ``--json`` documents
+(lazy iterators for enumerations): :func:`check`, :func:`outcomes` and :func:`verify` are the typed
+values' ``to_json()``.
 The public names are imported lazily (PEP 562): ``import pysolver`` costs next to nothing, and
 ``pysolver.Situation`` imports only the model, ``pysolver.outcomes`` only what outcomes need
 (networkx only where the attacker–blocker graph is used).
@@ -39,20 +40,20 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the command functions and types this module re-exports, imported on first use
     from .errors import InputError
     from .files.cards import Card, CardPool
     from .files.loader import permanent_from_card
     from .game.gametree import LegalMoveGenerator, Position
-    from .game.outcomes import count_outcomes, outcomes
-    from .game.verify import verify
+    from .game.outcomes import count_outcomes, outcome_values
+    from .game.verify import verdict
     from .model import Combat, Goal, Permanent, Player, Situation
     from .model.moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
     from .model.stage import Stage
     from .model.values import CheckResult, IllegalMoveError, Line, Outcome, Strategy, Verdict, Violation
-    from .rules.check import check
+    from .rules.check import check_result
     from .rules.damage import count_damage, damage_assignments, next_step
     from .rules.declarations import count_attacks, count_blocks, legal_attacks, legal_blocks
     from .rules.graph import BlockGraph, attacker_blocker_graph
@@ -70,9 +71,9 @@ __all__ = ["load", "load_data", "load_cards", "legal_attacks", "count_attacks", 
 MODULES: dict[str, str] = {
     **dict.fromkeys(("legal_attacks", "count_attacks", "legal_blocks", "count_blocks"), "pysolver.rules.declarations"),
     **dict.fromkeys(("next_step", "damage_assignments", "count_damage"), "pysolver.rules.damage"),
-    **dict.fromkeys(("outcomes", "count_outcomes"), "pysolver.game.outcomes"),
+    **dict.fromkeys(("outcome_values", "count_outcomes"), "pysolver.game.outcomes"),
     **dict.fromkeys(("attacker_blocker_graph", "BlockGraph"), "pysolver.rules.graph"),
-    "check": "pysolver.rules.check", "verify": "pysolver.game.verify", "InputError": "pysolver.errors",
+    "check_result": "pysolver.rules.check", "verdict": "pysolver.game.verify", "InputError": "pysolver.errors",
     **dict.fromkeys(("Situation", "Player", "Permanent", "Combat", "Goal"), "pysolver.model.situation"),
     "permanent_from_card": "pysolver.files.loader", "Stage": "pysolver.model.stage",
     **dict.fromkeys(("Position", "LegalMoveGenerator"), "pysolver.game.gametree"),
@@ -133,41 +134,37 @@ def load_cards(path: str | Path, cache: bool = True) -> CardPool:
     return load_pool_file(path, cache)
 
 
-def check_result(s: Situation) -> CheckResult:
-    """:func:`check` as a typed value: is the declared combat legal, and which rules does it break.
+def check(s: Situation) -> dict[str, Any]:
+    """The `check` document without `format` (docs/results.md): :func:`check_result`'s ``to_json()``.
 
-    >>> r = check_result(load("examples/check/akroma-illegal-combat.yaml"))
-    >>> r.legal, r.rules
-    (False, ('508.1a', '702.16f', '702.9b', '702.19b'))
+    >>> check(load("examples/check/akroma-illegal-combat.yaml"))["violations"][0]["rule"]
+    '508.1a'
     """
-    from .model.values import CheckResult
-    from .rules.check import check
-    return CheckResult.from_json(check(s))
+    from .rules.check import check_result
+    return check_result(s).to_json()
 
 
-def outcome_values(s: Situation) -> Iterator[Outcome]:
-    """:func:`outcomes` as typed values, lazily.
+def outcomes(s: Situation) -> Iterator[dict[str, Any]]:
+    """The `outcomes` results (docs/results.md), lazily: each of :func:`outcome_values`' ``to_json()``.
 
-    >>> sorted(o.life_of("bob") for o in outcome_values(load("examples/megamorph.yaml")))
+    >>> sorted(o["life"]["bob"] for o in outcomes(load("examples/megamorph.yaml")))
     [17, 20, 20]
     """
-    from .game.outcomes import outcomes
-    from .model.values import Outcome
-    for d in outcomes(s):
-        yield Outcome.from_json(d)
+    from .game.outcomes import outcome_values
+    for o in outcome_values(s):
+        yield o.to_json()
 
 
-def verdict(s: Situation, *, progress: bool | None = False) -> Verdict:
-    """:func:`verify` as a typed value (docs/verify.md): ``bool(verdict(s))`` is whether the goal holds;
-    `progress` (None: when stderr is a terminal) reports on stderr during long searches.
+def verify(s: Situation, *, progress: bool | None = None) -> dict[str, Any]:
+    """The `verify` document without `format` (docs/verify.md): ``{"holds", "goal", "strategy",
+    "refutation", "stats"}``, :func:`verdict`'s ``to_json()``; `progress` (None, the default: when
+    stderr is a terminal) reports on stderr during long searches.
 
-    >>> v = verdict(load("examples/puzzles/lure-forces-the-block.yaml"))
-    >>> bool(v), v.proof.player
-    (True, 'alice')
+    >>> verify(load("examples/puzzles/lure-forces-the-block.yaml"))["holds"]
+    True
     """
-    from .game.verify import verify
-    from .model.values import Verdict
-    return Verdict.from_json(verify(s, progress=progress))
+    from .game.verify import verdict
+    return verdict(s, progress=progress).to_json()
 
 
 def block_graph(s: Situation) -> BlockGraph:

@@ -59,8 +59,7 @@ def _results(command: str, s: Situation) -> tuple[Iterable[Typed], Callable[[], 
     ([AttackDeclaration(attacks=())], 1, {})
     """
     if command == "outcomes":
-        from . import outcome_values
-        from .game.outcomes import count_outcomes
+        from .game.outcomes import count_outcomes, outcome_values
         return outcome_values(s), partial(count_outcomes, s), {}
     from .game.gametree import Position
     moves = Position(_STAGES[command], s).legal_moves
@@ -170,9 +169,9 @@ def decide(command: str, s: Situation) -> CheckResult | Verdict:
     """`check` or `verify` as a typed value (only the one asked for is imported); `verify` reports
     its progress on stderr when that is a terminal."""
     if command == "check":
-        from . import check_result
+        from .rules.check import check_result
         return check_result(s)
-    from . import verdict
+    from .game.verify import verdict
     return verdict(s, progress=None)
 
 
@@ -199,9 +198,8 @@ def illegal_combat(command: str, s: Situation) -> tuple[Violation, ...]:
     """
     if command != "damage" or s.combat.attackers is None or s.combat.blockers is None:
         return ()
-    from .model.values import CheckResult
-    from .rules.check import check
-    return CheckResult.from_json(check(s.with_combat(assignment=None))).violations
+    from .rules.check import check_result
+    return check_result(s.with_combat(assignment=None)).violations
 
 
 def label(command: str) -> str:

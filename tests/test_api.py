@@ -235,10 +235,9 @@ def test_damage_collection() -> None:  # 510.1, 702.19
     assert DamageAssignment.of("regular", [("dreadmaw", "bob", 6)]) not in damage
     # playing each legal assignment (both halves pushed on the game tree, 510.1, then 704.3) reaches
     # exactly the distinct outcomes `outcomes` finds
-    from pysolver.rules.combat import result
-    reached = {json.dumps(result(after(s, m)), sort_keys=True) for m in moves}
-    assert reached == {json.dumps({k: v for k, v in o.items() if k != "line"}, sort_keys=True)
-                       for o in pysolver.outcomes(s)}
+    from pysolver.rules.combat import outcome
+    reached = {outcome(after(s, m)).key for m in moves}
+    assert reached == {o.key for o in pysolver.outcome_values(s)}
     with pytest.raises(IllegalMoveError, match="510.1") as exc:
         after(s, DamageAssignment.of("regular", [("dreadmaw", "bob", 6)]))
     assert exc.value.violations == damage.why(DamageAssignment.of("regular", [("dreadmaw", "bob", 6)]))
@@ -274,7 +273,41 @@ def test_verdict_to_json_is_the_document(name: str) -> None:
     for d in (mine, theirs):
         d.pop("stats")  # seconds differ between runs
     assert mine == theirs
-    assert pysolver.Verdict.from_json(doc).to_json() == doc
+    assert isinstance(v.proof, pysolver.Strategy) and v.proof.to_json() == (doc["strategy"] or doc["refutation"])
+
+
+@pytest.mark.parametrize("command, name", [("check", "check/akroma-illegal-combat"), ("outcomes", "megamorph"),
+                                           ("outcomes", "akroma-face-down-vs-first-striker"),
+                                           ("verify", "puzzles/lure-forces-the-block")])
+def test_typed_values_are_what_the_commands_print(command: str, name: str, capsys: pytest.CaptureFixture) -> None:
+    """Issue 20, typed values to the edge: `check`, `outcomes` and `verify` produce CheckResult,
+    Outcome and Verdict where they are found (pysolver.check_result, outcome_values and verdict are
+    those producers, no document in between: nothing has a from_json), and the command line's
+    JSON is exactly their to_json() (`format` added, `verify`'s volatile stats left out)."""
+    from pysolver import commands
+    from pysolver.cli import main
+    from pysolver.game import outcomes, verify
+    from pysolver.model import values
+    from pysolver.rules import check
+    assert pysolver.check_result is check.check_result and pysolver.outcome_values is outcomes.outcome_values
+    assert pysolver.verdict is verify.verdict
+    assert not any(hasattr(getattr(values, k), "from_json")
+                   for k in ("CheckResult", "Violation", "Outcome", "Line", "Strategy", "Verdict"))
+    path = ROOT / "examples" / f"{name}.yaml"
+    s = Situation.load(path)
+    main([command, "--json", "-q", str(path)])
+    printed = json.loads(capsys.readouterr().out)
+    if command == "outcomes":
+        produced = list(commands.enumeration("outcomes", s).tally or ())
+        assert produced and all(type(o) is pysolver.Outcome for o in produced)
+        assert printed["results"] == [o.to_json() for o in produced] == list(pysolver.outcomes(s))
+        return
+    value = commands.decide(command, s)
+    assert type(value) is (pysolver.CheckResult if command == "check" else pysolver.Verdict)
+    document = {k: v for k, v in value.to_json().items() if k != "stats"}
+    assert printed == {**document, "format": 1}
+    assert document == {k: v for k, v in (pysolver.check(s) if command == "check" else
+                                          pysolver.verify(s, progress=False)).items() if k != "stats"}
 
 
 def test_graph_json_carries_every_attribute() -> None:  # 702.111b, 509.1a, 509.1c
@@ -301,7 +334,7 @@ def test_face_down_node_has_no_name() -> None:  # 708.2a
 
 def test_every_public_name_comes_from_the_module_that_defines_it() -> None:
     import pysolver as api
-    own = {"load", "load_data", "load_cards", "check_result", "outcome_values", "verdict", "block_graph"}
+    own = {"load", "load_data", "load_cards", "check", "outcomes", "verify", "block_graph"}
     assert set(api.__all__) == set(api.MODULES) | own and pysolver.__all__ == api.__all__
     for name in api.__all__:
         value = getattr(pysolver, name)
@@ -403,7 +436,7 @@ def test_mypy_strict_on_a_user_script(tmp_path: Path) -> None:
 
 #: The JSON-shaped part of the API (the commands' documents, docs/results.md), typed ``dict[str, Any]``.
 #: Everything else public returns (and holds) values typed without ``Any``; parameters may take
-#: plain data (``from_json``, ``from_data``, ``**changes``).
+#: plain data (``from_data``, ``**changes``).
 JSON_SHAPED = {"legal_attacks", "legal_blocks", "damage_assignments", "outcomes", "check", "verify",
                "BlockGraph.to_json"}
 

@@ -240,11 +240,11 @@ def test_508_509_outcomes_over_all_declarations() -> None:
 def replayed(s) -> list[dict]:
     """`results`, with each outcome's line pushed move by move (pysolver.scale.invariants.replay) and
     reaching that outcome."""
-    from pysolver.rules.combat import result
+    from pysolver.rules.combat import outcome
     from pysolver.scale.invariants import replay
     got = list(pysolver.outcomes(s))
     for o in got:
-        assert result(replay(s, o["line"]).s) == {k: v for k, v in o.items() if k != "line"}, o
+        assert outcome(replay(s, o["line"]).s).to_json() == {k: v for k, v in o.items() if k != "line"}, o
     return results(s)
 
 
@@ -303,3 +303,61 @@ def test_510_4_306_8_a_planeswalker_gone_in_either_step_is_one_outcome() -> None
     listed = {canonical(o) for o in pysolver.outcomes(s)}
     assert listed == {canonical(o) for o in reference_outcomes(s)}
     assert pysolver.count_outcomes(s) == len(listed) == 3
+
+
+# --- Who lost, and one builder and one key for every outcome (issue 20: typed values to the edge).
+
+LOSING_BOARDS = [  # one-program combats (attacks open, nothing in the windows) in which bob may lose
+    # 704.5a: life 0 or less
+    board(creature("x", "alice", 3, 3), players=[{"name": "alice", "life": 20}, {"name": "bob", "life": 3}]),
+    # 704.5c: ten or more poison counters (702.90b: infect damage to a player gives poison counters)
+    board(creature("x", "alice", 2, 2, "Infect"), creature("y", "bob", 1, 1),
+          players=[{"name": "alice", "life": 20}, {"name": "bob", "life": 20, "poison": 8}]),
+    # 510.4, strikes.lp: lost in the first-strike step (the regular step does not happen) or the regular one
+    board(creature("fs", "alice", 2, 2, "First strike"), creature("x", "alice", 3, 3),
+          players=[{"name": "alice", "life": 20}, {"name": "bob", "life": 2}]),
+]
+
+
+def test_104_3b_lost_is_read_from_the_program(monkeypatch) -> None:
+    """104.3b, 704.5a, 704.5c: the players who lost are the after_lost/1 atoms the encodings derive
+    (outcomes.lp's show_results; strikes.lp's show_combat for the end of a two-step combat), read off
+    each answer set, not worked out again in Python from life and poison: each outcome's `lost` is
+    its answer set's after_lost atoms, and with those atoms taken away nobody has lost."""
+    import pysolver.game.outcomes as produced
+    from pysolver.asp.solving import args_of, models
+    from pysolver.game import gametree as gt
+    for s in LOSING_BOARDS:
+        root = gt.root(s)
+        assert produced.one_step(root)
+        shown = sorted(tuple(sorted(args_of(sym)[0] for sym in symbols if sym.name == "after_lost"))
+                       for symbols in models(produced.one_program_control(root)))
+        assert ("bob",) in shown and () in shown
+        assert sorted(o.lost for o in produced.outcome_values(s)) == shown
+        assert {canonical(o) for o in pysolver.outcomes(s)} == {canonical(o) for o in reference_outcomes(s)}
+    without = lambda ctl: ([sym for sym in symbols if sym.name != "after_lost"] for symbols in models(ctl))  # noqa: E731
+    monkeypatch.setattr(produced, "models", without)
+    for s in LOSING_BOARDS:
+        assert all(o.lost == () for o in produced.outcome_values(s))
+
+
+def test_704_3_every_outcome_comes_from_one_builder_and_is_told_apart_by_one_key() -> None:
+    """704.3: an outcome is the state after state-based actions at the end of combat, built by one
+    function (Outcome.of) whether it is read off a finished situation (rules.combat.outcome, the
+    walk's leaves) or off an answer set (the one-program subtrees, 702.37e: here after a face-down
+    creature may be turned face up), and told apart from the others by one key (Outcome.key, every
+    field but the line) in `outcome_values` and `count_outcomes` alike."""
+    from pysolver.model.values import Outcome
+    from pysolver.rules import combat
+    from pysolver.scale.invariants import replay
+    s = board(creature("m", "alice", 5, 5, "Morph {R}", face_down=True), creature("x", "alice", 3, 1),
+              creature("y", "bob", 2, 2), attackers={"m": "bob", "x": "bob"},
+              players=[{"name": "alice", "life": 20, "mana": "{R}"}, {"name": "bob", "life": 20}])
+    got = list(pysolver.outcome_values(s))
+    assert got and all(isinstance(o, Outcome) for o in got)
+    keys = [o.key for o in got]
+    assert len(set(keys)) == len(keys) == pysolver.count_outcomes(s)
+    for o in got:
+        end = combat.outcome(replay(s, o.to_json()["line"]).s, o.line)
+        assert end.key == o.key and end.to_json() == o.to_json()
+    assert not hasattr(combat, "outcome_key") and not hasattr(combat, "result")

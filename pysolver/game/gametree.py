@@ -78,7 +78,7 @@ from ..model.moves import (
     Triple,
 )
 from ..model.stage import WINDOW_NEXT, WINDOWS, Stage
-from ..model.values import CheckResult, IllegalMoveError, Violation
+from ..model.values import IllegalMoveError, Violation
 from ..rules import combat as c
 from ..rules import pumps
 from ..rules.facedown import face_up_choices, turnable
@@ -387,7 +387,7 @@ class LegalMoveGenerator:
 
     At declare attackers, declare blockers and :attr:`~pysolver.model.stage.Stage.DAMAGE` they are
     what ``pysolver attacks``, ``blocks`` and ``damage`` list, in that order, counted without
-    enumeration; a declaration's violations are those of :func:`pysolver.rules.check.check` that
+    enumeration; a declaration's violations are those of :func:`pysolver.rules.check.check_result` that
     concern it.
 
     >>> from pysolver import Situation, Player, Permanent, AttackDeclaration
@@ -447,7 +447,7 @@ _MOVES = (AttackDeclaration, BlockDeclaration, FaceUp, Activation, Pass, DamageA
 
 def _declaration_violations(declare: Callable[..., Situation], stage: int, default_rule: str,
                             **combat: object) -> tuple[Violation, ...]:
-    """The violations of :func:`pysolver.rules.check.check` of the declaration stage `stage` (0
+    """The violations of :func:`pysolver.rules.check.check_result` of the declaration stage `stage` (0
     attackers, 1 blockers, 2 damage; :func:`~pysolver.rules.check.stage_of`) in the position with the
     move written into its combat by `declare`; a move the loader refuses there (an id that is no
     permanent, a blocker of the active player …) breaks the rule its message cites, else `default_rule`."""
@@ -456,8 +456,8 @@ def _declaration_violations(declare: Callable[..., Situation], stage: int, defau
     except InputError as exc:
         cited = _RULE.search(exc.message)
         return (Violation(cited.group(1) if cited else default_rule, exc.message),)
-    from ..rules.check import check, stage_of  # each question imports only what it needs (start-up)
-    verdict = CheckResult.from_json(check(position))
+    from ..rules.check import check_result, stage_of  # each question imports only what it needs (start-up)
+    verdict = check_result(position)
     return tuple(v for v in verdict.violations if stage_of(v.rule) == stage)
 
 

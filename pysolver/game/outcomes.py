@@ -23,14 +23,13 @@ Two searches over the combat of :mod:`pysolver.game.gametree`, which knows the s
 >>> from pysolver.files.loader import situation_from_data
 >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b", "life": 3}], "active": "a",
 ...     "permanents": [{"id": "x", "controller": "a", "power": 3, "toughness": 3}]})
->>> sorted((o["life"]["b"], o["lost"]) for o in outcomes(s))
-[(0, ['b']), (3, [])]
+>>> sorted((o.life_of("b"), o.lost) for o in outcome_values(s))
+[(0, ('b',)), (3, ())]
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import clingo
@@ -39,8 +38,19 @@ from ..asp import deadline
 from ..asp.facts import REQUIREMENTS, situation_facts
 from ..asp.solving import AFTER_DECLARATIONS, BOARD, REGULAR_STEP, args_of, control, count_models, models
 from ..model import Situation
-from ..model.moves import DEATH_TRIGGERS, Activation, DamageAssignment, FaceUp, Move, TargetChoice, TriggerOrder
+from ..model.moves import (
+    DEATH_TRIGGERS,
+    Activation,
+    AttackDeclaration,
+    BlockDeclaration,
+    DamageAssignment,
+    FaceUp,
+    Move,
+    TargetChoice,
+    TriggerOrder,
+)
 from ..model.stage import WINDOWS, Stage
+from ..model.values import Line, Outcome, OutcomeKey
 from ..rules import combat as c
 from ..rules import pumps
 from ..rules.declarations import ATTACKERS, BLOCKERS
@@ -53,15 +63,21 @@ ONE_PROGRAM = BOARD + AFTER_DECLARATIONS + ("verify",)  # attacks, blocks, damag
 FAST = ("first_strike", "double_strike")  # 510.4: a board with these may have two damage steps
 
 
-def outcomes(s: Situation) -> Iterator[dict[str, Any]]:
-    """Each distinct end-of-combat result, lazily, with one `line` that reaches it."""
+def outcome_values(s: Situation) -> Iterator[Outcome]:
+    """Each distinct end-of-combat result, lazily, with one `line` that reaches it (``pysolver.outcomes(s)``
+    gives their ``to_json()``).
+
+    >>> from pysolver import load
+    >>> sorted(o.life_of("bob") for o in outcome_values(load("examples/megamorph.yaml")))
+    [17, 20, 20]
+    """
     root = gt.root(s)
     if one_step(root):
         yield from _one_program(root)
         return
-    seen: set[str] = set()
+    seen: set[OutcomeKey] = set()
     for outcome in _walk(root, (), set(), StepPrograms()):
-        key = _key(outcome)
+        key = outcome.key
         if key not in seen:
             seen.add(key)
             yield outcome
@@ -73,47 +89,32 @@ def count_outcomes(s: Situation) -> int:
     root = gt.root(s)
     if one_step(root):
         return count_models(one_program_control(root))
-    return len({_key(o) for o in _walk(root, (), set(), StepPrograms())})
+    return len({o.key for o in _walk(root, (), set(), StepPrograms())})
 
 
-def _key(outcome: dict[str, Any]) -> str:
-    """What tells two outcomes apart (docs/results.md: every field but `line`), as text: the walk's
-    outcomes come from finished combats and from one-program subtrees alike."""
-    return json.dumps({k: v for k, v in outcome.items() if k != "line"}, sort_keys=True)
-
-
-def line(final: Situation, moves: tuple[Move, ...]) -> dict[str, Any]:
+def line(final: Situation, moves: tuple[Move, ...]) -> Line:
     """The docs/results.md `line` of an outcome: the declarations (as the final situation has them), the
     face-up turns, the order of the block triggers put on the stack (if chosen), the death triggers
     put on the stack with their targets (if any) and each step's assignment among `moves`."""
-    d: dict[str, Any] = {"attacks": [list(p) for p in final.combat.attackers or ()],
-               "blocks": [list(p) for p in final.combat.blockers or ()],
-               "face_up": [m.to_json() for m in moves if isinstance(m, FaceUp)],
-               "activations": [m.to_json() for m in moves if isinstance(m, Activation)]}
-    for m in moves:
-        if isinstance(m, DamageAssignment):
-            d[m.step] = [list(t) for t in m.assignment]
-        if isinstance(m, TriggerOrder):  # 603.3b: the order the active player chose
-            d["triggers"] = m.to_json()["triggers"]
-    chosen = [m.to_json() for m in moves if isinstance(m, TargetChoice)]
-    if chosen:  # 603.3b, 603.3d: the death triggers in the order put on the stack, with their targets
-        d["targets"] = chosen
-    return d
+    steps = {m.step: DamageAssignment.of(m.step, m.assignment) for m in moves if isinstance(m, DamageAssignment)}
+    orders = [m for m in moves if isinstance(m, TriggerOrder)]  # 603.3b: the order the active player chose
+    return Line(AttackDeclaration.of(final.combat.attackers or ()), BlockDeclaration.of(final.combat.blockers or ()),
+                tuple(m for m in moves if isinstance(m, FaceUp)), steps.get("first_strike"), steps.get("regular"),
+                tuple(m for m in moves if isinstance(m, Activation)), orders[-1] if orders else None,
+                # 603.3b, 603.3d: the death triggers in the order put on the stack, with their targets
+                tuple(m for m in moves if isinstance(m, TargetChoice)))
 
 
 def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set[Any],
-          steps: StepPrograms) -> Iterator[dict[str, Any]]:
+          steps: StepPrograms) -> Iterator[Outcome]:
     if p in visited:
         return
     deadline.check()
     visited.add(p)
     if p.is_end():
-        yield {**c.result(p.s), "line": line(p.s, moves)}
+        yield c.outcome(p.s, line(p.s, moves))
     elif rest_in_one(p):  # nothing left but declaring blockers and the damage steps: one program
-        order = {x.id: i for i, x in enumerate(p.s.permanents)}
-        for o in _one_program(p, moves):  # mappings in the board's order, as c.result gives them
-            yield {**o, **{k: dict(sorted(o[k].items(), key=lambda kv: order[kv[0]]))
-                           for k in ("damage", "loyalty", "defense")}}
+        yield from _one_program(p, moves, in_board_order=True)
     elif p.stage == Stage.DECLARE_BLOCKERS and not gt.acts_in_windows(p.s) and not has_triggers(p.s):
         for blocks, damage, child in gt.blocks_with_steps(p):
             yield from _walk(child, moves + (blocks, damage), visited, steps)
@@ -199,18 +200,24 @@ def one_program_control(p: gt.Position) -> clingo.Control:
                    indexed=[(name, "regular") for name in REGULAR_STEP])
 
 
-def _one_program(p: gt.Position, moves: tuple[Move, ...] = ()) -> Iterator[dict[str, Any]]:
+def _one_program(p: gt.Position, moves: tuple[Move, ...] = (), in_board_order: bool = False) -> Iterator[Outcome]:
     """The outcomes of a one-program combat in one projected enumeration: each model is one
-    outcome, read off its after_* atoms (outcomes.lp, or strikes.lp's end state), its line off the
-    witness' attack/2, block/2, the first step's step/1 and witness/3 and, if a regular step
-    followed a first-strike step, its regular_witness/3 atoms; declarations made before `p` as
-    `p` has them, the face-up turns and activations before it among `moves`. Symbols recur from
-    model to model: each is read once."""
+    outcome, read off its after_* atoms (outcomes.lp, or strikes.lp's end state), who lost off its
+    after_lost/1 atoms (104.3b, 704.5a, 704.5c), its line off the witness' attack/2, block/2, the
+    first step's step/1 and witness/3 and, if a regular step followed a first-strike step, its
+    regular_witness/3 atoms; declarations made before `p` as `p` has them, the face-up turns and
+    activations before it among `moves`. Damage, loyalty and defense are listed by id, or
+    `in_board_order` as :func:`pysolver.rules.combat.outcome` lists them (the walk's subtrees). Symbols
+    recur from model to model: each is read once."""
     s = p.s
     read: dict[clingo.Symbol, tuple[Any, ...]] = {}
     left = {x.id for x in s.permanents if x.left_battlefield}
-    face_up = [m.to_json() for m in moves if isinstance(m, FaceUp)]
-    activations = [m.to_json() for m in moves if isinstance(m, Activation)]
+    order = {x.id: i for i, x in enumerate(s.permanents)}
+    by_id: Callable[[tuple[str, int]], int] | None = (lambda kv: order[kv[0]]) if in_board_order else None
+    face_up = tuple(m for m in moves if isinstance(m, FaceUp))
+    activations = tuple(m for m in moves if isinstance(m, Activation))
+    declared_attacks = AttackDeclaration.of(s.combat.attackers or ())
+    declared_blocks = BlockDeclaration.of(s.combat.blockers or ())
     for symbols in models(one_program_control(p)):
         atoms: dict[str, list[Any]] = {}
         for sym in symbols:
@@ -219,24 +226,24 @@ def _one_program(p: gt.Position, moves: tuple[Move, ...] = ()) -> Iterator[dict[
                 known = read[sym] = (sym.name, tuple(a.number if a.type == clingo.SymbolType.Number else args_of(sym)[i]
                                                      for i, a in enumerate(sym.arguments)))
             atoms.setdefault(known[0], []).append(known[1])
-        life, poison = dict(atoms.get("after_life", [])), dict(atoms.get("after_poison", []))
+        life = dict(atoms.get("after_life", []))
         gone = left | {g for g, in atoms.get("after_gone", [])}
-        attacks = [list(t) for t in sorted(atoms.get("attack", []))] or [list(t) for t in s.combat.attackers or ()]
-        blocks = [list(t) for t in sorted(atoms.get("block", []))]
-        outcome: dict[str, Any] = {
-            "life": {pl.name: life[pl.name] for pl in s.players},
-            "lost": sorted(n for n, v in life.items() if v <= 0 or poison[n] >= 10),  # 704.5a, 704.5c
-            "destroyed": sorted(gone),
-            "damage": {x: d for x, d in sorted(atoms.get("after_damage", [])) if d > 0 and x not in gone},
-            "loyalty": {x: n for x, n in sorted(atoms.get("after_loyalty", [])) if x not in gone},
-            "defense": {x: n for x, n in sorted(atoms.get("after_defense", [])) if x not in gone},
-            **c.keyword_fields(poison, {x: n for x, n in atoms.get("after_minus_counters", []) if x not in gone},
-                               [x for x, in atoms.get("after_returned", [])]),
-            "line": {"attacks": attacks, "blocks": blocks or [list(t) for t in s.combat.blockers or ()],
-                     "face_up": face_up, "activations": activations},
-        }
-        if attacks:  # 508.8: no attackers, no damage step
-            outcome["line"][atoms["step"][0][0]] = [list(t) for t in sorted(atoms.get("witness", []))]
+        attacks = AttackDeclaration.of(atoms["attack"]) if "attack" in atoms else declared_attacks
+        first = regular = None
+        if attacks.attacks:  # 508.8: no attackers, no damage step
+            first = DamageAssignment.of(atoms["step"][0][0], atoms.get("witness", ()))
+            if first.step == "regular":
+                first, regular = None, first
         if "second_step" in atoms:  # 510.4: the regular step after the first-strike step
-            outcome["line"]["regular"] = [list(t) for t in sorted(atoms.get("regular_witness", []))]
-        yield outcome
+            regular = DamageAssignment.of("regular", atoms.get("regular_witness", ()))
+        yield Outcome.of(
+            life=[(pl.name, life[pl.name]) for pl in s.players], lost=[pl for pl, in atoms.get("after_lost", [])],
+            destroyed=gone,
+            damage=sorted(((x, d) for x, d in atoms.get("after_damage", []) if x not in gone), key=by_id),
+            loyalty=sorted(((x, n) for x, n in atoms.get("after_loyalty", []) if x not in gone), key=by_id),
+            defense=sorted(((x, n) for x, n in atoms.get("after_defense", []) if x not in gone), key=by_id),
+            poison=atoms.get("after_poison", []),
+            minus_counters=[(x, n) for x, n in atoms.get("after_minus_counters", []) if x not in gone],
+            returned=[x for x, in atoms.get("after_returned", [])],
+            line=Line(attacks, BlockDeclaration.of(atoms["block"]) if "block" in atoms else declared_blocks,
+                      face_up, first, regular, activations))

@@ -25,7 +25,7 @@ Method: an exact AND-OR search of this game (a boolean minimax), made to scale p
    of counterexamples, most recent first, each cut down to the attackers of this attack), then
    "one blocker on each attacker" declarations built from the attacker-blocker graph (cut from
    the graph of a larger attack on the same board), each judged by that graph or, with
-   requirements, by :func:`pysolver.rules.check.check`; one of them that a bound (5.) decides for the
+   requirements, by :func:`pysolver.rules.check.check_result`; one of them that a bound (5.) decides for the
    defence is tried first; only if none is legal and refutes the attack are the declarations
    enumerated (lazily, by clingo);
 4. **symmetry in the encoding**: creatures identical in characteristics and state (tokens) and
@@ -49,8 +49,8 @@ are grouped, forced moves left out.
 ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2},
 ...                    {"id": "y", "controller": "b", "power": 1, "toughness": 1}],
 ...     "goal": {"lethal": "b"}})
->>> doc = verify(s)
->>> doc["holds"], doc["refutation"]["tree"][0]["replies"][0]["then"][0]["move"]
+>>> v = verdict(s)
+>>> v.holds, v.refutation.tree[0]["replies"][0]["then"][0]["move"]
 (False, {'blocks': [['y', 'x']]})
 """
 
@@ -82,6 +82,7 @@ from ..model.moves import (
     TargetChoice,
 )
 from ..model.stage import WINDOWS, Stage
+from ..model.values import Strategy, Verdict
 from ..rules import combat as c
 from ..rules.declarations import ATTACKERS, BLOCKERS, orbit_declarations
 from ..rules.graph import attacker_blocker_graph
@@ -110,7 +111,7 @@ class Entry:
 
 
 class Verifier:
-    """One `verify` search; :meth:`solve` returns the docs/results.md document."""
+    """One `verify` search; :meth:`solve` returns its :class:`~pysolver.model.values.Verdict`."""
 
     def __init__(self, s: Situation, *, progress: bool | None = None, stream: TextIO | None = None) -> None:
         if s.goal is None:
@@ -134,20 +135,16 @@ class Verifier:
 
     # ---- the search ---------------------------------------------------------------------
 
-    def solve(self) -> dict[str, Any]:
+    def solve(self) -> Verdict:
         root = gt.root(self.s0)
         holds = self.win(root)
         if self.shown:
             print(file=self.stream, flush=True)
-        doc: dict[str, Any] = {"holds": holds, "goal": goals.describe_goal(self.goal),
-                               "strategy": None, "refutation": None}
-        body = {"player": root.name(ACTIVE if holds else DEFENCE), "tree": self.proof(root, holds)}
-        if self.symmetric:
-            body["interchangeable"] = sorted(list(g) for g in self.symmetric)
-        doc["strategy" if holds else "refutation"] = body
+        proof = Strategy(root.name(ACTIVE if holds else DEFENCE), tuple(self.proof(root, holds)),
+                         tuple(sorted(self.symmetric)))
         self.stats["seconds"] = round(time.monotonic() - self.start, 3)
-        doc["stats"] = dict(self.stats)
-        return doc
+        return Verdict(holds, goals.describe_goal(self.goal), proof if holds else None, None if holds else proof,
+                       tuple(self.stats.items()))
 
     def entry(self, p: gt.Position) -> Entry:
         """The solved entry of `p` (searched now if it is not in the table)."""
@@ -501,8 +498,15 @@ def label(m: Move) -> dict[str, Any]:
     return m.to_json()
 
 
-def verify(s: Situation, *, progress: bool | None = None) -> dict[str, Any]:
-    """docs/verify.md: ``{"holds", "goal", "strategy", "refutation", "stats"}``. `progress`: report on
-    stderr during long searches (default: when stderr is a terminal)."""
+def verdict(s: Situation, *, progress: bool | None = False) -> Verdict:
+    """docs/verify.md: does the goal hold, with the strategy or refutation and the search's figures;
+    ``bool(verdict(s))`` is whether it holds, ``pysolver.verify(s)`` gives its ``to_json()``.
+    `progress` (None: when stderr is a terminal) reports on stderr during long searches.
+
+    >>> from pysolver import load
+    >>> v = verdict(load("examples/puzzles/lure-forces-the-block.yaml"))
+    >>> bool(v), v.proof.player
+    (True, 'alice')
+    """
     return Verifier(s, progress=progress).solve()
 

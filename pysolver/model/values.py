@@ -1,11 +1,12 @@
 """Typed results (docs/results.md, §5): frozen, hashable values whose ``to_json()`` is the command's JSON.
 
-The dict-returning functions of :mod:`pysolver` stay as they are (the CLI and batch print their
-documents); these values are built from those documents by ``from_json`` and returned by the typed
-methods of :class:`pysolver.Situation` (``check()``, ``outcomes()``, ``verify()``, ``graph()``).
+`check`, `outcomes` and `verify` produce these values where they are found
+(:func:`pysolver.rules.check.check_result`, :func:`pysolver.game.outcomes.outcome_values`,
+:func:`pysolver.game.verify.verdict`); the JSON documents are made from them only at the edge, where
+they are written (:mod:`pysolver.output.results`, :mod:`pysolver.commands`), and by the dict-returning
+functions of :mod:`pysolver` (``pysolver.check(s)`` is ``check_result(s).to_json()``).
 
->>> v = CheckResult.from_json({"legal": False, "violations": [
-...     {"rule": "702.9b", "message": "y (no flying or reach) blocks x (flying)", "objects": ["y", "x"]}]})
+>>> v = CheckResult(False, (Violation("702.9b", "y (no flying or reach) blocks x (flying)", ("y", "x")),))
 >>> v.legal, v.violations[0].rule, bool(v)
 (False, '702.9b', False)
 >>> v.to_json()["violations"][0]["objects"]
@@ -14,10 +15,10 @@ methods of :class:`pysolver.Situation` (``check()``, ``outcomes()``, ``verify()`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Union
+from typing import Union
 
 from .moves import (
     Activation,
@@ -26,31 +27,17 @@ from .moves import (
     DamageAssignment,
     FaceUp,
     TargetChoice,
-    Trigger,
     TriggerOrder,
 )
 
 JSON = Union[None, bool, int, float, str, list["JSON"], dict[str, "JSON"]]  # noqa: UP007 - a recursive alias
 """A JSON value: what every ``to_json()`` returns (recursively typed, no ``Any``)."""
 Counts = tuple[tuple[str, int], ...]  # an ordered mapping name -> number, hashable
+OutcomeKey = tuple[Counts | tuple[str, ...], ...]  # Outcome.key: its fields but the line, in a fixed order
 
 #: The version of every result document's layout (docs/results.md); a change that breaks readers raises it.
 FORMAT = 1
 
-
-def _known(d: Mapping[str, Any], kind: str, *keys: str) -> Mapping[str, Any]:
-    """`d` if it has no key these values do not hold: a field a command adds must be added here too,
-    or its JSON would lose it silently.
-
-    >>> _known({"rule": "509.1c", "colour": "red"}, "violation", "rule", "message", "objects")
-    Traceback (most recent call last):
-    ...
-    ValueError: a violation mapping with fields the typed value does not hold: colour
-    """
-    extra = sorted(set(d) - set(keys))
-    if extra:
-        raise ValueError(f"a {kind} mapping with fields the typed value does not hold: {', '.join(extra)}")
-    return d
 
 
 @dataclass(frozen=True)
@@ -64,12 +51,6 @@ class Violation:
     rule: str
     message: str
     objects: tuple[str | int, ...] = ()
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Violation:
-        """From a docs/results.md violation mapping."""
-        d = _known(d, "violation", "rule", "message", "objects")
-        return cls(str(d["rule"]), str(d["message"]), tuple(d.get("objects", ())))
 
     def to_json(self) -> dict[str, JSON]:
         """``{"rule", "message", "objects"}``."""
@@ -105,12 +86,6 @@ class CheckResult:
     legal: bool
     violations: tuple[Violation, ...] = ()
 
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> CheckResult:
-        """From the docs/results.md `check` document."""
-        d = _known(d, "check", "legal", "violations", "format")
-        return cls(bool(d["legal"]), tuple(Violation.from_json(v) for v in d["violations"]))
-
     def to_json(self) -> dict[str, JSON]:
         """``{"legal", "violations"}``, as ``pysolver check --json``."""
         return {"legal": self.legal, "violations": [v.to_json() for v in self.violations]}
@@ -133,9 +108,10 @@ class CheckResult:
 class Line:
     """How an outcome is reached: the declarations, face-up turns, damage assignments and activations.
 
-    >>> line = Line.from_json({"attacks": [["x", "bob"]], "blocks": [], "face_up": [], "regular": [["x", "bob", 2]]})
-    >>> line.regular
-    DamageAssignment(step='regular', assignment=(('x', 'bob', 2),))
+    >>> line = Line(AttackDeclaration.of([("x", "bob")]), BlockDeclaration(),
+    ...             regular=DamageAssignment.of("regular", [("x", "bob", 2)]))
+    >>> line.to_json()
+    {'attacks': [['x', 'bob']], 'blocks': [], 'face_up': [], 'activations': [], 'regular': [['x', 'bob', 2]]}
     """
 
     attacks: AttackDeclaration
@@ -146,23 +122,6 @@ class Line:
     activations: tuple[Activation, ...] = ()
     triggers: TriggerOrder | None = None  # the order the active player chose for block triggers (603.3b)
     targets: tuple[TargetChoice, ...] = ()  # death triggers put on the stack with their targets (603.3b, 603.3d)
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Line:
-        """From an outcome's `line` mapping."""
-        d = _known(d, "line", "attacks", "blocks", "face_up", "first_strike", "regular", "activations", "triggers",
-                   "targets")
-        steps = {step: DamageAssignment.of(step, [tuple(t) for t in d[step]]) if step in d else None
-                 for step in ("first_strike", "regular")}
-        return cls(AttackDeclaration.of(d["attacks"]), BlockDeclaration.of(d["blocks"]),
-                   tuple(FaceUp(f["window"], f["permanent"], f["cost"]) for f in d["face_up"]),
-                   steps["first_strike"], steps["regular"],
-                   tuple(Activation(a["window"], a["permanent"], a["times"], a.get("ability", 0))
-                         for a in d.get("activations", [])),
-                   TriggerOrder(tuple(Trigger(t["kind"], t["source"], t["target"], t["amount"])
-                                      for t in d["triggers"])) if "triggers" in d else None,
-                   tuple(TargetChoice(Trigger(t["kind"], t["source"], t["target"], t["amount"]))
-                         for t in d.get("targets", [])))
 
     def to_json(self) -> dict[str, JSON]:
         """The `line` mapping of docs/results.md `outcomes`."""
@@ -180,10 +139,6 @@ class Line:
         return d
 
 
-def _counts(d: Mapping[str, Any]) -> Counts:
-    return tuple((str(k), int(v)) for k, v in d.items())
-
-
 def _mapping(c: Counts) -> dict[str, JSON]:
     return {k: v for k, v in c}
 
@@ -193,12 +148,12 @@ class Outcome:
     """One distinct end-of-combat result (docs/results.md `outcomes`): life totals, players who lost
     (704.5a, 704.5c), permanents destroyed, damage, loyalty and defense left, poison counters
     (122.1f), -1/-1 counters on survivors (120.3d), creatures returned (702.79a, 702.93a), and one
-    line reaching it.
+    line reaching it. Built by :meth:`of` from the state at the end of combat; :attr:`key` tells
+    outcomes apart.
 
-    >>> o = Outcome.from_json({"life": {"alice": 20, "bob": 0}, "lost": ["bob"], "destroyed": [], "damage": {},
-    ...                        "loyalty": {}, "defense": {}})
-    >>> o.life_of("bob"), o.lost
-    (0, ('bob',))
+    >>> o = Outcome.of(life=[("alice", 20), ("bob", 0)], lost=["bob"], destroyed=[], damage=[("x", 0)])
+    >>> o.life_of("bob"), o.lost, o.damage
+    (0, ('bob',), ())
     """
 
     life: Counts
@@ -213,14 +168,40 @@ class Outcome:
     returned: tuple[str, ...] = ()
 
     @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Outcome:
-        """From one docs/results.md outcome mapping."""
-        d = _known(d, "outcome", "life", "lost", "destroyed", "damage", "loyalty", "defense", "line", "poison",
-                   "minus_counters", "returned")
-        return cls(_counts(d["life"]), tuple(d["lost"]), tuple(d["destroyed"]), _counts(d["damage"]),
-                   _counts(d["loyalty"]), _counts(d["defense"]),
-                   Line.from_json(d["line"]) if d.get("line") is not None else None,
-                   _counts(d.get("poison", {})), _counts(d.get("minus_counters", {})), tuple(d.get("returned", ())))
+    def of(cls, life: Iterable[tuple[str, int]], lost: Iterable[str], destroyed: Iterable[str],
+           damage: Iterable[tuple[str, int]] = (), loyalty: Iterable[tuple[str, int]] = (),
+           defense: Iterable[tuple[str, int]] = (), poison: Iterable[tuple[str, int]] = (),
+           minus_counters: Iterable[tuple[str, int]] = (), returned: Iterable[str] = (),
+           line: Line | None = None) -> Outcome:
+        """The one builder of outcomes, from the state at the end of combat as its producer reads it
+        (:func:`pysolver.rules.combat.outcome` from a finished situation, :mod:`pysolver.game.outcomes`
+        from an answer set): each player's life (in the players' order) and who lost (104.3b, 704.5a,
+        704.5c), what left the battlefield, the damage marked on creatures that stay (a creature with
+        none is not listed, 120.3e), loyalty and defense left (in the order given), poison counters
+        (122.1f) and -1/-1 counters (120.3d) where there are any, the creatures persist or undying
+        returned (702.79a, 702.93a).
+
+        >>> o = Outcome.of([("a", 20), ("b", 20)], [], ["y", "x"], poison=[("b", 3), ("a", 0)])
+        >>> o.destroyed, o.to_json()["poison"]
+        (('x', 'y'), {'b': 3})
+        """
+        return cls(tuple(life), tuple(sorted(lost)), tuple(sorted(destroyed)),
+                   tuple((x, n) for x, n in damage if n > 0), tuple(loyalty), tuple(defense), line,
+                   tuple(sorted((x, n) for x, n in poison if n > 0)),
+                   tuple(sorted((x, n) for x, n in minus_counters if n > 0)), tuple(sorted(returned)))
+
+    @property
+    def key(self) -> OutcomeKey:
+        """What tells two outcomes apart (docs/results.md: every field but `line`), whatever order
+        their mappings list the permanents in.
+
+        >>> a = Outcome.of([("a", 20)], [], [], damage=[("x", 1), ("y", 2)])
+        >>> b = Outcome.of([("a", 20)], [], [], damage=[("y", 2), ("x", 1)])
+        >>> a == b, a.key == b.key
+        (False, True)
+        """
+        return (self.life, self.lost, self.destroyed, tuple(sorted(self.damage)), tuple(sorted(self.loyalty)),
+                tuple(sorted(self.defense)), self.poison, self.minus_counters, self.returned)
 
     def to_json(self) -> dict[str, JSON]:
         """The outcome mapping, as in ``pysolver outcomes --json``."""
@@ -256,19 +237,13 @@ class Strategy:
     """A proof of `verify` (docs/verify.md): the `player` whose moves it fixes and the move tree (a JSON
     list: moves with `by`/`stage`/`move`, `replies` for the other side, `end` leaves).
 
-    >>> Strategy.from_json({"player": "alice", "tree": [{"end": {"lost": ["bob"]}}]}).to_json()
+    >>> Strategy("alice", ({"end": {"lost": ["bob"]}},)).to_json()
     {'player': 'alice', 'tree': [{'end': {'lost': ['bob']}}]}
     """
 
     player: str
     tree: tuple[JSON, ...]
     interchangeable: tuple[tuple[str, ...], ...] = ()
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Strategy:
-        """From a `strategy` or `refutation` mapping."""
-        d = _known(d, "strategy", "player", "tree", "interchangeable")
-        return cls(str(d["player"]), tuple(d["tree"]), tuple(tuple(g) for g in d.get("interchangeable", ())))
 
     def to_json(self) -> dict[str, JSON]:
         """The `strategy`/`refutation` mapping."""
@@ -293,15 +268,6 @@ class Verdict:
     strategy: Strategy | None
     refutation: Strategy | None
     stats: tuple[tuple[str, int | float], ...] | None = None
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Verdict:
-        """From the docs/verify.md `verify` document."""
-        d = _known(d, "verify", "holds", "goal", "strategy", "refutation", "stats", "format")
-        return cls(bool(d["holds"]), str(d["goal"]),
-                   Strategy.from_json(d["strategy"]) if d.get("strategy") else None,
-                   Strategy.from_json(d["refutation"]) if d.get("refutation") else None,
-                   tuple((str(k), v) for k, v in d["stats"].items()) if "stats" in d else None)
 
     def to_json(self) -> dict[str, JSON]:
         """``{"holds", "goal", "strategy", "refutation", "stats"}``, as ``pysolver verify --json``."""

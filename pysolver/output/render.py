@@ -18,13 +18,16 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from ..model.stage import Stage
 from .results import Buffer, Tally
 from .streams import atomic
+
+if TYPE_CHECKING:
+    from ..model.values import Outcome
 
 Doc = dict[str, Any]
 
@@ -76,35 +79,36 @@ def _pairs(pairs: list[list[str]], verb: str, none: str) -> str:
     return ", ".join(f"{a} {verb} {b}" for a, b in pairs) or none
 
 
-def _triples(triples: list[list[Any]]) -> str:
+def _triples(triples: Iterable[Sequence[Any]]) -> str:
     return ", ".join(f"{s} -> {t} {n}" for s, t, n in triples)
 
 
-def _outcome(r: Doc) -> str:
-    parts = [", ".join(f"{p} {n}" for p, n in r["life"].items())]
-    if r["lost"]:
-        rules = sorted({"704.5c" if r.get("poison", {}).get(p, 0) >= 10 else "704.5a" for p in r["lost"]})
-        parts.append("lost: " + ", ".join(r["lost"]) + f" ({', '.join(rules)})")
-    if r["destroyed"]:
-        parts.append("gone: " + ", ".join(r["destroyed"]))
-    if r.get("returned"):
-        parts.append("returned: " + ", ".join(r["returned"]) + " (702.79a, 702.93a)")
-    for key in ("damage", "loyalty", "defense", "poison", "minus_counters"):
-        if r.get(key):
-            parts.append(f"{key.replace('minus_counters', '-1/-1 counters')}: "
-                         + ", ".join(f"{k} {v}" for k, v in r[key].items()))
-    line = r.get("line")
+def _outcome(o: Outcome) -> str:
+    """An outcome in one line, read off the typed value (no document in between)."""
+    poison = dict(o.poison)
+    parts = [", ".join(f"{p} {n}" for p, n in o.life)]
+    if o.lost:
+        rules = sorted({"704.5c" if poison.get(p, 0) >= 10 else "704.5a" for p in o.lost})
+        parts.append("lost: " + ", ".join(o.lost) + f" ({', '.join(rules)})")
+    if o.destroyed:
+        parts.append("gone: " + ", ".join(o.destroyed))
+    if o.returned:
+        parts.append("returned: " + ", ".join(o.returned) + " (702.79a, 702.93a)")
+    for key, counts in (("damage", o.damage), ("loyalty", o.loyalty), ("defense", o.defense), ("poison", o.poison),
+                        ("-1/-1 counters", o.minus_counters)):
+        if counts:
+            parts.append(f"{key}: " + ", ".join(f"{k} {v}" for k, v in counts))
+    line = o.line
     if line is not None:
-        how = [", ".join(f"{a}->{t}" for a, t in line["attacks"]) or "no attack"]
-        if line["blocks"]:
-            how.append("blocks " + ", ".join(f"{b}->{a}" for b, a in line["blocks"]))
-        how += [f"{f['permanent']} face up {f['window'].replace('_', ' ')} for {f['cost']}" for f in line["face_up"]]
-        how += [f"{a['permanent']} activated {a['times']}x {a['window'].replace('_', ' ')}"
-                for a in line.get("activations", [])]
-        for step, words in (("first_strike", "first-strike damage"), ("regular", "regular damage")):  # 510.1
-            if line.get(step):
-                how.append(f"{words} {_triples(line[step])}")
-        how += [_put_text(x) for x in line.get("targets", [])]  # 603.3d: death and provoke triggers, their targets
+        how = [", ".join(f"{a}->{t}" for a, t in line.attacks.attacks) or "no attack"]
+        if line.blocks.blocks:
+            how.append("blocks " + ", ".join(f"{b}->{a}" for b, a in line.blocks.blocks))
+        how += [f"{f.permanent} face up {f.window.replace('_', ' ')} for {f.cost}" for f in line.face_up]
+        how += [f"{a.permanent} activated {a.times}x {a.window.replace('_', ' ')}" for a in line.activations]
+        for step, words in ((line.first_strike, "first-strike damage"), (line.regular, "regular damage")):  # 510.1
+            if step is not None and step.assignment:
+                how.append(f"{words} {_triples(step.assignment)}")
+        how += [_put_text(x.to_json()) for x in line.targets]  # 603.3d: death and provoke triggers, their targets
         parts.append("via " + "; ".join(how))
     return " | ".join(parts)
 
@@ -115,7 +119,7 @@ ROWS: dict[str, Callable[[Any], str]] = {  # each typed result (pysolver.model.m
     "attacks": lambda m: _pairs(m.attacks, "attacks", "no attackers"),
     "blocks": lambda m: _pairs(m.blocks, "blocks", "no blockers"),
     "damage": lambda m: _triples(m.assignment) or "no combat damage",
-    "outcomes": lambda o: _outcome(o.to_json()),
+    "outcomes": _outcome,
 }
 
 

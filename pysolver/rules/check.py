@@ -22,9 +22,10 @@ Messages are built here from (rule, kind, objects) by the templates in :data:`ME
 ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2, "abilities": ["Flying"]},
 ...                    {"id": "y", "controller": "b", "power": 1, "toughness": 1}],
 ...     "combat": {"attackers": {"x": "b"}, "blockers": {"y": ["x"]}}})
->>> check(s)
-{'legal': False, 'violations': [{'rule': '702.9b', 'message': 'y (no flying or reach) blocks x (flying)', 'objects': ['y', 'x']}]}
-"""  # noqa: E501 (doctest output is one line)
+>>> r = check_result(s)
+>>> r.legal, [str(v) for v in r.violations], r.violations[0].objects
+(False, ['y (no flying or reach) blocks x (flying) (702.9b)'], ('y', 'x'))
+"""
 
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ from ..asp.solving import BOARD, control, models, read, value
 from ..errors import InputError
 from ..model import Situation
 from ..model.abilities import quality_words
+from ..model.values import CheckResult, Violation
 from .declarations import ATTACKERS, BLOCKERS
 from .pumps import declared_pumps
 
@@ -112,10 +114,14 @@ ATTACK_RULES = ("302.6", "702.3b")
 ACTIVATION_RULES = ("117.1b", "708.2a", "602.1", "602.2b")  # combat.activations
 
 
-def check(s: Situation) -> dict[str, Any]:
-    """Judge ``combat.attackers``, ``combat.blockers`` (if declared) and ``combat.assignment`` (if given).
+def check_result(s: Situation) -> CheckResult:
+    """Judge ``combat.attackers``, ``combat.blockers`` (if declared) and ``combat.assignment`` (if given):
+    legal or not, with every violation, attacks first (:func:`stage_of`); ``pysolver.check(s)`` gives
+    its ``to_json()``, ``{"legal": bool, "violations": [{"rule", "message", "objects"}, …]}``.
 
-    ``{"legal": bool, "violations": [{"rule", "message", "objects"}, …]}``.
+    >>> from pysolver import load
+    >>> check_result(load("examples/check/akroma-illegal-combat.yaml")).rules
+    ('508.1a', '702.16f', '702.9b', '702.19b')
     """
     if s.combat.attackers is None:
         raise InputError(s.source, "combat.attackers", "check needs the declared attackers (docs/results.md)")
@@ -128,12 +134,12 @@ def check(s: Situation) -> dict[str, Any]:
     if judged:
         facts.append(program([atom("judge_assignment")]))
     ctl = control(CHECK_DAMAGE if judged else CHECK, "\n".join(facts))
-    found = []
+    found: list[Violation] = []
     for symbols in models(ctl):
         found = [_violation(sym) for sym in symbols]
         break
-    found.sort(key=lambda v: (stage_of(v["rule"]), v["rule"], v["message"]))
-    return {"legal": not found, "violations": found}
+    found.sort(key=lambda v: (stage_of(v.rule), v.rule, v.message))
+    return CheckResult(not found, tuple(found))
 
 
 def _merge_assignment(s: Situation) -> Situation:
@@ -184,7 +190,7 @@ def _plain(sym: clingo.Symbol) -> object:
     return plain
 
 
-def _violation(sym: clingo.Symbol) -> dict[str, Any]:
+def _violation(sym: clingo.Symbol) -> Violation:
     rule, kind_sym, objects_sym = read(sym)
     assert isinstance(kind_sym, clingo.Symbol) and isinstance(objects_sym, clingo.Symbol)
     kind = kind_sym.name
@@ -198,7 +204,7 @@ def _violation(sym: clingo.Symbol) -> dict[str, Any]:
                 ids.append(name)
     if kind in ("not_dealing", "not_yet", "mana", "mana_total"):
         ids = ids[:1]  # the step, window or mana kind is not an object
-    return {"rule": str(rule), "message": message, "objects": ids}
+    return Violation(str(rule), message, tuple(ids))
 
 
 def _describe(o: object) -> str:

@@ -31,6 +31,7 @@ from ..asp.solving import (
 )
 from ..model import Permanent, Situation
 from ..model.stage import Stage
+from ..model.values import Line, Outcome
 from .declarations import BLOCKERS, most_obeyed
 from .facedown import turn_face_up
 
@@ -228,42 +229,25 @@ def losers(s: Situation) -> tuple[str, ...]:
     return tuple(sorted(p.name for p in s.players if p.life <= 0 or p.poison >= 10))
 
 
-def result(s: Situation) -> dict[str, Any]:
-    """The docs/results.md outcome of a finished combat (without `line`)."""
-    alive = [p for p in s.permanents if not p.left_battlefield]
-    return {
-        "life": {p.name: p.life for p in s.players},
-        "lost": list(losers(s)),
-        "destroyed": sorted({original_id(p.id) for p in s.permanents if p.left_battlefield}),
-        "damage": {p.id: p.damage for p in alive if p.is_creature and p.damage > 0},
-        "loyalty": {p.id: p.loyalty for p in alive if "Planeswalker" in p.types and not p.face_down},
-        "defense": {p.id: p.defense for p in alive if "Battle" in p.types and not p.face_down},
-        **keyword_fields({p.name: p.poison for p in s.players},
-                         {p.id: p.minus_counters for p in alive if p.is_creature and not p.id.endswith(RETURNED)},
-                         [original_id(p.id) for p in alive if p.id.endswith(RETURNED)]),
-    }
+def outcome(s: Situation, line: Line | None = None) -> Outcome:
+    """The docs/results.md outcome of a finished combat, reached by `line` (:meth:`Outcome.of`):
+    permanents that left are destroyed (a returned object, 400.7, names the creature that died);
+    of those still on the battlefield, creatures' damage and -1/-1 counters (120.3d), face-up
+    planeswalkers' loyalty (306.8) and battles' defense (310.6).
 
-
-def keyword_fields(poison: dict[str, int], minus_counters: dict[str, int], returned: list[str]) -> dict[str, Any]:
-    """The docs/results.md outcome fields `poison` (122.1f, 704.5c), `minus_counters` (120.3d) and
-    `returned` (702.79a, 702.93a), each only when it is not empty.
-
-    >>> keyword_fields({"a": 0, "b": 3}, {"x": 0}, [])
-    {'poison': {'b': 3}}
+    >>> from pysolver.model import Player
+    >>> outcome(Situation(players=(Player("a"), Player("b", life=0)), active="a",
+    ...                   permanents=(Permanent("x", "a", power=2, toughness=2, damage=1),))).to_json()
+    {'life': {'a': 20, 'b': 0}, 'lost': ['b'], 'destroyed': [], 'damage': {'x': 1}, 'loyalty': {}, 'defense': {}}
     """
-    fields = {"poison": {k: n for k, n in sorted(poison.items()) if n > 0},
-              "minus_counters": {k: n for k, n in sorted(minus_counters.items()) if n > 0},
-              "returned": sorted(returned)}
-    return {k: v for k, v in fields.items() if v}
-
-
-def outcome_key(s: Situation) -> tuple[Any, ...]:
-    """What tells two finished combats apart in docs/results.md (the fields of :func:`result`), as a tuple."""
     alive = [p for p in s.permanents if not p.left_battlefield]
-    return (tuple((p.life, p.poison) for p in s.players),
-            tuple(p.id for p in s.permanents if p.left_battlefield),
-            tuple(p.id for p in alive if p.id.endswith(RETURNED)),
-            tuple((p.id, p.damage, p.minus_counters) for p in alive if p.is_creature
-                  and (p.damage > 0 or p.minus_counters > 0)),
-            tuple((p.id, p.loyalty, p.defense) for p in alive if not p.face_down
-                  and ("Planeswalker" in p.types or "Battle" in p.types)))
+    return Outcome.of(
+        life=[(p.name, p.life) for p in s.players], lost=losers(s),
+        destroyed={original_id(p.id) for p in s.permanents if p.left_battlefield},
+        damage=[(p.id, p.damage) for p in alive if p.is_creature],
+        loyalty=[(p.id, p.loyalty) for p in alive  # 306.5b, 310.4: the loader sees that they have one
+                 if "Planeswalker" in p.types and not p.face_down and p.loyalty is not None],
+        defense=[(p.id, p.defense) for p in alive if "Battle" in p.types and not p.face_down and p.defense is not None],
+        poison=[(p.name, p.poison) for p in s.players],
+        minus_counters=[(p.id, p.minus_counters) for p in alive if p.is_creature and not p.id.endswith(RETURNED)],
+        returned=[original_id(p.id) for p in alive if p.id.endswith(RETURNED)], line=line)

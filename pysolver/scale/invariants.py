@@ -51,7 +51,7 @@ from ..model.moves import (
 )
 from ..model.stage import WINDOWS, Stage
 from ..model.values import IllegalMoveError
-from ..rules.combat import result
+from ..rules.combat import outcome
 
 CHECK_SAMPLES = 3        # illegal block declarations tried per board
 ASSIGNMENT_SAMPLES = 2   # damage assignments per block declaration given to check
@@ -320,6 +320,6 @@ def _replays(report: Report, s: Situation, outcomes: list[dict[str, Any]]) -> No
         except IllegalMoveError as exc:
             report.expect(False, "line-replay", f"outcome line is not legal move by move: {exc}", line=o["line"])
             continue
-        got = result(final.s)
+        got = outcome(final.s).to_json()  # the one builder, on the state the line reaches
         report.expect(got == {k: v for k, v in o.items() if k != "line"}, "line-replay",
                       f"outcome line replayed reaches {got}", line=o["line"])
