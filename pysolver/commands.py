@@ -159,8 +159,8 @@ def enumeration(command: str, s: Situation, *, count: bool = False, limit: int |
     if count and limit is None:
         return Enumeration(head, None, counted(counter))
     if texts and command in _TEXTS:
-        from .rules import declarations
-        chunks = getattr(declarations, _TEXTS[command])(s)
+        from .output import jsontext
+        chunks = getattr(jsontext, _TEXTS[command])(s)
         return Enumeration(head, TextTally(chunks, limit=limit, progress=progress))
     return Enumeration(head, Tally(results, limit=limit, progress=progress))
 

@@ -16,16 +16,9 @@ import pysolver
 from pysolver.asp.solving import count_models
 from pysolver.game.gametree import Position
 from pysolver.model.stage import Stage
-from pysolver.output.jsontext import CHUNK, to_json
+from pysolver.output.jsontext import CHUNK, attack_texts, block_texts, to_json
 from pysolver.rules.counting import BlockProblem
-from pysolver.rules.declarations import (
-    attack_texts,
-    block_components,
-    block_texts,
-    count_blocks,
-    lazy_product,
-    legal_blocks,
-)
+from pysolver.rules.declarations import block_components, count_blocks, lazy_product, legal_blocks
 
 ATTACKER_LINES = ["Flying", "Menace", "Can't be blocked except by three or more creatures",
                   "Can't be blocked except by two or more creatures", "Fear", "Protection from red",

@@ -28,7 +28,11 @@ import json
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from json import encoder as _encoder
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..model import Situation
+    from ..rules.declarations import Factor
 
 #: The most texts in one list (the suffix table of :func:`product_texts`, and so one write).
 CHUNK = 4096
@@ -111,3 +115,45 @@ def gathered(chunks: Iterable[list[str]], *, most: int = CHUNK, within: float = 
             pending, since = [], time.monotonic()
     if pending:
         yield pending
+
+
+_ATTACKS, _BLOCKS, _END = '{"attacks": [', '{"blocks": [', "]}"  # as :data:`to_json` writes them
+
+
+def attack_texts(s: Situation) -> Iterator[list[str]]:
+    """The JSON texts of :func:`~pysolver.rules.declarations.legal_attacks` (508.1), in its order, in
+    lists. A component is one attacker, so its pairs all start with it and the components'
+    declarations, one per component in the order of the components (sorted by attacker), are
+    already sorted.
+
+    >>> from pysolver.files.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+    ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2}]})
+    >>> [text for texts in attack_texts(s) for text in texts]
+    ['{"attacks": []}', '{"attacks": [["x", "b"]]}']
+    """
+    from ..rules.declarations import attack_components  # (networkx only where a command needs it)
+    parts = [c.declarations() for c in attack_components(s)]
+    if not parts:
+        yield from product_texts(_ATTACKS, _END, [])
+        return
+    rest = [[fragment(pairs) for pairs in part] for part in parts[1:]]  # as lazy_product: the rest cached
+    for head in parts[0]:
+        yield from product_texts(_ATTACKS, _END, [[fragment(head)], *rest])
+
+
+def block_texts(s: Situation) -> Iterator[list[str]]:
+    """The JSON texts of :func:`~pysolver.rules.declarations.legal_blocks` (509.1), in its order, in
+    lists; each factor's options are encoded once, as fragments, however many declarations share
+    them."""
+    from ..rules.declarations import block_factors
+    fragments: dict[int, tuple[Factor, list[str]]] = {}  # by the factor's id, the factor kept alive
+
+    def texts(f: Factor) -> list[str]:
+        known = fragments.get(id(f))
+        if known is None:
+            known = fragments[id(f)] = (f, [fragment(option) for option in f.options])
+        return known[1]
+
+    return gathered(text for factors in block_factors(s)
+                    for text in product_texts(_BLOCKS, _END, [texts(f) for f in factors]))

@@ -27,9 +27,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """Draw the board; exit status 0, or 2 for bad input (the message on stderr)."""
-    import pysolver as api
+    from ..files.cards import load_pool_file
+    from ..files.loader import load_situation
     try:
-        s = api.load(args.situation, cards=api.load_cards(args.cards) if args.cards else None)
+        s = load_situation(args.situation, load_pool_file(args.cards) if args.cards else None)
         svg = board_svg(s)
         if args.output:
             try:

@@ -42,7 +42,6 @@ from ..asp.facts import atom, program, situation_facts
 from ..asp.solving import ATTACKS, BOARD, Part, control, count_models, maximum, models, one_model, read_ids
 from ..errors import InputError
 from ..model import Situation
-from ..output.jsontext import fragment, gathered, product_texts
 from .counting import BlockProblem
 from .graph import attacker_blocker_graph, components
 
@@ -55,12 +54,11 @@ class Factor:
     and the JSON forms of the options are made once, when first asked for, and shared by every
     declaration they are part of."""
 
-    __slots__ = ("blocker", "options", "_pairs", "_texts")
+    __slots__ = ("blocker", "options", "_pairs")
 
     def __init__(self, blocker: str, options: list[Option]) -> None:
         self.blocker, self.options = blocker, options
         self._pairs: list[Pairs] | None = None
-        self._texts: list[str] | None = None
 
     def __lt__(self, other: Factor) -> bool:  # the factors of a declaration are sorted by blocker
         return self.blocker < other.blocker
@@ -71,13 +69,6 @@ class Factor:
         if self._pairs is None:
             self._pairs = [tuple((b, a) for b, a in option) for option in self.options]
         return self._pairs
-
-    @property
-    def texts(self) -> list[str]:
-        """The options as JSON fragments (:func:`pysolver.output.jsontext.fragment`)."""
-        if self._texts is None:
-            self._texts = [fragment(option) for option in self.options]
-        return self._texts
 
 
 @dataclass(frozen=True)
@@ -259,22 +250,6 @@ def legal_attacks(s: Situation) -> Iterator[dict[str, Any]]:
         yield {"attacks": pairs}
 
 
-def attack_texts(s: Situation) -> Iterator[list[str]]:
-    """The JSON texts of :func:`legal_attacks`, in its order, in lists (:mod:`pysolver.output.jsontext`).
-    A component is one attacker, so its pairs all start with it and the components' declarations,
-    one per component in the order of the components (sorted by attacker), are already sorted."""
-    parts = [c.declarations() for c in attack_components(s)]
-    if not parts:
-        yield from product_texts(_ATTACKS, _END, [])
-        return
-    rest = [[fragment(pairs) for pairs in part] for part in parts[1:]]  # as lazy_product: the rest cached
-    for head in parts[0]:
-        yield from product_texts(_ATTACKS, _END, [[fragment(head)], *rest])
-
-
-_ATTACKS, _BLOCKS, _END = '{"attacks": [', '{"blocks": [', "]}"  # as pysolver.output.jsontext.to_json writes them
-
-
 def count_attacks(s: Situation) -> int:
     """The number of legal attack declarations (508.1) without enumerating them: the product of
     each attacker's count. ``count_attacks(load("examples/trample-deathtouch.yaml"))`` is 4."""
@@ -303,12 +278,6 @@ def block_pairs(s: Situation) -> Iterator[Pairs]:
     for factors in block_factors(s):
         for choice in itertools.product(*[f.pairs for f in factors]):
             yield tuple(chain(choice))
-
-
-def block_texts(s: Situation) -> Iterator[list[str]]:
-    """The JSON texts of :func:`legal_blocks`, in its order, in lists (:mod:`pysolver.output.jsontext`)."""
-    return gathered(text for factors in block_factors(s)
-                    for text in product_texts(_BLOCKS, _END, [f.texts for f in factors]))
 
 
 def count_blocks(s: Situation) -> int:
