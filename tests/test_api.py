@@ -294,7 +294,7 @@ def test_typed_values_are_what_the_commands_print(command: str, name: str, capsy
     assert not any(hasattr(getattr(values, k), "from_json")
                    for k in ("CheckResult", "Violation", "Outcome", "Line", "Strategy", "Verdict"))
     path = ROOT / "examples" / f"{name}.yaml"
-    s = Situation.load(path)
+    s = pysolver.load(path)
     main([command, "--json", "-q", str(path)])
     printed = json.loads(capsys.readouterr().out)
     if command == "outcomes":

@@ -127,7 +127,7 @@ def test_the_solving_layer_program_tuples_name_existing_encodings() -> None:
 def test_outcomes_shows_declarations_from_attacks_and_blocks_show_parts() -> None:
     """The one-program outcomes read attack/2 and block/2 through the show parts of attacks.lp and
     blocks.lp, which it grounds itself (508.1, 509.1): no other encoding's #show feeds its lines."""
-    from pysolver.rules.declarations import ATTACKERS, BLOCKERS
+    from pysolver.asp.solving import ATTACKERS, BLOCKERS
 
     shown = {ATTACKERS.show: "attack", BLOCKERS.show: "block"}
     for path in ENCODINGS:

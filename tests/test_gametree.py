@@ -10,11 +10,12 @@ import pytest
 from reference.minimax import reference_verify
 
 import pysolver
+from pysolver.asp.solving import BLOCKERS
 from pysolver.game import gametree as gt
 from pysolver.game.verify import Verifier
 from pysolver.model.moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Pass
 from pysolver.model.stage import Stage
-from pysolver.rules.declarations import BLOCKERS, legal_attacks, legal_blocks, orbit_declarations
+from pysolver.rules.declarations import legal_attacks, legal_blocks, orbit_declarations
 from pysolver.scale.invariants import replay
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -245,3 +246,35 @@ def value(term: clingo.Symbol) -> Value:
 def args_of(symbol: clingo.Symbol) -> list[str]:
     """The arguments of an atom as plain strings (kept for modules that do not use :func:`read` yet)."""
     return [a.string if a.type == clingo.SymbolType.String else str(a) for a in symbol.arguments]
+
+
+@dataclass(frozen=True)
+class Side:
+    """How one declaration is chosen in the encodings: the declaration of attackers (508.1,
+    ``attacks.lp``) or of blockers (509.1, ``blocks.lp``).
+
+    >>> ATTACKERS.whole_board
+    ('choose_attacks', 'every_attacker')
+    """
+
+    encodings: tuple[str, ...]
+    choose: str  # the program part with the choice, over the candidates chosen (attack_chooser/1, chosen_blocker/1)
+    every: str  # the part choosing every candidate: the whole board's declaration at once
+    show: str  # the part that shows the declaration
+    twins: str  # verify.lp's part keeping one declaration per orbit of identical creatures
+
+    @property
+    def whole_board(self) -> tuple[str, str]:
+        """The parts that choose the whole board's declaration."""
+        return self.choose, self.every
+
+
+ATTACKERS = Side(ATTACKS, "choose_attacks", "every_attacker", "show_attacks", "twin_attackers")
+BLOCKERS = Side(BOARD, "choose_blocks", "every_blocker", "show_blocks", "twin_blockers")
+
+
+def most_obeyed(side: Side, facts: str) -> int | None:
+    """The maximum number of requirements (508.1d, 509.1c) the whole board's declaration of `side`
+    can obey (None: no declaration, which does not happen on a legal board)."""
+    return maximum(control(side.encodings, facts, parts=("base", *side.whole_board, "maximize"),
+                           args=("--opt-mode=opt",)))

@@ -36,7 +36,17 @@ import clingo
 
 from ..asp import deadline
 from ..asp.facts import REQUIREMENTS, situation_facts
-from ..asp.solving import AFTER_DECLARATIONS, BOARD, REGULAR_STEP, args_of, control, count_models, models
+from ..asp.solving import (
+    AFTER_DECLARATIONS,
+    ATTACKERS,
+    BLOCKERS,
+    BOARD,
+    REGULAR_STEP,
+    args_of,
+    control,
+    count_models,
+    models,
+)
 from ..model import Situation
 from ..model.moves import (
     DEATH_TRIGGERS,
@@ -53,7 +63,6 @@ from ..model.stage import WINDOWS, Stage
 from ..model.values import Line, Outcome, OutcomeKey
 from ..rules import combat as c
 from ..rules import pumps
-from ..rules.declarations import ATTACKERS, BLOCKERS
 from ..rules.facedown import turnable
 from ..rules.steps import StepPrograms
 from ..rules.triggers import has_triggers

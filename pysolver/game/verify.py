@@ -68,6 +68,7 @@ from typing import Any, TextIO
 import networkx as nx
 
 from ..asp import deadline
+from ..asp.solving import ATTACKERS, BLOCKERS
 from ..errors import InputError
 from ..model import Goal, Permanent, Situation
 from ..model.moves import (
@@ -84,7 +85,7 @@ from ..model.moves import (
 from ..model.stage import WINDOWS, Stage
 from ..model.values import Strategy, Verdict
 from ..rules import combat as c
-from ..rules.declarations import ATTACKERS, BLOCKERS, orbit_declarations
+from ..rules.declarations import orbit_declarations
 from ..rules.graph import attacker_blocker_graph
 from ..rules.triggers import has_death_triggers
 from . import gametree as gt

@@ -36,12 +36,11 @@ from typing import Any
 import clingo
 
 from ..asp.facts import atom, constant, program, situation_facts
-from ..asp.solving import BOARD, control, models, read, value
+from ..asp.solving import ATTACKERS, BLOCKERS, BOARD, control, models, read, value
 from ..errors import InputError
 from ..model import Situation
 from ..model.abilities import quality_words
 from ..model.values import CheckResult, Violation
-from .declarations import ATTACKERS, BLOCKERS
 from .pumps import declared_pumps
 
 CHECK = BOARD + ("mana", "check")

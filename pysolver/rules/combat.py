@@ -21,18 +21,19 @@ from clingo import SymbolType
 from ..asp.facts import situation_facts
 from ..asp.solving import (
     AFTER_DECLARATIONS,
+    BLOCKERS,
     CHARACTERISTICS,
     STEP,
     STEP_RESULTS,
     args_of,
     control,
     models,
+    most_obeyed,
     one_model,
 )
 from ..model import Permanent, Situation
 from ..model.stage import Stage
 from ..model.values import Line, Outcome
-from .declarations import BLOCKERS, most_obeyed
 from .facedown import turn_face_up
 
 RETURNED = "/returned"  # the id suffix of the new object a persist or undying ability returned (400.7)

@@ -9,9 +9,10 @@ without enumeration (:mod:`pysolver.rules.counting`) and enumerated factored: cl
 the blocks that a minimum number of blockers or a requirement constrains; each blocker's
 other, free blocks (509.1a) are chosen independently and combined by ``itertools.product``.
 
-This module is the one place that knows how a declaration is chosen in the encodings: a
-:class:`Side` names the programs and parts (:data:`ATTACKERS`, :data:`BLOCKERS`); the whole board's
-declaration (``check``'s optimum, the one-program ``outcomes``, the damage step after each block
+How a declaration is chosen in the encodings is told in one place, the
+:class:`~pysolver.asp.solving.Side` of :mod:`pysolver.asp.solving` (its programs and parts, ``ATTACKERS``,
+``BLOCKERS``); the whole board's declaration (``check``'s optimum, the one-program ``outcomes``, the
+damage step after each block
 declaration of :func:`pysolver.rules.combat.blocks_and_step_results`) grounds its
 :attr:`Side.whole_board` parts, and ``verify`` enumerates one declaration per orbit of identical
 creatures with :func:`orbit_declarations`.
@@ -39,7 +40,19 @@ import clingo
 
 from ..asp import deadline
 from ..asp.facts import atom, program, situation_facts
-from ..asp.solving import ATTACKS, BOARD, Part, control, count_models, maximum, models, one_model, read_ids
+from ..asp.solving import (
+    ATTACKERS,
+    ATTACKS,
+    BLOCKERS,
+    Part,
+    Side,
+    control,
+    count_models,
+    maximum,
+    models,
+    one_model,
+    read_ids,
+)
 from ..errors import InputError
 from ..model import Situation
 from .counting import BlockProblem
@@ -69,38 +82,6 @@ class Factor:
         if self._pairs is None:
             self._pairs = [tuple((b, a) for b, a in option) for option in self.options]
         return self._pairs
-
-
-@dataclass(frozen=True)
-class Side:
-    """How one declaration is chosen in the encodings: the declaration of attackers (508.1,
-    ``attacks.lp``) or of blockers (509.1, ``blocks.lp``).
-
-    >>> ATTACKERS.whole_board
-    ('choose_attacks', 'every_attacker')
-    """
-
-    encodings: tuple[str, ...]
-    choose: str  # the program part with the choice, over the candidates chosen (attack_chooser/1, chosen_blocker/1)
-    every: str  # the part choosing every candidate: the whole board's declaration at once
-    show: str  # the part that shows the declaration
-    twins: str  # verify.lp's part keeping one declaration per orbit of identical creatures
-
-    @property
-    def whole_board(self) -> tuple[str, str]:
-        """The parts that choose the whole board's declaration."""
-        return self.choose, self.every
-
-
-ATTACKERS = Side(ATTACKS, "choose_attacks", "every_attacker", "show_attacks", "twin_attackers")
-BLOCKERS = Side(BOARD, "choose_blocks", "every_blocker", "show_blocks", "twin_blockers")
-
-
-def most_obeyed(side: Side, facts: str) -> int | None:
-    """The maximum number of requirements (508.1d, 509.1c) the whole board's declaration of `side`
-    can obey (None: no declaration, which does not happen on a legal board)."""
-    return maximum(control(side.encodings, facts, parts=("base", *side.whole_board, "maximize"),
-                           args=("--opt-mode=opt",)))
 
 
 def orbit_declarations(s: Situation, side: Side, twins: list[tuple[str, str]]) -> Iterator[Pairs]:
