@@ -130,7 +130,9 @@ def _test(data: dict[str, Any], s: Situation, blocks: list[Any], j: int, total: 
     described = ", ".join(f"{b} blocks {a}" for b, a in blocks) or "no blocks"
     untold = [k for k in UNTOLD if any(r["line"].get(k) for r in results)]
     if untold:
-        return _method(s, blocks, f"blocks{j:03d}", f"Block declaration {j} of {total}: {described}.",
+        doc = (f"Block declaration {j} of {total}: {described}. Damage assignment not pinned: "
+               f"{' and '.join(untold)} are open.")
+        return _method(s, blocks, f"blocks{j:03d}", doc,
                        _setup(s, blocks, []), _shared_assertions(s, results, _players(s), untold))
     methods = []
     for k, r in enumerate(results, 1):
@@ -223,9 +225,13 @@ def _choices(declared: Situation, outcome: dict[str, Any]) -> list[tuple[str, in
             continue
         triples = outcome["line"][step]
         amount = {(src, dst): n for src, dst, n in triples}
-        blocks = list(s.combat.blockers or ())
+        # 506.4: a creature that left the battlefield is removed from combat (XMage: from its group)
+        blocks = [(b, a) for b, a in s.combat.blockers or ()
+                  if not (s.permanent(b).left_battlefield or s.permanent(a).left_battlefield)]
         label = "first strike" if step == "first_strike" else "regular"
         for a, _ in s.combat.attackers or ():
+            if s.permanent(a).left_battlefield:
+                continue
             blockers = [b for b, x in blocks if x == a]
             if not blockers or not _deals(s, a, step):
                 continue
