@@ -176,6 +176,26 @@ def test_702_4b_702_19b_a_double_striker_with_trample_is_told_both_steps() -> No
         assert told == expected, method.documentation
 
 
+def test_510_1d_a_blocker_of_two_attackers_is_told_by_the_defending_player() -> None:
+    # a 3/5 that can block an additional creature (509.1a) blocks two Grizzly Bears: bob divides its
+    # 3 damage between them (510.1d), asked for a1's share, then a2's (the order of the blocks)
+    vector = {"board": "two attackers", "situation": {
+        "players": [{"name": "alice"}, {"name": "bob"}], "active": "alice",
+        "permanents": [{"id": "a1", "controller": "alice", "card": "Grizzly Bears"},
+                       {"id": "a2", "controller": "alice", "card": "Grizzly Bears"},
+                       {"id": "b1", "controller": "bob", "name": "Wall", "power": 3, "toughness": 5,
+                        "abilities": ["~ can block an additional creature each combat"]}],
+        "combat": {"attackers": {"a1": "bob", "a2": "bob"}}},
+        "blocks": {"count": 1, "results": [{"blocks": [["b1", "a1"], ["b1", "a2"]]}]}}
+    java, _ = board_class(vector, 1)
+    tree = javalang.parse.parse(java)
+    outcomes = declared_outcomes(vector, [["b1", "a1"], ["b1", "a2"]])
+    assert len(outcomes) == 4
+    for method, outcome in zip(junit_tests(tree), outcomes, strict=True):
+        shares = {dst: n for src, dst, n in outcome["line"]["regular"] if src == "b1"}
+        assert choices(calls(tree, method)) == [("playerB", shares.get("a1", 0)), ("playerB", shares.get("a2", 0))]
+
+
 def test_603_3d_an_open_trigger_target_keeps_the_shared_assertions_and_says_why() -> None:
     # the blocker's death trigger may target any of four (603.3d): XMage's test player is told a
     # target by the ability's XMage rule text, which pysolver does not know
