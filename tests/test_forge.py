@@ -19,7 +19,7 @@ import yaml
 
 import pysolver
 from pysolver.cli import main
-from pysolver.engines.forge import read_forge, to_forge, to_situation
+from pysolver.engines.forge import LeftOut, read_forge, to_forge, to_situation
 from pysolver.errors import InputError
 
 FORGE = Path(__file__).parent / "fixtures" / "forge"
@@ -34,8 +34,8 @@ def imported(tmp_path: Path, capsys: pytest.CaptureFixture, name: str, *options:
     return yaml.safe_load(out.read_text(encoding="utf-8")), err
 
 
-def state(text: str, cards=None) -> tuple[dict, list[str]]:
-    return to_situation(read_forge(text, "t.pzl"), cards)
+def state(text: str, cards=None, lenient: bool = False) -> tuple[dict, list[str]]:
+    return to_situation(read_forge(text, "t.pzl"), cards, lenient=lenient)
 
 
 def by_id(data: dict) -> dict[str, dict]:
@@ -60,7 +60,7 @@ def test_a_combat_puzzle_imports_and_verify_proves_the_attack(tmp_path: Path, ca
 
 
 def test_a_spell_puzzle_still_imports_its_combat_part(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    data, err = imported(tmp_path, capsys, "spell-puzzle.pzl")
+    data, err = imported(tmp_path, capsys, "spell-puzzle.pzl", "--lenient")
     perms = by_id(data)
     assert set(perms) == {"mountain", "mountain_2", "mountain_3", "boggart_brute", "goblin", "eager_cadet",
                           "typhoid_rats", "spirit_token"}
@@ -178,12 +178,122 @@ def test_lands_become_mana_only_when_untapped_with_a_basic_mana_ability() -> Non
 
 def test_unknown_cards_and_modifiers_are_noted_and_left_out() -> None:
     data, notes = state("activeplayer=human\nactivephase=MAIN1\nhumanbattlefield=No Such Card;"
-                        "Grizzly Bears|Renowned|Frobnicated|Counters:P1P1=1,STUN=2|PhasedOut;Hill Giant|Set:M10|Art:2")
+                        "Grizzly Bears|Renowned|Frobnicated|Counters:P1P1=1,STUN=2|PhasedOut;Hill Giant|Set:M10|Art:2",
+                        lenient=True)
     assert [p["id"] for p in data["permanents"]] == ["hill_giant"]  # the phased-out Bears do not exist (702.26b)
     text = "\n".join(notes)
     for words in ("'No Such Card' is in no card pool", "'Renowned'", "unknown modifier 'Frobnicated'",
                   "STUN counters", "phased out"):
         assert words in text, words
+
+
+# --- entries that cannot become permanents: an error, or with --lenient named in the output ----------
+
+TARMOGOYF = {"object": "card", "name": "Tarmogoyf", "layout": "normal", "mana_cost": "{1}{G}",
+             "type_line": "Creature — Lhurgoyf", "colors": ["G"], "power": "*", "toughness": "1+*",
+             "oracle_text": "Tarmogoyf's power is equal to the number of card types among cards in all graveyards "
+                            "and its toughness is equal to that number plus 1."}
+# four entries the board cannot hold (110.1: a permanent is a card or token on the battlefield):
+# a card in no pool, a characteristic-defining */1+* creature (604.3), a noncreature token (111.1)
+# and an enchantment whose static ability would pump the human's creatures (604.1, 613.4c)
+LEFT_OUT = ("[metadata]\nName:Four missing\nGoal:Win\n[state]\nactiveplayer=human\nactivephase=MAIN1\nailife=2\n"
+            "humanbattlefield=Grizzly Bears;No Such Card|Id:3;Tarmogoyf;Glorious Anthem\n"
+            "aibattlefield=t:Clue,Types:Artifact-Clue;Hill Giant\n")
+LEFT_OUT_FIELDS = {"humanbattlefield[1] (No Such Card)": "'No Such Card' is in no card pool",
+                   "humanbattlefield[2] (Tarmogoyf)": "characteristic-defining power or toughness (*, 604.3)",
+                   "humanbattlefield[3] (Glorious Anthem)": "'Glorious Anthem' is not a creature",
+                   "aibattlefield[0] (t:Clue,Types:Artifact-Clue)": "token 'Clue' is not a creature"}
+
+
+def left_out_files(tmp_path: Path) -> tuple[Path, Path]:
+    puzzle, pool = tmp_path / "missing.pzl", tmp_path / "pool.json"
+    puzzle.write_text(LEFT_OUT, encoding="utf-8")
+    forge_cards = json.loads(CARDS.read_text(encoding="utf-8"))
+    pool.write_text(json.dumps([*forge_cards, TARMOGOYF]), encoding="utf-8")
+    return puzzle, pool
+
+
+def test_110_1_an_entry_that_cannot_be_a_permanent_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    puzzle, pool = left_out_files(tmp_path)
+    out = tmp_path / "board.yaml"
+    assert main(["import", "forge", str(puzzle), "--cards", str(pool), "--no-card-cache", "-o", str(out)]) == 2
+    errors = capsys.readouterr().err.splitlines()
+    assert len(errors) == 4 and "Traceback" not in "\n".join(errors)  # one message per entry left out
+    for line, (where, why) in zip(errors, LEFT_OUT_FIELDS.items()):
+        assert line.startswith(f"pysolver: error: {puzzle}: {where}: "), line
+        assert why in line and line.endswith("; use --lenient to import without it"), line
+    assert not out.exists()  # verify would answer about another board (the Anthem's +1/+1 is missing)
+
+
+def test_110_1_lenient_imports_without_them_and_names_them_in_the_file(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture) -> None:
+    puzzle, pool = left_out_files(tmp_path)
+    out = tmp_path / "board.yaml"
+    assert main(["import", "forge", str(puzzle), "--cards", str(pool), "--no-card-cache", "-o", str(out),
+                 "--lenient"]) == 0
+    err = capsys.readouterr().err
+    text = out.read_text(encoding="utf-8")
+    header = [line for line in text.splitlines() if line.startswith("#")]
+    assert header[:3] == ["# Imported by `pysolver import forge` from missing.pzl (docs/engines.md).",
+                          "# Name: Four missing", "# Goal: Win"]
+    assert header[3].startswith("# Left out with --lenient")
+    for line, (where, why) in zip(header[4:], LEFT_OUT_FIELDS.items(), strict=True):
+        assert line.startswith(f"#   {where}: ") and why in line, line
+        assert f"note: {puzzle}: {where}: " in err  # and on stderr, as every note
+    s = pysolver.load(out, cards=pysolver.load_cards(pool, cache=False))
+    assert [p.id for p in s.permanents] == ["grizzly_bears", "hill_giant"]
+
+
+def test_the_python_api_raises_left_out_with_every_entry_and_the_lenient_import() -> None:
+    pool = pysolver.load_cards(CARDS, cache=False)
+    st = read_forge(LEFT_OUT.replace(";Tarmogoyf", ""), "missing.pzl")
+    with pytest.raises(LeftOut) as info:
+        to_situation(st, pool)
+    entries = [e.field.split(" ", 1)[1] for e in info.value.errors]
+    assert entries == ["(No Such Card)", "(Glorious Anthem)", "(t:Clue,Types:Artifact-Clue)"]
+    assert [e.file for e in info.value.errors] == ["missing.pzl"] * 3 and isinstance(info.value, InputError)
+    assert "and 2 more permanents left out" in str(info.value)
+    data, notes = to_situation(st, pool, lenient=True)
+    assert (data, notes) == (info.value.data, info.value.notes)
+    assert [p["id"] for p in data["permanents"]] == ["grizzly_bears", "hill_giant"]
+    assert sum(n.endswith("; left out") for n in notes) == 3
+
+
+def test_702_26b_notes_that_leave_no_permanent_out_stay_notes(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    # a phased-out permanent does not exist until its controller's next untap step (702.26a-b), so
+    # the board without it is this combat's board; hands, unmodelled modifiers and keywords, player
+    # counters, a second turn and a goal pysolver does not answer change no permanent either
+    puzzle = tmp_path / "notes.pzl"
+    puzzle.write_text("[metadata]\nGoal:Survive\nTurns:2\n[state]\nactiveplayer=human\nactivephase=MAIN1\n"
+                      "humanhand=Giant Growth\nhumancounters=POISON=2\n"
+                      "humanbattlefield=Grizzly Bears|Renowned|Frobnicated|Counters:STUN=1;Hill Giant|PhasedOut;"
+                      "t:Dragon,P:4,T:4,Color:R,Types:Creature-Dragon,Keywords:Flying-Banding\n", encoding="utf-8")
+    out = tmp_path / "notes.yaml"
+    assert main(["import", "forge", str(puzzle), "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    for words in ("humanhand[0] (Giant Growth)", "'Renowned' is not modelled", "unknown modifier 'Frobnicated'; "
+                  "ignored", "STUN counters", "phased out", "'Banding' of token 'Dragon' is not modelled",
+                  "humancounters", "2 turns", "not a combat goal"):
+        assert words in err, words
+    assert "error" not in err and "left out" not in err
+    text = out.read_text(encoding="utf-8")
+    assert "Left out" not in text
+    assert [p["id"] for p in yaml.safe_load(text)["permanents"]] == ["grizzly_bears", "dragon"]
+
+
+def test_508_1b_an_attack_on_an_entry_left_out_is_an_error_even_leniently(tmp_path: Path,
+                                                                           capsys: pytest.CaptureFixture) -> None:
+    puzzle = tmp_path / "attack.pzl"
+    puzzle.write_text("activeplayer=human\nactivephase=COMBAT_DECLARE_BLOCKERS\nhumanbattlefield=Hill Giant|"
+                      "Attacking:7\naibattlefield=Some Planeswalker|Id:7\n", encoding="utf-8")
+    assert main(["import", "forge", str(puzzle), "--lenient"]) == 2
+    err = capsys.readouterr().err
+    assert "attacks Id:7, aibattlefield[0] (Some Planeswalker), which is not imported" in err
+
+
+def test_strict_and_lenient_exclude_each_other(capsys: pytest.CaptureFixture) -> None:
+    assert main(["import", "forge", str(FORGE / "spell-puzzle.pzl"), "--strict", "--lenient"]) == 2
+    assert "not allowed with argument" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("text, words", [

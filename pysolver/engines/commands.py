@@ -42,7 +42,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         f = engines.add_parser("forge", help="a Forge .pzl puzzle or game-state file")
         f.add_argument("file", help="the Forge file")
         f.add_argument("-o", "--output", metavar="FILE", help="write the situation to FILE (default stdout)")
-        f.add_argument("--strict", action="store_true", help="anything left out of the board is an error")
+        leniency = f.add_mutually_exclusive_group()
+        leniency.add_argument("--strict", action="store_true", help="anything not modelled is an error")
+        leniency.add_argument("--lenient", action="store_true",
+                              help="import without the permanents that cannot be put on the board (named in "
+                                   "the output file) instead of stopping with an error")
         _card_options(f)
         return
     f = engines.add_parser("forge", help="Forge game-state text (puzzle mode with a goal)")
@@ -72,6 +76,10 @@ def main(args: argparse.Namespace) -> int:
         if args.engine == "forge":
             return _export_forge(args, cards)
         return _export_xmage(args, cards)
+    except forge.LeftOut as exc:
+        for error in exc.errors:
+            print(f"pysolver: error: {error}", file=sys.stderr)
+        return 2
     except InputError as exc:
         print(f"pysolver: error: {exc}", file=sys.stderr)
         return 2
@@ -105,9 +113,17 @@ def _write(path: str | Path | None, text: str) -> None:
 
 
 def _import(args: argparse.Namespace, cards: CardPool | None) -> int:
-    """A Forge file as a situation file: notes on stderr for everything left out (errors with --strict)."""
+    """A Forge file as a situation file: notes on stderr for everything not modelled (errors with
+    --strict); an entry that cannot become a permanent is an error, or with --lenient a note that
+    the output file repeats in its header."""
     st = forge.read_forge(_read(args.file), args.file)
-    data, notes = forge.to_situation(st, cards)
+    try:
+        data, notes = forge.to_situation(st, cards)
+        left_out: list[str] = []
+    except forge.LeftOut as exc:
+        if not (args.lenient or args.strict):
+            raise
+        data, notes, left_out = exc.data, exc.notes, exc.left_out
     if args.strict and notes:
         first = notes[0].removeprefix(f"{args.file}: ")
         field, _, message = first.partition(": ")
@@ -125,6 +141,9 @@ def _import(args: argparse.Namespace, cards: CardPool | None) -> int:
     header = [f"# Imported by `pysolver import forge` from {Path(args.file).name} (docs/engines.md)."]
     header += [f"# {key.capitalize()}: {meta[key]}" for key in ("name", "goal", "targets", "turns", "description")
                if meta.get(key)]
+    if left_out:
+        header.append("# Left out with --lenient (answers are about the board below, without them):")
+        header += [f"#   {line}" for line in left_out]
     _write(args.output, "\n".join(header) + "\n" + yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
     return 0
 

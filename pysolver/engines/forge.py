@@ -8,6 +8,10 @@ Turns, Description, …) and a ``[state]`` part of ``key=value`` lines (keys in 
 ``t:Name,P:4,T:4,Color:R,Types:Creature-Dragon,Keywords:Flying`` or a token script name such as
 ``t:r_4_4_dragon_flying``. The players become ``human`` and ``ai``.
 
+An entry the importer cannot put on the board (a card in no pool, a noncreature spell permanent,
+``*`` power, a noncreature token) would make every answer about another board: it is an
+error, :class:`LeftOut`, unless ``lenient=True`` imports without it and names it in the notes.
+
 >>> import pysolver
 >>> state = read_forge("[state]\\nactiveplayer=human\\nactivephase=MAIN1\\nailife=3\\n"
 ...                    "humanbattlefield=Grizzly Bears;Forest;Forest|Tapped\\naibattlefield=t:w_1_1_soldier", "p.pzl")
@@ -18,6 +22,13 @@ Turns, Description, …) and a ``[state]`` part of ``key=value`` lines (keys in 
 ('white',)
 >>> data["players"][0], notes
 ({'name': 'human', 'life': 20, 'mana': '{G}'}, [])
+>>> anthem = read_forge("activeplayer=human\\nactivephase=MAIN1\\nhumanbattlefield=Glorious Anthem", "p.pzl")
+>>> to_situation(anthem)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+pysolver.engines.forge.LeftOut: p.pzl: humanbattlefield[0] (Glorious Anthem): card 'Glorious Anthem' is in no ...
+>>> data, notes = to_situation(anthem, lenient=True)
+>>> data["permanents"], notes[0].endswith("(built-in or --cards); left out")
+([], True)
 """
 
 from __future__ import annotations
@@ -99,9 +110,28 @@ def read_forge(text: str, file: str) -> ForgeState:
     return out
 
 
+class LeftOut(InputError):
+    """Permanents of a Forge file that the importer cannot put on the board (exit status 2).
+
+    `errors` holds one :class:`InputError` per entry left out (the first is this error's own
+    file, field and message); `data`, `notes` and `left_out` are the import without them, as
+    ``lenient=True`` returns it (like :class:`subprocess.CalledProcessError` holds the output)."""
+
+    HINT = "use --lenient to import without it"
+
+    def __init__(self, file: str, left_out: list[tuple[str, str]], data: dict[str, Any], notes: list[str]) -> None:
+        self.errors = [InputError(file, where, f"{why}; {self.HINT}") for where, why in left_out]
+        more = f" (and {len(left_out) - 1} more permanents left out)" if len(left_out) > 1 else ""
+        super().__init__(file, self.errors[0].field, self.errors[0].message + more)
+        self.left_out = [f"{where}: {why}" for where, why in left_out]
+        self.data = data
+        self.notes = notes
+
+
 @dataclass
 class _Import:
-    """One import in progress: the situation's parts and the notes on what is left out."""
+    """One import in progress: the situation's parts, the notes on what is not modelled, and the
+    entries left out of the board."""
 
     st: ForgeState
     cards: Mapping[str, Card]
@@ -110,9 +140,16 @@ class _Import:
     forge_ids: dict[str, str] = field(default_factory=dict)   # Forge Id:N -> permanent id
     attacking: dict[str, str | None] = field(default_factory=dict)  # permanent id -> Forge id or None
     notes: list[tuple[str, str]] = field(default_factory=list)  # (field, message)
+    left_out: list[tuple[str, str]] = field(default_factory=list)  # (field, why): also in notes
+    gone: dict[str, str] = field(default_factory=dict)  # Forge Id:N of an entry left out -> its field
 
     def note(self, where: str, message: str) -> None:
         self.notes.append((where, message))
+
+    def leave_out(self, where: str, why: str) -> None:
+        """An entry that does not become a permanent: the board differs from the file's."""
+        self.left_out.append((where, why))
+        self.note(where, f"{why}; left out")
 
     def new_id(self, name: str) -> str:
         base = re.sub(r"[^a-z0-9]+", "_", card_key(name)).strip("_") or "permanent"
@@ -124,9 +161,11 @@ class _Import:
         return pid
 
 
-def to_situation(st: ForgeState, cards: Mapping[str, Card] | None = None) -> tuple[dict[str, Any], list[str]]:
+def to_situation(st: ForgeState, cards: Mapping[str, Card] | None = None, *,
+                 lenient: bool = False) -> tuple[dict[str, Any], list[str]]:
     """The situation (plain data, docs/situation.md) of a Forge file, and notes naming every entry or key
-    left out. Cards resolve through the built-in pool and `cards` (``--cards``)."""
+    not modelled. Cards resolve through the built-in pool and `cards` (``--cards``). An entry that
+    cannot become a permanent raises :class:`LeftOut`; with `lenient` it is left out with a note."""
     imp = _Import(st, with_builtin(cards))
     active = st.state.get("activeplayer", "").lower()
     if active not in PLAYERS:
@@ -152,7 +191,10 @@ def to_situation(st: ForgeState, cards: Mapping[str, Card] | None = None) -> tup
     goal = _goal(imp, active)
     if goal is not None:
         data["goal"] = goal
-    return data, [f"{st.file}: {where}: {message}" for where, message in imp.notes]
+    notes = [f"{st.file}: {where}: {message}" for where, message in imp.notes]
+    if imp.left_out and not lenient:
+        raise LeftOut(st.file, imp.left_out, data, notes)
+    return data, notes
 
 
 def _number(st: ForgeState, key: str, default: int) -> int:
@@ -177,6 +219,9 @@ def _entry(imp: _Import, player: str, entry: str, where: str) -> None:
     else:
         perm = _card(imp, player, head, where)
     if perm is None:
+        for mod in mods:
+            if mod.startswith("Id:"):
+                imp.gone[mod[3:]] = where
         return
     perm = {"id": imp.new_id(perm.get("name") or head), "controller": player, **perm}
     land = perm.pop("_land", None)
@@ -195,16 +240,16 @@ def _card(imp: _Import, player: str, name: str, where: str) -> dict[str, Any] | 
         return {"name": name, "types": ["Land"], "subtypes": [basic] if basic in _BASIC_LAND else [],
                 "_land": "Wastes" if basic == "Wastes" else _BASIC_LAND[basic]}
     if card is None:
-        imp.note(where, f"card {name!r} is in no card pool (built-in or --cards); left out")
+        imp.leave_out(where, f"card {name!r} is in no card pool (built-in or --cards)")
         return None
     if "Land" in card.types and not {"Creature", "Planeswalker", "Battle"} & set(card.types):
         return {"card": card.name, "_land": ""}
     if not {"Creature", "Planeswalker", "Battle"} & set(card.types):
-        imp.note(where, f"{card.name!r} is not a creature, planeswalker, battle or land; left out "
-                        "(its effects are not modelled)")
+        imp.leave_out(where, f"{card.name!r} is not a creature, planeswalker, battle or land "
+                             "(its effects are not modelled)")
         return None
     if "Creature" in card.types and (card.power is None or card.toughness is None):
-        imp.note(where, f"{card.name!r} has a characteristic-defining power or toughness (*); left out")
+        imp.leave_out(where, f"{card.name!r} has a characteristic-defining power or toughness (*, 604.3)")
         return None
     perm: dict[str, Any] = {"card": card.name}
     if "Battle" in card.types:
@@ -261,7 +306,7 @@ def _token(imp: _Import, spec: str, where: str) -> dict[str, Any] | None:
     info = {k.strip(): v.strip() for k, _, v in (p.partition(":") for p in parts if ":" in p)}
     types = [t for t in info.get("Types", "").split("-") if t]
     if "Creature" not in types:
-        imp.note(where, f"token {name!r} is not a creature; left out")
+        imp.leave_out(where, f"token {name!r} is not a creature (its effects are not modelled)")
         return None
     try:
         power, toughness = int(info.get("P", "0")), int(info.get("T", "0"))
@@ -272,7 +317,7 @@ def _token(imp: _Import, spec: str, where: str) -> dict[str, Any] | None:
         if kw.lower() in KEYWORDS:
             keywords.append(kw)
         else:
-            imp.note(where, f"keyword {kw!r} of token {name!r} is not modelled; left out")
+            imp.note(where, f"keyword {kw!r} of token {name!r} is not modelled; the token is imported without it")
     return {"name": name, "types": [t for t in types if t in CARD_TYPES],
             "subtypes": [t for t in types if t not in CARD_TYPES and t != "Legendary"],
             "colors": _token_colors(imp, info.get("Color", ""), where),
@@ -308,14 +353,16 @@ def _modifier(imp: _Import, perm: dict[str, Any], mod: str, where: str) -> None:
     elif key == "Attacking":
         imp.attacking[perm["id"]] = value or None
     elif key == "PhasedOut":
-        perm["_phased_out"] = True
-        imp.note(where, "phased out: treated as though it does not exist (702.26b); left out")
+        perm["_phased_out"] = where
+        # not a board that differs from the file's: it does not exist until its controller's next
+        # untap step (702.26a-b), after this turn's combat, so no answer changes without it
+        imp.note(where, "phased out: treated as though it does not exist (702.26b); not imported")
     elif key in ("Set", "Art"):
         pass  # the printing: no rules meaning
     elif key in UNMODELLED_MODIFIERS:
         imp.note(where, f"modifier {mod!r} is not modelled")
     else:
-        imp.note(where, f"unknown modifier {mod!r}; left out")
+        imp.note(where, f"unknown modifier {mod!r}; ignored")
 
 
 def _int(imp: _Import, text: str, where: str, what: str) -> int:
@@ -345,7 +392,9 @@ def _combat(imp: _Import, active: str, phase: str) -> dict[str, Any] | None:
     """What is declared: the phase decides (506.1). Before the declare attackers step nothing is;
     in it, the entries marked Attacking (if any) are; from the declare blockers step on, attackers
     are declared and blockers still to be chosen (a game state does not record blocks)."""
-    imp.permanents[:] = [p for p in imp.permanents if not p.pop("_phased_out", False)]
+    phased_out = {p["id"]: p.pop("_phased_out") for p in imp.permanents if "_phased_out" in p}
+    imp.permanents[:] = [p for p in imp.permanents if p["id"] not in phased_out]
+    imp.gone.update((n, phased_out[pid]) for n, pid in imp.forge_ids.items() if pid in phased_out)
     ids = {p["id"] for p in imp.permanents}
     defender = next(p for p in PLAYERS if p != active)
     attackers: dict[str, str] = {}
@@ -354,6 +403,9 @@ def _combat(imp: _Import, active: str, phase: str) -> dict[str, Any] | None:
             continue
         if target is None:
             attackers[pid] = defender
+        elif target in imp.gone:
+            raise InputError(imp.st.file, "Attacking", f"{pid!r} attacks Id:{target}, {imp.gone[target]}, which "
+                                                       "is not imported: the attack cannot be imported")
         elif target in imp.forge_ids:
             attackers[pid] = imp.forge_ids[target]
         else:
