@@ -105,8 +105,9 @@ def _kind(value: Any) -> str:
 
 
 def load_situation(path: str | Path, pool: Mapping[str, Card] | None = None) -> Situation:
-    """Read and validate a situation file; `pool` adds `--cards` cards to the built-in pool."""
-    return _situation(reading.read(path), str(path), pool)
+    """Read and validate a situation file (``-``: standard input); `pool` adds `--cards` cards to the
+    built-in pool."""
+    return _situation(reading.read(path), reading.source(path), pool)
 
 
 def situation_from_data(data: Any, file: str | None = None, pool: Mapping[str, Card] | None = None) -> Situation:
