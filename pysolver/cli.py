@@ -75,7 +75,7 @@ class Tool:
 
 TOOLS: dict[str, Tool] = {
     "batch": Tool("answer a JSONL file of questions, one JSON line each (docs/sweep.md)", "pysolver.scale.batch",
-                  "pysolver sweep examples/pools/eight-cards.yaml --items | pysolver batch - -o answers.jsonl"),
+                  "pysolver sweep examples/pools/vectors.yaml --items | pysolver batch - -o answers.jsonl"),
     "sweep": Tool("every board of a card pool: answers, test vectors, rule invariants (docs/sweep.md)",
                   "pysolver.scale.sweep", "pysolver sweep examples/pools/vectors.yaml --vectors vectors/"),
     "compare": Tool("compare another engine's answers with test vectors (docs/sweep.md)", "pysolver.scale.compare",
@@ -88,7 +88,8 @@ TOOLS: dict[str, Tool] = {
                    "pysolver.engines.commands",
                    "pysolver export forge examples/menace-and-lure.yaml | pysolver import forge - -o board.yaml"),
     "export": Tool("situations or test vectors as Forge game states or XMage JUnit tests (docs/engines.md)",
-                   "pysolver.engines.commands", "pysolver export xmage examples/vectors -o xmage-tests/"),
+                   "pysolver.engines.commands",
+                   "pysolver export forge examples/puzzles/lure-forces-the-block.yaml -o lure.pzl"),
     "show": Tool("the board as an SVG picture, drawn without external programs", "pysolver.output.show",
                  "pysolver show examples/akroma-vs-knights.yaml -o board.svg"),
     "completion": Tool("print a shell completion script for bash or zsh (docs/cli.md)", "pysolver.completion",
@@ -242,12 +243,12 @@ def unknown_command(name: str) -> str:
 def _nearest_option(unknown: Sequence[str], command: argparse.ArgumentParser) -> str:
     """``; did you mean '--limit'?`` for the first unknown option that is near one of the command's
     (its engines' too), else nothing: argparse in Python 3.11 names no option of its own."""
-    known = [o for p in _parsers(command) for a in p._actions for o in a.option_strings]
+    known = {o.lstrip("-"): o for p in _parsers(command) for a in p._actions for o in a.option_strings}
     for word in unknown:
-        if word.startswith("-"):
-            near = difflib.get_close_matches(word.partition("=")[0], known, n=1)
+        if word.startswith("-"):  # compared without the dashes, which every option shares
+            near = difflib.get_close_matches(word.partition("=")[0].lstrip("-"), known, n=1)
             if near:
-                return f"; did you mean {near[0]!r}?"
+                return f"; did you mean {known[near[0]]!r}?"
     return ""
 
 
