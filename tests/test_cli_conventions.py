@@ -291,9 +291,26 @@ def test_the_completion_command_prints_the_scripts(capsys: pytest.CaptureFixture
                                                     "'fish' (choose from 'bash', 'zsh')")
 
 
+ZSH_COMPLETE = """compdef() { :; }; compadd() { print -l -- ${(P)${@[-1]}} }; _files() { print _files }
+source "$1"; shift; words=("$@"); CURRENT=$#; _pysolver
+"""
+
+
 @pytest.mark.skipif(shutil.which("zsh") is None, reason="zsh is not installed")
-def test_zsh_completion_script_parses(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("words", "expected"), [
+    (["graph", "x.yaml", "--format", ""], ["dot", "svg", "png"]),
+    (["export", ""], ["forge", "xmage"]),
+    (["blocks", ""], ["_files"]),
+    (["sweep", "--executor", ""], ["local", "processes", "dask"]),
+])
+def test_zsh_completion(words: list[str], expected: list[str], tmp_path: Path) -> None:
+    """The zsh script with compadd and _files stubbed (they offer what matches the word typed)."""
     script = tmp_path / "_pysolver"
     script.write_text(completion.script("zsh"))
-    done = subprocess.run(["zsh", "-n", str(script)], capture_output=True, text=True, timeout=60)
-    assert (done.returncode, done.stderr) == (0, "")
+    assert subprocess.run(["zsh", "-n", str(script)], capture_output=True, timeout=60).returncode == 0
+    done = subprocess.run(["zsh", "-c", ZSH_COMPLETE, "complete", str(script), "pysolver", *words],
+                          capture_output=True, text=True, timeout=60)
+    assert (done.stderr, done.stdout.split()) == ("", expected)
+    opts = subprocess.run(["zsh", "-c", ZSH_COMPLETE, "complete", str(script), "pysolver", "blocks", "--"],
+                          capture_output=True, text=True, timeout=60).stdout.split()
+    assert "--limit" in opts and "--format" not in opts
