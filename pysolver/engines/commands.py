@@ -118,7 +118,7 @@ def _write(path: str | Path | None, text: str) -> None:
 
 def _import(args: argparse.Namespace, cards: CardPool | None) -> int:
     """A Forge file as a situation file: notes on stderr for everything left out (errors with --strict)."""
-    text, args.file = _read(args.file), reading.source(args.file)
+    text, args.file = _read(args.file), reading.source(args.file)  # from here on, "-" is named <stdin>
     st = forge.read_forge(text, args.file)
     data, notes = forge.to_situation(st, cards)
     if args.strict and notes:
