@@ -16,6 +16,7 @@ pysolver ...
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import sys
 import time
@@ -25,7 +26,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
-from .output.streams import ClosedPipe, OutputError, emit
+from .output.streams import ClosedPipe, OutputError, closed_stdout, emit
 
 if TYPE_CHECKING:
     from .model import Situation
@@ -62,21 +63,37 @@ COMMANDS: dict[str, Command] = {
                       "exit 1 if not)", "pysolver verify examples/puzzles/lure-forces-the-block.yaml --stats"),
 }
 
-# Commands over many situations: each module has add_arguments(parser) and main(args) -> exit status.
-TOOLS: dict[str, tuple[str, str]] = {
-    "batch": ("answer a JSONL file of questions, one JSON line each (docs/sweep.md)", "pysolver.scale.batch"),
-    "sweep": ("every board of a card pool: answers, test vectors, rule invariants (docs/sweep.md)",
-              "pysolver.scale.sweep"),
-    "compare": ("compare another engine's answers with test vectors (docs/sweep.md)", "pysolver.scale.compare"),
-    "abilities": ("the supported ability lines, each with its rule and an example (docs/abilities.md)",
-                  "pysolver.model.catalogue"),
-    "schema": ("print the JSON Schema of the situation file or of a result document (docs/results.md)",
-               "pysolver.files.schema"),
-    "import": ("a Forge puzzle (.pzl) or game state as a situation file (docs/engines.md)",
-               "pysolver.engines.commands"),
-    "export": ("situations or test vectors as Forge game states or XMage JUnit tests (docs/engines.md)",
-               "pysolver.engines.commands"),
-    "show": ("the board as an SVG picture, drawn without external programs", "pysolver.output.show"),
+@dataclass(frozen=True)
+class Tool:
+    """A command with options of its own: its help line, the module that has add_arguments(parser) and
+    main(args) -> exit status, and an example invocation (a file of examples/)."""
+
+    help: str
+    module: str
+    example: str
+
+
+TOOLS: dict[str, Tool] = {
+    "batch": Tool("answer a JSONL file of questions, one JSON line each (docs/sweep.md)", "pysolver.scale.batch",
+                  "pysolver sweep examples/pools/vectors.yaml --items | pysolver batch - -o answers.jsonl"),
+    "sweep": Tool("every board of a card pool: answers, test vectors, rule invariants (docs/sweep.md)",
+                  "pysolver.scale.sweep", "pysolver sweep examples/pools/vectors.yaml --vectors vectors/"),
+    "compare": Tool("compare another engine's answers with test vectors (docs/sweep.md)", "pysolver.scale.compare",
+                    "pysolver compare examples/vectors examples/vectors/vectors.jsonl"),
+    "abilities": Tool("the supported ability lines, each with its rule and an example (docs/abilities.md)",
+                      "pysolver.model.catalogue", "pysolver abilities --json"),
+    "schema": Tool("print the JSON Schema of the situation file or of a result document (docs/results.md)",
+                   "pysolver.files.schema", "pysolver schema situation > situation.schema.json"),
+    "import": Tool("a Forge puzzle (.pzl) or game state as a situation file (docs/engines.md)",
+                   "pysolver.engines.commands",
+                   "pysolver export forge examples/menace-and-lure.yaml | pysolver import forge - -o board.yaml"),
+    "export": Tool("situations or test vectors as Forge game states or XMage JUnit tests (docs/engines.md)",
+                   "pysolver.engines.commands",
+                   "pysolver export forge examples/puzzles/lure-forces-the-block.yaml -o lure.pzl"),
+    "show": Tool("the board as an SVG picture, drawn without external programs", "pysolver.output.show",
+                 "pysolver show examples/akroma-vs-knights.yaml -o board.svg"),
+    "completion": Tool("print a shell completion script for bash or zsh (docs/cli.md)", "pysolver.completion",
+                       "pysolver completion bash > ~/.local/share/bash-completion/completions/pysolver"),
 }
 
 EPILOG = """example:
@@ -86,6 +103,11 @@ exit status: 0 answered, 1 a negative check or verify, 2 bad input or unwritable
 3 no verdict within --timeout.
 documentation: docs/situation.md (the file), docs/results.md (the answers), docs/cli.md
 (the options), also at {docs}"""
+
+TOOL_EPILOG = """example:
+  {example}
+
+documentation: docs/cli.md (the options), also at {docs}"""
 
 JSONL_HELP = ("JSON Lines, streamed: a header line {\"count\": null, \"complete\": null, \"format\": 1}, one "
               "line per result, then a trailer line {\"count\": N, \"complete\": bool}")
@@ -131,17 +153,27 @@ def positive(text: str) -> int:
     return int(text)
 
 
+class Parser(argparse.ArgumentParser):
+    """The parser of every command and subcommand: an option is spelled in full (``--lim`` is not
+    ``--limit``, so that a new option cannot change what an old script means)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(*args, **kwargs)
+
+
 def _add_command(sub: Any, name: str, command: Command) -> argparse.ArgumentParser:
     c: argparse.ArgumentParser = sub.add_parser(name, help=command.help, description=command.help,
-                       epilog=EPILOG.format(example=command.example, docs=DOCS),
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
-    c.add_argument("situation", help="situation file (YAML or JSON, docs/situation.md)")
+                                                epilog=EPILOG.format(example=command.example, docs=DOCS))
+    c.add_argument("situation", help="situation file (YAML or JSON, docs/situation.md; '-': standard input)")
     shape = c.add_mutually_exclusive_group()
     shape.add_argument("--json", action="store_true",
                        help="one JSON document on stdout" + (" (networkx node-link data)" if command.graph else ""))
     if command.graph:
         shape.add_argument("--format", choices=("dot", "svg", "png"), default="dot", help="a picture (default dot)")
-        c.add_argument("-o", "--output", metavar="FILE", help="write the graph to FILE (written whole or not at all)")
+        c.add_argument("-o", "--output", metavar="FILE", help="write the graph to FILE (written whole or not at all; "
+                                                              "'-': standard output)")
     else:
         if command.enumerates:
             shape.add_argument("--jsonl", action="store_true", help=JSONL_HELP)
@@ -159,30 +191,75 @@ def _add_command(sub: Any, name: str, command: Command) -> argparse.ArgumentPars
     return c
 
 
-def parser(only: str | None = None) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+def parser(only: str | None = None, *, every: bool = False) -> tuple[argparse.ArgumentParser,
+                                                                   dict[str, argparse.ArgumentParser]]:
     """The command line and its subcommands' parsers; a tool's own options are added (its module
-    imported) only when `only` names it."""
-    p = argparse.ArgumentParser(prog="pysolver", description="Exact Magic: The Gathering combat rules solver.",
-                                epilog=f"Every command has --help with an example. Documentation: docs/cli.md, "
-                                       f"also at {DOCS}",
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    imported) only when `only` names it, or for every tool with `every` (shell completion)."""
+    p = Parser(prog="pysolver", description="Exact Magic: The Gathering combat rules solver.",
+               epilog=f"Every command has --help with an example. Documentation: docs/cli.md, also at {DOCS}")
     p.add_argument("--version", action=_Version, help="print the version and exit")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     subs = {name: _add_command(sub, name, command) for name, command in COMMANDS.items()}
-    for name, (help_text, module) in TOOLS.items():
-        subs[name] = sub.add_parser(name, help=help_text, description=help_text)
-        if name == only:
-            import_module(module).add_arguments(subs[name])
+    for name, tool in TOOLS.items():
+        subs[name] = sub.add_parser(name, help=tool.help, description=tool.help,
+                                    epilog=TOOL_EPILOG.format(example=tool.example, docs=DOCS))
+        if every or name == only:
+            import_module(tool.module).add_arguments(subs[name])
     return p, subs
 
 
 def parse(argv: Sequence[str]) -> argparse.Namespace:
-    """The options of `argv`; an unknown option is reported with its subcommand's usage (exit 2)."""
-    top, subs = parser(_command_named(argv))
+    """The options of `argv`; an unknown command or option is reported with its nearest spelling and
+    the command's usage (exit 2).
+
+    >>> parse(["blocks", "board.yaml", "--limit", "2"]).limit
+    2
+    """
+    name = _command_named(argv)
+    if name is not None and name not in COMMANDS and name not in TOOLS:
+        print(f"pysolver: {unknown_command(name)}", file=sys.stderr)
+        raise SystemExit(2)
+    top, subs = parser(name)
     args, unknown = top.parse_known_args(argv)
     if unknown:
-        subs[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
+        hint = _nearest_option(unknown, subs[args.command])
+        subs[args.command].error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
     return args
+
+
+def unknown_command(name: str) -> str:
+    """The message for a command that does not exist, with the nearest one (difflib) if any.
+
+    >>> unknown_command("outcome")
+    "unknown command 'outcome'; did you mean 'outcomes'?"
+    >>> unknown_command("frobnicate")
+    "unknown command 'frobnicate' (pysolver --help lists the commands)"
+    """
+    near = difflib.get_close_matches(name, [*COMMANDS, *TOOLS], n=1)
+    return f"unknown command {name!r}" + (f"; did you mean {near[0]!r}?" if near else
+                                          " (pysolver --help lists the commands)")
+
+
+def _nearest_option(unknown: Sequence[str], command: argparse.ArgumentParser) -> str:
+    """``; did you mean '--limit'?`` for the first unknown option that is near one of the command's
+    (its engines' too), else nothing: argparse in Python 3.11 names no option of its own."""
+    known = {o.lstrip("-"): o for p in _parsers(command) for a in p._actions for o in a.option_strings}
+    for word in unknown:
+        if word.startswith("-"):  # compared without the dashes, which every option shares
+            near = difflib.get_close_matches(word.partition("=")[0].lstrip("-"), known, n=1)
+            if near:
+                return f"; did you mean {known[near[0]]!r}?"
+    return ""
+
+
+def _parsers(p: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """`p` and its subcommands' parsers, depth first (`import forge`, `export xmage`)."""
+    found = [p]
+    for action in p._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in dict.fromkeys(action.choices.values()):
+                found += _parsers(child)
+    return found
 
 
 def _command_named(argv: Sequence[str]) -> str | None:
@@ -202,9 +279,9 @@ class Notes:
 
 
 def _situation(args: argparse.Namespace, note: Notes) -> Situation:
-    from .commands import strict_check, unread_inputs
+    from .commands import unread_inputs
     from .files.cards import cards_file, load_pool_file
-    from .files.loader import load_situation
+    from .files.loader import load_situation, strict_check
     path = cards_file(args.cards)
     pool = load_pool_file(path, cache=not args.no_card_cache) if path else None
     s = load_situation(args.situation, pool)
@@ -269,6 +346,8 @@ def _verdict(args: argparse.Namespace, s: Situation, start: float) -> int:
 def _graph(args: argparse.Namespace, s: Situation) -> int:
     from .output import render
     from .rules.graph import attacker_blocker_graph
+    if args.output == "-":  # standard output, as without -o
+        args.output = None
     text = render.render("graph", {"graph": attacker_blocker_graph(s)}, args)
     if text is not None:
         emit(text + "\n")
@@ -303,25 +382,32 @@ def _error(exc: InputError, args: argparse.Namespace | None) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line `argv` (default: the program's arguments) and return the exit status."""
+    """Run the command line `argv` (default: the program's arguments) and return the exit status.
+
+    Standard output closed by its reader (``pysolver abilities | head -1``) ends the program quietly
+    with status 0, whichever command, help text or final flush was writing."""
     words = list(sys.argv[1:] if argv is None else argv)
     args = None
     try:
         try:
-            args = parse(words)
-        except SystemExit as stop:  # --help, --version, or a usage error (argparse: exit status 2)
-            return stop.code if isinstance(stop.code, int) else 2
-        if args.command in TOOLS:
-            status: int = import_module(TOOLS[args.command][1]).main(args)
-            return status
-        return run(args)
+            try:
+                args = parse(words)
+            except SystemExit as stop:  # --help, --version, or a usage error (argparse: exit status 2)
+                return stop.code if isinstance(stop.code, int) else 2
+            if args.command in TOOLS:
+                status: int = import_module(TOOLS[args.command].module).main(args)
+                return status
+            return run(args)
+        finally:
+            sys.stdout.flush()  # here, not at the interpreter's exit, where a closed pipe is a traceback
     except InputError as exc:
         _error(exc, args)
         return 2
     except OutputError as exc:
         print(f"pysolver: error: {exc}", file=sys.stderr)
         return 2
-    except ClosedPipe:
+    except (ClosedPipe, BrokenPipeError):
+        closed_stdout()
         return 0
     except KeyboardInterrupt:
         return 130

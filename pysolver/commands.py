@@ -99,16 +99,6 @@ def options_from_data(data: Any, field: str = "options") -> Options:
     return Options(bool(data.get("count", False)), limit, bool(data.get("strict", False)))
 
 
-def strict_check(s: Situation, strict: bool, note: Callable[[str], None] | None = None) -> None:
-    """Card lines the solver does not model: an error with `strict`, else a note (if `note` is given)."""
-    for p in s.permanents:
-        for line in p.unmodelled:
-            if strict:
-                raise InputError(s.source, f"permanent {p.id}", f"line {line!r} is not modelled (--strict)")
-            if note is not None:
-                note(f"note: {p.id}: {line!r} is not modelled by the solver")
-
-
 def unread_inputs(command: str, s: Situation) -> list[str]:
     """Notes for parts of the situation this command does not read (docs/situation.md): `combat.assignment`
     is judged only by `check`, `goal` only by `verify`, `combat.provoked` not by `attacks`."""
@@ -241,6 +231,7 @@ def answer_data(command: str, situation: Any, options: Options = Options(),
     """Validate a situation given as plain data (docs/situation.md) and answer `command` for it."""
     from .files.loader import situation_from_data
     s = situation_from_data(situation, None, cards)
+    from .files.loader import strict_check
     strict_check(s, options.strict)
     return answer(command, s, count=options.count, limit=options.limit)
 

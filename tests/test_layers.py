@@ -30,7 +30,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("pysolver.output",),
     ("pysolver.commands", "pysolver"),
     ("pysolver.scale", "pysolver.engines"),
-    ("pysolver.cli", "pysolver.__main__"),
+    ("pysolver.cli", "pysolver.completion", "pysolver.__main__"),
 )
 
 #: The upward imports allowed: (module, the function importing, module imported). The pictures of a

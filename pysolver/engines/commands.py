@@ -22,11 +22,10 @@ import yaml
 
 import pysolver as api
 
-from .. import commands
 from ..errors import InputError
 from ..files import reading
 from ..files.cards import CardPool, cards_file
-from ..files.loader import situation_from_data
+from ..files.loader import situation_from_data, strict_check
 from ..model import Situation
 from ..output.streams import ClosedPipe, OutputError, atomic, emit
 from ..scale.vectors import vectors_path
@@ -40,8 +39,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     engines = p.add_subparsers(dest="engine", required=True, metavar="ENGINE")
     if p.prog.split()[-1] == "import":
         f = engines.add_parser("forge", help="a Forge .pzl puzzle or game-state file")
-        f.add_argument("file", help="the Forge file")
-        f.add_argument("-o", "--output", metavar="FILE", help="write the situation to FILE (default stdout)")
+        f.add_argument("file", help="the Forge file ('-': standard input)")
+        f.add_argument("-o", "--output", metavar="FILE", help="write the situation to FILE (default and '-': stdout)")
         leniency = f.add_mutually_exclusive_group()
         leniency.add_argument("--strict", action="store_true", help="anything not modelled is an error")
         leniency.add_argument("--lenient", action="store_true",
@@ -50,8 +49,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         _card_options(f)
         return
     f = engines.add_parser("forge", help="Forge game-state text (puzzle mode with a goal)")
-    f.add_argument("source", help="a situation file, or test vectors (a directory or .jsonl from sweep --vectors)")
-    f.add_argument("-o", "--output", metavar="FILE|DIR", help="a file for a situation (default stdout), "
+    f.add_argument("source", help="a situation file ('-': standard input), or test vectors (a directory or "
+                                  ".jsonl from sweep --vectors)")
+    f.add_argument("-o", "--output", metavar="FILE|DIR", help="a file for a situation (default and '-': stdout), "
                                                               "a directory for vectors (required)")
     _card_options(f)
     x = engines.add_parser("xmage", help="XMage JUnit tests (CardTestPlayerBase), one per board and declaration")
@@ -65,6 +65,13 @@ def _card_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cards", metavar="FILE", help="extra card pool: Scryfall bulk JSON or MTGJSON AtomicCards "
                                                    "(.gz/.xz/.bz2 too; default $PYSOLVER_CARDS)")
     p.add_argument("--no-card-cache", action="store_true", help="do not read or write the card-file index cache")
+    p.add_argument("-q", "--quiet", action="store_true", help="no notes on stderr (what is left out, the summary)")
+
+
+def _note(args: argparse.Namespace, text: str) -> None:
+    """A note on stderr, unless `-q`."""
+    if not args.quiet:
+        print(text, file=sys.stderr)
 
 
 def main(args: argparse.Namespace) -> int:
@@ -88,15 +95,19 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _read(path: str) -> str:
+    """The text of a Forge file, or of standard input for ``-``."""
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read(MAX_INPUT + 1)
+        if path == reading.STDIN:
+            text = sys.stdin.buffer.read(MAX_INPUT + 1).decode("utf-8")
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read(MAX_INPUT + 1)
     except OSError as exc:
-        raise InputError(path, "", f"cannot read file: {exc.strerror or exc}") from None
+        raise InputError(reading.source(path), "", f"cannot read file: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
-        raise InputError(path, "", f"not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+        raise InputError(reading.source(path), "", f"not UTF-8 text (byte {exc.start}: {exc.reason})") from None
     if len(text) > MAX_INPUT:
-        raise InputError(path, "", f"larger than {MAX_INPUT // 2**20} MB: not a Forge file")
+        raise InputError(reading.source(path), "", f"larger than {MAX_INPUT // 2**20} MB: not a Forge file")
     return text
 
 
@@ -116,7 +127,8 @@ def _import(args: argparse.Namespace, cards: CardPool | None) -> int:
     """A Forge file as a situation file: notes on stderr for everything not modelled (errors with
     --strict); an entry that cannot become a permanent is an error, or with --lenient a note that
     the output file repeats in its header."""
-    st = forge.read_forge(_read(args.file), args.file)
+    text, args.file = _read(args.file), reading.source(args.file)  # from here on, "-" is named <stdin>
+    st = forge.read_forge(text, args.file)
     try:
         data, notes = forge.to_situation(st, cards)
         left_out: list[str] = []
@@ -135,8 +147,8 @@ def _import(args: argparse.Namespace, cards: CardPool | None) -> int:
         raise InputError(args.file, exc.field, f"the imported board is not a situation pysolver can answer: "
                                                f"{exc.message}") from None
     for note in notes:
-        print(f"note: {note}", file=sys.stderr)
-    commands.strict_check(s, args.strict, note=lambda text: print(text, file=sys.stderr))
+        _note(args, f"note: {note}")
+    strict_check(s, args.strict, note=lambda text: _note(args, text))
     meta = st.metadata
     header = [f"# Imported by `pysolver import forge` from {Path(args.file).name} (docs/engines.md)."]
     header += [f"# {key.capitalize()}: {meta[key]}" for key in ("name", "goal", "targets", "turns", "description")
@@ -171,7 +183,7 @@ def _export_forge(args: argparse.Namespace, cards: CardPool | None) -> int:
         s = api.load(args.source, cards=cards)
         text, notes = forge.to_forge(s, cards, name=Path(args.source).stem)
         for note in notes:
-            print(f"note: {args.source}: {note}", file=sys.stderr)
+            _note(args, f"note: {reading.source(args.source)}: {note}")
         _write(args.output, text)
         return 0
     if not args.output:
@@ -182,7 +194,7 @@ def _export_forge(args: argparse.Namespace, cards: CardPool | None) -> int:
         s = _vector_situation(vector, where, cards)
         text, notes = forge.to_forge(s, cards)
         for note in notes:
-            print(f"note: {where}: {note}", file=sys.stderr)
+            _note(args, f"note: {where}: {note}")
         _write(out / f"{i:04d}-{_slug(str(vector.get('board', i)))}.txt", text)
     return 0
 
@@ -213,9 +225,9 @@ def _export_xmage(args: argparse.Namespace, cards: CardPool | None) -> int:
         _vector_situation(vector, where, cards)
         java, notes = xmage.board_class(vector, i, package, source=str(vectors_path(args.source)), cards=cards)
         for note in notes:
-            print(f"note: {where}: {note}", file=sys.stderr)
+            _note(args, f"note: {where}: {note}")
         if java is not None:
             _write(out / f"{xmage.class_name(i)}.java", java)
             written += 1
-    print(f"{written} XMage test classes written to {out} ({len(vectors) - written} boards left out)", file=sys.stderr)
+    _note(args, f"{written} XMage test classes written to {out} ({len(vectors) - written} boards left out)")
     return 0

@@ -35,8 +35,10 @@ import pysolver as api
 
 from ..errors import InputError
 from ..files.cards import Card, card_key, with_builtin
+from ..game.gametree import Position
 from ..model import Permanent, Situation
 from ..model.moves import DamageAssignment
+from ..model.stage import Stage
 from .forge import _same
 
 PACKAGE = "org.mage.test.combat.pysolver"
@@ -245,7 +247,7 @@ def _choices(declared: Situation, outcome: dict[str, Any]) -> list[tuple[str, in
                 out += [(s.permanent(b).controller, amount.get((b, x), 0), f"{label} damage: {b} assigns "
                          f"{amount.get((b, x), 0)} to {x} (510.1d)") for x in attackers]
         if step == "first_strike":
-            s = s.play(DamageAssignment.of(step, [tuple(t) for t in triples]))
+            s = Position(Stage.DAMAGE, s).push(DamageAssignment.of(step, [tuple(t) for t in triples])).s
     return out
 
 

@@ -16,7 +16,7 @@ this module checks the board as a whole: players and ids, card pools, the goal, 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +33,9 @@ GOAL_KEYS = {"lethal", "destroy", "survive", "all", "any"}
 
 
 def load_situation(path: str | Path, pool: Mapping[str, Card] | None = None) -> Situation:
-    """Read and validate a situation file; `pool` adds `--cards` cards to the built-in pool."""
-    return _situation(reading.read(path), str(path), pool)
+    """Read and validate a situation file (``-``: standard input); `pool` adds `--cards` cards to the
+    built-in pool."""
+    return _situation(reading.read(path), reading.source(path), pool)
 
 
 def situation_from_data(data: Any, file: str | None = None, pool: Mapping[str, Card] | None = None) -> Situation:
@@ -167,3 +168,14 @@ def _data_fields(changes: Mapping[str, object]) -> dict[str, Any]:
     if isinstance(d.get("until_end_of_turn"), list):
         d["until_end_of_turn"] = fields.pt_change(tuple(d["until_end_of_turn"]))
     return d
+
+
+def strict_check(s: Situation, strict: bool, note: Callable[[str], None] | None = None) -> None:
+    """Card lines the solver does not model (a card's oracle text, docs/engines.md): an error with
+    `strict`, else a note (if `note` is given)."""
+    for p in s.permanents:
+        for line in p.unmodelled:
+            if strict:
+                raise InputError(s.source, f"permanent {p.id}", f"line {line!r} is not modelled (--strict)")
+            if note is not None:
+                note(f"note: {p.id}: {line!r} is not modelled by the solver")

@@ -27,6 +27,7 @@ deep.json: nesting: deeper than 100 levels (docs/limits.md)
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Hashable, Iterator
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,7 @@ from ..model.numbers import MAX_DIGITS, Oversized, parse_int, quote
 MAX_DEPTH = 100
 MAX_ALIAS_NODES = 10_000
 MAX_NODES = 10_000_000
+STDIN, STDIN_NAME = "-", "<stdin>"  # the file name that means standard input, and its name in messages
 _DEEP = f"deeper than {MAX_DEPTH} levels (docs/limits.md)"
 
 
@@ -126,11 +128,21 @@ def _where(mark: Any) -> str:
     return f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
 
 
+def source(path: str | Path) -> str:
+    """The name messages give the file `path`: ``<stdin>`` for ``-`` (standard input, docs/cli.md).
+
+    >>> source("-"), source("board.yaml")
+    ('<stdin>', 'board.yaml')
+    """
+    return STDIN_NAME if str(path) == STDIN else str(path)
+
+
 def read_text(path: str | Path, what: str = "file") -> str:
-    """The UTF-8 text of a file; an unreadable or non-UTF-8 file is an InputError."""
-    file = str(path)
+    """The UTF-8 text of a file, or of standard input for ``-``; an unreadable or non-UTF-8 file is an
+    InputError."""
+    file = source(path)
     try:
-        data = Path(path).read_bytes()
+        data = sys.stdin.buffer.read() if str(path) == STDIN else Path(path).read_bytes()
     except OSError as exc:
         raise InputError(file, "", f"cannot read {what}: {exc.strerror or exc}") from None
     return decode(data, file, what)
@@ -140,7 +152,7 @@ def json_objects(path: str | Path, what: str = "file") -> Iterator[tuple[int, di
     """The JSON objects of a JSON Lines file (test vectors, another engine's answers), each with its
     line number; blank lines are skipped. Unreadable or non-UTF-8 text, a line that is not JSON or
     not an object, or one past the limits is an InputError naming the line."""
-    file = str(path)
+    file = source(path)
     for n, line in enumerate(read_text(path, what).splitlines(), 1):
         if not line.strip():
             continue
@@ -162,8 +174,8 @@ def decode(data: bytes, file: str | None, what: str = "file", field: str = "") -
 
 
 def read(path: str | Path) -> Any:
-    """Parse a YAML or JSON file (:func:`parse`)."""
-    return parse(read_text(path), str(path))
+    """Parse a YAML or JSON file, or standard input for ``-`` (:func:`parse`: the text tells which)."""
+    return parse(read_text(path), source(path))
 
 
 def parse(text: str, file: str | None, field: str = "") -> Any:

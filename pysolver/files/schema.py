@@ -46,7 +46,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """`pysolver schema NAME` or `pysolver schema --list`."""
     parser.add_argument("name", nargs="?", metavar="NAME", help="situation, a command's name, batch-line, jsonl-header")
     parser.add_argument("--list", action="store_true", help="list the schema names, one a line")
-    parser.epilog = "example: pysolver schema situation > situation.schema.json"
 
 
 def main(args: argparse.Namespace) -> int:

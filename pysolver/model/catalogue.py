@@ -199,7 +199,6 @@ def as_data() -> dict[str, Any]:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """`pysolver abilities [--json]`."""
     parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    parser.epilog = "example: pysolver abilities --json"
 
 
 def main(args: argparse.Namespace) -> int:

@@ -85,11 +85,19 @@ def emit(text: str, stream: IO[str] | None = None) -> None:
         out.write(text)
         out.flush()
     except BrokenPipeError:
-        # Python's advice for SIGPIPE: point stdout at devnull so the exit-time flush is silent too.
-        try:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
+        closed_stdout()
         raise ClosedPipe from None
     except OSError as error:
         raise OutputError("<stdout>", error) from None
+
+
+def closed_stdout() -> None:
+    """Standard output's reader has gone: point file descriptor 1 at the null device, so that what is
+    still buffered, flushed at the interpreter's exit, goes nowhere instead of raising BrokenPipeError
+    (Python's advice for SIGPIPE, docs.python.org/3/library/signal.html#note-on-sigpipe)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real stdout (a StringIO in tests, or already closed)
+        pass

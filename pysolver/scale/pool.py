@@ -76,7 +76,7 @@ class Board:
 
 def load_pool(path: str | Path, cards: Mapping[str, Any] | None = None) -> Pool:
     """Read and validate a pool file (YAML or JSON)."""
-    return parse_pool(reading.read(path), str(path), cards)
+    return parse_pool(reading.read(path), reading.source(path), cards)
 
 
 def parse_pool(data: Any, file: str | None = None, cards: Mapping[str, Any] | None = None) -> Pool:

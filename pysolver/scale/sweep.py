@@ -21,9 +21,10 @@ from typing import Any, TypeVar
 
 import pysolver as api
 
-from ..commands import Options, answer, strict_check
+from ..commands import Options, answer
 from ..errors import InputError
 from ..files.cards import cards_file
+from ..files.loader import strict_check
 from ..output.progress import Bar
 from ..output.streams import atomic
 from . import executors, invariants
