@@ -503,7 +503,7 @@ def test_the_cache_file_keeps_its_layout(tmp_path: Path, cache_home: Path) -> No
     tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
     db.close()
-    assert tables == {"meta", "records", "refs", "ambiguous"} and meta["format"] == str(CACHE_FORMAT) == "2"
+    assert tables == {"meta", "records", "refs", "ambiguous"} and meta["format"] == str(CACHE_FORMAT) == "3"
 
 
 def test_a_changed_file_is_read_again(tmp_path: Path, cache_home: Path) -> None:
@@ -563,3 +563,93 @@ def test_a_pool_from_a_file_survives_pickling(tmp_path: Path, cache_home: Path) 
     import pickle
     pool = pysolver.load_cards(SCRYFALL)
     assert pickle.loads(pickle.dumps(pool))["den protector"] == pool["den protector"]
+
+
+# --- issue 22: one card looked up, numbers refused naming the card file, the limits kept -------------
+
+class LookupsOnly(dict):  # type: ignore[type-arg]
+    """A pool that fails if anything but the one card asked for is read from it (copied, listed, counted)."""
+
+    def __init__(self, cards: dict) -> None:
+        super().__init__(cards)
+        self.asked: list[str] = []
+
+    def __getitem__(self, key: str):  # type: ignore[no-untyped-def]
+        self.asked.append(key)
+        return super().__getitem__(key)
+
+    def __contains__(self, key: object) -> bool:
+        self.asked.append(str(key))
+        return super().__contains__(key)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        raise AssertionError("the whole pool was read")
+
+    def __len__(self) -> int:
+        raise AssertionError("the whole pool was counted")
+
+    def keys(self):  # type: ignore[no-untyped-def]
+        raise AssertionError("the whole pool was read")
+
+    items = values = copy = keys
+
+
+def test_permanent_from_card_looks_up_the_one_card_and_parses_no_other() -> None:
+    """Issue 22: ``permanent_from_card(..., cards=pool)`` cost seconds with a 31,824-card pool (the
+    pool was copied into a dict); now it reads one card, like load_data. The other cards of the file
+    would fail to parse (a type line that is not text) if they were read."""
+    broken = [bears(name=f"Broken {i}", id=f"b-{i}", oracle_id=f"ob-{i}", arena_id=i, collector_number=str(i),
+                    type_line=i) for i in range(300)]
+    pool = parse_pool([*broken, bears()], "many.json")
+    with pytest.raises(InputError, match="malformed card"):
+        pool["broken 1"]
+    bear = pysolver.permanent_from_card("Grizzly Bears", id="bear", controller="bob", cards=pool)
+    assert (bear.name, bear.power) == ("Grizzly Bears", 2)
+    counted = LookupsOnly({"grizzly bears": pool["grizzly bears"]})
+    assert pysolver.permanent_from_card("Grizzly Bears", id="bear", controller="bob", cards=counted) == bear
+    assert set(counted.asked) == {"grizzly bears"} and len(counted.asked) <= 2
+    counted.asked.clear()
+    data = situation({"id": "bear", "controller": "bob", "card": "Grizzly Bears"})
+    assert pysolver.load_data(data, cards=counted).permanent("bear") == bear
+    assert set(counted.asked) == {"grizzly bears"} and len(counted.asked) <= 2
+
+
+@pytest.mark.parametrize(("power", "got"), [
+    ("9" * 3000, "an integer of about 3000 digits"),           # a JSON number
+    ('"' + "9" * 5000 + '"', "9999999999…(5000 digits)"),   # text of more digits than Python reads as one
+    ("9" * 5000, "9999999999…(5000 digits)"),
+    ('"99999999999"', "99999999999")])
+def test_a_card_number_out_of_range_names_the_card_file_the_card_and_the_range(
+        tmp_path: Path, capsys: pytest.CaptureFixture, power: str, got: str) -> None:
+    """Issue 22: a card file's power of 3,000 digits was blamed on the situation ("permanent 'a1' is a
+    creature and needs power"); it is one message naming the card file, the card, power and its
+    range (docs/limits.md), exit 2, whatever the cache."""
+    cards = tmp_path / "cards.json"
+    cards.write_text(json.dumps([bears(name="Huge Bear")]).replace('"power": "2"', f'"power": {power}'),
+                     encoding="utf-8")
+    board = write(tmp_path, situation({"id": "a1", "controller": "alice", "card": "Huge Bear"}))
+    message = (f"pysolver: error: {board}: permanents[0].card: card 'Huge Bear' of card file {cards}: power must "
+               f"be between -1000000 and 1000000 (docs/limits.md), got {got}\n")
+    for option in ([], ["--no-card-cache"]):
+        assert main(["check", board, "--cards", str(cards), *option]) == 2
+        assert capsys.readouterr().err == message
+    with pytest.raises(InputError) as exc:
+        pysolver.permanent_from_card("Huge Bear", id="a1", controller="alice", cards=pysolver.load_cards(cards))
+    assert (exc.value.field, exc.value.message) == ("card", message.split("permanents[0].card: ")[1].rstrip("\n"))
+    # the situation's own power replaces the card's: nothing to refuse
+    bear = pysolver.load_data(situation({"id": "a1", "controller": "alice", "card": "Huge Bear", "power": 3}),
+                              cards=pysolver.load_cards(cards)).permanent("a1")
+    assert (bear.power, bear.toughness) == (3, 2)
+
+
+def test_a_card_file_nested_past_the_limit_is_refused_where_the_pool_never_looks(tmp_path: Path) -> None:
+    """The depth limit (docs/limits.md) holds for the whole card file, not only the fields indexed."""
+    cards = tmp_path / "cards.json"
+    cards.write_text(json.dumps([bears()]).replace('"oracle_text": ""', '"prices": ' + "[" * 100 + "]" * 100),
+                     encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        pysolver.load_cards(cards, cache=False)
+    assert str(exc.value) == f"{cards}: nesting: deeper than 100 levels (docs/limits.md)"
+    cards.write_text(json.dumps([bears()]).replace('"oracle_text": ""', '"prices": ' + "[" * 98 + "]" * 98),
+                     encoding="utf-8")
+    assert pysolver.load_cards(cards, cache=False)["grizzly bears"].power == 2

@@ -28,7 +28,7 @@ import unicodedata
 import zlib
 from collections import ChainMap
 from collections.abc import Iterator, Mapping, MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -37,6 +37,7 @@ from typing import Any, cast
 from ..errors import InputError
 from ..model.abilities import COLOR_LETTERS, KEYWORDS, UnsupportedAbility, parse_ability_line
 from ..model.fields import CARD_TYPES
+from ..model.numbers import Oversized
 from . import reading
 from .cardindex import Index, StoredIndex, file_index, memory
 
@@ -51,6 +52,8 @@ class Card:
     """The characteristics a card (or one face of it) gives a permanent by default (docs/situation.md `card:`).
 
     `lines` are docs/abilities.md ability lines, `unmodelled` the oracle lines the solver does not model.
+    `source` is the card file it is from (a pool's file); `too_long` the numbers (power, toughness,
+    loyalty, defense) whose digits are too many to be read as one, which a permanent using them refuses.
     """
 
     name: str
@@ -64,6 +67,8 @@ class Card:
     lines: tuple[str, ...]
     unmodelled: tuple[str, ...]
     mana_cost: str = ""
+    source: str = field(default="", repr=False, compare=False)
+    too_long: tuple[tuple[str, Oversized], ...] = field(default=(), repr=False, compare=False)
 
 
 def card_key(name: str) -> str:
@@ -79,13 +84,34 @@ def card_key(name: str) -> str:
     return " ".join(text.split()).casefold()
 
 
+_NUMBERS = ("power", "toughness", "loyalty", "defense")
+_DIGITS = re.compile(r"\s*[+-]?\d[\d_]*\s*")
+
+
 def _int_or_none(value: object) -> int | None:
     if value is None:
         return None
     try:
         return int(str(value))
     except ValueError:
-        return None  # "*", "1+*" and the like: the situation must give the number
+        return None  # "*", "1+*" and the like (the situation must give the number), or too long
+
+
+def _ints(numbers: dict[str, Any]) -> tuple[int | None, int | None, int | None, int | None]:
+    """Power, toughness, loyalty and defense as numbers (None: not a number, or none)."""
+    power, toughness, loyalty, defense = (_int_or_none(numbers[key]) for key in _NUMBERS)
+    return power, toughness, loyalty, defense
+
+
+def _too_long(numbers: dict[str, Any]) -> tuple[tuple[str, Oversized], ...]:
+    """The numbers given as digits too many for :func:`int` (Python reads at most 4300), kept as their text.
+
+    >>> _too_long({"power": "9" * 5000, "toughness": "*", "loyalty": None})
+    (('power', Oversized(9999999999…(5000 digits))),)
+    """
+    texts = {key: v.text if isinstance(v, Oversized) else str(v) for key, v in numbers.items() if v is not None}
+    return tuple((key, Oversized(text)) for key, text in texts.items()
+                 if _int_or_none(text) is None and _DIGITS.fullmatch(text))
 
 
 def _strip_reminder(raw: str) -> str:
@@ -214,10 +240,10 @@ def _scryfall_face(face: dict[str, Any], obj: dict[str, Any], front: bool) -> Ca
     name = face["name"]
     types, subtypes, legendary = _split_type_line(get("type_line", ""))
     lines, unmodelled = oracle_lines(name, get("oracle_text", "") or "", legendary)
+    numbers = {key: get(key) for key in _NUMBERS}
     return Card(name, types, subtypes, _colors(get("colors", [])),
-                _int_or_none(get("power")), _int_or_none(get("toughness")),
-                _int_or_none(get("loyalty")), _int_or_none(get("defense")),
-                lines, unmodelled, get("mana_cost", "") or "")
+                *_ints(numbers),
+                lines, unmodelled, get("mana_cost", "") or "", too_long=_too_long(numbers))
 
 
 def card_from_mtgjson(name: str, face: dict[str, Any]) -> Card:
@@ -225,11 +251,11 @@ def card_from_mtgjson(name: str, face: dict[str, Any]) -> Card:
     face_name = face.get("faceName") or face.get("name") or name
     legendary = "Legendary" in (face.get("supertypes") or [])
     lines, unmodelled = oracle_lines(face_name, face.get("text", "") or "", legendary)
+    numbers = {key: face.get(key) for key in _NUMBERS}
     return Card(face_name, tuple(t for t in face.get("types", []) if t in CARD_TYPES),
                 tuple(face.get("subtypes", [])), _colors(face.get("colors", [])),
-                _int_or_none(face.get("power")), _int_or_none(face.get("toughness")),
-                _int_or_none(face.get("loyalty")), _int_or_none(face.get("defense")),
-                lines, unmodelled, face.get("manaCost", "") or "")
+                *_ints(numbers),
+                lines, unmodelled, face.get("manaCost", "") or "", too_long=_too_long(numbers))
 
 
 # --- card files: names and ids indexed first, oracle text parsed only for the cards used --------
@@ -347,10 +373,16 @@ class CardPool(Mapping[str, Any]):
     def __init__(self, index: StoredIndex, file: str, reopen: tuple[Any, ...] | None = None) -> None:
         self._index, self.file, self._reopen = index, file, reopen
         self._cards: dict[int, list[Card]] = {}
+        self._refs: dict[str, tuple[int, int] | None] = {}  # a batch looks the same names and ids up again
+
+    def _ref(self, key: str) -> tuple[int, int] | None:
+        if key not in self._refs:
+            self._refs[key] = self._index.ref(key)
+        return self._refs[key]
 
     def __getitem__(self, key: str) -> Card:
         key = card_key(key)
-        ref = self._index.ref(key)
+        ref = self._ref(key)
         if ref is None:
             choices = self._index.choices(key)
             if choices:
@@ -368,13 +400,15 @@ class CardPool(Mapping[str, Any]):
         fmt, place, fields = self._index.record(n)
         try:
             if fmt == "scryfall":
-                return scryfall_cards(fields)
-            return [card_from_mtgjson(fields["name"], face) for face in fields["faces"]]
+                cards = scryfall_cards(fields)
+            else:
+                cards = [card_from_mtgjson(fields["name"], face) for face in fields["faces"]]
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise InputError(self.file, place, f"malformed card: {exc}") from None
+        return [replace(card, source=self.file) for card in cards]
 
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and (self._index.ref(card_key(key)) is not None or
+        return isinstance(key, str) and (self._ref(card_key(key)) is not None or
                                          self._index.choices(card_key(key)) is not None)
 
     def __iter__(self) -> Iterator[str]:
@@ -398,7 +432,7 @@ class CardPool(Mapping[str, Any]):
 def with_builtin(cards: Mapping[str, Card] | None) -> Mapping[str, Card]:
     """`cards` (e.g. ``--cards``) over the built-in pool, looked up lazily: nothing is copied, so
     no card of a bulk file is parsed before it is used."""
-    maps = [cards or {}, builtin_pool()]
+    maps = [cards if cards is not None else {}, builtin_pool()]  # not `cards or`: a pool is never counted
     return ChainMap(*cast("list[MutableMapping[str, Card]]", maps))
 
 

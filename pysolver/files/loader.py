@@ -116,7 +116,21 @@ def _card(r: Reader, d: dict[str, Any], path: str, cards: Mapping[str, Card]) ->
     if not card.types and d.get("types") is None:
         raise r.fail(f"{path}.card", f"card {q(card.name)} is not a permanent card (it has none of the "
                                      f"types {', '.join(CARD_TYPES)})")
+    _card_numbers(r, d, path, card)
     return card
+
+
+def _card_numbers(r: Reader, d: dict[str, Any], path: str, card: Card) -> None:
+    """The numbers a permanent takes from a card file are in their ranges (docs/limits.md): one error
+    naming the card file, the card, the field and the range, never a number the permanent lacks."""
+    if not card.source:
+        return  # a pool built in Python: the field readers check the card's numbers
+    too_long = dict(card.too_long)
+    for key in ("power", "toughness", "loyalty", "defense"):
+        value = too_long.get(key, getattr(card, key))
+        problem = numbers.problem(value, key) if value is not None and d.get(key) is None else None
+        if problem is not None:
+            raise r.fail(f"{path}.card", f"card {q(card.name)} of card file {card.source}: {key} {problem}")
 
 
 def _goal(r: Reader, value: Any, path: str, players: frozenset[str], by_id: Mapping[str, Permanent]) -> Goal:

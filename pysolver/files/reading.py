@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Hashable, Iterator
+from itertools import compress
 from pathlib import Path
 from typing import Any
 
@@ -210,7 +211,8 @@ def parse_json(text: str, file: str | None, field: str = "", *, unique_keys: boo
         raise InputError(file, _join(field, "nesting"), _DEEP) from None
     except _Refused as exc:
         raise InputError(file, field, exc.message) from None
-    check_depth(data, file, field)
+    if not _within_limits(data):
+        check_depth(data, file, field)  # the walk that names the limit broken first
     return data
 
 
@@ -240,6 +242,30 @@ def check_depth(data: Any, file: str | None, field: str) -> None:
             stack.extend((v, depth + 1) for v in value.values() if isinstance(v, (dict, list)))
         elif isinstance(value, list):
             stack.extend((v, depth + 1) for v in value if isinstance(v, (dict, list)))
+
+
+_CONTAINERS = frozenset({dict, list})
+
+
+def _within_limits(data: Any) -> bool:
+    """Whether decoded JSON (plain dicts and lists, as :func:`json.loads` builds them) is within :data:`MAX_DEPTH`
+    and :data:`MAX_NODES`: level by level, each container's values sorted out by type in C, about half
+    :func:`check_depth`'s cost on a card file. False means a limit is broken (check_depth then says which).
+
+    >>> _within_limits({"a": [1, {"b": []}]}), _within_limits([[[]]] * 3), _within_limits(eval("[" * 101 + "]" * 101))
+    (True, True, False)
+    """
+    level, depth, visits = [data] if type(data) in _CONTAINERS else [], 0, 0
+    while level:
+        depth, visits = depth + 1, visits + len(level)
+        if depth > MAX_DEPTH or visits > MAX_NODES:
+            return False
+        inner: list[Any] = []
+        for value in level:
+            values = value.values() if type(value) is dict else value
+            inner.extend(compress(values, map(_CONTAINERS.__contains__, map(type, values))))
+        level = inner
+    return True
 
 
 def quote_text(text: str) -> str:
