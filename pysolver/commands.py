@@ -229,10 +229,11 @@ def answer(command: str, s: Situation, *, count: bool = False, limit: int | None
 
 
 def answer_data(command: str, situation: Any, options: Options = Options(),
-                cards: dict[str, Card] | None = None) -> dict[str, Any]:
-    """Validate a situation given as plain data (docs/situation.md) and answer `command` for it."""
+                cards: dict[str, Card] | None = None, file: str | None = None) -> dict[str, Any]:
+    """Validate a situation given as plain data (docs/situation.md; read from `file`, if given, which
+    its errors name) and answer `command` for it."""
     from .files.loader import situation_from_data
-    s = situation_from_data(situation, None, cards)
+    s = situation_from_data(situation, file, cards)
     strict_check(s, options.strict)
     return answer(command, s, count=options.count, limit=options.limit)
 
