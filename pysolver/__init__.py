@@ -135,7 +135,7 @@ def load_cards(path: str | Path, cache: bool = True) -> CardPool:
 
 
 def check(s: Situation) -> dict[str, Any]:
-    """The `check` document without `format` (docs/results.md): :func:`check_result`'s ``to_json()``.
+    """The `check --json` document (docs/results.md): :func:`check_result`'s ``to_json()``.
 
     >>> check(load("examples/check/akroma-illegal-combat.yaml"))["violations"][0]["rule"]
     '508.1a'
@@ -156,15 +156,16 @@ def outcomes(s: Situation) -> Iterator[dict[str, Any]]:
 
 
 def verify(s: Situation, *, progress: bool | None = None) -> dict[str, Any]:
-    """The `verify` document without `format` (docs/verify.md): ``{"holds", "goal", "strategy",
-    "refutation", "stats"}``, :func:`verdict`'s ``to_json()``; `progress` (None, the default: when
-    stderr is a terminal) reports on stderr during long searches.
+    """The `verify --json --stats` document (docs/verify.md): ``{"holds", "goal", "strategy",
+    "refutation", "stats", "format"}``, :func:`verdict`'s ``to_json(stats=True)`` (`stats`: the
+    search's figures, volatile ``seconds`` among them); `progress` (None, the default: when stderr is
+    a terminal) reports on stderr during long searches.
 
     >>> verify(load("examples/puzzles/lure-forces-the-block.yaml"))["holds"]
     True
     """
     from .game.verify import verdict
-    return verdict(s, progress=progress).to_json()
+    return verdict(s, progress=progress).to_json(stats=True)
 
 
 def block_graph(s: Situation) -> BlockGraph:

@@ -26,14 +26,14 @@ from typing import TYPE_CHECKING, Any
 from .asp.deadline import Expired
 from .errors import InputError
 from .model.stage import Stage
-from .model.values import FORMAT
+from .model.values import FORMAT, Verdict
 from .output.progress import Bar
 from .output.results import Stream, Tally, TextTally, Typed, collect, counted
 
 if TYPE_CHECKING:
     from .files.cards import Card
     from .model import Situation
-    from .model.values import CheckResult, Verdict, Violation
+    from .model.values import CheckResult, Violation
 
 #: The commands a batch line may name (`graph` draws pictures and is not one of them).
 BATCH_COMMANDS = ("attacks", "blocks", "damage", "outcomes", "check", "verify")
@@ -165,15 +165,6 @@ def decide(command: str, s: Situation) -> CheckResult | Verdict:
     return verdict(s, progress=None)
 
 
-def document(result: CheckResult | Verdict, *, stats: bool = False) -> dict[str, Any]:
-    """The `--json` document of a verdict (docs/results.md, docs/verify.md): its ``to_json()`` with
-    ``format``; `verify`'s search figures only with `stats`, so that two runs give the same document."""
-    doc: dict[str, Any] = dict(result.to_json())
-    if not stats:
-        doc.pop("stats", None)
-    return {**doc, "format": FORMAT}
-
-
 def illegal_combat(command: str, s: Situation) -> tuple[Violation, ...]:
     """For `damage`: the violations `check` finds in the declared attacks and blocks (508.1, 509.1),
     which the damage step takes as given; nothing for the other commands.
@@ -216,7 +207,8 @@ def answer(command: str, s: Situation, *, count: bool = False, limit: int | None
     """
     if command in ("check", "verify"):
         try:
-            return document(decide(command, s), stats=stats)
+            result = decide(command, s)
+            return dict(result.to_json(stats=stats) if isinstance(result, Verdict) else result.to_json())
         except Expired:
             return timed_out(command)
     e = enumeration(command, s, count=count, limit=limit,
@@ -227,11 +219,11 @@ def answer(command: str, s: Situation, *, count: bool = False, limit: int | None
 
 
 def answer_data(command: str, situation: Any, options: Options = Options(),
-                cards: dict[str, Card] | None = None) -> dict[str, Any]:
-    """Validate a situation given as plain data (docs/situation.md) and answer `command` for it."""
-    from .files.loader import situation_from_data
-    s = situation_from_data(situation, None, cards)
-    from .files.loader import strict_check
+                cards: dict[str, Card] | None = None, file: str | None = None) -> dict[str, Any]:
+    """Validate a situation given as plain data (docs/situation.md; read from `file`, if given, which
+    its errors name) and answer `command` for it."""
+    from .files.loader import situation_from_data, strict_check
+    s = situation_from_data(situation, file, cards)
     strict_check(s, options.strict)
     return answer(command, s, count=options.count, limit=options.limit)
 

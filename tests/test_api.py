@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -269,10 +269,9 @@ def test_verdict_to_json_is_the_document(name: str) -> None:
     doc = pysolver.verify(s, progress=False)
     v = pysolver.verdict(s)
     assert bool(v) == doc["holds"] and v.proof.player == (doc["strategy"] or doc["refutation"])["player"]
-    mine, theirs = v.to_json(), doc
-    for d in (mine, theirs):
-        d.pop("stats")  # seconds differ between runs
-    assert mine == theirs
+    assert set(v.to_json(stats=True)["stats"]) == set(doc["stats"])
+    doc.pop("stats")  # seconds differ between runs; to_json() leaves them out, as `verify --json`
+    assert v.to_json() == doc
     assert isinstance(v.proof, pysolver.Strategy) and v.proof.to_json() == (doc["strategy"] or doc["refutation"])
 
 
@@ -283,7 +282,7 @@ def test_typed_values_are_what_the_commands_print(command: str, name: str, capsy
     """Issue 20, typed values to the edge: `check`, `outcomes` and `verify` produce CheckResult,
     Outcome and Verdict where they are found (pysolver.check_result, outcome_values and verdict are
     those producers, no document in between: nothing has a from_json), and the command line's
-    JSON is exactly their to_json() (`format` added, `verify`'s volatile stats left out)."""
+    JSON is exactly their to_json() (issue 22: with `format`, `verify`'s volatile stats only with `--stats`)."""
     from pysolver import commands
     from pysolver.cli import main
     from pysolver.game import outcomes, verify
@@ -304,10 +303,47 @@ def test_typed_values_are_what_the_commands_print(command: str, name: str, capsy
         return
     value = commands.decide(command, s)
     assert type(value) is (pysolver.CheckResult if command == "check" else pysolver.Verdict)
-    document = {k: v for k, v in value.to_json().items() if k != "stats"}
-    assert printed == {**document, "format": 1}
-    assert document == {k: v for k, v in (pysolver.check(s) if command == "check" else
-                                          pysolver.verify(s, progress=False)).items() if k != "stats"}
+    assert printed == value.to_json()
+    assert value.to_json() == {k: v for k, v in (pysolver.check(s) if command == "check" else
+                                                 pysolver.verify(s, progress=False)).items() if k != "stats"}
+
+
+SITUATIONS = sorted(p for p in (ROOT / "examples").rglob("*.yaml") if "pools" not in p.parts)
+MOVES = {"attacks": Stage.DECLARE_ATTACKERS, "blocks": Stage.DECLARE_BLOCKERS, "damage": Stage.DAMAGE}
+
+
+def same_document(args: list[str], produce: Callable[[], object], capsys: pytest.CaptureFixture) -> bool:
+    """Whether the command answered: its `--json` document (or its `results`, when `produce` gives a
+    list) equals `produce()`; where the command refuses the file (exit status 2: no goal for `verify`,
+    no declared attack for `check`, ...), `produce()` raises the same InputError."""
+    from pysolver.cli import main
+    status = main([*args, "--json", "-q"])
+    out, err = capsys.readouterr()
+    if status == 2:
+        with pytest.raises(InputError) as refused:
+            produce()
+        assert str(refused.value) in err
+        return False
+    doc = json.loads(out)
+    mine = produce()
+    assert (doc["results"] if isinstance(mine, list) else doc) == mine, args
+    return True
+
+
+@pytest.mark.parametrize("path", SITUATIONS, ids=lambda p: p.relative_to(ROOT / "examples").as_posix())
+def test_every_example_to_json_is_the_commands_document(path: Path, capsys: pytest.CaptureFixture) -> None:
+    """Issue 22: on every situation in examples/, ``check_result(s).to_json()`` and ``verdict(s).to_json()``
+    are exactly what `check --json` and `verify --json` print; the outcomes' and legal moves' to_json()
+    are the `results` of `outcomes --json`, `attacks --json`, `blocks --json`, `damage --json`."""
+    s = pysolver.load(path)
+    file = str(path)
+    same_document(["check", file], lambda: pysolver.check_result(s).to_json(), capsys)
+    assert same_document(["verify", file], lambda: pysolver.verdict(s).to_json(), capsys) is (s.goal is not None)
+    assert same_document(["outcomes", file], lambda: [o.to_json() for o in pysolver.outcome_values(s)], capsys)
+    answered = [command for command, stage in MOVES.items()
+                if same_document([command, file], lambda stage=stage: [m.to_json() for m in
+                                                                        Position(stage, s).legal_moves], capsys)]
+    assert "attacks" in answered
 
 
 def test_graph_json_carries_every_attribute() -> None:  # 702.111b, 509.1a, 509.1c

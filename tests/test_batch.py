@@ -156,6 +156,46 @@ def test_cli_batch_output_file_exit_status_and_resume(tmp_path: Path, capsys: py
     assert cli.main(["batch", str(source), "--resume", str(partial), "-o", str(full)]) == 2
 
 
+def test_a_line_may_name_its_situation_file(tmp_path: Path, capsys: pytest.CaptureFixture,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 22: `"situation": "boards/x.yaml"` is read from the batch file's directory (the current
+    directory for standard input) and answered as `pysolver COMMAND boards/x.yaml --json`; a file
+    that cannot be read, or an error inside it, is an error line naming the file."""
+    (tmp_path / "runs" / "boards").mkdir(parents=True)
+    megamorph = ROOT / "examples" / "megamorph.yaml"
+    puzzle = ROOT / "examples" / "puzzles" / "lure-forces-the-block.yaml"
+    (tmp_path / "runs" / "boards" / "megamorph.yaml").write_bytes(megamorph.read_bytes())
+    (tmp_path / "runs" / "boards" / "on.yaml").write_text(
+        "players: [{name: alice}, {name: bob}]\nactive: alice\npermanents:\n"
+        "  - {id: on, controller: alice, power: 2, toughness: 2}\n")
+    lines = [{"id": "inline", "command": "outcomes", "situation": yaml.safe_load(megamorph.read_text())},
+             {"id": "path", "command": "outcomes", "situation": "boards/megamorph.yaml"},
+             {"id": "absolute", "command": "verify", "situation": str(puzzle)},
+             {"id": "missing", "command": "blocks", "situation": "boards/missing.yaml"},
+             {"id": "inside", "command": "check", "situation": "boards/on.yaml"}]
+    source = tmp_path / "runs" / "in.jsonl"
+    source.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert cli.main(["batch", str(source)]) == 2
+    got = by_id([json.loads(t) for t in capsys.readouterr().out.splitlines()])
+    assert got['"path"']["result"] == got['"inline"']["result"]
+    assert cli.main(["verify", str(puzzle), "--json"]) == 0
+    assert got['"absolute"']["result"] == json.loads(capsys.readouterr().out)
+    boards = tmp_path / "runs" / "boards"
+    assert got['"missing"']["error"] == {"file": str(boards / "missing.yaml"), "field": "situation",
+                                          "message": "cannot read situation file: No such file or directory"}
+    assert got['"inside"']["error"] == {
+        "file": str(boards / "on.yaml"), "field": "permanents[0].id",
+        "message": 'expected a string, got a boolean (YAML reads on/off/yes/no as true/false: write "on" in quotes)'}
+
+    # From standard input: relative to the current directory.
+    monkeypatch.chdir(tmp_path / "runs")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(source.read_bytes())))
+    assert cli.main(["batch", "-"]) == 2
+    again = by_id([json.loads(t) for t in capsys.readouterr().out.splitlines()])
+    assert again['"path"'] == got['"path"']
+    assert again['"missing"']["error"]["file"] == "boards/missing.yaml"
+
+
 def test_process_workers_give_the_same_lines() -> None:
     lines = [json.dumps({"id": i, "command": c, "situation": TWO})
              for i, c in enumerate(["attacks", "blocks", "outcomes"] * 4)] + ["broken"]

@@ -44,7 +44,7 @@ def test_legal_declaration_with_assignment() -> None:
     s = board(creature("a1", "alice", 4, 4, "Trample"), creature("b1", "bob", 1, 2),
               attackers={"a1": "bob"}, blockers={"b1": ["a1"]}, assignment=[["a1", "b1", 2], ["a1", "bob", 2],
                                                                              ["b1", "a1", 1]])
-    assert pysolver.check(s) == {"legal": True, "violations": []}
+    assert pysolver.check(s) == {"legal": True, "violations": [], "format": 1}
 
 
 def test_legal_without_blockers_and_no_attack() -> None:

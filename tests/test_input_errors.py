@@ -150,6 +150,61 @@ def test_wrong_type(tmp_path, capsys, edit, field, what) -> None:
     assert f": {field}: " in err and what in err
 
 
+@pytest.mark.parametrize(("name", "edit", "message"), [
+    ("board.json", lambda d: d["players"][0].update(mana={"R": 1}),
+     "players[0].mana: expected a string, got a mapping"),
+    ("board.yaml", lambda d: d["players"][1].update(mana=["{R}"]), "players[1].mana: expected a string, got a list"),
+    ("board.yaml", lambda d: d["players"][0].update(mana="{R}{Q}"),
+     "players[0].mana: mana '{R}{Q}': {Q} is not a supported mana symbol"),
+    ("board.json", lambda d: d["permanents"][0].update(abilities=[{"Flying": True}]),
+     "permanents[0].abilities[0]: expected a string, got a mapping"),
+    ("board.json", lambda d: d["permanents"][1].update(colors=[{"red": 1}]),
+     "permanents[1].colors[0]: expected a string, got a mapping"),
+    ("board.json", lambda d: d["permanents"][1].update(counters=["+1/+1"]),
+     "permanents[1].counters: expected a mapping, got a list"),
+    ("board.json", lambda d: d["permanents"][1].update(counters={"+1/+1": {"n": 1}}),
+     "permanents[1].counters.+1/+1: expected an integer, got a mapping"),
+])
+def test_each_message_names_the_file_and_field_once(tmp_path, capsys, name, edit, message) -> None:
+    """Issue 22: an InputError raised while reading a field is not wrapped into another one (the mana
+    string used to be read inside the handler of Mana.parse's ValueError: `x.json: players[0].mana: x.json:
+    players[0].mana: ...`)."""
+    data = copy.deepcopy(GOOD)
+    edit(data)
+    err = run(tmp_path, capsys, json.dumps(data) if name.endswith(".json") else changed(edit), name=name)
+    assert err == f"pysolver: error: {tmp_path / name}: {message}\n"
+
+
+HINT = '(YAML reads on/off/yes/no as true/false: write "on" in quotes)'
+
+
+@pytest.mark.parametrize(("text", "field", "what"), [
+    ("permanents[0].id: on", "permanents[0].id", "expected a string, got a boolean"),
+    ("players[0].name: no", "players[0].name", "expected a string, got a boolean"),
+    ("permanents[1].controller: yes", "permanents[1].controller", "expected a string, got a boolean"),
+    ("active: off", "active", "expected a string, got a boolean"),
+    ("combat.attackers.akroma: True", "combat.attackers.akroma", "expected a string, got a boolean"),
+    ("combat.blockers.knight: [false]", "combat.blockers.knight[0]", "expected a string, got a boolean"),
+    ("combat.attackers: {on: bob}", "combat.attackers.True", "True is not the id of a permanent"),
+])
+def test_a_yaml_boolean_where_a_string_is_expected_says_to_quote_it(tmp_path, capsys, text, field, what) -> None:
+    """YAML 1.1 reads on/off/yes/no/true/false as booleans (PyYAML, like YAML 1.2, leaves y and n
+    strings): an id, a name, a player or a target written so gets a hint; a JSON `true` does not
+    (JSON has no such words)."""
+    where, value = text.split(": ", 1)
+    data = copy.deepcopy(GOOD)
+    *parents, key = where.replace("[", ".").replace("]", "").split(".")
+    node = data
+    for part in parents:
+        node = node[int(part)] if part.isdigit() else node.setdefault(part, {})
+    node[key] = "@VALUE@"
+    err = run(tmp_path, capsys, yaml.safe_dump(data, sort_keys=False).replace("'@VALUE@'", value))
+    assert err == f"pysolver: error: {tmp_path / 'board.yaml'}: {field}: {what} {HINT}\n"
+    if value in ("True", "[false]"):  # written in JSON: no hint
+        err = run(tmp_path, capsys, json.dumps(data).replace('"@VALUE@"', value.lower()), name="board.json")
+        assert err == f"pysolver: error: {tmp_path / 'board.json'}: {field}: {what}\n"
+
+
 # --- identifiers and references ---------------------------------------------------------------------
 
 def test_duplicate_ids(tmp_path, capsys) -> None:

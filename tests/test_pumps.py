@@ -252,7 +252,7 @@ def test_613_4c_check_counts_declared_pumps_for_the_assignment() -> None:
     """613.4c: two activations make Akroma 8/6: 1 to the bird and 7 to bob is legal; 8 to bob is not."""
     ok = check_doc({"window": "after_blockers", "permanent": "akroma", "times": 2},
                    assignment=[["akroma", "bird", 1], ["akroma", "bob", 7], ["bird", "akroma", 1]])
-    assert ok == {"legal": True, "violations": []}
+    assert ok == {"legal": True, "violations": [], "format": 1}
     bad = check_doc({"window": "after_blockers", "permanent": "akroma", "times": 1},
                     assignment=[["akroma", "bird", 1], ["akroma", "bob", 7], ["bird", "akroma", 1]])
     assert rules(bad) == ["510.1a"]

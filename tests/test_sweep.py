@@ -166,6 +166,18 @@ def test_example_vectors_are_current_and_compare_finds_differences(tmp_path: Pat
     assert reported[lines[10]["board"]] == ["no answer for this board"]
 
 
+def test_example_vectors_regenerate_byte_for_byte(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command examples/vectors/README.md gives rewrites both files exactly (results in canonical order).
+
+    The whole sweep (90 boards, about 7 s of CPU) runs once here; the sample above is the quick check."""
+    (tmp_path / "examples" / "pools").mkdir(parents=True)
+    (tmp_path / "examples" / "pools" / "vectors.yaml").write_bytes(EXAMPLE_POOL.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["sweep", "examples/pools/vectors.yaml", "--vectors", "examples/vectors/"]) == 0
+    for name in ("vectors.jsonl", "README.md"):
+        assert (tmp_path / "examples" / "vectors" / name).read_bytes() == (EXAMPLE_VECTORS / name).read_bytes(), name
+
+
 def test_vectors_directory_and_options(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     pool = write_pool(tmp_path, {"attackers": {"sizes": 1, "cards": ["Craw Wurm"]},
                                  "blockers": {"sizes": "0..2", "cards": ["Grizzly Bears"]},

@@ -45,6 +45,7 @@ COUNTERS = ("+X/+Y",)  # the keys of `counters`: P/T counter kinds such as +1/+1
 COUNTER_KIND = re.compile(r"([+-])(\d+)/([+-])(\d+)")
 PT_CHANGE = re.compile(r"([+-][0-9]+)/([+-][0-9]+)")  # "+X/+Y", as until_end_of_turn (613.4c)
 MAX_TEXT = 1000  # characters of any one string field (docs/limits.md)
+YAML_BOOLEAN = ' (YAML reads on/off/yes/no as true/false: write "on" in quotes)'  # YAML 1.1 booleans
 
 
 class CardFace(Protocol):
@@ -93,6 +94,12 @@ class Reader:
     def __init__(self, file: str | None) -> None:
         self.file = file
 
+    @property
+    def from_yaml(self) -> bool:
+        """Whether the data may come from the YAML loader: a file, not ``.json`` (batch lines and data
+        built in code have no file)."""
+        return self.file is not None and not self.file.endswith(".json")
+
     def fail(self, path: str, message: str) -> InputError:
         return InputError(self.file, path, message)
 
@@ -126,8 +133,19 @@ class Reader:
         return value
 
     def text(self, value: Any, path: str) -> str:
+        """A string of at most :data:`MAX_TEXT` characters. YAML 1.1 reads a bare ``on``, ``off``,
+        ``yes``, ``no``, ``y``, ``n``, ``true``, ``false`` as a boolean: where one comes from a YAML file
+        (any file but ``.json``), the message says to quote it.
+
+        >>> Reader("board.yaml").text(True, "permanents[0].id")  # doctest: +NORMALIZE_WHITESPACE
+        Traceback (most recent call last):
+        ...
+        pysolver.errors.InputError: board.yaml: permanents[0].id: expected a string, got a boolean
+            (YAML reads on/off/yes/no as true/false: write "on" in quotes)
+        """
         if not isinstance(value, str):
-            raise self.fail(path, f"expected a string, got {kind(value)}")
+            hint = YAML_BOOLEAN if isinstance(value, bool) and self.from_yaml else ""
+            raise self.fail(path, f"expected a string, got {kind(value)}{hint}")
         if len(value) > MAX_TEXT:
             raise self.fail(path, f"longer than {MAX_TEXT} characters: {q(value)} (docs/limits.md)")
         return value
@@ -157,9 +175,10 @@ def player(r: Reader, raw: Any, path: str) -> tuple[str, int, Mana, int]:
     name = r.name(d["name"], f"{path}.name")
     mana = Mana()
     if d.get("mana") is not None:
+        text = r.text(d["mana"], f"{path}.mana")  # an InputError already names the file and field
         try:
-            mana = Mana.parse(r.text(d["mana"], f"{path}.mana"), is_pool=True)
-        except ValueError as exc:
+            mana = Mana.parse(text, is_pool=True)
+        except ValueError as exc:  # the symbol not understood
             raise r.fail(f"{path}.mana", str(exc)) from None
         check_mana(r, mana, f"{path}.mana")
     poison = r.integer(d.get("poison", 0), f"{path}.poison", "poison")  # 122.1f
@@ -522,7 +541,8 @@ def _activations(r: Reader, value: Any, by_id: Mapping[str, OnBoard]) -> tuple[A
 def ref(r: Reader, pid: Any, path: str, by_id: Mapping[str, OnBoard]) -> OnBoard:
     """The permanent an id in the combat or the goal names."""
     if not isinstance(pid, str) or pid not in by_id:
-        raise r.fail(path, f"{q(pid)} is not the id of a permanent")
+        hint = YAML_BOOLEAN if isinstance(pid, bool) and r.from_yaml else ""  # a key such as `on:` too
+        raise r.fail(path, f"{q(pid)} is not the id of a permanent{hint}")
     return by_id[pid]
 
 

@@ -27,8 +27,6 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from ..errors import InputError
 from . import fields as read
 from .abilities import COLORS, PUMPS, Ability, Pump, normalise
@@ -470,6 +468,8 @@ class Situation:
         >>> load(s.dump(pathlib.Path(tempfile.mkdtemp()) / "board.json")).to_data() == s.to_data()
         True
         """
+        import yaml  # only when a board is written: building one in code needs no YAML
+
         path = Path(path)
         data = self.to_data()
         text = json.dumps(data, indent=2) + "\n" if path.suffix == ".json" else \

@@ -80,15 +80,15 @@ class CheckResult:
     """The `check` answer: legal or not, with every violation (true when legal).
 
     >>> bool(CheckResult(True)), CheckResult(True).to_json()
-    (True, {'legal': True, 'violations': []})
+    (True, {'legal': True, 'violations': [], 'format': 1})
     """
 
     legal: bool
     violations: tuple[Violation, ...] = ()
 
     def to_json(self) -> dict[str, JSON]:
-        """``{"legal", "violations"}``, as ``pysolver check --json``."""
-        return {"legal": self.legal, "violations": [v.to_json() for v in self.violations]}
+        """``{"legal", "violations", "format"}``: the document ``pysolver check --json`` prints."""
+        return {"legal": self.legal, "violations": [v.to_json() for v in self.violations], "format": FORMAT}
 
     def __bool__(self) -> bool:
         return self.legal
@@ -258,9 +258,13 @@ class Verdict:
     """The `verify` answer: does the goal hold, the strategy (if it does) or refutation (if not),
     and the search's figures (`stats`, volatile: seconds).
 
-    >>> v = Verdict(False, "lethal: bob", None, Strategy("bob", ({"end": {}},)))
+    >>> v = Verdict(False, "lethal: bob", None, Strategy("bob", ({"end": {}},)), (("positions", 3),))
     >>> bool(v), v.proof.player
     (False, 'bob')
+    >>> list(v.to_json()), v.to_json()["format"]
+    (['holds', 'goal', 'strategy', 'refutation', 'format'], 1)
+    >>> v.to_json(stats=True)["stats"]
+    {'positions': 3}
     """
 
     holds: bool
@@ -269,14 +273,17 @@ class Verdict:
     refutation: Strategy | None
     stats: tuple[tuple[str, int | float], ...] | None = None
 
-    def to_json(self) -> dict[str, JSON]:
-        """``{"holds", "goal", "strategy", "refutation", "stats"}``, as ``pysolver verify --json``."""
+    def to_json(self, *, stats: bool = False) -> dict[str, JSON]:
+        """``{"holds", "goal", "strategy", "refutation", "format"}``: the document ``pysolver verify
+        --json`` prints; with `stats`, the search's figures before `format`, as ``--stats`` adds them
+        (the command line then puts its own total in ``seconds``). Without them two runs give the same
+        document."""
         d: dict[str, JSON] = {"holds": self.holds, "goal": self.goal,
                               "strategy": self.strategy.to_json() if self.strategy else None,
                               "refutation": self.refutation.to_json() if self.refutation else None}
-        if self.stats is not None:
+        if stats and self.stats is not None:
             d["stats"] = {k: v for k, v in self.stats}
-        return d
+        return {**d, "format": FORMAT}
 
     def __bool__(self) -> bool:
         return self.holds

@@ -2,9 +2,12 @@
 
 Input: one JSON object per line, ``{"id": …, "command": …, "situation": {…docs/situation.md…},
 "options": {"count": true, "limit": N, "strict": false, "timeout": SECONDS}}`` (options optional;
-blank lines are skipped). Output: one line per input line, ``{"id": …, "result": {…}}`` with the
-document the single command prints with ``--json`` (both come from :func:`pysolver.commands.answer`),
-or ``{"id": …, "error": {"field": …, "message": …}}``.
+blank lines are skipped); the situation may instead be the path of a situation file,
+``"situation": "boards/x.yaml"``, relative to the batch file's directory (to the current directory
+when the lines come from standard input). Output: one line per input line, ``{"id": …, "result": {…}}``
+with the document the single command prints with ``--json`` (both come from
+:func:`pysolver.commands.answer`), or ``{"id": …, "error": {"field": …, "message": …}}`` (with
+``"file"``, the situation file, when the line names one).
 
 Each line is read and answered in isolation (:mod:`pysolver.files.reading`: any length of integer, any
 nesting, any bytes), so a bad line never stops the batch and becomes exactly one error line. A line
@@ -80,8 +83,24 @@ def split_timeout(options: Any, field: str = "options") -> tuple[Any, float | No
     return {k: v for k, v in options.items() if k != "timeout"}, float(timeout)
 
 
-def error_line(item_id: Any, field: str, message: str) -> str:
-    return json.dumps({"id": item_id, "error": {"field": field, "message": message}})
+def error_line(item_id: Any, field: str, message: str, file: str | None = None) -> str:
+    """An output line for a line without an answer; `file`: the situation file it names, if any.
+
+    >>> error_line("q1", "active", "missing (required)", "boards/x.yaml")
+    '{"id": "q1", "error": {"file": "boards/x.yaml", "field": "active", "message": "missing (required)"}}'
+    """
+    where = {"file": file} if file is not None else {}
+    return json.dumps({"id": item_id, "error": {**where, "field": field, "message": message}})
+
+
+def situation_file(situation: Any, base: str) -> Any:
+    """A line's situation: a path (a string) is taken relative to `base`, the batch file's directory
+    ("" for standard input: the current directory); a mapping is the situation itself.
+
+    >>> situation_file("x.yaml", "runs"), situation_file("/tmp/x.yaml", "runs"), situation_file({}, "runs")
+    ('runs/x.yaml', '/tmp/x.yaml', {})
+    """
+    return os.path.join(base, situation) if isinstance(situation, str) else situation
 
 
 def result_line(item_id: Any, doc: dict[str, Any]) -> str:
@@ -102,12 +121,18 @@ def answer_item(item: dict[str, Any], cards: Any = None) -> tuple[bool, str]:
     """One output line for a parsed batch line: ``(ok, text)``. Never raises for a bad item."""
     if "error_line" in item:  # found bad by the coordinator: passed through to keep the order
         return False, item["error_line"]
+    situation = item["situation"]
+    file = situation if isinstance(situation, str) else None  # a path, already joined to the batch's directory
     try:
         data, timeout = split_timeout(item.get("options"))
         options = options_from_data(data)
         with deadline.limit(timeout):
-            doc = answer_data(item["command"], item["situation"], options, cards)
+            if file is not None:
+                situation = reading.parse(reading.read_text(file, "situation file"), file)
+            doc = answer_data(item["command"], situation, options, cards, file)
     except InputError as exc:
+        if file is not None:
+            return False, error_line(item["id"], exc.field or "situation", exc.message, exc.file or file)
         return False, error_line(item["id"], exc.field, exc.message)
     except deadline.Expired:
         return False, error_line(item["id"], "options.timeout", f"no answer within {timeout:g} seconds")
@@ -175,8 +200,10 @@ class Stats:
 
 def run_batch(lines: Iterable[str | bytes], out: IO[str] | Sink, *, executor: Any = None,
               chunk_size: int = CHUNK_SIZE, retries: int = executors.RETRIES, cards: str | None = None,
-              skip: set[str] | None = None, bar: Bar | None = None) -> Stats:
+              skip: set[str] | None = None, bar: Bar | None = None, base: str = "") -> Stats:
     """Answer every line of `lines`, writing one output line each to `out` as answers arrive.
+    A situation given as a path is relative to `base` (:func:`situation_file`; each worker reads it,
+    so with several machines the path must exist on each, as `cards`).
 
     `skip` holds the :func:`~pysolver.scale.lines.id_key` of the output lines already written
     (``--resume``): an input line whose output id (its own, or ``line:N`` for a bad or duplicate
@@ -214,8 +241,8 @@ def run_batch(lines: Iterable[str | bytes], out: IO[str] | Sink, *, executor: An
             if error is not None:
                 items.append({"id": item_id, "error_line": error})
             else:
-                items.append({"id": item_id, "command": item["command"], "situation": item["situation"],
-                              "options": item.get("options")})
+                items.append({"id": item_id, "command": item["command"],
+                              "situation": situation_file(item["situation"], base), "options": item.get("options")})
             if len(items) >= chunk_size:
                 yield executors.Chunk([i["id"] for i in items], {"cards": cards, "items": items})
                 items = []
@@ -276,7 +303,8 @@ def main(args: argparse.Namespace) -> int:
         executor = executors.from_arguments(args)
         with executors.running(executor, bar, source):
             stats = run_batch(source, out, executor=executor, chunk_size=args.chunk_size, retries=args.retries,
-                              cards=args.cards, skip=kept.ids, bar=bar)
+                              cards=args.cards, skip=kept.ids, bar=bar,
+                              base="" if args.input == "-" else os.path.dirname(args.input))
     if args.resume:
         print(f"batch: {stats.skipped} lines already answered in {args.resume} kept ({kept.errors} of the "
               f"{len(kept.ids)} lines there are error lines); {stats.lines} lines answered now", file=sys.stderr)

@@ -42,6 +42,7 @@ from .pool import (  # noqa: F401
     situation,
     with_blocks,
 )
+from .vectors import blocks_text, in_order
 
 MAX_RESULTS = 200
 T = TypeVar("T")
@@ -124,12 +125,13 @@ class BoardWork:
         def small(doc: dict[str, Any], strip_line: bool = False) -> dict[str, Any]:
             v: dict[str, Any] = {k: doc[k] for k in ("step", "count") if k in doc}
             if doc["count"] <= max_results:
-                v["results"] = [{k: x for k, x in r.items() if k != "line"} if strip_line else r
-                                for r in doc["results"]]
+                v["results"] = in_order([{k: x for k, x in r.items() if k != "line"} if strip_line else r
+                                         for r in doc["results"]])
             return v
+        declarations = sorted(self.declarations(), key=blocks_text)
         return {"board": self.id, "situation": self.data,
                 "attacks": small(self.full("attacks")), "blocks": small(self.full("blocks")),
-                "damage": [{"blocks": blocks, **small(self.damage(blocks)[2])} for blocks in self.declarations()],
+                "damage": [{"blocks": blocks, **small(self.damage(blocks)[2])} for blocks in declarations],
                 "outcomes": small(self.full("outcomes"), strip_line=True)}
 
 

@@ -1,6 +1,7 @@
 """Combat test vectors ("combat perft"): the format written by `sweep --vectors DIR`.
 
-``DIR/vectors.jsonl`` holds one board per line, in sweep order::
+``DIR/vectors.jsonl`` holds one board per line, in sweep order, each ``results`` list and the ``damage``
+entries sorted by their JSON text (:func:`in_order`), so that a sweep rewrites the file byte for byte::
 
     {"board": "a=0.1 b=2",                      # the board's id (docs/sweep.md)
      "situation": {...},                         # docs/situation.md, every attacker attacking
@@ -47,7 +48,8 @@ One JSON object per line:
 | `outcomes` | `{{"count": N, "results": [{{"life": …, "lost": […], "destroyed": […], "damage": …, "loyalty": …, "defense": …}}, …]}}`: every distinct end-of-combat result (docs/results.md `outcomes`, without `line`) over the choices left after the declared attack: blocks, face-up turns, damage assignments |
 
 Canonical forms (docs/results.md): pairs and triples are lists; each result's list is sorted; amounts
-are positive; each distinct result appears once; the order of `results` is not significant.
+are positive; each distinct result appears once; the order of `results` is not significant (here
+they are sorted by their JSON text, so that the command above rewrites this file byte for byte).
 `results` is present only when `count` is at most {max_results}; `count` is always exact.
 
 ## Checking an engine
@@ -81,6 +83,18 @@ def vectors_path(path: str | Path) -> Path:
 def canonical(result: dict[str, Any]) -> str:
     """A result as comparable text: key order and `line` do not matter."""
     return json.dumps({k: v for k, v in result.items() if k != "line"}, sort_keys=True)
+
+
+def in_order(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Results in their canonical order, sorted by :func:`canonical` text.
+
+    The order of ``results`` is not significant (docs/results.md), so the solver may find them in any
+    order; sorting them makes a vectors file reproducible byte for byte.
+
+    >>> in_order([{"blocks": [["b2", "a1"]]}, {"blocks": [["b1", "a1"]]}])
+    [{'blocks': [['b1', 'a1']]}, {'blocks': [['b2', 'a1']]}]
+    """
+    return sorted(results, key=canonical)
 
 
 def blocks_text(blocks: list[Any]) -> str:
