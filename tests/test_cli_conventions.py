@@ -199,9 +199,13 @@ def test_show_import_and_export_are_quiet_with_q(forge_file: Path, capsys: pytes
 
 
 def test_export_xmage_is_quiet_with_q(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    status, _, err = run(capsys, "export", "xmage", str(EXAMPLES / "vectors"), "-o", str(tmp_path / "a"))
+    vectors = tmp_path / "vectors"  # the first boards of the examples' vectors: the same path, a fraction of the time
+    vectors.mkdir()
+    lines = (EXAMPLES / "vectors" / "vectors.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    (vectors / "vectors.jsonl").write_text("".join(lines[:4]), encoding="utf-8")
+    status, _, err = run(capsys, "export", "xmage", str(vectors), "-o", str(tmp_path / "a"))
     assert status == 0 and " XMage test classes written to " in err
-    assert run(capsys, "export", "xmage", str(EXAMPLES / "vectors"), "-o", str(tmp_path / "b"), "-q") == (0, "", "")
+    assert run(capsys, "export", "xmage", str(vectors), "-o", str(tmp_path / "b"), "-q") == (0, "", "")
     assert sorted(p.name for p in (tmp_path / "a").iterdir()) == sorted(p.name for p in (tmp_path / "b").iterdir())
 
 
