@@ -4,8 +4,8 @@ activated abilities (602.2b, 601.2g-h).
 A pool or cost is a :class:`Mana` value: an amount of each colour, colorless
 mana and (costs only) generic mana.
 
-Paying is decided by ``encodings/facedown.lp``: colored and {C} symbols exactly, generic
-mana with anything left.
+Paying is decided by ``encodings/mana.lp`` (face-up turns and activations alike): colored and {C}
+symbols exactly, generic mana with anything left (107.4).
 
 >>> str(Mana.parse("{R}{R}{R}{3}", is_pool=True)), str(Mana.parse("{3}{R}{R}{R}"))
 ('{R}{R}{R}{C}{C}{C}', '{3}{R}{R}{R}')
@@ -90,7 +90,7 @@ class Mana:
 
 def affordable(pool: Mana, spent: Mana, cost: Mana) -> int:
     """How many times `cost` can still be paid from `pool` after `spent` (601.2g-h, 106.4), by the rule
-    of ``encodings/facedown.lp``: colored and {C} symbols with exactly that mana, generic mana with
+    of ``encodings/mana.lp``: colored and {C} symbols with exactly that mana, generic mana with
     anything left (107.4). A cost of no mana is refused by the parser (pysolver.model.abilities.NotModelled)."""
     assert cost.total > 0
     bounds = [(have - used) // need for have, used, need in zip(pool.as_tuple()[:-1], spent.as_tuple()[:-1],
