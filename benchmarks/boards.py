@@ -68,3 +68,50 @@ def tokens_board(attackers: int = 6, tokens: int = 8, *, seed: int = 0, life: in
                "colors": ["white"], "power": 1, "toughness": 1} for i in range(tokens)]
     perms.append({"id": "wall", "controller": "bob", "power": 0, "toughness": 4, "abilities": ["Defender"]})
     return {"players": _players(life), "active": "alice", "permanents": perms, "goal": {"lethal": "bob"}}
+
+
+SELF_PUMPS = ["{R}: ~ gets +1/+0 until end of turn", "{R}: ~ gets +0/+1 until end of turn",
+              "{1}{R}: ~ gets +1/+1 until end of turn"]
+COMBAT_TRIGGERS = ["Bushido 1", "Flanking", "Exalted",
+                   "Whenever this creature attacks, it gets +1/+0 until end of turn",
+                   "Whenever this creature blocks, it gets +0/+2 until end of turn"]
+
+
+def pump_family(n: int, *, seed: int = 0) -> dict:
+    """n against n, P/T 1-5, Akroma's kind of pump on every creature (one of :data:`SELF_PUMPS`,
+    602.1), {R}{R}{R} each side (issue 21)."""
+    rng = random.Random(seed)
+    perms = []
+    for side, prefix in (("alice", "a"), ("bob", "b")):
+        for i in range(n):
+            d = _creature(rng, f"{prefix}{i}", side, False)
+            d["abilities"] = [rng.choice(SELF_PUMPS)]
+            perms.append(d)
+    return {"players": _players(20, "{R}{R}{R}", "{R}{R}{R}"), "active": "alice", "permanents": perms}
+
+
+def firecat_family(n: int, *, seed: int = 0) -> dict:
+    """n against n, P/T 1-5, a face-down Blistering Firecat (7/1 trample haste, Morph {R}{R}) for
+    alice and a face-down megamorph creature for bob (702.37b), mana to turn both (issue 21)."""
+    rng = random.Random(seed)
+    perms = [_creature(rng, f"a{i}", "alice", False) for i in range(n)]
+    perms += [_creature(rng, f"b{i}", "bob", False) for i in range(n)]
+    perms[0] = {"id": "a0", "controller": "alice", "card": "Blistering Firecat", "face_down": True}
+    perms[n] = {**perms[n], "face_down": True, "abilities": ["Megamorph {G}", rng.choice(["Deathtouch", "Reach"])]}
+    if n > 2:
+        perms[1] = {**perms[1], "face_down": True, "abilities": ["Morph {1}", "First strike"]}
+    return {"players": _players(20, "{R}{R}{1}", "{G}{1}"), "active": "alice", "permanents": perms}
+
+
+def trigger_family(n: int, *, seed: int = 0) -> dict:
+    """n against n, P/T 1-5, one combat trigger of :data:`COMBAT_TRIGGERS` on every other creature
+    (bushido 702.45, flanking 702.25, exalted 702.83, 508.3a, 509.3a) (issue 21)."""
+    rng = random.Random(seed)
+    perms = []
+    for side, prefix, parity in (("alice", "a", 0), ("bob", "b", 1)):
+        for i in range(n):
+            d = _creature(rng, f"{prefix}{i}", side, False)
+            if i % 2 == parity:
+                d["abilities"] = [rng.choice(COMBAT_TRIGGERS)]
+            perms.append(d)
+    return {"players": _players(20), "active": "alice", "permanents": perms}

@@ -49,32 +49,33 @@ from ..asp.solving import (
 )
 from ..model import Situation
 from ..model.moves import (
-    DEATH_TRIGGERS,
     Activation,
     AttackDeclaration,
     BlockDeclaration,
     DamageAssignment,
     FaceUp,
     Move,
-    TargetChoice,
-    TriggerOrder,
 )
-from ..model.stage import WINDOWS, Stage
+from ..model.stage import Stage
 from ..model.values import Line, Outcome, OutcomeKey
 from ..rules import combat as c
 from ..rules import pumps
 from ..rules.facedown import turnable
 from ..rules.steps import StepPrograms
 from ..rules.triggers import has_triggers
+from . import fights
 from . import gametree as gt
+from .explore import explores, line
 
 ONE_PROGRAM = BOARD + AFTER_DECLARATIONS + ("verify",)  # attacks, blocks, damage, results; twins parts
 FAST = ("first_strike", "double_strike")  # 510.4: a board with these may have two damage steps
 
 
-def outcome_values(s: Situation) -> Iterator[Outcome]:
+def outcome_values(s: Situation, *, split: bool = True) -> Iterator[Outcome]:
     """Each distinct end-of-combat result, lazily, with one `line` that reaches it (``pysolver.outcomes(s)``
-    gives their ``to_json()``).
+    gives their ``to_json()``). With `split` (the default) a combat that is not one program is solved
+    fight by fight where it decomposes (:mod:`pysolver.game.fights`); without, by the walk alone (for
+    benchmarks and the differential tests: the same outcomes).
 
     >>> from pysolver import load
     >>> sorted(o.life_of("bob") for o in outcome_values(load("examples/megamorph.yaml")))
@@ -84,6 +85,9 @@ def outcome_values(s: Situation) -> Iterator[Outcome]:
     if one_step(root):
         yield from _one_program(root)
         return
+    if split and fights.decomposes(root.s):
+        yield from fights.outcomes(root, _fallback())
+        return
     seen: set[OutcomeKey] = set()
     for outcome in _walk(root, (), set(), StepPrograms()):
         key = outcome.key
@@ -92,26 +96,24 @@ def outcome_values(s: Situation) -> Iterator[Outcome]:
             yield outcome
 
 
-def count_outcomes(s: Situation) -> int:
-    """The number of distinct outcomes; for a one-program combat counted by clingo alone (each
-    answer set of the projected program is one outcome), else by the walk."""
+def count_outcomes(s: Situation, *, split: bool = True) -> int:
+    """The number of distinct outcomes: fight by fight where the combat decomposes (`split`,
+    :mod:`pysolver.game.fights`; no outcome is built), else for a one-program combat by clingo alone
+    (each answer set of the projected program is one outcome), else by the walk."""
     root = gt.root(s)
+    if split and fights.decomposes(root.s):
+        return fights.count(root, _fallback())
     if one_step(root):
         return count_models(one_program_control(root))
     return len({o.key for o in _walk(root, (), set(), StepPrograms())})
 
 
-def line(final: Situation, moves: tuple[Move, ...]) -> Line:
-    """The docs/results.md `line` of an outcome: the declarations (as the final situation has them), the
-    face-up turns, the order of the block triggers put on the stack (if chosen), the death triggers
-    put on the stack with their targets (if any) and each step's assignment among `moves`."""
-    steps = {m.step: DamageAssignment.of(m.step, m.assignment) for m in moves if isinstance(m, DamageAssignment)}
-    orders = [m for m in moves if isinstance(m, TriggerOrder)]  # 603.3b: the order the active player chose
-    return Line(AttackDeclaration.of(final.combat.attackers or ()), BlockDeclaration.of(final.combat.blockers or ()),
-                tuple(m for m in moves if isinstance(m, FaceUp)), steps.get("first_strike"), steps.get("regular"),
-                tuple(m for m in moves if isinstance(m, Activation)), orders[-1] if orders else None,
-                # 603.3b, 603.3d: the death triggers in the order put on the stack, with their targets
-                tuple(m for m in moves if isinstance(m, TargetChoice)))
+def _fallback() -> fights.Fallback:
+    """The walk, for the positions :mod:`pysolver.game.fights` does not split (one set of visited
+    positions and step programs for the search)."""
+    visited: set[Any] = set()
+    steps = StepPrograms()
+    return lambda p, moves: _walk(p, moves, visited, steps)
 
 
 def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set[Any],
@@ -131,29 +133,8 @@ def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set[Any],
         for damage, child in gt.whole_steps(p, steps):
             yield from _walk(child, moves + (damage,), visited, steps)
     else:
-        matter = c.may_matter(p.s, p.stage) if p.stage in WINDOWS else set()
-        targeted = any(t.kind in DEATH_TRIGGERS for t in p.stack)  # any creature may be dealt damage now (120.3)
-        for m, child in p.successors():
-            if isinstance(m, FaceUp) and m.permanent not in matter and not targeted:
-                continue
-            if isinstance(m, Activation) and not (targeted or _pump_matters(p, m, moves)):
-                continue
-            if p.needless_put(m):
-                continue
+        for m, child in explores(p, moves):
             yield from _walk(child, moves + (m,), visited, steps)
-
-
-def _pump_matters(p: gt.Position, m: Activation, moves: tuple[Move, ...]) -> bool:
-    """Whether the walk explores an activation: each ability once a window (`times` says how often;
-    other orders reach the same positions), before blocks only if it may not wait for the window
-    after blockers (:func:`pysolver.rules.pumps.may_wait`), after blocks only if it can change the outcome
-    (:func:`pysolver.rules.pumps.may_matter`)."""
-    if any(isinstance(x, Activation) and (x.window, x.permanent, x.ability) == (m.window, m.permanent, m.ability)
-           for x in moves):
-        return False
-    if p.stage in (Stage.BEGINNING_OF_COMBAT, Stage.AFTER_ATTACKERS):
-        return not pumps.may_wait(p.s, m)
-    return pumps.may_matter(p.s, m)
 
 
 def one_step(p: gt.Position) -> bool:

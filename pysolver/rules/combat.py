@@ -77,12 +77,12 @@ def face_up(s: Situation, ids: tuple[str, ...]) -> Situation:
     """`ids` turned face up (702.37e), then state-based actions (704.3). Turning face up changes only
     the turned permanents, so the state-based actions are run only if one of them could now be gone."""
     after = turn_face_up(s, ids)
-    if any(_may_leave_face_up(p) for p in after.permanents if p.id in ids):
+    if any(may_leave_face_up(p) for p in after.permanents if p.id in ids):
         return settle(after)
     return after
 
 
-def _may_leave_face_up(p: Permanent) -> bool:
+def may_leave_face_up(p: Permanent) -> bool:
     """Whether a permanent, face up, might be put into the graveyard by a state-based action: it has
     damage marked (704.5g) or counters, a change until end of turn (613.4c) or its printed toughness
     might make it 0 or less (704.5f)."""
@@ -96,13 +96,15 @@ def may_matter(s: Situation, window: str) -> set[str]:
     attackers and the defending players' permanents (possible blockers, 509.1a); after blockers
     and between the damage steps the creatures in combat (only they deal or are dealt combat
     damage, 510.1). Turning any other face up changes nothing but what mana is left, except
-    when state-based actions then put it into the graveyard: those are included too."""
+    when state-based actions then put it into the graveyard, or its face-up side has a pump that
+    lowers toughness (602.2, 704.5f): those are included too."""
     attackers = {a for a, _ in s.combat.attackers or ()}
     in_combat = attackers | {b for b, _ in s.combat.blockers or ()}
     relevant = {p.id for p in s.permanents
                 if window == Stage.BEGINNING_OF_COMBAT or p.id in in_combat
                 or (window == Stage.AFTER_ATTACKERS and p.controller != s.active)}
-    return relevant | {p.id for p in s.permanents if p.face_down and _may_leave_face_up(replace(p, face_down=False))}
+    return relevant | {p.id for p in s.permanents if p.face_down and (
+        may_leave_face_up(replace(p, face_down=False)) or any(pump.toughness < 0 for _, pump in p.pump_abilities()))}
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,9 @@ from typing import Any
 
 from ..asp.facts import atom, program, situation_symbols
 from ..asp.solving import STEP_RESULTS, Part, control, models
-from ..model import Situation
+from ..model import Permanent, Situation
+from ..model.abilities import Pump
+from ..model.mana import Mana, affordable
 from . import combat as c
 
 DAMAGE_RANGE = 20  # creatures of toughness up to this have their damage marked as an external
@@ -58,9 +60,36 @@ POWER_RANGE = 20  # boards with a greater power are solved one state at a time
 NOT_CHARACTERISTICS = ("left_battlefield", "tapped", "mana_pool", "mana_spent")  # read by no step rule
 # The parts of encodings/combat.lp that make the state a step starts from externals, and those externals,
 # by name and arity.
-STATE_PARTS: tuple[Part, ...] = ("block_state", "left_state", ("step_state", [DAMAGE_RANGE]))
+STATE_PARTS: tuple[Part, ...] = ("block_state", "left_state", ("step_state", [DAMAGE_RANGE]), "pump_state")
 STATE = (("state_blocking", 2), ("state_left", 1), ("state_damage", 2), ("state_regular", 0),
-         ("state_dealt_first_strike", 1))
+         ("state_dealt_first_strike", 1), ("state_pump", 3))
+
+
+def pump_ranges(s: Situation) -> dict[str, tuple[range, range]]:
+    """For each face-up creature with pump abilities of its own ("~ gets +X/+Y",
+    602.1): the totals until end of turn (613.4c) it can have from now on, each ability activated
+    as often as its controller's whole pool pays for it (602.2b, 601.2h; more than what is left, so
+    that one program serves the later states too)."""
+    ranges = {}
+    for p in s.permanents:
+        own = _own_pumps(p)
+        if own:
+            pool = s.player(p.controller).mana
+            times = [affordable(pool, Mana(), pump.cost) for pump in own]
+            x, y = p.until_end_of_turn
+            ranges[p.id] = (range(x + sum(n * min(q.power, 0) for n, q in zip(times, own)),
+                                  x + sum(n * max(q.power, 0) for n, q in zip(times, own)) + 1),
+                            range(y + sum(n * min(q.toughness, 0) for n, q in zip(times, own)),
+                                  y + sum(n * max(q.toughness, 0) for n, q in zip(times, own)) + 1))
+    return ranges
+
+
+def _own_pumps(p: Permanent) -> list[Pump]:
+    """The "~ gets +X/+Y" abilities of a face-up creature (708.2a), whether or not it is still on the
+    battlefield (that is an external, #program left_state: one program serves both)."""
+    if p.face_down or not p.is_creature:
+        return []
+    return [pump for kind, pump in p.pump_abilities() if kind == "pump"]
 
 
 class StepProgram:
@@ -68,11 +97,15 @@ class StepProgram:
 
     def __init__(self, s: Situation) -> None:
         facts = []
+        self.pumps = pump_ranges(s)
         for sym in situation_symbols(s, combat=False):
             if sym.name == "damage_marked":
                 facts.append(atom("fixed_damage", *sym.arguments))
+            elif sym.name == "until_end_of_turn" and sym.arguments[0].string in self.pumps:
+                continue  # an external (#program pump_state)
             elif sym.name not in NOT_CHARACTERISTICS:
                 facts.append(sym)
+        facts += [atom("pump_range", pid, x, y) for pid, (xs, ys) in self.pumps.items() for x in xs for y in ys]
         facts += [atom("attacking", a, t) for a, t in s.combat.attackers or ()]
         self.ctl = control(STEP_RESULTS, program(facts),
                            parts=("base", *STATE_PARTS, *c.CHOOSE_RESULTS, "show_results"),
@@ -91,7 +124,9 @@ class StepProgram:
 
     def fits(self, s: Situation) -> bool:
         """Whether `s` differs from this program's board only in its externals' state."""
-        return all(p.damage == self.fixed[p.id] for p in s.permanents if p.id in self.fixed and not p.left_battlefield)
+        return (all(p.damage == self.fixed[p.id] for p in s.permanents if p.id in self.fixed and not p.left_battlefield)
+                and all(p.until_end_of_turn[0] in self.pumps[p.id][0] and p.until_end_of_turn[1] in self.pumps[p.id][1]
+                        for p in s.permanents if p.id in self.pumps))
 
     def assumptions(self, s: Situation) -> list[int]:
         """Every external as a literal, true or false in state `s`."""
@@ -102,6 +137,7 @@ class StepProgram:
         true += [atom("state_left", p.id) for p in s.permanents if p.left_battlefield]
         true += [atom("state_damage", p.id, p.damage) for p in s.permanents
                  if p.id in self.varies and not p.left_battlefield]
+        true += [atom("state_pump", p.id, *p.until_end_of_turn) for p in s.permanents if p.id in self.pumps]
         if combat.damage_step == "regular":
             true += [atom("state_regular")] + [atom("state_dealt_first_strike", x) for x in combat.first_strikers or ()]
         missing = [str(x) for x in true if x not in self.externals]
@@ -128,21 +164,42 @@ class StepPrograms:
         self.programs: dict[tuple[Any, ...], list[StepProgram]] = {}
         self.grounded = 0
 
-    def results(self, s: Situation) -> list[c.StepResult]:
+    def results(self, s: Situation, board: Situation | None = None) -> list[c.StepResult]:
         """Each distinct result of the next damage step of `s` (as :func:`pysolver.rules.combat.step_results`).
         A board with a printed power over :data:`POWER_RANGE` gets the one-state program of
         :func:`pysolver.rules.combat.step_results` instead: with the blocks and who has left not facts, the
-        shared program would ground the shares to exact recipients of every possible block in unary."""
+        shared program would ground the shares to exact recipients of every possible block in unary.
+
+        `board`: a situation whose permanents include those of `s` and whose attackers are its
+        (:mod:`pysolver.game.fights`: a fight's attackers with every creature that might block them); if
+        the permanents of `s` are as they are there (but for the externals' state), the program of
+        `board` serves `s`, its other permanents out of combat as `board` has them."""
         if any((p.power or 0) > POWER_RANGE for p in s.permanents):
             return list(c.step_results(s))
-        # Mana is read by no step rule (NOT_CHARACTERISTICS): boards that differ only in mana paid
-        # for pumps or face-up turns share a program.
-        key = (s.active, tuple((p.name, p.life, p.poison) for p in s.players), s.combat.attackers,
-               tuple(replace(p, damage=0, left_battlefield=False, tapped=False) for p in s.permanents))
-        programs = self.programs.setdefault(key, [])
+        if board is not None and board.combat.attackers == s.combat.attackers:
+            whole = self._program(board)
+            ids = {p.id for p in s.permanents}
+            merged = replace(s, permanents=s.permanents + tuple(p for p in board.permanents if p.id not in ids))
+            if _key(merged) == _key(board) and whole.fits(merged):
+                return whole.results(merged)
+        return self._program(s).results(s)
+
+    def _program(self, s: Situation) -> StepProgram:
+        programs = self.programs.setdefault(_key(s), [])
         fitting = next((sp for sp in programs if sp.fits(s)), None)
         if fitting is None:
             fitting = StepProgram(s)
             programs.append(fitting)
             self.grounded += 1
-        return fitting.results(s)
+        return fitting
+
+
+def _key(s: Situation) -> tuple[Any, ...]:
+    """What a step program is grounded from but its externals (:class:`StepProgram`). Mana is read by
+    no step rule (NOT_CHARACTERISTICS): boards that differ only in mana paid for pumps or face-up turns
+    share a program, and so do boards that differ only in what pumps added until end of turn
+    (#program pump_state; the pools bound it)."""
+    return (s.active, tuple((p.name, p.life, p.poison, p.mana) for p in s.players), s.combat.attackers,
+            tuple(sorted((replace(p, damage=0, left_battlefield=False, tapped=False,
+                                  until_end_of_turn=(0, 0) if _own_pumps(p) else p.until_end_of_turn)
+                          for p in s.permanents), key=lambda p: p.id)))

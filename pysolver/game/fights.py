@@ -1,0 +1,536 @@
+"""Outcomes by independent fights: each attacker with its blockers, solved once, combined by sums.
+
+Once blockers are declared (509.1), each connected group of the attacker–blocker graph — an
+attacker with the creatures blocking it, and the attackers those block too (509.1a, 702.19b) — a
+*fight* — deals and is dealt combat damage apart from the others (510.1: an attacking creature
+assigns its damage to the creatures blocking it or, with trample, to the player or planeswalker it
+attacks; a blocking creature to the creatures it blocks). Fights meet only in:
+
+* the players' life and poison totals (119.3, 120.3, 122.1f), which add up;
+* whether there is a first-strike damage step at all (510.4: if *any* attacking or blocking
+  creature has first strike or double strike as the step begins), and, if there is, 104.3b and
+  704.5a/704.5c between the steps: a player at 0 or less life, or with ten poison counters, after
+  the first-strike step has lost before the regular step;
+* the mana each player spends on face-up turns (702.37e) and pumps (602.2b) in the windows after
+  blockers (509.2) and between the steps (510.3): one pool for the combat (106.4).
+
+So :func:`fight_ends` walks each fight alone — its windows and damage steps through the one game
+tree (:mod:`pysolver.game.gametree`; each step one projected enumeration of its distinct results,
+``encodings/outcomes.lp`` through :mod:`pysolver.rules.steps`) on a situation holding only its
+creatures — and remembers the result for every block declaration that has the same fight; and
+:func:`combine` takes one end of each fight at a time, keeps the combinations whose mana the pools
+pay together, and adds their life and poison (a sumset), reading who lost after the first-strike
+step. Pumps and face-up turns commute within a window, and in a fight nothing happens between its
+window after blockers and the one between the steps if it has no first striker, so each fight's
+windows are explored as the sets of situations they can close in (:func:`window_ends`), not as
+orders of play.
+
+Before blocks the walk is over whole situations: the windows' ends, then each declaration
+(:func:`pysolver.game.outcomes.outcome_values` uses this module where :func:`decomposes` says the board
+has no death trigger, requirement, provoke or team pump; a declaration that attacks a planeswalker
+or battle, or leaves block triggers on the stack, is walked as before).
+
+>>> from pysolver.files.loader import situation_from_data
+>>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b", "life": 3}], "active": "a",
+...     "permanents": [{"id": "x", "controller": "a", "power": 3, "toughness": 3},
+...                    {"id": "y", "controller": "b", "power": 1, "toughness": 1}]})
+>>> sorted((o.life_of("b"), o.destroyed) for o in outcomes(gt.root(s), lambda p, m: iter(())))
+[(0, ()), (3, ()), (3, ('y',))]
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..asp import deadline
+from ..asp.facts import REQUIREMENTS
+from ..model import Permanent, Situation
+from ..model.abilities import TRIGGERS
+from ..model.mana import Mana
+from ..model.moves import (
+    DEATH_TRIGGERS,
+    Activation,
+    AttackDeclaration,
+    BlockDeclaration,
+    DamageAssignment,
+    FaceUp,
+    Move,
+    Triple,
+)
+from ..model.stage import WINDOWS, Stage
+from ..model.values import Line, Outcome
+from ..rules import combat as c
+from ..rules import pumps
+from ..rules.facedown import turnable
+from ..rules.steps import StepPrograms
+from ..rules.triggers import PROVOKE, has_triggers
+from . import gametree as gt
+from .explore import explores, line
+
+# A fight's life totals start here (a number no combat reaches 0 from, 119.3), so that nobody
+# loses inside it (704.5a): who lost is read off the sums (:func:`combine`).
+OFFSET = 1_000_000
+Fallback = Callable[[gt.Position, tuple[Move, ...]], Iterator[Outcome]]
+
+
+def decomposes(s: Situation) -> bool:
+    """Whether the board's combat splits into fights once blockers are declared: nothing it can do
+    reaches across them but life, poison and mana (no death trigger, 603.10a, whose target is any
+    creature; no requirement or provoke, 509.1c; no pump of "creatures you control", 608.2h), and no
+    damage step has begun."""
+    kinds = {a.kind for p in s.permanents for a in p.abilities}
+    return (s.combat.damage_step is None and not s.combat.provoked
+            and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump"})
+
+
+@dataclass(frozen=True)
+class Part:
+    """A fight's share of a state: life and poison added (in the players' order), what happened to its
+    creatures (:func:`key`'s facts: left the battlefield, damage, -1/-1 counters) and which came back
+    (persist, undying: 702.79a, 702.93a)."""
+
+    totals: tuple[int, ...]  # life added, then poison counters, in the players' order
+    facts: frozenset[tuple[Any, ...]]
+    back: frozenset[tuple[Any, ...]]
+
+
+@dataclass(frozen=True)
+class FightEnd:
+    """One way a fight can end: `strike` None for a combat with one damage step, True if the fight
+    had a first-strike step of its own (510.4), False for a combat with a first-strike step in
+    which this fight has no first striker (only its regular step deals damage); the mana spent (per
+    player, as :meth:`Mana.as_tuple`), its share of the state after the first-strike step and at the
+    end, and the moves of its line."""
+
+    strike: bool | None
+    cost: tuple[tuple[int, ...], ...]
+    first: Part | None
+    final: Part
+    moves: tuple[Move, ...]
+    before: int  # how many of `moves` come before the window between the steps (the line if it ends there)
+
+
+def window_ends(p: gt.Position, before_blocks: bool = False) -> dict[gt.Position, tuple[Move, ...]]:
+    """Each position the priority window `p` is in can close into (117.4), with one sequence of
+    actions reaching it: face-up turns (702.37e) and pump activations (602.2) commute, so the
+    window is the set of situations it can end in, each explored once; only actions that may change
+    the outcome (as the walk of :mod:`pysolver.game.outcomes` chooses them). At the beginning of
+    combat (`before_blocks`) only the active player's face-up turns: no rule of declaring attackers
+    reads power or toughness or the defending player's permanents (508.1a-c), so the rest can
+    wait for the window after attackers, where they do the same."""
+    if p.stage not in WINDOWS:
+        return {p: ()}
+    stage = p.stage
+    ends: dict[gt.Position, tuple[Move, ...]] = {}
+    seen: set[gt.Position] = set()
+
+    def go(q: gt.Position, moves: tuple[Move, ...]) -> None:
+        if q in seen:
+            return
+        seen.add(q)
+        if q.stage != stage:
+            ends.setdefault(q, moves)
+            return
+        for m, child in explores(q, moves):
+            if before_blocks and stage == Stage.BEGINNING_OF_COMBAT and (
+                    isinstance(m, Activation) or (isinstance(m, FaceUp)
+                                                  and q.s.permanent(m.permanent).controller != q.s.active)):
+                continue
+            go(child, moves + (m,))
+    go(p, ())
+    return ends
+
+
+def _part(s: Situation) -> Part:
+    o = c.outcome(s)
+    return Part(tuple(n - OFFSET for _, n in o.life) + tuple(p.poison for p in s.players),
+                _facts(o.destroyed, o.damage, o.minus_counters), frozenset(("returned", x) for x in o.returned))
+
+
+def _cost(start: Situation, end: Situation) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(b - a for a, b in zip(p.spent.as_tuple(), q.spent.as_tuple()))
+                 for p, q in zip(start.players, end.players))
+
+
+class Fights:
+    """The fights of one search, each walked once (:meth:`ends`), and their step programs."""
+
+    def __init__(self) -> None:
+        self.steps = StepPrograms()
+        self.memo: dict[Situation, tuple[FightEnd, ...]] = {}
+        self.board: Situation | None = None
+
+    def ends(self, s: Situation, board: Situation) -> tuple[FightEnd, ...]:
+        """Every distinct way the fight `s` (a situation holding one fight, blockers declared) can end;
+        `board`: its attackers with every creature that might block them, none declared (one step
+        program serves each fight of the board, :meth:`pysolver.rules.steps.StepPrograms.results`)."""
+        found = self.memo.get(s)
+        if found is None:
+            self.board = board
+            found = self.memo[s] = tuple(dict.fromkeys(self._ends(s)))
+        return found
+
+    def _ends(self, s: Situation) -> Iterator[FightEnd]:
+        start = _part(s)
+        plain = []
+        for q, moves in window_ends(gt.enter(Stage.AFTER_BLOCKERS, s)).items():
+            results = self.steps.results(q.s, self.board)
+            if results and results[0].step == "first_strike":  # 510.4: this fight has a first striker
+                for r in results:
+                    first = c.apply_step(q.s, r)
+                    part = _part(first)
+                    yield from self._regular(s, gt.after_step(q.s, r), True, part,
+                                             moves + (DamageAssignment(r.step, r.assignment),))
+                continue
+            for r in results:  # one damage step for the whole combat
+                yield FightEnd(None, _cost(s, q.s), None, _part(c.apply_step(q.s, r)),
+                               moves + (DamageAssignment(r.step, r.assignment),), len(moves) + 1)
+            if q.s == s or _part(q.s) != start:  # (704.3 after a face-up turn: what the first step leaves)
+                plain.append((q.s, moves))
+        # A combat with a first-strike step elsewhere: this fight deals no damage in it, so its window
+        # after blockers and the one between the steps are as one (nothing happens to it in between;
+        # only actions whose state-based actions, 704.3, change what the first step leaves are kept
+        # before it).
+        for q_s, moves in plain:
+            p = gt.enter(Stage.AFTER_FIRST_STRIKE_DAMAGE, q_s.with_combat(damage_step="regular", first_strikers=()))
+            yield from self._regular(s, p, False, _part(q_s), moves)
+
+    def _regular(self, s: Situation, p: gt.Position, strike: bool, first: Part,
+                 moves: tuple[Move, ...]) -> Iterator[FightEnd]:
+        for q, more in window_ends(p).items():
+            for r in self.steps.results(q.s, self.board):
+                yield FightEnd(strike, _cost(s, q.s), first, _part(c.apply_step(q.s, r)),
+                               moves + more + (DamageAssignment(r.step, r.assignment),), len(moves))
+
+
+def _turned(moves: tuple[Move, ...]) -> frozenset[str]:
+    return frozenset(m.permanent for m in moves if isinstance(m, FaceUp))
+
+
+def _waits(s: Situation) -> bool:
+    """Whether every face-up turn before a declaration does the same if it waits for a later window
+    (so that only the fewest turns a declaration needs are explored): no face-down permanent that
+    can be turned face up has a combat trigger (603.2: face up as a declaration is made, it
+    triggers; face down it has no abilities, 708.2a)."""
+    return not any(a.kind in TRIGGERS for pid in turnable(s) for a in s.permanent(pid).abilities)
+
+
+def _still(p: Permanent) -> bool:
+    """Whether a permanent out of combat stays as it is whatever the windows do: no face-up turn
+    could put it into the graveyard (704.5f/g) and no pump of its lowers toughness."""
+    return not (p.face_down and p.morph_cost() and c.may_leave_face_up(replace(p, face_down=False))) and not any(
+        q.toughness < 0 for q in pumps.pumps_of(p))
+
+
+Key = tuple[tuple[int, ...], tuple[int, ...], frozenset[tuple[Any, ...]]]  # life, poison, the permanents' facts
+
+
+def key(o: Outcome, players: tuple[str, ...]) -> Key:
+    """What tells outcomes apart (every docs/results.md field but `line`, as :attr:`Outcome.key`), in
+    the form :class:`Blocks` builds from the fights' parts: life and poison in the players' order,
+    and one set of what happened to the permanents."""
+    poison = dict(o.poison)
+    return (tuple(n for _, n in o.life), tuple(poison.get(p, 0) for p in players),
+            frozenset(_facts(o.destroyed, o.damage, o.minus_counters) | {("returned", x) for x in o.returned}
+                      | {("loyalty", *x) for x in o.loyalty} | {("defense", *x) for x in o.defense}))
+
+
+def _facts(destroyed: Iterable[str], damage: Iterable[tuple[str, int]],
+           minus: Iterable[tuple[str, int]]) -> frozenset[tuple[Any, ...]]:
+    return frozenset([("gone", x) for x in destroyed] + [("damage", x, n) for x, n in damage if n > 0]
+                     + [("minus", x, n) for x, n in minus if n > 0])
+
+
+class Search:
+    """One search for the outcomes from a position: the fights it solved (:class:`Fights`), the walk
+    for what does not split (`fallback`), the outcomes found (by :func:`key`)."""
+
+    def __init__(self, fallback: Fallback, build: bool = True) -> None:
+        self.fights = Fights()
+        self.fallback = fallback
+        self.build = build
+        self.seen: set[Key] = set()
+
+    def outcomes(self, root: gt.Position) -> Iterator[Outcome | None]:
+        """Every end-of-combat result from `root` (attackers or blockers to declare, or the window
+        after blockers), each distinct one once (None for each if not `build`: for counting);
+        positions this module does not split (a declaration that attacks a planeswalker or battle,
+        block triggers on the stack) are walked (`fallback`) with the moves that reached them."""
+        players = tuple(p.name for p in root.s.players)
+        for o, new in self._search(root, ()):
+            if not new:
+                assert o is not None
+                k = key(o, players)
+                if k in self.seen:
+                    continue
+                self.seen.add(k)
+            yield o
+
+    def _search(self, p: Any, moves: tuple[Move, ...]) -> Iterator[tuple[Outcome | None, bool]]:
+        """Outcomes from `p`, each with whether it is known to be new: those of combined fights are
+        (None for each, not building), the others are told apart by :meth:`outcomes`."""
+        deadline.check()
+        if p.is_end():
+            yield c.outcome(p.s, line(p.s, moves)), False
+        elif p.stage in (Stage.BEGINNING_OF_COMBAT, Stage.AFTER_ATTACKERS):
+            # A declaration legal after fewer face-up turns is reached from there: the others can
+            # wait for a later window (:func:`_waits`), where they do the same.
+            done: dict[tuple[Move, tuple[Move, ...]], list[frozenset[str]]] = {}
+            waits = _waits(p.s)
+            ends = sorted(window_ends(p, before_blocks=True).items(), key=lambda e: len(_turned(e[1])))
+            for q, more in ends:
+                if q.stage not in (Stage.DECLARE_ATTACKERS, Stage.DECLARE_BLOCKERS):
+                    yield from self._search(q, moves + more)
+                    continue
+                turned, pumped = _turned(more), tuple(m for m in more if isinstance(m, Activation))
+                for m, child in self._declarations(q, moves + more):
+                    if waits:
+                        if any(t <= turned for t in done.get((m, pumped), ())):
+                            continue
+                        done.setdefault((m, pumped), []).append(turned)
+                    yield from self._search(child, moves + more + (m,))
+        elif p.stage == Stage.DECLARE_ATTACKERS:
+            for m, child in p.successors():
+                yield from self._search(child, moves + (m,))
+        elif p.stage == Stage.DECLARE_BLOCKERS:
+            for m, child in self._declarations(p, moves):
+                yield from self._search(child, moves + (m,))
+        elif isinstance(p, _Blocked):
+            yield from self._combined(p.blocks, p.pairs)
+        elif p.stack or p.stage not in (Stage.AFTER_BLOCKERS, Stage.ATTACKERS_DAMAGE) or p.s.combat.damage_step:
+            yield from ((o, False) for o in self.fallback(p, moves))
+        else:  # blockers declared in the situation file
+            yield from self._combined(Blocks(p.s, moves, self), p.s.combat.blockers or ())
+
+    def _declarations(self, p: gt.Position, moves: tuple[Move, ...]) -> Iterator[tuple[Move, Any]]:
+        """The declarations of `p` with what follows each: at declare blockers on a board where no
+        block triggers anything (509.2a), the fights of each (:class:`Blocks`), without a position
+        per declaration."""
+        if p.stage != Stage.DECLARE_BLOCKERS or has_triggers(p.s) or not p.s.combat.attackers:
+            yield from p.successors()
+            return
+        from ..rules.declarations import block_pairs
+        blocks = Blocks(p.s, moves, self)
+        for pairs in block_pairs(p.s):
+            yield BlockDeclaration(pairs), _Blocked(blocks, pairs)
+
+    def _combined(self, blocks: Blocks, pairs: tuple[tuple[str, str], ...]) -> Iterator[tuple[Outcome | None, bool]]:
+        found = blocks.outcomes(pairs)
+        if found is None:
+            s = blocks.s.with_combat(blockers=pairs)
+            moves = blocks.moves + (BlockDeclaration(pairs),)
+            yield from ((o, False) for o in self.fallback(gt.enter(Stage.AFTER_BLOCKERS, s), moves))
+        else:
+            yield from ((o, True) for o in found)
+
+
+def outcomes(root: gt.Position, fallback: Fallback) -> Iterator[Outcome]:
+    """Every distinct end-of-combat result from `root` (:meth:`Search.outcomes`)."""
+    for o in Search(fallback).outcomes(root):
+        assert o is not None
+        yield o
+
+
+def count(root: gt.Position, fallback: Fallback) -> int:
+    """The number of distinct end-of-combat results from `root`, no outcome built."""
+    return sum(1 for _ in Search(fallback, build=False).outcomes(root))
+
+
+@dataclass(frozen=True)
+class _Blocked:
+    """A block declaration made by :meth:`Search._declarations`, its situation built only if walked."""
+
+    blocks: Blocks
+    pairs: tuple[tuple[str, str], ...]
+    stage: Stage = Stage.AFTER_BLOCKERS
+
+    def is_end(self) -> bool:
+        return False
+
+
+class Blocks:
+    """The block declarations of one situation (attackers declared): each one's fights, their ends
+    remembered (:class:`Fights`), combined by :meth:`outcomes`."""
+
+    def __init__(self, s: Situation, moves: tuple[Move, ...], search: Search) -> None:
+        self.s, self.moves, self.search = s, moves, search
+        self.order = {p.id: i for i, p in enumerate(s.permanents)}
+        self.names = tuple(p.name for p in s.players)
+        self.poison = tuple(p.poison for p in s.players)
+        # 107.4: colored and {C} mana pay only their own symbols, generic any.
+        self.room = [tuple(have - used for have, used in zip(p.mana.as_tuple(), p.spent.as_tuple())) for p in s.players]
+        self.room_total = [p.mana.total - p.spent.total for p in s.players]
+        self.attacked = dict(s.combat.attackers or ())
+        self.rests: dict[frozenset[str], tuple[Outcome, frozenset[tuple[Any, ...]]] | None] = {}
+        self.ends: dict[tuple[tuple[str, str], ...], tuple[list[FightEnd], list[FightEnd]]] = {}
+        self.boards: dict[Any, Situation] = {}
+
+    def split(self, pairs: tuple[tuple[str, str], ...]) -> list[tuple[tuple[str, str], ...]]:
+        """The fights of a declaration (509.1a): its attackers, each group joined by the creatures
+        blocking them, as the (attacker, target) and (blocker, attacker) pairs of each."""
+        group = {a: a for a in self.attacked}
+
+        def find(x: str) -> str:
+            while group[x] != x:
+                x = group[x]
+            return x
+        for b, a in pairs:
+            if b not in group:
+                group[b] = find(a)
+            else:
+                group[find(b)] = find(a)
+        by_root: dict[str, list[tuple[str, str]]] = {}
+        for a, target in self.attacked.items():
+            by_root.setdefault(find(a), []).append((a, target))
+        for b, a in pairs:
+            by_root[find(a)].append((b, a))
+        return [tuple(v) for v in by_root.values()]
+
+    def rest(self, involved: frozenset[str]) -> tuple[Outcome, frozenset[tuple[Any, ...]]] | None:
+        """The outcome fields of the permanents in no fight and their facts (:func:`key`), or None if
+        a window could change one."""
+        if involved not in self.rests:
+            others = tuple(p for p in self.s.permanents if p.id not in involved)
+            rest = c.outcome(replace(self.s, permanents=others)) if all(map(_still, others)) else None
+            self.rests[involved] = None if rest is None else (rest, key(rest, self.names)[2])
+        return self.rests[involved]
+
+    def fight(self, pairs: tuple[tuple[str, str], ...]) -> tuple[list[FightEnd], list[FightEnd]]:
+        """The ends of a fight in a combat with one damage step, and with a first-strike step (510.4),
+        the costliest ways to each left out (:func:`_cheapest`)."""
+        found = self.ends.get(pairs)
+        if found is None:
+            members = {x for x, _ in pairs}
+            s = self.s
+            # The fight alone: its creatures, the players with their life at OFFSET, no poison counters and
+            # all their mana (what the pools pay together is seen by _affordable).
+            sub = replace(s, players=tuple(replace(p, life=OFFSET, poison=0, spent=Mana()) for p in s.players),
+                          permanents=tuple(p for p in s.permanents if p.id in members),
+                          combat=replace(s.combat, attackers=tuple(x for x in pairs if x[0] in self.attacked),
+                                         blockers=tuple(x for x in pairs if x[0] not in self.attacked)))
+            attackers = sub.combat.attackers
+            board = self.boards.get(attackers)
+            if board is None:
+                board = self.boards[attackers] = replace(sub, permanents=tuple(
+                    p for p in s.permanents if p.id in members or p.controller != s.active),
+                    combat=replace(sub.combat, blockers=None))
+            ends = self.search.fights.ends(sub, board)
+            found = self.ends[pairs] = (_cheapest([e for e in ends if e.strike is None]),
+                                        _cheapest([e for e in ends if e.strike is not None]))
+        return found
+
+    def outcomes(self, pairs: tuple[tuple[str, str], ...]) -> Iterator[Outcome | None] | None:
+        """The outcomes of the declaration `pairs` not found before, from the ends of its fights: one
+        end of each, in every combination whose mana each player's pool pays (106.4, 601.2h), with
+        one damage step if no fight has a first striker, else with one (at least) that has
+        (510.4); life and poison are the sums, and a player who lost after the first-strike step
+        ends the combat there (104.3b, 704.5a, 704.5c). None if the declaration does not split: a
+        planeswalker or battle is attacked (its loyalty or defense, 306.8, 310.6, is every fight's
+        that attacks it), or a window could change a permanent in no fight."""
+        if any(t not in self.names for t in self.attacked.values()):
+            return None
+        split = self.split(pairs)
+        rest = self.rest(frozenset(x for f in split for x, _ in f))
+        if rest is None:
+            return None
+        return self._combine(pairs, [self.fight(f) for f in split], *rest)
+
+    def _combine(self, pairs: tuple[tuple[str, str], ...], ends: list[tuple[list[FightEnd], list[FightEnd]]],
+                 rest: Outcome, facts: frozenset[tuple[Any, ...]]) -> Iterator[Outcome | None]:
+        base_life = tuple(n for _, n in rest.life)
+        seen, build = self.search.seen, self.search.build
+        n = len(base_life)
+
+        def key_of(parts: list[Part], earlier: list[Part]) -> Key:
+            totals = [sum(x) for x in zip(base_life + self.poison, *(q.totals for q in parts))]
+            life, poison = tuple(totals[:n]), tuple(totals[n:])
+            lost = min(life) <= 0 or max(poison) >= 10  # 704.5a, 704.5c
+            # 104.3b: a game that is over puts no persist or undying trigger on the stack (603.3): only
+            # the creatures returned after an earlier step (`earlier`) are back.
+            back = [q.back for q in (earlier if lost else parts) if q.back]
+            return life, poison, facts.union(*[q.facts for q in parts], *back)
+
+        for two in (False, True):
+            options = [e[two] for e in ends]
+            for chosen in _affordable(options, self.room, self.room_total):
+                if two and not any(e.strike for e in chosen):
+                    continue  # 510.4: a first-strike step needs a first striker in some fight
+                ended_first = False
+                firsts: list[Part] = [e.first for e in chosen] if two else []  # type: ignore[misc]
+                if two:
+                    k = key_of(firsts, [])
+                    ended_first = min(k[0]) <= 0 or max(k[1]) >= 10  # 104.3b, 704.5a, 704.5c
+                if not ended_first:
+                    k = key_of([e.final for e in chosen], firsts)
+                if k not in seen:
+                    seen.add(k)
+                    yield self._build(pairs, k, chosen, ended_first, rest) if build else None
+
+    def _build(self, pairs: tuple[tuple[str, str], ...], k: Key, chosen: tuple[FightEnd, ...], ended_first: bool,
+               rest: Outcome) -> Outcome:
+        """The outcome of key `k`, reached by the fights' ends `chosen`."""
+        fight_moves = [m for e in chosen for m in (e.moves[:e.before] if ended_first else e.moves)]
+        steps: dict[str, list[Triple]] = {}
+        for m in fight_moves:
+            if isinstance(m, DamageAssignment):
+                steps.setdefault(m.step, []).extend(m.assignment)
+        first = DamageAssignment.of("first_strike", steps["first_strike"]) if "first_strike" in steps else None
+        regular = DamageAssignment.of("regular", steps.get("regular", ())) if not ended_first else None
+        moves = self.moves + tuple(fight_moves)
+        line = Line(AttackDeclaration.of(self.attacked.items()), BlockDeclaration.of(pairs),
+                    tuple(m for m in moves if isinstance(m, FaceUp)), first, regular,
+                    tuple(m for m in moves if isinstance(m, Activation)))
+        life, poison, facts = k
+        by_kind: dict[str, list[tuple[Any, ...]]] = {}
+        for f in facts:
+            by_kind.setdefault(f[0], []).append(f[1:])
+        order = self.order
+        lost = [n for n, hp, pz in zip(self.names, life, poison) if hp <= 0 or pz >= 10]  # 704.5a, 704.5c
+        return Outcome.of(zip(self.names, life), lost,
+                          [x for x, in by_kind.get("gone", ())],
+                          sorted(by_kind.get("damage", ()), key=lambda d: order.get(d[0], len(order))),
+                          rest.loyalty, rest.defense, zip(self.names, poison),
+                          by_kind.get("minus", ()), [x for x, in by_kind.get("returned", ())], line)
+
+
+def _cheapest(ends: list[FightEnd]) -> list[FightEnd]:
+    """Of the ends with the same results, those no other pays for with less of every kind of mana
+    and less in all (what less pays, 107.4: each colored and {C} symbol, and the total)."""
+    by_result: dict[tuple[Any, ...], list[FightEnd]] = {}
+    for e in ends:
+        kept = by_result.setdefault((e.strike, e.first, e.final), [])
+        if not any(_covers(k.cost, e.cost) for k in kept):
+            kept[:] = [k for k in kept if not _covers(e.cost, k.cost)] + [e]
+    return [e for kept in by_result.values() for e in kept]
+
+
+def _covers(a: tuple[tuple[int, ...], ...], b: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether cost `a` is paid whenever `b` is."""
+    return all(all(x <= y for x, y in zip(pa[:6], pb[:6])) and sum(pa) <= sum(pb) for pa, pb in zip(a, b))
+
+
+def _affordable(options: list[list[FightEnd]], room: list[tuple[int, ...]],
+                room_total: list[int]) -> Iterator[tuple[FightEnd, ...]]:
+    """Every choice of one end per fight whose costs each player's pool pays together (601.2h, 106.4:
+    colored and {C} mana exactly, generic with anything)."""
+    if all(not any(map(any, e.cost)) for es in options for e in es):
+        yield from itertools.product(*options)
+        return
+    players = range(len(room))
+
+    def fits(spent: list[list[int]]) -> bool:
+        return all(sum(spent[i]) <= room_total[i] and all(u <= r for u, r in zip(spent[i][:6], room[i][:6]))
+                   for i in players)
+
+    def go(i: int, chosen: tuple[FightEnd, ...], spent: list[list[int]]) -> Iterator[tuple[FightEnd, ...]]:
+        if i == len(options):
+            yield chosen
+            return
+        for e in options[i]:
+            more = [[u + c for u, c in zip(spent[j], e.cost[j])] for j in players]
+            if fits(more):
+                yield from go(i + 1, chosen + (e,), more)
+    yield from go(0, (), [[0] * 7 for _ in players])
