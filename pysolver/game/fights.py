@@ -150,6 +150,28 @@ def _part(s: Situation) -> Part:
                 _facts(o.destroyed, o.damage, o.minus_counters), frozenset(("returned", x) for x in o.returned))
 
 
+def _after(s: Situation, r: c.StepResult) -> Part:
+    """The part of the state after a damage step's result `r` on `s`, as :func:`_part` of
+    :func:`pysolver.rules.combat.apply_step` has it, without building that situation: life and
+    poison as the step leaves them, what left the battlefield (by the id it had, 400.7), damage and
+    -1/-1 counters (120.3d) on the creatures still there, the creatures returned (702.79a,
+    702.93a)."""
+    life, poison = dict(r.life), dict(r.poison)
+    damage, minus = dict(r.damage), dict(r.minus_counters)
+    facts: list[tuple[Any, ...]] = []
+    back = [("returned", x) for x in r.returned]
+    for p in s.permanents:
+        if p.left_battlefield or p.id in r.gone:
+            facts.append(("gone", c.original_id(p.id)))
+        elif p.id.endswith(c.RETURNED):
+            back.append(("returned", c.original_id(p.id)))
+        elif p.is_creature:
+            n, k = damage.get(p.id, p.damage), minus.get(p.id, p.minus_counters)
+            facts += [("damage", p.id, n)] * (n > 0) + [("minus", p.id, k)] * (k > 0)
+    return Part(tuple(life.get(p.name, p.life) - OFFSET for p in s.players)
+                + tuple(poison.get(p.name, p.poison) for p in s.players), frozenset(facts), frozenset(back))
+
+
 def _cost(start: Situation, end: Situation) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(b - a for a, b in zip(p.spent.as_tuple(), q.spent.as_tuple()))
                  for p, q in zip(start.players, end.players))
@@ -186,7 +208,7 @@ class Fights:
                                              moves + (DamageAssignment(r.step, r.assignment),))
                 continue
             for r in results:  # one damage step for the whole combat
-                yield FightEnd(None, _cost(s, q.s), None, _part(c.apply_step(q.s, r)),
+                yield FightEnd(None, _cost(s, q.s), None, _after(q.s, r),
                                moves + (DamageAssignment(r.step, r.assignment),), len(moves) + 1)
             if q.s == s or _part(q.s) != start:  # (704.3 after a face-up turn: what the first step leaves)
                 plain.append((q.s, moves))
@@ -202,7 +224,7 @@ class Fights:
                  moves: tuple[Move, ...]) -> Iterator[FightEnd]:
         for q, more in window_ends(p).items():
             for r in self.steps.results(q.s, self.board):
-                yield FightEnd(strike, _cost(s, q.s), first, _part(c.apply_step(q.s, r)),
+                yield FightEnd(strike, _cost(s, q.s), first, _after(q.s, r),
                                moves + more + (DamageAssignment(r.step, r.assignment),), len(moves))
 
 
@@ -502,6 +524,8 @@ def _cheapest(ends: list[FightEnd]) -> list[FightEnd]:
     by_result: dict[tuple[Any, ...], list[FightEnd]] = {}
     for e in ends:
         kept = by_result.setdefault((e.strike, e.first, e.final), [])
+        if kept and not any(map(any, kept[0].cost)):
+            continue  # reached for no mana: nothing pays for it with less
         if not any(_covers(k.cost, e.cost) for k in kept):
             kept[:] = [k for k in kept if not _covers(e.cost, k.cost)] + [e]
     return [e for kept in by_result.values() for e in kept]
@@ -515,22 +539,26 @@ def _covers(a: tuple[tuple[int, ...], ...], b: tuple[tuple[int, ...], ...]) -> b
 def _affordable(options: list[list[FightEnd]], room: list[tuple[int, ...]],
                 room_total: list[int]) -> Iterator[tuple[FightEnd, ...]]:
     """Every choice of one end per fight whose costs each player's pool pays together (601.2h, 106.4:
-    colored and {C} mana exactly, generic with anything)."""
-    if all(not any(map(any, e.cost)) for es in options for e in es):
+    colored and {C} mana exactly, generic with anything): the fights' costs chosen first, then every
+    end of each at its cost."""
+    by_cost = []
+    for es in options:
+        grouped: dict[tuple[tuple[int, ...], ...], list[FightEnd]] = {}
+        for e in es:
+            grouped.setdefault(e.cost, []).append(e)
+        by_cost.append(list(grouped.items()))
+    if all(len(g) == 1 and not any(map(any, g[0][0])) for g in by_cost):
         yield from itertools.product(*options)
         return
     players = range(len(room))
 
-    def fits(spent: list[list[int]]) -> bool:
-        return all(sum(spent[i]) <= room_total[i] and all(u <= r for u, r in zip(spent[i][:6], room[i][:6]))
-                   for i in players)
-
-    def go(i: int, chosen: tuple[FightEnd, ...], spent: list[list[int]]) -> Iterator[tuple[FightEnd, ...]]:
-        if i == len(options):
-            yield chosen
+    def go(i: int, chosen: tuple[list[FightEnd], ...], spent: list[list[int]]) -> Iterator[tuple[FightEnd, ...]]:
+        if i == len(by_cost):
+            yield from itertools.product(*chosen)
             return
-        for e in options[i]:
-            more = [[u + c for u, c in zip(spent[j], e.cost[j])] for j in players]
-            if fits(more):
-                yield from go(i + 1, chosen + (e,), more)
+        for cost, es in by_cost[i]:
+            more = [[u + k for u, k in zip(spent[j], cost[j])] for j in players]
+            if all(sum(more[j]) <= room_total[j] and all(u <= r for u, r in zip(more[j][:6], room[j][:6]))
+                   for j in players):
+                yield from go(i + 1, chosen + (es,), more)
     yield from go(0, (), [[0] * 7 for _ in players])
