@@ -466,9 +466,11 @@ class Blocks:
         seen, build = self.search.seen, self.search.build
         n = len(base_life)
 
+        base = base_life + self.poison
+
         def key_of(parts: list[Part], earlier: list[Part]) -> Key:
-            totals = [sum(x) for x in zip(base_life + self.poison, *(q.totals for q in parts))]
-            life, poison = tuple(totals[:n]), tuple(totals[n:])
+            totals = tuple(map(sum, zip(base, *[q.totals for q in parts])))
+            life, poison = totals[:n], totals[n:]
             lost = min(life) <= 0 or max(poison) >= 10  # 704.5a, 704.5c
             # 104.3b: a game that is over puts no persist or undying trigger on the stack (603.3): only
             # the creatures returned after an earlier step (`earlier`) are back.
