@@ -124,19 +124,19 @@ def mixed(stage: str) -> st.SearchStrategy[dict]:
     return with_result_keywords(pump_boards(stage).flatmap(lambda d: with_triggers(d, lines)))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(mixed("blockers"))
 def test_fights_after_blocks_equal_the_walk_and_the_reference(data: dict) -> None:
     agree(data)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(mixed("attackers"))
 def test_fights_after_attacks_equal_the_walk_and_the_reference(data: dict) -> None:
     agree(data)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(outcome_boards("none").flatmap(lambda d: with_triggers(d, tuple(TRIGGER_LINES))))
 def test_fights_of_whole_combats_equal_the_walk_and_the_reference(data: dict) -> None:
     agree(data)
