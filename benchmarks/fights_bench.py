@@ -6,7 +6,8 @@ its own process, once per approach, side by side:
 
 * ``fights``: ``pysolver.count_outcomes`` as shipped: where the board decomposes (path ``split``)
   the windows before blocks over whole situations and each block declaration's fights solved
-  alone and once, combined by sums (``pysolver/game/fights.py``), else as ``before``;
+  alone and once, combined by sums (``pysolver/game/fights.py``), else as ``before`` (also on
+  small one-step boards without first strike, path ``one``, where the one program is faster);
 * ``before``: the same with ``split=False``, the design before issue 21: one projected program
   where nothing happens but declarations and damage, else the game-tree walk of
   ``pysolver/game/outcomes.py``;
@@ -37,8 +38,8 @@ import boards  # noqa: E402
 
 import pysolver  # noqa: E402
 from pysolver.asp.solving import count_models  # noqa: E402
-from pysolver.game import fights, gametree  # noqa: E402
-from pysolver.game.outcomes import count_outcomes, one_program_control, one_step  # noqa: E402
+from pysolver.game import gametree  # noqa: E402
+from pysolver.game.outcomes import count_outcomes, count_path, one_program_control, one_step  # noqa: E402
 
 APPROACHES = ("fights", "before", "one", "reference")
 
@@ -72,7 +73,7 @@ def one(name: str, quick: bool, what: str) -> dict:
     else:
         from reference.outcomes import reference_outcomes
         n = len(reference_outcomes(s))
-    path = "split" if fights.decomposes(root.s) else "one" if single else "walk"
+    path = count_path(root)
     return {"n": n, "cpu": time.process_time() - start, "path": path,
             "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}
 

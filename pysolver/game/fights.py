@@ -14,16 +14,16 @@ attacks; a blocking creature to the creatures it blocks). Fights meet only in:
 * the mana each player spends on face-up turns (702.37e) and pumps (602.2b) in the windows after
   blockers (509.2) and between the steps (510.3): one pool for the combat (106.4).
 
-So :func:`fight_ends` walks each fight alone — its windows and damage steps through the one game
+So :meth:`Fights.ends` walks each fight alone — its windows and damage steps through the one game
 tree (:mod:`pysolver.game.gametree`; each step one projected enumeration of its distinct results,
-``encodings/outcomes.lp`` through :mod:`pysolver.rules.steps`) on a situation holding only its
-creatures — and remembers the result for every block declaration that has the same fight; and
-:func:`combine` takes one end of each fight at a time, keeps the combinations whose mana the pools
-pay together, and adds their life and poison (a sumset), reading who lost after the first-strike
-step. Pumps and face-up turns commute within a window, and in a fight nothing happens between its
-window after blockers and the one between the steps if it has no first striker, so each fight's
-windows are explored as the sets of situations they can close in (:func:`window_ends`), not as
-orders of play.
+``encodings/outcomes.lp`` through :mod:`pysolver.rules.steps`, one program for every fight of an
+attacker) on a situation holding only its creatures — and remembers the result for every block
+declaration that has the same fight; and :meth:`Blocks.outcomes` takes one end of each fight at a
+time, keeps the combinations whose mana the pools pay together, and adds their life and poison (a
+sumset), reading who lost after the first-strike step. Pumps and face-up turns commute within a
+window, and in a fight nothing happens between its window after blockers and the one between
+the steps if it has no first striker, so each fight's windows are explored as the sets of
+situations they can close in (:func:`window_ends`), not as orders of play.
 
 Before blocks the walk is over whole situations: the windows' ends, then each declaration
 (:func:`pysolver.game.outcomes.outcome_values` uses this module where :func:`decomposes` says the board

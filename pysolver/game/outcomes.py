@@ -102,12 +102,21 @@ def count_outcomes(s: Situation, *, split: bool = True) -> int:
     :mod:`pysolver.game.fights`; no outcome is built), else for a one-program combat by clingo alone
     (each answer set of the projected program is one outcome), else by the walk."""
     root = gt.root(s)
-    single = one_step(root)
-    if split and fights.decomposes(root.s) and not (single and _small(root.s)):
+    path = count_path(root, split)
+    if path == "split":
         return fights.count(root, _fallback())
-    if single:
+    if path == "one":
         return count_models(one_program_control(root))
     return len({o.key for o in _walk(root, (), set(), StepPrograms())})
+
+
+def count_path(root: gt.Position, split: bool = True) -> str:
+    """How :func:`count_outcomes` counts from `root`: ``split`` (fight by fight), ``one`` (one
+    projected program) or ``walk``."""
+    single = one_step(root)
+    if split and fights.decomposes(root.s) and not (single and _small(root.s)):
+        return "split"
+    return "one" if single else "walk"
 
 
 def _small(s: Situation) -> bool:
