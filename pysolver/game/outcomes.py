@@ -74,20 +74,22 @@ ONE_PROGRAM_CREATURES = 8  # up to this many, a one-program combat with one dama
 
 def outcome_values(s: Situation, *, split: bool = True) -> Iterator[Outcome]:
     """Each distinct end-of-combat result, lazily, with one `line` that reaches it (``pysolver.outcomes(s)``
-    gives their ``to_json()``). With `split` (the default) a combat that is not one program is solved
-    fight by fight where it decomposes (:mod:`pysolver.game.fights`); without, by the walk alone (for
-    benchmarks and the differential tests: the same outcomes).
+    gives their ``to_json()``), found as :func:`count_path` says: fight by fight where the combat
+    decomposes (`split`, the default, :mod:`pysolver.game.fights`), in one projected program where
+    nothing happens but declarations and damage and the board is small, else by the walk (without
+    `split`: for benchmarks and the differential tests, the same outcomes).
 
     >>> from pysolver import load
     >>> sorted(o.life_of("bob") for o in outcome_values(load("examples/megamorph.yaml")))
     [17, 20, 20]
     """
     root = gt.root(s)
-    if one_step(root):
-        yield from _one_program(root)
-        return
-    if split and fights.decomposes(root.s):
+    path = count_path(root, split)
+    if path == "split":
         yield from fights.outcomes(root, _fallback())
+        return
+    if path == "one":
+        yield from _one_program(root)
         return
     seen: set[OutcomeKey] = set()
     for outcome in _walk(root, (), set(), StepPrograms()):
