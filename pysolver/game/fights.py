@@ -130,6 +130,7 @@ def window_ends(p: gt.Position, before_blocks: bool = False) -> dict[gt.Position
     def go(q: gt.Position, moves: tuple[Move, ...]) -> None:
         if q in seen:
             return
+        deadline.check()
         seen.add(q)
         if q.stage != stage:
             ends.setdefault(q, moves)
