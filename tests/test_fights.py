@@ -34,10 +34,6 @@ def creature(pid: str, controller: str, power: int, toughness: int, *abilities: 
             "abilities": list(abilities), **more}
 
 
-def results(data: dict) -> set[str]:
-    return {canonical(o.to_json()) for o in outcome_values(pysolver.load_data(data))}
-
-
 def agree(data: dict) -> set[str]:
     """The outcomes fight by fight, asserted equal to the walk's and the reference's."""
     s = pysolver.load_data(data)
@@ -87,8 +83,7 @@ def test_one_pool_pays_for_the_pumps_of_every_fight() -> None:
     data = board(creature("x", "alice", 1, 1, "{R}: ~ gets +1/+0 until end of turn"),
                  creature("z", "alice", 1, 1, "{R}: ~ gets +1/+0 until end of turn"), alice_mana="{R}",
                  attackers={"x": "bob", "z": "bob"}, blockers={})
-    assert sorted(pysolver.load_data(data) and [o.life_of("bob") for o in
-                                                outcome_values(pysolver.load_data(data))]) == [17, 18]
+    assert sorted(o.life_of("bob") for o in outcome_values(pysolver.load_data(data))) == [17, 18]
     agree(data)
 
 
@@ -140,3 +135,15 @@ def test_fights_after_attacks_equal_the_walk_and_the_reference(data: dict) -> No
 @given(outcome_boards("none").flatmap(lambda d: with_triggers(d, tuple(TRIGGER_LINES))))
 def test_fights_of_whole_combats_equal_the_walk_and_the_reference(data: dict) -> None:
     agree(data)
+
+
+def test_602_2b_pump_totals_are_what_the_pool_pays_for() -> None:
+    # Each total until end of turn the pool can pay for is one external of the step program (613.4c);
+    # a pool too big for that keeps the totals as facts, one program each.
+    from pysolver.rules.steps import PUMP_TOTALS, pump_totals
+    small = pysolver.load_data(board(creature("x", "alice", 2, 2, "{1}{R}: ~ gets +1/+1 until end of turn",
+                                              "{R}: ~ gets +1/+0 until end of turn"), alice_mana="{R}{R}{R}"))
+    assert pump_totals(small, small.permanent("x")) == {(a + b, a) for a in range(2) for b in range(4)}
+    big = pysolver.load_data(board(creature("x", "alice", 2, 2, "{R}: ~ gets +1/+0 until end of turn"),
+                                   alice_mana="{R}" * PUMP_TOTALS))
+    assert pump_totals(big, big.permanent("x")) is None

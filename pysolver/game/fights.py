@@ -47,9 +47,9 @@ from typing import Any
 
 from ..asp import deadline
 from ..asp.facts import REQUIREMENTS
-from ..model import Permanent, Situation
+from ..model import Permanent, Player, Situation
 from ..model.abilities import TRIGGERS
-from ..model.mana import Mana
+from ..model.mana import Mana, pays
 from ..model.moves import (
     DEATH_TRIGGERS,
     Activation,
@@ -70,8 +70,9 @@ from ..rules.triggers import PROVOKE, has_triggers
 from . import gametree as gt
 from .explore import explores, line
 
+FAST = ("first_strike", "double_strike")  # 510.4: a board with these may have two damage steps
 # A fight's life totals start here (a number no combat reaches 0 from, 119.3), so that nobody
-# loses inside it (704.5a): who lost is read off the sums (:func:`combine`).
+# loses inside it (704.5a): who lost is read off the sums (:meth:`Blocks.outcomes`).
 OFFSET = 1_000_000
 Fallback = Callable[[gt.Position, tuple[Move, ...]], Iterator[Outcome]]
 
@@ -102,23 +103,23 @@ class FightEnd:
     """One way a fight can end: `strike` None for a combat with one damage step, True if the fight
     had a first-strike step of its own (510.4), False for a combat with a first-strike step in
     which this fight has no first striker (only its regular step deals damage); the mana spent (per
-    player, as :meth:`Mana.as_tuple`), its share of the state after the first-strike step and at the
+    player, in their order), its share of the state after the first-strike step and at the
     end, and the moves of its line."""
 
     strike: bool | None
-    cost: tuple[tuple[int, ...], ...]
+    cost: tuple[Mana, ...]
     first: Part | None
     final: Part
     moves: tuple[Move, ...]
     before: int  # how many of `moves` come before the window between the steps (the line if it ends there)
 
 
-def window_ends(p: gt.Position, before_blocks: bool = False) -> dict[gt.Position, tuple[Move, ...]]:
+def window_ends(p: gt.Position) -> dict[gt.Position, tuple[Move, ...]]:
     """Each position the priority window `p` is in can close into (117.4), with one sequence of
     actions reaching it: face-up turns (702.37e) and pump activations (602.2) commute, so the
     window is the set of situations it can end in, each explored once; only actions that may change
     the outcome (as the walk of :mod:`pysolver.game.outcomes` chooses them). At the beginning of
-    combat (`before_blocks`) only the active player's face-up turns: no rule of declaring attackers
+    combat only the active player's face-up turns: no rule of declaring attackers
     reads power or toughness or the defending player's permanents (508.1a-c), so the rest can
     wait for the window after attackers, where they do the same."""
     if p.stage not in WINDOWS:
@@ -136,7 +137,7 @@ def window_ends(p: gt.Position, before_blocks: bool = False) -> dict[gt.Position
             ends.setdefault(q, moves)
             return
         for m, child in explores(q, moves):
-            if before_blocks and stage == Stage.BEGINNING_OF_COMBAT and (
+            if stage == Stage.BEGINNING_OF_COMBAT and (
                     isinstance(m, Activation) or (isinstance(m, FaceUp)
                                                   and q.s.permanent(m.permanent).controller != q.s.active)):
                 continue
@@ -173,45 +174,41 @@ def _after(s: Situation, r: c.StepResult) -> Part:
                 + tuple(poison.get(p.name, p.poison) for p in s.players), frozenset(facts), frozenset(back))
 
 
-def _cost(start: Situation, end: Situation) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(b - a for a, b in zip(p.spent.as_tuple(), q.spent.as_tuple()))
-                 for p, q in zip(start.players, end.players))
-
-
 class Fights:
     """The fights of one search, each walked once (:meth:`ends`), and their step programs."""
 
     def __init__(self) -> None:
         self.steps = StepPrograms()
-        self.memo: dict[Situation, tuple[FightEnd, ...]] = {}
-        self.board: Situation | None = None
+        self.memo: dict[tuple[Situation, bool], tuple[FightEnd, ...]] = {}
 
-    def ends(self, s: Situation, board: Situation) -> tuple[FightEnd, ...]:
+    def ends(self, s: Situation, board: Situation, first_strike: bool) -> tuple[FightEnd, ...]:
         """Every distinct way the fight `s` (a situation holding one fight, blockers declared) can end;
         `board`: its attackers with every creature that might block them, none declared (one step
-        program serves each fight of the board, :meth:`pysolver.rules.steps.StepPrograms.results`)."""
-        found = self.memo.get(s)
+        program serves each fight of the board, :meth:`pysolver.rules.steps.StepPrograms.results`);
+        `first_strike`: whether another fight may have a first-strike step (510.4; if not, no end
+        of this fight without one in a combat with one is needed)."""
+        found = self.memo.get((s, first_strike))
         if found is None:
-            self.board = board
-            found = self.memo[s] = tuple(dict.fromkeys(self._ends(s)))
+            found = self.memo[s, first_strike] = tuple(dict.fromkeys(self._ends(s, board, first_strike)))
         return found
 
-    def _ends(self, s: Situation) -> Iterator[FightEnd]:
+    def _ends(self, s: Situation, board: Situation, first_strike: bool) -> Iterator[FightEnd]:
         start = _part(s)
         plain = []
         for q, moves in window_ends(gt.enter(Stage.AFTER_BLOCKERS, s)).items():
-            results = self.steps.results(q.s, self.board)
+            results = self.steps.results(q.s, board)
             if results and results[0].step == "first_strike":  # 510.4: this fight has a first striker
                 for r in results:
                     first = c.apply_step(q.s, r)
                     part = _part(first)
-                    yield from self._regular(s, gt.after_step(q.s, r), True, part,
+                    yield from self._regular(gt.after_step(q.s, r), board, True, part,
                                              moves + (DamageAssignment(r.step, r.assignment),))
                 continue
             for r in results:  # one damage step for the whole combat
-                yield FightEnd(None, _cost(s, q.s), None, _after(q.s, r),
+                yield FightEnd(None, _spent(q.s), None, _after(q.s, r),
                                moves + (DamageAssignment(r.step, r.assignment),), len(moves) + 1)
-            if q.s == s or _part(q.s) != start:  # (704.3 after a face-up turn: what the first step leaves)
+            # (704.3 after a face-up turn: what the first step leaves)
+            if first_strike and (q.s == s or _part(q.s) != start):
                 plain.append((q.s, moves))
         # A combat with a first-strike step elsewhere: this fight deals no damage in it, so its window
         # after blockers and the one between the steps are as one (nothing happens to it in between;
@@ -219,14 +216,25 @@ class Fights:
         # before it).
         for q_s, moves in plain:
             p = gt.enter(Stage.AFTER_FIRST_STRIKE_DAMAGE, q_s.with_combat(damage_step="regular", first_strikers=()))
-            yield from self._regular(s, p, False, _part(q_s), moves)
+            yield from self._regular(p, board, False, _part(q_s), moves)
 
-    def _regular(self, s: Situation, p: gt.Position, strike: bool, first: Part,
+    def _regular(self, p: gt.Position, board: Situation, strike: bool, first: Part,
                  moves: tuple[Move, ...]) -> Iterator[FightEnd]:
         for q, more in window_ends(p).items():
-            for r in self.steps.results(q.s, self.board):
-                yield FightEnd(strike, _cost(s, q.s), first, _after(q.s, r),
+            for r in self.steps.results(q.s, board):
+                yield FightEnd(strike, _spent(q.s), first, _after(q.s, r),
                                moves + more + (DamageAssignment(r.step, r.assignment),), len(moves))
+
+
+def _spent(s: Situation) -> tuple[Mana, ...]:
+    """What each player spent in a fight (its situation starts with nothing spent, :meth:`Blocks.fight`)."""
+    return tuple(p.spent for p in s.players)
+
+
+def _losers(names: tuple[str, ...], life: tuple[int, ...], poison: tuple[int, ...]) -> list[str]:
+    """The players at 0 or less life (704.5a) or with ten or more poison counters (704.5c), by the
+    totals summed over the fights (:func:`pysolver.rules.combat.losers` for a whole situation)."""
+    return [n for n, hp, pz in zip(names, life, poison) if hp <= 0 or pz >= 10]
 
 
 def _turned(moves: tuple[Move, ...]) -> frozenset[str]:
@@ -296,14 +304,16 @@ class Search:
         """Outcomes from `p`, each with whether it is known to be new: those of combined fights are
         (None for each, not building), the others are told apart by :meth:`outcomes`."""
         deadline.check()
-        if p.is_end():
+        if isinstance(p, _Blocked):
+            yield from self._combined(p.blocks, p.pairs)
+        elif p.is_end():
             yield c.outcome(p.s, line(p.s, moves)), False
         elif p.stage in (Stage.BEGINNING_OF_COMBAT, Stage.AFTER_ATTACKERS):
             # A declaration legal after fewer face-up turns is reached from there: the others can
             # wait for a later window (:func:`_waits`), where they do the same.
             done: dict[tuple[Move, tuple[Move, ...]], list[frozenset[str]]] = {}
             waits = _waits(p.s)
-            ends = sorted(window_ends(p, before_blocks=True).items(), key=lambda e: len(_turned(e[1])))
+            ends = sorted(window_ends(p).items(), key=lambda e: len(_turned(e[1])))
             for q, more in ends:
                 if q.stage not in (Stage.DECLARE_ATTACKERS, Stage.DECLARE_BLOCKERS):
                     yield from self._search(q, moves + more)
@@ -315,14 +325,9 @@ class Search:
                             continue
                         done.setdefault((m, pumped), []).append(turned)
                     yield from self._search(child, moves + more + (m,))
-        elif p.stage == Stage.DECLARE_ATTACKERS:
-            for m, child in p.successors():
-                yield from self._search(child, moves + (m,))
-        elif p.stage == Stage.DECLARE_BLOCKERS:
+        elif p.stage in (Stage.DECLARE_ATTACKERS, Stage.DECLARE_BLOCKERS):
             for m, child in self._declarations(p, moves):
                 yield from self._search(child, moves + (m,))
-        elif isinstance(p, _Blocked):
-            yield from self._combined(p.blocks, p.pairs)
         elif p.stack or p.stage not in (Stage.AFTER_BLOCKERS, Stage.ATTACKERS_DAMAGE) or p.s.combat.damage_step:
             yield from ((o, False) for o in self.fallback(p, moves))
         else:  # blockers declared in the situation file
@@ -368,10 +373,6 @@ class _Blocked:
 
     blocks: Blocks
     pairs: tuple[tuple[str, str], ...]
-    stage: Stage = Stage.AFTER_BLOCKERS
-
-    def is_end(self) -> bool:
-        return False
 
 
 class Blocks:
@@ -383,10 +384,10 @@ class Blocks:
         self.order = {p.id: i for i, p in enumerate(s.permanents)}
         self.names = tuple(p.name for p in s.players)
         self.poison = tuple(p.poison for p in s.players)
-        # 107.4: colored and {C} mana pay only their own symbols, generic any.
-        self.room = [tuple(have - used for have, used in zip(p.mana.as_tuple(), p.spent.as_tuple())) for p in s.players]
-        self.room_total = [p.mana.total - p.spent.total for p in s.players]
         self.attacked = dict(s.combat.attackers or ())
+        # 510.4: a first-strike step needs a creature with first strike or double strike (face down, on
+        # its face-up side: it may be turned face up before damage, 702.37e).
+        self.first_strike = any(a.kind in FAST for p in s.permanents if not p.left_battlefield for a in p.abilities)
         self.rests: dict[frozenset[str], tuple[Outcome, frozenset[tuple[Any, ...]]] | None] = {}
         self.ends: dict[tuple[tuple[str, str], ...], tuple[list[FightEnd], list[FightEnd]]] = {}
         self.boards: dict[Any, Situation] = {}
@@ -440,7 +441,7 @@ class Blocks:
                 board = self.boards[attackers] = replace(sub, permanents=tuple(
                     p for p in s.permanents if p.id in members or p.controller != s.active),
                     combat=replace(sub.combat, blockers=None))
-            ends = self.search.fights.ends(sub, board)
+            ends = self.search.fights.ends(sub, board, self.first_strike)
             found = self.ends[pairs] = (_cheapest([e for e in ends if e.strike is None]),
                                         _cheapest([e for e in ends if e.strike is not None]))
         return found
@@ -469,27 +470,27 @@ class Blocks:
 
         base = base_life + self.poison
 
-        def key_of(parts: list[Part], earlier: list[Part]) -> Key:
+        def key_of(parts: list[Part], earlier: list[Part]) -> tuple[Key, bool]:
+            """The key of the state the fights' `parts` make, and whether a player lost in it."""
             totals = tuple(map(sum, zip(base, *[q.totals for q in parts])))
             life, poison = totals[:n], totals[n:]
-            lost = min(life) <= 0 or max(poison) >= 10  # 704.5a, 704.5c
+            lost = bool(_losers(self.names, life, poison))
             # 104.3b: a game that is over puts no persist or undying trigger on the stack (603.3): only
             # the creatures returned after an earlier step (`earlier`) are back.
             back = [q.back for q in (earlier if lost else parts) if q.back]
-            return life, poison, facts.union(*[q.facts for q in parts], *back)
+            return (life, poison, facts.union(*[q.facts for q in parts], *back)), lost
 
         for two in (False, True):
             options = [e[two] for e in ends]
-            for chosen in _affordable(options, self.room, self.room_total):
+            for chosen in _affordable(options, self.s.players):
                 if two and not any(e.strike for e in chosen):
                     continue  # 510.4: a first-strike step needs a first striker in some fight
                 ended_first = False
                 firsts: list[Part] = [e.first for e in chosen] if two else []  # type: ignore[misc]
                 if two:
-                    k = key_of(firsts, [])
-                    ended_first = min(k[0]) <= 0 or max(k[1]) >= 10  # 104.3b, 704.5a, 704.5c
+                    k, ended_first = key_of(firsts, [])  # 104.3b: the game is over after the first step
                 if not ended_first:
-                    k = key_of([e.final for e in chosen], firsts)
+                    k, _ = key_of([e.final for e in chosen], firsts)
                 if k not in seen:
                     seen.add(k)
                     yield self._build(pairs, k, chosen, ended_first, rest) if build else None
@@ -513,8 +514,7 @@ class Blocks:
         for f in facts:
             by_kind.setdefault(f[0], []).append(f[1:])
         order = self.order
-        lost = [n for n, hp, pz in zip(self.names, life, poison) if hp <= 0 or pz >= 10]  # 704.5a, 704.5c
-        return Outcome.of(zip(self.names, life), lost,
+        return Outcome.of(zip(self.names, life), _losers(self.names, life, poison),
                           [x for x, in by_kind.get("gone", ())],
                           sorted(by_kind.get("damage", ()), key=lambda d: order.get(d[0], len(order))),
                           rest.loyalty, rest.defense, zip(self.names, poison),
@@ -527,41 +527,38 @@ def _cheapest(ends: list[FightEnd]) -> list[FightEnd]:
     by_result: dict[tuple[Any, ...], list[FightEnd]] = {}
     for e in ends:
         kept = by_result.setdefault((e.strike, e.first, e.final), [])
-        if kept and not any(map(any, kept[0].cost)):
+        if kept and not any(m.total for m in kept[0].cost):
             continue  # reached for no mana: nothing pays for it with less
         if not any(_covers(k.cost, e.cost) for k in kept):
             kept[:] = [k for k in kept if not _covers(e.cost, k.cost)] + [e]
     return [e for kept in by_result.values() for e in kept]
 
 
-def _covers(a: tuple[tuple[int, ...], ...], b: tuple[tuple[int, ...], ...]) -> bool:
-    """Whether cost `a` is paid whenever `b` is."""
-    return all(all(x <= y for x, y in zip(pa[:6], pb[:6])) and sum(pa) <= sum(pb) for pa, pb in zip(a, b))
+def _covers(a: tuple[Mana, ...], b: tuple[Mana, ...]) -> bool:
+    """Whether cost `a` is paid whenever `b` is: each player's pool that pays `b` pays `a`."""
+    return all(pays(pb, pa) for pa, pb in zip(a, b))
 
 
-def _affordable(options: list[list[FightEnd]], room: list[tuple[int, ...]],
-                room_total: list[int]) -> Iterator[tuple[FightEnd, ...]]:
-    """Every choice of one end per fight whose costs each player's pool pays together (601.2h, 106.4:
-    colored and {C} mana exactly, generic with anything): the fights' costs chosen first, then every
-    end of each at its cost."""
+def _affordable(options: list[list[FightEnd]], players: tuple[Player, ...]) -> Iterator[tuple[FightEnd, ...]]:
+    """Every choice of one end per fight whose costs each player's pool pays together with what they
+    spent before (:func:`pysolver.model.mana.pays`): the fights' costs chosen first, then every end of
+    each at its cost."""
     by_cost = []
     for es in options:
-        grouped: dict[tuple[tuple[int, ...], ...], list[FightEnd]] = {}
+        grouped: dict[tuple[Mana, ...], list[FightEnd]] = {}
         for e in es:
             grouped.setdefault(e.cost, []).append(e)
         by_cost.append(list(grouped.items()))
-    if all(len(g) == 1 and not any(map(any, g[0][0])) for g in by_cost):
+    if all(len(g) == 1 and not any(m.total for m in g[0][0]) for g in by_cost):
         yield from itertools.product(*options)
         return
-    players = range(len(room))
 
-    def go(i: int, chosen: tuple[list[FightEnd], ...], spent: list[list[int]]) -> Iterator[tuple[FightEnd, ...]]:
+    def go(i: int, chosen: tuple[list[FightEnd], ...], spent: tuple[Mana, ...]) -> Iterator[tuple[FightEnd, ...]]:
         if i == len(by_cost):
             yield from itertools.product(*chosen)
             return
         for cost, es in by_cost[i]:
-            more = [[u + k for u, k in zip(spent[j], cost[j])] for j in players]
-            if all(sum(more[j]) <= room_total[j] and all(u <= r for u, r in zip(more[j][:6], room[j][:6]))
-                   for j in players):
+            more = tuple(x + y for x, y in zip(spent, cost))
+            if all(pays(p.mana, m) for p, m in zip(players, more)):
                 yield from go(i + 1, chosen + (es,), more)
-    yield from go(0, (), [[0] * 7 for _ in players])
+    yield from go(0, (), tuple(p.spent for p in players))

@@ -1,7 +1,11 @@
 """Every distinct end-of-combat result over all choices still open (docs/results.md `outcomes`).
 
-Two searches over the combat of :mod:`pysolver.game.gametree`, which knows the stages:
+Three searches over the combat of :mod:`pysolver.game.gametree`, which knows the stages, chosen by
+:func:`count_path`:
 
+* **fight by fight** (:mod:`pysolver.game.fights`) where the board decomposes once blockers are
+  declared (no death trigger, requirement, provoke or team pump), unless it is a small board of
+  the next kind;
 * **one program** when nothing happens between the declarations and the combat damage steps but
   the steps themselves (no face-down permanent can be turned face up, no pump to activate, no
   requirement, 508.1d/509.1c, and no combat trigger, 603.2, :mod:`pysolver.rules.triggers`): attacks
@@ -68,7 +72,6 @@ from . import gametree as gt
 from .explore import explores, line
 
 ONE_PROGRAM = BOARD + AFTER_DECLARATIONS + ("verify",)  # attacks, blocks, damage, results; twins parts
-FAST = ("first_strike", "double_strike")  # 510.4: a board with these may have two damage steps
 ONE_PROGRAM_CREATURES = 8  # up to this many, a one-program combat with one damage step is counted by that program
 
 
@@ -126,7 +129,8 @@ def _small(s: Situation) -> bool:
     step (no first strike or double strike, 510.4) and at most :data:`ONE_PROGRAM_CREATURES` creatures
     (benchmarks/fights_bench.py: 4×4 vanilla 0.7 s in one program, 2 s by fights; 5×5 20 s against 5 s)."""
     creatures = [p for p in s.permanents if p.is_creature and not p.left_battlefield]
-    return len(creatures) <= ONE_PROGRAM_CREATURES and not any(a.kind in FAST for p in creatures for a in p.abilities)
+    return len(creatures) <= ONE_PROGRAM_CREATURES and not any(a.kind in fights.FAST for p in creatures
+                                                               for a in p.abilities)
 
 
 def _fallback() -> fights.Fallback:
@@ -205,7 +209,7 @@ def one_program_control(p: gt.Position) -> clingo.Control:
     facts = situation_facts(s.with_combat(blockers=None if open_blocks else s.combat.blockers, damage_step=None,
                                           assignment=None), combat=not open_attacks)
     args = ("--models=0", "--project=project")
-    if not any(a.kind in FAST for x in s.permanents for a in x.abilities):
+    if not any(a.kind in fights.FAST for x in s.permanents for a in x.abilities):
         return control(ONE_PROGRAM, facts, parts=(*parts, "show_results"), args=args)
     return control(ONE_PROGRAM + ("strikes",), facts, parts=(*parts, "show_combat"), args=args,
                    indexed=[(name, "regular") for name in REGULAR_STEP])

@@ -97,3 +97,16 @@ def affordable(pool: Mana, spent: Mana, cost: Mana) -> int:
                                                                cost.as_tuple()[:-1]) if need]
     bounds.append((pool.total - spent.total) // cost.total)
     return max(0, min(bounds))
+
+
+def pays(pool: Mana, spent: Mana) -> bool:
+    """Whether `pool` pays for everything in `spent` together, by the rule of ``encodings/mana.lp``
+    (601.2g-h, 106.4, 107.4): colored and {C} symbols with exactly that mana, generic mana with
+    anything.
+
+    >>> pool = Mana.parse("{R}{G}", is_pool=True)
+    >>> pays(pool, Mana.parse("{1}{R}")), pays(pool, Mana.parse("{R}{R}")), pays(pool, Mana.parse("{2}{R}"))
+    (True, False, False)
+    """
+    return all(used <= have for have, used in zip(pool.as_tuple()[:-1], spent.as_tuple()[:-1])) and (
+        spent.total <= pool.total)

@@ -45,6 +45,8 @@ of its own).
 
 from __future__ import annotations
 
+import itertools
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -65,31 +67,32 @@ STATE = (("state_blocking", 2), ("state_left", 1), ("state_damage", 2), ("state_
          ("state_dealt_first_strike", 1), ("state_pump", 3))
 
 
-def pump_ranges(s: Situation) -> dict[str, tuple[range, range]]:
-    """For each face-up creature with pump abilities of its own ("~ gets +X/+Y",
-    602.1): the totals until end of turn (613.4c) it can have from now on, each ability activated
-    as often as its controller's whole pool pays for it (602.2b, 601.2h; more than what is left, so
-    that one program serves the later states too)."""
-    ranges = {}
-    for p in s.permanents:
-        own = _own_pumps(p)
-        if own:
-            pool = s.player(p.controller).mana
-            times = [affordable(pool, Mana(), pump.cost) for pump in own]
-            x, y = p.until_end_of_turn
-            ranges[p.id] = (range(x + sum(n * min(q.power, 0) for n, q in zip(times, own)),
-                                  x + sum(n * max(q.power, 0) for n, q in zip(times, own)) + 1),
-                            range(y + sum(n * min(q.toughness, 0) for n, q in zip(times, own)),
-                                  y + sum(n * max(q.toughness, 0) for n, q in zip(times, own)) + 1))
-    return ranges
+PUMP_TOTALS = 256  # at most this many totals until end of turn of one creature are externals; more stay facts
 
 
-def _own_pumps(p: Permanent) -> list[Pump]:
-    """The "~ gets +X/+Y" abilities of a face-up creature (708.2a), whether or not it is still on the
-    battlefield (that is an external, #program left_state: one program serves both)."""
-    if p.face_down or not p.is_creature:
-        return []
-    return [pump for kind, pump in p.pump_abilities() if kind == "pump"]
+def pump_totals(s: Situation, p: Permanent) -> frozenset[tuple[int, int]] | None:
+    """For a face-up creature with pump abilities of its own ("~ gets +X/+Y", 602.1, 708.2a): the
+    totals until end of turn (613.4c) it can have from now on, each ability activated as often as its
+    controller's whole pool pays for it (602.2b, 601.2h; more than what is left, so that one program
+    serves the later states too). None if it has none, or more than :data:`PUMP_TOTALS` (a big pool:
+    then each total is a program of its own, as before, rather than one program grounding them all)."""
+    found = _pump_times(s, p)
+    if found is None:
+        return None
+    own, times = found
+    x, y = p.until_end_of_turn
+    return frozenset((x + sum(k * q.power for k, q in zip(ks, own)), y + sum(k * q.toughness for k, q in zip(ks, own)))
+                     for ks in itertools.product(*(range(n + 1) for n in times)))
+
+
+def _pump_times(s: Situation, p: Permanent) -> tuple[list[Pump], list[int]] | None:
+    """The pumps of :func:`pump_totals` and how often the pool pays each, or None."""
+    own = [pump for kind, pump in p.pump_abilities() if kind == "pump"] if p.is_creature and not p.face_down else []
+    if not own:
+        return None
+    pool = s.player(p.controller).mana
+    times = [affordable(pool, Mana(), pump.cost) for pump in own]
+    return (own, times) if math.prod(n + 1 for n in times) <= PUMP_TOTALS else None
 
 
 class StepProgram:
@@ -97,7 +100,7 @@ class StepProgram:
 
     def __init__(self, s: Situation) -> None:
         facts = []
-        self.pumps = pump_ranges(s)
+        self.pumps = {p.id: totals for p in s.permanents if (totals := pump_totals(s, p)) is not None}
         for sym in situation_symbols(s, combat=False):
             if sym.name == "damage_marked":
                 facts.append(atom("fixed_damage", *sym.arguments))
@@ -105,7 +108,7 @@ class StepProgram:
                 continue  # an external (#program pump_state)
             elif sym.name not in NOT_CHARACTERISTICS:
                 facts.append(sym)
-        facts += [atom("pump_range", pid, x, y) for pid, (xs, ys) in self.pumps.items() for x in xs for y in ys]
+        facts += [atom("pump_range", pid, x, y) for pid, totals in self.pumps.items() for x, y in sorted(totals)]
         facts += [atom("attacking", a, t) for a, t in s.combat.attackers or ()]
         self.ctl = control(STEP_RESULTS, program(facts),
                            parts=("base", *STATE_PARTS, *c.CHOOSE_RESULTS, "show_results"),
@@ -125,8 +128,7 @@ class StepProgram:
     def fits(self, s: Situation) -> bool:
         """Whether `s` differs from this program's board only in its externals' state."""
         return (all(p.damage == self.fixed[p.id] for p in s.permanents if p.id in self.fixed and not p.left_battlefield)
-                and all(p.until_end_of_turn[0] in self.pumps[p.id][0] and p.until_end_of_turn[1] in self.pumps[p.id][1]
-                        for p in s.permanents if p.id in self.pumps))
+                and all(p.until_end_of_turn in self.pumps[p.id] for p in s.permanents if p.id in self.pumps))
 
     def assumptions(self, s: Situation) -> list[int]:
         """Every external as a literal, true or false in state `s`."""
@@ -171,17 +173,14 @@ class StepPrograms:
         shared program would ground the shares to exact recipients of every possible block in unary.
 
         `board`: a situation whose permanents include those of `s` and whose attackers are its
-        (:mod:`pysolver.game.fights`: a fight's attackers with every creature that might block them); if
-        the permanents of `s` are as they are there (but for the externals' state), the program of
-        `board` serves `s`, its other permanents out of combat as `board` has them."""
+        (:mod:`pysolver.game.fights`: a fight's attackers with every creature that might block them):
+        `s` is solved with the other permanents of `board` beside it, out of combat, so that one
+        program (blocks are externals) serves every fight of those attackers."""
         if any((p.power or 0) > POWER_RANGE for p in s.permanents):
             return list(c.step_results(s))
         if board is not None and board.combat.attackers == s.combat.attackers:
-            whole = self._program(board)
             ids = {p.id for p in s.permanents}
-            merged = replace(s, permanents=s.permanents + tuple(p for p in board.permanents if p.id not in ids))
-            if _key(merged) == _key(board) and whole.fits(merged):
-                return whole.results(merged)
+            s = replace(s, permanents=s.permanents + tuple(p for p in board.permanents if p.id not in ids))
         return self._program(s).results(s)
 
     def _program(self, s: Situation) -> StepProgram:
@@ -201,5 +200,5 @@ def _key(s: Situation) -> tuple[Any, ...]:
     (#program pump_state; the pools bound it)."""
     return (s.active, tuple((p.name, p.life, p.poison, p.mana) for p in s.players), s.combat.attackers,
             tuple(sorted((replace(p, damage=0, left_battlefield=False, tapped=False,
-                                  until_end_of_turn=(0, 0) if _own_pumps(p) else p.until_end_of_turn)
+                                  until_end_of_turn=(0, 0) if _pump_times(s, p) is not None else p.until_end_of_turn)
                           for p in s.permanents), key=lambda p: p.id)))
