@@ -21,6 +21,7 @@ from clingo import Function, Number, String, Symbol, parse_term
 
 from ..model import Permanent, Situation
 from ..model.abilities import PUMPS, TRIGGERS, Pump
+from ..model.fields import FACE_DOWN_BY
 
 REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")  # docs/abilities.md
 # 509.1c requirements (attacker, blocker, J) obeyed when that blocker blocks that attacker: Lure, provoke (702.39a)
@@ -131,9 +132,15 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
     yield atom("damage_marked", i, p.damage)
     yield from pump_facts(p)
     morph = p.morph_cost()
-    if morph is not None:
+    if morph is not None:  # 702.37a-b, 702.168a: morph, megamorph or disguise and its cost
         yield atom("morph", i, constant(morph[0]))
         yield from (atom("morph_cost", i, constant(k), v) for k, v in zip(MANA_KEYS, morph[1].as_tuple()) if v)
+    if p.face_down in FACE_DOWN_BY:  # 701.40a, 701.58a: how it was put onto the battlefield face down
+        yield atom("face_down_by", i, constant(str(p.face_down)))
+    if p.mana_cost is not None:  # 202.1
+        yield atom("has_mana_cost", i)
+        yield from (atom("printed_mana_cost", i, constant(k), v) for k, v in zip(MANA_KEYS, p.mana_cost.as_tuple())
+                    if v)
     for flag in ("tapped", "summoning_sick", "face_down", "left_battlefield"):
         if getattr(p, flag):
             yield atom(flag, i)

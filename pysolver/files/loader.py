@@ -44,6 +44,9 @@ def situation_from_data(data: Any, file: str | None = None, pool: Mapping[str, C
     return _situation(data, file, pool)
 
 
+TARGETING = {"provoke": "provoke (702.39a)", "dies_damage": "death trigger (603.10a)"}  # they target creatures
+
+
 def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> Situation:
     r = Reader(file)
     if pool is not None and not isinstance(pool, Mapping):
@@ -66,6 +69,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     problem = numbers.total_problem(sum(map(magnitude, players)) + sum(map(magnitude, permanents)) + assigned)
     if problem is not None:
         raise r.fail("permanents", problem)
+    _check_ward(r, permanents)
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file)
     problem = numbers.total_problem(sum(map(magnitude, players)) + sum(map(magnitude, permanents)) + assigned
                                     + pump_magnitude(s)  # what pump abilities can still add (602.2b, 613.4c)
@@ -73,6 +77,24 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     if problem is not None:
         raise r.fail("permanents", f"with what pump abilities and rampage can add, {problem}")
     return s
+
+
+def _check_ward(r: Reader, permanents: list[Permanent]) -> None:
+    """A face-down permanent with ward {2} (cast with disguise, 702.168a; cloaked, 701.58a) is refused
+    where another player's provoke (702.39a) or "deals N damage to any target" death trigger
+    (603.10a) could target it: ward's trigger (702.21a) is not modelled. Elsewhere ward changes nothing
+    (only an opponent's targeting spell or ability triggers it)."""
+    for i, p in enumerate(permanents):
+        if not (p.face_down == "cloak" or (p.face_down is True and p.has("disguise"))):
+            continue
+        targeting = next((q for q in permanents if q.controller != p.controller
+                          and any(q.has(k) for k in TARGETING)), None)
+        if targeting is not None:
+            kind = next(k for k in TARGETING if targeting.has(k))
+            rule = "701.58a" if p.face_down == "cloak" else "702.168a"
+            raise r.fail(f"permanents[{i}].face_down",
+                         f"face-down {q(p.id)} has ward {{2}} ({rule}) and the {TARGETING[kind]} of "
+                         f"{q(targeting.id)} could target it: ward's trigger (702.21a) is not modelled")
 
 
 def _players(r: Reader, value: Any) -> list[Player]:

@@ -252,7 +252,7 @@ def _waits(s: Situation) -> bool:
 def _still(p: Permanent) -> bool:
     """Whether a permanent out of combat stays as it is whatever the windows do: no face-up turn
     could put it into the graveyard (704.5f/g) and no pump of its lowers toughness."""
-    return not (p.face_down and p.morph_cost() and c.may_leave_face_up(replace(p, face_down=False))) and not any(
+    return not (p.face_up_ways() and c.may_leave_face_up(replace(p, face_down=False))) and not any(
         q.toughness < 0 for q in pumps.pumps_of(p))
 
 

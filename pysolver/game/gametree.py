@@ -214,8 +214,8 @@ class Position:
         s = self.s
         if self.stage in WINDOWS:
             yield Pass(self.stage, self.name())
-            yield from (FaceUp(self.stage, ids[0], _cost(s, ids[0]))
-                        for ids in face_up_choices(s, self.players()) if len(ids) == 1)
+            yield from (_face_up_move(self.stage, s, *turns[0])
+                        for turns in face_up_choices(s, self.players()) if len(turns) == 1)
             yield from pumps.activations(s, self.stage, self.players())
         elif self.stage == Stage.ORDER_TRIGGERS:
             yield from map(TriggerOrder, orders(self.stack))
@@ -294,10 +294,11 @@ class Position:
             if not isinstance(move, FaceUp) or move.window != stage:
                 return (Violation("117.3", "only face-up turns (116.2b), activations (602.2) and passing in a "
                                            "priority window"),)
-            if (move.permanent,) not in face_up_choices(s, self.players(), among=(move.permanent,)):
-                return (Violation("702.37e", f"{move.permanent} can't be turned face up by {self.name()} now"),)
-            cost = _cost(s, move.permanent)
-            return () if move.cost == cost else (Violation("702.37e", f"its cost is {cost}"),)
+            way, rule = _way(s, move)
+            if ((move.permanent, way),) not in face_up_choices(s, self.players(), among=(move.permanent,)):
+                return (Violation(rule, f"{move.permanent} can't be turned face up by {self.name()} now"),)
+            cost = _face_up_move(stage, s, move.permanent, way).cost
+            return () if move.cost == cost else (Violation(rule, f"its cost is {cost}"),)
         if stage == Stage.ORDER_TRIGGERS:
             ok = isinstance(move, TriggerOrder) and move.resolves in orders(self.stack)
             return () if ok else (Violation("603.3b", "the active player orders the triggered abilities now"),)
@@ -347,7 +348,8 @@ class Position:
                 return resolved(stage, s, self.stack) if self.stack else enter(WINDOW_NEXT[stage], s)
             return Position(stage, s, _other(self.mover), True, stack=self.stack)
         if isinstance(move, FaceUp):  # 117.3c: the player receives priority again
-            return Position(stage, c.face_up(s, (move.permanent,)), self.mover, False, stack=self.stack)
+            return Position(stage, c.face_up(s, ((move.permanent, _way(s, move)[0]),)), self.mover, False,
+                            stack=self.stack)
         if isinstance(move, Activation):  # 608.2 resolved, then 117.3b: the active player receives priority
             return Position(stage, pumps.activate(s, move), ACTIVE, False, stack=self.stack)
         if isinstance(move, TriggerOrder):  # 603.3b, then priority (117.3b)
@@ -461,11 +463,20 @@ def _declaration_violations(declare: Callable[..., Situation], stage: int, defau
     return tuple(v for v in verdict.violations if stage_of(v.rule) == stage)
 
 
-def _cost(s: Situation, pid: str) -> str:
-    """The morph or megamorph cost of a face-down permanent that has one (702.37e)."""
-    morph = s.permanent(pid).morph_cost()
-    assert morph is not None
-    return str(morph[1])
+def _face_up_move(window: str, s: Situation, pid: str, way: str) -> FaceUp:
+    """Turning `pid` face up `way` (:mod:`pysolver.rules.facedown`) as a move, with that way's cost."""
+    return FaceUp(window, pid, str(dict(s.permanent(pid).face_up_ways())[way]), way == "mana_cost")
+
+
+def _way(s: Situation, move: FaceUp) -> tuple[str, str]:
+    """The way `move` turns its permanent face up and the rule of that way: for its mana cost
+    (701.40b manifested, 701.58b cloaked) or for its morph, megamorph or disguise cost (702.37e,
+    702.168d; way "" if it has none)."""
+    p = next((q for q in s.permanents if q.id == move.permanent), None)
+    if move.mana_cost:
+        return "mana_cost", "701.58b" if p is not None and p.face_down == "cloak" else "701.40b"
+    morph = p.morph_cost() if p is not None else None
+    return (morph[0], "702.168d" if morph[0] == "disguise" else "702.37e") if morph else ("", "702.37e")
 
 
 def _other(side: str) -> str:

@@ -327,12 +327,9 @@ def may_poison(s: Situation) -> bool:
 
 
 def forms(p: Permanent) -> list[Permanent]:
-    """The sides a permanent may still show: as it is, and face up if it is face down with a cost."""
-    forms = [p]
-    morph = p.morph_cost()
-    if p.face_down and morph is not None:
-        forms.append(replace(p, face_down=False).with_counters(1, 1, morph[0] == "megamorph"))
-    return forms
+    """The sides a permanent may still show: as it is, and face up each way it may be turned face up
+    (a +1/+1 counter for a megamorph cost, 702.37b; none for a mana cost, 701.40b, 701.58b)."""
+    return [p] + [replace(p, face_down=False).with_counters(1, 1, way == "megamorph") for way, _ in p.face_up_ways()]
 
 
 def score(g: Goal, s: Situation) -> int:

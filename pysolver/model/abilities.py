@@ -68,8 +68,8 @@ _DIES = re.compile(r"when(?:ever)? this creature dies, (?:it|this creature) deal
                    r"(any target|each opponent)")
 _DIES_KINDS = {"any target": "dies_damage", "each opponent": "dies_each_opponent"}
 _TOXIC = re.compile(r"toxic (\d+)")  # 702.164a: "toxic N"
-_COST_ABILITY = re.compile(r"(morph|megamorph)\s*(\{.*\})$")
-_OTHER_MORPH_COST = re.compile(r"(morph|megamorph)\s*[\u2014\u2013-]\s*(.+)")  # "Morph—Reveal a white card …"
+_COST_ABILITY = re.compile(r"(morph|megamorph|disguise)\s*(\{.*\})$")  # 702.37a, 702.37b, 702.168a
+_OTHER_MORPH_COST = re.compile(r"(morph|megamorph|disguise)\s*[\u2014\u2013-]\s*(.+)")  # "Morph—Reveal a white card …"
 
 
 class NotModelled(ValueError):
@@ -79,8 +79,9 @@ class NotModelled(ValueError):
 
 
 class UnsupportedAbility(ValueError):
-    """A line that is understood but cannot be solved: a morph cost with {X} (702.37f), a non-mana or
-    hybrid morph cost. Such a line is always an error, also when it comes from a card's oracle text."""
+    """A line that is understood but cannot be solved: a morph or disguise cost with {X} (702.37f,
+    702.168e), a non-mana or hybrid morph or disguise cost. Such a line is always an error, also when it
+    comes from a card's oracle text."""
 
 
 @dataclass(frozen=True)
@@ -311,15 +312,17 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     m = _COST_ABILITY.fullmatch(text)
     if m:
         if "{x}" in m.group(2):
-            raise UnsupportedAbility(f"{m.group(1)} costs with {{X}} (702.37f) are not supported")
+            rule = "702.168e" if m.group(1) == "disguise" else "702.37f"
+            raise UnsupportedAbility(f"{m.group(1)} costs with {{X}} ({rule}) are not supported")
         try:
             cost = Mana.parse(m.group(2).upper())
         except ValueError as exc:
             raise UnsupportedAbility(f"{m.group(1)} cost not supported: {exc}") from None
         return [Ability(m.group(1), cost)]
     m = _OTHER_MORPH_COST.fullmatch(text)
-    if m:  # 702.37e: the cost must be paid; only mana (the player's `mana`) is modelled
-        raise UnsupportedAbility(f"{m.group(1)} costs that are not mana (702.37e) are not supported")
+    if m:  # 702.37e, 702.168d: the cost must be paid; only mana (the player's `mana`) is modelled
+        rule = "702.168d" if m.group(1) == "disguise" else "702.37e"
+        raise UnsupportedAbility(f"{m.group(1)} costs that are not mana ({rule}) are not supported")
     restriction = parse_restriction(text) or parse_restriction(bare)
     return [restriction] if restriction is not None else None
 

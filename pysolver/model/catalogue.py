@@ -25,7 +25,7 @@ from .values import FORMAT
 GROUPS = {
     "keyword": "Keyword abilities",
     "protection": "Protection (702.16)",
-    "face-down": "Face-down abilities (702.37, 708)",
+    "face-down": "Face-down abilities (702.37, 702.168, 708)",
     "blocking": "Blocking restrictions (509.1a, 509.1b)",
     "requirement": "Attack and block requirements (508.1d, 509.1c)",
     "activated": "Activated pump abilities (602, 613.4c)",
@@ -104,6 +104,7 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Protection from white and from blue", literal=False),
     LineForm("face-down", "Morph {cost}", "morph", "702.37a", "Morph {3}{R}{R}{R}", literal=False),
     LineForm("face-down", "Megamorph {cost}", "megamorph", "702.37b", "Megamorph {U}", literal=False),
+    LineForm("face-down", "Disguise {cost}", "disguise", "702.168a", "Disguise {1}{W}", literal=False),
     LineForm("blocking", "~ can't block", "cant_block", "509.1b", "This creature can't block"),
     LineForm("blocking", "~ can't be blocked", "cant_be_blocked", "509.1b", "Can't be blocked"),
     LineForm("blocking", "~ can block an additional creature each combat", "block_additional", "509.1a",

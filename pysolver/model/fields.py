@@ -34,11 +34,12 @@ from .stage import ACTIVATION_WINDOWS
 
 CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")  # 110.4: permanent types
 STEPS = ("first_strike", "regular")  # 510.4: the combat damage steps
+FACE_DOWN_BY = ("manifest", "cloak")  # face_down besides true: put onto the battlefield face down (701.40a, 701.58a)
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 PLAYER_KEYS = {"name", "life", "mana", "poison"}
 PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtypes", "colors", "power",
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
-                  "tapped", "summoning_sick", "face_down", "until_end_of_turn"}
+                  "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost"}
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
 COUNTERS = ("+X/+Y",)  # the keys of `counters`: P/T counter kinds such as +1/+1, +1/+0, -0/-1 (122.1a)
@@ -71,6 +72,8 @@ class CardFace(Protocol):
     def lines(self) -> tuple[str, ...]: ...
     @property
     def unmodelled(self) -> tuple[str, ...]: ...
+    @property
+    def mana_cost(self) -> str: ...
 
 
 class OnBoard(Protocol):
@@ -241,6 +244,7 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
     from_card = card.name if card is not None and line_list is None else None
     abilities = ability_lines(r, lines, path, pid, from_card or name, players, from_card)
     counters = _pt_counters(r, d["counters"], f"{path}.counters") if d.get("counters") is not None else ()
+    face_down = field("face_down", lambda v, p: _face_down(r, v, p), False)
     fields = dict(
         id=pid, controller=player_ref("controller"),
         owner=player_ref("owner") if d.get("owner") is not None else None,
@@ -252,7 +256,10 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         damage=field("damage", lambda v, p: r.integer(v, p, "damage"), 0),
         tapped=field("tapped", r.boolean, False),
         summoning_sick=field("summoning_sick", r.boolean, False),
-        face_down=field("face_down", r.boolean, False),
+        face_down=face_down,
+        mana_cost=_mana_cost(r, d["mana_cost"], f"{path}.mana_cost") if d.get("mana_cost") is not None
+        else _mana_cost(r, card.mana_cost, f"{path}.card") if card and card.mana_cost and face_down in FACE_DOWN_BY
+        else None,
         pt_counters=counters,
         until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)))
     _check_characteristics(r, fields, path)
@@ -303,6 +310,29 @@ def pt_change(change: tuple[int, ...]) -> str:
     return "/".join(f"{n:+d}" for n in change)
 
 
+def _face_down(r: Reader, value: Any, path: str) -> bool | str:
+    """`face_down`: true or false, or how the permanent was put onto the battlefield face down:
+    ``manifest`` (701.40a) or ``cloak`` (701.58a)."""
+    if not isinstance(value, bool) and value not in FACE_DOWN_BY:
+        raise r.fail(path, f"expected true, false, {' or '.join(FACE_DOWN_BY)}, got {kind(value)}")
+    return value  # type: ignore[no-any-return]
+
+
+def _mana_cost(r: Reader, value: Any, path: str) -> Mana:
+    """A mana cost (202.1): mana symbols such as ``{2}{U}``, at least one; {X} is not supported (107.3)."""
+    text = r.text(value, path)
+    if "{x}" in text.lower():
+        raise r.fail(path, f"mana cost {q(text)}: costs with {{X}} (107.3) are not supported")
+    if not text.strip():
+        raise r.fail(path, "a mana cost needs at least one mana symbol, such as {0} or {2}{U} (202.1)")
+    try:
+        cost = Mana.parse(text)
+    except ValueError as exc:
+        raise r.fail(path, str(exc)) from None
+    check_mana(r, cost, path)
+    return cost
+
+
 def _pt_change(r: Reader, value: Any, path: str) -> tuple[int, int]:
     """A change of power and toughness until end of turn, ``"+X/+Y"`` (613.4c, layer 7c), each in range."""
     text = r.text(value, path)
@@ -345,10 +375,10 @@ def _pt_counters(r: Reader, value: Any, path: str) -> tuple[tuple[int, int, int]
 
 
 def _check_characteristics(r: Reader, p: Mapping[str, Any], path: str) -> None:
-    """The numbers each card type needs (208, 306.5b, 310.4), and morph rules (702.37, 708)."""
+    """The numbers each card type needs (208, 306.5b, 310.4), and morph and disguise rules (702.37, 702.168, 708)."""
     types, pid = p["types"], p["id"]
     if "Creature" in types or p["face_down"]:
-        morph = any(a.kind in ("morph", "megamorph") for a in p["abilities"])
+        morph = any(a.kind in ("morph", "megamorph", "disguise") for a in p["abilities"])
         for key in ("power", "toughness"):
             if p[key] is None and ("Creature" in types or morph):
                 raise r.fail(f"{path}.{key}", f"permanent {q(pid)} is a creature and needs {key} (208.1)")

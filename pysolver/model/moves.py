@@ -80,18 +80,26 @@ class BlockDeclaration:
 
 @dataclass(frozen=True)
 class FaceUp:
-    """Turning a face-down permanent face up in a priority window, paying its cost (702.37e).
+    """Turning a face-down permanent face up in a priority window, paying its cost (116.2b): its morph,
+    megamorph or disguise cost (702.37e, 702.168d) or, `mana_cost`, a manifested or cloaked creature
+    card's mana cost (701.40b, 701.58b; written only when true).
 
     >>> FaceUp("after_blockers", "flock", "{U}").permanent
     'flock'
+    >>> FaceUp("after_blockers", "flock", "{2}{U}", mana_cost=True).to_json()["mana_cost"]
+    True
     """
 
     window: str
     permanent: str
     cost: str
+    mana_cost: bool = False
 
-    def to_json(self) -> dict[str, str]:
-        return {"window": str(self.window), "permanent": self.permanent, "cost": self.cost}
+    def to_json(self) -> dict[str, str | bool]:
+        d: dict[str, str | bool] = {"window": str(self.window), "permanent": self.permanent, "cost": self.cost}
+        if self.mana_cost:
+            d["mana_cost"] = True
+        return d
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InputError
 from . import fields as read
 from .abilities import COLORS, PUMPS, Ability, Pump, normalise
-from .fields import Reader, counter_kind, pt_change
+from .fields import FACE_DOWN_BY, Reader, counter_kind, pt_change
 from .mana import Mana
 from .values import JSON
 
@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from .moves import Activation
 
 Data = dict[str, Any]  # docs/situation.md plain data, as parsed from YAML/JSON
+FaceDown = bool | str  # False, True (cast face down: morph, disguise; 708.2a) or one of FACE_DOWN_BY
+MORPHS = ("morph", "megamorph", "disguise")  # the abilities that turn a face-down permanent face up (702.37e, 702.168d)
 
 
 @dataclass(frozen=True, repr=False)
@@ -89,6 +91,10 @@ class Player:
 class Permanent:
     """A permanent as written in the situation (its face-up side when `face_down`).
 
+    `face_down` is False, True (a face-down 2/2 cast with morph or disguise, 702.37a, 702.168a,
+    708.2a) or how it was put onto the battlefield face down: ``"manifest"`` (701.40a) or
+    ``"cloak"`` (701.58a). `mana_cost` is its face-up side's mana cost (202.1), None if it has none.
+
     Characteristics derived from these fields (708.2a face-down values, counters) are computed by
     ``encodings/characteristics.lp``. Built in code, `abilities` may be docs/abilities.md lines and `colors`
     names or letters: they are read as a file's entry would be (:func:`pysolver.model.fields.permanent`);
@@ -115,12 +121,13 @@ class Permanent:
     abilities: tuple[Ability, ...] = ()
     ability_lines: tuple[str, ...] = ()
     unmodelled: tuple[str, ...] = ()
+    mana_cost: Mana | None = None  # 202.1; turns a manifested or cloaked creature card face up (701.40b, 701.58b)
     pt_counters: tuple[tuple[int, int, int], ...] = ()  # (dp, dt, how many) of each +X/+Y kind, sorted (122.1a)
     until_end_of_turn: tuple[int, int] = (0, 0)  # +X/+Y of resolved pumps until end of turn (613.4c)
     damage: int = 0
     tapped: bool = False
     summoning_sick: bool = False
-    face_down: bool = False
+    face_down: FaceDown = False
     left_battlefield: bool = False  # during a combat being explored (704.3, 506.4)
     unchecked: bool = field(default=False, init=False, compare=False)  # lines naming a player wait for its Situation
 
@@ -130,16 +137,17 @@ class Permanent:
                      power: int | None = None, toughness: int | None = None, loyalty: int | None = None,
                      defense: int | None = None, protector: str | None = None,
                      abilities: tuple[Ability, ...] | tuple[str, ...] = (), ability_lines: tuple[str, ...] = (),
-                     unmodelled: tuple[str, ...] = (),
+                     unmodelled: tuple[str, ...] = (), mana_cost: Mana | str | None = None,
                      pt_counters: tuple[tuple[int, int, int], ...] | Mapping[str, int] = (),
                      until_end_of_turn: tuple[int, int] = (0, 0), damage: int = 0,
-                     tapped: bool = False, summoning_sick: bool = False, face_down: bool = False,
+                     tapped: bool = False, summoning_sick: bool = False, face_down: FaceDown = False,
                      left_battlefield: bool = False) -> None: ...
 
     def __post_init__(self) -> None:
         if all(isinstance(v, tuple) for v in (self.types, self.subtypes, self.colors, self.abilities,
                                               self.pt_counters)) \
-                and all(isinstance(a, Ability) for a in self.abilities) and all(c in COLORS for c in self.colors):
+                and all(isinstance(a, Ability) for a in self.abilities) and all(c in COLORS for c in self.colors) \
+                and not isinstance(self.mana_cost, str):
             return
         parsed = tuple(self.abilities) if all(isinstance(a, Ability) for a in self.abilities) else None
         lines = (tuple(self.ability_lines) if parsed is not None
@@ -233,19 +241,41 @@ class Permanent:
     @property
     def is_creature(self) -> bool:
         """A face-down permanent is a creature (708.2a); otherwise by its card types."""
-        return self.face_down or "Creature" in self.types
+        return bool(self.face_down) or "Creature" in self.types
 
     def has(self, kind: str) -> bool:
         """Whether the face-up side has an ability of this kind (morph costs matter face down)."""
         return any(a.kind == kind for a in self.abilities)
 
     def morph_cost(self) -> tuple[str, Mana] | None:
-        """('morph' | 'megamorph', cost) if the face-up side has a morph ability (702.37)."""
+        """('morph' | 'megamorph' | 'disguise', cost) if the face-up side has a morph (702.37) or disguise
+        (702.168) ability."""
         for a in self.abilities:
-            if a.kind in ("morph", "megamorph"):
+            if a.kind in MORPHS:
                 assert isinstance(a.value, Mana)
                 return a.kind, a.value
         return None
+
+    def face_up_ways(self) -> tuple[tuple[str, Mana], ...]:
+        """How it can be turned face up, each way with its cost: by its morph, megamorph or disguise
+        cost (702.37e, 702.168d; also when manifested or cloaked, 701.40c-d, 701.58c-d), and
+        (``"mana_cost"``) a manifested or cloaked creature card with a mana cost for that cost
+        (701.40b, 701.58b). None unless it is face down.
+
+        >>> p = Permanent("x", "a", power=3, toughness=3, abilities=("Megamorph {U}",), mana_cost="{2}{U}",
+        ...               face_down="manifest")
+        >>> [(way, str(cost)) for way, cost in p.face_up_ways()]
+        [('megamorph', '{U}'), ('mana_cost', '{2}{U}')]
+        >>> Permanent("l", "a", types=("Land",), mana_cost="{0}", face_down="cloak").face_up_ways()
+        ()
+        """
+        if not self.face_down:
+            return ()
+        morph = self.morph_cost()
+        ways = [morph] if morph is not None else []
+        if self.face_down in FACE_DOWN_BY and "Creature" in self.types and self.mana_cost is not None:
+            ways.append(("mana_cost", self.mana_cost))
+        return tuple(ways)
 
     def to_data(self) -> dict[str, JSON]:
         """The docs/situation.md permanent entry: every field, defaults left out. A permanent from a card
@@ -268,6 +298,8 @@ class Permanent:
         for key in ("power", "toughness", "loyalty", "defense", "protector"):
             if getattr(self, key) is not None:
                 d[key] = getattr(self, key)
+        if self.mana_cost is not None:
+            d["mana_cost"] = str(self.mana_cost)
         if self.ability_lines and not self.unmodelled:
             d["abilities"] = list(self.ability_lines)
         if self.pt_counters:
@@ -291,13 +323,17 @@ class Permanent:
             parts.append(f"name={self.name!r}")
         parts += [f"{key}={getattr(self, key)!r}" for key in ("loyalty", "defense", "protector")
                   if getattr(self, key) is not None]
+        if self.mana_cost is not None:
+            parts.append(f"mana_cost={str(self.mana_cost)!r}")
         if self.pt_counters:
             parts.append(f"counters={self.to_data()['counters']!r}")
         if self.until_end_of_turn != (0, 0):
             parts.append(f"until_end_of_turn={pt_change(self.until_end_of_turn)!r}")
         if self.damage:
             parts.append(f"damage={self.damage}")
-        parts += [key for key in ("tapped", "summoning_sick", "face_down", "left_battlefield") if getattr(self, key)]
+        parts += [f"face_down={self.face_down!r}"] if self.face_down in FACE_DOWN_BY else []
+        parts += [key for key in ("tapped", "summoning_sick", "face_down", "left_battlefield")
+                  if getattr(self, key) is True]
         return f"Permanent({', '.join(parts)})"
 
 

@@ -34,7 +34,7 @@ from ..asp.solving import (
 from ..model import Permanent, Situation
 from ..model.stage import Stage
 from ..model.values import Line, Outcome
-from .facedown import turn_face_up
+from .facedown import Turn, turn_face_up
 
 RETURNED = "/returned"  # the id suffix of the new object a persist or undying ability returned (400.7)
 # The parts choosing every source's shares of a step (outcomes.lp, 510.1): power-independent.
@@ -73,10 +73,12 @@ def settle(s: Situation) -> Situation:
     return s
 
 
-def face_up(s: Situation, ids: tuple[str, ...]) -> Situation:
-    """`ids` turned face up (702.37e), then state-based actions (704.3). Turning face up changes only
-    the turned permanents, so the state-based actions are run only if one of them could now be gone."""
-    after = turn_face_up(s, ids)
+def face_up(s: Situation, turns: tuple[Turn, ...]) -> Situation:
+    """The permanents of `turns` turned face up, each its way (116.2b, 702.37e, 702.168d, 701.40b,
+    701.58b), then state-based actions (704.3). Turning face up changes only the turned permanents,
+    so the state-based actions are run only if one of them could now be gone."""
+    after = turn_face_up(s, turns)
+    ids = {pid for pid, _ in turns}
     if any(may_leave_face_up(p) for p in after.permanents if p.id in ids):
         return settle(after)
     return after

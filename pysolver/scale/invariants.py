@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,10 +88,13 @@ class Chars:
         return any(a.kind == kind and (value is None or a.value == value) for a in self.abilities)
 
 
-def chars(p: Permanent, turned: set[str]) -> Chars:
-    """`p` after the face-up turns in `turned` (702.37e; megamorph adds a +1/+1 counter, 702.37b)."""
+def chars(p: Permanent, turned: Mapping[str, bool]) -> Chars:
+    """`p` after the face-up turns in `turned`, each id mapped to whether it was turned for its mana
+    cost (702.37e, 702.168d, 701.40b, 701.58b; megamorph adds a +1/+1 counter if its megamorph cost
+    was paid, 702.37b)."""
     up = p.id in turned
-    plus = p.pt_modification[0] + (1 if up and (p.morph_cost() or ("",))[0] == "megamorph" else 0)
+    megamorph = up and not turned[p.id] and (p.morph_cost() or ("",))[0] == "megamorph"
+    plus = p.pt_modification[0] + (1 if megamorph else 0)
     if p.face_down and not up:
         return Chars(p.id, p.controller, 2 + plus, (), (), ("Creature",), ())
     return Chars(p.id, p.controller, (p.power or 0) + plus, p.abilities, p.colors, p.types,
@@ -121,8 +125,8 @@ def unblockable(c: Chars) -> bool:
     return c.has("cant_be_blocked") or c.has("protection", "everything")
 
 
-def _turned(line: dict[str, Any], windows: tuple[str, ...]) -> set[str]:
-    return {f["permanent"] for f in line.get("face_up", []) if f["window"] in windows}
+def _turned(line: dict[str, Any], windows: tuple[str, ...]) -> dict[str, bool]:
+    return {f["permanent"]: f.get("mana_cost", False) for f in line.get("face_up", []) if f["window"] in windows}
 
 
 def _distinct(report: Report, what: str, results: list[Any]) -> None:
@@ -147,7 +151,7 @@ def _pumped(s: Situation, line: dict[str, Any], windows: tuple[str, ...]) -> Cou
     return added
 
 
-def _damage_sums(report: Report, s: Situation, assignment: list[Any], turned: set[str], where: str,
+def _damage_sums(report: Report, s: Situation, assignment: list[Any], turned: Mapping[str, bool], where: str,
                  pumped: Counter[str] | None = None) -> None:
     totals: Counter[Any] = Counter()
     for source, _, amount in assignment:
@@ -191,7 +195,7 @@ def check_board(work: Any) -> Report:
     check = getattr(api, "check", None)
     if check is None:
         report.skipped.append("check-legal/check-illegal (api.check is not available)")
-    blocking_time = {p.id: chars(p, set()) for p in s.permanents}
+    blocking_time = {p.id: chars(p, {}) for p in s.permanents}
     declarations = work.declarations()
     for blocks in declarations:
         for b, a in blocks:
@@ -204,7 +208,7 @@ def check_board(work: Any) -> Report:
                       f"are enumerated")
         _distinct(report, f"damage for blocks {blocks}", damage["results"])
         for r in damage["results"]:
-            _damage_sums(report, ds, r["assignment"], set(), f"damage for blocks {blocks}")
+            _damage_sums(report, ds, r["assignment"], {}, f"damage for blocks {blocks}")
         if check is not None:
             verdict = check(ds)
             report.expect(verdict["legal"] is True, "check-legal",
