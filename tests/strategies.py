@@ -274,3 +274,47 @@ def with_result_keywords(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> di
         if draw(one_in(3)):
             pl["poison"] = draw(st.sampled_from([0, 5, 8, 9]))
     return data
+
+
+# ---- Face-down variants (708): disguise (702.168), manifest (701.40) and cloak (701.58) -----------
+# Each face-down creature of a board becomes one of: cast face down with morph, megamorph or
+# disguise (face_down: true); or manifested or cloaked, with a mana cost or none, its card a
+# creature or not (a noncreature card can't be turned face up for its mana cost, 701.40b), with or
+# without its morph line (701.40c).
+MANA_COSTS = ["{R}", "{1}{G}", "{2}", "{0}", "{G}", "{W}{1}", "{C}"]
+NONCREATURE_TYPES = [["Land"], ["Enchantment"], ["Artifact"]]
+
+
+@st.composite
+def face_down_variant(draw: st.DrawFn, p: dict) -> dict:
+    """`p` (a face-down entry with a Morph or Megamorph line) as a random face-down variant."""
+    lines = list(p.get("abilities", []))
+    morph = next(i for i, line in enumerate(lines) if line.split()[0] in ("Morph", "Megamorph"))
+    how = draw(st.sampled_from([True, "disguise", "manifest", "cloak", "manifest", "cloak"]))
+    if how is True:
+        return p
+    if how == "disguise":
+        lines[morph] = "Disguise " + lines[morph].split(" ", 1)[1]
+        return {**p, "abilities": lines}
+    q = {**p, "face_down": how}
+    if draw(st.booleans()):
+        del lines[morph]  # a card without morph: only its mana cost (701.40b)
+    elif draw(one_in(3)):
+        lines[morph] = "Disguise " + lines[morph].split(" ", 1)[1]  # 701.40d, 701.58d
+    q["abilities"] = lines
+    if draw(st.integers(0, 4)):
+        q["mana_cost"] = draw(st.sampled_from(MANA_COSTS))
+    if draw(one_in(4)):  # a noncreature card face up: it stays a face-down 2/2 (701.40b)
+        q["types"] = draw(st.sampled_from(NONCREATURE_TYPES))
+        q = {k: v for k, v in q.items() if k not in ("power", "toughness")}
+        q["abilities"] = []  # and no face-up lines
+    return q
+
+
+@st.composite
+def with_face_down_variants(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
+    """A board from `boards` (tests/combat_boards.py, face-down creatures with morph) with each
+    face-down creature a random variant (:func:`face_down_variant`)."""
+    data = draw(boards)
+    data["permanents"] = [draw(face_down_variant(p)) if p.get("face_down") else p for p in data["permanents"]]
+    return data

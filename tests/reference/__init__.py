@@ -20,6 +20,8 @@ Layout, meant to be extended (damage, outcomes):
   (``reference_assignments``; ``assignment_violations`` one check per rule).
 * :mod:`reference.outcomes` -- every distinct end-of-combat result (docs/results.md)
   over every declaration, face-up turn and assignment (``reference_outcomes``).
+* :mod:`reference.facedown` -- the ways a face-down permanent is turned face up (morph,
+  megamorph, disguise; a manifested or cloaked creature card's mana cost, 701.40b, 701.58b).
 """
 
 from .characteristics import Characteristics, battlefield, characteristics, left_battlefield

@@ -38,7 +38,8 @@ from pysolver.model import Goal, Situation
 from .damage import combat_now, fast, next_step, step_assignments
 from .deaths import apnap, player_sequences, resolve_death, triggered
 from .declarations import reference_attacks, reference_blocks
-from .outcomes import State, activations_of, deal, morph_cost, pay, resolve_pump, settle, start
+from .facedown import ways
+from .outcomes import State, activations_of, deal, pay, resolve_pump, settle, start
 from .provoke import resolve_provoke
 from .provoke import stacks as provoke_stacks
 from .triggers import attack_triggers, block_triggers, resolve, stacked
@@ -139,17 +140,15 @@ class Minimax:
     def turn_one(self, state: State, holder: str) -> list[State]:
         out = []
         for p in state.s.permanents:
-            if not p.face_down or p.id in state.gone or morph_cost(p) is None:
+            if p.id in state.gone or (p.controller == self.active) != (holder == ACTIVE):
                 continue
-            if (p.controller == self.active) != (holder == ACTIVE):
-                continue
-            kind, cost = morph_cost(p)
             me = state.s.player(p.controller)
-            for left in pay(me.mana, cost):  # the pool shared across the combat
-                players = tuple(replace(x, mana=left) if x.name == me.name else x for x in state.s.players)
-                permanents = tuple(replace(q, face_down=False).with_counters(1, 1, kind == "megamorph")
-                                   if q.id == p.id else q for q in state.s.permanents)  # 702.37b
-                out.append(settle(replace(state, s=replace(state.s, players=players, permanents=permanents))))
+            for _, cost, counter in ways(p):  # each way it has (116.2b, 702.37e, 702.168d, 701.40b, 701.58b)
+                for left in pay(me.mana, cost):  # the pool shared across the combat
+                    players = tuple(replace(x, mana=left) if x.name == me.name else x for x in state.s.players)
+                    permanents = tuple(replace(q, face_down=False).with_counters(1, 1, counter)
+                                       if q.id == p.id else q for q in state.s.permanents)  # 702.37b
+                    out.append(settle(replace(state, s=replace(state.s, players=players, permanents=permanents))))
         return out
 
     def open_window(self, stage: str, state: State) -> bool:

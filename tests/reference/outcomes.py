@@ -12,11 +12,13 @@ rest of the combat is played out in every possible way, one stage after the othe
 * the combat damage steps (510, :func:`reference.damage.step_assignments` for every
   assignment), with the window between the first-strike and the regular step (510.3, 510.4).
 
-In each window every player may turn any of their face-down creatures with a morph or
-megamorph cost face up (116.2b, 702.37e), paying from what is left of their `mana` (the pool
-is shared across the combat): every colored and {C} symbol with exactly that mana, every
-generic one with any mana; each way of paying is tried. A megamorph cost puts a +1/+1 counter
-on it (702.37b); damage marked stays (120.6) and state-based actions follow (704.3).
+In each window every player may turn any of their face-down creatures face up (116.2b) each way
+it has (:mod:`reference.facedown`): for a morph, megamorph or disguise cost (702.37e, 702.168d), or
+a manifested or cloaked creature card for its mana cost (701.40b, 701.58b), paying from what is
+left of their `mana` (the pool is shared across the combat): every colored and {C} symbol with
+exactly that mana, every generic one with any mana; each way of paying is tried. A megamorph cost
+puts a +1/+1 counter on it (702.37b; its mana cost does not); damage marked stays (120.6) and
+state-based actions follow (704.3).
 
 In each window every player may also activate the pump abilities ("{cost}: ~ gets +X/+Y until end
 of turn", "{cost}: Creatures you control get +X/+Y …") of their face-up permanents on the
@@ -62,6 +64,7 @@ from .characteristics import Characteristics, battlefield, characteristics, left
 from .damage import Assignment, combat_now, fast, next_step, step_assignments
 from .deaths import put_sequences, resolve_death, triggered
 from .declarations import has_quality, reference_attacks, reference_blocks
+from .facedown import ways
 from .provoke import resolve_provoke
 from .provoke import stacks as provoke_stacks
 from .triggers import attack_triggers, block_triggers, resolve, stacked
@@ -117,14 +120,6 @@ def pay(pool: Mana, cost: Mana) -> set[Mana]:
     return out
 
 
-def morph_cost(p: Permanent) -> tuple[str, Mana] | None:
-    """('morph' | 'megamorph', cost) from the face-up side's abilities (702.37a, 702.37b)."""
-    for a in p.abilities:
-        if a.kind in ("morph", "megamorph"):
-            return a.kind, a.value  # type: ignore[return-value]
-    return None
-
-
 def settle(state: State) -> State:
     """704.3: the state-based actions of docs/situation.md (704.5f/g/i/v), before any damage step."""
     gone = set(state.gone)
@@ -136,23 +131,22 @@ def settle(state: State) -> State:
 
 def face_up_options(state: State) -> set[State]:
     """Every state after a priority window: each set of face-down permanents (each player's own)
-    turned face up, each way of paying their costs; the empty set included."""
-    turnable = [p for p in state.s.permanents
-                if p.face_down and p.id not in state.gone and morph_cost(p) is not None]
+    turned face up, each one way (:func:`reference.facedown.ways`), each way of paying their costs;
+    the empty set included."""
+    turnable = [p for p in state.s.permanents if p.id not in state.gone and ways(p)]
     results = set()
     for n in range(len(turnable) + 1):
         for chosen in itertools.combinations(turnable, n):
-            pools = [{p.name: p.mana for p in state.s.players}]
-            for p in chosen:
-                cost = morph_cost(p)[1]
-                pools = [{**pool, p.controller: left} for pool in pools for left in pay(pool[p.controller], cost)]
-            ids = {p.id for p in chosen}
-            for pool in pools:
-                players = tuple(replace(pl, mana=pool[pl.name]) for pl in state.s.players)
-                permanents = tuple(
-                    replace(p, face_down=False).with_counters(1, 1, morph_cost(p)[0] == "megamorph")  # 702.37b
-                    if p.id in ids else p for p in state.s.permanents)
-                results.add(settle(replace(state, s=replace(state.s, players=players, permanents=permanents))))
+            for how in itertools.product(*(ways(p) for p in chosen)):
+                pools = [{p.name: p.mana for p in state.s.players}]
+                for p, (_, cost, _) in zip(chosen, how):
+                    pools = [{**pool, p.controller: left} for pool in pools for left in pay(pool[p.controller], cost)]
+                counter = {p.id: plus for p, (_, _, plus) in zip(chosen, how)}
+                for pool in pools:
+                    players = tuple(replace(pl, mana=pool[pl.name]) for pl in state.s.players)
+                    permanents = tuple(replace(p, face_down=False).with_counters(1, 1, counter[p.id])  # 702.37b
+                                       if p.id in counter else p for p in state.s.permanents)
+                    results.add(settle(replace(state, s=replace(state.s, players=players, permanents=permanents))))
     return results
 
 
@@ -209,9 +203,8 @@ def single_actions(state: State) -> set[State]:
     paying), or one pump ability activated once and resolved (each way of paying), then 704.3."""
     out = set()
     for p in state.s.permanents:
-        if p.id not in state.gone and p.face_down and morph_cost(p) is not None:
-            kind, cost = morph_cost(p)  # type: ignore[misc]
-            up = replace(p, face_down=False).with_counters(1, 1, kind == "megamorph")  # 702.37b
+        for _, cost, counter in ways(p) if p.id not in state.gone else ():
+            up = replace(p, face_down=False).with_counters(1, 1, counter)  # 702.37b
             for after in paid(state, p.controller, cost):
                 out.add(settle(replace(after, s=replace(after.s, permanents=tuple(
                     up if q.id == p.id else q for q in after.s.permanents)))))
