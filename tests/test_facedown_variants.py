@@ -18,6 +18,7 @@ from reference.outcomes import canonical, reference_outcomes
 from strategies import examples, with_face_down_variants
 
 import pysolver
+from pysolver.engines import forge
 from pysolver.errors import InputError
 from pysolver.model.moves import FaceUp, Pass
 from pysolver.rules.check import stage_of
@@ -231,3 +232,35 @@ def test_check_agrees_with_the_reference(data: dict) -> None:
     for a in sorted(assignments, key=sorted)[:5]:
         doc = pysolver.check(s.with_combat(assignment=tuple(sorted(a))))
         assert not [v for v in doc["violations"] if stage_of(v["rule"]) == 2], (sorted(a), doc)
+
+
+# ---- Forge game states: |FaceDown:Manifested, |FaceDown:Cloaked (docs/engines.md) ----------------------
+
+def test_forge_import_of_manifested_and_cloaked_cards() -> None:
+    """Forge marks a manifested card ``FaceDown:Manifested`` and a cloaked one ``FaceDown:Cloaked``: they
+    are imported as `face_down: manifest` / `cloak` with their card's mana cost (701.40b, 701.58b)."""
+    text = ("activeplayer=human\nactivephase=MAIN1\n"
+            "humanbattlefield=Gudul Lurker|FaceDown:Manifested;Grizzly Bears|FaceDown:Cloaked;"
+            "Blistering Firecat|FaceDown\naibattlefield=Serra Angel")
+    data, notes = forge.to_situation(forge.read_forge(text, "state.txt"))
+    how = {p["id"]: p.get("face_down") for p in data["permanents"]}
+    assert how == {"gudul_lurker": "manifest", "grizzly_bears": "cloak", "blistering_firecat": True,
+                   "serra_angel": None} and notes == []
+    s = pysolver.load_data(data)
+    assert [str(c) for _, c in s.permanent("grizzly_bears").face_up_ways()] == ["{1}{G}"]
+    assert [w for w, _ in s.permanent("gudul_lurker").face_up_ways()] == ["megamorph", "mana_cost"]
+
+
+def test_forge_export_and_import_keep_the_face_down_variant() -> None:
+    data = {"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice",
+            "permanents": [{"id": "m", "controller": "alice", "card": "Gudul Lurker", "face_down": "manifest"},
+                           {"id": "c", "controller": "alice", "card": "Grizzly Bears", "face_down": "cloak"},
+                           {"id": "t", "controller": "bob", "power": 3, "toughness": 3, "mana_cost": "{2}{G}",
+                            "face_down": "cloak", "name": "Beast"}]}
+    text, notes = forge.to_forge(pysolver.load_data(data))
+    assert "Gudul Lurker|FaceDown:Manifested" in text and "Grizzly Bears|FaceDown:Cloaked" in text
+    assert notes == ["t: a Forge token has no mana cost, so its mana cost {2}{G} is not written "
+                     "(Forge can't turn it face up for it, 701.40b, 701.58b)"]
+    back, _ = forge.to_situation(forge.read_forge(text, "x.txt"))
+    assert sorted(p.get("face_down", False) for p in back["permanents"] if "card" in p or "power" in p) \
+        == sorted(["manifest", "cloak", "cloak"])

@@ -43,8 +43,10 @@ from ..files.cards import Card, card_key, with_builtin
 from ..model import Permanent, Situation, counter_kind, pt_change
 from ..model.abilities import KEYWORDS
 from ..model.fields import CARD_TYPES
+from ..model.mana import Mana
 
 PLAYERS = ("human", "ai")
+_FACE_DOWN = {"manifested": "manifest", "cloaked": "cloak"}  # |FaceDown:Manifested, |FaceDown:Cloaked (lowered)
 # Forge's phases (its PhaseType names and script names, without case and underscores), in turn order.
 PHASES = {
     "untap": "UNTAP", "upkeep": "UPKEEP", "draw": "DRAW", "main1": "MAIN1",
@@ -341,8 +343,9 @@ def _modifier(imp: _Import, perm: dict[str, Any], mod: str, where: str) -> None:
     elif key == "SummonSick":
         perm["summoning_sick"] = True  # 302.6
     elif key == "FaceDown":
-        perm["face_down"] = True  # 708.2a
-        if value:
+        how = _FACE_DOWN.get(value.lower())
+        perm["face_down"] = how or True  # 708.2a; FaceDown:Manifested 701.40a, FaceDown:Cloaked 701.58a
+        if value and how is None:
             imp.note(where, f"face down ({value.lower()}): imported as a face-down morph creature (708.2a)")
     elif key == "Counters":
         _counters(imp, perm, value, where)
@@ -581,18 +584,23 @@ def _forge_goal(s: Situation, side: dict[str, str], notes: list[str]) -> list[st
 def _forge_entry(p: Permanent, pool: Mapping[str, Card], notes: list[str]) -> str:
     """One battlefield entry: the card's name (or a token spec) and its modifiers."""
     card = pool.get(card_key(p.name)) if p.name else None
+    token = False
     if card is not None and _same(p, card):
         entry = card.name
     elif p.name and p.name.removeprefix("Snow-Covered ") in (*_BASIC_LAND, "Wastes") and p.types == ("Land",):
         entry = p.name  # a basic land is known by name (305.6)
     else:
-        entry = _token_spec(p, notes)
+        entry, token = _token_spec(p, notes), True
     if p.tapped or ("Land" in p.types and not p.is_creature):
         entry += "|Tapped"  # a land's mana is its controller's `mana`, written as untapped basic lands
     if p.summoning_sick:
         entry += "|SummonSick"
     if p.face_down:
-        entry += "|FaceDown"
+        entry += "|FaceDown" + next((f":{forge.capitalize()}" for forge, how in _FACE_DOWN.items()
+                                     if how == p.face_down), "")
+    if p.face_down in _FACE_DOWN.values() and p.mana_cost is not None and token:
+        notes.append(f"{p.id}: a Forge token has no mana cost, so its mana cost {p.mana_cost} is not written "
+                     "(Forge can't turn it face up for it, 701.40b, 701.58b)")
     counters = [counter_kind(dp, dt).translate(_FORGE_SIGNS) + f"={n}" for dp, dt, n in p.pt_counters]
     if "Planeswalker" in p.types and p.loyalty is not None:
         counters.append(f"LOYALTY={p.loyalty}")
@@ -609,10 +617,19 @@ def _forge_entry(p: Permanent, pool: Mapping[str, Card], notes: list[str]) -> st
 
 
 def _same(p: Permanent, card: Card) -> bool:
-    """Whether a permanent has exactly its card's characteristics (Forge builds it from the name)."""
+    """Whether a permanent has exactly its card's characteristics (Forge builds it from the name; a
+    manifested or cloaked one's mana cost too, 701.40b)."""
     return (tuple(p.types), tuple(p.subtypes), tuple(p.colors), p.power, p.toughness, tuple(p.ability_lines)) == \
         (card.types, card.subtypes, card.colors, card.power, card.toughness, card.lines) and \
-        (p.defense in (None, card.defense))
+        (p.defense in (None, card.defense)) and (p.mana_cost is None or _cost(card) == p.mana_cost)
+
+
+def _cost(card: Card) -> Mana | None:
+    """The card's mana cost (202.1), None if it has none or one the solver does not read ({X}, hybrid)."""
+    try:
+        return Mana.parse(card.mana_cost) if card.mana_cost else None
+    except ValueError:
+        return None
 
 
 def _token_spec(p: Permanent, notes: list[str]) -> str:
