@@ -6,6 +6,8 @@ boards whose face-down creatures are every variant (tests/strategies.py `with_fa
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from boards import board, creature
 from combat_boards import damage_boards, outcome_boards
@@ -20,6 +22,7 @@ from strategies import examples, with_face_down_variants
 import pysolver
 from pysolver.engines import forge
 from pysolver.errors import InputError
+from pysolver.files.cards import card_key
 from pysolver.model.moves import FaceUp, Pass
 from pysolver.rules.check import stage_of
 from pysolver.rules.facedown import face_up_choices, turn_face_up
@@ -264,3 +267,29 @@ def test_forge_export_and_import_keep_the_face_down_variant() -> None:
     back, _ = forge.to_situation(forge.read_forge(text, "x.txt"))
     assert sorted(p.get("face_down", False) for p in back["permanents"] if "card" in p or "power" in p) \
         == sorted(["manifest", "cloak", "cloak"])
+
+
+# ---- card files: "Disguise {cost}" in oracle text (files/cards.py) -------------------------------------
+
+MASQUERADER = {"name": "Test Masquerader", "mana_cost": "{3}{W}", "type_line": "Creature — Human Rogue",
+               "colors": ["W"], "power": "4", "toughness": "3",
+               "oracle_text": "Flying\nDisguise {1}{W} (You may cast this card face down for {3} as a 2/2 creature "
+                              "with ward {2}. Turn it face up any time for its disguise cost.)"}
+
+
+def test_disguise_is_read_from_oracle_text(tmp_path) -> None:
+    """The reminder text dropped, "Disguise {1}{W}" is the 702.168a line; cast face down it is turned face
+    up for {1}{W}, manifested also for its mana cost {3}{W} (701.40b, 701.40d)."""
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps([MASQUERADER, {**MASQUERADER, "name": "Test Impostor",
+                                              "oracle_text": "Disguise {X}{W} (reminder)"}]), encoding="utf-8")
+    cards = pysolver.load_cards(path)
+    assert cards[card_key("Test Masquerader")].lines == ("Flying", "Disguise {1}{W}")
+    for how, ways in ((True, [("disguise", "{1}{W}")]),
+                      ("manifest", [("disguise", "{1}{W}"), ("mana_cost", "{3}{W}")])):
+        s = pysolver.load_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a", "permanents": [
+            {"id": "m", "controller": "a", "card": "Test Masquerader", "face_down": how}]}, cards=cards)
+        assert [(w, str(c)) for w, c in s.permanent("m").face_up_ways()] == ways
+    with pytest.raises(InputError, match=r"permanents\[0\].card: permanent 'i' .*702.168e"):
+        pysolver.load_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a", "permanents": [
+            {"id": "i", "controller": "a", "card": "Test Impostor", "face_down": True}]}, cards=cards)

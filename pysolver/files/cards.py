@@ -4,8 +4,8 @@ Oracle text becomes docs/abilities.md ability lines: keyword lines such as
 "Flying, trample, protection from white and from blue" are split, reminder
 text in parentheses is dropped, and lines the solver does not model (e.g.
 "{R}: Target creature gets +1/+0 until end of turn") are kept in `unmodelled`, never dropped.
-Morph lines the solver cannot pay for (a cost with {X}, 702.37f, or a cost that is
-not mana) stay in `lines`, so that using the card is an error naming the permanent.
+Morph and disguise lines the solver cannot pay for (a cost with {X}, 702.37f, 702.168e, or a
+cost that is not mana) stay in `lines`, so that using the card is an error naming the permanent.
 
 >>> card = builtin_pool()["akroma, angel of fury"]
 >>> card.lines[3:]
