@@ -24,6 +24,7 @@ from pysolver.engines import forge
 from pysolver.errors import InputError
 from pysolver.files.cards import card_key
 from pysolver.model.moves import FaceUp, Pass
+from pysolver.output.render import move_text
 from pysolver.rules.check import stage_of
 from pysolver.rules.facedown import face_up_choices, turn_face_up
 
@@ -293,3 +294,18 @@ def test_disguise_is_read_from_oracle_text(tmp_path) -> None:
     with pytest.raises(InputError, match=r"permanents\[0\].card: permanent 'i' .*702.168e"):
         pysolver.load_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a", "permanents": [
             {"id": "i", "controller": "a", "card": "Test Impostor", "face_down": True}]}, cards=cards)
+
+
+def test_verify_turns_a_manifested_creature_face_up_for_its_mana_cost() -> None:
+    """701.40b: the 4/4 face up (for {G}) before attacking deals lethal 4; face down only 2. The proof's
+    move says it was for its mana cost (docs/results.md), and the text says so."""
+    s = pysolver.load_data({"players": [{"name": "alice", "mana": "{G}"}, {"name": "bob", "life": 4}],
+                            "active": "alice", "goal": {"lethal": "bob"},
+                            "permanents": [creature("x", "alice", 4, 4, face_down="manifest", mana_cost="{G}")]})
+    doc = pysolver.verify(s)
+    assert doc["holds"] is True is reference_verify(s)
+    first = doc["strategy"]["tree"][0]["move"]
+    assert first == {"turn_face_up": ["x"], "mana_cost": True}
+    assert move_text(first) == "turns x face up for its mana cost"
+    assert pysolver.verify(pysolver.load_data({**s.to_data(), "players": [
+        {"name": "alice"}, {"name": "bob", "life": 4}]}))["holds"] is False

@@ -486,8 +486,8 @@ def _legal_in_graph(g: nx.DiGraph, m: BlockDeclaration) -> bool:
 
 def label(m: Move) -> dict[str, Any]:
     """A move as it appears in the proof (docs/verify.md)."""
-    if isinstance(m, FaceUp):
-        return {"turn_face_up": [m.permanent]}
+    if isinstance(m, FaceUp):  # for its mana cost: a manifested or cloaked creature (701.40b, 701.58b)
+        return {"turn_face_up": [m.permanent], **({"mana_cost": True} if m.mana_cost else {})}
     if isinstance(m, Activation):  # 602.2: activated by the player with priority (117.3c)
         return {"activate": {k: v for k, v in m.to_json().items() if k != "window"}}
     if isinstance(m, Pass):

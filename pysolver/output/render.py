@@ -103,7 +103,8 @@ def _outcome(o: Outcome) -> str:
         how = [", ".join(f"{a}->{t}" for a, t in line.attacks.attacks) or "no attack"]
         if line.blocks.blocks:
             how.append("blocks " + ", ".join(f"{b}->{a}" for b, a in line.blocks.blocks))
-        how += [f"{f.permanent} face up {f.window.replace('_', ' ')} for {f.cost}" for f in line.face_up]
+        how += [f"{f.permanent} face up {f.window.replace('_', ' ')} for {f.cost}" + " (mana cost)" * f.mana_cost
+                for f in line.face_up]
         how += [f"{a.permanent} activated {a.times}x {a.window.replace('_', ' ')}" for a in line.activations]
         for step, words in ((line.first_strike, "first-strike damage"), (line.regular, "regular damage")):  # 510.1
             if step is not None and step.assignment:
@@ -185,7 +186,8 @@ def move_text(move: Doc) -> str:
     if "triggers" in move:  # 603.3b
         return "orders triggers: " + ", ".join(f"{t['kind']} of {t['source']}" for t in move["triggers"])
     if "turn_face_up" in move:
-        return f"turns {', '.join(move['turn_face_up'])} face up" if move["turn_face_up"] else "passes"
+        how = " for its mana cost" if move.get("mana_cost") else ""  # 701.40b, 701.58b
+        return f"turns {', '.join(move['turn_face_up'])} face up{how}" if move["turn_face_up"] else "passes"
     if "activate" in move:  # 602.2
         return f"activates {move['activate']['permanent']}'s pump {move['activate']['times']}x"
     if "attacks" in move:
