@@ -27,7 +27,9 @@ The stages, in order (506.1, docs/verify.md):
 * the end.
 
 In a window the active player has priority first (117.3b); a player may turn one face-down
-permanent they control face up (a special action, 116.2b, 702.37e) and receives priority again
+permanent they control face up one way it has (a special action, 116.2b: for its morph,
+megamorph or disguise cost, 702.37e, 702.168d, or a manifested or cloaked creature card for its
+mana cost, 701.40b, 701.58b; :mod:`pysolver.rules.facedown`) and receives priority again
 (117.3c), activate a pump ability (602, :mod:`pysolver.rules.pumps`; it resolves, 608.2, and the active
 player receives priority, 117.3b), or pass; the window closes when both players pass in
 succession (117.4). A window in which nobody can do either is skipped.
