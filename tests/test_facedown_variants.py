@@ -7,6 +7,7 @@ boards whose face-down creatures are every variant (tests/strategies.py `with_fa
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from boards import board, creature
@@ -309,3 +310,16 @@ def test_verify_turns_a_manifested_creature_face_up_for_its_mana_cost() -> None:
     assert move_text(first) == "turns x face up for its mana cost"
     assert pysolver.verify(pysolver.load_data({**s.to_data(), "players": [
         {"name": "alice"}, {"name": "bob", "life": 4}]}))["holds"] is False
+
+
+def test_the_manifest_example() -> None:
+    """examples/manifest-and-cloak.yaml: the Flock face up for its megamorph cost deals 1 (the counter),
+    for its mana cost 0, face down 2 and dies (701.40b-c, 702.37b); the cloaked Bears stays face down."""
+    s = pysolver.load(Path(__file__).parents[1] / "examples" / "manifest-and-cloak.yaml")
+    got = list(pysolver.outcomes(s))
+    assert {canonical(o) for o in got} == {canonical(o) for o in reference_outcomes(s)}
+    by_turn = {tuple((f["cost"], f.get("mana_cost", False)) for f in o["line"]["face_up"]): o for o in got
+               if o["line"]["blocks"]}
+    assert {k: (o["destroyed"], o["damage"].get("giant", 0)) for k, o in by_turn.items()} == {
+        (): (["flock"], 2), (("{2}{U}", True),): ([], 0), (("{U}", False),): ([], 1)}
+    assert all(f["permanent"] == "flock" for o in got for f in o["line"]["face_up"])
