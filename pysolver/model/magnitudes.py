@@ -20,7 +20,8 @@ def magnitude(x: Player | Permanent) -> int:
     if isinstance(x, Player):
         return abs(x.life) + x.mana.total + x.poison
     values = [x.power, x.toughness, x.loyalty, x.defense, x.damage,
-              *(n * max(abs(dp), abs(dt)) for dp, dt, n in x.pt_counters), *map(abs, x.until_end_of_turn)]
+              *(n * max(abs(dp), abs(dt)) for dp, dt, n in x.pt_counters), *map(abs, x.until_end_of_turn),
+              x.mana_cost.total if x.mana_cost is not None else None]  # 202.1: paid like a morph cost
     for a in x.abilities:
         if isinstance(a.value, Mana):
             values.append(a.value.total)
