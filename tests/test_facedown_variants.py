@@ -27,7 +27,9 @@ from pysolver.files.cards import card_key
 from pysolver.model.moves import FaceUp, Pass
 from pysolver.output.render import move_text
 from pysolver.rules.check import stage_of
+from pysolver.rules.combat import outcome
 from pysolver.rules.facedown import face_up_choices, turn_face_up
+from pysolver.scale import invariants
 
 SLOW = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
@@ -323,3 +325,13 @@ def test_the_manifest_example() -> None:
     assert {k: (o["destroyed"], o["damage"].get("giant", 0)) for k, o in by_turn.items()} == {
         (): (["flock"], 2), (("{2}{U}", True),): ([], 0), (("{U}", False),): ([], 1)}
     assert all(f["permanent"] == "flock" for o in got for f in o["line"]["face_up"])
+
+
+def test_sweep_invariants_replay_and_read_face_up_turns_for_a_mana_cost() -> None:
+    """The sweep's invariants (pysolver.scale.invariants) replay every line of the example move by
+    move to its outcome, and give the Flock its megamorph counter only when turned for {U}."""
+    s = pysolver.load(Path(__file__).parents[1] / "examples" / "manifest-and-cloak.yaml")
+    for o in pysolver.outcomes(s):
+        assert outcome(invariants.replay(s, o["line"]).s).to_json() == {k: v for k, v in o.items() if k != "line"}
+    flock = s.permanent("flock")
+    assert [invariants.chars(flock, turned).power for turned in ({}, {"flock": True}, {"flock": False})] == [2, 0, 1]
