@@ -335,3 +335,8 @@ def test_sweep_invariants_replay_and_read_face_up_turns_for_a_mana_cost() -> Non
         assert outcome(invariants.replay(s, o["line"]).s).to_json() == {k: v for k, v in o.items() if k != "line"}
     flock = s.permanent("flock")
     assert [invariants.chars(flock, turned).power for turned in ({}, {"flock": True}, {"flock": False})] == [2, 0, 1]
+
+
+def test_the_board_picture_says_manifested_and_cloaked() -> None:
+    svg = pysolver.load(Path(__file__).parents[1] / "examples" / "manifest-and-cloak.yaml").to_svg()
+    assert "manifested 2/2" in svg and "cloaked 2/2" in svg and "face-down 2/2" not in svg

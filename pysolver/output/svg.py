@@ -53,6 +53,9 @@ def _document(width: float, height: float, body: list[str], title: str) -> str:
             f'<rect width="100%" height="100%" fill="white"/>\n' + "\n".join(body) + "\n</svg>\n")
 
 
+_FACE_DOWN = {"manifest": "manifested", "cloak": "cloaked"}  # 701.40a, 701.58a
+
+
 def _pt(p: Permanent) -> str | None:
     """Power/toughness with counters; a face-down permanent is a 2/2 (708.2a)."""
     if p.face_down:
@@ -88,7 +91,7 @@ def _card(p: Permanent, x: float, y: float) -> list[str]:
              (f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="{fill}" '
               f'stroke="{stroke}" stroke-width="1.5"/>'),
              _text(x + 8, y + 18, p.id, "id", fill=ink)]
-    title = "face-down 2/2" if p.face_down else p.name or ""
+    title = f"{_FACE_DOWN.get(str(p.face_down), 'face-down')} 2/2" if p.face_down else p.name or ""
     if title:
         group.append(_text(x + 8, y + 32, _fit(title, 19), "small", fill=ink))
     if p.face_down and p.name:
