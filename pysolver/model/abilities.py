@@ -68,6 +68,7 @@ _DIES = re.compile(r"when(?:ever)? this creature dies, (?:it|this creature) deal
                    r"(any target|each opponent)")
 _DIES_KINDS = {"any target": "dies_damage", "each opponent": "dies_each_opponent"}
 _TOXIC = re.compile(r"toxic (\d+)")  # 702.164a: "toxic N"
+MORPHS = ("morph", "megamorph", "disguise")  # the abilities that turn a face-down permanent face up (702.37e, 702.168d)
 _COST_ABILITY = re.compile(r"(morph|megamorph|disguise)\s*(\{.*\})$")  # 702.37a, 702.37b, 702.168a
 _OTHER_MORPH_COST = re.compile(r"(morph|megamorph|disguise)\s*[\u2014\u2013-]\s*(.+)")  # "Morph—Reveal a white card …"
 

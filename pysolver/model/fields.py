@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from ..errors import InputError
 from . import numbers
-from .abilities import COLOR_LETTERS, COLORS, Ability, Pump, parse_ability_line
+from .abilities import COLOR_LETTERS, COLORS, MORPHS, Ability, Pump, parse_ability_line
 from .mana import Mana
 from .moves import Activation
 from .numbers import quote as q
@@ -258,7 +258,8 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         summoning_sick=field("summoning_sick", r.boolean, False),
         face_down=face_down,
         mana_cost=_mana_cost(r, d["mana_cost"], f"{path}.mana_cost") if d.get("mana_cost") is not None
-        else _mana_cost(r, card.mana_cost, f"{path}.card") if card and card.mana_cost and face_down in FACE_DOWN_BY
+        else _mana_cost(r, card.mana_cost, f"{path}.card", f"card {q(card.name)}: ")
+        if card and card.mana_cost and face_down in FACE_DOWN_BY
         else None,
         pt_counters=counters,
         until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)))
@@ -318,17 +319,18 @@ def _face_down(r: Reader, value: Any, path: str) -> bool | str:
     return value  # type: ignore[no-any-return]
 
 
-def _mana_cost(r: Reader, value: Any, path: str) -> Mana:
-    """A mana cost (202.1): mana symbols such as ``{2}{U}``, at least one; {X} is not supported (107.3)."""
+def _mana_cost(r: Reader, value: Any, path: str, card: str = "") -> Mana:
+    """A mana cost (202.1): mana symbols such as ``{2}{U}``, at least one; {X} is not supported (107.3).
+    `card` begins a message about a card's mana cost."""
     text = r.text(value, path)
     if "{x}" in text.lower():
-        raise r.fail(path, f"mana cost {q(text)}: costs with {{X}} (107.3) are not supported")
+        raise r.fail(path, f"{card}mana cost {q(text)}: costs with {{X}} (107.3) are not supported")
     if not text.strip():
         raise r.fail(path, "a mana cost needs at least one mana symbol, such as {0} or {2}{U} (202.1)")
     try:
         cost = Mana.parse(text)
     except ValueError as exc:
-        raise r.fail(path, str(exc)) from None
+        raise r.fail(path, f"{card}{exc}") from None
     check_mana(r, cost, path)
     return cost
 
@@ -378,7 +380,7 @@ def _check_characteristics(r: Reader, p: Mapping[str, Any], path: str) -> None:
     """The numbers each card type needs (208, 306.5b, 310.4), and morph and disguise rules (702.37, 702.168, 708)."""
     types, pid = p["types"], p["id"]
     if "Creature" in types or p["face_down"]:
-        morph = any(a.kind in ("morph", "megamorph", "disguise") for a in p["abilities"])
+        morph = any(a.kind in MORPHS for a in p["abilities"])
         for key in ("power", "toughness"):
             if p[key] is None and ("Creature" in types or morph):
                 raise r.fail(f"{path}.{key}", f"permanent {q(pid)} is a creature and needs {key} (208.1)")

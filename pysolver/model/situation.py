@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from . import fields as read
-from .abilities import COLORS, PUMPS, Ability, Pump, normalise
+from .abilities import COLORS, MORPHS, PUMPS, Ability, Pump, normalise
 from .fields import FACE_DOWN_BY, Reader, counter_kind, pt_change
 from .mana import Mana
 from .values import JSON
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 
 Data = dict[str, Any]  # docs/situation.md plain data, as parsed from YAML/JSON
 FaceDown = bool | str  # False, True (cast face down: morph, disguise; 708.2a) or one of FACE_DOWN_BY
-MORPHS = ("morph", "megamorph", "disguise")  # the abilities that turn a face-down permanent face up (702.37e, 702.168d)
 
 
 @dataclass(frozen=True, repr=False)
@@ -260,7 +259,7 @@ class Permanent:
         """How it can be turned face up, each way with its cost: by its morph, megamorph or disguise
         cost (702.37e, 702.168d; also when manifested or cloaked, 701.40c-d, 701.58c-d), and
         (``"mana_cost"``) a manifested or cloaked creature card with a mana cost for that cost
-        (701.40b, 701.58b). None unless it is face down.
+        (701.40b, 701.58b). Empty if it is face up.
 
         >>> p = Permanent("x", "a", power=3, toughness=3, abilities=("Megamorph {U}",), mana_cost="{2}{U}",
         ...               face_down="manifest")

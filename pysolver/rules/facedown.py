@@ -30,7 +30,7 @@ from functools import lru_cache
 from ..asp.facts import atom, program, situation_facts
 from ..asp.solving import WINDOW, args_of, control, models
 from ..model import Permanent, Player, Situation
-from ..model.situation import MORPHS
+from ..model.abilities import MORPHS
 
 Turn = tuple[str, str]  # (permanent, way): one face-down permanent turned face up one way
 
