@@ -340,3 +340,9 @@ def test_sweep_invariants_replay_and_read_face_up_turns_for_a_mana_cost() -> Non
 def test_the_board_picture_says_manifested_and_cloaked() -> None:
     svg = pysolver.load(Path(__file__).parents[1] / "examples" / "manifest-and-cloak.yaml").to_svg()
     assert "manifested 2/2" in svg and "cloaked 2/2" in svg and "face-down 2/2" not in svg
+
+
+def test_702_39a_a_defenders_provoke_never_targets() -> None:
+    """Provoke triggers when its creature attacks (702.39a): bob's provoke can't target alice's
+    cloaked creature in alice's combat, so the board is not refused."""
+    board(creature("x", "alice", 2, 2, face_down="cloak"), creature("y", "bob", 2, 2, "Provoke"))

@@ -69,7 +69,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     problem = numbers.total_problem(sum(map(magnitude, players)) + sum(map(magnitude, permanents)) + assigned)
     if problem is not None:
         raise r.fail("permanents", problem)
-    _check_ward(r, permanents)
+    _check_ward(r, permanents, active)
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file)
     problem = numbers.total_problem(sum(map(magnitude, players)) + sum(map(magnitude, permanents)) + assigned
                                     + pump_magnitude(s)  # what pump abilities can still add (602.2b, 613.4c)
@@ -79,16 +79,16 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     return s
 
 
-def _check_ward(r: Reader, permanents: list[Permanent]) -> None:
+def _check_ward(r: Reader, permanents: list[Permanent], active: str) -> None:
     """A face-down permanent with ward {2} (cast with disguise, 702.168a; cloaked, 701.58a) is refused
-    where another player's provoke (702.39a) or "deals N damage to any target" death trigger
-    (603.10a) could target it: ward's trigger (702.21a) is not modelled. Elsewhere ward changes nothing
-    (only an opponent's targeting spell or ability triggers it)."""
+    where another player's provoke (702.39a: the active player's, whose creatures attack) or "deals N
+    damage to any target" death trigger (603.10a) could target it: ward's trigger (702.21a) is not
+    modelled. Elsewhere ward changes nothing (only an opponent's targeting spell or ability triggers it)."""
     for i, p in enumerate(permanents):
         if not (p.face_down == "cloak" or (p.face_down is True and p.has("disguise"))):
             continue
-        targeting = next((q for q in permanents if q.controller != p.controller
-                          and any(q.has(k) for k in TARGETING)), None)
+        targeting = next((q for q in permanents if q.controller != p.controller and (
+            q.has("dies_damage") or (q.has("provoke") and q.controller == active))), None)
         if targeting is not None:
             kind = next(k for k in TARGETING if targeting.has(k))
             rule = "701.58a" if p.face_down == "cloak" else "702.168a"
