@@ -182,7 +182,7 @@ def _classified(name: str, text: str, legendary: bool) -> tuple[tuple[str, ...],
     first (:func:`oracle_lines`), then the lines it does not read sorted out (:mod:`pysolver.files.oracle`)."""
     lines, unread = oracle_lines(name, text, legendary)
     short = short_name(name, legendary)
-    why = [(line, reason(line, name, lines, short)) for line in unread]
+    why = [(line, reason(line, name, lines + unread, short)) for line in unread]
     return (lines, tuple(line for line, r in why if r is None),
             tuple((line, r) for line, r in why if r is not None))
 

@@ -120,14 +120,15 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
               r"^(this spell|~) costs [^.]* (less|more) to cast\b",
               r"^as an additional cost to cast (this spell|~)\b",
               r"^cast (this spell|~) only\b",
+              r"^you may [^.]* rather than pay (this spell's|~'s) mana cost",
               r"^you may cast (this spell|~) as though it had flash\b",
               r"^(when|whenever) you cast (this spell|~)\b",
               r"^whenever (you|a player|an opponent|another player|each opponent|target opponent|your opponents?) "
-              r"(casts?|cycles?) [^,~]*(?<!dies)(?<!attacks)(?<!blocks)(?<!enters), ",
-              r"^whenever ~ becomes the target of a spell( an opponent controls| your opponents control"
+              r"(casts?|cycles?)(?! or discard) [^,~]*( that targets ~)?(?<!dies)(?<!attacks)(?<!blocks)(?<!enters), ",
+              r"^(when|whenever) ~ becomes the target of a spell( an opponent controls| your opponents control"
               r"| you control)?, "),
     "zone": (r"^you may cast ~ from your (graveyard|hand)\b",
-             r"^[^:]*\b(discard ~|exile ~ from your graveyard|reveal ~ from your hand)\b[^:]*: ",
+             r"^[^:]*\b(discard ~|exile ~ from your graveyard|reveal ~ from your hand)[^:]*: ",
              r"^[^:]*: return ~ from your graveyard to ",
              r"^(when|whenever) ~ is put into (your|a) graveyard from (your|a) (library|hand)\b",
              r"^while ~ is in your (graveyard|hand)\b"),
@@ -156,6 +157,7 @@ _HIDDEN_STEPS = tuple(map(re.compile, (
     r"look at (target|that) (player|opponent)'s hand",
     r"return ~ from your graveyard to your hand",
 )))
+_RETURNS = re.compile(r"^(persist|undying)\b|\b(return|put) (it|~)( from your graveyard)?( onto| to) the battlefield")
 _DIES = re.compile(r"^when ~ (dies|is put into a graveyard from the battlefield)$")
 _OWN_HAND = re.compile(r"return (it|~) to (its owner's|your) hand")
 _TRIGGER = re.compile(r"^(?:when|whenever|at) (?P<condition>[^,]+), (?P<effect>.+)$")
@@ -175,20 +177,20 @@ def shape(line: str, name: str, short: str | None = None) -> str:
         if own:
             text = re.sub(rf"(?<![\w{{]){re.escape(own)}(?![\w}}])", "~", text)
     text = re.sub(r"\bthis (creature|permanent)\b", "~", normalise(text, None))
-    text = re.sub(r"\b~ (enters|escapes) the battlefield\b", r"~ \1", text)
+    text = re.sub(r"\b(enters|escapes) the battlefield\b", r"\1", text)
     return _ABILITY_WORD.sub("", text).rstrip(".")
 
 
-def reason(line: str, name: str, modelled: tuple[str, ...] = (), short: str | None = None) -> Reason | None:
+def reason(line: str, name: str, card_lines: tuple[str, ...] = (), short: str | None = None) -> Reason | None:
     """Why `line` of the card `name` cannot change one combat, or None: it may change the answer.
-    `modelled` are the card's lines the grammar reads (a card with persist or undying comes back
-    during combat, so its own "enters" lines may matter, 702.79a, 702.93a).
+    `card_lines` are the card's lines: a card that can return to the battlefield during combat
+    (persist, undying, 702.79a, 702.93a, or a line returning it) does not have inert "enters" lines.
 
     >>> reason("Flash", "Ambush Viper").key, reason("{T}: Add {G}.", "Llanowar Elves")
     ('spell', None)
     """
     text = shape(line, name, short)
-    returns = any(m.lower() in ("persist", "undying") for m in modelled)
+    returns = any(_RETURNS.search(shape(other, name, short)) for other in card_lines)
     for key in REASONS:
         if key == "enters" and returns:
             continue
