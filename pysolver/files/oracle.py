@@ -64,8 +64,8 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
     Reason("hidden", "121.1",
            "an effect that only draws, discards, mills, scries, surveils, looks at or reveals cards, searches a "
            "library or returns a card from a graveyard to a hand: the solver's combat casts no spell, so no card "
-           "in a hidden zone acts in it (a line that counts such cards is noted itself); as an activated ability "
-           "only with a cost of mana or discarding"),
+           "in a hidden zone acts in it (a line that counts such cards is noted itself), and a situation has no "
+           "empty library to draw from (704.5b); as an activated ability only with a cost of mana or discarding"),
     Reason("land", "305.1, 305.2",
            "a land entering (landfall): lands are played in a main phase, and no line modelled or inert puts a "
            "land onto the battlefield during combat"),
@@ -230,10 +230,12 @@ def _hidden(text: str) -> bool:
         effect, dies = activated.group("effect"), False
     else:
         return False
-    steps = [s for s in re.split(r"\. |, then |, and |\bthen ", effect) if s]
+    steps = [s for s in re.split(r"\. |, then |, and (?!put)|\bthen ", effect) if s]
     for step in steps:
         step = re.sub(r"^(then |if you do, |you may |you |each player |that player |target player )+", "", step)
         step = step.rstrip(".")
+        if re.search(r" and (?!put (it|that card|them) into your hand)", step):
+            return False  # "draws two cards and loses 2 life": a second effect
         if not (any(p.fullmatch(step) for p in _HIDDEN_STEPS) or dies and _OWN_HAND.fullmatch(step)):
             return False
     return bool(steps)
