@@ -47,6 +47,9 @@ INERT_LINES = [
     ("Manic Scribe", "Delirium — At the beginning of each opponent's upkeep, if there are four or more card types "
                      "among cards in your graveyard, that player puts the top three cards of his or her library into "
                      "his or her graveyard.", "step"),
+    ("Emberwilde Augur", "Sacrifice Emberwilde Augur: Emberwilde Augur deals 3 damage to target player. Activate "
+                         "this ability only during your upkeep.", "step"),
+    ("Colossus of Sardia", "{9}: Untap Colossus of Sardia. Activate this ability only during your upkeep.", "step"),
     # spell (601.2: casting; nothing is cast during the solver's combat)
     ("Akroma, Angel of Fury", "This spell can't be countered.", "spell"),
     ("Affa Guard Hound", "Flash", "spell"),
@@ -58,11 +61,13 @@ INERT_LINES = [
                        "creature you control.", "spell"),
     ("Bonecrusher Giant", "Whenever Bonecrusher Giant becomes the target of a spell, Bonecrusher Giant deals 2 damage "
                           "to that spell's controller.", "spell"),
+    ("Grand Arbiter Augustin IV", "Spells your opponents cast cost {1} more to cast.", "spell"),
     # zone (113.6: works only while the card is in a hand or graveyard; 702.49a ninjutsu from the hand)
     ("Grixis Sojourners", "Cycling {2}{B}", "zone"),
     ("Wirewood Guardian", "Forestcycling {2}", "zone"),
     ("Higure, the Still Wind", "Ninjutsu {2}{U}{U}", "zone"),
     ("Anathemancer", "Unearth {5}{B}{R}", "zone"),
+    ("Gempalm Sorcerer", "When you cycle Gempalm Sorcerer, Wizard creatures gain flying until end of turn.", "zone"),
     ("Arrogant Wurm", "Madness {2}{G}", "zone"),
     ("Ghor-Clan Rampager", "Bloodrush — {R}{G}, Discard Ghor-Clan Rampager: Target attacking creature gets +4/+4 and "
                            "gains trample until end of turn.", "zone"),
