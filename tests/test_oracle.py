@@ -77,6 +77,8 @@ INERT_LINES = [
     ("Enclave Cryptologist", "Level up {1}{U}", "sorcery"),
     ("Wall of Distortion", "{2}{B}, {T}: Target player discards a card. Activate this ability only any time you could "
                            "cast a sorcery.", "sorcery"),
+    ("Mindwhip Sliver", 'All Slivers have "{2}, Sacrifice this permanent: Target player discards a card at random. '
+                        'Activate this ability only any time you could cast a sorcery."', "sorcery"),
     # hidden (121.1: drawing and the like only move cards among hidden zones)
     ("Fathom Seer", "When Fathom Seer is turned face up, draw two cards.", "hidden"),
     ("Den Protector", "When Den Protector is turned face up, return target card from your graveyard to your hand.",
@@ -170,6 +172,12 @@ def test_a_keyword_line_is_classified_part_by_part() -> None:
     assert classes(card("Spectral Sailor", "Flash\nFlying\n{3}{U}: Draw a card.")) == {
         "Flying": MODELLED, "Flash": "spell", "{3}{U}: Draw a card.": "hidden"}
     assert classes(card("Sacred Wolf", "Hexproof")) == {"Hexproof": MAY_CHANGE}
+
+
+def test_a_timing_restriction_is_read_only_on_the_ability_it_restricts() -> None:
+    """602.5d: a granted sorcery-speed ability beside a granted keyword does not make the grant inert."""
+    line = 'All Slivers have haste and "{T}: Draw a card. Activate only as a sorcery."'
+    assert classes(card("Test Sliver", line)) == {line: MAY_CHANGE}
 
 
 def test_a_compound_trigger_with_a_combat_event_is_not_a_cast_trigger() -> None:

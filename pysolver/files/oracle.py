@@ -85,6 +85,9 @@ _STEPS = (r"(upkeep|draw step|end step|(pre|post)combat main phase|(first|second
 _WHOSE = r"((the|your|each|each player's|each opponent's|that player's|target opponent's|each other player's|"\
          r"enchanted player's|its controller's|chosen player's) )?(next )?"
 
+# An activated ability of the card itself (no quoted ability granted) with a timing restriction (602.5b).
+_ACTIVATED_ONLY = r'^[^"]*: [^"]*\bactivate (this ability )?only '
+
 _KEYWORDS: dict[str, tuple[str, ...]] = {
     "enters": ("bloodthirst", "amplify", "sunburst", "devour", "fabricate", "tribute", "exploit"),
     "step": ("echo", "cumulative upkeep", "fading", "vanishing", "phasing"),
@@ -115,7 +118,7 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
              r"^at the beginning of each (player's )?(upkeep|end step)\b",
              r"^~ doesn't untap during ",
              r"^you may choose not to untap ~ during your untap step",
-             r"\bactivate (this ability )?only during your upkeep\b"),
+             rf"{_ACTIVATED_ONLY}during your upkeep\b"),
     "spell": (r"^(this spell|~) can't be countered\b",
               r"^(this spell|~) costs [^.]* (less|more) to cast\b",
               r"^(if [^,]*, )?this spell costs [^.]* (less|more) to cast\b",
@@ -130,12 +133,14 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
               r"^(when|whenever) ~ becomes the target of a spell( an opponent controls| your opponents control"
               r"| you control)?, "),
     "zone": (r"^you may cast ~ from your (graveyard|hand)\b",
-             r"^[^:]*\b(discard ~|exile ~ from your graveyard|reveal ~ from your hand)[^:]*: ",
+             r'^[^:"]*\b(discard ~|exile ~ from your graveyard|reveal ~ from your hand)[^:"]*: ',
              r"^[^:]*: return ~ from your graveyard to ",
              r"^(when|whenever) ~ is put into (your|a) graveyard from (your|a) (library|hand)\b",
              r"^while ~ is in your (graveyard|hand)\b",
              r"^when you cycle ~, "),
-    "sorcery": (r"\bactivate (this ability )?only as a sorcery\b", r"\bany time you could cast a sorcery\b"),
+    "sorcery": (rf"{_ACTIVATED_ONLY}(as a sorcery|any time you could cast a sorcery)\b",
+                r'^[\w ,-]+ (has|have) "[^"]*: [^"]*\bactivate (this ability )?only (as a sorcery|any time you could '
+                r'cast a sorcery)[^"]*"$'),
     "land": (r"^whenever a land( you control)? enters( the battlefield)?( under your control)?, ",),
     "deck": (r"^a deck can have any number of cards named ~", r"^draft ~ face up\b"),
 }.items()}
