@@ -46,6 +46,7 @@ if TYPE_CHECKING:  # the command functions and types this module re-exports, imp
     from .errors import InputError
     from .files.cards import Card, CardPool
     from .files.loader import permanent_from_card
+    from .files.oracle import classify
     from .game.gametree import LegalMoveGenerator, Position
     from .game.outcomes import count_outcomes, outcome_values
     from .game.verify import verdict
@@ -65,7 +66,7 @@ __all__ = ["load", "load_data", "load_cards", "legal_attacks", "count_attacks", 
            "IllegalMoveError", "Position", "LegalMoveGenerator", "Stage",
            "AttackDeclaration", "BlockDeclaration", "DamageAssignment", "FaceUp", "Pass", "Move",
            "CheckResult", "Violation", "Outcome", "Line", "Strategy", "Verdict", "BlockGraph",
-           "check_result", "outcome_values", "verdict", "block_graph"]
+           "check_result", "outcome_values", "verdict", "block_graph", "classify"]
 
 #: The module defining each public name (imported on first use, PEP 562).
 MODULES: dict[str, str] = {
@@ -75,7 +76,8 @@ MODULES: dict[str, str] = {
     **dict.fromkeys(("attacker_blocker_graph", "BlockGraph"), "pysolver.rules.graph"),
     "check_result": "pysolver.rules.check", "verdict": "pysolver.game.verify", "InputError": "pysolver.errors",
     **dict.fromkeys(("Situation", "Player", "Permanent", "Combat", "Goal"), "pysolver.model.situation"),
-    "permanent_from_card": "pysolver.files.loader", "Stage": "pysolver.model.stage",
+    "permanent_from_card": "pysolver.files.loader", "classify": "pysolver.files.oracle",
+    "Stage": "pysolver.model.stage",
     **dict.fromkeys(("Position", "LegalMoveGenerator"), "pysolver.game.gametree"),
     **dict.fromkeys(("AttackDeclaration", "BlockDeclaration", "DamageAssignment", "FaceUp", "Pass", "Move"),
                     "pysolver.model.moves"),

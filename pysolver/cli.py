@@ -82,6 +82,9 @@ TOOLS: dict[str, Tool] = {
                     "pysolver compare examples/vectors examples/vectors/vectors.jsonl"),
     "abilities": Tool("the supported ability lines, each with its rule and an example (docs/abilities.md)",
                       "pysolver.model.catalogue", "pysolver abilities --json"),
+    "cards": Tool("the class of each oracle line of real cards: modelled, inert (with its reason) or may change "
+                  "the answer (docs/engines.md)", "pysolver.files.cardlines",
+                  "pysolver cards examples/cards/creatures.scryfall.json 'Cloudkin Seer'"),
     "schema": Tool("print the JSON Schema of the situation file or of a result document (docs/results.md)",
                    "pysolver.files.schema", "pysolver schema situation > situation.schema.json"),
     "import": Tool("a Forge puzzle (.pzl) or game state as a situation file (docs/engines.md)",

@@ -20,10 +20,12 @@ import pysolver
 from pysolver.cli import main
 from pysolver.errors import InputError
 from pysolver.files.cards import builtin_pool, card_key, oracle_lines, parse_pool
+from pysolver.files.oracle import REASONS
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SCRYFALL = FIXTURES / "scryfall-cards.json"
 MTGJSON = FIXTURES / "AtomicCards.json"
+REAL = Path(__file__).parents[1] / "examples" / "cards" / "creatures.scryfall.json"  # real cards of each class
 POOLS = pytest.mark.parametrize("pool_file", [SCRYFALL, MTGJSON], ids=["scryfall", "mtgjson"])
 
 
@@ -69,8 +71,9 @@ def test_akroma_characteristics_and_lines(pool_file: Path) -> None:
     # the pump ability (602.1, issue 15) with the shortened name written out in full (201.5c)
     assert akroma.lines == ("Flying", "trample", "protection from white and from blue",
                             "{R}: Akroma, Angel of Fury gets +1/+0 until end of turn.", "Morph {3}{R}{R}{R}")
-    # not modelled, kept with its oracle wording
-    assert akroma.unmodelled == ("This spell can't be countered.",)
+    # not modelled, kept with its oracle wording: a casting restriction, which cannot change one combat
+    assert akroma.unmodelled == ()
+    assert akroma.inert == (("This spell can't be countered.", REASONS["spell"]),)
 
 
 @POOLS
@@ -79,7 +82,8 @@ def test_double_faced_card_by_full_name_and_by_each_face(pool_file: Path) -> Non
     assert pool["delver of secrets // insectile aberration"] is pool["delver of secrets"]
     front, back = pool["delver of secrets"], pool["insectile aberration"]
     assert (front.power, front.toughness, front.subtypes, front.lines) == (1, 1, ("Human", "Wizard"), ())
-    assert front.unmodelled[0].startswith("At the beginning of your upkeep")
+    assert front.unmodelled == () and front.inert[0][0].startswith("At the beginning of your upkeep")
+    assert front.inert[0][1] is REASONS["step"]  # 503.1: the upkeep is not in the combat phase
     assert (back.name, back.power, back.toughness, back.colors, back.subtypes, back.lines) == (
         "Insectile Aberration", 3, 2, ("blue",), ("Human", "Insect"), ("Flying",))
 
@@ -98,8 +102,10 @@ def test_megamorph_and_unmodelled_lines(pool_file: Path) -> None:
     den = pysolver.load_cards(pool_file)["den protector"]
     assert den.lines == ("Creatures with power less than Den Protector's power can't block it.",  # 509.1b
                          "Megamorph {1}{G}")
-    assert den.unmodelled == (
-        "When Den Protector is turned face up, return target card from your graveyard to your hand.",)
+    # turned face up during combat (702.37e), but the card returned goes to a hand (121.1)
+    assert den.unmodelled == () and den.inert == (
+        ("When Den Protector is turned face up, return target card from your graveyard to your hand.",
+         REASONS["hidden"]),)
 
 
 def test_scryfall_list_object_and_single_card_object() -> None:
@@ -228,10 +234,15 @@ def test_a_renamed_permanent_keeps_its_cards_self_references() -> None:
 
 
 def test_pool_file_overrides_the_built_in_pool() -> None:
+    from pysolver.files.cards import with_builtin
     data = situation({"id": "akroma", "controller": "alice", "card": "Akroma, Angel of Fury"})
-    assert pysolver.load_data(data).permanent("akroma").unmodelled[0] == "Akroma, Angel of Fury can't be countered."
-    with_file = pysolver.load_data(data, cards=pysolver.load_cards(SCRYFALL))
-    assert with_file.permanent("akroma").unmodelled[0] == "This spell can't be countered."
+    assert builtin_pool()["akroma, angel of fury"].inert[0][0] == "Akroma, Angel of Fury can't be countered."
+    assert with_builtin(pysolver.load_cards(SCRYFALL))["akroma, angel of fury"].inert[0][0] == \
+        "This spell can't be countered."
+    assert pysolver.load_data(data).permanent("akroma").power == 6
+    stronger = parse_pool([{"name": "Akroma, Angel of Fury", "type_line": "Legendary Creature — Angel",
+                            "colors": ["R"], "power": "7", "toughness": "6", "oracle_text": ""}], "x.json")
+    assert pysolver.load_data(data, cards=stronger).permanent("akroma").power == 7
 
 
 @POOLS
@@ -295,32 +306,43 @@ def test_cli_reads_card_files(pool_file: Path, tmp_path: Path, capsys: pytest.Ca
 @POOLS
 def test_cli_notes_unmodelled_lines_on_stderr_only(pool_file: Path, tmp_path: Path,
                                                   capsys: pytest.CaptureFixture) -> None:
+    board = write(tmp_path, situation({"id": "finks", "controller": "alice", "card": "Kitchen Finks"},
+                                      {"id": "akroma", "controller": "alice", "card": "Akroma, Angel of Fury"}))
+    assert main(["attacks", board, "--json", "--cards", str(REAL)]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["count"] == 4  # stdout is one JSON document, nothing else
+    notes = err.strip().splitlines()
+    # persist returns Finks during combat (702.79a): its enters trigger may gain 2 life there
+    assert notes == ["note: finks: 'When Kitchen Finks enters, you gain 2 life.' is not modelled by the solver"]
+    # Akroma's pump is modelled (602.1), "This spell can't be countered." cannot change a combat (601.2)
     board = write(tmp_path, situation({"id": "akroma", "controller": "alice", "card": "Akroma, Angel of Fury"}))
     assert main(["attacks", board, "--json", "--cards", str(pool_file)]) == 0
-    out, err = capsys.readouterr()
-    assert json.loads(out)["count"] == 2  # stdout is one JSON document, nothing else
-    notes = err.strip().splitlines()
-    assert len(notes) == 1 and all("akroma" in n and "not modelled" in n for n in notes)
-    assert "This spell can't be countered." in notes[0]  # the pump ability is modelled (602.1)
+    assert capsys.readouterr()[1] == ""
 
 
 def test_cli_notes_without_json_too(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    board = write(tmp_path, situation({"id": "cat", "controller": "alice", "card": "Blistering Firecat"}))
-    assert main(["attacks", board]) == 0
+    board = write(tmp_path, situation({"id": "seer", "controller": "alice", "card": "Hellrider"}))
+    assert main(["attacks", board, "--cards", str(REAL)]) == 0
     out, err = capsys.readouterr()
-    assert "sacrifice Blistering Firecat" in err and "cat" in err
-    assert "sacrifice" not in out
+    assert "Hellrider deals 1 damage" in err and "seer" in err
+    assert "damage" not in out
+    board = write(tmp_path, situation({"id": "cat", "controller": "alice", "card": "Blistering Firecat"}))
+    assert main(["attacks", board]) == 0  # its end-step trigger cannot change the combat (513.1)
+    assert capsys.readouterr()[1] == ""
 
 
 @POOLS
 def test_cli_strict_makes_unmodelled_lines_errors(pool_file: Path, tmp_path: Path,
                                                   capsys: pytest.CaptureFixture) -> None:
-    board = write(tmp_path, situation({"id": "den", "controller": "alice", "card": "Den Protector"}))
-    assert main(["attacks", board, "--strict", "--cards", str(pool_file), "--json"]) == 2
+    board = write(tmp_path, situation({"id": "elves", "controller": "alice", "card": "Llanowar Elves"}))
+    assert main(["attacks", board, "--strict", "--cards", str(REAL), "--json"]) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert "den" in err and "When Den Protector is turned face up" in err
+    assert "permanent elves" in err and "{T}: Add {G}." in err and "(--strict)" in err
     assert "Traceback" not in err
+    # a card whose other lines cannot change one combat passes --strict (702.37e, 121.1)
+    board = write(tmp_path, situation({"id": "den", "controller": "alice", "card": "Den Protector"}))
+    assert main(["attacks", board, "--strict", "--cards", str(pool_file)]) == 0
     # a card whose lines are all modelled passes --strict
     board = write(tmp_path, situation({"id": "i", "controller": "alice", "card": "Insectile Aberration"}))
     assert main(["attacks", board, "--strict", "--cards", str(pool_file)]) == 0

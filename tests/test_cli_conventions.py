@@ -22,7 +22,9 @@ from pysolver.cli import COMMANDS, TOOLS, main, parse, parser
 
 ROOT = Path(__file__).parents[1]
 EXAMPLES = ROOT / "examples"
-AKROMA = EXAMPLES / "akroma-vs-knights.yaml"  # real cards: a note about an unmodelled line
+AKROMA = EXAMPLES / "akroma-vs-knights.yaml"  # real cards, no line that may change the answer
+FINKS = EXAMPLES / "cards" / "finks-attacks.yaml"  # real cards: notes about lines that may change the answer
+REAL = EXAMPLES / "cards" / "creatures.scryfall.json"
 MENACE = EXAMPLES / "menace-and-lure.yaml"
 FIRECAT = EXAMPLES / "firecat-face-down-chump.yaml"  # `export forge` notes that blocks are not written
 FORGE_TEXT = ("humanlife=20\nailife=20\nactiveplayer=human\nactivephase=COMBAT_DECLARE_BLOCKERS\n"
@@ -185,14 +187,19 @@ def test_every_help_shows_its_example(command: str, capsys: pytest.CaptureFixtur
                                                                                           "abilities")
 
 
-def test_show_import_and_export_are_quiet_with_q(forge_file: Path, capsys: pytest.CaptureFixture) -> None:
-    note = "note: akroma: \"Akroma, Angel of Fury can't be countered.\" is not modelled by the solver\n"
-    status, svg, err = run(capsys, "show", str(AKROMA))
-    assert (status, err) == (0, note)
-    assert run(capsys, "show", str(AKROMA), "-q") == (0, svg, "")
-    status, board, err = run(capsys, "import", "forge", str(forge_file))
-    assert (status, err) == (0, note.replace("akroma:", "akroma_angel_of_fury:"))
-    assert run(capsys, "import", "forge", str(forge_file), "-q") == (0, board, "")
+def test_show_import_and_export_are_quiet_with_q(forge_file: Path, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture) -> None:
+    note = "note: finks: 'When Kitchen Finks enters, you gain 2 life.' is not modelled by the solver\n"
+    status, svg, err = run(capsys, "show", str(FINKS), "--cards", str(REAL))
+    assert status == 0 and err.startswith(note) and err.count("note: ") == 3
+    assert run(capsys, "show", str(FINKS), "--cards", str(REAL), "-q") == (0, svg, "")
+    finks = tmp_path / "finks.pzl"
+    finks.write_text(FORGE_TEXT.replace("Akroma, Angel of Fury", "Kitchen Finks"), encoding="utf-8")
+    status, board, err = run(capsys, "import", "forge", str(finks), "--cards", str(REAL))
+    assert (status, err) == (0, note.replace("finks:", "kitchen_finks:"))
+    assert run(capsys, "import", "forge", str(finks), "--cards", str(REAL), "-q") == (0, board, "")
+    # Akroma's one line not modelled ("can't be countered", 601.2) cannot change a combat: no note
+    assert run(capsys, "show", str(AKROMA))[2] == "" and run(capsys, "import", "forge", str(forge_file))[2] == ""
     status, text, err = run(capsys, "export", "forge", str(FIRECAT))
     assert status == 0 and err.startswith(f"note: {FIRECAT}: combat.blockers: ")
     assert run(capsys, "export", "forge", str(FIRECAT), "-q") == (0, text, "")
@@ -210,9 +217,10 @@ def test_export_xmage_is_quiet_with_q(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 def test_show_strict_refuses_an_unmodelled_line(capsys: pytest.CaptureFixture) -> None:
-    assert run(capsys, "show", str(AKROMA), "--strict") == (
-        2, "", f"pysolver: error: {AKROMA}: permanent akroma: line \"Akroma, Angel of Fury can't be countered.\" "
+    assert run(capsys, "show", str(FINKS), "--cards", str(REAL), "--strict") == (
+        2, "", f"pysolver: error: {FINKS}: permanent finks: line 'When Kitchen Finks enters, you gain 2 life.' "
                "is not modelled (--strict)\n")
+    assert run(capsys, "show", str(AKROMA), "--strict")[0] == 0  # its inert line is no error
 
 
 # ---- a closed stdout ------------------------------------------------------------------------

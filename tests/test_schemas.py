@@ -125,6 +125,16 @@ def test_abilities_document_validates(capsys: pytest.CaptureFixture) -> None:
     assert errors("abilities", json.loads(capsys.readouterr().out)) == []
 
 
+@pytest.mark.parametrize("file", ["examples/cards/creatures.scryfall.json", "tests/fixtures/AtomicCards.json"])
+def test_cards_document_validates(file: str, capsys: pytest.CaptureFixture) -> None:
+    assert cli.main(["cards", str(ROOT / file), "--json", "--no-card-cache"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert errors("cards", doc) == [] and doc["format"] == 1
+    assert {x["class"] for c in doc["cards"] for x in c["lines"]} == {"modelled", "inert", "may change"}
+    wrong = {**doc, "cards": [{**doc["cards"][0], "class": "unknown"}]}
+    assert errors("cards", wrong) != []
+
+
 @pytest.mark.parametrize("command", ["attacks", "damage"])
 def test_jsonl_stream_validates(command: str, capsys: pytest.CaptureFixture) -> None:
     """`--jsonl`: a header line, the results, a trailer line; together they are the command's document."""

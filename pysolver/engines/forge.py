@@ -276,7 +276,7 @@ def _land(imp: _Import, player: str, perm: dict[str, Any], basic: str, mods: lis
         imp.mana[player].append("C" if basic == "Wastes" else basic)
         return
     card = imp.cards[card_key(perm["card"])]
-    text = [*card.lines, *card.unmodelled]
+    text = [*card.lines, *(line for line, _ in card.inert), *card.unmodelled]
     types = [_BASIC_LAND[t] for t in card.subtypes if t in _BASIC_LAND]
     symbols = [m.group(1) for m in map(_BASIC_MANA.fullmatch, text) if m]
     if not text and len(types) == 1:

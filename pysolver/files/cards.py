@@ -2,16 +2,17 @@
 
 Oracle text becomes docs/abilities.md ability lines: keyword lines such as
 "Flying, trample, protection from white and from blue" are split, reminder
-text in parentheses is dropped, and lines the solver does not model (e.g.
-"{R}: Target creature gets +1/+0 until end of turn") are kept in `unmodelled`, never dropped.
+text in parentheses is dropped, and lines the solver does not model are never dropped: those that
+cannot change one combat are kept in `inert` with their reason (:mod:`pysolver.files.oracle`), those
+that may change the answer (e.g. "{R}: Target creature gets +1/+0 until end of turn") in `unmodelled`.
 Morph and disguise lines the solver cannot pay for (a cost with {X}, 702.37f, 702.168e, or a
 cost that is not mana) stay in `lines`, so that using the card is an error naming the permanent.
 
 >>> card = builtin_pool()["akroma, angel of fury"]
 >>> card.lines[3:]
 ('{R}: Akroma, Angel of Fury gets +1/+0 until end of turn.', 'Morph {3}{R}{R}{R}')
->>> card.unmodelled
-("Akroma, Angel of Fury can't be countered.",)
+>>> card.unmodelled, [(line, why.key) for line, why in card.inert]
+((), [("Akroma, Angel of Fury can't be countered.", 'spell')])
 >>> oracle_lines("Zurgo", "Flying, ward {2} (Whenever this creature becomes the target …)")
 (('Flying',), ('ward {2}',))
 """
@@ -40,6 +41,7 @@ from ..model.fields import CARD_TYPES
 from ..model.numbers import Oversized
 from . import reading
 from .cardindex import Index, StoredIndex, file_index, memory
+from .oracle import Classified, Reason, classify, reason
 
 # Scryfall layouts that are not game cards (their "faces" have no characteristics to play with).
 _SKIPPED_LAYOUTS = {"art_series"}
@@ -51,7 +53,8 @@ _MINOR_LAYOUTS = {"token", "double_faced_token", "emblem", "vanguard", "scheme",
 class Card:
     """The characteristics a card (or one face of it) gives a permanent by default (docs/situation.md `card:`).
 
-    `lines` are docs/abilities.md ability lines, `unmodelled` the oracle lines the solver does not model.
+    `lines` are docs/abilities.md ability lines; of the oracle lines the solver does not model, `inert` are
+    those that cannot change one combat, each with its reason, and `unmodelled` those that may change the answer.
     `source` is the card file it is from (a pool's file); `too_long` the numbers (power, toughness,
     loyalty, defense) whose digits are too many to be read as one, which a permanent using them refuses.
     """
@@ -67,8 +70,14 @@ class Card:
     lines: tuple[str, ...]
     unmodelled: tuple[str, ...]
     mana_cost: str = ""
+    inert: tuple[tuple[str, Reason], ...] = ()
     source: str = field(default="", repr=False, compare=False)
     too_long: tuple[tuple[str, Oversized], ...] = field(default=(), repr=False, compare=False)
+
+    @property
+    def classification(self) -> tuple[Classified, ...]:
+        """Each line of the card with its class (:func:`pysolver.files.oracle.classify`)."""
+        return classify(self)
 
 
 def card_key(name: str) -> str:
@@ -167,6 +176,17 @@ def oracle_lines(name: str, text: str, legendary: bool = False) -> tuple[tuple[s
     return tuple(lines), tuple(unmodelled)
 
 
+def _classified(name: str, text: str, legendary: bool) -> tuple[tuple[str, ...], tuple[str, ...],
+                                                                tuple[tuple[str, Reason], ...]]:
+    """(ability lines, lines that may change the answer, inert lines with their reasons): the grammar
+    first (:func:`oracle_lines`), then the lines it does not read sorted out (:mod:`pysolver.files.oracle`)."""
+    lines, unread = oracle_lines(name, text, legendary)
+    short = short_name(name, legendary)
+    why = [(line, reason(line, name, lines + unread, short)) for line in unread]
+    return (lines, tuple(line for line, r in why if r is None),
+            tuple((line, r) for line, r in why if r is not None))
+
+
 def _full_name(line: str, name: str, short: str | None) -> str:
     """`line` with the shortened name (201.5c) replaced by the full name."""
     if not short:
@@ -239,23 +259,23 @@ def _scryfall_face(face: dict[str, Any], obj: dict[str, Any], front: bool) -> Ca
 
     name = face["name"]
     types, subtypes, legendary = _split_type_line(get("type_line", ""))
-    lines, unmodelled = oracle_lines(name, get("oracle_text", "") or "", legendary)
+    lines, unmodelled, inert = _classified(name, get("oracle_text", "") or "", legendary)
     numbers = {key: get(key) for key in _NUMBERS}
     return Card(name, types, subtypes, _colors(get("colors", [])),
                 *_ints(numbers),
-                lines, unmodelled, get("mana_cost", "") or "", too_long=_too_long(numbers))
+                lines, unmodelled, get("mana_cost", "") or "", inert, too_long=_too_long(numbers))
 
 
 def card_from_mtgjson(name: str, face: dict[str, Any]) -> Card:
     """A card from one face of an MTGJSON AtomicCards entry (`name` is the entry's key)."""
     face_name = face.get("faceName") or face.get("name") or name
     legendary = "Legendary" in (face.get("supertypes") or [])
-    lines, unmodelled = oracle_lines(face_name, face.get("text", "") or "", legendary)
+    lines, unmodelled, inert = _classified(face_name, face.get("text", "") or "", legendary)
     numbers = {key: face.get(key) for key in _NUMBERS}
     return Card(face_name, tuple(t for t in face.get("types", []) if t in CARD_TYPES),
                 tuple(face.get("subtypes", [])), _colors(face.get("colors", [])),
                 *_ints(numbers),
-                lines, unmodelled, face.get("manaCost", "") or "", too_long=_too_long(numbers))
+                lines, unmodelled, face.get("manaCost", "") or "", inert, too_long=_too_long(numbers))
 
 
 # --- card files: names and ids indexed first, oracle text parsed only for the cards used --------

@@ -1,0 +1,285 @@
+"""The lines of a real card's oracle text the grammar does not read, classified (docs/engines.md "Lines that
+cannot change one combat"): *cannot change one combat* (with a reason of :data:`REASONS`) or *may change the
+answer*.
+
+The grammar (:func:`pysolver.model.abilities.parse_ability_line`) runs first: a line it reads is *modelled*.
+Of the rest, a line is inert only when it cannot change any end-of-combat result the solver reports (life,
+poison, damage, destroyed and dead creatures, counters, who lost) in the combat phase (506–511), given that every
+other line on the board is modelled or inert itself: an event that only a *may change* line could cause (a
+token entering, a card drawn being counted) is noted through that line. Anything not known to be inert may change.
+
+>>> reason("At the beginning of your upkeep, sacrifice Xathrid Demon.", "Xathrid Demon").key
+'step'
+>>> reason("Whenever Cloudkin Seer attacks, draw a card.", "Cloudkin Seer").rule
+'121.1'
+>>> reason("Whenever Goblin Guide attacks, defending player reveals the top card of their library.",
+...        "Goblin Guide") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..model.abilities import normalise
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a line cannot change one combat: a short `key`, the rule that says so, the reason in words."""
+
+    key: str
+    rule: str
+    text: str
+
+
+#: Every reason a line may be inert for, in the order the classifier tries them (docs/engines.md).
+REASONS: dict[str, Reason] = {r.key: r for r in (
+    Reason("enters", "603.6a, 614.1c, 614.12",
+           "the card's own enters-the-battlefield trigger or replacement (\"When ~ enters\", \"As ~ enters\", "
+           "\"enters tapped\", \"enters with N counters\", bloodthirst, fabricate, …): the permanent is on the "
+           "battlefield already and the file states its counters; never inert on a card with persist or undying, "
+           "which return it to the battlefield during combat (702.79a, 702.93a)"),
+    Reason("step", "500.1, 502.3, 503.1, 504.1, 513.1",
+           "a step outside the combat phase: upkeep, draw step, main phase, end step, untap step (\"doesn't "
+           "untap\", phasing), and the upkeep keywords echo, cumulative upkeep, fading and vanishing"),
+    Reason("spell", "601.2, 113.6",
+           "casting: flash, costs and restrictions, \"can't be countered\", \"when you cast\", spell-cast and "
+           "cycle triggers, \"becomes the target of a spell\", casting keywords (kicker, convoke, evoke, prowess, "
+           "cascade, bestow, …): the permanent was cast already, and the solver's combat has no spell cast and "
+           "no ability of a card in a hand activated"),
+    Reason("zone", "113.6",
+           "an ability that works only while the card is in a hand, graveyard, library or exile (cycling, "
+           "ninjutsu, madness, unearth, flashback, embalm, \"Discard ~:\", \"return ~ from your graveyard\", …): "
+           "the card is a permanent on the battlefield"),
+    Reason("sorcery", "602.5d, 307.1",
+           "an activated ability activated only as a sorcery (\"Activate only as a sorcery\", level up, "
+           "outlast, transfigure, reconfigure): not during combat"),
+    Reason("mana", "605.1a, 106.4",
+           "a mana ability with no cost but mana: the situation states the mana each player may spend during "
+           "the combat (docs/situation.md `mana`); a {T} mana ability may change the answer (a creature tapped "
+           "before blockers are declared is free of blocking requirements, 509.1c)"),
+    Reason("hidden", "121.1",
+           "an effect that only draws, discards, mills, scries, surveils, looks at or reveals cards, searches a "
+           "library or returns a card from a graveyard to a hand: the solver's combat casts no spell, so no card "
+           "in a hidden zone acts in it (a line that counts such cards is noted itself), and a situation has no "
+           "empty library to draw from (704.5b); as an activated ability only with a cost of mana or discarding"),
+    Reason("land", "305.1, 305.2",
+           "a land entering (landfall): lands are played in a main phase, and no line modelled or inert puts a "
+           "land onto the battlefield during combat"),
+    Reason("deck", "702.124, 702.139, 100.2a",
+           "deck construction and outside the game: partner, companion, \"a deck can have any number\", "
+           "\"draft ~ face up\""),
+    Reason("stated", "702.114a",
+           "a characteristic-defining keyword whose characteristic the card file states: devoid (the card's "
+           "colors are none)"),
+)}
+
+# 207.2c: ability words have no rules meaning; the line is read without them.
+_ABILITY_WORD = re.compile(r"^[a-z' ]+(?: \d)? — ")
+
+_STEPS = (r"(upkeep|draw step|end step|(pre|post)combat main phase|(first|second) main phase|main phase|"
+          r"cleanup step)")
+_WHOSE = r"((the|your|each|each player's|each opponent's|that player's|target opponent's|each other player's|"\
+         r"enchanted player's|its controller's|chosen player's) )?(next )?"
+
+# An activated ability of the card itself (no quoted ability granted) with a timing restriction (602.5b).
+_ACTIVATED_ONLY = r'^[^"]*: [^"]*\bactivate (this ability )?only '
+
+_KEYWORDS: dict[str, tuple[str, ...]] = {
+    "enters": ("bloodthirst", "amplify", "sunburst", "devour", "fabricate", "tribute", "exploit"),
+    "step": ("echo", "cumulative upkeep", "fading", "vanishing", "phasing"),
+    "spell": ("flash", "prowess", "cascade", "storm", "extort", "convoke", "delve", "improvise", "affinity for",
+              "split second", "kicker", "multikicker", "evoke", "emerge", "prowl", "surge", "spectacle",
+              "bestow", "mutate", "casualty", "foretell", "plot", "miracle", "squad", "replicate", "overload",
+              "buyback", "entwine", "assist", "undaunted"),
+    "zone": ("cycling", "ninjutsu", "commander ninjutsu", "madness", "unearth", "flashback", "embalm",
+             "eternalize", "scavenge", "encore", "dredge", "recover", "disturb", "retrace", "transmute",
+             "forecast", "reinforce", "suspend", "aftermath", "escape", "jump-start", "cipher"),
+    "sorcery": ("level up", "outlast", "transfigure", "reconfigure"),
+    "hidden": ("soulshift", "ingest"),
+    "deck": ("partner", "partner with", "companion"),
+    "stated": ("devoid",),
+}
+# After a keyword: its cost, number or a few words ("affinity for artifacts"), or "—" and a cost (702.1).
+_PARAMETER = re.compile(r"( (\{[^}]+\})+| \d+| [a-z][\w'-]*( [a-z~][\w'-]*){0,3})?(—.*)?")
+_TYPECYCLING = re.compile(r"^([a-z]+ )?[a-z]+cycling\b")
+
+_PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, patterns)) for key, patterns in {
+    "enters": (r"^(when|whenever) ~ enters( the battlefield)?( under your control)?, ",
+               r"^as ~ enters( the battlefield)?, ",
+               r"^~ enters( the battlefield)? (tapped|with )",
+               r"^if ~ was (kicked|evoked|bargained)[^,]*, it enters( the battlefield)? with ",
+               r"^~ escapes with ",
+               r"^when ~ exploits a creature, "),
+    "step": (rf"^at the beginning of {_WHOSE}{_STEPS}\b",
+             r"^at the beginning of each (player's )?(upkeep|end step)\b",
+             r"^~ doesn't untap during ",
+             r"^you may choose not to untap ~ during your untap step",
+             rf"{_ACTIVATED_ONLY}during your upkeep\b"),
+    "spell": (r"^(this spell|~) can't be countered\b",
+              r"^(this spell|~) costs [^.]* (less|more) to cast\b",
+              r"^(if [^,]*, )?this spell costs [^.]* (less|more) to cast\b",
+              r"^[a-z -]*spells( [a-z' ]+)? cast cost [^.]* (less|more) to cast\b",
+              r"^as an additional cost to cast (this spell|~)\b",
+              r"^cast (this spell|~) only\b",
+              r"^you may [^.]* rather than pay (this spell's|~'s) mana cost",
+              r"^you may cast (this spell|~) as though it had flash\b",
+              r"^(when|whenever) you cast (this spell|~)\b",
+              r"^whenever (you|a player|an opponent|another player|each opponent|target opponent|your opponents?) "
+              r"(casts?|cycles?)(?! or discard) [^,~]*( that targets ~)?(?<!dies)(?<!attacks)(?<!blocks)(?<!enters), ",
+              r"^(when|whenever) ~ becomes the target of a spell( an opponent controls| your opponents control"
+              r"| you control)?, "),
+    "zone": (r"^you may cast ~ from your (graveyard|hand)\b",
+             r'^[^:"]*\b(discard ~|exile ~ from your graveyard|reveal ~ from your hand)[^:"]*: ',
+             r"^[^:]*: return ~ from your graveyard to ",
+             r"^(when|whenever) ~ is put into (your|a) graveyard from (your|a) (library|hand)\b",
+             r"^while ~ is in your (graveyard|hand)\b",
+             r"^when you cycle ~, "),
+    "sorcery": (rf"{_ACTIVATED_ONLY}(as a sorcery|any time you could cast a sorcery)\b",
+                r'^[\w ,-]+ (has|have) "[^"]*: [^"]*\bactivate (this ability )?only (as a sorcery|any time you could '
+                r'cast a sorcery)[^"]*"$'),
+    "land": (r"^whenever a land( you control)? enters( the battlefield)?( under your control)?, ",),
+    "deck": (r"^a deck can have any number of cards named ~", r"^draft ~ face up\b"),
+}.items()}
+
+_MANA = re.compile(r"^(?P<cost>(\{[^}]+\}(, )?)+): add [^.]+\.( spend this mana only [^.]+\.)?"
+                   r"( activate only once each turn\.)?$")
+_HIDDEN_STEPS = tuple(map(re.compile, (
+    r"draw (a card|an additional card|\w+ cards|that many cards|cards equal to [^.]+)",
+    r"(target|each|that|defending) (player|opponent|opponents) (draws? [^.]+|discards? [^.]+|mills? [^.]+|"
+    r"reveals? (their|his or her) hand)",
+    r"(scry|surveil) \d+",
+    r"discard (a card|\w+ cards|that many cards)( at random)?",
+    r"mill (a card|\w+ cards)",
+    r"puts? the top (card|\w+ cards) of (your|his or her|their|that player's) library into (your|his or her|their) "
+    r"graveyard",
+    r"return (up to one )?(another )?target [^.]*card[^.]* from your graveyard to your hand",
+    r"search your library for [^.]*?,( reveal (it|that card|them),)? (and )?put (it|that card|them) into "
+    r"your hand(, then shuffle)?",
+    r"shuffle( your library)?",
+    r"shuffle ~ into (its owner's|your) library",
+    r"look at the top (card|\w+ cards) of (your|target player's|that player's) library",
+    r"look at (target|that) (player|opponent)'s hand",
+    r"return ~ from your graveyard to your hand",
+)))
+_RETURNS = re.compile(r"^(persist|undying)\b|\b(return|put) (it|~)( from your graveyard)?( onto| to) the battlefield")
+_DIES = re.compile(r"^when ~ (dies|is put into a graveyard from the battlefield)$")
+_OWN_HAND = re.compile(r"return (it|~) to (its owner's|your) hand")
+_TRIGGER = re.compile(r"^(?:when|whenever|at) (?P<condition>[^,]+), (?P<effect>.+)$")
+_ACTIVATED = re.compile(r"^(?P<cost>[^:\"]+): (?P<effect>.+)$")
+_COST_HIDDEN = re.compile(r"((\{[^}tq]+\})+|discard (a card|\w+ cards))")
+
+
+def shape(line: str, name: str, short: str | None = None) -> str:
+    """The line as the classifier reads it: the card's name (and shortened name, 201.5c) and "this
+    creature" as ``~``, lower case, no ability word (207.2c), no final period.
+
+    >>> shape("Landfall — Whenever a land enters, Akroma gets +1/+1.", "Akroma, Angel of Fury", "Akroma")
+    'whenever a land enters, ~ gets +1/+1'
+    """
+    text = line
+    for own in (name, short):
+        if own:
+            text = re.sub(rf"(?<![\w{{]){re.escape(own)}(?![\w}}])", "~", text)
+    text = re.sub(r"\bthis (creature|permanent)\b", "~", normalise(text, None))
+    text = re.sub(r"\b(enters|escapes) the battlefield\b", r"\1", text)
+    return _ABILITY_WORD.sub("", text).rstrip(".")
+
+
+def reason(line: str, name: str, card_lines: tuple[str, ...] = (), short: str | None = None) -> Reason | None:
+    """Why `line` of the card `name` cannot change one combat, or None: it may change the answer.
+    `card_lines` are the card's lines: a card that can return to the battlefield during combat
+    (persist, undying, 702.79a, 702.93a, or a line returning it) does not have inert "enters" lines.
+
+    >>> reason("Flash", "Ambush Viper").key, reason("{T}: Add {G}.", "Llanowar Elves")
+    ('spell', None)
+    """
+    text = shape(line, name, short)
+    returns = any(_RETURNS.search(shape(other, name, short)) for other in card_lines)
+    for key in REASONS:
+        if key == "enters" and returns:
+            continue
+        if _keyword(text) in _KEYWORDS.get(key, ()) or any(p.search(text) for p in _PATTERNS.get(key, ())):
+            return REASONS[key]
+        if key == "mana" and _mana(text) or key == "hidden" and _hidden(text):
+            return REASONS[key]
+    return None
+
+
+def _keyword(text: str) -> str | None:
+    """The keyword a keyword line ("cycling {2}", "bloodthirst 2", "affinity for artifacts") is of;
+    any typecycling ("swampcycling {2}", "basic landcycling {1}{g}") is "cycling" (702.29e)."""
+    words = text.split()
+    for size in (3, 2, 1):
+        head = " ".join(words[:size])
+        if len(words) >= size and any(head in group for group in _KEYWORDS.values()) \
+                and _PARAMETER.fullmatch(text[len(head):]):
+            return head
+    m = _TYPECYCLING.match(text)
+    return "cycling" if m and _PARAMETER.fullmatch(text[m.end():]) else None
+
+
+def _mana(text: str) -> bool:
+    """605.1a: an ability without a target that adds mana, costing only mana ({T}, {Q} excluded: 509.1c)."""
+    m = _MANA.match(text + ".")
+    return m is not None and not re.search(r"\{[tq]\}", m.group("cost"))
+
+
+def _hidden(text: str) -> bool:
+    """Only hidden-zone steps in a triggered ability, or in an activated one costing mana or discarding."""
+    trigger = _TRIGGER.match(text)
+    activated = None if trigger else _ACTIVATED.match(text)
+    if trigger:
+        effect, dies = trigger.group("effect"), bool(_DIES.match(f"when {trigger.group('condition')}"))
+    elif activated and all(_COST_HIDDEN.fullmatch(c.strip()) for c in activated.group("cost").split(",")):
+        effect, dies = activated.group("effect"), False
+    else:
+        return False
+    steps = [s for s in re.split(r"\. |, then |, and (?!put)|\bthen ", effect) if s]
+    for step in steps:
+        step = re.sub(r"^(then |if you do, |you may |you |each player |that player |target player )+", "", step)
+        step = step.rstrip(".")
+        if re.search(r" and (?!put (it|that card|them) into your hand)", step):
+            return False  # "draws two cards and loses 2 life": a second effect
+        if not (any(p.fullmatch(step) for p in _HIDDEN_STEPS) or dies and _OWN_HAND.fullmatch(step)):
+            return False
+    return bool(steps)
+
+
+#: The three classes of a line (docs/engines.md).
+MODELLED, INERT, MAY_CHANGE = "modelled", "inert", "may change"
+
+
+@dataclass(frozen=True)
+class Classified:
+    """One line of a card and its class: :data:`MODELLED` (a docs/abilities.md line), :data:`INERT`
+    (cannot change one combat, for `reason`) or :data:`MAY_CHANGE` (not modelled, may change the answer)."""
+
+    line: str
+    status: str
+    reason: Reason | None = None
+
+
+class _CardLines(Protocol):
+    @property
+    def lines(self) -> tuple[str, ...]: ...
+    @property
+    def inert(self) -> tuple[tuple[str, Reason], ...]: ...
+    @property
+    def unmodelled(self) -> tuple[str, ...]: ...
+
+
+def classify(card: _CardLines) -> tuple[Classified, ...]:
+    """Every line of a card (:class:`pysolver.files.cards.Card`) with its class: the modelled lines,
+    the inert ones, then those that may change the answer.
+
+    >>> from pysolver.files.cards import builtin_pool
+    >>> [(c.status, c.reason and c.reason.key) for c in classify(builtin_pool()["blistering firecat"])]
+    [('modelled', None), ('modelled', None), ('modelled', None), ('inert', 'step')]
+    """
+    return (*(Classified(line, MODELLED) for line in card.lines),
+            *(Classified(line, INERT, why) for line, why in card.inert),
+            *(Classified(line, MAY_CHANGE) for line in card.unmodelled))

@@ -1,0 +1,212 @@
+"""The class of real oracle lines (pysolver/files/oracle.py, docs/engines.md "Lines that cannot change
+one combat"): modelled, inert with its reason, or "may change" the answer.
+
+Every line here is printed on a real card, copied from the corpus (tests/fixtures/corpus: Magarena's
+card scripts, whose wording predates 2024: "enters the battlefield", "his or her") or from the
+current Oracle text; the grammar reads each card first, so a line it models is "modelled".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import pysolver
+from pysolver.files.cards import Card, parse_pool
+from pysolver.files.oracle import INERT, MAY_CHANGE, MODELLED, REASONS, shape
+
+
+def card(name: str, text: str, legendary: bool = False) -> Card:
+    """The card as a Scryfall file gives it (`--cards`)."""
+    kind = "Legendary Creature" if legendary else "Creature"
+    return parse_pool([{"name": name, "type_line": f"{kind} — Test", "colors": [], "power": "2", "toughness": "2",
+                        "oracle_text": text}], "real.json")[name]
+
+
+def classes(c: Card) -> dict[str, str]:
+    """Each line of the card: 'modelled', the inert reason's key, or 'may change'."""
+    return {x.line: x.reason.key if x.reason else x.status for x in c.classification}
+
+
+INERT_LINES = [
+    # enters (603.6a: the trigger already triggered when the permanent entered; 614.1c, 614.12)
+    ("Thragtusk", "When Thragtusk enters the battlefield, you gain 5 life.", "enters"),
+    ("Blisterstick Shaman", "When Blisterstick Shaman enters the battlefield, it deals 1 damage to target creature "
+                            "or player.", "enters"),
+    ("Cloudkin Seer", "When Cloudkin Seer enters, draw a card.", "enters"),
+    ("Voice of All", "As Voice of All enters the battlefield, choose a color.", "enters"),
+    ("Preyseizer Dragon", "Devour 2", "enters"),
+    ("Icatian Moneychanger", "Icatian Moneychanger enters the battlefield with three credit counters on it.",
+     "enters"),
+    # step (503.1 upkeep, 513.1 end step, 502.3 untap step: not in the combat phase, 506.1)
+    ("Blistering Firecat", "At the beginning of the end step, sacrifice Blistering Firecat.", "step"),
+    ("Biovisionary", "At the beginning of the end step, if you control four or more creatures named Biovisionary, "
+                     "you win the game.", "step"),
+    ("Island Fish Jasconius", "Island Fish Jasconius doesn't untap during your untap step.", "step"),
+    ("Sustaining Spirit", "Cumulative upkeep {1}{W}", "step"),
+    ("Acridian", "Echo {1}{G}", "step"),
+    ("Manic Scribe", "Delirium — At the beginning of each opponent's upkeep, if there are four or more card types "
+                     "among cards in your graveyard, that player puts the top three cards of his or her library into "
+                     "his or her graveyard.", "step"),
+    ("Emberwilde Augur", "Sacrifice Emberwilde Augur: Emberwilde Augur deals 3 damage to target player. Activate "
+                         "this ability only during your upkeep.", "step"),
+    ("Colossus of Sardia", "{9}: Untap Colossus of Sardia. Activate this ability only during your upkeep.", "step"),
+    # spell (601.2: casting; nothing is cast during the solver's combat)
+    ("Akroma, Angel of Fury", "This spell can't be countered.", "spell"),
+    ("Affa Guard Hound", "Flash", "spell"),
+    ("Seeker of the Way", "Prowess", "spell"),
+    ("Firebrand Archer", "Whenever you cast a noncreature spell, Firebrand Archer deals 1 damage to each opponent.",
+     "spell"),
+    ("Bringer of the Black Dawn", "You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost.", "spell"),
+    ("Phalanx Leader", "Heroic — Whenever you cast a spell that targets Phalanx Leader, put a +1/+1 counter on each "
+                       "creature you control.", "spell"),
+    ("Bonecrusher Giant", "Whenever Bonecrusher Giant becomes the target of a spell, Bonecrusher Giant deals 2 damage "
+                          "to that spell's controller.", "spell"),
+    ("Grand Arbiter Augustin IV", "Spells your opponents cast cost {1} more to cast.", "spell"),
+    # zone (113.6: works only while the card is in a hand or graveyard; 702.49a ninjutsu from the hand)
+    ("Grixis Sojourners", "Cycling {2}{B}", "zone"),
+    ("Wirewood Guardian", "Forestcycling {2}", "zone"),
+    ("Higure, the Still Wind", "Ninjutsu {2}{U}{U}", "zone"),
+    ("Anathemancer", "Unearth {5}{B}{R}", "zone"),
+    ("Gempalm Sorcerer", "When you cycle Gempalm Sorcerer, Wizard creatures gain flying until end of turn.", "zone"),
+    ("Arrogant Wurm", "Madness {2}{G}", "zone"),
+    ("Ghor-Clan Rampager", "Bloodrush — {R}{G}, Discard Ghor-Clan Rampager: Target attacking creature gets +4/+4 and "
+                           "gains trample until end of turn.", "zone"),
+    ("Arashi, the Sky Asunder", "Channel — {X}{G}{G}, Discard Arashi: Arashi deals X damage to each creature with "
+                                "flying.", "zone"),
+    # sorcery (602.5d: "activate only as a sorcery" means a main phase with an empty stack)
+    ("Enclave Cryptologist", "Level up {1}{U}", "sorcery"),
+    ("Wall of Distortion", "{2}{B}, {T}: Target player discards a card. Activate this ability only any time you could "
+                           "cast a sorcery.", "sorcery"),
+    ("Mindwhip Sliver", 'All Slivers have "{2}, Sacrifice this permanent: Target player discards a card at random. '
+                        'Activate this ability only any time you could cast a sorcery."', "sorcery"),
+    # hidden (121.1: drawing and the like only move cards among hidden zones)
+    ("Fathom Seer", "When Fathom Seer is turned face up, draw two cards.", "hidden"),
+    ("Den Protector", "When Den Protector is turned face up, return target card from your graveyard to your hand.",
+     "hidden"),
+    ("Kestia, the Cultivator", "Whenever an enchanted creature or enchantment creature you control attacks, draw a "
+                               "card.", "hidden"),
+    ("Hundred-Talon Kami", "Soulshift 4", "hidden"),
+    ("Auriok Salvagers", "{1}{W}: Return target artifact card with converted mana cost 1 or less from your graveyard "
+                         "to your hand.", "hidden"),
+    ("Selhoff Occultist", "Whenever Selhoff Occultist or another creature dies, target player puts the top card of his "
+                          "or her library into his or her graveyard.", "hidden"),
+    # land (305.2: lands are played in a main phase)
+    ("Steppe Lynx", "Landfall — Whenever a land enters the battlefield under your control, Steppe Lynx gets +2/+2 "
+                    "until end of turn.", "land"),
+    # deck (702.124 partner, 100.2a deck construction), stated (702.114a devoid: the file's colors)
+    ("Thrasios, Triton Hero", "Partner", "deck"),
+    ("Relentless Rats", "A deck can have any number of cards named Relentless Rats.", "deck"),
+    ("Sludge Crawler", "Devoid", "stated"),
+]
+
+
+@pytest.mark.parametrize(("name", "line", "key"), INERT_LINES, ids=[f"{k}-{n}" for n, _, k in INERT_LINES])
+def test_real_lines_that_cannot_change_one_combat(name: str, line: str, key: str) -> None:
+    c = card(name, line, legendary="," in name)
+    assert c.unmodelled == () and [(text, why.key) for text, why in c.inert] == [(line, key)]
+    assert c.inert[0][1] is REASONS[key]
+
+
+MAY_CHANGE_LINES = [
+    # 507.1: the beginning of combat step is the combat's first step
+    ("Aethershield Artificer", "At the beginning of combat on your turn, target artifact creature you control gets "
+                               "+2/+2 and gains indestructible until end of turn."),
+    # 511.2: end of combat is the combat's last step
+    ("Abomination", "Whenever Abomination blocks or becomes blocked by a green or white creature, destroy that "
+                    "creature at end of combat."),
+    # abilities target during combat (death triggers, 603.3d)
+    ("Angelic Protector", "Whenever Angelic Protector becomes the target of a spell or ability, Angelic Protector "
+                          "gets +0/+3 until end of turn."),
+    # 702.109a: "as long as this permanent's dash cost was paid, it has haste"
+    ("Alesha's Vanguard", "Dash {2}{B}"),
+    # persist and undying put creatures onto the battlefield during combat (702.79a, 702.93a)
+    ("Essence Warden", "Whenever another creature enters the battlefield, you gain 1 life."),
+    # 509.1c: tapped before blockers are declared, a creature is free of blocking requirements
+    ("Copper Myr", "{T}: Add {G}."),
+    ("Archivist", "{T}: Draw a card."),
+    # discarding happens during combat (a hidden-zone effect may discard)
+    ("Cunning Survivor", "Whenever you cycle or discard a card, Cunning Survivor gets +1/+0 until end of turn and "
+                         "can't be blocked this turn."),
+    ("Kin-Tree Warden", "{2}: Regenerate Kin-Tree Warden."),
+    ("Earth Servant", "Earth Servant gets +0/+1 for each Mountain you control."),
+    ("Goblin Guide", "Whenever Goblin Guide attacks, defending player reveals the top card of their library. If it's "
+                     "a land card, that player puts it into their hand."),
+]
+
+
+@pytest.mark.parametrize(("name", "line"), MAY_CHANGE_LINES, ids=[n for n, _ in MAY_CHANGE_LINES])
+def test_real_lines_that_may_change_the_answer(name: str, line: str) -> None:
+    c = card(name, line)
+    assert c.unmodelled == (line,) and c.inert == ()
+
+
+def test_persist_makes_the_cards_own_enters_trigger_matter() -> None:
+    """702.79a: Kitchen Finks dies in the first-strike damage step and returns; its trigger gains 2 life
+    within the combat. Without persist the same line is inert (603.6a)."""
+    finks = card("Kitchen Finks", "When Kitchen Finks enters, you gain 2 life.\nPersist (When this creature dies, "
+                                  "if it had no -1/-1 counters on it, return it to the battlefield under its owner's "
+                                  "control with a -1/-1 counter on it.)")
+    assert classes(finks) == {"Persist": MODELLED, "When Kitchen Finks enters, you gain 2 life.": MAY_CHANGE}
+    assert classes(card("Kitchen Finks", "When Kitchen Finks enters, you gain 2 life.")) == {
+        "When Kitchen Finks enters, you gain 2 life.": "enters"}
+    undying = card("Geralf's Messenger", "Geralf's Messenger enters the battlefield tapped.\nWhen Geralf's Messenger "
+                                         "enters the battlefield, target opponent loses 2 life.\nUndying")
+    assert len(undying.unmodelled) == 2 and undying.inert == ()
+
+
+def test_a_hidden_zone_effect_with_a_cost_that_matters_may_change_the_answer() -> None:
+    """Only costs of mana or a discard keep a draw inert: tapping (509.1c), paying life or removing counters
+    changes the board; a draw that pays mana in the effect spends what a pump could use (602.2b)."""
+    assert classes(card("Merfolk Looter", "{T}: Draw a card, then discard a card.")) == {
+        "{T}: Draw a card, then discard a card.": MAY_CHANGE}
+    assert classes(card("Jace's Erasure", "{1}{U}: Draw a card, then discard a card.")) == {
+        "{1}{U}: Draw a card, then discard a card.": "hidden"}
+    line = "Whenever Scroll Thief deals combat damage to a player, you may pay {1}. If you do, draw a card."
+    assert classes(card("Scroll Thief", line)) == {line: MAY_CHANGE}
+    line = "Whenever Looter il-Kor deals damage to an opponent, draw a card, then discard a card."
+    assert classes(card("Looter il-Kor", line))[line] == "hidden"
+
+
+def test_a_keyword_line_is_classified_part_by_part() -> None:
+    """"Flying, flash" (a keyword line, 702.1): flying modelled, flash inert; "Hexproof" may change."""
+    assert classes(card("Spectral Sailor", "Flash\nFlying\n{3}{U}: Draw a card.")) == {
+        "Flying": MODELLED, "Flash": "spell", "{3}{U}: Draw a card.": "hidden"}
+    assert classes(card("Sacred Wolf", "Hexproof")) == {"Hexproof": MAY_CHANGE}
+
+
+def test_a_timing_restriction_is_read_only_on_the_ability_it_restricts() -> None:
+    """602.5d: a granted sorcery-speed ability beside a granted keyword does not make the grant inert."""
+    line = 'All Slivers have haste and "{T}: Draw a card. Activate only as a sorcery."'
+    assert classes(card("Test Sliver", line)) == {line: MAY_CHANGE}
+
+
+def test_a_compound_trigger_with_a_combat_event_is_not_a_cast_trigger() -> None:
+    line = ("Whenever an opponent casts a spell during your turn or when Prowling Serpopard dies, create a 1/1 "
+            "green Elemental creature token.")
+    assert classes(card("Prowling Serpopard", line)) == {line: MAY_CHANGE}
+
+
+def test_the_shape_the_classifier_reads() -> None:
+    """The card's name, its shortened name (201.5c) and "this creature" as ~; no ability word (207.2c)."""
+    assert shape("Landfall — Whenever a land enters the battlefield under your control, Steppe Lynx gets +2/+2.",
+                 "Steppe Lynx") == "whenever a land enters under your control, ~ gets +2/+2"
+    assert shape("Channel — {1}{G}, Discard Arashi: Arashi deals 1 damage.", "Arashi, the Sky Asunder",
+                 "Arashi") == "{1}{g}, discard ~: ~ deals 1 damage"
+
+
+def test_the_classification_api() -> None:
+    """`pysolver.classify(card)` and `card.classification`: the modelled lines, the inert ones, then those
+    that may change the answer, each with its class and (inert) reason."""
+    akroma = pysolver.load_cards("tests/fixtures/scryfall-cards.json")["akroma, angel of fury"]
+    listed = pysolver.classify(akroma)
+    assert listed == akroma.classification
+    assert [x.status for x in listed] == [MODELLED] * 5 + [INERT]
+    assert listed[-1].line == "This spell can't be countered." and listed[-1].reason is REASONS["spell"]
+    assert all(x.reason is None for x in listed[:5])
+
+
+def test_every_reason_is_documented_with_its_rule() -> None:
+    from pathlib import Path
+    page = (Path(__file__).parents[1] / "docs" / "engines.md").read_text(encoding="utf-8")
+    for r in REASONS.values():
+        assert f"| `{r.key}` | {r.rule} |" in page, r.key
