@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..model.abilities import normalise
 
@@ -261,6 +261,16 @@ class Classified:
     line: str
     status: str
     reason: Reason | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry of a `cards` document's ``lines`` (docs/results.md).
+
+        >>> Classified("Flash", INERT, REASONS["spell"]).to_json()["reason"]["rule"]
+        '601.2, 113.6'
+        """
+        why = None if self.reason is None else {"key": self.reason.key, "rule": self.reason.rule,
+                                                  "text": self.reason.text}
+        return {"line": self.line, "class": self.status, "reason": why}
 
 
 class _CardLines(Protocol):
