@@ -148,8 +148,9 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
 _MANA = re.compile(r"^(?P<cost>(\{[^}]+\}(, )?)+): add [^.]+\.( spend this mana only [^.]+\.)?"
                    r"( activate only once each turn\.)?$")
 _HIDDEN_STEPS = tuple(map(re.compile, (
-    r"draw (a card|an additional card|\w+ cards|that many cards|cards equal to [^.]+)",
-    r"(target|each|that|defending) (player|opponent|opponents) (draws? [^.]+|discards? [^.]+|mills? [^.]+|"
+    r"draw (a card|an additional card|\w+ cards|that many cards|cards equal to [\w' -]+)",
+    r"(target|each|that|defending) (player|opponent|opponents) (draws? (a card|\w+ cards|that many cards)|"
+    r"discards? (a card|\w+ cards|that many cards|(their|his or her) hand)( at random)?|mills? (a card|\w+ cards)|"
     r"reveals? (their|his or her) hand)",
     r"(scry|surveil) \d+",
     r"discard (a card|\w+ cards|that many cards)( at random)?",
@@ -165,6 +166,9 @@ _HIDDEN_STEPS = tuple(map(re.compile, (
     r"look at (target|that) (player|opponent)'s hand",
     r"return ~ from your graveyard to your hand",
 )))
+# Words of an effect on the battlefield or a player: never in a hidden-zone step.
+_BOARD_WORDS = re.compile(r"\b(sacrifices?|loses?|gains?|destroys?|exiles?|taps?|untaps?|deals?|damage|counters?|"
+                          r"tokens?|battlefield|creates?|attacks?|blocks?|gets?|pays?)\b")
 _RETURNS = re.compile(r"^(persist|undying)\b|\b(return|put) (it|~)( from your graveyard)?( onto| to) the battlefield")
 _DIES = re.compile(r"^when ~ (dies|is put into a graveyard from the battlefield)$")
 _OWN_HAND = re.compile(r"return (it|~) to (its owner's|your) hand")
@@ -242,7 +246,7 @@ def _hidden(text: str) -> bool:
     for step in steps:
         step = re.sub(r"^(then |if you do, |you may |you |each player |that player |target player )+", "", step)
         step = step.rstrip(".")
-        if re.search(r" and (?!put (it|that card|them) into your hand)", step):
+        if re.search(r" and (?!put (it|that card|them) into your hand)", step) or _BOARD_WORDS.search(step):
             return False  # "draws two cards and loses 2 life": a second effect
         if not (any(p.fullmatch(step) for p in _HIDDEN_STEPS) or dies and _OWN_HAND.fullmatch(step)):
             return False
