@@ -40,8 +40,8 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
     Reason("enters", "603.6a, 614.1c, 614.12",
            "the card's own enters-the-battlefield trigger or replacement (\"When ~ enters\", \"As ~ enters\", "
            "\"enters tapped\", \"enters with N counters\", bloodthirst, fabricate, …): the permanent is on the "
-           "battlefield already and the file states its counters; never inert on a card with persist or undying, "
-           "which return it to the battlefield during combat (702.79a, 702.93a)"),
+           "battlefield already and the file states its counters; never inert on a card with persist, undying "
+           "(702.79a, 702.93a) or a line that returns it to the battlefield, which can bring it back in combat"),
     Reason("step", "500.1, 502.3, 503.1, 504.1, 513.1",
            "a step outside the combat phase: upkeep, draw step, main phase, end step, untap step (\"doesn't "
            "untap\", phasing), and the upkeep keywords echo, cumulative upkeep, fading and vanishing"),
