@@ -321,10 +321,10 @@ def test_cli_notes_unmodelled_lines_on_stderr_only(pool_file: Path, tmp_path: Pa
 
 
 def test_cli_notes_without_json_too(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    board = write(tmp_path, situation({"id": "seer", "controller": "alice", "card": "Hellrider"}))
+    board = write(tmp_path, situation({"id": "rider", "controller": "alice", "card": "Hellrider"}))
     assert main(["attacks", board, "--cards", str(REAL)]) == 0
     out, err = capsys.readouterr()
-    assert "Hellrider deals 1 damage" in err and "seer" in err
+    assert "Hellrider deals 1 damage" in err and "note: rider: " in err
     assert "damage" not in out
     board = write(tmp_path, situation({"id": "cat", "controller": "alice", "card": "Blistering Firecat"}))
     assert main(["attacks", board]) == 0  # its end-step trigger cannot change the combat (513.1)

@@ -267,7 +267,7 @@ COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _pysolver; printf '%s\
 
 @pytest.mark.parametrize(("words", "expected"), [
     (["out"], ["outcomes"]),
-    (["c"], ["check", "compare", "completion"]),
+    (["c"], ["check", "compare", "cards", "completion"]),
     (["blocks", "x.yaml", "--li"], ["--limit"]),
     (["graph", "x.yaml", "--format", ""], ["dot", "svg", "png"]),
     (["graph", "--timeout", "3", "--f"], ["--format"]),

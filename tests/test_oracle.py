@@ -127,6 +127,9 @@ MAY_CHANGE_LINES = [
     # discarding happens during combat (a hidden-zone effect may discard)
     ("Cunning Survivor", "Whenever you cycle or discard a card, Cunning Survivor gets +1/+0 until end of turn and "
                          "can't be blocked this turn."),
+    # a draw joined to a combat effect (510.1: it assigns no combat damage)
+    ("Ophidian", "Whenever Ophidian attacks and isn't blocked, you may draw a card. If you do, Ophidian assigns no "
+                 "combat damage this turn."),
     ("Kin-Tree Warden", "{2}: Regenerate Kin-Tree Warden."),
     ("Earth Servant", "Earth Servant gets +0/+1 for each Mountain you control."),
     ("Goblin Guide", "Whenever Goblin Guide attacks, defending player reveals the top card of their library. If it's "

@@ -135,6 +135,14 @@ def test_cards_document_validates(file: str, capsys: pytest.CaptureFixture) -> N
     assert errors("cards", wrong) != []
 
 
+def test_cards_document_of_the_real_card_corpus_validates() -> None:
+    from pysolver.files.cardlines import document
+    from pysolver.files.cards import load_pool_file
+    corpus = ROOT / "tests" / "fixtures" / "corpus" / "creatures.scryfall.json.xz"
+    doc = document(load_pool_file(corpus, cache=False), str(corpus), [])
+    assert errors("cards", doc) == [] and doc["summary"]["cards"] == 3006
+
+
 @pytest.mark.parametrize("command", ["attacks", "damage"])
 def test_jsonl_stream_validates(command: str, capsys: pytest.CaptureFixture) -> None:
     """`--jsonl`: a header line, the results, a trailer line; together they are the command's document."""

@@ -63,10 +63,7 @@ def document(pool: CardPool, file: str, names: Sequence[str]) -> dict[str, Any]:
     """The `cards --json` document (docs/results.md, schema `cards`)."""
     cards = cards_of(pool, names)
     entries = [{"name": c.name, "class": card_class(c),
-                "lines": [{"line": x.line, "class": x.status,
-                           "reason": None if x.reason is None else
-                           {"key": x.reason.key, "rule": x.reason.rule, "text": x.reason.text}}
-                          for x in classify(c)]}
+                "lines": [x.to_json() for x in classify(c)]}
                for c in cards]
     counts = {k: sum(e["class"] == k for e in entries) for k in (MODELLED, INERT, MAY_CHANGE)}
     return {"file": file, "cards": entries,

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..model.abilities import normalise
 
@@ -40,8 +40,8 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
     Reason("enters", "603.6a, 614.1c, 614.12",
            "the card's own enters-the-battlefield trigger or replacement (\"When ~ enters\", \"As ~ enters\", "
            "\"enters tapped\", \"enters with N counters\", bloodthirst, fabricate, …): the permanent is on the "
-           "battlefield already and the file states its counters; never inert on a card with persist or undying, "
-           "which return it to the battlefield during combat (702.79a, 702.93a)"),
+           "battlefield already and the file states its counters; never inert on a card with persist, undying "
+           "(702.79a, 702.93a) or a line that returns it to the battlefield, which can bring it back in combat"),
     Reason("step", "500.1, 502.3, 503.1, 504.1, 513.1",
            "a step outside the combat phase: upkeep, draw step, main phase, end step, untap step (\"doesn't "
            "untap\", phasing), and the upkeep keywords echo, cumulative upkeep, fading and vanishing"),
@@ -148,8 +148,9 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
 _MANA = re.compile(r"^(?P<cost>(\{[^}]+\}(, )?)+): add [^.]+\.( spend this mana only [^.]+\.)?"
                    r"( activate only once each turn\.)?$")
 _HIDDEN_STEPS = tuple(map(re.compile, (
-    r"draw (a card|an additional card|\w+ cards|that many cards|cards equal to [^.]+)",
-    r"(target|each|that|defending) (player|opponent|opponents) (draws? [^.]+|discards? [^.]+|mills? [^.]+|"
+    r"draw (a card|an additional card|\w+ cards|that many cards|cards equal to [\w' -]+)",
+    r"(target|each|that|defending) (player|opponent|opponents) (draws? (a card|\w+ cards|that many cards)|"
+    r"discards? (a card|\w+ cards|that many cards|(their|his or her) hand)( at random)?|mills? (a card|\w+ cards)|"
     r"reveals? (their|his or her) hand)",
     r"(scry|surveil) \d+",
     r"discard (a card|\w+ cards|that many cards)( at random)?",
@@ -165,6 +166,9 @@ _HIDDEN_STEPS = tuple(map(re.compile, (
     r"look at (target|that) (player|opponent)'s hand",
     r"return ~ from your graveyard to your hand",
 )))
+# Words of an effect on the battlefield or a player: never in a hidden-zone step.
+_BOARD_WORDS = re.compile(r"\b(sacrifices?|loses?|gains?|destroys?|exiles?|taps?|untaps?|deals?|damage|counters?|"
+                          r"tokens?|battlefield|creates?|attacks?|blocks?|gets?|pays?)\b")
 _RETURNS = re.compile(r"^(persist|undying)\b|\b(return|put) (it|~)( from your graveyard)?( onto| to) the battlefield")
 _DIES = re.compile(r"^when ~ (dies|is put into a graveyard from the battlefield)$")
 _OWN_HAND = re.compile(r"return (it|~) to (its owner's|your) hand")
@@ -242,7 +246,7 @@ def _hidden(text: str) -> bool:
     for step in steps:
         step = re.sub(r"^(then |if you do, |you may |you |each player |that player |target player )+", "", step)
         step = step.rstrip(".")
-        if re.search(r" and (?!put (it|that card|them) into your hand)", step):
+        if re.search(r" and (?!put (it|that card|them) into your hand)", step) or _BOARD_WORDS.search(step):
             return False  # "draws two cards and loses 2 life": a second effect
         if not (any(p.fullmatch(step) for p in _HIDDEN_STEPS) or dies and _OWN_HAND.fullmatch(step)):
             return False
@@ -261,6 +265,16 @@ class Classified:
     line: str
     status: str
     reason: Reason | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry of a `cards` document's ``lines`` (docs/results.md).
+
+        >>> Classified("Flash", INERT, REASONS["spell"]).to_json()["reason"]["rule"]
+        '601.2, 113.6'
+        """
+        why = None if self.reason is None else {"key": self.reason.key, "rule": self.reason.rule,
+                                                  "text": self.reason.text}
+        return {"line": self.line, "class": self.status, "reason": why}
 
 
 class _CardLines(Protocol):
