@@ -27,7 +27,7 @@ from typing import Any, Protocol
 from ..errors import InputError
 from . import numbers
 from .abilities import COLOR_LETTERS, COLORS, Ability, Pump, parse_ability_line
-from .mana import Mana
+from .mana import Mana, mana_value
 from .moves import Activation
 from .numbers import quote as q
 from .stage import ACTIVATION_WINDOWS
@@ -38,7 +38,7 @@ NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 PLAYER_KEYS = {"name", "life", "mana", "poison"}
 PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtypes", "colors", "power",
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
-                  "tapped", "summoning_sick", "face_down", "until_end_of_turn"}
+                  "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost"}
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
 COUNTERS = ("+X/+Y",)  # the keys of `counters`: P/T counter kinds such as +1/+1, +1/+0, -0/-1 (122.1a)
@@ -71,6 +71,8 @@ class CardFace(Protocol):
     def lines(self) -> tuple[str, ...]: ...
     @property
     def unmodelled(self) -> tuple[str, ...]: ...
+    @property
+    def mana_cost(self) -> str: ...
 
 
 class OnBoard(Protocol):
@@ -254,7 +256,8 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         summoning_sick=field("summoning_sick", r.boolean, False),
         face_down=field("face_down", r.boolean, False),
         pt_counters=counters,
-        until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)))
+        until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)),
+        mana_cost=field("mana_cost", lambda v, p: _mana_cost(r, v, p), _card_cost(card)))
     _check_characteristics(r, fields, path)
     return fields
 
@@ -555,3 +558,24 @@ def _attackable(target: str, active: str, players: frozenset[str], by_id: Mappin
     if "Planeswalker" in perm.types and perm.controller != active:
         return True
     return "Battle" in perm.types and perm.protector is not None and perm.protector != active
+
+
+def _mana_cost(r: Reader, value: Any, path: str) -> str:
+    """A permanent's printed mana cost (202.1), e.g. ``{2}{W}``: read for its mana value (202.3)."""
+    text = r.text(value, path)
+    try:
+        mana_value(text)
+    except ValueError as exc:
+        raise r.fail(path, str(exc)) from None
+    return text
+
+
+def _card_cost(card: CardFace | None) -> str | None:
+    """A card's mana cost, if it has one whose mana value can be read (202.3; a land has none)."""
+    if card is None or not card.mana_cost:
+        return None
+    try:
+        mana_value(card.mana_cost)
+    except ValueError:
+        return None
+    return card.mana_cost

@@ -110,3 +110,28 @@ def pays(pool: Mana, spent: Mana) -> bool:
     """
     return all(used <= have for have, used in zip(pool.as_tuple()[:-1], spent.as_tuple()[:-1])) and (
         spent.total <= pool.total)
+
+
+_COST_SYMBOL = re.compile(r"(\d+|[WUBRGCS]|[XYZ]|[WUBRGC2]/[WUBRGP]|[WUBRG]/[WUBRG]/P)", re.IGNORECASE)
+
+
+def mana_value(cost: str) -> int:
+    """The mana value of a printed mana cost (202.3): the total amount of mana in it, whatever its
+    colors; X is 0 (202.3e); a hybrid symbol counts its largest part, a Phyrexian one 1 (202.3f);
+    ValueError naming a symbol that is none of these.
+
+    >>> mana_value("{3}{W}{W}"), mana_value("{X}{R}"), mana_value("{2/W}{G/U}{B/P}"), mana_value("")
+    (5, 1, 4, 0)
+    """
+    total = 0
+    rest = _SYMBOL.sub("", cost).strip()
+    if rest:
+        raise ValueError(f"mana cost {cost!r}: {rest!r} is not a mana symbol like {{R}} or {{2}}")
+    for symbol in _SYMBOL.findall(cost):
+        if not _COST_SYMBOL.fullmatch(symbol):
+            raise ValueError(f"mana cost {cost!r}: {{{symbol}}} is not a mana symbol")
+        if symbol.isdigit():
+            total += int(symbol)
+        elif symbol.upper() not in "XYZ":
+            total += 2 if symbol.startswith("2/") else 1
+    return total

@@ -32,6 +32,7 @@ from . import fields as read
 from .abilities import COLORS, PUMPS, Ability, Pump, normalise
 from .fields import Reader, counter_kind, pt_change
 from .mana import Mana
+from .objective import Objective
 from .values import JSON
 
 if TYPE_CHECKING:
@@ -122,6 +123,7 @@ class Permanent:
     summoning_sick: bool = False
     face_down: bool = False
     left_battlefield: bool = False  # during a combat being explored (704.3, 506.4)
+    mana_cost: str | None = None  # the printed mana cost (202.1), read only for its mana value (202.3)
     unchecked: bool = field(default=False, init=False, compare=False)  # lines naming a player wait for its Situation
 
     if TYPE_CHECKING:  # what the constructor accepts: ability lines as text (the dataclass __init__ at run time)
@@ -134,7 +136,7 @@ class Permanent:
                      pt_counters: tuple[tuple[int, int, int], ...] | Mapping[str, int] = (),
                      until_end_of_turn: tuple[int, int] = (0, 0), damage: int = 0,
                      tapped: bool = False, summoning_sick: bool = False, face_down: bool = False,
-                     left_battlefield: bool = False) -> None: ...
+                     left_battlefield: bool = False, mana_cost: str | None = None) -> None: ...
 
     def __post_init__(self) -> None:
         if all(isinstance(v, tuple) for v in (self.types, self.subtypes, self.colors, self.abilities,
@@ -265,7 +267,7 @@ class Permanent:
         for key in ("subtypes", "colors"):
             if getattr(self, key):
                 d[key] = list(getattr(self, key))
-        for key in ("power", "toughness", "loyalty", "defense", "protector"):
+        for key in ("mana_cost", "power", "toughness", "loyalty", "defense", "protector"):
             if getattr(self, key) is not None:
                 d[key] = getattr(self, key)
         if self.ability_lines and not self.unmodelled:
@@ -437,6 +439,7 @@ class Situation:
     combat: Combat = field(default_factory=Combat)
     goal: Goal | None = None
     source: str | None = field(default=None, compare=False)
+    objective: Objective | None = None  # what `best` plays for (docs/best.md)
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, tuple) or any(not isinstance(p, Player) for p in self.players):
@@ -456,6 +459,8 @@ class Situation:
             d["combat"] = combat
         if self.goal is not None:
             d["goal"] = self.goal.to_data()
+        if self.objective is not None:
+            d["objective"] = self.objective.to_data()
         return d
 
     def dump(self, path: str | Path) -> Path:
