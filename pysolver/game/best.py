@@ -45,12 +45,14 @@ from ..asp.solving import ATTACKERS, BLOCKERS
 from ..errors import InputError
 from ..model import Permanent, Situation
 from ..model.mana import mana_value
-from ..model.moves import AttackDeclaration, BlockDeclaration, Move, Pass
+from ..model.moves import AttackDeclaration, BlockDeclaration, DamageAssignment, Move, Pass
 from ..model.objective import Objective, Term, default_objective, default_side
 from ..model.optimum import Optimum, Step
 from ..model.stage import Stage
 from ..rules import combat as c
 from ..rules.declarations import orbit_declarations
+from ..rules.steps import StepPrograms
+from ..rules.triggers import has_triggers
 from . import gametree as gt
 from .verify import twin_classes
 
@@ -147,6 +149,7 @@ class Search:
         self.bottom: Value = (-math.inf,) * n
         self.table: OrderedDict[gt.Position, tuple[Value, Value]] = OrderedDict()
         self.moves: OrderedDict[gt.Position, list[Child]] = OrderedDict()
+        self.steps = StepPrograms()
         self.stats: dict[str, float] = {"positions": 0, "ends": 0, "declarations": 0}
         self.stream = stream if stream is not None else sys.stderr
         self.show = progress if progress is not None else bool(getattr(self.stream, "isatty", lambda: False)())
@@ -177,12 +180,14 @@ class Search:
             print(file=self.stream, flush=True)
         assert best is not None, "a position before the end has a legal move"
         moves = sorted({image for m, _ in optimal for image in self._images(root, m)}, key=_order)
-        line = [Step(root.name(), str(root.stage), optimal[0][0])]
-        p = optimal[0][1]
-        while not p.is_end():
-            m, child = self._principal(p, best)
+        line: list[Step] = []
+        p, (m, child) = root, optimal[0]
+        while True:  # a declaration may lead past its damage step: the line goes through its halves
             line.append(Step(p.name(), str(p.stage), m))
-            p = child
+            p = p.push(m, trusted=True) if p.stage in (Stage.DECLARE_BLOCKERS, Stage.ATTACKERS_DAMAGE) else child
+            if p.is_end():
+                break
+            m, child = self._principal(p, best)
         assert vector(self.objective, p.s) == best, "the line reaches the optimal value"
         return self._answer(side_name, root, tuple(moves), tuple(line), p)
 
@@ -200,7 +205,8 @@ class Search:
         if p.is_end():
             self.stats["ends"] += 1
             return vector(self.objective, p.s)
-        lo, hi = self.table.get(p, (self.bottom, self.top))
+        known = self.table.get(p)
+        lo, hi = known if known is not None else self._step_bounds(p)
         if lo >= beta:
             return lo
         if hi <= alpha:
@@ -234,6 +240,19 @@ class Search:
             self.table.popitem(last=False)
         return best
 
+    def _step_bounds(self, p: gt.Position) -> tuple[Value, Value]:
+        """Bounds on the value of a position not searched yet: at the attackers' half of a step after
+        which the combat ends (a player lost, or nothing is left to do), the least and the greatest
+        value of the step's distinct results (every line through the two halves ends in one of
+        them, 510.1); else none."""
+        if p.stage != Stage.ATTACKERS_DAMAGE:
+            return self.bottom, self.top
+        ends = [child for _, child in gt.whole_steps(p, self.steps)]
+        if not all(child.is_end() for child in ends):
+            return self.bottom, self.top
+        values = [vector(self.objective, child.s) for child in ends]
+        return min(values), max(values)
+
     def _principal(self, p: gt.Position, v: Value) -> Child:
         """A move of `p` whose value is `v`, the value of `p`."""
         for m, child in self.children(p):
@@ -247,6 +266,9 @@ class Search:
         """The moves of `p` with their positions: declarations one of each orbit of identical
         creatures; the rest as the game tree gives them (damage halves one per distinct result),
         the better ones for the mover first where a one-ply look tells."""
+        if p.stage == Stage.DECLARE_BLOCKERS and not gt.acts_in_windows(p.s) and not has_triggers(p.s):
+            yield from self._blocks_in_one(p)
+            return
         if p.stage in (Stage.DECLARE_ATTACKERS, Stage.DECLARE_BLOCKERS):
             side, kind, make = ((ATTACKERS, "attacks", AttackDeclaration) if p.stage == Stage.DECLARE_ATTACKERS
                                 else (BLOCKERS, "blocks", BlockDeclaration))
@@ -257,7 +279,9 @@ class Search:
             return
         known = self.moves.get(p)
         if known is None:
-            known = [(m, child) for m, child in p.successors() if not p.needless_put(m)]
+            known = self._one_result(p) if p.stage == Stage.ATTACKERS_DAMAGE else None
+            if known is None:
+                known = [(m, child) for m, child in p.successors() if not p.needless_put(m)]
             if p.stage == Stage.BLOCKERS_DAMAGE:  # the step's results: the better for the mover first
                 sign = 1 if p.to_move() == self.maximiser else -1
                 known.sort(key=lambda mc: tuple(-sign * x for x in vector(self.objective, mc[1].s)))
@@ -267,6 +291,34 @@ class Search:
         else:
             self.moves.move_to_end(p)
         yield from known
+
+    def _one_result(self, p: gt.Position) -> list[Child] | None:
+        """At the attackers' half: when the whole damage step has one result whatever either side
+        assigns (510.1; one grounded program per board, :class:`pysolver.rules.steps.StepPrograms`), the
+        attackers' part of its assignment leading straight to the position after the step; else None."""
+        whole = list(gt.whole_steps(p, self.steps))
+        if len({child for _, child in whole}) != 1:
+            return None
+        (m, child), *_ = whole
+        attacking = {a for a, _ in p.s.combat.attackers or ()}
+        return [(DamageAssignment(m.step, tuple(x for x in m.assignment if x[0] in attacking)), child)]
+
+    def _blocks_in_one(self, p: gt.Position) -> Iterator[Child]:
+        """At declare blockers with nothing to do in the window after it and nothing to trigger: every
+        block declaration with the distinct results of the damage step after it, in one solve
+        (:func:`pysolver.game.gametree.blocks_with_steps`). A declaration after which the step has
+        one result whatever either side assigns (510.1) leads straight to the position after the
+        step: every line through its damage halves ends there. The others lead to their damage
+        halves. Declarations whose step ends the combat come first, the better for the mover first."""
+        ends: dict[BlockDeclaration, set[gt.Position]] = {}
+        for m, _, after in gt.blocks_with_steps(p):
+            ends.setdefault(m, set()).add(after)
+        sign = 1 if p.to_move() == self.maximiser else -1
+        children = [(m, next(iter(after)) if len(after) == 1 else p.push(m, trusted=True)) for m, after in ends.items()]
+        self.stats["declarations"] += len(children)
+        children.sort(key=lambda mc: (0, tuple(-sign * x for x in vector(self.objective, mc[1].s))) if mc[1].is_end()
+                      else (1, ()))
+        yield from children
 
     def _images(self, p: gt.Position, m: Move) -> list[Move]:
         """Every declaration in the orbit of `m` under exchanging identical creatures; other moves as they are."""
