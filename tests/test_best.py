@@ -67,7 +67,7 @@ def boards(draw: st.DrawFn, *, quiet: bool = False) -> pysolver.model.Situation:
                  goal={"lethal": "bob"}, combat=combat)
 
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS

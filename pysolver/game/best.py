@@ -314,11 +314,21 @@ class Search:
         for m, _, after in gt.blocks_with_steps(p):
             ends.setdefault(m, set()).add(after)
         sign = 1 if p.to_move() == self.maximiser else -1
-        children = [(m, next(iter(after)) if len(after) == 1 else p.push(m, trusted=True)) for m, after in ends.items()]
-        self.stats["declarations"] += len(children)
-        children.sort(key=lambda mc: (0, tuple(-sign * x for x in vector(self.objective, mc[1].s))) if mc[1].is_end()
-                      else (1, ()))
-        yield from children
+        ranked = []
+        for m, results in ends.items():
+            child = next(iter(results)) if len(results) == 1 else p.push(m, trusted=True)
+            if all(q.is_end() for q in results):  # the value lies between the results' (as _step_bounds)
+                values = [vector(self.objective, q.s) for q in results]
+                if not child.is_end() and child not in self.table:
+                    self.table[child] = (min(values), max(values))
+                hope = max(values) if sign == 1 else min(values)
+                ranked.append(((0, tuple(-sign * x for x in hope)), m, child))
+            else:
+                ranked.append(((1, ()), m, child))
+        self.stats["declarations"] += len(ranked)
+        ranked.sort(key=lambda r: r[0])  # combats that end with the step first, the most hopeful first
+        for _, m, child in ranked:
+            yield m, child
 
     def _images(self, p: gt.Position, m: Move) -> list[Move]:
         """Every declaration in the orbit of `m` under exchanging identical creatures; other moves as they are."""
