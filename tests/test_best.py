@@ -203,3 +203,10 @@ def test_documents_validate_against_the_schema(capsys: pytest.CaptureFixture) ->
     data = {**s.to_data(), "objective": {"side": "attacker", "terms": ["max lost:bob", "min value:alice:mv"]}}
     assert list(jsonschema.Draft202012Validator(schema("situation")).iter_errors(data)) == []
     assert pysolver.load_data(data).objective == objective_for(s, ["max lost:bob", "min value:alice:mv"], "attacker")
+
+
+def test_timeout_is_no_answer(capsys: pytest.CaptureFixture) -> None:
+    """docs/cli.md: a search cut by --timeout answers {"value": null, "complete": false}, exit status 3."""
+    path = Path(__file__).parent / "acceptance" / "what-should-bob-block.yaml"
+    assert main(["best", str(path), "--json", "--timeout", "0.5"]) == 3
+    assert json.loads(capsys.readouterr().out) == {"value": None, "complete": False, "format": 1}
