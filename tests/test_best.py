@@ -25,10 +25,12 @@ COSTS = [None, "{1}", "{2}{G}", "{W}{W}", "{X}{R}"]
 @st.composite
 def creature(draw: st.DrawFn, pid: str, controller: str) -> dict:
     """A tiny creature (tests/test_verify.py: first strike, double strike, trample, deathtouch, lifelink,
-    morphs, …), sometimes with a pump ability and a printed mana cost."""
+    morphs, …), sometimes with a pump ability, a printed mana cost, and for bob able to block two."""
     d = draw(tiny_creature(pid, controller))
     if draw(st.integers(0, 4)) == 0:
         d["abilities"].append(draw(st.sampled_from(PUMPS)))
+    if controller == "bob" and draw(st.integers(0, 3)) == 0:  # 509.1a: its damage is then a choice (510.1d)
+        d["abilities"].append("This creature can block an additional creature each combat")
     cost = draw(st.sampled_from(COSTS))
     if cost is not None:
         d["mana_cost"] = cost
@@ -210,3 +212,19 @@ def test_timeout_is_no_answer(capsys: pytest.CaptureFixture) -> None:
     path = Path(__file__).parent / "acceptance" / "what-should-bob-block.yaml"
     assert main(["best", str(path), "--json", "--timeout", "0.5"]) == 3
     assert json.loads(capsys.readouterr().out) == {"value": None, "complete": False, "format": 1}
+
+
+def test_a_blocker_of_two_attackers_chooses_its_damage() -> None:
+    """509.1a, 510.1d: bob's 2/4 blocking a 1/1 and a 2/2 divides its 2 damage as it likes: all to
+    the 2/2 kills the most value (4); the attackers' 3 don't kill it."""
+    s = board([{"id": "x1", "controller": "alice", "power": 1, "toughness": 1},
+               {"id": "x2", "controller": "alice", "power": 2, "toughness": 2},
+               {"id": "octo", "controller": "bob", "power": 2, "toughness": 4,
+                "abilities": ["This creature can block an additional creature each combat"]}],
+              goal={"lethal": "bob"}, combat={"attackers": {"x1": "bob", "x2": "bob"},
+                                              "blockers": {"octo": ["x1", "x2"]}})
+    found = best(s, objective_for(s, side="defender"))
+    assert dict((str(t), v) for t, v in found.value) == {"min lost:bob": 0, "max life:bob": 20,
+                                                         "min value:bob": 0, "max value:alice": 4}
+    assert found.line[-1].by == "bob" and found.line[-1].move.to_json() == {"assignment": [["octo", "x2", 2]]}
+    assert found.end["destroyed"] == ["x2"]

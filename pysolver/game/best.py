@@ -282,7 +282,7 @@ class Search:
             known = self._one_result(p) if p.stage == Stage.ATTACKERS_DAMAGE else None
             if known is None:
                 known = [(m, child) for m, child in p.successors() if not p.needless_put(m)]
-            if p.stage == Stage.BLOCKERS_DAMAGE:  # the step's results: the better for the mover first
+            if p.stage in (Stage.ATTACKERS_DAMAGE, Stage.BLOCKERS_DAMAGE):  # the better for the mover first
                 sign = 1 if p.to_move() == self.maximiser else -1
                 known.sort(key=lambda mc: tuple(-sign * x for x in vector(self.objective, mc[1].s)))
             self.moves[p] = known
@@ -293,15 +293,19 @@ class Search:
         yield from known
 
     def _one_result(self, p: gt.Position) -> list[Child] | None:
-        """At the attackers' half: when the whole damage step has one result whatever either side
-        assigns (510.1; one grounded program per board, :class:`pysolver.rules.steps.StepPrograms`), the
-        attackers' part of its assignment leading straight to the position after the step; else None."""
-        whole = list(gt.whole_steps(p, self.steps))
-        if len({child for _, child in whole}) != 1:
+        """At the attackers' half, from the distinct results of the whole step (510.1; one grounded
+        program per board, :class:`pysolver.rules.steps.StepPrograms`), when that is exact: if the step
+        has one result whatever either side assigns, or no creature blocks more than one attacker
+        (then each blocker's damage all goes to the attacker it blocks, 510.1d, and only the
+        attackers' announcement is a choice), each result with the attackers' part of its witness
+        assignment, leading straight to the position after the step; else None (the halves)."""
+        whole = {child: m for m, child in gt.whole_steps(p, self.steps)}
+        blocked = [b for b, _ in p.s.combat.blockers or ()]
+        if len(whole) > 1 and len(blocked) != len(set(blocked)):
             return None
-        (m, child), *_ = whole
         attacking = {a for a, _ in p.s.combat.attackers or ()}
-        return [(DamageAssignment(m.step, tuple(x for x in m.assignment if x[0] in attacking)), child)]
+        return [(DamageAssignment(m.step, tuple(x for x in m.assignment if x[0] in attacking)), child)
+                for child, m in whole.items()]
 
     def _blocks_in_one(self, p: gt.Position) -> Iterator[Child]:
         """At declare blockers with nothing to do in the window after it and nothing to trigger: every
