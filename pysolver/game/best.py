@@ -15,7 +15,11 @@ positions; moves generated as verify generates them: the declarations one of eac
 exchanging identical creatures (:func:`pysolver.game.verify.twin_classes`: no term tells twins
 apart, since they have the same controller and value), each damage half one assignment per
 distinct result (:mod:`pysolver.game.damage_halves`: the terms read only the end of combat).
-At the first decision every move is searched with a window that keeps ties (a value at least the
+Where a damage step's halves are not a real game they are skipped, exactly: a block
+declaration or step with one result leads straight past the step; a step whose results all end
+the combat bounds its position before any half is solved; and with no creature blocking two or
+more attackers the blockers' half is forced (510.1d), so the step's distinct results are the
+attackers' choices. At the first decision every move is searched with a window that keeps ties (a value at least the
 best so far), so that *all* optimal first moves are found, and each optimal orbit is listed
 with every declaration in it. The principal line follows, from each position, a move whose exact
 value is the position's.
