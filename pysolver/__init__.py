@@ -11,7 +11,7 @@ and its searches), :mod:`pysolver.output` (result documents, text, SVG), then th
 This module is the Python API, in two layers: the typed layer — :class:`Situation` (``s.game()``:
 the combat as a game tree of positions, :class:`Position`, whose ``legal_moves`` are lazy collections
 of moves, :mod:`pysolver.game.gametree`), and the frozen result values of :mod:`pysolver.model.values`
-that :func:`check_result`, :func:`outcome_values` and :func:`verdict` produce and :func:`block_graph`
+that :func:`check_result`, :func:`outcome_values`, :func:`verdict` and :func:`best` produce and :func:`block_graph`
 wraps — and the functions of the commands, which return the plain data of their ``--json`` documents
 (lazy iterators for enumerations): :func:`check`, :func:`outcomes` and :func:`verify` are the typed
 values' ``to_json()``.
@@ -33,6 +33,15 @@ The public names are imported lazily (PEP 562): ``import pysolver`` costs next t
 ...               permanents=(Permanent("bear", "alice", power=2, toughness=2),))
 >>> Position(Stage.DECLARE_ATTACKERS, s).legal_moves.count()
 2
+
+:func:`best` plays the combat optimally for an objective (docs/best.md): what should bob block?
+
+>>> o = pysolver.best(pysolver.load("examples/chump-or-trade.yaml"))
+>>> [m.to_json() for m in o.moves], o.value[1]
+([{'blocks': [['knight', 'giant']]}], (Term(sense='max', kind='life', player='bob', measure=None), 1))
+>>> o = pysolver.best(pysolver.load("examples/chump-or-trade.yaml"), ["min value:bob"])
+>>> [m.to_json() for m in o.moves]
+[{'blocks': []}]
 """
 
 from __future__ import annotations
@@ -47,11 +56,14 @@ if TYPE_CHECKING:  # the command functions and types this module re-exports, imp
     from .files.cards import Card, CardPool
     from .files.loader import permanent_from_card
     from .files.oracle import classify
+    from .game.best import best
     from .game.gametree import LegalMoveGenerator, Position
     from .game.outcomes import count_outcomes, outcome_values
     from .game.verify import verdict
     from .model import Combat, Goal, Permanent, Player, Situation
     from .model.moves import AttackDeclaration, BlockDeclaration, DamageAssignment, FaceUp, Move, Pass
+    from .model.objective import Objective, Term
+    from .model.optimum import Optimum, Step
     from .model.stage import Stage
     from .model.values import CheckResult, IllegalMoveError, Line, Outcome, Strategy, Verdict, Violation
     from .rules.check import check_result
@@ -66,7 +78,8 @@ __all__ = ["load", "load_data", "load_cards", "legal_attacks", "count_attacks", 
            "IllegalMoveError", "Position", "LegalMoveGenerator", "Stage",
            "AttackDeclaration", "BlockDeclaration", "DamageAssignment", "FaceUp", "Pass", "Move",
            "CheckResult", "Violation", "Outcome", "Line", "Strategy", "Verdict", "BlockGraph",
-           "check_result", "outcome_values", "verdict", "block_graph", "classify"]
+           "check_result", "outcome_values", "verdict", "block_graph", "classify", "best", "Objective", "Term",
+           "Optimum", "Step"]
 
 #: The module defining each public name (imported on first use, PEP 562).
 MODULES: dict[str, str] = {
@@ -75,6 +88,8 @@ MODULES: dict[str, str] = {
     **dict.fromkeys(("outcome_values", "count_outcomes"), "pysolver.game.outcomes"),
     **dict.fromkeys(("attacker_blocker_graph", "BlockGraph"), "pysolver.rules.graph"),
     "check_result": "pysolver.rules.check", "verdict": "pysolver.game.verify", "InputError": "pysolver.errors",
+    "best": "pysolver.game.best", **dict.fromkeys(("Objective", "Term"), "pysolver.model.objective"),
+    **dict.fromkeys(("Optimum", "Step"), "pysolver.model.optimum"),
     **dict.fromkeys(("Situation", "Player", "Permanent", "Combat", "Goal"), "pysolver.model.situation"),
     "permanent_from_card": "pysolver.files.loader", "classify": "pysolver.files.oracle",
     "Stage": "pysolver.model.stage",

@@ -43,6 +43,7 @@ class Command:
     example: str
     enumerates: bool = False  # --json/--jsonl, --limit, --count
     graph: bool = False       # --format, -o; no --stats
+    objective: bool = False   # --objective, --side (docs/best.md)
 
 
 COMMANDS: dict[str, Command] = {
@@ -61,6 +62,9 @@ COMMANDS: dict[str, Command] = {
                      "pysolver check examples/menace-and-lure.yaml --json"),
     "verify": Command("can the active player force the goal whatever the defence does (docs/verify.md; "
                       "exit 1 if not)", "pysolver verify examples/puzzles/lure-forces-the-block.yaml --stats"),
+    "best": Command("optimal play for an objective: its value, every optimal first move, a principal line "
+                    "(docs/best.md)", "pysolver best examples/chump-or-trade.yaml",
+                    objective=True),
 }
 
 @dataclass(frozen=True)
@@ -183,6 +187,12 @@ def _add_command(sub: Any, name: str, command: Command) -> argparse.ArgumentPars
             c.add_argument("--limit", type=positive, metavar="N", help="stop after N results (\"complete\": false)")
             c.add_argument("--count", action="store_true", help="only the number of results")
         c.add_argument("--stats", action="store_true", help="add volatile figures (seconds, search sizes)")
+    if command.objective:
+        c.add_argument("--objective", action="append", metavar="TERM",
+                       help="a term such as 'max lost:bob' or 'min value:alice', repeated in priority order "
+                            "(replaces the file's objective.terms; docs/best.md)")
+        c.add_argument("--side", choices=("attacker", "defender"),
+                       help="whose objective it is (default: the file's, else who declares next)")
     c.add_argument("--timeout", type=seconds, metavar="SECONDS",
                    help="stop after SECONDS: enumerations answer with what they found (\"complete\": false)")
     c.add_argument("--cards", metavar="FILE", help="extra card pool: Scryfall bulk JSON or MTGJSON AtomicCards "
@@ -335,10 +345,11 @@ def _enumerate(args: argparse.Namespace, s: Situation, note: Notes, start: float
 
 
 def _verdict(args: argparse.Namespace, s: Situation, start: float) -> int:
-    """`check` or `verify`: one document; exit 1 if negative, 3 if the time ran out first."""
+    """`check`, `verify` or `best`: one document; exit 1 if negative, 3 if the time ran out first."""
     from . import commands
     from .output import render
-    doc = commands.answer(args.command, s, stats=args.stats)
+    doc = commands.answer(args.command, s, stats=args.stats, objective=getattr(args, "objective", None),
+                          side=getattr(args, "side", None))
     if args.stats:
         doc["stats"] = {**doc.get("stats", {}), "seconds": round(time.monotonic() - start, 3)}
     text = render.render(args.command, doc, args)

@@ -18,7 +18,7 @@ the single command's document. The modules behind each command are imported only
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -33,6 +33,7 @@ from .output.results import Stream, Tally, TextTally, Typed, collect, counted
 if TYPE_CHECKING:
     from .files.cards import Card
     from .model import Situation
+    from .model.optimum import Optimum
     from .model.values import CheckResult, Violation
 
 #: The commands a batch line may name (`graph` draws pictures and is not one of them).
@@ -111,6 +112,8 @@ def unread_inputs(command: str, s: Situation) -> list[str]:
         notes.append("note: combat.provoked concerns the blocks; `attacks` ignores it")
     if s.goal is not None and command != "verify":
         notes.append(f"note: goal is read only by `verify`; `{command}` ignores it")
+    if s.objective is not None and command != "best":
+        notes.append(f"note: objective is read only by `best`; `{command}` ignores it")
     return notes
 
 
@@ -155,6 +158,13 @@ def enumeration(command: str, s: Situation, *, count: bool = False, limit: int |
     return Enumeration(head, Tally(results, limit=limit, progress=progress))
 
 
+def optimum(s: Situation, objective: Sequence[str] | None = None, side: str | None = None) -> Optimum:
+    """`best` as a typed value (docs/best.md): the objective's terms and side as given on the command
+    line, else the situation file's, else the defaults; progress on stderr when that is a terminal."""
+    from .game.best import best
+    return best(s, objective, side=side, progress=None)
+
+
 def decide(command: str, s: Situation) -> CheckResult | Verdict:
     """`check` or `verify` as a typed value (only the one asked for is imported); `verify` reports
     its progress on stderr when that is a terminal."""
@@ -189,22 +199,30 @@ def label(command: str) -> str:
 
 
 def timed_out(command: str) -> dict[str, Any]:
-    """The document of a `check` or `verify` that found no verdict within `--timeout`: the verdict is
-    null and ``"complete": false``."""
-    return {"legal" if command == "check" else "holds": None, "complete": False, "format": FORMAT}
+    """The document of a `check`, `verify` or `best` that found no answer within `--timeout`: the
+    verdict (`best`: the value) is null and ``"complete": false``."""
+    key = {"check": "legal", "verify": "holds", "best": "value"}[command]
+    return {key: None, "complete": False, "format": FORMAT}
 
 
 def answer(command: str, s: Situation, *, count: bool = False, limit: int | None = None,
-           progress: bool = False, stats: bool = False) -> dict[str, Any]:
+           progress: bool = False, stats: bool = False, objective: Sequence[str] | None = None,
+           side: str | None = None) -> dict[str, Any]:
     """The `--json` document of `command` for the situation `s` (docs/results.md), in memory: the
     typed results become their mappings here (`batch` and `sweep` lines).
 
     `progress` shows a :class:`pysolver.output.progress.Bar` on stderr for long enumerations (batch
     workers do not). Under a time limit (:mod:`pysolver.asp.deadline`) an enumeration answers with
     what it found and ``"complete": false``; `check` and `verify` with :func:`timed_out`.
-    `verify`'s search figures (`stats`, with the seconds it took) only with `stats` (`--stats`):
-    without them two runs give the same document.
+    `verify`'s and `best`'s search figures (`stats`, with the seconds it took) only with `stats`
+    (`--stats`): without them two runs give the same document. `best` reads `objective` and `side`
+    (``--objective``, ``--side``; :func:`optimum`).
     """
+    if command == "best":
+        try:
+            return optimum(s, objective, side).to_json(stats=stats)
+        except Expired:
+            return timed_out(command)
     if command in ("check", "verify"):
         try:
             result = decide(command, s)

@@ -59,7 +59,8 @@ def loader_fields() -> set[str]:
             | {f"permanents[].{k}" for k in fields.PERMANENT_KEYS}
             | {f"permanents[].counters.{k}" for k in fields.COUNTERS}
             | {f"combat.{k}" for k in fields.COMBAT_KEYS} | {f"goal.{k}" for k in loader.GOAL_KEYS}
-            | {f"combat.activations[].{k}" for k in fields.ACTIVATION_KEYS})
+            | {f"combat.activations[].{k}" for k in fields.ACTIVATION_KEYS}
+            | {f"objective.{k}" for k in loader.OBJECTIVE_KEYS})
 
 
 def schema_fields(node: dict, root: dict, prefix: str = "", seen: frozenset = frozenset()) -> set[str]:

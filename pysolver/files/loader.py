@@ -25,10 +25,12 @@ from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
 from ..model.fields import CARD_TYPES, Reader, kind
 from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude
 from ..model.numbers import quote as q
+from ..model.objective import SIDES, Objective, Term, default_objective, default_side
 from . import reading
 from .cards import Card, card_key, with_builtin
 
-TOP_KEYS = {"players", "active", "permanents", "combat", "goal"}
+TOP_KEYS = {"players", "active", "permanents", "combat", "goal", "objective"}
+OBJECTIVE_KEYS = {"side", "terms"}
 GOAL_KEYS = {"lethal", "destroy", "survive", "all", "any"}
 
 
@@ -70,7 +72,9 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     if problem is not None:
         raise r.fail("permanents", problem)
     _check_ward(r, permanents, active)
-    s = Situation(tuple(players), active, tuple(permanents), combat, goal, file)
+    objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
+        if top.get("objective") is not None else None
+    s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
     problem = numbers.total_problem(sum(map(magnitude, players)) + sum(map(magnitude, permanents)) + assigned
                                     + pump_magnitude(s)  # what pump abilities can still add (602.2b, 613.4c)
                                     + rampage_magnitude(permanents))
@@ -173,6 +177,29 @@ def _goal(r: Reader, value: Any, path: str, players: frozenset[str], by_id: Mapp
     parts = tuple(_goal(r, g, f"{path}.{kind}[{j}]", players, by_id)
                   for j, g in enumerate(r.listing(arg, f"{path}.{kind}")))
     return Goal(kind, parts=parts)
+
+
+def _objective(r: Reader, value: Any, players: list[str], active: str, combat: Combat) -> Objective:
+    """The `objective` of `pysolver best` (docs/best.md): its `side` (default: who declares next,
+    :func:`~pysolver.model.objective.default_side`) and `terms` (default: the side's defaults)."""
+    d = r.mapping(value, "objective", OBJECTIVE_KEYS)
+    side = default_side(combat.attackers is not None, combat.blockers is not None)
+    if d.get("side") is not None:
+        side = r.text(d["side"], "objective.side")
+        if side not in SIDES:
+            raise r.fail("objective.side", f"{q(side)} is not one of {', '.join(SIDES)}")
+    if d.get("terms") is None:
+        return default_objective(side, active, players)
+    texts = [r.text(x, f"objective.terms[{j}]") for j, x in enumerate(r.listing(d["terms"], "objective.terms"))]
+    if not texts:
+        raise r.fail("objective.terms", "an objective needs at least one term")
+    terms = []
+    for j, text in enumerate(texts):
+        try:
+            terms.append(Term.parse(text, players))
+        except ValueError as exc:
+            raise r.fail(f"objective.terms[{j}]", str(exc)) from None
+    return Objective(tuple(terms), side)
 
 
 def permanent_from_card(card: str, *, id: str, controller: str, cards: Mapping[str, Card] | None = None,

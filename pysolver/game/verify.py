@@ -73,14 +73,12 @@ from ..errors import InputError
 from ..model import Goal, Permanent, Situation
 from ..model.moves import (
     DEATH_TRIGGERS,
-    Activation,
     AttackDeclaration,
     BlockDeclaration,
     DamageAssignment,
-    FaceUp,
     Move,
     Pass,
-    TargetChoice,
+    label,
 )
 from ..model.stage import WINDOWS, Stage
 from ..model.values import Strategy, Verdict
@@ -386,25 +384,12 @@ class Verifier:
             yield BlockDeclaration()
 
     def _twins(self, s: Situation, kind: str) -> list[tuple[str, str]]:
-        """Consecutive members of each class of identical creatures (all fields but the id equal,
-        not named by the goal) among the possible attackers or blockers; blockers only if they can
-        block one creature at most (509.1a); none named by a resolved provoke (702.39a: its
-        requirement tells them apart, 509.1c)."""
-        side: Callable[[Permanent], bool] = ((lambda x: x.controller == s.active) if kind == "attacks"
-                                             else (lambda x: x.controller != s.active))
-        by_form: dict[Permanent, list[str]] = {}
-        excluded = self.named | {pid for pair in s.combat.provoked for pid in pair}
-        for x in s.permanents:
-            if x.id not in excluded and not x.left_battlefield and x.is_creature and side(x):
-                if kind == "blocks" and any(a.kind in ("block_additional", "block_any_number") for a in x.abilities):
-                    continue
-                by_form.setdefault(replace(x, id=""), []).append(x.id)
+        """Consecutive members of each class of identical creatures not named by the goal
+        (:func:`twin_classes`)."""
         twins = []
-        for ids in by_form.values():
-            if len(ids) > 1:
-                ids = sorted(ids)
-                self.symmetric.add(tuple(ids))
-                twins += list(zip(ids, ids[1:]))
+        for ids in twin_classes(s, kind, self.named):
+            self.symmetric.add(ids)
+            twins += list(zip(ids, ids[1:]))
         return twins
 
     def _remember(self, p: gt.Position, m: Move) -> None:
@@ -466,6 +451,31 @@ class Verifier:
                   file=self.stream, flush=True)
 
 
+def twin_classes(s: Situation, kind: str, excluded: set[str] | frozenset[str] = frozenset()) -> list[tuple[str, ...]]:
+    """The classes of identical creatures (all fields but the id equal, none in `excluded`) among the
+    possible attackers (`kind` ``attacks``) or blockers (``blocks``), each sorted: exchanging two
+    of them changes no end-of-combat value but names; blockers only if they can block one creature
+    at most (509.1a); none named by a resolved provoke (702.39a: its requirement tells them apart,
+    509.1c). ``encodings/verify.lp`` keeps one declaration of each orbit.
+
+    >>> from pysolver.files.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a", "permanents":
+    ...     [{"id": i, "controller": "a", "power": 2, "toughness": 2} for i in ("x", "y", "z")]})
+    >>> twin_classes(s, "attacks")
+    [('x', 'y', 'z')]
+    """
+    side: Callable[[Permanent], bool] = ((lambda x: x.controller == s.active) if kind == "attacks"
+                                         else (lambda x: x.controller != s.active))
+    by_form: dict[Permanent, list[str]] = {}
+    excluded = set(excluded) | {pid for pair in s.combat.provoked for pid in pair}
+    for x in s.permanents:
+        if x.id not in excluded and not x.left_battlefield and x.is_creature and side(x):
+            if kind == "blocks" and any(a.kind in ("block_additional", "block_any_number") for a in x.abilities):
+                continue
+            by_form.setdefault(replace(x, id=""), []).append(x.id)
+    return [tuple(sorted(ids)) for ids in by_form.values() if len(ids) > 1]
+
+
 def _legal_in_graph(g: nx.DiGraph, m: BlockDeclaration) -> bool:
     """Whether a block declaration obeys every restriction of blocks.lp, read off its
     attacker-blocker graph: each pair an edge (509.1b), each blocker within its capacity (509.1a),
@@ -482,21 +492,6 @@ def _legal_in_graph(g: nx.DiGraph, m: BlockDeclaration) -> bool:
     return all(g.nodes[b]["capacity"] is None or n <= g.nodes[b]["capacity"] for b, n in per_blocker.items()) \
         and all(g.nodes[a].get("min_blockers", 1) <= n <= g.nodes[a].get("max_blockers", n)
                 for a, n in per_attacker.items())
-
-
-def label(m: Move) -> dict[str, Any]:
-    """A move as it appears in the proof (docs/verify.md)."""
-    if isinstance(m, FaceUp):  # for its mana cost: a manifested or cloaked creature (701.40b, 701.58b)
-        return {"turn_face_up": [m.permanent], **({"mana_cost": True} if m.mana_cost else {})}
-    if isinstance(m, Activation):  # 602.2: activated by the player with priority (117.3c)
-        return {"activate": {k: v for k, v in m.to_json().items() if k != "window"}}
-    if isinstance(m, Pass):
-        return {"turn_face_up": []}
-    if isinstance(m, DamageAssignment):
-        return {"assign": [list(t) for t in m.assignment], "step": m.step}
-    if isinstance(m, TargetChoice):  # 603.3b, 603.3d: by the trigger's controller
-        return {"put_trigger": m.to_json()}
-    return m.to_json()
 
 
 def verdict(s: Situation, *, progress: bool | None = False) -> Verdict:

@@ -260,7 +260,7 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         mana_cost=_mana_cost(r, d["mana_cost"], f"{path}.mana_cost") if d.get("mana_cost") is not None
         else _mana_cost(r, card.mana_cost, f"{path}.card", f"card {q(card.name)}: ")
         if card and card.mana_cost and face_down in FACE_DOWN_BY
-        else None,
+        else _card_cost(card),
         pt_counters=counters,
         until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)))
     _check_characteristics(r, fields, path)
@@ -587,3 +587,14 @@ def _attackable(target: str, active: str, players: frozenset[str], by_id: Mappin
     if "Planeswalker" in perm.types and perm.controller != active:
         return True
     return "Battle" in perm.types and perm.protector is not None and perm.protector != active
+
+
+def _card_cost(card: CardFace | None) -> Mana | None:
+    """A card's mana cost (202.1) when it is one a permanent can have read: mana symbols without {X}
+    or hybrid symbols (a land has none); its mana value is what `best` counts (202.3)."""
+    if card is None or not card.mana_cost:
+        return None
+    try:
+        return Mana.parse(card.mana_cost)
+    except ValueError:
+        return None

@@ -110,3 +110,4 @@ def pays(pool: Mana, spent: Mana) -> bool:
     """
     return all(used <= have for have, used in zip(pool.as_tuple()[:-1], spent.as_tuple()[:-1])) and (
         spent.total <= pool.total)
+

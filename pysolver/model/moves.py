@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 Pair = tuple[str, str]
 Triple = tuple[str, str, int]
@@ -221,3 +222,19 @@ class TriggerOrder:
 
 Move = (AttackDeclaration | BlockDeclaration | FaceUp | Activation | Pass | DamageAssignment | TriggerOrder
         | TargetChoice)
+
+
+def label(m: Move) -> dict[str, Any]:
+    """A move as `verify`'s proofs and `best`'s lines show it (docs/results.md): a face-up turn as
+    ``turn_face_up`` (a pass as ``[]``), a damage half as ``assign`` with its ``step``."""
+    if isinstance(m, FaceUp):  # for its mana cost: a manifested or cloaked creature (701.40b, 701.58b)
+        return {"turn_face_up": [m.permanent], **({"mana_cost": True} if m.mana_cost else {})}
+    if isinstance(m, Activation):  # 602.2: activated by the player with priority (117.3c)
+        return {"activate": {k: v for k, v in m.to_json().items() if k != "window"}}
+    if isinstance(m, Pass):
+        return {"turn_face_up": []}
+    if isinstance(m, DamageAssignment):
+        return {"assign": [list(t) for t in m.assignment], "step": m.step}
+    if isinstance(m, TargetChoice):  # 603.3b, 603.3d: by the trigger's controller
+        return {"put_trigger": m.to_json()}
+    return m.to_json()

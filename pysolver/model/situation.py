@@ -32,6 +32,7 @@ from . import fields as read
 from .abilities import COLORS, MORPHS, PUMPS, Ability, Pump, normalise
 from .fields import FACE_DOWN_BY, Reader, counter_kind, pt_change
 from .mana import Mana
+from .objective import Objective
 from .values import JSON
 
 if TYPE_CHECKING:
@@ -120,7 +121,8 @@ class Permanent:
     abilities: tuple[Ability, ...] = ()
     ability_lines: tuple[str, ...] = ()
     unmodelled: tuple[str, ...] = ()
-    mana_cost: Mana | None = None  # 202.1; turns a manifested or cloaked creature card face up (701.40b, 701.58b)
+    mana_cost: Mana | None = None  # 202.1: turns a manifested or cloaked creature card face up (701.40b,
+    # 701.58b); its mana value is what `best` counts as a permanent's value (202.3)
     pt_counters: tuple[tuple[int, int, int], ...] = ()  # (dp, dt, how many) of each +X/+Y kind, sorted (122.1a)
     until_end_of_turn: tuple[int, int] = (0, 0)  # +X/+Y of resolved pumps until end of turn (613.4c)
     damage: int = 0
@@ -472,6 +474,7 @@ class Situation:
     combat: Combat = field(default_factory=Combat)
     goal: Goal | None = None
     source: str | None = field(default=None, compare=False)
+    objective: Objective | None = None  # what `best` plays for (docs/best.md)
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, tuple) or any(not isinstance(p, Player) for p in self.players):
@@ -491,6 +494,8 @@ class Situation:
             d["combat"] = combat
         if self.goal is not None:
             d["goal"] = self.goal.to_data()
+        if self.objective is not None:
+            d["objective"] = self.objective.to_data()
         return d
 
     def dump(self, path: str | Path) -> Path:

@@ -248,4 +248,42 @@ def verify_text(doc: Doc) -> str:
     return "\n".join(lines)
 
 
-TABLES: dict[str, Callable[[Doc], str]] = {"check": _check_text, "verify": verify_text}
+def outcome_text(end: Doc) -> str:
+    """An end of combat (an `outcomes` result) in one line: life, who lost, what was destroyed.
+
+    >>> outcome_text({"life": {"a": 20, "b": 0}, "lost": ["b"], "destroyed": ["x"], "damage": {"y": 1}})
+    'end: a at 20 life, b at 0 life; b lost (704.5a, 704.5c); destroyed: x; damage: y 1'
+    """
+    parts = [", ".join(f"{p} at {n} life" for p, n in end["life"].items())]
+    if end.get("poison"):
+        parts.append("poison: " + ", ".join(f"{p} {n}" for p, n in end["poison"].items()))
+    if end.get("lost"):
+        parts.append(f"{', '.join(end['lost'])} lost (704.5a, 704.5c)")
+    if end.get("destroyed"):
+        parts.append(f"destroyed: {', '.join(end['destroyed'])}")
+    if end.get("damage"):
+        parts.append("damage: " + ", ".join(f"{x} {n}" for x, n in end["damage"].items()))
+    return "end: " + "; ".join(parts)
+
+
+def best_text(doc: Doc) -> str:
+    """The `best` document for people: the value of each term, every optimal first move, the line."""
+    lines = [f"best for {doc['player']} ({doc['side']}):"]
+    width = max((len(v["term"]) for v in doc["value"]), default=0)
+    lines += [f"  {v['term']:<{width}}  {v['value']}" for v in doc["value"]]
+    if doc["moves"]:
+        n = len(doc["moves"])
+        lines.append(f"{n} optimal move{'' if n == 1 else 's'} of {doc['by']} "
+                     f"({STAGE_WORDS.get(doc['stage'], doc['stage'])}):")
+        lines += [f"  - {move_text(m)}" for m in doc["moves"]]
+    lines.append("principal line:")
+    lines += tree_text(doc["line"])
+    lines.append("  " + outcome_text(doc["end"]))
+    st = doc.get("stats", {})
+    if st:
+        lines.append(f"searched {st['positions']:.0f} positions, {st['declarations']:.0f} declarations "
+                     f"in {st['seconds']} s")
+    return "\n".join(lines)
+
+
+TABLES: dict[str, Callable[[Doc], str]] = {"check": _check_text, "verify": verify_text, "best": best_text}

@@ -69,6 +69,11 @@ class Minimax:
         results = [self.achieved(p, state) for p in g.parts]
         return all(results) if g.kind == "all" else any(results)
 
+    def choose(self, active: bool, options: list):
+        """The value of a choice among `options`, made by the active player's side or the defence's:
+        the active player needs one winning move, the defence one refuting move."""
+        return any(options) if active else all(options)
+
     # ---- positions -------------------------------------------------------------------------
 
     def value(self, stage: str, state: State, *extra) -> bool:
@@ -121,7 +126,7 @@ class Minimax:
         mine = {pl.name for pl in state.s.players if (pl.name == self.active) == (holder == ACTIVE)}
         for after, pending in activations_of(state, mine):
             options.append(self.value("window", after, stage, holder, 0, stack + (pending,)))
-        return any(options) if holder == ACTIVE else all(options)
+        return self.choose(holder == ACTIVE, options)
 
     def put(self, state: State, pending: tuple, stage: str, stack: tuple, done: int = 0) -> bool:
         """603.3b, 603.3d: the players in APNAP order (from the `done`-th) put their death triggers of
@@ -135,7 +140,7 @@ class Minimax:
         player = order[done]
         ways = player_sequences(state.s, state.field(), list(pending), player)
         options = [self.put(state, pending, stage, stack + seq, done + 1) for seq in ways]
-        return any(options) if player == self.active else all(options)
+        return self.choose(player == self.active, options)
 
     def turn_one(self, state: State, holder: str) -> list[State]:
         out = []
@@ -169,27 +174,27 @@ class Minimax:
     def declare_attackers(self, state: State) -> bool:
         """508.2a: the attack triggers that resolve at once resolved; the active player puts the
         provoke triggers on the stack with targets (702.39a, 603.3d), then the window after attackers."""
+        options = []
         for d in reference_attacks(state.s):
             after = replace(state, s=attack_triggers(state.s.with_combat(attackers=tuple(sorted(d))), state.gone))
-            if any(self.value("window", after, "after_attackers", ACTIVE, 0, tuple(reversed(order)))
-                   for order in provoke_stacks(after.s, after.field())):  # the last on top
-                return True
-        return False
+            options += [self.value("window", after, "after_attackers", ACTIVE, 0, tuple(reversed(order)))
+                        for order in provoke_stacks(after.s, after.field())]  # the last on top
+        return self.choose(True, options)
 
     def declare_blockers(self, state: State) -> bool:
         if not state.s.combat.attackers:  # 508.8
             return self.value("end", state)
         if state.s.combat.blockers is not None:
             return self.value("after_blockers", state)
-        return all(self.blocked(state.s.with_combat(blockers=tuple(sorted(d))), state)
-                   for d in reference_blocks(state.s))
+        return self.choose(False, [self.blocked(state.s.with_combat(blockers=tuple(sorted(d))), state)
+                                   for d in reference_blocks(state.s)])
 
     def blocked(self, declared: Situation, state: State) -> bool:
         """509.2a: the block triggers that resolve at once resolved; those that wait go on the stack in
         the order the active player chooses (603.3b), then the window after blockers."""
         after = replace(state, s=block_triggers(declared, state.gone))
-        return any(self.value("window", after, "after_blockers", ACTIVE, 0, tuple(reversed(order)))
-                   for order in set(itertools.permutations(stacked(declared, state.gone))))  # the last on top
+        return self.choose(True, [self.value("window", after, "after_blockers", ACTIVE, 0, tuple(reversed(order)))
+                                  for order in set(itertools.permutations(stacked(declared, state.gone)))])
 
     def damage(self, state: State) -> bool:
         field = state.field()
@@ -217,7 +222,8 @@ class Minimax:
             stage = "after_first_strike" if step == "first_strike" else "after_combat_damage"
             return self.put(after, tuple(triggered(field, set(after.gone - state.gone))), stage, ())
 
-        return any(all(outcome(a) for a in completions) for completions in announced.values())
+        return self.choose(True, [self.choose(False, [outcome(a) for a in completions])
+                                  for completions in announced.values()])
 
 
 def reference_verify(s: Situation) -> bool:
