@@ -3,7 +3,7 @@
 Oracle text becomes docs/abilities.md ability lines: keyword lines such as
 "Flying, trample, protection from white and from blue" are split, reminder
 text in parentheses is dropped, and lines the solver does not model (e.g.
-"{R}: Target creature gets +1/+0 until end of turn") are kept in `unmodelled`, never dropped.
+"{1}, Sacrifice a creature: ~ gets +2/+2 until end of turn") are kept in `unmodelled`, never dropped.
 Morph lines the solver cannot pay for (a cost with {X}, 702.37f, or a cost that is
 not mana) stay in `lines`, so that using the card is an error naming the permanent.
 
@@ -12,8 +12,8 @@ not mana) stay in `lines`, so that using the card is an error naming the permane
 ('{R}: Akroma, Angel of Fury gets +1/+0 until end of turn.', 'Morph {3}{R}{R}{R}')
 >>> card.unmodelled
 ("Akroma, Angel of Fury can't be countered.",)
->>> oracle_lines("Zurgo", "Flying, ward {2} (Whenever this creature becomes the target …)")
-(('Flying',), ('ward {2}',))
+>>> oracle_lines("Zurgo", "Flying, prowess (Whenever you cast a noncreature spell …)")
+(('Flying',), ('prowess',))
 """
 
 from __future__ import annotations

@@ -52,6 +52,7 @@ from ..model.abilities import TRIGGERS
 from ..model.mana import Mana, pays
 from ..model.moves import (
     DEATH_TRIGGERS,
+    AbilityActivation,
     Activation,
     AttackDeclaration,
     BlockDeclaration,
@@ -80,11 +81,14 @@ Fallback = Callable[[gt.Position, tuple[Move, ...]], Iterator[Outcome]]
 def decomposes(s: Situation) -> bool:
     """Whether the board's combat splits into fights once blockers are declared: nothing it can do
     reaches across them but life, poison and mana (no death trigger, 603.10a, whose target is any
-    creature; no requirement or provoke, 509.1c; no pump of "creatures you control", 608.2h), and no
-    damage step has begun."""
+    creature; no requirement or provoke, 509.1c; no pump of "creatures you control", 608.2h; no
+    "target creature gets +X/+Y", 115.1, whose source and target may be in different fights or
+    none), and no damage step has begun. (Once blockers are declared tapping a creature and "can't
+    block" change no end, :func:`pysolver.rules.activated.may_matter`, and "~ gets +X/+Y" with {T}
+    stays in its fight.)"""
     kinds = {a.kind for p in s.permanents for a in p.abilities}
     return (s.combat.damage_step is None and not s.combat.provoked
-            and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump"})
+            and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump", "target_pump"})
 
 
 @dataclass(frozen=True)
@@ -251,9 +255,10 @@ def _waits(s: Situation) -> bool:
 
 def _still(p: Permanent) -> bool:
     """Whether a permanent out of combat stays as it is whatever the windows do: no face-up turn
-    could put it into the graveyard (704.5f/g) and no pump of its lowers toughness."""
+    could put it into the graveyard (704.5f/g) and no pump of its lowers toughness (602.1, also
+    "{T}: ~ gets -X/-Y")."""
     return not (p.face_down and p.morph_cost() and c.may_leave_face_up(replace(p, face_down=False))) and not any(
-        q.toughness < 0 for q in pumps.pumps_of(p))
+        y < 0 for y in [*(q.toughness for q in pumps.pumps_of(p)), *(ab.toughness for _, ab in p.combat_abilities())])
 
 
 Key = tuple[tuple[int, ...], tuple[int, ...], frozenset[tuple[Any, ...]]]  # life, poison, the permanents' facts
@@ -318,7 +323,8 @@ class Search:
                 if q.stage not in (Stage.DECLARE_ATTACKERS, Stage.DECLARE_BLOCKERS):
                     yield from self._search(q, moves + more)
                     continue
-                turned, pumped = _turned(more), tuple(m for m in more if isinstance(m, Activation))
+                turned = _turned(more)
+                pumped = tuple(m for m in more if isinstance(m, (Activation, AbilityActivation)))
                 for m, child in self._declarations(q, moves + more):
                     if waits:
                         if any(t <= turned for t in done.get((m, pumped), ())):
@@ -508,7 +514,7 @@ class Blocks:
         moves = self.moves + tuple(fight_moves)
         line = Line(AttackDeclaration.of(self.attacked.items()), BlockDeclaration.of(pairs),
                     tuple(m for m in moves if isinstance(m, FaceUp)), first, regular,
-                    tuple(m for m in moves if isinstance(m, Activation)))
+                    tuple(m for m in moves if isinstance(m, (Activation, AbilityActivation))))
         life, poison, facts = k
         by_kind: dict[str, list[tuple[Any, ...]]] = {}
         for f in facts:

@@ -73,6 +73,7 @@ from ..errors import InputError
 from ..model import Goal, Permanent, Situation
 from ..model.moves import (
     DEATH_TRIGGERS,
+    AbilityActivation,
     Activation,
     AttackDeclaration,
     BlockDeclaration,
@@ -488,7 +489,7 @@ def label(m: Move) -> dict[str, Any]:
     """A move as it appears in the proof (docs/verify.md)."""
     if isinstance(m, FaceUp):
         return {"turn_face_up": [m.permanent]}
-    if isinstance(m, Activation):  # 602.2: activated by the player with priority (117.3c)
+    if isinstance(m, (Activation, AbilityActivation)):  # 602.2: activated by the player with priority (117.3c)
         return {"activate": {k: v for k, v in m.to_json().items() if k != "window"}}
     if isinstance(m, Pass):
         return {"turn_face_up": []}

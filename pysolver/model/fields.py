@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from ..errors import InputError
 from . import numbers
-from .abilities import COLOR_LETTERS, COLORS, Ability, Pump, parse_ability_line
+from .abilities import COLOR_LETTERS, COLORS, Ability, CombatAbility, Pump, parse_ability_line
 from .mana import Mana
 from .moves import Activation
 from .numbers import quote as q
@@ -38,7 +38,7 @@ NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 PLAYER_KEYS = {"name", "life", "mana", "poison"}
 PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtypes", "colors", "power",
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
-                  "tapped", "summoning_sick", "face_down", "until_end_of_turn"}
+                  "tapped", "summoning_sick", "face_down", "until_end_of_turn", "cant_block_this_turn"}
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
 COUNTERS = ("+X/+Y",)  # the keys of `counters`: P/T counter kinds such as +1/+1, +1/+0, -0/-1 (122.1a)
@@ -253,6 +253,7 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         tapped=field("tapped", r.boolean, False),
         summoning_sick=field("summoning_sick", r.boolean, False),
         face_down=field("face_down", r.boolean, False),
+        cant_block_this_turn=field("cant_block_this_turn", r.boolean, False),
         pt_counters=counters,
         until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)))
     _check_characteristics(r, fields, path)
@@ -366,9 +367,9 @@ def check_ability(r: Reader, a: Ability, path: str) -> None:
     if isinstance(a.value, Mana):
         check_mana(r, a.value, path)
         return
-    if isinstance(a.value, Pump):  # 602.1: a pump's cost and +X/+Y
+    if isinstance(a.value, (Pump, CombatAbility)):  # 602.1: a pump's cost and +X/+Y
         check_mana(r, a.value.cost, path)
-    values = ((a.value.power, a.value.toughness) if isinstance(a.value, Pump)
+    values = ((a.value.power, a.value.toughness) if isinstance(a.value, (Pump, CombatAbility))
               else a.value if isinstance(a.value, tuple) else (a.value,))
     for value in values:
         if isinstance(value, int) and not isinstance(value, bool):

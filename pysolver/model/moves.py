@@ -113,6 +113,40 @@ class Activation:
 
 
 @dataclass(frozen=True)
+class AbilityActivation:
+    """Activating one activated ability that acts in combat (:mod:`pysolver.rules.activated`, 602.2) of
+    `permanent` once in a priority window: its `kind` (``tap_target``, ``target_cant_block``,
+    ``target_pump``, ``tap_pump``), its `target` chosen (601.2c, 115.1; empty if it has none). If
+    the target has ward (702.21a) and is the activating player's opponent's, `ward_paid` says
+    whether they pay the ward cost (if not, the ability is countered, its costs paid); else it is
+    None. `ability` numbers the permanent's such abilities from 0 (written only when not 0).
+
+    >>> AbilityActivation("after_attackers", "sentry", "tap_target", "bear").to_json()
+    {'window': 'after_attackers', 'permanent': 'sentry', 'times': 1, 'kind': 'tap_target', 'target': 'bear'}
+    """
+
+    window: str
+    permanent: str
+    kind: str
+    target: str = ""
+    ward_paid: bool | None = None
+    ability: int = 0
+
+    times = 1  # one activation (as Activation.times counts them)
+
+    def to_json(self) -> dict[str, str | int | bool]:
+        d: dict[str, str | int | bool] = {"window": str(self.window), "permanent": self.permanent, "times": 1,
+                                          "kind": self.kind}
+        if self.ability:
+            d["ability"] = self.ability
+        if self.target:
+            d["target"] = self.target
+        if self.ward_paid is not None:
+            d["ward_paid"] = self.ward_paid
+        return d
+
+
+@dataclass(frozen=True)
 class Pass:
     """A player passing priority in a window (117.3d); the window closes when all pass in
     succession (117.4).
@@ -211,5 +245,5 @@ class TriggerOrder:
         return {"triggers": [t.to_json() for t in self.resolves]}
 
 
-Move = (AttackDeclaration | BlockDeclaration | FaceUp | Activation | Pass | DamageAssignment | TriggerOrder
-        | TargetChoice)
+Move = (AttackDeclaration | BlockDeclaration | FaceUp | Activation | AbilityActivation | Pass | DamageAssignment
+        | TriggerOrder | TargetChoice)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from . import fields as read
-from .abilities import COLORS, PUMPS, Ability, Pump, normalise
+from .abilities import COLORS, PUMPS, Ability, CombatAbility, Pump, normalise
 from .fields import Reader, counter_kind, pt_change
 from .mana import Mana
 from .values import JSON
@@ -121,6 +121,7 @@ class Permanent:
     tapped: bool = False
     summoning_sick: bool = False
     face_down: bool = False
+    cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b, 611.2a)
     left_battlefield: bool = False  # during a combat being explored (704.3, 506.4)
     unchecked: bool = field(default=False, init=False, compare=False)  # lines naming a player wait for its Situation
 
@@ -134,7 +135,7 @@ class Permanent:
                      pt_counters: tuple[tuple[int, int, int], ...] | Mapping[str, int] = (),
                      until_end_of_turn: tuple[int, int] = (0, 0), damage: int = 0,
                      tapped: bool = False, summoning_sick: bool = False, face_down: bool = False,
-                     left_battlefield: bool = False) -> None: ...
+                     cant_block_this_turn: bool = False, left_battlefield: bool = False) -> None: ...
 
     def __post_init__(self) -> None:
         if all(isinstance(v, tuple) for v in (self.types, self.subtypes, self.colors, self.abilities,
@@ -183,6 +184,12 @@ class Permanent:
         abilities = read.ability_lines(Reader(None), self.ability_lines, f"permanents[{index}]", self.id, self.name,
                                        players)
         return replace(self, abilities=abilities)
+
+    def combat_abilities(self) -> list[tuple[str, CombatAbility]]:
+        """Its activated abilities that act in combat with their kinds (602;
+        :data:`~pysolver.model.abilities.COMBAT_ABILITIES`), in order: the `ability` numbers of
+        :class:`~pysolver.model.moves.AbilityActivation` moves."""
+        return [(a.kind, a.value) for a in self.abilities if isinstance(a.value, CombatAbility)]
 
     def pump_abilities(self) -> list[tuple[str, Pump]]:
         """Its pump abilities with their kinds (``pump``, ``team_pump``; 602, 613.4c), in order: the
@@ -275,7 +282,7 @@ class Permanent:
                              else {counter_kind(dp, dt): n for dp, dt, n in self.pt_counters})
         if self.until_end_of_turn != (0, 0):
             d["until_end_of_turn"] = pt_change(self.until_end_of_turn)
-        for key in ("damage", "tapped", "summoning_sick", "face_down"):
+        for key in ("damage", "tapped", "summoning_sick", "face_down", "cant_block_this_turn"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
         return d
@@ -297,7 +304,8 @@ class Permanent:
             parts.append(f"until_end_of_turn={pt_change(self.until_end_of_turn)!r}")
         if self.damage:
             parts.append(f"damage={self.damage}")
-        parts += [key for key in ("tapped", "summoning_sick", "face_down", "left_battlefield") if getattr(self, key)]
+        parts += [key for key in ("tapped", "summoning_sick", "face_down", "cant_block_this_turn", "left_battlefield")
+                  if getattr(self, key)]
         return f"Permanent({', '.join(parts)})"
 
 
