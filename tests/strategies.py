@@ -238,6 +238,7 @@ def pump_boards(stage: str) -> st.SearchStrategy[dict]:
 
 ACTIVATED_LINES = ["{T}: Tap target creature", "{W}: Tap target creature",
                    "{R}, {T}: Target creature can't block this turn",
+                   "{T}: Target creature with power 2 or less can't be blocked this turn",
                    "{T}: Target creature gets +1/+1 until end of turn",
                    "{1}: Target creature gets -1/-1 until end of turn",
                    "{T}: Target attacking creature gets +2/+0 until end of turn",

@@ -53,6 +53,7 @@ def moves(s, stage: Stage, side: str = gt.ACTIVE) -> list[AbilityActivation]:
     ("{W}, {T}: Tap target creature.", "tap_target", True, "{W}", "creature", (0, 0)),        # Blinding Mage
     ("{U}{U}: Tap target creature.", "tap_target", False, "{U}{U}", "creature", (0, 0)),
     ("{T}: Target creature can't block this turn.", "target_cant_block", True, "", "creature", (0, 0)),
+    ("{U}, {T}: Target creature can't be blocked this turn.", "target_unblockable", True, "{U}", "creature", (0, 0)),
     ("{T}: Target attacking creature gets +1/+1 until end of turn.", "target_pump", True, "", "attacking", (1, 1)),
     ("{W}, {T}: Target blocking creature gets +2/+2 until end of turn.", "target_pump", True, "{W}", "blocking",
      (2, 2)),
@@ -66,6 +67,13 @@ def test_602_1_real_lines(line, kind, tap, cost, target, pt) -> None:
     v = a.value
     assert (a.kind, v.tap, str(v.cost) if v.cost.total else "", v.target, (v.power, v.toughness)) == \
         (kind, tap, cost, target, pt)
+
+
+def test_602_1_with_power_n_or_less() -> None:
+    """115.1: "Target creature with power 2 or less can't be blocked this turn"."""
+    line = "{T}: Target creature with power 2 or less can't be blocked this turn."
+    (a,) = board(creature("x", "alice", 2, 2, line)).permanent("x").abilities
+    assert (a.kind, a.value.most_power, a.value.target) == ("target_unblockable", 2, "creature")
 
 
 @pytest.mark.parametrize("line", [
@@ -201,6 +209,19 @@ def test_509_1b_cant_block_this_turn() -> None:
         AbilityActivation("after_attackers", "t", "target_cant_block", "y"))
     assert after.s.permanent("y").cant_block_this_turn and not after.s.permanent("y").tapped
     assert after.s.permanent("y").to_data()["cant_block_this_turn"] is True
+
+
+def test_509_1b_cant_be_blocked_this_turn_with_power_2_or_less() -> None:
+    """An artifact's "{T}: Target creature with power 2 or less can't be blocked this turn": alice's
+    2/2 gets past bob's 2/2 (bob at 2); a 3/3 can't be its target (115.1) and is blocked (bob at 3)."""
+    rod = {"id": "rod", "controller": "alice", "types": ["Artifact"],
+           "abilities": ["{T}: Target creature with power 2 or less can't be blocked this turn"]}
+    s = board(creature("x", "alice", 2, 2), rod, creature("y", "bob", 2, 2), bob=2, goal={"lethal": "bob"})
+    assert holds(s)
+    assert [m.target for m in moves(s, Stage.BEGINNING_OF_COMBAT)] == ["x", "y"]
+    big = board(creature("x", "alice", 3, 3), rod, creature("y", "bob", 2, 2), bob=3, goal={"lethal": "bob"})
+    assert not holds(big)
+    assert [m.target for m in moves(big, Stage.BEGINNING_OF_COMBAT)] == ["y"]
 
 
 def test_508_1a_the_defender_taps_the_would_be_attacker() -> None:

@@ -134,7 +134,8 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
     if morph is not None:
         yield atom("morph", i, constant(morph[0]))
         yield from (atom("morph_cost", i, constant(k), v) for k, v in zip(MANA_KEYS, morph[1].as_tuple()) if v)
-    for flag in ("tapped", "summoning_sick", "face_down", "cant_block_this_turn", "left_battlefield"):
+    for flag in ("tapped", "summoning_sick", "face_down", "cant_block_this_turn", "cant_be_blocked_this_turn",
+                 "left_battlefield"):
         if getattr(p, flag):
             yield atom(flag, i)
 

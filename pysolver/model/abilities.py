@@ -155,10 +155,12 @@ def _pump(text: str) -> list[Ability] | None:
 
 # --- Activated abilities that act in combat (602, 115, pysolver.rules.activated) ----------------------
 #: their kinds: "tap target creature" (701.26a), "target creature can't block this turn" (509.1b),
-#: "target [attacking/blocking] creature gets +X/+Y" (613.4c), "~ gets +X/+Y" with {T} in its cost
-COMBAT_ABILITIES = ("tap_target", "target_cant_block", "target_pump", "tap_pump")
+#: "target creature [with power N or less] can't be blocked this turn" (509.1b), "target
+#: [attacking/blocking] creature gets +X/+Y" (613.4c), "~ gets +X/+Y" with {T} in its cost
+COMBAT_ABILITIES = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump")
 _ACTIVATED = re.compile(
     r"(?P<cost>[^:]+): (?:(?P<tap>tap target creature)|(?P<block>target creature can't block this turn)"
+    r"|target creature(?: with power (?P<most>\d+) or less)? (?P<unblockable>can't be blocked this turn)"
     r"|target (?:(?P<whom>attacking|blocking) )?creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+) until end of turn"
     r"|this creature gets (?P<sx>[+-]\d+)/(?P<sy>[+-]\d+) until end of turn)")
 
@@ -167,22 +169,24 @@ _ACTIVATED = re.compile(
 class CombatAbility:
     """The value of an activated ability that acts in combat (602.1): its effect's +X/+Y (pumps), its
     mana cost and whether {T} is part of the cost (602.5a, 302.6), and which creatures it may target
-    (115.1: ``creature``, ``attacking``, ``blocking``; empty for "~": no target)."""
+    (115.1: ``creature``, ``attacking``, ``blocking``; empty for "~": no target), and the most power
+    a target may have ("target creature with power N or less"; None: any)."""
 
     power: int
     toughness: int
     cost: Mana
     tap: bool
     target: str = "creature"
+    most_power: int | None = None
 
 
 def _combat_ability(text: str) -> list[Ability] | None:
     """An activated ability of :data:`COMBAT_ABILITIES`, or None; :class:`NotModelled` for a cost
     with parts other than mana and {T} (sacrifice, discard: 602.1a).
 
-    >>> _combat_ability("{w}, {t}: tap target creature")[0]
-    Ability(kind='tap_target', value=CombatAbility(power=0, toughness=0, cost=Mana(W=1, U=0, B=0, R=0, G=0, \
-colorless=0, generic=0), tap=True, target='creature'))
+    >>> a = _combat_ability("{w}, {t}: tap target creature")[0]
+    >>> a.kind, str(a.value.cost), a.value.tap, a.value.target
+    ('tap_target', '{W}', True, 'creature')
     >>> _combat_ability("{t}: target attacking creature gets +1/+1 until end of turn")[0].value.target
     'attacking'
     >>> _combat_ability("{r}: this creature gets +1/+0 until end of turn") is None  # a mana pump (_pump)
@@ -208,6 +212,11 @@ colorless=0, generic=0), tap=True, target='creature'))
         return [Ability("tap_target", CombatAbility(0, 0, cost, tap))]
     if m.group("block"):
         return [Ability("target_cant_block", CombatAbility(0, 0, cost, tap))]
+    if m.group("unblockable"):
+        most = int(m.group("most")) if m.group("most") is not None and len(m.group("most")) <= 7 else None
+        if m.group("most") is not None and most is None:
+            return None
+        return [Ability("target_unblockable", CombatAbility(0, 0, cost, tap, "creature", most))]
     if m.group("sx") is not None:
         return [Ability("tap_pump", CombatAbility(int(m.group("sx")), int(m.group("sy")), cost, tap, ""))]
     return [Ability("target_pump", CombatAbility(int(m.group("x")), int(m.group("y")), cost, tap,

@@ -122,6 +122,7 @@ class Permanent:
     summoning_sick: bool = False
     face_down: bool = False
     cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b, 611.2a)
+    cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
     left_battlefield: bool = False  # during a combat being explored (704.3, 506.4)
     unchecked: bool = field(default=False, init=False, compare=False)  # lines naming a player wait for its Situation
 
@@ -135,7 +136,8 @@ class Permanent:
                      pt_counters: tuple[tuple[int, int, int], ...] | Mapping[str, int] = (),
                      until_end_of_turn: tuple[int, int] = (0, 0), damage: int = 0,
                      tapped: bool = False, summoning_sick: bool = False, face_down: bool = False,
-                     cant_block_this_turn: bool = False, left_battlefield: bool = False) -> None: ...
+                     cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
+                     left_battlefield: bool = False) -> None: ...
 
     def __post_init__(self) -> None:
         if all(isinstance(v, tuple) for v in (self.types, self.subtypes, self.colors, self.abilities,
@@ -282,7 +284,8 @@ class Permanent:
                              else {counter_kind(dp, dt): n for dp, dt, n in self.pt_counters})
         if self.until_end_of_turn != (0, 0):
             d["until_end_of_turn"] = pt_change(self.until_end_of_turn)
-        for key in ("damage", "tapped", "summoning_sick", "face_down", "cant_block_this_turn"):
+        for key in ("damage", "tapped", "summoning_sick", "face_down", "cant_block_this_turn",
+                    "cant_be_blocked_this_turn"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
         return d
@@ -304,8 +307,8 @@ class Permanent:
             parts.append(f"until_end_of_turn={pt_change(self.until_end_of_turn)!r}")
         if self.damage:
             parts.append(f"damage={self.damage}")
-        parts += [key for key in ("tapped", "summoning_sick", "face_down", "cant_block_this_turn", "left_battlefield")
-                  if getattr(self, key)]
+        parts += [key for key in ("tapped", "summoning_sick", "face_down", "cant_block_this_turn",
+                                  "cant_be_blocked_this_turn", "left_battlefield") if getattr(self, key)]
         return f"Permanent({', '.join(parts)})"
 
 

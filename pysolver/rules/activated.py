@@ -2,7 +2,8 @@
 702.18, 702.21).
 
 The abilities (docs/abilities.md, "Activated abilities in combat"): "{cost}: Tap target creature"
-(701.26a), "{cost}: Target creature can't block this turn" (509.1b), "{cost}: Target [attacking |
+(701.26a), "{cost}: Target creature can't block this turn" and "{cost}: Target creature [with power N
+or less] can't be blocked this turn" (509.1b), "{cost}: Target [attacking |
 blocking] creature gets +X/+Y until end of turn" (613.4c) and "{cost}, {T}: ~ gets +X/+Y until end
 of turn". A cost is mana symbols, paid from the controller's `mana` (602.2b, 601.2g-h), and/or {T}:
 the permanent must be untapped (602.5a; an attacking creature without vigilance is tapped, 508.1f,
@@ -56,7 +57,8 @@ from ..model.stage import Stage
 from ..model.values import Violation
 from .pumps import BLIND_BEFORE_BLOCKS, lowers_toughness, pumps_of
 
-TARGETED = ("tap_target", "target_cant_block", "target_pump")  # 115.1: they have a target
+TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump")  # 115.1: they have a target
+TAKING = ("tap_target", "target_cant_block", "target_unblockable")  # they only take choices away (may_matter)
 ENCODINGS = CHARACTERISTICS + ("combat", "activated")
 BEFORE_BLOCKS = (Stage.BEGINNING_OF_COMBAT, Stage.AFTER_ATTACKERS)
 CACHED = 4096  # target sets remembered by their situations (a search asks again at each action)
@@ -117,6 +119,9 @@ def _targets(s: Situation) -> dict[tuple[str, int], tuple[str, ...]]:
     """Every targeted ability's legal targets on `s` (``#program activation_targets``)."""
     facts = [atom("combat_ability", p.id, i, constant(ab.target))
              for p in s.permanents for i, (kind, ab) in enumerate(abilities_of(p)) if kind in TARGETED]
+    facts += [atom("combat_ability_most_power", p.id, i, ab.most_power)
+              for p in s.permanents for i, (kind, ab) in enumerate(abilities_of(p))
+              if kind in TARGETED and ab.most_power is not None]
     if not facts:
         return {}
     symbols = one_model(control(ENCODINGS, situation_facts(s) + "\n" + program(facts),
@@ -196,8 +201,8 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityAct
 
 def activate(s: Situation, move: AbilityActivation) -> Situation:
     """The situation after `move`: its costs paid (602.2b; {T}: 701.26a), then, unless ward counters
-    it (702.21a), its effect (608.2): the target becomes tapped (701.26a), can't block this turn
-    (509.1b), or gets +X/+Y until end of turn (613.4c), the source itself for "~"; state-based
+    it (702.21a), its effect (608.2): the target becomes tapped (701.26a), can't block or can't be
+    blocked this turn (509.1b), or gets +X/+Y until end of turn (613.4c), the source itself for "~"; state-based
     actions after a toughness went down (704.5f, 704.5g)."""
     p = s.permanent(move.permanent)
     kind, ab = abilities_of(p)[move.ability]
@@ -221,6 +226,8 @@ def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
         return replace(x, tapped=True)  # 701.26a
     if kind == "target_cant_block":
         return replace(x, cant_block_this_turn=True)  # 509.1b, 611.2a
+    if kind == "target_unblockable":
+        return replace(x, cant_be_blocked_this_turn=True)  # 509.1b, 611.2a
     return replace(x, until_end_of_turn=(x.until_end_of_turn[0] + ab.power, x.until_end_of_turn[1] + ab.toughness))
 
 
@@ -235,11 +242,12 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
     """Whether the searches for outcomes explore an activation (:mod:`pysolver.game.explore`); one that
     is not explored can't add an end of combat that the others do not reach:
 
-    * Tapping a creature (the effect, or the {T} cost) and "can't block" only take choices away
-      (508.1a, 509.1a, 509.1b, 602.5a: fewer attackers, blockers, activations; nothing modelled reads
-      a tapped creature otherwise), so the ends they lead to are ends of the line without them —
-      unless a requirement is at stake before blocks (508.1d, 509.1c), which a creature that
-      can't attack or block no longer has to obey; mana spent only takes choices away too.
+    * Tapping a creature (the effect, or the {T} cost), "can't block" and "can't be blocked" only
+      take choices away (508.1a, 509.1a, 509.1b, 602.5a: fewer attackers, blockers, blocks, activations;
+      nothing modelled reads a tapped creature otherwise), so the ends they lead to are ends of the
+      line without them — unless a requirement is at stake before blocks (508.1d, 509.1c), which a
+      creature that can't attack or block no longer has to obey; mana spent only takes choices away
+      too.
     * A +X/+Y waits for the window after blockers where it does the same (as
       :func:`pysolver.rules.pumps.may_wait` argues: before blocks nothing modelled reads power or
       toughness but a state-based action, :data:`~pysolver.rules.pumps.BLIND_BEFORE_BLOCKS`) unless
@@ -251,7 +259,7 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
     kind, ab = abilities_of(p)[move.ability]
     before = window in BEFORE_BLOCKS
     taking = before and _requirements(s)  # tapping / "can't block" may free a requirement
-    if move.ward_paid is False or kind in ("tap_target", "target_cant_block"):
+    if move.ward_paid is False or kind in TAKING:
         return taking and (ab.tap or move.ward_paid is not False)
     if ab.toughness < 0:
         return True

@@ -4,11 +4,12 @@ Independent of the ASP encodings and of ``pysolver.rules.activated``: input is t
 (:meth:`pysolver.model.Permanent.combat_abilities`) and the reference characteristics. In a priority
 window a player may activate an ability of a face-up permanent of theirs on the battlefield (602.2,
 708.2a): "{cost}: Tap target creature" (701.26a), "... Target creature can't block this turn"
-(509.1b), "... Target [attacking/blocking] creature gets +X/+Y until end of turn" (613.4c), "{cost},
-{T}: ~ gets +X/+Y until end of turn". Its cost: the mana, every way of paying it from what is left of
-the pool (601.2h), and {T}: the permanent untapped — an attacking creature without vigilance is
-tapped (508.1f, 702.20b) — and, a creature, not summoning sick unless it has haste (302.6, 702.10c).
-Its target (601.2c, 115.1): a creature on the battlefield (attacking: among the attackers; blocking:
+(509.1b), "... Target creature [with power N or less] can't be blocked this turn" (509.1b), "...
+Target [attacking/blocking] creature gets +X/+Y until end of turn" (613.4c), "{cost}, {T}: ~ gets
++X/+Y until end of turn". Its cost: the mana, every way of paying it from what is left of the pool
+(601.2h), and {T}: the permanent untapped — an attacking creature without vigilance is tapped
+(508.1f, 702.20b) — and, a creature, not summoning sick unless it has haste (302.6, 702.10c). Its
+target (601.2c, 115.1): a creature on the battlefield (attacking: among the attackers; blocking:
 among the blockers) without shroud (702.18a), without hexproof if another player controls it
 (702.11b), without protection from a quality of the source (702.16b). A target with ward (702.21a)
 that another player controls counters the ability unless its controller also pays every ward cost
@@ -36,7 +37,7 @@ from pysolver.model.mana import Mana
 from .characteristics import Characteristics, characteristics
 from .declarations import has_quality
 
-TARGETED = ("tap_target", "target_cant_block", "target_pump")
+TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump")
 
 
 def has_abilities(s) -> bool:  # type: ignore[no-untyped-def]
@@ -51,13 +52,13 @@ def is_tapped(state, p: Permanent, field: dict[str, Characteristics]) -> bool:  
 
 
 def legal_targets(state, field: dict[str, Characteristics], source: Characteristics,  # type: ignore[no-untyped-def]
-                  whom: str) -> list[str]:
-    """601.2c, 115.1, 702.11b, 702.16b, 702.18a."""
+                  whom: str, most_power: int | None = None) -> list[str]:
+    """601.2c, 115.1 ("with power N or less": `most_power`), 702.11b, 702.16b, 702.18a."""
     attacking = set(dict(state.s.combat.attackers or ()))
     blocking = {b for b, _ in state.s.combat.blockers or ()}
     out = []
     for t, c in field.items():
-        if not c.is_creature:
+        if not c.is_creature or (most_power is not None and c.power > most_power):
             continue
         if (whom == "attacking" and t not in attacking) or (whom == "blocking" and t not in blocking):
             continue
@@ -82,7 +83,7 @@ def actions(state):  # type: ignore[no-untyped-def]
         for kind, ab in p.combat_abilities():
             if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
                 continue
-            targets = legal_targets(state, field, c, ab.target) if kind in TARGETED else [p.id]
+            targets = legal_targets(state, field, c, ab.target, ab.most_power) if kind in TARGETED else [p.id]
             for t in targets:
                 ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
                     if kind in TARGETED and field[t].controller != p.controller else Mana()
@@ -105,6 +106,8 @@ def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no
             return replace(q, tapped=True)
         if kind == "target_cant_block":
             return replace(q, cant_block_this_turn=True)
+        if kind == "target_unblockable":
+            return replace(q, cant_be_blocked_this_turn=True)
         return replace(q, until_end_of_turn=(q.until_end_of_turn[0] + ab.power, q.until_end_of_turn[1] + ab.toughness))
     return replace(state, s=replace(state.s, permanents=tuple(changed(q) if q.id == target else q
                                                               for q in state.s.permanents)))
@@ -132,7 +135,7 @@ def stack_activations(state, players: set[str], depth: int) -> list[tuple[object
                 continue
             tapped = state if not ab.tap else replace(state, s=replace(state.s, permanents=tuple(
                 replace(q, tapped=True) if q.id == p.id else q for q in state.s.permanents)))
-            for t in (legal_targets(state, field, c, ab.target) if kind in TARGETED else [p.id]):
+            for t in (legal_targets(state, field, c, ab.target, ab.most_power) if kind in TARGETED else [p.id]):
                 entry = ("activated", p.controller, p.id, kind, ab, t)
                 ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
                     if kind in TARGETED and field[t].controller != p.controller else Mana()
@@ -152,7 +155,7 @@ def resolve_activated(state, entry: tuple):  # type: ignore[no-untyped-def]
     if kind in TARGETED:
         # 113.7a: the source's last known information if it has left the battlefield
         source_c = field.get(source) or characteristics(next(q for q in state.s.permanents if q.id == source))
-        if target not in legal_targets(state, field, source_c, ab.target):
+        if target not in legal_targets(state, field, source_c, ab.target, ab.most_power):
             return state
     return settle(effect(state, kind, ab, target))
 
