@@ -245,11 +245,12 @@ def test_509_1c_tapping_a_creature_frees_a_requirement() -> None:
 
 # --- the fast path (pysolver.game.fights) ------------------------------------------------------------
 
-def test_fights_split_with_taps_and_refuse_targeted_pumps() -> None:
+def test_fights_carry_a_targeted_pump_from_outside_paying_its_tap_once() -> None:
     """Once blockers are declared a tap or "can't block" changes no end and "{T}: ~ gets +X/+Y"
-    stays in its fight: such boards are solved fight by fight; "target creature gets +X/+Y" may
-    reach from one fight (or none) into another (115.1): not split. Both agree with the walk and
-    the reference (:func:`results`)."""
+    stays in its fight: boards with them are solved fight by fight. "Target creature gets +X/+Y"
+    of a permanent in no fight goes with each fight, its {T} paid in one of them only (602.5a):
+    never two fights pumped at once. Its source in a fight, or a -X/-Y (704.5f), and the board is
+    walked. Each agrees with the walk and the reference (:func:`results`)."""
     from pysolver.game.fights import decomposes
     fighters = (creature("x", "alice", 2, 2), creature("z", "alice", 3, 3), creature("y", "bob", 2, 2),
                 creature("w", "bob", 1, 4))
@@ -257,12 +258,23 @@ def test_fights_split_with_taps_and_refuse_targeted_pumps() -> None:
     taps = board(*fighters, creature("t", "bob", 1, 1, TAPPER, "{T}: ~ gets +2/+0 until end of turn"), **combat)
     assert decomposes(taps) and results(taps) == {(("x", "y"), (("w", 3), ("z", 1)), 20)}
     grows = board(*fighters, creature("t", "bob", 1, 1, GROWTH), **combat)
-    assert not decomposes(grows)
+    assert decomposes(grows)
     assert results(grows) == {(("x", "y"), (("w", 3), ("z", 1)), 20),        # no activation
                               (("y",), (("w", 3), ("x", 2), ("z", 1)), 20),  # x 3/3
                               (("x",), (("w", 3), ("y", 2), ("z", 1)), 20),  # y 3/3
                               (("w", "x", "y"), (("z", 1),), 20),            # z 4/4
                               (("x", "y"), (("w", 3), ("z", 2)), 20)}        # w 2/5
+    shrinks = board(*fighters, creature("t", "bob", 1, 1, SHRINK), **combat)
+    assert not decomposes(shrinks)
+    assert results(shrinks) == {(("x", "y"), (("w", 3), ("z", 1)), 20),            # no activation
+                                (("x",), (("w", 3), ("y", 1), ("z", 1)), 20),      # x 1/1
+                                (("y",), (("w", 3), ("x", 1), ("z", 1)), 20),      # y 1/1
+                                (("x", "y"), (("w", 2), ("z", 1)), 20),            # z 2/2
+                                (("w", "x", "y"), (), 20),                         # w 0/3
+                                (("t", "x", "y"), (("w", 3), ("z", 1)), 20)}       # t 0/0 (704.5f)
+    inside = board(*fighters, creature("t", "bob", 1, 1, GROWTH), attackers=combat["attackers"],
+                   blockers={"y": ["x"], "w": ["z"], "t": ["z"]})
+    assert decomposes(inside) and len(results(inside)) == 19  # (z splits its 3 between t and w, 510.1c)
 
 
 # --- differential: generated boards against the references -----------------------------------------
