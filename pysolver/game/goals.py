@@ -281,7 +281,7 @@ def out_of_reach(s: Situation, player: str) -> str | None:
     the battlefield with infect or toxic on a side it may show (120.3b, 702.164c)."""
     if may_poison(s) or (s.combat.blockers is None and has_triggers(s)):  # 704.5c; 603.2: pumps to come
         return None
-    if activated.present(s):  # 602.2: a targeted pump, a tapped blocker ... (no bound counts them)
+    if activated.pumps_present(s):  # 613.4c: what a targeted or {T} pump adds is in no bound
         return None
     life = s.player(player).life
     bound = damage_bound(s, player)
@@ -306,8 +306,8 @@ def sure_lethal(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     >>> sure_lethal(s, "b")
     'at least 3 combat damage is sure to reach b (life 3)'
     """
-    if activated.present(s):  # 602.2: a -X/-Y, a tapped attacker ... (no bound counts them)
-        return None
+    if activated.pumps_present(s) or (s.combat.attackers is None and activated.may_tap_attackers(s)):
+        return None  # 613.4c: no bound counts a targeted or {T} pump; 508.1a: a would-be attacker tapped
     life = s.player(player).life
     sure = sure_damage(s, player, could_block, most_blocked)
     gain = gain_bound(s, player, could_block)

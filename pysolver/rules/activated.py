@@ -69,10 +69,20 @@ def abilities_of(p: Permanent) -> list[tuple[str, CombatAbility]]:
     return [] if p.face_down or p.left_battlefield else p.combat_abilities()
 
 
-def present(s: Situation) -> bool:
-    """Whether any permanent on the battlefield has such an ability on a side it may show (face down:
-    it may be turned face up, 702.37e)."""
-    return any(p.combat_abilities() for p in s.permanents if not p.left_battlefield)
+def pumps_present(s: Situation) -> bool:
+    """Whether a permanent on the battlefield has "target creature gets +X/+Y" or "{T}: ~ gets +X/+Y"
+    (on a side it may show): the damage bounds of :mod:`pysolver.game.goals` do not count them. The
+    other abilities only tap creatures or restrict blocks: fewer blockers raise no upper bound on
+    the damage to come, and none lowers a sure one but a tapped would-be attacker
+    (:func:`may_tap_attackers`)."""
+    return any(kind in ("target_pump", "tap_pump") for p in s.permanents if not p.left_battlefield
+               for kind, _ in p.combat_abilities())
+
+
+def may_tap_attackers(s: Situation) -> bool:
+    """Whether a defending player has "tap target creature" (508.1a: a would-be attacker tapped)."""
+    return any(kind == "tap_target" and p.controller != s.active for p in s.permanents if not p.left_battlefield
+               for kind, _ in p.combat_abilities())
 
 
 def tapped(s: Situation, p: Permanent) -> bool:
