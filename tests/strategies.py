@@ -232,6 +232,56 @@ def pump_boards(stage: str) -> st.SearchStrategy[dict]:
     return outcome_boards(stage).flatmap(with_pumps).filter(lambda d: bound(d) <= limit)
 
 
+# ---- activated abilities in combat, targets (602, 115, 702.11, 702.18, 702.21; pysolver.rules.activated) -----
+# Real cards' forms (tests/test_activated.py): {T} and mana costs, the targets they may have, and
+# what stops targeting. They branch a lot: one or two per board, a little mana.
+
+ACTIVATED_LINES = ["{T}: Tap target creature", "{W}: Tap target creature",
+                   "{R}, {T}: Target creature can't block this turn",
+                   "{T}: Target creature with power 2 or less can't be blocked this turn",
+                   "{T}: Target creature gets +1/+1 until end of turn",
+                   "{1}: Target creature gets -1/-1 until end of turn",
+                   "{T}: Target attacking creature gets +2/+0 until end of turn",
+                   "{G}, {T}: Target blocking creature gets +0/+2 until end of turn",
+                   "{T}: ~ gets +2/+0 until end of turn"]
+TARGETING_LINES = ["Hexproof", "Shroud", "Ward {1}", "Vigilance", "Haste"]
+
+
+@st.composite
+def with_activated(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with one or two activated ability lines on its creatures (or on an artifact beside
+    them), a targeting keyword on one maybe, and at most two mana each."""
+    creatures = [p for p in data["permanents"] if "power" in p]
+    for _ in range(draw(st.integers(1, 2))):
+        line = draw(st.sampled_from(ACTIVATED_LINES))
+        if draw(one_in(4)):  # an artifact: no summoning sickness (302.6)
+            owner = draw(st.sampled_from([pl["name"] for pl in data["players"]]))
+            data["permanents"].append({"id": f"rod{len(data['permanents'])}", "controller": owner,
+                                       "types": ["Artifact"], "abilities": [line.replace("~", "Target creature")
+                                                                            if "~" in line else line]})
+        else:
+            p = draw(st.sampled_from(creatures))
+            p["abilities"] = [*p["abilities"], line]
+    if draw(st.booleans()):
+        p = draw(st.sampled_from(creatures))
+        p["abilities"] = [*p["abilities"], draw(st.sampled_from(TARGETING_LINES))]
+    for pl in data["players"]:
+        pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{R}", "{G}", "{W}", "{1}"]), max_size=2)))
+    return data
+
+
+def activated_boards(stage: str) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with activated abilities, small enough for the
+    references."""
+    from combat_boards import assignment_bound, outcome_boards
+
+    def bound(d: dict) -> int:  # every creature at its power plus two
+        return assignment_bound({**d, "permanents": [{**p, "power": p["power"] + 2} if "power" in p else p
+                                                     for p in d["permanents"]]})
+    limit = {"blockers": 200, "attackers": 60, "none": 40}[stage]
+    return outcome_boards(stage).flatmap(with_activated).filter(lambda d: bound(d) <= limit)
+
+
 # ---- combat triggers (603.2, pysolver.rules.triggers) ----------------------------------------------
 
 ATTACK_TRIGGER_LINES = ["Exalted", "Battle cry", "Melee", "Dethrone",

@@ -143,7 +143,7 @@ def test_702_37_morph_and_megamorph_costs() -> None:
 
 @pytest.mark.parametrize("line", ["Flyng", "Flying and trample", "Bananawalk", "Morph", "Banding",
                                   "This creature can't attack", "Whenever this creature attacks, draw a card",
-                                  "Flying, bananas", "Hexproof", ""])
+                                  "Flying, bananas", "Hexproof from blue", ""])
 def test_unknown_line_raises(line: str) -> None:
     with pytest.raises(ValueError, match="not understood|ability line"):
         parse_ability_line(line, NAME, PLAYERS)

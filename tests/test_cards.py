@@ -143,7 +143,7 @@ def test_malformed_card_data_is_an_error_naming_the_place(data: object, message:
 # --- oracle text into docs/abilities.md lines -----------------------------------------------------------
 
 def test_keyword_line_with_an_unmodelled_keyword_keeps_the_rest() -> None:
-    assert oracle_lines("X", "Flying, ward {2}") == (("Flying",), ("ward {2}",))
+    assert oracle_lines("X", "Flying, prowess") == (("Flying",), ("prowess",))
     assert oracle_lines("X", "Flying, ward—Pay 2 life.") == (("Flying",), ("ward—Pay 2 life.",))
 
 

@@ -76,9 +76,9 @@ def test_602_1_pump_lines(line, kind, pt, cost) -> None:
 
 
 @pytest.mark.parametrize("line, problem", [
-    ("{R}: Target creature gets +1/+0 until end of turn", "target"),
-    ("{2}, {T}: ~ gets +2/+2 until end of turn", "{T}"),
-    ("{T}: ~ gets +1/+1 until end of turn", "{T}"),
+    ("{R}: Target player gets +1/+0 until end of turn", "target"),
+    ("{2}, Sacrifice a creature: ~ gets +2/+2 until end of turn", "{T}"),
+    ("{T}, Sacrifice a creature: ~ gets +1/+1 until end of turn", "{T}"),
     ("{X}: ~ gets +1/+0 until end of turn", "only mana symbols"),
     ("{0}: ~ gets +1/+0 until end of turn", "costs no mana"),
 ])
@@ -92,10 +92,11 @@ def test_115_1_pumps_out_of_scope_are_errors_in_a_file(line, problem) -> None:
 
 
 def test_targeted_pump_of_a_real_card_is_noted() -> None:
-    """A card's targeted pump is not modelled: a note, not an error (docs/abilities.md)."""
+    """A card's pump that also grants an ability is not modelled: a note, not an error (docs/abilities.md)."""
     from pysolver.files.cards import oracle_lines
-    lines, unmodelled = oracle_lines("Sparky", "Flying\n{R}: Target creature gets +1/+0 until end of turn.")
-    assert lines == ("Flying",) and unmodelled == ("{R}: Target creature gets +1/+0 until end of turn.",)
+    line = "{R}: Target creature gets +1/+0 and gains first strike until end of turn."
+    lines, unmodelled = oracle_lines("Sparky", "Flying\n" + line)
+    assert lines == ("Flying",) and unmodelled == (line,)
 
 
 # --- outcomes (602.2, 608.2, 613.4c), each against the reference ---------------------------------

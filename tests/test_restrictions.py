@@ -249,7 +249,7 @@ def test_509_1b_restriction_lines_parse(line: str, term: str) -> None:
 @pytest.mark.parametrize("line", [
     "Creatures with power 2 or fewer can't block", "~ can't be blocked by purple creatures",
     "Creatures you control with power 2 or less can't block it", "~ can't be blocked by more than zero creatures",
-    "Creatures with hexproof can't block", "Artifact creatures can't block",
+    "Creatures with banding can't block", "Artifact creatures can't block",
 ])
 def test_509_1b_lines_outside_the_grammar_are_not_understood(line: str) -> None:
     with pytest.raises(UnknownAbilityLine):

@@ -3,8 +3,9 @@ docs/results.md `line` of an outcome from the moves that reached it.
 
 In a priority window a face-up turn is explored only if it may change the result
 (:func:`pysolver.rules.combat.may_matter`), an activation only once a window and only where it may
-matter (:func:`pump_matters`); other orders of the same actions reach the same positions (117.3c,
-608.2).
+matter (:func:`pump_matters`), another activated ability where it may
+(:func:`pysolver.rules.activated.may_matter`); other orders of the same actions reach the same
+positions (117.3c, 608.2).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Iterator
 from ..model import Situation
 from ..model.moves import (
     DEATH_TRIGGERS,
+    AbilityActivation,
     Activation,
     AttackDeclaration,
     BlockDeclaration,
@@ -25,8 +27,8 @@ from ..model.moves import (
 )
 from ..model.stage import WINDOWS, Stage
 from ..model.values import Line
+from ..rules import activated, pumps
 from ..rules import combat as c
-from ..rules import pumps
 from . import gametree as gt
 
 
@@ -38,7 +40,8 @@ def line(final: Situation, moves: tuple[Move, ...]) -> Line:
     orders = [m for m in moves if isinstance(m, TriggerOrder)]  # 603.3b: the order the active player chose
     return Line(AttackDeclaration.of(final.combat.attackers or ()), BlockDeclaration.of(final.combat.blockers or ()),
                 tuple(m for m in moves if isinstance(m, FaceUp)), steps.get("first_strike"), steps.get("regular"),
-                tuple(m for m in moves if isinstance(m, Activation)), orders[-1] if orders else None,
+                tuple(m for m in moves if isinstance(m, (Activation, AbilityActivation))),
+                orders[-1] if orders else None,
                 # 603.3b, 603.3d: the death triggers in the order put on the stack, with their targets
                 tuple(m for m in moves if isinstance(m, TargetChoice)))
 
@@ -54,6 +57,8 @@ def explores(p: gt.Position, moves: tuple[Move, ...]) -> Iterator[tuple[Move, gt
         if isinstance(m, FaceUp) and m.permanent not in matter and not targeted:
             continue
         if isinstance(m, Activation) and not (targeted or pump_matters(p, m, moves)):
+            continue
+        if isinstance(m, AbilityActivation) and not (targeted or activated.may_matter(p.s, p.stage, m)):
             continue
         if p.needless_put(m):
             continue

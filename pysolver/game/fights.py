@@ -52,6 +52,7 @@ from ..model.abilities import TRIGGERS
 from ..model.mana import Mana, pays
 from ..model.moves import (
     DEATH_TRIGGERS,
+    AbilityActivation,
     Activation,
     AttackDeclaration,
     BlockDeclaration,
@@ -80,11 +81,18 @@ Fallback = Callable[[gt.Position, tuple[Move, ...]], Iterator[Outcome]]
 def decomposes(s: Situation) -> bool:
     """Whether the board's combat splits into fights once blockers are declared: nothing it can do
     reaches across them but life, poison and mana (no death trigger, 603.10a, whose target is any
-    creature; no requirement or provoke, 509.1c; no pump of "creatures you control", 608.2h), and no
-    damage step has begun."""
+    creature; no requirement or provoke, 509.1c; no pump of "creatures you control", 608.2h; no
+    "target creature gets +X/-Y" that lowers a toughness, 704.5f, nor one on a face-down
+    permanent), and no damage step has begun. (Once blockers are declared tapping a creature and
+    "can't block" change no end, :func:`pysolver.rules.activated.may_matter`, and "~ gets +X/+Y"
+    with {T} stays in its fight; "target creature gets +X/+Y" of a permanent in no fight goes with
+    every fight, its {T} paid in one of them only, :meth:`Blocks.fight`; :meth:`Blocks.outcomes`
+    does not split a declaration with its source in a fight.)"""
     kinds = {a.kind for p in s.permanents for a in p.abilities}
     return (s.combat.damage_step is None and not s.combat.provoked
-            and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump"})
+            and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump"}
+            and not any(kind == "target_pump" and (ab.toughness < 0 or p.face_down)
+                        for p in s.permanents for kind, ab in p.combat_abilities()))
 
 
 @dataclass(frozen=True)
@@ -112,6 +120,7 @@ class FightEnd:
     final: Part
     moves: tuple[Move, ...]
     before: int  # how many of `moves` come before the window between the steps (the line if it ends there)
+    taps: frozenset[str] = frozenset()  # the permanents it tapped to pay {T} (602.5a): one fight each
 
 
 def window_ends(p: gt.Position) -> dict[gt.Position, tuple[Move, ...]]:
@@ -194,6 +203,7 @@ class Fights:
 
     def _ends(self, s: Situation, board: Situation, first_strike: bool) -> Iterator[FightEnd]:
         start = _part(s)
+        untapped = frozenset(p.id for p in s.permanents if not p.tapped)
         plain = []
         for q, moves in window_ends(gt.enter(Stage.AFTER_BLOCKERS, s)).items():
             results = self.steps.results(q.s, board)
@@ -202,11 +212,12 @@ class Fights:
                     first = c.apply_step(q.s, r)
                     part = _part(first)
                     yield from self._regular(gt.after_step(q.s, r), board, True, part,
-                                             moves + (DamageAssignment(r.step, r.assignment),))
+                                             moves + (DamageAssignment(r.step, r.assignment),), untapped)
                 continue
             for r in results:  # one damage step for the whole combat
                 yield FightEnd(None, _spent(q.s), None, _after(q.s, r),
-                               moves + (DamageAssignment(r.step, r.assignment),), len(moves) + 1)
+                               moves + (DamageAssignment(r.step, r.assignment),), len(moves) + 1,
+                               _taps(q.s, untapped))
             # (704.3 after a face-up turn: what the first step leaves)
             if first_strike and (q.s == s or _part(q.s) != start):
                 plain.append((q.s, moves))
@@ -216,14 +227,21 @@ class Fights:
         # before it).
         for q_s, moves in plain:
             p = gt.enter(Stage.AFTER_FIRST_STRIKE_DAMAGE, q_s.with_combat(damage_step="regular", first_strikers=()))
-            yield from self._regular(p, board, False, _part(q_s), moves)
+            yield from self._regular(p, board, False, _part(q_s), moves, untapped)
 
     def _regular(self, p: gt.Position, board: Situation, strike: bool, first: Part,
-                 moves: tuple[Move, ...]) -> Iterator[FightEnd]:
+                 moves: tuple[Move, ...], untapped: frozenset[str]) -> Iterator[FightEnd]:
         for q, more in window_ends(p).items():
             for r in self.steps.results(q.s, board):
                 yield FightEnd(strike, _spent(q.s), first, _after(q.s, r),
-                               moves + more + (DamageAssignment(r.step, r.assignment),), len(moves))
+                               moves + more + (DamageAssignment(r.step, r.assignment),), len(moves),
+                               _taps(q.s, untapped))
+
+
+def _taps(s: Situation, untapped: frozenset[str]) -> frozenset[str]:
+    """The permanents untapped as the fight began (`untapped`) that are tapped in `s`: paid for {T}
+    (602.5a; nothing else taps a permanent once blockers are declared, rules.activated.may_matter)."""
+    return frozenset(p.id for p in s.permanents if p.tapped and p.id in untapped)
 
 
 def _spent(s: Situation) -> tuple[Mana, ...]:
@@ -251,9 +269,10 @@ def _waits(s: Situation) -> bool:
 
 def _still(p: Permanent) -> bool:
     """Whether a permanent out of combat stays as it is whatever the windows do: no face-up turn
-    could put it into the graveyard (704.5f/g) and no pump of its lowers toughness."""
+    could put it into the graveyard (704.5f/g) and no pump of its lowers toughness (602.1, also
+    "{T}: ~ gets -X/-Y")."""
     return not (p.face_up_ways() and c.may_leave_face_up(replace(p, face_down=False))) and not any(
-        q.toughness < 0 for q in pumps.pumps_of(p))
+        y < 0 for y in [*(q.toughness for q in pumps.pumps_of(p)), *(ab.toughness for _, ab in p.combat_abilities())])
 
 
 Key = tuple[tuple[int, ...], tuple[int, ...], frozenset[tuple[Any, ...]]]  # life, poison, the permanents' facts
@@ -318,7 +337,8 @@ class Search:
                 if q.stage not in (Stage.DECLARE_ATTACKERS, Stage.DECLARE_BLOCKERS):
                     yield from self._search(q, moves + more)
                     continue
-                turned, pumped = _turned(more), tuple(m for m in more if isinstance(m, Activation))
+                turned = _turned(more)
+                pumped = tuple(m for m in more if isinstance(m, (Activation, AbilityActivation)))
                 for m, child in self._declarations(q, moves + more):
                     if waits:
                         if any(t <= turned for t in done.get((m, pumped), ())):
@@ -391,6 +411,10 @@ class Blocks:
         self.rests: dict[frozenset[str], tuple[Outcome, frozenset[tuple[Any, ...]]] | None] = {}
         self.ends: dict[tuple[tuple[str, str], ...], tuple[list[FightEnd], list[FightEnd]]] = {}
         self.boards: dict[Any, Situation] = {}
+        # "Target creature gets +X/+Y" (115.1) of permanents that may be in no fight: in every fight's
+        # situation, out of combat (506.4), their {T} paid in one fight only (:func:`_affordable`).
+        self.sources = frozenset(p.id for p in s.permanents if not p.left_battlefield
+                                 and any(kind == "target_pump" for kind, _ in p.combat_abilities()))
 
     def split(self, pairs: tuple[tuple[str, str], ...]) -> list[tuple[tuple[str, str], ...]]:
         """The fights of a declaration (509.1a): its attackers, each group joined by the creatures
@@ -432,7 +456,7 @@ class Blocks:
             # The fight alone: its creatures, the players with their life at OFFSET, no poison counters and
             # all their mana (what the pools pay together is seen by _affordable).
             sub = replace(s, players=tuple(replace(p, life=OFFSET, poison=0, spent=Mana()) for p in s.players),
-                          permanents=tuple(p for p in s.permanents if p.id in members),
+                          permanents=tuple(p for p in s.permanents if p.id in members or p.id in self.sources),
                           combat=replace(s.combat, attackers=tuple(x for x in pairs if x[0] in self.attacked),
                                          blockers=tuple(x for x in pairs if x[0] not in self.attacked)))
             attackers = sub.combat.attackers
@@ -456,6 +480,8 @@ class Blocks:
         that attacks it), or a window could change a permanent in no fight."""
         if any(t not in self.names for t in self.attacked.values()):
             return None
+        if self.sources & ({b for b, _ in pairs} | set(self.attacked)):
+            return None  # a targeted pump's source in a fight: its target may be in another one (115.1)
         split = self.split(pairs)
         rest = self.rest(frozenset(x for f in split for x, _ in f))
         if rest is None:
@@ -508,7 +534,7 @@ class Blocks:
         moves = self.moves + tuple(fight_moves)
         line = Line(AttackDeclaration.of(self.attacked.items()), BlockDeclaration.of(pairs),
                     tuple(m for m in moves if isinstance(m, FaceUp)), first, regular,
-                    tuple(m for m in moves if isinstance(m, Activation)))
+                    tuple(m for m in moves if isinstance(m, (Activation, AbilityActivation))))
         life, poison, facts = k
         by_kind: dict[str, list[tuple[Any, ...]]] = {}
         for f in facts:
@@ -527,38 +553,40 @@ def _cheapest(ends: list[FightEnd]) -> list[FightEnd]:
     by_result: dict[tuple[Any, ...], list[FightEnd]] = {}
     for e in ends:
         kept = by_result.setdefault((e.strike, e.first, e.final), [])
-        if kept and not any(m.total for m in kept[0].cost):
-            continue  # reached for no mana: nothing pays for it with less
-        if not any(_covers(k.cost, e.cost) for k in kept):
-            kept[:] = [k for k in kept if not _covers(e.cost, k.cost)] + [e]
+        if kept and not any(m.total for m in kept[0].cost) and not kept[0].taps:
+            continue  # reached for no mana and no {T}: nothing pays for it with less
+        if not any(_covers(k, e) for k in kept):
+            kept[:] = [k for k in kept if not _covers(e, k)] + [e]
     return [e for kept in by_result.values() for e in kept]
 
 
-def _covers(a: tuple[Mana, ...], b: tuple[Mana, ...]) -> bool:
-    """Whether cost `a` is paid whenever `b` is: each player's pool that pays `b` pays `a`."""
-    return all(pays(pb, pa) for pa, pb in zip(a, b))
+def _covers(a: FightEnd, b: FightEnd) -> bool:
+    """Whether the cost of `a` is paid whenever that of `b` is: each player's pool that pays `b`'s
+    pays `a`'s, and `a` taps no permanent `b` does not (602.5a)."""
+    return a.taps <= b.taps and all(pays(pb, pa) for pa, pb in zip(a.cost, b.cost))
 
 
 def _affordable(options: list[list[FightEnd]], players: tuple[Player, ...]) -> Iterator[tuple[FightEnd, ...]]:
     """Every choice of one end per fight whose costs each player's pool pays together with what they
-    spent before (:func:`pysolver.model.mana.pays`): the fights' costs chosen first, then every end of
-    each at its cost."""
+    spent before (:func:`pysolver.model.mana.pays`) and that tap no permanent twice (602.5a): the
+    fights' costs chosen first, then every end of each at its cost."""
     by_cost = []
     for es in options:
-        grouped: dict[tuple[Mana, ...], list[FightEnd]] = {}
+        grouped: dict[tuple[tuple[Mana, ...], frozenset[str]], list[FightEnd]] = {}
         for e in es:
-            grouped.setdefault(e.cost, []).append(e)
+            grouped.setdefault((e.cost, e.taps), []).append(e)
         by_cost.append(list(grouped.items()))
-    if all(len(g) == 1 and not any(m.total for m in g[0][0]) for g in by_cost):
+    if all(len(g) == 1 and not any(m.total for m in g[0][0][0]) and not g[0][0][1] for g in by_cost):
         yield from itertools.product(*options)
         return
 
-    def go(i: int, chosen: tuple[list[FightEnd], ...], spent: tuple[Mana, ...]) -> Iterator[tuple[FightEnd, ...]]:
+    def go(i: int, chosen: tuple[list[FightEnd], ...], spent: tuple[Mana, ...],
+           tapped: frozenset[str]) -> Iterator[tuple[FightEnd, ...]]:
         if i == len(by_cost):
             yield from itertools.product(*chosen)
             return
-        for cost, es in by_cost[i]:
+        for (cost, taps), es in by_cost[i]:
             more = tuple(x + y for x, y in zip(spent, cost))
-            if all(pays(p.mana, m) for p, m in zip(players, more)):
-                yield from go(i + 1, chosen + (es,), more)
-    yield from go(0, (), tuple(p.spent for p in players))
+            if not taps & tapped and all(pays(p.mana, m) for p, m in zip(players, more)):
+                yield from go(i + 1, chosen + (es,), more, tapped | taps)  # 602.5a: {T} once
+    yield from go(0, (), tuple(p.spent for p in players), frozenset())

@@ -30,8 +30,9 @@ In a window the active player has priority first (117.3b); a player may turn one
 permanent they control face up one way it has (a special action, 116.2b: for its morph,
 megamorph or disguise cost, 702.37e, 702.168d, or a manifested or cloaked creature card for its
 mana cost, 701.40b, 701.58b; :mod:`pysolver.rules.facedown`) and receives priority again
-(117.3c), activate a pump ability (602, :mod:`pysolver.rules.pumps`; it resolves, 608.2, and the active
-player receives priority, 117.3b), or pass; the window closes when both players pass in
+(117.3c), activate a pump ability (602, :mod:`pysolver.rules.pumps`) or another ability that acts in
+combat (:mod:`pysolver.rules.activated`; it resolves, 608.2, and the active player receives priority,
+117.3b), or pass; the window closes when both players pass in
 succession (117.4). A window in which nobody can do either is skipped.
 
 At a damage half the legal moves are one assignment per distinct effect
@@ -67,6 +68,7 @@ from dataclasses import dataclass, field, replace
 from ..errors import InputError
 from ..model import Situation
 from ..model.moves import (
+    AbilityActivation,
     Activation,
     AttackDeclaration,
     BlockDeclaration,
@@ -81,8 +83,8 @@ from ..model.moves import (
 )
 from ..model.stage import WINDOW_NEXT, WINDOWS, Stage
 from ..model.values import IllegalMoveError, Violation
+from ..rules import activated, pumps
 from ..rules import combat as c
-from ..rules import pumps
 from ..rules.facedown import face_up_choices, turnable
 from ..rules.steps import StepPrograms
 from ..rules.triggers import (
@@ -219,6 +221,7 @@ class Position:
             yield from (_face_up_move(self.stage, s, *turns[0])
                         for turns in face_up_choices(s, self.players()) if len(turns) == 1)
             yield from pumps.activations(s, self.stage, self.players())
+            yield from activated.activations(s, self.stage, self.players())
         elif self.stage == Stage.ORDER_TRIGGERS:
             yield from map(TriggerOrder, orders(self.stack))
         elif self.stage == Stage.PUT_TRIGGERS:
@@ -293,6 +296,8 @@ class Position:
                     (Violation("117.3d", f"not this window or player: {self.name()} has priority in {stage}"),)
             if isinstance(move, Activation):
                 return pumps.illegal(s, stage, self.players(), move)
+            if isinstance(move, AbilityActivation):
+                return activated.illegal(s, stage, self.players(), move)
             if not isinstance(move, FaceUp) or move.window != stage:
                 return (Violation("117.3", "only face-up turns (116.2b), activations (602.2) and passing in a "
                                            "priority window"),)
@@ -354,6 +359,8 @@ class Position:
                             stack=self.stack)
         if isinstance(move, Activation):  # 608.2 resolved, then 117.3b: the active player receives priority
             return Position(stage, pumps.activate(s, move), ACTIVE, False, stack=self.stack)
+        if isinstance(move, AbilityActivation):  # the same (pysolver.rules.activated)
+            return Position(stage, activated.activate(s, move), ACTIVE, False, stack=self.stack)
         if isinstance(move, TriggerOrder):  # 603.3b, then priority (117.3b)
             return enter(Stage.AFTER_BLOCKERS, s, move.resolves)
         if isinstance(move, TargetChoice):  # 603.3: the last put on resolves first (405.2)
@@ -446,7 +453,8 @@ class LegalMoveGenerator:
         return f"<LegalMoveGenerator at {self.position.stage} of {self.position.s!r}>"
 
 
-_MOVES = (AttackDeclaration, BlockDeclaration, FaceUp, Activation, Pass, DamageAssignment, TriggerOrder, TargetChoice)
+_MOVES = (AttackDeclaration, BlockDeclaration, FaceUp, Activation, AbilityActivation, Pass, DamageAssignment,
+          TriggerOrder, TargetChoice)
 
 
 def _declaration_violations(declare: Callable[..., Situation], stage: int, default_rule: str,
@@ -506,8 +514,8 @@ def enter(stage: Stage, s: Situation, stack: Stack = ()) -> Position:
 
 def acts_in_windows(s: Situation) -> bool:
     """Whether anyone can do anything in a priority window: turn a face-down permanent face up
-    (702.37e) or activate a pump ability (602.2)."""
-    return bool(turnable(s)) or pumps.activatable(s)
+    (702.37e) or activate a pump ability or another ability that acts in combat (602.2)."""
+    return bool(turnable(s)) or pumps.activatable(s) or activated.activatable(s)
 
 
 def resolved(stage: Stage, s: Situation, stack: Stack) -> Position:

@@ -11,6 +11,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from ..model import Goal, Permanent, Situation
+from ..rules import activated
 from ..rules.pumps import max_times, pumped_by, reach
 from ..rules.triggers import has_triggers
 
@@ -280,6 +281,8 @@ def out_of_reach(s: Situation, player: str) -> str | None:
     the battlefield with infect or toxic on a side it may show (120.3b, 702.164c)."""
     if may_poison(s) or (s.combat.blockers is None and has_triggers(s)):  # 704.5c; 603.2: pumps to come
         return None
+    if activated.pumps_present(s):  # 613.4c: what a targeted or {T} pump adds is in no bound
+        return None
     life = s.player(player).life
     bound = damage_bound(s, player)
     if life > 0 and bound < life:
@@ -303,6 +306,8 @@ def sure_lethal(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     >>> sure_lethal(s, "b")
     'at least 3 combat damage is sure to reach b (life 3)'
     """
+    if activated.pumps_present(s) or (s.combat.attackers is None and activated.may_tap_attackers(s)):
+        return None  # 613.4c: no bound counts a targeted or {T} pump; 508.1a: a would-be attacker tapped
     life = s.player(player).life
     sure = sure_damage(s, player, could_block, most_blocked)
     gain = gain_bound(s, player, could_block)

@@ -53,6 +53,7 @@ from ..asp.solving import (
 )
 from ..model import Situation
 from ..model.moves import (
+    AbilityActivation,
     Activation,
     AttackDeclaration,
     BlockDeclaration,
@@ -62,8 +63,8 @@ from ..model.moves import (
 )
 from ..model.stage import Stage
 from ..model.values import Line, Outcome, OutcomeKey
+from ..rules import activated, pumps
 from ..rules import combat as c
-from ..rules import pumps
 from ..rules.facedown import turnable
 from ..rules.steps import StepPrograms
 from ..rules.triggers import has_triggers
@@ -184,7 +185,8 @@ def rest_in_one(p: gt.Position) -> bool:
         return True
     window = {Stage.DECLARE_BLOCKERS: Stage.AFTER_ATTACKERS,
               Stage.ATTACKERS_DAMAGE: Stage.AFTER_FIRST_STRIKE_DAMAGE}.get(p.stage)
-    if window is None or s.combat.damage_step is not None or has_triggers(s) or pumps.activatable(s):
+    if window is None or s.combat.damage_step is not None or has_triggers(s) or pumps.activatable(s) \
+            or activated.activatable(s):
         return False
     if p.stage == Stage.DECLARE_BLOCKERS and (s.combat.provoked or any(a.kind in REQUIREMENTS for x in s.permanents
                                                                      for a in x.abilities)):
@@ -230,7 +232,7 @@ def _one_program(p: gt.Position, moves: tuple[Move, ...] = (), in_board_order: b
     order = {x.id: i for i, x in enumerate(s.permanents)}
     by_id: Callable[[tuple[str, int]], int] | None = (lambda kv: order[kv[0]]) if in_board_order else None
     face_up = tuple(m for m in moves if isinstance(m, FaceUp))
-    activations = tuple(m for m in moves if isinstance(m, Activation))
+    activations = tuple(m for m in moves if isinstance(m, (Activation, AbilityActivation)))
     declared_attacks = AttackDeclaration.of(s.combat.attackers or ())
     declared_blocks = BlockDeclaration.of(s.combat.blockers or ())
     for symbols in models(one_program_control(p)):

@@ -102,7 +102,7 @@ class Ability:
             return self.kind
         if self.kind in RESTRICTION_KINDS:
             return restriction_term(self.kind, self.value)
-        if isinstance(self.value, Mana):
+        if isinstance(self.value, (Mana, CombatAbility)):
             return self.kind
         if self.kind in PUMPS:
             assert isinstance(self.value, Pump)
@@ -153,6 +153,79 @@ def _pump(text: str) -> list[Ability] | None:
         raise NotModelled("a pump that costs no mana can be activated any number of times (602.1, 117.1b): not "
                           "modelled")
     return [Ability(kind, Pump(int(m.group("x")), int(m.group("y")), cost))]
+
+
+# --- Activated abilities that act in combat (602, 115, pysolver.rules.activated) ----------------------
+#: their kinds: "tap target creature" (701.26a), "target creature can't block this turn" (509.1b),
+#: "target creature [with power N or less] can't be blocked this turn" (509.1b), "target
+#: [attacking/blocking] creature gets +X/+Y" (613.4c), "~ gets +X/+Y" with {T} in its cost
+COMBAT_ABILITIES = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump")
+_ACTIVATED = re.compile(
+    r"(?P<cost>[^:]+): (?:(?P<tap>tap target creature)|(?P<block>target creature can't block this turn)"
+    r"|target creature(?: with power (?P<most>\d+) or less)? (?P<unblockable>can't be blocked this turn)"
+    r"|target (?:(?P<whom>attacking|blocking) )?creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+) until end of turn"
+    r"|this creature gets (?P<sx>[+-]\d+)/(?P<sy>[+-]\d+) until end of turn)")
+
+
+@dataclass(frozen=True)
+class CombatAbility:
+    """The value of an activated ability that acts in combat (602.1): its effect's +X/+Y (pumps), its
+    mana cost and whether {T} is part of the cost (602.5a, 302.6), and which creatures it may target
+    (115.1: ``creature``, ``attacking``, ``blocking``; empty for "~": no target), and the most power
+    a target may have ("target creature with power N or less"; None: any)."""
+
+    power: int
+    toughness: int
+    cost: Mana
+    tap: bool
+    target: str = "creature"
+    most_power: int | None = None
+
+
+def _combat_ability(text: str) -> list[Ability] | None:
+    """An activated ability of :data:`COMBAT_ABILITIES`, or None; :class:`NotModelled` for a cost
+    with parts other than mana and {T} (sacrifice, discard: 602.1a).
+
+    >>> a = _combat_ability("{w}, {t}: tap target creature")[0]
+    >>> a.kind, str(a.value.cost), a.value.tap, a.value.target
+    ('tap_target', '{W}', True, 'creature')
+    >>> _combat_ability("{t}: target attacking creature gets +1/+1 until end of turn")[0].value.target
+    'attacking'
+    >>> _combat_ability("{r}: this creature gets +1/+0 until end of turn") is None  # a mana pump (_pump)
+    True
+    """
+    m = _ACTIVATED.fullmatch(text)
+    if m is None:
+        return None
+    parts = [x.strip() for x in m.group("cost").split(",")]
+    tap = "{t}" in parts
+    mana = "".join(x for x in parts if x != "{t}")
+    if m.group("sx") is not None and not tap:
+        return None  # "{cost}: ~ gets +X/+Y": a pump of mana only (_pump)
+    try:
+        cost = Mana.parse(mana.upper()) if mana else Mana()
+    except ValueError:
+        raise NotModelled(f"the cost {m.group('cost').upper()!r} is not modelled: only mana symbols (paid from "
+                          "`mana`) and {T} are (602.1a)") from None
+    if not tap and cost.total == 0:
+        raise NotModelled("an ability that costs no mana and no {T} can be activated any number of times "
+                          "(602.1, 117.1b): not modelled")
+    if m.group("tap"):
+        return [Ability("tap_target", CombatAbility(0, 0, cost, tap))]
+    if m.group("block"):
+        return [Ability("target_cant_block", CombatAbility(0, 0, cost, tap))]
+    if m.group("unblockable"):
+        most = int(m.group("most")) if m.group("most") is not None and len(m.group("most")) <= 7 else None
+        if m.group("most") is not None and most is None:
+            return None
+        return [Ability("target_unblockable", CombatAbility(0, 0, cost, tap, "creature", most))]
+    if m.group("sx") is not None:
+        return [Ability("tap_pump", CombatAbility(int(m.group("sx")), int(m.group("sy")), cost, tap, ""))]
+    return [Ability("target_pump", CombatAbility(int(m.group("x")), int(m.group("y")), cost, tap,
+                                                 m.group("whom") or "creature"))]
+
+
+_WARD = re.compile(r"ward (\{.*\})")  # 702.21a: "Ward {N}" (a mana cost)
 
 
 @cache
@@ -281,6 +354,15 @@ def suggestion(text: str) -> str | None:
 
 
 def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
+    combat = _combat_ability(text)
+    if combat is not None:
+        return combat
+    m = _WARD.fullmatch(text)
+    if m:  # 702.21a
+        try:
+            return [Ability("ward", Mana.parse(m.group(1).upper()))]
+        except ValueError:
+            return None
     pump = _pump(text)
     if pump is not None:
         return pump

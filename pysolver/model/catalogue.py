@@ -30,6 +30,7 @@ GROUPS = {
     "requirement": "Attack and block requirements (508.1d, 509.1c)",
     "activated": "Activated pump abilities (602, 613.4c)",
     "trigger": "Combat triggers (603.2, 508.2a, 509.2a)",
+    "combat-activated": "Activated abilities in combat, targets (602, 115, 702.11, 702.18, 702.21)",
 }
 
 
@@ -86,6 +87,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     _keyword("Persist", "persist", "702.79"),
     _keyword("Undying", "undying", "702.93"),
     _keyword("Changeling", "changeling", "702.73"),
+    # Keywords that stop targeting (pysolver.rules.activated): 702.11b, 702.18a.
+    _keyword("Hexproof", "hexproof", "702.11"),
+    _keyword("Shroud", "shroud", "702.18"),
     LineForm("keyword", "<land type>walk", "landwalk", "702.14", "Islandwalk", literal=False),
     LineForm("protection", "Protection from <color>", "protection", "702.16a", "Protection from white",
              literal=False),
@@ -170,6 +174,21 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "When ~ dies, it deals N damage to each opponent", "dies_each_opponent", "603.10a",
              "When this creature dies, it deals 1 damage to each opponent",
              ("Whenever ~ dies, it deals two damage to each opponent",), literal=False),
+    # --- activated abilities that act in combat (pysolver.rules.activated): cost mana symbols and/or {T}
+    LineForm("combat-activated", "{cost}: Tap target creature", "tap_target", "701.26a",
+             "{W}, {T}: Tap target creature", literal=False),
+    LineForm("combat-activated", "{cost}: Target creature can't block this turn", "target_cant_block", "509.1b",
+             "{R}, {T}: Target creature can't block this turn", literal=False),
+    LineForm("combat-activated", "{cost}: Target creature can't be blocked this turn", "target_unblockable", "509.1b",
+             "{U}, {T}: Target creature can't be blocked this turn",
+             ("{1}{U}: Target creature with power 2 or less can't be blocked this turn",), literal=False),
+    LineForm("combat-activated", "{cost}: Target creature gets +X/+Y until end of turn", "target_pump", "613.4c",
+             "{T}: Target creature gets +1/+1 until end of turn",
+             ("{T}: Target attacking creature gets +1/+1 until end of turn",
+              "{W}, {T}: Target blocking creature gets +2/+2 until end of turn"), literal=False),
+    LineForm("combat-activated", "{cost}, {T}: ~ gets +X/+Y until end of turn", "tap_pump", "602.5a",
+             "{T}: ~ gets +2/+0 until end of turn", literal=False),
+    LineForm("combat-activated", "Ward {cost}", "ward", "702.21", "Ward {2}", literal=False),
 )
 
 

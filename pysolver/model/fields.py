@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from ..errors import InputError
 from . import numbers
-from .abilities import COLOR_LETTERS, COLORS, MORPHS, Ability, Pump, parse_ability_line
+from .abilities import COLOR_LETTERS, COLORS, MORPHS, Ability, CombatAbility, Pump, parse_ability_line
 from .mana import Mana
 from .moves import Activation
 from .numbers import quote as q
@@ -39,7 +39,8 @@ NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 PLAYER_KEYS = {"name", "life", "mana", "poison"}
 PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtypes", "colors", "power",
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
-                  "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost"}
+                  "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost", "cant_block_this_turn",
+                  "cant_be_blocked_this_turn"}
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
 COUNTERS = ("+X/+Y",)  # the keys of `counters`: P/T counter kinds such as +1/+1, +1/+0, -0/-1 (122.1a)
@@ -261,6 +262,8 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         else _mana_cost(r, card.mana_cost, f"{path}.card", f"card {q(card.name)}: ")
         if card and card.mana_cost and face_down in FACE_DOWN_BY
         else _card_cost(card),
+        cant_block_this_turn=field("cant_block_this_turn", r.boolean, False),
+        cant_be_blocked_this_turn=field("cant_be_blocked_this_turn", r.boolean, False),
         pt_counters=counters,
         until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)))
     _check_characteristics(r, fields, path)
@@ -398,9 +401,9 @@ def check_ability(r: Reader, a: Ability, path: str) -> None:
     if isinstance(a.value, Mana):
         check_mana(r, a.value, path)
         return
-    if isinstance(a.value, Pump):  # 602.1: a pump's cost and +X/+Y
+    if isinstance(a.value, (Pump, CombatAbility)):  # 602.1: a pump's cost and +X/+Y
         check_mana(r, a.value.cost, path)
-    values = ((a.value.power, a.value.toughness) if isinstance(a.value, Pump)
+    values = ((a.value.power, a.value.toughness) if isinstance(a.value, (Pump, CombatAbility))
               else a.value if isinstance(a.value, tuple) else (a.value,))
     for value in values:
         if isinstance(value, int) and not isinstance(value, bool):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .abilities import Pump
+from .abilities import CombatAbility, Pump
 from .mana import Mana, affordable
 from .situation import Permanent, Player, Situation
 
@@ -25,7 +25,7 @@ def magnitude(x: Player | Permanent) -> int:
     for a in x.abilities:
         if isinstance(a.value, Mana):
             values.append(a.value.total)
-        if isinstance(a.value, Pump):
+        if isinstance(a.value, (Pump, CombatAbility)):
             values += [a.value.cost.total, a.value.power, a.value.toughness]
         for v in a.value if isinstance(a.value, tuple) else (a.value,):
             if isinstance(v, int) and not isinstance(v, bool):
@@ -62,4 +62,8 @@ def pump_magnitude(s: Situation) -> int:
             paid = affordable(owner.mana, owner.spent, pump.cost)
             total += (paid + declared) * (abs(pump.power) + abs(pump.toughness)) * pumped[kind]
             total += pump.cost.total * declared
+        for a in p.abilities:  # 602.2b: an ability with {T} in its cost once, else as often as the pool pays
+            if isinstance(a.value, CombatAbility):
+                times = 1 if a.value.tap else affordable(owner.mana, owner.spent, a.value.cost)
+                total += times * (abs(a.value.power) + abs(a.value.toughness))
     return total

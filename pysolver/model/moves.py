@@ -122,6 +122,41 @@ class Activation:
 
 
 @dataclass(frozen=True)
+class AbilityActivation:
+    """Activating one activated ability that acts in combat (:mod:`pysolver.rules.activated`, 602.2) of
+    `permanent` once in a priority window: its `kind` (``tap_target``, ``target_cant_block``,
+    ``target_unblockable``, ``target_pump``, ``tap_pump``), its `target` chosen (601.2c, 115.1;
+    empty if it has none). If the target has ward (702.21a) and is the activating player's
+    opponent's, `ward_paid` says whether they pay the ward cost (if not, the ability is countered,
+    its costs paid); else it is None. `ability` numbers the permanent's such abilities from 0
+    (written only when not 0).
+
+    >>> AbilityActivation("after_attackers", "sentry", "tap_target", "bear").to_json()
+    {'window': 'after_attackers', 'permanent': 'sentry', 'times': 1, 'kind': 'tap_target', 'target': 'bear'}
+    """
+
+    window: str
+    permanent: str
+    kind: str
+    target: str = ""
+    ward_paid: bool | None = None
+    ability: int = 0
+
+    times = 1  # one activation (as Activation.times counts them)
+
+    def to_json(self) -> dict[str, str | int | bool]:
+        d: dict[str, str | int | bool] = {"window": str(self.window), "permanent": self.permanent, "times": 1,
+                                          "kind": self.kind}
+        if self.ability:
+            d["ability"] = self.ability
+        if self.target:
+            d["target"] = self.target
+        if self.ward_paid is not None:
+            d["ward_paid"] = self.ward_paid
+        return d
+
+
+@dataclass(frozen=True)
 class Pass:
     """A player passing priority in a window (117.3d); the window closes when all pass in
     succession (117.4).
@@ -220,8 +255,8 @@ class TriggerOrder:
         return {"triggers": [t.to_json() for t in self.resolves]}
 
 
-Move = (AttackDeclaration | BlockDeclaration | FaceUp | Activation | Pass | DamageAssignment | TriggerOrder
-        | TargetChoice)
+Move = (AttackDeclaration | BlockDeclaration | FaceUp | Activation | AbilityActivation | Pass | DamageAssignment
+        | TriggerOrder | TargetChoice)
 
 
 def label(m: Move) -> dict[str, Any]:
@@ -229,7 +264,7 @@ def label(m: Move) -> dict[str, Any]:
     ``turn_face_up`` (a pass as ``[]``), a damage half as ``assign`` with its ``step``."""
     if isinstance(m, FaceUp):  # for its mana cost: a manifested or cloaked creature (701.40b, 701.58b)
         return {"turn_face_up": [m.permanent], **({"mana_cost": True} if m.mana_cost else {})}
-    if isinstance(m, Activation):  # 602.2: activated by the player with priority (117.3c)
+    if isinstance(m, (Activation, AbilityActivation)):  # 602.2: activated by the player with priority (117.3c)
         return {"activate": {k: v for k, v in m.to_json().items() if k != "window"}}
     if isinstance(m, Pass):
         return {"turn_face_up": []}

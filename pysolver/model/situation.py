@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from . import fields as read
-from .abilities import COLORS, MORPHS, PUMPS, Ability, Pump, normalise
+from .abilities import COLORS, MORPHS, PUMPS, Ability, CombatAbility, Pump, normalise
 from .fields import FACE_DOWN_BY, Reader, counter_kind, pt_change
 from .mana import Mana
 from .objective import Objective
@@ -129,6 +129,8 @@ class Permanent:
     tapped: bool = False
     summoning_sick: bool = False
     face_down: FaceDown = False
+    cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b, 611.2a)
+    cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
     left_battlefield: bool = False  # during a combat being explored (704.3, 506.4)
     unchecked: bool = field(default=False, init=False, compare=False)  # lines naming a player wait for its Situation
 
@@ -142,6 +144,7 @@ class Permanent:
                      pt_counters: tuple[tuple[int, int, int], ...] | Mapping[str, int] = (),
                      until_end_of_turn: tuple[int, int] = (0, 0), damage: int = 0,
                      tapped: bool = False, summoning_sick: bool = False, face_down: FaceDown = False,
+                     cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
                      left_battlefield: bool = False) -> None: ...
 
     def __post_init__(self) -> None:
@@ -192,6 +195,12 @@ class Permanent:
         abilities = read.ability_lines(Reader(None), self.ability_lines, f"permanents[{index}]", self.id, self.name,
                                        players)
         return replace(self, abilities=abilities)
+
+    def combat_abilities(self) -> list[tuple[str, CombatAbility]]:
+        """Its activated abilities that act in combat with their kinds (602;
+        :data:`~pysolver.model.abilities.COMBAT_ABILITIES`), in order: the `ability` numbers of
+        :class:`~pysolver.model.moves.AbilityActivation` moves."""
+        return [(a.kind, a.value) for a in self.abilities if isinstance(a.value, CombatAbility)]
 
     def pump_abilities(self) -> list[tuple[str, Pump]]:
         """Its pump abilities with their kinds (``pump``, ``team_pump``; 602, 613.4c), in order: the
@@ -308,7 +317,8 @@ class Permanent:
                              else {counter_kind(dp, dt): n for dp, dt, n in self.pt_counters})
         if self.until_end_of_turn != (0, 0):
             d["until_end_of_turn"] = pt_change(self.until_end_of_turn)
-        for key in ("damage", "tapped", "summoning_sick", "face_down"):
+        for key in ("damage", "tapped", "summoning_sick", "face_down", "cant_block_this_turn",
+                    "cant_be_blocked_this_turn"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
         return d
@@ -333,8 +343,8 @@ class Permanent:
         if self.damage:
             parts.append(f"damage={self.damage}")
         parts += [f"face_down={self.face_down!r}"] if self.face_down in FACE_DOWN_BY else []
-        parts += [key for key in ("tapped", "summoning_sick", "face_down", "left_battlefield")
-                  if getattr(self, key) is True]
+        parts += [key for key in ("tapped", "summoning_sick", "face_down", "cant_block_this_turn",
+                                  "cant_be_blocked_this_turn", "left_battlefield") if getattr(self, key) is True]
         return f"Permanent({', '.join(parts)})"
 
 

@@ -21,6 +21,7 @@ from html import escape
 from typing import Union
 
 from .moves import (
+    AbilityActivation,
     Activation,
     AttackDeclaration,
     BlockDeclaration,
@@ -119,7 +120,7 @@ class Line:
     face_up: tuple[FaceUp, ...] = ()
     first_strike: DamageAssignment | None = None
     regular: DamageAssignment | None = None
-    activations: tuple[Activation, ...] = ()
+    activations: tuple[Activation | AbilityActivation, ...] = ()
     triggers: TriggerOrder | None = None  # the order the active player chose for block triggers (603.3b)
     targets: tuple[TargetChoice, ...] = ()  # death triggers put on the stack with their targets (603.3b, 603.3d)
 

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
+from ..model.moves import AbilityActivation
 from ..model.stage import Stage
 from .results import Buffer, Tally
 from .streams import atomic
@@ -105,7 +106,9 @@ def _outcome(o: Outcome) -> str:
             how.append("blocks " + ", ".join(f"{b}->{a}" for b, a in line.blocks.blocks))
         how += [f"{f.permanent} face up {f.window.replace('_', ' ')} for {f.cost}" + " (mana cost)" * f.mana_cost
                 for f in line.face_up]
-        how += [f"{a.permanent} activated {a.times}x {a.window.replace('_', ' ')}" for a in line.activations]
+        how += [f"{a.permanent} activated {a.times}x {a.window.replace('_', ' ')}"
+                + (f" targeting {a.target}" if isinstance(a, AbilityActivation) and a.target else "")
+                for a in line.activations]
         for step, words in ((line.first_strike, "first-strike damage"), (line.regular, "regular damage")):  # 510.1
             if step is not None and step.assignment:
                 how.append(f"{words} {_triples(step.assignment)}")

@@ -48,7 +48,15 @@ BLIND_BEFORE_BLOCKS = frozenset({
     "double_strike", "vigilance", "haste", "defender", "indestructible", "lifelink", "fear", "intimidate",
     "shadow", "horsemanship", "skulk", "landwalk", "protection", "morph", "megamorph", "cant_block",
     "cant_be_blocked", "block_additional", "block_any_number", "block_only_flyers", "min_blockers", "lure",
-    "must_be_blocked", "blocks_each_combat", "attacks_each_combat", *PUMPS})
+    "must_be_blocked", "blocks_each_combat", "attacks_each_combat", *PUMPS,
+    # pysolver.rules.activated: they read no P/T (hexproof, shroud and ward read who targets)
+    "tap_target", "target_cant_block", "target_pump", "tap_pump", "hexproof", "shroud", "ward"})
+
+
+def lowers_toughness(s: Situation) -> bool:
+    """Whether an ability of :mod:`pysolver.rules.activated` on the battlefield gives -X/-Y with Y > 0
+    (a creature may die of it, 704.5f)."""
+    return any(ab.toughness < 0 for p in s.permanents if not p.left_battlefield for _, ab in p.combat_abilities())
 
 
 def pumps_of(p: Permanent) -> list[Pump]:
@@ -214,19 +222,21 @@ def may_wait(s: Situation, move: Activation) -> bool:
     the same creatures get it (none leaves the battlefield before combat damage but by a state-based
     action), and only the damage steps read power (510.1)."""
     pump = pumps_of(s.permanent(move.permanent))[move.ability]
-    if pump.toughness < 0 or (pump.toughness > 0 and any(
+    if pump.toughness < 0 or (pump.toughness > 0 and (lowers_toughness(s) or any(
             (p.face_down and not p.left_battlefield) or any(q.toughness < 0 for q in pumps_of(p))
-            for p in s.permanents)):
+            for p in s.permanents))):
         return False
     return all(a.kind in BLIND_BEFORE_BLOCKS for p in s.permanents for a in p.abilities)
 
 
 def may_matter(s: Situation, move: Activation) -> bool:
-    """Whether an activation after blockers can change the outcome: it lowers toughness (704.5f), or
-    pumps a creature in combat (only those deal or are dealt combat damage, 510.1)."""
+    """Whether an activation after blockers can change the outcome: it lowers toughness (704.5f),
+    raises it while an ability of :mod:`pysolver.rules.activated` could lower it (what the creature
+    survives, 704.5f), or pumps a creature in combat (only those deal or are dealt combat damage, 510.1)."""
     p = s.permanent(move.permanent)
     kind = _kind(p, move.ability)
-    if pumps_of(p)[move.ability].toughness < 0:
+    toughness = pumps_of(p)[move.ability].toughness
+    if toughness < 0 or (toughness > 0 and lowers_toughness(s)):
         return True
     in_combat = {a for a, _ in s.combat.attackers or ()} | {b for b, _ in s.combat.blockers or ()}
     return any(x.id in in_combat and not x.left_battlefield for x in s.permanents

@@ -59,7 +59,8 @@ from . import combat as c
 
 DAMAGE_RANGE = 20  # creatures of toughness up to this have their damage marked as an external
 POWER_RANGE = 20  # boards with a greater power are solved one state at a time
-NOT_CHARACTERISTICS = ("left_battlefield", "tapped", "mana_pool", "mana_spent")  # read by no step rule
+NOT_CHARACTERISTICS = ("left_battlefield", "tapped", "mana_pool", "mana_spent",  # read by no step rule
+                       "cant_block_this_turn", "cant_be_blocked_this_turn")
 # The parts of encodings/combat.lp that make the state a step starts from externals, and those externals,
 # by name and arity.
 STATE_PARTS: tuple[Part, ...] = ("block_state", "left_state", ("step_state", [DAMAGE_RANGE]), "pump_state")
@@ -199,6 +200,7 @@ def _key(s: Situation) -> tuple[Any, ...]:
     share a program, and so do boards that differ only in what pumps added until end of turn
     (#program pump_state; the pools bound it)."""
     return (s.active, tuple((p.name, p.life, p.poison, p.mana) for p in s.players), s.combat.attackers,
-            tuple(sorted((replace(p, damage=0, left_battlefield=False, tapped=False,
+            tuple(sorted((replace(p, damage=0, left_battlefield=False, tapped=False, cant_block_this_turn=False,
+                                  cant_be_blocked_this_turn=False,
                                   until_end_of_turn=(0, 0) if _pump_times(s, p) is not None else p.until_end_of_turn)
                           for p in s.permanents), key=lambda p: p.id)))

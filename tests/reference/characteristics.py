@@ -42,6 +42,8 @@ class Characteristics:
     tapped: bool
     summoning_sick: bool
     face_down: bool
+    cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b)
+    cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
 
     # --- card types (205.2a) -------------------------------------------------------------
     @property
@@ -130,7 +132,8 @@ def characteristics(p: Permanent) -> Characteristics:
         id=p.id, controller=p.controller, owner=p.owner or p.controller, types=types, subtypes=subtypes,
         colors=colors, power=power, toughness=toughness, loyalty=loyalty, defense=defense,
         protector=p.protector, abilities=abilities, damage=p.damage, tapped=p.tapped,
-        summoning_sick=p.summoning_sick, face_down=p.face_down)
+        summoning_sick=p.summoning_sick, face_down=p.face_down, cant_block_this_turn=p.cant_block_this_turn,
+        cant_be_blocked_this_turn=p.cant_be_blocked_this_turn)
 
 
 def state_based_action(c: Characteristics) -> str | None:

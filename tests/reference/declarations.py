@@ -233,9 +233,9 @@ def pair_violations(s: Situation, field: dict[str, Characteristics], attackers: 
         # 702.14c, 802.2a: the defending player of this attacker controls a land of that type.
         if land_type in defending_lands(field, attackers[a]):
             out.append(("702.14c", "landwalk", objs))
-    if B.has("cant_block"):
+    if B.has("cant_block") or B.cant_block_this_turn:  # 509.1b, and the effect of reference.activated
         out.append(("509.1b", "cant_block", objs))
-    if A.has("cant_be_blocked"):
+    if A.has("cant_be_blocked") or A.cant_be_blocked_this_turn:  # 509.1b, and reference.activated's effect
         out.append(("509.1b", "cant_be_blocked", objs))
     if B.has("block_only_flyers") and not A.has("flying"):
         out.append(("509.1b", "block_only_flyers", objs))

@@ -35,6 +35,7 @@ from dataclasses import replace
 
 from pysolver.model import Goal, Situation
 
+from .activated import resolve_activated, resolve_ward, stack_activations
 from .damage import combat_now, fast, next_step, step_assignments
 from .deaths import apnap, player_sequences, resolve_death, triggered
 from .declarations import reference_attacks, reference_blocks
@@ -100,6 +101,12 @@ class Minimax:
             elif top[0] == "provoke":  # 702.39a: the target untaps and must block (reference.provoke)
                 options.append(self.value("window", settle(replace(state, s=resolve_provoke(
                     state.s, state.field(), top))), stage, ACTIVE, 0, stack[:-1]))
+            elif top[0] == "activated":  # reference.activated: 608.2b, then its effect
+                options.append(self.value("window", resolve_activated(state, top), stage, ACTIVE, 0, stack[:-1]))
+            elif top[0] == "ward":  # 702.21a: its controller pays, or the ability is countered
+                ways = [self.value("window", after, stage, ACTIVE, 0, rest)
+                        for after, rest in resolve_ward(state, top, stack[:-1])]
+                options.append(any(ways) if top[1] == self.active else all(ways))
             elif top[0] == "dies":  # a death trigger (reference.deaths); the creatures it kills trigger in turn
                 field = state.field()
                 dealt, destroyed = resolve_death(state.s, field, top)
@@ -126,6 +133,9 @@ class Minimax:
         mine = {pl.name for pl in state.s.players if (pl.name == self.active) == (holder == ACTIVE)}
         for after, pending in activations_of(state, mine):
             options.append(self.value("window", after, stage, holder, 0, stack + (pending,)))
+        # Or one of reference.activated's, with its target (601.2c) and a ward trigger above it (702.21a).
+        for after, pushed in stack_activations(state, mine, len(stack)):
+            options.append(self.value("window", after, stage, holder, 0, stack + pushed))
         return self.choose(holder == ACTIVE, options)
 
     def put(self, state: State, pending: tuple, stage: str, stack: tuple, done: int = 0) -> bool:

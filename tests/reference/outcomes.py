@@ -20,7 +20,8 @@ exactly that mana, every generic one with any mana; each way of paying is tried.
 puts a +1/+1 counter on it (702.37b; its mana cost does not); damage marked stays (120.6) and
 state-based actions follow (704.3).
 
-In each window every player may also activate the pump abilities ("{cost}: ~ gets +X/+Y until end
+In each window every player may also activate the abilities of :mod:`reference.activated` (targets,
+hexproof, shroud, ward), and the pump abilities ("{cost}: ~ gets +X/+Y until end
 of turn", "{cost}: Creatures you control get +X/+Y …") of their face-up permanents on the
 battlefield (602.2, 708.2a), any number of times, each paid from what is left of their `mana` (any
 way of paying) and resolving before the next action (608.2): the creature itself, if still there,
@@ -60,6 +61,8 @@ from dataclasses import dataclass, replace
 from pysolver.model import Permanent, Situation
 from pysolver.model.mana import Mana
 
+from .activated import actions as activated_actions
+from .activated import has_abilities as has_activated
 from .characteristics import Characteristics, battlefield, characteristics, left_battlefield, state_based_action
 from .damage import Assignment, combat_now, fast, next_step, step_assignments
 from .deaths import put_sequences, resolve_death, triggered
@@ -210,13 +213,13 @@ def single_actions(state: State) -> set[State]:
                     up if q.id == p.id else q for q in after.s.permanents)))))
     players = {pl.name for pl in state.s.players}
     out |= {resolve_pump(after, pending) for after, pending in activations_of(state, players)}
-    return out
+    return out | activated_actions(state)  # reference.activated
 
 
 def window_options(state: State) -> set[State]:
     """Every state a priority window can end in: with pump abilities on the board, every sequence of
     single actions (117.3c, 117.4); without, every set of face-up turns at once."""
-    if not any(pumps(p) for p in state.s.permanents):
+    if not any(pumps(p) for p in state.s.permanents) and not has_activated(state.s):
         return face_up_options(state)
     seen: set[State] = set()
     todo = [state]

@@ -1,0 +1,285 @@
+"""Activated abilities that act in combat, their targets, hexproof, shroud and ward (602, 115, 702.11,
+702.18, 702.21).
+
+The abilities (docs/abilities.md, "Activated abilities in combat"): "{cost}: Tap target creature"
+(701.26a), "{cost}: Target creature can't block this turn" and "{cost}: Target creature [with power N
+or less] can't be blocked this turn" (509.1b), "{cost}: Target [attacking |
+blocking] creature gets +X/+Y until end of turn" (613.4c) and "{cost}, {T}: ~ gets +X/+Y until end
+of turn". A cost is mana symbols, paid from the controller's `mana` (602.2b, 601.2g-h), and/or {T}:
+the permanent must be untapped (602.5a; an attacking creature without vigilance is tapped, 508.1f,
+702.20b) and, if it is a creature, not summoning sick unless it has haste (302.6, 702.10c). A
+face-down permanent has no abilities (708.2a). An ability with {T} in its cost is activated at most
+once while its source stays tapped; one of mana only as often as the pool pays.
+
+Targets (601.2c, 115.1; ``encodings/activated.lp``) are chosen by the activating player among the
+legal ones: not a creature with shroud (702.18a), nor one with hexproof its opponent controls
+(702.11b), nor one with protection from a quality of the source (702.16b). Ward (702.21a): when a
+permanent with "Ward {N}" becomes the target of an ability an opponent controls, that ability is
+countered unless that player pays {N}; each instance triggers (113.2c), so the whole is the sum.
+An :class:`~pysolver.model.moves.AbilityActivation` says whether the activating player pays
+(`ward_paid`): if not, the ability is countered and its costs stay paid (701.6a, 602.2b).
+
+Each activation resolves before anything else happens, as pumps do (:mod:`pysolver.rules.pumps`):
+any order in which a stack of activations and responses resolves is the order of a line in which
+each is activated just before it resolves — a player passes (117.3d) to let the other act first
+and the active player receives priority after each resolution (117.3b) — its costs paid then from
+the same pool (mana is only spent) and, for {T}, from the same untapped source (nothing modelled
+untaps a permanent, so a source untapped when a response was activated is untapped earlier in
+the line). A target stays legal until its ability resolves (608.2b): nothing modelled grants
+hexproof, shroud or protection, and a creature that leaves the battlefield does so by a
+state-based action after a resolution.
+
+>>> from pysolver.files.loader import situation_from_data
+>>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+...     "permanents": [{"id": "x", "controller": "a", "power": 1, "toughness": 1,
+...                     "abilities": ["{T}: Tap target creature"]},
+...                    {"id": "y", "controller": "b", "power": 2, "toughness": 2},
+...                    {"id": "z", "controller": "b", "power": 2, "toughness": 2, "abilities": ["Hexproof"]}]})
+>>> [m.target for m in activations(s, "beginning_of_combat", frozenset({"a"}))]
+['x', 'y']
+>>> activate(s, AbilityActivation("beginning_of_combat", "x", "tap_target", "y")).permanent("y").tapped
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from functools import lru_cache
+
+from ..asp.facts import REQUIREMENTS, atom, constant, program, situation_facts
+from ..asp.solving import CHARACTERISTICS, control, one_model
+from ..model import Permanent, Situation
+from ..model.abilities import CombatAbility
+from ..model.mana import Mana, pays
+from ..model.moves import AbilityActivation
+from ..model.stage import Stage
+from ..model.values import Violation
+from .pumps import BLIND_BEFORE_BLOCKS, lowers_toughness, pumps_of
+
+TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump")  # 115.1: they have a target
+TAKING = ("tap_target", "target_cant_block", "target_unblockable")  # they only take choices away (may_matter)
+ENCODINGS = CHARACTERISTICS + ("combat", "activated")
+BEFORE_BLOCKS = (Stage.BEGINNING_OF_COMBAT, Stage.AFTER_ATTACKERS)
+CACHED = 4096  # target sets remembered by their situations (a search asks again at each action)
+
+
+def abilities_of(p: Permanent) -> list[tuple[str, CombatAbility]]:
+    """The abilities of this module a permanent can activate: face up (708.2a) and on the battlefield."""
+    return [] if p.face_down or p.left_battlefield else p.combat_abilities()
+
+
+def pumps_present(s: Situation) -> bool:
+    """Whether a permanent on the battlefield has "target creature gets +X/+Y" or "{T}: ~ gets +X/+Y"
+    (on a side it may show): the damage bounds of :mod:`pysolver.game.goals` do not count them. The
+    other abilities only tap creatures or restrict blocks: fewer blockers raise no upper bound on
+    the damage to come, and none lowers a sure one but a tapped would-be attacker
+    (:func:`may_tap_attackers`)."""
+    return any(kind in ("target_pump", "tap_pump") for p in s.permanents if not p.left_battlefield
+               for kind, _ in p.combat_abilities())
+
+
+def may_tap_attackers(s: Situation) -> bool:
+    """Whether a defending player has "tap target creature" (508.1a: a would-be attacker tapped)."""
+    return any(kind == "tap_target" and p.controller != s.active for p in s.permanents if not p.left_battlefield
+               for kind, _ in p.combat_abilities())
+
+
+def tapped(s: Situation, p: Permanent) -> bool:
+    """Whether `p` is tapped: as the situation says, or attacking without vigilance (508.1f, 702.20b)."""
+    if p.tapped:
+        return True
+    attacking = any(a == p.id for a, _ in s.combat.attackers or ())
+    return attacking and not (not p.face_down and any(a.kind == "vigilance" for a in p.abilities))
+
+
+def payable(s: Situation, p: Permanent, ability: CombatAbility, extra: Mana | None = None) -> bool:
+    """Whether the cost of `ability` of `p` (and `extra`, a ward cost) can be paid now: the mana from
+    what is left of the pool (602.2b, 601.2h); {T} only untapped (602.5a) and, for a creature, not
+    summoning sick unless it has haste (302.6, 702.10c)."""
+    owner = s.player(p.controller)
+    if not pays(owner.mana, owner.spent + ability.cost + (extra or Mana())):
+        return False
+    if ability.tap:
+        if tapped(s, p):
+            return False
+        if p.is_creature and p.summoning_sick and not any(a.kind == "haste" for a in p.abilities):
+            return False
+    return True
+
+
+def activatable(s: Situation, players: frozenset[str] | None = None) -> bool:
+    """Whether any of `players` (default: anyone) can pay for one of these abilities now (its targets
+    aside)."""
+    return any(payable(s, p, ab) for p in s.permanents if players is None or p.controller in players
+               for _, ab in abilities_of(p))
+
+
+def targets(s: Situation, pid: str, index: int) -> tuple[str, ...]:
+    """The legal targets of ability `index` of `pid` (601.2c, 115.1, 702.11b, 702.16b, 702.18a), by id;
+    ``("",)`` for one with no target ("~ gets +X/+Y")."""
+    kind, ab = s.permanent(pid).combat_abilities()[index]
+    if kind not in TARGETED:
+        return ("",)
+    return _targets(s).get((pid, index), ())
+
+
+@lru_cache(maxsize=CACHED)
+def _targets(s: Situation) -> dict[tuple[str, int], tuple[str, ...]]:
+    """Every targeted ability's legal targets on `s` (``#program activation_targets``)."""
+    facts = [atom("combat_ability", p.id, i, constant(ab.target))
+             for p in s.permanents for i, (kind, ab) in enumerate(abilities_of(p)) if kind in TARGETED]
+    facts += [atom("combat_ability_most_power", p.id, i, ab.most_power)
+              for p in s.permanents for i, (kind, ab) in enumerate(abilities_of(p))
+              if kind in TARGETED and ab.most_power is not None]
+    if not facts:
+        return {}
+    symbols = one_model(control(ENCODINGS, situation_facts(s) + "\n" + program(facts),
+                                parts=("base", "activation_targets")))
+    found: dict[tuple[str, int], list[str]] = {}
+    for sym in symbols:
+        src, i, t = sym.arguments
+        found.setdefault((src.string, i.number), []).append(t.string)
+    return {k: tuple(sorted(v)) for k, v in found.items()}
+
+
+def ward(s: Situation, source: Permanent, target: str) -> Mana | None:
+    """What ward asks the source's controller to pay for targeting `target` (702.21a: each instance of
+    a face-up permanent an opponent controls, 113.2c), or None if nothing."""
+    if not target:
+        return None
+    t = s.permanent(target)
+    if t.face_down or t.controller == source.controller:
+        return None
+    costs = [a.value for a in t.abilities if a.kind == "ward" and isinstance(a.value, Mana)]
+    return sum(costs, Mana()) if costs else None
+
+
+def activations(s: Situation, window: str, players: frozenset[str]) -> Iterator[AbilityActivation]:
+    """Each activation `players` can make in `window`: each ability they can pay for, each legal
+    target, and against ward paying it (if the pool also pays that) or not."""
+    for p in s.permanents:
+        if p.controller not in players:
+            continue
+        for i, (kind, ab) in enumerate(abilities_of(p)):
+            if not payable(s, p, ab):
+                continue
+            for t in targets(s, p.id, i):
+                cost = ward(s, p, t)
+                if cost is None:
+                    yield AbilityActivation(window, p.id, kind, t, None, i)
+                    continue
+                if payable(s, p, ab, cost):
+                    yield AbilityActivation(window, p.id, kind, t, True, i)
+                yield AbilityActivation(window, p.id, kind, t, False, i)
+
+
+def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityActivation) -> tuple[Violation, ...]:
+    """Why an activation can't be made now, with the rules it breaks (none if it can)."""
+    if move.window != window:
+        return (Violation("117.1b", f"this is the window {window}"),)
+    try:
+        p = s.permanent(move.permanent)
+    except KeyError:
+        return (Violation("602.2", f"there is no permanent {move.permanent}"),)
+    if p.controller not in players:
+        return (Violation("117.3c", f"{p.id} is not controlled by a player with priority (602.2)"),)
+    if p.left_battlefield:
+        return (Violation("602.2", f"{p.id} is no longer on the battlefield"),)
+    if p.face_down:
+        return (Violation("708.2a", f"{p.id} is face down and has no abilities"),)
+    mine = abilities_of(p)
+    if not 0 <= move.ability < len(mine):
+        return (Violation("602.1", f"{p.id} has {len(mine)} such activated abilities, not an ability {move.ability}"),)
+    kind, ab = mine[move.ability]
+    if kind != move.kind:
+        return (Violation("602.1", f"ability {move.ability} of {p.id} is {kind}, not {move.kind}"),)
+    if not payable(s, p, ab):
+        return (Violation("602.2b", "its cost can't be paid now (601.2h; {T}: 602.5a, 302.6)"),)
+    legal = targets(s, p.id, move.ability)
+    if move.target not in legal:
+        return (Violation("115.4", f"{move.target or 'no target'} is not a legal target "
+                                   f"({', '.join(x or 'none' for x in legal) or 'none'}; 601.2c, 702.11b, "
+                                   "702.16b, 702.18a)"),)
+    cost = ward(s, p, move.target)
+    if (cost is None) != (move.ward_paid is None):
+        return (Violation("702.21a", "say whether ward is paid exactly when the target has ward (ward_paid)"),)
+    if move.ward_paid and cost is not None and not payable(s, p, ab, cost):
+        return (Violation("702.21a", f"its controller's mana does not pay the ward cost {cost} too (601.2h)"),)
+    return ()
+
+
+def activate(s: Situation, move: AbilityActivation) -> Situation:
+    """The situation after `move`: its costs paid (602.2b; {T}: 701.26a), then, unless ward counters
+    it (702.21a), its effect (608.2): the target becomes tapped (701.26a), can't block or can't be
+    blocked this turn (509.1b), or gets +X/+Y until end of turn (613.4c), the source itself for "~"; state-based
+    actions after a toughness went down (704.5f, 704.5g)."""
+    p = s.permanent(move.permanent)
+    kind, ab = abilities_of(p)[move.ability]
+    cost = ab.cost + (ward(s, p, move.target) or Mana() if move.ward_paid else Mana())
+    players = tuple(replace(pl, spent=pl.spent + cost) if pl.name == p.controller else pl for pl in s.players)
+    permanents = tuple(replace(x, tapped=True) if ab.tap and x.id == p.id else x for x in s.permanents)
+    s = replace(s, players=players, permanents=permanents)
+    if move.ward_paid is False:
+        return s
+    s = replace(s, permanents=tuple(_affected(x, kind, ab) if x.id == (move.target or p.id) else x
+                                    for x in s.permanents))
+    if ab.toughness >= 0:
+        return s
+    from .combat import settle  # clingo: state-based actions only where a toughness went down (704.5f, 704.5g)
+    return settle(s)
+
+
+def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
+    """The target (or source) `x` after the effect of an ability of `kind` (608.2)."""
+    if kind == "tap_target":
+        return replace(x, tapped=True)  # 701.26a
+    if kind == "target_cant_block":
+        return replace(x, cant_block_this_turn=True)  # 509.1b, 611.2a
+    if kind == "target_unblockable":
+        return replace(x, cant_be_blocked_this_turn=True)  # 509.1b, 611.2a
+    return replace(x, until_end_of_turn=(x.until_end_of_turn[0] + ab.power, x.until_end_of_turn[1] + ab.toughness))
+
+
+def _requirements(s: Situation) -> bool:
+    """Whether a requirement may be at stake (508.1d, 509.1c: a tapped creature or one that can't
+    block is not able to, so tapping one may allow declarations otherwise illegal)."""
+    return bool(s.combat.provoked) or any(a.kind in (*REQUIREMENTS, "provoke") for p in s.permanents
+                                          for a in p.abilities)
+
+
+def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
+    """Whether the searches for outcomes explore an activation (:mod:`pysolver.game.explore`); one that
+    is not explored can't add an end of combat that the others do not reach:
+
+    * Tapping a creature (the effect, or the {T} cost), "can't block" and "can't be blocked" only
+      take choices away (508.1a, 509.1a, 509.1b, 602.5a: fewer attackers, blockers, blocks, activations;
+      nothing modelled reads a tapped creature otherwise), so the ends they lead to are ends of the
+      line without them — unless a requirement is at stake before blocks (508.1d, 509.1c), which a
+      creature that can't attack or block no longer has to obey; mana spent only takes choices away
+      too.
+    * A +X/+Y waits for the window after blockers where it does the same (as
+      :func:`pysolver.rules.pumps.may_wait` argues: before blocks nothing modelled reads power or
+      toughness but a state-based action, :data:`~pysolver.rules.pumps.BLIND_BEFORE_BLOCKS`) unless
+      it lowers toughness, or raises it while something could lower a toughness before blocks (a
+      face-down permanent turned face up, a -X/-Y); after blockers it matters for a creature in
+      combat (510.1) and for any other whose toughness it lowers (704.5f), or raises while a
+      -X/-Y could still come (what such a creature survives)."""
+    p = s.permanent(move.permanent)
+    kind, ab = abilities_of(p)[move.ability]
+    before = window in BEFORE_BLOCKS
+    taking = before and _requirements(s)  # tapping / "can't block" may free a requirement
+    if move.ward_paid is False or kind in TAKING:
+        return taking and (ab.tap or move.ward_paid is not False)
+    if ab.toughness < 0:
+        return True
+    target = s.permanent(move.target or p.id)
+    lowering = lowers_toughness(s) or any(q.toughness < 0 for x in s.permanents for q in pumps_of(x))
+    if before:
+        if taking and ab.tap:
+            return True
+        blind = all(a.kind in BLIND_BEFORE_BLOCKS for x in s.permanents for a in x.abilities)
+        face_down = any(x.face_down and not x.left_battlefield for x in s.permanents)
+        return not blind or (ab.toughness > 0 and (lowering or face_down))
+    in_combat = {a for a, _ in s.combat.attackers or ()} | {b for b, _ in s.combat.blockers or ()}
+    return (target.id in in_combat and not target.left_battlefield) or (ab.toughness > 0 and lowering)
