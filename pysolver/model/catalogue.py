@@ -30,6 +30,7 @@ GROUPS = {
     "requirement": "Attack and block requirements (508.1d, 509.1c)",
     "activated": "Activated pump abilities (602, 613.4c)",
     "trigger": "Combat triggers (603.2, 508.2a, 509.2a)",
+    "shields": "Regeneration and damage prevention (701.19, 615)",
 }
 
 
@@ -169,6 +170,19 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "When ~ dies, it deals N damage to each opponent", "dies_each_opponent", "603.10a",
              "When this creature dies, it deals 1 damage to each opponent",
              ("Whenever ~ dies, it deals two damage to each opponent",), literal=False),
+    # --- regeneration and prevention (helper shields): a shield replaces destruction (701.19a, 614.8);
+    # a prevention effect, damage being dealt (615.1a)
+    LineForm("shields", "{cost}: Regenerate ~", "regenerate", "701.19a", "{1}{G}: Regenerate this creature",
+             literal=False),
+    LineForm("shields", "Prevent all combat damage that would be dealt to ~", "prevent_combat_damage_to", "615.1a",
+             "Prevent all combat damage that would be dealt to this creature"),
+    LineForm("shields", "Prevent all combat damage that would be dealt by ~", "prevent_combat_damage_by", "615.1a",
+             "Prevent all combat damage that would be dealt by this creature"),
+    LineForm("shields", "Prevent all damage that would be dealt to ~", "prevent_damage_to", "615.1a",
+             "Prevent all damage that would be dealt to this creature"),
+    LineForm("shields", "Prevent all combat damage that would be dealt to and dealt by ~",
+             "prevent_combat_damage_to_and_by", "615.1a",
+             "Prevent all combat damage that would be dealt to and dealt by this creature"),
 )
 
 

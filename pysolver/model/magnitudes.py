@@ -54,7 +54,7 @@ def pump_magnitude(s: Situation) -> int:
     for p in s.permanents:
         if p.left_battlefield:
             continue
-        pumped = {"pump": 1, "team_pump": creatures.get(p.controller, 0)}
+        pumped = {"pump": 1, "team_pump": creatures.get(p.controller, 0), "regenerate": 0}  # 701.19a: no P/T
         owner = s.player(p.controller)
         for i, (kind, pump) in enumerate(p.pump_abilities()):
             declared = sum(a.times for a in s.combat.activations if (a.permanent, a.ability) == (p.id, i))

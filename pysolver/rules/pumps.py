@@ -1,4 +1,6 @@
-"""Activated pump abilities in the priority windows of the combat (602, 608.2, 613.4c).
+"""Activated pump abilities in the priority windows of the combat (602, 608.2, 613.4c), and
+"{cost}: Regenerate ~" (701.19a), activated the same way: its shield is added to the creature's
+`regeneration_shields` as it resolves.
 
 A pump ability ("{R}: ~ gets +1/+0 until end of turn", "{1}{W}: Creatures you control get +1/+1
 until end of turn", docs/abilities.md) may be activated by its controller whenever they have
@@ -48,7 +50,8 @@ BLIND_BEFORE_BLOCKS = frozenset({
     "double_strike", "vigilance", "haste", "defender", "indestructible", "lifelink", "fear", "intimidate",
     "shadow", "horsemanship", "skulk", "landwalk", "protection", "morph", "megamorph", "cant_block",
     "cant_be_blocked", "block_additional", "block_any_number", "block_only_flyers", "min_blockers", "lure",
-    "must_be_blocked", "blocks_each_combat", "attacks_each_combat", *PUMPS})
+    "must_be_blocked", "blocks_each_combat", "attacks_each_combat", *PUMPS, "regenerate",
+    "prevent_combat_damage_to", "prevent_combat_damage_by", "prevent_damage_to", "prevent_combat_damage_to_and_by"})
 
 
 def pumps_of(p: Permanent) -> list[Pump]:
@@ -129,7 +132,12 @@ def activate(s: Situation, move: Activation) -> Situation:
 
 def resolve(s: Situation, source: Permanent, kind: str, pump: Pump) -> Situation:
     """A pump resolving (608.2): "~" gets +X/+Y if still on the battlefield; "creatures you control"
-    are the controller's creatures on the battlefield now (608.2h); then state-based actions."""
+    are the controller's creatures on the battlefield now (608.2h); then state-based actions.
+    "Regenerate ~" gives it one more regeneration shield for the turn (701.19a), if still there."""
+    if kind == "regenerate":
+        return replace(s, permanents=tuple(
+            replace(x, regeneration_shields=x.regeneration_shields + 1) if x.id == source.id and not x.left_battlefield
+            else x for x in s.permanents))
     def pumped(x: Permanent) -> bool:
         if x.left_battlefield:
             return False
@@ -223,11 +231,12 @@ def may_wait(s: Situation, move: Activation) -> bool:
 
 def may_matter(s: Situation, move: Activation) -> bool:
     """Whether an activation after blockers can change the outcome: it lowers toughness (704.5f), or
-    pumps a creature in combat (only those deal or are dealt combat damage, 510.1)."""
+    pumps or regenerates a creature in combat (only those deal or are dealt combat damage, 510.1; a
+    creature removed from combat, 506.4, is not)."""
     p = s.permanent(move.permanent)
     kind = _kind(p, move.ability)
     if pumps_of(p)[move.ability].toughness < 0:
         return True
     in_combat = {a for a, _ in s.combat.attackers or ()} | {b for b, _ in s.combat.blockers or ()}
-    return any(x.id in in_combat and not x.left_battlefield for x in s.permanents
-               if (x.id == p.id if kind == "pump" else x.is_creature and x.controller == p.controller))
+    return any(x.id in in_combat and not x.left_battlefield and not x.removed_from_combat for x in s.permanents
+               if (x.id == p.id if kind != "team_pump" else x.is_creature and x.controller == p.controller))

@@ -20,6 +20,8 @@ Layout, meant to be extended (damage, outcomes):
   (``reference_assignments``; ``assignment_violations`` one check per rule).
 * :mod:`reference.outcomes` -- every distinct end-of-combat result (docs/results.md)
   over every declaration, face-up turn and assignment (``reference_outcomes``).
+* :mod:`reference.shields` -- regeneration (701.19a) and damage prevention (615.1a), used by
+  the damage steps, the state-based actions and the death triggers of the others.
 """
 
 from .characteristics import Characteristics, battlefield, characteristics, left_battlefield

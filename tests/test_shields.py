@@ -1,0 +1,279 @@
+"""Regeneration (701.19) and damage prevention (615) in combat, one test per rule.
+
+Each outcome test states its outcomes by hand and checks that the fights (pysolver/game/fights.py),
+the walk (``split=False``) and the brute-force reference (tests/reference/shields.py) find exactly
+them; generated boards with shields compare the three at the end.
+"""
+
+from __future__ import annotations
+
+import pytest
+from boards import board, creature
+from combat_boards import outcome_boards
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference.minimax import reference_verify
+from reference.outcomes import canonical, reference_outcomes
+from strategies import SHIELD_LINES, pump_boards, with_shields
+
+import pysolver
+from pysolver.errors import InputError
+from pysolver.files.loader import situation_from_data
+from pysolver.game.outcomes import count_outcomes, outcome_values
+from pysolver.model.abilities import NotModelled, parse_ability_line
+
+
+def results(s: pysolver.Situation) -> set[str]:
+    """The outcomes (without `line`) as canonical text, the fights, the walk and the reference agreeing."""
+    got = {canonical(o.to_json()) for o in outcome_values(s)}
+    assert got == {canonical(o.to_json()) for o in outcome_values(s, split=False)}
+    assert got == {canonical(o) for o in reference_outcomes(s)}
+    assert count_outcomes(s) == len(got)
+    return got
+
+
+def outcome(bob: int = 20, alice: int = 20, destroyed: tuple[str, ...] = (), damage: dict | None = None,
+            **more: object) -> str:
+    return canonical({"life": {"alice": alice, "bob": bob}, "lost": [], "destroyed": sorted(destroyed),
+                      "damage": damage or {}, "loyalty": {}, "defense": {}, **more})
+
+
+def bob_mana(s_data: dict, mana: str) -> dict:
+    return {**s_data, "players": [{"name": "alice"}, {"name": "bob", "mana": mana}]}
+
+
+# --- the lines (docs/abilities.md), as real cards print them ------------------------------------
+
+@pytest.mark.parametrize("line, name, kind", [
+    ("{1}{B}{G}: Regenerate Trestle Troll.", "Trestle Troll", "regenerate"),  # real oracle lines
+    ("{B}: Regenerate Drudge Skeletons.", "Drudge Skeletons", "regenerate"),
+    ("{2}{G}: Regenerate this creature.", None, "regenerate"),
+    ("Prevent all combat damage that would be dealt to Spectral Force.", "Spectral Force", "prevent_combat_damage_to"),
+    ("Prevent all damage that would be dealt to Phytohydra.", "Phytohydra", "prevent_damage_to"),
+    ("Prevent all combat damage that would be dealt by ~.", None, "prevent_combat_damage_by"),
+    ("Prevent all combat damage that would be dealt to and dealt by Frost Titan.", "Frost Titan",
+     "prevent_combat_damage_to_and_by"),
+])
+def test_701_19a_615_1a_real_lines_parse(line: str, name: str | None, kind: str) -> None:
+    (a,) = parse_ability_line(line, name)
+    assert a.kind == kind and a.term == kind
+
+
+def test_701_19a_regenerate_cost_is_its_mana() -> None:
+    (a,) = parse_ability_line("{1}{B}{G}: Regenerate Trestle Troll.", "Trestle Troll")
+    assert str(a.value.cost) == "{1}{B}{G}"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("line", ["Sacrifice a creature: Regenerate ~.", "{G}, {T}: Regenerate this creature",
+                                  "Pay 2 life: Regenerate ~.", "{0}: Regenerate ~"])
+def test_602_1a_regenerate_with_other_costs_is_not_modelled(line: str) -> None:
+    with pytest.raises(NotModelled):
+        parse_ability_line(line, None)
+
+
+def test_602_1a_an_unmodelled_regenerate_line_in_a_file_is_an_input_error() -> None:
+    with pytest.raises(InputError) as exc:
+        board(creature("y", "bob", 2, 2, "Sacrifice a creature: Regenerate ~."))
+    assert exc.value.field == "permanents[0].abilities[0]" and "602.1a" in exc.value.message
+
+
+# --- regeneration_shields (docs/situation.md) ----------------------------------------------------
+
+@pytest.mark.parametrize("value, problem", [(-1, "between 0 and 1000000"), ("1", "an integer"), (True, "an integer")])
+def test_regeneration_shields_bad_values_are_input_errors(value: object, problem: str) -> None:
+    with pytest.raises(InputError) as exc:
+        board(creature("y", "bob", 2, 2, regeneration_shields=value))
+    assert exc.value.field == "permanents[0].regeneration_shields" and problem in exc.value.message
+
+
+def test_regeneration_shields_round_trip() -> None:
+    s = board(creature("y", "bob", 2, 2, regeneration_shields=2), creature("z", "bob"))
+    assert s.permanent("y").to_data()["regeneration_shields"] == 2
+    assert "regeneration_shields" not in s.permanent("z").to_data()
+    assert situation_from_data(s.to_data()) == s
+
+
+# --- 701.19a: a regeneration shield replaces destruction ------------------------------------------
+
+def test_701_19a_a_shielded_blocker_dealt_lethal_damage_is_regenerated() -> None:
+    """A 2/2 blocker with a shield, dealt 3: regenerated (not destroyed, its damage removed)."""
+    s = board(creature("x", "alice", 3, 3), creature("y", "bob", 2, 2, regeneration_shields=1),
+              attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {outcome(damage={"x": 2})}
+
+
+def test_701_19a_regenerate_is_activated_with_its_mana_in_a_window() -> None:
+    """"{G}: Regenerate ~" with {G}: bob regenerates the blocker, or not (602.2: his choice)."""
+    data = bob_mana(board(creature("x", "alice", 3, 3), creature("y", "bob", 2, 2, "{G}: Regenerate ~"),
+                          attackers={"x": "bob"}, blockers={"y": ["x"]}).to_data(), "{G}")
+    s = situation_from_data(data)
+    assert results(s) == {outcome(damage={"x": 2}), outcome(destroyed=("y",), damage={"x": 2})}
+    (saved,) = [o for o in pysolver.outcomes(s) if not o["destroyed"]]
+    assert saved["line"]["activations"] == [{"window": "after_blockers", "permanent": "y", "times": 1}]
+
+
+def test_602_2b_regenerate_needs_its_mana() -> None:
+    """Without {G} nothing pays for the shield: the blocker is destroyed."""
+    data = bob_mana(board(creature("x", "alice", 3, 3), creature("y", "bob", 2, 2, "{G}: Regenerate ~"),
+                          attackers={"x": "bob"}, blockers={"y": ["x"]}).to_data(), "{R}")
+    assert results(situation_from_data(data)) == {outcome(destroyed=("y",), damage={"x": 2})}
+
+
+def test_701_19a_506_4_regenerated_in_the_first_strike_step_deals_no_regular_damage() -> None:
+    """A first striker kills the shielded blocker's toughness first: it regenerates, is removed from
+    combat (506.4) and deals no damage in the regular step (510.1)."""
+    s = board(creature("x", "alice", 3, 3, "First strike"), creature("y", "bob", 2, 2, regeneration_shields=1),
+              attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {outcome()}
+
+
+def test_701_19a_506_4_a_regenerated_attacker_deals_no_regular_damage() -> None:
+    s = board(creature("x", "alice", 2, 2, regeneration_shields=1), creature("y", "bob", 3, 3, "First strike"),
+              attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {outcome()}
+
+
+@pytest.mark.parametrize("trample, bob", [((), 20), (("Trample",), 18)])
+def test_509_1h_the_attacker_of_a_regenerated_blocker_stays_blocked(trample: tuple[str, ...], bob: int) -> None:
+    """A double striker regenerates its blocker in the first-strike step (all its 2 to the blocker:
+    lethal damage first, 702.19b); in the regular step it is still blocked (509.1h): no damage to
+    bob, unless it tramples (702.19e: with no blocker left, all of it to the player)."""
+    s = board(creature("x", "alice", 2, 2, "Double strike", *trample),
+              creature("y", "bob", 2, 2, regeneration_shields=1), attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {outcome(bob=bob)}
+
+
+def test_704_5h_deathtouch_damage_is_regenerated_too() -> None:
+    s = board(creature("x", "alice", 1, 1, "Deathtouch"), creature("y", "bob", 0, 3, regeneration_shields=1),
+              attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {outcome()}
+
+
+def test_704_5f_toughness_zero_is_not_destruction() -> None:
+    """Wither puts -1/-1 counters: a toughness of 0 puts the creature into the graveyard, and a
+    regeneration shield can't save it (704.5f is no destruction, 701.19a)."""
+    s = board(creature("x", "alice", 2, 2, "Wither"), creature("y", "bob", 0, 2, regeneration_shields=1),
+              attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {outcome(destroyed=("y",))}
+
+
+def test_702_12b_an_indestructible_creature_uses_no_shield() -> None:
+    """Indestructible: not destroyed, so not regenerated: it stays in combat, is dealt 2 in each step
+    and deals its regular damage (a regenerated one would have been removed from combat, 506.4)."""
+    s = board(creature("x", "alice", 2, 2, "Double strike"),
+              creature("y", "bob", 2, 2, "Indestructible", regeneration_shields=1),
+              attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {outcome(destroyed=("x",), damage={"y": 4})}
+
+
+def test_701_19a_704_5g_lethal_damage_marked_as_the_situation_starts_is_regenerated() -> None:
+    """Lethal damage marked before combat with a shield: regenerated at once (704.3): tapped, it can't
+    block (509.1a), and it keeps no damage."""
+    s = board(creature("x", "alice", 2, 2), creature("y", "bob", 2, 2, damage=2, regeneration_shields=1),
+              attackers={"x": "bob"})
+    assert results(s) == {outcome(bob=18)}
+
+
+# --- 615.1a: prevention --------------------------------------------------------------------------
+
+def test_615_1a_combat_damage_to_a_creature_is_prevented_and_trample_still_assigns_lethal() -> None:
+    """702.19b, 510.1c: the trampler assigns lethal damage to the blocker first, ignoring prevention
+    (120.4), then the rest may go to bob; the blocker takes none of it."""
+    s = board(creature("x", "alice", 3, 3, "Trample"),
+              creature("y", "bob", 1, 2, "Prevent all combat damage that would be dealt to ~"),
+              attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {outcome(bob=19, damage={"x": 1}), outcome(damage={"x": 1})}
+
+
+def test_615_1a_702_15b_prevented_damage_gives_no_lifelink_life() -> None:
+    s = board(creature("x", "alice", 2, 2, "Lifelink", "Prevent all combat damage that would be dealt by ~"),
+              creature("y", "bob", 1, 3), attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {outcome(damage={"x": 1})}
+
+
+def test_615_1a_702_2b_prevented_deathtouch_damage_destroys_nothing() -> None:
+    s = board(creature("x", "alice", 1, 1, "Deathtouch"),
+              creature("y", "bob", 0, 3, "Prevent all combat damage that would be dealt to and dealt by ~"),
+              attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {outcome()}
+
+
+def test_615_1a_120_3b_prevented_infect_damage_gives_no_poison() -> None:
+    s = board(creature("x", "alice", 2, 2, "Infect", "Prevent all combat damage that would be dealt by ~"),
+              attackers={"x": "bob"}, blockers={})
+    assert results(s) == {outcome()}
+
+
+def test_615_1a_combat_damage_by_the_blocker_is_prevented() -> None:
+    s = board(creature("x", "alice", 2, 2),
+              creature("y", "bob", 3, 3, "Prevent all combat damage that would be dealt by ~"),
+              attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {outcome(damage={"y": 2})}
+
+
+def test_615_1a_all_damage_to_it_is_prevented_also_a_death_triggers() -> None:
+    """"Prevent all damage that would be dealt to ~" prevents the damage of a death trigger too
+    (603.10a): alice's trigger may target y, and nothing happens to it; the 1/1 w dies."""
+    s = board(creature("z", "alice", 1, 1, "When ~ dies, it deals 3 damage to any target"),
+              creature("y", "bob", 0, 2, "Prevent all damage that would be dealt to ~"), creature("w", "bob", 1, 1),
+              attackers={"z": "bob"}, blockers={"w": ["z"]})
+    # z and w trade; the trigger hits bob (17), w (already gone: not a target), alice, or y (prevented).
+    assert results(s) == {outcome(destroyed=("w", "z"), bob=17), outcome(destroyed=("w", "z"), alice=17),
+                          outcome(destroyed=("w", "z"))}
+
+
+# --- verify (docs/verify.md): the shield is the defence's move -----------------------------------
+
+@pytest.mark.parametrize("mana, holds", [("{G}", False), ("{R}", True)])
+def test_701_19a_verify_regeneration_is_a_move_of_its_controller(mana: str, holds: bool) -> None:
+    """alice's 3/3 is blocked by bob's 2/2 with "{G}: Regenerate ~": with {G} bob regenerates it and
+    alice can't force its destruction; without, she can."""
+    data = bob_mana(board(creature("x", "alice", 3, 3), creature("y", "bob", 2, 2, "{G}: Regenerate ~"),
+                          attackers={"x": "bob"}, blockers={"y": ["x"]}).to_data(), mana)
+    assert pysolver.verify(situation_from_data({**data, "goal": {"destroy": ["y"]}}))["holds"] is holds
+
+
+def test_615_1a_verify_no_lethal_through_a_prevented_attacker() -> None:
+    """bob at 3: an unblocked 3/3 whose combat damage is prevented can't make lethal (615.1a)."""
+    s = board(creature("x", "alice", 3, 3, "Prevent all combat damage that would be dealt by ~"), bob=3,
+              attackers={"x": "bob"}, blockers={}, goal={"lethal": "bob"})
+    assert pysolver.verify(s)["holds"] is False
+
+
+# --- generated boards: the fights, the walk and the reference agree --------------------------------
+
+@settings(max_examples=8, deadline=None)
+@given(with_shields(pump_boards("blockers")))
+def test_shields_after_blocks_fights_walk_and_reference_agree(data: dict) -> None:
+    results(pysolver.load_data(data))
+
+
+@settings(max_examples=4, deadline=None)
+@given(with_shields(outcome_boards("attackers")))
+def test_shields_after_attacks_fights_walk_and_reference_agree(data: dict) -> None:
+    results(pysolver.load_data(data))
+
+
+@st.composite
+def tiny_shield_boards(draw: st.DrawFn) -> pysolver.Situation:
+    """One or two creatures a side, some with a shield line or shields, a little mana, a goal."""
+    def tiny(pid: str, controller: str) -> dict:
+        d = creature(pid, controller, draw(st.integers(0, 3)), draw(st.integers(1, 3)),
+                     *draw(st.lists(st.sampled_from(["First strike", "Trample", "Deathtouch", "Lifelink",
+                                                     *SHIELD_LINES]), max_size=2, unique=True)))
+        if draw(st.integers(0, 3)) == 0:
+            d["regeneration_shields"] = 1
+        return d
+    mine = [tiny(f"a{i}", "alice") for i in range(draw(st.integers(1, 2)))]
+    theirs = [tiny(f"b{i}", "bob") for i in range(draw(st.integers(1, 2)))]
+    goal = draw(st.sampled_from([{"lethal": "bob"}, {"destroy": ["b0"]}, {"survive": ["a0"]}]))
+    data = board(*mine, *theirs, bob=draw(st.integers(1, 4)), goal=goal).to_data()
+    data["players"][0]["mana"], data["players"][1]["mana"] = draw(st.sampled_from(["", "{G}", "{1}"])), \
+        draw(st.sampled_from(["", "{G}", "{1}{G}"]))
+    return situation_from_data(data)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tiny_shield_boards())
+def test_shields_verify_equals_brute_force_minimax(s: pysolver.Situation) -> None:
+    assert pysolver.verify(s)["holds"] is reference_verify(s)
