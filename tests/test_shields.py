@@ -18,6 +18,7 @@ from strategies import SHIELD_LINES, pump_boards, with_shields
 
 import pysolver
 from pysolver.errors import InputError
+from pysolver.files.cards import parse_pool
 from pysolver.files.loader import situation_from_data
 from pysolver.game.outcomes import count_outcomes, outcome_values
 from pysolver.model.abilities import NotModelled, parse_ability_line
@@ -77,6 +78,19 @@ def test_602_1a_an_unmodelled_regenerate_line_in_a_file_is_an_input_error() -> N
     assert exc.value.field == "permanents[0].abilities[0]" and "602.1a" in exc.value.message
 
 
+def test_701_19a_a_real_card_regenerates_with_its_oracle_text() -> None:
+    """Trestle Troll's oracle text (Scryfall form): its regeneration is modelled, paid from bob's mana."""
+    troll = {"object": "card", "layout": "normal", "name": "Trestle Troll", "type_line": "Creature — Troll",
+             "colors": ["B", "G"], "power": "1", "toughness": "4",
+             "oracle_text": "Defender\nReach\n{1}{B}{G}: Regenerate Trestle Troll."}
+    data = bob_mana(board(creature("x", "alice", 5, 5), attackers={"x": "bob"}).to_data(), "{1}{B}{G}")
+    data["permanents"].append({"id": "troll", "controller": "bob", "card": "Trestle Troll"})
+    s = pysolver.load_data(data, parse_pool([troll], "cards.json"))
+    assert not s.permanent("troll").unmodelled and s.permanent("troll").has("regenerate")
+    # unblocked: 5 to bob; blocked: the troll dies, or bob pays {1}{B}{G} and it regenerates
+    assert results(s) == {outcome(bob=15), outcome(destroyed=("troll",), damage={"x": 1}), outcome(damage={"x": 1})}
+
+
 # --- regeneration_shields (docs/situation.md) ----------------------------------------------------
 
 @pytest.mark.parametrize("value, problem", [(-1, "between 0 and 1000000"), ("1", "an integer"), (True, "an integer")])
@@ -117,6 +131,16 @@ def test_602_2b_regenerate_needs_its_mana() -> None:
     data = bob_mana(board(creature("x", "alice", 3, 3), creature("y", "bob", 2, 2, "{G}: Regenerate ~"),
                           attackers={"x": "bob"}, blockers={"y": ["x"]}).to_data(), "{R}")
     assert results(situation_from_data(data)) == {outcome(destroyed=("y",), damage={"x": 2})}
+
+
+@pytest.mark.parametrize("times, legal", [(1, True), (2, False)])
+def test_602_2b_check_judges_declared_regenerate_activations(times: int, legal: bool) -> None:
+    """`check`: "{G}: Regenerate ~" activated twice with one {G} breaks 602.2b."""
+    data = bob_mana(board(creature("x", "alice", 3, 3), creature("y", "bob", 2, 2, "{G}: Regenerate ~"),
+                          attackers={"x": "bob"}, blockers={"y": ["x"]}).to_data(), "{G}")
+    data["combat"]["activations"] = [{"window": "after_blockers", "permanent": "y", "times": times}]
+    verdict = pysolver.check(situation_from_data(data))
+    assert verdict["legal"] is legal and {v["rule"] for v in verdict["violations"]} <= {"602.2b"}
 
 
 def test_701_19a_506_4_regenerated_in_the_first_strike_step_deals_no_regular_damage() -> None:
