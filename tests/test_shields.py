@@ -161,7 +161,7 @@ def test_701_19a_506_4_a_regenerated_attacker_deals_no_regular_damage() -> None:
 def test_509_1h_the_attacker_of_a_regenerated_blocker_stays_blocked(trample: tuple[str, ...], bob: int) -> None:
     """A double striker regenerates its blocker in the first-strike step (all its 2 to the blocker:
     lethal damage first, 702.19b); in the regular step it is still blocked (509.1h): no damage to
-    bob, unless it tramples (702.19e: with no blocker left, all of it to the player)."""
+    bob, unless it tramples (702.19d: with no blocker left, all of it to the player)."""
     s = board(creature("x", "alice", 2, 2, "Double strike", *trample),
               creature("y", "bob", 2, 2, regeneration_shields=1), attackers={"x": "bob"}, blockers={"y": ["x"]})
     assert results(s) == {outcome(bob=bob)}
@@ -202,7 +202,7 @@ def test_701_19a_704_5g_lethal_damage_marked_as_the_situation_starts_is_regenera
 
 def test_615_1a_combat_damage_to_a_creature_is_prevented_and_trample_still_assigns_lethal() -> None:
     """702.19b, 510.1c: the trampler assigns lethal damage to the blocker first, ignoring prevention
-    (120.4), then the rest may go to bob; the blocker takes none of it."""
+    (702.19b), then the rest may go to bob; the blocker takes none of it."""
     s = board(creature("x", "alice", 3, 3, "Trample"),
               creature("y", "bob", 1, 2, "Prevent all combat damage that would be dealt to ~"),
               attackers={"x": "bob"}, blockers={"y": ["x"]})
@@ -244,6 +244,24 @@ def test_615_1a_all_damage_to_it_is_prevented_also_a_death_triggers() -> None:
     # z and w trade; the trigger hits bob (17), w (already gone: not a target), alice, or y (prevented).
     assert results(s) == {outcome(destroyed=("w", "z"), bob=17), outcome(destroyed=("w", "z"), alice=17),
                           outcome(destroyed=("w", "z"))}
+
+
+def test_602_2_lines_with_regenerate_and_pump_activations_replay_to_their_outcomes() -> None:
+    """Each outcome's `line` (its activations numbered among pumps and regenerate abilities together)
+    pushed move by move on the game tree reaches that outcome."""
+    from pysolver.rules.combat import outcome as end
+    from pysolver.scale.invariants import replay
+    data = bob_mana(board(creature("x", "alice", 3, 3),
+                          creature("y", "bob", 2, 2, "{G}: Regenerate ~", "{G}: ~ gets +1/+0 until end of turn"),
+                          attackers={"x": "bob"}, blockers={"y": ["x"]}).to_data(), "{G}{G}")
+    s = situation_from_data(data)
+    got = list(pysolver.outcomes(s))
+    assert any(a.get("ability") == 1 for o in got for a in o["line"]["activations"])
+    for o in got:
+        assert end(replay(s, o["line"]).s).to_json() == {k: v for k, v in o.items() if k != "line"}, o
+    # with {G}{G} bob may regenerate y, pump it to kill x (613.4c), both, or neither
+    assert results(s) == {outcome(destroyed=("y",), damage={"x": 2}), outcome(damage={"x": 2}),
+                          outcome(destroyed=("x", "y")), outcome(destroyed=("x",))}
 
 
 # --- verify (docs/verify.md): the shield is the defence's move -----------------------------------

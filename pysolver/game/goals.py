@@ -269,7 +269,7 @@ def _lone_blockers(s: Situation) -> dict[str, list[int]]:
     for b, attackers in blocks.items():
         x = s.permanent(b)
         if len(attackers) != 1 or x.left_battlefield or x.removed_from_combat:
-            continue  # (506.4: a blocker regenerated out of combat is assigned no damage, 702.19e)
+            continue  # (506.4: a blocker regenerated out of combat is assigned no damage, 702.19d)
         lethal = min(_lethal(f) for f in forms(x)) - _toughness_drop(s, b)
         out.setdefault(attackers[0], []).append(max(lethal, 0))
     return out

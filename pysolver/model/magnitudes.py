@@ -19,7 +19,7 @@ def magnitude(x: Player | Permanent) -> int:
     """The sum of the magnitudes of the numbers of a player or permanent (numbers.MAX_TOTAL)."""
     if isinstance(x, Player):
         return abs(x.life) + x.mana.total + x.poison
-    values = [x.power, x.toughness, x.loyalty, x.defense, x.damage,
+    values = [x.power, x.toughness, x.loyalty, x.defense, x.damage, x.regeneration_shields,
               *(n * max(abs(dp), abs(dt)) for dp, dt, n in x.pt_counters), *map(abs, x.until_end_of_turn)]
     for a in x.abilities:
         if isinstance(a.value, Mana):

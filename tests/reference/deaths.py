@@ -104,7 +104,7 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
     poison = {p: 0 for p in players}
     destroyed = set()
     permanents = []
-    recipients = [r for r in recipients if not prevented_noncombat(field.get(r))]  # 615.1a, 120.4a
+    recipients = [r for r in recipients if not prevented_noncombat(field.get(r))]  # 615.1a, 120.4b
     for p in s.permanents:
         if p.id in recipients:
             c = field[p.id]

@@ -263,7 +263,7 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
         if r in field and any(has_quality(source, q) for q in field[r].protections()):
             continue  # 702.16e, 702.16j, 702.16k: prevented
         if prevented(source, field.get(r)):
-            continue  # 615.1a, 120.4a: prevented (reference.shields)
+            continue  # 615.1a, 120.4b: prevented (reference.shields)
         if source.has("lifelink"):
             gain[source.controller] += n  # 702.15b (with infect too)
         if r in loss:

@@ -1,8 +1,8 @@
 """Regeneration (701.19) and damage prevention (615), in plain Python, for the reference.
 
-* 615.1a, 615.5: "Prevent all combat damage that would be dealt to ~" and "... dealt by ~",
+* 615.1a: "Prevent all combat damage that would be dealt to ~" and "... dealt by ~",
   "Prevent all damage that would be dealt to ~" (combat damage and a death trigger's damage alike):
-  the damage is not dealt (120.4a), so it does nothing at all: no life loss, no damage marked, no
+  the damage is not dealt (120.4b), so it does nothing at all: no life loss, no damage marked, no
   counters, no deathtouch, no lifelink (:func:`prevented`, :func:`prevented_noncombat`).
 * 701.19a, 614.8: the next time a creature with a regeneration shield would be destroyed (lethal
   damage, 704.5g; deathtouch damage, 704.5h) it is regenerated instead (:func:`regenerated`): the
