@@ -181,6 +181,19 @@ def test_704_5f_toughness_zero_is_not_destruction() -> None:
     assert results(s) == {outcome(destroyed=("y",))}
 
 
+@pytest.mark.parametrize("power, want", [
+    (1, outcome(minus_counters={"a": 1})),  # 1 counter: toughness 1, 1 damage marked: 704.5g, regenerated
+    (5, outcome(destroyed=("a",))),         # 5 counters, beyond lethal damage: toughness -3, 704.5f
+])
+def test_704_5f_120_3d_wither_counters_beyond_lethal_damage_count_for_a_regenerated_creature(
+        power: int, want: str) -> None:
+    """A 0/2 first striker with 1 damage and a shield, blocked by a wither creature: all the -1/-1
+    counters count, however far beyond lethal damage (a regenerated creature is not gone)."""
+    s = board(creature("a", "alice", 0, 2, "First strike", damage=1, regeneration_shields=1),
+              creature("b", "bob", power, 2, "Wither"), attackers={"a": "bob"}, blockers={"b": ["a"]})
+    assert results(s) == {want}
+
+
 def test_702_12b_an_indestructible_creature_uses_no_shield() -> None:
     """Indestructible: not destroyed, so not regenerated: it stays in combat, is dealt 2 in each step
     and deals its regular damage (a regenerated one would have been removed from combat, 506.4)."""
