@@ -68,7 +68,8 @@ _DIES = re.compile(r"when(?:ever)? this creature dies, (?:it|this creature) deal
                    r"(any target|each opponent)")
 _DIES_KINDS = {"any target": "dies_damage", "each opponent": "dies_each_opponent"}
 # 615.1a: static prevention lines, matched whole (the creature's name normalised to "this creature").
-PREVENTIONS = {normalise(f.form, None): f.kind for f in CATALOGUE if f.group == "shields" and f.literal}
+PREVENTIONS = {normalise(form, None): f.kind for f in CATALOGUE if f.group == "shields" and f.literal
+               for form in (f.form, *f.also)}
 _TOXIC = re.compile(r"toxic (\d+)")  # 702.164a: "toxic N"
 _COST_ABILITY = re.compile(r"(morph|megamorph)\s*(\{.*\})$")
 _OTHER_MORPH_COST = re.compile(r"(morph|megamorph)\s*[\u2014\u2013-]\s*(.+)")  # "Morph—Reveal a white card …"

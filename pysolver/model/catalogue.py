@@ -178,8 +178,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Prevent all combat damage that would be dealt to this creature"),
     LineForm("shields", "Prevent all combat damage that would be dealt by ~", "prevent_combat_damage_by", "615.1a",
              "Prevent all combat damage that would be dealt by this creature"),
+    # (every source of damage in a combat is a creature: its combat damage, 510.2, and a dies trigger's
+    # creature, as it last existed, 608.2h; so "by creatures" is the same line here)
     LineForm("shields", "Prevent all damage that would be dealt to ~", "prevent_damage_to", "615.1a",
-             "Prevent all damage that would be dealt to this creature"),
+             "Prevent all damage that would be dealt to this creature",
+             ("Prevent all damage that would be dealt to ~ by creatures",)),
     LineForm("shields", "Prevent all combat damage that would be dealt to and dealt by ~",
              "prevent_combat_damage_to_and_by", "615.1a",
              "Prevent all combat damage that would be dealt to and dealt by this creature"),
