@@ -172,6 +172,15 @@ def test_509_1h_the_attacker_of_a_regenerated_blocker_stays_blocked(trample: tup
     assert results(s) == {outcome(bob=bob)}
 
 
+def test_701_19a_506_4_a_pump_that_makes_damage_lethal_regenerates_an_unblocked_attacker() -> None:
+    """An unblocked 2/2 with 1 damage: "+1/-1" makes its damage lethal (704.5g); with a shield it is
+    regenerated instead and removed from combat (506.4), so it deals no damage: a third outcome
+    beside dealing 2 (no pump) and dying (the pump alone)."""
+    s = board(creature("x", "alice", 2, 2, "{1}: ~ gets +1/-1 until end of turn", "{G}: Regenerate ~", damage=1),
+              mana="{1}{G}", attackers={"x": "bob"}, blockers={})
+    assert results(s) == {outcome(bob=18, damage={"x": 1}), outcome(destroyed=("x",)), outcome()}
+
+
 def test_704_5h_deathtouch_damage_is_regenerated_too() -> None:
     s = board(creature("x", "alice", 1, 1, "Deathtouch"), creature("y", "bob", 0, 3, regeneration_shields=1),
               attackers={"x": "bob"}, blockers={"y": ["x"]})
