@@ -181,6 +181,18 @@ def test_701_19a_506_4_a_pump_that_makes_damage_lethal_regenerates_an_unblocked_
     assert results(s) == {outcome(bob=18, damage={"x": 1}), outcome(destroyed=("x",)), outcome()}
 
 
+@pytest.mark.parametrize("blockers", [None, {}])
+def test_701_19a_a_creature_out_of_combat_regenerated_from_its_own_pump(blockers: dict | None) -> None:
+    """bob's 2/2 with 1 damage does not block; its "+1/-1" makes the damage lethal (704.5g) and a
+    shield made first regenerates it: alive with no damage, an outcome of its own (in the window
+    after attackers as after blockers)."""
+    s = board(creature("x", "alice", 2, 2),
+              creature("y", "bob", 2, 2, "{1}: ~ gets +1/-1 until end of turn", "{G}: Regenerate ~", damage=1),
+              attackers={"x": "bob"}, blockers=blockers)
+    s = situation_from_data(bob_mana(s.to_data(), "{1}{G}"))
+    assert outcome(bob=18) in results(s)
+
+
 def test_704_5h_deathtouch_damage_is_regenerated_too() -> None:
     s = board(creature("x", "alice", 1, 1, "Deathtouch"), creature("y", "bob", 0, 3, regeneration_shields=1),
               attackers={"x": "bob"}, blockers={"y": ["x"]})

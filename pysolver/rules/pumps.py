@@ -220,8 +220,13 @@ def may_wait(s: Situation, move: Activation) -> bool:
     on the board reads power or toughness before blocks
     (:data:`BLIND_BEFORE_BLOCKS`). The same mana pays it later (the pool is the combat's, 106.4),
     the same creatures get it (none leaves the battlefield before combat damage but by a state-based
-    action), and only the damage steps read power (510.1)."""
-    pump = pumps_of(s.permanent(move.permanent))[move.ability]
+    action), and only the damage steps read power (510.1). A regeneration shield (701.19a) waits
+    unless a pump on the board lowers toughness (before blocks only that can destroy a creature,
+    704.5g, and a creature regenerated then is tapped: it can't attack or block, 508.1a, 509.1a)."""
+    p = s.permanent(move.permanent)
+    pump = pumps_of(p)[move.ability]
+    if _kind(p, move.ability) == "regenerate" and any(q.toughness < 0 for x in s.permanents for q in pumps_of(x)):
+        return False
     if pump.toughness < 0 or (pump.toughness > 0 and any(
             (p.face_down and not p.left_battlefield) or any(q.toughness < 0 for q in pumps_of(p))
             for p in s.permanents)):
@@ -232,11 +237,14 @@ def may_wait(s: Situation, move: Activation) -> bool:
 def may_matter(s: Situation, move: Activation) -> bool:
     """Whether an activation after blockers can change the outcome: it lowers toughness (704.5f), or
     pumps or regenerates a creature in combat (only those deal or are dealt combat damage, 510.1; a
-    creature removed from combat, 506.4, is not)."""
+    creature removed from combat, 506.4, is not), or regenerates one a pump may lower the toughness
+    of (704.5g: its damage may become lethal)."""
     p = s.permanent(move.permanent)
     kind = _kind(p, move.ability)
     if pumps_of(p)[move.ability].toughness < 0:
         return True
+    if kind == "regenerate" and any(q.toughness < 0 for _, _, q in pumped_by(s, p.id)):
+        return True  # 701.19a, 704.5g: a pump lowering its toughness may make its damage lethal
     in_combat = {a for a, _ in s.combat.attackers or ()} | {b for b, _ in s.combat.blockers or ()}
     return any(x.id in in_combat and not x.left_battlefield and not x.removed_from_combat for x in s.permanents
                if (x.id == p.id if kind != "team_pump" else x.is_creature and x.controller == p.controller))
