@@ -368,3 +368,30 @@ def with_face_down_variants(draw: st.DrawFn, boards: st.SearchStrategy[dict]) ->
     data = draw(boards)
     data["permanents"] = [draw(face_down_variant(p)) if p.get("face_down") else p for p in data["permanents"]]
     return data
+
+
+# ---- regeneration and damage prevention (701.19, 615; tests/reference/shields.py) ------------------
+
+SHIELD_LINES = ["{G}: Regenerate ~", "{1}: Regenerate this creature",
+                "Prevent all combat damage that would be dealt to ~",
+                "Prevent all combat damage that would be dealt by ~", "Prevent all damage that would be dealt to ~",
+                "Prevent all combat damage that would be dealt to and dealt by ~"]
+
+
+@st.composite
+def with_shields(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
+    """A board from `boards` with one or two creatures given a regeneration or prevention line (face-down
+    ones on their face-up side, 708.2a) or one or two regeneration shields (`regeneration_shields`), and
+    lethal damage marked on a shielded creature now and then (regenerated as the situation starts)."""
+    data = draw(boards)
+    creatures = [p for p in data["permanents"] if "power" in p]
+    if not creatures:
+        return data
+    for p in draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"])):
+        if draw(st.booleans()):
+            p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(SHIELD_LINES))]
+        else:
+            p["regeneration_shields"] = draw(st.sampled_from([1, 1, 2]))
+            if draw(one_in(4)):
+                p["damage"] = max(p.get("toughness", 0), 1)
+    return data

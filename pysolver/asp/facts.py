@@ -20,7 +20,7 @@ from functools import lru_cache
 from clingo import Function, Number, String, Symbol, parse_term
 
 from ..model import Permanent, Situation
-from ..model.abilities import PUMPS, TRIGGERS, Pump
+from ..model.abilities import TRIGGERS
 from ..model.fields import FACE_DOWN_BY
 
 REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")  # docs/abilities.md
@@ -142,16 +142,18 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
         yield from (atom("printed_mana_cost", i, constant(k), v) for k, v in zip(MANA_KEYS, p.mana_cost.as_tuple())
                     if v)
     for flag in ("tapped", "summoning_sick", "face_down", "cant_block_this_turn", "cant_be_blocked_this_turn",
-                 "left_battlefield"):
+                 "left_battlefield", "removed_from_combat"):
         if getattr(p, flag):
             yield atom(flag, i)
+    if p.regeneration_shields:  # 701.19a
+        yield atom("regeneration_shield", i, p.regeneration_shields)
 
 
 def pump_facts(p: Permanent) -> Iterator[Symbol]:
-    """Its pump abilities, numbered from 0 (602.1): pump_ability(P,I,X,Y) and pump_cost(P,I,K,V), for
-    `check` to judge `combat.activations` (encodings/check.lp)."""
-    pumps = [a.value for a in p.abilities if a.kind in PUMPS and isinstance(a.value, Pump)]
-    for j, pump in enumerate(pumps):
+    """Its abilities activated for mana, numbered from 0 (602.1; "{cost}: Regenerate ~" as +0/+0):
+    pump_ability(P,I,X,Y) and pump_cost(P,I,K,V), for `check` to judge `combat.activations`
+    (encodings/check.lp)."""
+    for j, (_, pump) in enumerate(p.pump_abilities()):
         yield atom("pump_ability", p.id, j, pump.power, pump.toughness)
         yield from (atom("pump_cost", p.id, j, constant(k), v) for k, v in zip(MANA_KEYS, pump.cost.as_tuple()) if v)
 

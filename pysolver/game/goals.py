@@ -15,6 +15,8 @@ from ..rules import activated
 from ..rules.pumps import max_times, pumped_by, reach
 from ..rules.triggers import has_triggers
 
+PREVENTED_BY = frozenset({"prevent_combat_damage_by", "prevent_combat_damage_to_and_by"})  # 615.1a
+
 
 def damage_bound(s: Situation, player: str) -> int:
     """An upper bound on the combat damage that can still be dealt to `player` (120.3a).
@@ -47,8 +49,8 @@ def damage_bound(s: Situation, player: str) -> int:
     owners = {p.id: p.controller for p in s.permanents if "Planeswalker" in p.types}
     total = 0
     for p in s.permanents:
-        if p.left_battlefield or p.controller != s.active or not p.is_creature:
-            continue
+        if p.left_battlefield or p.removed_from_combat or p.controller != s.active or not p.is_creature:
+            continue  # (506.4: a creature regenerated out of combat deals no more combat damage)
         target = None
         if attacks is None:
             if p.tapped:
@@ -103,7 +105,10 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
       creature blocking it may deal first-strike damage while it doesn't (702.7b): otherwise it
       may die first (704.5g, 704.5h).
 
-    No ability of the catalogue prevents combat damage to a player or changes an attacking
+    An attacker removed from combat (506.4, regenerated: 701.19a) deals nothing, nor does one whose
+    combat damage is prevented (615.1a, "Prevent all combat damage that would be dealt by ~"); a
+    regenerated blocker needs no lethal damage any more. No other ability of the catalogue prevents
+    combat damage to a player, and none changes an attacking
     creature's power, so nothing the defence does lowers this, except what raises a blocker's
     toughness (so a trampler's excess): its pump abilities, as often as its mana pays for each
     (602.2, 613.4c; :func:`pysolver.rules.pumps.reach`), and, before blockers are declared, the abilities
@@ -127,9 +132,11 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     taken: list[int] = []  # what blocking each attacker that could be blocked may take away
     for a, target in s.combat.attackers:
         p = s.permanent(a)
-        if target != player or p.left_battlefield or not p.is_creature:
+        if target != player or p.left_battlefield or p.removed_from_combat or not p.is_creature:
             continue
         kinds, power = _kinds(p), max(side_power(p), 0)
+        if kinds & PREVENTED_BY:  # 615.1a: none of its combat damage is dealt
+            continue
         if "infect" in kinds:  # 120.3b, 702.90b: its damage to a player gives poison counters, no life loss
             continue
         steps = _steps(kinds, before_first, a in dealt_first)
@@ -139,7 +146,7 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
             continue
         blocked = 0
         if "trample" in kinds:
-            blockers = [b for b in blocking[a] if not b.left_battlefield]
+            blockers = [b for b in blocking[a] if not b.left_battlefield and not b.removed_from_combat]
             needed = sum(1 if "deathtouch" in kinds else max(max(_lethal(f) + _growth(s, f)[1] for f in forms(b)), 0)
                          for b in blockers)
             strike_first = any(_kinds(f) & {"first_strike", "double_strike"} for b in blockers for f in forms(b))
@@ -262,8 +269,8 @@ def _lone_blockers(s: Situation) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
     for b, attackers in blocks.items():
         x = s.permanent(b)
-        if len(attackers) != 1 or x.left_battlefield:
-            continue
+        if len(attackers) != 1 or x.left_battlefield or x.removed_from_combat:
+            continue  # (506.4: a blocker regenerated out of combat is assigned no damage, 702.19d)
         lethal = min(_lethal(f) for f in forms(x)) - _toughness_drop(s, b)
         out.setdefault(attackers[0], []).append(max(lethal, 0))
     return out

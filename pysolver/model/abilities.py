@@ -67,6 +67,9 @@ _PUMP_KINDS = {"attacks": "attacks_pump", "blocks": "blocks_pump", "becomes bloc
 _DIES = re.compile(r"when(?:ever)? this creature dies, (?:it|this creature) deals (\w+) damage to "
                    r"(any target|each opponent)")
 _DIES_KINDS = {"any target": "dies_damage", "each opponent": "dies_each_opponent"}
+# 615.1a: static prevention lines, matched whole (the creature's name normalised to "this creature").
+PREVENTIONS = {normalise(form, None): f.kind for f in CATALOGUE if f.group == "shields" and f.literal
+               for form in (f.form, *f.also)}
 _TOXIC = re.compile(r"toxic (\d+)")  # 702.164a: "toxic N"
 MORPHS = ("morph", "megamorph", "disguise")  # the abilities that turn a face-down permanent face up (702.37e, 702.168d)
 _COST_ABILITY = re.compile(r"(morph|megamorph|disguise)\s*(\{.*\})$")  # 702.37a, 702.37b, 702.168a
@@ -104,6 +107,8 @@ class Ability:
             return restriction_term(self.kind, self.value)
         if isinstance(self.value, (Mana, CombatAbility)):
             return self.kind
+        if self.kind == "regenerate":
+            return self.kind
         if self.kind in PUMPS:
             assert isinstance(self.value, Pump)
             return f"{self.kind}({self.value.power},{self.value.toughness})"
@@ -116,6 +121,10 @@ class Ability:
 
 # --- Activated pump abilities (602.1, 613.4c) ------------------------------------------------------
 PUMPS = ("pump", "team_pump")  # "~ gets +X/+Y", "Creatures you control get +X/+Y" until end of turn
+# The abilities activated for mana in the priority windows (602.2): the pumps and "{cost}: Regenerate ~"
+# (701.19a, a Pump of +0/+0 whose effect is a regeneration shield), numbered together (Activation.ability).
+ACTIVATED = (*PUMPS, "regenerate")
+_REGENERATE = re.compile(r"(?P<cost>[^:]+): regenerate this creature")
 _PUMP = re.compile(r"(?P<cost>[^:]+): (?P<who>.+?) gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+) until end of turn")
 _PUMPED = {"this creature": "pump", "creatures you control": "team_pump"}
 
@@ -142,17 +151,32 @@ def _pump(text: str) -> list[Ability] | None:
     if kind is None:
         raise NotModelled(f"a pump of {m.group('who')!r} is not modelled (only this creature and creatures you "
                           "control; a target, 115.1, is not)")
+    return [Ability(kind, Pump(int(m.group("x")), int(m.group("y")), _cost(m.group("cost"))))]
+
+
+def _cost(text: str) -> Mana:
+    """An activation cost of mana symbols only (602.1a), or :class:`NotModelled`."""
     try:
-        cost = Mana.parse(m.group("cost").upper())
+        cost = Mana.parse(text.upper())
     except ValueError:
         cost = None
-    if cost is None or "," in m.group("cost"):
-        raise NotModelled(f"the cost {m.group('cost').upper()!r} is not modelled: only mana symbols are paid from "
+    if cost is None or "," in text:
+        raise NotModelled(f"the cost {text.upper()!r} is not modelled: only mana symbols are paid from "
                           "`mana` ({T} and other costs are not, 602.1a)")
     if cost.total == 0:
-        raise NotModelled("a pump that costs no mana can be activated any number of times (602.1, 117.1b): not "
-                          "modelled")
-    return [Ability(kind, Pump(int(m.group("x")), int(m.group("y")), cost))]
+        raise NotModelled("an ability that costs no mana can be activated any number of times (602.1, 117.1b): "
+                          "not modelled")
+    return cost
+
+
+def _regenerate(text: str) -> list[Ability] | None:
+    """ "{cost}: Regenerate ~" (701.19a: each activation a regeneration shield for the turn), or None.
+
+    >>> _regenerate("{1}{g}: regenerate this creature")[0].value.cost.total
+    2
+    """
+    m = _REGENERATE.fullmatch(text)
+    return None if m is None else [Ability("regenerate", Pump(0, 0, _cost(m.group("cost"))))]
 
 
 # --- Activated abilities that act in combat (602, 115, pysolver.rules.activated) ----------------------
@@ -363,9 +387,11 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
             return [Ability("ward", Mana.parse(m.group(1).upper()))]
         except ValueError:
             return None
-    pump = _pump(text)
+    pump = _pump(text) or _regenerate(text)
     if pump is not None:
         return pump
+    if text in PREVENTIONS:  # 615.1a
+        return [Ability(PREVENTIONS[text])]
     if text in KEYWORDS:
         return [Ability(KEYWORDS[text])]
     bare = "this creature " + text if not text.startswith(("this creature", "all creatures")) else text

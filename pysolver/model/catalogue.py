@@ -31,6 +31,7 @@ GROUPS = {
     "activated": "Activated pump abilities (602, 613.4c)",
     "trigger": "Combat triggers (603.2, 508.2a, 509.2a)",
     "combat-activated": "Activated abilities in combat, targets (602, 115, 702.11, 702.18, 702.21)",
+    "shields": "Regeneration and damage prevention (701.19, 615)",
 }
 
 
@@ -189,6 +190,22 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("combat-activated", "{cost}, {T}: ~ gets +X/+Y until end of turn", "tap_pump", "602.5a",
              "{T}: ~ gets +2/+0 until end of turn", literal=False),
     LineForm("combat-activated", "Ward {cost}", "ward", "702.21", "Ward {2}", literal=False),
+    # --- regeneration and prevention (helper shields): a shield replaces destruction (701.19a, 614.8);
+    # a prevention effect, damage being dealt (615.1a)
+    LineForm("shields", "{cost}: Regenerate ~", "regenerate", "701.19a", "{1}{G}: Regenerate this creature",
+             literal=False),
+    LineForm("shields", "Prevent all combat damage that would be dealt to ~", "prevent_combat_damage_to", "615.1a",
+             "Prevent all combat damage that would be dealt to this creature"),
+    LineForm("shields", "Prevent all combat damage that would be dealt by ~", "prevent_combat_damage_by", "615.1a",
+             "Prevent all combat damage that would be dealt by this creature"),
+    # (every source of damage in a combat is a creature: its combat damage, 510.2, and a dies trigger's
+    # creature, as it last existed, 608.2h; so "by creatures" is the same line here)
+    LineForm("shields", "Prevent all damage that would be dealt to ~", "prevent_damage_to", "615.1a",
+             "Prevent all damage that would be dealt to this creature",
+             ("Prevent all damage that would be dealt to ~ by creatures",)),
+    LineForm("shields", "Prevent all combat damage that would be dealt to and dealt by ~",
+             "prevent_combat_damage_to_and_by", "615.1a",
+             "Prevent all combat damage that would be dealt to and dealt by this creature"),
 )
 
 

@@ -40,7 +40,7 @@ PLAYER_KEYS = {"name", "life", "mana", "poison"}
 PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtypes", "colors", "power",
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
                   "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost", "cant_block_this_turn",
-                  "cant_be_blocked_this_turn"}
+                  "cant_be_blocked_this_turn", "regeneration_shields"}
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
 COUNTERS = ("+X/+Y",)  # the keys of `counters`: P/T counter kinds such as +1/+1, +1/+0, -0/-1 (122.1a)
@@ -264,6 +264,8 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         else _card_cost(card),
         cant_block_this_turn=field("cant_block_this_turn", r.boolean, False),
         cant_be_blocked_this_turn=field("cant_be_blocked_this_turn", r.boolean, False),
+        regeneration_shields=field("regeneration_shields",
+                                   lambda v, p: r.integer(v, p, "regeneration_shields"), 0),  # 701.19a
         pt_counters=counters,
         until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)))
     _check_characteristics(r, fields, path)

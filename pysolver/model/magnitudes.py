@@ -19,7 +19,7 @@ def magnitude(x: Player | Permanent) -> int:
     """The sum of the magnitudes of the numbers of a player or permanent (numbers.MAX_TOTAL)."""
     if isinstance(x, Player):
         return abs(x.life) + x.mana.total + x.poison
-    values = [x.power, x.toughness, x.loyalty, x.defense, x.damage,
+    values = [x.power, x.toughness, x.loyalty, x.defense, x.damage, x.regeneration_shields,
               *(n * max(abs(dp), abs(dt)) for dp, dt, n in x.pt_counters), *map(abs, x.until_end_of_turn),
               x.mana_cost.total if x.mana_cost is not None else None]  # 202.1: paid like a morph cost
     for a in x.abilities:
@@ -55,7 +55,7 @@ def pump_magnitude(s: Situation) -> int:
     for p in s.permanents:
         if p.left_battlefield:
             continue
-        pumped = {"pump": 1, "team_pump": creatures.get(p.controller, 0)}
+        pumped = {"pump": 1, "team_pump": creatures.get(p.controller, 0), "regenerate": 0}  # 701.19a: no P/T
         owner = s.player(p.controller)
         for i, (kind, pump) in enumerate(p.pump_abilities()):
             declared = sum(a.times for a in s.combat.activations if (a.permanent, a.ability) == (p.id, i))

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from . import fields as read
-from .abilities import COLORS, MORPHS, PUMPS, Ability, CombatAbility, Pump, normalise
+from .abilities import ACTIVATED, COLORS, MORPHS, Ability, CombatAbility, Pump, normalise
 from .fields import FACE_DOWN_BY, Reader, counter_kind, pt_change
 from .mana import Mana
 from .objective import Objective
@@ -132,6 +132,8 @@ class Permanent:
     cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b, 611.2a)
     cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
     left_battlefield: bool = False  # during a combat being explored (704.3, 506.4)
+    regeneration_shields: int = 0  # 701.19a: how many times it would be regenerated this turn
+    removed_from_combat: bool = False  # during a combat being explored: regenerated (701.19a, 506.4)
     unchecked: bool = field(default=False, init=False, compare=False)  # lines naming a player wait for its Situation
 
     if TYPE_CHECKING:  # what the constructor accepts: ability lines as text (the dataclass __init__ at run time)
@@ -145,7 +147,8 @@ class Permanent:
                      until_end_of_turn: tuple[int, int] = (0, 0), damage: int = 0,
                      tapped: bool = False, summoning_sick: bool = False, face_down: FaceDown = False,
                      cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
-                     left_battlefield: bool = False) -> None: ...
+                     left_battlefield: bool = False, regeneration_shields: int = 0,
+                     removed_from_combat: bool = False) -> None: ...
 
     def __post_init__(self) -> None:
         if all(isinstance(v, tuple) for v in (self.types, self.subtypes, self.colors, self.abilities,
@@ -203,9 +206,10 @@ class Permanent:
         return [(a.kind, a.value) for a in self.abilities if isinstance(a.value, CombatAbility)]
 
     def pump_abilities(self) -> list[tuple[str, Pump]]:
-        """Its pump abilities with their kinds (``pump``, ``team_pump``; 602, 613.4c), in order: the
-        `ability` numbers of :class:`~pysolver.model.moves.Activation` moves."""
-        return [(a.kind, a.value) for a in self.abilities if a.kind in PUMPS and isinstance(a.value, Pump)]
+        """Its abilities activated for mana with their kinds (``pump``, ``team_pump``: 602, 613.4c;
+        ``regenerate``: 701.19a, +0/+0), in order: the `ability` numbers of
+        :class:`~pysolver.model.moves.Activation` moves."""
+        return [(a.kind, a.value) for a in self.abilities if a.kind in ACTIVATED and isinstance(a.value, Pump)]
 
     @property
     def plus_counters(self) -> int:
@@ -318,7 +322,7 @@ class Permanent:
         if self.until_end_of_turn != (0, 0):
             d["until_end_of_turn"] = pt_change(self.until_end_of_turn)
         for key in ("damage", "tapped", "summoning_sick", "face_down", "cant_block_this_turn",
-                    "cant_be_blocked_this_turn"):
+                    "cant_be_blocked_this_turn", "regeneration_shields"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
         return d
@@ -343,8 +347,11 @@ class Permanent:
         if self.damage:
             parts.append(f"damage={self.damage}")
         parts += [f"face_down={self.face_down!r}"] if self.face_down in FACE_DOWN_BY else []
+        if self.regeneration_shields:
+            parts.append(f"regeneration_shields={self.regeneration_shields}")
         parts += [key for key in ("tapped", "summoning_sick", "face_down", "cant_block_this_turn",
-                                  "cant_be_blocked_this_turn", "left_battlefield") if getattr(self, key) is True]
+                                  "cant_be_blocked_this_turn", "left_battlefield", "removed_from_combat")
+                  if getattr(self, key) is True]
         return f"Permanent({', '.join(parts)})"
 
 

@@ -62,15 +62,32 @@ def settle(s: Situation) -> Situation:
     the window before the regular step; one turned face up with first strike there had neither
     and deals its damage in the regular step (702.7c).
     """
-    gone = {args_of(sym)[0] for sym in one_model(control(CHARACTERISTICS, situation_facts(s),
-                                                         parts=("base", "show_gone")))}
-    if gone:
-        s = replace(s, permanents=tuple(replace(p, left_battlefield=True) if p.id in gone else p
-                                        for p in s.permanents))
+    shown = one_model(control(CHARACTERISTICS, situation_facts(s), parts=("base", "show_gone")))
+    gone = {args_of(sym)[0] for sym in shown if sym.name == "gone"}
+    saved = {args_of(sym)[0] for sym in shown if sym.name == "regenerates"}  # 701.19a instead of 704.5g
+    if gone or saved:
+        s = replace(s, permanents=tuple(replace(p, left_battlefield=True) if p.id in gone
+                                        else regenerate(s, p) if p.id in saved else p for p in s.permanents))
     if s.combat.damage_step == "regular" and s.combat.first_strikers is None:
         fast = one_model(control(STEP, situation_facts(s), parts=("base", "show_fast")))
         s = s.with_combat(first_strikers=tuple(sorted(args_of(sym)[0] for sym in fast)))
     return s
+
+
+def regenerate(s: Situation, p: Permanent) -> Permanent:
+    """`p` regenerated (701.19a, 614.8): one regeneration shield used, all damage removed from it (120.6),
+    tapped and, if it is an attacking or blocking creature, removed from combat (506.4).
+
+    >>> from pysolver.model import Player
+    >>> x = Permanent("x", "a", power=2, toughness=2, damage=3, regeneration_shields=2)
+    >>> s = Situation((Player("a"), Player("b")), "a", (x,))
+    >>> y = regenerate(s.with_combat(attackers=(("x", "b"),)), x)
+    >>> y.damage, y.tapped, y.regeneration_shields, y.removed_from_combat
+    (0, True, 1, True)
+    """
+    in_combat = {a for a, _ in s.combat.attackers or ()} | {b for b, _ in s.combat.blockers or ()}
+    return replace(p, damage=0, tapped=True, regeneration_shields=p.regeneration_shields - 1,
+                   removed_from_combat=p.removed_from_combat or p.id in in_combat)
 
 
 def face_up(s: Situation, turns: tuple[Turn, ...]) -> Situation:
@@ -124,6 +141,7 @@ class StepResult:
     poison: tuple[tuple[str, int], ...] = ()  # 120.3b, 702.164c
     minus_counters: tuple[tuple[str, int], ...] = ()  # 120.3d: wither and infect damage
     returned: frozenset[str] = frozenset()  # 702.79a, 702.93a
+    regenerated: frozenset[str] = frozenset()  # 701.19a
 
 
 def step_results(s: Situation) -> Iterator[StepResult]:
@@ -159,7 +177,8 @@ def step_result(symbols: list[Any], read: dict[Any, tuple[str, tuple[Any, ...]]]
         gone=frozenset(x for x, in by_name.get("after_gone", ())),
         dealers=frozenset(x for x, in by_name.get("deals", ())),
         poison=pairs("after_poison"), minus_counters=pairs("after_minus_counters"),
-        returned=frozenset(x for x, in by_name.get("after_returned", ())))
+        returned=frozenset(x for x, in by_name.get("after_returned", ())),
+        regenerated=frozenset(x for x, in by_name.get("after_regenerated", ())))
 
 
 def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str], ...], StepResult]]:
@@ -181,8 +200,9 @@ def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str
 
 def apply_step(s: Situation, r: StepResult) -> Situation:
     """The situation after a damage step: life, poison, damage, -1/-1 counters, loyalty, defense,
-    permanents gone, creatures returned by persist or undying (:func:`returned_object`); the next
-    step is the regular one, remembering who dealt first-strike damage (510.4)."""
+    permanents gone, creatures returned by persist or undying (:func:`returned_object`), creatures
+    regenerated (:func:`regenerate`, 701.19a); the next step is the regular one, remembering who
+    dealt first-strike damage (510.4)."""
     life, damage, loyalty, defense = dict(r.life), dict(r.damage), dict(r.loyalty), dict(r.defense)
     poison, minus = dict(r.poison), dict(r.minus_counters)
     players = tuple(p if (life.get(p.name, p.life), poison.get(p.name, p.poison)) == (p.life, p.poison)
@@ -197,7 +217,7 @@ def apply_step(s: Situation, r: StepResult) -> Situation:
             return p
         return replace(p, damage=changed[0], loyalty=changed[1], defense=changed[2],
                        left_battlefield=changed[3]).with_counters(-1, -1, added)
-    permanents = tuple(map(after, s.permanents))
+    permanents = tuple(regenerate(s, after(p)) if p.id in r.regenerated else after(p) for p in s.permanents)
     permanents += tuple(returned_object(p) for p in s.permanents if p.id in r.returned)
     combat = replace(s.combat, damage_step="regular",
                      first_strikers=tuple(sorted(r.dealers)) if r.step == "first_strike" else s.combat.first_strikers)

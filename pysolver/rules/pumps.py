@@ -1,4 +1,6 @@
-"""Activated pump abilities in the priority windows of the combat (602, 608.2, 613.4c).
+"""Activated pump abilities in the priority windows of the combat (602, 608.2, 613.4c), and
+"{cost}: Regenerate ~" (701.19a), activated the same way: its shield is added to the creature's
+`regeneration_shields` as it resolves.
 
 A pump ability ("{R}: ~ gets +1/+0 until end of turn", "{1}{W}: Creatures you control get +1/+1
 until end of turn", docs/abilities.md) may be activated by its controller whenever they have
@@ -50,7 +52,10 @@ BLIND_BEFORE_BLOCKS = frozenset({
     "cant_be_blocked", "block_additional", "block_any_number", "block_only_flyers", "min_blockers", "lure",
     "must_be_blocked", "blocks_each_combat", "attacks_each_combat", *PUMPS,
     # pysolver.rules.activated: they read no P/T (hexproof, shroud and ward read who targets)
-    "tap_target", "target_cant_block", "target_pump", "tap_pump", "hexproof", "shroud", "ward"})
+    "tap_target", "target_cant_block", "target_pump", "tap_pump", "hexproof", "shroud", "ward",
+    # regeneration and prevention (701.19a, 615.1a) read no P/T
+    "regenerate", "prevent_combat_damage_to", "prevent_combat_damage_by", "prevent_damage_to",
+    "prevent_combat_damage_to_and_by"})
 
 
 def lowers_toughness(s: Situation) -> bool:
@@ -137,7 +142,12 @@ def activate(s: Situation, move: Activation) -> Situation:
 
 def resolve(s: Situation, source: Permanent, kind: str, pump: Pump) -> Situation:
     """A pump resolving (608.2): "~" gets +X/+Y if still on the battlefield; "creatures you control"
-    are the controller's creatures on the battlefield now (608.2h); then state-based actions."""
+    are the controller's creatures on the battlefield now (608.2h); then state-based actions.
+    "Regenerate ~" gives it one more regeneration shield for the turn (701.19a), if still there."""
+    if kind == "regenerate":
+        return replace(s, permanents=tuple(
+            replace(x, regeneration_shields=x.regeneration_shields + 1) if x.id == source.id and not x.left_battlefield
+            else x for x in s.permanents))
     def pumped(x: Permanent) -> bool:
         if x.left_battlefield:
             return False
@@ -220,8 +230,14 @@ def may_wait(s: Situation, move: Activation) -> bool:
     on the board reads power or toughness before blocks
     (:data:`BLIND_BEFORE_BLOCKS`). The same mana pays it later (the pool is the combat's, 106.4),
     the same creatures get it (none leaves the battlefield before combat damage but by a state-based
-    action), and only the damage steps read power (510.1)."""
-    pump = pumps_of(s.permanent(move.permanent))[move.ability]
+    action), and only the damage steps read power (510.1). A regeneration shield (701.19a) waits
+    unless a pump on the board lowers toughness (before blocks only that can destroy a creature,
+    704.5g, and a creature regenerated then is tapped: it can't attack or block, 508.1a, 509.1a)."""
+    p = s.permanent(move.permanent)
+    pump = pumps_of(p)[move.ability]
+    if _kind(p, move.ability) == "regenerate" and (lowers_toughness(s) or any(
+            q.toughness < 0 for x in s.permanents for q in pumps_of(x))):
+        return False
     if pump.toughness < 0 or (pump.toughness > 0 and (lowers_toughness(s) or any(
             (p.face_down and not p.left_battlefield) or any(q.toughness < 0 for q in pumps_of(p))
             for p in s.permanents))):
@@ -232,12 +248,16 @@ def may_wait(s: Situation, move: Activation) -> bool:
 def may_matter(s: Situation, move: Activation) -> bool:
     """Whether an activation after blockers can change the outcome: it lowers toughness (704.5f),
     raises it while an ability of :mod:`pysolver.rules.activated` could lower it (what the creature
-    survives, 704.5f), or pumps a creature in combat (only those deal or are dealt combat damage, 510.1)."""
+    survives, 704.5f), or pumps or regenerates a creature in combat (only those deal or are dealt
+    combat damage, 510.1; a creature removed from combat, 506.4, is not), or regenerates one a pump
+    may lower the toughness of (704.5g: its damage may become lethal)."""
     p = s.permanent(move.permanent)
     kind = _kind(p, move.ability)
     toughness = pumps_of(p)[move.ability].toughness
     if toughness < 0 or (toughness > 0 and lowers_toughness(s)):
         return True
+    if kind == "regenerate" and any(q.toughness < 0 for _, _, q in pumped_by(s, p.id)):
+        return True  # 701.19a, 704.5g: a pump lowering its toughness may make its damage lethal
     in_combat = {a for a, _ in s.combat.attackers or ()} | {b for b, _ in s.combat.blockers or ()}
-    return any(x.id in in_combat and not x.left_battlefield for x in s.permanents
-               if (x.id == p.id if kind == "pump" else x.is_creature and x.controller == p.controller))
+    return any(x.id in in_combat and not x.left_battlefield and not x.removed_from_combat for x in s.permanents
+               if (x.id == p.id if kind != "team_pump" else x.is_creature and x.controller == p.controller))

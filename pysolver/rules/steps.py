@@ -198,9 +198,12 @@ def _key(s: Situation) -> tuple[Any, ...]:
     """What a step program is grounded from but its externals (:class:`StepProgram`). Mana is read by
     no step rule (NOT_CHARACTERISTICS): boards that differ only in mana paid for pumps or face-up turns
     share a program, and so do boards that differ only in what pumps added until end of turn
-    (#program pump_state; the pools bound it)."""
+    (#program pump_state; the pools bound it), and boards whose creatures differ only in how many
+    regeneration shields they have, if any (701.19a: a step uses at most one; outcomes.lp reads only
+    whether there is one)."""
     return (s.active, tuple((p.name, p.life, p.poison, p.mana) for p in s.players), s.combat.attackers,
             tuple(sorted((replace(p, damage=0, left_battlefield=False, tapped=False, cant_block_this_turn=False,
                                   cant_be_blocked_this_turn=False,
+                                  regeneration_shields=min(p.regeneration_shields, 1),
                                   until_end_of_turn=(0, 0) if _pump_times(s, p) is not None else p.until_end_of_turn)
                           for p in s.permanents), key=lambda p: p.id)))

@@ -59,6 +59,7 @@ from ..asp.solving import ATTACKS, CHARACTERISTICS, control, models, one_model, 
 from ..model import Permanent, Situation
 from ..model.abilities import TRIGGERS
 from ..model.moves import DEATH_TRIGGERS, Trigger
+from .combat import regenerate
 
 ATTACK, BLOCK = "attack_triggers", "block_triggers"  # the #program parts of encodings/triggers.lp
 PROVOKE = "provoke"  # 702.39a: put on the stack with a target, resolved by :func:`provoked`
@@ -325,12 +326,14 @@ def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str,
     loyalty, defense = shown.get("resolved_loyalty", {}), shown.get("resolved_defense", {})
     players = tuple(replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison))
                     for p in s.players)
+    # 701.19a: a creature with a regeneration shield that deathtouch damage would destroy is regenerated
+    saved = {x for x in destroyed if s.permanent(x).regeneration_shields}
     permanents = tuple(replace(p, damage=damage.get(p.id, p.damage), loyalty=loyalty.get(p.id, p.loyalty),
                                defense=defense.get(p.id, p.defense),
-                               left_battlefield=p.left_battlefield or p.id in destroyed)
+                               left_battlefield=p.left_battlefield or p.id in destroyed - saved)
                        .with_counters(-1, -1, counters.get(p.id, 0))
                        for p in s.permanents)
-    return replace(s, players=players, permanents=permanents)
+    return replace(s, players=players, permanents=tuple(regenerate(s, p) if p.id in saved else p for p in permanents))
 
 
 def orders(stack: Stack) -> list[Stack]:

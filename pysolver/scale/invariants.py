@@ -143,10 +143,9 @@ def _pumped(s: Situation, line: dict[str, Any], windows: tuple[str, ...]) -> Cou
         if act["window"] not in windows:
             continue
         source = s.permanent(act["permanent"])
-        pumps = [(a.kind, a.value) for a in source.abilities if a.kind in ("pump", "team_pump")]
-        kind, pump = pumps[act.get("ability", 0)]
+        kind, pump = source.pump_abilities()[act.get("ability", 0)]  # (701.19a: "Regenerate ~" adds +0/+0)
         for p in s.permanents:
-            if p.id == source.id if kind == "pump" else p.is_creature and p.controller == source.controller:
+            if p.id == source.id if kind != "team_pump" else p.is_creature and p.controller == source.controller:
                 added[p.id] += act["times"] * pump.power
     return added
 

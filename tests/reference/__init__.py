@@ -22,6 +22,8 @@ Layout, meant to be extended (damage, outcomes):
   over every declaration, face-up turn and assignment (``reference_outcomes``).
 * :mod:`reference.facedown` -- the ways a face-down permanent is turned face up (morph,
   megamorph, disguise; a manifested or cloaked creature card's mana cost, 701.40b, 701.58b).
+* :mod:`reference.shields` -- regeneration (701.19a) and damage prevention (615.1a), used by
+  the damage steps, the state-based actions and the death triggers of the others.
 """
 
 from .characteristics import Characteristics, battlefield, characteristics, left_battlefield

@@ -168,6 +168,8 @@ def left_battlefield(s: Situation) -> dict[str, str]:
             gone[p.id] = "506.4"
             continue
         rule = state_based_action(characteristics(p))
+        if rule == "704.5g" and p.regeneration_shields > 0:
+            continue  # 701.19a: regenerated instead (reference.shields)
         if rule is not None:
             gone[p.id] = rule
     return gone

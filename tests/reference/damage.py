@@ -67,7 +67,8 @@ class Combat:
 def combat_now(s: Situation, field: Field) -> Combat:
     """The combat of ``s`` (declared attackers and blockers) as it stands on ``field``."""
     assert s.combat.attackers is not None and s.combat.blockers is not None
-    here = {pid for pid, c in field.items() if c.is_creature}
+    # 506.4, 701.19a: a creature regenerated in an earlier step is removed from combat
+    here = {pid for pid, c in field.items() if c.is_creature and not s.permanent(pid).removed_from_combat}
     attacks = {a: t for a, t in s.combat.attackers if a in here}
     blocked = frozenset(a for _, a in s.combat.blockers if a in attacks)
     blocks = frozenset((b, a) for b, a in s.combat.blockers if b in here)

@@ -35,6 +35,7 @@ from pysolver.model import Situation
 
 from .characteristics import Characteristics, characteristics
 from .declarations import has_quality
+from .shields import prevented_noncombat, regenerated, saved
 
 KINDS = ("dies_damage", "dies_each_opponent")
 Death = tuple  # ("dies", kind, source, target, N, controller, lki Characteristics)
@@ -103,6 +104,7 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
     poison = {p: 0 for p in players}
     destroyed = set()
     permanents = []
+    recipients = [r for r in recipients if not prevented_noncombat(field.get(r))]  # 615.1a, 120.4b
     for p in s.permanents:
         if p.id in recipients:
             c = field[p.id]
@@ -112,7 +114,10 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
                 else:
                     p = replace(p, damage=p.damage + n)  # 120.3e
                 if source.has("deathtouch") and not c.has("indestructible"):
-                    destroyed.add(p.id)  # 704.5h, 702.12b
+                    if saved(p, c):
+                        p = regenerated(s, p)  # 701.19a
+                    else:
+                        destroyed.add(p.id)  # 704.5h, 702.12b
             if c.is_planeswalker:
                 p = replace(p, loyalty=max(0, (p.loyalty or 0) - n))  # 120.3c
             if c.is_battle:

@@ -70,6 +70,7 @@ from .declarations import has_quality, reference_attacks, reference_blocks
 from .facedown import ways
 from .provoke import resolve_provoke
 from .provoke import stacks as provoke_stacks
+from .shields import prevented, regenerated, saved
 from .triggers import attack_triggers, block_triggers, resolve, stacked
 
 POOL_KEYS = ("W", "U", "B", "R", "G", "colorless")
@@ -124,12 +125,18 @@ def pay(pool: Mana, cost: Mana) -> set[Mana]:
 
 
 def settle(state: State) -> State:
-    """704.3: the state-based actions of docs/situation.md (704.5f/g/i/v), before any damage step."""
+    """704.3: the state-based actions of docs/situation.md (704.5f/g/i/v), before any damage step; a
+    creature lethal damage would destroy with a regeneration shield is regenerated (701.19a)."""
     gone = set(state.gone)
+    saving = set()
     for pid, c in state.field().items():
-        if state_based_action(c) is not None:
+        rule = state_based_action(c)
+        if rule == "704.5g" and saved(state.s.permanent(pid), c):
+            saving.add(pid)
+        elif rule is not None:
             gone.add(pid)
-    return replace(state, gone=frozenset(gone))
+    permanents = tuple(regenerated(state.s, p) if p.id in saving else p for p in state.s.permanents)
+    return replace(state, s=replace(state.s, permanents=permanents), gone=frozenset(gone))
 
 
 def face_up_options(state: State) -> set[State]:
@@ -155,11 +162,12 @@ def face_up_options(state: State) -> set[State]:
 
 # ==== Pump abilities (602.2, 608.2, 613.4c) ===============================================
 
-PUMP_KINDS = ("pump", "team_pump")
+PUMP_KINDS = ("pump", "team_pump", "regenerate")
 
 
 def pumps(p: Permanent) -> list[tuple[str, int, int, Mana]]:
-    """(kind, X, Y, cost) of each pump ability of the face-up side (602.1)."""
+    """(kind, X, Y, cost) of each pump ability of the face-up side (602.1), and of each "{cost}:
+    Regenerate ~" (701.19a; X = Y = 0)."""
     return [(a.kind, a.value.power, a.value.toughness, a.value.cost)  # type: ignore[attr-defined]
             for a in p.abilities if a.kind in PUMP_KINDS]
 
@@ -190,6 +198,10 @@ def resolve_pump(state: State, pending: Pending) -> State:
     every creature its controller controls now does (608.2h)."""
     controller, source, kind, x, y = pending
     field = state.field()
+    if kind == "regenerate":  # 701.19a: a regeneration shield, if it is still on the battlefield
+        return replace(state, s=replace(state.s, permanents=tuple(
+            replace(q, regeneration_shields=q.regeneration_shields + 1) if q.id == source and q.id in field else q
+            for q in state.s.permanents)))
 
     def gets(q: Permanent) -> bool:
         if kind == "pump":
@@ -246,6 +258,8 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
         source = field[src]
         if r in field and any(has_quality(source, q) for q in field[r].protections()):
             continue  # 702.16e, 702.16j, 702.16k: prevented
+        if prevented(source, field.get(r)):
+            continue  # 615.1a, 120.4b: prevented (reference.shields)
         if source.has("lifelink"):
             gain[source.controller] += n  # 702.15b (with infect too)
         if r in loss:
@@ -280,12 +294,20 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
     after = replace(state, s=replace(state.s, players=players, permanents=tuple(permanents)))
     gone = set(after.gone)
     last_known = after.field()
+    saving = set()
     for pid, c in last_known.items():
-        if state_based_action(c) is not None:  # 704.5f, 704.5g (702.12b), 704.5i, 704.5v
+        rule = state_based_action(c)  # 704.5f, 704.5g (702.12b), 704.5i, 704.5v
+        destroyed = rule == "704.5g" or (pid in deathtouched and c.is_creature and c.toughness > 0
+                                         and not c.has("indestructible"))  # 704.5h, 702.12b
+        if rule not in (None, "704.5g"):
             gone.add(pid)
-        if (pid in deathtouched and c.is_creature and c.toughness > 0
-                and not c.has("indestructible")):  # 704.5h, 702.12b
+        elif destroyed and saved(after.s.permanent(pid), c):
+            saving.add(pid)  # 701.19a: regenerated instead
+        elif destroyed:
             gone.add(pid)
+    if saving:
+        after = replace(after, s=replace(after.s, permanents=tuple(
+            regenerated(state.s, p) if p.id in saving else p for p in after.s.permanents)))
     lost = any(p.life <= 0 or p.poison >= 10 for p in players)  # 704.5a, 704.5c
     after = replace(after, gone=frozenset(gone))
     if lost:  # 104.3b: the game is over before any trigger is put on the stack (603.3)
@@ -446,8 +468,8 @@ class Search:
 
 def start(s: Situation) -> tuple[str, State]:
     """The starting state (docs/situation.md state-based actions applied) and the first stage (docs/verify.md)."""
-    state = State(s, frozenset(left_battlefield(s)),
-                  frozenset(s.combat.first_strikers) if s.combat.first_strikers is not None else None)
+    state = settle(State(s, frozenset(left_battlefield(s)),
+                         frozenset(s.combat.first_strikers) if s.combat.first_strikers is not None else None))
     c = s.combat
     if c.damage_step == "regular" and state.first_strikers is None:
         # 510.4, 702.7c: past the first-strike step, the creatures that had first strike or double

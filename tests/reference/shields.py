@@ -1,0 +1,53 @@
+"""Regeneration (701.19) and damage prevention (615), in plain Python, for the reference.
+
+* 615.1a: "Prevent all combat damage that would be dealt to ~" and "... dealt by ~",
+  "Prevent all damage that would be dealt to ~" (combat damage and a death trigger's damage alike):
+  the damage is not dealt (120.4b), so it does nothing at all: no life loss, no damage marked, no
+  counters, no deathtouch, no lifelink (:func:`prevented`, :func:`prevented_noncombat`).
+* 701.19a, 614.8: the next time a creature with a regeneration shield would be destroyed (lethal
+  damage, 704.5g; deathtouch damage, 704.5h) it is regenerated instead (:func:`regenerated`): the
+  shield is used, all damage removed, it is tapped and removed from combat (506.4). Toughness 0 or
+  less (704.5f) is no destruction. Shields come from the situation (`regeneration_shields`) and
+  from each activation of "{cost}: Regenerate ~".
+
+>>> from pysolver.model import Permanent, Player, Situation
+>>> s = Situation((Player("a"), Player("b")), "a", (Permanent("x", "a", power=1, toughness=1, damage=1,
+...               regeneration_shields=1),)).with_combat(attackers=(("x", "b"),))
+>>> y = regenerated(s, s.permanent("x"))
+>>> (y.damage, y.tapped, y.regeneration_shields, y.removed_from_combat)
+(0, True, 0, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pysolver.model import Permanent, Situation
+
+from .characteristics import Characteristics
+
+
+def prevented(source: Characteristics, recipient: Characteristics | None) -> bool:
+    """615.1a: whether combat damage from `source` to `recipient` (None: a player) is prevented."""
+    if source.has("prevent_combat_damage_by") or source.has("prevent_combat_damage_to_and_by"):
+        return True
+    return recipient is not None and any(recipient.has(k) for k in (
+        "prevent_combat_damage_to", "prevent_damage_to", "prevent_combat_damage_to_and_by"))
+
+
+def prevented_noncombat(recipient: Characteristics | None) -> bool:
+    """615.1a: whether a death trigger's damage to `recipient` (None: a player) is prevented."""
+    return recipient is not None and recipient.has("prevent_damage_to")
+
+
+def saved(p: Permanent, c: Characteristics) -> bool:
+    """701.19a: whether a creature that would be destroyed (704.5g, 704.5h; toughness above 0) is
+    regenerated instead: it has a shield left."""
+    return c.is_creature and c.toughness is not None and c.toughness > 0 and p.regeneration_shields > 0
+
+
+def regenerated(s: Situation, p: Permanent) -> Permanent:
+    """701.19a: `p` regenerated: a shield used, no damage, tapped, out of combat if it was in it (506.4)."""
+    fighting = {a for a, _ in s.combat.attackers or ()} | {b for b, _ in s.combat.blockers or ()}
+    return replace(p, damage=0, tapped=True, regeneration_shields=p.regeneration_shields - 1,
+                   removed_from_combat=p.removed_from_combat or p.id in fighting)
