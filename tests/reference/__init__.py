@@ -20,6 +20,9 @@ Layout, meant to be extended (damage, outcomes):
   (``reference_assignments``; ``assignment_violations`` one check per rule).
 * :mod:`reference.outcomes` -- every distinct end-of-combat result (docs/results.md)
   over every declaration, face-up turn and assignment (``reference_outcomes``).
+* :mod:`reference.minimax` and :mod:`reference.best` -- the combat played out as a game: a goal
+  forced or not (``reference_verify``), an objective's optimal value and first declarations
+  (``reference_value``, ``reference_best``, docs/best.md).
 """
 
 from .characteristics import Characteristics, battlefield, characteristics, left_battlefield
