@@ -244,3 +244,15 @@ def test_from_the_regular_step_after_first_strike(side: str) -> None:
     found = best(s, o)
     assert tuple(v if t.sense == "max" else -v for t, v in found.value) == reference_value(s, o)
     assert dict((str(t), v) for t, v in found.value)[f"{'max' if side == 'attacker' else 'min'} value:bob"] == 7
+
+
+def test_the_files_objective_seen_from_the_other_side() -> None:
+    """docs/best.md: `--side` without terms plays the file's objective from that side, every sense
+    flipped (the same game); without either, the side that declares next gets its defaults."""
+    s = pysolver.load_data({"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice", "permanents": [],
+                            "objective": {"side": "attacker", "terms": ["max lost:bob", "min value:alice:pt"]}})
+    assert [str(t) for t in objective_for(s, side="defender").terms] == ["min lost:bob", "max value:alice:pt"]
+    assert objective_for(s) == s.objective
+    plain = pysolver.load_data({"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice", "permanents": [],
+                                "combat": {"attackers": {}}})
+    assert objective_for(plain).side == "defender"  # attackers declared, blockers not (509.1)
