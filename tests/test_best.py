@@ -228,3 +228,31 @@ def test_a_blocker_of_two_attackers_chooses_its_damage() -> None:
                                                          "min value:bob": 0, "max value:alice": 4}
     assert found.line[-1].by == "bob" and found.line[-1].move.to_json() == {"assignment": [["octo", "x2", 2]]}
     assert found.end["destroyed"] == ["x2"]
+
+
+@pytest.mark.parametrize("side", ["attacker", "defender"])
+def test_from_the_regular_step_after_first_strike(side: str) -> None:
+    """510.4: a file at `damage_step: regular` deals the regular step only (double strike again,
+    first strike not); the value equals the brute force's from either side."""
+    s = board([{"id": "x", "controller": "alice", "power": 3, "toughness": 3, "abilities": ["Double strike"]},
+               {"id": "y", "controller": "alice", "power": 2, "toughness": 2},
+               {"id": "w", "controller": "bob", "power": 2, "toughness": 3, "abilities": ["First strike"]},
+               {"id": "v", "controller": "bob", "power": 1, "toughness": 1}], bob_life=5, goal={"lethal": "bob"},
+              combat={"attackers": {"x": "bob", "y": "bob"}, "blockers": {"w": ["x"], "v": ["y"]},
+                      "damage_step": "regular"})
+    o = objective_for(s, side=side)
+    found = best(s, o)
+    assert tuple(v if t.sense == "max" else -v for t, v in found.value) == reference_value(s, o)
+    assert dict((str(t), v) for t, v in found.value)[f"{'max' if side == 'attacker' else 'min'} value:bob"] == 7
+
+
+def test_the_files_objective_seen_from_the_other_side() -> None:
+    """docs/best.md: `--side` without terms plays the file's objective from that side, every sense
+    flipped (the same game); without either, the side that declares next gets its defaults."""
+    s = pysolver.load_data({"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice", "permanents": [],
+                            "objective": {"side": "attacker", "terms": ["max lost:bob", "min value:alice:pt"]}})
+    assert [str(t) for t in objective_for(s, side="defender").terms] == ["min lost:bob", "max value:alice:pt"]
+    assert objective_for(s) == s.objective
+    plain = pysolver.load_data({"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice", "permanents": [],
+                                "combat": {"attackers": {}}})
+    assert objective_for(plain).side == "defender"  # attackers declared, blockers not (509.1)

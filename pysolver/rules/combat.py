@@ -193,9 +193,10 @@ def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str
     ctl = control(BLOCKERS.encodings + AFTER_DECLARATIONS, facts,
                   parts=("base", *BLOCKERS.whole_board, ("require", [best or 0]), "project_blocks",
                          BLOCKERS.show, *CHOOSE_RESULTS, "show_results"), args=("--models=0", "--project=project"))
+    read: dict[Any, tuple[str, tuple[Any, ...]]] = {}  # the shown atoms recur from model to model
     for symbols in models(ctl):
         blocks = tuple(sorted(tuple(args_of(sym)) for sym in symbols if sym.name == "block"))
-        yield blocks, step_result([sym for sym in symbols if sym.name != "block"])
+        yield blocks, step_result([sym for sym in symbols if sym.name != "block"], read)
 
 
 def apply_step(s: Situation, r: StepResult) -> Situation:
