@@ -57,7 +57,9 @@ NUMBER_WORDS = {w: i for i, w in enumerate(
 _MIN_BLOCKERS = re.compile(r"this creature can't be blocked except by (\w+) or more creatures")
 # Combat triggers (603.2, pysolver.rules.triggers): the keyword lines, "Bushido N" and the like, the pump lines.
 TRIGGER_KEYWORDS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "trigger" and f.literal}
-TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group == "trigger")
+TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group in ("trigger", "damage-trigger"))
+# 510.3a, 603.2c: combat-damage triggers ("Whenever ~ deals combat damage to a player, …"), pysolver.rules.hits.
+HIT_TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group == "damage-trigger")
 _TRIGGER_N = re.compile(r"(bushido|rampage|afflict) (\w+)")
 _TRIGGER_PUMP = re.compile(r"whenever this creature (attacks|blocks|becomes blocked|blocks or becomes blocked), "
                            r"(?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
@@ -67,6 +69,15 @@ _PUMP_KINDS = {"attacks": "attacks_pump", "blocks": "blocks_pump", "becomes bloc
 _DIES = re.compile(r"when(?:ever)? this creature dies, (?:it|this creature) deals (\w+) damage to "
                    r"(any target|each opponent)")
 _DIES_KINDS = {"any target": "dies_damage", "each opponent": "dies_each_opponent"}
+# 510.3a: "Whenever ~ deals combat damage to <a player / …>, <effect>"; its value is (what it was dealt to, N).
+_HIT = re.compile(r"whenever this creature deals combat damage to (a player or planeswalker|a player|an opponent|"
+                  r"a creature), (.+)")
+_HIT_TO = {"a player": "player", "an opponent": "player", "a player or planeswalker": "player_or_planeswalker",
+           "a creature": "creature"}
+_HIT_EFFECTS = ((re.compile(r"put (\w+) \+1/\+1 counters? on (?:it|this creature)"), "hit_counters"),
+                (re.compile(r"that player loses (\w+) life"), "hit_loss"),
+                (re.compile(r"you gain (\w+) life"), "hit_gain"),
+                (re.compile(r"destroy that creature"), "hit_destroy"))
 _TOXIC = re.compile(r"toxic (\d+)")  # 702.164a: "toxic N"
 _COST_ABILITY = re.compile(r"(morph|megamorph)\s*(\{.*\})$")
 _OTHER_MORPH_COST = re.compile(r"(morph|megamorph)\s*[\u2014\u2013-]\s*(.+)")  # "Morph—Reveal a white card …"
@@ -486,4 +497,31 @@ def _parse_trigger(text: str) -> Ability | None:
         word, whom = m.group(1), m.group(2)
         n = NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= 7 else None)
         return Ability(_DIES_KINDS[whom], n) if n is not None and n >= 1 else None
+    m = _HIT.fullmatch(text)
+    if m:
+        return _hit(_HIT_TO[m.group(1)], m.group(2))
+    return None
+
+
+def _hit(to: str, effect: str) -> Ability | None:
+    """A combat-damage trigger (510.3a) dealt `to` a player, a player or planeswalker, or a creature,
+    with its `effect` text, or None if the effect is none of the forms read.
+
+    >>> _hit("player", "put a +1/+1 counter on it").term, _hit("creature", "destroy that creature").term
+    ('hit_counters(player,1)', 'hit_destroy(creature)')
+    >>> _hit("creature", "that player loses 2 life") is None  # a creature is no player
+    True
+    """
+    for pattern, kind in _HIT_EFFECTS:
+        m = pattern.fullmatch(effect)
+        if m is None:
+            continue
+        if (kind == "hit_loss" and to != "player") or (kind == "hit_destroy" and to != "creature"):
+            return None  # "that player" needs a player, "that creature" a creature
+        if kind == "hit_destroy":
+            return Ability(kind, (to,))
+        word = m.group(1)
+        n = 1 if word in ("a", "an") else NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= 7
+                                                           else None)
+        return Ability(kind, (to, n)) if n is not None and n >= 1 else None
     return None

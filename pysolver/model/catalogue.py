@@ -30,6 +30,7 @@ GROUPS = {
     "requirement": "Attack and block requirements (508.1d, 509.1c)",
     "activated": "Activated pump abilities (602, 613.4c)",
     "trigger": "Combat triggers (603.2, 508.2a, 509.2a)",
+    "damage-trigger": "Combat-damage triggers (510.3a, 603.2)",
 }
 
 
@@ -169,6 +170,23 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "When ~ dies, it deals N damage to each opponent", "dies_each_opponent", "603.10a",
              "When this creature dies, it deals 1 damage to each opponent",
              ("Whenever ~ dies, it deals two damage to each opponent",), literal=False),
+    # --- combat-damage triggers (510.3a, 603.2c): trigger as combat damage is dealt, put on the stack after
+    # the step's state-based actions (pysolver.rules.hits); N written as a number or a word, "a" for one
+    LineForm("damage-trigger", "Whenever ~ deals combat damage to a player, put N +1/+1 counters on it",
+             "hit_counters", "510.3a", "Whenever this creature deals combat damage to a player, put a +1/+1 counter "
+             "on it", ("Whenever ~ deals combat damage to a player or planeswalker, put a +1/+1 counter on ~",
+                       "Whenever ~ deals combat damage to an opponent, put two +1/+1 counters on it",
+                       "Whenever ~ deals combat damage to a creature, put a +1/+1 counter on it"), literal=False),
+    LineForm("damage-trigger", "Whenever ~ deals combat damage to a player, that player loses N life", "hit_loss",
+             "510.3a", "Whenever this creature deals combat damage to a player, that player loses 1 life",
+             ("Whenever ~ deals combat damage to an opponent, that player loses 2 life",), literal=False),
+    LineForm("damage-trigger", "Whenever ~ deals combat damage to a player, you gain N life", "hit_gain", "510.3a",
+             "Whenever this creature deals combat damage to a player, you gain 2 life",
+             ("Whenever ~ deals combat damage to a player or planeswalker, you gain 1 life",
+              "Whenever ~ deals combat damage to a creature, you gain 2 life"), literal=False),
+    LineForm("damage-trigger", "Whenever ~ deals combat damage to a creature, destroy that creature", "hit_destroy",
+             "510.3a", "Whenever this creature deals combat damage to a creature, destroy that creature",
+             literal=False),
 )
 
 

@@ -122,6 +122,7 @@ class StepResult:
     poison: tuple[tuple[str, int], ...] = ()  # 120.3b, 702.164c
     minus_counters: tuple[tuple[str, int], ...] = ()  # 120.3d: wither and infect damage
     returned: frozenset[str] = frozenset()  # 702.79a, 702.93a
+    hits: frozenset[tuple[str, str]] = frozenset()  # 510.3a: (source, recipient) of combat-damage triggers
 
 
 def step_results(s: Situation) -> Iterator[StepResult]:
@@ -157,7 +158,8 @@ def step_result(symbols: list[Any], read: dict[Any, tuple[str, tuple[Any, ...]]]
         gone=frozenset(x for x, in by_name.get("after_gone", ())),
         dealers=frozenset(x for x, in by_name.get("deals", ())),
         poison=pairs("after_poison"), minus_counters=pairs("after_minus_counters"),
-        returned=frozenset(x for x, in by_name.get("after_returned", ())))
+        returned=frozenset(x for x, in by_name.get("after_returned", ())),
+        hits=frozenset(by_name.get("hit", ())))
 
 
 def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str], ...], StepResult]]:

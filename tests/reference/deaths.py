@@ -54,7 +54,10 @@ def triggered(before: dict[str, Characteristics], dead: set[str]) -> list[Death]
 
 
 def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[str]:
-    """115.4, 702.16b: every legal target of `t` now ("" for "each opponent": it has none)."""
+    """115.4, 702.16b: every legal target of `t` now ("" for "each opponent": it has none; a
+    combat-damage trigger of :mod:`reference.hits` names what it was fixed on, 510.3a)."""
+    if t[0] == "hit":
+        return [t[3]]
     if t[1] != "dies_damage":
         return [""]
     source = t[6]

@@ -38,6 +38,8 @@ from pysolver.model import Goal, Situation
 from .damage import combat_now, fast, next_step, step_assignments
 from .deaths import apnap, player_sequences, resolve_death, triggered
 from .declarations import reference_attacks, reference_blocks
+from .hits import resolve_hit
+from .hits import triggered as hit_triggers
 from .outcomes import State, activations_of, deal, morph_cost, pay, resolve_pump, settle, start
 from .provoke import resolve_provoke
 from .provoke import stacks as provoke_stacks
@@ -94,9 +96,10 @@ class Minimax:
             elif top[0] == "provoke":  # 702.39a: the target untaps and must block (reference.provoke)
                 options.append(self.value("window", settle(replace(state, s=resolve_provoke(
                     state.s, state.field(), top))), stage, ACTIVE, 0, stack[:-1]))
-            elif top[0] == "dies":  # a death trigger (reference.deaths); the creatures it kills trigger in turn
-                field = state.field()
-                dealt, destroyed = resolve_death(state.s, field, top)
+            elif top[0] in ("dies", "hit"):  # a death (reference.deaths) or combat-damage trigger (reference.hits);
+                field = state.field()       # the creatures it kills trigger in turn
+                dealt, destroyed = (resolve_death(state.s, field, top) if top[0] == "dies"
+                                    else resolve_hit(state.s, state.gone, top))
                 resolved = settle(replace(state, s=dealt, gone=state.gone | destroyed))
                 lost = any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players)  # 704.5a, 704.5c
                 options.append(self.value("end", resolved) if lost else self.put(
@@ -214,9 +217,11 @@ class Minimax:
                 after = replace(after, s=after.s.with_combat(damage_step="regular"), first_strikers=had)
             if lost:  # 104.3b: the game is over before any trigger is put on the stack
                 return self.value("end", after)
-            # 603.3, 510.3: the death triggers are put on the stack in this step, then they resolve
+            # 603.3, 510.3, 510.3a: the death triggers and the combat-damage triggers (reference.hits) are put
+            # on the stack in this step, then they resolve
             stage = "after_first_strike" if step == "first_strike" else "after_combat_damage"
-            return self.put(after, tuple(triggered(field, set(after.gone - state.gone))), stage, ())
+            pending = hit_triggers(state.s, field, assignment) + triggered(field, set(after.gone - state.gone))
+            return self.put(after, tuple(pending), stage, ())
 
         return any(all(outcome(a) for a in completions) for completions in announced.values())
 

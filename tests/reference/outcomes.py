@@ -36,7 +36,8 @@ the state only remembers it returned. Creatures that died with a death trigger (
 :mod:`reference.deaths`) have them put on the stack in every way (APNAP, each player's order and
 targets, 603.3b, 603.3d) and resolved one at a time with a window before each (the window between
 the steps, or after the regular step), state-based actions after each; the creatures they kill
-trigger in turn. A player at 0 or less life after the first-strike step has lost
+trigger in turn. So are the combat-damage triggers of the step (510.3a, :mod:`reference.hits`), with
+the death triggers. A player at 0 or less life after the first-strike step has lost
 (104.3b, 704.5a) and the combat, as far as outcomes go, ends there (docs/results.md).
 
 The search is a plain recursion over complete states, remembered so that a state reached
@@ -62,6 +63,8 @@ from .characteristics import Characteristics, battlefield, characteristics, left
 from .damage import Assignment, combat_now, fast, next_step, step_assignments
 from .deaths import put_sequences, resolve_death, triggered
 from .declarations import has_quality, reference_attacks, reference_blocks
+from .hits import resolve_hit
+from .hits import triggered as hit_triggers
 from .provoke import resolve_provoke
 from .provoke import stacks as provoke_stacks
 from .triggers import attack_triggers, block_triggers, resolve, stacked
@@ -392,12 +395,15 @@ class Search:
         if key in self.memo:
             return self.memo[key]
         out = set()
-        actions = window_options if any(t[0] == "dies" for t in stack) else face_up_options
+        actions = window_options if any(t[0] in ("dies", "hit") for t in stack) else face_up_options
         for after in actions(state):
             field = after.field()
             if stack[0][0] == "dies":
                 dealt, destroyed = resolve_death(after.s, field, stack[0])
                 resolved = settle(replace(after, s=dealt, gone=after.gone | destroyed))
+            elif stack[0][0] == "hit":  # 510.3a (reference.hits)
+                hit, destroyed = resolve_hit(after.s, after.gone, stack[0])
+                resolved = settle(replace(after, s=hit, gone=after.gone | destroyed))
             elif stack[0][0] == "provoke":
                 resolved = settle(replace(after, s=resolve_provoke(after.s, field, stack[0])))
             else:
@@ -430,8 +436,10 @@ class Search:
                     continue
                 # 603.3, 117.5: the death triggers go on the stack the next time a player would
                 # receive priority: in this step (510.3), then the window or the end.
+                # 510.3a: with the abilities that triggered on the damage itself (reference.hits).
                 then = "after_first_strike" if step == "first_strike" else "end"
-                out |= self.put(after, triggered(field, set(after.gone - state.gone)), (), then)
+                pending = hit_triggers(state.s, field, assignment) + triggered(field, set(after.gone - state.gone))
+                out |= self.put(after, pending, (), then)
         return out
 
     def put(self, state: State, pending: list, stack: tuple, then: str) -> set[Outcome]:

@@ -1,0 +1,198 @@
+"""Combat-damage triggers (510.3a, 603.2; pysolver.rules.hits, encodings/hits.lp): each rule with a
+hand-stated set of results, the real cards' lines, and the brute-force reference (tests/reference/hits.py)
+on generated boards: outcomes (fight path, walk) and verify (minimax)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from boards import board, creature
+from combat_boards import outcome_boards
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference.minimax import reference_verify
+from reference.outcomes import canonical, reference_outcomes
+from strategies import HIT_TRIGGER_LINES, with_triggers
+
+import pysolver
+from pysolver.game import fights
+from pysolver.game import gametree as gt
+from pysolver.game.outcomes import count_path, outcome_values
+from pysolver.model.abilities import HIT_TRIGGERS, UnknownAbilityLine, parse_ability_line
+from pysolver.model.moves import TargetChoice
+from pysolver.scale.invariants import replay
+
+COUNTER = "Whenever ~ deals combat damage to a player, put a +1/+1 counter on it"
+LOSS = "Whenever ~ deals combat damage to a player, that player loses {} life"
+GAIN = "Whenever ~ deals combat damage to a creature, you gain {} life"
+DESTROY = "Whenever ~ deals combat damage to a creature, destroy that creature"
+
+
+def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:
+    """(alice's life, bob's life, destroyed, who lost) of each outcome."""
+    return {(o["life"]["alice"], o["life"]["bob"], tuple(o["destroyed"]), tuple(o["lost"]))
+            for o in pysolver.outcomes(s)}
+
+
+@pytest.mark.parametrize(("name", "line", "term"), [
+    ("Slith Firewalker", "Whenever Slith Firewalker deals combat damage to a player, put a +1/+1 counter on it.",
+     "hit_counters(player,1)"),
+    ("Falkenrath Marauders", "Whenever Falkenrath Marauders deals combat damage to a player, put two +1/+1 "
+     "counters on it.", "hit_counters(player,2)"),
+    ("Mirri the Cursed", "Whenever Mirri the Cursed deals combat damage to a creature, put a +1/+1 counter on "
+     "Mirri the Cursed.", "hit_counters(creature,1)"),
+    ("Voracious Cobra", "Whenever Voracious Cobra deals combat damage to a creature, destroy that creature.",
+     "hit_destroy(creature)"),
+    ("x", "Whenever ~ deals combat damage to a player or planeswalker, you gain 3 life",
+     "hit_gain(player_or_planeswalker,3)"),
+    ("x", "Whenever this creature deals combat damage to an opponent, that player loses two life",
+     "hit_loss(player,2)"),
+])
+def test_510_3a_real_lines_parse(name: str, line: str, term: str) -> None:
+    """510.3a: the oracle lines of real cards, the card's name read as the creature."""
+    assert [a.term for a in parse_ability_line(line, name)] == [term]
+
+
+@pytest.mark.parametrize("line", [
+    "Whenever ~ deals combat damage to a creature, that player loses 1 life",  # a creature is no player
+    "Whenever ~ deals combat damage to a player, destroy that creature",
+    "Whenever ~ deals combat damage to a player, put a +1/+1 counter on each creature you control",
+    "Whenever ~ deals combat damage to a player, that player loses 0 life",
+    "Whenever ~ deals combat damage to a creature, destroy that creature at end of combat",  # 511.2: not modelled
+])
+def test_510_3a_other_forms_are_not_understood(line: str) -> None:
+    with pytest.raises(UnknownAbilityLine):
+        parse_ability_line(line, None)
+
+
+def test_510_4_a_first_strike_hit_counter_is_there_for_the_regular_step() -> None:
+    """510.4, 117.3b, 122.1a: a 2/2 double striker's first hit (bob 5 → 3) puts a +1/+1 counter on it
+    before the regular step, whose 3 damage is lethal (704.5a); without the line bob is at 1."""
+    s = board(creature("x", "alice", 2, 2, "Double strike", COUNTER), bob=5, attackers={"x": "bob"}, blockers={})
+    assert results(s) == {(20, 0, (), ("bob",))}
+    s = board(creature("x", "alice", 2, 2, "Double strike"), bob=5, attackers={"x": "bob"}, blockers={})
+    assert results(s) == {(20, 1, (), ())}
+
+
+def test_119_3_that_player_loses_life_after_the_damage() -> None:
+    """510.3a, 119.3, 704.5a: 1 combat damage and the trigger's 2 life bring bob from 3 to 0."""
+    s = board(creature("x", "alice", 1, 1, LOSS.format(2)), bob=3, attackers={"x": "bob"}, blockers={})
+    assert results(s) == {(20, 0, (), ("bob",))}
+
+
+def test_603_2c_a_creature_dealt_damage_by_each_triggers_once_each() -> None:
+    """603.2c, 701.8a: a 4/4 "destroy that creature" blocked by two 1/5s destroys each it deals damage
+    to: both if it splits its damage, one if it gives all to one (510.1c); it takes 2 (survives)."""
+    s = board(creature("x", "alice", 4, 4, DESTROY), creature("b1", "bob", 1, 5), creature("b2", "bob", 1, 5),
+              attackers={"x": "bob"}, blockers={"b1": ["x"], "b2": ["x"]})
+    assert results(s) == {(20, 20, ("b1", "b2"), ()), (20, 20, ("b1",), ()), (20, 20, ("b2",), ())}
+
+
+def test_702_12b_an_indestructible_creature_is_not_destroyed() -> None:
+    s = board(creature("x", "alice", 1, 1, DESTROY), creature("y", "bob", 1, 5, "Indestructible"),
+              attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {(20, 20, ("x",), ())}
+
+
+def test_702_16e_prevented_damage_triggers_nothing() -> None:
+    """702.16e: damage prevented by protection is not dealt: the red attacker's "destroy" does not
+    trigger on its blocker with protection from red."""
+    s = board(creature("x", "alice", 1, 3, DESTROY, colors=["red"]),
+              creature("y", "bob", 1, 2, "Protection from red"), attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {(20, 20, (), ())}
+
+
+def test_113_7a_a_creature_that_dies_of_the_damage_still_triggers() -> None:
+    """113.7a, 603.3: a 3/1 trampler blocked by a 1/1 dies of its damage, and its trigger still makes
+    bob lose 2 after whatever it tramples over (702.19b: 0, 1 or 2 of its 3 beyond the lethal 1)."""
+    s = board(creature("x", "alice", 3, 1, "Trample", LOSS.format(2)), creature("y", "bob", 1, 1), bob=10,
+              attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {(20, 6, ("x", "y"), ()), (20, 7, ("x", "y"), ()), (20, 10, ("x", "y"), ())}
+
+
+def test_708_2a_a_face_down_creature_has_no_combat_damage_trigger() -> None:
+    s = board(creature("x", "alice", 2, 2, "Morph {5}", LOSS.format(5), face_down=True), bob=7,
+              attackers={"x": "bob"}, blockers={})
+    assert results(s) == {(20, 5, (), ())}
+
+
+def test_603_3b_apnap_the_defending_players_trigger_resolves_first() -> None:
+    """603.3b, 101.4: bob's "you gain 2 life" goes on the stack above alice's "that player loses 1
+    life", so bob at 2, dealt 1 by the trampler, goes to 3 and then 2, never to 0 (704.5a). If the
+    trampler gives both damage to the blocker, only bob's trigger triggers (bob 4)."""
+    s = board(creature("x", "alice", 2, 1, "Trample", LOSS.format(1)), creature("y", "bob", 1, 1, GAIN.format(2)),
+              bob=2, attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {(20, 2, ("x", "y"), ()), (20, 4, ("x", "y"), ())}
+
+
+def test_700_4_a_creature_destroyed_by_the_trigger_has_its_death_trigger() -> None:
+    """701.8a, 700.4, 603.10a: the blocker's "destroy that creature" kills the attacker, whose death
+    trigger then deals 1 damage to each opponent."""
+    s = board(creature("x", "alice", 1, 3, "When ~ dies, it deals 1 damage to each opponent"),
+              creature("y", "bob", 1, 3, DESTROY), attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {(20, 19, ("x",), ())}
+
+
+def test_510_3a_the_line_names_the_triggers_and_replays() -> None:
+    """docs/results.md: the triggers put on the stack are the line's `targets`, replayed move by move."""
+    s = board(creature("x", "alice", 2, 2, "Double strike", COUNTER, LOSS.format(1)), bob=9,
+              attackers={"x": "bob"}, blockers={})
+    (o,) = pysolver.outcomes(s)
+    assert o["life"]["bob"] == 9 - 2 - 1 - 3 - 1
+    assert sorted(t["kind"] for t in o["line"]["targets"]) == ["hit_counters", "hit_counters", "hit_loss", "hit_loss"]
+    final = replay(s, o["line"])
+    assert [m.to_json() for m in final.move_stack if isinstance(m, TargetChoice)] == o["line"]["targets"]
+
+
+def test_510_3a_verify_the_counter_makes_lethal() -> None:
+    """verify: bob at 5 and a 2/2 double striker with the counter line is lethal unblocked (2 + 3);
+    with a 0/1 blocker able to chump it, not (minimax agrees)."""
+    x = creature("x", "alice", 2, 2, "Double strike", COUNTER)
+    s = board(x, bob=5, goal={"lethal": "bob"})
+    assert pysolver.verify(s)["holds"] is True is reference_verify(s)
+    s = board(x, creature("y", "bob", 0, 1), bob=5, goal={"lethal": "bob"})
+    assert pysolver.verify(s)["holds"] is False is reference_verify(s)
+
+
+# ---- against the brute-force reference ----------------------------------------------------------
+
+def compare(data: dict[str, Any]) -> None:
+    """The fast path (never a split where a combat-damage trigger is on the board: fights.decomposes
+    refuses those boards), the walk and the reference."""
+    s = pysolver.load_data(data)
+    if any(a.kind in HIT_TRIGGERS for p in s.permanents for a in p.abilities):
+        assert not fights.decomposes(s) and count_path(gt.root(s)) != "split"
+    want = {canonical(o) for o in reference_outcomes(s)}
+    got = [canonical(o.to_json()) for o in outcome_values(s)]
+    walked = {canonical(o.to_json()) for o in outcome_values(s, split=False)}
+    assert len(got) == len(set(got)), "an outcome is listed twice"
+    assert set(got) == walked == want, (sorted(set(got) - want)[:2], sorted(want - set(got))[:2])
+
+
+LINES = HIT_TRIGGER_LINES + ("When ~ dies, it deals 1 damage to each opponent",)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, LINES)))
+def test_510_3a_declared_combats_equal_reference(data: dict[str, Any]) -> None:
+    """Declared combats with first strike, double strike, deathtouch, lifelink, protection, face-down
+    creatures and mana, combat-damage triggers (and a death trigger) on some creatures."""
+    compare(data)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("attackers").flatmap(lambda d: with_triggers(d, LINES)))
+def test_510_3a_open_blocks_equal_reference(data: dict[str, Any]) -> None:
+    compare(data)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("attackers").flatmap(lambda d: with_triggers(d, LINES)), st.booleans())
+def test_510_3a_verify_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
+    """verify (each trigger's controller puts theirs on the stack, 603.3b; both players act in the
+    windows while they wait) against the brute-force minimax; lethal or destroying a blocker."""
+    blockers = [p["id"] for p in data["permanents"] if p["controller"] != "alice" and "power" in p]
+    goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
+    s = pysolver.load_data({**data, "goal": goal})
+    assert pysolver.verify(s)["holds"] is reference_verify(s)
