@@ -196,3 +196,40 @@ def test_510_3a_verify_equals_minimax(data: dict[str, Any], lethal: bool) -> Non
     goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
     s = pysolver.load_data({**data, "goal": goal})
     assert pysolver.verify(s)["holds"] is reference_verify(s)
+
+
+# ---- attack triggers resolved as the attackers are declared (508.2a, 508.3a, pysolver.rules.triggers) -------
+
+BATTALION = "Battalion — Whenever ~ and at least two other creatures attack, ~ gets +2/+2 until end of turn"
+EACH = "Whenever ~ attacks, it gets +1/+0 until end of turn for each other attacking creature"
+
+
+@pytest.mark.parametrize(("name", "line", "term"), [
+    ("Boros Elite", "Battalion \u2014 Whenever Boros Elite and at least two other creatures attack, Boros Elite gets "
+     "+2/+2 until end of turn.", "battalion_pump(2,2)"),
+    ("Warmind Infantry", "Battalion - Whenever Warmind Infantry and at least two other creatures attack, Warmind "
+     "Infantry gets +2/+0 until end of turn.", "battalion_pump(2,0)"),
+    ("x", EACH, "attacks_pump_each(1,0)"),
+])
+def test_508_3a_attack_lines_parse(name: str, line: str, term: str) -> None:
+    """207.2c (battalion is an ability word), 508.3a: real oracle lines."""
+    assert [a.term for a in parse_ability_line(line, name)] == [term]
+
+
+def test_207_2c_battalion_needs_two_other_attackers() -> None:
+    """508.3a: a 1/1 with battalion +2/+2 attacking with two others deals 3; with one other, 1 (bob at
+    20; three 1/1s or two unblocked: 20 - 5 or 20 - 2, or any subset of attackers)."""
+    s = board(creature("x", "alice", 1, 1, BATTALION), creature("y", "alice", 1, 1), creature("z", "alice", 1, 1))
+    assert {o["life"]["bob"] for o in pysolver.outcomes(s)} == {20, 19, 18, 15}
+
+
+def test_508_3a_for_each_other_attacking_creature() -> None:
+    """+1/+0 for each other attacking creature: x (1/1) attacking with y and z deals 3, with one 2."""
+    s = board(creature("x", "alice", 1, 1, EACH), creature("y", "alice", 1, 1), creature("z", "alice", 1, 1))
+    assert {o["life"]["bob"] for o in pysolver.outcomes(s)} == {20, 19, 18, 17, 15}
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("none").flatmap(lambda d: with_triggers(d, (BATTALION, EACH, "Exalted"))))
+def test_508_3a_attack_triggers_equal_reference(data: dict[str, Any]) -> None:
+    compare(data)

@@ -63,6 +63,12 @@ HIT_TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group == "damage-trigger
 _TRIGGER_N = re.compile(r"(bushido|rampage|afflict) (\w+)")
 _TRIGGER_PUMP = re.compile(r"whenever this creature (attacks|blocks|becomes blocked|blocks or becomes blocked), "
                            r"(?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
+# 207.2c battalion, 508.3a: "[Battalion — ]Whenever ~ and at least two other creatures attack, ~ gets +X/+Y …";
+# "Whenever ~ attacks, it gets +X/+Y until end of turn for each other attacking creature".
+_BATTALION = re.compile(r"(?:battalion\s*[\u2014\u2013-]\s*)?whenever this creature and at least two other creatures "
+                        r"attack, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
+_PUMP_EACH = re.compile(r"whenever this creature attacks, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn "
+                        r"for each other attacking creature")
 _PUMP_KINDS = {"attacks": "attacks_pump", "blocks": "blocks_pump", "becomes blocked": "blocked_pump",
                "blocks or becomes blocked": "blocks_or_blocked_pump"}
 # 603.10a, 700.4: "When(ever) ~ dies, it deals N damage to any target / each opponent".
@@ -492,6 +498,10 @@ def _parse_trigger(text: str) -> Ability | None:
     m = _TRIGGER_PUMP.fullmatch(text)
     if m:
         return Ability(_PUMP_KINDS[m.group(1)], (int(m.group(2)), int(m.group(3))))
+    for pattern, kind in ((_BATTALION, "battalion_pump"), (_PUMP_EACH, "attacks_pump_each")):
+        m = pattern.fullmatch(text)
+        if m:
+            return Ability(kind, (int(m.group(1)), int(m.group(2))))
     m = _DIES.fullmatch(text)
     if m:  # 603.10a, 700.4: a death trigger dealing N damage (120.1)
         word, whom = m.group(1), m.group(2)

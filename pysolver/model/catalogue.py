@@ -150,6 +150,14 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Dethrone", "dethrone", "702.105", "Dethrone"),
     LineForm("trigger", "Whenever ~ attacks, it gets +X/+Y until end of turn", "attacks_pump", "508.3a",
              "Whenever this creature attacks, it gets +1/+0 until end of turn", literal=False),
+    # 207.2c battalion (an ability word), 508.3a: counted as the attackers are declared
+    LineForm("trigger", "Battalion — Whenever ~ and at least two other creatures attack, ~ gets +X/+Y until end of "
+             "turn", "battalion_pump", "508.3a", "Battalion — Whenever this creature and at least two other creatures "
+             "attack, this creature gets +2/+2 until end of turn",
+             ("Whenever ~ and at least two other creatures attack, it gets +2/+0 until end of turn",), literal=False),
+    LineForm("trigger", "Whenever ~ attacks, it gets +X/+Y until end of turn for each other attacking creature",
+             "attacks_pump_each", "508.3a", "Whenever this creature attacks, it gets +1/+0 until end of turn for each "
+             "other attacking creature", literal=False),
     LineForm("trigger", "Bushido N", "bushido", "702.45", "Bushido 2", literal=False),
     LineForm("trigger", "Rampage N", "rampage", "702.23", "Rampage 1", literal=False),
     LineForm("trigger", "Whenever ~ blocks, it gets +X/+Y until end of turn", "blocks_pump", "509.3a",

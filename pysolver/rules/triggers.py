@@ -77,7 +77,8 @@ Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each per
 # The trigger kinds each declaration part of encodings/triggers.lp reads (508.2a: attacking; 509.2a,
 # 509.3a, 509.3c: blocking, becoming blocked); provoke (702.39a) and death triggers (603.10a) are put
 # on the stack with targets instead. tests/test_triggers.py checks that every trigger kind is in one.
-TRIGGERED_BY = {ATTACK: frozenset({"exalted", "battle_cry", "melee", "dethrone", "attacks_pump"}),
+TRIGGERED_BY = {ATTACK: frozenset({"exalted", "battle_cry", "melee", "dethrone", "attacks_pump", "battalion_pump",
+                                   "attacks_pump_each"}),
                 BLOCK: frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump",
                                   "flanking", "afflict"})}
 

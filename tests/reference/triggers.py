@@ -67,6 +67,10 @@ def attack_triggers(s: Situation, gone: frozenset[str]) -> Situation:
         if target in players and s.player(target).life == most:  # 702.105a
             gains.append((a, 0, 0, c.instances("dethrone")))
         gains += [(a, x, y, 0) for x, y in _pumps(c, "attacks_pump")]
+        others = len(attacks) - 1
+        if others >= 2:  # 207.2c battalion: it and at least two other creatures attack
+            gains += [(a, x, y, 0) for x, y in _pumps(c, "battalion_pump")]
+        gains += [(a, x * others, y * others, 0) for x, y in _pumps(c, "attacks_pump_each")]  # per other attacker
     return _pumped(s, gains)
 
 
