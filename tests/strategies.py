@@ -252,6 +252,12 @@ HIT_TRIGGER_LINES = ("Whenever ~ deals combat damage to a player, put a +1/+1 co
                      "Whenever ~ deals combat damage to a player, you gain 2 life",
                      "Whenever ~ deals combat damage to a creature, you gain 1 life",
                      "Whenever ~ deals combat damage to a creature, destroy that creature")
+# Death triggers that change life or watch other creatures die (603.10a, 603.6c), with with_triggers.
+WATCH_TRIGGER_LINES = ("When ~ dies, each opponent loses 2 life", "When ~ dies, you gain 3 life",
+                       "Whenever another creature dies, put a +1/+1 counter on ~",
+                       "Whenever another creature you control dies, put two +1/+1 counters on ~",
+                       "Whenever a creature you control dies, each opponent loses 1 life",
+                       "Whenever another creature dies, you gain 1 life")
 
 
 @st.composite

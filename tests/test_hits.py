@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
-from strategies import HIT_TRIGGER_LINES, with_triggers
+from strategies import HIT_TRIGGER_LINES, WATCH_TRIGGER_LINES, with_triggers
 
 import pysolver
 from pysolver.game import fights
@@ -233,3 +233,67 @@ def test_508_3a_for_each_other_attacking_creature() -> None:
 @given(outcome_boards("none").flatmap(lambda d: with_triggers(d, (BATTALION, EACH, "Exalted"))))
 def test_508_3a_attack_triggers_equal_reference(data: dict[str, Any]) -> None:
     compare(data)
+
+
+# ---- death triggers that change life or watch other creatures die (603.10a, 603.6c, 700.4) ---------------
+
+WATCH = "Whenever another creature dies, put a +1/+1 counter on ~"
+
+
+@pytest.mark.parametrize(("name", "line", "term"), [
+    ("Swarm of Bloodflies", "Whenever another creature dies, put a +1/+1 counter on Swarm of Bloodflies.",
+     "other_dies_counter(another,1)"),
+    ("Unruly Mob", "Whenever another creature you control dies, put a +1/+1 counter on Unruly Mob.",
+     "other_dies_counter(another_yours,1)"),
+    ("x", "Whenever a creature you control dies, each opponent loses 1 life", "other_dies_loss(yours,1)"),
+    ("Vampire", "When Vampire dies, each opponent loses 2 life.", "dies_loss(2)"),
+    ("x", "When ~ dies, you gain 3 life.", "dies_gain(3)"),
+])
+def test_603_10a_dies_lines_parse(name: str, line: str, term: str) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == [term]
+
+
+def test_603_6c_a_counter_for_a_creature_that_died_between_the_steps() -> None:
+    """603.6c, 510.4: alice's 2/2 first striker kills bob's 1/1 blocker in the first-strike step;
+    alice's watcher (a 1/1 attacking unblocked) gets a +1/+1 counter before the regular step and
+    deals 2 (bob 20 → 18)."""
+    s = board(creature("x", "alice", 2, 2, "First strike"), creature("w", "alice", 1, 1, WATCH),
+              creature("y", "bob", 1, 1), attackers={"x": "bob", "w": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {(20, 18, ("y",), ())}
+
+
+def test_603_10a_simultaneous_deaths_see_each_other() -> None:
+    """603.10a: a watcher dying in the same step as another creature still triggers (the counter has
+    nowhere to go, 400.7); "Whenever a creature you control dies, each opponent loses 1 life" counts
+    itself and its fellow: bob's two 2/2s blocking alice's two 2/2s all die; alice loses 2."""
+    lose = "Whenever a creature you control dies, each opponent loses 1 life"
+    s = board(creature("a1", "alice", 2, 2), creature("a2", "alice", 2, 2), creature("b1", "bob", 2, 2, lose),
+              creature("b2", "bob", 2, 2, WATCH), attackers={"a1": "bob", "a2": "bob"},
+              blockers={"b1": ["a1"], "b2": ["a2"]})
+    assert results(s) == {(18, 20, ("a1", "a2", "b1", "b2"), ())}
+
+
+def test_119_3_when_it_dies_each_opponent_loses_and_you_gain() -> None:
+    """119.3, 603.3b: bob's chump blocker dies; he orders its two triggers: the loss first ends the
+    game at once (alice 2 → 0, 704.5a) before he gains; the gain first, he is at 23 when she loses."""
+    s = board(creature("x", "alice", 3, 3), creature("y", "bob", 1, 1, "When ~ dies, each opponent loses 2 life",
+                                                     "When ~ dies, you gain 3 life"),
+              alice=2, attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {(0, 20, ("y",), ("alice",)), (0, 23, ("y",), ("alice",))}
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, WATCH_TRIGGER_LINES + HIT_TRIGGER_LINES[-1:])))
+def test_603_6c_watchers_declared_combats_equal_reference(data: dict[str, Any]) -> None:
+    """Death triggers that change life or watch creatures die, with "destroy that creature" (they chain)."""
+    compare(data)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("attackers").flatmap(lambda d: with_triggers(d, WATCH_TRIGGER_LINES + ("Flanking",))),
+       st.booleans())
+def test_603_6c_watchers_verify_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
+    blockers = [p["id"] for p in data["permanents"] if p["controller"] != "alice" and "power" in p]
+    goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
+    s = pysolver.load_data({**data, "goal": goal})
+    assert pysolver.verify(s)["holds"] is reference_verify(s)

@@ -75,6 +75,15 @@ _PUMP_KINDS = {"attacks": "attacks_pump", "blocks": "blocks_pump", "becomes bloc
 _DIES = re.compile(r"when(?:ever)? this creature dies, (?:it|this creature) deals (\w+) damage to "
                    r"(any target|each opponent)")
 _DIES_KINDS = {"any target": "dies_damage", "each opponent": "dies_each_opponent"}
+# 603.10a: "When(ever) ~ dies, each opponent loses N life / you gain N life"; 603.6c: "Whenever another
+# creature [you control] dies / a creature you control dies, put N +1/+1 counters on ~ / each opponent
+# loses N life / you gain N life" (their value: the creatures watched, N).
+_DIES_LIFE = re.compile(r"when(?:ever)? this creature dies, (each opponent loses|you gain) (\w+) life")
+_OTHER_DIES = re.compile(r"whenever (another creature you control|another creature|a creature you control) dies, "
+                         r"(?:put (?P<counters>\w+) \+1/\+1 counters? on this creature|each opponent loses "
+                         r"(?P<loss>\w+) life|you gain (?P<gain>\w+) life)")
+_WATCHED = {"another creature": "another", "another creature you control": "another_yours",
+            "a creature you control": "yours"}
 # 510.3a: "Whenever ~ deals combat damage to <a player / …>, <effect>"; its value is (what it was dealt to, N).
 _HIT = re.compile(r"whenever this creature deals combat damage to (a player or planeswalker|a player|an opponent|"
                   r"a creature), (.+)")
@@ -507,10 +516,30 @@ def _parse_trigger(text: str) -> Ability | None:
         word, whom = m.group(1), m.group(2)
         n = NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= 7 else None)
         return Ability(_DIES_KINDS[whom], n) if n is not None and n >= 1 else None
+    m = _DIES_LIFE.fullmatch(text)
+    if m:
+        n = _count(m.group(2))
+        return Ability("dies_loss" if m.group(1) == "each opponent loses" else "dies_gain", n) if n else None
+    m = _OTHER_DIES.fullmatch(text)
+    if m:
+        effect = next(k for k in ("counters", "loss", "gain") if m.group(k) is not None)
+        n = _count(m.group(effect))
+        kind = {"counters": "other_dies_counter", "loss": "other_dies_loss", "gain": "other_dies_gain"}[effect]
+        return Ability(kind, (_WATCHED[m.group(1)], n)) if n else None
     m = _HIT.fullmatch(text)
     if m:
         return _hit(_HIT_TO[m.group(1)], m.group(2))
     return None
+
+
+def _count(word: str) -> int | None:
+    """N written as a number, a word from one to twelve or "a" (one), or None; never 0.
+
+    >>> _count("a"), _count("three"), _count("12"), _count("0")
+    (1, 3, 12, None)
+    """
+    n = 1 if word in ("a", "an") else NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= 7 else None)
+    return n if n else None
 
 
 def _hit(to: str, effect: str) -> Ability | None:
@@ -530,8 +559,6 @@ def _hit(to: str, effect: str) -> Ability | None:
             return None  # "that player" needs a player, "that creature" a creature
         if kind == "hit_destroy":
             return Ability(kind, (to,))
-        word = m.group(1)
-        n = 1 if word in ("a", "an") else NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= 7
-                                                           else None)
-        return Ability(kind, (to, n)) if n is not None and n >= 1 else None
+        n = _count(m.group(1))
+        return Ability(kind, (to, n)) if n else None
     return None

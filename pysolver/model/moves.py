@@ -180,7 +180,9 @@ class Trigger:
         return {"kind": self.kind, "source": self.source, "target": self.target, "amount": self.amount}
 
 
-DEATH_TRIGGERS = ("dies_damage", "dies_each_opponent")  # 603.10a: put on the stack by a TargetChoice
+# 603.10a: put on the stack by a TargetChoice; the "other_dies" ones watch other creatures die (603.6c)
+DEATH_TRIGGERS = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain", "other_dies_counter",
+                  "other_dies_loss", "other_dies_gain")
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,7 @@ DEATHS = CHARACTERISTICS + ("triggers",)  # the death-trigger parts read no decl
 # changes only a player's life (702.130a, 119.3), rampage only raises power and toughness (702.23a):
 # after either resolves on a settled situation (704.3) no state-based action but 704.5a can apply.
 NONE_LEAVES = frozenset({"afflict", "rampage"})
+WATCHING = frozenset({"other_dies_counter", "other_dies_loss", "other_dies_gain"})  # 603.6c: other creatures die
 Stack = tuple[Trigger, ...]  # abilities on the stack, the next to resolve first
 CACHED = 4096  # death-trigger programs remembered by their situations (searches reach them again)
 PROGRAMS = 16  # grounded block-trigger programs kept (one per attack declaration; a walk is depth-first)
@@ -182,10 +183,11 @@ def _resolve_program(s: Situation, t: Trigger) -> tuple[Control, dict[Symbol, in
 
 
 def may_die_triggering(s: Situation, gone: set[str]) -> bool:
-    """Whether a creature of `gone` has a death trigger on its face-up side (a quick look before
-    asking ``#program dies``, which decides)."""
-    return any(p.id in gone and not p.face_down and any(a.kind in DEATH_TRIGGERS for a in p.abilities)
-               for p in s.permanents)
+    """Whether a creature of `gone` has a death trigger on its face-up side, or, if any is gone, a
+    face-up permanent on the battlefield watches creatures die (603.6c; a quick look before asking
+    ``#program dies``, which decides)."""
+    return any((p.id in gone or (gone and not p.left_battlefield and a.kind in WATCHING)) and not p.face_down
+               and a.kind in DEATH_TRIGGERS for p in s.permanents for a in p.abilities)
 
 
 def has_death_triggers(s: Situation) -> bool:
@@ -226,6 +228,11 @@ def died(before: Situation, after: Situation) -> Stack:
             known = tuple(sorted(lki.get(pid, [])))
             found.append(Trigger(term.name, pid, "", term.arguments[0].number,
                                  before.permanent(pid).controller, known))
+        elif sym.match("watched", 4):  # 603.2c: one for each creature that died; the counters go on the source
+            pid, term = sym.arguments[0].string, sym.arguments[3]
+            target = pid if term.name == "other_dies_counter" else ""
+            found.append(Trigger(term.name, pid, target, term.arguments[1].number, before.permanent(pid).controller,
+                                 tuple(sorted(lki.get(pid, [])))))
     order = apnap(before)
     return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.source, t.kind, t.amount)))
 
@@ -243,6 +250,8 @@ def targets(s: Situation, t: Trigger) -> list[str]:
     none ("you may") and each creature :func:`provoke_targets` allows."""
     if t.kind == PROVOKE:
         return ["", *provoke_targets(s, t.source)]
+    if t.kind == "other_dies_counter":  # its counters go on its source: no target (115.1)
+        return [t.target]
     if t.kind != "dies_damage":
         return [""]
     return list(_targets(s, t.lki))
@@ -323,13 +332,14 @@ def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str,
             shown.setdefault(sym.name, {})[sym.arguments[0].string] = sym.arguments[1].number
     life, poison = shown.get("resolved_life", {}), shown.get("resolved_poison", {})
     damage, counters = shown.get("resolved_damage", {}), shown.get("resolved_counters", {})
+    plus = shown.get("resolved_plus_counters", {})
     loyalty, defense = shown.get("resolved_loyalty", {}), shown.get("resolved_defense", {})
     players = tuple(replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison))
                     for p in s.players)
     permanents = tuple(replace(p, damage=damage.get(p.id, p.damage), loyalty=loyalty.get(p.id, p.loyalty),
                                defense=defense.get(p.id, p.defense),
                                left_battlefield=p.left_battlefield or p.id in destroyed)
-                       .with_counters(-1, -1, counters.get(p.id, 0))
+                       .with_counters(-1, -1, counters.get(p.id, 0)).with_counters(1, 1, plus.get(p.id, 0))
                        for p in s.permanents)
     return replace(s, players=players, permanents=permanents)
 
