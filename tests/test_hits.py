@@ -297,3 +297,99 @@ def test_603_6c_watchers_verify_equals_minimax(data: dict[str, Any], lethal: boo
     goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
     s = pysolver.load_data({**data, "goal": goal})
     assert pysolver.verify(s)["holds"] is reference_verify(s)
+
+
+# ---- block triggers resolved as the blockers are declared (509.2a, 509.3b, 509.3d) -------------------------
+
+@pytest.mark.parametrize(("name", "line", "term"), [
+    ("Rabid Wolverines", "Whenever Rabid Wolverines becomes blocked by a creature, Rabid Wolverines gets +1/+1 until "
+     "end of turn.", "blocked_by_pump(1,1)"),
+    ("Netcaster Spider", "Whenever Netcaster Spider blocks a creature with flying, Netcaster Spider gets +2/+0 until "
+     "end of turn.", "blocks_flyer_pump(2,0)"),
+    ("Phage the Untouchable", "Whenever Phage the Untouchable deals combat damage to a creature, destroy that "
+     "creature. It can't be regenerated.", "hit_destroy(creature)"),
+])
+def test_509_3_block_lines_parse(name: str, line: str, term: str) -> None:
+    """509.3b, 509.3d, 510.3a: real oracle lines (nothing regenerates here, so "It can't be regenerated"
+    changes nothing, 701.19)."""
+    assert [a.term for a in parse_ability_line(line, name)] == [term]
+
+
+def test_509_3d_once_for_each_creature_blocking_it() -> None:
+    """509.3d: Rabid Wolverines (1/1, +1/+1 per blocker) blocked by one 1/1 is a 2/2 and kills it; by
+    two, a 3/3 that kills both (510.1c: 1 each is lethal) and survives their 2; unblocked, it deals 1
+    (the blocks are open: a declaration in a situation file is past its triggers)."""
+    s = board(creature("w", "alice", 1, 1, "Whenever ~ becomes blocked by a creature, ~ gets +1/+1 until end of turn"),
+              creature("b1", "bob", 1, 1), creature("b2", "bob", 1, 1), attackers={"w": "bob"})
+    assert results(s) == {(20, 19, (), ()), (20, 20, ("b1",), ()), (20, 20, ("b2",), ()), (20, 20, ("b1", "b2"), ())}
+
+
+def test_509_3f_blocks_a_creature_with_flying() -> None:
+    """509.3b, 509.3f: Netcaster Spider (2/3 reach, +2/+0 blocking a flyer) blocking a 4/3 flyer kills it
+    and dies; blocking a 4/3 without flying it stays 2/3 and only dies; or bob takes 4."""
+    spider = creature("n", "bob", 2, 3, "Reach",
+                      "Whenever ~ blocks a creature with flying, ~ gets +2/+0 until end of turn")
+    s = board(creature("f", "alice", 4, 3, "Flying"), spider, attackers={"f": "bob"})
+    assert results(s) == {(20, 16, (), ()), (20, 20, ("f", "n"), ())}
+    s = board(creature("f", "alice", 4, 3), spider, attackers={"f": "bob"})
+    assert results(s) == {(20, 16, (), ()), (20, 20, ("n",), ())}
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("attackers").flatmap(lambda d: with_triggers(d, (
+    "Whenever ~ becomes blocked by a creature, ~ gets +1/+1 until end of turn",
+    "Whenever ~ blocks a creature with flying, ~ gets +2/+0 until end of turn", "Flying", "Flanking"))))
+def test_509_3_block_triggers_equal_reference(data: dict[str, Any]) -> None:
+    compare(data)
+
+
+# ---- attack triggers that make players lose life (508.3a, 603.3b) ------------------------------------------
+
+@pytest.mark.parametrize(("name", "line", "term"), [
+    ("Vicious Conquistador", "Whenever Vicious Conquistador attacks, each opponent loses 1 life.",
+     "attacks_opponents_loss(1)"),
+    ("x", "Whenever ~ attacks, defending player loses 2 life.", "attacks_loss(2)"),
+])
+def test_508_3a_attack_loss_lines_parse(name: str, line: str, term: str) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == [term]
+
+
+def test_506_2_defending_player_loses_life_as_it_attacks() -> None:
+    """508.3a, 119.3: a 1/1 with "defending player loses 2 life" attacking bob (20) brings him to 17
+    unblocked, 18 chump-blocked by his 1/1 (both die); not attacking, 20."""
+    s = board(creature("x", "alice", 1, 1, "Whenever ~ attacks, defending player loses 2 life"),
+              creature("y", "bob", 1, 1))
+    assert results(s) == {(20, 20, (), ()), (20, 17, (), ()), (20, 18, ("x", "y"), ())}
+
+
+def test_603_3b_the_active_player_orders_losses_that_end_the_game() -> None:
+    """603.3b, 704.5a: bob at 2, one attacker losing him 1 and one 3: 3 first ends the game at -1,
+    1 first at -2; both lines are the active player's (no blocks: the game is over, 104.3b). Attacking
+    with one only: 1 (bob 2 → 1, then combat damage 1 → 0) or 3 (→ -1, over)."""
+    s = board(creature("x", "alice", 1, 1, "Whenever ~ attacks, defending player loses 1 life"),
+              creature("z", "alice", 1, 1, "Whenever ~ attacks, each opponent loses 3 life"), bob=2)
+    got = results(s)
+    assert got == {(20, 2, (), ()), (20, 0, (), ("bob",)), (20, -1, (), ("bob",)), (20, -2, (), ("bob",))}
+    assert all(o["line"]["triggers"] for o in pysolver.outcomes(s) if o["life"]["bob"] == -2)
+
+
+def low_life(data: dict[str, Any]) -> dict[str, Any]:
+    """The board with the defending players at 3 life (so that the losses may end the game)."""
+    return {**data, "players": [p if p["name"] == data["active"] else {**p, "life": 3} for p in data["players"]]}
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("none").flatmap(lambda d: with_triggers(d, (
+    "Whenever ~ attacks, defending player loses 1 life", "Whenever ~ attacks, each opponent loses 2 life",
+    "Provoke", "Afflict 1")).map(low_life)))
+def test_508_3a_attack_losses_equal_reference(data: dict[str, Any]) -> None:
+    compare(data)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("none").flatmap(lambda d: with_triggers(d, (
+    "Whenever ~ attacks, defending player loses 1 life", "Whenever ~ attacks, each opponent loses 2 life"))).map(
+    low_life))
+def test_508_3a_attack_losses_verify_equals_minimax(data: dict[str, Any]) -> None:
+    s = pysolver.load_data({**data, "goal": {"lethal": data["players"][1]["name"]}})
+    assert pysolver.verify(s)["holds"] is reference_verify(s)

@@ -354,6 +354,8 @@ class Position:
         if isinstance(move, Activation):  # 608.2 resolved, then 117.3b: the active player receives priority
             return Position(stage, pumps.activate(s, move), ACTIVE, False, stack=self.stack)
         if isinstance(move, TriggerOrder):  # 603.3b, then priority (117.3b)
+            if s.combat.blockers is None:  # attack triggers: the provoke triggers are put on above them (702.39a)
+                return putting(Stage.AFTER_ATTACKERS, s, move.resolves, provokes(s))
             return enter(Stage.AFTER_BLOCKERS, s, move.resolves)
         if isinstance(move, TargetChoice):  # 603.3: the last put on resolves first (405.2)
             pending = self.pending_of(move)
@@ -363,8 +365,10 @@ class Position:
             assert self.resume is not None
             return putting(self.resume, s, (replace(pending, target=move.trigger.target), *self.stack), tuple(left))
         if isinstance(move, AttackDeclaration):  # 508.2a: the attack triggers resolve before the window
-            declared = resolve(s.with_combat(attackers=move.attacks), ATTACK)[0]
-            return putting(Stage.AFTER_ATTACKERS, declared, (), provokes(declared))  # 702.39a: put with targets
+            declared, stack = resolve(s.with_combat(attackers=move.attacks), ATTACK)
+            if len(orders(stack)) > 1:  # 603.3b: life lost in an order the active player chooses
+                return Position(Stage.ORDER_TRIGGERS, declared, stack=stack)
+            return putting(Stage.AFTER_ATTACKERS, declared, stack, provokes(declared))  # 702.39a: put with targets
         if isinstance(move, BlockDeclaration):  # 509.2a: so do the block triggers, or they go on the stack
             declared, stack = resolve(s.with_combat(blockers=move.blocks), BLOCK)
             if len(orders(stack)) > 1:

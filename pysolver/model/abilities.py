@@ -69,6 +69,12 @@ _BATTALION = re.compile(r"(?:battalion\s*[\u2014\u2013-]\s*)?whenever this creat
                         r"attack, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
 _PUMP_EACH = re.compile(r"whenever this creature attacks, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn "
                         r"for each other attacking creature")
+# 509.3d "Whenever ~ becomes blocked by a creature, ~ gets +X/+Y …" (once per blocker); 509.3b, 509.3f
+# "Whenever ~ blocks a creature with flying, ~ gets +X/+Y …" (once per attacker with flying it blocks).
+_BLOCKED_BY = re.compile(r"whenever this creature becomes blocked by a creature, (?:it|this creature) gets "
+                         r"\+(\d+)/\+(\d+) until end of turn")
+_BLOCKS_FLYER = re.compile(r"whenever this creature blocks a creature with flying, (?:it|this creature) gets "
+                           r"\+(\d+)/\+(\d+) until end of turn")
 _PUMP_KINDS = {"attacks": "attacks_pump", "blocks": "blocks_pump", "becomes blocked": "blocked_pump",
                "blocks or becomes blocked": "blocks_or_blocked_pump"}
 # 603.10a, 700.4: "When(ever) ~ dies, it deals N damage to any target / each opponent".
@@ -78,6 +84,7 @@ _DIES_KINDS = {"any target": "dies_damage", "each opponent": "dies_each_opponent
 # 603.10a: "When(ever) ~ dies, each opponent loses N life / you gain N life"; 603.6c: "Whenever another
 # creature [you control] dies / a creature you control dies, put N +1/+1 counters on ~ / each opponent
 # loses N life / you gain N life" (their value: the creatures watched, N).
+_ATTACKS_LOSS = re.compile(r"whenever this creature attacks, (defending player|each opponent) loses (\w+) life")
 _DIES_LIFE = re.compile(r"when(?:ever)? this creature dies, (each opponent loses|you gain) (\w+) life")
 _OTHER_DIES = re.compile(r"whenever (another creature you control|another creature|a creature you control) dies, "
                          r"(?:put (?P<counters>\w+) \+1/\+1 counters? on this creature|each opponent loses "
@@ -92,7 +99,7 @@ _HIT_TO = {"a player": "player", "an opponent": "player", "a player or planeswal
 _HIT_EFFECTS = ((re.compile(r"put (\w+) \+1/\+1 counters? on (?:it|this creature)"), "hit_counters"),
                 (re.compile(r"that player loses (\w+) life"), "hit_loss"),
                 (re.compile(r"you gain (\w+) life"), "hit_gain"),
-                (re.compile(r"destroy that creature"), "hit_destroy"))
+                (re.compile(r"destroy that creature(?:\. (?:it|the creature) can't be regenerated)?"), "hit_destroy"))
 _TOXIC = re.compile(r"toxic (\d+)")  # 702.164a: "toxic N"
 _COST_ABILITY = re.compile(r"(morph|megamorph)\s*(\{.*\})$")
 _OTHER_MORPH_COST = re.compile(r"(morph|megamorph)\s*[\u2014\u2013-]\s*(.+)")  # "Morph—Reveal a white card …"
@@ -507,7 +514,8 @@ def _parse_trigger(text: str) -> Ability | None:
     m = _TRIGGER_PUMP.fullmatch(text)
     if m:
         return Ability(_PUMP_KINDS[m.group(1)], (int(m.group(2)), int(m.group(3))))
-    for pattern, kind in ((_BATTALION, "battalion_pump"), (_PUMP_EACH, "attacks_pump_each")):
+    for pattern, kind in ((_BATTALION, "battalion_pump"), (_PUMP_EACH, "attacks_pump_each"),
+                          (_BLOCKED_BY, "blocked_by_pump"), (_BLOCKS_FLYER, "blocks_flyer_pump")):
         m = pattern.fullmatch(text)
         if m:
             return Ability(kind, (int(m.group(1)), int(m.group(2))))
@@ -516,6 +524,11 @@ def _parse_trigger(text: str) -> Ability | None:
         word, whom = m.group(1), m.group(2)
         n = NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= 7 else None)
         return Ability(_DIES_KINDS[whom], n) if n is not None and n >= 1 else None
+    m = _ATTACKS_LOSS.fullmatch(text)
+    if m:  # 508.3a, 506.2, 102.2
+        n = _count(m.group(2))
+        kind = "attacks_loss" if m.group(1) == "defending player" else "attacks_opponents_loss"
+        return Ability(kind, n) if n else None
     m = _DIES_LIFE.fullmatch(text)
     if m:
         n = _count(m.group(2))

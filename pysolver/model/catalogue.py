@@ -150,6 +150,10 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Dethrone", "dethrone", "702.105", "Dethrone"),
     LineForm("trigger", "Whenever ~ attacks, it gets +X/+Y until end of turn", "attacks_pump", "508.3a",
              "Whenever this creature attacks, it gets +1/+0 until end of turn", literal=False),
+    LineForm("trigger", "Whenever ~ attacks, defending player loses N life", "attacks_loss", "508.3a",
+             "Whenever this creature attacks, defending player loses 2 life", literal=False),
+    LineForm("trigger", "Whenever ~ attacks, each opponent loses N life", "attacks_opponents_loss", "508.3a",
+             "Whenever this creature attacks, each opponent loses 1 life", literal=False),
     # 207.2c battalion (an ability word), 508.3a: counted as the attackers are declared
     LineForm("trigger", "Battalion — Whenever ~ and at least two other creatures attack, ~ gets +X/+Y until end of "
              "turn", "battalion_pump", "508.3a", "Battalion — Whenever this creature and at least two other creatures "
@@ -167,6 +171,12 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever ~ blocks or becomes blocked, it gets +X/+Y until end of turn",
              "blocks_or_blocked_pump", "509.3a",
              "Whenever ~ blocks or becomes blocked, it gets +1/+1 until end of turn", literal=False),
+    LineForm("trigger", "Whenever ~ becomes blocked by a creature, ~ gets +X/+Y until end of turn", "blocked_by_pump",
+             "509.3d", "Whenever this creature becomes blocked by a creature, this creature gets +1/+1 until end of "
+             "turn", literal=False),
+    LineForm("trigger", "Whenever ~ blocks a creature with flying, ~ gets +X/+Y until end of turn", "blocks_flyer_pump",
+             "509.3b", "Whenever this creature blocks a creature with flying, this creature gets +2/+0 until end of "
+             "turn", literal=False),
     LineForm("trigger", "Flanking", "flanking", "702.25", "Flanking"),
     LineForm("trigger", "Afflict N", "afflict", "702.130", "Afflict 2", literal=False),
     # 702.39a: an attack trigger put on the stack with a target (603.3d), resolved into a requirement (509.1c)

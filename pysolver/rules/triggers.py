@@ -67,7 +67,11 @@ DEATHS = CHARACTERISTICS + ("triggers",)  # the death-trigger parts read no decl
 # 704.5f, 704.5g: a permanent leaves by a state-based action only through toughness or damage; afflict
 # changes only a player's life (702.130a, 119.3), rampage only raises power and toughness (702.23a):
 # after either resolves on a settled situation (704.3) no state-based action but 704.5a can apply.
-NONE_LEAVES = frozenset({"afflict", "rampage"})
+NONE_LEAVES = frozenset({"afflict", "rampage", "attacks_loss", "attacks_opponents_loss"})
+# Abilities on the stack whose only effect is life loss (119.3): afflict (702.130a, the defending player),
+# "Whenever ~ attacks, defending player loses N life" (its `target`) and "… each opponent loses N life"
+# (every player but the active player, whose attacker it is: 102.2, 603.3a).
+LOSSES = frozenset({"afflict", "attacks_loss", "attacks_opponents_loss"})
 WATCHING = frozenset({"other_dies_counter", "other_dies_loss", "other_dies_gain"})  # 603.6c: other creatures die
 Stack = tuple[Trigger, ...]  # abilities on the stack, the next to resolve first
 CACHED = 4096  # death-trigger programs remembered by their situations (searches reach them again)
@@ -79,9 +83,9 @@ Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each per
 # 509.3a, 509.3c: blocking, becoming blocked); provoke (702.39a) and death triggers (603.10a) are put
 # on the stack with targets instead. tests/test_triggers.py checks that every trigger kind is in one.
 TRIGGERED_BY = {ATTACK: frozenset({"exalted", "battle_cry", "melee", "dethrone", "attacks_pump", "battalion_pump",
-                                   "attacks_pump_each"}),
+                                   "attacks_pump_each", "attacks_loss", "attacks_opponents_loss"}),
                 BLOCK: frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump",
-                                  "flanking", "afflict"})}
+                                  "flanking", "afflict", "blocked_by_pump", "blocks_flyer_pump"})}
 
 
 def has_triggers(s: Situation) -> bool:
@@ -97,8 +101,9 @@ def resolve(s: Situation, part: str) -> tuple[Situation, Stack]:
     Those resolved at once raise power and toughness or put +1/+1 counters on, so no state-based
     action can follow from them (704.5f and 704.5g need toughness 0 or less or damage at least
     toughness, and the situation was settled before the declaration, 704.3): none is checked.
-    Afflict that can't bring any player to 0 life (704.5a) resolves at once too: life loss
-    changes nothing a face-up turn or another of these abilities does.
+    Afflict and the attack triggers making players lose life that together can't bring any player
+    to 0 life (704.5a) resolve at once too: life loss changes nothing a face-up turn or another of
+    these abilities does.
     """
     if not any(a.kind in TRIGGERED_BY[part] for p in s.permanents if not p.left_battlefield for a in p.abilities):
         return s, ()  # nothing on the battlefield triggers on this declaration
@@ -106,11 +111,17 @@ def resolve(s: Situation, part: str) -> tuple[Situation, Stack]:
                                                                          parts=("base", part)))
     pumps, counters, stack = _read(symbols)
     after = _applied(s, pumps, counters, {})
-    if all(t.kind == "afflict" for t in stack):
-        loss = {p.name: sum(t.amount for t in stack if t.target == p.name) for p in s.players}
+    if all(t.kind in LOSSES for t in stack):
+        loss = _losses(s, stack)
         if all(loss[p.name] < p.life for p in s.players):
             return _applied(after, {}, {}, loss), ()
     return after, stack
+
+
+def _losses(s: Situation, stack: Stack) -> dict[str, int]:
+    """The life each player loses by the abilities of `stack`, all of :data:`LOSSES` (119.3)."""
+    return {p.name: sum(t.amount for t in stack if t.target == p.name
+                        or (t.kind == "attacks_opponents_loss" and p.name != s.active)) for p in s.players}
 
 
 def _block_triggers(s: Situation) -> list[Symbol]:
@@ -156,8 +167,8 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
         return _dealt(s, t)
     if t.kind == PROVOKE:
         return provoked(s, t)
-    if t.kind == "afflict":  # 702.130a, 119.3: its defending player loses its N life
-        return _applied(s, {}, {}, {t.target: t.amount})
+    if t.kind in LOSSES:  # 702.130a, 508.3a, 119.3: its defending player or each opponent loses its N life
+        return _applied(s, {}, {}, _losses(s, (t,)))
     ctl, externals = _resolve_program(_unresolved(s), t)
     true = {atom("state_blocking", b, a) for b, a in s.combat.blockers or ()}
     true |= {atom("state_left", p.id) for p in s.permanents if p.left_battlefield}
@@ -374,7 +385,7 @@ def _read(symbols: list[Symbol]) -> tuple[dict[str, tuple[int, int]], Counters, 
         if sym.match("stacked", 1):
             t = sym.arguments[0]
             args = [value(a) for a in t.arguments]
-            target = str(args[1]) if t.name in ("flanking", "afflict") else ""
+            target = str(args[1]) if t.name in ("flanking", "afflict", "attacks_loss") else ""
             amount = next((x for x in args[1:-1] if isinstance(x, int)), 0)
             stack.append(Trigger(t.name, str(args[0]), target, amount))
             continue

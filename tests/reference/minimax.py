@@ -43,7 +43,7 @@ from .hits import triggered as hit_triggers
 from .outcomes import State, activations_of, deal, morph_cost, pay, resolve_pump, settle, start
 from .provoke import resolve_provoke
 from .provoke import stacks as provoke_stacks
-from .triggers import attack_triggers, block_triggers, resolve, stacked
+from .triggers import attack_stacked, attack_triggers, block_triggers, resolve, stacked
 
 ACTIVE, DEFENCE = "active", "defence"
 WINDOW_NEXT = {"beginning_of_combat": "declare_attackers", "after_attackers": "declare_blockers",
@@ -174,9 +174,11 @@ class Minimax:
         """508.2a: the attack triggers that resolve at once resolved; the active player puts the
         provoke triggers on the stack with targets (702.39a, 603.3d), then the window after attackers."""
         for d in reference_attacks(state.s):
-            after = replace(state, s=attack_triggers(state.s.with_combat(attackers=tuple(sorted(d))), state.gone))
-            if any(self.value("window", after, "after_attackers", ACTIVE, 0, tuple(reversed(order)))
-                   for order in provoke_stacks(after.s, after.field())):  # the last on top
+            declared = state.s.with_combat(attackers=tuple(sorted(d)))
+            after = replace(state, s=attack_triggers(declared, state.gone))
+            losses = set(itertools.permutations(attack_stacked(declared, state.gone)))  # 508.3a, 603.3b
+            if any(self.value("window", after, "after_attackers", ACTIVE, 0, tuple(reversed(order + loss)))
+                   for loss in losses for order in provoke_stacks(after.s, after.field())):  # the last on top
                 return True
         return False
 

@@ -67,7 +67,7 @@ from .hits import resolve_hit
 from .hits import triggered as hit_triggers
 from .provoke import resolve_provoke
 from .provoke import stacks as provoke_stacks
-from .triggers import attack_triggers, block_triggers, resolve, stacked
+from .triggers import attack_stacked, attack_triggers, block_triggers, resolve, stacked
 
 POOL_KEYS = ("W", "U", "B", "R", "G", "colorless")
 
@@ -363,8 +363,9 @@ class Search:
         for decl in reference_attacks(state.s):
             declared = state.s.with_combat(attackers=tuple(sorted(decl)))
             after = replace(state, s=attack_triggers(declared, state.gone))  # 508.2a
-            for stack in provoke_stacks(after.s, after.field()):  # 702.39a: put with targets (603.3d)
-                out |= self.stack_window(after, stack, "after_attackers")
+            for losses in set(itertools.permutations(attack_stacked(declared, state.gone))):  # 508.3a, 603.3b
+                for stack in provoke_stacks(after.s, after.field()):  # 702.39a: put with targets (603.3d)
+                    out |= self.stack_window(after, stack + losses, "after_attackers")
         return out
 
     def after_attackers(self, state: State) -> set[Outcome]:

@@ -89,6 +89,11 @@ def block_triggers(s: Situation, gone: frozenset[str]) -> Situation:
         gains += [(pid, n, n, 0) for n in c.values("bushido")]  # type: ignore[misc]
         gains += [(pid, x, y, 0) for x, y in _pumps(c, "blocks_or_blocked_pump")]
         gains += [(pid, x, y, 0) for x, y in _pumps(c, "blocks_pump" if pid in blockers else "blocked_pump")]
+    for a, k in blocked.items():  # 509.3d: once for each creature blocking it
+        gains += [(a, x * k, y * k, 0) for x, y in _pumps(field[a], "blocked_by_pump")]
+    for b, a in blocks:  # 509.3b, 509.3f: once for each attacker with flying it blocks
+        if a in attackers and field[a].has("flying"):
+            gains += [(b, x, y, 0) for x, y in _pumps(field[b], "blocks_flyer_pump")]
     for a, k in blocked.items() if not any(t[0] == "flanking" for t in stacked(s, gone)) else ():
         gains += [(a, n * (k - 1), n * (k - 1), 0) for n in field[a].values("rampage") if k > 1]  # type: ignore[operator]
     return _pumped(s, gains)
@@ -122,6 +127,20 @@ def stacked(s: Situation, gone: frozenset[str]) -> list[Stacked]:
     return out
 
 
+def attack_stacked(s: Situation, gone: frozenset[str]) -> list[Stacked]:
+    """What the declared attackers trigger that goes on the stack (508.3a): "defending player loses N
+    life" (506.2) and "each opponent loses N life", per instance, in any order (603.3b)."""
+    field = _field(s, gone)
+    out: list[Stacked] = []
+    for a, target in s.combat.attackers or ():
+        if a in field and field[a].is_creature:
+            player = target if target in {p.name for p in s.players} else _defending(s, target)
+            out += [("attacks_loss", a, player, n) for n in field[a].values("attacks_loss")]  # type: ignore[misc]
+            out += [("attacks_opponents_loss", a, "", n)  # type: ignore[misc]
+                    for n in field[a].values("attacks_opponents_loss")]
+    return out
+
+
 def _defending(s: Situation, target: str) -> str:
     """506.2: the controller of an attacked planeswalker, the protector of an attacked battle."""
     p = s.permanent(target)
@@ -134,8 +153,11 @@ def resolve(s: Situation, gone: frozenset[str], t: Stacked) -> Situation:
     field = _field(s, gone)
     if kind == "flanking":  # 702.25a: -1/-1 until end of turn, if the blocker is still there
         return _pumped(s, [(target, -1, -1, 0)]) if target in field and field[target].is_creature else s
-    if kind == "afflict":  # 702.130a, 119.3
+    if kind in ("afflict", "attacks_loss"):  # 702.130a, 508.3a, 119.3
         return replace(s, players=tuple(replace(p, life=p.life - n) if p.name == target else p for p in s.players))
+    if kind == "attacks_opponents_loss":  # 102.2: each opponent of the attacker's controller
+        me = s.permanent(source).controller
+        return replace(s, players=tuple(replace(p, life=p.life - n) if p.name != me else p for p in s.players))
     if source not in field:
         return s
     k = sum(1 for b, a in s.combat.blockers or () if a == source and b in field and field[b].is_creature)
