@@ -393,3 +393,25 @@ def test_508_3a_attack_losses_equal_reference(data: dict[str, Any]) -> None:
 def test_508_3a_attack_losses_verify_equals_minimax(data: dict[str, Any]) -> None:
     s = pysolver.load_data({**data, "goal": {"lethal": data["players"][1]["name"]}})
     assert pysolver.verify(s)["holds"] is reference_verify(s)
+
+
+def test_509_3d_becomes_blocked_by_a_creature_destroy_that_creature() -> None:
+    """509.3d, 701.8a: an attacking 1/1 that destroys each creature blocking it, blocked by a 3/3 and
+    an indestructible 3/3: the first is destroyed before combat damage; the second survives and kills
+    it. Unblocked, bob takes 1."""
+    line = "Whenever ~ becomes blocked by a creature, destroy that creature"
+    assert [a.term for a in parse_ability_line("Whenever Cruel Deceiver becomes blocked by a creature, destroy that "
+                                               "creature.", "Cruel Deceiver")] == ["blocked_destroy"]
+    s = board(creature("x", "alice", 1, 1, line), creature("y", "bob", 3, 3), attackers={"x": "bob"})
+    assert results(s) == {(20, 19, (), ()), (20, 20, ("y",), ())}
+    s = board(creature("x", "alice", 1, 1, line), creature("y", "bob", 3, 3),
+              creature("i", "bob", 3, 3, "Indestructible"), attackers={"x": "bob"})
+    assert results(s) == {(20, 19, (), ()), (20, 20, ("y",), ()), (20, 20, ("x",), ()), (20, 20, ("x", "y"), ())}
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("attackers").flatmap(lambda d: with_triggers(d, (
+    "Whenever ~ becomes blocked by a creature, destroy that creature", "Flanking", "Rampage 1",
+    "When ~ dies, it deals 1 damage to each opponent"))))
+def test_509_3d_destroy_blockers_equal_reference(data: dict[str, Any]) -> None:
+    compare(data)

@@ -524,6 +524,8 @@ def _parse_trigger(text: str) -> Ability | None:
         word, whom = m.group(1), m.group(2)
         n = NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= 7 else None)
         return Ability(_DIES_KINDS[whom], n) if n is not None and n >= 1 else None
+    if text == "whenever this creature becomes blocked by a creature, destroy that creature":  # 509.3d, 701.8a
+        return Ability("blocked_destroy")
     m = _ATTACKS_LOSS.fullmatch(text)
     if m:  # 508.3a, 506.2, 102.2
         n = _count(m.group(2))

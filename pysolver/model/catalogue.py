@@ -174,6 +174,8 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever ~ becomes blocked by a creature, ~ gets +X/+Y until end of turn", "blocked_by_pump",
              "509.3d", "Whenever this creature becomes blocked by a creature, this creature gets +1/+1 until end of "
              "turn", literal=False),
+    LineForm("trigger", "Whenever ~ becomes blocked by a creature, destroy that creature", "blocked_destroy", "509.3d",
+             "Whenever this creature becomes blocked by a creature, destroy that creature", literal=False),
     LineForm("trigger", "Whenever ~ blocks a creature with flying, ~ gets +X/+Y until end of turn", "blocks_flyer_pump",
              "509.3b", "Whenever this creature blocks a creature with flying, this creature gets +2/+0 until end of "
              "turn", literal=False),

@@ -85,7 +85,7 @@ Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each per
 TRIGGERED_BY = {ATTACK: frozenset({"exalted", "battle_cry", "melee", "dethrone", "attacks_pump", "battalion_pump",
                                    "attacks_pump_each", "attacks_loss", "attacks_opponents_loss"}),
                 BLOCK: frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump",
-                                  "flanking", "afflict", "blocked_by_pump", "blocks_flyer_pump"})}
+                                  "flanking", "afflict", "blocked_by_pump", "blocks_flyer_pump", "blocked_destroy"})}
 
 
 def has_triggers(s: Situation) -> bool:
@@ -172,8 +172,12 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
     ctl, externals = _resolve_program(_unresolved(s), t)
     true = {atom("state_blocking", b, a) for b, a in s.combat.blockers or ()}
     true |= {atom("state_left", p.id) for p in s.permanents if p.left_battlefield}
-    pumps, counters, _ = _read(_solved(ctl, externals, true))
-    return _applied(s, pumps, counters, {})
+    symbols = _solved(ctl, externals, true)
+    pumps, counters, _ = _read(symbols)
+    destroyed = {sym.arguments[0].string for sym in symbols if sym.match("destroyed", 1)}  # 701.8a
+    after = _applied(s, pumps, counters, {})
+    return replace(after, permanents=tuple(replace(p, left_battlefield=True) if p.id in destroyed else p
+                                           for p in after.permanents)) if destroyed else after
 
 
 def _unresolved(s: Situation) -> Situation:
@@ -385,7 +389,7 @@ def _read(symbols: list[Symbol]) -> tuple[dict[str, tuple[int, int]], Counters, 
         if sym.match("stacked", 1):
             t = sym.arguments[0]
             args = [value(a) for a in t.arguments]
-            target = str(args[1]) if t.name in ("flanking", "afflict", "attacks_loss") else ""
+            target = str(args[1]) if t.name in ("flanking", "afflict", "attacks_loss", "blocked_destroy") else ""
             amount = next((x for x in args[1:-1] if isinstance(x, int)), 0)
             stack.append(Trigger(t.name, str(args[0]), target, amount))
             continue

@@ -43,7 +43,7 @@ from .hits import triggered as hit_triggers
 from .outcomes import State, activations_of, deal, morph_cost, pay, resolve_pump, settle, start
 from .provoke import resolve_provoke
 from .provoke import stacks as provoke_stacks
-from .triggers import attack_stacked, attack_triggers, block_triggers, resolve, stacked
+from .triggers import attack_stacked, attack_triggers, block_triggers, destroyed_by, resolve, stacked
 
 ACTIVE, DEFENCE = "active", "defence"
 WINDOW_NEXT = {"beginning_of_combat": "declare_attackers", "after_attackers": "declare_blockers",
@@ -104,8 +104,10 @@ class Minimax:
                 lost = any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players)  # 704.5a, 704.5c
                 options.append(self.value("end", resolved) if lost else self.put(
                     resolved, tuple(triggered(field, set(resolved.gone - state.gone))), stage, stack[:-1]))
-            else:
-                resolved = settle(replace(state, s=resolve(state.s, state.gone, top)))
+            else:  # 509.3d, 701.8a: "destroy that creature" destroys (reference.triggers.destroyed_by)
+                resolved = settle(replace(state, s=resolve(state.s, state.gone, top),
+                                          gone=state.gone | (destroyed_by(state.s, state.gone, top)
+                                                             if top[0] == "blocked_destroy" else set())))
                 lost = any(p.life <= 0 for p in resolved.s.players)  # 704.5a
                 options.append(self.value("end", resolved) if lost else self.put(  # 603.10a: blockers flanking killed
                     resolved, tuple(triggered(state.field(), set(resolved.gone - state.gone))), stage, stack[:-1]))

@@ -67,7 +67,7 @@ from .hits import resolve_hit
 from .hits import triggered as hit_triggers
 from .provoke import resolve_provoke
 from .provoke import stacks as provoke_stacks
-from .triggers import attack_stacked, attack_triggers, block_triggers, resolve, stacked
+from .triggers import attack_stacked, attack_triggers, block_triggers, destroyed_by, resolve, stacked
 
 POOL_KEYS = ("W", "U", "B", "R", "G", "colorless")
 
@@ -405,6 +405,8 @@ class Search:
             elif stack[0][0] == "hit":  # 510.3a (reference.hits)
                 hit, destroyed = resolve_hit(after.s, after.gone, stack[0])
                 resolved = settle(replace(after, s=hit, gone=after.gone | destroyed))
+            elif stack[0][0] == "blocked_destroy":  # 509.3d, 701.8a (reference.triggers)
+                resolved = settle(replace(after, gone=after.gone | destroyed_by(after.s, after.gone, stack[0])))
             elif stack[0][0] == "provoke":
                 resolved = settle(replace(after, s=resolve_provoke(after.s, field, stack[0])))
             else:
