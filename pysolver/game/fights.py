@@ -27,8 +27,8 @@ situations they can close in (:func:`window_ends`), not as orders of play.
 
 Before blocks the walk is over whole situations: the windows' ends, then each declaration
 (:func:`pysolver.game.outcomes.outcome_values` uses this module where :func:`decomposes` says the board
-has no death trigger, requirement, provoke or team pump; a declaration that attacks a planeswalker
-or battle, or leaves block triggers on the stack, is walked as before).
+has no death trigger, combat-damage trigger, requirement, provoke or team pump; a declaration that
+attacks a planeswalker or battle, or leaves block triggers on the stack, is walked as before).
 
 >>> from pysolver.files.loader import situation_from_data
 >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b", "life": 3}], "active": "a",
