@@ -173,7 +173,7 @@ def compare(data: dict[str, Any]) -> None:
 LINES = HIT_TRIGGER_LINES + ("When ~ dies, it deals 1 damage to each opponent",)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, LINES)))
 def test_510_3a_declared_combats_equal_reference(data: dict[str, Any]) -> None:
     """Declared combats with first strike, double strike, deathtouch, lifelink, protection, face-down
@@ -229,7 +229,7 @@ def test_508_3a_for_each_other_attacking_creature() -> None:
     assert {o["life"]["bob"] for o in pysolver.outcomes(s)} == {20, 19, 18, 17, 15}
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("none").flatmap(lambda d: with_triggers(d, (BATTALION, EACH, "Exalted"))))
 def test_508_3a_attack_triggers_equal_reference(data: dict[str, Any]) -> None:
     compare(data)
@@ -335,7 +335,7 @@ def test_509_3f_blocks_a_creature_with_flying() -> None:
     assert results(s) == {(20, 16, (), ()), (20, 20, ("n",), ())}
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("attackers").flatmap(lambda d: with_triggers(d, (
     "Whenever ~ becomes blocked by a creature, ~ gets +1/+1 until end of turn",
     "Whenever ~ blocks a creature with flying, ~ gets +2/+0 until end of turn", "Flying", "Flanking"))))
@@ -378,7 +378,7 @@ def low_life(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "players": [p if p["name"] == data["active"] else {**p, "life": 3} for p in data["players"]]}
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("none").flatmap(lambda d: with_triggers(d, (
     "Whenever ~ attacks, defending player loses 1 life", "Whenever ~ attacks, each opponent loses 2 life",
     "Provoke", "Afflict 1")).map(low_life)))
@@ -386,7 +386,7 @@ def test_508_3a_attack_losses_equal_reference(data: dict[str, Any]) -> None:
     compare(data)
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("none").flatmap(lambda d: with_triggers(d, (
     "Whenever ~ attacks, defending player loses 1 life", "Whenever ~ attacks, each opponent loses 2 life"))).map(
     low_life))
@@ -409,7 +409,7 @@ def test_509_3d_becomes_blocked_by_a_creature_destroy_that_creature() -> None:
     assert results(s) == {(20, 19, (), ()), (20, 20, ("y",), ()), (20, 20, ("x",), ()), (20, 20, ("x", "y"), ())}
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("attackers").flatmap(lambda d: with_triggers(d, (
     "Whenever ~ becomes blocked by a creature, destroy that creature", "Flanking", "Rampage 1",
     "When ~ dies, it deals 1 damage to each opponent"))))
