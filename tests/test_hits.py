@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import jsonschema
 import pytest
 from boards import board, creature
 from combat_boards import outcome_boards
@@ -415,3 +416,25 @@ def test_509_3d_becomes_blocked_by_a_creature_destroy_that_creature() -> None:
     "When ~ dies, it deals 1 damage to each opponent"))))
 def test_509_3d_destroy_blockers_equal_reference(data: dict[str, Any]) -> None:
     compare(data)
+
+
+# ---- the result documents name the new kinds (pysolver/schemas) ---------------------------------------------
+
+@pytest.mark.parametrize("abilities", [
+    ("Double strike", COUNTER, LOSS.format(1), GAIN.format(1), DESTROY),
+    ("Whenever ~ attacks, defending player loses 1 life", "Whenever ~ attacks, each opponent loses 3 life",
+     "Whenever ~ becomes blocked by a creature, destroy that creature", GAIN.format(1)),
+    (DESTROY, WATCH, "When ~ dies, you gain 3 life",
+     "Whenever a creature you control dies, each opponent loses 1 life"),
+])
+def test_outcomes_and_verify_documents_validate(abilities: tuple[str, ...]) -> None:
+    """docs/results.md, pysolver/schemas: `line.triggers`, `line.targets` and verify's moves carry the
+    new kinds (the combat-damage triggers; the attack losses, ordered; the death triggers)."""
+    from pysolver import commands
+    from pysolver.files import schema
+    s = board(creature("x", "alice", 2, 2, *abilities), creature("z", "alice", 1, 1, *abilities),
+              creature("y", "bob", 1, 3, *abilities), bob=4 if "Double strike" not in abilities else 9,
+              goal={"lethal": "bob"})
+    for command in ("outcomes", "verify"):
+        doc = commands.answer(command, s)
+        assert list(jsonschema.Draft202012Validator(schema.schema(command)).iter_errors(doc)) == [], command
