@@ -10,11 +10,13 @@ lines); :func:`resolve` applies it to the situation: the +X/+Y to `until_end_of_
 layer 7c), the counters to the permanent's counters (122.1a). So the power that blocking
 restrictions read is the power after the attack triggers resolved.
 
-Flanking (702.25) and afflict (702.130) can kill a blocker or end the game part-way, and a rampage
-next to flanking counts the blockers still there (702.23b): those are :class:`Trigger` values the
-game tree puts on the stack in an order the active player chooses (:func:`orders`, 603.3b) and
-resolves one at a time (:func:`resolve_top`), state-based actions and a priority window after each
-(117.3b, 117.5).
+Flanking (702.25), afflict (702.130), "becomes blocked by a creature, destroy that creature" (509.3d)
+and the attack triggers making players lose life (508.3a) can kill a blocker or end the game
+part-way, and a rampage next to flanking or that destroy counts the blockers still there (702.23b):
+those are :class:`Trigger` values the game tree puts on the stack in an order the active player
+chooses (:func:`orders`, 603.3b) and resolves one at a time (:func:`resolve_top`), state-based
+actions and a priority window after each (117.3b, 117.5); life losses that can bring nobody to 0
+life resolve at once.
 
 A search reaches many block declarations and stack states for one attack declaration: the block
 triggers and the flanking and rampage resolutions are each one grounded program per attack
@@ -22,9 +24,11 @@ declaration (and ability, and toughness after the pumps) in which the block decl
 permanents that have left are externals (``#program block_state``, ``left_state``), each state
 one solve under assumptions.
 
-Death triggers (700.4, 603.10a: "When ~ dies, it deals N damage to any target / each opponent")
-trigger when creatures die in the state-based actions after a combat damage step or after an
-ability resolved (:func:`died`, read off how the creatures last existed, 113.7a); the game tree has
+Death triggers (700.4, 603.10a: "When ~ dies, it deals N damage to any target / each opponent",
+"… each opponent loses N life / you gain N life"; 603.6c: "Whenever another creature [you control]
+dies …", which look back too, so a watcher dying in the same event triggers) trigger when creatures
+die in the state-based actions after a combat damage step or after an ability resolved (:func:`died`,
+read off how the creatures last existed, 113.7a); the game tree has
 their controllers put them on the stack with their targets (603.3b, 603.3d: :func:`targets`, a
 :class:`~pysolver.model.moves.TargetChoice` each) and resolves them (:func:`resolve_top`), the source's
 last known information dealing the damage (608.2h).
