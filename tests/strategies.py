@@ -293,6 +293,21 @@ BLOCK_TRIGGER_LINES = ["Bushido 1", "Bushido 2", "Rampage 1", "Rampage 2", "Flan
                        "Whenever ~ blocks or becomes blocked, it gets +1/+1 until end of turn"]
 STACK_TRIGGER_LINES = ["Flanking", "Afflict 1", "Afflict 2", "Rampage 1", "Bushido 1"]  # they wait on the stack
 TRIGGER_LINES = ATTACK_TRIGGER_LINES + BLOCK_TRIGGER_LINES
+# Combat-damage triggers (510.3a, pysolver.rules.hits): every form, with with_triggers.
+HIT_TRIGGER_LINES = ("Whenever ~ deals combat damage to a player, put a +1/+1 counter on it",
+                     "Whenever ~ deals combat damage to a player or planeswalker, put two +1/+1 counters on it",
+                     "Whenever ~ deals combat damage to a creature, put a +1/+1 counter on ~",
+                     "Whenever ~ deals combat damage to a player, that player loses 1 life",
+                     "Whenever ~ deals combat damage to an opponent, that player loses 2 life",
+                     "Whenever ~ deals combat damage to a player, you gain 2 life",
+                     "Whenever ~ deals combat damage to a creature, you gain 1 life",
+                     "Whenever ~ deals combat damage to a creature, destroy that creature")
+# Death triggers that change life or watch other creatures die (603.10a, 603.6c), with with_triggers.
+WATCH_TRIGGER_LINES = ("When ~ dies, each opponent loses 2 life", "When ~ dies, you gain 3 life",
+                       "Whenever another creature dies, put a +1/+1 counter on ~",
+                       "Whenever another creature you control dies, put two +1/+1 counters on ~",
+                       "Whenever a creature you control dies, each opponent loses 1 life",
+                       "Whenever another creature dies, you gain 1 life")
 
 
 @st.composite

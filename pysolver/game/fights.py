@@ -27,8 +27,8 @@ situations they can close in (:func:`window_ends`), not as orders of play.
 
 Before blocks the walk is over whole situations: the windows' ends, then each declaration
 (:func:`pysolver.game.outcomes.outcome_values` uses this module where :func:`decomposes` says the board
-has no death trigger, requirement, provoke or team pump; a declaration that attacks a planeswalker
-or battle, or leaves block triggers on the stack, is walked as before).
+has no death trigger, combat-damage trigger, requirement, provoke or team pump; a declaration that
+attacks a planeswalker or battle, or leaves block triggers on the stack, is walked as before).
 
 >>> from pysolver.files.loader import situation_from_data
 >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b", "life": 3}], "active": "a",
@@ -48,7 +48,7 @@ from typing import Any
 from ..asp import deadline
 from ..asp.facts import REQUIREMENTS
 from ..model import Permanent, Player, Situation
-from ..model.abilities import TRIGGERS
+from ..model.abilities import HIT_TRIGGERS, TRIGGERS
 from ..model.mana import Mana, pays
 from ..model.moves import (
     DEATH_TRIGGERS,
@@ -87,10 +87,11 @@ def decomposes(s: Situation) -> bool:
     "can't block" change no end, :func:`pysolver.rules.activated.may_matter`, and "~ gets +X/+Y"
     with {T} stays in its fight; "target creature gets +X/+Y" of a permanent in no fight goes with
     every fight, its {T} paid in one of them only, :meth:`Blocks.fight`; :meth:`Blocks.outcomes`
-    does not split a declaration with its source in a fight.)"""
+    does not split a declaration with its source in a fight.) No combat-damage trigger either (510.3a:
+    it goes on the stack after the step, not in a fight's own windows)."""
     kinds = {a.kind for p in s.permanents for a in p.abilities}
     return (s.combat.damage_step is None and not s.combat.provoked
-            and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump"}
+            and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump", *HIT_TRIGGERS}
             and not any(kind == "target_pump" and (ab.toughness < 0 or p.face_down)
                         for p in s.permanents for kind, ab in p.combat_abilities()))
 

@@ -83,7 +83,7 @@ from ..model.moves import (
 )
 from ..model.stage import WINDOW_NEXT, WINDOWS, Stage
 from ..model.values import IllegalMoveError, Violation
-from ..rules import activated, pumps
+from ..rules import activated, hits, pumps
 from ..rules import combat as c
 from ..rules.facedown import face_up_choices, turnable
 from ..rules.steps import StepPrograms
@@ -150,7 +150,8 @@ class Position:
         """The putter's pending death trigger that `move` puts on the stack (same kind, source and N)."""
         t = move.trigger
         return next((x for x in self.pending if x.controller == self.putter()
-                     and (x.kind, x.source, x.amount) == (t.kind, t.source, t.amount)), None)
+                     and (x.kind, x.source, x.amount) == (t.kind, t.source, t.amount)
+                     and (not hits.is_hit(x) or x.target == t.target)), None)
 
     def target_choices(self) -> list[TargetChoice]:
         """At :attr:`Stage.PUT_TRIGGERS`: each of the putter's triggers (one of those with equal effects:
@@ -158,9 +159,11 @@ class Position:
         (603.3d, 601.2c, 115.4)."""
         pl, seen, out = self.putter(), set(), []
         for t in self.pending:  # the source is gone: its last known information deals the damage (608.2h)
-            if t.controller == pl and (t.kind, t.amount, t.lki) not in seen:
-                seen.add((t.kind, t.amount, t.lki))
-                out += [TargetChoice(replace(t, target=x)) for x in targets(self.s, t)]
+            # (a combat-damage trigger's effect is its own: the counters go on its source, 510.3a)
+            same = t.effect if hits.is_hit(t) else (t.kind, t.amount, t.lki)
+            if t.controller == pl and same not in seen:
+                seen.add(same)
+                out += [TargetChoice(replace(t, target=x)) for x in _targets(self.s, t)]
         return out
 
     def needless_put(self, move: Move) -> bool:
@@ -313,7 +316,7 @@ class Position:
             pending = self.pending_of(move) if isinstance(move, TargetChoice) else None
             if pending is None or not isinstance(move, TargetChoice):
                 return (Violation("603.3b", f"{self.putter()} puts one of their triggers on the stack now"),)
-            legal = targets(s, pending)
+            legal = _targets(s, pending)
             return () if move.trigger.target in legal else \
                 (Violation("115.4", f"{move.trigger.target or 'no target'} is not a legal target "
                                     f"({', '.join(x or 'none' for x in legal)}; 601.2c, 702.16b)"),)
@@ -362,6 +365,8 @@ class Position:
         if isinstance(move, AbilityActivation):  # the same (pysolver.rules.activated)
             return Position(stage, activated.activate(s, move), ACTIVE, False, stack=self.stack)
         if isinstance(move, TriggerOrder):  # 603.3b, then priority (117.3b)
+            if s.combat.blockers is None:  # attack triggers: the provoke triggers are put on above them (702.39a)
+                return putting(Stage.AFTER_ATTACKERS, s, move.resolves, provokes(s))
             return enter(Stage.AFTER_BLOCKERS, s, move.resolves)
         if isinstance(move, TargetChoice):  # 603.3: the last put on resolves first (405.2)
             pending = self.pending_of(move)
@@ -371,8 +376,10 @@ class Position:
             assert self.resume is not None
             return putting(self.resume, s, (replace(pending, target=move.trigger.target), *self.stack), tuple(left))
         if isinstance(move, AttackDeclaration):  # 508.2a: the attack triggers resolve before the window
-            declared = resolve(s.with_combat(attackers=move.attacks), ATTACK)[0]
-            return putting(Stage.AFTER_ATTACKERS, declared, (), provokes(declared))  # 702.39a: put with targets
+            declared, stack = resolve(s.with_combat(attackers=move.attacks), ATTACK)
+            if len(orders(stack)) > 1:  # 603.3b: life lost in an order the active player chooses
+                return Position(Stage.ORDER_TRIGGERS, declared, stack=stack)
+            return putting(Stage.AFTER_ATTACKERS, declared, stack, provokes(declared))  # 702.39a: put with targets
         if isinstance(move, BlockDeclaration):  # 509.2a: so do the block triggers, or they go on the stack
             declared, stack = resolve(s.with_combat(blockers=move.blocks), BLOCK)
             if len(orders(stack)) > 1:
@@ -489,6 +496,12 @@ def _way(s: Situation, move: FaceUp) -> tuple[str, str]:
     return (morph[0], "702.168d" if morph[0] == "disguise" else "702.37e") if morph else ("", "702.37e")
 
 
+def _targets(s: Situation, t: Trigger) -> list[str]:
+    """What trigger `t` may be put on the stack naming (603.3d): a combat-damage trigger names the
+    player or creature it was fixed on as it triggered (510.3a; :mod:`pysolver.rules.hits`)."""
+    return [t.target] if hits.is_hit(t) else targets(s, t)
+
+
 def _other(side: str) -> str:
     return DEFENCE if side == ACTIVE else ACTIVE
 
@@ -521,7 +534,7 @@ def acts_in_windows(s: Situation) -> bool:
 def resolved(stage: Stage, s: Situation, stack: Stack) -> Position:
     """The window `stage` after the top of `stack` resolved (608.2) and state-based actions (704.3):
     the active player receives priority (117.3b); a player who lost (704.5a) ends the combat."""
-    after = resolve_top(s, stack)
+    after = hits.resolved(s, stack[0]) if hits.is_hit(stack[0]) else resolve_top(s, stack)
     if stack[0].kind not in NONE_LEAVES:  # else nothing can leave (704.5f, 704.5g; NONE_LEAVES)
         after = c.settle(after)
     if c.losers(after):
@@ -550,7 +563,8 @@ def after_step(s: Situation, r: c.StepResult) -> Position:
     if c.losers(after):  # 104.3b: the game is over before any trigger is put on the stack
         return Position(Stage.END, after)
     window = Stage.AFTER_FIRST_STRIKE_DAMAGE if r.step == "first_strike" else Stage.AFTER_COMBAT_DAMAGE
-    return putting(window, after, (), died(s, after))
+    # 510.3a: the abilities that triggered on the damage and in the state-based actions after it, together
+    return putting(window, after, (), hits.triggered(s, r.hits) + died(s, after))
 
 
 def whole_steps(p: Position, steps: StepPrograms) -> Iterator[tuple[DamageAssignment, Position]]:

@@ -4,8 +4,8 @@ Three searches over the combat of :mod:`pysolver.game.gametree`, which knows the
 :func:`count_path`:
 
 * **fight by fight** (:mod:`pysolver.game.fights`) where the board decomposes once blockers are
-  declared (no death trigger, requirement, provoke or team pump), unless it is a small board of
-  the next kind;
+  declared (no death trigger, combat-damage trigger, requirement, provoke or team pump), unless it
+  is a small board of the next kind;
 * **one program** when nothing happens between the declarations and the combat damage steps but
   the steps themselves (no face-down permanent can be turned face up, no pump to activate, no
   requirement, 508.1d/509.1c, and no combat trigger, 603.2, :mod:`pysolver.rules.triggers`): attacks

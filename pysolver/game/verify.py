@@ -85,6 +85,7 @@ from ..model.values import Strategy, Verdict
 from ..rules import combat as c
 from ..rules.declarations import orbit_declarations
 from ..rules.graph import attacker_blocker_graph
+from ..rules.hits import has_hit_triggers, is_hit
 from ..rules.triggers import has_death_triggers
 from . import gametree as gt
 from . import goals
@@ -209,8 +210,10 @@ class Verifier:
                 return g.targets[0] in c.losers(s)
             # (not while triggered abilities wait on the stack: afflict may still cost life, 702.130a;
             # nor with death triggers on the board: their damage comes after combat damage, 603.10a, and
-            # one may end the game first or gain life through lifelink, 702.15b)
-            if has_death_triggers(s) or p.pending or any(t.kind in DEATH_TRIGGERS for t in p.stack):
+            # one may end the game first or gain life through lifelink, 702.15b; nor with combat-damage
+            # triggers, 510.3a: life lost or gained, counters put on and creatures destroyed after a step)
+            if has_death_triggers(s) or has_hit_triggers(s) or p.pending or any(
+                    t.kind in DEATH_TRIGGERS or is_hit(t) for t in p.stack):
                 return None
             if p.stage != Stage.BLOCKERS_DAMAGE and not p.stack and goals.out_of_reach(s, g.targets[0]) is not None:
                 return False

@@ -57,10 +57,24 @@ NUMBER_WORDS = {w: i for i, w in enumerate(
 _MIN_BLOCKERS = re.compile(r"this creature can't be blocked except by (\w+) or more creatures")
 # Combat triggers (603.2, pysolver.rules.triggers): the keyword lines, "Bushido N" and the like, the pump lines.
 TRIGGER_KEYWORDS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "trigger" and f.literal}
-TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group == "trigger")
+TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group in ("trigger", "damage-trigger"))
+# 510.3a, 603.2c: combat-damage triggers ("Whenever ~ deals combat damage to a player, …"), pysolver.rules.hits.
+HIT_TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group == "damage-trigger")
 _TRIGGER_N = re.compile(r"(bushido|rampage|afflict) (\w+)")
 _TRIGGER_PUMP = re.compile(r"whenever this creature (attacks|blocks|becomes blocked|blocks or becomes blocked), "
                            r"(?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
+# 207.2c battalion, 508.3a: "[Battalion — ]Whenever ~ and at least two other creatures attack, ~ gets +X/+Y …";
+# "Whenever ~ attacks, it gets +X/+Y until end of turn for each other attacking creature".
+_BATTALION = re.compile(r"(?:battalion\s*[\u2014\u2013-]\s*)?whenever this creature and at least two other creatures "
+                        r"attack, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
+_PUMP_EACH = re.compile(r"whenever this creature attacks, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn "
+                        r"for each other attacking creature")
+# 509.3d "Whenever ~ becomes blocked by a creature, ~ gets +X/+Y …" (once per blocker); 509.3b, 509.3f
+# "Whenever ~ blocks a creature with flying, ~ gets +X/+Y …" (once per attacker with flying it blocks).
+_BLOCKED_BY = re.compile(r"whenever this creature becomes blocked by a creature, (?:it|this creature) gets "
+                         r"\+(\d+)/\+(\d+) until end of turn")
+_BLOCKS_FLYER = re.compile(r"whenever this creature blocks a creature with flying, (?:it|this creature) gets "
+                           r"\+(\d+)/\+(\d+) until end of turn")
 _PUMP_KINDS = {"attacks": "attacks_pump", "blocks": "blocks_pump", "becomes blocked": "blocked_pump",
                "blocks or becomes blocked": "blocks_or_blocked_pump"}
 # 603.10a, 700.4: "When(ever) ~ dies, it deals N damage to any target / each opponent".
@@ -70,6 +84,25 @@ _DIES_KINDS = {"any target": "dies_damage", "each opponent": "dies_each_opponent
 # 615.1a: static prevention lines, matched whole (the creature's name normalised to "this creature").
 PREVENTIONS = {normalise(form, None): f.kind for f in CATALOGUE if f.group == "shields" and f.literal
                for form in (f.form, *f.also)}
+# 603.10a: "When(ever) ~ dies, each opponent loses N life / you gain N life"; 603.6c: "Whenever another
+# creature [you control] dies / a creature you control dies, put N +1/+1 counters on ~ / each opponent
+# loses N life / you gain N life" (their value: the creatures watched, N).
+_ATTACKS_LOSS = re.compile(r"whenever this creature attacks, (defending player|each opponent) loses (\w+) life")
+_DIES_LIFE = re.compile(r"when(?:ever)? this creature dies, (each opponent loses|you gain) (\w+) life")
+_OTHER_DIES = re.compile(r"whenever (another creature you control|another creature|a creature you control) dies, "
+                         r"(?:put (?P<counters>\w+) \+1/\+1 counters? on this creature|each opponent loses "
+                         r"(?P<loss>\w+) life|you gain (?P<gain>\w+) life)")
+_WATCHED = {"another creature": "another", "another creature you control": "another_yours",
+            "a creature you control": "yours"}
+# 510.3a: "Whenever ~ deals combat damage to <a player / …>, <effect>"; its value is (what it was dealt to, N).
+_HIT = re.compile(r"whenever this creature deals combat damage to (a player or planeswalker|a player|an opponent|"
+                  r"a creature), (.+)")
+_HIT_TO = {"a player": "player", "an opponent": "player", "a player or planeswalker": "player_or_planeswalker",
+           "a creature": "creature"}
+_HIT_EFFECTS = ((re.compile(r"put (\w+) \+1/\+1 counters? on (?:it|this creature)"), "hit_counters"),
+                (re.compile(r"that player loses (\w+) life"), "hit_loss"),
+                (re.compile(r"you gain (\w+) life"), "hit_gain"),
+                (re.compile(r"destroy that creature(?:\. (?:it|the creature) can't be regenerated)?"), "hit_destroy"))
 _TOXIC = re.compile(r"toxic (\d+)")  # 702.164a: "toxic N"
 MORPHS = ("morph", "megamorph", "disguise")  # the abilities that turn a face-down permanent face up (702.37e, 702.168d)
 _COST_ABILITY = re.compile(r"(morph|megamorph|disguise)\s*(\{.*\})$")  # 702.37a, 702.37b, 702.168a
@@ -593,9 +626,66 @@ def _parse_trigger(text: str) -> Ability | None:
     m = _TRIGGER_PUMP.fullmatch(text)
     if m:
         return Ability(_PUMP_KINDS[m.group(1)], (int(m.group(2)), int(m.group(3))))
+    for pattern, kind in ((_BATTALION, "battalion_pump"), (_PUMP_EACH, "attacks_pump_each"),
+                          (_BLOCKED_BY, "blocked_by_pump"), (_BLOCKS_FLYER, "blocks_flyer_pump")):
+        m = pattern.fullmatch(text)
+        if m:
+            return Ability(kind, (int(m.group(1)), int(m.group(2))))
     m = _DIES.fullmatch(text)
     if m:  # 603.10a, 700.4: a death trigger dealing N damage (120.1)
         word, whom = m.group(1), m.group(2)
         n = NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= 7 else None)
         return Ability(_DIES_KINDS[whom], n) if n is not None and n >= 1 else None
+    if text == "whenever this creature becomes blocked by a creature, destroy that creature":  # 509.3d, 701.8a
+        return Ability("blocked_destroy")
+    m = _ATTACKS_LOSS.fullmatch(text)
+    if m:  # 508.3a, 506.2, 102.2
+        n = _count(m.group(2))
+        kind = "attacks_loss" if m.group(1) == "defending player" else "attacks_opponents_loss"
+        return Ability(kind, n) if n else None
+    m = _DIES_LIFE.fullmatch(text)
+    if m:
+        n = _count(m.group(2))
+        return Ability("dies_loss" if m.group(1) == "each opponent loses" else "dies_gain", n) if n else None
+    m = _OTHER_DIES.fullmatch(text)
+    if m:
+        effect = next(k for k in ("counters", "loss", "gain") if m.group(k) is not None)
+        n = _count(m.group(effect))
+        kind = {"counters": "other_dies_counter", "loss": "other_dies_loss", "gain": "other_dies_gain"}[effect]
+        return Ability(kind, (_WATCHED[m.group(1)], n)) if n else None
+    m = _HIT.fullmatch(text)
+    if m:
+        return _hit(_HIT_TO[m.group(1)], m.group(2))
+    return None
+
+
+def _count(word: str) -> int | None:
+    """N written as a number, a word from one to twelve or "a" (one), or None; never 0.
+
+    >>> _count("a"), _count("three"), _count("12"), _count("0")
+    (1, 3, 12, None)
+    """
+    n = 1 if word in ("a", "an") else NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= 7 else None)
+    return n if n else None
+
+
+def _hit(to: str, effect: str) -> Ability | None:
+    """A combat-damage trigger (510.3a) dealt `to` a player, a player or planeswalker, or a creature,
+    with its `effect` text, or None if the effect is none of the forms read.
+
+    >>> _hit("player", "put a +1/+1 counter on it").term, _hit("creature", "destroy that creature").term
+    ('hit_counters(player,1)', 'hit_destroy(creature)')
+    >>> _hit("creature", "that player loses 2 life") is None  # a creature is no player
+    True
+    """
+    for pattern, kind in _HIT_EFFECTS:
+        m = pattern.fullmatch(effect)
+        if m is None:
+            continue
+        if (kind == "hit_loss" and to != "player") or (kind == "hit_destroy" and to != "creature"):
+            return None  # "that player" needs a player, "that creature" a creature
+        if kind == "hit_destroy":
+            return Ability(kind, (to,))
+        n = _count(m.group(1))
+        return Ability(kind, (to, n)) if n else None
     return None

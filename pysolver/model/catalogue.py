@@ -30,6 +30,7 @@ GROUPS = {
     "requirement": "Attack and block requirements (508.1d, 509.1c)",
     "activated": "Activated pump abilities (602, 613.4c)",
     "trigger": "Combat triggers (603.2, 508.2a, 509.2a)",
+    "damage-trigger": "Combat-damage triggers (510.3a, 603.2)",
     "combat-activated": "Activated abilities in combat, targets (602, 115, 702.11, 702.18, 702.21)",
     "shields": "Regeneration and damage prevention (701.19, 615)",
 }
@@ -155,6 +156,18 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Dethrone", "dethrone", "702.105", "Dethrone"),
     LineForm("trigger", "Whenever ~ attacks, it gets +X/+Y until end of turn", "attacks_pump", "508.3a",
              "Whenever this creature attacks, it gets +1/+0 until end of turn", literal=False),
+    LineForm("trigger", "Whenever ~ attacks, defending player loses N life", "attacks_loss", "508.3a",
+             "Whenever this creature attacks, defending player loses 2 life", literal=False),
+    LineForm("trigger", "Whenever ~ attacks, each opponent loses N life", "attacks_opponents_loss", "508.3a",
+             "Whenever this creature attacks, each opponent loses 1 life", literal=False),
+    # 207.2c battalion (an ability word), 508.3a: counted as the attackers are declared
+    LineForm("trigger", "Battalion — Whenever ~ and at least two other creatures attack, ~ gets +X/+Y until end of "
+             "turn", "battalion_pump", "508.3a", "Battalion — Whenever this creature and at least two other creatures "
+             "attack, this creature gets +2/+2 until end of turn",
+             ("Whenever ~ and at least two other creatures attack, it gets +2/+0 until end of turn",), literal=False),
+    LineForm("trigger", "Whenever ~ attacks, it gets +X/+Y until end of turn for each other attacking creature",
+             "attacks_pump_each", "508.3a", "Whenever this creature attacks, it gets +1/+0 until end of turn for each "
+             "other attacking creature", literal=False),
     LineForm("trigger", "Bushido N", "bushido", "702.45", "Bushido 2", literal=False),
     LineForm("trigger", "Rampage N", "rampage", "702.23", "Rampage 1", literal=False),
     LineForm("trigger", "Whenever ~ blocks, it gets +X/+Y until end of turn", "blocks_pump", "509.3a",
@@ -164,6 +177,14 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever ~ blocks or becomes blocked, it gets +X/+Y until end of turn",
              "blocks_or_blocked_pump", "509.3a",
              "Whenever ~ blocks or becomes blocked, it gets +1/+1 until end of turn", literal=False),
+    LineForm("trigger", "Whenever ~ becomes blocked by a creature, ~ gets +X/+Y until end of turn", "blocked_by_pump",
+             "509.3d", "Whenever this creature becomes blocked by a creature, this creature gets +1/+1 until end of "
+             "turn", literal=False),
+    LineForm("trigger", "Whenever ~ becomes blocked by a creature, destroy that creature", "blocked_destroy", "509.3d",
+             "Whenever this creature becomes blocked by a creature, destroy that creature", literal=False),
+    LineForm("trigger", "Whenever ~ blocks a creature with flying, ~ gets +X/+Y until end of turn", "blocks_flyer_pump",
+             "509.3b", "Whenever this creature blocks a creature with flying, this creature gets +2/+0 until end of "
+             "turn", literal=False),
     LineForm("trigger", "Flanking", "flanking", "702.25", "Flanking"),
     LineForm("trigger", "Afflict N", "afflict", "702.130", "Afflict 2", literal=False),
     # 702.39a: an attack trigger put on the stack with a target (603.3d), resolved into a requirement (509.1c)
@@ -175,6 +196,41 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "When ~ dies, it deals N damage to each opponent", "dies_each_opponent", "603.10a",
              "When this creature dies, it deals 1 damage to each opponent",
              ("Whenever ~ dies, it deals two damage to each opponent",), literal=False),
+    LineForm("trigger", "When ~ dies, each opponent loses N life", "dies_loss", "603.10a",
+             "When this creature dies, each opponent loses 2 life", ("Whenever ~ dies, each opponent loses 1 life",),
+             literal=False),
+    LineForm("trigger", "When ~ dies, you gain N life", "dies_gain", "603.10a",
+             "When this creature dies, you gain 3 life", ("Whenever ~ dies, you gain two life",), literal=False),
+    # 603.6c, 603.10a: leaves-the-battlefield abilities of a creature watching others die, which look back too
+    LineForm("trigger", "Whenever another creature dies, put N +1/+1 counters on ~", "other_dies_counter", "603.10a",
+             "Whenever another creature dies, put a +1/+1 counter on this creature",
+             ("Whenever another creature you control dies, put a +1/+1 counter on ~",
+              "Whenever a creature you control dies, put two +1/+1 counters on ~"), literal=False),
+    LineForm("trigger", "Whenever another creature dies, each opponent loses N life", "other_dies_loss", "603.10a",
+             "Whenever another creature dies, each opponent loses 1 life",
+             ("Whenever another creature you control dies, each opponent loses 1 life",
+              "Whenever a creature you control dies, each opponent loses 1 life"), literal=False),
+    LineForm("trigger", "Whenever another creature dies, you gain N life", "other_dies_gain", "603.10a",
+             "Whenever another creature dies, you gain 1 life",
+             ("Whenever another creature you control dies, you gain 1 life",
+              "Whenever a creature you control dies, you gain 2 life"), literal=False),
+    # --- combat-damage triggers (510.3a, 603.2c): trigger as combat damage is dealt, put on the stack after
+    # the step's state-based actions (pysolver.rules.hits); N written as a number or a word, "a" for one
+    LineForm("damage-trigger", "Whenever ~ deals combat damage to a player, put N +1/+1 counters on it",
+             "hit_counters", "510.3a", "Whenever this creature deals combat damage to a player, put a +1/+1 counter "
+             "on it", ("Whenever ~ deals combat damage to a player or planeswalker, put a +1/+1 counter on ~",
+                       "Whenever ~ deals combat damage to an opponent, put two +1/+1 counters on it",
+                       "Whenever ~ deals combat damage to a creature, put a +1/+1 counter on it"), literal=False),
+    LineForm("damage-trigger", "Whenever ~ deals combat damage to a player, that player loses N life", "hit_loss",
+             "510.3a", "Whenever this creature deals combat damage to a player, that player loses 1 life",
+             ("Whenever ~ deals combat damage to an opponent, that player loses 2 life",), literal=False),
+    LineForm("damage-trigger", "Whenever ~ deals combat damage to a player, you gain N life", "hit_gain", "510.3a",
+             "Whenever this creature deals combat damage to a player, you gain 2 life",
+             ("Whenever ~ deals combat damage to a player or planeswalker, you gain 1 life",
+              "Whenever ~ deals combat damage to a creature, you gain 2 life"), literal=False),
+    LineForm("damage-trigger", "Whenever ~ deals combat damage to a creature, destroy that creature", "hit_destroy",
+             "510.3a", "Whenever this creature deals combat damage to a creature, destroy that creature",
+             literal=False),
     # --- activated abilities that act in combat (pysolver.rules.activated): cost mana symbols and/or {T}
     LineForm("combat-activated", "{cost}: Tap target creature", "tap_target", "701.26a",
              "{W}, {T}: Tap target creature", literal=False),

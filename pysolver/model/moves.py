@@ -195,13 +195,16 @@ class DamageAssignment:
 @dataclass(frozen=True)
 class Trigger:
     """A triggered ability waiting on the stack (603.3, :mod:`pysolver.rules.triggers`): its `kind`
-    (``flanking``, ``afflict``, ``rampage``, ``dies_damage``, ``dies_each_opponent``, ``provoke``), its
-    `source`, its `target` (the blocker, the defending player, the chosen target of a death or
-    provoke trigger, 601.2c via 603.3d; none for rampage, "each opponent" and a provoke with no
-    target, 702.39a) and its N (`amount`; 0 for provoke).
-    A death or provoke trigger also carries its `controller` (603.3a) and its source's last known information
-    (`lki`, 113.7a, 608.2h: the abilities and qualities its damage and targeting read, as ASP terms;
-    for provoke the source's id, which tells the triggers of different attackers apart)."""
+    (``flanking``, ``afflict``, ``rampage``, ``dies_damage``, ``dies_each_opponent``, ``provoke``, the
+    combat-damage triggers ``hit_*``), its `source`, its `target` (the blocker, the defending player,
+    the chosen target of a death or provoke trigger, 601.2c via 603.3d; none for rampage, "each
+    opponent" and a provoke with no target, 702.39a; for a combat-damage trigger what it names, fixed
+    as it triggered, 510.3a: the source its counters go on, the player who loses or gains life, the
+    creature destroyed) and its N (`amount`; 0 for provoke and "destroy"). A death, provoke or
+    combat-damage trigger also carries its `controller` (603.3a), a death or provoke trigger its
+    source's last known information (`lki`, 113.7a, 608.2h: the abilities and qualities its damage
+    and targeting read, as ASP terms; for provoke the source's id, which tells the triggers of
+    different attackers apart)."""
 
     kind: str
     source: str
@@ -221,7 +224,9 @@ class Trigger:
         return {"kind": self.kind, "source": self.source, "target": self.target, "amount": self.amount}
 
 
-DEATH_TRIGGERS = ("dies_damage", "dies_each_opponent")  # 603.10a: put on the stack by a TargetChoice
+# 603.10a: put on the stack by a TargetChoice; the "other_dies" ones watch other creatures die (603.6c)
+DEATH_TRIGGERS = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain", "other_dies_counter",
+                  "other_dies_loss", "other_dies_gain")
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ class Stage(StrEnum):
     DECLARE_ATTACKERS = "declare_attackers"  # 508.1
     AFTER_ATTACKERS = "after_attackers"  # 508.2: priority in the declare attackers step
     DECLARE_BLOCKERS = "declare_blockers"  # 509.1
-    ORDER_TRIGGERS = "order_triggers"  # 603.3b: the active player orders their block triggers
+    ORDER_TRIGGERS = "order_triggers"  # 603.3b: the active player orders their block (or attack) triggers
     PUT_TRIGGERS = "put_triggers"  # 603.3b, 603.3d: triggers put on the stack with targets, APNAP
     AFTER_BLOCKERS = "after_blockers"  # 509.2: priority in the declare blockers step
     DAMAGE = "damage"  # 510.1: the next combat damage step's whole assignment, both halves in one move

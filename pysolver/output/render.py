@@ -169,7 +169,7 @@ STAGE_WORDS = {Stage.BEGINNING_OF_COMBAT: "beginning of combat", Stage.AFTER_ATT
                Stage.DECLARE_ATTACKERS: "declare attackers", Stage.DECLARE_BLOCKERS: "declare blockers",
                Stage.ATTACKERS_DAMAGE: "assigns attackers' damage", Stage.BLOCKERS_DAMAGE: "assigns blockers' damage",
                Stage.AFTER_COMBAT_DAMAGE: "after combat damage", Stage.PUT_TRIGGERS: "puts triggers on the stack",
-               Stage.ORDER_TRIGGERS: "orders block triggers"}
+               Stage.ORDER_TRIGGERS: "orders triggers"}
 
 
 def _put_text(t: Doc) -> str:

@@ -142,6 +142,7 @@ class StepResult:
     minus_counters: tuple[tuple[str, int], ...] = ()  # 120.3d: wither and infect damage
     returned: frozenset[str] = frozenset()  # 702.79a, 702.93a
     regenerated: frozenset[str] = frozenset()  # 701.19a
+    hits: frozenset[tuple[str, str]] = frozenset()  # 510.3a: (source, recipient) of combat-damage triggers
 
 
 def step_results(s: Situation) -> Iterator[StepResult]:
@@ -178,7 +179,8 @@ def step_result(symbols: list[Any], read: dict[Any, tuple[str, tuple[Any, ...]]]
         dealers=frozenset(x for x, in by_name.get("deals", ())),
         poison=pairs("after_poison"), minus_counters=pairs("after_minus_counters"),
         returned=frozenset(x for x, in by_name.get("after_returned", ())),
-        regenerated=frozenset(x for x, in by_name.get("after_regenerated", ())))
+        regenerated=frozenset(x for x, in by_name.get("after_regenerated", ())),
+        hits=frozenset(by_name.get("hit", ())))
 
 
 def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str], ...], StepResult]]:

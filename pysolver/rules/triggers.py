@@ -10,11 +10,13 @@ lines); :func:`resolve` applies it to the situation: the +X/+Y to `until_end_of_
 layer 7c), the counters to the permanent's counters (122.1a). So the power that blocking
 restrictions read is the power after the attack triggers resolved.
 
-Flanking (702.25) and afflict (702.130) can kill a blocker or end the game part-way, and a rampage
-next to flanking counts the blockers still there (702.23b): those are :class:`Trigger` values the
-game tree puts on the stack in an order the active player chooses (:func:`orders`, 603.3b) and
-resolves one at a time (:func:`resolve_top`), state-based actions and a priority window after each
-(117.3b, 117.5).
+Flanking (702.25), afflict (702.130), "becomes blocked by a creature, destroy that creature" (509.3d)
+and the attack triggers making players lose life (508.3a) can kill a blocker or end the game
+part-way, and a rampage next to flanking or that destroy counts the blockers still there (702.23b):
+those are :class:`Trigger` values the game tree puts on the stack in an order the active player
+chooses (:func:`orders`, 603.3b) and resolves one at a time (:func:`resolve_top`), state-based
+actions and a priority window after each (117.3b, 117.5); life losses that can bring nobody to 0
+life resolve at once.
 
 A search reaches many block declarations and stack states for one attack declaration: the block
 triggers and the flanking and rampage resolutions are each one grounded program per attack
@@ -22,9 +24,11 @@ declaration (and ability, and toughness after the pumps) in which the block decl
 permanents that have left are externals (``#program block_state``, ``left_state``), each state
 one solve under assumptions.
 
-Death triggers (700.4, 603.10a: "When ~ dies, it deals N damage to any target / each opponent")
-trigger when creatures die in the state-based actions after a combat damage step or after an
-ability resolved (:func:`died`, read off how the creatures last existed, 113.7a); the game tree has
+Death triggers (700.4, 603.10a: "When ~ dies, it deals N damage to any target / each opponent",
+"… each opponent loses N life / you gain N life"; 603.6c: "Whenever another creature [you control]
+dies …", which look back too, so a watcher dying in the same event triggers) trigger when creatures
+die in the state-based actions after a combat damage step or after an ability resolved (:func:`died`,
+read off how the creatures last existed, 113.7a); the game tree has
 their controllers put them on the stack with their targets (603.3b, 603.3d: :func:`targets`, a
 :class:`~pysolver.model.moves.TargetChoice` each) and resolves them (:func:`resolve_top`), the source's
 last known information dealing the damage (608.2h).
@@ -68,7 +72,12 @@ DEATHS = CHARACTERISTICS + ("triggers",)  # the death-trigger parts read no decl
 # 704.5f, 704.5g: a permanent leaves by a state-based action only through toughness or damage; afflict
 # changes only a player's life (702.130a, 119.3), rampage only raises power and toughness (702.23a):
 # after either resolves on a settled situation (704.3) no state-based action but 704.5a can apply.
-NONE_LEAVES = frozenset({"afflict", "rampage"})
+NONE_LEAVES = frozenset({"afflict", "rampage", "attacks_loss", "attacks_opponents_loss"})
+# Abilities on the stack whose only effect is life loss (119.3): afflict (702.130a, the defending player),
+# "Whenever ~ attacks, defending player loses N life" (its `target`) and "… each opponent loses N life"
+# (every player but the active player, whose attacker it is: 102.2, 603.3a).
+LOSSES = frozenset({"afflict", "attacks_loss", "attacks_opponents_loss"})
+WATCHING = frozenset({"other_dies_counter", "other_dies_loss", "other_dies_gain"})  # 603.6c: other creatures die
 Stack = tuple[Trigger, ...]  # abilities on the stack, the next to resolve first
 CACHED = 4096  # death-trigger programs remembered by their situations (searches reach them again)
 PROGRAMS = 16  # grounded block-trigger programs kept (one per attack declaration; a walk is depth-first)
@@ -78,9 +87,10 @@ Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each per
 # The trigger kinds each declaration part of encodings/triggers.lp reads (508.2a: attacking; 509.2a,
 # 509.3a, 509.3c: blocking, becoming blocked); provoke (702.39a) and death triggers (603.10a) are put
 # on the stack with targets instead. tests/test_triggers.py checks that every trigger kind is in one.
-TRIGGERED_BY = {ATTACK: frozenset({"exalted", "battle_cry", "melee", "dethrone", "attacks_pump"}),
+TRIGGERED_BY = {ATTACK: frozenset({"exalted", "battle_cry", "melee", "dethrone", "attacks_pump", "battalion_pump",
+                                   "attacks_pump_each", "attacks_loss", "attacks_opponents_loss"}),
                 BLOCK: frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump",
-                                  "flanking", "afflict"})}
+                                  "flanking", "afflict", "blocked_by_pump", "blocks_flyer_pump", "blocked_destroy"})}
 
 
 def has_triggers(s: Situation) -> bool:
@@ -96,8 +106,9 @@ def resolve(s: Situation, part: str) -> tuple[Situation, Stack]:
     Those resolved at once raise power and toughness or put +1/+1 counters on, so no state-based
     action can follow from them (704.5f and 704.5g need toughness 0 or less or damage at least
     toughness, and the situation was settled before the declaration, 704.3): none is checked.
-    Afflict that can't bring any player to 0 life (704.5a) resolves at once too: life loss
-    changes nothing a face-up turn or another of these abilities does.
+    Afflict and the attack triggers making players lose life that together can't bring any player
+    to 0 life (704.5a) resolve at once too: life loss changes nothing a face-up turn or another of
+    these abilities does.
     """
     if not any(a.kind in TRIGGERED_BY[part] for p in s.permanents if not p.left_battlefield for a in p.abilities):
         return s, ()  # nothing on the battlefield triggers on this declaration
@@ -105,11 +116,17 @@ def resolve(s: Situation, part: str) -> tuple[Situation, Stack]:
                                                                          parts=("base", part)))
     pumps, counters, stack = _read(symbols)
     after = _applied(s, pumps, counters, {})
-    if all(t.kind == "afflict" for t in stack):
-        loss = {p.name: sum(t.amount for t in stack if t.target == p.name) for p in s.players}
+    if all(t.kind in LOSSES for t in stack):
+        loss = _losses(s, stack)
         if all(loss[p.name] < p.life for p in s.players):
             return _applied(after, {}, {}, loss), ()
     return after, stack
+
+
+def _losses(s: Situation, stack: Stack) -> dict[str, int]:
+    """The life each player loses by the abilities of `stack`, all of :data:`LOSSES` (119.3)."""
+    return {p.name: sum(t.amount for t in stack if t.target == p.name
+                        or (t.kind == "attacks_opponents_loss" and p.name != s.active)) for p in s.players}
 
 
 def _block_triggers(s: Situation) -> list[Symbol]:
@@ -155,13 +172,17 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
         return _dealt(s, t)
     if t.kind == PROVOKE:
         return provoked(s, t)
-    if t.kind == "afflict":  # 702.130a, 119.3: its defending player loses its N life
-        return _applied(s, {}, {}, {t.target: t.amount})
+    if t.kind in LOSSES:  # 702.130a, 508.3a, 119.3: its defending player or each opponent loses its N life
+        return _applied(s, {}, {}, _losses(s, (t,)))
     ctl, externals = _resolve_program(_unresolved(s), t)
     true = {atom("state_blocking", b, a) for b, a in s.combat.blockers or ()}
     true |= {atom("state_left", p.id) for p in s.permanents if p.left_battlefield}
-    pumps, counters, _ = _read(_solved(ctl, externals, true))
-    return _applied(s, pumps, counters, {})
+    symbols = _solved(ctl, externals, true)
+    pumps, counters, _ = _read(symbols)
+    destroyed = {sym.arguments[0].string for sym in symbols if sym.match("destroyed", 1)}  # 701.8a
+    after = _applied(s, pumps, counters, {})
+    return replace(after, permanents=tuple(replace(p, left_battlefield=True) if p.id in destroyed else p
+                                           for p in after.permanents)) if destroyed else after
 
 
 def _unresolved(s: Situation) -> Situation:
@@ -182,10 +203,11 @@ def _resolve_program(s: Situation, t: Trigger) -> tuple[Control, dict[Symbol, in
 
 
 def may_die_triggering(s: Situation, gone: set[str]) -> bool:
-    """Whether a creature of `gone` has a death trigger on its face-up side (a quick look before
-    asking ``#program dies``, which decides)."""
-    return any(p.id in gone and not p.face_down and any(a.kind in DEATH_TRIGGERS for a in p.abilities)
-               for p in s.permanents)
+    """Whether a creature of `gone` has a death trigger on its face-up side, or, if any is gone, a
+    face-up permanent on the battlefield watches creatures die (603.6c; a quick look before asking
+    ``#program dies``, which decides)."""
+    return any((p.id in gone or (gone and not p.left_battlefield and a.kind in WATCHING)) and not p.face_down
+               and a.kind in DEATH_TRIGGERS for p in s.permanents for a in p.abilities)
 
 
 def has_death_triggers(s: Situation) -> bool:
@@ -226,6 +248,11 @@ def died(before: Situation, after: Situation) -> Stack:
             known = tuple(sorted(lki.get(pid, [])))
             found.append(Trigger(term.name, pid, "", term.arguments[0].number,
                                  before.permanent(pid).controller, known))
+        elif sym.match("watched", 4):  # 603.2c: one for each creature that died; the counters go on the source
+            pid, term = sym.arguments[0].string, sym.arguments[3]
+            target = pid if term.name == "other_dies_counter" else ""
+            found.append(Trigger(term.name, pid, target, term.arguments[1].number, before.permanent(pid).controller,
+                                 tuple(sorted(lki.get(pid, [])))))
     order = apnap(before)
     return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.source, t.kind, t.amount)))
 
@@ -243,6 +270,8 @@ def targets(s: Situation, t: Trigger) -> list[str]:
     none ("you may") and each creature :func:`provoke_targets` allows."""
     if t.kind == PROVOKE:
         return ["", *provoke_targets(s, t.source)]
+    if t.kind == "other_dies_counter":  # its counters go on its source: no target (115.1)
+        return [t.target]
     if t.kind != "dies_damage":
         return [""]
     return list(_targets(s, t.lki))
@@ -323,6 +352,7 @@ def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str,
             shown.setdefault(sym.name, {})[sym.arguments[0].string] = sym.arguments[1].number
     life, poison = shown.get("resolved_life", {}), shown.get("resolved_poison", {})
     damage, counters = shown.get("resolved_damage", {}), shown.get("resolved_counters", {})
+    plus = shown.get("resolved_plus_counters", {})
     loyalty, defense = shown.get("resolved_loyalty", {}), shown.get("resolved_defense", {})
     players = tuple(replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison))
                     for p in s.players)
@@ -331,7 +361,7 @@ def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str,
     permanents = tuple(replace(p, damage=damage.get(p.id, p.damage), loyalty=loyalty.get(p.id, p.loyalty),
                                defense=defense.get(p.id, p.defense),
                                left_battlefield=p.left_battlefield or p.id in destroyed - saved)
-                       .with_counters(-1, -1, counters.get(p.id, 0))
+                       .with_counters(-1, -1, counters.get(p.id, 0)).with_counters(1, 1, plus.get(p.id, 0))
                        for p in s.permanents)
     return replace(s, players=players, permanents=tuple(regenerate(s, p) if p.id in saved else p for p in permanents))
 
@@ -366,7 +396,7 @@ def _read(symbols: list[Symbol]) -> tuple[dict[str, tuple[int, int]], Counters, 
         if sym.match("stacked", 1):
             t = sym.arguments[0]
             args = [value(a) for a in t.arguments]
-            target = str(args[1]) if t.name in ("flanking", "afflict") else ""
+            target = str(args[1]) if t.name in ("flanking", "afflict", "attacks_loss", "blocked_destroy") else ""
             amount = next((x for x in args[1:-1] if isinstance(x, int)), 0)
             stack.append(Trigger(t.name, str(args[0]), target, amount))
             continue

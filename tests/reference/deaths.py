@@ -15,6 +15,14 @@ wither or infect, -1/-1 counters for a creature (120.3d, 120.3e), loyalty and de
 removed (120.3c, 120.3h), the controller gaining that much life with lifelink (702.15b), and a
 creature dealt damage by a source with deathtouch is destroyed (704.5h, 702.12b).
 
+"When ~ dies, each opponent loses N life / you gain N life" trigger the same way; "Whenever another
+creature [you control] dies / a creature you control dies, put N +1/+1 counters on ~ / each opponent
+loses N life / you gain N life" trigger on a creature on the battlefield before the event (dying in it
+or not: they look back too, 603.6c, 603.10a) once for each creature of that kind that died (603.2c,
+700.4), the controllers as they last were. Resolving: N life lost by each opponent of its controller
+or gained by it (119.3, 102.2), N +1/+1 counters on the source if it is still on the battlefield
+(122.1a, 400.7).
+
 A death trigger on the stack is written ``("dies", kind, source, target, N, controller, lki)``.
 
 >>> from pysolver import load_data
@@ -37,7 +45,9 @@ from .characteristics import Characteristics, characteristics
 from .declarations import has_quality
 from .shields import prevented_noncombat, regenerated, saved
 
-KINDS = ("dies_damage", "dies_each_opponent")
+KINDS = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain")
+# 603.6c, 603.10a: a creature's abilities watching other creatures die: (scope, N) each
+WATCHING = ("other_dies_counter", "other_dies_loss", "other_dies_gain")
 Death = tuple  # ("dies", kind, source, target, N, controller, lki Characteristics)
 
 
@@ -51,11 +61,25 @@ def triggered(before: dict[str, Characteristics], dead: set[str]) -> list[Death]
             continue
         for kind in KINDS:
             out += [("dies", kind, pid, "", int(n), c.controller, c) for n in c.values(kind)]  # type: ignore[call-overload]
+    for wid, w in sorted(before.items()):  # each watcher on the battlefield before the event, dying or not
+        for kind in WATCHING:
+            for scope, n in w.values(kind):  # type: ignore[misc]
+                for pid in sorted(dead):
+                    c = before.get(pid)
+                    if c is None or not c.is_creature or (pid == wid and scope != "yours"):
+                        continue  # "another creature"
+                    if scope != "another" and c.controller != w.controller:
+                        continue  # "you control"
+                    target = wid if kind == "other_dies_counter" else ""
+                    out.append(("dies", kind, wid, target, int(n), w.controller, w))
     return out
 
 
 def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[str]:
-    """115.4, 702.16b: every legal target of `t` now ("" for "each opponent": it has none)."""
+    """115.4, 702.16b: every legal target of `t` now ("" for "each opponent": it has none; a
+    combat-damage trigger of :mod:`reference.hits` names what it was fixed on, 510.3a)."""
+    if t[0] == "hit" or t[1] == "other_dies_counter":  # the counters go on the source: no target
+        return [t[3]]
     if t[1] != "dies_damage":
         return [""]
     source = t[6]
@@ -95,6 +119,13 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
     deathtouch (704.5h; the other state-based actions are the caller's)."""
     _, kind, _, target, n, controller, source = t
     players = {p.name for p in s.players}
+    if kind == "other_dies_counter":  # 122.1a, 400.7: on the source if it is still on the battlefield
+        return replace(s, permanents=tuple(p.with_counters(1, 1, n) if p.id == target and p.id in field else p
+                                           for p in s.permanents)), set()
+    if kind in ("dies_loss", "other_dies_loss", "dies_gain", "other_dies_gain"):  # 119.3, 102.2
+        change = {pl: (n if pl == controller else 0) if kind.endswith("gain") else (0 if pl == controller else -n)
+                  for pl in players}
+        return replace(s, players=tuple(replace(p, life=p.life + change[p.name]) for p in s.players)), set()
     if kind == "dies_damage":
         legal = target in players or (target in field and target in targets(s, field, t))  # 608.2b
         recipients = [target] if legal else []

@@ -40,10 +40,12 @@ from .damage import combat_now, fast, next_step, step_assignments
 from .deaths import apnap, player_sequences, resolve_death, triggered
 from .declarations import reference_attacks, reference_blocks
 from .facedown import ways
+from .hits import resolve_hit
+from .hits import triggered as hit_triggers
 from .outcomes import State, activations_of, deal, pay, resolve_pump, settle, start
 from .provoke import resolve_provoke
 from .provoke import stacks as provoke_stacks
-from .triggers import attack_triggers, block_triggers, resolve, stacked
+from .triggers import attack_stacked, attack_triggers, block_triggers, destroyed_by, resolve, stacked
 
 ACTIVE, DEFENCE = "active", "defence"
 WINDOW_NEXT = {"beginning_of_combat": "declare_attackers", "after_attackers": "declare_blockers",
@@ -106,16 +108,19 @@ class Minimax:
             elif top[0] == "ward":  # 702.21a: its controller pays, or the ability is countered
                 ways = [self.value("window", after, stage, ACTIVE, 0, rest)
                         for after, rest in resolve_ward(state, top, stack[:-1])]
-                options.append(any(ways) if top[1] == self.active else all(ways))
-            elif top[0] == "dies":  # a death trigger (reference.deaths); the creatures it kills trigger in turn
-                field = state.field()
-                dealt, destroyed = resolve_death(state.s, field, top)
+                options.append(self.choose(top[1] == self.active, ways))
+            elif top[0] in ("dies", "hit"):  # a death (reference.deaths) or combat-damage trigger (reference.hits);
+                field = state.field()       # the creatures it kills trigger in turn
+                dealt, destroyed = (resolve_death(state.s, field, top) if top[0] == "dies"
+                                    else resolve_hit(state.s, state.gone, top))
                 resolved = settle(replace(state, s=dealt, gone=state.gone | destroyed))
                 lost = any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players)  # 704.5a, 704.5c
                 options.append(self.value("end", resolved) if lost else self.put(
                     resolved, tuple(triggered(field, set(resolved.gone - state.gone))), stage, stack[:-1]))
-            else:
-                resolved = settle(replace(state, s=resolve(state.s, state.gone, top)))
+            else:  # 509.3d, 701.8a: "destroy that creature" destroys (reference.triggers.destroyed_by)
+                resolved = settle(replace(state, s=resolve(state.s, state.gone, top),
+                                          gone=state.gone | (destroyed_by(state.s, state.gone, top)
+                                                             if top[0] == "blocked_destroy" else set())))
                 lost = any(p.life <= 0 for p in resolved.s.players)  # 704.5a
                 options.append(self.value("end", resolved) if lost else self.put(  # 603.10a: blockers flanking killed
                     resolved, tuple(triggered(state.field(), set(resolved.gone - state.gone))), stage, stack[:-1]))
@@ -186,9 +191,11 @@ class Minimax:
         provoke triggers on the stack with targets (702.39a, 603.3d), then the window after attackers."""
         options = []
         for d in reference_attacks(state.s):
-            after = replace(state, s=attack_triggers(state.s.with_combat(attackers=tuple(sorted(d))), state.gone))
-            options += [self.value("window", after, "after_attackers", ACTIVE, 0, tuple(reversed(order)))
-                        for order in provoke_stacks(after.s, after.field())]  # the last on top
+            declared = state.s.with_combat(attackers=tuple(sorted(d)))
+            after = replace(state, s=attack_triggers(declared, state.gone))
+            losses = set(itertools.permutations(attack_stacked(declared, state.gone)))  # 508.3a, 603.3b
+            options += [self.value("window", after, "after_attackers", ACTIVE, 0, tuple(reversed(order + loss)))
+                        for loss in losses for order in provoke_stacks(after.s, after.field())]  # the last on top
         return self.choose(True, options)
 
     def declare_blockers(self, state: State) -> bool:
@@ -228,9 +235,11 @@ class Minimax:
                 after = replace(after, s=after.s.with_combat(damage_step="regular"), first_strikers=had)
             if lost:  # 104.3b: the game is over before any trigger is put on the stack
                 return self.value("end", after)
-            # 603.3, 510.3: the death triggers are put on the stack in this step, then they resolve
+            # 603.3, 510.3, 510.3a: the death triggers and the combat-damage triggers (reference.hits) are put
+            # on the stack in this step, then they resolve
             stage = "after_first_strike" if step == "first_strike" else "after_combat_damage"
-            return self.put(after, tuple(triggered(field, set(after.gone - state.gone))), stage, ())
+            pending = hit_triggers(state.s, field, assignment) + triggered(field, set(after.gone - state.gone))
+            return self.put(after, tuple(pending), stage, ())
 
         return self.choose(True, [self.choose(False, [outcome(a) for a in completions])
                                   for completions in announced.values()])

@@ -39,7 +39,8 @@ the state only remembers it returned. Creatures that died with a death trigger (
 :mod:`reference.deaths`) have them put on the stack in every way (APNAP, each player's order and
 targets, 603.3b, 603.3d) and resolved one at a time with a window before each (the window between
 the steps, or after the regular step), state-based actions after each; the creatures they kill
-trigger in turn. A player at 0 or less life after the first-strike step has lost
+trigger in turn. So are the combat-damage triggers of the step (510.3a, :mod:`reference.hits`), with
+the death triggers. A player at 0 or less life after the first-strike step has lost
 (104.3b, 704.5a) and the combat, as far as outcomes go, ends there (docs/results.md).
 
 The search is a plain recursion over complete states, remembered so that a state reached
@@ -68,10 +69,12 @@ from .damage import Assignment, combat_now, fast, next_step, step_assignments
 from .deaths import put_sequences, resolve_death, triggered
 from .declarations import has_quality, reference_attacks, reference_blocks
 from .facedown import ways
+from .hits import resolve_hit
+from .hits import triggered as hit_triggers
 from .provoke import resolve_provoke
 from .provoke import stacks as provoke_stacks
 from .shields import prevented, regenerated, saved
-from .triggers import attack_triggers, block_triggers, resolve, stacked
+from .triggers import attack_stacked, attack_triggers, block_triggers, destroyed_by, resolve, stacked
 
 POOL_KEYS = ("W", "U", "B", "R", "G", "colorless")
 
@@ -378,8 +381,9 @@ class Search:
         for decl in reference_attacks(state.s):
             declared = state.s.with_combat(attackers=tuple(sorted(decl)))
             after = replace(state, s=attack_triggers(declared, state.gone))  # 508.2a
-            for stack in provoke_stacks(after.s, after.field()):  # 702.39a: put with targets (603.3d)
-                out |= self.stack_window(after, stack, "after_attackers")
+            for losses in set(itertools.permutations(attack_stacked(declared, state.gone))):  # 508.3a, 603.3b
+                for stack in provoke_stacks(after.s, after.field()):  # 702.39a: put with targets (603.3d)
+                    out |= self.stack_window(after, stack + losses, "after_attackers")
         return out
 
     def after_attackers(self, state: State) -> set[Outcome]:
@@ -410,12 +414,17 @@ class Search:
         if key in self.memo:
             return self.memo[key]
         out = set()
-        actions = window_options if any(t[0] == "dies" for t in stack) else face_up_options
+        actions = window_options if any(t[0] in ("dies", "hit") for t in stack) else face_up_options
         for after in actions(state):
             field = after.field()
             if stack[0][0] == "dies":
                 dealt, destroyed = resolve_death(after.s, field, stack[0])
                 resolved = settle(replace(after, s=dealt, gone=after.gone | destroyed))
+            elif stack[0][0] == "hit":  # 510.3a (reference.hits)
+                hit, destroyed = resolve_hit(after.s, after.gone, stack[0])
+                resolved = settle(replace(after, s=hit, gone=after.gone | destroyed))
+            elif stack[0][0] == "blocked_destroy":  # 509.3d, 701.8a (reference.triggers)
+                resolved = settle(replace(after, gone=after.gone | destroyed_by(after.s, after.gone, stack[0])))
             elif stack[0][0] == "provoke":
                 resolved = settle(replace(after, s=resolve_provoke(after.s, field, stack[0])))
             else:
@@ -448,8 +457,10 @@ class Search:
                     continue
                 # 603.3, 117.5: the death triggers go on the stack the next time a player would
                 # receive priority: in this step (510.3), then the window or the end.
+                # 510.3a: with the abilities that triggered on the damage itself (reference.hits).
                 then = "after_first_strike" if step == "first_strike" else "end"
-                out |= self.put(after, triggered(field, set(after.gone - state.gone)), (), then)
+                pending = hit_triggers(state.s, field, assignment) + triggered(field, set(after.gone - state.gone))
+                out |= self.put(after, pending, (), then)
         return out
 
     def put(self, state: State, pending: list, stack: tuple, then: str) -> set[Outcome]:

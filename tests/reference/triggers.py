@@ -67,6 +67,10 @@ def attack_triggers(s: Situation, gone: frozenset[str]) -> Situation:
         if target in players and s.player(target).life == most:  # 702.105a
             gains.append((a, 0, 0, c.instances("dethrone")))
         gains += [(a, x, y, 0) for x, y in _pumps(c, "attacks_pump")]
+        others = len(attacks) - 1
+        if others >= 2:  # 207.2c battalion: it and at least two other creatures attack
+            gains += [(a, x, y, 0) for x, y in _pumps(c, "battalion_pump")]
+        gains += [(a, x * others, y * others, 0) for x, y in _pumps(c, "attacks_pump_each")]  # per other attacker
     return _pumped(s, gains)
 
 
@@ -85,7 +89,12 @@ def block_triggers(s: Situation, gone: frozenset[str]) -> Situation:
         gains += [(pid, n, n, 0) for n in c.values("bushido")]  # type: ignore[misc]
         gains += [(pid, x, y, 0) for x, y in _pumps(c, "blocks_or_blocked_pump")]
         gains += [(pid, x, y, 0) for x, y in _pumps(c, "blocks_pump" if pid in blockers else "blocked_pump")]
-    for a, k in blocked.items() if not any(t[0] == "flanking" for t in stacked(s, gone)) else ():
+    for a, k in blocked.items():  # 509.3d: once for each creature blocking it
+        gains += [(a, x * k, y * k, 0) for x, y in _pumps(field[a], "blocked_by_pump")]
+    for b, a in blocks:  # 509.3b, 509.3f: once for each attacker with flying it blocks
+        if a in attackers and field[a].has("flying"):
+            gains += [(b, x, y, 0) for x, y in _pumps(field[b], "blocks_flyer_pump")]
+    for a, k in blocked.items() if not any(t[0] in ("flanking", "blocked_destroy") for t in stacked(s, gone)) else ():
         gains += [(a, n * (k - 1), n * (k - 1), 0) for n in field[a].values("rampage") if k > 1]  # type: ignore[operator]
     return _pumped(s, gains)
 
@@ -109,12 +118,28 @@ def stacked(s: Situation, gone: frozenset[str]) -> list[Stacked]:
     for b, a in blocks:
         if a in attacks and not field[b].has("flanking"):
             out += [("flanking", a, b, 0)] * field[a].instances("flanking")
+        if a in attacks:  # 509.3d: "becomes blocked by a creature, destroy that creature", once per blocker
+            out += [("blocked_destroy", a, b, 0)] * field[a].instances("blocked_destroy")
     for a, target in attacks.items():
         if a in declared:
             player = target if target in {p.name for p in s.players} else _defending(s, target)
             out += [("afflict", a, player, n) for n in field[a].values("afflict")]  # type: ignore[misc]
-    if any(t[0] == "flanking" for t in out):
+    if any(t[0] in ("flanking", "blocked_destroy") for t in out):  # a blocker may leave first
         out += [("rampage", a, "", n) for a in attacks if a in declared for n in field[a].values("rampage")]  # type: ignore[misc]
+    return out
+
+
+def attack_stacked(s: Situation, gone: frozenset[str]) -> list[Stacked]:
+    """What the declared attackers trigger that goes on the stack (508.3a): "defending player loses N
+    life" (506.2) and "each opponent loses N life", per instance, in any order (603.3b)."""
+    field = _field(s, gone)
+    out: list[Stacked] = []
+    for a, target in s.combat.attackers or ():
+        if a in field and field[a].is_creature:
+            player = target if target in {p.name for p in s.players} else _defending(s, target)
+            out += [("attacks_loss", a, player, n) for n in field[a].values("attacks_loss")]  # type: ignore[misc]
+            out += [("attacks_opponents_loss", a, "", n)  # type: ignore[misc]
+                    for n in field[a].values("attacks_opponents_loss")]
     return out
 
 
@@ -124,14 +149,28 @@ def _defending(s: Situation, target: str) -> str:
     return p.protector if "Battle" in p.types and p.protector else p.controller
 
 
+def destroyed_by(s: Situation, gone: frozenset[str], t: Stacked) -> set[str]:
+    """701.8a, 702.12b: what `t` ("destroy that creature") destroys: the blocker if it is still on the
+    battlefield and not indestructible."""
+    field = _field(s, gone)
+    target = t[2]
+    return {target} if target in field and field[target].is_creature and not field[target].has("indestructible") \
+        else set()
+
+
 def resolve(s: Situation, gone: frozenset[str], t: Stacked) -> Situation:
     """608.2: one of them resolves (state-based actions are the caller's)."""
     kind, source, target, n = t
     field = _field(s, gone)
     if kind == "flanking":  # 702.25a: -1/-1 until end of turn, if the blocker is still there
         return _pumped(s, [(target, -1, -1, 0)]) if target in field and field[target].is_creature else s
-    if kind == "afflict":  # 702.130a, 119.3
+    if kind in ("afflict", "attacks_loss"):  # 702.130a, 508.3a, 119.3
         return replace(s, players=tuple(replace(p, life=p.life - n) if p.name == target else p for p in s.players))
+    if kind == "blocked_destroy":  # what it destroys is destroyed_by's (the state's permanents gone)
+        return s
+    if kind == "attacks_opponents_loss":  # 102.2: each opponent of the attacker's controller
+        me = s.permanent(source).controller
+        return replace(s, players=tuple(replace(p, life=p.life - n) if p.name != me else p for p in s.players))
     if source not in field:
         return s
     k = sum(1 for b, a in s.combat.blockers or () if a == source and b in field and field[b].is_creature)

@@ -1,0 +1,101 @@
+"""Combat-damage triggers (510.3a, 603.2): "Whenever ~ deals combat damage to a player, …".
+
+A combat damage step's result (:class:`~pysolver.rules.combat.StepResult`) names, for each creature
+with such an ability, what it dealt combat damage to (``hits``, ``encodings/outcomes.lp``: damage
+prevented is not dealt, 702.16e). :func:`triggered` reads off ``encodings/hits.lp`` what that
+triggers (603.2c: once for each recipient of the kind the ability names; each instance
+separately, 113.2c; 708.2a: a face-down creature has none), looking at the creatures as they were
+when the damage was dealt (a creature that dies of the same step's damage still triggers: the
+ability exists independently of its source, 113.7a). They go on the stack after the step's
+state-based actions, before a player gets priority (510.3a, 603.3), each player in APNAP order
+putting their own in the order they choose (603.3b; :attr:`~pysolver.model.stage.Stage.PUT_TRIGGERS`
+of the game tree, a :class:`~pysolver.model.moves.TargetChoice` each, whose `target` is fixed: the
+player or creature the ability names, or, for "you gain N life", its controller, 603.3a; none of
+them is a target, 115.1). A first-strike step's triggers resolve before the regular step (510.4,
+117.3b): a counter put on then is there for the regular step. :func:`resolved` applies one
+(``#program resolve_hit``): +1/+1 counters on the source if it is still there (122.1a, 400.7),
+life lost or gained (119.3), a creature destroyed unless indestructible (701.8a, 702.12b).
+
+>>> from pysolver.files.loader import situation_from_data
+>>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2,
+...                     "abilities": ["Whenever ~ deals combat damage to a player, put a +1/+1 counter on it",
+...                                   "Whenever ~ deals combat damage to a player, that player loses 1 life"]}],
+...     "combat": {"attackers": {"x": "b"}, "blockers": {}}})
+>>> stack = triggered(s, frozenset({("x", "b")}))
+>>> [(t.kind, t.target, t.amount, t.controller) for t in stack]
+[('hit_counters', 'x', 1, 'a'), ('hit_loss', 'b', 1, 'a')]
+>>> after = resolved(resolved(s, stack[0]), stack[1])
+>>> after.permanent("x").pt_counters, after.player("b").life
+(((1, 1, 1),), 19)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+from clingo import Function, Number, String
+
+from ..asp.facts import atom, program, situation_facts
+from ..asp.solving import CHARACTERISTICS, control, one_model
+from ..model import Situation
+from ..model.abilities import HIT_TRIGGERS
+from ..model.moves import Trigger
+from .triggers import apnap
+
+HITS = CHARACTERISTICS + ("hits",)
+CACHED = 4096  # programs remembered by their situations (searches reach the same states again)
+
+
+def has_hit_triggers(s: Situation) -> bool:
+    """Whether a permanent on the battlefield has a combat-damage trigger on its face-up side (bounds
+    on what the combat can still do yield to them: they act after combat damage)."""
+    return any(not p.left_battlefield and a.kind in HIT_TRIGGERS for p in s.permanents for a in p.abilities)
+
+
+@lru_cache(maxsize=CACHED)
+def triggered(s: Situation, hits: frozenset[tuple[str, str]]) -> tuple[Trigger, ...]:
+    """The combat-damage triggers of a step dealt on `s` (as it was when the damage was dealt) in
+    which each (source, recipient) of `hits` was dealt combat damage (``#program hit_triggers``), with
+    their controllers (603.3a) and what each names (`target`), not yet put on the stack, in APNAP
+    order of their controllers (101.4)."""
+    if not hits:
+        return ()
+    facts = situation_facts(s) + "\n" + program([atom("hit", src, r) for src, r in sorted(hits)])
+    found = []
+    for sym in one_model(control(HITS, facts, parts=("base", "hit_triggers"))):
+        if sym.match("hit_trigger", 5):
+            source, kind, recipient, n = (sym.arguments[0].string, sym.arguments[1].name, sym.arguments[2].string,
+                                          sym.arguments[3].number)
+            controller = s.permanent(source).controller
+            target = {"hit_counters": source, "hit_gain": controller}.get(kind, recipient)
+            found.append(Trigger(kind, source, target, n, controller))
+    order = apnap(s)
+    return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.kind, t.source, t.target, t.amount)))
+
+
+def is_hit(t: Trigger) -> bool:
+    """Whether `t` is a combat-damage trigger (its `target` fixed as it triggered)."""
+    return t.kind in HIT_TRIGGERS
+
+
+@lru_cache(maxsize=CACHED)
+def resolved(s: Situation, t: Trigger) -> Situation:
+    """`s` after combat-damage trigger `t` resolved (608.2, ``#program resolve_hit``), before
+    state-based actions (the game tree applies them, 704.3)."""
+    part = ("resolve_hit", [Function(t.kind), String(t.source), String(t.target), Number(t.amount)])
+    plus: dict[str, int] = {}
+    life: dict[str, int] = {}
+    destroyed = set()
+    for sym in one_model(control(HITS, situation_facts(s), parts=("base", part))):
+        if sym.match("resolved_plus_counters", 2):
+            plus[sym.arguments[0].string] = sym.arguments[1].number
+        elif sym.match("resolved_life", 2):
+            life[sym.arguments[0].string] = sym.arguments[1].number
+        elif sym.match("resolved_destroyed", 1):
+            destroyed.add(sym.arguments[0].string)
+    players = tuple(replace(p, life=life.get(p.name, p.life)) for p in s.players)
+    permanents = tuple(replace(p, left_battlefield=p.left_battlefield or p.id in destroyed)
+                       .with_counters(1, 1, plus.get(p.id, 0)) for p in s.permanents)
+    return replace(s, players=players, permanents=permanents)

@@ -1,0 +1,82 @@
+"""Combat-damage triggers (510.3a, 603.2) in plain Python: what a step's damage triggers, and one
+of them resolving.
+
+Independent of the ASP encodings and of ``pysolver.rules.hits``: input is the typed model and the
+reference characteristics. "Whenever ~ deals combat damage to a player / a player or planeswalker /
+a creature, <effect>" triggers once for each recipient of that kind its source dealt combat damage
+to in the step (603.2c; damage prevented by protection is not dealt, 702.16e), each instance
+separately (113.2c), looking at the source as it was when the damage was dealt (a face-down one
+has no abilities, 708.2a; one that dies of the same damage still triggers, 113.7a). It is
+controlled by the source's controller (603.3a) and names a fixed object or player: its source
+("put N +1/+1 counters on it"), the player dealt damage ("that player loses N life"), its
+controller ("you gain N life") or the creature dealt damage ("destroy that creature"). They are put
+on the stack with the death triggers of the same step (510.3a), APNAP, each player's in any order
+(603.3b, :func:`reference.deaths.put_sequences`). Resolving (608.2): N +1/+1 counters on the source
+if it is still on the battlefield (122.1a, 400.7), N life lost or gained (119.3), the creature
+destroyed if it is still there and not indestructible (701.8a, 702.12b).
+
+A combat-damage trigger on the stack is written ``("hit", kind, source, target, N, controller)``.
+
+>>> from pysolver import load_data
+>>> s = load_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2,
+...                     "abilities": ["Whenever ~ deals combat damage to a player, that player loses 2 life"]}]})
+>>> field = {p.id: characteristics(p) for p in s.permanents}
+>>> triggered(s, field, [("x", "b", 2)])
+[('hit', 'hit_loss', 'x', 'b', 2, 'a')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pysolver.model import Situation
+
+from .characteristics import Characteristics, characteristics
+from .declarations import has_quality
+
+KINDS = ("hit_counters", "hit_loss", "hit_gain", "hit_destroy")
+Hit = tuple  # ("hit", kind, source, target, N, controller)
+
+
+def _of_kind(s: Situation, field: dict[str, Characteristics], recipient: str, to: str) -> bool:
+    """Whether `recipient` is a player / a player or planeswalker / a creature, as `to` says."""
+    if recipient in {p.name for p in s.players}:
+        return to in ("player", "player_or_planeswalker")
+    c = field[recipient]
+    return (to == "player_or_planeswalker" and c.is_planeswalker) or (to == "creature" and c.is_creature)
+
+
+def triggered(s: Situation, field: dict[str, Characteristics], assignment: list[tuple[str, str, int]]) -> list[Hit]:
+    """The combat-damage triggers of `assignment` dealt on `s` (`field` its characteristics then)."""
+    dealt = sorted({(src, r) for src, r, n in assignment if n > 0
+                    and not (r in field and any(has_quality(field[src], q) for q in field[r].protections()))})
+    out = []
+    for src, r in dealt:
+        c = field[src]
+        for kind in KINDS:
+            for value in c.values(kind):
+                to = value[0]  # type: ignore[index]
+                if not _of_kind(s, field, r, to):
+                    continue
+                n = 0 if kind == "hit_destroy" else int(value[1])  # type: ignore[index]
+                target = {"hit_counters": src, "hit_gain": c.controller}.get(kind, r)
+                out.append(("hit", kind, src, target, n, c.controller))
+    return out
+
+
+def resolve_hit(s: Situation, gone: frozenset[str], t: Hit) -> tuple[Situation, set[str]]:
+    """608.2: `t` resolves on `s` (`gone`: the permanents that left the battlefield): the situation
+    after it and the creatures it destroys (the state-based actions are the caller's)."""
+    _, kind, source, target, n, _ = t
+    if kind == "hit_counters":
+        return replace(s, permanents=tuple(p.with_counters(1, 1, n) if p.id == source and p.id not in gone else p
+                                           for p in s.permanents)), set()
+    if kind in ("hit_loss", "hit_gain"):
+        sign = -1 if kind == "hit_loss" else 1
+        return replace(s, players=tuple(replace(p, life=p.life + sign * n) if p.name == target else p
+                                        for p in s.players)), set()
+    victim = next((p for p in s.permanents if p.id == target and p.id not in gone), None)
+    if victim is None or characteristics(victim).has("indestructible"):
+        return s, set()
+    return s, {target}
