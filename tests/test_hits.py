@@ -438,3 +438,19 @@ def test_outcomes_and_verify_documents_validate(abilities: tuple[str, ...]) -> N
     for command in ("outcomes", "verify"):
         doc = commands.answer(command, s)
         assert list(jsonschema.Draft202012Validator(schema.schema(command)).iter_errors(doc)) == [], command
+
+
+def test_701_19a_destroy_triggers_beside_regeneration_are_refused() -> None:
+    """701.19a, 701.19c: "destroy that creature" is read with and without "It can't be regenerated", so a
+    board that also has a regeneration shield (or a way to make one) is refused, naming both permanents."""
+    from pysolver.errors import InputError
+    data = {"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice",
+            "permanents": [{"id": "d", "controller": "alice", "power": 2, "toughness": 2, "abilities": [
+                "Whenever ~ deals combat damage to a creature, destroy that creature"]},
+                {"id": "r", "controller": "bob", "power": 1, "toughness": 1, "regeneration_shields": 1}]}
+    with pytest.raises(InputError, match=r"permanents\[1\].*'r' may be regenerated.*'d'"):
+        pysolver.load_data(data)
+    data["permanents"][1] = {"id": "r", "controller": "bob", "power": 1, "toughness": 1,
+                             "abilities": ["{G}: Regenerate ~"]}
+    with pytest.raises(InputError, match="701.19c"):
+        pysolver.load_data(data)

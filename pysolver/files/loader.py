@@ -72,6 +72,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     if problem is not None:
         raise r.fail("permanents", problem)
     _check_ward(r, permanents, active)
+    _check_regeneration(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -99,6 +100,20 @@ def _check_ward(r: Reader, permanents: list[Permanent], active: str) -> None:
             raise r.fail(f"permanents[{i}].face_down",
                          f"face-down {q(p.id)} has ward {{2}} ({rule}) and the {TARGETING[kind]} of "
                          f"{q(targeting.id)} could target it: ward's trigger (702.21a) is not modelled")
+
+
+def _check_regeneration(r: Reader, permanents: list[Permanent]) -> None:
+    """A board with a "destroy that creature" trigger (510.3a, 509.3d: ``hit_destroy``, ``blocked_destroy``)
+    and a creature that has or can make a regeneration shield (701.19a) is refused: those triggers are
+    read both with and without "It can't be regenerated" (701.19c), so whether a shield replaces
+    their destruction is not known."""
+    destroyer = next((p for p in permanents if p.has("hit_destroy") or p.has("blocked_destroy")), None)
+    if destroyer is None:
+        return
+    for i, p in enumerate(permanents):
+        if p.regeneration_shields or p.has("regenerate"):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} may be regenerated (701.19a) and the \"destroy that "
+                         f"creature\" trigger of {q(destroyer.id)} is not modelled with regeneration (701.19c)")
 
 
 def _players(r: Reader, value: Any) -> list[Player]:
