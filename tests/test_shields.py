@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
-from strategies import SHIELD_LINES, pump_boards, with_shields
+from strategies import SHIELD_LINES, pump_boards, shield_boards, with_shields
 
 import pysolver
 from pysolver.errors import InputError
@@ -343,6 +343,12 @@ def test_shields_after_blocks_fights_walk_and_reference_agree(data: dict) -> Non
 @settings(max_examples=4, deadline=None)
 @given(with_shields(outcome_boards("attackers")))
 def test_shields_after_attacks_fights_walk_and_reference_agree(data: dict) -> None:
+    results(pysolver.load_data(data))
+
+
+@settings(max_examples=6, deadline=None)
+@given(shield_boards())
+def test_shields_with_toughness_pumps_and_death_triggers_agree(data: dict) -> None:
     results(pysolver.load_data(data))
 
 
