@@ -410,3 +410,34 @@ def with_shields(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
             if draw(one_in(4)):
                 p["damage"] = max(p.get("toughness", 0), 1)
     return data
+
+
+SHIELD_MIX = ["{1}: ~ gets +1/-1 until end of turn", "{G}: Regenerate ~",
+              "{G}: Creatures you control get +0/-1 until end of turn", "First strike", "Deathtouch", "Wither",
+              "Trample", "When ~ dies, it deals 1 damage to any target", "Prevent all damage that would be dealt to ~"]
+
+
+@st.composite
+def shield_boards(draw: st.DrawFn) -> dict:
+    """Two to four small creatures mixing regeneration with what destroys otherwise than by combat damage
+    (pumps lowering toughness: 704.5g with damage marked; death triggers) and what changes damage
+    (first strike, deathtouch, wither, prevention), some with damage or a shield, a little mana;
+    attackers declared or not."""
+    permanents = []
+    for i, controller in enumerate(["alice", "alice", "bob", "bob"][: draw(st.integers(2, 4))]):
+        p = {"id": f"c{i}", "controller": controller, "power": draw(st.integers(0, 3)),
+             "toughness": draw(st.integers(1, 3)),
+             "abilities": draw(st.lists(st.sampled_from(SHIELD_MIX), max_size=2, unique=True))}
+        if p["toughness"] > 1 and draw(st.booleans()):
+            p["damage"] = 1
+        if draw(one_in(4)):
+            p["regeneration_shields"] = 1
+        permanents.append(p)
+    pools = st.sampled_from(["", "{1}", "{G}", "{1}{G}"])
+    data = {"players": [{"name": "alice", "mana": draw(pools)}, {"name": "bob", "mana": draw(pools)}],
+            "active": "alice", "permanents": permanents}
+    mine = [p["id"] for p in permanents if p["controller"] == "alice"]
+    if draw(st.booleans()):
+        data["combat"] = {"attackers": {a: "bob" for a in draw(st.lists(st.sampled_from(mine), min_size=1,
+                                                                          unique=True))}}
+    return data

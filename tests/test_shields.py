@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
-from strategies import SHIELD_LINES, pump_boards, with_shields
+from strategies import SHIELD_LINES, pump_boards, shield_boards, with_shields
 
 import pysolver
 from pysolver.errors import InputError
@@ -25,8 +25,11 @@ from pysolver.model.abilities import NotModelled, parse_ability_line
 
 
 def results(s: pysolver.Situation) -> set[str]:
-    """The outcomes (without `line`) as canonical text, the fights, the walk and the reference agreeing."""
-    got = {canonical(o.to_json()) for o in outcome_values(s)}
+    """The outcomes (without `line`) as canonical text, each listed once, the fights, the walk and the
+    reference agreeing."""
+    listed = [canonical(o.to_json()) for o in outcome_values(s)]
+    got = set(listed)
+    assert len(listed) == len(got), "an outcome is listed twice"
     assert got == {canonical(o.to_json()) for o in outcome_values(s, split=False)}
     assert got == {canonical(o) for o in reference_outcomes(s)}
     assert count_outcomes(s) == len(got)
@@ -119,6 +122,14 @@ def test_701_19a_a_shielded_blocker_dealt_lethal_damage_is_regenerated() -> None
     s = board(creature("x", "alice", 3, 3), creature("y", "bob", 2, 2, regeneration_shields=1),
               attackers={"x": "bob"}, blockers={"y": ["x"]})
     assert results(s) == {outcome(damage={"x": 2})}
+
+
+def test_701_19a_a_regenerated_creature_is_an_outcome_like_an_untouched_one() -> None:
+    """An outcome lists no regeneration (docs/results.md): the 0/1 blocker regenerated from the 1/1's
+    damage, with no damage left, is the outcome of not attacking at all, listed once (the one
+    projected program of a one-step combat, SPEC §3)."""
+    s = board(creature("x", "alice", 1, 1, regeneration_shields=1), creature("y", "bob", 0, 1, regeneration_shields=1))
+    assert results(s) == {outcome(), outcome(bob=19)}
 
 
 def test_701_19a_regenerate_is_activated_with_its_mana_in_a_window() -> None:
@@ -332,6 +343,12 @@ def test_shields_after_blocks_fights_walk_and_reference_agree(data: dict) -> Non
 @settings(max_examples=4, deadline=None)
 @given(with_shields(outcome_boards("attackers")))
 def test_shields_after_attacks_fights_walk_and_reference_agree(data: dict) -> None:
+    results(pysolver.load_data(data))
+
+
+@settings(max_examples=6, deadline=None)
+@given(shield_boards())
+def test_shields_with_toughness_pumps_and_death_triggers_agree(data: dict) -> None:
     results(pysolver.load_data(data))
 
 

@@ -40,7 +40,7 @@ def half_results(s: Situation, deciding: str, fixed: tuple[Any, ...] = ()) -> It
     side's, with the attackers' half `fixed` as announced). With each, whether the other half
     has creatures that assign damage in this step."""
     facts = situation_facts(s.with_combat(assignment=tuple(fixed) or None)) + "\n" + _deciding(deciding)
-    ctl = control(HALF, facts, parts=("base", "choose_half", "choose_shares", "show_results"),
+    ctl = control(HALF, facts, parts=("base", "choose_half", "choose_shares", *c.STEP_SHOWN),
                   args=("--models=0", "--project=project"))
     for symbols in models(ctl):
         others = any(sym.name == "half" and str(sym.arguments[1]) != deciding for sym in symbols)
@@ -55,7 +55,7 @@ def _deciding(half: str) -> str:
 def step_result_of(s: Situation, assignment: tuple[Any, ...]) -> c.StepResult:
     """The result of the next damage step with this whole assignment (510.1, 704.3)."""
     facts = situation_facts(s.with_combat(assignment=tuple(assignment) or None))
-    return c.step_result(one_model(control(STEP_RESULTS, facts, parts=("base", "show_results"))))
+    return c.step_result(one_model(control(STEP_RESULTS, facts, parts=("base", *c.STEP_SHOWN))))
 
 
 def half_violations(s: Situation, deciding: str, half: tuple[Any, ...],

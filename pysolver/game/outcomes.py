@@ -212,6 +212,8 @@ def one_program_control(p: gt.Position) -> clingo.Control:
                                           assignment=None), combat=not open_attacks)
     args = ("--models=0", "--project=project")
     if not any(a.kind in fights.FAST for x in s.permanents for a in x.abilities):
+        # (each model one outcome: projected onto the end state only, not rules.combat.STEP_SHOWN's
+        # creatures regenerated, which no outcome shows)
         return control(ONE_PROGRAM, facts, parts=(*parts, "show_results"), args=args)
     return control(ONE_PROGRAM + ("strikes",), facts, parts=(*parts, "show_combat"), args=args,
                    indexed=[(name, "regular") for name in REGULAR_STEP])

@@ -39,6 +39,9 @@ from .facedown import Turn, turn_face_up
 RETURNED = "/returned"  # the id suffix of the new object a persist or undying ability returned (400.7)
 # The parts choosing every source's shares of a step (outcomes.lp, 510.1): power-independent.
 CHOOSE_RESULTS = ("choose_results", "choose_shares")
+# The parts that show a step's results as the state the combat goes on from (outcomes.lp), telling
+# apart the creatures regenerated (701.19a, shields.lp) that the outcomes themselves do not show.
+STEP_SHOWN = ("show_results", "project_regenerated")
 
 
 def first_stage(s: Situation) -> Stage:
@@ -151,7 +154,7 @@ def step_results(s: Situation) -> Iterator[StepResult]:
     The shares that change a result are chosen, not the amounts (outcomes.lp, ``#program
     choose_results``): grounding follows lethal damage, loyalty and defense, not power."""
     ctl = control(STEP_RESULTS, situation_facts(s.with_combat(assignment=None)),
-                  parts=("base", *CHOOSE_RESULTS, "show_results"), args=("--models=0", "--project=project"))
+                  parts=("base", *CHOOSE_RESULTS, *STEP_SHOWN), args=("--models=0", "--project=project"))
     for symbols in models(ctl):
         yield step_result(symbols)
 
@@ -194,7 +197,7 @@ def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str
     best = most_obeyed(BLOCKERS, facts)
     ctl = control(BLOCKERS.encodings + AFTER_DECLARATIONS, facts,
                   parts=("base", *BLOCKERS.whole_board, ("require", [best or 0]), "project_blocks",
-                         BLOCKERS.show, *CHOOSE_RESULTS, "show_results"), args=("--models=0", "--project=project"))
+                         BLOCKERS.show, *CHOOSE_RESULTS, *STEP_SHOWN), args=("--models=0", "--project=project"))
     read: dict[Any, tuple[str, tuple[Any, ...]]] = {}  # the shown atoms recur from model to model
     for symbols in models(ctl):
         blocks = tuple(sorted(tuple(args_of(sym)) for sym in symbols if sym.name == "block"))

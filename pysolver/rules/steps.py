@@ -112,7 +112,7 @@ class StepProgram:
         facts += [atom("pump_range", pid, x, y) for pid, totals in self.pumps.items() for x, y in sorted(totals)]
         facts += [atom("attacking", a, t) for a, t in s.combat.attackers or ()]
         self.ctl = control(STEP_RESULTS, program(facts),
-                           parts=("base", *STATE_PARTS, *c.CHOOSE_RESULTS, "show_results"),
+                           parts=("base", *STATE_PARTS, *c.CHOOSE_RESULTS, *c.STEP_SHOWN),
                            args=("--models=0", "--project=project"))
         # Free externals, each fixed by the assumptions of a solve (an external left false would be
         # false for good: clasp simplifies it away).
