@@ -470,8 +470,10 @@ class Blocks:
                                         _cheapest([e for e in ends if e.strike is not None]))
         return found
 
-    def outcomes(self, pairs: tuple[tuple[str, str], ...]) -> Iterator[Outcome | None] | None:
-        """The outcomes of the declaration `pairs` not found before, from the ends of its fights: one
+    def outcomes(self, pairs: tuple[tuple[str, str], ...],
+                 seen: set[Key] | None = None) -> Iterator[Outcome | None] | None:
+        """The outcomes of the declaration `pairs` not found before (not in `seen`, by default the
+        search's: every declaration's outcomes together), from the ends of its fights: one
         end of each, in every combination whose mana each player's pool pays (106.4, 601.2h), with
         one damage step if no fight has a first striker, else with one (at least) that has
         (510.4); life and poison are the sums, and a player who lost after the first-strike step
@@ -486,12 +488,13 @@ class Blocks:
         rest = self.rest(frozenset(x for f in split for x, _ in f))
         if rest is None:
             return None
-        return self._combine(pairs, [self.fight(f) for f in split], *rest)
+        return self._combine(pairs, [self.fight(f) for f in split], *rest,
+                             seen=self.search.seen if seen is None else seen)
 
     def _combine(self, pairs: tuple[tuple[str, str], ...], ends: list[tuple[list[FightEnd], list[FightEnd]]],
-                 rest: Outcome, facts: frozenset[tuple[Any, ...]]) -> Iterator[Outcome | None]:
+                 rest: Outcome, facts: frozenset[tuple[Any, ...]], seen: set[Key]) -> Iterator[Outcome | None]:
         base_life = tuple(n for _, n in rest.life)
-        seen, build = self.search.seen, self.search.build
+        build = self.search.build
         n = len(base_life)
 
         base = base_life + self.poison
