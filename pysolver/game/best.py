@@ -59,7 +59,7 @@ from ..rules.steps import StepPrograms
 from ..rules.triggers import has_triggers
 from . import fights
 from . import gametree as gt
-from .remainder import returns, sides_with_choices
+from .remainder import damage_sides, returns, window_sides
 from .verify import twin_classes
 
 ACTIVE, DEFENCE = gt.ACTIVE, gt.DEFENCE
@@ -134,20 +134,22 @@ def vector(o: Objective, s: Situation) -> tuple[int, ...]:
     return tuple(term_value(t, s) if t.sense == "max" else -term_value(t, s) for t in o.terms)
 
 
-def outcome_vector(o: Objective, s: Situation, out: Outcome) -> tuple[int, ...]:
-    """:func:`vector` at the end of combat `out` (:mod:`pysolver.game.fights`) reached from `s`, where
-    no creature returns (:func:`pysolver.game.remainder.returns`: each permanent leaves at most once):
-    who lost, life, poison, and the permanents of `s` that had left the battlefield or `out` destroyed."""
-    poison = dict(out.poison)
-    gone = [p for p in s.permanents if p.left_battlefield or p.id in out.destroyed]
+def key_vector(o: Objective, s: Situation, k: fights.Key) -> tuple[int, ...]:
+    """:func:`vector` at the end of combat whose :func:`pysolver.game.fights.key` is `k` (life and poison
+    in the players' order, what happened to the permanents), reached from `s` where no creature
+    returns (:func:`pysolver.game.remainder.returns`: each permanent leaves at most once): who lost
+    (104.3b, 704.5a, 704.5c), life, poison, and the permanents of `s` that had left the battlefield
+    or left it in the combat."""
+    names = tuple(p.name for p in s.players)
+    life, poison, facts = dict(zip(names, k[0])), dict(zip(names, k[1])), k[2]
+    lost = fights.losers_of(names, k[0], k[1])
+    gone = [p for p in s.permanents if p.left_battlefield or ("gone", p.id) in facts]
     values = []
     for t in o.terms:
-        if t.kind == "lost":  # 104.3b, 704.5a, 704.5c
-            v = int(t.player in out.lost)
-        elif t.kind == "life":
-            v = out.life_of(t.player)
-        elif t.kind == "poison":
-            v = poison.get(t.player, 0)
+        if t.kind == "lost":
+            v = int(t.player in lost)
+        elif t.kind in ("life", "poison"):
+            v = (life if t.kind == "life" else poison)[t.player]
         else:
             mine = [p for p in gone if p.controller == t.player]
             v = len(mine) if t.kind == "destroyed" else sum(permanent_value(p, t.measure) for p in mine)
@@ -183,7 +185,7 @@ class Search:
         # the block declarations of each situation, and the value of each position after blockers
         # that is a one-player game (None: both sides have a choice, or the board does not split).
         self.fights = fights.Search(_walked_by_the_game_tree)
-        self.blocks: dict[Situation, fights.Blocks] = {}
+        self.blocks: dict[Situation, tuple[fights.Blocks, frozenset[str]]] = {}
         self.alone: dict[gt.Position, Value | None] = {}
         self.stream = stream if stream is not None else sys.stderr
         self.show = progress if progress is not None else bool(getattr(self.stream, "isatty", lambda: False)())
@@ -309,14 +311,16 @@ class Search:
         each fight walked once), the single end if neither has; else None (the game tree decides)."""
         if p in self.alone:
             return self.alone[p]
+        deadline.check()
         v: Value | None = None
         s = p.s
         if (not p.stack and s.combat.blockers is not None and p == gt.enter(Stage.AFTER_BLOCKERS, s)
                 and fights.decomposes(s) and not has_triggers(s) and not returns(s)):
-            choosers = sides_with_choices(p)
-            found = None if len(choosers) > 1 else self._blocks(s).outcomes(s.combat.blockers, set())
+            blocks, window = self._blocks(s)
+            choosers = window | damage_sides(s)
+            found = None if len(choosers) > 1 else blocks.keys(s.combat.blockers)
             if found is not None:
-                values = {outcome_vector(self.objective, s, o) for o in found if o is not None}
+                values = {key_vector(self.objective, s, k) for k in found}
                 if not choosers and len(values) > 1:  # a choice this module does not see: the game tree decides
                     values = set()
                 if values:
@@ -325,13 +329,14 @@ class Search:
         self.alone[p] = v
         return v
 
-    def _blocks(self, s: Situation) -> fights.Blocks:
+    def _blocks(self, s: Situation) -> tuple[fights.Blocks, frozenset[str]]:
         """The block declarations of `s`'s attacks (:class:`pysolver.game.fights.Blocks`), one per situation
-        before blocks, so that each fight is walked once for all of them."""
+        before blocks, so that each fight is walked once for all of them, and the sides with a window
+        action (:func:`pysolver.game.remainder.window_sides`: the same after every declaration)."""
         before = s.with_combat(blockers=None)
         found = self.blocks.get(before)
         if found is None:
-            found = self.blocks[before] = fights.Blocks(before, (), self.fights)
+            found = self.blocks[before] = fights.Blocks(before, (), self.fights), window_sides(before)
         return found
 
     def _principal(self, p: gt.Position, v: Value) -> Child:

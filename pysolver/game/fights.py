@@ -249,7 +249,7 @@ def _spent(s: Situation) -> tuple[Mana, ...]:
     return tuple(p.spent for p in s.players)
 
 
-def _losers(names: tuple[str, ...], life: tuple[int, ...], poison: tuple[int, ...]) -> list[str]:
+def losers_of(names: tuple[str, ...], life: tuple[int, ...], poison: tuple[int, ...]) -> list[str]:
     """The players at 0 or less life (704.5a) or with ten or more poison counters (704.5c), by the
     totals summed over the fights (:func:`pysolver.rules.combat.losers` for a whole situation)."""
     return [n for n, hp, pz in zip(names, life, poison) if hp <= 0 or pz >= 10]
@@ -470,16 +470,26 @@ class Blocks:
                                         _cheapest([e for e in ends if e.strike is not None]))
         return found
 
-    def outcomes(self, pairs: tuple[tuple[str, str], ...],
-                 seen: set[Key] | None = None) -> Iterator[Outcome | None] | None:
-        """The outcomes of the declaration `pairs` not found before (not in `seen`, by default the
-        search's: every declaration's outcomes together), from the ends of its fights: one
+    def outcomes(self, pairs: tuple[tuple[str, str], ...]) -> Iterator[Outcome | None] | None:
+        """The outcomes of the declaration `pairs` not found before, from the ends of its fights: one
         end of each, in every combination whose mana each player's pool pays (106.4, 601.2h), with
         one damage step if no fight has a first striker, else with one (at least) that has
         (510.4); life and poison are the sums, and a player who lost after the first-strike step
         ends the combat there (104.3b, 704.5a, 704.5c). None if the declaration does not split: a
         planeswalker or battle is attacked (its loyalty or defense, 306.8, 310.6, is every fight's
         that attacks it), or a window could change a permanent in no fight."""
+        prepared = self._prepared(pairs)
+        return None if prepared is None else self._new(pairs, *prepared)
+
+    def keys(self, pairs: tuple[tuple[str, str], ...]) -> Iterator[Key] | None:
+        """The :func:`key` of each end of combat of the declaration `pairs` (as :meth:`outcomes` finds
+        them, repeats included, none built); None if it does not split."""
+        prepared = self._prepared(pairs)
+        return None if prepared is None else (k for k, _, _ in self._combine(*prepared))
+
+    def _prepared(self, pairs: tuple[tuple[str, str], ...]) -> tuple[
+            list[tuple[list[FightEnd], list[FightEnd]]], Outcome, frozenset[tuple[Any, ...]]] | None:
+        """The ends of the fights of `pairs` and the permanents in none (:meth:`rest`), if it splits."""
         if any(t not in self.names for t in self.attacked.values()):
             return None
         if self.sources & ({b for b, _ in pairs} | set(self.attacked)):
@@ -488,13 +498,22 @@ class Blocks:
         rest = self.rest(frozenset(x for f in split for x, _ in f))
         if rest is None:
             return None
-        return self._combine(pairs, [self.fight(f) for f in split], *rest,
-                             seen=self.search.seen if seen is None else seen)
+        return [self.fight(f) for f in split], *rest
 
-    def _combine(self, pairs: tuple[tuple[str, str], ...], ends: list[tuple[list[FightEnd], list[FightEnd]]],
-                 rest: Outcome, facts: frozenset[tuple[Any, ...]], seen: set[Key]) -> Iterator[Outcome | None]:
+    def _new(self, pairs: tuple[tuple[str, str], ...], ends: list[tuple[list[FightEnd], list[FightEnd]]],
+             rest: Outcome, facts: frozenset[tuple[Any, ...]]) -> Iterator[Outcome | None]:
+        """The ends :meth:`_combine` makes not found before in the search, each built (None if not building)."""
+        seen, build = self.search.seen, self.search.build
+        for k, chosen, ended_first in self._combine(ends, rest, facts):
+            if k not in seen:
+                seen.add(k)
+                yield self._build(pairs, k, chosen, ended_first, rest) if build else None
+
+    def _combine(self, ends: list[tuple[list[FightEnd], list[FightEnd]]], rest: Outcome,
+                 facts: frozenset[tuple[Any, ...]]) -> Iterator[tuple[Key, tuple[FightEnd, ...], bool]]:
+        """Each affordable combination of the fights' ends: the key of its state, the ends, and whether
+        the combat ended after the first-strike step."""
         base_life = tuple(n for _, n in rest.life)
-        build = self.search.build
         n = len(base_life)
 
         base = base_life + self.poison
@@ -503,7 +522,7 @@ class Blocks:
             """The key of the state the fights' `parts` make, and whether a player lost in it."""
             totals = tuple(map(sum, zip(base, *[q.totals for q in parts])))
             life, poison = totals[:n], totals[n:]
-            lost = bool(_losers(self.names, life, poison))
+            lost = bool(losers_of(self.names, life, poison))
             # 104.3b: a game that is over puts no persist or undying trigger on the stack (603.3): only
             # the creatures returned after an earlier step (`earlier`) are back.
             back = [q.back for q in (earlier if lost else parts) if q.back]
@@ -520,9 +539,7 @@ class Blocks:
                     k, ended_first = key_of(firsts, [])  # 104.3b: the game is over after the first step
                 if not ended_first:
                     k, _ = key_of([e.final for e in chosen], firsts)
-                if k not in seen:
-                    seen.add(k)
-                    yield self._build(pairs, k, chosen, ended_first, rest) if build else None
+                yield k, chosen, ended_first
 
     def _build(self, pairs: tuple[tuple[str, str], ...], k: Key, chosen: tuple[FightEnd, ...], ended_first: bool,
                rest: Outcome) -> Outcome:
@@ -543,7 +560,7 @@ class Blocks:
         for f in facts:
             by_kind.setdefault(f[0], []).append(f[1:])
         order = self.order
-        return Outcome.of(zip(self.names, life), _losers(self.names, life, poison),
+        return Outcome.of(zip(self.names, life), losers_of(self.names, life, poison),
                           [x for x, in by_kind.get("gone", ())],
                           sorted(by_kind.get("damage", ()), key=lambda d: order.get(d[0], len(order))),
                           rest.loyalty, rest.defense, zip(self.names, poison),

@@ -49,8 +49,22 @@ def sides_with_choices(p: gt.Position) -> frozenset[str]:
     ...                                    s.with_combat(blockers=(("y", "x"), ("z", "x"))))))
     ['active']
     """
-    s = p.s
-    sides = {side for side in (gt.ACTIVE, gt.DEFENCE) if _acts(s, p.players(side))}
+    return window_sides(p.s) | damage_sides(p.s)
+
+
+def window_sides(s: Situation) -> frozenset[str]:
+    """The sides with a window action now (whichever blocks are declared: none changes mana, what is
+    tapped, 508.1f, or face-down permanents): a face-down permanent with a way to be turned face up
+    (702.37e; its cost aside), a pump or regeneration ability or another activated ability that
+    acts in combat they can pay for (602.2b)."""
+    defence = frozenset(p.name for p in s.players if p.name != s.active)
+    return frozenset(side for side, players in ((gt.ACTIVE, frozenset({s.active})), (gt.DEFENCE, defence))
+                     if _acts(s, players))
+
+
+def damage_sides(s: Situation) -> frozenset[str]:
+    """The sides with a choice in assigning combat damage (510.1c-d, 702.19b) under `s`'s blocks."""
+    sides = set()
     blockers = s.combat.blockers or ()
     if any(n > 1 for n in Counter(b for b, _ in blockers).values()):
         sides.add(gt.DEFENCE)  # 510.1d
@@ -61,9 +75,6 @@ def sides_with_choices(p: gt.Position) -> frozenset[str]:
 
 
 def _acts(s: Situation, players: frozenset[str]) -> bool:
-    """Whether `players` have a window action now: a face-down permanent with a way to be turned face
-    up (702.37e; its cost aside), a pump or regeneration ability or another activated ability that
-    acts in combat they can pay for (602.2b)."""
     return (any(p.controller in players and not p.left_battlefield and p.face_up_ways() for p in s.permanents)
             or pumps.activatable(s, players) or activated.activatable(s, players))
 
