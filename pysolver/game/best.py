@@ -327,6 +327,8 @@ class Search:
                     self.stats["one_player"] += 1
                     v = min(values) if choosers and self.maximiser not in choosers else max(values)
         self.alone[p] = v
+        if len(self.alone) > TABLE_SIZE:  # the oldest dropped, as the table's
+            del self.alone[next(iter(self.alone))]
         return v
 
     def _blocks(self, s: Situation) -> tuple[fights.Blocks, frozenset[str]]:
