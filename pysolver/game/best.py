@@ -52,17 +52,21 @@ from ..model.moves import AttackDeclaration, BlockDeclaration, DamageAssignment,
 from ..model.objective import Objective, Term, default_objective, default_side
 from ..model.optimum import Optimum, Step
 from ..model.stage import Stage
+from ..model.values import Outcome
 from ..rules import combat as c
 from ..rules.declarations import orbit_declarations
 from ..rules.steps import StepPrograms
 from ..rules.triggers import has_triggers
+from . import fights
 from . import gametree as gt
+from .remainder import damage_sides, returns, window_sides
 from .verify import twin_classes
 
 ACTIVE, DEFENCE = gt.ACTIVE, gt.DEFENCE
 TABLE_SIZE = 200_000  # positions whose bounds are kept
 MOVES_SIZE = 20_000   # positions whose moves are kept (windows, damage halves)
 Value = tuple[float, ...]  # integers, and the infinite bounds
+AFTER_BLOCKS = (Stage.AFTER_BLOCKERS, Stage.ATTACKERS_DAMAGE)  # where the combat after blockers begins
 Child = tuple[Move, gt.Position]
 
 
@@ -130,6 +134,29 @@ def vector(o: Objective, s: Situation) -> tuple[int, ...]:
     return tuple(term_value(t, s) if t.sense == "max" else -term_value(t, s) for t in o.terms)
 
 
+def key_vector(o: Objective, s: Situation, k: fights.Key) -> tuple[int, ...]:
+    """:func:`vector` at the end of combat whose :func:`pysolver.game.fights.key` is `k` (life and poison
+    in the players' order, what happened to the permanents), reached from `s` where no creature
+    returns (:func:`pysolver.game.remainder.returns`: each permanent leaves at most once): who lost
+    (104.3b, 704.5a, 704.5c), life, poison, and the permanents of `s` that had left the battlefield
+    or left it in the combat."""
+    names = tuple(p.name for p in s.players)
+    life, poison, facts = dict(zip(names, k[0])), dict(zip(names, k[1])), k[2]
+    lost = fights.losers_of(names, k[0], k[1])
+    gone = [p for p in s.permanents if p.left_battlefield or ("gone", p.id) in facts]
+    values = []
+    for t in o.terms:
+        if t.kind == "lost":
+            v = int(t.player in lost)
+        elif t.kind in ("life", "poison"):
+            v = (life if t.kind == "life" else poison)[t.player]
+        else:
+            mine = [p for p in gone if p.controller == t.player]
+            v = len(mine) if t.kind == "destroyed" else sum(permanent_value(p, t.measure) for p in mine)
+        values.append(v if t.sense == "max" else -v)
+    return tuple(values)
+
+
 def _below(v: Value) -> Value:
     """The greatest vector of integers less than `v` (lexicographic order)."""
     return v[:-1] + (v[-1] - 1,)
@@ -153,7 +180,13 @@ class Search:
         self.table: OrderedDict[gt.Position, tuple[Value, Value]] = OrderedDict()
         self.moves: OrderedDict[gt.Position, list[Child]] = OrderedDict()
         self.steps = StepPrograms()
-        self.stats: dict[str, float] = {"positions": 0, "ends": 0, "declarations": 0}
+        self.stats: dict[str, float] = {"positions": 0, "ends": 0, "declarations": 0, "one_player": 0}
+        # The fights' ends, each fight walked once (:mod:`pysolver.game.fights`, as `outcomes` walks them),
+        # the block declarations of each situation, and the value of each position after blockers
+        # that is a one-player game (None: both sides have a choice, or the board does not split).
+        self.fights = fights.Search(_walked_by_the_game_tree)
+        self.blocks: dict[Situation, tuple[fights.Blocks, frozenset[str]]] = {}
+        self.alone: dict[gt.Position, Value | None] = {}
         self.stream = stream if stream is not None else sys.stderr
         self.show = progress if progress is not None else bool(getattr(self.stream, "isatty", lambda: False)())
         self.start = self.last = time.monotonic()
@@ -167,9 +200,11 @@ class Search:
         if root.is_end():
             return self._answer(side_name, root, (), ())
         maxing = root.to_move() == self.maximiser
-        best: Value | None = None
-        optimal: list[Child] = []
-        for m, child in self.children(root):
+        # After blockers, a one-player rest has its value at once (:meth:`one_player`): the optimal
+        # moves are those that keep it.
+        best: Value | None = self.one_player(root) if root.stage in AFTER_BLOCKS else None
+        optimal: list[Child] = self._keeping(root, best) if best is not None else []
+        for m, child in self.children(root) if best is None else ():
             if best is None:
                 v = self.value(child, self.bottom, self.top)
             else:  # a window that keeps ties: a result inside it is exact, one outside is worse
@@ -194,6 +229,12 @@ class Search:
         assert vector(self.objective, p.s) == best, "the line reaches the optimal value"
         return self._answer(side_name, root, tuple(moves), tuple(line), p)
 
+    def _keeping(self, p: gt.Position, v: Value) -> list[Child]:
+        """The moves of `p`, whose value is `v`, that keep it: all if there is one, else each whose
+        search in a null window about `v` is exact (fail-soft: any other value falls outside)."""
+        moves = list(self.children(p))
+        return moves if len(moves) == 1 else [(m, q) for m, q in moves if self.value(q, _below(v), _above(v)) == v]
+
     def _answer(self, side_name: str, root: gt.Position, moves: tuple[Move, ...], line: tuple[Step, ...],
                 end: gt.Position | None = None) -> Optimum:
         s = (end or root).s
@@ -208,6 +249,10 @@ class Search:
         if p.is_end():
             self.stats["ends"] += 1
             return vector(self.objective, p.s)
+        if p.stage in AFTER_BLOCKS:
+            v = self.one_player(p)
+            if v is not None:
+                return v
         known = self.table.get(p)
         lo, hi = known if known is not None else self._step_bounds(p)
         if lo >= beta:
@@ -256,6 +301,46 @@ class Search:
         values = [vector(self.objective, child.s) for child in ends]
         return min(values), max(values)
 
+    def one_player(self, p: gt.Position) -> Value | None:
+        """The value of `p`, the window after blockers as it opens (or the damage step if nobody can act
+        in it, :func:`pysolver.game.gametree.enter`), if the rest of the combat is a
+        one-player game (:func:`pysolver.game.remainder.sides_with_choices`: one side or neither has a
+        choice left) on a board that splits into fights (:func:`pysolver.game.fights.decomposes`, no
+        combat trigger, only players attacked, no creature that returns): the best for the side with
+        the choices of the ends the fights' ends combine into (:meth:`pysolver.game.fights.Blocks.outcomes`,
+        each fight walked once), the single end if neither has; else None (the game tree decides)."""
+        if p in self.alone:
+            return self.alone[p]
+        deadline.check()
+        v: Value | None = None
+        s = p.s
+        if (not p.stack and s.combat.blockers is not None and p == gt.enter(Stage.AFTER_BLOCKERS, s)
+                and fights.decomposes(s) and not has_triggers(s) and not returns(s)):
+            blocks, window = self._blocks(s)
+            choosers = window | damage_sides(s)
+            found = None if len(choosers) > 1 else blocks.keys(s.combat.blockers)
+            if found is not None:
+                values = {key_vector(self.objective, s, k) for k in found}
+                if not choosers and len(values) > 1:  # a choice this module does not see: the game tree decides
+                    values = set()
+                if values:
+                    self.stats["one_player"] += 1
+                    v = min(values) if choosers and self.maximiser not in choosers else max(values)
+        self.alone[p] = v
+        if len(self.alone) > TABLE_SIZE:  # the oldest dropped, as the table's
+            del self.alone[next(iter(self.alone))]
+        return v
+
+    def _blocks(self, s: Situation) -> tuple[fights.Blocks, frozenset[str]]:
+        """The block declarations of `s`'s attacks (:class:`pysolver.game.fights.Blocks`), one per situation
+        before blocks, so that each fight is walked once for all of them, and the sides with a window
+        action (:func:`pysolver.game.remainder.window_sides`: the same after every declaration)."""
+        before = s.with_combat(blockers=None)
+        found = self.blocks.get(before)
+        if found is None:
+            found = self.blocks[before] = fights.Blocks(before, (), self.fights), window_sides(before)
+        return found
+
     def _principal(self, p: gt.Position, v: Value) -> Child:
         """A move of `p` whose value is `v`, the value of `p`."""
         for m, child in self.children(p):
@@ -269,6 +354,9 @@ class Search:
         """The moves of `p` with their positions: declarations one of each orbit of identical
         creatures; the rest as the game tree gives them (damage halves one per distinct result),
         the better ones for the mover first where a one-ply look tells."""
+        if p.stage == Stage.DECLARE_BLOCKERS and fights.decomposes(p.s) and not has_triggers(p.s):
+            yield from self._blocks_by_fights(p)
+            return
         if p.stage == Stage.DECLARE_BLOCKERS and not gt.acts_in_windows(p.s) and not has_triggers(p.s):
             yield from self._blocks_in_one(p)
             return
@@ -337,6 +425,23 @@ class Search:
         for _, m, child in ranked:
             yield m, child
 
+    def _blocks_by_fights(self, p: gt.Position) -> Iterator[Child]:
+        """At declare blockers on a board that splits into fights: each declaration (one of each orbit)
+        with the window after it; those whose rest is a one-player game (:meth:`one_player`) first,
+        the better for the mover first, then the others."""
+        sign = 1 if p.to_move() == self.maximiser else -1
+        twins = [pair for ids in twin_classes(p.s, "blocks") for pair in zip(ids, ids[1:])]
+        ranked = []
+        for pairs in orbit_declarations(p.s, BLOCKERS, twins):
+            self.stats["declarations"] += 1
+            m = BlockDeclaration(pairs)
+            child = p.push(m, trusted=True)
+            v = self.one_player(child)
+            ranked.append(((0, tuple(-sign * x for x in v)) if v is not None else (1, ()), m, child))
+        ranked.sort(key=lambda r: r[0])
+        for _, m, child in ranked:
+            yield m, child
+
     def _images(self, p: gt.Position, m: Move) -> list[Move]:
         """Every declaration in the orbit of `m` under exchanging identical creatures; other moves as they are."""
         if not isinstance(m, (AttackDeclaration, BlockDeclaration)):
@@ -359,6 +464,12 @@ class Search:
             st = self.stats
             print(f"\rbest: {st['positions']:.0f} positions, {st['declarations']:.0f} declarations, "
                   f"{now - self.start:.0f} s", end="", file=self.stream, flush=True)
+
+
+def _walked_by_the_game_tree(p: gt.Position, moves: tuple[Move, ...]) -> Iterator[Outcome]:
+    """The fallback of :class:`pysolver.game.fights.Search`, never called here: `best` asks it only for
+    the declarations it splits (:meth:`Search.one_player`), and the game tree plays the others."""
+    raise AssertionError("best walks what does not split by the game tree")
 
 
 def _order(m: Move) -> tuple[int, str]:

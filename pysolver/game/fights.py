@@ -250,7 +250,7 @@ def _spent(s: Situation) -> tuple[Mana, ...]:
     return tuple(p.spent for p in s.players)
 
 
-def _losers(names: tuple[str, ...], life: tuple[int, ...], poison: tuple[int, ...]) -> list[str]:
+def losers_of(names: tuple[str, ...], life: tuple[int, ...], poison: tuple[int, ...]) -> list[str]:
     """The players at 0 or less life (704.5a) or with ten or more poison counters (704.5c), by the
     totals summed over the fights (:func:`pysolver.rules.combat.losers` for a whole situation)."""
     return [n for n, hp, pz in zip(names, life, poison) if hp <= 0 or pz >= 10]
@@ -479,6 +479,18 @@ class Blocks:
         ends the combat there (104.3b, 704.5a, 704.5c). None if the declaration does not split: a
         planeswalker or battle is attacked (its loyalty or defense, 306.8, 310.6, is every fight's
         that attacks it), or a window could change a permanent in no fight."""
+        prepared = self._prepared(pairs)
+        return None if prepared is None else self._new(pairs, *prepared)
+
+    def keys(self, pairs: tuple[tuple[str, str], ...]) -> Iterator[Key] | None:
+        """The :func:`key` of each end of combat of the declaration `pairs` (as :meth:`outcomes` finds
+        them, repeats included, none built); None if it does not split."""
+        prepared = self._prepared(pairs)
+        return None if prepared is None else (k for k, _, _ in self._combine(*prepared))
+
+    def _prepared(self, pairs: tuple[tuple[str, str], ...]) -> tuple[
+            list[tuple[list[FightEnd], list[FightEnd]]], Outcome, frozenset[tuple[Any, ...]]] | None:
+        """The ends of the fights of `pairs` and the permanents in none (:meth:`rest`), if it splits."""
         if any(t not in self.names for t in self.attacked.values()):
             return None
         if self.sources & ({b for b, _ in pairs} | set(self.attacked)):
@@ -487,12 +499,22 @@ class Blocks:
         rest = self.rest(frozenset(x for f in split for x, _ in f))
         if rest is None:
             return None
-        return self._combine(pairs, [self.fight(f) for f in split], *rest)
+        return [self.fight(f) for f in split], *rest
 
-    def _combine(self, pairs: tuple[tuple[str, str], ...], ends: list[tuple[list[FightEnd], list[FightEnd]]],
-                 rest: Outcome, facts: frozenset[tuple[Any, ...]]) -> Iterator[Outcome | None]:
-        base_life = tuple(n for _, n in rest.life)
+    def _new(self, pairs: tuple[tuple[str, str], ...], ends: list[tuple[list[FightEnd], list[FightEnd]]],
+             rest: Outcome, facts: frozenset[tuple[Any, ...]]) -> Iterator[Outcome | None]:
+        """The ends :meth:`_combine` makes not found before in the search, each built (None if not building)."""
         seen, build = self.search.seen, self.search.build
+        for k, chosen, ended_first in self._combine(ends, rest, facts):
+            if k not in seen:
+                seen.add(k)
+                yield self._build(pairs, k, chosen, ended_first, rest) if build else None
+
+    def _combine(self, ends: list[tuple[list[FightEnd], list[FightEnd]]], rest: Outcome,
+                 facts: frozenset[tuple[Any, ...]]) -> Iterator[tuple[Key, tuple[FightEnd, ...], bool]]:
+        """Each affordable combination of the fights' ends: the key of its state, the ends, and whether
+        the combat ended after the first-strike step."""
+        base_life = tuple(n for _, n in rest.life)
         n = len(base_life)
 
         base = base_life + self.poison
@@ -501,7 +523,7 @@ class Blocks:
             """The key of the state the fights' `parts` make, and whether a player lost in it."""
             totals = tuple(map(sum, zip(base, *[q.totals for q in parts])))
             life, poison = totals[:n], totals[n:]
-            lost = bool(_losers(self.names, life, poison))
+            lost = bool(losers_of(self.names, life, poison))
             # 104.3b: a game that is over puts no persist or undying trigger on the stack (603.3): only
             # the creatures returned after an earlier step (`earlier`) are back.
             back = [q.back for q in (earlier if lost else parts) if q.back]
@@ -518,9 +540,7 @@ class Blocks:
                     k, ended_first = key_of(firsts, [])  # 104.3b: the game is over after the first step
                 if not ended_first:
                     k, _ = key_of([e.final for e in chosen], firsts)
-                if k not in seen:
-                    seen.add(k)
-                    yield self._build(pairs, k, chosen, ended_first, rest) if build else None
+                yield k, chosen, ended_first
 
     def _build(self, pairs: tuple[tuple[str, str], ...], k: Key, chosen: tuple[FightEnd, ...], ended_first: bool,
                rest: Outcome) -> Outcome:
@@ -541,7 +561,7 @@ class Blocks:
         for f in facts:
             by_kind.setdefault(f[0], []).append(f[1:])
         order = self.order
-        return Outcome.of(zip(self.names, life), _losers(self.names, life, poison),
+        return Outcome.of(zip(self.names, life), losers_of(self.names, life, poison),
                           [x for x, in by_kind.get("gone", ())],
                           sorted(by_kind.get("damage", ()), key=lambda d: order.get(d[0], len(order))),
                           rest.loyalty, rest.defense, zip(self.names, poison),
