@@ -112,6 +112,17 @@ def test_a_planeswalker_attacked_by_two_fights_is_walked() -> None:
                 creature("y", "bob", 1, 1), attackers={"x": "pw", "z": "pw"}))
 
 
+def test_a_creature_out_of_combat_turned_face_up_to_pump_the_team() -> None:
+    # 702.37e, 613.4c: a2 is in no fight, but turned face up for {R} its "{W}: Creatures you control get
+    # +1/+1" makes the face-down attacker a 3/3: bob at 17 is an outcome (found by the differential test;
+    # turned face up itself, the attacker is a 1/1).
+    data = board(creature("a0", "alice", 1, 1, "Morph {R}", face_down=True),
+                 creature("a2", "alice", 0, 1, "Morph {R}", "{W}: Creatures you control get +1/+1 until end of turn",
+                          face_down=True), alice_mana="{R}{W}", attackers={"a0": "bob"}, blockers={})
+    assert {o.life_of("bob") for o in outcome_values(pysolver.load_data(data))} == {17, 18, 19}
+    agree(data)
+
+
 def mixed(stage: str) -> st.SearchStrategy[dict]:
     """Pump boards (face-down creatures, mana, first or double strike) with combat triggers and the
     keywords that change what damage does."""

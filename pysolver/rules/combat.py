@@ -119,14 +119,17 @@ def may_matter(s: Situation, window: str) -> set[str]:
     and between the damage steps the creatures in combat (only they deal or are dealt combat
     damage, 510.1). Turning any other face up changes nothing but what mana is left, except
     when state-based actions then put it into the graveyard, or its face-up side has a pump that
-    lowers toughness (602.2, 704.5f): those are included too."""
+    lowers toughness (602.2, 704.5f), or an ability that acts on other creatures (a pump of
+    "creatures you control", 613.4c, or one of :mod:`pysolver.rules.activated`'s, 602.2): those are
+    included too (turned face up, it may activate them, 702.37e)."""
     attackers = {a for a, _ in s.combat.attackers or ()}
     in_combat = attackers | {b for b, _ in s.combat.blockers or ()}
     relevant = {p.id for p in s.permanents
                 if window == Stage.BEGINNING_OF_COMBAT or p.id in in_combat
                 or (window == Stage.AFTER_ATTACKERS and p.controller != s.active)}
     return relevant | {p.id for p in s.permanents if p.face_down and (
-        may_leave_face_up(replace(p, face_down=False)) or any(pump.toughness < 0 for _, pump in p.pump_abilities()))}
+        may_leave_face_up(replace(p, face_down=False)) or p.combat_abilities()
+        or any(pump.toughness < 0 or kind == "team_pump" for kind, pump in p.pump_abilities()))}
 
 
 @dataclass(frozen=True)
