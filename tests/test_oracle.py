@@ -130,7 +130,7 @@ MAY_CHANGE_LINES = [
     # a draw joined to a combat effect (510.1: it assigns no combat damage)
     ("Ophidian", "Whenever Ophidian attacks and isn't blocked, you may draw a card. If you do, Ophidian assigns no "
                  "combat damage this turn."),
-    ("Kin-Tree Warden", "{2}: Regenerate Kin-Tree Warden."),
+    ("Prodigal Pyromancer", "{T}: Prodigal Pyromancer deals 1 damage to any target."),
     ("Earth Servant", "Earth Servant gets +0/+1 for each Mountain you control."),
     ("Goblin Guide", "Whenever Goblin Guide attacks, defending player reveals the top card of their library. If it's "
                      "a land card, that player puts it into their hand."),
@@ -171,10 +171,10 @@ def test_a_hidden_zone_effect_with_a_cost_that_matters_may_change_the_answer() -
 
 
 def test_a_keyword_line_is_classified_part_by_part() -> None:
-    """"Flying, flash" (a keyword line, 702.1): flying modelled, flash inert; "Hexproof" may change."""
+    """"Flying, flash" (a keyword line, 702.1): flying modelled, flash inert; "Hexproof" modelled (702.11)."""
     assert classes(card("Spectral Sailor", "Flash\nFlying\n{3}{U}: Draw a card.")) == {
         "Flying": MODELLED, "Flash": "spell", "{3}{U}: Draw a card.": "hidden"}
-    assert classes(card("Sacred Wolf", "Hexproof")) == {"Hexproof": MAY_CHANGE}
+    assert classes(card("Sacred Wolf", "Hexproof")) == {"Hexproof": MODELLED}
 
 
 def test_a_timing_restriction_is_read_only_on_the_ability_it_restricts() -> None:

@@ -13,8 +13,8 @@ cost that is not mana) stay in `lines`, so that using the card is an error namin
 ('{R}: Akroma, Angel of Fury gets +1/+0 until end of turn.', 'Morph {3}{R}{R}{R}')
 >>> card.unmodelled, [(line, why.key) for line, why in card.inert]
 ((), [("Akroma, Angel of Fury can't be countered.", 'spell')])
->>> oracle_lines("Zurgo", "Flying, ward {2} (Whenever this creature becomes the target …)")
-(('Flying',), ('ward {2}',))
+>>> oracle_lines("Zurgo", "Flying, prowess (Whenever you cast a noncreature spell …)")
+(('Flying',), ('prowess',))
 """
 
 from __future__ import annotations

@@ -224,7 +224,7 @@ def permanent_from_card(card: str, *, id: str, controller: str, cards: Mapping[s
     put on a board (:func:`situation_from_data`).
 
     >>> permanent_from_card("Grizzly Bears", id="bear", controller="bob")
-    Permanent('bear', 'bob', 2/2, name='Grizzly Bears')
+    Permanent('bear', 'bob', 2/2, name='Grizzly Bears', mana_cost='{1}{G}')
     """
     data = {"id": id, "controller": controller, "card": card, **_data_fields(changes)}
     players = frozenset(n for n in (controller, changes.get("owner"), changes.get("protector")) if isinstance(n, str))
