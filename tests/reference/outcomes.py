@@ -34,8 +34,9 @@ state-based actions (704.3). Damage from a source with wither or infect to a cre
 counters (120.3d), from a source with infect to a player poison counters (120.3b), and a creature
 with toxic gives its total toxic value in poison counters too (702.164c); ten poison counters lose
 the game (704.5c). A creature with persist or undying that dies returns (702.79a, 702.93a) unless
-the counter it looks back at is on it (603.10a), as a new object out of combat (400.7, 506.4):
-the state only remembers it returned. Creatures that died with a death trigger (603.10a,
+the counter it looks back at is on it (603.10a), as a new object out of combat (400.7, 506.4),
+on the battlefield as ``ID/returned``: its controller may still activate its abilities, and if it
+dies again it stays dead (it has the counter). Creatures that died with a death trigger (603.10a,
 :mod:`reference.deaths`) have them put on the stack in every way (APNAP, each player's order and
 targets, 603.3b, 603.3d) and resolved one at a time with a window before each (the window between
 the steps, or after the regular step), state-based actions after each; the creatures they kill
@@ -317,26 +318,42 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
         return [(after, lost)]
     states = [after]
     for pid in sorted(gone - set(state.gone)):
+        if pid.endswith(RETURNED):
+            continue  # a returned object dying again has the counter it looks back at (702.79a, 702.93a)
         options = returning(after.s.permanent(pid), last_known[pid])
-        states = [replace(st, returned=st.returned | {pid}) if back else st for st in states for back in options]
+        states = [replace(st, returned=st.returned | {pid}, s=replace(st.s, permanents=(
+            *st.s.permanents, returned_object(st.s.permanent(pid), counter)))) if counter else st
+            for st in states for counter in options]
     return [(st, False) for st in states]
 
 
-def returning(p: Permanent, c: Characteristics) -> set[bool]:
-    """Whether the creature that just died comes back, over each order of its triggers (603.3b):
-    persist (702.79a) returns it with a -1/-1 counter if it had none, undying (702.93a) with a
-    +1/+1 counter if it had none, as it last existed (603.10a: face down it had no abilities, and
-    the -1/-1 counters wither just put on it count). The first trigger to resolve returns it; the
-    new object (400.7) has its printed toughness and that counter, and at 0 or less dies at once
-    (704.5f)."""
+RETURNED = "/returned"  # the id of the new object a creature returned as (400.7), as the solver names it
+
+
+def returning(p: Permanent, c: Characteristics) -> set[int]:
+    """How the creature that just died comes back, over each order of its triggers (603.3b): with a
+    -1/-1 counter (-1) by persist (702.79a) if it had none, with a +1/+1 counter (+1) by undying
+    (702.93a) if it had none, as it last existed (603.10a: face down it had no abilities, and the
+    -1/-1 counters wither just put on it count); 0: it stays in the graveyard. The first trigger to
+    resolve returns it; the new object (400.7) has its printed toughness and that counter, and at 0
+    or less dies at once (704.5f: 0 too)."""
     if not c.is_creature:
-        return {False}
+        return {0}
     options = set()
     if c.has("persist") and p.minus_counters == 0:
-        options.add(p.toughness - 1 > 0)
+        options.add(-1 if p.toughness - 1 > 0 else 0)
     if c.has("undying") and p.plus_counters == 0:
-        options.add(p.toughness + 1 > 0)
-    return options or {False}
+        options.add(1 if p.toughness + 1 > 0 else 0)
+    return options or {0}
+
+
+def returned_object(p: Permanent, counter: int) -> Permanent:
+    """The new object `p` returns as (400.7, 506.4): face up, on the battlefield out of combat, with
+    no damage, pumps or shields, and its one counter (702.79a, 702.93a); its controller may still
+    activate its abilities in a later window (a pump lowering its toughness may kill it again)."""
+    fresh = replace(p, id=p.id + RETURNED, face_down=False, damage=0, pt_counters=(), until_end_of_turn=(0, 0),
+                    tapped=False, regeneration_shields=0, removed_from_combat=False)
+    return fresh.with_counters(counter, counter, 1)
 
 
 # ==== The search ==========================================================================
@@ -346,13 +363,16 @@ def outcome(state: State) -> Outcome:
     field = state.field()
     extra = {"poison": {p.name: p.poison for p in state.s.players if p.poison > 0},
              "minus_counters": {p.id: p.minus_counters for p in state.s.permanents
-                                if p.id in field and field[p.id].is_creature and p.minus_counters > 0},
-             "returned": sorted(state.returned)}
+                                if p.id in field and field[p.id].is_creature and p.minus_counters > 0
+                                and not p.id.endswith(RETURNED)},
+             # a returned object that died again is no longer back (its first object stays destroyed)
+             "returned": sorted(pid for pid in state.returned if pid + RETURNED not in state.gone)}
     return Outcome(
         life={p.name: p.life for p in state.s.players},
         lost=sorted(p.name for p in state.s.players if p.life <= 0 or p.poison >= 10),
-        destroyed=sorted(state.gone),
-        damage={pid: c.damage for pid, c in field.items() if c.is_creature and c.damage > 0},
+        destroyed=sorted(pid for pid in state.gone if not pid.endswith(RETURNED)),
+        damage={pid: c.damage for pid, c in field.items() if c.is_creature and c.damage > 0
+                and not pid.endswith(RETURNED)},
         loyalty={pid: c.loyalty for pid, c in field.items() if c.is_planeswalker},
         defense={pid: c.defense for pid, c in field.items() if c.is_battle},
         **{k: v for k, v in extra.items() if v})
