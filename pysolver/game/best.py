@@ -38,8 +38,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import sys
-import time
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from typing import TextIO
@@ -60,6 +58,7 @@ from ..rules.triggers import has_triggers
 from . import fights
 from . import gametree as gt
 from .remainder import damage_sides, returns, window_sides
+from .ticker import Ticker
 from .verify import twin_classes
 
 ACTIVE, DEFENCE = gt.ACTIVE, gt.DEFENCE
@@ -187,10 +186,7 @@ class Search:
         self.fights = fights.Search(_walked_by_the_game_tree)
         self.blocks: dict[Situation, tuple[fights.Blocks, frozenset[str]]] = {}
         self.alone: dict[gt.Position, Value | None] = {}
-        self.stream = stream if stream is not None else sys.stderr
-        self.show = progress if progress is not None else bool(getattr(self.stream, "isatty", lambda: False)())
-        self.start = self.last = time.monotonic()
-        self.shown = False
+        self.ticker = Ticker(stream, progress)
 
     # ---- the search ---------------------------------------------------------------------
 
@@ -214,8 +210,7 @@ class Search:
                 best, optimal = v, [(m, child)]
             elif v == best:
                 optimal.append((m, child))
-        if self.shown:
-            print(file=self.stream, flush=True)
+        self.ticker.done()
         assert best is not None, "a position before the end has a legal move"
         moves = sorted({image for m, _ in optimal for image in self._images(root, m)}, key=_order)
         line: list[Step] = []
@@ -238,7 +233,7 @@ class Search:
     def _answer(self, side_name: str, root: gt.Position, moves: tuple[Move, ...], line: tuple[Step, ...],
                 end: gt.Position | None = None) -> Optimum:
         s = (end or root).s
-        self.stats["seconds"] = round(time.monotonic() - self.start, 3)
+        self.stats["seconds"] = round(self.ticker.seconds(), 3)
         return Optimum(self.objective.side, side_name, tuple((t, term_value(t, s)) for t in self.objective.terms),
                        root.name() if not root.is_end() else "", str(root.stage), moves, line,
                        c.outcome(s).to_json(), tuple(self.stats.items()))
@@ -456,14 +451,9 @@ class Search:
         return [make(images) for images in out]
 
     def _tick(self) -> None:
-        if not self.show:
-            return
-        now = time.monotonic()
-        if now - self.start >= 2 and now - self.last >= 1:
-            self.last, self.shown = now, True
-            st = self.stats
-            print(f"\rbest: {st['positions']:.0f} positions, {st['declarations']:.0f} declarations, "
-                  f"{now - self.start:.0f} s", end="", file=self.stream, flush=True)
+        st = self.stats
+        self.ticker.tick(lambda seconds: f"best: {st['positions']:.0f} positions, {st['declarations']:.0f} "
+                         f"declarations, {seconds:.0f} s")
 
 
 def _walked_by_the_game_tree(p: gt.Position, moves: tuple[Move, ...]) -> Iterator[Outcome]:

@@ -58,8 +58,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import sys
-import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -89,6 +87,7 @@ from ..rules.hits import has_hit_triggers, is_hit
 from ..rules.triggers import has_death_triggers
 from . import gametree as gt
 from . import goals
+from .ticker import Ticker
 
 ACTIVE, DEFENCE = gt.ACTIVE, gt.DEFENCE
 TABLE_SIZE = 50_000   # positions kept in the transposition table
@@ -128,21 +127,17 @@ class Verifier:
         self.symmetric: set[tuple[str, ...]] = set()
         self.stats: dict[str, float] = {"positions": 0, "attack_candidates": 0, "attacks_tried": 0,
                                         "counterexamples": 0, "pool_refutations": 0}
-        self.stream = stream if stream is not None else sys.stderr
-        self.show = progress if progress is not None else bool(getattr(self.stream, "isatty", lambda: False)())
-        self.start = self.last = time.monotonic()
-        self.shown = False
+        self.ticker = Ticker(stream, progress)
 
     # ---- the search ---------------------------------------------------------------------
 
     def solve(self) -> Verdict:
         root = gt.root(self.s0)
         holds = self.win(root)
-        if self.shown:
-            print(file=self.stream, flush=True)
+        self.ticker.done()
         proof = Strategy(root.name(ACTIVE if holds else DEFENCE), tuple(self.proof(root, holds)),
                          tuple(sorted(self.symmetric)))
-        self.stats["seconds"] = round(time.monotonic() - self.start, 3)
+        self.stats["seconds"] = round(self.ticker.seconds(), 3)
         return Verdict(holds, goals.describe_goal(self.goal), proof if holds else None, None if holds else proof,
                        tuple(self.stats.items()))
 
@@ -443,15 +438,9 @@ class Verifier:
         return [{"by": p.name(decider), "stage": p.stage, "replies": list(groups.values())}]
 
     def _tick(self) -> None:
-        if not self.show:
-            return
-        now = time.monotonic()
-        if now - self.start >= 2 and now - self.last >= 1:
-            self.last, self.shown = now, True
-            st = self.stats
-            print(f"\rverify: {st['positions']} positions, {st['attack_candidates']} attack candidates, "
-                  f"{st['counterexamples']} counterexamples, {now - self.start:.0f} s", end="",
-                  file=self.stream, flush=True)
+        st = self.stats
+        self.ticker.tick(lambda seconds: f"verify: {st['positions']} positions, {st['attack_candidates']} attack "
+                         f"candidates, {st['counterexamples']} counterexamples, {seconds:.0f} s")
 
 
 def twin_classes(s: Situation, kind: str, excluded: set[str] | frozenset[str] = frozenset()) -> list[tuple[str, ...]]:

@@ -55,7 +55,7 @@ from ..model.mana import Mana, pays
 from ..model.moves import AbilityActivation
 from ..model.stage import Stage
 from ..model.values import Violation
-from .pumps import BLIND_BEFORE_BLOCKS, lowers_toughness, pumps_of
+from .pumps import BLIND_BEFORE_BLOCKS, lowers_toughness, pumps_of, source_of
 
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump")  # 115.1: they have a target
 TAKING = ("tap_target", "target_cant_block", "target_unblockable")  # they only take choices away (may_matter)
@@ -176,18 +176,9 @@ def activations(s: Situation, window: str, players: frozenset[str]) -> Iterator[
 
 def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityActivation) -> tuple[Violation, ...]:
     """Why an activation can't be made now, with the rules it breaks (none if it can)."""
-    if move.window != window:
-        return (Violation("117.1b", f"this is the window {window}"),)
-    try:
-        p = s.permanent(move.permanent)
-    except KeyError:
-        return (Violation("602.2", f"there is no permanent {move.permanent}"),)
-    if p.controller not in players:
-        return (Violation("117.3c", f"{p.id} is not controlled by a player with priority (602.2)"),)
-    if p.left_battlefield:
-        return (Violation("602.2", f"{p.id} is no longer on the battlefield"),)
-    if p.face_down:
-        return (Violation("708.2a", f"{p.id} is face down and has no abilities"),)
+    p = source_of(s, window, players, move.window, move.permanent)
+    if not isinstance(p, Permanent):
+        return p
     mine = abilities_of(p)
     if not 0 <= move.ability < len(mine):
         return (Violation("602.1", f"{p.id} has {len(mine)} such activated abilities, not an ability {move.ability}"),)

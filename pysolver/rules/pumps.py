@@ -102,20 +102,30 @@ def activations(s: Situation, window: str, players: frozenset[str]) -> Iterator[
                     yield Activation(window, p.id, n, i)
 
 
-def illegal(s: Situation, window: str, players: frozenset[str], move: Activation) -> tuple[Violation, ...]:
-    """Why an activation can't be made now, with the rules it breaks (none if it can)."""
-    if move.window != window:
+def source_of(s: Situation, window: str, players: frozenset[str], move_window: str,
+              pid: str) -> Permanent | tuple[Violation, ...]:
+    """The permanent an activation in `move_window` names, if one of `players` (who have priority) may
+    activate its abilities in `window`; else why not (117.1b, 117.3c, 602.2, 708.2a)."""
+    if move_window != window:
         return (Violation("117.1b", f"this is the window {window}"),)
     try:
-        p = s.permanent(move.permanent)
+        p = s.permanent(pid)
     except KeyError:
-        return (Violation("602.2", f"there is no permanent {move.permanent}"),)
+        return (Violation("602.2", f"there is no permanent {pid}"),)
     if p.controller not in players:
         return (Violation("117.3c", f"{p.id} is not controlled by a player with priority (602.2)"),)
     if p.left_battlefield:
         return (Violation("602.2", f"{p.id} is no longer on the battlefield"),)
     if p.face_down:
         return (Violation("708.2a", f"{p.id} is face down and has no abilities"),)
+    return p
+
+
+def illegal(s: Situation, window: str, players: frozenset[str], move: Activation) -> tuple[Violation, ...]:
+    """Why an activation can't be made now, with the rules it breaks (none if it can)."""
+    p = source_of(s, window, players, move.window, move.permanent)
+    if not isinstance(p, Permanent):
+        return p
     if not 0 <= move.ability < len(pumps_of(p)):
         return (Violation("602.1", f"{p.id} has {len(pumps_of(p))} pump abilities, not an ability {move.ability}"),)
     if move.times < 1:
