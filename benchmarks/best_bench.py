@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -147,12 +146,7 @@ def one(name: str, program: str) -> dict:
 
 
 def run(name: str, program: str, limit: float) -> dict | None:
-    cmd = [sys.executable, __file__, "--one", name, "--program", program]
-    try:
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=limit, check=True).stdout
-    except subprocess.TimeoutExpired:
-        return None
-    return json.loads(out.splitlines()[-1])
+    return boards.measured([sys.executable, __file__, "--one", name, "--program", program], limit)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -6,7 +6,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
 
 KEYWORDS = ["First strike", "Double strike", "Deathtouch", "Trample", "Lifelink"]
 
@@ -115,3 +117,14 @@ def trigger_family(n: int, *, seed: int = 0) -> dict:
                 d["abilities"] = [rng.choice(COMBAT_TRIGGERS)]
             perms.append(d)
     return {"players": _players(20), "active": "alice", "permanents": perms}
+
+
+def measured(cmd: list[str], limit: float) -> dict | None:
+    """The last line of what a benchmark's child process (``cmd``) prints, read as JSON; None if it
+    did not end within `limit` seconds (each measurement in a process of its own: its CPU time and
+    memory are its own)."""
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=limit, check=True).stdout
+    except subprocess.TimeoutExpired:
+        return None
+    return json.loads(out.splitlines()[-1])

@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import resource
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -75,12 +74,8 @@ def one(name: str, quick: bool, reference: bool) -> dict:
 
 
 def run(name: str, quick: bool, limit: float, reference: bool = False) -> dict | None:
-    cmd = [sys.executable, __file__, "--one", name] + ["--quick"] * quick + ["--reference"] * reference
-    try:
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=limit, check=True).stdout
-    except subprocess.TimeoutExpired:
-        return None
-    return json.loads(out.splitlines()[-1])
+    flags = ["--quick"] * quick + ["--reference"] * reference
+    return boards.measured([sys.executable, __file__, "--one", name, *flags], limit)
 
 
 def main(argv: list[str] | None = None) -> None:
