@@ -32,8 +32,8 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "tests"))
+sys.path.insert(0, str(HERE))  # benchmarks/boards.py before tests/boards.py
 
 TRIGGER_LINES = ["Exalted", "Bushido 1", "Flanking", "Battle cry", "Rampage 1", "Afflict 1",
                  "Whenever this creature attacks, it gets +1/+0 until end of turn",

@@ -29,8 +29,8 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "tests"))
+sys.path.insert(0, str(HERE))  # benchmarks/boards.py before tests/boards.py
 
 import boards  # noqa: E402
 
