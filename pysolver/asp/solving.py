@@ -37,7 +37,7 @@ ATTACKS = CHARACTERISTICS + ("combat", "attacks")                 # 508.1
 BOARD = ATTACKS + ("blocks",)                                     # 509.1, the attacker-blocker graph
 STEP = CHARACTERISTICS + ("combat", "damage")                     # 510.1, one combat damage step
 STEP_RESULTS = STEP + ("outcomes", "shields")                    # its results, 704.3 after it (701.19, 615)
-AFTER_DECLARATIONS = ("damage", "outcomes", "shields")            # the same, added to BOARD
+AFTER_DECLARATIONS = STEP_RESULTS[len(STEP) - 1:]               # the same, added to BOARD (damage on)
 REGULAR_STEP = STEP_RESULTS                                       # indexed by `regular` (510.4, strikes.lp)
 WINDOW = CHARACTERISTICS + ("mana", "facedown")                   # 702.37e in a priority window
 
