@@ -11,6 +11,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from ..model import Goal, Permanent, Situation
+from ..model.abilities import TRAMPLES
 from ..rules import activated
 from ..rules.pumps import max_times, pumped_by, reach
 from ..rules.triggers import has_triggers
@@ -63,7 +64,7 @@ def damage_bound(s: Situation, player: str) -> int:
         for form in forms(p):
             kinds = _kinds(form)
             power = side_power(form) + pumped
-            if p.id in blocked and not kinds & {"trample", "trample_over_planeswalkers"}:
+            if p.id in blocked and not kinds & TRAMPLES:
                 continue
             if target is not None and target != player and "trample_over_planeswalkers" not in kinds:
                 continue

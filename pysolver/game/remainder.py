@@ -25,10 +25,10 @@ from __future__ import annotations
 from collections import Counter
 
 from ..model import Situation
+from ..model.abilities import TRAMPLES
 from ..rules import activated, pumps
 from . import gametree as gt
 
-TRAMPLE = ("trample", "trample_over_planeswalkers")  # 702.19b-c: damage past its blockers is a choice
 RETURNS = ("persist", "undying")  # 702.79a, 702.93a: a returned creature may die again (two objects)
 
 
@@ -69,7 +69,7 @@ def damage_sides(s: Situation) -> frozenset[str]:
     if any(n > 1 for n in Counter(b for b, _ in blockers).values()):
         sides.add(gt.DEFENCE)  # 510.1d
     blocked = Counter(a for _, a in blockers)
-    if any(n > 1 or any(x.kind in TRAMPLE for x in s.permanent(a).abilities) for a, n in blocked.items()):
+    if any(n > 1 or any(x.kind in TRAMPLES for x in s.permanent(a).abilities) for a, n in blocked.items()):
         sides.add(gt.ACTIVE)  # 510.1c, 702.19b
     return frozenset(sides)
 

@@ -51,6 +51,9 @@ PHRASES = {normalise(form, None): f.kind for f in CATALOGUE if f.group in ("bloc
 QUALITIES = {normalise(form, None).removeprefix("protection from "): f.value
              for f in CATALOGUE if f.group == "protection" and f.literal for form in (f.form, *f.also)}
 
+# 702.19b-c: the kinds of trample (a creature that assigns combat damage past its blockers).
+TRAMPLES = frozenset({"trample", "trample_over_planeswalkers"})
+
 NUMBER_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
 
