@@ -137,6 +137,8 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
     for flag in ("tapped", "summoning_sick", "face_down", "left_battlefield"):
         if getattr(p, flag):
             yield atom(flag, i)
+    if p.left_battlefield:
+        yield atom("departed", i)  # (left_battlefield/1 is also derived: encodings/statics.lp reads this)
 
 
 def pump_facts(p: Permanent) -> Iterator[Symbol]:

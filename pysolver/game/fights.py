@@ -48,7 +48,7 @@ from typing import Any
 from ..asp import deadline
 from ..asp.facts import REQUIREMENTS
 from ..model import Permanent, Player, Situation
-from ..model.abilities import TRIGGERS
+from ..model.abilities import STATICS, TRIGGERS
 from ..model.mana import Mana, pays
 from ..model.moves import (
     DEATH_TRIGGERS,
@@ -80,11 +80,13 @@ Fallback = Callable[[gt.Position, tuple[Move, ...]], Iterator[Outcome]]
 def decomposes(s: Situation) -> bool:
     """Whether the board's combat splits into fights once blockers are declared: nothing it can do
     reaches across them but life, poison and mana (no death trigger, 603.10a, whose target is any
-    creature; no requirement or provoke, 509.1c; no pump of "creatures you control", 608.2h), and no
-    damage step has begun."""
+    creature; no requirement or provoke, 509.1c; no pump of "creatures you control", 608.2h; no static
+    ability, 611.3a, whose source in one fight may die in its first-strike step and so change a
+    creature's power, toughness or abilities in another, and whose state-based actions, 704.3,
+    reach across fights), and no damage step has begun."""
     kinds = {a.kind for p in s.permanents for a in p.abilities}
     return (s.combat.damage_step is None and not s.combat.provoked
-            and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump"})
+            and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump", *STATICS})
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ GROUPS = {
     "requirement": "Attack and block requirements (508.1d, 509.1c)",
     "activated": "Activated pump abilities (602, 613.4c)",
     "trigger": "Combat triggers (603.2, 508.2a, 509.2a)",
+    "static": "Static abilities (604, 611.3, 613)",
 }
 
 
@@ -169,6 +170,25 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "When ~ dies, it deals N damage to each opponent", "dies_each_opponent", "603.10a",
              "When this creature dies, it deals 1 damage to each opponent",
              ("Whenever ~ dies, it deals two damage to each opponent",), literal=False),
+    # --- static abilities (604.1, 611.3a): anthems and lords, read off the battlefield at every moment;
+    # <creatures>: creatures, <color> / non<color> / colorless / multicolored / artifact / <creature type>
+    # creatures, or <creature type>s (205.3m, 702.73a changeling); [other]: not the source itself
+    LineForm("static", "[Other] <creatures> [you control] get +X/+Y [and have <abilities>]", "anthem", "613.4c",
+             "Other Goblin creatures you control get +1/+1", literal=False),
+    LineForm("static", "[Other] <creatures> your opponents control get +X/+Y", "anthem", "613.4c",
+             "Creatures your opponents control get -1/-0", literal=False),
+    LineForm("static", "[Other] <creatures> [you control] have <abilities>", "grant", "613.1f",
+             "Elves you control have flying and trample", literal=False),
+    # a creature on itself: <object> is creature, <color> creature, artifact creature, <color> permanent,
+    # artifact, enchantment, land, <creature type> or <land type>, counted among its controller's permanents
+    LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as you control a/an/another <object>",
+             "anthem_if", "613.4c", "This creature gets +1/+1 as long as you control a Mountain",
+             ("As long as you control a/an/another <object>, ~ gets +X/+Y [and has <abilities>]",), literal=False),
+    LineForm("static", "~ has <abilities> as long as you control a/an/another <object>", "grant_if", "613.1f",
+             "This creature has trample as long as you control another Treefolk",
+             ("As long as you control a/an/another <object>, ~ has <abilities>",), literal=False),
+    LineForm("static", "~ gets +X/+Y for each [other] <object> you control", "anthem_per", "613.4c",
+             "This creature gets +1/+0 for each other Goblin you control", literal=False),
 )
 
 

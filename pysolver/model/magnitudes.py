@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .abilities import Pump
+from .abilities import Pump, Static
 from .mana import Mana, affordable
 from .situation import Permanent, Player, Situation
 
@@ -38,6 +38,18 @@ def rampage_magnitude(permanents: Iterable[Permanent]) -> int:
     permanents = tuple(permanents)
     return sum(abs(a.value) * len(permanents) for p in permanents for a in p.abilities
                if a.kind == "rampage" and isinstance(a.value, int))
+
+
+def static_magnitude(permanents: Iterable[Permanent]) -> int:
+    """At most what anthems and lords add (613.4c: +X/+Y to each creature they cover), |X|+|Y| for every
+    permanent, so that no power or toughness they make wraps (numbers.MAX_TOTAL).
+
+    >>> static_magnitude([Permanent("x", "a", power=1, toughness=1, abilities=("Creatures you control get +2/-1",))])
+    3
+    """
+    permanents = tuple(permanents)
+    return sum((abs(a.value.power) + abs(a.value.toughness)) * len(permanents) for p in permanents
+               for a in p.abilities if isinstance(a.value, Static))
 
 
 def pump_magnitude(s: Situation) -> int:

@@ -32,6 +32,7 @@ from ..asp.solving import (
     one_model,
 )
 from ..model import Permanent, Situation
+from ..model.abilities import STATICS
 from ..model.stage import Stage
 from ..model.values import Line, Outcome
 from .facedown import turn_face_up
@@ -61,23 +62,46 @@ def settle(s: Situation) -> Situation:
     began (510.4): those that have it now, before anyone turns a face-down creature face up in
     the window before the regular step; one turned face up with first strike there had neither
     and deals its damage in the regular step (702.7c).
+
+    704.3: after the actions are performed they are checked again. Without static abilities the
+    permanents that left change nobody's characteristics and one check finds all; with them a source
+    that left ends its effects (611.3b), so the check is repeated until nothing more leaves.
     """
-    gone = {args_of(sym)[0] for sym in one_model(control(CHARACTERISTICS, situation_facts(s),
-                                                         parts=("base", "show_gone")))}
-    if gone:
+    while True:
+        gone = {args_of(sym)[0] for sym in one_model(control(CHARACTERISTICS, situation_facts(s),
+                                                             parts=("base", "show_gone")))}
+        gone -= {p.id for p in s.permanents if p.left_battlefield}
+        if not gone:
+            break
+        statics = has_statics(s)  # 704.3: checked again; only a static ability's source leaving changes anything
         s = replace(s, permanents=tuple(replace(p, left_battlefield=True) if p.id in gone else p
                                         for p in s.permanents))
+        if not statics:
+            break
     if s.combat.damage_step == "regular" and s.combat.first_strikers is None:
         fast = one_model(control(STEP, situation_facts(s), parts=("base", "show_fast")))
         s = s.with_combat(first_strikers=tuple(sorted(args_of(sym)[0] for sym in fast)))
     return s
 
 
+def has_statics(s: Situation) -> bool:
+    """Whether a permanent on the battlefield has a static ability on a side it shows or may show
+    (anthems and lords, 604.1, 613): then what one permanent is changes others' characteristics.
+
+    >>> from pysolver.model import Player
+    >>> has_statics(Situation((Player("a"), Player("b")), "a", (Permanent("x", "a", power=1, toughness=1,
+    ...     abilities=("Creatures you control get +1/+1",)),)))
+    True
+    """
+    return any(a.kind in STATICS for p in s.permanents if not p.left_battlefield for a in p.abilities)
+
+
 def face_up(s: Situation, ids: tuple[str, ...]) -> Situation:
     """`ids` turned face up (702.37e), then state-based actions (704.3). Turning face up changes only
-    the turned permanents, so the state-based actions are run only if one of them could now be gone."""
+    the turned permanents, so the state-based actions are run only if one of them could now be gone,
+    or if a static ability may now apply or stop applying (611.3a: its source or what it covers changed)."""
     after = turn_face_up(s, ids)
-    if any(may_leave_face_up(p) for p in after.permanents if p.id in ids):
+    if has_statics(after) or any(may_leave_face_up(p) for p in after.permanents if p.id in ids):
         return settle(after)
     return after
 
@@ -97,11 +121,12 @@ def may_matter(s: Situation, window: str) -> set[str]:
     and between the damage steps the creatures in combat (only they deal or are dealt combat
     damage, 510.1). Turning any other face up changes nothing but what mana is left, except
     when state-based actions then put it into the graveyard, or its face-up side has a pump that
-    lowers toughness (602.2, 704.5f): those are included too."""
+    lowers toughness (602.2, 704.5f): those are included too; and on a board with static
+    abilities every one (611.3a: its side may be a source, or be covered by one or no longer)."""
     attackers = {a for a, _ in s.combat.attackers or ()}
     in_combat = attackers | {b for b, _ in s.combat.blockers or ()}
     relevant = {p.id for p in s.permanents
-                if window == Stage.BEGINNING_OF_COMBAT or p.id in in_combat
+                if window == Stage.BEGINNING_OF_COMBAT or p.id in in_combat or has_statics(s)
                 or (window == Stage.AFTER_ATTACKERS and p.controller != s.active)}
     return relevant | {p.id for p in s.permanents if p.face_down and (
         may_leave_face_up(replace(p, face_down=False)) or any(pump.toughness < 0 for _, pump in p.pump_abilities()))}

@@ -12,10 +12,13 @@ Independent of the ASP encodings: input is the typed model only.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pysolver.model import Permanent, Situation
 from pysolver.model.abilities import Ability, type_lists
+
+from .statics import with_statics
 
 
 @dataclass(frozen=True)
@@ -152,25 +155,33 @@ def state_based_action(c: Characteristics) -> str | None:
     return None
 
 
+def field_of(s: Situation, gone: Iterable[str]) -> dict[str, Characteristics]:
+    """The characteristics of the permanents of `s` not in `gone`, with the effects of their static
+    abilities (611.3a, 613: :mod:`reference.statics`)."""
+    out = set(gone)
+    return with_statics({p.id: characteristics(p) for p in s.permanents if p.id not in out})
+
+
+def sweep(field: dict[str, Characteristics]) -> dict[str, str]:
+    """The permanents of a field one check of the state-based actions removes, with the rule."""
+    return {pid: rule for pid, c in field.items() if (rule := state_based_action(c)) is not None}
+
+
 def left_battlefield(s: Situation) -> dict[str, str]:
     """The permanents the state-based actions remove from the starting situation, with the rule.
 
     704.3: all applicable state-based actions are performed simultaneously, then checked
-    again. With no continuous effects in a situation (no lords, no anthems), removing a
-    permanent changes nobody else's characteristics, so one pass finds them all.
+    again: when a source of a static ability leaves, its effects end (611.3b), and the next check
+    sees the characteristics without them; until a check finds nothing.
     """
-    gone = {}
-    for p in s.permanents:
-        if p.left_battlefield:  # already gone during a combat being explored (506.4)
-            gone[p.id] = "506.4"
-            continue
-        rule = state_based_action(characteristics(p))
-        if rule is not None:
-            gone[p.id] = rule
-    return gone
+    gone = {p.id: "506.4" for p in s.permanents if p.left_battlefield}  # already gone during combat
+    while True:
+        found = sweep(field_of(s, gone))
+        if not found:
+            return gone
+        gone |= found
 
 
 def battlefield(s: Situation) -> dict[str, Characteristics]:
     """The permanents on the battlefield after the state-based actions, by id."""
-    gone = left_battlefield(s)
-    return {p.id: characteristics(p) for p in s.permanents if p.id not in gone}
+    return field_of(s, left_battlefield(s))

@@ -58,12 +58,21 @@ from dataclasses import dataclass, replace
 from pysolver.model import Permanent, Situation
 from pysolver.model.mana import Mana
 
-from .characteristics import Characteristics, battlefield, characteristics, left_battlefield, state_based_action
+from .characteristics import (
+    Characteristics,
+    battlefield,
+    characteristics,
+    field_of,
+    left_battlefield,
+    state_based_action,
+    sweep,
+)
 from .damage import Assignment, combat_now, fast, next_step, step_assignments
 from .deaths import put_sequences, resolve_death, triggered
 from .declarations import has_quality, reference_attacks, reference_blocks
 from .provoke import resolve_provoke
 from .provoke import stacks as provoke_stacks
+from .statics import bonus_toughness
 from .triggers import attack_triggers, block_triggers, resolve, stacked
 
 POOL_KEYS = ("W", "U", "B", "R", "G", "colorless")
@@ -97,7 +106,7 @@ class State:
     returned: frozenset[str] = frozenset()  # died and returned by persist/undying (702.79a, 702.93a)
 
     def field(self) -> dict[str, Characteristics]:
-        return {p.id: characteristics(p) for p in self.s.permanents if p.id not in self.gone}
+        return field_of(self.s, self.gone)
 
 
 # ==== Turning face up (116.2b, 702.37e) ===================================================
@@ -126,12 +135,11 @@ def morph_cost(p: Permanent) -> tuple[str, Mana] | None:
 
 
 def settle(state: State) -> State:
-    """704.3: the state-based actions of docs/situation.md (704.5f/g/i/v), before any damage step."""
-    gone = set(state.gone)
-    for pid, c in state.field().items():
-        if state_based_action(c) is not None:
-            gone.add(pid)
-    return replace(state, gone=frozenset(gone))
+    """704.3: the state-based actions of docs/situation.md (704.5f/g/i/v), before any damage step,
+    checked again until none applies (a static ability's source that left ends its effects, 611.3b)."""
+    while found := sweep(state.field()):
+        state = replace(state, gone=state.gone | frozenset(found))
+    return state
 
 
 def face_up_options(state: State) -> set[State]:
@@ -294,27 +302,37 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
     after = replace(after, gone=frozenset(gone))
     if lost:  # 104.3b: the game is over before any trigger is put on the stack (603.3)
         return [(after, lost)]
+    # 704.3: checked again (deathtouch damage was dealt before the last check, 704.5h): a static
+    # ability's source that left ends its effects (611.3b), which may put others into the graveyard.
+    while found := sweep(after.field()):
+        last_known |= {pid: c for pid, c in after.field().items() if pid in found}
+        after = replace(after, gone=after.gone | frozenset(found))
+    gone = set(after.gone)
     states = [after]
     for pid in sorted(gone - set(state.gone)):
-        options = returning(after.s.permanent(pid), last_known[pid])
+        options = returning(after.s.permanent(pid), last_known[pid], after.field())
         states = [replace(st, returned=st.returned | {pid}) if back else st for st in states for back in options]
     return [(st, False) for st in states]
 
 
-def returning(p: Permanent, c: Characteristics) -> set[bool]:
+def returning(p: Permanent, c: Characteristics, field: dict[str, Characteristics]) -> set[bool]:
     """Whether the creature that just died comes back, over each order of its triggers (603.3b):
     persist (702.79a) returns it with a -1/-1 counter if it had none, undying (702.93a) with a
     +1/+1 counter if it had none, as it last existed (603.10a: face down it had no abilities, and
     the -1/-1 counters wither just put on it count). The first trigger to resolve returns it; the
-    new object (400.7) has its printed toughness and that counter, and at 0 or less dies at once
-    (704.5f)."""
+    new object (400.7) has its printed toughness and that counter, with what the static abilities
+    of the permanents on the battlefield `field` and its own add as it enters (611.3c), and at 0 or
+    less dies at once (704.5f)."""
     if not c.is_creature:
         return {False}
     options = set()
+    new = characteristics(replace(p, controller=p.owner or p.controller, damage=0, pt_counters=(),
+                                 until_end_of_turn=(0, 0), face_down=False))
+    bonus = bonus_toughness(field, new)
     if c.has("persist") and p.minus_counters == 0:
-        options.add(p.toughness - 1 > 0)
+        options.add(p.toughness - 1 + bonus > 0)
     if c.has("undying") and p.plus_counters == 0:
-        options.add(p.toughness + 1 > 0)
+        options.add(p.toughness + 1 + bonus > 0)
     return options or {False}
 
 
