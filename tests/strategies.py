@@ -287,7 +287,9 @@ STATIC_LINES = ["Creatures you control get +1/+1", "Other creatures you control 
                 "~ has first strike as long as you control a red creature",
                 "This creature gets +1/+0 for each other creature you control",
                 "As long as you control an artifact, ~ gets +0/+2 and has indestructible",
-                "~ gets +1/+1 for each other Goblin you control"]
+                "~ gets +1/+1 for each other Goblin you control",
+                "~ has first strike as long as it's attacking", "This creature gets +1/+1 as long as it's attacking",
+                "~ has flying as long as it's attacking"]
 
 
 @st.composite

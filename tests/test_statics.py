@@ -258,6 +258,39 @@ def test_704_3_a_granted_indestructible_with_a_condition() -> None:
     assert results(s) == {(20, ("g", "x"), ())}
 
 
+@pytest.mark.parametrize(("name", "line", "terms"), [
+    ("Kitesail Corsair", "Kitesail Corsair has flying as long as it's attacking.",
+     ["grant_if(attacking,each,self,flying)"]),
+    ("Soltari Lancer", "Soltari Lancer has first strike as long as it's attacking.",
+     ["grant_if(attacking,each,self,first_strike)"]),
+    ("Grasping Scoundrel", "Grasping Scoundrel gets +1/+0 as long as it's attacking.",
+     ["anthem_if(attacking,each,self,1,0)"]),
+    ("Adanto Vanguard", "As long as Adanto Vanguard is attacking, it gets +2/+0.",
+     ["anthem_if(attacking,each,self,2,0)"]),
+])
+def test_508_1k_real_attacking_lines_parse(name: str, line: str, terms: list[str]) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == terms
+
+
+def test_508_1k_first_strike_as_long_as_it_is_attacking() -> None:
+    """Soltari Lancer: attacking, its first strike kills a 2/2 blocker first (510.4); blocking, it has none
+    and trades with a 2/2 attacker."""
+    lancer = creature("l", "alice", 2, 2, "~ has first strike as long as it's attacking")
+    assert results(board(lancer, creature("b", "bob", 2, 2), attackers={"l": "bob"}, blockers={"b": ["l"]})) \
+        == {(20, ("b",), ())}
+    s = pysolver.load_data({"players": [{"name": "alice"}, {"name": "bob"}], "active": "bob",
+                            "permanents": [{**lancer, "id": "l"}, creature("a", "bob", 2, 2)],
+                            "combat": {"attackers": {"a": "alice"}, "blockers": {"l": ["a"]}}})
+    assert {tuple(o["destroyed"]) for o in pysolver.outcomes(s)} == {("a", "l")}
+
+
+def test_508_1k_flying_as_long_as_it_is_attacking_restricts_blocks() -> None:
+    """Kitesail Corsair attacking has flying (702.9b): bob's 1/1 without flying or reach can't block it."""
+    s = board(creature("k", "alice", 2, 1, "Kitesail Corsair has flying as long as it's attacking",
+                       name="Kitesail Corsair"), creature("b", "bob", 1, 1), attackers={"k": "bob"})
+    assert [d["blocks"] for d in pysolver.legal_blocks(s)] == [[]]
+
+
 # ---- the reference on generated boards ---------------------------------------------------------------
 
 def compare(data: dict[str, Any]) -> None:

@@ -647,6 +647,37 @@ def _object(text: str) -> tuple[str, str] | None:
     return None
 
 
+_ATTACKING = [re.compile(rf"(?:{_GETS}|{_HAS}) as long as it's attacking"),
+              re.compile(r"as long as this creature is attacking, it "
+                         r"(?:gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.+?))?|has (?P<have>.+?))")]
+
+
+def _while_attacking(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """ "~ gets +X/+Y [and has <abilities>] as long as it's attacking" and the like (508.1k): the
+    condition is its own (kind `attacking`, quality `self`), read off the declared attackers. Only
+    X, Y >= 0 (a toughness lost on attacking would need state-based actions after the declaration).
+
+    >>> [a.term for a in _while_attacking("this creature has first strike as long as it's attacking", frozenset())]
+    ['grant_if(attacking,each,self,first_strike)']
+    """
+    m = next((m for pattern in _ATTACKING if (m := pattern.fullmatch(text))), None)
+    if m is None:
+        return None
+    out: list[Ability] = []
+    if m.group("x") is not None:
+        x, y = _signed(m.group("x")), _signed(m.group("y"))
+        if x < 0 or y < 0:
+            return None
+        out.append(Ability("anthem_if", Static("attacking", False, "self", x, y)))
+    have = m.group("also") or m.group("have")
+    if have is not None:
+        granted = _granted(have, players)
+        if granted is None:
+            return None
+        out += [Ability("grant_if", Static("attacking", False, "self", granted=a)) for a in granted]
+    return out
+
+
 def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     """A creature's static ability on itself with a condition the board states (normalised), or None.
 
@@ -657,6 +688,9 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     >>> [a.term for a in _conditional("this creature gets +1/+0 for each other elf you control", frozenset())]
     ['anthem_per(permanent,other,creature_type("elf"),1,0)']
     """
+    attacking = _while_attacking(text, players)
+    if attacking is not None:
+        return attacking
     m = _FOR_EACH.fullmatch(text)
     found = _object(m.group("object")) if m else None
     if m is not None and found is not None:

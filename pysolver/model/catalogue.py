@@ -189,6 +189,12 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("As long as you control a/an/another <object>, ~ has <abilities>",), literal=False),
     LineForm("static", "~ gets +X/+Y for each [other] <object> you control", "anthem_per", "613.4c",
              "This creature gets +1/+0 for each other Goblin you control", literal=False),
+    LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as it's attacking", "anthem_if", "508.1k",
+             "This creature gets +1/+0 as long as it's attacking",
+             ("As long as ~ is attacking, it gets +X/+Y [and has <abilities>]",), literal=False),
+    LineForm("static", "~ has <abilities> as long as it's attacking", "grant_if", "508.1k",
+             "This creature has first strike as long as it's attacking",
+             ("As long as ~ is attacking, it has <abilities>",), literal=False),
 )
 
 

@@ -159,7 +159,8 @@ def field_of(s: Situation, gone: Iterable[str]) -> dict[str, Characteristics]:
     """The characteristics of the permanents of `s` not in `gone`, with the effects of their static
     abilities (611.3a, 613: :mod:`reference.statics`)."""
     out = set(gone)
-    return with_statics({p.id: characteristics(p) for p in s.permanents if p.id not in out})
+    attacking = frozenset(a for a, _ in s.combat.attackers or ())
+    return with_statics({p.id: characteristics(p) for p in s.permanents if p.id not in out}, attacking)
 
 
 def sweep(field: dict[str, Characteristics]) -> dict[str, str]:

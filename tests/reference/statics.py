@@ -87,19 +87,23 @@ def is_object(c: Characteristics, kind: str, quality: str) -> bool:
     raise AssertionError(f"unknown quality {quality!r}")
 
 
-def count(field: dict[str, Characteristics], c: Characteristics, effect: Static) -> int:
-    """How many objects the condition of `c`'s own ability counts in the field ("another", "other": not `c`)."""
+def count(field: dict[str, Characteristics], c: Characteristics, effect: Static, attacking: frozenset[str]) -> int:
+    """How many objects the condition of `c`'s own ability counts in the field ("another", "other": not `c`);
+    "as long as it's attacking": 1 if it is one of the declared attackers (508.1k)."""
+    if effect.scope == "attacking":
+        return int(c.id in attacking)
     return sum(1 for x in field.values() if x.controller == c.controller and is_object(x, effect.scope, effect.quality)
                and not (effect.other and x.id == c.id))
 
 
-def own_effects(field: dict[str, Characteristics], c: Characteristics) -> tuple[int, int, list[Ability]]:
+def own_effects(field: dict[str, Characteristics], c: Characteristics,
+                attacking: frozenset[str] = frozenset()) -> tuple[int, int, list[Ability]]:
     """What a creature's abilities on itself give it (604.1, 611.3a): "as long as you control ..." once
     if the condition counts any, "for each ..." times the count."""
     dp = dt = 0
     granted: list[Ability] = []
     for kind, effect in statics_of(c):
-        n = count(field, c, effect) if kind in ("anthem_if", "grant_if", "anthem_per") else 0
+        n = count(field, c, effect, attacking) if kind in ("anthem_if", "grant_if", "anthem_per") else 0
         if kind == "anthem_per" or (kind == "anthem_if" and n > 0):
             times = n if kind == "anthem_per" else 1
             dp, dt = dp + effect.power * times, dt + effect.toughness * times
@@ -109,15 +113,17 @@ def own_effects(field: dict[str, Characteristics], c: Characteristics) -> tuple[
     return dp, dt, granted
 
 
-def with_statics(field: dict[str, Characteristics]) -> dict[str, Characteristics]:
-    """The field with the effects of its static abilities applied (every source in the field)."""
+def with_statics(field: dict[str, Characteristics],
+                 attacking: frozenset[str] = frozenset()) -> dict[str, Characteristics]:
+    """The field with the effects of its static abilities applied (every source in the field);
+    `attacking`: the declared attackers."""
     sources = [(c, kind, effect) for c in field.values() for kind, effect in statics_of(c)
                if kind in ("anthem", "grant")]
     if not any(statics_of(c) for c in field.values()):
         return field
     out = {}
     for pid, c in field.items():
-        dp, dt, granted = own_effects(field, c)
+        dp, dt, granted = own_effects(field, c, attacking)
         for source, kind, effect in sources:
             if not describes(source, effect, c):
                 continue
