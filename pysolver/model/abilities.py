@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 from . import numbers
 from .catalogue import CATALOGUE
@@ -102,8 +102,8 @@ class Ability:
             return restriction_term(self.kind, self.value)
         if isinstance(self.value, Mana):
             return self.kind
-        if isinstance(self.value, Static):
-            return self.value.term(self.kind)
+        if self.kind in STATICS:
+            return cast(Static, self.value).term(self.kind)
         if self.kind in PUMPS:
             assert isinstance(self.value, Pump)
             return f"{self.kind}({self.value.power},{self.value.toughness})"

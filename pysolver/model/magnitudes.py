@@ -9,8 +9,9 @@ by the loader so that no sum or product the encodings compute wraps.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
-from .abilities import Pump, Static
+from .abilities import STATICS, Pump, Static
 from .mana import Mana, affordable
 from .situation import Permanent, Player, Situation
 
@@ -48,8 +49,8 @@ def static_magnitude(permanents: Iterable[Permanent]) -> int:
     3
     """
     permanents = tuple(permanents)
-    return sum((abs(a.value.power) + abs(a.value.toughness)) * len(permanents) for p in permanents
-               for a in p.abilities if isinstance(a.value, Static))
+    statics = [cast(Static, a.value) for p in permanents for a in p.abilities if a.kind in STATICS]
+    return sum((abs(v.power) + abs(v.toughness)) * len(permanents) for v in statics)
 
 
 def pump_magnitude(s: Situation) -> int:

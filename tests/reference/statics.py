@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from pysolver.model.abilities import Ability, Static
+from pysolver.model.abilities import STATICS, Ability, Static
 
 if TYPE_CHECKING:
     from .characteristics import Characteristics
@@ -35,7 +35,7 @@ _QUALITY = re.compile(r'(\w+)(?:\("?(.*?)"?\))?')
 
 def statics_of(c: Characteristics) -> list[tuple[str, Static]]:
     """The static abilities of a permanent as it is (none face down: its abilities are gone, 708.2a)."""
-    return [(a.kind, a.value) for a in c.abilities if isinstance(a.value, Static)]
+    return [(a.kind, cast(Static, a.value)) for a in c.abilities if a.kind in STATICS]
 
 
 def describes(source: Characteristics, effect: Static, c: Characteristics) -> bool:
