@@ -292,6 +292,11 @@ STATIC_LINES = ["Creatures you control get +1/+1", "Other creatures you control 
                 "~ has flying as long as it's attacking"]
 
 
+DEFINING_LINES = ["~'s power and toughness are each equal to the number of creatures you control",
+                  "~'s power and toughness are each equal to the number of other Goblins on the battlefield",
+                  "~'s power and toughness are each equal to the number of red permanents you control"]
+
+
 @st.composite
 def with_statics(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
     """A board from `boards` with static lines on one or two of its creatures (face-down ones keep them
@@ -303,6 +308,10 @@ def with_statics(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
     if creatures:
         for p in draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"])):
             p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(STATIC_LINES))]
+    if creatures and draw(one_in(4)):  # 604.3: a */* its ability defines (the file leaves the numbers out)
+        p = draw(st.sampled_from(creatures))
+        del p["power"], p["toughness"]
+        p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(DEFINING_LINES))]
     if draw(one_in(3)) or not creatures:
         data["permanents"].append({"id": "anthem", "controller": draw(st.sampled_from(
             [pl["name"] for pl in data["players"]])), "types": ["Enchantment"],

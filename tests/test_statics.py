@@ -291,6 +291,52 @@ def test_508_1k_flying_as_long_as_it_is_attacking_restricts_blocks() -> None:
     assert [d["blocks"] for d in pysolver.legal_blocks(s)] == [[]]
 
 
+# ---- characteristic-defining abilities that count the battlefield (604.3, 613.4a) ----------------------
+
+@pytest.mark.parametrize(("name", "line", "terms"), [
+    ("Crusader of Odric", "Crusader of Odric's power and toughness are each equal to the number of creatures you "
+     "control.", ["cda(creature,each,any,you,1,1)"]),
+    ("Nightmare", "Nightmare's power and toughness are each equal to the number of Swamps you control.",
+     ['cda(permanent,each,land_type("swamp"),you,1,1)']),
+    ("Ratcatcher", "Ratcatcher's power is equal to the number of other Rats on the battlefield.",
+     ['cda(permanent,other,creature_type("rat"),all,1,0)']),
+    ("Broodstar", "Broodstar's power and toughness are each equal to the number of artifacts you control.",
+     ["cda(permanent,each,card_type(artifact),you,1,1)"]),
+])
+def test_604_3_real_defining_lines_parse(name: str, line: str, terms: list[str]) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == terms
+
+
+CRUSADER = "~'s power and toughness are each equal to the number of creatures you control"
+
+
+def test_604_3_a_count_of_creatures_changes_as_they_die() -> None:
+    """Crusader of Odric is a 2/2 with one other creature; that creature dies to first-strike damage,
+    and in the regular step the Crusader is a 1/1 (611.3a). A +1/+1 counter adds to the count (613.4c)."""
+    crusader = {"id": "c", "controller": "alice", "types": ["Creature"], "abilities": [CRUSADER]}
+    g = creature("g", "alice", 1, 1)
+    w = creature("w", "bob", 1, 1, "First strike")
+    assert results(board(crusader, g, w, attackers={"c": "bob", "g": "bob"}, blockers={"w": ["g"]})) \
+        == {(19, ("g",), ())}
+    assert results(board({**crusader, "counters": {"+1/+1": 1}}, g, attackers={"c": "bob"}, blockers={})) \
+        == {(17, (), ())}
+
+
+def test_604_3_the_number_it_defines_is_left_out() -> None:
+    with pytest.raises(pysolver.InputError, match=r"permanents\[0\].power.*defined by its ability \(604.3"):
+        board({"id": "c", "controller": "alice", "types": ["Creature"], "power": 1, "abilities": [CRUSADER]})
+    with pytest.raises(pysolver.InputError, match=r"needs toughness"):
+        board({"id": "c", "controller": "alice", "types": ["Creature"],
+               "abilities": ["~'s power is equal to the number of Swamps you control"]})
+
+
+def test_708_2a_a_face_down_creature_with_a_defining_ability_is_a_2_2() -> None:
+    s = board({"id": "c", "controller": "alice", "types": ["Creature"], "face_down": True,
+               "abilities": [CRUSADER, "Morph {9}"]}, creature("g", "alice", 1, 1), attackers={"c": "bob"},
+              blockers={})
+    assert results(s) == {(18, (), ())}
+
+
 # ---- the reference on generated boards ---------------------------------------------------------------
 
 def compare(data: dict[str, Any]) -> None:

@@ -505,7 +505,7 @@ def _parse_trigger(text: str) -> Ability | None:
 
 # the static ability kinds (pysolver.asp.facts, encodings/statics.lp): of a permanent on others, and of a
 # creature on itself as long as, or for each, what its controller controls
-STATICS = ("anthem", "grant", "anthem_if", "grant_if", "anthem_per")
+STATICS = ("anthem", "grant", "anthem_if", "grant_if", "anthem_per", "cda")
 # Keywords a static ability can grant: not changeling (a characteristic-defining ability of the
 # creature itself, 604.3, 702.73a), nor persist and undying (their returns are read off the printed
 # card, encodings/outcomes.lp).
@@ -527,11 +527,13 @@ class Static:
     power: int = 0
     toughness: int = 0
     granted: Ability | None = None
-
+    whose: str = "you"  # a characteristic-defining ability's count: you (its controller's) or all
     def term(self, kind: str) -> str:
         """The ASP term: ``anthem(Scope,other|each,Q,X,Y)`` or ``grant(Scope,other|each,Q,A)``; for the
         conditional kinds the scope is the kind of object counted (creature, permanent)."""
         head = f"{self.scope},{'other' if self.other else 'each'},{self.quality}"
+        if kind == "cda":
+            return f"cda({head},{self.whose},{self.power},{self.toughness})"
         if self.granted is None:
             return f"{kind}({head},{self.power},{self.toughness})"
         return f"{kind}({head},{self.granted.term})"
@@ -688,7 +690,7 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     >>> [a.term for a in _conditional("this creature gets +1/+0 for each other elf you control", frozenset())]
     ['anthem_per(permanent,other,creature_type("elf"),1,0)']
     """
-    attacking = _while_attacking(text, players)
+    attacking = _while_attacking(text, players) or _defining(text)
     if attacking is not None:
         return attacking
     m = _FOR_EACH.fullmatch(text)
@@ -720,3 +722,42 @@ def _signed(text: str) -> int:
     if n is None:
         raise UnsupportedAbility(f"the number {text} is not a number")
     return -n if text.startswith("-") else n
+
+
+# ---- Characteristic-defining abilities that count the battlefield (604.3, 613.4a) ---------------------
+_DEFINING = re.compile(r"this creature's (?P<what>power and toughness are each|power is) equal to the number of "
+                       r"(?P<other>other )?(?P<objects>.+?) (?P<where>you control|on the battlefield)")
+
+
+def _plural_object(text: str) -> tuple[str, str] | None:
+    """The kind and quality of the objects "the number of <objects>" counts ("creatures", "Forests", …)."""
+    words = text.split(" ")
+    if words[-1] == "plains":
+        return _object(text)
+    if words[-1] in ("creatures", "permanents", "artifacts", "enchantments", "lands"):
+        return _object(" ".join([*words[:-1], words[-1][:-1]]))
+    if len(words) == 1:
+        _, lands = type_lists()
+        if text.endswith("s") and text[:-1] in lands:
+            return _object(text[:-1])
+        ctype = creature_type(text)
+        return ("permanent", f'creature_type("{ctype}")') if ctype is not None and ctype != text else None
+    return None
+
+
+def _defining(text: str) -> list[Ability] | None:
+    """ "~'s power [and toughness] is/are each equal to the number of [other] <objects> you control / on the
+    battlefield" (604.3: it defines the printed */*, layer 7a, 613.4a), or None.
+
+    >>> _defining("this creature's power and toughness are each equal to the number of creatures you control")[0].term
+    'cda(creature,each,any,you,1,1)'
+    >>> _defining("this creature's power is equal to the number of swamps on the battlefield")[0].term
+    'cda(permanent,each,land_type("swamp"),all,1,0)'
+    """
+    m = _DEFINING.fullmatch(text)
+    found = _plural_object(m.group("objects")) if m else None
+    if m is None or found is None:
+        return None
+    toughness = 1 if m.group("what").startswith("power and") else 0
+    whose = "you" if m.group("where") == "you control" else "all"
+    return [Ability("cda", Static(found[0], m.group("other") is not None, found[1], 1, toughness, whose=whose))]

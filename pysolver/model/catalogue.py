@@ -195,6 +195,16 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~ has <abilities> as long as it's attacking", "grant_if", "508.1k",
              "This creature has first strike as long as it's attacking",
              ("As long as ~ is attacking, it has <abilities>",), literal=False),
+    # 604.3: the file leaves out the number it defines (the card's *); <objects>: creatures, <color>
+    # creatures, artifacts, lands, <color> permanents, <creature type>s, <land type>s
+    LineForm("static", "~'s power and toughness are each equal to the number of [other] <objects> you control",
+             "cda", "604.3",
+             "This creature's power and toughness are each equal to the number of creatures you control",
+             ("~'s power and toughness are each equal to the number of [other] <objects> on the battlefield",),
+             literal=False),
+    LineForm("static", "~'s power is equal to the number of [other] <objects> you control", "cda", "604.3",
+             "This creature's power is equal to the number of Swamps you control",
+             ("~'s power is equal to the number of [other] <objects> on the battlefield",), literal=False),
 )
 
 

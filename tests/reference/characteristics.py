@@ -14,9 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from pysolver.model import Permanent, Situation
-from pysolver.model.abilities import Ability, type_lists
+from pysolver.model.abilities import Ability, Static, type_lists
 
 from .statics import with_statics
 
@@ -121,6 +122,10 @@ def characteristics(p: Permanent) -> Characteristics:
             subtypes |= type_lists()[0]
         colors = frozenset(p.colors)
         base_power, base_toughness = p.power, p.toughness
+        for a in p.abilities:  # 604.3, 613.4a: a */* defined by counting (reference.statics adds the count)
+            if a.kind == "cda":
+                base_power = 0
+                base_toughness = 0 if cast(Static, a.value).toughness else base_toughness
         abilities = p.abilities
         loyalty, defense = p.loyalty, p.defense
     dp = dt = 0

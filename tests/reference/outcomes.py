@@ -329,10 +329,11 @@ def returning(p: Permanent, c: Characteristics, field: dict[str, Characteristics
     new = characteristics(replace(p, controller=p.owner or p.controller, damage=0, pt_counters=(),
                                  until_end_of_turn=(0, 0), face_down=False))
     bonus = bonus_toughness(field, new)
+    base = new.toughness  # printed (0 for a */* its ability defines, 604.3), before any effect
     if c.has("persist") and p.minus_counters == 0:
-        options.add(p.toughness - 1 + bonus > 0)
+        options.add(base - 1 + bonus > 0)
     if c.has("undying") and p.plus_counters == 0:
-        options.add(p.toughness + 1 + bonus > 0)
+        options.add(base + 1 + bonus > 0)
     return options or {False}
 
 

@@ -96,13 +96,25 @@ def count(field: dict[str, Characteristics], c: Characteristics, effect: Static,
                and not (effect.other and x.id == c.id))
 
 
+def defined(field: dict[str, Characteristics], c: Characteristics, effect: Static) -> int:
+    """The number a characteristic-defining ability counts (604.3): [other] objects of the kind and quality,
+    its controller's or everyone's."""
+    return sum(1 for x in field.values() if is_object(x, effect.scope, effect.quality)
+               and (effect.whose == "all" or x.controller == c.controller) and not (effect.other and x.id == c.id))
+
+
 def own_effects(field: dict[str, Characteristics], c: Characteristics,
                 attacking: frozenset[str] = frozenset()) -> tuple[int, int, list[Ability]]:
     """What a creature's abilities on itself give it (604.1, 611.3a): "as long as you control ..." once
-    if the condition counts any, "for each ..." times the count."""
+    if the condition counts any, "for each ..." times the count; a characteristic-defining ability the
+    count as its power (and toughness) over the base 0 (604.3, 613.4a)."""
     dp = dt = 0
     granted: list[Ability] = []
     for kind, effect in statics_of(c):
+        if kind == "cda":
+            n = defined(field, c, effect)
+            dp, dt = dp + effect.power * n, dt + effect.toughness * n
+            continue
         n = count(field, c, effect, attacking) if kind in ("anthem_if", "grant_if", "anthem_per") else 0
         if kind == "anthem_per" or (kind == "anthem_if" and n > 0):
             times = n if kind == "anthem_per" else 1
