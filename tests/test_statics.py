@@ -9,9 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from combat_boards import outcome_boards
+from combat_boards import damage_boards, outcome_boards
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference.damage import reference_assignments
 from reference.declarations import reference_blocks
+from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
 from strategies import examples, with_statics
 
@@ -19,6 +22,7 @@ import pysolver
 from pysolver.game import fights
 from pysolver.game.outcomes import outcome_values
 from pysolver.model.abilities import parse_ability_line
+from pysolver.rules.check import stage_of
 
 
 def board(*permanents: dict[str, Any], attackers: dict[str, str] | None = None,
@@ -368,3 +372,27 @@ def test_statics_blocks_equal_reference(data: dict[str, Any]) -> None:
     s = pysolver.load_data(data)
     got = [frozenset(tuple(pair) for pair in d["blocks"]) for d in pysolver.legal_blocks(s)]
     assert len(got) == len(set(got)) and set(got) == reference_blocks(s)
+
+
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(with_statics(damage_boards()))
+def test_statics_damage_and_check_equal_reference(data: dict[str, Any]) -> None:
+    """510.1: the assignments read the powers, the granted trample, deathtouch and first strike;
+    `check` passes each of them and no other (510.1a, 702.19b)."""
+    s = pysolver.load_data(data)
+    want = reference_assignments(s)
+    got = [frozenset(map(tuple, a["assignment"])) for a in pysolver.damage_assignments(s)]
+    assert len(got) == len(set(got)) and set(got) == want
+    for a in sorted(want, key=sorted)[:10]:
+        doc = pysolver.check(s.with_combat(assignment=tuple(sorted(a))))
+        assert not [v for v in doc["violations"] if stage_of(v["rule"]) == 2], (sorted(a), doc)
+
+
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(with_statics(outcome_boards("attackers")), st.booleans())
+def test_statics_verify_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
+    """verify against the brute-force minimax (tests/reference/minimax.py): lethal or destroying a blocker."""
+    blockers = [p["id"] for p in data["permanents"] if p["controller"] != data["active"] and "types" not in p]
+    goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
+    s = pysolver.load_data({**data, "goal": goal})
+    assert pysolver.verify(s)["holds"] is reference_verify(s)
