@@ -99,6 +99,14 @@ def test_613_4c_an_anthem_adds_to_every_creature_of_its_controller() -> None:
     assert results(s) == {(15, (), ())}
 
 
+def test_113_2c_two_instances_of_an_anthem_each_apply() -> None:
+    """113.2c: a permanent with the same line twice has two abilities: +2/+2."""
+    s = board(enchantment("e", "alice", "Creatures you control get +1/+1") | {"abilities": [
+        "Creatures you control get +1/+1", "Creatures you control get +1/+1"]},
+              creature("x", "alice", 1, 1), attackers={"x": "bob"}, blockers={})
+    assert results(s) == {(17, (), ())}
+
+
 def test_613_4c_layer_7c_lord_counters_and_face_down_base() -> None:
     """708.2a gives a face-down creature its base 2/2; its +1/+1 counter and the anthem add in 7c: 4/4.
     It is no Goblin (708.2a: no subtypes), so the Goblin lord does not pump it."""
