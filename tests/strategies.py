@@ -289,7 +289,7 @@ STATIC_LINES = ["Creatures you control get +1/+1", "Other creatures you control 
                 "As long as you control an artifact, ~ gets +0/+2 and has indestructible",
                 "~ gets +1/+1 for each other Goblin you control",
                 "~ has first strike as long as it's attacking", "This creature gets +1/+1 as long as it's attacking",
-                "~ has flying as long as it's attacking"]
+                "~ has flying as long as it's attacking", "~ gets +1/+0 for each other attacking creature"]
 
 
 DEFINING_LINES = ["~'s power and toughness are each equal to the number of creatures you control",

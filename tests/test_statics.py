@@ -297,6 +297,18 @@ def test_508_1k_first_strike_as_long_as_it_is_attacking() -> None:
     assert {tuple(o["destroyed"]) for o in pysolver.outcomes(s)} == {("a", "l")}
 
 
+def test_506_4_for_each_other_attacking_creature() -> None:
+    """"~ gets +1/+0 for each other attacking creature": 3 with two others attacking; one of them dies to
+    first-strike damage (506.4: no longer attacking), and in the regular step it deals 2."""
+    x = creature("x", "alice", 1, 1, "This creature gets +1/+0 for each other attacking creature")
+    others = (creature("g", "alice", 1, 1), creature("h", "alice", 1, 1), creature("w", "bob", 2, 2, "First strike"))
+    assert results(board(x, *others, attackers={"x": "bob", "g": "bob", "h": "bob"}, blockers={})) \
+        == {(20 - 3 - 1 - 1, (), ())}
+    assert results(board(x, *others, attackers={"x": "bob", "g": "bob", "h": "bob"}, blockers={"w": ["g"]})) \
+        == {(20 - 2 - 1, ("g",), ())}
+    assert results(board(x, *others, attackers={"x": "bob"}, blockers={})) == {(19, (), ())}
+
+
 def test_508_1k_flying_as_long_as_it_is_attacking_restricts_blocks() -> None:
     """Kitesail Corsair attacking has flying (702.9b): bob's 1/1 without flying or reach can't block it."""
     s = board(creature("k", "alice", 2, 1, "Kitesail Corsair has flying as long as it's attacking",

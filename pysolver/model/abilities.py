@@ -654,6 +654,9 @@ _ATTACKING = [re.compile(rf"(?:{_GETS}|{_HAS}) as long as it's attacking"),
                          r"(?:gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.+?))?|has (?P<have>.+?))")]
 
 
+_EACH_ATTACKING = re.compile(r"this creature gets \+(?P<x>\d+)/\+(?P<y>\d+) for each other attacking creature")
+
+
 def _while_attacking(text: str, players: frozenset[str]) -> list[Ability] | None:
     """ "~ gets +X/+Y [and has <abilities>] as long as it's attacking" and the like (508.1k): the
     condition is its own (kind `attacking`, quality `self`), read off the declared attackers. Only
@@ -661,7 +664,13 @@ def _while_attacking(text: str, players: frozenset[str]) -> list[Ability] | None
 
     >>> [a.term for a in _while_attacking("this creature has first strike as long as it's attacking", frozenset())]
     ['grant_if(attacking,each,self,first_strike)']
+    >>> [a.term for a in _while_attacking("this creature gets +1/+0 for each other attacking creature", frozenset())]
+    ['anthem_per(attacker,other,any,1,0)']
     """
+    m = _EACH_ATTACKING.fullmatch(text)
+    if m is not None:  # 506.4: a creature removed from combat (here: that left the battlefield) stops counting
+        x, y = _signed(m.group("x")), _signed(m.group("y"))
+        return [Ability("anthem_per", Static("attacker", True, "any", x, y))]
     m = next((m for pattern in _ATTACKING if (m := pattern.fullmatch(text))), None)
     if m is None:
         return None

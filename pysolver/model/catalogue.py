@@ -195,6 +195,8 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~ has <abilities> as long as it's attacking", "grant_if", "508.1k",
              "This creature has first strike as long as it's attacking",
              ("As long as ~ is attacking, it has <abilities>",), literal=False),
+    LineForm("static", "~ gets +X/+Y for each other attacking creature", "anthem_per", "508.1k",
+             "This creature gets +1/+0 for each other attacking creature", literal=False),
     # 604.3: the file leaves out the number it defines (the card's *); <objects>: creatures, <color>
     # creatures, artifacts, lands, <color> permanents, <creature type>s, <land type>s
     LineForm("static", "~'s power and toughness are each equal to the number of [other] <objects> you control",
