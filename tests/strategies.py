@@ -298,12 +298,13 @@ DEFINING_LINES = ["~'s power and toughness are each equal to the number of creat
 
 
 @st.composite
-def with_statics(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
+def with_statics(draw: st.DrawFn, boards: st.SearchStrategy[dict], on_creatures: bool = True) -> dict:
     """A board from `boards` with static lines on one or two of its creatures (face-down ones keep them
     on their face-up side, 708.2a; never on one with persist or undying) and, at times, an enchantment
-    with one (a non-creature source) controlled by any player."""
+    with one (a non-creature source) controlled by any player; not `on_creatures`: only the enchantment
+    (a board that still splits into fights, pysolver.game.fights.constant_sources)."""
     data = draw(boards)
-    creatures = [p for p in data["permanents"] if "power" in p
+    creatures = [p for p in data["permanents"] if "power" in p and on_creatures
                  and not any(a in ("Persist", "Undying") for a in p.get("abilities", []))]
     if creatures:
         for p in draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"])):

@@ -183,6 +183,18 @@ def test_704_3_before_any_choice_too() -> None:
     assert {tuple(o["destroyed"]) for o in pysolver.outcomes(s)} == {("g", "lord")}
 
 
+def test_704_3_every_question_sees_the_checks_repeated() -> None:
+    """The blocker lives on its lord's +1/+1; the lord has lethal damage and leaves, and then so does the
+    0/0 blocker (704.3): the blocked attacker assigns no damage (509.1h, 510.1a), `check` agrees, and
+    `blocks` has no creature left to block with."""
+    s = board(creature("a", "alice", 1, 1), creature("lord", "bob", 0, 1, "Other creatures you control get +0/+1",
+                                                     damage=1),
+              creature("b", "bob", 0, 0), attackers={"a": "bob"}, blockers={"b": ["a"]})
+    assert [d["assignment"] for d in pysolver.damage_assignments(s)] == [[]]
+    assert pysolver.check(s.with_combat(assignment=(("a", "b", 1),)))["legal"] is False
+    assert [d["blocks"] for d in pysolver.legal_blocks(s.with_combat(blockers=None))] == [[]]
+
+
 def test_702_12b_a_granted_indestructible_ends_with_its_source() -> None:
     """702.12b: lethal damage does not destroy the Goblin while the lord is there; the lord dies to
     first-strike damage, and the Goblin with lethal damage is destroyed at the next check (704.3)."""
@@ -382,9 +394,15 @@ def test_604_3_a_scryfall_card_with_star_power_and_a_modelled_line() -> None:
 
 # ---- the reference on generated boards ---------------------------------------------------------------
 
-def compare(data: dict[str, Any]) -> None:
+def compare(data: dict[str, Any], split: bool = False) -> None:
+    """`outcomes` (fight by fight where `split`), the walk and the reference agree."""
     s = pysolver.load_data(data)
-    assert not fights.decomposes(s)  # 611.3a: an effect reaches across fights (rules.combat.settle)
+    if split:  # an enchantment's anthem is the same in every fight (fights.constant_sources)
+        bare = pysolver.load_data({**data, "permanents": [p for p in data["permanents"] if p["id"] != "anthem"]})
+        constant = all(a.kind in ("anthem", "grant") for a in s.permanent("anthem").abilities)
+        assert fights.decomposes(s) is (constant and fights.decomposes(bare))
+    else:  # 611.3a: a creature's effect reaches across fights (rules.combat.settle)
+        assert not fights.decomposes(s)
     want = {canonical(o) for o in reference_outcomes(s)}
     got = {canonical(o) for o in pysolver.outcomes(s)}
     assert got == want, (sorted(got - want)[:2], sorted(want - got)[:2])
@@ -402,6 +420,12 @@ def test_statics_after_blocks_equal_reference(data: dict[str, Any]) -> None:
 @given(with_statics(outcome_boards("attackers")))
 def test_statics_after_attacks_equal_reference(data: dict[str, Any]) -> None:
     compare(data)
+
+
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(with_statics(outcome_boards("blockers"), on_creatures=False))
+def test_an_enchantments_anthem_splits_into_fights_and_equals_reference(data: dict[str, Any]) -> None:
+    compare(data, split=True)
 
 
 @settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])

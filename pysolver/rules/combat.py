@@ -96,6 +96,13 @@ def has_statics(s: Situation) -> bool:
     return any(a.kind in STATICS for p in s.permanents if not p.left_battlefield for a in p.abilities)
 
 
+def settled(s: Situation) -> Situation:
+    """`s` after its state-based actions where one program's check is not all of them (704.3: a board
+    with static abilities, whose sources leaving change others, :func:`settle`); else `s` as it is (its
+    programs apply the actions themselves, characteristics.lp). For the questions about one step."""
+    return settle(s) if has_statics(s) else s
+
+
 def face_up(s: Situation, ids: tuple[str, ...]) -> Situation:
     """`ids` turned face up (702.37e), then state-based actions (704.3). Turning face up changes only
     the turned permanents, so the state-based actions are run only if one of them could now be gone,
