@@ -48,7 +48,7 @@ from typing import Any
 from ..asp import deadline
 from ..asp.facts import REQUIREMENTS
 from ..model import Permanent, Player, Situation
-from ..model.abilities import STATICS, TRIGGERS, Ability
+from ..model.abilities import STATICS, TRIGGERS, granted_kind
 from ..model.mana import Mana, pays
 from ..model.moves import (
     DEATH_TRIGGERS,
@@ -70,8 +70,7 @@ from ..rules.triggers import PROVOKE, has_triggers
 from . import gametree as gt
 from .explore import explores, line
 
-FAST = ("first_strike", "double_strike")  # 510.4: a board with these may have two damage steps
-FAST_GRANTS = tuple(Ability(k) for k in FAST)  # and with a static ability granting them (613.1f)
+FAST = ("first_strike", "double_strike")  # 510.4: a board with these (or granting them, 613.1f) may have two steps
 # A fight's life totals start here (a number no combat reaches 0 from, 119.3), so that nobody
 # loses inside it (704.5a): who lost is read off the sums (:meth:`Blocks.outcomes`).
 OFFSET = 1_000_000
@@ -400,8 +399,7 @@ class Blocks:
         self.attacked = dict(s.combat.attackers or ())
         # 510.4: a first-strike step needs a creature with first strike or double strike (face down, on
         # its face-up side: it may be turned face up before damage, 702.37e).
-        self.first_strike = any(a.kind in FAST or (a.kind == "grant" and getattr(a.value, "granted", None)
-                                                   in FAST_GRANTS)
+        self.first_strike = any(a.kind in FAST or (a.kind == "grant" and granted_kind(a) in FAST)
                                 for p in s.permanents if not p.left_battlefield for a in p.abilities)
         self.constant = constant_sources(s)  # in every fight (611.3a: their effects reach all)
         self.rests: dict[frozenset[str], tuple[Outcome, frozenset[tuple[Any, ...]]] | None] = {}

@@ -539,6 +539,16 @@ class Static:
         return f"{kind}({head},{self.granted.term})"
 
 
+def granted_kind(a: Ability) -> str | None:
+    """The kind of the ability a static ability grants (613.1f), or None.
+
+    >>> granted_kind(parse_ability_line("Creatures you control have first strike", None)[0])
+    'first_strike'
+    """
+    granted = getattr(a.value, "granted", None) if a.kind in STATICS else None
+    return getattr(granted, "kind", None)
+
+
 def _creatures_quality(who: str) -> str | None:
     """The quality term of the creatures a static ability names ("red creatures", "goblins"), or None."""
     if who == "creatures":
