@@ -441,3 +441,47 @@ def shield_boards(draw: st.DrawFn) -> dict:
         data["combat"] = {"attackers": {a: "bob" for a in draw(st.lists(st.sampled_from(mine), min_size=1,
                                                                           unique=True))}}
     return data
+
+
+# ---- Static abilities: anthems and lords (604.1, 611.3, 613; tests/test_statics.py) -------------------
+STATIC_LINES = ["Creatures you control get +1/+1", "Other creatures you control get +1/+0",
+                "Other Goblin creatures get +1/+1", "Goblins you control get +1/+1 and have first strike",
+                "Creatures your opponents control get -1/-0", "Other red creatures you control get +0/+1",
+                "Creatures you control have trample", "Other creatures you control have deathtouch",
+                "Goblin creatures you control have indestructible", "Creatures your opponents control get -0/-1",
+                "Artifact creatures you control have first strike", "Nonwhite creatures get +1/+0",
+                "This creature gets +1/+1 as long as you control another Goblin",
+                "~ has first strike as long as you control a red creature",
+                "This creature gets +1/+0 for each other creature you control",
+                "As long as you control an artifact, ~ gets +0/+2 and has indestructible",
+                "~ gets +1/+1 for each other Goblin you control",
+                "~ has first strike as long as it's attacking", "This creature gets +1/+1 as long as it's attacking",
+                "~ has flying as long as it's attacking", "~ gets +1/+0 for each other attacking creature"]
+
+
+DEFINING_LINES = ["~'s power and toughness are each equal to the number of creatures you control",
+                  "~'s power and toughness are each equal to the number of other Goblins on the battlefield",
+                  "~'s power and toughness are each equal to the number of red permanents you control"]
+
+
+@st.composite
+def with_statics(draw: st.DrawFn, boards: st.SearchStrategy[dict], on_creatures: bool = True) -> dict:
+    """A board from `boards` with static lines on one or two of its creatures (face-down ones keep them
+    on their face-up side, 708.2a; never on one with persist or undying) and, at times, an enchantment
+    with one (a non-creature source) controlled by any player; not `on_creatures`: only the enchantment
+    (a board that still splits into fights, pysolver.game.fights.constant_sources)."""
+    data = draw(boards)
+    creatures = [p for p in data["permanents"] if "power" in p and on_creatures
+                 and not any(a in ("Persist", "Undying") for a in p.get("abilities", []))]
+    if creatures:
+        for p in draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"])):
+            p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(STATIC_LINES))]
+    if creatures and draw(one_in(4)):  # 604.3: a */* its ability defines (the file leaves the numbers out)
+        p = draw(st.sampled_from(creatures))
+        del p["power"], p["toughness"]
+        p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(DEFINING_LINES))]
+    if draw(one_in(3)) or not creatures:
+        data["permanents"].append({"id": "anthem", "controller": draw(st.sampled_from(
+            [pl["name"] for pl in data["players"]])), "types": ["Enchantment"],
+            "abilities": [draw(st.sampled_from(STATIC_LINES))]})
+    return data

@@ -131,7 +131,9 @@ MAY_CHANGE_LINES = [
     ("Ophidian", "Whenever Ophidian attacks and isn't blocked, you may draw a card. If you do, Ophidian assigns no "
                  "combat damage this turn."),
     ("Prodigal Pyromancer", "{T}: Prodigal Pyromancer deals 1 damage to any target."),
-    ("Earth Servant", "Earth Servant gets +0/+1 for each Mountain you control."),
+    # 604.3: a characteristic-defining ability that counts cards in graveyards (no zone the board states)
+    ("Lhurgoyf", "Lhurgoyf's power is equal to the number of creature cards in all graveyards and its toughness is "
+                 "equal to that number plus 1."),
     ("Goblin Guide", "Whenever Goblin Guide attacks, defending player reveals the top card of their library. If it's "
                      "a land card, that player puts it into their hand."),
 ]
@@ -141,6 +143,15 @@ MAY_CHANGE_LINES = [
 def test_real_lines_that_may_change_the_answer(name: str, line: str) -> None:
     c = card(name, line)
     assert c.unmodelled == (line,) and c.inert == ()
+
+
+def test_static_lines_of_real_cards_are_modelled() -> None:
+    """604.1, 611.3a, 613.4c (encodings/statics.lp): a creature's bonus for each Mountain it controls, and a
+    lord's anthem with a grant, are read from oracle text, not noted."""
+    assert classes(card("Earth Servant", "Earth Servant gets +0/+1 for each Mountain you control.")) == {
+        "Earth Servant gets +0/+1 for each Mountain you control.": MODELLED}
+    assert classes(card("Goblin King", "Other Goblin creatures get +1/+1 and have mountainwalk.")) == {
+        "Other Goblin creatures get +1/+1 and have mountainwalk.": MODELLED}
 
 
 def test_persist_makes_the_cards_own_enters_trigger_matter() -> None:

@@ -20,7 +20,7 @@ from functools import lru_cache
 from clingo import Function, Number, String, Symbol, parse_term
 
 from ..model import Permanent, Situation
-from ..model.abilities import TRIGGERS
+from ..model.abilities import STATICS, TRIGGERS
 from ..model.fields import FACE_DOWN_BY
 
 REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")  # docs/abilities.md
@@ -124,6 +124,9 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
     # Each instance of a requirement ability is a requirement of its own (113.2c, 508.1d, 509.1c).
     yield from (atom("printed_instance", i, constant(a.kind), j) for j, a in enumerate(p.abilities)
                 if a.kind in REQUIREMENTS)
+    # Each instance of a static ability has its effect (113.2c; encodings/statics.lp): numbered.
+    yield from (atom("printed_static", i, parse_term(a.term), j) for j, a in enumerate(p.abilities)
+                if a.kind in STATICS)
     # Each instance of a combat trigger triggers separately (113.2c, 702.83b, 702.45b, ...): numbered.
     yield from (atom("printed_trigger", i, parse_term(a.term), j) for j, a in enumerate(p.abilities)
                 if a.kind in TRIGGERS)
@@ -147,6 +150,8 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
             yield atom(flag, i)
     if p.regeneration_shields:  # 701.19a
         yield atom("regeneration_shield", i, p.regeneration_shields)
+    if p.left_battlefield:
+        yield atom("departed", i)  # (left_battlefield/1 is also derived: encodings/statics.lp reads this)
 
 
 def pump_facts(p: Permanent) -> Iterator[Symbol]:

@@ -32,7 +32,7 @@ from clingo import ast
 from . import deadline
 
 # The programs, as the encodings each question needs (one concern per file, see README).
-CHARACTERISTICS = ("characteristics", "sba")                     # 708.2a, 613; 704.3 before any choice
+CHARACTERISTICS = ("characteristics", "statics", "sba")          # 708.2a, 613, 604; 704.3 before any choice
 ATTACKS = CHARACTERISTICS + ("combat", "attacks")                 # 508.1
 BOARD = ATTACKS + ("blocks",)                                     # 509.1, the attacker-blocker graph
 STEP = CHARACTERISTICS + ("combat", "damage")                     # 510.1, one combat damage step

@@ -23,7 +23,7 @@ from typing import Any
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
 from ..model.fields import CARD_TYPES, Reader, kind
-from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude
+from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude, static_magnitude
 from ..model.numbers import quote as q
 from ..model.objective import SIDES, Objective, Term, default_objective, default_side
 from . import reading
@@ -78,9 +78,9 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
     problem = numbers.total_problem(sum(map(magnitude, players)) + sum(map(magnitude, permanents)) + assigned
                                     + pump_magnitude(s)  # what pump abilities can still add (602.2b, 613.4c)
-                                    + rampage_magnitude(permanents))
+                                    + rampage_magnitude(permanents) + static_magnitude(permanents))
     if problem is not None:
-        raise r.fail("permanents", f"with what pump abilities and rampage can add, {problem}")
+        raise r.fail("permanents", f"with what pump abilities, rampage and static abilities can add, {problem}")
     return s
 
 

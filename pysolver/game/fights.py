@@ -48,7 +48,7 @@ from typing import Any
 from ..asp import deadline
 from ..asp.facts import REQUIREMENTS
 from ..model import Permanent, Player, Situation
-from ..model.abilities import HIT_TRIGGERS, TRIGGERS
+from ..model.abilities import HIT_TRIGGERS, STATICS, TRIGGERS, granted_kind
 from ..model.mana import Mana, pays
 from ..model.moves import (
     DEATH_TRIGGERS,
@@ -71,7 +71,7 @@ from ..rules.triggers import PROVOKE, has_triggers
 from . import gametree as gt
 from .explore import explores, line
 
-FAST = ("first_strike", "double_strike")  # 510.4: a board with these may have two damage steps
+FAST = ("first_strike", "double_strike")  # 510.4: a board with these (or granting them, 613.1f) may have two steps
 # A fight's life totals start here (a number no combat reaches 0 from, 119.3), so that nobody
 # loses inside it (704.5a): who lost is read off the sums (:meth:`Blocks.outcomes`).
 OFFSET = 1_000_000
@@ -88,12 +88,26 @@ def decomposes(s: Situation) -> bool:
     with {T} stays in its fight; "target creature gets +X/+Y" of a permanent in no fight goes with
     every fight, its {T} paid in one of them only, :meth:`Blocks.fight`; :meth:`Blocks.outcomes`
     does not split a declaration with its source in a fight.) No combat-damage trigger either (510.3a:
-    it goes on the stack after the step, not in a fight's own windows)."""
-    kinds = {a.kind for p in s.permanents for a in p.abilities}
+    it goes on the stack after the step, not in a fight's own windows). No static ability (611.3a)
+    but those of :func:`constant_sources` either: its source in one fight may die in its first-strike
+    step and so change a creature's power, toughness or abilities in another, and the state-based
+    actions it changes (704.3) reach across fights."""
+    constant = constant_sources(s)
+    kinds = {a.kind for p in s.permanents if p.id not in constant for a in p.abilities}
     return (s.combat.damage_step is None and not s.combat.provoked
-            and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump", *HIT_TRIGGERS}
+            and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump", *HIT_TRIGGERS, *STATICS}
             and not any(kind == "target_pump" and (ab.toughness < 0 or p.face_down)
                         for p in s.permanents for kind, ab in p.combat_abilities()))
+
+
+def constant_sources(s: Situation) -> frozenset[str]:
+    """The permanents whose static abilities are the same through the whole combat (611.3a): anthems and
+    grants of a permanent that is no creature, planeswalker or battle (nothing in combat damages it or
+    changes it; a face-down permanent is a creature, 708.2a). Each fight's program has them."""
+    return frozenset(p.id for p in s.permanents if not p.left_battlefield and not p.face_down
+                     and not {"Creature", "Planeswalker", "Battle"} & set(p.types)
+                     and any(a.kind in STATICS for a in p.abilities)
+                     and all(a.kind in ("anthem", "grant") for a in p.abilities))
 
 
 @dataclass(frozen=True)
@@ -408,7 +422,9 @@ class Blocks:
         self.attacked = dict(s.combat.attackers or ())
         # 510.4: a first-strike step needs a creature with first strike or double strike (face down, on
         # its face-up side: it may be turned face up before damage, 702.37e).
-        self.first_strike = any(a.kind in FAST for p in s.permanents if not p.left_battlefield for a in p.abilities)
+        self.first_strike = any(a.kind in FAST or (a.kind == "grant" and granted_kind(a) in FAST)
+                                for p in s.permanents if not p.left_battlefield for a in p.abilities)
+        self.constant = constant_sources(s)  # in every fight (611.3a: their effects reach all)
         self.rests: dict[frozenset[str], tuple[Outcome, frozenset[tuple[Any, ...]]] | None] = {}
         self.ends: dict[tuple[tuple[str, str], ...], tuple[list[FightEnd], list[FightEnd]]] = {}
         self.boards: dict[Any, Situation] = {}
@@ -457,14 +473,15 @@ class Blocks:
             # The fight alone: its creatures, the players with their life at OFFSET, no poison counters and
             # all their mana (what the pools pay together is seen by _affordable).
             sub = replace(s, players=tuple(replace(p, life=OFFSET, poison=0, spent=Mana()) for p in s.players),
-                          permanents=tuple(p for p in s.permanents if p.id in members or p.id in self.sources),
+                          permanents=tuple(p for p in s.permanents
+                                           if p.id in members or p.id in self.sources or p.id in self.constant),
                           combat=replace(s.combat, attackers=tuple(x for x in pairs if x[0] in self.attacked),
                                          blockers=tuple(x for x in pairs if x[0] not in self.attacked)))
             attackers = sub.combat.attackers
             board = self.boards.get(attackers)
             if board is None:
                 board = self.boards[attackers] = replace(sub, permanents=tuple(
-                    p for p in s.permanents if p.id in members or p.controller != s.active),
+                    p for p in s.permanents if p.id in members or p.id in self.constant or p.controller != s.active),
                     combat=replace(sub.combat, blockers=None))
             ends = self.search.fights.ends(sub, board, self.first_strike)
             found = self.ends[pairs] = (_cheapest([e for e in ends if e.strike is None]),

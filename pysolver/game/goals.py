@@ -13,6 +13,7 @@ from dataclasses import replace
 from ..model import Goal, Permanent, Situation
 from ..model.abilities import TRAMPLES
 from ..rules import activated
+from ..rules.combat import has_statics
 from ..rules.pumps import max_times, pumped_by, reach
 from ..rules.triggers import has_triggers
 
@@ -286,10 +287,13 @@ def _toughness_drop(s: Situation, pid: str) -> int:
 def out_of_reach(s: Situation, player: str) -> str | None:
     """Why `player` can no longer be brought to 0 life in this combat, or None. Never while the
     player may still lose to poison counters instead (704.5c): the active player has a creature on
-    the battlefield with infect or toxic on a side it may show (120.3b, 702.164c)."""
+    the battlefield with infect or toxic on a side it may show (120.3b, 702.164c); never on a board
+    with static abilities (613.4c: the powers read here are the printed ones)."""
     if may_poison(s) or (s.combat.blockers is None and has_triggers(s)):  # 704.5c; 603.2: pumps to come
         return None
     if activated.pumps_present(s):  # 613.4c: what a targeted or {T} pump adds is in no bound
+        return None
+    if has_statics(s):  # 613.4c: anthems and lords change the powers these bounds read (not bounded here)
         return None
     life = s.player(player).life
     bound = damage_bound(s, player)
@@ -316,6 +320,8 @@ def sure_lethal(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     """
     if activated.pumps_present(s) or (s.combat.attackers is None and activated.may_tap_attackers(s)):
         return None  # 613.4c: no bound counts a targeted or {T} pump; 508.1a: a would-be attacker tapped
+    if has_statics(s):  # 613.4c, 613.1f: anthems and lords change the powers and abilities it reads
+        return None
     life = s.player(player).life
     sure = sure_damage(s, player, could_block, most_blocked)
     gain = gain_bound(s, player, could_block)

@@ -170,7 +170,8 @@ def one_step(p: gt.Position) -> bool:
     return (p.stage in (Stage.DECLARE_ATTACKERS, Stage.DECLARE_BLOCKERS) and not gt.acts_in_windows(s)
             and s.combat.damage_step is None and not has_triggers(s)
             and not any(a.kind in REQUIREMENTS for x in s.permanents for a in x.abilities)
-            and not s.combat.provoked)  # 702.39a: a requirement of the combat (509.1c)
+            and not s.combat.provoked  # 702.39a: a requirement of the combat (509.1c)
+            and not c.has_statics(s))  # 704.3: its state-based actions are checked again (rules.combat.settle)
 
 
 def rest_in_one(p: gt.Position) -> bool:
@@ -185,8 +186,8 @@ def rest_in_one(p: gt.Position) -> bool:
         return True
     window = {Stage.DECLARE_BLOCKERS: Stage.AFTER_ATTACKERS,
               Stage.ATTACKERS_DAMAGE: Stage.AFTER_FIRST_STRIKE_DAMAGE}.get(p.stage)
-    if window is None or s.combat.damage_step is not None or has_triggers(s) or pumps.activatable(s) \
-            or activated.activatable(s):
+    if (window is None or s.combat.damage_step is not None or has_triggers(s) or pumps.activatable(s)
+            or activated.activatable(s) or c.has_statics(s)):
         return False
     if p.stage == Stage.DECLARE_BLOCKERS and (s.combat.provoked or any(a.kind in REQUIREMENTS for x in s.permanents
                                                                      for a in x.abilities)):

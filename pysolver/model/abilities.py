@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 from . import numbers
 from .catalogue import CATALOGUE
@@ -145,6 +145,8 @@ class Ability:
             return self.kind
         if self.kind == "regenerate":
             return self.kind
+        if self.kind in STATICS:
+            return cast(Static, self.value).term(self.kind)
         if self.kind in PUMPS:
             assert isinstance(self.value, Pump)
             return f"{self.kind}({self.value.power},{self.value.toughness})"
@@ -428,6 +430,9 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return pump
     if text in PREVENTIONS:  # 615.1a
         return [Ability(PREVENTIONS[text])]
+    static = _static(text, players) or _conditional(text, players)
+    if static is not None:
+        return static
     if text in KEYWORDS:
         return [Ability(KEYWORDS[text])]
     bare = "this creature " + text if not text.startswith(("this creature", "all creatures")) else text
@@ -692,3 +697,291 @@ def _hit(to: str, effect: str) -> Ability | None:
         n = _count(m.group(1))
         return Ability(kind, (to, n)) if n else None
     return None
+
+
+# ---- Static abilities of a permanent: anthems and lords (604.1, 611.3, 613.1f, 613.4c) ----------------
+#
+# "[Other] <creatures> [you control | your opponents control] get +X/+Y [and have <abilities>]" and
+# "... have <abilities>": the creatures an effect covers are read off the battlefield at every moment
+# (611.3a). <creatures> is "creatures", "<color> creatures", "non<color> creatures", "colorless" or
+# "multicolored creatures", "artifact creatures", "<creature type> creatures" or "<creature types>"
+# (205.3m; a changeling is every creature type, 702.73a). The abilities granted (layer 6, 613.1f) are
+# keywords, landwalk and protection; the P/T change is layer 7c (613.4c).
+
+# the static ability kinds (pysolver.asp.facts, encodings/statics.lp): of a permanent on others, and of a
+# creature on itself as long as, or for each, what its controller controls
+STATICS = ("anthem", "grant", "anthem_if", "grant_if", "anthem_per", "cda")
+# Keywords a static ability can grant: not changeling (a characteristic-defining ability of the
+# creature itself, 604.3, 702.73a), nor persist and undying (their returns are read off the printed
+# card, encodings/outcomes.lp).
+UNGRANTED = ("changeling", "persist", "undying")
+_STATIC = re.compile(r"(?P<other>other )?(?:all )?(?P<who>.+?)(?: (?P<scope>you control|your opponents control))?"
+                     r" (?:get (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and have (?P<also>.+))?|have (?P<have>.+))")
+_CARD_TYPES = {"artifact": "artifact"}
+
+
+@dataclass(frozen=True)
+class Static:
+    """The value of a static ability (604.1): whose creatures (`scope`: all, you, opponents), whether the
+    source itself is left out ("other"), which creatures (a quality term), and +X/+Y (an anthem, 613.4c)
+    or the ability granted (613.1f, an :class:`Ability`)."""
+
+    scope: str
+    other: bool
+    quality: str
+    power: int = 0
+    toughness: int = 0
+    granted: Ability | None = None
+    whose: str = "you"  # a characteristic-defining ability's count: you (its controller's) or all
+    def term(self, kind: str) -> str:
+        """The ASP term: ``anthem(Scope,other|each,Q,X,Y)`` or ``grant(Scope,other|each,Q,A)``; for the
+        conditional kinds the scope is the kind of object counted (creature, permanent)."""
+        head = f"{self.scope},{'other' if self.other else 'each'},{self.quality}"
+        if kind == "cda":
+            return f"cda({head},{self.whose},{self.power},{self.toughness})"
+        if self.granted is None:
+            return f"{kind}({head},{self.power},{self.toughness})"
+        return f"{kind}({head},{self.granted.term})"
+
+
+def granted_kind(a: Ability) -> str | None:
+    """The kind of the ability a static ability grants (613.1f), or None.
+
+    >>> granted_kind(parse_ability_line("Creatures you control have first strike", None)[0])
+    'first_strike'
+    """
+    granted = getattr(a.value, "granted", None) if a.kind in STATICS else None
+    return getattr(granted, "kind", None)
+
+
+def _creatures_quality(who: str) -> str | None:
+    """The quality term of the creatures a static ability names ("red creatures", "goblins"), or None."""
+    if who == "creatures":
+        return "any"
+    words = who.split(" ")
+    if len(words) == 2 and words[1] == "creatures":
+        word = words[0]
+        if word in COLORS:
+            return f"color({word})"
+        if word.startswith("non") and word[3:] in COLORS:
+            return f"noncolor({word[3:]})"
+        if word in ("colorless", "multicolored"):
+            return word
+        if word in _CARD_TYPES:
+            return f"card_type({_CARD_TYPES[word]})"
+        ctype = creature_type(word)
+        return f'creature_type("{ctype}")' if ctype is not None and ctype == word else None
+    if len(words) == 1:
+        ctype = creature_type(who)
+        return f'creature_type("{ctype}")' if ctype is not None and ctype != who else None
+    return None
+
+
+def _granted(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """The abilities "… have A, B and C" grants (keywords, landwalk, protection), or None."""
+    parts = [p for p in re.split(r",? and |, ", text) if p]
+    found: list[Ability] = []
+    for part in parts:
+        parsed = _parse_single(part, players) if not part.startswith(("this creature", "other")) else None
+        if parsed is None or any(a.kind not in KEYWORDS.values() and a.kind not in ("landwalk", "protection")
+                                 or a.kind in UNGRANTED for a in parsed):
+            return None
+        found += parsed
+    return found
+
+
+def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """An anthem or lord line (normalised), or None.
+
+    >>> [a.term for a in _static("other goblin creatures you control get +1/+1 and have haste", frozenset())]
+    ['anthem(you,other,creature_type("goblin"),1,1)', 'grant(you,other,creature_type("goblin"),haste)']
+    >>> [a.term for a in _static("creatures your opponents control get -1/-0", frozenset())]
+    ['anthem(opponents,each,any,-1,0)']
+    >>> _static("elves you control have flying and trample", frozenset())[1].term
+    'grant(you,each,creature_type("elf"),trample)'
+    """
+    m = _STATIC.fullmatch(text)
+    if m is None:
+        return None
+    quality = _creatures_quality(m.group("who"))
+    if quality is None:
+        return None
+    scope = SCOPES[m.group("scope")]
+    other = m.group("other") is not None
+    out: list[Ability] = []
+    if m.group("x") is not None:
+        x, y = _number(m.group("x").lstrip("+-")), _number(m.group("y").lstrip("+-"))
+        if x is None or y is None:
+            return None
+        sign = {"+": 1, "-": -1}
+        out.append(Ability("anthem", Static(scope, other, quality, sign[m.group("x")[0]] * x,
+                                            sign[m.group("y")[0]] * y)))
+    have = m.group("also") or m.group("have")
+    if have is not None:
+        granted = _granted(have, players)
+        if granted is None:
+            return None
+        out += [Ability("grant", Static(scope, other, quality, granted=a)) for a in granted]
+    return out
+
+
+# ---- Static abilities of a creature on itself, with a condition the board states (604.1, 611.3a) ------
+#
+# "~ gets +X/+Y [and has <abilities>] as long as you control a/an/another <object>", "~ has <abilities>
+# as long as you control ...", the same with "As long as you control ..., ~ ..." first, and "~ gets
+# +X/+Y for each [other] <object> you control". <object>: creature, <color> creature, artifact
+# creature, <color> permanent, artifact, enchantment, land, <creature type>, <land type>.
+
+_GETS = r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.+?))?"
+_HAS = r"this creature has (?P<have>.+?)"
+_AS_LONG_AS = r"as long as you control (?P<article>a|an|another) (?P<object>.+?)"
+_CONDITIONAL = [re.compile(rf"(?:{_GETS}|{_HAS}) {_AS_LONG_AS}"),
+                re.compile(rf"{_AS_LONG_AS}, (?:{_GETS}|{_HAS})")]
+_FOR_EACH = re.compile(r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+) for each (?P<other>other )?"
+                       r"(?P<object>.+?) you control")
+_OBJECT_TYPES = ("artifact", "enchantment", "land")
+
+
+def _object(text: str) -> tuple[str, str] | None:
+    """The kind (creature, permanent) and quality of an object a condition counts, or None.
+
+    >>> _object("red creature"), _object("swamp"), _object("artifact")
+    (('creature', 'color(red)'), ('permanent', 'land_type("swamp")'), ('permanent', 'card_type(artifact)'))
+    """
+    words = text.split(" ")
+    if text == "creature":
+        return "creature", "any"
+    if len(words) == 2 and words[1] in ("creature", "permanent") and words[0] in COLORS:
+        return words[1], f"color({words[0]})"
+    if text == "artifact creature":
+        return "creature", "card_type(artifact)"
+    if text in _OBJECT_TYPES:
+        return "permanent", f"card_type({text})"
+    if len(words) == 1 and text in type_lists()[1]:
+        return "permanent", f'land_type("{text}")'
+    if len(words) == 1 and creature_type(text) == text:
+        return "permanent", f'creature_type("{text}")'
+    return None
+
+
+_ATTACKING = [re.compile(rf"(?:{_GETS}|{_HAS}) as long as it's attacking"),
+              re.compile(r"as long as this creature is attacking, it "
+                         r"(?:gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.+?))?|has (?P<have>.+?))")]
+
+
+_EACH_ATTACKING = re.compile(r"this creature gets \+(?P<x>\d+)/\+(?P<y>\d+) for each other attacking creature")
+
+
+def _while_attacking(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """ "~ gets +X/+Y [and has <abilities>] as long as it's attacking" and the like (508.1k): the
+    condition is its own (kind `attacking`, quality `self`), read off the declared attackers. Only
+    X, Y >= 0 (a toughness lost on attacking would need state-based actions after the declaration).
+
+    >>> [a.term for a in _while_attacking("this creature has first strike as long as it's attacking", frozenset())]
+    ['grant_if(attacking,each,self,first_strike)']
+    >>> [a.term for a in _while_attacking("this creature gets +1/+0 for each other attacking creature", frozenset())]
+    ['anthem_per(attacker,other,any,1,0)']
+    """
+    m = _EACH_ATTACKING.fullmatch(text)
+    if m is not None:  # 506.4: a creature removed from combat (here: that left the battlefield) stops counting
+        x, y = _signed(m.group("x")), _signed(m.group("y"))
+        return [Ability("anthem_per", Static("attacker", True, "any", x, y))]
+    m = next((m for pattern in _ATTACKING if (m := pattern.fullmatch(text))), None)
+    if m is None:
+        return None
+    out: list[Ability] = []
+    if m.group("x") is not None:
+        x, y = _signed(m.group("x")), _signed(m.group("y"))
+        if x < 0 or y < 0:
+            return None
+        out.append(Ability("anthem_if", Static("attacking", False, "self", x, y)))
+    have = m.group("also") or m.group("have")
+    if have is not None:
+        granted = _granted(have, players)
+        if granted is None:
+            return None
+        out += [Ability("grant_if", Static("attacking", False, "self", granted=a)) for a in granted]
+    return out
+
+
+def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A creature's static ability on itself with a condition the board states (normalised), or None.
+
+    >>> [a.term for a in _conditional("this creature gets +1/+1 as long as you control another goblin", frozenset())]
+    ['anthem_if(permanent,other,creature_type("goblin"),1,1)']
+    >>> [a.term for a in _conditional("as long as you control a red creature, this creature has haste", frozenset())]
+    ['grant_if(creature,each,color(red),haste)']
+    >>> [a.term for a in _conditional("this creature gets +1/+0 for each other elf you control", frozenset())]
+    ['anthem_per(permanent,other,creature_type("elf"),1,0)']
+    """
+    attacking = _while_attacking(text, players) or _defining(text)
+    if attacking is not None:
+        return attacking
+    m = _FOR_EACH.fullmatch(text)
+    found = _object(m.group("object")) if m else None
+    if m is not None and found is not None:
+        x, y = _signed(m.group("x")), _signed(m.group("y"))
+        return [Ability("anthem_per", Static(found[0], m.group("other") is not None, found[1], x, y))]
+    m = next((m for pattern in _CONDITIONAL if (m := pattern.fullmatch(text))), None)
+    found = _object(m.group("object")) if m else None
+    if m is None or found is None:
+        return None
+    kind, quality = found
+    other = m.group("article") == "another"
+    out: list[Ability] = []
+    if m.group("x") is not None:
+        out.append(Ability("anthem_if", Static(kind, other, quality, _signed(m.group("x")), _signed(m.group("y")))))
+    have = m.group("also") or m.group("have")
+    if have is not None:
+        granted = _granted(have, players)
+        if granted is None:
+            return None
+        out += [Ability("grant_if", Static(kind, other, quality, granted=a)) for a in granted]
+    return out
+
+
+def _signed(text: str) -> int:
+    """A signed number of a "+X/+Y" (docs/abilities.md `N`)."""
+    n = _number(text.lstrip("+-"))
+    if n is None:
+        raise UnsupportedAbility(f"the number {text} is not a number")
+    return -n if text.startswith("-") else n
+
+
+# ---- Characteristic-defining abilities that count the battlefield (604.3, 613.4a) ---------------------
+_DEFINING = re.compile(r"this creature's (?P<what>power and toughness are each|power is) equal to the number of "
+                       r"(?P<other>other )?(?P<objects>.+?) (?P<where>you control|on the battlefield)")
+
+
+def _plural_object(text: str) -> tuple[str, str] | None:
+    """The kind and quality of the objects "the number of <objects>" counts ("creatures", "Forests", …)."""
+    words = text.split(" ")
+    if words[-1] == "plains":
+        return _object(text)
+    if words[-1] in ("creatures", "permanents", "artifacts", "enchantments", "lands"):
+        return _object(" ".join([*words[:-1], words[-1][:-1]]))
+    if len(words) == 1:
+        _, lands = type_lists()
+        if text.endswith("s") and text[:-1] in lands:
+            return _object(text[:-1])
+        ctype = creature_type(text)
+        return ("permanent", f'creature_type("{ctype}")') if ctype is not None and ctype != text else None
+    return None
+
+
+def _defining(text: str) -> list[Ability] | None:
+    """ "~'s power [and toughness] is/are each equal to the number of [other] <objects> you control / on the
+    battlefield" (604.3: it defines the printed */*, layer 7a, 613.4a), or None.
+
+    >>> _defining("this creature's power and toughness are each equal to the number of creatures you control")[0].term
+    'cda(creature,each,any,you,1,1)'
+    >>> _defining("this creature's power is equal to the number of swamps on the battlefield")[0].term
+    'cda(permanent,each,land_type("swamp"),all,1,0)'
+    """
+    m = _DEFINING.fullmatch(text)
+    found = _plural_object(m.group("objects")) if m else None
+    if m is None or found is None:
+        return None
+    toughness = 1 if m.group("what").startswith("power and") else 0
+    whose = "you" if m.group("where") == "you control" else "all"
+    return [Ability("cda", Static(found[0], m.group("other") is not None, found[1], 1, toughness, whose=whose))]

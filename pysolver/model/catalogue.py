@@ -33,6 +33,7 @@ GROUPS = {
     "damage-trigger": "Combat-damage triggers (510.3a, 603.2)",
     "combat-activated": "Activated abilities in combat, targets (602, 115, 702.11, 702.18, 702.21)",
     "shields": "Regeneration and damage prevention (701.19, 615)",
+    "static": "Static abilities (604, 611.3, 613)",
 }
 
 
@@ -262,6 +263,43 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("shields", "Prevent all combat damage that would be dealt to and dealt by ~",
              "prevent_combat_damage_to_and_by", "615.1a",
              "Prevent all combat damage that would be dealt to and dealt by this creature"),
+    # --- static abilities (604.1, 611.3a): anthems and lords, read off the battlefield at every moment;
+    # <creatures>: creatures, <color> / non<color> / colorless / multicolored / artifact / <creature type>
+    # creatures, or <creature type>s (205.3m, 702.73a changeling); [other]: not the source itself
+    LineForm("static", "[Other] <creatures> [you control] get +X/+Y [and have <abilities>]", "anthem", "613.4c",
+             "Other Goblin creatures you control get +1/+1", literal=False),
+    LineForm("static", "[Other] <creatures> your opponents control get +X/+Y", "anthem", "613.4c",
+             "Creatures your opponents control get -1/-0", literal=False),
+    LineForm("static", "[Other] <creatures> [you control] have <abilities>", "grant", "613.1f",
+             "Elves you control have flying and trample", literal=False),
+    # a creature on itself: <object> is creature, <color> creature, artifact creature, <color> permanent,
+    # artifact, enchantment, land, <creature type> or <land type>, counted among its controller's permanents
+    LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as you control a/an/another <object>",
+             "anthem_if", "613.4c", "This creature gets +1/+1 as long as you control a Mountain",
+             ("As long as you control a Mountain, ~ gets +1/+1",), literal=False),
+    LineForm("static", "~ has <abilities> as long as you control a/an/another <object>", "grant_if", "613.1f",
+             "This creature has trample as long as you control another Treefolk",
+             ("As long as you control another Treefolk, ~ has trample",), literal=False),
+    LineForm("static", "~ gets +X/+Y for each [other] <object> you control", "anthem_per", "613.4c",
+             "This creature gets +1/+0 for each other Goblin you control", literal=False),
+    LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as it's attacking", "anthem_if", "508.1k",
+             "This creature gets +1/+0 as long as it's attacking",
+             ("As long as ~ is attacking, it gets +2/+0",), literal=False),
+    LineForm("static", "~ has <abilities> as long as it's attacking", "grant_if", "508.1k",
+             "This creature has first strike as long as it's attacking",
+             ("As long as ~ is attacking, it has first strike",), literal=False),
+    LineForm("static", "~ gets +X/+Y for each other attacking creature", "anthem_per", "508.1k",
+             "This creature gets +1/+0 for each other attacking creature", literal=False),
+    # 604.3: the file leaves out the number it defines (the card's *); <objects>: creatures, <color>
+    # creatures, artifacts, lands, <color> permanents, <creature type>s, <land type>s
+    LineForm("static", "~'s power and toughness are each equal to the number of [other] <objects> you control",
+             "cda", "604.3",
+             "This creature's power and toughness are each equal to the number of creatures you control",
+             ("~'s power and toughness are each equal to the number of other Goblins on the battlefield",),
+             literal=False),
+    LineForm("static", "~'s power is equal to the number of [other] <objects> you control", "cda", "604.3",
+             "This creature's power is equal to the number of Swamps you control",
+             ("~'s power is equal to the number of Swamps on the battlefield",), literal=False),
 )
 
 

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from ..errors import InputError
 from . import numbers
-from .abilities import COLOR_LETTERS, COLORS, MORPHS, Ability, CombatAbility, Pump, parse_ability_line
+from .abilities import COLOR_LETTERS, COLORS, MORPHS, Ability, CombatAbility, Pump, Static, parse_ability_line
 from .mana import Mana
 from .moves import Activation
 from .numbers import quote as q
@@ -384,10 +384,16 @@ def _pt_counters(r: Reader, value: Any, path: str) -> tuple[tuple[int, int, int]
 def _check_characteristics(r: Reader, p: Mapping[str, Any], path: str) -> None:
     """The numbers each card type needs (208, 306.5b, 310.4), and morph and disguise rules (702.37, 702.168, 708)."""
     types, pid = p["types"], p["id"]
+    defined = {key for a in p["abilities"] if a.kind == "cda"
+               for key, on in (("power", True), ("toughness", bool(cast(Static, a.value).toughness))) if on}
+    for key in sorted(defined):
+        if p[key] is not None:
+            raise r.fail(f"{path}.{key}", f"permanent {q(pid)}: its {key} is defined by its ability (604.3, the "
+                                          "card's *): leave the number out")
     if "Creature" in types or p["face_down"]:
         morph = any(a.kind in MORPHS for a in p["abilities"])
         for key in ("power", "toughness"):
-            if p[key] is None and ("Creature" in types or morph):
+            if p[key] is None and key not in defined and ("Creature" in types or morph):
                 raise r.fail(f"{path}.{key}", f"permanent {q(pid)} is a creature and needs {key} (208.1)")
     if "Planeswalker" in types and p["loyalty"] is None:
         raise r.fail(f"{path}.loyalty", f"planeswalker {q(pid)} needs loyalty (306.5b)")

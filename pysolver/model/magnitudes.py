@@ -9,8 +9,9 @@ by the loader so that no sum or product the encodings compute wraps.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
-from .abilities import CombatAbility, Pump
+from .abilities import STATICS, CombatAbility, Pump, Static
 from .mana import Mana, affordable
 from .situation import Permanent, Player, Situation
 
@@ -39,6 +40,18 @@ def rampage_magnitude(permanents: Iterable[Permanent]) -> int:
     permanents = tuple(permanents)
     return sum(abs(a.value) * len(permanents) for p in permanents for a in p.abilities
                if a.kind == "rampage" and isinstance(a.value, int))
+
+
+def static_magnitude(permanents: Iterable[Permanent]) -> int:
+    """At most what anthems and lords add (613.4c: +X/+Y to each creature they cover), |X|+|Y| for every
+    permanent, so that no power or toughness they make wraps (numbers.MAX_TOTAL).
+
+    >>> static_magnitude([Permanent("x", "a", power=1, toughness=1, abilities=("Creatures you control get +2/-1",))])
+    3
+    """
+    permanents = tuple(permanents)
+    statics = [cast(Static, a.value) for p in permanents for a in p.abilities if a.kind in STATICS]
+    return sum((abs(v.power) + abs(v.toughness)) * len(permanents) for v in statics)
 
 
 def pump_magnitude(s: Situation) -> int:

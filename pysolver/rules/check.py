@@ -41,6 +41,7 @@ from ..errors import InputError
 from ..model import Situation
 from ..model.abilities import quality_words
 from ..model.values import CheckResult, Violation
+from .combat import settled
 from .pumps import declared_pumps
 
 CHECK = BOARD + ("mana", "check")
@@ -124,7 +125,7 @@ def check_result(s: Situation) -> CheckResult:
     """
     if s.combat.attackers is None:
         raise InputError(s.source, "combat.attackers", "check needs the declared attackers (docs/results.md)")
-    s = declared_pumps(_merge_assignment(s))
+    s = settled(declared_pumps(_merge_assignment(s)))
     facts = [situation_facts(s)]
     facts += _optimum("attack", situation_facts(s, combat=False))
     if s.combat.blockers is not None:

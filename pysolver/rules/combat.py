@@ -32,6 +32,7 @@ from ..asp.solving import (
     one_model,
 )
 from ..model import Permanent, Situation
+from ..model.abilities import STATICS
 from ..model.stage import Stage
 from ..model.values import Line, Outcome
 from .facedown import Turn, turn_face_up
@@ -64,13 +65,27 @@ def settle(s: Situation) -> Situation:
     began (510.4): those that have it now, before anyone turns a face-down creature face up in
     the window before the regular step; one turned face up with first strike there had neither
     and deals its damage in the regular step (702.7c).
+
+    A creature that lethal damage would destroy and that has a regeneration shield is regenerated
+    instead (701.19a, :func:`regenerate`); one that has left the battlefield is never checked again.
+
+    704.3: after the actions are performed they are checked again. Without static abilities the
+    permanents that left or were regenerated change nobody's characteristics and one check finds all;
+    with them a source that left ends its effects (611.3b) and a regenerated creature removed from
+    combat is no longer attacking (506.4, 611.3a), so the check is repeated until nothing more changes.
     """
-    shown = one_model(control(CHARACTERISTICS, situation_facts(s), parts=("base", "show_gone")))
-    gone = {args_of(sym)[0] for sym in shown if sym.name == "gone"}
-    saved = {args_of(sym)[0] for sym in shown if sym.name == "regenerates"}  # 701.19a instead of 704.5g
-    if gone or saved:
+    while True:
+        shown = one_model(control(CHARACTERISTICS, situation_facts(s), parts=("base", "show_gone")))
+        left = {p.id for p in s.permanents if p.left_battlefield}
+        gone = {args_of(sym)[0] for sym in shown if sym.name == "gone"} - left
+        saved = {args_of(sym)[0] for sym in shown if sym.name == "regenerates"} - left  # 701.19a instead of 704.5g
+        if not gone and not saved:
+            break
+        statics = has_statics(s)  # 704.3: checked again; only a static ability's source leaving changes anything
         s = replace(s, permanents=tuple(replace(p, left_battlefield=True) if p.id in gone
                                         else regenerate(s, p) if p.id in saved else p for p in s.permanents))
+        if not statics:
+            break
     if s.combat.damage_step == "regular" and s.combat.first_strikers is None:
         fast = one_model(control(STEP, situation_facts(s), parts=("base", "show_fast")))
         s = s.with_combat(first_strikers=tuple(sorted(args_of(sym)[0] for sym in fast)))
@@ -93,13 +108,34 @@ def regenerate(s: Situation, p: Permanent) -> Permanent:
                    removed_from_combat=p.removed_from_combat or p.id in in_combat)
 
 
+def has_statics(s: Situation) -> bool:
+    """Whether a permanent on the battlefield has a static ability on a side it shows or may show
+    (anthems and lords, 604.1, 613): then what one permanent is changes others' characteristics.
+
+    >>> from pysolver.model import Player
+    >>> has_statics(Situation((Player("a"), Player("b")), "a", (Permanent("x", "a", power=1, toughness=1,
+    ...     abilities=("Creatures you control get +1/+1",)),)))
+    True
+    """
+    return any(a.kind in STATICS for p in s.permanents if not p.left_battlefield for a in p.abilities)
+
+
+def settled(s: Situation) -> Situation:
+    """`s` after its state-based actions where one program's check is not all of them (704.3: a board
+    with static abilities, whose sources leaving change others, :func:`settle`); else `s` as it is (its
+    programs apply the actions themselves, characteristics.lp). For the questions about one step."""
+    return settle(s) if has_statics(s) else s
+
+
 def face_up(s: Situation, turns: tuple[Turn, ...]) -> Situation:
     """The permanents of `turns` turned face up, each its way (116.2b, 702.37e, 702.168d, 701.40b,
     701.58b), then state-based actions (704.3). Turning face up changes only the turned permanents,
-    so the state-based actions are run only if one of them could now be gone."""
+    so the state-based actions are run only if one of them could now be gone, or if a static ability
+    may now apply or stop applying (611.3a, 708.2a: a face-down permanent has none; its source or what
+    it covers changed)."""
     after = turn_face_up(s, turns)
     ids = {pid for pid, _ in turns}
-    if any(may_leave_face_up(p) for p in after.permanents if p.id in ids):
+    if has_statics(after) or any(may_leave_face_up(p) for p in after.permanents if p.id in ids):
         return settle(after)
     return after
 
@@ -121,11 +157,12 @@ def may_matter(s: Situation, window: str) -> set[str]:
     when state-based actions then put it into the graveyard, or its face-up side has a pump that
     lowers toughness (602.2, 704.5f), or an ability that acts on other creatures (a pump of
     "creatures you control", 613.4c, or one of :mod:`pysolver.rules.activated`'s, 602.2): those are
-    included too (turned face up, it may activate them, 702.37e)."""
+    included too (turned face up, it may activate them, 702.37e); and on a board with static
+    abilities every one (611.3a: its side may be a source, or be covered by one or no longer)."""
     attackers = {a for a, _ in s.combat.attackers or ()}
     in_combat = attackers | {b for b, _ in s.combat.blockers or ()}
     relevant = {p.id for p in s.permanents
-                if window == Stage.BEGINNING_OF_COMBAT or p.id in in_combat
+                if window == Stage.BEGINNING_OF_COMBAT or p.id in in_combat or has_statics(s)
                 or (window == Stage.AFTER_ATTACKERS and p.controller != s.active)}
     return relevant | {p.id for p in s.permanents if p.face_down and (
         may_leave_face_up(replace(p, face_down=False)) or p.combat_abilities()

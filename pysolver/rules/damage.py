@@ -29,13 +29,14 @@ from ..asp.solving import STEP, args_of, control, one_model
 from ..errors import InputError
 from ..model import Situation
 from . import damage_count
+from .combat import settled
 
 
 def _facts(s: Situation) -> str:
     if s.combat.attackers is None or s.combat.blockers is None:
         raise InputError(s.source, "combat", "damage needs combat.attackers and combat.blockers "
                                              "(an empty mapping for no blocks) (docs/results.md)")
-    return situation_facts(s.with_combat(assignment=None))
+    return situation_facts(settled(s).with_combat(assignment=None))
 
 
 def next_step(s: Situation) -> str:

@@ -55,6 +55,7 @@ from ..asp.solving import (
 )
 from ..errors import InputError
 from ..model import Situation
+from .combat import settled
 from .counting import BlockProblem
 from .graph import attacker_blocker_graph, components
 
@@ -89,6 +90,7 @@ def orbit_declarations(s: Situation, side: Side, twins: list[tuple[str, str]]) -
     one of each orbit under permuting `twins`' classes (``encodings/verify.lp``), lazily: those
     obeying the most requirements (508.1d, 509.1c: clingo's optN, the optimal models), each as
     sorted pairs."""
+    s = settled(s)
     if side is ATTACKERS:
         facts = situation_facts(s, combat=False)
     else:
@@ -197,7 +199,7 @@ def lazy_product(parts: Sequence[Iterable[list[Any]]]) -> Iterator[list[Any]]:
 def attack_components(s: Situation) -> list[Component]:
     """One component per creature the active player controls: attack restrictions and requirements
     in docs/abilities.md concern single creatures (508.1c, 508.1d)."""
-    facts = situation_facts(s, combat=False)
+    facts = situation_facts(settled(s), combat=False)
     info = one_model(control(ATTACKS, facts, parts=("base", "show_candidates")))
     # requirement(attacks(A,J)) (508.1d): the creature is the requirement term's first argument.
     with_req = {sym.arguments[0].arguments[0].string for sym in info if sym.name == "requirement"}
@@ -210,7 +212,7 @@ def block_components(s: Situation) -> list[Component]:
     if s.combat.attackers is None:
         raise InputError(s.source, "combat.attackers", "blocks needs the declared attackers (docs/results.md)")
     g = attacker_blocker_graph(_without_blocks(s))
-    facts = situation_facts(_without_blocks(s))
+    facts = situation_facts(_without_blocks(settled(s)))
     requirements = g.graph.get("requirements", [])
     result = []
     for nodes in components(g):

@@ -59,7 +59,7 @@ from . import combat as c
 
 DAMAGE_RANGE = 20  # creatures of toughness up to this have their damage marked as an external
 POWER_RANGE = 20  # boards with a greater power are solved one state at a time
-NOT_CHARACTERISTICS = ("left_battlefield", "tapped", "mana_pool", "mana_spent",  # read by no step rule
+NOT_CHARACTERISTICS = ("left_battlefield", "departed", "tapped", "mana_pool", "mana_spent",  # read by no step rule
                        "cant_block_this_turn", "cant_be_blocked_this_turn")
 # The parts of encodings/combat.lp that make the state a step starts from externals, and those externals,
 # by name and arity.
@@ -171,13 +171,15 @@ class StepPrograms:
         """Each distinct result of the next damage step of `s` (as :func:`pysolver.rules.combat.step_results`).
         A board with a printed power over :data:`POWER_RANGE` gets the one-state program of
         :func:`pysolver.rules.combat.step_results` instead: with the blocks and who has left not facts, the
-        shared program would ground the shares to exact recipients of every possible block in unary.
+        shared program would ground the shares to exact recipients of every possible block in unary;
+        so does a board with static abilities (613.4c: the toughness that bounds the damage externals
+        would depend on who has left).
 
         `board`: a situation whose permanents include those of `s` and whose attackers are its
         (:mod:`pysolver.game.fights`: a fight's attackers with every creature that might block them):
         `s` is solved with the other permanents of `board` beside it, out of combat, so that one
         program (blocks are externals) serves every fight of those attackers."""
-        if any((p.power or 0) > POWER_RANGE for p in s.permanents):
+        if any((p.power or 0) > POWER_RANGE for p in s.permanents) or c.has_statics(s):
             return list(c.step_results(s))
         if board is not None and board.combat.attackers == s.combat.attackers:
             ids = {p.id for p in s.permanents}

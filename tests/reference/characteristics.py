@@ -12,10 +12,14 @@ Independent of the ASP encodings: input is the typed model only.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from pysolver.model import Permanent, Situation
-from pysolver.model.abilities import Ability, type_lists
+from pysolver.model.abilities import Ability, Static, type_lists
+
+from .statics import with_statics
 
 
 @dataclass(frozen=True)
@@ -120,6 +124,10 @@ def characteristics(p: Permanent) -> Characteristics:
             subtypes |= type_lists()[0]
         colors = frozenset(p.colors)
         base_power, base_toughness = p.power, p.toughness
+        for a in p.abilities:  # 604.3, 613.4a: a */* defined by counting (reference.statics adds the count)
+            if a.kind == "cda":
+                base_power = 0
+                base_toughness = 0 if cast(Static, a.value).toughness else base_toughness
         abilities = p.abilities
         loyalty, defense = p.loyalty, p.defense
     dp = dt = 0
@@ -155,27 +163,37 @@ def state_based_action(c: Characteristics) -> str | None:
     return None
 
 
+def field_of(s: Situation, gone: Iterable[str]) -> dict[str, Characteristics]:
+    """The characteristics of the permanents of `s` not in `gone`, with the effects of their static
+    abilities (611.3a, 613: :mod:`reference.statics`)."""
+    out = set(gone)
+    removed = {p.id for p in s.permanents if p.removed_from_combat}  # 506.4: no longer attacking
+    attacking = frozenset(a for a, _ in s.combat.attackers or () if a not in removed)
+    return with_statics({p.id: characteristics(p) for p in s.permanents if p.id not in out}, attacking)
+
+
+def sweep(field: dict[str, Characteristics]) -> dict[str, str]:
+    """The permanents of a field one check of the state-based actions removes, with the rule."""
+    return {pid: rule for pid, c in field.items() if (rule := state_based_action(c)) is not None}
+
+
 def left_battlefield(s: Situation) -> dict[str, str]:
     """The permanents the state-based actions remove from the starting situation, with the rule.
 
     704.3: all applicable state-based actions are performed simultaneously, then checked
-    again. With no continuous effects in a situation (no lords, no anthems), removing a
-    permanent changes nobody else's characteristics, so one pass finds them all.
+    again: when a source of a static ability leaves, its effects end (611.3b), and the next check
+    sees the characteristics without them; until a check finds nothing.
     """
-    gone = {}
-    for p in s.permanents:
-        if p.left_battlefield:  # already gone during a combat being explored (506.4)
-            gone[p.id] = "506.4"
-            continue
-        rule = state_based_action(characteristics(p))
-        if rule == "704.5g" and p.regeneration_shields > 0:
-            continue  # 701.19a: regenerated instead (reference.shields)
-        if rule is not None:
-            gone[p.id] = rule
-    return gone
+    gone = {p.id: "506.4" for p in s.permanents if p.left_battlefield}  # already gone during combat
+    shielded = {p.id for p in s.permanents if p.regeneration_shields > 0}
+    while True:  # 701.19a: a shielded creature lethal damage would destroy is regenerated (reference.outcomes)
+        found = {pid: rule for pid, rule in sweep(field_of(s, gone)).items()
+                 if not (rule == "704.5g" and pid in shielded)}
+        if not found:
+            return gone
+        gone |= found
 
 
 def battlefield(s: Situation) -> dict[str, Characteristics]:
     """The permanents on the battlefield after the state-based actions, by id."""
-    gone = left_battlefield(s)
-    return {p.id: characteristics(p) for p in s.permanents if p.id not in gone}
+    return field_of(s, left_battlefield(s))

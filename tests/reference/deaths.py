@@ -29,7 +29,7 @@ A death trigger on the stack is written ``("dies", kind, source, target, N, cont
 >>> s = load_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
 ...     "permanents": [{"id": "imp", "controller": "b", "power": 1, "toughness": 1,
 ...                     "abilities": ["When ~ dies, it deals 2 damage to any target"]}]})
->>> field = {p.id: characteristics(p) for p in s.permanents}
+>>> field = field_of(s, ())
 >>> sorted(t[3] for (t,) in put_sequences(s, {}, triggered(field, {"imp"})))
 ['a', 'b']
 """
@@ -41,7 +41,7 @@ from dataclasses import replace
 
 from pysolver.model import Situation
 
-from .characteristics import Characteristics, characteristics
+from .characteristics import Characteristics, field_of
 from .declarations import has_quality
 from .shields import prevented_noncombat, regenerated, saved
 
@@ -165,4 +165,4 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
 
 def lki_field(s: Situation, gone: frozenset[str]) -> dict[str, Characteristics]:
     """The characteristics of the permanents on the battlefield (for last known information)."""
-    return {p.id: characteristics(p) for p in s.permanents if p.id not in gone}
+    return field_of(s, gone)

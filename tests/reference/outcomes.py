@@ -65,7 +65,14 @@ from pysolver.model.mana import Mana
 
 from .activated import actions as activated_actions
 from .activated import has_abilities as has_activated
-from .characteristics import Characteristics, battlefield, characteristics, left_battlefield, state_based_action
+from .characteristics import (
+    Characteristics,
+    battlefield,
+    characteristics,
+    field_of,
+    left_battlefield,
+    state_based_action,
+)
 from .damage import Assignment, combat_now, fast, next_step, step_assignments
 from .deaths import put_sequences, resolve_death, triggered
 from .declarations import has_quality, reference_attacks, reference_blocks
@@ -75,6 +82,7 @@ from .hits import triggered as hit_triggers
 from .provoke import resolve_provoke
 from .provoke import stacks as provoke_stacks
 from .shields import prevented, regenerated, saved
+from .statics import bonus_toughness
 from .triggers import attack_stacked, attack_triggers, block_triggers, destroyed_by, resolve, stacked
 
 POOL_KEYS = ("W", "U", "B", "R", "G", "colorless")
@@ -108,7 +116,7 @@ class State:
     returned: frozenset[str] = frozenset()  # died and returned by persist/undying (702.79a, 702.93a)
 
     def field(self) -> dict[str, Characteristics]:
-        return {p.id: characteristics(p) for p in self.s.permanents if p.id not in self.gone}
+        return field_of(self.s, self.gone)
 
 
 # ==== Turning face up (116.2b, 702.37e) ===================================================
@@ -128,19 +136,32 @@ def pay(pool: Mana, cost: Mana) -> set[Mana]:
     return out
 
 
+def checked(state: State, last_known: dict[str, Characteristics] | None = None) -> State:
+    """704.3: the state-based actions of docs/situation.md (704.5f/g/i/v) performed and checked again
+    until none applies (a static ability's source that left ends its effects, 611.3b; a creature
+    regenerated is removed from combat, 506.4); a creature lethal damage would destroy with a
+    regeneration shield is regenerated instead (701.19a). `last_known` gets the characteristics of
+    those that leave, as they last existed (603.10a)."""
+    while True:
+        field = state.field()
+        found, saving = set(), set()
+        for pid, c in field.items():
+            rule = state_based_action(c)
+            if rule == "704.5g" and saved(state.s.permanent(pid), c):
+                saving.add(pid)
+            elif rule is not None:
+                found.add(pid)
+        if not found and not saving:
+            return state
+        if last_known is not None:
+            last_known |= {pid: field[pid] for pid in found}
+        permanents = tuple(regenerated(state.s, p) if p.id in saving else p for p in state.s.permanents)
+        state = replace(state, s=replace(state.s, permanents=permanents), gone=state.gone | frozenset(found))
+
+
 def settle(state: State) -> State:
-    """704.3: the state-based actions of docs/situation.md (704.5f/g/i/v), before any damage step; a
-    creature lethal damage would destroy with a regeneration shield is regenerated (701.19a)."""
-    gone = set(state.gone)
-    saving = set()
-    for pid, c in state.field().items():
-        rule = state_based_action(c)
-        if rule == "704.5g" and saved(state.s.permanent(pid), c):
-            saving.add(pid)
-        elif rule is not None:
-            gone.add(pid)
-    permanents = tuple(regenerated(state.s, p) if p.id in saving else p for p in state.s.permanents)
-    return replace(state, s=replace(state.s, permanents=permanents), gone=frozenset(gone))
+    """704.3: the state-based actions before any damage step (:func:`checked`)."""
+    return checked(state)
 
 
 def face_up_options(state: State) -> set[State]:
@@ -316,11 +337,15 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
     after = replace(after, gone=frozenset(gone))
     if lost:  # 104.3b: the game is over before any trigger is put on the stack (603.3)
         return [(after, lost)]
+    # 704.3: checked again (deathtouch damage was dealt before the last check, 704.5h): a static
+    # ability's source that left ends its effects (611.3b), which may put others into the graveyard.
+    after = checked(after, last_known)
+    gone = set(after.gone)
     states = [after]
     for pid in sorted(gone - set(state.gone)):
         if pid.endswith(RETURNED):
             continue  # a returned object dying again has the counter it looks back at (702.79a, 702.93a)
-        options = returning(after.s.permanent(pid), last_known[pid])
+        options = returning(after.s.permanent(pid), last_known[pid], after.field())
         states = [replace(st, returned=st.returned | {pid}, s=replace(st.s, permanents=(
             *st.s.permanents, returned_object(st.s.permanent(pid), counter)))) if counter else st
             for st in states for counter in options]
@@ -330,20 +355,25 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
 RETURNED = "/returned"  # the id of the new object a creature returned as (400.7), as the solver names it
 
 
-def returning(p: Permanent, c: Characteristics) -> set[int]:
+def returning(p: Permanent, c: Characteristics, field: dict[str, Characteristics]) -> set[int]:
     """How the creature that just died comes back, over each order of its triggers (603.3b): with a
     -1/-1 counter (-1) by persist (702.79a) if it had none, with a +1/+1 counter (+1) by undying
     (702.93a) if it had none, as it last existed (603.10a: face down it had no abilities, and the
     -1/-1 counters wither just put on it count); 0: it stays in the graveyard. The first trigger to
-    resolve returns it; the new object (400.7) has its printed toughness and that counter, and at 0
-    or less dies at once (704.5f: 0 too)."""
+    resolve returns it; the new object (400.7) has its printed toughness and that counter, with what
+    the static abilities of the permanents on the battlefield `field` and its own add as it enters
+    (611.3c), and at 0 or less dies at once (704.5f: 0 too)."""
     if not c.is_creature:
         return {0}
     options = set()
+    new = characteristics(replace(p, controller=p.owner or p.controller, damage=0, pt_counters=(),
+                                 until_end_of_turn=(0, 0), face_down=False))
+    bonus = bonus_toughness(field, new)
+    base = new.toughness  # printed (0 for a */* its ability defines, 604.3), before any effect
     if c.has("persist") and p.minus_counters == 0:
-        options.add(-1 if p.toughness - 1 > 0 else 0)
+        options.add(-1 if base - 1 + bonus > 0 else 0)
     if c.has("undying") and p.plus_counters == 0:
-        options.add(1 if p.toughness + 1 > 0 else 0)
+        options.add(1 if base + 1 + bonus > 0 else 0)
     return options or {0}
 
 

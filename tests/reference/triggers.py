@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from pysolver.model import Situation
 
-from .characteristics import Characteristics, characteristics
+from .characteristics import Characteristics, field_of
 
 
 def _pumped(s: Situation, gains: list[tuple[str, int, int, int]]) -> Situation:
@@ -39,7 +39,7 @@ def _pumped(s: Situation, gains: list[tuple[str, int, int, int]]) -> Situation:
 
 
 def _field(s: Situation, gone: frozenset[str]) -> dict[str, Characteristics]:
-    return {p.id: characteristics(p) for p in s.permanents if p.id not in gone}
+    return field_of(s, gone)
 
 
 def _pumps(c: Characteristics, kind: str) -> list[tuple[int, int]]:

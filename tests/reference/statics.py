@@ -1,0 +1,163 @@
+"""Static abilities of permanents (anthems and lords), in plain Python: 604.1, 611.3, 613.
+
+Independent of the ASP encodings: a field (the characteristics of the permanents on the
+battlefield, by id) is changed by the static abilities of its own members, all at once.
+
+611.3a, 611.3b: an effect applies while its source is on the battlefield, to whatever its text
+indicates at that moment. 613.1f (layer 6): abilities granted; 613.4c (layer 7c): +X/+Y added to
+the value the printed P/T (or face-down 2/2, 708.2a), the counters and the resolved pumps give.
+Nothing here changes a color, a type or a controller, which are all an effect reads, so the order
+of the effects does not matter (613.8 finds no dependency).
+
+>>> from pysolver.model import Permanent
+>>> from .characteristics import characteristics
+>>> lord = Permanent("lord", "a", power=2, toughness=2, subtypes=("Goblin",),
+...                  abilities=("Other Goblin creatures get +1/+1 and have haste",))
+>>> field = {p.id: characteristics(p) for p in (lord, Permanent("g", "b", power=1, toughness=1, subtypes=("Goblin",)))}
+>>> g = with_statics(field)["g"]
+>>> (g.power, g.toughness, g.has("haste")), with_statics(field)["lord"].power
+((2, 2, True), 2)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING, cast
+
+from pysolver.model.abilities import STATICS, Ability, Static
+
+if TYPE_CHECKING:
+    from .characteristics import Characteristics
+
+_QUALITY = re.compile(r'(\w+)(?:\("?(.*?)"?\))?')
+
+
+def statics_of(c: Characteristics) -> list[tuple[str, Static]]:
+    """The static abilities of a permanent as it is (none face down: its abilities are gone, 708.2a)."""
+    return [(a.kind, cast(Static, a.value)) for a in c.abilities if a.kind in STATICS]
+
+
+def describes(source: Characteristics, effect: Static, c: Characteristics) -> bool:
+    """Whether the effect of `source` describes the permanent `c` (611.3a): a creature, of the
+    right controller, not the source itself if "other", with the quality."""
+    if not c.is_creature:
+        return False
+    if effect.scope == "you" and c.controller != source.controller:
+        return False
+    if effect.scope == "opponents" and c.controller == source.controller:
+        return False
+    if effect.other and c.id == source.id:
+        return False
+    m = _QUALITY.fullmatch(effect.quality)
+    assert m, effect.quality
+    name, arg = m.group(1), m.group(2)
+    if name == "any":
+        return True
+    if name == "color":
+        return arg in c.colors  # 105.2
+    if name == "noncolor":
+        return arg not in c.colors
+    if name == "colorless":
+        return not c.colors  # 105.2c
+    if name == "multicolored":
+        return len(c.colors) >= 2  # 105.4
+    if name == "card_type":
+        return arg in c.types
+    if name == "creature_type":
+        return arg in c.subtypes  # 205.3m; a changeling's subtypes are all creature types (702.73a)
+    raise AssertionError(f"unknown quality {effect.quality!r}")
+
+
+def is_object(c: Characteristics, kind: str, quality: str) -> bool:
+    """Whether a permanent is an object of the kind (creature, permanent) and quality a condition counts."""
+    if kind == "creature" and not c.is_creature:
+        return False
+    m = _QUALITY.fullmatch(quality)
+    assert m, quality
+    name, arg = m.group(1), m.group(2)
+    if name == "any":
+        return True
+    if name == "color":
+        return arg in c.colors
+    if name == "card_type":
+        return arg in c.types
+    if name in ("creature_type", "land_type"):
+        return arg in c.subtypes  # 205.3m, 205.3i (702.73a: a changeling's are all creature types)
+    raise AssertionError(f"unknown quality {quality!r}")
+
+
+def count(field: dict[str, Characteristics], c: Characteristics, effect: Static, attacking: frozenset[str]) -> int:
+    """How many objects the condition of `c`'s own ability counts in the field ("another", "other": not `c`);
+    "as long as it's attacking": 1 if it is one of the declared attackers (508.1k)."""
+    if effect.scope == "attacking":
+        return int(c.id in attacking)
+    if effect.scope == "attacker":  # "for each other attacking creature"
+        return sum(1 for x in field.values() if x.id in attacking and x.is_creature and x.id != c.id)
+    return sum(1 for x in field.values() if x.controller == c.controller and is_object(x, effect.scope, effect.quality)
+               and not (effect.other and x.id == c.id))
+
+
+def defined(field: dict[str, Characteristics], c: Characteristics, effect: Static) -> int:
+    """The number a characteristic-defining ability counts (604.3): [other] objects of the kind and quality,
+    its controller's or everyone's."""
+    return sum(1 for x in field.values() if is_object(x, effect.scope, effect.quality)
+               and (effect.whose == "all" or x.controller == c.controller) and not (effect.other and x.id == c.id))
+
+
+def own_effects(field: dict[str, Characteristics], c: Characteristics,
+                attacking: frozenset[str] = frozenset()) -> tuple[int, int, list[Ability]]:
+    """What a creature's abilities on itself give it (604.1, 611.3a): "as long as you control ..." once
+    if the condition counts any, "for each ..." times the count; a characteristic-defining ability the
+    count as its power (and toughness) over the base 0 (604.3, 613.4a)."""
+    dp = dt = 0
+    granted: list[Ability] = []
+    for kind, effect in statics_of(c):
+        if kind == "cda":
+            n = defined(field, c, effect)
+            dp, dt = dp + effect.power * n, dt + effect.toughness * n
+            continue
+        n = count(field, c, effect, attacking) if kind in ("anthem_if", "grant_if", "anthem_per") else 0
+        if kind == "anthem_per" or (kind == "anthem_if" and n > 0):
+            times = n if kind == "anthem_per" else 1
+            dp, dt = dp + effect.power * times, dt + effect.toughness * times
+        if kind == "grant_if" and n > 0:
+            assert effect.granted is not None
+            granted.append(effect.granted)
+    return dp, dt, granted
+
+
+def with_statics(field: dict[str, Characteristics],
+                 attacking: frozenset[str] = frozenset()) -> dict[str, Characteristics]:
+    """The field with the effects of its static abilities applied (every source in the field);
+    `attacking`: the declared attackers."""
+    sources = [(c, kind, effect) for c in field.values() for kind, effect in statics_of(c)
+               if kind in ("anthem", "grant")]
+    if not any(statics_of(c) for c in field.values()):
+        return field
+    out = {}
+    for pid, c in field.items():
+        dp, dt, granted = own_effects(field, c, attacking)
+        for source, kind, effect in sources:
+            if not describes(source, effect, c):
+                continue
+            if kind == "anthem":
+                dp, dt = dp + effect.power, dt + effect.toughness
+            else:
+                assert effect.granted is not None
+                granted.append(effect.granted)
+        if dp or dt or granted:
+            c = replace(c, power=c.power + dp if c.power is not None else None,
+                        toughness=c.toughness + dt if c.toughness is not None else None,
+                        abilities=c.abilities + tuple(granted))
+        out[pid] = c
+    return out
+
+
+def bonus_toughness(field: dict[str, Characteristics], new: Characteristics) -> int:
+    """What the static abilities of `field` and of `new` itself add to the toughness of `new`, a
+    permanent entering the battlefield (611.3c: they apply as it enters)."""
+    sources = [*field.values(), new]
+    return (sum(effect.toughness for source in sources for kind, effect in statics_of(source)
+                if kind == "anthem" and describes(source, effect, new)) + own_effects({**field, new.id: new}, new)[1])
+

@@ -1,0 +1,461 @@
+"""Static abilities: anthems and lords (604.1, 611.3, 613.1f, 613.4c; encodings/statics.lp).
+
+Each rule with a hand-stated expected set, the lines as real cards print them, and the brute-force
+reference (tests/reference/statics.py) on generated boards: `outcomes` (fight path, walk), `blocks`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from combat_boards import damage_boards, outcome_boards
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference.damage import reference_assignments
+from reference.declarations import reference_blocks
+from reference.minimax import reference_verify
+from reference.outcomes import canonical, reference_outcomes
+from strategies import examples, with_statics
+
+import pysolver
+from pysolver.files.cards import parse_pool
+from pysolver.game import fights
+from pysolver.game.outcomes import outcome_values
+from pysolver.model.abilities import parse_ability_line
+from pysolver.rules.check import stage_of
+
+
+def board(*permanents: dict[str, Any], attackers: dict[str, str] | None = None,
+          blockers: dict[str, list[str]] | None = None, life: int = 20) -> pysolver.Situation:
+    combat: dict[str, Any] = {}
+    if attackers is not None:
+        combat["attackers"] = attackers
+    if blockers is not None:
+        combat["blockers"] = blockers
+    return pysolver.load_data({"players": [{"name": "alice"}, {"name": "bob", "life": life}], "active": "alice",
+                               "permanents": list(permanents), **({"combat": combat} if combat else {})})
+
+
+def enchantment(pid: str, controller: str, line: str) -> dict[str, Any]:
+    return {"id": pid, "controller": controller, "types": ["Enchantment"], "abilities": [line]}
+
+
+def creature(pid: str, controller: str, power: int, toughness: int, *abilities: str, **more: Any) -> dict[str, Any]:
+    return {"id": pid, "controller": controller, "power": power, "toughness": toughness,
+            "abilities": list(abilities), **more}
+
+
+def results(s: pysolver.Situation) -> set[tuple[int, tuple[str, ...], tuple[tuple[str, int], ...]]]:
+    """(bob's life, destroyed, damage marked) of each outcome."""
+    return {(o["life"]["bob"], tuple(o["destroyed"]), tuple(sorted(o["damage"].items())))
+            for o in pysolver.outcomes(s)}
+
+
+# ---- the lines, as real cards print them (Magarena card scripts, /work/scratch/corpus) -----------------
+
+@pytest.mark.parametrize(("name", "line", "terms"), [
+    ("Goblin King", "Other Goblin creatures get +1/+1 and have mountainwalk.",
+     ['anthem(all,other,creature_type("goblin"),1,1)',
+      'grant(all,other,creature_type("goblin"),landwalk("mountain"))']),
+    ("Glorious Anthem", "Creatures you control get +1/+1.", ["anthem(you,each,any,1,1)"]),
+    ("Benalish Marshal", "Other creatures you control get +1/+1.", ["anthem(you,other,any,1,1)"]),
+    ("Crusade", "White creatures get +1/+1.", ["anthem(all,each,color(white),1,1)"]),
+    ("Elvish Archdruid", "Other Elf creatures you control get +1/+1.",
+     ['anthem(you,other,creature_type("elf"),1,1)']),
+    ("Lord of the Accursed", "Other Zombies you control get +1/+1.",
+     ['anthem(you,other,creature_type("zombie"),1,1)']),
+    ("Drana's Chosen", "Wolves you control have deathtouch.", ['grant(you,each,creature_type("wolf"),deathtouch)']),
+    ("Ascendant Evincar", "Other black creatures get +1/+1.", ["anthem(all,other,color(black),1,1)"]),
+    ("Ascendant Evincar", "Nonblack creatures get -1/-1.", ["anthem(all,each,noncolor(black),-1,-1)"]),
+    ("Centaur Chieftain", "Other Centaur creatures you control get +1/+1 and have vigilance and trample.",
+     ['anthem(you,other,creature_type("centaur"),1,1)', 'grant(you,other,creature_type("centaur"),vigilance)',
+      'grant(you,other,creature_type("centaur"),trample)']),
+    ("Master of Etherium", "Other artifact creatures you control get +1/+1.",
+     ["anthem(you,other,card_type(artifact),1,1)"]),
+    ("Elesh Norn", "Creatures your opponents control get -2/-2.", ["anthem(opponents,each,any,-2,-2)"]),
+])
+def test_613_real_lines_parse(name: str, line: str, terms: list[str]) -> None:
+    """604.1, 613.4c, 613.1f: the printed forms (the card's name is no part of these lines)."""
+    assert [a.term for a in parse_ability_line(line, name)] == terms
+
+
+@pytest.mark.parametrize("line", ["Other creatures you control have exalted",  # a trigger granted: not modelled
+                                  "Creatures you control have changeling",  # 604.3: a CDA of the card itself
+                                  "Attacking creatures you control have lifelink",  # not a fixed quality
+                                  "Creatures you control get +1/+1 as long as you control a Forest"])
+def test_613_lines_not_modelled_are_not_understood(line: str) -> None:
+    with pytest.raises(ValueError):
+        parse_ability_line(line, None)
+
+
+# ---- 613.4c, 611.3a: the rules, each with a hand-stated set ---------------------------------------------
+
+def test_613_4c_an_anthem_adds_to_every_creature_of_its_controller() -> None:
+    """Glorious Anthem, an enchantment (a non-creature source): 1/1 and 2/2 unblocked deal 2 + 3."""
+    s = board(enchantment("ga", "alice", "Creatures you control get +1/+1"), creature("x", "alice", 1, 1),
+              creature("y", "alice", 2, 2), attackers={"x": "bob", "y": "bob"},
+              blockers={})
+    assert results(s) == {(15, (), ())}
+
+
+def test_113_2c_two_instances_of_an_anthem_each_apply() -> None:
+    """113.2c: a permanent with the same line twice has two abilities: +2/+2."""
+    s = board(enchantment("e", "alice", "Creatures you control get +1/+1") | {"abilities": [
+        "Creatures you control get +1/+1", "Creatures you control get +1/+1"]},
+              creature("x", "alice", 1, 1), attackers={"x": "bob"}, blockers={})
+    assert results(s) == {(17, (), ())}
+
+
+def test_613_4c_layer_7c_lord_counters_and_face_down_base() -> None:
+    """708.2a gives a face-down creature its base 2/2; its +1/+1 counter and the anthem add in 7c: 4/4.
+    It is no Goblin (708.2a: no subtypes), so the Goblin lord does not pump it."""
+    s = board(creature("lord", "alice", 1, 1, "Creatures you control get +1/+1", "Other Goblins you control get +5/+5",
+                       subtypes=["Goblin"]),
+              creature("fd", "alice", 0, 1, "Morph {9}", face_down=True, subtypes=["Goblin"], counters={"+1/+1": 1}),
+              attackers={"fd": "bob"}, blockers={})
+    assert results(s) == {(16, (), ())}
+
+
+def test_611_3a_other_leaves_out_the_source_itself() -> None:
+    """"Other Goblin creatures you control get +1/+1": the lord alone deals its own 2."""
+    s = board(creature("lord", "alice", 2, 2, "Other Goblin creatures you control get +1/+1", subtypes=["Goblin"]),
+              creature("g", "alice", 1, 1, subtypes=["Goblin"]), creature("h", "alice", 1, 1, subtypes=["Human"]),
+              attackers={"lord": "bob", "g": "bob", "h": "bob"}, blockers={})
+    assert results(s) == {(20 - 2 - 2 - 1, (), ())}
+
+
+def test_611_3a_an_opponents_lord_without_you_control_pumps_your_goblins() -> None:
+    """"Other Goblin creatures get +1/+1" covers every player's Goblins: bob's lord pumps alice's
+    attacker (2 damage); "Creatures your opponents control get -1/-0" then takes one away."""
+    goblin = creature("g", "alice", 1, 1, subtypes=["Goblin"])
+    lord = creature("lord", "bob", 1, 1, "Other Goblin creatures get +1/+1", subtypes=["Goblin"])
+    assert results(board(goblin, lord, attackers={"g": "bob"}, blockers={})) == {(18, (), ())}
+    weak = creature("w", "bob", 0, 1, "Creatures your opponents control get -1/-0")
+    assert results(board(goblin, lord, weak, attackers={"g": "bob"}, blockers={})) == {(19, (), ())}
+
+
+def test_702_73a_a_changeling_is_every_creature_type() -> None:
+    s = board(creature("lord", "alice", 0, 1, "Other Elves you control get +2/+0"),
+              creature("c", "alice", 1, 1, "Changeling"), attackers={"c": "bob"}, blockers={})
+    assert results(s) == {(17, (), ())}
+
+
+def test_708_2a_a_face_down_lord_has_no_ability() -> None:
+    s = board(creature("lord", "alice", 2, 2, "Creatures you control get +3/+3", "Morph {9}", face_down=True),
+              creature("x", "alice", 1, 1), attackers={"x": "bob"}, blockers={})
+    assert results(s) == {(19, (), ())}
+
+
+def test_613_1f_a_granted_first_strike_makes_a_first_strike_step() -> None:
+    """510.4, 702.7b: a 2/2 given first strike by an enchantment kills its 2/2 blocker first and lives."""
+    s = board(enchantment("e", "alice", "Creatures you control have first strike"), creature("x", "alice", 2, 2),
+              creature("b", "bob", 2, 2),
+              attackers={"x": "bob"}, blockers={"b": ["x"]})
+    assert results(s) == {(20, ("b",), ())}
+    without = board(creature("x", "alice", 2, 2), creature("b", "bob", 2, 2), attackers={"x": "bob"},
+                    blockers={"b": ["x"]})
+    assert results(without) == {(20, ("b", "x"), ())}
+
+
+def test_611_3b_a_lord_killed_in_the_first_strike_step_no_longer_pumps() -> None:
+    """510.4, 611.3b: the lord dies to first-strike damage; in the regular step its Goblin is a 1/1
+    again and deals 1 to its 0/2 blocker, which lives."""
+    s = board(creature("lord", "alice", 2, 2, "Other Goblin creatures you control get +1/+1", subtypes=["Goblin"]),
+              creature("g", "alice", 1, 1, subtypes=["Goblin"]), creature("w", "bob", 3, 3, "First strike"),
+              creature("x", "bob", 0, 2), attackers={"lord": "bob", "g": "bob"}, blockers={"w": ["lord"], "x": ["g"]})
+    assert results(s) == {(20, ("lord",), (("x", 1),))}
+
+
+def test_704_3_state_based_actions_are_checked_again_when_a_lord_leaves() -> None:
+    """704.3: the Goblin with 1 damage marked lives on the lord's toughness; the lord dies to
+    first-strike damage, and the next check puts the Goblin, now 1/1 with 1 damage, into the graveyard."""
+    s = board(creature("lord", "alice", 2, 2, "Other Goblin creatures you control get +1/+1", subtypes=["Goblin"]),
+              creature("g", "alice", 1, 1, subtypes=["Goblin"], damage=1), creature("w", "bob", 3, 3, "First strike"),
+              creature("x", "bob", 0, 2), attackers={"lord": "bob", "g": "bob"}, blockers={"w": ["lord"], "x": ["g"]})
+    assert results(s) == {(20, ("g", "lord"), ())}
+
+
+def test_704_3_before_any_choice_too() -> None:
+    """SPEC §1, 704.3: a lord with lethal damage marked leaves, and then its 1/1 Goblin with 1 damage."""
+    s = board(creature("lord", "alice", 2, 2, "Other Goblins you control get +1/+1", subtypes=["Goblin"], damage=2),
+              creature("g", "alice", 1, 1, subtypes=["Goblin"], damage=1), creature("h", "alice", 1, 1))
+    assert {tuple(o["destroyed"]) for o in pysolver.outcomes(s)} == {("g", "lord")}
+
+
+def test_704_3_every_question_sees_the_checks_repeated() -> None:
+    """The blocker lives on its lord's +1/+1; the lord has lethal damage and leaves, and then so does the
+    0/0 blocker (704.3): the blocked attacker assigns no damage (509.1h, 510.1a), `check` agrees, and
+    `blocks` has no creature left to block with."""
+    s = board(creature("a", "alice", 1, 1), creature("lord", "bob", 0, 1, "Other creatures you control get +0/+1",
+                                                     damage=1),
+              creature("b", "bob", 0, 0), attackers={"a": "bob"}, blockers={"b": ["a"]})
+    assert [d["assignment"] for d in pysolver.damage_assignments(s)] == [[]]
+    assert pysolver.check(s.with_combat(assignment=(("a", "b", 1),)))["legal"] is False
+    assert [d["blocks"] for d in pysolver.legal_blocks(s.with_combat(blockers=None))] == [[]]
+
+
+def test_702_12b_a_granted_indestructible_ends_with_its_source() -> None:
+    """702.12b: lethal damage does not destroy the Goblin while the lord is there; the lord dies to
+    first-strike damage, and the Goblin with lethal damage is destroyed at the next check (704.3)."""
+    lord = creature("lord", "alice", 2, 2, "Other Goblin creatures you control have indestructible",
+                    subtypes=["Goblin"])
+    goblin = creature("g", "alice", 1, 1, subtypes=["Goblin"], damage=1)
+    assert {tuple(o["destroyed"]) for o in pysolver.outcomes(board(lord, goblin))} == {()}
+    s = board(lord, goblin, creature("w", "bob", 3, 3, "First strike"), attackers={"lord": "bob"},
+              blockers={"w": ["lord"]})
+    assert results(s) == {(20, ("g", "lord"), ())}
+
+
+def test_611_3c_a_creature_persist_returns_enters_with_the_anthem() -> None:
+    """702.79a, 400.7: a 1/1 with persist returns as a new object, 0/0 with its -1/-1 counter, and the
+    anthem's +1/+1 applies as it enters (611.3c): it stays (`returned`). Without the anthem it dies again
+    (704.5f)."""
+    anthem = enchantment("ga", "alice", "Creatures you control get +1/+1")
+    fighters = (creature("p", "alice", 1, 1, "Persist"), creature("b", "bob", 3, 3))
+    s = board(anthem, *fighters, attackers={"p": "bob"}, blockers={"b": ["p"]})
+    assert [(o["destroyed"], o.get("returned")) for o in pysolver.outcomes(s)] == [(["p"], ["p"])]
+    s = board(*fighters, attackers={"p": "bob"}, blockers={"b": ["p"]})
+    assert [(o["destroyed"], o.get("returned")) for o in pysolver.outcomes(s)] == [(["p"], None)]
+
+
+def test_509_1b_a_granted_flying_restricts_blocks() -> None:
+    """702.9b: a creature given flying can be blocked only by creatures with flying or reach."""
+    s = board(enchantment("e", "alice", "Creatures you control have flying"), creature("x", "alice", 1, 1),
+              creature("b", "bob", 1, 1), creature("r", "bob", 1, 1, "Reach"),
+              attackers={"x": "bob"})
+    assert sorted(sorted(map(tuple, d["blocks"])) for d in pysolver.legal_blocks(s)) == [[], [("r", "x")]]
+
+
+# ---- a creature's abilities on itself, with a condition the board states (604.1, 611.3a) --------------
+
+@pytest.mark.parametrize(("name", "line", "terms"), [
+    ("Wild Nacatl", "Wild Nacatl gets +1/+1 as long as you control a Mountain.",
+     ['anthem_if(permanent,each,land_type("mountain"),1,1)']),
+    ("Dauntless Dourbark", "Dauntless Dourbark has trample as long as you control another Treefolk.",
+     ['grant_if(permanent,other,creature_type("treefolk"),trample)']),
+    ("Crabapple Cohort", "Crabapple Cohort gets +1/+1 as long as you control another green creature.",
+     ["anthem_if(creature,other,color(green),1,1)"]),
+    ("Cliffrunner Behemoth", "Cliffrunner Behemoth has lifelink as long as you control a white permanent.",
+     ["grant_if(permanent,each,color(white),lifelink)"]),
+    ("Borderland Behemoth", "Borderland Behemoth gets +4/+4 for each other Giant you control.",
+     ['anthem_per(permanent,other,creature_type("giant"),4,4)']),
+    ("Deadeye Plunderers", "Deadeye Plunderers gets +1/+1 for each artifact you control.",
+     ["anthem_per(permanent,each,card_type(artifact),1,1)"]),
+    ("Aerial Engineer", "As long as you control an artifact, Aerial Engineer gets +2/+0 and has flying.",
+     ["anthem_if(permanent,each,card_type(artifact),2,0)", "grant_if(permanent,each,card_type(artifact),flying)"]),
+    ("Blood-Cursed Knight", "As long as you control an enchantment, Blood-Cursed Knight gets +1/+1 and has lifelink.",
+     ["anthem_if(permanent,each,card_type(enchantment),1,1)",
+      "grant_if(permanent,each,card_type(enchantment),lifelink)"]),
+])
+def test_604_1_real_conditional_lines_parse(name: str, line: str, terms: list[str]) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == terms
+
+
+def test_611_3a_as_long_as_you_control_a_mountain() -> None:
+    """Wild Nacatl: 2/2 with a Mountain (a land with the land type), 1/1 without; bob's Mountain does not count."""
+    nacatl = creature("n", "alice", 1, 1, "Wild Nacatl gets +1/+1 as long as you control a Mountain",
+                      name="Wild Nacatl")
+    mountain = {"id": "m", "controller": "alice", "types": ["Land"], "subtypes": ["Mountain"]}
+    assert results(board(nacatl, mountain, attackers={"n": "bob"}, blockers={})) == {(18, (), ())}
+    assert results(board(nacatl, {**mountain, "controller": "bob"}, attackers={"n": "bob"}, blockers={})) \
+        == {(19, (), ())}
+
+
+def test_611_3a_for_each_other_goblin_counts_as_they_die() -> None:
+    """"~ gets +1/+0 for each other Goblin you control": the other Goblin dies to first-strike damage, and
+    in the regular step the count is 0 (a 1/1 deals 1); unblocked together they deal 1 + 2."""
+    x = creature("x", "alice", 1, 1, "This creature gets +1/+0 for each other Goblin you control", subtypes=["Goblin"])
+    g = creature("g", "alice", 1, 1, subtypes=["Goblin"])
+    w = creature("w", "bob", 2, 2, "First strike")
+    assert results(board(x, g, w, attackers={"x": "bob", "g": "bob"}, blockers={"w": ["g"]})) == {(19, ("g",), ())}
+    assert results(board(x, g, w, attackers={"x": "bob", "g": "bob"}, blockers={})) == {(17, (), ())}
+
+
+def test_704_3_a_granted_indestructible_with_a_condition() -> None:
+    """"~ has indestructible as long as you control another Goblin": with 2 damage marked on a 1/1 it stays
+    while the other Goblin does; the other Goblin dies to first-strike damage, and then so does it."""
+    x = creature("x", "alice", 1, 1, "~ has indestructible as long as you control another Goblin", subtypes=["Goblin"],
+                 damage=2)
+    g = creature("g", "alice", 1, 1, subtypes=["Goblin"])
+    assert {tuple(o["destroyed"]) for o in pysolver.outcomes(board(x, g))} == {()}
+    s = board(x, g, creature("w", "bob", 2, 2, "First strike"), attackers={"g": "bob"}, blockers={"w": ["g"]})
+    assert results(s) == {(20, ("g", "x"), ())}
+
+
+@pytest.mark.parametrize(("name", "line", "terms"), [
+    ("Kitesail Corsair", "Kitesail Corsair has flying as long as it's attacking.",
+     ["grant_if(attacking,each,self,flying)"]),
+    ("Soltari Lancer", "Soltari Lancer has first strike as long as it's attacking.",
+     ["grant_if(attacking,each,self,first_strike)"]),
+    ("Grasping Scoundrel", "Grasping Scoundrel gets +1/+0 as long as it's attacking.",
+     ["anthem_if(attacking,each,self,1,0)"]),
+    ("Adanto Vanguard", "As long as Adanto Vanguard is attacking, it gets +2/+0.",
+     ["anthem_if(attacking,each,self,2,0)"]),
+])
+def test_508_1k_real_attacking_lines_parse(name: str, line: str, terms: list[str]) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == terms
+
+
+def test_508_1k_first_strike_as_long_as_it_is_attacking() -> None:
+    """Soltari Lancer: attacking, its first strike kills a 2/2 blocker first (510.4); blocking, it has none
+    and trades with a 2/2 attacker."""
+    lancer = creature("l", "alice", 2, 2, "~ has first strike as long as it's attacking")
+    assert results(board(lancer, creature("b", "bob", 2, 2), attackers={"l": "bob"}, blockers={"b": ["l"]})) \
+        == {(20, ("b",), ())}
+    s = pysolver.load_data({"players": [{"name": "alice"}, {"name": "bob"}], "active": "bob",
+                            "permanents": [{**lancer, "id": "l"}, creature("a", "bob", 2, 2)],
+                            "combat": {"attackers": {"a": "alice"}, "blockers": {"l": ["a"]}}})
+    assert {tuple(o["destroyed"]) for o in pysolver.outcomes(s)} == {("a", "l")}
+
+
+def test_506_4_for_each_other_attacking_creature() -> None:
+    """"~ gets +1/+0 for each other attacking creature": 3 with two others attacking; one of them dies to
+    first-strike damage (506.4: no longer attacking), and in the regular step it deals 2."""
+    x = creature("x", "alice", 1, 1, "This creature gets +1/+0 for each other attacking creature")
+    others = (creature("g", "alice", 1, 1), creature("h", "alice", 1, 1), creature("w", "bob", 2, 2, "First strike"))
+    assert results(board(x, *others, attackers={"x": "bob", "g": "bob", "h": "bob"}, blockers={})) \
+        == {(20 - 3 - 1 - 1, (), ())}
+    assert results(board(x, *others, attackers={"x": "bob", "g": "bob", "h": "bob"}, blockers={"w": ["g"]})) \
+        == {(20 - 2 - 1, ("g",), ())}
+    assert results(board(x, *others, attackers={"x": "bob"}, blockers={})) == {(19, (), ())}
+
+
+def test_508_1k_flying_as_long_as_it_is_attacking_restricts_blocks() -> None:
+    """Kitesail Corsair attacking has flying (702.9b): bob's 1/1 without flying or reach can't block it."""
+    s = board(creature("k", "alice", 2, 1, "Kitesail Corsair has flying as long as it's attacking",
+                       name="Kitesail Corsair"), creature("b", "bob", 1, 1), attackers={"k": "bob"})
+    assert [d["blocks"] for d in pysolver.legal_blocks(s)] == [[]]
+
+
+# ---- characteristic-defining abilities that count the battlefield (604.3, 613.4a) ----------------------
+
+@pytest.mark.parametrize(("name", "line", "terms"), [
+    ("Crusader of Odric", "Crusader of Odric's power and toughness are each equal to the number of creatures you "
+     "control.", ["cda(creature,each,any,you,1,1)"]),
+    ("Nightmare", "Nightmare's power and toughness are each equal to the number of Swamps you control.",
+     ['cda(permanent,each,land_type("swamp"),you,1,1)']),
+    ("Ratcatcher", "Ratcatcher's power is equal to the number of other Rats on the battlefield.",
+     ['cda(permanent,other,creature_type("rat"),all,1,0)']),
+    ("Broodstar", "Broodstar's power and toughness are each equal to the number of artifacts you control.",
+     ["cda(permanent,each,card_type(artifact),you,1,1)"]),
+])
+def test_604_3_real_defining_lines_parse(name: str, line: str, terms: list[str]) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == terms
+
+
+CRUSADER = "~'s power and toughness are each equal to the number of creatures you control"
+
+
+def test_604_3_a_count_of_creatures_changes_as_they_die() -> None:
+    """Crusader of Odric is a 2/2 with one other creature; that creature dies to first-strike damage,
+    and in the regular step the Crusader is a 1/1 (611.3a). A +1/+1 counter adds to the count (613.4c)."""
+    crusader = {"id": "c", "controller": "alice", "types": ["Creature"], "abilities": [CRUSADER]}
+    g = creature("g", "alice", 1, 1)
+    w = creature("w", "bob", 1, 1, "First strike")
+    assert results(board(crusader, g, w, attackers={"c": "bob", "g": "bob"}, blockers={"w": ["g"]})) \
+        == {(19, ("g",), ())}
+    assert results(board({**crusader, "counters": {"+1/+1": 1}}, g, attackers={"c": "bob"}, blockers={})) \
+        == {(17, (), ())}
+
+
+def test_604_3_the_number_it_defines_is_left_out() -> None:
+    with pytest.raises(pysolver.InputError, match=r"permanents\[0\].power.*defined by its ability \(604.3"):
+        board({"id": "c", "controller": "alice", "types": ["Creature"], "power": 1, "abilities": [CRUSADER]})
+    with pytest.raises(pysolver.InputError, match=r"needs toughness"):
+        board({"id": "c", "controller": "alice", "types": ["Creature"],
+               "abilities": ["~'s power is equal to the number of Swamps you control"]})
+
+
+def test_708_2a_a_face_down_creature_with_a_defining_ability_is_a_2_2() -> None:
+    s = board({"id": "c", "controller": "alice", "types": ["Creature"], "face_down": True,
+               "abilities": [CRUSADER, "Morph {9}"]}, creature("g", "alice", 1, 1), attackers={"c": "bob"},
+              blockers={})
+    assert results(s) == {(18, (), ())}
+
+
+def test_604_3_a_scryfall_card_with_star_power_and_a_modelled_line() -> None:
+    """Crusader of Odric as Scryfall gives it ("*" power and toughness): the card's line defines them,
+    so the situation names the card and no number; Goblin King's lines pump the opponent's Goblin."""
+    cards = parse_pool([
+        {"object": "card", "layout": "normal", "name": "Crusader of Odric", "type_line": "Creature — Human Soldier",
+         "oracle_text": "Crusader of Odric's power and toughness are each equal to the number of creatures you "
+                        "control.", "colors": ["W"], "power": "*", "toughness": "*"},
+        {"object": "card", "layout": "normal", "name": "Goblin King", "type_line": "Creature — Goblin",
+         "oracle_text": "Other Goblin creatures get +1/+1 and have mountainwalk.", "colors": ["R"],
+         "power": "2", "toughness": "2"}], "cards.json")
+    s = pysolver.load_data({"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice", "permanents": [
+        {"id": "c", "controller": "alice", "card": "Crusader of Odric"},
+        {"id": "g", "controller": "alice", "power": 1, "toughness": 1, "subtypes": ["Goblin"]},
+        {"id": "k", "controller": "bob", "card": "Goblin King"}],
+        "combat": {"attackers": {"c": "bob", "g": "bob"}, "blockers": {}}}, cards)
+    assert results(s) == {(20 - 2 - 2, (), ())}
+
+
+# ---- the reference on generated boards ---------------------------------------------------------------
+
+def compare(data: dict[str, Any], split: bool = False) -> None:
+    """`outcomes` (fight by fight where `split`), the walk and the reference agree."""
+    s = pysolver.load_data(data)
+    if split:  # an enchantment's anthem is the same in every fight (fights.constant_sources)
+        bare = pysolver.load_data({**data, "permanents": [p for p in data["permanents"] if p["id"] != "anthem"]})
+        constant = all(a.kind in ("anthem", "grant") for a in s.permanent("anthem").abilities)
+        assert fights.decomposes(s) is (constant and fights.decomposes(bare))
+    else:  # 611.3a: a creature's effect reaches across fights (rules.combat.settle)
+        assert not fights.decomposes(s)
+    want = {canonical(o) for o in reference_outcomes(s)}
+    got = {canonical(o) for o in pysolver.outcomes(s)}
+    assert got == want, (sorted(got - want)[:2], sorted(want - got)[:2])
+    assert {canonical(o.to_json()) for o in outcome_values(s, split=False)} == want
+    assert pysolver.count_outcomes(s) == len(want)
+
+
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(with_statics(outcome_boards("blockers")))
+def test_statics_after_blocks_equal_reference(data: dict[str, Any]) -> None:
+    compare(data)
+
+
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(with_statics(outcome_boards("attackers")))
+def test_statics_after_attacks_equal_reference(data: dict[str, Any]) -> None:
+    compare(data)
+
+
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(with_statics(outcome_boards("blockers"), on_creatures=False))
+def test_an_enchantments_anthem_splits_into_fights_and_equals_reference(data: dict[str, Any]) -> None:
+    compare(data, split=True)
+
+
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(with_statics(outcome_boards("attackers")))
+def test_statics_blocks_equal_reference(data: dict[str, Any]) -> None:
+    """509.1: the block declarations read the granted abilities (flying, landwalk, protection) and P/T."""
+    s = pysolver.load_data(data)
+    got = [frozenset(tuple(pair) for pair in d["blocks"]) for d in pysolver.legal_blocks(s)]
+    assert len(got) == len(set(got)) and set(got) == reference_blocks(s)
+
+
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(with_statics(damage_boards()))
+def test_statics_damage_and_check_equal_reference(data: dict[str, Any]) -> None:
+    """510.1: the assignments read the powers, the granted trample, deathtouch and first strike;
+    `check` passes each of them and no other (510.1a, 702.19b)."""
+    s = pysolver.load_data(data)
+    want = reference_assignments(s)
+    got = [frozenset(map(tuple, a["assignment"])) for a in pysolver.damage_assignments(s)]
+    assert len(got) == len(set(got)) and set(got) == want
+    for a in sorted(want, key=sorted)[:10]:
+        doc = pysolver.check(s.with_combat(assignment=tuple(sorted(a))))
+        assert not [v for v in doc["violations"] if stage_of(v["rule"]) == 2], (sorted(a), doc)
+
+
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(with_statics(outcome_boards("attackers")), st.booleans())
+def test_statics_verify_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
+    """verify against the brute-force minimax (tests/reference/minimax.py): lethal or destroying a blocker."""
+    blockers = [p["id"] for p in data["permanents"] if p["controller"] != data["active"] and "types" not in p]
+    goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
+    s = pysolver.load_data({**data, "goal": goal})
+    assert pysolver.verify(s)["holds"] is reference_verify(s)
