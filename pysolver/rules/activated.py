@@ -56,6 +56,7 @@ from ..model.moves import AbilityActivation
 from ..model.stage import Stage
 from ..model.values import Violation
 from .pumps import BLIND_BEFORE_BLOCKS, lowers_toughness, pumps_of, source_of
+from .statics import has_now
 
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump")  # 115.1: they have a target
 TAKING = ("tap_target", "target_cant_block", "target_unblockable")  # they only take choices away (may_matter)
@@ -86,24 +87,25 @@ def may_tap_attackers(s: Situation) -> bool:
 
 
 def tapped(s: Situation, p: Permanent) -> bool:
-    """Whether `p` is tapped: as the situation says, or attacking without vigilance (508.1f, 702.20b)."""
+    """Whether `p` is tapped: as the situation says, or attacking without vigilance (508.1f, 702.20b;
+    its own or one a static ability grants it, 613.1f)."""
     if p.tapped:
         return True
     attacking = any(a == p.id for a, _ in s.combat.attackers or ())
-    return attacking and not (not p.face_down and any(a.kind == "vigilance" for a in p.abilities))
+    return attacking and not has_now(s, p, "vigilance")
 
 
 def payable(s: Situation, p: Permanent, ability: CombatAbility, extra: Mana | None = None) -> bool:
     """Whether the cost of `ability` of `p` (and `extra`, a ward cost) can be paid now: the mana from
     what is left of the pool (602.2b, 601.2h); {T} only untapped (602.5a) and, for a creature, not
-    summoning sick unless it has haste (302.6, 702.10c)."""
+    summoning sick unless it has haste (302.6, 702.10c; its own or granted, 613.1f)."""
     owner = s.player(p.controller)
     if not pays(owner.mana, owner.spent + ability.cost + (extra or Mana())):
         return False
     if ability.tap:
         if tapped(s, p):
             return False
-        if p.is_creature and p.summoning_sick and not any(a.kind == "haste" for a in p.abilities):
+        if p.is_creature and p.summoning_sick and not has_now(s, p, "haste"):
             return False
     return True
 
