@@ -11,11 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from reference.outcomes import canonical, reference_outcomes
+from test_best_remainder import after_blocks, solved
 from test_corpus import CORPUS
+from test_verify import board as verify_board
 
 import pysolver
 from pysolver.files.cards import load_pool_file
-from pysolver.game import fights
+from pysolver.game import fights, gametree
 from pysolver.game.outcomes import outcome_values
 from pysolver.rules.statics import has_now
 
@@ -144,6 +146,22 @@ def test_708_2a_a_lord_turned_face_up_pumps_from_then_on() -> None:
               creature("a", "alice", 2, 2), creature("y", "bob", 3, 3),
               attackers={"a": "bob"}, blockers={"y": ["a"]}, alice_mana="{R}")
     assert ends(s) == {(20, ("a",)), (20, ("a", "y"))}
+
+
+# ---- best: a trample a static ability grants is the attacker's damage choice ------------------------
+
+def test_702_19b_best_sees_a_granted_trample_as_the_attackers_choice() -> None:
+    """510.1c-d, 702.19b, 613.1f: the enchantment gives alice's 5/5 trample, so after blockers both sides
+    choose (bob his {G}: +0/+1, alice how much of the 5 goes past his 2/2): not a one-player rest. Pumped,
+    the blocker needs 3 and bob takes 2 (life 18); unpumped he would take 3: he pumps."""
+    s = verify_board([enchantment("e", "alice", "Creatures you control have trample"),
+                      creature("x", "alice", 5, 5),
+                      creature("y", "bob", 2, 2, "{G}: ~ gets +0/+1 until end of turn")], bob_mana="{G}",
+                     goal={"lethal": "bob"}, combat={"attackers": {"x": "bob"}, "blockers": {"y": ["x"]}})
+    assert fights.decomposes(s)
+    assert after_blocks(s) == {gametree.ACTIVE, gametree.DEFENCE}
+    value, _ = solved(s, "attacker")
+    assert value["min life:bob"] == 18
 
 
 # ---- the real-card corpus: a card with * power its line defines reads (604.3) ----------------------

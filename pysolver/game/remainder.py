@@ -11,7 +11,8 @@ has a choice where any of these is its:
 * for the defender, a blocking creature blocking two or more attackers (510.1d: one blocking a
   single attacker assigns all its damage to it);
 * for the attacker, an attacking creature blocked by two or more creatures (510.1c), or blocked
-  and with trample (702.19b, 702.19c: its excess damage to the player or a blocker); an unblocked
+  and with trample (702.19b, 702.19c: its excess damage to the player or a blocker; or on a board
+  where a static ability grants trample, 613.1f); an unblocked
   one assigns all its damage to the player it attacks (510.1a), one blocked by a single creature
   all to that creature (510.1c; none if it left combat);
 * any trigger (603.3b): :func:`sides_with_choices` answers for boards without combat triggers only.
@@ -25,7 +26,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..model import Situation
-from ..model.abilities import TRAMPLES
+from ..model.abilities import TRAMPLES, granted_kind
 from ..rules import activated, pumps
 from . import gametree as gt
 
@@ -69,7 +70,9 @@ def damage_sides(s: Situation) -> frozenset[str]:
     if any(n > 1 for n in Counter(b for b, _ in blockers).values()):
         sides.add(gt.DEFENCE)  # 510.1d
     blocked = Counter(a for _, a in blockers)
-    if any(n > 1 or any(x.kind in TRAMPLES for x in s.permanent(a).abilities) for a, n in blocked.items()):
+    # 613.1f: a trample a static ability grants (now or later in the combat: its source or condition may change)
+    granted = any(granted_kind(x) in TRAMPLES for p in s.permanents if not p.left_battlefield for x in p.abilities)
+    if any(n > 1 or granted or any(x.kind in TRAMPLES for x in s.permanent(a).abilities) for a, n in blocked.items()):
         sides.add(gt.ACTIVE)  # 510.1c, 702.19b
     return frozenset(sides)
 
