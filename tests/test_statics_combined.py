@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from combat_boards import outcome_boards
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from reference.outcomes import canonical, reference_outcomes
+from strategies import HIT_TRIGGER_LINES, activated_boards, examples, shield_boards, with_statics, with_triggers
 from test_best_remainder import after_blocks, solved
 from test_corpus import CORPUS
 from test_verify import board as verify_board
@@ -164,6 +168,39 @@ def test_702_19b_best_sees_a_granted_trample_as_the_attackers_choice() -> None:
     assert value["min life:bob"] == 18
 
 
+# ---- the reference on generated boards -------------------------------------------------------------
+
+GRANTS = ["Creatures you control have vigilance", "Other creatures you control have haste",
+          "Creatures you control have hexproof", "Creatures your opponents control get -1/-0",
+          "Creatures you control get +1/+1"]
+
+
+@st.composite
+def with_grant(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with an enchantment of either player granting what activated abilities read (haste, vigilance,
+    hexproof) or changing P/T."""
+    owner = draw(st.sampled_from([pl["name"] for pl in data["players"]]))
+    return {**data, "permanents": [*data["permanents"], enchantment("grant", owner, draw(st.sampled_from(GRANTS)))]}
+
+
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(with_statics(activated_boards("blockers")).flatmap(with_grant))
+def test_statics_with_activated_abilities_equal_reference(data: dict[str, Any]) -> None:
+    agree(pysolver.load_data(data))
+
+
+@settings(max_examples=examples(4), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(with_statics(shield_boards()))
+def test_statics_with_regeneration_equal_reference(data: dict[str, Any]) -> None:
+    agree(pysolver.load_data(data))
+
+
+@settings(max_examples=examples(5), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(with_statics(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, HIT_TRIGGER_LINES))))
+def test_statics_with_combat_damage_triggers_equal_reference(data: dict[str, Any]) -> None:
+    agree(pysolver.load_data(data))
+
+
 # ---- the real-card corpus: a card with * power its line defines reads (604.3) ----------------------
 
 def test_604_3_a_corpus_card_with_star_power_reads_and_counts() -> None:
@@ -177,3 +214,19 @@ def test_604_3_a_corpus_card_with_star_power_reads_and_counts() -> None:
     assert s.permanent("d").power is None and s.permanent("d").toughness == 4
     assert ends(s) == {(18, ())}
 
+
+# ---- what the searches explore: out of combat, a lord's leaving may lower a toughness --------------
+
+def test_611_3b_a_shield_or_pump_out_of_combat_matters_when_a_lord_may_leave() -> None:
+    """611.3b, 704.3, 701.19a: alice's x (1/1, a 1/2 on her lord) has 1 damage and is in no fight; the
+    lord attacks into bob's 3/3 and dies, and at the next check x would die too: a regeneration shield
+    made after blockers saves it, and so does "{T}: target creature gets +0/+1" (613.4c) on it."""
+    lord = creature("lord", "alice", 2, 2, "Other creatures you control get +0/+1")
+    fight = {"attackers": {"lord": "bob"}, "blockers": {"y": ["lord"]}}
+    s = board(lord, creature("x", "alice", 1, 1, "{G}: Regenerate ~", damage=1), creature("y", "bob", 3, 3),
+              alice_mana="{G}", **fight)
+    assert ends(s) == {(20, ("lord", "x")), (20, ("lord",))}
+    rod = {"id": "rod", "controller": "alice", "types": ["Artifact"],
+           "abilities": ["{T}: Target creature gets +0/+1 until end of turn"]}
+    s = board(lord, creature("x", "alice", 1, 1, damage=1), creature("y", "bob", 3, 3), rod, **fight)
+    assert ends(s) == {(20, ("lord", "x")), (20, ("lord",))}

@@ -55,6 +55,7 @@ from ..model.mana import Mana, pays
 from ..model.moves import AbilityActivation
 from ..model.stage import Stage
 from ..model.values import Violation
+from .combat import has_statics
 from .pumps import BLIND_BEFORE_BLOCKS, lowers_toughness, pumps_of, source_of
 from .statics import has_now
 
@@ -257,7 +258,8 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
       it lowers toughness, or raises it while something could lower a toughness before blocks (a
       face-down permanent turned face up, a -X/-Y); after blockers it matters for a creature in
       combat (510.1) and for any other whose toughness it lowers (704.5f), or raises while a
-      -X/-Y could still come (what such a creature survives)."""
+      -X/-Y could still come (what such a creature survives), or while a static ability could lower
+      it (611.3b: a lord leaving in combat, 704.3)."""
     p = s.permanent(move.permanent)
     kind, ab = abilities_of(p)[move.ability]
     before = window in BEFORE_BLOCKS
@@ -275,4 +277,5 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
         face_down = any(x.face_down and not x.left_battlefield for x in s.permanents)
         return not blind or (ab.toughness > 0 and (lowering or face_down))
     in_combat = {a for a, _ in s.combat.attackers or ()} | {b for b, _ in s.combat.blockers or ()}
-    return (target.id in in_combat and not target.left_battlefield) or (ab.toughness > 0 and lowering)
+    return (target.id in in_combat and not target.left_battlefield) or (ab.toughness > 0 and (lowering
+                                                                                           or has_statics(s)))

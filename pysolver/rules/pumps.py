@@ -40,6 +40,7 @@ from ..model.mana import affordable
 from ..model.moves import Activation
 from ..model.stage import Stage
 from ..model.values import Violation
+from .combat import has_statics
 
 # The ability kinds whose rules read no power or toughness before blockers are declared, listed
 # one by one (a kind added later is not in it until someone shows that it reads neither): with only
@@ -260,11 +261,13 @@ def may_matter(s: Situation, move: Activation) -> bool:
     raises it while an ability of :mod:`pysolver.rules.activated` could lower it (what the creature
     survives, 704.5f), or pumps or regenerates a creature in combat (only those deal or are dealt
     combat damage, 510.1; a creature removed from combat, 506.4, is not), or regenerates one a pump
-    may lower the toughness of (704.5g: its damage may become lethal)."""
+    may lower the toughness of (704.5g: its damage may become lethal). On a board with static
+    abilities every activation (611.3b: a lord leaving in combat may lower the toughness of a creature
+    in no fight, 704.3)."""
     p = s.permanent(move.permanent)
     kind = _kind(p, move.ability)
     toughness = pumps_of(p)[move.ability].toughness
-    if toughness < 0 or (toughness > 0 and lowers_toughness(s)):
+    if toughness < 0 or (toughness > 0 and lowers_toughness(s)) or has_statics(s):
         return True
     if kind == "regenerate" and any(q.toughness < 0 for _, _, q in pumped_by(s, p.id)):
         return True  # 701.19a, 704.5g: a pump lowering its toughness may make its damage lethal
