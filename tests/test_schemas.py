@@ -10,8 +10,8 @@ from __future__ import annotations
 import io
 import json
 import tomllib
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
