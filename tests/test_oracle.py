@@ -90,6 +90,19 @@ INERT_LINES = [
                          "to your hand.", "hidden"),
     ("Selhoff Occultist", "Whenever Selhoff Occultist or another creature dies, target player puts the top card of his "
                           "or her library into his or her graveyard.", "hidden"),
+    ("Blazing Specter", "Whenever Blazing Specter deals combat damage to a player, that player discards a card.",
+     "hidden"),
+    ("Dimir Cutpurse", "Whenever Dimir Cutpurse deals combat damage to a player, that player discards a card and you "
+                       "draw a card.", "hidden"),
+    ("Silent Specter", "Whenever Silent Specter deals combat damage to a player, that player discards two cards.",
+     "hidden"),
+    # energy (122.1: counters a player has; only an {E} cost spends them)
+    ("Aethergeode Miner", "Whenever Aethergeode Miner attacks, you get {E}{E}.", "energy"),
+    ("Empyreal Voyager", "Whenever Empyreal Voyager deals combat damage to a player, you get that many {E}.", "energy"),
+    # a cast trigger and a clone's replacement (601.2, 614.1c, 707.2)
+    ("Abundant Maw", "When you cast Abundant Maw, target opponent loses 3 life and you gain 3 life.", "spell"),
+    ("Stunt Double", "You may have Stunt Double enter the battlefield as a copy of any creature on the battlefield.",
+     "enters"),
     # land (305.2: lands are played in a main phase)
     ("Steppe Lynx", "Landfall — Whenever a land enters the battlefield under your control, Steppe Lynx gets +2/+2 "
                     "until end of turn.", "land"),
@@ -134,6 +147,11 @@ MAY_CHANGE_LINES = [
     # 604.3: a characteristic-defining ability that counts cards in graveyards (no zone the board states)
     ("Lhurgoyf", "Lhurgoyf's power is equal to the number of creature cards in all graveyards and its toughness is "
                  "equal to that number plus 1."),
+    # a discard joined to a token (the token enters the battlefield in combat)
+    ("Liliana's Reaver", "Whenever Liliana's Reaver deals combat damage to a player, that player discards a card and "
+                         "you create a tapped 2/2 black Zombie creature token."),
+    # energy paid for an effect in combat (107.14)
+    ("Thriving Rats", "Whenever Thriving Rats attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on it."),
     ("Goblin Guide", "Whenever Goblin Guide attacks, defending player reveals the top card of their library. If it's "
                      "a land card, that player puts it into their hand."),
 ]

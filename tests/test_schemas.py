@@ -11,6 +11,7 @@ import io
 import json
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -141,6 +142,22 @@ def test_cards_document_of_the_real_card_corpus_validates() -> None:
     corpus = ROOT / "tests" / "fixtures" / "corpus" / "creatures.scryfall.json.xz"
     doc = document(load_pool_file(corpus, cache=False), str(corpus), [])
     assert errors("cards", doc) == [] and doc["summary"]["cards"] == 3006
+
+
+def test_the_cards_schema_names_every_reason_in_order() -> None:
+    """The schema's reason keys are pysolver.files.oracle.REASONS, in the order the classifier tries them."""
+    from pysolver.files.oracle import REASONS
+    text = (ROOT / "pysolver" / "schemas" / "cards.json").read_text(encoding="utf-8")
+    enums: list[list[str]] = []
+
+    def hook(node: dict[str, Any]) -> dict[str, Any]:
+        key = node.get("properties", {}).get("key") if isinstance(node.get("properties"), dict) else None
+        if isinstance(key, dict) and "enum" in key:
+            enums.append(key["enum"])
+        return node
+
+    json.loads(text, object_hook=hook)
+    assert enums == [list(REASONS)]
 
 
 @pytest.mark.parametrize("command", ["attacks", "damage"])

@@ -39,7 +39,8 @@ class Reason:
 REASONS: dict[str, Reason] = {r.key: r for r in (
     Reason("enters", "603.6a, 614.1c, 614.12",
            "the card's own enters-the-battlefield trigger or replacement (\"When ~ enters\", \"As ~ enters\", "
-           "\"enters tapped\", \"enters with N counters\", bloodthirst, fabricate, …): the permanent is on the "
+           "\"enters tapped\", \"enters with N counters\", a clone's \"enter as a copy\" (the file states what it "
+           "copied, 707.2), bloodthirst, fabricate, …): the permanent is on the "
            "battlefield already and the file states its counters; never inert on a card with persist, undying "
            "(702.79a, 702.93a) or a line that returns it to the battlefield, which can bring it back in combat"),
     Reason("step", "500.1, 502.3, 503.1, 504.1, 513.1",
@@ -66,6 +67,9 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
            "library or returns a card from a graveyard to a hand: the solver's combat casts no spell, so no card "
            "in a hidden zone acts in it (a line that counts such cards is noted itself), and a situation has no "
            "empty library to draw from (704.5b); as an activated ability only with a cost of mana or discarding"),
+    Reason("energy", "107.14, 122.1",
+           "an effect that only gives a player energy counters ({E}): they change no life, creature or result of "
+           "the combat, and only a cost that pays {E} spends them, which a line noted itself has"),
     Reason("land", "305.1, 305.2",
            "a land entering (landfall): lands are played in a main phase, and no line modelled or inert puts a "
            "land onto the battlefield during combat"),
@@ -113,6 +117,7 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
                r"^~ enters( the battlefield)? (tapped|with )",
                r"^if ~ was (kicked|evoked|bargained)[^,]*, it enters( the battlefield)? with ",
                r"^~ escapes with ",
+               r"^you may have ~ enter( the battlefield)? as a copy of ",
                r"^when ~ exploits a creature, "),
     "step": (rf"^at the beginning of {_WHOSE}{_STEPS}\b",
              r"^at the beginning of each (player's )?(upkeep|end step)\b",
@@ -123,11 +128,11 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
               r"^(this spell|~) costs [^.]* (less|more) to cast\b",
               r"^(if [^,]*, )?this spell costs [^.]* (less|more) to cast\b",
               r"^[a-z -]*spells( [a-z' ]+)? cast cost [^.]* (less|more) to cast\b",
-              r"^as an additional cost to cast (this spell|~)\b",
+              r"^as an additional cost to cast (this spell|~)(?!\w)",
               r"^cast (this spell|~) only\b",
               r"^you may [^.]* rather than pay (this spell's|~'s) mana cost",
               r"^you may cast (this spell|~) as though it had flash\b",
-              r"^(when|whenever) you cast (this spell|~)\b",
+              r"^(when|whenever) you cast (this spell|~)(?!\w)",
               r"^whenever (you|a player|an opponent|another player|each opponent|target opponent|your opponents?) "
               r"(casts?|cycles?)(?! or discard) [^,~]*( that targets ~)?(?<!dies)(?<!attacks)(?<!blocks)(?<!enters), ",
               r"^(when|whenever) ~ becomes the target of a spell( an opponent controls| your opponents control"
@@ -153,7 +158,8 @@ _HIDDEN_STEPS = tuple(map(re.compile, (
     r"discards? (a card|\w+ cards|that many cards|(their|his or her) hand)( at random)?|mills? (a card|\w+ cards)|"
     r"reveals? (their|his or her) hand)",
     r"(scry|surveil) \d+",
-    r"discard (a card|\w+ cards|that many cards)( at random)?",
+    r"discards? (a card|\w+ cards|that many cards)( at random)?",
+    r"draws (a card|\w+ cards|that many cards)",
     r"mill (a card|\w+ cards)",
     r"puts? the top (card|\w+ cards) of (your|his or her|their|that player's) library into (your|his or her|their) "
     r"graveyard",
@@ -169,6 +175,7 @@ _HIDDEN_STEPS = tuple(map(re.compile, (
 # Words of an effect on the battlefield or a player: never in a hidden-zone step.
 _BOARD_WORDS = re.compile(r"\b(sacrifices?|loses?|gains?|destroys?|exiles?|taps?|untaps?|deals?|damage|counters?|"
                           r"tokens?|battlefield|creates?|attacks?|blocks?|gets?|pays?)\b")
+_ENERGY = re.compile(r"you get ((\{e\})+|that many \{e\}|an amount of \{e\} equal to [^.,]+)")
 _RETURNS = re.compile(r"^(persist|undying)\b|\b(return|put) (it|~)( from your graveyard)?( onto| to) the battlefield")
 _DIES = re.compile(r"^when ~ (dies|is put into a graveyard from the battlefield)$")
 _OWN_HAND = re.compile(r"return (it|~) to (its owner's|your) hand")
@@ -208,7 +215,7 @@ def reason(line: str, name: str, card_lines: tuple[str, ...] = (), short: str | 
             continue
         if _keyword(text) in _KEYWORDS.get(key, ()) or any(p.search(text) for p in _PATTERNS.get(key, ())):
             return REASONS[key]
-        if key == "mana" and _mana(text) or key == "hidden" and _hidden(text):
+        if key == "mana" and _mana(text) or key == "hidden" and _hidden(text) or key == "energy" and _energy(text):
             return REASONS[key]
     return None
 
@@ -232,6 +239,20 @@ def _mana(text: str) -> bool:
     return m is not None and not re.search(r"\{[tq]\}", m.group("cost"))
 
 
+def _energy(text: str) -> bool:
+    """122.1: a triggered ability, or an activated one costing mana or discarding, that only gives energy.
+
+    >>> _energy("whenever ~ attacks, you get {e}{e}"), _energy("whenever ~ attacks, you get {e} and ~ gets +1/+1")
+    (True, False)
+    """
+    trigger = _TRIGGER.match(text)
+    activated = None if trigger else _ACTIVATED.match(text)
+    if activated and not all(_COST_HIDDEN.fullmatch(c.strip()) for c in activated.group("cost").split(",")):
+        return False
+    match = trigger or activated
+    return match is not None and _ENERGY.fullmatch(match.group("effect")) is not None
+
+
 def _hidden(text: str) -> bool:
     """Only hidden-zone steps in a triggered ability, or in an activated one costing mana or discarding."""
     trigger = _TRIGGER.match(text)
@@ -242,7 +263,8 @@ def _hidden(text: str) -> bool:
         effect, dies = activated.group("effect"), False
     else:
         return False
-    steps = [s for s in re.split(r"\. |, then |, and (?!put)|\bthen ", effect) if s]
+    steps = [s for s in re.split(r"\. |, then |,? and (?=(?:you|that player|each player|target player) )(?!put)|"
+                                 r", and (?!put)|\bthen ", effect) if s]
     for step in steps:
         step = re.sub(r"^(then |if you do, |you may |you |each player |that player |target player )+", "", step)
         step = step.rstrip(".")
