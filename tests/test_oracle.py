@@ -130,7 +130,8 @@ MAY_CHANGE_LINES = [
     # a draw joined to a combat effect (510.1: it assigns no combat damage)
     ("Ophidian", "Whenever Ophidian attacks and isn't blocked, you may draw a card. If you do, Ophidian assigns no "
                  "combat damage this turn."),
-    ("Prodigal Pyromancer", "{T}: Prodigal Pyromancer deals 1 damage to any target."),
+    ("Sparksmith", "{T}: Sparksmith deals X damage to target creature and X damage to you, where X is the number "
+                   "of Goblins on the battlefield."),
     ("Earth Servant", "Earth Servant gets +0/+1 for each Mountain you control."),
     ("Goblin Guide", "Whenever Goblin Guide attacks, defending player reveals the top card of their library. If it's "
                      "a land card, that player puts it into their hand."),

@@ -67,6 +67,7 @@ from dataclasses import dataclass, field, replace
 
 from ..errors import InputError
 from ..model import Situation
+from ..model.abilities import PINGS
 from ..model.moves import (
     AbilityActivation,
     Activation,
@@ -363,7 +364,14 @@ class Position:
         if isinstance(move, Activation):  # 608.2 resolved, then 117.3b: the active player receives priority
             return Position(stage, pumps.activate(s, move), ACTIVE, False, stack=self.stack)
         if isinstance(move, AbilityActivation):  # the same (pysolver.rules.activated)
-            return Position(stage, activated.activate(s, move), ACTIVE, False, stack=self.stack)
+            after = activated.activate(s, move)
+            if move.kind in PINGS:  # 120.3: damage dealt, then state-based actions (704.3)
+                if c.losers(after):  # 704.5a, 704.5c: the game is over
+                    return Position(Stage.END, after)
+                dead = died(s, after)  # 700.4, 603.10a: killed by the damage, or sacrificed as a cost (701.21a)
+                if dead:
+                    return putting(stage, after, self.stack, dead)
+            return Position(stage, after, ACTIVE, False, stack=self.stack)
         if isinstance(move, TriggerOrder):  # 603.3b, then priority (117.3b)
             if s.combat.blockers is None:  # attack triggers: the provoke triggers are put on above them (702.39a)
                 return putting(Stage.AFTER_ATTACKERS, s, move.resolves, provokes(s))

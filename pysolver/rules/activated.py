@@ -50,14 +50,16 @@ from functools import lru_cache
 from ..asp.facts import REQUIREMENTS, atom, constant, program, situation_facts
 from ..asp.solving import CHARACTERISTICS, control, one_model
 from ..model import Permanent, Situation
-from ..model.abilities import CombatAbility
+from ..model.abilities import PINGS, CombatAbility
 from ..model.mana import Mana, pays
 from ..model.moves import AbilityActivation
 from ..model.stage import Stage
 from ..model.values import Violation
+from .pingers import deal, lki
 from .pumps import BLIND_BEFORE_BLOCKS, lowers_toughness, pumps_of, source_of
 
-TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump")  # 115.1: they have a target
+# 115.1: they have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers)
+TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "ping")
 TAKING = ("tap_target", "target_cant_block", "target_unblockable")  # they only take choices away (may_matter)
 ENCODINGS = CHARACTERISTICS + ("combat", "activated")
 BEFORE_BLOCKS = (Stage.BEGINNING_OF_COMBAT, Stage.AFTER_ATTACKERS)
@@ -70,12 +72,13 @@ def abilities_of(p: Permanent) -> list[tuple[str, CombatAbility]]:
 
 
 def pumps_present(s: Situation) -> bool:
-    """Whether a permanent on the battlefield has "target creature gets +X/+Y" or "{T}: ~ gets +X/+Y"
-    (on a side it may show): the damage bounds of :mod:`pysolver.game.goals` do not count them. The
+    """Whether a permanent on the battlefield has "target creature gets +X/+Y", "{T}: ~ gets +X/+Y" or
+    "~ deals N damage to …" (120.3: it changes life, and who is there to block or deal combat damage;
+    on a side it may show): the damage bounds of :mod:`pysolver.game.goals` do not count them. The
     other abilities only tap creatures or restrict blocks: fewer blockers raise no upper bound on
     the damage to come, and none lowers a sure one but a tapped would-be attacker
     (:func:`may_tap_attackers`)."""
-    return any(kind in ("target_pump", "tap_pump") for p in s.permanents if not p.left_battlefield
+    return any(kind in ("target_pump", "tap_pump", *PINGS) for p in s.permanents if not p.left_battlefield
                for kind, _ in p.combat_abilities())
 
 
@@ -96,7 +99,10 @@ def tapped(s: Situation, p: Permanent) -> bool:
 def payable(s: Situation, p: Permanent, ability: CombatAbility, extra: Mana | None = None) -> bool:
     """Whether the cost of `ability` of `p` (and `extra`, a ward cost) can be paid now: the mana from
     what is left of the pool (602.2b, 601.2h); {T} only untapped (602.5a) and, for a creature, not
-    summoning sick unless it has haste (302.6, 702.10c)."""
+    summoning sick unless it has haste (302.6, 702.10c); "activate only during your turn, before
+    attackers are declared" only then (602.5b, 507.1)."""
+    if ability.before_attackers and (p.controller != s.active or s.combat.attackers is not None):
+        return False
     owner = s.player(p.controller)
     if not pays(owner.mana, owner.spent + ability.cost + (extra or Mana())):
         return False
@@ -113,6 +119,16 @@ def activatable(s: Situation, players: frozenset[str] | None = None) -> bool:
     aside)."""
     return any(payable(s, p, ab) for p in s.permanents if players is None or p.controller in players
                for _, ab in abilities_of(p))
+
+
+def may_deal_damage(s: Situation) -> bool:
+    """Whether a permanent on the battlefield (face down too: it may be turned face up, 702.37e) has a
+    "~ deals N damage to …" (:data:`~pysolver.model.abilities.PINGS`) that its controller can pay for
+    now, timing aside (602.5b: one "before attackers are declared" only counts before then). Mana is
+    only spent and nothing modelled untaps a permanent, so one that can't be paid now can't later:
+    its damage may reach any fight only while this holds (:mod:`pysolver.game.fights`)."""
+    return any(kind in PINGS and payable(s, p, ab) for p in s.permanents if not p.left_battlefield
+               for kind, ab in p.combat_abilities())
 
 
 def targets(s: Situation, pid: str, index: int) -> tuple[str, ...]:
@@ -146,7 +162,7 @@ def _targets(s: Situation) -> dict[tuple[str, int], tuple[str, ...]]:
 def ward(s: Situation, source: Permanent, target: str) -> Mana | None:
     """What ward asks the source's controller to pay for targeting `target` (702.21a: each instance of
     a face-up permanent an opponent controls, 113.2c), or None if nothing."""
-    if not target:
+    if not target or all(q.id != target for q in s.permanents):  # none, or a player (115.4)
         return None
     t = s.permanent(target)
     if t.face_down or t.controller == source.controller:
@@ -207,18 +223,20 @@ def activate(s: Situation, move: AbilityActivation) -> Situation:
     actions after a toughness went down (704.5f, 704.5g)."""
     p = s.permanent(move.permanent)
     kind, ab = abilities_of(p)[move.ability]
+    known = lki(s, p.id) if kind in PINGS else ()  # 113.7a: before a sacrifice
     cost = ab.cost + (ward(s, p, move.target) or Mana() if move.ward_paid else Mana())
     players = tuple(replace(pl, spent=pl.spent + cost) if pl.name == p.controller else pl for pl in s.players)
-    permanents = tuple(replace(x, tapped=True) if ab.tap and x.id == p.id else x for x in s.permanents)
+    permanents = tuple(replace(x, tapped=x.tapped or ab.tap, left_battlefield=ab.sacrifice) if x.id == p.id else x
+                       for x in s.permanents)  # 701.26a, 701.21a
     s = replace(s, players=players, permanents=permanents)
     if move.ward_paid is False:
         return s
+    from .combat import settle  # clingo: state-based actions only where a toughness went down (704.5f, 704.5g)
+    if kind in PINGS:  # 120.3, then state-based actions (704.3: 704.5a, 704.5g, 704.5h …)
+        return settle(deal(s, ab.target, move.target, ab.damage, known))
     s = replace(s, permanents=tuple(_affected(x, kind, ab) if x.id == (move.target or p.id) else x
                                     for x in s.permanents))
-    if ab.toughness >= 0:
-        return s
-    from .combat import settle  # clingo: state-based actions only where a toughness went down (704.5f, 704.5g)
-    return settle(s)
+    return s if ab.toughness >= 0 else settle(s)
 
 
 def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
@@ -258,6 +276,8 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
       -X/-Y could still come (what such a creature survives)."""
     p = s.permanent(move.permanent)
     kind, ab = abilities_of(p)[move.ability]
+    if kind in PINGS:  # damage (120.3): a life total, a creature marked or gone, in any window
+        return True
     before = window in BEFORE_BLOCKS
     taking = before and _requirements(s)  # tapping / "can't block" may free a requirement
     if move.ward_paid is False or kind in TAKING:

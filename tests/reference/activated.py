@@ -31,17 +31,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pysolver.model import Permanent
-from pysolver.model.abilities import CombatAbility
+from pysolver.model.abilities import PINGS, CombatAbility
 from pysolver.model.mana import Mana
 
 from .characteristics import Characteristics, characteristics
 from .declarations import has_quality
+from .pingers import actions as pinger_actions
 
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump")
 
 
 def has_abilities(s) -> bool:  # type: ignore[no-untyped-def]
-    """Whether any permanent has an ability of this kind (on either side)."""
+    """Whether any permanent has an ability of this kind or of :mod:`reference.pingers` (on either side)."""
     return any(p.combat_abilities() for p in s.permanents)
 
 
@@ -81,6 +82,8 @@ def actions(state):  # type: ignore[no-untyped-def]
             continue
         c = field[p.id]
         for kind, ab in p.combat_abilities():
+            if kind in PINGS:
+                continue  # reference.pingers
             if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
                 continue
             targets = legal_targets(state, field, c, ab.target, ab.most_power) if kind in TARGETED else [p.id]
@@ -96,7 +99,7 @@ def actions(state):  # type: ignore[no-untyped-def]
                 else:
                     resolving = countered
                 out |= {settle(effect(after, kind, ab, t)) for after in resolving}
-    return out
+    return out | pinger_actions(state)  # "~ deals N damage to …" (reference.pingers)
 
 
 def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no-untyped-def]
@@ -131,6 +134,8 @@ def stack_activations(state, players: set[str], depth: int) -> list[tuple[object
             continue
         c = field[p.id]
         for kind, ab in p.combat_abilities():
+            if kind in PINGS:
+                raise NotImplementedError("the literal stack has no damage abilities (reference.pingers)")
             if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
                 continue
             tapped = state if not ab.tap else replace(state, s=replace(state.s, permanents=tuple(

@@ -106,6 +106,7 @@ class State:
     gone: frozenset[str]
     first_strikers: frozenset[str] | None = None
     returned: frozenset[str] = frozenset()  # died and returned by persist/undying (702.79a, 702.93a)
+    over: bool = False  # a player lost to an activated ability's damage (704.5a, 704.5c; reference.pingers)
 
     def field(self) -> dict[str, Characteristics]:
         return {p.id: characteristics(p) for p in self.s.permanents if p.id not in self.gone}
@@ -235,6 +236,8 @@ def single_actions(state: State) -> set[State]:
 def window_options(state: State) -> set[State]:
     """Every state a priority window can end in: with pump abilities on the board, every sequence of
     single actions (117.3c, 117.4); without, every set of face-up turns at once."""
+    if state.over:
+        return {state}
     if not any(pumps(p) for p in state.s.permanents) and not has_activated(state.s):
         return face_up_options(state)
     seen: set[State] = set()
@@ -243,7 +246,7 @@ def window_options(state: State) -> set[State]:
         st = todo.pop()
         if st not in seen:
             seen.add(st)
-            todo += single_actions(st)
+            todo += single_actions(st) if not st.over else ()
     return seen
 
 
@@ -384,6 +387,8 @@ class Search:
 
     def run(self, stage: str, state: State) -> frozenset[Outcome]:
         key = (stage, state)
+        if state.over:  # 104.3b: the game is over
+            return frozenset({outcome(state)})
         if key not in self.memo:
             self.memo[key] = frozenset(getattr(self, stage)(state))
         return self.memo[key]
