@@ -216,17 +216,31 @@ def test_602_5b_only_during_your_turn_before_attackers_are_declared() -> None:
                           (20, 20, ("a",), ()), (20, 20, ("b",), ())}
 
 
-def test_603_10a_a_creature_killed_or_sacrificed_triggers_its_death_trigger() -> None:
-    """A creature killed by the damage, or sacrificed to pay the cost (700.4: it dies), triggers
-    "When ~ dies" (603.10a): its controller puts it on the stack with a target (603.3d)."""
+def test_603_10a_a_creature_the_damage_kills_triggers_its_death_trigger() -> None:
+    """A creature killed by the damage (704.5g) triggers "When ~ dies" (603.10a) after the ability
+    resolved: its controller puts it on the stack with a target (603.3d)."""
     s = board(creature("p", "alice", 1, 1, PING), creature("y", "bob", 1, 1, "When ~ dies, it deals 2 damage to "
                                                                              "any target"))
     after = gt.root(s).push(AbilityActivation("beginning_of_combat", "p", "ping", "y"))
     assert after.stage == Stage.PUT_TRIGGERS and [t.source for t in after.pending] == ["y"]
-    f = board(creature("f", "alice", 1, 1, "Sacrifice ~: ~ deals 1 damage to any target",
-                       "When ~ dies, you gain 3 life"))
-    after = gt.root(f).push(AbilityActivation("beginning_of_combat", "f", "ping", "bob"))
-    assert after.stage == Stage.PUT_TRIGGERS and [t.kind for t in after.pending] == ["dies_gain"]
+
+
+@pytest.mark.parametrize("lines, other, rule", [
+    (("Sacrifice ~: ~ deals 1 damage to any target", "When ~ dies, you gain 3 life"), (), "603.3"),
+    (("Sacrifice ~: ~ deals 1 damage to any target",), ("Whenever another creature dies, you gain 1 life",), "603.3"),
+    ((PING,), ("Persist",), "702.79a"),
+    ((PING,), ("Undying",), "702.93a"),
+])
+def test_603_3_702_79a_boards_not_modelled_are_refused(lines, other, rule) -> None:
+    """Sacrificing the source (700.4: it dies) triggers a death trigger, which would go on the stack
+    above the ability and resolve first (603.3, 405.2); a creature dying outside combat damage with
+    persist or undying would return: both refused, one clear message."""
+    with pytest.raises(InputError) as exc:
+        board(creature("f", "alice", 1, 1, *lines), creature("y", "bob", 1, 1, *other))
+    assert rule in exc.value.message
+    plain = board(creature("f", "alice", 1, 1, "Sacrifice ~: ~ deals 1 damage to any target"),
+                  creature("y", "bob", 1, 1, "When ~ dies, you gain 3 life"))  # y's own: not the sacrifice's
+    assert plain.permanent("f").abilities
 
 
 def test_verify_a_ping_and_an_attack_are_lethal_together() -> None:
