@@ -260,6 +260,24 @@ def test_verify_a_ping_and_an_attack_are_lethal_together() -> None:
     assert not pysolver.verify(s)["holds"]
 
 
+def test_the_result_documents_validate_and_name_the_ability() -> None:
+    """`outcomes` and `verify` documents with damage activations (`kind` ping, ping_each) are valid
+    results (docs/results.md); verify's text names the damage ability and its target."""
+    import jsonschema
+
+    from pysolver import commands
+    from pysolver.files import schema
+    from pysolver.output.render import move_text
+    s = board(creature("x", "alice", 2, 2), creature("p", "alice", 1, 1, PING),
+              creature("e", "bob", 1, 1, "{T}: ~ deals 1 damage to each opponent"), bob=3, goal={"lethal": "bob"})
+    for command in ("outcomes", "verify"):
+        jsonschema.validate(commands.answer(command, s), schema.schema(command))
+    kinds = {a["kind"] for o in pysolver.outcomes(s) for a in o["line"]["activations"]}
+    assert kinds == {"ping", "ping_each"}
+    assert move_text({"activate": AbilityActivation("after_attackers", "p", "ping", "bob").to_json()}) == \
+        "activates p's damage ability at bob"
+
+
 # --- the fast path (pysolver.game.fights) ------------------------------------------------------------
 
 def test_fights_refuse_the_split_while_a_ping_can_be_paid() -> None:
