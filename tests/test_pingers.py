@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from boards import board, creature
 from hypothesis import HealthCheck, given, settings
+from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
 from strategies import pinger_boards
 
@@ -333,3 +334,21 @@ def test_pinger_outcomes_after_attacks_equal_reference(data: dict) -> None:
 @given(pinger_boards("none"))
 def test_pinger_outcomes_of_whole_combat_equal_reference(data: dict) -> None:
     compare(data)
+
+
+def one_side_acts(data: dict) -> bool:
+    """Whether only one player has anything to do in the priority windows (a damage ability, a
+    face-down permanent): then an ability resolving at once is the literal stack (nobody can respond,
+    117.3d), which verify's game (docs/verify.md) takes for every activated ability."""
+    acting = {p["controller"] for p in data["permanents"]
+              if p.get("face_down") or any("damage" in line for line in p.get("abilities", []))}
+    return len(acting) <= 1
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=SLOW)
+@given(pinger_boards("blockers").filter(one_side_acts))
+def test_pinger_verify_equals_minimax(data: dict) -> None:
+    """verify against the literal stack of the minimax (608.2b, 704.5a, 603.10a) where one side acts."""
+    defender = data["players"][1]["name"]
+    s = pysolver.load_data({**data, "goal": {"lethal": defender}})
+    assert pysolver.verify(s)["holds"] is reference_verify(s)

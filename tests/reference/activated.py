@@ -37,6 +37,8 @@ from pysolver.model.mana import Mana
 from .characteristics import Characteristics, characteristics
 from .declarations import has_quality
 from .pingers import actions as pinger_actions
+from .pingers import dealt
+from .pingers import targets as ping_targets
 
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump")
 
@@ -134,16 +136,22 @@ def stack_activations(state, players: set[str], depth: int) -> list[tuple[object
             continue
         c = field[p.id]
         for kind, ab in p.combat_abilities():
-            if kind in PINGS:
-                raise NotImplementedError("the literal stack has no damage abilities (reference.pingers)")
+            if kind in PINGS and ab.before_attackers and (p.controller != state.s.active
+                                                          or state.s.combat.attackers is not None):
+                continue  # 602.5b
             if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
                 continue
             tapped = state if not ab.tap else replace(state, s=replace(state.s, permanents=tuple(
                 replace(q, tapped=True) if q.id == p.id else q for q in state.s.permanents)))
-            for t in (legal_targets(state, field, c, ab.target, ab.most_power) if kind in TARGETED else [p.id]):
+            if ab.sacrifice:  # 701.21a: it leaves as the cost is paid
+                tapped = replace(tapped, gone=tapped.gone | {p.id}, s=replace(tapped.s, permanents=tuple(
+                    replace(q, left_battlefield=True) if q.id == p.id else q for q in tapped.s.permanents)))
+            whom = ping_targets(state, field, c, ab.target) if kind == "ping" else [""] if kind in PINGS else None
+            for t in whom if whom is not None else \
+                    (legal_targets(state, field, c, ab.target, ab.most_power) if kind in TARGETED else [p.id]):
                 entry = ("activated", p.controller, p.id, kind, ab, t)
                 ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
-                    if kind in TARGETED and field[t].controller != p.controller else Mana()
+                    if (kind in TARGETED and t in field) and field[t].controller != p.controller else Mana()
                 pushed = (entry, ("ward", p.controller, ward, depth)) if ward.total else (entry,)
                 out += [(after, pushed) for after in paid(tapped, p.controller, ab.cost)]
     return out
@@ -155,6 +163,11 @@ def resolve_activated(state, entry: tuple):  # type: ignore[no-untyped-def]
 
     _, controller, source, kind, ab, target = entry
     field = state.field()
+    if kind in PINGS:  # reference.pingers: 608.2b for its target, the source as it last existed (113.7a)
+        source_c = field.get(source) or characteristics(next(q for q in state.s.permanents if q.id == source))
+        if kind == "ping" and target not in ping_targets(state, field, source_c, ab.target):
+            return state
+        return dealt(state, source_c, kind, ab, target)
     if target not in field:
         return state
     if kind in TARGETED:

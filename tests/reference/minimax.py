@@ -34,6 +34,7 @@ import itertools
 from dataclasses import replace
 
 from pysolver.model import Goal, Situation
+from pysolver.model.abilities import PINGS
 
 from .activated import resolve_activated, resolve_ward, stack_activations
 from .damage import combat_now, fast, next_step, step_assignments
@@ -103,6 +104,10 @@ class Minimax:
             elif top[0] == "provoke":  # 702.39a: the target untaps and must block (reference.provoke)
                 options.append(self.value("window", settle(replace(state, s=resolve_provoke(
                     state.s, state.field(), top))), stage, ACTIVE, 0, stack[:-1]))
+            elif top[0] == "activated" and top[3] in PINGS:  # reference.pingers: damage, 704.5a, 603.10a
+                resolved = resolve_activated(state, top)
+                options.append(self.value("end", resolved) if resolved.over else self.put(
+                    resolved, tuple(triggered(state.field(), set(resolved.gone - state.gone))), stage, stack[:-1]))
             elif top[0] == "activated":  # reference.activated: 608.2b, then its effect
                 options.append(self.value("window", resolve_activated(state, top), stage, ACTIVE, 0, stack[:-1]))
             elif top[0] == "ward":  # 702.21a: its controller pays, or the ability is countered
