@@ -18,7 +18,7 @@ from pysolver.files.cards import oracle_lines
 from pysolver.game import gametree as gt
 from pysolver.game.fights import Blocks, Search
 from pysolver.game.outcomes import outcome_values
-from pysolver.model.moves import AbilityActivation
+from pysolver.model.moves import AbilityActivation, Pass
 from pysolver.model.stage import Stage
 from pysolver.rules.activated import may_deal_damage
 
@@ -39,6 +39,15 @@ def results(s) -> set[tuple]:
 
 def moves(s, stage: Stage, side: str = gt.ACTIVE) -> list[AbilityActivation]:
     return [m for m in gt.Position(stage, s, side).legal_moves if isinstance(m, AbilityActivation)]
+
+
+def resolved(p: gt.Position, move: AbilityActivation) -> gt.Position:
+    """`p` after `move` and both players passing until it resolved (608.1, 117.4)."""
+    p = p.push(move)
+    assert p.stack and p.stack[0].kind == move.kind  # on the stack (405.1)
+    while p.stack and p.stage == Stage(move.window):
+        p = p.push(Pass(p.stage, p.name()))
+    return p
 
 
 # --- the lines, as real cards print them (602.1, 115.4; docs/abilities.md) ---------------------------
@@ -140,7 +149,7 @@ def test_120_3a_damage_to_a_player_and_704_5a_the_game_ends() -> None:
                           (19, 0, (), ()), (20, 2, ("p",), ()), (20, 0, ("p",), ()), (20, 2, (), marked),
                           (20, 0, (), marked)}
     one = board(creature("p", "alice", 1, 1, PING), bob=1)
-    p = gt.root(one).push(AbilityActivation("beginning_of_combat", "p", "ping", "bob"))
+    p = resolved(gt.root(one), AbilityActivation("beginning_of_combat", "p", "ping", "bob"))
     assert p.is_end() and p.s.player("bob").life == 0
 
 
@@ -157,13 +166,13 @@ def test_702_2b_deathtouch_702_15b_lifelink_120_3d_wither_of_the_source() -> Non
     (704.5h), lifelink gains its controller 1, wither puts a -1/-1 counter, infect poisons a player."""
     big = creature("y", "bob", 5, 5)
     dt = board(creature("p", "alice", 1, 1, PING, "Deathtouch", "Lifelink"), big)
-    after = gt.root(dt).push(AbilityActivation("beginning_of_combat", "p", "ping", "y"))
+    after = resolved(gt.root(dt), AbilityActivation("beginning_of_combat", "p", "ping", "y"))
     assert after.s.permanent("y").left_battlefield and after.s.player("alice").life == 21
     wither = board(creature("p", "alice", 1, 1, PING, "Wither"), big)
-    after = gt.root(wither).push(AbilityActivation("beginning_of_combat", "p", "ping", "y"))
+    after = resolved(gt.root(wither), AbilityActivation("beginning_of_combat", "p", "ping", "y"))
     assert (after.s.permanent("y").minus_counters, after.s.permanent("y").damage) == (1, 0)
     infect = board(creature("p", "alice", 1, 1, PING, "Infect"), big)
-    after = gt.root(infect).push(AbilityActivation("beginning_of_combat", "p", "ping", "bob"))
+    after = resolved(gt.root(infect), AbilityActivation("beginning_of_combat", "p", "ping", "bob"))
     assert (after.s.player("bob").life, after.s.player("bob").poison) == (20, 1)
 
 
@@ -172,7 +181,7 @@ def test_113_7a_a_sacrificed_source_deals_the_damage_as_it_last_existed() -> Non
     damage with its deathtouch and lifelink (113.7a, 608.2h)."""
     s = board(creature("f", "alice", 1, 1, "Sacrifice ~: ~ deals 1 damage to any target", "Deathtouch", "Lifelink"),
               creature("y", "bob", 4, 4))
-    after = gt.root(s).push(AbilityActivation("beginning_of_combat", "f", "ping", "y")).s
+    after = resolved(gt.root(s), AbilityActivation("beginning_of_combat", "f", "ping", "y")).s
     assert after.permanent("f").left_battlefield and after.permanent("y").left_battlefield
     assert after.player("alice").life == 21
     assert (21, 20, ("f", "y"), ()) in results(s)
@@ -184,8 +193,8 @@ def test_120_3_each_creature_and_each_player_702_16e_protection_prevents() -> No
     s = board(creature("x", "alice", 2, 2), creature("w", "alice", 1, 1, "Protection from black"),
               creature("d", "bob", 3, 3, "{B}: ~ deals 1 damage to each creature and each player", colors=["black"]),
               players=[{"name": "alice"}, {"name": "bob", "mana": "{B}"}])
-    after = gt.Position(Stage.BEGINNING_OF_COMBAT, s, gt.DEFENCE).push(
-        AbilityActivation("beginning_of_combat", "d", "ping_each", "")).s
+    after = resolved(gt.Position(Stage.BEGINNING_OF_COMBAT, s, gt.DEFENCE),
+                     AbilityActivation("beginning_of_combat", "d", "ping_each", "")).s
     assert [(p.id, p.damage) for p in after.permanents] == [("x", 1), ("w", 0), ("d", 1)]
     assert [p.life for p in after.players] == [19, 19]
 
@@ -196,10 +205,10 @@ def test_102_2_each_opponent_and_without_flying() -> None:
               {"id": "o", "controller": "alice", "types": ["Artifact"],
                "abilities": ["{T}: ~ deals 2 damage to each opponent"]}, carol=5)
     p = gt.root(s)
-    after = p.push(AbilityActivation("beginning_of_combat", "g", "ping_each", "")).s
+    after = resolved(p, AbilityActivation("beginning_of_combat", "g", "ping_each", "")).s
     assert [(x.id, x.damage, x.left_battlefield) for x in after.permanents if x.is_creature] == \
         [("g", 1, False), ("f", 0, False), ("y", 1, True)]
-    after = p.push(AbilityActivation("beginning_of_combat", "o", "ping_each", "")).s
+    after = resolved(p, AbilityActivation("beginning_of_combat", "o", "ping_each", "")).s
     assert [x.life for x in after.players] == [20, 18, 3]
 
 
@@ -222,7 +231,7 @@ def test_603_10a_a_creature_the_damage_kills_triggers_its_death_trigger() -> Non
     resolved: its controller puts it on the stack with a target (603.3d)."""
     s = board(creature("p", "alice", 1, 1, PING), creature("y", "bob", 1, 1, "When ~ dies, it deals 2 damage to "
                                                                              "any target"))
-    after = gt.root(s).push(AbilityActivation("beginning_of_combat", "p", "ping", "y"))
+    after = resolved(gt.root(s), AbilityActivation("beginning_of_combat", "p", "ping", "y"))
     assert after.stage == Stage.PUT_TRIGGERS and [t.source for t in after.pending] == ["y"]
 
 
@@ -242,6 +251,38 @@ def test_603_3_702_79a_boards_not_modelled_are_refused(lines, other, rule) -> No
     plain = board(creature("f", "alice", 1, 1, "Sacrifice ~: ~ deals 1 damage to any target"),
                   creature("y", "bob", 1, 1, "When ~ dies, you gain 3 life"))  # y's own: not the sacrifice's
     assert plain.permanent("f").abilities
+
+
+def test_117_3c_a_response_resolves_first_and_704_5a_its_player_wins_the_race() -> None:
+    """Both at 1 life with "{T}: ~ deals 1 damage to any target": alice's at bob goes on the stack
+    (405.1), bob responds at alice (117.3c, 117.4: she passed), his resolves first and she loses
+    (704.5a): alice can't force lethal (the minimax agrees); with bob's artifact tapped she can."""
+    rods = ({"id": "a", "controller": "alice", "types": ["Artifact"], "abilities": [PING]},
+            {"id": "b", "controller": "bob", "types": ["Artifact"], "abilities": [PING]})
+    race = board(*rods, alice=1, bob=1, goal={"lethal": "bob"})
+    assert not pysolver.verify(race)["holds"] and not reference_verify(race)
+    p = gt.root(race).push(AbilityActivation("beginning_of_combat", "a", "ping", "bob"))
+    p = p.push(Pass(Stage.BEGINNING_OF_COMBAT, "alice")).push(AbilityActivation("beginning_of_combat", "b", "ping",
+                                                                              "alice"))
+    p = p.push(Pass(Stage.BEGINNING_OF_COMBAT, "bob")).push(Pass(Stage.BEGINNING_OF_COMBAT, "alice"))
+    assert p.is_end() and p.s.player("alice").life == 0 and p.s.player("bob").life == 1
+    tapped = board(rods[0], {**rods[1], "tapped": True}, alice=1, bob=1, goal={"lethal": "bob"})
+    assert pysolver.verify(tapped)["holds"] and reference_verify(tapped)
+
+
+def test_608_2b_a_target_gone_before_it_resolves_does_nothing() -> None:
+    """alice's ping at bob's 1/1; bob responds with his own ping at it: it dies (704.5g) and alice's,
+    resolving, has no legal target (608.2b): her source tapped, nothing else."""
+    s = board({"id": "a", "controller": "alice", "types": ["Artifact"], "abilities": ["{T}: ~ deals 1 damage to "
+                                                                                     "target creature", "Lifelink"]},
+              creature("y", "bob", 1, 1, PING))
+    p = gt.root(s).push(AbilityActivation("beginning_of_combat", "a", "ping", "y"))
+    p = p.push(Pass(Stage.BEGINNING_OF_COMBAT, "alice")).push(AbilityActivation("beginning_of_combat", "y", "ping",
+                                                                              "y"))
+    p = p.push(Pass(Stage.BEGINNING_OF_COMBAT, "bob")).push(Pass(Stage.BEGINNING_OF_COMBAT, "alice"))
+    # (nobody can act any more: the window is skipped, alice's resolves, 117.4)
+    assert p.stage == Stage.DECLARE_ATTACKERS and not p.stack and p.s.permanent("y").left_battlefield
+    assert p.s.player("alice").life == 20 and p.s.permanent("a").tapped  # no damage dealt: no life (702.15b)
 
 
 def test_verify_a_ping_and_an_attack_are_lethal_together() -> None:
@@ -336,19 +377,10 @@ def test_pinger_outcomes_of_whole_combat_equal_reference(data: dict) -> None:
     compare(data)
 
 
-def one_side_acts(data: dict) -> bool:
-    """Whether only one player has anything to do in the priority windows (a damage ability, a
-    face-down permanent): then an ability resolving at once is the literal stack (nobody can respond,
-    117.3d), which verify's game (docs/verify.md) takes for every activated ability."""
-    acting = {p["controller"] for p in data["permanents"]
-              if p.get("face_down") or any("damage" in line for line in p.get("abilities", []))}
-    return len(acting) <= 1
-
-
 @settings(max_examples=6, deadline=None, suppress_health_check=SLOW)
-@given(pinger_boards("blockers").filter(one_side_acts))
+@given(pinger_boards("blockers"))
 def test_pinger_verify_equals_minimax(data: dict) -> None:
-    """verify against the literal stack of the minimax (608.2b, 704.5a, 603.10a) where one side acts."""
+    """verify against the literal stack of the minimax (responses, 608.2b, 704.5a, 603.10a)."""
     defender = data["players"][1]["name"]
     s = pysolver.load_data({**data, "goal": {"lethal": defender}})
     assert pysolver.verify(s)["holds"] is reference_verify(s)

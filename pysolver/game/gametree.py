@@ -363,15 +363,12 @@ class Position:
                             stack=self.stack)
         if isinstance(move, Activation):  # 608.2 resolved, then 117.3b: the active player receives priority
             return Position(stage, pumps.activate(s, move), ACTIVE, False, stack=self.stack)
+        if isinstance(move, AbilityActivation) and move.kind in PINGS:  # 602.2: a damage ability goes on the
+            paid, put = activated.paid(s, move)  # stack (405.1) and the player who activated it receives
+            return Position(stage, paid, self.mover, False,  # priority (117.3c); both pass: it resolves (608.1)
+                            stack=self.stack if put is None else (put, *self.stack))
         if isinstance(move, AbilityActivation):  # the same (pysolver.rules.activated)
-            after = activated.activate(s, move)
-            if move.kind in PINGS:  # 120.3: damage dealt, then state-based actions (704.3)
-                if c.losers(after):  # 704.5a, 704.5c: the game is over
-                    return Position(Stage.END, after)
-                dead = died(s, after)  # 700.4, 603.10a: killed by the damage, or sacrificed as a cost (701.21a)
-                if dead:
-                    return putting(stage, after, self.stack, dead)
-            return Position(stage, after, ACTIVE, False, stack=self.stack)
+            return Position(stage, activated.activate(s, move), ACTIVE, False, stack=self.stack)
         if isinstance(move, TriggerOrder):  # 603.3b, then priority (117.3b)
             if s.combat.blockers is None:  # attack triggers: the provoke triggers are put on above them (702.39a)
                 return putting(Stage.AFTER_ATTACKERS, s, move.resolves, provokes(s))
@@ -542,7 +539,9 @@ def acts_in_windows(s: Situation) -> bool:
 def resolved(stage: Stage, s: Situation, stack: Stack) -> Position:
     """The window `stage` after the top of `stack` resolved (608.2) and state-based actions (704.3):
     the active player receives priority (117.3b); a player who lost (704.5a) ends the combat."""
-    after = hits.resolved(s, stack[0]) if hits.is_hit(stack[0]) else resolve_top(s, stack)
+    top = stack[0]
+    after = hits.resolved(s, top) if hits.is_hit(top) else activated.resolve_ping(s, top) if top.kind in PINGS \
+        else resolve_top(s, stack)  # (a damage ability, pysolver.rules.pingers)
     if stack[0].kind not in NONE_LEAVES:  # else nothing can leave (704.5f, 704.5g; NONE_LEAVES)
         after = c.settle(after)
     if c.losers(after):

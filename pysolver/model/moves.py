@@ -205,7 +205,9 @@ class Trigger:
     combat-damage trigger also carries its `controller` (603.3a), a death or provoke trigger its
     source's last known information (`lki`, 113.7a, 608.2h: the abilities and qualities its damage
     and targeting read, as ASP terms; for provoke the source's id, which tells the triggers of
-    different attackers apart)."""
+    different attackers apart). An activated damage ability waits on the stack the same way (602.2,
+    405.1; kind ``ping`` or ``ping_each``, :mod:`pysolver.rules.pingers`): its chosen target, its N,
+    its controller, its source's information and which of the source's abilities it is (`ability`)."""
 
     kind: str
     source: str
@@ -213,6 +215,7 @@ class Trigger:
     amount: int = 0
     controller: str = field(default="", repr=False)
     lki: tuple[str, ...] = field(default=(), repr=False)
+    ability: int = field(default=0, repr=False)
 
     @property
     def effect(self) -> tuple[str, str, int]:

@@ -52,7 +52,7 @@ from ..asp.solving import CHARACTERISTICS, control, one_model
 from ..model import Permanent, Situation
 from ..model.abilities import PINGS, CombatAbility
 from ..model.mana import Mana, pays
-from ..model.moves import AbilityActivation
+from ..model.moves import AbilityActivation, Trigger
 from ..model.stage import Stage
 from ..model.values import Violation
 from .pingers import deal, lki
@@ -217,26 +217,62 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityAct
 
 
 def activate(s: Situation, move: AbilityActivation) -> Situation:
-    """The situation after `move`: its costs paid (602.2b; {T}: 701.26a), then, unless ward counters
-    it (702.21a), its effect (608.2): the target becomes tapped (701.26a), can't block or can't be
-    blocked this turn (509.1b), or gets +X/+Y until end of turn (613.4c), the source itself for "~"; state-based
-    actions after a toughness went down (704.5f, 704.5g)."""
+    """The situation after `move` (not a damage ability: :func:`paid`): its costs paid (602.2b; {T}:
+    701.26a), then, unless ward counters it (702.21a), its effect (608.2): the target becomes tapped
+    (701.26a), can't block or can't be blocked this turn (509.1b), or gets +X/+Y until end of turn
+    (613.4c), the source itself for "~"; state-based actions after a toughness went down (704.5f, 704.5g)."""
     p = s.permanent(move.permanent)
     kind, ab = abilities_of(p)[move.ability]
-    known = lki(s, p.id) if kind in PINGS else ()  # 113.7a: before a sacrifice
+    cost = ab.cost + (ward(s, p, move.target) or Mana() if move.ward_paid else Mana())
+    players = tuple(replace(pl, spent=pl.spent + cost) if pl.name == p.controller else pl for pl in s.players)
+    permanents = tuple(replace(x, tapped=True) if ab.tap and x.id == p.id else x for x in s.permanents)
+    s = replace(s, players=players, permanents=permanents)
+    if move.ward_paid is False:
+        return s
+    s = replace(s, permanents=tuple(_affected(x, kind, ab) if x.id == (move.target or p.id) else x
+                                    for x in s.permanents))
+    if ab.toughness >= 0:
+        return s
+    from .combat import settle  # clingo: state-based actions only where a toughness went down (704.5f, 704.5g)
+    return settle(s)
+
+
+def paid(s: Situation, move: AbilityActivation) -> tuple[Situation, Trigger | None]:
+    """A damage ability (:data:`~pysolver.model.abilities.PINGS`) activated: `s` with its costs paid
+    (602.2b, 701.21a) and the ability as it waits on the stack (602.2, 405.1), None if ward counters
+    it (702.21a: its costs stay paid); it resolves when both players pass (608.1, :func:`resolve_ping`)."""
+    p = s.permanent(move.permanent)
+    known = lki(s, p.id)  # 113.7a: before a sacrifice
+    _, ab = abilities_of(p)[move.ability]
     cost = ab.cost + (ward(s, p, move.target) or Mana() if move.ward_paid else Mana())
     players = tuple(replace(pl, spent=pl.spent + cost) if pl.name == p.controller else pl for pl in s.players)
     permanents = tuple(replace(x, tapped=x.tapped or ab.tap, left_battlefield=ab.sacrifice) if x.id == p.id else x
                        for x in s.permanents)  # 701.26a, 701.21a
-    s = replace(s, players=players, permanents=permanents)
-    if move.ward_paid is False:
-        return s
-    from .combat import settle  # clingo: state-based actions only where a toughness went down (704.5f, 704.5g)
-    if kind in PINGS:  # 120.3, then state-based actions (704.3: 704.5a, 704.5g, 704.5h …)
-        return settle(deal(s, ab.target, move.target, ab.damage, known))
-    s = replace(s, permanents=tuple(_affected(x, kind, ab) if x.id == (move.target or p.id) else x
-                                    for x in s.permanents))
-    return s if ab.toughness >= 0 else settle(s)
+    after = replace(s, players=players, permanents=permanents)
+    return after, None if move.ward_paid is False else put_ping(s, move, known)
+
+
+def put_ping(s: Situation, move: AbilityActivation, known: tuple[str, ...]) -> Trigger:
+    """The damage ability of `move` on the stack, with its source's information `known` (113.7a)."""
+    p = s.permanent(move.permanent)
+    _, ab = p.combat_abilities()[move.ability]
+    return Trigger(move.kind, p.id, move.target, ab.damage, p.controller, known, move.ability)
+
+
+def resolve_ping(s: Situation, t: Trigger) -> Situation:
+    """`s` after the damage ability `t` resolved (608.2), before state-based actions: nothing if its
+    target is no longer legal (608.2b: gone, out of combat, 506.4, or no longer a legal target of its
+    source as it last existed, 113.7a); else its damage (:func:`pysolver.rules.pingers.deal`)."""
+    source = s.permanent(t.source)
+    _, ab = source.combat_abilities()[t.ability]
+    if t.target:
+        players = {pl.name for pl in s.players}
+        there = t.target in players or not s.permanent(t.target).left_battlefield
+        lasting = replace(s, permanents=tuple(replace(x, left_battlefield=False) if x.id == source.id else x
+                                              for x in s.permanents))  # the source as it last existed
+        if not there or t.target not in targets(lasting, source.id, t.ability):
+            return s
+    return deal(s, ab.target, t.target, ab.damage, t.lki)
 
 
 def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:

@@ -36,7 +36,6 @@ from pysolver.model.mana import Mana
 
 from .characteristics import Characteristics, characteristics
 from .declarations import has_quality
-from .pingers import actions as pinger_actions
 from .pingers import dealt
 from .pingers import targets as ping_targets
 
@@ -101,7 +100,7 @@ def actions(state):  # type: ignore[no-untyped-def]
                 else:
                     resolving = countered
                 out |= {settle(effect(after, kind, ab, t)) for after in resolving}
-    return out | pinger_actions(state)  # "~ deals N damage to …" (reference.pingers)
+    return out
 
 
 def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no-untyped-def]

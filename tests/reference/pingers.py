@@ -19,20 +19,22 @@ permanent target with ward another player controls counters the ability unless i
 pays every ward cost (702.21a; both tried). "Each creature [without flying] [and each player] / each
 player / each opponent" has no target: each of them as it resolves.
 
-It resolves at once (608.2): the source as it last existed (113.7a, 608.2h: the characteristics
-before the cost was paid) deals the damage (:func:`reference.deaths.resolve_death`, one recipient at
-a time: the same events as one, 120.3, since each is dealt to another recipient), none to a
-recipient with protection from a quality of the source (702.16e) or with "Prevent all damage that
-would be dealt to ~" (615.1a); then state-based actions (704.3); a player who lost (704.5a, 704.5c)
-ends the combat (:attr:`reference.outcomes.State.over`).
+It goes on the stack (602.2, 405.1) and resolves when both players pass (608.1;
+:func:`reference.outcomes.window_options` tries every order of actions and resolutions): nothing
+if its target is gone or no longer legal (608.2b), else the source as it last existed (113.7a,
+608.2h: the characteristics before the cost was paid) deals the damage
+(:func:`reference.deaths.resolve_death`, one recipient at a time: the same events as one, 120.3,
+since each is dealt to another recipient), none to a recipient with protection from a quality of
+the source (702.16e) or with "Prevent all damage that would be dealt to ~" (615.1a); then
+state-based actions (704.3); a player who lost (704.5a, 704.5c) ends the combat (:attr:`reference.outcomes.State.over`).
 
 >>> from pysolver import load_data
 >>> s = load_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
 ...     "permanents": [{"id": "x", "controller": "a", "power": 1, "toughness": 1,
 ...                     "abilities": ["{T}: ~ deals 1 damage to any target"]}]})
 >>> from .outcomes import State
->>> sorted((st.s.player("a").life, st.s.player("b").life, sorted(st.gone)) for st in actions(State(s, frozenset())))
-[(19, 20, []), (20, 19, []), (20, 20, ['x'])]
+>>> sorted((e[5], st.s.permanent("x").tapped) for st, e in pushes(State(s, frozenset())))
+[('a', True), ('b', True), ('x', True)]
 """
 
 from __future__ import annotations
@@ -97,13 +99,14 @@ def recipients(state, field: dict[str, Characteristics], source: Characteristics
     return out
 
 
-def actions(state):  # type: ignore[no-untyped-def]
-    """Every state after one activation of one of these abilities, resolved, then 704.3."""
+def pushes(state):  # type: ignore[no-untyped-def]
+    """Every activation of one of these abilities now, each way of paying: the state after paying its
+    costs and the ability as it goes on the stack (602.2, 405.1; resolved by
+    :func:`reference.activated.resolve_activated`), or None where ward counters it (702.21a, its
+    costs paid)."""
     from .activated import is_tapped
     from .outcomes import paid
 
-    if state.over:
-        return set()
     field = state.field()
     out = set()
     for p in state.s.permanents:
@@ -118,18 +121,16 @@ def actions(state):  # type: ignore[no-untyped-def]
             if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
                 continue
             costs = replace(state, s=replace(state.s, permanents=tuple(
-                replace(q, tapped=q.tapped or ab.tap) if q.id == p.id else q for q in state.s.permanents)),
+                replace(q, tapped=q.tapped or ab.tap, left_battlefield=q.left_battlefield or ab.sacrifice)
+                if q.id == p.id else q for q in state.s.permanents)),
                 gone=state.gone | ({p.id} if ab.sacrifice else set()))  # 701.26a, 701.21a
             for t in targets(state, field, c, ab.target) if kind == "ping" else [""]:
+                entry = ("activated", p.controller, p.id, kind, ab, t)
                 ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
                     if t in field and field[t].controller != p.controller else Mana()
-                countered = paid(costs, p.controller, ab.cost)
                 if ward.total:
-                    out |= countered  # 702.21a: countered, its costs paid
-                    resolving = paid(costs, p.controller, ab.cost + ward)
-                else:
-                    resolving = countered
-                out |= {dealt(after, c, kind, ab, t) for after in resolving}
+                    out |= {(after, None) for after in paid(costs, p.controller, ab.cost)}  # 702.21a: countered
+                out |= {(after, entry) for after in paid(costs, p.controller, ab.cost + ward)}
     return out
 
 
