@@ -19,7 +19,11 @@ countered unless that player pays {N}; each instance triggers (113.2c), so the w
 An :class:`~pysolver.model.moves.AbilityActivation` says whether the activating player pays
 (`ward_paid`): if not, the ability is countered and its costs stay paid (701.6a, 602.2b).
 
-Each activation resolves before anything else happens, as pumps do (:mod:`pysolver.rules.pumps`):
+A damage ability ("~ deals N damage to …", :mod:`pysolver.rules.pingers`) is put on the stack
+(:func:`paid`) and resolves when both players pass (:func:`resolve_ping`, 608.1, 608.2b): a
+response to it may be chosen with its target in view (a player about to lose dealing their own
+damage first, 704.5a). Each other activation resolves before anything else happens, as pumps do
+(:mod:`pysolver.rules.pumps`):
 any order in which a stack of activations and responses resolves is the order of a line in which
 each is activated just before it resolves — a player passes (117.3d) to let the other act first
 and the active player receives priority after each resolution (117.3b) — its costs paid then from

@@ -52,11 +52,6 @@ CREATURES_IN = {"creature": "any", "attacking": "attacking", "blocking": "blocki
                 "attacking_or_blocking": "either", "flying": "any", "attacking_flying": "attacking"}
 
 
-def has_pingers(s) -> bool:  # type: ignore[no-untyped-def]
-    """Whether any permanent has one of these abilities."""
-    return any(kind in PINGS for p in s.permanents for kind, _ in p.combat_abilities())
-
-
 def targets(state, field: dict[str, Characteristics], source: Characteristics,  # type: ignore[no-untyped-def]
             whom: str) -> list[str]:
     """115.4, 115.1, 601.2c; 702.11b, 702.16b, 702.18a."""
