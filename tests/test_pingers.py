@@ -235,21 +235,40 @@ def test_603_10a_a_creature_the_damage_kills_triggers_its_death_trigger() -> Non
     assert after.stage == Stage.PUT_TRIGGERS and [t.source for t in after.pending] == ["y"]
 
 
+def test_603_3_a_sacrificed_source_triggers_first_its_death_trigger_above_the_ability() -> None:
+    """alice sacrifices her 1/1 with lifelink (701.21a: it dies, 700.4) to pay "Sacrifice ~: ~ deals 1
+    damage to any target", at bob's 2/2; its "When ~ dies, it deals 2 damage to any target" goes on
+    the stack above the ability (603.3) and resolves first (405.2): at the 2/2 it kills it (alice
+    gains 2, 702.15b), and the ability then has no legal target (608.2b): 22, not 23."""
+    s = board(creature("f", "alice", 1, 1, "Sacrifice ~: ~ deals 1 damage to any target", "Lifelink",
+                       "When ~ dies, it deals 2 damage to any target"), creature("y", "bob", 2, 2))
+    p = gt.root(s).push(AbilityActivation("beginning_of_combat", "f", "ping", "y"))
+    assert p.stage == Stage.PUT_TRIGGERS and [t.kind for t in p.pending] == ["dies_damage"]
+    p = p.push(next(m for m in p.target_choices() if m.trigger.target == "y"))
+    while p.stack:  # (nobody else can act: the window is skipped, the stack resolves, 117.4)
+        p = p.push(Pass(p.stage, p.name()))
+    assert p.s.permanent("y").left_battlefield and p.s.player("alice").life == 22
+    # (23 with both dead only through combat: f blocked by y deals 1, then dies and its trigger kills y)
+    assert (22, 20, ("f", "y"), ()) in results(s)
+
+
 @pytest.mark.parametrize("lines, other, rule", [
-    (("Sacrifice ~: ~ deals 1 damage to any target", "When ~ dies, you gain 3 life"), (), "603.3"),
-    (("Sacrifice ~: ~ deals 1 damage to any target",), ("Whenever another creature dies, you gain 1 life",), "603.3"),
+    (("Sacrifice ~: ~ deals 1 damage to any target", "When ~ dies, you gain 3 life"), (), "117.3c"),
+    (("Sacrifice ~: ~ deals 1 damage to any target",), ("Whenever another creature dies, you gain 1 life",),
+     "117.3c"),
     ((PING,), ("Persist",), "702.79a"),
     ((PING,), ("Undying",), "702.93a"),
 ])
-def test_603_3_702_79a_boards_not_modelled_are_refused(lines, other, rule) -> None:
-    """Sacrificing the source (700.4: it dies) triggers a death trigger, which would go on the stack
-    above the ability and resolve first (603.3, 405.2); a creature dying outside combat damage with
-    persist or undying would return: both refused, one clear message."""
+def test_117_3c_702_79a_boards_not_modelled_are_refused(lines, other, rule) -> None:
+    """bob sacrificing his source (700.4: it dies) triggers a death trigger, put on the stack above
+    the ability (603.3), after which bob, not the active player, receives priority (117.3c); a
+    creature dying outside combat damage with persist or undying would return: both refused, one
+    clear message."""
     with pytest.raises(InputError) as exc:
-        board(creature("f", "alice", 1, 1, *lines), creature("y", "bob", 1, 1, *other))
+        board(creature("f", "bob", 1, 1, *lines), creature("y", "alice", 1, 1, *other))
     assert rule in exc.value.message
-    plain = board(creature("f", "alice", 1, 1, "Sacrifice ~: ~ deals 1 damage to any target"),
-                  creature("y", "bob", 1, 1, "When ~ dies, you gain 3 life"))  # y's own: not the sacrifice's
+    plain = board(creature("f", "bob", 1, 1, "Sacrifice ~: ~ deals 1 damage to any target"),
+                  creature("y", "alice", 1, 1, "When ~ dies, you gain 3 life"))  # y's own: not the sacrifice's
     assert plain.permanent("f").abilities
 
 
@@ -311,7 +330,8 @@ def test_the_result_documents_validate_and_name_the_ability() -> None:
     from pysolver.files import schema
     from pysolver.output.render import move_text
     s = board(creature("x", "alice", 2, 2), creature("p", "alice", 1, 1, PING),
-              creature("e", "bob", 1, 1, "{T}: ~ deals 1 damage to each opponent"), bob=3, goal={"lethal": "bob"})
+              creature("e", "bob", 1, 1, "{T}: ~ deals 1 damage to each opponent"), bob=3, goal={"lethal": "bob"},
+              attackers={"x": "bob"}, blockers={})
     for command in ("outcomes", "verify"):
         jsonschema.validate(commands.answer(command, s), schema.schema(command))
     kinds = {a["kind"] for o in pysolver.outcomes(s) for a in o["line"]["activations"]}

@@ -76,7 +76,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
         raise r.fail("permanents", problem)
     _check_ward(r, permanents, active)
     _check_regeneration(r, permanents)
-    _check_pingers(r, permanents)
+    _check_pingers(r, permanents, active)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -106,13 +106,14 @@ def _check_ward(r: Reader, permanents: list[Permanent], active: str) -> None:
                          f"{q(targeting.id)} could target it: ward's trigger (702.21a) is not modelled")
 
 
-def _check_pingers(r: Reader, permanents: list[Permanent]) -> None:
+def _check_pingers(r: Reader, permanents: list[Permanent], active: str) -> None:
     """A board with an activated "~ deals N damage to …" (pysolver.rules.pingers) is refused where a
     creature that dies outside combat damage would return (persist, undying: 702.79a, 702.93a, returned
-    only after a combat damage step), and where one whose cost sacrifices its source (701.21a) would
-    make a death trigger trigger (its own, or one watching creatures die: 603.10a, 603.6c): such a
-    trigger goes on the stack above the ability and resolves first (603.3, 405.2), which is not
-    modelled (the ability resolves at once)."""
+    only after a combat damage step), and where one of a defending player whose cost sacrifices its
+    source (701.21a) would make a death trigger trigger (its own, or one watching creatures die:
+    603.10a, 603.6c): such a trigger goes on the stack above the ability (603.3) and then its player
+    receives priority again (117.3c), which is modelled only for the active player (who receives
+    priority after triggers are put, 117.3b)."""
     pingers = [p for p in permanents if p.has("ping") or p.has("ping_each")]
     if not pingers:
         return
@@ -120,13 +121,14 @@ def _check_pingers(r: Reader, permanents: list[Permanent]) -> None:
         if p.has("persist") or p.has("undying"):
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and the damage "
                          f"ability of {q(pingers[0].id)} could kill it outside combat damage: not modelled")
-    sacrificed = [p for p in pingers if any(kind in PINGS and ab.sacrifice for kind, ab in p.combat_abilities())]
+    sacrificed = [p for p in pingers if p.controller != active
+                  and any(kind in PINGS and ab.sacrifice for kind, ab in p.combat_abilities())]
     for i, p in enumerate(permanents):
         for x in sacrificed:
             if any(p.has(k) and (p.id == x.id or k.startswith("other_dies")) for k in DEATH_TRIGGERS):
                 raise r.fail(f"permanents[{i}]", f"sacrificing {q(x.id)} to pay for its damage ability (701.21a) "
-                             f"triggers the death trigger of {q(p.id)} (603.10a), which would resolve first (603.3): "
-                             "not modelled")
+                             f"triggers the death trigger of {q(p.id)} (603.10a, 603.3), and then {q(x.controller)}, "
+                             "not the active player, receives priority (117.3c): not modelled")
 
 
 def _check_regeneration(r: Reader, permanents: list[Permanent]) -> None:

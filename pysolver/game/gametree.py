@@ -365,8 +365,11 @@ class Position:
             return Position(stage, pumps.activate(s, move), ACTIVE, False, stack=self.stack)
         if isinstance(move, AbilityActivation) and move.kind in PINGS:  # 602.2: a damage ability goes on the
             paid, put = activated.paid(s, move)  # stack (405.1) and the player who activated it receives
-            return Position(stage, paid, self.mover, False,  # priority (117.3c); both pass: it resolves (608.1)
-                            stack=self.stack if put is None else (put, *self.stack))
+            stack = self.stack if put is None else (put, *self.stack)  # priority (117.3c); both pass: it
+            dead = died(s, paid)  # resolves (608.1). 700.4: a source sacrificed to pay dies, its triggers go
+            if dead:  # above (603.3; the active player's: the loader refuses another's, files.loader)
+                return putting(stage, paid, stack, dead)
+            return Position(stage, paid, self.mover, False, stack=stack)
         if isinstance(move, AbilityActivation):  # the same (pysolver.rules.activated)
             return Position(stage, activated.activate(s, move), ACTIVE, False, stack=self.stack)
         if isinstance(move, TriggerOrder):  # 603.3b, then priority (117.3b)

@@ -145,7 +145,9 @@ class Minimax:
             options.append(self.value("window", after, stage, holder, 0, stack + (pending,)))
         # Or one of reference.activated's, with its target (601.2c) and a ward trigger above it (702.21a).
         for after, pushed in stack_activations(state, mine, len(stack)):
-            options.append(self.value("window", after, stage, holder, 0, stack + pushed))
+            sacrificed = tuple(triggered(state.field(), set(after.gone - state.gone)))  # 700.4, 603.3
+            options.append(self.put(after, sacrificed, stage, stack + pushed) if sacrificed
+                           else self.value("window", after, stage, holder, 0, stack + pushed))
         return self.choose(holder == ACTIVE, options)
 
     def put(self, state: State, pending: tuple, stage: str, stack: tuple, done: int = 0) -> bool:

@@ -258,7 +258,11 @@ def window_options(state: State) -> set[State]:
         if st.over:
             continue
         todo += [(x, stack) for x in single_actions(st)]
-        todo += [(after, stack if entry is None else (entry, *stack)) for after, entry in ping_pushes(st)]
+        for after, entry in ping_pushes(st):  # a source sacrificed to pay dies (700.4): its triggers above (603.3)
+            pushed = stack if entry is None else (entry, *stack)
+            pending = triggered(st.field(), set(after.gone - st.gone))
+            todo += [(after, tuple(reversed(seq)) + pushed) for seq in put_sequences(after.s, after.field(), pending)] \
+                if pending else [(after, pushed)]
         if stack:
             todo += resolved_top(st, stack)
     return ends
