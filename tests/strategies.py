@@ -270,6 +270,48 @@ def with_activated(draw: st.DrawFn, data: dict) -> dict:
     return data
 
 
+# "~ deals N damage to …" (pysolver.rules.pingers, 120.3): real cards' forms, their costs ({T}, mana,
+# "sacrifice ~") and targets; with the source keywords that change what damage does.
+PINGER_LINES = ["{T}: ~ deals 1 damage to any target", "{R}: ~ deals 1 damage to target creature",
+                "Sacrifice ~: ~ deals 1 damage to any target", "{T}: ~ deals 1 damage to target player",
+                "{T}: ~ deals 2 damage to target attacking or blocking creature",
+                "{T}: ~ deals 1 damage to target creature with flying",
+                "{R}, Sacrifice ~: ~ deals 2 damage to each creature and each player",
+                "{1}: ~ deals 1 damage to each creature without flying", "{T}: ~ deals 1 damage to each opponent",
+                "{T}: ~ deals 1 damage to any target. Activate only during your turn, before attackers are declared"]
+PINGER_KEYWORDS = ["Deathtouch", "Lifelink", "Wither", "Infect", "Protection from red", "Flying", "Hexproof",
+                   "Ward {1}"]
+
+
+@st.composite
+def with_pingers(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with one or two damage abilities on its creatures (or on an artifact beside them), a
+    keyword maybe, and at most two mana each."""
+    creatures = [p for p in data["permanents"] if "power" in p]
+    for _ in range(draw(st.integers(1, 2))):
+        line = draw(st.sampled_from(PINGER_LINES))
+        if draw(one_in(4)):  # an artifact: no summoning sickness (302.6)
+            owner = draw(st.sampled_from([pl["name"] for pl in data["players"]]))
+            data["permanents"].append({"id": f"rod{len(data['permanents'])}", "controller": owner,
+                                       "types": ["Artifact"], "abilities": [line]})
+        else:
+            p = draw(st.sampled_from(creatures))
+            p["abilities"] = [*p["abilities"], line]
+    if draw(st.booleans()):
+        p = draw(st.sampled_from(creatures))
+        p["abilities"] = [*p["abilities"], draw(st.sampled_from(PINGER_KEYWORDS))]
+    for pl in data["players"]:
+        pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{R}", "{1}"]), max_size=2)))
+    return data
+
+
+def pinger_boards(stage: str) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with damage abilities, small enough for the reference."""
+    from combat_boards import assignment_bound, outcome_boards
+    limit = {"blockers": 200, "attackers": 60, "none": 40}[stage]
+    return outcome_boards(stage).flatmap(with_pingers).filter(lambda d: assignment_bound(d) <= limit)
+
+
 def activated_boards(stage: str) -> st.SearchStrategy[dict]:
     """tests/combat_boards.py `outcome_boards(stage)` with activated abilities, small enough for the
     references."""

@@ -143,7 +143,8 @@ MAY_CHANGE_LINES = [
     # a draw joined to a combat effect (510.1: it assigns no combat damage)
     ("Ophidian", "Whenever Ophidian attacks and isn't blocked, you may draw a card. If you do, Ophidian assigns no "
                  "combat damage this turn."),
-    ("Prodigal Pyromancer", "{T}: Prodigal Pyromancer deals 1 damage to any target."),
+    ("Sparksmith", "{T}: Sparksmith deals X damage to target creature and X damage to you, where X is the number "
+                   "of Goblins on the battlefield."),
     # 604.3: a characteristic-defining ability that counts cards in graveyards (no zone the board states)
     ("Lhurgoyf", "Lhurgoyf's power is equal to the number of creature cards in all graveyards and its toughness is "
                  "equal to that number plus 1."),

@@ -22,8 +22,10 @@ from typing import Any
 
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
+from ..model.abilities import PINGS
 from ..model.fields import CARD_TYPES, Reader, kind
 from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude, static_magnitude
+from ..model.moves import DEATH_TRIGGERS
 from ..model.numbers import quote as q
 from ..model.objective import SIDES, Objective, Term, default_objective, default_side
 from . import reading
@@ -46,7 +48,8 @@ def situation_from_data(data: Any, file: str | None = None, pool: Mapping[str, C
     return _situation(data, file, pool)
 
 
-TARGETING = {"provoke": "provoke (702.39a)", "dies_damage": "death trigger (603.10a)"}  # they target creatures
+TARGETING = {"provoke": "provoke (702.39a)", "dies_damage": "death trigger (603.10a)",  # they target creatures
+             "ping": "damage ability (115.4)"}
 
 
 def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> Situation:
@@ -73,6 +76,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
         raise r.fail("permanents", problem)
     _check_ward(r, permanents, active)
     _check_regeneration(r, permanents)
+    _check_pingers(r, permanents, active)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -100,6 +104,31 @@ def _check_ward(r: Reader, permanents: list[Permanent], active: str) -> None:
             raise r.fail(f"permanents[{i}].face_down",
                          f"face-down {q(p.id)} has ward {{2}} ({rule}) and the {TARGETING[kind]} of "
                          f"{q(targeting.id)} could target it: ward's trigger (702.21a) is not modelled")
+
+
+def _check_pingers(r: Reader, permanents: list[Permanent], active: str) -> None:
+    """A board with an activated "~ deals N damage to …" (pysolver.rules.pingers) is refused where a
+    creature that dies outside combat damage would return (persist, undying: 702.79a, 702.93a, returned
+    only after a combat damage step), and where one of a defending player whose cost sacrifices its
+    source (701.21a) would make a death trigger trigger (its own, or one watching creatures die:
+    603.10a, 603.6c): such a trigger goes on the stack above the ability (603.3) and then its player
+    receives priority again (117.3c), which is modelled only for the active player (who receives
+    priority after triggers are put, 117.3b)."""
+    pingers = [p for p in permanents if p.has("ping") or p.has("ping_each")]
+    if not pingers:
+        return
+    for i, p in enumerate(permanents):
+        if p.has("persist") or p.has("undying"):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and the damage "
+                         f"ability of {q(pingers[0].id)} could kill it outside combat damage: not modelled")
+    sacrificed = [p for p in pingers if p.controller != active
+                  and any(kind in PINGS and ab.sacrifice for kind, ab in p.combat_abilities())]
+    for i, p in enumerate(permanents):
+        for x in sacrificed:
+            if any(p.has(k) and (p.id == x.id or k.startswith("other_dies")) for k in DEATH_TRIGGERS):
+                raise r.fail(f"permanents[{i}]", f"sacrificing {q(x.id)} to pay for its damage ability (701.21a) "
+                             f"triggers the death trigger of {q(p.id)} (603.10a, 603.3), and then {q(x.controller)}, "
+                             "not the active player, receives priority (117.3c): not modelled")
 
 
 def _check_regeneration(r: Reader, permanents: list[Permanent]) -> None:

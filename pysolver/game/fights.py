@@ -63,8 +63,8 @@ from ..model.moves import (
 )
 from ..model.stage import WINDOWS, Stage
 from ..model.values import Line, Outcome
+from ..rules import activated, pumps
 from ..rules import combat as c
-from ..rules import pumps
 from ..rules.facedown import turnable
 from ..rules.steps import StepPrograms
 from ..rules.triggers import PROVOKE, has_triggers
@@ -87,8 +87,10 @@ def decomposes(s: Situation) -> bool:
     "can't block" change no end, :func:`pysolver.rules.activated.may_matter`, and "~ gets +X/+Y"
     with {T} stays in its fight; "target creature gets +X/+Y" of a permanent in no fight goes with
     every fight, its {T} paid in one of them only, :meth:`Blocks.fight`; :meth:`Blocks.outcomes`
-    does not split a declaration with its source in a fight.) No combat-damage trigger either (510.3a:
-    it goes on the stack after the step, not in a fight's own windows). No static ability (611.3a)
+    does not split a declaration with its source in a fight, nor one while a "~ deals N damage to …"
+    can still be paid for, :func:`pysolver.rules.activated.may_deal_damage`: its target is any
+    fight's.) No combat-damage trigger either (510.3a: it goes on the stack after the step, not in a
+    fight's own windows). No static ability (611.3a)
     but those of :func:`constant_sources` either: its source in one fight may die in its first-strike
     step and so change a creature's power, toughness or abilities in another, and the state-based
     actions it changes (704.3) reach across fights."""
@@ -432,6 +434,7 @@ class Blocks:
         # situation, out of combat (506.4), their {T} paid in one fight only (:func:`_affordable`).
         self.sources = frozenset(p.id for p in s.permanents if not p.left_battlefield
                                  and any(kind == "target_pump" for kind, _ in p.combat_abilities()))
+        self.damaging = activated.may_deal_damage(s)  # (pysolver.rules.pingers)
 
     def split(self, pairs: tuple[tuple[str, str], ...]) -> list[tuple[tuple[str, str], ...]]:
         """The fights of a declaration (509.1a): its attackers, each group joined by the creatures
@@ -512,6 +515,8 @@ class Blocks:
             return None
         if self.sources & ({b for b, _ in pairs} | set(self.attacked)):
             return None  # a targeted pump's source in a fight: its target may be in another one (115.1)
+        if self.damaging:
+            return None  # "~ deals N damage to …" may still be activated: its damage crosses fights (120.3)
         split = self.split(pairs)
         rest = self.rest(frozenset(x for f in split for x, _ in f))
         if rest is None:

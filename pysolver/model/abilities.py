@@ -242,6 +242,9 @@ class CombatAbility:
     tap: bool
     target: str = "creature"
     most_power: int | None = None
+    damage: int = 0  # "~ deals N damage to …" (120.3, :data:`PINGS`)
+    sacrifice: bool = False  # "sacrifice ~" is part of the cost (602.2b, 701.21a)
+    before_attackers: bool = False  # "activate only during your turn, before attackers are declared" (602.5b)
 
 
 def _combat_ability(text: str) -> list[Ability] | None:
@@ -285,6 +288,60 @@ def _combat_ability(text: str) -> list[Ability] | None:
         return [Ability("tap_pump", CombatAbility(int(m.group("sx")), int(m.group("sy")), cost, tap, ""))]
     return [Ability("target_pump", CombatAbility(int(m.group("x")), int(m.group("y")), cost, tap,
                                                  m.group("whom") or "creature"))]
+
+
+# --- Activated abilities that deal damage (120.3, pysolver.rules.pingers) -----------------------------
+#: "{cost}: ~ deals N damage to <a target>" and "... to each <creature and/or player>" (no target)
+PINGS = ("ping", "ping_each")
+_PING = re.compile(r"(?P<cost>[^:]+): (?:this creature|it) deals (?P<n>\w+) damage to (?P<whom>[^.]+?)"
+                   r"(?P<timing>\. activate (?:this ability )?only during your turn, before attackers are declared)?")
+#: 115.4 "any target" (older printings: "target creature or player", the same); 115.1 the others
+PING_TARGETS = {"any target": "any", "target creature or player": "any", "target creature": "creature",
+                "target player": "player", "target player or planeswalker": "player_or_planeswalker",
+                "target attacking creature": "attacking", "target blocking creature": "blocking",
+                "target attacking or blocking creature": "attacking_or_blocking",
+                "target creature with flying": "flying", "target attacking creature with flying": "attacking_flying"}
+#: no target (115.1): each of these objects and players (102.2 "each opponent")
+PING_EACH = {"each creature": "each_creature", "each creature without flying": "each_creature_without_flying",
+             "each creature and each player": "each_creature_and_player",
+             "each creature without flying and each player": "each_creature_without_flying_and_player",
+             "each player": "each_player", "each opponent": "each_opponent"}
+
+
+def _ping(text: str) -> list[Ability] | None:
+    """ "{cost}: ~ deals N damage to <whom>" (120.3; :data:`PING_TARGETS`, :data:`PING_EACH`), or None;
+    its cost mana symbols, {T} and "sacrifice ~" (602.2b, 701.21a); :class:`NotModelled` for another
+    cost or an X (107.3: a number is exact or refused).
+
+    >>> a = _ping("{r}, sacrifice this creature: this creature deals 2 damage to target creature or player")[0]
+    >>> a.kind, str(a.value.cost), a.value.tap, a.value.sacrifice, a.value.target, a.value.damage
+    ('ping', '{R}', False, True, 'any', 2)
+    >>> _ping("{t}: this creature deals 1 damage to each creature without flying")[0].value.target
+    'each_creature_without_flying'
+    """
+    m = _PING.fullmatch(text)
+    if m is None or (m.group("whom") not in PING_TARGETS and m.group("whom") not in PING_EACH):
+        return None
+    if m.group("n") == "x" or "{x}" in m.group("cost"):
+        raise NotModelled("an X in an activated ability is not modelled (107.3: it is chosen as the ability is "
+                          "activated, 601.2b)")
+    n = _number(m.group("n"))
+    if not n:
+        return None
+    parts = [x.strip() for x in m.group("cost").split(",")]
+    tap, sacrifice = "{t}" in parts, "sacrifice this creature" in parts
+    mana = "".join(x for x in parts if x not in ("{t}", "sacrifice this creature"))
+    try:
+        cost = Mana.parse(mana.upper()) if mana else Mana()
+    except ValueError:
+        raise NotModelled(f"the cost {m.group('cost').upper()!r} is not modelled: only mana symbols (paid from "
+                          "`mana`), {T} and sacrificing the creature itself are (602.1a)") from None
+    if not (tap or sacrifice) and cost.total == 0:
+        raise NotModelled("an ability that costs no mana and no {T} can be activated any number of times "
+                          "(602.1, 117.1b): not modelled")
+    whom = m.group("whom")
+    kind, target = ("ping", PING_TARGETS[whom]) if whom in PING_TARGETS else ("ping_each", PING_EACH[whom])
+    return [Ability(kind, CombatAbility(0, 0, cost, tap, target, None, n, sacrifice, m.group("timing") is not None))]
 
 
 _WARD = re.compile(r"ward (\{.*\})")  # 702.21a: "Ward {N}" (a mana cost)
@@ -416,7 +473,7 @@ def suggestion(text: str) -> str | None:
 
 
 def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
-    combat = _combat_ability(text)
+    combat = _combat_ability(text) or _ping(text)
     if combat is not None:
         return combat
     m = _WARD.fullmatch(text)

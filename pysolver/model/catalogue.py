@@ -247,6 +247,24 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("combat-activated", "{cost}, {T}: ~ gets +X/+Y until end of turn", "tap_pump", "602.5a",
              "{T}: ~ gets +2/+0 until end of turn", literal=False),
     LineForm("combat-activated", "Ward {cost}", "ward", "702.21", "Ward {2}", literal=False),
+    # --- activated abilities that deal damage (pysolver.rules.pingers, 120.3): cost mana symbols, {T} and/or
+    # "sacrifice ~" (602.2b, 701.21a); "target creature or player" is "any target" (115.4)
+    LineForm("combat-activated", "{cost}: ~ deals N damage to any target", "ping", "115.4",
+             "{T}: This creature deals 1 damage to any target",
+             ("{R}, Sacrifice ~: ~ deals 2 damage to target creature or player",
+              "{T}: ~ deals 1 damage to target creature or player. Activate only during your turn, before attackers "
+              "are declared", "{1}{R}: It deals 1 damage to target player or planeswalker",
+              "{T}: ~ deals 1 damage to target creature", "{T}: ~ deals 1 damage to target player",
+              "{T}: ~ deals 2 damage to target attacking creature", "{T}: ~ deals 1 damage to target blocking creature",
+              "{T}: ~ deals 1 damage to target attacking or blocking creature",
+              "{T}: ~ deals 2 damage to target creature with flying",
+              "{T}: ~ deals 4 damage to target attacking creature with flying"), literal=False),
+    LineForm("combat-activated", "{cost}: ~ deals N damage to each creature", "ping_each", "120.3",
+             "{1}{R}: This creature deals 1 damage to each creature without flying",
+             ("{2}{B}: ~ deals 1 damage to each creature and each player",
+              "{T}: ~ deals 4 damage to each creature without flying and each player",
+              "{R}, Sacrifice ~: ~ deals 1 damage to each player", "{2}{R}: ~ deals 1 damage to each opponent"),
+             literal=False),
     # --- regeneration and prevention (helper shields): a shield replaces destruction (701.19a, 614.8);
     # a prevention effect, damage being dealt (615.1a)
     LineForm("shields", "{cost}: Regenerate ~", "regenerate", "701.19a", "{1}{G}: Regenerate this creature",

@@ -75,8 +75,12 @@ def pump_magnitude(s: Situation) -> int:
             paid = affordable(owner.mana, owner.spent, pump.cost)
             total += (paid + declared) * (abs(pump.power) + abs(pump.toughness)) * pumped[kind]
             total += pump.cost.total * declared
-        for a in p.abilities:  # 602.2b: an ability with {T} in its cost once, else as often as the pool pays
-            if isinstance(a.value, CombatAbility):
-                times = 1 if a.value.tap else affordable(owner.mana, owner.spent, a.value.cost)
-                total += times * (abs(a.value.power) + abs(a.value.toughness))
+        for a in p.abilities:  # 602.2b: an ability with {T} or "sacrifice ~" in its cost once, else as often as
+            if isinstance(a.value, CombatAbility):  # the pool pays
+                once = a.value.tap or a.value.sacrifice
+                times = 1 if once else affordable(owner.mana, owner.spent, a.value.cost)
+                # 120.3, 702.15b: "~ deals N damage to …" marks N (or takes N life) and may gain N, on each
+                # creature and player for "each"
+                reached = 1 if a.kind == "ping" else sum(creatures.values()) + len(s.players)
+                total += times * (abs(a.value.power) + abs(a.value.toughness) + 2 * a.value.damage * reached)
     return total

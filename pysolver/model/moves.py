@@ -125,7 +125,8 @@ class Activation:
 class AbilityActivation:
     """Activating one activated ability that acts in combat (:mod:`pysolver.rules.activated`, 602.2) of
     `permanent` once in a priority window: its `kind` (``tap_target``, ``target_cant_block``,
-    ``target_unblockable``, ``target_pump``, ``tap_pump``), its `target` chosen (601.2c, 115.1;
+    ``target_unblockable``, ``target_pump``, ``tap_pump``; ``ping``, ``ping_each``: damage,
+    :mod:`pysolver.rules.pingers`), its `target` chosen (601.2c, 115.1, 115.4: a player too;
     empty if it has none). If the target has ward (702.21a) and is the activating player's
     opponent's, `ward_paid` says whether they pay the ward cost (if not, the ability is countered,
     its costs paid); else it is None. `ability` numbers the permanent's such abilities from 0
@@ -204,7 +205,9 @@ class Trigger:
     combat-damage trigger also carries its `controller` (603.3a), a death or provoke trigger its
     source's last known information (`lki`, 113.7a, 608.2h: the abilities and qualities its damage
     and targeting read, as ASP terms; for provoke the source's id, which tells the triggers of
-    different attackers apart)."""
+    different attackers apart). An activated damage ability waits on the stack the same way (602.2,
+    405.1; kind ``ping`` or ``ping_each``, :mod:`pysolver.rules.pingers`): its chosen target, its N,
+    its controller, its source's information and which of the source's abilities it is (`ability`)."""
 
     kind: str
     source: str
@@ -212,6 +215,7 @@ class Trigger:
     amount: int = 0
     controller: str = field(default="", repr=False)
     lki: tuple[str, ...] = field(default=(), repr=False)
+    ability: int = field(default=0, repr=False)
 
     @property
     def effect(self) -> tuple[str, str, int]:

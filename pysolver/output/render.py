@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
+from ..model.abilities import PINGS
 from ..model.moves import AbilityActivation
 from ..model.stage import Stage
 from .results import Buffer, Tally
@@ -192,7 +193,10 @@ def move_text(move: Doc) -> str:
         how = " for its mana cost" if move.get("mana_cost") else ""  # 701.40b, 701.58b
         return f"turns {', '.join(move['turn_face_up'])} face up{how}" if move["turn_face_up"] else "passes"
     if "activate" in move:  # 602.2
-        return f"activates {move['activate']['permanent']}'s pump {move['activate']['times']}x"
+        a = move["activate"]
+        if a.get("kind") in PINGS:  # 120.3 (pysolver.rules.pingers)
+            return f"activates {a['permanent']}'s damage ability" + (f" at {a['target']}" if a.get("target") else "")
+        return f"activates {a['permanent']}'s pump {a['times']}x"
     if "attacks" in move:
         return "attacks: " + (", ".join(f"{a} -> {t}" for a, t in move["attacks"]) or "none")
     if "blocks" in move:

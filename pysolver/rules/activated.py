@@ -19,7 +19,11 @@ countered unless that player pays {N}; each instance triggers (113.2c), so the w
 An :class:`~pysolver.model.moves.AbilityActivation` says whether the activating player pays
 (`ward_paid`): if not, the ability is countered and its costs stay paid (701.6a, 602.2b).
 
-Each activation resolves before anything else happens, as pumps do (:mod:`pysolver.rules.pumps`):
+A damage ability ("~ deals N damage to …", :mod:`pysolver.rules.pingers`) is put on the stack
+(:func:`paid`) and resolves when both players pass (:func:`resolve_ping`, 608.1, 608.2b): a
+response to it may be chosen with its target in view (a player about to lose dealing their own
+damage first, 704.5a). Each other activation resolves before anything else happens, as pumps do
+(:mod:`pysolver.rules.pumps`):
 any order in which a stack of activations and responses resolves is the order of a line in which
 each is activated just before it resolves — a player passes (117.3d) to let the other act first
 and the active player receives priority after each resolution (117.3b) — its costs paid then from
@@ -50,16 +54,18 @@ from functools import lru_cache
 from ..asp.facts import REQUIREMENTS, atom, constant, program, situation_facts
 from ..asp.solving import CHARACTERISTICS, control, one_model
 from ..model import Permanent, Situation
-from ..model.abilities import CombatAbility
+from ..model.abilities import PINGS, CombatAbility
 from ..model.mana import Mana, pays
-from ..model.moves import AbilityActivation
+from ..model.moves import AbilityActivation, Trigger
 from ..model.stage import Stage
 from ..model.values import Violation
 from .combat import has_statics
+from .pingers import deal, lki
 from .pumps import BLIND_BEFORE_BLOCKS, lowers_toughness, pumps_of, source_of
 from .statics import has_now
 
-TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump")  # 115.1: they have a target
+# 115.1: they have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers)
+TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "ping")
 TAKING = ("tap_target", "target_cant_block", "target_unblockable")  # they only take choices away (may_matter)
 ENCODINGS = CHARACTERISTICS + ("combat", "activated")
 BEFORE_BLOCKS = (Stage.BEGINNING_OF_COMBAT, Stage.AFTER_ATTACKERS)
@@ -72,12 +78,13 @@ def abilities_of(p: Permanent) -> list[tuple[str, CombatAbility]]:
 
 
 def pumps_present(s: Situation) -> bool:
-    """Whether a permanent on the battlefield has "target creature gets +X/+Y" or "{T}: ~ gets +X/+Y"
-    (on a side it may show): the damage bounds of :mod:`pysolver.game.goals` do not count them. The
+    """Whether a permanent on the battlefield has "target creature gets +X/+Y", "{T}: ~ gets +X/+Y" or
+    "~ deals N damage to …" (120.3: it changes life, and who is there to block or deal combat damage;
+    on a side it may show): the damage bounds of :mod:`pysolver.game.goals` do not count them. The
     other abilities only tap creatures or restrict blocks: fewer blockers raise no upper bound on
     the damage to come, and none lowers a sure one but a tapped would-be attacker
     (:func:`may_tap_attackers`)."""
-    return any(kind in ("target_pump", "tap_pump") for p in s.permanents if not p.left_battlefield
+    return any(kind in ("target_pump", "tap_pump", *PINGS) for p in s.permanents if not p.left_battlefield
                for kind, _ in p.combat_abilities())
 
 
@@ -99,7 +106,10 @@ def tapped(s: Situation, p: Permanent) -> bool:
 def payable(s: Situation, p: Permanent, ability: CombatAbility, extra: Mana | None = None) -> bool:
     """Whether the cost of `ability` of `p` (and `extra`, a ward cost) can be paid now: the mana from
     what is left of the pool (602.2b, 601.2h); {T} only untapped (602.5a) and, for a creature, not
-    summoning sick unless it has haste (302.6, 702.10c; its own or granted, 613.1f)."""
+    summoning sick unless it has haste (302.6, 702.10c; its own or granted, 613.1f); "activate only
+    during your turn, before attackers are declared" only then (602.5b, 507.1)."""
+    if ability.before_attackers and (p.controller != s.active or s.combat.attackers is not None):
+        return False
     owner = s.player(p.controller)
     if not pays(owner.mana, owner.spent + ability.cost + (extra or Mana())):
         return False
@@ -116,6 +126,16 @@ def activatable(s: Situation, players: frozenset[str] | None = None) -> bool:
     aside)."""
     return any(payable(s, p, ab) for p in s.permanents if players is None or p.controller in players
                for _, ab in abilities_of(p))
+
+
+def may_deal_damage(s: Situation) -> bool:
+    """Whether a permanent on the battlefield (face down too: it may be turned face up, 702.37e) has a
+    "~ deals N damage to …" (:data:`~pysolver.model.abilities.PINGS`) that its controller can pay for
+    now, timing aside (602.5b: one "before attackers are declared" only counts before then). Mana is
+    only spent and nothing modelled untaps a permanent, so one that can't be paid now can't later:
+    its damage may reach any fight only while this holds (:mod:`pysolver.game.fights`)."""
+    return any(kind in PINGS and payable(s, p, ab) for p in s.permanents if not p.left_battlefield
+               for kind, ab in p.combat_abilities())
 
 
 def targets(s: Situation, pid: str, index: int) -> tuple[str, ...]:
@@ -149,7 +169,7 @@ def _targets(s: Situation) -> dict[tuple[str, int], tuple[str, ...]]:
 def ward(s: Situation, source: Permanent, target: str) -> Mana | None:
     """What ward asks the source's controller to pay for targeting `target` (702.21a: each instance of
     a face-up permanent an opponent controls, 113.2c), or None if nothing."""
-    if not target:
+    if not target or all(q.id != target for q in s.permanents):  # none, or a player (115.4)
         return None
     t = s.permanent(target)
     if t.face_down or t.controller == source.controller:
@@ -204,10 +224,10 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityAct
 
 
 def activate(s: Situation, move: AbilityActivation) -> Situation:
-    """The situation after `move`: its costs paid (602.2b; {T}: 701.26a), then, unless ward counters
-    it (702.21a), its effect (608.2): the target becomes tapped (701.26a), can't block or can't be
-    blocked this turn (509.1b), or gets +X/+Y until end of turn (613.4c), the source itself for "~"; state-based
-    actions after a toughness went down (704.5f, 704.5g)."""
+    """The situation after `move` (not a damage ability: :func:`paid`): its costs paid (602.2b; {T}:
+    701.26a), then, unless ward counters it (702.21a), its effect (608.2): the target becomes tapped
+    (701.26a), can't block or can't be blocked this turn (509.1b), or gets +X/+Y until end of turn
+    (613.4c), the source itself for "~"; state-based actions after a toughness went down (704.5f, 704.5g)."""
     p = s.permanent(move.permanent)
     kind, ab = abilities_of(p)[move.ability]
     cost = ab.cost + (ward(s, p, move.target) or Mana() if move.ward_paid else Mana())
@@ -222,6 +242,44 @@ def activate(s: Situation, move: AbilityActivation) -> Situation:
         return s
     from .combat import settle  # clingo: state-based actions only where a toughness went down (704.5f, 704.5g)
     return settle(s)
+
+
+def paid(s: Situation, move: AbilityActivation) -> tuple[Situation, Trigger | None]:
+    """A damage ability (:data:`~pysolver.model.abilities.PINGS`) activated: `s` with its costs paid
+    (602.2b, 701.21a) and the ability as it waits on the stack (602.2, 405.1), None if ward counters
+    it (702.21a: its costs stay paid); it resolves when both players pass (608.1, :func:`resolve_ping`)."""
+    p = s.permanent(move.permanent)
+    known = lki(s, p.id)  # 113.7a: before a sacrifice
+    _, ab = abilities_of(p)[move.ability]
+    cost = ab.cost + (ward(s, p, move.target) or Mana() if move.ward_paid else Mana())
+    players = tuple(replace(pl, spent=pl.spent + cost) if pl.name == p.controller else pl for pl in s.players)
+    permanents = tuple(replace(x, tapped=x.tapped or ab.tap, left_battlefield=ab.sacrifice) if x.id == p.id else x
+                       for x in s.permanents)  # 701.26a, 701.21a
+    after = replace(s, players=players, permanents=permanents)
+    return after, None if move.ward_paid is False else put_ping(s, move, known)
+
+
+def put_ping(s: Situation, move: AbilityActivation, known: tuple[str, ...]) -> Trigger:
+    """The damage ability of `move` on the stack, with its source's information `known` (113.7a)."""
+    p = s.permanent(move.permanent)
+    _, ab = p.combat_abilities()[move.ability]
+    return Trigger(move.kind, p.id, move.target, ab.damage, p.controller, known, move.ability)
+
+
+def resolve_ping(s: Situation, t: Trigger) -> Situation:
+    """`s` after the damage ability `t` resolved (608.2), before state-based actions: nothing if its
+    target is no longer legal (608.2b: gone, out of combat, 506.4, or no longer a legal target of its
+    source as it last existed, 113.7a); else its damage (:func:`pysolver.rules.pingers.deal`)."""
+    source = s.permanent(t.source)
+    _, ab = source.combat_abilities()[t.ability]
+    if t.target:
+        players = {pl.name for pl in s.players}
+        there = t.target in players or not s.permanent(t.target).left_battlefield
+        lasting = replace(s, permanents=tuple(replace(x, left_battlefield=False) if x.id == source.id else x
+                                              for x in s.permanents))  # the source as it last existed
+        if not there or t.target not in targets(lasting, source.id, t.ability):
+            return s
+    return deal(s, ab.target, t.target, ab.damage, t.lki)
 
 
 def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
@@ -262,6 +320,8 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
       it (611.3b: a lord leaving in combat, 704.3)."""
     p = s.permanent(move.permanent)
     kind, ab = abilities_of(p)[move.ability]
+    if kind in PINGS:  # damage (120.3): a life total, a creature marked or gone, in any window
+        return True
     before = window in BEFORE_BLOCKS
     taking = before and _requirements(s)  # tapping / "can't block" may free a requirement
     if move.ward_paid is False or kind in TAKING:

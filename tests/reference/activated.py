@@ -31,17 +31,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pysolver.model import Permanent
-from pysolver.model.abilities import CombatAbility
+from pysolver.model.abilities import PINGS, CombatAbility
 from pysolver.model.mana import Mana
 
 from .characteristics import Characteristics, characteristics
 from .declarations import has_quality
+from .pingers import dealt
+from .pingers import targets as ping_targets
 
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump")
 
 
 def has_abilities(s) -> bool:  # type: ignore[no-untyped-def]
-    """Whether any permanent has an ability of this kind (on either side)."""
+    """Whether any permanent has an ability of this kind or of :mod:`reference.pingers` (on either side)."""
     return any(p.combat_abilities() for p in s.permanents)
 
 
@@ -81,6 +83,8 @@ def actions(state):  # type: ignore[no-untyped-def]
             continue
         c = field[p.id]
         for kind, ab in p.combat_abilities():
+            if kind in PINGS:
+                continue  # reference.pingers
             if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
                 continue
             targets = legal_targets(state, field, c, ab.target, ab.most_power) if kind in TARGETED else [p.id]
@@ -114,7 +118,8 @@ def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no
 
 
 # ==== On a literal stack (reference.minimax) ================================================
-# An activation on the stack: ("activated", controller, source, kind, ability, target); a ward
+# An activation on the stack: ("activated", controller, source, kind, ability, target[, the source as
+# its cost was paid: a damage ability, reference.pingers]); a ward
 # trigger above it (702.21a): ("ward", controller of the ability, ward cost, the ability's place on
 # the stack, counted from the bottom).
 
@@ -131,14 +136,22 @@ def stack_activations(state, players: set[str], depth: int) -> list[tuple[object
             continue
         c = field[p.id]
         for kind, ab in p.combat_abilities():
+            if kind in PINGS and ab.before_attackers and (p.controller != state.s.active
+                                                          or state.s.combat.attackers is not None):
+                continue  # 602.5b
             if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
                 continue
             tapped = state if not ab.tap else replace(state, s=replace(state.s, permanents=tuple(
                 replace(q, tapped=True) if q.id == p.id else q for q in state.s.permanents)))
-            for t in (legal_targets(state, field, c, ab.target, ab.most_power) if kind in TARGETED else [p.id]):
+            if ab.sacrifice:  # 701.21a: it leaves as the cost is paid
+                tapped = replace(tapped, gone=tapped.gone | {p.id}, s=replace(tapped.s, permanents=tuple(
+                    replace(q, left_battlefield=True) if q.id == p.id else q for q in tapped.s.permanents)))
+            whom = ping_targets(state, field, c, ab.target) if kind == "ping" else [""] if kind in PINGS else None
+            for t in whom if whom is not None else \
+                    (legal_targets(state, field, c, ab.target, ab.most_power) if kind in TARGETED else [p.id]):
                 entry = ("activated", p.controller, p.id, kind, ab, t)
                 ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
-                    if kind in TARGETED and field[t].controller != p.controller else Mana()
+                    if (kind in TARGETED and t in field) and field[t].controller != p.controller else Mana()
                 pushed = (entry, ("ward", p.controller, ward, depth)) if ward.total else (entry,)
                 out += [(after, pushed) for after in paid(tapped, p.controller, ab.cost)]
     return out
@@ -148,8 +161,14 @@ def resolve_activated(state, entry: tuple):  # type: ignore[no-untyped-def]
     """608.2b: the ability does nothing if its target is gone or no longer legal; else its effect."""
     from .outcomes import settle
 
-    _, controller, source, kind, ab, target = entry
+    _, controller, source, kind, ab, target, *as_paid = entry
     field = state.field()
+    if kind in PINGS:  # reference.pingers: 608.2b for its target, the source as it last existed (113.7a)
+        source_c = field.get(source) or (as_paid[0] if ab.sacrifice else
+                                         characteristics(next(q for q in state.s.permanents if q.id == source)))
+        if kind == "ping" and target not in ping_targets(state, field, source_c, ab.target):
+            return state
+        return dealt(state, source_c, kind, ab, target)
     if target not in field:
         return state
     if kind in TARGETED:

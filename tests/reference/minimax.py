@@ -34,6 +34,7 @@ import itertools
 from dataclasses import replace
 
 from pysolver.model import Goal, Situation
+from pysolver.model.abilities import PINGS
 
 from .activated import resolve_activated, resolve_ward, stack_activations
 from .damage import combat_now, fast, next_step, step_assignments
@@ -103,6 +104,10 @@ class Minimax:
             elif top[0] == "provoke":  # 702.39a: the target untaps and must block (reference.provoke)
                 options.append(self.value("window", settle(replace(state, s=resolve_provoke(
                     state.s, state.field(), top))), stage, ACTIVE, 0, stack[:-1]))
+            elif top[0] == "activated" and top[3] in PINGS:  # reference.pingers: damage, 704.5a, 603.10a
+                resolved = resolve_activated(state, top)
+                options.append(self.value("end", resolved) if resolved.over else self.put(
+                    resolved, tuple(triggered(state.field(), set(resolved.gone - state.gone))), stage, stack[:-1]))
             elif top[0] == "activated":  # reference.activated: 608.2b, then its effect
                 options.append(self.value("window", resolve_activated(state, top), stage, ACTIVE, 0, stack[:-1]))
             elif top[0] == "ward":  # 702.21a: its controller pays, or the ability is countered
@@ -140,7 +145,9 @@ class Minimax:
             options.append(self.value("window", after, stage, holder, 0, stack + (pending,)))
         # Or one of reference.activated's, with its target (601.2c) and a ward trigger above it (702.21a).
         for after, pushed in stack_activations(state, mine, len(stack)):
-            options.append(self.value("window", after, stage, holder, 0, stack + pushed))
+            sacrificed = tuple(triggered(state.field(), set(after.gone - state.gone)))  # 700.4, 603.3
+            options.append(self.put(after, sacrificed, stage, stack + pushed) if sacrificed
+                           else self.value("window", after, stage, holder, 0, stack + pushed))
         return self.choose(holder == ACTIVE, options)
 
     def put(self, state: State, pending: tuple, stage: str, stack: tuple, done: int = 0) -> bool:

@@ -65,6 +65,7 @@ from pysolver.model.mana import Mana
 
 from .activated import actions as activated_actions
 from .activated import has_abilities as has_activated
+from .activated import resolve_activated
 from .characteristics import (
     Characteristics,
     battlefield,
@@ -79,6 +80,7 @@ from .declarations import has_quality, reference_attacks, reference_blocks
 from .facedown import ways
 from .hits import resolve_hit
 from .hits import triggered as hit_triggers
+from .pingers import pushes as ping_pushes
 from .provoke import resolve_provoke
 from .provoke import stacks as provoke_stacks
 from .shields import prevented, regenerated, saved
@@ -114,6 +116,7 @@ class State:
     gone: frozenset[str]
     first_strikers: frozenset[str] | None = None
     returned: frozenset[str] = frozenset()  # died and returned by persist/undying (702.79a, 702.93a)
+    over: bool = False  # a player lost to an activated ability's damage (704.5a, 704.5c; reference.pingers)
 
     def field(self) -> dict[str, Characteristics]:
         return field_of(self.s, self.gone)
@@ -255,17 +258,55 @@ def single_actions(state: State) -> set[State]:
 
 def window_options(state: State) -> set[State]:
     """Every state a priority window can end in: with pump abilities on the board, every sequence of
-    single actions (117.3c, 117.4); without, every set of face-up turns at once."""
+    single actions (117.3c, 117.4); without, every set of face-up turns at once. A damage ability
+    (reference.pingers) goes on the stack and resolves when both players pass (608.1): any time
+    after, other actions and abilities in between (the later ones resolving first, 405.2); the
+    window ends with the stack empty, or when a player lost (704.5a)."""
+    if state.over:
+        return {state}
     if not any(pumps(p) for p in state.s.permanents) and not has_activated(state.s):
         return face_up_options(state)
-    seen: set[State] = set()
-    todo = [state]
+    seen: set[tuple[State, tuple]] = set()
+    ends: set[State] = set()
+    todo: list[tuple[State, tuple]] = [(state, ())]
     while todo:
-        st = todo.pop()
-        if st not in seen:
-            seen.add(st)
-            todo += single_actions(st)
-    return seen
+        st, stack = todo.pop()
+        if (st, stack) in seen:
+            continue
+        seen.add((st, stack))
+        if st.over or not stack:
+            ends.add(st)
+        if st.over:
+            continue
+        todo += [(x, stack) for x in single_actions(st)]
+        for after, entry in ping_pushes(st):  # a source sacrificed to pay dies (700.4): its triggers above (603.3)
+            pushed = stack if entry is None else (entry, *stack)
+            pending = triggered(st.field(), set(after.gone - st.gone))
+            todo += [(after, tuple(reversed(seq)) + pushed) for seq in put_sequences(after.s, after.field(), pending)] \
+                if pending else [(after, pushed)]
+        if stack:
+            todo += resolved_top(st, stack)
+    return ends
+
+
+def resolved_top(state: State, stack: tuple) -> list[tuple[State, tuple]]:
+    """The top of a window's `stack` resolved (608.2; a damage ability, reference.activated, or a death
+    trigger it caused, reference.deaths), state-based actions (704.3); a player who lost ends it
+    (704.5a); the creatures that died put their death triggers on top (603.3b, 603.3d)."""
+    top, rest = stack[0], stack[1:]
+    field = state.field()
+    if top[0] == "dies":
+        dealt, destroyed = resolve_death(state.s, field, top)
+        resolved = settle(replace(state, s=dealt, gone=state.gone | destroyed))
+        resolved = replace(resolved, over=any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players))
+    else:
+        resolved = resolve_activated(state, top)
+    if resolved.over:
+        return [(resolved, ())]
+    pending = triggered(field, set(resolved.gone - state.gone))
+    if not pending:
+        return [(resolved, rest)]
+    return [(resolved, tuple(reversed(seq)) + rest) for seq in put_sequences(resolved.s, resolved.field(), pending)]
 
 
 # ==== A combat damage step (510.2, 120.3, 704.3) ==========================================
@@ -414,6 +455,8 @@ class Search:
 
     def run(self, stage: str, state: State) -> frozenset[Outcome]:
         key = (stage, state)
+        if state.over:  # 104.3b: the game is over
+            return frozenset({outcome(state)})
         if key not in self.memo:
             self.memo[key] = frozenset(getattr(self, stage)(state))
         return self.memo[key]

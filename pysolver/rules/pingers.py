@@ -1,0 +1,62 @@
+"""Activated abilities that deal damage (120.3): "{cost}: ~ deals N damage to any target" and the
+other targets of :data:`~pysolver.model.abilities.PING_TARGETS`, "... to each creature [without
+flying] [and each player] / each player / each opponent" (no target, 115.1).
+
+They are activated as the other abilities of :mod:`pysolver.rules.activated` (its targets,
+hexproof, shroud, protection and ward), but wait on the stack (602.2, 405.1: the player who
+activated one receives priority, 117.3c, and the other may respond) until both players pass
+(608.1; :func:`pysolver.rules.activated.resolve_ping`: nothing if the target is no longer legal,
+608.2b). The cost may sacrifice the source (602.2b,
+701.21a: it leaves the battlefield as the cost is paid, and dies, 700.4); the source deals the
+damage as it last existed on the battlefield then (113.7a, 608.2h), so its deathtouch, lifelink,
+wither, infect and protection qualities still apply. The damage's results are those of every
+noncombat damage (``#program resolve_dies`` of ``encodings/triggers.lp``, one place for 120.3):
+life loss or poison counters for a player (120.3a, 120.3b), damage marked or -1/-1 counters for a
+creature (120.3e, 120.3d), loyalty and defense counters removed (120.3c, 120.3h), life gained
+with lifelink (702.15b), destruction by deathtouch (704.5h, 702.2b) unless a regeneration shield
+replaces it (701.19a); "Prevent all damage that would be dealt to ~" prevents it (615.1a), and so
+does protection from a quality of the source for "each creature" (702.16e). State-based actions
+follow (704.3; :func:`pysolver.rules.activated.activate`).
+
+>>> from pysolver.files.loader import situation_from_data
+>>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+...     "permanents": [{"id": "x", "controller": "a", "power": 1, "toughness": 1,
+...                     "abilities": ["Lifelink", "{T}: ~ deals 1 damage to each creature and each player"]},
+...                    {"id": "y", "controller": "b", "power": 2, "toughness": 2}]})
+>>> after = deal(s, "each_creature_and_player", "", 1, lki(s, "x"))
+>>> [p.life for p in after.players], [p.damage for p in after.permanents]  # a: -1, +4 (702.15b)
+([23, 19], [1, 1])
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..asp.facts import atom, program, situation_facts
+from ..asp.solving import control, one_model
+from ..model import Situation
+from ..model.abilities import PINGS
+from .triggers import CACHED, DEATHS, _dealt_by
+
+__all__ = ["PINGS", "deal", "lki"]
+
+
+@lru_cache(maxsize=CACHED)
+def lki(s: Situation, source: str) -> tuple[str, ...]:
+    """The information of `source` on `s` that its damage uses (113.7a, 608.2h: as it last existed on
+    the battlefield, for a source sacrificed to pay the cost): its controller, deathtouch, lifelink,
+    wither, infect (``#program dies`` of ``encodings/triggers.lp``) and the qualities protection reads
+    (702.16b, 702.16e)."""
+    facts = situation_facts(s) + "\n" + program([atom("dealing", source)])
+    return tuple(sorted(str(sym.arguments[1]) for sym in one_model(control(DEATHS, facts, parts=("base", "dies")))
+                        if sym.match("lki", 2) and sym.arguments[0].string == source))
+
+
+def deal(s: Situation, whom: str, target: str, amount: int, known: tuple[str, ...]) -> Situation:
+    """`s` after a source with the information `known` (:func:`lki`; it may have left the
+    battlefield, 113.7a) dealt `amount` damage to `target` (a targeted ability) or to each of `whom`
+    (``each_creature`` …, no target), before state-based actions: 120.3, 702.15b, 704.5h, 615.1a,
+    702.16e."""
+    if target:
+        return _dealt_by(s, "dies_damage", target, amount, known)
+    return _dealt_by(s, whom, "", amount, known)

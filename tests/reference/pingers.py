@@ -1,0 +1,149 @@
+"""Activated abilities that deal damage (120.3), by brute force: every activation, target, way of
+paying and ward payment.
+
+Independent of the ASP encodings and of ``pysolver.rules.pingers``: input is the typed model
+(:meth:`pysolver.model.Permanent.combat_abilities`, kinds ``ping`` and ``ping_each``) and the
+reference characteristics. In a priority window a player may activate such an ability of a face-up
+permanent of theirs on the battlefield (602.2, 708.2a), paying its cost: mana from what is left of
+the pool (each way, 601.2h); {T} with the permanent untapped (an attacking creature without
+vigilance is tapped, 508.1f, 702.20b) and, a creature, not summoning sick unless it has haste
+(302.6, 702.10c); "sacrifice ~": it leaves the battlefield (701.21a). "Activate only during your
+turn, before attackers are declared" (602.5b): only by the active player with no attackers declared.
+
+Targets (115.4, 115.1, 601.2c): "any target" a player or a creature, planeswalker or battle on the
+battlefield; "target player" a player; "target player or planeswalker" either; "target creature" a
+creature; "target attacking / blocking / attacking or blocking creature" one in combat; "... with
+flying" one with flying. A permanent is not a legal target with shroud (702.18a), with hexproof if
+another player controls it (702.11b), or with protection from a quality of the source (702.16b); a
+permanent target with ward another player controls counters the ability unless its controller also
+pays every ward cost (702.21a; both tried). "Each creature [without flying] [and each player] / each
+player / each opponent" has no target: each of them as it resolves.
+
+It goes on the stack (602.2, 405.1) and resolves when both players pass (608.1;
+:func:`reference.outcomes.window_options` tries every order of actions and resolutions): nothing
+if its target is gone or no longer legal (608.2b), else the source as it last existed (113.7a,
+608.2h: the characteristics before the cost was paid) deals the damage
+(:func:`reference.deaths.resolve_death`, one recipient at a time: the same events as one, 120.3,
+since each is dealt to another recipient), none to a recipient with protection from a quality of
+the source (702.16e) or with "Prevent all damage that would be dealt to ~" (615.1a); then
+state-based actions (704.3); a player who lost (704.5a, 704.5c) ends the combat (:attr:`reference.outcomes.State.over`).
+
+>>> from pysolver import load_data
+>>> s = load_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+...     "permanents": [{"id": "x", "controller": "a", "power": 1, "toughness": 1,
+...                     "abilities": ["{T}: ~ deals 1 damage to any target"]}]})
+>>> from .outcomes import State
+>>> sorted((e[5], st.s.permanent("x").tapped) for st, e in pushes(State(s, frozenset())))
+[('a', True), ('b', True), ('x', True)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pysolver.model.abilities import PINGS, CombatAbility
+from pysolver.model.mana import Mana
+
+from .characteristics import Characteristics
+from .deaths import resolve_death
+from .declarations import has_quality
+
+CREATURES_IN = {"creature": "any", "attacking": "attacking", "blocking": "blocking",
+                "attacking_or_blocking": "either", "flying": "any", "attacking_flying": "attacking"}
+
+
+def targets(state, field: dict[str, Characteristics], source: Characteristics,  # type: ignore[no-untyped-def]
+            whom: str) -> list[str]:
+    """115.4, 115.1, 601.2c; 702.11b, 702.16b, 702.18a."""
+    players = [p.name for p in state.s.players]
+    attacking = set(dict(state.s.combat.attackers or ()))
+    blocking = {b for b, _ in state.s.combat.blockers or ()}
+    out = players if whom in ("any", "player", "player_or_planeswalker") else []
+    for t, c in sorted(field.items()):
+        if whom == "any":
+            ok = c.is_creature or c.is_planeswalker or c.is_battle
+        elif whom == "player_or_planeswalker":
+            ok = c.is_planeswalker
+        elif whom in CREATURES_IN:
+            where = CREATURES_IN[whom]
+            ok = c.is_creature and (where == "any" or (where in ("attacking", "either") and t in attacking)
+                                    or (where in ("blocking", "either") and t in blocking))
+            ok = ok and (whom not in ("flying", "attacking_flying") or c.has("flying"))
+        else:
+            ok = False
+        if not ok or c.has("shroud") or (c.has("hexproof") and c.controller != source.controller):
+            continue
+        if any(has_quality(source, q) for q in c.protections()):
+            continue
+        out.append(t)
+    return out
+
+
+def recipients(state, field: dict[str, Characteristics], source: Characteristics, whom: str) -> list[str]:  # type: ignore[no-untyped-def]
+    """ "each creature [without flying] [and each player] / each player / each opponent" (102.2)."""
+    players = [p.name for p in state.s.players]
+    out = []
+    if whom in ("each_creature", "each_creature_and_player", "each_creature_without_flying",
+                "each_creature_without_flying_and_player"):
+        out += [t for t, c in sorted(field.items()) if c.is_creature
+                and not ("without_flying" in whom and c.has("flying"))]
+    if whom in ("each_creature_and_player", "each_creature_without_flying_and_player", "each_player"):
+        out += players
+    if whom == "each_opponent":
+        out += [p for p in players if p != source.controller]
+    return out
+
+
+def pushes(state):  # type: ignore[no-untyped-def]
+    """Every activation of one of these abilities now, each way of paying: the state after paying its
+    costs and the ability as it goes on the stack (602.2, 405.1; resolved by
+    :func:`reference.activated.resolve_activated`), or None where ward counters it (702.21a, its
+    costs paid)."""
+    from .activated import is_tapped
+    from .outcomes import paid
+
+    field = state.field()
+    out = set()
+    for p in state.s.permanents:
+        if p.id not in field or p.face_down:
+            continue
+        c = field[p.id]
+        for kind, ab in p.combat_abilities():
+            if kind not in PINGS:
+                continue
+            if ab.before_attackers and (p.controller != state.s.active or state.s.combat.attackers is not None):
+                continue  # 602.5b
+            if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
+                continue
+            costs = replace(state, s=replace(state.s, permanents=tuple(
+                replace(q, tapped=q.tapped or ab.tap, left_battlefield=q.left_battlefield or ab.sacrifice)
+                if q.id == p.id else q for q in state.s.permanents)),
+                gone=state.gone | ({p.id} if ab.sacrifice else set()))  # 701.26a, 701.21a
+            for t in targets(state, field, c, ab.target) if kind == "ping" else [""]:
+                # 113.7a: a source sacrificed as the cost is paid last existed as it is now (`c`)
+                entry = ("activated", p.controller, p.id, kind, ab, t, c)
+                ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
+                    if t in field and field[t].controller != p.controller else Mana()
+                if ward.total:
+                    out |= {(after, None) for after in paid(costs, p.controller, ab.cost)}  # 702.21a: countered
+                out |= {(after, entry) for after in paid(costs, p.controller, ab.cost + ward)}
+    return out
+
+
+def dealt(state, source: Characteristics, kind: str, ab: CombatAbility, target: str):  # type: ignore[no-untyped-def]
+    """608.2, 113.7a: the source's damage (as it was, `source`), then 704.3 and 704.5a/c."""
+    from .outcomes import settle
+
+    field = state.field()
+    whom = [target] if kind == "ping" else recipients(state, field, source, ab.target)
+    s, gone = state.s, set(state.gone)
+    for r in whom:
+        if r in field and any(has_quality(source, q) for q in field[r].protections()):
+            continue  # 702.16e
+        s, destroyed = resolve_death(s, field, ("dies", "dies_damage", "", r, ab.damage, source.controller, source))
+        gone |= destroyed
+    # (the sacrificed source and those deathtouch destroyed left the battlefield, 506.4: as the
+    # situation says it)
+    s = replace(s, permanents=tuple(replace(q, left_battlefield=True) if q.id in gone else q for q in s.permanents))
+    after = settle(replace(state, s=s, gone=frozenset(gone)))
+    return replace(after, over=any(p.life <= 0 or p.poison >= 10 for p in after.s.players))
