@@ -69,7 +69,7 @@ def damage_sides(s: Situation) -> frozenset[str]:
     if any(n > 1 for n in Counter(b for b, _ in blockers).values()):
         sides.add(gt.DEFENCE)  # 510.1d
     blocked = Counter(a for _, a in blockers)
-    if any(n > 1 or any(x.kind in TRAMPLES for x in s.permanent(a).abilities) for a, n in blocked.items()):
+    if any(n > 1 or TRAMPLES & s.permanent(a).kinds() for a, n in blocked.items()):
         sides.add(gt.ACTIVE)  # 510.1c, 702.19b
     return frozenset(sides)
 

@@ -90,7 +90,7 @@ def tapped(s: Situation, p: Permanent) -> bool:
     if p.tapped:
         return True
     attacking = any(a == p.id for a, _ in s.combat.attackers or ())
-    return attacking and not (not p.face_down and any(a.kind == "vigilance" for a in p.abilities))
+    return attacking and "vigilance" not in (p.keywords_until_end_of_turn if p.face_down else p.kinds())  # 613.1f
 
 
 def payable(s: Situation, p: Permanent, ability: CombatAbility, extra: Mana | None = None) -> bool:
@@ -103,7 +103,7 @@ def payable(s: Situation, p: Permanent, ability: CombatAbility, extra: Mana | No
     if ability.tap:
         if tapped(s, p):
             return False
-        if p.is_creature and p.summoning_sick and not any(a.kind == "haste" for a in p.abilities):
+        if p.is_creature and p.summoning_sick and not p.has("haste"):  # (also given until end of turn, 613.1f)
             return False
     return True
 
