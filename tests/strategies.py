@@ -233,8 +233,8 @@ def pump_boards(stage: str) -> st.SearchStrategy[dict]:
 
 
 # ---- keywords given until end of turn (613.1f; tests/test_pump_variants.py): the real forms of
-# "{cost}: ~ gains K" and "~ gets +X/+Y and gains K", a team grant and activation limits (602.5b), with a
-# little mana.
+# "{cost}: ~ gains K" and "~ gets +X/+Y and gains K", a team grant, activation limits (602.5b) and hybrid
+# costs (107.4e), with a little mana.
 
 GRANT_LINES = ["{U}: ~ gains flying until end of turn", "{R}: ~ gains first strike until end of turn",
                "{B}: ~ gains deathtouch until end of turn", "{G}: ~ gets +1/+1 and gains trample until end of turn",
@@ -245,7 +245,10 @@ GRANT_LINES = ["{U}: ~ gains flying until end of turn", "{R}: ~ gains first stri
                # 602.5b: activation limits, per ability per turn
                "{R}: ~ gets +1/+0 until end of turn. Activate this ability only once each turn",
                "{1}: ~ gets +1/+1 and gains trample until end of turn. "
-               "Activate this ability no more than twice each turn"]
+               "Activate this ability no more than twice each turn",
+               # 107.4e: hybrid costs, paid with either color
+               "{B/R}: ~ gets +1/+0 until end of turn", "{W/U}: ~ gains flying until end of turn",
+               "{R/G}{R/G}: ~ gets +2/+2 until end of turn"]
 
 
 @st.composite

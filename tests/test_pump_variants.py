@@ -306,6 +306,64 @@ def test_activations_this_turn_bad_values_are_input_errors(value) -> None:
     assert exc.value.field.startswith("permanents[0].activations_this_turn")
 
 
+# --- hybrid mana symbols (107.4e) ----------------------------------------------------------------
+
+@pytest.mark.parametrize("text, pool, spent, n", [
+    ("{B/R}", "{R}{R}", "", 2), ("{B/R}", "{B}{R}{G}", "", 2), ("{R/B}", "{B}{R}", "{B}", 1),  # {R/B} paid with {R}
+    ("{B}", "{B}{R}", "{B/R}", 1), ("{B}", "{B}{B}", "{B/R}{B/R}", 0), ("{W/U}{W/U}", "{W}{U}{U}{B}", "", 1),
+    ("{1}{W/U}", "{W}{B}", "{W/U}", 0), ("{G/W}", "{3}", "", 0),
+])
+def test_107_4e_a_hybrid_symbol_is_paid_with_either_color(text, pool, spent, n) -> None:
+    """107.4e, 601.2h: how many times a cost can still be paid after what was spent, hybrid symbols of either
+    (each payment's choice left open: some choices at each payment do it exactly when some choice does)."""
+    from pysolver.model.mana import Mana, affordable
+    assert affordable(Mana.parse(pool, is_pool=True), Mana.parse(spent), Mana.parse(text)) == n
+
+
+def test_107_4e_hybrid_pump_costs_leave_the_right_color_for_the_next() -> None:
+    """107.4e: with {B}{R}, "{R/B}" paid with {R} leaves {B} for the second ability: +2 in all (bob at 16)."""
+    s = board(creature("x", "alice", 2, 2, "{R/B}: ~ gets +1/+0 until end of turn",
+                       "{B}: ~ gets +1/+0 until end of turn"), attackers={"x": "bob"}, blockers={}, mana="{B}{R}")
+    assert {life for life, *_ in ends(s)} == {18, 17, 16}
+
+
+def test_107_4e_a_hybrid_morph_cost_is_paid_with_either_color() -> None:
+    """702.37e, 107.4e: "Morph {W/U}" turned face up with {U}: the 3/3 survives y."""
+    s = board(creature("x", "alice", 3, 3, "Morph {W/U}", face_down=True), creature("y", "bob", 2, 2),
+              attackers={"x": "bob"}, blockers={"y": ["x"]}, mana="{U}")
+    assert ends(s) == {(20, 20, 0, ("x", "y")), (20, 20, 0, ("y",))}
+
+
+@pytest.mark.parametrize("mana, both", [("{W}{U}", True), ("{U}{B}", False)])
+def test_107_4e_a_face_up_turn_pays_with_what_a_hybrid_payment_left(mana, both) -> None:
+    """107.4e, 702.37e (encodings/mana.lp): after "{W/U}" was paid, "Morph {U}" can still be paid from {W}{U}
+    ({W/U} paid with {W}) but not from {U}{B} ({W/U} took the {U}): pumping x and turning m face up together
+    (bob at 17, only y destroyed) is an outcome only with {W}{U}."""
+    s = board(creature("x", "alice", 2, 2, "{W/U}: ~ gets +1/+0 until end of turn"),
+              creature("m", "alice", 3, 3, "Morph {U}", face_down=True), creature("y", "bob", 2, 2),
+              attackers={"x": "bob", "m": "bob"}, blockers={"y": ["m"]}, mana=mana)
+    found = ends(s)
+    assert {(18, 20, 0, ("m", "y")), (18, 20, 0, ("y",)), (17, 20, 0, ("m", "y"))} <= found
+    assert ((17, 20, 0, ("y",)) in found) is both
+
+
+def test_107_4e_check_judges_hybrid_payments_together() -> None:
+    """602.2b, 107.4e: two {W/U} activations from {W}{B}: two mana, but only one white or blue."""
+    x = creature("x", "alice", 2, 2, "{W/U}: ~ gets +1/+0 until end of turn")
+    twice = [{"window": "after_blockers", "permanent": "x", "times": 2}]
+    s = board(x, attackers={"x": "bob"}, blockers={}, mana="{W}{B}", activations=twice)
+    (v,) = pysolver.check(s)["violations"]
+    assert v["rule"] == "602.2b" and "need 2 mana of the color set 3" in v["message"]
+    once = board(x, attackers={"x": "bob"}, blockers={}, mana="{W}{B}",
+                 activations=[{"window": "after_blockers", "permanent": "x", "times": 1}])
+    assert pysolver.check(once)["legal"] is True
+
+
+def test_107_4e_a_pool_holds_no_hybrid_mana() -> None:
+    with pytest.raises(InputError):
+        board(creature("x", "alice"), mana="{W/U}")
+
+
 # --- differential: generated boards with grants against the references ------------------------------
 
 def compare(data: dict) -> None:
@@ -343,3 +401,17 @@ def test_grant_verify_equals_minimax(data: dict) -> None:
     defender = data["players"][1]["name"]
     s = pysolver.load_data({**data, "goal": {"lethal": defender}})
     assert pysolver.verify(s)["holds"] is reference_verify(s)
+
+
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=SLOW)
+@given(grant_boards("blockers"))
+def test_grant_best_equals_brute_force_minimax(data: dict) -> None:
+    """`best` (docs/best.md) with grants and limits: the attacker's default objective's optimal value is the
+    brute-force minimax's (tests/reference/best.py), fights' one-player ends included (game/remainder.py)."""
+    from reference.best import reference_value
+
+    from pysolver.game.best import Search, objective_for
+    s = pysolver.load_data(data)
+    o = objective_for(s, None, "attacker")
+    found = Search(s, o).solve()
+    assert tuple(v if t.sense == "max" else -v for t, v in found.value) == reference_value(s, o)

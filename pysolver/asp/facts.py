@@ -22,11 +22,13 @@ from clingo import Function, Number, String, Symbol, parse_term
 from ..model import Permanent, Situation
 from ..model.abilities import TRIGGERS
 from ..model.fields import FACE_DOWN_BY
+from ..model.mana import HYBRID
 
 REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")  # docs/abilities.md
 # 509.1c requirements (attacker, blocker, J) obeyed when that blocker blocks that attacker: Lure, provoke (702.39a)
 EDGE_REQUIREMENTS = ("lure", "provoke")
-MANA_KEYS = ("w", "u", "b", "r", "g", "c", "generic")  # the fields of pysolver.model.mana.Mana, in order
+# the fields of pysolver.model.mana.Mana, in order: the colors, {C}, generic, the hybrid symbols (107.4e)
+MANA_KEYS = ("w", "u", "b", "r", "g", "c", "generic", *(h.lower() for h in HYBRID))
 
 
 def symbol(name: str) -> str:

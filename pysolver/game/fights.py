@@ -584,7 +584,9 @@ def _cheapest(ends: list[FightEnd]) -> list[FightEnd]:
 
 def _covers(a: FightEnd, b: FightEnd) -> bool:
     """Whether the cost of `a` is paid whenever that of `b` is: each player's pool that pays `b`'s
-    pays `a`'s, and `a` taps no permanent `b` does not (602.5a)."""
+    pays `a`'s, and `a` taps no permanent `b` does not (602.5a). (`b`'s cost read as a pool counts its
+    hybrid symbols, 107.4e, as no color: some `a` that is covered is then kept too, none is dropped
+    that is not.)"""
     return a.taps <= b.taps and all(pays(pb, pa) for pa, pb in zip(a.cost, b.cost))
 
 

@@ -131,8 +131,8 @@ class NotModelled(ValueError):
 
 class UnsupportedAbility(ValueError):
     """A line that is understood but cannot be solved: a morph or disguise cost with {X} (702.37f,
-    702.168e), a non-mana or hybrid morph or disguise cost. Such a line is always an error, also when it
-    comes from a card's oracle text."""
+    702.168e), a morph or disguise cost that is not mana symbols (or has Phyrexian ones, 107.4f).
+    Such a line is always an error, also when it comes from a card's oracle text."""
 
 
 @dataclass(frozen=True)
@@ -207,8 +207,11 @@ _TIMES = {"twice": 2, **{f"{w} times": n for w, n in NUMBER_WORDS.items() if n >
 def _pump(text: str) -> list[Ability] | None:
     """A pump line, or None if `text` is no pump; :class:`NotModelled` for the pumps out of scope.
 
-    >>> _pump("{r}: this creature gets +1/+0 until end of turn")[0].value
-    Pump(power=1, toughness=0, cost=Mana(W=0, U=0, B=0, R=1, G=0, colorless=0, generic=0), keywords=(), limit=None)
+    >>> pump = _pump("{r}: this creature gets +1/+0 until end of turn")[0].value
+    >>> pump.power, pump.toughness, str(pump.cost), pump.keywords, pump.limit
+    (1, 0, '{R}', (), None)
+    >>> str(_pump("{b/r}: this creature gets +1/+0 until end of turn")[0].value.cost)  # 107.4e
+    '{B/R}'
     >>> _pump("{1}{g}{u}: this creature gets +2/+2 and gains flying until end of turn")[0].value.keywords
     ('flying',)
     >>> _pump("{2}{w}: creatures you control gain first strike until end of turn")[0].term

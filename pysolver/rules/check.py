@@ -99,6 +99,8 @@ MESSAGES: dict[tuple[str, str], str] = {
     ("602.5b", "activation_limit"): "{0}'s pump ability {1} may be activated {2} more times this turn, not {3}",
     ("602.2b", "mana"): "{0}'s activations cost {2} mana of kind {1} but only {3} is left",
     ("602.2b", "mana_total"): "{0}'s activations cost {1} mana in all but only {2} is left",
+    ("602.2b", "mana_hybrid"): "{0}'s activations and what was spent before need {2} mana of the color set {1} "
+                               "(W=1, U=2, B=4, R=8, G=16; hybrid symbols among them, 107.4e) but the pool has {3}",
 }
 
 # What a requirement (508.1d, 509.1c) that could have been obeyed asks for.

@@ -61,7 +61,7 @@ import json
 from dataclasses import dataclass, replace
 
 from pysolver.model import Permanent, Situation
-from pysolver.model.mana import Mana
+from pysolver.model.mana import HYBRID, Mana
 
 from .activated import actions as activated_actions
 from .activated import has_abilities as has_activated
@@ -115,7 +115,12 @@ class State:
 
 def pay(pool: Mana, cost: Mana) -> set[Mana]:
     """Every pool left after paying `cost` from `pool` (107.4, 601.2h): each colored and {C}
-    symbol with one mana of exactly that kind, each generic one with any one mana."""
+    symbol with one mana of exactly that kind, each hybrid one with one mana of either of its two
+    colors (107.4e: each choice tried), each generic one with any one mana."""
+    for h in HYBRID:
+        if getattr(cost, h):  # one {X/Y} paid as {X} or as {Y}, the rest in turn
+            rest = replace(cost, **{h: getattr(cost, h) - 1})
+            return pay(pool, rest + Mana(**{h[0]: 1})) | pay(pool, rest + Mana(**{h[1]: 1}))
     have = [getattr(pool, k) for k in POOL_KEYS]
     need = [getattr(cost, k) for k in POOL_KEYS]
     rest = [h - n for h, n in zip(have, need)]
