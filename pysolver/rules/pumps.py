@@ -96,9 +96,9 @@ def max_times(s: Situation, pid: str, index: int = 0) -> int:
 
 
 def left(p: Permanent, index: int) -> int:
-    """How many more times the pump ability `index` of `p` may be activated this turn under its limit
-    (602.5b: "only once each turn", "no more than twice each turn"; the activations of the file's
-    `activations_this_turn` count too); None-limited abilities are not asked."""
+    """How many more times the pump ability `index` of `p`, which has an activation limit, may be
+    activated this turn (602.5b: "only once each turn", "no more than twice each turn"; the
+    activations of the file's `activations_this_turn` count too)."""
     limit = pumps_of(p)[index].limit
     assert limit is not None
     return max(limit - p.activated(index), 0)
