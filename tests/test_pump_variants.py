@@ -364,6 +364,40 @@ def test_107_4e_a_pool_holds_no_hybrid_mana() -> None:
         board(creature("x", "alice"), mana="{W/U}")
 
 
+# --- sweep invariants (pysolver.scale.invariants) read the keywords a line gave ----------------------
+
+class _Work:
+    """The parts of a :class:`pysolver.scale.sweep.BoardWork` that the invariants read, for one board."""
+
+    def __init__(self, s, free) -> None:
+        self.s, self.free, self.id, self.docs = s, free, "w", {}
+        self.pool = type("Pool", (), {"defender": "bob"})()
+
+    def full(self, command: str) -> dict:
+        from pysolver.commands import answer
+        if command not in self.docs:
+            self.docs[command] = answer(command, self.free if command == "attacks" else self.s)
+        return self.docs[command]
+
+    def declarations(self) -> list:
+        return [r["blocks"] for r in self.full("blocks")["results"]]
+
+    def damage(self, blocks: list) -> tuple:
+        from pysolver.commands import answer
+        ds = self.s.with_combat(blockers=tuple((b, a) for b, a in blocks))
+        return None, ds, answer("damage", ds)
+
+
+def test_613_1f_sweep_invariants_count_lifelink_and_infect_a_line_gave() -> None:
+    """702.15b, 120.3b: an outcome whose line gave x lifelink (or infect) before damage is no broken "life"
+    invariant (its life arithmetic reads the keywords the line's activations gave, 613.1f)."""
+    from pysolver.scale import invariants
+    lines = ("{W}: ~ gains lifelink until end of turn", "{B}: ~ gains infect until end of turn")
+    s = board(creature("x", "alice", 2, 2, *lines), creature("y", "bob", 1, 1), attackers={"x": "bob"}, mana="{W}{B}")
+    free = board(creature("x", "alice", 2, 2, *lines), creature("y", "bob", 1, 1), mana="{W}{B}")
+    assert invariants.check_board(_Work(s, free)).violations == []
+
+
 # --- differential: generated boards with grants against the references ------------------------------
 
 def compare(data: dict) -> None:
