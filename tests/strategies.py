@@ -232,6 +232,49 @@ def pump_boards(stage: str) -> st.SearchStrategy[dict]:
     return outcome_boards(stage).flatmap(with_pumps).filter(lambda d: bound(d) <= limit)
 
 
+# ---- keywords given until end of turn (613.1f; tests/test_pump_variants.py): the real forms of
+# "{cost}: ~ gains K" and "~ gets +X/+Y and gains K", a team grant, activation limits (602.5b) and hybrid
+# costs (107.4e), with a little mana.
+
+GRANT_LINES = ["{U}: ~ gains flying until end of turn", "{R}: ~ gains first strike until end of turn",
+               "{B}: ~ gains deathtouch until end of turn", "{G}: ~ gets +1/+1 and gains trample until end of turn",
+               "{W}: ~ gains lifelink until end of turn", "{R}: ~ gains double strike until end of turn",
+               "{1}: ~ gains indestructible until end of turn", "{B}: ~ gains infect until end of turn",
+               "{W}: Creatures you control gain first strike until end of turn",
+               "{U}: ~ gets +1/-1 and gains flying until end of turn",
+               # 602.5b: activation limits, per ability per turn
+               "{R}: ~ gets +1/+0 until end of turn. Activate this ability only once each turn",
+               "{1}: ~ gets +1/+1 and gains trample until end of turn. "
+               "Activate this ability no more than twice each turn",
+               # 107.4e: hybrid costs, paid with either color
+               "{B/R}: ~ gets +1/+0 until end of turn", "{W/U}: ~ gains flying until end of turn",
+               "{R/G}{R/G}: ~ gets +2/+2 until end of turn"]
+
+
+@st.composite
+def with_grants(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with a grant line on one or two creatures (the first always) and at most two mana each."""
+    creatures = [p for p in data["permanents"] if "power" in p]
+    chosen = draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"]))
+    for p in chosen:
+        p["abilities"] = p["abilities"] + [draw(st.sampled_from(GRANT_LINES))]
+    for pl in data["players"]:
+        pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{R}", "{U}", "{B}", "{G}", "{W}", "{1}"]), max_size=2)))
+    return data
+
+
+def grant_boards(stage: str) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with keyword grants, small enough for the references."""
+    from combat_boards import assignment_bound, outcome_boards
+
+    def bound(d: dict) -> int:  # every creature with a grant at its power plus two, and double strike twice
+        pumped = {**d, "permanents": [{**p, "power": 2 * (p.get("power", 0) + 2)} if any(": " in a for a in p.get(
+            "abilities", [])) else p for p in d["permanents"]]}
+        return assignment_bound(pumped)
+    limit = {"blockers": 400, "attackers": 100, "none": 100}[stage]
+    return outcome_boards(stage).flatmap(with_grants).filter(lambda d: bound(d) <= limit)
+
+
 # ---- activated abilities in combat, targets (602, 115, 702.11, 702.18, 702.21; pysolver.rules.activated) -----
 # Real cards' forms (tests/test_activated.py): {T} and mana costs, the targets they may have, and
 # what stops targeting. They branch a lot: one or two per board, a little mana.

@@ -266,7 +266,7 @@ def test_non_mana_morph_cost_is_an_error_naming_the_permanent(pool_file: Path) -
 
 
 def test_unsupported_morph_lines_in_a_situation_file_are_errors_too() -> None:
-    for line in ("Morph {X}{X}{R}", "Megamorph—Pay 5 life", "Morph {W/U}"):
+    for line in ("Morph {X}{X}{R}", "Megamorph—Pay 5 life", "Morph {W/P}"):  # ({W/U} is read: 107.4e)
         with pytest.raises(InputError, match=r"permanents\[0\]\.abilities\[0\]: permanent 'm'"):
             pysolver.load_data(situation({"id": "m", "controller": "alice", "power": 1, "toughness": 1,
                                           "abilities": [line]}))

@@ -22,11 +22,13 @@ from clingo import Function, Number, String, Symbol, parse_term
 from ..model import Permanent, Situation
 from ..model.abilities import STATICS, TRIGGERS
 from ..model.fields import FACE_DOWN_BY
+from ..model.mana import HYBRID
 
 REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")  # docs/abilities.md
 # 509.1c requirements (attacker, blocker, J) obeyed when that blocker blocks that attacker: Lure, provoke (702.39a)
 EDGE_REQUIREMENTS = ("lure", "provoke")
-MANA_KEYS = ("w", "u", "b", "r", "g", "c", "generic")  # the fields of pysolver.model.mana.Mana, in order
+# the fields of pysolver.model.mana.Mana, in order: the colors, {C}, generic, the hybrid symbols (107.4e)
+MANA_KEYS = ("w", "u", "b", "r", "g", "c", "generic", *(h.lower() for h in HYBRID))
 
 
 def symbol(name: str) -> str:
@@ -132,6 +134,7 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
                 if a.kind in TRIGGERS)
     yield from (atom("pt_counters", i, dp, dt, n) for dp, dt, n in p.pt_counters)  # 122.1a
     yield atom("until_end_of_turn", i, *p.until_end_of_turn)  # 613.4c: resolved pumps
+    yield from (atom("keyword_until_end_of_turn", i, constant(k)) for k in p.keywords_until_end_of_turn)  # 613.1f
     yield atom("damage_marked", i, p.damage)
     yield from pump_facts(p)
     morph = p.morph_cost()
@@ -156,10 +159,13 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
 
 def pump_facts(p: Permanent) -> Iterator[Symbol]:
     """Its abilities activated for mana, numbered from 0 (602.1; "{cost}: Regenerate ~" as +0/+0):
-    pump_ability(P,I,X,Y) and pump_cost(P,I,K,V), for `check` to judge `combat.activations`
+    pump_ability(P,I,X,Y), pump_cost(P,I,K,V) and, for one with an activation limit, pump_limit(P,I,N):
+    it may be activated N more times this turn (602.5b), for `check` to judge `combat.activations`
     (encodings/check.lp)."""
     for j, (_, pump) in enumerate(p.pump_abilities()):
         yield atom("pump_ability", p.id, j, pump.power, pump.toughness)
+        if pump.limit is not None:
+            yield atom("pump_limit", p.id, j, max(pump.limit - p.activated(j), 0))
         yield from (atom("pump_cost", p.id, j, constant(k), v) for k, v in zip(MANA_KEYS, pump.cost.as_tuple()) if v)
 
 

@@ -108,7 +108,8 @@ def _unsupported(s: Situation, cards: Mapping[str, Card] | None) -> str | None:
     for p in s.permanents:
         if not p.name:
             return f"{p.id} has no card name"
-        if p.face_down or p.pt_counters or p.damage or p.summoning_sick or p.until_end_of_turn != (0, 0):
+        if p.face_down or p.pt_counters or p.damage or p.summoning_sick or p.until_end_of_turn != (0, 0) \
+                or p.keywords_until_end_of_turn:
             return f"{p.id} is face down, has counters, damage or a change until end of turn, or is summoning sick"
         card = with_builtin(cards).get(card_key(p.name))
         if card is not None and (not _same(p, card) or p.loyalty not in (None, card.loyalty)):

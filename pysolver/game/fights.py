@@ -145,9 +145,10 @@ def window_ends(p: gt.Position) -> dict[gt.Position, tuple[Move, ...]]:
     actions reaching it: face-up turns (702.37e) and pump activations (602.2) commute, so the
     window is the set of situations it can end in, each explored once; only actions that may change
     the outcome (as the walk of :mod:`pysolver.game.outcomes` chooses them). At the beginning of
-    combat only the active player's face-up turns: no rule of declaring attackers
-    reads power or toughness or the defending player's permanents (508.1a-c), so the rest can
-    wait for the window after attackers, where they do the same."""
+    combat only the active player's face-up turns and the activations that give a keyword (haste,
+    702.10b; vigilance, 702.20b: read as attackers are declared, 613.1f): no rule of declaring
+    attackers reads power or toughness or the defending player's permanents (508.1a-c), so the rest
+    can wait for the window after attackers, where they do the same."""
     if p.stage not in WINDOWS:
         return {p: ()}
     stage = p.stage
@@ -164,8 +165,8 @@ def window_ends(p: gt.Position) -> dict[gt.Position, tuple[Move, ...]]:
             return
         for m, child in explores(q, moves):
             if stage == Stage.BEGINNING_OF_COMBAT and (
-                    isinstance(m, Activation) or (isinstance(m, FaceUp)
-                                                  and q.s.permanent(m.permanent).controller != q.s.active)):
+                    (isinstance(m, Activation) and not pumps.gives_keywords(q.s, m))
+                    or (isinstance(m, FaceUp) and q.s.permanent(m.permanent).controller != q.s.active)):
                 continue
             go(child, moves + (m,))
     go(p, ())
@@ -423,9 +424,12 @@ class Blocks:
         self.poison = tuple(p.poison for p in s.players)
         self.attacked = dict(s.combat.attackers or ())
         # 510.4: a first-strike step needs a creature with first strike or double strike (face down, on
-        # its face-up side: it may be turned face up before damage, 702.37e).
-        self.first_strike = any(a.kind in FAST or (a.kind == "grant" and granted_kind(a) in FAST)
-                                for p in s.permanents if not p.left_battlefield for a in p.abilities)
+        # its face-up side: it may be turned face up before damage, 702.37e; or given by a pump or a
+        # static ability, 613.1f).
+        self.first_strike = any(set(FAST) & pumps.may_gain(s, p.id)
+                                or any(a.kind in FAST or (a.kind == "grant" and granted_kind(a) in FAST)
+                                       for a in p.abilities)
+                                for p in s.permanents if not p.left_battlefield)
         self.constant = constant_sources(s)  # in every fight (611.3a: their effects reach all)
         self.rests: dict[frozenset[str], tuple[Outcome, frozenset[tuple[Any, ...]]] | None] = {}
         self.ends: dict[tuple[tuple[str, str], ...], tuple[list[FightEnd], list[FightEnd]]] = {}
@@ -605,7 +609,9 @@ def _cheapest(ends: list[FightEnd]) -> list[FightEnd]:
 
 def _covers(a: FightEnd, b: FightEnd) -> bool:
     """Whether the cost of `a` is paid whenever that of `b` is: each player's pool that pays `b`'s
-    pays `a`'s, and `a` taps no permanent `b` does not (602.5a)."""
+    pays `a`'s, and `a` taps no permanent `b` does not (602.5a). (`b`'s cost read as a pool counts its
+    hybrid symbols, 107.4e, as no color: some `a` that is covered is then kept too, none is dropped
+    that is not.)"""
     return a.taps <= b.taps and all(pays(pb, pa) for pa, pb in zip(a.cost, b.cost))
 
 

@@ -14,7 +14,7 @@ from ..model import Goal, Permanent, Situation
 from ..model.abilities import TRAMPLES
 from ..rules import activated
 from ..rules.combat import has_statics
-from ..rules.pumps import max_times, pumped_by, reach
+from ..rules.pumps import grants, max_times, pumped_by, reach
 from ..rules.triggers import has_triggers
 
 PREVENTED_BY = frozenset({"prevent_combat_damage_by", "prevent_combat_damage_to_and_by"})  # 615.1a
@@ -237,8 +237,9 @@ def _growth(s: Situation, side: Permanent) -> tuple[int, int]:
 
 
 def _kinds(p: Permanent) -> set[str]:
-    """The abilities of a side (none face down, 708.2a)."""
-    return set() if p.face_down else {a.kind for a in p.abilities}
+    """The abilities of a side (none face down, 708.2a) and the keywords it was given until end of turn
+    (613.1f, face down too)."""
+    return set(p.keywords_until_end_of_turn) if p.face_down else set(p.kinds())
 
 
 def side_power(p: Permanent) -> int:
@@ -291,8 +292,8 @@ def out_of_reach(s: Situation, player: str) -> str | None:
     with static abilities (613.4c: the powers read here are the printed ones)."""
     if may_poison(s) or (s.combat.blockers is None and has_triggers(s)):  # 704.5c; 603.2: pumps to come
         return None
-    if activated.pumps_present(s):  # 613.4c: what a targeted or {T} pump adds is in no bound
-        return None
+    if activated.pumps_present(s) or grants(s):  # 613.4c, 613.1f: a targeted or {T} pump, a keyword to come
+        return None  # (trample, double strike: 702.19b, 702.4b) are in no bound
     if has_statics(s):  # 613.4c: anthems and lords change the powers these bounds read (not bounded here)
         return None
     life = s.player(player).life
@@ -318,8 +319,9 @@ def sure_lethal(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     >>> sure_lethal(s, "b")
     'at least 3 combat damage is sure to reach b (life 3)'
     """
-    if activated.pumps_present(s) or (s.combat.attackers is None and activated.may_tap_attackers(s)):
-        return None  # 613.4c: no bound counts a targeted or {T} pump; 508.1a: a would-be attacker tapped
+    if activated.pumps_present(s) or grants(s) or (s.combat.attackers is None and activated.may_tap_attackers(s)):
+        return None  # 613.4c, 613.1f: no bound counts a targeted or {T} pump, a keyword to come; 508.1a: a
+        # would-be attacker tapped
     if has_statics(s):  # 613.4c, 613.1f: anthems and lords change the powers and abilities it reads
         return None
     life = s.player(player).life
@@ -341,8 +343,8 @@ def may_poison(s: Situation) -> bool:
     ...                                                                 abilities=("Toxic 1",)),)))
     True
     """
-    return any(f.has("infect") or f.has("toxic") for p in s.permanents
-               if p.controller == s.active and not p.left_battlefield for f in forms(p) if not f.face_down)
+    return "infect" in grants(s) or any(_kinds(f) & {"infect", "toxic"} for p in s.permanents  # (613.1f: given too)
+                                        if p.controller == s.active and not p.left_battlefield for f in forms(p))
 
 
 def forms(p: Permanent) -> list[Permanent]:

@@ -130,8 +130,7 @@ def _small(s: Situation) -> bool:
     step (no first strike or double strike, 510.4) and at most :data:`ONE_PROGRAM_CREATURES` creatures
     (benchmarks/fights_bench.py: 4×4 vanilla 0.7 s in one program, 2 s by fights; 5×5 20 s against 5 s)."""
     creatures = [p for p in s.permanents if p.is_creature and not p.left_battlefield]
-    return len(creatures) <= ONE_PROGRAM_CREATURES and not any(a.kind in fights.FAST for p in creatures
-                                                               for a in p.abilities)
+    return len(creatures) <= ONE_PROGRAM_CREATURES and not any(set(fights.FAST) & p.kinds() for p in creatures)
 
 
 def _fallback() -> fights.Fallback:
@@ -212,7 +211,7 @@ def one_program_control(p: gt.Position) -> clingo.Control:
     facts = situation_facts(s.with_combat(blockers=None if open_blocks else s.combat.blockers, damage_step=None,
                                           assignment=None), combat=not open_attacks)
     args = ("--models=0", "--project=project")
-    if not any(a.kind in fights.FAST for x in s.permanents for a in x.abilities):
+    if not any(set(fights.FAST) & x.kinds() for x in s.permanents):  # (613.1f: given ones too)
         # (each model one outcome: projected onto the end state only, not rules.combat.STEP_SHOWN's
         # creatures regenerated, which no outcome shows)
         return control(ONE_PROGRAM, facts, parts=(*parts, "show_results"), args=args)

@@ -72,7 +72,7 @@ def damage_sides(s: Situation) -> frozenset[str]:
     blocked = Counter(a for _, a in blockers)
     # 613.1f: a trample a static ability grants (now or later in the combat: its source or condition may change)
     granted = any(granted_kind(x) in TRAMPLES for p in s.permanents if not p.left_battlefield for x in p.abilities)
-    if any(n > 1 or granted or any(x.kind in TRAMPLES for x in s.permanent(a).abilities) for a, n in blocked.items()):
+    if any(n > 1 or granted or TRAMPLES & s.permanent(a).kinds() for a, n in blocked.items()):
         sides.add(gt.ACTIVE)  # 510.1c, 702.19b
     return frozenset(sides)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from typing import Any, cast
@@ -41,6 +41,17 @@ def normalise(line: str, name: str | None) -> str:
 # The parser's tables, taken from the catalogue (one entry per supported line, with its rule).
 # Keywords: the line -> the ASP constant.
 KEYWORDS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "keyword" and f.literal}
+
+
+
+def keyword_line(kind: str) -> str:
+    """The catalogue line of a keyword kind, as a file writes it.
+
+    >>> keyword_line("first_strike")
+    'First strike'
+    """
+    return next(f.form for f in CATALOGUE if f.group == "keyword" and f.literal and f.kind == kind)
+
 
 # Blocking restrictions and requirements (509.1b, 509.1c, 508.1d), matched after the
 # creature's own name, "~" and "this creature" are normalised to "this creature".
@@ -120,8 +131,8 @@ class NotModelled(ValueError):
 
 class UnsupportedAbility(ValueError):
     """A line that is understood but cannot be solved: a morph or disguise cost with {X} (702.37f,
-    702.168e), a non-mana or hybrid morph or disguise cost. Such a line is always an error, also when it
-    comes from a card's oracle text."""
+    702.168e), a morph or disguise cost that is not mana symbols (or has Phyrexian ones, 107.4f).
+    Such a line is always an error, also when it comes from a card's oracle text."""
 
 
 @dataclass(frozen=True)
@@ -163,25 +174,63 @@ PUMPS = ("pump", "team_pump")  # "~ gets +X/+Y", "Creatures you control get +X/+
 # (701.19a, a Pump of +0/+0 whose effect is a regeneration shield), numbered together (Activation.ability).
 ACTIVATED = (*PUMPS, "regenerate")
 _REGENERATE = re.compile(r"(?P<cost>[^:]+): regenerate this creature")
-_PUMP = re.compile(r"(?P<cost>[^:]+): (?P<who>.+?) gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+) until end of turn")
+_PUMP = re.compile(r"(?P<cost>[^:]+): (?P<who>.+?) (?:gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains? (?P<also>.+?))?"
+                   r"|gains? (?P<only>.+?)) until end of turn")
 _PUMPED = {"this creature": "pump", "creatures you control": "team_pump"}
+# 613.1f (layer 6), 611.2a: the keywords a pump may give until end of turn ("~ gains flying until end of
+# turn"), each read by the rules of its keyword through has/2 (encodings/characteristics.lp). Hexproof and
+# shroud are not among them: one given in response to a targeted ability counters it as it resolves
+# (608.2b), which the one-activation-at-a-time moves of pysolver.rules.activated do not play.
+GRANTABLE = frozenset({"flying", "reach", "trample", "menace", "deathtouch", "first_strike", "double_strike",
+                       "vigilance", "haste", "indestructible", "lifelink", "fear", "intimidate", "infect",
+                       "wither"})
 
 
 @dataclass(frozen=True)
 class Pump:
-    """The value of a pump ability: "{cost}: … get(s) +X/+Y until end of turn" (602.1, 613.4c)."""
+    """The value of a pump ability: "{cost}: … get(s) +X/+Y [and gain(s) K] until end of turn" or
+    "{cost}: … gain(s) K until end of turn" (602.1, 613.4c; `keywords` the kinds given until end of
+    turn, 613.1f)."""
 
     power: int
     toughness: int
     cost: Mana
+    keywords: tuple[str, ...] = ()
+    limit: int | None = None  # 602.5b: "Activate this ability only once / no more than N times each turn"
+
+
+# 602.5b: an activation limit after the pump's effect ("… until end of turn. Activate this ability only once
+# each turn", "… no more than twice each turn").
+_LIMITED = re.compile(r"(?P<line>.+?)\. activate this ability "
+                      r"(?:only (?P<once>once)|no more than (?P<n>twice|\w+ times)) each turn")
+_TIMES = {"twice": 2, **{f"{w} times": n for w, n in NUMBER_WORDS.items() if n >= 3}}
 
 
 def _pump(text: str) -> list[Ability] | None:
     """A pump line, or None if `text` is no pump; :class:`NotModelled` for the pumps out of scope.
 
-    >>> _pump("{r}: this creature gets +1/+0 until end of turn")[0].value
-    Pump(power=1, toughness=0, cost=Mana(W=0, U=0, B=0, R=1, G=0, colorless=0, generic=0))
+    >>> pump = _pump("{r}: this creature gets +1/+0 until end of turn")[0].value
+    >>> pump.power, pump.toughness, str(pump.cost), pump.keywords, pump.limit
+    (1, 0, '{R}', (), None)
+    >>> str(_pump("{b/r}: this creature gets +1/+0 until end of turn")[0].value.cost)  # 107.4e
+    '{B/R}'
+    >>> _pump("{1}{g}{u}: this creature gets +2/+2 and gains flying until end of turn")[0].value.keywords
+    ('flying',)
+    >>> _pump("{2}{w}: creatures you control gain first strike until end of turn")[0].term
+    'team_pump(0,0)'
+    >>> _pump("{b}: this creature gets +1/+0 until end of turn. activate this ability no more than twice each turn"
+    ...       )[0].value.limit
+    2
     """
+    limited = _LIMITED.fullmatch(text)
+    if limited is not None:
+        limit = 1 if limited.group("once") else _TIMES.get(limited.group("n"))
+        found = _pump(limited.group("line")) if limit is not None else None
+        if found is None:
+            return None
+        (ability,) = found
+        assert isinstance(ability.value, Pump)
+        return [Ability(ability.kind, replace(ability.value, limit=limit))]
     m = _PUMP.fullmatch(text)
     if m is None:
         return None
@@ -189,7 +238,19 @@ def _pump(text: str) -> list[Ability] | None:
     if kind is None:
         raise NotModelled(f"a pump of {m.group('who')!r} is not modelled (only this creature and creatures you "
                           "control; a target, 115.1, is not)")
-    return [Ability(kind, Pump(int(m.group("x")), int(m.group("y")), _cost(m.group("cost"))))]
+    given = m.group("also") or m.group("only")
+    keywords = () if given is None else (_given_until_end_of_turn(given),)
+    x, y = (0, 0) if m.group("x") is None else (int(m.group("x")), int(m.group("y")))
+    return [Ability(kind, Pump(x, y, _cost(m.group("cost")), keywords))]
+
+
+def _given_until_end_of_turn(text: str) -> str:
+    """The kind of the keyword a pump gives until end of turn (613.1f), or :class:`NotModelled`."""
+    kind = KEYWORDS.get(text)
+    if kind not in GRANTABLE:
+        raise NotModelled(f"giving {text!r} until end of turn is not modelled (only "
+                          f"{', '.join(sorted(k.replace('_', ' ') for k in GRANTABLE))}: 613.1f)")
+    return kind
 
 
 def _cost(text: str) -> Mana:

@@ -150,6 +150,21 @@ CATALOGUE: tuple[LineForm, ...] = (
              "{R}: ~ gets +1/+0 until end of turn", literal=False),
     LineForm("activated", "{cost}: Creatures you control get +X/+Y until end of turn", "team_pump", "602.1",
              "{1}{W}: Creatures you control get +1/+1 until end of turn", literal=False),
+    # 602.5b: activation limits after a pump's effect, counted per ability per turn (`activations_this_turn`)
+    LineForm("activated", "{cost}: ~ gets +X/+Y until end of turn. Activate this ability only once each turn", "pump",
+             "602.5b", "{1}{G}: ~ gets +2/+2 until end of turn. Activate this ability only once each turn",
+             ("{B}: ~ gets +1/+0 until end of turn. Activate this ability no more than twice each turn",
+              "{G}{U}: ~ gets +2/+2 and gains flying until end of turn. Activate this ability only once each turn"),
+             literal=False),
+    # keywords given until end of turn (613.1f, layer 6; pysolver.model.abilities.GRANTABLE), read by their rules
+    LineForm("activated", "{cost}: ~ gains <keyword> until end of turn", "pump", "613.1f",
+             "{U}: ~ gains flying until end of turn", literal=False),
+    LineForm("activated", "{cost}: ~ gets +X/+Y and gains <keyword> until end of turn", "pump", "613.1f",
+             "{8}: ~ gets +5/+5 and gains trample until end of turn", literal=False),
+    LineForm("activated", "{cost}: Creatures you control gain <keyword> until end of turn", "team_pump", "613.1f",
+             "{1}{W}: Creatures you control gain first strike until end of turn", literal=False),
+    LineForm("activated", "{cost}: Creatures you control get +X/+Y and gain <keyword> until end of turn", "team_pump",
+             "613.1f", "{2}{G}: Creatures you control get +1/+1 and gain trample until end of turn", literal=False),
     # --- combat triggers (603.2): triggered by a declaration, resolved before the next one (pysolver.rules.triggers)
     LineForm("trigger", "Exalted", "exalted", "702.83", "Exalted"),
     LineForm("trigger", "Battle cry", "battle_cry", "702.91", "Battle cry"),

@@ -26,7 +26,20 @@ from typing import Any, Protocol, cast
 
 from ..errors import InputError
 from . import numbers
-from .abilities import COLOR_LETTERS, COLORS, MORPHS, Ability, CombatAbility, Pump, Static, parse_ability_line
+from .abilities import (
+    COLOR_LETTERS,
+    COLORS,
+    GRANTABLE,
+    KEYWORDS,
+    MORPHS,
+    Ability,
+    CombatAbility,
+    Pump,
+    Static,
+    keyword_line,
+    normalise,
+    parse_ability_line,
+)
 from .mana import Mana
 from .moves import Activation
 from .numbers import quote as q
@@ -40,7 +53,8 @@ PLAYER_KEYS = {"name", "life", "mana", "poison"}
 PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtypes", "colors", "power",
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
                   "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost", "cant_block_this_turn",
-                  "cant_be_blocked_this_turn", "regeneration_shields"}
+                  "cant_be_blocked_this_turn", "regeneration_shields", "keywords_until_end_of_turn",
+                  "activations_this_turn"}
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
 COUNTERS = ("+X/+Y",)  # the keys of `counters`: P/T counter kinds such as +1/+1, +1/+0, -0/-1 (122.1a)
@@ -267,7 +281,9 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         regeneration_shields=field("regeneration_shields",
                                    lambda v, p: r.integer(v, p, "regeneration_shields"), 0),  # 701.19a
         pt_counters=counters,
-        until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)))
+        until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)),
+        keywords_until_end_of_turn=field("keywords_until_end_of_turn", lambda v, p: _keywords(r, v, p), ()),
+        activations_this_turn=field("activations_this_turn", lambda v, p: _activation_counts(r, v, p), ()))
     _check_characteristics(r, fields, path)
     return fields
 
@@ -348,6 +364,38 @@ def _pt_change(r: Reader, value: Any, path: str) -> tuple[int, int]:
         raise r.fail(path, f"write a change of power and toughness as \"+X/+Y\" (signed), got {q(text)}")
     x, y = (r.integer(numbers.parse_int(g), path, "until_end_of_turn") for g in m.groups())
     return x, y
+
+
+def _keywords(r: Reader, value: Any, path: str) -> tuple[str, ...]:
+    """`keywords_until_end_of_turn`: the keyword lines resolved pumps gave the permanent until end of
+    turn (613.1f, layer 6), as sorted kinds; only keywords a pump line can give
+    (:data:`pysolver.model.abilities.GRANTABLE`).
+
+    >>> _keywords(Reader(None), ["Flying", "first strike"], "p")
+    ('first_strike', 'flying')
+    """
+    kinds = []
+    for j, x in enumerate(r.listing(value, path)):
+        line = r.text(x, f"{path}[{j}]")
+        kind = KEYWORDS.get(normalise(line, None))
+        if kind not in GRANTABLE:
+            raise r.fail(f"{path}[{j}]", f"{q(line)} is not a keyword a pump gives until end of turn (one of "
+                                         f"{', '.join(sorted(keyword_line(k) for k in GRANTABLE))}; 613.1f)")
+        kinds.append(kind)
+    return tuple(sorted(set(kinds)))
+
+
+def _activation_counts(r: Reader, value: Any, path: str) -> tuple[int, ...]:
+    """`activations_this_turn`: how many times each pump ability was activated this turn, in the order of
+    the permanent's pump abilities (602.5b), without trailing zeros.
+
+    >>> _activation_counts(Reader(None), [1, 0, 0], "p")
+    (1,)
+    """
+    counts = [r.integer(x, f"{path}[{j}]", "activations_this_turn") for j, x in enumerate(r.listing(value, path))]
+    while counts and not counts[-1]:
+        counts.pop()
+    return tuple(counts)
 
 
 def _pt_counters(r: Reader, value: Any, path: str) -> tuple[tuple[int, int, int], ...]:

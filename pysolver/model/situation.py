@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from . import fields as read
-from .abilities import ACTIVATED, COLORS, MORPHS, Ability, CombatAbility, Pump, normalise
+from .abilities import ACTIVATED, COLORS, MORPHS, Ability, CombatAbility, Pump, keyword_line, normalise
 from .fields import FACE_DOWN_BY, Reader, counter_kind, pt_change
 from .mana import Mana
 from .objective import Objective
@@ -125,6 +125,11 @@ class Permanent:
     # 701.58b); its mana value is what `best` counts as a permanent's value (202.3)
     pt_counters: tuple[tuple[int, int, int], ...] = ()  # (dp, dt, how many) of each +X/+Y kind, sorted (122.1a)
     until_end_of_turn: tuple[int, int] = (0, 0)  # +X/+Y of resolved pumps until end of turn (613.4c)
+    # the keyword kinds resolved pumps gave it until end of turn, sorted (613.1f, layer 6; 611.2a)
+    keywords_until_end_of_turn: tuple[str, ...] = ()
+    # 602.5b: how many times each pump ability (numbered as Activation.ability) was activated this turn,
+    # no trailing zeros
+    activations_this_turn: tuple[int, ...] = ()
     damage: int = 0
     tapped: bool = False
     summoning_sick: bool = False
@@ -144,7 +149,9 @@ class Permanent:
                      abilities: tuple[Ability, ...] | tuple[str, ...] = (), ability_lines: tuple[str, ...] = (),
                      unmodelled: tuple[str, ...] = (), mana_cost: Mana | str | None = None,
                      pt_counters: tuple[tuple[int, int, int], ...] | Mapping[str, int] = (),
-                     until_end_of_turn: tuple[int, int] = (0, 0), damage: int = 0,
+                     until_end_of_turn: tuple[int, int] = (0, 0),
+                     keywords_until_end_of_turn: tuple[str, ...] = (), activations_this_turn: tuple[int, ...] = (),
+                     damage: int = 0,
                      tapped: bool = False, summoning_sick: bool = False, face_down: FaceDown = False,
                      cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
                      left_battlefield: bool = False, regeneration_shields: int = 0,
@@ -258,8 +265,35 @@ class Permanent:
         return bool(self.face_down) or "Creature" in self.types
 
     def has(self, kind: str) -> bool:
-        """Whether the face-up side has an ability of this kind (morph costs matter face down)."""
-        return any(a.kind == kind for a in self.abilities)
+        """Whether the face-up side has an ability of this kind (morph costs matter face down), or it was
+        given that keyword until end of turn (613.1f)."""
+        return kind in self.keywords_until_end_of_turn or any(a.kind == kind for a in self.abilities)
+
+    def activated(self, index: int) -> int:
+        """How many times its pump ability `index` was activated this turn (602.5b)."""
+        return self.activations_this_turn[index] if index < len(self.activations_this_turn) else 0
+
+    def with_activation(self, index: int, n: int = 1) -> Permanent:
+        """A copy with `n` more activations of its pump ability `index` this turn (602.5b).
+
+        >>> Permanent("x", "a", power=1, toughness=1).with_activation(1).activations_this_turn
+        (0, 1)
+        """
+        counts = list(self.activations_this_turn) + [0] * (index + 1 - len(self.activations_this_turn))
+        counts[index] += n
+        while counts and not counts[-1]:
+            counts.pop()
+        return replace(self, activations_this_turn=tuple(counts))
+
+    def kinds(self) -> frozenset[str]:
+        """The kinds of its face-up side's abilities and of the keywords given to it until end of turn
+        (613.1f, layer 6: they apply face down too, 708.2a is layer 1).
+
+        >>> sorted(Permanent("x", "a", power=1, toughness=1, abilities=("Reach",),
+        ...                  keywords_until_end_of_turn=("flying",)).kinds())
+        ['flying', 'reach']
+        """
+        return frozenset(a.kind for a in self.abilities) | frozenset(self.keywords_until_end_of_turn)
 
     def morph_cost(self) -> tuple[str, Mana] | None:
         """('morph' | 'megamorph' | 'disguise', cost) if the face-up side has a morph (702.37) or disguise
@@ -321,6 +355,10 @@ class Permanent:
                              else {counter_kind(dp, dt): n for dp, dt, n in self.pt_counters})
         if self.until_end_of_turn != (0, 0):
             d["until_end_of_turn"] = pt_change(self.until_end_of_turn)
+        if self.keywords_until_end_of_turn:
+            d["keywords_until_end_of_turn"] = [keyword_line(k) for k in self.keywords_until_end_of_turn]
+        if self.activations_this_turn:
+            d["activations_this_turn"] = list(self.activations_this_turn)
         for key in ("damage", "tapped", "summoning_sick", "face_down", "cant_block_this_turn",
                     "cant_be_blocked_this_turn", "regeneration_shields"):
             if getattr(self, key):
@@ -344,6 +382,10 @@ class Permanent:
             parts.append(f"counters={self.to_data()['counters']!r}")
         if self.until_end_of_turn != (0, 0):
             parts.append(f"until_end_of_turn={pt_change(self.until_end_of_turn)!r}")
+        if self.keywords_until_end_of_turn:
+            parts.append(f"keywords_until_end_of_turn={self.keywords_until_end_of_turn!r}")
+        if self.activations_this_turn:
+            parts.append(f"activations_this_turn={list(self.activations_this_turn)!r}")
         if self.damage:
             parts.append(f"damage={self.damage}")
         parts += [f"face_down={self.face_down!r}"] if self.face_down in FACE_DOWN_BY else []

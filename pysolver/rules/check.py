@@ -13,7 +13,7 @@ optimal declaration names a requirement that could have been obeyed (the parts `
 ``every_blocker`` and ``maximize`` of the encodings). The assignment, if given,
 is judged for the next combat damage step (510.1, 510.4, 702.19b-c, 702.2c), with the pumps of
 ``combat.activations`` resolved (613.4c); those are judged too: the window, the ability, the mana
-(602.2b, 117.1b, 708.2a).
+and the activation limits (602.2b, 117.1b, 708.2a, 602.5b).
 
 Messages are built here from (rule, kind, objects) by the templates in :data:`MESSAGES`.
 
@@ -97,8 +97,11 @@ MESSAGES: dict[tuple[str, str], str] = {
     ("117.1b", "not_yet"): "{0}'s pump ability is activated in the window {1}, which has not come yet",
     ("708.2a", "face_down_activation"): "{0} is face down and has no abilities to activate",
     ("602.1", "no_pump"): "{0} has no pump ability number {1} (counting from 0)",
+    ("602.5b", "activation_limit"): "{0}'s pump ability {1} may be activated {2} more times this turn, not {3}",
     ("602.2b", "mana"): "{0}'s activations cost {2} mana of kind {1} but only {3} is left",
     ("602.2b", "mana_total"): "{0}'s activations cost {1} mana in all but only {2} is left",
+    ("602.2b", "mana_hybrid"): "{0}'s activations and what was spent before need {2} mana of the color set {1} "
+                               "(W=1, U=2, B=4, R=8, G=16; hybrid symbols among them, 107.4e) but the pool has {3}",
 }
 
 # What a requirement (508.1d, 509.1c) that could have been obeyed asks for.
@@ -111,7 +114,7 @@ REQUIREMENTS = {
 }
 
 ATTACK_RULES = ("302.6", "702.3b")
-ACTIVATION_RULES = ("117.1b", "708.2a", "602.1", "602.2b")  # combat.activations
+ACTIVATION_RULES = ("117.1b", "708.2a", "602.1", "602.5b", "602.2b")  # combat.activations
 
 
 def check_result(s: Situation) -> CheckResult:

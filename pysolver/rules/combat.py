@@ -156,9 +156,10 @@ def may_matter(s: Situation, window: str) -> set[str]:
     damage, 510.1). Turning any other face up changes nothing but what mana is left, except
     when state-based actions then put it into the graveyard, or its face-up side has a pump that
     lowers toughness (602.2, 704.5f), or an ability that acts on other creatures (a pump of
-    "creatures you control", 613.4c, or one of :mod:`pysolver.rules.activated`'s, 602.2): those are
-    included too (turned face up, it may activate them, 702.37e); and on a board with static
-    abilities every one (611.3a: its side may be a source, or be covered by one or no longer)."""
+    "creatures you control", 613.4c, or one of :mod:`pysolver.rules.activated`'s, 602.2), or a pump
+    that gives a keyword (613.1f): those are included too (turned face up, it may activate them, 702.37e);
+    and on a board with static abilities every one (611.3a: its side may be a source, or be covered by
+    one or no longer)."""
     attackers = {a for a, _ in s.combat.attackers or ()}
     in_combat = attackers | {b for b, _ in s.combat.blockers or ()}
     relevant = {p.id for p in s.permanents
@@ -166,7 +167,7 @@ def may_matter(s: Situation, window: str) -> set[str]:
                 or (window == Stage.AFTER_ATTACKERS and p.controller != s.active)}
     return relevant | {p.id for p in s.permanents if p.face_down and (
         may_leave_face_up(replace(p, face_down=False)) or p.combat_abilities()
-        or any(pump.toughness < 0 or kind == "team_pump" for kind, pump in p.pump_abilities()))}
+        or any(pump.toughness < 0 or kind == "team_pump" or pump.keywords for kind, pump in p.pump_abilities()))}
 
 
 @dataclass(frozen=True)
@@ -286,7 +287,7 @@ def returned_object(p: Permanent) -> Permanent:
     persist = p.has("persist") and not (p.has("undying") and (p.toughness or 0) <= 1)
     return replace(p, id=p.id + RETURNED, controller=p.owner or p.controller, damage=0, tapped=False,
                    face_down=False, left_battlefield=False, pt_counters=((-1, -1, 1),) if persist else ((1, 1, 1),),
-                   until_end_of_turn=(0, 0))
+                   until_end_of_turn=(0, 0), keywords_until_end_of_turn=())
 
 
 def original_id(pid: str) -> str:

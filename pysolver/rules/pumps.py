@@ -11,7 +11,13 @@ players pass with it on the stack (117.4, 608.2): the pumped creature ("~") gets
 of turn if it is still on the battlefield; "creatures you control" means the creatures its
 controller controls as it resolves (608.2h). The effect adds to `until_end_of_turn` (613.4c,
 layer 7c) and state-based actions follow (704.3: a toughness now 0 or less, 704.5f, or lethal
-damage, 704.5g).
+damage, 704.5g). A keyword it gives ("~ gains flying until end of turn", "~ gets +2/+2 and gains
+trample …") is added to `keywords_until_end_of_turn` (613.1f, layer 6; 611.2a: the creatures as it
+resolves), which every rule of that keyword reads (``encodings/characteristics.lp``): flying at the
+declaration of blockers (702.9b), first strike and double strike as a combat damage step begins
+(510.4, 702.7c: one given after the first-strike step does not stop a creature dealing damage in the
+regular step), vigilance only as attackers are declared (702.20b: an attacking creature given
+vigilance later stays tapped), haste for attacking and {T} costs (302.6, 702.10b-c).
 
 An :class:`pysolver.model.moves.Activation` activates one ability `times` times in a row, each resolving
 before the next; the other player's responses change nothing the activation does (pumps affect
@@ -81,10 +87,22 @@ def can_activate(p: Permanent) -> bool:
 
 
 def max_times(s: Situation, pid: str, index: int = 0) -> int:
-    """How many times the pump ability `index` of `pid` can still be paid for (602.2b, 601.2h)."""
+    """How many times the pump ability `index` of `pid` can still be paid for (602.2b, 601.2h) and
+    activated under its limit this turn, if it has one (602.5b)."""
     p = s.permanent(pid)
     owner = s.player(p.controller)
-    return affordable(owner.mana, owner.spent, pumps_of(p)[index].cost)
+    pump = pumps_of(p)[index]
+    paid = affordable(owner.mana, owner.spent, pump.cost)
+    return paid if pump.limit is None else min(paid, left(p, index))
+
+
+def left(p: Permanent, index: int) -> int:
+    """How many more times the pump ability `index` of `p`, which has an activation limit, may be
+    activated this turn (602.5b: "only once each turn", "no more than twice each turn"; the
+    activations of the file's `activations_this_turn` count too)."""
+    limit = pumps_of(p)[index].limit
+    assert limit is not None
+    return max(limit - p.activated(index), 0)
 
 
 def activatable(s: Situation, players: frozenset[str] | None = None) -> bool:
@@ -131,6 +149,10 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: Activation
         return (Violation("602.1", f"{p.id} has {len(pumps_of(p))} pump abilities, not an ability {move.ability}"),)
     if move.times < 1:
         return (Violation("602.2", "an ability is activated at least once"),)
+    pump = pumps_of(p)[move.ability]
+    if pump.limit is not None and move.times > left(p, move.ability):
+        return (Violation("602.5b", f"{p.id}'s ability {move.ability} can be activated {left(p, move.ability)} more "
+                                    f"times this turn (its limit is {pump.limit})"),)
     if move.times > max_times(s, p.id, move.ability):
         return (Violation("602.2b", f"its controller's mana pays for {max_times(s, p.id, move.ability)} "
                                     "activations only (601.2h)"),)
@@ -138,8 +160,9 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: Activation
 
 
 def activate(s: Situation, move: Activation) -> Situation:
-    """The situation after `move`: each activation paid (602.2b) and resolved (608.2), state-based
-    actions after each (704.3); activations stop once the permanent has left the battlefield."""
+    """The situation after `move`: each activation paid (602.2b), counted for its limit (602.5b) and
+    resolved (608.2), state-based actions after each (704.3); activations stop once the permanent has
+    left the battlefield."""
     for _ in range(move.times):
         p = s.permanent(move.permanent)
         if p.left_battlefield:
@@ -147,6 +170,9 @@ def activate(s: Situation, move: Activation) -> Situation:
         pump = pumps_of(p)[move.ability]
         players = tuple(replace(pl, spent=pl.spent + pump.cost) if pl.name == p.controller else pl
                         for pl in s.players)
+        if pump.limit is not None:
+            p = p.with_activation(move.ability)
+            s = replace(s, permanents=tuple(p if x.id == p.id else x for x in s.permanents))
         s = resolve(replace(s, players=players), p, _kind(p, move.ability), pump)
     return s
 
@@ -164,15 +190,57 @@ def resolve(s: Situation, source: Permanent, kind: str, pump: Pump) -> Situation
             return False
         return x.id == source.id if kind == "pump" else x.is_creature and x.controller == source.controller
 
-    change = (pump.power, pump.toughness)
-    permanents = tuple(replace(x, until_end_of_turn=(x.until_end_of_turn[0] + change[0],
-                                                      x.until_end_of_turn[1] + change[1])) if pumped(x) else x
-                       for x in s.permanents)
+    permanents = tuple(_given(s, x, pump) if pumped(x) else x for x in s.permanents)
     after = replace(s, permanents=permanents)
     if pump.toughness >= 0:
         return after
     from .combat import settle  # clingo: state-based actions only where a toughness went down (704.5f, 704.5g)
     return settle(after)
+
+
+def _given(s: Situation, x: Permanent, pump: Pump) -> Permanent:
+    """`x` with what `pump` gives it until end of turn: +X/+Y (613.4c) and its keywords (613.1f). An
+    attacking creature tapped as it attacked (508.1f) stays tapped when it is given vigilance (702.20b:
+    vigilance matters only as attackers are declared).
+
+    >>> from pysolver.model import Player
+    >>> from pysolver.model.mana import Mana
+    >>> x = Permanent("x", "a", power=1, toughness=1)
+    >>> s = Situation((Player("a"), Player("b")), "a", (x,)).with_combat(attackers=(("x", "b"),))
+    >>> y = _given(s, x, Pump(1, 0, Mana(W=1), ("vigilance",)))
+    >>> y.until_end_of_turn, y.keywords_until_end_of_turn, y.tapped
+    ((1, 0), ('vigilance',), True)
+    """
+    had = x.keywords_until_end_of_turn if x.face_down else x.kinds()  # (708.2a: face down, only what it was given)
+    tapped = x.tapped or ("vigilance" in pump.keywords and "vigilance" not in had
+                          and any(a == x.id for a, _ in s.combat.attackers or ()))
+    return replace(x, until_end_of_turn=(x.until_end_of_turn[0] + pump.power, x.until_end_of_turn[1] + pump.toughness),
+                   keywords_until_end_of_turn=tuple(sorted({*x.keywords_until_end_of_turn, *pump.keywords})),
+                   tapped=tapped)
+
+
+def gives_keywords(s: Situation, move: Activation) -> bool:
+    """Whether the ability `move` activates gives a keyword until end of turn (613.1f)."""
+    return bool(pumps_of(s.permanent(move.permanent))[move.ability].keywords)
+
+
+def grants(s: Situation) -> frozenset[str]:
+    """The keywords the pump abilities on the battlefield may still give (613.1f), on a side their
+    permanents may show (face-down ones too: they may be turned face up).
+
+    >>> from pysolver.model import Player
+    >>> grants(Situation((Player("a"), Player("b")), "a", (Permanent("x", "a", power=1, toughness=1,
+    ...     abilities=("{R}: ~ gains first strike until end of turn",)),)))
+    frozenset({'first_strike'})
+    """
+    return frozenset(k for p in s.permanents if not p.left_battlefield for _, pump in p.pump_abilities()
+                     for k in pump.keywords)
+
+
+def may_gain(s: Situation, pid: str) -> frozenset[str]:
+    """The keywords `pid` has or may still be given by a pump (613.1f; :func:`pumped_by`): for the rules
+    that ask whether a creature may come to have one (510.4, 702.19b)."""
+    return s.permanent(pid).kinds() | frozenset(k for _, _, pump in pumped_by(s, pid) for k in pump.keywords)
 
 
 def declared_pumps(s: Situation) -> Situation:
@@ -243,9 +311,13 @@ def may_wait(s: Situation, move: Activation) -> bool:
     the same creatures get it (none leaves the battlefield before combat damage but by a state-based
     action), and only the damage steps read power (510.1). A regeneration shield (701.19a) waits
     unless a pump on the board lowers toughness (before blocks only that can destroy a creature,
-    704.5g, and a creature regenerated then is tapped: it can't attack or block, 508.1a, 509.1a)."""
+    704.5g, and a creature regenerated then is tapped: it can't attack or block, 508.1a, 509.1a).
+    An activation that gives a keyword never waits (613.1f: flying matters as blockers are declared,
+    702.9b; haste and vigilance as attackers are, 702.10b, 702.20b)."""
     p = s.permanent(move.permanent)
     pump = pumps_of(p)[move.ability]
+    if pump.keywords:
+        return False  # 613.1f: a keyword may matter before blocks (702.9b, 702.10b, 702.20b, 509.1b qualities)
     if _kind(p, move.ability) == "regenerate" and (lowers_toughness(s) or any(
             q.toughness < 0 for x in s.permanents for q in pumps_of(x))):
         return False
@@ -261,12 +333,14 @@ def may_matter(s: Situation, move: Activation) -> bool:
     raises it while an ability of :mod:`pysolver.rules.activated` could lower it (what the creature
     survives, 704.5f), or pumps or regenerates a creature in combat (only those deal or are dealt
     combat damage, 510.1; a creature removed from combat, 506.4, is not), or regenerates one a pump
-    may lower the toughness of (704.5g: its damage may become lethal). On a board with static
-    abilities every activation (611.3b: a lord leaving in combat may lower the toughness of a creature
-    in no fight, 704.3)."""
+    may lower the toughness of (704.5g: its damage may become lethal); one that gives a keyword
+    always may (613.1f); on a board with static abilities every activation (611.3b: a lord leaving in
+    combat may lower the toughness of a creature in no fight, 704.3)."""
     p = s.permanent(move.permanent)
     kind = _kind(p, move.ability)
     toughness = pumps_of(p)[move.ability].toughness
+    if pumps_of(p)[move.ability].keywords:
+        return True  # 613.1f: e.g. indestructible on a creature a dies trigger may deal damage to (603.10a)
     if toughness < 0 or (toughness > 0 and lowers_toughness(s)) or has_statics(s):
         return True
     if kind == "regenerate" and any(q.toughness < 0 for _, _, q in pumped_by(s, p.id)):

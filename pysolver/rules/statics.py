@@ -41,6 +41,7 @@ def granted(s: Situation) -> dict[str, frozenset[str]]:
 
 
 def has_now(s: Situation, p: Permanent, kind: str) -> bool:
-    """Whether `p` has an ability of `kind` now: its own (none face down, 708.2a) or one a static
-    ability grants it (613.1f)."""
-    return (not p.face_down and p.has(kind)) or kind in granted(s).get(p.id, frozenset())
+    """Whether `p` has an ability of `kind` now: its own (none face down, 708.2a), one a resolved pump
+    gave it until end of turn or one a static ability grants it (613.1f)."""
+    return (kind in p.keywords_until_end_of_turn or (not p.face_down and p.has(kind))
+            or kind in granted(s).get(p.id, frozenset()))

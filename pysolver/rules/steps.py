@@ -60,7 +60,7 @@ from . import combat as c
 DAMAGE_RANGE = 20  # creatures of toughness up to this have their damage marked as an external
 POWER_RANGE = 20  # boards with a greater power are solved one state at a time
 NOT_CHARACTERISTICS = ("left_battlefield", "departed", "tapped", "mana_pool", "mana_spent",  # read by no step rule
-                       "cant_block_this_turn", "cant_be_blocked_this_turn")
+                       "pump_limit", "cant_block_this_turn", "cant_be_blocked_this_turn")
 # The parts of encodings/combat.lp that make the state a step starts from externals, and those externals,
 # by name and arity.
 STATE_PARTS: tuple[Part, ...] = ("block_state", "left_state", ("step_state", [DAMAGE_RANGE]), "pump_state")
@@ -92,7 +92,9 @@ def _pump_times(s: Situation, p: Permanent) -> tuple[list[Pump], list[int]] | No
     if not own:
         return None
     pool = s.player(p.controller).mana
-    times = [affordable(pool, Mana(), pump.cost) for pump in own]
+    times = [affordable(pool, Mana(), pump.cost) if pump.limit is None else min(affordable(pool, Mana(), pump.cost),
+                                                                                  pump.limit)  # 602.5b
+             for pump in own]
     return (own, times) if math.prod(n + 1 for n in times) <= PUMP_TOTALS else None
 
 
@@ -202,10 +204,11 @@ def _key(s: Situation) -> tuple[Any, ...]:
     share a program, and so do boards that differ only in what pumps added until end of turn
     (#program pump_state; the pools bound it), and boards whose creatures differ only in how many
     regeneration shields they have, if any (701.19a: a step uses at most one; outcomes.lp reads only
-    whether there is one)."""
+    whether there is one), or in how often their pumps were activated this turn (602.5b: read by no step
+    rule)."""
     return (s.active, tuple((p.name, p.life, p.poison, p.mana) for p in s.players), s.combat.attackers,
             tuple(sorted((replace(p, damage=0, left_battlefield=False, tapped=False, cant_block_this_turn=False,
                                   cant_be_blocked_this_turn=False,
-                                  regeneration_shields=min(p.regeneration_shields, 1),
+                                  regeneration_shields=min(p.regeneration_shields, 1), activations_this_turn=(),
                                   until_end_of_turn=(0, 0) if _pump_times(s, p) is not None else p.until_end_of_turn)
                           for p in s.permanents), key=lambda p: p.id)))

@@ -37,7 +37,7 @@ import pysolver as api
 
 from ..game import gametree as gt
 from ..model import Permanent, Situation
-from ..model.abilities import asp_name
+from ..model.abilities import Ability, asp_name
 from ..model.moves import (
     Activation,
     AttackDeclaration,
@@ -95,9 +95,10 @@ def chars(p: Permanent, turned: Mapping[str, bool]) -> Chars:
     up = p.id in turned
     megamorph = up and not turned[p.id] and (p.morph_cost() or ("",))[0] == "megamorph"
     plus = p.pt_modification[0] + (1 if megamorph else 0)
+    given = tuple(Ability(k) for k in p.keywords_until_end_of_turn)  # 613.1f: face down too
     if p.face_down and not up:
-        return Chars(p.id, p.controller, 2 + plus, (), (), ("Creature",), ())
-    return Chars(p.id, p.controller, (p.power or 0) + plus, p.abilities, p.colors, p.types,
+        return Chars(p.id, p.controller, 2 + plus, given, (), ("Creature",), ())
+    return Chars(p.id, p.controller, (p.power or 0) + plus, p.abilities + given, p.colors, p.types,
                  p.subtypes)
 
 
@@ -148,6 +149,21 @@ def _pumped(s: Situation, line: dict[str, Any], windows: tuple[str, ...]) -> Cou
             if p.id == source.id if kind != "team_pump" else p.is_creature and p.controller == source.controller:
                 added[p.id] += act["times"] * pump.power
     return added
+
+
+def _given(s: Situation, line: dict[str, Any], windows: tuple[str, ...]) -> dict[str, set[str]]:
+    """The keywords the line's activations in `windows` gave each creature until end of turn (613.1f): to
+    its permanent ("~") or to every creature its controller controls (608.2h)."""
+    given: dict[str, set[str]] = {}
+    for act in line.get("activations", []):
+        if act["window"] not in windows or act.get("kind"):  # (a `kind`: pysolver.rules.activated's)
+            continue
+        source = s.permanent(act["permanent"])
+        kind, pump = source.pump_abilities()[act.get("ability", 0)]
+        for p in s.permanents:
+            if p.id == source.id if kind != "team_pump" else p.is_creature and p.controller == source.controller:
+                given.setdefault(p.id, set()).update(pump.keywords)
+    return given
 
 
 def _damage_sums(report: Report, s: Situation, assignment: list[Any], turned: Mapping[str, bool], where: str,
@@ -250,15 +266,17 @@ def check_board(work: Any) -> Report:
                 continue
             turned = _turned(line, BEFORE[step])
             _damage_sums(report, s, line[step], turned, f"outcome line, {step} step", _pumped(s, line, BEFORE[step]))
+            given = _given(s, line, BEFORE[step])
             for source, recipient, amount in line[step]:
                 src = chars(s.permanent(source), turned)
+                kinds = {a.kind for a in src.abilities} | given.get(source, set())
                 if recipient in life:
-                    if not src.has("infect"):  # 120.3b: infect damage gives poison counters instead
+                    if "infect" not in kinds:  # 120.3b: infect damage gives poison counters instead
                         life[recipient] -= amount  # 120.3a: players have no protection here
                     dealt = amount
                 else:
                     dealt = 0 if protected(chars(s.permanent(recipient), turned), src) else amount  # 702.16e
-                if src.has("lifelink"):
+                if "lifelink" in kinds:
                     life[src.controller] += dealt  # 702.15b
         report.expect(life == o["life"], "life",
                       f"outcome life {o['life']} but its line gives {life} (120.3a, 702.15b, 702.16e)", line=line)

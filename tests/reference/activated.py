@@ -149,7 +149,8 @@ def stack_activations(state, players: set[str], depth: int) -> list[tuple[object
             whom = ping_targets(state, field, c, ab.target) if kind == "ping" else [""] if kind in PINGS else None
             for t in whom if whom is not None else \
                     (legal_targets(state, field, c, ab.target, ab.most_power) if kind in TARGETED else [p.id]):
-                entry = ("activated", p.controller, p.id, kind, ab, t)
+                # 113.7a: a damage ability's source as it is now, as its cost is paid (it may be sacrificed)
+                entry = ("activated", p.controller, p.id, kind, ab, t, *((c,) if kind in PINGS else ()))
                 ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
                     if (kind in TARGETED and t in field) and field[t].controller != p.controller else Mana()
                 pushed = (entry, ("ward", p.controller, ward, depth)) if ward.total else (entry,)

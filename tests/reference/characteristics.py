@@ -108,7 +108,8 @@ def characteristics(p: Permanent) -> Characteristics:
     708.2a: a face-down permanent is a 2/2 creature with no name, no subtypes, no
     abilities (no text) and no color (no mana cost, 202.2, 105.2c); its other card
     types are gone too. 122.1a, 613.4c: each +X/+Y (or -X/-Y) counter adds X to power
-    and Y to toughness, face down or not.
+    and Y to toughness, face down or not. 613.1f (layer 6, after 708.2a's layer 1): the
+    keywords resolved pumps gave it until end of turn are abilities it has, face down too.
     """
     if p.face_down:
         types: frozenset[str] = frozenset({"creature"})
@@ -133,6 +134,7 @@ def characteristics(p: Permanent) -> Characteristics:
     dp = dt = 0
     for x, y, n in p.pt_counters:
         dp, dt = dp + x * n, dt + y * n
+    abilities += tuple(Ability(k) for k in p.keywords_until_end_of_turn)  # 613.1f
     pump_power, pump_toughness = p.until_end_of_turn  # 613.4c: resolved pumps, layer 7c
     power = base_power + dp + pump_power if base_power is not None else None
     toughness = base_toughness + dt + pump_toughness if base_toughness is not None else None

@@ -92,7 +92,7 @@ class Minimax:
     def window(self, state: State, stage: str, holder: str, passes: int, stack: tuple = ()) -> bool:
         """`holder` has priority; `passes` players have passed in succession just before; `stack`: one
         stack (405.1), the last on top: the block triggers waiting (4-tuples of .triggers) and the pumps
-        activated (Pending 5-tuples of .outcomes), not yet resolved."""
+        activated (Pending tuples of .outcomes), not yet resolved."""
         options = []
         # Pass: if the other player passed just before, both passed in succession (117.4): the top of
         # the stack resolves (608.1, 608.2), state-based actions (704.3), the active player receives

@@ -61,7 +61,7 @@ import json
 from dataclasses import dataclass, replace
 
 from pysolver.model import Permanent, Situation
-from pysolver.model.mana import Mana
+from pysolver.model.mana import HYBRID, Mana
 
 from .activated import actions as activated_actions
 from .activated import has_abilities as has_activated
@@ -126,7 +126,12 @@ class State:
 
 def pay(pool: Mana, cost: Mana) -> set[Mana]:
     """Every pool left after paying `cost` from `pool` (107.4, 601.2h): each colored and {C}
-    symbol with one mana of exactly that kind, each generic one with any one mana."""
+    symbol with one mana of exactly that kind, each hybrid one with one mana of either of its two
+    colors (107.4e: each choice tried), each generic one with any one mana."""
+    for h in HYBRID:
+        if getattr(cost, h):  # one {X/Y} paid as {X} or as {Y}, the rest in turn
+            rest = replace(cost, **{h: getattr(cost, h) - 1})
+            return pay(pool, rest + Mana(**{h[0]: 1})) | pay(pool, rest + Mana(**{h[1]: 1}))
     have = [getattr(pool, k) for k in POOL_KEYS]
     need = [getattr(cost, k) for k in POOL_KEYS]
     rest = [h - n for h, n in zip(have, need)]
@@ -200,7 +205,9 @@ def pumps(p: Permanent) -> list[tuple[str, int, int, Mana]]:
             for a in p.abilities if a.kind in PUMP_KINDS]
 
 
-Pending = tuple[str, str, str, int, int]  # an activated pump on the stack: (controller, source, kind, X, Y)
+# an activated pump on the stack: (controller, source, kind, (X, Y), the keywords it gives: 613.1f) -- five
+# items, which tells it from the triggers on reference.minimax's stack
+Pending = tuple[str, str, str, tuple[int, int], tuple[str, ...]]
 
 
 def paid(state: State, controller: str, cost: Mana) -> set[State]:
@@ -212,19 +219,38 @@ def paid(state: State, controller: str, cost: Mana) -> set[State]:
 
 def activations_of(state: State, players: set[str]) -> list[tuple[State, Pending]]:
     """Each activation `players` can make now (602.2: a face-up permanent they control on the
-    battlefield, 708.2a), each way of paying: the state after paying, and the pump on the stack."""
+    battlefield, 708.2a; 602.5b: fewer times this turn than its limit, if it has one), each way of
+    paying: the state after paying (and counting it, 602.5b), and the pump on the stack."""
     out = []
     for p in state.s.permanents:
         if p.id not in state.gone and not p.face_down and p.controller in players:
-            for kind, x, y, cost in pumps(p):
-                out += [(after, (p.controller, p.id, kind, x, y)) for after in paid(state, p.controller, cost)]
+            for i, a in enumerate(a for a in p.abilities if a.kind in PUMP_KINDS):
+                pump = a.value
+                limit = pump.limit  # type: ignore[attr-defined]
+                done = p.activations_this_turn[i] if i < len(p.activations_this_turn) else 0
+                if limit is not None and done >= limit:
+                    continue
+                counted = state if limit is None else _counted(state, p.id, i)
+                out += [(after, (p.controller, p.id, a.kind, (pump.power, pump.toughness), pump.keywords))  # type: ignore[attr-defined]
+                        for after in paid(counted, p.controller, pump.cost)]  # type: ignore[attr-defined]
     return out
 
 
+def _counted(state: State, pid: str, index: int) -> State:
+    """`state` with one more activation this turn of pump ability `index` of `pid` (602.5b)."""
+    def more(p: Permanent) -> Permanent:
+        counts = list(p.activations_this_turn) + [0] * (index + 1 - len(p.activations_this_turn))
+        counts[index] += 1
+        return replace(p, activations_this_turn=tuple(counts))
+    return replace(state, s=replace(state.s, permanents=tuple(more(p) if p.id == pid else p
+                                                              for p in state.s.permanents)))
+
+
 def resolve_pump(state: State, pending: Pending) -> State:
-    """A pump resolving (608.2), then 704.3: its source gets +X/+Y if still on the battlefield, or
-    every creature its controller controls now does (608.2h)."""
-    controller, source, kind, x, y = pending
+    """A pump resolving (608.2), then 704.3: its source gets +X/+Y and its keywords (613.1f) if still
+    on the battlefield, or every creature its controller controls now does (608.2h). An attacking
+    creature given vigilance it did not have stays tapped (508.1f, 702.20b)."""
+    controller, source, kind, (x, y), keywords = pending
     field = state.field()
     if kind == "regenerate":  # 701.19a: a regeneration shield, if it is still on the battlefield
         return replace(state, s=replace(state.s, permanents=tuple(
@@ -236,8 +262,14 @@ def resolve_pump(state: State, pending: Pending) -> State:
             return q.id == source and q.id in field
         return q.id in field and field[q.id].is_creature and q.controller == controller
 
-    permanents = tuple(replace(q, until_end_of_turn=(q.until_end_of_turn[0] + x, q.until_end_of_turn[1] + y))
-                       if gets(q) else q for q in state.s.permanents)
+    attacking = {a for a, _ in state.s.combat.attackers or ()}
+
+    def given(q: Permanent) -> Permanent:
+        tapped = q.tapped or ("vigilance" in keywords and q.id in attacking and not field[q.id].has("vigilance"))
+        return replace(q, until_end_of_turn=(q.until_end_of_turn[0] + x, q.until_end_of_turn[1] + y), tapped=tapped,
+                       keywords_until_end_of_turn=tuple(sorted({*q.keywords_until_end_of_turn, *keywords})))
+
+    permanents = tuple(given(q) if gets(q) else q for q in state.s.permanents)
     return settle(replace(state, s=replace(state.s, permanents=permanents)))
 
 
@@ -423,7 +455,7 @@ def returned_object(p: Permanent, counter: int) -> Permanent:
     no damage, pumps or shields, and its one counter (702.79a, 702.93a); its controller may still
     activate its abilities in a later window (a pump lowering its toughness may kill it again)."""
     fresh = replace(p, id=p.id + RETURNED, face_down=False, damage=0, pt_counters=(), until_end_of_turn=(0, 0),
-                    tapped=False, regeneration_shields=0, removed_from_combat=False)
+                    keywords_until_end_of_turn=(), tapped=False, regeneration_shields=0, removed_from_combat=False)
     return fresh.with_counters(counter, counter, 1)
 
 
