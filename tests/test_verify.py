@@ -349,3 +349,20 @@ def test_lethal_whatever_blocks_counts_a_blockers_bushido(life: int, sure: bool)
     assert p.stage == "declare_blockers"
     assert (Verifier(s)._sure(p, "bob") is not None) is sure
     assert pysolver.verify(s)["holds"] is sure is reference_verify(s)
+
+
+def test_702_19b_a_deathtouch_trampler_needs_nothing_for_a_blocker_already_dealt_lethal_damage() -> None:
+    """702.19b, 702.2c: a 2/3 deathtouch double-striking trampler blocked by an indestructible 0/1 and a
+    face-down 2/2 assigns 1 to each in the first-strike step (the 2/2 dies, 704.5g); in the regular step
+    the 0/1 already has lethal damage marked, so both damage may go to bob at 2: lethal is forced (the
+    damage bound once counted 1 more for that blocker and answered no)."""
+    s = pysolver.load_data({
+        "players": [{"name": "alice"}, {"name": "bob", "life": 2}], "active": "alice",
+        "permanents": [{"id": "a", "controller": "alice", "power": 3, "toughness": 4, "counters": {"-1/-1": 1},
+                        "abilities": ["Trample", "Deathtouch", "Double strike"]},
+                       {"id": "i", "controller": "bob", "power": 0, "toughness": 1, "abilities": ["Indestructible"]},
+                       {"id": "f", "controller": "bob", "power": 2, "toughness": 2, "face_down": True,
+                        "abilities": ["Morph {3}"]}],
+        "combat": {"attackers": {"a": "bob"}, "blockers": {"i": ["a"], "f": ["a"]}}, "goal": {"lethal": "bob"}})
+    assert reference_verify(s) is True
+    assert pysolver.verify(s)["holds"] is True

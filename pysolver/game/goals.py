@@ -70,7 +70,8 @@ def damage_bound(s: Situation, player: str) -> int:
             if target is not None and target != player and "trample_over_planeswalkers" not in kinds:
                 continue
             steps = len(_steps(kinds, before_first, p.id in dealt_first))
-            first = power - sum(1 if "deathtouch" in kinds else lethal for lethal in alone.get(p.id, ()))
+            # 702.2c: with deathtouch 1 is lethal, and none where damage already marked is (702.19b)
+            first = power - sum(min(lethal, 1) if "deathtouch" in kinds else lethal for lethal in alone.get(p.id, ()))
             best = max(best, max(first, 0) + max(power, 0) * (steps - 1) if steps else 0)
         total += best
     return total
