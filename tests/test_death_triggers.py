@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
-from strategies import with_triggers
+from strategies import examples, with_triggers
 
 import pysolver
 from pysolver.game import gametree as gt
@@ -195,7 +195,8 @@ def compare(data: dict[str, Any]) -> None:
     assert got == want, (sorted(got - want)[:2], sorted(want - got)[:2])
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=examples(15), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, DEATH_LINES)))
 def test_death_triggers_equal_reference(data: dict[str, Any]) -> None:
     """Declared combats with first strike, double strike, deathtouch, lifelink, protection, face-down
@@ -203,7 +204,8 @@ def test_death_triggers_equal_reference(data: dict[str, Any]) -> None:
     compare(data)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=examples(10), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("attackers").flatmap(lambda d: with_triggers(d, DEATH_LINES + ("Flanking",))))
 def test_702_25a_death_triggers_and_flanking_equal_reference(data: dict[str, Any]) -> None:
     """Blocks still open: flanking (702.25a) kills blockers as it resolves, and their death triggers
@@ -211,7 +213,8 @@ def test_702_25a_death_triggers_and_flanking_equal_reference(data: dict[str, Any
     compare(data)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=examples(12), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("attackers").flatmap(lambda d: with_triggers(d, DEATH_LINES)), st.booleans())
 def test_603_3b_verify_with_death_triggers_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
     """verify (each trigger's controller puts it on the stack with its target, 603.3b, 603.3d; both

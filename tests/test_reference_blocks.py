@@ -26,7 +26,7 @@ def solver_blocks(s) -> list[frozenset]:
     return [frozenset(tuple(pair) for pair in d["blocks"]) for d in pysolver.legal_blocks(s)]
 
 
-@settings(max_examples=examples(200), deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(block_boards())
 def test_blocks_equal_reference(data: dict) -> None:
     s = pysolver.load_data(data)

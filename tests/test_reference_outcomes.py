@@ -11,6 +11,7 @@ from __future__ import annotations
 from combat_boards import outcome_boards
 from hypothesis import given, settings
 from reference.outcomes import canonical, reference_outcomes
+from strategies import examples
 
 import pysolver
 
@@ -23,19 +24,19 @@ def compare(data: dict) -> None:
     assert pysolver.count_outcomes(s) == len(want)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(outcome_boards("blockers"))
 def test_outcomes_after_blocks_equal_reference(data: dict) -> None:
     compare(data)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(outcome_boards("attackers"))
 def test_outcomes_after_attacks_equal_reference(data: dict) -> None:
     compare(data)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(outcome_boards("none"))
 def test_outcomes_of_whole_combat_equal_reference(data: dict) -> None:
     compare(data)

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import reference_blocks
 from reference.outcomes import canonical, reference_outcomes
+from strategies import examples
 
 import pysolver
 from pysolver.engines.forge import read_forge, to_forge, to_situation
@@ -319,7 +320,7 @@ def restriction_boards(draw: st.DrawFn) -> Situation:
     return board(*attackers, *blockers, *effects, attackers={a["id"]: "bob" for a in attackers})
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(restriction_boards(), st.data())
 def test_704_5f_restrictions_agree_with_the_reference(s: Situation, data: st.DataObject) -> None:
     """Declarations, their count (DP) and `check` of one candidate declaration agree with the reference.

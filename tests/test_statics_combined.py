@@ -183,7 +183,7 @@ def with_grant(draw: st.DrawFn, data: dict) -> dict:
     return {**data, "permanents": [*data["permanents"], enchantment("grant", owner, draw(st.sampled_from(GRANTS)))]}
 
 
-@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(with_statics(activated_boards("blockers")).flatmap(with_grant))
 def test_statics_with_activated_abilities_equal_reference(data: dict[str, Any]) -> None:
     agree(pysolver.load_data(data))

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from strategies import LONG
 
 import pysolver as api
 from pysolver import cli
@@ -95,13 +96,17 @@ def test_sweep_lines_equal_batch_lines(tmp_path: Path, capsys: pytest.CaptureFix
     assert max(ids.values()) == 1 and "a=0.1 b=1/damage/b1>a1" in ids and "a=0.0 b=/attacks" in ids
 
 
-def test_eight_card_sweep_keeps_every_invariant(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    """The eight-card pool with the seed cards: 1-2 attackers x 1 blocker here, 60 boards (the
-    3 x 3 sweep, 1190 boards, is `benchmarks/sweep_bench.py --full`)."""
-    pool = write_pool(tmp_path, {**EIGHT, "blockers": {**EIGHT["blockers"], "sizes": 1}})
+@pytest.mark.parametrize("blocker", EIGHT["blockers"]["cards"])
+def test_eight_card_sweep_keeps_every_invariant(blocker: str, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """The eight-card pool with the seed cards, one blocker card at a time: two attackers x that blocker
+    here, 15 boards each (``PYSOLVER_FUZZ=long``: 1-2 attackers, 20 each; the 3 x 3 sweep, 1190 boards, is
+    `benchmarks/sweep_bench.py --full`)."""
+    sizes = "1..2" if LONG else 2
+    pool = write_pool(tmp_path, {"attackers": {**EIGHT["attackers"], "sizes": sizes},
+                                 "blockers": {"sizes": 1, "cards": [blocker]}})
     assert cli.main(["sweep", str(pool), "--invariants"]) == 0
     err = capsys.readouterr().err
-    assert "sweep: 60 boards" in err and ", 0 broken" in err
+    assert f"sweep: {20 if LONG else 15} boards" in err and ", 0 broken" in err
     if hasattr(api, "check"):
         assert "skipped" not in err
 

@@ -257,13 +257,14 @@ def test_603_3b_stacked_triggers_equal_reference(data: dict[str, Any]) -> None:
     compare(data)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(outcome_boards("none").flatmap(with_triggers))
 def test_attack_and_block_triggers_equal_reference(data: dict[str, Any]) -> None:
     compare(data)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=examples(20), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(open_blocks(), st.booleans())
 def test_603_3b_verify_with_block_triggers_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
     """verify (the active player orders the triggers, 603.3b; both players act in the windows
