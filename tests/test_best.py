@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.best import reference_best, reference_value
+from strategies import examples
 from test_verify import MANA, board, tiny_creature
 
 import pysolver
@@ -69,7 +70,7 @@ def boards(draw: st.DrawFn, *, quiet: bool = False) -> pysolver.model.Situation:
                  goal={"lethal": "bob"}, combat=combat)
 
 
-SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import attack_boards
+from strategies import attack_boards, examples
 
 import pysolver
 from pysolver.asp.solving import count_models
@@ -49,7 +49,7 @@ def boards(draw: st.DrawFn) -> pysolver.model.Situation:
                                "combat": {"attackers": {a["id"]: "bob" for a in attackers}}})
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(boards())
 def test_dp_count_equals_clingo_enumeration(s: pysolver.model.Situation) -> None:
     for c in block_components(s):
@@ -57,7 +57,7 @@ def test_dp_count_equals_clingo_enumeration(s: pysolver.model.Situation) -> None
         assert c.problem.count(c.best()) == count_models(c._control())
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(boards())
 def test_factored_enumeration_equals_clingo_enumeration(s: pysolver.model.Situation) -> None:
     """legal_blocks (free blocks combined in Python) gives exactly the declarations clingo

@@ -318,13 +318,13 @@ def compare(data: dict) -> None:
     assert pysolver.count_outcomes(s) == len(want)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=SLOW)
 @given(pump_boards("blockers"))
 def test_pump_outcomes_after_blocks_equal_reference(data: dict) -> None:
     compare(data)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=SLOW)
 @given(pump_boards("attackers"))
 def test_pump_outcomes_after_attacks_equal_reference(data: dict) -> None:
     compare(data)
@@ -336,7 +336,7 @@ def test_pump_outcomes_of_whole_combat_equal_reference(data: dict) -> None:
     compare(data)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=SLOW)
 @given(pump_boards("blockers"))
 def test_pump_verify_equals_minimax(data: dict) -> None:
     """`verify` with pumps against the literal-stack minimax (tests/reference/minimax.py)."""
