@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from boards import board, creature
+from differential import outcomes_equal_reference
 from hypothesis import HealthCheck, given, settings
 from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
@@ -282,33 +283,24 @@ def test_fights_carry_a_targeted_pump_from_outside_paying_its_tap_once() -> None
 SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large]
 
 
-def compare(data: dict) -> None:
-    """outcomes (fight by fight where the board splits), the walk and count_outcomes equal the
-    brute-force reference."""
-    s = pysolver.load_data(data)
-    want = {canonical(o) for o in reference_outcomes(s)}
-    got = {canonical(o) for o in pysolver.outcomes(s)}
-    assert got == want, (sorted(got - want)[:2], sorted(want - got)[:2])
-    assert {canonical(o.to_json()) for o in outcome_values(s, split=False)} == want
-    assert pysolver.count_outcomes(s) == len(want)
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=SLOW)
 @given(activated_boards("blockers"))
 def test_activated_outcomes_after_blocks_equal_reference(data: dict) -> None:
-    compare(data)
+    outcomes_equal_reference(data)
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=SLOW)
 @given(activated_boards("attackers"))
 def test_activated_outcomes_after_attacks_equal_reference(data: dict) -> None:
-    compare(data)
+    outcomes_equal_reference(data)
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=SLOW)
 @given(activated_boards("none"))
 def test_activated_outcomes_of_whole_combat_equal_reference(data: dict) -> None:
-    compare(data)
+    outcomes_equal_reference(data)
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=SLOW)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 from boards import board, creature
+from differential import outcomes_equal_reference
 from hypothesis import HealthCheck, given, settings
 from reference.outcomes import canonical, reference_outcomes
 from strategies import examples, grant_boards, with_statics
@@ -400,19 +401,12 @@ def test_613_1f_sweep_invariants_count_lifelink_and_infect_a_line_gave() -> None
 
 # --- differential: generated boards with grants against the references ------------------------------
 
-def compare(data: dict) -> None:
-    s = pysolver.load_data(data)
-    want = {canonical(o) for o in reference_outcomes(s)}
-    split = {canonical(o.to_json()) for o in outcome_values(s)}
-    walk = {canonical(o.to_json()) for o in outcome_values(s, split=False)}
-    assert split == walk == want, (sorted(split ^ want)[:2], sorted(walk ^ want)[:2])
-    assert pysolver.count_outcomes(s) == len(want)
 
 
 @settings(max_examples=examples(15), deadline=None, suppress_health_check=SLOW)
 @given(grant_boards("blockers"))
 def test_grant_outcomes_after_blocks_equal_reference(data: dict) -> None:
-    compare(data)
+    outcomes_equal_reference(data)
 
 
 @settings(max_examples=examples(8), deadline=None, suppress_health_check=SLOW)
@@ -420,19 +414,19 @@ def test_grant_outcomes_after_blocks_equal_reference(data: dict) -> None:
 def test_grant_outcomes_beside_static_abilities_equal_reference(data: dict) -> None:
     """613.1f: a keyword given until end of turn and one a static ability grants are both in layer 6;
     each rule of the keyword reads either (702.12b indestructible at every check of 704.3)."""
-    compare(data)
+    outcomes_equal_reference(data)
 
 
 @settings(max_examples=examples(10), deadline=None, suppress_health_check=SLOW)
 @given(grant_boards("attackers"))
 def test_grant_outcomes_after_attacks_equal_reference(data: dict) -> None:
-    compare(data)
+    outcomes_equal_reference(data)
 
 
 @settings(max_examples=examples(6), deadline=None, suppress_health_check=SLOW)
 @given(grant_boards("none"))
 def test_grant_outcomes_of_whole_combat_equal_reference(data: dict) -> None:
-    compare(data)
+    outcomes_equal_reference(data)
 
 
 @settings(max_examples=examples(15), deadline=None, suppress_health_check=SLOW)
