@@ -96,6 +96,23 @@ INERT_LINES = [
                        "draw a card.", "hidden"),
     ("Silent Specter", "Whenever Silent Specter deals combat damage to a player, that player discards two cards.",
      "hidden"),
+    ("Nicol Bolas", "Whenever Nicol Bolas deals damage to an opponent, that player discards his or her hand.",
+     "hidden"),
+    ("Fungal Shambler", "Whenever Fungal Shambler deals damage to an opponent, you draw a card and that opponent "
+                        "discards a card.", "hidden"),
+    ("Crosstown Courier", "Whenever Crosstown Courier deals combat damage to a player, that player puts that many "
+                          "cards from the top of his or her library into his or her graveyard.", "hidden"),
+    # 406.3: cards exiled from a library, or put on its bottom, are in no zone a combat reads
+    ("Raven Guild Master", "Whenever Raven Guild Master deals combat damage to a player, that player exiles the top "
+                           "ten cards of his or her library.", "hidden"),
+    # 603.4: an intervening "if" only decides whether the hidden-zone step happens
+    ("Lone Revenant", "Whenever Lone Revenant deals combat damage to a player, if you control no other creatures, "
+                      "look at the top four cards of your library. Put one of them into your hand and the rest on the "
+                      "bottom of your library in any order.", "hidden"),
+    ("Urgoros, the Empty One", "Whenever Urgoros, the Empty One deals combat damage to a player, that player discards "
+                               "a card at random. If the player can't, you draw a card.", "hidden"),
+    ("Surrakar Spellblade", "Whenever Surrakar Spellblade deals combat damage to a player, you may draw X cards, "
+                            "where X is the number of charge counters on it.", "hidden"),
     # energy (122.1: counters a player has; only an {E} cost spends them)
     ("Aethergeode Miner", "Whenever Aethergeode Miner attacks, you get {E}{E}.", "energy"),
     ("Empyreal Voyager", "Whenever Empyreal Voyager deals combat damage to a player, you get that many {E}.", "energy"),
@@ -153,6 +170,11 @@ MAY_CHANGE_LINES = [
                          "you create a tapped 2/2 black Zombie creature token."),
     # energy paid for an effect in combat (107.14)
     ("Thriving Rats", "Whenever Thriving Rats attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on it."),
+    # a sacrifice or a life gain joined to a hidden-zone step
+    ("Whispering Specter", "Whenever Whispering Specter deals combat damage to a player, you may sacrifice it. If you "
+                           "do, that player discards a card for each poison counter he or she has."),
+    ("Augury Adept", "Whenever Augury Adept deals combat damage to a player, reveal the top card of your library and "
+                     "put that card into your hand. You gain life equal to its converted mana cost."),
     ("Goblin Guide", "Whenever Goblin Guide attacks, defending player reveals the top card of their library. If it's "
                      "a land card, that player puts it into their hand."),
 ]

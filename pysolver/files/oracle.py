@@ -63,8 +63,9 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
            "the combat (docs/situation.md `mana`); a {T} mana ability may change the answer (a creature tapped "
            "before blockers are declared is free of blocking requirements, 509.1c)"),
     Reason("hidden", "121.1",
-           "an effect that only draws, discards, mills, scries, surveils, looks at or reveals cards, searches a "
-           "library or returns a card from a graveyard to a hand: the solver's combat casts no spell, so no card "
+           "an effect that only draws, discards, mills, scries, surveils, looks at or reveals cards, exiles a "
+           "library's top cards, searches a library or returns a card from a graveyard to a hand: the solver's "
+           "combat casts no spell, so no card "
            "in a hidden zone acts in it (a line that counts such cards is noted itself), and a situation has no "
            "empty library to draw from (704.5b); as an activated ability only with a cost of mana or discarding"),
     Reason("energy", "107.14, 122.1",
@@ -158,11 +159,12 @@ _HIDDEN_STEPS = tuple(map(re.compile, (
     r"discards? (a card|\w+ cards|that many cards|(their|his or her) hand)( at random)?|mills? (a card|\w+ cards)|"
     r"reveals? (their|his or her) hand)",
     r"(scry|surveil) \d+",
-    r"discards? (a card|\w+ cards|that many cards)( at random)?",
+    r"discards? (a card|\w+ cards|that many cards|(their|his or her) hand)( at random)?",
     r"draws (a card|\w+ cards|that many cards)",
     r"mill (a card|\w+ cards)",
     r"puts? the top (card|\w+ cards) of (your|his or her|their|that player's) library into (your|his or her|their) "
     r"graveyard",
+    r"puts? that many cards from the top of (your|his or her|their) library into (your|his or her|their) graveyard",
     r"return (up to one )?(another )?target [^.]*card[^.]* from your graveyard to your hand",
     r"search your library for [^.]*?,( reveal (it|that card|them),)? (and )?put (it|that card|them) into "
     r"your hand(, then shuffle)?",
@@ -171,6 +173,14 @@ _HIDDEN_STEPS = tuple(map(re.compile, (
     r"look at the top (card|\w+ cards) of (your|target player's|that player's) library",
     r"look at (target|that) (player|opponent)'s hand",
     r"return ~ from your graveyard to your hand",
+)))
+# 406.3, 121.1: cards exiled from a library, or put back on the bottom of it, are in no zone a combat reads,
+# and a draw of X cards only reads the board (their words "exile", "and", "counters" would otherwise mark a
+# second effect).
+_LIBRARY_STEPS = tuple(map(re.compile, (
+    r"exiles? the top (card|\w+ cards) of (your|his or her|their|that player's) library",
+    r"put (one|\w+) of them into your hand and the rest on the bottom of your library in (any|a random) order",
+    r"draw x cards, where x is [^.]+",
 )))
 # Words of an effect on the battlefield or a player: never in a hidden-zone step.
 _BOARD_WORDS = re.compile(r"\b(sacrifices?|loses?|gains?|destroys?|exiles?|taps?|untaps?|deals?|damage|counters?|"
@@ -263,11 +273,15 @@ def _hidden(text: str) -> bool:
         effect, dies = activated.group("effect"), False
     else:
         return False
-    steps = [s for s in re.split(r"\. |, then |,? and (?=(?:you|that player|each player|target player) )(?!put)|"
+    steps = [s for s in re.split(r"\. |, then |,? and (?=(?:you|that player|each player|target player|that opponent) )(?!put)|"
                                  r", and (?!put)|\bthen ", effect) if s]
     for step in steps:
-        step = re.sub(r"^(then |if you do, |you may |you |each player |that player |target player )+", "", step)
+        # an intervening "if" (603.4) only decides whether the hidden-zone step happens
+        step = re.sub(r"^(then |if [^,]+, |you may |you |each player |that player |target player |that opponent |"
+                      r"defending player )+", "", step)
         step = step.rstrip(".")
+        if any(p.fullmatch(step) for p in _LIBRARY_STEPS):
+            continue
         if re.search(r" and (?!put (it|that card|them) into your hand)", step) or _BOARD_WORDS.search(step):
             return False  # "draws two cards and loses 2 life": a second effect
         if not (any(p.fullmatch(step) for p in _HIDDEN_STEPS) or dies and _OWN_HAND.fullmatch(step)):
