@@ -541,7 +541,10 @@ STATIC_LINES = ["Creatures you control get +1/+1", "Other creatures you control 
                 "As long as you control an artifact, ~ gets +0/+2 and has indestructible",
                 "~ gets +1/+1 for each other Goblin you control",
                 "~ has first strike as long as it's attacking", "This creature gets +1/+1 as long as it's attacking",
-                "~ has flying as long as it's attacking", "~ gets +1/+0 for each other attacking creature"]
+                "~ has flying as long as it's attacking", "~ gets +1/+0 for each other attacking creature",
+                "~ gets +1/+1 as long as you control two or more Goblins",
+                "~ has first strike as long as an opponent controls a red creature",
+                "As long as you control a red or green creature, ~ gets +1/+0"]
 
 
 DEFINING_LINES = ["~'s power and toughness are each equal to the number of creatures you control",

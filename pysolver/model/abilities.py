@@ -28,14 +28,31 @@ from .mana import Mana
 COLORS = ("white", "blue", "black", "red", "green")
 COLOR_LETTERS = dict(zip("WUBRG", COLORS))
 
+# 207.2c: the ability words, which have no rules meaning ("Metalcraft — ~ gets +2/+2 as long as …").
+ABILITY_WORDS = (
+    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma", "cohort",
+    "constellation", "converge", "council's dilemma", "coven", "delirium", "descend 4", "descend 8", "domain",
+    "eerie", "eminence", "enrage", "fateful hour", "fathomless descent", "ferocious", "flurry", "formidable",
+    "grandeur", "hellbent", "heroic", "imprint", "inspired", "join forces", "kinship", "landfall", "lieutenant",
+    "magecraft", "metalcraft", "morbid", "pack tactics", "paradox", "parley", "radiance", "raid", "rally", "renew",
+    "revolt", "secret council", "spell mastery", "strive", "survival", "sweep", "tempting offer", "threshold",
+    "undergrowth", "valiant", "vivid", "void", "will of the council")
+_ABILITY_WORD = re.compile(rf"^(?:{'|'.join(ABILITY_WORDS)})\s*[\u2014\u2013-]\s*")
+
+
 def normalise(line: str, name: str | None) -> str:
-    """Lower-case, straight apostrophes, no final period, the creature's own name as 'this creature'."""
+    """Lower-case, straight apostrophes, no final period, no ability word (207.2c), the creature's own
+    name as 'this creature'.
+
+    >>> normalise("Metalcraft — Ardent Recruit gets +2/+2.", "Ardent Recruit")
+    'this creature gets +2/+2'
+    """
     text = " ".join(line.replace("\u2019", "'").split()).rstrip(".").strip()
     if name:
         # whole words only, never inside a mana symbol: a creature named "X" keeps {X}
         text = re.sub(rf"(?<![\w{{]){re.escape(name)}(?![\w}}])", "this creature", text, flags=re.IGNORECASE)
     text = text.replace("~", "this creature")
-    return text.lower()
+    return _ABILITY_WORD.sub("", text.lower())
 
 
 # The parser's tables, taken from the catalogue (one entry per supported line, with its rule).
@@ -79,7 +96,7 @@ _TRIGGER_PUMP = re.compile(r"whenever this creature (attacks|blocks|becomes bloc
                            r"(?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
 # 207.2c battalion, 508.3a: "[Battalion — ]Whenever ~ and at least two other creatures attack, ~ gets +X/+Y …";
 # "Whenever ~ attacks, it gets +X/+Y until end of turn for each other attacking creature".
-_BATTALION = re.compile(r"(?:battalion\s*[\u2014\u2013-]\s*)?whenever this creature and at least two other creatures "
+_BATTALION = re.compile(r"whenever this creature and at least two other creatures "
                         r"attack, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
 _PUMP_EACH = re.compile(r"whenever this creature attacks, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn "
                         r"for each other attacking creature")
@@ -850,11 +867,19 @@ class Static:
     power: int = 0
     toughness: int = 0
     granted: Ability | None = None
-    whose: str = "you"  # a characteristic-defining ability's count: you (its controller's) or all
+    # whose objects a count takes: a characteristic-defining ability's you (its controller's) or all; a
+    # condition's you or opponents ("as long as an opponent controls …")
+    whose: str = "you"
+    least: int = 1  # how many objects a condition needs ("as long as you control three or more artifacts")
+
     def term(self, kind: str) -> str:
         """The ASP term: ``anthem(Scope,other|each,Q,X,Y)`` or ``grant(Scope,other|each,Q,A)``; for the
-        conditional kinds the scope is the kind of object counted (creature, permanent)."""
-        head = f"{self.scope},{'other' if self.other else 'each'},{self.quality}"
+        conditional kinds the scope is the kind of object counted (creature, permanent), written
+        ``at_least(L,Whose,Kind)`` when the condition needs L objects or an opponent's."""
+        scope = self.scope
+        if kind in ("anthem_if", "grant_if") and (self.least, self.whose) != (1, "you"):
+            scope = f"at_least({self.least},{self.whose},{scope})"
+        head = f"{scope},{'other' if self.other else 'each'},{self.quality}"
         if kind == "cda":
             return f"cda({head},{self.whose},{self.power},{self.toughness})"
         if self.granted is None:
@@ -946,13 +971,16 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
 # ---- Static abilities of a creature on itself, with a condition the board states (604.1, 611.3a) ------
 #
 # "~ gets +X/+Y [and has <abilities>] as long as you control a/an/another <object>", "~ has <abilities>
-# as long as you control ...", the same with "As long as you control ..., ~ ..." first, and "~ gets
-# +X/+Y for each [other] <object> you control". <object>: creature, <color> creature, artifact
-# creature, <color> permanent, artifact, enchantment, land, <creature type>, <land type>.
+# as long as you control ...", the same with "As long as you control ..., ~ ..." first, with "N or more
+# <objects>" (metalcraft, 207.2c) or "an opponent controls a/an <object>", and "~ gets +X/+Y for each
+# [other] <object> you control". <object>: creature, <color> creature, artifact creature, <color>
+# permanent, artifact, enchantment, land, <creature type>, <land type>, and two of one kind joined by
+# "or" ("another Merfolk or an Island", "a red or white permanent").
 
 _GETS = r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.+?))?"
 _HAS = r"this creature has (?P<have>.+?)"
-_AS_LONG_AS = r"as long as you control (?P<article>a|an|another) (?P<object>.+?)"
+_AS_LONG_AS = (r"as long as (?P<whose>you control|an opponent controls) (?:(?P<article>a|an|another) (?P<object>.+?)|"
+               r"(?P<least>\w+) or more (?P<objects>.+?))")
 _CONDITIONAL = [re.compile(rf"(?:{_GETS}|{_HAS}) {_AS_LONG_AS}"),
                 re.compile(rf"{_AS_LONG_AS}, (?:{_GETS}|{_HAS})")]
 _FOR_EACH = re.compile(r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+) for each (?P<other>other )?"
@@ -966,6 +994,15 @@ def _object(text: str) -> tuple[str, str] | None:
     >>> _object("red creature"), _object("swamp"), _object("artifact")
     (('creature', 'color(red)'), ('permanent', 'land_type("swamp")'), ('permanent', 'card_type(artifact)'))
     """
+    either = re.fullmatch(r"(?P<a>\w+) or (?P<b>\w+) (?P<kind>creature|permanent)", text)
+    if either and either["a"] in COLORS and either["b"] in COLORS:  # "a red or white permanent"
+        return either["kind"], f"either(color({either['a']}),color({either['b']}))"
+    parts = re.split(r" or (?:an? )?", text, maxsplit=1)
+    if len(parts) == 2:  # "another Merfolk or an Island": one object of either, counted once
+        first, second = _object(parts[0]), _object(parts[1])
+        if first is None or second is None or first[0] != second[0]:
+            return None
+        return first[0], f"either({first[1]},{second[1]})"
     words = text.split(" ")
     if text == "creature":
         return "creature", "any"
@@ -1031,6 +1068,11 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     ['grant_if(creature,each,color(red),haste)']
     >>> [a.term for a in _conditional("this creature gets +1/+0 for each other elf you control", frozenset())]
     ['anthem_per(permanent,other,creature_type("elf"),1,0)']
+    >>> [a.term for a in _conditional("this creature gets +2/+2 as long as you control three or more artifacts",
+    ...                               frozenset())]
+    ['anthem_if(at_least(3,you,permanent),each,card_type(artifact),2,2)']
+    >>> [a.term for a in _conditional("this creature has haste as long as an opponent controls a human", frozenset())]
+    ['grant_if(at_least(1,opponents,permanent),each,creature_type("human"),haste)']
     """
     attacking = _while_attacking(text, players) or _defining(text)
     if attacking is not None:
@@ -1041,20 +1083,28 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
         x, y = _signed(m.group("x")), _signed(m.group("y"))
         return [Ability("anthem_per", Static(found[0], m.group("other") is not None, found[1], x, y))]
     m = next((m for pattern in _CONDITIONAL if (m := pattern.fullmatch(text))), None)
-    found = _object(m.group("object")) if m else None
-    if m is None or found is None:
+    if m is None:
+        return None
+    whose = "you" if m.group("whose") == "you control" else "opponents"
+    least = _number(m.group("least")) if m.group("least") else 1
+    found = _object(m.group("object")) if m.group("object") else _plural_object(m.group("objects"))
+    # "an opponent controls": one opponent's objects, so only "a"/"an" (with more opponents, three
+    # among them all is not "an opponent controls three")
+    if found is None or least is None or least < 1 or whose == "opponents" and m.group("article") not in ("a", "an"):
         return None
     kind, quality = found
     other = m.group("article") == "another"
     out: list[Ability] = []
     if m.group("x") is not None:
-        out.append(Ability("anthem_if", Static(kind, other, quality, _signed(m.group("x")), _signed(m.group("y")))))
+        out.append(Ability("anthem_if", Static(kind, other, quality, _signed(m.group("x")), _signed(m.group("y")),
+                                               whose=whose, least=least)))
     have = m.group("also") or m.group("have")
     if have is not None:
         granted = _granted(have, players)
         if granted is None:
             return None
-        out += [Ability("grant_if", Static(kind, other, quality, granted=a)) for a in granted]
+        out += [Ability("grant_if", Static(kind, other, quality, granted=a, whose=whose, least=least))
+                for a in granted]
     return out
 
 

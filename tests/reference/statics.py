@@ -69,10 +69,26 @@ def describes(source: Characteristics, effect: Static, c: Characteristics) -> bo
     raise AssertionError(f"unknown quality {effect.quality!r}")
 
 
+def _either(quality: str) -> tuple[str, str] | None:
+    """The two qualities of ``either(A,B)`` ("a red or white permanent"), or None."""
+    if not quality.startswith("either("):
+        return None
+    inner, depth = quality[len("either("):-1], 0
+    for i, ch in enumerate(inner):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            return inner[:i], inner[i + 1:]
+    raise AssertionError(f"bad quality {quality!r}")
+
+
 def is_object(c: Characteristics, kind: str, quality: str) -> bool:
-    """Whether a permanent is an object of the kind (creature, permanent) and quality a condition counts."""
+    """Whether a permanent is an object of the kind (creature, permanent) and quality a condition counts
+    (``either(A,B)``: of one of two qualities)."""
     if kind == "creature" and not c.is_creature:
         return False
+    pair = _either(quality)
+    if pair is not None:
+        return is_object(c, kind, pair[0]) or is_object(c, kind, pair[1])
     m = _QUALITY.fullmatch(quality)
     assert m, quality
     name, arg = m.group(1), m.group(2)
@@ -88,14 +104,15 @@ def is_object(c: Characteristics, kind: str, quality: str) -> bool:
 
 
 def count(field: dict[str, Characteristics], c: Characteristics, effect: Static, attacking: frozenset[str]) -> int:
-    """How many objects the condition of `c`'s own ability counts in the field ("another", "other": not `c`);
+    """How many objects the condition of `c`'s own ability counts in the field ("another", "other": not `c`),
+    its controller's or (``whose`` opponents: "as long as an opponent controls …") the others';
     "as long as it's attacking": 1 if it is one of the declared attackers (508.1k)."""
     if effect.scope == "attacking":
         return int(c.id in attacking)
     if effect.scope == "attacker":  # "for each other attacking creature"
         return sum(1 for x in field.values() if x.id in attacking and x.is_creature and x.id != c.id)
-    return sum(1 for x in field.values() if x.controller == c.controller and is_object(x, effect.scope, effect.quality)
-               and not (effect.other and x.id == c.id))
+    return sum(1 for x in field.values() if (x.controller == c.controller) == (effect.whose == "you")
+               and is_object(x, effect.scope, effect.quality) and not (effect.other and x.id == c.id))
 
 
 def defined(field: dict[str, Characteristics], c: Characteristics, effect: Static) -> int:
@@ -108,8 +125,9 @@ def defined(field: dict[str, Characteristics], c: Characteristics, effect: Stati
 def own_effects(field: dict[str, Characteristics], c: Characteristics,
                 attacking: frozenset[str] = frozenset()) -> tuple[int, int, list[Ability]]:
     """What a creature's abilities on itself give it (604.1, 611.3a): "as long as you control ..." once
-    if the condition counts any, "for each ..." times the count; a characteristic-defining ability the
-    count as its power (and toughness) over the base 0 (604.3, 613.4a)."""
+    if the condition counts enough (one, or ``least``: "three or more artifacts"), "for each ..." times
+    the count; a characteristic-defining ability the count as its power (and toughness) over the base 0
+    (604.3, 613.4a)."""
     dp = dt = 0
     granted: list[Ability] = []
     for kind, effect in statics_of(c):
@@ -118,10 +136,10 @@ def own_effects(field: dict[str, Characteristics], c: Characteristics,
             dp, dt = dp + effect.power * n, dt + effect.toughness * n
             continue
         n = count(field, c, effect, attacking) if kind in ("anthem_if", "grant_if", "anthem_per") else 0
-        if kind == "anthem_per" or (kind == "anthem_if" and n > 0):
+        if kind == "anthem_per" or (kind == "anthem_if" and n >= effect.least):
             times = n if kind == "anthem_per" else 1
             dp, dt = dp + effect.power * times, dt + effect.toughness * times
-        if kind == "grant_if" and n > 0:
+        if kind == "grant_if" and n >= effect.least:
             assert effect.granted is not None
             granted.append(effect.granted)
     return dp, dt, granted
