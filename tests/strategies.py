@@ -64,6 +64,11 @@ QUALITY_RESTRICTIONS = ["Can't be blocked by more than one creature", "~ can't b
                         "Creatures your opponents control with flying can't block",
                         "Green creatures you control can't be blocked"]
 BLOCKING += QUALITY_RESTRICTIONS
+# 508.1c, 509.1b: restrictions on what the defending player controls (lands of LAND_TYPES, artifact creatures).
+BLOCKING += ["This creature can't attack unless defending player controls an Island",
+             "~ can't attack unless defending player controls a Goblin",
+             "~ can't be blocked as long as defending player controls an artifact",
+             "This creature can't be blocked as long as defending player controls a Swamp"]
 KEYWORDS += ["Changeling"]
 REQUIREMENTS = ["All creatures able to block this creature do so", "All creatures able to block ~ do so",
                 "This creature must be blocked if able", "~ must be blocked if able",

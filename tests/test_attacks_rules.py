@@ -152,6 +152,21 @@ def test_508_1d_requirement_with_ids_that_are_not_asp_constants() -> None:
 
 # --- 702.20 ---------------------------------------------------------------------------------------
 
+def test_508_1c_cant_attack_unless_defending_player_controls_an_island() -> None:
+    """Sea Serpent: "can't attack unless defending player controls an Island" (508.1c). It may attack
+    bob, who controls one, not carol, who does not; nor bob when only alice controls an Island; a
+    planeswalker's defending player is its controller (506.2)."""
+    line = "Sea Serpent can't attack unless defending player controls an Island."
+    serpent = mine("x", line, name="Sea Serpent")
+    island = {"id": "isl", "controller": "bob", "types": ["Land"], "subtypes": ["Island"]}
+    check(board(serpent, island, players=THREE), *each_attacks_one_of(x=["bob"]))
+    check(board(serpent, {**island, "controller": "alice"}), *each_attacks_one_of(x=[]))
+    pw = {"id": "pw", "controller": "bob", "types": ["Planeswalker"], "loyalty": 3}
+    check(board(serpent, island, pw), *each_attacks_one_of(x=["bob", "pw"]))
+    s = board(serpent, pw, attackers={"x": "pw"})
+    assert [(v["rule"], v["objects"]) for v in pysolver.check(s)["violations"]] == [("508.1c", ["x", "pw"])]
+
+
 def test_702_20b_vigilance_does_not_let_a_tapped_creature_attack() -> None:
     """Vigilance only keeps an attacker from becoming tapped (702.20b); a creature that is already
     tapped still can't be declared as an attacker (508.1a)."""

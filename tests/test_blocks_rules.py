@@ -322,6 +322,20 @@ def test_702_14c_landwalk_on_a_planeswalker_attacker_uses_its_controller() -> No
     check(board(attacker("x", "Islandwalk"), blocker("b"), island, pw, attackers={"x": "pw"}), [])
 
 
+def test_509_1b_cant_be_blocked_as_long_as_defending_player_controls_an_artifact() -> None:
+    """Bouncing Beebles: "can't be blocked as long as defending player controls an artifact" (509.1b).
+    Bob's artifact (here an artifact creature, which may block itself) makes it unblockable; alice's does
+    not, nor carol's when it attacks bob."""
+    line = "Bouncing Beebles can't be blocked as long as defending player controls an artifact."
+    beebles = attacker("x", line, name="Bouncing Beebles")
+    rock = {"id": "rock", "controller": "bob", "types": ["Artifact"]}
+    check(board(beebles, blocker("b"), rock, attackers={"x": "bob"}), [])
+    check(board(beebles, blocker("b", types=["Artifact", "Creature"]), attackers={"x": "bob"}), [])
+    check(board(beebles, blocker("b"), {**rock, "controller": "alice"}, attackers={"x": "bob"}), [], [("b", "x")])
+    check(board(beebles, blocker("b"), {**rock, "controller": "carol"}, attackers={"x": "bob"}, players=THREE),
+          [], [("b", "x")])
+
+
 def test_509_1b_cant_block() -> None:
     check(board(attacker(), blocker("b", "Can't block"), attackers={"x": "bob"}), [])
 

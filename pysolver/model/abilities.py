@@ -608,8 +608,26 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     if m:  # 702.37e, 702.168d: the cost must be paid; only mana (the player's `mana`) is modelled
         rule = "702.168d" if m.group(1) == "disguise" else "702.37e"
         raise UnsupportedAbility(f"{m.group(1)} costs that are not mana ({rule}) are not supported")
-    restriction = parse_restriction(text) or parse_restriction(bare)
+    restriction = parse_restriction(text) or parse_restriction(bare) or _defending(text)
     return [restriction] if restriction is not None else None
+
+
+# 508.1c, 509.1b: "~ can't attack unless defending player controls an Island", "~ can't be blocked as long
+# as defending player controls an artifact"; the value is the object's kind and quality (:func:`_object`).
+_DEFENDING = re.compile(r"this creature (?P<what>can't attack unless|can't be blocked as long as) defending player "
+                        r"controls (?:a|an) (?P<object>.+)")
+_DEFENDING_KINDS = {"can't attack unless": "attacks_only_if", "can't be blocked as long as": "unblockable_if"}
+
+
+def _defending(text: str) -> Ability | None:
+    """An attack or blocking restriction on what the defending player controls, or None.
+
+    >>> _defending("this creature can't attack unless defending player controls an island").term
+    'attacks_only_if(permanent,land_type("island"))'
+    """
+    m = _DEFENDING.fullmatch(text)
+    found = _object(m.group("object")) if m else None
+    return Ability(_DEFENDING_KINDS[m.group("what")], found) if m and found else None
 
 
 # ---- Blocking restrictions over creature qualities (509.1a, 509.1b) ----------------------------------

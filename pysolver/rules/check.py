@@ -57,6 +57,8 @@ MESSAGES: dict[tuple[str, str], str] = {
     ("302.6", "summoning_sick"): "{0} has not been under its controller's control continuously since the turn "
                                  "began and has no haste, so it can't attack",
     ("702.3b", "defender"): "{0} has defender and can't attack",
+    ("508.1c", "attacks_only_if"): "{0} attacks {1}, but it can't attack unless the defending player controls "
+                                   "the permanent its ability names",
     ("509.1a", "not_candidate"): "{0} blocks {1} but is not a creature a defending player controls on the "
                                  "battlefield, or {1} is not an attacking creature",
     ("509.1a", "not_defending"): "{0} blocks {1}, which attacks neither {0}'s controller nor a planeswalker or "
@@ -75,6 +77,8 @@ MESSAGES: dict[tuple[str, str], str] = {
     ("702.14c", "landwalk"): "{0} blocks {1}, whose landwalk type is among the defending player's lands",
     ("509.1b", "cant_block"): "{0} can't block but blocks {1}",
     ("509.1b", "cant_be_blocked"): "{0} blocks {1}, which can't be blocked",
+    ("509.1b", "unblockable_if"): "{0} blocks {1}, which can't be blocked as long as the defending player "
+                                  "controls the permanent its ability names",
     ("509.1b", "block_only_flyers"): "{0} can block only creatures with flying but blocks {1} (no flying)",
     ("702.111b", "menace"): "{0} (menace) is blocked by {1} alone",
     ("509.1b", "min_blockers"): "{0} can't be blocked except by {1} or more creatures but is blocked by {2}",

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pysolver.model import Situation
 
 from .characteristics import Characteristics, battlefield
+from .statics import is_object
 
 Pair = tuple[str, str]
 Declaration = frozenset[Pair]
@@ -107,7 +108,16 @@ def attack_violations(s: Situation, field: dict[str, Characteristics], decl: Dec
             out.append(("702.3b", "defender", (a,)))
         if target not in targets:
             out.append(("508.1b", "not_attackable", (a, target)))
+        elif any(not controls(field, defending_player(s, target), obj) for obj in c.values("attacks_only_if")):
+            # 508.1c: "~ can't attack unless defending player controls an Island"
+            out.append(("508.1c", "attacks_only_if", (a, target)))
     return out
+
+
+def controls(field: dict[str, Characteristics], player: str, obj: object) -> bool:
+    """Whether `player` controls a permanent of the (kind, quality) `obj` ("an Island", "an artifact")."""
+    kind, quality = obj  # type: ignore[misc]
+    return any(c.controller == player and is_object(c, kind, quality) for c in field.values())
 
 
 def attack_requirements(s: Situation, field: dict[str, Characteristics]) -> list[Requirement]:
@@ -233,6 +243,9 @@ def pair_violations(s: Situation, field: dict[str, Characteristics], attackers: 
         # 702.14c, 802.2a: the defending player of this attacker controls a land of that type.
         if land_type in defending_lands(field, attackers[a]):
             out.append(("702.14c", "landwalk", objs))
+    if any(controls(field, attackers[a], obj) for obj in A.values("unblockable_if")):
+        # 509.1b: "~ can't be blocked as long as defending player controls an artifact"
+        out.append(("509.1b", "unblockable_if", objs))
     if B.has("cant_block") or B.cant_block_this_turn:  # 509.1b, and the effect of reference.activated
         out.append(("509.1b", "cant_block", objs))
     if A.has("cant_be_blocked") or A.cant_be_blocked_this_turn:  # 509.1b, and reference.activated's effect
