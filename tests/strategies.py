@@ -62,7 +62,8 @@ QUALITY_RESTRICTIONS = ["Can't be blocked by more than one creature", "~ can't b
                         "Creatures with power or toughness 1 or less can't be blocked",
                         "Creatures with toughness greater than their power can't block",
                         "Creatures your opponents control with flying can't block",
-                        "Green creatures you control can't be blocked"]
+                        "Green creatures you control can't be blocked", "~ can't be blocked by Goblins",
+                        "~ can't be blocked except by black creatures", "~ can't be blocked by non-Human creatures"]
 BLOCKING += QUALITY_RESTRICTIONS
 # 508.1c, 509.1b: restrictions on what the defending player controls (lands of LAND_TYPES, artifact creatures).
 BLOCKING += ["This creature can't attack unless defending player controls an Island",

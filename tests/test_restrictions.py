@@ -162,6 +162,20 @@ def test_509_1b_cant_be_blocked_by_a_color_or_by_power() -> None:
     blocks(s, *[r + q + o for r in red for q in m for o in one])
 
 
+def test_509_1b_cant_be_blocked_by_walls_and_only_by_walls() -> None:
+    """Juggernaut "can't be blocked by Walls"; Evil Eye of Orms-by-Gore "can't be blocked except by Walls"
+    (205.3m). A changeling is a Wall (702.73a); a face-down Wall has no creature types (708.2a)."""
+    s = board(creature("j", "alice", 5, 3, "Juggernaut can't be blocked by Walls.", name="Juggernaut"),
+              creature("e", "alice", 3, 6, "~ can't be blocked except by Walls"),
+              creature("w", "bob", 0, 4, subtypes=["Wall"], abilities=["Can block any number of creatures"]),
+              creature("c", "bob", 1, 1, "Changeling"), creature("d", "bob", 2, 2, subtypes=["Wall"], face_down=True),
+              attackers={"j": "bob", "e": "bob"})
+    w, c, d = [[], [("w", "e")]], [[], [("c", "e")]], [[], [("d", "j")]]
+    blocks(s, *[x + y + z for x in w for y in c for z in d])
+    illegal(s.with_combat(blockers=(("w", "j"),)), "509.1b", "w blocks j, which can't be blocked by Wall creatures",
+            ["w", "j"])
+
+
 def test_509_1b_effect_creatures_with_power_or_toughness_1_or_less_cant_be_blocked() -> None:
     """A permanent's static effect on every creature: the 1/3 and the 3/1 attackers can't be blocked,
     the 2/2 can; the effect's source may be an enchantment, and it is not itself in combat."""
@@ -247,10 +261,28 @@ def test_509_1b_restriction_lines_parse(line: str, term: str) -> None:
     assert ability.term == term
 
 
+@pytest.mark.parametrize(("name", "line", "term"), [
+    ("Dread Warlock", "Dread Warlock can't be blocked except by black creatures.", "blocked_only_by(color(black))"),
+    ("Noggle Bandit", "Noggle Bandit can't be blocked except by creatures with defender.",
+     "blocked_only_by(keyword(defender))"),
+    ("Juggernaut", "Juggernaut can't be blocked by Walls.", 'not_blocked_by(creature_type("wall"))'),
+    ("Evil Eye of Orms-by-Gore", "Evil Eye of Orms-by-Gore can't be blocked except by Walls.",
+     'blocked_only_by(creature_type("wall"))'),
+    ("Flow of Maggots", "Flow of Maggots can't be blocked by non-Wall creatures.",
+     'blocked_only_by(creature_type("wall"))'),
+    ("Vindictive Mob", "Vindictive Mob can't be blocked by Saprolings.", 'not_blocked_by(creature_type("saproling"))'),
+])
+def test_509_1b_real_except_by_and_creature_type_lines_parse(name: str, line: str, term: str) -> None:
+    """509.1b: "can't be blocked except by" is "can be blocked only by"; creature types in the plural (205.3m)."""
+    (ability,) = parse_ability_line(line, name)
+    assert ability.term == term
+
+
 @pytest.mark.parametrize("line", [
     "Creatures with power 2 or fewer can't block", "~ can't be blocked by purple creatures",
     "Creatures you control with power 2 or less can't block it", "~ can't be blocked by more than zero creatures",
     "Creatures with banding can't block", "Artifact creatures can't block",
+    "~ can't be blocked by Wall", "~ can't be blocked by non-Purple creatures",
 ])
 def test_509_1b_lines_outside_the_grammar_are_not_understood(line: str) -> None:
     with pytest.raises(UnknownAbilityLine):

@@ -639,6 +639,8 @@ def _defending(text: str) -> Ability | None:
 #   ("cmp", STAT, OP, OPERAND)           its power or toughness compared (lt, le, gt, ge) with a number
 #                                        ("n", N), its own other value ("own", STAT: "their power") or the
 #                                        value of the ability's source ("source", STAT: "~'s power")
+#   ("creature_type", T)                 a creature of the creature type T ("Walls", 205.3m; a changeling
+#                                        is every type, 702.73a), written creature_type("T")
 #   ("either", Q1, Q2), ("both", Q1, Q2) one of two qualities, both ("red creatures with flying")
 #   ("any",)                             every creature
 # The restrictions: on an attacker, not_blocked_by(Q), blocked_only_by(Q), max_blockers(N); as static
@@ -648,7 +650,7 @@ def _defending(text: str) -> Ability | None:
 Quality = tuple[Any, ...]
 RESTRICTION_KINDS = ("not_blocked_by", "blocked_only_by", "creatures_cant_block", "creatures_cant_be_blocked")
 STATS = ("power", "toughness")
-_CREATURES = (r"(?:(?P<color>white|blue|black|red|green) )?creatures"
+_CREATURES = (r"(?:(?P<color>white|blue|black|red|green) )?(?:creatures|(?P<ctype>[a-z-]+))"
               r"(?: (?P<scope>you control|your opponents control))?(?: with (?P<with>.+?))?")
 _RESTRICTIONS = [
     (re.compile(rf"{_CREATURES} can't block (?:it|this creature)"), "not_blocked_by"),
@@ -658,6 +660,9 @@ _RESTRICTIONS = [
     (re.compile(rf"{_CREATURES} can't be blocked"), "creatures_cant_be_blocked"),
 ]
 _MAX_BLOCKERS = re.compile(r"this creature can't be blocked by more than (\w+) creatures?")
+# 509.1b: "~ can't be blocked except by <creatures>" is "~ can be blocked only by <creatures>"; "~ can't be
+# blocked by non-Wall creatures" is "~ can be blocked only by Walls".
+_EXCEPT_BY = re.compile(r"this creature can't be blocked (?:except by (?P<only>.+)|by non-(?P<non>[a-z]+) creatures)")
 _LIMIT = re.compile(rf"({'|'.join(STATS)})(?: or ({'|'.join(STATS)}))? (\w+) or (less|greater)")
 _RELATIVE = re.compile(rf"({'|'.join(STATS)}) (less|greater) than (this creature's|their|its) ({'|'.join(STATS)})")
 SCOPES = {None: "all", "you control": "you", "your opponents control": "opponents"}
@@ -704,14 +709,25 @@ def parse_restriction(text: str) -> Ability | None:
     if m:
         n = _number(m.group(1))
         return Ability("max_blockers", n) if n is not None and n >= 1 else None
+    m = _EXCEPT_BY.fullmatch(text)
+    if m and m.group("only") and not re.fullmatch(r"\w+ or more creatures", m.group("only")):
+        text = f"this creature can be blocked only by {m.group('only')}"
+    elif m and m.group("non"):
+        ctype = creature_type(m.group("non"))
+        return Ability("blocked_only_by", ("creature_type", ctype)) if ctype == m.group("non") else None
     for pattern, kind in _RESTRICTIONS:
         m = pattern.fullmatch(text)
         if m is None:
             continue
+        ctype = creature_type(m.group("ctype")) if m.group("ctype") else None
+        if m.group("ctype") and (ctype is None or ctype == m.group("ctype")):
+            continue  # not a creature type in the plural ("Walls", "Elves")
         with_q = _with_quality(m.group("with")) if m.group("with") else None
         if m.group("with") and with_q is None:
             return None
         color = ("color", m.group("color")) if m.group("color") else None
+        if ctype is not None:
+            color = ("both", color, ("creature_type", ctype)) if color else ("creature_type", ctype)
         quality = ("both", color, with_q) if color and with_q else color or with_q or ("any",)
         scope = SCOPES[m.group("scope")]
         if kind in ("creatures_cant_block", "creatures_cant_be_blocked"):
@@ -728,6 +744,8 @@ def term_text(x: object) -> str:
     """
     if isinstance(x, tuple):
         name, *args = x
+        if name == "creature_type":  # a string, as printed_subtype/2 facts have it
+            return f'creature_type("{args[0]}")'
         return f"{name}({','.join(map(term_text, args))})" if args else str(name)
     return str(x)
 
@@ -753,6 +771,8 @@ def quality_words(q: Quality, scope: str = "all") -> str:
         return "creatures"
     if name == "color":
         return f"{args[0]} creatures"
+    if name == "creature_type":
+        return f"{str(args[0]).capitalize()} creatures"
     if name == "both":
         return quality_words(args[0]).removesuffix("creatures") + quality_words(args[1])
     if name == "either":  # "creatures with power 1 or less or toughness 1 or less"

@@ -206,6 +206,8 @@ def _violation(sym: clingo.Symbol) -> Violation:
     message = MESSAGES.get((str(rule), kind), "{kind}").format(*words, kind=kind.replace("_", " "))
     ids: list[str] = []
     for o in objects:
+        if isinstance(o, clingo.Symbol) and o.name in QUALITIES:
+            continue  # a creature quality names no object (its creature type is a string)
         for name in ([value(a) for a in o.arguments] if isinstance(o, clingo.Symbol) else [o]):
             if isinstance(name, str) and name not in ids:
                 ids.append(name)
@@ -233,13 +235,15 @@ def _describe(o: object) -> str:
     return str(o)
 
 
-QUALITIES = ("color", "keyword", "cmp", "either", "both")  # creature qualities (pysolver.model.abilities)
+QUALITIES = ("color", "keyword", "cmp", "either", "both", "creature_type")  # creature qualities (model.abilities)
 
 
 def _plain_term(sym: clingo.Symbol) -> Any:
     """A term as the nested tuples of :mod:`pysolver.model.abilities` qualities: functions as tuples."""
     if sym.type == clingo.SymbolType.Number:
         return sym.number
+    if sym.type == clingo.SymbolType.String:
+        return sym.string
     if sym.type == clingo.SymbolType.Function and sym.arguments:
         return (sym.name, *map(_plain_term, sym.arguments))
     return (sym.name,) if sym.name == "any" else sym.name

@@ -280,6 +280,8 @@ def satisfies(x: Characteristics, quality: object, source: Characteristics) -> b
         return args[0] in x.colors
     if name == "keyword":
         return x.has(args[0])
+    if name == "creature_type":  # 205.3m; a changeling's subtypes are every creature type (702.73a)
+        return args[0] in x.subtypes
     if name == "either":
         return satisfies(x, args[0], source) or satisfies(x, args[1], source)
     if name == "both":
