@@ -14,7 +14,7 @@ from combat_boards import outcome_boards
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference.outcomes import canonical, reference_outcomes
-from strategies import STACK_TRIGGER_LINES, TRIGGER_LINES, pump_boards, with_result_keywords, with_triggers
+from strategies import STACK_TRIGGER_LINES, TRIGGER_LINES, examples, pump_boards, with_result_keywords, with_triggers
 
 import pysolver
 from pysolver.game import fights
@@ -142,7 +142,7 @@ def test_fights_after_attacks_equal_the_walk_and_the_reference(data: dict) -> No
     agree(data)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(outcome_boards("none").flatmap(lambda d: with_triggers(d, tuple(TRIGGER_LINES))))
 def test_fights_of_whole_combats_equal_the_walk_and_the_reference(data: dict) -> None:
     agree(data)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from reference.declarations import reference_blocks
 from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
-from strategies import with_triggers
+from strategies import examples, with_triggers
 
 import pysolver
 from pysolver.errors import InputError
@@ -192,7 +192,8 @@ def test_509_1c_blocks_agree_with_the_reference(s: pysolver.Situation) -> None:
     assert pysolver.count_blocks(s) == len(expected)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=examples(10), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("none").flatmap(lambda d: with_triggers(d, ("Provoke", "Provoke", "Flanking"))))
 def test_708_2a_outcomes_with_provoke_equal_reference(data: dict[str, Any]) -> None:
     """Attacks still open, provoke on some creatures (face-down ones too, 708.2a) with first strike,
@@ -204,7 +205,8 @@ def test_708_2a_outcomes_with_provoke_equal_reference(data: dict[str, Any]) -> N
     assert got == want, (sorted(got - want)[:2], sorted(want - got)[:2])
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=examples(8), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("none").flatmap(lambda d: with_triggers(d, ("Provoke",))), st.booleans())
 def test_603_3d_verify_with_provoke_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
     """verify (the active player puts each provoke trigger on the stack with its target, 603.3d)

@@ -330,7 +330,7 @@ def test_pump_outcomes_after_attacks_equal_reference(data: dict) -> None:
     compare(data)
 
 
-@settings(max_examples=examples(15), deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=SLOW)
 @given(pump_boards("none"))
 def test_pump_outcomes_of_whole_combat_equal_reference(data: dict) -> None:
     compare(data)

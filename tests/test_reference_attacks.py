@@ -25,7 +25,7 @@ def solver_attacks(s) -> list[frozenset]:
     return [frozenset(tuple(pair) for pair in d["attacks"]) for d in pysolver.legal_attacks(s)]
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(attack_boards())
 def test_attacks_equal_reference(data: dict) -> None:
     s = pysolver.load_data(data)

@@ -11,6 +11,7 @@ from boards import assert_agrees
 from combat_boards import damage_boards
 from hypothesis import given, settings
 from reference.damage import reference_assignments
+from strategies import examples
 
 import pysolver
 
@@ -19,7 +20,7 @@ def solver_assignments(s) -> list[frozenset]:
     return [frozenset(tuple(t) for t in a["assignment"]) for a in pysolver.damage_assignments(s)]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(damage_boards())
 def test_damage_assignments_equal_reference(data: dict) -> None:
     s = pysolver.load_data(data)

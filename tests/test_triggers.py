@@ -249,7 +249,7 @@ def test_block_triggers_equal_reference(data: dict[str, Any]) -> None:
     compare(data)
 
 
-@settings(max_examples=examples(30), deadline=None,
+@settings(max_examples=examples(15), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(open_blocks(STACK_TRIGGER_LINES))
 def test_603_3b_stacked_triggers_equal_reference(data: dict[str, Any]) -> None:

@@ -273,8 +273,8 @@ def _hidden(text: str) -> bool:
         effect, dies = activated.group("effect"), False
     else:
         return False
-    steps = [s for s in re.split(r"\. |, then |,? and (?=(?:you|that player|each player|target player|that opponent) )(?!put)|"
-                                 r", and (?!put)|\bthen ", effect) if s]
+    steps = [s for s in re.split(r"\. |, then |,? and (?=(?:you|that player|each player|target player|that opponent) )"
+                                 r"(?!put)|, and (?!put)|\bthen ", effect) if s]
     for step in steps:
         # an intervening "if" (603.4) only decides whether the hidden-zone step happens
         step = re.sub(r"^(then |if [^,]+, |you may |you |each player |that player |target player |that opponent |"

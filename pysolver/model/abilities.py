@@ -725,7 +725,7 @@ def parse_restriction(text: str) -> Ability | None:
         with_q = _with_quality(m.group("with")) if m.group("with") else None
         if m.group("with") and with_q is None:
             return None
-        color = ("color", m.group("color")) if m.group("color") else None
+        color: Quality | None = ("color", m.group("color")) if m.group("color") else None
         if ctype is not None:
             color = ("both", color, ("creature_type", ctype)) if color else ("creature_type", ctype)
         quality = ("both", color, with_q) if color and with_q else color or with_q or ("any",)
