@@ -204,6 +204,7 @@ def test_510_3a_verify_equals_minimax(data: dict[str, Any], lethal: bool) -> Non
 
 BATTALION = "Battalion — Whenever ~ and at least two other creatures attack, ~ gets +2/+2 until end of turn"
 EACH = "Whenever ~ attacks, it gets +1/+0 until end of turn for each other attacking creature"
+EACH_GOBLIN = "Whenever ~ attacks, it gets +1/+1 until end of turn for each other attacking Goblin"
 
 
 @pytest.mark.parametrize(("name", "line", "term"), [
@@ -212,6 +213,12 @@ EACH = "Whenever ~ attacks, it gets +1/+0 until end of turn for each other attac
     ("Warmind Infantry", "Battalion - Whenever Warmind Infantry and at least two other creatures attack, Warmind "
      "Infantry gets +2/+0 until end of turn.", "battalion_pump(2,0)"),
     ("x", EACH, "attacks_pump_each(1,0)"),
+    ("Angelic Captain", "Whenever Angelic Captain attacks, it gets +1/+1 until end of turn for each other attacking "
+     "Ally.", 'attacks_pump_each_type(1,1,"ally")'),
+    ("Kavu Mauler", "Whenever Kavu Mauler attacks, it gets +1/+1 until end of turn for each other attacking Kavu.",
+     'attacks_pump_each_type(1,1,"kavu")'),
+    ("Cenn's Heir", "Whenever Cenn's Heir attacks, it gets +1/+1 until end of turn for each other attacking Kithkin.",
+     'attacks_pump_each_type(1,1,"kithkin")'),
 ])
 def test_508_3a_attack_lines_parse(name: str, line: str, term: str) -> None:
     """207.2c (battalion is an ability word), 508.3a: real oracle lines."""
@@ -231,8 +238,20 @@ def test_508_3a_for_each_other_attacking_creature() -> None:
     assert {o["life"]["bob"] for o in pysolver.outcomes(s)} == {20, 19, 18, 17, 15}
 
 
+def test_508_3a_for_each_other_attacking_creature_of_a_type() -> None:
+    """Aurochs-like "+1/+0 for each other attacking Goblin" (205.3m): x (1/1) attacking with the Goblin y
+    and the changeling z (every creature type, 702.73a) deals 3 (bob 20 - 5), with one of them 2 (20 - 3);
+    with w, no Goblin, it deals 1 (20 - 2)."""
+    line = "Whenever ~ attacks, it gets +1/+0 until end of turn for each other attacking Goblin"
+    s = board(creature("x", "alice", 1, 1, line), creature("y", "alice", 1, 1, subtypes=["Goblin"]),
+              creature("z", "alice", 1, 1, "Changeling"))
+    assert {o["life"]["bob"] for o in pysolver.outcomes(s)} == {20, 19, 18, 17, 15}
+    w = board(creature("x", "alice", 1, 1, line), creature("w", "alice", 1, 1, subtypes=["Elf"]))
+    assert {o["life"]["bob"] for o in pysolver.outcomes(w)} == {20, 19, 18}
+
+
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(outcome_boards("none").flatmap(lambda d: with_triggers(d, (BATTALION, EACH, "Exalted"))))
+@given(outcome_boards("none").flatmap(lambda d: with_triggers(d, (BATTALION, EACH, EACH_GOBLIN, "Exalted"))))
 def test_508_3a_attack_triggers_equal_reference(data: dict[str, Any]) -> None:
     compare(data)
 

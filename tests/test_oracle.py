@@ -111,6 +111,8 @@ INERT_LINES = [
                       "bottom of your library in any order.", "hidden"),
     ("Urgoros, the Empty One", "Whenever Urgoros, the Empty One deals combat damage to a player, that player discards "
                                "a card at random. If the player can't, you draw a card.", "hidden"),
+    ("Infernal Caretaker", "When Infernal Caretaker is turned face up, return all Zombie cards from all graveyards "
+                           "to their owners' hands.", "hidden"),
     ("Surrakar Spellblade", "Whenever Surrakar Spellblade deals combat damage to a player, you may draw X cards, "
                             "where X is the number of charge counters on it.", "hidden"),
     # energy (122.1: counters a player has; only an {E} cost spends them)

@@ -173,6 +173,7 @@ _HIDDEN_STEPS = tuple(map(re.compile, (
     r"look at the top (card|\w+ cards) of (your|target player's|that player's) library",
     r"look at (target|that) (player|opponent)'s hand",
     r"return ~ from your graveyard to your hand",
+    r"return all [\w -]+ cards from all graveyards to their owners' hands",
 )))
 # 406.3, 121.1: cards exiled from a library, or put back on the bottom of it, are in no zone a combat reads,
 # and a draw of X cards only reads the board (their words "exile", "and", "counters" would otherwise mark a

@@ -100,6 +100,9 @@ _BATTALION = re.compile(r"whenever this creature and at least two other creature
                         r"attack, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
 _PUMP_EACH = re.compile(r"whenever this creature attacks, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn "
                         r"for each other attacking creature")
+# "… for each other attacking Ally" (205.3m): its value is (X, Y, the creature type).
+_PUMP_EACH_TYPE = re.compile(r"whenever this creature attacks, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of "
+                             r"turn for each other attacking ([a-z'-]+)")
 # 509.3d "Whenever ~ becomes blocked by a creature, ~ gets +X/+Y …" (once per blocker); 509.3b, 509.3f
 # "Whenever ~ blocks a creature with flying, ~ gets +X/+Y …" (once per attacker with flying it blocks).
 _BLOCKED_BY = re.compile(r"whenever this creature becomes blocked by a creature, (?:it|this creature) gets "
@@ -178,6 +181,9 @@ class Ability:
         if self.kind in PUMPS:
             assert isinstance(self.value, Pump)
             return f"{self.kind}({self.value.power},{self.value.toughness})"
+        if self.kind == "attacks_pump_each_type":  # +X/+Y and a creature type, a string as printed_subtype/2's
+            x, y, ctype = cast(tuple[int, int, str], self.value)
+            return f'{self.kind}({x},{y},"{ctype}")'
         if isinstance(self.value, tuple):  # a combat trigger's +X/+Y (pysolver.rules.triggers)
             return f"{self.kind}({','.join(map(str, self.value))})"
         if isinstance(self.value, int) or self.kind == "protection":
@@ -812,6 +818,10 @@ def _parse_trigger(text: str) -> Ability | None:
         m = pattern.fullmatch(text)
         if m:
             return Ability(kind, (int(m.group(1)), int(m.group(2))))
+    m = _PUMP_EACH_TYPE.fullmatch(text)
+    ctype = creature_type(m.group(3)) if m else None
+    if m and ctype is not None:
+        return Ability("attacks_pump_each_type", (int(m.group(1)), int(m.group(2)), ctype))
     m = _DIES.fullmatch(text)
     if m:  # 603.10a, 700.4: a death trigger dealing N damage (120.1)
         word, whom = m.group(1), m.group(2)

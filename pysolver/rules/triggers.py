@@ -88,7 +88,8 @@ Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each per
 # 509.3a, 509.3c: blocking, becoming blocked); provoke (702.39a) and death triggers (603.10a) are put
 # on the stack with targets instead. tests/test_triggers.py checks that every trigger kind is in one.
 TRIGGERED_BY = {ATTACK: frozenset({"exalted", "battle_cry", "melee", "dethrone", "attacks_pump", "battalion_pump",
-                                   "attacks_pump_each", "attacks_loss", "attacks_opponents_loss"}),
+                                   "attacks_pump_each", "attacks_pump_each_type", "attacks_loss",
+                                   "attacks_opponents_loss"}),
                 BLOCK: frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump",
                                   "flanking", "afflict", "blocked_by_pump", "blocks_flyer_pump", "blocked_destroy"})}
 

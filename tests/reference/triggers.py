@@ -71,6 +71,9 @@ def attack_triggers(s: Situation, gone: frozenset[str]) -> Situation:
         if others >= 2:  # 207.2c battalion: it and at least two other creatures attack
             gains += [(a, x, y, 0) for x, y in _pumps(c, "battalion_pump")]
         gains += [(a, x * others, y * others, 0) for x, y in _pumps(c, "attacks_pump_each")]  # per other attacker
+        for x, y, ctype in c.values("attacks_pump_each_type"):  # type: ignore[misc]
+            k = sum(1 for b in attacks if b != a and ctype in field[b].subtypes)  # 205.3m, 702.73a changeling
+            gains.append((a, x * k, y * k, 0))
     return _pumped(s, gains)
 
 
