@@ -302,3 +302,46 @@ def test_603_2_every_trigger_kind_is_read_by_one_part() -> None:
     assert TRIGGERED_BY[ATTACK] | TRIGGERED_BY[BLOCK] | {PROVOKE} | set(DEATH_TRIGGERS) | HIT_TRIGGERS == TRIGGERS
     assert not TRIGGERED_BY[ATTACK] & TRIGGERED_BY[BLOCK]
     assert not (TRIGGERED_BY[ATTACK] | TRIGGERED_BY[BLOCK]) & HIT_TRIGGERS
+
+
+# ---- state triggers (603.8) ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("name", "line", "term"), [
+    ("Sea Serpent", "When you control no Islands, sacrifice Sea Serpent.",
+     'sacrifice_without(permanent,land_type("island"))'),
+    ("Gorilla Pack", "When you control no Forests, sacrifice Gorilla Pack.",
+     'sacrifice_without(permanent,land_type("forest"))'),
+    ("Serendib Djinn", "When you control no lands, sacrifice Serendib Djinn.",
+     "sacrifice_without(permanent,card_type(land))"),
+    ("Covetous Dragon", "When you control no artifacts, sacrifice Covetous Dragon.",
+     "sacrifice_without(permanent,card_type(artifact))"),
+])
+def test_603_8_real_state_trigger_lines_parse(name: str, line: str, term: str) -> None:
+    assert [a.term for a in pysolver.model.abilities.parse_ability_line(line, name)] == [term]
+
+
+SERPENT = "When you control no Islands, sacrifice this creature"
+ISLAND = {"id": "isl", "controller": "alice", "types": ["Land"], "subtypes": ["Island"]}
+
+
+def test_603_8_a_state_trigger_that_cannot_trigger_changes_nothing() -> None:
+    """With a (noncreature) Island its controller keeps all combat (no line removes a land), "When you
+    control no Islands, sacrifice ~" never triggers: the outcomes are those of the creature without it."""
+    def outcomes(*lines: str) -> list[dict[str, Any]]:
+        return list(pysolver.outcomes(board(creature("x", "alice", 3, 3, *lines), creature("b", "bob", 2, 2), ISLAND)))
+    assert outcomes(SERPENT) == outcomes() and len(outcomes()) == 3  # no attack, b blocks and dies, bob at 17
+
+
+@pytest.mark.parametrize(("permanents", "why"), [
+    ([creature("x", "alice", 3, 3, SERPENT)], "'alice' controls none, so it has triggered already"),
+    ([creature("x", "alice", 3, 3, SERPENT), {**ISLAND, "controller": "bob"}], "controls none"),
+    ([creature("x", "alice", 3, 3, SERPENT), {**ISLAND, "types": ["Land", "Creature"], "power": 1, "toughness": 1}],
+     "may leave the battlefield during the combat"),
+    ([creature("x", "alice", 3, 3, SERPENT, face_down=True), ISLAND], "could be turned face up"),
+])
+def test_603_8_a_board_where_the_state_trigger_could_trigger_is_refused(permanents: list[dict[str, Any]],
+                                                                        why: str) -> None:
+    """It would have triggered before the moment the file states, or could trigger in combat: refused
+    with the permanent named (not silently read as inert)."""
+    with pytest.raises(pysolver.InputError, match=rf"permanents\[0\].*state trigger \(603\.8\).*{why}"):
+        board(*permanents)

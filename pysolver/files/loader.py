@@ -18,7 +18,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
@@ -77,6 +77,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_ward(r, permanents, active)
     _check_regeneration(r, permanents)
     _check_pingers(r, permanents, active)
+    _check_state_triggers(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -143,6 +144,45 @@ def _check_regeneration(r: Reader, permanents: list[Permanent]) -> None:
         if p.regeneration_shields or p.has("regenerate"):
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} may be regenerated (701.19a) and the \"destroy that "
                          f"creature\" trigger of {q(destroyer.id)} is not modelled with regeneration (701.19c)")
+
+
+def _check_state_triggers(r: Reader, permanents: list[Permanent]) -> None:
+    """"When you control no Islands, sacrifice ~" (603.8) is admitted only where it cannot trigger in the
+    combat: the creature is face up and its controller controls a permanent of that kind that is no
+    creature, planeswalker or battle (none of which leaves the battlefield in the solver's combat).
+    Otherwise it has triggered already (no such permanent) or may trigger during the combat: refused."""
+    for i, p in enumerate(permanents):
+        for a in p.abilities:
+            if a.kind != "sacrifice_without":
+                continue
+            quality = cast(tuple[str, str], a.value)[1]
+            name, _, arg = quality.rstrip(")").partition("(")
+            objects = f"{arg.strip(chr(34)).capitalize() if name == 'land_type' else arg}s"  # "Islands", "artifacts"
+            mine = [x for x in permanents if x.controller == p.controller and _is(x, quality)]
+            stable = [x for x in mine if not x.face_down and not {"Creature", "Planeswalker", "Battle"} & set(x.types)]
+            if p.face_down:
+                why = "face down, it could be turned face up during the combat and trigger then"
+            elif not mine:
+                why = f"{q(p.controller)} controls none, so it has triggered already"
+            elif not stable:
+                why = "the only ones its controller controls are creatures, planeswalkers or battles, which may " \
+                      "leave the battlefield during the combat"
+            else:
+                continue
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a state trigger (603.8) that sacrifices it when its "
+                         f"controller controls no {objects}: {why}; not modelled")
+
+
+def _is(p: Permanent, quality: str) -> bool:
+    """Whether a permanent is of a state trigger's quality: ``land_type("island")`` (among its subtypes,
+    205.3i) or ``card_type(artifact)`` (205.2a); a face-down permanent is neither (708.2a)."""
+    name, _, arg = quality.rstrip(")").partition("(")
+    arg = arg.strip('"')
+    if p.face_down or p.left_battlefield:
+        return False
+    if name == "land_type":
+        return arg in (t.lower() for t in p.subtypes)
+    return arg in (t.lower() for t in p.types)
 
 
 def _players(r: Reader, value: Any) -> list[Player]:

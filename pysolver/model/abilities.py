@@ -100,6 +100,9 @@ _BATTALION = re.compile(r"whenever this creature and at least two other creature
                         r"attack, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
 _PUMP_EACH = re.compile(r"whenever this creature attacks, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn "
                         r"for each other attacking creature")
+# 603.8: the state trigger "When you control no Islands, sacrifice ~" (its value: the kind and quality of
+# the objects, lands of a type or permanents of a card type).
+_STATE_SACRIFICE = re.compile(r"when you control no (.+), sacrifice this creature")
 # "… for each other attacking Ally" (205.3m): its value is (X, Y, the creature type).
 _PUMP_EACH_TYPE = re.compile(r"whenever this creature attacks, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of "
                              r"turn for each other attacking ([a-z'-]+)")
@@ -818,6 +821,10 @@ def _parse_trigger(text: str) -> Ability | None:
         m = pattern.fullmatch(text)
         if m:
             return Ability(kind, (int(m.group(1)), int(m.group(2))))
+    m = _STATE_SACRIFICE.fullmatch(text)
+    found = _plural_object(m.group(1)) if m else None
+    if found is not None and re.fullmatch(r'(land_type\("[^"]+"\)|card_type\(\w+\))', found[1]):
+        return Ability("sacrifice_without", found)  # 603.8 (pysolver.files.loader: when it can trigger)
     m = _PUMP_EACH_TYPE.fullmatch(text)
     ctype = creature_type(m.group(3)) if m else None
     if m and ctype is not None:

@@ -31,6 +31,7 @@ GROUPS = {
     "activated": "Activated pump abilities (602, 613.4c)",
     "trigger": "Combat triggers (603.2, 508.2a, 509.2a)",
     "damage-trigger": "Combat-damage triggers (510.3a, 603.2)",
+    "state-trigger": "State triggers (603.8)",
     "combat-activated": "Activated abilities in combat, targets (602, 115, 702.11, 702.18, 702.21)",
     "shields": "Regeneration and damage prevention (701.19, 615)",
     "static": "Static abilities (604, 611.3, 613)",
@@ -258,6 +259,10 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("damage-trigger", "Whenever ~ deals combat damage to a creature, destroy that creature", "hit_destroy",
              "510.3a", "Whenever this creature deals combat damage to a creature, destroy that creature",
              literal=False),
+    # <objects>: lands of a land type or permanents of a card type (Islands, lands, artifacts); a board where
+    # it could trigger is refused (pysolver.files.loader)
+    LineForm("state-trigger", "When you control no <objects>, sacrifice ~", "sacrifice_without", "603.8",
+             "When you control no Islands, sacrifice this creature", literal=False),
     # --- activated abilities that act in combat (pysolver.rules.activated): cost mana symbols and/or {T}
     LineForm("combat-activated", "{cost}: Tap target creature", "tap_target", "701.26a",
              "{W}, {T}: Tap target creature", literal=False),
