@@ -151,8 +151,6 @@ MAY_CHANGE_LINES = [
                           "gets +0/+3 until end of turn."),
     # 702.109a: "as long as this permanent's dash cost was paid, it has haste"
     ("Alesha's Vanguard", "Dash {2}{B}"),
-    # persist and undying put creatures onto the battlefield during combat (702.79a, 702.93a)
-    ("Essence Warden", "Whenever another creature enters the battlefield, you gain 1 life."),
     # 509.1c: tapped before blockers are declared, a creature is free of blocking requirements
     ("Copper Myr", "{T}: Add {G}."),
     ("Archivist", "{T}: Draw a card."),

@@ -345,3 +345,49 @@ def test_603_8_a_board_where_the_state_trigger_could_trigger_is_refused(permanen
     with the permanent named (not silently read as inert)."""
     with pytest.raises(pysolver.InputError, match=rf"permanents\[0\].*state trigger \(603\.8\).*{why}"):
         board(*permanents)
+
+
+@pytest.mark.parametrize(("name", "line", "what"), [
+    ("Essence Warden", "Whenever another creature enters the battlefield, you gain 1 life.", "creature"),
+    ("Chasm Guide", "Rally — Whenever Chasm Guide or another Ally enters the battlefield under your control, creatures "
+                    "you control gain haste until end of turn.", "ally"),
+    ("Blood Seeker", "Whenever a creature enters the battlefield under an opponent's control, you may have that player "
+                     "lose 1 life.", "creature"),
+    ("Leonin Elder", "Whenever an artifact enters the battlefield, you may gain 1 life.", "artifact"),
+])
+def test_603_6a_real_enters_watchers_parse(name: str, line: str, what: str) -> None:
+    assert [(a.kind, a.value) for a in pysolver.model.abilities.parse_ability_line(line, name)] == [
+        ("enters_watch", what)]
+
+
+WARDEN = "Whenever another creature enters the battlefield, you gain 1 life"
+
+
+def test_603_6a_an_enters_watcher_without_persist_or_undying_changes_nothing() -> None:
+    """Nothing enters the battlefield in the combat (no persist, no undying, 702.79a, 702.93a): the outcomes
+    are those of the creature without the line, alice's life unchanged."""
+    def outcomes(*lines: str) -> list[dict[str, Any]]:
+        return list(pysolver.outcomes(board(creature("x", "alice", 3, 3, *lines), creature("b", "bob", 3, 3))))
+    assert outcomes(WARDEN) == outcomes() and {o["life"]["alice"] for o in outcomes(WARDEN)} == {20}
+
+
+def test_603_6a_an_enters_watcher_beside_persist_is_refused() -> None:
+    """Persist returns a creature to the battlefield during the combat (702.79a), which would trigger the
+    watcher: refused, both permanents named."""
+    with pytest.raises(pysolver.InputError, match=r"permanents\[0\].*'x'.*603\.6a.*'p' has persist or undying"):
+        board(creature("x", "alice", 3, 3, WARDEN), creature("p", "bob", 1, 1, "Persist"))
+
+
+def test_603_6a_a_watcher_whose_effect_is_inert_stays_inert() -> None:
+    """A real card's watcher that only draws (121.1) stays an inert line, so a board with persist is not
+    refused for it; one with a board effect is modelled."""
+    from pysolver.files.cards import parse_pool
+    pool = parse_pool([{"name": n, "type_line": "Creature — Elf", "colors": [], "power": "1", "toughness": "1",
+                        "oracle_text": t} for n, t in (
+        ("Soul of the Harvest", "Whenever another nontoken creature enters the battlefield under your control, you "
+                                "may draw a card."),
+        ("Healer of the Pride", "Whenever another creature enters the battlefield under your control, you gain 2 "
+                                "life."))], "real.json")
+    assert [(x.status, x.reason and x.reason.key) for x in pool["Soul of the Harvest"].classification] == [
+        ("inert", "hidden")]
+    assert [x.status for x in pool["Healer of the Pride"].classification] == ["modelled"]

@@ -182,6 +182,11 @@ def _classified(name: str, text: str, legendary: bool) -> tuple[tuple[str, ...],
     first (:func:`oracle_lines`), then the lines it does not read sorted out (:mod:`pysolver.files.oracle`)."""
     lines, unread = oracle_lines(name, text, legendary)
     short = short_name(name, legendary)
+    # a "whenever another creature enters" watcher (603.6a) whose effect is inert anyway ("… you may draw
+    # a card") stays inert: read, it would refuse the boards with persist or undying (pysolver.files.loader)
+    inert_watchers = tuple(line for line in lines if reason(line, name, lines + unread, short) is not None
+                           and {a.kind for a in parse_ability_line(line, name)} == {"enters_watch"})
+    lines, unread = tuple(x for x in lines if x not in inert_watchers), unread + inert_watchers
     why = [(line, reason(line, name, lines + unread, short)) for line in unread]
     return (lines, tuple(line for line, r in why if r is None),
             tuple((line, r) for line, r in why if r is not None))

@@ -78,6 +78,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_regeneration(r, permanents)
     _check_pingers(r, permanents, active)
     _check_state_triggers(r, permanents)
+    _check_enters_watchers(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -171,6 +172,19 @@ def _check_state_triggers(r: Reader, permanents: list[Permanent]) -> None:
                 continue
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a state trigger (603.8) that sacrifices it when its "
                          f"controller controls no {objects}: {why}; not modelled")
+
+
+def _check_enters_watchers(r: Reader, permanents: list[Permanent]) -> None:
+    """"Whenever another creature enters the battlefield, …" (603.6a) is admitted only where nothing can
+    enter in the combat: no permanent with persist or undying (702.79a, 702.93a), which return creatures."""
+    returning = next((p for p in permanents if p.has("persist") or p.has("undying")), None)
+    if returning is None:
+        return
+    for i, p in enumerate(permanents):
+        if p.has("enters_watch"):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"whenever … enters\" trigger (603.6a) and "
+                         f"{q(returning.id)} has persist or undying (702.79a, 702.93a), which can return a creature "
+                         "to the battlefield during the combat: not modelled")
 
 
 def _is(p: Permanent, quality: str) -> bool:

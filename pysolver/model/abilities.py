@@ -103,6 +103,11 @@ _PUMP_EACH = re.compile(r"whenever this creature attacks, (?:it|this creature) g
 # 603.8: the state trigger "When you control no Islands, sacrifice ~" (its value: the kind and quality of
 # the objects, lands of a type or permanents of a card type).
 _STATE_SACRIFICE = re.compile(r"when you control no (.+), sacrifice this creature")
+# 603.6a: "Whenever [~ or] another <object> enters [the battlefield] [under your control], <effect>": only
+# persist and undying put a permanent onto the battlefield in the solver's combat (pysolver.files.loader
+# refuses a board with both); its value is the object's words.
+_ENTERS_WATCH = re.compile(r"when(?:ever)? (?:this creature or )?(?:another|an?) (?P<what>[a-z' -]+?) enters"
+                           r"(?: the battlefield)?(?: under (?:your|an opponent's) control)?, .+")
 # "… for each other attacking Ally" (205.3m): its value is (X, Y, the creature type).
 _PUMP_EACH_TYPE = re.compile(r"whenever this creature attacks, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of "
                              r"turn for each other attacking ([a-z'-]+)")
@@ -825,6 +830,9 @@ def _parse_trigger(text: str) -> Ability | None:
     found = _plural_object(m.group(1)) if m else None
     if found is not None and re.fullmatch(r'(land_type\("[^"]+"\)|card_type\(\w+\))', found[1]):
         return Ability("sacrifice_without", found)  # 603.8 (pysolver.files.loader: when it can trigger)
+    m = _ENTERS_WATCH.fullmatch(text)
+    if m and not m.group("what").startswith("land"):  # (landfall: no land enters at all, an inert line)
+        return Ability("enters_watch", m.group("what"))
     m = _PUMP_EACH_TYPE.fullmatch(text)
     ctype = creature_type(m.group(3)) if m else None
     if m and ctype is not None:

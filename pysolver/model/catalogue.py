@@ -31,7 +31,7 @@ GROUPS = {
     "activated": "Activated pump abilities (602, 613.4c)",
     "trigger": "Combat triggers (603.2, 508.2a, 509.2a)",
     "damage-trigger": "Combat-damage triggers (510.3a, 603.2)",
-    "state-trigger": "State triggers (603.8)",
+    "unset-trigger": "Triggers the combat does not set off (603.6a, 603.8)",
     "combat-activated": "Activated abilities in combat, targets (602, 115, 702.11, 702.18, 702.21)",
     "shields": "Regeneration and damage prevention (701.19, 615)",
     "static": "Static abilities (604, 611.3, 613)",
@@ -261,8 +261,14 @@ CATALOGUE: tuple[LineForm, ...] = (
              literal=False),
     # <objects>: lands of a land type or permanents of a card type (Islands, lands, artifacts); a board where
     # it could trigger is refused (pysolver.files.loader)
-    LineForm("state-trigger", "When you control no <objects>, sacrifice ~", "sacrifice_without", "603.8",
+    LineForm("unset-trigger", "When you control no <objects>, sacrifice ~", "sacrifice_without", "603.8",
              "When you control no Islands, sacrifice this creature", literal=False),
+    # a board with persist or undying (which put creatures onto the battlefield in combat) is refused
+    LineForm("unset-trigger",
+             "Whenever [~ or] another <object> enters [the battlefield] [under your control], <effect>", "enters_watch",
+             "603.6a", "Whenever another creature enters the battlefield under your control, you gain 2 life",
+             ("Whenever ~ or another Ally enters the battlefield under your control, creatures you control get +1/+1 "
+              "until end of turn",), literal=False),
     # --- activated abilities that act in combat (pysolver.rules.activated): cost mana symbols and/or {T}
     LineForm("combat-activated", "{cost}: Tap target creature", "tap_target", "701.26a",
              "{W}, {T}: Tap target creature", literal=False),
