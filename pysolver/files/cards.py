@@ -184,8 +184,9 @@ def _classified(name: str, text: str, legendary: bool) -> tuple[tuple[str, ...],
     short = short_name(name, legendary)
     # a "whenever another creature enters" watcher (603.6a) whose effect is inert anyway ("… you may draw
     # a card") stays inert: read, it would refuse the boards with persist or undying (pysolver.files.loader)
-    inert_watchers = tuple(line for line in lines if reason(line, name, lines + unread, short) is not None
-                           and {a.kind for a in parse_ability_line(line, name)} == {"enters_watch"})
+    inert_watchers = tuple(line for line in lines
+                           if _kinds(line, name) == {"enters_watch"}
+                           and reason(line, name, lines + unread, short) is not None)
     lines, unread = tuple(x for x in lines if x not in inert_watchers), unread + inert_watchers
     why = [(line, reason(line, name, lines + unread, short)) for line in unread]
     return (lines, tuple(line for line, r in why if r is None),
@@ -198,6 +199,14 @@ def _full_name(line: str, name: str, short: str | None) -> str:
         return line
     rest = re.escape(name[len(short):])
     return re.sub(rf"(?<!\w){re.escape(short)}(?!\w)(?!{rest})", lambda _: name, line)
+
+
+def _kinds(line: str, name: str) -> set[str]:
+    """The kinds of the abilities a line reads as (none for a line kept for the loader to refuse)."""
+    try:
+        return {a.kind for a in parse_ability_line(line, name)}
+    except ValueError:
+        return set()
 
 
 def _status(line: str, name: str) -> str:

@@ -156,11 +156,11 @@ def _check_state_triggers(r: Reader, permanents: list[Permanent]) -> None:
         for a in p.abilities:
             if a.kind != "sacrifice_without":
                 continue
-            quality = cast(tuple[str, str], a.value)[1]
-            name, _, arg = quality.rstrip(")").partition("(")
-            objects = f"{arg.strip(chr(34)).capitalize() if name == 'land_type' else arg}s"  # "Islands", "artifacts"
-            mine = [x for x in permanents if x.controller == p.controller and _is(x, quality)]
-            stable = [x for x in mine if not x.face_down and not {"Creature", "Planeswalker", "Battle"} & set(x.types)]
+            name, _, arg = cast(tuple[str, str], a.value)[1].rstrip(")").partition("(")
+            arg = arg.strip('"')
+            objects = f"{arg.capitalize() if name == 'land_type' else arg}s"  # "Islands", "artifacts"
+            mine = [x for x in permanents if x.controller == p.controller and _is(x, name, arg)]
+            stable = [x for x in mine if not {"Creature", "Planeswalker", "Battle"} & set(x.types)]
             if p.face_down:
                 why = "face down, it could be turned face up during the combat and trigger then"
             elif not mine:
@@ -187,11 +187,9 @@ def _check_enters_watchers(r: Reader, permanents: list[Permanent]) -> None:
                          "to the battlefield during the combat: not modelled")
 
 
-def _is(p: Permanent, quality: str) -> bool:
-    """Whether a permanent is of a state trigger's quality: ``land_type("island")`` (among its subtypes,
-    205.3i) or ``card_type(artifact)`` (205.2a); a face-down permanent is neither (708.2a)."""
-    name, _, arg = quality.rstrip(")").partition("(")
-    arg = arg.strip('"')
+def _is(p: Permanent, name: str, arg: str) -> bool:
+    """Whether a permanent is of a state trigger's quality: `name` ``land_type`` (`arg` among its subtypes,
+    205.3i) or ``card_type`` (among its card types, 205.2a); a face-down permanent is neither (708.2a)."""
     if p.face_down or p.left_battlefield:
         return False
     if name == "land_type":
