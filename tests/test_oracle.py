@@ -42,6 +42,10 @@ INERT_LINES = [
     ("Biovisionary", "At the beginning of the end step, if you control four or more creatures named Biovisionary, "
                      "you win the game.", "step"),
     ("Island Fish Jasconius", "Island Fish Jasconius doesn't untap during your untap step.", "step"),
+    ("Apes of Rath", "Whenever Apes of Rath attacks, it doesn't untap during its controller's next untap step.",
+     "step"),
+    ("Marble Titan", "Creatures with power 3 or greater don't untap during their controllers' untap steps.", "step"),
+    ("Seedborn Muse", "Untap all permanents you control during each other player's untap step.", "step"),
     ("Sustaining Spirit", "Cumulative upkeep {1}{W}", "step"),
     ("Acridian", "Echo {1}{G}", "step"),
     ("Manic Scribe", "Delirium — At the beginning of each opponent's upkeep, if there are four or more card types "

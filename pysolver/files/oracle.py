@@ -123,6 +123,11 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
     "step": (rf"^at the beginning of {_WHOSE}{_STEPS}\b",
              r"^at the beginning of each (player's )?(upkeep|end step)\b",
              r"^~ doesn't untap during ",
+             # 502.3: effects that act only in an untap step (none is in the combat phase)
+             r"^whenever ~ (attacks|blocks|attacks or blocks), (it|~) doesn't untap during its controller's next "
+             r"untap step$",
+             r"^[^:\"]+ don't untap during their controllers' untap steps$",
+             r"^untap all [^.:\"]+ during each other player's untap step$",
              r"^you may choose not to untap ~ during your untap step",
              rf"{_ACTIVATED_ONLY}during your upkeep\b"),
     "spell": (r"^(this spell|~) can't be countered\b",
