@@ -70,6 +70,12 @@ BLOCKING += ["This creature can't attack unless defending player controls an Isl
              "~ can't attack unless defending player controls a Goblin",
              "~ can't be blocked as long as defending player controls an artifact",
              "This creature can't be blocked as long as defending player controls a Swamp"]
+# 508.1c, 509.1b: restrictions of the creature itself, and while its controller controls no such permanent;
+# 702.98a unleash (with the counters of pt_counters).
+BLOCKING += ["This creature can't attack", "~ can't attack or block", "~ can't block creatures with power 2 or greater",
+             "~ can't block creatures with power greater than ~'s power",
+             "~ can't block unless you control another Goblin", "~ can't attack unless you control a red creature",
+             "~ can't attack or block unless you control at least two other creatures", "Unleash"]
 KEYWORDS += ["Changeling"]
 REQUIREMENTS = ["All creatures able to block this creature do so", "All creatures able to block ~ do so",
                 "This creature must be blocked if able", "~ must be blocked if able",

@@ -79,6 +79,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_pingers(r, permanents, active)
     _check_state_triggers(r, permanents)
     _check_enters_watchers(r, permanents)
+    _check_unleash(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -185,6 +186,16 @@ def _check_enters_watchers(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"whenever … enters\" trigger (603.6a) and "
                          f"{q(returning.id)} has persist or undying (702.79a, 702.93a), which can return a creature "
                          "to the battlefield during the combat: not modelled")
+
+
+def _check_unleash(r: Reader, permanents: list[Permanent]) -> None:
+    """Unleash (702.98a) lets its controller have the permanent enter with a +1/+1 counter: the file states
+    that choice by its counters. A creature with unleash that persist or undying can return (702.79a,
+    702.93a) would enter again with that choice open: refused."""
+    for i, p in enumerate(permanents):
+        if p.has("unleash") and (p.has("persist") or p.has("undying")):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has unleash (702.98a) and persist or undying (702.79a, "
+                         "702.93a): returning, it could enter with a +1/+1 counter or without; not modelled")
 
 
 def _is(p: Permanent, name: str, arg: str) -> bool:

@@ -623,7 +623,9 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         rule = "702.168d" if m.group(1) == "disguise" else "702.37e"
         raise UnsupportedAbility(f"{m.group(1)} costs that are not mana ({rule}) are not supported")
     restriction = parse_restriction(text) or parse_restriction(bare) or _defending(text)
-    return [restriction] if restriction is not None else None
+    if restriction is not None:
+        return [restriction]
+    return _unless_you(text) or _blocker_restriction(text)
 
 
 # 508.1c, 509.1b: "~ can't attack unless defending player controls an Island", "~ can't be blocked as long
@@ -644,6 +646,56 @@ def _defending(text: str) -> Ability | None:
     return Ability(_DEFENDING_KINDS[m.group("what")], found) if m and found else None
 
 
+# 508.1c, 509.1b: "~ can't block unless you control another Zombie", "~ can't attack unless you control a Knight
+# or a Soldier", "~ can't attack or block unless you control at least three other creatures": the restriction
+# (cant_attack, cant_block, cant_attack_or_block) applies as long as the condition fails (grant_unless, the
+# condition of grant_if, pysolver.model.abilities.Static and encodings/statics.lp).
+_UNLESS_YOU = re.compile(r"this creature can't (?P<what>attack|block|attack or block) unless you control "
+                         r"(?:(?P<article>a|an|another) (?P<object>.+)|at least (?P<least>\w+) (?P<other>other )?"
+                         r"(?P<objects>.+)|(?P<more>\w+) or more (?P<more_objects>.+))")
+_RESTRICTED = {"attack": "cant_attack", "block": "cant_block", "attack or block": "cant_attack_or_block"}
+
+
+def _unless_you(text: str) -> list[Ability] | None:
+    """An attack or block restriction unless its controller controls some objects, or None.
+
+    >>> _unless_you("this creature can't block unless you control another zombie")[0].term
+    'grant_unless(permanent,other,creature_type("zombie"),cant_block)'
+    >>> _unless_you("this creature can't attack or block unless you control at least three other creatures")[0].term
+    'grant_unless(at_least(3,you,creature),other,any,cant_attack_or_block)'
+    """
+    m = _UNLESS_YOU.fullmatch(text)
+    if m is None:
+        return None
+    least: int | None = 1
+    if m.group("object"):
+        found, other = _object(m.group("object")), m.group("article") == "another"
+    else:
+        found = _plural_object(m.group("objects") or m.group("more_objects"))
+        least, other = _number(m.group("least") or m.group("more")), m.group("other") is not None
+    if found is None or least is None or least < 1:
+        return None
+    kind, quality = found
+    return [Ability("grant_unless", Static(kind, other, quality, granted=Ability(_RESTRICTED[m.group("what")]),
+                                           least=least))]
+
+
+# 509.1b: a restriction on the blocker over the attacker's qualities ("~ can't block creatures with power 2 or
+# greater").
+_CANT_BLOCK_CREATURES = re.compile(r"this creature can't block creatures with (?P<with>.+)")
+
+
+def _blocker_restriction(text: str) -> list[Ability] | None:
+    """A blocking restriction of the blocker itself over the attackers it may block, or None.
+
+    >>> [a.term for a in _blocker_restriction("this creature can't block creatures with power 2 or greater")]
+    ['cant_block_creatures(cmp(power,ge,n(2)))']
+    """
+    m = _CANT_BLOCK_CREATURES.fullmatch(text)
+    quality = _with_quality(m.group("with")) if m else None
+    return [Ability("cant_block_creatures", quality)] if quality is not None else None
+
+
 # ---- Blocking restrictions over creature qualities (509.1a, 509.1b) ----------------------------------
 #
 # A creature quality is a nested tuple, the first item its name (the encodings' functor), shown to the
@@ -657,12 +709,14 @@ def _defending(text: str) -> Ability | None:
 #                                        is every type, 702.73a), written creature_type("T")
 #   ("either", Q1, Q2), ("both", Q1, Q2) one of two qualities, both ("red creatures with flying")
 #   ("any",)                             every creature
-# The restrictions: on an attacker, not_blocked_by(Q), blocked_only_by(Q), max_blockers(N); as static
+# The restrictions: on an attacker, not_blocked_by(Q), blocked_only_by(Q), max_blockers(N); on a blocker
+# cant_block_creatures(Q) (Q of the attacker, "~" the blocker); as static
 # effects of a permanent, creatures_cant_block(SCOPE, Q) and creatures_cant_be_blocked(SCOPE, Q) with
 # SCOPE all, you (its controller's creatures) or opponents (its controller's opponents' creatures).
 
 Quality = tuple[Any, ...]
-RESTRICTION_KINDS = ("not_blocked_by", "blocked_only_by", "creatures_cant_block", "creatures_cant_be_blocked")
+RESTRICTION_KINDS = ("not_blocked_by", "blocked_only_by", "cant_block_creatures", "creatures_cant_block",
+                     "creatures_cant_be_blocked")
 STATS = ("power", "toughness")
 _CREATURES = (r"(?:(?P<color>white|blue|black|red|green) )?(?:creatures|(?P<ctype>[a-z-]+))"
               r"(?: (?P<scope>you control|your opponents control))?(?: with (?P<with>.+?))?")
@@ -908,7 +962,11 @@ def _hit(to: str, effect: str) -> Ability | None:
 
 # the static ability kinds (pysolver.asp.facts, encodings/statics.lp): of a permanent on others, and of a
 # creature on itself as long as, or for each, what its controller controls
-STATICS = ("anthem", "grant", "anthem_if", "grant_if", "anthem_per", "cda")
+STATICS = ("anthem", "grant", "anthem_if", "grant_if", "grant_unless", "anthem_per", "cda")
+# The static kinds that only restrict the declarations (508.1c, 509.1b): they change no power, toughness
+# or ability that combat damage or a state-based action reads (pysolver.rules.combat.has_statics,
+# pysolver.game.fights.decomposes: after the declarations they change nothing).
+DECLARING_STATICS = ("grant_unless",)
 # Keywords a static ability can grant: not changeling (a characteristic-defining ability of the
 # creature itself, 604.3, 702.73a), nor persist and undying (their returns are read off the printed
 # card, encodings/outcomes.lp).
@@ -940,7 +998,7 @@ class Static:
         conditional kinds the scope is the kind of object counted (creature, permanent), written
         ``at_least(L,Whose,Kind)`` when the condition needs L objects or an opponent's."""
         scope = self.scope
-        if kind in ("anthem_if", "grant_if") and (self.least, self.whose) != (1, "you"):
+        if kind in ("anthem_if", "grant_if", "grant_unless") and (self.least, self.whose) != (1, "you"):
             scope = f"at_least({self.least},{self.whose},{scope})"
         head = f"{scope},{'other' if self.other else 'each'},{self.quality}"
         if kind == "cda":

@@ -91,6 +91,7 @@ CATALOGUE: tuple[LineForm, ...] = (
     _keyword("Persist", "persist", "702.79"),
     _keyword("Undying", "undying", "702.93"),
     _keyword("Changeling", "changeling", "702.73"),
+    _keyword("Unleash", "unleash", "702.98"),  # 702.98a: can't block as long as it has a +1/+1 counter on it
     # Keywords that stop targeting (pysolver.rules.activated): 702.11b, 702.18a.
     _keyword("Hexproof", "hexproof", "702.11"),
     _keyword("Shroud", "shroud", "702.18"),
@@ -146,6 +147,18 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("blocking", "~ can't be blocked as long as defending player controls a/an <object>", "unblockable_if",
              "509.1b", "This creature can't be blocked as long as defending player controls an artifact",
              literal=False),
+    LineForm("blocking", "~ can't attack", "cant_attack", "508.1c", "This creature can't attack"),
+    LineForm("blocking", "~ can't attack or block", "cant_attack_or_block", "508.1c",
+             "This creature can't attack or block"),
+    LineForm("blocking", "~ can't block creatures with <quality>", "cant_block_creatures", "509.1b",
+             "This creature can't block creatures with power 2 or greater",
+             ("~ can't block creatures with power greater than ~'s power",), literal=False),
+    # <object>: as for the static abilities below, among its controller's permanents; the restriction
+    # applies as long as the condition fails
+    LineForm("blocking", "~ can't attack/block/attack or block unless you control a/an/another <object>",
+             "grant_unless", "508.1c", "This creature can't block unless you control another Zombie",
+             ("~ can't attack unless you control a Knight or a Soldier",
+              "~ can't attack or block unless you control at least three other creatures"), literal=False),
     LineForm("requirement", "All creatures able to block ~ do so", "lure", "509.1c",
              "All creatures able to block this creature do so"),
     LineForm("requirement", "~ must be blocked if able", "must_be_blocked", "509.1c",

@@ -57,6 +57,8 @@ MESSAGES: dict[tuple[str, str], str] = {
     ("302.6", "summoning_sick"): "{0} has not been under its controller's control continuously since the turn "
                                  "began and has no haste, so it can't attack",
     ("702.3b", "defender"): "{0} has defender and can't attack",
+    ("508.1c", "cant_attack"): "{0} attacks but can't attack",
+    ("508.1c", "cant_attack_or_block"): "{0} attacks but can't attack or block",
     ("508.1c", "attacks_only_if"): "{0} attacks {1}, but it can't attack unless the defending player controls "
                                    "the permanent its ability names",
     ("509.1a", "not_candidate"): "{0} blocks {1} but is not a creature a defending player controls on the "
@@ -76,6 +78,9 @@ MESSAGES: dict[tuple[str, str], str] = {
     ("702.118b", "skulk"): "{0} (greater power) blocks {1} (skulk)",
     ("702.14c", "landwalk"): "{0} blocks {1}, whose landwalk type is among the defending player's lands",
     ("509.1b", "cant_block"): "{0} can't block but blocks {1}",
+    ("509.1b", "cant_attack_or_block"): "{0} can't attack or block but blocks {1}",
+    ("702.98a", "unleash"): "{0} has unleash and a +1/+1 counter, so it can't block, but blocks {1}",
+    ("509.1b", "cant_block_creatures"): "{0} blocks {1}, but {0} can't block {2}",
     ("509.1b", "cant_be_blocked"): "{0} blocks {1}, which can't be blocked",
     ("509.1b", "unblockable_if"): "{0} blocks {1}, which can't be blocked as long as the defending player "
                                   "controls the permanent its ability names",

@@ -48,6 +48,7 @@ class Characteristics:
     face_down: bool
     cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b)
     cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
+    pt_counters: tuple[tuple[int, int, int], ...] = ()  # (dp, dt, how many) of each P/T counter kind (122.1a)
 
     # --- card types (205.2a) -------------------------------------------------------------
     @property
@@ -82,6 +83,12 @@ class Characteristics:
     def values(self, kind: str) -> list[object]:
         """The arguments of its abilities of this kind (land types, blocker counts, qualities)."""
         return [a.value for a in self.abilities if a.kind == kind]
+
+    def counters(self, dp: int, dt: int) -> int:
+        """How many +DP/+DT counters it has once 704.5q has removed +1/+1 and -1/-1 counters in pairs."""
+        count = {(x, y): n for x, y, n in self.pt_counters}
+        pairs = min(count.get((1, 1), 0), count.get((-1, -1), 0)) if (dp, dt) in ((1, 1), (-1, -1)) else 0
+        return count.get((dp, dt), 0) - pairs
 
     def protections(self) -> list[tuple[str, str | None]]:
         """Its protection qualities as (kind, argument): ('color', 'white'), ('everything', None), …"""
@@ -143,7 +150,7 @@ def characteristics(p: Permanent) -> Characteristics:
         colors=colors, power=power, toughness=toughness, loyalty=loyalty, defense=defense,
         protector=p.protector, abilities=abilities, damage=p.damage, tapped=p.tapped,
         summoning_sick=p.summoning_sick, face_down=p.face_down, cant_block_this_turn=p.cant_block_this_turn,
-        cant_be_blocked_this_turn=p.cant_be_blocked_this_turn)
+        cant_be_blocked_this_turn=p.cant_be_blocked_this_turn, pt_counters=p.pt_counters)
 
 
 def state_based_action(c: Characteristics) -> str | None:

@@ -106,6 +106,9 @@ def attack_violations(s: Situation, field: dict[str, Characteristics], decl: Dec
             out.append(("302.6", "summoning_sick", (a,)))  # 702.10b haste
         if c.has("defender"):
             out.append(("702.3b", "defender", (a,)))
+        for kind in ("cant_attack", "cant_attack_or_block"):  # 508.1c (also granted while a condition fails)
+            if c.has(kind):
+                out.append(("508.1c", kind, (a,)))
         if target not in targets:
             out.append(("508.1b", "not_attackable", (a, target)))
         elif any(not controls(field, defending_player(s, target), obj) for obj in c.values("attacks_only_if")):
@@ -248,6 +251,12 @@ def pair_violations(s: Situation, field: dict[str, Characteristics], attackers: 
         out.append(("509.1b", "unblockable_if", objs))
     if B.has("cant_block") or B.cant_block_this_turn:  # 509.1b, and the effect of reference.activated
         out.append(("509.1b", "cant_block", objs))
+    if B.has("cant_attack_or_block"):  # 509.1b
+        out.append(("509.1b", "cant_attack_or_block", objs))
+    if B.has("unleash") and B.counters(1, 1) > 0:  # 702.98a: as long as it has a +1/+1 counter (704.5q)
+        out.append(("702.98a", "unleash", objs))
+    if any(satisfies(A, q, B) for q in B.values("cant_block_creatures")):  # 509.1b: "~" is the blocker
+        out.append(("509.1b", "cant_block_creatures", objs))
     if A.has("cant_be_blocked") or A.cant_be_blocked_this_turn:  # 509.1b, and reference.activated's effect
         out.append(("509.1b", "cant_be_blocked", objs))
     if B.has("block_only_flyers") and not A.has("flying"):

@@ -135,12 +135,12 @@ def own_effects(field: dict[str, Characteristics], c: Characteristics,
             n = defined(field, c, effect)
             dp, dt = dp + effect.power * n, dt + effect.toughness * n
             continue
-        n = count(field, c, effect, attacking) if kind in ("anthem_if", "grant_if", "anthem_per") else 0
+        n = count(field, c, effect, attacking) if kind in ("anthem_if", "grant_if", "grant_unless", "anthem_per") else 0
         if kind == "anthem_per" or (kind == "anthem_if" and n >= effect.least):
             times = n if kind == "anthem_per" else 1
             dp, dt = dp + effect.power * times, dt + effect.toughness * times
-        if kind == "grant_if" and n >= effect.least:
-            assert effect.granted is not None
+        if (kind == "grant_if" and n >= effect.least) or (kind == "grant_unless" and n < effect.least):
+            assert effect.granted is not None  # 508.1c, 509.1b: "can't block unless": while the condition fails
             granted.append(effect.granted)
     return dp, dt, granted
 
