@@ -226,6 +226,18 @@ def test_a_hidden_zone_effect_with_a_cost_that_matters_may_change_the_answer() -
     assert classes(card("Looter il-Kor", line))[line] == "hidden"
 
 
+def test_the_modes_of_a_modal_ability_have_the_class_of_its_first_line() -> None:
+    """700.2: "• …" lines are the modes of the ability the line before them starts. Knight of Autumn's modes
+    are part of its enters trigger (603.6a: inert); Putrid Warrior's of a trigger that may change the answer."""
+    knight = card("Knight of Autumn", "When Knight of Autumn enters the battlefield, choose one —\n• Put two +1/+1 "
+                                      "counters on Knight of Autumn.\n• Destroy target artifact or enchantment.\n"
+                                      "• You gain 4 life.")
+    assert set(classes(knight).values()) == {"enters"} and len(knight.inert) == 4
+    putrid = card("Putrid Warrior", "Whenever Putrid Warrior deals damage, choose one —\n• Each player loses 1 "
+                                    "life.\n• Each player gains 1 life.")
+    assert set(classes(putrid).values()) == {MAY_CHANGE} and len(putrid.unmodelled) == 3
+
+
 def test_a_keyword_line_is_classified_part_by_part() -> None:
     """"Flying, flash" (a keyword line, 702.1): flying modelled, flash inert; "Hexproof" modelled (702.11)."""
     assert classes(card("Spectral Sailor", "Flash\nFlying\n{3}{U}: Draw a card.")) == {
