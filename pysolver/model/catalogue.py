@@ -94,6 +94,8 @@ CATALOGUE: tuple[LineForm, ...] = (
     # Keywords that stop targeting (pysolver.rules.activated): 702.11b, 702.18a.
     _keyword("Hexproof", "hexproof", "702.11"),
     _keyword("Shroud", "shroud", "702.18"),
+    # Keyword mechanics whose rules act in one combat (the enters parts are what the file states: counters).
+    _keyword("Unleash", "unleash", "702.98"),
     LineForm("keyword", "<land type>walk", "landwalk", "702.14", "Islandwalk", literal=False),
     LineForm("protection", "Protection from <color>", "protection", "702.16a", "Protection from white",
              literal=False),

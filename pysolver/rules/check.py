@@ -80,6 +80,7 @@ MESSAGES: dict[tuple[str, str], str] = {
     ("509.1b", "unblockable_if"): "{0} blocks {1}, which can't be blocked as long as the defending player "
                                   "controls the permanent its ability names",
     ("509.1b", "block_only_flyers"): "{0} can block only creatures with flying but blocks {1} (no flying)",
+    ("702.98a", "unleash"): "{0} (unleash) has a +1/+1 counter and can't block, but blocks {1}",
     ("702.111b", "menace"): "{0} (menace) is blocked by {1} alone",
     ("509.1b", "min_blockers"): "{0} can't be blocked except by {1} or more creatures but is blocked by {2}",
     ("509.1b", "max_blockers"): "{0} can't be blocked by more than {1} creature(s) but is blocked by {2}",

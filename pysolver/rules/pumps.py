@@ -58,6 +58,7 @@ BLIND_BEFORE_BLOCKS = frozenset({
     "shadow", "horsemanship", "skulk", "landwalk", "protection", "morph", "megamorph", "cant_block",
     "cant_be_blocked", "block_additional", "block_any_number", "block_only_flyers", "min_blockers", "lure",
     "must_be_blocked", "blocks_each_combat", "attacks_each_combat", "attacks_only_if", "unblockable_if", *PUMPS,
+    "unleash",  # 702.98a reads +1/+1 counters, which no pump puts
     # pysolver.rules.activated: they read no P/T (hexproof, shroud and ward read who targets)
     "tap_target", "target_cant_block", "target_pump", "tap_pump", "hexproof", "shroud", "ward",
     # regeneration and prevention (701.19a, 615.1a) read no P/T

@@ -252,6 +252,8 @@ def pair_violations(s: Situation, field: dict[str, Characteristics], attackers: 
         out.append(("509.1b", "cant_be_blocked", objs))
     if B.has("block_only_flyers") and not A.has("flying"):
         out.append(("509.1b", "block_only_flyers", objs))
+    if B.has("unleash") and B.plus_counters > 0:  # 702.98a: can't block with a +1/+1 counter on it
+        out.append(("702.98a", "unleash", objs))
     # 509.1b, restrictions over creature qualities: on the attacker ("~" is the attacker) ...
     if any(satisfies(B, q, A) for q in A.values("not_blocked_by")):
         out.append(("509.1b", "not_blocked_by", objs))
