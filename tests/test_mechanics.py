@@ -4,6 +4,7 @@ and the brute-force reference (tests/reference) must both give it, and real card
 
 from __future__ import annotations
 
+import pytest
 from boards import board, creature
 from reference import reference_blocks
 
@@ -38,3 +39,39 @@ def test_702_98a_unleash_cant_block_with_a_plus_counter() -> None:
 
 def test_702_98a_unleash_of_real_cards() -> None:
     assert [a.kind for a in parse_ability_line("Unleash", "Rakdos Cackler")] == ["unleash"]
+
+
+# --- 702.116 myriad, 702.100 evolve --------------------------------------------------------------
+
+
+def test_702_116a_myriad_with_one_opponent_does_nothing() -> None:
+    """702.116a: no opponent other than the defending player, no token: the outcomes are those of the same
+    creature without myriad (bob at 20 or 17)."""
+    def lives(*lines: str) -> set[int]:
+        return {o["life"]["bob"] for o in pysolver.outcomes(board(creature("x", "alice", 3, 3, *lines)))}
+    assert lives("Myriad") == lives() == {20, 17}
+
+
+def test_702_116a_myriad_with_two_opponents_is_refused_until_attackers_are_declared() -> None:
+    with pytest.raises(pysolver.InputError, match=r"permanents\[0\].*'x' has myriad \(702\.116a\)"):
+        board(creature("x", "alice", 3, 3, "Myriad"), carol=20)
+    declared = board(creature("x", "alice", 3, 3, "Myriad"), carol=20, attackers={"x": "bob"})
+    assert {o["life"]["bob"] for o in pysolver.outcomes(declared)} == {17}
+    board(creature("x", "bob", 3, 3, "Myriad"), carol=20)  # bob's creature does not attack this turn
+
+
+def test_702_100a_evolve_never_triggers_without_persist_or_undying() -> None:
+    """Nothing enters the battlefield in this combat: evolve changes nothing; with persist on the board
+    (702.79a: a creature returns) it is refused, both permanents named."""
+    def ends(*lines: str) -> list[dict]:
+        s = board(creature("x", "alice", 2, 2, *lines), creature("b", "bob", 3, 3))
+        return [{k: v for k, v in o.items() if k != "line"} for o in pysolver.outcomes(s)]
+    assert ends("Evolve") == ends()
+    with pytest.raises(pysolver.InputError, match=r"permanents\[0\].*702\.100a.*'p' has persist or undying"):
+        board(creature("x", "alice", 2, 2, "Evolve"), creature("p", "bob", 1, 1, "Persist"))
+
+
+@pytest.mark.parametrize(("name", "line", "kind"), [("Banshee of the Dread Choir", "Myriad", "myriad"),
+                                                    ("Shambleshark", "Evolve", "evolve")])
+def test_keyword_mechanics_of_real_cards(name: str, line: str, kind: str) -> None:
+    assert [a.kind for a in parse_ability_line(line, name)] == [kind]

@@ -79,6 +79,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_pingers(r, permanents, active)
     _check_state_triggers(r, permanents)
     _check_enters_watchers(r, permanents)
+    _check_myriad(r, permanents, players, active, combat)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -174,17 +175,37 @@ def _check_state_triggers(r: Reader, permanents: list[Permanent]) -> None:
                          f"controller controls no {objects}: {why}; not modelled")
 
 
+#: The triggers of a creature entering the battlefield (603.6a), each with its rule: "whenever another
+#: creature enters", evolve.
+ENTERS_WATCHERS = {"enters_watch": "603.6a", "evolve": "702.100a"}
+
+
 def _check_enters_watchers(r: Reader, permanents: list[Permanent]) -> None:
-    """"Whenever another creature enters the battlefield, …" (603.6a) is admitted only where nothing can
-    enter in the combat: no permanent with persist or undying (702.79a, 702.93a), which return creatures."""
+    """"Whenever another creature enters the battlefield, …" (603.6a) and evolve (702.100a) are admitted only
+    where nothing can enter in the combat: no permanent with persist or undying (702.79a, 702.93a), which
+    return creatures."""
     returning = next((p for p in permanents if p.has("persist") or p.has("undying")), None)
     if returning is None:
         return
     for i, p in enumerate(permanents):
-        if p.has("enters_watch"):
-            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"whenever … enters\" trigger (603.6a) and "
-                         f"{q(returning.id)} has persist or undying (702.79a, 702.93a), which can return a creature "
-                         "to the battlefield during the combat: not modelled")
+        for watcher, rule in ENTERS_WATCHERS.items():
+            if p.has(watcher):
+                raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"whenever … enters\" trigger ({rule}) and "
+                             f"{q(returning.id)} has persist or undying (702.79a, 702.93a), which can return a "
+                             "creature to the battlefield during the combat: not modelled")
+
+
+def _check_myriad(r: Reader, permanents: list[Permanent], players: list[Player], active: str,
+                  combat: Combat) -> None:
+    """Myriad (702.116a) creates tokens attacking each opponent other than the defending player: with one
+    opponent there is none, and once attackers are declared the file states the tokens. A board where the
+    active player has two or more opponents and a creature with myriad that may still attack is refused."""
+    if len(players) < 3 or combat.attackers is not None:
+        return
+    for i, p in enumerate(permanents):
+        if p.has("myriad") and p.controller == active:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has myriad (702.116a) and {q(active)} has two or more "
+                         "opponents: the tokens it would create attacking the others are not modelled")
 
 
 def _is(p: Permanent, name: str, arg: str) -> bool:

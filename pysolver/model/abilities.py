@@ -91,6 +91,8 @@ TRIGGER_KEYWORDS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "tri
 TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group in ("trigger", "damage-trigger"))
 # 510.3a, 603.2c: combat-damage triggers ("Whenever ~ deals combat damage to a player, …"), pysolver.rules.hits.
 HIT_TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group == "damage-trigger")
+# Keyword mechanics (docs/abilities.md "Keyword mechanics"): the literal lines -> their kinds.
+MECHANICS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "mechanic" and f.literal}
 _TRIGGER_N = re.compile(r"(bushido|rampage|afflict) (\w+)")
 _TRIGGER_PUMP = re.compile(r"whenever this creature (attacks|blocks|becomes blocked|blocks or becomes blocked), "
                            r"(?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
@@ -584,6 +586,8 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return static
     if text in KEYWORDS:
         return [Ability(KEYWORDS[text])]
+    if text in MECHANICS:
+        return [Ability(MECHANICS[text])]
     bare = "this creature " + text if not text.startswith(("this creature", "all creatures")) else text
     if bare in PHRASES:
         return [Ability(PHRASES[bare])]

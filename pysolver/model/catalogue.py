@@ -35,6 +35,7 @@ GROUPS = {
     "combat-activated": "Activated abilities in combat, targets (602, 115, 702.11, 702.18, 702.21)",
     "shields": "Regeneration and damage prevention (701.19, 615)",
     "static": "Static abilities (604, 611.3, 613)",
+    "mechanic": "Keyword mechanics (701, 702)",
 }
 
 
@@ -368,6 +369,10 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~'s power is equal to the number of [other] <objects> you control", "cda", "604.3",
              "This creature's power is equal to the number of Swamps you control",
              ("~'s power is equal to the number of Swamps on the battlefield",), literal=False),
+    # --- keyword mechanics (docs/abilities.md "Keyword mechanics"): what they can do in one combat, and the
+    # boards where they could do more than the solver plays refused (pysolver.files.loader)
+    LineForm("mechanic", "Myriad", "myriad", "702.116", "Myriad"),
+    LineForm("mechanic", "Evolve", "evolve", "702.100", "Evolve"),
 )
 
 
