@@ -75,3 +75,23 @@ def test_702_100a_evolve_never_triggers_without_persist_or_undying() -> None:
                                                     ("Shambleshark", "Evolve", "evolve")])
 def test_keyword_mechanics_of_real_cards(name: str, line: str, kind: str) -> None:
     assert [a.kind for a in parse_ability_line(line, name)] == [kind]
+
+
+# --- 702.109 dash -------------------------------------------------------------------------------
+
+
+def test_702_109a_a_dashed_creature_has_haste() -> None:
+    """702.109a, 302.6: x (summoning sick, Dash) can attack only if its dash cost was paid (`dashed`);
+    y (no dash ability) can't be dashed: an error naming the field."""
+    def attacks(**fields: object) -> int:
+        return pysolver.count_attacks(board(creature("x", "alice", 2, 2, "Dash {1}{R}", summoning_sick=True,
+                                                      **fields)))
+    assert (attacks(), attacks(dashed=True)) == (1, 2)
+    with pytest.raises(pysolver.InputError, match=r"permanents\[0\]\.dashed: .*no dash ability"):
+        board(creature("y", "alice", 2, 2, dashed=True))
+    assert board(creature("x", "alice", 2, 2, "Dash {R}", dashed=True)).permanent("x").to_data()["dashed"] is True
+
+
+def test_702_109a_dash_of_real_cards() -> None:
+    assert [(a.kind, str(a.value)) for a in parse_ability_line("Dash {2}{B}", "Alesha's Vanguard")] == [
+        ("dash", "{2}{B}")]

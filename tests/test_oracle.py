@@ -153,8 +153,6 @@ MAY_CHANGE_LINES = [
     # abilities target during combat (death triggers, 603.3d)
     ("Angelic Protector", "Whenever Angelic Protector becomes the target of a spell or ability, Angelic Protector "
                           "gets +0/+3 until end of turn."),
-    # 702.109a: "as long as this permanent's dash cost was paid, it has haste"
-    ("Alesha's Vanguard", "Dash {2}{B}"),
     # 509.1c: tapped before blockers are declared, a creature is free of blocking requirements
     ("Copper Myr", "{T}: Add {G}."),
     ("Archivist", "{T}: Draw a card."),

@@ -93,6 +93,7 @@ TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group in ("trigger", "damage
 HIT_TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group == "damage-trigger")
 # Keyword mechanics (docs/abilities.md "Keyword mechanics"): the literal lines -> their kinds.
 MECHANICS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "mechanic" and f.literal}
+_DASH = re.compile(r"dash (\{.*\})")  # 702.109a: "Dash {cost}"
 _TRIGGER_N = re.compile(r"(bushido|rampage|afflict) (\w+)")
 _TRIGGER_PUMP = re.compile(r"whenever this creature (attacks|blocks|becomes blocked|blocks or becomes blocked), "
                            r"(?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
@@ -588,6 +589,12 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return [Ability(KEYWORDS[text])]
     if text in MECHANICS:
         return [Ability(MECHANICS[text])]
+    m = _DASH.fullmatch(text)
+    if m:  # 702.109a: the cost was paid as it was cast (or not): the file says which (`dashed`)
+        try:
+            return [Ability("dash", Mana.parse(m.group(1).upper()))]
+        except ValueError:
+            return None
     bare = "this creature " + text if not text.startswith(("this creature", "all creatures")) else text
     if bare in PHRASES:
         return [Ability(PHRASES[bare])]

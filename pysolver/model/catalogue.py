@@ -373,6 +373,7 @@ CATALOGUE: tuple[LineForm, ...] = (
     # boards where they could do more than the solver plays refused (pysolver.files.loader)
     LineForm("mechanic", "Myriad", "myriad", "702.116", "Myriad"),
     LineForm("mechanic", "Evolve", "evolve", "702.100", "Evolve"),
+    LineForm("mechanic", "Dash {cost}", "dash", "702.109", "Dash {2}{R}", literal=False),
 )
 
 

@@ -136,6 +136,8 @@ def characteristics(p: Permanent) -> Characteristics:
     for x, y, n in p.pt_counters:
         dp, dt = dp + x * n, dt + y * n
     abilities += tuple(Ability(k) for k in p.keywords_until_end_of_turn)  # 613.1f
+    if p.dashed and any(a.kind == "dash" for a in abilities):  # 702.109a: haste while its dash cost was paid
+        abilities += (Ability("haste"),)
     pump_power, pump_toughness = p.until_end_of_turn  # 613.4c: resolved pumps, layer 7c
     power = base_power + dp + pump_power if base_power is not None else None
     toughness = base_toughness + dt + pump_toughness if base_toughness is not None else None
