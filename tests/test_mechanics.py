@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import pytest
 from boards import board, creature
+from combat_boards import outcome_boards
+from differential import outcomes_equal_reference
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from reference import reference_blocks
+from reference.outcomes import canonical, reference_outcomes
+from strategies import examples
 
 import pysolver
 from pysolver.model import Situation
@@ -95,3 +101,102 @@ def test_702_109a_a_dashed_creature_has_haste() -> None:
 def test_702_109a_dash_of_real_cards() -> None:
     assert [(a.kind, str(a.value)) for a in parse_ability_line("Dash {2}{B}", "Alesha's Vanguard")] == [
         ("dash", "{2}{B}")]
+
+
+# --- 702.95 soulbond ------------------------------------------------------------------------------
+
+FAMILIAR = "As long as ~ is paired with another creature, each of those creatures gets +2/+2"
+
+
+def test_702_95b_each_of_the_paired_creatures_gets_the_bonus() -> None:
+    """702.95b: x (1/1, soulbond, +2/+2 while paired) paired with y (1/1): both are 3/3; unblocked they deal
+    6 (bob 20 - 6); z (1/1, not paired) does not get it; the pair is stated on both (`paired_with`)."""
+    s = board(creature("x", "alice", 1, 1, "Soulbond", FAMILIAR, paired_with="y"),
+              creature("y", "alice", 1, 1, paired_with="x"), creature("z", "alice", 1, 1),
+              attackers={"x": "bob", "y": "bob", "z": "bob"}, blockers={})
+    assert [o["life"]["bob"] for o in pysolver.outcomes(s)] == [13]
+    assert {canonical(o) for o in reference_outcomes(s)} == {canonical(o) for o in
+                                                             ({k: v for k, v in o.items() if k != "line"}
+                                                              for o in pysolver.outcomes(s))}
+
+
+def test_702_95e_a_partner_that_dies_unpairs_them() -> None:
+    """702.95e: y (1/1 paired with x, a 3/3 with +2/+2) is blocked by a 4/4 first striker and dies in the
+    first-strike step: x is a 1/1 again in the regular step; its blocker w (2/2) kills it (x's 1 damage
+    leaves w alive). Unpaired from the start, a 4/4 with y kills w."""
+    s = board(creature("x", "alice", 1, 1, "Soulbond", FAMILIAR, paired_with="y"),
+              creature("y", "alice", 1, 1, paired_with="x"), creature("f", "bob", 4, 4, "First strike"),
+              creature("w", "bob", 2, 2), attackers={"x": "bob", "y": "bob"}, blockers={"f": ["y"], "w": ["x"]})
+    (o,) = [{k: v for k, v in o.items() if k != "line"} for o in pysolver.outcomes(s)]
+    assert sorted(o["destroyed"]) == ["x", "y"] and o["damage"] == {"w": 1}
+    assert {canonical(o)} == {canonical(r) for r in reference_outcomes(s)}
+
+
+def test_702_95b_both_creatures_have_the_keyword() -> None:
+    """Wingcrafter-like: x (soulbond, flying to the pair) paired with y: bob's 2/2 without flying or reach
+    can block neither (702.9b); x unpaired only y's own flying is gone and both can be blocked."""
+    line = "As long as ~ is paired with another creature, both creatures have flying"
+    paired = board(creature("x", "alice", 1, 1, "Soulbond", line, paired_with="y"),
+                   creature("y", "alice", 1, 1, paired_with="x"), creature("b", "bob"),
+                   attackers={"x": "bob", "y": "bob"})
+    assert blocks_of(paired) == {frozenset()}
+    alone = board(creature("x", "alice", 1, 1, "Soulbond", line), creature("y", "alice", 1, 1),
+                  creature("b", "bob"), attackers={"x": "bob", "y": "bob"})
+    assert len(blocks_of(alone)) == 3
+
+
+@pytest.mark.parametrize(("pairs", "message"), [
+    ({"x": "y"}, "'y' does not name 'x' back"),
+    ({"x": "q", "q": "x"}, "'q' is not the id of another permanent"),
+    ({"x": "b", "b": "x"}, "not both creatures of one controller"),
+    ({"y": "z", "z": "y"}, "no soulbond ability"),
+])
+def test_702_95b_the_pair_the_file_states_is_checked(pairs: dict[str, str], message: str) -> None:
+    permanents = [creature(pid, "bob" if pid == "b" else "alice", 1, 1, *(["Soulbond"] if pid == "x" else []),
+                           **({"paired_with": pairs[pid]} if pid in pairs else {})) for pid in ("x", "y", "z", "b")]
+    with pytest.raises(pysolver.InputError, match=r"paired_with: .*" + message):
+        board(*permanents)
+
+
+def test_702_95a_soulbond_beside_persist_is_refused() -> None:
+    with pytest.raises(pysolver.InputError, match=r"702\.95a.*'p' has persist or undying"):
+        board(creature("x", "alice", 1, 1, "Soulbond"), creature("p", "bob", 1, 1, "Persist"))
+
+
+@pytest.mark.parametrize(("name", "line", "terms"), [
+    ("Druid's Familiar", "As long as Druid's Familiar is paired with another creature, each of those creatures gets "
+     "+2/+2.", ["paired_anthem(paired,other,any,2,2)"]),
+    ("Nightshade Peddler", "As long as Nightshade Peddler is paired with another creature, both creatures have "
+     "deathtouch.", ["paired_grant(paired,other,any,deathtouch)"]),
+    ("Diregraf Escort", "As long as Diregraf Escort is paired with another creature, both creatures have protection "
+     "from Zombies.", ['paired_grant(paired,other,any,protection(creature_type("zombie")))']),
+])
+def test_702_95b_soulbond_lines_of_real_cards(name: str, line: str, terms: list[str]) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == terms
+
+
+PAIRED_LINES = [FAMILIAR, "As long as ~ is paired with another creature, both creatures have first strike",
+                "As long as ~ is paired with another creature, each of those creatures has deathtouch",
+                "As long as ~ is paired with another creature, both creatures have flying and lifelink"]
+
+
+@st.composite
+def with_pair(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
+    """A board from `boards` with two creatures of one controller paired (702.95b), the first with soulbond
+    and a line of PAIRED_LINES (face down too: it then has none, 708.2a), if it has two such creatures."""
+    data = draw(boards)
+    creatures = [p for p in data["permanents"] if "power" in p]
+    pairs = [(a, b) for a in creatures for b in creatures if a["id"] < b["id"] and a["controller"] == b["controller"]]
+    if pairs:
+        a, b = draw(st.sampled_from(pairs))
+        if draw(st.booleans()):
+            a, b = b, a
+        a["abilities"] = [*a.get("abilities", []), "Soulbond", draw(st.sampled_from(PAIRED_LINES))]
+        a["paired_with"], b["paired_with"] = b["id"], a["id"]
+    return data
+
+
+@settings(max_examples=examples(4), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(with_pair(outcome_boards("blockers")))
+def test_702_95b_paired_creatures_equal_reference(data: dict) -> None:
+    outcomes_equal_reference(data)

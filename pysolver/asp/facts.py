@@ -151,6 +151,8 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
                  "left_battlefield", "removed_from_combat"):
         if getattr(p, flag):
             yield atom(flag, i)
+    if p.paired_with is not None:  # 702.95b (statics.lp: paired while both are on the battlefield, 702.95e)
+        yield atom("paired_with", i, p.paired_with)
     if p.regeneration_shields:  # 701.19a
         yield atom("regeneration_shield", i, p.regeneration_shields)
     if p.left_battlefield:

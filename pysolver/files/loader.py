@@ -80,6 +80,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_state_triggers(r, permanents)
     _check_enters_watchers(r, permanents)
     _check_myriad(r, permanents, players, active, combat)
+    _check_pairs(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -176,8 +177,8 @@ def _check_state_triggers(r: Reader, permanents: list[Permanent]) -> None:
 
 
 #: The triggers of a creature entering the battlefield (603.6a), each with its rule: "whenever another
-#: creature enters", evolve.
-ENTERS_WATCHERS = {"enters_watch": "603.6a", "evolve": "702.100a"}
+#: creature enters", evolve, soulbond (which may pair an unpaired creature with one entering).
+ENTERS_WATCHERS = {"enters_watch": "603.6a", "evolve": "702.100a", "soulbond": "702.95a"}
 
 
 def _check_enters_watchers(r: Reader, permanents: list[Permanent]) -> None:
@@ -206,6 +207,27 @@ def _check_myriad(r: Reader, permanents: list[Permanent], players: list[Player],
         if p.has("myriad") and p.controller == active:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has myriad (702.116a) and {q(active)} has two or more "
                          "opponents: the tokens it would create attacking the others are not modelled")
+
+
+def _check_pairs(r: Reader, permanents: list[Permanent]) -> None:
+    """`paired_with` (702.95b): two creatures that name each other, of one controller, one of them with
+    soulbond (702.95a: only a soulbond ability pairs creatures; 702.95d: one partner each)."""
+    by_id = {p.id: p for p in permanents}
+    for i, p in enumerate(permanents):
+        if p.paired_with is None:
+            continue
+        other = by_id.get(p.paired_with)
+        why = None
+        if other is None or other.id == p.id:
+            why = "is not the id of another permanent"
+        elif other.paired_with != p.id:
+            why = f"does not name {q(p.id)} back in its paired_with (702.95d: the two are paired with each other)"
+        elif not (p.is_creature and other.is_creature) or p.controller != other.controller:
+            why = "and it are not both creatures of one controller (702.95a, 702.95e)"
+        elif not any(x.has("soulbond") for x in (p, other)):
+            why = "and it have no soulbond ability that paired them (702.95a)"
+        if why is not None:
+            raise r.fail(f"permanents[{i}].paired_with", f"{q(p.paired_with)} {why}")
 
 
 def _is(p: Permanent, name: str, arg: str) -> bool:

@@ -582,7 +582,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return pump
     if text in PREVENTIONS:  # 615.1a
         return [Ability(PREVENTIONS[text])]
-    static = _static(text, players) or _conditional(text, players)
+    static = _paired(text, players) or _static(text, players) or _conditional(text, players)
     if static is not None:
         return static
     if text in KEYWORDS:
@@ -919,7 +919,7 @@ def _hit(to: str, effect: str) -> Ability | None:
 
 # the static ability kinds (pysolver.asp.facts, encodings/statics.lp): of a permanent on others, and of a
 # creature on itself as long as, or for each, what its controller controls
-STATICS = ("anthem", "grant", "anthem_if", "grant_if", "anthem_per", "cda")
+STATICS = ("anthem", "grant", "anthem_if", "grant_if", "anthem_per", "cda", "paired_anthem", "paired_grant")
 # Keywords a static ability can grant: not changeling (a characteristic-defining ability of the
 # creature itself, 604.3, 702.73a), nor persist and undying (their returns are read off the printed
 # card, encodings/outcomes.lp).
@@ -1180,6 +1180,35 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
         out += [Ability("grant_if", Static(kind, other, quality, granted=a, whose=whose, least=least))
                 for a in granted]
     return out
+
+
+# 702.95b soulbond: "As long as ~ is paired with another creature, each of those creatures gets +X/+Y" / "both
+# creatures have <abilities>": an effect on the creature it is paired with (scope ``paired``) and on itself
+# while that one is on the battlefield (encodings/statics.lp; the file's `paired_with`).
+_PAIRED = re.compile(r"as long as this creature is paired with another creature, (?:each of those creatures|both "
+                     r"creatures) (?:gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and (?:has|have) (?P<also>.+))?"
+                     r"|(?:has|have) (?P<have>.+))")
+
+
+def _paired(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A soulbond creature's static ability on itself and the creature it is paired with (702.95b), or None.
+
+    >>> [a.term for a in _paired("as long as this creature is paired with another creature, each of those "
+    ...                          "creatures gets +1/+1 and has reach", frozenset())]
+    ['paired_anthem(paired,other,any,1,1)', 'paired_grant(paired,other,any,reach)']
+    """
+    m = _PAIRED.fullmatch(text)
+    if m is None:
+        return None
+    out: list[Ability] = []
+    if m.group("x") is not None:
+        x, y = _signed(m.group("x")), _signed(m.group("y"))
+        out.append(Ability("paired_anthem", Static("paired", True, "any", x, y)))
+    have = m.group("also") or m.group("have")
+    granted = _granted(have, players) if have is not None else []
+    if granted is None:
+        return None
+    return out + [Ability("paired_grant", Static("paired", True, "any", granted=a)) for a in granted]
 
 
 def _signed(text: str) -> int:

@@ -374,6 +374,17 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("mechanic", "Myriad", "myriad", "702.116", "Myriad"),
     LineForm("mechanic", "Evolve", "evolve", "702.100", "Evolve"),
     LineForm("mechanic", "Dash {cost}", "dash", "702.109", "Dash {2}{R}", literal=False),
+    # soulbond pairs creatures as they enter (a board with persist or undying is refused); the file states the
+    # pair (`paired_with`), which the static abilities of the pair read
+    LineForm("mechanic", "Soulbond", "soulbond", "702.95", "Soulbond"),
+    LineForm("mechanic", "As long as ~ is paired with another creature, each of those creatures gets +X/+Y",
+             "paired_anthem", "702.95b",
+             "As long as this creature is paired with another creature, each of those creatures gets +1/+1",
+             literal=False),
+    LineForm("mechanic", "As long as ~ is paired with another creature, both creatures have <abilities>",
+             "paired_grant", "702.95b",
+             "As long as this creature is paired with another creature, both creatures have flying",
+             ("As long as ~ is paired with another creature, each of those creatures has lifelink",), literal=False),
 )
 
 

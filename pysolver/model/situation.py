@@ -134,6 +134,7 @@ class Permanent:
     tapped: bool = False
     summoning_sick: bool = False
     dashed: bool = False  # 702.109a: cast for its dash cost, so it has haste as long as it stays
+    paired_with: str | None = None  # 702.95b: the creature a soulbond ability paired it with
     face_down: FaceDown = False
     cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b, 611.2a)
     cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
@@ -154,7 +155,7 @@ class Permanent:
                      keywords_until_end_of_turn: tuple[str, ...] = (), activations_this_turn: tuple[int, ...] = (),
                      damage: int = 0,
                      tapped: bool = False, summoning_sick: bool = False, dashed: bool = False,
-                     face_down: FaceDown = False,
+                     paired_with: str | None = None, face_down: FaceDown = False,
                      cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
                      left_battlefield: bool = False, regeneration_shields: int = 0,
                      removed_from_combat: bool = False) -> None: ...
@@ -346,7 +347,7 @@ class Permanent:
         for key in ("subtypes", "colors"):
             if getattr(self, key):
                 d[key] = list(getattr(self, key))
-        for key in ("power", "toughness", "loyalty", "defense", "protector"):
+        for key in ("power", "toughness", "loyalty", "defense", "protector", "paired_with"):
             if getattr(self, key) is not None:
                 d[key] = getattr(self, key)
         if self.mana_cost is not None:
@@ -377,7 +378,7 @@ class Permanent:
         parts += [repr(line) for line in self.ability_lines]
         if self.name is not None:
             parts.append(f"name={self.name!r}")
-        parts += [f"{key}={getattr(self, key)!r}" for key in ("loyalty", "defense", "protector")
+        parts += [f"{key}={getattr(self, key)!r}" for key in ("loyalty", "defense", "protector", "paired_with")
                   if getattr(self, key) is not None]
         if self.mana_cost is not None:
             parts.append(f"mana_cost={str(self.mana_cost)!r}")

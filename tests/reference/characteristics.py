@@ -49,6 +49,7 @@ class Characteristics:
     cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b)
     cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
     plus_counters: int = 0  # +1/+1 counters left once 704.5q removed them in pairs with -1/-1 counters
+    paired_with: str | None = None  # 702.95b: the creature a soulbond ability paired it with
 
     # --- card types (205.2a) -------------------------------------------------------------
     @property
@@ -147,7 +148,7 @@ def characteristics(p: Permanent) -> Characteristics:
         protector=p.protector, abilities=abilities, damage=p.damage, tapped=p.tapped,
         summoning_sick=p.summoning_sick, face_down=p.face_down, cant_block_this_turn=p.cant_block_this_turn,
         cant_be_blocked_this_turn=p.cant_be_blocked_this_turn,
-        plus_counters=max(0, p.plus_counters - p.minus_counters))
+        plus_counters=max(0, p.plus_counters - p.minus_counters), paired_with=p.paired_with)
 
 
 def state_based_action(c: Characteristics) -> str | None:
