@@ -200,3 +200,38 @@ def with_pair(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
 @given(with_pair(outcome_boards("blockers")))
 def test_702_95b_paired_creatures_equal_reference(data: dict) -> None:
     outcomes_equal_reference(data)
+
+
+# --- 603.2 "becomes the target of a spell or ability" ----------------------------------------------
+
+PHANTASM = "When ~ becomes the target of a spell or ability, sacrifice it"
+
+
+def test_603_2_a_target_watcher_without_a_targeting_ability_changes_nothing() -> None:
+    """No spell is cast and nothing on the board targets (115.1): the outcomes are those without the line."""
+    def ends(*lines: str) -> list[dict]:
+        s = board(creature("x", "alice", 2, 2, *lines), creature("b", "bob", 3, 3))
+        return [{k: v for k, v in o.items() if k != "line"} for o in pysolver.outcomes(s)]
+    assert ends(PHANTASM) == ends()
+
+
+@pytest.mark.parametrize("line", ["{T}: Tap target creature", "When ~ dies, it deals 1 damage to any target", "Provoke",
+                                  "{R}: ~ deals 1 damage to target creature or player"])
+def test_603_2_a_target_watcher_beside_a_targeting_ability_is_refused(line: str) -> None:
+    with pytest.raises(pysolver.InputError, match=r"permanents\[0\].*'x' has a \"becomes the target\" trigger "
+                                                  r"\(603\.2\) and 'p' has an ability that targets"):
+        board(creature("x", "alice", 2, 2, PHANTASM), creature("p", "bob", 1, 1, line))
+
+
+@pytest.mark.parametrize(("name", "line", "whose"), [
+    ("Phantasmal Dragon", "When Phantasmal Dragon becomes the target of a spell or ability, sacrifice it.", "self"),
+    ("Mirozel", "When Mirozel becomes the target of a spell or ability, return Mirozel to its owner's hand.", "self"),
+    ("Horobi, Death's Wail", "Whenever a creature becomes the target of a spell or ability, destroy that creature.",
+     "any"),
+    ("Scalelord Reckoner", "Whenever a Dragon you control becomes the target of a spell or ability an opponent "
+                           "controls, destroy target nonland permanent that player controls.", "any"),
+    ("Angelic Protector", "Whenever Angelic Protector becomes the target of a spell or ability, Angelic Protector "
+                          "gets +0/+3 until end of turn.", "self"),
+])
+def test_603_2_target_watchers_of_real_cards(name: str, line: str, whose: str) -> None:
+    assert [(a.kind, a.value) for a in parse_ability_line(line, name)] == [("targeted_watch", whose)]

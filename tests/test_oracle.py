@@ -150,9 +150,6 @@ MAY_CHANGE_LINES = [
     # 511.2: end of combat is the combat's last step
     ("Abomination", "Whenever Abomination blocks or becomes blocked by a green or white creature, destroy that "
                     "creature at end of combat."),
-    # abilities target during combat (death triggers, 603.3d)
-    ("Angelic Protector", "Whenever Angelic Protector becomes the target of a spell or ability, Angelic Protector "
-                          "gets +0/+3 until end of turn."),
     # 509.1c: tapped before blockers are declared, a creature is free of blocking requirements
     ("Copper Myr", "{T}: Add {G}."),
     ("Archivist", "{T}: Draw a card."),

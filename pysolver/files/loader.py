@@ -23,6 +23,7 @@ from typing import Any, cast
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
 from ..model.abilities import PINGS
+from ..model.catalogue import CATALOGUE
 from ..model.fields import CARD_TYPES, Reader, kind
 from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude, static_magnitude
 from ..model.moves import DEATH_TRIGGERS
@@ -81,6 +82,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_enters_watchers(r, permanents)
     _check_myriad(r, permanents, players, active, combat)
     _check_pairs(r, permanents)
+    _check_targeted_watchers(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -207,6 +209,23 @@ def _check_myriad(r: Reader, permanents: list[Permanent], players: list[Player],
         if p.has("myriad") and p.controller == active:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has myriad (702.116a) and {q(active)} has two or more "
                          "opponents: the tokens it would create attacking the others are not modelled")
+
+
+#: The abilities that target (115.1): the catalogue's forms that name a target, and provoke (702.39a).
+TARGETING_KINDS = frozenset({f.kind for f in CATALOGUE if "target" in " ".join((f.form, *f.also)).lower()
+                             and f.kind != "targeted_watch"} | {"provoke"})
+
+
+def _check_targeted_watchers(r: Reader, permanents: list[Permanent]) -> None:
+    """"When ~ becomes the target of a spell or ability, …" (603.2) is admitted only where nothing can target
+    in the combat: no spell is cast, and no permanent has an ability that targets (:data:`TARGETING_KINDS`)."""
+    targeting = next((p for p in permanents if any(a.kind in TARGETING_KINDS for a in p.abilities)), None)
+    if targeting is None:
+        return
+    for i, p in enumerate(permanents):
+        if p.has("targeted_watch"):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"becomes the target\" trigger (603.2) and "
+                         f"{q(targeting.id)} has an ability that targets (115.1): not modelled")
 
 
 def _check_pairs(r: Reader, permanents: list[Permanent]) -> None:

@@ -111,6 +111,11 @@ _STATE_SACRIFICE = re.compile(r"when you control no (.+), sacrifice this creatur
 # refuses a board with both); its value is the object's words.
 _ENTERS_WATCH = re.compile(r"when(?:ever)? (?:this creature or )?(?:another|an?) (?P<what>[a-z' -]+?) enters"
                            r"(?: the battlefield)?(?: under (?:your|an opponent's) control)?, .+")
+# 603.2, 115.1: "When[ever] ~ / a creature / a <type> [creature] you control becomes the target of a spell or ability
+# [an opponent controls], <effect>": only a targeted ability on the board could set it off (pysolver.files.loader
+# refuses a board with both); its value is whose becoming a target it watches (``self`` or ``any``).
+_TARGETED = re.compile(r"when(?:ever)? (?P<what>this creature|a creature|an? [a-z-]+(?: creature)? you control) "
+                       r"becomes the target of a spell or ability(?: an opponent controls)?, .+")
 # "… for each other attacking Ally" (205.3m): its value is (X, Y, the creature type).
 _PUMP_EACH_TYPE = re.compile(r"whenever this creature attacks, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of "
                              r"turn for each other attacking ([a-z'-]+)")
@@ -844,6 +849,9 @@ def _parse_trigger(text: str) -> Ability | None:
     m = _ENTERS_WATCH.fullmatch(text)
     if m and not m.group("what").startswith("land"):  # (landfall: no land enters at all, an inert line)
         return Ability("enters_watch", m.group("what"))
+    m = _TARGETED.fullmatch(text)
+    if m:
+        return Ability("targeted_watch", "self" if m.group("what") == "this creature" else "any")
     m = _PUMP_EACH_TYPE.fullmatch(text)
     ctype = creature_type(m.group(3)) if m else None
     if m and ctype is not None:

@@ -272,6 +272,12 @@ CATALOGUE: tuple[LineForm, ...] = (
              "603.6a", "Whenever another creature enters the battlefield under your control, you gain 2 life",
              ("Whenever ~ or another Ally enters the battlefield under your control, creatures you control get +1/+1 "
               "until end of turn",), literal=False),
+    # a board with a targeted ability (a form that names a target, or provoke) is refused
+    LineForm("unset-trigger", "When[ever] ~ becomes the target of a spell or ability, <effect>", "targeted_watch",
+             "603.2", "When this creature becomes the target of a spell or ability, sacrifice it",
+             ("Whenever a creature becomes the target of a spell or ability, destroy that creature",
+              "Whenever ~ becomes the target of a spell or ability an opponent controls, create a 1/1 green Elf "
+              "Warrior creature token"), literal=False),
     # --- activated abilities that act in combat (pysolver.rules.activated): cost mana symbols and/or {T}
     LineForm("combat-activated", "{cost}: Tap target creature", "tap_target", "701.26a",
              "{W}, {T}: Tap target creature", literal=False),
