@@ -48,6 +48,11 @@ INERT_LINES = [
     ("Seedborn Muse", "Untap all permanents you control during each other player's untap step.", "step"),
     ("Sustaining Spirit", "Cumulative upkeep {1}{W}", "step"),
     ("Acridian", "Echo {1}{G}", "step"),
+    # a keyword whose cost is not mana, after a dash (702.1)
+    ("Aboroth", "Cumulative upkeep—Put a -1/-1 counter on Aboroth.", "step"),
+    ("Deepcavern Imp", "Echo—Discard a card.", "step"),
+    ("Sinuous Striker", "Eternalize—{3}{U}{U}, Discard a card.", "zone"),
+    ("Arctic Merfolk", "Kicker—Return a creature you control to its owner's hand.", "spell"),
     ("Manic Scribe", "Delirium — At the beginning of each opponent's upkeep, if there are four or more card types "
                      "among cards in your graveyard, that player puts the top three cards of his or her library into "
                      "his or her graveyard.", "step"),
