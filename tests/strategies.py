@@ -52,7 +52,7 @@ BLOCKING = ["Can't block", "This creature can't block", "~ can't block.",
             "Can block any number of creatures", "This creature can block any number of creatures each combat",
             "Can't be blocked except by two or more creatures", "~ can't be blocked except by three or more creatures",
             "This creature can't be blocked except by 2 or more creatures",
-            "Can block only creatures with flying"]
+            "Can block only creatures with flying", "Unleash"]
 # Blocking restrictions over creature qualities (509.1b) and changeling (702.73a).
 QUALITY_RESTRICTIONS = ["Can't be blocked by more than one creature", "~ can't be blocked by red creatures",
                         "This creature can't be blocked by creatures with power 2 or less",

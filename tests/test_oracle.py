@@ -48,6 +48,11 @@ INERT_LINES = [
     ("Seedborn Muse", "Untap all permanents you control during each other player's untap step.", "step"),
     ("Sustaining Spirit", "Cumulative upkeep {1}{W}", "step"),
     ("Acridian", "Echo {1}{G}", "step"),
+    # a keyword whose cost is not mana, after a dash (702.1)
+    ("Aboroth", "Cumulative upkeep—Put a -1/-1 counter on Aboroth.", "step"),
+    ("Deepcavern Imp", "Echo—Discard a card.", "step"),
+    ("Sinuous Striker", "Eternalize—{3}{U}{U}, Discard a card.", "zone"),
+    ("Arctic Merfolk", "Kicker—Return a creature you control to its owner's hand.", "spell"),
     ("Manic Scribe", "Delirium — At the beginning of each opponent's upkeep, if there are four or more card types "
                      "among cards in your graveyard, that player puts the top three cards of his or her library into "
                      "his or her graveyard.", "step"),
@@ -150,11 +155,6 @@ MAY_CHANGE_LINES = [
     # 511.2: end of combat is the combat's last step
     ("Abomination", "Whenever Abomination blocks or becomes blocked by a green or white creature, destroy that "
                     "creature at end of combat."),
-    # abilities target during combat (death triggers, 603.3d)
-    ("Angelic Protector", "Whenever Angelic Protector becomes the target of a spell or ability, Angelic Protector "
-                          "gets +0/+3 until end of turn."),
-    # 702.109a: "as long as this permanent's dash cost was paid, it has haste"
-    ("Alesha's Vanguard", "Dash {2}{B}"),
     # 509.1c: tapped before blockers are declared, a creature is free of blocking requirements
     ("Copper Myr", "{T}: Add {G}."),
     ("Archivist", "{T}: Draw a card."),
@@ -224,6 +224,18 @@ def test_a_hidden_zone_effect_with_a_cost_that_matters_may_change_the_answer() -
     assert classes(card("Scroll Thief", line)) == {line: MAY_CHANGE}
     line = "Whenever Looter il-Kor deals damage to an opponent, draw a card, then discard a card."
     assert classes(card("Looter il-Kor", line))[line] == "hidden"
+
+
+def test_the_modes_of_a_modal_ability_have_the_class_of_its_first_line() -> None:
+    """700.2: "• …" lines are the modes of the ability the line before them starts. Knight of Autumn's modes
+    are part of its enters trigger (603.6a: inert); Putrid Warrior's of a trigger that may change the answer."""
+    knight = card("Knight of Autumn", "When Knight of Autumn enters the battlefield, choose one —\n• Put two +1/+1 "
+                                      "counters on Knight of Autumn.\n• Destroy target artifact or enchantment.\n"
+                                      "• You gain 4 life.")
+    assert set(classes(knight).values()) == {"enters"} and len(knight.inert) == 4
+    putrid = card("Putrid Warrior", "Whenever Putrid Warrior deals damage, choose one —\n• Each player loses 1 "
+                                    "life.\n• Each player gains 1 life.")
+    assert set(classes(putrid).values()) == {MAY_CHANGE} and len(putrid.unmodelled) == 3
 
 
 def test_a_keyword_line_is_classified_part_by_part() -> None:

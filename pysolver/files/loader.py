@@ -23,6 +23,7 @@ from typing import Any, cast
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
 from ..model.abilities import PINGS
+from ..model.catalogue import CATALOGUE
 from ..model.fields import CARD_TYPES, Reader, kind
 from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude, static_magnitude
 from ..model.moves import DEATH_TRIGGERS
@@ -80,6 +81,9 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_state_triggers(r, permanents)
     _check_enters_watchers(r, permanents)
     _check_unleash(r, permanents)
+    _check_myriad(r, permanents, players, active, combat)
+    _check_pairs(r, permanents)
+    _check_targeted_watchers(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -175,17 +179,75 @@ def _check_state_triggers(r: Reader, permanents: list[Permanent]) -> None:
                          f"controller controls no {objects}: {why}; not modelled")
 
 
+#: The triggers of a creature entering the battlefield (603.6a), each with its rule: "whenever another
+#: creature enters", evolve, soulbond (which may pair an unpaired creature with one entering).
+ENTERS_WATCHERS = {"enters_watch": "603.6a", "evolve": "702.100a", "soulbond": "702.95a"}
+
+
 def _check_enters_watchers(r: Reader, permanents: list[Permanent]) -> None:
-    """"Whenever another creature enters the battlefield, …" (603.6a) is admitted only where nothing can
-    enter in the combat: no permanent with persist or undying (702.79a, 702.93a), which return creatures."""
+    """"Whenever another creature enters the battlefield, …" (603.6a) and evolve (702.100a) are admitted only
+    where nothing can enter in the combat: no permanent with persist or undying (702.79a, 702.93a), which
+    return creatures."""
     returning = next((p for p in permanents if p.has("persist") or p.has("undying")), None)
     if returning is None:
         return
     for i, p in enumerate(permanents):
-        if p.has("enters_watch"):
-            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"whenever … enters\" trigger (603.6a) and "
-                         f"{q(returning.id)} has persist or undying (702.79a, 702.93a), which can return a creature "
-                         "to the battlefield during the combat: not modelled")
+        for watcher, rule in ENTERS_WATCHERS.items():
+            if p.has(watcher):
+                raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"whenever … enters\" trigger ({rule}) and "
+                             f"{q(returning.id)} has persist or undying (702.79a, 702.93a), which can return a "
+                             "creature to the battlefield during the combat: not modelled")
+
+
+def _check_myriad(r: Reader, permanents: list[Permanent], players: list[Player], active: str,
+                  combat: Combat) -> None:
+    """Myriad (702.116a) creates tokens attacking each opponent other than the defending player: with one
+    opponent there is none, and once attackers are declared the file states the tokens. A board where the
+    active player has two or more opponents and a creature with myriad that may still attack is refused."""
+    if len(players) < 3 or combat.attackers is not None:
+        return
+    for i, p in enumerate(permanents):
+        if p.has("myriad") and p.controller == active:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has myriad (702.116a) and {q(active)} has two or more "
+                         "opponents: the tokens it would create attacking the others are not modelled")
+
+
+#: The abilities that target (115.1): the catalogue's forms that name a target, and provoke (702.39a).
+TARGETING_KINDS = frozenset({f.kind for f in CATALOGUE if "target" in " ".join((f.form, *f.also)).lower()
+                             and f.kind != "targeted_watch"} | {"provoke"})
+
+
+def _check_targeted_watchers(r: Reader, permanents: list[Permanent]) -> None:
+    """"When ~ becomes the target of a spell or ability, …" (603.2) is admitted only where nothing can target
+    in the combat: no spell is cast, and no permanent has an ability that targets (:data:`TARGETING_KINDS`)."""
+    targeting = next((p for p in permanents if any(a.kind in TARGETING_KINDS for a in p.abilities)), None)
+    if targeting is None:
+        return
+    for i, p in enumerate(permanents):
+        if p.has("targeted_watch"):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"becomes the target\" trigger (603.2) and "
+                         f"{q(targeting.id)} has an ability that targets (115.1): not modelled")
+
+
+def _check_pairs(r: Reader, permanents: list[Permanent]) -> None:
+    """`paired_with` (702.95b): two creatures that name each other, of one controller, one of them with
+    soulbond (702.95a: only a soulbond ability pairs creatures; 702.95d: one partner each)."""
+    by_id = {p.id: p for p in permanents}
+    for i, p in enumerate(permanents):
+        if p.paired_with is None:
+            continue
+        other = by_id.get(p.paired_with)
+        why = None
+        if other is None or other.id == p.id:
+            why = "is not the id of another permanent"
+        elif other.paired_with != p.id:
+            why = f"does not name {q(p.id)} back in its paired_with (702.95d: the two are paired with each other)"
+        elif not (p.is_creature and other.is_creature) or p.controller != other.controller:
+            why = "and it are not both creatures of one controller (702.95a, 702.95e)"
+        elif not any(x.has("soulbond") for x in (p, other)):
+            why = "and it have no soulbond ability that paired them (702.95a)"
+        if why is not None:
+            raise r.fail(f"permanents[{i}].paired_with", f"{q(p.paired_with)} {why}")
 
 
 def _check_unleash(r: Reader, permanents: list[Permanent]) -> None:

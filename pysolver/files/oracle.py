@@ -237,12 +237,17 @@ def reason(line: str, name: str, card_lines: tuple[str, ...] = (), short: str | 
 
 
 def _keyword(text: str) -> str | None:
-    """The keyword a keyword line ("cycling {2}", "bloodthirst 2", "affinity for artifacts") is of;
-    any typecycling ("swampcycling {2}", "basic landcycling {1}{g}") is "cycling" (702.29e)."""
-    words = text.split()
+    """The keyword a keyword line ("cycling {2}", "bloodthirst 2", "affinity for artifacts", a keyword
+    with a cost that is not mana after a dash, 702.1: "echo—discard a card") is of; any typecycling
+    ("swampcycling {2}", "basic landcycling {1}{g}") is "cycling" (702.29e).
+
+    >>> _keyword("cumulative upkeep—put a -1/-1 counter on ~"), _keyword("kicker—sacrifice a creature")
+    ('cumulative upkeep', 'kicker')
+    """
+    words = text.replace("\u2014", " \u2014").split()
     for size in (3, 2, 1):
         head = " ".join(words[:size])
-        if len(words) >= size and any(head in group for group in _KEYWORDS.values()) \
+        if len(words) >= size and text.startswith(head) and any(head in group for group in _KEYWORDS.values()) \
                 and _PARAMETER.fullmatch(text[len(head):]):
             return head
     m = _TYPECYCLING.match(text)

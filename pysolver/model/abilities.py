@@ -91,6 +91,9 @@ TRIGGER_KEYWORDS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "tri
 TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group in ("trigger", "damage-trigger"))
 # 510.3a, 603.2c: combat-damage triggers ("Whenever ~ deals combat damage to a player, …"), pysolver.rules.hits.
 HIT_TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group == "damage-trigger")
+# Keyword mechanics (docs/abilities.md "Keyword mechanics"): the literal lines -> their kinds.
+MECHANICS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "mechanic" and f.literal}
+_DASH = re.compile(r"dash (\{.*\})")  # 702.109a: "Dash {cost}"
 _TRIGGER_N = re.compile(r"(bushido|rampage|afflict) (\w+)")
 _TRIGGER_PUMP = re.compile(r"whenever this creature (attacks|blocks|becomes blocked|blocks or becomes blocked), "
                            r"(?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
@@ -108,6 +111,11 @@ _STATE_SACRIFICE = re.compile(r"when you control no (.+), sacrifice this creatur
 # refuses a board with both); its value is the object's words.
 _ENTERS_WATCH = re.compile(r"when(?:ever)? (?:this creature or )?(?:another|an?) (?P<what>[a-z' -]+?) enters"
                            r"(?: the battlefield)?(?: under (?:your|an opponent's) control)?, .+")
+# 603.2, 115.1: "When[ever] ~ / a creature / a <type> [creature] you control becomes the target of a spell or ability
+# [an opponent controls], <effect>": only a targeted ability on the board could set it off (pysolver.files.loader
+# refuses a board with both); its value is whose becoming a target it watches (``self`` or ``any``).
+_TARGETED = re.compile(r"when(?:ever)? (?P<what>this creature|a creature|an? [a-z-]+(?: creature)? you control) "
+                       r"becomes the target of a spell or ability(?: an opponent controls)?, .+")
 # "… for each other attacking Ally" (205.3m): its value is (X, Y, the creature type).
 _PUMP_EACH_TYPE = re.compile(r"whenever this creature attacks, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of "
                              r"turn for each other attacking ([a-z'-]+)")
@@ -579,11 +587,19 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return pump
     if text in PREVENTIONS:  # 615.1a
         return [Ability(PREVENTIONS[text])]
-    static = _static(text, players) or _conditional(text, players)
+    static = _paired(text, players) or _static(text, players) or _conditional(text, players)
     if static is not None:
         return static
     if text in KEYWORDS:
         return [Ability(KEYWORDS[text])]
+    if text in MECHANICS:
+        return [Ability(MECHANICS[text])]
+    m = _DASH.fullmatch(text)
+    if m:  # 702.109a: the cost was paid as it was cast (or not): the file says which (`dashed`)
+        try:
+            return [Ability("dash", Mana.parse(m.group(1).upper()))]
+        except ValueError:
+            return None
     bare = "this creature " + text if not text.startswith(("this creature", "all creatures")) else text
     if bare in PHRASES:
         return [Ability(PHRASES[bare])]
@@ -887,6 +903,9 @@ def _parse_trigger(text: str) -> Ability | None:
     m = _ENTERS_WATCH.fullmatch(text)
     if m and not m.group("what").startswith("land"):  # (landfall: no land enters at all, an inert line)
         return Ability("enters_watch", m.group("what"))
+    m = _TARGETED.fullmatch(text)
+    if m:
+        return Ability("targeted_watch", "self" if m.group("what") == "this creature" else "any")
     m = _PUMP_EACH_TYPE.fullmatch(text)
     ctype = creature_type(m.group(3)) if m else None
     if m and ctype is not None:
@@ -962,7 +981,8 @@ def _hit(to: str, effect: str) -> Ability | None:
 
 # the static ability kinds (pysolver.asp.facts, encodings/statics.lp): of a permanent on others, and of a
 # creature on itself as long as, or for each, what its controller controls
-STATICS = ("anthem", "grant", "anthem_if", "grant_if", "grant_unless", "anthem_per", "cda")
+STATICS = ("anthem", "grant", "anthem_if", "grant_if", "grant_unless", "anthem_per", "cda", "paired_anthem",
+           "paired_grant")
 # The static kinds that only restrict the declarations (508.1c, 509.1b): they change no power, toughness
 # or ability that combat damage or a state-based action reads (pysolver.rules.combat.has_statics,
 # pysolver.game.fights.decomposes: after the declarations they change nothing).
@@ -1227,6 +1247,35 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
         out += [Ability("grant_if", Static(kind, other, quality, granted=a, whose=whose, least=least))
                 for a in granted]
     return out
+
+
+# 702.95b soulbond: "As long as ~ is paired with another creature, each of those creatures gets +X/+Y" / "both
+# creatures have <abilities>": an effect on the creature it is paired with (scope ``paired``) and on itself
+# while that one is on the battlefield (encodings/statics.lp; the file's `paired_with`).
+_PAIRED = re.compile(r"as long as this creature is paired with another creature, (?:each of those creatures|both "
+                     r"creatures) (?:gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and (?:has|have) (?P<also>.+))?"
+                     r"|(?:has|have) (?P<have>.+))")
+
+
+def _paired(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A soulbond creature's static ability on itself and the creature it is paired with (702.95b), or None.
+
+    >>> [a.term for a in _paired("as long as this creature is paired with another creature, each of those "
+    ...                          "creatures gets +1/+1 and has reach", frozenset())]
+    ['paired_anthem(paired,other,any,1,1)', 'paired_grant(paired,other,any,reach)']
+    """
+    m = _PAIRED.fullmatch(text)
+    if m is None:
+        return None
+    out: list[Ability] = []
+    if m.group("x") is not None:
+        x, y = _signed(m.group("x")), _signed(m.group("y"))
+        out.append(Ability("paired_anthem", Static("paired", True, "any", x, y)))
+    have = m.group("also") or m.group("have")
+    granted = _granted(have, players) if have is not None else []
+    if granted is None:
+        return None
+    return out + [Ability("paired_grant", Static("paired", True, "any", granted=a)) for a in granted]
 
 
 def _signed(text: str) -> int:

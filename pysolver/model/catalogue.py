@@ -35,6 +35,7 @@ GROUPS = {
     "combat-activated": "Activated abilities in combat, targets (602, 115, 702.11, 702.18, 702.21)",
     "shields": "Regeneration and damage prevention (701.19, 615)",
     "static": "Static abilities (604, 611.3, 613)",
+    "mechanic": "Keyword mechanics (701, 702)",
 }
 
 
@@ -282,6 +283,12 @@ CATALOGUE: tuple[LineForm, ...] = (
              "603.6a", "Whenever another creature enters the battlefield under your control, you gain 2 life",
              ("Whenever ~ or another Ally enters the battlefield under your control, creatures you control get +1/+1 "
               "until end of turn",), literal=False),
+    # a board with a targeted ability (a form that names a target, or provoke) is refused
+    LineForm("unset-trigger", "When[ever] ~ becomes the target of a spell or ability, <effect>", "targeted_watch",
+             "603.2", "When this creature becomes the target of a spell or ability, sacrifice it",
+             ("Whenever a creature becomes the target of a spell or ability, destroy that creature",
+              "Whenever ~ becomes the target of a spell or ability an opponent controls, create a 1/1 green Elf "
+              "Warrior creature token"), literal=False),
     # --- activated abilities that act in combat (pysolver.rules.activated): cost mana symbols and/or {T}
     LineForm("combat-activated", "{cost}: Tap target creature", "tap_target", "701.26a",
              "{W}, {T}: Tap target creature", literal=False),
@@ -379,6 +386,22 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~'s power is equal to the number of [other] <objects> you control", "cda", "604.3",
              "This creature's power is equal to the number of Swamps you control",
              ("~'s power is equal to the number of Swamps on the battlefield",), literal=False),
+    # --- keyword mechanics (docs/abilities.md "Keyword mechanics"): what they can do in one combat, and the
+    # boards where they could do more than the solver plays refused (pysolver.files.loader)
+    LineForm("mechanic", "Myriad", "myriad", "702.116", "Myriad"),
+    LineForm("mechanic", "Evolve", "evolve", "702.100", "Evolve"),
+    LineForm("mechanic", "Dash {cost}", "dash", "702.109", "Dash {2}{R}", literal=False),
+    # soulbond pairs creatures as they enter (a board with persist or undying is refused); the file states the
+    # pair (`paired_with`), which the static abilities of the pair read
+    LineForm("mechanic", "Soulbond", "soulbond", "702.95", "Soulbond"),
+    LineForm("mechanic", "As long as ~ is paired with another creature, each of those creatures gets +X/+Y",
+             "paired_anthem", "702.95b",
+             "As long as this creature is paired with another creature, each of those creatures gets +1/+1",
+             literal=False),
+    LineForm("mechanic", "As long as ~ is paired with another creature, both creatures have <abilities>",
+             "paired_grant", "702.95b",
+             "As long as this creature is paired with another creature, both creatures have flying",
+             ("As long as ~ is paired with another creature, each of those creatures has lifelink",), literal=False),
 )
 
 

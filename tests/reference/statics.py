@@ -47,6 +47,8 @@ def describes(source: Characteristics, effect: Static, c: Characteristics) -> bo
         return False
     if effect.scope == "opponents" and c.controller == source.controller:
         return False
+    if effect.scope == "paired" and c.id != source.paired_with:  # 702.95b: the creature it is paired with
+        return False
     if effect.other and c.id == source.id:
         return False
     m = _QUALITY.fullmatch(effect.quality)
@@ -135,6 +137,9 @@ def own_effects(field: dict[str, Characteristics], c: Characteristics,
             n = defined(field, c, effect)
             dp, dt = dp + effect.power * n, dt + effect.toughness * n
             continue
+        if kind in ("paired_anthem", "paired_grant") and c.paired_with in field:  # 702.95b, 702.95e: paired
+            dp, dt = dp + effect.power, dt + effect.toughness  # while its partner is on the battlefield too
+            granted += [effect.granted] if effect.granted is not None else []
         n = count(field, c, effect, attacking) if kind in ("anthem_if", "grant_if", "grant_unless", "anthem_per") else 0
         if kind == "anthem_per" or (kind == "anthem_if" and n >= effect.least):
             times = n if kind == "anthem_per" else 1
@@ -150,7 +155,7 @@ def with_statics(field: dict[str, Characteristics],
     """The field with the effects of its static abilities applied (every source in the field);
     `attacking`: the declared attackers."""
     sources = [(c, kind, effect) for c in field.values() for kind, effect in statics_of(c)
-               if kind in ("anthem", "grant")]
+               if kind in ("anthem", "grant", "paired_anthem", "paired_grant")]
     if not any(statics_of(c) for c in field.values()):
         return field
     out = {}
@@ -159,7 +164,7 @@ def with_statics(field: dict[str, Characteristics],
         for source, kind, effect in sources:
             if not describes(source, effect, c):
                 continue
-            if kind == "anthem":
+            if kind in ("anthem", "paired_anthem"):
                 dp, dt = dp + effect.power, dt + effect.toughness
             else:
                 assert effect.granted is not None
