@@ -394,7 +394,8 @@ ON_TRIGGER_LINES = ("Whenever ~ attacks, other attacking creatures get +1/+0 unt
                     "Whenever ~ blocks a creature, tap that creature",
                     "Whenever ~ blocks or becomes blocked by one or more white creatures, ~ gets +2/+0 until end "
                     "of turn",
-                    "Whenever ~ attacks and isn't blocked, defending player gets 4 poison counters")
+                    "Whenever ~ attacks and isn't blocked, defending player gets 4 poison counters",
+                    "Whenever ~ becomes blocked by a white creature, destroy that creature")
 STACK_TRIGGER_LINES = ["Flanking", "Afflict 1", "Afflict 2", "Rampage 1", "Bushido 1"]  # they wait on the stack
 TRIGGER_LINES = ATTACK_TRIGGER_LINES + BLOCK_TRIGGER_LINES
 # Combat-damage triggers (510.3a, pysolver.rules.hits): every form, with with_triggers.

@@ -273,6 +273,17 @@ def test_509_3e_one_or_more_creatures_of_a_quality_trigger_once() -> None:
     assert after_blocks(s, [("a", "x"), ("b", "x")]).permanent("x").until_end_of_turn == (2, 0)
 
 
+def test_509_3d_701_8a_blocked_by_a_creature_of_a_quality_destroys_it() -> None:
+    """509.3d, 509.3f, 701.8a: "becomes blocked by a green creature, destroy that creature": the green
+    blocker is destroyed before combat damage (x survives, deals nothing to bob: it stays blocked,
+    509.1h); the red one is not (they trade, with the green one destroyed too if both block)."""
+    line = "Whenever ~ becomes blocked by a green creature, destroy that creature. It can't be regenerated."
+    s = board(creature("x", "alice", 2, 2, line), creature("g", "bob", 2, 2, colors=["green"]),
+              creature("r", "bob", 2, 2, colors=["red"]), attackers={"x": "bob"})
+    assert {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {
+        (18, ()), (20, ("g",)), (20, ("r", "x")), (20, ("g", "r", "x"))}
+
+
 def test_509_3b_blocks_a_creature_taps_it() -> None:
     """509.3b, 701.26a: "blocks a creature, tap that creature": the vigilant attacker is tapped (506.4b:
     it stays in combat); the second sentence acts in an untap step only (502.3)."""
@@ -322,6 +333,8 @@ def test_611_2c_a_group_of_a_quality_beside_a_face_down_permanent_is_refused() -
     ("Serra Inquisitors", "Whenever Serra Inquisitors blocks or becomes blocked by one or more black creatures, "
                           "Serra Inquisitors gets +2/+0 until end of turn.",
      ["on_block(either_by_any(color(black)),self,gets(2,0))"]),
+    ("Phyrexian Reaper", "Whenever Phyrexian Reaper becomes blocked by a green creature, destroy that creature. It "
+                         "can't be regenerated.", ["on_block(blocked_by(color(green)),partner,destroy)"]),
     ("Yuan Shao's Infantry", "Whenever Yuan Shao's Infantry attacks alone, Yuan Shao's Infantry can't be blocked "
                              "this combat.", ["on_attack(alone,self,unblockable)"]),
 ])
@@ -423,6 +436,16 @@ def test_effect_grammar_block_triggers_equal_reference(data: dict[str, Any]) -> 
 def test_effect_grammar_attack_and_block_triggers_equal_reference(data: dict[str, Any]) -> None:
     """The effect grammar's attack and block triggers (508.3a, 506.5, 509.3) over whole combats."""
     compare(data)
+
+
+@settings(max_examples=examples(6), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(open_blocks(list(ON_TRIGGER_LINES)))
+def test_effect_grammar_verify_equals_minimax(data: dict[str, Any]) -> None:
+    """verify with the effect grammar's block triggers (a blocker's first strike or toughness to come,
+    509.2a: no lethal bound counts them before blocks) against the minimax of tests/reference/minimax.py."""
+    s = pysolver.load_data({**data, "goal": {"lethal": data["players"][1]["name"]}})
+    assert pysolver.verify(s)["holds"] is reference_verify(s)
 
 
 def test_702_23a_rampage_times_the_blockers_is_refused_before_it_can_wrap() -> None:

@@ -140,7 +140,8 @@ def _check_regeneration(r: Reader, permanents: list[Permanent]) -> None:
     and a creature that has or can make a regeneration shield (701.19a) is refused: those triggers are
     read both with and without "It can't be regenerated" (701.19c), so whether a shield replaces
     their destruction is not known."""
-    destroyer = next((p for p in permanents if p.has("hit_destroy") or p.has("blocked_destroy")), None)
+    destroyer = next((p for p in permanents if p.has("hit_destroy") or p.has("blocked_destroy") or any(
+        a.kind == "on_block" and cast(OnCombat, a.value).effect == "destroy" for a in p.abilities)), None)
     if destroyer is None:
         return
     for i, p in enumerate(permanents):

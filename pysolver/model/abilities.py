@@ -837,9 +837,13 @@ _EFFECTS = (
     (re.compile(r"(?P<who>it|this creature) can't be blocked this (?:combat|turn)"), "unblockable"),
     (re.compile(r"defending player gets (?P<n>\w+) poison counters?"), "poison"),
     (re.compile(r"tap (?P<who>that creature)"), "tap"),
+    (re.compile(r"destroy (?P<who>that creature)"), "destroy"),
 )
-# Sentences of an effect that act outside the combat (502.3: the next untap step): read past.
-_RIDERS = (re.compile(r"(?:it|that creature) doesn't untap during its controller's next untap step"),)
+# Sentences of an effect that act outside the combat (502.3: the next untap step), or that change nothing on a
+# board the loader admits (701.19c "It can't be regenerated": a "destroy that creature" beside regeneration is
+# refused): read past.
+_RIDERS = (re.compile(r"(?:it|that creature) doesn't untap during its controller's next untap step"),
+           re.compile(r"it can't be regenerated"))
 
 
 @dataclass(frozen=True)
@@ -872,7 +876,8 @@ class OnCombat:
         whom = (f"group({self.whom},{'other' if self.other else 'each'},{term_text(self.quality)})"
                 if self.whom in ("attacking", "you") else self.whom)
         effect = {"gets": f"gets({self.power},{self.toughness})", "gains": f"gains({self.keyword})",
-                  "unblockable": "unblockable", "tap": "tap"}.get(self.effect, f"{self.effect}({self.amount})")
+                  "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
+                  "poison": f"poison({self.amount})"}.get(self.effect, self.effect)
         return f"{kind}({event},{whom},{effect})"
 
 
@@ -912,6 +917,8 @@ def _on_combat(text: str) -> list[Ability] | None:
         return None
     if any(e.effect == "poison" for e in effects) and events != [("on_block", "unblocked")]:
         return None  # (the defending player of an attacker that isn't blocked: 509.3g, 506.2)
+    if any(e.effect == "destroy" for e in effects) and (events[0][1] != "blocked_by" or len(effects) > 1):
+        return None  # (an attacker's, on the stack like blocked_destroy: 509.3d, 603.3b)
     return [Ability(kind, replace(e, event=event, partner=partner)) for kind, event in events for e in effects]
 
 

@@ -241,6 +241,7 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, <effect>", "on_block", "509.3d",
              "Whenever this creature blocks or becomes blocked by a white creature, it gains first strike until end of "
              "turn", ("Whenever ~ becomes blocked by a nonblack creature, it gets +1/+1 until end of turn",
+                      "Whenever ~ becomes blocked by an artifact creature, destroy that creature",
                       "Whenever ~ blocks or becomes blocked by one or more black creatures, ~ gets +2/+0 until end of "
                       "turn"), literal=False),
     LineForm("trigger", "Whenever ~ blocks a <creature>, <effect>", "on_block", "509.3b",

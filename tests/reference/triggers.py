@@ -229,8 +229,10 @@ def stacked(s: Situation, gone: frozenset[str]) -> list[Stacked]:
         if a in declared:
             player = target if target in {p.name for p in s.players} else _defending(s, target)
             out += [("afflict", a, player, n) for n in field[a].values("afflict")]  # type: ignore[misc]
-    for pid, e, _ in _block_fired(s, field):  # 509.3g, 122.1f: poison counters for the defending player (506.2)
-        if e.effect == "poison":
+    for pid, e, partner in _block_fired(s, field):  # 509.3g, 122.1f: poison counters for the defending player
+        if e.effect == "destroy":  # 509.3d, 701.8a: "destroy that creature", once for each such blocker
+            out.append(("blocked_destroy", pid, partner, 0))
+        if e.effect == "poison":  # (506.2)
             target = attacks[pid]
             out.append(("poisons", pid, target if target in {p.name for p in s.players} else _defending(s, target),
                         e.amount))
