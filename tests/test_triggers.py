@@ -423,7 +423,7 @@ def test_603_3b_verify_with_block_triggers_equals_minimax(data: dict[str, Any], 
     assert pysolver.verify(s)["holds"] is reference_verify(s)
 
 
-@settings(max_examples=examples(12), deadline=None,
+@settings(max_examples=examples(6), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(open_blocks(list(ON_TRIGGER_LINES)))
 def test_effect_grammar_block_triggers_equal_reference(data: dict[str, Any]) -> None:
@@ -431,14 +431,14 @@ def test_effect_grammar_block_triggers_equal_reference(data: dict[str, Any]) -> 
     compare(data)
 
 
-@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(5), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(outcome_boards("none").flatmap(lambda d: with_triggers(d, ON_TRIGGER_LINES)))
 def test_effect_grammar_attack_and_block_triggers_equal_reference(data: dict[str, Any]) -> None:
     """The effect grammar's attack and block triggers (508.3a, 506.5, 509.3) over whole combats."""
     compare(data)
 
 
-@settings(max_examples=examples(6), deadline=None,
+@settings(max_examples=examples(4), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(open_blocks(list(ON_TRIGGER_LINES)))
 def test_effect_grammar_verify_equals_minimax(data: dict[str, Any]) -> None:
