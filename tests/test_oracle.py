@@ -46,6 +46,8 @@ INERT_LINES = [
      "step"),
     ("Marble Titan", "Creatures with power 3 or greater don't untap during their controllers' untap steps.", "step"),
     ("Seedborn Muse", "Untap all permanents you control during each other player's untap step.", "step"),
+    ("Brackwater Elemental", "When Brackwater Elemental attacks or blocks, sacrifice it at the beginning of the next "
+                             "end step.", "step"),
     ("Sustaining Spirit", "Cumulative upkeep {1}{W}", "step"),
     ("Acridian", "Echo {1}{G}", "step"),
     # a keyword whose cost is not mana, after a dash (702.1)
@@ -95,6 +97,7 @@ INERT_LINES = [
     ("Kestia, the Cultivator", "Whenever an enchanted creature or enchantment creature you control attacks, draw a "
                                "card.", "hidden"),
     ("Hundred-Talon Kami", "Soulshift 4", "hidden"),
+    ("Harbor Guardian", "Whenever Harbor Guardian attacks, defending player may draw a card.", "hidden"),
     ("Auriok Salvagers", "{1}{W}: Return target artifact card with converted mana cost 1 or less from your graveyard "
                          "to your hand.", "hidden"),
     ("Selhoff Occultist", "Whenever Selhoff Occultist or another creature dies, target player puts the top card of his "

@@ -22,10 +22,10 @@ from typing import Any, cast
 
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
-from ..model.abilities import PINGS
+from ..model.abilities import ON_COMBAT, PINGS, OnCombat
 from ..model.catalogue import CATALOGUE
 from ..model.fields import CARD_TYPES, Reader, kind
-from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude, static_magnitude
+from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude, static_magnitude, trigger_magnitude
 from ..model.moves import DEATH_TRIGGERS
 from ..model.numbers import quote as q
 from ..model.objective import SIDES, Objective, Term, default_objective, default_side
@@ -84,12 +84,14 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_myriad(r, permanents, players, active, combat)
     _check_pairs(r, permanents)
     _check_targeted_watchers(r, permanents)
+    _check_trigger_groups(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
     problem = numbers.total_problem(sum(map(magnitude, players)) + sum(map(magnitude, permanents)) + assigned
                                     + pump_magnitude(s)  # what pump abilities can still add (602.2b, 613.4c)
-                                    + rampage_magnitude(permanents) + static_magnitude(permanents))
+                                    + rampage_magnitude(permanents) + static_magnitude(permanents)
+                                    + trigger_magnitude(permanents))
     if problem is not None:
         raise r.fail("permanents", f"with what pump abilities, rampage and static abilities can add, {problem}")
     return s
@@ -143,13 +145,31 @@ def _check_regeneration(r: Reader, permanents: list[Permanent]) -> None:
     and a creature that has or can make a regeneration shield (701.19a) is refused: those triggers are
     read both with and without "It can't be regenerated" (701.19c), so whether a shield replaces
     their destruction is not known."""
-    destroyer = next((p for p in permanents if p.has("hit_destroy") or p.has("blocked_destroy")), None)
+    destroyer = next((p for p in permanents if p.has("hit_destroy") or p.has("blocked_destroy") or any(
+        a.kind == "on_block" and cast(OnCombat, a.value).effect == "destroy" for a in p.abilities)), None)
     if destroyer is None:
         return
     for i, p in enumerate(permanents):
         if p.regeneration_shields or p.has("regenerate"):
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} may be regenerated (701.19a) and the \"destroy that "
                          f"creature\" trigger of {q(destroyer.id)} is not modelled with regeneration (701.19c)")
+
+
+def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:
+    """A combat trigger whose effect reaches a group of creatures of a quality ("Goblin creatures you control
+    get +1/+1", pysolver.model.abilities.OnCombat) is resolved at once after its declaration; a face-down
+    permanent turned face up while it waits (116.2b, 117.3b) could join or leave the group (708.8), so a board
+    with both is refused."""
+    grouped = next((p for p in permanents for a in p.abilities if a.kind in ON_COMBAT
+                    and cast(OnCombat, a.value).whom in ("attacking", "you")
+                    and cast(OnCombat, a.value).quality != ("any",)), None)
+    if grouped is None:
+        return
+    for i, p in enumerate(permanents):
+        if p.face_down and p.face_up_ways():
+            raise r.fail(f"permanents[{i}]", f"face-down {q(p.id)} could be turned face up (116.2b) while the combat "
+                         f"trigger of {q(grouped.id)} that reaches creatures of a quality waits on the stack "
+                         "(117.3b, 611.2c): not modelled")
 
 
 def _check_state_triggers(r: Reader, permanents: list[Permanent]) -> None:

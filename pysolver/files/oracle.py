@@ -126,6 +126,9 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
              # 502.3: effects that act only in an untap step (none is in the combat phase)
              r"^whenever ~ (attacks|blocks|attacks or blocks), (it|~) doesn't untap during its controller's next "
              r"untap step$",
+             # 513.1: sacrificed in the end step, after the combat phase (506.1)
+             r"^(when|whenever) ~ (attacks|blocks|attacks or blocks), sacrifice (it|~) at the beginning of the next "
+             r"end step$",
              r"^[^:\"]+ don't untap during their controllers' untap steps$",
              r"^untap all [^.:\"]+ during each other player's untap step$",
              r"^you may choose not to untap ~ during your untap step",
@@ -289,7 +292,7 @@ def _hidden(text: str) -> bool:
     for step in steps:
         # an intervening "if" (603.4) only decides whether the hidden-zone step happens
         step = re.sub(r"^(then |if [^,]+, |you may |you |each player |that player |target player |that opponent |"
-                      r"defending player )+", "", step)
+                      r"defending player |may )+", "", step)
         step = step.rstrip(".")
         if any(p.fullmatch(step) for p in _LIBRARY_STEPS):
             continue

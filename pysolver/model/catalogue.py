@@ -227,6 +227,42 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever ~ blocks a creature with flying, ~ gets +X/+Y until end of turn", "blocks_flyer_pump",
              "509.3b", "Whenever this creature blocks a creature with flying, this creature gets +2/+0 until end of "
              "turn", literal=False),
+    # the effect grammar (pysolver.model.abilities.OnCombat): <creatures> "[all | each] [other] [attacking] <quality>
+    # creatures [you control]"; <effect> +X/+Y (Y >= 0) or keywords until end of turn, +1/+1 counters, "you gain N
+    # life", "tap that creature"; "When(ever) ~ attacks or blocks, <effect>" is both an attack and a block trigger
+    LineForm("trigger", "Whenever ~ attacks, <creatures> get +X/+Y [and gain <keywords>] until end of turn",
+             "on_attack", "508.3a",
+             "Whenever this creature attacks, other attacking creatures get +1/+0 until end of turn",
+             ("Whenever ~ attacks, each other creature you control gets +1/+0 until end of turn",
+              "Whenever ~ attacks, Goblin creatures you control get +1/+1 until end of turn",
+              "Whenever ~ attacks, all attacking creatures with flanking get +1/+1 until end of turn"), literal=False),
+    LineForm("trigger", "Whenever ~ attacks, <creatures> gain <keywords> until end of turn", "on_attack", "613.1f",
+             "Whenever this creature attacks, creatures you control gain first strike and deathtouch until end of turn",
+             ("Whenever ~ attacks, each other attacking creature gains fear until end of turn",), literal=False),
+    LineForm("trigger", "Whenever ~ attacks, put N +1/+1 counters on ~ or on each <creature>", "on_attack", "122.1a",
+             "Whenever this creature attacks, put a +1/+1 counter on each attacking creature",
+             ("Whenever ~ attacks, put a +1/+1 counter on each Vampire you control",
+              "Whenever ~ attacks, put two +1/+1 counters on it"), literal=False),
+    LineForm("trigger", "Whenever ~ attacks, you gain N life", "on_attack", "119.3",
+             "Whenever this creature attacks, you gain 2 life", literal=False),
+    LineForm("trigger", "Whenever ~ attacks alone, ~ can't be blocked this combat", "on_attack", "506.5",
+             "Whenever this creature attacks alone, it can't be blocked this combat", literal=False),
+    LineForm("trigger", "Whenever ~ blocks, <effect>", "on_block", "509.3a",
+             "Whenever this creature blocks, it gets +1/+0 and gains first strike until end of turn",
+             ("Whenever ~ blocks or becomes blocked, it gets -2/+2 until end of turn",
+              "Whenever ~ becomes blocked, attacking creatures you control get +1/+1 until end of turn",
+              "Whenever ~ blocks, you gain 2 life"), literal=False),
+    LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, <effect>", "on_block", "509.3d",
+             "Whenever this creature blocks or becomes blocked by a white creature, it gains first strike until end of "
+             "turn", ("Whenever ~ becomes blocked by a nonblack creature, it gets +1/+1 until end of turn",
+                      "Whenever ~ becomes blocked by an artifact creature, destroy that creature",
+                      "Whenever ~ blocks or becomes blocked by one or more black creatures, ~ gets +2/+0 until end of "
+                      "turn"), literal=False),
+    LineForm("trigger", "Whenever ~ blocks a <creature>, <effect>", "on_block", "509.3b",
+             "Whenever this creature blocks a creature, tap that creature", literal=False),
+    LineForm("trigger", "Whenever ~ attacks and isn't blocked, defending player gets N poison counters", "on_block",
+             "509.3g", "Whenever this creature attacks and isn't blocked, defending player gets a poison counter",
+             ("Whenever ~ attacks and isn't blocked, it gets +2/+0 until end of turn",), literal=False),
     LineForm("trigger", "Flanking", "flanking", "702.25", "Flanking"),
     LineForm("trigger", "Afflict N", "afflict", "702.130", "Afflict 2", literal=False),
     # 702.39a: an attack trigger put on the stack with a target (603.3d), resolved into a requirement (509.1c)
