@@ -52,6 +52,7 @@ INERT_LINES = [
     ("Acridian", "Echo {1}{G}", "step"),
     # a keyword whose cost is not mana, after a dash (702.1)
     ("Aboroth", "Cumulative upkeep—Put a -1/-1 counter on Aboroth.", "step"),
+    ("Battlefield Scavenger", "You may exert Battlefield Scavenger as it attacks.", "step"),
     ("Deepcavern Imp", "Echo—Discard a card.", "step"),
     ("Sinuous Striker", "Eternalize—{3}{U}{U}, Discard a card.", "zone"),
     ("Arctic Merfolk", "Kicker—Return a creature you control to its owner's hand.", "spell"),
@@ -242,7 +243,10 @@ def test_the_modes_of_a_modal_ability_have_the_class_of_its_first_line() -> None
 
 
 def test_a_keyword_line_is_classified_part_by_part() -> None:
-    """"Flying, flash" (a keyword line, 702.1): flying modelled, flash inert; "Hexproof" modelled (702.11)."""
+    """"Flying, flash" (a keyword line, 702.1): flying modelled, flash inert; "Hexproof" modelled (702.11); an
+    older printing's "Flying; trample; rampage 4" (Teeka's Dragon) is three keywords too."""
+    assert classes(card("Teeka's Dragon", "Flying; trample; rampage 4")) == {
+        "Flying": MODELLED, "trample": MODELLED, "rampage 4": MODELLED}
     assert classes(card("Spectral Sailor", "Flash\nFlying\n{3}{U}: Draw a card.")) == {
         "Flying": MODELLED, "Flash": "spell", "{3}{U}: Draw a card.": "hidden"}
     assert classes(card("Sacred Wolf", "Hexproof")) == {"Hexproof": MODELLED}

@@ -243,12 +243,13 @@ def _status(line: str, name: str) -> str:
 
 
 def _keyword_parts(line: str, name: str) -> list[str] | None:
-    """The comma-separated parts of a line (the card's own name, which may contain commas, kept
-    whole), or None if the line has no comma or is an activated ability ("cost: effect")."""
+    """The comma-separated parts of a line (or semicolon-separated, as older printings list keywords: "Flying;
+    trample"; the card's own name, which may contain commas, kept whole), or None if the line has no comma
+    or is an activated ability ("cost: effect")."""
     if ":" in line:
         return None
     masked = line.replace(name, "\0") if name else line
-    parts = [p.strip().replace("\0", name) for p in masked.split(",")]
+    parts = [p.strip().replace("\0", name) for p in re.split(r"[,;]", masked)]  # (older printings: "Flying; trample")
     return parts if len(parts) > 1 and all(parts) else None
 
 

@@ -132,6 +132,9 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
              r"^[^:\"]+ don't untap during their controllers' untap steps$",
              r"^untap all [^.:\"]+ during each other player's untap step$",
              r"^you may choose not to untap ~ during your untap step",
+             # 701.43a: exerting only keeps it from untapping in the next untap step (without a linked "when
+             # you do" ability; a "whenever you exert a creature" trigger is a line of its own)
+             r"^you may exert ~ as it attacks$",
              rf"{_ACTIVATED_ONLY}during your upkeep\b"),
     "spell": (r"^(this spell|~) can't be countered\b",
               r"^(this spell|~) costs [^.]* (less|more) to cast\b",
