@@ -75,7 +75,15 @@ BLOCKING += ["This creature can't attack unless defending player controls an Isl
 BLOCKING += ["This creature can't attack", "~ can't attack or block", "~ can't block creatures with power 2 or greater",
              "~ can't block creatures with power greater than ~'s power",
              "~ can't block unless you control another Goblin", "~ can't attack unless you control a red creature",
-             "~ can't attack or block unless you control at least two other creatures", "Unleash"]
+             "~ can't attack or block unless you control at least two other creatures", "Unleash",
+             "~ can't be blocked as long as it's attacking alone", "Creatures can't attack you",
+             "~ can't attack unless you control more creatures than defending player",
+             "~ can't block unless you control more creatures than attacking player",
+             "~ can block creatures with shadow as though ~ had shadow",
+             "~ can block creatures with shadow as though they didn't have shadow",
+             "~ can't block and can't be blocked", "~ can't block or be blocked by creatures with power 2 or greater",
+             "~ can't attack or block if an artifact is on the battlefield",
+             "Non-Goblin creatures you control can't attack"]
 KEYWORDS += ["Changeling"]
 REQUIREMENTS = ["All creatures able to block this creature do so", "All creatures able to block ~ do so",
                 "This creature must be blocked if able", "~ must be blocked if able",

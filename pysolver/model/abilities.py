@@ -625,7 +625,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     restriction = parse_restriction(text) or parse_restriction(bare) or _defending(text)
     if restriction is not None:
         return [restriction]
-    return _unless_you(text) or _blocker_restriction(text)
+    return _unless_you(text) or _blocker_restriction(text) or _joined(text) or _effect_restriction(text)
 
 
 # 508.1c, 509.1b: "~ can't attack unless defending player controls an Island", "~ can't be blocked as long
@@ -694,6 +694,50 @@ def _blocker_restriction(text: str) -> list[Ability] | None:
     m = _CANT_BLOCK_CREATURES.fullmatch(text)
     quality = _with_quality(m.group("with")) if m else None
     return [Ability("cant_block_creatures", quality)] if quality is not None else None
+
+
+# 509.1b: two restrictions of the creature in one line: "~ can't block and can't be blocked", "~ can't block
+# or be blocked by creatures with power 2 or greater" (each of the two lines it joins).
+_JOINED = re.compile(r"this creature can't block (?:and can't be blocked|or be blocked by (?P<creatures>.+))")
+
+
+def _joined(text: str) -> list[Ability] | None:
+    """The two restrictions a line joins, or None.
+
+    >>> [a.term for a in _joined("this creature can't block or be blocked by creatures with power 2 or greater")]
+    ['cant_block_creatures(cmp(power,ge,n(2)))', 'not_blocked_by(cmp(power,ge,n(2)))']
+    """
+    m = _JOINED.fullmatch(text)
+    if m is None:
+        return None
+    if m.group("creatures") is None:
+        return [Ability("cant_block"), Ability("cant_be_blocked")]
+    blocker = _blocker_restriction(f"this creature can't block {m.group('creatures')}")
+    attacker = parse_restriction(f"this creature can't be blocked by {m.group('creatures')}")
+    return blocker + [attacker] if blocker is not None and attacker is not None else None
+
+
+# 508.1c, 509.1b: "Creatures can't attack you" (a permanent's effect on its controller, the player attacked);
+# "~ can't attack or block if an enchantment is on the battlefield" (granted while a permanent of any player's
+# of that kind is on the battlefield: grant_if with whose all).
+_IF_ON_THE_BATTLEFIELD = re.compile(r"this creature can't (?P<what>attack|block|attack or block) if (?:a|an) "
+                                    r"(?P<object>.+) is on the battlefield")
+
+
+def _effect_restriction(text: str) -> list[Ability] | None:
+    """ "Creatures can't attack you" or a restriction while a permanent of a kind is on the battlefield, or None.
+
+    >>> _effect_restriction("this creature can't attack or block if an enchantment is on the battlefield")[0].term
+    'grant_if(at_least(1,all,permanent),each,card_type(enchantment),cant_attack_or_block)'
+    """
+    if text == "creatures can't attack you":
+        return [Ability("cant_attack_you")]
+    m = _IF_ON_THE_BATTLEFIELD.fullmatch(text)
+    found = _object(m.group("object")) if m else None
+    if m is None or found is None:
+        return None
+    return [Ability("grant_if", Static(found[0], False, found[1], granted=Ability(_RESTRICTED[m.group("what")]),
+                                       whose="all"))]
 
 
 # ---- Blocking restrictions over creature qualities (509.1a, 509.1b) ----------------------------------
@@ -963,16 +1007,16 @@ def _hit(to: str, effect: str) -> Ability | None:
 # the static ability kinds (pysolver.asp.facts, encodings/statics.lp): of a permanent on others, and of a
 # creature on itself as long as, or for each, what its controller controls
 STATICS = ("anthem", "grant", "anthem_if", "grant_if", "grant_unless", "anthem_per", "cda")
-# The static kinds that only restrict the declarations (508.1c, 509.1b): they change no power, toughness
-# or ability that combat damage or a state-based action reads (pysolver.rules.combat.has_statics,
-# pysolver.game.fights.decomposes: after the declarations they change nothing).
-DECLARING_STATICS = ("grant_unless",)
+# The restrictions a static ability may give (508.1c, 509.1b: "<creatures> can't attack", "~ can't block unless
+# you control another Zombie", "~ can't attack or block if an enchantment is on the battlefield").
+RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block")
 # Keywords a static ability can grant: not changeling (a characteristic-defining ability of the
 # creature itself, 604.3, 702.73a), nor persist and undying (their returns are read off the printed
 # card, encodings/outcomes.lp).
 UNGRANTED = ("changeling", "persist", "undying")
 _STATIC = re.compile(r"(?P<other>other )?(?:all )?(?P<who>.+?)(?: (?P<scope>you control|your opponents control))?"
-                     r" (?:get (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and have (?P<also>.+))?|have (?P<have>.+))")
+                     r" (?:get (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and have (?P<also>.+))?|have (?P<have>.+)"
+                     r"|(?P<cant>can't attack))")
 _CARD_TYPES = {"artifact": "artifact"}
 
 
@@ -989,7 +1033,8 @@ class Static:
     toughness: int = 0
     granted: Ability | None = None
     # whose objects a count takes: a characteristic-defining ability's you (its controller's) or all; a
-    # condition's you or opponents ("as long as an opponent controls …")
+    # condition's you, opponents ("as long as an opponent controls …") or all ("if an enchantment is on the
+    # battlefield")
     whose: str = "you"
     least: int = 1  # how many objects a condition needs ("as long as you control three or more artifacts")
 
@@ -1018,6 +1063,17 @@ def granted_kind(a: Ability) -> str | None:
     return getattr(granted, "kind", None)
 
 
+def declares_only(a: Ability) -> bool:
+    """Whether a static ability only restricts the declarations of attackers and blockers (508.1c, 509.1b):
+    it changes no power, toughness or ability that combat damage or a state-based action reads, so after the
+    declarations it changes nothing (pysolver.rules.combat.has_statics, pysolver.game.fights.decomposes).
+
+    >>> declares_only(parse_ability_line("Creatures can't attack", None)[0])
+    True
+    """
+    return a.kind in STATICS and granted_kind(a) in RESTRICTIONS_GIVEN
+
+
 def _creatures_quality(who: str) -> str | None:
     """The quality term of the creatures a static ability names ("red creatures", "goblins"), or None."""
     if who == "creatures":
@@ -1033,6 +1089,8 @@ def _creatures_quality(who: str) -> str | None:
             return word
         if word in _CARD_TYPES:
             return f"card_type({_CARD_TYPES[word]})"
+        if word.startswith("non-") and creature_type(word[4:]) == word[4:]:  # "non-Eye creatures" (205.3m)
+            return f'noncreature_type("{word[4:]}")'
         ctype = creature_type(word)
         return f'creature_type("{ctype}")' if ctype is not None and ctype == word else None
     if len(words) == 1:
@@ -1063,6 +1121,8 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
     ['anthem(opponents,each,any,-1,0)']
     >>> _static("elves you control have flying and trample", frozenset())[1].term
     'grant(you,each,creature_type("elf"),trample)'
+    >>> _static("non-eye creatures you control can't attack", frozenset())[0].term  # 508.1c, as granted
+    'grant(you,each,noncreature_type("eye"),cant_attack)'
     """
     m = _STATIC.fullmatch(text)
     if m is None:
@@ -1086,6 +1146,8 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
         if granted is None:
             return None
         out += [Ability("grant", Static(scope, other, quality, granted=a)) for a in granted]
+    if m.group("cant"):  # 508.1c: the restriction on each creature it describes, read as a granted one
+        out.append(Ability("grant", Static(scope, other, quality, granted=Ability("cant_attack"))))
     return out
 
 

@@ -159,6 +159,27 @@ CATALOGUE: tuple[LineForm, ...] = (
              "grant_unless", "508.1c", "This creature can't block unless you control another Zombie",
              ("~ can't attack unless you control a Knight or a Soldier",
               "~ can't attack or block unless you control at least three other creatures"), literal=False),
+    # 702.28b: the blocker may block creatures with shadow (without having shadow itself)
+    LineForm("blocking", "~ can block creatures with shadow as though ~ had shadow", "blocks_shadow", "702.28b",
+             "This creature can block creatures with shadow as though this creature had shadow"),
+    LineForm("blocking", "~ can block creatures with shadow as though they didn't have shadow", "ignores_shadow",
+             "702.28b", "This creature can block creatures with shadow as though they didn't have shadow"),
+    # 506.5: no other creature is attacking (one removed from combat is not, 506.4)
+    LineForm("blocking", "~ can't be blocked as long as it's attacking alone", "unblockable_alone", "509.1b",
+             "This creature can't be blocked as long as it's attacking alone"),
+    # poisoned: one or more poison counters (122.1f)
+    LineForm("blocking", "~ can't attack unless defending player is poisoned", "attacks_only_if_poisoned", "508.1c",
+             "This creature can't attack unless defending player is poisoned"),
+    LineForm("blocking", "~ can't attack unless you control more creatures than defending player", "attacks_if_more",
+             "508.1c", "This creature can't attack unless you control more creatures than defending player"),
+    LineForm("blocking", "~ can't block unless you control more creatures than attacking player", "blocks_if_more",
+             "509.1b", "This creature can't block unless you control more creatures than attacking player"),
+    # the player who controls the permanent can't be attacked (its planeswalkers and battles can)
+    LineForm("blocking", "Creatures can't attack you", "cant_attack_you", "508.1c", "Creatures can't attack you",
+             literal=False),
+    # any player's permanent of that kind: the restriction applies while one is on the battlefield
+    LineForm("blocking", "~ can't attack/block/attack or block if a/an <object> is on the battlefield", "grant_if",
+             "508.1c", "This creature can't attack or block if an enchantment is on the battlefield", literal=False),
     LineForm("requirement", "All creatures able to block ~ do so", "lure", "509.1c",
              "All creatures able to block this creature do so"),
     LineForm("requirement", "~ must be blocked if able", "must_be_blocked", "509.1c",
@@ -340,6 +361,9 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Creatures your opponents control get -1/-0", literal=False),
     LineForm("static", "[Other] <creatures> [you control] have <abilities>", "grant", "613.1f",
              "Elves you control have flying and trample", literal=False),
+    # 508.1c: the restriction of each creature it describes (as if granted)
+    LineForm("static", "[Other] <creatures> [you control] can't attack", "grant", "508.1c",
+             "Non-Eye creatures you control can't attack", ("Creatures can't attack",), literal=False),
     # a creature on itself: <object> is creature, <color> creature, artifact creature, <color> permanent,
     # artifact, enchantment, land, <creature type> or <land type>, or two of one kind joined by "or",
     # counted among its controller's permanents (or an opponent's)

@@ -58,6 +58,8 @@ def describes(source: Characteristics, effect: Static, c: Characteristics) -> bo
         return arg in c.colors  # 105.2
     if name == "noncolor":
         return arg not in c.colors
+    if name == "noncreature_type":  # "non-Eye creatures": a changeling's subtypes are all types (702.73a)
+        return arg not in c.subtypes
     if name == "colorless":
         return not c.colors  # 105.2c
     if name == "multicolored":
@@ -105,13 +107,14 @@ def is_object(c: Characteristics, kind: str, quality: str) -> bool:
 
 def count(field: dict[str, Characteristics], c: Characteristics, effect: Static, attacking: frozenset[str]) -> int:
     """How many objects the condition of `c`'s own ability counts in the field ("another", "other": not `c`),
-    its controller's or (``whose`` opponents: "as long as an opponent controls …") the others';
+    its controller's, (``whose`` opponents: "as long as an opponent controls …") the others' or (all) anyone's;
     "as long as it's attacking": 1 if it is one of the declared attackers (508.1k)."""
     if effect.scope == "attacking":
         return int(c.id in attacking)
     if effect.scope == "attacker":  # "for each other attacking creature"
         return sum(1 for x in field.values() if x.id in attacking and x.is_creature and x.id != c.id)
-    return sum(1 for x in field.values() if (x.controller == c.controller) == (effect.whose == "you")
+    return sum(1 for x in field.values()
+               if (effect.whose == "all" or (x.controller == c.controller) == (effect.whose == "you"))
                and is_object(x, effect.scope, effect.quality) and not (effect.other and x.id == c.id))
 
 
