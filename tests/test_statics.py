@@ -74,6 +74,8 @@ def results(s: pysolver.Situation) -> set[tuple[int, tuple[str, ...], tuple[tupl
     ("Master of Etherium", "Other artifact creatures you control get +1/+1.",
      ["anthem(you,other,card_type(artifact),1,1)"]),
     ("Elesh Norn", "Creatures your opponents control get -2/-2.", ["anthem(opponents,each,any,-2,-2)"]),
+    ("Chromanticore", "Enchanted creature gets +4/+4 and has flying, first strike, vigilance, trample, and lifelink.",
+     ["enchanted_pump(4,4)"]),
 ])
 def test_613_real_lines_parse(name: str, line: str, terms: list[str]) -> None:
     """604.1, 613.4c, 613.1f: the printed forms (the card's name is no part of these lines)."""
@@ -225,6 +227,18 @@ def test_509_1b_a_granted_flying_restricts_blocks() -> None:
               creature("b", "bob", 1, 1), creature("r", "bob", 1, 1, "Reach"),
               attackers={"x": "bob"})
     assert sorted(sorted(map(tuple, d["blocks"])) for d in pysolver.legal_blocks(s)) == [[], [("r", "x")]]
+
+
+def test_303_4d_a_bestow_creature_enchants_nothing() -> None:
+    """Ghostblade Eidolon on the battlefield as a creature is attached to nothing (303.4d, 702.103f): its
+    "Enchanted creature gets +1/+1 and has double strike" pumps neither itself nor another creature; as a
+    permanent that is no creature it would be an Aura attached to something, which is refused."""
+    line = "Enchanted creature gets +1/+1 and has double strike."
+    s = board(creature("e", "alice", 1, 1, line, types=["Enchantment", "Creature"]), creature("x", "alice", 2, 2),
+              attackers={"e": "bob", "x": "bob"}, blockers={})
+    assert results(s) == {(17, (), ())}
+    with pytest.raises(pysolver.InputError, match=r"permanents\[0\].*Aura attached to a creature \(303.4b\)"):
+        board(enchantment("e", "alice", line))
 
 
 # ---- a creature's abilities on itself, with a condition the board states (604.1, 611.3a) --------------

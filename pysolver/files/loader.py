@@ -80,6 +80,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_state_triggers(r, permanents)
     _check_enters_watchers(r, permanents)
     _check_unleash(r, permanents)
+    _check_enchanted(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -196,6 +197,15 @@ def _check_unleash(r: Reader, permanents: list[Permanent]) -> None:
         if p.has("unleash") and (p.has("persist") or p.has("undying")):
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has unleash (702.98a) and persist or undying (702.79a, "
                          "702.93a): returning, it could enter with a +1/+1 counter or without; not modelled")
+
+
+def _check_enchanted(r: Reader, permanents: list[Permanent]) -> None:
+    """"Enchanted creature gets +X/+Y" (a creature card with bestow) acts on nothing while its permanent is a
+    creature (303.4d, 702.103f); one that is no creature would be an Aura attached to something: refused."""
+    for i, p in enumerate(permanents):
+        if p.has("enchanted_pump") and not p.is_creature:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} is no creature and has \"enchanted creature gets +X/+Y\": "
+                         "an Aura attached to a creature (303.4b) is not modelled")
 
 
 def _is(p: Permanent, name: str, arg: str) -> bool:

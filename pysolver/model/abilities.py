@@ -579,7 +579,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return pump
     if text in PREVENTIONS:  # 615.1a
         return [Ability(PREVENTIONS[text])]
-    static = _static(text, players) or _conditional(text, players)
+    static = _static(text, players) or _conditional(text, players) or _enchanted(text, players)
     if static is not None:
         return static
     if text in KEYWORDS:
@@ -1149,6 +1149,25 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
     if m.group("cant"):  # 508.1c: the restriction on each creature it describes, read as a granted one
         out.append(Ability("grant", Static(scope, other, quality, granted=Ability("cant_attack"))))
     return out
+
+
+# 303.4b, 702.103: "Enchanted creature gets +X/+Y [and has <abilities>]" of a creature card with bestow: on the
+# battlefield as a creature it is attached to nothing (303.4d: an Aura that is also a creature can't enchant
+# anything; 702.103f), so the effect applies to no object (611.3a); a permanent with it that is no creature
+# would be an Aura attached to something, which is refused (pysolver.files.loader). Its value is (X, Y).
+_ENCHANTED = re.compile(r"enchanted creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.+))?")
+
+
+def _enchanted(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """ "Enchanted creature gets +X/+Y [and has <abilities>]", or None.
+
+    >>> _enchanted("enchanted creature gets +1/+1 and has double strike", frozenset())[0].term
+    'enchanted_pump(1,1)'
+    """
+    m = _ENCHANTED.fullmatch(text)
+    if m is None or (m.group("also") is not None and _granted(m.group("also"), players) is None):
+        return None
+    return [Ability("enchanted_pump", (_signed(m.group("x")), _signed(m.group("y"))))]
 
 
 # ---- Static abilities of a creature on itself, with a condition the board states (604.1, 611.3a) ------

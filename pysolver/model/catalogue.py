@@ -364,6 +364,10 @@ CATALOGUE: tuple[LineForm, ...] = (
     # 508.1c: the restriction of each creature it describes (as if granted)
     LineForm("static", "[Other] <creatures> [you control] can't attack", "grant", "508.1c",
              "Non-Eye creatures you control can't attack", ("Creatures can't attack",), literal=False),
+    # 303.4b, 303.4d: of a creature card with bestow; as a creature it enchants nothing (a permanent with it that
+    # is no creature, an Aura, is refused)
+    LineForm("static", "Enchanted creature gets +X/+Y [and has <abilities>]", "enchanted_pump", "303.4d",
+             "Enchanted creature gets +1/+1 and has double strike", literal=False),
     # a creature on itself: <object> is creature, <color> creature, artifact creature, <color> permanent,
     # artifact, enchantment, land, <creature type> or <land type>, or two of one kind joined by "or",
     # counted among its controller's permanents (or an opponent's)
