@@ -564,7 +564,10 @@ STATIC_LINES = ["Creatures you control get +1/+1", "Other creatures you control 
                 "~ has flying as long as it's attacking", "~ gets +1/+0 for each other attacking creature",
                 "~ gets +1/+1 as long as you control two or more Goblins",
                 "~ has first strike as long as an opponent controls a red creature",
-                "As long as you control a red or green creature, ~ gets +1/+0"]
+                "As long as you control a red or green creature, ~ gets +1/+0",
+                "Attacking creatures you control get +1/+0", "Other creatures you control with lifelink get +1/+0",
+                "Creatures with double strike your opponents control get -1/-1", "Face-down creatures get +1/+1",
+                "~ gets +1/+1 for each face-down creature on the battlefield", "Non-Goblin creatures get +0/+1"]
 
 
 DEFINING_LINES = ["~'s power and toughness are each equal to the number of creatures you control",

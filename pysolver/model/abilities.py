@@ -1014,10 +1014,11 @@ RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block")
 # creature itself, 604.3, 702.73a), nor persist and undying (their returns are read off the printed
 # card, encodings/outcomes.lp).
 UNGRANTED = ("changeling", "persist", "undying")
-_STATIC = re.compile(r"(?P<other>other )?(?:all )?(?P<who>.+?)(?: (?P<scope>you control|your opponents control))?"
+_STATIC = re.compile(r"(?P<other>other )?(?:all )?(?P<who>.+?)(?: with (?P<with>[a-z ]+?))?"
+                     r"(?: (?P<scope>you control|your opponents control))?(?: with (?P<with_after>[a-z ]+?))?"
                      r" (?:get (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and have (?P<also>.+))?|have (?P<have>.+)"
                      r"|(?P<cant>can't attack))")
-_CARD_TYPES = {"artifact": "artifact"}
+_CARD_TYPES = {"artifact": "artifact", "land": "land", "enchantment": "enchantment"}
 
 
 @dataclass(frozen=True)
@@ -1043,7 +1044,7 @@ class Static:
         conditional kinds the scope is the kind of object counted (creature, permanent), written
         ``at_least(L,Whose,Kind)`` when the condition needs L objects or an opponent's."""
         scope = self.scope
-        if kind in ("anthem_if", "grant_if", "grant_unless") and (self.least, self.whose) != (1, "you"):
+        if kind in ("anthem_if", "grant_if", "grant_unless", "anthem_per") and (self.least, self.whose) != (1, "you"):
             scope = f"at_least({self.least},{self.whose},{scope})"
         head = f"{scope},{'other' if self.other else 'each'},{self.quality}"
         if kind == "cda":
@@ -1081,6 +1082,8 @@ def _creatures_quality(who: str) -> str | None:
     words = who.split(" ")
     if len(words) == 2 and words[1] == "creatures":
         word = words[0]
+        if word in ("attacking", "face-down"):  # 508.1k, 506.4; 708.2a
+            return word.replace("-", "_")
         if word in COLORS:
             return f"color({word})"
         if word.startswith("non") and word[3:] in COLORS:
@@ -1093,9 +1096,9 @@ def _creatures_quality(who: str) -> str | None:
             return f'noncreature_type("{word[4:]}")'
         ctype = creature_type(word)
         return f'creature_type("{ctype}")' if ctype is not None and ctype == word else None
-    if len(words) == 1:
+    if len(words) == 1:  # a creature type in the plural ("Goblins"; "Merfolk" is its own plural)
         ctype = creature_type(who)
-        return f'creature_type("{ctype}")' if ctype is not None and ctype != who else None
+        return f'creature_type("{ctype}")' if ctype is not None else None
     return None
 
 
@@ -1123,11 +1126,19 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
     'grant(you,each,creature_type("elf"),trample)'
     >>> _static("non-eye creatures you control can't attack", frozenset())[0].term  # 508.1c, as granted
     'grant(you,each,noncreature_type("eye"),cant_attack)'
+    >>> _static("creatures with flying your opponents control get -1/-1", frozenset())[0].term
+    'anthem(opponents,each,keyword(flying),-1,-1)'
     """
     m = _STATIC.fullmatch(text)
     if m is None:
         return None
     quality = _creatures_quality(m.group("who"))
+    keyword = m.group("with") or m.group("with_after")
+    if keyword is not None:  # "creatures with flying": of their own keyword (pysolver.files.loader), +X/+Y only
+        if KEYWORDS.get(keyword) is None or m.group("x") is None or m.group("also") is not None or quality is None:
+            return None
+        having = f"keyword({KEYWORDS[keyword]})"
+        quality = having if quality == "any" else f"both({quality},{having})"
     if quality is None:
         return None
     scope = SCOPES[m.group("scope")]
@@ -1186,7 +1197,7 @@ _AS_LONG_AS = (r"as long as (?P<whose>you control|an opponent controls) (?:(?P<a
 _CONDITIONAL = [re.compile(rf"(?:{_GETS}|{_HAS}) {_AS_LONG_AS}"),
                 re.compile(rf"{_AS_LONG_AS}, (?:{_GETS}|{_HAS})")]
 _FOR_EACH = re.compile(r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+) for each (?P<other>other )?"
-                       r"(?P<object>.+?) you control")
+                       r"(?P<object>.+?) (?P<where>you control|on the battlefield)")
 _OBJECT_TYPES = ("artifact", "enchantment", "land")
 
 
@@ -1214,6 +1225,10 @@ def _object(text: str) -> tuple[str, str] | None:
         return "creature", "card_type(artifact)"
     if text in _OBJECT_TYPES:
         return "permanent", f"card_type({text})"
+    if text in ("aura", "equipment"):  # 205.3g, 205.3h: an artifact or enchantment type
+        return "permanent", f'subtype("{text}")'
+    if text == "face-down creature":  # 708.2a
+        return "creature", "face_down"
     if len(words) == 1 and text in type_lists()[1]:
         return "permanent", f'land_type("{text}")'
     if len(words) == 1 and creature_type(text) == text:
@@ -1283,7 +1298,8 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     found = _object(m.group("object")) if m else None
     if m is not None and found is not None:
         x, y = _signed(m.group("x")), _signed(m.group("y"))
-        return [Ability("anthem_per", Static(found[0], m.group("other") is not None, found[1], x, y))]
+        whose = "you" if m.group("where") == "you control" else "all"
+        return [Ability("anthem_per", Static(found[0], m.group("other") is not None, found[1], x, y, whose=whose))]
     m = next((m for pattern in _CONDITIONAL if (m := pattern.fullmatch(text))), None)
     if m is None:
         return None
@@ -1328,8 +1344,10 @@ def _plural_object(text: str) -> tuple[str, str] | None:
     words = text.split(" ")
     if words[-1] == "plains":
         return _object(text)
-    if words[-1] in ("creatures", "permanents", "artifacts", "enchantments", "lands"):
+    if words[-1] in ("creatures", "permanents", "artifacts", "enchantments", "lands", "auras"):
         return _object(" ".join([*words[:-1], words[-1][:-1]]))
+    if text == "equipment":
+        return _object(text)
     if len(words) == 1:
         _, lands = type_lists()
         if text.endswith("s") and text[:-1] in lands:

@@ -356,7 +356,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     # <creatures>: creatures, <color> / non<color> / colorless / multicolored / artifact / <creature type>
     # creatures, or <creature type>s (205.3m, 702.73a changeling); [other]: not the source itself
     LineForm("static", "[Other] <creatures> [you control] get +X/+Y [and have <abilities>]", "anthem", "613.4c",
-             "Other Goblin creatures you control get +1/+1", literal=False),
+             "Other Goblin creatures you control get +1/+1",
+             ("Attacking creatures you control get +1/+0", "Other creatures you control with defender get +0/+2",
+              "Creatures with flying your opponents control get -1/-1"), literal=False),
     LineForm("static", "[Other] <creatures> your opponents control get +X/+Y", "anthem", "613.4c",
              "Creatures your opponents control get -1/-0", literal=False),
     LineForm("static", "[Other] <creatures> [you control] have <abilities>", "grant", "613.1f",
@@ -388,7 +390,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~ has <abilities> as long as an opponent controls a/an <object>", "grant_if", "613.1f",
              "This creature has haste as long as an opponent controls a Human", literal=False),
     LineForm("static", "~ gets +X/+Y for each [other] <object> you control", "anthem_per", "613.4c",
-             "This creature gets +1/+0 for each other Goblin you control", literal=False),
+             "This creature gets +1/+0 for each other Goblin you control",
+             ("~ gets +1/+0 for each Equipment you control",
+              "~ gets +2/+2 for each face-down creature on the battlefield"), literal=False),
     LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as it's attacking", "anthem_if", "508.1k",
              "This creature gets +1/+0 as long as it's attacking",
              ("As long as ~ is attacking, it gets +2/+0",), literal=False),
