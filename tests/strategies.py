@@ -75,7 +75,15 @@ BLOCKING += ["This creature can't attack unless defending player controls an Isl
 BLOCKING += ["This creature can't attack", "~ can't attack or block", "~ can't block creatures with power 2 or greater",
              "~ can't block creatures with power greater than ~'s power",
              "~ can't block unless you control another Goblin", "~ can't attack unless you control a red creature",
-             "~ can't attack or block unless you control at least two other creatures", "Unleash"]
+             "~ can't attack or block unless you control at least two other creatures", "Unleash",
+             "~ can't be blocked as long as it's attacking alone", "Creatures can't attack you",
+             "~ can't attack unless you control more creatures than defending player",
+             "~ can't block unless you control more creatures than attacking player",
+             "~ can block creatures with shadow as though ~ had shadow",
+             "~ can block creatures with shadow as though they didn't have shadow",
+             "~ can't block and can't be blocked", "~ can't block or be blocked by creatures with power 2 or greater",
+             "~ can't attack or block if an artifact is on the battlefield",
+             "Non-Goblin creatures you control can't attack"]
 KEYWORDS += ["Changeling"]
 REQUIREMENTS = ["All creatures able to block this creature do so", "All creatures able to block ~ do so",
                 "This creature must be blocked if able", "~ must be blocked if able",
@@ -570,7 +578,10 @@ STATIC_LINES = ["Creatures you control get +1/+1", "Other creatures you control 
                 "~ has flying as long as it's attacking", "~ gets +1/+0 for each other attacking creature",
                 "~ gets +1/+1 as long as you control two or more Goblins",
                 "~ has first strike as long as an opponent controls a red creature",
-                "As long as you control a red or green creature, ~ gets +1/+0"]
+                "As long as you control a red or green creature, ~ gets +1/+0",
+                "Attacking creatures you control get +1/+0", "Other creatures you control with lifelink get +1/+0",
+                "Creatures with double strike your opponents control get -1/-1", "Face-down creatures get +1/+1",
+                "~ gets +1/+1 for each face-down creature on the battlefield", "Non-Goblin creatures get +0/+1"]
 
 
 DEFINING_LINES = ["~'s power and toughness are each equal to the number of creatures you control",

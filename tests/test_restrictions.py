@@ -391,6 +391,69 @@ def test_508_1c_restrictions_keep_the_fight_split_and_the_one_program() -> None:
                                                              for o in pysolver.outcomes(s)}
 
 
+def test_508_1c_creatures_cant_attack_and_cant_attack_you() -> None:
+    """Peacekeeper: creatures can't attack (its own controller's too); Evil Eye of Urborg: non-Eye creatures
+    its controller controls can't attack (a changeling is an Eye, 702.73a; a face-down Eye is not, 708.2a);
+    Blazing Archon: creatures can't attack its controller, but may attack that player's planeswalker."""
+    attacks(board(creature("x", "alice"), creature("p", "bob", 1, 1, "Creatures can't attack.")), [])
+    eye = creature("e", "alice", 0, 1, "Non-Eye creatures you control can't attack.", subtypes=["Eye"],
+                   summoning_sick=True)
+    attacks(board(eye, creature("c", "alice", 1, 1, "Changeling"), creature("z", "alice"),
+                  creature("f", "alice", 2, 2, subtypes=["Eye"], face_down=True)), [], [("c", "bob")])
+    s = board(creature("x", "alice"), creature("a", "bob", 6, 6, "Flying", "Creatures can't attack you."),
+              {"id": "pw", "controller": "bob", "types": ["Planeswalker"], "loyalty": 3})
+    attacks(s, [], [("x", "pw")])
+    result = pysolver.check(s.with_combat(attackers=(("x", "bob"),)))["violations"]
+    assert [(v["rule"], v["message"], v["objects"]) for v in result] == [
+        ("508.1c", "x attacks bob, but creatures can't attack bob (a)", ["x", "bob", "a"])]
+
+
+def test_508_1c_conditions_on_the_defending_player_and_the_battlefield() -> None:
+    """Chained Throatseeker attacks only a poisoned player (122.1f); Goblin Goon attacks only while its
+    controller controls more creatures than the defending player and blocks only while its controller
+    controls more than the attacking player; Wirecat neither attacks nor blocks while any enchantment is on
+    the battlefield."""
+    seeker = creature("t", "alice", 5, 5, "Chained Throatseeker can't attack unless defending player is poisoned.",
+                      name="Chained Throatseeker")
+    attacks(board(seeker), [])
+    attacks(board(seeker, players=[{"name": "alice"}, {"name": "bob", "poison": 1}]), [], [("t", "bob")])
+    goon = "Goblin Goon can't attack unless you control more creatures than defending player."
+    attacks(board(creature("g", "alice", 6, 6, goon, name="Goblin Goon"), creature("b", "bob")), [])
+    attacks(board(creature("g", "alice", 6, 6, goon, name="Goblin Goon"), creature("y", "alice", 0, 1, "Defender"),
+                  creature("b", "bob")), [], [("g", "bob")])
+    blocking = "~ can't block unless you control more creatures than attacking player"
+    blocks(board(creature("x", "alice"), creature("g", "bob", 6, 6, blocking), attackers={"x": "bob"}), [])
+    blocks(board(creature("x", "alice"), creature("g", "bob", 6, 6, blocking), creature("b", "bob", 0, 1, tapped=True),
+                 attackers={"x": "bob"}), [], [("g", "x")])
+    wirecat = creature("w", "alice", 4, 3, "Wirecat can't attack or block if an enchantment is on the battlefield.",
+                       name="Wirecat")
+    attacks(board(wirecat, {"id": "e", "controller": "bob", "types": ["Enchantment"]}), [])
+    attacks(board(wirecat), [], [("w", "bob")])
+
+
+def test_509_1b_shadow_blockers_attacking_alone_and_joined_restrictions() -> None:
+    """Wall of Diffusion blocks creatures with shadow as though it had shadow (702.28b), Aetherflame Wall as
+    though they had none; Dream Prowler can't be blocked while no other creature is attacking (506.5);
+    Inkfathom Infiltrator can't block (nor be blocked); Sneaky Homunculus can't block creatures with power 2
+    or greater."""
+    shadow = creature("s", "alice", 2, 1, "Shadow")
+    diffusion = creature("d", "bob", 0, 5, "Wall of Diffusion can block creatures with shadow as though Wall of "
+                         "Diffusion had shadow.", name="Wall of Diffusion")
+    flame = creature("f", "bob", 0, 4, "~ can block creatures with shadow as though they didn't have shadow")
+    blocks(board(shadow, diffusion, flame, creature("b", "bob"), attackers={"s": "bob"}),
+           [], [("d", "s")], [("f", "s")], [("d", "s"), ("f", "s")])
+    prowler = creature("p", "alice", 1, 5, "Dream Prowler can't be blocked as long as it's attacking alone.",
+                       name="Dream Prowler")
+    blocks(board(prowler, creature("b", "bob"), attackers={"p": "bob"}), [])
+    blocks(board(prowler, creature("y", "alice"), creature("b", "bob"), attackers={"p": "bob", "y": "bob"}),
+           [], [("b", "p")], [("b", "y")])
+    s = board(creature("x", "alice", 2, 2), creature("o", "alice", 1, 1),
+              creature("i", "bob", 1, 1, "~ can't block and can't be blocked"),
+              creature("h", "bob", 1, 1, "Sneaky Homunculus can't block or be blocked by creatures with power 2 or "
+                       "greater.", name="Sneaky Homunculus"), attackers={"x": "bob", "o": "bob"})
+    blocks(s, [], [("h", "o")])
+
+
 @pytest.mark.parametrize(("name", "line", "term"), [
     ("Mindless Null", "Mindless Null can't block unless you control a Vampire.",
      'grant_unless(permanent,each,creature_type("vampire"),cant_block)'),
@@ -405,6 +468,16 @@ def test_508_1c_restrictions_keep_the_fight_split_and_the_one_program() -> None:
     ("Spitfire Handler", "Spitfire Handler can't block creatures with power greater than Spitfire Handler's power.",
      "cant_block_creatures(cmp(power,gt,source(power)))"),
     ("Dead Reveler", "Unleash", "unleash"),
+    ("Peacekeeper", "Creatures can't attack.", "grant(all,each,any,cant_attack)"),
+    ("Evil Eye of Urborg", "Non-Eye creatures you control can't attack.",
+     'grant(you,each,noncreature_type("eye"),cant_attack)'),
+    ("Blazing Archon", "Creatures can't attack you.", "cant_attack_you"),
+    ("Wirecat", "Wirecat can't attack or block if an enchantment is on the battlefield.",
+     "grant_if(at_least(1,all,permanent),each,card_type(enchantment),cant_attack_or_block)"),
+    ("Aetherflame Wall", "Aetherflame Wall can block creatures with shadow as though they didn't have shadow.",
+     "ignores_shadow"),
+    ("Goblin Goon", "Goblin Goon can't block unless you control more creatures than attacking player.",
+     "blocks_if_more"),
 ])
 def test_508_1c_509_1b_real_restriction_lines_parse(name: str, line: str, term: str) -> None:
     assert [a.term for a in parse_ability_line(line, name)] == [term]

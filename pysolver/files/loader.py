@@ -16,13 +16,14 @@ this module checks the board as a whole: players and ids, card pools, the goal, 
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, cast
 
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
-from ..model.abilities import ON_COMBAT, PINGS, OnCombat
+from ..model.abilities import ON_COMBAT, PINGS, STATICS, OnCombat, Static, granted_kind
 from ..model.catalogue import CATALOGUE
 from ..model.fields import CARD_TYPES, Reader, kind
 from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude, static_magnitude, trigger_magnitude
@@ -85,6 +86,8 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_pairs(r, permanents)
     _check_targeted_watchers(r, permanents)
     _check_trigger_groups(r, permanents)
+    _check_enchanted(r, permanents)
+    _check_keyword_qualities(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -278,6 +281,29 @@ def _check_unleash(r: Reader, permanents: list[Permanent]) -> None:
         if p.has("unleash") and (p.has("persist") or p.has("undying")):
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has unleash (702.98a) and persist or undying (702.79a, "
                          "702.93a): returning, it could enter with a +1/+1 counter or without; not modelled")
+
+
+def _check_enchanted(r: Reader, permanents: list[Permanent]) -> None:
+    """"Enchanted creature gets +X/+Y" (a creature card with bestow) acts on nothing while its permanent is a
+    creature (303.4d, 702.103f); one that is no creature would be an Aura attached to something: refused."""
+    for i, p in enumerate(permanents):
+        if p.has("enchanted_pump") and not p.is_creature:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} is no creature and has \"enchanted creature gets +X/+Y\": "
+                         "an Aura attached to a creature (303.4b) is not modelled")
+
+
+def _check_keyword_qualities(r: Reader, permanents: list[Permanent]) -> None:
+    """"Creatures with flying get -1/-1" reads the creatures' own keywords (and those given until end of turn);
+    a board where a static ability grants that keyword is refused: which effect applies first would depend on
+    the other (613.8), which is not modelled."""
+    read = {k for p in permanents for a in p.abilities if a.kind in STATICS
+            for k in re.findall(r"keyword\((\w+)\)", cast(Static, a.value).quality)}
+    for i, p in enumerate(permanents):
+        given = next((k for a in p.abilities if (k := granted_kind(a)) in read), None)
+        if given is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a static ability that grants {given.replace('_', ' ')}, "
+                         "which another static ability's creatures \"with\" it are read by: their dependency "
+                         "(613.8) is not modelled")
 
 
 def _is(p: Permanent, name: str, arg: str) -> bool:

@@ -589,7 +589,8 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return pump
     if text in PREVENTIONS:  # 615.1a
         return [Ability(PREVENTIONS[text])]
-    static = _paired(text, players) or _static(text, players) or _conditional(text, players)
+    static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
+        or _enchanted(text, players)
     if static is not None:
         return static
     if text in KEYWORDS:
@@ -646,7 +647,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     restriction = parse_restriction(text) or parse_restriction(bare) or _defending(text)
     if restriction is not None:
         return [restriction]
-    return _unless_you(text) or _blocker_restriction(text)
+    return _unless_you(text) or _blocker_restriction(text) or _joined(text) or _effect_restriction(text)
 
 
 # 508.1c, 509.1b: "~ can't attack unless defending player controls an Island", "~ can't be blocked as long
@@ -715,6 +716,50 @@ def _blocker_restriction(text: str) -> list[Ability] | None:
     m = _CANT_BLOCK_CREATURES.fullmatch(text)
     quality = _with_quality(m.group("with")) if m else None
     return [Ability("cant_block_creatures", quality)] if quality is not None else None
+
+
+# 509.1b: two restrictions of the creature in one line: "~ can't block and can't be blocked", "~ can't block
+# or be blocked by creatures with power 2 or greater" (each of the two lines it joins).
+_JOINED = re.compile(r"this creature can't block (?:and can't be blocked|or be blocked by (?P<creatures>.+))")
+
+
+def _joined(text: str) -> list[Ability] | None:
+    """The two restrictions a line joins, or None.
+
+    >>> [a.term for a in _joined("this creature can't block or be blocked by creatures with power 2 or greater")]
+    ['cant_block_creatures(cmp(power,ge,n(2)))', 'not_blocked_by(cmp(power,ge,n(2)))']
+    """
+    m = _JOINED.fullmatch(text)
+    if m is None:
+        return None
+    if m.group("creatures") is None:
+        return [Ability("cant_block"), Ability("cant_be_blocked")]
+    blocker = _blocker_restriction(f"this creature can't block {m.group('creatures')}")
+    attacker = parse_restriction(f"this creature can't be blocked by {m.group('creatures')}")
+    return blocker + [attacker] if blocker is not None and attacker is not None else None
+
+
+# 508.1c, 509.1b: "Creatures can't attack you" (a permanent's effect on its controller, the player attacked);
+# "~ can't attack or block if an enchantment is on the battlefield" (granted while a permanent of any player's
+# of that kind is on the battlefield: grant_if with whose all).
+_IF_ON_THE_BATTLEFIELD = re.compile(r"this creature can't (?P<what>attack|block|attack or block) if (?:a|an) "
+                                    r"(?P<object>.+) is on the battlefield")
+
+
+def _effect_restriction(text: str) -> list[Ability] | None:
+    """ "Creatures can't attack you" or a restriction while a permanent of a kind is on the battlefield, or None.
+
+    >>> _effect_restriction("this creature can't attack or block if an enchantment is on the battlefield")[0].term
+    'grant_if(at_least(1,all,permanent),each,card_type(enchantment),cant_attack_or_block)'
+    """
+    if text == "creatures can't attack you":
+        return [Ability("cant_attack_you")]
+    m = _IF_ON_THE_BATTLEFIELD.fullmatch(text)
+    found = _object(m.group("object")) if m else None
+    if m is None or found is None:
+        return None
+    return [Ability("grant_if", Static(found[0], False, found[1], granted=Ability(_RESTRICTED[m.group("what")]),
+                                       whose="all"))]
 
 
 # ---- Blocking restrictions over creature qualities (509.1a, 509.1b) ----------------------------------
@@ -1202,17 +1247,18 @@ def _hit(to: str, effect: str) -> Ability | None:
 # creature on itself as long as, or for each, what its controller controls
 STATICS = ("anthem", "grant", "anthem_if", "grant_if", "grant_unless", "anthem_per", "cda", "paired_anthem",
            "paired_grant")
-# The static kinds that only restrict the declarations (508.1c, 509.1b): they change no power, toughness
-# or ability that combat damage or a state-based action reads (pysolver.rules.combat.has_statics,
-# pysolver.game.fights.decomposes: after the declarations they change nothing).
-DECLARING_STATICS = ("grant_unless",)
+# The restrictions a static ability may give (508.1c, 509.1b: "<creatures> can't attack", "~ can't block unless
+# you control another Zombie", "~ can't attack or block if an enchantment is on the battlefield").
+RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block")
 # Keywords a static ability can grant: not changeling (a characteristic-defining ability of the
 # creature itself, 604.3, 702.73a), nor persist and undying (their returns are read off the printed
 # card, encodings/outcomes.lp).
 UNGRANTED = ("changeling", "persist", "undying")
-_STATIC = re.compile(r"(?P<other>other )?(?:all )?(?P<who>.+?)(?: (?P<scope>you control|your opponents control))?"
-                     r" (?:get (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and have (?P<also>.+))?|have (?P<have>.+))")
-_CARD_TYPES = {"artifact": "artifact"}
+_STATIC = re.compile(r"(?P<other>other )?(?:all )?(?P<who>.+?)(?: with (?P<with>[a-z ]+?))?"
+                     r"(?: (?P<scope>you control|your opponents control))?(?: with (?P<with_after>[a-z ]+?))?"
+                     r" (?:get (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and have (?P<also>.+))?|have (?P<have>.+)"
+                     r"|(?P<cant>can't attack))")
+_CARD_TYPES = {"artifact": "artifact", "land": "land", "enchantment": "enchantment"}
 
 
 @dataclass(frozen=True)
@@ -1228,7 +1274,8 @@ class Static:
     toughness: int = 0
     granted: Ability | None = None
     # whose objects a count takes: a characteristic-defining ability's you (its controller's) or all; a
-    # condition's you or opponents ("as long as an opponent controls …")
+    # condition's you, opponents ("as long as an opponent controls …") or all ("if an enchantment is on the
+    # battlefield")
     whose: str = "you"
     least: int = 1  # how many objects a condition needs ("as long as you control three or more artifacts")
 
@@ -1237,7 +1284,7 @@ class Static:
         conditional kinds the scope is the kind of object counted (creature, permanent), written
         ``at_least(L,Whose,Kind)`` when the condition needs L objects or an opponent's."""
         scope = self.scope
-        if kind in ("anthem_if", "grant_if", "grant_unless") and (self.least, self.whose) != (1, "you"):
+        if kind in ("anthem_if", "grant_if", "grant_unless", "anthem_per") and (self.least, self.whose) != (1, "you"):
             scope = f"at_least({self.least},{self.whose},{scope})"
         head = f"{scope},{'other' if self.other else 'each'},{self.quality}"
         if kind == "cda":
@@ -1257,6 +1304,17 @@ def granted_kind(a: Ability) -> str | None:
     return getattr(granted, "kind", None)
 
 
+def declares_only(a: Ability) -> bool:
+    """Whether a static ability only restricts the declarations of attackers and blockers (508.1c, 509.1b):
+    it changes no power, toughness or ability that combat damage or a state-based action reads, so after the
+    declarations it changes nothing (pysolver.rules.combat.has_statics, pysolver.game.fights.decomposes).
+
+    >>> declares_only(parse_ability_line("Creatures can't attack", None)[0])
+    True
+    """
+    return a.kind in STATICS and granted_kind(a) in RESTRICTIONS_GIVEN
+
+
 def _creatures_quality(who: str) -> str | None:
     """The quality term of the creatures a static ability names ("red creatures", "goblins"), or None."""
     if who == "creatures":
@@ -1264,6 +1322,8 @@ def _creatures_quality(who: str) -> str | None:
     words = who.split(" ")
     if len(words) == 2 and words[1] == "creatures":
         word = words[0]
+        if word in ("attacking", "face-down"):  # 508.1k, 506.4; 708.2a
+            return word.replace("-", "_")
         if word in COLORS:
             return f"color({word})"
         if word.startswith("non") and word[3:] in COLORS:
@@ -1272,11 +1332,13 @@ def _creatures_quality(who: str) -> str | None:
             return word
         if word in _CARD_TYPES:
             return f"card_type({_CARD_TYPES[word]})"
+        if word.startswith("non-") and creature_type(word[4:]) == word[4:]:  # "non-Eye creatures" (205.3m)
+            return f'noncreature_type("{word[4:]}")'
         ctype = creature_type(word)
         return f'creature_type("{ctype}")' if ctype is not None and ctype == word else None
-    if len(words) == 1:
+    if len(words) == 1:  # a creature type in the plural ("Goblins"; "Merfolk" is its own plural)
         ctype = creature_type(who)
-        return f'creature_type("{ctype}")' if ctype is not None and ctype != who else None
+        return f'creature_type("{ctype}")' if ctype is not None else None
     return None
 
 
@@ -1302,11 +1364,21 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
     ['anthem(opponents,each,any,-1,0)']
     >>> _static("elves you control have flying and trample", frozenset())[1].term
     'grant(you,each,creature_type("elf"),trample)'
+    >>> _static("non-eye creatures you control can't attack", frozenset())[0].term  # 508.1c, as granted
+    'grant(you,each,noncreature_type("eye"),cant_attack)'
+    >>> _static("creatures with flying your opponents control get -1/-1", frozenset())[0].term
+    'anthem(opponents,each,keyword(flying),-1,-1)'
     """
     m = _STATIC.fullmatch(text)
     if m is None:
         return None
     quality = _creatures_quality(m.group("who"))
+    keyword = m.group("with") or m.group("with_after")
+    if keyword is not None:  # "creatures with flying": of their own keyword (pysolver.files.loader), +X/+Y only
+        if KEYWORDS.get(keyword) is None or m.group("x") is None or m.group("also") is not None or quality is None:
+            return None
+        having = f"keyword({KEYWORDS[keyword]})"
+        quality = having if quality == "any" else f"both({quality},{having})"
     if quality is None:
         return None
     scope = SCOPES[m.group("scope")]
@@ -1325,7 +1397,28 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
         if granted is None:
             return None
         out += [Ability("grant", Static(scope, other, quality, granted=a)) for a in granted]
+    if m.group("cant"):  # 508.1c: the restriction on each creature it describes, read as a granted one
+        out.append(Ability("grant", Static(scope, other, quality, granted=Ability("cant_attack"))))
     return out
+
+
+# 303.4b, 702.103: "Enchanted creature gets +X/+Y [and has <abilities>]" of a creature card with bestow: on the
+# battlefield as a creature it is attached to nothing (303.4d: an Aura that is also a creature can't enchant
+# anything; 702.103f), so the effect applies to no object (611.3a); a permanent with it that is no creature
+# would be an Aura attached to something, which is refused (pysolver.files.loader). Its value is (X, Y).
+_ENCHANTED = re.compile(r"enchanted creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.+))?")
+
+
+def _enchanted(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """ "Enchanted creature gets +X/+Y [and has <abilities>]", or None.
+
+    >>> _enchanted("enchanted creature gets +1/+1 and has double strike", frozenset())[0].term
+    'enchanted_pump(1,1)'
+    """
+    m = _ENCHANTED.fullmatch(text)
+    if m is None or (m.group("also") is not None and _granted(m.group("also"), players) is None):
+        return None
+    return [Ability("enchanted_pump", (_signed(m.group("x")), _signed(m.group("y"))))]
 
 
 # ---- Static abilities of a creature on itself, with a condition the board states (604.1, 611.3a) ------
@@ -1344,7 +1437,7 @@ _AS_LONG_AS = (r"as long as (?P<whose>you control|an opponent controls) (?:(?P<a
 _CONDITIONAL = [re.compile(rf"(?:{_GETS}|{_HAS}) {_AS_LONG_AS}"),
                 re.compile(rf"{_AS_LONG_AS}, (?:{_GETS}|{_HAS})")]
 _FOR_EACH = re.compile(r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+) for each (?P<other>other )?"
-                       r"(?P<object>.+?) you control")
+                       r"(?P<object>.+?) (?P<where>you control|on the battlefield)")
 _OBJECT_TYPES = ("artifact", "enchantment", "land")
 
 
@@ -1372,6 +1465,10 @@ def _object(text: str) -> tuple[str, str] | None:
         return "creature", "card_type(artifact)"
     if text in _OBJECT_TYPES:
         return "permanent", f"card_type({text})"
+    if text in ("aura", "equipment"):  # 205.3g, 205.3h: an artifact or enchantment type
+        return "permanent", f'subtype("{text}")'
+    if text == "face-down creature":  # 708.2a
+        return "creature", "face_down"
     if len(words) == 1 and text in type_lists()[1]:
         return "permanent", f'land_type("{text}")'
     if len(words) == 1 and creature_type(text) == text:
@@ -1441,7 +1538,8 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     found = _object(m.group("object")) if m else None
     if m is not None and found is not None:
         x, y = _signed(m.group("x")), _signed(m.group("y"))
-        return [Ability("anthem_per", Static(found[0], m.group("other") is not None, found[1], x, y))]
+        whose = "you" if m.group("where") == "you control" else "all"
+        return [Ability("anthem_per", Static(found[0], m.group("other") is not None, found[1], x, y, whose=whose))]
     m = next((m for pattern in _CONDITIONAL if (m := pattern.fullmatch(text))), None)
     if m is None:
         return None
@@ -1515,8 +1613,10 @@ def _plural_object(text: str) -> tuple[str, str] | None:
     words = text.split(" ")
     if words[-1] == "plains":
         return _object(text)
-    if words[-1] in ("creatures", "permanents", "artifacts", "enchantments", "lands"):
+    if words[-1] in ("creatures", "permanents", "artifacts", "enchantments", "lands", "auras"):
         return _object(" ".join([*words[:-1], words[-1][:-1]]))
+    if text == "equipment":
+        return _object(text)
     if len(words) == 1:
         _, lands = type_lists()
         if text.endswith("s") and text[:-1] in lands:

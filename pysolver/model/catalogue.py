@@ -160,6 +160,27 @@ CATALOGUE: tuple[LineForm, ...] = (
              "grant_unless", "508.1c", "This creature can't block unless you control another Zombie",
              ("~ can't attack unless you control a Knight or a Soldier",
               "~ can't attack or block unless you control at least three other creatures"), literal=False),
+    # 702.28b: the blocker may block creatures with shadow (without having shadow itself)
+    LineForm("blocking", "~ can block creatures with shadow as though ~ had shadow", "blocks_shadow", "702.28b",
+             "This creature can block creatures with shadow as though this creature had shadow"),
+    LineForm("blocking", "~ can block creatures with shadow as though they didn't have shadow", "ignores_shadow",
+             "702.28b", "This creature can block creatures with shadow as though they didn't have shadow"),
+    # 506.5: no other creature is attacking (one removed from combat is not, 506.4)
+    LineForm("blocking", "~ can't be blocked as long as it's attacking alone", "unblockable_alone", "509.1b",
+             "This creature can't be blocked as long as it's attacking alone"),
+    # poisoned: one or more poison counters (122.1f)
+    LineForm("blocking", "~ can't attack unless defending player is poisoned", "attacks_only_if_poisoned", "508.1c",
+             "This creature can't attack unless defending player is poisoned"),
+    LineForm("blocking", "~ can't attack unless you control more creatures than defending player", "attacks_if_more",
+             "508.1c", "This creature can't attack unless you control more creatures than defending player"),
+    LineForm("blocking", "~ can't block unless you control more creatures than attacking player", "blocks_if_more",
+             "509.1b", "This creature can't block unless you control more creatures than attacking player"),
+    # the player who controls the permanent can't be attacked (its planeswalkers and battles can)
+    LineForm("blocking", "Creatures can't attack you", "cant_attack_you", "508.1c", "Creatures can't attack you",
+             literal=False),
+    # any player's permanent of that kind: the restriction applies while one is on the battlefield
+    LineForm("blocking", "~ can't attack/block/attack or block if a/an <object> is on the battlefield", "grant_if",
+             "508.1c", "This creature can't attack or block if an enchantment is on the battlefield", literal=False),
     LineForm("requirement", "All creatures able to block ~ do so", "lure", "509.1c",
              "All creatures able to block this creature do so"),
     LineForm("requirement", "~ must be blocked if able", "must_be_blocked", "509.1c",
@@ -378,11 +399,20 @@ CATALOGUE: tuple[LineForm, ...] = (
     # <creatures>: creatures, <color> / non<color> / colorless / multicolored / artifact / <creature type>
     # creatures, or <creature type>s (205.3m, 702.73a changeling); [other]: not the source itself
     LineForm("static", "[Other] <creatures> [you control] get +X/+Y [and have <abilities>]", "anthem", "613.4c",
-             "Other Goblin creatures you control get +1/+1", literal=False),
+             "Other Goblin creatures you control get +1/+1",
+             ("Attacking creatures you control get +1/+0", "Other creatures you control with defender get +0/+2",
+              "Creatures with flying your opponents control get -1/-1"), literal=False),
     LineForm("static", "[Other] <creatures> your opponents control get +X/+Y", "anthem", "613.4c",
              "Creatures your opponents control get -1/-0", literal=False),
     LineForm("static", "[Other] <creatures> [you control] have <abilities>", "grant", "613.1f",
              "Elves you control have flying and trample", literal=False),
+    # 508.1c: the restriction of each creature it describes (as if granted)
+    LineForm("static", "[Other] <creatures> [you control] can't attack", "grant", "508.1c",
+             "Non-Eye creatures you control can't attack", ("Creatures can't attack",), literal=False),
+    # 303.4b, 303.4d: of a creature card with bestow; as a creature it enchants nothing (a permanent with it that
+    # is no creature, an Aura, is refused)
+    LineForm("static", "Enchanted creature gets +X/+Y [and has <abilities>]", "enchanted_pump", "303.4d",
+             "Enchanted creature gets +1/+1 and has double strike", literal=False),
     # a creature on itself: <object> is creature, <color> creature, artifact creature, <color> permanent,
     # artifact, enchantment, land, <creature type> or <land type>, or two of one kind joined by "or",
     # counted among its controller's permanents (or an opponent's)
@@ -403,7 +433,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~ has <abilities> as long as an opponent controls a/an <object>", "grant_if", "613.1f",
              "This creature has haste as long as an opponent controls a Human", literal=False),
     LineForm("static", "~ gets +X/+Y for each [other] <object> you control", "anthem_per", "613.4c",
-             "This creature gets +1/+0 for each other Goblin you control", literal=False),
+             "This creature gets +1/+0 for each other Goblin you control",
+             ("~ gets +1/+0 for each Equipment you control",
+              "~ gets +2/+2 for each face-down creature on the battlefield"), literal=False),
     LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as it's attacking", "anthem_if", "508.1k",
              "This creature gets +1/+0 as long as it's attacking",
              ("As long as ~ is attacking, it gets +2/+0",), literal=False),

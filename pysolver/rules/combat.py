@@ -32,7 +32,7 @@ from ..asp.solving import (
     one_model,
 )
 from ..model import Permanent, Situation
-from ..model.abilities import DECLARING_STATICS, STATICS
+from ..model.abilities import STATICS, declares_only
 from ..model.stage import Stage
 from ..model.values import Line, Outcome
 from .facedown import Turn, turn_face_up
@@ -118,7 +118,7 @@ def has_statics(s: Situation) -> bool:
     ...     abilities=("Creatures you control get +1/+1",)),)))
     True
     """
-    return any(a.kind in STATICS and a.kind not in DECLARING_STATICS
+    return any(a.kind in STATICS and not declares_only(a)
                for p in s.permanents if not p.left_battlefield for a in p.abilities)
 
 
