@@ -91,7 +91,7 @@ TRIGGER_KEYWORDS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "tri
 TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group in ("trigger", "damage-trigger"))
 # 510.3a, 603.2c: combat-damage triggers ("Whenever ~ deals combat damage to a player, …"), pysolver.rules.hits.
 HIT_TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group == "damage-trigger")
-_TRIGGER_N = re.compile(r"(bushido|rampage|afflict) (\w+)")
+_TRIGGER_N = re.compile(r"(bushido|rampage|afflict|renown) (\w+)")
 _TRIGGER_PUMP = re.compile(r"whenever this creature (attacks|blocks|becomes blocked|blocks or becomes blocked), "
                            r"(?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
 # 207.2c battalion, 508.3a: "[Battalion — ]Whenever ~ and at least two other creatures attack, ~ gets +X/+Y …";

@@ -259,6 +259,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("damage-trigger", "Whenever ~ deals combat damage to a creature, destroy that creature", "hit_destroy",
              "510.3a", "Whenever this creature deals combat damage to a creature, destroy that creature",
              literal=False),
+    # 702.112a: "When this creature deals combat damage to a player, if it isn't renowned, put N +1/+1 counters
+    # on it and it becomes renowned" (603.4; the permanent's `renowned`, 702.112b)
+    LineForm("damage-trigger", "Renown N", "renown", "702.112", "Renown 1", literal=False),
     # <objects>: lands of a land type or permanents of a card type (Islands, lands, artifacts); a board where
     # it could trigger is refused (pysolver.files.loader)
     LineForm("unset-trigger", "When you control no <objects>, sacrifice ~", "sacrifice_without", "603.8",

@@ -69,7 +69,7 @@ def triggered(s: Situation, hits: frozenset[tuple[str, str]]) -> tuple[Trigger, 
             source, kind, recipient, n = (sym.arguments[0].string, sym.arguments[1].name, sym.arguments[2].string,
                                           sym.arguments[3].number)
             controller = s.permanent(source).controller
-            target = {"hit_counters": source, "hit_gain": controller}.get(kind, recipient)
+            target = {"hit_counters": source, "renown": source, "hit_gain": controller}.get(kind, recipient)
             found.append(Trigger(kind, source, target, n, controller))
     order = apnap(s)
     return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.kind, t.source, t.target, t.amount)))
@@ -87,7 +87,7 @@ def resolved(s: Situation, t: Trigger) -> Situation:
     part = ("resolve_hit", [Function(t.kind), String(t.source), String(t.target), Number(t.amount)])
     plus: dict[str, int] = {}
     life: dict[str, int] = {}
-    destroyed = set()
+    destroyed, renowned = set(), set()
     for sym in one_model(control(HITS, situation_facts(s), parts=("base", part))):
         if sym.match("resolved_plus_counters", 2):
             plus[sym.arguments[0].string] = sym.arguments[1].number
@@ -95,7 +95,10 @@ def resolved(s: Situation, t: Trigger) -> Situation:
             life[sym.arguments[0].string] = sym.arguments[1].number
         elif sym.match("resolved_destroyed", 1):
             destroyed.add(sym.arguments[0].string)
+        elif sym.match("resolved_renowned", 1):  # 702.112a
+            renowned.add(sym.arguments[0].string)
     players = tuple(replace(p, life=life.get(p.name, p.life)) for p in s.players)
-    permanents = tuple(replace(p, left_battlefield=p.left_battlefield or p.id in destroyed)
+    permanents = tuple(replace(p, left_battlefield=p.left_battlefield or p.id in destroyed,
+                               renowned=p.renowned or p.id in renowned)
                        .with_counters(1, 1, plus.get(p.id, 0)) for p in s.permanents)
     return replace(s, players=players, permanents=permanents)
