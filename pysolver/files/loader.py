@@ -79,6 +79,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_pingers(r, permanents, active)
     _check_state_triggers(r, permanents)
     _check_enters_watchers(r, permanents)
+    _check_returns(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -185,6 +186,27 @@ def _check_enters_watchers(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"whenever … enters\" trigger (603.6a) and "
                          f"{q(returning.id)} has persist or undying (702.79a, 702.93a), which can return a creature "
                          "to the battlefield during the combat: not modelled")
+
+
+# Triggered abilities that can put a creature into a graveyard outside a combat damage step, where persist
+# and undying return nothing (only a combat damage step's deaths are returned, rules.combat.apply_step):
+# the kind and whether persist (702.79a: only a creature with no -1/-1 counter) would return it.
+KILLING_TRIGGERS = {"hit_minus_counters": False}
+
+
+def _check_returns(r: Reader, permanents: list[Permanent]) -> None:
+    """A board with a triggered ability of :data:`KILLING_TRIGGERS` and a creature with persist or
+    undying that it could kill is refused: that creature would return (702.79a, 702.93a), which is
+    modelled only for the deaths of a combat damage step."""
+    killer = next(((p, k) for p in permanents for k in KILLING_TRIGGERS if p.has(k)), None)
+    if killer is None:
+        return
+    source, kind = killer
+    for i, p in enumerate(permanents):
+        if p.has("undying") or (p.has("persist") and KILLING_TRIGGERS[kind]):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and the "
+                         f"triggered ability of {q(source.id)} could kill it outside a combat damage step: "
+                         "its return is not modelled")
 
 
 def _is(p: Permanent, name: str, arg: str) -> bool:

@@ -144,7 +144,14 @@ _HIT_TO = {"a player": "player", "an opponent": "player", "a player or planeswal
 _HIT_EFFECTS = ((re.compile(r"put (\w+) \+1/\+1 counters? on (?:it|this creature)"), "hit_counters"),
                 (re.compile(r"that player loses (\w+) life"), "hit_loss"),
                 (re.compile(r"you gain (\w+) life"), "hit_gain"),
-                (re.compile(r"destroy that creature(?:\. (?:it|the creature) can't be regenerated)?"), "hit_destroy"))
+                (re.compile(r"destroy that creature(?:\. (?:it|the creature) can't be regenerated)?"), "hit_destroy"),
+                # 701.26a; 502.3: not untapping in an untap step is after the combat (an inert rider)
+                (re.compile(r"tap that creature(?: and it doesn't untap during its controller's next untap step)?"),
+                 "hit_tap"),
+                (re.compile(r"put (\w+) -1/-1 counters? on that creature"), "hit_minus_counters"))
+# the effects on "that creature" (the creature dealt damage), and those without a number
+_THAT_CREATURE = frozenset({"hit_destroy", "hit_tap", "hit_minus_counters"})
+_NO_NUMBER = frozenset({"hit_destroy", "hit_tap"})
 _TOXIC = re.compile(r"toxic (\d+)")  # 702.164a: "toxic N"
 MORPHS = ("morph", "megamorph", "disguise")  # the abilities that turn a face-down permanent face up (702.37e, 702.168d)
 _COST_ABILITY = re.compile(r"(morph|megamorph|disguise)\s*(\{.*\})$")  # 702.37a, 702.37b, 702.168a
@@ -888,9 +895,9 @@ def _hit(to: str, effect: str) -> Ability | None:
         m = pattern.fullmatch(effect)
         if m is None:
             continue
-        if (kind == "hit_loss" and to != "player") or (kind == "hit_destroy" and to != "creature"):
+        if (kind == "hit_loss" and to != "player") or (kind in _THAT_CREATURE and to != "creature"):
             return None  # "that player" needs a player, "that creature" a creature
-        if kind == "hit_destroy":
+        if kind in _NO_NUMBER:
             return Ability(kind, (to,))
         n = _count(m.group(1))
         return Ability(kind, (to, n)) if n else None

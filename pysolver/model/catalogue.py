@@ -259,6 +259,13 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("damage-trigger", "Whenever ~ deals combat damage to a creature, destroy that creature", "hit_destroy",
              "510.3a", "Whenever this creature deals combat damage to a creature, destroy that creature",
              literal=False),
+    LineForm("damage-trigger", "Whenever ~ deals combat damage to a creature, tap that creature", "hit_tap", "510.3a",
+             "Whenever this creature deals combat damage to a creature, tap that creature",
+             ("Whenever ~ deals combat damage to a creature, tap that creature and it doesn't untap during its "
+              "controller's next untap step",), literal=False),
+    LineForm("damage-trigger", "Whenever ~ deals combat damage to a creature, put N -1/-1 counters on that creature",
+             "hit_minus_counters", "510.3a", "Whenever this creature deals combat damage to a creature, put a -1/-1 "
+             "counter on that creature", literal=False),
     # 702.112a: "When this creature deals combat damage to a player, if it isn't renowned, put N +1/+1 counters
     # on it and it becomes renowned" (603.4; the permanent's `renowned`, 702.112b)
     LineForm("damage-trigger", "Renown N", "renown", "702.112", "Renown 1", literal=False),
