@@ -123,6 +123,30 @@ _PUMP_KINDS = {"attacks": "attacks_pump", "blocks": "blocks_pump", "becomes bloc
 _DIES = re.compile(r"when(?:ever)? this creature dies, (?:it|this creature) deals (\w+) damage to "
                    r"(any target|each opponent)")
 _DIES_KINDS = {"any target": "dies_damage", "each opponent": "dies_each_opponent"}
+# 603.10a, 603.6c, 700.4: a creature's own leaves-the-battlefield trigger with its effect. In the solver's combat a
+# creature leaves the battlefield only by dying, and nothing is cycled or enters but what persist and undying
+# return (pysolver.files.loader refuses "enters or dies" beside them): all of these trigger as it dies.
+_DIES_EVENT = re.compile(r"when(?:ever)? (?:this creature (?:dies|leaves the battlefield|is put into a graveyard from "
+                         r"the battlefield|enters(?: the battlefield)? or (?:dies|leaves the battlefield))|you cycle "
+                         r"this creature or it dies), (.+)")
+# 115.1, 115.4: what a death trigger may target (each a spec term of encodings/triggers.lp), and what it
+# names without a target (115.10b: "you"; 102.2: "each player").
+DEATH_TARGETS = {"any target": "any", "target creature or player": "creature_or_player",
+                 "target creature": "creature", "target player": "player", "target opponent": "opponent",
+                 "target player or planeswalker": "player_or_planeswalker",
+                 "target creature an opponent controls": "creature_opponent",
+                 "target creature you don't control": "creature_opponent",
+                 "target creature you control": "creature_yours", "you": "you", "each player": "each_player"}
+_CREATURE_TARGET = r"target creature(?: an opponent controls| you don't control| you control)?"
+_DIES_EFFECTS = (
+    ("dies_damage", re.compile(r"(?P<may>you may have )?(?:it|this creature) deals? (?P<n>\w+) damage to (?P<to>.+)")),
+    # 613.4c: "target creature gets -N/-N until end of turn"
+    ("dies_minus", re.compile(rf"(?P<may>you may have )?(?P<to>{_CREATURE_TARGET}) gets? -(?P<n>\d+)/-(?P=n) until "
+                              r"end of turn")),
+    ("dies_counters", re.compile(rf"(?P<may>you may )?put (?P<n>\w+) \+1/\+1 counters? on (?P<to>{_CREATURE_TARGET})")),
+    ("dies_minus_counters", re.compile(rf"(?P<may>you may )?put (?P<n>\w+) -1/-1 counters? on "
+                                       rf"(?P<to>{_CREATURE_TARGET})")),
+    ("dies_all_loss", re.compile(r"each player loses (?P<n>\w+) life")))  # 119.3
 # 615.1a: static prevention lines, matched whole (the creature's name normalised to "this creature").
 PREVENTIONS = {normalise(form, None): f.kind for f in CATALOGUE if f.group == "shields" and f.literal
                for form in (f.form, *f.also)}
@@ -136,6 +160,24 @@ _OTHER_DIES = re.compile(r"whenever (another creature you control|another creatu
                          r"(?P<loss>\w+) life|you gain (?P<gain>\w+) life)")
 _WATCHED = {"another creature": "another", "another creature you control": "another_yours",
             "a creature you control": "yours"}
+# 603.6c, 603.10a: more creatures watched dying (also "leaves the battlefield", "is put into a graveyard from the
+# battlefield": in the solver's combat a creature leaves only by dying) and more effects; the scope terms of
+# encodings/triggers.lp (in_scope/3), a creature type's as typed(Scope,"type") (205.3m).
+_WATCH = re.compile(r"whenever (?P<who>[a-z' -]+?) (?:dies|leaves the battlefield|is put into a graveyard from the "
+                    r"battlefield), (?P<effect>.+)")
+_SCOPES = {**_WATCHED, "a creature": "all", "this creature or another creature": "all",
+           "this creature or another creature you control": "yours", "a creature an opponent controls": "opponents",
+           "a creature you don't control": "opponents"}
+_TYPED_SCOPE = re.compile(r"(?P<another>another|an?) (?P<type>[a-z'-]+)(?P<yours> you control)?")
+_WATCH_EFFECTS = (
+    ("other_dies_counter", re.compile(r"(?P<may>you may )?put (?P<n>\w+) \+1/\+1 counters? on this creature")),
+    ("other_dies_loss", re.compile(r"each opponent loses (?P<n>\w+) life")),
+    ("other_dies_gain", re.compile(r"you gain (?P<n>\w+) life")),
+    ("other_dies_untap", re.compile(r"untap this creature")),  # 701.26b
+    ("other_dies_tap", re.compile(r"tap this creature")),  # 701.26a
+    ("other_dies_damage", re.compile(r"(?P<may>you may have )?this creature deals? (?P<n>\w+) damage to (?P<to>.+)")),
+    ("other_dies_drain", re.compile(r"target player loses (?P<n>\w+) life and you gain (?P=n) life")),
+    ("other_dies_target_loss", re.compile(r"(?P<to>target player|target opponent) loses (?P<n>\w+) life")))
 # 510.3a: "Whenever ~ deals combat damage to <a player / …>, <effect>"; its value is (what it was dealt to, N).
 _HIT = re.compile(r"whenever this creature deals combat damage to (a player or planeswalker|a player|an opponent|"
                   r"a creature), (.+)")
@@ -849,6 +891,10 @@ def _parse_trigger(text: str) -> Ability | None:
         word, whom = m.group(1), m.group(2)
         n = NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= 7 else None)
         return Ability(_DIES_KINDS[whom], n) if n is not None and n >= 1 else None
+    m = _DIES_EVENT.fullmatch(text)
+    dies = _dies(m.group(1)) if m else None
+    if dies is not None:
+        return dies
     if text == "whenever this creature becomes blocked by a creature, destroy that creature":  # 509.3d, 701.8a
         return Ability("blocked_destroy")
     m = _ATTACKS_LOSS.fullmatch(text)
@@ -869,6 +915,79 @@ def _parse_trigger(text: str) -> Ability | None:
     m = _HIT.fullmatch(text)
     if m:
         return _hit(_HIT_TO[m.group(1)], m.group(2))
+    m = _WATCH.fullmatch(text)
+    if m:
+        return _watch(m.group("who"), m.group("effect"))
+    return None
+
+
+def _watch_scope(who: str) -> str | None:
+    """The creatures a watcher watches dying (603.6c), as a scope term, or None.
+
+    >>> _watch_scope("a creature an opponent controls"), _watch_scope("another zombie you control")
+    ('opponents', 'typed(another_yours,"zombie")')
+    """
+    if who in _SCOPES:
+        return _SCOPES[who]
+    m = _TYPED_SCOPE.fullmatch(who)
+    kind = creature_type(m.group("type")) if m else None
+    if m is None or kind is None:
+        return None
+    scope = ("another" if m.group("another") == "another" else "all") + ("_yours" if m.group("yours") else "")
+    return f'typed({ {"all_yours": "yours"}.get(scope, scope)},"{kind}")'
+
+
+def _watch(who: str, effect: str) -> Ability | None:
+    """A watcher's trigger (603.6c: "Whenever <creatures> die(s), <effect>"), or None. Its value: the scope,
+    N (none for tap and untap) and, for "you may" and what it targets (603.5, :data:`DEATH_TARGETS`), a spec.
+
+    >>> [_watch("another creature", e).term for e in ("untap this creature",
+    ...  "you may have this creature deal 1 damage to target player")]
+    ['other_dies_untap(another)', 'other_dies_damage(another,1,may(player))']
+    """
+    scope = _watch_scope(who)
+    for kind, pattern in _WATCH_EFFECTS if scope is not None else ():
+        m = pattern.fullmatch(effect)
+        if m is None:
+            continue
+        if kind in ("other_dies_untap", "other_dies_tap"):
+            return Ability(kind, (scope,))
+        n = _count(m.group("n"))
+        to = m.groupdict().get("to")
+        spec = DEATH_TARGETS.get(to) if to else "player" if kind == "other_dies_drain" else "self"
+        if not n or spec is None:
+            return None
+        if m.groupdict().get("may"):
+            return Ability(kind, (scope, n, f"may({spec})"))
+        return Ability(kind, (scope, n) if spec == "self" else (scope, n, spec))
+    return None
+
+
+def _dies(effect: str) -> Ability | None:
+    """A death trigger's effect (603.10a; docs/abilities.md "Death triggers"), or None. Its value is N and,
+    but for "any target" (the first form read), what it targets or names (:data:`DEATH_TARGETS`), as
+    ``may(…)`` for "you may" (603.5: the choice is made as its target is, pysolver.rules.triggers).
+
+    >>> [_dies(e).term for e in ("it deals 2 damage to target creature or player", "it deals 2 damage to you",
+    ...  "you may have target creature get -2/-2 until end of turn", "put a +1/+1 counter on target creature")]
+    ['dies_damage(2,creature_or_player)', 'dies_damage(2,you)', 'dies_minus(2,may(creature))', \
+'dies_counters(1,creature)']
+    """
+    for kind, pattern in _DIES_EFFECTS:
+        m = pattern.fullmatch(effect)
+        if m is None:
+            continue
+        n = _count(m.group("n"))
+        if kind == "dies_all_loss":
+            return Ability(kind, n) if n else None
+        if kind == "dies_damage" and m.group("to") == "each opponent" and not m.group("may"):
+            return Ability("dies_each_opponent", n) if n else None  # 102.2
+        spec = DEATH_TARGETS.get(m.group("to"))
+        if not n or spec is None or (m.group("may") and spec in ("you", "each_player")):
+            return None
+        if spec == "any" and not m.group("may"):
+            return Ability(kind, n) if kind == "dies_damage" else None
+        return Ability(kind, (n, f"may({spec})" if m.group("may") else spec))
     return None
 
 
