@@ -51,7 +51,11 @@ def situation_from_data(data: Any, file: str | None = None, pool: Mapping[str, C
 
 
 TARGETING = {"provoke": "provoke (702.39a)", "dies_damage": "death trigger (603.10a)",  # they target creatures
+             "dies_minus": "death trigger (603.10a)", "dies_counters": "death trigger (603.10a)",
+             "dies_minus_counters": "death trigger (603.10a)", "other_dies_damage": "death trigger (603.10a)",
              "ping": "damage ability (115.4)"}
+DEATH_TARGETING = ("dies_damage", "dies_minus", "dies_counters", "dies_minus_counters",  # 603.3d: with a target
+                   "other_dies_damage")
 
 
 def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> Situation:
@@ -88,6 +92,8 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_trigger_groups(r, permanents)
     _check_enchanted(r, permanents)
     _check_keyword_qualities(r, permanents)
+    _check_returns(r, permanents)
+    _check_death_targets(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -109,7 +115,7 @@ def _check_ward(r: Reader, permanents: list[Permanent], active: str) -> None:
         if not (p.face_down == "cloak" or (p.face_down is True and p.has("disguise"))):
             continue
         targeting = next((q for q in permanents if q.controller != p.controller and (
-            q.has("dies_damage") or (q.has("provoke") and q.controller == active))), None)
+            any(map(q.has, DEATH_TARGETING)) or (q.has("provoke") and q.controller == active))), None)
         if targeting is not None:
             kind = next(k for k in TARGETING if targeting.has(k))
             rule = "701.58a" if p.face_down == "cloak" else "702.168a"
@@ -304,6 +310,51 @@ def _check_keyword_qualities(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a static ability that grants {given.replace('_', ' ')}, "
                          "which another static ability's creatures \"with\" it are read by: their dependency "
                          "(613.8) is not modelled")
+
+
+# Triggered abilities that can put a creature into a graveyard outside a combat damage step, where persist
+# and undying return nothing (only a combat damage step's deaths are returned, rules.combat.apply_step):
+# the kind and whether persist (702.79a: only a creature with no -1/-1 counter) would return it.
+KILLING_TRIGGERS = {"hit_minus_counters": False, "hit_destroy": True, "blocked_destroy": True, "dies_damage": True,
+                    "dies_minus": True, "dies_minus_counters": False, "other_dies_damage": True}
+
+
+def _check_returns(r: Reader, permanents: list[Permanent]) -> None:
+    """A board with a triggered ability of :data:`KILLING_TRIGGERS` and a creature with persist or
+    undying that it could kill is refused: that creature would return (702.79a, 702.93a), which is
+    modelled only for the deaths of a combat damage step."""
+    killer = next(((p, k) for p in permanents for k in KILLING_TRIGGERS if p.has(k)), None)
+    if killer is None:
+        return
+    source, kind = killer
+    for i, p in enumerate(permanents):
+        if p.has("undying") or (p.has("persist") and KILLING_TRIGGERS[kind]):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and the "
+                         f"triggered ability of {q(source.id)} could kill it outside a combat damage step: "
+                         "its return is not modelled")
+
+
+_ENTERS_OR_LEAVES = re.compile(r"\benters\b[^,]* or (?:dies|leaves)", re.IGNORECASE)
+
+
+def _check_death_targets(r: Reader, permanents: list[Permanent]) -> None:
+    """A death trigger with a target (603.3d) is refused beside another player's permanent with ward
+    (702.21a: its trigger, which counters the ability unless its controller pays, is modelled only for
+    activated abilities); "When ~ enters or dies, …" (603.6a) beside persist or undying on the same
+    creature, which would return it and so trigger its "enters" (702.79a, 702.93a)."""
+    sources: dict[str, Permanent] = {}  # a permanent with a targeting death trigger, by its controller
+    for x in permanents:
+        if any(map(x.has, DEATH_TARGETING)):
+            sources.setdefault(x.controller, x)
+    for i, p in enumerate(permanents):
+        if (p.has("persist") or p.has("undying")) and any(_ENTERS_OR_LEAVES.search(line) for line in p.ability_lines):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"when … enters or dies\" trigger (603.6a) and persist "
+                         "or undying (702.79a, 702.93a), which would return it to the battlefield and trigger it: "
+                         "not modelled")
+        source = next((x for c, x in sources.items() if c != p.controller), None)
+        if source is not None and p.has("ward") and not p.face_down:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has ward (702.21a) and the death trigger (603.10a) of "
+                         f"{q(source.id)} could target it: ward's trigger on a triggered ability is not modelled")
 
 
 def _is(p: Permanent, name: str, arg: str) -> bool:

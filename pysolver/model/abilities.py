@@ -94,7 +94,7 @@ HIT_TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group == "damage-trigger
 # Keyword mechanics (docs/abilities.md "Keyword mechanics"): the literal lines -> their kinds.
 MECHANICS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "mechanic" and f.literal}
 _DASH = re.compile(r"dash (\{.*\})")  # 702.109a: "Dash {cost}"
-_TRIGGER_N = re.compile(r"(bushido|rampage|afflict) (\w+)")
+_TRIGGER_N = re.compile(r"(bushido|rampage|afflict|renown) (\w+)")
 _TRIGGER_PUMP = re.compile(r"whenever this creature (attacks|blocks|becomes blocked|blocks or becomes blocked), "
                            r"(?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
 # 207.2c battalion, 508.3a: "[Battalion — ]Whenever ~ and at least two other creatures attack, ~ gets +X/+Y …";
@@ -131,6 +131,30 @@ _PUMP_KINDS = {"attacks": "attacks_pump", "blocks": "blocks_pump", "becomes bloc
 _DIES = re.compile(r"when(?:ever)? this creature dies, (?:it|this creature) deals (\w+) damage to "
                    r"(any target|each opponent)")
 _DIES_KINDS = {"any target": "dies_damage", "each opponent": "dies_each_opponent"}
+# 603.10a, 603.6c, 700.4: a creature's own leaves-the-battlefield trigger with its effect. In the solver's combat a
+# creature leaves the battlefield only by dying, and nothing is cycled or enters but what persist and undying
+# return (pysolver.files.loader refuses "enters or dies" beside them): all of these trigger as it dies.
+_DIES_EVENT = re.compile(r"when(?:ever)? (?:this creature (?:dies|leaves the battlefield|is put into a graveyard from "
+                         r"the battlefield|enters(?: the battlefield)? or (?:dies|leaves the battlefield))|you cycle "
+                         r"this creature or it dies), (.+)")
+# 115.1, 115.4: what a death trigger may target (each a spec term of encodings/triggers.lp), and what it
+# names without a target (115.10b: "you"; 102.2: "each player").
+DEATH_TARGETS = {"any target": "any", "target creature or player": "creature_or_player",
+                 "target creature": "creature", "target player": "player", "target opponent": "opponent",
+                 "target player or planeswalker": "player_or_planeswalker",
+                 "target creature an opponent controls": "creature_opponent",
+                 "target creature you don't control": "creature_opponent",
+                 "target creature you control": "creature_yours", "you": "you", "each player": "each_player"}
+_CREATURE_TARGET = r"target creature(?: an opponent controls| you don't control| you control)?"
+_DIES_EFFECTS = (
+    ("dies_damage", re.compile(r"(?P<may>you may have )?(?:it|this creature) deals? (?P<n>\w+) damage to (?P<to>.+)")),
+    # 613.4c: "target creature gets -N/-N until end of turn"
+    ("dies_minus", re.compile(rf"(?P<may>you may have )?(?P<to>{_CREATURE_TARGET}) gets? -(?P<n>\d+)/-(?P=n) until "
+                              r"end of turn")),
+    ("dies_counters", re.compile(rf"(?P<may>you may )?put (?P<n>\w+) \+1/\+1 counters? on (?P<to>{_CREATURE_TARGET})")),
+    ("dies_minus_counters", re.compile(rf"(?P<may>you may )?put (?P<n>\w+) -1/-1 counters? on "
+                                       rf"(?P<to>{_CREATURE_TARGET})")),
+    ("dies_all_loss", re.compile(r"each player loses (?P<n>\w+) life")))  # 119.3
 # 615.1a: static prevention lines, matched whole (the creature's name normalised to "this creature").
 PREVENTIONS = {normalise(form, None): f.kind for f in CATALOGUE if f.group == "shields" and f.literal
                for form in (f.form, *f.also)}
@@ -144,6 +168,24 @@ _OTHER_DIES = re.compile(r"whenever (another creature you control|another creatu
                          r"(?P<loss>\w+) life|you gain (?P<gain>\w+) life)")
 _WATCHED = {"another creature": "another", "another creature you control": "another_yours",
             "a creature you control": "yours"}
+# 603.6c, 603.10a: more creatures watched dying (also "leaves the battlefield", "is put into a graveyard from the
+# battlefield": in the solver's combat a creature leaves only by dying) and more effects; the scope terms of
+# encodings/triggers.lp (in_scope/3), a creature type's as typed(Scope,"type") (205.3m).
+_WATCH = re.compile(r"whenever (?P<who>[a-z' -]+?) (?:dies|leaves the battlefield|is put into a graveyard from the "
+                    r"battlefield), (?P<effect>.+)")
+_SCOPES = {**_WATCHED, "a creature": "all", "this creature or another creature": "all",
+           "this creature or another creature you control": "yours", "a creature an opponent controls": "opponents",
+           "a creature you don't control": "opponents"}
+_TYPED_SCOPE = re.compile(r"(?P<another>another|an?) (?P<type>[a-z'-]+)(?P<yours> you control)?")
+_WATCH_EFFECTS = (
+    ("other_dies_counter", re.compile(r"(?P<may>you may )?put (?P<n>\w+) \+1/\+1 counters? on this creature")),
+    ("other_dies_loss", re.compile(r"each opponent loses (?P<n>\w+) life")),
+    ("other_dies_gain", re.compile(r"you gain (?P<n>\w+) life")),
+    ("other_dies_untap", re.compile(r"untap this creature")),  # 701.26b
+    ("other_dies_tap", re.compile(r"tap this creature")),  # 701.26a
+    ("other_dies_damage", re.compile(r"(?P<may>you may have )?this creature deals? (?P<n>\w+) damage to (?P<to>.+)")),
+    ("other_dies_drain", re.compile(r"target player loses (?P<n>\w+) life and you gain (?P=n) life")),
+    ("other_dies_target_loss", re.compile(r"(?P<to>target player|target opponent) loses (?P<n>\w+) life")))
 # 510.3a: "Whenever ~ deals combat damage to <a player / …>, <effect>"; its value is (what it was dealt to, N).
 _HIT = re.compile(r"whenever this creature deals combat damage to (a player or planeswalker|a player|an opponent|"
                   r"a creature), (.+)")
@@ -152,7 +194,14 @@ _HIT_TO = {"a player": "player", "an opponent": "player", "a player or planeswal
 _HIT_EFFECTS = ((re.compile(r"put (\w+) \+1/\+1 counters? on (?:it|this creature)"), "hit_counters"),
                 (re.compile(r"that player loses (\w+) life"), "hit_loss"),
                 (re.compile(r"you gain (\w+) life"), "hit_gain"),
-                (re.compile(r"destroy that creature(?:\. (?:it|the creature) can't be regenerated)?"), "hit_destroy"))
+                (re.compile(r"destroy that creature(?:\. (?:it|the creature) can't be regenerated)?"), "hit_destroy"),
+                # 701.26a; 502.3: not untapping in an untap step is after the combat (an inert rider)
+                (re.compile(r"tap that creature(?: and it doesn't untap during its controller's next untap step)?"),
+                 "hit_tap"),
+                (re.compile(r"put (\w+) -1/-1 counters? on that creature"), "hit_minus_counters"))
+# the effects on "that creature" (the creature dealt damage), and those without a number
+_THAT_CREATURE = frozenset({"hit_destroy", "hit_tap", "hit_minus_counters"})
+_NO_NUMBER = frozenset({"hit_destroy", "hit_tap"})
 _TOXIC = re.compile(r"toxic (\d+)")  # 702.164a: "toxic N"
 MORPHS = ("morph", "megamorph", "disguise")  # the abilities that turn a face-down permanent face up (702.37e, 702.168d)
 _COST_ABILITY = re.compile(r"(morph|megamorph|disguise)\s*(\{.*\})$")  # 702.37a, 702.37b, 702.168a
@@ -1179,6 +1228,10 @@ def _parse_trigger(text: str) -> Ability | None:
         word, whom = m.group(1), m.group(2)
         n = NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= 7 else None)
         return Ability(_DIES_KINDS[whom], n) if n is not None and n >= 1 else None
+    m = _DIES_EVENT.fullmatch(text)
+    dies = _dies(m.group(1)) if m else None
+    if dies is not None:
+        return dies
     if text == "whenever this creature becomes blocked by a creature, destroy that creature":  # 509.3d, 701.8a
         return Ability("blocked_destroy")
     m = _ATTACKS_LOSS.fullmatch(text)
@@ -1199,6 +1252,79 @@ def _parse_trigger(text: str) -> Ability | None:
     m = _HIT.fullmatch(text)
     if m:
         return _hit(_HIT_TO[m.group(1)], m.group(2))
+    m = _WATCH.fullmatch(text)
+    if m:
+        return _watch(m.group("who"), m.group("effect"))
+    return None
+
+
+def _watch_scope(who: str) -> str | None:
+    """The creatures a watcher watches dying (603.6c), as a scope term, or None.
+
+    >>> _watch_scope("a creature an opponent controls"), _watch_scope("another zombie you control")
+    ('opponents', 'typed(another_yours,"zombie")')
+    """
+    if who in _SCOPES:
+        return _SCOPES[who]
+    m = _TYPED_SCOPE.fullmatch(who)
+    kind = creature_type(m.group("type")) if m else None
+    if m is None or kind is None:
+        return None
+    scope = ("another" if m.group("another") == "another" else "all") + ("_yours" if m.group("yours") else "")
+    return f'typed({ {"all_yours": "yours"}.get(scope, scope)},"{kind}")'
+
+
+def _watch(who: str, effect: str) -> Ability | None:
+    """A watcher's trigger (603.6c: "Whenever <creatures> die(s), <effect>"), or None. Its value: the scope,
+    N (none for tap and untap) and, for "you may" and what it targets (603.5, :data:`DEATH_TARGETS`), a spec.
+
+    >>> [_watch("another creature", e).term for e in ("untap this creature",
+    ...  "you may have this creature deal 1 damage to target player")]
+    ['other_dies_untap(another)', 'other_dies_damage(another,1,may(player))']
+    """
+    scope = _watch_scope(who)
+    for kind, pattern in _WATCH_EFFECTS if scope is not None else ():
+        m = pattern.fullmatch(effect)
+        if m is None:
+            continue
+        if kind in ("other_dies_untap", "other_dies_tap"):
+            return Ability(kind, (scope,))
+        n = _count(m.group("n"))
+        to = m.groupdict().get("to")
+        spec = DEATH_TARGETS.get(to) if to else "player" if kind == "other_dies_drain" else "self"
+        if not n or spec is None:
+            return None
+        if m.groupdict().get("may"):
+            return Ability(kind, (scope, n, f"may({spec})"))
+        return Ability(kind, (scope, n) if spec == "self" else (scope, n, spec))
+    return None
+
+
+def _dies(effect: str) -> Ability | None:
+    """A death trigger's effect (603.10a; docs/abilities.md "Death triggers"), or None. Its value is N and,
+    but for "any target" (the first form read), what it targets or names (:data:`DEATH_TARGETS`), as
+    ``may(…)`` for "you may" (603.5: the choice is made as its target is, pysolver.rules.triggers).
+
+    >>> [_dies(e).term for e in ("it deals 2 damage to target creature or player", "it deals 2 damage to you",
+    ...  "you may have target creature get -2/-2 until end of turn", "put a +1/+1 counter on target creature")]
+    ['dies_damage(2,creature_or_player)', 'dies_damage(2,you)', 'dies_minus(2,may(creature))', \
+'dies_counters(1,creature)']
+    """
+    for kind, pattern in _DIES_EFFECTS:
+        m = pattern.fullmatch(effect)
+        if m is None:
+            continue
+        n = _count(m.group("n"))
+        if kind == "dies_all_loss":
+            return Ability(kind, n) if n else None
+        if kind == "dies_damage" and m.group("to") == "each opponent" and not m.group("may"):
+            return Ability("dies_each_opponent", n) if n else None  # 102.2
+        spec = DEATH_TARGETS.get(m.group("to"))
+        if not n or spec is None or (m.group("may") and spec in ("you", "each_player")):
+            return None
+        if spec == "any" and not m.group("may"):
+            return Ability(kind, n) if kind == "dies_damage" else None
+        return Ability(kind, (n, f"may({spec})" if m.group("may") else spec))
     return None
 
 
@@ -1225,9 +1351,9 @@ def _hit(to: str, effect: str) -> Ability | None:
         m = pattern.fullmatch(effect)
         if m is None:
             continue
-        if (kind == "hit_loss" and to != "player") or (kind == "hit_destroy" and to != "creature"):
+        if (kind == "hit_loss" and to != "player") or (kind in _THAT_CREATURE and to != "creature"):
             return None  # "that player" needs a player, "that creature" a creature
-        if kind == "hit_destroy":
+        if kind in _NO_NUMBER:
             return Ability(kind, (to,))
         n = _count(m.group(1))
         return Ability(kind, (to, n)) if n else None

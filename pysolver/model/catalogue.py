@@ -295,6 +295,26 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "When ~ dies, it deals N damage to each opponent", "dies_each_opponent", "603.10a",
              "When this creature dies, it deals 1 damage to each opponent",
              ("Whenever ~ dies, it deals two damage to each opponent",), literal=False),
+    # <target>: target creature or player, target creature [an opponent controls | you control], target player,
+    # target opponent, target player or planeswalker (115.4), or no target: you, each player (115.10b, 102.2);
+    # "you may have it deal" (603.5); the event also "leaves the battlefield", "enters or dies" (603.6c)
+    LineForm("trigger", "When ~ dies, it deals N damage to <target>", "dies_damage", "603.10a",
+             "When this creature dies, it deals 2 damage to target creature or player",
+             ("When ~ leaves the battlefield, it deals 6 damage to target creature",
+              "When ~ dies, it deals 2 damage to you", "When ~ dies, you may have it deal 1 damage to target opponent"),
+             literal=False),
+    LineForm("trigger", "When ~ dies, target creature gets -N/-N until end of turn", "dies_minus", "603.10a",
+             "When this creature dies, target creature gets -2/-2 until end of turn",
+             ("When ~ dies, target creature an opponent controls gets -1/-1 until end of turn",
+              "When ~ dies, you may have target creature get -2/-2 until end of turn"), literal=False),
+    LineForm("trigger", "When ~ dies, put N +1/+1 counters on target creature", "dies_counters", "603.10a",
+             "When this creature dies, put a +1/+1 counter on target creature you control",
+             ("When ~ enters or dies, put a +1/+1 counter on target creature",
+              "When you cycle ~ or it dies, you may put a +1/+1 counter on target creature"), literal=False),
+    LineForm("trigger", "When ~ dies, put N -1/-1 counters on target creature", "dies_minus_counters", "603.10a",
+             "When this creature dies, you may put a -1/-1 counter on target creature", literal=False),
+    LineForm("trigger", "When ~ dies, each player loses N life", "dies_all_loss", "603.10a",
+             "When this creature dies, each player loses 3 life", literal=False),
     LineForm("trigger", "When ~ dies, each opponent loses N life", "dies_loss", "603.10a",
              "When this creature dies, each opponent loses 2 life", ("Whenever ~ dies, each opponent loses 1 life",),
              literal=False),
@@ -313,6 +333,30 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever another creature dies, you gain 1 life",
              ("Whenever another creature you control dies, you gain 1 life",
               "Whenever a creature you control dies, you gain 2 life"), literal=False),
+    # <creatures> also: "a creature", "[~ or] another creature [you control]", "a creature an opponent controls",
+    # "[another] <creature type> [you control]"; "dies" also "leaves the battlefield", "is put into a graveyard
+    # from the battlefield" (603.6c); "you may put" (603.5)
+    LineForm("trigger", "Whenever <creatures> die, put N +1/+1 counters on ~", "other_dies_counter", "603.10a",
+             "Whenever a creature an opponent controls dies, put a +1/+1 counter on this creature",
+             ("Whenever a Samurai you control dies, you may put a +1/+1 counter on ~",
+              "Whenever another creature you control leaves the battlefield, put a +1/+1 counter on ~"), literal=False),
+    LineForm("trigger", "Whenever <creatures> die, each opponent loses N life", "other_dies_loss", "603.10a",
+             "Whenever this creature or another creature you control leaves the battlefield, each opponent loses 1 "
+             "life", literal=False),
+    LineForm("trigger", "Whenever <creatures> die, untap ~", "other_dies_untap", "603.10a",
+             "Whenever another creature dies, untap this creature", ("Whenever a creature dies, untap ~",),
+             literal=False),
+    LineForm("trigger", "Whenever <creatures> die, tap ~", "other_dies_tap", "603.10a",
+             "Whenever another creature dies, tap this creature", literal=False),
+    LineForm("trigger", "Whenever <creatures> die, ~ deals N damage to <target>", "other_dies_damage", "603.10a",
+             "Whenever another creature dies, this creature deals 2 damage to target player",
+             ("Whenever another creature dies, you may have ~ deal 1 damage to target player",), literal=False),
+    LineForm("trigger", "Whenever <creatures> die, target player loses N life and you gain N life", "other_dies_drain",
+             "603.10a", "Whenever this creature or another creature dies, target player loses 1 life and you gain 1 "
+             "life", literal=False),
+    LineForm("trigger", "Whenever <creatures> die, target opponent loses N life", "other_dies_target_loss", "603.10a",
+             "Whenever another Zombie you control dies, target opponent loses 1 life",
+             ("Whenever another creature dies, target player loses 1 life",), literal=False),
     # --- combat-damage triggers (510.3a, 603.2c): trigger as combat damage is dealt, put on the stack after
     # the step's state-based actions (pysolver.rules.hits); N written as a number or a word, "a" for one
     LineForm("damage-trigger", "Whenever ~ deals combat damage to a player, put N +1/+1 counters on it",
@@ -330,6 +374,16 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("damage-trigger", "Whenever ~ deals combat damage to a creature, destroy that creature", "hit_destroy",
              "510.3a", "Whenever this creature deals combat damage to a creature, destroy that creature",
              literal=False),
+    LineForm("damage-trigger", "Whenever ~ deals combat damage to a creature, tap that creature", "hit_tap", "510.3a",
+             "Whenever this creature deals combat damage to a creature, tap that creature",
+             ("Whenever ~ deals combat damage to a creature, tap that creature and it doesn't untap during its "
+              "controller's next untap step",), literal=False),
+    LineForm("damage-trigger", "Whenever ~ deals combat damage to a creature, put N -1/-1 counters on that creature",
+             "hit_minus_counters", "510.3a", "Whenever this creature deals combat damage to a creature, put a -1/-1 "
+             "counter on that creature", literal=False),
+    # 702.112a: "When this creature deals combat damage to a player, if it isn't renowned, put N +1/+1 counters
+    # on it and it becomes renowned" (603.4; the permanent's `renowned`, 702.112b)
+    LineForm("damage-trigger", "Renown N", "renown", "702.112", "Renown 1", literal=False),
     # <objects>: lands of a land type or permanents of a card type (Islands, lands, artifacts); a board where
     # it could trigger is refused (pysolver.files.loader)
     LineForm("unset-trigger", "When you control no <objects>, sacrifice ~", "sacrifice_without", "603.8",

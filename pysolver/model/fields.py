@@ -53,7 +53,7 @@ PLAYER_KEYS = {"name", "life", "mana", "poison"}
 PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtypes", "colors", "power",
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
                   "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost", "cant_block_this_turn",
-                  "cant_be_blocked_this_turn", "regeneration_shields", "keywords_until_end_of_turn",
+                  "cant_be_blocked_this_turn", "renowned", "regeneration_shields", "keywords_until_end_of_turn",
                   "activations_this_turn", "dashed", "paired_with"}
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
@@ -280,6 +280,7 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         else _card_cost(card),
         cant_block_this_turn=field("cant_block_this_turn", r.boolean, False),
         cant_be_blocked_this_turn=field("cant_be_blocked_this_turn", r.boolean, False),
+        renowned=field("renowned", r.boolean, False),  # 702.112b
         regeneration_shields=field("regeneration_shields",
                                    lambda v, p: r.integer(v, p, "regeneration_shields"), 0),  # 701.19a
         pt_counters=counters,

@@ -230,7 +230,9 @@ class Trigger:
 
 # 603.10a: put on the stack by a TargetChoice; the "other_dies" ones watch other creatures die (603.6c)
 DEATH_TRIGGERS = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain", "other_dies_counter",
-                  "other_dies_loss", "other_dies_gain")
+                  "other_dies_loss", "other_dies_gain", "dies_minus", "dies_counters", "dies_minus_counters",
+                  "dies_all_loss", "other_dies_untap", "other_dies_tap", "other_dies_damage", "other_dies_drain",
+                  "other_dies_target_loss")
 
 
 @dataclass(frozen=True)

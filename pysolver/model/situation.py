@@ -138,6 +138,7 @@ class Permanent:
     face_down: FaceDown = False
     cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b, 611.2a)
     cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
+    renowned: bool = False  # 702.112b: a designation renown (702.112a) gives, kept until it leaves the battlefield
     left_battlefield: bool = False  # during a combat being explored (704.3, 506.4)
     regeneration_shields: int = 0  # 701.19a: how many times it would be regenerated this turn
     removed_from_combat: bool = False  # during a combat being explored: regenerated (701.19a, 506.4)
@@ -157,7 +158,7 @@ class Permanent:
                      tapped: bool = False, summoning_sick: bool = False, dashed: bool = False,
                      paired_with: str | None = None, face_down: FaceDown = False,
                      cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
-                     left_battlefield: bool = False, regeneration_shields: int = 0,
+                     renowned: bool = False, left_battlefield: bool = False, regeneration_shields: int = 0,
                      removed_from_combat: bool = False) -> None: ...
 
     def __post_init__(self) -> None:
@@ -364,7 +365,7 @@ class Permanent:
         if self.activations_this_turn:
             d["activations_this_turn"] = list(self.activations_this_turn)
         for key in ("damage", "tapped", "summoning_sick", "dashed", "face_down", "cant_block_this_turn",
-                    "cant_be_blocked_this_turn", "regeneration_shields"):
+                    "cant_be_blocked_this_turn", "renowned", "regeneration_shields"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
         return d
@@ -396,7 +397,7 @@ class Permanent:
         if self.regeneration_shields:
             parts.append(f"regeneration_shields={self.regeneration_shields}")
         parts += [key for key in ("tapped", "summoning_sick", "dashed", "face_down", "cant_block_this_turn",
-                                  "cant_be_blocked_this_turn", "left_battlefield", "removed_from_combat")
+                                  "cant_be_blocked_this_turn", "renowned", "left_battlefield", "removed_from_combat")
                   if getattr(self, key) is True]
         return f"Permanent({', '.join(parts)})"
 

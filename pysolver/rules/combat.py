@@ -289,7 +289,7 @@ def returned_object(p: Permanent) -> Permanent:
     persist = p.has("persist") and not (p.has("undying") and (p.toughness or 0) <= 1)
     return replace(p, id=p.id + RETURNED, controller=p.owner or p.controller, damage=0, tapped=False,
                    face_down=False, left_battlefield=False, pt_counters=((-1, -1, 1),) if persist else ((1, 1, 1),),
-                   until_end_of_turn=(0, 0), keywords_until_end_of_turn=())
+                   until_end_of_turn=(0, 0), keywords_until_end_of_turn=(), renowned=False)  # 702.112b
 
 
 def original_id(pid: str) -> str:

@@ -14,7 +14,8 @@ player or creature the ability names, or, for "you gain N life", its controller,
 them is a target, 115.1). A first-strike step's triggers resolve before the regular step (510.4,
 117.3b): a counter put on then is there for the regular step. :func:`resolved` applies one
 (``#program resolve_hit``): +1/+1 counters on the source if it is still there (122.1a, 400.7),
-life lost or gained (119.3), a creature destroyed unless indestructible (701.8a, 702.12b).
+life lost or gained (119.3), a creature destroyed unless indestructible (701.8a, 702.12b), tapped
+(701.26a) or given -1/-1 counters (122.1a), renown's counters and designation (702.112a, 603.4).
 
 >>> from pysolver.files.loader import situation_from_data
 >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
@@ -69,7 +70,7 @@ def triggered(s: Situation, hits: frozenset[tuple[str, str]]) -> tuple[Trigger, 
             source, kind, recipient, n = (sym.arguments[0].string, sym.arguments[1].name, sym.arguments[2].string,
                                           sym.arguments[3].number)
             controller = s.permanent(source).controller
-            target = {"hit_counters": source, "hit_gain": controller}.get(kind, recipient)
+            target = {"hit_counters": source, "renown": source, "hit_gain": controller}.get(kind, recipient)
             found.append(Trigger(kind, source, target, n, controller))
     order = apnap(s)
     return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.kind, t.source, t.target, t.amount)))
@@ -87,7 +88,8 @@ def resolved(s: Situation, t: Trigger) -> Situation:
     part = ("resolve_hit", [Function(t.kind), String(t.source), String(t.target), Number(t.amount)])
     plus: dict[str, int] = {}
     life: dict[str, int] = {}
-    destroyed = set()
+    destroyed, renowned, tapped = set(), set(), set()
+    minus: dict[str, int] = {}
     for sym in one_model(control(HITS, situation_facts(s), parts=("base", part))):
         if sym.match("resolved_plus_counters", 2):
             plus[sym.arguments[0].string] = sym.arguments[1].number
@@ -95,7 +97,15 @@ def resolved(s: Situation, t: Trigger) -> Situation:
             life[sym.arguments[0].string] = sym.arguments[1].number
         elif sym.match("resolved_destroyed", 1):
             destroyed.add(sym.arguments[0].string)
+        elif sym.match("resolved_renowned", 1):  # 702.112a
+            renowned.add(sym.arguments[0].string)
+        elif sym.match("resolved_tapped", 1):  # 701.26a
+            tapped.add(sym.arguments[0].string)
+        elif sym.match("resolved_minus_counters", 2):  # 122.1a
+            minus[sym.arguments[0].string] = sym.arguments[1].number
     players = tuple(replace(p, life=life.get(p.name, p.life)) for p in s.players)
-    permanents = tuple(replace(p, left_battlefield=p.left_battlefield or p.id in destroyed)
-                       .with_counters(1, 1, plus.get(p.id, 0)) for p in s.permanents)
+    permanents = tuple(replace(p, left_battlefield=p.left_battlefield or p.id in destroyed,
+                               renowned=p.renowned or p.id in renowned, tapped=p.tapped or p.id in tapped)
+                       .with_counters(1, 1, plus.get(p.id, 0)).with_counters(-1, -1, minus.get(p.id, 0))
+                       for p in s.permanents)
     return replace(s, players=players, permanents=permanents)

@@ -78,7 +78,14 @@ NONE_LEAVES = frozenset({"afflict", "rampage", "attacks_loss", "attacks_opponent
 # (every player but the active player, whose attacker it is: 102.2, 603.3a); or poison counters (122.1f:
 # "Whenever ~ attacks and isn't blocked, defending player gets a poison counter", its `target`).
 LOSSES = frozenset({"afflict", "attacks_loss", "attacks_opponents_loss", "poisons"})
-WATCHING = frozenset({"other_dies_counter", "other_dies_loss", "other_dies_gain"})  # 603.6c: other creatures die
+WATCHING = frozenset({"other_dies_counter", "other_dies_loss", "other_dies_gain", "other_dies_untap", "other_dies_tap",
+                      "other_dies_damage", "other_dies_drain", "other_dies_target_loss"})  # 603.6c: creatures die
+ON_SOURCE = frozenset({"other_dies_counter", "other_dies_untap", "other_dies_tap"})  # what they do is to the watcher
+# Death triggers put on the stack with a target (603.3d, 115.1), but for those that name "you" or "each
+# player" instead (115.10b, 102.2: their spec in the trigger's last known information).
+TARGETING = frozenset({"dies_damage", "dies_minus", "dies_counters", "dies_minus_counters", "other_dies_damage",
+                       "other_dies_drain", "other_dies_target_loss"})
+UNTARGETED = ("spec(you)", "spec(each_player)")
 Stack = tuple[Trigger, ...]  # abilities on the stack, the next to resolve first
 CACHED = 4096  # death-trigger programs remembered by their situations (searches reach them again)
 PROGRAMS = 16  # grounded block-trigger programs kept (one per attack declaration; a walk is depth-first)
@@ -254,14 +261,18 @@ def died(before: Situation, after: Situation) -> Stack:
     for sym in symbols:
         if sym.match("dies_trigger", 3):
             pid, term = sym.arguments[0].string, sym.arguments[1]
-            known = tuple(sorted(lki.get(pid, [])))
+            # what it targets or names (a second argument; "any target" without), as #program dies_targets reads it
+            spec = [f"spec({term.arguments[1]})"] if len(term.arguments) > 1 else []
+            known = tuple(sorted(lki.get(pid, []) + spec))
             found.append(Trigger(term.name, pid, "", term.arguments[0].number,
                                  before.permanent(pid).controller, known))
         elif sym.match("watched", 4):  # 603.2c: one for each creature that died; the counters go on the source
             pid, term = sym.arguments[0].string, sym.arguments[3]
-            target = pid if term.name == "other_dies_counter" else ""
-            found.append(Trigger(term.name, pid, target, term.arguments[1].number, before.permanent(pid).controller,
-                                 tuple(sorted(lki.get(pid, [])))))
+            target = pid if term.name in ON_SOURCE else ""
+            amount = term.arguments[1].number if len(term.arguments) > 1 else 0
+            spec = [f"spec({term.arguments[2]})"] if len(term.arguments) > 2 else []
+            found.append(Trigger(term.name, pid, target, amount, before.permanent(pid).controller,
+                                 tuple(sorted(lki.get(pid, []) + spec))))
     order = apnap(before)
     return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.source, t.kind, t.amount)))
 
@@ -279,11 +290,12 @@ def targets(s: Situation, t: Trigger) -> list[str]:
     none ("you may") and each creature :func:`provoke_targets` allows."""
     if t.kind == PROVOKE:
         return ["", *provoke_targets(s, t.source)]
-    if t.kind == "other_dies_counter":  # its counters go on its source: no target (115.1)
-        return [t.target]
-    if t.kind != "dies_damage":
+    if t.kind in ON_SOURCE:  # its counters go on its source, which it taps or untaps: no target (115.1)
+        return [""] * ("spec(may(self))" in t.lki) + [t.target]  # 603.5: "you may put"
+    if t.kind not in TARGETING or any(x in t.lki for x in UNTARGETED):
         return [""]
-    return list(_targets(s, t.lki))
+    may = any(x.startswith("spec(may(") for x in t.lki)  # 603.5: or none (its effect not chosen)
+    return [""] * may + list(_targets(s, t.lki))
 
 
 @lru_cache(maxsize=CACHED)
@@ -337,6 +349,17 @@ def provoked(s: Situation, t: Trigger) -> Situation:
     return replace(s, permanents=permanents, combat=combat)
 
 
+@lru_cache(maxsize=CACHED)
+def lki(s: Situation, source: str) -> tuple[str, ...]:
+    """The information of `source` on `s` that its damage uses (113.7a, 608.2h: as it last existed on
+    the battlefield, for a source sacrificed to pay the cost): its controller, deathtouch, lifelink,
+    wither, infect (``#program dies`` of ``encodings/triggers.lp``) and the qualities protection reads
+    (702.16b, 702.16e)."""
+    facts = situation_facts(s) + "\n" + program([atom("dealing", source)])
+    return tuple(sorted(str(sym.arguments[1]) for sym in one_model(control(DEATHS, facts, parts=("base", "dies")))
+                        if sym.match("lki", 2) and sym.arguments[0].string == source))
+
+
 def _with_lki(s: Situation, lki: tuple[str, ...]) -> str:
     """The facts of `s` with the last known information of a trigger's source (608.2h)."""
     return situation_facts(s) + "\n" + program([atom("source_lki", parse_term(x)) for x in lki])
@@ -345,7 +368,11 @@ def _with_lki(s: Situation, lki: tuple[str, ...]) -> str:
 def _dealt(s: Situation, t: Trigger) -> Situation:
     """`s` after death trigger `t` dealt its damage (``#program resolve_dies``: 120.3, 702.15b,
     704.5h; nothing if its target is no longer legal, 608.2b)."""
-    return _dealt_by(s, t.kind, t.target, t.amount, t.lki)
+    known = t.lki
+    if t.kind == "other_dies_damage" and any(p.id == t.source and not p.left_battlefield for p in s.permanents):
+        # 608.2h: a source still on the battlefield deals it with its current information
+        known = tuple(sorted(lki(s, t.source) + tuple(x for x in t.lki if x.startswith("spec("))))
+    return _dealt_by(s, t.kind, t.target, t.amount, known)
 
 
 @lru_cache(maxsize=CACHED)
@@ -357,11 +384,15 @@ def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str,
     for sym in one_model(control(DEATHS, _with_lki(s, lki), parts=("base", "dies_targets", part))):
         if sym.match("resolved_destroyed", 1):
             destroyed.add(sym.arguments[0].string)
+        elif len(sym.arguments) == 1:  # 701.26a, 701.26b: tapped, untapped
+            shown.setdefault(sym.name, {})[sym.arguments[0].string] = 0
         else:
             shown.setdefault(sym.name, {})[sym.arguments[0].string] = sym.arguments[1].number
     life, poison = shown.get("resolved_life", {}), shown.get("resolved_poison", {})
     damage, counters = shown.get("resolved_damage", {}), shown.get("resolved_counters", {})
-    plus = shown.get("resolved_plus_counters", {})
+    plus, pump = shown.get("resolved_plus_counters", {}), shown.get("resolved_pump", {})
+    tapped = {pid: True for pid in shown.get("resolved_tapped", {})}
+    tapped |= {pid: False for pid in shown.get("resolved_untapped", {})}
     loyalty, defense = shown.get("resolved_loyalty", {}), shown.get("resolved_defense", {})
     players = tuple(replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison))
                     for p in s.players)
@@ -369,7 +400,10 @@ def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str,
     saved = {x for x in destroyed if s.permanent(x).regeneration_shields}
     permanents = tuple(replace(p, damage=damage.get(p.id, p.damage), loyalty=loyalty.get(p.id, p.loyalty),
                                defense=defense.get(p.id, p.defense),
-                               left_battlefield=p.left_battlefield or p.id in destroyed - saved)
+                               left_battlefield=p.left_battlefield or p.id in destroyed - saved,
+                               tapped=tapped.get(p.id, p.tapped),
+                               until_end_of_turn=(p.until_end_of_turn[0] + pump.get(p.id, 0),
+                                                  p.until_end_of_turn[1] + pump.get(p.id, 0)))
                        .with_counters(-1, -1, counters.get(p.id, 0)).with_counters(1, 1, plus.get(p.id, 0))
                        for p in s.permanents)
     return replace(s, players=players, permanents=tuple(regenerate(s, p) if p.id in saved else p for p in permanents))

@@ -19,11 +19,22 @@ creature dealt damage by a source with deathtouch is destroyed (704.5h, 702.12b)
 creature [you control] dies / a creature you control dies, put N +1/+1 counters on ~ / each opponent
 loses N life / you gain N life" trigger on a creature on the battlefield before the event (dying in it
 or not: they look back too, 603.6c, 603.10a) once for each creature of that kind that died (603.2c,
-700.4), the controllers as they last were. Resolving: N life lost by each opponent of its controller
-or gained by it (119.3, 102.2), N +1/+1 counters on the source if it is still on the battlefield
-(122.1a, 400.7).
+700.4), the controllers as they last were; so do the watchers of "a creature", "a creature an opponent
+controls" and "[another] <creature type> [you control]", with "untap / tap ~" (701.26), "~ deals N damage
+to <target>" (dealt with the watcher's information now if it is still on the battlefield, 608.2h),
+"target player loses N life and you gain N life", "target opponent loses N life" and "you may put".
+Resolving: N life lost by each opponent of its controller or gained by it (119.3, 102.2), N +1/+1
+counters on the source if it is still on the battlefield (122.1a, 400.7).
 
-A death trigger on the stack is written ``("dies", kind, source, target, N, controller, lki)``.
+"When ~ dies, it deals N damage to <target>" may also target only what it says (115.4: "target creature or
+player", "target creature [an opponent controls | you control]", "target player", "target opponent",
+"target player or planeswalker"; 102.2), or name "you" or "each player" (115.10b: no target); "target
+creature gets -N/-N until end of turn" and "put N +1/+1 (-1/-1) counters on target creature" target a
+creature; none targets one with shroud, or with hexproof its controller's opponent controls (702.18a,
+702.11b); "you may" (603.5) may also have none. Resolving with its target still legal (608.2b): the
+damage, -N/-N until end of turn (613.4c), the counters (122.1a); "each player loses N life" (119.3).
+
+A death trigger on the stack is written ``("dies", kind, source, target, N, controller, lki, spec)``.
 
 >>> from pysolver import load_data
 >>> s = load_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
@@ -37,18 +48,44 @@ A death trigger on the stack is written ``("dies", kind, source, target, N, cont
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import replace
 
-from pysolver.model import Situation
+from pysolver.model import Permanent, Situation
 
 from .characteristics import Characteristics, field_of
 from .declarations import has_quality
 from .shields import prevented_noncombat, regenerated, saved
 
-KINDS = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain")
+KINDS = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain", "dies_minus", "dies_counters",
+         "dies_minus_counters", "dies_all_loss")
+# What each spec lets a death trigger target (115.4; "you may" targets the same, 603.5): players, and
+# permanents by what they are and who controls them (102.2: an opponent of its controller).
+SPECS = {"any": ("player", "creature", "planeswalker", "battle"), "creature_or_player": ("player", "creature"),
+         "creature": ("creature",), "player": ("player",), "opponent": ("opponent",),
+         "player_or_planeswalker": ("player", "planeswalker"), "creature_opponent": ("their creature",),
+         "creature_yours": ("own creature",)}
 # 603.6c, 603.10a: a creature's abilities watching other creatures die: (scope, N) each
-WATCHING = ("other_dies_counter", "other_dies_loss", "other_dies_gain")
-Death = tuple  # ("dies", kind, source, target, N, controller, lki Characteristics)
+WATCHING = ("other_dies_counter", "other_dies_loss", "other_dies_gain", "other_dies_untap", "other_dies_tap",
+            "other_dies_damage", "other_dies_drain", "other_dies_target_loss")
+ON_WATCHER = ("other_dies_counter", "other_dies_untap", "other_dies_tap")  # to the watcher itself
+_TYPED = re.compile(r'typed\((\w+),"([^"]+)"\)')  # a creature type's scope (205.3m)
+
+
+def watches(scope: str, wid: str, w: Characteristics, pid: str, c: Characteristics) -> bool:
+    """603.6c: whether a watcher `wid` watching `scope` triggers on creature `pid` dying (as they last
+    existed): "another creature [you control]", "a creature you control", "a creature", "a creature an
+    opponent controls", "[another] <creature type> [you control]" (205.3m, 702.73a changeling)."""
+    m = _TYPED.fullmatch(scope)
+    if m:
+        kind = m.group(2)
+        return watches(m.group(1), wid, w, pid, c) and (kind in {t.lower() for t in c.subtypes} or c.has("changeling"))
+    if scope in ("another", "another_yours") and pid == wid:
+        return False
+    if scope in ("another_yours", "yours"):
+        return c.controller == w.controller
+    return scope != "opponents" or c.controller != w.controller
+Death = tuple  # ("dies", kind, source, target, N, controller, lki Characteristics, spec)
 
 
 def triggered(before: dict[str, Characteristics], dead: set[str]) -> list[Death]:
@@ -60,32 +97,47 @@ def triggered(before: dict[str, Characteristics], dead: set[str]) -> list[Death]
         if c is None or not c.is_creature:
             continue
         for kind in KINDS:
-            out += [("dies", kind, pid, "", int(n), c.controller, c) for n in c.values(kind)]  # type: ignore[call-overload]
+            for value in c.values(kind):  # N, or (N, what it targets or names)
+                n, spec = value if isinstance(value, tuple) else (value, "any")
+                out.append(("dies", kind, pid, "", int(n), c.controller, c, spec))
     for wid, w in sorted(before.items()):  # each watcher on the battlefield before the event, dying or not
         for kind in WATCHING:
-            for scope, n in w.values(kind):  # type: ignore[misc]
+            for value in w.values(kind):  # (scope[, N[, spec]])
+                scope, n, spec = (*value, 0, "self")[:3]  # type: ignore[misc]
                 for pid in sorted(dead):
                     c = before.get(pid)
-                    if c is None or not c.is_creature or (pid == wid and scope != "yours"):
-                        continue  # "another creature"
-                    if scope != "another" and c.controller != w.controller:
-                        continue  # "you control"
-                    target = wid if kind == "other_dies_counter" else ""
-                    out.append(("dies", kind, wid, target, int(n), w.controller, w))
+                    if c is None or not c.is_creature or not watches(str(scope), wid, w, pid, c):
+                        continue
+                    target = wid if kind in ON_WATCHER else ""
+                    out.append(("dies", kind, wid, target, int(n), w.controller, w, str(spec)))
     return out
 
 
 def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[str]:
     """115.4, 702.16b: every legal target of `t` now ("" for "each opponent": it has none; a
     combat-damage trigger of :mod:`reference.hits` names what it was fixed on, 510.3a)."""
-    if t[0] == "hit" or t[1] == "other_dies_counter":  # the counters go on the source: no target
+    if t[0] == "hit":
         return [t[3]]
-    if t[1] != "dies_damage":
-        return [""]
-    source = t[6]
-    permanents = [pid for pid, c in field.items() if (c.is_creature or c.is_planeswalker or c.is_battle)
-                  and not any(has_quality(source, q) for q in c.protections())]
-    return [p.name for p in s.players] + sorted(permanents)
+    if t[1] in ON_WATCHER:  # the counters go on the watcher, which it taps or untaps: no target
+        return [""] * (t[7] == "may(self)") + [t[3]]  # 603.5: "you may put"
+    spec = t[7]
+    may = spec.startswith("may(")  # 603.5: or none
+    spec = spec.removeprefix("may(").removesuffix(")")
+    if t[1] not in ("dies_damage", "dies_minus", "dies_counters", "dies_minus_counters", "other_dies_damage",
+                    "other_dies_drain", "other_dies_target_loss") or spec not in SPECS:
+        return [""]  # "each opponent", "you", "each player" (102.2, 115.10b): no target
+    source, kinds = t[6], SPECS[spec]
+    players = [p.name for p in s.players if "player" in kinds or ("opponent" in kinds and p.name != t[5])]
+
+    def allowed(c: Characteristics) -> bool:
+        return ((c.is_creature and ("creature" in kinds or ("their creature" in kinds) == (c.controller != t[5])
+                                    and {"their creature", "own creature"} & set(kinds)))
+                or (c.is_planeswalker and "planeswalker" in kinds) or (c.is_battle and "battle" in kinds))
+
+    permanents = [pid for pid, c in field.items() if allowed(c)
+                  and not any(has_quality(source, q) for q in c.protections())  # 702.16b
+                  and not c.has("shroud") and not (c.has("hexproof") and c.controller != t[5])]  # 702.18a, 702.11b
+    return [""] * may + players + sorted(permanents)
 
 
 def player_sequences(s: Situation, field: dict[str, Characteristics], pending: list[Death],
@@ -117,8 +169,27 @@ def put_sequences(s: Situation, field: dict[str, Characteristics], pending: list
 def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> tuple[Situation, set[str]]:
     """608.2: `t` resolves: the situation after its damage and the creatures it destroys by
     deathtouch (704.5h; the other state-based actions are the caller's)."""
-    _, kind, _, target, n, controller, source = t
+    _, kind, _, target, n, controller, source, spec = t
     players = {p.name for p in s.players}
+    legal = target != "" and target in targets(s, field, t)  # 608.2b
+    if kind in ("dies_minus", "dies_counters", "dies_minus_counters"):  # 613.4c, 122.1a, if still legal
+        def changed(p: Permanent) -> Permanent:
+            if kind == "dies_minus":
+                return replace(p, until_end_of_turn=(p.until_end_of_turn[0] - n, p.until_end_of_turn[1] - n))
+            return p.with_counters(1, 1, n) if kind == "dies_counters" else p.with_counters(-1, -1, n)
+        return replace(s, permanents=tuple(changed(p) if legal and p.id == target else p for p in s.permanents)), set()
+    if kind == "dies_all_loss":  # 119.3
+        return replace(s, players=tuple(replace(p, life=p.life - n) for p in s.players)), set()
+    if kind in ("other_dies_untap", "other_dies_tap"):  # 701.26a-b: the watcher, if still on the battlefield
+        return replace(s, permanents=tuple(replace(p, tapped=kind == "other_dies_tap") if p.id == target
+                                           and p.id in field else p for p in s.permanents)), set()
+    if kind in ("other_dies_target_loss", "other_dies_drain"):  # 119.3; 608.2b: nothing if the target is illegal
+        change = {target: -n} if legal else {}
+        if legal and kind == "other_dies_drain":
+            change[controller] = change.get(controller, 0) + n
+        return replace(s, players=tuple(replace(p, life=p.life + change.get(p.name, 0)) for p in s.players)), set()
+    if kind == "other_dies_damage" and t[2] in field:
+        source = field[t[2]]  # 608.2h: a watcher still on the battlefield deals it as it now is
     if kind == "other_dies_counter":  # 122.1a, 400.7: on the source if it is still on the battlefield
         return replace(s, permanents=tuple(p.with_counters(1, 1, n) if p.id == target and p.id in field else p
                                            for p in s.permanents)), set()
@@ -126,8 +197,9 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
         change = {pl: (n if pl == controller else 0) if kind.endswith("gain") else (0 if pl == controller else -n)
                   for pl in players}
         return replace(s, players=tuple(replace(p, life=p.life + change[p.name]) for p in s.players)), set()
-    if kind == "dies_damage":
-        legal = target in players or (target in field and target in targets(s, field, t))  # 608.2b
+    if kind == "dies_damage" and spec in ("you", "each_player"):
+        recipients = [controller] if spec == "you" else sorted(players)  # 115.10b, 102.2
+    elif kind in ("dies_damage", "other_dies_damage"):
         recipients = [target] if legal else []
     else:
         recipients = sorted(players - {controller})  # 102.2

@@ -9,7 +9,11 @@ separately (113.2c), looking at the source as it was when the damage was dealt (
 has no abilities, 708.2a; one that dies of the same damage still triggers, 113.7a). It is
 controlled by the source's controller (603.3a) and names a fixed object or player: its source
 ("put N +1/+1 counters on it"), the player dealt damage ("that player loses N life"), its
-controller ("you gain N life") or the creature dealt damage ("destroy that creature"). They are put
+controller ("you gain N life") or the creature dealt damage ("destroy that creature"). Renown N
+(702.112a) triggers on a player only if its source isn't renowned (603.4) and, resolving, puts N +1/+1
+counters on it and makes it renowned if it is still on the battlefield and still isn't (702.112b-c).
+"Tap that creature" taps it (701.26a), "put N -1/-1 counters on that creature" puts them on it (122.1a),
+if it is still on the battlefield. They are put
 on the stack with the death triggers of the same step (510.3a), APNAP, each player's in any order
 (603.3b, :func:`reference.deaths.put_sequences`). Resolving (608.2): N +1/+1 counters on the source
 if it is still on the battlefield (122.1a, 400.7), N life lost or gained (119.3), the creature
@@ -35,7 +39,7 @@ from pysolver.model import Situation
 from .characteristics import Characteristics, characteristics
 from .declarations import has_quality
 
-KINDS = ("hit_counters", "hit_loss", "hit_gain", "hit_destroy")
+KINDS = ("hit_counters", "hit_loss", "hit_gain", "hit_destroy", "renown", "hit_tap", "hit_minus_counters")
 Hit = tuple  # ("hit", kind, source, target, N, controller)
 
 
@@ -56,10 +60,15 @@ def triggered(s: Situation, field: dict[str, Characteristics], assignment: list[
         c = field[src]
         for kind in KINDS:
             for value in c.values(kind):
+                if kind == "renown":  # 702.112a: to a player, if it isn't renowned (603.4)
+                    if r not in {p.name for p in s.players} or s.permanent(src).renowned:
+                        continue
+                    out.append(("hit", kind, src, src, int(value), c.controller))  # type: ignore[call-overload]
+                    continue
                 to = value[0]  # type: ignore[index]
                 if not _of_kind(s, field, r, to):
                     continue
-                n = 0 if kind == "hit_destroy" else int(value[1])  # type: ignore[index]
+                n = 0 if kind in ("hit_destroy", "hit_tap") else int(value[1])  # type: ignore[index]
                 target = {"hit_counters": src, "hit_gain": c.controller}.get(kind, r)
                 out.append(("hit", kind, src, target, n, c.controller))
     return out
@@ -69,6 +78,10 @@ def resolve_hit(s: Situation, gone: frozenset[str], t: Hit) -> tuple[Situation, 
     """608.2: `t` resolves on `s` (`gone`: the permanents that left the battlefield): the situation
     after it and the creatures it destroys (the state-based actions are the caller's)."""
     _, kind, source, target, n, _ = t
+    if kind == "renown":  # 702.112a, 603.4: not if it is renowned by now (702.112c) or gone (702.112b)
+        return replace(s, permanents=tuple(replace(p.with_counters(1, 1, n), renowned=True)
+                                           if p.id == source and p.id not in gone and not p.renowned else p
+                                           for p in s.permanents)), set()
     if kind == "hit_counters":
         return replace(s, permanents=tuple(p.with_counters(1, 1, n) if p.id == source and p.id not in gone else p
                                            for p in s.permanents)), set()
@@ -77,6 +90,11 @@ def resolve_hit(s: Situation, gone: frozenset[str], t: Hit) -> tuple[Situation, 
         return replace(s, players=tuple(replace(p, life=p.life + sign * n) if p.name == target else p
                                         for p in s.players)), set()
     victim = next((p for p in s.permanents if p.id == target and p.id not in gone), None)
+    if kind in ("hit_tap", "hit_minus_counters"):  # 701.26a, 122.1a: if it is still on the battlefield
+        changed = (replace(victim, tapped=True) if kind == "hit_tap" else victim.with_counters(-1, -1, n)) \
+            if victim is not None else None
+        return replace(s, permanents=tuple(changed if p.id == target and changed is not None else p
+                                           for p in s.permanents)), set()
     if victim is None or characteristics(victim).has("indestructible"):
         return s, set()
     return s, {target}

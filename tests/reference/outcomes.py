@@ -455,7 +455,8 @@ def returned_object(p: Permanent, counter: int) -> Permanent:
     no damage, pumps or shields, and its one counter (702.79a, 702.93a); its controller may still
     activate its abilities in a later window (a pump lowering its toughness may kill it again)."""
     fresh = replace(p, id=p.id + RETURNED, face_down=False, damage=0, pt_counters=(), until_end_of_turn=(0, 0),
-                    keywords_until_end_of_turn=(), tapped=False, regeneration_shields=0, removed_from_combat=False)
+                    keywords_until_end_of_turn=(), tapped=False, regeneration_shields=0, removed_from_combat=False,
+                    renowned=False)  # 702.112b: a new object (400.7)
     return fresh.with_counters(counter, counter, 1)
 
 

@@ -140,7 +140,8 @@ def dealt(state, source: Characteristics, kind: str, ab: CombatAbility, target: 
     for r in whom:
         if r in field and any(has_quality(source, q) for q in field[r].protections()):
             continue  # 702.16e
-        s, destroyed = resolve_death(s, field, ("dies", "dies_damage", "", r, ab.damage, source.controller, source))
+        dealt = ("dies", "dies_damage", "", r, ab.damage, source.controller, source, "any")
+        s, destroyed = resolve_death(s, field, dealt)
         gone |= destroyed
     # (the sacrificed source and those deathtouch destroyed left the battlefield, 506.4: as the
     # situation says it)
