@@ -58,6 +58,15 @@ INERT_LINES = [
     ("Akroma, Angel of Fury", "This spell can't be countered.", "spell"),
     ("Affa Guard Hound", "Flash", "spell"),
     ("Seeker of the Way", "Prowess", "spell"),
+    # counter (601.2c, 602.2: no spell to target, so never activated, whatever its cost; 700.2a: a mode)
+    ("Ghost-Lit Warder", "{3}{U}, {T}: Counter target spell unless its controller pays {2}.", "counter"),
+    ("Daring Apprentice", "{T}, Sacrifice Daring Apprentice: Counter target spell.", "counter"),
+    ("Order of the Sacred Torch", "{T}, Pay 1 life: Counter target black spell.", "counter"),
+    ("Cursecatcher", "Sacrifice Cursecatcher: Counter target instant or sorcery spell unless its controller pays "
+                     "{1}.", "counter"),
+    ("Hisoka, Minamo Sensei", "{2}{U}, Discard a card: Counter target spell if it has the same converted mana cost "
+                              "as the discarded card.", "counter"),
+    ("Disciple of the Ring", "• Counter target noncreature spell unless its controller pays {2}.", "counter"),
     ("Firebrand Archer", "Whenever you cast a noncreature spell, Firebrand Archer deals 1 damage to each opponent.",
      "spell"),
     ("Bringer of the Black Dawn", "You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost.", "spell"),
@@ -158,6 +167,9 @@ MAY_CHANGE_LINES = [
     # 509.1c: tapped before blockers are declared, a creature is free of blocking requirements
     ("Copper Myr", "{T}: Add {G}."),
     ("Archivist", "{T}: Draw a card."),
+    # abilities are activated in combat (a damage ability targets a creature): not only spells are countered
+    ("Siren Stormtamer", "{U}, Sacrifice Siren Stormtamer: Counter target spell or ability that targets you or a "
+                         "creature you control."),
     # discarding happens during combat (a hidden-zone effect may discard)
     ("Cunning Survivor", "Whenever you cycle or discard a card, Cunning Survivor gets +1/+0 until end of turn and "
                          "can't be blocked this turn."),

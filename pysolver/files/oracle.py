@@ -51,6 +51,12 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
            "cycle triggers, \"becomes the target of a spell\", casting keywords (kicker, convoke, evoke, prowess, "
            "cascade, bestow, …): the permanent was cast already, and the solver's combat has no spell cast and "
            "no ability of a card in a hand activated"),
+    Reason("counter", "601.2c, 602.2, 700.2a",
+           "an activated ability (or a mode) whose only effect counters a target spell (\"{T}: Counter target "
+           "spell unless its controller pays {1}\"), whatever its cost: the solver's combat casts no spell, so "
+           "it never has a legal target, and an ability whose targets can't be chosen can't be activated (602.2: "
+           "its costs are never paid; a mode that can't have its targets can't be chosen, 700.2a); not \"target "
+           "spell or ability\" (abilities are activated in combat)"),
     Reason("zone", "113.6",
            "an ability that works only while the card is in a hand, graveyard, library or exile (cycling, "
            "ninjutsu, madness, unearth, flashback, embalm, \"Discard ~:\", \"return ~ from your graveyard\", …): "
@@ -143,6 +149,9 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
               r"(casts?|cycles?)(?! or discard) [^,~]*( that targets ~)?(?<!dies)(?<!attacks)(?<!blocks)(?<!enters), ",
               r"^(when|whenever) ~ becomes the target of a spell( an opponent controls| your opponents control"
               r"| you control)?, "),
+    # 601.2c, 602.2, 700.2a: countering a spell, which the solver's combat never has to target
+    "counter": (r'^(?:[^:"]+: |• )counter target (?:[a-z]+ )*?spell(?: with [^.]+?)?'
+                r'(?: unless its controller pays [^.]+| if [^.]+)?$',),
     "zone": (r"^you may cast ~ from your (graveyard|hand)\b",
              r'^[^:"]*\b(discard ~|exile ~ from your graveyard|reveal ~ from your hand)[^:"]*: ',
              r"^[^:]*: return ~ from your graveyard to ",
