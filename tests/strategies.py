@@ -319,6 +319,42 @@ def with_activated(draw: st.DrawFn, data: dict) -> dict:
     return data
 
 
+# Abilities whose only effect in combat is their cost (605.1a, 121.1; pysolver.rules.activated.offered):
+# real cards' forms, beside the requirements they may free a creature of (508.1d, 509.1c). A mana ability
+# goes only to a player with nothing to spend mana on (pysolver.files.loader refuses the others).
+COST_ONLY_LINES = ["{T}: Add {G}", "{T}: Draw a card", "{1}, {T}: Scry 1",
+                   "{T}: Draw a card. Activate only during your turn, before attackers are declared"]
+REQUIREMENT_LINES = ["All creatures able to block ~ do so", "~ blocks each combat if able",
+                     "~ attacks each combat if able", "~ must be blocked if able"]
+
+
+@st.composite
+def with_cost_only(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with one or two cost-only ability lines and a requirement or two on its creatures (face-down
+    ones: their face-up side), a little mana each."""
+    creatures = [p for p in data["permanents"] if "power" in p]
+    for lines in (COST_ONLY_LINES, REQUIREMENT_LINES):
+        for _ in range(draw(st.integers(1, 2))):
+            p = draw(st.sampled_from(creatures))
+            p["abilities"] = [*p["abilities"], draw(st.sampled_from(lines))]
+    for pl in data["players"]:
+        pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{G}", "{1}"]), max_size=1)))
+    spenders = {p["controller"] for p in data["permanents"] if p.get("face_down")
+                or any(line.startswith("{1}") for line in p.get("abilities", []))}
+    for p in creatures:  # (106.4: its mana is not modelled where it could be spent)
+        if p["controller"] in spenders:
+            p["abilities"] = ["{T}: Draw a card" if line == "{T}: Add {G}" else line for line in p["abilities"]]
+    return data
+
+
+def cost_only_boards(stage: str) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with :func:`with_cost_only`, small enough for the
+    references (before blockers are declared: after, they are no move)."""
+    from combat_boards import assignment_bound, outcome_boards
+    limit = {"attackers": 60, "none": 30}[stage]
+    return outcome_boards(stage).flatmap(with_cost_only).filter(lambda d: assignment_bound(d) <= limit)
+
+
 # "~ deals N damage to …" (pysolver.rules.pingers, 120.3): real cards' forms, their costs ({T}, mana,
 # "sacrifice ~") and targets; with the source keywords that change what damage does.
 PINGER_LINES = ["{T}: ~ deals 1 damage to any target", "{R}: ~ deals 1 damage to target creature",

@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
-from ..model.abilities import PINGS
+from ..model.abilities import COST_ONLY, PINGS
 from ..model.fields import CARD_TYPES, Reader, kind
 from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude, static_magnitude
 from ..model.moves import DEATH_TRIGGERS
@@ -79,6 +79,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_pingers(r, permanents, active)
     _check_state_triggers(r, permanents)
     _check_enters_watchers(r, permanents)
+    _check_mana_abilities(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -185,6 +186,38 @@ def _check_enters_watchers(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"whenever … enters\" trigger (603.6a) and "
                          f"{q(returning.id)} has persist or undying (702.79a, 702.93a), which can return a creature "
                          "to the battlefield during the combat: not modelled")
+
+
+def _check_mana_abilities(r: Reader, permanents: list[Permanent]) -> None:
+    """A mana ability with {T} in its cost ("{T}: Add {G}", 605.1a) is modelled as what tapping its source does
+    (pysolver.rules.activated.offered); the mana it adds is not (106.4: it empties from the pool at the end
+    of the step it was added in, unlike the `mana` a situation states for the whole combat). So a board where
+    its controller could spend mana is refused: a face-down permanent of theirs that can be turned face up for
+    mana (702.37e, 701.40b), a pump or regeneration (602.2b), an activated ability with a mana cost, or a
+    targeted one while an opponent has ward (702.21a)."""
+    for i, p in enumerate(permanents):
+        if not any(kind == "tap_mana" for kind, _ in p.combat_abilities()):
+            continue
+        for x in permanents:
+            spends = _spends_mana(x, permanents) if x.controller == p.controller else None
+            if spends:
+                raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a mana ability with {{T}} (605.1a) and "
+                             f"{q(p.controller)} could spend its mana on {spends} of {q(x.id)}: the mana it adds "
+                             "(106.4) is not modelled")
+
+
+def _spends_mana(p: Permanent, permanents: list[Permanent]) -> str | None:
+    """What its controller could spend mana on with `p` in a combat (in words), or None."""
+    if any(cost.total for _, cost in p.face_up_ways()):
+        return "turning it face up (702.37e)"
+    if p.pump_abilities():
+        return "a pump or regeneration ability (602.2b)"
+    if any(ab.cost.total for _, ab in p.combat_abilities()):
+        return "an activated ability with a mana cost (602.2b)"
+    warded = any(x.has("ward") and x.controller != p.controller for x in permanents)
+    if warded and any(kind not in COST_ONLY for kind, _ in p.combat_abilities()):
+        return "the ward cost of a target of an activated ability (702.21a)"
+    return None
 
 
 def _is(p: Permanent, name: str, arg: str) -> bool:

@@ -23,6 +23,7 @@ from typing import Any, cast
 
 from . import numbers
 from .catalogue import CATALOGUE
+from .hidden import only_hidden
 from .mana import Mana
 
 COLORS = ("white", "blue", "black", "red", "green")
@@ -420,20 +421,86 @@ def _ping(text: str) -> list[Ability] | None:
     n = _number(m.group("n"))
     if not n:
         return None
-    parts = [x.strip() for x in m.group("cost").split(",")]
+    cost = activation_cost(m.group("cost"))
+    if cost is None:
+        raise NotModelled(f"the cost {m.group('cost').upper()!r} is not modelled: only mana symbols (paid from "
+                          "`mana`), {T} and sacrificing the creature itself are (602.1a)")
+    whom = m.group("whom")
+    kind, target = ("ping", PING_TARGETS[whom]) if whom in PING_TARGETS else ("ping_each", PING_EACH[whom])
+    return [Ability(kind, CombatAbility(0, 0, cost.mana, cost.tap, target, None, n, cost.sacrifice,
+                                        m.group("timing") is not None))]
+
+
+@dataclass(frozen=True)
+class ActivationCost:
+    """An activation cost (602.1a, 118): mana symbols paid from the controller's `mana` (601.2h), {T}
+    (602.5a: tapping the source) and "sacrifice ~" (701.21a)."""
+
+    mana: Mana
+    tap: bool = False
+    sacrifice: bool = False
+
+
+def activation_cost(text: str) -> ActivationCost | None:
+    """The cost of an activated ability (normalised, before its colon), or None if it has a part other
+    than mana symbols, {T} and "sacrifice ~"; :class:`NotModelled` for one of neither mana, {T} nor a
+    sacrifice (602.1, 117.1b: activated any number of times).
+
+    >>> c = activation_cost("{2}{u}, {t}")
+    >>> str(c.mana), c.tap, c.sacrifice, activation_cost("{t}, discard a card")
+    ('{2}{U}', True, False, None)
+    """
+    parts = [x.strip() for x in text.split(",")]
     tap, sacrifice = "{t}" in parts, "sacrifice this creature" in parts
     mana = "".join(x for x in parts if x not in ("{t}", "sacrifice this creature"))
     try:
         cost = Mana.parse(mana.upper()) if mana else Mana()
     except ValueError:
-        raise NotModelled(f"the cost {m.group('cost').upper()!r} is not modelled: only mana symbols (paid from "
-                          "`mana`), {T} and sacrificing the creature itself are (602.1a)") from None
+        return None
     if not (tap or sacrifice) and cost.total == 0:
         raise NotModelled("an ability that costs no mana and no {T} can be activated any number of times "
                           "(602.1, 117.1b): not modelled")
-    whom = m.group("whom")
-    kind, target = ("ping", PING_TARGETS[whom]) if whom in PING_TARGETS else ("ping_each", PING_EACH[whom])
-    return [Ability(kind, CombatAbility(0, 0, cost, tap, target, None, n, sacrifice, m.group("timing") is not None))]
+    return ActivationCost(cost, tap, sacrifice)
+
+
+# --- Activated abilities whose only effect in combat is their cost (pysolver.rules.activated) ----------
+#: "{cost}, {T}: Add <mana>" (605.1a: a mana ability) and "{cost}, {T}: <an effect in hidden zones
+#: only>" ("Draw a card", "Scry 1", "Target player mills two cards": 121.1, pysolver.model.hidden): tapping
+#: the source and paying the mana is all they do to a combat.
+COST_ONLY = ("tap_mana", "tap_hidden")
+_COST_ONLY = re.compile(r"(?P<cost>[^:\"]+): (?P<effect>[^\"]+?)(?P<timing>\. activate (?:this ability )?only "
+                        r"during your turn, before attackers are declared)?")
+# 106.1, 605.1a: the mana a mana ability adds (its color and amount change nothing where it is modelled:
+# pysolver.files.loader refuses a board where its controller could spend it)
+_ADD_MANA = re.compile(r"add (?:(?:\{[wubrgc]\})+|one mana of any color|one mana of the chosen color"
+                       r"|\{[wubrg]\}(?:, \{[wubrg]\})*,? or \{[wubrg]\})")
+
+
+def _cost_only(text: str) -> list[Ability] | None:
+    """ "{cost}, {T}: Add {G}" (605.1a) or "{cost}, {T}: Draw a card" (121.1), or None: a cost of mana symbols
+    and {T} (602.5a), an effect that adds mana or acts only in hidden zones and targets no card there
+    (a hidden card is no legal target the board states, 601.2c).
+
+    >>> a = _cost_only("{2}{u}, {t}: draw a card, then discard a card")[0]
+    >>> a.kind, str(a.value.cost), a.value.tap, a.value.target
+    ('tap_hidden', '{2}{U}', True, '')
+    >>> _cost_only("{t}: add {r}, {g}, or {w}")[0].kind, _cost_only("{t}: draw a card, then gain 1 life")
+    ('tap_mana', None)
+    """
+    m = _COST_ONLY.fullmatch(text)
+    if m is None:
+        return None
+    effect = m.group("effect").replace("this creature", "~")
+    if _ADD_MANA.fullmatch(effect):
+        kind = "tap_mana"
+    elif only_hidden(effect) and not re.search(r"\btarget (?!player|opponent)", effect):
+        kind = "tap_hidden"
+    else:
+        return None
+    cost = activation_cost(m.group("cost"))
+    if cost is None or not cost.tap or cost.sacrifice:
+        return None
+    return [Ability(kind, CombatAbility(0, 0, cost.mana, True, "", before_attackers=m.group("timing") is not None))]
 
 
 _WARD = re.compile(r"ward (\{.*\})")  # 702.21a: "Ward {N}" (a mana cost)
@@ -565,7 +632,7 @@ def suggestion(text: str) -> str | None:
 
 
 def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
-    combat = _combat_ability(text) or _ping(text)
+    combat = _combat_ability(text) or _ping(text) or _cost_only(text)
     if combat is not None:
         return combat
     m = _WARD.fullmatch(text)

@@ -302,6 +302,17 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{T}: ~ deals 4 damage to each creature without flying and each player",
               "{R}, Sacrifice ~: ~ deals 1 damage to each player", "{2}{R}: ~ deals 1 damage to each opponent"),
              literal=False),
+    # --- activated abilities whose only effect in combat is their cost (pysolver.rules.activated.offered): a
+    # cost of mana symbols and {T}; a mana ability (605.1a), or an effect in hidden zones only (121.1)
+    LineForm("combat-activated", "{cost}, {T}: Add <mana>", "tap_mana", "605.1a", "{T}: Add {G}",
+             ("{T}: Add one mana of any color", "{T}: Add {R}, {G}, or {W}", "{T}: Add {C}{C}"), literal=False),
+    LineForm("combat-activated", "{cost}, {T}: <an effect in hidden zones only>", "tap_hidden", "121.1",
+             "{T}: Draw a card",
+             ("{2}{U}, {T}: Draw a card, then discard a card", "{T}: Scry 1",
+              "{U}, {T}: Target player mills two cards",
+              "{T}: Search your library for a legendary card, reveal that card, and put it into your hand. Then "
+              "shuffle", "{T}: Draw a card. Activate only during your turn, before attackers are declared"),
+             literal=False),
     # --- regeneration and prevention (helper shields): a shield replaces destruction (701.19a, 614.8);
     # a prevention effect, damage being dealt (615.1a)
     LineForm("shields", "{cost}: Regenerate ~", "regenerate", "701.19a", "{1}{G}: Regenerate this creature",

@@ -54,7 +54,7 @@ from functools import lru_cache
 from ..asp.facts import REQUIREMENTS, atom, constant, program, situation_facts
 from ..asp.solving import CHARACTERISTICS, control, one_model
 from ..model import Permanent, Situation
-from ..model.abilities import PINGS, CombatAbility
+from ..model.abilities import COST_ONLY, PINGS, CombatAbility
 from ..model.mana import Mana, pays
 from ..model.moves import AbilityActivation, Trigger
 from ..model.stage import Stage
@@ -124,8 +124,21 @@ def payable(s: Situation, p: Permanent, ability: CombatAbility, extra: Mana | No
 def activatable(s: Situation, players: frozenset[str] | None = None) -> bool:
     """Whether any of `players` (default: anyone) can pay for one of these abilities now (its targets
     aside)."""
-    return any(payable(s, p, ab) for p in s.permanents if players is None or p.controller in players
-               for _, ab in abilities_of(p))
+    return any(payable(s, p, ab) and offered(s, kind) for p in s.permanents
+               if players is None or p.controller in players for kind, ab in abilities_of(p))
+
+
+def offered(s: Situation, kind: str) -> bool:
+    """Whether an ability of `kind` is a move of the combat now: one whose only effect in combat is its
+    cost (:data:`~pysolver.model.abilities.COST_ONLY`: "{T}: Add {G}", 605.1a; "{T}: Draw a card", 121.1)
+    only before blockers are declared where a requirement is at stake (508.1d, 509.1c: a tapped creature is
+    not able to attack or block, so tapping it may allow declarations otherwise illegal). Anywhere else
+    tapping a permanent and spending mana only take choices away (508.1a, 509.1a, 602.5a: nothing
+    modelled reads a tapped permanent but declarations and {T} costs, 506.4b; a tapped attacker or
+    blocker still deals its combat damage), so every end it reaches is the end of a line without it —
+    the same as an inert "{2}: Scry 1" (docs/engines.md), it is no move. Where the mana of a mana ability could
+    be spent, the board is refused (pysolver.files.loader)."""
+    return kind not in COST_ONLY or (s.combat.blockers is None and _requirements(s))
 
 
 def may_deal_damage(s: Situation) -> bool:
@@ -185,7 +198,7 @@ def activations(s: Situation, window: str, players: frozenset[str]) -> Iterator[
         if p.controller not in players:
             continue
         for i, (kind, ab) in enumerate(abilities_of(p)):
-            if not payable(s, p, ab):
+            if not (payable(s, p, ab) and offered(s, kind)):
                 continue
             for t in targets(s, p.id, i):
                 cost = ward(s, p, t)
@@ -210,6 +223,9 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityAct
         return (Violation("602.1", f"ability {move.ability} of {p.id} is {kind}, not {move.kind}"),)
     if not payable(s, p, ab):
         return (Violation("602.2b", "its cost can't be paid now (601.2h; {T}: 602.5a, 302.6)"),)
+    if not offered(s, kind):
+        return (Violation("509.1c", "its only effect in combat is its cost, a move only before blockers are "
+                                    "declared where a requirement is at stake (508.1d, 509.1c; 506.4b)"),)
     legal = targets(s, p.id, move.ability)
     if move.target not in legal:
         return (Violation("115.4", f"{move.target or 'no target'} is not a legal target "
@@ -284,6 +300,8 @@ def resolve_ping(s: Situation, t: Trigger) -> Situation:
 
 def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
     """The target (or source) `x` after the effect of an ability of `kind` (608.2)."""
+    if kind in COST_ONLY:  # 605.1a, 121.1: it adds mana, or acts in hidden zones only
+        return x
     if kind == "tap_target":
         return replace(x, tapped=True)  # 701.26a
     if kind == "target_cant_block":
@@ -324,7 +342,7 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
         return True
     before = window in BEFORE_BLOCKS
     taking = before and _requirements(s)  # tapping / "can't block" may free a requirement
-    if move.ward_paid is False or kind in TAKING:
+    if move.ward_paid is False or kind in TAKING or kind in COST_ONLY:
         return taking and (ab.tap or move.ward_paid is not False)
     if ab.toughness < 0:
         return True

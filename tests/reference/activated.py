@@ -6,7 +6,9 @@ window a player may activate an ability of a face-up permanent of theirs on the 
 708.2a): "{cost}: Tap target creature" (701.26a), "... Target creature can't block this turn"
 (509.1b), "... Target creature [with power N or less] can't be blocked this turn" (509.1b), "...
 Target [attacking/blocking] creature gets +X/+Y until end of turn" (613.4c), "{cost}, {T}: ~ gets
-+X/+Y until end of turn". Its cost: the mana, every way of paying it from what is left of the pool
++X/+Y until end of turn", and those whose only effect is their cost ("{T}: Add {G}", "{T}: Draw a
+card": in every window, the brute force does not ask whether they matter). Its cost: the mana, every
+way of paying it from what is left of the pool
 (601.2h), and {T}: the permanent untapped — an attacking creature without vigilance is tapped
 (508.1f, 702.20b) — and, a creature, not summoning sick unless it has haste (302.6, 702.10c). Its
 target (601.2c, 115.1): a creature on the battlefield (attacking: among the attackers; blocking:
@@ -85,6 +87,8 @@ def actions(state):  # type: ignore[no-untyped-def]
         for kind, ab in p.combat_abilities():
             if kind in PINGS:
                 continue  # reference.pingers
+            if ab.before_attackers and (p.controller != state.s.active or state.s.combat.attackers is not None):
+                continue  # 602.5b
             if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
                 continue
             targets = legal_targets(state, field, c, ab.target, ab.most_power) if kind in TARGETED else [p.id]
@@ -104,7 +108,11 @@ def actions(state):  # type: ignore[no-untyped-def]
 
 
 def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no-untyped-def]
-    """608.2: the effect on `target` (701.26a, 509.1b, 613.4c)."""
+    """608.2: the effect on `target` (701.26a, 509.1b, 613.4c); none for a mana ability (605.1a: its mana is
+    not modelled, a board where it could be spent is refused) or one acting in hidden zones only (121.1)."""
+    if kind in ("tap_mana", "tap_hidden"):
+        return state
+
     def changed(q: Permanent) -> Permanent:
         if kind == "tap_target":
             return replace(q, tapped=True)
@@ -136,7 +144,7 @@ def stack_activations(state, players: set[str], depth: int) -> list[tuple[object
             continue
         c = field[p.id]
         for kind, ab in p.combat_abilities():
-            if kind in PINGS and ab.before_attackers and (p.controller != state.s.active
+            if ab.before_attackers and (p.controller != state.s.active
                                                           or state.s.combat.attackers is not None):
                 continue  # 602.5b
             if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
