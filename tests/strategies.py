@@ -368,13 +368,20 @@ PINGER_KEYWORDS = ["Deathtouch", "Lifelink", "Wither", "Infect", "Protection fro
                    "Ward {1}"]
 
 
+# Life lost and gained (119.3; pysolver.rules.activated.life_changed): real cards' forms, with with_pingers.
+LIFE_LINES = ["{T}: You gain 1 life", "{R}, {T}: Target player loses 1 life",
+              "{1}, {T}: Each opponent loses 1 life and you gain 1 life",
+              "Sacrifice ~: Target opponent loses 2 life and you gain 2 life", "{T}: Each player loses 1 life",
+              "{T}: You gain 1 life. Activate only during your turn, before attackers are declared"]
+
+
 @st.composite
-def with_pingers(draw: st.DrawFn, data: dict) -> dict:
-    """`data` with one or two damage abilities on its creatures (or on an artifact beside them), a
-    keyword maybe, and at most two mana each."""
+def with_pingers(draw: st.DrawFn, data: dict, lines: tuple[str, ...] = tuple(PINGER_LINES)) -> dict:
+    """`data` with one or two damage (or life, `lines`) abilities on its creatures (or on an artifact beside
+    them), a keyword maybe, and at most two mana each."""
     creatures = [p for p in data["permanents"] if "power" in p]
     for _ in range(draw(st.integers(1, 2))):
-        line = draw(st.sampled_from(PINGER_LINES))
+        line = draw(st.sampled_from(lines))
         if draw(one_in(4)):  # an artifact: no summoning sickness (302.6)
             owner = draw(st.sampled_from([pl["name"] for pl in data["players"]]))
             data["permanents"].append({"id": f"rod{len(data['permanents'])}", "controller": owner,
@@ -395,6 +402,18 @@ def pinger_boards(stage: str) -> st.SearchStrategy[dict]:
     from combat_boards import assignment_bound, outcome_boards
     limit = {"blockers": 200, "attackers": 60, "none": 40}[stage]
     return outcome_boards(stage).flatmap(with_pingers).filter(lambda d: assignment_bound(d) <= limit)
+
+
+def life_boards(stage: str) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with life abilities (:data:`LIFE_LINES`), the players at
+    little life (704.5a), small enough for the reference."""
+    from combat_boards import assignment_bound, outcome_boards
+    limit = {"blockers": 120, "attackers": 30, "none": 30}[stage]
+
+    def low(d: dict) -> dict:
+        return {**d, "players": [{**pl, "life": min(pl.get("life", 20), 3)} for pl in d["players"]]}
+    return outcome_boards(stage).map(low).flatmap(lambda d: with_pingers(d, tuple(LIFE_LINES))).filter(
+        lambda d: assignment_bound(d) <= limit)
 
 
 def activated_boards(stage: str) -> st.SearchStrategy[dict]:

@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
-from ..model.abilities import COST_ONLY, PINGS
+from ..model.abilities import COST_ONLY, STACKED
 from ..model.fields import CARD_TYPES, Reader, kind
 from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude, static_magnitude
 from ..model.moves import DEATH_TRIGGERS
@@ -110,14 +110,16 @@ def _check_ward(r: Reader, permanents: list[Permanent], active: str) -> None:
 
 
 def _check_pingers(r: Reader, permanents: list[Permanent], active: str) -> None:
-    """A board with an activated "~ deals N damage to …" (pysolver.rules.pingers) is refused where a
+    """A board with an activated "~ deals N damage to …" (pysolver.rules.pingers), or a life ability that
+    sacrifices its source (119.3, 701.21a), is refused where a
     creature that dies outside combat damage would return (persist, undying: 702.79a, 702.93a, returned
     only after a combat damage step), and where one of a defending player whose cost sacrifices its
     source (701.21a) would make a death trigger trigger (its own, or one watching creatures die:
     603.10a, 603.6c): such a trigger goes on the stack above the ability (603.3) and then its player
     receives priority again (117.3c), which is modelled only for the active player (who receives
     priority after triggers are put, 117.3b)."""
-    pingers = [p for p in permanents if p.has("ping") or p.has("ping_each")]
+    pingers = [p for p in permanents if p.has("ping") or p.has("ping_each")  # (a life ability, 119.3, only by
+               or any(kind in STACKED and ab.sacrifice for kind, ab in p.combat_abilities())]  # its sacrifice)
     if not pingers:
         return
     for i, p in enumerate(permanents):
@@ -125,7 +127,7 @@ def _check_pingers(r: Reader, permanents: list[Permanent], active: str) -> None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and the damage "
                          f"ability of {q(pingers[0].id)} could kill it outside combat damage: not modelled")
     sacrificed = [p for p in pingers if p.controller != active
-                  and any(kind in PINGS and ab.sacrifice for kind, ab in p.combat_abilities())]
+                  and any(kind in STACKED and ab.sacrifice for kind, ab in p.combat_abilities())]
     for i, p in enumerate(permanents):
         for x in sacrificed:
             if any(p.has(k) and (p.id == x.id or k.startswith("other_dies")) for k in DEATH_TRIGGERS):

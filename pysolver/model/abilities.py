@@ -338,6 +338,8 @@ class CombatAbility:
     damage: int = 0  # "~ deals N damage to …" (120.3, :data:`PINGS`)
     sacrifice: bool = False  # "sacrifice ~" is part of the cost (602.2b, 701.21a)
     before_attackers: bool = False  # "activate only during your turn, before attackers are declared" (602.5b)
+    loss: int = 0  # "… loses N life" (119.3, :data:`LIFE`)
+    gain: int = 0  # "you gain N life" (119.3)
 
 
 def _combat_ability(text: str) -> list[Ability] | None:
@@ -386,6 +388,13 @@ def _combat_ability(text: str) -> list[Ability] | None:
 # --- Activated abilities that deal damage (120.3, pysolver.rules.pingers) -----------------------------
 #: "{cost}: ~ deals N damage to <a target>" and "... to each <creature and/or player>" (no target)
 PINGS = ("ping", "ping_each")
+#: "{cost}: Target player loses N life [and you gain N life]", "... each opponent loses N life ...", "{cost}: You
+#: gain N life" (119.3): its target a player or an opponent (115.1), or none (102.2 "each opponent")
+LIFE = ("life",)
+LIFE_TARGETS = {"target player": "player", "target opponent": "opponent", "each opponent": "each_opponent",
+                "each player": "each_player"}
+#: the abilities of pysolver.rules.activated that wait on the stack until both players pass (602.2, 405.1, 608.1)
+STACKED = (*PINGS, *LIFE)
 _PING = re.compile(r"(?P<cost>[^:]+): (?:this creature|it) deals (?P<n>\w+) damage to (?P<whom>[^.]+?)"
                    r"(?P<timing>\. activate (?:this ability )?only during your turn, before attackers are declared)?")
 #: 115.4 "any target" (older printings: "target creature or player", the same); 115.1 the others
@@ -501,6 +510,35 @@ def _cost_only(text: str) -> list[Ability] | None:
     if cost is None or not cost.tap or cost.sacrifice:
         return None
     return [Ability(kind, CombatAbility(0, 0, cost.mana, True, "", before_attackers=m.group("timing") is not None))]
+
+
+_LIFE = re.compile(r"(?P<cost>[^:\"]+): (?:(?P<whom>target player|target opponent|each opponent|each player) loses "
+                   r"(?P<loss>\w+) life(?: and you gain (?P<also>\w+) life)?|you gain (?P<gain>\w+) life)"
+                   r"(?P<timing>\. activate (?:this ability )?only during your turn, before attackers are declared)?")
+
+
+def _life(text: str) -> list[Ability] | None:
+    """ "{cost}: Target player loses N life [and you gain N life]", "... target opponent / each opponent / each
+    player loses N life ...", "{cost}: You gain N life" (119.3; :data:`LIFE`), or None; its cost mana symbols,
+    {T} and "sacrifice ~" (:func:`activation_cost`).
+
+    >>> a = _life("{b}{b}, {t}: target player loses 2 life and you gain 2 life")[0]
+    >>> a.kind, str(a.value.cost), a.value.tap, a.value.target, a.value.loss, a.value.gain
+    ('life', '{B}{B}', True, 'player', 2, 2)
+    >>> _life("{t}: you gain 1 life")[0].value.target
+    ''
+    """
+    m = _LIFE.fullmatch(text)
+    if m is None:
+        return None
+    loss = (_count(m.group("loss")) or 0) if m.group("loss") else 0
+    gain = _count(m.group("also") or m.group("gain") or "") or 0
+    cost = activation_cost(m.group("cost"))
+    if cost is None or (m.group("loss") and not loss) or not (loss or gain):
+        return None
+    whom = LIFE_TARGETS[m.group("whom")] if m.group("whom") else ""
+    return [Ability("life", CombatAbility(0, 0, cost.mana, cost.tap, whom, sacrifice=cost.sacrifice,
+                                          before_attackers=m.group("timing") is not None, loss=loss, gain=gain))]
 
 
 _WARD = re.compile(r"ward (\{.*\})")  # 702.21a: "Ward {N}" (a mana cost)
@@ -632,7 +670,7 @@ def suggestion(text: str) -> str | None:
 
 
 def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
-    combat = _combat_ability(text) or _ping(text) or _cost_only(text)
+    combat = _combat_ability(text) or _ping(text) or _cost_only(text) or _life(text)
     if combat is not None:
         return combat
     m = _WARD.fullmatch(text)

@@ -313,6 +313,15 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{T}: Search your library for a legendary card, reveal that card, and put it into your hand. Then "
               "shuffle", "{T}: Draw a card. Activate only during your turn, before attackers are declared"),
              literal=False),
+    # --- activated abilities that make players lose or gain life (119.3, pysolver.rules.activated.life_changed):
+    # cost mana symbols, {T} and/or "sacrifice ~"; they wait on the stack as the damage abilities do
+    LineForm("combat-activated", "{cost}: Target player loses N life [and you gain N life]", "life", "119.3",
+             "{B}, {T}: Target player loses 1 life",
+             ("{B}{B}, {T}: Target player loses 2 life and you gain 2 life",
+              "Sacrifice ~: Target opponent loses 1 life and you gain 1 life",
+              "{2}, {T}: Each opponent loses 1 life and you gain 1 life", "{T}: Each player loses 1 life",
+              "{T}: You gain 1 life",
+              "{T}: You gain 1 life. Activate only during your turn, before attackers are declared"), literal=False),
     # --- regeneration and prevention (helper shields): a shield replaces destruction (701.19a, 614.8);
     # a prevention effect, damage being dealt (615.1a)
     LineForm("shields", "{cost}: Regenerate ~", "regenerate", "701.19a", "{1}{G}: Regenerate this creature",

@@ -33,12 +33,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pysolver.model import Permanent
-from pysolver.model.abilities import PINGS, CombatAbility
+from pysolver.model.abilities import CombatAbility
 from pysolver.model.mana import Mana
 
 from .characteristics import Characteristics, characteristics
 from .declarations import has_quality
-from .pingers import dealt
+from .pingers import KINDS, dealt, life_targets
 from .pingers import targets as ping_targets
 
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump")
@@ -85,7 +85,7 @@ def actions(state):  # type: ignore[no-untyped-def]
             continue
         c = field[p.id]
         for kind, ab in p.combat_abilities():
-            if kind in PINGS:
+            if kind in KINDS:
                 continue  # reference.pingers
             if ab.before_attackers and (p.controller != state.s.active or state.s.combat.attackers is not None):
                 continue  # 602.5b
@@ -154,11 +154,12 @@ def stack_activations(state, players: set[str], depth: int) -> list[tuple[object
             if ab.sacrifice:  # 701.21a: it leaves as the cost is paid
                 tapped = replace(tapped, gone=tapped.gone | {p.id}, s=replace(tapped.s, permanents=tuple(
                     replace(q, left_battlefield=True) if q.id == p.id else q for q in tapped.s.permanents)))
-            whom = ping_targets(state, field, c, ab.target) if kind == "ping" else [""] if kind in PINGS else None
+            whom = ping_targets(state, field, c, ab.target) if kind == "ping" else \
+                life_targets(state, p.controller, ab.target) if kind == "life" else [""] if kind in KINDS else None
             for t in whom if whom is not None else \
                     (legal_targets(state, field, c, ab.target, ab.most_power) if kind in TARGETED else [p.id]):
                 # 113.7a: a damage ability's source as it is now, as its cost is paid (it may be sacrificed)
-                entry = ("activated", p.controller, p.id, kind, ab, t, *((c,) if kind in PINGS else ()))
+                entry = ("activated", p.controller, p.id, kind, ab, t, *((c,) if kind in KINDS else ()))
                 ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
                     if (kind in TARGETED and t in field) and field[t].controller != p.controller else Mana()
                 pushed = (entry, ("ward", p.controller, ward, depth)) if ward.total else (entry,)
@@ -172,10 +173,12 @@ def resolve_activated(state, entry: tuple):  # type: ignore[no-untyped-def]
 
     _, controller, source, kind, ab, target, *as_paid = entry
     field = state.field()
-    if kind in PINGS:  # reference.pingers: 608.2b for its target, the source as it last existed (113.7a)
+    if kind in KINDS:  # reference.pingers: 608.2b for its target, the source as it last existed (113.7a)
         source_c = field.get(source) or (as_paid[0] if ab.sacrifice else
                                          characteristics(next(q for q in state.s.permanents if q.id == source)))
         if kind == "ping" and target not in ping_targets(state, field, source_c, ab.target):
+            return state
+        if kind == "life" and target not in life_targets(state, controller, ab.target):
             return state
         return dealt(state, source_c, kind, ab, target)
     if target not in field:
