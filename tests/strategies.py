@@ -52,7 +52,7 @@ BLOCKING = ["Can't block", "This creature can't block", "~ can't block.",
             "Can block any number of creatures", "This creature can block any number of creatures each combat",
             "Can't be blocked except by two or more creatures", "~ can't be blocked except by three or more creatures",
             "This creature can't be blocked except by 2 or more creatures",
-            "Can block only creatures with flying"]
+            "Can block only creatures with flying", "Unleash"]
 # Blocking restrictions over creature qualities (509.1b) and changeling (702.73a).
 QUALITY_RESTRICTIONS = ["Can't be blocked by more than one creature", "~ can't be blocked by red creatures",
                         "This creature can't be blocked by creatures with power 2 or less",
@@ -70,6 +70,20 @@ BLOCKING += ["This creature can't attack unless defending player controls an Isl
              "~ can't attack unless defending player controls a Goblin",
              "~ can't be blocked as long as defending player controls an artifact",
              "This creature can't be blocked as long as defending player controls a Swamp"]
+# 508.1c, 509.1b: restrictions of the creature itself, and while its controller controls no such permanent;
+# 702.98a unleash (with the counters of pt_counters).
+BLOCKING += ["This creature can't attack", "~ can't attack or block", "~ can't block creatures with power 2 or greater",
+             "~ can't block creatures with power greater than ~'s power",
+             "~ can't block unless you control another Goblin", "~ can't attack unless you control a red creature",
+             "~ can't attack or block unless you control at least two other creatures", "Unleash",
+             "~ can't be blocked as long as it's attacking alone", "Creatures can't attack you",
+             "~ can't attack unless you control more creatures than defending player",
+             "~ can't block unless you control more creatures than attacking player",
+             "~ can block creatures with shadow as though ~ had shadow",
+             "~ can block creatures with shadow as though they didn't have shadow",
+             "~ can't block and can't be blocked", "~ can't block or be blocked by creatures with power 2 or greater",
+             "~ can't attack or block if an artifact is on the battlefield",
+             "Non-Goblin creatures you control can't attack"]
 KEYWORDS += ["Changeling"]
 REQUIREMENTS = ["All creatures able to block this creature do so", "All creatures able to block ~ do so",
                 "This creature must be blocked if able", "~ must be blocked if able",
@@ -437,6 +451,20 @@ BLOCK_TRIGGER_LINES = ["Bushido 1", "Bushido 2", "Rampage 1", "Rampage 2", "Flan
                        "Whenever this creature blocks, it gets +0/+2 until end of turn",
                        "Whenever ~ becomes blocked, it gets +2/+1 until end of turn",
                        "Whenever ~ blocks or becomes blocked, it gets +1/+1 until end of turn"]
+# The effect grammar of combat triggers (pysolver.model.abilities.OnCombat), with with_triggers.
+ON_TRIGGER_LINES = ("Whenever ~ attacks, other attacking creatures get +1/+0 until end of turn",
+                    "Whenever ~ attacks, creatures you control gain first strike until end of turn",
+                    "Whenever ~ attacks, put a +1/+1 counter on each attacking creature",
+                    "Whenever ~ attacks alone, ~ can't be blocked this combat",
+                    "Whenever ~ attacks or blocks, you gain 2 life",
+                    "Whenever ~ blocks, it gets +1/+0 and gains first strike until end of turn",
+                    "Whenever ~ blocks or becomes blocked, it gets -1/+1 until end of turn",
+                    "Whenever ~ becomes blocked by a creature, that creature gains deathtouch until end of turn",
+                    "Whenever ~ blocks a creature, tap that creature",
+                    "Whenever ~ blocks or becomes blocked by one or more white creatures, ~ gets +2/+0 until end "
+                    "of turn",
+                    "Whenever ~ attacks and isn't blocked, defending player gets 4 poison counters",
+                    "Whenever ~ becomes blocked by a white creature, destroy that creature")
 STACK_TRIGGER_LINES = ["Flanking", "Afflict 1", "Afflict 2", "Rampage 1", "Bushido 1"]  # they wait on the stack
 TRIGGER_LINES = ATTACK_TRIGGER_LINES + BLOCK_TRIGGER_LINES
 # Combat-damage triggers (510.3a, pysolver.rules.hits): every form, with with_triggers.
@@ -605,7 +633,10 @@ STATIC_LINES = ["Creatures you control get +1/+1", "Other creatures you control 
                 "~ has flying as long as it's attacking", "~ gets +1/+0 for each other attacking creature",
                 "~ gets +1/+1 as long as you control two or more Goblins",
                 "~ has first strike as long as an opponent controls a red creature",
-                "As long as you control a red or green creature, ~ gets +1/+0"]
+                "As long as you control a red or green creature, ~ gets +1/+0",
+                "Attacking creatures you control get +1/+0", "Other creatures you control with lifelink get +1/+0",
+                "Creatures with double strike your opponents control get -1/-1", "Face-down creatures get +1/+1",
+                "~ gets +1/+1 for each face-down creature on the battlefield", "Non-Goblin creatures get +0/+1"]
 
 
 DEFINING_LINES = ["~'s power and toughness are each equal to the number of creatures you control",

@@ -142,7 +142,7 @@ def test_702_37_morph_and_megamorph_costs() -> None:
 # --- everything else is rejected -------------------------------------------------------------------------
 
 @pytest.mark.parametrize("line", ["Flyng", "Flying and trample", "Bananawalk", "Morph", "Banding",
-                                  "This creature can't attack", "Whenever this creature attacks, draw a card",
+                                  "This creature can't attack alone", "Whenever this creature attacks, draw a card",
                                   "Flying, bananas", "Hexproof from blue", ""])
 def test_unknown_line_raises(line: str) -> None:
     with pytest.raises(ValueError, match="not understood|ability line"):

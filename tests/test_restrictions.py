@@ -9,13 +9,15 @@ import pytest
 from boards import board, creature
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import reference_blocks
+from reference import reference_attacks, reference_blocks
 from reference.outcomes import canonical, reference_outcomes
 from strategies import examples
 
 import pysolver
 from pysolver.engines.forge import read_forge, to_forge, to_situation
 from pysolver.errors import InputError
+from pysolver.game import fights, outcomes
+from pysolver.game import gametree as gt
 from pysolver.model import Permanent, Situation
 from pysolver.model.abilities import UnknownAbilityLine, parse_ability_line
 from pysolver.rules.check import stage_of
@@ -294,6 +296,193 @@ def test_509_1b_a_number_out_of_range_is_refused() -> None:
         board(creature("x", "alice", 1, 1, "~ can't be blocked by creatures with power 99999999999 or less"))
 
 
+# --- 508.1c, 509.1b: "can't attack", "can't attack or block", "can't block creatures with", "unless you control" ---
+
+def attacks(s: Situation, *expected: list[tuple[str, str]]) -> None:
+    """The solver's declarations of attackers and the reference's are `expected`."""
+    want = decls(*expected)
+    got = [frozenset(tuple(p) for p in d["attacks"]) for d in pysolver.legal_attacks(s)]
+    assert set(got) == want and len(got) == len(want) == pysolver.count_attacks(s), "solver"
+    assert reference_attacks(s) == want, "reference"
+
+
+def test_508_1c_cant_attack_and_cant_attack_or_block() -> None:
+    """"~ can't attack" and "~ can't attack or block": neither attacks (508.1c); the second can't block
+    either (509.1b), the first can."""
+    s = board(creature("x", "alice", 2, 2, "This creature can't attack"),
+              creature("y", "alice", 2, 2, "Can't attack or block"), creature("z", "alice"),
+              creature("u", "bob", 1, 1, "~ can't attack or block"), creature("v", "bob", 1, 1, "~ can't attack"))
+    attacks(s, [], [("z", "bob")])
+    result = pysolver.check(s.with_combat(attackers=(("x", "bob"), ("y", "bob"))))["violations"]
+    assert [(v["rule"], v["message"]) for v in result] == [("508.1c", "x attacks but can't attack"),
+                                                           ("508.1c", "y attacks but can't attack or block")]
+    blocking = s.with_combat(attackers=(("z", "bob"),))
+    blocks(blocking, [], [("v", "z")])
+    illegal(blocking.with_combat(blockers=(("u", "z"),)), "509.1b", "u can't attack or block but blocks z", ["u", "z"])
+
+
+def test_509_1b_cant_block_creatures_with_power_2_or_greater() -> None:
+    """Ironclaw Orcs can't block creatures with power 2 or greater; Spitfire Handler can't block creatures
+    with power greater than its own power (a 1/1 here: "~" is the blocker)."""
+    s = board(creature("big", "alice", 3, 3), creature("one", "alice", 1, 1),
+              creature("o", "bob", 2, 2, "Ironclaw Orcs can't block creatures with power 2 or greater.",
+                       name="Ironclaw Orcs"),
+              creature("h", "bob", 1, 1, "~ can't block creatures with power greater than ~'s power"),
+              attackers={"big": "bob", "one": "bob"})
+    blocks(s, *[x + y for x in [[], [("o", "one")]] for y in [[], [("h", "one")]]])
+    illegal(s.with_combat(blockers=(("h", "big"),)), "509.1b",
+            "h blocks big, but h can't block creatures with power greater than the source's power", ["h", "big"])
+
+
+def test_509_1b_cant_block_unless_you_control_another_zombie() -> None:
+    """Marauding Boneslasher can't block unless its controller controls another Zombie: a changeling is one
+    (702.73a), a face-down Zombie is not (708.2a), nor is an opponent's Zombie or itself."""
+    line = "Marauding Boneslasher can't block unless you control another Zombie."
+    m = creature("m", "bob", 3, 3, line, name="Marauding Boneslasher", subtypes=["Zombie"])
+    x = creature("x", "alice", 2, 2, subtypes=["Zombie"])
+    blocks(board(x, m, attackers={"x": "bob"}), [])
+    blocks(board(x, m, creature("f", "bob", 2, 2, subtypes=["Zombie"], face_down=True), attackers={"x": "bob"}),
+           [], [("f", "x")])
+    blocks(board(x, m, creature("c", "bob", 1, 1, "Changeling", tapped=True), attackers={"x": "bob"}), [], [("m", "x")])
+    illegal(board(x, m, attackers={"x": "bob"}, blockers={"m": ["x"]}), "509.1b", "m can't block but blocks x",
+            ["m", "x"])
+
+
+def test_508_1c_cant_attack_unless_you_control_a_knight_or_a_soldier() -> None:
+    """War Falcon attacks only while its controller controls a Knight or a Soldier; Oketra the True (its
+    restriction alone) neither attacks nor blocks unless its controller controls three other creatures."""
+    falcon = creature("f", "alice", 2, 1, "Flying", "War Falcon can't attack unless you control a Knight or a Soldier.",
+                      name="War Falcon")
+    attacks(board(falcon), [])
+    attacks(board(falcon, {"id": "k", "controller": "alice", "types": ["Artifact"], "subtypes": ["Soldier"]}),
+            [], [("f", "bob")])
+    oketra = creature("o", "alice", 3, 6, "~ can't attack or block unless you control at least three other creatures")
+    two = [creature(f"c{i}", "alice", 0, 1, "Defender") for i in range(2)]
+    attacks(board(oketra, *two), [])
+    attacks(board(oketra, *two, creature("c2", "alice", 0, 1, "Defender")), [], [("o", "bob")])
+
+
+def test_702_98a_unleash_cant_block_with_a_counter() -> None:
+    """Unleash: the +1/+1 counter it may enter with is in the file's counters; with one it can't block; with
+    a -1/-1 counter beside it none stays (704.5q) and it can; without one it can."""
+    s = board(creature("x", "alice"), creature("u", "bob", 2, 2, "Unleash", counters={"+1/+1": 1}),
+              creature("v", "bob", 2, 2, "Unleash", counters={"+1/+1": 1, "-1/-1": 1}),
+              creature("w", "bob", 2, 2, "Unleash"), attackers={"x": "bob"})
+    blocks(s, [], [("v", "x")], [("w", "x")], [("v", "x"), ("w", "x")])
+    illegal(s.with_combat(blockers=(("u", "x"),)), "702.98a",
+            "u has unleash and a +1/+1 counter, so it can't block, but blocks x", ["u", "x"])
+    attacks(board(creature("u", "alice", 2, 2, "Unleash", counters={"+1/+1": 1})), [], [("u", "bob")])
+
+
+def test_702_98a_unleash_with_persist_is_refused() -> None:
+    with pytest.raises(InputError, match=r"unleash \(702.98a\) and persist or undying"):
+        board(creature("u", "bob", 2, 2, "Unleash", "Undying"))
+
+
+def test_508_1c_restrictions_keep_the_fight_split_and_the_one_program() -> None:
+    """A restriction of the declarations changes nothing after them: the board still splits into fights
+    and a combat with nothing between declarations and damage is one program."""
+    s = board(creature("x", "alice", 2, 2, "~ can't attack unless you control another Goblin"), creature("g", "alice"),
+              creature("m", "bob", 3, 3, "~ can't block unless you control a Vampire"), creature("b", "bob"),
+              attackers={"g": "bob"})
+    assert fights.decomposes(s) and outcomes.one_step(gt.root(s))
+    assert {o["life"]["bob"] for o in pysolver.outcomes(s)} == {18, 20}
+    assert {canonical(o) for o in reference_outcomes(s)} == {canonical({k: v for k, v in o.items() if k != "line"})
+                                                             for o in pysolver.outcomes(s)}
+
+
+def test_508_1c_creatures_cant_attack_and_cant_attack_you() -> None:
+    """Peacekeeper: creatures can't attack (its own controller's too); Evil Eye of Urborg: non-Eye creatures
+    its controller controls can't attack (a changeling is an Eye, 702.73a; a face-down Eye is not, 708.2a);
+    Blazing Archon: creatures can't attack its controller, but may attack that player's planeswalker."""
+    attacks(board(creature("x", "alice"), creature("p", "bob", 1, 1, "Creatures can't attack.")), [])
+    eye = creature("e", "alice", 0, 1, "Non-Eye creatures you control can't attack.", subtypes=["Eye"],
+                   summoning_sick=True)
+    attacks(board(eye, creature("c", "alice", 1, 1, "Changeling"), creature("z", "alice"),
+                  creature("f", "alice", 2, 2, subtypes=["Eye"], face_down=True)), [], [("c", "bob")])
+    s = board(creature("x", "alice"), creature("a", "bob", 6, 6, "Flying", "Creatures can't attack you."),
+              {"id": "pw", "controller": "bob", "types": ["Planeswalker"], "loyalty": 3})
+    attacks(s, [], [("x", "pw")])
+    result = pysolver.check(s.with_combat(attackers=(("x", "bob"),)))["violations"]
+    assert [(v["rule"], v["message"], v["objects"]) for v in result] == [
+        ("508.1c", "x attacks bob, but creatures can't attack bob (a)", ["x", "bob", "a"])]
+
+
+def test_508_1c_conditions_on_the_defending_player_and_the_battlefield() -> None:
+    """Chained Throatseeker attacks only a poisoned player (122.1f); Goblin Goon attacks only while its
+    controller controls more creatures than the defending player and blocks only while its controller
+    controls more than the attacking player; Wirecat neither attacks nor blocks while any enchantment is on
+    the battlefield."""
+    seeker = creature("t", "alice", 5, 5, "Chained Throatseeker can't attack unless defending player is poisoned.",
+                      name="Chained Throatseeker")
+    attacks(board(seeker), [])
+    attacks(board(seeker, players=[{"name": "alice"}, {"name": "bob", "poison": 1}]), [], [("t", "bob")])
+    goon = "Goblin Goon can't attack unless you control more creatures than defending player."
+    attacks(board(creature("g", "alice", 6, 6, goon, name="Goblin Goon"), creature("b", "bob")), [])
+    attacks(board(creature("g", "alice", 6, 6, goon, name="Goblin Goon"), creature("y", "alice", 0, 1, "Defender"),
+                  creature("b", "bob")), [], [("g", "bob")])
+    blocking = "~ can't block unless you control more creatures than attacking player"
+    blocks(board(creature("x", "alice"), creature("g", "bob", 6, 6, blocking), attackers={"x": "bob"}), [])
+    blocks(board(creature("x", "alice"), creature("g", "bob", 6, 6, blocking), creature("b", "bob", 0, 1, tapped=True),
+                 attackers={"x": "bob"}), [], [("g", "x")])
+    wirecat = creature("w", "alice", 4, 3, "Wirecat can't attack or block if an enchantment is on the battlefield.",
+                       name="Wirecat")
+    attacks(board(wirecat, {"id": "e", "controller": "bob", "types": ["Enchantment"]}), [])
+    attacks(board(wirecat), [], [("w", "bob")])
+
+
+def test_509_1b_shadow_blockers_attacking_alone_and_joined_restrictions() -> None:
+    """Wall of Diffusion blocks creatures with shadow as though it had shadow (702.28b), Aetherflame Wall as
+    though they had none; Dream Prowler can't be blocked while no other creature is attacking (506.5);
+    Inkfathom Infiltrator can't block (nor be blocked); Sneaky Homunculus can't block creatures with power 2
+    or greater."""
+    shadow = creature("s", "alice", 2, 1, "Shadow")
+    diffusion = creature("d", "bob", 0, 5, "Wall of Diffusion can block creatures with shadow as though Wall of "
+                         "Diffusion had shadow.", name="Wall of Diffusion")
+    flame = creature("f", "bob", 0, 4, "~ can block creatures with shadow as though they didn't have shadow")
+    blocks(board(shadow, diffusion, flame, creature("b", "bob"), attackers={"s": "bob"}),
+           [], [("d", "s")], [("f", "s")], [("d", "s"), ("f", "s")])
+    prowler = creature("p", "alice", 1, 5, "Dream Prowler can't be blocked as long as it's attacking alone.",
+                       name="Dream Prowler")
+    blocks(board(prowler, creature("b", "bob"), attackers={"p": "bob"}), [])
+    blocks(board(prowler, creature("y", "alice"), creature("b", "bob"), attackers={"p": "bob", "y": "bob"}),
+           [], [("b", "p")], [("b", "y")])
+    s = board(creature("x", "alice", 2, 2), creature("o", "alice", 1, 1),
+              creature("i", "bob", 1, 1, "~ can't block and can't be blocked"),
+              creature("h", "bob", 1, 1, "Sneaky Homunculus can't block or be blocked by creatures with power 2 or "
+                       "greater.", name="Sneaky Homunculus"), attackers={"x": "bob", "o": "bob"})
+    blocks(s, [], [("h", "o")])
+
+
+@pytest.mark.parametrize(("name", "line", "term"), [
+    ("Mindless Null", "Mindless Null can't block unless you control a Vampire.",
+     'grant_unless(permanent,each,creature_type("vampire"),cant_block)'),
+    ("Howlpack Wolf", "Howlpack Wolf can't block unless you control another Wolf or Werewolf.",
+     'grant_unless(permanent,other,either(creature_type("wolf"),creature_type("werewolf")),cant_block)'),
+    ("Steelclad Serpent", "Steelclad Serpent can't attack unless you control another artifact.",
+     "grant_unless(permanent,other,card_type(artifact),cant_attack)"),
+    ("Oketra the True", "Oketra the True can't attack or block unless you control at least three other creatures.",
+     "grant_unless(at_least(3,you,creature),other,any,cant_attack_or_block)"),
+    ("Ironclaw Orcs", "Ironclaw Orcs can't block creatures with power 2 or greater.",
+     "cant_block_creatures(cmp(power,ge,n(2)))"),
+    ("Spitfire Handler", "Spitfire Handler can't block creatures with power greater than Spitfire Handler's power.",
+     "cant_block_creatures(cmp(power,gt,source(power)))"),
+    ("Dead Reveler", "Unleash", "unleash"),
+    ("Peacekeeper", "Creatures can't attack.", "grant(all,each,any,cant_attack)"),
+    ("Evil Eye of Urborg", "Non-Eye creatures you control can't attack.",
+     'grant(you,each,noncreature_type("eye"),cant_attack)'),
+    ("Blazing Archon", "Creatures can't attack you.", "cant_attack_you"),
+    ("Wirecat", "Wirecat can't attack or block if an enchantment is on the battlefield.",
+     "grant_if(at_least(1,all,permanent),each,card_type(enchantment),cant_attack_or_block)"),
+    ("Aetherflame Wall", "Aetherflame Wall can block creatures with shadow as though they didn't have shadow.",
+     "ignores_shadow"),
+    ("Goblin Goon", "Goblin Goon can't block unless you control more creatures than attacking player.",
+     "blocks_if_more"),
+])
+def test_508_1c_509_1b_real_restriction_lines_parse(name: str, line: str, term: str) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == [term]
+
+
 # --- 702.73a: changeling -----------------------------------------------------------------------------
 
 def test_702_73a_changeling_is_every_creature_type_for_protection() -> None:
@@ -321,7 +510,8 @@ MIXED_ATTACKER = ["Flying", "Menace", "First strike", "All creatures able to blo
                   "Creatures with power less than ~'s power can't block it",
                   "~ can be blocked only by creatures with flying"]
 MIXED_BLOCKER = ["Flying", "Reach", "First strike", "Can block an additional creature each combat",
-                 "This creature blocks each combat if able", "Changeling"]
+                 "This creature blocks each combat if able", "Changeling", "Unleash",
+                 "~ can't block creatures with power 2 or greater", "~ can't block unless you control a red creature"]
 EFFECTS = ["Creatures with power or toughness 1 or less can't be blocked",
            "Creatures with toughness greater than their power can't block",
            "Creatures your opponents control with flying can't block",

@@ -74,6 +74,8 @@ def results(s: pysolver.Situation) -> set[tuple[int, tuple[str, ...], tuple[tupl
     ("Master of Etherium", "Other artifact creatures you control get +1/+1.",
      ["anthem(you,other,card_type(artifact),1,1)"]),
     ("Elesh Norn", "Creatures your opponents control get -2/-2.", ["anthem(opponents,each,any,-2,-2)"]),
+    ("Chromanticore", "Enchanted creature gets +4/+4 and has flying, first strike, vigilance, trample, and lifelink.",
+     ["enchanted_pump(4,4)"]),
 ])
 def test_613_real_lines_parse(name: str, line: str, terms: list[str]) -> None:
     """604.1, 613.4c, 613.1f: the printed forms (the card's name is no part of these lines)."""
@@ -82,7 +84,7 @@ def test_613_real_lines_parse(name: str, line: str, terms: list[str]) -> None:
 
 @pytest.mark.parametrize("line", ["Other creatures you control have exalted",  # a trigger granted: not modelled
                                   "Creatures you control have changeling",  # 604.3: a CDA of the card itself
-                                  "Attacking creatures you control have lifelink",  # not a fixed quality
+                                  "Blocking creatures you control have lifelink",  # not a fixed quality
                                   "Creatures you control get +1/+1 as long as you control a Forest"])
 def test_613_lines_not_modelled_are_not_understood(line: str) -> None:
     with pytest.raises(ValueError):
@@ -225,6 +227,86 @@ def test_509_1b_a_granted_flying_restricts_blocks() -> None:
               creature("b", "bob", 1, 1), creature("r", "bob", 1, 1, "Reach"),
               attackers={"x": "bob"})
     assert sorted(sorted(map(tuple, d["blocks"])) for d in pysolver.legal_blocks(s)) == [[], [("r", "x")]]
+
+
+def test_303_4d_a_bestow_creature_enchants_nothing() -> None:
+    """Ghostblade Eidolon on the battlefield as a creature is attached to nothing (303.4d, 702.103f): its
+    "Enchanted creature gets +1/+1 and has double strike" pumps neither itself nor another creature; as a
+    permanent that is no creature it would be an Aura attached to something, which is refused."""
+    line = "Enchanted creature gets +1/+1 and has double strike."
+    s = board(creature("e", "alice", 1, 1, line, types=["Enchantment", "Creature"]), creature("x", "alice", 2, 2),
+              attackers={"e": "bob", "x": "bob"}, blockers={})
+    assert results(s) == {(17, (), ())}
+    with pytest.raises(pysolver.InputError, match=r"permanents\[0\].*Aura attached to a creature \(303.4b\)"):
+        board(enchantment("e", "alice", line))
+
+
+@pytest.mark.parametrize(("name", "line", "terms"), [
+    ("Smog Elemental", "Creatures with flying your opponents control get -1/-1.",
+     ["anthem(opponents,each,keyword(flying),-1,-1)"]),
+    ("Stalwart Shield-Bearers", "Other creatures you control with defender get +0/+2.",
+     ["anthem(you,other,keyword(defender),0,2)"]),
+    ("Instigator Gang", "Attacking creatures you control get +1/+0.", ["anthem(you,each,attacking,1,0)"]),
+    ("Merfolk Mistbinder", "Other Merfolk you control get +1/+1.", ['anthem(you,other,creature_type("merfolk"),1,1)']),
+    ("Embodiment of Fury", "Land creatures you control have trample.", ["grant(you,each,card_type(land),trample)"]),
+    ("Ixidor, Reality Sculptor", "Face-down creatures get +1/+1.", ["anthem(all,each,face_down,1,1)"]),
+    ("Primal Whisperer", "Primal Whisperer gets +2/+2 for each face-down creature on the battlefield.",
+     ["anthem_per(at_least(1,all,creature),each,face_down,2,2)"]),
+    ("Ixidron", "Ixidron's power and toughness are each equal to the number of face-down creatures on the "
+     "battlefield.", ["cda(creature,each,face_down,all,1,1)"]),
+    ("Aura Gnarlid", "Aura Gnarlid gets +1/+1 for each Aura on the battlefield.",
+     ['anthem_per(at_least(1,all,permanent),each,subtype("aura"),1,1)']),
+    ("Militant Inquisitor", "Militant Inquisitor gets +1/+0 for each Equipment you control.",
+     ['anthem_per(permanent,each,subtype("equipment"),1,0)']),
+])
+def test_613_real_lord_lines_parse(name: str, line: str, terms: list[str]) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == terms
+
+
+def test_613_4c_creatures_with_flying_and_attacking_creatures() -> None:
+    """Smog Elemental: bob's 1/1 flyer is a 0/0 and dies at once (704.5f), alice's flyer is untouched; Instigator
+    Gang: each of alice's attacking creatures gets +1/+0 (508.1k), the Gang at home does not attack."""
+    smog = creature("s", "alice", 3, 3, "Creatures with flying your opponents control get -1/-1")
+    s = board(smog, creature("f", "alice", 1, 1, "Flying"), creature("g", "bob", 1, 1, "Flying"),
+              attackers={"f": "bob"}, blockers={})
+    assert results(s) == {(19, ("g",), ())}
+    gang = creature("i", "alice", 2, 3, "Attacking creatures you control get +1/+0")
+    s = board(gang, creature("x", "alice", 1, 1), creature("y", "alice", 1, 1), creature("b", "bob", 0, 2),
+              attackers={"x": "bob", "y": "bob"}, blockers={"b": ["y"]})
+    assert results(s) == {(18, ("b",), ())}
+
+
+def test_613_8_a_granted_keyword_read_by_another_static_is_refused() -> None:
+    with pytest.raises(pysolver.InputError, match=r"grants flying.*613.8"):
+        board(creature("s", "bob", 3, 3, "Creatures with flying your opponents control get -1/-1"),
+              creature("x", "alice", 1, 1, "~ has flying as long as it's attacking"))
+
+
+def test_708_2a_face_down_creatures_are_counted_and_pumped() -> None:
+    """Ixidor: face-down creatures get +1/+1 (a 3/3); Primal Whisperer gets +2/+2 for each face-down creature on
+    the battlefield, any player's; Ixidron is a 2/2 with two (604.3). Turned face up, one counts no more."""
+    fd = creature("m", "bob", 5, 5, "Morph {9}", face_down=True)
+    s = board(creature("i", "alice", 1, 1, "Face-down creatures get +1/+1."), creature("f", "alice", 1, 1, "Morph {9}",
+                                                                                     face_down=True),
+              attackers={"f": "bob"}, blockers={})
+    assert results(s) == {(17, (), ())}
+    whisperer = creature("w", "alice", 0, 2, "~ gets +2/+2 for each face-down creature on the battlefield")
+    assert results(board(whisperer, fd, creature("g", "alice", 1, 1, "Morph {9}", face_down=True),
+                         attackers={"w": "bob"}, blockers={})) == {(16, (), ())}
+    ixidron = {"id": "x", "controller": "alice", "abilities": [
+        "~'s power and toughness are each equal to the number of face-down creatures on the battlefield"]}
+    assert results(board(ixidron, fd, creature("g", "alice", 1, 1, "Morph {9}", face_down=True),
+                         attackers={"x": "bob"}, blockers={})) == {(18, (), ())}
+
+
+def test_613_4c_for_each_aura_and_equipment() -> None:
+    """Aura Gnarlid counts every player's Auras, Militant Inquisitor its controller's Equipment (205.3g-h)."""
+    aura = {"id": "a", "controller": "bob", "types": ["Enchantment"], "subtypes": ["Aura"]}
+    gear = {"id": "e", "controller": "alice", "types": ["Artifact"], "subtypes": ["Equipment"]}
+    s = board(creature("g", "alice", 2, 2, "~ gets +1/+1 for each Aura on the battlefield"),
+              creature("m", "alice", 1, 3, "~ gets +1/+0 for each Equipment you control"), aura, gear,
+              {**gear, "id": "e2", "controller": "bob"}, attackers={"g": "bob", "m": "bob"}, blockers={})
+    assert results(s) == {(20 - 3 - 2, (), ())}
 
 
 # ---- a creature's abilities on itself, with a condition the board states (604.1, 611.3a) --------------

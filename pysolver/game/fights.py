@@ -48,7 +48,7 @@ from typing import Any
 from ..asp import deadline
 from ..asp.facts import REQUIREMENTS
 from ..model import Permanent, Player, Situation
-from ..model.abilities import HIT_TRIGGERS, STATICS, TRIGGERS, granted_kind
+from ..model.abilities import HIT_TRIGGERS, STATICS, TRIGGERS, declares_only, granted_kind
 from ..model.mana import Mana, pays
 from ..model.moves import (
     DEATH_TRIGGERS,
@@ -93,9 +93,11 @@ def decomposes(s: Situation) -> bool:
     fight's own windows). No static ability (611.3a)
     but those of :func:`constant_sources` either: its source in one fight may die in its first-strike
     step and so change a creature's power, toughness or abilities in another, and the state-based
-    actions it changes (704.3) reach across fights."""
+    actions it changes (704.3) reach across fights; a restriction of the declarations ("~ can't block
+    unless you control another Zombie", 509.1b: :func:`~pysolver.model.abilities.declares_only`) is
+    read by them only."""
     constant = constant_sources(s)
-    kinds = {a.kind for p in s.permanents if p.id not in constant for a in p.abilities}
+    kinds = {a.kind for p in s.permanents if p.id not in constant for a in p.abilities if not declares_only(a)}
     return (s.combat.damage_step is None and not s.combat.provoked
             and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump", *HIT_TRIGGERS, *STATICS}
             and not any(kind == "target_pump" and (ab.toughness < 0 or p.face_down)

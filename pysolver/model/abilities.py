@@ -92,6 +92,9 @@ TRIGGER_KEYWORDS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "tri
 TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group in ("trigger", "damage-trigger"))
 # 510.3a, 603.2c: combat-damage triggers ("Whenever ~ deals combat damage to a player, …"), pysolver.rules.hits.
 HIT_TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group == "damage-trigger")
+# Keyword mechanics (docs/abilities.md "Keyword mechanics"): the literal lines -> their kinds.
+MECHANICS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "mechanic" and f.literal}
+_DASH = re.compile(r"dash (\{.*\})")  # 702.109a: "Dash {cost}"
 _TRIGGER_N = re.compile(r"(bushido|rampage|afflict) (\w+)")
 _TRIGGER_PUMP = re.compile(r"whenever this creature (attacks|blocks|becomes blocked|blocks or becomes blocked), "
                            r"(?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
@@ -109,6 +112,11 @@ _STATE_SACRIFICE = re.compile(r"when you control no (.+), sacrifice this creatur
 # refuses a board with both); its value is the object's words.
 _ENTERS_WATCH = re.compile(r"when(?:ever)? (?:this creature or )?(?:another|an?) (?P<what>[a-z' -]+?) enters"
                            r"(?: the battlefield)?(?: under (?:your|an opponent's) control)?, .+")
+# 603.2, 115.1: "When[ever] ~ / a creature / a <type> [creature] you control becomes the target of a spell or ability
+# [an opponent controls], <effect>": only a targeted ability on the board could set it off (pysolver.files.loader
+# refuses a board with both); its value is whose becoming a target it watches (``self`` or ``any``).
+_TARGETED = re.compile(r"when(?:ever)? (?P<what>this creature|a creature|an? [a-z-]+(?: creature)? you control) "
+                       r"becomes the target of a spell or ability(?: an opponent controls)?, .+")
 # "… for each other attacking Ally" (205.3m): its value is (X, Y, the creature type).
 _PUMP_EACH_TYPE = re.compile(r"whenever this creature attacks, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of "
                              r"turn for each other attacking ([a-z'-]+)")
@@ -179,6 +187,8 @@ class Ability:
         """The ASP term the encodings match on."""
         if self.value is None:
             return self.kind
+        if isinstance(self.value, OnCombat):
+            return self.value.term(self.kind)
         if self.kind in RESTRICTION_KINDS:
             return restriction_term(self.kind, self.value)
         if isinstance(self.value, (Mana, CombatAbility)):
@@ -684,11 +694,20 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return pump
     if text in PREVENTIONS:  # 615.1a
         return [Ability(PREVENTIONS[text])]
-    static = _static(text, players) or _conditional(text, players)
+    static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
+        or _enchanted(text, players)
     if static is not None:
         return static
     if text in KEYWORDS:
         return [Ability(KEYWORDS[text])]
+    if text in MECHANICS:
+        return [Ability(MECHANICS[text])]
+    m = _DASH.fullmatch(text)
+    if m:  # 702.109a: the cost was paid as it was cast (or not): the file says which (`dashed`)
+        try:
+            return [Ability("dash", Mana.parse(m.group(1).upper()))]
+        except ValueError:
+            return None
     bare = "this creature " + text if not text.startswith(("this creature", "all creatures")) else text
     if bare in PHRASES:
         return [Ability(PHRASES[bare])]
@@ -713,6 +732,9 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     triggered = _parse_trigger(text)
     if triggered is not None:
         return [triggered]
+    on_combat = _on_combat(text)
+    if on_combat is not None:
+        return on_combat
     m = _COST_ABILITY.fullmatch(text)
     if m:
         if "{x}" in m.group(2):
@@ -728,7 +750,9 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         rule = "702.168d" if m.group(1) == "disguise" else "702.37e"
         raise UnsupportedAbility(f"{m.group(1)} costs that are not mana ({rule}) are not supported")
     restriction = parse_restriction(text) or parse_restriction(bare) or _defending(text)
-    return [restriction] if restriction is not None else None
+    if restriction is not None:
+        return [restriction]
+    return _unless_you(text) or _blocker_restriction(text) or _joined(text) or _effect_restriction(text)
 
 
 # 508.1c, 509.1b: "~ can't attack unless defending player controls an Island", "~ can't be blocked as long
@@ -749,6 +773,100 @@ def _defending(text: str) -> Ability | None:
     return Ability(_DEFENDING_KINDS[m.group("what")], found) if m and found else None
 
 
+# 508.1c, 509.1b: "~ can't block unless you control another Zombie", "~ can't attack unless you control a Knight
+# or a Soldier", "~ can't attack or block unless you control at least three other creatures": the restriction
+# (cant_attack, cant_block, cant_attack_or_block) applies as long as the condition fails (grant_unless, the
+# condition of grant_if, pysolver.model.abilities.Static and encodings/statics.lp).
+_UNLESS_YOU = re.compile(r"this creature can't (?P<what>attack|block|attack or block) unless you control "
+                         r"(?:(?P<article>a|an|another) (?P<object>.+)|at least (?P<least>\w+) (?P<other>other )?"
+                         r"(?P<objects>.+)|(?P<more>\w+) or more (?P<more_objects>.+))")
+_RESTRICTED = {"attack": "cant_attack", "block": "cant_block", "attack or block": "cant_attack_or_block"}
+
+
+def _unless_you(text: str) -> list[Ability] | None:
+    """An attack or block restriction unless its controller controls some objects, or None.
+
+    >>> _unless_you("this creature can't block unless you control another zombie")[0].term
+    'grant_unless(permanent,other,creature_type("zombie"),cant_block)'
+    >>> _unless_you("this creature can't attack or block unless you control at least three other creatures")[0].term
+    'grant_unless(at_least(3,you,creature),other,any,cant_attack_or_block)'
+    """
+    m = _UNLESS_YOU.fullmatch(text)
+    if m is None:
+        return None
+    least: int | None = 1
+    if m.group("object"):
+        found, other = _object(m.group("object")), m.group("article") == "another"
+    else:
+        found = _plural_object(m.group("objects") or m.group("more_objects"))
+        least, other = _number(m.group("least") or m.group("more")), m.group("other") is not None
+    if found is None or least is None or least < 1:
+        return None
+    kind, quality = found
+    return [Ability("grant_unless", Static(kind, other, quality, granted=Ability(_RESTRICTED[m.group("what")]),
+                                           least=least))]
+
+
+# 509.1b: a restriction on the blocker over the attacker's qualities ("~ can't block creatures with power 2 or
+# greater").
+_CANT_BLOCK_CREATURES = re.compile(r"this creature can't block creatures with (?P<with>.+)")
+
+
+def _blocker_restriction(text: str) -> list[Ability] | None:
+    """A blocking restriction of the blocker itself over the attackers it may block, or None.
+
+    >>> [a.term for a in _blocker_restriction("this creature can't block creatures with power 2 or greater")]
+    ['cant_block_creatures(cmp(power,ge,n(2)))']
+    """
+    m = _CANT_BLOCK_CREATURES.fullmatch(text)
+    quality = _with_quality(m.group("with")) if m else None
+    return [Ability("cant_block_creatures", quality)] if quality is not None else None
+
+
+# 509.1b: two restrictions of the creature in one line: "~ can't block and can't be blocked", "~ can't block
+# or be blocked by creatures with power 2 or greater" (each of the two lines it joins).
+_JOINED = re.compile(r"this creature can't block (?:and can't be blocked|or be blocked by (?P<creatures>.+))")
+
+
+def _joined(text: str) -> list[Ability] | None:
+    """The two restrictions a line joins, or None.
+
+    >>> [a.term for a in _joined("this creature can't block or be blocked by creatures with power 2 or greater")]
+    ['cant_block_creatures(cmp(power,ge,n(2)))', 'not_blocked_by(cmp(power,ge,n(2)))']
+    """
+    m = _JOINED.fullmatch(text)
+    if m is None:
+        return None
+    if m.group("creatures") is None:
+        return [Ability("cant_block"), Ability("cant_be_blocked")]
+    blocker = _blocker_restriction(f"this creature can't block {m.group('creatures')}")
+    attacker = parse_restriction(f"this creature can't be blocked by {m.group('creatures')}")
+    return blocker + [attacker] if blocker is not None and attacker is not None else None
+
+
+# 508.1c, 509.1b: "Creatures can't attack you" (a permanent's effect on its controller, the player attacked);
+# "~ can't attack or block if an enchantment is on the battlefield" (granted while a permanent of any player's
+# of that kind is on the battlefield: grant_if with whose all).
+_IF_ON_THE_BATTLEFIELD = re.compile(r"this creature can't (?P<what>attack|block|attack or block) if (?:a|an) "
+                                    r"(?P<object>.+) is on the battlefield")
+
+
+def _effect_restriction(text: str) -> list[Ability] | None:
+    """ "Creatures can't attack you" or a restriction while a permanent of a kind is on the battlefield, or None.
+
+    >>> _effect_restriction("this creature can't attack or block if an enchantment is on the battlefield")[0].term
+    'grant_if(at_least(1,all,permanent),each,card_type(enchantment),cant_attack_or_block)'
+    """
+    if text == "creatures can't attack you":
+        return [Ability("cant_attack_you")]
+    m = _IF_ON_THE_BATTLEFIELD.fullmatch(text)
+    found = _object(m.group("object")) if m else None
+    if m is None or found is None:
+        return None
+    return [Ability("grant_if", Static(found[0], False, found[1], granted=Ability(_RESTRICTED[m.group("what")]),
+                                       whose="all"))]
+
+
 # ---- Blocking restrictions over creature qualities (509.1a, 509.1b) ----------------------------------
 #
 # A creature quality is a nested tuple, the first item its name (the encodings' functor), shown to the
@@ -762,12 +880,14 @@ def _defending(text: str) -> Ability | None:
 #                                        is every type, 702.73a), written creature_type("T")
 #   ("either", Q1, Q2), ("both", Q1, Q2) one of two qualities, both ("red creatures with flying")
 #   ("any",)                             every creature
-# The restrictions: on an attacker, not_blocked_by(Q), blocked_only_by(Q), max_blockers(N); as static
+# The restrictions: on an attacker, not_blocked_by(Q), blocked_only_by(Q), max_blockers(N); on a blocker
+# cant_block_creatures(Q) (Q of the attacker, "~" the blocker); as static
 # effects of a permanent, creatures_cant_block(SCOPE, Q) and creatures_cant_be_blocked(SCOPE, Q) with
 # SCOPE all, you (its controller's creatures) or opponents (its controller's opponents' creatures).
 
 Quality = tuple[Any, ...]
-RESTRICTION_KINDS = ("not_blocked_by", "blocked_only_by", "creatures_cant_block", "creatures_cant_be_blocked")
+RESTRICTION_KINDS = ("not_blocked_by", "blocked_only_by", "cant_block_creatures", "creatures_cant_block",
+                     "creatures_cant_be_blocked")
 STATS = ("power", "toughness")
 _CREATURES = (r"(?:(?P<color>white|blue|black|red|green) )?(?:creatures|(?P<ctype>[a-z-]+))"
               r"(?: (?P<scope>you control|your opponents control))?(?: with (?P<with>.+?))?")
@@ -906,6 +1026,220 @@ def quality_words(q: Quality, scope: str = "all") -> str:
     return f"creatures with {stat} {'less' if op == 'lt' else 'greater'} than {other} {x}"
 
 
+# ---- Combat triggers read by the effect grammar (508.3a, 509.3a-d, 509.3g, 603.2) ----------------------
+#
+# "When(ever) ~ <event>, <effect>[. <effect>]": the events of attacking and blocking, and effects that resolve
+# at once (pysolver.rules.triggers): +X/+Y and keywords until end of turn, +1/+1 counters, life gained, "can't be
+# blocked this combat", tapping, or that go on the stack (poison counters). Lines already read by a form of
+# their own above (bushido-like pumps, "blocks a creature with flying") keep it.
+
+#: the kinds: what triggers as attackers are declared (508.2a) and what as blockers are (509.2a)
+ON_COMBAT = ("on_attack", "on_block")
+#: the events, by their words (the partner's words, if any, follow "by" or "blocks")
+_ON_EVENT = re.compile(
+    r"when(?:ever)? this creature (?P<event>attacks and isn't blocked|attacks alone|attacks or blocks|attacks"
+    r"|blocks or becomes blocked(?: by (?P<either>[^,]+?))?|becomes blocked(?: by (?P<by>[^,]+?))?"
+    r"|blocks(?: (?P<blocks>an? [^,]+?))?), (?P<effect>.+)")
+_EVENTS = {"attacks": ("on_attack", "attacks"), "attacks alone": ("on_attack", "alone"),
+           "attacks and isn't blocked": ("on_block", "unblocked"), "blocks": ("on_block", "blocks"),
+           "becomes blocked": ("on_block", "blocked"), "blocks or becomes blocked": ("on_block", "blocks_or_blocked")}
+# the events that name another creature (509.3b, 509.3d): by the words before its name
+_PARTNER_EVENTS = {"either": "either_by", "by": "blocked_by", "blocks": "blocks_creature"}
+# Keywords a trigger gives until end of turn (613.1f): not vigilance, which an attacking creature had or not as it
+# attacked (508.1f, 702.20b).
+_TRIGGER_GRANTS = GRANTABLE - {"vigilance"}
+_EFFECTS = (
+    (re.compile(r"(?P<who>.+?) gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains? (?P<k>.+?))? until end of turn"),
+     "gets"),
+    (re.compile(r"(?P<who>.+?) gains? (?P<k>.+?) until end of turn"), "gains"),
+    (re.compile(r"put (?P<n>\w+) \+1/\+1 counters? on (?P<who>.+)"), "counters"),
+    (re.compile(r"you gain (?P<n>\w+) life"), "gain_life"),
+    (re.compile(r"(?P<who>it|this creature) can't be blocked this (?:combat|turn)"), "unblockable"),
+    (re.compile(r"defending player gets (?P<n>\w+) poison counters?"), "poison"),
+    (re.compile(r"tap (?P<who>that creature)"), "tap"),
+    (re.compile(r"destroy (?P<who>that creature)"), "destroy"),
+)
+# Sentences of an effect that act outside the combat (502.3: the next untap step), or that change nothing on a
+# board the loader admits (701.19c "It can't be regenerated": a "destroy that creature" beside regeneration is
+# refused): read past.
+_RIDERS = (re.compile(r"(?:it|that creature) doesn't untap during its controller's next untap step"),
+           re.compile(r"it can't be regenerated"))
+
+
+@dataclass(frozen=True)
+class OnCombat:
+    """The value of a combat trigger read by the effect grammar: when it triggers (`event`; `partner`:
+    the quality the other creature of an event that names one must have, 509.3f), whom its effect
+    reaches (`whom`: ``self``, ``partner``, ``controller``, ``defending``, or the creatures ``attacking``
+    or ``you`` control, `other` leaving the source out, of `quality`) and what it does (`effect`:
+    ``gets`` +`power`/+`toughness`, ``gains`` `keyword`, ``counters``, ``gain_life``, ``poison`` `amount`,
+    ``unblockable``, ``tap``).
+
+    >>> OnCombat("attacks", "gets", "attacking", True, power=1).term("on_attack")
+    'on_attack(attacks,group(attacking,other,any),gets(1,0))'
+    """
+
+    event: str
+    effect: str
+    whom: str = "self"
+    other: bool = False
+    quality: Quality = ("any",)
+    partner: Quality | None = None
+    power: int = 0
+    toughness: int = 0
+    keyword: str = ""
+    amount: int = 0
+
+    def term(self, kind: str) -> str:
+        """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp)."""
+        event = self.event if self.partner is None else f"{self.event}({term_text(self.partner)})"
+        whom = (f"group({self.whom},{'other' if self.other else 'each'},{term_text(self.quality)})"
+                if self.whom in ("attacking", "you") else self.whom)
+        effect = {"gets": f"gets({self.power},{self.toughness})", "gains": f"gains({self.keyword})",
+                  "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
+                  "poison": f"poison({self.amount})"}.get(self.effect, self.effect)
+        return f"{kind}({event},{whom},{effect})"
+
+
+def _on_combat(text: str) -> list[Ability] | None:
+    """A combat trigger of the effect grammar (normalised), or None.
+
+    >>> [a.term for a in _on_combat("whenever this creature blocks, it gets +1/+0 and gains first strike until "
+    ...                             "end of turn")]
+    ['on_block(blocks,self,gets(1,0))', 'on_block(blocks,self,gains(first_strike))']
+    >>> [a.term for a in _on_combat("whenever this creature attacks, put a +1/+1 counter on each vampire you "
+    ...                             "control")]
+    ['on_attack(attacks,group(you,each,creature_type("vampire")),counters(1))']
+    >>> _on_combat("whenever this creature blocks or becomes blocked by a nonblack creature, it gets +1/+0 until "
+    ...            "end of turn")[0].term
+    'on_block(either_by(noncolor(black)),self,gets(1,0))'
+    """
+    m = _ON_EVENT.fullmatch(text)
+    if m is None:
+        return None
+    words = m.group("event")
+    name = next((n for n in _PARTNER_EVENTS if m.group(n)), None)
+    partner: Quality | None = None
+    if name is not None:
+        found = _partner(m.group(name))
+        if found is None:
+            return None
+        partner, once = found
+        events = [("on_block", _PARTNER_EVENTS[name] + ("_any" if once else ""))]
+    elif words == "attacks or blocks":  # 508.3a and 509.3a: one ability, triggered by either (never both)
+        events = [_EVENTS["attacks"], _EVENTS["blocks"]]
+    else:
+        events = [_EVENTS[words]]
+    sentences = [x for x in m.group("effect").split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
+    read = [_effect(x, partner is not None) for x in sentences]
+    effects = [e for found in read if found is not None for e in found]
+    if not effects or None in read:
+        return None
+    if any(e.effect == "poison" for e in effects) and events != [("on_block", "unblocked")]:
+        return None  # (the defending player of an attacker that isn't blocked: 509.3g, 506.2)
+    if any(e.effect == "destroy" for e in effects) and (events[0][1] != "blocked_by" or len(effects) > 1):
+        return None  # (an attacker's, on the stack like blocked_destroy: 509.3d, 603.3b)
+    return [Ability(kind, replace(e, event=event, partner=partner)) for kind, event in events for e in effects]
+
+
+def _partner(words: str) -> tuple[Quality, bool] | None:
+    """The quality of the other creature an event names ("a creature", "a nonblack creature", "an artifact
+    creature", "one or more black creatures"), and whether the event happens once for all of them (509.3e)."""
+    once = words.startswith("one or more ")
+    if once:
+        words = words.removeprefix("one or more ")
+    elif words.startswith(("a ", "an ")):
+        words = words.split(" ", 1)[1]
+    else:
+        return None
+    quality = _creature_words(words)
+    return None if quality is None else (quality, once)
+
+
+def _creature_words(words: str) -> Quality | None:
+    """The quality of creatures named by `words`: "creature(s)", "<color> creature(s)", "non<color>
+    creature(s)", "artifact creature(s)", "<creature type> creature(s)", a creature type alone, each
+    optionally "with <keyword>" (205.3m, 105.2)."""
+    keyword = None
+    if " with " in words:
+        words, given = words.split(" with ", 1)
+        keyword = KEYWORDS.get(given) or TRIGGER_KEYWORDS.get(given)  # ("creatures with flanking", 702.25)
+        if keyword is None:
+            return None
+    base: Quality | None
+    word = words.removesuffix("s") if words.endswith("creatures") else words
+    if word == "creature":
+        base = ("any",)
+    elif word.endswith(" creature") and " " not in word.removesuffix(" creature"):
+        first = word.removesuffix(" creature")
+        base = (("color", first) if first in COLORS else ("noncolor", first[3:]) if first[3:] in COLORS
+                and first.startswith("non") else ("card_type", "artifact") if first == "artifact"
+                else ("creature_type", creature_type(first)) if creature_type(first) == first else None)
+    else:
+        ctype = creature_type(words)
+        base = ("creature_type", ctype) if ctype is not None and " " not in words else None
+    if base is None:
+        return None
+    if keyword is None:
+        return base
+    return ("keyword", keyword) if base == ("any",) else ("both", base, ("keyword", keyword))
+
+
+def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
+    """The effects of one sentence (`partnered`: "that creature" names the other creature of the event)."""
+    for pattern, effect in _EFFECTS:
+        m = pattern.fullmatch(text)
+        if m is None:
+            continue
+        groups = m.groupdict()
+        whom = _whom(groups.get("who") or "it", partnered, effect == "counters")
+        if whom is None:
+            return None
+        if effect in ("counters", "gain_life", "poison"):
+            n = _count(groups["n"])
+            return None if not n else [replace(whom, effect=effect, amount=n,
+                                               whom="controller" if effect == "gain_life" else
+                                               "defending" if effect == "poison" else whom.whom)]
+        if whom.whom == "partner" and (effect == "gets" or "indestructible" in (groups.get("k") or "")):
+            return None  # (with flanking or "destroy that creature" waiting, its order would matter: 603.3b, 704.5f)
+        out = []
+        if effect == "gets":
+            x, y = _signed(groups["x"]), _signed(groups["y"])
+            if y < 0:
+                return None  # (a toughness lowered: 704.5f, in an order the player chooses, 603.3b)
+            out.append(replace(whom, effect="gets", power=x, toughness=y))
+        if groups.get("k"):
+            keywords = [KEYWORDS.get(k) for k in re.split(r",? and |, ", groups["k"])]
+            if not all(k in _TRIGGER_GRANTS for k in keywords):
+                return None
+            out += [replace(whom, effect="gains", keyword=str(k)) for k in keywords]
+        return out or [replace(whom, effect=effect)]
+    return None
+
+
+def _whom(words: str, partnered: bool, single: bool) -> OnCombat | None:
+    """Whom an effect reaches: "it" / "this creature" (the source), "that creature" (the other creature
+    of the event), or a group: "[all | each] [other] [attacking] <creatures> [you control]" (singular
+    after "each", or for counters "each <creature type> you control"); None for other words."""
+    if words in ("it", "this creature"):
+        return OnCombat("", "", "self")
+    if words == "that creature":
+        return OnCombat("", "", "partner") if partnered else None
+    m = re.fullmatch(r"(?P<each>all |each )?(?P<other>other )?(?P<attacking>attacking )?(?P<what>.+?)"
+                     r"(?P<yours> you control)?", words)
+    if m is None or not (m.group("attacking") or m.group("yours")):
+        return None
+    what = m.group("what")
+    if m.group("each") == "each " and not what.endswith("s"):
+        what = what + " creatures" if what != "creature" else "creatures"
+    elif not single and not what.endswith("s") and " with " not in what:
+        return None
+    quality = _creature_words(what)
+    if quality is None:
+        return None
+    return OnCombat("", "", "attacking" if m.group("attacking") else "you", m.group("other") is not None, quality)
+
+
 def _parse_trigger(text: str) -> Ability | None:
     """A combat trigger line (603.2; docs/abilities.md "Combat triggers"), normalised, or None.
 
@@ -938,6 +1272,9 @@ def _parse_trigger(text: str) -> Ability | None:
     m = _ENTERS_WATCH.fullmatch(text)
     if m and not m.group("what").startswith("land"):  # (landfall: no land enters at all, an inert line)
         return Ability("enters_watch", m.group("what"))
+    m = _TARGETED.fullmatch(text)
+    if m:
+        return Ability("targeted_watch", "self" if m.group("what") == "this creature" else "any")
     m = _PUMP_EACH_TYPE.fullmatch(text)
     ctype = creature_type(m.group(3)) if m else None
     if m and ctype is not None:
@@ -1013,14 +1350,20 @@ def _hit(to: str, effect: str) -> Ability | None:
 
 # the static ability kinds (pysolver.asp.facts, encodings/statics.lp): of a permanent on others, and of a
 # creature on itself as long as, or for each, what its controller controls
-STATICS = ("anthem", "grant", "anthem_if", "grant_if", "anthem_per", "cda")
+STATICS = ("anthem", "grant", "anthem_if", "grant_if", "grant_unless", "anthem_per", "cda", "paired_anthem",
+           "paired_grant")
+# The restrictions a static ability may give (508.1c, 509.1b: "<creatures> can't attack", "~ can't block unless
+# you control another Zombie", "~ can't attack or block if an enchantment is on the battlefield").
+RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block")
 # Keywords a static ability can grant: not changeling (a characteristic-defining ability of the
 # creature itself, 604.3, 702.73a), nor persist and undying (their returns are read off the printed
 # card, encodings/outcomes.lp).
 UNGRANTED = ("changeling", "persist", "undying")
-_STATIC = re.compile(r"(?P<other>other )?(?:all )?(?P<who>.+?)(?: (?P<scope>you control|your opponents control))?"
-                     r" (?:get (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and have (?P<also>.+))?|have (?P<have>.+))")
-_CARD_TYPES = {"artifact": "artifact"}
+_STATIC = re.compile(r"(?P<other>other )?(?:all )?(?P<who>.+?)(?: with (?P<with>[a-z ]+?))?"
+                     r"(?: (?P<scope>you control|your opponents control))?(?: with (?P<with_after>[a-z ]+?))?"
+                     r" (?:get (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and have (?P<also>.+))?|have (?P<have>.+)"
+                     r"|(?P<cant>can't attack))")
+_CARD_TYPES = {"artifact": "artifact", "land": "land", "enchantment": "enchantment"}
 
 
 @dataclass(frozen=True)
@@ -1036,7 +1379,8 @@ class Static:
     toughness: int = 0
     granted: Ability | None = None
     # whose objects a count takes: a characteristic-defining ability's you (its controller's) or all; a
-    # condition's you or opponents ("as long as an opponent controls …")
+    # condition's you, opponents ("as long as an opponent controls …") or all ("if an enchantment is on the
+    # battlefield")
     whose: str = "you"
     least: int = 1  # how many objects a condition needs ("as long as you control three or more artifacts")
 
@@ -1045,7 +1389,7 @@ class Static:
         conditional kinds the scope is the kind of object counted (creature, permanent), written
         ``at_least(L,Whose,Kind)`` when the condition needs L objects or an opponent's."""
         scope = self.scope
-        if kind in ("anthem_if", "grant_if") and (self.least, self.whose) != (1, "you"):
+        if kind in ("anthem_if", "grant_if", "grant_unless", "anthem_per") and (self.least, self.whose) != (1, "you"):
             scope = f"at_least({self.least},{self.whose},{scope})"
         head = f"{scope},{'other' if self.other else 'each'},{self.quality}"
         if kind == "cda":
@@ -1065,6 +1409,17 @@ def granted_kind(a: Ability) -> str | None:
     return getattr(granted, "kind", None)
 
 
+def declares_only(a: Ability) -> bool:
+    """Whether a static ability only restricts the declarations of attackers and blockers (508.1c, 509.1b):
+    it changes no power, toughness or ability that combat damage or a state-based action reads, so after the
+    declarations it changes nothing (pysolver.rules.combat.has_statics, pysolver.game.fights.decomposes).
+
+    >>> declares_only(parse_ability_line("Creatures can't attack", None)[0])
+    True
+    """
+    return a.kind in STATICS and granted_kind(a) in RESTRICTIONS_GIVEN
+
+
 def _creatures_quality(who: str) -> str | None:
     """The quality term of the creatures a static ability names ("red creatures", "goblins"), or None."""
     if who == "creatures":
@@ -1072,6 +1427,8 @@ def _creatures_quality(who: str) -> str | None:
     words = who.split(" ")
     if len(words) == 2 and words[1] == "creatures":
         word = words[0]
+        if word in ("attacking", "face-down"):  # 508.1k, 506.4; 708.2a
+            return word.replace("-", "_")
         if word in COLORS:
             return f"color({word})"
         if word.startswith("non") and word[3:] in COLORS:
@@ -1080,11 +1437,13 @@ def _creatures_quality(who: str) -> str | None:
             return word
         if word in _CARD_TYPES:
             return f"card_type({_CARD_TYPES[word]})"
+        if word.startswith("non-") and creature_type(word[4:]) == word[4:]:  # "non-Eye creatures" (205.3m)
+            return f'noncreature_type("{word[4:]}")'
         ctype = creature_type(word)
         return f'creature_type("{ctype}")' if ctype is not None and ctype == word else None
-    if len(words) == 1:
+    if len(words) == 1:  # a creature type in the plural ("Goblins"; "Merfolk" is its own plural)
         ctype = creature_type(who)
-        return f'creature_type("{ctype}")' if ctype is not None and ctype != who else None
+        return f'creature_type("{ctype}")' if ctype is not None else None
     return None
 
 
@@ -1110,11 +1469,21 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
     ['anthem(opponents,each,any,-1,0)']
     >>> _static("elves you control have flying and trample", frozenset())[1].term
     'grant(you,each,creature_type("elf"),trample)'
+    >>> _static("non-eye creatures you control can't attack", frozenset())[0].term  # 508.1c, as granted
+    'grant(you,each,noncreature_type("eye"),cant_attack)'
+    >>> _static("creatures with flying your opponents control get -1/-1", frozenset())[0].term
+    'anthem(opponents,each,keyword(flying),-1,-1)'
     """
     m = _STATIC.fullmatch(text)
     if m is None:
         return None
     quality = _creatures_quality(m.group("who"))
+    keyword = m.group("with") or m.group("with_after")
+    if keyword is not None:  # "creatures with flying": of their own keyword (pysolver.files.loader), +X/+Y only
+        if KEYWORDS.get(keyword) is None or m.group("x") is None or m.group("also") is not None or quality is None:
+            return None
+        having = f"keyword({KEYWORDS[keyword]})"
+        quality = having if quality == "any" else f"both({quality},{having})"
     if quality is None:
         return None
     scope = SCOPES[m.group("scope")]
@@ -1133,7 +1502,28 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
         if granted is None:
             return None
         out += [Ability("grant", Static(scope, other, quality, granted=a)) for a in granted]
+    if m.group("cant"):  # 508.1c: the restriction on each creature it describes, read as a granted one
+        out.append(Ability("grant", Static(scope, other, quality, granted=Ability("cant_attack"))))
     return out
+
+
+# 303.4b, 702.103: "Enchanted creature gets +X/+Y [and has <abilities>]" of a creature card with bestow: on the
+# battlefield as a creature it is attached to nothing (303.4d: an Aura that is also a creature can't enchant
+# anything; 702.103f), so the effect applies to no object (611.3a); a permanent with it that is no creature
+# would be an Aura attached to something, which is refused (pysolver.files.loader). Its value is (X, Y).
+_ENCHANTED = re.compile(r"enchanted creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.+))?")
+
+
+def _enchanted(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """ "Enchanted creature gets +X/+Y [and has <abilities>]", or None.
+
+    >>> _enchanted("enchanted creature gets +1/+1 and has double strike", frozenset())[0].term
+    'enchanted_pump(1,1)'
+    """
+    m = _ENCHANTED.fullmatch(text)
+    if m is None or (m.group("also") is not None and _granted(m.group("also"), players) is None):
+        return None
+    return [Ability("enchanted_pump", (_signed(m.group("x")), _signed(m.group("y"))))]
 
 
 # ---- Static abilities of a creature on itself, with a condition the board states (604.1, 611.3a) ------
@@ -1152,7 +1542,7 @@ _AS_LONG_AS = (r"as long as (?P<whose>you control|an opponent controls) (?:(?P<a
 _CONDITIONAL = [re.compile(rf"(?:{_GETS}|{_HAS}) {_AS_LONG_AS}"),
                 re.compile(rf"{_AS_LONG_AS}, (?:{_GETS}|{_HAS})")]
 _FOR_EACH = re.compile(r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+) for each (?P<other>other )?"
-                       r"(?P<object>.+?) you control")
+                       r"(?P<object>.+?) (?P<where>you control|on the battlefield)")
 _OBJECT_TYPES = ("artifact", "enchantment", "land")
 
 
@@ -1180,6 +1570,10 @@ def _object(text: str) -> tuple[str, str] | None:
         return "creature", "card_type(artifact)"
     if text in _OBJECT_TYPES:
         return "permanent", f"card_type({text})"
+    if text in ("aura", "equipment"):  # 205.3g, 205.3h: an artifact or enchantment type
+        return "permanent", f'subtype("{text}")'
+    if text == "face-down creature":  # 708.2a
+        return "creature", "face_down"
     if len(words) == 1 and text in type_lists()[1]:
         return "permanent", f'land_type("{text}")'
     if len(words) == 1 and creature_type(text) == text:
@@ -1249,7 +1643,8 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     found = _object(m.group("object")) if m else None
     if m is not None and found is not None:
         x, y = _signed(m.group("x")), _signed(m.group("y"))
-        return [Ability("anthem_per", Static(found[0], m.group("other") is not None, found[1], x, y))]
+        whose = "you" if m.group("where") == "you control" else "all"
+        return [Ability("anthem_per", Static(found[0], m.group("other") is not None, found[1], x, y, whose=whose))]
     m = next((m for pattern in _CONDITIONAL if (m := pattern.fullmatch(text))), None)
     if m is None:
         return None
@@ -1276,6 +1671,35 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     return out
 
 
+# 702.95b soulbond: "As long as ~ is paired with another creature, each of those creatures gets +X/+Y" / "both
+# creatures have <abilities>": an effect on the creature it is paired with (scope ``paired``) and on itself
+# while that one is on the battlefield (encodings/statics.lp; the file's `paired_with`).
+_PAIRED = re.compile(r"as long as this creature is paired with another creature, (?:each of those creatures|both "
+                     r"creatures) (?:gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and (?:has|have) (?P<also>.+))?"
+                     r"|(?:has|have) (?P<have>.+))")
+
+
+def _paired(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A soulbond creature's static ability on itself and the creature it is paired with (702.95b), or None.
+
+    >>> [a.term for a in _paired("as long as this creature is paired with another creature, each of those "
+    ...                          "creatures gets +1/+1 and has reach", frozenset())]
+    ['paired_anthem(paired,other,any,1,1)', 'paired_grant(paired,other,any,reach)']
+    """
+    m = _PAIRED.fullmatch(text)
+    if m is None:
+        return None
+    out: list[Ability] = []
+    if m.group("x") is not None:
+        x, y = _signed(m.group("x")), _signed(m.group("y"))
+        out.append(Ability("paired_anthem", Static("paired", True, "any", x, y)))
+    have = m.group("also") or m.group("have")
+    granted = _granted(have, players) if have is not None else []
+    if granted is None:
+        return None
+    return out + [Ability("paired_grant", Static("paired", True, "any", granted=a)) for a in granted]
+
+
 def _signed(text: str) -> int:
     """A signed number of a "+X/+Y" (docs/abilities.md `N`)."""
     n = _number(text.lstrip("+-"))
@@ -1294,8 +1718,10 @@ def _plural_object(text: str) -> tuple[str, str] | None:
     words = text.split(" ")
     if words[-1] == "plains":
         return _object(text)
-    if words[-1] in ("creatures", "permanents", "artifacts", "enchantments", "lands"):
+    if words[-1] in ("creatures", "permanents", "artifacts", "enchantments", "lands", "auras"):
         return _object(" ".join([*words[:-1], words[-1][:-1]]))
+    if text == "equipment":
+        return _object(text)
     if len(words) == 1:
         _, lands = type_lists()
         if text.endswith("s") and text[:-1] in lands:

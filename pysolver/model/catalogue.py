@@ -35,6 +35,7 @@ GROUPS = {
     "combat-activated": "Activated abilities in combat, targets (602, 115, 702.11, 702.18, 702.21)",
     "shields": "Regeneration and damage prevention (701.19, 615)",
     "static": "Static abilities (604, 611.3, 613)",
+    "mechanic": "Keyword mechanics (701, 702)",
 }
 
 
@@ -91,6 +92,7 @@ CATALOGUE: tuple[LineForm, ...] = (
     _keyword("Persist", "persist", "702.79"),
     _keyword("Undying", "undying", "702.93"),
     _keyword("Changeling", "changeling", "702.73"),
+    _keyword("Unleash", "unleash", "702.98"),  # 702.98a: can't block as long as it has a +1/+1 counter on it
     # Keywords that stop targeting (pysolver.rules.activated): 702.11b, 702.18a.
     _keyword("Hexproof", "hexproof", "702.11"),
     _keyword("Shroud", "shroud", "702.18"),
@@ -146,6 +148,39 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("blocking", "~ can't be blocked as long as defending player controls a/an <object>", "unblockable_if",
              "509.1b", "This creature can't be blocked as long as defending player controls an artifact",
              literal=False),
+    LineForm("blocking", "~ can't attack", "cant_attack", "508.1c", "This creature can't attack"),
+    LineForm("blocking", "~ can't attack or block", "cant_attack_or_block", "508.1c",
+             "This creature can't attack or block"),
+    LineForm("blocking", "~ can't block creatures with <quality>", "cant_block_creatures", "509.1b",
+             "This creature can't block creatures with power 2 or greater",
+             ("~ can't block creatures with power greater than ~'s power",), literal=False),
+    # <object>: as for the static abilities below, among its controller's permanents; the restriction
+    # applies as long as the condition fails
+    LineForm("blocking", "~ can't attack/block/attack or block unless you control a/an/another <object>",
+             "grant_unless", "508.1c", "This creature can't block unless you control another Zombie",
+             ("~ can't attack unless you control a Knight or a Soldier",
+              "~ can't attack or block unless you control at least three other creatures"), literal=False),
+    # 702.28b: the blocker may block creatures with shadow (without having shadow itself)
+    LineForm("blocking", "~ can block creatures with shadow as though ~ had shadow", "blocks_shadow", "702.28b",
+             "This creature can block creatures with shadow as though this creature had shadow"),
+    LineForm("blocking", "~ can block creatures with shadow as though they didn't have shadow", "ignores_shadow",
+             "702.28b", "This creature can block creatures with shadow as though they didn't have shadow"),
+    # 506.5: no other creature is attacking (one removed from combat is not, 506.4)
+    LineForm("blocking", "~ can't be blocked as long as it's attacking alone", "unblockable_alone", "509.1b",
+             "This creature can't be blocked as long as it's attacking alone"),
+    # poisoned: one or more poison counters (122.1f)
+    LineForm("blocking", "~ can't attack unless defending player is poisoned", "attacks_only_if_poisoned", "508.1c",
+             "This creature can't attack unless defending player is poisoned"),
+    LineForm("blocking", "~ can't attack unless you control more creatures than defending player", "attacks_if_more",
+             "508.1c", "This creature can't attack unless you control more creatures than defending player"),
+    LineForm("blocking", "~ can't block unless you control more creatures than attacking player", "blocks_if_more",
+             "509.1b", "This creature can't block unless you control more creatures than attacking player"),
+    # the player who controls the permanent can't be attacked (its planeswalkers and battles can)
+    LineForm("blocking", "Creatures can't attack you", "cant_attack_you", "508.1c", "Creatures can't attack you",
+             literal=False),
+    # any player's permanent of that kind: the restriction applies while one is on the battlefield
+    LineForm("blocking", "~ can't attack/block/attack or block if a/an <object> is on the battlefield", "grant_if",
+             "508.1c", "This creature can't attack or block if an enchantment is on the battlefield", literal=False),
     LineForm("requirement", "All creatures able to block ~ do so", "lure", "509.1c",
              "All creatures able to block this creature do so"),
     LineForm("requirement", "~ must be blocked if able", "must_be_blocked", "509.1c",
@@ -213,6 +248,42 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever ~ blocks a creature with flying, ~ gets +X/+Y until end of turn", "blocks_flyer_pump",
              "509.3b", "Whenever this creature blocks a creature with flying, this creature gets +2/+0 until end of "
              "turn", literal=False),
+    # the effect grammar (pysolver.model.abilities.OnCombat): <creatures> "[all | each] [other] [attacking] <quality>
+    # creatures [you control]"; <effect> +X/+Y (Y >= 0) or keywords until end of turn, +1/+1 counters, "you gain N
+    # life", "tap that creature"; "When(ever) ~ attacks or blocks, <effect>" is both an attack and a block trigger
+    LineForm("trigger", "Whenever ~ attacks, <creatures> get +X/+Y [and gain <keywords>] until end of turn",
+             "on_attack", "508.3a",
+             "Whenever this creature attacks, other attacking creatures get +1/+0 until end of turn",
+             ("Whenever ~ attacks, each other creature you control gets +1/+0 until end of turn",
+              "Whenever ~ attacks, Goblin creatures you control get +1/+1 until end of turn",
+              "Whenever ~ attacks, all attacking creatures with flanking get +1/+1 until end of turn"), literal=False),
+    LineForm("trigger", "Whenever ~ attacks, <creatures> gain <keywords> until end of turn", "on_attack", "613.1f",
+             "Whenever this creature attacks, creatures you control gain first strike and deathtouch until end of turn",
+             ("Whenever ~ attacks, each other attacking creature gains fear until end of turn",), literal=False),
+    LineForm("trigger", "Whenever ~ attacks, put N +1/+1 counters on ~ or on each <creature>", "on_attack", "122.1a",
+             "Whenever this creature attacks, put a +1/+1 counter on each attacking creature",
+             ("Whenever ~ attacks, put a +1/+1 counter on each Vampire you control",
+              "Whenever ~ attacks, put two +1/+1 counters on it"), literal=False),
+    LineForm("trigger", "Whenever ~ attacks, you gain N life", "on_attack", "119.3",
+             "Whenever this creature attacks, you gain 2 life", literal=False),
+    LineForm("trigger", "Whenever ~ attacks alone, ~ can't be blocked this combat", "on_attack", "506.5",
+             "Whenever this creature attacks alone, it can't be blocked this combat", literal=False),
+    LineForm("trigger", "Whenever ~ blocks, <effect>", "on_block", "509.3a",
+             "Whenever this creature blocks, it gets +1/+0 and gains first strike until end of turn",
+             ("Whenever ~ blocks or becomes blocked, it gets -2/+2 until end of turn",
+              "Whenever ~ becomes blocked, attacking creatures you control get +1/+1 until end of turn",
+              "Whenever ~ blocks, you gain 2 life"), literal=False),
+    LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, <effect>", "on_block", "509.3d",
+             "Whenever this creature blocks or becomes blocked by a white creature, it gains first strike until end of "
+             "turn", ("Whenever ~ becomes blocked by a nonblack creature, it gets +1/+1 until end of turn",
+                      "Whenever ~ becomes blocked by an artifact creature, destroy that creature",
+                      "Whenever ~ blocks or becomes blocked by one or more black creatures, ~ gets +2/+0 until end of "
+                      "turn"), literal=False),
+    LineForm("trigger", "Whenever ~ blocks a <creature>, <effect>", "on_block", "509.3b",
+             "Whenever this creature blocks a creature, tap that creature", literal=False),
+    LineForm("trigger", "Whenever ~ attacks and isn't blocked, defending player gets N poison counters", "on_block",
+             "509.3g", "Whenever this creature attacks and isn't blocked, defending player gets a poison counter",
+             ("Whenever ~ attacks and isn't blocked, it gets +2/+0 until end of turn",), literal=False),
     LineForm("trigger", "Flanking", "flanking", "702.25", "Flanking"),
     LineForm("trigger", "Afflict N", "afflict", "702.130", "Afflict 2", literal=False),
     # 702.39a: an attack trigger put on the stack with a target (603.3d), resolved into a requirement (509.1c)
@@ -269,6 +340,12 @@ CATALOGUE: tuple[LineForm, ...] = (
              "603.6a", "Whenever another creature enters the battlefield under your control, you gain 2 life",
              ("Whenever ~ or another Ally enters the battlefield under your control, creatures you control get +1/+1 "
               "until end of turn",), literal=False),
+    # a board with a targeted ability (a form that names a target, or provoke) is refused
+    LineForm("unset-trigger", "When[ever] ~ becomes the target of a spell or ability, <effect>", "targeted_watch",
+             "603.2", "When this creature becomes the target of a spell or ability, sacrifice it",
+             ("Whenever a creature becomes the target of a spell or ability, destroy that creature",
+              "Whenever ~ becomes the target of a spell or ability an opponent controls, create a 1/1 green Elf "
+              "Warrior creature token"), literal=False),
     # --- activated abilities that act in combat (pysolver.rules.activated): cost mana symbols and/or {T}
     LineForm("combat-activated", "{cost}: Tap target creature", "tap_target", "701.26a",
              "{W}, {T}: Tap target creature", literal=False),
@@ -342,11 +419,20 @@ CATALOGUE: tuple[LineForm, ...] = (
     # <creatures>: creatures, <color> / non<color> / colorless / multicolored / artifact / <creature type>
     # creatures, or <creature type>s (205.3m, 702.73a changeling); [other]: not the source itself
     LineForm("static", "[Other] <creatures> [you control] get +X/+Y [and have <abilities>]", "anthem", "613.4c",
-             "Other Goblin creatures you control get +1/+1", literal=False),
+             "Other Goblin creatures you control get +1/+1",
+             ("Attacking creatures you control get +1/+0", "Other creatures you control with defender get +0/+2",
+              "Creatures with flying your opponents control get -1/-1"), literal=False),
     LineForm("static", "[Other] <creatures> your opponents control get +X/+Y", "anthem", "613.4c",
              "Creatures your opponents control get -1/-0", literal=False),
     LineForm("static", "[Other] <creatures> [you control] have <abilities>", "grant", "613.1f",
              "Elves you control have flying and trample", literal=False),
+    # 508.1c: the restriction of each creature it describes (as if granted)
+    LineForm("static", "[Other] <creatures> [you control] can't attack", "grant", "508.1c",
+             "Non-Eye creatures you control can't attack", ("Creatures can't attack",), literal=False),
+    # 303.4b, 303.4d: of a creature card with bestow; as a creature it enchants nothing (a permanent with it that
+    # is no creature, an Aura, is refused)
+    LineForm("static", "Enchanted creature gets +X/+Y [and has <abilities>]", "enchanted_pump", "303.4d",
+             "Enchanted creature gets +1/+1 and has double strike", literal=False),
     # a creature on itself: <object> is creature, <color> creature, artifact creature, <color> permanent,
     # artifact, enchantment, land, <creature type> or <land type>, or two of one kind joined by "or",
     # counted among its controller's permanents (or an opponent's)
@@ -367,7 +453,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~ has <abilities> as long as an opponent controls a/an <object>", "grant_if", "613.1f",
              "This creature has haste as long as an opponent controls a Human", literal=False),
     LineForm("static", "~ gets +X/+Y for each [other] <object> you control", "anthem_per", "613.4c",
-             "This creature gets +1/+0 for each other Goblin you control", literal=False),
+             "This creature gets +1/+0 for each other Goblin you control",
+             ("~ gets +1/+0 for each Equipment you control",
+              "~ gets +2/+2 for each face-down creature on the battlefield"), literal=False),
     LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as it's attacking", "anthem_if", "508.1k",
              "This creature gets +1/+0 as long as it's attacking",
              ("As long as ~ is attacking, it gets +2/+0",), literal=False),
@@ -386,6 +474,22 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~'s power is equal to the number of [other] <objects> you control", "cda", "604.3",
              "This creature's power is equal to the number of Swamps you control",
              ("~'s power is equal to the number of Swamps on the battlefield",), literal=False),
+    # --- keyword mechanics (docs/abilities.md "Keyword mechanics"): what they can do in one combat, and the
+    # boards where they could do more than the solver plays refused (pysolver.files.loader)
+    LineForm("mechanic", "Myriad", "myriad", "702.116", "Myriad"),
+    LineForm("mechanic", "Evolve", "evolve", "702.100", "Evolve"),
+    LineForm("mechanic", "Dash {cost}", "dash", "702.109", "Dash {2}{R}", literal=False),
+    # soulbond pairs creatures as they enter (a board with persist or undying is refused); the file states the
+    # pair (`paired_with`), which the static abilities of the pair read
+    LineForm("mechanic", "Soulbond", "soulbond", "702.95", "Soulbond"),
+    LineForm("mechanic", "As long as ~ is paired with another creature, each of those creatures gets +X/+Y",
+             "paired_anthem", "702.95b",
+             "As long as this creature is paired with another creature, each of those creatures gets +1/+1",
+             literal=False),
+    LineForm("mechanic", "As long as ~ is paired with another creature, both creatures have <abilities>",
+             "paired_grant", "702.95b",
+             "As long as this creature is paired with another creature, both creatures have flying",
+             ("As long as ~ is paired with another creature, each of those creatures has lifelink",), literal=False),
 )
 
 

@@ -57,6 +57,13 @@ MESSAGES: dict[tuple[str, str], str] = {
     ("302.6", "summoning_sick"): "{0} has not been under its controller's control continuously since the turn "
                                  "began and has no haste, so it can't attack",
     ("702.3b", "defender"): "{0} has defender and can't attack",
+    ("508.1c", "cant_attack"): "{0} attacks but can't attack",
+    ("508.1c", "cant_attack_or_block"): "{0} attacks but can't attack or block",
+    ("508.1c", "cant_attack_you"): "{0} attacks {1}, but creatures can't attack {1} ({2})",
+    ("508.1c", "attacks_only_if_poisoned"): "{0} attacks {1}, but it can't attack unless the defending player is "
+                                            "poisoned",
+    ("508.1c", "attacks_if_more"): "{0} attacks {1}, but it can't attack unless its controller controls more "
+                                   "creatures than the defending player",
     ("508.1c", "attacks_only_if"): "{0} attacks {1}, but it can't attack unless the defending player controls "
                                    "the permanent its ability names",
     ("509.1a", "not_candidate"): "{0} blocks {1} but is not a creature a defending player controls on the "
@@ -72,11 +79,18 @@ MESSAGES: dict[tuple[str, str], str] = {
     ("702.13b", "intimidate"): "{0} (neither an artifact nor sharing a color with it) blocks {1} (intimidate)",
     ("702.28b", "shadow"): "{0} (no shadow) blocks {1} (shadow)",
     ("702.28b", "blocker_shadow"): "{0} (shadow) blocks {1} (no shadow)",
+    ("702.28b", "ignored_shadow"): "{0} (shadow) blocks {1} as though {1} had no shadow",
     ("702.31b", "horsemanship"): "{0} (no horsemanship) blocks {1} (horsemanship)",
     ("702.118b", "skulk"): "{0} (greater power) blocks {1} (skulk)",
     ("702.14c", "landwalk"): "{0} blocks {1}, whose landwalk type is among the defending player's lands",
     ("509.1b", "cant_block"): "{0} can't block but blocks {1}",
+    ("509.1b", "cant_attack_or_block"): "{0} can't attack or block but blocks {1}",
+    ("702.98a", "unleash"): "{0} has unleash and a +1/+1 counter, so it can't block, but blocks {1}",
+    ("509.1b", "cant_block_creatures"): "{0} blocks {1}, but {0} can't block {2}",
     ("509.1b", "cant_be_blocked"): "{0} blocks {1}, which can't be blocked",
+    ("509.1b", "unblockable_alone"): "{0} blocks {1}, which can't be blocked as long as it's attacking alone",
+    ("509.1b", "blocks_if_more"): "{0} blocks {1}, but it can't block unless its controller controls more "
+                                  "creatures than the attacking player",
     ("509.1b", "unblockable_if"): "{0} blocks {1}, which can't be blocked as long as the defending player "
                                   "controls the permanent its ability names",
     ("509.1b", "block_only_flyers"): "{0} can block only creatures with flying but blocks {1} (no flying)",

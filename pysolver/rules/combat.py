@@ -32,7 +32,7 @@ from ..asp.solving import (
     one_model,
 )
 from ..model import Permanent, Situation
-from ..model.abilities import COST_ONLY, STATICS
+from ..model.abilities import COST_ONLY, STATICS, declares_only
 from ..model.stage import Stage
 from ..model.values import Line, Outcome
 from .facedown import Turn, turn_face_up
@@ -110,14 +110,16 @@ def regenerate(s: Situation, p: Permanent) -> Permanent:
 
 def has_statics(s: Situation) -> bool:
     """Whether a permanent on the battlefield has a static ability on a side it shows or may show
-    (anthems and lords, 604.1, 613): then what one permanent is changes others' characteristics.
+    (anthems and lords, 604.1, 613): then what one permanent is changes others' characteristics (a
+    restriction of the declarations only, 508.1c, 509.1b, changes none).
 
     >>> from pysolver.model import Player
     >>> has_statics(Situation((Player("a"), Player("b")), "a", (Permanent("x", "a", power=1, toughness=1,
     ...     abilities=("Creatures you control get +1/+1",)),)))
     True
     """
-    return any(a.kind in STATICS for p in s.permanents if not p.left_battlefield for a in p.abilities)
+    return any(a.kind in STATICS and not declares_only(a)
+               for p in s.permanents if not p.left_battlefield for a in p.abilities)
 
 
 def settled(s: Situation) -> Situation:

@@ -58,6 +58,9 @@ BLIND_BEFORE_BLOCKS = frozenset({
     "shadow", "horsemanship", "skulk", "landwalk", "protection", "morph", "megamorph", "cant_block",
     "cant_be_blocked", "block_additional", "block_any_number", "block_only_flyers", "min_blockers", "lure",
     "must_be_blocked", "blocks_each_combat", "attacks_each_combat", "attacks_only_if", "unblockable_if", *PUMPS,
+    # restrictions that read which permanents are on the battlefield or the counters (508.1c, 509.1b, 702.98a)
+    "cant_attack", "cant_attack_or_block", "grant_unless", "unleash", "cant_attack_you", "attacks_only_if_poisoned",
+    "attacks_if_more", "blocks_if_more", "unblockable_alone", "blocks_shadow", "ignores_shadow",
     # pysolver.rules.activated: they read no P/T (hexproof, shroud and ward read who targets)
     "tap_target", "target_cant_block", "target_pump", "tap_pump", "hexproof", "shroud", "ward",
     # their only effect in combat is their cost (605.1a, 121.1)

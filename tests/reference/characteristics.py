@@ -48,6 +48,8 @@ class Characteristics:
     face_down: bool
     cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b)
     cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
+    pt_counters: tuple[tuple[int, int, int], ...] = ()  # (dp, dt, how many) of each P/T counter kind (122.1a)
+    paired_with: str | None = None  # 702.95b: the creature a soulbond ability paired it with
 
     # --- card types (205.2a) -------------------------------------------------------------
     @property
@@ -82,6 +84,12 @@ class Characteristics:
     def values(self, kind: str) -> list[object]:
         """The arguments of its abilities of this kind (land types, blocker counts, qualities)."""
         return [a.value for a in self.abilities if a.kind == kind]
+
+    def counters(self, dp: int, dt: int) -> int:
+        """How many +DP/+DT counters it has once 704.5q has removed +1/+1 and -1/-1 counters in pairs."""
+        count = {(x, y): n for x, y, n in self.pt_counters}
+        pairs = min(count.get((1, 1), 0), count.get((-1, -1), 0)) if (dp, dt) in ((1, 1), (-1, -1)) else 0
+        return count.get((dp, dt), 0) - pairs
 
     def protections(self) -> list[tuple[str, str | None]]:
         """Its protection qualities as (kind, argument): ('color', 'white'), ('everything', None), …"""
@@ -135,6 +143,8 @@ def characteristics(p: Permanent) -> Characteristics:
     for x, y, n in p.pt_counters:
         dp, dt = dp + x * n, dt + y * n
     abilities += tuple(Ability(k) for k in p.keywords_until_end_of_turn)  # 613.1f
+    if p.dashed and any(a.kind == "dash" for a in abilities):  # 702.109a: haste while its dash cost was paid
+        abilities += (Ability("haste"),)
     pump_power, pump_toughness = p.until_end_of_turn  # 613.4c: resolved pumps, layer 7c
     power = base_power + dp + pump_power if base_power is not None else None
     toughness = base_toughness + dt + pump_toughness if base_toughness is not None else None
@@ -143,7 +153,8 @@ def characteristics(p: Permanent) -> Characteristics:
         colors=colors, power=power, toughness=toughness, loyalty=loyalty, defense=defense,
         protector=p.protector, abilities=abilities, damage=p.damage, tapped=p.tapped,
         summoning_sick=p.summoning_sick, face_down=p.face_down, cant_block_this_turn=p.cant_block_this_turn,
-        cant_be_blocked_this_turn=p.cant_be_blocked_this_turn)
+        cant_be_blocked_this_turn=p.cant_be_blocked_this_turn, pt_counters=p.pt_counters,
+        paired_with=p.paired_with)
 
 
 def state_based_action(c: Characteristics) -> str | None:

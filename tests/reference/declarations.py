@@ -106,12 +106,29 @@ def attack_violations(s: Situation, field: dict[str, Characteristics], decl: Dec
             out.append(("302.6", "summoning_sick", (a,)))  # 702.10b haste
         if c.has("defender"):
             out.append(("702.3b", "defender", (a,)))
+        for kind in ("cant_attack", "cant_attack_or_block"):  # 508.1c (also granted while a condition fails)
+            if c.has(kind):
+                out.append(("508.1c", kind, (a,)))
         if target not in targets:
             out.append(("508.1b", "not_attackable", (a, target)))
-        elif any(not controls(field, defending_player(s, target), obj) for obj in c.values("attacks_only_if")):
+            continue
+        defending = defending_player(s, target)
+        if any(not controls(field, defending, obj) for obj in c.values("attacks_only_if")):
             # 508.1c: "~ can't attack unless defending player controls an Island"
             out.append(("508.1c", "attacks_only_if", (a, target)))
+        if c.has("attacks_only_if_poisoned") and s.player(defending).poison == 0:  # 122.1f: poisoned
+            out.append(("508.1c", "attacks_only_if_poisoned", (a, target)))
+        if c.has("attacks_if_more") and creatures_of(field, c.controller) <= creatures_of(field, defending):
+            out.append(("508.1c", "attacks_if_more", (a, target)))
+        for S in field.values():  # 508.1c: "Creatures can't attack you" (the player, not a planeswalker)
+            if S.has("cant_attack_you") and target == S.controller:
+                out.append(("508.1c", "cant_attack_you", (a, target, S.id)))
     return out
+
+
+def creatures_of(field: dict[str, Characteristics], player: str) -> int:
+    """How many creatures `player` controls on the battlefield."""
+    return sum(1 for c in field.values() if c.is_creature and c.controller == player)
 
 
 def controls(field: dict[str, Characteristics], player: str, obj: object) -> bool:
@@ -231,10 +248,13 @@ def pair_violations(s: Situation, field: dict[str, Characteristics], attackers: 
         out.append(("702.36b", "fear", objs))
     if A.has("intimidate") and not (B.is_artifact or A.colors & B.colors):
         out.append(("702.13b", "intimidate", objs))
-    if A.has("shadow") and not B.has("shadow"):
+    # "~ can block creatures with shadow as though ~ had shadow" / "as though they didn't have shadow"
+    if A.has("shadow") and not B.has("shadow") and not B.has("blocks_shadow") and not B.has("ignores_shadow"):
         out.append(("702.28b", "shadow", objs))
     if B.has("shadow") and not A.has("shadow"):
         out.append(("702.28b", "blocker_shadow", objs))
+    if B.has("shadow") and A.has("shadow") and B.has("ignores_shadow"):  # A is one without shadow to B
+        out.append(("702.28b", "ignored_shadow", objs))
     if A.has("horsemanship") and not B.has("horsemanship"):
         out.append(("702.31b", "horsemanship", objs))
     if A.has("skulk") and B.power > A.power:
@@ -248,6 +268,16 @@ def pair_violations(s: Situation, field: dict[str, Characteristics], attackers: 
         out.append(("509.1b", "unblockable_if", objs))
     if B.has("cant_block") or B.cant_block_this_turn:  # 509.1b, and the effect of reference.activated
         out.append(("509.1b", "cant_block", objs))
+    if A.has("unblockable_alone") and sum(1 for x in attackers if not s.permanent(x).removed_from_combat) == 1:
+        out.append(("509.1b", "unblockable_alone", objs))  # 506.5: no other creature is attacking (506.4)
+    if B.has("blocks_if_more") and creatures_of(field, B.controller) <= creatures_of(field, s.active):
+        out.append(("509.1b", "blocks_if_more", objs))
+    if B.has("cant_attack_or_block"):  # 509.1b
+        out.append(("509.1b", "cant_attack_or_block", objs))
+    if B.has("unleash") and B.counters(1, 1) > 0:  # 702.98a: as long as it has a +1/+1 counter (704.5q)
+        out.append(("702.98a", "unleash", objs))
+    if any(satisfies(A, q, B) for q in B.values("cant_block_creatures")):  # 509.1b: "~" is the blocker
+        out.append(("509.1b", "cant_block_creatures", objs))
     if A.has("cant_be_blocked") or A.cant_be_blocked_this_turn:  # 509.1b, and reference.activated's effect
         out.append(("509.1b", "cant_be_blocked", objs))
     if B.has("block_only_flyers") and not A.has("flying"):

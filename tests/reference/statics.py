@@ -38,26 +38,46 @@ def statics_of(c: Characteristics) -> list[tuple[str, Static]]:
     return [(a.kind, cast(Static, a.value)) for a in c.abilities if a.kind in STATICS]
 
 
-def describes(source: Characteristics, effect: Static, c: Characteristics) -> bool:
+def describes(source: Characteristics, effect: Static, c: Characteristics,
+              attacking: frozenset[str] = frozenset()) -> bool:
     """Whether the effect of `source` describes the permanent `c` (611.3a): a creature, of the
-    right controller, not the source itself if "other", with the quality."""
+    right controller, not the source itself if "other", with the quality (`attacking`: the creatures
+    attacking, 508.1k)."""
     if not c.is_creature:
         return False
     if effect.scope == "you" and c.controller != source.controller:
         return False
     if effect.scope == "opponents" and c.controller == source.controller:
         return False
+    if effect.scope == "paired" and c.id != source.paired_with:  # 702.95b: the creature it is paired with
+        return False
     if effect.other and c.id == source.id:
         return False
-    m = _QUALITY.fullmatch(effect.quality)
-    assert m, effect.quality
+    return has_quality(c, effect.quality, attacking)
+
+
+def has_quality(c: Characteristics, quality: str, attacking: frozenset[str]) -> bool:
+    """Whether creature `c` has the quality of the creatures a static ability describes."""
+    pair = _pair(quality, "both(")
+    if pair is not None:
+        return has_quality(c, pair[0], attacking) and has_quality(c, pair[1], attacking)
+    m = _QUALITY.fullmatch(quality)
+    assert m, quality
     name, arg = m.group(1), m.group(2)
     if name == "any":
         return True
+    if name == "attacking":  # 508.1k; one removed from combat is not (506.4): not in `attacking`
+        return c.id in attacking
+    if name == "face_down":  # 708.2a
+        return c.face_down
+    if name == "keyword":  # its own or given until end of turn (pysolver.files.loader refuses the others)
+        return c.has(arg)
     if name == "color":
         return arg in c.colors  # 105.2
     if name == "noncolor":
         return arg not in c.colors
+    if name == "noncreature_type":  # "non-Eye creatures": a changeling's subtypes are all types (702.73a)
+        return arg not in c.subtypes
     if name == "colorless":
         return not c.colors  # 105.2c
     if name == "multicolored":
@@ -66,14 +86,14 @@ def describes(source: Characteristics, effect: Static, c: Characteristics) -> bo
         return arg in c.types
     if name == "creature_type":
         return arg in c.subtypes  # 205.3m; a changeling's subtypes are all creature types (702.73a)
-    raise AssertionError(f"unknown quality {effect.quality!r}")
+    raise AssertionError(f"unknown quality {quality!r}")
 
 
-def _either(quality: str) -> tuple[str, str] | None:
-    """The two qualities of ``either(A,B)`` ("a red or white permanent"), or None."""
-    if not quality.startswith("either("):
+def _pair(quality: str, head: str) -> tuple[str, str] | None:
+    """The two qualities of ``either(A,B)`` ("a red or white permanent") or ``both(A,B)``, by `head`, or None."""
+    if not quality.startswith(head):
         return None
-    inner, depth = quality[len("either("):-1], 0
+    inner, depth = quality[len(head):-1], 0
     for i, ch in enumerate(inner):
         depth += {"(": 1, ")": -1}.get(ch, 0)
         if ch == "," and depth == 0:
@@ -86,7 +106,7 @@ def is_object(c: Characteristics, kind: str, quality: str) -> bool:
     (``either(A,B)``: of one of two qualities)."""
     if kind == "creature" and not c.is_creature:
         return False
-    pair = _either(quality)
+    pair = _pair(quality, "either(")
     if pair is not None:
         return is_object(c, kind, pair[0]) or is_object(c, kind, pair[1])
     m = _QUALITY.fullmatch(quality)
@@ -98,20 +118,23 @@ def is_object(c: Characteristics, kind: str, quality: str) -> bool:
         return arg in c.colors
     if name == "card_type":
         return arg in c.types
-    if name in ("creature_type", "land_type"):
-        return arg in c.subtypes  # 205.3m, 205.3i (702.73a: a changeling's are all creature types)
+    if name in ("creature_type", "land_type", "subtype"):
+        return arg in c.subtypes  # 205.3m, 205.3i, 205.3g-h (702.73a: a changeling's are all creature types)
+    if name == "face_down":  # 708.2a
+        return c.face_down
     raise AssertionError(f"unknown quality {quality!r}")
 
 
 def count(field: dict[str, Characteristics], c: Characteristics, effect: Static, attacking: frozenset[str]) -> int:
     """How many objects the condition of `c`'s own ability counts in the field ("another", "other": not `c`),
-    its controller's or (``whose`` opponents: "as long as an opponent controls …") the others';
+    its controller's, (``whose`` opponents: "as long as an opponent controls …") the others' or (all) anyone's;
     "as long as it's attacking": 1 if it is one of the declared attackers (508.1k)."""
     if effect.scope == "attacking":
         return int(c.id in attacking)
     if effect.scope == "attacker":  # "for each other attacking creature"
         return sum(1 for x in field.values() if x.id in attacking and x.is_creature and x.id != c.id)
-    return sum(1 for x in field.values() if (x.controller == c.controller) == (effect.whose == "you")
+    return sum(1 for x in field.values()
+               if (effect.whose == "all" or (x.controller == c.controller) == (effect.whose == "you"))
                and is_object(x, effect.scope, effect.quality) and not (effect.other and x.id == c.id))
 
 
@@ -135,12 +158,15 @@ def own_effects(field: dict[str, Characteristics], c: Characteristics,
             n = defined(field, c, effect)
             dp, dt = dp + effect.power * n, dt + effect.toughness * n
             continue
-        n = count(field, c, effect, attacking) if kind in ("anthem_if", "grant_if", "anthem_per") else 0
+        if kind in ("paired_anthem", "paired_grant") and c.paired_with in field:  # 702.95b, 702.95e: paired
+            dp, dt = dp + effect.power, dt + effect.toughness  # while its partner is on the battlefield too
+            granted += [effect.granted] if effect.granted is not None else []
+        n = count(field, c, effect, attacking) if kind in ("anthem_if", "grant_if", "grant_unless", "anthem_per") else 0
         if kind == "anthem_per" or (kind == "anthem_if" and n >= effect.least):
             times = n if kind == "anthem_per" else 1
             dp, dt = dp + effect.power * times, dt + effect.toughness * times
-        if kind == "grant_if" and n >= effect.least:
-            assert effect.granted is not None
+        if (kind == "grant_if" and n >= effect.least) or (kind == "grant_unless" and n < effect.least):
+            assert effect.granted is not None  # 508.1c, 509.1b: "can't block unless": while the condition fails
             granted.append(effect.granted)
     return dp, dt, granted
 
@@ -150,16 +176,16 @@ def with_statics(field: dict[str, Characteristics],
     """The field with the effects of its static abilities applied (every source in the field);
     `attacking`: the declared attackers."""
     sources = [(c, kind, effect) for c in field.values() for kind, effect in statics_of(c)
-               if kind in ("anthem", "grant")]
+               if kind in ("anthem", "grant", "paired_anthem", "paired_grant")]
     if not any(statics_of(c) for c in field.values()):
         return field
     out = {}
     for pid, c in field.items():
         dp, dt, granted = own_effects(field, c, attacking)
         for source, kind, effect in sources:
-            if not describes(source, effect, c):
+            if not describes(source, effect, c, attacking):
                 continue
-            if kind == "anthem":
+            if kind in ("anthem", "paired_anthem"):
                 dp, dt = dp + effect.power, dt + effect.toughness
             else:
                 assert effect.granted is not None
