@@ -181,13 +181,13 @@ def test_106_4_a_mana_ability_beside_something_to_spend_it_on_is_refused(sink, w
 SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large]
 
 
-@settings(max_examples=examples(4), deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(2), deadline=None, suppress_health_check=SLOW)
 @given(cost_only_boards("attackers"))
 def test_cost_only_outcomes_after_attacks_equal_reference(data: dict) -> None:
     outcomes_equal_reference(data)
 
 
-@settings(max_examples=examples(2), deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(1), deadline=None, suppress_health_check=SLOW)
 @given(cost_only_boards("none"))
 def test_cost_only_outcomes_of_whole_combat_equal_reference(data: dict) -> None:
     outcomes_equal_reference(data)

@@ -119,13 +119,13 @@ def test_405_1_a_life_ability_waits_on_the_stack_and_may_be_answered() -> None:
 SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large]
 
 
-@settings(max_examples=examples(3), deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(2), deadline=None, suppress_health_check=SLOW)
 @given(life_boards("blockers"))
 def test_life_outcomes_after_blocks_equal_reference(data: dict) -> None:
     outcomes_equal_reference(data)
 
 
-@settings(max_examples=examples(2), deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(1), deadline=None, suppress_health_check=SLOW)
 @given(life_boards("attackers"))
 def test_life_outcomes_after_attacks_equal_reference(data: dict) -> None:
     outcomes_equal_reference(data)
