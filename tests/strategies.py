@@ -333,6 +333,42 @@ def with_activated(draw: st.DrawFn, data: dict) -> dict:
     return data
 
 
+# Abilities whose only effect in combat is their cost (605.1a, 121.1; pysolver.rules.activated.offered):
+# real cards' forms, beside the requirements they may free a creature of (508.1d, 509.1c). A mana ability
+# goes only to a player with nothing to spend mana on (pysolver.files.loader refuses the others).
+COST_ONLY_LINES = ["{T}: Add {G}", "{T}: Draw a card", "{1}, {T}: Scry 1",
+                   "{T}: Draw a card. Activate only during your turn, before attackers are declared"]
+REQUIREMENT_LINES = ["All creatures able to block ~ do so", "~ blocks each combat if able",
+                     "~ attacks each combat if able", "~ must be blocked if able"]
+
+
+@st.composite
+def with_cost_only(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with one or two cost-only ability lines and a requirement or two on its creatures (face-down
+    ones: their face-up side), a little mana each."""
+    creatures = [p for p in data["permanents"] if "power" in p]
+    for lines in (COST_ONLY_LINES, REQUIREMENT_LINES):
+        for _ in range(draw(st.integers(1, 2))):
+            p = draw(st.sampled_from(creatures))
+            p["abilities"] = [*p["abilities"], draw(st.sampled_from(lines))]
+    for pl in data["players"]:
+        pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{G}", "{1}"]), max_size=1)))
+    spenders = {p["controller"] for p in data["permanents"] if p.get("face_down")
+                or any(line.startswith("{1}") for line in p.get("abilities", []))}
+    for p in creatures:  # (106.4: its mana is not modelled where it could be spent)
+        if p["controller"] in spenders:
+            p["abilities"] = ["{T}: Draw a card" if line == "{T}: Add {G}" else line for line in p["abilities"]]
+    return data
+
+
+def cost_only_boards(stage: str) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with :func:`with_cost_only`, small enough for the
+    references (before blockers are declared: after, they are no move)."""
+    from combat_boards import assignment_bound, outcome_boards
+    limit = {"attackers": 60, "none": 30}[stage]
+    return outcome_boards(stage).flatmap(with_cost_only).filter(lambda d: assignment_bound(d) <= limit)
+
+
 # "~ deals N damage to …" (pysolver.rules.pingers, 120.3): real cards' forms, their costs ({T}, mana,
 # "sacrifice ~") and targets; with the source keywords that change what damage does.
 PINGER_LINES = ["{T}: ~ deals 1 damage to any target", "{R}: ~ deals 1 damage to target creature",
@@ -346,13 +382,20 @@ PINGER_KEYWORDS = ["Deathtouch", "Lifelink", "Wither", "Infect", "Protection fro
                    "Ward {1}"]
 
 
+# Life lost and gained (119.3; pysolver.rules.activated.life_changed): real cards' forms, with with_pingers.
+LIFE_LINES = ["{T}: You gain 1 life", "{R}, {T}: Target player loses 1 life",
+              "{1}, {T}: Each opponent loses 1 life and you gain 1 life",
+              "Sacrifice ~: Target opponent loses 2 life and you gain 2 life", "{T}: Each player loses 1 life",
+              "{T}: You gain 1 life. Activate only during your turn, before attackers are declared"]
+
+
 @st.composite
-def with_pingers(draw: st.DrawFn, data: dict) -> dict:
-    """`data` with one or two damage abilities on its creatures (or on an artifact beside them), a
-    keyword maybe, and at most two mana each."""
+def with_pingers(draw: st.DrawFn, data: dict, lines: tuple[str, ...] = tuple(PINGER_LINES)) -> dict:
+    """`data` with one or two damage (or life, `lines`) abilities on its creatures (or on an artifact beside
+    them), a keyword maybe, and at most two mana each."""
     creatures = [p for p in data["permanents"] if "power" in p]
     for _ in range(draw(st.integers(1, 2))):
-        line = draw(st.sampled_from(PINGER_LINES))
+        line = draw(st.sampled_from(lines))
         if draw(one_in(4)):  # an artifact: no summoning sickness (302.6)
             owner = draw(st.sampled_from([pl["name"] for pl in data["players"]]))
             data["permanents"].append({"id": f"rod{len(data['permanents'])}", "controller": owner,
@@ -373,6 +416,18 @@ def pinger_boards(stage: str) -> st.SearchStrategy[dict]:
     from combat_boards import assignment_bound, outcome_boards
     limit = {"blockers": 200, "attackers": 60, "none": 40}[stage]
     return outcome_boards(stage).flatmap(with_pingers).filter(lambda d: assignment_bound(d) <= limit)
+
+
+def life_boards(stage: str) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with life abilities (:data:`LIFE_LINES`), the players at
+    little life (704.5a), small enough for the reference."""
+    from combat_boards import assignment_bound, outcome_boards
+    limit = {"blockers": 120, "attackers": 30, "none": 30}[stage]
+
+    def low(d: dict) -> dict:
+        return {**d, "players": [{**pl, "life": min(pl.get("life", 20), 3)} for pl in d["players"]]}
+    return outcome_boards(stage).map(low).flatmap(lambda d: with_pingers(d, tuple(LIFE_LINES))).filter(
+        lambda d: assignment_bound(d) <= limit)
 
 
 def activated_boards(stage: str) -> st.SearchStrategy[dict]:

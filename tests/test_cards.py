@@ -334,11 +334,11 @@ def test_cli_notes_without_json_too(tmp_path: Path, capsys: pytest.CaptureFixtur
 @POOLS
 def test_cli_strict_makes_unmodelled_lines_errors(pool_file: Path, tmp_path: Path,
                                                   capsys: pytest.CaptureFixture) -> None:
-    board = write(tmp_path, situation({"id": "elves", "controller": "alice", "card": "Llanowar Elves"}))
+    board = write(tmp_path, situation({"id": "finks", "controller": "alice", "card": "Kitchen Finks"}))
     assert main(["attacks", board, "--strict", "--cards", str(REAL), "--json"]) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert "permanent elves" in err and "{T}: Add {G}." in err and "(--strict)" in err
+    assert "permanent finks" in err and "When Kitchen Finks enters, you gain 2 life." in err and "(--strict)" in err
     assert "Traceback" not in err
     # a card whose other lines cannot change one combat passes --strict (702.37e, 121.1)
     board = write(tmp_path, situation({"id": "den", "controller": "alice", "card": "Den Protector"}))

@@ -66,6 +66,15 @@ INERT_LINES = [
     ("Akroma, Angel of Fury", "This spell can't be countered.", "spell"),
     ("Affa Guard Hound", "Flash", "spell"),
     ("Seeker of the Way", "Prowess", "spell"),
+    # counter (601.2c, 602.2: no spell to target, so never activated, whatever its cost; 700.2a: a mode)
+    ("Ghost-Lit Warder", "{3}{U}, {T}: Counter target spell unless its controller pays {2}.", "counter"),
+    ("Daring Apprentice", "{T}, Sacrifice Daring Apprentice: Counter target spell.", "counter"),
+    ("Order of the Sacred Torch", "{T}, Pay 1 life: Counter target black spell.", "counter"),
+    ("Cursecatcher", "Sacrifice Cursecatcher: Counter target instant or sorcery spell unless its controller pays "
+                     "{1}.", "counter"),
+    ("Hisoka, Minamo Sensei", "{2}{U}, Discard a card: Counter target spell if it has the same converted mana cost "
+                              "as the discarded card.", "counter"),
+    ("Disciple of the Ring", "• Counter target noncreature spell unless its controller pays {2}.", "counter"),
     ("Firebrand Archer", "Whenever you cast a noncreature spell, Firebrand Archer deals 1 damage to each opponent.",
      "spell"),
     ("Bringer of the Black Dawn", "You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost.", "spell"),
@@ -159,9 +168,12 @@ MAY_CHANGE_LINES = [
     # 511.2: end of combat is the combat's last step
     ("Abomination", "Whenever Abomination blocks or becomes blocked by a green or white creature, destroy that "
                     "creature at end of combat."),
-    # 509.1c: tapped before blockers are declared, a creature is free of blocking requirements
-    ("Copper Myr", "{T}: Add {G}."),
-    ("Archivist", "{T}: Draw a card."),
+    # 509.1c: tapped before blockers are declared, a creature is free of blocking requirements ("{T}: Add {G}"
+    # and "{T}: Draw a card" are modelled: test_cost_only_lines_of_real_cards_are_modelled)
+    ("Rummaging Goblin", "{T}, Discard a card: Draw a card."),
+    # abilities are activated in combat (a damage ability targets a creature): not only spells are countered
+    ("Siren Stormtamer", "{U}, Sacrifice Siren Stormtamer: Counter target spell or ability that targets you or a "
+                         "creature you control."),
     # discarding happens during combat (a hidden-zone effect may discard)
     ("Cunning Survivor", "Whenever you cycle or discard a card, Cunning Survivor gets +1/+0 until end of turn and "
                          "can't be blocked this turn."),
@@ -194,6 +206,13 @@ def test_real_lines_that_may_change_the_answer(name: str, line: str) -> None:
     assert c.unmodelled == (line,) and c.inert == ()
 
 
+def test_cost_only_lines_of_real_cards_are_modelled() -> None:
+    """605.1a, 121.1 (pysolver.rules.activated.offered): tapped for mana or a card before blockers are
+    declared, a creature is free of requirements (509.1c); the grammar reads these lines."""
+    assert classes(card("Copper Myr", "{T}: Add {G}.")) == {"{T}: Add {G}.": MODELLED}
+    assert classes(card("Archivist", "{T}: Draw a card.")) == {"{T}: Draw a card.": MODELLED}
+
+
 def test_static_lines_of_real_cards_are_modelled() -> None:
     """604.1, 611.3a, 613.4c (encodings/statics.lp): a creature's bonus for each Mountain it controls, and a
     lord's anthem with a grant, are read from oracle text, not noted."""
@@ -218,10 +237,13 @@ def test_persist_makes_the_cards_own_enters_trigger_matter() -> None:
 
 
 def test_a_hidden_zone_effect_with_a_cost_that_matters_may_change_the_answer() -> None:
-    """Only costs of mana or a discard keep a draw inert: tapping (509.1c), paying life or removing counters
-    changes the board; a draw that pays mana in the effect spends what a pump could use (602.2b)."""
+    """Only costs of mana or a discard keep a draw inert: tapping (509.1c: modelled, pysolver.rules.activated),
+    paying life or removing counters changes the board; a draw that pays mana in the effect spends what a pump
+    could use (602.2b)."""
     assert classes(card("Merfolk Looter", "{T}: Draw a card, then discard a card.")) == {
-        "{T}: Draw a card, then discard a card.": MAY_CHANGE}
+        "{T}: Draw a card, then discard a card.": MODELLED}
+    line = "Remove two +1/+1 counters from Mindless Automaton: Draw a card."
+    assert classes(card("Mindless Automaton", line)) == {line: MAY_CHANGE}
     assert classes(card("Jace's Erasure", "{1}{U}: Draw a card, then discard a card.")) == {
         "{1}{U}: Draw a card, then discard a card.": "hidden"}
     line = "Whenever Scroll Thief deals combat damage to a player, you may pay {1}. If you do, draw a card."

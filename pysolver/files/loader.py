@@ -23,7 +23,7 @@ from typing import Any, cast
 
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
-from ..model.abilities import ON_COMBAT, PINGS, STATICS, OnCombat, Static, granted_kind
+from ..model.abilities import COST_ONLY, ON_COMBAT, STACKED, STATICS, OnCombat, Static, granted_kind
 from ..model.catalogue import CATALOGUE
 from ..model.fields import CARD_TYPES, Reader, kind
 from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude, static_magnitude, trigger_magnitude
@@ -94,6 +94,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_keyword_qualities(r, permanents)
     _check_returns(r, permanents)
     _check_death_targets(r, permanents)
+    _check_mana_abilities(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -125,14 +126,16 @@ def _check_ward(r: Reader, permanents: list[Permanent], active: str) -> None:
 
 
 def _check_pingers(r: Reader, permanents: list[Permanent], active: str) -> None:
-    """A board with an activated "~ deals N damage to …" (pysolver.rules.pingers) is refused where a
+    """A board with an activated "~ deals N damage to …" (pysolver.rules.pingers), or a life ability that
+    sacrifices its source (119.3, 701.21a), is refused where a
     creature that dies outside combat damage would return (persist, undying: 702.79a, 702.93a, returned
     only after a combat damage step), and where one of a defending player whose cost sacrifices its
     source (701.21a) would make a death trigger trigger (its own, or one watching creatures die:
     603.10a, 603.6c): such a trigger goes on the stack above the ability (603.3) and then its player
     receives priority again (117.3c), which is modelled only for the active player (who receives
     priority after triggers are put, 117.3b)."""
-    pingers = [p for p in permanents if p.has("ping") or p.has("ping_each")]
+    pingers = [p for p in permanents if p.has("ping") or p.has("ping_each")  # (a life ability, 119.3, only by
+               or any(kind in STACKED and ab.sacrifice for kind, ab in p.combat_abilities())]  # its sacrifice)
     if not pingers:
         return
     for i, p in enumerate(permanents):
@@ -140,7 +143,7 @@ def _check_pingers(r: Reader, permanents: list[Permanent], active: str) -> None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and the damage "
                          f"ability of {q(pingers[0].id)} could kill it outside combat damage: not modelled")
     sacrificed = [p for p in pingers if p.controller != active
-                  and any(kind in PINGS and ab.sacrifice for kind, ab in p.combat_abilities())]
+                  and any(kind in STACKED and ab.sacrifice for kind, ab in p.combat_abilities())]
     for i, p in enumerate(permanents):
         for x in sacrificed:
             if any(p.has(k) and (p.id == x.id or k.startswith("other_dies")) for k in DEATH_TRIGGERS):
@@ -355,6 +358,41 @@ def _check_death_targets(r: Reader, permanents: list[Permanent]) -> None:
         if source is not None and p.has("ward") and not p.face_down:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has ward (702.21a) and the death trigger (603.10a) of "
                          f"{q(source.id)} could target it: ward's trigger on a triggered ability is not modelled")
+
+
+def _check_mana_abilities(r: Reader, permanents: list[Permanent]) -> None:
+    """A mana ability with {T} in its cost ("{T}: Add {G}", 605.1a) is modelled as what tapping its source does
+    (pysolver.rules.activated.offered); the mana it adds is not (106.4: it empties from the pool at the end
+    of the step it was added in, unlike the `mana` a situation states for the whole combat). So a board where
+    its controller could spend mana is refused: a face-down permanent of theirs that can be turned face up for
+    mana (702.37e, 701.40b), a pump or regeneration (602.2b), an activated ability with a mana cost, or a
+    targeted one while an opponent has ward (702.21a)."""
+    spending: dict[str, tuple[Permanent, str]] = {}  # by controller: a permanent and what mana it could pay for
+    warders = {x.controller for x in permanents if x.has("ward")}
+    for x in permanents:
+        spends = _spends_mana(x, bool(warders - {x.controller}))
+        if spends:
+            spending.setdefault(x.controller, (x, spends))
+    for i, p in enumerate(permanents):
+        if p.controller in spending and any(kind == "tap_mana" for kind, _ in p.combat_abilities()):
+            x, spends = spending[p.controller]
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a mana ability with {{T}} (605.1a) and "
+                         f"{q(p.controller)} could spend its mana on {spends} of {q(x.id)}: the mana it adds "
+                         "(106.4) is not modelled")
+
+
+def _spends_mana(p: Permanent, warded: bool) -> str | None:
+    """What its controller could spend mana on with `p` in a combat (in words), or None; `warded`: an opponent
+    of its controller has a permanent with ward."""
+    if any(cost.total for _, cost in p.face_up_ways()):
+        return "turning it face up (702.37e)"
+    if p.pump_abilities():
+        return "a pump or regeneration ability (602.2b)"
+    if any(ab.cost.total for _, ab in p.combat_abilities()):
+        return "an activated ability with a mana cost (602.2b)"
+    if warded and any(kind not in COST_ONLY for kind, _ in p.combat_abilities()):
+        return "the ward cost of a target of an activated ability (702.21a)"
+    return None
 
 
 def _is(p: Permanent, name: str, arg: str) -> bool:

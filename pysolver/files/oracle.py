@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..model.abilities import normalise
+from ..model.hidden import only_hidden
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,12 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
            "cycle triggers, \"becomes the target of a spell\", casting keywords (kicker, convoke, evoke, prowess, "
            "cascade, bestow, …): the permanent was cast already, and the solver's combat has no spell cast and "
            "no ability of a card in a hand activated"),
+    Reason("counter", "601.2c, 602.2, 700.2a",
+           "an activated ability (or a mode) whose only effect counters a target spell (\"{T}: Counter target "
+           "spell unless its controller pays {1}\"), whatever its cost: the solver's combat casts no spell, so "
+           "it never has a legal target, and an ability whose targets can't be chosen can't be activated (602.2: "
+           "its costs are never paid; a mode that can't have its targets can't be chosen, 700.2a); not \"target "
+           "spell or ability\" (abilities are activated in combat)"),
     Reason("zone", "113.6",
            "an ability that works only while the card is in a hand, graveyard, library or exile (cycling, "
            "ninjutsu, madness, unearth, flashback, embalm, \"Discard ~:\", \"return ~ from your graveyard\", …): "
@@ -60,8 +67,8 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
            "outlast, transfigure, reconfigure): not during combat"),
     Reason("mana", "605.1a, 106.4",
            "a mana ability with no cost but mana: the situation states the mana each player may spend during "
-           "the combat (docs/situation.md `mana`); a {T} mana ability may change the answer (a creature tapped "
-           "before blockers are declared is free of blocking requirements, 509.1c)"),
+           "the combat (docs/situation.md `mana`); a {T} mana ability is modelled (a creature tapped before "
+           "blockers are declared is free of blocking requirements, 509.1c; docs/abilities.md)"),
     Reason("hidden", "121.1",
            "an effect that only draws, discards, mills, scries, surveils, looks at or reveals cards, exiles a "
            "library's top cards, searches a library or returns a card from a graveyard to a hand: the solver's "
@@ -149,6 +156,9 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
               r"(casts?|cycles?)(?! or discard) [^,~]*( that targets ~)?(?<!dies)(?<!attacks)(?<!blocks)(?<!enters), ",
               r"^(when|whenever) ~ becomes the target of a spell( an opponent controls| your opponents control"
               r"| you control)?, "),
+    # 601.2c, 602.2, 700.2a: countering a spell, which the solver's combat never has to target
+    "counter": (r'^(?:[^:"]+: |• )counter target (?:[a-z]+ )*?spell(?: with [^.]+?)?'
+                r'(?: unless its controller pays [^.]+| if [^.]+)?$',),
     "zone": (r"^you may cast ~ from your (graveyard|hand)\b",
              r'^[^:"]*\b(discard ~|exile ~ from your graveyard|reveal ~ from your hand)[^:"]*: ',
              r"^[^:]*: return ~ from your graveyard to ",
@@ -164,43 +174,9 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
 
 _MANA = re.compile(r"^(?P<cost>(\{[^}]+\}(, )?)+): add [^.]+\.( spend this mana only [^.]+\.)?"
                    r"( activate only once each turn\.)?$")
-_HIDDEN_STEPS = tuple(map(re.compile, (
-    r"draw (a card|an additional card|\w+ cards|that many cards|cards equal to [\w' -]+)",
-    r"(target|each|that|defending) (player|opponent|opponents) (draws? (a card|\w+ cards|that many cards)|"
-    r"discards? (a card|\w+ cards|that many cards|(their|his or her) hand)( at random)?|mills? (a card|\w+ cards)|"
-    r"reveals? (their|his or her) hand)",
-    r"(scry|surveil) \d+",
-    r"discards? (a card|\w+ cards|that many cards|(their|his or her) hand)( at random)?",
-    r"draws (a card|\w+ cards|that many cards)",
-    r"mill (a card|\w+ cards)",
-    r"puts? the top (card|\w+ cards) of (your|his or her|their|that player's) library into (your|his or her|their) "
-    r"graveyard",
-    r"puts? that many cards from the top of (your|his or her|their) library into (your|his or her|their) graveyard",
-    r"return (up to one )?(another )?target [^.]*card[^.]* from your graveyard to your hand",
-    r"search your library for [^.]*?,( reveal (it|that card|them),)? (and )?put (it|that card|them) into "
-    r"your hand(, then shuffle)?",
-    r"shuffle( your library)?",
-    r"shuffle ~ into (its owner's|your) library",
-    r"look at the top (card|\w+ cards) of (your|target player's|that player's) library",
-    r"look at (target|that) (player|opponent)'s hand",
-    r"return ~ from your graveyard to your hand",
-    r"return all [\w -]+ cards from all graveyards to their owners' hands",
-)))
-# 406.3, 121.1: cards exiled from a library, or put back on the bottom of it, are in no zone a combat reads,
-# and a draw of X cards only reads the board (their words "exile", "and", "counters" would otherwise mark a
-# second effect).
-_LIBRARY_STEPS = tuple(map(re.compile, (
-    r"exiles? the top (card|\w+ cards) of (your|his or her|their|that player's) library",
-    r"put (one|\w+) of them into your hand and the rest on the bottom of your library in (any|a random) order",
-    r"draw x cards, where x is [^.]+",
-)))
-# Words of an effect on the battlefield or a player: never in a hidden-zone step.
-_BOARD_WORDS = re.compile(r"\b(sacrifices?|loses?|gains?|destroys?|exiles?|taps?|untaps?|deals?|damage|counters?|"
-                          r"tokens?|battlefield|creates?|attacks?|blocks?|gets?|pays?)\b")
 _ENERGY = re.compile(r"you get ((\{e\})+|that many \{e\}|an amount of \{e\} equal to [^.,]+)")
 _RETURNS = re.compile(r"^(persist|undying)\b|\b(return|put) (it|~)( from your graveyard)?( onto| to) the battlefield")
 _DIES = re.compile(r"^when ~ (dies|is put into a graveyard from the battlefield)$")
-_OWN_HAND = re.compile(r"return (it|~) to (its owner's|your) hand")
 _TRIGGER = re.compile(r"^(?:when|whenever|at) (?P<condition>[^,]+), (?P<effect>.+)$")
 _ACTIVATED = re.compile(r"^(?P<cost>[^:\"]+): (?P<effect>.+)$")
 _COST_HIDDEN = re.compile(r"((\{[^}tq]+\})+|discard (a card|\w+ cards))")
@@ -290,20 +266,7 @@ def _hidden(text: str) -> bool:
         effect, dies = activated.group("effect"), False
     else:
         return False
-    steps = [s for s in re.split(r"\. |, then |,? and (?=(?:you|that player|each player|target player|that opponent) )"
-                                 r"(?!put)|, and (?!put)|\bthen ", effect) if s]
-    for step in steps:
-        # an intervening "if" (603.4) only decides whether the hidden-zone step happens
-        step = re.sub(r"^(then |if [^,]+, |you may |you |each player |that player |target player |that opponent |"
-                      r"defending player |may )+", "", step)
-        step = step.rstrip(".")
-        if any(p.fullmatch(step) for p in _LIBRARY_STEPS):
-            continue
-        if re.search(r" and (?!put (it|that card|them) into your hand)", step) or _BOARD_WORDS.search(step):
-            return False  # "draws two cards and loses 2 life": a second effect
-        if not (any(p.fullmatch(step) for p in _HIDDEN_STEPS) or dies and _OWN_HAND.fullmatch(step)):
-            return False
-    return bool(steps)
+    return only_hidden(effect, dies)
 
 
 #: The three classes of a line (docs/engines.md).

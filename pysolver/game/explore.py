@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import Situation
-from ..model.abilities import PINGS
+from ..model.abilities import STACKED
 from ..model.moves import (
     DEATH_TRIGGERS,
     AbilityActivation,
@@ -53,7 +53,7 @@ def explores(p: gt.Position, moves: tuple[Move, ...]) -> Iterator[tuple[Move, gt
     (:func:`pump_matters`), or any with a death trigger on the stack (any creature may be dealt damage
     then, 120.3); no needless order of putting triggers on the stack."""
     matter = c.may_matter(p.s, p.stage) if p.stage in WINDOWS else set()
-    targeted = any(t.kind in DEATH_TRIGGERS or t.kind in PINGS for t in p.stack)  # (damage waiting: 120.3)
+    targeted = any(t.kind in DEATH_TRIGGERS or t.kind in STACKED for t in p.stack)  # (damage, life waiting)
     for m, child in p.successors():
         if isinstance(m, FaceUp) and m.permanent not in matter and not targeted:
             continue

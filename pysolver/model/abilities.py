@@ -23,6 +23,7 @@ from typing import Any, cast
 
 from . import numbers
 from .catalogue import CATALOGUE
+from .hidden import only_hidden
 from .mana import Mana
 
 COLORS = ("white", "blue", "black", "red", "green")
@@ -396,6 +397,8 @@ class CombatAbility:
     damage: int = 0  # "~ deals N damage to …" (120.3, :data:`PINGS`)
     sacrifice: bool = False  # "sacrifice ~" is part of the cost (602.2b, 701.21a)
     before_attackers: bool = False  # "activate only during your turn, before attackers are declared" (602.5b)
+    loss: int = 0  # "… loses N life" (119.3, :data:`LIFE`)
+    gain: int = 0  # "you gain N life" (119.3)
 
 
 def _combat_ability(text: str) -> list[Ability] | None:
@@ -444,6 +447,13 @@ def _combat_ability(text: str) -> list[Ability] | None:
 # --- Activated abilities that deal damage (120.3, pysolver.rules.pingers) -----------------------------
 #: "{cost}: ~ deals N damage to <a target>" and "... to each <creature and/or player>" (no target)
 PINGS = ("ping", "ping_each")
+#: "{cost}: Target player loses N life [and you gain N life]", "... each opponent loses N life ...", "{cost}: You
+#: gain N life" (119.3): its target a player or an opponent (115.1), or none (102.2 "each opponent")
+LIFE = ("life",)
+LIFE_TARGETS = {"target player": "player", "target opponent": "opponent", "each opponent": "each_opponent",
+                "each player": "each_player"}
+#: the abilities of pysolver.rules.activated that wait on the stack until both players pass (602.2, 405.1, 608.1)
+STACKED = (*PINGS, *LIFE)
 _PING = re.compile(r"(?P<cost>[^:]+): (?:this creature|it) deals (?P<n>\w+) damage to (?P<whom>[^.]+?)"
                    r"(?P<timing>\. activate (?:this ability )?only during your turn, before attackers are declared)?")
 #: 115.4 "any target" (older printings: "target creature or player", the same); 115.1 the others
@@ -479,20 +489,115 @@ def _ping(text: str) -> list[Ability] | None:
     n = _number(m.group("n"))
     if not n:
         return None
-    parts = [x.strip() for x in m.group("cost").split(",")]
+    cost = activation_cost(m.group("cost"))
+    if cost is None:
+        raise NotModelled(f"the cost {m.group('cost').upper()!r} is not modelled: only mana symbols (paid from "
+                          "`mana`), {T} and sacrificing the creature itself are (602.1a)")
+    whom = m.group("whom")
+    kind, target = ("ping", PING_TARGETS[whom]) if whom in PING_TARGETS else ("ping_each", PING_EACH[whom])
+    return [Ability(kind, CombatAbility(0, 0, cost.mana, cost.tap, target, None, n, cost.sacrifice,
+                                        m.group("timing") is not None))]
+
+
+@dataclass(frozen=True)
+class ActivationCost:
+    """An activation cost (602.1a, 118): mana symbols paid from the controller's `mana` (601.2h), {T}
+    (602.5a: tapping the source) and "sacrifice ~" (701.21a)."""
+
+    mana: Mana
+    tap: bool = False
+    sacrifice: bool = False
+
+
+def activation_cost(text: str) -> ActivationCost | None:
+    """The cost of an activated ability (normalised, before its colon), or None if it has a part other
+    than mana symbols, {T} and "sacrifice ~"; :class:`NotModelled` for one of neither mana, {T} nor a
+    sacrifice (602.1, 117.1b: activated any number of times).
+
+    >>> c = activation_cost("{2}{u}, {t}")
+    >>> str(c.mana), c.tap, c.sacrifice, activation_cost("{t}, discard a card")
+    ('{2}{U}', True, False, None)
+    """
+    parts = [x.strip() for x in text.split(",")]
     tap, sacrifice = "{t}" in parts, "sacrifice this creature" in parts
     mana = "".join(x for x in parts if x not in ("{t}", "sacrifice this creature"))
     try:
         cost = Mana.parse(mana.upper()) if mana else Mana()
     except ValueError:
-        raise NotModelled(f"the cost {m.group('cost').upper()!r} is not modelled: only mana symbols (paid from "
-                          "`mana`), {T} and sacrificing the creature itself are (602.1a)") from None
+        return None
     if not (tap or sacrifice) and cost.total == 0:
         raise NotModelled("an ability that costs no mana and no {T} can be activated any number of times "
                           "(602.1, 117.1b): not modelled")
-    whom = m.group("whom")
-    kind, target = ("ping", PING_TARGETS[whom]) if whom in PING_TARGETS else ("ping_each", PING_EACH[whom])
-    return [Ability(kind, CombatAbility(0, 0, cost, tap, target, None, n, sacrifice, m.group("timing") is not None))]
+    return ActivationCost(cost, tap, sacrifice)
+
+
+# --- Activated abilities whose only effect in combat is their cost (pysolver.rules.activated) ----------
+#: "{cost}, {T}: Add <mana>" (605.1a: a mana ability) and "{cost}, {T}: <an effect in hidden zones
+#: only>" ("Draw a card", "Scry 1", "Target player mills two cards": 121.1, pysolver.model.hidden): tapping
+#: the source and paying the mana is all they do to a combat.
+COST_ONLY = ("tap_mana", "tap_hidden")
+_COST_ONLY = re.compile(r"(?P<cost>[^:\"]+): (?P<effect>[^\"]+?)(?P<timing>\. activate (?:this ability )?only "
+                        r"during your turn, before attackers are declared)?")
+# 106.1, 605.1a: the mana a mana ability adds (its color and amount change nothing where it is modelled:
+# pysolver.files.loader refuses a board where its controller could spend it)
+_ADD_MANA = re.compile(r"add (?:(?:\{[wubrgc]\})+|one mana of any color|one mana of the chosen color"
+                       r"|\{[wubrg]\}(?:, \{[wubrg]\})*,? or \{[wubrg]\})")
+
+
+def _cost_only(text: str) -> list[Ability] | None:
+    """ "{cost}, {T}: Add {G}" (605.1a) or "{cost}, {T}: Draw a card" (121.1), or None: a cost of mana symbols
+    and {T} (602.5a), an effect that adds mana or acts only in hidden zones and targets no card there
+    (a hidden card is no legal target the board states, 601.2c).
+
+    >>> a = _cost_only("{2}{u}, {t}: draw a card, then discard a card")[0]
+    >>> a.kind, str(a.value.cost), a.value.tap, a.value.target
+    ('tap_hidden', '{2}{U}', True, '')
+    >>> _cost_only("{t}: add {r}, {g}, or {w}")[0].kind, _cost_only("{t}: draw a card, then gain 1 life")
+    ('tap_mana', None)
+    """
+    m = _COST_ONLY.fullmatch(text)
+    if m is None:
+        return None
+    effect = m.group("effect").replace("this creature", "~")
+    if _ADD_MANA.fullmatch(effect):
+        kind = "tap_mana"
+    elif only_hidden(effect) and not re.search(r"\btarget (?!player|opponent)", effect):
+        kind = "tap_hidden"
+    else:
+        return None
+    cost = activation_cost(m.group("cost"))
+    if cost is None or not cost.tap or cost.sacrifice:
+        return None
+    return [Ability(kind, CombatAbility(0, 0, cost.mana, True, "", before_attackers=m.group("timing") is not None))]
+
+
+_LIFE = re.compile(r"(?P<cost>[^:\"]+): (?:(?P<whom>target player|target opponent|each opponent|each player) loses "
+                   r"(?P<loss>\w+) life(?: and you gain (?P<also>\w+) life)?|you gain (?P<gain>\w+) life)"
+                   r"(?P<timing>\. activate (?:this ability )?only during your turn, before attackers are declared)?")
+
+
+def _life(text: str) -> list[Ability] | None:
+    """ "{cost}: Target player loses N life [and you gain N life]", "... target opponent / each opponent / each
+    player loses N life ...", "{cost}: You gain N life" (119.3; :data:`LIFE`), or None; its cost mana symbols,
+    {T} and "sacrifice ~" (:func:`activation_cost`).
+
+    >>> a = _life("{b}{b}, {t}: target player loses 2 life and you gain 2 life")[0]
+    >>> a.kind, str(a.value.cost), a.value.tap, a.value.target, a.value.loss, a.value.gain
+    ('life', '{B}{B}', True, 'player', 2, 2)
+    >>> _life("{t}: you gain 1 life")[0].value.target
+    ''
+    """
+    m = _LIFE.fullmatch(text)
+    if m is None:
+        return None
+    loss = (_count(m.group("loss")) or 0) if m.group("loss") else 0
+    gain = _count(m.group("also") or m.group("gain") or "") or 0
+    cost = activation_cost(m.group("cost"))
+    if cost is None or (m.group("loss") and not loss) or not (loss or gain):
+        return None
+    whom = LIFE_TARGETS[m.group("whom")] if m.group("whom") else ""
+    return [Ability("life", CombatAbility(0, 0, cost.mana, cost.tap, whom, sacrifice=cost.sacrifice,
+                                          before_attackers=m.group("timing") is not None, loss=loss, gain=gain))]
 
 
 _WARD = re.compile(r"ward (\{.*\})")  # 702.21a: "Ward {N}" (a mana cost)
@@ -624,7 +729,7 @@ def suggestion(text: str) -> str | None:
 
 
 def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
-    combat = _combat_ability(text) or _ping(text)
+    combat = _combat_ability(text) or _ping(text) or _cost_only(text) or _life(text)
     if combat is not None:
         return combat
     m = _WARD.fullmatch(text)

@@ -433,6 +433,26 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{T}: ~ deals 4 damage to each creature without flying and each player",
               "{R}, Sacrifice ~: ~ deals 1 damage to each player", "{2}{R}: ~ deals 1 damage to each opponent"),
              literal=False),
+    # --- activated abilities whose only effect in combat is their cost (pysolver.rules.activated.offered): a
+    # cost of mana symbols and {T}; a mana ability (605.1a), or an effect in hidden zones only (121.1)
+    LineForm("combat-activated", "{cost}, {T}: Add <mana>", "tap_mana", "605.1a", "{T}: Add {G}",
+             ("{T}: Add one mana of any color", "{T}: Add {R}, {G}, or {W}", "{T}: Add {C}{C}"), literal=False),
+    LineForm("combat-activated", "{cost}, {T}: <an effect in hidden zones only>", "tap_hidden", "121.1",
+             "{T}: Draw a card",
+             ("{2}{U}, {T}: Draw a card, then discard a card", "{T}: Scry 1",
+              "{U}, {T}: Target player mills two cards",
+              "{T}: Search your library for a legendary card, reveal that card, and put it into your hand. Then "
+              "shuffle", "{T}: Draw a card. Activate only during your turn, before attackers are declared"),
+             literal=False),
+    # --- activated abilities that make players lose or gain life (119.3, pysolver.rules.activated.life_changed):
+    # cost mana symbols, {T} and/or "sacrifice ~"; they wait on the stack as the damage abilities do
+    LineForm("combat-activated", "{cost}: Target player loses N life [and you gain N life]", "life", "119.3",
+             "{B}, {T}: Target player loses 1 life",
+             ("{B}{B}, {T}: Target player loses 2 life and you gain 2 life",
+              "Sacrifice ~: Target opponent loses 1 life and you gain 1 life",
+              "{2}, {T}: Each opponent loses 1 life and you gain 1 life", "{T}: Each player loses 1 life",
+              "{T}: You gain 1 life",
+              "{T}: You gain 1 life. Activate only during your turn, before attackers are declared"), literal=False),
     # --- regeneration and prevention (helper shields): a shield replaces destruction (701.19a, 614.8);
     # a prevention effect, damage being dealt (615.1a)
     LineForm("shields", "{cost}: Regenerate ~", "regenerate", "701.19a", "{1}{G}: Regenerate this creature",

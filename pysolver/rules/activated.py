@@ -54,7 +54,7 @@ from functools import lru_cache
 from ..asp.facts import REQUIREMENTS, atom, constant, program, situation_facts
 from ..asp.solving import CHARACTERISTICS, control, one_model
 from ..model import Permanent, Situation
-from ..model.abilities import PINGS, CombatAbility
+from ..model.abilities import COST_ONLY, LIFE, PINGS, STACKED, CombatAbility
 from ..model.mana import Mana, pays
 from ..model.moves import AbilityActivation, Trigger
 from ..model.stage import Stage
@@ -84,7 +84,7 @@ def pumps_present(s: Situation) -> bool:
     other abilities only tap creatures or restrict blocks: fewer blockers raise no upper bound on
     the damage to come, and none lowers a sure one but a tapped would-be attacker
     (:func:`may_tap_attackers`)."""
-    return any(kind in ("target_pump", "tap_pump", *PINGS) for p in s.permanents if not p.left_battlefield
+    return any(kind in ("target_pump", "tap_pump", *STACKED) for p in s.permanents if not p.left_battlefield
                for kind, _ in p.combat_abilities())
 
 
@@ -124,8 +124,21 @@ def payable(s: Situation, p: Permanent, ability: CombatAbility, extra: Mana | No
 def activatable(s: Situation, players: frozenset[str] | None = None) -> bool:
     """Whether any of `players` (default: anyone) can pay for one of these abilities now (its targets
     aside)."""
-    return any(payable(s, p, ab) for p in s.permanents if players is None or p.controller in players
-               for _, ab in abilities_of(p))
+    return any(payable(s, p, ab) and offered(s, kind) for p in s.permanents
+               if players is None or p.controller in players for kind, ab in abilities_of(p))
+
+
+def offered(s: Situation, kind: str) -> bool:
+    """Whether an ability of `kind` is a move of the combat now: one whose only effect in combat is its
+    cost (:data:`~pysolver.model.abilities.COST_ONLY`: "{T}: Add {G}", 605.1a; "{T}: Draw a card", 121.1)
+    only before blockers are declared where a requirement is at stake (508.1d, 509.1c: a tapped creature is
+    not able to attack or block, so tapping it may allow declarations otherwise illegal). Anywhere else
+    tapping a permanent and spending mana only take choices away (508.1a, 509.1a, 602.5a: nothing
+    modelled reads a tapped permanent but declarations and {T} costs, 506.4b; a tapped attacker or
+    blocker still deals its combat damage), so every end it reaches is the end of a line without it —
+    the same as an inert "{2}: Scry 1" (docs/engines.md), it is no move. Where the mana of a mana ability could
+    be spent, the board is refused (pysolver.files.loader)."""
+    return kind not in COST_ONLY or (s.combat.blockers is None and _requirements(s))
 
 
 def may_deal_damage(s: Situation) -> bool:
@@ -134,7 +147,7 @@ def may_deal_damage(s: Situation) -> bool:
     now, timing aside (602.5b: one "before attackers are declared" only counts before then). Mana is
     only spent and nothing modelled untaps a permanent, so one that can't be paid now can't later:
     its damage may reach any fight only while this holds (:mod:`pysolver.game.fights`)."""
-    return any(kind in PINGS and payable(s, p, ab) for p in s.permanents if not p.left_battlefield
+    return any(kind in STACKED and payable(s, p, ab) for p in s.permanents if not p.left_battlefield
                for kind, ab in p.combat_abilities())
 
 
@@ -142,16 +155,22 @@ def targets(s: Situation, pid: str, index: int) -> tuple[str, ...]:
     """The legal targets of ability `index` of `pid` (601.2c, 115.1, 702.11b, 702.16b, 702.18a), by id;
     ``("",)`` for one with no target ("~ gets +X/+Y")."""
     kind, ab = s.permanent(pid).combat_abilities()[index]
-    if kind not in TARGETED:
+    if not targeted(kind, ab):
         return ("",)
     return _targets(s).get((pid, index), ())
+
+
+def targeted(kind: str, ab: CombatAbility) -> bool:
+    """Whether an ability of `kind` has a target (115.1): those of :data:`TARGETED`, and a life ability's
+    "target player" or "target opponent" (not "each opponent", "you gain N life")."""
+    return kind in TARGETED or (kind in LIFE and ab.target in ("player", "opponent"))
 
 
 @lru_cache(maxsize=CACHED)
 def _targets(s: Situation) -> dict[tuple[str, int], tuple[str, ...]]:
     """Every targeted ability's legal targets on `s` (``#program activation_targets``)."""
     facts = [atom("combat_ability", p.id, i, constant(ab.target))
-             for p in s.permanents for i, (kind, ab) in enumerate(abilities_of(p)) if kind in TARGETED]
+             for p in s.permanents for i, (kind, ab) in enumerate(abilities_of(p)) if targeted(kind, ab)]
     facts += [atom("combat_ability_most_power", p.id, i, ab.most_power)
               for p in s.permanents for i, (kind, ab) in enumerate(abilities_of(p))
               if kind in TARGETED and ab.most_power is not None]
@@ -185,7 +204,7 @@ def activations(s: Situation, window: str, players: frozenset[str]) -> Iterator[
         if p.controller not in players:
             continue
         for i, (kind, ab) in enumerate(abilities_of(p)):
-            if not payable(s, p, ab):
+            if not (payable(s, p, ab) and offered(s, kind)):
                 continue
             for t in targets(s, p.id, i):
                 cost = ward(s, p, t)
@@ -210,6 +229,9 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityAct
         return (Violation("602.1", f"ability {move.ability} of {p.id} is {kind}, not {move.kind}"),)
     if not payable(s, p, ab):
         return (Violation("602.2b", "its cost can't be paid now (601.2h; {T}: 602.5a, 302.6)"),)
+    if not offered(s, kind):
+        return (Violation("509.1c", "its only effect in combat is its cost, a move only before blockers are "
+                                    "declared where a requirement is at stake (508.1d, 509.1c; 506.4b)"),)
     legal = targets(s, p.id, move.ability)
     if move.target not in legal:
         return (Violation("115.4", f"{move.target or 'no target'} is not a legal target "
@@ -249,8 +271,8 @@ def paid(s: Situation, move: AbilityActivation) -> tuple[Situation, Trigger | No
     (602.2b, 701.21a) and the ability as it waits on the stack (602.2, 405.1), None if ward counters
     it (702.21a: its costs stay paid); it resolves when both players pass (608.1, :func:`resolve_ping`)."""
     p = s.permanent(move.permanent)
-    known = lki(s, p.id)  # 113.7a: before a sacrifice
-    _, ab = abilities_of(p)[move.ability]
+    kind, ab = abilities_of(p)[move.ability]
+    known = lki(s, p.id) if kind in PINGS else ()  # 113.7a: before a sacrifice
     cost = ab.cost + (ward(s, p, move.target) or Mana() if move.ward_paid else Mana())
     players = tuple(replace(pl, spent=pl.spent + cost) if pl.name == p.controller else pl for pl in s.players)
     permanents = tuple(replace(x, tapped=x.tapped or ab.tap, left_battlefield=ab.sacrifice) if x.id == p.id else x
@@ -279,11 +301,33 @@ def resolve_ping(s: Situation, t: Trigger) -> Situation:
                                               for x in s.permanents))  # the source as it last existed
         if not there or t.target not in targets(lasting, source.id, t.ability):
             return s
+    if t.kind in LIFE:
+        return life_changed(s, t.controller, ab, t.target)
     return deal(s, ab.target, t.target, ab.damage, t.lki)
+
+
+def life_changed(s: Situation, controller: str, ab: CombatAbility, target: str) -> Situation:
+    """`s` after a life ability of `controller` resolved (119.3): its target player, each opponent (102.2) or
+    each player loses `ab.loss` life, then its controller gains `ab.gain` life; a player at 0 or less loses
+    when state-based actions are checked (704.5a).
+
+    >>> from pysolver.model import Player
+    >>> s = Situation(players=(Player("a"), Player("b"), Player("c")), active="a", permanents=())
+    >>> ab = CombatAbility(0, 0, Mana(), True, "each_opponent", loss=1, gain=1)
+    >>> [p.life for p in life_changed(s, "a", ab, "").players]
+    [21, 19, 19]
+    """
+    losing = {target} if target else {p.name for p in s.players if ab.target == "each_player"
+                                      or (ab.target == "each_opponent" and p.name != controller)}
+    players = tuple(replace(p, life=p.life - ab.loss * (p.name in losing) + ab.gain * (p.name == controller))
+                    for p in s.players)
+    return replace(s, players=players)
 
 
 def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
     """The target (or source) `x` after the effect of an ability of `kind` (608.2)."""
+    if kind in COST_ONLY:  # 605.1a, 121.1: it adds mana, or acts in hidden zones only
+        return x
     if kind == "tap_target":
         return replace(x, tapped=True)  # 701.26a
     if kind == "target_cant_block":
@@ -320,11 +364,11 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
       it (611.3b: a lord leaving in combat, 704.3)."""
     p = s.permanent(move.permanent)
     kind, ab = abilities_of(p)[move.ability]
-    if kind in PINGS:  # damage (120.3): a life total, a creature marked or gone, in any window
+    if kind in STACKED:  # damage (120.3), life lost or gained (119.3): a life total, a creature marked or gone
         return True
     before = window in BEFORE_BLOCKS
     taking = before and _requirements(s)  # tapping / "can't block" may free a requirement
-    if move.ward_paid is False or kind in TAKING:
+    if move.ward_paid is False or kind in TAKING or kind in COST_ONLY:
         return taking and (ab.tap or move.ward_paid is not False)
     if ab.toughness < 0:
         return True

@@ -32,7 +32,7 @@ from ..asp.solving import (
     one_model,
 )
 from ..model import Permanent, Situation
-from ..model.abilities import STATICS, declares_only
+from ..model.abilities import COST_ONLY, STATICS, declares_only
 from ..model.stage import Stage
 from ..model.values import Line, Outcome
 from .facedown import Turn, turn_face_up
@@ -168,7 +168,7 @@ def may_matter(s: Situation, window: str) -> set[str]:
                 if window == Stage.BEGINNING_OF_COMBAT or p.id in in_combat or has_statics(s)
                 or (window == Stage.AFTER_ATTACKERS and p.controller != s.active)}
     return relevant | {p.id for p in s.permanents if p.face_down and (
-        may_leave_face_up(replace(p, face_down=False)) or p.combat_abilities()
+        may_leave_face_up(replace(p, face_down=False)) or any(k not in COST_ONLY for k, _ in p.combat_abilities())
         or any(pump.toughness < 0 or kind == "team_pump" or pump.keywords for kind, pump in p.pump_abilities()))}
 
 

@@ -63,6 +63,8 @@ BLIND_BEFORE_BLOCKS = frozenset({
     "attacks_if_more", "blocks_if_more", "unblockable_alone", "blocks_shadow", "ignores_shadow",
     # pysolver.rules.activated: they read no P/T (hexproof, shroud and ward read who targets)
     "tap_target", "target_cant_block", "target_pump", "tap_pump", "hexproof", "shroud", "ward",
+    # their only effect in combat is their cost (605.1a, 121.1)
+    "tap_mana", "tap_hidden",
     # regeneration and prevention (701.19a, 615.1a) read no P/T
     "regenerate", "prevent_combat_damage_to", "prevent_combat_damage_by", "prevent_damage_to",
     "prevent_combat_damage_to_and_by"})

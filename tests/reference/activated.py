@@ -6,7 +6,9 @@ window a player may activate an ability of a face-up permanent of theirs on the 
 708.2a): "{cost}: Tap target creature" (701.26a), "... Target creature can't block this turn"
 (509.1b), "... Target creature [with power N or less] can't be blocked this turn" (509.1b), "...
 Target [attacking/blocking] creature gets +X/+Y until end of turn" (613.4c), "{cost}, {T}: ~ gets
-+X/+Y until end of turn". Its cost: the mana, every way of paying it from what is left of the pool
++X/+Y until end of turn", and those whose only effect is their cost ("{T}: Add {G}", "{T}: Draw a
+card": in every window, the brute force does not ask whether they matter). Its cost: the mana, every
+way of paying it from what is left of the pool
 (601.2h), and {T}: the permanent untapped — an attacking creature without vigilance is tapped
 (508.1f, 702.20b) — and, a creature, not summoning sick unless it has haste (302.6, 702.10c). Its
 target (601.2c, 115.1): a creature on the battlefield (attacking: among the attackers; blocking:
@@ -31,12 +33,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pysolver.model import Permanent
-from pysolver.model.abilities import PINGS, CombatAbility
+from pysolver.model.abilities import CombatAbility
 from pysolver.model.mana import Mana
 
 from .characteristics import Characteristics, characteristics
 from .declarations import has_quality
-from .pingers import dealt
+from .pingers import KINDS, dealt, life_targets
 from .pingers import targets as ping_targets
 
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump")
@@ -83,8 +85,10 @@ def actions(state):  # type: ignore[no-untyped-def]
             continue
         c = field[p.id]
         for kind, ab in p.combat_abilities():
-            if kind in PINGS:
+            if kind in KINDS:
                 continue  # reference.pingers
+            if ab.before_attackers and (p.controller != state.s.active or state.s.combat.attackers is not None):
+                continue  # 602.5b
             if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
                 continue
             targets = legal_targets(state, field, c, ab.target, ab.most_power) if kind in TARGETED else [p.id]
@@ -104,7 +108,11 @@ def actions(state):  # type: ignore[no-untyped-def]
 
 
 def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no-untyped-def]
-    """608.2: the effect on `target` (701.26a, 509.1b, 613.4c)."""
+    """608.2: the effect on `target` (701.26a, 509.1b, 613.4c); none for a mana ability (605.1a: its mana is
+    not modelled, a board where it could be spent is refused) or one acting in hidden zones only (121.1)."""
+    if kind in ("tap_mana", "tap_hidden"):
+        return state
+
     def changed(q: Permanent) -> Permanent:
         if kind == "tap_target":
             return replace(q, tapped=True)
@@ -136,7 +144,7 @@ def stack_activations(state, players: set[str], depth: int) -> list[tuple[object
             continue
         c = field[p.id]
         for kind, ab in p.combat_abilities():
-            if kind in PINGS and ab.before_attackers and (p.controller != state.s.active
+            if ab.before_attackers and (p.controller != state.s.active
                                                           or state.s.combat.attackers is not None):
                 continue  # 602.5b
             if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
@@ -146,11 +154,12 @@ def stack_activations(state, players: set[str], depth: int) -> list[tuple[object
             if ab.sacrifice:  # 701.21a: it leaves as the cost is paid
                 tapped = replace(tapped, gone=tapped.gone | {p.id}, s=replace(tapped.s, permanents=tuple(
                     replace(q, left_battlefield=True) if q.id == p.id else q for q in tapped.s.permanents)))
-            whom = ping_targets(state, field, c, ab.target) if kind == "ping" else [""] if kind in PINGS else None
+            whom = ping_targets(state, field, c, ab.target) if kind == "ping" else \
+                life_targets(state, p.controller, ab.target) if kind == "life" else [""] if kind in KINDS else None
             for t in whom if whom is not None else \
                     (legal_targets(state, field, c, ab.target, ab.most_power) if kind in TARGETED else [p.id]):
                 # 113.7a: a damage ability's source as it is now, as its cost is paid (it may be sacrificed)
-                entry = ("activated", p.controller, p.id, kind, ab, t, *((c,) if kind in PINGS else ()))
+                entry = ("activated", p.controller, p.id, kind, ab, t, *((c,) if kind in KINDS else ()))
                 ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
                     if (kind in TARGETED and t in field) and field[t].controller != p.controller else Mana()
                 pushed = (entry, ("ward", p.controller, ward, depth)) if ward.total else (entry,)
@@ -164,10 +173,12 @@ def resolve_activated(state, entry: tuple):  # type: ignore[no-untyped-def]
 
     _, controller, source, kind, ab, target, *as_paid = entry
     field = state.field()
-    if kind in PINGS:  # reference.pingers: 608.2b for its target, the source as it last existed (113.7a)
+    if kind in KINDS:  # reference.pingers: 608.2b for its target, the source as it last existed (113.7a)
         source_c = field.get(source) or (as_paid[0] if ab.sacrifice else
                                          characteristics(next(q for q in state.s.permanents if q.id == source)))
         if kind == "ping" and target not in ping_targets(state, field, source_c, ab.target):
+            return state
+        if kind == "life" and target not in life_targets(state, controller, ab.target):
             return state
         return dealt(state, source_c, kind, ab, target)
     if target not in field:

@@ -41,13 +41,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pysolver.model.abilities import PINGS, CombatAbility
+from pysolver.model.abilities import CombatAbility
 from pysolver.model.mana import Mana
 
 from .characteristics import Characteristics
 from .deaths import resolve_death
 from .declarations import has_quality
 
+# the abilities of this module: damage (120.3) and life lost or gained (119.3: "target player loses N life and
+# you gain N life", "each opponent loses …", "you gain N life")
+KINDS = ("ping", "ping_each", "life")
 CREATURES_IN = {"creature": "any", "attacking": "attacking", "blocking": "blocking",
                 "attacking_or_blocking": "either", "flying": "any", "attacking_flying": "attacking"}
 
@@ -77,6 +80,15 @@ def targets(state, field: dict[str, Characteristics], source: Characteristics,  
             continue
         out.append(t)
     return out
+
+
+def life_targets(state, controller: str, whom: str) -> list[str]:  # type: ignore[no-untyped-def]
+    """115.1: "target player" any player, "target opponent" another player than the controller; [""] for
+    no target."""
+    players = [p.name for p in state.s.players]
+    if whom == "player":
+        return players
+    return [p for p in players if p != controller] if whom == "opponent" else [""]
 
 
 def recipients(state, field: dict[str, Characteristics], source: Characteristics, whom: str) -> list[str]:  # type: ignore[no-untyped-def]
@@ -109,7 +121,7 @@ def pushes(state):  # type: ignore[no-untyped-def]
             continue
         c = field[p.id]
         for kind, ab in p.combat_abilities():
-            if kind not in PINGS:
+            if kind not in KINDS:
                 continue
             if ab.before_attackers and (p.controller != state.s.active or state.s.combat.attackers is not None):
                 continue  # 602.5b
@@ -119,7 +131,9 @@ def pushes(state):  # type: ignore[no-untyped-def]
                 replace(q, tapped=q.tapped or ab.tap, left_battlefield=q.left_battlefield or ab.sacrifice)
                 if q.id == p.id else q for q in state.s.permanents)),
                 gone=state.gone | ({p.id} if ab.sacrifice else set()))  # 701.26a, 701.21a
-            for t in targets(state, field, c, ab.target) if kind == "ping" else [""]:
+            whom = targets(state, field, c, ab.target) if kind == "ping" else \
+                life_targets(state, p.controller, ab.target) if kind == "life" else [""]
+            for t in whom:
                 # 113.7a: a source sacrificed as the cost is paid last existed as it is now (`c`)
                 entry = ("activated", p.controller, p.id, kind, ab, t, c)
                 ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
@@ -135,6 +149,13 @@ def dealt(state, source: Characteristics, kind: str, ab: CombatAbility, target: 
     from .outcomes import settle
 
     field = state.field()
+    if kind == "life":  # 119.3: life lost, then gained
+        losing = {target} if target else {p.name for p in state.s.players if ab.target == "each_player"
+                                          or (ab.target == "each_opponent" and p.name != source.controller)}
+        players = tuple(replace(p, life=p.life - (ab.loss if p.name in losing else 0)
+                                + (ab.gain if p.name == source.controller else 0)) for p in state.s.players)
+        after = settle(replace(state, s=replace(state.s, players=players)))
+        return replace(after, over=any(p.life <= 0 or p.poison >= 10 for p in after.s.players))
     whom = [target] if kind == "ping" else recipients(state, field, source, ab.target)
     s, gone = state.s, set(state.gone)
     for r in whom:
