@@ -297,7 +297,9 @@ COST_LINES = ["Discard a card: ~ gets +1/+1 until end of turn", "{R}, Discard a 
               # effects on the source (122.6, 509.1b, 400.7)
               "{R}: Put a +1/+1 counter on ~", "Pay 1 life: Put a +1/+1 counter on ~",
               "{1}: ~ can't be blocked this turn", "{G}: Return ~ to its owner's hand",
-              "Discard a card: Return ~ to its owner's hand"]
+              "Discard a card: Return ~ to its owner's hand", "{G}: Untap ~",
+              "{1}: Exile ~. Return it to the battlefield under its owner's control at the beginning of the next "
+              "end step"]
 
 
 @st.composite

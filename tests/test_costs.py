@@ -266,6 +266,28 @@ def test_701_9_a_discard_to_return_to_hand_keeps_the_hand_size() -> None:
     assert after.s.player("alice").hand == 1 and after.s.permanent("x").left_battlefield
 
 
+def test_701_26b_a_tapped_creature_untapped_can_block() -> None:
+    """701.26b, 509.1a: bob's tapped 1/3 with "{U}: Untap ~" untaps after attackers and may block."""
+    s = board(creature("x", "alice", 2, 2), creature("y", "bob", 1, 3, "{U}: Untap ~", tapped=True),
+              players=[{"name": "alice"}, {"name": "bob", "mana": "{U}"}], attackers={"x": "bob"})
+    assert ends(s) == {(20, 18, (), (), ()), (20, 20, (), (), (("x", 1), ("y", 2)))}
+
+
+def test_701_26b_untapping_an_attacker_with_a_tap_cost_is_refused() -> None:
+    """508.1f: an attacking creature untapped is not modelled; with a {T} cost of its own it would matter."""
+    with pytest.raises(InputError, match="701.26b"):
+        board(creature("x", "alice", 2, 2, "{U}: Untap ~", "{T}: ~ gets +1/+0 until end of turn"))
+
+
+def test_400_7_a_creature_exiled_until_the_end_step_leaves_combat() -> None:
+    """400.7, 506.4, 513.1: Aetherling's "{U}: Exile ~. Return it … at the beginning of the next end step":
+    blocked, it is exiled after blockers and neither deals nor is dealt damage; it returns after combat."""
+    s = board(creature("x", "alice", 4, 1, "{U}: Exile ~. Return it to the battlefield under its owner's control at "
+                                           "the beginning of the next end step"), creature("y", "bob", 3, 3),
+              players=players(mana="{U}"), attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert ends(s) == {(20, 20, (), ("x", "y"), ()), (20, 20, (), ("x",), ())}
+
+
 # --- hexproof and shroud given (613.1f, 702.11b, 702.18a) ----------------------------------------------------
 
 def test_702_11b_hexproof_given_is_read_where_no_opponent_targets() -> None:

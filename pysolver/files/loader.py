@@ -82,6 +82,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_enters_watchers(r, permanents)
     _check_costs(r, players, permanents, combat, hidden)
     _check_target_stoppers(r, permanents)
+    _check_untap(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -205,6 +206,23 @@ def _check_target_stoppers(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} can give hexproof or shroud (702.11b, 702.18a) and "
                          f"{q(targeting.id)} has an ability that targets: given in response, it counters that ability "
                          "as it resolves (608.2b), which is not modelled")
+
+
+def _check_untap(r: Reader, permanents: list[Permanent]) -> None:
+    """"Untap ~" (701.26b) is refused where its source's being untapped could be read after it attacked: an
+    attacking creature untapped is not modelled (the solver reads one without vigilance as tapped, 508.1f),
+    which matters only to a {T} cost of its own (602.5a) or a "tap an untapped creature you control" cost of
+    its controller's (701.26a)."""
+    for i, p in enumerate(permanents):
+        if not any(pump.untap for _, pump in p.pump_abilities()):
+            continue
+        own = any(ab.tap for _, ab in p.combat_abilities()) or any(pump.extra.tap for _, pump in p.pump_abilities())
+        tapping = next((x for x in permanents if x.controller == p.controller
+                        and any(pump.extra.tap_untapped for _, pump in x.pump_abilities())), None)
+        if own or tapping is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} can untap itself (701.26b) and "
+                         f"{'has a {T} cost' if own else q(getattr(tapping, 'id', '')) + ' has a tap cost'} "
+                         "(602.5a, 701.26a): an attacking creature untapped is not modelled")
 
 
 OWN_DEATH = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain", "persist", "undying",

@@ -290,10 +290,10 @@ def _waits(s: Situation) -> bool:
 def _still(p: Permanent) -> bool:
     """Whether a permanent out of combat stays as it is whatever the windows do: no face-up turn
     could put it into the graveyard (704.5f/g), no pump of its lowers toughness (602.1, also
-    "{T}: ~ gets -X/-Y") and none returns it to its owner's hand (400.7)."""
+    "{T}: ~ gets -X/-Y") and none returns it to its owner's hand or exiles it (400.7)."""
     return not (p.face_up_ways() and c.may_leave_face_up(replace(p, face_down=False))) and not any(
         y < 0 for y in [*(q.toughness for q in pumps.pumps_of(p)), *(ab.toughness for _, ab in p.combat_abilities())]
-    ) and not any(q.to_hand for q in pumps.pumps_of(p))  # 400.7: returned to its owner's hand
+    ) and not any(q.leaves for q in pumps.pumps_of(p))  # 400.7: returned to a hand or exiled
 
 
 Key = tuple[tuple[int, ...], tuple[int, ...], frozenset[tuple[Any, ...]]]  # life, poison, the permanents' facts

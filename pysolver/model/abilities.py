@@ -377,10 +377,13 @@ _PUMP = re.compile(r"(?P<cost>[^:]+): (?P<who>.+?) (?:gets? (?P<x>[+-]\d+)/(?P<y
                    r"|gains? (?P<only>.+?)) until end of turn")
 _PUMPED = {"this creature": "pump", "creatures you control": "team_pump"}
 # Other effects of an ability on its source (kind ``pump``, :class:`Pump`): "put N +1/+1 counters on ~" (122.6),
-# "~ can't be blocked this turn" (509.1b), "return ~ to its owner's hand" (400.7, 506.4).
+# "~ can't be blocked this turn" (509.1b), "return ~ to its owner's hand" (400.7, 506.4), "exile ~. Return it to
+# the battlefield … at the beginning of the next end step" (it returns after the combat, 513.1), "untap ~" (701.26b).
 _ON_ITSELF = re.compile(r"(?P<cost>[^:]+): (?:put (?P<n>a|an|one|two|three) \+1/\+1 counters? on this creature"
                         r"|(?P<unblockable>this creature can't be blocked this turn)"
-                        r"|(?P<to_hand>return this creature to its owner's hand))")
+                        r"|(?P<to_hand>return this creature to its owner's hand)"
+                        r"|(?P<exiled>exile this creature\. return it to the battlefield under (?:its owner's|your) "
+                        r"control at the beginning of the next end step)|(?P<untap>untap this creature))")
 # 613.1f (layer 6), 611.2a: the keywords a pump may give until end of turn ("~ gains flying until end of
 # turn"), each read by the rules of its keyword through has/2 (encodings/characteristics.lp). Hexproof and
 # shroud given in response to a targeted ability counter it as it resolves (608.2b), which the
@@ -407,6 +410,13 @@ class Pump:
     counters: int = 0  # "put N +1/+1 counters on ~" (122.1a, 122.6)
     unblockable: bool = False  # "~ can't be blocked this turn" (509.1b)
     to_hand: bool = False  # "return ~ to its owner's hand" (it leaves the battlefield, 400.7, and combat, 506.4)
+    exiled: bool = False  # "exile ~. return it … at the beginning of the next end step" (it leaves until then, 513.1)
+    untap: bool = False  # "untap ~" (701.26b)
+
+    @property
+    def leaves(self) -> bool:
+        """Whether it takes its source off the battlefield (400.7): to a hand or into exile."""
+        return self.to_hand or self.exiled
 
     @property
     def full_cost(self) -> Cost:
@@ -449,7 +459,8 @@ def _pump(text: str) -> list[Ability] | None:
     m = _ON_ITSELF.fullmatch(text)
     if m is not None:
         effect = Pump(0, 0, Mana(), counters=(_count(m.group("n")) or 0) if m.group("n") else 0,  # 122.6
-                      unblockable=bool(m.group("unblockable")), to_hand=bool(m.group("to_hand")))
+                      unblockable=bool(m.group("unblockable")), to_hand=bool(m.group("to_hand")),
+                      exiled=bool(m.group("exiled")), untap=bool(m.group("untap")))
         return [Ability("pump", _paid_by(effect, _cost(m.group("cost"))))]
     m = _PUMP.fullmatch(text)
     if m is None:

@@ -183,6 +183,10 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("activated", "{cost}: Return ~ to its owner's hand", "pump", "506.4", "{U}: Return ~ to its owner's hand",
              ("Discard a card: Return ~ to its owner's hand", "Pay 2 life: Return ~ to its owner's hand"),
              literal=False),
+    LineForm("activated", "{cost}: Exile ~. Return it to the battlefield under its owner's control at the beginning "
+             "of the next end step", "pump", "400.7", "{U}: Exile ~. Return it to the battlefield under its owner's "
+             "control at the beginning of the next end step", literal=False),
+    LineForm("activated", "{cost}: Untap ~", "pump", "701.26b", "{U}: Untap ~", literal=False),
     # the costs other than mana (602.1a, 118; pysolver.model.abilities.parse_cost), in any pump or regeneration line
     LineForm("activated", "Pay N life: ~ gets +X/+Y until end of turn", "pump", "119.4",
              "{B}, Pay 1 life: ~ gets +1/+1 until end of turn",

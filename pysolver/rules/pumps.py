@@ -313,8 +313,9 @@ def resolve(s: Situation, source: Permanent, kind: str, pump: Pump) -> Situation
 
 def _given(s: Situation, x: Permanent, pump: Pump) -> Permanent:
     """`x` with what `pump` gives it until end of turn: +X/+Y (613.4c) and its keywords (613.1f); for
-    "~" also its +1/+1 counters (122.6), "can't be blocked this turn" (509.1b) or its return to its
-    owner's hand (400.7: it leaves the battlefield, and combat, 506.4). An attacking creature tapped as
+    "~" also its +1/+1 counters (122.6), "can't be blocked this turn" (509.1b), an untap (701.26b) or
+    its return to its owner's hand or exile until the next end step (400.7: it leaves the battlefield,
+    and combat, 506.4). An attacking creature tapped as
     it attacked (508.1f) stays tapped when it is given vigilance (702.20b: vigilance matters only as
     attackers are declared).
 
@@ -332,8 +333,8 @@ def _given(s: Situation, x: Permanent, pump: Pump) -> Permanent:
     given = replace(x, until_end_of_turn=(x.until_end_of_turn[0] + pump.power,
                                           x.until_end_of_turn[1] + pump.toughness),
                     keywords_until_end_of_turn=tuple(sorted({*x.keywords_until_end_of_turn, *pump.keywords})),
-                    tapped=tapped, cant_be_blocked_this_turn=x.cant_be_blocked_this_turn or pump.unblockable,
-                    left_battlefield=pump.to_hand)  # 509.1b; 400.7, 506.4: returned to a hand
+                    tapped=tapped and not pump.untap, cant_be_blocked_this_turn=x.cant_be_blocked_this_turn
+                    or pump.unblockable, left_battlefield=pump.leaves)  # 701.26b; 509.1b; 400.7, 506.4
     return given.with_counters(1, 1, pump.counters) if pump.counters else given  # 122.6
 
 
@@ -451,10 +452,11 @@ def waits(pump: Pump) -> bool:
     spent (106.4, 402.1); paying life may make its player lose at once (119.4, 704.5a: before an
     attack trigger that changes a life total, say), sacrificing removes a permanent (701.21a) and
     tapping a creature keeps it from attacking or blocking (508.1a, 509.1a). Nor does an effect that
-    returns the source to its owner's hand (400.7) or makes it unblockable (509.1b: as blockers are
-    declared)."""
+    takes the source off the battlefield (400.7), makes it unblockable (509.1b: as blockers are
+    declared) or untaps it (701.26b: a tapped creature can't attack or block, 508.1a, 509.1a)."""
     extra = pump.extra
-    return not (extra.life or extra.tap or extra.sacrifice_self or extra.choices or pump.to_hand or pump.unblockable)
+    return not (extra.life or extra.tap or extra.sacrifice_self or extra.choices or pump.leaves or pump.unblockable
+                or pump.untap)
 
 
 def may_matter(s: Situation, move: Activation) -> bool:
@@ -469,7 +471,7 @@ def may_matter(s: Situation, move: Activation) -> bool:
     kind = _kind(p, move.ability)
     toughness = pumps_of(p)[move.ability].toughness + pumps_of(p)[move.ability].counters  # 122.6
     extra = pumps_of(p)[move.ability].extra
-    if extra.life or extra.sacrifice or extra.sacrifice_self or pumps_of(p)[move.ability].to_hand:
+    if extra.life or extra.sacrifice or extra.sacrifice_self or pumps_of(p)[move.ability].leaves:
         return True  # 119.4: a life total; 701.21a, 400.7: a permanent leaves the battlefield
     if pumps_of(p)[move.ability].keywords:
         return True  # 613.1f: e.g. indestructible on a creature a dies trigger may deal damage to (603.10a)

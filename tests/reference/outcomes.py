@@ -207,9 +207,9 @@ def pumps(p: Permanent) -> list[tuple[str, int, int, Mana]]:
 
 
 # an activated pump on the stack: (controller, source, kind, (X, Y, N +1/+1 counters, "can't be blocked this
-# turn", "return ~ to its owner's hand"), the keywords it gives: 613.1f) -- five items, which tells it from the
-# triggers on reference.minimax's stack
-Pending = tuple[str, str, str, tuple[int, int, int, bool, bool], tuple[str, ...]]
+# turn", "return ~ to its owner's hand", "exile ~ … until the next end step", "untap ~"), the keywords it gives:
+# 613.1f) -- five items, which tells it from the triggers on reference.minimax's stack
+Pending = tuple[str, str, str, tuple[int, int, int, bool, bool, bool, bool], tuple[str, ...]]
 
 
 def paid(state: State, controller: str, cost: Mana) -> set[State]:
@@ -234,7 +234,8 @@ def activations_of(state: State, players: set[str]) -> list[tuple[State, Pending
                 if limit is not None and done >= limit:
                     continue
                 counted = state if limit is None else _counted(state, p.id, i)
-                effect = (pump.power, pump.toughness, pump.counters, pump.unblockable, pump.to_hand)  # type: ignore[attr-defined]
+                effect = (pump.power, pump.toughness, pump.counters, pump.unblockable, pump.to_hand,  # type: ignore[attr-defined]
+                          pump.exiled, pump.untap)  # type: ignore[attr-defined]
                 out += [(after, (p.controller, p.id, a.kind, effect, pump.keywords))  # type: ignore[attr-defined]
                         for after in costs_paid(counted, p, pump)]  # type: ignore[arg-type]
     return out
@@ -309,10 +310,10 @@ def resolve_pump(state: State, pending: Pending) -> State:
     """A pump resolving (608.2), then 704.3: its source gets +X/+Y and its keywords (613.1f) if still
     on the battlefield, or every creature its controller controls now does (608.2h). An attacking
     creature given vigilance it did not have stays tapped (508.1f, 702.20b). The source also gets its
-    +1/+1 counters (122.6), can't be blocked this turn (509.1b), or is returned to its owner's hand: it
-    leaves the battlefield (400.7, 506.4), without dying (700.4), and the hand, if stated, holds one
-    more card (402.1)."""
-    controller, source, kind, (x, y, counters, unblockable, to_hand), keywords = pending
+    +1/+1 counters (122.6), can't be blocked this turn (509.1b), is untapped (701.26b), or is returned to
+    its owner's hand or exiled until the next end step: it leaves the battlefield (400.7, 506.4), without
+    dying (700.4), and a hand, if stated, holds one more card (402.1)."""
+    controller, source, kind, (x, y, counters, unblockable, to_hand, exiled, untap), keywords = pending
     field = state.field()
     if kind == "regenerate":  # 701.19a: a regeneration shield, if it is still on the battlefield
         return replace(state, s=replace(state.s, permanents=tuple(
@@ -328,6 +329,7 @@ def resolve_pump(state: State, pending: Pending) -> State:
 
     def given(q: Permanent) -> Permanent:
         tapped = q.tapped or ("vigilance" in keywords and q.id in attacking and not field[q.id].has("vigilance"))
+        tapped = tapped and not untap  # 701.26b
         q = replace(q, until_end_of_turn=(q.until_end_of_turn[0] + x, q.until_end_of_turn[1] + y), tapped=tapped,
                     keywords_until_end_of_turn=tuple(sorted({*q.keywords_until_end_of_turn, *keywords})),
                     cant_be_blocked_this_turn=q.cant_be_blocked_this_turn or unblockable)
@@ -335,9 +337,9 @@ def resolve_pump(state: State, pending: Pending) -> State:
 
     permanents = tuple(given(q) if gets(q) else q for q in state.s.permanents)
     after = replace(state, s=replace(state.s, permanents=permanents))
-    if to_hand and source in field:
+    if (to_hand or exiled) and source in field:  # 400.7: off the battlefield until after the combat (513.1)
         owner = field[source].owner
-        players = tuple(replace(pl, hand=pl.hand + 1) if pl.name == owner and pl.hand is not None else pl
+        players = tuple(replace(pl, hand=pl.hand + 1) if pl.name == owner and pl.hand is not None and to_hand else pl
                         for pl in after.s.players)
         after = replace(after, gone=after.gone | {source}, s=replace(after.s, players=players, permanents=tuple(
             replace(q, left_battlefield=True) if q.id == source else q for q in after.s.permanents)))
