@@ -295,6 +295,58 @@ def grant_boards(stage: str) -> st.SearchStrategy[dict]:
     return outcome_boards(stage).flatmap(with_grants).filter(lambda d: bound(d) <= limit)
 
 
+# ---- costs other than mana (602.1a, 118; tests/test_costs.py): life (119.4), discards (701.9), sacrifices
+# (701.21a) and taps of other permanents (701.26a), on pumps and regeneration; players with a few cards in hand
+# and little life, and an artifact or a land to sacrifice.
+
+COST_LINES = ["Discard a card: ~ gets +1/+1 until end of turn", "{R}, Discard a card: ~ gets +2/+0 until end of turn",
+              "Pay 1 life: ~ gets +1/+0 until end of turn", "Pay 2 life: ~ gains flying until end of turn",
+              "Sacrifice an artifact: ~ gets +2/+2 until end of turn",
+              "Sacrifice another creature: ~ gets +2/+2 until end of turn",
+              "Sacrifice a creature: ~ gets +1/+1 until end of turn", "Sacrifice a land: Regenerate ~",
+              "Tap an untapped creature you control: ~ gets +1/+1 until end of turn",
+              "{G}, Tap another untapped creature you control: ~ gains first strike until end of turn",
+              "Discard a card: Regenerate ~", "Pay 1 life: Regenerate ~",
+              "Discard a card: ~ gets +1/+0 until end of turn. Activate this ability only once each turn",
+              # effects on the source (122.6, 509.1b, 400.7)
+              "{R}: Put a +1/+1 counter on ~", "Pay 1 life: Put a +1/+1 counter on ~",
+              "{1}: ~ can't be blocked this turn", "{G}: Return ~ to its owner's hand",
+              "Discard a card: Return ~ to its owner's hand", "{G}: Untap ~",
+              "{1}: Exile ~. Return it to the battlefield under its owner's control at the beginning of the next "
+              "end step"]
+
+
+@st.composite
+def with_costs(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with a cost line on one or two creatures (the first always), each player with 0 to 2 cards in
+    hand, 1 to 4 life and at most one mana, and perhaps an artifact and a land for each."""
+    creatures = [p for p in data["permanents"] if "power" in p]
+    chosen = draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"]))
+    for p in chosen:
+        p["abilities"] = p["abilities"] + [draw(st.sampled_from(COST_LINES))]
+    for pl in data["players"]:
+        pl["hand"] = draw(st.integers(0, 2))
+        pl["life"] = draw(st.integers(1, 4))
+        pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{R}", "{G}", "{1}"]), max_size=1)))
+        for kind in ("Artifact", "Land"):
+            if draw(one_in(2)):
+                data["permanents"].append({"id": f"{kind.lower()}_{pl['name']}", "controller": pl["name"],
+                                           "types": [kind]})
+    return data
+
+
+def cost_boards(stage: str) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with costs, small enough for the references."""
+    from combat_boards import assignment_bound, outcome_boards
+
+    def bound(d: dict) -> int:  # every creature with a cost at its power plus two
+        pumped = {**d, "permanents": [{**p, "power": p.get("power", 0) + 2} if any(": " in a for a in p.get(
+            "abilities", [])) else p for p in d["permanents"]]}
+        return assignment_bound(pumped)
+    limit = {"blockers": 300, "attackers": 80, "none": 60}[stage]
+    return outcome_boards(stage).flatmap(with_costs).filter(lambda d: bound(d) <= limit)
+
+
 # ---- activated abilities in combat, targets (602, 115, 702.11, 702.18, 702.21; pysolver.rules.activated) -----
 # Real cards' forms (tests/test_activated.py): {T} and mana costs, the targets they may have, and
 # what stops targeting. They branch a lot: one or two per board, a little mana.

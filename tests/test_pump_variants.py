@@ -60,8 +60,6 @@ def test_613_1f_grant_lines_parse(line, kind, pt, keywords) -> None:
 
 
 @pytest.mark.parametrize("line, problem", [
-    ("{U}: ~ gains shroud until end of turn", "shroud"),        # 608.2b: given in response, it counters a target
-    ("{1}{G}: ~ gains hexproof until end of turn", "hexproof"),
     ("{2}: ~ gains mountainwalk until end of turn", "mountainwalk"),
     ("{W}{W}: ~ gains protection from the color of your choice until end of turn", "protection"),
     ("{0}: ~ gets -1/-1 and gains flying until end of turn", "costs no mana"),  # 602.1, 117.1b
@@ -90,7 +88,7 @@ def test_613_1f_a_situation_file_holds_the_keywords_given_and_reads_them() -> No
     assert "702.9b" in {v["rule"] for v in pysolver.check(s)["violations"]}
 
 
-@pytest.mark.parametrize("value", [["Shroud"], ["Flyng"], "Flying"])
+@pytest.mark.parametrize("value", [["Defender"], ["Flyng"], "Flying"])
 def test_keywords_until_end_of_turn_bad_values_are_input_errors(value) -> None:
     with pytest.raises(InputError) as exc:
         board(creature("x", "alice", keywords_until_end_of_turn=value))

@@ -23,7 +23,17 @@ from typing import Any, cast
 
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
-from ..model.abilities import COST_ONLY, ON_COMBAT, STACKED, STATICS, OnCombat, Static, granted_kind
+from ..model.abilities import (
+    COST_ONLY,
+    ON_COMBAT,
+    STACKED,
+    STATICS,
+    TARGET_STOPPERS,
+    TARGETED,
+    OnCombat,
+    Static,
+    granted_kind,
+)
 from ..model.catalogue import CATALOGUE
 from ..model.fields import CARD_TYPES, Reader, kind
 from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude, static_magnitude, trigger_magnitude
@@ -72,7 +82,8 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     if active not in names:
         raise r.fail("active", f"{q(active)} is not one of the players")
     cards = with_builtin(pool)
-    permanents = _permanents(r, top["permanents"], names, cards)
+    hidden: dict[str, str] = {}
+    permanents = _permanents(r, top["permanents"], names, cards, hidden)
     by_id = {p.id: p for p in permanents}
     combat = Combat(**fields.combat(r, top.get("combat"), active, names, by_id))
     goal = _goal(r, top["goal"], "goal", names, by_id) if top.get("goal") is not None else None
@@ -95,6 +106,9 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_returns(r, permanents)
     _check_death_targets(r, permanents)
     _check_mana_abilities(r, permanents)
+    _check_costs(r, players, permanents, combat, hidden)
+    _check_target_stoppers(r, permanents)
+    _check_untap(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -395,6 +409,82 @@ def _spends_mana(p: Permanent, warded: bool) -> str | None:
     return None
 
 
+def _check_target_stoppers(r: Reader, permanents: list[Permanent]) -> None:
+    """A pump that gives hexproof or shroud (702.11b, 702.18a) is refused where an opponent of its
+    controller has an ability that targets (an activated one, provoke, a death trigger's "any target"):
+    given in response, it would counter that ability as it resolves (608.2b), which the solver's
+    activations, resolved at once, do not play."""
+    for i, p in enumerate(permanents):
+        if not any(set(pump.keywords) & set(TARGET_STOPPERS) for _, pump in p.pump_abilities()):
+            continue
+        targeting = next((x for x in permanents if x.controller != p.controller and (
+            any(kind in TARGETED for kind, _ in x.combat_abilities()) or x.has("provoke") or x.has("dies_damage"))),
+                         None)
+        if targeting is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} can give hexproof or shroud (702.11b, 702.18a) and "
+                         f"{q(targeting.id)} has an ability that targets: given in response, it counters that ability "
+                         "as it resolves (608.2b), which is not modelled")
+
+
+def _check_untap(r: Reader, permanents: list[Permanent]) -> None:
+    """"Untap ~" (701.26b) is refused where its source's being untapped could be read after it attacked: an
+    attacking creature untapped is not modelled (the solver reads one without vigilance as tapped, 508.1f),
+    which matters only to a {T} cost of its own (602.5a) or a "tap an untapped creature you control" cost of
+    its controller's (701.26a)."""
+    for i, p in enumerate(permanents):
+        if not any(pump.untap for _, pump in p.pump_abilities()):
+            continue
+        own = any(ab.tap for _, ab in p.combat_abilities()) or any(pump.extra.tap for _, pump in p.pump_abilities())
+        tapping = next((x for x in permanents if x.controller == p.controller
+                        and any(pump.extra.tap_untapped for _, pump in x.pump_abilities())), None)
+        if own or tapping is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} can untap itself (701.26b) and "
+                         f"{'has a {T} cost' if own else q(getattr(tapping, 'id', '')) + ' has a tap cost'} "
+                         "(602.5a, 701.26a): an attacking creature untapped is not modelled")
+
+
+OWN_DEATH = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain", "persist", "undying",
+             "sacrifice_without")
+
+
+def _check_costs(r: Reader, players: list[Player], permanents: list[Permanent], combat: Combat,
+                 hidden: dict[str, str]) -> None:
+    """The costs of pump abilities other than mana (602.1a, pysolver.rules.pumps) are refused where the
+    solver cannot pay them exactly: "Discard a card" of a player whose hand is not stated (402.1, 121.1:
+    a hidden zone, only its number is read), or on a board where a card's line the solver leaves out as
+    acting in hidden zones only (`hidden`: a draw, a discard) could change how many cards a hand holds;
+    a sacrifice (701.21a) that could make a death trigger or
+    persist or undying trigger (603.10a, 603.6c: it goes on the stack above the ability, 603.3, and
+    resolves first, which the solver's activations, resolved at once, do not play) or could take the
+    last permanent a state trigger counts (603.8); and such an ability in ``combat.activations``
+    (`check` judges mana only)."""
+    hands = {p.name: p.hand for p in players}
+    watching = next((p for p in permanents if any(p.has(k) for k in DEATH_TRIGGERS if k.startswith("other_dies"))),
+                    None)
+    for i, p in enumerate(permanents):
+        for _, pump in p.pump_abilities():
+            extra = pump.extra
+            if extra.discard and hands[p.controller] is None:
+                raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"discard\" cost (701.9) and its controller "
+                             f"{q(p.controller)} has no stated `hand` (how many cards, 402.1; a hand is hidden, 121.1)")
+            if extra.discard and hidden:
+                pid, line = next(iter(hidden.items()))
+                raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"discard\" cost (701.9) and {q(pid)}'s line "
+                             f"{q(line)} may change how many cards a hand holds (121.1): not modelled")
+            if extra.sacrifice is None and not extra.sacrifice_self:
+                continue
+            dying = watching or next((x for x in permanents if x.controller == p.controller
+                                      and any(x.has(k) for k in OWN_DEATH)), None)
+            if dying is not None:
+                raise r.fail(f"permanents[{i}]", f"sacrificing to pay the cost of {q(p.id)}'s ability (701.21a) "
+                             f"could trigger {q(dying.id)}'s death, persist, undying or state trigger (603.10a, "
+                             "603.6c, 603.8), which resolves before the ability (603.3): not modelled")
+        for j, (_, pump) in enumerate(p.pump_abilities()):
+            if pump.extra.bounded and any(a.permanent == p.id and a.ability == j for a in combat.activations):
+                raise r.fail("combat.activations", f"{q(p.id)}'s ability {j} has a cost other than mana (602.1a): "
+                             "`check` judges declared activations paid with mana only")
+
+
 def _is(p: Permanent, name: str, arg: str) -> bool:
     """Whether a permanent is of a state trigger's quality: `name` ``land_type`` (`arg` among its subtypes,
     205.3i) or ``card_type`` (among its card types, 205.2a); a face-down permanent is neither (708.2a)."""
@@ -410,17 +500,20 @@ def _players(r: Reader, value: Any) -> list[Player]:
     seen: set[str] = set()
     for i, raw in enumerate(r.listing(value, "players")):
         path = f"players[{i}]"
-        name, life, mana, poison = fields.player(r, raw, path)
+        name, life, mana, poison, hand = fields.player(r, raw, path)
         if name in seen:
             raise r.fail(f"{path}.name", f"duplicate player name {q(name)}")
         seen.add(name)
-        players.append(Player(name, life, mana, poison=poison))
+        players.append(Player(name, life, mana, poison=poison, hand=hand))
     if len(players) < 2:
         raise r.fail("players", "at least two players are required")
     return players
 
 
-def _permanents(r: Reader, value: Any, players: frozenset[str], cards: Mapping[str, Card]) -> list[Permanent]:
+def _permanents(r: Reader, value: Any, players: frozenset[str], cards: Mapping[str, Card],
+                hidden: dict[str, str] | None = None) -> list[Permanent]:
+    """The permanents; `hidden` gets, by id, a line of each one's card that only acts in a hidden zone
+    (121.1, :mod:`pysolver.files.oracle` reason ``hidden``: a draw, a discard, a card returned to a hand)."""
     result: list[Permanent] = []
     ids: set[str] = set()
     for i, raw in enumerate(r.listing(value, "permanents")):
@@ -429,7 +522,11 @@ def _permanents(r: Reader, value: Any, players: frozenset[str], cards: Mapping[s
         if pid in ids:
             raise r.fail(f"{path}.id", f"duplicate id {q(pid)}")
         ids.add(pid)
-        result.append(Permanent(**fields.permanent(r, d, path, pid, players, _card(r, d, path, cards))))
+        card = _card(r, d, path, cards)
+        result.append(Permanent(**fields.permanent(r, d, path, pid, players, card)))
+        lines = [line for line, why in card.inert if why.key == "hidden"] if card is not None else []
+        if hidden is not None and lines:
+            hidden[pid] = lines[0]
     return result
 
 

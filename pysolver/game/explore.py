@@ -71,9 +71,9 @@ def pump_matters(p: gt.Position, m: Activation, moves: tuple[Move, ...]) -> bool
     other orders reach the same positions), before blocks only if it may not wait for the window
     after blockers (:func:`pysolver.rules.pumps.may_wait`), after blocks only if it can change the outcome
     (:func:`pysolver.rules.pumps.may_matter`)."""
-    if any(isinstance(x, Activation) and (x.window, x.permanent, x.ability) == (m.window, m.permanent, m.ability)
-           for x in moves):
-        return False
+    if not m.pay_with and any(isinstance(x, Activation) and (x.window, x.permanent, x.ability)
+                              == (m.window, m.permanent, m.ability) for x in moves):
+        return False  # (one whose cost sacrifices or taps permanents is activated once a move, 601.2h)
     if p.stage in (Stage.BEGINNING_OF_COMBAT, Stage.AFTER_ATTACKERS):
         return not pumps.may_wait(p.s, m)
     return pumps.may_matter(p.s, m)

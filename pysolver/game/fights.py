@@ -147,8 +147,9 @@ def window_ends(p: gt.Position) -> dict[gt.Position, tuple[Move, ...]]:
     actions reaching it: face-up turns (702.37e) and pump activations (602.2) commute, so the
     window is the set of situations it can end in, each explored once; only actions that may change
     the outcome (as the walk of :mod:`pysolver.game.outcomes` chooses them). At the beginning of
-    combat only the active player's face-up turns and the activations that give a keyword (haste,
-    702.10b; vigilance, 702.20b: read as attackers are declared, 613.1f): no rule of declaring
+    combat only the active player's face-up turns, the activations that give a keyword (haste,
+    702.10b; vigilance, 702.20b: read as attackers are declared, 613.1f) and those whose cost does
+    not wait (:func:`pysolver.rules.pumps.waits`: life, a sacrifice, a tap): no rule of declaring
     attackers reads power or toughness or the defending player's permanents (508.1a-c), so the rest
     can wait for the window after attackers, where they do the same."""
     if p.stage not in WINDOWS:
@@ -167,7 +168,8 @@ def window_ends(p: gt.Position) -> dict[gt.Position, tuple[Move, ...]]:
             return
         for m, child in explores(q, moves):
             if stage == Stage.BEGINNING_OF_COMBAT and (
-                    (isinstance(m, Activation) and not pumps.gives_keywords(q.s, m))
+                    (isinstance(m, Activation) and not pumps.gives_keywords(q.s, m) and pumps.waits(
+                        pumps.pumps_of(q.s.permanent(m.permanent))[m.ability]))
                     or (isinstance(m, FaceUp) and q.s.permanent(m.permanent).controller != q.s.active)):
                 continue
             go(child, moves + (m,))
@@ -289,10 +291,11 @@ def _waits(s: Situation) -> bool:
 
 def _still(p: Permanent) -> bool:
     """Whether a permanent out of combat stays as it is whatever the windows do: no face-up turn
-    could put it into the graveyard (704.5f/g) and no pump of its lowers toughness (602.1, also
-    "{T}: ~ gets -X/-Y")."""
+    could put it into the graveyard (704.5f/g), no pump of its lowers toughness (602.1, also
+    "{T}: ~ gets -X/-Y") and none returns it to its owner's hand or exiles it (400.7)."""
     return not (p.face_up_ways() and c.may_leave_face_up(replace(p, face_down=False))) and not any(
-        y < 0 for y in [*(q.toughness for q in pumps.pumps_of(p)), *(ab.toughness for _, ab in p.combat_abilities())])
+        y < 0 for y in [*(q.toughness for q in pumps.pumps_of(p)), *(ab.toughness for _, ab in p.combat_abilities())]
+    ) and not any(q.leaves for q in pumps.pumps_of(p))  # 400.7: returned to a hand or exiled
 
 
 Key = tuple[tuple[int, ...], tuple[int, ...], frozenset[tuple[Any, ...]]]  # life, poison, the permanents' facts
@@ -441,6 +444,7 @@ class Blocks:
         self.sources = frozenset(p.id for p in s.permanents if not p.left_battlefield
                                  and any(kind == "target_pump" for kind, _ in p.combat_abilities()))
         self.damaging = activated.may_deal_damage(s)  # (pysolver.rules.pingers)
+        self.sharing = pumps.shares_costs(s)
 
     def split(self, pairs: tuple[tuple[str, str], ...]) -> list[tuple[tuple[str, str], ...]]:
         """The fights of a declaration (509.1a): its attackers, each group joined by the creatures
@@ -523,6 +527,8 @@ class Blocks:
             return None  # a targeted pump's source in a fight: its target may be in another one (115.1)
         if self.damaging:
             return None  # "~ deals N damage to …" may still be activated: its damage crosses fights (120.3)
+        if self.sharing:
+            return None  # a cost other than mana may still be paid: what it takes is every fight's (602.1a)
         split = self.split(pairs)
         rest = self.rest(frozenset(x for f in split for x, _ in f))
         if rest is None:

@@ -362,7 +362,10 @@ class Position:
             return Position(stage, c.face_up(s, ((move.permanent, _way(s, move)[0]),)), self.mover, False,
                             stack=self.stack)
         if isinstance(move, Activation):  # 608.2 resolved, then 117.3b: the active player receives priority
-            return Position(stage, pumps.activate(s, move), ACTIVE, False, stack=self.stack)
+            after = pumps.activate(s, move)
+            if c.losers(after):  # 119.4, 704.5a: a player paid their last life
+                return Position(Stage.END, after)
+            return Position(stage, after, ACTIVE, False, stack=self.stack)
         if isinstance(move, AbilityActivation) and move.kind in STACKED:  # 602.2: a damage ability goes on the
             paid, put = activated.paid(s, move)  # stack (405.1) and the player who activated it receives
             stack = self.stack if put is None else (put, *self.stack)  # priority (117.3c); both pass: it

@@ -259,6 +259,174 @@ class Ability:
         return f'{self.kind}("{self.value}")'
 
 
+# --- The costs of activated abilities (602.1a, 118, 601.2g-h) -------------------------------------------
+# One grammar for every activated ability's cost: its parts, joined by commas, in any order. The ability
+# parsers (:func:`_pump`, :func:`_regenerate`, :func:`_combat_ability`, :func:`_ping`) read it with
+# :func:`parse_cost` and refuse (:class:`NotModelled`) the parts their rules do not pay.
+
+#: the object words a cost sacrifices or taps ("an artifact", "two lands", "another Goblin", 205.2a, 205.3)
+_CARD_TYPE_WORDS = {"creature": "Creature", "artifact": "Artifact", "land": "Land", "enchantment": "Enchantment",
+                    "planeswalker": "Planeswalker"}
+
+
+@dataclass(frozen=True)
+class Fodder:
+    """The permanents a cost sacrifices (701.21a) or taps (701.26a): `count` of them, its controller's,
+    each of the kind `what` — ``("type", "Artifact")`` a card type (205.2a), ``("creature_type", "goblin")``
+    a creature type (205.3m; a changeling has every one, 702.73a), ``("land_type", "forest")`` a land type
+    (205.3i) — and, `other`, not the ability's source ("another creature"). `words` as written."""
+
+    count: int
+    what: tuple[str, str]
+    other: bool
+    words: str
+
+
+@dataclass(frozen=True)
+class Cost:
+    """An activation cost (602.1a, 118): its mana symbols (107.4), {T} (107.5, 602.5a: tap the source),
+    {Q} (107.6: untap it), "Pay N life" (119.4), "Discard a card" / "N cards" / "… at random" (701.9: a
+    hand's cards are hidden, 121.1; only how many matters), "Sacrifice ~" (701.21a), "Sacrifice <fodder>"
+    and "Tap <fodder> you control" (701.21a, 701.26a: :class:`Fodder`)."""
+
+    mana: Mana = Mana()
+    tap: bool = False
+    untap: bool = False
+    life: int = 0
+    discard: int = 0
+    sacrifice_self: bool = False
+    sacrifice: Fodder | None = None
+    tap_untapped: Fodder | None = None
+
+    @property
+    def choices(self) -> bool:
+        """Whether paying it chooses permanents (which to sacrifice or tap, 601.2h)."""
+        return self.sacrifice is not None or self.tap_untapped is not None
+
+    @property
+    def bounded(self) -> bool:
+        """Whether it limits how often the ability can be activated (117.1b: one that costs nothing could
+        be activated any number of times)."""
+        return bool(self.mana.total or self.tap or self.untap or self.life or self.discard or self.sacrifice_self
+                    or self.choices)
+
+    def others(self) -> list[str]:
+        """Its parts other than mana symbols, {T} and "Sacrifice ~", in words (for messages)."""
+        return [w for w, present in (("{Q}", self.untap), (f"pay {self.life} life", self.life),
+                                     (f"discard {self.discard}", self.discard),
+                                     (f"sacrifice {getattr(self.sacrifice, 'words', '')}", self.sacrifice),
+                                     (f"tap {getattr(self.tap_untapped, 'words', '')}", self.tap_untapped))
+                if present]
+
+
+_SYMBOLS = re.compile(r"(?:\{[^}]+\})+")
+_PAY_LIFE = re.compile(r"pay (\w+) life")
+_DISCARD = re.compile(r"discard (a|an|one|two|three|four|five) cards?( at random)?")
+_SACRIFICE = re.compile(r"sacrifice (?P<n>a|an|another|one|two|three|four|five) (?P<what>.+)")
+_TAP_UNTAPPED = re.compile(r"tap (?P<n>an|another|one|two|three|four|five) untapped (?P<what>.+?) you control")
+
+
+def _fodder(n: str, what: str, words: str) -> Fodder | None:
+    """The permanents "<n> <what>" names ("a", "another", "two", …), or None if `what` is no card type,
+    creature type or land type (205.2a, 205.3m, 205.3i).
+
+    >>> _fodder("two", "lands", "two lands").what, _fodder("another", "goblin", "another goblin").other
+    (('type', 'Land'), True)
+    >>> _fodder("a", "atog creature", "an atog creature") is None  # a type and a creature: not read
+    True
+    """
+    count = 1 if n in ("a", "an", "another") else NUMBER_WORDS[n]
+    other = n == "another"
+    word = what if count == 1 else (what[:-1] if what.endswith("s") and what[:-1] in _CARD_TYPE_WORDS else what)
+    if word in _CARD_TYPE_WORDS:
+        return Fodder(count, ("type", _CARD_TYPE_WORDS[word]), other, words)
+    creatures, lands = type_lists()
+    land = word if word in lands else (word[:-1] if word.endswith("s") and word[:-1] in lands else None)
+    if land is not None:
+        return Fodder(count, ("land_type", land), other, words)
+    ctype = creature_type(word)
+    if ctype is not None and " " not in word:
+        return Fodder(count, ("creature_type", ctype), other, words)
+    return None
+
+
+def parse_cost(text: str) -> Cost:
+    """An activation cost (normalised, lower case) read part by part (602.1a), or :class:`NotModelled`
+    naming the part that is not: {X} (107.3), {E} (107.14), {S} (107.4h), Phyrexian (107.4f) and {2/W}
+    symbols, "discard a <kind> card" (the hand's cards are hidden, 121.1), "exile … from your graveyard",
+    counters removed or put as a cost, and anything else.
+
+    >>> c = parse_cost("{1}{r}, discard a card")
+    >>> str(c.mana), c.discard, c.tap
+    ('{1}{R}', 1, False)
+    >>> c = parse_cost("{b}, pay 1 life, {t}")
+    >>> c.life, c.tap, str(c.mana)
+    (1, True, '{B}')
+    >>> parse_cost("sacrifice another creature").sacrifice.what
+    ('type', 'Creature')
+    >>> parse_cost("tap an untapped creature you control").tap_untapped.words
+    'an untapped creature you control'
+    """
+    parts = [x.strip() for x in text.split(",")]
+    found: dict[str, Any] = {"mana": Mana()}
+    for part in parts:
+        m = _SYMBOLS.fullmatch(part)
+        if m is not None:
+            symbols = re.findall(r"\{[^}]+\}", part)
+            found["tap"] = found.get("tap", False) or "{t}" in symbols
+            found["untap"] = found.get("untap", False) or "{q}" in symbols
+            mana = "".join(x for x in symbols if x not in ("{t}", "{q}"))
+            found["mana"] += _mana_symbols(mana) if mana else Mana()
+            continue
+        if (m := _PAY_LIFE.fullmatch(part)) and (n := _count(m.group(1))):
+            found["life"] = found.get("life", 0) + n  # 119.4
+            continue
+        if m := _DISCARD.fullmatch(part):
+            found["discard"] = found.get("discard", 0) + (_count(m.group(1)) or 0)  # 701.9
+            continue
+        if part in ("sacrifice this creature", "sacrifice it"):
+            found["sacrifice_self"] = True  # 701.21a
+            continue
+        m = _SACRIFICE.fullmatch(part) or _TAP_UNTAPPED.fullmatch(part)
+        fodder = _fodder(m.group("n"), m.group("what"), part.split(" ", 1)[1]) if m else None
+        if fodder is not None and (key := "sacrifice" if part.startswith("sac") else "tap_untapped") not in found:
+            found[key] = fodder
+            continue
+        raise NotModelled(f"the cost part {part!r} is not modelled (602.1a: mana symbols, {{T}}, {{Q}}, \"pay N "
+                          "life\", \"discard a card\", \"sacrifice ~\", \"sacrifice a <type>\" and \"tap an untapped "
+                          "<type> you control\" are)")
+    return Cost(**found)
+
+
+def _mana_symbols(text: str) -> Mana:
+    """The mana symbols of a cost (107.4), or :class:`NotModelled` naming what is not modelled."""
+    if "{x}" in text:
+        raise NotModelled("an X in an activated ability is not modelled (107.3: it is chosen as the ability is "
+                          "activated, 601.2b)")
+    for symbol, why in (("{e}", "energy, 107.14: a player's {E} is not stated"),
+                        ("{s}", "snow mana, 107.4h: which mana came from a snow source is not stated"),
+                        ("/p}", "Phyrexian mana, 107.4f")):
+        if symbol in text:
+            raise NotModelled(f"the cost {text.upper()!r} is not modelled ({why})")
+    try:
+        return Mana.parse(text.upper())
+    except ValueError as exc:
+        raise NotModelled(f"the cost {text.upper()!r} is not modelled: {exc}") from None
+
+
+def _cost(text: str, *, what: str = "this ability") -> Cost:
+    """The cost of an ability activated for its effect on the battlefield (602.1a): :func:`parse_cost`,
+    refused (:class:`NotModelled`) if it would not limit the activations (117.1b)."""
+    cost = parse_cost(text)
+    if cost.untap:
+        raise NotModelled("a cost with {Q} is not modelled (107.6: the source is untapped, and an attacking creature "
+                          "untapped is not)")
+    if not cost.bounded:
+        raise NotModelled(f"{what} costs no mana and nothing else, so it can be activated any number of times "
+                          "(602.1, 117.1b): not modelled")
+    return cost
+
+
 # --- Activated pump abilities (602.1, 613.4c) ------------------------------------------------------
 PUMPS = ("pump", "team_pump")  # "~ gets +X/+Y", "Creatures you control get +X/+Y" until end of turn
 # The abilities activated for mana in the priority windows (602.2): the pumps and "{cost}: Regenerate ~"
@@ -268,13 +436,23 @@ _REGENERATE = re.compile(r"(?P<cost>[^:]+): regenerate this creature")
 _PUMP = re.compile(r"(?P<cost>[^:]+): (?P<who>.+?) (?:gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains? (?P<also>.+?))?"
                    r"|gains? (?P<only>.+?)) until end of turn")
 _PUMPED = {"this creature": "pump", "creatures you control": "team_pump"}
+# Other effects of an ability on its source (kind ``pump``, :class:`Pump`): "put N +1/+1 counters on ~" (122.6),
+# "~ can't be blocked this turn" (509.1b), "return ~ to its owner's hand" (400.7, 506.4), "exile ~. Return it to
+# the battlefield … at the beginning of the next end step" (it returns after the combat, 513.1), "untap ~" (701.26b).
+_ON_ITSELF = re.compile(r"(?P<cost>[^:]+): (?:put (?P<n>a|an|one|two|three) \+1/\+1 counters? on this creature"
+                        r"|(?P<unblockable>this creature can't be blocked this turn)"
+                        r"|(?P<to_hand>return this creature to its owner's hand)"
+                        r"|(?P<exiled>exile this creature\. return it to the battlefield under (?:its owner's|your) "
+                        r"control at the beginning of the next end step)|(?P<untap>untap this creature))")
 # 613.1f (layer 6), 611.2a: the keywords a pump may give until end of turn ("~ gains flying until end of
 # turn"), each read by the rules of its keyword through has/2 (encodings/characteristics.lp). Hexproof and
-# shroud are not among them: one given in response to a targeted ability counters it as it resolves
-# (608.2b), which the one-activation-at-a-time moves of pysolver.rules.activated do not play.
+# shroud given in response to a targeted ability counter it as it resolves (608.2b), which the
+# one-activation-at-a-time moves of pysolver.rules.activated do not play: pysolver.files.loader refuses a
+# board where an opponent has such an ability.
 GRANTABLE = frozenset({"flying", "reach", "trample", "menace", "deathtouch", "first_strike", "double_strike",
                        "vigilance", "haste", "indestructible", "lifelink", "fear", "intimidate", "infect",
-                       "wither"})
+                       "wither", "hexproof", "shroud"})
+TARGET_STOPPERS = ("hexproof", "shroud")  # 702.11b, 702.18a
 
 
 @dataclass(frozen=True)
@@ -288,6 +466,22 @@ class Pump:
     cost: Mana
     keywords: tuple[str, ...] = ()
     limit: int | None = None  # 602.5b: "Activate this ability only once / no more than N times each turn"
+    extra: Cost = Cost()  # the parts of the cost other than mana (602.1a, :class:`Cost`; its `mana` is empty)
+    counters: int = 0  # "put N +1/+1 counters on ~" (122.1a, 122.6)
+    unblockable: bool = False  # "~ can't be blocked this turn" (509.1b)
+    to_hand: bool = False  # "return ~ to its owner's hand" (it leaves the battlefield, 400.7, and combat, 506.4)
+    exiled: bool = False  # "exile ~. return it … at the beginning of the next end step" (it leaves until then, 513.1)
+    untap: bool = False  # "untap ~" (701.26b)
+
+    @property
+    def leaves(self) -> bool:
+        """Whether it takes its source off the battlefield (400.7): to a hand or into exile."""
+        return self.to_hand or self.exiled
+
+    @property
+    def full_cost(self) -> Cost:
+        """Its whole cost: the mana and the other parts."""
+        return replace(self.extra, mana=self.cost)
 
 
 # 602.5b: an activation limit after the pump's effect ("… until end of turn. Activate this ability only once
@@ -322,6 +516,12 @@ def _pump(text: str) -> list[Ability] | None:
         (ability,) = found
         assert isinstance(ability.value, Pump)
         return [Ability(ability.kind, replace(ability.value, limit=limit))]
+    m = _ON_ITSELF.fullmatch(text)
+    if m is not None:
+        effect = Pump(0, 0, Mana(), counters=(_count(m.group("n")) or 0) if m.group("n") else 0,  # 122.6
+                      unblockable=bool(m.group("unblockable")), to_hand=bool(m.group("to_hand")),
+                      exiled=bool(m.group("exiled")), untap=bool(m.group("untap")))
+        return [Ability("pump", _paid_by(effect, _cost(m.group("cost"))))]
     m = _PUMP.fullmatch(text)
     if m is None:
         return None
@@ -332,7 +532,7 @@ def _pump(text: str) -> list[Ability] | None:
     given = m.group("also") or m.group("only")
     keywords = () if given is None else (_given_until_end_of_turn(given),)
     x, y = (0, 0) if m.group("x") is None else (int(m.group("x")), int(m.group("y")))
-    return [Ability(kind, Pump(x, y, _cost(m.group("cost")), keywords))]
+    return [Ability(kind, _paid_by(Pump(x, y, Mana(), keywords), _cost(m.group("cost"))))]
 
 
 def _given_until_end_of_turn(text: str) -> str:
@@ -344,21 +544,6 @@ def _given_until_end_of_turn(text: str) -> str:
     return kind
 
 
-def _cost(text: str) -> Mana:
-    """An activation cost of mana symbols only (602.1a), or :class:`NotModelled`."""
-    try:
-        cost = Mana.parse(text.upper())
-    except ValueError:
-        cost = None
-    if cost is None or "," in text:
-        raise NotModelled(f"the cost {text.upper()!r} is not modelled: only mana symbols are paid from "
-                          "`mana` ({T} and other costs are not, 602.1a)")
-    if cost.total == 0:
-        raise NotModelled("an ability that costs no mana can be activated any number of times (602.1, 117.1b): "
-                          "not modelled")
-    return cost
-
-
 def _regenerate(text: str) -> list[Ability] | None:
     """ "{cost}: Regenerate ~" (701.19a: each activation a regeneration shield for the turn), or None.
 
@@ -366,7 +551,12 @@ def _regenerate(text: str) -> list[Ability] | None:
     2
     """
     m = _REGENERATE.fullmatch(text)
-    return None if m is None else [Ability("regenerate", Pump(0, 0, _cost(m.group("cost"))))]
+    return None if m is None else [Ability("regenerate", _paid_by(Pump(0, 0, Mana()), _cost(m.group("cost"))))]
+
+
+def _paid_by(pump: Pump, cost: Cost) -> Pump:
+    """`pump` with its cost: the mana in `cost` (:attr:`Pump.cost`), the other parts in `extra`."""
+    return replace(pump, cost=cost.mana, extra=replace(cost, mana=Mana()))
 
 
 # --- Activated abilities that act in combat (602, 115, pysolver.rules.activated) ----------------------
@@ -374,6 +564,8 @@ def _regenerate(text: str) -> list[Ability] | None:
 #: "target creature [with power N or less] can't be blocked this turn" (509.1b), "target
 #: [attacking/blocking] creature gets +X/+Y" (613.4c), "~ gets +X/+Y" with {T} in its cost
 COMBAT_ABILITIES = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump")
+# 115.1: those that have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers)
+TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "ping")
 _ACTIVATED = re.compile(
     r"(?P<cost>[^:]+): (?:(?P<tap>tap target creature)|(?P<block>target creature can't block this turn)"
     r"|target creature(?: with power (?P<most>\d+) or less)? (?P<unblockable>can't be blocked this turn)"
@@ -416,16 +608,13 @@ def _combat_ability(text: str) -> list[Ability] | None:
     m = _ACTIVATED.fullmatch(text)
     if m is None:
         return None
-    parts = [x.strip() for x in m.group("cost").split(",")]
-    tap = "{t}" in parts
-    mana = "".join(x for x in parts if x != "{t}")
-    if m.group("sx") is not None and not tap:
-        return None  # "{cost}: ~ gets +X/+Y": a pump of mana only (_pump)
-    try:
-        cost = Mana.parse(mana.upper()) if mana else Mana()
-    except ValueError:
+    paid = parse_cost(m.group("cost"))
+    tap, cost = paid.tap, paid.mana
+    if m.group("sx") is not None and (not tap or replace(paid, mana=Mana(), tap=False) != Cost()):
+        return None  # "{cost}: ~ gets +X/+Y" without {T}, or with other costs: a pump (_pump)
+    if replace(paid, mana=Mana(), tap=False) != Cost():
         raise NotModelled(f"the cost {m.group('cost').upper()!r} is not modelled: only mana symbols (paid from "
-                          "`mana`) and {T} are (602.1a)") from None
+                          "`mana`) and {T} are (602.1a)")
     if not tap and cost.total == 0:
         raise NotModelled("an ability that costs no mana and no {T} can be activated any number of times "
                           "(602.1, 117.1b): not modelled")

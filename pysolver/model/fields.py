@@ -13,9 +13,9 @@ players that exist, totals) read with the same functions, so a field has one set
 Traceback (most recent call last):
 ...
 pysolver.errors.InputError: board.yaml: players[1].name: '2bob' is not a valid name ([A-Za-z][A-Za-z0-9_-]*)
->>> name, life, mana, poison = player(Reader(None), {"name": "alice", "mana": "{R}"}, "player")
->>> name, life, str(mana), poison
-('alice', 20, '{R}', 0)
+>>> name, life, mana, poison, hand = player(Reader(None), {"name": "alice", "mana": "{R}", "hand": 2}, "player")
+>>> name, life, str(mana), poison, hand
+('alice', 20, '{R}', 0, 2)
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswa
 STEPS = ("first_strike", "regular")  # 510.4: the combat damage steps
 FACE_DOWN_BY = ("manifest", "cloak")  # face_down besides true: put onto the battlefield face down (701.40a, 701.58a)
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
-PLAYER_KEYS = {"name", "life", "mana", "poison"}
+PLAYER_KEYS = {"name", "life", "mana", "poison", "hand"}
 PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtypes", "colors", "power",
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
                   "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost", "cant_block_this_turn",
@@ -185,8 +185,9 @@ def kind(value: Any) -> str:
 
 # ---- players ---------------------------------------------------------------------------------------
 
-def player(r: Reader, raw: Any, path: str) -> tuple[str, int, Mana, int]:
-    """One player entry: name, life, mana and poison counters (122.1f)."""
+def player(r: Reader, raw: Any, path: str) -> tuple[str, int, Mana, int, int | None]:
+    """One player entry: name, life, mana, poison counters (122.1f) and how many cards are in their hand
+    (402.1; None if not stated: the hand is a hidden zone, 121.1)."""
     d = r.mapping(raw, path, PLAYER_KEYS)
     if "name" not in d:
         raise r.fail(f"{path}.name", "missing (required)")
@@ -200,7 +201,8 @@ def player(r: Reader, raw: Any, path: str) -> tuple[str, int, Mana, int]:
             raise r.fail(f"{path}.mana", str(exc)) from None
         check_mana(r, mana, f"{path}.mana")
     poison = r.integer(d.get("poison", 0), f"{path}.poison", "poison")  # 122.1f
-    return name, r.integer(d.get("life", 20), f"{path}.life", "life"), mana, poison
+    hand = r.integer(d["hand"], f"{path}.hand", "hand") if d.get("hand") is not None else None  # 402.1
+    return name, r.integer(d.get("life", 20), f"{path}.life", "life"), mana, poison, hand
 
 
 # ---- permanents ------------------------------------------------------------------------------------

@@ -16,10 +16,27 @@ from .mana import Mana, affordable
 from .situation import Permanent, Player, Situation
 
 
+def times_bound(s: Situation, p: Permanent, pump: Pump, spent: Mana | None = None) -> int:
+    """At most how many times `p`'s `pump` can be paid for from now on (602.2b): its mana from the pool
+    left after `spent` (default: what its controller spent), "Pay N life" from their life (119.4),
+    "Discard" from their hand (701.9), {T} and "Sacrifice ~" once, "Sacrifice" or "Tap" permanents from
+    those they control (pysolver.rules.pumps.times_paid counts exactly)."""
+    owner = s.player(p.controller)
+    extra = pump.extra
+    bounds = [affordable(owner.mana, owner.spent if spent is None else spent, pump.cost)] if pump.cost.total else []
+    bounds += [max(owner.life, 0) // extra.life] if extra.life else []
+    bounds += [(owner.hand or 0) // extra.discard] if extra.discard else []
+    bounds += [1] if extra.tap or extra.sacrifice_self else []
+    fodder = extra.sacrifice or extra.tap_untapped
+    if fodder is not None:
+        bounds.append(sum(x.controller == p.controller for x in s.permanents) // fodder.count)
+    return min(bounds)
+
+
 def magnitude(x: Player | Permanent) -> int:
     """The sum of the magnitudes of the numbers of a player or permanent (numbers.MAX_TOTAL)."""
     if isinstance(x, Player):
-        return abs(x.life) + x.mana.total + x.poison
+        return abs(x.life) + x.mana.total + x.poison + (x.hand or 0)
     values = [x.power, x.toughness, x.loyalty, x.defense, x.damage, x.regeneration_shields,
               *(n * max(abs(dp), abs(dt)) for dp, dt, n in x.pt_counters), *map(abs, x.until_end_of_turn),
               x.mana_cost.total if x.mana_cost is not None else None]  # 202.1: paid like a morph cost
@@ -86,8 +103,8 @@ def pump_magnitude(s: Situation) -> int:
         owner = s.player(p.controller)
         for i, (kind, pump) in enumerate(p.pump_abilities()):
             declared = sum(a.times for a in s.combat.activations if (a.permanent, a.ability) == (p.id, i))
-            paid = affordable(owner.mana, owner.spent, pump.cost)
-            total += (paid + declared) * (abs(pump.power) + abs(pump.toughness)) * pumped[kind]
+            paid = times_bound(s, p, pump)
+            total += (paid + declared) * (abs(pump.power) + abs(pump.toughness) + 2 * pump.counters) * pumped[kind]
             total += pump.cost.total * declared
         for a in p.abilities:  # 602.2b: an ability with {T} or "sacrifice ~" in its cost once, else as often as
             if isinstance(a.value, CombatAbility):  # the pool pays

@@ -59,15 +59,18 @@ class Player:
     mana: Mana = field(default_factory=Mana)
     spent: Mana = field(default_factory=Mana)  # paid so far in this combat (702.37e)
     poison: int = 0  # poison counters (122.1f, 704.5c)
+    hand: int | None = None  # how many cards are in their hand (402.1); None: not stated (a hidden zone, 121.1)
 
     if TYPE_CHECKING:  # what the constructor accepts: mana as text too (the dataclass __init__ at run time)
         def __init__(self, name: str, life: int = 20, mana: Mana | str = ..., spent: Mana = ...,
-                     poison: int = 0) -> None: ...
+                     poison: int = 0, hand: int | None = None) -> None: ...
 
     def __post_init__(self) -> None:
         if not isinstance(self.mana, Mana) or not isinstance(self.name, str) or not isinstance(self.life, int) \
-                or not isinstance(self.poison, int) or isinstance(self.poison, bool) or self.poison < 0:
-            _, _, mana, _ = read.player(Reader(None), self.to_data(), "player")
+                or not isinstance(self.poison, int) or isinstance(self.poison, bool) or self.poison < 0 \
+                or (self.hand is not None and (not isinstance(self.hand, int) or isinstance(self.hand, bool)
+                                               or self.hand < 0)):
+            _, _, mana, _, _ = read.player(Reader(None), self.to_data(), "player")
             object.__setattr__(self, "mana", mana)
 
     def to_data(self) -> dict[str, JSON]:
@@ -78,13 +81,16 @@ class Player:
             d["mana"] = mana
         if self.poison:
             d["poison"] = self.poison
+        if self.hand is not None:
+            d["hand"] = self.hand
         return d
 
     def __repr__(self) -> str:
         mana = f", mana={str(self.mana)!r}" if self.mana.total else ""
         spent = f", spent={str(self.spent)!r}" if self.spent.total else ""
         poison = f", poison={self.poison}" if self.poison else ""
-        return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison})"
+        hand = f", hand={self.hand}" if self.hand is not None else ""
+        return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison}{hand})"
 
 
 @dataclass(frozen=True, repr=False)

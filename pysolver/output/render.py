@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from ..model.abilities import LIFE, PINGS
-from ..model.moves import AbilityActivation
+from ..model.moves import AbilityActivation, Activation
 from ..model.stage import Stage
 from .results import Buffer, Tally
 from .streams import atomic
@@ -109,6 +109,7 @@ def _outcome(o: Outcome) -> str:
                 for f in line.face_up]
         how += [f"{a.permanent} activated {a.times}x {a.window.replace('_', ' ')}"
                 + (f" targeting {a.target}" if isinstance(a, AbilityActivation) and a.target else "")
+                + (f" paying with {', '.join(a.pay_with)}" if isinstance(a, Activation) and a.pay_with else "")
                 for a in line.activations]
         for step, words in ((line.first_strike, "first-strike damage"), (line.regular, "regular damage")):  # 510.1
             if step is not None and step.assignment:
@@ -198,7 +199,8 @@ def move_text(move: Doc) -> str:
             return f"activates {a['permanent']}'s damage ability" + (f" at {a['target']}" if a.get("target") else "")
         if a.get("kind") in LIFE:  # 119.3
             return f"activates {a['permanent']}'s life ability" + (f" at {a['target']}" if a.get("target") else "")
-        return f"activates {a['permanent']}'s pump {a['times']}x"
+        paying = f" paying with {', '.join(a['pay_with'])}" if a.get("pay_with") else ""  # 601.2h
+        return f"activates {a['permanent']}'s pump {a['times']}x{paying}"
     if "attacks" in move:
         return "attacks: " + (", ".join(f"{a} -> {t}" for a, t in move["attacks"]) or "none")
     if "blocks" in move:

@@ -54,7 +54,7 @@ from functools import lru_cache
 from ..asp.facts import REQUIREMENTS, atom, constant, program, situation_facts
 from ..asp.solving import CHARACTERISTICS, control, one_model
 from ..model import Permanent, Situation
-from ..model.abilities import COST_ONLY, LIFE, PINGS, STACKED, CombatAbility
+from ..model.abilities import COST_ONLY, LIFE, PINGS, STACKED, TARGETED, CombatAbility
 from ..model.mana import Mana, pays
 from ..model.moves import AbilityActivation, Trigger
 from ..model.stage import Stage
@@ -62,10 +62,8 @@ from ..model.values import Violation
 from .combat import has_statics
 from .pingers import deal, lki
 from .pumps import BLIND_BEFORE_BLOCKS, lowers_toughness, pumps_of, source_of
-from .statics import has_now
+from .statics import has_now, tapped
 
-# 115.1: they have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers)
-TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "ping")
 TAKING = ("tap_target", "target_cant_block", "target_unblockable")  # they only take choices away (may_matter)
 ENCODINGS = CHARACTERISTICS + ("combat", "activated")
 BEFORE_BLOCKS = (Stage.BEGINNING_OF_COMBAT, Stage.AFTER_ATTACKERS)
@@ -92,15 +90,6 @@ def may_tap_attackers(s: Situation) -> bool:
     """Whether a defending player has "tap target creature" (508.1a: a would-be attacker tapped)."""
     return any(kind == "tap_target" and p.controller != s.active for p in s.permanents if not p.left_battlefield
                for kind, _ in p.combat_abilities())
-
-
-def tapped(s: Situation, p: Permanent) -> bool:
-    """Whether `p` is tapped: as the situation says, or attacking without vigilance (508.1f, 702.20b;
-    its own or one a static ability grants it, 613.1f)."""
-    if p.tapped:
-        return True
-    attacking = any(a == p.id for a, _ in s.combat.attackers or ())
-    return attacking and not has_now(s, p, "vigilance")
 
 
 def payable(s: Situation, p: Permanent, ability: CombatAbility, extra: Mana | None = None) -> bool:

@@ -45,3 +45,12 @@ def has_now(s: Situation, p: Permanent, kind: str) -> bool:
     gave it until end of turn or one a static ability grants it (613.1f)."""
     return (kind in p.keywords_until_end_of_turn or (not p.face_down and p.has(kind))
             or kind in granted(s).get(p.id, frozenset()))
+
+
+def tapped(s: Situation, p: Permanent) -> bool:
+    """Whether `p` is tapped: as the situation says, or attacking without vigilance (508.1f, 702.20b;
+    its own or one a static ability grants it, 613.1f)."""
+    if p.tapped:
+        return True
+    attacking = any(a == p.id for a, _ in s.combat.attackers or ())
+    return attacking and not has_now(s, p, "vigilance")

@@ -54,7 +54,8 @@ from ..asp.facts import atom, program, situation_symbols
 from ..asp.solving import STEP_RESULTS, Part, control, models
 from ..model import Permanent, Situation
 from ..model.abilities import Pump
-from ..model.mana import Mana, affordable
+from ..model.magnitudes import times_bound
+from ..model.mana import Mana
 from . import combat as c
 
 DAMAGE_RANGE = 20  # creatures of toughness up to this have their damage marked as an external
@@ -91,9 +92,8 @@ def _pump_times(s: Situation, p: Permanent) -> tuple[list[Pump], list[int]] | No
     own = [pump for kind, pump in p.pump_abilities() if kind == "pump"] if p.is_creature and not p.face_down else []
     if not own:
         return None
-    pool = s.player(p.controller).mana
-    times = [affordable(pool, Mana(), pump.cost) if pump.limit is None else min(affordable(pool, Mana(), pump.cost),
-                                                                                  pump.limit)  # 602.5b
+    times = [times_bound(s, p, pump, Mana()) if pump.limit is None else min(times_bound(s, p, pump, Mana()),
+                                                                              pump.limit)  # 602.5b
              for pump in own]
     return (own, times) if math.prod(n + 1 for n in times) <= PUMP_TOTALS else None
 

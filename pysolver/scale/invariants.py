@@ -313,7 +313,9 @@ def _next_move(p: gt.Position, line: dict[str, Any], pending: list[dict[str, Any
                 if f["window"] == p.stage and p.s.permanent(f["permanent"]).controller in p.players()]
         if mine:
             pending.remove(mine[0])
-            return FaceUp(**mine[0]) if "cost" in mine[0] else Activation(**mine[0])
+            if "cost" in mine[0]:
+                return FaceUp(**mine[0])
+            return Activation(**{**mine[0], "pay_with": tuple(mine[0].get("pay_with", ()))})
         return Pass(p.stage, p.name())
     if p.stage == Stage.DECLARE_ATTACKERS:
         return AttackDeclaration.of(line["attacks"])

@@ -141,8 +141,9 @@ class Minimax:
             options.append(self.value("window", after, stage, holder, 0, stack))
         # Or activate one pump ability of yours (602.2); it goes on the stack, priority stays (117.3c).
         mine = {pl.name for pl in state.s.players if (pl.name == self.active) == (holder == ACTIVE)}
-        for after, pending in activations_of(state, mine):
-            options.append(self.value("window", after, stage, holder, 0, stack + (pending,)))
+        for after, pending in activations_of(state, mine):  # 119.4, 704.5a: a player who paid their last life lost
+            options.append(self.value("end", after) if after.over
+                           else self.value("window", after, stage, holder, 0, stack + (pending,)))
         # Or one of reference.activated's, with its target (601.2c) and a ward trigger above it (702.21a).
         for after, pushed in stack_activations(state, mine, len(stack)):
             sacrificed = tuple(triggered(state.field(), set(after.gone - state.gone)))  # 700.4, 603.3

@@ -61,6 +61,7 @@ import json
 from dataclasses import dataclass, replace
 
 from pysolver.model import Permanent, Situation
+from pysolver.model.abilities import Pump
 from pysolver.model.mana import HYBRID, Mana
 
 from .activated import actions as activated_actions
@@ -205,9 +206,10 @@ def pumps(p: Permanent) -> list[tuple[str, int, int, Mana]]:
             for a in p.abilities if a.kind in PUMP_KINDS]
 
 
-# an activated pump on the stack: (controller, source, kind, (X, Y), the keywords it gives: 613.1f) -- five
-# items, which tells it from the triggers on reference.minimax's stack
-Pending = tuple[str, str, str, tuple[int, int], tuple[str, ...]]
+# an activated pump on the stack: (controller, source, kind, (X, Y, N +1/+1 counters, "can't be blocked this
+# turn", "return ~ to its owner's hand", "exile ~ … until the next end step", "untap ~"), the keywords it gives:
+# 613.1f) -- five items, which tells it from the triggers on reference.minimax's stack
+Pending = tuple[str, str, str, tuple[int, int, int, bool, bool, bool, bool], tuple[str, ...]]
 
 
 def paid(state: State, controller: str, cost: Mana) -> set[State]:
@@ -220,7 +222,8 @@ def paid(state: State, controller: str, cost: Mana) -> set[State]:
 def activations_of(state: State, players: set[str]) -> list[tuple[State, Pending]]:
     """Each activation `players` can make now (602.2: a face-up permanent they control on the
     battlefield, 708.2a; 602.5b: fewer times this turn than its limit, if it has one), each way of
-    paying: the state after paying (and counting it, 602.5b), and the pump on the stack."""
+    paying (:func:`costs_paid`): the state after paying (and counting it, 602.5b), and the pump on the
+    stack."""
     out = []
     for p in state.s.permanents:
         if p.id not in state.gone and not p.face_down and p.controller in players:
@@ -231,8 +234,65 @@ def activations_of(state: State, players: set[str]) -> list[tuple[State, Pending
                 if limit is not None and done >= limit:
                     continue
                 counted = state if limit is None else _counted(state, p.id, i)
-                out += [(after, (p.controller, p.id, a.kind, (pump.power, pump.toughness), pump.keywords))  # type: ignore[attr-defined]
-                        for after in paid(counted, p.controller, pump.cost)]  # type: ignore[attr-defined]
+                effect = (pump.power, pump.toughness, pump.counters, pump.unblockable, pump.to_hand,  # type: ignore[attr-defined]
+                          pump.exiled, pump.untap)  # type: ignore[attr-defined]
+                out += [(after, (p.controller, p.id, a.kind, effect, pump.keywords))  # type: ignore[attr-defined]
+                        for after in costs_paid(counted, p, pump)]  # type: ignore[arg-type]
+    return out
+
+
+def costs_paid(state: State, p: Permanent, pump: Pump) -> set[State]:
+    """Every state after paying the whole cost of `p`'s `pump` (602.2b, 601.2h), each way: the mana
+    (each way of paying it), N life if its controller has N or more (119.4), N cards from a hand of N
+    or more (701.9), {T} if the source is untapped and not summoning sick without haste (602.5a,
+    302.6), the source sacrificed (701.21a), and each choice of the permanents of its controller a
+    "sacrifice"/"tap an untapped" part names (of that card type, creature type — every one with
+    changeling, 702.73a — or land type; not the source for "another"; untapped for a tap, 508.1f).
+    A sacrifice is followed by the state-based actions (704.3); a player at 0 or less life has lost
+    (704.5a: checked before the ability resolves, 117.5): the state is over."""
+    from .activated import is_tapped
+
+    extra = pump.extra
+    field = state.field()
+    me = state.s.player(p.controller)
+    if me.life < extra.life or (me.hand or 0) < extra.discard:
+        return set()
+    c = field[p.id]
+    if extra.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
+        return set()
+
+    def kind_of(x: Characteristics, what: tuple[str, str]) -> bool:
+        kind, word = what
+        if kind == "type":
+            return word.lower() in x.types
+        if kind == "creature_type":
+            return word in x.subtypes and (x.is_creature or "kindred" in x.types)
+        return word in x.subtypes
+
+    def chosen(fodder, untapped: bool) -> list[tuple[str, ...]]:  # type: ignore[no-untyped-def]
+        if fodder is None:
+            return [()]
+        ids = sorted(x for x, xc in field.items() if xc.controller == p.controller and kind_of(xc, fodder.what)
+                     and not (fodder.other and x == p.id)
+                     and not (untapped and is_tapped(state, state.s.permanent(x), field)))
+        return list(itertools.combinations(ids, fodder.count))
+
+    out = set()
+    for sacrificed in chosen(extra.sacrifice, False):
+        for tapping in chosen(extra.tap_untapped, True):
+            gone = set(sacrificed) | ({p.id} if extra.sacrifice_self else set())
+            tapped = set(tapping) | ({p.id} if extra.tap else set())
+            players = tuple(replace(pl, life=pl.life - extra.life,
+                                    hand=None if pl.hand is None else pl.hand - extra.discard)
+                            if pl.name == p.controller else pl for pl in state.s.players)
+            permanents = tuple(replace(q, tapped=q.tapped or q.id in tapped, left_battlefield=q.left_battlefield
+                                       or q.id in gone) for q in state.s.permanents)
+            after = replace(state, s=replace(state.s, players=players, permanents=permanents),
+                            gone=state.gone | frozenset(gone))
+            after = settle(after) if gone else after
+            for done in paid(after, p.controller, pump.cost):
+                lost = any(pl.life <= 0 for pl in done.s.players)  # 704.5a
+                out.add(replace(done, over=True) if lost else done)
     return out
 
 
@@ -249,8 +309,11 @@ def _counted(state: State, pid: str, index: int) -> State:
 def resolve_pump(state: State, pending: Pending) -> State:
     """A pump resolving (608.2), then 704.3: its source gets +X/+Y and its keywords (613.1f) if still
     on the battlefield, or every creature its controller controls now does (608.2h). An attacking
-    creature given vigilance it did not have stays tapped (508.1f, 702.20b)."""
-    controller, source, kind, (x, y), keywords = pending
+    creature given vigilance it did not have stays tapped (508.1f, 702.20b). The source also gets its
+    +1/+1 counters (122.6), can't be blocked this turn (509.1b), is untapped (701.26b), or is returned to
+    its owner's hand or exiled until the next end step: it leaves the battlefield (400.7, 506.4), without
+    dying (700.4), and a hand, if stated, holds one more card (402.1)."""
+    controller, source, kind, (x, y, counters, unblockable, to_hand, exiled, untap), keywords = pending
     field = state.field()
     if kind == "regenerate":  # 701.19a: a regeneration shield, if it is still on the battlefield
         return replace(state, s=replace(state.s, permanents=tuple(
@@ -266,11 +329,21 @@ def resolve_pump(state: State, pending: Pending) -> State:
 
     def given(q: Permanent) -> Permanent:
         tapped = q.tapped or ("vigilance" in keywords and q.id in attacking and not field[q.id].has("vigilance"))
-        return replace(q, until_end_of_turn=(q.until_end_of_turn[0] + x, q.until_end_of_turn[1] + y), tapped=tapped,
-                       keywords_until_end_of_turn=tuple(sorted({*q.keywords_until_end_of_turn, *keywords})))
+        tapped = tapped and not untap  # 701.26b
+        q = replace(q, until_end_of_turn=(q.until_end_of_turn[0] + x, q.until_end_of_turn[1] + y), tapped=tapped,
+                    keywords_until_end_of_turn=tuple(sorted({*q.keywords_until_end_of_turn, *keywords})),
+                    cant_be_blocked_this_turn=q.cant_be_blocked_this_turn or unblockable)
+        return q.with_counters(1, 1, counters) if counters else q
 
     permanents = tuple(given(q) if gets(q) else q for q in state.s.permanents)
-    return settle(replace(state, s=replace(state.s, permanents=permanents)))
+    after = replace(state, s=replace(state.s, permanents=permanents))
+    if (to_hand or exiled) and source in field:  # 400.7: off the battlefield until after the combat (513.1)
+        owner = field[source].owner
+        players = tuple(replace(pl, hand=pl.hand + 1) if pl.name == owner and pl.hand is not None and to_hand else pl
+                        for pl in after.s.players)
+        after = replace(after, gone=after.gone | {source}, s=replace(after.s, players=players, permanents=tuple(
+            replace(q, left_battlefield=True) if q.id == source else q for q in after.s.permanents)))
+    return settle(after)
 
 
 def single_actions(state: State) -> set[State]:
@@ -284,7 +357,7 @@ def single_actions(state: State) -> set[State]:
                 out.add(settle(replace(after, s=replace(after.s, permanents=tuple(
                     up if q.id == p.id else q for q in after.s.permanents)))))
     players = {pl.name for pl in state.s.players}
-    out |= {resolve_pump(after, pending) for after, pending in activations_of(state, players)}
+    out |= {after if after.over else resolve_pump(after, pending) for after, pending in activations_of(state, players)}
     return out | activated_actions(state)  # reference.activated
 
 
