@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
-from ..model.abilities import PINGS
+from ..model.abilities import on_stack
 from ..model.fields import CARD_TYPES, Reader, kind
 from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude, static_magnitude
 from ..model.moves import DEATH_TRIGGERS
@@ -109,29 +109,35 @@ def _check_ward(r: Reader, permanents: list[Permanent], active: str) -> None:
 
 
 def _check_pingers(r: Reader, permanents: list[Permanent], active: str) -> None:
-    """A board with an activated "~ deals N damage to …" (pysolver.rules.pingers) is refused where a
-    creature that dies outside combat damage would return (persist, undying: 702.79a, 702.93a, returned
-    only after a combat damage step), and where one of a defending player whose cost sacrifices its
-    source (701.21a) would make a death trigger trigger (its own, or one watching creatures die:
-    603.10a, 603.6c): such a trigger goes on the stack above the ability (603.3) and then its player
-    receives priority again (117.3c), which is modelled only for the active player (who receives
-    priority after triggers are put, 117.3b)."""
-    pingers = [p for p in permanents if p.has("ping") or p.has("ping_each")]
+    """A board with an activated ability that goes on the stack (:func:`pysolver.model.abilities.on_stack`:
+    "~ deals N damage to …", pysolver.rules.pingers; "destroy target creature"; a cost that sacrifices its
+    source) is refused where a creature that dies outside combat damage would return (persist, undying:
+    702.79a, 702.93a, returned only after a combat damage step), and where one of a defending player whose
+    cost sacrifices its source (701.21a) would make a death trigger trigger (its own, or one watching
+    creatures die: 603.10a, 603.6c): such a trigger goes on the stack above the ability (603.3) and then
+    its player receives priority again (117.3c), which is modelled only for the active player (who
+    receives priority after triggers are put, 117.3b)."""
+    pingers = [p for p in permanents if any(on_stack(kind, ab) for kind, ab in p.combat_abilities())]
     if not pingers:
         return
     for i, p in enumerate(permanents):
         if p.has("persist") or p.has("undying"):
-            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and the damage "
-                         f"ability of {q(pingers[0].id)} could kill it outside combat damage: not modelled")
-    sacrificed = [p for p in pingers if p.controller != active
-                  and any(kind in PINGS and ab.sacrifice for kind, ab in p.combat_abilities())]
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and the "
+                         f"{_which(pingers[0])} ability of {q(pingers[0].id)} could kill it outside combat damage: "
+                         "not modelled")
+    sacrificed = [p for p in pingers if p.controller != active and any(ab.sacrifice for _, ab in p.combat_abilities())]
     for i, p in enumerate(permanents):
         for x in sacrificed:
             if any(p.has(k) and (p.id == x.id or k.startswith("other_dies")) for k in DEATH_TRIGGERS):
-                raise r.fail(f"permanents[{i}]", f"sacrificing {q(x.id)} to pay for its damage ability (701.21a) "
+                raise r.fail(f"permanents[{i}]", f"sacrificing {q(x.id)} to pay for its {_which(x)} ability (701.21a) "
                              f"triggers the death trigger of {q(p.id)} (603.10a, 603.3), and then {q(x.controller)}, "
                              "not the active player, receives priority (117.3c): not modelled")
 
+
+
+def _which(p: Permanent) -> str:
+    """What p's ability that goes on the stack does, for a message: "damage" or "destroy"."""
+    return "damage" if p.has("ping") or p.has("ping_each") else "destroy" if p.has("destroy_target") else "activated"
 
 def _check_regeneration(r: Reader, permanents: list[Permanent]) -> None:
     """A board with a "destroy that creature" trigger (510.3a, 509.3d: ``hit_destroy``, ``blocked_destroy``)

@@ -34,9 +34,8 @@ import itertools
 from dataclasses import replace
 
 from pysolver.model import Goal, Situation
-from pysolver.model.abilities import PINGS
 
-from .activated import resolve_activated, resolve_ward, stack_activations
+from .activated import on_the_stack, resolve_activated, resolve_ward, stack_activations
 from .damage import combat_now, fast, next_step, step_assignments
 from .deaths import apnap, player_sequences, resolve_death, triggered
 from .declarations import reference_attacks, reference_blocks
@@ -104,7 +103,8 @@ class Minimax:
             elif top[0] == "provoke":  # 702.39a: the target untaps and must block (reference.provoke)
                 options.append(self.value("window", settle(replace(state, s=resolve_provoke(
                     state.s, state.field(), top))), stage, ACTIVE, 0, stack[:-1]))
-            elif top[0] == "activated" and top[3] in PINGS:  # reference.pingers: damage, 704.5a, 603.10a
+            elif top[0] == "activated" and on_the_stack(top[3], top[4]):  # damage (reference.pingers), 704.5a; a
+                # destruction; 603.10a: the creatures they kill trigger
                 resolved = resolve_activated(state, top)
                 options.append(self.value("end", resolved) if resolved.over else self.put(
                     resolved, tuple(triggered(state.field(), set(resolved.gone - state.gone))), stage, stack[:-1]))
