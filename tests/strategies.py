@@ -328,7 +328,9 @@ TARGETED_LINES = ["{T}: Tap target creature without flying", "{W}: Tap target cr
                   "{T}: Target attacking or blocking creature gets +1/+1 until end of turn",
                   "{G}: Regenerate target creature", "{T}: Destroy target blocking creature",
                   "{1}: Destroy target tapped creature", "Sacrifice ~: Target creature gets -1/-1 until end of turn",
-                  "{W}: Another target creature gains indestructible until end of turn"]
+                  "{W}: Another target creature gains indestructible until end of turn",
+                  "{T}: Put a -1/-1 counter on target creature",
+                  "{1}: Return target attacking creature to its owner's hand"]
 
 
 @st.composite

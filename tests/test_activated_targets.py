@@ -87,7 +87,8 @@ def test_613_1f_the_keywords_a_target_gains_and_paragon_s_another() -> None:
     "Sacrifice a land: Target creature you control gains shroud until end of turn.",
     "{R}, {T}, Discard a card: Target creature can't block this turn.",   # discard (602.1a)
     "{T}: Destroy target creature token.",                                # no token quality
-    "{1}{G}: Regenerate target creature with a +1/+1 counter on it.",
+    "{1}{G}: Regenerate target creature with power 2 or less and toughness 3 or greater.",
+    "{T}: Put a +1/+1 counter on target creature for each Elf you control.",
 ])
 def test_602_1a_lines_out_of_scope_are_noted(line) -> None:
     lines, unmodelled = oracle_lines("Sentry", line)
@@ -217,6 +218,46 @@ def test_701_21a_a_sacrificed_source_is_destroyed_and_its_pump_waits_on_the_stac
               creature("y", "bob", 3, 3), attackers={"x": "bob"}, blockers={"y": ["x"]})
     assert results(s) == {(("x",), (("y", 2),), 20), (("m",), (("x", 3), ("y", 2)), 20),
                           (("m", "x"), (("y", 2),), 20)}
+
+
+def test_122_1a_counters_on_a_target() -> None:
+    """Skeleton Ship's "{T}: Put a -1/-1 counter on target creature" kills bob's 1/1 blocker (704.5f)
+    or puts the counter on the 3/3 attacker (outcome `minus_counters`); Armor Thrull's +1/+2 counter
+    makes alice's blocked 2/2 a 3/4 that survives a 3/3 and kills it (122.1a: any +X/+Y kind)."""
+    s = board(creature("x", "alice", 3, 3), creature("k", "alice", 0, 2, "{T}: Put a -1/-1 counter on target creature"),
+              creature("y", "bob", 1, 1), attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {(("y",), (("x", 1),), 20), (("y",), (), 20)}
+    assert {tuple(o.get("minus_counters", {}).items()) for o in pysolver.outcomes(s)} == {(), (("x", 1),), (("k", 1),)}
+    thrull = board(creature("x", "alice", 2, 2), creature("t", "alice", 0, 1, "{T}, Sacrifice ~: Put a +1/+2 counter "
+                                                                              "on target creature"),
+                   creature("y", "bob", 3, 3), attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert (("t", "y"), (("x", 3),), 20) in results(thrull)  # x 3/4: survives the 3/3 and kills it
+
+
+def test_122_1_a_target_with_a_counter_on_it() -> None:
+    s = board(creature("x", "alice", 2, 2, counters={"+1/+1": 1}), creature("z", "alice", 2, 2, counters={"-1/-1": 1}),
+              creature("w", "alice", 2, 2),
+              creature("h", "bob", 1, 1, "{T}: Destroy target creature with a counter on it",
+                       "{1}: Target creature with a +1/+1 counter on it gains trample until end of turn"),
+              players=[{"name": "alice"}, {"name": "bob", "mana": "{1}"}])
+    got = {(m.ability, m.target) for m in gt.Position(Stage.BEGINNING_OF_COMBAT, s, gt.DEFENCE).legal_moves
+           if isinstance(m, AbilityActivation)}
+    assert got == {(0, "x"), (0, "z"), (1, "x")}
+
+
+def test_406_2_exile_and_400_7_return_leave_whatever_the_creature_has() -> None:
+    """"Exile target attacking creature" takes alice's indestructible 3/3 with a regeneration shield out
+    of the combat (702.12b, 701.19a are about destruction): bob at 3 lives; "return target creature to
+    its owner's hand" the same. A board with such an ability and a death trigger is refused."""
+    for line, itself in (("{T}: Exile target attacking creature", set()),
+                         ("{T}: Return target creature to its owner's hand", {(("b",), (), 0)})):
+        s = board(creature("x", "alice", 3, 3, "Indestructible", regeneration_shields=1),
+                  creature("b", "bob", 0, 1, line), bob=3, attackers={"x": "bob"}, blockers={})
+        assert results(s) == {((), (), 0), (("x",), (), 3)} | itself
+    with pytest.raises(InputError) as exc:
+        board(creature("b", "bob", 0, 1, "{T}: Exile target creature"),
+              creature("d", "alice", 1, 1, "When ~ dies, you gain 3 life"))
+    assert "700.4" in exc.value.message
 
 
 def test_a_board_with_a_destruction_and_persist_is_refused() -> None:

@@ -77,6 +77,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_ward(r, permanents, active)
     _check_regeneration(r, permanents)
     _check_pingers(r, permanents, active)
+    _check_leaving(r, permanents)
     _check_state_triggers(r, permanents)
     _check_enters_watchers(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
@@ -135,9 +136,23 @@ def _check_pingers(r: Reader, permanents: list[Permanent], active: str) -> None:
 
 
 
+def _check_leaving(r: Reader, permanents: list[Permanent]) -> None:
+    """A board with "exile target creature" or "return target creature to its owner's hand" (406.2, 400.7)
+    and a death trigger (603.10a, 603.6c) is refused: such a creature leaves the battlefield without
+    dying (700.4), which the death triggers' watch (everything that leaves) does not tell apart."""
+    leaving = next((p for p in permanents if p.has("exile_target") or p.has("bounce_target")), None)
+    if leaving is None:
+        return
+    for i, p in enumerate(permanents):
+        if any(p.has(k) for k in DEATH_TRIGGERS):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a death trigger (603.10a) and {q(leaving.id)} can make "
+                         "a creature leave the battlefield without dying (406.2, 400.7, 700.4): not modelled")
+
+
 def _which(p: Permanent) -> str:
     """What p's ability that goes on the stack does, for a message: "damage" or "destroy"."""
-    return "damage" if p.has("ping") or p.has("ping_each") else "destroy" if p.has("destroy_target") else "activated"
+    return "damage" if p.has("ping") or p.has("ping_each") else "destroy" if p.has("destroy_target") else "exile" \
+        if p.has("exile_target") or p.has("bounce_target") else "activated"
 
 def _check_regeneration(r: Reader, permanents: list[Permanent]) -> None:
     """A board with a "destroy that creature" trigger (510.3a, 509.3d: ``hit_destroy``, ``blocked_destroy``)

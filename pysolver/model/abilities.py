@@ -313,12 +313,13 @@ def _regenerate(text: str) -> list[Ability] | None:
 #: their kinds: "tap target <creature>" (701.26a), "target <creature> can't block this turn" (509.1b),
 #: "target <creature> can't be blocked this turn" (509.1b), "target <creature> gets +X/+Y [and gains K]"
 #: or "gains K until end of turn" (613.4c, 613.1f), "~ gets +X/+Y" with {T} in its cost, "regenerate
-#: target <creature>" (701.19a), "destroy target <creature>" (701.8a)
+#: target <creature>" (701.19a), "destroy target <creature>" (701.8a), "put N +X/+Y counters on target
+#: <creature>" (122.1a), "exile target <creature>" (406.2), "return target <creature> to its owner's hand" (400.7)
 COMBAT_ABILITIES = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump",
-                    "target_regenerate", "destroy_target")
+                    "target_regenerate", "destroy_target", "target_counter", "exile_target", "bounce_target")
 #: the activated abilities that go on the stack (405.1) and wait for the other player's response (117.3c):
 #: damage (:data:`PINGS`) and destruction, which a response may answer (a regeneration shield, 701.19a)
-STACKED = ("ping", "ping_each", "destroy_target")
+STACKED = ("ping", "ping_each", "destroy_target", "exile_target", "bounce_target")
 #: every kind of activated ability :mod:`pysolver.rules.activated` plays (a :class:`~pysolver.model.moves.Trigger`
 #: of one of these kinds is an activated ability on the stack, 405.1)
 ACTIVATED_KINDS = frozenset((*COMBAT_ABILITIES, *STACKED))
@@ -330,6 +331,9 @@ _EFFECTS = (
                 r"until end of turn"), "target_pump"),
     (re.compile(r"regenerate (?P<t>.+)"), "target_regenerate"),
     (re.compile(r"destroy (?P<t>.+)"), "destroy_target"),
+    (re.compile(r"put (?P<n>\w+) (?P<x>[+-]\d+)/(?P<y>[+-]\d+) counters? on (?P<t>.+)"), "target_counter"),
+    (re.compile(r"exile (?P<t>.+)"), "exile_target"),
+    (re.compile(r"return (?P<t>.+) to its owner's hand"), "bounce_target"),
 )
 # 602.5b: "Activate only during your turn, before attackers are declared" (older: "activate this ability …")
 _BEFORE_ATTACKERS = re.compile(r"(?P<line>.+?)\. activate (?:this ability )?only during your turn, before attackers "
@@ -342,6 +346,9 @@ _TARGET = re.compile(r"(?P<other>another )?target (?P<where>attacking or blockin
                      r"(?P<state>tapped |untapped )?(?P<what>[a-z' -]+?)"
                      r"(?: (?P<scope>you control|an opponent controls|you don't control))?"
                      r"(?: (?P<with>with|without) (?P<quality>.+))?")
+# 122.1: "with a counter on it" (any counter a situation states: `counters`), "with a +1/+1 counter on it"
+_COUNTER_QUALITIES: dict[str, Quality] = {"a counter on it": ("counter", "any"),
+                                          "a +1/+1 counter on it": ("counter", "plus")}
 _TARGET_SCOPES = {None: "all", "you control": "you", "an opponent controls": "opponents",
                   "you don't control": "opponents"}
 
@@ -367,6 +374,7 @@ class CombatAbility:
     scope: str = "all"
     other: bool = False
     keywords: tuple[str, ...] = ()
+    counters: int = 0  # "put N +X/+Y counters on …" (122.1a): N, its kind `power`/`toughness`
 
 
 def on_stack(kind: str, ab: CombatAbility) -> bool:
@@ -424,7 +432,7 @@ def target_of(text: str) -> tuple[str, Quality, str, bool] | None:
     if m.group("state"):  # 701.26a: tapped or untapped
         parts.append(("tapped",) if m.group("state") == "tapped " else ("non", ("tapped",)))
     if m.group("with"):
-        with_q = _with_quality(m.group("quality"))
+        with_q = _COUNTER_QUALITIES.get(m.group("quality")) or _with_quality(m.group("quality"))
         if with_q is None:
             return None
         parts.append(with_q if m.group("with") == "with" else ("non", with_q))
@@ -497,13 +505,19 @@ def _combat_ability(text: str) -> list[Ability] | None:
             return None
     cost, tap, sacrifice = _activation_cost(m.group("cost"))
     x, y, keywords = 0, 0, tuple[str, ...]()
+    counters = 0
     if kind in ("target_pump", "tap_pump"):
         given = e.group("also") or e.group("only")
         keywords = () if given is None else tuple(_given_until_end_of_turn(k) for k in re.split(r",? and |, ", given))
         x, y = (0, 0) if e.group("x") is None else (_signed(e.group("x")), _signed(e.group("y")))
+    if kind == "target_counter":  # 122.1a: N counters of the kind +X/+Y (or -X/-Y: both signs alike)
+        x, y, n = _signed(e.group("x")), _signed(e.group("y")), _count(e.group("n"))
+        if n is None or x * y < 0:
+            return None
+        counters = n
     where, quality, scope, other = target
     return [Ability(kind, CombatAbility(x, y, cost, tap, where, quality, 0, sacrifice, timed is not None, scope, other,
-                                        keywords))]
+                                        keywords, counters))]
 
 
 # --- Activated abilities that deal damage (120.3, pysolver.rules.pingers) -----------------------------

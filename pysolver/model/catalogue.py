@@ -301,6 +301,15 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("{B}{B}, Sacrifice ~: Destroy target blocking creature",
               "{T}: Destroy target tapped creature. Activate only during your turn, before attackers are declared"),
              literal=False),
+    LineForm("combat-activated", "{cost}: Put N +X/+Y counters on target <creature>", "target_counter", "122.1a",
+             "{T}: Put a -1/-1 counter on target creature",
+             ("{T}, Sacrifice ~: Put a +1/+2 counter on target creature",), literal=False),
+    LineForm("combat-activated", "{cost}: Exile target <creature>", "exile_target", "406.2",
+             "{T}, Sacrifice ~: Exile target red creature", literal=False),
+    LineForm("combat-activated", "{cost}: Return target <creature> to its owner's hand", "bounce_target", "400.7",
+             "{1}{U}, {T}: Return target Kavu to its owner's hand",
+             ("{4}{W}: Return another target creature you control to its owner's hand",
+              "{1}{U}, {T}: Return target creature with a counter on it to its owner's hand"), literal=False),
     LineForm("combat-activated", "Ward {cost}", "ward", "702.21", "Ward {2}", literal=False),
     # --- activated abilities that deal damage (pysolver.rules.pingers, 120.3): cost mana symbols, {T} and/or
     # "sacrifice ~" (602.2b, 701.21a); "target creature or player" is "any target" (115.4)

@@ -72,7 +72,7 @@ from .statics import has_now
 
 # 115.1: they have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers)
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "target_regenerate",
-            "destroy_target", "ping")
+            "destroy_target", "target_counter", "exile_target", "bounce_target", "ping")
 TAKING = ("tap_target", "target_cant_block", "target_unblockable")  # they only take choices away (may_matter)
 ENCODINGS = BOARD + ("activated",)  # blocks.lp: the creature qualities (sat/3) targets have
 BEFORE_BLOCKS = (Stage.BEGINNING_OF_COMBAT, Stage.AFTER_ATTACKERS)
@@ -308,6 +308,9 @@ def resolve_stacked(s: Situation, t: Trigger) -> Situation:
         return deal(s, ab.target, t.target, ab.damage, t.lki)
     if kind == "destroy_target":
         return destroy(s, t.target)
+    if kind in ("exile_target", "bounce_target"):  # 406.2, 400.7: it leaves the battlefield (no death: 700.4)
+        return replace(s, permanents=tuple(replace(x, left_battlefield=True) if x.id == t.target else x
+                                           for x in s.permanents))
     return replace(s, permanents=tuple(_affected(x, kind, ab) if x.id == (t.target or source.id) else x
                                        for x in s.permanents))
 
@@ -334,6 +337,8 @@ def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
         return replace(x, cant_be_blocked_this_turn=True)  # 509.1b, 611.2a
     if kind == "target_regenerate":
         return replace(x, regeneration_shields=x.regeneration_shields + 1)  # 701.19a
+    if kind == "target_counter":
+        return x.with_counters(ab.power, ab.toughness, ab.counters)  # 122.1a
     keywords = tuple(sorted(set(x.keywords_until_end_of_turn) | set(ab.keywords)))  # 613.1f
     return replace(x, until_end_of_turn=(x.until_end_of_turn[0] + ab.power, x.until_end_of_turn[1] + ab.toughness),
                    keywords_until_end_of_turn=keywords)

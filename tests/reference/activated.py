@@ -41,7 +41,7 @@ from .pingers import targets as ping_targets
 from .shields import regenerated
 
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "target_regenerate",
-            "destroy_target")
+            "destroy_target", "target_counter", "exile_target", "bounce_target")
 
 
 def on_the_stack(kind: str, ab: CombatAbility) -> bool:
@@ -49,7 +49,7 @@ def on_the_stack(kind: str, ab: CombatAbility) -> bool:
     ability whose cost sacrifices its source (701.21a: it dies as the cost is paid, 700.4, its death
     triggers above the ability, 603.3); the others resolve at once (608.2: every order of resolution
     is a line in which each is activated just before it resolves)."""
-    return kind in PINGS or kind == "destroy_target" or ab.sacrifice
+    return kind in PINGS or kind in ("destroy_target", "exile_target", "bounce_target") or ab.sacrifice
 
 
 def timely(state, p: Permanent, ab: CombatAbility) -> bool:  # type: ignore[no-untyped-def]
@@ -106,6 +106,9 @@ def fits(state, field: dict[str, Characteristics], t: str, quality: tuple,  # ty
         return is_tapped(state, next(p for p in state.s.permanents if p.id == t), field)
     if name == "card_type":
         return args[0].capitalize() in field[t].types and not field[t].face_down
+    if name == "counter":  # 122.1: the counters the situation states; "plus": a +1/+1 counter
+        counters = next(p for p in state.s.permanents if p.id == t).pt_counters
+        return any(n > 0 and (args[0] == "any" or (dp, dt) == (1, 1)) for dp, dt, n in counters)
     return satisfies(field[t], quality, source)
 
 
@@ -151,6 +154,9 @@ def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no
                 regenerated(state.s, q) if q.id == target else q for q in state.s.permanents)))
         return replace(state, gone=state.gone | {target}, s=replace(state.s, permanents=tuple(
             replace(q, left_battlefield=True) if q.id == target else q for q in state.s.permanents)))
+    if kind in ("exile_target", "bounce_target"):  # 406.2, 400.7: it leaves the battlefield, whatever it has
+        return replace(state, gone=state.gone | {target}, s=replace(state.s, permanents=tuple(
+            replace(q, left_battlefield=True) if q.id == target else q for q in state.s.permanents)))
 
     def changed(q: Permanent) -> Permanent:
         if kind == "tap_target":
@@ -161,6 +167,10 @@ def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no
             return replace(q, cant_be_blocked_this_turn=True)
         if kind == "target_regenerate":
             return replace(q, regeneration_shields=q.regeneration_shields + 1)
+        if kind == "target_counter":  # 122.1a
+            counts = {(dp, dt): n for dp, dt, n in q.pt_counters}
+            counts[ab.power, ab.toughness] = counts.get((ab.power, ab.toughness), 0) + ab.counters
+            return replace(q, pt_counters=tuple(sorted((dp, dt, n) for (dp, dt), n in counts.items() if n)))
         return replace(q, until_end_of_turn=(q.until_end_of_turn[0] + ab.power, q.until_end_of_turn[1] + ab.toughness),
                        keywords_until_end_of_turn=tuple(sorted({*q.keywords_until_end_of_turn, *ab.keywords})))
     return replace(state, s=replace(state.s, permanents=tuple(changed(q) if q.id == target else q
