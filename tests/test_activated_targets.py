@@ -163,6 +163,15 @@ def test_701_19a_regenerate_target_creature() -> None:
     assert after.s.permanent("x").regeneration_shields == 1
 
 
+def test_701_19c_regenerate_target_creature_beside_a_destroy_trigger_is_refused() -> None:
+    """A "destroy that creature" trigger is read with and without "It can't be regenerated" (701.19c): a
+    board where a permanent can give any creature a shield is refused, as one with "Regenerate ~"."""
+    with pytest.raises(InputError) as exc:
+        board(creature("m", "alice", 0, 1, "{1}: Regenerate target creature"),
+              creature("d", "bob", 2, 2, "Whenever ~ deals combat damage to a creature, destroy that creature"))
+    assert "701.19c" in exc.value.message
+
+
 def test_701_19a_regenerate_only_a_green_creature() -> None:
     s = board(creature("x", "alice", 2, 2, colors=["green"]), creature("z", "alice", 2, 2),
               creature("m", "alice", 0, 1, "{1}: Regenerate target green creature"), mana="{1}")

@@ -163,7 +163,7 @@ def _check_regeneration(r: Reader, permanents: list[Permanent]) -> None:
     if destroyer is None:
         return
     for i, p in enumerate(permanents):
-        if p.regeneration_shields or p.has("regenerate"):
+        if p.regeneration_shields or p.has("regenerate") or p.has("target_regenerate"):  # (any creature's shield)
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} may be regenerated (701.19a) and the \"destroy that "
                          f"creature\" trigger of {q(destroyer.id)} is not modelled with regeneration (701.19c)")
 
