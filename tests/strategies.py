@@ -421,6 +421,50 @@ def cost_only_boards(stage: str) -> st.SearchStrategy[dict]:
     return outcome_boards(stage).flatmap(with_cost_only).filter(lambda d: assignment_bound(d) <= limit)
 
 
+# Activated abilities on target creatures (pysolver.rules.activated): the target's qualities (115.1), keywords
+# given (613.1f), regeneration (701.19a), destruction on the stack (701.8a), a sacrifice cost (701.21a).
+TARGETED_LINES = ["{T}: Tap target creature without flying", "{W}: Tap target creature with power 2 or less",
+                  "{T}: Target creature gains flying until end of turn",
+                  "{1}: Target creature you control gains first strike until end of turn",
+                  "{R}: Target red creature gets +1/+0 and gains trample until end of turn",
+                  "{T}: Target attacking or blocking creature gets +1/+1 until end of turn",
+                  "{G}: Regenerate target creature", "{T}: Destroy target blocking creature",
+                  "{1}: Destroy target tapped creature", "Sacrifice ~: Target creature gets -1/-1 until end of turn",
+                  "{W}: Another target creature gains indestructible until end of turn",
+                  "{T}: Put a -1/-1 counter on target creature",
+                  "{1}: Return target attacking creature to its owner's hand"]
+
+
+@st.composite
+def with_targeted(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with one or two of :data:`TARGETED_LINES` on its creatures, a color or a keyword that a target
+    quality reads maybe, and at most two mana each."""
+    creatures = [p for p in data["permanents"] if "power" in p]
+    for _ in range(draw(st.integers(1, 2))):
+        p = draw(st.sampled_from(creatures))
+        p["abilities"] = [*p["abilities"], draw(st.sampled_from(TARGETED_LINES))]
+    for p in creatures:
+        if draw(one_in(3)):
+            p["colors"] = ["red"]
+    if draw(st.booleans()):
+        p = draw(st.sampled_from(creatures))
+        p["abilities"] = [*p["abilities"], draw(st.sampled_from(["Flying", "Vigilance", "Hexproof", "Indestructible"]))]
+    for pl in data["players"]:
+        pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{R}", "{G}", "{W}", "{1}"]), max_size=2)))
+    return data
+
+
+def targeted_boards(stage: str) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with :data:`TARGETED_LINES`, small enough for the references."""
+    from combat_boards import assignment_bound, outcome_boards
+
+    def bound(d: dict) -> int:  # every creature at its power plus two
+        return assignment_bound({**d, "permanents": [{**p, "power": p["power"] + 2} if "power" in p else p
+                                                     for p in d["permanents"]]})
+    limit = {"blockers": 150, "attackers": 50, "none": 30}[stage]
+    return outcome_boards(stage).flatmap(with_targeted).filter(lambda d: bound(d) <= limit)
+
+
 # "~ deals N damage to …" (pysolver.rules.pingers, 120.3): real cards' forms, their costs ({T}, mana,
 # "sacrifice ~") and targets; with the source keywords that change what damage does.
 PINGER_LINES = ["{T}: ~ deals 1 damage to any target", "{R}: ~ deals 1 damage to target creature",

@@ -74,13 +74,14 @@ def test_602_1_with_power_n_or_less() -> None:
     """115.1: "Target creature with power 2 or less can't be blocked this turn"."""
     line = "{T}: Target creature with power 2 or less can't be blocked this turn."
     (a,) = board(creature("x", "alice", 2, 2, line)).permanent("x").abilities
-    assert (a.kind, a.value.most_power, a.value.target) == ("target_unblockable", 2, "creature")
+    assert (a.kind, a.value.quality, a.value.target) == ("target_unblockable", ("cmp", "power", "le", ("n", 2)),
+                                                         "creature")
 
 
 @pytest.mark.parametrize("line", [
     "{R}, Sacrifice an artifact: Target creature can't block this turn.",
     "{R}, {T}, Discard a card: Target creature can't block this turn.",
-    "{T}: Target creature gets +2/+2 until end of turn. Activate only during your turn, before attackers are declared.",
+    "{T}: Target creature gets +2/+2 until end of turn. Activate only during your turn.",
     "{X}, {T}: Target creature gets -X/+X until end of turn.",
 ])
 def test_602_1a_costs_and_conditions_out_of_scope_are_noted(line) -> None:

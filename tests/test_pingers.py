@@ -21,7 +21,7 @@ from pysolver.game.fights import Blocks, Search
 from pysolver.game.outcomes import outcome_values
 from pysolver.model.moves import AbilityActivation, Pass
 from pysolver.model.stage import Stage
-from pysolver.rules.activated import may_deal_damage
+from pysolver.rules.activated import may_use_stack
 
 PING = "{T}: ~ deals 1 damage to any target"
 
@@ -351,7 +351,7 @@ def test_fights_refuse_the_split_while_a_ping_can_be_paid() -> None:
                 creature("w", "bob", 1, 4))
     combat = {"attackers": {"x": "bob", "z": "bob"}, "blockers": {"y": ["x"], "w": ["z"]}}
     live = board(*fighters, creature("t", "bob", 1, 1, PING), **combat)
-    assert may_deal_damage(live) and Blocks(live, (), Search(lambda p, m: iter(()))).outcomes(
+    assert may_use_stack(live) and Blocks(live, (), Search(lambda p, m: iter(()))).outcomes(
         live.combat.blockers) is None
     # bob's ping at x or y changes nothing (they trade), at w kills it (1 + 3 = 4), at z marks 2, at t
     # kills t, at a player costs 1 life
@@ -360,7 +360,7 @@ def test_fights_refuse_the_split_while_a_ping_can_be_paid() -> None:
                              (20, 20, ("x", "y"), (("w", 3), ("z", 2))), (20, 20, ("t", "x", "y"), fought),
                              (19, 20, ("x", "y"), fought), (20, 19, ("x", "y"), fought)}
     spent = board(*fighters, creature("t", "bob", 1, 1, PING, tapped=True), **combat)
-    assert not may_deal_damage(spent)
+    assert not may_use_stack(spent)
     assert results(spent) == {(20, 20, ("x", "y"), (("w", 3), ("z", 1)))}
 
 

@@ -94,7 +94,7 @@ def test_115_1_pumps_out_of_scope_are_errors_in_a_file(line, problem) -> None:
 def test_targeted_pump_of_a_real_card_is_noted() -> None:
     """A card's pump that also grants an ability is not modelled: a note, not an error (docs/abilities.md)."""
     from pysolver.files.cards import oracle_lines
-    line = "{R}: Target creature gets +1/+0 and gains first strike until end of turn."
+    line = "{R}: Target creature gets +1/+0 and gains shroud until end of turn."
     lines, unmodelled = oracle_lines("Sparky", "Flying\n" + line)
     assert lines == ("Flying",) and unmodelled == (line,)
 

@@ -25,14 +25,16 @@ from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
 from ..model.abilities import (
     COST_ONLY,
+    LIFE,
     ON_COMBAT,
-    STACKED,
     STATICS,
     TARGET_STOPPERS,
     TARGETED,
+    CombatAbility,
     OnCombat,
     Static,
     granted_kind,
+    on_stack,
 )
 from ..model.catalogue import CATALOGUE
 from ..model.fields import CARD_TYPES, Reader, kind
@@ -94,6 +96,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_ward(r, permanents, active)
     _check_regeneration(r, permanents)
     _check_pingers(r, permanents, active)
+    _check_leaving(r, permanents)
     _check_state_triggers(r, permanents)
     _check_enters_watchers(r, permanents)
     _check_unleash(r, permanents)
@@ -140,30 +143,55 @@ def _check_ward(r: Reader, permanents: list[Permanent], active: str) -> None:
 
 
 def _check_pingers(r: Reader, permanents: list[Permanent], active: str) -> None:
-    """A board with an activated "~ deals N damage to …" (pysolver.rules.pingers), or a life ability that
-    sacrifices its source (119.3, 701.21a), is refused where a
-    creature that dies outside combat damage would return (persist, undying: 702.79a, 702.93a, returned
-    only after a combat damage step), and where one of a defending player whose cost sacrifices its
-    source (701.21a) would make a death trigger trigger (its own, or one watching creatures die:
-    603.10a, 603.6c): such a trigger goes on the stack above the ability (603.3) and then its player
-    receives priority again (117.3c), which is modelled only for the active player (who receives
-    priority after triggers are put, 117.3b)."""
-    pingers = [p for p in permanents if p.has("ping") or p.has("ping_each")  # (a life ability, 119.3, only by
-               or any(kind in STACKED and ab.sacrifice for kind, ab in p.combat_abilities())]  # its sacrifice)
+    """A board with an activated ability that goes on the stack (:func:`pysolver.model.abilities.on_stack`:
+    "~ deals N damage to …", pysolver.rules.pingers; "destroy target creature"; a cost that sacrifices its
+    source; a life ability only by that sacrifice, 119.3: :func:`_may_kill`) is refused where a creature
+    that dies outside combat damage would return (persist, undying: 702.79a, 702.93a, returned only after
+    a combat damage step), and where one of a defending player whose
+    cost sacrifices its source (701.21a) would make a death trigger trigger (its own, or one watching
+    creatures die: 603.10a, 603.6c): such a trigger goes on the stack above the ability (603.3) and then
+    its player receives priority again (117.3c), which is modelled only for the active player (who
+    receives priority after triggers are put, 117.3b)."""
+    pingers = [p for p in permanents if any(_may_kill(kind, ab) for kind, ab in p.combat_abilities())]
     if not pingers:
         return
     for i, p in enumerate(permanents):
         if p.has("persist") or p.has("undying"):
-            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and the damage "
-                         f"ability of {q(pingers[0].id)} could kill it outside combat damage: not modelled")
-    sacrificed = [p for p in pingers if p.controller != active
-                  and any(kind in STACKED and ab.sacrifice for kind, ab in p.combat_abilities())]
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and the "
+                         f"{_which(pingers[0])} ability of {q(pingers[0].id)} could kill it outside combat damage: "
+                         "not modelled")
+    sacrificed = [p for p in pingers if p.controller != active and any(ab.sacrifice for _, ab in p.combat_abilities())]
     for i, p in enumerate(permanents):
         for x in sacrificed:
             if any(p.has(k) and (p.id == x.id or k.startswith("other_dies")) for k in DEATH_TRIGGERS):
-                raise r.fail(f"permanents[{i}]", f"sacrificing {q(x.id)} to pay for its damage ability (701.21a) "
+                raise r.fail(f"permanents[{i}]", f"sacrificing {q(x.id)} to pay for its {_which(x)} ability (701.21a) "
                              f"triggers the death trigger of {q(p.id)} (603.10a, 603.3), and then {q(x.controller)}, "
                              "not the active player, receives priority (117.3c): not modelled")
+
+
+def _check_leaving(r: Reader, permanents: list[Permanent]) -> None:
+    """A board with "exile target creature" or "return target creature to its owner's hand" (406.2, 400.7)
+    and a death trigger (603.10a, 603.6c) is refused: such a creature leaves the battlefield without
+    dying (700.4), which the death triggers' watch (everything that leaves) does not tell apart."""
+    leaving = next((p for p in permanents if p.has("exile_target") or p.has("bounce_target")), None)
+    if leaving is None:
+        return
+    for i, p in enumerate(permanents):
+        if any(p.has(k) for k in DEATH_TRIGGERS):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a death trigger (603.10a) and {q(leaving.id)} can make "
+                         "a creature leave the battlefield without dying (406.2, 400.7, 700.4): not modelled")
+
+
+def _may_kill(kind: str, ab: CombatAbility) -> bool:
+    """Whether an activation goes on the stack (:func:`pysolver.model.abilities.on_stack`) and could make a
+    creature leave the battlefield there: all but a life ability (119.3) that sacrifices nothing."""
+    return on_stack(kind, ab) and (kind not in LIFE or ab.sacrifice)
+
+
+def _which(p: Permanent) -> str:
+    """What p's ability that goes on the stack does, for a message: "damage" or "destroy"."""
+    return "damage" if p.has("ping") or p.has("ping_each") else "destroy" if p.has("destroy_target") else "exile" \
+        if p.has("exile_target") or p.has("bounce_target") else "activated"
 
 
 def _check_regeneration(r: Reader, permanents: list[Permanent]) -> None:
@@ -176,7 +204,7 @@ def _check_regeneration(r: Reader, permanents: list[Permanent]) -> None:
     if destroyer is None:
         return
     for i, p in enumerate(permanents):
-        if p.regeneration_shields or p.has("regenerate"):
+        if p.regeneration_shields or p.has("regenerate") or p.has("target_regenerate"):  # (any creature's shield)
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} may be regenerated (701.19a) and the \"destroy that "
                          f"creature\" trigger of {q(destroyer.id)} is not modelled with regeneration (701.19c)")
 

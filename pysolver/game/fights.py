@@ -71,6 +71,9 @@ from ..rules.triggers import PROVOKE, has_triggers
 from . import gametree as gt
 from .explore import explores, line
 
+# "Target creature gets +X/+Y [and gains K]" (613.4c, 613.1f), "regenerate target creature" (701.19a), "put a
+# +1/+1 counter on target creature" (122.1a): of a permanent in no fight, they go with each fight (:class:`Blocks`)
+TARGETING = ("target_pump", "target_regenerate", "target_counter")
 FAST = ("first_strike", "double_strike")  # 510.4: a board with these (or granting them, 613.1f) may have two steps
 # A fight's life totals start here (a number no combat reaches 0 from, 119.3), so that nobody
 # loses inside it (704.5a): who lost is read off the sums (:meth:`Blocks.outcomes`).
@@ -88,7 +91,7 @@ def decomposes(s: Situation) -> bool:
     with {T} stays in its fight; "target creature gets +X/+Y" of a permanent in no fight goes with
     every fight, its {T} paid in one of them only, :meth:`Blocks.fight`; :meth:`Blocks.outcomes`
     does not split a declaration with its source in a fight, nor one while a "~ deals N damage to …"
-    can still be paid for, :func:`pysolver.rules.activated.may_deal_damage`: its target is any
+    can still be paid for, :func:`pysolver.rules.activated.may_use_stack`: its target is any
     fight's.) No combat-damage trigger either (510.3a: it goes on the stack after the step, not in a
     fight's own windows). No static ability (611.3a)
     but those of :func:`constant_sources` either: its source in one fight may die in its first-strike
@@ -100,7 +103,7 @@ def decomposes(s: Situation) -> bool:
     kinds = {a.kind for p in s.permanents if p.id not in constant for a in p.abilities if not declares_only(a)}
     return (s.combat.damage_step is None and not s.combat.provoked
             and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump", *HIT_TRIGGERS, *STATICS}
-            and not any(kind == "target_pump" and (ab.toughness < 0 or p.face_down)
+            and not any(kind in TARGETING and (ab.toughness < 0 or p.face_down)
                         for p in s.permanents for kind, ab in p.combat_abilities()))
 
 
@@ -439,11 +442,12 @@ class Blocks:
         self.rests: dict[frozenset[str], tuple[Outcome, frozenset[tuple[Any, ...]]] | None] = {}
         self.ends: dict[tuple[tuple[str, str], ...], tuple[list[FightEnd], list[FightEnd]]] = {}
         self.boards: dict[Any, Situation] = {}
-        # "Target creature gets +X/+Y" (115.1) of permanents that may be in no fight: in every fight's
-        # situation, out of combat (506.4), their {T} paid in one fight only (:func:`_affordable`).
+        # "Target creature gets +X/+Y", "regenerate target creature" (115.1, TARGETING) of permanents that may be
+        # in no fight: in every fight's situation, out of combat (506.4), their {T} paid in one fight only
+        # (:func:`_affordable`).
         self.sources = frozenset(p.id for p in s.permanents if not p.left_battlefield
-                                 and any(kind == "target_pump" for kind, _ in p.combat_abilities()))
-        self.damaging = activated.may_deal_damage(s)  # (pysolver.rules.pingers)
+                                 and any(kind in TARGETING for kind, _ in p.combat_abilities()))
+        self.damaging = activated.may_use_stack(s)  # (pysolver.rules.pingers, destroy_target)
         self.sharing = pumps.shares_costs(s)
 
     def split(self, pairs: tuple[tuple[str, str], ...]) -> list[tuple[tuple[str, str], ...]]:

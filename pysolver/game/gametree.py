@@ -67,7 +67,7 @@ from dataclasses import dataclass, field, replace
 
 from ..errors import InputError
 from ..model import Situation
-from ..model.abilities import STACKED
+from ..model.abilities import ACTIVATED_KINDS as ACTIVATED
 from ..model.moves import (
     AbilityActivation,
     Activation,
@@ -366,7 +366,7 @@ class Position:
             if c.losers(after):  # 119.4, 704.5a: a player paid their last life
                 return Position(Stage.END, after)
             return Position(stage, after, ACTIVE, False, stack=self.stack)
-        if isinstance(move, AbilityActivation) and move.kind in STACKED:  # 602.2: a damage ability goes on the
+        if isinstance(move, AbilityActivation) and activated.stacks(s, move):  # 602.2: damage, destruction go on the
             paid, put = activated.paid(s, move)  # stack (405.1) and the player who activated it receives
             stack = self.stack if put is None else (put, *self.stack)  # priority (117.3c); both pass: it
             dead = died(s, paid)  # resolves (608.1). 700.4: a source sacrificed to pay dies, its triggers go
@@ -546,8 +546,8 @@ def resolved(stage: Stage, s: Situation, stack: Stack) -> Position:
     """The window `stage` after the top of `stack` resolved (608.2) and state-based actions (704.3):
     the active player receives priority (117.3b); a player who lost (704.5a) ends the combat."""
     top = stack[0]
-    after = hits.resolved(s, top) if hits.is_hit(top) else activated.resolve_ping(s, top) if top.kind in STACKED \
-        else resolve_top(s, stack)  # (a damage ability, pysolver.rules.pingers)
+    after = hits.resolved(s, top) if hits.is_hit(top) else activated.resolve_stacked(s, top) if top.kind in ACTIVATED \
+        else resolve_top(s, stack)  # (an activated ability, pysolver.rules.activated)
     if stack[0].kind not in NONE_LEAVES:  # else nothing can leave (704.5f, 704.5g; NONE_LEAVES)
         after = c.settle(after)
     if c.losers(after):

@@ -69,7 +69,7 @@ from ..asp import deadline
 from ..asp.solving import ATTACKERS, BLOCKERS
 from ..errors import InputError
 from ..model import Goal, Permanent, Situation
-from ..model.abilities import STACKED
+from ..model.abilities import ACTIVATED_KINDS
 from ..model.moves import (
     DEATH_TRIGGERS,
     AttackDeclaration,
@@ -209,7 +209,7 @@ class Verifier:
             # one may end the game first or gain life through lifelink, 702.15b; nor with combat-damage
             # triggers, 510.3a: life lost or gained, counters put on and creatures destroyed after a step)
             if has_death_triggers(s) or has_hit_triggers(s) or p.pending or any(
-                    t.kind in DEATH_TRIGGERS or t.kind in STACKED or is_hit(t) for t in p.stack):
+                    t.kind in DEATH_TRIGGERS or t.kind in ACTIVATED_KINDS or is_hit(t) for t in p.stack):
                 return None
             if p.stage != Stage.BLOCKERS_DAMAGE and not p.stack and goals.out_of_reach(s, g.targets[0]) is not None:
                 return False

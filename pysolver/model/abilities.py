@@ -560,77 +560,224 @@ def _paid_by(pump: Pump, cost: Cost) -> Pump:
 
 
 # --- Activated abilities that act in combat (602, 115, pysolver.rules.activated) ----------------------
-#: their kinds: "tap target creature" (701.26a), "target creature can't block this turn" (509.1b),
-#: "target creature [with power N or less] can't be blocked this turn" (509.1b), "target
-#: [attacking/blocking] creature gets +X/+Y" (613.4c), "~ gets +X/+Y" with {T} in its cost
-COMBAT_ABILITIES = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump")
-# 115.1: those that have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers)
-TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "ping")
-_ACTIVATED = re.compile(
-    r"(?P<cost>[^:]+): (?:(?P<tap>tap target creature)|(?P<block>target creature can't block this turn)"
-    r"|target creature(?: with power (?P<most>\d+) or less)? (?P<unblockable>can't be blocked this turn)"
-    r"|target (?:(?P<whom>attacking|blocking) )?creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+) until end of turn"
-    r"|this creature gets (?P<sx>[+-]\d+)/(?P<sy>[+-]\d+) until end of turn)")
+#: their kinds: "tap target <creature>" (701.26a), "target <creature> can't block this turn" (509.1b),
+#: "target <creature> can't be blocked this turn" (509.1b), "target <creature> gets +X/+Y [and gains K]"
+#: or "gains K until end of turn" (613.4c, 613.1f), "~ gets +X/+Y" with {T} in its cost, "regenerate
+#: target <creature>" (701.19a), "destroy target <creature>" (701.8a), "put N +X/+Y counters on target
+#: <creature>" (122.1a), "exile target <creature>" (406.2), "return target <creature> to its owner's hand" (400.7)
+COMBAT_ABILITIES = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump",
+                    "target_regenerate", "destroy_target", "target_counter", "exile_target", "bounce_target")
+#: the activated abilities that go on the stack (405.1) and wait for the other player's response (117.3c):
+#: damage (:data:`PINGS`), life lost or gained (:data:`LIFE`, 119.3) and destruction, exile or a return to
+#: the hand, which a response may answer (a regeneration shield, 701.19a; damage first, 704.5a)
+STACKED = ("ping", "ping_each", "life", "destroy_target", "exile_target", "bounce_target")
+# 115.1: those that have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers; a life
+# ability's "target player" too, pysolver.rules.activated.targeted)
+TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "target_regenerate",
+            "destroy_target", "target_counter", "exile_target", "bounce_target", "ping")
+_TARGETED_EFFECTS = (
+    (re.compile(r"tap (?P<t>.+)"), "tap_target"),
+    (re.compile(r"(?P<t>.+?) can't block this turn"), "target_cant_block"),
+    (re.compile(r"(?P<t>.+?) can't be blocked this turn"), "target_unblockable"),
+    (re.compile(r"(?P<t>.+?) (?:gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains (?P<also>.+?))?|gains (?P<only>.+?)) "
+                r"until end of turn"), "target_pump"),
+    (re.compile(r"regenerate (?P<t>.+)"), "target_regenerate"),
+    (re.compile(r"destroy (?P<t>.+)"), "destroy_target"),
+    (re.compile(r"put (?P<n>\w+) (?P<x>[+-]\d+)/(?P<y>[+-]\d+) counters? on (?P<t>.+)"), "target_counter"),
+    (re.compile(r"exile (?P<t>.+)"), "exile_target"),
+    (re.compile(r"return (?P<t>.+) to its owner's hand"), "bounce_target"),
+)
+# 602.5b: "Activate only during your turn, before attackers are declared" (older: "activate this ability …")
+_BEFORE_ATTACKERS = re.compile(r"(?P<line>.+?)\. activate (?:this ability )?only during your turn, before attackers "
+                               r"are declared")
+# 115.1, 601.2c: what a target may be: "[another] target [attacking | blocking | attacking or blocking | tapped |
+# untapped] <creatures> [you control | an opponent controls | you don't control] [with <quality> | without
+# <keyword>]", <creatures> "creature", "<adjective> [or <adjective>] creature" (a color, non<color>, a creature
+# type, artifact) or creature types alone ("target Goblin", "target Faerie or Elf").
+_TARGET = re.compile(r"(?P<other>another )?target (?P<where>attacking or blocking |attacking |blocking )?"
+                     r"(?P<state>tapped |untapped )?(?P<what>[a-z' -]+?)"
+                     r"(?: (?P<scope>you control|an opponent controls|you don't control))?"
+                     r"(?: (?P<with>with|without) (?P<quality>.+))?")
+# 122.1: "with a counter on it" (any counter a situation states: `counters`), "with a +1/+1 counter on it"
+_COUNTER_QUALITIES: dict[str, Quality] = {"a counter on it": ("counter", "any"),
+                                          "a +1/+1 counter on it": ("counter", "plus")}
+_TARGET_SCOPES = {None: "all", "you control": "you", "an opponent controls": "opponents",
+                  "you don't control": "opponents"}
 
 
 @dataclass(frozen=True)
 class CombatAbility:
-    """The value of an activated ability that acts in combat (602.1): its effect's +X/+Y (pumps), its
-    mana cost and whether {T} is part of the cost (602.5a, 302.6), and which creatures it may target
-    (115.1: ``creature``, ``attacking``, ``blocking``; empty for "~": no target), and the most power
-    a target may have ("target creature with power N or less"; None: any)."""
+    """The value of an activated ability that acts in combat (602.1): its effect's +X/+Y (pumps) and the
+    keywords it gives (613.1f), its mana cost and whether {T} is part of the cost (602.5a, 302.6), and
+    what it may target (115.1): `target` where the creature is (``creature``, ``attacking``,
+    ``blocking``, ``attacking_or_blocking``; empty for "~": no target; a damage ability's own,
+    :data:`PING_TARGETS`), `quality` a creature quality (:func:`term_text`; ``("any",)``: any), `scope`
+    whose (all, you, opponents), `other` not the source itself ("another target")."""
 
     power: int
     toughness: int
     cost: Mana
     tap: bool
     target: str = "creature"
-    most_power: int | None = None
+    quality: Quality = ("any",)
     damage: int = 0  # "~ deals N damage to …" (120.3, :data:`PINGS`)
     sacrifice: bool = False  # "sacrifice ~" is part of the cost (602.2b, 701.21a)
     before_attackers: bool = False  # "activate only during your turn, before attackers are declared" (602.5b)
+    scope: str = "all"
+    other: bool = False
+    keywords: tuple[str, ...] = ()
+    counters: int = 0  # "put N +X/+Y counters on …" (122.1a): N, its kind `power`/`toughness`
     loss: int = 0  # "… loses N life" (119.3, :data:`LIFE`)
     gain: int = 0  # "you gain N life" (119.3)
 
 
+def on_stack(kind: str, ab: CombatAbility) -> bool:
+    """Whether an activation goes on the stack and waits for both players to pass (405.1, 608.1): a
+    :data:`STACKED` kind, or one whose cost sacrifices its source (701.21a: it dies, 700.4, and its
+    death triggers go above it, 603.3)."""
+    return kind in STACKED or ab.sacrifice
+
+
+def _activation_cost(text: str) -> tuple[Mana, bool, bool]:
+    """An activated ability's cost (602.1a): its mana symbols, whether {T} and whether "sacrifice ~" are
+    part of it; :class:`NotModelled` for another part or for a cost of nothing.
+
+    >>> cost, tap, sacrifice = _activation_cost("{1}{r}, {t}, sacrifice this creature")
+    >>> str(cost), tap, sacrifice
+    ('{1}{R}', True, True)
+    """
+    if "{x}" in text:
+        raise NotModelled("an X in an activated ability is not modelled (107.3: it is chosen as the ability is "
+                          "activated, 601.2b)")
+    parts = [x.strip() for x in text.split(",")]
+    tap, sacrifice = "{t}" in parts, "sacrifice this creature" in parts
+    mana = "".join(x for x in parts if x not in ("{t}", "sacrifice this creature"))
+    try:
+        cost = Mana.parse(mana.upper()) if mana else Mana()
+    except ValueError:
+        raise NotModelled(f"the cost {text.upper()!r} is not modelled: only mana symbols (paid from `mana`), {{T}} "
+                          "and sacrificing the creature itself are (602.1a)") from None
+    if not (tap or sacrifice) and cost.total == 0:
+        raise NotModelled("an ability that costs no mana and no {T} can be activated any number of times "
+                          "(602.1, 117.1b): not modelled")
+    return cost, tap, sacrifice
+
+
+def target_of(text: str) -> tuple[str, Quality, str, bool] | None:
+    """What a target phrase lets an ability target (115.1): where (:class:`CombatAbility` `target`), the
+    quality, whose, and whether the source itself is left out; None if it is no creature target read.
+
+    >>> target_of("target attacking creature without flying")
+    ('attacking', ('non', ('keyword', 'flying')), 'all', False)
+    >>> target_of("another target red creature you control")
+    ('creature', ('color', 'red'), 'you', True)
+    >>> target_of("target tapped nonblack creature")
+    ('creature', ('both', ('non', ('color', 'black')), ('tapped',)), 'all', False)
+    >>> target_of("target elf or soldier creature")[1]
+    ('either', ('creature_type', 'elf'), ('creature_type', 'soldier'))
+    >>> target_of("target land") is None
+    True
+    """
+    m = _TARGET.fullmatch(text)
+    what = _target_creatures(m.group("what")) if m else None
+    if m is None or what is None:
+        return None
+    parts = [what]
+    if m.group("state"):  # 701.26a: tapped or untapped
+        parts.append(("tapped",) if m.group("state") == "tapped " else ("non", ("tapped",)))
+    if m.group("with"):
+        with_q = _COUNTER_QUALITIES.get(m.group("quality")) or _with_quality(m.group("quality"))
+        if with_q is None:
+            return None
+        parts.append(with_q if m.group("with") == "with" else ("non", with_q))
+    quality: Quality = ("any",)
+    for q in parts:
+        quality = q if quality == ("any",) else quality if q == ("any",) else ("both", quality, q)
+    where = (m.group("where") or "creature ").strip().replace(" ", "_")
+    return where, quality, _TARGET_SCOPES[m.group("scope")], m.group("other") is not None
+
+
+def _target_creatures(text: str) -> Quality | None:
+    """The quality of "creature", "<adjective> [or <adjective>] creature" or "<creature type> [or <creature
+    type>]" in a target phrase (205.3m, 105.2), or None."""
+    words = text.split(" ")
+    creature = words[-1] == "creature"
+    if creature:
+        words = words[:-1]
+    if not words:
+        return ("any",) if creature else None
+    if len(words) not in (1, 3) or len(words) == 3 and words[1] != "or":
+        return None
+    found = [_adjective(w, creature) for w in words[::2]]
+    if any(q is None for q in found):
+        return None
+    return found[0] if len(found) == 1 else ("either", found[0], found[1])
+
+
+def _adjective(word: str, creature: bool) -> Quality | None:
+    """One word before "creature" (a color, non<color>, artifact, a creature type), or alone a creature type."""
+    if creature and word in COLORS:
+        return ("color", word)
+    if creature and word.startswith("non") and word[3:] in COLORS:
+        return ("non", ("color", word[3:]))
+    if creature and word == "artifact":
+        return ("card_type", "artifact")
+    ctype = creature_type(word)
+    return ("creature_type", ctype) if ctype == word else None
+
+
 def _combat_ability(text: str) -> list[Ability] | None:
     """An activated ability of :data:`COMBAT_ABILITIES`, or None; :class:`NotModelled` for a cost
-    with parts other than mana and {T} (sacrifice, discard: 602.1a).
+    with parts other than mana, {T} and "sacrifice ~" (discard: 602.1a) and a keyword not given.
 
     >>> a = _combat_ability("{w}, {t}: tap target creature")[0]
     >>> a.kind, str(a.value.cost), a.value.tap, a.value.target
     ('tap_target', '{W}', True, 'creature')
     >>> _combat_ability("{t}: target attacking creature gets +1/+1 until end of turn")[0].value.target
     'attacking'
+    >>> _combat_ability("{u}, {t}: target creature gains flying until end of turn")[0].value.keywords
+    ('flying',)
     >>> _combat_ability("{r}: this creature gets +1/+0 until end of turn") is None  # a mana pump (_pump)
     True
     """
-    m = _ACTIVATED.fullmatch(text)
+    timed = _BEFORE_ATTACKERS.fullmatch(text)
+    m = re.fullmatch(r"(?P<cost>[^:]+): (?P<effect>.+)", timed.group("line") if timed else text)
     if m is None:
         return None
-    paid = parse_cost(m.group("cost"))
-    tap, cost = paid.tap, paid.mana
-    if m.group("sx") is not None and (not tap or replace(paid, mana=Mana(), tap=False) != Cost()):
-        return None  # "{cost}: ~ gets +X/+Y" without {T}, or with other costs: a pump (_pump)
-    if replace(paid, mana=Mana(), tap=False) != Cost():
-        raise NotModelled(f"the cost {m.group('cost').upper()!r} is not modelled: only mana symbols (paid from "
-                          "`mana`) and {T} are (602.1a)")
-    if not tap and cost.total == 0:
-        raise NotModelled("an ability that costs no mana and no {T} can be activated any number of times "
-                          "(602.1, 117.1b): not modelled")
-    if m.group("tap"):
-        return [Ability("tap_target", CombatAbility(0, 0, cost, tap))]
-    if m.group("block"):
-        return [Ability("target_cant_block", CombatAbility(0, 0, cost, tap))]
-    if m.group("unblockable"):
-        most = int(m.group("most")) if m.group("most") is not None and len(m.group("most")) <= 7 else None
-        if m.group("most") is not None and most is None:
+    found = next(((kind, e) for pattern, kind in _TARGETED_EFFECTS if (e := pattern.fullmatch(m.group("effect")))),
+                 None)
+    if found is None:
+        return None
+    kind, e = found
+    target: tuple[str, Quality, str, bool] | None
+    if kind == "target_pump" and e.group("t") == "this creature":
+        if e.group("x") is None or e.group("also") or "{t}" not in m.group("cost").split(", "):
+            return None  # "{cost}: ~ gets +X/+Y [and gains K]" of mana: a pump (_pump)
+        kind, target = "tap_pump", ("", ("any",), "all", False)
+    else:
+        target = target_of(e.group("t"))
+        if target is None:
             return None
-        return [Ability("target_unblockable", CombatAbility(0, 0, cost, tap, "creature", most))]
-    if m.group("sx") is not None:
-        return [Ability("tap_pump", CombatAbility(int(m.group("sx")), int(m.group("sy")), cost, tap, ""))]
-    return [Ability("target_pump", CombatAbility(int(m.group("x")), int(m.group("y")), cost, tap,
-                                                 m.group("whom") or "creature"))]
+    cost, tap, sacrifice = _activation_cost(m.group("cost"))
+    x, y, keywords = 0, 0, tuple[str, ...]()
+    counters = 0
+    if kind in ("target_pump", "tap_pump"):
+        given = e.group("also") or e.group("only")
+        keywords = () if given is None else tuple(_given_until_end_of_turn(k) for k in re.split(r",? and |, ", given))
+        x, y = (0, 0) if e.group("x") is None else (_signed(e.group("x")), _signed(e.group("y")))
+        stopper = next((k for k in keywords if k in TARGET_STOPPERS and kind == "target_pump"), None)
+        if stopper is not None:
+            raise NotModelled(f"giving {stopper} to a target creature until end of turn is not modelled (613.1f; "
+                              "608.2b: given in response to a targeted ability, it counters that ability as it "
+                              "resolves; only \"~ gains hexproof\" is, on a board where no opponent targets)")
+    if kind == "target_counter":  # 122.1a: N counters of the kind +X/+Y (or -X/-Y: both signs alike)
+        x, y, n = _signed(e.group("x")), _signed(e.group("y")), _count(e.group("n"))
+        if n is None or x * y < 0:
+            return None
+        counters = n
+    where, quality, scope, other = target
+    return [Ability(kind, CombatAbility(x, y, cost, tap, where, quality, 0, sacrifice, timed is not None, scope, other,
+                                        keywords, counters))]
 
 
 # --- Activated abilities that deal damage (120.3, pysolver.rules.pingers) -----------------------------
@@ -641,8 +788,6 @@ PINGS = ("ping", "ping_each")
 LIFE = ("life",)
 LIFE_TARGETS = {"target player": "player", "target opponent": "opponent", "each opponent": "each_opponent",
                 "each player": "each_player"}
-#: the abilities of pysolver.rules.activated that wait on the stack until both players pass (602.2, 405.1, 608.1)
-STACKED = (*PINGS, *LIFE)
 _PING = re.compile(r"(?P<cost>[^:]+): (?:this creature|it) deals (?P<n>\w+) damage to (?P<whom>[^.]+?)"
                    r"(?P<timing>\. activate (?:this ability )?only during your turn, before attackers are declared)?")
 #: 115.4 "any target" (older printings: "target creature or player", the same); 115.1 the others
@@ -670,22 +815,25 @@ def _ping(text: str) -> list[Ability] | None:
     'each_creature_without_flying'
     """
     m = _PING.fullmatch(text)
-    if m is None or (m.group("whom") not in PING_TARGETS and m.group("whom") not in PING_EACH):
+    if m is None:
         return None
-    if m.group("n") == "x" or "{x}" in m.group("cost"):
+    whom = m.group("whom")
+    target = target_of(whom) if whom not in PING_TARGETS and whom not in PING_EACH else None
+    if whom not in PING_TARGETS and whom not in PING_EACH and target is None:
+        return None
+    if m.group("n") == "x":
         raise NotModelled("an X in an activated ability is not modelled (107.3: it is chosen as the ability is "
                           "activated, 601.2b)")
     n = _number(m.group("n"))
     if not n:
         return None
-    cost = activation_cost(m.group("cost"))
-    if cost is None:
-        raise NotModelled(f"the cost {m.group('cost').upper()!r} is not modelled: only mana symbols (paid from "
-                          "`mana`), {T} and sacrificing the creature itself are (602.1a)")
-    whom = m.group("whom")
-    kind, target = ("ping", PING_TARGETS[whom]) if whom in PING_TARGETS else ("ping_each", PING_EACH[whom])
-    return [Ability(kind, CombatAbility(0, 0, cost.mana, cost.tap, target, None, n, cost.sacrifice,
-                                        m.group("timing") is not None))]
+    cost, tap, sacrifice = _activation_cost(m.group("cost"))
+    timing = m.group("timing") is not None
+    if target is not None:  # "target blue creature", "target attacking creature without flying" (115.1)
+        where, quality, scope, other = target
+        return [Ability("ping", CombatAbility(0, 0, cost, tap, where, quality, n, sacrifice, timing, scope, other))]
+    kind, target_kind = ("ping", PING_TARGETS[whom]) if whom in PING_TARGETS else ("ping_each", PING_EACH[whom])
+    return [Ability(kind, CombatAbility(0, 0, cost, tap, target_kind, ("any",), n, sacrifice, timing))]
 
 
 @dataclass(frozen=True)
@@ -725,6 +873,9 @@ def activation_cost(text: str) -> ActivationCost | None:
 #: only>" ("Draw a card", "Scry 1", "Target player mills two cards": 121.1, pysolver.model.hidden): tapping
 #: the source and paying the mana is all they do to a combat.
 COST_ONLY = ("tap_mana", "tap_hidden")
+#: every kind of activated ability :mod:`pysolver.rules.activated` plays (a :class:`~pysolver.model.moves.Trigger`
+#: of one of these kinds is an activated ability on the stack, 405.1)
+ACTIVATED_KINDS = frozenset((*COMBAT_ABILITIES, *STACKED, *COST_ONLY))
 _COST_ONLY = re.compile(r"(?P<cost>[^:\"]+): (?P<effect>[^\"]+?)(?P<timing>\. activate (?:this ability )?only "
                         r"during your turn, before attackers are declared)?")
 # 106.1, 605.1a: the mana a mana ability adds (its color and amount change nothing where it is modelled:

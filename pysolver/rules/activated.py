@@ -1,13 +1,14 @@
 """Activated abilities that act in combat, their targets, hexproof, shroud and ward (602, 115, 702.11,
 702.18, 702.21).
 
-The abilities (docs/abilities.md, "Activated abilities in combat"): "{cost}: Tap target creature"
-(701.26a), "{cost}: Target creature can't block this turn" and "{cost}: Target creature [with power N
-or less] can't be blocked this turn" (509.1b), "{cost}: Target [attacking |
-blocking] creature gets +X/+Y until end of turn" (613.4c) and "{cost}, {T}: ~ gets +X/+Y until end
-of turn". A cost is mana symbols, paid from the controller's `mana` (602.2b, 601.2g-h), and/or {T}:
-the permanent must be untapped (602.5a; an attacking creature without vigilance is tapped, 508.1f,
-702.20b) and, if it is a creature, not summoning sick unless it has haste (302.6, 702.10c). A
+The abilities (docs/abilities.md, "Activated abilities in combat"): "{cost}: Tap target <creature>"
+(701.26a), "{cost}: Target <creature> can't block this turn" and "... can't be blocked this turn"
+(509.1b), "{cost}: Target <creature> gets +X/+Y [and gains K] until end of turn" or "gains K" (613.4c,
+613.1f), "{cost}: Regenerate target <creature>" (701.19a), "{cost}: Destroy target <creature>" (701.8a)
+and "{cost}, {T}: ~ gets +X/+Y until end of turn". A cost is mana symbols, paid from the controller's
+`mana` (602.2b, 601.2g-h), {T} and "sacrifice ~": with {T} the permanent must be untapped (602.5a; an
+attacking creature without vigilance is tapped, 508.1f, 702.20b) and, if it is a creature, not summoning
+sick unless it has haste (302.6, 702.10c); "sacrifice ~" puts it into the graveyard (701.21a). A
 face-down permanent has no abilities (708.2a). An ability with {T} in its cost is activated at most
 once while its source stays tapped; one of mana only as often as the pool pays.
 
@@ -19,10 +20,13 @@ countered unless that player pays {N}; each instance triggers (113.2c), so the w
 An :class:`~pysolver.model.moves.AbilityActivation` says whether the activating player pays
 (`ward_paid`): if not, the ability is countered and its costs stay paid (701.6a, 602.2b).
 
-A damage ability ("~ deals N damage to …", :mod:`pysolver.rules.pingers`) is put on the stack
-(:func:`paid`) and resolves when both players pass (:func:`resolve_ping`, 608.1, 608.2b): a
-response to it may be chosen with its target in view (a player about to lose dealing their own
-damage first, 704.5a). Each other activation resolves before anything else happens, as pumps do
+A damage ability ("~ deals N damage to …", :mod:`pysolver.rules.pingers`), a destruction and an
+ability whose cost sacrifices its source (:func:`~pysolver.model.abilities.on_stack`) are put on the
+stack (:func:`paid`) and resolve when both players pass (:func:`resolve_stacked`, 608.1, 608.2b): a
+response to one may be chosen with its target in view (a player about to lose dealing their own
+damage first, 704.5a; a regeneration shield for the creature about to be destroyed, 701.19a), and a
+sacrificed source's death triggers go above it (603.3). Each other activation resolves before
+anything else happens, as pumps do
 (:mod:`pysolver.rules.pumps`):
 any order in which a stack of activations and responses resolves is the order of a line in which
 each is activated just before it resolves — a player passes (117.3d) to let the other act first
@@ -51,21 +55,23 @@ from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
 
+from clingo import Symbol, parse_term
+
 from ..asp.facts import REQUIREMENTS, atom, constant, program, situation_facts
-from ..asp.solving import CHARACTERISTICS, control, one_model
+from ..asp.solving import BOARD, control, one_model
 from ..model import Permanent, Situation
-from ..model.abilities import COST_ONLY, LIFE, PINGS, STACKED, TARGETED, CombatAbility
+from ..model.abilities import COST_ONLY, LIFE, PINGS, TARGETED, CombatAbility, on_stack, term_text
 from ..model.mana import Mana, pays
 from ..model.moves import AbilityActivation, Trigger
 from ..model.stage import Stage
 from ..model.values import Violation
 from .combat import has_statics
 from .pingers import deal, lki
-from .pumps import BLIND_BEFORE_BLOCKS, lowers_toughness, pumps_of, source_of
+from .pumps import blind, lowers_toughness, pumps_of, source_of
 from .statics import has_now, tapped
 
 TAKING = ("tap_target", "target_cant_block", "target_unblockable")  # they only take choices away (may_matter)
-ENCODINGS = CHARACTERISTICS + ("combat", "activated")
+ENCODINGS = BOARD + ("activated",)  # blocks.lp: the creature qualities (sat/3) targets have
 BEFORE_BLOCKS = (Stage.BEGINNING_OF_COMBAT, Stage.AFTER_ATTACKERS)
 CACHED = 4096  # target sets remembered by their situations (a search asks again at each action)
 
@@ -76,13 +82,14 @@ def abilities_of(p: Permanent) -> list[tuple[str, CombatAbility]]:
 
 
 def pumps_present(s: Situation) -> bool:
-    """Whether a permanent on the battlefield has "target creature gets +X/+Y", "{T}: ~ gets +X/+Y" or
-    "~ deals N damage to …" (120.3: it changes life, and who is there to block or deal combat damage;
-    on a side it may show): the damage bounds of :mod:`pysolver.game.goals` do not count them. The
-    other abilities only tap creatures or restrict blocks: fewer blockers raise no upper bound on
-    the damage to come, and none lowers a sure one but a tapped would-be attacker
+    """Whether a permanent on the battlefield has "target creature gets +X/+Y [and gains K]", "{T}: ~ gets
+    +X/+Y", "regenerate target creature", "destroy target creature", "~ deals N damage to …" or a life ability
+    (120.3, 119.3: it changes life, and who is there to block or deal combat damage; on a side it may show):
+    the damage bounds of :mod:`pysolver.game.goals` do not count them. The other abilities only tap
+    creatures or restrict blocks, or their only effect in combat is their cost: fewer blockers raise no
+    upper bound on the damage to come, and none lowers a sure one but a tapped would-be attacker
     (:func:`may_tap_attackers`)."""
-    return any(kind in ("target_pump", "tap_pump", *STACKED) for p in s.permanents if not p.left_battlefield
+    return any(kind not in TAKING and kind not in COST_ONLY for p in s.permanents if not p.left_battlefield
                for kind, _ in p.combat_abilities())
 
 
@@ -130,13 +137,14 @@ def offered(s: Situation, kind: str) -> bool:
     return kind not in COST_ONLY or (s.combat.blockers is None and _requirements(s))
 
 
-def may_deal_damage(s: Situation) -> bool:
-    """Whether a permanent on the battlefield (face down too: it may be turned face up, 702.37e) has a
-    "~ deals N damage to …" (:data:`~pysolver.model.abilities.PINGS`) that its controller can pay for
-    now, timing aside (602.5b: one "before attackers are declared" only counts before then). Mana is
-    only spent and nothing modelled untaps a permanent, so one that can't be paid now can't later:
-    its damage may reach any fight only while this holds (:mod:`pysolver.game.fights`)."""
-    return any(kind in STACKED and payable(s, p, ab) for p in s.permanents if not p.left_battlefield
+def may_use_stack(s: Situation) -> bool:
+    """Whether a permanent on the battlefield (face down too: it may be turned face up, 702.37e) has an
+    ability that goes on the stack (:func:`~pysolver.model.abilities.on_stack`: "~ deals N damage to …",
+    "destroy target creature", a cost that sacrifices it) that its controller can pay for now, timing
+    aside (602.5b: one "before attackers are declared" only counts before then). Mana is only spent and
+    nothing modelled untaps a permanent, so one that can't be paid now can't later: its damage or
+    destruction may reach any fight only while this holds (:mod:`pysolver.game.fights`)."""
+    return any(on_stack(kind, ab) and payable(s, p, ab) for p in s.permanents if not p.left_battlefield
                for kind, ab in p.combat_abilities())
 
 
@@ -158,11 +166,8 @@ def targeted(kind: str, ab: CombatAbility) -> bool:
 @lru_cache(maxsize=CACHED)
 def _targets(s: Situation) -> dict[tuple[str, int], tuple[str, ...]]:
     """Every targeted ability's legal targets on `s` (``#program activation_targets``)."""
-    facts = [atom("combat_ability", p.id, i, constant(ab.target))
-             for p in s.permanents for i, (kind, ab) in enumerate(abilities_of(p)) if targeted(kind, ab)]
-    facts += [atom("combat_ability_most_power", p.id, i, ab.most_power)
-              for p in s.permanents for i, (kind, ab) in enumerate(abilities_of(p))
-              if kind in TARGETED and ab.most_power is not None]
+    facts = [fact for p in s.permanents for i, (kind, ab) in enumerate(abilities_of(p)) if targeted(kind, ab)
+             for fact in _target_facts(p.id, i, ab)]
     if not facts:
         return {}
     symbols = one_model(control(ENCODINGS, situation_facts(s) + "\n" + program(facts),
@@ -172,6 +177,18 @@ def _targets(s: Situation) -> dict[tuple[str, int], tuple[str, ...]]:
         src, i, t = sym.arguments
         found.setdefault((src.string, i.number), []).append(t.string)
     return {k: tuple(sorted(v)) for k, v in found.items()}
+
+
+def _target_facts(pid: str, i: int, ab: CombatAbility) -> Iterator[Symbol]:
+    """The facts of what ability `i` of `pid` may target (``encodings/activated.lp``): where, its quality,
+    whose, "another"."""
+    yield atom("combat_ability", pid, i, constant(ab.target))
+    if ab.quality != ("any",):
+        yield atom("combat_ability_quality", pid, i, parse_term(term_text(ab.quality)))
+    if ab.scope != "all":
+        yield atom("combat_ability_scope", pid, i, constant(ab.scope))
+    if ab.other:
+        yield atom("combat_ability_other", pid, i)
 
 
 def ward(s: Situation, source: Permanent, target: str) -> Mana | None:
@@ -255,34 +272,43 @@ def activate(s: Situation, move: AbilityActivation) -> Situation:
     return settle(s)
 
 
+def stacks(s: Situation, move: AbilityActivation) -> bool:
+    """Whether the activation `move` goes on the stack and waits for both players to pass (405.1,
+    :func:`~pysolver.model.abilities.on_stack`: damage, destruction, a cost that sacrifices its source)."""
+    kind, ab = s.permanent(move.permanent).combat_abilities()[move.ability]
+    return on_stack(kind, ab)
+
+
 def paid(s: Situation, move: AbilityActivation) -> tuple[Situation, Trigger | None]:
-    """A damage ability (:data:`~pysolver.model.abilities.PINGS`) activated: `s` with its costs paid
-    (602.2b, 701.21a) and the ability as it waits on the stack (602.2, 405.1), None if ward counters
-    it (702.21a: its costs stay paid); it resolves when both players pass (608.1, :func:`resolve_ping`)."""
+    """An ability that goes on the stack (:func:`stacks`) activated: `s` with its costs paid (602.2b,
+    701.21a) and the ability as it waits on the stack (602.2, 405.1), None if ward counters it
+    (702.21a: its costs stay paid); it resolves when both players pass (608.1, :func:`resolve_stacked`)."""
     p = s.permanent(move.permanent)
     kind, ab = abilities_of(p)[move.ability]
-    known = lki(s, p.id) if kind in PINGS else ()  # 113.7a: before a sacrifice
+    known = lki(s, p.id) if kind in PINGS else ()  # 113.7a: the damage's source before a sacrifice
     cost = ab.cost + (ward(s, p, move.target) or Mana() if move.ward_paid else Mana())
     players = tuple(replace(pl, spent=pl.spent + cost) if pl.name == p.controller else pl for pl in s.players)
     permanents = tuple(replace(x, tapped=x.tapped or ab.tap, left_battlefield=ab.sacrifice) if x.id == p.id else x
                        for x in s.permanents)  # 701.26a, 701.21a
     after = replace(s, players=players, permanents=permanents)
-    return after, None if move.ward_paid is False else put_ping(s, move, known)
+    return after, None if move.ward_paid is False else put(s, move, known)
 
 
-def put_ping(s: Situation, move: AbilityActivation, known: tuple[str, ...]) -> Trigger:
-    """The damage ability of `move` on the stack, with its source's information `known` (113.7a)."""
+def put(s: Situation, move: AbilityActivation, known: tuple[str, ...]) -> Trigger:
+    """The ability of `move` on the stack, with its source's information `known` (113.7a; a damage
+    ability's, :func:`pysolver.rules.pingers.lki`)."""
     p = s.permanent(move.permanent)
     _, ab = p.combat_abilities()[move.ability]
     return Trigger(move.kind, p.id, move.target, ab.damage, p.controller, known, move.ability)
 
 
-def resolve_ping(s: Situation, t: Trigger) -> Situation:
-    """`s` after the damage ability `t` resolved (608.2), before state-based actions: nothing if its
-    target is no longer legal (608.2b: gone, out of combat, 506.4, or no longer a legal target of its
-    source as it last existed, 113.7a); else its damage (:func:`pysolver.rules.pingers.deal`)."""
+def resolve_stacked(s: Situation, t: Trigger) -> Situation:
+    """`s` after the ability `t` resolved (608.2), before state-based actions: nothing if its target is
+    no longer legal (608.2b: gone, out of combat, 506.4, or no longer a legal target of its source as it
+    last existed, 113.7a); else its damage (:func:`pysolver.rules.pingers.deal`), its destruction
+    (:func:`destroy`) or its other effect."""
     source = s.permanent(t.source)
-    _, ab = source.combat_abilities()[t.ability]
+    kind, ab = source.combat_abilities()[t.ability]
     if t.target:
         players = {pl.name for pl in s.players}
         there = t.target in players or not s.permanent(t.target).left_battlefield
@@ -290,9 +316,29 @@ def resolve_ping(s: Situation, t: Trigger) -> Situation:
                                               for x in s.permanents))  # the source as it last existed
         if not there or t.target not in targets(lasting, source.id, t.ability):
             return s
-    if t.kind in LIFE:
+    if kind in LIFE:
         return life_changed(s, t.controller, ab, t.target)
-    return deal(s, ab.target, t.target, ab.damage, t.lki)
+    if kind in PINGS:
+        return deal(s, ab.target, t.target, ab.damage, t.lki)
+    if kind == "destroy_target":
+        return destroy(s, t.target)
+    if kind in ("exile_target", "bounce_target"):  # 406.2, 400.7: it leaves the battlefield (no death: 700.4)
+        return replace(s, permanents=tuple(replace(x, left_battlefield=True) if x.id == t.target else x
+                                           for x in s.permanents))
+    return replace(s, permanents=tuple(_affected(x, kind, ab) if x.id == (t.target or source.id) else x
+                                       for x in s.permanents))
+
+
+def destroy(s: Situation, target: str) -> Situation:
+    """`s` after `target` is destroyed (701.8a: put into its owner's graveyard), before state-based
+    actions: not if it is indestructible (702.12b; its own or granted, 613.1f); a regeneration shield
+    replaces it (701.19a, 614.8: :func:`pysolver.rules.combat.regenerate`)."""
+    from .combat import regenerate
+    p = s.permanent(target)
+    if has_now(s, p, "indestructible"):
+        return s
+    after = regenerate(s, p) if p.regeneration_shields else replace(p, left_battlefield=True)
+    return replace(s, permanents=tuple(after if x.id == target else x for x in s.permanents))
 
 
 def life_changed(s: Situation, controller: str, ab: CombatAbility, target: str) -> Situation:
@@ -323,7 +369,13 @@ def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
         return replace(x, cant_block_this_turn=True)  # 509.1b, 611.2a
     if kind == "target_unblockable":
         return replace(x, cant_be_blocked_this_turn=True)  # 509.1b, 611.2a
-    return replace(x, until_end_of_turn=(x.until_end_of_turn[0] + ab.power, x.until_end_of_turn[1] + ab.toughness))
+    if kind == "target_regenerate":
+        return replace(x, regeneration_shields=x.regeneration_shields + 1)  # 701.19a
+    if kind == "target_counter":
+        return x.with_counters(ab.power, ab.toughness, ab.counters)  # 122.1a
+    keywords = tuple(sorted(set(x.keywords_until_end_of_turn) | set(ab.keywords)))  # 613.1f
+    return replace(x, until_end_of_turn=(x.until_end_of_turn[0] + ab.power, x.until_end_of_turn[1] + ab.toughness),
+                   keywords_until_end_of_turn=keywords)
 
 
 def _requirements(s: Situation) -> bool:
@@ -353,22 +405,25 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
       it (611.3b: a lord leaving in combat, 704.3)."""
     p = s.permanent(move.permanent)
     kind, ab = abilities_of(p)[move.ability]
-    if kind in STACKED:  # damage (120.3), life lost or gained (119.3): a life total, a creature marked or gone
+    if on_stack(kind, ab):  # damage (120.3), destruction (701.8a), a source sacrificed (701.21a): in any window
         return True
     before = window in BEFORE_BLOCKS
     taking = before and _requirements(s)  # tapping / "can't block" may free a requirement
     if move.ward_paid is False or kind in TAKING or kind in COST_ONLY:
         return taking and (ab.tap or move.ward_paid is not False)
-    if ab.toughness < 0:
+    if ab.toughness < 0 or ab.keywords:  # 613.1f: a keyword is read as declarations are made and after
         return True
     target = s.permanent(move.target or p.id)
     lowering = lowers_toughness(s) or any(q.toughness < 0 for x in s.permanents for q in pumps_of(x))
+    in_combat = {a for a, _ in s.combat.attackers or ()} | {b for b, _ in s.combat.blockers or ()}
+    if kind == "target_regenerate":  # 701.19a: before combat damage only a -X/-Y may destroy it (704.5g), and
+        # a destruction on the stack is answered there (405.2, pysolver.game.explore)
+        return lowering or has_statics(s) or (not before and target.id in in_combat and not target.removed_from_combat)
     if before:
         if taking and ab.tap:
             return True
-        blind = all(a.kind in BLIND_BEFORE_BLOCKS for x in s.permanents for a in x.abilities)
+        unread = all(blind(a) for x in s.permanents for a in x.abilities)
         face_down = any(x.face_down and not x.left_battlefield for x in s.permanents)
-        return not blind or (ab.toughness > 0 and (lowering or face_down))
-    in_combat = {a for a, _ in s.combat.attackers or ()} | {b for b, _ in s.combat.blockers or ()}
+        return not unread or (ab.toughness > 0 and (lowering or face_down))
     return (target.id in in_combat and not target.left_battlefield) or (ab.toughness > 0 and (lowering
                                                                                            or has_statics(s)))

@@ -5,7 +5,7 @@ flying] [and each player] / each player / each opponent" (no target, 115.1).
 They are activated as the other abilities of :mod:`pysolver.rules.activated` (its targets,
 hexproof, shroud, protection and ward), but wait on the stack (602.2, 405.1: the player who
 activated one receives priority, 117.3c, and the other may respond) until both players pass
-(608.1; :func:`pysolver.rules.activated.resolve_ping`: nothing if the target is no longer legal,
+(608.1; :func:`pysolver.rules.activated.resolve_stacked`: nothing if the target is no longer legal,
 608.2b). The cost may sacrifice the source (602.2b,
 701.21a: it leaves the battlefield as the cost is paid, and dies, 700.4); the source deals the
 damage as it last existed on the battlefield then (113.7a, 608.2h), so its deathtouch, lifelink,

@@ -42,7 +42,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from ..model import Permanent, Situation
-from ..model.abilities import PUMPS, Fodder, Pump
+from ..model.abilities import PUMPS, Ability, CombatAbility, Fodder, Pump, term_text
 from ..model.mana import affordable
 from ..model.moves import Activation
 from ..model.stage import Stage
@@ -63,13 +63,29 @@ BLIND_BEFORE_BLOCKS = frozenset({
     # restrictions that read which permanents are on the battlefield or the counters (508.1c, 509.1b, 702.98a)
     "cant_attack", "cant_attack_or_block", "grant_unless", "unleash", "cant_attack_you", "attacks_only_if_poisoned",
     "attacks_if_more", "blocks_if_more", "unblockable_alone", "blocks_shadow", "ignores_shadow",
-    # pysolver.rules.activated: they read no P/T (hexproof, shroud and ward read who targets)
-    "tap_target", "target_cant_block", "target_pump", "tap_pump", "hexproof", "shroud", "ward",
+    # pysolver.rules.activated: they read no P/T (hexproof, shroud and ward read who targets), but for a target's
+    # quality that does ("target creature with power 3 or less", 115.1: :func:`blind`)
+    "tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump", "target_regenerate",
+    "destroy_target", "target_counter", "exile_target", "bounce_target", "hexproof", "shroud", "ward",
     # their only effect in combat is their cost (605.1a, 121.1)
     "tap_mana", "tap_hidden",
     # regeneration and prevention (701.19a, 615.1a) read no P/T
     "regenerate", "prevent_combat_damage_to", "prevent_combat_damage_by", "prevent_damage_to",
     "prevent_combat_damage_to_and_by"})
+
+
+def blind(a: Ability) -> bool:
+    """Whether the rules of ability `a` read no power or toughness before blockers are declared
+    (:data:`BLIND_BEFORE_BLOCKS`; an activated ability whose target must have a power or toughness,
+    115.1, 601.2c, reads it).
+
+    >>> from pysolver.model.abilities import parse_ability_line
+    >>> [blind(parse_ability_line(line, None)[0]) for line in ("{T}: Tap target creature",
+    ...                                                       "{T}: Tap target creature with power 3 or less")]
+    [True, False]
+    """
+    return a.kind in BLIND_BEFORE_BLOCKS and not (isinstance(a.value, CombatAbility)
+                                                  and "cmp(" in term_text(a.value.quality))
 
 
 def lowers_toughness(s: Situation) -> bool:
@@ -349,22 +365,27 @@ def gives_keywords(s: Situation, move: Activation) -> bool:
 
 
 def grants(s: Situation) -> frozenset[str]:
-    """The keywords the pump abilities on the battlefield may still give (613.1f), on a side their
-    permanents may show (face-down ones too: they may be turned face up).
+    """The keywords the pump abilities on the battlefield may still give (613.1f; "target creature gains
+    K" too, :mod:`pysolver.rules.activated`), on a side their permanents may show (face-down ones too:
+    they may be turned face up).
 
     >>> from pysolver.model import Player
     >>> grants(Situation((Player("a"), Player("b")), "a", (Permanent("x", "a", power=1, toughness=1,
     ...     abilities=("{R}: ~ gains first strike until end of turn",)),)))
     frozenset({'first_strike'})
     """
-    return frozenset(k for p in s.permanents if not p.left_battlefield for _, pump in p.pump_abilities()
-                     for k in pump.keywords)
+    return frozenset(k for p in s.permanents if not p.left_battlefield
+                     for k in [*(k for _, pump in p.pump_abilities() for k in pump.keywords),
+                               *(k for _, ab in p.combat_abilities() for k in ab.keywords)])
 
 
 def may_gain(s: Situation, pid: str) -> frozenset[str]:
-    """The keywords `pid` has or may still be given by a pump (613.1f; :func:`pumped_by`): for the rules
-    that ask whether a creature may come to have one (510.4, 702.19b)."""
-    return s.permanent(pid).kinds() | frozenset(k for _, _, pump in pumped_by(s, pid) for k in pump.keywords)
+    """The keywords `pid` has or may still be given by a pump (613.1f; :func:`pumped_by`) or by "target
+    creature gains K" (any creature may be its target): for the rules that ask whether a creature may
+    come to have one (510.4, 702.19b)."""
+    targeted = frozenset(k for p in s.permanents if not p.left_battlefield for _, ab in p.combat_abilities()
+                         if ab.target for k in ab.keywords)
+    return s.permanent(pid).kinds() | targeted | frozenset(k for _, _, pump in pumped_by(s, pid) for k in pump.keywords)
 
 
 def declared_pumps(s: Situation) -> Situation:
@@ -449,7 +470,7 @@ def may_wait(s: Situation, move: Activation) -> bool:
             (p.face_down and not p.left_battlefield) or any(q.toughness < 0 for q in pumps_of(p))
             for p in s.permanents))):
         return False
-    return all(a.kind in BLIND_BEFORE_BLOCKS for p in s.permanents for a in p.abilities)
+    return all(blind(a) for p in s.permanents for a in p.abilities)
 
 
 def waits(pump: Pump) -> bool:

@@ -37,11 +37,26 @@ from pysolver.model.abilities import CombatAbility
 from pysolver.model.mana import Mana
 
 from .characteristics import Characteristics, characteristics
-from .declarations import has_quality
+from .declarations import has_quality, in_scope, satisfies
 from .pingers import KINDS, dealt, life_targets
 from .pingers import targets as ping_targets
+from .shields import regenerated
 
-TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump")
+TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "target_regenerate",
+            "destroy_target", "target_counter", "exile_target", "bounce_target")
+
+
+def on_the_stack(kind: str, ab: CombatAbility) -> bool:
+    """405.1: damage and life abilities (reference.pingers) and "destroy target creature" go on the stack, and
+    so does an ability whose cost sacrifices its source (701.21a: it dies as the cost is paid, 700.4, its death
+    triggers above the ability, 603.3); the others resolve at once (608.2: every order of resolution
+    is a line in which each is activated just before it resolves)."""
+    return kind in KINDS or kind in ("destroy_target", "exile_target", "bounce_target") or ab.sacrifice
+
+
+def timely(state, p: Permanent, ab: CombatAbility) -> bool:  # type: ignore[no-untyped-def]
+    """602.5b: "Activate only during your turn, before attackers are declared"."""
+    return not ab.before_attackers or (p.controller == state.s.active and state.s.combat.attackers is None)
 
 
 def has_abilities(s) -> bool:  # type: ignore[no-untyped-def]
@@ -56,15 +71,18 @@ def is_tapped(state, p: Permanent, field: dict[str, Characteristics]) -> bool:  
 
 
 def legal_targets(state, field: dict[str, Characteristics], source: Characteristics,  # type: ignore[no-untyped-def]
-                  whom: str, most_power: int | None = None) -> list[str]:
-    """601.2c, 115.1 ("with power N or less": `most_power`), 702.11b, 702.16b, 702.18a."""
+                  ab: CombatAbility) -> list[str]:
+    """601.2c, 115.1: where the creature is (attacking, blocking, either: 506.4), its quality, whose
+    (102.2), "another"; 702.11b, 702.16b, 702.18a."""
     attacking = set(dict(state.s.combat.attackers or ()))
     blocking = {b for b, _ in state.s.combat.blockers or ()}
+    where = {"attacking": attacking, "blocking": blocking, "attacking_or_blocking": attacking | blocking}
     out = []
     for t, c in field.items():
-        if not c.is_creature or (most_power is not None and c.power > most_power):
+        if not c.is_creature or (ab.target in where and t not in where[ab.target]):
             continue
-        if (whom == "attacking" and t not in attacking) or (whom == "blocking" and t not in blocking):
+        if not fits(state, field, t, ab.quality, source) or not in_scope(c, ab.scope, source) \
+                or (ab.other and t == source.id):
             continue
         if c.has("shroud") or (c.has("hexproof") and c.controller != source.controller):
             continue
@@ -72,6 +90,28 @@ def legal_targets(state, field: dict[str, Characteristics], source: Characterist
             continue
         out.append(t)
     return out
+
+
+def fits(state, field: dict[str, Characteristics], t: str, quality: tuple,  # type: ignore[no-untyped-def]
+         source: Characteristics) -> bool:
+    """Whether creature `t` has a target's quality (115.1): those of the blocking restrictions
+    (:func:`reference.declarations.satisfies`), and "non<Q>" / "without <Q>", tapped (an attacking
+    creature without vigilance is, 508.1f), an artifact creature."""
+    name, *args = quality
+    if name == "either":
+        return any(fits(state, field, t, q, source) for q in args)
+    if name == "both":
+        return all(fits(state, field, t, q, source) for q in args)
+    if name == "non":
+        return not fits(state, field, t, args[0], source)
+    if name == "tapped":
+        return is_tapped(state, next(p for p in state.s.permanents if p.id == t), field)
+    if name == "card_type":
+        return args[0].capitalize() in field[t].types and not field[t].face_down
+    if name == "counter":  # 122.1: the counters the situation states; "plus": a +1/+1 counter
+        counters = next(p for p in state.s.permanents if p.id == t).pt_counters
+        return any(n > 0 and (args[0] == "any" or (dp, dt) == (1, 1)) for dp, dt, n in counters)
+    return satisfies(field[t], quality, source)
 
 
 def actions(state):  # type: ignore[no-untyped-def]
@@ -85,13 +125,11 @@ def actions(state):  # type: ignore[no-untyped-def]
             continue
         c = field[p.id]
         for kind, ab in p.combat_abilities():
-            if kind in KINDS:
-                continue  # reference.pingers
-            if ab.before_attackers and (p.controller != state.s.active or state.s.combat.attackers is not None):
-                continue  # 602.5b
+            if on_the_stack(kind, ab) or not timely(state, p, ab):
+                continue  # (pushes, reference.pingers)
             if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
                 continue
-            targets = legal_targets(state, field, c, ab.target, ab.most_power) if kind in TARGETED else [p.id]
+            targets = legal_targets(state, field, c, ab) if kind in TARGETED else [p.id]
             for t in targets:
                 ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
                     if kind in TARGETED and field[t].controller != p.controller else Mana()
@@ -108,10 +146,23 @@ def actions(state):  # type: ignore[no-untyped-def]
 
 
 def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no-untyped-def]
-    """608.2: the effect on `target` (701.26a, 509.1b, 613.4c); none for a mana ability (605.1a: its mana is
-    not modelled, a board where it could be spent is refused) or one acting in hidden zones only (121.1)."""
+    """608.2: the effect on `target` (701.26a, 509.1b, 613.4c, 613.1f, 701.19a, 701.8a); none for a mana ability
+    (605.1a: its mana is not modelled, a board where it could be spent is refused) or one acting in hidden
+    zones only (121.1)."""
     if kind in ("tap_mana", "tap_hidden"):
         return state
+    if kind == "destroy_target":  # 701.8a; 702.12b indestructible; 701.19a a regeneration shield instead
+        if state.field()[target].has("indestructible"):
+            return state
+        p = next(q for q in state.s.permanents if q.id == target)
+        if p.regeneration_shields:
+            return replace(state, s=replace(state.s, permanents=tuple(
+                regenerated(state.s, q) if q.id == target else q for q in state.s.permanents)))
+        return replace(state, gone=state.gone | {target}, s=replace(state.s, permanents=tuple(
+            replace(q, left_battlefield=True) if q.id == target else q for q in state.s.permanents)))
+    if kind in ("exile_target", "bounce_target"):  # 406.2, 400.7: it leaves the battlefield, whatever it has
+        return replace(state, gone=state.gone | {target}, s=replace(state.s, permanents=tuple(
+            replace(q, left_battlefield=True) if q.id == target else q for q in state.s.permanents)))
 
     def changed(q: Permanent) -> Permanent:
         if kind == "tap_target":
@@ -120,9 +171,48 @@ def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no
             return replace(q, cant_block_this_turn=True)
         if kind == "target_unblockable":
             return replace(q, cant_be_blocked_this_turn=True)
-        return replace(q, until_end_of_turn=(q.until_end_of_turn[0] + ab.power, q.until_end_of_turn[1] + ab.toughness))
+        if kind == "target_regenerate":
+            return replace(q, regeneration_shields=q.regeneration_shields + 1)
+        if kind == "target_counter":  # 122.1a
+            counts = {(dp, dt): n for dp, dt, n in q.pt_counters}
+            counts[ab.power, ab.toughness] = counts.get((ab.power, ab.toughness), 0) + ab.counters
+            return replace(q, pt_counters=tuple(sorted((dp, dt, n) for (dp, dt), n in counts.items() if n)))
+        return replace(q, until_end_of_turn=(q.until_end_of_turn[0] + ab.power, q.until_end_of_turn[1] + ab.toughness),
+                       keywords_until_end_of_turn=tuple(sorted({*q.keywords_until_end_of_turn, *ab.keywords})))
     return replace(state, s=replace(state.s, permanents=tuple(changed(q) if q.id == target else q
                                                               for q in state.s.permanents)))
+
+
+def pushes(state):  # type: ignore[no-untyped-def]
+    """Every activation now of an ability that goes on the stack (:func:`on_the_stack`) but a damage ability
+    (reference.pingers), each way of paying: the state after paying its costs ({T}; "sacrifice ~": it
+    leaves the battlefield, 701.21a) and the ability as it goes on the stack (602.2, 405.1; resolved by
+    :func:`resolve_activated`), or None where ward counters it (702.21a, its costs paid)."""
+    from .outcomes import paid
+
+    field = state.field()
+    out = set()
+    for p in state.s.permanents:
+        if p.id not in field or p.face_down:
+            continue
+        c = field[p.id]
+        for kind, ab in p.combat_abilities():
+            if kind in KINDS or not on_the_stack(kind, ab) or not timely(state, p, ab):
+                continue
+            if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
+                continue
+            costs = replace(state, s=replace(state.s, permanents=tuple(
+                replace(q, tapped=q.tapped or ab.tap, left_battlefield=q.left_battlefield or ab.sacrifice)
+                if q.id == p.id else q for q in state.s.permanents)),
+                gone=state.gone | ({p.id} if ab.sacrifice else set()))
+            for t in legal_targets(state, field, c, ab) if kind in TARGETED else [p.id]:
+                entry = ("activated", p.controller, p.id, kind, ab, t, c)
+                ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
+                    if kind in TARGETED and field[t].controller != p.controller else Mana()
+                if ward.total:
+                    out |= {(after, None) for after in paid(costs, p.controller, ab.cost)}  # 702.21a: countered
+                out |= {(after, entry) for after in paid(costs, p.controller, ab.cost + ward)}
+    return out
 
 
 # ==== On a literal stack (reference.minimax) ================================================
@@ -144,8 +234,7 @@ def stack_activations(state, players: set[str], depth: int) -> list[tuple[object
             continue
         c = field[p.id]
         for kind, ab in p.combat_abilities():
-            if ab.before_attackers and (p.controller != state.s.active
-                                                          or state.s.combat.attackers is not None):
+            if not timely(state, p, ab):
                 continue  # 602.5b
             if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
                 continue
@@ -154,12 +243,12 @@ def stack_activations(state, players: set[str], depth: int) -> list[tuple[object
             if ab.sacrifice:  # 701.21a: it leaves as the cost is paid
                 tapped = replace(tapped, gone=tapped.gone | {p.id}, s=replace(tapped.s, permanents=tuple(
                     replace(q, left_battlefield=True) if q.id == p.id else q for q in tapped.s.permanents)))
-            whom = ping_targets(state, field, c, ab.target) if kind == "ping" else \
+            whom = ping_targets(state, field, c, ab) if kind == "ping" else \
                 life_targets(state, p.controller, ab.target) if kind == "life" else [""] if kind in KINDS else None
             for t in whom if whom is not None else \
-                    (legal_targets(state, field, c, ab.target, ab.most_power) if kind in TARGETED else [p.id]):
+                    (legal_targets(state, field, c, ab) if kind in TARGETED else [p.id]):
                 # 113.7a: a damage ability's source as it is now, as its cost is paid (it may be sacrificed)
-                entry = ("activated", p.controller, p.id, kind, ab, t, *((c,) if kind in KINDS else ()))
+                entry = ("activated", p.controller, p.id, kind, ab, t, *((c,) if on_the_stack(kind, ab) else ()))
                 ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
                     if (kind in TARGETED and t in field) and field[t].controller != p.controller else Mana()
                 pushed = (entry, ("ward", p.controller, ward, depth)) if ward.total else (entry,)
@@ -176,7 +265,7 @@ def resolve_activated(state, entry: tuple):  # type: ignore[no-untyped-def]
     if kind in KINDS:  # reference.pingers: 608.2b for its target, the source as it last existed (113.7a)
         source_c = field.get(source) or (as_paid[0] if ab.sacrifice else
                                          characteristics(next(q for q in state.s.permanents if q.id == source)))
-        if kind == "ping" and target not in ping_targets(state, field, source_c, ab.target):
+        if kind == "ping" and target not in ping_targets(state, field, source_c, ab):
             return state
         if kind == "life" and target not in life_targets(state, controller, ab.target):
             return state
@@ -184,9 +273,10 @@ def resolve_activated(state, entry: tuple):  # type: ignore[no-untyped-def]
     if target not in field:
         return state
     if kind in TARGETED:
-        # 113.7a: the source's last known information if it has left the battlefield
-        source_c = field.get(source) or characteristics(next(q for q in state.s.permanents if q.id == source))
-        if target not in legal_targets(state, field, source_c, ab.target, ab.most_power):
+        # 113.7a: the source's last known information if it has left the battlefield (as its cost was paid)
+        source_c = field.get(source) or (as_paid[0] if as_paid else
+                                         characteristics(next(q for q in state.s.permanents if q.id == source)))
+        if target not in legal_targets(state, field, source_c, ab):
             return state
     return settle(effect(state, kind, ab, target))
 

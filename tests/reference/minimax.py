@@ -35,7 +35,7 @@ from dataclasses import replace
 
 from pysolver.model import Goal, Situation
 
-from .activated import resolve_activated, resolve_ward, stack_activations
+from .activated import on_the_stack, resolve_activated, resolve_ward, stack_activations
 from .damage import combat_now, fast, next_step, step_assignments
 from .deaths import apnap, player_sequences, resolve_death, triggered
 from .declarations import reference_attacks, reference_blocks
@@ -43,7 +43,6 @@ from .facedown import ways
 from .hits import resolve_hit
 from .hits import triggered as hit_triggers
 from .outcomes import State, activations_of, deal, pay, resolve_pump, settle, start
-from .pingers import KINDS
 from .provoke import resolve_provoke
 from .provoke import stacks as provoke_stacks
 from .triggers import attack_stacked, attack_triggers, block_triggers, destroyed_by, resolve, stacked
@@ -104,7 +103,8 @@ class Minimax:
             elif top[0] == "provoke":  # 702.39a: the target untaps and must block (reference.provoke)
                 options.append(self.value("window", settle(replace(state, s=resolve_provoke(
                     state.s, state.field(), top))), stage, ACTIVE, 0, stack[:-1]))
-            elif top[0] == "activated" and top[3] in KINDS:  # reference.pingers: damage, life, 704.5a, 603.10a
+            elif top[0] == "activated" and on_the_stack(top[3], top[4]):  # damage, life (reference.pingers), 704.5a;
+                # a destruction; 603.10a: the creatures they kill trigger
                 resolved = resolve_activated(state, top)
                 options.append(self.value("end", resolved) if resolved.over else self.put(
                     resolved, tuple(triggered(state.field(), set(resolved.gone - state.gone))), stage, stack[:-1]))

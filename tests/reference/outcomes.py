@@ -66,6 +66,7 @@ from pysolver.model.mana import HYBRID, Mana
 
 from .activated import actions as activated_actions
 from .activated import has_abilities as has_activated
+from .activated import pushes as stacked_pushes
 from .activated import resolve_activated
 from .characteristics import (
     Characteristics,
@@ -384,7 +385,8 @@ def window_options(state: State) -> set[State]:
         if st.over:
             continue
         todo += [(x, stack) for x in single_actions(st)]
-        for after, entry in ping_pushes(st):  # a source sacrificed to pay dies (700.4): its triggers above (603.3)
+        for after, entry in ping_pushes(st) | stacked_pushes(st):  # a source sacrificed to pay dies (700.4): its
+            # triggers above (603.3)
             pushed = stack if entry is None else (entry, *stack)
             pending = triggered(st.field(), set(after.gone - st.gone))
             todo += [(after, tuple(reversed(seq)) + pushed) for seq in put_sequences(after.s, after.field(), pending)] \

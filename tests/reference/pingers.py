@@ -46,7 +46,7 @@ from pysolver.model.mana import Mana
 
 from .characteristics import Characteristics
 from .deaths import resolve_death
-from .declarations import has_quality
+from .declarations import has_quality, in_scope
 
 # the abilities of this module: damage (120.3) and life lost or gained (119.3: "target player loses N life and
 # you gain N life", "each opponent loses …", "you gain N life")
@@ -56,8 +56,12 @@ CREATURES_IN = {"creature": "any", "attacking": "attacking", "blocking": "blocki
 
 
 def targets(state, field: dict[str, Characteristics], source: Characteristics,  # type: ignore[no-untyped-def]
-            whom: str) -> list[str]:
-    """115.4, 115.1, 601.2c; 702.11b, 702.16b, 702.18a."""
+            ab: CombatAbility) -> list[str]:
+    """115.4, 115.1, 601.2c (a creature's quality, whose, "another": :func:`reference.activated.fits`);
+    702.11b, 702.16b, 702.18a."""
+    from .activated import fits
+
+    whom = ab.target
     players = [p.name for p in state.s.players]
     attacking = set(dict(state.s.combat.attackers or ()))
     blocking = {b for b, _ in state.s.combat.blockers or ()}
@@ -72,6 +76,8 @@ def targets(state, field: dict[str, Characteristics], source: Characteristics,  
             ok = c.is_creature and (where == "any" or (where in ("attacking", "either") and t in attacking)
                                     or (where in ("blocking", "either") and t in blocking))
             ok = ok and (whom not in ("flying", "attacking_flying") or c.has("flying"))
+            ok = ok and fits(state, field, t, ab.quality, source) and in_scope(c, ab.scope, source) \
+                and not (ab.other and t == source.id)
         else:
             ok = False
         if not ok or c.has("shroud") or (c.has("hexproof") and c.controller != source.controller):
@@ -131,7 +137,7 @@ def pushes(state):  # type: ignore[no-untyped-def]
                 replace(q, tapped=q.tapped or ab.tap, left_battlefield=q.left_battlefield or ab.sacrifice)
                 if q.id == p.id else q for q in state.s.permanents)),
                 gone=state.gone | ({p.id} if ab.sacrifice else set()))  # 701.26a, 701.21a
-            whom = targets(state, field, c, ab.target) if kind == "ping" else \
+            whom = targets(state, field, c, ab) if kind == "ping" else \
                 life_targets(state, p.controller, ab.target) if kind == "life" else [""]
             for t in whom:
                 # 113.7a: a source sacrificed as the cost is paid last existed as it is now (`c`)
