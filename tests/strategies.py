@@ -316,14 +316,30 @@ COST_LINES = ["Discard a card: ~ gets +1/+1 until end of turn", "{R}, Discard a 
               "end step"]
 
 
+# The same costs on the other activated abilities (pysolver.rules.activated, one cost grammar, 602.1a): targets,
+# damage, life, an ability whose only effect is its cost; "Remove a +1/+1 counter" (122.1a) on a creature
+# given counters.
+ACTIVATED_COST_LINES = ["Sacrifice a creature: Target creature gets -1/-1 until end of turn",
+                        "{T}, Discard a card: Tap target creature",
+                        "Tap an untapped creature you control: Target creature gets +2/+0 until end of turn",
+                        "{T}, Sacrifice an artifact: ~ deals 2 damage to any target",
+                        "Sacrifice another creature: ~ deals 1 damage to target player",
+                        "Sacrifice a creature: You gain 2 life", "Pay 1 life: Target creature can't block this turn",
+                        "Sacrifice ~: Draw a card", "Remove a +1/+1 counter from ~: ~ deals 1 damage to any target",
+                        "{1}, Remove a +1/+1 counter from ~: Put a +1/+1 counter on target creature"]
+
+
 @st.composite
-def with_costs(draw: st.DrawFn, data: dict) -> dict:
-    """`data` with a cost line on one or two creatures (the first always), each player with 0 to 2 cards in
-    hand, 1 to 4 life and at most one mana, and perhaps an artifact and a land for each."""
+def with_costs(draw: st.DrawFn, data: dict, lines: tuple[str, ...] = tuple(COST_LINES)) -> dict:
+    """`data` with a cost line of `lines` on one or two creatures (the first always; with a +1/+1 counter or
+    two for "Remove a +1/+1 counter"), each player with 0 to 2 cards in hand, 1 to 4 life and at most one
+    mana, and perhaps an artifact and a land for each."""
     creatures = [p for p in data["permanents"] if "power" in p]
     chosen = draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"]))
     for p in chosen:
-        p["abilities"] = p["abilities"] + [draw(st.sampled_from(COST_LINES))]
+        p["abilities"] = p["abilities"] + [draw(st.sampled_from(lines))]
+        if "Remove" in p["abilities"][-1]:
+            p["counters"] = {**p.get("counters", {}), "+1/+1": draw(st.integers(1, 2))}
     for pl in data["players"]:
         pl["hand"] = draw(st.integers(0, 2))
         pl["life"] = draw(st.integers(1, 4))
@@ -345,6 +361,19 @@ def cost_boards(stage: str) -> st.SearchStrategy[dict]:
         return assignment_bound(pumped)
     limit = {"blockers": 300, "attackers": 80, "none": 60}[stage]
     return outcome_boards(stage).flatmap(with_costs).filter(lambda d: bound(d) <= limit)
+
+
+def activated_cost_boards(stage: str) -> st.SearchStrategy[dict]:
+    """:func:`cost_boards` with :data:`ACTIVATED_COST_LINES` (not a draw beside a discard cost: refused, 121.1)."""
+    from combat_boards import assignment_bound, outcome_boards
+
+    def fits(d: dict) -> bool:
+        lines = [a for p in d["permanents"] for a in p.get("abilities", [])]
+        pumped = {**d, "permanents": [{**p, "power": p.get("power", 0) + 2} if any(": " in a for a in p.get(
+            "abilities", [])) else p for p in d["permanents"]]}
+        return not ("Sacrifice ~: Draw a card" in lines and any("Discard" in a for a in lines)) \
+            and assignment_bound(pumped) <= {"blockers": 150, "attackers": 50}[stage]
+    return outcome_boards(stage).flatmap(lambda d: with_costs(d, tuple(ACTIVATED_COST_LINES))).filter(fits)
 
 
 # ---- activated abilities in combat, targets (602, 115, 702.11, 702.18, 702.21; pysolver.rules.activated) -----

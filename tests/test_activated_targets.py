@@ -85,7 +85,6 @@ def test_613_1f_the_keywords_a_target_gains_and_paragon_s_another() -> None:
 @pytest.mark.parametrize("line", [
     "{2}: Target white creature gains persist until end of turn.",        # not a keyword a pump gives (613.1f)
     "Sacrifice a land: Target creature you control gains shroud until end of turn.",
-    "{R}, {T}, Discard a card: Target creature can't block this turn.",   # discard (602.1a)
     "{T}: Destroy target creature token.",                                # no token quality
     "{1}{G}: Regenerate target creature with power 2 or less and toughness 3 or greater.",
     "{T}: Put a +1/+1 counter on target creature for each Elf you control.",

@@ -20,6 +20,7 @@ from pysolver.errors import InputError
 from pysolver.files.cards import oracle_lines
 from pysolver.game import gametree as gt
 from pysolver.game.outcomes import count_path, outcome_values
+from pysolver.model.abilities import parse_ability_line
 from pysolver.model.moves import AbilityActivation
 from pysolver.model.stage import Stage
 
@@ -71,12 +72,25 @@ def test_605_1a_and_121_1_real_lines(name, line, kind, cost) -> None:
         (kind, True, cost, "")
 
 
+@pytest.mark.parametrize("name, line, kind, extra", [
+    ("Rummaging Goblin", "{T}, Discard a card: Draw a card.", "tap_hidden", (True, False, 1)),  # 701.9
+    ("Blood Pet", "Sacrifice Blood Pet: Add {B}.", "tap_mana", (False, True, 0)),  # 701.21a, no {T}
+    ("Alchemist's Apprentice", "Sacrifice Alchemist's Apprentice: Draw a card.", "tap_hidden", (False, True, 0)),
+])
+def test_602_1a_the_costs_of_every_activated_ability(name, line, kind, extra) -> None:
+    """602.1a: the one cost grammar (pysolver.model.abilities.parse_cost) reads these costs too: a discard
+    (701.9) beside {T}, a sacrifice of the source (701.21a) without it."""
+    lines, unmodelled = oracle_lines(name, line)
+    assert lines == (line,) and unmodelled == ()
+    (a,) = parse_ability_line(line, name)
+    assert (a.kind, (a.value.tap, a.value.sacrifice, a.value.extra.discard)) == (kind, extra)
+
+
 @pytest.mark.parametrize("line", [
-    "{T}, Discard a card: Draw a card.",                                   # Rummaging Goblin: a discard cost
     "{T}: Put target card from your graveyard on the bottom of your library.",  # a target in a hidden zone
     "{T}: Exile the top card of target player's library. If it's a land card, you gain 1 life.",  # life
-    "Sacrifice Blood Pet: Add {B}.",                                       # a sacrifice, no {T}
     "{T}, Pay {E}: Add one mana of any color.",                            # energy (107.14)
+    "{1}, Discard a card: Draw a card.",                                   # a cost that only spends (121.1)
 ])
 def test_costs_and_effects_out_of_scope_are_noted(line) -> None:
     lines, unmodelled = oracle_lines("Blood Pet", line)

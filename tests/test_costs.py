@@ -16,7 +16,7 @@ from differential import outcomes_equal_reference
 from hypothesis import HealthCheck, given, settings
 from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
-from strategies import cost_boards, examples
+from strategies import activated_cost_boards, cost_boards, examples
 
 import pysolver
 from pysolver.errors import InputError
@@ -309,6 +309,58 @@ def test_608_2b_hexproof_given_in_response_is_refused_where_an_opponent_targets(
               creature("t", "bob", 1, 1, "{T}: Tap target creature"))
 
 
+# --- the same costs on the other activated abilities (pysolver.rules.activated, pysolver.rules.costs) ---------
+
+RUSALKA = "Sacrifice a creature: Target creature gets -1/-1 until end of turn"
+
+
+def test_701_21a_a_targeted_ability_sacrifices_any_creature_of_its_controller() -> None:
+    """701.21a, 601.2h: bob's 1/1 w may sacrifice itself (its only creature) to give the unblocked 1/1 x -1/-1:
+    x dies (113.7a: the ability of a source sacrificed to pay still resolves); targeting w itself, the target is
+    gone as the ability resolves and it does nothing (608.2b)."""
+    s = board(creature("x", "alice", 1, 1), creature("w", "bob", 1, 1, RUSALKA), attackers={"x": "bob"},
+              blockers={})
+    assert ends(s) == {(20, 19, (), (), ()), (20, 20, (), ("w", "x"), ()), (20, 19, (), ("w",), ())}
+
+
+def test_122_1a_a_counter_removed_as_a_cost() -> None:
+    """122.1a, 118.3: s (0/0 with one +1/+1 counter) moves its counter to the unblocked x, dying as the cost is
+    paid (704.5f: before the ability resolves); with no counter it can't pay."""
+    spike = {**creature("s", "alice", 0, 0, "{2}, Remove a +1/+1 counter from ~: Put a +1/+1 counter on target "
+                                            "creature"), "counters": {"+1/+1": 1}}
+    s = board(creature("x", "alice", 1, 1), spike, players=players(mana="{2}"), attackers={"x": "bob"}, blockers={})
+    assert ends(s) == {(20, 19, (), (), ()), (20, 18, (), ("s",), ()), (20, 19, (), ("s",), ())}
+    s = board(creature("x", "alice", 1, 1), {**spike, "counters": {}, "power": 1, "toughness": 1},
+              players=players(mana="{2}"), attackers={"x": "bob"}, blockers={})
+    assert ends(s) == {(20, 19, (), (), ())}
+
+
+def test_704_5a_paying_the_last_life_for_a_targeted_ability() -> None:
+    """119.4, 704.5a: at 1 life alice may pay 1 to make bob's w unable to block (509.1b) — and loses at once."""
+    s = board(creature("x", "alice", 2, 2, "Pay 1 life: Target creature can't block this turn"),
+              creature("w", "bob", 2, 2), players=players(alice=1), attackers={"x": "bob"})
+    assert ends(s) == {(1, 20, (), ("w", "x"), ()), (1, 18, (), (), ()), (0, 20, ("alice",), (), ())}
+
+
+def test_605_1a_a_mana_ability_that_sacrifices_its_blocker() -> None:
+    """605.1a, 701.21a, 506.4: Blood Pet sacrificed after it blocks leaves combat; the attacker stays blocked
+    (509.1h) and deals no damage."""
+    s = board(creature("x", "alice", 2, 2), creature("pet", "bob", 1, 1, "Sacrifice ~: Add {B}"),
+              attackers={"x": "bob"}, blockers={"pet": ["x"]})
+    assert ends(s) == {(20, 20, (), ("pet",), (("x", 1),)), (20, 20, (), ("pet",), ())}
+
+
+def test_121_1_a_discard_cost_beside_a_draw_is_refused() -> None:
+    """402.1, 121.1: a discard cost of a targeted ability needs the hand stated; beside another ability that draws
+    it could read a hand the solver does not count."""
+    constable = "{T}, Discard a card: Tap target creature"
+    with pytest.raises(InputError, match="hand"):
+        board(creature("x", "alice", 2, 2, constable))
+    with pytest.raises(InputError, match="121.1"):
+        board(creature("x", "alice", 2, 2, constable), creature("y", "bob", 1, 1, "{T}: Draw a card"),
+              players=players(hand=1))
+
+
 # --- the searches on generated boards ------------------------------------------------------------------------
 
 @settings(max_examples=examples(6), deadline=None, suppress_health_check=SLOW)
@@ -327,6 +379,27 @@ def test_cost_outcomes_after_attacks_equal_reference(data: dict) -> None:
 @given(cost_boards("blockers"))
 def test_cost_verify_equals_minimax(data: dict) -> None:
     """`verify` with these costs against the literal-stack minimax (tests/reference/minimax.py)."""
+    s = pysolver.load_data({**data, "goal": {"lethal": data["players"][1]["name"]}})
+    assert pysolver.verify(s)["holds"] is reference_verify(s)
+
+
+@settings(max_examples=examples(5), deadline=None, suppress_health_check=SLOW)
+@given(activated_cost_boards("blockers"))
+def test_activated_cost_outcomes_after_blocks_equal_reference(data: dict) -> None:
+    """602.1a: the costs of the other activated abilities (targets, damage, life, cost only), paid as the
+    pumps' (pysolver.rules.costs), against the reference."""
+    outcomes_equal_reference(data)
+
+
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=SLOW)
+@given(activated_cost_boards("attackers"))
+def test_activated_cost_outcomes_after_attacks_equal_reference(data: dict) -> None:
+    outcomes_equal_reference(data)
+
+
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=SLOW)
+@given(activated_cost_boards("blockers"))
+def test_activated_cost_verify_equals_minimax(data: dict) -> None:
     s = pysolver.load_data({**data, "goal": {"lethal": data["players"][1]["name"]}})
     assert pysolver.verify(s)["holds"] is reference_verify(s)
 

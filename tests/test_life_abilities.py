@@ -18,6 +18,7 @@ from strategies import examples, life_boards
 import pysolver
 from pysolver.files.cards import oracle_lines
 from pysolver.game.outcomes import outcome_values
+from pysolver.model.abilities import parse_ability_line
 
 DRAIN = "{T}: Target player loses 1 life"
 
@@ -63,10 +64,21 @@ def test_119_3_real_lines(name, line, target, loss, gain, cost, tap, sacrifice) 
         ("life", target, loss, gain, cost, tap, sacrifice)
 
 
+@pytest.mark.parametrize("line, discard, sacrificed", [
+    ("{B}, {T}, Discard a card: Each player loses 2 life.", 1, None),       # 701.9: a discard cost
+    ("Sacrifice a Beast: You gain 4 life.", 0, ("creature_type", "beast")),  # 701.21a: another permanent
+])
+def test_602_1a_every_cost_of_the_cost_grammar(line, discard, sacrificed) -> None:
+    """602.1a: the one cost grammar (pysolver.model.abilities.parse_cost) reads a life ability's cost too."""
+    lines, unmodelled = oracle_lines("Stern Judge", line)
+    assert lines == (line,) and unmodelled == ()
+    (a,) = parse_ability_line(line, "Stern Judge")
+    assert (a.kind, a.value.extra.discard, getattr(a.value.extra.sacrifice, "what", None)) == \
+        ("life", discard, sacrificed)
+
+
 @pytest.mark.parametrize("line", [
-    "{B}, {T}, Discard a card: Each player loses 2 life.",                  # a discard cost
     "{T}: Each player loses 1 life for each Swamp he or she controls.",     # a count
-    "Sacrifice a Beast: You gain 4 life.",                                  # another permanent sacrificed
 ])
 def test_costs_and_amounts_out_of_scope_are_noted(line) -> None:
     lines, unmodelled = oracle_lines("Stern Judge", line)

@@ -168,9 +168,8 @@ MAY_CHANGE_LINES = [
     # 511.2: end of combat is the combat's last step
     ("Abomination", "Whenever Abomination blocks or becomes blocked by a green or white creature, destroy that "
                     "creature at end of combat."),
-    # 509.1c: tapped before blockers are declared, a creature is free of blocking requirements ("{T}: Add {G}"
-    # and "{T}: Draw a card" are modelled: test_cost_only_lines_of_real_cards_are_modelled)
-    ("Rummaging Goblin", "{T}, Discard a card: Draw a card."),
+    # (509.1c: tapped before blockers are declared, a creature is free of blocking requirements: "{T}: Add {G}",
+    # "{T}: Draw a card" and "{T}, Discard a card: Draw a card" are modelled, tests/test_cost_only.py)
     # abilities are activated in combat (a damage ability targets a creature): not only spells are countered
     ("Siren Stormtamer", "{U}, Sacrifice Siren Stormtamer: Counter target spell or ability that targets you or a "
                          "creature you control."),
@@ -237,13 +236,13 @@ def test_persist_makes_the_cards_own_enters_trigger_matter() -> None:
 
 
 def test_a_hidden_zone_effect_with_a_cost_that_matters_may_change_the_answer() -> None:
-    """Only costs of mana or a discard keep a draw inert: tapping (509.1c: modelled, pysolver.rules.activated),
-    paying life or removing counters changes the board; a draw that pays mana in the effect spends what a pump
-    could use (602.2b)."""
+    """Only costs of mana or a discard keep a draw inert: tapping (509.1c), paying life or removing counters
+    changes the board (modelled, pysolver.rules.activated and pysolver.rules.costs: 122.1a); a draw that pays
+    mana in the effect spends what a pump could use (602.2b)."""
     assert classes(card("Merfolk Looter", "{T}: Draw a card, then discard a card.")) == {
         "{T}: Draw a card, then discard a card.": MODELLED}
     line = "Remove two +1/+1 counters from Mindless Automaton: Draw a card."
-    assert classes(card("Mindless Automaton", line)) == {line: MAY_CHANGE}
+    assert classes(card("Mindless Automaton", line)) == {line: MODELLED}
     assert classes(card("Jace's Erasure", "{1}{U}: Draw a card, then discard a card.")) == {
         "{1}{U}: Draw a card, then discard a card.": "hidden"}
     line = "Whenever Scroll Thief deals combat damage to a player, you may pay {1}. If you do, draw a card."

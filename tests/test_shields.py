@@ -74,7 +74,7 @@ def test_701_19a_regenerate_cost_is_its_mana() -> None:
 
 
 @pytest.mark.parametrize("line", ["Exile a card from your graveyard: Regenerate ~.", "{Q}: Regenerate this creature",
-                                  "Remove a +1/+1 counter from ~: Regenerate ~.", "{0}: Regenerate ~"])
+                                  "Remove a -1/-1 counter from ~: Regenerate ~.", "{0}: Regenerate ~"])
 def test_602_1a_regenerate_with_other_costs_is_not_modelled(line: str) -> None:
     with pytest.raises(NotModelled):
         parse_ability_line(line, None)

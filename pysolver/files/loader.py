@@ -31,6 +31,7 @@ from ..model.abilities import (
     TARGET_STOPPERS,
     TARGETED,
     CombatAbility,
+    Cost,
     OnCombat,
     Static,
     granted_kind,
@@ -160,13 +161,17 @@ def _check_pingers(r: Reader, permanents: list[Permanent], active: str) -> None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and the "
                          f"{_which(pingers[0])} ability of {q(pingers[0].id)} could kill it outside combat damage: "
                          "not modelled")
-    sacrificed = [p for p in pingers if p.controller != active and any(ab.sacrifice for _, ab in p.combat_abilities())]
+    sacrificed = {p.id: p for p in pingers if p.controller != active
+                  and any(ab.sacrifice for _, ab in p.combat_abilities())}
     for i, p in enumerate(permanents):
-        for x in sacrificed:
-            if any(p.has(k) and (p.id == x.id or k.startswith("other_dies")) for k in DEATH_TRIGGERS):
-                raise r.fail(f"permanents[{i}]", f"sacrificing {q(x.id)} to pay for its {_which(x)} ability (701.21a) "
-                             f"triggers the death trigger of {q(p.id)} (603.10a, 603.3), and then {q(x.controller)}, "
-                             "not the active player, receives priority (117.3c): not modelled")
+        kinds = [k for k in DEATH_TRIGGERS if p.has(k)]
+        watcher = any(k.startswith("other_dies") for k in kinds)
+        x = sacrificed.get(p.id) if kinds else None
+        x = x or (next(iter(sacrificed.values()), None) if watcher else None)
+        if x is not None:
+            raise r.fail(f"permanents[{i}]", f"sacrificing {q(x.id)} to pay for its {_which(x)} ability (701.21a) "
+                         f"triggers the death trigger of {q(p.id)} (603.10a, 603.3), and then {q(x.controller)}, "
+                         "not the active player, receives priority (117.3c): not modelled")
 
 
 def _check_leaving(r: Reader, permanents: list[Permanent]) -> None:
@@ -442,16 +447,24 @@ def _check_target_stoppers(r: Reader, permanents: list[Permanent]) -> None:
     controller has an ability that targets (an activated one, provoke, a death trigger's "any target"):
     given in response, it would counter that ability as it resolves (608.2b), which the solver's
     activations, resolved at once, do not play."""
+    targeting: dict[str, Permanent] = {}  # a permanent with an ability that targets, by its controller
+    for x in permanents:
+        if any(kind in TARGETED for kind, _ in x.combat_abilities()) or x.has("provoke") or x.has("dies_damage"):
+            targeting.setdefault(x.controller, x)
     for i, p in enumerate(permanents):
         if not any(set(pump.keywords) & set(TARGET_STOPPERS) for _, pump in p.pump_abilities()):
             continue
-        targeting = next((x for x in permanents if x.controller != p.controller and (
-            any(kind in TARGETED for kind, _ in x.combat_abilities()) or x.has("provoke") or x.has("dies_damage"))),
-                         None)
-        if targeting is not None:
+        source = next((x for c, x in targeting.items() if c != p.controller), None)
+        if source is not None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} can give hexproof or shroud (702.11b, 702.18a) and "
-                         f"{q(targeting.id)} has an ability that targets: given in response, it counters that ability "
+                         f"{q(source.id)} has an ability that targets: given in response, it counters that ability "
                          "as it resolves (608.2b), which is not modelled")
+
+
+def _extra_costs(p: Permanent) -> list[Cost]:
+    """The parts other than mana of the costs of `p`'s activated abilities (602.1a): its pumps' and those
+    of pysolver.rules.activated."""
+    return [pump.extra for _, pump in p.pump_abilities()] + [ab.extra for _, ab in p.combat_abilities()]
 
 
 def _check_untap(r: Reader, permanents: list[Permanent]) -> None:
@@ -459,15 +472,17 @@ def _check_untap(r: Reader, permanents: list[Permanent]) -> None:
     attacking creature untapped is not modelled (the solver reads one without vigilance as tapped, 508.1f),
     which matters only to a {T} cost of its own (602.5a) or a "tap an untapped creature you control" cost of
     its controller's (701.26a)."""
+    tapping: dict[str, Permanent] = {}  # a permanent with a "tap an untapped …" cost, by its controller
+    for x in permanents:
+        if any(cost.tap_untapped for cost in _extra_costs(x)):
+            tapping.setdefault(x.controller, x)
     for i, p in enumerate(permanents):
         if not any(pump.untap for _, pump in p.pump_abilities()):
             continue
-        own = any(ab.tap for _, ab in p.combat_abilities()) or any(pump.extra.tap for _, pump in p.pump_abilities())
-        tapping = next((x for x in permanents if x.controller == p.controller
-                        and any(pump.extra.tap_untapped for _, pump in x.pump_abilities())), None)
-        if own or tapping is not None:
+        own = any(cost.tap for cost in _extra_costs(p))
+        if own or p.controller in tapping:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} can untap itself (701.26b) and "
-                         f"{'has a {T} cost' if own else q(getattr(tapping, 'id', '')) + ' has a tap cost'} "
+                         f"{'has a {T} cost' if own else q(tapping[p.controller].id) + ' has a tap cost'} "
                          "(602.5a, 701.26a): an attacking creature untapped is not modelled")
 
 
@@ -477,38 +492,47 @@ OWN_DEATH = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain", "per
 
 def _check_costs(r: Reader, players: list[Player], permanents: list[Permanent], combat: Combat,
                  hidden: dict[str, str]) -> None:
-    """The costs of pump abilities other than mana (602.1a, pysolver.rules.pumps) are refused where the
-    solver cannot pay them exactly: "Discard a card" of a player whose hand is not stated (402.1, 121.1:
-    a hidden zone, only its number is read), or on a board where a card's line the solver leaves out as
-    acting in hidden zones only (`hidden`: a draw, a discard) could change how many cards a hand holds;
-    a sacrifice (701.21a) that could make a death trigger or
-    persist or undying trigger (603.10a, 603.6c: it goes on the stack above the ability, 603.3, and
-    resolves first, which the solver's activations, resolved at once, do not play) or could take the
-    last permanent a state trigger counts (603.8); and such an ability in ``combat.activations``
-    (`check` judges mana only)."""
+    """The costs of activated abilities other than mana (602.1a, pysolver.rules.costs) are refused where
+    the solver cannot pay them exactly: "Discard a card" of a player whose hand is not stated (402.1,
+    121.1: a hidden zone, only its number is read), or on a board where a card's line the solver leaves
+    out as acting in hidden zones only (`hidden`: a draw, a discard) or an ability whose only effect in
+    combat is its cost ("{T}: Draw a card", pysolver.model.abilities.COST_ONLY) could change how many
+    cards a hand holds; a sacrifice of permanents (701.21a; of a pump's source too) that could make a
+    death trigger or persist or undying trigger (603.10a, 603.6c: it goes on the stack above the ability,
+    603.3, and resolves first, which the solver's activations, resolved at once, do not play) or could
+    take the last permanent a state trigger counts (603.8) — "sacrifice ~" of an ability that goes on the
+    stack is modelled with its triggers (pysolver.model.abilities.on_stack); and a pump with such a cost
+    in ``combat.activations`` (`check` judges mana only)."""
     hands = {p.name: p.hand for p in players}
+    drawing = [(x, len(x.pump_abilities()) + j) for x in permanents  # (their places in _extra_costs)
+               for j, (kind, _) in enumerate(x.combat_abilities()) if kind == "tap_hidden"]
+    hidden_line = f"{q(next(iter(hidden)))}'s line {q(next(iter(hidden.values())))}" if hidden else None
     watching = next((p for p in permanents if any(p.has(k) for k in DEATH_TRIGGERS if k.startswith("other_dies"))),
                     None)
+    dying: dict[str, Permanent] = {}  # a permanent with a death, persist, undying or state trigger, by controller
+    for x in permanents:
+        if any(x.has(k) for k in OWN_DEATH):
+            dying.setdefault(x.controller, x)
+    declared = {(a.permanent, a.ability) for a in combat.activations}
     for i, p in enumerate(permanents):
-        for _, pump in p.pump_abilities():
-            extra = pump.extra
-            if extra.discard and hands[p.controller] is None:
+        pumps = [pump.extra for _, pump in p.pump_abilities()]
+        for k, cost in enumerate(_extra_costs(p)):
+            if cost.discard and hands[p.controller] is None:
                 raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"discard\" cost (701.9) and its controller "
                              f"{q(p.controller)} has no stated `hand` (how many cards, 402.1; a hand is hidden, 121.1)")
-            if extra.discard and hidden:
-                pid, line = next(iter(hidden.items()))
-                raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"discard\" cost (701.9) and {q(pid)}'s line "
-                             f"{q(line)} may change how many cards a hand holds (121.1): not modelled")
-            if extra.sacrifice is None and not extra.sacrifice_self:
-                continue
-            dying = watching or next((x for x in permanents if x.controller == p.controller
-                                      and any(x.has(k) for k in OWN_DEATH)), None)
-            if dying is not None:
-                raise r.fail(f"permanents[{i}]", f"sacrificing to pay the cost of {q(p.id)}'s ability (701.21a) "
-                             f"could trigger {q(dying.id)}'s death, persist, undying or state trigger (603.10a, "
-                             "603.6c, 603.8), which resolves before the ability (603.3): not modelled")
+            other = next((x for x, j in drawing[:2] if (x.id, j) != (p.id, k)), None) if cost.discard else None
+            changing = hidden_line or (f"{q(other.id)}'s ability that acts in hidden zones" if other else None)
+            if cost.discard and changing:  # (a hidden-zone ability other than this one)
+                raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"discard\" cost (701.9) and {changing} may "
+                             "change how many cards a hand holds (121.1): not modelled")
+            if cost.sacrifice is not None or (k < len(pumps) and cost.sacrifice_self):
+                trigger = watching or dying.get(p.controller)
+                if trigger is not None:
+                    raise r.fail(f"permanents[{i}]", f"sacrificing to pay the cost of {q(p.id)}'s ability (701.21a) "
+                                 f"could trigger {q(trigger.id)}'s death, persist, undying or state trigger (603.10a, "
+                                 "603.6c, 603.8), which resolves before the ability (603.3): not modelled")
         for j, (_, pump) in enumerate(p.pump_abilities()):
-            if pump.extra.bounded and any(a.permanent == p.id and a.ability == j for a in combat.activations):
+            if pump.extra.bounded and (p.id, j) in declared:
                 raise r.fail("combat.activations", f"{q(p.id)}'s ability {j} has a cost other than mana (602.1a): "
                              "`check` judges declared activations paid with mana only")
 

@@ -368,13 +368,18 @@ class Position:
             return Position(stage, after, ACTIVE, False, stack=self.stack)
         if isinstance(move, AbilityActivation) and activated.stacks(s, move):  # 602.2: damage, destruction go on the
             paid, put = activated.paid(s, move)  # stack (405.1) and the player who activated it receives
+            if c.losers(paid):  # 119.4, 704.5a: a player paid their last life
+                return Position(Stage.END, paid)
             stack = self.stack if put is None else (put, *self.stack)  # priority (117.3c); both pass: it
             dead = died(s, paid)  # resolves (608.1). 700.4: a source sacrificed to pay dies, its triggers go
             if dead:  # above (603.3; the active player's: the loader refuses another's, files.loader)
                 return putting(stage, paid, stack, dead)
             return Position(stage, paid, self.mover, False, stack=stack)
         if isinstance(move, AbilityActivation):  # the same (pysolver.rules.activated)
-            return Position(stage, activated.activate(s, move), ACTIVE, False, stack=self.stack)
+            after = activated.activate(s, move)
+            if c.losers(after):  # 119.4, 704.5a
+                return Position(Stage.END, after)
+            return Position(stage, after, ACTIVE, False, stack=self.stack)
         if isinstance(move, TriggerOrder):  # 603.3b, then priority (117.3b)
             if s.combat.blockers is None:  # attack triggers: the provoke triggers are put on above them (702.39a)
                 return putting(Stage.AFTER_ATTACKERS, s, move.resolves, provokes(s))

@@ -287,7 +287,8 @@ class Cost:
     """An activation cost (602.1a, 118): its mana symbols (107.4), {T} (107.5, 602.5a: tap the source),
     {Q} (107.6: untap it), "Pay N life" (119.4), "Discard a card" / "N cards" / "… at random" (701.9: a
     hand's cards are hidden, 121.1; only how many matters), "Sacrifice ~" (701.21a), "Sacrifice <fodder>"
-    and "Tap <fodder> you control" (701.21a, 701.26a: :class:`Fodder`)."""
+    and "Tap <fodder> you control" (701.21a, 701.26a: :class:`Fodder`), "Remove N +1/+1 counters from ~"
+    (122.1a; 118.3: only from a source that has them)."""
 
     mana: Mana = Mana()
     tap: bool = False
@@ -297,6 +298,7 @@ class Cost:
     sacrifice_self: bool = False
     sacrifice: Fodder | None = None
     tap_untapped: Fodder | None = None
+    remove_counters: int = 0
 
     @property
     def choices(self) -> bool:
@@ -308,14 +310,22 @@ class Cost:
         """Whether it limits how often the ability can be activated (117.1b: one that costs nothing could
         be activated any number of times)."""
         return bool(self.mana.total or self.tap or self.untap or self.life or self.discard or self.sacrifice_self
-                    or self.choices)
+                    or self.choices or self.remove_counters)
+
+    @property
+    def shared(self) -> bool:
+        """Whether paying it draws on what every fight of a combat draws on (pysolver.game.fights): life
+        (119.4), cards in hand (701.9), permanents sacrificed or tapped other than the source (701.21a,
+        701.26a), or the source itself leaving (701.21a) or losing counters (122.1a)."""
+        return bool(self.life or self.discard or self.sacrifice_self or self.choices or self.remove_counters)
 
     def others(self) -> list[str]:
         """Its parts other than mana symbols, {T} and "Sacrifice ~", in words (for messages)."""
         return [w for w, present in (("{Q}", self.untap), (f"pay {self.life} life", self.life),
                                      (f"discard {self.discard}", self.discard),
                                      (f"sacrifice {getattr(self.sacrifice, 'words', '')}", self.sacrifice),
-                                     (f"tap {getattr(self.tap_untapped, 'words', '')}", self.tap_untapped))
+                                     (f"tap {getattr(self.tap_untapped, 'words', '')}", self.tap_untapped),
+                                     (f"remove {self.remove_counters} +1/+1 counters", self.remove_counters))
                 if present]
 
 
@@ -324,6 +334,7 @@ _PAY_LIFE = re.compile(r"pay (\w+) life")
 _DISCARD = re.compile(r"discard (a|an|one|two|three|four|five) cards?( at random)?")
 _SACRIFICE = re.compile(r"sacrifice (?P<n>a|an|another|one|two|three|four|five) (?P<what>.+)")
 _TAP_UNTAPPED = re.compile(r"tap (?P<n>an|another|one|two|three|four|five) untapped (?P<what>.+?) you control")
+_REMOVE_COUNTERS = re.compile(r"remove (a|one|two|three) \+1/\+1 counters? from this creature")
 
 
 def _fodder(n: str, what: str, words: str) -> Fodder | None:
@@ -354,7 +365,7 @@ def parse_cost(text: str) -> Cost:
     """An activation cost (normalised, lower case) read part by part (602.1a), or :class:`NotModelled`
     naming the part that is not: {X} (107.3), {E} (107.14), {S} (107.4h), Phyrexian (107.4f) and {2/W}
     symbols, "discard a <kind> card" (the hand's cards are hidden, 121.1), "exile … from your graveyard",
-    counters removed or put as a cost, and anything else.
+    counters put, or removed other than +1/+1 counters from the source, as a cost, and anything else.
 
     >>> c = parse_cost("{1}{r}, discard a card")
     >>> str(c.mana), c.discard, c.tap
@@ -387,14 +398,17 @@ def parse_cost(text: str) -> Cost:
         if part in ("sacrifice this creature", "sacrifice it"):
             found["sacrifice_self"] = True  # 701.21a
             continue
+        if (m := _REMOVE_COUNTERS.fullmatch(part)) and (n := _count(m.group(1))):
+            found["remove_counters"] = found.get("remove_counters", 0) + n  # 122.1a, 118.3
+            continue
         m = _SACRIFICE.fullmatch(part) or _TAP_UNTAPPED.fullmatch(part)
         fodder = _fodder(m.group("n"), m.group("what"), part.split(" ", 1)[1]) if m else None
         if fodder is not None and (key := "sacrifice" if part.startswith("sac") else "tap_untapped") not in found:
             found[key] = fodder
             continue
-        raise NotModelled(f"the cost part {part!r} is not modelled (602.1a: mana symbols, {{T}}, {{Q}}, \"pay N "
-                          "life\", \"discard a card\", \"sacrifice ~\", \"sacrifice a <type>\" and \"tap an untapped "
-                          "<type> you control\" are)")
+        raise NotModelled(f"the cost part {part!r} is not modelled (602.1a: mana symbols, {{T}}, \"pay N life\", "
+                          "\"discard a card\", \"sacrifice ~\", \"sacrifice a <type>\", \"tap an untapped <type> you "
+                          "control\" and \"remove a +1/+1 counter from ~\" are)")
     return Cost(**found)
 
 
@@ -608,20 +622,20 @@ _TARGET_SCOPES = {None: "all", "you control": "you", "an opponent controls": "op
 @dataclass(frozen=True)
 class CombatAbility:
     """The value of an activated ability that acts in combat (602.1): its effect's +X/+Y (pumps) and the
-    keywords it gives (613.1f), its mana cost and whether {T} is part of the cost (602.5a, 302.6), and
-    what it may target (115.1): `target` where the creature is (``creature``, ``attacking``,
-    ``blocking``, ``attacking_or_blocking``; empty for "~": no target; a damage ability's own,
-    :data:`PING_TARGETS`), `quality` a creature quality (:func:`term_text`; ``("any",)``: any), `scope`
-    whose (all, you, opponents), `other` not the source itself ("another target")."""
+    keywords it gives (613.1f), its cost (602.1a: the mana in `cost`, the other parts in `extra`, a
+    :class:`Cost` of :func:`parse_cost`, its mana empty), and what it may target (115.1): `target`
+    where the creature is (``creature``, ``attacking``, ``blocking``, ``attacking_or_blocking``; empty
+    for "~": no target; a damage ability's own, :data:`PING_TARGETS`), `quality` a creature quality
+    (:func:`term_text`; ``("any",)``: any), `scope` whose (all, you, opponents), `other` not the source
+    itself ("another target")."""
 
     power: int
     toughness: int
     cost: Mana
-    tap: bool
+    extra: Cost = Cost()
     target: str = "creature"
     quality: Quality = ("any",)
     damage: int = 0  # "~ deals N damage to …" (120.3, :data:`PINGS`)
-    sacrifice: bool = False  # "sacrifice ~" is part of the cost (602.2b, 701.21a)
     before_attackers: bool = False  # "activate only during your turn, before attackers are declared" (602.5b)
     scope: str = "all"
     other: bool = False
@@ -630,37 +644,27 @@ class CombatAbility:
     loss: int = 0  # "… loses N life" (119.3, :data:`LIFE`)
     gain: int = 0  # "you gain N life" (119.3)
 
+    @property
+    def tap(self) -> bool:
+        """Whether {T} is part of its cost (602.5a, 302.6)."""
+        return self.extra.tap
+
+    @property
+    def sacrifice(self) -> bool:
+        """Whether "sacrifice ~" is part of its cost (602.2b, 701.21a)."""
+        return self.extra.sacrifice_self
+
+    @property
+    def full_cost(self) -> Cost:
+        """Its whole cost: the mana and the other parts."""
+        return replace(self.extra, mana=self.cost)
+
 
 def on_stack(kind: str, ab: CombatAbility) -> bool:
     """Whether an activation goes on the stack and waits for both players to pass (405.1, 608.1): a
     :data:`STACKED` kind, or one whose cost sacrifices its source (701.21a: it dies, 700.4, and its
     death triggers go above it, 603.3)."""
     return kind in STACKED or ab.sacrifice
-
-
-def _activation_cost(text: str) -> tuple[Mana, bool, bool]:
-    """An activated ability's cost (602.1a): its mana symbols, whether {T} and whether "sacrifice ~" are
-    part of it; :class:`NotModelled` for another part or for a cost of nothing.
-
-    >>> cost, tap, sacrifice = _activation_cost("{1}{r}, {t}, sacrifice this creature")
-    >>> str(cost), tap, sacrifice
-    ('{1}{R}', True, True)
-    """
-    if "{x}" in text:
-        raise NotModelled("an X in an activated ability is not modelled (107.3: it is chosen as the ability is "
-                          "activated, 601.2b)")
-    parts = [x.strip() for x in text.split(",")]
-    tap, sacrifice = "{t}" in parts, "sacrifice this creature" in parts
-    mana = "".join(x for x in parts if x not in ("{t}", "sacrifice this creature"))
-    try:
-        cost = Mana.parse(mana.upper()) if mana else Mana()
-    except ValueError:
-        raise NotModelled(f"the cost {text.upper()!r} is not modelled: only mana symbols (paid from `mana`), {{T}} "
-                          "and sacrificing the creature itself are (602.1a)") from None
-    if not (tap or sacrifice) and cost.total == 0:
-        raise NotModelled("an ability that costs no mana and no {T} can be activated any number of times "
-                          "(602.1, 117.1b): not modelled")
-    return cost, tap, sacrifice
 
 
 def target_of(text: str) -> tuple[str, Quality, str, bool] | None:
@@ -758,7 +762,7 @@ def _combat_ability(text: str) -> list[Ability] | None:
         target = target_of(e.group("t"))
         if target is None:
             return None
-    cost, tap, sacrifice = _activation_cost(m.group("cost"))
+    cost = _cost(m.group("cost"))
     x, y, keywords = 0, 0, tuple[str, ...]()
     counters = 0
     if kind in ("target_pump", "tap_pump"):
@@ -776,8 +780,8 @@ def _combat_ability(text: str) -> list[Ability] | None:
             return None
         counters = n
     where, quality, scope, other = target
-    return [Ability(kind, CombatAbility(x, y, cost, tap, where, quality, 0, sacrifice, timed is not None, scope, other,
-                                        keywords, counters))]
+    return [Ability(kind, CombatAbility(x, y, cost.mana, replace(cost, mana=Mana()), where, quality, 0,
+                                        timed is not None, scope, other, keywords, counters))]
 
 
 # --- Activated abilities that deal damage (120.3, pysolver.rules.pingers) -----------------------------
@@ -827,45 +831,13 @@ def _ping(text: str) -> list[Ability] | None:
     n = _number(m.group("n"))
     if not n:
         return None
-    cost, tap, sacrifice = _activation_cost(m.group("cost"))
-    timing = m.group("timing") is not None
+    cost = _cost(m.group("cost"))
+    mana, extra, timing = cost.mana, replace(cost, mana=Mana()), m.group("timing") is not None
     if target is not None:  # "target blue creature", "target attacking creature without flying" (115.1)
         where, quality, scope, other = target
-        return [Ability("ping", CombatAbility(0, 0, cost, tap, where, quality, n, sacrifice, timing, scope, other))]
+        return [Ability("ping", CombatAbility(0, 0, mana, extra, where, quality, n, timing, scope, other))]
     kind, target_kind = ("ping", PING_TARGETS[whom]) if whom in PING_TARGETS else ("ping_each", PING_EACH[whom])
-    return [Ability(kind, CombatAbility(0, 0, cost, tap, target_kind, ("any",), n, sacrifice, timing))]
-
-
-@dataclass(frozen=True)
-class ActivationCost:
-    """An activation cost (602.1a, 118): mana symbols paid from the controller's `mana` (601.2h), {T}
-    (602.5a: tapping the source) and "sacrifice ~" (701.21a)."""
-
-    mana: Mana
-    tap: bool = False
-    sacrifice: bool = False
-
-
-def activation_cost(text: str) -> ActivationCost | None:
-    """The cost of an activated ability (normalised, before its colon), or None if it has a part other
-    than mana symbols, {T} and "sacrifice ~"; :class:`NotModelled` for one of neither mana, {T} nor a
-    sacrifice (602.1, 117.1b: activated any number of times).
-
-    >>> c = activation_cost("{2}{u}, {t}")
-    >>> str(c.mana), c.tap, c.sacrifice, activation_cost("{t}, discard a card")
-    ('{2}{U}', True, False, None)
-    """
-    parts = [x.strip() for x in text.split(",")]
-    tap, sacrifice = "{t}" in parts, "sacrifice this creature" in parts
-    mana = "".join(x for x in parts if x not in ("{t}", "sacrifice this creature"))
-    try:
-        cost = Mana.parse(mana.upper()) if mana else Mana()
-    except ValueError:
-        return None
-    if not (tap or sacrifice) and cost.total == 0:
-        raise NotModelled("an ability that costs no mana and no {T} can be activated any number of times "
-                          "(602.1, 117.1b): not modelled")
-    return ActivationCost(cost, tap, sacrifice)
+    return [Ability(kind, CombatAbility(0, 0, mana, extra, target_kind, ("any",), n, timing))]
 
 
 # --- Activated abilities whose only effect in combat is their cost (pysolver.rules.activated) ----------
@@ -885,15 +857,19 @@ _ADD_MANA = re.compile(r"add (?:(?:\{[wubrgc]\})+|one mana of any color|one mana
 
 
 def _cost_only(text: str) -> list[Ability] | None:
-    """ "{cost}, {T}: Add {G}" (605.1a) or "{cost}, {T}: Draw a card" (121.1), or None: a cost of mana symbols
-    and {T} (602.5a), an effect that adds mana or acts only in hidden zones and targets no card there
-    (a hidden card is no legal target the board states, 601.2c).
+    """ "{cost}, {T}: Add {G}" (605.1a) or "{cost}, {T}: Draw a card" (121.1), or None: an effect that adds
+    mana or acts only in hidden zones and targets no card there (a hidden card is no legal target the
+    board states, 601.2c), a cost (:func:`parse_cost`) with a part that acts in combat: {T} (602.5a),
+    a sacrifice (701.21a), a tap of other permanents (701.26a), life (119.4) or counters removed (122.1a).
+    Another cost (mana, cards discarded: only spent) is left to :mod:`pysolver.files.oracle`.
 
     >>> a = _cost_only("{2}{u}, {t}: draw a card, then discard a card")[0]
     >>> a.kind, str(a.value.cost), a.value.tap, a.value.target
     ('tap_hidden', '{2}{U}', True, '')
     >>> _cost_only("{t}: add {r}, {g}, or {w}")[0].kind, _cost_only("{t}: draw a card, then gain 1 life")
     ('tap_mana', None)
+    >>> _cost_only("sacrifice this creature: add {b}")[0].value.sacrifice, _cost_only("{2}: scry 1")
+    (True, None)
     """
     m = _COST_ONLY.fullmatch(text)
     if m is None:
@@ -905,10 +881,14 @@ def _cost_only(text: str) -> list[Ability] | None:
         kind = "tap_hidden"
     else:
         return None
-    cost = activation_cost(m.group("cost"))
-    if cost is None or not cost.tap or cost.sacrifice:
+    try:
+        cost = _cost(m.group("cost"))
+    except NotModelled:
         return None
-    return [Ability(kind, CombatAbility(0, 0, cost.mana, True, "", before_attackers=m.group("timing") is not None))]
+    if not (cost.tap or cost.sacrifice_self or cost.choices or cost.life or cost.remove_counters):
+        return None
+    return [Ability(kind, CombatAbility(0, 0, cost.mana, replace(cost, mana=Mana()), "",
+                                       before_attackers=m.group("timing") is not None))]
 
 
 _LIFE = re.compile(r"(?P<cost>[^:\"]+): (?:(?P<whom>target player|target opponent|each opponent|each player) loses "
@@ -918,8 +898,8 @@ _LIFE = re.compile(r"(?P<cost>[^:\"]+): (?:(?P<whom>target player|target opponen
 
 def _life(text: str) -> list[Ability] | None:
     """ "{cost}: Target player loses N life [and you gain N life]", "... target opponent / each opponent / each
-    player loses N life ...", "{cost}: You gain N life" (119.3; :data:`LIFE`), or None; its cost mana symbols,
-    {T} and "sacrifice ~" (:func:`activation_cost`).
+    player loses N life ...", "{cost}: You gain N life" (119.3; :data:`LIFE`), or None; its cost any of
+    :func:`parse_cost`.
 
     >>> a = _life("{b}{b}, {t}: target player loses 2 life and you gain 2 life")[0]
     >>> a.kind, str(a.value.cost), a.value.tap, a.value.target, a.value.loss, a.value.gain
@@ -932,11 +912,11 @@ def _life(text: str) -> list[Ability] | None:
         return None
     loss = (_count(m.group("loss")) or 0) if m.group("loss") else 0
     gain = _count(m.group("also") or m.group("gain") or "") or 0
-    cost = activation_cost(m.group("cost"))
-    if cost is None or (m.group("loss") and not loss) or not (loss or gain):
+    if (m.group("loss") and not loss) or not (loss or gain):
         return None
+    cost = _cost(m.group("cost"))
     whom = LIFE_TARGETS[m.group("whom")] if m.group("whom") else ""
-    return [Ability("life", CombatAbility(0, 0, cost.mana, cost.tap, whom, sacrifice=cost.sacrifice,
+    return [Ability("life", CombatAbility(0, 0, cost.mana, replace(cost, mana=Mana()), whom,
                                           before_attackers=m.group("timing") is not None, loss=loss, gain=gain))]
 
 

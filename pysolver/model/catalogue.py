@@ -431,12 +431,15 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("Whenever a creature becomes the target of a spell or ability, destroy that creature",
               "Whenever ~ becomes the target of a spell or ability an opponent controls, create a 1/1 green Elf "
               "Warrior creature token"), literal=False),
-    # --- activated abilities that act in combat (pysolver.rules.activated): cost mana symbols, {T} and/or
-    # "sacrifice ~" (602.1a, 701.21a); <creature> a target's quality, whose, "another" (115.1, docs/abilities.md)
+    # --- activated abilities that act in combat (pysolver.rules.activated): a cost of the one cost grammar
+    # (602.1a, pysolver.model.abilities.parse_cost, paid by pysolver.rules.costs); <creature> a target's quality,
+    # whose, "another" (115.1, docs/abilities.md)
     LineForm("combat-activated", "{cost}: Tap target <creature>", "tap_target", "701.26a",
              "{W}, {T}: Tap target creature",
-             ("{U}{U}: Tap target creature without flying", "{T}: Tap target creature with power 3 or less"),
-             literal=False),
+             ("{U}{U}: Tap target creature without flying",
+              "{T}: Tap target creature with power 3 or less",
+              "{T}, Discard a card: Tap target creature",
+              "{1}, Sacrifice a Goblin: Tap target creature"), literal=False),
     LineForm("combat-activated", "{cost}: Target <creature> can't block this turn", "target_cant_block", "509.1b",
              "{R}, {T}: Target creature can't block this turn", literal=False),
     LineForm("combat-activated", "{cost}: Target <creature> can't be blocked this turn", "target_unblockable",
@@ -448,7 +451,9 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("{T}: Target attacking creature gets +1/+1 until end of turn",
               "{W}, {T}: Target blocking creature gets +2/+2 until end of turn",
               "{1}{R}: Target Goblin creature gets +1/+0 until end of turn",
-              "Sacrifice ~: Target creature gets -1/-1 until end of turn"), literal=False),
+              "Sacrifice ~: Target creature gets -1/-1 until end of turn",
+              "{T}, Sacrifice a creature: Target creature gets +2/+2 until end of turn",
+              "Tap an untapped Dwarf you control: Target creature gets +2/+0 until end of turn"), literal=False),
     LineForm("combat-activated", "{cost}: Target <creature> gains <keyword> until end of turn", "target_pump",
              "613.1f", "{T}: Target creature gains flying until end of turn",
              ("{1}{B}{G}: Target creature gets +1/+1 and gains intimidate until end of turn",
@@ -465,7 +470,8 @@ CATALOGUE: tuple[LineForm, ...] = (
              literal=False),
     LineForm("combat-activated", "{cost}: Put N +X/+Y counters on target <creature>", "target_counter", "122.1a",
              "{T}: Put a -1/-1 counter on target creature",
-             ("{T}, Sacrifice ~: Put a +1/+2 counter on target creature",), literal=False),
+             ("{T}, Sacrifice ~: Put a +1/+2 counter on target creature",
+              "{2}, Remove a +1/+1 counter from ~: Put a +1/+1 counter on target creature"), literal=False),
     LineForm("combat-activated", "{cost}: Exile target <creature>", "exile_target", "406.2",
              "{T}, Sacrifice ~: Exile target red creature", literal=False),
     LineForm("combat-activated", "{cost}: Return target <creature> to its owner's hand", "bounce_target", "400.7",
@@ -473,18 +479,22 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("{4}{W}: Return another target creature you control to its owner's hand",
               "{1}{U}, {T}: Return target creature with a counter on it to its owner's hand"), literal=False),
     LineForm("combat-activated", "Ward {cost}", "ward", "702.21", "Ward {2}", literal=False),
-    # --- activated abilities that deal damage (pysolver.rules.pingers, 120.3): cost mana symbols, {T} and/or
-    # "sacrifice ~" (602.2b, 701.21a); "target creature or player" is "any target" (115.4)
+    # --- activated abilities that deal damage (pysolver.rules.pingers, 120.3): any cost of the grammar (602.1a);
+    # "target creature or player" is "any target" (115.4)
     LineForm("combat-activated", "{cost}: ~ deals N damage to any target", "ping", "115.4",
              "{T}: This creature deals 1 damage to any target",
              ("{R}, Sacrifice ~: ~ deals 2 damage to target creature or player",
               "{T}: ~ deals 1 damage to target creature or player. Activate only during your turn, before attackers "
-              "are declared", "{1}{R}: It deals 1 damage to target player or planeswalker",
+              "are declared",
+              "{1}{R}: It deals 1 damage to target player or planeswalker",
               "{T}: ~ deals 1 damage to target creature", "{T}: ~ deals 1 damage to target player",
-              "{T}: ~ deals 2 damage to target attacking creature", "{T}: ~ deals 1 damage to target blocking creature",
+              "{T}: ~ deals 2 damage to target attacking creature",
+              "{T}: ~ deals 1 damage to target blocking creature",
               "{T}: ~ deals 1 damage to target attacking or blocking creature",
               "{T}: ~ deals 2 damage to target creature with flying",
-              "{T}: ~ deals 4 damage to target attacking creature with flying"), literal=False),
+              "{T}: ~ deals 4 damage to target attacking creature with flying",
+              "{T}, Sacrifice an artifact: ~ deals 2 damage to target creature or player",
+              "Remove a +1/+1 counter from ~: ~ deals 1 damage to any target"), literal=False),
     LineForm("combat-activated", "{cost}: ~ deals N damage to each creature", "ping_each", "120.3",
              "{1}{R}: This creature deals 1 damage to each creature without flying",
              ("{2}{B}: ~ deals 1 damage to each creature and each player",
@@ -492,25 +502,35 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{R}, Sacrifice ~: ~ deals 1 damage to each player", "{2}{R}: ~ deals 1 damage to each opponent"),
              literal=False),
     # --- activated abilities whose only effect in combat is their cost (pysolver.rules.activated.offered): a
-    # cost of mana symbols and {T}; a mana ability (605.1a), or an effect in hidden zones only (121.1)
-    LineForm("combat-activated", "{cost}, {T}: Add <mana>", "tap_mana", "605.1a", "{T}: Add {G}",
-             ("{T}: Add one mana of any color", "{T}: Add {R}, {G}, or {W}", "{T}: Add {C}{C}"), literal=False),
+    # cost with {T}, a sacrifice, a tap, life or counters; a mana ability (605.1a), or an effect in hidden zones
+    # only (121.1)
+    LineForm("combat-activated", "{cost}, {T}: Add <mana>", "tap_mana", "605.1a",
+             "{T}: Add {G}",
+             ("{T}: Add one mana of any color",
+              "{T}: Add {R}, {G}, or {W}",
+              "{T}: Add {C}{C}",
+              "Sacrifice ~: Add {B}"), literal=False),
     LineForm("combat-activated", "{cost}, {T}: <an effect in hidden zones only>", "tap_hidden", "121.1",
              "{T}: Draw a card",
-             ("{2}{U}, {T}: Draw a card, then discard a card", "{T}: Scry 1",
+             ("{2}{U}, {T}: Draw a card, then discard a card",
+              "{T}: Scry 1",
               "{U}, {T}: Target player mills two cards",
               "{T}: Search your library for a legendary card, reveal that card, and put it into your hand. Then "
-              "shuffle", "{T}: Draw a card. Activate only during your turn, before attackers are declared"),
-             literal=False),
+              "shuffle",
+              "{T}: Draw a card. Activate only during your turn, before attackers are declared",
+              "{T}, Discard a card: Draw a card",
+              "Sacrifice ~: Draw a card"), literal=False),
     # --- activated abilities that make players lose or gain life (119.3, pysolver.rules.activated.life_changed):
-    # cost mana symbols, {T} and/or "sacrifice ~"; they wait on the stack as the damage abilities do
+    # any cost of the grammar; they wait on the stack as the damage abilities do
     LineForm("combat-activated", "{cost}: Target player loses N life [and you gain N life]", "life", "119.3",
              "{B}, {T}: Target player loses 1 life",
              ("{B}{B}, {T}: Target player loses 2 life and you gain 2 life",
               "Sacrifice ~: Target opponent loses 1 life and you gain 1 life",
-              "{2}, {T}: Each opponent loses 1 life and you gain 1 life", "{T}: Each player loses 1 life",
+              "{2}, {T}: Each opponent loses 1 life and you gain 1 life",
+              "{T}: Each player loses 1 life",
               "{T}: You gain 1 life",
-              "{T}: You gain 1 life. Activate only during your turn, before attackers are declared"), literal=False),
+              "{T}: You gain 1 life. Activate only during your turn, before attackers are declared",
+              "{1}{B}, Sacrifice a creature: Target player loses 1 life and you gain 1 life"), literal=False),
     # --- regeneration and prevention (helper shields): a shield replaces destruction (701.19a, 614.8);
     # a prevention effect, damage being dealt (615.1a)
     LineForm("shields", "{cost}: Regenerate ~", "regenerate", "701.19a", "{1}{G}: Regenerate this creature",

@@ -16,20 +16,24 @@ from .mana import Mana, affordable
 from .situation import Permanent, Player, Situation
 
 
-def times_bound(s: Situation, p: Permanent, pump: Pump, spent: Mana | None = None) -> int:
-    """At most how many times `p`'s `pump` can be paid for from now on (602.2b): its mana from the pool
-    left after `spent` (default: what its controller spent), "Pay N life" from their life (119.4),
-    "Discard" from their hand (701.9), {T} and "Sacrifice ~" once, "Sacrifice" or "Tap" permanents from
-    those they control (pysolver.rules.pumps.times_paid counts exactly)."""
+def times_bound(s: Situation, p: Permanent, pump: Pump | CombatAbility, spent: Mana | None = None,
+                controlled: int | None = None) -> int:
+    """At most how many times `p`'s `pump` (or other activated ability) can be paid for from now on (602.2b):
+    its mana from the pool left after `spent` (default: what its controller spent), "Pay N life" from their
+    life (119.4), "Discard" from their hand (701.9), {T} and "Sacrifice ~" once, "Sacrifice" or "Tap"
+    permanents from those they control (`controlled`, else counted), +1/+1 counters from those it has
+    (122.1a; pysolver.rules.costs.times_paid counts exactly)."""
     owner = s.player(p.controller)
     extra = pump.extra
     bounds = [affordable(owner.mana, owner.spent if spent is None else spent, pump.cost)] if pump.cost.total else []
     bounds += [max(owner.life, 0) // extra.life] if extra.life else []
     bounds += [(owner.hand or 0) // extra.discard] if extra.discard else []
     bounds += [1] if extra.tap or extra.sacrifice_self else []
+    bounds += [sum(n for _, _, n in p.pt_counters) // extra.remove_counters] if extra.remove_counters else []
     fodder = extra.sacrifice or extra.tap_untapped
     if fodder is not None:
-        bounds.append(sum(x.controller == p.controller for x in s.permanents) // fodder.count)
+        mine = sum(x.controller == p.controller for x in s.permanents) if controlled is None else controlled
+        bounds.append(mine // fodder.count)
     return min(bounds)
 
 
@@ -93,23 +97,23 @@ def pump_magnitude(s: Situation) -> int:
     compute can wrap (a power of ``N+C-D+X`` with X up to that total)."""
     total = 0
     creatures: dict[str, int] = {}  # each player's creatures on the battlefield, counted once (linear loading)
+    controlled: dict[str, int] = {}  # and their permanents
     for x in s.permanents:
+        controlled[x.controller] = controlled.get(x.controller, 0) + 1
         if x.is_creature and not x.left_battlefield:
             creatures[x.controller] = creatures.get(x.controller, 0) + 1
     for p in s.permanents:
         if p.left_battlefield:
             continue
         pumped = {"pump": 1, "team_pump": creatures.get(p.controller, 0), "regenerate": 0}  # 701.19a: no P/T
-        owner = s.player(p.controller)
         for i, (kind, pump) in enumerate(p.pump_abilities()):
             declared = sum(a.times for a in s.combat.activations if (a.permanent, a.ability) == (p.id, i))
-            paid = times_bound(s, p, pump)
+            paid = times_bound(s, p, pump, controlled=controlled.get(p.controller, 0))
             total += (paid + declared) * (abs(pump.power) + abs(pump.toughness) + 2 * pump.counters) * pumped[kind]
             total += pump.cost.total * declared
-        for a in p.abilities:  # 602.2b: an ability with {T} or "sacrifice ~" in its cost once, else as often as
-            if isinstance(a.value, CombatAbility):  # the pool pays
-                once = a.value.tap or a.value.sacrifice
-                times = 1 if once else affordable(owner.mana, owner.spent, a.value.cost)
+        for a in p.abilities:  # 602.2b: as often as its cost can be paid
+            if isinstance(a.value, CombatAbility):
+                times = times_bound(s, p, a.value, controlled=controlled.get(p.controller, 0))
                 # 120.3, 702.15b: "~ deals N damage to …" marks N (or takes N life) and may gain N, on each
                 # creature and player for "each"
                 reached = 1 if a.kind == "ping" else sum(creatures.values()) + len(s.players)

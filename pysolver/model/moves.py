@@ -140,7 +140,8 @@ class AbilityActivation:
     empty if it has none). If the target has ward (702.21a) and is the activating player's
     opponent's, `ward_paid` says whether they pay the ward cost (if not, the ability is countered,
     its costs paid); else it is None. `ability` numbers the permanent's such abilities from 0
-    (written only when not 0).
+    (written only when not 0). `pay_with`: the permanents its cost sacrifices or taps ("Sacrifice a
+    creature", "Tap an untapped Soldier you control", 601.2h), sorted (written only when not empty).
 
     >>> AbilityActivation("after_attackers", "sentry", "tap_target", "bear").to_json()
     {'window': 'after_attackers', 'permanent': 'sentry', 'times': 1, 'kind': 'tap_target', 'target': 'bear'}
@@ -152,18 +153,21 @@ class AbilityActivation:
     target: str = ""
     ward_paid: bool | None = None
     ability: int = 0
+    pay_with: tuple[str, ...] = ()
 
     times = 1  # one activation (as Activation.times counts them)
 
-    def to_json(self) -> dict[str, str | int | bool]:
-        d: dict[str, str | int | bool] = {"window": str(self.window), "permanent": self.permanent, "times": 1,
-                                          "kind": self.kind}
+    def to_json(self) -> dict[str, str | int | bool | list[Any]]:
+        d: dict[str, str | int | bool | list[Any]] = {"window": str(self.window), "permanent": self.permanent,
+                                                      "times": 1, "kind": self.kind}
         if self.ability:
             d["ability"] = self.ability
         if self.target:
             d["target"] = self.target
         if self.ward_paid is not None:
             d["ward_paid"] = self.ward_paid
+        if self.pay_with:
+            d["pay_with"] = list(self.pay_with)
         return d
 
 

@@ -5,12 +5,15 @@ The abilities (docs/abilities.md, "Activated abilities in combat"): "{cost}: Tap
 (701.26a), "{cost}: Target <creature> can't block this turn" and "... can't be blocked this turn"
 (509.1b), "{cost}: Target <creature> gets +X/+Y [and gains K] until end of turn" or "gains K" (613.4c,
 613.1f), "{cost}: Regenerate target <creature>" (701.19a), "{cost}: Destroy target <creature>" (701.8a)
-and "{cost}, {T}: ~ gets +X/+Y until end of turn". A cost is mana symbols, paid from the controller's
-`mana` (602.2b, 601.2g-h), {T} and "sacrifice ~": with {T} the permanent must be untapped (602.5a; an
-attacking creature without vigilance is tapped, 508.1f, 702.20b) and, if it is a creature, not summoning
-sick unless it has haste (302.6, 702.10c); "sacrifice ~" puts it into the graveyard (701.21a). A
-face-down permanent has no abilities (708.2a). An ability with {T} in its cost is activated at most
-once while its source stays tapped; one of mana only as often as the pool pays.
+and "{cost}, {T}: ~ gets +X/+Y until end of turn". A cost is any of :func:`pysolver.model.abilities.parse_cost`,
+paid as every activated ability's is (:mod:`pysolver.rules.costs`, 602.2b, 601.2g-h): mana from the
+controller's `mana`; {T} only with the permanent untapped (602.5a; an attacking creature without vigilance
+is tapped, 508.1f, 702.20b) and, if it is a creature, not summoning sick unless it has haste (302.6,
+702.10c); "sacrifice ~" puts it into the graveyard (701.21a); life (119.4), cards (701.9), permanents
+sacrificed or tapped (701.21a, 701.26a: an activation's `pay_with`), +1/+1 counters removed (122.1a). A
+player whose last life a cost took loses before the ability resolves (704.5a). A face-down permanent has
+no abilities (708.2a). An ability with {T} in its cost is activated at most once while its source stays
+tapped; one of mana only as often as the pool pays.
 
 Targets (601.2c, 115.1; ``encodings/activated.lp``) are chosen by the activating player among the
 legal ones: not a creature with shroud (702.18a), nor one with hexproof its opponent controls
@@ -60,15 +63,16 @@ from clingo import Symbol, parse_term
 from ..asp.facts import REQUIREMENTS, atom, constant, program, situation_facts
 from ..asp.solving import BOARD, control, one_model
 from ..model import Permanent, Situation
-from ..model.abilities import COST_ONLY, LIFE, PINGS, TARGETED, CombatAbility, on_stack, term_text
-from ..model.mana import Mana, pays
+from ..model.abilities import COST_ONLY, LIFE, PINGS, TARGETED, CombatAbility, Cost, on_stack, term_text
+from ..model.mana import Mana
 from ..model.moves import AbilityActivation, Trigger
 from ..model.stage import Stage
 from ..model.values import Violation
-from .combat import has_statics
+from . import costs
+from .combat import has_statics, losers
 from .pingers import deal, lki
 from .pumps import blind, lowers_toughness, pumps_of, source_of
-from .statics import has_now, tapped
+from .statics import has_now
 
 TAKING = ("tap_target", "target_cant_block", "target_unblockable")  # they only take choices away (may_matter)
 ENCODINGS = BOARD + ("activated",)  # blocks.lp: the creature qualities (sat/3) targets have
@@ -100,31 +104,29 @@ def may_tap_attackers(s: Situation) -> bool:
 
 
 def payable(s: Situation, p: Permanent, ability: CombatAbility, extra: Mana | None = None) -> bool:
-    """Whether the cost of `ability` of `p` (and `extra`, a ward cost) can be paid now: the mana from
-    what is left of the pool (602.2b, 601.2h); {T} only untapped (602.5a) and, for a creature, not
-    summoning sick unless it has haste (302.6, 702.10c; its own or granted, 613.1f); "activate only
-    during your turn, before attackers are declared" only then (602.5b, 507.1)."""
+    """Whether the cost of `ability` of `p` (and `extra`, a ward cost) can be paid now
+    (:func:`pysolver.rules.costs.times_paid`: mana from what is left of the pool, 602.2b, 601.2h; {T}
+    only untapped, 602.5a, and for a creature not summoning sick unless it has haste, 302.6, 702.10c;
+    life, cards, permanents, counters, 118.3); "activate only during your turn, before attackers are
+    declared" only then (602.5b, 507.1)."""
     if ability.before_attackers and (p.controller != s.active or s.combat.attackers is not None):
         return False
-    owner = s.player(p.controller)
-    if not pays(owner.mana, owner.spent + ability.cost + (extra or Mana())):
-        return False
-    if ability.tap:
-        if tapped(s, p):
-            return False
-        if p.is_creature and p.summoning_sick and not has_now(s, p, "haste"):
-            return False
-    return True
+    return costs.times_paid(s, p, with_ward(ability, extra)) > 0
+
+
+def with_ward(ability: CombatAbility, extra: Mana | None) -> Cost:
+    """The whole cost of `ability` and a ward cost `extra` (702.21a: paid with it, the same pool)."""
+    return replace(ability.full_cost, mana=ability.cost + (extra or Mana()))
 
 
 def activatable(s: Situation, players: frozenset[str] | None = None) -> bool:
     """Whether any of `players` (default: anyone) can pay for one of these abilities now (its targets
     aside)."""
-    return any(payable(s, p, ab) and offered(s, kind) for p in s.permanents
+    return any(payable(s, p, ab) and offered(s, kind, ab) for p in s.permanents
                if players is None or p.controller in players for kind, ab in abilities_of(p))
 
 
-def offered(s: Situation, kind: str) -> bool:
+def offered(s: Situation, kind: str, ab: CombatAbility) -> bool:
     """Whether an ability of `kind` is a move of the combat now: one whose only effect in combat is its
     cost (:data:`~pysolver.model.abilities.COST_ONLY`: "{T}: Add {G}", 605.1a; "{T}: Draw a card", 121.1)
     only before blockers are declared where a requirement is at stake (508.1d, 509.1c: a tapped creature is
@@ -132,9 +134,13 @@ def offered(s: Situation, kind: str) -> bool:
     tapping a permanent and spending mana only take choices away (508.1a, 509.1a, 602.5a: nothing
     modelled reads a tapped permanent but declarations and {T} costs, 506.4b; a tapped attacker or
     blocker still deals its combat damage), so every end it reaches is the end of a line without it —
-    the same as an inert "{2}: Scry 1" (docs/engines.md), it is no move. Where the mana of a mana ability could
-    be spent, the board is refused (pysolver.files.loader)."""
-    return kind not in COST_ONLY or (s.combat.blockers is None and _requirements(s))
+    the same as an inert "{2}: Scry 1" (docs/engines.md), it is no move; but one whose cost sacrifices a
+    permanent (701.21a: it leaves combat, 506.4), pays life (119.4) or removes counters (122.1a) is a move
+    anywhere. Where the mana of a mana ability could be spent, the board is refused (pysolver.files.loader)."""
+    extra = ab.extra
+    if kind not in COST_ONLY or extra.sacrifice_self or extra.sacrifice or extra.life or extra.remove_counters:
+        return True
+    return s.combat.blockers is None and _requirements(s)
 
 
 def may_use_stack(s: Situation) -> bool:
@@ -210,16 +216,18 @@ def activations(s: Situation, window: str, players: frozenset[str]) -> Iterator[
         if p.controller not in players:
             continue
         for i, (kind, ab) in enumerate(abilities_of(p)):
-            if not (payable(s, p, ab) and offered(s, kind)):
+            if not (payable(s, p, ab) and offered(s, kind, ab)):
                 continue
+            chosen = costs.choices(s, p, ab.extra)  # 601.2h: the permanents its cost sacrifices or taps
             for t in targets(s, p.id, i):
                 cost = ward(s, p, t)
-                if cost is None:
-                    yield AbilityActivation(window, p.id, kind, t, None, i)
-                    continue
-                if payable(s, p, ab, cost):
-                    yield AbilityActivation(window, p.id, kind, t, True, i)
-                yield AbilityActivation(window, p.id, kind, t, False, i)
+                for c in chosen:
+                    if cost is None:
+                        yield AbilityActivation(window, p.id, kind, t, None, i, c)
+                        continue
+                    if payable(s, p, ab, cost):
+                        yield AbilityActivation(window, p.id, kind, t, True, i, c)
+                    yield AbilityActivation(window, p.id, kind, t, False, i, c)
 
 
 def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityActivation) -> tuple[Violation, ...]:
@@ -234,8 +242,11 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityAct
     if kind != move.kind:
         return (Violation("602.1", f"ability {move.ability} of {p.id} is {kind}, not {move.kind}"),)
     if not payable(s, p, ab):
-        return (Violation("602.2b", "its cost can't be paid now (601.2h; {T}: 602.5a, 302.6)"),)
-    if not offered(s, kind):
+        return (Violation("602.2b", "its cost can't be paid now (601.2h, 118.3; {T}: 602.5a, 302.6)"),)
+    chosen = costs.illegal_choice(s, p, ab.extra, move.pay_with)
+    if chosen:
+        return chosen
+    if not offered(s, kind, ab):
         return (Violation("509.1c", "its only effect in combat is its cost, a move only before blockers are "
                                     "declared where a requirement is at stake (508.1d, 509.1c; 506.4b)"),)
     legal = targets(s, p.id, move.ability)
@@ -252,17 +263,18 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityAct
 
 
 def activate(s: Situation, move: AbilityActivation) -> Situation:
-    """The situation after `move` (not a damage ability: :func:`paid`): its costs paid (602.2b; {T}:
-    701.26a), then, unless ward counters it (702.21a), its effect (608.2): the target becomes tapped
-    (701.26a), can't block or can't be blocked this turn (509.1b), or gets +X/+Y until end of turn
-    (613.4c), the source itself for "~"; state-based actions after a toughness went down (704.5f, 704.5g)."""
+    """The situation after `move` (not one that goes on the stack: :func:`paid`): its costs paid
+    (:func:`pysolver.rules.costs.pay`, 602.2b), then, unless ward counters it (702.21a), a player lost
+    paying life (704.5a) or its target is no longer legal (608.2b: sacrificed or tapped to pay), its
+    effect (608.2): the target becomes tapped (701.26a), can't block or can't be blocked this turn
+    (509.1b), or gets +X/+Y until end of turn (613.4c), the source itself for "~"; state-based actions
+    after a toughness went down (704.5f, 704.5g)."""
     p = s.permanent(move.permanent)
     kind, ab = abilities_of(p)[move.ability]
-    cost = ab.cost + (ward(s, p, move.target) or Mana() if move.ward_paid else Mana())
-    players = tuple(replace(pl, spent=pl.spent + cost) if pl.name == p.controller else pl for pl in s.players)
-    permanents = tuple(replace(x, tapped=True) if ab.tap and x.id == p.id else x for x in s.permanents)
-    s = replace(s, players=players, permanents=permanents)
-    if move.ward_paid is False:
+    s = costs.pay(s, p.id, with_ward(ab, ward(s, p, move.target) if move.ward_paid else None), move.pay_with)
+    if move.ward_paid is False or losers(s):
+        return s
+    if move.target and ab.extra.bounded and not still_legal(s, p.id, move.ability, move.target):
         return s
     s = replace(s, permanents=tuple(_affected(x, kind, ab) if x.id == (move.target or p.id) else x
                                     for x in s.permanents))
@@ -270,6 +282,17 @@ def activate(s: Situation, move: AbilityActivation) -> Situation:
         return s
     from .combat import settle  # clingo: state-based actions only where a toughness went down (704.5f, 704.5g)
     return settle(s)
+
+
+def still_legal(s: Situation, pid: str, index: int, target: str) -> bool:
+    """Whether `target` is still a legal target of ability `index` of `pid` (608.2b): on the battlefield
+    and a legal target of the source as it last existed (113.7a: a source sacrificed to pay its own cost
+    still resolves its ability)."""
+    if s.permanent(target).left_battlefield:
+        return False
+    lasting = replace(s, permanents=tuple(replace(x, left_battlefield=False) if x.id == pid else x
+                                          for x in s.permanents)) if s.permanent(pid).left_battlefield else s
+    return target in targets(lasting, pid, index)
 
 
 def stacks(s: Situation, move: AbilityActivation) -> bool:
@@ -286,11 +309,7 @@ def paid(s: Situation, move: AbilityActivation) -> tuple[Situation, Trigger | No
     p = s.permanent(move.permanent)
     kind, ab = abilities_of(p)[move.ability]
     known = lki(s, p.id) if kind in PINGS else ()  # 113.7a: the damage's source before a sacrifice
-    cost = ab.cost + (ward(s, p, move.target) or Mana() if move.ward_paid else Mana())
-    players = tuple(replace(pl, spent=pl.spent + cost) if pl.name == p.controller else pl for pl in s.players)
-    permanents = tuple(replace(x, tapped=x.tapped or ab.tap, left_battlefield=ab.sacrifice) if x.id == p.id else x
-                       for x in s.permanents)  # 701.26a, 701.21a
-    after = replace(s, players=players, permanents=permanents)
+    after = costs.pay(s, p.id, with_ward(ab, ward(s, p, move.target) if move.ward_paid else None), move.pay_with)
     return after, None if move.ward_paid is False else put(s, move, known)
 
 
@@ -348,7 +367,7 @@ def life_changed(s: Situation, controller: str, ab: CombatAbility, target: str) 
 
     >>> from pysolver.model import Player
     >>> s = Situation(players=(Player("a"), Player("b"), Player("c")), active="a", permanents=())
-    >>> ab = CombatAbility(0, 0, Mana(), True, "each_opponent", loss=1, gain=1)
+    >>> ab = CombatAbility(0, 0, Mana(), target="each_opponent", loss=1, gain=1)
     >>> [p.life for p in life_changed(s, "a", ab, "").players]
     [21, 19, 19]
     """
@@ -407,10 +426,13 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
     kind, ab = abilities_of(p)[move.ability]
     if on_stack(kind, ab):  # damage (120.3), destruction (701.8a), a source sacrificed (701.21a): in any window
         return True
+    if ab.extra.life or ab.extra.sacrifice or ab.extra.remove_counters:  # 119.4: a life total; 701.21a: a
+        return True  # permanent leaves the battlefield; 122.1a: a creature shrinks (704.5f)
     before = window in BEFORE_BLOCKS
     taking = before and _requirements(s)  # tapping / "can't block" may free a requirement
+    taps = ab.tap or ab.extra.tap_untapped is not None  # 701.26a: the source, or permanents it names
     if move.ward_paid is False or kind in TAKING or kind in COST_ONLY:
-        return taking and (ab.tap or move.ward_paid is not False)
+        return taking and (taps or move.ward_paid is not False)
     if ab.toughness < 0 or ab.keywords:  # 613.1f: a keyword is read as declarations are made and after
         return True
     target = s.permanent(move.target or p.id)
@@ -420,7 +442,7 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
         # a destruction on the stack is answered there (405.2, pysolver.game.explore)
         return lowering or has_statics(s) or (not before and target.id in in_combat and not target.removed_from_combat)
     if before:
-        if taking and ab.tap:
+        if taking and taps:
             return True
         unread = all(blind(a) for x in s.permanents for a in x.abilities)
         face_down = any(x.face_down and not x.left_battlefield for x in s.permanents)

@@ -37,18 +37,16 @@ after it (:mod:`pysolver.game.gametree`).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
 from dataclasses import replace
 
 from ..model import Permanent, Situation
-from ..model.abilities import PUMPS, Ability, CombatAbility, Fodder, Pump, term_text
-from ..model.mana import affordable
+from ..model.abilities import PUMPS, Ability, CombatAbility, Pump, term_text
 from ..model.moves import Activation
 from ..model.stage import Stage
 from ..model.values import Violation
+from . import costs
 from .combat import has_statics, losers
-from .statics import has_now, tapped
 
 # The ability kinds whose rules read no power or toughness before blockers are declared, listed
 # one by one (a kind added later is not in it until someone shows that it reads neither): with only
@@ -114,57 +112,8 @@ def max_times(s: Situation, pid: str, index: int = 0) -> int:
     activated under its limit this turn, if it has one (602.5b)."""
     p = s.permanent(pid)
     pump = pumps_of(p)[index]
-    paid = times_paid(s, p, pump)
+    paid = costs.times_paid(s, p, pump.full_cost)
     return paid if pump.limit is None else min(paid, left(p, index))
-
-
-def times_paid(s: Situation, p: Permanent, pump: Pump) -> int:
-    """How many times in a row the cost of `p`'s `pump` can be paid now (602.2b, 601.2h, 118.3): its mana
-    from what is left of the pool; "Pay N life" only while its controller's life is N or more (119.4);
-    "Discard a card" from the cards in hand (701.9, 402.1); {T} once, and only with the source untapped
-    (602.5a; an attacking creature without vigilance is tapped, 508.1f) and, a creature, not
-    summoning sick unless it has haste (302.6); "Sacrifice ~" once (701.21a); "Sacrifice" and "Tap an
-    untapped" permanents as often as there are such permanents (701.21a, 701.26a)."""
-    owner = s.player(p.controller)
-    extra = pump.extra
-    bounds = [affordable(owner.mana, owner.spent, pump.cost)] if pump.cost.total else []
-    if extra.life:
-        bounds.append(max(owner.life, 0) // extra.life)
-    if extra.discard:
-        bounds.append((owner.hand or 0) // extra.discard)
-    if extra.tap:
-        sick = p.is_creature and p.summoning_sick and not has_now(s, p, "haste")
-        bounds.append(0 if tapped(s, p) or sick else 1)
-    if extra.sacrifice_self:
-        bounds.append(1)
-    for fodder, untapped in ((extra.sacrifice, False), (extra.tap_untapped, True)):
-        if fodder is not None:
-            bounds.append(len(candidates(s, p, fodder, untapped)) // fodder.count)
-    return min(bounds)
-
-
-def candidates(s: Situation, p: Permanent, fodder: Fodder, untapped: bool) -> list[str]:
-    """The permanents `p`'s controller can sacrifice (701.21a) or, `untapped`, tap (701.26a) for a cost
-    naming `fodder`, by id: theirs, on the battlefield, of its kind — a card type (205.2a), creature
-    type (205.3m; a changeling has every one, 702.73a) or land type (205.3i); a face-down permanent
-    is a creature with no other type (708.2a) — not `p` for "another", and untapped for a tap (an
-    attacking creature without vigilance is tapped, 508.1f). Tapping another creature as a cost is not
-    {T}: summoning sickness does not matter (302.6)."""
-    return [x.id for x in s.permanents if x.controller == p.controller and not x.left_battlefield
-            and not (fodder.other and x.id == p.id) and _is(s, x, fodder) and not (untapped and tapped(s, x))]
-
-
-def _is(s: Situation, x: Permanent, fodder: Fodder) -> bool:
-    """Whether `x` is a permanent of the kind a cost names (205.2a, 205.3m, 205.3i, 702.73a, 708.2a)."""
-    kind, word = fodder.what
-    if x.face_down:
-        return (kind, word) == ("type", "Creature")
-    if kind == "type":
-        return word in x.types
-    if kind == "creature_type":
-        return (x.is_creature or "Kindred" in x.types) and (
-            word in (t.lower() for t in x.subtypes) or has_now(s, x, "changeling"))
-    return word in (t.lower() for t in x.subtypes)
 
 
 def left(p: Permanent, index: int) -> int:
@@ -183,18 +132,23 @@ def activatable(s: Situation, players: frozenset[str] | None = None) -> bool:
 
 
 def shares_costs(s: Situation) -> bool:
-    """Whether a pump ability whose cost has parts other than mana and {T} can still be paid for now
-    (602.1a): its life (119.4: only while the life total is N or more; at 0 its player loses at
-    once, 704.5a), cards in hand (701.9) or permanents sacrificed or tapped (701.21a, 701.26a: of any
-    fight, or of none) are what all fights of a combat draw on, which the fights' sums do not track
-    (:mod:`pysolver.game.fights`; a fight's players have no life total of their own). A face-down
-    permanent counts by its face-up side (it may be turned face up, 702.37e); a life cost always
-    (lifelink may raise a life total, 702.15b)."""
-    def draws(p: Permanent, i: int, pump: Pump) -> bool:
-        extra = pump.extra
-        return bool(extra.life or ((extra.discard or extra.choices or extra.sacrifice_self) and max_times(s, p.id, i)))
-    return any(not p.left_battlefield and any(draws(p, i, pump) for i, pump in enumerate(pumps_of(p)))
-               for p in s.permanents)
+    """Whether a pump ability or an activated ability of :mod:`pysolver.rules.activated` whose cost has parts
+    other than mana and {T} (:attr:`~pysolver.model.abilities.Cost.shared`) can still be paid for now
+    (602.1a): its life (119.4: only while the life total is N or more; at 0 its player loses at once,
+    704.5a), cards in hand (701.9), permanents sacrificed or tapped (701.21a, 701.26a: of any fight, or
+    of none) or counters removed (122.1a) are what all fights of a combat draw on, which the fights' sums
+    do not track (:mod:`pysolver.game.fights`; a fight's players have no life total of their own). A
+    face-down permanent counts by its face-up side (it may be turned face up, 702.37e); a life cost
+    always (lifelink may raise a life total, 702.15b)."""
+    for p in s.permanents:
+        if p.left_battlefield:
+            continue
+        if any(pump.extra.life or (pump.extra.shared and max_times(s, p.id, i)) for i, pump in enumerate(pumps_of(p))):
+            return True
+        if any(ab.extra.life or (ab.extra.shared and costs.times_paid(s, p, ab.full_cost))
+               for _, ab in p.combat_abilities()):
+            return True
+    return False
 
 
 def activations(s: Situation, window: str, players: frozenset[str]) -> Iterator[Activation]:
@@ -208,15 +162,7 @@ def activations(s: Situation, window: str, players: frozenset[str]) -> Iterator[
                 if not pump.extra.choices:
                     yield from (Activation(window, p.id, n, i) for n in range(1, times + 1))
                 elif times:
-                    yield from (Activation(window, p.id, 1, i, chosen) for chosen in choices(s, p, pump))
-
-
-def choices(s: Situation, p: Permanent, pump: Pump) -> list[tuple[str, ...]]:
-    """Each choice of the permanents one activation of `pump` sacrifices or taps (601.2h), sorted."""
-    fodder = pump.extra.sacrifice or pump.extra.tap_untapped
-    assert fodder is not None
-    found = candidates(s, p, fodder, pump.extra.sacrifice is None)
-    return list(itertools.combinations(sorted(found), fodder.count))
+                    yield from (Activation(window, p.id, 1, i, chosen) for chosen in costs.choices(s, p, pump.extra))
 
 
 def source_of(s: Situation, window: str, players: frozenset[str], move_window: str,
@@ -254,18 +200,14 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: Activation
     if move.times > max_times(s, p.id, move.ability):
         return (Violation("602.2b", f"its cost can be paid for {max_times(s, p.id, move.ability)} activations only "
                                     "(601.2h: mana, 119.4 life, 701.9 cards in hand, 602.5a {T}, 701.21a sacrifice)"),)
-    if pump.extra.choices and (move.times != 1 or move.pay_with not in choices(s, p, pump)):
-        return (Violation("601.2h", f"its cost {' and '.join(pump.extra.others())} is paid once per move with "
-                                    "permanents that pay it (pay_with: "
-                                    f"{', '.join(sorted({x for c in choices(s, p, pump) for x in c})) or 'none'})"),)
-    if move.pay_with and not pump.extra.choices:
-        return (Violation("601.2h", "its cost sacrifices or taps no permanent (pay_with)"),)
-    return ()
+    if pump.extra.choices and move.times != 1:
+        return (Violation("601.2h", f"its cost {' and '.join(pump.extra.others())} is paid once per move"),)
+    return costs.illegal_choice(s, p, pump.extra, move.pay_with)
 
 
 def activate(s: Situation, move: Activation) -> Situation:
-    """The situation after `move`: each activation paid (602.2b, :func:`pay`), counted for its limit
-    (602.5b) and resolved (608.2), state-based actions after each (704.3); activations stop once the
+    """The situation after `move`: each activation paid (602.2b, :func:`pysolver.rules.costs.pay`), counted
+    for its limit (602.5b) and resolved (608.2), state-based actions after each (704.3); activations stop once the
     permanent has left the battlefield. A player whose life a cost took to 0 or less loses as the
     state-based actions are checked before the ability resolves (119.4, 704.5a, 117.5): it does not."""
     for _ in range(move.times):
@@ -276,35 +218,11 @@ def activate(s: Situation, move: Activation) -> Situation:
         if pump.limit is not None:
             s = replace(s, permanents=tuple(x.with_activation(move.ability) if x.id == p.id else x
                                             for x in s.permanents))
-        s = pay(s, p.id, pump, move.pay_with)
+        s = costs.pay(s, p.id, pump.full_cost, move.pay_with)
         if losers(s):
             return s
         s = resolve(s, s.permanent(p.id), _kind(p, move.ability), pump)
     return s
-
-
-def pay(s: Situation, pid: str, pump: Pump, chosen: tuple[str, ...] = ()) -> Situation:
-    """`s` with the cost of `pid`'s `pump` paid (602.2b, 601.2h): its mana spent, N life paid (119.4, 119.3),
-    cards discarded (701.9: the hand is one smaller), the source tapped for {T} (602.5a) or sacrificed
-    (701.21a), and the `chosen` permanents sacrificed (they leave the battlefield and combat at once,
-    701.21a, 506.4) or tapped (701.26a: a tapped creature stays in combat, 506.4, but can't be declared
-    an attacker or blocker, 508.1a, 509.1a); state-based actions after a sacrifice (704.3: a static
-    ability's source gone, 611.3b)."""
-    extra = pump.extra
-    controller = s.permanent(pid).controller
-    players = tuple(replace(pl, spent=pl.spent + pump.cost, life=pl.life - extra.life,
-                            hand=None if pl.hand is None else pl.hand - extra.discard)
-                    if pl.name == controller else pl for pl in s.players)
-    sacrificed = set(chosen) if extra.sacrifice is not None else set()
-    sacrificed |= {pid} if extra.sacrifice_self else set()
-    tapping = (set(chosen) if extra.tap_untapped is not None else set()) | ({pid} if extra.tap else set())
-    permanents = tuple(replace(x, left_battlefield=x.left_battlefield or x.id in sacrificed,
-                               tapped=x.tapped or x.id in tapping) for x in s.permanents)
-    after = replace(s, players=players, permanents=permanents)
-    if not sacrificed:
-        return after
-    from .combat import settle  # clingo: state-based actions only where a permanent left (704.3, 611.3b)
-    return settle(after)
 
 
 def resolve(s: Situation, source: Permanent, kind: str, pump: Pump) -> Situation:
@@ -477,12 +395,13 @@ def waits(pump: Pump) -> bool:
     """Whether paying the cost of `pump` later does the same as now: mana and cards in hand are only
     spent (106.4, 402.1); paying life may make its player lose at once (119.4, 704.5a: before an
     attack trigger that changes a life total, say), sacrificing removes a permanent (701.21a) and
-    tapping a creature keeps it from attacking or blocking (508.1a, 509.1a). Nor does an effect that
+    tapping a creature keeps it from attacking or blocking (508.1a, 509.1a), removing +1/+1 counters lowers
+    a toughness (122.1a, 704.5f). Nor does an effect that
     takes the source off the battlefield (400.7), makes it unblockable (509.1b: as blockers are
     declared) or untaps it (701.26b: a tapped creature can't attack or block, 508.1a, 509.1a)."""
     extra = pump.extra
-    return not (extra.life or extra.tap or extra.sacrifice_self or extra.choices or pump.leaves or pump.unblockable
-                or pump.untap)
+    return not (extra.life or extra.tap or extra.sacrifice_self or extra.choices or extra.remove_counters
+                or pump.leaves or pump.unblockable or pump.untap)
 
 
 def may_matter(s: Situation, move: Activation) -> bool:
@@ -497,8 +416,9 @@ def may_matter(s: Situation, move: Activation) -> bool:
     kind = _kind(p, move.ability)
     toughness = pumps_of(p)[move.ability].toughness + pumps_of(p)[move.ability].counters  # 122.6
     extra = pumps_of(p)[move.ability].extra
-    if extra.life or extra.sacrifice or extra.sacrifice_self or pumps_of(p)[move.ability].leaves:
-        return True  # 119.4: a life total; 701.21a, 400.7: a permanent leaves the battlefield
+    if extra.life or extra.sacrifice or extra.sacrifice_self or extra.remove_counters \
+            or pumps_of(p)[move.ability].leaves:
+        return True  # 119.4: a life total; 701.21a, 400.7: a permanent leaves the battlefield; 122.1a: it shrinks
     if pumps_of(p)[move.ability].keywords:
         return True  # 613.1f: e.g. indestructible on a creature a dies trigger may deal damage to (603.10a)
     if toughness < 0 or (toughness > 0 and lowers_toughness(s)) or has_statics(s):

@@ -115,8 +115,10 @@ def fits(state, field: dict[str, Characteristics], t: str, quality: tuple,  # ty
 
 
 def actions(state):  # type: ignore[no-untyped-def]
-    """Every state after one activation of one of these abilities, resolved (each way of paying)."""
-    from .outcomes import paid, settle
+    """Every state after one activation of one of these abilities, resolved (each way of paying its cost,
+    reference.outcomes.costs_paid; a player who paid their last life has lost, 704.5a). 608.2b: a target
+    no longer legal once the cost is paid (sacrificed, tapped) is not affected."""
+    from .outcomes import costs_paid, settle
 
     field = state.field()
     out = set()
@@ -127,22 +129,28 @@ def actions(state):  # type: ignore[no-untyped-def]
         for kind, ab in p.combat_abilities():
             if on_the_stack(kind, ab) or not timely(state, p, ab):
                 continue  # (pushes, reference.pingers)
-            if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
-                continue
             targets = legal_targets(state, field, c, ab) if kind in TARGETED else [p.id]
             for t in targets:
                 ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
                     if kind in TARGETED and field[t].controller != p.controller else Mana()
-                tapped = state if not ab.tap else replace(state, s=replace(state.s, permanents=tuple(
-                    replace(q, tapped=True) if q.id == p.id else q for q in state.s.permanents)))
-                countered = paid(tapped, p.controller, ab.cost)
+                countered = costs_paid(state, p, ab.full_cost)
                 if ward.total:
                     out |= countered  # 702.21a: countered, its costs paid
-                    resolving = paid(tapped, p.controller, ab.cost + ward)
+                    resolving = costs_paid(state, p, replace(ab.full_cost, mana=ab.cost + ward))
                 else:
                     resolving = countered
-                out |= {settle(effect(after, kind, ab, t)) for after in resolving}
+                out |= {after if after.over or not still_legal(after, c, kind, ab, t)
+                        else settle(effect(after, kind, ab, t)) for after in resolving}
     return out
+
+
+def still_legal(state, source: Characteristics, kind: str, ab: CombatAbility,  # type: ignore[no-untyped-def]
+                target: str) -> bool:
+    """608.2b: whether `target` is still a legal target of the ability of `source` (as it was before its
+    cost was paid, if that sacrificed it: 113.7a) once its cost is paid."""
+    field = state.field()
+    return kind not in TARGETED or (target in field and target in legal_targets(
+        state, field, field.get(source.id, source), ab))
 
 
 def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no-untyped-def]
@@ -186,9 +194,10 @@ def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no
 def pushes(state):  # type: ignore[no-untyped-def]
     """Every activation now of an ability that goes on the stack (:func:`on_the_stack`) but a damage ability
     (reference.pingers), each way of paying: the state after paying its costs ({T}; "sacrifice ~": it
-    leaves the battlefield, 701.21a) and the ability as it goes on the stack (602.2, 405.1; resolved by
-    :func:`resolve_activated`), or None where ward counters it (702.21a, its costs paid)."""
-    from .outcomes import paid
+    leaves the battlefield, 701.21a; reference.outcomes.costs_paid) and the ability as it goes on the stack
+    (602.2, 405.1; resolved by :func:`resolve_activated`), or None where ward counters it (702.21a, its costs
+    paid)."""
+    from .outcomes import costs_paid
 
     field = state.field()
     out = set()
@@ -199,19 +208,13 @@ def pushes(state):  # type: ignore[no-untyped-def]
         for kind, ab in p.combat_abilities():
             if kind in KINDS or not on_the_stack(kind, ab) or not timely(state, p, ab):
                 continue
-            if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
-                continue
-            costs = replace(state, s=replace(state.s, permanents=tuple(
-                replace(q, tapped=q.tapped or ab.tap, left_battlefield=q.left_battlefield or ab.sacrifice)
-                if q.id == p.id else q for q in state.s.permanents)),
-                gone=state.gone | ({p.id} if ab.sacrifice else set()))
             for t in legal_targets(state, field, c, ab) if kind in TARGETED else [p.id]:
                 entry = ("activated", p.controller, p.id, kind, ab, t, c)
                 ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
                     if kind in TARGETED and field[t].controller != p.controller else Mana()
                 if ward.total:
-                    out |= {(after, None) for after in paid(costs, p.controller, ab.cost)}  # 702.21a: countered
-                out |= {(after, entry) for after in paid(costs, p.controller, ab.cost + ward)}
+                    out |= {(after, None) for after in costs_paid(state, p, ab.full_cost)}  # 702.21a: countered
+                out |= {(after, entry) for after in costs_paid(state, p, replace(ab.full_cost, mana=ab.cost + ward))}
     return out
 
 
@@ -224,8 +227,8 @@ def pushes(state):  # type: ignore[no-untyped-def]
 def stack_activations(state, players: set[str], depth: int) -> list[tuple[object, tuple]]:  # type: ignore[no-untyped-def]
     """Each activation `players` can make now with its target (each way of paying its costs): the
     state after paying and what goes on a stack of `depth` entries (the ability, and a ward trigger
-    above it when the target has ward and another player controls it)."""
-    from .outcomes import paid
+    above it when the target has ward and another player controls it; reference.outcomes.costs_paid)."""
+    from .outcomes import costs_paid
 
     field = state.field()
     out = []
@@ -236,13 +239,6 @@ def stack_activations(state, players: set[str], depth: int) -> list[tuple[object
         for kind, ab in p.combat_abilities():
             if not timely(state, p, ab):
                 continue  # 602.5b
-            if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
-                continue
-            tapped = state if not ab.tap else replace(state, s=replace(state.s, permanents=tuple(
-                replace(q, tapped=True) if q.id == p.id else q for q in state.s.permanents)))
-            if ab.sacrifice:  # 701.21a: it leaves as the cost is paid
-                tapped = replace(tapped, gone=tapped.gone | {p.id}, s=replace(tapped.s, permanents=tuple(
-                    replace(q, left_battlefield=True) if q.id == p.id else q for q in tapped.s.permanents)))
             whom = ping_targets(state, field, c, ab) if kind == "ping" else \
                 life_targets(state, p.controller, ab.target) if kind == "life" else [""] if kind in KINDS else None
             for t in whom if whom is not None else \
@@ -252,7 +248,7 @@ def stack_activations(state, players: set[str], depth: int) -> list[tuple[object
                 ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
                     if (kind in TARGETED and t in field) and field[t].controller != p.controller else Mana()
                 pushed = (entry, ("ward", p.controller, ward, depth)) if ward.total else (entry,)
-                out += [(after, pushed) for after in paid(tapped, p.controller, ab.cost)]
+                out += [(after, pushed) for after in costs_paid(state, p, ab.full_cost)]
     return out
 
 

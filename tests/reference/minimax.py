@@ -147,6 +147,9 @@ class Minimax:
         # Or one of reference.activated's, with its target (601.2c) and a ward trigger above it (702.21a).
         for after, pushed in stack_activations(state, mine, len(stack)):
             sacrificed = tuple(triggered(state.field(), set(after.gone - state.gone)))  # 700.4, 603.3
+            if after.over:  # 119.4, 704.5a: a player who paid their last life lost
+                options.append(self.value("end", after))
+                continue
             options.append(self.put(after, sacrificed, stage, stack + pushed) if sacrificed
                            else self.value("window", after, stage, holder, 0, stack + pushed))
         return self.choose(holder == ACTIVE, options)

@@ -61,7 +61,7 @@ import json
 from dataclasses import dataclass, replace
 
 from pysolver.model import Permanent, Situation
-from pysolver.model.abilities import Pump
+from pysolver.model.abilities import Cost
 from pysolver.model.mana import HYBRID, Mana
 
 from .activated import actions as activated_actions
@@ -238,25 +238,28 @@ def activations_of(state: State, players: set[str]) -> list[tuple[State, Pending
                 effect = (pump.power, pump.toughness, pump.counters, pump.unblockable, pump.to_hand,  # type: ignore[attr-defined]
                           pump.exiled, pump.untap)  # type: ignore[attr-defined]
                 out += [(after, (p.controller, p.id, a.kind, effect, pump.keywords))  # type: ignore[attr-defined]
-                        for after in costs_paid(counted, p, pump)]  # type: ignore[arg-type]
+                        for after in costs_paid(counted, p, pump.full_cost)]  # type: ignore[attr-defined]
     return out
 
 
-def costs_paid(state: State, p: Permanent, pump: Pump) -> set[State]:
-    """Every state after paying the whole cost of `p`'s `pump` (602.2b, 601.2h), each way: the mana
-    (each way of paying it), N life if its controller has N or more (119.4), N cards from a hand of N
-    or more (701.9), {T} if the source is untapped and not summoning sick without haste (602.5a,
-    302.6), the source sacrificed (701.21a), and each choice of the permanents of its controller a
+def costs_paid(state: State, p: Permanent, cost: Cost) -> set[State]:
+    """Every state after paying the whole `cost` of an activated ability of `p` (602.2b, 601.2h), each way:
+    the mana (each way of paying it), N life if its controller has N or more (119.4), N cards from a hand
+    of N or more (701.9), {T} if the source is untapped and not summoning sick without haste (602.5a,
+    302.6), the source sacrificed (701.21a), N +1/+1 counters removed from a source that has them
+    (122.1a, 118.3), and each choice of the permanents of its controller a
     "sacrifice"/"tap an untapped" part names (of that card type, creature type — every one with
     changeling, 702.73a — or land type; not the source for "another"; untapped for a tap, 508.1f).
     A sacrifice is followed by the state-based actions (704.3); a player at 0 or less life has lost
     (704.5a: checked before the ability resolves, 117.5): the state is over."""
     from .activated import is_tapped
 
-    extra = pump.extra
+    extra = cost
     field = state.field()
     me = state.s.player(p.controller)
     if me.life < extra.life or (me.hand or 0) < extra.discard:
+        return set()
+    if sum(n for dp, dt, n in p.pt_counters if (dp, dt) == (1, 1)) < extra.remove_counters:
         return set()
     c = field[p.id]
     if extra.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
@@ -288,13 +291,21 @@ def costs_paid(state: State, p: Permanent, pump: Pump) -> set[State]:
                             if pl.name == p.controller else pl for pl in state.s.players)
             permanents = tuple(replace(q, tapped=q.tapped or q.id in tapped, left_battlefield=q.left_battlefield
                                        or q.id in gone) for q in state.s.permanents)
+            permanents = tuple(_less(q, extra.remove_counters) if q.id == p.id else q for q in permanents)
             after = replace(state, s=replace(state.s, players=players, permanents=permanents),
                             gone=state.gone | frozenset(gone))
-            after = settle(after) if gone else after
-            for done in paid(after, p.controller, pump.cost):
+            after = settle(after) if gone or extra.remove_counters else after
+            for done in paid(after, p.controller, extra.mana):
                 lost = any(pl.life <= 0 for pl in done.s.players)  # 704.5a
                 out.add(replace(done, over=True) if lost else done)
     return out
+
+
+def _less(q: Permanent, n: int) -> Permanent:
+    """122.1a: `q` with `n` fewer +1/+1 counters."""
+    counts = {(dp, dt): k for dp, dt, k in q.pt_counters}
+    counts[1, 1] = counts.get((1, 1), 0) - n
+    return replace(q, pt_counters=tuple(sorted((dp, dt, k) for (dp, dt), k in counts.items() if k)))
 
 
 def _counted(state: State, pid: str, index: int) -> State:

@@ -116,9 +116,8 @@ def pushes(state):  # type: ignore[no-untyped-def]
     """Every activation of one of these abilities now, each way of paying: the state after paying its
     costs and the ability as it goes on the stack (602.2, 405.1; resolved by
     :func:`reference.activated.resolve_activated`), or None where ward counters it (702.21a, its
-    costs paid)."""
-    from .activated import is_tapped
-    from .outcomes import paid
+    costs paid; reference.outcomes.costs_paid: a player who paid their last life has lost, 704.5a)."""
+    from .outcomes import costs_paid
 
     field = state.field()
     out = set()
@@ -131,12 +130,6 @@ def pushes(state):  # type: ignore[no-untyped-def]
                 continue
             if ab.before_attackers and (p.controller != state.s.active or state.s.combat.attackers is not None):
                 continue  # 602.5b
-            if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
-                continue
-            costs = replace(state, s=replace(state.s, permanents=tuple(
-                replace(q, tapped=q.tapped or ab.tap, left_battlefield=q.left_battlefield or ab.sacrifice)
-                if q.id == p.id else q for q in state.s.permanents)),
-                gone=state.gone | ({p.id} if ab.sacrifice else set()))  # 701.26a, 701.21a
             whom = targets(state, field, c, ab) if kind == "ping" else \
                 life_targets(state, p.controller, ab.target) if kind == "life" else [""]
             for t in whom:
@@ -145,8 +138,8 @@ def pushes(state):  # type: ignore[no-untyped-def]
                 ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
                     if t in field and field[t].controller != p.controller else Mana()
                 if ward.total:
-                    out |= {(after, None) for after in paid(costs, p.controller, ab.cost)}  # 702.21a: countered
-                out |= {(after, entry) for after in paid(costs, p.controller, ab.cost + ward)}
+                    out |= {(after, None) for after in costs_paid(state, p, ab.full_cost)}  # 702.21a: countered
+                out |= {(after, entry) for after in costs_paid(state, p, replace(ab.full_cost, mana=ab.cost + ward))}
     return out
 
 
