@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import Situation
-from ..model.abilities import PINGS
+from ..model.abilities import PINGS, WINDOW_TRIGGERS
 from ..model.moves import (
     DEATH_TRIGGERS,
     AbilityActivation,
@@ -50,10 +50,11 @@ def line(final: Situation, moves: tuple[Move, ...]) -> Line:
 def explores(p: gt.Position, moves: tuple[Move, ...]) -> Iterator[tuple[Move, gt.Position]]:
     """The moves of `p` the searches for outcomes explore, with their positions: in a window only
     face-up turns that may matter (:func:`pysolver.rules.combat.may_matter`) and activations that may
-    (:func:`pump_matters`), or any with a death trigger on the stack (any creature may be dealt damage
-    then, 120.3); no needless order of putting triggers on the stack."""
+    (:func:`pump_matters`), or any with a death trigger or a window trigger on the stack (any creature
+    may be dealt damage then, 120.3); no needless order of putting triggers on the stack."""
     matter = c.may_matter(p.s, p.stage) if p.stage in WINDOWS else set()
-    targeted = any(t.kind in DEATH_TRIGGERS or t.kind in PINGS for t in p.stack)  # (damage waiting: 120.3)
+    # (damage waiting, 120.3, or a window trigger's effect, 708.8, 701.37b: any response may matter)
+    targeted = any(t.kind in DEATH_TRIGGERS or t.kind in PINGS or t.kind in WINDOW_TRIGGERS for t in p.stack)
     for m, child in p.successors():
         if isinstance(m, FaceUp) and m.permanent not in matter and not targeted:
             continue

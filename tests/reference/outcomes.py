@@ -18,7 +18,9 @@ a manifested or cloaked creature card for its mana cost (701.40b, 701.58b), payi
 left of their `mana` (the pool is shared across the combat): every colored and {C} symbol with
 exactly that mana, every generic one with any mana; each way of paying is tried. A megamorph cost
 puts a +1/+1 counter on it (702.37b; its mana cost does not); damage marked stays (120.6) and
-state-based actions follow (704.3).
+state-based actions follow (704.3). A creature with a "when ~ is turned face up" trigger is turned face up
+one at a time, its triggers then put on the stack with their targets (708.8, 603.3d,
+:mod:`reference.window_triggers`) and resolving when both pass (any other action in between, 117.3c).
 
 In each window every player may also activate the abilities of :mod:`reference.activated` (targets,
 hexproof, shroud, ward), and the pump abilities ("{cost}: ~ gets +X/+Y until end
@@ -86,6 +88,9 @@ from .provoke import stacks as provoke_stacks
 from .shields import prevented, regenerated, saved
 from .statics import bonus_toughness
 from .triggers import attack_stacked, attack_triggers, block_triggers, destroyed_by, resolve, stacked
+from .window_triggers import resolve_window
+from .window_triggers import targets as window_targets
+from .window_triggers import triggered as window_triggered
 
 POOL_KEYS = ("W", "U", "B", "R", "G", "colorless")
 
@@ -275,9 +280,12 @@ def resolve_pump(state: State, pending: Pending) -> State:
 
 def single_actions(state: State) -> set[State]:
     """Every state after one action in a window: one face-down permanent turned face up (each way of
-    paying), or one pump ability activated once and resolved (each way of paying), then 704.3."""
+    paying; one without a "when ~ is turned face up" trigger, :func:`turnings`), or one pump ability
+    activated once and resolved (each way of paying), then 704.3."""
     out = set()
     for p in state.s.permanents:
+        if any(a.kind == "turned_face_up" for a in p.abilities):
+            continue
         for _, cost, counter in ways(p) if p.id not in state.gone else ():
             up = replace(p, face_down=False).with_counters(1, 1, counter)  # 702.37b
             for after in paid(state, p.controller, cost):
@@ -288,6 +296,29 @@ def single_actions(state: State) -> set[State]:
     return out | activated_actions(state)  # reference.activated
 
 
+def turnings(state: State) -> list[tuple[State, tuple]]:
+    """Each face-down permanent with a "when ~ is turned face up" trigger turned face up (116.2b; each way,
+    each way of paying), 704.3, and its triggers put on the stack by its controller in each order, each with
+    each legal target (708.8, 603.3, 603.3b, 603.3d; one without a legal target removed): the state and the
+    triggers in the order they resolve (the last put first, 405.2)."""
+    out = []
+    for p in state.s.permanents:
+        if p.id in state.gone or not any(a.kind == "turned_face_up" for a in p.abilities):
+            continue
+        up = replace(p, face_down=False)
+        for _, cost, counter in ways(p):
+            for after in paid(state, p.controller, cost):
+                turned = replace(after, s=replace(after.s, permanents=tuple(
+                    up.with_counters(1, 1, counter) if q.id == p.id else q for q in after.s.permanents)))
+                pending = window_triggered(turned.field(), p.id, "turned_face_up")  # as it is turned (708.8)
+                settled = settle(turned)
+                field = settled.field()
+                for order in set(itertools.permutations(pending)):
+                    for chosen in itertools.product(*(window_targets(settled.s, field, t) for t in order)):
+                        out.append((settled, tuple(reversed([t[:3] + (x,) + t[4:] for t, x in zip(order, chosen)]))))
+    return out
+
+
 def window_options(state: State) -> set[State]:
     """Every state a priority window can end in: with pump abilities on the board, every sequence of
     single actions (117.3c, 117.4); without, every set of face-up turns at once. A damage ability
@@ -296,7 +327,7 @@ def window_options(state: State) -> set[State]:
     window ends with the stack empty, or when a player lost (704.5a)."""
     if state.over:
         return {state}
-    if not any(pumps(p) for p in state.s.permanents) and not has_activated(state.s):
+    if not any(pumps(p) for p in state.s.permanents) and not has_activated(state.s) and not has_windows(state.s):
         return face_up_options(state)
     seen: set[tuple[State, tuple]] = set()
     ends: set[State] = set()
@@ -311,6 +342,7 @@ def window_options(state: State) -> set[State]:
         if st.over:
             continue
         todo += [(x, stack) for x in single_actions(st)]
+        todo += [(x, put + stack) for x, put in turnings(st)]  # 708.8, 117.3c
         for after, entry in ping_pushes(st):  # a source sacrificed to pay dies (700.4): its triggers above (603.3)
             pushed = stack if entry is None else (entry, *stack)
             pending = triggered(st.field(), set(after.gone - st.gone))
@@ -327,8 +359,8 @@ def resolved_top(state: State, stack: tuple) -> list[tuple[State, tuple]]:
     (704.5a); the creatures that died put their death triggers on top (603.3b, 603.3d)."""
     top, rest = stack[0], stack[1:]
     field = state.field()
-    if top[0] == "dies":
-        dealt, destroyed = resolve_death(state.s, field, top)
+    if top[0] in ("dies", "window"):  # a window trigger (reference.window_triggers) as a death trigger
+        dealt, destroyed = (resolve_death if top[0] == "dies" else resolve_window)(state.s, field, top)
         resolved = settle(replace(state, s=dealt, gone=state.gone | destroyed))
         resolved = replace(resolved, over=any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players))
     else:
@@ -339,6 +371,12 @@ def resolved_top(state: State, stack: tuple) -> list[tuple[State, tuple]]:
     if not pending:
         return [(resolved, rest)]
     return [(resolved, tuple(reversed(seq)) + rest) for seq in put_sequences(resolved.s, resolved.field(), pending)]
+
+
+def has_windows(s: Situation) -> bool:
+    """Whether a permanent has a trigger of a priority window (708.8, 701.37b): then a window is played one
+    action at a time, each trigger on the stack."""
+    return any(a.kind in ("turned_face_up", "becomes_monstrous") for p in s.permanents for a in p.abilities)
 
 
 # ==== A combat damage step (510.2, 120.3, 704.3) ==========================================
@@ -539,7 +577,8 @@ class Search:
         if key in self.memo:
             return self.memo[key]
         out = set()
-        actions = window_options if any(t[0] in ("dies", "hit") for t in stack) else face_up_options
+        actions = window_options if any(t[0] in ("dies", "hit") for t in stack) or has_windows(state.s) \
+            else face_up_options
         for after in actions(state):
             field = after.field()
             if stack[0][0] == "dies":
