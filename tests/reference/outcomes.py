@@ -310,9 +310,10 @@ def turnings(state: State) -> list[tuple[State, tuple]]:
             for after in paid(state, p.controller, cost):
                 turned = replace(after, s=replace(after.s, permanents=tuple(
                     up.with_counters(1, 1, counter) if q.id == p.id else q for q in after.s.permanents)))
-                pending = window_triggered(turned.field(), p.id, "turned_face_up")  # as it is turned (708.8)
                 settled = settle(turned)
                 field = settled.field()
+                pending = [t for t in window_triggered(turned.field(), p.id, "turned_face_up")  # as it is turned
+                           if window_targets(settled.s, field, t)]  # (708.8); 603.3d: none without a target
                 for order in set(itertools.permutations(pending)):
                     for chosen in itertools.product(*(window_targets(settled.s, field, t) for t in order)):
                         out.append((settled, tuple(reversed([t[:3] + (x,) + t[4:] for t, x in zip(order, chosen)]))))
