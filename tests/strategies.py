@@ -633,3 +633,27 @@ def with_face_up_triggers(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> d
     for p in draw(st.lists(st.sampled_from(down), min_size=1, max_size=2, unique_by=lambda p: p["id"])) if down else ():
         p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(FACE_UP_LINES))]
     return data
+
+
+MONSTROSITY_LINES = ["{R}: Monstrosity 1", "{1}: Monstrosity 2", "{G}{1}: Monstrosity 3"]
+MONSTROUS_LINES = ["When ~ becomes monstrous, destroy target creature with flying an opponent controls",
+                   "When ~ becomes monstrous, destroy target non-Goblin creature an opponent controls",
+                   "When ~ becomes monstrous, it deals 1 damage to each opponent",
+                   "As long as ~ is monstrous, it has first strike", "As long as ~ is monstrous, it has indestructible"]
+
+
+@st.composite
+def with_monstrosity(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
+    """A board from `boards` (tests/combat_boards.py) with a monstrosity ability (701.37a) on one or two creatures
+    (face-down ones on their face-up side), maybe monstrous already, and maybe a line that reads it (701.37b)."""
+    data = draw(boards)
+    creatures = [p for p in data["permanents"] if "power" in p
+                 and not any(a in ("Persist", "Undying") for a in p.get("abilities", []))]
+    for p in draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"])) \
+            if creatures else ():
+        p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(MONSTROSITY_LINES))]
+        if draw(st.booleans()):
+            p["abilities"].append(draw(st.sampled_from(MONSTROUS_LINES)))
+        if draw(one_in(5)):
+            p["monstrous"] = True
+    return data

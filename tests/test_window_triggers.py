@@ -11,7 +11,7 @@ from boards import board, creature
 from combat_boards import outcome_boards
 from differential import outcomes_equal_reference
 from hypothesis import HealthCheck, given, settings
-from strategies import examples, with_face_up_triggers
+from strategies import examples, with_face_up_triggers, with_monstrosity
 
 import pysolver
 from pysolver.game import gametree as gt
@@ -159,4 +159,51 @@ def test_face_up_trigger_outcomes_after_blocks_equal_reference(data: dict) -> No
 @settings(max_examples=examples(2), deadline=None, suppress_health_check=SLOW)
 @given(with_face_up_triggers(outcome_boards("attackers")))
 def test_face_up_trigger_outcomes_after_attacks_equal_reference(data: dict) -> None:
+    outcomes_equal_reference(data)
+
+
+# ---- monstrosity (701.37) ------------------------------------------------------------------------------------
+
+MONSTROUS = "When ~ becomes monstrous, destroy target creature with flying an opponent controls"
+
+
+def test_701_37a_monstrosity_puts_n_counters_on_it_once() -> None:
+    """701.37a, 122.1a: "{R}: Monstrosity 2" makes the blocked 3/3 a 5/5 that kills the 4/4 and survives; with
+    {R}{R} a second activation does nothing more (701.37b: it is monstrous); a monstrous one gets nothing."""
+    def blocked(**fields: Any) -> list[tuple[Any, ...]]:
+        return results(board(creature("x", "alice", 3, 3, "{R}: Monstrosity 2", **fields), creature("y", "bob", 4, 4),
+                             mana="{R}{R}", attackers={"x": "bob"}, blockers={"y": ["x"]}))
+    assert blocked() == [(20, 20, ("x",)), (20, 20, ("y",))]
+    assert blocked(monstrous=True) == [(20, 20, ("x",))]
+
+
+def test_701_37b_becoming_monstrous_triggers_with_a_target() -> None:
+    """701.37b, 603.3d: made monstrous before blocks it destroys bob's flyer (701.8a) and attacks as a 4/4."""
+    s = board(creature("x", "alice", 3, 3, "{R}: Monstrosity 1", MONSTROUS), creature("y", "bob", 2, 2, "Flying"),
+              creature("z", "bob", 2, 2), mana="{R}", attackers={"x": "bob"})
+    assert (20, 16, ("y",)) in results(s) and (20, 20, ("y", "z")) in results(s)
+    assert all(d != ("x", "z") or life == 20 for _, life, d in results(s))
+
+
+def test_701_37b_as_long_as_it_is_monstrous() -> None:
+    """701.37b, 613.1f, 702.12b: "as long as ~ is monstrous, it has indestructible": a monstrous 1/1 blocked by a
+    5/5 survives; the `monstrous` field needs a monstrosity line."""
+    def blocked(**fields: Any) -> list[tuple[Any, ...]]:
+        return results(board(creature("x", "alice", 1, 1, "{9}: Monstrosity 1",
+                                      "As long as ~ is monstrous, it has indestructible", **fields),
+                             creature("y", "bob", 5, 5), attackers={"x": "bob"}, blockers={"y": ["x"]}))
+    assert (blocked(), blocked(monstrous=True)) == ([(20, 20, ("x",))], [(20, 20, ())])
+    with pytest.raises(pysolver.InputError, match=r"monstrous: .*no monstrosity ability"):
+        board(creature("x", "alice", 1, 1, monstrous=True))
+
+
+@settings(max_examples=examples(5), deadline=None, suppress_health_check=SLOW)
+@given(with_monstrosity(outcome_boards("blockers")))
+def test_monstrosity_outcomes_after_blocks_equal_reference(data: dict) -> None:
+    outcomes_equal_reference(data)
+
+
+@settings(max_examples=examples(2), deadline=None, suppress_health_check=SLOW)
+@given(with_monstrosity(outcome_boards("attackers")))
+def test_monstrosity_outcomes_after_attacks_equal_reference(data: dict) -> None:
     outcomes_equal_reference(data)

@@ -147,7 +147,8 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
         yield atom("has_mana_cost", i)
         yield from (atom("printed_mana_cost", i, constant(k), v) for k, v in zip(MANA_KEYS, p.mana_cost.as_tuple())
                     if v)
-    for flag in ("tapped", "summoning_sick", "dashed", "face_down", "cant_block_this_turn", "cant_be_blocked_this_turn",
+    for flag in ("tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
+                 "cant_be_blocked_this_turn",
                  "left_battlefield", "removed_from_combat"):
         if getattr(p, flag):
             yield atom(flag, i)

@@ -75,6 +75,8 @@ def pump_matters(p: gt.Position, m: Activation, moves: tuple[Move, ...]) -> bool
     if any(isinstance(x, Activation) and (x.window, x.permanent, x.ability) == (m.window, m.permanent, m.ability)
            for x in moves):
         return False
+    if pumps.is_monstrosity(p.s, m) and (m.times > 1 or p.s.permanent(m.permanent).monstrous):
+        return False  # 701.37a: a second activation, or one of a monstrous permanent, only spends mana
     if p.stage in (Stage.BEGINNING_OF_COMBAT, Stage.AFTER_ATTACKERS):
         return not pumps.may_wait(p.s, m)
     return pumps.may_matter(p.s, m)

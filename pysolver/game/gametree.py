@@ -368,7 +368,13 @@ class Position:
                 return putting(stage, up, self.stack, triggered, self.mover)
             return Position(stage, up, self.mover, False, stack=self.stack)
         if isinstance(move, Activation):  # 608.2 resolved, then 117.3b: the active player receives priority
-            return Position(stage, pumps.activate(s, move), ACTIVE, False, stack=self.stack)
+            after = pumps.activate(s, move)
+            monstrous = after.permanent(move.permanent).monstrous and not s.permanent(move.permanent).monstrous
+            triggered = tuple(t for t in window_triggers.triggered(after, move.permanent, "becomes_monstrous")
+                              if window_triggers.targets(after, t)) if monstrous else ()  # 701.37b, 603.3d
+            if triggered:
+                return putting(stage, after, self.stack, triggered)  # 603.3, then 117.3b
+            return Position(stage, after, ACTIVE, False, stack=self.stack)
         if isinstance(move, AbilityActivation) and move.kind in PINGS:  # 602.2: a damage ability goes on the
             paid, put = activated.paid(s, move)  # stack (405.1) and the player who activated it receives
             stack = self.stack if put is None else (put, *self.stack)  # priority (117.3c); both pass: it

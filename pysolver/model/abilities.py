@@ -194,6 +194,8 @@ class Ability:
             return self.kind
         if self.kind == "regenerate":
             return self.kind
+        if self.kind == "monstrosity":  # 701.37a: N
+            return f"monstrosity({cast(Pump, self.value).power})"
         if self.kind in STATICS:
             return cast(Static, self.value).term(self.kind)
         if self.kind in PUMPS:
@@ -211,9 +213,10 @@ class Ability:
 
 # --- Activated pump abilities (602.1, 613.4c) ------------------------------------------------------
 PUMPS = ("pump", "team_pump")  # "~ gets +X/+Y", "Creatures you control get +X/+Y" until end of turn
-# The abilities activated for mana in the priority windows (602.2): the pumps and "{cost}: Regenerate ~"
-# (701.19a, a Pump of +0/+0 whose effect is a regeneration shield), numbered together (Activation.ability).
-ACTIVATED = (*PUMPS, "regenerate")
+# The abilities activated for mana in the priority windows (602.2): the pumps, "{cost}: Regenerate ~"
+# (701.19a, a Pump of +0/+0 whose effect is a regeneration shield) and "{cost}: Monstrosity N" (701.37a, a
+# Pump of +N/+N whose effect is N +1/+1 counters if it isn't monstrous), numbered together (Activation.ability).
+ACTIVATED = (*PUMPS, "regenerate", "monstrosity")
 _REGENERATE = re.compile(r"(?P<cost>[^:]+): regenerate this creature")
 _PUMP = re.compile(r"(?P<cost>[^:]+): (?P<who>.+?) (?:gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains? (?P<also>.+?))?"
                    r"|gains? (?P<only>.+?)) until end of turn")
@@ -307,6 +310,25 @@ def _cost(text: str) -> Mana:
         raise NotModelled("an ability that costs no mana can be activated any number of times (602.1, 117.1b): "
                           "not modelled")
     return cost
+
+
+_MONSTROSITY = re.compile(r"(?P<cost>[^:]+): monstrosity (?P<n>\w+)")
+
+
+def _monstrosity(text: str) -> list[Ability] | None:
+    """ "{cost}: Monstrosity N" (701.37a: "If this permanent isn't monstrous, put N +1/+1 counters on it and it
+    becomes monstrous"), or None; {X} is not modelled (701.37c).
+
+    >>> _monstrosity("{5}{r}{r}: monstrosity 3")[0].term
+    'monstrosity(3)'
+    """
+    m = _MONSTROSITY.fullmatch(text)
+    if m is None:
+        return None
+    n = _count(m.group("n"))
+    if n is None:
+        raise NotModelled(f"monstrosity {m.group('n')} is not modelled (701.37c: X)")
+    return [Ability("monstrosity", Pump(n, n, _cost(m.group("cost"))))]
 
 
 def _regenerate(text: str) -> list[Ability] | None:
@@ -584,7 +606,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
             return [Ability("ward", Mana.parse(m.group(1).upper()))]
         except ValueError:
             return None
-    pump = _pump(text) or _regenerate(text)
+    pump = _pump(text) or _regenerate(text) or _monstrosity(text)
     if pump is not None:
         return pump
     if text in PREVENTIONS:  # 615.1a
@@ -1570,6 +1592,37 @@ _ATTACKING = [re.compile(rf"(?:{_GETS}|{_HAS}) as long as it's attacking"),
 _EACH_ATTACKING = re.compile(r"this creature gets \+(?P<x>\d+)/\+(?P<y>\d+) for each other attacking creature")
 
 
+_MONSTROUS = [re.compile(rf"(?:{_GETS}|{_HAS}) as long as it's monstrous"),
+              re.compile(r"as long as this creature is monstrous, it "
+                         r"(?:gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.+?))?|has (?P<have>.+?))")]
+
+
+def _while_monstrous(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """ "As long as ~ is monstrous, it has <abilities> / gets +X/+Y" (701.37b): the condition is its own (kind
+    `monstrous`, quality `self`), the permanent's state (`monstrous`). Only X, Y >= 0.
+
+    >>> [a.term for a in _while_monstrous("as long as this creature is monstrous, it has hexproof and "
+    ...                                   "indestructible", frozenset())]
+    ['grant_if(monstrous,each,self,hexproof)', 'grant_if(monstrous,each,self,indestructible)']
+    """
+    m = next((m for pattern in _MONSTROUS if (m := pattern.fullmatch(text))), None)
+    if m is None:
+        return None
+    out: list[Ability] = []
+    if m.group("x") is not None:
+        x, y = _signed(m.group("x")), _signed(m.group("y"))
+        if x < 0 or y < 0:
+            return None
+        out.append(Ability("anthem_if", Static("monstrous", False, "self", x, y)))
+    have = m.group("also") or m.group("have")
+    if have is not None:
+        granted = _granted(have, players)
+        if granted is None:
+            return None
+        out += [Ability("grant_if", Static("monstrous", False, "self", granted=a)) for a in granted]
+    return out
+
+
 def _while_attacking(text: str, players: frozenset[str]) -> list[Ability] | None:
     """ "~ gets +X/+Y [and has <abilities>] as long as it's attacking" and the like (508.1k): the
     condition is its own (kind `attacking`, quality `self`), read off the declared attackers. Only
@@ -1617,7 +1670,7 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     >>> [a.term for a in _conditional("this creature has haste as long as an opponent controls a human", frozenset())]
     ['grant_if(at_least(1,opponents,permanent),each,creature_type("human"),haste)']
     """
-    attacking = _while_attacking(text, players) or _defining(text)
+    attacking = _while_attacking(text, players) or _while_monstrous(text, players) or _defining(text)
     if attacking is not None:
         return attacking
     m = _FOR_EACH.fullmatch(text)

@@ -453,6 +453,13 @@ CATALOGUE: tuple[LineForm, ...] = (
              "end of turn", ("When ~ is turned face up, Beast creatures you control get +3/+0 until end of turn",
                              "When ~ is turned face up, target creature gets -2/-2 until end of turn"),
              literal=False),
+    # 701.37a: activated for mana as the pumps are; 701.37b: the file states a permanent that is monstrous already
+    LineForm("mechanic", "{cost}: Monstrosity N", "monstrosity", "701.37", "{5}{R}{R}: Monstrosity 3", literal=False),
+    LineForm("mechanic", "When ~ becomes monstrous, <effect>", "becomes_monstrous", "701.37b",
+             "When this creature becomes monstrous, destroy target creature with flying an opponent controls",
+             ("When ~ becomes monstrous, destroy target non-Gorgon creature an opponent controls",), literal=False),
+    LineForm("mechanic", "As long as ~ is monstrous, it has <abilities>", "grant_if", "701.37b",
+             "As long as this creature is monstrous, it has hexproof and indestructible", literal=False),
     LineForm("mechanic", "When ~ is turned face up, destroy / regenerate / tap target <creature>", "turned_face_up",
              "708.8", "When this creature is turned face up, destroy target creature with power 3 or less an "
              "opponent controls", ("When ~ is turned face up, regenerate target creature",

@@ -200,12 +200,12 @@ def face_up_options(state: State) -> set[State]:
 
 # ==== Pump abilities (602.2, 608.2, 613.4c) ===============================================
 
-PUMP_KINDS = ("pump", "team_pump", "regenerate")
+PUMP_KINDS = ("pump", "team_pump", "regenerate", "monstrosity")
 
 
 def pumps(p: Permanent) -> list[tuple[str, int, int, Mana]]:
     """(kind, X, Y, cost) of each pump ability of the face-up side (602.1), and of each "{cost}:
-    Regenerate ~" (701.19a; X = Y = 0)."""
+    Regenerate ~" (701.19a; X = Y = 0) and "{cost}: Monstrosity N" (701.37a; X = Y = N)."""
     return [(a.kind, a.value.power, a.value.toughness, a.value.cost)  # type: ignore[attr-defined]
             for a in p.abilities if a.kind in PUMP_KINDS]
 
@@ -261,6 +261,10 @@ def resolve_pump(state: State, pending: Pending) -> State:
         return replace(state, s=replace(state.s, permanents=tuple(
             replace(q, regeneration_shields=q.regeneration_shields + 1) if q.id == source and q.id in field else q
             for q in state.s.permanents)))
+    if kind == "monstrosity":  # 701.37a: N +1/+1 counters if it is still there and isn't monstrous
+        return replace(state, s=replace(state.s, permanents=tuple(
+            replace(q, monstrous=True).with_counters(1, 1, x) if q.id == source and q.id in field and not q.monstrous
+            else q for q in state.s.permanents)))
 
     def gets(q: Permanent) -> bool:
         if kind == "pump":
@@ -292,7 +296,8 @@ def single_actions(state: State) -> set[State]:
                 out.add(settle(replace(after, s=replace(after.s, permanents=tuple(
                     up if q.id == p.id else q for q in after.s.permanents)))))
     players = {pl.name for pl in state.s.players}
-    out |= {resolve_pump(after, pending) for after, pending in activations_of(state, players)}
+    out |= {resolve_pump(after, pending) for after, pending in activations_of(state, players)
+            if pending[2] != "monstrosity"}  # (:func:`monstrosities`)
     return out | activated_actions(state)  # reference.activated
 
 
@@ -320,6 +325,28 @@ def turnings(state: State) -> list[tuple[State, tuple]]:
     return out
 
 
+def monstrosities(state: State) -> list[tuple[State, tuple]]:
+    """Each monstrosity ability activated once and resolved (each way of paying, 602.2b, 701.37a) and, if
+    its permanent became monstrous, its "when ~ becomes monstrous" triggers put on the stack in each order,
+    each with each legal target (701.37b, 603.3b, 603.3d): the state and the triggers, the last put first."""
+    out = []
+    for after, pending in activations_of(state, {pl.name for pl in state.s.players}):
+        if pending[2] != "monstrosity":
+            continue
+        resolved = resolve_pump(after, pending)
+        source = pending[1]
+        if not resolved.s.permanent(source).monstrous or after.s.permanent(source).monstrous:
+            out.append((resolved, ()))
+            continue
+        field = resolved.field()
+        triggered = [t for t in window_triggered(field, source, "becomes_monstrous")
+                     if window_targets(resolved.s, field, t)]
+        for order in set(itertools.permutations(triggered)):
+            for chosen in itertools.product(*(window_targets(resolved.s, field, t) for t in order)):
+                out.append((resolved, tuple(reversed([t[:3] + (x,) + t[4:] for t, x in zip(order, chosen)]))))
+    return out
+
+
 def window_options(state: State) -> set[State]:
     """Every state a priority window can end in: with pump abilities on the board, every sequence of
     single actions (117.3c, 117.4); without, every set of face-up turns at once. A damage ability
@@ -343,7 +370,7 @@ def window_options(state: State) -> set[State]:
         if st.over:
             continue
         todo += [(x, stack) for x in single_actions(st)]
-        todo += [(x, put + stack) for x, put in turnings(st)]  # 708.8, 117.3c
+        todo += [(x, put + stack) for x, put in turnings(st) + monstrosities(st)]  # 708.8, 117.3c; 701.37b
         for after, entry in ping_pushes(st):  # a source sacrificed to pay dies (700.4): its triggers above (603.3)
             pushed = stack if entry is None else (entry, *stack)
             pending = triggered(st.field(), set(after.gone - st.gone))

@@ -127,7 +127,9 @@ def resolve_window(s: Situation, field: dict[str, Characteristics], t: Window) -
         for r in whom:  # (one recipient at a time: the same as one event, each to another recipient)
             s, more = resolve_death(s, field, ("dies", "dies_damage", t[2], r, w.amount, source.controller, source))
             destroyed |= more
-        return s, destroyed
+        # (704.5h: destroyed by deathtouch, written on the situation too: no longer on the battlefield)
+        return replace(s, permanents=tuple(replace(p, left_battlefield=True) if p.id in destroyed else p
+                                           for p in s.permanents)), destroyed
     if w.targeted:
         reached = {t[3]}
     else:
