@@ -197,7 +197,7 @@ def test_701_37b_as_long_as_it_is_monstrous() -> None:
         board(creature("x", "alice", 1, 1, monstrous=True))
 
 
-@settings(max_examples=examples(5), deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=SLOW)
 @given(with_monstrosity(outcome_boards("blockers")))
 def test_monstrosity_outcomes_after_blocks_equal_reference(data: dict) -> None:
     outcomes_equal_reference(data)
