@@ -665,3 +665,61 @@ def with_statics(draw: st.DrawFn, boards: st.SearchStrategy[dict], on_creatures:
             [pl["name"] for pl in data["players"]])), "types": ["Enchantment"],
             "abilities": [draw(st.sampled_from(STATIC_LINES))]})
     return data
+
+
+# ---- triggers of a priority window (708.8, 701.37b; tests/reference/window_triggers.py) --------------
+
+FACE_UP_LINES = ["When ~ is turned face up, it deals 1 damage to any target",
+                 "When ~ is turned face up, it deals 2 damage to target creature or player",
+                 "When ~ is turned face up, it deals 1 damage to each player",
+                 "When ~ is turned face up, put a +1/+1 counter on each other Goblin creature you control",
+                 "When ~ is turned face up, put two +1/+1 counters on target creature",
+                 "When ~ is turned face up, Goblin creatures you control get +1/+0 until end of turn",
+                 "When ~ is turned face up, target creature gets -1/-1 until end of turn",
+                 "When ~ is turned face up, target creature gains first strike until end of turn",
+                 "When ~ is turned face up, destroy target creature with power 2 or less an opponent controls",
+                 "When ~ is turned face up, regenerate target creature",
+                 "When ~ is turned face up, tap target creature",
+                 "When ~ is turned face up, destroy target artifact or enchantment"]
+
+
+@st.composite
+def with_face_up_triggers(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
+    """A board from `boards` (tests/combat_boards.py) with a "when ~ is turned face up" line on one or two
+    face-down creatures' face-up side (one made face down with a morph cost if there is none), and never a
+    creature with persist or undying (refused beside a trigger that may kill, pysolver.files.loader)."""
+    data = draw(boards)
+    creatures = [p for p in data["permanents"] if "power" in p]
+    down = [p for p in creatures if p.get("face_down")]
+    if not down and creatures:
+        p = draw(st.sampled_from(creatures))
+        p["face_down"] = True
+        p["abilities"] = [*p.get("abilities", []), "Morph {1}"]
+        down = [p]
+    for p in draw(st.lists(st.sampled_from(down), min_size=1, max_size=2, unique_by=lambda p: p["id"])) if down else ():
+        p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(FACE_UP_LINES))]
+    return data
+
+
+MONSTROSITY_LINES = ["{R}: Monstrosity 1", "{1}: Monstrosity 2", "{G}{1}: Monstrosity 3"]
+MONSTROUS_LINES = ["When ~ becomes monstrous, destroy target creature with flying an opponent controls",
+                   "When ~ becomes monstrous, destroy target non-Goblin creature an opponent controls",
+                   "When ~ becomes monstrous, it deals 1 damage to each opponent",
+                   "As long as ~ is monstrous, it has first strike", "As long as ~ is monstrous, it has indestructible"]
+
+
+@st.composite
+def with_monstrosity(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
+    """A board from `boards` (tests/combat_boards.py) with a monstrosity ability (701.37a) on one or two creatures
+    (face-down ones on their face-up side), maybe monstrous already, and maybe a line that reads it (701.37b)."""
+    data = draw(boards)
+    creatures = [p for p in data["permanents"] if "power" in p
+                 and not any(a in ("Persist", "Undying") for a in p.get("abilities", []))]
+    for p in draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"])) \
+            if creatures else ():
+        p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(MONSTROSITY_LINES))]
+        if draw(st.booleans()):
+            p["abilities"].append(draw(st.sampled_from(MONSTROUS_LINES)))
+        if draw(one_in(5)):
+            p["monstrous"] = True
+    return data

@@ -147,8 +147,8 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
         yield atom("has_mana_cost", i)
         yield from (atom("printed_mana_cost", i, constant(k), v) for k, v in zip(MANA_KEYS, p.mana_cost.as_tuple())
                     if v)
-    for flag in ("tapped", "summoning_sick", "dashed", "face_down", "cant_block_this_turn", "cant_be_blocked_this_turn",
-                 "renowned", "left_battlefield", "removed_from_combat"):
+    for flag in ("tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
+                 "cant_be_blocked_this_turn", "renowned", "left_battlefield", "removed_from_combat"):
         if getattr(p, flag):
             yield atom(flag, i)
     if p.paired_with is not None:  # 702.95b (statics.lp: paired while both are on the battlefield, 702.95e)

@@ -23,7 +23,17 @@ from typing import Any, cast
 
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
-from ..model.abilities import COST_ONLY, ON_COMBAT, STACKED, STATICS, OnCombat, Static, granted_kind
+from ..model.abilities import (
+    COST_ONLY,
+    ON_COMBAT,
+    STACKED,
+    STATICS,
+    WINDOW_TRIGGERS,
+    OnCombat,
+    Static,
+    WindowTrigger,
+    granted_kind,
+)
 from ..model.catalogue import CATALOGUE
 from ..model.fields import CARD_TYPES, Reader, kind
 from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude, static_magnitude, trigger_magnitude
@@ -53,7 +63,7 @@ def situation_from_data(data: Any, file: str | None = None, pool: Mapping[str, C
 TARGETING = {"provoke": "provoke (702.39a)", "dies_damage": "death trigger (603.10a)",  # they target creatures
              "dies_minus": "death trigger (603.10a)", "dies_counters": "death trigger (603.10a)",
              "dies_minus_counters": "death trigger (603.10a)", "other_dies_damage": "death trigger (603.10a)",
-             "ping": "damage ability (115.4)"}
+             "ping": "damage ability (115.4)", "window": "face-up or monstrous trigger (708.8, 701.37b)"}
 DEATH_TARGETING = ("dies_damage", "dies_minus", "dies_counters", "dies_minus_counters",  # 603.3d: with a target
                    "other_dies_damage")
 
@@ -95,6 +105,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_returns(r, permanents)
     _check_death_targets(r, permanents)
     _check_mana_abilities(r, permanents)
+    _check_window_triggers(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -116,13 +127,45 @@ def _check_ward(r: Reader, permanents: list[Permanent], active: str) -> None:
         if not (p.face_down == "cloak" or (p.face_down is True and p.has("disguise"))):
             continue
         targeting = next((q for q in permanents if q.controller != p.controller and (
-            any(map(q.has, DEATH_TARGETING)) or (q.has("provoke") and q.controller == active))), None)
+            any(map(q.has, DEATH_TARGETING)) or (q.has("provoke") and q.controller == active)
+            or _window_targeting(q))), None)
         if targeting is not None:
-            kind = next(k for k in TARGETING if targeting.has(k))
+            kind = next((k for k in TARGETING if targeting.has(k)), "window")
             rule = "701.58a" if p.face_down == "cloak" else "702.168a"
             raise r.fail(f"permanents[{i}].face_down",
                          f"face-down {q(p.id)} has ward {{2}} ({rule}) and the {TARGETING[kind]} of "
                          f"{q(targeting.id)} could target it: ward's trigger (702.21a) is not modelled")
+
+
+def _windows(p: Permanent) -> list[WindowTrigger]:
+    """The triggers of a priority window of a permanent's face-up side (708.8, 701.37b)."""
+    return [a.value for a in p.abilities if a.kind in WINDOW_TRIGGERS and isinstance(a.value, WindowTrigger)]
+
+
+def _window_targeting(p: Permanent) -> bool:
+    """Whether a permanent has a window trigger with a target (115.1) another player's permanent may be."""
+    return any(w.targeted and w.scope != "you" for w in _windows(p))
+
+
+def _check_window_triggers(r: Reader, permanents: list[Permanent]) -> None:
+    """A trigger of a priority window ("When ~ is turned face up, …", 708.8; "When ~ becomes monstrous, …",
+    701.37b; pysolver.rules.window_triggers) that may kill a creature is refused beside persist or undying
+    (702.79a, 702.93a: a creature that dies outside combat damage returns only after a combat damage step
+    in the solver), and one that targets beside a permanent of another player with ward (702.21a: ward's
+    trigger on it is not modelled)."""
+    killing = next((p for p in permanents if any(w.may_kill for w in _windows(p))), None)
+    targeting: dict[str, Permanent] = {}  # a permanent with a targeting window trigger, by its controller
+    for x in permanents:
+        if _window_targeting(x):
+            targeting.setdefault(x.controller, x)
+    for i, p in enumerate(permanents):
+        if killing is not None and (p.has("persist") or p.has("undying")):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and the trigger "
+                         f"of {q(killing.id)} (708.8, 701.37b) could kill it outside combat damage: not modelled")
+        ward = next((x for c, x in targeting.items() if c != p.controller), None) if p.has("ward") else None
+        if ward is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has ward (702.21a) and the trigger of {q(ward.id)} (708.8, "
+                         "701.37b) could target it: ward's trigger is not modelled")
 
 
 def _check_pingers(r: Reader, permanents: list[Permanent], active: str) -> None:

@@ -87,6 +87,10 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
     Reason("stated", "702.114a",
            "a characteristic-defining keyword whose characteristic the card file states: devoid (the card's "
            "colors are none)"),
+    Reason("marker", "702.131c",
+           "a keyword that only gives a player a designation with no rules meaning of its own: ascend (the "
+           "city's blessing, 702.131b); only a line that reads the designation could change the combat, and "
+           "such a line is noted itself"),
 )}
 
 # 207.2c: ability words have no rules meaning; the line is read without them.
@@ -114,6 +118,7 @@ _KEYWORDS: dict[str, tuple[str, ...]] = {
     "hidden": ("soulshift", "ingest"),
     "deck": ("partner", "partner with", "companion"),
     "stated": ("devoid",),
+    "marker": ("ascend",),
 }
 # After a keyword: its cost, number or a few words ("affinity for artifacts"), or "—" and a cost (702.1).
 _PARAMETER = re.compile(r"( (\{[^}]+\})+| \d+| [a-z][\w'-]*( [a-z~][\w'-]*){0,3})?(—.*)?")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import Situation
-from ..model.abilities import STACKED
+from ..model.abilities import STACKED, WINDOW_TRIGGERS
 from ..model.moves import (
     DEATH_TRIGGERS,
     AbilityActivation,
@@ -50,10 +50,12 @@ def line(final: Situation, moves: tuple[Move, ...]) -> Line:
 def explores(p: gt.Position, moves: tuple[Move, ...]) -> Iterator[tuple[Move, gt.Position]]:
     """The moves of `p` the searches for outcomes explore, with their positions: in a window only
     face-up turns that may matter (:func:`pysolver.rules.combat.may_matter`) and activations that may
-    (:func:`pump_matters`), or any with a death trigger on the stack (any creature may be dealt damage
-    then, 120.3); no needless order of putting triggers on the stack."""
+    (:func:`pump_matters`), or any with a death trigger or a window trigger on the stack (any creature
+    may be dealt damage then, 120.3); no needless order of putting triggers on the stack."""
     matter = c.may_matter(p.s, p.stage) if p.stage in WINDOWS else set()
-    targeted = any(t.kind in DEATH_TRIGGERS or t.kind in STACKED for t in p.stack)  # (damage, life waiting)
+    # (damage or life loss waiting, 120.3, 119.3, or a window trigger's effect, 708.8, 701.37b: any response
+    # may matter)
+    targeted = any(t.kind in DEATH_TRIGGERS or t.kind in STACKED or t.kind in WINDOW_TRIGGERS for t in p.stack)
     for m, child in p.successors():
         if isinstance(m, FaceUp) and m.permanent not in matter and not targeted:
             continue
@@ -74,6 +76,8 @@ def pump_matters(p: gt.Position, m: Activation, moves: tuple[Move, ...]) -> bool
     if any(isinstance(x, Activation) and (x.window, x.permanent, x.ability) == (m.window, m.permanent, m.ability)
            for x in moves):
         return False
+    if pumps.is_monstrosity(p.s, m) and (m.times > 1 or p.s.permanent(m.permanent).monstrous):
+        return False  # 701.37a: a second activation, or one of a monstrous permanent, only spends mana
     if p.stage in (Stage.BEGINNING_OF_COMBAT, Stage.AFTER_ATTACKERS):
         return not pumps.may_wait(p.s, m)
     return pumps.may_matter(p.s, m)

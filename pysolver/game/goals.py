@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ..model import Goal, Permanent, Situation
 from ..model.abilities import TRAMPLES
-from ..rules import activated
+from ..rules import activated, window_triggers
 from ..rules.combat import has_statics
 from ..rules.pumps import grants, max_times, pumped_by, reach
 from ..rules.triggers import has_triggers
@@ -295,6 +295,8 @@ def out_of_reach(s: Situation, player: str) -> str | None:
         return None
     if activated.pumps_present(s) or grants(s):  # 613.4c, 613.1f: a targeted or {T} pump, a keyword to come
         return None  # (trample, double strike: 702.19b, 702.4b) are in no bound
+    if window_triggers.present(s):  # 708.8, 701.37b: their damage, pumps and counters are in no bound
+        return None
     if has_statics(s):  # 613.4c: anthems and lords change the powers these bounds read (not bounded here)
         return None
     life = s.player(player).life
@@ -323,8 +325,8 @@ def sure_lethal(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     if activated.pumps_present(s) or grants(s) or (s.combat.attackers is None and activated.may_tap_attackers(s)):
         return None  # 613.4c, 613.1f: no bound counts a targeted or {T} pump, a keyword to come; 508.1a: a
         # would-be attacker tapped
-    if has_statics(s):  # 613.4c, 613.1f: anthems and lords change the powers and abilities it reads
-        return None
+    if has_statics(s) or window_triggers.present(s):  # 613.4c, 613.1f: anthems and lords change the powers and
+        return None  # abilities it reads; 708.8, 701.37b: a window's triggers may destroy, tap or shrink attackers
     if s.combat.blockers is None and any(a.kind == "on_block" for p in s.permanents for a in p.abilities):
         return None  # 509.2a: a block trigger may lower an attacker's power, give a blocker toughness or first strike
     life = s.player(player).life

@@ -60,6 +60,8 @@ from ..model.moves import (
     DamageAssignment,
     FaceUp,
     Move,
+    TargetChoice,
+    TriggerOrder,
 )
 from ..model.stage import Stage
 from ..model.values import Line, Outcome, OutcomeKey
@@ -235,6 +237,8 @@ def _one_program(p: gt.Position, moves: tuple[Move, ...] = (), in_board_order: b
     by_id: Callable[[tuple[str, int]], int] | None = (lambda kv: order[kv[0]]) if in_board_order else None
     face_up = tuple(m for m in moves if isinstance(m, FaceUp))
     activations = tuple(m for m in moves if isinstance(m, (Activation, AbilityActivation)))
+    orders = [m for m in moves if isinstance(m, TriggerOrder)]  # 603.3b, 603.3d: as explore.line has them
+    put = tuple(m for m in moves if isinstance(m, TargetChoice))
     declared_attacks = AttackDeclaration.of(s.combat.attackers or ())
     declared_blocks = BlockDeclaration.of(s.combat.blockers or ())
     for symbols in models(one_program_control(p)):
@@ -265,4 +269,4 @@ def _one_program(p: gt.Position, moves: tuple[Move, ...] = (), in_board_order: b
             minus_counters=[(x, n) for x, n in atoms.get("after_minus_counters", []) if x not in gone],
             returned=[x for x, in atoms.get("after_returned", [])],
             line=Line(attacks, BlockDeclaration.of(atoms["block"]) if "block" in atoms else declared_blocks,
-                      face_up, first, regular, activations))
+                      face_up, first, regular, activations, orders[-1] if orders else None, put))

@@ -236,7 +236,7 @@ class Ability:
         """The ASP term the encodings match on."""
         if self.value is None:
             return self.kind
-        if isinstance(self.value, OnCombat):
+        if isinstance(self.value, (OnCombat, WindowTrigger)):
             return self.value.term(self.kind)
         if self.kind in RESTRICTION_KINDS:
             return restriction_term(self.kind, self.value)
@@ -244,6 +244,8 @@ class Ability:
             return self.kind
         if self.kind == "regenerate":
             return self.kind
+        if self.kind == "monstrosity":  # 701.37a: N
+            return f"monstrosity({cast(Pump, self.value).power})"
         if self.kind in STATICS:
             return cast(Static, self.value).term(self.kind)
         if self.kind in PUMPS:
@@ -261,9 +263,10 @@ class Ability:
 
 # --- Activated pump abilities (602.1, 613.4c) ------------------------------------------------------
 PUMPS = ("pump", "team_pump")  # "~ gets +X/+Y", "Creatures you control get +X/+Y" until end of turn
-# The abilities activated for mana in the priority windows (602.2): the pumps and "{cost}: Regenerate ~"
-# (701.19a, a Pump of +0/+0 whose effect is a regeneration shield), numbered together (Activation.ability).
-ACTIVATED = (*PUMPS, "regenerate")
+# The abilities activated for mana in the priority windows (602.2): the pumps, "{cost}: Regenerate ~"
+# (701.19a, a Pump of +0/+0 whose effect is a regeneration shield) and "{cost}: Monstrosity N" (701.37a, a
+# Pump of +N/+N whose effect is N +1/+1 counters if it isn't monstrous), numbered together (Activation.ability).
+ACTIVATED = (*PUMPS, "regenerate", "monstrosity")
 _REGENERATE = re.compile(r"(?P<cost>[^:]+): regenerate this creature")
 _PUMP = re.compile(r"(?P<cost>[^:]+): (?P<who>.+?) (?:gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains? (?P<also>.+?))?"
                    r"|gains? (?P<only>.+?)) until end of turn")
@@ -357,6 +360,25 @@ def _cost(text: str) -> Mana:
         raise NotModelled("an ability that costs no mana can be activated any number of times (602.1, 117.1b): "
                           "not modelled")
     return cost
+
+
+_MONSTROSITY = re.compile(r"(?P<cost>[^:]+): monstrosity (?P<n>\w+)")
+
+
+def _monstrosity(text: str) -> list[Ability] | None:
+    """ "{cost}: Monstrosity N" (701.37a: "If this permanent isn't monstrous, put N +1/+1 counters on it and it
+    becomes monstrous"), or None; {X} is not modelled (701.37c).
+
+    >>> _monstrosity("{5}{r}{r}: monstrosity 3")[0].term
+    'monstrosity(3)'
+    """
+    m = _MONSTROSITY.fullmatch(text)
+    if m is None:
+        return None
+    n = _count(m.group("n"))
+    if n is None:
+        raise NotModelled(f"monstrosity {m.group('n')} is not modelled (701.37c: X)")
+    return [Ability("monstrosity", Pump(n, n, _cost(m.group("cost"))))]
 
 
 def _regenerate(text: str) -> list[Ability] | None:
@@ -738,7 +760,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
             return [Ability("ward", Mana.parse(m.group(1).upper()))]
         except ValueError:
             return None
-    pump = _pump(text) or _regenerate(text)
+    pump = _pump(text) or _regenerate(text) or _monstrosity(text)
     if pump is not None:
         return pump
     if text in PREVENTIONS:  # 615.1a
@@ -781,6 +803,9 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     triggered = _parse_trigger(text)
     if triggered is not None:
         return [triggered]
+    window = _window_trigger(text)
+    if window is not None:
+        return window
     on_combat = _on_combat(text)
     if on_combat is not None:
         return on_combat
@@ -1465,6 +1490,186 @@ def _hit(to: str, effect: str) -> Ability | None:
     return None
 
 
+# ---- Triggers of a priority window: turned face up (708.8), becomes monstrous (701.37b) ----------------
+#
+# "When ~ is turned face up, <effect>" triggers as a player turns it face up, a special action (116.2b,
+# 702.37e); "When ~ becomes monstrous, <effect>" as its monstrosity ability resolves (701.37b). Either is put
+# on the stack the next time a player would receive priority (603.3, 117.3c), with its target (603.3d), and
+# resolves when both players pass (608.1; pysolver.rules.window_triggers, encodings/window_triggers.lp).
+
+#: the kinds, by the event that triggers them
+WINDOW_TRIGGERS = ("turned_face_up", "becomes_monstrous")
+_WINDOW_EVENT = re.compile(r"when(?:ever)? this creature (?P<event>is turned face up|becomes monstrous), "
+                           r"(?P<effect>.+)")
+_WINDOW_KINDS = {"is turned face up": "turned_face_up", "becomes monstrous": "becomes_monstrous"}
+# "[another] target <what> [<whose>]" (115.1, 115.4): what a target may be, and whose it must be
+_TARGET = re.compile(r"(?P<other>another )?target (?P<what>.+?)(?: (?P<whose>you control|an opponent controls|"
+                     r"your opponents control|you don't control))?")
+_WHOSE = {None: "all", "you control": "you", "an opponent controls": "opponents",
+          "your opponents control": "opponents", "you don't control": "opponents"}
+_WINDOW_EFFECTS = (
+    (re.compile(r"(?:it|this creature) deals (?P<n>\w+) damage to (?P<whom>.+)"), "damage"),
+    (re.compile(r"put (?P<n>\w+) \+1/\+1 counters? on (?P<whom>.+)"), "counters"),
+    (re.compile(r"(?P<whom>.+?) gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+) until end of turn"), "gets"),
+    (re.compile(r"(?P<whom>.+?) gains? (?P<k>[a-z ]+) until end of turn"), "gains"),
+    (re.compile(r"destroy (?P<whom>.+)"), "destroy"),
+    (re.compile(r"regenerate (?P<whom>.+)"), "regenerate"),
+    (re.compile(r"(?P<e>tap) (?P<whom>.+)"), ""),
+)
+# the players damage reaches without a target (102.2)
+_EACH_PLAYER = {"each player": "each_player", "each opponent": "each_opponent"}
+
+
+@dataclass(frozen=True)
+class WindowTrigger:
+    """The value of a trigger of a priority window (:data:`WINDOW_TRIGGERS`): what it does (`effect`:
+    ``damage`` `amount`, ``counters`` `amount`, ``gets`` +`power`/+`toughness` until end of turn, ``gains``
+    `keyword` until end of turn, ``destroy``, ``regenerate``, ``tap``) and to whom (`whom`:
+    ``target``, a target of `target` kind — ``any`` (115.4), ``creature`` or ``player`` — of `scope`
+    ``all``, ``you`` or ``opponents``, not the source if `other`, of `quality`; ``group``, the creatures
+    its controller controls of `quality`, not the source if `other`; ``each_player``, ``each_opponent``).
+
+    >>> WindowTrigger("damage", "target", amount=2, target="any").term("turned_face_up")
+    'turned_face_up(damage(2),target(any,all,each,any))'
+    """
+
+    effect: str
+    whom: str
+    amount: int = 0
+    power: int = 0
+    toughness: int = 0
+    keyword: str = ""
+    target: str = "creature"
+    scope: str = "all"
+    other: bool = False
+    quality: Quality = ("any",)
+
+    def term(self, kind: str) -> str:
+        """The ASP term ``KIND(Effect,Whom)`` (encodings/window_triggers.lp)."""
+        return f"{kind}({self.effect_term},{self.whom_term})"
+
+    @property
+    def effect_term(self) -> str:
+        """What it does, as an ASP term: ``damage(N)``, ``counters(N)``, ``gets(X,Y)``, ``gains(K)``, ``destroy`` …"""
+        return {"damage": f"damage({self.amount})", "counters": f"counters({self.amount})",
+                "gets": f"gets({self.power},{self.toughness})", "gains": f"gains({self.keyword})"
+                }.get(self.effect, self.effect)
+
+    @property
+    def whom_term(self) -> str:
+        """Whom it reaches, as an ASP term: ``target(What,Whose,Other,Q)``, ``group(you,Other,Q)``, ``each_player``
+        or ``each_opponent``."""
+        other = "other" if self.other else "each"
+        return {"target": f"target({self.target},{self.scope},{other},{term_text(self.quality)})",
+                "group": f"group(you,{other},{term_text(self.quality)})"}.get(self.whom, self.whom)
+
+    @property
+    def targeted(self) -> bool:
+        """Whether it has a target (115.1)."""
+        return self.whom == "target"
+
+    @property
+    def may_kill(self) -> bool:
+        """Whether a creature may die of it (120.3, 701.8a, 704.5f)."""
+        return self.effect in ("damage", "destroy") or (self.effect == "gets" and self.toughness < 0)
+
+
+def _window_trigger(text: str) -> list[Ability] | None:
+    """A trigger of a priority window (normalised), or None.
+
+    >>> [a.term for a in _window_trigger("when this creature is turned face up, put a +1/+1 counter on each other "
+    ...                                  "dragon creature you control")]
+    ['turned_face_up(counters(1),group(you,other,creature_type("dragon")))']
+    >>> _window_trigger("when this creature becomes monstrous, destroy target creature with flying an opponent "
+    ...                 "controls")[0].term
+    'becomes_monstrous(destroy,target(creature,opponents,each,keyword(flying)))'
+    """
+    m = _WINDOW_EVENT.fullmatch(text)
+    if m is None:
+        return None
+    for pattern, effect in _WINDOW_EFFECTS:
+        e = pattern.fullmatch(m.group("effect"))
+        if e is None:
+            continue
+        found = _window_effect(effect or e.group("e"), e.groupdict())
+        return None if found is None else [Ability(_WINDOW_KINDS[m.group("event")], found)]
+    return None
+
+
+def _window_effect(effect: str, groups: dict[str, str]) -> WindowTrigger | None:
+    """One effect of a window trigger with its words (`groups`: whom, and N, X/Y or the keyword)."""
+    words = groups["whom"]
+    if effect == "damage":
+        n = _count(groups["n"])
+        if n is None:
+            return None
+        if words in _EACH_PLAYER:
+            return WindowTrigger("damage", _EACH_PLAYER[words], amount=n)
+        whom = _window_target(words, damage=True)
+        return None if whom is None else replace(whom, effect="damage", amount=n)
+    whom = _window_target(words) or _window_group(words)
+    if whom is None:
+        return None
+    if effect == "counters":
+        n = _count(groups["n"])
+        return None if n is None else replace(whom, effect="counters", amount=n)
+    if effect == "gets":
+        return replace(whom, effect="gets", power=_signed(groups["x"]), toughness=_signed(groups["y"]))
+    if effect == "gains":
+        keyword = KEYWORDS.get(groups["k"])
+        return None if keyword not in _TRIGGER_GRANTS else replace(whom, effect="gains", keyword=keyword)
+    if whom.whom != "target":
+        return None  # ("destroy each …", "tap all …": not read)
+    return replace(whom, effect=effect)
+
+
+def _window_target(words: str, damage: bool = False) -> WindowTrigger | None:
+    """ "[another] target <what> [you control | an opponent controls]": a creature of a quality (105.2, 205.3m;
+    "with <keyword>", "with power N or less"), or, for damage, "any target", "target creature or player"
+    (115.4) or "target player"."""
+    if damage and words == "any target":
+        return WindowTrigger("", "target", target="any")
+    m = _TARGET.fullmatch(words)
+    if m is None:
+        return None
+    what, scope, other = m.group("what"), _WHOSE[m.group("whose")], m.group("other") is not None
+    if damage and what in ("creature or player", "player") and scope == "all" and not other:
+        return WindowTrigger("", "target", target="any" if what == "creature or player" else "player")
+    if what == "artifact or enchantment" and scope == "all" and not other:  # (an artifact creature too)
+        return WindowTrigger("", "target", target="artifact_or_enchantment")
+    quality = _target_creature(what)
+    return None if quality is None else WindowTrigger("", "target", scope=scope, other=other, quality=quality)
+
+
+def _target_creature(words: str) -> Quality | None:
+    """The quality of a target creature: "creature", "<color> / non<color> / artifact / <creature type>
+    creature", "non-<creature type> creature", each "with <keyword>" or "with power N or less/greater"."""
+    base, _, given = words.partition(" with ")
+    with_q = _with_quality(given) if given else None
+    if given and (with_q is None or with_q[0] == "cmp" and with_q[3][0] != "n"):
+        return None
+    m = re.fullmatch(r"non-(?P<ctype>[a-z]+) creature", base)
+    quality = (("non", ("creature_type", creature_type(m.group("ctype")))) if m and creature_type(m.group("ctype"))
+               else _creature_words(base) if base.endswith("creature") else None)
+    if quality is None:
+        return None
+    if with_q is None:
+        return quality
+    return with_q if quality == ("any",) else ("both", quality, with_q)
+
+
+def _window_group(words: str) -> WindowTrigger | None:
+    """ "each [other] <creature> you control" / "<creatures> you control" (the creatures its controller
+    controls as it resolves, 608.2h) or "~"."""
+    if words in ("it", "this creature"):
+        return WindowTrigger("", "group", quality=("self",))
+    words = re.sub(r"^(each (?:other )?)([a-z-]+) creature you control$", r"\1\2 creatures you control", words)
+    group = _whom(words, False, True)
+    if group is None or group.whom != "you":
+        return None
+    return WindowTrigger("", "group", other=group.other, quality=group.quality)
+
+
 # ---- Static abilities of a permanent: anthems and lords (604.1, 611.3, 613.1f, 613.4c) ----------------
 #
 # "[Other] <creatures> [you control | your opponents control] get +X/+Y [and have <abilities>]" and
@@ -1715,6 +1920,37 @@ _ATTACKING = [re.compile(rf"(?:{_GETS}|{_HAS}) as long as it's attacking"),
 _EACH_ATTACKING = re.compile(r"this creature gets \+(?P<x>\d+)/\+(?P<y>\d+) for each other attacking creature")
 
 
+_MONSTROUS = [re.compile(rf"(?:{_GETS}|{_HAS}) as long as it's monstrous"),
+              re.compile(r"as long as this creature is monstrous, it "
+                         r"(?:gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.+?))?|has (?P<have>.+?))")]
+
+
+def _while_monstrous(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """ "As long as ~ is monstrous, it has <abilities> / gets +X/+Y" (701.37b): the condition is its own (kind
+    `monstrous`, quality `self`), the permanent's state (`monstrous`). Only X, Y >= 0.
+
+    >>> [a.term for a in _while_monstrous("as long as this creature is monstrous, it has hexproof and "
+    ...                                   "indestructible", frozenset())]
+    ['grant_if(monstrous,each,self,hexproof)', 'grant_if(monstrous,each,self,indestructible)']
+    """
+    m = next((m for pattern in _MONSTROUS if (m := pattern.fullmatch(text))), None)
+    if m is None:
+        return None
+    out: list[Ability] = []
+    if m.group("x") is not None:
+        x, y = _signed(m.group("x")), _signed(m.group("y"))
+        if x < 0 or y < 0:
+            return None
+        out.append(Ability("anthem_if", Static("monstrous", False, "self", x, y)))
+    have = m.group("also") or m.group("have")
+    if have is not None:
+        granted = _granted(have, players)
+        if granted is None:
+            return None
+        out += [Ability("grant_if", Static("monstrous", False, "self", granted=a)) for a in granted]
+    return out
+
+
 def _while_attacking(text: str, players: frozenset[str]) -> list[Ability] | None:
     """ "~ gets +X/+Y [and has <abilities>] as long as it's attacking" and the like (508.1k): the
     condition is its own (kind `attacking`, quality `self`), read off the declared attackers. Only
@@ -1762,7 +1998,7 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     >>> [a.term for a in _conditional("this creature has haste as long as an opponent controls a human", frozenset())]
     ['grant_if(at_least(1,opponents,permanent),each,creature_type("human"),haste)']
     """
-    attacking = _while_attacking(text, players) or _defining(text)
+    attacking = _while_attacking(text, players) or _while_monstrous(text, players) or _defining(text)
     if attacking is not None:
         return attacking
     m = _FOR_EACH.fullmatch(text)

@@ -544,6 +544,33 @@ CATALOGUE: tuple[LineForm, ...] = (
              "paired_grant", "702.95b",
              "As long as this creature is paired with another creature, both creatures have flying",
              ("As long as ~ is paired with another creature, each of those creatures has lifelink",), literal=False),
+    # triggers of a priority window (pysolver.rules.window_triggers): turning a permanent face up is a special
+    # action (116.2b); the abilities it triggers go on the stack with their targets (603.3, 603.3d, 117.3c)
+    LineForm("mechanic", "When ~ is turned face up, ~ deals N damage to <a target>", "turned_face_up", "708.8",
+             "When this creature is turned face up, it deals 2 damage to any target",
+             ("When ~ is turned face up, it deals 1 damage to target creature or player",
+              "When ~ is turned face up, it deals 2 damage to each player"), literal=False),
+    LineForm("mechanic", "When ~ is turned face up, put N +1/+1 counters on <creatures> you control",
+             "turned_face_up", "708.8",
+             "When this creature is turned face up, put a +1/+1 counter on each other Dragon creature you control",
+             ("When ~ is turned face up, put two +1/+1 counters on target creature",), literal=False),
+    LineForm("mechanic", "When ~ is turned face up, <creatures> get +X/+Y / gain <keyword> until end of turn",
+             "turned_face_up", "708.8", "When this creature is turned face up, target creature gains haste until "
+             "end of turn", ("When ~ is turned face up, Beast creatures you control get +3/+0 until end of turn",
+                             "When ~ is turned face up, target creature gets -2/-2 until end of turn"),
+             literal=False),
+    # 701.37a: activated for mana as the pumps are; 701.37b: the file states a permanent that is monstrous already
+    LineForm("mechanic", "{cost}: Monstrosity N", "monstrosity", "701.37", "{5}{R}{R}: Monstrosity 3", literal=False),
+    LineForm("mechanic", "When ~ becomes monstrous, <effect>", "becomes_monstrous", "701.37b",
+             "When this creature becomes monstrous, destroy target creature with flying an opponent controls",
+             ("When ~ becomes monstrous, destroy target non-Gorgon creature an opponent controls",), literal=False),
+    LineForm("mechanic", "As long as ~ is monstrous, it has <abilities>", "grant_if", "701.37b",
+             "As long as this creature is monstrous, it has hexproof and indestructible", literal=False),
+    LineForm("mechanic", "When ~ is turned face up, destroy / regenerate / tap target <creature>", "turned_face_up",
+             "708.8", "When this creature is turned face up, destroy target creature with power 3 or less an "
+             "opponent controls", ("When ~ is turned face up, regenerate target creature",
+                                   "When ~ is turned face up, destroy target artifact or enchantment",
+                                   "When ~ is turned face up, tap target creature"), literal=False),
 )
 
 

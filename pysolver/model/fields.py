@@ -54,7 +54,7 @@ PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtype
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
                   "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost", "cant_block_this_turn",
                   "cant_be_blocked_this_turn", "renowned", "regeneration_shields", "keywords_until_end_of_turn",
-                  "activations_this_turn", "dashed", "paired_with"}
+                  "activations_this_turn", "dashed", "monstrous", "paired_with"}
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
 COUNTERS = ("+X/+Y",)  # the keys of `counters`: P/T counter kinds such as +1/+1, +1/+0, -0/-1 (122.1a)
@@ -272,6 +272,7 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         tapped=field("tapped", r.boolean, False),
         summoning_sick=field("summoning_sick", r.boolean, False),
         dashed=field("dashed", r.boolean, False),
+        monstrous=field("monstrous", r.boolean, False),
         paired_with=field("paired_with", r.text, None),  # 702.95b (files.loader: a creature that names it back)
         face_down=face_down,
         mana_cost=_mana_cost(r, d["mana_cost"], f"{path}.mana_cost") if d.get("mana_cost") is not None
@@ -449,6 +450,9 @@ def _check_characteristics(r: Reader, p: Mapping[str, Any], path: str) -> None:
     if p["dashed"] and (p["face_down"] or not any(a.kind == "dash" for a in p["abilities"])):
         raise r.fail(f"{path}.dashed", f"permanent {q(pid)} has no dash ability face up, so its dash cost was "
                                        "not paid (702.109a)")
+    if p["monstrous"] and not any(a.kind == "monstrosity" for a in p["abilities"]):
+        raise r.fail(f"{path}.monstrous", f"permanent {q(pid)} has no monstrosity ability, so it can't have become "
+                                          "monstrous (701.37b)")
     if "Planeswalker" in types and p["loyalty"] is None:
         raise r.fail(f"{path}.loyalty", f"planeswalker {q(pid)} needs loyalty (306.5b)")
     if "Battle" in types:

@@ -82,7 +82,8 @@ def pump_magnitude(s: Situation) -> int:
     for p in s.permanents:
         if p.left_battlefield:
             continue
-        pumped = {"pump": 1, "team_pump": creatures.get(p.controller, 0), "regenerate": 0}  # 701.19a: no P/T
+        # 701.19a: no P/T; 701.37a: monstrosity's counters (counted as often as it is paid for: a bound)
+        pumped = {"pump": 1, "team_pump": creatures.get(p.controller, 0), "regenerate": 0, "monstrosity": 1}
         owner = s.player(p.controller)
         for i, (kind, pump) in enumerate(p.pump_abilities()):
             declared = sum(a.times for a in s.combat.activations if (a.permanent, a.ability) == (p.id, i))

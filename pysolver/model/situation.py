@@ -134,6 +134,7 @@ class Permanent:
     tapped: bool = False
     summoning_sick: bool = False
     dashed: bool = False  # 702.109a: cast for its dash cost, so it has haste as long as it stays
+    monstrous: bool = False  # 701.37b: its monstrosity ability resolved (it stays so while on the battlefield)
     paired_with: str | None = None  # 702.95b: the creature a soulbond ability paired it with
     face_down: FaceDown = False
     cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b, 611.2a)
@@ -156,6 +157,7 @@ class Permanent:
                      keywords_until_end_of_turn: tuple[str, ...] = (), activations_this_turn: tuple[int, ...] = (),
                      damage: int = 0,
                      tapped: bool = False, summoning_sick: bool = False, dashed: bool = False,
+                     monstrous: bool = False,
                      paired_with: str | None = None, face_down: FaceDown = False,
                      cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
                      renowned: bool = False, left_battlefield: bool = False, regeneration_shields: int = 0,
@@ -364,7 +366,7 @@ class Permanent:
             d["keywords_until_end_of_turn"] = [keyword_line(k) for k in self.keywords_until_end_of_turn]
         if self.activations_this_turn:
             d["activations_this_turn"] = list(self.activations_this_turn)
-        for key in ("damage", "tapped", "summoning_sick", "dashed", "face_down", "cant_block_this_turn",
+        for key in ("damage", "tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
                     "cant_be_blocked_this_turn", "renowned", "regeneration_shields"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
@@ -396,8 +398,9 @@ class Permanent:
         parts += [f"face_down={self.face_down!r}"] if self.face_down in FACE_DOWN_BY else []
         if self.regeneration_shields:
             parts.append(f"regeneration_shields={self.regeneration_shields}")
-        parts += [key for key in ("tapped", "summoning_sick", "dashed", "face_down", "cant_block_this_turn",
-                                  "cant_be_blocked_this_turn", "renowned", "left_battlefield", "removed_from_combat")
+        parts += [key for key in ("tapped", "summoning_sick", "dashed", "monstrous", "face_down",
+                                  "cant_block_this_turn", "cant_be_blocked_this_turn", "renowned", "left_battlefield",
+                                  "removed_from_combat")
                   if getattr(self, key) is True]
         return f"Permanent({', '.join(parts)})"
 

@@ -160,8 +160,9 @@ def may_matter(s: Situation, window: str) -> set[str]:
     lowers toughness (602.2, 704.5f), or an ability that acts on other creatures (a pump of
     "creatures you control", 613.4c, or one of :mod:`pysolver.rules.activated`'s, 602.2), or a pump
     that gives a keyword (613.1f): those are included too (turned face up, it may activate them, 702.37e);
-    and on a board with static abilities every one (611.3a: its side may be a source, or be covered by
-    one or no longer)."""
+    so is one with a "when ~ is turned face up" or "when ~ becomes monstrous" trigger (708.8, 701.37b: its
+    effect may reach any permanent or player); and on a board with static abilities every one (611.3a: its
+    side may be a source, or be covered by one or no longer)."""
     attackers = {a for a, _ in s.combat.attackers or ()}
     in_combat = attackers | {b for b, _ in s.combat.blockers or ()}
     relevant = {p.id for p in s.permanents
@@ -169,6 +170,7 @@ def may_matter(s: Situation, window: str) -> set[str]:
                 or (window == Stage.AFTER_ATTACKERS and p.controller != s.active)}
     return relevant | {p.id for p in s.permanents if p.face_down and (
         may_leave_face_up(replace(p, face_down=False)) or any(k not in COST_ONLY for k, _ in p.combat_abilities())
+        or p.has("turned_face_up") or p.has("becomes_monstrous")
         or any(pump.toughness < 0 or kind == "team_pump" or pump.keywords for kind, pump in p.pump_abilities()))}
 
 

@@ -50,6 +50,7 @@ class Characteristics:
     cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
     pt_counters: tuple[tuple[int, int, int], ...] = ()  # (dp, dt, how many) of each P/T counter kind (122.1a)
     paired_with: str | None = None  # 702.95b: the creature a soulbond ability paired it with
+    monstrous: bool = False  # 701.37b: its monstrosity ability resolved
 
     # --- card types (205.2a) -------------------------------------------------------------
     @property
@@ -154,7 +155,7 @@ def characteristics(p: Permanent) -> Characteristics:
         protector=p.protector, abilities=abilities, damage=p.damage, tapped=p.tapped,
         summoning_sick=p.summoning_sick, face_down=p.face_down, cant_block_this_turn=p.cant_block_this_turn,
         cant_be_blocked_this_turn=p.cant_be_blocked_this_turn, pt_counters=p.pt_counters,
-        paired_with=p.paired_with)
+        paired_with=p.paired_with, monstrous=p.monstrous)
 
 
 def state_based_action(c: Characteristics) -> str | None:

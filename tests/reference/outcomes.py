@@ -18,7 +18,9 @@ a manifested or cloaked creature card for its mana cost (701.40b, 701.58b), payi
 left of their `mana` (the pool is shared across the combat): every colored and {C} symbol with
 exactly that mana, every generic one with any mana; each way of paying is tried. A megamorph cost
 puts a +1/+1 counter on it (702.37b; its mana cost does not); damage marked stays (120.6) and
-state-based actions follow (704.3).
+state-based actions follow (704.3). A creature with a "when ~ is turned face up" trigger is turned face up
+one at a time, its triggers then put on the stack with their targets (708.8, 603.3d,
+:mod:`reference.window_triggers`) and resolving when both pass (any other action in between, 117.3c).
 
 In each window every player may also activate the abilities of :mod:`reference.activated` (targets,
 hexproof, shroud, ward), and the pump abilities ("{cost}: ~ gets +X/+Y until end
@@ -86,6 +88,9 @@ from .provoke import stacks as provoke_stacks
 from .shields import prevented, regenerated, saved
 from .statics import bonus_toughness
 from .triggers import attack_stacked, attack_triggers, block_triggers, destroyed_by, resolve, stacked
+from .window_triggers import resolve_window
+from .window_triggers import targets as window_targets
+from .window_triggers import triggered as window_triggered
 
 POOL_KEYS = ("W", "U", "B", "R", "G", "colorless")
 
@@ -195,12 +200,12 @@ def face_up_options(state: State) -> set[State]:
 
 # ==== Pump abilities (602.2, 608.2, 613.4c) ===============================================
 
-PUMP_KINDS = ("pump", "team_pump", "regenerate")
+PUMP_KINDS = ("pump", "team_pump", "regenerate", "monstrosity")
 
 
 def pumps(p: Permanent) -> list[tuple[str, int, int, Mana]]:
     """(kind, X, Y, cost) of each pump ability of the face-up side (602.1), and of each "{cost}:
-    Regenerate ~" (701.19a; X = Y = 0)."""
+    Regenerate ~" (701.19a; X = Y = 0) and "{cost}: Monstrosity N" (701.37a; X = Y = N)."""
     return [(a.kind, a.value.power, a.value.toughness, a.value.cost)  # type: ignore[attr-defined]
             for a in p.abilities if a.kind in PUMP_KINDS]
 
@@ -256,6 +261,10 @@ def resolve_pump(state: State, pending: Pending) -> State:
         return replace(state, s=replace(state.s, permanents=tuple(
             replace(q, regeneration_shields=q.regeneration_shields + 1) if q.id == source and q.id in field else q
             for q in state.s.permanents)))
+    if kind == "monstrosity":  # 701.37a: N +1/+1 counters if it is still there and isn't monstrous
+        return replace(state, s=replace(state.s, permanents=tuple(
+            replace(q, monstrous=True).with_counters(1, 1, x) if q.id == source and q.id in field and not q.monstrous
+            else q for q in state.s.permanents)))
 
     def gets(q: Permanent) -> bool:
         if kind == "pump":
@@ -275,17 +284,67 @@ def resolve_pump(state: State, pending: Pending) -> State:
 
 def single_actions(state: State) -> set[State]:
     """Every state after one action in a window: one face-down permanent turned face up (each way of
-    paying), or one pump ability activated once and resolved (each way of paying), then 704.3."""
+    paying; one without a "when ~ is turned face up" trigger, :func:`turnings`), or one pump ability
+    activated once and resolved (each way of paying), then 704.3."""
     out = set()
     for p in state.s.permanents:
+        if any(a.kind == "turned_face_up" for a in p.abilities):
+            continue
         for _, cost, counter in ways(p) if p.id not in state.gone else ():
             up = replace(p, face_down=False).with_counters(1, 1, counter)  # 702.37b
             for after in paid(state, p.controller, cost):
                 out.add(settle(replace(after, s=replace(after.s, permanents=tuple(
                     up if q.id == p.id else q for q in after.s.permanents)))))
     players = {pl.name for pl in state.s.players}
-    out |= {resolve_pump(after, pending) for after, pending in activations_of(state, players)}
+    out |= {resolve_pump(after, pending) for after, pending in activations_of(state, players)
+            if pending[2] != "monstrosity"}  # (:func:`monstrosities`)
     return out | activated_actions(state)  # reference.activated
+
+
+def turnings(state: State) -> list[tuple[State, tuple]]:
+    """Each face-down permanent with a "when ~ is turned face up" trigger turned face up (116.2b; each way,
+    each way of paying), 704.3, and its triggers put on the stack by its controller in each order, each with
+    each legal target (708.8, 603.3, 603.3b, 603.3d; one without a legal target removed): the state and the
+    triggers in the order they resolve (the last put first, 405.2)."""
+    out = []
+    for p in state.s.permanents:
+        if p.id in state.gone or not any(a.kind == "turned_face_up" for a in p.abilities):
+            continue
+        up = replace(p, face_down=False)
+        for _, cost, counter in ways(p):
+            for after in paid(state, p.controller, cost):
+                turned = replace(after, s=replace(after.s, permanents=tuple(
+                    up.with_counters(1, 1, counter) if q.id == p.id else q for q in after.s.permanents)))
+                settled = settle(turned)
+                field = settled.field()
+                pending = [t for t in window_triggered(turned.field(), p.id, "turned_face_up")  # as it is turned
+                           if window_targets(settled.s, field, t)]  # (708.8); 603.3d: none without a target
+                for order in set(itertools.permutations(pending)):
+                    for chosen in itertools.product(*(window_targets(settled.s, field, t) for t in order)):
+                        out.append((settled, tuple(reversed([t[:3] + (x,) + t[4:] for t, x in zip(order, chosen)]))))
+    return out
+
+
+def monstrosities(state: State) -> list[tuple[State, tuple]]:
+    """Each monstrosity ability activated once and resolved (each way of paying, 602.2b, 701.37a) and, if
+    its permanent became monstrous, its "when ~ becomes monstrous" triggers put on the stack in each order,
+    each with each legal target (701.37b, 603.3b, 603.3d): the state and the triggers, the last put first."""
+    out = []
+    for after, pending in activations_of(state, {pl.name for pl in state.s.players}):
+        if pending[2] != "monstrosity":
+            continue
+        resolved = resolve_pump(after, pending)
+        source = pending[1]
+        if not resolved.s.permanent(source).monstrous or after.s.permanent(source).monstrous:
+            out.append((resolved, ()))
+            continue
+        field = resolved.field()
+        triggered = [t for t in window_triggered(field, source, "becomes_monstrous")
+                     if window_targets(resolved.s, field, t)]
+        for order in set(itertools.permutations(triggered)):
+            for chosen in itertools.product(*(window_targets(resolved.s, field, t) for t in order)):
+                out.append((resolved, tuple(reversed([t[:3] + (x,) + t[4:] for t, x in zip(order, chosen)]))))
+    return out
 
 
 def window_options(state: State) -> set[State]:
@@ -296,7 +355,7 @@ def window_options(state: State) -> set[State]:
     window ends with the stack empty, or when a player lost (704.5a)."""
     if state.over:
         return {state}
-    if not any(pumps(p) for p in state.s.permanents) and not has_activated(state.s):
+    if not any(pumps(p) for p in state.s.permanents) and not has_activated(state.s) and not has_windows(state.s):
         return face_up_options(state)
     seen: set[tuple[State, tuple]] = set()
     ends: set[State] = set()
@@ -311,6 +370,7 @@ def window_options(state: State) -> set[State]:
         if st.over:
             continue
         todo += [(x, stack) for x in single_actions(st)]
+        todo += [(x, put + stack) for x, put in turnings(st) + monstrosities(st)]  # 708.8, 117.3c; 701.37b
         for after, entry in ping_pushes(st):  # a source sacrificed to pay dies (700.4): its triggers above (603.3)
             pushed = stack if entry is None else (entry, *stack)
             pending = triggered(st.field(), set(after.gone - st.gone))
@@ -327,8 +387,8 @@ def resolved_top(state: State, stack: tuple) -> list[tuple[State, tuple]]:
     (704.5a); the creatures that died put their death triggers on top (603.3b, 603.3d)."""
     top, rest = stack[0], stack[1:]
     field = state.field()
-    if top[0] == "dies":
-        dealt, destroyed = resolve_death(state.s, field, top)
+    if top[0] in ("dies", "window"):  # a window trigger (reference.window_triggers) as a death trigger
+        dealt, destroyed = (resolve_death if top[0] == "dies" else resolve_window)(state.s, field, top)
         resolved = settle(replace(state, s=dealt, gone=state.gone | destroyed))
         resolved = replace(resolved, over=any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players))
     else:
@@ -339,6 +399,12 @@ def resolved_top(state: State, stack: tuple) -> list[tuple[State, tuple]]:
     if not pending:
         return [(resolved, rest)]
     return [(resolved, tuple(reversed(seq)) + rest) for seq in put_sequences(resolved.s, resolved.field(), pending)]
+
+
+def has_windows(s: Situation) -> bool:
+    """Whether a permanent has a trigger of a priority window (708.8, 701.37b): then a window is played one
+    action at a time, each trigger on the stack."""
+    return any(a.kind in ("turned_face_up", "becomes_monstrous") for p in s.permanents for a in p.abilities)
 
 
 # ==== A combat damage step (510.2, 120.3, 704.3) ==========================================
@@ -540,7 +606,8 @@ class Search:
         if key in self.memo:
             return self.memo[key]
         out = set()
-        actions = window_options if any(t[0] in ("dies", "hit") for t in stack) else face_up_options
+        actions = window_options if any(t[0] in ("dies", "hit") for t in stack) or has_windows(state.s) \
+            else face_up_options
         for after in actions(state):
             field = after.field()
             if stack[0][0] == "dies":

@@ -131,6 +131,8 @@ def count(field: dict[str, Characteristics], c: Characteristics, effect: Static,
     "as long as it's attacking": 1 if it is one of the declared attackers (508.1k)."""
     if effect.scope == "attacking":
         return int(c.id in attacking)
+    if effect.scope == "monstrous":  # 701.37b: "as long as ~ is monstrous"
+        return int(c.monstrous)
     if effect.scope == "attacker":  # "for each other attacking creature"
         return sum(1 for x in field.values() if x.id in attacking and x.is_creature and x.id != c.id)
     return sum(1 for x in field.values()
