@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
-from ..model.abilities import ON_COMBAT, PINGS, OnCombat
+from ..model.abilities import ON_COMBAT, ON_TARGET, PINGS, OnCombat
 from ..model.catalogue import CATALOGUE
 from ..model.fields import CARD_TYPES, Reader, kind
 from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude, static_magnitude, trigger_magnitude
@@ -85,6 +85,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_pairs(r, permanents)
     _check_targeted_watchers(r, permanents)
     _check_trigger_groups(r, permanents)
+    _check_trigger_targets(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -170,6 +171,29 @@ def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"face-down {q(p.id)} could be turned face up (116.2b) while the combat "
                          f"trigger of {q(grouped.id)} that reaches creatures of a quality waits on the stack "
                          "(117.3b, 611.2c): not modelled")
+
+
+def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:
+    """An attack trigger with a target (pysolver.model.abilities.ON_TARGET) is refused where it could target a
+    permanent with ward another player controls (702.21a: ward's trigger is not modelled; a face-down one cast
+    with disguise or cloaked has ward {2}, 702.168a, 701.58a), and an "untap target creature" where a
+    permanent has an ability with {T} in its cost (602.5a: an attacking creature is tapped, 508.1f, which the
+    solver reads off its attacking, so an untapped attacker is not modelled)."""
+    for i, p in enumerate(permanents):
+        for a in p.abilities:
+            if a.kind != ON_TARGET:
+                continue
+            e = cast(OnCombat, a.value)
+            warded = next((x for x in permanents if x.controller != p.controller and e.target != "yours" and (
+                x.has("ward") or x.face_down == "cloak" or (x.face_down is True and x.has("disguise")))), None)
+            if warded is not None:
+                raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} could target {q(warded.id)}, which "
+                             "has ward (702.21a, 702.168a, 701.58a): ward's trigger is not modelled")
+            tapping = next((x for x in permanents if any(ab.tap for _, ab in x.combat_abilities())), None)
+            if e.effect == "untap" and tapping is not None:
+                raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} untaps a creature and "
+                             f"{q(tapping.id)} has an ability with {{T}} in its cost (602.5a): an untapped attacking "
+                             "creature (508.1f) is not modelled")
 
 
 def _check_state_triggers(r: Reader, permanents: list[Permanent]) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import Situation
-from ..model.abilities import PINGS
+from ..model.abilities import ON_TARGET, PINGS
 from ..model.moves import (
     DEATH_TRIGGERS,
     AbilityActivation,
@@ -53,7 +53,8 @@ def explores(p: gt.Position, moves: tuple[Move, ...]) -> Iterator[tuple[Move, gt
     (:func:`pump_matters`), or any with a death trigger on the stack (any creature may be dealt damage
     then, 120.3); no needless order of putting triggers on the stack."""
     matter = c.may_matter(p.s, p.stage) if p.stage in WINDOWS else set()
-    targeted = any(t.kind in DEATH_TRIGGERS or t.kind in PINGS for t in p.stack)  # (damage waiting: 120.3)
+    # (damage waiting, 120.3, or a target that may become illegal, 608.2b)
+    targeted = any(t.kind in DEATH_TRIGGERS or t.kind in PINGS or t.kind == ON_TARGET for t in p.stack)
     for m, child in p.successors():
         if isinstance(m, FaceUp) and m.permanent not in matter and not targeted:
             continue

@@ -98,9 +98,9 @@ from ..rules.triggers import (
     died,
     has_triggers,
     orders,
-    provokes,
     resolve,
     resolve_top,
+    targeted,
     targets,
 )
 from .damage_halves import half_results, half_violations, step_result_of
@@ -151,7 +151,7 @@ class Position:
         """The putter's pending death trigger that `move` puts on the stack (same kind, source and N)."""
         t = move.trigger
         return next((x for x in self.pending if x.controller == self.putter()
-                     and (x.kind, x.source, x.amount) == (t.kind, t.source, t.amount)
+                     and (x.kind, x.source, x.amount, x.ability) == (t.kind, t.source, t.amount, t.ability)
                      and (not hits.is_hit(x) or x.target == t.target)), None)
 
     def target_choices(self) -> list[TargetChoice]:
@@ -373,8 +373,8 @@ class Position:
         if isinstance(move, AbilityActivation):  # the same (pysolver.rules.activated)
             return Position(stage, activated.activate(s, move), ACTIVE, False, stack=self.stack)
         if isinstance(move, TriggerOrder):  # 603.3b, then priority (117.3b)
-            if s.combat.blockers is None:  # attack triggers: the provoke triggers are put on above them (702.39a)
-                return putting(Stage.AFTER_ATTACKERS, s, move.resolves, provokes(s))
+            if s.combat.blockers is None:  # attack triggers: those with targets are put on above them (603.3d)
+                return putting(Stage.AFTER_ATTACKERS, s, move.resolves, targeted(s))
             return enter(Stage.AFTER_BLOCKERS, s, move.resolves)
         if isinstance(move, TargetChoice):  # 603.3: the last put on resolves first (405.2)
             pending = self.pending_of(move)
@@ -387,7 +387,7 @@ class Position:
             declared, stack = resolve(s.with_combat(attackers=move.attacks), ATTACK)
             if len(orders(stack)) > 1:  # 603.3b: life lost in an order the active player chooses
                 return Position(Stage.ORDER_TRIGGERS, declared, stack=stack)
-            return putting(Stage.AFTER_ATTACKERS, declared, stack, provokes(declared))  # 702.39a: put with targets
+            return putting(Stage.AFTER_ATTACKERS, declared, stack, targeted(declared))  # 603.3d: put with targets
         if isinstance(move, BlockDeclaration):  # 509.2a: so do the block triggers, or they go on the stack
             declared, stack = resolve(s.with_combat(blockers=move.blocks), BLOCK)
             if len(orders(stack)) > 1:

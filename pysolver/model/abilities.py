@@ -906,9 +906,21 @@ _EFFECTS = (
     (re.compile(r"you gain (?P<n>\w+) life"), "gain_life"),
     (re.compile(r"(?P<who>it|this creature) can't be blocked this (?:combat|turn)"), "unblockable"),
     (re.compile(r"defending player gets (?P<n>\w+) poison counters?"), "poison"),
-    (re.compile(r"tap (?P<who>that creature)"), "tap"),
+    (re.compile(r"tap (?P<who>that creature|target .+)"), "tap"),
     (re.compile(r"destroy (?P<who>that creature)"), "destroy"),
+    (re.compile(r"untap (?P<who>target .+)"), "untap"),
+    (re.compile(r"(?P<who>target .+?) can't block this turn"), "cant_block"),
+    (re.compile(r"(?:it|this creature) deals? (?P<n>\w+) damage to (?P<who>.+)"), "damage"),
 )
+#: "target creature [defending player controls | an opponent controls | you control]" (115.1, 506.2), "any
+#: target" (115.4; older printings "target creature or player", the same): the targets of :data:`ON_TARGET`
+_TARGET = re.compile(r"target creature(?: (?P<scope>defending player controls|an opponent controls|you control))?"
+                     r"|(?P<any>any target|target creature or player)")
+TARGET_SCOPES = {None: "creature", "defending player controls": "defending", "an opponent controls": "opponent",
+                 "you control": "yours"}
+#: 508.3a, 603.3d: an attack trigger with a target, put on the stack with it (pysolver.rules.triggers)
+ON_TARGET = "on_target"
+_TARGETED_ONLY = ("untap", "cant_block", "damage")  # the effects read only on a target
 # Sentences of an effect that act outside the combat (502.3: the next untap step), or that change nothing on a
 # board the loader admits (701.19c "It can't be regenerated": a "destroy that creature" beside regeneration is
 # refused): read past.
@@ -939,15 +951,21 @@ class OnCombat:
     toughness: int = 0
     keyword: str = ""
     amount: int = 0
+    target: str = ""  # whom ``target``: its scope (:data:`TARGET_SCOPES`, ``any``: 115.4)
+    optional: bool = False  # 603.5: "you may [have] …"
 
     def term(self, kind: str) -> str:
-        """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp)."""
+        """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp), ``on_target(Event,target(Scope),
+        Effect,may|must)`` for :data:`ON_TARGET`."""
         event = self.event if self.partner is None else f"{self.event}({term_text(self.partner)})"
         whom = (f"group({self.whom},{'other' if self.other else 'each'},{term_text(self.quality)})"
-                if self.whom in ("attacking", "you") else self.whom)
+                if self.whom in ("attacking", "you") else f"target({self.target})" if self.whom == "target"
+                else self.whom)
         effect = {"gets": f"gets({self.power},{self.toughness})", "gains": f"gains({self.keyword})",
                   "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
-                  "poison": f"poison({self.amount})"}.get(self.effect, self.effect)
+                  "poison": f"poison({self.amount})", "damage": f"damage({self.amount})"}.get(self.effect, self.effect)
+        if kind == ON_TARGET:
+            return f"{kind}({event},{whom},{effect},{'may' if self.optional else 'must'})"
         return f"{kind}({event},{whom},{effect})"
 
 
@@ -980,10 +998,21 @@ def _on_combat(text: str) -> list[Ability] | None:
         events = [_EVENTS["attacks"], _EVENTS["blocks"]]
     else:
         events = [_EVENTS[words]]
-    sentences = [x for x in m.group("effect").split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
+    text, optional = m.group("effect"), False
+    for may in ("you may have ", "you may "):  # 603.5 (only a targeted effect: its choice is its target's)
+        if text.startswith(may):
+            text, optional = text.removeprefix(may), True
+            break
+    sentences = [x for x in text.split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
     read = [_effect(x, partner is not None) for x in sentences]
     effects = [e for found in read if found is not None for e in found]
     if not effects or None in read:
+        return None
+    if any(e.whom == "target" for e in effects):  # 508.3a, 603.3d: one target, chosen as it is put on the stack
+        if len(effects) != 1 or events != [("on_attack", "attacks")]:
+            return None
+        return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=optional))]
+    if optional:
         return None
     if any(e.effect == "poison" for e in effects) and events != [("on_block", "unblocked")]:
         return None  # (the defending player of an attacker that isn't blocked: 509.3g, 506.2)
@@ -1043,8 +1072,14 @@ def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
             continue
         groups = m.groupdict()
         whom = _whom(groups.get("who") or "it", partnered, effect == "counters")
-        if whom is None:
+        if whom is None or (whom.whom == "target") != (effect in _TARGETED_ONLY or (
+                whom.whom == "target" and effect in ("tap", "gets", "gains"))):
             return None
+        if whom.target == "any" and effect != "damage":
+            return None  # (115.4: any target is a creature, player, planeswalker or battle: only damage reaches all)
+        if effect == "damage":
+            n = _count(groups["n"])
+            return None if not n else [replace(whom, effect="damage", amount=n)]
         if effect in ("counters", "gain_life", "poison"):
             n = _count(groups["n"])
             return None if not n else [replace(whom, effect=effect, amount=n,
@@ -1055,7 +1090,7 @@ def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
         out = []
         if effect == "gets":
             x, y = _signed(groups["x"]), _signed(groups["y"])
-            if y < 0:
+            if y < 0 and whom.whom != "target":
                 return None  # (a toughness lowered: 704.5f, in an order the player chooses, 603.3b)
             out.append(replace(whom, effect="gets", power=x, toughness=y))
         if groups.get("k"):
@@ -1075,6 +1110,9 @@ def _whom(words: str, partnered: bool, single: bool) -> OnCombat | None:
         return OnCombat("", "", "self")
     if words == "that creature":
         return OnCombat("", "", "partner") if partnered else None
+    target = _TARGET.fullmatch(words)
+    if target is not None:
+        return OnCombat("", "", "target", target="any" if target.group("any") else TARGET_SCOPES[target.group("scope")])
     m = re.fullmatch(r"(?P<each>all |each )?(?P<other>other )?(?P<attacking>attacking )?(?P<what>.+?)"
                      r"(?P<yours> you control)?", words)
     if m is None or not (m.group("attacking") or m.group("yours")):

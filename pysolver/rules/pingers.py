@@ -30,26 +30,11 @@ follow (704.3; :func:`pysolver.rules.activated.activate`).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from ..asp.facts import atom, program, situation_facts
-from ..asp.solving import control, one_model
 from ..model import Situation
 from ..model.abilities import PINGS
-from .triggers import CACHED, DEATHS, _dealt_by
+from .triggers import _dealt_by, lki
 
 __all__ = ["PINGS", "deal", "lki"]
-
-
-@lru_cache(maxsize=CACHED)
-def lki(s: Situation, source: str) -> tuple[str, ...]:
-    """The information of `source` on `s` that its damage uses (113.7a, 608.2h: as it last existed on
-    the battlefield, for a source sacrificed to pay the cost): its controller, deathtouch, lifelink,
-    wither, infect (``#program dies`` of ``encodings/triggers.lp``) and the qualities protection reads
-    (702.16b, 702.16e)."""
-    facts = situation_facts(s) + "\n" + program([atom("dealing", source)])
-    return tuple(sorted(str(sym.arguments[1]) for sym in one_model(control(DEATHS, facts, parts=("base", "dies")))
-                        if sym.match("lki", 2) and sym.arguments[0].string == source))
 
 
 def deal(s: Situation, whom: str, target: str, amount: int, known: tuple[str, ...]) -> Situation:

@@ -45,8 +45,16 @@ from .hits import resolve_hit
 from .hits import triggered as hit_triggers
 from .outcomes import State, activations_of, deal, pay, resolve_pump, settle, start
 from .provoke import resolve_provoke
-from .provoke import stacks as provoke_stacks
-from .triggers import attack_stacked, attack_triggers, block_triggers, destroyed_by, resolve, stacked
+from .triggers import (
+    attack_stacked,
+    attack_stacks,
+    attack_triggers,
+    block_triggers,
+    destroyed_by,
+    resolve,
+    resolve_targeted,
+    stacked,
+)
 
 ACTIVE, DEFENCE = "active", "defence"
 WINDOW_NEXT = {"beginning_of_combat": "declare_attackers", "after_attackers": "declare_blockers",
@@ -114,9 +122,10 @@ class Minimax:
                 ways = [self.value("window", after, stage, ACTIVE, 0, rest)
                         for after, rest in resolve_ward(state, top, stack[:-1])]
                 options.append(self.choose(top[1] == self.active, ways))
-            elif top[0] in ("dies", "hit"):  # a death (reference.deaths) or combat-damage trigger (reference.hits);
-                field = state.field()       # the creatures it kills trigger in turn
+            elif top[0] in ("dies", "hit", "on_target"):  # a death (reference.deaths), combat-damage (reference.hits)
+                field = state.field()  # or targeted attack trigger (reference.triggers); the creatures it kills trigger
                 dealt, destroyed = (resolve_death(state.s, field, top) if top[0] == "dies"
+                                    else resolve_targeted(state.s, state.gone, top) if top[0] == "on_target"
                                     else resolve_hit(state.s, state.gone, top))
                 resolved = settle(replace(state, s=dealt, gone=state.gone | destroyed))
                 lost = any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players)  # 704.5a, 704.5c
@@ -202,7 +211,7 @@ class Minimax:
             after = replace(state, s=attack_triggers(declared, state.gone))
             losses = set(itertools.permutations(attack_stacked(declared, state.gone)))  # 508.3a, 603.3b
             options += [self.value("window", after, "after_attackers", ACTIVE, 0, tuple(reversed(order + loss)))
-                        for loss in losses for order in provoke_stacks(after.s, after.field())]  # the last on top
+                        for loss in losses for order in attack_stacks(after.s, after.gone)]  # the last on top
         return self.choose(True, options)
 
     def declare_blockers(self, state: State) -> bool:
