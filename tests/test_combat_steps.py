@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from boards import board, creature
-from combat_boards import outcome_boards
+from combat_boards import assignment_bound, outcome_boards
 from differential import outcomes_equal_reference
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -18,7 +18,7 @@ from strategies import examples
 import pysolver
 from pysolver.game import gametree as gt
 from pysolver.model.abilities import parse_ability_line
-from pysolver.model.moves import AttackDeclaration, Pass
+from pysolver.model.moves import AttackDeclaration, BlockDeclaration, Pass
 from pysolver.model.stage import WINDOWS, Stage
 
 CANT_BLOCK = "Whenever ~ attacks, target creature can't block this turn"
@@ -144,13 +144,105 @@ def with_attack_triggers(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any
 
 
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(outcome_boards("none").flatmap(with_attack_triggers))
+@given(outcome_boards("none").flatmap(with_attack_triggers).filter(lambda d: assignment_bound(d) <= 40))
 def test_targeted_attack_triggers_equal_reference(data: dict[str, Any]) -> None:
     outcomes_equal_reference(data)
 
 
 @settings(max_examples=examples(2), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(outcome_boards("none").flatmap(with_attack_triggers))
+@given(outcome_boards("none").flatmap(with_attack_triggers).filter(lambda d: assignment_bound(d) <= 40))
 def test_targeted_attack_triggers_verify_equals_minimax(data: dict[str, Any]) -> None:
+    s = pysolver.load_data({**data, "goal": {"lethal": data["players"][1]["name"]}})
+    assert pysolver.verify(s)["holds"] is reference_verify(s)
+
+
+# ---- block triggers put on the stack by their controllers (509.2a, 603.3b) --------------------------------------
+
+ORNERY = "Whenever ~ blocks or becomes blocked by a creature, ~ deals 1 damage to that creature"
+GUSTCLOAK = "Whenever ~ becomes blocked, you may untap it and remove it from combat"
+
+
+@pytest.mark.parametrize(("name", "text", "term"), [
+    ("Ornery Goblin", "Whenever Ornery Goblin blocks or becomes blocked by a creature, Ornery Goblin deals 1 damage "
+                      "to that creature.", "on_block(either_by(any),partner,damage(1))"),
+    ("Somberwald Vigilante", "Whenever Somberwald Vigilante becomes blocked by a creature, Somberwald Vigilante deals "
+                             "1 damage to that creature.", "on_block(blocked_by(any),partner,damage(1))"),
+    ("Gustcloak Harrier", "Whenever Gustcloak Harrier becomes blocked, you may untap it and remove it from combat.",
+     "on_block(blocked,self,remove(may))"),
+    ("Gustcloak Cavalier", "Whenever Gustcloak Cavalier becomes blocked, you may untap Gustcloak Cavalier and remove "
+                           "it from combat.", "on_block(blocked,self,remove(may))"),
+])
+def test_real_put_block_trigger_lines_parse(name: str, text: str, term: str) -> None:
+    assert [a.term for a in parse_ability_line(text, name)] == [term]
+
+
+def test_603_3b_the_defending_players_block_triggers_resolve_first() -> None:
+    """603.3b, 101.4: alice puts x's trigger on the stack, then bob y's, which resolves first (y's 1 damage to
+    x); both deal their damage (120.3), x's as it last existed if y's killed it first (608.2h). (Bob's face-down z
+    keeps the windows open, 116.2b.)"""
+    s = board(creature("x", "alice", 2, 1, ORNERY), creature("y", "bob", 1, 1, ORNERY),
+              creature("z", "bob", 1, 1, "Morph {W}", face_down=True), attackers={"x": "bob"},
+              players=[{"name": "alice"}, {"name": "bob", "mana": "{W}"}])
+    p = gt.root(s)
+    while p.stage in WINDOWS:
+        p = p.push(Pass(p.stage, p.name()))
+    p = p.push(BlockDeclaration.of([("y", "x")]))
+    assert (p.stage, p.to_move()) == (Stage.PUT_TRIGGERS, "active")
+    p = p.push(next(iter(p.legal_moves)))
+    assert p.to_move() == "defence"
+    p = p.push(next(iter(p.legal_moves)))
+    assert (p.stage, [t.source for t in p.stack]) == (Stage.AFTER_BLOCKERS, ["y", "x"])
+    assert ends(board(creature("x", "alice", 2, 1, ORNERY), creature("y", "bob", 1, 1, ORNERY))) == {
+        (20, (), ()), (18, (), ()), (20, ("x", "y"), ())}
+
+
+def test_120_3_a_blocker_s_trigger_kills_the_attacker_before_combat_damage() -> None:
+    """120.3, 704.5g: y's 1 damage kills the 2/1 x before combat damage (510.1): y survives."""
+    s = board(creature("x", "alice", 2, 1), creature("y", "bob", 1, 1, ORNERY), attackers={"x": "bob"})
+    assert ends(s) == {(18, (), ()), (20, ("x",), ())}
+
+
+def test_506_4_removed_from_combat_deals_and_is_dealt_no_combat_damage() -> None:
+    """506.4, 603.5: blocked, x may be removed from combat: no damage either way (the end of not attacking);
+    or stay and die to the 3/3."""
+    s = board(creature("x", "alice", 2, 2, GUSTCLOAK), creature("y", "bob", 3, 3))
+    assert ends(s) == {(20, (), ()), (18, (), ()), (20, ("x",), (("y", 2),))}
+    s = board(creature("x", "alice", 2, 2, GUSTCLOAK), creature("y", "bob", 3, 3), attackers={"x": "bob"},
+              goal={"lethal": "bob"}, bob=2)
+    assert pysolver.verify(s)["holds"] is False is reference_verify(s)
+
+
+@pytest.mark.parametrize(("theirs", "combat", "why"), [
+    (creature("b", "bob", 1, 1, "Bushido 1"), {}, "'b' has another block trigger"),
+    (creature("b", "bob", 1, 1), {"attackers": {"x": "bob"}, "blockers": {"b": ["x"]}},
+     "whether the trigger of 'x' removed it from combat"),
+])
+def test_603_3b_506_4_boards_the_block_trigger_is_not_modelled_on_are_refused(theirs: dict[str, Any],
+                                                                            combat: dict[str, Any], why: str) -> None:
+    with pytest.raises(pysolver.InputError, match=rf"permanents\[0\].*{why}"):
+        board(creature("x", "alice", 2, 2, GUSTCLOAK), theirs, **combat)
+
+
+PUT_LINES = (ORNERY, GUSTCLOAK, "Whenever ~ becomes blocked by a creature, ~ deals 2 damage to that creature",
+             "Whenever ~ blocks or becomes blocked by a nonblack creature, ~ deals 1 damage to that creature")
+
+
+@st.composite
+def with_block_puts(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
+    """`data` with one line of :data:`PUT_LINES` on some of its creatures, face-down ones too."""
+    permanents = [{**p, "abilities": [*p.get("abilities", []), draw(st.sampled_from(PUT_LINES))]}
+                  if "power" in p and draw(st.booleans()) else p for p in data["permanents"]]
+    return {**data, "permanents": permanents}
+
+
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(outcome_boards("none").flatmap(with_block_puts).filter(lambda d: assignment_bound(d) <= 40))
+def test_put_block_triggers_equal_reference(data: dict[str, Any]) -> None:
+    outcomes_equal_reference(data)
+
+
+@settings(max_examples=examples(2), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(outcome_boards("none").flatmap(with_block_puts).filter(lambda d: assignment_bound(d) <= 40))
+def test_put_block_triggers_verify_equals_minimax(data: dict[str, Any]) -> None:
     s = pysolver.load_data({**data, "goal": {"lethal": data["players"][1]["name"]}})
     assert pysolver.verify(s)["holds"] is reference_verify(s)

@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
-from ..model.abilities import ON_COMBAT, ON_TARGET, PINGS, OnCombat
+from ..model.abilities import BLOCK_TRIGGERS, ON_COMBAT, ON_TARGET, PINGS, OnCombat, is_put
 from ..model.catalogue import CATALOGUE
 from ..model.fields import CARD_TYPES, Reader, kind
 from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude, static_magnitude, trigger_magnitude
@@ -86,6 +86,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_targeted_watchers(r, permanents)
     _check_trigger_groups(r, permanents)
     _check_trigger_targets(r, permanents)
+    _check_block_puts(r, permanents, combat)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -194,6 +195,34 @@ def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:
                 raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} untaps a creature and "
                              f"{q(tapping.id)} has an ability with {{T}} in its cost (602.5a): an untapped attacking "
                              "creature (508.1f) is not modelled")
+
+
+def _check_block_puts(r: Reader, permanents: list[Permanent], combat: Combat) -> None:
+    """A block trigger put on the stack by its controller ("~ deals N damage to that creature", "untap ~ and
+    remove it from combat": pysolver.model.abilities.PUT_EFFECTS) is refused beside another block trigger
+    (509.2a: with the defending player's put on the stack last, APNAP, 603.3b, the order of theirs is not
+    modelled), "untap ~" beside an ability with {T} in its cost (602.5a, 508.1f) and, once blockers are
+    declared, "remove it from combat" of a blocked attacker (whether it was removed, 506.4, is not stated)."""
+    puts = [(i, p, a) for i, p in enumerate(permanents) for a in p.abilities if is_put(a)]
+    if not puts:
+        return
+    i, p, a = puts[0]
+    other = next((x for x in permanents for b in x.abilities if b.kind in BLOCK_TRIGGERS and not is_put(b)), None)
+    if other is not None:
+        raise r.fail(f"permanents[{i}]", f"the block trigger of {q(p.id)} goes on the stack (603.3b) and "
+                     f"{q(other.id)} has another block trigger: the order of both is not modelled")
+    tapping = next((x for x in permanents if any(ab.tap for _, ab in x.combat_abilities())), None)
+    blocked = {b for _, b in combat.blockers or ()}
+    for i, p, a in puts:
+        if cast(OnCombat, a.value).effect != "remove":
+            continue
+        if tapping is not None:
+            raise r.fail(f"permanents[{i}]", f"the block trigger of {q(p.id)} untaps it and {q(tapping.id)} has an "
+                         "ability with {T} in its cost (602.5a): an untapped attacking creature (508.1f) is not "
+                         "modelled")
+        if p.id in blocked:
+            raise r.fail(f"permanents[{i}]", f"blockers are declared and whether the trigger of {q(p.id)} removed it "
+                         "from combat (506.4) is not stated: not modelled")
 
 
 def _check_state_triggers(r: Reader, permanents: list[Permanent]) -> None:

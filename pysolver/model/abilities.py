@@ -908,6 +908,7 @@ _EFFECTS = (
     (re.compile(r"defending player gets (?P<n>\w+) poison counters?"), "poison"),
     (re.compile(r"tap (?P<who>that creature|target .+)"), "tap"),
     (re.compile(r"destroy (?P<who>that creature)"), "destroy"),
+    (re.compile(r"untap (?P<who>it|this creature) and remove it from combat"), "remove"),
     (re.compile(r"untap (?P<who>target .+)"), "untap"),
     (re.compile(r"(?P<who>target .+?) can't block this turn"), "cant_block"),
     (re.compile(r"(?:it|this creature) deals? (?P<n>\w+) damage to (?P<who>.+)"), "damage"),
@@ -921,6 +922,18 @@ TARGET_SCOPES = {None: "creature", "defending player controls": "defending", "an
 #: 508.3a, 603.3d: an attack trigger with a target, put on the stack with it (pysolver.rules.triggers)
 ON_TARGET = "on_target"
 _TARGETED_ONLY = ("untap", "cant_block", "damage")  # the effects read only on a target
+#: 509.2a, 603.3b: block triggers their controllers put on the stack, APNAP, each in the order they choose
+#: (pysolver.rules.triggers.block_puts): "~ deals N damage to that creature" (120.3) and "[you may] untap ~ and
+#: remove it from combat" (506.4)
+PUT_EFFECTS = ("damage", "remove")
+#: the kinds that trigger as blockers are declared (509.2a; #program block_triggers of encodings/triggers.lp)
+BLOCK_TRIGGERS = frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump", "flanking",
+                            "afflict", "blocked_by_pump", "blocks_flyer_pump", "blocked_destroy", "on_block"})
+
+
+def is_put(a: Ability) -> bool:
+    """Whether `a` is a block trigger its controller puts on the stack (:data:`PUT_EFFECTS`)."""
+    return a.kind == "on_block" and isinstance(a.value, OnCombat) and a.value.effect in PUT_EFFECTS
 # Sentences of an effect that act outside the combat (502.3: the next untap step), or that change nothing on a
 # board the loader admits (701.19c "It can't be regenerated": a "destroy that creature" beside regeneration is
 # refused): read past.
@@ -966,6 +979,8 @@ class OnCombat:
                   "poison": f"poison({self.amount})", "damage": f"damage({self.amount})"}.get(self.effect, self.effect)
         if kind == ON_TARGET:
             return f"{kind}({event},{whom},{effect},{'may' if self.optional else 'must'})"
+        if self.effect == "remove":  # 603.5: "you may" or not
+            effect = f"remove({'may' if self.optional else 'must'})"
         return f"{kind}({event},{whom},{effect})"
 
 
@@ -1012,6 +1027,12 @@ def _on_combat(text: str) -> list[Ability] | None:
         if len(effects) != 1 or events != [("on_attack", "attacks")]:
             return None
         return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=optional))]
+    if any(e.effect in PUT_EFFECTS for e in effects):  # 509.2a: one effect, put on the stack (603.3b)
+        if len(effects) != 1 or any(kind != "on_block" for kind, _ in events) or (
+                effects[0].effect == "remove" and events != [("on_block", "blocked")]):
+            return None
+        return [Ability("on_block", replace(effects[0], event=event, partner=partner, optional=optional))
+                for _, event in events]
     if optional:
         return None
     if any(e.effect == "poison" for e in effects) and events != [("on_block", "unblocked")]:
@@ -1074,7 +1095,8 @@ def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
         whom = _whom(groups.get("who") or "it", partnered, effect == "counters")
         if whom is None or (whom.whom == "target") != (effect in _TARGETED_ONLY or (
                 whom.whom == "target" and effect in ("tap", "gets", "gains"))):
-            return None
+            if not (effect == "damage" and whom is not None and whom.whom == "partner"):
+                return None  # (the damage of a block trigger to the other creature of its event: PUT_EFFECTS)
         if whom.target == "any" and effect != "damage":
             return None  # (115.4: any target is a creature, player, planeswalker or battle: only damage reaches all)
         if effect == "damage":

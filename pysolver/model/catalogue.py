@@ -276,6 +276,13 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever this creature attacks, it deals 1 damage to target creature or player",
              ("Whenever ~ attacks, you may have it deal 2 damage to target creature an opponent controls",),
              literal=False),
+    # 509.2a, 603.3b: block triggers their controllers put on the stack, APNAP (pysolver.model.abilities.PUT_EFFECTS)
+    LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, ~ deals N damage to that creature",
+             "on_block", "603.3b", "Whenever this creature blocks or becomes blocked by a creature, this creature "
+             "deals 1 damage to that creature",
+             ("Whenever ~ becomes blocked by a creature, ~ deals 2 damage to that creature",), literal=False),
+    LineForm("trigger", "Whenever ~ becomes blocked, [you may] untap ~ and remove it from combat", "on_block", "506.4",
+             "Whenever this creature becomes blocked, you may untap it and remove it from combat", literal=False),
     LineForm("trigger", "Flanking", "flanking", "702.25", "Flanking"),
     LineForm("trigger", "Afflict N", "afflict", "702.130", "Afflict 2", literal=False),
     # 702.39a: an attack trigger put on the stack with a target (603.3d), resolved into a requirement (509.1c)

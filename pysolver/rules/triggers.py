@@ -62,7 +62,7 @@ from clingo import Control, Function, Number, String, Symbol, parse_term
 from ..asp.facts import atom, program, situation_facts
 from ..asp.solving import ATTACKS, CHARACTERISTICS, control, models, one_model, value
 from ..model import Permanent, Situation
-from ..model.abilities import ON_TARGET, TRIGGERS, OnCombat
+from ..model.abilities import BLOCK_TRIGGERS, ON_TARGET, TRIGGERS, OnCombat, is_put
 from ..model.moves import DEATH_TRIGGERS, Trigger
 from .combat import regenerate
 
@@ -94,9 +94,7 @@ Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each per
 TRIGGERED_BY = {ATTACK: frozenset({"exalted", "battle_cry", "melee", "dethrone", "attacks_pump", "battalion_pump",
                                    "attacks_pump_each", "attacks_pump_each_type", "attacks_loss",
                                    "attacks_opponents_loss", "on_attack"}),
-                BLOCK: frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump",
-                                  "flanking", "afflict", "blocked_by_pump", "blocks_flyer_pump", "blocked_destroy",
-                                  "on_block"})}
+                BLOCK: BLOCK_TRIGGERS}
 
 
 def has_triggers(s: Situation, attacked: bool = False) -> bool:
@@ -188,6 +186,8 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
         return provoked(s, t)
     if t.kind == ON_TARGET:
         return _resolved_targeted(s, t)
+    if t.kind == "on_block":
+        return _resolved_put(s, t)
     if t.kind in LOSSES:  # 702.130a, 508.3a, 119.3: its defending player or each opponent loses its N life
         return _applied(s, _losses(s, (t,)))  # (122.1f: or gets its poison counters)
     ctl, externals = _resolve_program(_unresolved(s), t)
@@ -291,6 +291,9 @@ def targets(s: Situation, t: Trigger) -> list[str]:
     if t.kind == ON_TARGET:
         legal = list(trigger_targets(s, t.source, t.ability))
         return ["", *legal] if _targeted_effect(s, t).optional or not legal else legal
+    if t.kind == "on_block":  # 509.3d: the other creature of its event; "[you may] remove ~ from combat": ~
+        e = _targeted_effect(s, t)
+        return [t.target] if e.effect == "damage" else ["", t.source] if e.optional else [t.source]
     if t.kind == "other_dies_counter":  # its counters go on its source: no target (115.1)
         return [t.target]
     if t.kind != "dies_damage":
@@ -366,6 +369,34 @@ def targeted(s: Situation) -> Stack:
         for a, j in found)
 
 
+def block_puts(s: Situation) -> Stack:
+    """The block triggers of `s`'s block declaration that their controllers put on the stack (509.2a, 603.3b,
+    :data:`~pysolver.model.abilities.PUT_EFFECTS`; ``put_block/3`` of ``#program block_triggers``), not yet
+    put: "~ deals N damage to that creature" names the other creature of its event (509.3d; its `amount` N),
+    "[you may] untap ~ and remove it from combat" its source (chosen as it is put: none for "you may", 603.5).
+
+    >>> from pysolver.files.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+    ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2},
+    ...                    {"id": "y", "controller": "b", "power": 1, "toughness": 1, "abilities": [
+    ...                     "Whenever ~ blocks or becomes blocked by a creature, ~ deals 1 damage to that creature"]}],
+    ...     "combat": {"attackers": {"x": "b"}}})
+    >>> puts = block_puts(s.with_combat(blockers=(("y", "x"),)))
+    >>> [(t.kind, t.source, t.target, t.amount, t.controller) for t in puts]
+    [('on_block', 'y', 'x', 1, 'b')]
+    """
+    if not any(is_put(a) for p in s.permanents if not p.face_down for a in p.abilities):
+        return ()
+    found = sorted((sym.arguments[0].string, sym.arguments[1].number, sym.arguments[2].string)
+                   for sym in _block_triggers(s) if sym.match("put_block", 3))
+    out = []
+    for p, j, b in found:
+        e = cast(OnCombat, s.permanent(p).abilities[j].value)
+        out.append(Trigger("on_block", p, b if e.effect == "damage" else "", _damage(e), s.permanent(p).controller,
+                           (str(String(p)), str(j)), j))
+    return tuple(out)
+
+
 def _damage(e: object) -> int:
     """The damage an effect of the grammar deals (120.3), 0 for another."""
     return cast(OnCombat, e).amount if cast(OnCombat, e).effect == "damage" else 0
@@ -414,6 +445,20 @@ def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
             return replace(p, keywords_until_end_of_turn=tuple(sorted({*p.keywords_until_end_of_turn, e.keyword})))
         return replace(p, **changed[e.effect])  # type: ignore[arg-type]
     return replace(s, permanents=tuple(affected(p) if p.id == t.target else p for p in s.permanents))
+
+
+def _resolved_put(s: Situation, t: Trigger) -> Situation:
+    """`s` after block trigger `t` (:func:`block_puts`) resolved (608.2), before state-based actions: its
+    source as it last existed (608.2h) deals N damage to the other creature if that is still on the
+    battlefield (120.3, 400.7; protection prevents it, 702.16e); or, if it was chosen and the source is
+    still on the battlefield, the source untaps (701.26b) and is removed from combat (506.4)."""
+    if not t.target or s.permanent(t.target).left_battlefield:
+        return s
+    e = _targeted_effect(s, t)
+    if e.effect == "damage":
+        return _dealt_by(s, "dies_damage", t.target, e.amount, lki(_lasting(s, t.source), t.source))
+    return replace(s, permanents=tuple(replace(p, tapped=False, removed_from_combat=True) if p.id == t.target else p
+                                       for p in s.permanents))
 
 
 @lru_cache(maxsize=CACHED)

@@ -90,7 +90,9 @@ from .triggers import (
     attack_triggers,
     block_triggers,
     destroyed_by,
+    put_orders,
     resolve,
+    resolve_put,
     resolve_targeted,
     stacked,
 )
@@ -533,7 +535,8 @@ class Search:
             declared = state.s.with_combat(blockers=tuple(sorted(decl)))
             after = replace(state, s=block_triggers(declared, state.gone))  # 509.2a
             for order in set(itertools.permutations(stacked(declared, state.gone))):  # 603.3b
-                out |= self.stack_window(after, order)
+                for puts in put_orders(declared, state.gone):  # 603.3b: APNAP, above them
+                    out |= self.stack_window(after, puts + order)
         return out
 
     def stack_window(self, state: State, stack: tuple, then: str = "after_blockers") -> frozenset[Outcome]:
@@ -547,7 +550,8 @@ class Search:
         if key in self.memo:
             return self.memo[key]
         out = set()
-        actions = window_options if any(t[0] in ("dies", "hit", "on_target") for t in stack) else face_up_options
+        actions = window_options if any(t[0] in ("dies", "hit", "on_target", "on_block") for t in stack) \
+            else face_up_options
         for after in actions(state):
             field = after.field()
             if stack[0][0] == "dies":
@@ -560,8 +564,9 @@ class Search:
                 resolved = settle(replace(after, gone=after.gone | destroyed_by(after.s, after.gone, stack[0])))
             elif stack[0][0] == "provoke":
                 resolved = settle(replace(after, s=resolve_provoke(after.s, field, stack[0])))
-            elif stack[0][0] == "on_target":  # 508.3a, 608.2b (reference.triggers)
-                hit, destroyed = resolve_targeted(after.s, after.gone, stack[0])
+            elif stack[0][0] in ("on_target", "on_block"):  # 508.3a, 608.2b, 509.2a (reference.triggers)
+                hit, destroyed = (resolve_targeted if stack[0][0] == "on_target" else resolve_put)(
+                    after.s, after.gone, stack[0])
                 resolved = settle(replace(after, s=hit, gone=after.gone | destroyed))
             else:
                 resolved = settle(replace(after, s=resolve(after.s, after.gone, stack[0])))

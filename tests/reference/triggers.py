@@ -25,7 +25,7 @@ from pysolver.model import Permanent, Situation
 from pysolver.model.abilities import OnCombat
 
 from .characteristics import Characteristics, field_of
-from .deaths import resolve_death
+from .deaths import apnap, resolve_death
 from .declarations import has_quality
 from .provoke import legal_targets, provoke_sources
 
@@ -371,3 +371,50 @@ def resolve_targeted(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[S
             return replace(p, cant_block_this_turn=True)
         return _affected(p, e)
     return replace(s, permanents=tuple(affected(p) if p.id == target else p for p in s.permanents)), set()
+
+
+# ==== Block triggers their controllers put on the stack (509.2a, 603.3b) ===================================
+# "~ deals N damage to that creature" (the other creature of its event, 509.3d) and "[you may] untap ~ and remove
+# it from combat" (pysolver.model.abilities.PUT_EFFECTS), as on the stack: ("on_block", source, the creature it
+# names or "", the effect). APNAP (101.4): the active player puts theirs in any order, then the defending
+# player theirs, which resolve first; "you may" (603.5): the source named, or "" (nothing).
+
+def block_puts(s: Situation, gone: frozenset[str]) -> list[Targeted]:
+    """The block triggers of :data:`pysolver.model.abilities.PUT_EFFECTS` the declared blockers trigger
+    (reference :func:`_block_fired`), not yet put."""
+    field = _field(s, gone)
+    return [("on_block", pid, partner if e.effect == "damage" else "", e) for pid, e, partner in _block_fired(s, field)
+            if e.effect in ("damage", "remove")]
+
+
+def put_orders(s: Situation, gone: frozenset[str]) -> set[tuple]:
+    """Every way of putting :func:`block_puts` on the stack (APNAP, each player's in any order, the choice of
+    "you may"), as the order they resolve in: the defending players' first."""
+    field = _field(s, gone)
+    pending = block_puts(s, gone)
+    per_player = []
+    for player in reversed(apnap(s)):
+        mine = [t for t in pending if field[t[1]].controller == player]
+        ways = set()
+        for order in itertools.permutations(mine):
+            choices = [[t] if t[3].effect == "damage" else [t[:2] + (x,) + t[3:] for x in (["", t[1]] if t[3].optional
+                                                                                           else [t[1]])]
+                       for t in order]
+            ways |= set(itertools.product(*choices))
+        per_player.append(ways)
+    return {tuple(itertools.chain(*combo)) for combo in itertools.product(*per_player)}
+
+
+def resolve_put(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[Situation, set[str]]:
+    """608.2: `t` resolves (state-based actions are the caller's): the source as it last existed (608.2h) deals
+    N damage to the other creature if it is still on the battlefield (120.3; reference.deaths.resolve_death,
+    which leaves out a creature with protection from the source, 702.16e); or the source, chosen and still
+    there, untaps and is removed from combat (506.4). The creatures deathtouch destroyed."""
+    _, source, target, e = t
+    if not target or target in gone:
+        return s, set()
+    if e.effect == "damage":
+        me = _field(s, gone - {source})[source]
+        return resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, target, e.amount, me.controller, me))
+    return replace(s, permanents=tuple(replace(p, tapped=False, removed_from_combat=True) if p.id == target else p
+                                       for p in s.permanents)), set()
