@@ -39,6 +39,14 @@ may": a :class:`~pysolver.model.moves.TargetChoice`, :func:`targets`), and as it
 (:func:`provoked`) the target untaps and must block the provoker if able (509.1c), written in
 the situation's ``combat.provoked``.
 
+The attack triggers with a target (:data:`~pysolver.model.abilities.ON_TARGET`, 508.3a: "Whenever ~ attacks,
+target creature can't block this turn", "… it deals N damage to any target") are put on the stack with
+provoke's (:func:`targeted`), each with a legal target (:func:`trigger_targets`: 115.1, 702.11b, 702.16b,
+702.18a), and resolve with that target rechecked (608.2b). The block triggers of
+:data:`~pysolver.model.abilities.PUT_EFFECTS` ("~ deals N damage to that creature", "untap ~ and remove it
+from combat") are put on the stack by their controllers, APNAP (:func:`block_puts`, 603.3b), the defending
+player's resolving first.
+
 A situation file with a declaration is past its triggers: their effects are written in its
 `until_end_of_turn` and `counters` (docs/situation.md).
 
