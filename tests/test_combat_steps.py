@@ -55,6 +55,8 @@ def put_targets(s: pysolver.Situation, attacks: dict[str, str]) -> list[str]:
                              "end of turn.", "on_target(attacks,target(creature),gains(flying),may)"),
     ("Raging Regisaur", "Whenever Raging Regisaur attacks, it deals 1 damage to target creature or player.",
      "on_target(attacks,target(any),damage(1),must)"),
+    ("Haazda Snare Squad", "Whenever Haazda Snare Squad attacks, you may pay {W}. If you do, tap target creature an "
+                           "opponent controls.", "on_target(attacks,target(opponent),tap,pay(w))"),
 ])
 def test_real_targeted_attack_trigger_lines_parse(name: str, text: str, term: str) -> None:
     assert [a.term for a in parse_ability_line(text, name)] == [term]
@@ -114,6 +116,21 @@ def test_603_5_you_may_chooses_no_target() -> None:
     assert ends(s) == {(20, (), ()), (18, (), ()), (20, ("x", "y"), ())}
 
 
+def test_603_5_you_may_pay_as_it_resolves_from_what_is_left() -> None:
+    """603.5, 601.2h: "you may pay {W}. If you do, tap target creature an opponent controls": with {W} in her
+    pool alice may tap y (bob takes 2) or not (y may block); without, y is never tapped. The {W} is spent: the
+    {W} pump can't follow it (602.2b), so 3 damage only with y untapped and not blocking."""
+    line = "Whenever ~ attacks, you may pay {W}. If you do, tap target creature an opponent controls"
+    pump = "{W}: ~ gets +1/+0 until end of turn"
+    s = board(creature("x", "alice", 2, 2, line), creature("y", "bob", 2, 2), mana="{W}")
+    assert ends(s) == {(20, (), ()), (18, (), ()), (20, ("x", "y"), ())}
+    s = board(creature("x", "alice", 2, 2, line, pump), creature("y", "bob", 2, 2), mana="{W}")
+    assert ends(s) == {(20, (), ()), (18, (), ()), (17, (), ()), (20, ("x", "y"), ())}
+    s = board(creature("x", "alice", 2, 2, line), creature("y", "bob", 2, 2))
+    assert ends(s) == {(20, (), ()), (18, (), ()), (20, ("x", "y"), ())}
+    assert put_targets(s, {"x": "bob"}) == ["", "y"]
+
+
 @pytest.mark.parametrize(("mine", "theirs", "why"), [
     (CANT_BLOCK, creature("w", "bob", 1, 1, "Ward {2}"), "could target 'w', which has ward"),
     (CANT_BLOCK, creature("w", "bob", 1, 1, "Disguise {2}", face_down=True), "could target 'w', which has ward"),
@@ -130,7 +147,8 @@ TARGETED_LINES = (CANT_BLOCK, TAP, PING, "Whenever ~ attacks, you may tap target
                   "Whenever ~ attacks, target creature gets +0/+3 until end of turn",
                   "Whenever ~ attacks, target creature an opponent controls gets -1/-1 until end of turn",
                   "Whenever ~ attacks, you may have target creature gain flying until end of turn",
-                  "Whenever ~ attacks, you may have it deal 2 damage to target creature you control")
+                  "Whenever ~ attacks, you may have it deal 2 damage to target creature you control",
+                  "Whenever ~ attacks, you may pay {G}. If you do, target creature can't block this turn")
 
 
 @st.composite

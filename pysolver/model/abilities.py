@@ -23,7 +23,7 @@ from typing import Any, cast
 
 from . import numbers
 from .catalogue import CATALOGUE
-from .mana import Mana
+from .mana import HYBRID, Mana
 
 COLORS = ("white", "blue", "black", "red", "green")
 COLOR_LETTERS = dict(zip("WUBRG", COLORS))
@@ -921,6 +921,7 @@ TARGET_SCOPES = {None: "creature", "defending player controls": "defending", "an
                  "you control": "yours"}
 #: 508.3a, 603.3d: an attack trigger with a target, put on the stack with it (pysolver.rules.triggers)
 ON_TARGET = "on_target"
+_MAY_PAY = re.compile(r"you may pay (?P<cost>(?:\{[^}]+\})+)\. if you do, (?P<rest>.+)")
 _TARGETED_ONLY = ("untap", "cant_block", "damage")  # the effects read only on a target
 #: 509.2a, 603.3b: block triggers their controllers put on the stack, APNAP, each in the order they choose
 #: (pysolver.rules.triggers.block_puts): "~ deals N damage to that creature" (120.3) and "[you may] untap ~ and
@@ -966,6 +967,7 @@ class OnCombat:
     amount: int = 0
     target: str = ""  # whom ``target``: its scope (:data:`TARGET_SCOPES`, ``any``: 115.4)
     optional: bool = False  # 603.5: "you may [have] …"
+    cost: Mana | None = None  # "you may pay {cost}. If you do, …" (603.5, 608.2: paid as it resolves)
 
     def term(self, kind: str) -> str:
         """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp), ``on_target(Event,target(Scope),
@@ -978,7 +980,9 @@ class OnCombat:
                   "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
                   "poison": f"poison({self.amount})", "damage": f"damage({self.amount})"}.get(self.effect, self.effect)
         if kind == ON_TARGET:
-            return f"{kind}({event},{whom},{effect},{'may' if self.optional else 'must'})"
+            may = f"pay({','.join(str(self.cost).lower().replace('{', '').split('}')[:-1])})" if self.cost else \
+                "may" if self.optional else "must"
+            return f"{kind}({event},{whom},{effect},{may})"
         if self.effect == "remove":  # 603.5: "you may" or not
             effect = f"remove({'may' if self.optional else 'must'})"
         return f"{kind}({event},{whom},{effect})"
@@ -1013,11 +1017,21 @@ def _on_combat(text: str) -> list[Ability] | None:
         events = [_EVENTS["attacks"], _EVENTS["blocks"]]
     else:
         events = [_EVENTS[words]]
-    text, optional = m.group("effect"), False
+    text, optional, cost = m.group("effect"), False, None
+    paid = _MAY_PAY.fullmatch(text)
+    if paid is not None:  # 603.5, 608.2: paid as it resolves, from the pool (one way: no generic or hybrid symbol)
+        try:
+            cost = Mana.parse(paid.group("cost").upper())
+        except ValueError:
+            return None  # ({E}: energy, 107.14, is not modelled)
+        if cost.generic or any(getattr(cost, h) for h in HYBRID):
+            return None
+        text = paid.group("rest")
     for may in ("you may have ", "you may "):  # 603.5 (only a targeted effect: its choice is its target's)
         if text.startswith(may):
             text, optional = text.removeprefix(may), True
             break
+    optional = optional or cost is not None
     sentences = [x for x in text.split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
     read = [_effect(x, partner is not None) for x in sentences]
     effects = [e for found in read if found is not None for e in found]
@@ -1026,7 +1040,9 @@ def _on_combat(text: str) -> list[Ability] | None:
     if any(e.whom == "target" for e in effects):  # 508.3a, 603.3d: one target, chosen as it is put on the stack
         if len(effects) != 1 or events != [("on_attack", "attacks")]:
             return None
-        return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=optional))]
+        return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=optional, cost=cost))]
+    if cost is not None:
+        return None
     if any(e.effect in PUT_EFFECTS for e in effects):  # 509.2a: one effect, put on the stack (603.3b)
         if len(effects) != 1 or any(kind != "on_block" for kind, _ in events) or (
                 effects[0].effect == "remove" and events != [("on_block", "blocked")]):

@@ -71,6 +71,7 @@ from ..asp.facts import atom, program, situation_facts
 from ..asp.solving import ATTACKS, CHARACTERISTICS, control, models, one_model, value
 from ..model import Permanent, Situation
 from ..model.abilities import BLOCK_TRIGGERS, ON_TARGET, TRIGGERS, OnCombat, is_put
+from ..model.mana import pays
 from ..model.moves import DEATH_TRIGGERS, Trigger
 from .combat import regenerate
 
@@ -441,6 +442,12 @@ def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
     if not t.target or t.target not in trigger_targets(s, t.source, t.ability):
         return s
     e = _targeted_effect(s, t)
+    if e.cost is not None:  # "you may pay {cost}. If you do, …" (603.5): paid now from what is left (601.2h)
+        me = s.player(t.controller)
+        if not pays(me.mana, me.spent + e.cost):
+            return s
+        s = replace(s, players=tuple(replace(p, spent=p.spent + e.cost) if p.name == me.name else p
+                                     for p in s.players))
     if e.effect == "damage":
         return _dealt_by(s, "dies_damage", t.target, e.amount, lki(_lasting(s, t.source), t.source))
     changed = {"tap": {"tapped": True}, "untap": {"tapped": False}, "cant_block": {"cant_block_this_turn": True}}

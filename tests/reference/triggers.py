@@ -358,6 +358,14 @@ def resolve_targeted(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[S
     _, source, target, e = t
     if not target or target not in targeted_targets(s, gone, source, e):
         return s, set()
+    if e.cost is not None:  # "you may pay {cost}. If you do": from what is left of its controller's pool
+        owner = s.player(s.permanent(source).controller)
+        left = [getattr(owner.mana, k) - getattr(e.cost, k) for k in ("W", "U", "B", "R", "G", "colorless")]
+        if min(left) < 0:
+            return s, set()
+        s = replace(s, players=tuple(replace(p, mana=replace(p.mana, **dict(zip(("W", "U", "B", "R", "G", "colorless"),
+                                                                              left))))
+                                     if p.name == owner.name else p for p in s.players))
     if e.effect == "damage":
         me = _field(s, gone - {source})[source]
         return resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, target, e.amount, me.controller, me))
