@@ -24,8 +24,10 @@ from typing import Any, cast
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
 from ..model.abilities import (
+    BLOCK_TRIGGERS,
     COST_ONLY,
     ON_COMBAT,
+    ON_TARGET,
     STACKED,
     STATICS,
     WINDOW_TRIGGERS,
@@ -33,6 +35,7 @@ from ..model.abilities import (
     Static,
     WindowTrigger,
     granted_kind,
+    is_put,
 )
 from ..model.catalogue import CATALOGUE
 from ..model.fields import CARD_TYPES, Reader, kind
@@ -106,6 +109,8 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_death_targets(r, permanents)
     _check_mana_abilities(r, permanents)
     _check_window_triggers(r, permanents)
+    _check_trigger_targets(r, permanents)
+    _check_block_puts(r, permanents, combat)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -225,6 +230,57 @@ def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"face-down {q(p.id)} could be turned face up (116.2b) while the combat "
                          f"trigger of {q(grouped.id)} that reaches creatures of a quality waits on the stack "
                          "(117.3b, 611.2c): not modelled")
+
+
+def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:
+    """An attack trigger with a target (pysolver.model.abilities.ON_TARGET) is refused where it could target a
+    permanent with ward another player controls (702.21a: ward's trigger is not modelled; a face-down one cast
+    with disguise or cloaked has ward {2}, 702.168a, 701.58a), and an "untap target creature" where a
+    permanent has an ability with {T} in its cost (602.5a: an attacking creature is tapped, 508.1f, which the
+    solver reads off its attacking, so an untapped attacker is not modelled)."""
+    for i, p in enumerate(permanents):
+        for a in p.abilities:
+            if a.kind != ON_TARGET:
+                continue
+            e = cast(OnCombat, a.value)
+            warded = next((x for x in permanents if x.controller != p.controller and e.target != "yours" and (
+                x.has("ward") or x.face_down == "cloak" or (x.face_down is True and x.has("disguise")))), None)
+            if warded is not None:
+                raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} could target {q(warded.id)}, which "
+                             "has ward (702.21a, 702.168a, 701.58a): ward's trigger is not modelled")
+            tapping = next((x for x in permanents if any(ab.tap for _, ab in x.combat_abilities())), None)
+            if e.effect == "untap" and tapping is not None:
+                raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} untaps a creature and "
+                             f"{q(tapping.id)} has an ability with {{T}} in its cost (602.5a): an untapped attacking "
+                             "creature (508.1f) is not modelled")
+
+
+def _check_block_puts(r: Reader, permanents: list[Permanent], combat: Combat) -> None:
+    """A block trigger put on the stack by its controller ("~ deals N damage to that creature", "untap ~ and
+    remove it from combat": pysolver.model.abilities.PUT_EFFECTS) is refused beside another block trigger
+    (509.2a: with the defending player's put on the stack last, APNAP, 603.3b, the order of theirs is not
+    modelled), "untap ~" beside an ability with {T} in its cost (602.5a, 508.1f) and, once blockers are
+    declared, "remove it from combat" of a blocked attacker (whether it was removed, 506.4, is not stated)."""
+    puts = [(i, p, a) for i, p in enumerate(permanents) for a in p.abilities if is_put(a)]
+    if not puts:
+        return
+    i, p, a = puts[0]
+    other = next((x for x in permanents for b in x.abilities if b.kind in BLOCK_TRIGGERS and not is_put(b)), None)
+    if other is not None:
+        raise r.fail(f"permanents[{i}]", f"the block trigger of {q(p.id)} goes on the stack (603.3b) and "
+                     f"{q(other.id)} has another block trigger: the order of both is not modelled")
+    tapping = next((x for x in permanents if any(ab.tap for _, ab in x.combat_abilities())), None)
+    blocked = {b for _, b in combat.blockers or ()}
+    for i, p, a in puts:
+        if cast(OnCombat, a.value).effect != "remove":
+            continue
+        if tapping is not None:
+            raise r.fail(f"permanents[{i}]", f"the block trigger of {q(p.id)} untaps it and {q(tapping.id)} has an "
+                         "ability with {T} in its cost (602.5a): an untapped attacking creature (508.1f) is not "
+                         "modelled")
+        if p.id in blocked:
+            raise r.fail(f"permanents[{i}]", f"blockers are declared and whether the trigger of {q(p.id)} removed it "
+                         "from combat (506.4) is not stated: not modelled")
 
 
 def _check_state_triggers(r: Reader, permanents: list[Permanent]) -> None:

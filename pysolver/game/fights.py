@@ -325,6 +325,7 @@ class Search:
         self.fallback = fallback
         self.build = build
         self.seen: set[Key] = set()
+        self.visited: set[gt.Position] = set()  # (a position reached twice, by other orders of the same moves)
 
     def outcomes(self, root: gt.Position) -> Iterator[Outcome | None]:
         """Every end-of-combat result from `root` (attackers or blockers to declare, or the window
@@ -347,7 +348,11 @@ class Search:
         deadline.check()
         if isinstance(p, _Blocked):
             yield from self._combined(p.blocks, p.pairs)
-        elif p.is_end():
+            return
+        if p in self.visited:  # explored once: its outcomes were found then
+            return
+        self.visited.add(p)
+        if p.is_end():
             yield c.outcome(p.s, line(p.s, moves)), False
         elif p.stage in (Stage.BEGINNING_OF_COMBAT, Stage.AFTER_ATTACKERS):
             # A declaration legal after fewer face-up turns is reached from there: the others can
@@ -370,6 +375,9 @@ class Search:
         elif p.stage in (Stage.DECLARE_ATTACKERS, Stage.DECLARE_BLOCKERS):
             for m, child in self._declarations(p, moves):
                 yield from self._search(child, moves + (m,))
+        elif p.stage == Stage.PUT_TRIGGERS and p.s.combat.blockers is None:  # 603.3d: attack triggers with targets
+            for m, child in explores(p, moves):  # (they resolve before blocks: the fights are after them)
+                yield from self._search(child, moves + (m,))
         elif p.stack or p.stage not in (Stage.AFTER_BLOCKERS, Stage.ATTACKERS_DAMAGE) or p.s.combat.damage_step:
             yield from ((o, False) for o in self.fallback(p, moves))
         else:  # blockers declared in the situation file
@@ -379,7 +387,7 @@ class Search:
         """The declarations of `p` with what follows each: at declare blockers on a board where no
         block triggers anything (509.2a), the fights of each (:class:`Blocks`), without a position
         per declaration."""
-        if p.stage != Stage.DECLARE_BLOCKERS or has_triggers(p.s) or not p.s.combat.attackers:
+        if p.stage != Stage.DECLARE_BLOCKERS or has_triggers(p.s, attacked=True) or not p.s.combat.attackers:
             yield from p.successors()
             return
         from ..rules.declarations import block_pairs

@@ -95,12 +95,13 @@ from ..rules.triggers import (
     PROVOKE,
     Stack,
     apnap,
+    block_puts,
     died,
     has_triggers,
     orders,
-    provokes,
     resolve,
     resolve_top,
+    targeted,
     targets,
 )
 from .damage_halves import half_results, half_violations, step_result_of
@@ -153,7 +154,8 @@ class Position:
         t = move.trigger
         return next((x for x in self.pending if x.controller == self.putter()
                      and (x.kind, x.source, x.amount, x.ability) == (t.kind, t.source, t.amount, t.ability)
-                     and (not hits.is_hit(x) or x.target == t.target)), None)
+                     and (not x.target or not t.target or x.target == t.target)), None)
+        # (a target fixed as it triggered must be the one chosen; "" declines a "you may", 603.5)
 
     def target_choices(self) -> list[TargetChoice]:
         """At :attr:`Stage.PUT_TRIGGERS`: each of the putter's triggers (one of those with equal effects:
@@ -162,7 +164,7 @@ class Position:
         pl, seen, out = self.putter(), set(), []
         for t in self.pending:  # the source is gone: its last known information deals the damage (608.2h)
             # (a combat-damage trigger's effect is its own: the counters go on its source, 510.3a)
-            same = t.effect if hits.is_hit(t) else (t.kind, t.amount, t.lki, t.ability)
+            same = t.effect if hits.is_hit(t) else (t.kind, t.amount, t.lki, t.ability, t.target)
             if t.controller == pl and same not in seen:
                 seen.add(same)
                 out += [TargetChoice(replace(t, target=x)) for x in _targets(self.s, t)]
@@ -385,9 +387,9 @@ class Position:
         if isinstance(move, AbilityActivation):  # the same (pysolver.rules.activated)
             return Position(stage, activated.activate(s, move), ACTIVE, False, stack=self.stack)
         if isinstance(move, TriggerOrder):  # 603.3b, then priority (117.3b)
-            if s.combat.blockers is None:  # attack triggers: the provoke triggers are put on above them (702.39a)
-                return putting(Stage.AFTER_ATTACKERS, s, move.resolves, provokes(s))
-            return enter(Stage.AFTER_BLOCKERS, s, move.resolves)
+            if s.combat.blockers is None:  # attack triggers: those with targets are put on above them (603.3d)
+                return putting(Stage.AFTER_ATTACKERS, s, move.resolves, targeted(s))
+            return putting(Stage.AFTER_BLOCKERS, s, move.resolves, block_puts(s))  # 603.3b: APNAP, above them
         if isinstance(move, TargetChoice):  # 603.3: the last put on resolves first (405.2)
             pending = self.pending_of(move)
             assert pending is not None
@@ -400,12 +402,12 @@ class Position:
             declared, stack = resolve(s.with_combat(attackers=move.attacks), ATTACK)
             if len(orders(stack)) > 1:  # 603.3b: life lost in an order the active player chooses
                 return Position(Stage.ORDER_TRIGGERS, declared, stack=stack)
-            return putting(Stage.AFTER_ATTACKERS, declared, stack, provokes(declared))  # 702.39a: put with targets
+            return putting(Stage.AFTER_ATTACKERS, declared, stack, targeted(declared))  # 603.3d: put with targets
         if isinstance(move, BlockDeclaration):  # 509.2a: so do the block triggers, or they go on the stack
             declared, stack = resolve(s.with_combat(blockers=move.blocks), BLOCK)
             if len(orders(stack)) > 1:
                 return Position(Stage.ORDER_TRIGGERS, declared, stack=stack)
-            return enter(Stage.AFTER_BLOCKERS, declared, stack)
+            return putting(Stage.AFTER_BLOCKERS, declared, stack, block_puts(declared))
         assert isinstance(move, DamageAssignment)
         if stage == Stage.DAMAGE:  # each half announced in turn (510.1), the whole judged by `why`
             attacking = {a for a, _ in s.combat.attackers or ()}

@@ -24,7 +24,7 @@ from typing import Any, cast
 from . import numbers
 from .catalogue import CATALOGUE
 from .hidden import only_hidden
-from .mana import Mana
+from .mana import HYBRID, Mana
 
 COLORS = ("white", "blue", "black", "red", "green")
 COLOR_LETTERS = dict(zip("WUBRG", COLORS))
@@ -1130,9 +1130,35 @@ _EFFECTS = (
     (re.compile(r"you gain (?P<n>\w+) life"), "gain_life"),
     (re.compile(r"(?P<who>it|this creature) can't be blocked this (?:combat|turn)"), "unblockable"),
     (re.compile(r"defending player gets (?P<n>\w+) poison counters?"), "poison"),
-    (re.compile(r"tap (?P<who>that creature)"), "tap"),
+    (re.compile(r"tap (?P<who>that creature|target .+)"), "tap"),
     (re.compile(r"destroy (?P<who>that creature)"), "destroy"),
+    (re.compile(r"untap (?P<who>it|this creature) and remove it from combat"), "remove"),
+    (re.compile(r"untap (?P<who>target .+)"), "untap"),
+    (re.compile(r"(?P<who>target .+?) can't block this turn"), "cant_block"),
+    (re.compile(r"(?:it|this creature) deals? (?P<n>\w+) damage to (?P<who>.+)"), "damage"),
 )
+#: "target creature [defending player controls | an opponent controls | you control]" (115.1, 506.2), "any
+#: target" (115.4; older printings "target creature or player", the same): the targets of :data:`ON_TARGET`
+_TARGET = re.compile(r"target creature(?: (?P<scope>defending player controls|an opponent controls|you control))?"
+                     r"|(?P<any>any target|target creature or player)")
+TARGET_SCOPES = {None: "creature", "defending player controls": "defending", "an opponent controls": "opponent",
+                 "you control": "yours"}
+#: 508.3a, 603.3d: an attack trigger with a target, put on the stack with it (pysolver.rules.triggers)
+ON_TARGET = "on_target"
+_MAY_PAY = re.compile(r"you may pay (?P<cost>(?:\{[^}]+\})+)\. if you do, (?P<rest>.+)")
+_TARGETED_ONLY = ("untap", "cant_block", "damage")  # the effects read only on a target
+#: 509.2a, 603.3b: block triggers their controllers put on the stack, APNAP, each in the order they choose
+#: (pysolver.rules.triggers.block_puts): "~ deals N damage to that creature" (120.3) and "[you may] untap ~ and
+#: remove it from combat" (506.4)
+PUT_EFFECTS = ("damage", "remove")
+#: the kinds that trigger as blockers are declared (509.2a; #program block_triggers of encodings/triggers.lp)
+BLOCK_TRIGGERS = frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump", "flanking",
+                            "afflict", "blocked_by_pump", "blocks_flyer_pump", "blocked_destroy", "on_block"})
+
+
+def is_put(a: Ability) -> bool:
+    """Whether `a` is a block trigger its controller puts on the stack (:data:`PUT_EFFECTS`)."""
+    return a.kind == "on_block" and isinstance(a.value, OnCombat) and a.value.effect in PUT_EFFECTS
 # Sentences of an effect that act outside the combat (502.3: the next untap step), or that change nothing on a
 # board the loader admits (701.19c "It can't be regenerated": a "destroy that creature" beside regeneration is
 # refused): read past.
@@ -1163,15 +1189,26 @@ class OnCombat:
     toughness: int = 0
     keyword: str = ""
     amount: int = 0
+    target: str = ""  # whom ``target``: its scope (:data:`TARGET_SCOPES`, ``any``: 115.4)
+    optional: bool = False  # 603.5: "you may [have] …"
+    cost: Mana | None = None  # "you may pay {cost}. If you do, …" (603.5, 608.2: paid as it resolves)
 
     def term(self, kind: str) -> str:
-        """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp)."""
+        """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp), ``on_target(Event,target(Scope),
+        Effect,may|must)`` for :data:`ON_TARGET`."""
         event = self.event if self.partner is None else f"{self.event}({term_text(self.partner)})"
         whom = (f"group({self.whom},{'other' if self.other else 'each'},{term_text(self.quality)})"
-                if self.whom in ("attacking", "you") else self.whom)
+                if self.whom in ("attacking", "you") else f"target({self.target})" if self.whom == "target"
+                else self.whom)
         effect = {"gets": f"gets({self.power},{self.toughness})", "gains": f"gains({self.keyword})",
                   "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
-                  "poison": f"poison({self.amount})"}.get(self.effect, self.effect)
+                  "poison": f"poison({self.amount})", "damage": f"damage({self.amount})"}.get(self.effect, self.effect)
+        if kind == ON_TARGET:
+            may = f"pay({','.join(str(self.cost).lower().replace('{', '').split('}')[:-1])})" if self.cost else \
+                "may" if self.optional else "must"
+            return f"{kind}({event},{whom},{effect},{may})"
+        if self.effect == "remove":  # 603.5: "you may" or not
+            effect = f"remove({'may' if self.optional else 'must'})"
         return f"{kind}({event},{whom},{effect})"
 
 
@@ -1204,10 +1241,39 @@ def _on_combat(text: str) -> list[Ability] | None:
         events = [_EVENTS["attacks"], _EVENTS["blocks"]]
     else:
         events = [_EVENTS[words]]
-    sentences = [x for x in m.group("effect").split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
+    text, optional, cost = m.group("effect"), False, None
+    paid = _MAY_PAY.fullmatch(text)
+    if paid is not None:  # 603.5, 608.2: paid as it resolves, from the pool (one way: no generic or hybrid symbol)
+        try:
+            cost = Mana.parse(paid.group("cost").upper())
+        except ValueError:
+            return None  # ({E}: energy, 107.14, is not modelled)
+        if cost.generic or any(getattr(cost, h) for h in HYBRID):
+            return None
+        text = paid.group("rest")
+    for may in ("you may have ", "you may "):  # 603.5 (only a targeted effect: its choice is its target's)
+        if text.startswith(may):
+            text, optional = text.removeprefix(may), True
+            break
+    optional = optional or cost is not None
+    sentences = [x for x in text.split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
     read = [_effect(x, partner is not None) for x in sentences]
     effects = [e for found in read if found is not None for e in found]
     if not effects or None in read:
+        return None
+    if any(e.whom == "target" for e in effects):  # 508.3a, 603.3d: one target, chosen as it is put on the stack
+        if len(effects) != 1 or events != [("on_attack", "attacks")]:
+            return None
+        return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=optional, cost=cost))]
+    if cost is not None:
+        return None
+    if any(e.effect in PUT_EFFECTS for e in effects):  # 509.2a: one effect, put on the stack (603.3b)
+        if len(effects) != 1 or any(kind != "on_block" for kind, _ in events) or (
+                effects[0].effect == "remove" and events != [("on_block", "blocked")]):
+            return None
+        return [Ability("on_block", replace(effects[0], event=event, partner=partner, optional=optional))
+                for _, event in events]
+    if optional:
         return None
     if any(e.effect == "poison" for e in effects) and events != [("on_block", "unblocked")]:
         return None  # (the defending player of an attacker that isn't blocked: 509.3g, 506.2)
@@ -1267,8 +1333,15 @@ def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
             continue
         groups = m.groupdict()
         whom = _whom(groups.get("who") or "it", partnered, effect == "counters")
-        if whom is None:
-            return None
+        if whom is None or (whom.whom == "target") != (effect in _TARGETED_ONLY or (
+                whom.whom == "target" and effect in ("tap", "gets", "gains"))):
+            if not (effect == "damage" and whom is not None and whom.whom == "partner"):
+                return None  # (the damage of a block trigger to the other creature of its event: PUT_EFFECTS)
+        if whom.target == "any" and effect != "damage":
+            return None  # (115.4: any target is a creature, player, planeswalker or battle: only damage reaches all)
+        if effect == "damage":
+            n = _count(groups["n"])
+            return None if not n else [replace(whom, effect="damage", amount=n)]
         if effect in ("counters", "gain_life", "poison"):
             n = _count(groups["n"])
             return None if not n else [replace(whom, effect=effect, amount=n,
@@ -1279,7 +1352,7 @@ def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
         out = []
         if effect == "gets":
             x, y = _signed(groups["x"]), _signed(groups["y"])
-            if y < 0:
+            if y < 0 and whom.whom != "target":
                 return None  # (a toughness lowered: 704.5f, in an order the player chooses, 603.3b)
             out.append(replace(whom, effect="gets", power=x, toughness=y))
         if groups.get("k"):
@@ -1299,6 +1372,9 @@ def _whom(words: str, partnered: bool, single: bool) -> OnCombat | None:
         return OnCombat("", "", "self")
     if words == "that creature":
         return OnCombat("", "", "partner") if partnered else None
+    target = _TARGET.fullmatch(words)
+    if target is not None:
+        return OnCombat("", "", "target", target="any" if target.group("any") else TARGET_SCOPES[target.group("scope")])
     m = re.fullmatch(r"(?P<each>all |each )?(?P<other>other )?(?P<attacking>attacking )?(?P<what>.+?)"
                      r"(?P<yours> you control)?", words)
     if m is None or not (m.group("attacking") or m.group("yours")):
@@ -1503,8 +1579,8 @@ _WINDOW_EVENT = re.compile(r"when(?:ever)? this creature (?P<event>is turned fac
                            r"(?P<effect>.+)")
 _WINDOW_KINDS = {"is turned face up": "turned_face_up", "becomes monstrous": "becomes_monstrous"}
 # "[another] target <what> [<whose>]" (115.1, 115.4): what a target may be, and whose it must be
-_TARGET = re.compile(r"(?P<other>another )?target (?P<what>.+?)(?: (?P<whose>you control|an opponent controls|"
-                     r"your opponents control|you don't control))?")
+_WINDOW_TARGET = re.compile(r"(?P<other>another )?target (?P<what>.+?)(?: (?P<whose>you control|an opponent "
+                            r"controls|your opponents control|you don't control))?")
 _WHOSE = {None: "all", "you control": "you", "an opponent controls": "opponents",
           "your opponents control": "opponents", "you don't control": "opponents"}
 _WINDOW_EFFECTS = (
@@ -1629,7 +1705,7 @@ def _window_target(words: str, damage: bool = False) -> WindowTrigger | None:
     (115.4) or "target player"."""
     if damage and words == "any target":
         return WindowTrigger("", "target", target="any")
-    m = _TARGET.fullmatch(words)
+    m = _WINDOW_TARGET.fullmatch(words)
     if m is None:
         return None
     what, scope, other = m.group("what"), _WHOSE[m.group("whose")], m.group("other") is not None

@@ -284,6 +284,28 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever ~ attacks and isn't blocked, defending player gets N poison counters", "on_block",
              "509.3g", "Whenever this creature attacks and isn't blocked, defending player gets a poison counter",
              ("Whenever ~ attacks and isn't blocked, it gets +2/+0 until end of turn",), literal=False),
+    # 508.3a, 603.3d: an attack trigger with one target, chosen by the active player as it is put on the stack
+    # (pysolver.model.abilities.ON_TARGET); "you may [have]" (603.5): no target chosen does nothing
+    LineForm("trigger", "Whenever ~ attacks, [you may have] target creature [defending player controls / an opponent "
+             "controls / you control] <effect>", "on_target", "603.3d",
+             "Whenever this creature attacks, target creature can't block this turn",
+             ("Whenever ~ attacks, tap target creature defending player controls",
+              "Whenever ~ attacks, untap target creature you control",
+              "Whenever ~ attacks, target creature gets +0/+3 until end of turn",
+              "Whenever ~ attacks, you may have target creature gain flying until end of turn",
+              "Whenever ~ attacks, you may pay {W}. If you do, tap target creature an opponent controls"),
+             literal=False),
+    LineForm("trigger", "Whenever ~ attacks, [you may have] it deal[s] N damage to <a target>", "on_target", "120.3",
+             "Whenever this creature attacks, it deals 1 damage to target creature or player",
+             ("Whenever ~ attacks, you may have it deal 2 damage to target creature an opponent controls",),
+             literal=False),
+    # 509.2a, 603.3b: block triggers their controllers put on the stack, APNAP (pysolver.model.abilities.PUT_EFFECTS)
+    LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, ~ deals N damage to that creature",
+             "on_block", "603.3b", "Whenever this creature blocks or becomes blocked by a creature, this creature "
+             "deals 1 damage to that creature",
+             ("Whenever ~ becomes blocked by a creature, ~ deals 2 damage to that creature",), literal=False),
+    LineForm("trigger", "Whenever ~ becomes blocked, [you may] untap ~ and remove it from combat", "on_block", "506.4",
+             "Whenever this creature becomes blocked, you may untap it and remove it from combat", literal=False),
     LineForm("trigger", "Flanking", "flanking", "702.25", "Flanking"),
     LineForm("trigger", "Afflict N", "afflict", "702.130", "Afflict 2", literal=False),
     # 702.39a: an attack trigger put on the stack with a target (603.3d), resolved into a requirement (509.1c)

@@ -84,10 +84,20 @@ from .hits import resolve_hit
 from .hits import triggered as hit_triggers
 from .pingers import pushes as ping_pushes
 from .provoke import resolve_provoke
-from .provoke import stacks as provoke_stacks
 from .shields import prevented, regenerated, saved
 from .statics import bonus_toughness
-from .triggers import attack_stacked, attack_triggers, block_triggers, destroyed_by, resolve, stacked
+from .triggers import (
+    attack_stacked,
+    attack_stacks,
+    attack_triggers,
+    block_triggers,
+    destroyed_by,
+    put_orders,
+    resolve,
+    resolve_put,
+    resolve_targeted,
+    stacked,
+)
 from .window_triggers import resolve_window
 from .window_triggers import targets as window_targets
 from .window_triggers import triggered as window_triggered
@@ -574,7 +584,7 @@ class Search:
             declared = state.s.with_combat(attackers=tuple(sorted(decl)))
             after = replace(state, s=attack_triggers(declared, state.gone))  # 508.2a
             for losses in set(itertools.permutations(attack_stacked(declared, state.gone))):  # 508.3a, 603.3b
-                for stack in provoke_stacks(after.s, after.field()):  # 702.39a: put with targets (603.3d)
+                for stack in attack_stacks(after.s, after.gone):  # 702.39a, 508.3a: put with targets (603.3d)
                     out |= self.stack_window(after, stack + losses, "after_attackers")
         return out
 
@@ -592,7 +602,8 @@ class Search:
             declared = state.s.with_combat(blockers=tuple(sorted(decl)))
             after = replace(state, s=block_triggers(declared, state.gone))  # 509.2a
             for order in set(itertools.permutations(stacked(declared, state.gone))):  # 603.3b
-                out |= self.stack_window(after, order)
+                for puts in put_orders(declared, state.gone):  # 603.3b: APNAP, above them
+                    out |= self.stack_window(after, puts + order)
         return out
 
     def stack_window(self, state: State, stack: tuple, then: str = "after_blockers") -> frozenset[Outcome]:
@@ -606,7 +617,8 @@ class Search:
         if key in self.memo:
             return self.memo[key]
         out = set()
-        actions = window_options if any(t[0] in ("dies", "hit") for t in stack) or has_windows(state.s) \
+        actions = window_options if any(t[0] in ("dies", "hit", "on_target", "on_block") for t in stack) \
+            or has_windows(state.s) \
             else face_up_options
         for after in actions(state):
             field = after.field()
@@ -620,6 +632,10 @@ class Search:
                 resolved = settle(replace(after, gone=after.gone | destroyed_by(after.s, after.gone, stack[0])))
             elif stack[0][0] == "provoke":
                 resolved = settle(replace(after, s=resolve_provoke(after.s, field, stack[0])))
+            elif stack[0][0] in ("on_target", "on_block"):  # 508.3a, 608.2b, 509.2a (reference.triggers)
+                hit, destroyed = (resolve_targeted if stack[0][0] == "on_target" else resolve_put)(
+                    after.s, after.gone, stack[0])
+                resolved = settle(replace(after, s=hit, gone=after.gone | destroyed))
             else:
                 resolved = settle(replace(after, s=resolve(after.s, after.gone, stack[0])))
             if any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players):  # 704.5a, 704.5c
