@@ -63,7 +63,8 @@ QUALITY_RESTRICTIONS = ["Can't be blocked by more than one creature", "~ can't b
                         "Creatures with toughness greater than their power can't block",
                         "Creatures your opponents control with flying can't block",
                         "Green creatures you control can't be blocked", "~ can't be blocked by Goblins",
-                        "~ can't be blocked except by black creatures", "~ can't be blocked by non-Human creatures"]
+                        "~ can't be blocked except by black creatures", "~ can't be blocked by non-Human creatures",
+                        "Creatures you control with +1/+1 counters on them can't be blocked"]
 BLOCKING += QUALITY_RESTRICTIONS
 # 508.1c, 509.1b: restrictions on what the defending player controls (lands of LAND_TYPES, artifact creatures).
 BLOCKING += ["This creature can't attack unless defending player controls an Island",
@@ -567,7 +568,9 @@ STATIC_LINES = ["Creatures you control get +1/+1", "Other creatures you control 
                 "As long as you control a red or green creature, ~ gets +1/+0",
                 "Attacking creatures you control get +1/+0", "Other creatures you control with lifelink get +1/+0",
                 "Creatures with double strike your opponents control get -1/-1", "Face-down creatures get +1/+1",
-                "~ gets +1/+1 for each face-down creature on the battlefield", "Non-Goblin creatures get +0/+1"]
+                "~ gets +1/+1 for each face-down creature on the battlefield", "Non-Goblin creatures get +0/+1",
+                "~ has trample as long as it has a +1/+1 counter on it",
+                "Each other creature you control with a +1/+1 counter on it has first strike"]
 
 
 DEFINING_LINES = ["~'s power and toughness are each equal to the number of creatures you control",

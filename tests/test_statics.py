@@ -309,6 +309,43 @@ def test_613_4c_for_each_aura_and_equipment() -> None:
     assert results(s) == {(20 - 3 - 2, (), ())}
 
 
+@pytest.mark.parametrize(("name", "line", "terms"), [
+    ("Ainok Artillerist", "Ainok Artillerist has reach as long as it has a +1/+1 counter on it.",
+     ["grant_if(counter(1,1),each,self,reach)"]),
+    ("Thunderblust", "Thunderblust has trample as long as it has a -1/-1 counter on it.",
+     ["grant_if(counter(-1,-1),each,self,trample)"]),
+    ("Primordial Hydra", "Primordial Hydra has trample as long as it has ten or more +1/+1 counters on it.",
+     ["grant_if(at_least(10,you,counter(1,1)),each,self,trample)"]),
+    ("Ainok Bond-Kin", "Each creature you control with a +1/+1 counter on it has first strike.",
+     ["grant(you,each,counter(1,1),first_strike)"]),
+    ("Exava, Rakdos Blood Witch", "Each other creature you control with a +1/+1 counter on it has haste.",
+     ["grant(you,other,counter(1,1),haste)"]),
+])
+def test_122_1a_real_counter_lines_parse(name: str, line: str, terms: list[str]) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == terms
+
+
+def test_122_1a_as_long_as_it_has_a_counter() -> None:
+    """Ainok Artillerist with a +1/+1 counter has reach and may block a flyer; with a -1/-1 counter beside it
+    none is left (704.5q). Thunderblust gets a -1/-1 counter from a wither first striker (702.80a) and has
+    trample in the regular step: 3 damage, 1 lethal to the blocker, 1 may go on (702.19b). Ainok Bond-Kin
+    gives first strike to a creature with a +1/+1 counter, which kills its blocker first (510.4)."""
+    line = "~ has reach as long as it has a +1/+1 counter on it"
+    flyer = creature("x", "alice", 2, 2, "Flying")
+    s = board(flyer, creature("a", "bob", 1, 4, line, counters={"+1/+1": 1}),
+              creature("b", "bob", 1, 4, line, counters={"+1/+1": 1, "-1/-1": 1}), attackers={"x": "bob"})
+    assert [d["blocks"] for d in pysolver.legal_blocks(s)] == [[], [["a", "x"]]]
+    blust = creature("t", "alice", 3, 3, "Thunderblust has trample as long as it has a -1/-1 counter on it.",
+                     name="Thunderblust")
+    s = board(blust, creature("w", "bob", 1, 1, "Wither", "First strike"), attackers={"t": "bob"},
+              blockers={"w": ["t"]})
+    assert results(s) == {(19, ("w",), ()), (20, ("w",), ())}
+    kin = creature("k", "alice", 0, 1, "Each creature you control with a +1/+1 counter on it has first strike")
+    s = board(kin, creature("x", "alice", 1, 1, counters={"+1/+1": 1}), creature("b", "bob", 2, 2),
+              attackers={"x": "bob"}, blockers={"b": ["x"]})
+    assert results(s) == {(20, ("b",), ())}
+
+
 # ---- a creature's abilities on itself, with a condition the board states (604.1, 611.3a) --------------
 
 @pytest.mark.parametrize(("name", "line", "terms"), [

@@ -788,10 +788,19 @@ def _number(word: str) -> int | None:
     return n
 
 
+_COUNTERS_ON = re.compile(r"(?:an? (?P<dp>[+-]\d+)/(?P<dt>[+-]\d+) counter on it|(?P<dps>[+-]\d+)/(?P<dts>[+-]\d+) "
+                          r"counters on them)")
+
+
 def _with_quality(text: str) -> Quality | None:
-    """The quality of "creatures with <text>": a keyword, a power/toughness limit or comparison."""
+    """The quality of "creatures with <text>": a keyword, a power/toughness limit or comparison, P/T counters of
+    a kind (122.1a)."""
     if text in KEYWORDS:
         return ("keyword", KEYWORDS[text])
+    m = _COUNTERS_ON.fullmatch(text)
+    if m:
+        dp, dt = _signed(m.group("dp") or m.group("dps")), _signed(m.group("dt") or m.group("dts"))
+        return ("counter", dp, dt) if (dp, dt) != (0, 0) and dp * dt >= 0 else None
     m = _LIMIT.fullmatch(text)
     if m:
         n = _number(m.group(3))
@@ -892,6 +901,8 @@ def quality_words(q: Quality, scope: str = "all") -> str:
         return f"{first} or {second.removeprefix('creatures with ' if 'with' in first else 'creatures ')}"
     if name == "keyword":
         return f"creatures with {str(args[0]).replace('_', ' ')}"
+    if name == "counter":
+        return f"creatures with {args[0]:+d}/{args[1]:+d} counters on them".replace("+0/-", "-0/-")
     stat, op, (whose, x) = args
     if whose == "n":
         return f"creatures with {stat} {x} or {'less' if op == 'le' else 'greater'}"
@@ -1291,7 +1302,7 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     >>> [a.term for a in _conditional("this creature has haste as long as an opponent controls a human", frozenset())]
     ['grant_if(at_least(1,opponents,permanent),each,creature_type("human"),haste)']
     """
-    attacking = _while_attacking(text, players) or _defining(text)
+    attacking = _while_attacking(text, players) or _defining(text) or _with_counters(text, players)
     if attacking is not None:
         return attacking
     m = _FOR_EACH.fullmatch(text)
@@ -1324,6 +1335,41 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
         out += [Ability("grant_if", Static(kind, other, quality, granted=a, whose=whose, least=least))
                 for a in granted]
     return out
+
+
+# 122.1a: "~ has <abilities> as long as it has a +1/+1 counter on it" (or "N or more +1/+1 counters"; a kind
+# condition counter(DP,DT) on itself), "Each [other] creature you control with a +1/+1 counter on it has
+# <abilities>" (a grant over the quality counter(DP,DT)); 704.5q: +1/+1 and -1/-1 counters are removed in pairs.
+_COUNTER = r"(?P<dp>[+-]\d+)/(?P<dt>[+-]\d+) counters?"
+_WITH_COUNTERS = [re.compile(rf"this creature has (?P<have>.+) as long as it has (?:a|(?P<least>\w+) or more) "
+                             rf"{_COUNTER} on it"),
+                  re.compile(rf"each (?P<other>other )?creature you control with an? {_COUNTER} on it "
+                             r"has (?P<each>.+)")]
+
+
+def _with_counters(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """An ability granted as long as a creature has P/T counters of a kind, or None.
+
+    >>> _with_counters("this creature has reach as long as it has a +1/+1 counter on it", frozenset())[0].term
+    'grant_if(counter(1,1),each,self,reach)'
+    >>> _with_counters("each other creature you control with a +1/+1 counter on it has haste", frozenset())[0].term
+    'grant(you,other,counter(1,1),haste)'
+    """
+    m = next((m for pattern in _WITH_COUNTERS if (m := pattern.fullmatch(text))), None)
+    if m is None:
+        return None
+    found = m.groupdict()
+    dp, dt = _signed(found["dp"]), _signed(found["dt"])
+    quality = f"counter({dp},{dt})"
+    granted = _granted(found.get("have") or found["each"], players)
+    if granted is None or (dp, dt) == (0, 0) or dp * dt < 0:  # 122.1a: a P/T counter kind
+        return None
+    if found.get("each") is not None:
+        return [Ability("grant", Static("you", found["other"] is not None, quality, granted=a)) for a in granted]
+    least = _number(found["least"]) if found["least"] else 1
+    if least is None or least < 1:
+        return None
+    return [Ability("grant_if", Static(quality, False, "self", granted=a, least=least)) for a in granted]
 
 
 def _signed(text: str) -> int:

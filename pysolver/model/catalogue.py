@@ -363,6 +363,13 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Creatures your opponents control get -1/-0", literal=False),
     LineForm("static", "[Other] <creatures> [you control] have <abilities>", "grant", "613.1f",
              "Elves you control have flying and trample", literal=False),
+    # 122.1a: the counters of a P/T kind on the creature (704.5q: +1/+1 and -1/-1 counters removed in pairs)
+    LineForm("static", "Each [other] creature you control with a +1/+1 counter on it has <abilities>", "grant",
+             "613.1f", "Each creature you control with a +1/+1 counter on it has first strike", literal=False),
+    LineForm("static", "~ has <abilities> as long as it has a +1/+1 counter on it", "grant_if", "122.1a",
+             "This creature has reach as long as it has a +1/+1 counter on it",
+             ("~ has trample as long as it has ten or more +1/+1 counters on it",
+              "~ has trample as long as it has a -1/-1 counter on it"), literal=False),
     # 508.1c: the restriction of each creature it describes (as if granted)
     LineForm("static", "[Other] <creatures> [you control] can't attack", "grant", "508.1c",
              "Non-Eye creatures you control can't attack", ("Creatures can't attack",), literal=False),

@@ -70,6 +70,8 @@ def has_quality(c: Characteristics, quality: str, attacking: frozenset[str]) -> 
         return c.face_down
     if name == "keyword":  # its own or given until end of turn (pysolver.files.loader refuses the others)
         return c.has(arg)
+    if name == "counter":  # 122.1a: "with a +1/+1 counter on it"
+        return c.counters(*map(int, arg.split(","))) > 0
     if name == "color":
         return arg in c.colors  # 105.2
     if name == "noncolor":
@@ -129,6 +131,8 @@ def count(field: dict[str, Characteristics], c: Characteristics, effect: Static,
     "as long as it's attacking": 1 if it is one of the declared attackers (508.1k)."""
     if effect.scope == "attacking":
         return int(c.id in attacking)
+    if effect.scope.startswith("counter("):  # 122.1a: the counters of that kind on itself (704.5q)
+        return c.counters(*map(int, effect.scope[len("counter("):-1].split(",")))
     if effect.scope == "attacker":  # "for each other attacking creature"
         return sum(1 for x in field.values() if x.id in attacking and x.is_creature and x.id != c.id)
     return sum(1 for x in field.values()
