@@ -575,7 +575,15 @@ STATIC_LINES = ["Creatures you control get +1/+1", "Other creatures you control 
 
 DEFINING_LINES = ["~'s power and toughness are each equal to the number of creatures you control",
                   "~'s power and toughness are each equal to the number of other Goblins on the battlefield",
-                  "~'s power and toughness are each equal to the number of red permanents you control"]
+                  "~'s power and toughness are each equal to the number of red permanents you control",
+                  "~'s power and toughness are each equal to the number of creature cards in all graveyards",
+                  "~'s power and toughness are each equal to the number of cards in your hand"]
+# 402.1, 404.1: the cards in hands and graveyards (every with_statics board states the players' counts; a card
+# that leaves the battlefield is added to its owner's graveyard, a token's is not).
+STATIC_LINES += ["~ gets +2/+2 as long as seven or more cards are in your graveyard",
+                 "As long as seven or more cards are in your graveyard, ~ gets +1/+0 and has first strike",
+                 "~ has first strike as long as you have no cards in hand",
+                 "~ gets +1/+1 as long as an opponent has no cards in hand"]
 
 
 @st.composite
@@ -585,6 +593,12 @@ def with_statics(draw: st.DrawFn, boards: st.SearchStrategy[dict], on_creatures:
     with one (a non-creature source) controlled by any player; not `on_creatures`: only the enchantment
     (a board that still splits into fights, pysolver.game.fights.constant_sources)."""
     data = draw(boards)
+    for pl in data["players"]:
+        pl.update(hand=draw(st.integers(0, 1)), graveyard=draw(st.integers(5, 7)),
+                  graveyard_creatures=draw(st.integers(0, 2)))
+    for p in data["permanents"]:
+        if "power" in p and draw(one_in(6)) and not any(a in ("Persist", "Undying") for a in p.get("abilities", [])):
+            p["token"] = True
     creatures = [p for p in data["permanents"] if "power" in p and on_creatures
                  and not any(a in ("Persist", "Undying") for a in p.get("abilities", []))]
     if creatures:

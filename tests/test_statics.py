@@ -346,6 +346,91 @@ def test_122_1a_as_long_as_it_has_a_counter() -> None:
     assert results(s) == {(20, ("b",), ())}
 
 
+# ---- the cards in hands and graveyards (402.1, 404.1): threshold, hellbent, counting CDAs ---------------
+
+def zone_board(*permanents: dict[str, Any], alice: dict[str, int], bob: dict[str, int], **combat: Any
+               ) -> pysolver.Situation:
+    return pysolver.load_data({"players": [{"name": "alice", **alice}, {"name": "bob", **bob}], "active": "alice",
+                               "permanents": list(permanents), "combat": combat})
+
+
+@pytest.mark.parametrize(("name", "line", "terms"), [
+    ("Nimble Mongoose", "Threshold — Nimble Mongoose gets +2/+2 as long as seven or more cards are in your graveyard.",
+     ["anthem_if(at_least(7,you,cards(graveyard)),each,self,2,2)"]),
+    ("Childhood Horror", "Threshold — As long as seven or more cards are in your graveyard, Childhood Horror gets "
+     "+2/+2 and can't block.", ["anthem_if(at_least(7,you,cards(graveyard)),each,self,2,2)",
+                                "grant_if(at_least(7,you,cards(graveyard)),each,self,cant_block)"]),
+    ("Jace's Phantasm", "Jace's Phantasm gets +4/+4 as long as an opponent has ten or more cards in his or her "
+     "graveyard.", ["anthem_if(at_least(10,opponents,cards(graveyard)),each,self,4,4)"]),
+    ("Cutthroat il-Dal", "Hellbent — Cutthroat il-Dal has shadow as long as you have no cards in hand.",
+     ["grant_if(at_most(0,you,cards(hand)),each,self,shadow)"]),
+    ("Deep-Sea Terror", "Deep-Sea Terror can't attack unless there are seven or more cards in your graveyard.",
+     ["grant_unless(at_least(7,you,cards(graveyard)),each,self,cant_attack)"]),
+    ("Masumaro, First to Live", "Masumaro, First to Live's power and toughness are each equal to twice the number "
+     "of cards in your hand.", ["cda(cards(hand),each,any,you,2,2)"]),
+    ("Consuming Aberration", "Consuming Aberration's power and toughness are each equal to the number of cards in "
+     "your opponents' graveyards.", ["cda(cards(graveyard),each,any,opponents,1,1)"]),
+    ("Mortivore", "Mortivore's power and toughness are each equal to the number of creature cards in all "
+     "graveyards.", ["cda(cards(graveyard_creatures),each,any,all,1,1)"]),
+])
+def test_404_1_real_zone_lines_parse(name: str, line: str, terms: list[str]) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == terms
+
+
+def test_404_1_threshold_comes_as_a_card_dies_in_the_first_strike_step() -> None:
+    """Krosan Beast (0/1, +7/+7 with threshold) with six cards in alice's graveyard: alice's other attacker dies to
+    first-strike damage and goes to her graveyard (700.4), so the Beast deals 7 in the regular step; a token is no
+    card (111.7), and a creature persist returns leaves the graveyard again (400.7)."""
+    beast = creature("k", "alice", 0, 1, "Threshold — Krosan Beast gets +7/+7 as long as seven or more cards are in "
+                     "your graveyard.", name="Krosan Beast")
+    w = creature("w", "bob", 2, 2, "First strike")
+    combat = {"attackers": {"k": "bob", "g": "bob"}, "blockers": {"w": ["g"]}}
+    for g, life in ((creature("g", "alice", 1, 1), 13), (creature("g", "alice", 1, 1, token=True), 20),
+                    (creature("g", "alice", 2, 2, "Persist"), 20)):
+        assert results(zone_board(beast, g, w, alice={"graveyard": 6}, bob={}, **combat)) == {(life, ("g",), ())}
+    assert results(zone_board(beast, alice={"graveyard": 7}, bob={}, attackers={"k": "bob"}, blockers={})) \
+        == {(13, (), ())}
+
+
+def test_402_1_cards_in_hand_and_creature_cards_in_graveyards() -> None:
+    """Maro is as big as its controller's hand (604.3), a 0/0 with none (704.5f); Guul Draz Specter gets +3/+3 while
+    an opponent has no cards in hand; Mortivore counts the creature cards in all graveyards, its own blocker's
+    death included only after (704.3: it dies with the blocked 1/1 at once)."""
+    maro = {"id": "m", "controller": "alice", "abilities": [
+        "Maro's power and toughness are each equal to the number of cards in your hand."], "name": "Maro"}
+    assert results(zone_board(maro, alice={"hand": 3}, bob={}, attackers={"m": "bob"}, blockers={})) == {(17, (), ())}
+    assert results(zone_board(maro, alice={"hand": 0}, bob={}, attackers={}, blockers={})) == {(20, ("m",), ())}
+    specter = creature("s", "alice", 2, 2, "~ gets +3/+3 as long as an opponent has no cards in hand")
+    assert results(zone_board(specter, alice={}, bob={"hand": 0}, attackers={"s": "bob"}, blockers={})) \
+        == {(15, (), ())}
+    mortivore = {"id": "v", "controller": "bob", "abilities": [
+        "~'s power and toughness are each equal to the number of creature cards in all graveyards"]}
+    s = zone_board(mortivore, creature("y", "alice", 1, 1), alice={"graveyard": 4, "graveyard_creatures": 0},
+                   bob={"graveyard": 2, "graveyard_creatures": 1}, attackers={"y": "bob"}, blockers={"v": ["y"]})
+    assert results(s) == {(20, ("v", "y"), ())}
+
+
+def test_404_1_the_counts_a_board_reads_must_be_stated() -> None:
+    """A count an ability reads is needed (docs/situation.md); a card's inert line that draws, discards or mills
+    (121.1) could change it in combat: refused; so is a counting creature with persist (702.79a), and a token with
+    persist (111.7)."""
+    phantasm = creature("j", "alice", 0, 1, "~ gets +4/+4 as long as an opponent has ten or more cards in his or "
+                        "her graveyard")
+    with pytest.raises(pysolver.InputError, match=r"players\[1\].graveyard: .*'bob''s graveyard"):
+        zone_board(phantasm, alice={}, bob={})
+    cards = parse_pool([{"object": "card", "layout": "normal", "name": "Sturmgeist", "type_line": "Creature — Spirit",
+                         "oracle_text": "Flying\nSturmgeist's power and toughness are each equal to the number of "
+                                        "cards in your hand.\nWhenever Sturmgeist deals combat damage to a player, "
+                                        "draw a card.", "colors": ["U"], "power": "*", "toughness": "*"}], "c.json")
+    with pytest.raises(pysolver.InputError, match=r"draw a card.*\(121.1\)"):
+        pysolver.load_data({"players": [{"name": "alice", "hand": 2}, {"name": "bob"}], "active": "alice",
+                            "permanents": [{"id": "s", "controller": "alice", "card": "Sturmgeist"}]}, cards)
+    with pytest.raises(pysolver.InputError, match=r"persist or undying"):
+        zone_board({**phantasm, "abilities": [*phantasm["abilities"], "Persist"]}, alice={}, bob={"graveyard": 1})
+    with pytest.raises(pysolver.InputError, match=r"token .*111.7"):
+        zone_board(creature("t", "alice", 2, 2, "Persist", token=True), alice={}, bob={})
+
+
 # ---- a creature's abilities on itself, with a condition the board states (604.1, 611.3a) --------------
 
 @pytest.mark.parametrize(("name", "line", "terms"), [

@@ -1049,13 +1049,16 @@ class Static:
     # battlefield")
     whose: str = "you"
     least: int = 1  # how many objects a condition needs ("as long as you control three or more artifacts")
+    most: int | None = None  # or at most how many cards ("as long as you have no cards in hand")
 
     def term(self, kind: str) -> str:
         """The ASP term: ``anthem(Scope,other|each,Q,X,Y)`` or ``grant(Scope,other|each,Q,A)``; for the
         conditional kinds the scope is the kind of object counted (creature, permanent), written
         ``at_least(L,Whose,Kind)`` when the condition needs L objects or an opponent's."""
         scope = self.scope
-        if kind in ("anthem_if", "grant_if", "grant_unless", "anthem_per") and (self.least, self.whose) != (1, "you"):
+        if self.most is not None:
+            scope = f"at_most({self.most},{self.whose},{scope})"
+        elif kind in ("anthem_if", "grant_if", "grant_unless", "anthem_per") and (self.least, self.whose) != (1, "you"):
             scope = f"at_least({self.least},{self.whose},{scope})"
         head = f"{scope},{'other' if self.other else 'each'},{self.quality}"
         if kind == "cda":
@@ -1201,7 +1204,7 @@ def _enchanted(text: str, players: frozenset[str]) -> list[Ability] | None:
 # permanent, artifact, enchantment, land, <creature type>, <land type>, and two of one kind joined by
 # "or" ("another Merfolk or an Island", "a red or white permanent").
 
-_GETS = r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.+?))?"
+_GETS = r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.+?)| and (?P<cant>can't block))?"
 _HAS = r"this creature has (?P<have>.+?)"
 _AS_LONG_AS = (r"as long as (?P<whose>you control|an opponent controls) (?:(?P<article>a|an|another) (?P<object>.+?)|"
                r"(?P<least>\w+) or more (?P<objects>.+?))")
@@ -1311,8 +1314,11 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
         x, y = _signed(m.group("x")), _signed(m.group("y"))
         whose = "you" if m.group("where") == "you control" else "all"
         return [Ability("anthem_per", Static(found[0], m.group("other") is not None, found[1], x, y, whose=whose))]
+    zone = _zone_conditional(text, players)
+    if zone is not None:
+        return zone
     m = next((m for pattern in _CONDITIONAL if (m := pattern.fullmatch(text))), None)
-    if m is None:
+    if m is None or m.group("cant"):
         return None
     whose = "you" if m.group("whose") == "you control" else "opponents"
     least = _number(m.group("least")) if m.group("least") else 1
@@ -1334,6 +1340,65 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
             return None
         out += [Ability("grant_if", Static(kind, other, quality, granted=a, whose=whose, least=least))
                 for a in granted]
+    return out
+
+
+# 402.1, 404.1: conditions on the cards in a hand or graveyard, which the players' `hand` and `graveyard` state
+# (docs/situation.md): "as long as seven or more cards are in your graveyard" (threshold, 207.2c), "as long as an
+# opponent has ten or more cards in his or her graveyard", "as long as you have no cards in hand" (hellbent), "…
+# seven or more cards in hand", "… one or fewer cards in hand"; the scope cards(hand) or cards(graveyard) of the
+# controller (you) or of some opponent (opponents), at_least(L,…) or at_most(M,…).
+_ZONE = (r"(?:(?P<gl>\w+) or more cards are in your graveyard|there are (?P<tl>\w+) or more cards in your graveyard"
+         r"|(?P<who>you have|an opponent has) (?:(?P<least>\w+) or more|(?P<no>no)|(?P<most>\w+) or fewer) cards "
+         r"in (?:(?P<hand>hand)|(?:his or her|their) graveyard))")
+_ZONE_CONDITIONAL = [re.compile(rf"(?:{_GETS}|{_HAS}) as long as {_ZONE}"),
+                     re.compile(rf"as long as {_ZONE}, (?:{_GETS}|{_HAS})"),
+                     re.compile(rf"this creature can't (?P<what>attack|block|attack or block) unless {_ZONE}")]
+
+
+def _zone_condition(m: re.Match[str]) -> Static | None:
+    """The condition of a zone line as a :class:`Static` (its granted ability and +X/+Y left out), or None."""
+    found = m.groupdict()
+    if found["gl"] or found["tl"]:
+        least = _number(found["gl"] or found["tl"])
+        return Static("cards(graveyard)", False, "self", whose="you", least=least) if least else None
+    whose = "you" if found["who"] == "you have" else "opponents"
+    scope = "cards(hand)" if found["hand"] else "cards(graveyard)"
+    if found["least"]:
+        least = _number(found["least"])
+        return Static(scope, False, "self", whose=whose, least=least) if least else None
+    most = 0 if found["no"] else _number(found["most"])
+    return Static(scope, False, "self", whose=whose, most=most) if most is not None else None
+
+
+def _zone_conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A creature's ability on itself with a condition on the cards in a hand or graveyard, or None.
+
+    >>> [a.term for a in _zone_conditional("this creature gets +2/+2 as long as seven or more cards are in your "
+    ...                                    "graveyard", frozenset())]
+    ['anthem_if(at_least(7,you,cards(graveyard)),each,self,2,2)']
+    >>> [a.term for a in _zone_conditional("this creature has shadow as long as you have no cards in hand",
+    ...                                    frozenset())]
+    ['grant_if(at_most(0,you,cards(hand)),each,self,shadow)']
+    """
+    m = next((m for pattern in _ZONE_CONDITIONAL if (m := pattern.fullmatch(text))), None)
+    condition = _zone_condition(m) if m else None
+    if m is None or condition is None:
+        return None
+    found = m.groupdict()
+    if found.get("what"):
+        return [Ability("grant_unless", replace(condition, granted=Ability(_RESTRICTED[found["what"]])))]
+    out: list[Ability] = []
+    if found.get("x") is not None:
+        out.append(Ability("anthem_if", replace(condition, power=_signed(found["x"]), toughness=_signed(found["y"]))))
+    if found.get("cant"):
+        out.append(Ability("grant_if", replace(condition, granted=Ability("cant_block"))))
+    have = found.get("also") or found.get("have")
+    if have is not None:
+        granted = _granted(have, players)
+        if granted is None:
+            return None
+        out += [Ability("grant_if", replace(condition, granted=a)) for a in granted]
     return out
 
 
@@ -1403,6 +1468,35 @@ def _plural_object(text: str) -> tuple[str, str] | None:
     return None
 
 
+# 604.3: "~'s power and toughness are each equal to [twice] the number of cards in your hand / graveyard / your
+# opponents' graveyards", "… creature cards in your graveyard / all graveyards", "~'s power is equal to …":
+# the scope cards(hand), cards(graveyard) or cards(graveyard_creatures), whose you, opponents or all.
+_DEFINING_CARDS = re.compile(r"this creature's (?P<what>power and toughness are each|power is) equal to "
+                             r"(?P<twice>twice )?the number of (?P<creature>creature )?cards in "
+                             r"(?P<where>your hand|your graveyard|your opponents' graveyards|all graveyards)")
+_WHERE = {"your hand": ("hand", "you"), "your graveyard": ("graveyard", "you"),
+          "your opponents' graveyards": ("graveyard", "opponents"), "all graveyards": ("graveyard", "all")}
+
+
+def _defining_cards(text: str) -> list[Ability] | None:
+    """A characteristic-defining ability counting the cards in hands or graveyards, or None.
+
+    >>> _defining_cards("this creature's power is equal to the number of cards in your hand")[0].term
+    'cda(cards(hand),each,any,you,1,0)'
+    """
+    m = _DEFINING_CARDS.fullmatch(text)
+    if m is None:
+        return None
+    zone, whose = _WHERE[m.group("where")]
+    if m.group("creature"):
+        if zone != "graveyard":
+            return None
+        zone = "graveyard_creatures"
+    n = 2 if m.group("twice") else 1
+    toughness = n if m.group("what").startswith("power and") else 0
+    return [Ability("cda", Static(f"cards({zone})", False, "any", n, toughness, whose=whose))]
+
+
 def _defining(text: str) -> list[Ability] | None:
     """ "~'s power [and toughness] is/are each equal to the number of [other] <objects> you control / on the
     battlefield" (604.3: it defines the printed */*, layer 7a, 613.4a), or None.
@@ -1412,6 +1506,9 @@ def _defining(text: str) -> list[Ability] | None:
     >>> _defining("this creature's power is equal to the number of swamps on the battlefield")[0].term
     'cda(permanent,each,land_type("swamp"),all,1,0)'
     """
+    cards = _defining_cards(text)
+    if cards is not None:
+        return cards
     m = _DEFINING.fullmatch(text)
     found = _plural_object(m.group("objects")) if m else None
     if m is None or found is None:

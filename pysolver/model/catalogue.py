@@ -177,6 +177,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     # the player who controls the permanent can't be attacked (its planeswalkers and battles can)
     LineForm("blocking", "Creatures can't attack you", "cant_attack_you", "508.1c", "Creatures can't attack you",
              literal=False),
+    LineForm("blocking", "~ can't attack unless there are N or more cards in your graveyard", "grant_unless",
+             "508.1c", "This creature can't attack unless there are seven or more cards in your graveyard",
+             ("~ can't attack or block unless you have one or fewer cards in hand",), literal=False),
     # any player's permanent of that kind: the restriction applies while one is on the battlefield
     LineForm("blocking", "~ can't attack/block/attack or block if a/an <object> is on the battlefield", "grant_if",
              "508.1c", "This creature can't attack or block if an enchantment is on the battlefield", literal=False),
@@ -370,6 +373,24 @@ CATALOGUE: tuple[LineForm, ...] = (
              "This creature has reach as long as it has a +1/+1 counter on it",
              ("~ has trample as long as it has ten or more +1/+1 counters on it",
               "~ has trample as long as it has a -1/-1 counter on it"), literal=False),
+    # 402.1, 404.1: the cards in a hand or graveyard, which the players' `hand`, `graveyard` (and
+    # `graveyard_creatures`) state; a card that leaves the battlefield in combat is added to its owner's graveyard
+    LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as N or more cards are in your graveyard",
+             "anthem_if", "404.1", "This creature gets +2/+2 as long as seven or more cards are in your graveyard",
+             ("As long as seven or more cards are in your graveyard, ~ gets +1/+1",
+              "~ gets +4/+4 as long as an opponent has ten or more cards in his or her graveyard"), literal=False),
+    LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as you have no cards in hand", "anthem_if",
+             "402.1", "This creature gets +2/+2 as long as you have no cards in hand",
+             ("As long as you have seven or more cards in hand, ~ gets +2/+1",
+              "~ gets +3/+3 as long as an opponent has no cards in hand"), literal=False),
+    LineForm("static", "~ has <abilities> as long as you have no cards in hand", "grant_if", "402.1",
+             "This creature has shadow as long as you have no cards in hand",
+             ("As long as seven or more cards are in your graveyard, ~ has flying",), literal=False),
+    LineForm("static", "~'s power and toughness are each equal to the number of cards in your hand", "cda", "604.3",
+             "This creature's power and toughness are each equal to the number of cards in your hand",
+             ("~'s power and toughness are each equal to twice the number of cards in your hand",
+              "~'s power and toughness are each equal to the number of cards in your opponents' graveyards",
+              "~'s power is equal to the number of creature cards in all graveyards"), literal=False),
     # 508.1c: the restriction of each creature it describes (as if granted)
     LineForm("static", "[Other] <creatures> [you control] can't attack", "grant", "508.1c",
              "Non-Eye creatures you control can't attack", ("Creatures can't attack",), literal=False),
