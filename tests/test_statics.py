@@ -623,6 +623,22 @@ def test_604_3_real_defining_lines_parse(name: str, line: str, terms: list[str])
 CRUSADER = "~'s power and toughness are each equal to the number of creatures you control"
 
 
+def test_604_3_a_toughness_defined_by_a_count_and_every_creature_type() -> None:
+    """Treefolk Seedlings (2/*): its toughness is the number of Forests its controller controls, its power is
+    printed; Mistform Ultimus "is every creature type" (702.73a: what changeling stands for), so a Goblin lord
+    pumps it."""
+    seedlings = {"id": "t", "controller": "alice", "power": 2, "abilities": [
+        "Treefolk Seedlings's toughness is equal to the number of Forests you control."], "name": "Treefolk Seedlings"}
+    forests = [{"id": f"f{i}", "controller": "alice", "types": ["Land"], "subtypes": ["Forest"]} for i in range(2)]
+    assert results(board(seedlings, *forests, creature("b", "bob", 1, 1), attackers={"t": "bob"},
+                         blockers={"b": ["t"]})) == {(20, ("b",), (("t", 1),))}
+    assert results(board(seedlings, creature("x", "alice", 1, 1), attackers={"x": "bob"}, blockers={})) \
+        == {(19, ("t",), ())}
+    ultimus = creature("u", "alice", 3, 3, "Mistform Ultimus is every creature type.", name="Mistform Ultimus")
+    lord = creature("g", "bob", 1, 1, "Other Goblin creatures get +1/+1")
+    assert results(board(ultimus, lord, attackers={"u": "bob"}, blockers={})) == {(16, (), ())}
+
+
 def test_604_3_a_count_of_creatures_changes_as_they_die() -> None:
     """Crusader of Odric is a 2/2 with one other creature; that creature dies to first-strike damage,
     and in the regular step the Crusader is a 1/1 (611.3a). A +1/+1 counter adds to the count (613.4c)."""

@@ -732,6 +732,8 @@ def _effect_restriction(text: str) -> list[Ability] | None:
     """
     if text == "creatures can't attack you":
         return [Ability("cant_attack_you")]
+    if text == "this creature is every creature type":  # 604.3, 702.73a: what changeling stands for
+        return [Ability("changeling")]
     m = _IF_ON_THE_BATTLEFIELD.fullmatch(text)
     found = _object(m.group("object")) if m else None
     if m is None or found is None:
@@ -1446,8 +1448,8 @@ def _signed(text: str) -> int:
 
 
 # ---- Characteristic-defining abilities that count the battlefield (604.3, 613.4a) ---------------------
-_DEFINING = re.compile(r"this creature's (?P<what>power and toughness are each|power is) equal to the number of "
-                       r"(?P<other>other )?(?P<objects>.+?) (?P<where>you control|on the battlefield)")
+_DEFINING = re.compile(r"this creature's (?P<what>power and toughness are each|power is|toughness is) equal to the "
+                       r"number of (?P<other>other )?(?P<objects>.+?) (?P<where>you control|on the battlefield)")
 
 
 def _plural_object(text: str) -> tuple[str, str] | None:
@@ -1499,7 +1501,7 @@ def _defining_cards(text: str) -> list[Ability] | None:
 
 def _defining(text: str) -> list[Ability] | None:
     """ "~'s power [and toughness] is/are each equal to the number of [other] <objects> you control / on the
-    battlefield" (604.3: it defines the printed */*, layer 7a, 613.4a), or None.
+    battlefield", "~'s toughness is equal to …" (604.3: it defines the printed */*, layer 7a, 613.4a), or None.
 
     >>> _defining("this creature's power and toughness are each equal to the number of creatures you control")[0].term
     'cda(creature,each,any,you,1,1)'
@@ -1513,6 +1515,7 @@ def _defining(text: str) -> list[Ability] | None:
     found = _plural_object(m.group("objects")) if m else None
     if m is None or found is None:
         return None
-    toughness = 1 if m.group("what").startswith("power and") else 0
+    power, toughness = {"power and toughness are each": (1, 1), "power is": (1, 0), "toughness is": (0, 1)}[
+        m.group("what")]
     whose = "you" if m.group("where") == "you control" else "all"
-    return [Ability("cda", Static(found[0], m.group("other") is not None, found[1], 1, toughness, whose=whose))]
+    return [Ability("cda", Static(found[0], m.group("other") is not None, found[1], power, toughness, whose=whose))]

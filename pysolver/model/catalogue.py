@@ -438,7 +438,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              literal=False),
     LineForm("static", "~'s power is equal to the number of [other] <objects> you control", "cda", "604.3",
              "This creature's power is equal to the number of Swamps you control",
-             ("~'s power is equal to the number of Swamps on the battlefield",), literal=False),
+             ("~'s power is equal to the number of Swamps on the battlefield",
+              "~'s toughness is equal to the number of Forests you control"), literal=False),
+    # 702.73a: what changeling stands for, written out (Mistform Ultimus)
+    LineForm("static", "~ is every creature type", "changeling", "604.3", "This creature is every creature type",
+             literal=False),
 )
 
 

@@ -471,7 +471,8 @@ def _check_characteristics(r: Reader, p: Mapping[str, Any], path: str) -> None:
     """The numbers each card type needs (208, 306.5b, 310.4), and morph and disguise rules (702.37, 702.168, 708)."""
     types, pid = p["types"], p["id"]
     defined = {key for a in p["abilities"] if a.kind == "cda"
-               for key, on in (("power", True), ("toughness", bool(cast(Static, a.value).toughness))) if on}
+               for key, on in (("power", bool(cast(Static, a.value).power)),
+                               ("toughness", bool(cast(Static, a.value).toughness))) if on}
     for key in sorted(defined):
         if p[key] is not None:
             raise r.fail(f"{path}.{key}", f"permanent {q(pid)}: its {key} is defined by its ability (604.3, the "

@@ -134,7 +134,7 @@ def characteristics(p: Permanent) -> Characteristics:
         base_power, base_toughness = p.power, p.toughness
         for a in p.abilities:  # 604.3, 613.4a: a */* defined by counting (reference.statics adds the count)
             if a.kind == "cda":
-                base_power = 0
+                base_power = 0 if cast(Static, a.value).power else base_power
                 base_toughness = 0 if cast(Static, a.value).toughness else base_toughness
         abilities = p.abilities
         loyalty, defense = p.loyalty, p.defense
