@@ -52,7 +52,7 @@ BLOCKING = ["Can't block", "This creature can't block", "~ can't block.",
             "Can block any number of creatures", "This creature can block any number of creatures each combat",
             "Can't be blocked except by two or more creatures", "~ can't be blocked except by three or more creatures",
             "This creature can't be blocked except by 2 or more creatures",
-            "Can block only creatures with flying"]
+            "Can block only creatures with flying", "Unleash"]
 # Blocking restrictions over creature qualities (509.1b) and changeling (702.73a).
 QUALITY_RESTRICTIONS = ["Can't be blocked by more than one creature", "~ can't be blocked by red creatures",
                         "This creature can't be blocked by creatures with power 2 or less",
@@ -397,6 +397,20 @@ BLOCK_TRIGGER_LINES = ["Bushido 1", "Bushido 2", "Rampage 1", "Rampage 2", "Flan
                        "Whenever this creature blocks, it gets +0/+2 until end of turn",
                        "Whenever ~ becomes blocked, it gets +2/+1 until end of turn",
                        "Whenever ~ blocks or becomes blocked, it gets +1/+1 until end of turn"]
+# The effect grammar of combat triggers (pysolver.model.abilities.OnCombat), with with_triggers.
+ON_TRIGGER_LINES = ("Whenever ~ attacks, other attacking creatures get +1/+0 until end of turn",
+                    "Whenever ~ attacks, creatures you control gain first strike until end of turn",
+                    "Whenever ~ attacks, put a +1/+1 counter on each attacking creature",
+                    "Whenever ~ attacks alone, ~ can't be blocked this combat",
+                    "Whenever ~ attacks or blocks, you gain 2 life",
+                    "Whenever ~ blocks, it gets +1/+0 and gains first strike until end of turn",
+                    "Whenever ~ blocks or becomes blocked, it gets -1/+1 until end of turn",
+                    "Whenever ~ becomes blocked by a creature, that creature gains deathtouch until end of turn",
+                    "Whenever ~ blocks a creature, tap that creature",
+                    "Whenever ~ blocks or becomes blocked by one or more white creatures, ~ gets +2/+0 until end "
+                    "of turn",
+                    "Whenever ~ attacks and isn't blocked, defending player gets 4 poison counters",
+                    "Whenever ~ becomes blocked by a white creature, destroy that creature")
 STACK_TRIGGER_LINES = ["Flanking", "Afflict 1", "Afflict 2", "Rampage 1", "Bushido 1"]  # they wait on the stack
 TRIGGER_LINES = ATTACK_TRIGGER_LINES + BLOCK_TRIGGER_LINES
 # Combat-damage triggers (510.3a, pysolver.rules.hits): every form, with with_triggers.

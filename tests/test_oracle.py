@@ -46,8 +46,16 @@ INERT_LINES = [
      "step"),
     ("Marble Titan", "Creatures with power 3 or greater don't untap during their controllers' untap steps.", "step"),
     ("Seedborn Muse", "Untap all permanents you control during each other player's untap step.", "step"),
+    ("Brackwater Elemental", "When Brackwater Elemental attacks or blocks, sacrifice it at the beginning of the next "
+                             "end step.", "step"),
     ("Sustaining Spirit", "Cumulative upkeep {1}{W}", "step"),
     ("Acridian", "Echo {1}{G}", "step"),
+    # a keyword whose cost is not mana, after a dash (702.1)
+    ("Aboroth", "Cumulative upkeep—Put a -1/-1 counter on Aboroth.", "step"),
+    ("Battlefield Scavenger", "You may exert Battlefield Scavenger as it attacks.", "step"),
+    ("Deepcavern Imp", "Echo—Discard a card.", "step"),
+    ("Sinuous Striker", "Eternalize—{3}{U}{U}, Discard a card.", "zone"),
+    ("Arctic Merfolk", "Kicker—Return a creature you control to its owner's hand.", "spell"),
     ("Manic Scribe", "Delirium — At the beginning of each opponent's upkeep, if there are four or more card types "
                      "among cards in your graveyard, that player puts the top three cards of his or her library into "
                      "his or her graveyard.", "step"),
@@ -90,6 +98,7 @@ INERT_LINES = [
     ("Kestia, the Cultivator", "Whenever an enchanted creature or enchantment creature you control attacks, draw a "
                                "card.", "hidden"),
     ("Hundred-Talon Kami", "Soulshift 4", "hidden"),
+    ("Harbor Guardian", "Whenever Harbor Guardian attacks, defending player may draw a card.", "hidden"),
     ("Auriok Salvagers", "{1}{W}: Return target artifact card with converted mana cost 1 or less from your graveyard "
                          "to your hand.", "hidden"),
     ("Selhoff Occultist", "Whenever Selhoff Occultist or another creature dies, target player puts the top card of his "
@@ -150,11 +159,6 @@ MAY_CHANGE_LINES = [
     # 511.2: end of combat is the combat's last step
     ("Abomination", "Whenever Abomination blocks or becomes blocked by a green or white creature, destroy that "
                     "creature at end of combat."),
-    # abilities target during combat (death triggers, 603.3d)
-    ("Angelic Protector", "Whenever Angelic Protector becomes the target of a spell or ability, Angelic Protector "
-                          "gets +0/+3 until end of turn."),
-    # 702.109a: "as long as this permanent's dash cost was paid, it has haste"
-    ("Alesha's Vanguard", "Dash {2}{B}"),
     # 509.1c: tapped before blockers are declared, a creature is free of blocking requirements
     ("Copper Myr", "{T}: Add {G}."),
     ("Archivist", "{T}: Draw a card."),
@@ -226,8 +230,23 @@ def test_a_hidden_zone_effect_with_a_cost_that_matters_may_change_the_answer() -
     assert classes(card("Looter il-Kor", line))[line] == "hidden"
 
 
+def test_the_modes_of_a_modal_ability_have_the_class_of_its_first_line() -> None:
+    """700.2: "• …" lines are the modes of the ability the line before them starts. Knight of Autumn's modes
+    are part of its enters trigger (603.6a: inert); Putrid Warrior's of a trigger that may change the answer."""
+    knight = card("Knight of Autumn", "When Knight of Autumn enters the battlefield, choose one —\n• Put two +1/+1 "
+                                      "counters on Knight of Autumn.\n• Destroy target artifact or enchantment.\n"
+                                      "• You gain 4 life.")
+    assert set(classes(knight).values()) == {"enters"} and len(knight.inert) == 4
+    putrid = card("Putrid Warrior", "Whenever Putrid Warrior deals damage, choose one —\n• Each player loses 1 "
+                                    "life.\n• Each player gains 1 life.")
+    assert set(classes(putrid).values()) == {MAY_CHANGE} and len(putrid.unmodelled) == 3
+
+
 def test_a_keyword_line_is_classified_part_by_part() -> None:
-    """"Flying, flash" (a keyword line, 702.1): flying modelled, flash inert; "Hexproof" modelled (702.11)."""
+    """"Flying, flash" (a keyword line, 702.1): flying modelled, flash inert; "Hexproof" modelled (702.11); an
+    older printing's "Flying; trample; rampage 4" (Teeka's Dragon) is three keywords too."""
+    assert classes(card("Teeka's Dragon", "Flying; trample; rampage 4")) == {
+        "Flying": MODELLED, "trample": MODELLED, "rampage 4": MODELLED}
     assert classes(card("Spectral Sailor", "Flash\nFlying\n{3}{U}: Draw a card.")) == {
         "Flying": MODELLED, "Flash": "spell", "{3}{U}: Draw a card.": "hidden"}
     assert classes(card("Sacred Wolf", "Hexproof")) == {"Hexproof": MODELLED}

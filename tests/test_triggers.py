@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
-from strategies import BLOCK_TRIGGER_LINES, STACK_TRIGGER_LINES, examples, with_triggers
+from strategies import BLOCK_TRIGGER_LINES, ON_TRIGGER_LINES, STACK_TRIGGER_LINES, examples, with_triggers
 
 import pysolver
 from pysolver.files.cards import oracle_lines
@@ -196,6 +196,154 @@ def test_116_2b_a_face_down_blocker_turned_up_in_response_to_flanking_survives()
     assert results == {(tuple(o["destroyed"]), o["life"]["bob"]) for o in reference_outcomes(s)}
 
 
+# ---- the effect grammar (pysolver.model.abilities.OnCombat) ---------------------------------------------
+
+def test_508_3a_other_attacking_creatures_get_a_pump() -> None:
+    """508.3a, 611.2c: "other attacking creatures get +1/+0": the 1/1 attacking with it deals 2; the
+    source itself 2 (no pump); alone, nothing is pumped."""
+    s = board(creature("w", "alice", 2, 2, "Whenever ~ attacks, other attacking creatures get +1/+0 until end of turn"),
+              creature("x", "alice", 1, 1))
+    assert lives(s) == {20, 18, 19, 16}
+    after = after_attack(s, {"w": "bob", "x": "bob"})
+    assert (after.permanent("w").until_end_of_turn, after.permanent("x").until_end_of_turn) == ((0, 0), (1, 0))
+
+
+def test_613_1f_attacking_creatures_gain_trample() -> None:
+    """613.1f: "attacking creatures gain trample until end of turn": the 3/3 blocked by bob's 1/1
+    tramples over (702.19b); without its partner attacking it has none."""
+    s = board(creature("w", "alice", 1, 1, "Whenever ~ attacks, attacking creatures gain trample until end of turn"),
+              creature("x", "alice", 3, 3), creature("b", "bob", 1, 1))
+    after = after_attack(s, {"w": "bob", "x": "bob"})
+    assert [after.permanent(p).keywords_until_end_of_turn for p in "wxb"] == [("trample",), ("trample",), ()]
+    blocked = {o["life"]["bob"] for o in pysolver.outcomes(after.with_combat(blockers=(("b", "x"),)))}
+    assert blocked == {19 - 2, 19 - 1, 19}  # x assigns 1 (lethal), 2 or 3 to b, the rest to bob; w 1
+
+
+def test_122_1a_counters_on_each_attacking_creature_and_on_a_creature_type() -> None:
+    """122.1a: "put a +1/+1 counter on each attacking creature"; "on each Vampire you control" counts
+    the Vampires of its controller, attacking or not, and not bob's."""
+    s = board(creature("f", "alice", 1, 1, "Whenever ~ attacks, put a +1/+1 counter on each attacking creature"),
+              creature("x", "alice", 1, 1), creature("y", "alice", 1, 1))
+    after = after_attack(s, {"f": "bob", "x": "bob"})
+    assert [after.permanent(p).plus_counters for p in "fxy"] == [1, 1, 0]
+    s = board(creature("e", "alice", 1, 1, "Whenever ~ attacks, put a +1/+1 counter on each Vampire you control",
+                       subtypes=["Vampire"]),
+              creature("v", "alice", 1, 1, subtypes=["Vampire"], tapped=True), creature("b", "bob", 1, 1,
+                                                                                        subtypes=["Vampire"]))
+    after = after_attack(s, {"e": "bob"})
+    assert [after.permanent(p).plus_counters for p in "evb"] == [1, 1, 0]
+
+
+def test_506_5_attacks_alone_cant_be_blocked_this_combat() -> None:
+    """506.5, 509.1b: alone, x can't be blocked: it deals 1 every time it attacks; with y it can be
+    blocked."""
+    line = "Whenever ~ attacks alone, ~ can't be blocked this combat"
+    s = board(creature("x", "alice", 1, 1, line), creature("b", "bob", 3, 3))
+    assert {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {(19, ()), (20, ())}
+    s = board(creature("x", "alice", 1, 1, line), creature("y", "alice", 1, 1), creature("b", "bob", 3, 3))
+    assert (19, ("x",)) in {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)}
+
+
+def test_509_3a_blocks_gets_and_gains_first_strike() -> None:
+    """509.3a, 510.4: blocking, the 2/2 is a 3/2 with first strike: it kills the 3/2 attacker first and
+    survives; unblocked, bob takes 3."""
+    s = board(creature("x", "alice", 3, 2), creature("w", "bob", 2, 2, "Whenever ~ blocks, it gets +1/+0 and gains "
+                                                                       "first strike until end of turn"),
+              attackers={"x": "bob"})
+    assert {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {(17, ()), (20, ("x",))}
+
+
+def test_509_3d_509_3f_blocked_by_a_creature_of_a_quality() -> None:
+    """509.3d, 509.3f: "blocks or becomes blocked by a white creature": x gains first strike blocked by
+    the white 2/2 (it kills it and survives), not by the black one alone (they trade); blocked by both it
+    strikes first at either or both (1 each), and what survives kills it."""
+    line = "Whenever ~ blocks or becomes blocked by a white creature, ~ gains first strike until end of turn"
+    s = board(creature("x", "alice", 2, 2, line), creature("w", "bob", 2, 2, colors=["white"]),
+              creature("k", "bob", 2, 2, colors=["black"]), attackers={"x": "bob"})
+    assert {tuple(o["destroyed"]) for o in pysolver.outcomes(s)} == {(), ("w",), ("k", "x"), ("w", "x"), ("x",)}
+    assert after_blocks(s, [("w", "x")]).permanent("x").keywords_until_end_of_turn == ("first_strike",)
+    assert after_blocks(s, [("k", "x")]).permanent("x").keywords_until_end_of_turn == ()
+
+
+def test_509_3e_one_or_more_creatures_of_a_quality_trigger_once() -> None:
+    """509.3e: "blocks or becomes blocked by one or more black creatures, ~ gets +2/+0": once for two."""
+    line = "Whenever ~ blocks or becomes blocked by one or more black creatures, ~ gets +2/+0 until end of turn"
+    s = board(creature("x", "alice", 1, 5, line, "Menace"), creature("a", "bob", 1, 1, colors=["black"]),
+              creature("b", "bob", 1, 1, colors=["black"]), attackers={"x": "bob"})
+    assert after_blocks(s, [("a", "x"), ("b", "x")]).permanent("x").until_end_of_turn == (2, 0)
+
+
+def test_509_3d_701_8a_blocked_by_a_creature_of_a_quality_destroys_it() -> None:
+    """509.3d, 509.3f, 701.8a: "becomes blocked by a green creature, destroy that creature": the green
+    blocker is destroyed before combat damage (x survives, deals nothing to bob: it stays blocked,
+    509.1h); the red one is not (they trade, with the green one destroyed too if both block)."""
+    line = "Whenever ~ becomes blocked by a green creature, destroy that creature. It can't be regenerated."
+    s = board(creature("x", "alice", 2, 2, line), creature("g", "bob", 2, 2, colors=["green"]),
+              creature("r", "bob", 2, 2, colors=["red"]), attackers={"x": "bob"})
+    assert {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {
+        (18, ()), (20, ("g",)), (20, ("r", "x")), (20, ("g", "r", "x"))}
+
+
+def test_509_3b_blocks_a_creature_taps_it() -> None:
+    """509.3b, 701.26a: "blocks a creature, tap that creature": the vigilant attacker is tapped (506.4b:
+    it stays in combat); the second sentence acts in an untap step only (502.3)."""
+    line = ("Whenever ~ blocks a creature, tap that creature. That creature doesn't untap during its "
+            "controller's next untap step")
+    s = board(creature("x", "alice", 2, 2, "Vigilance"), creature("v", "bob", 0, 3, line), attackers={"x": "bob"})
+    assert after_blocks(s, [("v", "x")]).permanent("x").tapped is True
+
+
+def test_509_3g_attacks_and_isnt_blocked_gives_poison_counters() -> None:
+    """509.3g, 122.1f: unblocked, bob gets a poison counter as blockers are declared; at 9 he loses then
+    (704.5c), before combat damage; blocked, nothing."""
+    line = "Whenever ~ attacks and isn't blocked, defending player gets a poison counter"
+    s = board(creature("x", "alice", 1, 1, line), creature("b", "bob", 0, 3), attackers={"x": "bob"})
+    assert after_blocks(s, []).player("bob").poison == 1
+    assert after_blocks(s, [("b", "x")]).player("bob").poison == 0
+    s = pysolver.load_data({**s.to_data(), "players": [{"name": "alice"}, {"name": "bob", "poison": 9}]})
+    assert {(o["life"]["bob"], tuple(o["lost"])) for o in pysolver.outcomes(s)} == {(20, ("bob",)), (20, ())}
+
+
+def test_508_3a_509_3a_attacks_or_blocks_and_you_gain_life() -> None:
+    """508.3a, 509.3a, 119.3: "Whenever ~ attacks or blocks, you gain 2 life": alice's as it attacks, bob's
+    as it blocks."""
+    line = "Whenever ~ attacks or blocks, you gain 2 life"
+    s = board(creature("x", "alice", 1, 1, line), creature("y", "bob", 1, 1, line))
+    results = {(o["life"]["alice"], o["life"]["bob"]) for o in pysolver.outcomes(s)}
+    assert results == {(20, 20), (22, 19), (22, 22)}
+
+
+def test_611_2c_a_group_of_a_quality_beside_a_face_down_permanent_is_refused() -> None:
+    """116.2b, 611.2c: a face-down permanent turned face up while "Goblin creatures you control get +1/+1"
+    waits could join the group: refused, both named."""
+    with pytest.raises(pysolver.InputError, match=r"permanents\[1\].*'m'.*'g'"):
+        board(creature("g", "alice", 1, 1, "Whenever ~ attacks, Goblin creatures you control get +1/+1 until end "
+                                           "of turn"), creature("m", "bob", 2, 2, "Morph {1}", face_down=True))
+
+
+@pytest.mark.parametrize(("name", "text", "terms"), [
+    ("Renegade Warlord", "Whenever Renegade Warlord attacks, each other attacking creature gets +1/+0 until end of "
+                         "turn.", ["on_attack(attacks,group(attacking,other,any),gets(1,0))"]),
+    ("Telim'Tor", "Flanking\nWhenever Telim'Tor attacks, all attacking creatures with flanking get +1/+1 until end "
+                  "of turn.", ["flanking", "on_attack(attacks,group(attacking,each,keyword(flanking)),gets(1,1))"]),
+    ("Edgar Markov", "Whenever Edgar Markov attacks, put a +1/+1 counter on each Vampire you control.",
+     ['on_attack(attacks,group(you,each,creature_type("vampire")),counters(1))']),
+    ("Crypt Cobra", "Whenever Crypt Cobra attacks and isn't blocked, defending player gets a poison counter.",
+     ["on_block(unblocked,defending,poison(1))"]),
+    ("Serra Inquisitors", "Whenever Serra Inquisitors blocks or becomes blocked by one or more black creatures, "
+                          "Serra Inquisitors gets +2/+0 until end of turn.",
+     ["on_block(either_by_any(color(black)),self,gets(2,0))"]),
+    ("Phyrexian Reaper", "Whenever Phyrexian Reaper becomes blocked by a green creature, destroy that creature. It "
+                         "can't be regenerated.", ["on_block(blocked_by(color(green)),partner,destroy)"]),
+    ("Yuan Shao's Infantry", "Whenever Yuan Shao's Infantry attacks alone, Yuan Shao's Infantry can't be blocked "
+                             "this combat.", ["on_attack(alone,self,unblockable)"]),
+])
+def test_real_effect_grammar_lines_parse(name: str, text: str, terms: list[str]) -> None:
+    lines, unmodelled = oracle_lines(name, text)
+    assert unmodelled == ()
+    assert [a.term for line in lines for a in pysolver.model.abilities.parse_ability_line(line, name)] == terms
+
+
 # ---- real card texts and verify -----------------------------------------------------------------
 
 @pytest.mark.parametrize(("name", "text", "terms"), [
@@ -272,6 +420,31 @@ def test_603_3b_verify_with_block_triggers_equals_minimax(data: dict[str, Any], 
     blockers = [p["id"] for p in data["permanents"] if p["controller"] != "alice" and "power" in p]
     goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
     s = pysolver.load_data({**data, "goal": goal})
+    assert pysolver.verify(s)["holds"] is reference_verify(s)
+
+
+@settings(max_examples=examples(6), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(open_blocks(list(ON_TRIGGER_LINES)))
+def test_effect_grammar_block_triggers_equal_reference(data: dict[str, Any]) -> None:
+    """The effect grammar's block triggers (509.3a-g) with the reference's."""
+    compare(data)
+
+
+@settings(max_examples=examples(5), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(outcome_boards("none").flatmap(lambda d: with_triggers(d, ON_TRIGGER_LINES)))
+def test_effect_grammar_attack_and_block_triggers_equal_reference(data: dict[str, Any]) -> None:
+    """The effect grammar's attack and block triggers (508.3a, 506.5, 509.3) over whole combats."""
+    compare(data)
+
+
+@settings(max_examples=examples(4), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(open_blocks(list(ON_TRIGGER_LINES)))
+def test_effect_grammar_verify_equals_minimax(data: dict[str, Any]) -> None:
+    """verify with the effect grammar's block triggers (a blocker's first strike or toughness to come,
+    509.2a: no lethal bound counts them before blocks) against the minimax of tests/reference/minimax.py."""
+    s = pysolver.load_data({**data, "goal": {"lethal": data["players"][1]["name"]}})
     assert pysolver.verify(s)["holds"] is reference_verify(s)
 
 

@@ -156,10 +156,12 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
         yield atom("has_mana_cost", i)
         yield from (atom("printed_mana_cost", i, constant(k), v) for k, v in zip(MANA_KEYS, p.mana_cost.as_tuple())
                     if v)
-    for flag in ("tapped", "summoning_sick", "face_down", "cant_block_this_turn", "cant_be_blocked_this_turn",
+    for flag in ("tapped", "summoning_sick", "dashed", "face_down", "cant_block_this_turn", "cant_be_blocked_this_turn",
                  "left_battlefield", "removed_from_combat"):
         if getattr(p, flag):
             yield atom(flag, i)
+    if p.paired_with is not None:  # 702.95b (statics.lp: paired while both are on the battlefield, 702.95e)
+        yield atom("paired_with", i, p.paired_with)
     if p.regeneration_shields:  # 701.19a
         yield atom("regeneration_shield", i, p.regeneration_shields)
     if p.left_battlefield:

@@ -613,6 +613,12 @@ def _forge_entry(p: Permanent, pool: Mapping[str, Card], notes: list[str]) -> st
     if p.until_end_of_turn != (0, 0):
         notes.append(f"{p.id}: a Forge game state cannot hold its change until end of turn "
                      f"{pt_change(p.until_end_of_turn)} (613.4c); not written")
+    if p.paired_with is not None:
+        notes.append(f"{p.id}: a Forge game state cannot hold that it is paired with {p.paired_with} (702.95b); "
+                     "not written")
+    if p.dashed:
+        notes.append(f"{p.id}: a Forge game state cannot hold that its dash cost was paid (702.109a: haste); "
+                     "not written")
     if p.keywords_until_end_of_turn:
         notes.append(f"{p.id}: a Forge game state cannot hold the keywords it was given until end of turn "
                      f"{', '.join(p.keywords_until_end_of_turn)} (613.1f); not written")

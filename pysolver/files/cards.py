@@ -197,7 +197,10 @@ def _classified(name: str, text: str, legendary: bool) -> tuple[tuple[str, ...],
                            if _kinds(line, name) == {"enters_watch"}
                            and reason(line, name, lines + unread, short) is not None)
     lines, unread = tuple(x for x in lines if x not in inert_watchers), unread + inert_watchers
-    why = [(line, reason(line, name, lines + unread, short)) for line in unread]
+    # 700.2: the modes ("• …") of a modal ability are part of it: a mode has the class of the line that
+    # starts the ability ("When ~ enters, choose one —") when the grammar does not read that line
+    headers = {mode: header for mode, header in _mode_headers(text).items() if header in unread}
+    why = [(line, reason(headers.get(line, line), name, lines + unread, short)) for line in unread]
     return (lines, tuple(line for line, r in why if r is None),
             tuple((line, r) for line, r in why if r is not None))
 
@@ -232,6 +235,23 @@ toughness=4, lines=()))
         levels.append(Level(int(level.group(1)), int(level.group(2)) if level.group(2) else None, int(box.group(1)),
                             int(box.group(2)), own))
     return lines, unmodelled, inert, tuple(levels)
+def _mode_headers(text: str) -> dict[str, str]:
+    """Each mode line ("• Put a +1/+1 counter on ~.") of a modal ability's text, with the line that starts
+    the ability ("When ~ enters, choose one —", 700.2), both as :func:`oracle_lines` keeps them.
+
+    >>> _mode_headers("Flying\\nWhen X enters, choose one —\\n• You gain 2 life.\\n• Draw a card.")
+    {'• You gain 2 life.': 'When X enters, choose one —', '• Draw a card.': 'When X enters, choose one —'}
+    """
+    headers: dict[str, str] = {}
+    header = None
+    for raw in text.splitlines():
+        line = _strip_reminder(raw)
+        if line.startswith("\u2022"):
+            if header is not None:
+                headers[line] = header
+        elif line:
+            header = line
+    return headers
 
 
 def _full_name(line: str, name: str, short: str | None) -> str:
@@ -262,12 +282,13 @@ def _status(line: str, name: str) -> str:
 
 
 def _keyword_parts(line: str, name: str) -> list[str] | None:
-    """The comma-separated parts of a line (the card's own name, which may contain commas, kept
-    whole), or None if the line has no comma or is an activated ability ("cost: effect")."""
+    """The comma-separated parts of a line (or semicolon-separated, as older printings list keywords: "Flying;
+    trample"; the card's own name, which may contain commas, kept whole), or None if the line has no comma
+    or is an activated ability ("cost: effect")."""
     if ":" in line:
         return None
     masked = line.replace(name, "\0") if name else line
-    parts = [p.strip().replace("\0", name) for p in masked.split(",")]
+    parts = [p.strip().replace("\0", name) for p in re.split(r"[,;]", masked)]  # (older printings: "Flying; trample")
     return parts if len(parts) > 1 and all(parts) else None
 
 

@@ -23,9 +23,10 @@ from typing import Any, cast
 
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
-from ..model.abilities import PINGS, STATICS, Static, granted_kind
+from ..model.abilities import ON_COMBAT, PINGS, STATICS, OnCombat, Static, granted_kind
+from ..model.catalogue import CATALOGUE
 from ..model.fields import CARD_TYPES, Reader, kind
-from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude, static_magnitude
+from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude, static_magnitude, trigger_magnitude
 from ..model.moves import DEATH_TRIGGERS
 from ..model.numbers import quote as q
 from ..model.objective import SIDES, Objective, Term, default_objective, default_side
@@ -81,6 +82,10 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_state_triggers(r, permanents)
     _check_enters_watchers(r, permanents)
     _check_unleash(r, permanents)
+    _check_myriad(r, permanents, players, active, combat)
+    _check_pairs(r, permanents)
+    _check_targeted_watchers(r, permanents)
+    _check_trigger_groups(r, permanents)
     _check_enchanted(r, permanents)
     _check_keyword_qualities(r, permanents)
     _check_zone_counts(r, players, permanents, hidden)
@@ -89,7 +94,8 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
     problem = numbers.total_problem(sum(map(magnitude, players)) + sum(map(magnitude, permanents)) + assigned
                                     + pump_magnitude(s)  # what pump abilities can still add (602.2b, 613.4c)
-                                    + rampage_magnitude(permanents) + static_magnitude(permanents))
+                                    + rampage_magnitude(permanents) + static_magnitude(permanents)
+                                    + trigger_magnitude(permanents))
     if problem is not None:
         raise r.fail("permanents", f"with what pump abilities, rampage and static abilities can add, {problem}")
     return s
@@ -143,13 +149,31 @@ def _check_regeneration(r: Reader, permanents: list[Permanent]) -> None:
     and a creature that has or can make a regeneration shield (701.19a) is refused: those triggers are
     read both with and without "It can't be regenerated" (701.19c), so whether a shield replaces
     their destruction is not known."""
-    destroyer = next((p for p in permanents if p.has("hit_destroy") or p.has("blocked_destroy")), None)
+    destroyer = next((p for p in permanents if p.has("hit_destroy") or p.has("blocked_destroy") or any(
+        a.kind == "on_block" and cast(OnCombat, a.value).effect == "destroy" for a in p.abilities)), None)
     if destroyer is None:
         return
     for i, p in enumerate(permanents):
         if p.regeneration_shields or p.has("regenerate"):
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} may be regenerated (701.19a) and the \"destroy that "
                          f"creature\" trigger of {q(destroyer.id)} is not modelled with regeneration (701.19c)")
+
+
+def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:
+    """A combat trigger whose effect reaches a group of creatures of a quality ("Goblin creatures you control
+    get +1/+1", pysolver.model.abilities.OnCombat) is resolved at once after its declaration; a face-down
+    permanent turned face up while it waits (116.2b, 117.3b) could join or leave the group (708.8), so a board
+    with both is refused."""
+    grouped = next((p for p in permanents for a in p.abilities if a.kind in ON_COMBAT
+                    and cast(OnCombat, a.value).whom in ("attacking", "you")
+                    and cast(OnCombat, a.value).quality != ("any",)), None)
+    if grouped is None:
+        return
+    for i, p in enumerate(permanents):
+        if p.face_down and p.face_up_ways():
+            raise r.fail(f"permanents[{i}]", f"face-down {q(p.id)} could be turned face up (116.2b) while the combat "
+                         f"trigger of {q(grouped.id)} that reaches creatures of a quality waits on the stack "
+                         "(117.3b, 611.2c): not modelled")
 
 
 def _check_state_triggers(r: Reader, permanents: list[Permanent]) -> None:
@@ -179,17 +203,75 @@ def _check_state_triggers(r: Reader, permanents: list[Permanent]) -> None:
                          f"controller controls no {objects}: {why}; not modelled")
 
 
+#: The triggers of a creature entering the battlefield (603.6a), each with its rule: "whenever another
+#: creature enters", evolve, soulbond (which may pair an unpaired creature with one entering).
+ENTERS_WATCHERS = {"enters_watch": "603.6a", "evolve": "702.100a", "soulbond": "702.95a"}
+
+
 def _check_enters_watchers(r: Reader, permanents: list[Permanent]) -> None:
-    """"Whenever another creature enters the battlefield, …" (603.6a) is admitted only where nothing can
-    enter in the combat: no permanent with persist or undying (702.79a, 702.93a), which return creatures."""
+    """"Whenever another creature enters the battlefield, …" (603.6a) and evolve (702.100a) are admitted only
+    where nothing can enter in the combat: no permanent with persist or undying (702.79a, 702.93a), which
+    return creatures."""
     returning = next((p for p in permanents if p.has("persist") or p.has("undying")), None)
     if returning is None:
         return
     for i, p in enumerate(permanents):
-        if p.has("enters_watch"):
-            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"whenever … enters\" trigger (603.6a) and "
-                         f"{q(returning.id)} has persist or undying (702.79a, 702.93a), which can return a creature "
-                         "to the battlefield during the combat: not modelled")
+        for watcher, rule in ENTERS_WATCHERS.items():
+            if p.has(watcher):
+                raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"whenever … enters\" trigger ({rule}) and "
+                             f"{q(returning.id)} has persist or undying (702.79a, 702.93a), which can return a "
+                             "creature to the battlefield during the combat: not modelled")
+
+
+def _check_myriad(r: Reader, permanents: list[Permanent], players: list[Player], active: str,
+                  combat: Combat) -> None:
+    """Myriad (702.116a) creates tokens attacking each opponent other than the defending player: with one
+    opponent there is none, and once attackers are declared the file states the tokens. A board where the
+    active player has two or more opponents and a creature with myriad that may still attack is refused."""
+    if len(players) < 3 or combat.attackers is not None:
+        return
+    for i, p in enumerate(permanents):
+        if p.has("myriad") and p.controller == active:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has myriad (702.116a) and {q(active)} has two or more "
+                         "opponents: the tokens it would create attacking the others are not modelled")
+
+
+#: The abilities that target (115.1): the catalogue's forms that name a target, and provoke (702.39a).
+TARGETING_KINDS = frozenset({f.kind for f in CATALOGUE if "target" in " ".join((f.form, *f.also)).lower()
+                             and f.kind != "targeted_watch"} | {"provoke"})
+
+
+def _check_targeted_watchers(r: Reader, permanents: list[Permanent]) -> None:
+    """"When ~ becomes the target of a spell or ability, …" (603.2) is admitted only where nothing can target
+    in the combat: no spell is cast, and no permanent has an ability that targets (:data:`TARGETING_KINDS`)."""
+    targeting = next((p for p in permanents if any(a.kind in TARGETING_KINDS for a in p.abilities)), None)
+    if targeting is None:
+        return
+    for i, p in enumerate(permanents):
+        if p.has("targeted_watch"):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"becomes the target\" trigger (603.2) and "
+                         f"{q(targeting.id)} has an ability that targets (115.1): not modelled")
+
+
+def _check_pairs(r: Reader, permanents: list[Permanent]) -> None:
+    """`paired_with` (702.95b): two creatures that name each other, of one controller, one of them with
+    soulbond (702.95a: only a soulbond ability pairs creatures; 702.95d: one partner each)."""
+    by_id = {p.id: p for p in permanents}
+    for i, p in enumerate(permanents):
+        if p.paired_with is None:
+            continue
+        other = by_id.get(p.paired_with)
+        why = None
+        if other is None or other.id == p.id:
+            why = "is not the id of another permanent"
+        elif other.paired_with != p.id:
+            why = f"does not name {q(p.id)} back in its paired_with (702.95d: the two are paired with each other)"
+        elif not (p.is_creature and other.is_creature) or p.controller != other.controller:
+            why = "and it are not both creatures of one controller (702.95a, 702.95e)"
+        elif not any(x.has("soulbond") for x in (p, other)):
+            why = "and it have no soulbond ability that paired them (702.95a)"
+        if why is not None:
+            raise r.fail(f"permanents[{i}].paired_with", f"{q(p.paired_with)} {why}")
 
 
 def _check_unleash(r: Reader, permanents: list[Permanent]) -> None:

@@ -126,9 +126,15 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
              # 502.3: effects that act only in an untap step (none is in the combat phase)
              r"^whenever ~ (attacks|blocks|attacks or blocks), (it|~) doesn't untap during its controller's next "
              r"untap step$",
+             # 513.1: sacrificed in the end step, after the combat phase (506.1)
+             r"^(when|whenever) ~ (attacks|blocks|attacks or blocks), sacrifice (it|~) at the beginning of the next "
+             r"end step$",
              r"^[^:\"]+ don't untap during their controllers' untap steps$",
              r"^untap all [^.:\"]+ during each other player's untap step$",
              r"^you may choose not to untap ~ during your untap step",
+             # 701.43a: exerting only keeps it from untapping in the next untap step (without a linked "when
+             # you do" ability; a "whenever you exert a creature" trigger is a line of its own)
+             r"^you may exert ~ as it attacks$",
              rf"{_ACTIVATED_ONLY}during your upkeep\b"),
     "spell": (r"^(this spell|~) can't be countered\b",
               r"^(this spell|~) costs [^.]* (less|more) to cast\b",
@@ -237,12 +243,17 @@ def reason(line: str, name: str, card_lines: tuple[str, ...] = (), short: str | 
 
 
 def _keyword(text: str) -> str | None:
-    """The keyword a keyword line ("cycling {2}", "bloodthirst 2", "affinity for artifacts") is of;
-    any typecycling ("swampcycling {2}", "basic landcycling {1}{g}") is "cycling" (702.29e)."""
-    words = text.split()
+    """The keyword a keyword line ("cycling {2}", "bloodthirst 2", "affinity for artifacts", a keyword
+    with a cost that is not mana after a dash, 702.1: "echo—discard a card") is of; any typecycling
+    ("swampcycling {2}", "basic landcycling {1}{g}") is "cycling" (702.29e).
+
+    >>> _keyword("cumulative upkeep—put a -1/-1 counter on ~"), _keyword("kicker—sacrifice a creature")
+    ('cumulative upkeep', 'kicker')
+    """
+    words = text.replace("\u2014", " \u2014").split()
     for size in (3, 2, 1):
         head = " ".join(words[:size])
-        if len(words) >= size and any(head in group for group in _KEYWORDS.values()) \
+        if len(words) >= size and text.startswith(head) and any(head in group for group in _KEYWORDS.values()) \
                 and _PARAMETER.fullmatch(text[len(head):]):
             return head
     m = _TYPECYCLING.match(text)
@@ -284,7 +295,7 @@ def _hidden(text: str) -> bool:
     for step in steps:
         # an intervening "if" (603.4) only decides whether the hidden-zone step happens
         step = re.sub(r"^(then |if [^,]+, |you may |you |each player |that player |target player |that opponent |"
-                      r"defending player )+", "", step)
+                      r"defending player |may )+", "", step)
         step = step.rstrip(".")
         if any(p.fullmatch(step) for p in _LIBRARY_STEPS):
             continue

@@ -325,6 +325,8 @@ def sure_lethal(s: Situation, player: str, could_block: Mapping[str, Sequence[st
         # would-be attacker tapped
     if has_statics(s):  # 613.4c, 613.1f: anthems and lords change the powers and abilities it reads
         return None
+    if s.combat.blockers is None and any(a.kind == "on_block" for p in s.permanents for a in p.abilities):
+        return None  # 509.2a: a block trigger may lower an attacker's power, give a blocker toughness or first strike
     life = s.player(player).life
     sure = sure_damage(s, player, could_block, most_blocked)
     gain = gain_bound(s, player, could_block)

@@ -91,6 +91,9 @@ TRIGGER_KEYWORDS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "tri
 TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group in ("trigger", "damage-trigger"))
 # 510.3a, 603.2c: combat-damage triggers ("Whenever ~ deals combat damage to a player, …"), pysolver.rules.hits.
 HIT_TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group == "damage-trigger")
+# Keyword mechanics (docs/abilities.md "Keyword mechanics"): the literal lines -> their kinds.
+MECHANICS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "mechanic" and f.literal}
+_DASH = re.compile(r"dash (\{.*\})")  # 702.109a: "Dash {cost}"
 _TRIGGER_N = re.compile(r"(bushido|rampage|afflict) (\w+)")
 _TRIGGER_PUMP = re.compile(r"whenever this creature (attacks|blocks|becomes blocked|blocks or becomes blocked), "
                            r"(?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
@@ -108,6 +111,11 @@ _STATE_SACRIFICE = re.compile(r"when you control no (.+), sacrifice this creatur
 # refuses a board with both); its value is the object's words.
 _ENTERS_WATCH = re.compile(r"when(?:ever)? (?:this creature or )?(?:another|an?) (?P<what>[a-z' -]+?) enters"
                            r"(?: the battlefield)?(?: under (?:your|an opponent's) control)?, .+")
+# 603.2, 115.1: "When[ever] ~ / a creature / a <type> [creature] you control becomes the target of a spell or ability
+# [an opponent controls], <effect>": only a targeted ability on the board could set it off (pysolver.files.loader
+# refuses a board with both); its value is whose becoming a target it watches (``self`` or ``any``).
+_TARGETED = re.compile(r"when(?:ever)? (?P<what>this creature|a creature|an? [a-z-]+(?: creature)? you control) "
+                       r"becomes the target of a spell or ability(?: an opponent controls)?, .+")
 # "… for each other attacking Ally" (205.3m): its value is (X, Y, the creature type).
 _PUMP_EACH_TYPE = re.compile(r"whenever this creature attacks, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of "
                              r"turn for each other attacking ([a-z'-]+)")
@@ -178,6 +186,8 @@ class Ability:
         """The ASP term the encodings match on."""
         if self.value is None:
             return self.kind
+        if isinstance(self.value, OnCombat):
+            return self.value.term(self.kind)
         if self.kind in RESTRICTION_KINDS:
             return restriction_term(self.kind, self.value)
         if isinstance(self.value, (Mana, CombatAbility)):
@@ -579,11 +589,20 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return pump
     if text in PREVENTIONS:  # 615.1a
         return [Ability(PREVENTIONS[text])]
-    static = _static(text, players) or _conditional(text, players) or _enchanted(text, players)
+    static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
+        or _enchanted(text, players)
     if static is not None:
         return static
     if text in KEYWORDS:
         return [Ability(KEYWORDS[text])]
+    if text in MECHANICS:
+        return [Ability(MECHANICS[text])]
+    m = _DASH.fullmatch(text)
+    if m:  # 702.109a: the cost was paid as it was cast (or not): the file says which (`dashed`)
+        try:
+            return [Ability("dash", Mana.parse(m.group(1).upper()))]
+        except ValueError:
+            return None
     bare = "this creature " + text if not text.startswith(("this creature", "all creatures")) else text
     if bare in PHRASES:
         return [Ability(PHRASES[bare])]
@@ -608,6 +627,9 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     triggered = _parse_trigger(text)
     if triggered is not None:
         return [triggered]
+    on_combat = _on_combat(text)
+    if on_combat is not None:
+        return on_combat
     m = _COST_ABILITY.fullmatch(text)
     if m:
         if "{x}" in m.group(2):
@@ -912,6 +934,220 @@ def quality_words(q: Quality, scope: str = "all") -> str:
     return f"creatures with {stat} {'less' if op == 'lt' else 'greater'} than {other} {x}"
 
 
+# ---- Combat triggers read by the effect grammar (508.3a, 509.3a-d, 509.3g, 603.2) ----------------------
+#
+# "When(ever) ~ <event>, <effect>[. <effect>]": the events of attacking and blocking, and effects that resolve
+# at once (pysolver.rules.triggers): +X/+Y and keywords until end of turn, +1/+1 counters, life gained, "can't be
+# blocked this combat", tapping, or that go on the stack (poison counters). Lines already read by a form of
+# their own above (bushido-like pumps, "blocks a creature with flying") keep it.
+
+#: the kinds: what triggers as attackers are declared (508.2a) and what as blockers are (509.2a)
+ON_COMBAT = ("on_attack", "on_block")
+#: the events, by their words (the partner's words, if any, follow "by" or "blocks")
+_ON_EVENT = re.compile(
+    r"when(?:ever)? this creature (?P<event>attacks and isn't blocked|attacks alone|attacks or blocks|attacks"
+    r"|blocks or becomes blocked(?: by (?P<either>[^,]+?))?|becomes blocked(?: by (?P<by>[^,]+?))?"
+    r"|blocks(?: (?P<blocks>an? [^,]+?))?), (?P<effect>.+)")
+_EVENTS = {"attacks": ("on_attack", "attacks"), "attacks alone": ("on_attack", "alone"),
+           "attacks and isn't blocked": ("on_block", "unblocked"), "blocks": ("on_block", "blocks"),
+           "becomes blocked": ("on_block", "blocked"), "blocks or becomes blocked": ("on_block", "blocks_or_blocked")}
+# the events that name another creature (509.3b, 509.3d): by the words before its name
+_PARTNER_EVENTS = {"either": "either_by", "by": "blocked_by", "blocks": "blocks_creature"}
+# Keywords a trigger gives until end of turn (613.1f): not vigilance, which an attacking creature had or not as it
+# attacked (508.1f, 702.20b).
+_TRIGGER_GRANTS = GRANTABLE - {"vigilance"}
+_EFFECTS = (
+    (re.compile(r"(?P<who>.+?) gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains? (?P<k>.+?))? until end of turn"),
+     "gets"),
+    (re.compile(r"(?P<who>.+?) gains? (?P<k>.+?) until end of turn"), "gains"),
+    (re.compile(r"put (?P<n>\w+) \+1/\+1 counters? on (?P<who>.+)"), "counters"),
+    (re.compile(r"you gain (?P<n>\w+) life"), "gain_life"),
+    (re.compile(r"(?P<who>it|this creature) can't be blocked this (?:combat|turn)"), "unblockable"),
+    (re.compile(r"defending player gets (?P<n>\w+) poison counters?"), "poison"),
+    (re.compile(r"tap (?P<who>that creature)"), "tap"),
+    (re.compile(r"destroy (?P<who>that creature)"), "destroy"),
+)
+# Sentences of an effect that act outside the combat (502.3: the next untap step), or that change nothing on a
+# board the loader admits (701.19c "It can't be regenerated": a "destroy that creature" beside regeneration is
+# refused): read past.
+_RIDERS = (re.compile(r"(?:it|that creature) doesn't untap during its controller's next untap step"),
+           re.compile(r"it can't be regenerated"))
+
+
+@dataclass(frozen=True)
+class OnCombat:
+    """The value of a combat trigger read by the effect grammar: when it triggers (`event`; `partner`:
+    the quality the other creature of an event that names one must have, 509.3f), whom its effect
+    reaches (`whom`: ``self``, ``partner``, ``controller``, ``defending``, or the creatures ``attacking``
+    or ``you`` control, `other` leaving the source out, of `quality`) and what it does (`effect`:
+    ``gets`` +`power`/+`toughness`, ``gains`` `keyword`, ``counters``, ``gain_life``, ``poison`` `amount`,
+    ``unblockable``, ``tap``).
+
+    >>> OnCombat("attacks", "gets", "attacking", True, power=1).term("on_attack")
+    'on_attack(attacks,group(attacking,other,any),gets(1,0))'
+    """
+
+    event: str
+    effect: str
+    whom: str = "self"
+    other: bool = False
+    quality: Quality = ("any",)
+    partner: Quality | None = None
+    power: int = 0
+    toughness: int = 0
+    keyword: str = ""
+    amount: int = 0
+
+    def term(self, kind: str) -> str:
+        """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp)."""
+        event = self.event if self.partner is None else f"{self.event}({term_text(self.partner)})"
+        whom = (f"group({self.whom},{'other' if self.other else 'each'},{term_text(self.quality)})"
+                if self.whom in ("attacking", "you") else self.whom)
+        effect = {"gets": f"gets({self.power},{self.toughness})", "gains": f"gains({self.keyword})",
+                  "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
+                  "poison": f"poison({self.amount})"}.get(self.effect, self.effect)
+        return f"{kind}({event},{whom},{effect})"
+
+
+def _on_combat(text: str) -> list[Ability] | None:
+    """A combat trigger of the effect grammar (normalised), or None.
+
+    >>> [a.term for a in _on_combat("whenever this creature blocks, it gets +1/+0 and gains first strike until "
+    ...                             "end of turn")]
+    ['on_block(blocks,self,gets(1,0))', 'on_block(blocks,self,gains(first_strike))']
+    >>> [a.term for a in _on_combat("whenever this creature attacks, put a +1/+1 counter on each vampire you "
+    ...                             "control")]
+    ['on_attack(attacks,group(you,each,creature_type("vampire")),counters(1))']
+    >>> _on_combat("whenever this creature blocks or becomes blocked by a nonblack creature, it gets +1/+0 until "
+    ...            "end of turn")[0].term
+    'on_block(either_by(noncolor(black)),self,gets(1,0))'
+    """
+    m = _ON_EVENT.fullmatch(text)
+    if m is None:
+        return None
+    words = m.group("event")
+    name = next((n for n in _PARTNER_EVENTS if m.group(n)), None)
+    partner: Quality | None = None
+    if name is not None:
+        found = _partner(m.group(name))
+        if found is None:
+            return None
+        partner, once = found
+        events = [("on_block", _PARTNER_EVENTS[name] + ("_any" if once else ""))]
+    elif words == "attacks or blocks":  # 508.3a and 509.3a: one ability, triggered by either (never both)
+        events = [_EVENTS["attacks"], _EVENTS["blocks"]]
+    else:
+        events = [_EVENTS[words]]
+    sentences = [x for x in m.group("effect").split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
+    read = [_effect(x, partner is not None) for x in sentences]
+    effects = [e for found in read if found is not None for e in found]
+    if not effects or None in read:
+        return None
+    if any(e.effect == "poison" for e in effects) and events != [("on_block", "unblocked")]:
+        return None  # (the defending player of an attacker that isn't blocked: 509.3g, 506.2)
+    if any(e.effect == "destroy" for e in effects) and (events[0][1] != "blocked_by" or len(effects) > 1):
+        return None  # (an attacker's, on the stack like blocked_destroy: 509.3d, 603.3b)
+    return [Ability(kind, replace(e, event=event, partner=partner)) for kind, event in events for e in effects]
+
+
+def _partner(words: str) -> tuple[Quality, bool] | None:
+    """The quality of the other creature an event names ("a creature", "a nonblack creature", "an artifact
+    creature", "one or more black creatures"), and whether the event happens once for all of them (509.3e)."""
+    once = words.startswith("one or more ")
+    if once:
+        words = words.removeprefix("one or more ")
+    elif words.startswith(("a ", "an ")):
+        words = words.split(" ", 1)[1]
+    else:
+        return None
+    quality = _creature_words(words)
+    return None if quality is None else (quality, once)
+
+
+def _creature_words(words: str) -> Quality | None:
+    """The quality of creatures named by `words`: "creature(s)", "<color> creature(s)", "non<color>
+    creature(s)", "artifact creature(s)", "<creature type> creature(s)", a creature type alone, each
+    optionally "with <keyword>" (205.3m, 105.2)."""
+    keyword = None
+    if " with " in words:
+        words, given = words.split(" with ", 1)
+        keyword = KEYWORDS.get(given) or TRIGGER_KEYWORDS.get(given)  # ("creatures with flanking", 702.25)
+        if keyword is None:
+            return None
+    base: Quality | None
+    word = words.removesuffix("s") if words.endswith("creatures") else words
+    if word == "creature":
+        base = ("any",)
+    elif word.endswith(" creature") and " " not in word.removesuffix(" creature"):
+        first = word.removesuffix(" creature")
+        base = (("color", first) if first in COLORS else ("noncolor", first[3:]) if first[3:] in COLORS
+                and first.startswith("non") else ("card_type", "artifact") if first == "artifact"
+                else ("creature_type", creature_type(first)) if creature_type(first) == first else None)
+    else:
+        ctype = creature_type(words)
+        base = ("creature_type", ctype) if ctype is not None and " " not in words else None
+    if base is None:
+        return None
+    if keyword is None:
+        return base
+    return ("keyword", keyword) if base == ("any",) else ("both", base, ("keyword", keyword))
+
+
+def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
+    """The effects of one sentence (`partnered`: "that creature" names the other creature of the event)."""
+    for pattern, effect in _EFFECTS:
+        m = pattern.fullmatch(text)
+        if m is None:
+            continue
+        groups = m.groupdict()
+        whom = _whom(groups.get("who") or "it", partnered, effect == "counters")
+        if whom is None:
+            return None
+        if effect in ("counters", "gain_life", "poison"):
+            n = _count(groups["n"])
+            return None if not n else [replace(whom, effect=effect, amount=n,
+                                               whom="controller" if effect == "gain_life" else
+                                               "defending" if effect == "poison" else whom.whom)]
+        if whom.whom == "partner" and (effect == "gets" or "indestructible" in (groups.get("k") or "")):
+            return None  # (with flanking or "destroy that creature" waiting, its order would matter: 603.3b, 704.5f)
+        out = []
+        if effect == "gets":
+            x, y = _signed(groups["x"]), _signed(groups["y"])
+            if y < 0:
+                return None  # (a toughness lowered: 704.5f, in an order the player chooses, 603.3b)
+            out.append(replace(whom, effect="gets", power=x, toughness=y))
+        if groups.get("k"):
+            keywords = [KEYWORDS.get(k) for k in re.split(r",? and |, ", groups["k"])]
+            if not all(k in _TRIGGER_GRANTS for k in keywords):
+                return None
+            out += [replace(whom, effect="gains", keyword=str(k)) for k in keywords]
+        return out or [replace(whom, effect=effect)]
+    return None
+
+
+def _whom(words: str, partnered: bool, single: bool) -> OnCombat | None:
+    """Whom an effect reaches: "it" / "this creature" (the source), "that creature" (the other creature
+    of the event), or a group: "[all | each] [other] [attacking] <creatures> [you control]" (singular
+    after "each", or for counters "each <creature type> you control"); None for other words."""
+    if words in ("it", "this creature"):
+        return OnCombat("", "", "self")
+    if words == "that creature":
+        return OnCombat("", "", "partner") if partnered else None
+    m = re.fullmatch(r"(?P<each>all |each )?(?P<other>other )?(?P<attacking>attacking )?(?P<what>.+?)"
+                     r"(?P<yours> you control)?", words)
+    if m is None or not (m.group("attacking") or m.group("yours")):
+        return None
+    what = m.group("what")
+    if m.group("each") == "each " and not what.endswith("s"):
+        what = what + " creatures" if what != "creature" else "creatures"
+    elif not single and not what.endswith("s") and " with " not in what:
+        return None
+    quality = _creature_words(what)
+    if quality is None:
+        return None
+    return OnCombat("", "", "attacking" if m.group("attacking") else "you", m.group("other") is not None, quality)
+
+
 def _parse_trigger(text: str) -> Ability | None:
     """A combat trigger line (603.2; docs/abilities.md "Combat triggers"), normalised, or None.
 
@@ -944,6 +1180,9 @@ def _parse_trigger(text: str) -> Ability | None:
     m = _ENTERS_WATCH.fullmatch(text)
     if m and not m.group("what").startswith("land"):  # (landfall: no land enters at all, an inert line)
         return Ability("enters_watch", m.group("what"))
+    m = _TARGETED.fullmatch(text)
+    if m:
+        return Ability("targeted_watch", "self" if m.group("what") == "this creature" else "any")
     m = _PUMP_EACH_TYPE.fullmatch(text)
     ctype = creature_type(m.group(3)) if m else None
     if m and ctype is not None:
@@ -1019,7 +1258,8 @@ def _hit(to: str, effect: str) -> Ability | None:
 
 # the static ability kinds (pysolver.asp.facts, encodings/statics.lp): of a permanent on others, and of a
 # creature on itself as long as, or for each, what its controller controls
-STATICS = ("anthem", "grant", "anthem_if", "grant_if", "grant_unless", "anthem_per", "cda")
+STATICS = ("anthem", "grant", "anthem_if", "grant_if", "grant_unless", "anthem_per", "cda", "paired_anthem",
+           "paired_grant")
 # The restrictions a static ability may give (508.1c, 509.1b: "<creatures> can't attack", "~ can't block unless
 # you control another Zombie", "~ can't attack or block if an enchantment is on the battlefield").
 RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block")
@@ -1437,6 +1677,33 @@ def _with_counters(text: str, players: frozenset[str]) -> list[Ability] | None:
     if least is None or least < 1:
         return None
     return [Ability("grant_if", Static(quality, False, "self", granted=a, least=least)) for a in granted]
+# 702.95b soulbond: "As long as ~ is paired with another creature, each of those creatures gets +X/+Y" / "both
+# creatures have <abilities>": an effect on the creature it is paired with (scope ``paired``) and on itself
+# while that one is on the battlefield (encodings/statics.lp; the file's `paired_with`).
+_PAIRED = re.compile(r"as long as this creature is paired with another creature, (?:each of those creatures|both "
+                     r"creatures) (?:gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and (?:has|have) (?P<also>.+))?"
+                     r"|(?:has|have) (?P<have>.+))")
+
+
+def _paired(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A soulbond creature's static ability on itself and the creature it is paired with (702.95b), or None.
+
+    >>> [a.term for a in _paired("as long as this creature is paired with another creature, each of those "
+    ...                          "creatures gets +1/+1 and has reach", frozenset())]
+    ['paired_anthem(paired,other,any,1,1)', 'paired_grant(paired,other,any,reach)']
+    """
+    m = _PAIRED.fullmatch(text)
+    if m is None:
+        return None
+    out: list[Ability] = []
+    if m.group("x") is not None:
+        x, y = _signed(m.group("x")), _signed(m.group("y"))
+        out.append(Ability("paired_anthem", Static("paired", True, "any", x, y)))
+    have = m.group("also") or m.group("have")
+    granted = _granted(have, players) if have is not None else []
+    if granted is None:
+        return None
+    return out + [Ability("paired_grant", Static("paired", True, "any", granted=a)) for a in granted]
 
 
 def _signed(text: str) -> int:

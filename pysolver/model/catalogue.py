@@ -35,6 +35,7 @@ GROUPS = {
     "combat-activated": "Activated abilities in combat, targets (602, 115, 702.11, 702.18, 702.21)",
     "shields": "Regeneration and damage prevention (701.19, 615)",
     "static": "Static abilities (604, 611.3, 613)",
+    "mechanic": "Keyword mechanics (701, 702)",
 }
 
 
@@ -250,6 +251,42 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever ~ blocks a creature with flying, ~ gets +X/+Y until end of turn", "blocks_flyer_pump",
              "509.3b", "Whenever this creature blocks a creature with flying, this creature gets +2/+0 until end of "
              "turn", literal=False),
+    # the effect grammar (pysolver.model.abilities.OnCombat): <creatures> "[all | each] [other] [attacking] <quality>
+    # creatures [you control]"; <effect> +X/+Y (Y >= 0) or keywords until end of turn, +1/+1 counters, "you gain N
+    # life", "tap that creature"; "When(ever) ~ attacks or blocks, <effect>" is both an attack and a block trigger
+    LineForm("trigger", "Whenever ~ attacks, <creatures> get +X/+Y [and gain <keywords>] until end of turn",
+             "on_attack", "508.3a",
+             "Whenever this creature attacks, other attacking creatures get +1/+0 until end of turn",
+             ("Whenever ~ attacks, each other creature you control gets +1/+0 until end of turn",
+              "Whenever ~ attacks, Goblin creatures you control get +1/+1 until end of turn",
+              "Whenever ~ attacks, all attacking creatures with flanking get +1/+1 until end of turn"), literal=False),
+    LineForm("trigger", "Whenever ~ attacks, <creatures> gain <keywords> until end of turn", "on_attack", "613.1f",
+             "Whenever this creature attacks, creatures you control gain first strike and deathtouch until end of turn",
+             ("Whenever ~ attacks, each other attacking creature gains fear until end of turn",), literal=False),
+    LineForm("trigger", "Whenever ~ attacks, put N +1/+1 counters on ~ or on each <creature>", "on_attack", "122.1a",
+             "Whenever this creature attacks, put a +1/+1 counter on each attacking creature",
+             ("Whenever ~ attacks, put a +1/+1 counter on each Vampire you control",
+              "Whenever ~ attacks, put two +1/+1 counters on it"), literal=False),
+    LineForm("trigger", "Whenever ~ attacks, you gain N life", "on_attack", "119.3",
+             "Whenever this creature attacks, you gain 2 life", literal=False),
+    LineForm("trigger", "Whenever ~ attacks alone, ~ can't be blocked this combat", "on_attack", "506.5",
+             "Whenever this creature attacks alone, it can't be blocked this combat", literal=False),
+    LineForm("trigger", "Whenever ~ blocks, <effect>", "on_block", "509.3a",
+             "Whenever this creature blocks, it gets +1/+0 and gains first strike until end of turn",
+             ("Whenever ~ blocks or becomes blocked, it gets -2/+2 until end of turn",
+              "Whenever ~ becomes blocked, attacking creatures you control get +1/+1 until end of turn",
+              "Whenever ~ blocks, you gain 2 life"), literal=False),
+    LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, <effect>", "on_block", "509.3d",
+             "Whenever this creature blocks or becomes blocked by a white creature, it gains first strike until end of "
+             "turn", ("Whenever ~ becomes blocked by a nonblack creature, it gets +1/+1 until end of turn",
+                      "Whenever ~ becomes blocked by an artifact creature, destroy that creature",
+                      "Whenever ~ blocks or becomes blocked by one or more black creatures, ~ gets +2/+0 until end of "
+                      "turn"), literal=False),
+    LineForm("trigger", "Whenever ~ blocks a <creature>, <effect>", "on_block", "509.3b",
+             "Whenever this creature blocks a creature, tap that creature", literal=False),
+    LineForm("trigger", "Whenever ~ attacks and isn't blocked, defending player gets N poison counters", "on_block",
+             "509.3g", "Whenever this creature attacks and isn't blocked, defending player gets a poison counter",
+             ("Whenever ~ attacks and isn't blocked, it gets +2/+0 until end of turn",), literal=False),
     LineForm("trigger", "Flanking", "flanking", "702.25", "Flanking"),
     LineForm("trigger", "Afflict N", "afflict", "702.130", "Afflict 2", literal=False),
     # 702.39a: an attack trigger put on the stack with a target (603.3d), resolved into a requirement (509.1c)
@@ -306,6 +343,12 @@ CATALOGUE: tuple[LineForm, ...] = (
              "603.6a", "Whenever another creature enters the battlefield under your control, you gain 2 life",
              ("Whenever ~ or another Ally enters the battlefield under your control, creatures you control get +1/+1 "
               "until end of turn",), literal=False),
+    # a board with a targeted ability (a form that names a target, or provoke) is refused
+    LineForm("unset-trigger", "When[ever] ~ becomes the target of a spell or ability, <effect>", "targeted_watch",
+             "603.2", "When this creature becomes the target of a spell or ability, sacrifice it",
+             ("Whenever a creature becomes the target of a spell or ability, destroy that creature",
+              "Whenever ~ becomes the target of a spell or ability an opponent controls, create a 1/1 green Elf "
+              "Warrior creature token"), literal=False),
     # --- activated abilities that act in combat (pysolver.rules.activated): cost mana symbols and/or {T}
     LineForm("combat-activated", "{cost}: Tap target creature", "tap_target", "701.26a",
              "{W}, {T}: Tap target creature", literal=False),
@@ -443,6 +486,22 @@ CATALOGUE: tuple[LineForm, ...] = (
     # 702.73a: what changeling stands for, written out (Mistform Ultimus)
     LineForm("static", "~ is every creature type", "changeling", "604.3", "This creature is every creature type",
              literal=False),
+    # --- keyword mechanics (docs/abilities.md "Keyword mechanics"): what they can do in one combat, and the
+    # boards where they could do more than the solver plays refused (pysolver.files.loader)
+    LineForm("mechanic", "Myriad", "myriad", "702.116", "Myriad"),
+    LineForm("mechanic", "Evolve", "evolve", "702.100", "Evolve"),
+    LineForm("mechanic", "Dash {cost}", "dash", "702.109", "Dash {2}{R}", literal=False),
+    # soulbond pairs creatures as they enter (a board with persist or undying is refused); the file states the
+    # pair (`paired_with`), which the static abilities of the pair read
+    LineForm("mechanic", "Soulbond", "soulbond", "702.95", "Soulbond"),
+    LineForm("mechanic", "As long as ~ is paired with another creature, each of those creatures gets +X/+Y",
+             "paired_anthem", "702.95b",
+             "As long as this creature is paired with another creature, each of those creatures gets +1/+1",
+             literal=False),
+    LineForm("mechanic", "As long as ~ is paired with another creature, both creatures have <abilities>",
+             "paired_grant", "702.95b",
+             "As long as this creature is paired with another creature, both creatures have flying",
+             ("As long as ~ is paired with another creature, each of those creatures has lifelink",), literal=False),
 )
 
 

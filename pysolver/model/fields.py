@@ -54,7 +54,7 @@ PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtype
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
                   "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost", "cant_block_this_turn",
                   "cant_be_blocked_this_turn", "regeneration_shields", "keywords_until_end_of_turn",
-                  "activations_this_turn", "token"}
+                  "activations_this_turn", "dashed", "paired_with", "token"}
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
 COUNTERS = ("+X/+Y", "level")  # the keys of `counters`: P/T counter kinds such as +1/+1, +1/+0, -0/-1 (122.1a), level
@@ -294,6 +294,8 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         damage=field("damage", lambda v, p: r.integer(v, p, "damage"), 0),
         tapped=field("tapped", r.boolean, False),
         summoning_sick=field("summoning_sick", r.boolean, False),
+        dashed=field("dashed", r.boolean, False),
+        paired_with=field("paired_with", r.text, None),  # 702.95b (files.loader: a creature that names it back)
         face_down=face_down,
         mana_cost=_mana_cost(r, d["mana_cost"], f"{path}.mana_cost") if d.get("mana_cost") is not None
         else _mana_cost(r, card.mana_cost, f"{path}.card", f"card {q(card.name)}: ")
@@ -482,6 +484,9 @@ def _check_characteristics(r: Reader, p: Mapping[str, Any], path: str) -> None:
         for key in ("power", "toughness"):
             if p[key] is None and key not in defined and ("Creature" in types or morph):
                 raise r.fail(f"{path}.{key}", f"permanent {q(pid)} is a creature and needs {key} (208.1)")
+    if p["dashed"] and (p["face_down"] or not any(a.kind == "dash" for a in p["abilities"])):
+        raise r.fail(f"{path}.dashed", f"permanent {q(pid)} has no dash ability face up, so its dash cost was "
+                                       "not paid (702.109a)")
     if "Planeswalker" in types and p["loyalty"] is None:
         raise r.fail(f"{path}.loyalty", f"planeswalker {q(pid)} needs loyalty (306.5b)")
     if "Battle" in types:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import cast
 
-from .abilities import STATICS, CombatAbility, Pump, Static
+from .abilities import ON_COMBAT, STATICS, CombatAbility, OnCombat, Pump, Static
 from .mana import Mana, affordable
 from .situation import Permanent, Player, Situation
 
@@ -52,6 +52,20 @@ def static_magnitude(permanents: Iterable[Permanent]) -> int:
     permanents = tuple(permanents)
     statics = [cast(Static, a.value) for p in permanents for a in p.abilities if a.kind in STATICS]
     return sum((abs(v.power) + abs(v.toughness)) * len(permanents) for v in statics)
+
+
+def trigger_magnitude(permanents: Iterable[Permanent]) -> int:
+    """At most what the combat triggers of the effect grammar add (pysolver.model.abilities.OnCombat: +X/+Y,
+    counters, life or poison counters, each at most once for every other permanent, 509.3b, 509.3d), |X|+|Y|
+    and N for every permanent, so that no number they make wraps (numbers.MAX_TOTAL).
+
+    >>> pump = "Whenever ~ attacks, attacking creatures get +2/+1 until end of turn"
+    >>> trigger_magnitude([Permanent("x", "a", power=1, toughness=1, abilities=(pump,))])
+    3
+    """
+    permanents = tuple(permanents)
+    effects = [cast(OnCombat, a.value) for p in permanents for a in p.abilities if a.kind in ON_COMBAT]
+    return sum((abs(e.power) + abs(e.toughness) + e.amount) * len(permanents) for e in effects)
 
 
 def pump_magnitude(s: Situation) -> int:

@@ -150,6 +150,8 @@ class Permanent:
     damage: int = 0
     tapped: bool = False
     summoning_sick: bool = False
+    dashed: bool = False  # 702.109a: cast for its dash cost, so it has haste as long as it stays
+    paired_with: str | None = None  # 702.95b: the creature a soulbond ability paired it with
     face_down: FaceDown = False
     cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b, 611.2a)
     cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
@@ -171,7 +173,8 @@ class Permanent:
                      until_end_of_turn: tuple[int, int] = (0, 0),
                      keywords_until_end_of_turn: tuple[str, ...] = (), activations_this_turn: tuple[int, ...] = (),
                      damage: int = 0,
-                     tapped: bool = False, summoning_sick: bool = False, face_down: FaceDown = False,
+                     tapped: bool = False, summoning_sick: bool = False, dashed: bool = False,
+                     paired_with: str | None = None, face_down: FaceDown = False,
                      cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
                      left_battlefield: bool = False, regeneration_shields: int = 0,
                      removed_from_combat: bool = False, token: bool = False, level_counters: int = 0) -> None: ...
@@ -285,8 +288,9 @@ class Permanent:
 
     def has(self, kind: str) -> bool:
         """Whether the face-up side has an ability of this kind (morph costs matter face down), or it was
-        given that keyword until end of turn (613.1f)."""
-        return kind in self.keywords_until_end_of_turn or any(a.kind == kind for a in self.abilities)
+        given that keyword until end of turn (613.1f), or haste by its dash cost paid (702.109a)."""
+        return (kind in self.keywords_until_end_of_turn or any(a.kind == kind for a in self.abilities)
+                or kind == "haste" and self.dashed)
 
     def activated(self, index: int) -> int:
         """How many times its pump ability `index` was activated this turn (602.5b)."""
@@ -362,7 +366,7 @@ class Permanent:
         for key in ("subtypes", "colors"):
             if getattr(self, key):
                 d[key] = list(getattr(self, key))
-        for key in ("power", "toughness", "loyalty", "defense", "protector"):
+        for key in ("power", "toughness", "loyalty", "defense", "protector", "paired_with"):
             if getattr(self, key) is not None:
                 d[key] = getattr(self, key)
         if self.mana_cost is not None:
@@ -380,7 +384,7 @@ class Permanent:
             d["keywords_until_end_of_turn"] = [keyword_line(k) for k in self.keywords_until_end_of_turn]
         if self.activations_this_turn:
             d["activations_this_turn"] = list(self.activations_this_turn)
-        for key in ("damage", "tapped", "summoning_sick", "face_down", "cant_block_this_turn",
+        for key in ("damage", "tapped", "summoning_sick", "dashed", "face_down", "cant_block_this_turn",
                     "cant_be_blocked_this_turn", "regeneration_shields", "token"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
@@ -395,7 +399,7 @@ class Permanent:
         parts += [repr(line) for line in self.ability_lines]
         if self.name is not None:
             parts.append(f"name={self.name!r}")
-        parts += [f"{key}={getattr(self, key)!r}" for key in ("loyalty", "defense", "protector")
+        parts += [f"{key}={getattr(self, key)!r}" for key in ("loyalty", "defense", "protector", "paired_with")
                   if getattr(self, key) is not None]
         if self.mana_cost is not None:
             parts.append(f"mana_cost={str(self.mana_cost)!r}")
@@ -412,7 +416,7 @@ class Permanent:
         parts += [f"face_down={self.face_down!r}"] if self.face_down in FACE_DOWN_BY else []
         if self.regeneration_shields:
             parts.append(f"regeneration_shields={self.regeneration_shields}")
-        parts += [key for key in ("tapped", "summoning_sick", "face_down", "cant_block_this_turn",
+        parts += [key for key in ("tapped", "summoning_sick", "dashed", "face_down", "cant_block_this_turn",
                                   "cant_be_blocked_this_turn", "left_battlefield", "removed_from_combat", "token")
                   if getattr(self, key) is True]
         return f"Permanent({', '.join(parts)})"

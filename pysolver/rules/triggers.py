@@ -53,7 +53,7 @@ A situation file with a declaration is past its triggers: their effects are writ
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from clingo import Control, Function, Number, String, Symbol, parse_term
@@ -72,11 +72,12 @@ DEATHS = CHARACTERISTICS + ("triggers",)  # the death-trigger parts read no decl
 # 704.5f, 704.5g: a permanent leaves by a state-based action only through toughness or damage; afflict
 # changes only a player's life (702.130a, 119.3), rampage only raises power and toughness (702.23a):
 # after either resolves on a settled situation (704.3) no state-based action but 704.5a can apply.
-NONE_LEAVES = frozenset({"afflict", "rampage", "attacks_loss", "attacks_opponents_loss"})
+NONE_LEAVES = frozenset({"afflict", "rampage", "attacks_loss", "attacks_opponents_loss", "poisons"})
 # Abilities on the stack whose only effect is life loss (119.3): afflict (702.130a, the defending player),
 # "Whenever ~ attacks, defending player loses N life" (its `target`) and "… each opponent loses N life"
-# (every player but the active player, whose attacker it is: 102.2, 603.3a).
-LOSSES = frozenset({"afflict", "attacks_loss", "attacks_opponents_loss"})
+# (every player but the active player, whose attacker it is: 102.2, 603.3a); or poison counters (122.1f:
+# "Whenever ~ attacks and isn't blocked, defending player gets a poison counter", its `target`).
+LOSSES = frozenset({"afflict", "attacks_loss", "attacks_opponents_loss", "poisons"})
 WATCHING = frozenset({"other_dies_counter", "other_dies_loss", "other_dies_gain"})  # 603.6c: other creatures die
 Stack = tuple[Trigger, ...]  # abilities on the stack, the next to resolve first
 CACHED = 4096  # death-trigger programs remembered by their situations (searches reach them again)
@@ -89,9 +90,10 @@ Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each per
 # on the stack with targets instead. tests/test_triggers.py checks that every trigger kind is in one.
 TRIGGERED_BY = {ATTACK: frozenset({"exalted", "battle_cry", "melee", "dethrone", "attacks_pump", "battalion_pump",
                                    "attacks_pump_each", "attacks_pump_each_type", "attacks_loss",
-                                   "attacks_opponents_loss"}),
+                                   "attacks_opponents_loss", "on_attack"}),
                 BLOCK: frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump",
-                                  "flanking", "afflict", "blocked_by_pump", "blocks_flyer_pump", "blocked_destroy"})}
+                                  "flanking", "afflict", "blocked_by_pump", "blocks_flyer_pump", "blocked_destroy",
+                                  "on_block"})}
 
 
 def has_triggers(s: Situation) -> bool:
@@ -115,19 +117,25 @@ def resolve(s: Situation, part: str) -> tuple[Situation, Stack]:
         return s, ()  # nothing on the battlefield triggers on this declaration
     symbols = _block_triggers(s) if part == BLOCK else one_model(control(PROGRAM, situation_facts(s),
                                                                          parts=("base", part)))
-    pumps, counters, stack = _read(symbols)
-    after = _applied(s, pumps, counters, {})
+    effects, stack = _read(symbols)
+    after = _applied(s, effects)
     if all(t.kind in LOSSES for t in stack):
-        loss = _losses(s, stack)
-        if all(loss[p.name] < p.life for p in s.players):
-            return _applied(after, {}, {}, loss), ()
+        lost = _losses(after, stack)
+        if all(pl.life + lost.life.get(pl.name, 0) > 0 and pl.poison + lost.poison.get(pl.name, 0) < 10
+               for pl in after.players):
+            return _applied(after, lost), ()
     return after, stack
 
 
-def _losses(s: Situation, stack: Stack) -> dict[str, int]:
-    """The life each player loses by the abilities of `stack`, all of :data:`LOSSES` (119.3)."""
-    return {p.name: sum(t.amount for t in stack if t.target == p.name
-                        or (t.kind == "attacks_opponents_loss" and p.name != s.active)) for p in s.players}
+def _losses(s: Situation, stack: Stack) -> Effects:
+    """The life each player loses (119.3) and the poison counters each gets (122.1f) by the abilities of
+    `stack`, all of :data:`LOSSES`."""
+    def loses(name: str) -> int:
+        return -sum(t.amount for t in stack if t.kind != "poisons" and (
+            t.target == name or (t.kind == "attacks_opponents_loss" and name != s.active)))
+    return Effects(life={p.name: loses(p.name) for p in s.players},
+                   poison={p.name: sum(t.amount for t in stack if t.kind == "poisons" and t.target == p.name)
+                           for p in s.players})
 
 
 def _block_triggers(s: Situation) -> list[Symbol]:
@@ -174,14 +182,14 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
     if t.kind == PROVOKE:
         return provoked(s, t)
     if t.kind in LOSSES:  # 702.130a, 508.3a, 119.3: its defending player or each opponent loses its N life
-        return _applied(s, {}, {}, _losses(s, (t,)))
+        return _applied(s, _losses(s, (t,)))  # (122.1f: or gets its poison counters)
     ctl, externals = _resolve_program(_unresolved(s), t)
     true = {atom("state_blocking", b, a) for b, a in s.combat.blockers or ()}
     true |= {atom("state_left", p.id) for p in s.permanents if p.left_battlefield}
     symbols = _solved(ctl, externals, true)
-    pumps, counters, _ = _read(symbols)
+    effects, _ = _read(symbols)
     destroyed = {sym.arguments[0].string for sym in symbols if sym.match("destroyed", 1)}  # 701.8a
-    after = _applied(s, pumps, counters, {})
+    after = _applied(s, effects)
     return replace(after, permanents=tuple(replace(p, left_battlefield=True) if p.id in destroyed else p
                                            for p in after.permanents)) if destroyed else after
 
@@ -388,43 +396,76 @@ def orders(stack: Stack) -> list[Stack]:
     return out
 
 
-def _read(symbols: list[Symbol]) -> tuple[dict[str, tuple[int, int]], Counters, Stack]:
-    """pump/3, counter/4 and stacked/1 of a model of ``encodings/triggers.lp``."""
-    pumps: dict[str, tuple[int, int]] = {}
-    counters: Counters = {}
+def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
+    """What a model of ``encodings/triggers.lp`` resolves at once (pump/3, counter/4, grants/2, taps/1,
+    unblockable/1, life_gain/2) and the abilities it puts on the stack (stacked/1)."""
+    effects = Effects()
     stack: list[Trigger] = []
     for sym in symbols:
         if sym.match("stacked", 1):
             t = sym.arguments[0]
             args = [value(a) for a in t.arguments]
-            target = str(args[1]) if t.name in ("flanking", "afflict", "attacks_loss", "blocked_destroy") else ""
+            target = str(args[1]) if t.name in ("flanking", "afflict", "attacks_loss", "blocked_destroy",
+                                                "poisons") else ""
             amount = next((x for x in args[1:-1] if isinstance(x, int)), 0)
             stack.append(Trigger(t.name, str(args[0]), target, amount))
             continue
         pid, *numbers = [value(a) for a in sym.arguments]
         n = [x for x in numbers if isinstance(x, int)]
         if sym.match("pump", 3):
-            pumps[str(pid)] = (n[0], n[1])
+            effects.pumps[str(pid)] = (n[0], n[1])
         elif sym.match("counter", 4):
-            counters.setdefault(str(pid), []).append((n[0], n[1], n[2]))
-    return pumps, counters, tuple(sorted(stack, key=lambda t: (t.kind, t.source, t.target, t.amount)))
+            effects.counters.setdefault(str(pid), []).append((n[0], n[1], n[2]))
+        elif sym.match("grants", 2):
+            effects.keywords.setdefault(str(pid), set()).add(sym.arguments[1].name)
+        elif sym.match("taps", 1):
+            effects.tapped.add(str(pid))
+        elif sym.match("unblockable", 1):
+            effects.unblockable.add(str(pid))
+        elif sym.match("life_gain", 2):
+            effects.life[str(pid)] = n[0]
+    return effects, tuple(sorted(stack, key=lambda t: (t.kind, t.source, t.target, t.amount)))
 
 
-def _applied(s: Situation, pumps: dict[str, tuple[int, int]], counters: Counters, loss: dict[str, int]) -> Situation:
-    """`s` with pumps (613.4c), counters (122.1a) and life loss (119.3) applied."""
-    if not pumps and not counters and not any(loss.values()):
+@dataclass
+class Effects:
+    """What abilities resolved at once do: +X/+Y (613.4c) and keywords (613.1f) until end of turn, +1/+1
+    counters put on (122.1a, (+X, +Y, how many)), permanents tapped (701.26a) or made unblockable this combat
+    (509.1b), each player's life changed (119.3) and poison counters got (122.1f)."""
+
+    pumps: dict[str, tuple[int, int]] = field(default_factory=dict)
+    counters: Counters = field(default_factory=dict)
+    keywords: dict[str, set[str]] = field(default_factory=dict)
+    tapped: set[str] = field(default_factory=set)
+    unblockable: set[str] = field(default_factory=set)
+    life: dict[str, int] = field(default_factory=dict)
+    poison: dict[str, int] = field(default_factory=dict)
+
+
+def _applied(s: Situation, e: Effects) -> Situation:
+    """`s` with the effects `e` applied."""
+    if not (e.pumps or e.counters or e.keywords or e.tapped or e.unblockable or any(e.life.values())
+            or any(e.poison.values())):
         return s
-    players = tuple(replace(p, life=p.life - loss[p.name]) if loss.get(p.name) else p for p in s.players)
-    return replace(s, players=players, permanents=tuple(_after(p, pumps.get(p.id, (0, 0)), counters.get(p.id, []))
-                                                        for p in s.permanents))
+    players = tuple(replace(p, life=p.life + e.life.get(p.name, 0), poison=p.poison + e.poison.get(p.name, 0))
+                    for p in s.players)
+    return replace(s, players=players, permanents=tuple(_after(p, e) for p in s.permanents))
 
 
-def _after(p: Permanent, pump: tuple[int, int], counters: list[tuple[int, int, int]]) -> Permanent:
-    """A permanent with `pump` added to its until-end-of-turn change (613.4c) and `counters`
-    (+X/+Y kind, how many) put on it (122.1a)."""
+def _after(p: Permanent, e: Effects) -> Permanent:
+    """A permanent with its pump added to its until-end-of-turn change (613.4c), its counters (+X/+Y kind,
+    how many) put on (122.1a), its keywords given until end of turn (613.1f), tapped (701.26a) and
+    unblockable this combat (509.1b) as `e` says."""
+    pump = e.pumps.get(p.id, (0, 0))
     if pump != (0, 0):
         x, y = p.until_end_of_turn
         p = replace(p, until_end_of_turn=(x + pump[0], y + pump[1]))
-    for dp, dt, n in counters:
+    for dp, dt, n in e.counters.get(p.id, []):
         p = p.with_counters(dp, dt, n)
+    if p.id in e.keywords:
+        p = replace(p, keywords_until_end_of_turn=tuple(sorted({*p.keywords_until_end_of_turn, *e.keywords[p.id]})))
+    if p.id in e.tapped:
+        p = replace(p, tapped=True)
+    if p.id in e.unblockable:
+        p = replace(p, cant_be_blocked_this_turn=True)
     return p

@@ -49,6 +49,7 @@ class Characteristics:
     cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b)
     cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
     pt_counters: tuple[tuple[int, int, int], ...] = ()  # (dp, dt, how many) of each P/T counter kind (122.1a)
+    paired_with: str | None = None  # 702.95b: the creature a soulbond ability paired it with
 
     # --- card types (205.2a) -------------------------------------------------------------
     @property
@@ -142,6 +143,8 @@ def characteristics(p: Permanent) -> Characteristics:
     for x, y, n in p.pt_counters:
         dp, dt = dp + x * n, dt + y * n
     abilities += tuple(Ability(k) for k in p.keywords_until_end_of_turn)  # 613.1f
+    if p.dashed and any(a.kind == "dash" for a in abilities):  # 702.109a: haste while its dash cost was paid
+        abilities += (Ability("haste"),)
     pump_power, pump_toughness = p.until_end_of_turn  # 613.4c: resolved pumps, layer 7c
     power = base_power + dp + pump_power if base_power is not None else None
     toughness = base_toughness + dt + pump_toughness if base_toughness is not None else None
@@ -150,7 +153,8 @@ def characteristics(p: Permanent) -> Characteristics:
         colors=colors, power=power, toughness=toughness, loyalty=loyalty, defense=defense,
         protector=p.protector, abilities=abilities, damage=p.damage, tapped=p.tapped,
         summoning_sick=p.summoning_sick, face_down=p.face_down, cant_block_this_turn=p.cant_block_this_turn,
-        cant_be_blocked_this_turn=p.cant_be_blocked_this_turn, pt_counters=p.pt_counters)
+        cant_be_blocked_this_turn=p.cant_be_blocked_this_turn, pt_counters=p.pt_counters,
+        paired_with=p.paired_with)
 
 
 def state_based_action(c: Characteristics) -> str | None:

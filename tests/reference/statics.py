@@ -49,6 +49,8 @@ def describes(source: Characteristics, effect: Static, c: Characteristics,
         return False
     if effect.scope == "opponents" and c.controller == source.controller:
         return False
+    if effect.scope == "paired" and c.id != source.paired_with:  # 702.95b: the creature it is paired with
+        return False
     if effect.other and c.id == source.id:
         return False
     return has_quality(c, effect.quality, attacking)
@@ -179,6 +181,9 @@ def own_effects(field: dict[str, Characteristics], c: Characteristics, attacking
             n = defined(field, c, effect, zones) if kind == "cda" else count(field, c, effect, attacking)
             dp, dt = dp + effect.power * n, dt + effect.toughness * n
             continue
+        if kind in ("paired_anthem", "paired_grant") and c.paired_with in field:  # 702.95b, 702.95e: paired
+            dp, dt = dp + effect.power, dt + effect.toughness  # while its partner is on the battlefield too
+            granted += [effect.granted] if effect.granted is not None else []
         ok = holds(field, c, effect, attacking, zones) if kind in ("anthem_if", "grant_if", "grant_unless") else False
         if kind == "anthem_if" and ok:
             dp, dt = dp + effect.power, dt + effect.toughness
@@ -193,7 +198,7 @@ def with_statics(field: dict[str, Characteristics], attacking: frozenset[str] = 
     """The field with the effects of its static abilities applied (every source in the field);
     `attacking`: the declared attackers; `zones`: the cards in the players' hands and graveyards."""
     sources = [(c, kind, effect) for c in field.values() for kind, effect in statics_of(c)
-               if kind in ("anthem", "grant")]
+               if kind in ("anthem", "grant", "paired_anthem", "paired_grant")]
     if not any(statics_of(c) for c in field.values()):
         return field
     out = {}
@@ -202,7 +207,7 @@ def with_statics(field: dict[str, Characteristics], attacking: frozenset[str] = 
         for source, kind, effect in sources:
             if not describes(source, effect, c, attacking):
                 continue
-            if kind == "anthem":
+            if kind in ("anthem", "paired_anthem"):
                 dp, dt = dp + effect.power, dt + effect.toughness
             else:
                 assert effect.granted is not None

@@ -18,8 +18,10 @@ applied one after the other.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
-from pysolver.model import Situation
+from pysolver.model import Permanent, Situation
+from pysolver.model.abilities import OnCombat
 
 from .characteristics import Characteristics, field_of
 
@@ -74,7 +76,107 @@ def attack_triggers(s: Situation, gone: frozenset[str]) -> Situation:
         for x, y, ctype in c.values("attacks_pump_each_type"):  # type: ignore[misc]
             k = sum(1 for b in attacks if b != a and ctype in field[b].subtypes)  # 205.3m, 702.73a changeling
             gains.append((a, x * k, y * k, 0))
-    return _pumped(s, gains)
+    fired = [(a, e, a) for a in attacks for e in _on(field[a], "on_attack")
+             if e.event == "attacks" or (e.event == "alone" and len(attacks) == 1)]  # 508.3a, 506.5
+    return _effects(_pumped(s, gains), field, set(attacks), fired)
+
+
+# ==== The effect grammar (pysolver.model.abilities.OnCombat) ==================================
+
+def _on(c: Characteristics, kind: str) -> list[OnCombat]:
+    return [cast(OnCombat, v) for v in c.values(kind)]
+
+
+def is_of(c: Characteristics, q: tuple) -> bool:
+    """Whether a creature has quality `q` (105.2 colors, 205.3m creature types, 205.2a card types, a
+    keyword it has)."""
+    name, *args = q
+    if name == "any":
+        return True
+    if name == "color":
+        return args[0] in c.colors
+    if name == "noncolor":
+        return args[0] not in c.colors
+    if name == "card_type":
+        return args[0] in c.types
+    if name == "creature_type":
+        return args[0] in c.subtypes
+    if name == "keyword":
+        return c.has(args[0])
+    assert name == "both", q
+    return is_of(c, args[0]) and is_of(c, args[1])
+
+
+def _effects(s: Situation, field: dict[str, Characteristics], attacking: set[str],
+             fired: list[tuple[str, OnCombat, str]]) -> Situation:
+    """`s` after the triggers `fired` (source, effect, the other creature of its event or the source)
+    resolved, one after the other: whom each reaches as it resolves (611.2c), and what it does: +X/+Y and a
+    keyword until end of turn (613.4c, 613.1f), +1/+1 counters (122.1a), life gained (119.3), tapped
+    (701.26a), can't be blocked this combat (509.1b). (Poison counters wait on the stack: :func:`stacked`.)"""
+    for source, e, partner in fired:
+        me = field[source]
+        if e.whom == "controller":
+            if e.effect == "gain_life":
+                s = replace(s, players=tuple(replace(p, life=p.life + e.amount) if p.name == me.controller else p
+                                             for p in s.players))
+            continue
+        if e.whom == "self":
+            whom = {source}
+        elif e.whom == "partner":
+            whom = {partner}
+        elif e.whom == "attacking":
+            whom = {x for x in attacking if is_of(field[x], e.quality)}
+        elif e.whom == "you":
+            whom = {x for x, c in field.items() if c.is_creature and c.controller == me.controller
+                    and is_of(c, e.quality)}
+        else:
+            continue
+        whom = {x for x in whom if x in field and field[x].is_creature and not (e.other and x == source)}
+        s = replace(s, permanents=tuple(_affected(p, e) if p.id in whom else p for p in s.permanents))
+    return s
+
+
+def _affected(p: Permanent, e: OnCombat) -> Permanent:
+    if e.effect == "gets":
+        return replace(p, until_end_of_turn=(p.until_end_of_turn[0] + e.power, p.until_end_of_turn[1] + e.toughness))
+    if e.effect == "gains":
+        return replace(p, keywords_until_end_of_turn=tuple(sorted({*p.keywords_until_end_of_turn, e.keyword})))
+    if e.effect == "counters":
+        return p.with_counters(1, 1, e.amount)
+    if e.effect == "tap":
+        return replace(p, tapped=True)
+    if e.effect == "unblockable":
+        return replace(p, cant_be_blocked_this_turn=True)
+    return p
+
+
+def _block_fired(s: Situation, field: dict[str, Characteristics]) -> list[tuple[str, OnCombat, str]]:
+    """509.2a: the triggers of the effect grammar the declared blockers trigger, each (source, effect,
+    the other creature of its event or the source): "blocks" once (509.3a), "becomes blocked" once (509.3c),
+    "becomes blocked by a <quality> creature" once for each such blocker (509.3d), "blocks a <quality>
+    creature" once for each such attacker (509.3b), "by one or more" once if any (509.3e), qualities as
+    blockers are declared (509.3f); "attacks and isn't blocked" if no blocker was declared for it (509.3g)."""
+    blocks = [(b, a) for b, a in s.combat.blockers or () if b in field and field[b].is_creature]
+    attackers = {a for a, _ in s.combat.attackers or () if a in field and field[a].is_creature}
+    declared = {x for _, x in s.combat.blockers or ()}
+    out = []
+    for pid, c in field.items():
+        blocking = [a for b, a in blocks if b == pid and a in attackers]
+        blocked_by = [b for b, a in blocks if a == pid] if pid in attackers else []
+        for e in _on(c, "on_block"):
+            q = e.partner
+            others = {"blocked_by": blocked_by, "blocks_creature": blocking, "either_by": blocked_by + blocking,
+                      "blocked_by_any": blocked_by, "either_by_any": blocked_by + blocking}.get(e.event, [])
+            others = [x for x in others if q is None or is_of(field[x], q)]
+            if e.event in ("blocked_by", "blocks_creature", "either_by"):
+                out += [(pid, e, x) for x in others]
+            elif e.event.endswith("_any"):
+                out += [(pid, e, pid)] if others else []
+            elif (e.event == "blocks" and blocking) or (e.event == "blocked" and pid in declared and pid in attackers) \
+                    or (e.event == "blocks_or_blocked" and (blocking or (pid in declared and pid in attackers))) \
+                    or (e.event == "unblocked" and pid in attackers and pid not in declared):
+                out.append((pid, e, pid))
+    return out
 
 
 def block_triggers(s: Situation, gone: frozenset[str]) -> Situation:
@@ -99,7 +201,7 @@ def block_triggers(s: Situation, gone: frozenset[str]) -> Situation:
             gains += [(b, x, y, 0) for x, y in _pumps(field[b], "blocks_flyer_pump")]
     for a, k in blocked.items() if not any(t[0] in ("flanking", "blocked_destroy") for t in stacked(s, gone)) else ():
         gains += [(a, n * (k - 1), n * (k - 1), 0) for n in field[a].values("rampage") if k > 1]  # type: ignore[operator]
-    return _pumped(s, gains)
+    return _effects(_pumped(s, gains), field, attackers, _block_fired(s, field))
 
 
 # ==== Abilities that wait on the stack (603.3b, 608.2) =====================================
@@ -127,6 +229,13 @@ def stacked(s: Situation, gone: frozenset[str]) -> list[Stacked]:
         if a in declared:
             player = target if target in {p.name for p in s.players} else _defending(s, target)
             out += [("afflict", a, player, n) for n in field[a].values("afflict")]  # type: ignore[misc]
+    for pid, e, partner in _block_fired(s, field):  # 509.3g, 122.1f: poison counters for the defending player
+        if e.effect == "destroy":  # 509.3d, 701.8a: "destroy that creature", once for each such blocker
+            out.append(("blocked_destroy", pid, partner, 0))
+        if e.effect == "poison":  # (506.2)
+            target = attacks[pid]
+            out.append(("poisons", pid, target if target in {p.name for p in s.players} else _defending(s, target),
+                        e.amount))
     if any(t[0] in ("flanking", "blocked_destroy") for t in out):  # a blocker may leave first
         out += [("rampage", a, "", n) for a in attacks if a in declared for n in field[a].values("rampage")]  # type: ignore[misc]
     return out
@@ -167,6 +276,8 @@ def resolve(s: Situation, gone: frozenset[str], t: Stacked) -> Situation:
     field = _field(s, gone)
     if kind == "flanking":  # 702.25a: -1/-1 until end of turn, if the blocker is still there
         return _pumped(s, [(target, -1, -1, 0)]) if target in field and field[target].is_creature else s
+    if kind == "poisons":  # 509.3g, 122.1f
+        return replace(s, players=tuple(replace(p, poison=p.poison + n) if p.name == target else p for p in s.players))
     if kind in ("afflict", "attacks_loss"):  # 702.130a, 508.3a, 119.3
         return replace(s, players=tuple(replace(p, life=p.life - n) if p.name == target else p for p in s.players))
     if kind == "blocked_destroy":  # what it destroys is destroyed_by's (the state's permanents gone)
