@@ -23,6 +23,7 @@ from ..model import Permanent, Situation
 from ..model.abilities import STATICS, TRIGGERS
 from ..model.fields import FACE_DOWN_BY
 from ..model.mana import HYBRID
+from ..model.situation import RETURNED, ZONE_COUNTS
 
 REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")  # docs/abilities.md
 # 509.1c requirements (attacker, blocker, J) obeyed when that blocker blocks that attacker: Lure, provoke (702.39a)
@@ -83,6 +84,9 @@ def _player_symbols(s: Situation) -> Iterator[Symbol]:
         yield atom("player", p.name)
         yield atom("life", p.name, p.life)
         yield atom("poison", p.name, p.poison)  # 122.1f
+        for key in ZONE_COUNTS:  # 402.1, 404.1: the cards in a hand or graveyard, where stated
+            if getattr(p, key) is not None:
+                yield atom(key, p.name, getattr(p, key))
         for k, v, w in zip(MANA_KEYS, p.mana.as_tuple(), p.spent.as_tuple()):
             yield atom("mana_pool", p.name, constant(k), v)
             yield atom("mana_spent", p.name, constant(k), w)
@@ -103,10 +107,15 @@ def _permanent_text(p: Permanent) -> str:
 def permanent_facts(p: Permanent) -> Iterator[Symbol]:
     """Facts for one permanent: printed values and state (tapped, damage, counters, face-down)."""
     i = p.id
-    # The owner is not a fact: on the battlefield protection from a player goes by the controller
-    # (702.16k: objects that player owns are included only if no other player controls them).
+    # On the battlefield protection from a player goes by the controller (702.16k: objects that player owns
+    # are included only if no other player controls them); the owner is whose graveyard a card goes to (404.1).
     yield atom("permanent", i)
     yield atom("controller", i, p.controller)
+    yield atom("owner", i, p.owner or p.controller)
+    if p.token:  # 111.1
+        yield atom("token", i)
+    if i.endswith(RETURNED):  # 400.7: the card a persist or undying ability returned from the graveyard
+        yield atom("returned_object", i)
     yield from (atom("card_type", i, constant(t.lower())) for t in p.types)
     yield from (atom("printed_subtype", i, t.lower()) for t in p.subtypes)
     yield from (atom("printed_color", i, constant(c)) for c in p.colors)

@@ -85,7 +85,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     if active not in names:
         raise r.fail("active", f"{q(active)} is not one of the players")
     cards = with_builtin(pool)
-    permanents = _permanents(r, top["permanents"], names, cards)
+    permanents, hidden = _permanents(r, top["permanents"], names, cards)
     by_id = {p.id: p for p in permanents}
     combat = Combat(**fields.combat(r, top.get("combat"), active, names, by_id))
     goal = _goal(r, top["goal"], "goal", names, by_id) if top.get("goal") is not None else None
@@ -111,6 +111,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_window_triggers(r, permanents)
     _check_trigger_targets(r, permanents)
     _check_block_puts(r, permanents, combat)
+    _check_zone_counts(r, players, permanents, hidden)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -494,6 +495,38 @@ def _spends_mana(p: Permanent, warded: bool) -> str | None:
     return None
 
 
+ZONE_WORDS = {"hand": "hand", "graveyard": "graveyard", "graveyard_creatures": "graveyard (its creature cards)"}
+
+
+def _check_zone_counts(r: Reader, players: list[Player], permanents: list[Permanent], hidden: dict[int, str]) -> None:
+    """An ability that counts the cards in a hand or graveyard (402.1, 404.1) needs the counts of the players it
+    reads (`hand`, `graveyard`, `graveyard_creatures`). Such a board is refused where a line the solver keeps as
+    inert acts in a hidden zone (121.1: a draw, a discard or a mill in combat would change a count), where the
+    reader has persist or undying (702.79a, 702.93a: returning, it leaves the graveyard it counts), and a token
+    with persist or undying is refused on any board (111.7: a token that left the battlefield can't return)."""
+    for i, p in enumerate(permanents):
+        if p.token and (p.has("persist") or p.has("undying")):
+            raise r.fail(f"permanents[{i}].token", f"token {q(p.id)} has persist or undying: a token that has left "
+                         "the battlefield can't return to it (111.7); not modelled")
+    readers = [(i, p, cast(Static, a.value)) for i, p in enumerate(permanents) for a in p.abilities
+               if a.kind in STATICS and re.search(r"cards\(\w+\)", a.term)]
+    for i, p, effect in readers:
+        zone = effect.scope[len("cards("):-1] if effect.scope.startswith("cards(") else ""
+        for j, pl in enumerate(players):
+            mine = pl.name == p.controller
+            if (effect.whose == "you" and not mine) or (effect.whose == "opponents" and mine):
+                continue
+            if getattr(pl, zone) is None:
+                raise r.fail(f"players[{j}].{zone}", f"the ability of {q(p.id)} counts the cards in {q(pl.name)}'s "
+                             f"{ZONE_WORDS[zone]} (402.1, 404.1): state how many")
+        if p.has("persist") or p.has("undying"):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} counts the cards in a hand or graveyard and has persist or "
+                         "undying (702.79a, 702.93a): returning, it leaves the graveyard; not modelled")
+        for k, line in hidden.items():
+            raise r.fail(f"permanents[{k}]", f"{q(permanents[k].id)} has the line {line!r}, which can change the cards "
+                         f"in a hand or graveyard during the combat (121.1), and {q(p.id)} counts them: not modelled")
+
+
 def _is(p: Permanent, name: str, arg: str) -> bool:
     """Whether a permanent is of a state trigger's quality: `name` ``land_type`` (`arg` among its subtypes,
     205.3i) or ``card_type`` (among its card types, 205.2a); a face-down permanent is neither (708.2a)."""
@@ -509,18 +542,23 @@ def _players(r: Reader, value: Any) -> list[Player]:
     seen: set[str] = set()
     for i, raw in enumerate(r.listing(value, "players")):
         path = f"players[{i}]"
-        name, life, mana, poison = fields.player(r, raw, path)
+        name, life, mana, poison, zones = fields.player(r, raw, path)
         if name in seen:
             raise r.fail(f"{path}.name", f"duplicate player name {q(name)}")
         seen.add(name)
-        players.append(Player(name, life, mana, poison=poison))
+        players.append(Player(name, life, mana, poison=poison, hand=zones.get("hand"),
+                              graveyard=zones.get("graveyard"), graveyard_creatures=zones.get("graveyard_creatures")))
     if len(players) < 2:
         raise r.fail("players", "at least two players are required")
     return players
 
 
-def _permanents(r: Reader, value: Any, players: frozenset[str], cards: Mapping[str, Card]) -> list[Permanent]:
+def _permanents(r: Reader, value: Any, players: frozenset[str],
+                cards: Mapping[str, Card]) -> tuple[list[Permanent], dict[int, str]]:
+    """The permanents, and for each (by index) one of its card's inert lines that acts in a hidden zone
+    (121.1: draws, discards, mills; pysolver.files.oracle), if any."""
     result: list[Permanent] = []
+    hidden: dict[int, str] = {}
     ids: set[str] = set()
     for i, raw in enumerate(r.listing(value, "permanents")):
         path = f"permanents[{i}]"
@@ -528,8 +566,13 @@ def _permanents(r: Reader, value: Any, players: frozenset[str], cards: Mapping[s
         if pid in ids:
             raise r.fail(f"{path}.id", f"duplicate id {q(pid)}")
         ids.add(pid)
-        result.append(Permanent(**fields.permanent(r, d, path, pid, players, _card(r, d, path, cards))))
-    return result
+        card = _card(r, d, path, cards)
+        result.append(Permanent(**fields.permanent(r, d, path, pid, players, card)))
+        if card is not None and d.get("abilities") is None:
+            found = next((line for line, why in card.inert if why.key == "hidden"), None)
+            if found is not None:
+                hidden[i] = found
+    return result, hidden
 
 
 def _card(r: Reader, d: dict[str, Any], path: str, cards: Mapping[str, Card]) -> Card | None:

@@ -302,6 +302,8 @@ class _CardLines(Protocol):
     @property
     def lines(self) -> tuple[str, ...]: ...
     @property
+    def level_lines(self) -> tuple[str, ...]: ...
+    @property
     def inert(self) -> tuple[tuple[str, Reason], ...]: ...
     @property
     def unmodelled(self) -> tuple[str, ...]: ...
@@ -315,6 +317,6 @@ def classify(card: _CardLines) -> tuple[Classified, ...]:
     >>> [(c.status, c.reason and c.reason.key) for c in classify(builtin_pool()["blistering firecat"])]
     [('modelled', None), ('modelled', None), ('modelled', None), ('inert', 'step')]
     """
-    return (*(Classified(line, MODELLED) for line in card.lines),
+    return (*(Classified(line, MODELLED) for line in (*card.lines, *card.level_lines)),
             *(Classified(line, INERT, why) for line, why in card.inert),
             *(Classified(line, MAY_CHANGE) for line in card.unmodelled))

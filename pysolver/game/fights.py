@@ -61,6 +61,7 @@ from ..model.moves import (
     Move,
     Triple,
 )
+from ..model.situation import RETURNED
 from ..model.stage import WINDOWS, Stage
 from ..model.values import Line, Outcome
 from ..rules import activated, pumps
@@ -196,7 +197,7 @@ def _after(s: Situation, r: c.StepResult) -> Part:
     for p in s.permanents:
         if p.left_battlefield or p.id in r.gone:
             facts.append(("gone", c.original_id(p.id)))
-        elif p.id.endswith(c.RETURNED):
+        elif p.id.endswith(RETURNED):
             back.append(("returned", c.original_id(p.id)))
         elif p.is_creature:
             n, k = damage.get(p.id, p.damage), minus.get(p.id, p.minus_counters)

@@ -933,6 +933,8 @@ def _effect_restriction(text: str) -> list[Ability] | None:
     """
     if text == "creatures can't attack you":
         return [Ability("cant_attack_you")]
+    if text == "this creature is every creature type":  # 604.3, 702.73a: what changeling stands for
+        return [Ability("changeling")]
     m = _IF_ON_THE_BATTLEFIELD.fullmatch(text)
     found = _object(m.group("object")) if m else None
     if m is None or found is None:
@@ -989,10 +991,19 @@ def _number(word: str) -> int | None:
     return n
 
 
+_COUNTERS_ON = re.compile(r"(?:an? (?P<dp>[+-]\d+)/(?P<dt>[+-]\d+) counter on it|(?P<dps>[+-]\d+)/(?P<dts>[+-]\d+) "
+                          r"counters on them)")
+
+
 def _with_quality(text: str) -> Quality | None:
-    """The quality of "creatures with <text>": a keyword, a power/toughness limit or comparison."""
+    """The quality of "creatures with <text>": a keyword, a power/toughness limit or comparison, P/T counters of
+    a kind (122.1a)."""
     if text in KEYWORDS:
         return ("keyword", KEYWORDS[text])
+    m = _COUNTERS_ON.fullmatch(text)
+    if m:
+        dp, dt = _signed(m.group("dp") or m.group("dps")), _signed(m.group("dt") or m.group("dts"))
+        return ("counter", dp, dt) if (dp, dt) != (0, 0) and dp * dt >= 0 else None
     m = _LIMIT.fullmatch(text)
     if m:
         n = _number(m.group(3))
@@ -1093,6 +1104,8 @@ def quality_words(q: Quality, scope: str = "all") -> str:
         return f"{first} or {second.removeprefix('creatures with ' if 'with' in first else 'creatures ')}"
     if name == "keyword":
         return f"creatures with {str(args[0]).replace('_', ' ')}"
+    if name == "counter":
+        return f"creatures with {args[0]:+d}/{args[1]:+d} counters on them".replace("+0/-", "-0/-")
     stat, op, (whose, x) = args
     if whose == "n":
         return f"creatures with {stat} {x} or {'less' if op == 'le' else 'greater'}"
@@ -1790,13 +1803,16 @@ class Static:
     # battlefield")
     whose: str = "you"
     least: int = 1  # how many objects a condition needs ("as long as you control three or more artifacts")
+    most: int | None = None  # or at most how many cards ("as long as you have no cards in hand")
 
     def term(self, kind: str) -> str:
         """The ASP term: ``anthem(Scope,other|each,Q,X,Y)`` or ``grant(Scope,other|each,Q,A)``; for the
         conditional kinds the scope is the kind of object counted (creature, permanent), written
         ``at_least(L,Whose,Kind)`` when the condition needs L objects or an opponent's."""
         scope = self.scope
-        if kind in ("anthem_if", "grant_if", "grant_unless", "anthem_per") and (self.least, self.whose) != (1, "you"):
+        if self.most is not None:
+            scope = f"at_most({self.most},{self.whose},{scope})"
+        elif kind in ("anthem_if", "grant_if", "grant_unless", "anthem_per") and (self.least, self.whose) != (1, "you"):
             scope = f"at_least({self.least},{self.whose},{scope})"
         head = f"{scope},{'other' if self.other else 'each'},{self.quality}"
         if kind == "cda":
@@ -1942,7 +1958,7 @@ def _enchanted(text: str, players: frozenset[str]) -> list[Ability] | None:
 # permanent, artifact, enchantment, land, <creature type>, <land type>, and two of one kind joined by
 # "or" ("another Merfolk or an Island", "a red or white permanent").
 
-_GETS = r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.+?))?"
+_GETS = r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.+?)| and (?P<cant>can't block))?"
 _HAS = r"this creature has (?P<have>.+?)"
 _AS_LONG_AS = (r"as long as (?P<whose>you control|an opponent controls) (?:(?P<article>a|an|another) (?P<object>.+?)|"
                r"(?P<least>\w+) or more (?P<objects>.+?))")
@@ -2074,7 +2090,8 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     >>> [a.term for a in _conditional("this creature has haste as long as an opponent controls a human", frozenset())]
     ['grant_if(at_least(1,opponents,permanent),each,creature_type("human"),haste)']
     """
-    attacking = _while_attacking(text, players) or _while_monstrous(text, players) or _defining(text)
+    attacking = _while_attacking(text, players) or _while_monstrous(text, players) or _defining(text) \
+        or _with_counters(text, players)
     if attacking is not None:
         return attacking
     m = _FOR_EACH.fullmatch(text)
@@ -2083,8 +2100,11 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
         x, y = _signed(m.group("x")), _signed(m.group("y"))
         whose = "you" if m.group("where") == "you control" else "all"
         return [Ability("anthem_per", Static(found[0], m.group("other") is not None, found[1], x, y, whose=whose))]
+    zone = _zone_conditional(text, players)
+    if zone is not None:
+        return zone
     m = next((m for pattern in _CONDITIONAL if (m := pattern.fullmatch(text))), None)
-    if m is None:
+    if m is None or m.group("cant"):
         return None
     whose = "you" if m.group("whose") == "you control" else "opponents"
     least = _number(m.group("least")) if m.group("least") else 1
@@ -2109,6 +2129,98 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     return out
 
 
+# 402.1, 404.1: conditions on the cards in a hand or graveyard, which the players' `hand` and `graveyard` state
+# (docs/situation.md): "as long as seven or more cards are in your graveyard" (threshold, 207.2c), "as long as an
+# opponent has ten or more cards in his or her graveyard", "as long as you have no cards in hand" (hellbent), "…
+# seven or more cards in hand", "… one or fewer cards in hand"; the scope cards(hand) or cards(graveyard) of the
+# controller (you) or of some opponent (opponents), at_least(L,…) or at_most(M,…).
+_ZONE = (r"(?:(?P<gl>\w+) or more cards are in your graveyard|there are (?P<tl>\w+) or more cards in your graveyard"
+         r"|(?P<who>you have|an opponent has) (?:(?P<least>\w+) or more|(?P<no>no)|(?P<most>\w+) or fewer) cards "
+         r"in (?:(?P<hand>hand)|(?:his or her|their) graveyard))")
+_ZONE_CONDITIONAL = [re.compile(rf"(?:{_GETS}|{_HAS}) as long as {_ZONE}"),
+                     re.compile(rf"as long as {_ZONE}, (?:{_GETS}|{_HAS})"),
+                     re.compile(rf"this creature can't (?P<what>attack|block|attack or block) unless {_ZONE}")]
+
+
+def _zone_condition(m: re.Match[str]) -> Static | None:
+    """The condition of a zone line as a :class:`Static` (its granted ability and +X/+Y left out), or None."""
+    found = m.groupdict()
+    if found["gl"] or found["tl"]:
+        least = _number(found["gl"] or found["tl"])
+        return Static("cards(graveyard)", False, "self", whose="you", least=least) if least else None
+    whose = "you" if found["who"] == "you have" else "opponents"
+    scope = "cards(hand)" if found["hand"] else "cards(graveyard)"
+    if found["least"]:
+        least = _number(found["least"])
+        return Static(scope, False, "self", whose=whose, least=least) if least else None
+    most = 0 if found["no"] else _number(found["most"])
+    return Static(scope, False, "self", whose=whose, most=most) if most is not None else None
+
+
+def _zone_conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A creature's ability on itself with a condition on the cards in a hand or graveyard, or None.
+
+    >>> [a.term for a in _zone_conditional("this creature gets +2/+2 as long as seven or more cards are in your "
+    ...                                    "graveyard", frozenset())]
+    ['anthem_if(at_least(7,you,cards(graveyard)),each,self,2,2)']
+    >>> [a.term for a in _zone_conditional("this creature has shadow as long as you have no cards in hand",
+    ...                                    frozenset())]
+    ['grant_if(at_most(0,you,cards(hand)),each,self,shadow)']
+    """
+    m = next((m for pattern in _ZONE_CONDITIONAL if (m := pattern.fullmatch(text))), None)
+    condition = _zone_condition(m) if m else None
+    if m is None or condition is None:
+        return None
+    found = m.groupdict()
+    if found.get("what"):
+        return [Ability("grant_unless", replace(condition, granted=Ability(_RESTRICTED[found["what"]])))]
+    out: list[Ability] = []
+    if found.get("x") is not None:
+        out.append(Ability("anthem_if", replace(condition, power=_signed(found["x"]), toughness=_signed(found["y"]))))
+    if found.get("cant"):
+        out.append(Ability("grant_if", replace(condition, granted=Ability("cant_block"))))
+    have = found.get("also") or found.get("have")
+    if have is not None:
+        granted = _granted(have, players)
+        if granted is None:
+            return None
+        out += [Ability("grant_if", replace(condition, granted=a)) for a in granted]
+    return out
+
+
+# 122.1a: "~ has <abilities> as long as it has a +1/+1 counter on it" (or "N or more +1/+1 counters"; a kind
+# condition counter(DP,DT) on itself), "Each [other] creature you control with a +1/+1 counter on it has
+# <abilities>" (a grant over the quality counter(DP,DT)); 704.5q: +1/+1 and -1/-1 counters are removed in pairs.
+_COUNTER = r"(?P<dp>[+-]\d+)/(?P<dt>[+-]\d+) counters?"
+_WITH_COUNTERS = [re.compile(rf"this creature has (?P<have>.+) as long as it has (?:a|(?P<least>\w+) or more) "
+                             rf"{_COUNTER} on it"),
+                  re.compile(rf"each (?P<other>other )?creature you control with an? {_COUNTER} on it "
+                             r"has (?P<each>.+)")]
+
+
+def _with_counters(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """An ability granted as long as a creature has P/T counters of a kind, or None.
+
+    >>> _with_counters("this creature has reach as long as it has a +1/+1 counter on it", frozenset())[0].term
+    'grant_if(counter(1,1),each,self,reach)'
+    >>> _with_counters("each other creature you control with a +1/+1 counter on it has haste", frozenset())[0].term
+    'grant(you,other,counter(1,1),haste)'
+    """
+    m = next((m for pattern in _WITH_COUNTERS if (m := pattern.fullmatch(text))), None)
+    if m is None:
+        return None
+    found = m.groupdict()
+    dp, dt = _signed(found["dp"]), _signed(found["dt"])
+    quality = f"counter({dp},{dt})"
+    granted = _granted(found.get("have") or found["each"], players)
+    if granted is None or (dp, dt) == (0, 0) or dp * dt < 0:  # 122.1a: a P/T counter kind
+        return None
+    if found.get("each") is not None:
+        return [Ability("grant", Static("you", found["other"] is not None, quality, granted=a)) for a in granted]
+    least = _number(found["least"]) if found["least"] else 1
+    if least is None or least < 1:
+        return None
+    return [Ability("grant_if", Static(quality, False, "self", granted=a, least=least)) for a in granted]
 # 702.95b soulbond: "As long as ~ is paired with another creature, each of those creatures gets +X/+Y" / "both
 # creatures have <abilities>": an effect on the creature it is paired with (scope ``paired``) and on itself
 # while that one is on the battlefield (encodings/statics.lp; the file's `paired_with`).
@@ -2147,8 +2259,8 @@ def _signed(text: str) -> int:
 
 
 # ---- Characteristic-defining abilities that count the battlefield (604.3, 613.4a) ---------------------
-_DEFINING = re.compile(r"this creature's (?P<what>power and toughness are each|power is) equal to the number of "
-                       r"(?P<other>other )?(?P<objects>.+?) (?P<where>you control|on the battlefield)")
+_DEFINING = re.compile(r"this creature's (?P<what>power and toughness are each|power is|toughness is) equal to the "
+                       r"number of (?P<other>other )?(?P<objects>.+?) (?P<where>you control|on the battlefield)")
 
 
 def _plural_object(text: str) -> tuple[str, str] | None:
@@ -2169,19 +2281,52 @@ def _plural_object(text: str) -> tuple[str, str] | None:
     return None
 
 
+# 604.3: "~'s power and toughness are each equal to [twice] the number of cards in your hand / graveyard / your
+# opponents' graveyards", "… creature cards in your graveyard / all graveyards", "~'s power is equal to …":
+# the scope cards(hand), cards(graveyard) or cards(graveyard_creatures), whose you, opponents or all.
+_DEFINING_CARDS = re.compile(r"this creature's (?P<what>power and toughness are each|power is) equal to "
+                             r"(?P<twice>twice )?the number of (?P<creature>creature )?cards in "
+                             r"(?P<where>your hand|your graveyard|your opponents' graveyards|all graveyards)")
+_WHERE = {"your hand": ("hand", "you"), "your graveyard": ("graveyard", "you"),
+          "your opponents' graveyards": ("graveyard", "opponents"), "all graveyards": ("graveyard", "all")}
+
+
+def _defining_cards(text: str) -> list[Ability] | None:
+    """A characteristic-defining ability counting the cards in hands or graveyards, or None.
+
+    >>> _defining_cards("this creature's power is equal to the number of cards in your hand")[0].term
+    'cda(cards(hand),each,any,you,1,0)'
+    """
+    m = _DEFINING_CARDS.fullmatch(text)
+    if m is None:
+        return None
+    zone, whose = _WHERE[m.group("where")]
+    if m.group("creature"):
+        if zone != "graveyard":
+            return None
+        zone = "graveyard_creatures"
+    n = 2 if m.group("twice") else 1
+    toughness = n if m.group("what").startswith("power and") else 0
+    return [Ability("cda", Static(f"cards({zone})", False, "any", n, toughness, whose=whose))]
+
+
 def _defining(text: str) -> list[Ability] | None:
     """ "~'s power [and toughness] is/are each equal to the number of [other] <objects> you control / on the
-    battlefield" (604.3: it defines the printed */*, layer 7a, 613.4a), or None.
+    battlefield", "~'s toughness is equal to …" (604.3: it defines the printed */*, layer 7a, 613.4a), or None.
 
     >>> _defining("this creature's power and toughness are each equal to the number of creatures you control")[0].term
     'cda(creature,each,any,you,1,1)'
     >>> _defining("this creature's power is equal to the number of swamps on the battlefield")[0].term
     'cda(permanent,each,land_type("swamp"),all,1,0)'
     """
+    cards = _defining_cards(text)
+    if cards is not None:
+        return cards
     m = _DEFINING.fullmatch(text)
     found = _plural_object(m.group("objects")) if m else None
     if m is None or found is None:
         return None
-    toughness = 1 if m.group("what").startswith("power and") else 0
+    power, toughness = {"power and toughness are each": (1, 1), "power is": (1, 0), "toughness is": (0, 1)}[
+        m.group("what")]
     whose = "you" if m.group("where") == "you control" else "all"
-    return [Ability("cda", Static(found[0], m.group("other") is not None, found[1], 1, toughness, whose=whose))]
+    return [Ability("cda", Static(found[0], m.group("other") is not None, found[1], power, toughness, whose=whose))]

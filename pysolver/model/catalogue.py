@@ -178,6 +178,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     # the player who controls the permanent can't be attacked (its planeswalkers and battles can)
     LineForm("blocking", "Creatures can't attack you", "cant_attack_you", "508.1c", "Creatures can't attack you",
              literal=False),
+    LineForm("blocking", "~ can't attack unless there are N or more cards in your graveyard", "grant_unless",
+             "508.1c", "This creature can't attack unless there are seven or more cards in your graveyard",
+             ("~ can't attack or block unless you have one or fewer cards in hand",), literal=False),
     # any player's permanent of that kind: the restriction applies while one is on the battlefield
     LineForm("blocking", "~ can't attack/block/attack or block if a/an <object> is on the battlefield", "grant_if",
              "508.1c", "This creature can't attack or block if an enchantment is on the battlefield", literal=False),
@@ -502,6 +505,31 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Creatures your opponents control get -1/-0", literal=False),
     LineForm("static", "[Other] <creatures> [you control] have <abilities>", "grant", "613.1f",
              "Elves you control have flying and trample", literal=False),
+    # 122.1a: the counters of a P/T kind on the creature (704.5q: +1/+1 and -1/-1 counters removed in pairs)
+    LineForm("static", "Each [other] creature you control with a +1/+1 counter on it has <abilities>", "grant",
+             "613.1f", "Each creature you control with a +1/+1 counter on it has first strike", literal=False),
+    LineForm("static", "~ has <abilities> as long as it has a +1/+1 counter on it", "grant_if", "122.1a",
+             "This creature has reach as long as it has a +1/+1 counter on it",
+             ("~ has trample as long as it has ten or more +1/+1 counters on it",
+              "~ has trample as long as it has a -1/-1 counter on it"), literal=False),
+    # 402.1, 404.1: the cards in a hand or graveyard, which the players' `hand`, `graveyard` (and
+    # `graveyard_creatures`) state; a card that leaves the battlefield in combat is added to its owner's graveyard
+    LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as N or more cards are in your graveyard",
+             "anthem_if", "404.1", "This creature gets +2/+2 as long as seven or more cards are in your graveyard",
+             ("As long as seven or more cards are in your graveyard, ~ gets +1/+1",
+              "~ gets +4/+4 as long as an opponent has ten or more cards in his or her graveyard"), literal=False),
+    LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as you have no cards in hand", "anthem_if",
+             "402.1", "This creature gets +2/+2 as long as you have no cards in hand",
+             ("As long as you have seven or more cards in hand, ~ gets +2/+1",
+              "~ gets +3/+3 as long as an opponent has no cards in hand"), literal=False),
+    LineForm("static", "~ has <abilities> as long as you have no cards in hand", "grant_if", "402.1",
+             "This creature has shadow as long as you have no cards in hand",
+             ("As long as seven or more cards are in your graveyard, ~ has flying",), literal=False),
+    LineForm("static", "~'s power and toughness are each equal to the number of cards in your hand", "cda", "604.3",
+             "This creature's power and toughness are each equal to the number of cards in your hand",
+             ("~'s power and toughness are each equal to twice the number of cards in your hand",
+              "~'s power and toughness are each equal to the number of cards in your opponents' graveyards",
+              "~'s power is equal to the number of creature cards in all graveyards"), literal=False),
     # 508.1c: the restriction of each creature it describes (as if granted)
     LineForm("static", "[Other] <creatures> [you control] can't attack", "grant", "508.1c",
              "Non-Eye creatures you control can't attack", ("Creatures can't attack",), literal=False),
@@ -549,7 +577,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              literal=False),
     LineForm("static", "~'s power is equal to the number of [other] <objects> you control", "cda", "604.3",
              "This creature's power is equal to the number of Swamps you control",
-             ("~'s power is equal to the number of Swamps on the battlefield",), literal=False),
+             ("~'s power is equal to the number of Swamps on the battlefield",
+              "~'s toughness is equal to the number of Forests you control"), literal=False),
+    # 702.73a: what changeling stands for, written out (Mistform Ultimus)
+    LineForm("static", "~ is every creature type", "changeling", "604.3", "This creature is every creature type",
+             literal=False),
     # --- keyword mechanics (docs/abilities.md "Keyword mechanics"): what they can do in one combat, and the
     # boards where they could do more than the solver plays refused (pysolver.files.loader)
     LineForm("mechanic", "Myriad", "myriad", "702.116", "Myriad"),

@@ -59,15 +59,24 @@ class Player:
     mana: Mana = field(default_factory=Mana)
     spent: Mana = field(default_factory=Mana)  # paid so far in this combat (702.37e)
     poison: int = 0  # poison counters (122.1f, 704.5c)
+    # the cards in the player's hand and graveyard (402.1, 404.1), where an ability counts them; None: not stated.
+    # `graveyard` leaves out the cards of the situation's permanents that have left the battlefield (counted
+    # apart), `graveyard_creatures` is how many of the others are creature cards.
+    hand: int | None = None
+    graveyard: int | None = None
+    graveyard_creatures: int | None = None
 
     if TYPE_CHECKING:  # what the constructor accepts: mana as text too (the dataclass __init__ at run time)
         def __init__(self, name: str, life: int = 20, mana: Mana | str = ..., spent: Mana = ...,
-                     poison: int = 0) -> None: ...
+                     poison: int = 0, hand: int | None = None, graveyard: int | None = None,
+                     graveyard_creatures: int | None = None) -> None: ...
 
     def __post_init__(self) -> None:
         if not isinstance(self.mana, Mana) or not isinstance(self.name, str) or not isinstance(self.life, int) \
-                or not isinstance(self.poison, int) or isinstance(self.poison, bool) or self.poison < 0:
-            _, _, mana, _ = read.player(Reader(None), self.to_data(), "player")
+                or not isinstance(self.poison, int) or isinstance(self.poison, bool) or self.poison < 0 \
+                or any(v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 0)
+                       for v in (self.hand, self.graveyard, self.graveyard_creatures)):
+            _, _, mana, _, _ = read.player(Reader(None), self.to_data(), "player")
             object.__setattr__(self, "mana", mana)
 
     def to_data(self) -> dict[str, JSON]:
@@ -78,13 +87,21 @@ class Player:
             d["mana"] = mana
         if self.poison:
             d["poison"] = self.poison
+        for key in ZONE_COUNTS:
+            if getattr(self, key) is not None:
+                d[key] = getattr(self, key)
         return d
 
     def __repr__(self) -> str:
         mana = f", mana={str(self.mana)!r}" if self.mana.total else ""
         spent = f", spent={str(self.spent)!r}" if self.spent.total else ""
         poison = f", poison={self.poison}" if self.poison else ""
-        return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison})"
+        zones = "".join(f", {key}={getattr(self, key)}" for key in ZONE_COUNTS if getattr(self, key) is not None)
+        return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison}{zones})"
+
+
+ZONE_COUNTS = ("hand", "graveyard", "graveyard_creatures")  # the players' card counts (402.1, 404.1)
+RETURNED = "/returned"  # the id suffix of the new object a persist or undying ability returned (400.7)
 
 
 @dataclass(frozen=True, repr=False)
@@ -143,6 +160,8 @@ class Permanent:
     left_battlefield: bool = False  # during a combat being explored (704.3, 506.4)
     regeneration_shields: int = 0  # 701.19a: how many times it would be regenerated this turn
     removed_from_combat: bool = False  # during a combat being explored: regenerated (701.19a, 506.4)
+    token: bool = False  # 111.1: no card; leaving the battlefield, it is in no graveyard's count (111.7, 704.5d)
+    level_counters: int = 0  # 711.2: a leveler card's level (its striation is read off the card as it is loaded)
     unchecked: bool = field(default=False, init=False, compare=False)  # lines naming a player wait for its Situation
 
     if TYPE_CHECKING:  # what the constructor accepts: ability lines as text (the dataclass __init__ at run time)
@@ -161,7 +180,7 @@ class Permanent:
                      paired_with: str | None = None, face_down: FaceDown = False,
                      cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
                      renowned: bool = False, left_battlefield: bool = False, regeneration_shields: int = 0,
-                     removed_from_combat: bool = False) -> None: ...
+                     removed_from_combat: bool = False, token: bool = False, level_counters: int = 0) -> None: ...
 
     def __post_init__(self) -> None:
         if all(isinstance(v, tuple) for v in (self.types, self.subtypes, self.colors, self.abilities,
@@ -360,6 +379,8 @@ class Permanent:
         if self.pt_counters:
             d["counters"] = (dict(self.pt_counters) if isinstance(self.pt_counters, Mapping)
                              else {counter_kind(dp, dt): n for dp, dt, n in self.pt_counters})
+        if self.level_counters:
+            d["counters"] = {**d.get("counters", {}), "level": self.level_counters}
         if self.until_end_of_turn != (0, 0):
             d["until_end_of_turn"] = pt_change(self.until_end_of_turn)
         if self.keywords_until_end_of_turn:
@@ -367,7 +388,7 @@ class Permanent:
         if self.activations_this_turn:
             d["activations_this_turn"] = list(self.activations_this_turn)
         for key in ("damage", "tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
-                    "cant_be_blocked_this_turn", "renowned", "regeneration_shields"):
+                    "cant_be_blocked_this_turn", "renowned", "regeneration_shields", "token"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
         return d
@@ -400,7 +421,7 @@ class Permanent:
             parts.append(f"regeneration_shields={self.regeneration_shields}")
         parts += [key for key in ("tapped", "summoning_sick", "dashed", "monstrous", "face_down",
                                   "cant_block_this_turn", "cant_be_blocked_this_turn", "renowned", "left_battlefield",
-                                  "removed_from_combat")
+                                  "removed_from_combat", "token")
                   if getattr(self, key) is True]
         return f"Permanent({', '.join(parts)})"
 

@@ -33,11 +33,11 @@ from ..asp.solving import (
 )
 from ..model import Permanent, Situation
 from ..model.abilities import COST_ONLY, STATICS, declares_only
+from ..model.situation import RETURNED
 from ..model.stage import Stage
 from ..model.values import Line, Outcome
 from .facedown import Turn, turn_face_up
 
-RETURNED = "/returned"  # the id suffix of the new object a persist or undying ability returned (400.7)
 # The parts choosing every source's shares of a step (outcomes.lp, 510.1): power-independent.
 CHOOSE_RESULTS = ("choose_results", "choose_shares")
 # The parts that show a step's results as the state the combat goes on from (outcomes.lp), telling

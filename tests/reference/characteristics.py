@@ -136,7 +136,7 @@ def characteristics(p: Permanent) -> Characteristics:
         base_power, base_toughness = p.power, p.toughness
         for a in p.abilities:  # 604.3, 613.4a: a */* defined by counting (reference.statics adds the count)
             if a.kind == "cda":
-                base_power = 0
+                base_power = 0 if cast(Static, a.value).power else base_power
                 base_toughness = 0 if cast(Static, a.value).toughness else base_toughness
         abilities = p.abilities
         loyalty, defense = p.loyalty, p.defense
@@ -183,7 +183,28 @@ def field_of(s: Situation, gone: Iterable[str]) -> dict[str, Characteristics]:
     out = set(gone)
     removed = {p.id for p in s.permanents if p.removed_from_combat}  # 506.4: no longer attacking
     attacking = frozenset(a for a, _ in s.combat.attackers or () if a not in removed)
-    return with_statics({p.id: characteristics(p) for p in s.permanents if p.id not in out}, attacking)
+    return with_statics({p.id: characteristics(p) for p in s.permanents if p.id not in out}, attacking,
+                        zones(s, out))
+
+
+def zones(s: Situation, gone: set[str]) -> dict[tuple[str, str], int]:
+    """The cards in each player's hand and graveyard, where the situation states them (402.1, 404.1): a card
+    (not a token, 111.7) that has left the battlefield is in its owner's graveyard (700.4), unless persist or
+    undying returned it (400.7: its new object's id ends in "/returned")."""
+    out: dict[tuple[str, str], int] = {}
+    for pl in s.players:
+        def cards(creatures: bool, pl: str = pl.name) -> int:
+            mine = [p for p in s.permanents if (p.owner or p.controller) == pl and not p.token
+                    and (not creatures or "Creature" in p.types)]
+            return (sum(1 for p in mine if p.left_battlefield or p.id in gone)
+                    - sum(1 for p in mine if p.id.endswith("/returned")))
+        if pl.hand is not None:
+            out[(pl.name, "hand")] = pl.hand
+        if pl.graveyard is not None:
+            out[(pl.name, "graveyard")] = pl.graveyard + cards(False)
+        if pl.graveyard_creatures is not None:
+            out[(pl.name, "graveyard_creatures")] = pl.graveyard_creatures + cards(True)
+    return out
 
 
 def sweep(field: dict[str, Characteristics]) -> dict[str, str]:
