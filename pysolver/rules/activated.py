@@ -52,7 +52,8 @@ from dataclasses import replace
 from functools import lru_cache
 
 from ..asp.facts import REQUIREMENTS, atom, constant, program, situation_facts
-from ..asp.solving import CHARACTERISTICS, control, one_model
+from ..asp.reads import one_answer
+from ..asp.solving import CHARACTERISTICS
 from ..model import Permanent, Situation
 from ..model.abilities import PINGS, CombatAbility
 from ..model.mana import Mana, pays
@@ -157,8 +158,7 @@ def _targets(s: Situation) -> dict[tuple[str, int], tuple[str, ...]]:
               if kind in TARGETED and ab.most_power is not None]
     if not facts:
         return {}
-    symbols = one_model(control(ENCODINGS, situation_facts(s) + "\n" + program(facts),
-                                parts=("base", "activation_targets")))
+    symbols = one_answer(ENCODINGS, situation_facts(s) + "\n" + program(facts), parts=("base", "activation_targets"))
     found: dict[tuple[str, int], list[str]] = {}
     for sym in symbols:
         src, i, t = sym.arguments

@@ -11,7 +11,7 @@ state after the step, so assignments with equal results are explored once.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -19,6 +19,7 @@ from typing import Any
 from clingo import SymbolType
 
 from ..asp.facts import situation_facts
+from ..asp.reads import answers, most_obeyed, one_answer
 from ..asp.solving import (
     AFTER_DECLARATIONS,
     BLOCKERS,
@@ -26,10 +27,6 @@ from ..asp.solving import (
     STEP,
     STEP_RESULTS,
     args_of,
-    control,
-    models,
-    most_obeyed,
-    one_model,
 )
 from ..model import Permanent, Situation
 from ..model.abilities import STATICS
@@ -75,7 +72,7 @@ def settle(s: Situation) -> Situation:
     combat is no longer attacking (506.4, 611.3a), so the check is repeated until nothing more changes.
     """
     while True:
-        shown = one_model(control(CHARACTERISTICS, situation_facts(s), parts=("base", "show_gone")))
+        shown = one_answer(CHARACTERISTICS, situation_facts(s), parts=("base", "show_gone"))
         left = {p.id for p in s.permanents if p.left_battlefield}
         gone = {args_of(sym)[0] for sym in shown if sym.name == "gone"} - left
         saved = {args_of(sym)[0] for sym in shown if sym.name == "regenerates"} - left  # 701.19a instead of 704.5g
@@ -87,7 +84,7 @@ def settle(s: Situation) -> Situation:
         if not statics:
             break
     if s.combat.damage_step == "regular" and s.combat.first_strikers is None:
-        fast = one_model(control(STEP, situation_facts(s), parts=("base", "show_fast")))
+        fast = one_answer(STEP, situation_facts(s), parts=("base", "show_fast"))
         s = s.with_combat(first_strikers=tuple(sorted(args_of(sym)[0] for sym in fast)))
     return s
 
@@ -194,13 +191,13 @@ def step_results(s: Situation) -> Iterator[StepResult]:
 
     The shares that change a result are chosen, not the amounts (outcomes.lp, ``#program
     choose_results``): grounding follows lethal damage, loyalty and defense, not power."""
-    ctl = control(STEP_RESULTS, situation_facts(s.with_combat(assignment=None)),
-                  parts=("base", *CHOOSE_RESULTS, *STEP_SHOWN), args=("--models=0", "--project=project"))
-    for symbols in models(ctl):
-        yield step_result(symbols)
+    read: dict[Any, tuple[str, tuple[Any, ...]]] = {}  # the shown atoms recur from model to model
+    for symbols in answers(STEP_RESULTS, situation_facts(s.with_combat(assignment=None)),
+                           parts=("base", *CHOOSE_RESULTS, *STEP_SHOWN), args=("--models=0", "--project=project")):
+        yield step_result(symbols, read)
 
 
-def step_result(symbols: list[Any], read: dict[Any, tuple[str, tuple[Any, ...]]] | None = None) -> StepResult:
+def step_result(symbols: Sequence[Any], read: dict[Any, tuple[str, tuple[Any, ...]]] | None = None) -> StepResult:
     """A :class:`StepResult` from the shown atoms of one model of ``outcomes.lp``; `read` caches the
     atoms already read (they recur from model to model of one program)."""
     read = {} if read is None else read
@@ -236,11 +233,11 @@ def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str
     declaration and then enumerating its step results, in one call instead of one per declaration."""
     facts = situation_facts(s.with_combat(blockers=None, assignment=None))
     best = most_obeyed(BLOCKERS, facts)
-    ctl = control(BLOCKERS.encodings + AFTER_DECLARATIONS, facts,
-                  parts=("base", *BLOCKERS.whole_board, ("require", [best or 0]), "project_blocks",
-                         BLOCKERS.show, *CHOOSE_RESULTS, *STEP_SHOWN), args=("--models=0", "--project=project"))
     read: dict[Any, tuple[str, tuple[Any, ...]]] = {}  # the shown atoms recur from model to model
-    for symbols in models(ctl):
+    parts = ("base", *BLOCKERS.whole_board, ("require", [best or 0]), "project_blocks", BLOCKERS.show,
+             *CHOOSE_RESULTS, *STEP_SHOWN)
+    for symbols in answers(BLOCKERS.encodings + AFTER_DECLARATIONS, facts, parts=parts,
+                           args=("--models=0", "--project=project")):
         blocks = tuple(sorted(tuple(args_of(sym)) for sym in symbols if sym.name == "block"))
         yield blocks, step_result([sym for sym in symbols if sym.name != "block"], read)
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..asp.facts import atom, program, situation_facts
-from ..asp.solving import control, one_model
+from ..asp.reads import one_answer
 from ..model import Situation
 from ..model.abilities import PINGS
 from .triggers import CACHED, DEATHS, _dealt_by
@@ -48,7 +48,7 @@ def lki(s: Situation, source: str) -> tuple[str, ...]:
     wither, infect (``#program dies`` of ``encodings/triggers.lp``) and the qualities protection reads
     (702.16b, 702.16e)."""
     facts = situation_facts(s) + "\n" + program([atom("dealing", source)])
-    return tuple(sorted(str(sym.arguments[1]) for sym in one_model(control(DEATHS, facts, parts=("base", "dies")))
+    return tuple(sorted(str(sym.arguments[1]) for sym in one_answer(DEATHS, facts, parts=("base", "dies"))
                         if sym.match("lki", 2) and sym.arguments[0].string == source))
 
 

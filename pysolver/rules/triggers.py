@@ -59,6 +59,7 @@ from functools import lru_cache
 from clingo import Control, Function, Number, String, Symbol, parse_term
 
 from ..asp.facts import atom, program, situation_facts
+from ..asp.reads import one_answer
 from ..asp.solving import ATTACKS, CHARACTERISTICS, control, models, one_model, value
 from ..model import Permanent, Situation
 from ..model.abilities import TRIGGERS
@@ -237,7 +238,7 @@ def died(before: Situation, after: Situation) -> Stack:
     if not may_die_triggering(before, gone):
         return ()
     facts = situation_facts(before) + "\n" + program([atom("dying", pid) for pid in sorted(gone)])
-    symbols = one_model(control(DEATHS, facts, parts=("base", "dies")))
+    symbols = one_answer(DEATHS, facts, parts=("base", "dies"))
     lki: dict[str, list[str]] = {}
     for sym in symbols:
         if sym.match("lki", 2):
@@ -282,7 +283,7 @@ def targets(s: Situation, t: Trigger) -> list[str]:
 def _targets(s: Situation, lki: tuple[str, ...]) -> tuple[str, ...]:
     """The legal targets on `s` of a source with last known information `lki` (a search asks for
     the same ones at each of a player's puts)."""
-    symbols = one_model(control(DEATHS, _with_lki(s, lki), parts=("base", "dies_targets", "targets")))
+    symbols = one_answer(DEATHS, _with_lki(s, lki), parts=("base", "dies_targets", "targets"))
     return tuple(sorted(sym.arguments[0].string for sym in symbols))
 
 
@@ -346,7 +347,7 @@ def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str,
     part = ("resolve_dies", [Function(kind), String(target), Number(amount)])
     shown: dict[str, dict[str, int]] = {}
     destroyed = set()
-    for sym in one_model(control(DEATHS, _with_lki(s, lki), parts=("base", "dies_targets", part))):
+    for sym in one_answer(DEATHS, _with_lki(s, lki), parts=("base", "dies_targets", part)):
         if sym.match("resolved_destroyed", 1):
             destroyed.add(sym.arguments[0].string)
         else:

@@ -1,0 +1,116 @@
+"""The speed reductions of the walk, each against the answer it replaces on generated boards.
+
+* A program grounded on the facts it reads only (``pysolver.asp.reads``, the splitting set theorem)
+  has the answers of the program with every fact: the state-based actions (704.3), what static
+  abilities grant (613.1f), a combat damage step's results (510.2, 704.3), a damage ability's
+  results (120.3), at every position of a walk (mana spent, life lost, creatures tapped, damaged and
+  gone) on boards with static abilities and damage abilities; and a question asked again of a
+  situation that differs only in facts it does not read is answered from memory.
+* A board with static abilities (613) solves its damage steps in the program of its board with the
+  state as externals (``pysolver.rules.steps``): the same results as one program per state.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+from typing import Any
+
+from clingo import Function, Number, String
+from combat_boards import outcome_boards
+from hypothesis import HealthCheck, given, settings
+from strategies import examples, with_pingers, with_statics
+
+import pysolver
+from pysolver.asp import reads
+from pysolver.asp.facts import situation_facts
+from pysolver.asp.solving import CHARACTERISTICS, STEP_RESULTS, control, models
+from pysolver.game import gametree as gt
+from pysolver.model.mana import Mana
+from pysolver.model.stage import Stage
+from pysolver.rules import combat as c
+from pysolver.rules.steps import StepPrograms
+from pysolver.rules.triggers import DEATHS
+
+STEP_PARTS = ("base", *c.CHOOSE_RESULTS, *c.STEP_SHOWN)
+PROJECTED = ("--models=0", "--project=project")
+
+
+def positions(s: pysolver.Situation, n: int = 8) -> list[gt.Position]:
+    """The first `n` positions of a depth-first walk of the game tree from `s` (every legal move)."""
+    found: list[gt.Position] = []
+    todo = [gt.root(s)]
+    while todo and len(found) < n:
+        p = todo.pop()
+        found.append(p)
+        if not p.is_end():
+            todo += [child for _, child in itertools.islice(p.successors(), 4)]
+    return found
+
+
+def questions(s: pysolver.Situation) -> list[tuple[tuple[str, ...], tuple[Any, ...], tuple[str, ...]]]:
+    """The programs a walk asks of `s` (encodings, parts, arguments)."""
+    asked: list[tuple[tuple[str, ...], tuple[Any, ...], tuple[str, ...]]] = [
+        (CHARACTERISTICS, ("base", "show_gone"), ("--models=0",)),
+        (CHARACTERISTICS, ("base", "show_granted"), ("--models=0",))]
+    target = next((p.id for p in s.permanents if p.is_creature and not p.left_battlefield), s.players[1].name)
+    for kind in ("dies_damage", "each_creature_and_player"):
+        asked.append((DEATHS, ("base", "dies_targets", ("resolve_dies", [Function(kind), String(target), Number(2)])),
+                      ("--models=0",)))
+    if s.combat.blockers is not None:
+        asked.append((STEP_RESULTS, STEP_PARTS, PROJECTED))
+    return asked
+
+
+def without_witness(found: Any) -> set[frozenset[str]]:
+    """The models as sets of atoms, less the witness assignment (one of those reaching a result: any)."""
+    return {frozenset(str(x) for x in symbols if x.name != "witness") for symbols in found}
+
+
+@settings(max_examples=examples(4), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(with_statics(outcome_boards("blockers").flatmap(with_pingers)))
+def test_a_program_on_the_facts_it_reads_has_the_answers_of_the_whole_program(data: dict[str, Any]) -> None:
+    s = pysolver.load_data(data)
+    for p in positions(s):
+        if p.s.combat.damage_step is not None and p.s.combat.first_strikers is None:
+            continue  # (a step's questions are asked of the settled situation, which records them)
+        facts = situation_facts(p.s.with_combat(assignment=None))
+        for encodings, parts, args in questions(p.s):
+            whole = models(control(encodings, facts, parts=parts, args=args))
+            assert without_witness(reads.answers(encodings, facts, parts=parts, args=args)) == without_witness(whole)
+
+
+def test_a_question_of_a_situation_that_differs_in_unread_facts_is_answered_from_memory() -> None:
+    """704.3 reads no life, mana or tapped permanent: after a ping to a player (120.3a) paid with mana
+    and {T} (602.2b), the state-based actions are not solved again."""
+    s = pysolver.load_data({"players": [{"name": "a", "mana": "{R}"}, {"name": "b"}], "active": "a",
+                            "permanents": [{"id": "x", "controller": "a", "power": 1, "toughness": 1},
+                                           {"id": "y", "controller": "b", "power": 2, "toughness": 2}]})
+    c.settle(s)
+    before = reads._answers.cache_info()
+    a, b = s.players
+    pinged = replace(s, players=(replace(a, mana=Mana(), spent=Mana(R=1)), replace(b, life=19)),
+                     permanents=tuple(replace(p, tapped=p.id == "x") for p in s.permanents))
+    assert c.settle(pinged) == pinged
+    assert reads._answers.cache_info().hits == before.hits + 1
+
+
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(with_statics(outcome_boards("blockers")))
+def test_statics_damage_steps_in_the_boards_program_equal_one_program_per_state(data: dict[str, Any]) -> None:
+    """510.2, 704.3, 613: each step's results (and the state after a first-strike step, 510.4) as the
+    one-state program has them."""
+    s = c.settle(pysolver.load_data(data))
+    steps = StepPrograms()
+    todo = [s]
+    while todo:
+        state = todo.pop()
+        got = steps.results(state)
+        want = list(c.step_results(state))
+        assert {(r.step, r.life, r.damage, r.gone, r.poison, r.minus_counters, r.returned, r.regenerated)
+                for r in got} == {(r.step, r.life, r.damage, r.gone, r.poison, r.minus_counters, r.returned,
+                                   r.regenerated) for r in want}
+        for r in want:
+            after = gt.after_step(state, r)
+            if r.step == "first_strike" and after.stage == Stage.AFTER_FIRST_STRIKE_DAMAGE:
+                todo.append(after.s)
