@@ -33,6 +33,9 @@ from .solving import Part, Side, control, maximum, models, statements
 Signature = tuple[str, int]
 Answers = tuple[tuple[clingo.Symbol, ...], ...]  # the shown symbols of each model, in the order found
 REMEMBERED = 1 << 14  # distinct questions remembered per process (each a few shown atoms)
+_NO_ATOMS = frozenset({ast.ASTType.Comparison, ast.ASTType.BooleanConstant})
+_TERMS = frozenset({"location", "terms", "term", "left_guard", "right_guard", "weight", "priority", "bias",
+                    "modifier", "external_type", "sign", "function", "name", "arity", "positive"})  # (no atoms)
 _LOOSE = (ast.ASTType.Minimize, ast.ASTType.Heuristic, ast.ASTType.Edge, ast.ASTType.ProjectAtom)
 
 
@@ -55,9 +58,13 @@ def _atoms(node: ast.AST, negated: bool = False) -> Iterator[tuple[Signature, bo
             raise ValueError(f"cannot read the atom {symbol}")  # (the encodings use no classical negation)
         yield (symbol.name, len(symbol.arguments)), negated
         return
+    if node.ast_type in _NO_ATOMS:
+        return
     if node.ast_type == ast.ASTType.Literal:
         negated = negated or node.sign != ast.Sign.NoSign
     for key in node.keys():
+        if key in _TERMS:
+            continue
         child = getattr(node, key)
         for x in child if isinstance(child, (list, ast.ASTSequence)) else (child,):
             if isinstance(x, ast.AST):
@@ -101,7 +108,7 @@ def _rule(statement: ast.AST) -> _Rule:
 def read_predicates(encodings: tuple[str, ...], parts: tuple[str, ...]) -> frozenset[Signature] | None:
     """The predicates whose facts can change the shown answers of `encodings` grounded in `parts` (by
     name; facts go to ``base``); None if every fact can (no ``#show.`` hides the atoms not shown)."""
-    return predicates_read([statements(name) for name in encodings], parts)
+    return _closure([_summary(name) for name in encodings], parts)
 
 
 def predicates_read(programs: Sequence[Sequence[ast.AST]], parts: Sequence[str]) -> frozenset[Signature] | None:
@@ -123,32 +130,62 @@ def predicates_read(programs: Sequence[Sequence[ast.AST]], parts: Sequence[str])
     >>> read("#show g/0. g :- f. u :- v.") is None  # every atom is shown
     True
     """
-    rules: list[_Rule] = []
-    roots: set[Signature] = set()
+    return _closure([_summarised(program) for program in programs], parts)
+
+
+@dataclass(frozen=True)
+class _Summary:
+    """What one program says about the predicates it reads, by part: the rules, the roots (shown by a
+    term, projected, optimised; signatures shown or projected count in every part), whether ``#show.``
+    hides the atoms not shown, and the parts with a statement this reading does not know."""
+
+    rules: tuple[tuple[str, _Rule], ...]
+    roots: tuple[tuple[str, frozenset[Signature]], ...]
+    signatures: frozenset[Signature]
+    hidden: bool
+    unknown: frozenset[str]
+
+
+@cache
+def _summary(name: str) -> _Summary:
+    """:func:`_summarised` of ``encodings/NAME.lp``, once per process (plain data: every thread reads it)."""
+    return _summarised(statements(name))
+
+
+def _summarised(program: Sequence[ast.AST]) -> _Summary:
+    rules: list[tuple[str, _Rule]] = []
+    roots: list[tuple[str, frozenset[Signature]]] = []
+    signatures: set[Signature] = set()
+    unknown: set[str] = set()
     hidden = False
-    for program in programs:
-        part = "base"
-        for statement in program:
-            kind = statement.ast_type
-            if kind == ast.ASTType.Program:
-                part = statement.name
-            elif kind in (ast.ASTType.ShowSignature, ast.ASTType.ProjectSignature):  # (global: every part)
-                if statement.name:
-                    roots.add((statement.name, statement.arity))
-                else:
-                    hidden = True
-            elif part not in parts:
-                continue
-            elif kind in (ast.ASTType.Rule, ast.ASTType.External):
-                rules.append(_rule(statement))
-            elif kind == ast.ASTType.ShowTerm:
-                roots |= {sig for node in statement.body for sig, _ in _atoms(node)}
-            elif kind in _LOOSE:
-                roots |= {sig for sig, _ in _atoms(statement)}
-            elif kind not in (ast.ASTType.Comment, ast.ASTType.Definition, ast.ASTType.Defined):
-                return None  # (a statement this reading does not know: every fact counts)
-    if not hidden:
-        return None
+    part = "base"
+    for statement in program:
+        kind = statement.ast_type
+        if kind == ast.ASTType.Program:
+            part = statement.name
+        elif kind in (ast.ASTType.ShowSignature, ast.ASTType.ProjectSignature):  # (global: every part)
+            if statement.name:
+                signatures.add((statement.name, statement.arity))
+            else:
+                hidden = True
+        elif kind in (ast.ASTType.Rule, ast.ASTType.External):
+            rules.append((part, _rule(statement)))
+        elif kind == ast.ASTType.ShowTerm:
+            roots.append((part, frozenset(sig for node in statement.body for sig, _ in _atoms(node))))
+        elif kind in _LOOSE:
+            roots.append((part, frozenset(sig for sig, _ in _atoms(statement))))
+        elif kind not in (ast.ASTType.Comment, ast.ASTType.Definition, ast.ASTType.Defined):
+            unknown.add(part)
+    return _Summary(tuple(rules), tuple(roots), frozenset(signatures), hidden, frozenset(unknown))
+
+
+def _closure(summaries: Sequence[_Summary], parts: Sequence[str]) -> frozenset[Signature] | None:
+    """The predicates the roots of `summaries` in `parts` depend on through their rules in `parts`."""
+    if not any(x.hidden for x in summaries) or any(x.unknown & set(parts) for x in summaries):
+        return None  # (every atom is shown, or a statement this reading does not know: every fact counts)
+    rules = [rule for x in summaries for part, rule in x.rules if part in parts]
+    roots = {sig for x in summaries for sig in x.signatures}
+    roots.update(sig for x in summaries for part, found in x.roots if part in parts for sig in found)
     for rule in rules:
         if rule.constrains:
             roots |= rule.head | rule.body

@@ -570,8 +570,8 @@ def after_step(s: Situation, r: c.StepResult) -> Position:
     """The position after a whole combat damage step: the end, or the window before the regular
     step; a player who lost in the first-strike step ends the combat (104.3b, 704.5a)."""
     after = c.apply_step(s, r)
-    if c.has_statics(s) and not c.losers(after):  # 704.3: checked again (the step's result holds the first check)
-        after = c.settle(after)
+    if c.has_statics(s) and c.may_change_statics(s, r) and not c.losers(after):  # 704.3: checked again (the
+        after = c.settle(after)  # step's result holds the first check)
     if c.losers(after):  # 104.3b: the game is over before any trigger is put on the stack
         return Position(Stage.END, after)
     window = Stage.AFTER_FIRST_STRIKE_DAMAGE if r.step == "first_strike" else Stage.AFTER_COMBAT_DAMAGE

@@ -149,8 +149,10 @@ def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set[Any],
     visited.add(p)
     if p.is_end():
         yield c.outcome(p.s, line(p.s, moves))
-    elif rest_in_one(p):  # nothing left but declaring blockers and the damage steps: one program
-        yield from _one_program(p, moves, in_board_order=True)
+    elif rest_in_one(p) and p.stage != Stage.ATTACKERS_DAMAGE:  # nothing left but declaring blockers and the
+        yield from _one_program(p, moves, in_board_order=True)  # damage steps: one program
+    # (at a damage step the board's step program, grounded once per attack declaration with the state as
+    # externals, serves every state the walk reaches there: not one program grounded per state)
     elif p.stage == Stage.DECLARE_BLOCKERS and not gt.acts_in_windows(p.s) and not has_triggers(p.s):
         for blocks, damage, child in gt.blocks_with_steps(p):
             yield from _walk(child, moves + (blocks, damage), visited, steps)

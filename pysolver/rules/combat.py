@@ -117,6 +117,23 @@ def has_statics(s: Situation) -> bool:
     return any(a.kind in STATICS for p in s.permanents if not p.left_battlefield for a in p.abilities)
 
 
+PLAIN_STATICS = ("anthem", "grant")  # their effect reads only their source's presence and the object it affects
+
+
+def may_change_statics(s: Situation, r: StepResult) -> bool:
+    """Whether what a damage step's result `r` did may change what a static ability of `s` does, so that
+    the state-based actions must be checked again (704.3; the step's result holds the first check,
+    ``encodings/outcomes.lp``): a permanent regenerated (removed from combat, 506.4) or returned (702.79a,
+    702.93a), a static ability's source gone (611.3b), or one gone while a static ability reads more than
+    its source and the object it affects (a condition or a count, 611.3a)."""
+    if r.regenerated or r.returned:
+        return True
+    gone = [p for p in s.permanents if p.id in r.gone]
+    return bool(gone) and (any(a.kind in STATICS for p in gone for a in p.abilities)
+                           or any(a.kind in STATICS and a.kind not in PLAIN_STATICS
+                                  for p in s.permanents if not p.left_battlefield for a in p.abilities))
+
+
 def settled(s: Situation) -> Situation:
     """`s` after its state-based actions where one program's check is not all of them (704.3: a board
     with static abilities, whose sources leaving change others, :func:`settle`); else `s` as it is (its

@@ -8,6 +8,9 @@
   situation that differs only in facts it does not read is answered from memory.
 * A board with static abilities (613) solves its damage steps in the program of its board with the
   state as externals (``pysolver.rules.steps``): the same results as one program per state.
+* After a damage step the state-based actions are checked again (704.3) only where what the step did
+  may change a static ability's effect (``pysolver.rules.combat.may_change_statics``): elsewhere the
+  check finds nothing.
 """
 
 from __future__ import annotations
@@ -114,3 +117,13 @@ def test_statics_damage_steps_in_the_boards_program_equal_one_program_per_state(
             after = gt.after_step(state, r)
             if r.step == "first_strike" and after.stage == Stage.AFTER_FIRST_STRIKE_DAMAGE:
                 todo.append(after.s)
+
+
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(with_statics(outcome_boards("blockers")))
+def test_704_3_a_step_that_changes_no_static_ability_leaves_nothing_to_check_again(data: dict[str, Any]) -> None:
+    s = c.settle(pysolver.load_data(data))
+    for r in c.step_results(s):
+        after = c.apply_step(s, r)
+        if not c.may_change_statics(s, r):
+            assert c.settle(after).permanents == after.permanents
