@@ -590,11 +590,11 @@ def whole_steps(p: Position, steps: StepPrograms) -> Iterator[tuple[DamageAssign
 
 
 def blocks_with_steps(p: Position) -> Iterator[tuple[BlockDeclaration, DamageAssignment, Position]]:
-    """At declare blockers, when the window after blockers offers nothing and no block can trigger
-    anything (:mod:`pysolver.rules.triggers`): each block declaration
-    with each distinct result of the damage step after it, in one solve
-    (:func:`pysolver.rules.combat.blocks_and_step_results`)."""
-    assert p.stage == Stage.DECLARE_BLOCKERS and not acts_in_windows(p.s) and not has_triggers(p.s)
+    """At declare blockers, when the window after blockers offers nothing a search needs (for `outcomes`:
+    :func:`pysolver.game.explore.acts_after_attacks`) and no block can trigger anything
+    (:mod:`pysolver.rules.triggers`): each block declaration with each distinct result of the damage step
+    after it, in one solve (:func:`pysolver.rules.combat.blocks_and_step_results`)."""
+    assert p.stage == Stage.DECLARE_BLOCKERS and not has_triggers(p.s)
     for blocks, r in c.blocks_and_step_results(p.s):
         declared = p.s.with_combat(blockers=blocks)
         yield BlockDeclaration(blocks), DamageAssignment(r.step, r.assignment), after_step(declared, r)

@@ -51,8 +51,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
 
-from ..asp.facts import REQUIREMENTS, atom, constant, program, situation_facts
-from ..asp.reads import one_answer
+from ..asp.facts import REQUIREMENTS, atom, constant, program
 from ..asp.solving import CHARACTERISTICS
 from ..model import Permanent, Situation
 from ..model.abilities import PINGS, CombatAbility
@@ -63,6 +62,7 @@ from ..model.values import Violation
 from .combat import has_statics
 from .pingers import deal, lki
 from .pumps import BLIND_BEFORE_BLOCKS, lowers_toughness, pumps_of, source_of
+from .states import one_state_answer
 from .statics import has_now
 
 # 115.1: they have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers)
@@ -158,7 +158,7 @@ def _targets(s: Situation) -> dict[tuple[str, int], tuple[str, ...]]:
               if kind in TARGETED and ab.most_power is not None]
     if not facts:
         return {}
-    symbols = one_answer(ENCODINGS, situation_facts(s) + "\n" + program(facts), parts=("base", "activation_targets"))
+    symbols = one_state_answer(ENCODINGS, s, ("base", "activation_targets"), program(facts))
     found: dict[tuple[str, int], list[str]] = {}
     for sym in symbols:
         src, i, t = sym.arguments

@@ -33,6 +33,7 @@ from ..model.abilities import STATICS
 from ..model.stage import Stage
 from ..model.values import Line, Outcome
 from .facedown import Turn, turn_face_up
+from .states import one_state_answer
 
 RETURNED = "/returned"  # the id suffix of the new object a persist or undying ability returned (400.7)
 # The parts choosing every source's shares of a step (outcomes.lp, 510.1): power-independent.
@@ -72,7 +73,7 @@ def settle(s: Situation) -> Situation:
     combat is no longer attacking (506.4, 611.3a), so the check is repeated until nothing more changes.
     """
     while True:
-        shown = one_answer(CHARACTERISTICS, situation_facts(s), parts=("base", "show_gone"))
+        shown = one_state_answer(CHARACTERISTICS, s, ("base", "show_gone"))  # (one program per board)
         left = {p.id for p in s.permanents if p.left_battlefield}
         gone = {args_of(sym)[0] for sym in shown if sym.name == "gone"} - left
         saved = {args_of(sym)[0] for sym in shown if sym.name == "regenerates"} - left  # 701.19a instead of 704.5g
@@ -263,7 +264,7 @@ def apply_step(s: Situation, r: StepResult) -> Situation:
     """The situation after a damage step: life, poison, damage, -1/-1 counters, loyalty, defense,
     permanents gone, creatures returned by persist or undying (:func:`returned_object`), creatures
     regenerated (:func:`regenerate`, 701.19a); the next step is the regular one, remembering who
-    dealt first-strike damage (510.4)."""
+    dealt first-strike damage (510.4; nobody, after a regular step that had no first-strike step before it)."""
     life, damage, loyalty, defense = dict(r.life), dict(r.damage), dict(r.loyalty), dict(r.defense)
     poison, minus = dict(r.poison), dict(r.minus_counters)
     players = tuple(p if (life.get(p.name, p.life), poison.get(p.name, p.poison)) == (p.life, p.poison)
@@ -280,8 +281,11 @@ def apply_step(s: Situation, r: StepResult) -> Situation:
                        left_battlefield=changed[3]).with_counters(-1, -1, added)
     permanents = tuple(regenerate(s, after(p)) if p.id in r.regenerated else after(p) for p in s.permanents)
     permanents += tuple(returned_object(p) for p in s.permanents if p.id in r.returned)
-    combat = replace(s.combat, damage_step="regular",
-                     first_strikers=tuple(sorted(r.dealers)) if r.step == "first_strike" else s.combat.first_strikers)
+    # (after a regular step with no first-strike step before it, none dealt first-strike damage, 510.4: recorded,
+    # so that no question asks again who had first strike as it began)
+    first = (tuple(sorted(r.dealers)) if r.step == "first_strike"
+             else s.combat.first_strikers if s.combat.first_strikers is not None else ())
+    combat = replace(s.combat, damage_step="regular", first_strikers=first)
     return replace(s, players=players, permanents=permanents, combat=combat)
 
 

@@ -32,10 +32,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..asp.facts import atom, program, situation_facts
-from ..asp.reads import one_answer
+from ..asp.facts import atom, program
 from ..model import Situation
 from ..model.abilities import PINGS
+from .states import one_state_answer
 from .triggers import CACHED, DEATHS, _dealt_by
 
 __all__ = ["PINGS", "deal", "lki"]
@@ -47,8 +47,8 @@ def lki(s: Situation, source: str) -> tuple[str, ...]:
     the battlefield, for a source sacrificed to pay the cost): its controller, deathtouch, lifelink,
     wither, infect (``#program dies`` of ``encodings/triggers.lp``) and the qualities protection reads
     (702.16b, 702.16e)."""
-    facts = situation_facts(s) + "\n" + program([atom("dealing", source)])
-    return tuple(sorted(str(sym.arguments[1]) for sym in one_answer(DEATHS, facts, parts=("base", "dies"))
+    found = one_state_answer(DEATHS, s, ("base", "dies"), program([atom("dealing", source)]))
+    return tuple(sorted(str(sym.arguments[1]) for sym in found
                         if sym.match("lki", 2) and sym.arguments[0].string == source))
 
 

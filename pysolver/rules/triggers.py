@@ -65,6 +65,7 @@ from ..model import Permanent, Situation
 from ..model.abilities import TRIGGERS
 from ..model.moves import DEATH_TRIGGERS, Trigger
 from .combat import regenerate
+from .states import one_state_answer
 
 ATTACK, BLOCK = "attack_triggers", "block_triggers"  # the #program parts of encodings/triggers.lp
 PROVOKE = "provoke"  # 702.39a: put on the stack with a target, resolved by :func:`provoked`
@@ -237,8 +238,7 @@ def died(before: Situation, after: Situation) -> Stack:
                                                                       if p.left_battlefield}
     if not may_die_triggering(before, gone):
         return ()
-    facts = situation_facts(before) + "\n" + program([atom("dying", pid) for pid in sorted(gone)])
-    symbols = one_answer(DEATHS, facts, parts=("base", "dies"))
+    symbols = one_state_answer(DEATHS, before, ("base", "dies"), program([atom("dying", pid) for pid in sorted(gone)]))
     lki: dict[str, list[str]] = {}
     for sym in symbols:
         if sym.match("lki", 2):
@@ -347,7 +347,8 @@ def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str,
     part = ("resolve_dies", [Function(kind), String(target), Number(amount)])
     shown: dict[str, dict[str, int]] = {}
     destroyed = set()
-    for sym in one_answer(DEATHS, _with_lki(s, lki), parts=("base", "dies_targets", part)):
+    lki_facts = program([atom("source_lki", parse_term(x)) for x in lki])
+    for sym in one_state_answer(DEATHS, s, ("base", "dies_targets", part), lki_facts):  # (one program per board)
         if sym.match("resolved_destroyed", 1):
             destroyed.add(sym.arguments[0].string)
         else:
