@@ -43,6 +43,7 @@ from ..asp.solving import CHARACTERISTICS
 from ..model import Situation
 from ..model.abilities import HIT_TRIGGERS
 from ..model.moves import Trigger
+from .states import one_state_answer
 from .triggers import apnap
 
 HITS = CHARACTERISTICS + ("hits",)
@@ -89,7 +90,7 @@ def resolved(s: Situation, t: Trigger) -> Situation:
     plus: dict[str, int] = {}
     life: dict[str, int] = {}
     destroyed = set()
-    for sym in one_answer(HITS, situation_facts(s), parts=("base", part)):
+    for sym in one_state_answer(HITS, s, ("base", part)):  # (one program per board)
         if sym.match("resolved_plus_counters", 2):
             plus[sym.arguments[0].string] = sym.arguments[1].number
         elif sym.match("resolved_life", 2):
