@@ -253,8 +253,24 @@ def answers(encodings: Sequence[str], facts: str, *, parts: Sequence[Part] = ("b
     :func:`pysolver.asp.solving.control` and :func:`pysolver.asp.solving.models`), grounded on the facts
     it reads only (:func:`read_predicates`) and remembered by them."""
     encodings = tuple(encodings)
-    read = read_predicates(encodings, tuple(dict.fromkeys(_name(p) for p in parts)))
+    names = tuple(dict.fromkeys(_name(p) for p in parts))
+    if first_asked(encodings, names):
+        return tuple(tuple(symbols) for symbols in models(control(encodings, facts, parts=parts, args=args)))
+    read = read_predicates(encodings, names)
     return _answers(encodings, read_facts(facts, read), tuple(map(_hashable, parts)), tuple(args))
+
+
+_asked: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
+
+
+def first_asked(encodings: tuple[str, ...], parts: tuple[str, ...]) -> bool:
+    """Whether a question (`encodings` grounded in the parts named `parts`) is asked for the first time in
+    this process: then it is grounded as it is, without reading the encodings (a small command asks each
+    question once or twice, and reading them costs more than it saves)."""
+    if (encodings, parts) in _asked:
+        return False
+    _asked.add((encodings, parts))
+    return True
 
 
 def one_answer(encodings: Sequence[str], facts: str, *, parts: Sequence[Part] = ("base",)) -> tuple[clingo.Symbol, ...]:

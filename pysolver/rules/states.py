@@ -28,7 +28,7 @@ from functools import lru_cache
 from clingo import Control, Symbol
 
 from ..asp.facts import atom, situation_facts
-from ..asp.reads import one_answer, read_facts, read_predicates
+from ..asp.reads import first_asked, one_answer, read_facts, read_predicates
 from ..asp.solving import Part, control, models
 from ..model import Situation
 
@@ -73,8 +73,8 @@ def one_state_answer(encodings: Sequence[str], s: Situation, parts: Sequence[Par
     `s` with the facts `extra`: solved in its board's program (with ``combat.lp``'s state parts), or, for a
     state that program does not have, in a program of its own."""
     with_state = tuple(dict.fromkeys((*encodings, "combat")))
-    read = read_predicates(with_state, tuple(dict.fromkeys(p if isinstance(p, str) else p[0]
-                                                           for p in (*parts, *STATE_PARTS))))
+    names = tuple(dict.fromkeys(p if isinstance(p, str) else p[0] for p in (*parts, *STATE_PARTS)))
+    read = None if first_asked(with_state, names) else read_predicates(with_state, names)  # (first: as it is)
     if read is not None:
         board = replace(s, permanents=tuple(replace(p, damage=0, left_battlefield=False)
                                             if p.damage or p.left_battlefield else p for p in s.permanents))
