@@ -37,6 +37,8 @@ _NO_ATOMS = frozenset({ast.ASTType.Comparison, ast.ASTType.BooleanConstant})
 _TERMS = frozenset({"location", "terms", "term", "left_guard", "right_guard", "weight", "priority", "bias",
                     "modifier", "external_type", "sign", "function", "name", "arity", "positive"})  # (no atoms)
 _LOOSE = (ast.ASTType.Minimize, ast.ASTType.Heuristic, ast.ASTType.Edge, ast.ASTType.ProjectAtom)
+_KNOWN = (ast.ASTType.Rule, ast.ASTType.External, ast.ASTType.ShowTerm, *_LOOSE, ast.ASTType.Comment,
+          ast.ASTType.Definition, ast.ASTType.Defined)
 
 
 @dataclass
@@ -60,6 +62,8 @@ def _atoms(node: ast.AST, negated: bool = False) -> Iterator[tuple[Signature, bo
         return
     if node.ast_type in _NO_ATOMS:
         return
+    if node.ast_type == ast.ASTType.TheoryAtom:
+        raise ValueError(f"cannot read the theory atom {node}")
     if node.ast_type == ast.ASTType.Literal:
         negated = negated or node.sign != ast.Sign.NoSign
     for key in node.keys():
@@ -129,6 +133,8 @@ def predicates_read(programs: Sequence[Sequence[ast.AST]], parts: Sequence[str])
     ['f', 'g', 'u', 'v']
     >>> read("#show g/0. g :- f. u :- v.") is None  # every atom is shown
     True
+    >>> read("#show. #show g : g. g :- f. u :- v, &sum{ x } > 1.") is None  # a theory atom: not read
+    True
     """
     return _closure([_summarised(program) for program in programs], parts)
 
@@ -168,14 +174,18 @@ def _summarised(program: Sequence[ast.AST]) -> _Summary:
                 signatures.add((statement.name, statement.arity))
             else:
                 hidden = True
-        elif kind in (ast.ASTType.Rule, ast.ASTType.External):
-            rules.append((part, _rule(statement)))
-        elif kind == ast.ASTType.ShowTerm:
-            roots.append((part, frozenset(sig for node in statement.body for sig, _ in _atoms(node))))
-        elif kind in _LOOSE:
-            roots.append((part, frozenset(sig for sig, _ in _atoms(statement))))
-        elif kind not in (ast.ASTType.Comment, ast.ASTType.Definition, ast.ASTType.Defined):
+        elif kind not in _KNOWN:
             unknown.add(part)
+        else:
+            try:
+                if kind in (ast.ASTType.Rule, ast.ASTType.External):
+                    rules.append((part, _rule(statement)))
+                elif kind == ast.ASTType.ShowTerm:
+                    roots.append((part, frozenset(sig for node in statement.body for sig, _ in _atoms(node))))
+                elif kind in _LOOSE:
+                    roots.append((part, frozenset(sig for sig, _ in _atoms(statement))))
+            except ValueError:  # (an atom this reading does not know: every fact counts in that part)
+                unknown.add(part)
     return _Summary(tuple(rules), tuple(roots), frozenset(signatures), hidden, frozenset(unknown))
 
 
