@@ -35,7 +35,7 @@ from ..model import Situation
 MARKED = 20  # damage marked up to this on each permanent is an external; a state with more gets its own program
 STATE_PARTS: tuple[Part, ...] = ("left_state", ("damage_state", [MARKED]))
 STATE = (("state_left", 1), ("state_marked", 2))
-PROGRAMS = 64  # grounded state programs kept (one per board and question; a walk goes depth first)
+PROGRAMS = 32  # grounded state programs kept (one per board and question; a walk goes depth first)
 
 
 class StateProgram:

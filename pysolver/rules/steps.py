@@ -70,6 +70,7 @@ STATE = (("state_blocking", 2), ("state_left", 1), ("state_damage", 2), ("state_
          ("state_dealt_first_strike", 1), ("state_pump", 3))
 
 
+KEPT = 16  # boards whose step programs a search keeps (each a grounded program of a few MB)
 PUMP_TOTALS = 256  # at most this many totals until end of turn of one creature are externals; more stay facts
 
 
@@ -176,7 +177,8 @@ class StepProgram:
 
 
 class StepPrograms:
-    """The step programs of the boards one search reaches, grounded on first use (`grounded` counts them)."""
+    """The step programs of the boards one search reaches, grounded on first use (`grounded` counts them),
+    the :data:`KEPT` boards used last kept (a walk is depth first: it seldom comes back to an older one)."""
 
     def __init__(self) -> None:
         self.programs: dict[tuple[Any, ...], list[StepProgram]] = {}
@@ -206,7 +208,11 @@ class StepPrograms:
     def _program(self, s: Situation) -> StepProgram | None:
         """A program of `s`'s board that fits and covers `s`, grounded if none does yet; None if even a
         new one does not cover it."""
-        programs = self.programs.setdefault(_key(s), [])
+        key = _key(s)
+        programs = self.programs.pop(key, [])
+        self.programs[key] = programs  # (the last used last)
+        if len(self.programs) > KEPT:
+            del self.programs[next(iter(self.programs))]
         fitting = next((sp for sp in programs if sp.fits(s) and sp.covers(s)), None)
         if fitting is None:
             fitting = StepProgram(s)
