@@ -172,3 +172,19 @@ def test_idle_pumps_after_blocks_equal_reference(data: dict[str, Any]) -> None:
 @given(idle_boards("attackers", sick=False))
 def test_idle_pumps_before_blocks_equal_reference(data: dict[str, Any]) -> None:
     outcomes_equal_reference(data)
+
+
+def test_302_6_a_summoning_sick_pinger_given_haste_by_a_pump_keeps_the_combat_whole() -> None:
+    """702.10c, 302.6: b's summoning-sick creature may gain haste ({R}) and then pay {T} to deal 1 damage with
+    deathtouch to a creature in no fight (a0): the fights may not be split while it can (found by
+    test_idle_pumps_after_blocks_equal_reference; pysolver.rules.activated.may_deal_damage)."""
+    outcomes_equal_reference({
+        "players": [{"name": "alice", "mana": "{R}{R}"}, {"name": "bob", "mana": "{R}{R}"}], "active": "alice",
+        "permanents": [
+            {"id": "a0", "controller": "alice", "power": 0, "toughness": 3},
+            {"id": "a1", "controller": "alice", "power": 3, "toughness": 1, "abilities": ["Trample"]},
+            {"id": "b0", "controller": "bob", "power": 1, "toughness": 1},
+            {"id": "b1", "controller": "bob", "power": 0, "toughness": 2, "summoning_sick": True,
+             "abilities": ["Deathtouch", "{R}: ~ gains haste until end of turn.",
+                           "{T}: ~ deals 1 damage to any target"]}],
+        "combat": {"attackers": {"a1": "bob"}, "blockers": {"b0": ["a1"]}}})

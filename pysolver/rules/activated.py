@@ -134,9 +134,12 @@ def may_deal_damage(s: Situation) -> bool:
     "~ deals N damage to …" (:data:`~pysolver.model.abilities.PINGS`) that its controller can pay for
     now, timing aside (602.5b: one "before attackers are declared" only counts before then). Mana is
     only spent and nothing modelled untaps a permanent, so one that can't be paid now can't later:
-    its damage may reach any fight only while this holds (:mod:`pysolver.game.fights`)."""
-    return any(kind in PINGS and payable(s, p, ab) for p in s.permanents if not p.left_battlefield
-               for kind, ab in p.combat_abilities())
+    its damage may reach any fight only while this holds (:mod:`pysolver.game.fights`). A summoning-sick
+    creature may still be given haste by a pump (302.6, 702.10c, 613.1f): where a pump on the battlefield
+    gives haste, summoning sickness is not counted."""
+    hasty = any("haste" in pump.keywords for x in s.permanents if not x.left_battlefield for pump in pumps_of(x))
+    return any(kind in PINGS and payable(s, replace(p, summoning_sick=False) if hasty else p, ab)
+               for p in s.permanents if not p.left_battlefield for kind, ab in p.combat_abilities())
 
 
 def targets(s: Situation, pid: str, index: int) -> tuple[str, ...]:
