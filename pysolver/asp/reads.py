@@ -32,7 +32,7 @@ from .solving import Part, Side, control, maximum, models, statements
 
 Signature = tuple[str, int]
 Answers = tuple[tuple[clingo.Symbol, ...], ...]  # the shown symbols of each model, in the order found
-REMEMBERED = 1 << 14  # distinct questions remembered per process (each a few shown atoms)
+REMEMBERED = 4096  # distinct questions remembered per process (each keyed by its facts read, a few KB)
 _NO_ATOMS = frozenset({ast.ASTType.Comparison, ast.ASTType.BooleanConstant})
 _TERMS = frozenset({"location", "terms", "term", "left_guard", "right_guard", "weight", "priority", "bias",
                     "modifier", "external_type", "sign", "function", "name", "arity", "positive"})  # (no atoms)
