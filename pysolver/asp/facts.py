@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from clingo import Function, Number, String, Symbol, parse_term
 
-from ..model import Permanent, Situation
+from ..model import Permanent, Player, Situation
 from ..model.abilities import STATICS, TRIGGERS
 from ..model.fields import FACE_DOWN_BY
 from ..model.mana import HYBRID
@@ -65,7 +65,7 @@ def situation_facts(s: Situation, *, combat: bool = True) -> str:
     """All facts of a situation as program text; `combat=False` leaves out the declarations. The
     searches build the facts of many situations that share most permanents unchanged (frozen
     values): each permanent's text is built once (:func:`permanent_symbols`)."""
-    players = program(_player_symbols(s))
+    players = "\n".join([*map(_player_text, s.players), program([atom("active", s.active)])])
     permanents = "\n".join(_permanent_text(x) for x in s.permanents)
     return "\n".join(part for part in (players, permanents, program(combat_facts(s)) if combat else "") if part)
 
@@ -81,16 +81,25 @@ def situation_symbols(s: Situation, *, combat: bool = True) -> Iterator[Symbol]:
 
 def _player_symbols(s: Situation) -> Iterator[Symbol]:
     for p in s.players:
-        yield atom("player", p.name)
-        yield atom("life", p.name, p.life)
-        yield atom("poison", p.name, p.poison)  # 122.1f
-        for key in ZONE_COUNTS:  # 402.1, 404.1: the cards in a hand or graveyard, where stated
-            if getattr(p, key) is not None:
-                yield atom(key, p.name, getattr(p, key))
-        for k, v, w in zip(MANA_KEYS, p.mana.as_tuple(), p.spent.as_tuple()):
-            yield atom("mana_pool", p.name, constant(k), v)
-            yield atom("mana_spent", p.name, constant(k), w)
+        yield from player_symbols(p)
     yield atom("active", s.active)
+
+
+@lru_cache(maxsize=1 << 12)
+def player_symbols(p: Player) -> tuple[Symbol, ...]:
+    """The facts of one player: life, poison counters (122.1f), mana in the pool and spent (built once per
+    distinct player: a search reaches the same totals again)."""
+    found = [atom("player", p.name), atom("life", p.name, p.life), atom("poison", p.name, p.poison)]
+    # 402.1, 404.1: the cards in a hand or graveyard, where stated
+    found += [atom(key, p.name, getattr(p, key)) for key in ZONE_COUNTS if getattr(p, key) is not None]
+    for k, v, w in zip(MANA_KEYS, p.mana.as_tuple(), p.spent.as_tuple()):
+        found += [atom("mana_pool", p.name, constant(k), v), atom("mana_spent", p.name, constant(k), w)]
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 12)
+def _player_text(p: Player) -> str:
+    return program(player_symbols(p))
 
 
 @lru_cache(maxsize=1 << 14)

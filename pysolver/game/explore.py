@@ -30,6 +30,7 @@ from ..model.stage import WINDOWS, Stage
 from ..model.values import Line
 from ..rules import activated, pumps
 from ..rules import combat as c
+from ..rules.facedown import turnable
 from . import gametree as gt
 
 
@@ -69,13 +70,57 @@ def explores(p: gt.Position, moves: tuple[Move, ...]) -> Iterator[tuple[Move, gt
         yield m, child
 
 
+IDLE_AFTER_ATTACKS = frozenset({"haste", "vigilance"})  # keywords read as attackers are declared
+
+
+def idle(s: Situation, m: Activation) -> bool:
+    """Whether an activation changes nothing the searches for outcomes can reach: once attackers are
+    declared, a pump whose only effect is haste or vigilance (613.1f, 613.4c: no +X/+Y; 702.10b, 702.20b:
+    read as attackers are declared, 508.1a, 508.1f; an attacking creature given vigilance
+    stays tapped, :mod:`pysolver.rules.pumps`), unless haste lets a summoning-sick creature pay a {T} cost
+    of its own (302.6, 702.10c). Its mana only leaves less for the others (106.4): skipping it loses no end.
+
+    >>> from pysolver.files.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a", "mana": "{R}"}, {"name": "b"}], "active": "a",
+    ...     "permanents": [{"id": "x", "controller": "a", "power": 4, "toughness": 4,
+    ...                     "abilities": ["{R}: ~ gains haste until end of turn."]}]})
+    >>> idle(s, Activation("beginning_of_combat", "x")), idle(s.with_combat(attackers=()), Activation("after_attackers",
+    ...                                                                                          "x"))
+    (False, True)
+    """
+    if s.combat.attackers is None:
+        return False
+    p = s.permanent(m.permanent)
+    kind, pump = p.pump_abilities()[m.ability]
+    if kind != "pump" or pump.power or pump.toughness or not set(pump.keywords) <= IDLE_AFTER_ATTACKS:
+        return False
+    if any(f"keyword({k})" in a.term for x in s.permanents for a in x.abilities for k in pump.keywords):
+        return False  # a quality "with haste" (a static or trigger's creatures) reads it later (613.1f)
+    return "haste" not in pump.keywords or not (p.summoning_sick and any(ab.tap for _, ab in p.combat_abilities()))
+
+
+def acts_after_attacks(s: Situation) -> bool:
+    """Whether the searches for outcomes explore anything in a priority window once attackers are declared
+    (:func:`pysolver.game.gametree.acts_in_windows` less the activations that are :func:`idle`): a face-down
+    permanent to turn face up (702.37e), an ability of :mod:`pysolver.rules.activated` (602.2) or a pump
+    that is not idle. Where it does not, the windows after attackers offer the searches nothing."""
+    return bool(turnable(s)) or activates_after_attacks(s)
+
+
+def activates_after_attacks(s: Situation) -> bool:
+    """Whether the searches for outcomes explore an activation once attackers are declared: an ability of
+    :mod:`pysolver.rules.activated` (602.2) or a pump that is not :func:`idle`."""
+    players = frozenset(pl.name for pl in s.players)
+    return activated.activatable(s) or any(not idle(s, m) for m in pumps.activations(s, Stage.AFTER_BLOCKERS, players))
+
+
 def pump_matters(p: gt.Position, m: Activation, moves: tuple[Move, ...]) -> bool:
     """Whether the walk explores an activation: each ability once a window (`times` says how often;
     other orders reach the same positions), before blocks only if it may not wait for the window
     after blockers (:func:`pysolver.rules.pumps.may_wait`), after blocks only if it can change the outcome
     (:func:`pysolver.rules.pumps.may_matter`)."""
     if any(isinstance(x, Activation) and (x.window, x.permanent, x.ability) == (m.window, m.permanent, m.ability)
-           for x in moves):
+           for x in moves) or idle(p.s, m):
         return False
     if pumps.is_monstrosity(p.s, m) and (m.times > 1 or p.s.permanent(m.permanent).monstrous):
         return False  # 701.37a: a second activation, or one of a monstrous permanent, only spends mana

@@ -589,8 +589,8 @@ def after_step(s: Situation, r: c.StepResult) -> Position:
     """The position after a whole combat damage step: the end, or the window before the regular
     step; a player who lost in the first-strike step ends the combat (104.3b, 704.5a)."""
     after = c.apply_step(s, r)
-    if c.has_statics(s) and not c.losers(after):  # 704.3: checked again (the step's result holds the first check)
-        after = c.settle(after)
+    if c.has_statics(s) and c.may_change_statics(s, r) and not c.losers(after):  # 704.3: checked again (the
+        after = c.settle(after)  # step's result holds the first check)
     if c.losers(after):  # 104.3b: the game is over before any trigger is put on the stack
         return Position(Stage.END, after)
     window = Stage.AFTER_FIRST_STRIKE_DAMAGE if r.step == "first_strike" else Stage.AFTER_COMBAT_DAMAGE
@@ -609,11 +609,11 @@ def whole_steps(p: Position, steps: StepPrograms) -> Iterator[tuple[DamageAssign
 
 
 def blocks_with_steps(p: Position) -> Iterator[tuple[BlockDeclaration, DamageAssignment, Position]]:
-    """At declare blockers, when the window after blockers offers nothing and no block can trigger
-    anything (:mod:`pysolver.rules.triggers`): each block declaration
-    with each distinct result of the damage step after it, in one solve
-    (:func:`pysolver.rules.combat.blocks_and_step_results`)."""
-    assert p.stage == Stage.DECLARE_BLOCKERS and not acts_in_windows(p.s) and not has_triggers(p.s)
+    """At declare blockers, when the window after blockers offers nothing a search needs (for `outcomes`:
+    :func:`pysolver.game.explore.acts_after_attacks`) and no block can trigger anything
+    (:mod:`pysolver.rules.triggers`): each block declaration with each distinct result of the damage step
+    after it, in one solve (:func:`pysolver.rules.combat.blocks_and_step_results`)."""
+    assert p.stage == Stage.DECLARE_BLOCKERS and not has_triggers(p.s)
     for blocks, r in c.blocks_and_step_results(p.s):
         declared = p.s.with_combat(blockers=blocks)
         yield BlockDeclaration(blocks), DamageAssignment(r.step, r.assignment), after_step(declared, r)

@@ -51,8 +51,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
 
-from ..asp.facts import REQUIREMENTS, atom, constant, program, situation_facts
-from ..asp.solving import CHARACTERISTICS, control, one_model
+from ..asp.facts import REQUIREMENTS, atom, constant, program
+from ..asp.solving import CHARACTERISTICS
 from ..model import Permanent, Situation
 from ..model.abilities import COST_ONLY, LIFE, PINGS, STACKED, CombatAbility
 from ..model.mana import Mana, pays
@@ -62,6 +62,7 @@ from ..model.values import Violation
 from .combat import has_statics
 from .pingers import deal, lki
 from .pumps import BLIND_BEFORE_BLOCKS, lowers_toughness, pumps_of, source_of
+from .states import one_state_answer
 from .statics import has_now
 
 # 115.1: they have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers)
@@ -146,9 +147,12 @@ def may_deal_damage(s: Situation) -> bool:
     "~ deals N damage to …" (:data:`~pysolver.model.abilities.PINGS`) that its controller can pay for
     now, timing aside (602.5b: one "before attackers are declared" only counts before then). Mana is
     only spent and nothing modelled untaps a permanent, so one that can't be paid now can't later:
-    its damage may reach any fight only while this holds (:mod:`pysolver.game.fights`)."""
-    return any(kind in STACKED and payable(s, p, ab) for p in s.permanents if not p.left_battlefield
-               for kind, ab in p.combat_abilities())
+    its damage may reach any fight only while this holds (:mod:`pysolver.game.fights`). A summoning-sick
+    creature may still be given haste by a pump (302.6, 702.10c, 613.1f): where a pump on the battlefield
+    gives haste, summoning sickness is not counted."""
+    hasty = any("haste" in pump.keywords for x in s.permanents if not x.left_battlefield for pump in pumps_of(x))
+    return any(kind in STACKED and payable(s, replace(p, summoning_sick=False) if hasty else p, ab)
+               for p in s.permanents if not p.left_battlefield for kind, ab in p.combat_abilities())
 
 
 def targets(s: Situation, pid: str, index: int) -> tuple[str, ...]:
@@ -176,8 +180,7 @@ def _targets(s: Situation) -> dict[tuple[str, int], tuple[str, ...]]:
               if kind in TARGETED and ab.most_power is not None]
     if not facts:
         return {}
-    symbols = one_model(control(ENCODINGS, situation_facts(s) + "\n" + program(facts),
-                                parts=("base", "activation_targets")))
+    symbols = one_state_answer(ENCODINGS, s, ("base", "activation_targets"), program(facts))
     found: dict[tuple[str, int], list[str]] = {}
     for sym in symbols:
         src, i, t = sym.arguments

@@ -11,7 +11,7 @@ state after the step, so assignments with equal results are explored once.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -19,6 +19,7 @@ from typing import Any
 from clingo import SymbolType
 
 from ..asp.facts import situation_facts
+from ..asp.reads import answers, most_obeyed, one_answer
 from ..asp.solving import (
     AFTER_DECLARATIONS,
     BLOCKERS,
@@ -26,10 +27,6 @@ from ..asp.solving import (
     STEP,
     STEP_RESULTS,
     args_of,
-    control,
-    models,
-    most_obeyed,
-    one_model,
 )
 from ..model import Permanent, Situation
 from ..model.abilities import COST_ONLY, STATICS, declares_only
@@ -37,6 +34,7 @@ from ..model.situation import RETURNED
 from ..model.stage import Stage
 from ..model.values import Line, Outcome
 from .facedown import Turn, turn_face_up
+from .states import one_state_answer
 
 # The parts choosing every source's shares of a step (outcomes.lp, 510.1): power-independent.
 CHOOSE_RESULTS = ("choose_results", "choose_shares")
@@ -75,7 +73,7 @@ def settle(s: Situation) -> Situation:
     combat is no longer attacking (506.4, 611.3a), so the check is repeated until nothing more changes.
     """
     while True:
-        shown = one_model(control(CHARACTERISTICS, situation_facts(s), parts=("base", "show_gone")))
+        shown = one_state_answer(CHARACTERISTICS, s, ("base", "show_gone"))  # (one program per board)
         left = {p.id for p in s.permanents if p.left_battlefield}
         gone = {args_of(sym)[0] for sym in shown if sym.name == "gone"} - left
         saved = {args_of(sym)[0] for sym in shown if sym.name == "regenerates"} - left  # 701.19a instead of 704.5g
@@ -87,7 +85,7 @@ def settle(s: Situation) -> Situation:
         if not statics:
             break
     if s.combat.damage_step == "regular" and s.combat.first_strikers is None:
-        fast = one_model(control(STEP, situation_facts(s), parts=("base", "show_fast")))
+        fast = one_answer(STEP, situation_facts(s), parts=("base", "show_fast"))
         s = s.with_combat(first_strikers=tuple(sorted(args_of(sym)[0] for sym in fast)))
     return s
 
@@ -120,6 +118,23 @@ def has_statics(s: Situation) -> bool:
     """
     return any(a.kind in STATICS and not declares_only(a)
                for p in s.permanents if not p.left_battlefield for a in p.abilities)
+
+
+PLAIN_STATICS = ("anthem", "grant")  # their effect reads only their source's presence and the object it affects
+
+
+def may_change_statics(s: Situation, r: StepResult) -> bool:
+    """Whether what a damage step's result `r` did may change what a static ability of `s` does, so that
+    the state-based actions must be checked again (704.3; the step's result holds the first check,
+    ``encodings/outcomes.lp``): a permanent regenerated (removed from combat, 506.4) or returned (702.79a,
+    702.93a), a static ability's source gone (611.3b), or one gone while a static ability reads more than
+    its source and the object it affects (a condition or a count, 611.3a)."""
+    if r.regenerated or r.returned:
+        return True
+    gone = [p for p in s.permanents if p.id in r.gone]
+    return bool(gone) and (any(a.kind in STATICS for p in gone for a in p.abilities)
+                           or any(a.kind in STATICS and a.kind not in PLAIN_STATICS
+                                  for p in s.permanents if not p.left_battlefield for a in p.abilities))
 
 
 def settled(s: Situation) -> Situation:
@@ -198,13 +213,13 @@ def step_results(s: Situation) -> Iterator[StepResult]:
 
     The shares that change a result are chosen, not the amounts (outcomes.lp, ``#program
     choose_results``): grounding follows lethal damage, loyalty and defense, not power."""
-    ctl = control(STEP_RESULTS, situation_facts(s.with_combat(assignment=None)),
-                  parts=("base", *CHOOSE_RESULTS, *STEP_SHOWN), args=("--models=0", "--project=project"))
-    for symbols in models(ctl):
-        yield step_result(symbols)
+    read: dict[Any, tuple[str, tuple[Any, ...]]] = {}  # the shown atoms recur from model to model
+    for symbols in answers(STEP_RESULTS, situation_facts(s.with_combat(assignment=None)),
+                           parts=("base", *CHOOSE_RESULTS, *STEP_SHOWN), args=("--models=0", "--project=project")):
+        yield step_result(symbols, read)
 
 
-def step_result(symbols: list[Any], read: dict[Any, tuple[str, tuple[Any, ...]]] | None = None) -> StepResult:
+def step_result(symbols: Sequence[Any], read: dict[Any, tuple[str, tuple[Any, ...]]] | None = None) -> StepResult:
     """A :class:`StepResult` from the shown atoms of one model of ``outcomes.lp``; `read` caches the
     atoms already read (they recur from model to model of one program)."""
     read = {} if read is None else read
@@ -240,11 +255,11 @@ def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str
     declaration and then enumerating its step results, in one call instead of one per declaration."""
     facts = situation_facts(s.with_combat(blockers=None, assignment=None))
     best = most_obeyed(BLOCKERS, facts)
-    ctl = control(BLOCKERS.encodings + AFTER_DECLARATIONS, facts,
-                  parts=("base", *BLOCKERS.whole_board, ("require", [best or 0]), "project_blocks",
-                         BLOCKERS.show, *CHOOSE_RESULTS, *STEP_SHOWN), args=("--models=0", "--project=project"))
     read: dict[Any, tuple[str, tuple[Any, ...]]] = {}  # the shown atoms recur from model to model
-    for symbols in models(ctl):
+    parts = ("base", *BLOCKERS.whole_board, ("require", [best or 0]), "project_blocks", BLOCKERS.show,
+             *CHOOSE_RESULTS, *STEP_SHOWN)
+    for symbols in answers(BLOCKERS.encodings + AFTER_DECLARATIONS, facts, parts=parts,
+                           args=("--models=0", "--project=project")):
         blocks = tuple(sorted(tuple(args_of(sym)) for sym in symbols if sym.name == "block"))
         yield blocks, step_result([sym for sym in symbols if sym.name != "block"], read)
 
@@ -253,7 +268,7 @@ def apply_step(s: Situation, r: StepResult) -> Situation:
     """The situation after a damage step: life, poison, damage, -1/-1 counters, loyalty, defense,
     permanents gone, creatures returned by persist or undying (:func:`returned_object`), creatures
     regenerated (:func:`regenerate`, 701.19a); the next step is the regular one, remembering who
-    dealt first-strike damage (510.4)."""
+    dealt first-strike damage (510.4; nobody, after a regular step that had no first-strike step before it)."""
     life, damage, loyalty, defense = dict(r.life), dict(r.damage), dict(r.loyalty), dict(r.defense)
     poison, minus = dict(r.poison), dict(r.minus_counters)
     players = tuple(p if (life.get(p.name, p.life), poison.get(p.name, p.poison)) == (p.life, p.poison)
@@ -270,8 +285,11 @@ def apply_step(s: Situation, r: StepResult) -> Situation:
                        left_battlefield=changed[3]).with_counters(-1, -1, added)
     permanents = tuple(regenerate(s, after(p)) if p.id in r.regenerated else after(p) for p in s.permanents)
     permanents += tuple(returned_object(p) for p in s.permanents if p.id in r.returned)
-    combat = replace(s.combat, damage_step="regular",
-                     first_strikers=tuple(sorted(r.dealers)) if r.step == "first_strike" else s.combat.first_strikers)
+    # (after a regular step with no first-strike step before it, none dealt first-strike damage, 510.4: recorded,
+    # so that no question asks again who had first strike as it began)
+    first = (tuple(sorted(r.dealers)) if r.step == "first_strike"
+             else s.combat.first_strikers if s.combat.first_strikers is not None else ())
+    combat = replace(s.combat, damage_step="regular", first_strikers=first)
     return replace(s, players=players, permanents=permanents, combat=combat)
 
 

@@ -68,12 +68,14 @@ from typing import cast
 from clingo import Control, Function, Number, String, Symbol, parse_term
 
 from ..asp.facts import atom, program, situation_facts
+from ..asp.reads import one_answer
 from ..asp.solving import ATTACKS, CHARACTERISTICS, control, models, one_model, value
 from ..model import Permanent, Situation
 from ..model.abilities import BLOCK_TRIGGERS, ON_TARGET, TRIGGERS, OnCombat, is_put
 from ..model.mana import pays
 from ..model.moves import DEATH_TRIGGERS, Trigger
 from .combat import regenerate
+from .states import one_state_answer
 
 ATTACK, BLOCK = "attack_triggers", "block_triggers"  # the #program parts of encodings/triggers.lp
 PROVOKE = "provoke"  # 702.39a: put on the stack with a target, resolved by :func:`provoked`
@@ -267,8 +269,7 @@ def died(before: Situation, after: Situation) -> Stack:
                                                                       if p.left_battlefield}
     if not may_die_triggering(before, gone):
         return ()
-    facts = situation_facts(before) + "\n" + program([atom("dying", pid) for pid in sorted(gone)])
-    symbols = one_model(control(DEATHS, facts, parts=("base", "dies")))
+    symbols = one_state_answer(DEATHS, before, ("base", "dies"), program([atom("dying", pid) for pid in sorted(gone)]))
     lki: dict[str, list[str]] = {}
     for sym in symbols:
         if sym.match("lki", 2):
@@ -326,7 +327,7 @@ def targets(s: Situation, t: Trigger) -> list[str]:
 def _targets(s: Situation, lki: tuple[str, ...]) -> tuple[str, ...]:
     """The legal targets on `s` of a source with last known information `lki` (a search asks for
     the same ones at each of a player's puts)."""
-    symbols = one_model(control(DEATHS, _with_lki(s, lki), parts=("base", "dies_targets", "targets")))
+    symbols = one_answer(DEATHS, _with_lki(s, lki), parts=("base", "dies_targets", "targets"))
     return tuple(sorted(sym.arguments[0].string for sym in symbols))
 
 
@@ -505,8 +506,8 @@ def lki(s: Situation, source: str) -> tuple[str, ...]:
     the battlefield, for a source sacrificed to pay the cost): its controller, deathtouch, lifelink,
     wither, infect (``#program dies`` of ``encodings/triggers.lp``) and the qualities protection reads
     (702.16b, 702.16e)."""
-    facts = situation_facts(s) + "\n" + program([atom("dealing", source)])
-    return tuple(sorted(str(sym.arguments[1]) for sym in one_model(control(DEATHS, facts, parts=("base", "dies")))
+    found = one_state_answer(DEATHS, s, ("base", "dies"), program([atom("dealing", source)]))
+    return tuple(sorted(str(sym.arguments[1]) for sym in found
                         if sym.match("lki", 2) and sym.arguments[0].string == source))
 
 
@@ -531,7 +532,8 @@ def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str,
     part = ("resolve_dies", [Function(kind), String(target), Number(amount)])
     shown: dict[str, dict[str, int]] = {}
     destroyed = set()
-    for sym in one_model(control(DEATHS, _with_lki(s, lki), parts=("base", "dies_targets", part))):
+    lki_facts = program([atom("source_lki", parse_term(x)) for x in lki])
+    for sym in one_state_answer(DEATHS, s, ("base", "dies_targets", part), lki_facts):  # (one program per board)
         if sym.match("resolved_destroyed", 1):
             destroyed.add(sym.arguments[0].string)
         elif len(sym.arguments) == 1:  # 701.26a, 701.26b: tapped, untapped
