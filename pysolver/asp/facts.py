@@ -83,6 +83,8 @@ def _player_symbols(s: Situation) -> Iterator[Symbol]:
         yield atom("player", p.name)
         yield atom("life", p.name, p.life)
         yield atom("poison", p.name, p.poison)  # 122.1f
+        if p.prevention_shield:  # 615.7
+            yield atom("prevention_shield", p.name, p.prevention_shield)
         for k, v, w in zip(MANA_KEYS, p.mana.as_tuple(), p.spent.as_tuple()):
             yield atom("mana_pool", p.name, constant(k), v)
             yield atom("mana_spent", p.name, constant(k), w)
@@ -155,6 +157,8 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
         yield atom("paired_with", i, p.paired_with)
     if p.regeneration_shields:  # 701.19a
         yield atom("regeneration_shield", i, p.regeneration_shields)
+    if p.prevention_shield:  # 615.7
+        yield atom("prevention_shield", i, p.prevention_shield)
     if p.left_battlefield:
         yield atom("departed", i)  # (left_battlefield/1 is also derived: encodings/statics.lp reads this)
 

@@ -110,8 +110,9 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
 
     An attacker removed from combat (506.4, regenerated: 701.19a) deals nothing, nor does one whose
     combat damage is prevented (615.1a, "Prevent all combat damage that would be dealt by ~"); a
-    regenerated blocker needs no lethal damage any more. No other ability of the catalogue prevents
-    combat damage to a player, and none changes an attacking
+    regenerated blocker needs no lethal damage any more. Where a player has or may get a prevention
+    shield (615.7, :func:`pysolver.rules.activated.shields_players`) the bound is 0. No other ability of
+    the catalogue prevents combat damage to a player, and none changes an attacking
     creature's power, so nothing the defence does lowers this, except what raises a blocker's
     toughness (so a trampler's excess): its pump abilities, as often as its mana pays for each
     (602.2, 613.4c; :func:`pysolver.rules.pumps.reach`), and, before blockers are declared, the abilities
@@ -127,8 +128,8 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     6
     """
     blocking = _blocking(s, could_block)
-    if s.combat.attackers is None or blocking is None:
-        return 0
+    if s.combat.attackers is None or blocking is None or activated.shields_players(s):
+        return 0  # (615.7: a prevention shield on the player may prevent any of it)
     before_first = s.combat.damage_step != "regular"
     dealt_first = set(s.combat.first_strikers or ())
     total = 0

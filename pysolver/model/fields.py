@@ -13,9 +13,9 @@ players that exist, totals) read with the same functions, so a field has one set
 Traceback (most recent call last):
 ...
 pysolver.errors.InputError: board.yaml: players[1].name: '2bob' is not a valid name ([A-Za-z][A-Za-z0-9_-]*)
->>> name, life, mana, poison = player(Reader(None), {"name": "alice", "mana": "{R}"}, "player")
->>> name, life, str(mana), poison
-('alice', 20, '{R}', 0)
+>>> name, life, mana, poison, shield = player(Reader(None), {"name": "alice", "mana": "{R}"}, "player")
+>>> name, life, str(mana), poison, shield
+('alice', 20, '{R}', 0, 0)
 """
 
 from __future__ import annotations
@@ -49,11 +49,12 @@ CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswa
 STEPS = ("first_strike", "regular")  # 510.4: the combat damage steps
 FACE_DOWN_BY = ("manifest", "cloak")  # face_down besides true: put onto the battlefield face down (701.40a, 701.58a)
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
-PLAYER_KEYS = {"name", "life", "mana", "poison"}
+PLAYER_KEYS = {"name", "life", "mana", "poison", "prevention_shield"}
 PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtypes", "colors", "power",
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
                   "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost", "cant_block_this_turn",
-                  "cant_be_blocked_this_turn", "renowned", "regeneration_shields", "keywords_until_end_of_turn",
+                  "cant_be_blocked_this_turn", "renowned", "regeneration_shields", "prevention_shield",
+                  "keywords_until_end_of_turn",
                   "activations_this_turn", "dashed", "paired_with"}
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
@@ -185,8 +186,8 @@ def kind(value: Any) -> str:
 
 # ---- players ---------------------------------------------------------------------------------------
 
-def player(r: Reader, raw: Any, path: str) -> tuple[str, int, Mana, int]:
-    """One player entry: name, life, mana and poison counters (122.1f)."""
+def player(r: Reader, raw: Any, path: str) -> tuple[str, int, Mana, int, int]:
+    """One player entry: name, life, mana, poison counters (122.1f) and prevention shield (615.7)."""
     d = r.mapping(raw, path, PLAYER_KEYS)
     if "name" not in d:
         raise r.fail(f"{path}.name", "missing (required)")
@@ -200,7 +201,8 @@ def player(r: Reader, raw: Any, path: str) -> tuple[str, int, Mana, int]:
             raise r.fail(f"{path}.mana", str(exc)) from None
         check_mana(r, mana, f"{path}.mana")
     poison = r.integer(d.get("poison", 0), f"{path}.poison", "poison")  # 122.1f
-    return name, r.integer(d.get("life", 20), f"{path}.life", "life"), mana, poison
+    shield = r.integer(d.get("prevention_shield", 0), f"{path}.prevention_shield", "prevention_shield")  # 615.7
+    return name, r.integer(d.get("life", 20), f"{path}.life", "life"), mana, poison, shield
 
 
 # ---- permanents ------------------------------------------------------------------------------------
@@ -283,6 +285,7 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         renowned=field("renowned", r.boolean, False),  # 702.112b
         regeneration_shields=field("regeneration_shields",
                                    lambda v, p: r.integer(v, p, "regeneration_shields"), 0),  # 701.19a
+        prevention_shield=field("prevention_shield", lambda v, p: r.integer(v, p, "prevention_shield"), 0),  # 615.7
         pt_counters=counters,
         until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)),
         keywords_until_end_of_turn=field("keywords_until_end_of_turn", lambda v, p: _keywords(r, v, p), ()),

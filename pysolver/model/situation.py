@@ -59,15 +59,18 @@ class Player:
     mana: Mana = field(default_factory=Mana)
     spent: Mana = field(default_factory=Mana)  # paid so far in this combat (702.37e)
     poison: int = 0  # poison counters (122.1f, 704.5c)
+    prevention_shield: int = 0  # 615.7: damage to them still to be prevented this turn ("prevent the next N damage")
 
     if TYPE_CHECKING:  # what the constructor accepts: mana as text too (the dataclass __init__ at run time)
         def __init__(self, name: str, life: int = 20, mana: Mana | str = ..., spent: Mana = ...,
-                     poison: int = 0) -> None: ...
+                     poison: int = 0, prevention_shield: int = 0) -> None: ...
 
     def __post_init__(self) -> None:
         if not isinstance(self.mana, Mana) or not isinstance(self.name, str) or not isinstance(self.life, int) \
-                or not isinstance(self.poison, int) or isinstance(self.poison, bool) or self.poison < 0:
-            _, _, mana, _ = read.player(Reader(None), self.to_data(), "player")
+                or not isinstance(self.poison, int) or isinstance(self.poison, bool) or self.poison < 0 \
+                or not isinstance(self.prevention_shield, int) or isinstance(self.prevention_shield, bool) \
+                or self.prevention_shield < 0:
+            _, _, mana, _, _ = read.player(Reader(None), self.to_data(), "player")
             object.__setattr__(self, "mana", mana)
 
     def to_data(self) -> dict[str, JSON]:
@@ -78,13 +81,16 @@ class Player:
             d["mana"] = mana
         if self.poison:
             d["poison"] = self.poison
+        if self.prevention_shield:
+            d["prevention_shield"] = self.prevention_shield
         return d
 
     def __repr__(self) -> str:
         mana = f", mana={str(self.mana)!r}" if self.mana.total else ""
         spent = f", spent={str(self.spent)!r}" if self.spent.total else ""
         poison = f", poison={self.poison}" if self.poison else ""
-        return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison})"
+        shield = f", prevention_shield={self.prevention_shield}" if self.prevention_shield else ""
+        return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison}{shield})"
 
 
 @dataclass(frozen=True, repr=False)
@@ -141,6 +147,7 @@ class Permanent:
     renowned: bool = False  # 702.112b: a designation renown (702.112a) gives, kept until it leaves the battlefield
     left_battlefield: bool = False  # during a combat being explored (704.3, 506.4)
     regeneration_shields: int = 0  # 701.19a: how many times it would be regenerated this turn
+    prevention_shield: int = 0  # 615.7: damage to it still to be prevented this turn ("prevent the next N damage")
     removed_from_combat: bool = False  # during a combat being explored: regenerated (701.19a, 506.4)
     unchecked: bool = field(default=False, init=False, compare=False)  # lines naming a player wait for its Situation
 
@@ -159,7 +166,7 @@ class Permanent:
                      paired_with: str | None = None, face_down: FaceDown = False,
                      cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
                      renowned: bool = False, left_battlefield: bool = False, regeneration_shields: int = 0,
-                     removed_from_combat: bool = False) -> None: ...
+                     prevention_shield: int = 0, removed_from_combat: bool = False) -> None: ...
 
     def __post_init__(self) -> None:
         if all(isinstance(v, tuple) for v in (self.types, self.subtypes, self.colors, self.abilities,
@@ -365,7 +372,7 @@ class Permanent:
         if self.activations_this_turn:
             d["activations_this_turn"] = list(self.activations_this_turn)
         for key in ("damage", "tapped", "summoning_sick", "dashed", "face_down", "cant_block_this_turn",
-                    "cant_be_blocked_this_turn", "renowned", "regeneration_shields"):
+                    "cant_be_blocked_this_turn", "renowned", "regeneration_shields", "prevention_shield"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
         return d
@@ -396,6 +403,8 @@ class Permanent:
         parts += [f"face_down={self.face_down!r}"] if self.face_down in FACE_DOWN_BY else []
         if self.regeneration_shields:
             parts.append(f"regeneration_shields={self.regeneration_shields}")
+        if self.prevention_shield:
+            parts.append(f"prevention_shield={self.prevention_shield}")
         parts += [key for key in ("tapped", "summoning_sick", "dashed", "face_down", "cant_block_this_turn",
                                   "cant_be_blocked_this_turn", "renowned", "left_battlefield", "removed_from_combat")
                   if getattr(self, key) is True]

@@ -394,7 +394,9 @@ def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str,
     tapped = {pid: True for pid in shown.get("resolved_tapped", {})}
     tapped |= {pid: False for pid in shown.get("resolved_untapped", {})}
     loyalty, defense = shown.get("resolved_loyalty", {}), shown.get("resolved_defense", {})
-    players = tuple(replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison))
+    shields = shown.get("resolved_shield", {})  # 615.7
+    players = tuple(replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison),
+                            prevention_shield=shields.get(p.name, p.prevention_shield))
                     for p in s.players)
     # 701.19a: a creature with a regeneration shield that deathtouch damage would destroy is regenerated
     saved = {x for x in destroyed if s.permanent(x).regeneration_shields}
@@ -402,6 +404,7 @@ def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str,
                                defense=defense.get(p.id, p.defense),
                                left_battlefield=p.left_battlefield or p.id in destroyed - saved,
                                tapped=tapped.get(p.id, p.tapped),
+                               prevention_shield=shields.get(p.id, p.prevention_shield),
                                until_end_of_turn=(p.until_end_of_turn[0] + pump.get(p.id, 0),
                                                   p.until_end_of_turn[1] + pump.get(p.id, 0)))
                        .with_counters(-1, -1, counters.get(p.id, 0)).with_counters(1, 1, plus.get(p.id, 0))
