@@ -190,6 +190,36 @@ def test_616_1_a_shield_beside_protection_outside_combat_damage_is_refused() -> 
               creature("y", "bob", 1, 1, "Protection from red", prevention_shield=1))
 
 
+# --- 615.1a: "Prevent all combat damage that would be dealt this turn" --------------------------------
+
+@pytest.mark.parametrize("line, name, kind", [
+    ("Sacrifice Kami of False Hope: Prevent all combat damage that would be dealt this turn.", "Kami of False Hope",
+     "fog"),
+    ("Whenever Leery Fogbeast becomes blocked, prevent all combat damage that would be dealt this turn.",
+     "Leery Fogbeast", "on_block")])
+def test_615_1a_real_fog_lines_parse(line: str, name: str, kind: str) -> None:
+    assert [a.kind for a in parse_ability_line(line, name)] == [kind]
+
+
+def test_615_1a_a_fog_sacrificed_in_any_window_prevents_all_combat_damage() -> None:
+    """k (sacrificed to pay, 701.21a) prevents the lifelinker's damage whether it blocks or not."""
+    s = board(creature("x", "alice", 3, 3, "Lifelink"),
+              creature("k", "bob", 1, 1, "Sacrifice ~: Prevent all combat damage that would be dealt this turn"),
+              attackers={"x": "bob"})
+    assert results(s) == {outcome(bob=17, alice=23), outcome(destroyed=("k",)),
+                          outcome(alice=23, destroyed=("k",), damage={"x": 1})}
+
+
+def test_615_1a_509_3c_a_fog_trigger_prevents_every_fights_combat_damage() -> None:
+    s = board(creature("x", "alice", 3, 3, "Whenever ~ becomes blocked, prevent all combat damage that would be "
+                                           "dealt this turn"),
+              creature("z", "alice", 2, 2), creature("y", "bob", 2, 2), attackers={"x": "bob", "z": "bob"})
+    assert results(s) == {outcome(bob=15), outcome(), outcome(bob=17, destroyed=("y", "z"))}
+    s = board(creature("x", "alice", 2, 2), creature("y", "bob", 2, 2), attackers={"x": "bob"}, blockers={},
+              combat_damage_prevented=True)
+    assert results(s) == {outcome()} and s.to_data()["combat"]["combat_damage_prevented"] is True
+
+
 def test_prevention_shield_fields_round_trip() -> None:
     s = board(creature("y", "bob", 2, 2, prevention_shield=2),
               players=[{"name": "alice", "prevention_shield": 1}, {"name": "bob"}])
@@ -205,19 +235,21 @@ def test_prevention_shield_fields_round_trip() -> None:
 SHIELDING = [HEALER, "{W}: Prevent the next 1 damage that would be dealt to ~ this turn",
              "{T}: Prevent the next 2 damage that would be dealt to target creature this turn",
              "{T}: Prevent the next 1 damage that would be dealt to each creature and each player this turn",
-             "First strike", "Trample", "Lifelink", "Deathtouch", "Protection from red"]
+             "Sacrifice ~: Prevent all combat damage that would be dealt this turn"]
+MEETING = ["First strike", "Trample", "Lifelink", "Deathtouch", "Protection from red",
+           "Whenever ~ becomes blocked, prevent all combat damage that would be dealt this turn"]
 
 
 @st.composite
 def shield_boards(draw: st.DrawFn) -> dict:
-    """Two or three small creatures, bob's first with a shield line or a shield, the others with one or
-    another line that meets one (first strike, trample, lifelink, deathtouch, protection); a little mana;
-    attackers declared."""
+    """Two or three small creatures, bob's first with a shield or fog line or a shield, the others with one or
+    another line that meets one (first strike, trample, lifelink, deathtouch, protection, a fog trigger); a
+    little mana; attackers declared."""
     permanents = []
     for i, controller in enumerate(["alice", "bob", "bob", "alice"][: draw(st.integers(2, 3))]):
         p = {"id": f"c{i}", "controller": controller, "power": draw(st.integers(0, 3)),
              "toughness": draw(st.integers(1, 3)), "colors": [draw(st.sampled_from(["red", "white"]))],
-             "abilities": draw(st.lists(st.sampled_from(SHIELDING[4:] if i != 1 else SHIELDING[:4]),
+             "abilities": draw(st.lists(st.sampled_from(MEETING if i != 1 else SHIELDING),
                                         max_size=1, min_size=i == 1))}
         if draw(st.integers(0, 3)) == 0:
             p["prevention_shield"] = draw(st.integers(1, 2))

@@ -89,6 +89,8 @@ def _player_symbols(s: Situation) -> Iterator[Symbol]:
             yield atom("mana_pool", p.name, constant(k), v)
             yield atom("mana_spent", p.name, constant(k), w)
     yield atom("active", s.active)
+    if s.combat.combat_damage_prevented:  # 615.1a: for the whole turn, not a declaration
+        yield atom("all_combat_damage_prevented")
 
 
 @lru_cache(maxsize=1 << 14)

@@ -453,8 +453,10 @@ PINGS = ("ping", "ping_each")
 LIFE = ("life",)
 LIFE_TARGETS = {"target player": "player", "target opponent": "opponent", "each opponent": "each_opponent",
                 "each player": "each_player"}
+#: "{cost}: Prevent all combat damage that would be dealt this turn" (615.1a; no target)
+FOGS = ("fog",)
 #: the abilities of pysolver.rules.activated that wait on the stack until both players pass (602.2, 405.1, 608.1)
-STACKED = (*PINGS, *LIFE)
+STACKED = (*PINGS, *LIFE, *FOGS)
 #: what deals damage outside the combat damage steps: the damage abilities and the death triggers that deal
 #: damage (120.3, 603.10a)
 NONCOMBAT_DAMAGE = (*PINGS, "dies_damage", "dies_each_opponent", "other_dies_damage")
@@ -638,6 +640,27 @@ def _shield(text: str) -> list[Ability] | None:
                                             sacrifice=cost.sacrifice, prevent=n))]
 
 
+_FOG = re.compile(r"(?P<cost>[^:\"]+): prevent all combat damage that would be dealt this turn")
+
+
+def _fog(text: str) -> list[Ability] | None:
+    """ "{cost}: Prevent all combat damage that would be dealt this turn" (615.1a; :data:`FOGS`), or None; its
+    cost mana symbols, {T} and "sacrifice ~" (:func:`activation_cost`), :class:`NotModelled` for another.
+
+    >>> a = _fog("sacrifice this creature: prevent all combat damage that would be dealt this turn")[0]
+    >>> a.kind, a.value.sacrifice, a.value.target
+    ('fog', True, '')
+    """
+    m = _FOG.fullmatch(text)
+    if m is None:
+        return None
+    cost = activation_cost(m.group("cost"))
+    if cost is None:
+        raise NotModelled(f"the cost {m.group('cost').upper()!r} is not modelled: only mana symbols (paid from "
+                          "`mana`), {T} and sacrificing the creature itself are (602.1a)")
+    return [Ability("fog", CombatAbility(0, 0, cost.mana, cost.tap, "", sacrifice=cost.sacrifice))]
+
+
 _WARD = re.compile(r"ward (\{.*\})")  # 702.21a: "Ward {N}" (a mana cost)
 
 
@@ -767,7 +790,8 @@ def suggestion(text: str) -> str | None:
 
 
 def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
-    combat = _combat_ability(text) or _ping(text) or _cost_only(text) or _life(text) or _shield(text)
+    combat = (_combat_ability(text) or _ping(text) or _cost_only(text) or _life(text) or _shield(text)
+              or _fog(text))
     if combat is not None:
         return combat
     m = _WARD.fullmatch(text)
@@ -1145,6 +1169,7 @@ _EFFECTS = (
     (re.compile(r"defending player gets (?P<n>\w+) poison counters?"), "poison"),
     (re.compile(r"tap (?P<who>that creature)"), "tap"),
     (re.compile(r"destroy (?P<who>that creature)"), "destroy"),
+    (re.compile(r"prevent all combat damage that would be dealt this turn"), "fog"),  # 615.1a
 )
 # Sentences of an effect that act outside the combat (502.3: the next untap step), or that change nothing on a
 # board the loader admits (701.19c "It can't be regenerated": a "destroy that creature" beside regeneration is
@@ -1160,7 +1185,7 @@ class OnCombat:
     reaches (`whom`: ``self``, ``partner``, ``controller``, ``defending``, or the creatures ``attacking``
     or ``you`` control, `other` leaving the source out, of `quality`) and what it does (`effect`:
     ``gets`` +`power`/+`toughness`, ``gains`` `keyword`, ``counters``, ``gain_life``, ``poison`` `amount`,
-    ``unblockable``, ``tap``).
+    ``unblockable``, ``tap``; ``fog``: all combat damage prevented this turn, 615.1a).
 
     >>> OnCombat("attacks", "gets", "attacking", True, power=1).term("on_attack")
     'on_attack(attacks,group(attacking,other,any),gets(1,0))'

@@ -272,7 +272,8 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever this creature blocks, it gets +1/+0 and gains first strike until end of turn",
              ("Whenever ~ blocks or becomes blocked, it gets -2/+2 until end of turn",
               "Whenever ~ becomes blocked, attacking creatures you control get +1/+1 until end of turn",
-              "Whenever ~ blocks, you gain 2 life"), literal=False),
+              "Whenever ~ blocks, you gain 2 life",
+              "Whenever ~ becomes blocked, prevent all combat damage that would be dealt this turn"), literal=False),
     LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, <effect>", "on_block", "509.3d",
              "Whenever this creature blocks or becomes blocked by a white creature, it gains first strike until end of "
              "turn", ("Whenever ~ becomes blocked by a nonblack creature, it gets +1/+1 until end of turn",
@@ -486,6 +487,11 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{1}{W}: Prevent the next 1 damage that would be dealt to ~ this turn",
               "{T}: Prevent the next 1 damage that would be dealt to each creature and each player this turn"),
              literal=False),
+    # a prevention effect for the turn (615.1a) on every creature's combat damage; it waits on the stack as the
+    # damage abilities do (405.1); cost mana symbols, {T} and/or "sacrifice ~"
+    LineForm("shields", "{cost}: Prevent all combat damage that would be dealt this turn", "fog", "615.1a",
+             "Sacrifice ~: Prevent all combat damage that would be dealt this turn",
+             ("{2}{G}: Prevent all combat damage that would be dealt this turn",), literal=False),
     # --- static abilities (604.1, 611.3a): anthems and lords, read off the battlefield at every moment;
     # <creatures>: creatures, <color> / non<color> / colorless / multicolored / artifact / <creature type>
     # creatures, or <creature type>s (205.3m, 702.73a changeling); [other]: not the source itself

@@ -56,7 +56,8 @@ PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtype
                   "cant_be_blocked_this_turn", "renowned", "regeneration_shields", "prevention_shield",
                   "keywords_until_end_of_turn",
                   "activations_this_turn", "dashed", "paired_with"}
-COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked"}
+COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked",
+               "combat_damage_prevented"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
 COUNTERS = ("+X/+Y",)  # the keys of `counters`: P/T counter kinds such as +1/+1, +1/+0, -0/-1 (122.1a)
 COUNTER_KIND = re.compile(r"([+-])(\d+)/([+-])(\d+)")
@@ -576,7 +577,9 @@ def combat(r: Reader, value: Any, active: str, players: frozenset[str], by_id: M
                 blockers=tuple(sorted(blockers)) if blockers is not None else None, damage_step=step,
                 assignment=tuple(assignment) if assignment is not None else None,
                 activations=_activations(r, d.get("activations"), by_id),
-                provoked=_provoked(r, d.get("provoked"), attackers, by_id))
+                provoked=_provoked(r, d.get("provoked"), attackers, by_id),
+                combat_damage_prevented=r.boolean(d.get("combat_damage_prevented", False),  # 615.1a
+                                                  "combat.combat_damage_prevented"))
 
 
 def _provoked(r: Reader, value: Any, attackers: Iterable[tuple[str, str]] | None,

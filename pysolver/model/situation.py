@@ -436,6 +436,8 @@ class Combat:
     first_strikers: tuple[str, ...] | None = None  # creatures that dealt first-strike damage (510.4)
     activations: tuple[Activation, ...] = ()  # pump abilities activated so far, judged by `check` (602.2)
     provoked: tuple[tuple[str, str], ...] = ()  # (target, provoker): resolved provoke triggers (702.39a, 509.1c)
+    # a resolved "Prevent all combat damage that would be dealt this turn" (615.1a)
+    combat_damage_prevented: bool = False
 
     if TYPE_CHECKING:  # what the constructor accepts: the mappings of a file too
         def __init__(self, attackers: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
@@ -443,7 +445,8 @@ class Combat:
                      damage_step: str | None = None, assignment: Iterable[tuple[str, str, int]] | None = None,
                      first_strikers: tuple[str, ...] | None = None,
                      activations: Iterable[Activation] = (),
-                     provoked: Mapping[str, str | Iterable[str]] | Iterable[tuple[str, str]] = ()) -> None: ...
+                     provoked: Mapping[str, str | Iterable[str]] | Iterable[tuple[str, str]] = (),
+                     combat_damage_prevented: bool = False) -> None: ...
 
     def __post_init__(self) -> None:
         if isinstance(self.attackers, Mapping):
@@ -485,6 +488,8 @@ class Combat:
             for t, a in self.provoked:
                 provoked.setdefault(t, []).append(a)
             d["provoked"] = provoked
+        if self.combat_damage_prevented:
+            d["combat_damage_prevented"] = True
         return d
 
 

@@ -55,7 +55,7 @@ from functools import lru_cache
 from ..asp.facts import REQUIREMENTS, atom, constant, program, situation_facts
 from ..asp.solving import CHARACTERISTICS, control, one_model
 from ..model import Permanent, Situation
-from ..model.abilities import COST_ONLY, LIFE, NONCOMBAT_DAMAGE, PINGS, SHIELDS, STACKED, CombatAbility
+from ..model.abilities import COST_ONLY, FOGS, LIFE, NONCOMBAT_DAMAGE, PINGS, SHIELDS, STACKED, CombatAbility
 from ..model.mana import Mana, pays
 from ..model.moves import AbilityActivation, Trigger
 from ..model.stage import Stage
@@ -145,10 +145,12 @@ def offered(s: Situation, kind: str) -> bool:
 
 def may_deal_damage(s: Situation) -> bool:
     """Whether a permanent on the battlefield (face down too: it may be turned face up, 702.37e) has a
-    "~ deals N damage to …" (:data:`~pysolver.model.abilities.PINGS`) that its controller can pay for
-    now, timing aside (602.5b: one "before attackers are declared" only counts before then). Mana is
-    only spent and nothing modelled untaps a permanent, so one that can't be paid now can't later:
-    its damage may reach any fight only while this holds (:mod:`pysolver.game.fights`)."""
+    "~ deals N damage to …" (:data:`~pysolver.model.abilities.PINGS`) or another ability that waits on
+    the stack (:data:`~pysolver.model.abilities.STACKED`: life, 119.3; "Prevent all combat damage that
+    would be dealt this turn", 615.1a) that its controller can pay for now, timing aside (602.5b: one
+    "before attackers are declared" only counts before then). Mana is only spent and nothing modelled
+    untaps a permanent, so one that can't be paid now can't later: its effect may reach any fight only
+    while this holds (:mod:`pysolver.game.fights`)."""
     return any(kind in STACKED and payable(s, p, ab) for p in s.permanents if not p.left_battlefield
                for kind, ab in p.combat_abilities())
 
@@ -297,7 +299,8 @@ def put_ping(s: Situation, move: AbilityActivation, known: tuple[str, ...]) -> T
 def resolve_ping(s: Situation, t: Trigger) -> Situation:
     """`s` after the damage ability `t` resolved (608.2), before state-based actions: nothing if its
     target is no longer legal (608.2b: gone, out of combat, 506.4, or no longer a legal target of its
-    source as it last existed, 113.7a); else its damage (:func:`pysolver.rules.pingers.deal`)."""
+    source as it last existed, 113.7a); else its damage (:func:`pysolver.rules.pingers.deal`), its life
+    lost or gained (:func:`life_changed`), or all combat damage prevented this turn (615.1a)."""
     source = s.permanent(t.source)
     _, ab = source.combat_abilities()[t.ability]
     if t.target:
@@ -309,6 +312,8 @@ def resolve_ping(s: Situation, t: Trigger) -> Situation:
             return s
     if t.kind in LIFE:
         return life_changed(s, t.controller, ab, t.target)
+    if t.kind in FOGS:  # 615.1a: every creature's combat damage this turn
+        return replace(s, combat=replace(s.combat, combat_damage_prevented=True))
     return deal(s, ab.target, t.target, ab.damage, t.lki)
 
 

@@ -349,7 +349,7 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
     prevention shields may be used (615.7, 616.1: :func:`reference.shields.shield_uses`)."""
     def other(src: str, r: str) -> bool:  # 702.16e, 615.1a: prevented by another effect
         return (r in field and any(has_quality(field[src], q) for q in field[r].protections())) \
-            or prevented(field[src], field.get(r))
+            or prevented(field[src], field.get(r), state.s.combat.combat_damage_prevented)
     shields = {p.name: p.prevention_shield for p in state.s.players}
     shields |= {p.id: p.prevention_shield for p in state.s.permanents if p.id in field}
     ordered = tuple(sorted(assignment))
@@ -381,7 +381,7 @@ def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Tr
         source = field[src]
         if r in field and any(has_quality(source, q) for q in field[r].protections()):
             continue  # 702.16e, 702.16j, 702.16k: prevented
-        if prevented(source, field.get(r)):
+        if prevented(source, field.get(r), state.s.combat.combat_damage_prevented):
             continue  # 615.1a, 120.4b: prevented (reference.shields)
         n -= used.get(i, 0)  # 615.7: prevented by a shield
         if n <= 0:

@@ -36,9 +36,10 @@ from pysolver.model import Permanent, Situation
 from .characteristics import Characteristics
 
 
-def prevented(source: Characteristics, recipient: Characteristics | None) -> bool:
-    """615.1a: whether combat damage from `source` to `recipient` (None: a player) is prevented."""
-    if source.has("prevent_combat_damage_by") or source.has("prevent_combat_damage_to_and_by"):
+def prevented(source: Characteristics, recipient: Characteristics | None, everyone: bool = False) -> bool:
+    """615.1a: whether combat damage from `source` to `recipient` (None: a player) is prevented (`everyone`: a
+    resolved "Prevent all combat damage that would be dealt this turn", `combat.combat_damage_prevented`)."""
+    if everyone or source.has("prevent_combat_damage_by") or source.has("prevent_combat_damage_to_and_by"):
         return True
     return recipient is not None and any(recipient.has(k) for k in (
         "prevent_combat_damage_to", "prevent_damage_to", "prevent_combat_damage_to_and_by"))
