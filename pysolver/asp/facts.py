@@ -83,6 +83,8 @@ def _player_symbols(s: Situation) -> Iterator[Symbol]:
     for p in s.players:
         yield from player_symbols(p)
     yield atom("active", s.active)
+    if s.combat.combat_damage_prevented:  # 615.1a: for the whole turn, not a declaration
+        yield atom("all_combat_damage_prevented")
 
 
 @lru_cache(maxsize=1 << 12)
@@ -92,6 +94,7 @@ def player_symbols(p: Player) -> tuple[Symbol, ...]:
     found = [atom("player", p.name), atom("life", p.name, p.life), atom("poison", p.name, p.poison)]
     # 402.1, 404.1: the cards in a hand or graveyard, where stated
     found += [atom(key, p.name, getattr(p, key)) for key in ZONE_COUNTS if getattr(p, key) is not None]
+    found += [atom("prevention_shield", p.name, p.prevention_shield)] if p.prevention_shield else []  # 615.7
     for k, v, w in zip(MANA_KEYS, p.mana.as_tuple(), p.spent.as_tuple()):
         found += [atom("mana_pool", p.name, constant(k), v), atom("mana_spent", p.name, constant(k), w)]
     return tuple(found)
@@ -173,6 +176,8 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
         yield atom("paired_with", i, p.paired_with)
     if p.regeneration_shields:  # 701.19a
         yield atom("regeneration_shield", i, p.regeneration_shields)
+    if p.prevention_shield:  # 615.7
+        yield atom("prevention_shield", i, p.prevention_shield)
     if p.left_battlefield:
         yield atom("departed", i)  # (left_battlefield/1 is also derived: encodings/statics.lp reads this)
 

@@ -26,6 +26,7 @@ from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
 from ..model.abilities import (
     BLOCK_TRIGGERS,
     COST_ONLY,
+    NONCOMBAT_DAMAGE,
     ON_COMBAT,
     ON_TARGET,
     STACKED,
@@ -95,6 +96,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
         raise r.fail("permanents", problem)
     _check_ward(r, permanents, active)
     _check_regeneration(r, permanents)
+    _check_shields(r, permanents, players)
     _check_pingers(r, permanents, active)
     _check_state_triggers(r, permanents)
     _check_enters_watchers(r, permanents)
@@ -214,6 +216,29 @@ def _check_regeneration(r: Reader, permanents: list[Permanent]) -> None:
         if p.regeneration_shields or p.has("regenerate"):
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} may be regenerated (701.19a) and the \"destroy that "
                          f"creature\" trigger of {q(destroyer.id)} is not modelled with regeneration (701.19c)")
+
+
+def _check_shields(r: Reader, permanents: list[Permanent], players: list[Player]) -> None:
+    """A board with a prevention shield (615.7: a `prevention_shield`, or an ability that makes one), damage
+    dealt outside the combat damage steps (an activated "~ deals N damage to …", a death trigger that deals
+    damage, 603.10a) and a permanent whose damage another prevention effect may prevent (protection, 702.16e;
+    "Prevent all damage that would be dealt to ~", 615.1a) is refused: where both apply to such damage the
+    shield's controller chooses which applies first (616.1), and one shield used up on damage prevented
+    anyway (or not) is modelled for combat damage only (encodings/shields.lp; outside it the other effect
+    applies first, encodings/triggers.lp)."""
+    shielding = next((p for p in permanents if p.prevention_shield or p.has("shield")), None)
+    if shielding is None and not any(p.prevention_shield for p in players):
+        return
+    dealing = next((p for p in permanents if any(p.has(k) for k in NONCOMBAT_DAMAGE)), None)
+    if dealing is None:
+        return
+    for i, p in enumerate(permanents):
+        if p.has("protection") or p.has("prevent_damage_to"):
+            named = f"of {q(shielding.id)} " if shielding is not None else "of a player "
+            raise r.fail(f"permanents[{i}]", f"damage the ability of {q(dealing.id)} deals (120.3) to {q(p.id)} "
+                         f"could be prevented both by its prevention effect and by the prevention shield {named}"
+                         "(615.7), whose controller chooses which applies first (616.1): not modelled outside "
+                         "combat damage")
 
 
 def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:
@@ -542,12 +567,13 @@ def _players(r: Reader, value: Any) -> list[Player]:
     seen: set[str] = set()
     for i, raw in enumerate(r.listing(value, "players")):
         path = f"players[{i}]"
-        name, life, mana, poison, zones = fields.player(r, raw, path)
+        name, life, mana, poison, zones, shield = fields.player(r, raw, path)
         if name in seen:
             raise r.fail(f"{path}.name", f"duplicate player name {q(name)}")
         seen.add(name)
         players.append(Player(name, life, mana, poison=poison, hand=zones.get("hand"),
-                              graveyard=zones.get("graveyard"), graveyard_creatures=zones.get("graveyard_creatures")))
+                              graveyard=zones.get("graveyard"), graveyard_creatures=zones.get("graveyard_creatures"),
+                              prevention_shield=shield))
     if len(players) < 2:
         raise r.fail("players", "at least two players are required")
     return players

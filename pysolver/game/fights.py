@@ -48,7 +48,7 @@ from typing import Any
 from ..asp import deadline
 from ..asp.facts import REQUIREMENTS
 from ..model import Permanent, Player, Situation
-from ..model.abilities import HIT_TRIGGERS, STATICS, TRIGGERS, WINDOW_TRIGGERS, declares_only, granted_kind
+from ..model.abilities import HIT_TRIGGERS, SHIELDS, STATICS, TRIGGERS, WINDOW_TRIGGERS, declares_only, granted_kind
 from ..model.mana import Mana, pays
 from ..model.moves import (
     DEATH_TRIGGERS,
@@ -97,14 +97,19 @@ def decomposes(s: Situation) -> bool:
     step and so change a creature's power, toughness or abilities in another, and the state-based
     actions it changes (704.3) reach across fights; a restriction of the declarations ("~ can't block
     unless you control another Zombie", 509.1b: :func:`~pysolver.model.abilities.declares_only`) is
-    read by them only."""
+    read by them only. Nor may a player have or get a prevention shield (615.7,
+    :func:`pysolver.rules.activated.shields_players`: it prevents damage from any fight, the player
+    choosing which); a creature's is its fight's, and "Prevent the next N damage that would be dealt
+    to target creature" of a permanent in no fight goes with every fight, as a targeted pump does."""
     constant = constant_sources(s)
     kinds = {a.kind for p in s.permanents if p.id not in constant for a in p.abilities if not declares_only(a)}
     return (s.combat.damage_step is None and not s.combat.provoked
             and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump", *HIT_TRIGGERS, *WINDOW_TRIGGERS,
                              *STATICS}
             and not any(kind == "target_pump" and (ab.toughness < 0 or p.face_down)
-                        for p in s.permanents for kind, ab in p.combat_abilities()))
+                        for p in s.permanents for kind, ab in p.combat_abilities())
+            and not activated.shields_players(s))
+
 
 
 def constant_sources(s: Situation) -> frozenset[str]:
@@ -447,10 +452,12 @@ class Blocks:
         self.rests: dict[frozenset[str], tuple[Outcome, frozenset[tuple[Any, ...]]] | None] = {}
         self.ends: dict[tuple[tuple[str, str], ...], tuple[list[FightEnd], list[FightEnd]]] = {}
         self.boards: dict[Any, Situation] = {}
-        # "Target creature gets +X/+Y" (115.1) of permanents that may be in no fight: in every fight's
-        # situation, out of combat (506.4), their {T} paid in one fight only (:func:`_affordable`).
+        # "Target creature gets +X/+Y" and "Prevent the next N damage that would be dealt to target creature"
+        # (115.1, 615.7) of permanents that may be in no fight: in every fight's situation, out of combat
+        # (506.4), their {T} paid in one fight only (:func:`_affordable`).
         self.sources = frozenset(p.id for p in s.permanents if not p.left_battlefield
-                                 and any(kind == "target_pump" for kind, _ in p.combat_abilities()))
+                                 and any(kind == "target_pump" or (kind in SHIELDS and ab.target == "creature")
+                                         for kind, ab in p.combat_abilities()))
         self.damaging = activated.may_deal_damage(s)  # (pysolver.rules.pingers)
 
     def split(self, pairs: tuple[tuple[str, str], ...]) -> list[tuple[tuple[str, str], ...]]:

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from ..model import Goal, Permanent, Situation
-from ..model.abilities import TRAMPLES
+from ..model.abilities import FOGS, TRAMPLES, OnCombat
 from ..rules import activated, window_triggers
 from ..rules.combat import has_statics
 from ..rules.pumps import grants, max_times, pumped_by, reach
@@ -110,8 +110,10 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
 
     An attacker removed from combat (506.4, regenerated: 701.19a) deals nothing, nor does one whose
     combat damage is prevented (615.1a, "Prevent all combat damage that would be dealt by ~"); a
-    regenerated blocker needs no lethal damage any more. No other ability of the catalogue prevents
-    combat damage to a player, and none changes an attacking
+    regenerated blocker needs no lethal damage any more. Where a player has or may get a prevention
+    shield (615.7, :func:`pysolver.rules.activated.shields_players`) or all combat damage may be prevented
+    (615.1a, :func:`may_prevent_all`) the bound is 0. No other ability of
+    the catalogue prevents combat damage to a player, and none changes an attacking
     creature's power, so nothing the defence does lowers this, except what raises a blocker's
     toughness (so a trampler's excess): its pump abilities, as often as its mana pays for each
     (602.2, 613.4c; :func:`pysolver.rules.pumps.reach`), and, before blockers are declared, the abilities
@@ -127,8 +129,8 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     6
     """
     blocking = _blocking(s, could_block)
-    if s.combat.attackers is None or blocking is None:
-        return 0
+    if s.combat.attackers is None or blocking is None or activated.shields_players(s) or may_prevent_all(s):
+        return 0  # (615.7, 615.1a: a prevention shield on the player, or all combat damage prevented)
     before_first = s.combat.damage_step != "regular"
     dealt_first = set(s.combat.first_strikers or ())
     total = 0
@@ -162,6 +164,14 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
             taken.append(unblocked - blocked)
     taken.sort(reverse=True)
     return total - sum(taken if most_blocked is None else taken[:most_blocked])
+
+
+def may_prevent_all(s: Situation) -> bool:
+    """Whether all combat damage is or may yet be prevented this turn (615.1a): a resolved "Prevent all combat
+    damage that would be dealt this turn", or a permanent with an ability or a combat trigger that does it."""
+    return s.combat.combat_damage_prevented or any(
+        a.kind in FOGS or (isinstance(a.value, OnCombat) and a.value.effect == "fog")
+        for p in s.permanents if not p.left_battlefield for a in p.abilities)
 
 
 def gain_bound(s: Situation, player: str, could_block: Mapping[str, Sequence[str]] | None = None) -> int:

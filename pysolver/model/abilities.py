@@ -421,6 +421,7 @@ class CombatAbility:
     before_attackers: bool = False  # "activate only during your turn, before attackers are declared" (602.5b)
     loss: int = 0  # "… loses N life" (119.3, :data:`LIFE`)
     gain: int = 0  # "you gain N life" (119.3)
+    prevent: int = 0  # "prevent the next N damage that would be dealt to …" (615.7, :data:`SHIELDS`)
 
 
 def _combat_ability(text: str) -> list[Ability] | None:
@@ -474,8 +475,13 @@ PINGS = ("ping", "ping_each")
 LIFE = ("life",)
 LIFE_TARGETS = {"target player": "player", "target opponent": "opponent", "each opponent": "each_opponent",
                 "each player": "each_player"}
+#: "{cost}: Prevent all combat damage that would be dealt this turn" (615.1a; no target)
+FOGS = ("fog",)
 #: the abilities of pysolver.rules.activated that wait on the stack until both players pass (602.2, 405.1, 608.1)
-STACKED = (*PINGS, *LIFE)
+STACKED = (*PINGS, *LIFE, *FOGS)
+#: what deals damage outside the combat damage steps: the damage abilities and the death triggers that deal
+#: damage (120.3, 603.10a)
+NONCOMBAT_DAMAGE = (*PINGS, "dies_damage", "dies_each_opponent", "other_dies_damage")
 _PING = re.compile(r"(?P<cost>[^:]+): (?:this creature|it) deals (?P<n>\w+) damage to (?P<whom>[^.]+?)"
                    r"(?P<timing>\. activate (?:this ability )?only during your turn, before attackers are declared)?")
 #: 115.4 "any target" (older printings: "target creature or player", the same); 115.1 the others
@@ -622,6 +628,61 @@ def _life(text: str) -> list[Ability] | None:
                                           before_attackers=m.group("timing") is not None, loss=loss, gain=gain))]
 
 
+#: "{cost}: Prevent the next N damage that would be dealt to <a target / ~ / each creature and each player> this
+#: turn" (615.7: a prevention shield; 615.11: one for each, no target)
+SHIELDS = ("shield",)
+SHIELD_TARGETS = {"any target": "any", "target creature or player": "any", "target creature": "creature",
+                  "target player": "player", "this creature": "",
+                  "each creature and each player": "each_creature_and_player"}
+_SHIELD = re.compile(r"(?P<cost>[^:\"]+): prevent the next (?P<n>\w+) damage that would be dealt to (?P<whom>[^.]+?) "
+                     r"this turn")
+
+
+def _shield(text: str) -> list[Ability] | None:
+    """ "{cost}: Prevent the next N damage that would be dealt to <whom> this turn" (615.7; :data:`SHIELD_TARGETS`),
+    or None; its cost mana symbols, {T} and "sacrifice ~" (:func:`activation_cost`), :class:`NotModelled` for another.
+
+    >>> a = _shield("{t}: prevent the next 1 damage that would be dealt to target creature or player this turn")[0]
+    >>> a.kind, str(a.value.cost), a.value.tap, a.value.target, a.value.prevent
+    ('shield', '{0}', True, 'any', 1)
+    >>> _shield("{1}{w}: prevent the next 2 damage that would be dealt to this creature this turn")[0].value.target
+    ''
+    """
+    m = _SHIELD.fullmatch(text)
+    if m is None or m.group("whom") not in SHIELD_TARGETS:
+        return None
+    n = _number(m.group("n"))
+    if not n:
+        return None
+    cost = activation_cost(m.group("cost"))
+    if cost is None:
+        raise NotModelled(f"the cost {m.group('cost').upper()!r} is not modelled: only mana symbols (paid from "
+                          "`mana`), {T} and sacrificing the creature itself are (602.1a)")
+    return [Ability("shield", CombatAbility(0, 0, cost.mana, cost.tap, SHIELD_TARGETS[m.group("whom")],
+                                            sacrifice=cost.sacrifice, prevent=n))]
+
+
+_FOG = re.compile(r"(?P<cost>[^:\"]+): prevent all combat damage that would be dealt this turn")
+
+
+def _fog(text: str) -> list[Ability] | None:
+    """ "{cost}: Prevent all combat damage that would be dealt this turn" (615.1a; :data:`FOGS`), or None; its
+    cost mana symbols, {T} and "sacrifice ~" (:func:`activation_cost`), :class:`NotModelled` for another.
+
+    >>> a = _fog("sacrifice this creature: prevent all combat damage that would be dealt this turn")[0]
+    >>> a.kind, a.value.sacrifice, a.value.target
+    ('fog', True, '')
+    """
+    m = _FOG.fullmatch(text)
+    if m is None:
+        return None
+    cost = activation_cost(m.group("cost"))
+    if cost is None:
+        raise NotModelled(f"the cost {m.group('cost').upper()!r} is not modelled: only mana symbols (paid from "
+                          "`mana`), {T} and sacrificing the creature itself are (602.1a)")
+    return [Ability("fog", CombatAbility(0, 0, cost.mana, cost.tap, "", sacrifice=cost.sacrifice))]
+
+
 _WARD = re.compile(r"ward (\{.*\})")  # 702.21a: "Ward {N}" (a mana cost)
 
 
@@ -751,7 +812,8 @@ def suggestion(text: str) -> str | None:
 
 
 def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
-    combat = _combat_ability(text) or _ping(text) or _cost_only(text) or _life(text)
+    combat = (_combat_ability(text) or _ping(text) or _cost_only(text) or _life(text) or _shield(text)
+              or _fog(text))
     if combat is not None:
         return combat
     m = _WARD.fullmatch(text)
@@ -1149,6 +1211,7 @@ _EFFECTS = (
     (re.compile(r"untap (?P<who>target .+)"), "untap"),
     (re.compile(r"(?P<who>target .+?) can't block this turn"), "cant_block"),
     (re.compile(r"(?:it|this creature) deals? (?P<n>\w+) damage to (?P<who>.+)"), "damage"),
+    (re.compile(r"prevent all combat damage that would be dealt this turn"), "fog"),  # 615.1a
 )
 #: "target creature [defending player controls | an opponent controls | you control]" (115.1, 506.2), "any
 #: target" (115.4; older printings "target creature or player", the same): the targets of :data:`ON_TARGET`
@@ -1186,7 +1249,7 @@ class OnCombat:
     reaches (`whom`: ``self``, ``partner``, ``controller``, ``defending``, or the creatures ``attacking``
     or ``you`` control, `other` leaving the source out, of `quality`) and what it does (`effect`:
     ``gets`` +`power`/+`toughness`, ``gains`` `keyword`, ``counters``, ``gain_life``, ``poison`` `amount`,
-    ``unblockable``, ``tap``).
+    ``unblockable``, ``tap``; ``fog``: all combat damage prevented this turn, 615.1a).
 
     >>> OnCombat("attacks", "gets", "attacking", True, power=1).term("on_attack")
     'on_attack(attacks,group(attacking,other,any),gets(1,0))'

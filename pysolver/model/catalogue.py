@@ -275,7 +275,8 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever this creature blocks, it gets +1/+0 and gains first strike until end of turn",
              ("Whenever ~ blocks or becomes blocked, it gets -2/+2 until end of turn",
               "Whenever ~ becomes blocked, attacking creatures you control get +1/+1 until end of turn",
-              "Whenever ~ blocks, you gain 2 life"), literal=False),
+              "Whenever ~ blocks, you gain 2 life",
+              "Whenever ~ becomes blocked, prevent all combat damage that would be dealt this turn"), literal=False),
     LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, <effect>", "on_block", "509.3d",
              "Whenever this creature blocks or becomes blocked by a white creature, it gains first strike until end of "
              "turn", ("Whenever ~ becomes blocked by a nonblack creature, it gets +1/+1 until end of turn",
@@ -482,18 +483,40 @@ CATALOGUE: tuple[LineForm, ...] = (
     # a prevention effect, damage being dealt (615.1a)
     LineForm("shields", "{cost}: Regenerate ~", "regenerate", "701.19a", "{1}{G}: Regenerate this creature",
              literal=False),
+    # (615.5: an additional effect that only moves cards from the library, a zone no card of the solver's
+    # combat reads, 121.1, 406: what the prevention does is all it does to a combat)
     LineForm("shields", "Prevent all combat damage that would be dealt to ~", "prevent_combat_damage_to", "615.1a",
-             "Prevent all combat damage that would be dealt to this creature"),
+             "Prevent all combat damage that would be dealt to this creature",
+             ("If combat damage would be dealt to ~, prevent that damage and exile that many cards from the top "
+              "of your library",)),
     LineForm("shields", "Prevent all combat damage that would be dealt by ~", "prevent_combat_damage_by", "615.1a",
              "Prevent all combat damage that would be dealt by this creature"),
     # (every source of damage in a combat is a creature: its combat damage, 510.2, and a dies trigger's
     # creature, as it last existed, 608.2h; so "by creatures" is the same line here)
     LineForm("shields", "Prevent all damage that would be dealt to ~", "prevent_damage_to", "615.1a",
              "Prevent all damage that would be dealt to this creature",
-             ("Prevent all damage that would be dealt to ~ by creatures",)),
+             ("Prevent all damage that would be dealt to ~ by creatures",
+              # 615.5: an additional effect in a hidden zone only (drawing cards, 121.1)
+              "If a source would deal damage to ~, prevent that damage. The source's controller draws cards equal "
+              "to the damage prevented this way")),
     LineForm("shields", "Prevent all combat damage that would be dealt to and dealt by ~",
              "prevent_combat_damage_to_and_by", "615.1a",
              "Prevent all combat damage that would be dealt to and dealt by this creature"),
+    # a prevention shield (615.7): the next N damage to its target, from any sources, is prevented; 615.11: one for
+    # each creature and each player (no target); cost mana symbols, {T} and/or "sacrifice ~"
+    LineForm("shields", "{cost}: Prevent the next N damage that would be dealt to <target> this turn", "shield",
+             "615.7", "{T}: Prevent the next 1 damage that would be dealt to any target this turn",
+             ("{T}: Prevent the next 1 damage that would be dealt to target creature or player this turn",
+              "{W}, {T}: Prevent the next 2 damage that would be dealt to target creature this turn",
+              "{T}: Prevent the next 1 damage that would be dealt to target player this turn",
+              "{1}{W}: Prevent the next 1 damage that would be dealt to ~ this turn",
+              "{T}: Prevent the next 1 damage that would be dealt to each creature and each player this turn"),
+             literal=False),
+    # a prevention effect for the turn (615.1a) on every creature's combat damage; it waits on the stack as the
+    # damage abilities do (405.1); cost mana symbols, {T} and/or "sacrifice ~"
+    LineForm("shields", "{cost}: Prevent all combat damage that would be dealt this turn", "fog", "615.1a",
+             "Sacrifice ~: Prevent all combat damage that would be dealt this turn",
+             ("{2}{G}: Prevent all combat damage that would be dealt this turn",), literal=False),
     # --- static abilities (604.1, 611.3a): anthems and lords, read off the battlefield at every moment;
     # <creatures>: creatures, <color> / non<color> / colorless / multicolored / artifact / <creature type>
     # creatures, or <creature type>s (205.3m, 702.73a changeling); [other]: not the source itself

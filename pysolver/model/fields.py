@@ -13,9 +13,10 @@ players that exist, totals) read with the same functions, so a field has one set
 Traceback (most recent call last):
 ...
 pysolver.errors.InputError: board.yaml: players[1].name: '2bob' is not a valid name ([A-Za-z][A-Za-z0-9_-]*)
->>> name, life, mana, poison, zones = player(Reader(None), {"name": "alice", "mana": "{R}", "hand": 3}, "player")
->>> name, life, str(mana), poison, zones
-('alice', 20, '{R}', 0, {'hand': 3})
+>>> name, life, mana, poison, zones, shield = player(Reader(None), {"name": "alice", "mana": "{R}", "hand": 3},
+...                                                  "player")
+>>> name, life, str(mana), poison, zones, shield
+('alice', 20, '{R}', 0, {'hand': 3}, 0)
 """
 
 from __future__ import annotations
@@ -49,13 +50,14 @@ CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswa
 STEPS = ("first_strike", "regular")  # 510.4: the combat damage steps
 FACE_DOWN_BY = ("manifest", "cloak")  # face_down besides true: put onto the battlefield face down (701.40a, 701.58a)
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
-PLAYER_KEYS = {"name", "life", "mana", "poison", "hand", "graveyard", "graveyard_creatures"}
+PLAYER_KEYS = {"name", "life", "mana", "poison", "hand", "graveyard", "graveyard_creatures", "prevention_shield"}
 PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtypes", "colors", "power",
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
                   "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost", "cant_block_this_turn",
-                  "cant_be_blocked_this_turn", "renowned", "regeneration_shields", "keywords_until_end_of_turn",
-                  "activations_this_turn", "dashed", "monstrous", "paired_with", "token"}
-COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked"}
+                  "cant_be_blocked_this_turn", "renowned", "regeneration_shields", "prevention_shield",
+                  "keywords_until_end_of_turn", "activations_this_turn", "dashed", "monstrous", "paired_with", "token"}
+COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked",
+               "combat_damage_prevented"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
 COUNTERS = ("+X/+Y", "level")  # the keys of `counters`: P/T counter kinds such as +1/+1, +1/+0, -0/-1 (122.1a), level
 COUNTER_KIND = re.compile(r"([+-])(\d+)/([+-])(\d+)")
@@ -198,9 +200,9 @@ def kind(value: Any) -> str:
 
 # ---- players ---------------------------------------------------------------------------------------
 
-def player(r: Reader, raw: Any, path: str) -> tuple[str, int, Mana, int, dict[str, int]]:
-    """One player entry: name, life, mana, poison counters (122.1f) and the card counts stated (hand,
-    graveyard, graveyard_creatures: 402.1, 404.1)."""
+def player(r: Reader, raw: Any, path: str) -> tuple[str, int, Mana, int, dict[str, int], int]:
+    """One player entry: name, life, mana, poison counters (122.1f), the card counts stated (hand,
+    graveyard, graveyard_creatures: 402.1, 404.1) and the prevention shield (615.7)."""
     d = r.mapping(raw, path, PLAYER_KEYS)
     if "name" not in d:
         raise r.fail(f"{path}.name", "missing (required)")
@@ -218,7 +220,8 @@ def player(r: Reader, raw: Any, path: str) -> tuple[str, int, Mana, int, dict[st
              if d.get(key) is not None}
     if zones.get("graveyard_creatures", 0) > zones.get("graveyard", numbers.MAX_VALUE):
         raise r.fail(f"{path}.graveyard_creatures", "more creature cards than cards in the graveyard")
-    return name, r.integer(d.get("life", 20), f"{path}.life", "life"), mana, poison, zones
+    shield = r.integer(d.get("prevention_shield", 0), f"{path}.prevention_shield", "prevention_shield")  # 615.7
+    return name, r.integer(d.get("life", 20), f"{path}.life", "life"), mana, poison, zones, shield
 
 
 # ---- permanents ------------------------------------------------------------------------------------
@@ -308,6 +311,7 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         regeneration_shields=field("regeneration_shields",
                                    lambda v, p: r.integer(v, p, "regeneration_shields"), 0),  # 701.19a
         token=field("token", r.boolean, False),  # 111.1
+        prevention_shield=field("prevention_shield", lambda v, p: r.integer(v, p, "prevention_shield"), 0),  # 615.7
         pt_counters=counters, level_counters=level,
         until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)),
         keywords_until_end_of_turn=field("keywords_until_end_of_turn", lambda v, p: _keywords(r, v, p), ()),
@@ -616,7 +620,9 @@ def combat(r: Reader, value: Any, active: str, players: frozenset[str], by_id: M
                 blockers=tuple(sorted(blockers)) if blockers is not None else None, damage_step=step,
                 assignment=tuple(assignment) if assignment is not None else None,
                 activations=_activations(r, d.get("activations"), by_id),
-                provoked=_provoked(r, d.get("provoked"), attackers, by_id))
+                provoked=_provoked(r, d.get("provoked"), attackers, by_id),
+                combat_damage_prevented=r.boolean(d.get("combat_damage_prevented", False),  # 615.1a
+                                                  "combat.combat_damage_prevented"))
 
 
 def _provoked(r: Reader, value: Any, attackers: Iterable[tuple[str, str]] | None,

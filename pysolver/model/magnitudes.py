@@ -19,8 +19,8 @@ from .situation import Permanent, Player, Situation
 def magnitude(x: Player | Permanent) -> int:
     """The sum of the magnitudes of the numbers of a player or permanent (numbers.MAX_TOTAL)."""
     if isinstance(x, Player):
-        return abs(x.life) + x.mana.total + x.poison + (x.hand or 0) + (x.graveyard or 0)  # 604.3: counted
-    values = [x.power, x.toughness, x.loyalty, x.defense, x.damage, x.regeneration_shields,
+        return abs(x.life) + x.mana.total + x.poison + (x.hand or 0) + (x.graveyard or 0) + x.prevention_shield
+    values = [x.power, x.toughness, x.loyalty, x.defense, x.damage, x.regeneration_shields, x.prevention_shield,
               *(n * max(abs(dp), abs(dt)) for dp, dt, n in x.pt_counters), *map(abs, x.until_end_of_turn),
               x.mana_cost.total if x.mana_cost is not None else None]  # 202.1: paid like a morph cost
     for a in x.abilities:

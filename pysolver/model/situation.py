@@ -65,18 +65,21 @@ class Player:
     hand: int | None = None
     graveyard: int | None = None
     graveyard_creatures: int | None = None
+    prevention_shield: int = 0  # 615.7: damage to them still to be prevented this turn ("prevent the next N damage")
 
     if TYPE_CHECKING:  # what the constructor accepts: mana as text too (the dataclass __init__ at run time)
         def __init__(self, name: str, life: int = 20, mana: Mana | str = ..., spent: Mana = ...,
                      poison: int = 0, hand: int | None = None, graveyard: int | None = None,
-                     graveyard_creatures: int | None = None) -> None: ...
+                     graveyard_creatures: int | None = None, prevention_shield: int = 0) -> None: ...
 
     def __post_init__(self) -> None:
         if not isinstance(self.mana, Mana) or not isinstance(self.name, str) or not isinstance(self.life, int) \
                 or not isinstance(self.poison, int) or isinstance(self.poison, bool) or self.poison < 0 \
                 or any(v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 0)
-                       for v in (self.hand, self.graveyard, self.graveyard_creatures)):
-            _, _, mana, _, _ = read.player(Reader(None), self.to_data(), "player")
+                       for v in (self.hand, self.graveyard, self.graveyard_creatures)) \
+                or not isinstance(self.prevention_shield, int) or isinstance(self.prevention_shield, bool) \
+                or self.prevention_shield < 0:
+            _, _, mana, _, _, _ = read.player(Reader(None), self.to_data(), "player")
             object.__setattr__(self, "mana", mana)
 
     def to_data(self) -> dict[str, JSON]:
@@ -90,6 +93,8 @@ class Player:
         for key in ZONE_COUNTS:
             if getattr(self, key) is not None:
                 d[key] = getattr(self, key)
+        if self.prevention_shield:
+            d["prevention_shield"] = self.prevention_shield
         return d
 
     def __repr__(self) -> str:
@@ -97,7 +102,8 @@ class Player:
         spent = f", spent={str(self.spent)!r}" if self.spent.total else ""
         poison = f", poison={self.poison}" if self.poison else ""
         zones = "".join(f", {key}={getattr(self, key)}" for key in ZONE_COUNTS if getattr(self, key) is not None)
-        return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison}{zones})"
+        shield = f", prevention_shield={self.prevention_shield}" if self.prevention_shield else ""
+        return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison}{zones}{shield})"
 
 
 ZONE_COUNTS = ("hand", "graveyard", "graveyard_creatures")  # the players' card counts (402.1, 404.1)
@@ -159,6 +165,7 @@ class Permanent:
     renowned: bool = False  # 702.112b: a designation renown (702.112a) gives, kept until it leaves the battlefield
     left_battlefield: bool = False  # during a combat being explored (704.3, 506.4)
     regeneration_shields: int = 0  # 701.19a: how many times it would be regenerated this turn
+    prevention_shield: int = 0  # 615.7: damage to it still to be prevented this turn ("prevent the next N damage")
     removed_from_combat: bool = False  # during a combat being explored: regenerated (701.19a, 506.4)
     token: bool = False  # 111.1: no card; leaving the battlefield, it is in no graveyard's count (111.7, 704.5d)
     level_counters: int = 0  # 711.2: a leveler card's level (its striation is read off the card as it is loaded)
@@ -180,7 +187,8 @@ class Permanent:
                      paired_with: str | None = None, face_down: FaceDown = False,
                      cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
                      renowned: bool = False, left_battlefield: bool = False, regeneration_shields: int = 0,
-                     removed_from_combat: bool = False, token: bool = False, level_counters: int = 0) -> None: ...
+                     prevention_shield: int = 0, removed_from_combat: bool = False, token: bool = False,
+                     level_counters: int = 0) -> None: ...
 
     def __post_init__(self) -> None:
         if all(isinstance(v, tuple) for v in (self.types, self.subtypes, self.colors, self.abilities,
@@ -388,7 +396,7 @@ class Permanent:
         if self.activations_this_turn:
             d["activations_this_turn"] = list(self.activations_this_turn)
         for key in ("damage", "tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
-                    "cant_be_blocked_this_turn", "renowned", "regeneration_shields", "token"):
+                    "cant_be_blocked_this_turn", "renowned", "regeneration_shields", "prevention_shield", "token"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
         return d
@@ -419,6 +427,8 @@ class Permanent:
         parts += [f"face_down={self.face_down!r}"] if self.face_down in FACE_DOWN_BY else []
         if self.regeneration_shields:
             parts.append(f"regeneration_shields={self.regeneration_shields}")
+        if self.prevention_shield:
+            parts.append(f"prevention_shield={self.prevention_shield}")
         parts += [key for key in ("tapped", "summoning_sick", "dashed", "monstrous", "face_down",
                                   "cant_block_this_turn", "cant_be_blocked_this_turn", "renowned", "left_battlefield",
                                   "removed_from_combat", "token")
@@ -451,6 +461,8 @@ class Combat:
     first_strikers: tuple[str, ...] | None = None  # creatures that dealt first-strike damage (510.4)
     activations: tuple[Activation, ...] = ()  # pump abilities activated so far, judged by `check` (602.2)
     provoked: tuple[tuple[str, str], ...] = ()  # (target, provoker): resolved provoke triggers (702.39a, 509.1c)
+    # a resolved "Prevent all combat damage that would be dealt this turn" (615.1a)
+    combat_damage_prevented: bool = False
 
     if TYPE_CHECKING:  # what the constructor accepts: the mappings of a file too
         def __init__(self, attackers: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
@@ -458,7 +470,8 @@ class Combat:
                      damage_step: str | None = None, assignment: Iterable[tuple[str, str, int]] | None = None,
                      first_strikers: tuple[str, ...] | None = None,
                      activations: Iterable[Activation] = (),
-                     provoked: Mapping[str, str | Iterable[str]] | Iterable[tuple[str, str]] = ()) -> None: ...
+                     provoked: Mapping[str, str | Iterable[str]] | Iterable[tuple[str, str]] = (),
+                     combat_damage_prevented: bool = False) -> None: ...
 
     def __post_init__(self) -> None:
         if isinstance(self.attackers, Mapping):
@@ -500,6 +513,8 @@ class Combat:
             for t, a in self.provoked:
                 provoked.setdefault(t, []).append(a)
             d["provoked"] = provoked
+        if self.combat_damage_prevented:
+            d["combat_damage_prevented"] = True
         return d
 
 

@@ -206,6 +206,8 @@ class StepResult:
     returned: frozenset[str] = frozenset()  # 702.79a, 702.93a
     regenerated: frozenset[str] = frozenset()  # 701.19a
     hits: frozenset[tuple[str, str]] = frozenset()  # 510.3a: (source, recipient) of combat-damage triggers
+    shields: tuple[tuple[str, int], ...] = ()  # 615.7: what is left of each prevention shield
+    shield_choices: frozenset[str] = frozenset()  # 615.7, 616.1: whose shield's use the result depends on
 
 
 def step_results(s: Situation) -> Iterator[StepResult]:
@@ -243,7 +245,8 @@ def step_result(symbols: Sequence[Any], read: dict[Any, tuple[str, tuple[Any, ..
         poison=pairs("after_poison"), minus_counters=pairs("after_minus_counters"),
         returned=frozenset(x for x, in by_name.get("after_returned", ())),
         regenerated=frozenset(x for x, in by_name.get("after_regenerated", ())),
-        hits=frozenset(by_name.get("hit", ())))
+        hits=frozenset(by_name.get("hit", ())), shields=pairs("after_shield"),
+        shield_choices=frozenset(x for x, in by_name.get("shield_choice", ())))
 
 
 def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str], ...], StepResult]]:
@@ -268,21 +271,24 @@ def apply_step(s: Situation, r: StepResult) -> Situation:
     """The situation after a damage step: life, poison, damage, -1/-1 counters, loyalty, defense,
     permanents gone, creatures returned by persist or undying (:func:`returned_object`), creatures
     regenerated (:func:`regenerate`, 701.19a); the next step is the regular one, remembering who
-    dealt first-strike damage (510.4; nobody, after a regular step that had no first-strike step before it)."""
+    dealt first-strike damage (510.4; nobody, after a regular step that had no first-strike step before it);
+    what is left of the prevention shields (615.7)."""
     life, damage, loyalty, defense = dict(r.life), dict(r.damage), dict(r.loyalty), dict(r.defense)
-    poison, minus = dict(r.poison), dict(r.minus_counters)
-    players = tuple(p if (life.get(p.name, p.life), poison.get(p.name, p.poison)) == (p.life, p.poison)
-                    else replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison))
+    poison, minus, shields = dict(r.poison), dict(r.minus_counters), dict(r.shields)
+    players = tuple(p if (life.get(p.name, p.life), poison.get(p.name, p.poison),
+                          shields.get(p.name, p.prevention_shield)) == (p.life, p.poison, p.prevention_shield)
+                    else replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison),
+                                 prevention_shield=shields.get(p.name, p.prevention_shield))  # 615.7
                     for p in s.players)
 
     def after(p: Permanent) -> Permanent:
         changed = (damage.get(p.id, p.damage), loyalty.get(p.id, p.loyalty), defense.get(p.id, p.defense),
-                   p.left_battlefield or p.id in r.gone)
+                   p.left_battlefield or p.id in r.gone, shields.get(p.id, p.prevention_shield))
         added = minus.get(p.id, p.minus_counters) - p.minus_counters  # 120.3d: -1/-1 counters from wither, infect
-        if changed == (p.damage, p.loyalty, p.defense, p.left_battlefield) and not added:
+        if changed == (p.damage, p.loyalty, p.defense, p.left_battlefield, p.prevention_shield) and not added:
             return p
         return replace(p, damage=changed[0], loyalty=changed[1], defense=changed[2],
-                       left_battlefield=changed[3]).with_counters(-1, -1, added)
+                       left_battlefield=changed[3], prevention_shield=changed[4]).with_counters(-1, -1, added)
     permanents = tuple(regenerate(s, after(p)) if p.id in r.regenerated else after(p) for p in s.permanents)
     permanents += tuple(returned_object(p) for p in s.permanents if p.id in r.returned)
     # (after a regular step with no first-strike step before it, none dealt first-strike damage, 510.4: recorded,
@@ -309,7 +315,8 @@ def returned_object(p: Permanent) -> Permanent:
     persist = p.has("persist") and not (p.has("undying") and (p.toughness or 0) <= 1)
     return replace(p, id=p.id + RETURNED, controller=p.owner or p.controller, damage=0, tapped=False,
                    face_down=False, left_battlefield=False, pt_counters=((-1, -1, 1),) if persist else ((1, 1, 1),),
-                   until_end_of_turn=(0, 0), keywords_until_end_of_turn=(), renowned=False)  # 702.112b
+                   until_end_of_turn=(0, 0), keywords_until_end_of_turn=(), renowned=False,  # 702.112b
+                   prevention_shield=0)  # 615.7: the shields were the old object's
 
 
 def original_id(pid: str) -> str:

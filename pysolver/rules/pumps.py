@@ -67,7 +67,7 @@ BLIND_BEFORE_BLOCKS = frozenset({
     "tap_mana", "tap_hidden",
     # regeneration and prevention (701.19a, 615.1a) read no P/T
     "regenerate", "prevent_combat_damage_to", "prevent_combat_damage_by", "prevent_damage_to",
-    "prevent_combat_damage_to_and_by"})
+    "prevent_combat_damage_to_and_by", "shield"})
 
 
 def lowers_toughness(s: Situation) -> bool:

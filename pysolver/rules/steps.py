@@ -229,7 +229,8 @@ def _key(s: Situation) -> tuple[Any, ...]:
     regeneration shields they have, if any (701.19a: a step uses at most one; outcomes.lp reads only
     whether there is one), or in how often their pumps were activated this turn (602.5b: read by no step
     rule)."""
-    return (s.active, tuple((p.name, p.life, p.poison, p.mana) for p in s.players), s.combat.attackers,
+    return (s.active, tuple((p.name, p.life, p.poison, p.mana, p.prevention_shield) for p in s.players),
+            s.combat.attackers, s.combat.combat_damage_prevented,
             tuple(sorted((replace(p, damage=0, left_battlefield=False, tapped=False, cant_block_this_turn=False,
                                   cant_be_blocked_this_turn=False,
                                   regeneration_shields=min(p.regeneration_shields, 1), activations_this_turn=(),

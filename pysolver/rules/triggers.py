@@ -546,7 +546,9 @@ def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str,
     tapped = {pid: True for pid in shown.get("resolved_tapped", {})}
     tapped |= {pid: False for pid in shown.get("resolved_untapped", {})}
     loyalty, defense = shown.get("resolved_loyalty", {}), shown.get("resolved_defense", {})
-    players = tuple(replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison))
+    shields = shown.get("resolved_shield", {})  # 615.7
+    players = tuple(replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison),
+                            prevention_shield=shields.get(p.name, p.prevention_shield))
                     for p in s.players)
     # 701.19a: a creature with a regeneration shield that deathtouch damage would destroy is regenerated
     saved = {x for x in destroyed if s.permanent(x).regeneration_shields}
@@ -554,6 +556,7 @@ def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str,
                                defense=defense.get(p.id, p.defense),
                                left_battlefield=p.left_battlefield or p.id in destroyed - saved,
                                tapped=tapped.get(p.id, p.tapped),
+                               prevention_shield=shields.get(p.id, p.prevention_shield),
                                until_end_of_turn=(p.until_end_of_turn[0] + pump.get(p.id, 0),
                                                   p.until_end_of_turn[1] + pump.get(p.id, 0)))
                        .with_counters(-1, -1, counters.get(p.id, 0)).with_counters(1, 1, plus.get(p.id, 0))
@@ -584,10 +587,13 @@ def orders(stack: Stack) -> list[Stack]:
 
 def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
     """What a model of ``encodings/triggers.lp`` resolves at once (pump/3, counter/4, grants/2, taps/1,
-    unblockable/1, life_gain/2) and the abilities it puts on the stack (stacked/1)."""
+    unblockable/1, life_gain/2, prevents_all_combat_damage/0) and the abilities it puts on the stack (stacked/1)."""
     effects = Effects()
     stack: list[Trigger] = []
     for sym in symbols:
+        if sym.match("prevents_all_combat_damage", 0):  # 615.1a
+            effects.fog = True
+            continue
         if sym.match("stacked", 1):
             t = sym.arguments[0]
             args = [value(a) for a in t.arguments]
@@ -617,7 +623,8 @@ def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
 class Effects:
     """What abilities resolved at once do: +X/+Y (613.4c) and keywords (613.1f) until end of turn, +1/+1
     counters put on (122.1a, (+X, +Y, how many)), permanents tapped (701.26a) or made unblockable this combat
-    (509.1b), each player's life changed (119.3) and poison counters got (122.1f)."""
+    (509.1b), each player's life changed (119.3) and poison counters got (122.1f), all combat damage prevented
+    this turn (615.1a)."""
 
     pumps: dict[str, tuple[int, int]] = field(default_factory=dict)
     counters: Counters = field(default_factory=dict)
@@ -626,16 +633,18 @@ class Effects:
     unblockable: set[str] = field(default_factory=set)
     life: dict[str, int] = field(default_factory=dict)
     poison: dict[str, int] = field(default_factory=dict)
+    fog: bool = False  # 615.1a: all combat damage prevented this turn
 
 
 def _applied(s: Situation, e: Effects) -> Situation:
     """`s` with the effects `e` applied."""
     if not (e.pumps or e.counters or e.keywords or e.tapped or e.unblockable or any(e.life.values())
-            or any(e.poison.values())):
+            or any(e.poison.values()) or e.fog):
         return s
     players = tuple(replace(p, life=p.life + e.life.get(p.name, 0), poison=p.poison + e.poison.get(p.name, 0))
                     for p in s.players)
-    return replace(s, players=players, permanents=tuple(_after(p, e) for p in s.permanents))
+    combat = replace(s.combat, combat_damage_prevented=True) if e.fog else s.combat  # 615.1a
+    return replace(s, players=players, permanents=tuple(_after(p, e) for p in s.permanents), combat=combat)
 
 
 def _after(p: Permanent, e: Effects) -> Permanent:

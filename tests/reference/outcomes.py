@@ -76,7 +76,7 @@ from .characteristics import (
     left_battlefield,
     state_based_action,
 )
-from .damage import Assignment, combat_now, fast, next_step, step_assignments
+from .damage import Assignment, Triple, combat_now, fast, next_step, step_assignments
 from .deaths import put_sequences, resolve_death, triggered
 from .declarations import has_quality, reference_attacks, reference_blocks
 from .facedown import ways
@@ -84,7 +84,7 @@ from .hits import resolve_hit
 from .hits import triggered as hit_triggers
 from .pingers import pushes as ping_pushes
 from .provoke import resolve_provoke
-from .shields import prevented, regenerated, saved
+from .shields import prevented, regenerated, saved, shield_uses
 from .statics import bonus_toughness
 from .triggers import (
     attack_stacked,
@@ -421,19 +421,47 @@ def has_windows(s: Situation) -> bool:
 
 def deal(state: State, field: dict[str, Characteristics], assignment: Assignment) -> list[tuple[State, bool]]:
     """Deal the damage of an assignment simultaneously, then the state-based actions, then the
-    persist and undying triggers (one state per order of the triggers, 603.3b)."""
+    persist and undying triggers (one state per order of the triggers, 603.3b), for every way the
+    prevention shields may be used (615.7, 616.1: :func:`reference.shields.shield_uses`)."""
+    def other(src: str, r: str) -> bool:  # 702.16e, 615.1a: prevented by another effect
+        return (r in field and any(has_quality(field[src], q) for q in field[r].protections())) \
+            or prevented(field[src], field.get(r), state.s.combat.combat_damage_prevented)
+    shields = {p.name: p.prevention_shield for p in state.s.players}
+    shields |= {p.id: p.prevention_shield for p in state.s.permanents if p.id in field}
+    ordered = tuple(sorted(assignment))
+    shielded = sorted({r for _, r, _ in ordered if shields.get(r)})
+    choices = []
+    for r in shielded:
+        entries = [i for i, (_, x, _) in enumerate(ordered) if x == r]
+        choices.append([(r, entries, uses) for uses in shield_uses(shields[r], [(ordered[i][2], other(
+            ordered[i][0], r)) for i in entries])])
+    out = []
+    for combo in itertools.product(*choices):
+        used = {i: x for _, entries, uses in combo for i, x in zip(entries, uses)}
+        left = {r: shields[r] - sum(uses) for r, _, uses in combo}
+        out += _dealt(state, field, ordered, used, left)
+    return out
+
+
+def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Triple, ...], used: dict[int, int],
+           left: dict[str, int]) -> list[tuple[State, bool]]:
+    """:func:`deal` with the shields used as `used` says (damage prevented, by the assignment's index) and
+    what is `left` of them."""
     loss = {p.name: 0 for p in state.s.players}
     gain = {p.name: 0 for p in state.s.players}
     poison = {p.name: 0 for p in state.s.players}
     marked = {pid: 0 for pid in field}
     counters = {pid: 0 for pid in field}
     deathtouched = set()
-    for src, r, n in assignment:
+    for i, (src, r, n) in enumerate(assignment):
         source = field[src]
         if r in field and any(has_quality(source, q) for q in field[r].protections()):
             continue  # 702.16e, 702.16j, 702.16k: prevented
-        if prevented(source, field.get(r)):
+        if prevented(source, field.get(r), state.s.combat.combat_damage_prevented):
             continue  # 615.1a, 120.4b: prevented (reference.shields)
+        n -= used.get(i, 0)  # 615.7: prevented by a shield
+        if n <= 0:
+            continue
         if source.has("lifelink"):
             gain[source.controller] += n  # 702.15b (with infect too)
         if r in loss:
@@ -449,11 +477,12 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
                 marked[r] += n
             if source.has("deathtouch"):
                 deathtouched.add(r)  # 702.2b
-    players = tuple(replace(p, life=p.life - loss[p.name] + gain[p.name], poison=p.poison + poison[p.name])
-                    for p in state.s.players)
+    players = tuple(replace(p, life=p.life - loss[p.name] + gain[p.name], poison=p.poison + poison[p.name],
+                            prevention_shield=left.get(p.name, p.prevention_shield)) for p in state.s.players)
     permanents = []
     for p in state.s.permanents:
         c = field.get(p.id)
+        p = replace(p, prevention_shield=left.get(p.id, p.prevention_shield))
         if c is not None and counters[p.id]:
             p = p.with_counters(-1, -1, counters[p.id])
         if c is not None and marked[p.id]:
@@ -531,7 +560,8 @@ def returned_object(p: Permanent, counter: int) -> Permanent:
     no damage, pumps or shields, and its one counter (702.79a, 702.93a); its controller may still
     activate its abilities in a later window (a pump lowering its toughness may kill it again)."""
     fresh = replace(p, id=p.id + RETURNED, face_down=False, damage=0, pt_counters=(), until_end_of_turn=(0, 0),
-                    keywords_until_end_of_turn=(), tapped=False, regeneration_shields=0, removed_from_combat=False,
+                    keywords_until_end_of_turn=(), tapped=False, regeneration_shields=0, prevention_shield=0,
+                    removed_from_combat=False,
                     renowned=False)  # 702.112b: a new object (400.7)
     return fresh.with_counters(counter, counter, 1)
 

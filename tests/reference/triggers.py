@@ -116,9 +116,13 @@ def _effects(s: Situation, field: dict[str, Characteristics], attacking: set[str
     """`s` after the triggers `fired` (source, effect, the other creature of its event or the source)
     resolved, one after the other: whom each reaches as it resolves (611.2c), and what it does: +X/+Y and a
     keyword until end of turn (613.4c, 613.1f), +1/+1 counters (122.1a), life gained (119.3), tapped
-    (701.26a), can't be blocked this combat (509.1b). (Poison counters wait on the stack: :func:`stacked`.)"""
+    (701.26a), can't be blocked this combat (509.1b), all combat damage prevented this turn (615.1a). (Poison
+    counters wait on the stack: :func:`stacked`.)"""
     for source, e, partner in fired:
         me = field[source]
+        if e.effect == "fog":  # 615.1a: every creature's combat damage this turn
+            s = replace(s, combat=replace(s.combat, combat_damage_prevented=True))
+            continue
         if e.whom == "controller":
             if e.effect == "gain_life":
                 s = replace(s, players=tuple(replace(p, life=p.life + e.amount) if p.name == me.controller else p
