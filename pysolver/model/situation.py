@@ -65,18 +65,24 @@ class Player:
     hand: int | None = None
     graveyard: int | None = None
     graveyard_creatures: int | None = None
+    # the card types (205.2a) among those cards in the graveyard, where an ability reads them (delirium); None: not
+    # stated. The types of the situation's cards that leave the battlefield are added (700.4).
+    graveyard_types: tuple[str, ...] | None = None
 
     if TYPE_CHECKING:  # what the constructor accepts: mana as text too (the dataclass __init__ at run time)
         def __init__(self, name: str, life: int = 20, mana: Mana | str = ..., spent: Mana = ...,
                      poison: int = 0, hand: int | None = None, graveyard: int | None = None,
-                     graveyard_creatures: int | None = None) -> None: ...
+                     graveyard_creatures: int | None = None, graveyard_types: tuple[str, ...] | None = None
+                     ) -> None: ...
 
     def __post_init__(self) -> None:
         if not isinstance(self.mana, Mana) or not isinstance(self.name, str) or not isinstance(self.life, int) \
                 or not isinstance(self.poison, int) or isinstance(self.poison, bool) or self.poison < 0 \
                 or any(v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 0)
-                       for v in (self.hand, self.graveyard, self.graveyard_creatures)):
-            _, _, mana, _, _ = read.player(Reader(None), self.to_data(), "player")
+                       for v in (self.hand, self.graveyard, self.graveyard_creatures)) \
+                or (self.graveyard_types is not None and (not isinstance(self.graveyard_types, tuple) or any(
+                    t not in read.GRAVEYARD_TYPES for t in self.graveyard_types))):
+            _, _, mana, _, _, _ = read.player(Reader(None), self.to_data(), "player")
             object.__setattr__(self, "mana", mana)
 
     def to_data(self) -> dict[str, JSON]:
@@ -90,6 +96,8 @@ class Player:
         for key in ZONE_COUNTS:
             if getattr(self, key) is not None:
                 d[key] = getattr(self, key)
+        if self.graveyard_types is not None:
+            d["graveyard_types"] = list(self.graveyard_types)
         return d
 
     def __repr__(self) -> str:
@@ -97,6 +105,8 @@ class Player:
         spent = f", spent={str(self.spent)!r}" if self.spent.total else ""
         poison = f", poison={self.poison}" if self.poison else ""
         zones = "".join(f", {key}={getattr(self, key)}" for key in ZONE_COUNTS if getattr(self, key) is not None)
+        if self.graveyard_types is not None:
+            zones += f", graveyard_types={self.graveyard_types}"
         return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison}{zones})"
 
 
