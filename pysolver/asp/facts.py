@@ -95,6 +95,8 @@ def player_symbols(p: Player) -> tuple[Symbol, ...]:
     # 402.1, 404.1: the cards in a hand or graveyard, where stated
     found += [atom(key, p.name, getattr(p, key)) for key in ZONE_COUNTS if getattr(p, key) is not None]
     found += [atom("prevention_shield", p.name, p.prevention_shield)] if p.prevention_shield else []  # 615.7
+    # 205.2a: the card types among the cards in that graveyard (statics.lp)
+    found += [atom("graveyard_type", p.name, constant(t)) for t in p.graveyard_types or ()]
     for k, v, w in zip(MANA_KEYS, p.mana.as_tuple(), p.spent.as_tuple()):
         found += [atom("mana_pool", p.name, constant(k), v), atom("mana_spent", p.name, constant(k), w)]
     return tuple(found)
@@ -128,6 +130,7 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
         yield atom("token", i)
     if i.endswith(RETURNED):  # 400.7: the card a persist or undying ability returned from the graveyard
         yield atom("returned_object", i)
+        yield atom("returned_card", i, i.removesuffix(RETURNED))  # the card's object that left (statics.lp)
     yield from (atom("card_type", i, constant(t.lower())) for t in p.types)
     yield from (atom("printed_subtype", i, t.lower()) for t in p.subtypes)
     yield from (atom("printed_color", i, constant(c)) for c in p.colors)
