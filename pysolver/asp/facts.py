@@ -65,7 +65,7 @@ def situation_facts(s: Situation, *, combat: bool = True) -> str:
     """All facts of a situation as program text; `combat=False` leaves out the declarations. The
     searches build the facts of many situations that share most permanents unchanged (frozen
     values): each permanent's text is built once (:func:`permanent_symbols`)."""
-    players = "\n".join([*map(_player_text, s.players), program([atom("active", s.active)])])
+    players = "\n".join([*map(_player_text, s.players), program(_turn_symbols(s))])
     permanents = "\n".join(_permanent_text(x) for x in s.permanents)
     return "\n".join(part for part in (players, permanents, program(combat_facts(s)) if combat else "") if part)
 
@@ -82,9 +82,14 @@ def situation_symbols(s: Situation, *, combat: bool = True) -> Iterator[Symbol]:
 def _player_symbols(s: Situation) -> Iterator[Symbol]:
     for p in s.players:
         yield from player_symbols(p)
-    yield atom("active", s.active)
-    if s.combat.combat_damage_prevented:  # 615.1a: for the whole turn, not a declaration
-        yield atom("all_combat_damage_prevented")
+    yield from _turn_symbols(s)
+
+
+def _turn_symbols(s: Situation) -> list[Symbol]:
+    """The facts of the turn: whose it is, and a resolved "prevent all combat damage that would be dealt
+    this turn" (615.1a: for the whole turn, not a declaration)."""
+    return [atom("active", s.active)] + ([atom("all_combat_damage_prevented")] if s.combat.combat_damage_prevented
+                                          else [])
 
 
 @lru_cache(maxsize=1 << 12)
