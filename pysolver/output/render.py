@@ -22,8 +22,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
-from ..model.abilities import LIFE, PINGS
-from ..model.moves import AbilityActivation, Activation
+from ..model.abilities import FOGS, LIFE, PINGS, SHIELDS
+from ..model.moves import AbilityActivation
 from ..model.stage import Stage
 from .results import Buffer, Tally
 from .streams import atomic
@@ -109,7 +109,7 @@ def _outcome(o: Outcome) -> str:
                 for f in line.face_up]
         how += [f"{a.permanent} activated {a.times}x {a.window.replace('_', ' ')}"
                 + (f" targeting {a.target}" if isinstance(a, AbilityActivation) and a.target else "")
-                + (f" paying with {', '.join(a.pay_with)}" if isinstance(a, Activation) and a.pay_with else "")
+                + (f" paying with {', '.join(a.pay_with)}" if a.pay_with else "")
                 for a in line.activations]
         for step, words in ((line.first_strike, "first-strike damage"), (line.regular, "regular damage")):  # 510.1
             if step is not None and step.assignment:
@@ -199,6 +199,9 @@ def move_text(move: Doc) -> str:
             return f"activates {a['permanent']}'s damage ability" + (f" at {a['target']}" if a.get("target") else "")
         if a.get("kind") in LIFE:  # 119.3
             return f"activates {a['permanent']}'s life ability" + (f" at {a['target']}" if a.get("target") else "")
+        if a.get("kind") in (*SHIELDS, *FOGS):  # 615.7, 615.1a
+            return f"activates {a['permanent']}'s prevention ability" + (f" at {a['target']}" if a.get("target")
+                                                                         else "")
         paying = f" paying with {', '.join(a['pay_with'])}" if a.get("pay_with") else ""  # 601.2h
         return f"activates {a['permanent']}'s pump {a['times']}x{paying}"
     if "attacks" in move:

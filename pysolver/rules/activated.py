@@ -4,16 +4,18 @@
 The abilities (docs/abilities.md, "Activated abilities in combat"): "{cost}: Tap target <creature>"
 (701.26a), "{cost}: Target <creature> can't block this turn" and "... can't be blocked this turn"
 (509.1b), "{cost}: Target <creature> gets +X/+Y [and gains K] until end of turn" or "gains K" (613.4c,
-613.1f), "{cost}: Regenerate target <creature>" (701.19a), "{cost}: Destroy target <creature>" (701.8a)
-and "{cost}, {T}: ~ gets +X/+Y until end of turn". A cost is any of :func:`pysolver.model.abilities.parse_cost`,
-paid as every activated ability's is (:mod:`pysolver.rules.costs`, 602.2b, 601.2g-h): mana from the
-controller's `mana`; {T} only with the permanent untapped (602.5a; an attacking creature without vigilance
-is tapped, 508.1f, 702.20b) and, if it is a creature, not summoning sick unless it has haste (302.6,
-702.10c); "sacrifice ~" puts it into the graveyard (701.21a); life (119.4), cards (701.9), permanents
-sacrificed or tapped (701.21a, 701.26a: an activation's `pay_with`), +1/+1 counters removed (122.1a). A
-player whose last life a cost took loses before the ability resolves (704.5a). A face-down permanent has
-no abilities (708.2a). An ability with {T} in its cost is activated at most once while its source stays
-tapped; one of mana only as often as the pool pays.
+613.1f), "{cost}: Regenerate target <creature>" (701.19a), "{cost}: Destroy target <creature>" (701.8a),
+"{cost}, {T}: ~ gets +X/+Y until end of turn" and "{cost}: Prevent the next N damage that would be dealt
+to <a target / ~ / each creature and each player> this turn" (615.7, 615.11: :func:`shielded`). A cost is
+any of :func:`pysolver.model.abilities.parse_cost`, paid as every activated ability's is
+(:mod:`pysolver.rules.costs`, 602.2b, 601.2g-h): mana from the controller's `mana`; {T} only with the
+permanent untapped (602.5a; an attacking creature without vigilance is tapped, 508.1f, 702.20b) and, if it
+is a creature, not summoning sick unless it has haste (302.6, 702.10c); "sacrifice ~" puts it into the
+graveyard (701.21a); life (119.4), cards (701.9), permanents sacrificed or tapped (701.21a, 701.26a: an
+activation's `pay_with`), +1/+1 counters removed (122.1a). A player whose last life a cost took loses
+before the ability resolves (704.5a). A face-down permanent has no abilities (708.2a). An ability with {T}
+in its cost is activated at most once while its source stays tapped; one of mana only as often as the
+pool pays.
 
 Targets (601.2c, 115.1; ``encodings/activated.lp``) are chosen by the activating player among the
 legal ones: not a creature with shroud (702.18a), nor one with hexproof its opponent controls
@@ -60,10 +62,22 @@ from functools import lru_cache
 
 from clingo import Symbol, parse_term
 
-from ..asp.facts import REQUIREMENTS, atom, constant, program, situation_facts
-from ..asp.solving import BOARD, control, one_model
+from ..asp.facts import REQUIREMENTS, atom, constant, program
+from ..asp.solving import BOARD
 from ..model import Permanent, Situation
-from ..model.abilities import COST_ONLY, LIFE, PINGS, TARGETED, CombatAbility, Cost, on_stack, term_text
+from ..model.abilities import (
+    COST_ONLY,
+    FOGS,
+    LIFE,
+    NONCOMBAT_DAMAGE,
+    PINGS,
+    SHIELDS,
+    TARGETED,
+    CombatAbility,
+    Cost,
+    on_stack,
+    term_text,
+)
 from ..model.mana import Mana
 from ..model.moves import AbilityActivation, Trigger
 from ..model.stage import Stage
@@ -72,6 +86,7 @@ from . import costs
 from .combat import has_statics, losers
 from .pingers import deal, lki
 from .pumps import blind, lowers_toughness, pumps_of, source_of
+from .states import one_state_answer
 from .statics import has_now
 
 TAKING = ("tap_target", "target_cant_block", "target_unblockable")  # they only take choices away (may_matter)
@@ -146,12 +161,16 @@ def offered(s: Situation, kind: str, ab: CombatAbility) -> bool:
 def may_use_stack(s: Situation) -> bool:
     """Whether a permanent on the battlefield (face down too: it may be turned face up, 702.37e) has an
     ability that goes on the stack (:func:`~pysolver.model.abilities.on_stack`: "~ deals N damage to …",
+    life lost or gained, 119.3; "Prevent all combat damage that would be dealt this turn", 615.1a;
     "destroy target creature", a cost that sacrifices it) that its controller can pay for now, timing
     aside (602.5b: one "before attackers are declared" only counts before then). Mana is only spent and
-    nothing modelled untaps a permanent, so one that can't be paid now can't later: its damage or
-    destruction may reach any fight only while this holds (:mod:`pysolver.game.fights`)."""
-    return any(on_stack(kind, ab) and payable(s, p, ab) for p in s.permanents if not p.left_battlefield
-               for kind, ab in p.combat_abilities())
+    nothing modelled untaps a permanent, so one that can't be paid now can't later: its effect may reach
+    any fight only while this holds (:mod:`pysolver.game.fights`). A summoning-sick creature may still be
+    given haste by a pump (302.6, 702.10c, 613.1f): where a pump on the battlefield gives haste, summoning
+    sickness is not counted."""
+    hasty = any("haste" in pump.keywords for x in s.permanents if not x.left_battlefield for pump in pumps_of(x))
+    return any(on_stack(kind, ab) and payable(s, replace(p, summoning_sick=False) if hasty else p, ab)
+               for p in s.permanents if not p.left_battlefield for kind, ab in p.combat_abilities())
 
 
 def targets(s: Situation, pid: str, index: int) -> tuple[str, ...]:
@@ -164,9 +183,11 @@ def targets(s: Situation, pid: str, index: int) -> tuple[str, ...]:
 
 
 def targeted(kind: str, ab: CombatAbility) -> bool:
-    """Whether an ability of `kind` has a target (115.1): those of :data:`TARGETED`, and a life ability's
-    "target player" or "target opponent" (not "each opponent", "you gain N life")."""
-    return kind in TARGETED or (kind in LIFE and ab.target in ("player", "opponent"))
+    """Whether an ability of `kind` has a target (115.1): those of :data:`TARGETED`, a life ability's
+    "target player" or "target opponent" (not "each opponent", "you gain N life"), a prevention shield's
+    "any target", "target creature", "target player" (not "~", "each creature and each player", 615.11)."""
+    return (kind in TARGETED or (kind in LIFE and ab.target in ("player", "opponent"))
+            or (kind in SHIELDS and ab.target in ("any", "creature", "player")))
 
 
 @lru_cache(maxsize=CACHED)
@@ -176,8 +197,7 @@ def _targets(s: Situation) -> dict[tuple[str, int], tuple[str, ...]]:
              for fact in _target_facts(p.id, i, ab)]
     if not facts:
         return {}
-    symbols = one_model(control(ENCODINGS, situation_facts(s) + "\n" + program(facts),
-                                parts=("base", "activation_targets")))
+    symbols = one_state_answer(ENCODINGS, s, ("base", "activation_targets"), program(facts))
     found: dict[tuple[str, int], list[str]] = {}
     for sym in symbols:
         src, i, t = sym.arguments
@@ -276,6 +296,8 @@ def activate(s: Situation, move: AbilityActivation) -> Situation:
         return s
     if move.target and ab.extra.bounded and not still_legal(s, p.id, move.ability, move.target):
         return s
+    if kind in SHIELDS:
+        return shielded(s, p.id, ab, move.target)
     s = replace(s, permanents=tuple(_affected(x, kind, ab) if x.id == (move.target or p.id) else x
                                     for x in s.permanents))
     if ab.toughness >= 0:
@@ -287,8 +309,8 @@ def activate(s: Situation, move: AbilityActivation) -> Situation:
 def still_legal(s: Situation, pid: str, index: int, target: str) -> bool:
     """Whether `target` is still a legal target of ability `index` of `pid` (608.2b): on the battlefield
     and a legal target of the source as it last existed (113.7a: a source sacrificed to pay its own cost
-    still resolves its ability)."""
-    if s.permanent(target).left_battlefield:
+    still resolves its ability); a player stays one (115.4)."""
+    if target not in s.player_names and s.permanent(target).left_battlefield:
         return False
     lasting = replace(s, permanents=tuple(replace(x, left_battlefield=False) if x.id == pid else x
                                           for x in s.permanents)) if s.permanent(pid).left_battlefield else s
@@ -324,7 +346,8 @@ def put(s: Situation, move: AbilityActivation, known: tuple[str, ...]) -> Trigge
 def resolve_stacked(s: Situation, t: Trigger) -> Situation:
     """`s` after the ability `t` resolved (608.2), before state-based actions: nothing if its target is
     no longer legal (608.2b: gone, out of combat, 506.4, or no longer a legal target of its source as it
-    last existed, 113.7a); else its damage (:func:`pysolver.rules.pingers.deal`), its destruction
+    last existed, 113.7a); else its damage (:func:`pysolver.rules.pingers.deal`), its life lost or gained
+    (:func:`life_changed`), all combat damage prevented this turn (615.1a), its destruction
     (:func:`destroy`) or its other effect."""
     source = s.permanent(t.source)
     kind, ab = source.combat_abilities()[t.ability]
@@ -337,6 +360,8 @@ def resolve_stacked(s: Situation, t: Trigger) -> Situation:
             return s
     if kind in LIFE:
         return life_changed(s, t.controller, ab, t.target)
+    if kind in FOGS:  # 615.1a: every creature's combat damage this turn
+        return replace(s, combat=replace(s.combat, combat_damage_prevented=True))
     if kind in PINGS:
         return deal(s, ab.target, t.target, ab.damage, t.lki)
     if kind == "destroy_target":
@@ -378,6 +403,31 @@ def life_changed(s: Situation, controller: str, ab: CombatAbility, target: str) 
     return replace(s, players=players)
 
 
+def shielded(s: Situation, source: str, ab: CombatAbility, target: str) -> Situation:
+    """`s` after a prevention shield ability resolved (608.2, 615.7): its target (a permanent or a player),
+    the source itself for "~" if it is still on the battlefield, or each creature on the battlefield and
+    each player (615.11: a shield for each, none targeted) gets `ab.prevent` more damage prevented this turn.
+
+    >>> from pysolver.model import Player
+    >>> s = Situation((Player("a"), Player("b")), "a", (Permanent("x", "a", power=1, toughness=1),))
+    >>> ab = CombatAbility(0, 0, Mana(), target="each_creature_and_player", prevent=2)
+    >>> after = shielded(s, "x", ab, "")
+    >>> [p.prevention_shield for p in after.players], after.permanent("x").prevention_shield
+    ([2, 2], 2)
+    """
+    n = ab.prevent
+    each = ab.target == "each_creature_and_player"
+
+    def gets(x: Permanent) -> bool:
+        if x.left_battlefield:
+            return False
+        return x.is_creature if each else x.id == (target or source)
+    players = tuple(replace(pl, prevention_shield=pl.prevention_shield + n) if each or pl.name == target else pl
+                    for pl in s.players)
+    permanents = tuple(replace(x, prevention_shield=x.prevention_shield + n) if gets(x) else x for x in s.permanents)
+    return replace(s, players=players, permanents=permanents)
+
+
 def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
     """The target (or source) `x` after the effect of an ability of `kind` (608.2)."""
     if kind in COST_ONLY:  # 605.1a, 121.1: it adds mana, or acts in hidden zones only
@@ -395,6 +445,42 @@ def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
     keywords = tuple(sorted(set(x.keywords_until_end_of_turn) | set(ab.keywords)))  # 613.1f
     return replace(x, until_end_of_turn=(x.until_end_of_turn[0] + ab.power, x.until_end_of_turn[1] + ab.toughness),
                    keywords_until_end_of_turn=keywords)
+
+
+def noncombat_damage(s: Situation) -> bool:
+    """Whether a permanent on the battlefield has an ability that deals damage outside combat damage: "~ deals N
+    damage to …" (:data:`~pysolver.model.abilities.PINGS`, 120.3) or a death trigger that does (603.10a)."""
+    return any(a.kind in NONCOMBAT_DAMAGE for p in s.permanents if not p.left_battlefield for a in p.abilities)
+
+
+def shields_players(s: Situation) -> bool:
+    """Whether a player has or may get a prevention shield (615.7: a player's `prevention_shield`, or an ability
+    that can give one, face down too: it may be turned face up): it may prevent damage from any creature
+    attacking them, the player choosing which (so, for :mod:`pysolver.game.fights`, the fights' life totals do
+    not add up; a creature's shield is its fight's)."""
+    return any(p.prevention_shield for p in s.players) or any(
+        kind in SHIELDS and ab.target in ("any", "player", "each_creature_and_player")
+        for p in s.permanents if not p.left_battlefield for kind, ab in p.combat_abilities())
+
+
+def shield_matters(s: Situation, before: bool, target: str, ab: CombatAbility) -> bool:
+    """Whether a prevention shield (615.7) on `target` (a permanent or player; any for "each creature and
+    each player", 615.11) may change an end: damage may still be dealt to it. Noncombat damage may reach
+    anything at any time (:func:`noncombat_damage`); else only combat damage is dealt, in the damage steps
+    (510.2), to a creature in combat (510.1, 506.4), a player, or a planeswalker or battle attacked
+    (510.1b), and a shield made before blockers are declared does the same made in the window after them
+    (nothing reads a shield before damage is dealt, and blocking taps no creature, 509.1: its {T} can
+    still be paid), so it waits for that window."""
+    if noncombat_damage(s):
+        return True
+    if before:
+        return False
+    if ab.target == "each_creature_and_player" or target in s.player_names:
+        return True
+    attacks = s.combat.attackers or ()
+    fighting = {a for a, _ in attacks} | {t for _, t in attacks} | {b for b, _ in s.combat.blockers or ()}
+    x = s.permanent(target)
+    return x.id in fighting and not x.left_battlefield and not x.removed_from_combat
 
 
 def _requirements(s: Situation) -> bool:
@@ -433,6 +519,8 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
     taps = ab.tap or ab.extra.tap_untapped is not None  # 701.26a: the source, or permanents it names
     if move.ward_paid is False or kind in TAKING or kind in COST_ONLY:
         return taking and (taps or move.ward_paid is not False)
+    if kind in SHIELDS:
+        return (taking and taps) or shield_matters(s, before, move.target or p.id, ab)
     if ab.toughness < 0 or ab.keywords:  # 613.1f: a keyword is read as declarations are made and after
         return True
     target = s.permanent(move.target or p.id)

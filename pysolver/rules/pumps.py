@@ -69,7 +69,7 @@ BLIND_BEFORE_BLOCKS = frozenset({
     "tap_mana", "tap_hidden",
     # regeneration and prevention (701.19a, 615.1a) read no P/T
     "regenerate", "prevent_combat_damage_to", "prevent_combat_damage_by", "prevent_damage_to",
-    "prevent_combat_damage_to_and_by"})
+    "prevent_combat_damage_to_and_by", "shield"})
 
 
 def blind(a: Ability) -> bool:
@@ -228,7 +228,13 @@ def activate(s: Situation, move: Activation) -> Situation:
 def resolve(s: Situation, source: Permanent, kind: str, pump: Pump) -> Situation:
     """A pump resolving (608.2): "~" gets +X/+Y if still on the battlefield; "creatures you control"
     are the controller's creatures on the battlefield now (608.2h); then state-based actions.
-    "Regenerate ~" gives it one more regeneration shield for the turn (701.19a), if still there."""
+    "Regenerate ~" gives it one more regeneration shield for the turn (701.19a), if still there; "Monstrosity N"
+    puts N +1/+1 counters on it and makes it monstrous if it is still there and isn't monstrous (701.37a-b;
+    its "when ~ becomes monstrous" triggers are the game tree's, :mod:`pysolver.rules.window_triggers`)."""
+    if kind == "monstrosity":
+        return replace(s, permanents=tuple(
+            replace(x, monstrous=True).with_counters(1, 1, pump.power) if x.id == source.id and not x.left_battlefield
+            and not x.monstrous else x for x in s.permanents))
     if kind == "regenerate":
         return replace(s, permanents=tuple(
             replace(x, regeneration_shields=x.regeneration_shields + 1) if x.id == source.id and not x.left_battlefield
@@ -275,6 +281,11 @@ def _given(s: Situation, x: Permanent, pump: Pump) -> Permanent:
                     tapped=tapped and not pump.untap, cant_be_blocked_this_turn=x.cant_be_blocked_this_turn
                     or pump.unblockable, left_battlefield=pump.leaves)  # 701.26b; 509.1b; 400.7, 506.4
     return given.with_counters(1, 1, pump.counters) if pump.counters else given  # 122.6
+
+
+def is_monstrosity(s: Situation, move: Activation) -> bool:
+    """Whether `move` activates a monstrosity ability (701.37a)."""
+    return _kind(s.permanent(move.permanent), move.ability) == "monstrosity"
 
 
 def gives_keywords(s: Situation, move: Activation) -> bool:
@@ -348,7 +359,7 @@ def pumped_by(s: Situation, pid: str) -> list[tuple[Permanent, int, Pump]]:
         if p.left_battlefield or p.controller != target.controller:
             continue
         for i, (kind, pump) in enumerate(p.pump_abilities()):
-            if (kind == "pump" and p.id == pid) or (kind == "team_pump" and target.is_creature):
+            if (kind in ("pump", "monstrosity") and p.id == pid) or (kind == "team_pump" and target.is_creature):
                 found.append((p, i, pump))
     return found
 
@@ -379,8 +390,9 @@ def may_wait(s: Situation, move: Activation) -> bool:
     702.9b; haste and vigilance as attackers are, 702.10b, 702.20b)."""
     p = s.permanent(move.permanent)
     pump = pumps_of(p)[move.ability]
-    if pump.keywords or not waits(pump):
-        return False  # 613.1f: a keyword may matter before blocks (702.9b, 702.10b, 702.20b, 509.1b qualities)
+    if pump.keywords or not waits(pump) or _kind(p, move.ability) == "monstrosity":
+        return False  # 613.1f: a keyword may matter before blocks (702.9b, 702.10b, 702.20b, 509.1b qualities); 701.37b
+        # a monstrosity's triggers too
     if _kind(p, move.ability) == "regenerate" and (lowers_toughness(s) or any(
             q.toughness < 0 for x in s.permanents for q in pumps_of(x))):
         return False
@@ -419,6 +431,8 @@ def may_matter(s: Situation, move: Activation) -> bool:
     if extra.life or extra.sacrifice or extra.sacrifice_self or extra.remove_counters \
             or pumps_of(p)[move.ability].leaves:
         return True  # 119.4: a life total; 701.21a, 400.7: a permanent leaves the battlefield; 122.1a: it shrinks
+    if kind == "monstrosity":  # 701.37a: once it is monstrous another activation does nothing
+        return not p.monstrous
     if pumps_of(p)[move.ability].keywords:
         return True  # 613.1f: e.g. indestructible on a creature a dies trigger may deal damage to (603.10a)
     if toughness < 0 or (toughness > 0 and lowers_toughness(s)) or has_statics(s):

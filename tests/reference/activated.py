@@ -59,6 +59,35 @@ def timely(state, p: Permanent, ab: CombatAbility) -> bool:  # type: ignore[no-u
     return not ab.before_attackers or (p.controller == state.s.active and state.s.combat.attackers is None)
 
 
+def shield_targets(state, field: dict[str, Characteristics], source: Characteristics,  # type: ignore[no-untyped-def]
+                   pid: str, ab: CombatAbility) -> list[str]:
+    """615.7: what "Prevent the next N damage that would be dealt to <a target> this turn" may shield: a target
+    (115.4 "any target", "target creature", "target player"; 702.11b, 702.16b, 702.18a), the source itself
+    ("~"), or [""] for each creature and each player (615.11, no target)."""
+    if ab.target == "":
+        return [pid]
+    if ab.target == "each_creature_and_player":
+        return [""]
+    if ab.target == "creature":
+        return legal_targets(state, field, source, ab)
+    return ping_targets(state, field, source, ab)
+
+
+def shield(state, ab: CombatAbility, target: str):  # type: ignore[no-untyped-def]
+    """615.7, 615.11: the shield made: `ab.prevent` more on the target, or on each creature on the
+    battlefield and each player."""
+    field = state.field()
+    each = target == ""
+
+    def gets(q: Permanent) -> bool:
+        return q.id in field and (field[q.id].is_creature if each else q.id == target)
+    players = tuple(replace(pl, prevention_shield=pl.prevention_shield + ab.prevent) if each or pl.name == target
+                    else pl for pl in state.s.players)
+    permanents = tuple(replace(q, prevention_shield=q.prevention_shield + ab.prevent) if gets(q) else q
+                       for q in state.s.permanents)
+    return replace(state, s=replace(state.s, players=players, permanents=permanents))
+
+
 def has_abilities(s) -> bool:  # type: ignore[no-untyped-def]
     """Whether any permanent has an ability of this kind or of :mod:`reference.pingers` (on either side)."""
     return any(p.combat_abilities() for p in s.permanents)
@@ -129,10 +158,12 @@ def actions(state):  # type: ignore[no-untyped-def]
         for kind, ab in p.combat_abilities():
             if on_the_stack(kind, ab) or not timely(state, p, ab):
                 continue  # (pushes, reference.pingers)
-            targets = legal_targets(state, field, c, ab) if kind in TARGETED else [p.id]
+            targets = legal_targets(state, field, c, ab) if kind in TARGETED else \
+                shield_targets(state, field, c, p.id, ab) if kind == "shield" else [p.id]
             for t in targets:
                 ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
-                    if kind in TARGETED and field[t].controller != p.controller else Mana()
+                    if (kind in TARGETED or (kind == "shield" and ab.target)) and t in field \
+                    and field[t].controller != p.controller else Mana()
                 countered = costs_paid(state, p, ab.full_cost)
                 if ward.total:
                     out |= countered  # 702.21a: countered, its costs paid
@@ -149,6 +180,8 @@ def still_legal(state, source: Characteristics, kind: str, ab: CombatAbility,  #
     """608.2b: whether `target` is still a legal target of the ability of `source` (as it was before its
     cost was paid, if that sacrificed it: 113.7a) once its cost is paid."""
     field = state.field()
+    if kind == "shield":
+        return target == "" or target in shield_targets(state, field, field.get(source.id, source), source.id, ab)
     return kind not in TARGETED or (target in field and target in legal_targets(
         state, field, field.get(source.id, source), ab))
 
@@ -159,6 +192,8 @@ def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no
     zones only (121.1)."""
     if kind in ("tap_mana", "tap_hidden"):
         return state
+    if kind == "shield":
+        return shield(state, ab, target)
     if kind == "destroy_target":  # 701.8a; 702.12b indestructible; 701.19a a regeneration shield instead
         if state.field()[target].has("indestructible"):
             return state
@@ -240,13 +275,15 @@ def stack_activations(state, players: set[str], depth: int) -> list[tuple[object
             if not timely(state, p, ab):
                 continue  # 602.5b
             whom = ping_targets(state, field, c, ab) if kind == "ping" else \
-                life_targets(state, p.controller, ab.target) if kind == "life" else [""] if kind in KINDS else None
+                life_targets(state, p.controller, ab.target) if kind == "life" else [""] if kind in KINDS else \
+                shield_targets(state, field, c, p.id, ab) if kind == "shield" else None
             for t in whom if whom is not None else \
                     (legal_targets(state, field, c, ab) if kind in TARGETED else [p.id]):
                 # 113.7a: a damage ability's source as it is now, as its cost is paid (it may be sacrificed)
                 entry = ("activated", p.controller, p.id, kind, ab, t, *((c,) if on_the_stack(kind, ab) else ()))
                 ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
-                    if (kind in TARGETED and t in field) and field[t].controller != p.controller else Mana()
+                    if ((kind in TARGETED or (kind == "shield" and ab.target)) and t in field) \
+                    and field[t].controller != p.controller else Mana()
                 pushed = (entry, ("ward", p.controller, ward, depth)) if ward.total else (entry,)
                 out += [(after, pushed) for after in costs_paid(state, p, ab.full_cost)]
     return out
@@ -266,6 +303,10 @@ def resolve_activated(state, entry: tuple):  # type: ignore[no-untyped-def]
         if kind == "life" and target not in life_targets(state, controller, ab.target):
             return state
         return dealt(state, source_c, kind, ab, target)
+    if kind == "shield":  # 608.2b: a target no longer legal is not shielded (the source as it last existed)
+        source_c = field.get(source) or characteristics(next(q for q in state.s.permanents if q.id == source))
+        legal = target == "" or target in shield_targets(state, field, source_c, source, ab)
+        return shield(state, ab, target) if legal else state
     if target not in field:
         return state
     if kind in TARGETED:

@@ -104,7 +104,7 @@ def attack_violations(s: Situation, field: dict[str, Characteristics], decl: Dec
             out.append(("508.1a", "battle_attacks", (a,)))
         if c.summoning_sick and not c.has("haste"):
             out.append(("302.6", "summoning_sick", (a,)))  # 702.10b haste
-        if c.has("defender"):
+        if c.has("defender") and not c.has("attacks_despite_defender"):  # 609.4: "as though it didn't have defender"
             out.append(("702.3b", "defender", (a,)))
         for kind in ("cant_attack", "cant_attack_or_block"):  # 508.1c (also granted while a condition fails)
             if c.has(kind):
@@ -312,6 +312,8 @@ def satisfies(x: Characteristics, quality: object, source: Characteristics) -> b
         return x.has(args[0])
     if name == "creature_type":  # 205.3m; a changeling's subtypes are every creature type (702.73a)
         return args[0] in x.subtypes
+    if name == "counter":  # 122.1a: "with +1/+1 counters on them" (704.5q)
+        return x.counters(args[0], args[1]) > 0
     if name == "either":
         return satisfies(x, args[0], source) or satisfies(x, args[1], source)
     if name == "both":
