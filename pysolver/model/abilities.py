@@ -1528,8 +1528,8 @@ _EFFECTS = (
 )
 #: "target creature [defending player controls | an opponent controls | you control]" (115.1, 506.2), "any
 #: target" (115.4; older printings "target creature or player", the same): the targets of :data:`ON_TARGET`
-_TRIGGER_TARGET = re.compile(r"target creature(?: (?P<scope>defending player controls|an opponent controls|you control))?"
-                     r"|(?P<any>any target|target creature or player)")
+_TRIGGER_TARGET = re.compile(r"target creature(?: (?P<scope>defending player controls|an opponent controls"
+                             r"|you control))?|(?P<any>any target|target creature or player)")
 TARGET_SCOPES = {None: "creature", "defending player controls": "defending", "an opponent controls": "opponent",
                  "you control": "yours"}
 #: 508.3a, 603.3d: an attack trigger with a target, put on the stack with it (pysolver.rules.triggers)
