@@ -191,6 +191,7 @@ class StepResult:
     returned: frozenset[str] = frozenset()  # 702.79a, 702.93a
     regenerated: frozenset[str] = frozenset()  # 701.19a
     hits: frozenset[tuple[str, str]] = frozenset()  # 510.3a: (source, recipient) of combat-damage triggers
+    events: frozenset[tuple[str, str, int]] = frozenset()  # 603.2, 120.3: the damage damage triggers read
 
 
 def step_results(s: Situation) -> Iterator[StepResult]:
@@ -228,7 +229,7 @@ def step_result(symbols: list[Any], read: dict[Any, tuple[str, tuple[Any, ...]]]
         poison=pairs("after_poison"), minus_counters=pairs("after_minus_counters"),
         returned=frozenset(x for x, in by_name.get("after_returned", ())),
         regenerated=frozenset(x for x, in by_name.get("after_regenerated", ())),
-        hits=frozenset(by_name.get("hit", ())))
+        hits=frozenset(by_name.get("hit", ())), events=frozenset(by_name.get("damage_event", ())))
 
 
 def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str], ...], StepResult]]:
