@@ -253,6 +253,26 @@ def test_603_3_a_sacrificed_source_triggers_first_its_death_trigger_above_the_ab
     assert (22, 20, ("f", "y"), ()) in results(s)
 
 
+SACRIFICE_PING = ("Sacrifice ~: ~ deals 1 damage to any target", "Lifelink")
+
+
+@pytest.mark.parametrize("f, g", [
+    (creature("f", "bob", 1, 1, *SACRIFICE_PING, "Other creatures you control get +1/+1"),  # 611.3b
+     creature("g", "bob", 0, 1, damage=1)),
+    (creature("f", "bob", 1, 1, *SACRIFICE_PING),  # 604.3: g is 2/2, then 1/1
+     {"id": "g", "controller": "bob", "damage": 1,
+      "abilities": ["~'s power and toughness are each equal to the number of creatures you control"]}),
+])
+def test_704_3_state_based_actions_after_a_sacrifice_before_the_ability_resolves(f, g) -> None:
+    """bob sacrifices his 1/1 lifelinker f to pay "Sacrifice ~: ~ deals 1 damage to any target"
+    (701.21a). Its lord's bonus (611.3b) or its count for g's power and toughness (604.3) goes with
+    it: g, then a 1/1 with 1 damage marked, dies to the state-based actions performed before bob
+    receives priority (117.3c, 117.5, 704.3, 704.5g), before the ability resolves; aimed at g it has
+    no legal target (608.2b) and bob gains no life (702.15b). At alice or at bob it is dealt, with
+    lifelink: (19, 21) or (20, 20)."""
+    assert results(board(f, g)) == {(20, 20, (), (("g", 1),)), (19, 21, ("f", "g"), ()), (20, 20, ("f", "g"), ())}
+
+
 @pytest.mark.parametrize("lines, other, rule", [
     (("Sacrifice ~: ~ deals 1 damage to any target", "When ~ dies, you gain 3 life"), (), "117.3c"),
     (("Sacrifice ~: ~ deals 1 damage to any target",), ("Whenever another creature dies, you gain 1 life",),
