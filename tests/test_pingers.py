@@ -253,6 +253,21 @@ def test_603_3_a_sacrificed_source_triggers_first_its_death_trigger_above_the_ab
     assert (22, 20, ("f", "y"), ()) in results(s)
 
 
+CONDITIONAL = "As long as you control an artifact, ~ gets +0/+2"
+
+
+def test_120_3_611_3a_damage_and_counters_beside_a_static_ability_with_a_condition() -> None:
+    """bob's 0/0 artifact creature g, a 0/2 while he controls an artifact (itself, 611.3a), pings once
+    (120.3): alice or bob loses 1 (120.3a), or g has 1 damage marked (120.3e) and lives. alice's 1/1
+    artifact creature x, 1/3 the same way, gets a +1/+1 counter as it attacks (122.1a): 2/4; bob's 3/3
+    blocks (x has 3 damage, y 2) or not (bob loses 2)."""
+    ping = board(creature("g", "bob", 0, 0, PING, CONDITIONAL, types=["Artifact", "Creature"]))
+    assert results(ping) == {(20, 20, (), ()), (19, 20, (), ()), (20, 19, (), ()), (20, 20, (), (("g", 1),))}
+    grows = board(creature("x", "alice", 1, 1, "Whenever ~ attacks, put a +1/+1 counter on it", CONDITIONAL,
+                           types=["Artifact", "Creature"]), creature("y", "bob", 3, 3))
+    assert results(grows) == {(20, 20, (), ()), (20, 18, (), ()), (20, 20, (), (("x", 3), ("y", 2)))}
+
+
 SACRIFICE_PING = ("Sacrifice ~: ~ deals 1 damage to any target", "Lifelink")
 
 
