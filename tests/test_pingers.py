@@ -154,6 +154,17 @@ def test_120_3a_damage_to_a_player_and_704_5a_the_game_ends() -> None:
     assert p.is_end() and p.s.player("bob").life == 0
 
 
+def test_702_37e_115_1_a_creature_turned_face_up_gains_flying_and_becomes_a_target() -> None:
+    """After blockers, alice's face-down 2/2 a0 (out of combat) has no flying (708.2a): bob's "{T}: ~
+    deals 1 damage to target creature with flying" has no target (115.1). alice may turn it face up
+    for {R} (702.37e, a special action: she receives priority again, 116.3, 117.3c) as a 0/4 with
+    flying; bob then may ping it (601.2c): 1 damage marked. a1 unblocked deals 1 to bob either way."""
+    s = board(creature("a0", "alice", 0, 4, "Morph {R}", "Flying", face_down=True), creature("a1", "alice", 1, 1),
+              creature("b0", "bob", 0, 1, "{T}: ~ deals 1 damage to target creature with flying"), mana="{R}",
+              attackers={"a1": "bob"}, blockers={})
+    assert results(s) == {(20, 19, (), ()), (20, 19, (), (("a0", 1),))}
+
+
 def test_120_3e_marked_damage_and_704_5g_lethal_damage() -> None:
     """bob's 2/2 blocks alice's 3/3; alice's ping (after blockers) on the 2/2 or the 3/3 marks 1."""
     s = board(creature("x", "alice", 3, 3), creature("p", "alice", 1, 1, PING), creature("y", "bob", 2, 3),
