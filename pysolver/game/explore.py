@@ -2,10 +2,10 @@
 docs/results.md `line` of an outcome from the moves that reached it.
 
 In a priority window a face-up turn is explored only if it may change the result
-(:func:`pysolver.rules.combat.may_matter`), an activation only once a window and only where it may
-matter (:func:`pump_matters`), another activated ability where it may
-(:func:`pysolver.rules.activated.may_matter`); other orders of the same actions reach the same
-positions (117.3c, 608.2).
+(:func:`pysolver.rules.combat.may_matter`, :func:`pysolver.rules.activated.may_become_targets`), an
+activation only once a window and only where it may matter (:func:`pump_matters`), another activated
+ability where it may (:func:`pysolver.rules.activated.may_matter`); other orders of the same actions
+reach the same positions (117.3c, 608.2).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import Situation
-from ..model.abilities import ACTIVATED_KINDS, ON_TARGET, WINDOW_TRIGGERS
+from ..model.abilities import ACTIVATED_KINDS, DEALT_TRIGGERS, ON_TARGET, WINDOW_TRIGGERS
 from ..model.moves import (
     DEATH_TRIGGERS,
     AbilityActivation,
@@ -50,15 +50,16 @@ def line(final: Situation, moves: tuple[Move, ...]) -> Line:
 
 def explores(p: gt.Position, moves: tuple[Move, ...]) -> Iterator[tuple[Move, gt.Position]]:
     """The moves of `p` the searches for outcomes explore, with their positions: in a window only
-    face-up turns that may matter (:func:`pysolver.rules.combat.may_matter`) and activations that may
-    (:func:`pump_matters`), or any with a death trigger, an activated ability or a window trigger on the
-    stack (any creature may be dealt damage or destroyed then, 120.3, 701.8a, and a response resolves
-    first, 405.2); no needless order of putting triggers on the stack."""
-    matter = c.may_matter(p.s, p.stage) if p.stage in WINDOWS else set()
+    face-up turns that may matter (:func:`pysolver.rules.combat.may_matter`, a new target,
+    :func:`pysolver.rules.activated.may_become_targets`) and activations that may
+    (:func:`pump_matters`), or any with a death trigger, an activated ability, a window trigger or a damage
+    trigger on the stack (any creature may be dealt damage or destroyed then, 120.3, 701.8a, and a response
+    resolves first, 405.2); no needless order of putting triggers on the stack."""
+    matter = c.may_matter(p.s, p.stage) | activated.may_become_targets(p.s) if p.stage in WINDOWS else set()
     # (damage, destruction or life loss waiting, 120.3, 701.8a, 119.3, a window trigger's effect, 708.8,
     # 701.37b, or a target that may become illegal, 608.2b: any response may matter)
     targeted = any(t.kind in DEATH_TRIGGERS or t.kind in ACTIVATED_KINDS or t.kind in WINDOW_TRIGGERS
-                   or t.kind == ON_TARGET for t in p.stack)
+                   or t.kind == ON_TARGET or t.kind in DEALT_TRIGGERS for t in p.stack)
     for m, child in p.successors():
         if isinstance(m, FaceUp) and m.permanent not in matter and not targeted:
             continue

@@ -42,7 +42,7 @@ from .declarations import reference_attacks, reference_blocks
 from .facedown import ways
 from .hits import resolve_hit
 from .hits import triggered as hit_triggers
-from .outcomes import State, activations_of, deal, pay, resolve_pump, settle, start
+from .outcomes import State, activations_of, after_costs, deal, pay, resolve_pump, settle, start
 from .provoke import resolve_provoke
 from .triggers import (
     attack_stacked,
@@ -157,12 +157,12 @@ class Minimax:
             options.append(self.value("end", after) if after.over
                            else self.value("window", after, stage, holder, 0, stack + (pending,)))
         # Or one of reference.activated's, with its target (601.2c) and a ward trigger above it (702.21a).
-        for after, pushed in stack_activations(state, mine, len(stack)):
-            sacrificed = tuple(triggered(state.field(), set(after.gone - state.gone)))  # 700.4, 603.3
-            if after.over:  # 119.4, 704.5a: a player who paid their last life lost
-                options.append(self.value("end", after))
+        for paid_for, pushed in stack_activations(state, mine, len(stack)):
+            if paid_for.over:  # 119.4, 704.5a: a player who paid their last life lost
+                options.append(self.value("end", paid_for))
                 continue
-            options.append(self.put(after, sacrificed, stage, stack + pushed) if sacrificed
+            after, died = after_costs(state, paid_for)  # 704.3, 117.3c; a creature sacrificed dies (700.4, 603.3)
+            options.append(self.put(after, tuple(died), stage, stack + pushed) if died
                            else self.value("window", after, stage, holder, 0, stack + pushed))
         return self.choose(holder == ACTIVE, options)
 
