@@ -23,7 +23,7 @@ from typing import Any, cast
 
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
-from ..model.abilities import COST_ONLY, ON_COMBAT, STACKED, STATICS, OnCombat, Static, granted_kind
+from ..model.abilities import COST_ONLY, ON_COMBAT, STACKED, STATICS, OnCombat, Static, creates, granted_kind
 from ..model.catalogue import CATALOGUE
 from ..model.fields import CARD_TYPES, Reader, kind
 from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude, static_magnitude, trigger_magnitude
@@ -219,16 +219,20 @@ ENTERS_WATCHERS = {"enters_watch": "603.6a", "evolve": "702.100a", "soulbond": "
 def _check_enters_watchers(r: Reader, permanents: list[Permanent]) -> None:
     """"Whenever another creature enters the battlefield, …" (603.6a) and evolve (702.100a) are admitted only
     where nothing can enter in the combat: no permanent with persist or undying (702.79a, 702.93a), which
-    return creatures."""
-    returning = next((p for p in permanents if p.has("persist") or p.has("undying")), None)
+    return creatures, nor one with an ability that creates tokens (111.1)."""
+    def enters(p: Permanent) -> bool:
+        return p.has("persist") or p.has("undying") or any(map(creates, p.abilities))
+    returning = next(filter(enters, permanents), None)
     if returning is None:
         return
+    how = ("has an ability that creates tokens (111.1), which can put" if any(map(creates, returning.abilities))
+           else "has persist or undying (702.79a, 702.93a), which can return")
     for i, p in enumerate(permanents):
         for watcher, rule in ENTERS_WATCHERS.items():
             if p.has(watcher):
                 raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"whenever … enters\" trigger ({rule}) and "
-                             f"{q(returning.id)} has persist or undying (702.79a, 702.93a), which can return a "
-                             "creature to the battlefield during the combat: not modelled")
+                             f"{q(returning.id)} {how} a creature onto the battlefield during the combat: not "
+                             "modelled")
 
 
 def _check_myriad(r: Reader, permanents: list[Permanent], players: list[Player], active: str,

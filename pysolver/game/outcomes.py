@@ -63,7 +63,7 @@ from ..model.moves import (
 )
 from ..model.stage import Stage
 from ..model.values import Line, Outcome, OutcomeKey
-from ..rules import activated, pumps
+from ..rules import activated, pumps, tokens
 from ..rules import combat as c
 from ..rules.facedown import turnable
 from ..rules.steps import StepPrograms
@@ -88,6 +88,18 @@ def outcome_values(s: Situation, *, split: bool = True) -> Iterator[Outcome]:
     [17, 20, 20]
     """
     root = gt.root(s)
+    if tokens.makes_tokens(root.s):  # 111.1: equal tokens' ids permuted are one outcome (rules.tokens)
+        seen: set[OutcomeKey] = set()
+        for outcome in _outcomes(root, split):
+            key = tokens.canonical_key(outcome)
+            if key not in seen:
+                seen.add(key)
+                yield outcome
+        return
+    yield from _outcomes(root, split)
+
+
+def _outcomes(root: gt.Position, split: bool) -> Iterator[Outcome]:
     path = count_path(root, split)
     if path == "split":
         yield from fights.outcomes(root, _fallback())
@@ -108,6 +120,8 @@ def count_outcomes(s: Situation, *, split: bool = True) -> int:
     :mod:`pysolver.game.fights`; no outcome is built), else for a one-program combat by clingo alone
     (each answer set of the projected program is one outcome), else by the walk."""
     root = gt.root(s)
+    if tokens.makes_tokens(root.s):  # 111.1: told apart up to equal tokens (rules.tokens)
+        return sum(1 for _ in outcome_values(s, split=split))
     path = count_path(root, split)
     if path == "split":
         return fights.count(root, _fallback())

@@ -236,7 +236,7 @@ class Ability:
         """The ASP term the encodings match on."""
         if self.value is None:
             return self.kind
-        if isinstance(self.value, OnCombat):
+        if isinstance(self.value, (OnCombat, TokenSpec)):
             return self.value.term(self.kind)
         if self.kind in RESTRICTION_KINDS:
             return restriction_term(self.kind, self.value)
@@ -399,6 +399,7 @@ class CombatAbility:
     before_attackers: bool = False  # "activate only during your turn, before attackers are declared" (602.5b)
     loss: int = 0  # "… loses N life" (119.3, :data:`LIFE`)
     gain: int = 0  # "you gain N life" (119.3)
+    token: TokenSpec | None = None  # "create … tokens" (111.1, pysolver.rules.tokens)
 
 
 def _combat_ability(text: str) -> list[Ability] | None:
@@ -598,6 +599,87 @@ def _life(text: str) -> list[Ability] | None:
     whom = LIFE_TARGETS[m.group("whom")] if m.group("whom") else ""
     return [Ability("life", CombatAbility(0, 0, cost.mana, cost.tap, whom, sacrifice=cost.sacrifice,
                                           before_attackers=m.group("timing") is not None, loss=loss, gain=gain))]
+
+
+# --- Creature tokens (111.1-111.4, 110.5b) ---------------------------------------------------------
+#: "create a 2/2 black Zombie creature token", "create two 1/1 white Spirit creature tokens with flying", "create a
+#: tapped 2/2 …", "… artifact / enchantment creature token", "… named Minor Demon", a following "They have
+#: "<ability>"" (111.3: the characteristics the ability gives it, and no other)
+_CREATE = re.compile(
+    r"create (?P<count>\w+) (?P<tapped>tapped )?(?P<power>\d{1,2})/(?P<toughness>\d{1,2}) "
+    r"(?P<colors>colorless|[a-z]+(?: and [a-z]+)?) (?P<subtypes>[a-z' -]+?) (?P<types>(?:artifact |enchantment )?)"
+    r"creature tokens?(?: named (?P<name>[a-z' -]+?))?(?: with (?P<with>[a-z ,]+?))?"
+    r"(?P<attacking> that(?:'s| are) tapped and attacking)?"
+    r"(?:\. (?:it has|they have) \"(?P<quoted>[^\"]+?)\.?\")?"
+    r"(?P<later>\. exile (?:it|them|that token|those tokens) at the beginning of the next end step)?")
+# the abilities a token's text may give it (111.3): keywords, and a death trigger that creates tokens in turn
+_TOKEN_KINDS = frozenset({*KEYWORDS.values(), "landwalk", "dies_create"} - {"persist", "undying"})  # 111.8
+
+
+@dataclass(frozen=True)
+class TokenSpec:
+    """What a "create … token" effect makes (111.3, 111.4): `count` tokens, each a `power`/`toughness` creature
+    of `colors`, `subtypes` and card `types`, named `name` (111.4: its subtypes and "Token" unless the effect
+    names it), with `abilities`; entering `tapped` (110.5b) or tapped and `attacking` (508.4)."""
+
+    count: int
+    power: int
+    toughness: int
+    colors: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    types: tuple[str, ...] = ("Creature",)
+    name: str = ""
+    abilities: tuple[Ability, ...] = ()
+    tapped: bool = False
+    attacking: bool = False
+
+    def term(self, kind: str) -> str:
+        """The ASP term ``KIND(N)``: the characteristics are the tokens' own (pysolver.rules.tokens)."""
+        return f"{kind}({self.count})"
+
+
+def creates(a: Ability) -> TokenSpec | None:
+    """What an ability creates (a trigger's or an activated ability's :class:`TokenSpec`), or None."""
+    spec = a.value.token if isinstance(a.value, CombatAbility) else a.value
+    return spec if isinstance(spec, TokenSpec) else None
+
+
+def token_spec(text: str) -> TokenSpec | None:
+    """The tokens a normalised "create …" effect makes (:class:`TokenSpec`), or None if it is none of the forms
+    read (a copy, a token with abilities other than keywords, an X, a legendary token, "exile it at end of
+    combat": docs/abilities.md "Creature tokens").
+
+    >>> s = token_spec("create two 1/1 white soldier creature tokens that are tapped and attacking")
+    >>> s.count, s.power, s.colors, s.subtypes, s.name, s.attacking
+    (2, 1, ('white',), ('Soldier',), 'Soldier Token', True)
+    >>> [a.kind for a in token_spec("create a 2/2 green cat warrior creature token with forestwalk").abilities]
+    ['landwalk']
+    """
+    m = _CREATE.fullmatch(text)
+    count = _count(m.group("count")) if m else None
+    if m is None or count is None or count > len(NUMBER_WORDS):
+        return None
+    colors = () if m.group("colors") == "colorless" else tuple(m.group("colors").split(" and "))
+    subtypes = [creature_type(w) for w in m.group("subtypes").split()]
+    if any(c not in COLORS for c in colors) or None in subtypes:
+        return None
+    lines = re.split(r", and |, | and ", m.group("with")) if m.group("with") else []
+    abilities: list[Ability] = []
+    for line in [*lines, *([m.group("quoted")] if m.group("quoted") else [])]:
+        try:
+            found = _parse_single(normalise(line, None), frozenset())
+        except ValueError:
+            return None
+        if not found or any(a.kind not in _TOKEN_KINDS for a in found):
+            return None
+        abilities += found
+    names = tuple(str(t).capitalize() for t in subtypes)
+    name = m.group("name").title() if m.group("name") else " ".join((*names, "Token"))
+    types = ("Artifact", "Creature") if "artifact" in m.group("types") else \
+        ("Enchantment", "Creature") if "enchantment" in m.group("types") else ("Creature",)
+    return TokenSpec(count, int(m.group("power")), int(m.group("toughness")),
+                     tuple(c for c in COLORS if c in colors), names, types, name, tuple(abilities),
+                     bool(m.group("tapped")), bool(m.group("attacking")))
 
 
 _WARD = re.compile(r"ward (\{.*\})")  # 702.21a: "Ward {N}" (a mana cost)
@@ -1415,6 +1497,9 @@ def _dies(effect: str) -> Ability | None:
     ['dies_damage(2,creature_or_player)', 'dies_damage(2,you)', 'dies_minus(2,may(creature))', \
 'dies_counters(1,creature)']
     """
+    made = token_spec(effect)
+    if made is not None:  # 111.1, 603.10a: "create …": tokens entering untapped, not attacking
+        return Ability("dies_create", made) if not made.attacking else None
     for kind, pattern in _DIES_EFFECTS:
         m = pattern.fullmatch(effect)
         if m is None:

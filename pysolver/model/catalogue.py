@@ -320,6 +320,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              literal=False),
     LineForm("trigger", "When ~ dies, you gain N life", "dies_gain", "603.10a",
              "When this creature dies, you gain 3 life", ("Whenever ~ dies, you gain two life",), literal=False),
+    # 111.1-111.4: the tokens' characteristics as the line gives them (docs/abilities.md "Creature tokens")
+    LineForm("trigger", "When ~ dies, create <tokens>", "dies_create", "111.1",
+             "When this creature dies, create a 2/2 black Zombie creature token",
+             ("When ~ leaves the battlefield, create a 3/3 green Beast creature token",
+              "When ~ dies, create two 1/1 white Spirit creature tokens with flying"), literal=False),
     # 603.6c, 603.10a: leaves-the-battlefield abilities of a creature watching others die, which look back too
     LineForm("trigger", "Whenever another creature dies, put N +1/+1 counters on ~", "other_dies_counter", "603.10a",
              "Whenever another creature dies, put a +1/+1 counter on this creature",

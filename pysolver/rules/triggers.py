@@ -63,6 +63,7 @@ from ..asp.solving import ATTACKS, CHARACTERISTICS, control, models, one_model, 
 from ..model import Permanent, Situation
 from ..model.abilities import TRIGGERS
 from ..model.moves import DEATH_TRIGGERS, Trigger
+from . import tokens
 from .combat import regenerate
 
 ATTACK, BLOCK = "attack_triggers", "block_triggers"  # the #program parts of encodings/triggers.lp
@@ -184,6 +185,8 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
     ``encodings/triggers.lp``, ``#program resolve_dies`` for a death trigger), before state-based
     actions (the game tree applies them, 704.3)."""
     t = stack[0]
+    if t.kind == "dies_create":  # 111.1, 111.2: its controller creates the tokens (608.2h: as the line says)
+        return tokens.created(s, t.source, tokens.spec_of(s.permanent(t.source), t.ability), t.controller)
     if t.kind in DEATH_TRIGGERS:
         return _dealt(s, t)
     if t.kind == PROVOKE:
@@ -265,7 +268,8 @@ def died(before: Situation, after: Situation) -> Stack:
             spec = [f"spec({term.arguments[1]})"] if len(term.arguments) > 1 else []
             known = tuple(sorted(lki.get(pid, []) + spec))
             found.append(Trigger(term.name, pid, "", term.arguments[0].number,
-                                 before.permanent(pid).controller, known))
+                                 before.permanent(pid).controller, known,
+                                 sym.arguments[2].number if term.name == "dies_create" else 0))  # its tokens
         elif sym.match("watched", 4):  # 603.2c: one for each creature that died; the counters go on the source
             pid, term = sym.arguments[0].string, sym.arguments[3]
             target = pid if term.name in ON_SOURCE else ""

@@ -85,6 +85,7 @@ from .provoke import resolve_provoke
 from .provoke import stacks as provoke_stacks
 from .shields import prevented, regenerated, saved
 from .statics import bonus_toughness
+from .tokens import canonical_ids
 from .triggers import attack_stacked, attack_triggers, block_triggers, destroyed_by, resolve, stacked
 
 POOL_KEYS = ("W", "U", "B", "R", "G", "colorless")
@@ -96,9 +97,14 @@ class Outcome(dict):
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(canonical(self))
 
+    def __eq__(self, other: object) -> bool:  # equal tokens' ids permuted are one outcome (reference.tokens)
+        return isinstance(other, dict) and canonical(self) == canonical(other)
+
 
 def canonical(outcome: dict) -> str:
-    """A comparable form of an outcome dict (its `line`, if any, left out)."""
+    """A comparable form of an outcome dict (its `line`, if any, left out; equal tokens' ids in one order,
+    :func:`reference.tokens.canonical_ids`)."""
+    outcome = canonical_ids(outcome)
     keys = ("life", "lost", "destroyed", "damage", "loyalty", "defense")
     optional = {"poison": {}, "minus_counters": {}, "returned": []}  # present only when not empty
     return json.dumps({**{k: outcome[k] for k in keys}, **{k: outcome.get(k, v) for k, v in optional.items()}},
