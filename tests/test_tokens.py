@@ -149,3 +149,80 @@ def test_111_1_death_tokens_verify_equals_minimax(data: dict[str, Any], lethal: 
     goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
     s = pysolver.load_data({**data, "goal": goal})
     assert pysolver.verify(s)["holds"] is reference_verify(s)
+
+
+# ---- activated abilities that create tokens (602.2, 111.1) ----------------------------------------------
+
+@pytest.mark.parametrize(("name", "line", "cost", "tap", "sacrifice", "made"), [
+    ("Selesnya Guildmage", "{3}{G}: Create a 1/1 green Saproling creature token.", "{3}{G}", False, False,
+     ("Saproling Token", 1, 1, ("green",), ())),
+    ("Rakka Mar", "{R}, {T}: Create a 3/1 red Elemental creature token with haste.", "{R}", True, False,
+     ("Elemental Token", 3, 1, ("red",), ("haste",))),
+    ("Boris Devilboon", "{2}{B}{R}, {T}: Create a 1/1 black and red Demon creature token named Minor Demon.",
+     "{2}{B}{R}", True, False, ("Minor Demon", 1, 1, ("black", "red"), ())),
+    ("Centaur's Herald", "{2}{G}, Sacrifice Centaur's Herald: Create a 3/3 green Centaur creature token.", "{2}{G}",
+     False, True, ("Centaur Token", 3, 3, ("green",), ())),
+    ("Puppet Conjurer", "{U}, {T}: Create a 0/1 blue Homunculus artifact creature token.", "{U}", True, False,
+     ("Homunculus Token", 0, 1, ("blue",), ())),
+    ("Oketra the True", "{3}{W}: Create a 1/1 white Warrior creature token with vigilance.", "{3}{W}", False, False,
+     ("Warrior Token", 1, 1, ("white",), ("vigilance",))),
+    ("Rakdos Guildmage", "{3}{R}: Create a 2/1 red Goblin creature token with haste. Exile it at the beginning of "
+     "the next end step.", "{3}{R}", False, False, ("Goblin Token", 2, 1, ("red",), ("haste",))),
+])
+def test_602_1_real_token_abilities_parse(name: str, line: str, cost: str, tap: bool, sacrifice: bool,
+                                          made: tuple[Any, ...]) -> None:
+    """602.1a: the cost (mana, {T}, "sacrifice ~"); 111.3: the tokens' characteristics (513.1: "exile it at the
+    beginning of the next end step" acts after the combat)."""
+    a, = parse_ability_line(line, name)
+    ab = a.value
+    spec = ab.token  # type: ignore[attr-defined]
+    assert (a.kind, str(ab.cost), ab.tap, ab.sacrifice) == ("create", cost, tap, sacrifice)  # type: ignore[attr-defined]
+    assert (spec.name, spec.power, spec.toughness, spec.colors, tuple(x.kind for x in spec.abilities)) == made
+
+
+def test_509_1a_a_token_created_before_blockers_may_block() -> None:
+    """509.1a, 302.6: bob's {3}{G} Saproling (summoning sick) may block alice's 3/3 alone, beside the Guildmage,
+    or not at all: the outcomes of the Guildmage alone, and those with the Saproling dying (704.5g)."""
+    s = board(creature("x", "alice", 3, 3), creature("g", "bob", 1, 1, "{3}{G}: Create a 1/1 green Saproling "
+                                                     "creature token"),
+              players=[{"name": "alice"}, {"name": "bob", "mana": "{3}{G}"}], attackers={"x": "bob"})
+    assert results(s) == {(20, 17, (), ()), (20, 20, ("g",), (("x", 1),)), (20, 20, ("g/saproling1",), (("x", 1),)),
+                          (20, 20, ("g/saproling1",), (("x", 2),)), (20, 20, ("g",), (("x", 2),)),
+                          (20, 20, ("g", "g/saproling1"), (("x", 2),))}
+
+
+def test_302_6_a_token_with_haste_made_before_attackers_may_attack() -> None:
+    """302.6, 702.10b: alice's {R}, {T} 3/1 Elemental with haste, made at the beginning of combat, may attack
+    (bob 20 - 3); Rakka Mar, tapped for it, can't (508.1a)."""
+    s = board(creature("r", "alice", 2, 2, "{R}, {T}: Create a 3/1 red Elemental creature token with haste"),
+              mana="{R}")
+    assert {o["life"]["bob"] for o in pysolver.outcomes(s)} == {20, 18, 17}
+
+
+def test_701_21a_a_sacrificed_source_is_destroyed() -> None:
+    """701.21a: sacrificing the Herald (a cost) destroys it; its 3/3 Centaur may block alice's 2/2 and kill it; the
+    Herald blocking and then sacrificed leaves the attacker blocked (509.1h), its Centaur in no fight."""
+    s = board(creature("x", "alice", 2, 2), creature("h", "bob", 1, 1, "{G}, Sacrifice ~: Create a 3/3 green "
+                                                     "Centaur creature token"),
+              players=[{"name": "alice"}, {"name": "bob", "mana": "{G}"}], attackers={"x": "bob"})
+    assert results(s) == {(20, 18, (), ()), (20, 20, ("h",), (("x", 1),)), (20, 18, ("h",), ()),
+                          (20, 20, ("h", "x"), (("h/centaur1", 2),)), (20, 20, ("h",), ())}
+
+
+def test_701_21a_a_sacrifice_beside_a_death_trigger_is_refused() -> None:
+    """603.3: the death trigger would resolve before the tokens exist: refused."""
+    with pytest.raises(InputError, match="resolves before the tokens"):
+        board(creature("h", "bob", 1, 1, "{G}, Sacrifice ~: Create a 3/3 green Centaur creature token",
+                       "When ~ dies, you gain 1 life"))
+
+
+ACTIVATED_LINES = ("{1}: Create a 1/1 green Saproling creature token", "{T}: Create a 1/1 white Soldier creature token",
+                   "{1}, Sacrifice ~: Create a 2/2 black Zombie creature token",
+                   "{R}, {T}: Create a 3/1 red Elemental creature token with haste", "Flying")
+
+
+@settings(max_examples=examples(8), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("none").flatmap(lambda d: with_triggers(d, ACTIVATED_LINES)))
+def test_111_1_activated_tokens_equal_reference(data: dict[str, Any]) -> None:
+    compare(data)

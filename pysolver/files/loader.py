@@ -82,6 +82,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
         raise r.fail("permanents", problem)
     _check_ward(r, permanents, active)
     _check_regeneration(r, permanents)
+    _check_sacrificed_tokens(r, permanents)
     _check_pingers(r, permanents, active)
     _check_state_triggers(r, permanents)
     _check_enters_watchers(r, permanents)
@@ -150,6 +151,19 @@ def _check_pingers(r: Reader, permanents: list[Permanent], active: str) -> None:
                 raise r.fail(f"permanents[{i}]", f"sacrificing {q(x.id)} to pay for its damage ability (701.21a) "
                              f"triggers the death trigger of {q(p.id)} (603.10a, 603.3), and then {q(x.controller)}, "
                              "not the active player, receives priority (117.3c): not modelled")
+
+
+def _check_sacrificed_tokens(r: Reader, permanents: list[Permanent]) -> None:
+    """"{cost}, Sacrifice ~: Create …" (701.21a, 111.1) resolves at once (pysolver.rules.activated); a death
+    trigger its sacrifice would trigger (the source's own, or one watching creatures die: 603.10a, 603.6c) goes
+    on the stack above it and resolves before the tokens exist (603.3): a board with both is refused."""
+    makers = [p for p in permanents if any(kind == "create" and ab.sacrifice for kind, ab in p.combat_abilities())]
+    for i, p in enumerate(permanents):
+        for x in makers:
+            if any(p.has(k) and (p.id == x.id or k.startswith("other_dies")) for k in DEATH_TRIGGERS):
+                raise r.fail(f"permanents[{i}]", f"sacrificing {q(x.id)} to create tokens (701.21a) triggers the "
+                             f"death trigger of {q(p.id)} (603.10a), which resolves before the tokens are created "
+                             "(603.3): not modelled")
 
 
 def _check_regeneration(r: Reader, permanents: list[Permanent]) -> None:

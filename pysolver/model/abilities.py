@@ -682,6 +682,25 @@ def token_spec(text: str) -> TokenSpec | None:
                      bool(m.group("tapped")), bool(m.group("attacking")))
 
 
+_ACTIVATED_CREATE = re.compile(r"(?P<cost>[^:\"]+): (?P<effect>create .+)")
+
+
+def _create(text: str) -> list[Ability] | None:
+    """ "{cost}: Create <tokens>" (602.1, 111.1; :func:`token_spec`), or None; its cost mana symbols, {T} and
+    "sacrifice ~" (:func:`activation_cost`).
+
+    >>> a = _create("{3}{g}: create a 1/1 green saproling creature token")[0]
+    >>> a.kind, str(a.value.cost), a.value.tap, a.value.token.name
+    ('create', '{3}{G}', False, 'Saproling Token')
+    """
+    m = _ACTIVATED_CREATE.fullmatch(text)
+    made = token_spec(m.group("effect")) if m else None
+    cost = activation_cost(m.group("cost")) if m and made is not None else None
+    if m is None or made is None or cost is None or made.attacking:
+        return None
+    return [Ability("create", CombatAbility(0, 0, cost.mana, cost.tap, "", sacrifice=cost.sacrifice, token=made))]
+
+
 _WARD = re.compile(r"ward (\{.*\})")  # 702.21a: "Ward {N}" (a mana cost)
 
 
@@ -811,7 +830,7 @@ def suggestion(text: str) -> str | None:
 
 
 def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
-    combat = _combat_ability(text) or _ping(text) or _cost_only(text) or _life(text)
+    combat = _combat_ability(text) or _ping(text) or _cost_only(text) or _life(text) or _create(text)
     if combat is not None:
         return combat
     m = _WARD.fullmatch(text)

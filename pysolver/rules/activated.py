@@ -56,9 +56,10 @@ from ..asp.solving import CHARACTERISTICS, control, one_model
 from ..model import Permanent, Situation
 from ..model.abilities import COST_ONLY, LIFE, PINGS, STACKED, CombatAbility
 from ..model.mana import Mana, pays
-from ..model.moves import AbilityActivation, Trigger
+from ..model.moves import DEATH_TRIGGERS, AbilityActivation, Trigger
 from ..model.stage import Stage
 from ..model.values import Violation
+from . import tokens
 from .combat import has_statics
 from .pingers import deal, lki
 from .pumps import BLIND_BEFORE_BLOCKS, lowers_toughness, pumps_of, source_of
@@ -254,10 +255,14 @@ def activate(s: Situation, move: AbilityActivation) -> Situation:
     kind, ab = abilities_of(p)[move.ability]
     cost = ab.cost + (ward(s, p, move.target) or Mana() if move.ward_paid else Mana())
     players = tuple(replace(pl, spent=pl.spent + cost) if pl.name == p.controller else pl for pl in s.players)
-    permanents = tuple(replace(x, tapped=True) if ab.tap and x.id == p.id else x for x in s.permanents)
+    permanents = tuple(replace(x, tapped=x.tapped or ab.tap, left_battlefield=ab.sacrifice) if x.id == p.id else x
+                       for x in s.permanents)  # 701.26a, 701.21a
     s = replace(s, players=players, permanents=permanents)
     if move.ward_paid is False:
         return s
+    if ab.token is not None:  # 111.1, 111.2: its controller creates the tokens; then 704.3
+        from .combat import settle
+        return settle(tokens.created(s, p.id, ab.token, p.controller))
     s = replace(s, permanents=tuple(_affected(x, kind, ab) if x.id == (move.target or p.id) else x
                                     for x in s.permanents))
     if ab.toughness >= 0:
@@ -326,7 +331,7 @@ def life_changed(s: Situation, controller: str, ab: CombatAbility, target: str) 
 
 def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
     """The target (or source) `x` after the effect of an ability of `kind` (608.2)."""
-    if kind in COST_ONLY:  # 605.1a, 121.1: it adds mana, or acts in hidden zones only
+    if kind in COST_ONLY or kind == "create":  # 605.1a, 121.1: it adds mana, or acts in hidden zones only
         return x
     if kind == "tap_target":
         return replace(x, tapped=True)  # 701.26a
@@ -335,6 +340,27 @@ def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
     if kind == "target_unblockable":
         return replace(x, cant_be_blocked_this_turn=True)  # 509.1b, 611.2a
     return replace(x, until_end_of_turn=(x.until_end_of_turn[0] + ab.power, x.until_end_of_turn[1] + ab.toughness))
+
+
+def token_matters(s: Situation, window: str, p: Permanent, ab: CombatAbility) -> bool:
+    """Whether creating tokens (111.1) may change an end of combat: a token an outcome never names (neither
+    destroyed nor damaged, docs/results.md) changes none. It may block if its controller defends and
+    blockers are still to be declared (509.1a: untapped; summoning sickness does not stop blocking), attack
+    if attackers are (302.6: with haste, untapped); its source sacrificed is destroyed (701.21a); and it may
+    be dealt damage, get -X/-Y or count for a static ability on a board with a death trigger (603.10a), a
+    damage ability (120.3), an ability lowering toughness or a static ability (604.1, 704.5f); else it
+    never leaves the battlefield nor is dealt damage, and the ends it reaches are those of the line without
+    it (mana and {T} only take choices away, 602.5a)."""
+    token = ab.token
+    assert token is not None
+    untapped = not (token.tapped or token.attacking)
+    blocks = window in BEFORE_BLOCKS and p.controller != s.active and untapped
+    attacks = window == Stage.BEGINNING_OF_COMBAT and p.controller == s.active and untapped and any(
+        a.kind == "haste" for a in token.abilities)
+    return (ab.sacrifice or blocks or attacks or token.toughness <= 0 or has_statics(s) or lowers_toughness(s)
+            or any(a.kind in DEATH_TRIGGERS or a.kind in STACKED for x in s.permanents if not x.left_battlefield
+                   for a in x.abilities)
+            or any(kind == "target_pump" and y.toughness < 0 for x in s.permanents for kind, y in abilities_of(x)))
 
 
 def _requirements(s: Situation) -> bool:
@@ -366,6 +392,8 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
     kind, ab = abilities_of(p)[move.ability]
     if kind in STACKED:  # damage (120.3), life lost or gained (119.3): a life total, a creature marked or gone
         return True
+    if ab.token is not None:
+        return token_matters(s, window, p, ab)
     before = window in BEFORE_BLOCKS
     taking = before and _requirements(s)  # tapping / "can't block" may free a requirement
     if move.ward_paid is False or kind in TAKING or kind in COST_ONLY:

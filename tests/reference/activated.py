@@ -6,7 +6,8 @@ window a player may activate an ability of a face-up permanent of theirs on the 
 708.2a): "{cost}: Tap target creature" (701.26a), "... Target creature can't block this turn"
 (509.1b), "... Target creature [with power N or less] can't be blocked this turn" (509.1b), "...
 Target [attacking/blocking] creature gets +X/+Y until end of turn" (613.4c), "{cost}, {T}: ~ gets
-+X/+Y until end of turn", and those whose only effect is their cost ("{T}: Add {G}", "{T}: Draw a
++X/+Y until end of turn", "{cost}: Create <tokens>" (111.1, :mod:`reference.tokens`; "sacrifice ~" in its cost:
+it leaves as the cost is paid, 701.21a), and those whose only effect is their cost ("{T}: Add {G}", "{T}: Draw a
 card": in every window, the brute force does not ask whether they matter). Its cost: the mana, every
 way of paying it from what is left of the pool
 (601.2h), and {T}: the permanent untapped — an attacking creature without vigilance is tapped
@@ -40,6 +41,7 @@ from .characteristics import Characteristics, characteristics
 from .declarations import has_quality
 from .pingers import KINDS, dealt, life_targets
 from .pingers import targets as ping_targets
+from .tokens import create
 
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump")
 
@@ -97,6 +99,9 @@ def actions(state):  # type: ignore[no-untyped-def]
                     if kind in TARGETED and field[t].controller != p.controller else Mana()
                 tapped = state if not ab.tap else replace(state, s=replace(state.s, permanents=tuple(
                     replace(q, tapped=True) if q.id == p.id else q for q in state.s.permanents)))
+                if ab.sacrifice:  # 701.21a: it leaves as the cost is paid
+                    tapped = replace(tapped, gone=tapped.gone | {p.id}, s=replace(tapped.s, permanents=tuple(
+                        replace(q, left_battlefield=True) if q.id == p.id else q for q in tapped.s.permanents)))
                 countered = paid(tapped, p.controller, ab.cost)
                 if ward.total:
                     out |= countered  # 702.21a: countered, its costs paid
@@ -112,6 +117,9 @@ def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no
     not modelled, a board where it could be spent is refused) or one acting in hidden zones only (121.1)."""
     if kind in ("tap_mana", "tap_hidden"):
         return state
+    if kind == "create":  # 111.1, 111.2: `target` is the source; its controller creates the tokens
+        source = state.s.permanent(target)
+        return replace(state, s=create(state.s, source.id, ab.token, source.controller, ab.token.count))
 
     def changed(q: Permanent) -> Permanent:
         if kind == "tap_target":
@@ -181,6 +189,8 @@ def resolve_activated(state, entry: tuple):  # type: ignore[no-untyped-def]
         if kind == "life" and target not in life_targets(state, controller, ab.target):
             return state
         return dealt(state, source_c, kind, ab, target)
+    if kind == "create":  # 111.1: no target; it creates them if its source has left too
+        return settle(effect(state, kind, ab, target))
     if target not in field:
         return state
     if kind in TARGETED:
