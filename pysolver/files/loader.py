@@ -83,6 +83,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_ward(r, permanents, active)
     _check_regeneration(r, permanents)
     _check_sacrificed_tokens(r, permanents)
+    _check_token_triggers(r, permanents, players)
     _check_pingers(r, permanents, active)
     _check_state_triggers(r, permanents)
     _check_enters_watchers(r, permanents)
@@ -164,6 +165,40 @@ def _check_sacrificed_tokens(r: Reader, permanents: list[Permanent]) -> None:
                 raise r.fail(f"permanents[{i}]", f"sacrificing {q(x.id)} to create tokens (701.21a) triggers the "
                              f"death trigger of {q(p.id)} (603.10a), which resolves before the tokens are created "
                              "(603.3): not modelled")
+
+
+#: The combat triggers whose effect reads the creatures there are as it resolves (702.91a, 508.3a, 611.2c), which
+#: a token created before it would join: the order of the two matters (603.3b).
+_COUNTING = ("attacks_pump_each", "attacks_pump_each_type")
+
+
+def _check_token_triggers(r: Reader, permanents: list[Permanent], players: list[Player]) -> None:
+    """"Whenever ~ attacks / blocks, create …" (111.1) goes on the stack (603.3b), a battle cry beside it too
+    (702.91a, encodings/triggers.lp). Refused: beside another trigger of the same declaration whose effect reads
+    the creatures as it resolves ("for each other attacking creature", a group of creatures: its order with the
+    tokens is not modelled); tokens "tapped and attacking" (508.4: its controller chooses what they attack) where
+    they could attack something else than the one opponent (a second opponent, a planeswalker, a battle)."""
+    for part in ("on_attack", "on_block"):
+        maker = next((p for p in permanents for a in p.abilities if a.kind == part and creates(a)), None)
+        if maker is None:
+            continue
+        for i, p in enumerate(permanents):
+            if any((part == "on_attack" and a.kind in _COUNTING) or (
+                    a.kind == part and cast(OnCombat, a.value).whom in ("attacking", "you")) for a in p.abilities):
+                raise r.fail(f"permanents[{i}]", f"the combat trigger of {q(p.id)} reads the creatures there are as "
+                             f"it resolves, and that of {q(maker.id)} creates tokens as it resolves: their order "
+                             "(603.3b) is not modelled")
+    attacking = next((p for p in permanents for a in p.abilities
+                      if (made := creates(a)) is not None and made.attacking), None)
+    if attacking is None:
+        return
+    other = next((i for i, p in enumerate(permanents) if p.controller != attacking.controller
+                  and {"Planeswalker", "Battle"} & set(p.types)), None)
+    if len(players) > 2 or other is not None:
+        where = "players" if other is None else f"permanents[{other}]"
+        raise r.fail(where, f"{q(attacking.id)} creates tokens tapped and attacking, and its controller chooses "
+                     "what they attack among a defending player, their planeswalkers and the battles they protect "
+                     "(508.4): not modelled with more than one choice")
 
 
 def _check_regeneration(r: Reader, permanents: list[Permanent]) -> None:
@@ -355,7 +390,7 @@ def _check_returns(r: Reader, permanents: list[Permanent]) -> None:
                          "its return is not modelled")
 
 
-_ENTERS_OR_LEAVES = re.compile(r"\benters\b[^,]* or (?:dies|leaves)", re.IGNORECASE)
+_ENTERS_OR_LEAVES = re.compile(r"\benters\b[^,]* or (?:dies|leaves|attacks)", re.IGNORECASE)
 
 
 def _check_death_targets(r: Reader, permanents: list[Permanent]) -> None:
@@ -369,7 +404,7 @@ def _check_death_targets(r: Reader, permanents: list[Permanent]) -> None:
             sources.setdefault(x.controller, x)
     for i, p in enumerate(permanents):
         if (p.has("persist") or p.has("undying")) and any(_ENTERS_OR_LEAVES.search(line) for line in p.ability_lines):
-            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"when … enters or dies\" trigger (603.6a) and persist "
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"when … enters or …\" trigger (603.6a) and persist "
                          "or undying (702.79a, 702.93a), which would return it to the battlefield and trigger it: "
                          "not modelled")
         source = next((x for c, x in sources.items() if c != p.controller), None)

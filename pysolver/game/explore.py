@@ -28,8 +28,9 @@ from ..model.moves import (
 )
 from ..model.stage import WINDOWS, Stage
 from ..model.values import Line
-from ..rules import activated, pumps
+from ..rules import activated, pumps, tokens
 from ..rules import combat as c
+from ..rules.triggers import CREATE
 from . import gametree as gt
 
 
@@ -39,7 +40,8 @@ def line(final: Situation, moves: tuple[Move, ...]) -> Line:
     put on the stack with their targets (if any) and each step's assignment among `moves`."""
     steps = {m.step: DamageAssignment.of(m.step, m.assignment) for m in moves if isinstance(m, DamageAssignment)}
     orders = [m for m in moves if isinstance(m, TriggerOrder)]  # 603.3b: the order the active player chose
-    return Line(AttackDeclaration.of(final.combat.attackers or ()), BlockDeclaration.of(final.combat.blockers or ()),
+    return Line(AttackDeclaration.of(tokens.declared(final.combat.attackers or ())),  # (508.4: never declared)
+                BlockDeclaration.of(final.combat.blockers or ()),
                 tuple(m for m in moves if isinstance(m, FaceUp)), steps.get("first_strike"), steps.get("regular"),
                 tuple(m for m in moves if isinstance(m, (Activation, AbilityActivation))),
                 orders[-1] if orders else None,
@@ -53,7 +55,8 @@ def explores(p: gt.Position, moves: tuple[Move, ...]) -> Iterator[tuple[Move, gt
     (:func:`pump_matters`), or any with a death trigger on the stack (any creature may be dealt damage
     then, 120.3); no needless order of putting triggers on the stack."""
     matter = c.may_matter(p.s, p.stage) if p.stage in WINDOWS else set()
-    targeted = any(t.kind in DEATH_TRIGGERS or t.kind in STACKED for t in p.stack)  # (damage, life waiting)
+    # (damage, life waiting; tokens to come, 111.1: a creature before or after them)
+    targeted = any(t.kind in DEATH_TRIGGERS or t.kind in STACKED or t.kind == CREATE for t in p.stack)
     for m, child in p.successors():
         if isinstance(m, FaceUp) and m.permanent not in matter and not targeted:
             continue

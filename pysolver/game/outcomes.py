@@ -249,7 +249,7 @@ def _one_program(p: gt.Position, moves: tuple[Move, ...] = (), in_board_order: b
     by_id: Callable[[tuple[str, int]], int] | None = (lambda kv: order[kv[0]]) if in_board_order else None
     face_up = tuple(m for m in moves if isinstance(m, FaceUp))
     activations = tuple(m for m in moves if isinstance(m, (Activation, AbilityActivation)))
-    declared_attacks = AttackDeclaration.of(s.combat.attackers or ())
+    declared_attacks = AttackDeclaration.of(tokens.declared(s.combat.attackers or ()))  # (508.4)
     declared_blocks = BlockDeclaration.of(s.combat.blockers or ())
     for symbols in models(one_program_control(p)):
         atoms: dict[str, list[Any]] = {}

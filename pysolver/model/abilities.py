@@ -640,7 +640,7 @@ class TokenSpec:
 
 def creates(a: Ability) -> TokenSpec | None:
     """What an ability creates (a trigger's or an activated ability's :class:`TokenSpec`), or None."""
-    spec = a.value.token if isinstance(a.value, CombatAbility) else a.value
+    spec = a.value.token if isinstance(a.value, (CombatAbility, OnCombat)) else a.value
     return spec if isinstance(spec, TokenSpec) else None
 
 
@@ -872,7 +872,8 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     if text.endswith("walk"):
         _, lands = type_lists()
         land = text[: -len("walk")]
-        return [Ability("landwalk", land)] if land in lands else None
+        if land in lands:  # (else another line ending so: "… token with forestwalk")
+            return [Ability("landwalk", land)]
     if text.startswith("protection from "):
         qualities = re.split(r",? and from |, from ", text[len("protection from "):])
         terms = [_protection_quality(q, players) for q in qualities]
@@ -1187,7 +1188,8 @@ def quality_words(q: Quality, scope: str = "all") -> str:
 ON_COMBAT = ("on_attack", "on_block")
 #: the events, by their words (the partner's words, if any, follow "by" or "blocks")
 _ON_EVENT = re.compile(
-    r"when(?:ever)? this creature (?P<event>attacks and isn't blocked|attacks alone|attacks or blocks|attacks"
+    r"when(?:ever)? this creature (?:enters (?:the battlefield )?or (?=attacks, create ))?"
+    r"(?P<event>attacks and isn't blocked|attacks alone|attacks or blocks|attacks"
     r"|blocks or becomes blocked(?: by (?P<either>[^,]+?))?|becomes blocked(?: by (?P<by>[^,]+?))?"
     r"|blocks(?: (?P<blocks>an? [^,]+?))?), (?P<effect>.+)")
 _EVENTS = {"attacks": ("on_attack", "attacks"), "attacks alone": ("on_attack", "alone"),
@@ -1239,6 +1241,7 @@ class OnCombat:
     toughness: int = 0
     keyword: str = ""
     amount: int = 0
+    token: TokenSpec | None = None  # "create …" (111.1)
 
     def term(self, kind: str) -> str:
         """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp)."""
@@ -1247,7 +1250,7 @@ class OnCombat:
                 if self.whom in ("attacking", "you") else self.whom)
         effect = {"gets": f"gets({self.power},{self.toughness})", "gains": f"gains({self.keyword})",
                   "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
-                  "poison": f"poison({self.amount})"}.get(self.effect, self.effect)
+                  "poison": f"poison({self.amount})", "create": f"create({self.amount})"}.get(self.effect, self.effect)
         return f"{kind}({event},{whom},{effect})"
 
 
@@ -1337,6 +1340,9 @@ def _creature_words(words: str) -> Quality | None:
 
 def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
     """The effects of one sentence (`partnered`: "that creature" names the other creature of the event)."""
+    made = token_spec(text)
+    if made is not None:  # 111.1, 111.2: "create …" (its controller, 603.3a, creates them)
+        return [OnCombat("", "create", "controller", amount=made.count, token=made)]
     for pattern, effect in _EFFECTS:
         m = pattern.fullmatch(text)
         if m is None:

@@ -266,6 +266,12 @@ CATALOGUE: tuple[LineForm, ...] = (
               "Whenever ~ attacks, put two +1/+1 counters on it"), literal=False),
     LineForm("trigger", "Whenever ~ attacks, you gain N life", "on_attack", "119.3",
              "Whenever this creature attacks, you gain 2 life", literal=False),
+    # 111.1, 508.4: tokens, "tapped and attacking" or not (rules.tokens); on the stack beside a battle cry (603.3b)
+    LineForm("trigger", "Whenever ~ attacks, create <tokens>", "on_attack", "508.4",
+             "Whenever this creature attacks, create two 1/1 white Soldier creature tokens that are tapped and "
+             "attacking", ("Whenever ~ enters or attacks, create two 2/2 black Zombie creature tokens",
+                           "Whenever ~ attacks, create a 2/2 green Cat Warrior creature token with forestwalk"),
+             literal=False),
     LineForm("trigger", "Whenever ~ attacks alone, ~ can't be blocked this combat", "on_attack", "506.5",
              "Whenever this creature attacks alone, it can't be blocked this combat", literal=False),
     LineForm("trigger", "Whenever ~ blocks, <effect>", "on_block", "509.3a",

@@ -220,7 +220,7 @@ class Trigger:
     @property
     def effect(self) -> tuple[str, str, int]:
         """What it does as it resolves: abilities with equal effects are interchangeable on the stack."""
-        if self.kind == "dies_create":  # 111.1: its tokens are its source's (pysolver.rules.tokens)
+        if self.kind in ("dies_create", "create_tokens"):  # 111.1: its tokens are its source's (rules.tokens)
             return (self.kind, self.source, self.ability)
         if self.kind in DEATH_TRIGGERS:  # the source's last known information deals the damage (608.2h)
             return (self.kind, f"{self.target}:{','.join(self.lki)}", self.amount)

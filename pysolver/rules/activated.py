@@ -81,12 +81,13 @@ def abilities_of(p: Permanent) -> list[tuple[str, CombatAbility]]:
 def pumps_present(s: Situation) -> bool:
     """Whether a permanent on the battlefield has "target creature gets +X/+Y", "{T}: ~ gets +X/+Y" or
     "~ deals N damage to …" (120.3: it changes life, and who is there to block or deal combat damage;
-    on a side it may show): the damage bounds of :mod:`pysolver.game.goals` do not count them. The
+    on a side it may show) or "create …" (111.1: a new attacker or blocker): the damage bounds of
+    :mod:`pysolver.game.goals` do not count them. The
     other abilities only tap creatures or restrict blocks: fewer blockers raise no upper bound on
     the damage to come, and none lowers a sure one but a tapped would-be attacker
     (:func:`may_tap_attackers`)."""
-    return any(kind in ("target_pump", "tap_pump", *STACKED) for p in s.permanents if not p.left_battlefield
-               for kind, _ in p.combat_abilities())
+    return any(kind in ("target_pump", "tap_pump", "create", *STACKED) for p in s.permanents if not p.left_battlefield
+               for kind, _ in p.combat_abilities())  # (111.1: a token may attack or block, 302.6, 509.1a)
 
 
 def may_tap_attackers(s: Situation) -> bool:

@@ -77,10 +77,13 @@ def _token(spec: TokenSpec) -> Permanent:
                      tapped=spec.tapped or spec.attacking, summoning_sick=True)
 
 
-def created(s: Situation, source: str, spec: TokenSpec, controller: str, count: int | None = None) -> Situation:
+def created(s: Situation, source: str, spec: TokenSpec, controller: str, count: int | None = None,
+            attacking: bool = False) -> Situation:
     """`s` after an ability of `source` controlled by `controller` created `count` tokens of `spec` (its own
     count by default): new permanents under `controller`'s control (111.2), numbered after those the same
-    ability of the same source created before (the ids of the module's docstring)."""
+    ability of the same source created before (the ids of the module's docstring); `attacking`: put onto the
+    battlefield tapped and attacking (508.4) the one player its controller's opponents are (the loader refuses
+    a board where it could attack another: a planeswalker, a battle, a second opponent)."""
     n = spec.count if count is None else count
     if n <= 0:
         return s
@@ -88,7 +91,17 @@ def created(s: Situation, source: str, spec: TokenSpec, controller: str, count: 
     made = sum(1 for p in s.permanents if (m := TOKEN_ID.fullmatch(p.id)) and m.group("prefix") == head)
     token = _token(spec)
     new = tuple(replace(token, id=f"{head}{made + k}", controller=controller) for k in range(1, n + 1))
-    return replace(s, permanents=s.permanents + new)
+    after = replace(s, permanents=s.permanents + new)
+    if not attacking or s.combat.attackers is None:
+        return after
+    defending = next(p.name for p in s.players if p.name != controller)
+    return after.with_combat(attackers=s.combat.attackers + tuple((p.id, defending) for p in new))
+
+
+def declared(attackers: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """The attackers declared (508.1), without the tokens put onto the battlefield attacking (508.4: they
+    never attacked): a line's declaration."""
+    return tuple(x for x in attackers if not TOKEN_ID.fullmatch(x[0]))
 
 
 def canonical(o: Outcome) -> Outcome:

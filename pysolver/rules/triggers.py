@@ -68,6 +68,7 @@ from .combat import regenerate
 
 ATTACK, BLOCK = "attack_triggers", "block_triggers"  # the #program parts of encodings/triggers.lp
 PROVOKE = "provoke"  # 702.39a: put on the stack with a target, resolved by :func:`provoked`
+CREATE = "create_tokens"  # 111.1: "Whenever ~ attacks / blocks, create …", on the stack (encodings/triggers.lp)
 PROGRAM = ATTACKS + ("triggers",)
 DEATHS = CHARACTERISTICS + ("triggers",)  # the death-trigger parts read no declaration
 # 704.5f, 704.5g: a permanent leaves by a state-based action only through toughness or damage; afflict
@@ -191,6 +192,10 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
         return _dealt(s, t)
     if t.kind == PROVOKE:
         return provoked(s, t)
+    if t.kind == CREATE:  # 111.1, 111.2, 603.3a: the source's controller creates them; 508.4 attacking
+        source = s.permanent(t.source)
+        spec = tokens.spec_of(source, t.ability)
+        return tokens.created(s, source.id, spec, source.controller, attacking=spec.attacking)
     if t.kind in LOSSES:  # 702.130a, 508.3a, 119.3: its defending player or each opponent loses its N life
         return _applied(s, _losses(s, (t,)))  # (122.1f: or gets its poison counters)
     ctl, externals = _resolve_program(_unresolved(s), t)
@@ -443,6 +448,9 @@ def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
         if sym.match("stacked", 1):
             t = sym.arguments[0]
             args = [value(a) for a in t.arguments]
+            if t.name == CREATE:  # 111.1: which ability of its source (pysolver.rules.tokens)
+                stack.append(Trigger(CREATE, str(args[0]), "", 0, ability=t.arguments[1].number))
+                continue
             target = str(args[1]) if t.name in ("flanking", "afflict", "attacks_loss", "blocked_destroy",
                                                 "poisons") else ""
             amount = next((x for x in args[1:-1] if isinstance(x, int)), 0)

@@ -546,7 +546,7 @@ class Search:
         if key in self.memo:
             return self.memo[key]
         out = set()
-        actions = window_options if any(t[0] in ("dies", "hit") for t in stack) else face_up_options
+        actions = window_options if any(t[0] in ("dies", "hit", "create_tokens") for t in stack) else face_up_options
         for after in actions(state):
             field = after.field()
             if stack[0][0] == "dies":

@@ -16,16 +16,18 @@ import re
 from dataclasses import replace
 
 from pysolver.model import Permanent, Situation
-from pysolver.model.abilities import CombatAbility, TokenSpec
+from pysolver.model.abilities import CombatAbility, OnCombat, TokenSpec
+
+from .characteristics import Characteristics
 
 _ID = re.compile(r"(.+/[a-z-]+)(\d+)")
 
 
-def kinds(p: Permanent) -> list[TokenSpec]:
+def kinds(p: Permanent | Characteristics) -> list[TokenSpec]:
     """What each ability of `p` that creates tokens creates, in order (a trigger's or an activated ability's)."""
     out = []
     for a in p.abilities:
-        spec = a.value.token if isinstance(a.value, CombatAbility) else a.value
+        spec = a.value.token if isinstance(a.value, (CombatAbility, OnCombat)) else a.value
         if isinstance(spec, TokenSpec):
             out.append(spec)
     return out
