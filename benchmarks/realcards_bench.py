@@ -83,10 +83,24 @@ def permanent(card, pid: str, controller: str) -> dict:
 
 
 def board(family: str, seed: int, goal: bool = False) -> dict:
-    """One board of `family` (seed `seed`); with `goal`: lethal for bob at half alice's total power."""
+    """One board of `family` (seed `seed`); with `goal`: lethal for bob at half alice's total power. A
+    board the loader refuses (a card whose line the board makes unsupported) is drawn again."""
+    from pysolver import load_data
+    from pysolver.errors import InputError
+
+    rng = random.Random(f"{family} {seed}")
+    while True:
+        data = _drawn(family, rng, goal)
+        try:
+            load_data(data)
+        except InputError:
+            continue
+        return data
+
+
+def _drawn(family: str, rng: random.Random, goal: bool) -> dict:
     n, declared = FAMILIES[family]
     new, plain = card_groups()
-    rng = random.Random(f"{family} {seed}")
     perms = []
     for side, prefix in (("alice", "a"), ("bob", "b")):
         for i in range(n):

@@ -63,7 +63,8 @@ QUALITY_RESTRICTIONS = ["Can't be blocked by more than one creature", "~ can't b
                         "Creatures with toughness greater than their power can't block",
                         "Creatures your opponents control with flying can't block",
                         "Green creatures you control can't be blocked", "~ can't be blocked by Goblins",
-                        "~ can't be blocked except by black creatures", "~ can't be blocked by non-Human creatures"]
+                        "~ can't be blocked except by black creatures", "~ can't be blocked by non-Human creatures",
+                        "Creatures you control with +1/+1 counters on them can't be blocked"]
 BLOCKING += QUALITY_RESTRICTIONS
 # 508.1c, 509.1b: restrictions on what the defending player controls (lands of LAND_TYPES, artifact creatures).
 BLOCKING += ["This creature can't attack unless defending player controls an Island",
@@ -636,12 +637,22 @@ STATIC_LINES = ["Creatures you control get +1/+1", "Other creatures you control 
                 "As long as you control a red or green creature, ~ gets +1/+0",
                 "Attacking creatures you control get +1/+0", "Other creatures you control with lifelink get +1/+0",
                 "Creatures with double strike your opponents control get -1/-1", "Face-down creatures get +1/+1",
-                "~ gets +1/+1 for each face-down creature on the battlefield", "Non-Goblin creatures get +0/+1"]
+                "~ gets +1/+1 for each face-down creature on the battlefield", "Non-Goblin creatures get +0/+1",
+                "~ has trample as long as it has a +1/+1 counter on it",
+                "Each other creature you control with a +1/+1 counter on it has first strike"]
 
 
 DEFINING_LINES = ["~'s power and toughness are each equal to the number of creatures you control",
                   "~'s power and toughness are each equal to the number of other Goblins on the battlefield",
-                  "~'s power and toughness are each equal to the number of red permanents you control"]
+                  "~'s power and toughness are each equal to the number of red permanents you control",
+                  "~'s power and toughness are each equal to the number of creature cards in all graveyards",
+                  "~'s power and toughness are each equal to the number of cards in your hand"]
+# 402.1, 404.1: the cards in hands and graveyards (every with_statics board states the players' counts; a card
+# that leaves the battlefield is added to its owner's graveyard, a token's is not).
+STATIC_LINES += ["~ gets +2/+2 as long as seven or more cards are in your graveyard",
+                 "As long as seven or more cards are in your graveyard, ~ gets +1/+0 and has first strike",
+                 "~ has first strike as long as you have no cards in hand",
+                 "~ gets +1/+1 as long as an opponent has no cards in hand"]
 
 
 @st.composite
@@ -651,6 +662,12 @@ def with_statics(draw: st.DrawFn, boards: st.SearchStrategy[dict], on_creatures:
     with one (a non-creature source) controlled by any player; not `on_creatures`: only the enchantment
     (a board that still splits into fights, pysolver.game.fights.constant_sources)."""
     data = draw(boards)
+    for pl in data["players"]:
+        pl.update(hand=draw(st.integers(0, 1)), graveyard=draw(st.integers(5, 7)),
+                  graveyard_creatures=draw(st.integers(0, 2)))
+    for p in data["permanents"]:
+        if "power" in p and draw(one_in(6)) and not any(a in ("Persist", "Undying") for a in p.get("abilities", [])):
+            p["token"] = True
     creatures = [p for p in data["permanents"] if "power" in p and on_creatures
                  and not any(a in ("Persist", "Undying") for a in p.get("abilities", []))]
     if creatures:
@@ -664,4 +681,62 @@ def with_statics(draw: st.DrawFn, boards: st.SearchStrategy[dict], on_creatures:
         data["permanents"].append({"id": "anthem", "controller": draw(st.sampled_from(
             [pl["name"] for pl in data["players"]])), "types": ["Enchantment"],
             "abilities": [draw(st.sampled_from(STATIC_LINES))]})
+    return data
+
+
+# ---- triggers of a priority window (708.8, 701.37b; tests/reference/window_triggers.py) --------------
+
+FACE_UP_LINES = ["When ~ is turned face up, it deals 1 damage to any target",
+                 "When ~ is turned face up, it deals 2 damage to target creature or player",
+                 "When ~ is turned face up, it deals 1 damage to each player",
+                 "When ~ is turned face up, put a +1/+1 counter on each other Goblin creature you control",
+                 "When ~ is turned face up, put two +1/+1 counters on target creature",
+                 "When ~ is turned face up, Goblin creatures you control get +1/+0 until end of turn",
+                 "When ~ is turned face up, target creature gets -1/-1 until end of turn",
+                 "When ~ is turned face up, target creature gains first strike until end of turn",
+                 "When ~ is turned face up, destroy target creature with power 2 or less an opponent controls",
+                 "When ~ is turned face up, regenerate target creature",
+                 "When ~ is turned face up, tap target creature",
+                 "When ~ is turned face up, destroy target artifact or enchantment"]
+
+
+@st.composite
+def with_face_up_triggers(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
+    """A board from `boards` (tests/combat_boards.py) with a "when ~ is turned face up" line on one or two
+    face-down creatures' face-up side (one made face down with a morph cost if there is none), and never a
+    creature with persist or undying (refused beside a trigger that may kill, pysolver.files.loader)."""
+    data = draw(boards)
+    creatures = [p for p in data["permanents"] if "power" in p]
+    down = [p for p in creatures if p.get("face_down")]
+    if not down and creatures:
+        p = draw(st.sampled_from(creatures))
+        p["face_down"] = True
+        p["abilities"] = [*p.get("abilities", []), "Morph {1}"]
+        down = [p]
+    for p in draw(st.lists(st.sampled_from(down), min_size=1, max_size=2, unique_by=lambda p: p["id"])) if down else ():
+        p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(FACE_UP_LINES))]
+    return data
+
+
+MONSTROSITY_LINES = ["{R}: Monstrosity 1", "{1}: Monstrosity 2", "{G}{1}: Monstrosity 3"]
+MONSTROUS_LINES = ["When ~ becomes monstrous, destroy target creature with flying an opponent controls",
+                   "When ~ becomes monstrous, destroy target non-Goblin creature an opponent controls",
+                   "When ~ becomes monstrous, it deals 1 damage to each opponent",
+                   "As long as ~ is monstrous, it has first strike", "As long as ~ is monstrous, it has indestructible"]
+
+
+@st.composite
+def with_monstrosity(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
+    """A board from `boards` (tests/combat_boards.py) with a monstrosity ability (701.37a) on one or two creatures
+    (face-down ones on their face-up side), maybe monstrous already, and maybe a line that reads it (701.37b)."""
+    data = draw(boards)
+    creatures = [p for p in data["permanents"] if "power" in p
+                 and not any(a in ("Persist", "Undying") for a in p.get("abilities", []))]
+    for p in draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"])) \
+            if creatures else ():
+        p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(MONSTROSITY_LINES))]
+        if draw(st.booleans()):
+            p["abilities"].append(draw(st.sampled_from(MONSTROUS_LINES)))
+        if draw(one_in(5)):
+            p["monstrous"] = True
     return data

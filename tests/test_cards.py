@@ -675,3 +675,33 @@ def test_a_card_file_nested_past_the_limit_is_refused_where_the_pool_never_looks
     cards.write_text(json.dumps([bears()]).replace('"oracle_text": ""', '"prices": ' + "[" * 98 + "]" * 98),
                      encoding="utf-8")
     assert pysolver.load_cards(cards, cache=False)["grizzly bears"].power == 2
+
+
+# ---- 711: leveler cards ------------------------------------------------------------------------------
+
+STUDENT = {"object": "card", "layout": "leveler", "name": "Student of Warfare", "type_line": "Creature — Human Knight",
+           "oracle_text": "Level up {W} ({W}: Put a level counter on this. Level up only as a sorcery.)\nLEVEL 2-6\n"
+                          "3/3\nFirst strike\nLEVEL 7+\n4/4\nDouble strike", "colors": ["W"], "power": "1",
+           "toughness": "1", "mana_cost": "{W}"}
+
+
+@pytest.mark.parametrize(("level", "power", "kinds"), [(0, 1, []), (1, 1, []), (2, 3, ["first_strike"]),
+                                                       (6, 3, ["first_strike"]), (7, 4, ["double_strike"])])
+def test_711_2_a_leveler_has_the_striation_of_its_level_counters(level: int, power: int, kinds: list[str]) -> None:
+    """711.2a-b: "LEVEL 2-6 / 3/3 / First strike": from two to six level counters a 3/3 with first strike; "LEVEL
+    7+ / 4/4 / Double strike" from seven on (the first striation's first strike no longer, 711.3); 711.5: below
+    two the card's own 1/1 and no striation's ability. The level counters come and go in no combat (702.87a)."""
+    cards = parse_pool([STUDENT], "c.json")
+    s = pysolver.load_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a", "permanents": [
+        {"id": "s", "controller": "a", "card": "Student of Warfare", "counters": {"level": level}}]}, cards)
+    p = s.permanent("s")
+    assert (p.power, p.toughness, [a.kind for a in p.abilities]) == (power, power, kinds)
+    assert pysolver.load_data(s.to_data()).permanent("s").level_counters == level
+
+
+def test_711_2_a_levelers_lines_are_classified_by_striation() -> None:
+    card = parse_pool([STUDENT], "c.json")["student of warfare"]
+    assert [(c.line, c.status) for c in card.classification] == [
+        ("LEVEL 2-6", "modelled"), ("3/3", "modelled"), ("First strike", "modelled"), ("LEVEL 7+", "modelled"),
+        ("4/4", "modelled"), ("Double strike", "modelled"), ("Level up {W}", "inert")]
+    assert card.lines == ()

@@ -138,3 +138,57 @@ def test_outcomes_shows_declarations_from_attacks_and_blocks_show_parts() -> Non
             elif s.ast_type == ast.ASTType.ShowTerm and s.term.ast_type == ast.ASTType.Function \
                     and s.term.name in shown.values():
                 assert (path.stem, part) in {("attacks", ATTACKERS.show), ("blocks", BLOCKERS.show)}, str(s)
+
+
+class _Dependencies(ast.Transformer):
+    """The predicates (name, arity) of the symbolic atoms visited, each with whether it is negated."""
+
+    def __init__(self) -> None:
+        self.found: list[tuple[tuple[str, int], bool]] = []
+        self.negated = False
+
+    def visit_Literal(self, literal: ast.AST) -> ast.AST:  # noqa: N802 (clingo's visitor naming)
+        outer, self.negated = self.negated, self.negated or literal.sign != ast.Sign.NoSign
+        literal.update(**self.visit_children(literal))
+        self.negated = outer
+        return literal
+
+    def visit_SymbolicAtom(self, atom: ast.AST) -> ast.AST:  # noqa: N802
+        if atom.symbol.ast_type == ast.ASTType.Function:
+            self.found.append(((atom.symbol.name, len(atom.symbol.arguments)), self.negated))
+        return atom
+
+
+def _negative_cycles_through(files: tuple[str, ...], predicate: tuple[str, int]) -> list[tuple[str, int]]:
+    """The predicates that `predicate` depends on negatively within its own strongly connected
+    component of the predicate dependency graph of `files` (empty: it is stratified there)."""
+    import networkx as nx
+
+    graph = nx.DiGraph()
+    for name in files:
+        for statement in statements(ROOT / "encodings" / f"{name}.lp"):
+            if statement.ast_type != ast.ASTType.Rule:
+                continue
+            head, body = _Dependencies(), _Dependencies()
+            head.visit(statement.head)
+            for literal in statement.body:
+                body.visit(literal)
+            for h, _ in head.found:
+                for b, negated in body.found:
+                    graph.add_edge(b, h, negated=negated or graph.get_edge_data(b, h, {}).get("negated", False))
+    component = next((c for c in nx.strongly_connected_components(graph) if predicate in c), set())
+    return sorted(u for u, v, d in graph.subgraph(component).edges(data=True) if d["negated"])
+
+
+@pytest.mark.parametrize("files", ["CHARACTERISTICS", "STEP_RESULTS", "HALF"])
+def test_present_is_decided_before_what_reads_it(files: str) -> None:
+    """704.3: which permanents are on the battlefield (present/1) comes from the state-based actions
+    at the start of a step, which read only the start's characteristics (start_*/N). A negative cycle
+    through present/1 makes clingo's grounder leave every atom that depends on it open: a blocked
+    trampler's damage (510.1, 702.19b) then grounds once per point of power (10^6: minutes and 24 GB)."""
+    from pysolver.asp import solving
+    from pysolver.game import damage_halves
+
+    programs = {"CHARACTERISTICS": solving.CHARACTERISTICS, "STEP_RESULTS": solving.STEP_RESULTS,
+                "HALF": damage_halves.HALF}
+    assert _negative_cycles_through(programs[files], ("present", 1)) == []

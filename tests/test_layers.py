@@ -184,3 +184,28 @@ def test_the_imports_have_no_cycle() -> None:
     except nx.NetworkXNoCycle:
         return
     raise AssertionError("an import cycle:\n" + "\n".join(graph.edges[u, v]["at"] for u, v in cycle))
+
+
+def _bound_twice(path: Path) -> list[str]:
+    """The top-level names a module binds twice (assignments, functions, classes): the later silently wins."""
+    seen: dict[str, int] = {}
+    twice = []
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign):
+            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
+            names = [node.target.id]
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names = [node.name]
+        else:
+            names = []
+        twice += [f"{path.relative_to(ROOT)}: {n} (lines {seen[n]} and {node.lineno})" for n in names if n in seen]
+        seen |= {n: node.lineno for n in names}
+    return twice
+
+
+def test_no_module_binds_a_top_level_name_twice() -> None:
+    """Two definitions of one name in a module (a regex, a table, a function) keep only the last: the first
+    one's readers silently use the other's. The package and the reference alike."""
+    paths = sorted(PACKAGE.rglob("*.py")) + sorted((ROOT / "tests" / "reference").rglob("*.py"))
+    assert [t for p in paths for t in _bound_twice(p)] == []

@@ -151,6 +151,8 @@ INERT_LINES = [
     ("Thrasios, Triton Hero", "Partner", "deck"),
     ("Relentless Rats", "A deck can have any number of cards named Relentless Rats.", "deck"),
     ("Sludge Crawler", "Devoid", "stated"),
+    # marker (702.131c: the city's blessing means nothing but to the lines that read it)
+    ("Deadeye Brawler", "Ascend", "marker"),
 ]
 
 

@@ -454,6 +454,18 @@ def test_509_1b_shadow_blockers_attacking_alone_and_joined_restrictions() -> Non
     blocks(s, [], [("h", "o")])
 
 
+def test_509_1b_creatures_with_counters_cant_be_blocked() -> None:
+    """Herald of Secret Streams: creatures its controller controls with +1/+1 counters on them can't be blocked
+    (122.1a); a +1/+1 and a -1/-1 counter are removed in pairs (704.5q), leaving none."""
+    s = board(creature("h", "alice", 2, 3, "Creatures you control with +1/+1 counters on them can't be blocked."),
+              creature("x", "alice", 1, 1, counters={"+1/+1": 1}), creature("y", "alice", 1, 1,
+                                                                         counters={"+1/+1": 1, "-1/-1": 1}),
+              creature("b", "bob"), attackers={"x": "bob", "y": "bob"})
+    blocks(s, [], [("b", "y")])
+    illegal(s.with_combat(blockers=(("b", "x"),)), "509.1b",
+            "b blocks x, but creatures you control with +1/+1 counters on them can't be blocked (h)", ["b", "x", "h"])
+
+
 @pytest.mark.parametrize(("name", "line", "term"), [
     ("Mindless Null", "Mindless Null can't block unless you control a Vampire.",
      'grant_unless(permanent,each,creature_type("vampire"),cant_block)'),

@@ -218,7 +218,7 @@ BASE = {"players": [{"name": "a"}, {"name": "b"}], "active": "a",
         "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2, "counters": {"+1/+1": 1}}],
         "combat": {"attackers": {"x": "b"}}, "goal": {"lethal": "b"}}
 # Each mapping of the situation file where a key is checked, and a key that is not allowed there.
-PLACES = [((), "colour"), (("players", 0), "hand"), (("permanents", 0), "colour"),
+PLACES = [((), "colour"), (("players", 0), "library"), (("permanents", 0), "colour"),
           (("permanents", 0, "counters"), "+1/+0x"), (("combat",), "attacks")]
 
 

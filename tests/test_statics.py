@@ -309,6 +309,128 @@ def test_613_4c_for_each_aura_and_equipment() -> None:
     assert results(s) == {(20 - 3 - 2, (), ())}
 
 
+@pytest.mark.parametrize(("name", "line", "terms"), [
+    ("Ainok Artillerist", "Ainok Artillerist has reach as long as it has a +1/+1 counter on it.",
+     ["grant_if(counter(1,1),each,self,reach)"]),
+    ("Thunderblust", "Thunderblust has trample as long as it has a -1/-1 counter on it.",
+     ["grant_if(counter(-1,-1),each,self,trample)"]),
+    ("Primordial Hydra", "Primordial Hydra has trample as long as it has ten or more +1/+1 counters on it.",
+     ["grant_if(at_least(10,you,counter(1,1)),each,self,trample)"]),
+    ("Ainok Bond-Kin", "Each creature you control with a +1/+1 counter on it has first strike.",
+     ["grant(you,each,counter(1,1),first_strike)"]),
+    ("Exava, Rakdos Blood Witch", "Each other creature you control with a +1/+1 counter on it has haste.",
+     ["grant(you,other,counter(1,1),haste)"]),
+])
+def test_122_1a_real_counter_lines_parse(name: str, line: str, terms: list[str]) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == terms
+
+
+def test_122_1a_as_long_as_it_has_a_counter() -> None:
+    """Ainok Artillerist with a +1/+1 counter has reach and may block a flyer; with a -1/-1 counter beside it
+    none is left (704.5q). Thunderblust gets a -1/-1 counter from a wither first striker (702.80a) and has
+    trample in the regular step: 3 damage, 1 lethal to the blocker, 1 may go on (702.19b). Ainok Bond-Kin
+    gives first strike to a creature with a +1/+1 counter, which kills its blocker first (510.4)."""
+    line = "~ has reach as long as it has a +1/+1 counter on it"
+    flyer = creature("x", "alice", 2, 2, "Flying")
+    s = board(flyer, creature("a", "bob", 1, 4, line, counters={"+1/+1": 1}),
+              creature("b", "bob", 1, 4, line, counters={"+1/+1": 1, "-1/-1": 1}), attackers={"x": "bob"})
+    assert [d["blocks"] for d in pysolver.legal_blocks(s)] == [[], [["a", "x"]]]
+    blust = creature("t", "alice", 3, 3, "Thunderblust has trample as long as it has a -1/-1 counter on it.",
+                     name="Thunderblust")
+    s = board(blust, creature("w", "bob", 1, 1, "Wither", "First strike"), attackers={"t": "bob"},
+              blockers={"w": ["t"]})
+    assert results(s) == {(19, ("w",), ()), (20, ("w",), ())}
+    kin = creature("k", "alice", 0, 1, "Each creature you control with a +1/+1 counter on it has first strike")
+    s = board(kin, creature("x", "alice", 1, 1, counters={"+1/+1": 1}), creature("b", "bob", 2, 2),
+              attackers={"x": "bob"}, blockers={"b": ["x"]})
+    assert results(s) == {(20, ("b",), ())}
+
+
+# ---- the cards in hands and graveyards (402.1, 404.1): threshold, hellbent, counting CDAs ---------------
+
+def zone_board(*permanents: dict[str, Any], alice: dict[str, int], bob: dict[str, int], **combat: Any
+               ) -> pysolver.Situation:
+    return pysolver.load_data({"players": [{"name": "alice", **alice}, {"name": "bob", **bob}], "active": "alice",
+                               "permanents": list(permanents), "combat": combat})
+
+
+@pytest.mark.parametrize(("name", "line", "terms"), [
+    ("Nimble Mongoose", "Threshold — Nimble Mongoose gets +2/+2 as long as seven or more cards are in your graveyard.",
+     ["anthem_if(at_least(7,you,cards(graveyard)),each,self,2,2)"]),
+    ("Childhood Horror", "Threshold — As long as seven or more cards are in your graveyard, Childhood Horror gets "
+     "+2/+2 and can't block.", ["anthem_if(at_least(7,you,cards(graveyard)),each,self,2,2)",
+                                "grant_if(at_least(7,you,cards(graveyard)),each,self,cant_block)"]),
+    ("Jace's Phantasm", "Jace's Phantasm gets +4/+4 as long as an opponent has ten or more cards in his or her "
+     "graveyard.", ["anthem_if(at_least(10,opponents,cards(graveyard)),each,self,4,4)"]),
+    ("Cutthroat il-Dal", "Hellbent — Cutthroat il-Dal has shadow as long as you have no cards in hand.",
+     ["grant_if(at_most(0,you,cards(hand)),each,self,shadow)"]),
+    ("Deep-Sea Terror", "Deep-Sea Terror can't attack unless there are seven or more cards in your graveyard.",
+     ["grant_unless(at_least(7,you,cards(graveyard)),each,self,cant_attack)"]),
+    ("Masumaro, First to Live", "Masumaro, First to Live's power and toughness are each equal to twice the number "
+     "of cards in your hand.", ["cda(cards(hand),each,any,you,2,2)"]),
+    ("Consuming Aberration", "Consuming Aberration's power and toughness are each equal to the number of cards in "
+     "your opponents' graveyards.", ["cda(cards(graveyard),each,any,opponents,1,1)"]),
+    ("Mortivore", "Mortivore's power and toughness are each equal to the number of creature cards in all "
+     "graveyards.", ["cda(cards(graveyard_creatures),each,any,all,1,1)"]),
+])
+def test_404_1_real_zone_lines_parse(name: str, line: str, terms: list[str]) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == terms
+
+
+def test_404_1_threshold_comes_as_a_card_dies_in_the_first_strike_step() -> None:
+    """Krosan Beast (0/1, +7/+7 with threshold) with six cards in alice's graveyard: alice's other attacker dies to
+    first-strike damage and goes to her graveyard (700.4), so the Beast deals 7 in the regular step; a token is no
+    card (111.7), and a creature persist returns leaves the graveyard again (400.7)."""
+    beast = creature("k", "alice", 0, 1, "Threshold — Krosan Beast gets +7/+7 as long as seven or more cards are in "
+                     "your graveyard.", name="Krosan Beast")
+    w = creature("w", "bob", 2, 2, "First strike")
+    combat = {"attackers": {"k": "bob", "g": "bob"}, "blockers": {"w": ["g"]}}
+    for g, life in ((creature("g", "alice", 1, 1), 13), (creature("g", "alice", 1, 1, token=True), 20),
+                    (creature("g", "alice", 2, 2, "Persist"), 20)):
+        assert results(zone_board(beast, g, w, alice={"graveyard": 6}, bob={}, **combat)) == {(life, ("g",), ())}
+    assert results(zone_board(beast, alice={"graveyard": 7}, bob={}, attackers={"k": "bob"}, blockers={})) \
+        == {(13, (), ())}
+
+
+def test_402_1_cards_in_hand_and_creature_cards_in_graveyards() -> None:
+    """Maro is as big as its controller's hand (604.3), a 0/0 with none (704.5f); Guul Draz Specter gets +3/+3 while
+    an opponent has no cards in hand; Mortivore counts the creature cards in all graveyards, its own blocker's
+    death included only after (704.3: it dies with the blocked 1/1 at once)."""
+    maro = {"id": "m", "controller": "alice", "abilities": [
+        "Maro's power and toughness are each equal to the number of cards in your hand."], "name": "Maro"}
+    assert results(zone_board(maro, alice={"hand": 3}, bob={}, attackers={"m": "bob"}, blockers={})) == {(17, (), ())}
+    assert results(zone_board(maro, alice={"hand": 0}, bob={}, attackers={}, blockers={})) == {(20, ("m",), ())}
+    specter = creature("s", "alice", 2, 2, "~ gets +3/+3 as long as an opponent has no cards in hand")
+    assert results(zone_board(specter, alice={}, bob={"hand": 0}, attackers={"s": "bob"}, blockers={})) \
+        == {(15, (), ())}
+    mortivore = {"id": "v", "controller": "bob", "abilities": [
+        "~'s power and toughness are each equal to the number of creature cards in all graveyards"]}
+    s = zone_board(mortivore, creature("y", "alice", 1, 1), alice={"graveyard": 4, "graveyard_creatures": 0},
+                   bob={"graveyard": 2, "graveyard_creatures": 1}, attackers={"y": "bob"}, blockers={"v": ["y"]})
+    assert results(s) == {(20, ("v", "y"), ())}
+
+
+def test_404_1_the_counts_a_board_reads_must_be_stated() -> None:
+    """A count an ability reads is needed (docs/situation.md); a card's inert line that draws, discards or mills
+    (121.1) could change it in combat: refused; so is a counting creature with persist (702.79a), and a token with
+    persist (111.7)."""
+    phantasm = creature("j", "alice", 0, 1, "~ gets +4/+4 as long as an opponent has ten or more cards in his or "
+                        "her graveyard")
+    with pytest.raises(pysolver.InputError, match=r"players\[1\].graveyard: .*'bob''s graveyard"):
+        zone_board(phantasm, alice={}, bob={})
+    cards = parse_pool([{"object": "card", "layout": "normal", "name": "Sturmgeist", "type_line": "Creature — Spirit",
+                         "oracle_text": "Flying\nSturmgeist's power and toughness are each equal to the number of "
+                                        "cards in your hand.\nWhenever Sturmgeist deals combat damage to a player, "
+                                        "draw a card.", "colors": ["U"], "power": "*", "toughness": "*"}], "c.json")
+    with pytest.raises(pysolver.InputError, match=r"draw a card.*\(121.1\)"):
+        pysolver.load_data({"players": [{"name": "alice", "hand": 2}, {"name": "bob"}], "active": "alice",
+                            "permanents": [{"id": "s", "controller": "alice", "card": "Sturmgeist"}]}, cards)
+    with pytest.raises(pysolver.InputError, match=r"persist or undying"):
+        zone_board({**phantasm, "abilities": [*phantasm["abilities"], "Persist"]}, alice={}, bob={"graveyard": 1})
+    with pytest.raises(pysolver.InputError, match=r"token .*111.7"):
+        zone_board(creature("t", "alice", 2, 2, "Persist", token=True), alice={}, bob={})
+
+
 # ---- a creature's abilities on itself, with a condition the board states (604.1, 611.3a) --------------
 
 @pytest.mark.parametrize(("name", "line", "terms"), [
@@ -499,6 +621,22 @@ def test_604_3_real_defining_lines_parse(name: str, line: str, terms: list[str])
 
 
 CRUSADER = "~'s power and toughness are each equal to the number of creatures you control"
+
+
+def test_604_3_a_toughness_defined_by_a_count_and_every_creature_type() -> None:
+    """Treefolk Seedlings (2/*): its toughness is the number of Forests its controller controls, its power is
+    printed; Mistform Ultimus "is every creature type" (702.73a: what changeling stands for), so a Goblin lord
+    pumps it."""
+    seedlings = {"id": "t", "controller": "alice", "power": 2, "abilities": [
+        "Treefolk Seedlings's toughness is equal to the number of Forests you control."], "name": "Treefolk Seedlings"}
+    forests = [{"id": f"f{i}", "controller": "alice", "types": ["Land"], "subtypes": ["Forest"]} for i in range(2)]
+    assert results(board(seedlings, *forests, creature("b", "bob", 1, 1), attackers={"t": "bob"},
+                         blockers={"b": ["t"]})) == {(20, ("b",), (("t", 1),))}
+    assert results(board(seedlings, creature("x", "alice", 1, 1), attackers={"x": "bob"}, blockers={})) \
+        == {(19, ("t",), ())}
+    ultimus = creature("u", "alice", 3, 3, "Mistform Ultimus is every creature type.", name="Mistform Ultimus")
+    lord = creature("g", "bob", 1, 1, "Other Goblin creatures get +1/+1")
+    assert results(board(ultimus, lord, attackers={"u": "bob"}, blockers={})) == {(16, (), ())}
 
 
 def test_604_3_a_count_of_creatures_changes_as_they_die() -> None:

@@ -133,14 +133,14 @@ DEATH_LINES = ("When ~ dies, create a 1/1 white Spirit creature token with flyin
                "When ~ dies, it deals 1 damage to target creature or player", "First strike")
 
 
-@settings(max_examples=examples(5), deadline=None,
+@settings(max_examples=examples(3), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, DEATH_LINES)))
 def test_111_1_death_tokens_equal_reference(data: dict[str, Any]) -> None:
     compare(data)
 
 
-@settings(max_examples=examples(3), deadline=None,
+@settings(max_examples=examples(2), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("attackers").flatmap(lambda d: with_triggers(d, DEATH_LINES)), st.booleans())
 def test_111_1_death_tokens_verify_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
@@ -220,7 +220,7 @@ ACTIVATED_LINES = ("{2}: Create a 1/1 green Saproling creature token", "{T}: Cre
                    "{R}, {T}: Create a 3/1 red Elemental creature token with haste", "Flying")
 
 
-@settings(max_examples=examples(4), deadline=None,
+@settings(max_examples=examples(2), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("none").flatmap(lambda d: with_triggers(d, ACTIVATED_LINES)))
 def test_111_1_activated_tokens_equal_reference(data: dict[str, Any]) -> None:
@@ -252,8 +252,8 @@ def test_508_4_tapped_and_attacking_tokens_and_battle_cry() -> None:
     """508.4, 702.91a, 603.3b: Hero of Bladehold (3/3, battle cry) attacks alone: alice orders the two triggers;
     battle cry first, the Soldiers attack as 1/1s (bob 20 - 3 - 1 - 1), tokens first, as 2/1s (20 - 3 - 2 - 2)."""
     s = board(creature("h", "alice", 3, 3, "Battle cry", HERO))
-    assert {o["life"]["bob"] for o in pysolver.outcomes(s)} == {20, 15, 13}
     lines = {o["life"]["bob"]: o["line"] for o in pysolver.outcomes(s)}
+    assert lines.keys() == {20, 15, 13}
     assert lines[13]["attacks"] == [["h", "bob"]]  # 508.4: the Soldiers were never declared
     assert [t["kind"] for t in lines[13]["triggers"]] == ["create_tokens", "battle_cry"]
 
@@ -292,7 +292,7 @@ def test_603_3b_a_counting_trigger_beside_tokens_is_refused() -> None:
 COMBAT_LINES = (HERO, JEDIT, "Battle cry", "Whenever ~ attacks, you gain 1 life", "Flying")
 
 
-@settings(max_examples=examples(6), deadline=None,
+@settings(max_examples=examples(3), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("none").flatmap(lambda d: with_triggers(d, COMBAT_LINES)))
 def test_508_4_token_triggers_equal_reference(data: dict[str, Any]) -> None:

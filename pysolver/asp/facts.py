@@ -19,10 +19,11 @@ from functools import lru_cache
 
 from clingo import Function, Number, String, Symbol, parse_term
 
-from ..model import Permanent, Situation
+from ..model import Permanent, Player, Situation
 from ..model.abilities import STATICS, TRIGGERS
 from ..model.fields import FACE_DOWN_BY
 from ..model.mana import HYBRID
+from ..model.situation import RETURNED, ZONE_COUNTS
 
 REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")  # docs/abilities.md
 # 509.1c requirements (attacker, blocker, J) obeyed when that blocker blocks that attacker: Lure, provoke (702.39a)
@@ -64,7 +65,7 @@ def situation_facts(s: Situation, *, combat: bool = True) -> str:
     """All facts of a situation as program text; `combat=False` leaves out the declarations. The
     searches build the facts of many situations that share most permanents unchanged (frozen
     values): each permanent's text is built once (:func:`permanent_symbols`)."""
-    players = program(_player_symbols(s))
+    players = "\n".join([*map(_player_text, s.players), program([atom("active", s.active)])])
     permanents = "\n".join(_permanent_text(x) for x in s.permanents)
     return "\n".join(part for part in (players, permanents, program(combat_facts(s)) if combat else "") if part)
 
@@ -80,13 +81,28 @@ def situation_symbols(s: Situation, *, combat: bool = True) -> Iterator[Symbol]:
 
 def _player_symbols(s: Situation) -> Iterator[Symbol]:
     for p in s.players:
-        yield atom("player", p.name)
-        yield atom("life", p.name, p.life)
-        yield atom("poison", p.name, p.poison)  # 122.1f
-        for k, v, w in zip(MANA_KEYS, p.mana.as_tuple(), p.spent.as_tuple()):
-            yield atom("mana_pool", p.name, constant(k), v)
-            yield atom("mana_spent", p.name, constant(k), w)
+        yield from player_symbols(p)
     yield atom("active", s.active)
+    if s.combat.combat_damage_prevented:  # 615.1a: for the whole turn, not a declaration
+        yield atom("all_combat_damage_prevented")
+
+
+@lru_cache(maxsize=1 << 12)
+def player_symbols(p: Player) -> tuple[Symbol, ...]:
+    """The facts of one player: life, poison counters (122.1f), mana in the pool and spent (built once per
+    distinct player: a search reaches the same totals again)."""
+    found = [atom("player", p.name), atom("life", p.name, p.life), atom("poison", p.name, p.poison)]
+    # 402.1, 404.1: the cards in a hand or graveyard, where stated
+    found += [atom(key, p.name, getattr(p, key)) for key in ZONE_COUNTS if getattr(p, key) is not None]
+    found += [atom("prevention_shield", p.name, p.prevention_shield)] if p.prevention_shield else []  # 615.7
+    for k, v, w in zip(MANA_KEYS, p.mana.as_tuple(), p.spent.as_tuple()):
+        found += [atom("mana_pool", p.name, constant(k), v), atom("mana_spent", p.name, constant(k), w)]
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 12)
+def _player_text(p: Player) -> str:
+    return program(player_symbols(p))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -103,10 +119,15 @@ def _permanent_text(p: Permanent) -> str:
 def permanent_facts(p: Permanent) -> Iterator[Symbol]:
     """Facts for one permanent: printed values and state (tapped, damage, counters, face-down)."""
     i = p.id
-    # The owner is not a fact: on the battlefield protection from a player goes by the controller
-    # (702.16k: objects that player owns are included only if no other player controls them).
+    # On the battlefield protection from a player goes by the controller (702.16k: objects that player owns
+    # are included only if no other player controls them); the owner is whose graveyard a card goes to (404.1).
     yield atom("permanent", i)
     yield atom("controller", i, p.controller)
+    yield atom("owner", i, p.owner or p.controller)
+    if p.token:  # 111.1
+        yield atom("token", i)
+    if i.endswith(RETURNED):  # 400.7: the card a persist or undying ability returned from the graveyard
+        yield atom("returned_object", i)
     yield from (atom("card_type", i, constant(t.lower())) for t in p.types)
     yield from (atom("printed_subtype", i, t.lower()) for t in p.subtypes)
     yield from (atom("printed_color", i, constant(c)) for c in p.colors)
@@ -147,14 +168,16 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
         yield atom("has_mana_cost", i)
         yield from (atom("printed_mana_cost", i, constant(k), v) for k, v in zip(MANA_KEYS, p.mana_cost.as_tuple())
                     if v)
-    for flag in ("tapped", "summoning_sick", "dashed", "face_down", "cant_block_this_turn", "cant_be_blocked_this_turn",
-                 "renowned", "left_battlefield", "removed_from_combat"):
+    for flag in ("tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
+                 "cant_be_blocked_this_turn", "renowned", "left_battlefield", "removed_from_combat"):
         if getattr(p, flag):
             yield atom(flag, i)
     if p.paired_with is not None:  # 702.95b (statics.lp: paired while both are on the battlefield, 702.95e)
         yield atom("paired_with", i, p.paired_with)
     if p.regeneration_shields:  # 701.19a
         yield atom("regeneration_shield", i, p.regeneration_shields)
+    if p.prevention_shield:  # 615.7
+        yield atom("prevention_shield", i, p.prevention_shield)
     if p.left_battlefield:
         yield atom("departed", i)  # (left_battlefield/1 is also derived: encodings/statics.lp reads this)
 

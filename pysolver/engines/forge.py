@@ -619,6 +619,8 @@ def _forge_entry(p: Permanent, pool: Mapping[str, Card], notes: list[str]) -> st
     if p.dashed:
         notes.append(f"{p.id}: a Forge game state cannot hold that its dash cost was paid (702.109a: haste); "
                      "not written")
+    if p.monstrous:
+        notes.append(f"{p.id}: a Forge game state cannot hold that it is monstrous (701.37b); not written")
     if p.keywords_until_end_of_turn:
         notes.append(f"{p.id}: a Forge game state cannot hold the keywords it was given until end of turn "
                      f"{', '.join(p.keywords_until_end_of_turn)} (613.1f); not written")

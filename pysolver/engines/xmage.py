@@ -111,8 +111,8 @@ def _unsupported(s: Situation, cards: Mapping[str, Card] | None) -> str | None:
         if p.face_down or p.pt_counters or p.damage or p.summoning_sick or p.until_end_of_turn != (0, 0) \
                 or p.keywords_until_end_of_turn:
             return f"{p.id} is face down, has counters, damage or a change until end of turn, or is summoning sick"
-        if p.paired_with is not None or p.dashed:
-            return f"{p.id} is paired (702.95b) or was cast for its dash cost (702.109a)"
+        if p.paired_with is not None or p.dashed or p.monstrous:
+            return f"{p.id} is paired (702.95b), was cast for its dash cost (702.109a) or is monstrous (701.37b)"
         card = with_builtin(cards).get(card_key(p.name))
         if card is not None and (not _same(p, card) or p.loyalty not in (None, card.loyalty)):
             return f"{p.id} ({p.name}) differs from its printed card"

@@ -37,7 +37,7 @@ from typing import Any, cast
 
 from ..errors import InputError
 from ..model.abilities import COLOR_LETTERS, KEYWORDS, UnsupportedAbility, parse_ability_line
-from ..model.fields import CARD_TYPES
+from ..model.fields import CARD_TYPES, Level
 from ..model.numbers import Oversized
 from . import reading
 from .cardindex import Index, StoredIndex, file_index, memory
@@ -71,8 +71,17 @@ class Card:
     unmodelled: tuple[str, ...]
     mana_cost: str = ""
     inert: tuple[tuple[str, Reason], ...] = ()
+    levels: tuple[Level, ...] = ()  # 711.2: a leveler card's striations (their lines are not in `lines`)
     source: str = field(default="", repr=False, compare=False)
     too_long: tuple[tuple[str, Oversized], ...] = field(default=(), repr=False, compare=False)
+
+    @property
+    def level_lines(self) -> tuple[str, ...]:
+        """The lines of its striations as printed (711.2): each level symbol, its power/toughness box, its
+        ability lines."""
+        return tuple(line for x in self.levels for line in (
+            f"LEVEL {x.low}-{x.high}" if x.high is not None else f"LEVEL {x.low}+", f"{x.power}/{x.toughness}",
+            *x.lines))
 
     @property
     def classification(self) -> tuple[Classified, ...]:
@@ -196,6 +205,36 @@ def _classified(name: str, text: str, legendary: bool) -> tuple[tuple[str, ...],
             tuple((line, r) for line, r in why if r is not None))
 
 
+# 711.2: a leveler card's text: the level symbols "LEVEL N1-N2" and "LEVEL N3+", each followed by its power/toughness
+# box and the abilities of its striation.
+_LEVEL = re.compile(r"LEVEL (\d+)(?:-(\d+)|\+)")
+_PT_BOX = re.compile(r"(\d+)/(\d+)")
+
+
+def _leveled(name: str, text: str, legendary: bool) -> tuple[tuple[str, ...], tuple[str, ...],
+                                                               tuple[tuple[str, Reason], ...], tuple[Level, ...]]:
+    """:func:`_classified` of a card's text, its striations (711.2) apart: each striation's modelled lines are its
+    own, the others noted or kept inert with the card's.
+
+    >>> lines, _, _, levels = _leveled("S", "Level up {W}\\nLEVEL 2-6\\n3/3\\nFirst strike\\nLEVEL 7+\\n4/4", False)
+    >>> levels
+    (Level(low=2, high=6, power=3, toughness=3, lines=('First strike',)), Level(low=7, high=None, power=4, \
+toughness=4, lines=()))
+    """
+    rows = text.splitlines()
+    starts = [i for i, row in enumerate(rows) if _LEVEL.fullmatch(row.strip())]
+    if not starts or any(i + 1 >= len(rows) or not _PT_BOX.fullmatch(rows[i + 1].strip()) for i in starts):
+        return (*_classified(name, text, legendary), ())
+    lines, unmodelled, inert = _classified(name, "\n".join(rows[:starts[0]]), legendary)
+    levels = []
+    for i, end in zip(starts, [*starts[1:], len(rows)]):
+        level, box = _LEVEL.fullmatch(rows[i].strip()), _PT_BOX.fullmatch(rows[i + 1].strip())
+        assert level is not None and box is not None
+        own, noted, kept = _classified(name, "\n".join(rows[i + 2:end]), legendary)
+        unmodelled, inert = unmodelled + noted, inert + kept
+        levels.append(Level(int(level.group(1)), int(level.group(2)) if level.group(2) else None, int(box.group(1)),
+                            int(box.group(2)), own))
+    return lines, unmodelled, inert, tuple(levels)
 def _mode_headers(text: str) -> dict[str, str]:
     """Each mode line ("• Put a +1/+1 counter on ~.") of a modal ability's text, with the line that starts
     the ability ("When ~ enters, choose one —", 700.2), both as :func:`oracle_lines` keeps them.
@@ -296,23 +335,23 @@ def _scryfall_face(face: dict[str, Any], obj: dict[str, Any], front: bool) -> Ca
 
     name = face["name"]
     types, subtypes, legendary = _split_type_line(get("type_line", ""))
-    lines, unmodelled, inert = _classified(name, get("oracle_text", "") or "", legendary)
+    lines, unmodelled, inert, levels = _leveled(name, get("oracle_text", "") or "", legendary)
     numbers = {key: get(key) for key in _NUMBERS}
     return Card(name, types, subtypes, _colors(get("colors", [])),
                 *_ints(numbers),
-                lines, unmodelled, get("mana_cost", "") or "", inert, too_long=_too_long(numbers))
+                lines, unmodelled, get("mana_cost", "") or "", inert, levels, too_long=_too_long(numbers))
 
 
 def card_from_mtgjson(name: str, face: dict[str, Any]) -> Card:
     """A card from one face of an MTGJSON AtomicCards entry (`name` is the entry's key)."""
     face_name = face.get("faceName") or face.get("name") or name
     legendary = "Legendary" in (face.get("supertypes") or [])
-    lines, unmodelled, inert = _classified(face_name, face.get("text", "") or "", legendary)
+    lines, unmodelled, inert, levels = _leveled(face_name, face.get("text", "") or "", legendary)
     numbers = {key: face.get(key) for key in _NUMBERS}
     return Card(face_name, tuple(t for t in face.get("types", []) if t in CARD_TYPES),
                 tuple(face.get("subtypes", [])), _colors(face.get("colors", [])),
                 *_ints(numbers),
-                lines, unmodelled, face.get("manaCost", "") or "", inert, too_long=_too_long(numbers))
+                lines, unmodelled, face.get("manaCost", "") or "", inert, levels, too_long=_too_long(numbers))
 
 
 # --- card files: names and ids indexed first, oracle text parsed only for the cards used --------

@@ -23,7 +23,22 @@ from typing import Any, cast
 
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
-from ..model.abilities import COST_ONLY, ON_COMBAT, STACKED, STATICS, OnCombat, Static, creates, granted_kind
+from ..model.abilities import (
+    BLOCK_TRIGGERS,
+    COST_ONLY,
+    NONCOMBAT_DAMAGE,
+    ON_COMBAT,
+    ON_TARGET,
+    STACKED,
+    STATICS,
+    WINDOW_TRIGGERS,
+    OnCombat,
+    Static,
+    WindowTrigger,
+    creates,
+    granted_kind,
+    is_put,
+)
 from ..model.catalogue import CATALOGUE
 from ..model.fields import CARD_TYPES, Reader, kind
 from ..model.magnitudes import magnitude, pump_magnitude, rampage_magnitude, static_magnitude, trigger_magnitude
@@ -53,7 +68,7 @@ def situation_from_data(data: Any, file: str | None = None, pool: Mapping[str, C
 TARGETING = {"provoke": "provoke (702.39a)", "dies_damage": "death trigger (603.10a)",  # they target creatures
              "dies_minus": "death trigger (603.10a)", "dies_counters": "death trigger (603.10a)",
              "dies_minus_counters": "death trigger (603.10a)", "other_dies_damage": "death trigger (603.10a)",
-             "ping": "damage ability (115.4)"}
+             "ping": "damage ability (115.4)", "window": "face-up or monstrous trigger (708.8, 701.37b)"}
 DEATH_TARGETING = ("dies_damage", "dies_minus", "dies_counters", "dies_minus_counters",  # 603.3d: with a target
                    "other_dies_damage")
 
@@ -72,7 +87,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     if active not in names:
         raise r.fail("active", f"{q(active)} is not one of the players")
     cards = with_builtin(pool)
-    permanents = _permanents(r, top["permanents"], names, cards)
+    permanents, hidden = _permanents(r, top["permanents"], names, cards)
     by_id = {p.id: p for p in permanents}
     combat = Combat(**fields.combat(r, top.get("combat"), active, names, by_id))
     goal = _goal(r, top["goal"], "goal", names, by_id) if top.get("goal") is not None else None
@@ -84,6 +99,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_regeneration(r, permanents)
     _check_sacrificed_tokens(r, permanents)
     _check_token_triggers(r, permanents, players)
+    _check_shields(r, permanents, players)
     _check_pingers(r, permanents, active)
     _check_state_triggers(r, permanents)
     _check_enters_watchers(r, permanents)
@@ -97,6 +113,10 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_returns(r, permanents)
     _check_death_targets(r, permanents)
     _check_mana_abilities(r, permanents)
+    _check_window_triggers(r, permanents)
+    _check_trigger_targets(r, permanents)
+    _check_block_puts(r, permanents, combat)
+    _check_zone_counts(r, players, permanents, hidden)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -118,13 +138,45 @@ def _check_ward(r: Reader, permanents: list[Permanent], active: str) -> None:
         if not (p.face_down == "cloak" or (p.face_down is True and p.has("disguise"))):
             continue
         targeting = next((q for q in permanents if q.controller != p.controller and (
-            any(map(q.has, DEATH_TARGETING)) or (q.has("provoke") and q.controller == active))), None)
+            any(map(q.has, DEATH_TARGETING)) or (q.has("provoke") and q.controller == active)
+            or _window_targeting(q))), None)
         if targeting is not None:
-            kind = next(k for k in TARGETING if targeting.has(k))
+            kind = next((k for k in TARGETING if targeting.has(k)), "window")
             rule = "701.58a" if p.face_down == "cloak" else "702.168a"
             raise r.fail(f"permanents[{i}].face_down",
                          f"face-down {q(p.id)} has ward {{2}} ({rule}) and the {TARGETING[kind]} of "
                          f"{q(targeting.id)} could target it: ward's trigger (702.21a) is not modelled")
+
+
+def _windows(p: Permanent) -> list[WindowTrigger]:
+    """The triggers of a priority window of a permanent's face-up side (708.8, 701.37b)."""
+    return [a.value for a in p.abilities if a.kind in WINDOW_TRIGGERS and isinstance(a.value, WindowTrigger)]
+
+
+def _window_targeting(p: Permanent) -> bool:
+    """Whether a permanent has a window trigger with a target (115.1) another player's permanent may be."""
+    return any(w.targeted and w.scope != "you" for w in _windows(p))
+
+
+def _check_window_triggers(r: Reader, permanents: list[Permanent]) -> None:
+    """A trigger of a priority window ("When ~ is turned face up, …", 708.8; "When ~ becomes monstrous, …",
+    701.37b; pysolver.rules.window_triggers) that may kill a creature is refused beside persist or undying
+    (702.79a, 702.93a: a creature that dies outside combat damage returns only after a combat damage step
+    in the solver), and one that targets beside a permanent of another player with ward (702.21a: ward's
+    trigger on it is not modelled)."""
+    killing = next((p for p in permanents if any(w.may_kill for w in _windows(p))), None)
+    targeting: dict[str, Permanent] = {}  # a permanent with a targeting window trigger, by its controller
+    for x in permanents:
+        if _window_targeting(x):
+            targeting.setdefault(x.controller, x)
+    for i, p in enumerate(permanents):
+        if killing is not None and (p.has("persist") or p.has("undying")):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and the trigger "
+                         f"of {q(killing.id)} (708.8, 701.37b) could kill it outside combat damage: not modelled")
+        ward = next((x for c, x in targeting.items() if c != p.controller), None) if p.has("ward") else None
+        if ward is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has ward (702.21a) and the trigger of {q(ward.id)} (708.8, "
+                         "701.37b) could target it: ward's trigger is not modelled")
 
 
 def _check_pingers(r: Reader, permanents: list[Permanent], active: str) -> None:
@@ -216,6 +268,29 @@ def _check_regeneration(r: Reader, permanents: list[Permanent]) -> None:
                          f"creature\" trigger of {q(destroyer.id)} is not modelled with regeneration (701.19c)")
 
 
+def _check_shields(r: Reader, permanents: list[Permanent], players: list[Player]) -> None:
+    """A board with a prevention shield (615.7: a `prevention_shield`, or an ability that makes one), damage
+    dealt outside the combat damage steps (an activated "~ deals N damage to …", a death trigger that deals
+    damage, 603.10a) and a permanent whose damage another prevention effect may prevent (protection, 702.16e;
+    "Prevent all damage that would be dealt to ~", 615.1a) is refused: where both apply to such damage the
+    shield's controller chooses which applies first (616.1), and one shield used up on damage prevented
+    anyway (or not) is modelled for combat damage only (encodings/shields.lp; outside it the other effect
+    applies first, encodings/triggers.lp)."""
+    shielding = next((p for p in permanents if p.prevention_shield or p.has("shield")), None)
+    if shielding is None and not any(p.prevention_shield for p in players):
+        return
+    dealing = next((p for p in permanents if any(p.has(k) for k in NONCOMBAT_DAMAGE)), None)
+    if dealing is None:
+        return
+    for i, p in enumerate(permanents):
+        if p.has("protection") or p.has("prevent_damage_to"):
+            named = f"of {q(shielding.id)} " if shielding is not None else "of a player "
+            raise r.fail(f"permanents[{i}]", f"damage the ability of {q(dealing.id)} deals (120.3) to {q(p.id)} "
+                         f"could be prevented both by its prevention effect and by the prevention shield {named}"
+                         "(615.7), whose controller chooses which applies first (616.1): not modelled outside "
+                         "combat damage")
+
+
 def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:
     """A combat trigger whose effect reaches a group of creatures of a quality ("Goblin creatures you control
     get +1/+1", pysolver.model.abilities.OnCombat) is resolved at once after its declaration; a face-down
@@ -231,6 +306,57 @@ def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"face-down {q(p.id)} could be turned face up (116.2b) while the combat "
                          f"trigger of {q(grouped.id)} that reaches creatures of a quality waits on the stack "
                          "(117.3b, 611.2c): not modelled")
+
+
+def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:
+    """An attack trigger with a target (pysolver.model.abilities.ON_TARGET) is refused where it could target a
+    permanent with ward another player controls (702.21a: ward's trigger is not modelled; a face-down one cast
+    with disguise or cloaked has ward {2}, 702.168a, 701.58a), and an "untap target creature" where a
+    permanent has an ability with {T} in its cost (602.5a: an attacking creature is tapped, 508.1f, which the
+    solver reads off its attacking, so an untapped attacker is not modelled)."""
+    for i, p in enumerate(permanents):
+        for a in p.abilities:
+            if a.kind != ON_TARGET:
+                continue
+            e = cast(OnCombat, a.value)
+            warded = next((x for x in permanents if x.controller != p.controller and e.target != "yours" and (
+                x.has("ward") or x.face_down == "cloak" or (x.face_down is True and x.has("disguise")))), None)
+            if warded is not None:
+                raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} could target {q(warded.id)}, which "
+                             "has ward (702.21a, 702.168a, 701.58a): ward's trigger is not modelled")
+            tapping = next((x for x in permanents if any(ab.tap for _, ab in x.combat_abilities())), None)
+            if e.effect == "untap" and tapping is not None:
+                raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} untaps a creature and "
+                             f"{q(tapping.id)} has an ability with {{T}} in its cost (602.5a): an untapped attacking "
+                             "creature (508.1f) is not modelled")
+
+
+def _check_block_puts(r: Reader, permanents: list[Permanent], combat: Combat) -> None:
+    """A block trigger put on the stack by its controller ("~ deals N damage to that creature", "untap ~ and
+    remove it from combat": pysolver.model.abilities.PUT_EFFECTS) is refused beside another block trigger
+    (509.2a: with the defending player's put on the stack last, APNAP, 603.3b, the order of theirs is not
+    modelled), "untap ~" beside an ability with {T} in its cost (602.5a, 508.1f) and, once blockers are
+    declared, "remove it from combat" of a blocked attacker (whether it was removed, 506.4, is not stated)."""
+    puts = [(i, p, a) for i, p in enumerate(permanents) for a in p.abilities if is_put(a)]
+    if not puts:
+        return
+    i, p, a = puts[0]
+    other = next((x for x in permanents for b in x.abilities if b.kind in BLOCK_TRIGGERS and not is_put(b)), None)
+    if other is not None:
+        raise r.fail(f"permanents[{i}]", f"the block trigger of {q(p.id)} goes on the stack (603.3b) and "
+                     f"{q(other.id)} has another block trigger: the order of both is not modelled")
+    tapping = next((x for x in permanents if any(ab.tap for _, ab in x.combat_abilities())), None)
+    blocked = {b for _, b in combat.blockers or ()}
+    for i, p, a in puts:
+        if cast(OnCombat, a.value).effect != "remove":
+            continue
+        if tapping is not None:
+            raise r.fail(f"permanents[{i}]", f"the block trigger of {q(p.id)} untaps it and {q(tapping.id)} has an "
+                         "ability with {T} in its cost (602.5a): an untapped attacking creature (508.1f) is not "
+                         "modelled")
+        if p.id in blocked:
+            raise r.fail(f"permanents[{i}]", f"blockers are declared and whether the trigger of {q(p.id)} removed it "
+                         "from combat (506.4) is not stated: not modelled")
 
 
 def _check_state_triggers(r: Reader, permanents: list[Permanent]) -> None:
@@ -390,7 +516,7 @@ def _check_returns(r: Reader, permanents: list[Permanent]) -> None:
                          "its return is not modelled")
 
 
-_ENTERS_OR_LEAVES = re.compile(r"\benters\b[^,]* or (?:dies|leaves|attacks)", re.IGNORECASE)
+_ENTERS_OR_LEAVES = re.compile(r"\benters\b[^,]* or (dies|leaves|attacks)", re.IGNORECASE)
 
 
 def _check_death_targets(r: Reader, permanents: list[Permanent]) -> None:
@@ -403,10 +529,11 @@ def _check_death_targets(r: Reader, permanents: list[Permanent]) -> None:
         if any(map(x.has, DEATH_TARGETING)):
             sources.setdefault(x.controller, x)
     for i, p in enumerate(permanents):
-        if (p.has("persist") or p.has("undying")) and any(_ENTERS_OR_LEAVES.search(line) for line in p.ability_lines):
-            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"when … enters or …\" trigger (603.6a) and persist "
-                         "or undying (702.79a, 702.93a), which would return it to the battlefield and trigger it: "
-                         "not modelled")
+        found = next((m for line in p.ability_lines if (m := _ENTERS_OR_LEAVES.search(line))), None)
+        if (p.has("persist") or p.has("undying")) and found is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"when … enters or {found.group(1).lower()}\" trigger "
+                         "(603.6a) and persist or undying (702.79a, 702.93a), which would return it to the battlefield "
+                         "and trigger it: not modelled")
         source = next((x for c, x in sources.items() if c != p.controller), None)
         if source is not None and p.has("ward") and not p.face_down:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has ward (702.21a) and the death trigger (603.10a) of "
@@ -448,6 +575,38 @@ def _spends_mana(p: Permanent, warded: bool) -> str | None:
     return None
 
 
+ZONE_WORDS = {"hand": "hand", "graveyard": "graveyard", "graveyard_creatures": "graveyard (its creature cards)"}
+
+
+def _check_zone_counts(r: Reader, players: list[Player], permanents: list[Permanent], hidden: dict[int, str]) -> None:
+    """An ability that counts the cards in a hand or graveyard (402.1, 404.1) needs the counts of the players it
+    reads (`hand`, `graveyard`, `graveyard_creatures`). Such a board is refused where a line the solver keeps as
+    inert acts in a hidden zone (121.1: a draw, a discard or a mill in combat would change a count), where the
+    reader has persist or undying (702.79a, 702.93a: returning, it leaves the graveyard it counts), and a token
+    with persist or undying is refused on any board (111.7: a token that left the battlefield can't return)."""
+    for i, p in enumerate(permanents):
+        if p.token and (p.has("persist") or p.has("undying")):
+            raise r.fail(f"permanents[{i}].token", f"token {q(p.id)} has persist or undying: a token that has left "
+                         "the battlefield can't return to it (111.7); not modelled")
+    readers = [(i, p, cast(Static, a.value)) for i, p in enumerate(permanents) for a in p.abilities
+               if a.kind in STATICS and re.search(r"cards\(\w+\)", a.term)]
+    for i, p, effect in readers:
+        zone = effect.scope[len("cards("):-1] if effect.scope.startswith("cards(") else ""
+        for j, pl in enumerate(players):
+            mine = pl.name == p.controller
+            if (effect.whose == "you" and not mine) or (effect.whose == "opponents" and mine):
+                continue
+            if getattr(pl, zone) is None:
+                raise r.fail(f"players[{j}].{zone}", f"the ability of {q(p.id)} counts the cards in {q(pl.name)}'s "
+                             f"{ZONE_WORDS[zone]} (402.1, 404.1): state how many")
+        if p.has("persist") or p.has("undying"):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} counts the cards in a hand or graveyard and has persist or "
+                         "undying (702.79a, 702.93a): returning, it leaves the graveyard; not modelled")
+        for k, line in hidden.items():
+            raise r.fail(f"permanents[{k}]", f"{q(permanents[k].id)} has the line {line!r}, which can change the cards "
+                         f"in a hand or graveyard during the combat (121.1), and {q(p.id)} counts them: not modelled")
+
+
 def _is(p: Permanent, name: str, arg: str) -> bool:
     """Whether a permanent is of a state trigger's quality: `name` ``land_type`` (`arg` among its subtypes,
     205.3i) or ``card_type`` (among its card types, 205.2a); a face-down permanent is neither (708.2a)."""
@@ -463,18 +622,24 @@ def _players(r: Reader, value: Any) -> list[Player]:
     seen: set[str] = set()
     for i, raw in enumerate(r.listing(value, "players")):
         path = f"players[{i}]"
-        name, life, mana, poison = fields.player(r, raw, path)
+        name, life, mana, poison, zones, shield = fields.player(r, raw, path)
         if name in seen:
             raise r.fail(f"{path}.name", f"duplicate player name {q(name)}")
         seen.add(name)
-        players.append(Player(name, life, mana, poison=poison))
+        players.append(Player(name, life, mana, poison=poison, hand=zones.get("hand"),
+                              graveyard=zones.get("graveyard"), graveyard_creatures=zones.get("graveyard_creatures"),
+                              prevention_shield=shield))
     if len(players) < 2:
         raise r.fail("players", "at least two players are required")
     return players
 
 
-def _permanents(r: Reader, value: Any, players: frozenset[str], cards: Mapping[str, Card]) -> list[Permanent]:
+def _permanents(r: Reader, value: Any, players: frozenset[str],
+                cards: Mapping[str, Card]) -> tuple[list[Permanent], dict[int, str]]:
+    """The permanents, and for each (by index) one of its card's inert lines that acts in a hidden zone
+    (121.1: draws, discards, mills; pysolver.files.oracle), if any."""
     result: list[Permanent] = []
+    hidden: dict[int, str] = {}
     ids: set[str] = set()
     for i, raw in enumerate(r.listing(value, "permanents")):
         path = f"permanents[{i}]"
@@ -482,8 +647,13 @@ def _permanents(r: Reader, value: Any, players: frozenset[str], cards: Mapping[s
         if pid in ids:
             raise r.fail(f"{path}.id", f"duplicate id {q(pid)}")
         ids.add(pid)
-        result.append(Permanent(**fields.permanent(r, d, path, pid, players, _card(r, d, path, cards))))
-    return result
+        card = _card(r, d, path, cards)
+        result.append(Permanent(**fields.permanent(r, d, path, pid, players, card)))
+        if card is not None and d.get("abilities") is None:
+            found = next((line for line, why in card.inert if why.key == "hidden"), None)
+            if found is not None:
+                hidden[i] = found
+    return result, hidden
 
 
 def _card(r: Reader, d: dict[str, Any], path: str, cards: Mapping[str, Card]) -> Card | None:

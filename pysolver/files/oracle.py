@@ -87,6 +87,10 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
     Reason("stated", "702.114a",
            "a characteristic-defining keyword whose characteristic the card file states: devoid (the card's "
            "colors are none)"),
+    Reason("marker", "702.131c",
+           "a keyword that only gives a player a designation with no rules meaning of its own: ascend (the "
+           "city's blessing, 702.131b); only a line that reads the designation could change the combat, and "
+           "such a line is noted itself"),
 )}
 
 # 207.2c: ability words have no rules meaning; the line is read without them.
@@ -114,6 +118,7 @@ _KEYWORDS: dict[str, tuple[str, ...]] = {
     "hidden": ("soulshift", "ingest"),
     "deck": ("partner", "partner with", "companion"),
     "stated": ("devoid",),
+    "marker": ("ascend",),
 }
 # After a keyword: its cost, number or a few words ("affinity for artifacts"), or "—" and a cost (702.1).
 _PARAMETER = re.compile(r"( (\{[^}]+\})+| \d+| [a-z][\w'-]*( [a-z~][\w'-]*){0,3})?(—.*)?")
@@ -297,6 +302,8 @@ class _CardLines(Protocol):
     @property
     def lines(self) -> tuple[str, ...]: ...
     @property
+    def level_lines(self) -> tuple[str, ...]: ...
+    @property
     def inert(self) -> tuple[tuple[str, Reason], ...]: ...
     @property
     def unmodelled(self) -> tuple[str, ...]: ...
@@ -310,6 +317,6 @@ def classify(card: _CardLines) -> tuple[Classified, ...]:
     >>> [(c.status, c.reason and c.reason.key) for c in classify(builtin_pool()["blistering firecat"])]
     [('modelled', None), ('modelled', None), ('modelled', None), ('inert', 'step')]
     """
-    return (*(Classified(line, MODELLED) for line in card.lines),
+    return (*(Classified(line, MODELLED) for line in (*card.lines, *card.level_lines)),
             *(Classified(line, INERT, why) for line, why in card.inert),
             *(Classified(line, MAY_CHANGE) for line in card.unmodelled))

@@ -26,6 +26,7 @@ import clingo
 
 from ..asp.facts import atom, constant, program, situation_facts
 from ..asp.solving import STEP_RESULTS, control, models, one_model
+from ..errors import InputError
 from ..model import Situation
 from ..model.moves import DamageAssignment
 from ..model.values import Violation
@@ -44,7 +45,22 @@ def half_results(s: Situation, deciding: str, fixed: tuple[Any, ...] = ()) -> It
                   args=("--models=0", "--project=project"))
     for symbols in models(ctl):
         others = any(sym.name == "half" and str(sym.arguments[1]) != deciding for sym in symbols)
-        yield c.step_result([sym for sym in symbols if sym.name != "half"]), others
+        yield decided(s, c.step_result([sym for sym in symbols if sym.name != "half"])), others
+
+
+def decided(s: Situation, r: c.StepResult) -> c.StepResult:
+    """`r`, if the assignment alone decides it; an :class:`~pysolver.errors.InputError` if it depends on which
+    damage a prevention shield prevents (615.7: where sources whose damage does different things deal damage
+    to the shielded permanent or player at once, or 616.1: where another effect prevents the same damage, the
+    controller of what is shielded chooses), a choice the game tree has no move for (`outcomes` lists every
+    result of it)."""
+    if not r.shield_choices:
+        return r
+    who = sorted(r.shield_choices)[0]
+    where = "players" if who in s.player_names else "permanents"
+    raise InputError(s.source, where, f"{who!r}: which damage its prevention shield prevents is its controller's "
+                                      "choice (615.7, 616.1), which verify, best and the game tree's damage halves "
+                                      "do not model (outcomes does)")
 
 
 def _deciding(half: str) -> str:
@@ -55,7 +71,7 @@ def _deciding(half: str) -> str:
 def step_result_of(s: Situation, assignment: tuple[Any, ...]) -> c.StepResult:
     """The result of the next damage step with this whole assignment (510.1, 704.3)."""
     facts = situation_facts(s.with_combat(assignment=tuple(assignment) or None))
-    return c.step_result(one_model(control(STEP_RESULTS, facts, parts=("base", *c.STEP_SHOWN))))
+    return decided(s, c.step_result(one_model(control(STEP_RESULTS, facts, parts=("base", *c.STEP_SHOWN)))))
 
 
 def half_violations(s: Situation, deciding: str, half: tuple[Any, ...],

@@ -48,7 +48,7 @@ from typing import Any
 from ..asp import deadline
 from ..asp.facts import REQUIREMENTS
 from ..model import Permanent, Player, Situation
-from ..model.abilities import HIT_TRIGGERS, STATICS, TRIGGERS, declares_only, granted_kind
+from ..model.abilities import HIT_TRIGGERS, SHIELDS, STATICS, TRIGGERS, WINDOW_TRIGGERS, declares_only, granted_kind
 from ..model.mana import Mana, pays
 from ..model.moves import (
     DEATH_TRIGGERS,
@@ -61,6 +61,7 @@ from ..model.moves import (
     Move,
     Triple,
 )
+from ..model.situation import RETURNED
 from ..model.stage import WINDOWS, Stage
 from ..model.values import Line, Outcome
 from ..rules import activated, pumps, tokens
@@ -90,18 +91,25 @@ def decomposes(s: Situation) -> bool:
     does not split a declaration with its source in a fight, nor one while a "~ deals N damage to …"
     can still be paid for, :func:`pysolver.rules.activated.may_deal_damage`: its target is any
     fight's.) No combat-damage trigger either (510.3a: it goes on the stack after the step, not in a
-    fight's own windows). No static ability (611.3a)
+    fight's own windows), nor a trigger of a window (708.8, 701.37b: its target or group may be in any
+    fight). No static ability (611.3a)
     but those of :func:`constant_sources` either: its source in one fight may die in its first-strike
     step and so change a creature's power, toughness or abilities in another, and the state-based
     actions it changes (704.3) reach across fights; a restriction of the declarations ("~ can't block
     unless you control another Zombie", 509.1b: :func:`~pysolver.model.abilities.declares_only`) is
-    read by them only."""
+    read by them only. Nor may a player have or get a prevention shield (615.7,
+    :func:`pysolver.rules.activated.shields_players`: it prevents damage from any fight, the player
+    choosing which); a creature's is its fight's, and "Prevent the next N damage that would be dealt
+    to target creature" of a permanent in no fight goes with every fight, as a targeted pump does."""
     constant = constant_sources(s)
     kinds = {a.kind for p in s.permanents if p.id not in constant for a in p.abilities if not declares_only(a)}
     return (s.combat.damage_step is None and not s.combat.provoked
-            and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump", *HIT_TRIGGERS, *STATICS}
+            and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump", *HIT_TRIGGERS, *WINDOW_TRIGGERS,
+                             *STATICS}
             and not any(kind == "target_pump" and (ab.toughness < 0 or p.face_down)
-                        for p in s.permanents for kind, ab in p.combat_abilities()))
+                        for p in s.permanents for kind, ab in p.combat_abilities())
+            and not activated.shields_players(s))
+
 
 
 def constant_sources(s: Situation) -> frozenset[str]:
@@ -194,7 +202,7 @@ def _after(s: Situation, r: c.StepResult) -> Part:
     for p in s.permanents:
         if p.left_battlefield or p.id in r.gone:
             facts.append(("gone", c.original_id(p.id)))
-        elif p.id.endswith(c.RETURNED):
+        elif p.id.endswith(RETURNED):
             back.append(("returned", c.original_id(p.id)))
         elif p.is_creature:
             n, k = damage.get(p.id, p.damage), minus.get(p.id, p.minus_counters)
@@ -323,6 +331,7 @@ class Search:
         self.fallback = fallback
         self.build = build
         self.seen: set[Key] = set()
+        self.visited: set[gt.Position] = set()  # (a position reached twice, by other orders of the same moves)
 
     def outcomes(self, root: gt.Position) -> Iterator[Outcome | None]:
         """Every end-of-combat result from `root` (attackers or blockers to declare, or the window
@@ -345,7 +354,11 @@ class Search:
         deadline.check()
         if isinstance(p, _Blocked):
             yield from self._combined(p.blocks, p.pairs)
-        elif p.is_end():
+            return
+        if p in self.visited:  # explored once: its outcomes were found then
+            return
+        self.visited.add(p)
+        if p.is_end():
             yield c.outcome(p.s, line(p.s, moves)), False
         elif p.stage in (Stage.BEGINNING_OF_COMBAT, Stage.AFTER_ATTACKERS):
             # A declaration legal after fewer face-up turns is reached from there: the others can
@@ -368,6 +381,9 @@ class Search:
         elif p.stage in (Stage.DECLARE_ATTACKERS, Stage.DECLARE_BLOCKERS):
             for m, child in self._declarations(p, moves):
                 yield from self._search(child, moves + (m,))
+        elif p.stage == Stage.PUT_TRIGGERS and p.s.combat.blockers is None:  # 603.3d: attack triggers with targets
+            for m, child in explores(p, moves):  # (they resolve before blocks: the fights are after them)
+                yield from self._search(child, moves + (m,))
         elif p.stack or p.stage not in (Stage.AFTER_BLOCKERS, Stage.ATTACKERS_DAMAGE) or p.s.combat.damage_step:
             yield from ((o, False) for o in self.fallback(p, moves))
         else:  # blockers declared in the situation file
@@ -377,7 +393,7 @@ class Search:
         """The declarations of `p` with what follows each: at declare blockers on a board where no
         block triggers anything (509.2a), the fights of each (:class:`Blocks`), without a position
         per declaration."""
-        if p.stage != Stage.DECLARE_BLOCKERS or has_triggers(p.s) or not p.s.combat.attackers:
+        if p.stage != Stage.DECLARE_BLOCKERS or has_triggers(p.s, attacked=True) or not p.s.combat.attackers:
             yield from p.successors()
             return
         from ..rules.declarations import block_pairs
@@ -436,10 +452,12 @@ class Blocks:
         self.rests: dict[frozenset[str], tuple[Outcome, frozenset[tuple[Any, ...]]] | None] = {}
         self.ends: dict[tuple[tuple[str, str], ...], tuple[list[FightEnd], list[FightEnd]]] = {}
         self.boards: dict[Any, Situation] = {}
-        # "Target creature gets +X/+Y" (115.1) of permanents that may be in no fight: in every fight's
-        # situation, out of combat (506.4), their {T} paid in one fight only (:func:`_affordable`).
+        # "Target creature gets +X/+Y" and "Prevent the next N damage that would be dealt to target creature"
+        # (115.1, 615.7) of permanents that may be in no fight: in every fight's situation, out of combat
+        # (506.4), their {T} paid in one fight only (:func:`_affordable`).
         self.sources = frozenset(p.id for p in s.permanents if not p.left_battlefield
-                                 and any(kind == "target_pump" for kind, _ in p.combat_abilities()))
+                                 and any(kind == "target_pump" or (kind in SHIELDS and ab.target == "creature")
+                                         for kind, ab in p.combat_abilities()))
         self.damaging = activated.may_deal_damage(s)  # (pysolver.rules.pingers)
 
     def split(self, pairs: tuple[tuple[str, str], ...]) -> list[tuple[tuple[str, str], ...]]:

@@ -67,7 +67,7 @@ from dataclasses import dataclass, field, replace
 
 from ..errors import InputError
 from ..model import Situation
-from ..model.abilities import STACKED
+from ..model.abilities import STACKED, WINDOW_TRIGGERS
 from ..model.moves import (
     AbilityActivation,
     Activation,
@@ -84,9 +84,9 @@ from ..model.moves import (
 )
 from ..model.stage import WINDOW_NEXT, WINDOWS, Stage
 from ..model.values import IllegalMoveError, Violation
-from ..rules import activated, hits, pumps
+from ..rules import activated, hits, pumps, window_triggers
 from ..rules import combat as c
-from ..rules.facedown import face_up_choices, turnable
+from ..rules.facedown import face_up_choices, turn_face_up, turnable
 from ..rules.steps import StepPrograms
 from ..rules.triggers import (
     ATTACK,
@@ -95,12 +95,13 @@ from ..rules.triggers import (
     PROVOKE,
     Stack,
     apnap,
+    block_puts,
     died,
     has_triggers,
     orders,
-    provokes,
     resolve,
     resolve_top,
+    targeted,
     targets,
 )
 from .damage_halves import half_results, half_violations, step_result_of
@@ -131,6 +132,7 @@ class Position:
     stack: Stack = ()
     pending: Stack = ()  # death triggers still to be put on the stack (603.3), then `resume` opens
     resume: Stage | None = None
+    acting: str = ""  # 117.3c: the side that receives priority in `resume` (else the active player, 117.3b)
     parent: Position | None = field(default=None, compare=False, repr=False)  # before the pushed move
     move: Move | None = field(default=None, compare=False, repr=False)  # the move pushed to reach it
 
@@ -151,8 +153,9 @@ class Position:
         """The putter's pending death trigger that `move` puts on the stack (same kind, source and N)."""
         t = move.trigger
         return next((x for x in self.pending if x.controller == self.putter()
-                     and (x.kind, x.source, x.amount) == (t.kind, t.source, t.amount)
-                     and (not hits.is_hit(x) or x.target == t.target)), None)
+                     and (x.kind, x.source, x.amount, x.ability) == (t.kind, t.source, t.amount, t.ability)
+                     and (not x.target or not t.target or x.target == t.target)), None)
+        # (a target fixed as it triggered must be the one chosen; "" declines a "you may", 603.5)
 
     def target_choices(self) -> list[TargetChoice]:
         """At :attr:`Stage.PUT_TRIGGERS`: each of the putter's triggers (one of those with equal effects:
@@ -161,7 +164,7 @@ class Position:
         pl, seen, out = self.putter(), set(), []
         for t in self.pending:  # the source is gone: its last known information deals the damage (608.2h)
             # (a combat-damage trigger's effect is its own: the counters go on its source, 510.3a)
-            same = t.effect if hits.is_hit(t) else (t.kind, t.amount, t.lki)
+            same = t.effect if hits.is_hit(t) else (t.kind, t.amount, t.lki, t.ability, t.target)
             if t.controller == pl and same not in seen:
                 seen.add(same)
                 out += [TargetChoice(replace(t, target=x)) for x in _targets(self.s, t)]
@@ -359,10 +362,21 @@ class Position:
                 return resolved(stage, s, self.stack) if self.stack else enter(WINDOW_NEXT[stage], s)
             return Position(stage, s, _other(self.mover), True, stack=self.stack)
         if isinstance(move, FaceUp):  # 117.3c: the player receives priority again
-            return Position(stage, c.face_up(s, ((move.permanent, _way(s, move)[0]),)), self.mover, False,
-                            stack=self.stack)
+            turn = ((move.permanent, _way(s, move)[0]),)
+            up = c.face_up(s, turn)  # 708.8: its "when turned face up" triggers are put on the stack first (117.5)
+            triggered = tuple(t for t in window_triggers.turned(turn_face_up(s, turn), move.permanent)
+                              if window_triggers.targets(up, t))  # 603.3d: none without a legal target
+            if triggered:
+                return putting(stage, up, self.stack, triggered, self.mover)
+            return Position(stage, up, self.mover, False, stack=self.stack)
         if isinstance(move, Activation):  # 608.2 resolved, then 117.3b: the active player receives priority
-            return Position(stage, pumps.activate(s, move), ACTIVE, False, stack=self.stack)
+            after = pumps.activate(s, move)
+            monstrous = after.permanent(move.permanent).monstrous and not s.permanent(move.permanent).monstrous
+            triggered = tuple(t for t in window_triggers.triggered(after, move.permanent, "becomes_monstrous")
+                              if window_triggers.targets(after, t)) if monstrous else ()  # 701.37b, 603.3d
+            if triggered:
+                return putting(stage, after, self.stack, triggered)  # 603.3, then 117.3b
+            return Position(stage, after, ACTIVE, False, stack=self.stack)
         if isinstance(move, AbilityActivation) and move.kind in STACKED:  # 602.2: a damage ability goes on the
             paid, put = activated.paid(s, move)  # stack (405.1) and the player who activated it receives
             stack = self.stack if put is None else (put, *self.stack)  # priority (117.3c); both pass: it
@@ -373,26 +387,27 @@ class Position:
         if isinstance(move, AbilityActivation):  # the same (pysolver.rules.activated)
             return Position(stage, activated.activate(s, move), ACTIVE, False, stack=self.stack)
         if isinstance(move, TriggerOrder):  # 603.3b, then priority (117.3b)
-            if s.combat.blockers is None:  # attack triggers: the provoke triggers are put on above them (702.39a)
-                return putting(Stage.AFTER_ATTACKERS, s, move.resolves, provokes(s))
-            return enter(Stage.AFTER_BLOCKERS, s, move.resolves)
+            if s.combat.blockers is None:  # attack triggers: those with targets are put on above them (603.3d)
+                return putting(Stage.AFTER_ATTACKERS, s, move.resolves, targeted(s))
+            return putting(Stage.AFTER_BLOCKERS, s, move.resolves, block_puts(s))  # 603.3b: APNAP, above them
         if isinstance(move, TargetChoice):  # 603.3: the last put on resolves first (405.2)
             pending = self.pending_of(move)
             assert pending is not None
             left = list(self.pending)
             left.remove(pending)
             assert self.resume is not None
-            return putting(self.resume, s, (replace(pending, target=move.trigger.target), *self.stack), tuple(left))
+            return putting(self.resume, s, (replace(pending, target=move.trigger.target), *self.stack), tuple(left),
+                           self.acting)
         if isinstance(move, AttackDeclaration):  # 508.2a: the attack triggers resolve before the window
             declared, stack = resolve(s.with_combat(attackers=move.attacks), ATTACK)
             if len(orders(stack)) > 1:  # 603.3b: life lost in an order the active player chooses
                 return Position(Stage.ORDER_TRIGGERS, declared, stack=stack)
-            return putting(Stage.AFTER_ATTACKERS, declared, stack, provokes(declared))  # 702.39a: put with targets
+            return putting(Stage.AFTER_ATTACKERS, declared, stack, targeted(declared))  # 603.3d: put with targets
         if isinstance(move, BlockDeclaration):  # 509.2a: so do the block triggers, or they go on the stack
             declared, stack = resolve(s.with_combat(blockers=move.blocks), BLOCK)
             if len(orders(stack)) > 1:
                 return Position(Stage.ORDER_TRIGGERS, declared, stack=stack)
-            return enter(Stage.AFTER_BLOCKERS, declared, stack)
+            return putting(Stage.AFTER_BLOCKERS, declared, stack, block_puts(declared))
         assert isinstance(move, DamageAssignment)
         if stage == Stage.DAMAGE:  # each half announced in turn (510.1), the whole judged by `why`
             attacking = {a for a, _ in s.combat.attackers or ()}
@@ -507,6 +522,8 @@ def _way(s: Situation, move: FaceUp) -> tuple[str, str]:
 def _targets(s: Situation, t: Trigger) -> list[str]:
     """What trigger `t` may be put on the stack naming (603.3d): a combat-damage trigger names the
     player or creature it was fixed on as it triggered (510.3a; :mod:`pysolver.rules.hits`)."""
+    if t.kind in WINDOW_TRIGGERS:  # 708.8, 701.37b (pysolver.rules.window_triggers)
+        return window_triggers.targets(s, t)
     return [t.target] if hits.is_hit(t) else targets(s, t)
 
 
@@ -514,15 +531,16 @@ def _other(side: str) -> str:
     return DEFENCE if side == ACTIVE else ACTIVE
 
 
-def enter(stage: Stage, s: Situation, stack: Stack = ()) -> Position:
+def enter(stage: Stage, s: Situation, stack: Stack = (), acting: str = "") -> Position:
     """The position at the start of `stage`, with `stack` waiting to resolve (windows nobody can act
-    in are skipped: the stack resolves)."""
+    in are skipped: the stack resolves); in a window `acting` receives priority (117.3c: the side that
+    took a special action), else the active player (117.3b)."""
     if stage == Stage.AFTER_COMBAT_DAMAGE and not stack:
         return Position(Stage.END, s)
     if stage in WINDOWS:
         if not acts_in_windows(s):
             return resolved(stage, s, stack) if stack else enter(WINDOW_NEXT[stage], s)
-        return Position(stage, s, ACTIVE, stack=stack)
+        return Position(stage, s, acting or ACTIVE, stack=stack)
     if stage == Stage.DECLARE_BLOCKERS:
         if not s.combat.attackers:  # 508.8
             return Position(Stage.END, s)
@@ -544,21 +562,22 @@ def resolved(stage: Stage, s: Situation, stack: Stack) -> Position:
     the active player receives priority (117.3b); a player who lost (704.5a) ends the combat."""
     top = stack[0]
     after = hits.resolved(s, top) if hits.is_hit(top) else activated.resolve_ping(s, top) if top.kind in STACKED \
-        else resolve_top(s, stack)  # (a damage ability, pysolver.rules.pingers)
-    if stack[0].kind not in NONE_LEAVES:  # else nothing can leave (704.5f, 704.5g; NONE_LEAVES)
-        after = c.settle(after)
+        else window_triggers.resolve(s, top) if top.kind in WINDOW_TRIGGERS \
+        else resolve_top(s, stack)  # (a damage ability, pysolver.rules.pingers; a window trigger, 708.8, 701.37b)
+    if top.kind not in NONE_LEAVES and (top.kind not in WINDOW_TRIGGERS or window_triggers.may_kill(s, top)):
+        after = c.settle(after)  # (else nothing can leave: 704.5f, 704.5g; NONE_LEAVES, window_triggers.may_kill)
     if c.losers(after):
         return Position(Stage.END, after)
     return putting(stage, after, stack[1:], died(s, after))
 
 
-def putting(stage: Stage, s: Situation, stack: Stack, pending: Stack) -> Position:
+def putting(stage: Stage, s: Situation, stack: Stack, pending: Stack, acting: str = "") -> Position:
     """The death triggers `pending` put on the stack above `stack` the next time a player would
     receive priority (603.3, 117.5), each by its controller with its target (:attr:`Stage.PUT_TRIGGERS`),
-    then the window `stage`."""
+    then the window `stage`, where `acting` receives priority (117.3c; else the active player, 117.3b)."""
     if pending:
-        return Position(Stage.PUT_TRIGGERS, s, stack=stack, pending=pending, resume=stage)
-    return enter(stage, s, stack)
+        return Position(Stage.PUT_TRIGGERS, s, stack=stack, pending=pending, resume=stage, acting=acting)
+    return enter(stage, s, stack, acting)
 
 
 def root(s: Situation) -> Position:
@@ -570,8 +589,8 @@ def after_step(s: Situation, r: c.StepResult) -> Position:
     """The position after a whole combat damage step: the end, or the window before the regular
     step; a player who lost in the first-strike step ends the combat (104.3b, 704.5a)."""
     after = c.apply_step(s, r)
-    if c.has_statics(s) and not c.losers(after):  # 704.3: checked again (the step's result holds the first check)
-        after = c.settle(after)
+    if c.has_statics(s) and c.may_change_statics(s, r) and not c.losers(after):  # 704.3: checked again (the
+        after = c.settle(after)  # step's result holds the first check)
     if c.losers(after):  # 104.3b: the game is over before any trigger is put on the stack
         return Position(Stage.END, after)
     window = Stage.AFTER_FIRST_STRIKE_DAMAGE if r.step == "first_strike" else Stage.AFTER_COMBAT_DAMAGE
@@ -590,11 +609,11 @@ def whole_steps(p: Position, steps: StepPrograms) -> Iterator[tuple[DamageAssign
 
 
 def blocks_with_steps(p: Position) -> Iterator[tuple[BlockDeclaration, DamageAssignment, Position]]:
-    """At declare blockers, when the window after blockers offers nothing and no block can trigger
-    anything (:mod:`pysolver.rules.triggers`): each block declaration
-    with each distinct result of the damage step after it, in one solve
-    (:func:`pysolver.rules.combat.blocks_and_step_results`)."""
-    assert p.stage == Stage.DECLARE_BLOCKERS and not acts_in_windows(p.s) and not has_triggers(p.s)
+    """At declare blockers, when the window after blockers offers nothing a search needs (for `outcomes`:
+    :func:`pysolver.game.explore.acts_after_attacks`) and no block can trigger anything
+    (:mod:`pysolver.rules.triggers`): each block declaration with each distinct result of the damage step
+    after it, in one solve (:func:`pysolver.rules.combat.blocks_and_step_results`)."""
+    assert p.stage == Stage.DECLARE_BLOCKERS and not has_triggers(p.s)
     for blocks, r in c.blocks_and_step_results(p.s):
         declared = p.s.with_combat(blockers=blocks)
         yield BlockDeclaration(blocks), DamageAssignment(r.step, r.assignment), after_step(declared, r)

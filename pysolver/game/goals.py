@@ -11,8 +11,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from ..model import Goal, Permanent, Situation
-from ..model.abilities import TRAMPLES
-from ..rules import activated
+from ..model.abilities import FOGS, TRAMPLES, OnCombat
+from ..rules import activated, window_triggers
 from ..rules.combat import has_statics
 from ..rules.pumps import grants, max_times, pumped_by, reach
 from ..rules.triggers import has_triggers
@@ -110,8 +110,10 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
 
     An attacker removed from combat (506.4, regenerated: 701.19a) deals nothing, nor does one whose
     combat damage is prevented (615.1a, "Prevent all combat damage that would be dealt by ~"); a
-    regenerated blocker needs no lethal damage any more. No other ability of the catalogue prevents
-    combat damage to a player, and none changes an attacking
+    regenerated blocker needs no lethal damage any more. Where a player has or may get a prevention
+    shield (615.7, :func:`pysolver.rules.activated.shields_players`) or all combat damage may be prevented
+    (615.1a, :func:`may_prevent_all`) the bound is 0. No other ability of
+    the catalogue prevents combat damage to a player, and none changes an attacking
     creature's power, so nothing the defence does lowers this, except what raises a blocker's
     toughness (so a trampler's excess): its pump abilities, as often as its mana pays for each
     (602.2, 613.4c; :func:`pysolver.rules.pumps.reach`), and, before blockers are declared, the abilities
@@ -127,8 +129,8 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     6
     """
     blocking = _blocking(s, could_block)
-    if s.combat.attackers is None or blocking is None:
-        return 0
+    if s.combat.attackers is None or blocking is None or activated.shields_players(s) or may_prevent_all(s):
+        return 0  # (615.7, 615.1a: a prevention shield on the player, or all combat damage prevented)
     before_first = s.combat.damage_step != "regular"
     dealt_first = set(s.combat.first_strikers or ())
     total = 0
@@ -162,6 +164,14 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
             taken.append(unblocked - blocked)
     taken.sort(reverse=True)
     return total - sum(taken if most_blocked is None else taken[:most_blocked])
+
+
+def may_prevent_all(s: Situation) -> bool:
+    """Whether all combat damage is or may yet be prevented this turn (615.1a): a resolved "Prevent all combat
+    damage that would be dealt this turn", or a permanent with an ability or a combat trigger that does it."""
+    return s.combat.combat_damage_prevented or any(
+        a.kind in FOGS or (isinstance(a.value, OnCombat) and a.value.effect == "fog")
+        for p in s.permanents if not p.left_battlefield for a in p.abilities)
 
 
 def gain_bound(s: Situation, player: str, could_block: Mapping[str, Sequence[str]] | None = None) -> int:
@@ -295,6 +305,8 @@ def out_of_reach(s: Situation, player: str) -> str | None:
         return None
     if activated.pumps_present(s) or grants(s):  # 613.4c, 613.1f: a targeted or {T} pump, a keyword to come
         return None  # (trample, double strike: 702.19b, 702.4b) are in no bound
+    if window_triggers.present(s):  # 708.8, 701.37b: their damage, pumps and counters are in no bound
+        return None
     if has_statics(s):  # 613.4c: anthems and lords change the powers these bounds read (not bounded here)
         return None
     life = s.player(player).life
@@ -323,8 +335,8 @@ def sure_lethal(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     if activated.pumps_present(s) or grants(s) or (s.combat.attackers is None and activated.may_tap_attackers(s)):
         return None  # 613.4c, 613.1f: no bound counts a targeted or {T} pump, a keyword to come; 508.1a: a
         # would-be attacker tapped
-    if has_statics(s):  # 613.4c, 613.1f: anthems and lords change the powers and abilities it reads
-        return None
+    if has_statics(s) or window_triggers.present(s):  # 613.4c, 613.1f: anthems and lords change the powers and
+        return None  # abilities it reads; 708.8, 701.37b: a window's triggers may destroy, tap or shrink attackers
     if s.combat.blockers is None and any(a.kind == "on_block" for p in s.permanents for a in p.abilities):
         return None  # 509.2a: a block trigger may lower an attacker's power, give a blocker toughness or first strike
     life = s.player(player).life

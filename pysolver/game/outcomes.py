@@ -60,17 +60,19 @@ from ..model.moves import (
     DamageAssignment,
     FaceUp,
     Move,
+    TargetChoice,
+    TriggerOrder,
 )
 from ..model.stage import Stage
 from ..model.values import Line, Outcome, OutcomeKey
-from ..rules import activated, pumps, tokens
 from ..rules import combat as c
+from ..rules import tokens
 from ..rules.facedown import turnable
 from ..rules.steps import StepPrograms
 from ..rules.triggers import has_triggers
 from . import fights
 from . import gametree as gt
-from .explore import explores, line
+from .explore import activates_after_attacks, acts_after_attacks, explores, line
 
 ONE_PROGRAM = BOARD + AFTER_DECLARATIONS + ("verify",)  # attacks, blocks, damage, results; twins parts
 ONE_PROGRAM_CREATURES = 8  # up to this many, a one-program combat with one damage step is counted by that program
@@ -163,9 +165,11 @@ def _walk(p: gt.Position, moves: tuple[Move, ...], visited: set[Any],
     visited.add(p)
     if p.is_end():
         yield c.outcome(p.s, line(p.s, moves))
-    elif rest_in_one(p):  # nothing left but declaring blockers and the damage steps: one program
-        yield from _one_program(p, moves, in_board_order=True)
-    elif p.stage == Stage.DECLARE_BLOCKERS and not gt.acts_in_windows(p.s) and not has_triggers(p.s):
+    elif rest_in_one(p) and p.stage != Stage.ATTACKERS_DAMAGE:  # nothing left but declaring blockers and the
+        yield from _one_program(p, moves, in_board_order=True)  # damage steps: one program
+    # (at a damage step the board's step program, grounded once per attack declaration with the state as
+    # externals, serves every state the walk reaches there: not one program grounded per state)
+    elif p.stage == Stage.DECLARE_BLOCKERS and not acts_after_attacks(p.s) and not has_triggers(p.s):
         for blocks, damage, child in gt.blocks_with_steps(p):
             yield from _walk(child, moves + (blocks, damage), visited, steps)
     elif p.stage == Stage.ATTACKERS_DAMAGE:
@@ -191,16 +195,17 @@ def rest_in_one(p: gt.Position) -> bool:
     """Whether the rest of the combat from a position of the walk is one program (blocks if open and
     the damage steps): :func:`one_step`, or, at declare blockers (no requirement, 509.1c) or at the
     first damage step, no trigger and nothing left to do in the windows to come that the walk
-    would explore: no pump to activate (602.2) and no face-down permanent that can be turned face
-    up (702.37e) and whose turning may matter there (:func:`pysolver.rules.combat.may_matter`; after
-    attackers is the widest of the windows after blockers and between the steps)."""
+    would explore: no pump to activate (602.2) but idle ones (:func:`pysolver.game.explore.idle`), no
+    other activated ability, and no face-down permanent that can be turned face up (702.37e) and whose
+    turning may matter there (:func:`pysolver.rules.combat.may_matter`; after attackers is the widest
+    of the windows after blockers and between the steps)."""
     s = p.s
     if one_step(p):
         return True
     window = {Stage.DECLARE_BLOCKERS: Stage.AFTER_ATTACKERS,
               Stage.ATTACKERS_DAMAGE: Stage.AFTER_FIRST_STRIKE_DAMAGE}.get(p.stage)
-    if (window is None or s.combat.damage_step is not None or has_triggers(s) or pumps.activatable(s)
-            or activated.activatable(s) or c.has_statics(s)):
+    if (window is None or s.combat.damage_step is not None or has_triggers(s) or activates_after_attacks(s)
+            or c.has_statics(s)):
         return False
     if p.stage == Stage.DECLARE_BLOCKERS and (s.combat.provoked or any(a.kind in REQUIREMENTS for x in s.permanents
                                                                      for a in x.abilities)):
@@ -249,6 +254,8 @@ def _one_program(p: gt.Position, moves: tuple[Move, ...] = (), in_board_order: b
     by_id: Callable[[tuple[str, int]], int] | None = (lambda kv: order[kv[0]]) if in_board_order else None
     face_up = tuple(m for m in moves if isinstance(m, FaceUp))
     activations = tuple(m for m in moves if isinstance(m, (Activation, AbilityActivation)))
+    orders = [m for m in moves if isinstance(m, TriggerOrder)]  # 603.3b, 603.3d: as explore.line has them
+    put = tuple(m for m in moves if isinstance(m, TargetChoice))
     declared_attacks = AttackDeclaration.of(tokens.declared(s.combat.attackers or ()))  # (508.4)
     declared_blocks = BlockDeclaration.of(s.combat.blockers or ())
     for symbols in models(one_program_control(p)):
@@ -279,4 +286,4 @@ def _one_program(p: gt.Position, moves: tuple[Move, ...] = (), in_board_order: b
             minus_counters=[(x, n) for x, n in atoms.get("after_minus_counters", []) if x not in gone],
             returned=[x for x, in atoms.get("after_returned", [])],
             line=Line(attacks, BlockDeclaration.of(atoms["block"]) if "block" in atoms else declared_blocks,
-                      face_up, first, regular, activations))
+                      face_up, first, regular, activations, orders[-1] if orders else None, put))

@@ -24,7 +24,7 @@ from typing import Any, cast
 from . import numbers
 from .catalogue import CATALOGUE
 from .hidden import only_hidden
-from .mana import Mana
+from .mana import HYBRID, Mana
 
 COLORS = ("white", "blue", "black", "red", "green")
 COLOR_LETTERS = dict(zip("WUBRG", COLORS))
@@ -236,7 +236,7 @@ class Ability:
         """The ASP term the encodings match on."""
         if self.value is None:
             return self.kind
-        if isinstance(self.value, (OnCombat, TokenSpec)):
+        if isinstance(self.value, (OnCombat, WindowTrigger, TokenSpec)):
             return self.value.term(self.kind)
         if self.kind in RESTRICTION_KINDS:
             return restriction_term(self.kind, self.value)
@@ -244,6 +244,8 @@ class Ability:
             return self.kind
         if self.kind == "regenerate":
             return self.kind
+        if self.kind == "monstrosity":  # 701.37a: N
+            return f"monstrosity({cast(Pump, self.value).power})"
         if self.kind in STATICS:
             return cast(Static, self.value).term(self.kind)
         if self.kind in PUMPS:
@@ -261,9 +263,10 @@ class Ability:
 
 # --- Activated pump abilities (602.1, 613.4c) ------------------------------------------------------
 PUMPS = ("pump", "team_pump")  # "~ gets +X/+Y", "Creatures you control get +X/+Y" until end of turn
-# The abilities activated for mana in the priority windows (602.2): the pumps and "{cost}: Regenerate ~"
-# (701.19a, a Pump of +0/+0 whose effect is a regeneration shield), numbered together (Activation.ability).
-ACTIVATED = (*PUMPS, "regenerate")
+# The abilities activated for mana in the priority windows (602.2): the pumps, "{cost}: Regenerate ~"
+# (701.19a, a Pump of +0/+0 whose effect is a regeneration shield) and "{cost}: Monstrosity N" (701.37a, a
+# Pump of +N/+N whose effect is N +1/+1 counters if it isn't monstrous), numbered together (Activation.ability).
+ACTIVATED = (*PUMPS, "regenerate", "monstrosity")
 _REGENERATE = re.compile(r"(?P<cost>[^:]+): regenerate this creature")
 _PUMP = re.compile(r"(?P<cost>[^:]+): (?P<who>.+?) (?:gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains? (?P<also>.+?))?"
                    r"|gains? (?P<only>.+?)) until end of turn")
@@ -359,6 +362,25 @@ def _cost(text: str) -> Mana:
     return cost
 
 
+_MONSTROSITY = re.compile(r"(?P<cost>[^:]+): monstrosity (?P<n>\w+)")
+
+
+def _monstrosity(text: str) -> list[Ability] | None:
+    """ "{cost}: Monstrosity N" (701.37a: "If this permanent isn't monstrous, put N +1/+1 counters on it and it
+    becomes monstrous"), or None; {X} is not modelled (701.37c).
+
+    >>> _monstrosity("{5}{r}{r}: monstrosity 3")[0].term
+    'monstrosity(3)'
+    """
+    m = _MONSTROSITY.fullmatch(text)
+    if m is None:
+        return None
+    n = _count(m.group("n"))
+    if n is None:
+        raise NotModelled(f"monstrosity {m.group('n')} is not modelled (701.37c: X)")
+    return [Ability("monstrosity", Pump(n, n, _cost(m.group("cost"))))]
+
+
 def _regenerate(text: str) -> list[Ability] | None:
     """ "{cost}: Regenerate ~" (701.19a: each activation a regeneration shield for the turn), or None.
 
@@ -400,6 +422,7 @@ class CombatAbility:
     loss: int = 0  # "… loses N life" (119.3, :data:`LIFE`)
     gain: int = 0  # "you gain N life" (119.3)
     token: TokenSpec | None = None  # "create … tokens" (111.1, pysolver.rules.tokens)
+    prevent: int = 0  # "prevent the next N damage that would be dealt to …" (615.7, :data:`SHIELDS`)
 
 
 def _combat_ability(text: str) -> list[Ability] | None:
@@ -453,8 +476,13 @@ PINGS = ("ping", "ping_each")
 LIFE = ("life",)
 LIFE_TARGETS = {"target player": "player", "target opponent": "opponent", "each opponent": "each_opponent",
                 "each player": "each_player"}
+#: "{cost}: Prevent all combat damage that would be dealt this turn" (615.1a; no target)
+FOGS = ("fog",)
 #: the abilities of pysolver.rules.activated that wait on the stack until both players pass (602.2, 405.1, 608.1)
-STACKED = (*PINGS, *LIFE)
+STACKED = (*PINGS, *LIFE, *FOGS)
+#: what deals damage outside the combat damage steps: the damage abilities and the death triggers that deal
+#: damage (120.3, 603.10a)
+NONCOMBAT_DAMAGE = (*PINGS, "dies_damage", "dies_each_opponent", "other_dies_damage")
 _PING = re.compile(r"(?P<cost>[^:]+): (?:this creature|it) deals (?P<n>\w+) damage to (?P<whom>[^.]+?)"
                    r"(?P<timing>\. activate (?:this ability )?only during your turn, before attackers are declared)?")
 #: 115.4 "any target" (older printings: "target creature or player", the same); 115.1 the others
@@ -701,6 +729,61 @@ def _create(text: str) -> list[Ability] | None:
     return [Ability("create", CombatAbility(0, 0, cost.mana, cost.tap, "", sacrifice=cost.sacrifice, token=made))]
 
 
+#: "{cost}: Prevent the next N damage that would be dealt to <a target / ~ / each creature and each player> this
+#: turn" (615.7: a prevention shield; 615.11: one for each, no target)
+SHIELDS = ("shield",)
+SHIELD_TARGETS = {"any target": "any", "target creature or player": "any", "target creature": "creature",
+                  "target player": "player", "this creature": "",
+                  "each creature and each player": "each_creature_and_player"}
+_SHIELD = re.compile(r"(?P<cost>[^:\"]+): prevent the next (?P<n>\w+) damage that would be dealt to (?P<whom>[^.]+?) "
+                     r"this turn")
+
+
+def _shield(text: str) -> list[Ability] | None:
+    """ "{cost}: Prevent the next N damage that would be dealt to <whom> this turn" (615.7; :data:`SHIELD_TARGETS`),
+    or None; its cost mana symbols, {T} and "sacrifice ~" (:func:`activation_cost`), :class:`NotModelled` for another.
+
+    >>> a = _shield("{t}: prevent the next 1 damage that would be dealt to target creature or player this turn")[0]
+    >>> a.kind, str(a.value.cost), a.value.tap, a.value.target, a.value.prevent
+    ('shield', '{0}', True, 'any', 1)
+    >>> _shield("{1}{w}: prevent the next 2 damage that would be dealt to this creature this turn")[0].value.target
+    ''
+    """
+    m = _SHIELD.fullmatch(text)
+    if m is None or m.group("whom") not in SHIELD_TARGETS:
+        return None
+    n = _number(m.group("n"))
+    if not n:
+        return None
+    cost = activation_cost(m.group("cost"))
+    if cost is None:
+        raise NotModelled(f"the cost {m.group('cost').upper()!r} is not modelled: only mana symbols (paid from "
+                          "`mana`), {T} and sacrificing the creature itself are (602.1a)")
+    return [Ability("shield", CombatAbility(0, 0, cost.mana, cost.tap, SHIELD_TARGETS[m.group("whom")],
+                                            sacrifice=cost.sacrifice, prevent=n))]
+
+
+_FOG = re.compile(r"(?P<cost>[^:\"]+): prevent all combat damage that would be dealt this turn")
+
+
+def _fog(text: str) -> list[Ability] | None:
+    """ "{cost}: Prevent all combat damage that would be dealt this turn" (615.1a; :data:`FOGS`), or None; its
+    cost mana symbols, {T} and "sacrifice ~" (:func:`activation_cost`), :class:`NotModelled` for another.
+
+    >>> a = _fog("sacrifice this creature: prevent all combat damage that would be dealt this turn")[0]
+    >>> a.kind, a.value.sacrifice, a.value.target
+    ('fog', True, '')
+    """
+    m = _FOG.fullmatch(text)
+    if m is None:
+        return None
+    cost = activation_cost(m.group("cost"))
+    if cost is None:
+        raise NotModelled(f"the cost {m.group('cost').upper()!r} is not modelled: only mana symbols (paid from "
+                          "`mana`), {T} and sacrificing the creature itself are (602.1a)")
+    return [Ability("fog", CombatAbility(0, 0, cost.mana, cost.tap, "", sacrifice=cost.sacrifice))]
+
+
 _WARD = re.compile(r"ward (\{.*\})")  # 702.21a: "Ward {N}" (a mana cost)
 
 
@@ -830,7 +913,8 @@ def suggestion(text: str) -> str | None:
 
 
 def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
-    combat = _combat_ability(text) or _ping(text) or _cost_only(text) or _life(text) or _create(text)
+    combat = (_combat_ability(text) or _ping(text) or _cost_only(text) or _life(text) or _shield(text)
+              or _fog(text) or _create(text))
     if combat is not None:
         return combat
     m = _WARD.fullmatch(text)
@@ -839,7 +923,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
             return [Ability("ward", Mana.parse(m.group(1).upper()))]
         except ValueError:
             return None
-    pump = _pump(text) or _regenerate(text)
+    pump = _pump(text) or _regenerate(text) or _monstrosity(text)
     if pump is not None:
         return pump
     if text in PREVENTIONS:  # 615.1a
@@ -883,6 +967,9 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     triggered = _parse_trigger(text)
     if triggered is not None:
         return [triggered]
+    window = _window_trigger(text)
+    if window is not None:
+        return window
     on_combat = _on_combat(text)
     if on_combat is not None:
         return on_combat
@@ -1010,6 +1097,8 @@ def _effect_restriction(text: str) -> list[Ability] | None:
     """
     if text == "creatures can't attack you":
         return [Ability("cant_attack_you")]
+    if text == "this creature is every creature type":  # 604.3, 702.73a: what changeling stands for
+        return [Ability("changeling")]
     m = _IF_ON_THE_BATTLEFIELD.fullmatch(text)
     found = _object(m.group("object")) if m else None
     if m is None or found is None:
@@ -1066,10 +1155,19 @@ def _number(word: str) -> int | None:
     return n
 
 
+_COUNTERS_ON = re.compile(r"(?:an? (?P<dp>[+-]\d+)/(?P<dt>[+-]\d+) counter on it|(?P<dps>[+-]\d+)/(?P<dts>[+-]\d+) "
+                          r"counters on them)")
+
+
 def _with_quality(text: str) -> Quality | None:
-    """The quality of "creatures with <text>": a keyword, a power/toughness limit or comparison."""
+    """The quality of "creatures with <text>": a keyword, a power/toughness limit or comparison, P/T counters of
+    a kind (122.1a)."""
     if text in KEYWORDS:
         return ("keyword", KEYWORDS[text])
+    m = _COUNTERS_ON.fullmatch(text)
+    if m:
+        dp, dt = _signed(m.group("dp") or m.group("dps")), _signed(m.group("dt") or m.group("dts"))
+        return ("counter", dp, dt) if (dp, dt) != (0, 0) and dp * dt >= 0 else None
     m = _LIMIT.fullmatch(text)
     if m:
         n = _number(m.group(3))
@@ -1170,6 +1268,8 @@ def quality_words(q: Quality, scope: str = "all") -> str:
         return f"{first} or {second.removeprefix('creatures with ' if 'with' in first else 'creatures ')}"
     if name == "keyword":
         return f"creatures with {str(args[0]).replace('_', ' ')}"
+    if name == "counter":
+        return f"creatures with {args[0]:+d}/{args[1]:+d} counters on them".replace("+0/-", "-0/-")
     stat, op, (whose, x) = args
     if whose == "n":
         return f"creatures with {stat} {x} or {'less' if op == 'le' else 'greater'}"
@@ -1208,9 +1308,36 @@ _EFFECTS = (
     (re.compile(r"you gain (?P<n>\w+) life"), "gain_life"),
     (re.compile(r"(?P<who>it|this creature) can't be blocked this (?:combat|turn)"), "unblockable"),
     (re.compile(r"defending player gets (?P<n>\w+) poison counters?"), "poison"),
-    (re.compile(r"tap (?P<who>that creature)"), "tap"),
+    (re.compile(r"tap (?P<who>that creature|target .+)"), "tap"),
     (re.compile(r"destroy (?P<who>that creature)"), "destroy"),
+    (re.compile(r"untap (?P<who>it|this creature) and remove it from combat"), "remove"),
+    (re.compile(r"untap (?P<who>target .+)"), "untap"),
+    (re.compile(r"(?P<who>target .+?) can't block this turn"), "cant_block"),
+    (re.compile(r"(?:it|this creature) deals? (?P<n>\w+) damage to (?P<who>.+)"), "damage"),
+    (re.compile(r"prevent all combat damage that would be dealt this turn"), "fog"),  # 615.1a
 )
+#: "target creature [defending player controls | an opponent controls | you control]" (115.1, 506.2), "any
+#: target" (115.4; older printings "target creature or player", the same): the targets of :data:`ON_TARGET`
+_TARGET = re.compile(r"target creature(?: (?P<scope>defending player controls|an opponent controls|you control))?"
+                     r"|(?P<any>any target|target creature or player)")
+TARGET_SCOPES = {None: "creature", "defending player controls": "defending", "an opponent controls": "opponent",
+                 "you control": "yours"}
+#: 508.3a, 603.3d: an attack trigger with a target, put on the stack with it (pysolver.rules.triggers)
+ON_TARGET = "on_target"
+_MAY_PAY = re.compile(r"you may pay (?P<cost>(?:\{[^}]+\})+)\. if you do, (?P<rest>.+)")
+_TARGETED_ONLY = ("untap", "cant_block", "damage")  # the effects read only on a target
+#: 509.2a, 603.3b: block triggers their controllers put on the stack, APNAP, each in the order they choose
+#: (pysolver.rules.triggers.block_puts): "~ deals N damage to that creature" (120.3) and "[you may] untap ~ and
+#: remove it from combat" (506.4)
+PUT_EFFECTS = ("damage", "remove")
+#: the kinds that trigger as blockers are declared (509.2a; #program block_triggers of encodings/triggers.lp)
+BLOCK_TRIGGERS = frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump", "flanking",
+                            "afflict", "blocked_by_pump", "blocks_flyer_pump", "blocked_destroy", "on_block"})
+
+
+def is_put(a: Ability) -> bool:
+    """Whether `a` is a block trigger its controller puts on the stack (:data:`PUT_EFFECTS`)."""
+    return a.kind == "on_block" and isinstance(a.value, OnCombat) and a.value.effect in PUT_EFFECTS
 # Sentences of an effect that act outside the combat (502.3: the next untap step), or that change nothing on a
 # board the loader admits (701.19c "It can't be regenerated": a "destroy that creature" beside regeneration is
 # refused): read past.
@@ -1225,7 +1352,7 @@ class OnCombat:
     reaches (`whom`: ``self``, ``partner``, ``controller``, ``defending``, or the creatures ``attacking``
     or ``you`` control, `other` leaving the source out, of `quality`) and what it does (`effect`:
     ``gets`` +`power`/+`toughness`, ``gains`` `keyword`, ``counters``, ``gain_life``, ``poison`` `amount`,
-    ``unblockable``, ``tap``).
+    ``unblockable``, ``tap``; ``fog``: all combat damage prevented this turn, 615.1a).
 
     >>> OnCombat("attacks", "gets", "attacking", True, power=1).term("on_attack")
     'on_attack(attacks,group(attacking,other,any),gets(1,0))'
@@ -1242,15 +1369,27 @@ class OnCombat:
     keyword: str = ""
     amount: int = 0
     token: TokenSpec | None = None  # "create …" (111.1)
+    target: str = ""  # whom ``target``: its scope (:data:`TARGET_SCOPES`, ``any``: 115.4)
+    optional: bool = False  # 603.5: "you may [have] …"
+    cost: Mana | None = None  # "you may pay {cost}. If you do, …" (603.5, 608.2: paid as it resolves)
 
     def term(self, kind: str) -> str:
-        """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp)."""
+        """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp), ``on_target(Event,target(Scope),
+        Effect,may|must)`` for :data:`ON_TARGET`."""
         event = self.event if self.partner is None else f"{self.event}({term_text(self.partner)})"
         whom = (f"group({self.whom},{'other' if self.other else 'each'},{term_text(self.quality)})"
-                if self.whom in ("attacking", "you") else self.whom)
+                if self.whom in ("attacking", "you") else f"target({self.target})" if self.whom == "target"
+                else self.whom)
         effect = {"gets": f"gets({self.power},{self.toughness})", "gains": f"gains({self.keyword})",
                   "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
-                  "poison": f"poison({self.amount})", "create": f"create({self.amount})"}.get(self.effect, self.effect)
+                  "poison": f"poison({self.amount})", "damage": f"damage({self.amount})",
+                  "create": f"create({self.amount})"}.get(self.effect, self.effect)
+        if kind == ON_TARGET:
+            may = f"pay({','.join(str(self.cost).lower().replace('{', '').split('}')[:-1])})" if self.cost else \
+                "may" if self.optional else "must"
+            return f"{kind}({event},{whom},{effect},{may})"
+        if self.effect == "remove":  # 603.5: "you may" or not
+            effect = f"remove({'may' if self.optional else 'must'})"
         return f"{kind}({event},{whom},{effect})"
 
 
@@ -1283,10 +1422,39 @@ def _on_combat(text: str) -> list[Ability] | None:
         events = [_EVENTS["attacks"], _EVENTS["blocks"]]
     else:
         events = [_EVENTS[words]]
-    sentences = [x for x in m.group("effect").split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
+    text, optional, cost = m.group("effect"), False, None
+    paid = _MAY_PAY.fullmatch(text)
+    if paid is not None:  # 603.5, 608.2: paid as it resolves, from the pool (one way: no generic or hybrid symbol)
+        try:
+            cost = Mana.parse(paid.group("cost").upper())
+        except ValueError:
+            return None  # ({E}: energy, 107.14, is not modelled)
+        if cost.generic or any(getattr(cost, h) for h in HYBRID):
+            return None
+        text = paid.group("rest")
+    for may in ("you may have ", "you may "):  # 603.5 (only a targeted effect: its choice is its target's)
+        if text.startswith(may):
+            text, optional = text.removeprefix(may), True
+            break
+    optional = optional or cost is not None
+    sentences = [x for x in text.split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
     read = [_effect(x, partner is not None) for x in sentences]
     effects = [e for found in read if found is not None for e in found]
     if not effects or None in read:
+        return None
+    if any(e.whom == "target" for e in effects):  # 508.3a, 603.3d: one target, chosen as it is put on the stack
+        if len(effects) != 1 or events != [("on_attack", "attacks")]:
+            return None
+        return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=optional, cost=cost))]
+    if cost is not None:
+        return None
+    if any(e.effect in PUT_EFFECTS for e in effects):  # 509.2a: one effect, put on the stack (603.3b)
+        if len(effects) != 1 or any(kind != "on_block" for kind, _ in events) or (
+                effects[0].effect == "remove" and events != [("on_block", "blocked")]):
+            return None
+        return [Ability("on_block", replace(effects[0], event=event, partner=partner, optional=optional))
+                for _, event in events]
+    if optional:
         return None
     if any(e.effect == "poison" for e in effects) and events != [("on_block", "unblocked")]:
         return None  # (the defending player of an attacker that isn't blocked: 509.3g, 506.2)
@@ -1349,8 +1517,15 @@ def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
             continue
         groups = m.groupdict()
         whom = _whom(groups.get("who") or "it", partnered, effect == "counters")
-        if whom is None:
-            return None
+        if whom is None or (whom.whom == "target") != (effect in _TARGETED_ONLY or (
+                whom.whom == "target" and effect in ("tap", "gets", "gains"))):
+            if not (effect == "damage" and whom is not None and whom.whom == "partner"):
+                return None  # (the damage of a block trigger to the other creature of its event: PUT_EFFECTS)
+        if whom.target == "any" and effect != "damage":
+            return None  # (115.4: any target is a creature, player, planeswalker or battle: only damage reaches all)
+        if effect == "damage":
+            n = _count(groups["n"])
+            return None if not n else [replace(whom, effect="damage", amount=n)]
         if effect in ("counters", "gain_life", "poison"):
             n = _count(groups["n"])
             return None if not n else [replace(whom, effect=effect, amount=n,
@@ -1361,7 +1536,7 @@ def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
         out = []
         if effect == "gets":
             x, y = _signed(groups["x"]), _signed(groups["y"])
-            if y < 0:
+            if y < 0 and whom.whom != "target":
                 return None  # (a toughness lowered: 704.5f, in an order the player chooses, 603.3b)
             out.append(replace(whom, effect="gets", power=x, toughness=y))
         if groups.get("k"):
@@ -1381,6 +1556,9 @@ def _whom(words: str, partnered: bool, single: bool) -> OnCombat | None:
         return OnCombat("", "", "self")
     if words == "that creature":
         return OnCombat("", "", "partner") if partnered else None
+    target = _TARGET.fullmatch(words)
+    if target is not None:
+        return OnCombat("", "", "target", target="any" if target.group("any") else TARGET_SCOPES[target.group("scope")])
     m = re.fullmatch(r"(?P<each>all |each )?(?P<other>other )?(?P<attacking>attacking )?(?P<what>.+?)"
                      r"(?P<yours> you control)?", words)
     if m is None or not (m.group("attacking") or m.group("yours")):
@@ -1575,6 +1753,186 @@ def _hit(to: str, effect: str) -> Ability | None:
     return None
 
 
+# ---- Triggers of a priority window: turned face up (708.8), becomes monstrous (701.37b) ----------------
+#
+# "When ~ is turned face up, <effect>" triggers as a player turns it face up, a special action (116.2b,
+# 702.37e); "When ~ becomes monstrous, <effect>" as its monstrosity ability resolves (701.37b). Either is put
+# on the stack the next time a player would receive priority (603.3, 117.3c), with its target (603.3d), and
+# resolves when both players pass (608.1; pysolver.rules.window_triggers, encodings/window_triggers.lp).
+
+#: the kinds, by the event that triggers them
+WINDOW_TRIGGERS = ("turned_face_up", "becomes_monstrous")
+_WINDOW_EVENT = re.compile(r"when(?:ever)? this creature (?P<event>is turned face up|becomes monstrous), "
+                           r"(?P<effect>.+)")
+_WINDOW_KINDS = {"is turned face up": "turned_face_up", "becomes monstrous": "becomes_monstrous"}
+# "[another] target <what> [<whose>]" (115.1, 115.4): what a target may be, and whose it must be
+_WINDOW_TARGET = re.compile(r"(?P<other>another )?target (?P<what>.+?)(?: (?P<whose>you control|an opponent "
+                            r"controls|your opponents control|you don't control))?")
+_WHOSE = {None: "all", "you control": "you", "an opponent controls": "opponents",
+          "your opponents control": "opponents", "you don't control": "opponents"}
+_WINDOW_EFFECTS = (
+    (re.compile(r"(?:it|this creature) deals (?P<n>\w+) damage to (?P<whom>.+)"), "damage"),
+    (re.compile(r"put (?P<n>\w+) \+1/\+1 counters? on (?P<whom>.+)"), "counters"),
+    (re.compile(r"(?P<whom>.+?) gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+) until end of turn"), "gets"),
+    (re.compile(r"(?P<whom>.+?) gains? (?P<k>[a-z ]+) until end of turn"), "gains"),
+    (re.compile(r"destroy (?P<whom>.+)"), "destroy"),
+    (re.compile(r"regenerate (?P<whom>.+)"), "regenerate"),
+    (re.compile(r"(?P<e>tap) (?P<whom>.+)"), ""),
+)
+# the players damage reaches without a target (102.2)
+_EACH_PLAYER = {"each player": "each_player", "each opponent": "each_opponent"}
+
+
+@dataclass(frozen=True)
+class WindowTrigger:
+    """The value of a trigger of a priority window (:data:`WINDOW_TRIGGERS`): what it does (`effect`:
+    ``damage`` `amount`, ``counters`` `amount`, ``gets`` +`power`/+`toughness` until end of turn, ``gains``
+    `keyword` until end of turn, ``destroy``, ``regenerate``, ``tap``) and to whom (`whom`:
+    ``target``, a target of `target` kind — ``any`` (115.4), ``creature`` or ``player`` — of `scope`
+    ``all``, ``you`` or ``opponents``, not the source if `other`, of `quality`; ``group``, the creatures
+    its controller controls of `quality`, not the source if `other`; ``each_player``, ``each_opponent``).
+
+    >>> WindowTrigger("damage", "target", amount=2, target="any").term("turned_face_up")
+    'turned_face_up(damage(2),target(any,all,each,any))'
+    """
+
+    effect: str
+    whom: str
+    amount: int = 0
+    power: int = 0
+    toughness: int = 0
+    keyword: str = ""
+    target: str = "creature"
+    scope: str = "all"
+    other: bool = False
+    quality: Quality = ("any",)
+
+    def term(self, kind: str) -> str:
+        """The ASP term ``KIND(Effect,Whom)`` (encodings/window_triggers.lp)."""
+        return f"{kind}({self.effect_term},{self.whom_term})"
+
+    @property
+    def effect_term(self) -> str:
+        """What it does, as an ASP term: ``damage(N)``, ``counters(N)``, ``gets(X,Y)``, ``gains(K)``, ``destroy`` …"""
+        return {"damage": f"damage({self.amount})", "counters": f"counters({self.amount})",
+                "gets": f"gets({self.power},{self.toughness})", "gains": f"gains({self.keyword})"
+                }.get(self.effect, self.effect)
+
+    @property
+    def whom_term(self) -> str:
+        """Whom it reaches, as an ASP term: ``target(What,Whose,Other,Q)``, ``group(you,Other,Q)``, ``each_player``
+        or ``each_opponent``."""
+        other = "other" if self.other else "each"
+        return {"target": f"target({self.target},{self.scope},{other},{term_text(self.quality)})",
+                "group": f"group(you,{other},{term_text(self.quality)})"}.get(self.whom, self.whom)
+
+    @property
+    def targeted(self) -> bool:
+        """Whether it has a target (115.1)."""
+        return self.whom == "target"
+
+    @property
+    def may_kill(self) -> bool:
+        """Whether a creature may die of it (120.3, 701.8a, 704.5f)."""
+        return self.effect in ("damage", "destroy") or (self.effect == "gets" and self.toughness < 0)
+
+
+def _window_trigger(text: str) -> list[Ability] | None:
+    """A trigger of a priority window (normalised), or None.
+
+    >>> [a.term for a in _window_trigger("when this creature is turned face up, put a +1/+1 counter on each other "
+    ...                                  "dragon creature you control")]
+    ['turned_face_up(counters(1),group(you,other,creature_type("dragon")))']
+    >>> _window_trigger("when this creature becomes monstrous, destroy target creature with flying an opponent "
+    ...                 "controls")[0].term
+    'becomes_monstrous(destroy,target(creature,opponents,each,keyword(flying)))'
+    """
+    m = _WINDOW_EVENT.fullmatch(text)
+    if m is None:
+        return None
+    for pattern, effect in _WINDOW_EFFECTS:
+        e = pattern.fullmatch(m.group("effect"))
+        if e is None:
+            continue
+        found = _window_effect(effect or e.group("e"), e.groupdict())
+        return None if found is None else [Ability(_WINDOW_KINDS[m.group("event")], found)]
+    return None
+
+
+def _window_effect(effect: str, groups: dict[str, str]) -> WindowTrigger | None:
+    """One effect of a window trigger with its words (`groups`: whom, and N, X/Y or the keyword)."""
+    words = groups["whom"]
+    if effect == "damage":
+        n = _count(groups["n"])
+        if n is None:
+            return None
+        if words in _EACH_PLAYER:
+            return WindowTrigger("damage", _EACH_PLAYER[words], amount=n)
+        whom = _window_target(words, damage=True)
+        return None if whom is None else replace(whom, effect="damage", amount=n)
+    whom = _window_target(words) or _window_group(words)
+    if whom is None:
+        return None
+    if effect == "counters":
+        n = _count(groups["n"])
+        return None if n is None else replace(whom, effect="counters", amount=n)
+    if effect == "gets":
+        return replace(whom, effect="gets", power=_signed(groups["x"]), toughness=_signed(groups["y"]))
+    if effect == "gains":
+        keyword = KEYWORDS.get(groups["k"])
+        return None if keyword not in _TRIGGER_GRANTS else replace(whom, effect="gains", keyword=keyword)
+    if whom.whom != "target":
+        return None  # ("destroy each …", "tap all …": not read)
+    return replace(whom, effect=effect)
+
+
+def _window_target(words: str, damage: bool = False) -> WindowTrigger | None:
+    """ "[another] target <what> [you control | an opponent controls]": a creature of a quality (105.2, 205.3m;
+    "with <keyword>", "with power N or less"), or, for damage, "any target", "target creature or player"
+    (115.4) or "target player"."""
+    if damage and words == "any target":
+        return WindowTrigger("", "target", target="any")
+    m = _WINDOW_TARGET.fullmatch(words)
+    if m is None:
+        return None
+    what, scope, other = m.group("what"), _WHOSE[m.group("whose")], m.group("other") is not None
+    if damage and what in ("creature or player", "player") and scope == "all" and not other:
+        return WindowTrigger("", "target", target="any" if what == "creature or player" else "player")
+    if what == "artifact or enchantment" and scope == "all" and not other:  # (an artifact creature too)
+        return WindowTrigger("", "target", target="artifact_or_enchantment")
+    quality = _target_creature(what)
+    return None if quality is None else WindowTrigger("", "target", scope=scope, other=other, quality=quality)
+
+
+def _target_creature(words: str) -> Quality | None:
+    """The quality of a target creature: "creature", "<color> / non<color> / artifact / <creature type>
+    creature", "non-<creature type> creature", each "with <keyword>" or "with power N or less/greater"."""
+    base, _, given = words.partition(" with ")
+    with_q = _with_quality(given) if given else None
+    if given and (with_q is None or with_q[0] == "cmp" and with_q[3][0] != "n"):
+        return None
+    m = re.fullmatch(r"non-(?P<ctype>[a-z]+) creature", base)
+    quality = (("non", ("creature_type", creature_type(m.group("ctype")))) if m and creature_type(m.group("ctype"))
+               else _creature_words(base) if base.endswith("creature") else None)
+    if quality is None:
+        return None
+    if with_q is None:
+        return quality
+    return with_q if quality == ("any",) else ("both", quality, with_q)
+
+
+def _window_group(words: str) -> WindowTrigger | None:
+    """ "each [other] <creature> you control" / "<creatures> you control" (the creatures its controller
+    controls as it resolves, 608.2h) or "~"."""
+    if words in ("it", "this creature"):
+        return WindowTrigger("", "group", quality=("self",))
+    words = re.sub(r"^(each (?:other )?)([a-z-]+) creature you control$", r"\1\2 creatures you control", words)
+    group = _whom(words, False, True)
+    if group is None or group.whom != "you":
+        return None
+    return WindowTrigger("", "group", other=group.other, quality=group.quality)
+
+
 # ---- Static abilities of a permanent: anthems and lords (604.1, 611.3, 613.1f, 613.4c) ----------------
 #
 # "[Other] <creatures> [you control | your opponents control] get +X/+Y [and have <abilities>]" and
@@ -1619,13 +1977,16 @@ class Static:
     # battlefield")
     whose: str = "you"
     least: int = 1  # how many objects a condition needs ("as long as you control three or more artifacts")
+    most: int | None = None  # or at most how many cards ("as long as you have no cards in hand")
 
     def term(self, kind: str) -> str:
         """The ASP term: ``anthem(Scope,other|each,Q,X,Y)`` or ``grant(Scope,other|each,Q,A)``; for the
         conditional kinds the scope is the kind of object counted (creature, permanent), written
         ``at_least(L,Whose,Kind)`` when the condition needs L objects or an opponent's."""
         scope = self.scope
-        if kind in ("anthem_if", "grant_if", "grant_unless", "anthem_per") and (self.least, self.whose) != (1, "you"):
+        if self.most is not None:
+            scope = f"at_most({self.most},{self.whose},{scope})"
+        elif kind in ("anthem_if", "grant_if", "grant_unless", "anthem_per") and (self.least, self.whose) != (1, "you"):
             scope = f"at_least({self.least},{self.whose},{scope})"
         head = f"{scope},{'other' if self.other else 'each'},{self.quality}"
         if kind == "cda":
@@ -1771,7 +2132,7 @@ def _enchanted(text: str, players: frozenset[str]) -> list[Ability] | None:
 # permanent, artifact, enchantment, land, <creature type>, <land type>, and two of one kind joined by
 # "or" ("another Merfolk or an Island", "a red or white permanent").
 
-_GETS = r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.+?))?"
+_GETS = r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.+?)| and (?P<cant>can't block))?"
 _HAS = r"this creature has (?P<have>.+?)"
 _AS_LONG_AS = (r"as long as (?P<whose>you control|an opponent controls) (?:(?P<article>a|an|another) (?P<object>.+?)|"
                r"(?P<least>\w+) or more (?P<objects>.+?))")
@@ -1825,6 +2186,37 @@ _ATTACKING = [re.compile(rf"(?:{_GETS}|{_HAS}) as long as it's attacking"),
 _EACH_ATTACKING = re.compile(r"this creature gets \+(?P<x>\d+)/\+(?P<y>\d+) for each other attacking creature")
 
 
+_MONSTROUS = [re.compile(rf"(?:{_GETS}|{_HAS}) as long as it's monstrous"),
+              re.compile(r"as long as this creature is monstrous, it "
+                         r"(?:gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.+?))?|has (?P<have>.+?))")]
+
+
+def _while_monstrous(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """ "As long as ~ is monstrous, it has <abilities> / gets +X/+Y" (701.37b): the condition is its own (kind
+    `monstrous`, quality `self`), the permanent's state (`monstrous`). Only X, Y >= 0.
+
+    >>> [a.term for a in _while_monstrous("as long as this creature is monstrous, it has hexproof and "
+    ...                                   "indestructible", frozenset())]
+    ['grant_if(monstrous,each,self,hexproof)', 'grant_if(monstrous,each,self,indestructible)']
+    """
+    m = next((m for pattern in _MONSTROUS if (m := pattern.fullmatch(text))), None)
+    if m is None:
+        return None
+    out: list[Ability] = []
+    if m.group("x") is not None:
+        x, y = _signed(m.group("x")), _signed(m.group("y"))
+        if x < 0 or y < 0:
+            return None
+        out.append(Ability("anthem_if", Static("monstrous", False, "self", x, y)))
+    have = m.group("also") or m.group("have")
+    if have is not None:
+        granted = _granted(have, players)
+        if granted is None:
+            return None
+        out += [Ability("grant_if", Static("monstrous", False, "self", granted=a)) for a in granted]
+    return out
+
+
 def _while_attacking(text: str, players: frozenset[str]) -> list[Ability] | None:
     """ "~ gets +X/+Y [and has <abilities>] as long as it's attacking" and the like (508.1k): the
     condition is its own (kind `attacking`, quality `self`), read off the declared attackers. Only
@@ -1872,7 +2264,8 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     >>> [a.term for a in _conditional("this creature has haste as long as an opponent controls a human", frozenset())]
     ['grant_if(at_least(1,opponents,permanent),each,creature_type("human"),haste)']
     """
-    attacking = _while_attacking(text, players) or _defining(text)
+    attacking = _while_attacking(text, players) or _while_monstrous(text, players) or _defining(text) \
+        or _with_counters(text, players)
     if attacking is not None:
         return attacking
     m = _FOR_EACH.fullmatch(text)
@@ -1881,8 +2274,11 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
         x, y = _signed(m.group("x")), _signed(m.group("y"))
         whose = "you" if m.group("where") == "you control" else "all"
         return [Ability("anthem_per", Static(found[0], m.group("other") is not None, found[1], x, y, whose=whose))]
+    zone = _zone_conditional(text, players)
+    if zone is not None:
+        return zone
     m = next((m for pattern in _CONDITIONAL if (m := pattern.fullmatch(text))), None)
-    if m is None:
+    if m is None or m.group("cant"):
         return None
     whose = "you" if m.group("whose") == "you control" else "opponents"
     least = _number(m.group("least")) if m.group("least") else 1
@@ -1907,6 +2303,98 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     return out
 
 
+# 402.1, 404.1: conditions on the cards in a hand or graveyard, which the players' `hand` and `graveyard` state
+# (docs/situation.md): "as long as seven or more cards are in your graveyard" (threshold, 207.2c), "as long as an
+# opponent has ten or more cards in his or her graveyard", "as long as you have no cards in hand" (hellbent), "…
+# seven or more cards in hand", "… one or fewer cards in hand"; the scope cards(hand) or cards(graveyard) of the
+# controller (you) or of some opponent (opponents), at_least(L,…) or at_most(M,…).
+_ZONE = (r"(?:(?P<gl>\w+) or more cards are in your graveyard|there are (?P<tl>\w+) or more cards in your graveyard"
+         r"|(?P<who>you have|an opponent has) (?:(?P<least>\w+) or more|(?P<no>no)|(?P<most>\w+) or fewer) cards "
+         r"in (?:(?P<hand>hand)|(?:his or her|their) graveyard))")
+_ZONE_CONDITIONAL = [re.compile(rf"(?:{_GETS}|{_HAS}) as long as {_ZONE}"),
+                     re.compile(rf"as long as {_ZONE}, (?:{_GETS}|{_HAS})"),
+                     re.compile(rf"this creature can't (?P<what>attack|block|attack or block) unless {_ZONE}")]
+
+
+def _zone_condition(m: re.Match[str]) -> Static | None:
+    """The condition of a zone line as a :class:`Static` (its granted ability and +X/+Y left out), or None."""
+    found = m.groupdict()
+    if found["gl"] or found["tl"]:
+        least = _number(found["gl"] or found["tl"])
+        return Static("cards(graveyard)", False, "self", whose="you", least=least) if least else None
+    whose = "you" if found["who"] == "you have" else "opponents"
+    scope = "cards(hand)" if found["hand"] else "cards(graveyard)"
+    if found["least"]:
+        least = _number(found["least"])
+        return Static(scope, False, "self", whose=whose, least=least) if least else None
+    most = 0 if found["no"] else _number(found["most"])
+    return Static(scope, False, "self", whose=whose, most=most) if most is not None else None
+
+
+def _zone_conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A creature's ability on itself with a condition on the cards in a hand or graveyard, or None.
+
+    >>> [a.term for a in _zone_conditional("this creature gets +2/+2 as long as seven or more cards are in your "
+    ...                                    "graveyard", frozenset())]
+    ['anthem_if(at_least(7,you,cards(graveyard)),each,self,2,2)']
+    >>> [a.term for a in _zone_conditional("this creature has shadow as long as you have no cards in hand",
+    ...                                    frozenset())]
+    ['grant_if(at_most(0,you,cards(hand)),each,self,shadow)']
+    """
+    m = next((m for pattern in _ZONE_CONDITIONAL if (m := pattern.fullmatch(text))), None)
+    condition = _zone_condition(m) if m else None
+    if m is None or condition is None:
+        return None
+    found = m.groupdict()
+    if found.get("what"):
+        return [Ability("grant_unless", replace(condition, granted=Ability(_RESTRICTED[found["what"]])))]
+    out: list[Ability] = []
+    if found.get("x") is not None:
+        out.append(Ability("anthem_if", replace(condition, power=_signed(found["x"]), toughness=_signed(found["y"]))))
+    if found.get("cant"):
+        out.append(Ability("grant_if", replace(condition, granted=Ability("cant_block"))))
+    have = found.get("also") or found.get("have")
+    if have is not None:
+        granted = _granted(have, players)
+        if granted is None:
+            return None
+        out += [Ability("grant_if", replace(condition, granted=a)) for a in granted]
+    return out
+
+
+# 122.1a: "~ has <abilities> as long as it has a +1/+1 counter on it" (or "N or more +1/+1 counters"; a kind
+# condition counter(DP,DT) on itself), "Each [other] creature you control with a +1/+1 counter on it has
+# <abilities>" (a grant over the quality counter(DP,DT)); 704.5q: +1/+1 and -1/-1 counters are removed in pairs.
+_COUNTER = r"(?P<dp>[+-]\d+)/(?P<dt>[+-]\d+) counters?"
+_WITH_COUNTERS = [re.compile(rf"this creature has (?P<have>.+) as long as it has (?:a|(?P<least>\w+) or more) "
+                             rf"{_COUNTER} on it"),
+                  re.compile(rf"each (?P<other>other )?creature you control with an? {_COUNTER} on it "
+                             r"has (?P<each>.+)")]
+
+
+def _with_counters(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """An ability granted as long as a creature has P/T counters of a kind, or None.
+
+    >>> _with_counters("this creature has reach as long as it has a +1/+1 counter on it", frozenset())[0].term
+    'grant_if(counter(1,1),each,self,reach)'
+    >>> _with_counters("each other creature you control with a +1/+1 counter on it has haste", frozenset())[0].term
+    'grant(you,other,counter(1,1),haste)'
+    """
+    m = next((m for pattern in _WITH_COUNTERS if (m := pattern.fullmatch(text))), None)
+    if m is None:
+        return None
+    found = m.groupdict()
+    dp, dt = _signed(found["dp"]), _signed(found["dt"])
+    quality = f"counter({dp},{dt})"
+    granted = _granted(found.get("have") or found["each"], players)
+    if granted is None or (dp, dt) == (0, 0) or dp * dt < 0:  # 122.1a: a P/T counter kind
+        return None
+    if found.get("each") is not None:
+        return [Ability("grant", Static("you", found["other"] is not None, quality, granted=a)) for a in granted]
+    least = _number(found["least"]) if found["least"] else 1
+    if least is None or least < 1:
+        return None
+    return [Ability("grant_if", Static(quality, False, "self", granted=a, least=least)) for a in granted]
 # 702.95b soulbond: "As long as ~ is paired with another creature, each of those creatures gets +X/+Y" / "both
 # creatures have <abilities>": an effect on the creature it is paired with (scope ``paired``) and on itself
 # while that one is on the battlefield (encodings/statics.lp; the file's `paired_with`).
@@ -1945,8 +2433,8 @@ def _signed(text: str) -> int:
 
 
 # ---- Characteristic-defining abilities that count the battlefield (604.3, 613.4a) ---------------------
-_DEFINING = re.compile(r"this creature's (?P<what>power and toughness are each|power is) equal to the number of "
-                       r"(?P<other>other )?(?P<objects>.+?) (?P<where>you control|on the battlefield)")
+_DEFINING = re.compile(r"this creature's (?P<what>power and toughness are each|power is|toughness is) equal to the "
+                       r"number of (?P<other>other )?(?P<objects>.+?) (?P<where>you control|on the battlefield)")
 
 
 def _plural_object(text: str) -> tuple[str, str] | None:
@@ -1967,19 +2455,52 @@ def _plural_object(text: str) -> tuple[str, str] | None:
     return None
 
 
+# 604.3: "~'s power and toughness are each equal to [twice] the number of cards in your hand / graveyard / your
+# opponents' graveyards", "… creature cards in your graveyard / all graveyards", "~'s power is equal to …":
+# the scope cards(hand), cards(graveyard) or cards(graveyard_creatures), whose you, opponents or all.
+_DEFINING_CARDS = re.compile(r"this creature's (?P<what>power and toughness are each|power is) equal to "
+                             r"(?P<twice>twice )?the number of (?P<creature>creature )?cards in "
+                             r"(?P<where>your hand|your graveyard|your opponents' graveyards|all graveyards)")
+_WHERE = {"your hand": ("hand", "you"), "your graveyard": ("graveyard", "you"),
+          "your opponents' graveyards": ("graveyard", "opponents"), "all graveyards": ("graveyard", "all")}
+
+
+def _defining_cards(text: str) -> list[Ability] | None:
+    """A characteristic-defining ability counting the cards in hands or graveyards, or None.
+
+    >>> _defining_cards("this creature's power is equal to the number of cards in your hand")[0].term
+    'cda(cards(hand),each,any,you,1,0)'
+    """
+    m = _DEFINING_CARDS.fullmatch(text)
+    if m is None:
+        return None
+    zone, whose = _WHERE[m.group("where")]
+    if m.group("creature"):
+        if zone != "graveyard":
+            return None
+        zone = "graveyard_creatures"
+    n = 2 if m.group("twice") else 1
+    toughness = n if m.group("what").startswith("power and") else 0
+    return [Ability("cda", Static(f"cards({zone})", False, "any", n, toughness, whose=whose))]
+
+
 def _defining(text: str) -> list[Ability] | None:
     """ "~'s power [and toughness] is/are each equal to the number of [other] <objects> you control / on the
-    battlefield" (604.3: it defines the printed */*, layer 7a, 613.4a), or None.
+    battlefield", "~'s toughness is equal to …" (604.3: it defines the printed */*, layer 7a, 613.4a), or None.
 
     >>> _defining("this creature's power and toughness are each equal to the number of creatures you control")[0].term
     'cda(creature,each,any,you,1,1)'
     >>> _defining("this creature's power is equal to the number of swamps on the battlefield")[0].term
     'cda(permanent,each,land_type("swamp"),all,1,0)'
     """
+    cards = _defining_cards(text)
+    if cards is not None:
+        return cards
     m = _DEFINING.fullmatch(text)
     found = _plural_object(m.group("objects")) if m else None
     if m is None or found is None:
         return None
-    toughness = 1 if m.group("what").startswith("power and") else 0
+    power, toughness = {"power and toughness are each": (1, 1), "power is": (1, 0), "toughness is": (0, 1)}[
+        m.group("what")]
     whose = "you" if m.group("where") == "you control" else "all"
-    return [Ability("cda", Static(found[0], m.group("other") is not None, found[1], 1, toughness, whose=whose))]
+    return [Ability("cda", Static(found[0], m.group("other") is not None, found[1], power, toughness, whose=whose))]

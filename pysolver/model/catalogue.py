@@ -178,6 +178,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     # the player who controls the permanent can't be attacked (its planeswalkers and battles can)
     LineForm("blocking", "Creatures can't attack you", "cant_attack_you", "508.1c", "Creatures can't attack you",
              literal=False),
+    LineForm("blocking", "~ can't attack unless there are N or more cards in your graveyard", "grant_unless",
+             "508.1c", "This creature can't attack unless there are seven or more cards in your graveyard",
+             ("~ can't attack or block unless you have one or fewer cards in hand",), literal=False),
     # any player's permanent of that kind: the restriction applies while one is on the battlefield
     LineForm("blocking", "~ can't attack/block/attack or block if a/an <object> is on the battlefield", "grant_if",
              "508.1c", "This creature can't attack or block if an enchantment is on the battlefield", literal=False),
@@ -278,7 +281,8 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever this creature blocks, it gets +1/+0 and gains first strike until end of turn",
              ("Whenever ~ blocks or becomes blocked, it gets -2/+2 until end of turn",
               "Whenever ~ becomes blocked, attacking creatures you control get +1/+1 until end of turn",
-              "Whenever ~ blocks, you gain 2 life"), literal=False),
+              "Whenever ~ blocks, you gain 2 life",
+              "Whenever ~ becomes blocked, prevent all combat damage that would be dealt this turn"), literal=False),
     LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, <effect>", "on_block", "509.3d",
              "Whenever this creature blocks or becomes blocked by a white creature, it gains first strike until end of "
              "turn", ("Whenever ~ becomes blocked by a nonblack creature, it gets +1/+1 until end of turn",
@@ -290,6 +294,28 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever ~ attacks and isn't blocked, defending player gets N poison counters", "on_block",
              "509.3g", "Whenever this creature attacks and isn't blocked, defending player gets a poison counter",
              ("Whenever ~ attacks and isn't blocked, it gets +2/+0 until end of turn",), literal=False),
+    # 508.3a, 603.3d: an attack trigger with one target, chosen by the active player as it is put on the stack
+    # (pysolver.model.abilities.ON_TARGET); "you may [have]" (603.5): no target chosen does nothing
+    LineForm("trigger", "Whenever ~ attacks, [you may have] target creature [defending player controls / an opponent "
+             "controls / you control] <effect>", "on_target", "603.3d",
+             "Whenever this creature attacks, target creature can't block this turn",
+             ("Whenever ~ attacks, tap target creature defending player controls",
+              "Whenever ~ attacks, untap target creature you control",
+              "Whenever ~ attacks, target creature gets +0/+3 until end of turn",
+              "Whenever ~ attacks, you may have target creature gain flying until end of turn",
+              "Whenever ~ attacks, you may pay {W}. If you do, tap target creature an opponent controls"),
+             literal=False),
+    LineForm("trigger", "Whenever ~ attacks, [you may have] it deal[s] N damage to <a target>", "on_target", "120.3",
+             "Whenever this creature attacks, it deals 1 damage to target creature or player",
+             ("Whenever ~ attacks, you may have it deal 2 damage to target creature an opponent controls",),
+             literal=False),
+    # 509.2a, 603.3b: block triggers their controllers put on the stack, APNAP (pysolver.model.abilities.PUT_EFFECTS)
+    LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, ~ deals N damage to that creature",
+             "on_block", "603.3b", "Whenever this creature blocks or becomes blocked by a creature, this creature "
+             "deals 1 damage to that creature",
+             ("Whenever ~ becomes blocked by a creature, ~ deals 2 damage to that creature",), literal=False),
+    LineForm("trigger", "Whenever ~ becomes blocked, [you may] untap ~ and remove it from combat", "on_block", "506.4",
+             "Whenever this creature becomes blocked, you may untap it and remove it from combat", literal=False),
     LineForm("trigger", "Flanking", "flanking", "702.25", "Flanking"),
     LineForm("trigger", "Afflict N", "afflict", "702.130", "Afflict 2", literal=False),
     # 702.39a: an attack trigger put on the stack with a target (603.3d), resolved into a requirement (509.1c)
@@ -475,18 +501,40 @@ CATALOGUE: tuple[LineForm, ...] = (
     # a prevention effect, damage being dealt (615.1a)
     LineForm("shields", "{cost}: Regenerate ~", "regenerate", "701.19a", "{1}{G}: Regenerate this creature",
              literal=False),
+    # (615.5: an additional effect that only moves cards from the library, a zone no card of the solver's
+    # combat reads, 121.1, 406: what the prevention does is all it does to a combat)
     LineForm("shields", "Prevent all combat damage that would be dealt to ~", "prevent_combat_damage_to", "615.1a",
-             "Prevent all combat damage that would be dealt to this creature"),
+             "Prevent all combat damage that would be dealt to this creature",
+             ("If combat damage would be dealt to ~, prevent that damage and exile that many cards from the top "
+              "of your library",)),
     LineForm("shields", "Prevent all combat damage that would be dealt by ~", "prevent_combat_damage_by", "615.1a",
              "Prevent all combat damage that would be dealt by this creature"),
     # (every source of damage in a combat is a creature: its combat damage, 510.2, and a dies trigger's
     # creature, as it last existed, 608.2h; so "by creatures" is the same line here)
     LineForm("shields", "Prevent all damage that would be dealt to ~", "prevent_damage_to", "615.1a",
              "Prevent all damage that would be dealt to this creature",
-             ("Prevent all damage that would be dealt to ~ by creatures",)),
+             ("Prevent all damage that would be dealt to ~ by creatures",
+              # 615.5: an additional effect in a hidden zone only (drawing cards, 121.1)
+              "If a source would deal damage to ~, prevent that damage. The source's controller draws cards equal "
+              "to the damage prevented this way")),
     LineForm("shields", "Prevent all combat damage that would be dealt to and dealt by ~",
              "prevent_combat_damage_to_and_by", "615.1a",
              "Prevent all combat damage that would be dealt to and dealt by this creature"),
+    # a prevention shield (615.7): the next N damage to its target, from any sources, is prevented; 615.11: one for
+    # each creature and each player (no target); cost mana symbols, {T} and/or "sacrifice ~"
+    LineForm("shields", "{cost}: Prevent the next N damage that would be dealt to <target> this turn", "shield",
+             "615.7", "{T}: Prevent the next 1 damage that would be dealt to any target this turn",
+             ("{T}: Prevent the next 1 damage that would be dealt to target creature or player this turn",
+              "{W}, {T}: Prevent the next 2 damage that would be dealt to target creature this turn",
+              "{T}: Prevent the next 1 damage that would be dealt to target player this turn",
+              "{1}{W}: Prevent the next 1 damage that would be dealt to ~ this turn",
+              "{T}: Prevent the next 1 damage that would be dealt to each creature and each player this turn"),
+             literal=False),
+    # a prevention effect for the turn (615.1a) on every creature's combat damage; it waits on the stack as the
+    # damage abilities do (405.1); cost mana symbols, {T} and/or "sacrifice ~"
+    LineForm("shields", "{cost}: Prevent all combat damage that would be dealt this turn", "fog", "615.1a",
+             "Sacrifice ~: Prevent all combat damage that would be dealt this turn",
+             ("{2}{G}: Prevent all combat damage that would be dealt this turn",), literal=False),
     # --- static abilities (604.1, 611.3a): anthems and lords, read off the battlefield at every moment;
     # <creatures>: creatures, <color> / non<color> / colorless / multicolored / artifact / <creature type>
     # creatures, or <creature type>s (205.3m, 702.73a changeling); [other]: not the source itself
@@ -498,6 +546,31 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Creatures your opponents control get -1/-0", literal=False),
     LineForm("static", "[Other] <creatures> [you control] have <abilities>", "grant", "613.1f",
              "Elves you control have flying and trample", literal=False),
+    # 122.1a: the counters of a P/T kind on the creature (704.5q: +1/+1 and -1/-1 counters removed in pairs)
+    LineForm("static", "Each [other] creature you control with a +1/+1 counter on it has <abilities>", "grant",
+             "613.1f", "Each creature you control with a +1/+1 counter on it has first strike", literal=False),
+    LineForm("static", "~ has <abilities> as long as it has a +1/+1 counter on it", "grant_if", "122.1a",
+             "This creature has reach as long as it has a +1/+1 counter on it",
+             ("~ has trample as long as it has ten or more +1/+1 counters on it",
+              "~ has trample as long as it has a -1/-1 counter on it"), literal=False),
+    # 402.1, 404.1: the cards in a hand or graveyard, which the players' `hand`, `graveyard` (and
+    # `graveyard_creatures`) state; a card that leaves the battlefield in combat is added to its owner's graveyard
+    LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as N or more cards are in your graveyard",
+             "anthem_if", "404.1", "This creature gets +2/+2 as long as seven or more cards are in your graveyard",
+             ("As long as seven or more cards are in your graveyard, ~ gets +1/+1",
+              "~ gets +4/+4 as long as an opponent has ten or more cards in his or her graveyard"), literal=False),
+    LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as you have no cards in hand", "anthem_if",
+             "402.1", "This creature gets +2/+2 as long as you have no cards in hand",
+             ("As long as you have seven or more cards in hand, ~ gets +2/+1",
+              "~ gets +3/+3 as long as an opponent has no cards in hand"), literal=False),
+    LineForm("static", "~ has <abilities> as long as you have no cards in hand", "grant_if", "402.1",
+             "This creature has shadow as long as you have no cards in hand",
+             ("As long as seven or more cards are in your graveyard, ~ has flying",), literal=False),
+    LineForm("static", "~'s power and toughness are each equal to the number of cards in your hand", "cda", "604.3",
+             "This creature's power and toughness are each equal to the number of cards in your hand",
+             ("~'s power and toughness are each equal to twice the number of cards in your hand",
+              "~'s power and toughness are each equal to the number of cards in your opponents' graveyards",
+              "~'s power is equal to the number of creature cards in all graveyards"), literal=False),
     # 508.1c: the restriction of each creature it describes (as if granted)
     LineForm("static", "[Other] <creatures> [you control] can't attack", "grant", "508.1c",
              "Non-Eye creatures you control can't attack", ("Creatures can't attack",), literal=False),
@@ -545,7 +618,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              literal=False),
     LineForm("static", "~'s power is equal to the number of [other] <objects> you control", "cda", "604.3",
              "This creature's power is equal to the number of Swamps you control",
-             ("~'s power is equal to the number of Swamps on the battlefield",), literal=False),
+             ("~'s power is equal to the number of Swamps on the battlefield",
+              "~'s toughness is equal to the number of Forests you control"), literal=False),
+    # 702.73a: what changeling stands for, written out (Mistform Ultimus)
+    LineForm("static", "~ is every creature type", "changeling", "604.3", "This creature is every creature type",
+             literal=False),
     # --- keyword mechanics (docs/abilities.md "Keyword mechanics"): what they can do in one combat, and the
     # boards where they could do more than the solver plays refused (pysolver.files.loader)
     LineForm("mechanic", "Myriad", "myriad", "702.116", "Myriad"),
@@ -562,6 +639,33 @@ CATALOGUE: tuple[LineForm, ...] = (
              "paired_grant", "702.95b",
              "As long as this creature is paired with another creature, both creatures have flying",
              ("As long as ~ is paired with another creature, each of those creatures has lifelink",), literal=False),
+    # triggers of a priority window (pysolver.rules.window_triggers): turning a permanent face up is a special
+    # action (116.2b); the abilities it triggers go on the stack with their targets (603.3, 603.3d, 117.3c)
+    LineForm("mechanic", "When ~ is turned face up, ~ deals N damage to <a target>", "turned_face_up", "708.8",
+             "When this creature is turned face up, it deals 2 damage to any target",
+             ("When ~ is turned face up, it deals 1 damage to target creature or player",
+              "When ~ is turned face up, it deals 2 damage to each player"), literal=False),
+    LineForm("mechanic", "When ~ is turned face up, put N +1/+1 counters on <creatures> you control",
+             "turned_face_up", "708.8",
+             "When this creature is turned face up, put a +1/+1 counter on each other Dragon creature you control",
+             ("When ~ is turned face up, put two +1/+1 counters on target creature",), literal=False),
+    LineForm("mechanic", "When ~ is turned face up, <creatures> get +X/+Y / gain <keyword> until end of turn",
+             "turned_face_up", "708.8", "When this creature is turned face up, target creature gains haste until "
+             "end of turn", ("When ~ is turned face up, Beast creatures you control get +3/+0 until end of turn",
+                             "When ~ is turned face up, target creature gets -2/-2 until end of turn"),
+             literal=False),
+    # 701.37a: activated for mana as the pumps are; 701.37b: the file states a permanent that is monstrous already
+    LineForm("mechanic", "{cost}: Monstrosity N", "monstrosity", "701.37", "{5}{R}{R}: Monstrosity 3", literal=False),
+    LineForm("mechanic", "When ~ becomes monstrous, <effect>", "becomes_monstrous", "701.37b",
+             "When this creature becomes monstrous, destroy target creature with flying an opponent controls",
+             ("When ~ becomes monstrous, destroy target non-Gorgon creature an opponent controls",), literal=False),
+    LineForm("mechanic", "As long as ~ is monstrous, it has <abilities>", "grant_if", "701.37b",
+             "As long as this creature is monstrous, it has hexproof and indestructible", literal=False),
+    LineForm("mechanic", "When ~ is turned face up, destroy / regenerate / tap target <creature>", "turned_face_up",
+             "708.8", "When this creature is turned face up, destroy target creature with power 3 or less an "
+             "opponent controls", ("When ~ is turned face up, regenerate target creature",
+                                   "When ~ is turned face up, destroy target artifact or enchantment",
+                                   "When ~ is turned face up, tap target creature"), literal=False),
 )
 
 

@@ -13,16 +13,17 @@ players that exist, totals) read with the same functions, so a field has one set
 Traceback (most recent call last):
 ...
 pysolver.errors.InputError: board.yaml: players[1].name: '2bob' is not a valid name ([A-Za-z][A-Za-z0-9_-]*)
->>> name, life, mana, poison = player(Reader(None), {"name": "alice", "mana": "{R}"}, "player")
->>> name, life, str(mana), poison
-('alice', 20, '{R}', 0)
+>>> name, life, mana, poison, zones, shield = player(Reader(None), {"name": "alice", "mana": "{R}", "hand": 3},
+...                                                  "player")
+>>> name, life, str(mana), poison, zones, shield
+('alice', 20, '{R}', 0, {'hand': 3}, 0)
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol, cast
+from typing import Any, NamedTuple, Protocol, cast
 
 from ..errors import InputError
 from . import numbers
@@ -49,19 +50,31 @@ CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswa
 STEPS = ("first_strike", "regular")  # 510.4: the combat damage steps
 FACE_DOWN_BY = ("manifest", "cloak")  # face_down besides true: put onto the battlefield face down (701.40a, 701.58a)
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
-PLAYER_KEYS = {"name", "life", "mana", "poison"}
+PLAYER_KEYS = {"name", "life", "mana", "poison", "hand", "graveyard", "graveyard_creatures", "prevention_shield"}
 PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtypes", "colors", "power",
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
                   "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost", "cant_block_this_turn",
-                  "cant_be_blocked_this_turn", "renowned", "regeneration_shields", "keywords_until_end_of_turn",
-                  "activations_this_turn", "dashed", "paired_with"}
-COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked"}
+                  "cant_be_blocked_this_turn", "renowned", "regeneration_shields", "prevention_shield",
+                  "keywords_until_end_of_turn", "activations_this_turn", "dashed", "monstrous", "paired_with", "token"}
+COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked",
+               "combat_damage_prevented"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
-COUNTERS = ("+X/+Y",)  # the keys of `counters`: P/T counter kinds such as +1/+1, +1/+0, -0/-1 (122.1a)
+COUNTERS = ("+X/+Y", "level")  # the keys of `counters`: P/T counter kinds such as +1/+1, +1/+0, -0/-1 (122.1a), level
 COUNTER_KIND = re.compile(r"([+-])(\d+)/([+-])(\d+)")
 PT_CHANGE = re.compile(r"([+-][0-9]+)/([+-][0-9]+)")  # "+X/+Y", as until_end_of_turn (613.4c)
 MAX_TEXT = 1000  # characters of any one string field (docs/limits.md)
 YAML_BOOLEAN = ' (YAML reads on/off/yes/no as true/false: write "on" in quotes)'  # YAML 1.1 booleans
+
+
+class Level(NamedTuple):
+    """One striation of a leveler card (711.2): "LEVEL `low`-`high`" (`high` None: "LEVEL `low`+"), its power and
+    toughness box and its ability lines; the permanent has them as long as its level counters are in the range."""
+
+    low: int
+    high: int | None
+    power: int
+    toughness: int
+    lines: tuple[str, ...]
 
 
 class CardFace(Protocol):
@@ -85,6 +98,8 @@ class CardFace(Protocol):
     def defense(self) -> int | None: ...
     @property
     def lines(self) -> tuple[str, ...]: ...
+    @property
+    def levels(self) -> tuple[Level, ...]: ...
     @property
     def unmodelled(self) -> tuple[str, ...]: ...
     @property
@@ -185,8 +200,9 @@ def kind(value: Any) -> str:
 
 # ---- players ---------------------------------------------------------------------------------------
 
-def player(r: Reader, raw: Any, path: str) -> tuple[str, int, Mana, int]:
-    """One player entry: name, life, mana and poison counters (122.1f)."""
+def player(r: Reader, raw: Any, path: str) -> tuple[str, int, Mana, int, dict[str, int], int]:
+    """One player entry: name, life, mana, poison counters (122.1f), the card counts stated (hand,
+    graveyard, graveyard_creatures: 402.1, 404.1) and the prevention shield (615.7)."""
     d = r.mapping(raw, path, PLAYER_KEYS)
     if "name" not in d:
         raise r.fail(f"{path}.name", "missing (required)")
@@ -200,7 +216,12 @@ def player(r: Reader, raw: Any, path: str) -> tuple[str, int, Mana, int]:
             raise r.fail(f"{path}.mana", str(exc)) from None
         check_mana(r, mana, f"{path}.mana")
     poison = r.integer(d.get("poison", 0), f"{path}.poison", "poison")  # 122.1f
-    return name, r.integer(d.get("life", 20), f"{path}.life", "life"), mana, poison
+    zones = {key: r.integer(d[key], f"{path}.{key}", "cards") for key in ("hand", "graveyard", "graveyard_creatures")
+             if d.get(key) is not None}
+    if zones.get("graveyard_creatures", 0) > zones.get("graveyard", numbers.MAX_VALUE):
+        raise r.fail(f"{path}.graveyard_creatures", "more creature cards than cards in the graveyard")
+    shield = r.integer(d.get("prevention_shield", 0), f"{path}.prevention_shield", "prevention_shield")  # 615.7
+    return name, r.integer(d.get("life", 20), f"{path}.life", "life"), mana, poison, zones, shield
 
 
 # ---- permanents ------------------------------------------------------------------------------------
@@ -250,15 +271,20 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
             raise r.fail(f"{path}.card", f"card {q(card.name)}: {key} {problem}")
         return value
 
+    counters, level = _pt_counters(r, d["counters"], f"{path}.counters") if d.get("counters") is not None else ((), 0)
+    striation = leveled(card, level)
     power, toughness, loyalty, defense = (number(k) for k in ("power", "toughness", "loyalty", "defense"))
+    if striation is not None:  # 711.2a-b: the base power and toughness of its level (unless the file gives them)
+        power = power if d.get("power") is not None else striation.power
+        toughness = toughness if d.get("toughness") is not None else striation.toughness
     name = field("name", r.text, card.name if card else None)
     line_list = field("abilities", lambda v, p: [r.text(x, f"{p}[{j}]") for j, x in enumerate(r.listing(v, p))],
                       None)
-    lines = tuple(line_list) if line_list is not None else (card.lines if card else ())
+    lines = tuple(line_list) if line_list is not None else \
+        (card.lines + (striation.lines if striation else ()) if card else ())
     # A card's own lines name the card (docs/abilities.md), even where the file gives the permanent another name.
     from_card = card.name if card is not None and line_list is None else None
     abilities = ability_lines(r, lines, path, pid, from_card or name, players, from_card)
-    counters = _pt_counters(r, d["counters"], f"{path}.counters") if d.get("counters") is not None else ()
     face_down = field("face_down", lambda v, p: _face_down(r, v, p), False)
     fields = dict(
         id=pid, controller=player_ref("controller"),
@@ -272,6 +298,7 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         tapped=field("tapped", r.boolean, False),
         summoning_sick=field("summoning_sick", r.boolean, False),
         dashed=field("dashed", r.boolean, False),
+        monstrous=field("monstrous", r.boolean, False),
         paired_with=field("paired_with", r.text, None),  # 702.95b (files.loader: a creature that names it back)
         face_down=face_down,
         mana_cost=_mana_cost(r, d["mana_cost"], f"{path}.mana_cost") if d.get("mana_cost") is not None
@@ -283,7 +310,9 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         renowned=field("renowned", r.boolean, False),  # 702.112b
         regeneration_shields=field("regeneration_shields",
                                    lambda v, p: r.integer(v, p, "regeneration_shields"), 0),  # 701.19a
-        pt_counters=counters,
+        token=field("token", r.boolean, False),  # 111.1
+        prevention_shield=field("prevention_shield", lambda v, p: r.integer(v, p, "prevention_shield"), 0),  # 615.7
+        pt_counters=counters, level_counters=level,
         until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)),
         keywords_until_end_of_turn=field("keywords_until_end_of_turn", lambda v, p: _keywords(r, v, p), ()),
         activations_this_turn=field("activations_this_turn", lambda v, p: _activation_counts(r, v, p), ()))
@@ -401,17 +430,31 @@ def _activation_counts(r: Reader, value: Any, path: str) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _pt_counters(r: Reader, value: Any, path: str) -> tuple[tuple[int, int, int], ...]:
-    """`counters`: how many counters of each P/T kind "+X/+Y" or "-X/-Y" (122.1a), as sorted (dp, dt, n).
+def leveled(card: CardFace | None, level: int) -> Level | None:
+    """The striation of a leveler card (711.2a-b) that `level` level counters are in, or None (711.5: fewer than
+    the first one's N1, the card's uppermost power and toughness and no striation's abilities)."""
+    for striation in card.levels if card else ():
+        if striation.low <= level and (striation.high is None or level <= striation.high):
+            return striation
+    return None
+
+
+def _pt_counters(r: Reader, value: Any, path: str) -> tuple[tuple[tuple[int, int, int], ...], int]:
+    """`counters`: how many counters of each P/T kind "+X/+Y" or "-X/-Y" (122.1a), as sorted (dp, dt, n), and
+    how many level counters (``level``: 711.2, 702.87a; none move in combat, level up is a sorcery's).
 
     A kind is written as :func:`counter_kind` names it ("-0/-1", not "+0/-1"), so that one
     kind has one key; the magnitudes of what a permanent's counters add to its power (and to its
     toughness) sum to at most 2·10^6 (docs/limits.md), so no product or sum in the encodings wraps.
     """
     counts = []
+    level = 0
     for key, n in r.mapping(value, path, None).items():
+        if key == "level":
+            level = r.integer(n, f"{path}.{key}", "counters")
+            continue
         unknown = r.fail(f"{path}.{key}", "unknown key: not a P/T counter kind +X/+Y or -X/-Y, such as +1/+1, +1/+0, "
-                                          "-0/-1 (122.1a)")
+                                          "-0/-1 (122.1a), nor level (711.2)")
         m = COUNTER_KIND.fullmatch(str(key))
         if m is None:
             raise unknown
@@ -429,14 +472,15 @@ def _pt_counters(r: Reader, value: Any, path: str) -> tuple[tuple[int, int, int]
         problem = numbers.problem(sum(abs(c[i]) * c[2] for c in counts), "counter_total")
         if problem is not None:
             raise r.fail(path, f"what the counters add to {what} {problem}")
-    return tuple(sorted(counts))
+    return tuple(sorted(counts)), level
 
 
 def _check_characteristics(r: Reader, p: Mapping[str, Any], path: str) -> None:
     """The numbers each card type needs (208, 306.5b, 310.4), and morph and disguise rules (702.37, 702.168, 708)."""
     types, pid = p["types"], p["id"]
     defined = {key for a in p["abilities"] if a.kind == "cda"
-               for key, on in (("power", True), ("toughness", bool(cast(Static, a.value).toughness))) if on}
+               for key, on in (("power", bool(cast(Static, a.value).power)),
+                               ("toughness", bool(cast(Static, a.value).toughness))) if on}
     for key in sorted(defined):
         if p[key] is not None:
             raise r.fail(f"{path}.{key}", f"permanent {q(pid)}: its {key} is defined by its ability (604.3, the "
@@ -449,6 +493,9 @@ def _check_characteristics(r: Reader, p: Mapping[str, Any], path: str) -> None:
     if p["dashed"] and (p["face_down"] or not any(a.kind == "dash" for a in p["abilities"])):
         raise r.fail(f"{path}.dashed", f"permanent {q(pid)} has no dash ability face up, so its dash cost was "
                                        "not paid (702.109a)")
+    if p["monstrous"] and not any(a.kind == "monstrosity" for a in p["abilities"]):
+        raise r.fail(f"{path}.monstrous", f"permanent {q(pid)} has no monstrosity ability, so it can't have become "
+                                          "monstrous (701.37b)")
     if "Planeswalker" in types and p["loyalty"] is None:
         raise r.fail(f"{path}.loyalty", f"planeswalker {q(pid)} needs loyalty (306.5b)")
     if "Battle" in types:
@@ -573,7 +620,9 @@ def combat(r: Reader, value: Any, active: str, players: frozenset[str], by_id: M
                 blockers=tuple(sorted(blockers)) if blockers is not None else None, damage_step=step,
                 assignment=tuple(assignment) if assignment is not None else None,
                 activations=_activations(r, d.get("activations"), by_id),
-                provoked=_provoked(r, d.get("provoked"), attackers, by_id))
+                provoked=_provoked(r, d.get("provoked"), attackers, by_id),
+                combat_damage_prevented=r.boolean(d.get("combat_damage_prevented", False),  # 615.1a
+                                                  "combat.combat_damage_prevented"))
 
 
 def _provoked(r: Reader, value: Any, attackers: Iterable[tuple[str, str]] | None,

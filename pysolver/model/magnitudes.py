@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import cast
 
-from .abilities import ON_COMBAT, STATICS, CombatAbility, OnCombat, Pump, Static
+from .abilities import ON_COMBAT, ON_TARGET, STATICS, CombatAbility, OnCombat, Pump, Static
 from .mana import Mana, affordable
 from .situation import Permanent, Player, Situation
 
@@ -19,8 +19,8 @@ from .situation import Permanent, Player, Situation
 def magnitude(x: Player | Permanent) -> int:
     """The sum of the magnitudes of the numbers of a player or permanent (numbers.MAX_TOTAL)."""
     if isinstance(x, Player):
-        return abs(x.life) + x.mana.total + x.poison
-    values = [x.power, x.toughness, x.loyalty, x.defense, x.damage, x.regeneration_shields,
+        return abs(x.life) + x.mana.total + x.poison + (x.hand or 0) + (x.graveyard or 0) + x.prevention_shield
+    values = [x.power, x.toughness, x.loyalty, x.defense, x.damage, x.regeneration_shields, x.prevention_shield,
               *(n * max(abs(dp), abs(dt)) for dp, dt, n in x.pt_counters), *map(abs, x.until_end_of_turn),
               x.mana_cost.total if x.mana_cost is not None else None]  # 202.1: paid like a morph cost
     for a in x.abilities:
@@ -56,7 +56,7 @@ def static_magnitude(permanents: Iterable[Permanent]) -> int:
 
 def trigger_magnitude(permanents: Iterable[Permanent]) -> int:
     """At most what the combat triggers of the effect grammar add (pysolver.model.abilities.OnCombat: +X/+Y,
-    counters, life or poison counters, each at most once for every other permanent, 509.3b, 509.3d), |X|+|Y|
+    counters, life or poison counters, damage, each at most once for every other permanent, 509.3b, 509.3d), |X|+|Y|
     and N for every permanent, so that no number they make wraps (numbers.MAX_TOTAL).
 
     >>> pump = "Whenever ~ attacks, attacking creatures get +2/+1 until end of turn"
@@ -64,7 +64,7 @@ def trigger_magnitude(permanents: Iterable[Permanent]) -> int:
     3
     """
     permanents = tuple(permanents)
-    effects = [cast(OnCombat, a.value) for p in permanents for a in p.abilities if a.kind in ON_COMBAT]
+    effects = [cast(OnCombat, a.value) for p in permanents for a in p.abilities if a.kind in (*ON_COMBAT, ON_TARGET)]
     return sum((abs(e.power) + abs(e.toughness) + e.amount) * len(permanents) for e in effects)
 
 
@@ -82,7 +82,8 @@ def pump_magnitude(s: Situation) -> int:
     for p in s.permanents:
         if p.left_battlefield:
             continue
-        pumped = {"pump": 1, "team_pump": creatures.get(p.controller, 0), "regenerate": 0}  # 701.19a: no P/T
+        # 701.19a: no P/T; 701.37a: monstrosity's counters (counted as often as it is paid for: a bound)
+        pumped = {"pump": 1, "team_pump": creatures.get(p.controller, 0), "regenerate": 0, "monstrosity": 1}
         owner = s.player(p.controller)
         for i, (kind, pump) in enumerate(p.pump_abilities()):
             declared = sum(a.times for a in s.combat.activations if (a.permanent, a.ability) == (p.id, i))

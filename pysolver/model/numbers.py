@@ -45,12 +45,14 @@ NATURAL = (0, MAX_VALUE)
 RANGES: dict[str, tuple[int, int]] = {
     "life": SIGNED,        # 119.1, 107.1b: life can be negative
     "poison": NATURAL,     # 122.1f
+    "cards": NATURAL,      # 402.1, 404.1: cards in a hand or graveyard
     "power": SIGNED,       # 208.1, 107.1b
     "toughness": SIGNED,
     "loyalty": NATURAL,    # 306.5b
     "defense": NATURAL,    # 310.4
     "damage": NATURAL,     # 120.6 damage marked
     "regeneration_shields": NATURAL,  # 701.19a: regeneration shields on a creature this turn
+    "prevention_shield": NATURAL,  # 615.7: damage still to be prevented by "prevent the next N damage" shields
     "activations_this_turn": NATURAL,  # 602.5b: activations of one pump ability this turn
     "counters": NATURAL,   # 122.1: how many counters of one kind
     "counter_kind": NATURAL,  # the X and Y of a +X/+Y counter kind (122.1a)

@@ -59,15 +59,27 @@ class Player:
     mana: Mana = field(default_factory=Mana)
     spent: Mana = field(default_factory=Mana)  # paid so far in this combat (702.37e)
     poison: int = 0  # poison counters (122.1f, 704.5c)
+    # the cards in the player's hand and graveyard (402.1, 404.1), where an ability counts them; None: not stated.
+    # `graveyard` leaves out the cards of the situation's permanents that have left the battlefield (counted
+    # apart), `graveyard_creatures` is how many of the others are creature cards.
+    hand: int | None = None
+    graveyard: int | None = None
+    graveyard_creatures: int | None = None
+    prevention_shield: int = 0  # 615.7: damage to them still to be prevented this turn ("prevent the next N damage")
 
     if TYPE_CHECKING:  # what the constructor accepts: mana as text too (the dataclass __init__ at run time)
         def __init__(self, name: str, life: int = 20, mana: Mana | str = ..., spent: Mana = ...,
-                     poison: int = 0) -> None: ...
+                     poison: int = 0, hand: int | None = None, graveyard: int | None = None,
+                     graveyard_creatures: int | None = None, prevention_shield: int = 0) -> None: ...
 
     def __post_init__(self) -> None:
         if not isinstance(self.mana, Mana) or not isinstance(self.name, str) or not isinstance(self.life, int) \
-                or not isinstance(self.poison, int) or isinstance(self.poison, bool) or self.poison < 0:
-            _, _, mana, _ = read.player(Reader(None), self.to_data(), "player")
+                or not isinstance(self.poison, int) or isinstance(self.poison, bool) or self.poison < 0 \
+                or any(v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 0)
+                       for v in (self.hand, self.graveyard, self.graveyard_creatures)) \
+                or not isinstance(self.prevention_shield, int) or isinstance(self.prevention_shield, bool) \
+                or self.prevention_shield < 0:
+            _, _, mana, _, _, _ = read.player(Reader(None), self.to_data(), "player")
             object.__setattr__(self, "mana", mana)
 
     def to_data(self) -> dict[str, JSON]:
@@ -78,13 +90,24 @@ class Player:
             d["mana"] = mana
         if self.poison:
             d["poison"] = self.poison
+        for key in ZONE_COUNTS:
+            if getattr(self, key) is not None:
+                d[key] = getattr(self, key)
+        if self.prevention_shield:
+            d["prevention_shield"] = self.prevention_shield
         return d
 
     def __repr__(self) -> str:
         mana = f", mana={str(self.mana)!r}" if self.mana.total else ""
         spent = f", spent={str(self.spent)!r}" if self.spent.total else ""
         poison = f", poison={self.poison}" if self.poison else ""
-        return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison})"
+        zones = "".join(f", {key}={getattr(self, key)}" for key in ZONE_COUNTS if getattr(self, key) is not None)
+        shield = f", prevention_shield={self.prevention_shield}" if self.prevention_shield else ""
+        return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison}{zones}{shield})"
+
+
+ZONE_COUNTS = ("hand", "graveyard", "graveyard_creatures")  # the players' card counts (402.1, 404.1)
+RETURNED = "/returned"  # the id suffix of the new object a persist or undying ability returned (400.7)
 
 
 @dataclass(frozen=True, repr=False)
@@ -134,6 +157,7 @@ class Permanent:
     tapped: bool = False
     summoning_sick: bool = False
     dashed: bool = False  # 702.109a: cast for its dash cost, so it has haste as long as it stays
+    monstrous: bool = False  # 701.37b: its monstrosity ability resolved (it stays so while on the battlefield)
     paired_with: str | None = None  # 702.95b: the creature a soulbond ability paired it with
     face_down: FaceDown = False
     cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b, 611.2a)
@@ -141,7 +165,10 @@ class Permanent:
     renowned: bool = False  # 702.112b: a designation renown (702.112a) gives, kept until it leaves the battlefield
     left_battlefield: bool = False  # during a combat being explored (704.3, 506.4)
     regeneration_shields: int = 0  # 701.19a: how many times it would be regenerated this turn
+    prevention_shield: int = 0  # 615.7: damage to it still to be prevented this turn ("prevent the next N damage")
     removed_from_combat: bool = False  # during a combat being explored: regenerated (701.19a, 506.4)
+    token: bool = False  # 111.1: no card; leaving the battlefield, it is in no graveyard's count (111.7, 704.5d)
+    level_counters: int = 0  # 711.2: a leveler card's level (its striation is read off the card as it is loaded)
     unchecked: bool = field(default=False, init=False, compare=False)  # lines naming a player wait for its Situation
 
     if TYPE_CHECKING:  # what the constructor accepts: ability lines as text (the dataclass __init__ at run time)
@@ -156,10 +183,12 @@ class Permanent:
                      keywords_until_end_of_turn: tuple[str, ...] = (), activations_this_turn: tuple[int, ...] = (),
                      damage: int = 0,
                      tapped: bool = False, summoning_sick: bool = False, dashed: bool = False,
+                     monstrous: bool = False,
                      paired_with: str | None = None, face_down: FaceDown = False,
                      cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
                      renowned: bool = False, left_battlefield: bool = False, regeneration_shields: int = 0,
-                     removed_from_combat: bool = False) -> None: ...
+                     prevention_shield: int = 0, removed_from_combat: bool = False, token: bool = False,
+                     level_counters: int = 0) -> None: ...
 
     def __post_init__(self) -> None:
         if all(isinstance(v, tuple) for v in (self.types, self.subtypes, self.colors, self.abilities,
@@ -358,14 +387,16 @@ class Permanent:
         if self.pt_counters:
             d["counters"] = (dict(self.pt_counters) if isinstance(self.pt_counters, Mapping)
                              else {counter_kind(dp, dt): n for dp, dt, n in self.pt_counters})
+        if self.level_counters:
+            d["counters"] = {**d.get("counters", {}), "level": self.level_counters}
         if self.until_end_of_turn != (0, 0):
             d["until_end_of_turn"] = pt_change(self.until_end_of_turn)
         if self.keywords_until_end_of_turn:
             d["keywords_until_end_of_turn"] = [keyword_line(k) for k in self.keywords_until_end_of_turn]
         if self.activations_this_turn:
             d["activations_this_turn"] = list(self.activations_this_turn)
-        for key in ("damage", "tapped", "summoning_sick", "dashed", "face_down", "cant_block_this_turn",
-                    "cant_be_blocked_this_turn", "renowned", "regeneration_shields"):
+        for key in ("damage", "tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
+                    "cant_be_blocked_this_turn", "renowned", "regeneration_shields", "prevention_shield", "token"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
         return d
@@ -396,8 +427,11 @@ class Permanent:
         parts += [f"face_down={self.face_down!r}"] if self.face_down in FACE_DOWN_BY else []
         if self.regeneration_shields:
             parts.append(f"regeneration_shields={self.regeneration_shields}")
-        parts += [key for key in ("tapped", "summoning_sick", "dashed", "face_down", "cant_block_this_turn",
-                                  "cant_be_blocked_this_turn", "renowned", "left_battlefield", "removed_from_combat")
+        if self.prevention_shield:
+            parts.append(f"prevention_shield={self.prevention_shield}")
+        parts += [key for key in ("tapped", "summoning_sick", "dashed", "monstrous", "face_down",
+                                  "cant_block_this_turn", "cant_be_blocked_this_turn", "renowned", "left_battlefield",
+                                  "removed_from_combat", "token")
                   if getattr(self, key) is True]
         return f"Permanent({', '.join(parts)})"
 
@@ -427,6 +461,8 @@ class Combat:
     first_strikers: tuple[str, ...] | None = None  # creatures that dealt first-strike damage (510.4)
     activations: tuple[Activation, ...] = ()  # pump abilities activated so far, judged by `check` (602.2)
     provoked: tuple[tuple[str, str], ...] = ()  # (target, provoker): resolved provoke triggers (702.39a, 509.1c)
+    # a resolved "Prevent all combat damage that would be dealt this turn" (615.1a)
+    combat_damage_prevented: bool = False
 
     if TYPE_CHECKING:  # what the constructor accepts: the mappings of a file too
         def __init__(self, attackers: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
@@ -434,7 +470,8 @@ class Combat:
                      damage_step: str | None = None, assignment: Iterable[tuple[str, str, int]] | None = None,
                      first_strikers: tuple[str, ...] | None = None,
                      activations: Iterable[Activation] = (),
-                     provoked: Mapping[str, str | Iterable[str]] | Iterable[tuple[str, str]] = ()) -> None: ...
+                     provoked: Mapping[str, str | Iterable[str]] | Iterable[tuple[str, str]] = (),
+                     combat_damage_prevented: bool = False) -> None: ...
 
     def __post_init__(self) -> None:
         if isinstance(self.attackers, Mapping):
@@ -476,6 +513,8 @@ class Combat:
             for t, a in self.provoked:
                 provoked.setdefault(t, []).append(a)
             d["provoked"] = provoked
+        if self.combat_damage_prevented:
+            d["combat_damage_prevented"] = True
         return d
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
-from ..model.abilities import LIFE, PINGS
+from ..model.abilities import FOGS, LIFE, PINGS, SHIELDS
 from ..model.moves import AbilityActivation
 from ..model.stage import Stage
 from .results import Buffer, Tally
@@ -198,6 +198,9 @@ def move_text(move: Doc) -> str:
             return f"activates {a['permanent']}'s damage ability" + (f" at {a['target']}" if a.get("target") else "")
         if a.get("kind") in LIFE:  # 119.3
             return f"activates {a['permanent']}'s life ability" + (f" at {a['target']}" if a.get("target") else "")
+        if a.get("kind") in (*SHIELDS, *FOGS):  # 615.7, 615.1a
+            return f"activates {a['permanent']}'s prevention ability" + (f" at {a['target']}" if a.get("target")
+                                                                         else "")
         return f"activates {a['permanent']}'s pump {a['times']}x"
     if "attacks" in move:
         return "attacks: " + (", ".join(f"{a} -> {t}" for a, t in move["attacks"]) or "none")

@@ -2,11 +2,12 @@
 702.18, 702.21).
 
 The abilities (docs/abilities.md, "Activated abilities in combat"): "{cost}: Tap target creature"
-(701.26a), "{cost}: Target creature can't block this turn" and "{cost}: Target creature [with power N
-or less] can't be blocked this turn" (509.1b), "{cost}: Target [attacking |
-blocking] creature gets +X/+Y until end of turn" (613.4c) and "{cost}, {T}: ~ gets +X/+Y until end
-of turn". A cost is mana symbols, paid from the controller's `mana` (602.2b, 601.2g-h), and/or {T}:
-the permanent must be untapped (602.5a; an attacking creature without vigilance is tapped, 508.1f,
+(701.26a), "{cost}: Target creature can't block this turn" and "{cost}: Target creature [with power N or less]
+can't be blocked this turn" (509.1b), "{cost}: Target [attacking | blocking] creature gets +X/+Y until
+end of turn" (613.4c), "{cost}, {T}: ~ gets +X/+Y until end of turn" and "{cost}: Prevent the next N
+damage that would be dealt to <a target / ~ / each creature and each player> this turn" (615.7, 615.11:
+:func:`shielded`). A cost is mana symbols, paid from the controller's `mana` (602.2b, 601.2g-h), and/or
+{T}: the permanent must be untapped (602.5a; an attacking creature without vigilance is tapped, 508.1f,
 702.20b) and, if it is a creature, not summoning sick unless it has haste (302.6, 702.10c). A
 face-down permanent has no abilities (708.2a). An ability with {T} in its cost is activated at most
 once while its source stays tapped; one of mana only as often as the pool pays.
@@ -51,10 +52,10 @@ from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
 
-from ..asp.facts import REQUIREMENTS, atom, constant, program, situation_facts
-from ..asp.solving import CHARACTERISTICS, control, one_model
+from ..asp.facts import REQUIREMENTS, atom, constant, program
+from ..asp.solving import CHARACTERISTICS
 from ..model import Permanent, Situation
-from ..model.abilities import COST_ONLY, LIFE, PINGS, STACKED, CombatAbility
+from ..model.abilities import COST_ONLY, FOGS, LIFE, NONCOMBAT_DAMAGE, PINGS, SHIELDS, STACKED, CombatAbility
 from ..model.mana import Mana, pays
 from ..model.moves import DEATH_TRIGGERS, AbilityActivation, Trigger
 from ..model.stage import Stage
@@ -63,11 +64,13 @@ from . import tokens
 from .combat import has_statics
 from .pingers import deal, lki
 from .pumps import BLIND_BEFORE_BLOCKS, lowers_toughness, pumps_of, source_of
+from .states import one_state_answer
 from .statics import has_now
 
 # 115.1: they have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers)
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "ping")
 TAKING = ("tap_target", "target_cant_block", "target_unblockable")  # they only take choices away (may_matter)
+
 ENCODINGS = CHARACTERISTICS + ("combat", "activated")
 BEFORE_BLOCKS = (Stage.BEGINNING_OF_COMBAT, Stage.AFTER_ATTACKERS)
 CACHED = 4096  # target sets remembered by their situations (a search asks again at each action)
@@ -145,12 +148,17 @@ def offered(s: Situation, kind: str) -> bool:
 
 def may_deal_damage(s: Situation) -> bool:
     """Whether a permanent on the battlefield (face down too: it may be turned face up, 702.37e) has a
-    "~ deals N damage to …" (:data:`~pysolver.model.abilities.PINGS`) that its controller can pay for
-    now, timing aside (602.5b: one "before attackers are declared" only counts before then). Mana is
-    only spent and nothing modelled untaps a permanent, so one that can't be paid now can't later:
-    its damage may reach any fight only while this holds (:mod:`pysolver.game.fights`)."""
-    return any(kind in STACKED and payable(s, p, ab) for p in s.permanents if not p.left_battlefield
-               for kind, ab in p.combat_abilities())
+    "~ deals N damage to …" (:data:`~pysolver.model.abilities.PINGS`) or another ability that waits on
+    the stack (:data:`~pysolver.model.abilities.STACKED`: life, 119.3; "Prevent all combat damage that
+    would be dealt this turn", 615.1a) that its controller can pay for now, timing aside (602.5b: one
+    "before attackers are declared" only counts before then). Mana is only spent and nothing modelled
+    untaps a permanent, so one that can't be paid now can't later: its effect may reach any fight only
+    while this holds (:mod:`pysolver.game.fights`). A summoning-sick creature may still be given haste by
+    a pump (302.6, 702.10c, 613.1f): where a pump on the battlefield gives haste, summoning sickness is not
+    counted."""
+    hasty = any("haste" in pump.keywords for x in s.permanents if not x.left_battlefield for pump in pumps_of(x))
+    return any(kind in STACKED and payable(s, replace(p, summoning_sick=False) if hasty else p, ab)
+               for p in s.permanents if not p.left_battlefield for kind, ab in p.combat_abilities())
 
 
 def targets(s: Situation, pid: str, index: int) -> tuple[str, ...]:
@@ -163,9 +171,11 @@ def targets(s: Situation, pid: str, index: int) -> tuple[str, ...]:
 
 
 def targeted(kind: str, ab: CombatAbility) -> bool:
-    """Whether an ability of `kind` has a target (115.1): those of :data:`TARGETED`, and a life ability's
-    "target player" or "target opponent" (not "each opponent", "you gain N life")."""
-    return kind in TARGETED or (kind in LIFE and ab.target in ("player", "opponent"))
+    """Whether an ability of `kind` has a target (115.1): those of :data:`TARGETED`, a life ability's
+    "target player" or "target opponent" (not "each opponent", "you gain N life"), a prevention shield's
+    "any target", "target creature", "target player" (not "~", "each creature and each player", 615.11)."""
+    return (kind in TARGETED or (kind in LIFE and ab.target in ("player", "opponent"))
+            or (kind in SHIELDS and ab.target in ("any", "creature", "player")))
 
 
 @lru_cache(maxsize=CACHED)
@@ -178,8 +188,7 @@ def _targets(s: Situation) -> dict[tuple[str, int], tuple[str, ...]]:
               if kind in TARGETED and ab.most_power is not None]
     if not facts:
         return {}
-    symbols = one_model(control(ENCODINGS, situation_facts(s) + "\n" + program(facts),
-                                parts=("base", "activation_targets")))
+    symbols = one_state_answer(ENCODINGS, s, ("base", "activation_targets"), program(facts))
     found: dict[tuple[str, int], list[str]] = {}
     for sym in symbols:
         src, i, t = sym.arguments
@@ -261,6 +270,8 @@ def activate(s: Situation, move: AbilityActivation) -> Situation:
     s = replace(s, players=players, permanents=permanents)
     if move.ward_paid is False:
         return s
+    if kind in SHIELDS:
+        return shielded(s, p.id, ab, move.target)
     if ab.token is not None:  # 111.1, 111.2: its controller creates the tokens; then 704.3
         from .combat import settle
         return settle(tokens.created(s, p.id, ab.token, p.controller))
@@ -297,7 +308,8 @@ def put_ping(s: Situation, move: AbilityActivation, known: tuple[str, ...]) -> T
 def resolve_ping(s: Situation, t: Trigger) -> Situation:
     """`s` after the damage ability `t` resolved (608.2), before state-based actions: nothing if its
     target is no longer legal (608.2b: gone, out of combat, 506.4, or no longer a legal target of its
-    source as it last existed, 113.7a); else its damage (:func:`pysolver.rules.pingers.deal`)."""
+    source as it last existed, 113.7a); else its damage (:func:`pysolver.rules.pingers.deal`), its life
+    lost or gained (:func:`life_changed`), or all combat damage prevented this turn (615.1a)."""
     source = s.permanent(t.source)
     _, ab = source.combat_abilities()[t.ability]
     if t.target:
@@ -309,6 +321,8 @@ def resolve_ping(s: Situation, t: Trigger) -> Situation:
             return s
     if t.kind in LIFE:
         return life_changed(s, t.controller, ab, t.target)
+    if t.kind in FOGS:  # 615.1a: every creature's combat damage this turn
+        return replace(s, combat=replace(s.combat, combat_damage_prevented=True))
     return deal(s, ab.target, t.target, ab.damage, t.lki)
 
 
@@ -328,6 +342,31 @@ def life_changed(s: Situation, controller: str, ab: CombatAbility, target: str) 
     players = tuple(replace(p, life=p.life - ab.loss * (p.name in losing) + ab.gain * (p.name == controller))
                     for p in s.players)
     return replace(s, players=players)
+
+
+def shielded(s: Situation, source: str, ab: CombatAbility, target: str) -> Situation:
+    """`s` after a prevention shield ability resolved (608.2, 615.7): its target (a permanent or a player),
+    the source itself for "~" if it is still on the battlefield, or each creature on the battlefield and
+    each player (615.11: a shield for each, none targeted) gets `ab.prevent` more damage prevented this turn.
+
+    >>> from pysolver.model import Player
+    >>> s = Situation((Player("a"), Player("b")), "a", (Permanent("x", "a", power=1, toughness=1),))
+    >>> ab = CombatAbility(0, 0, Mana(), True, "each_creature_and_player", prevent=2)
+    >>> after = shielded(s, "x", ab, "")
+    >>> [p.prevention_shield for p in after.players], after.permanent("x").prevention_shield
+    ([2, 2], 2)
+    """
+    n = ab.prevent
+    each = ab.target == "each_creature_and_player"
+
+    def gets(x: Permanent) -> bool:
+        if x.left_battlefield:
+            return False
+        return x.is_creature if each else x.id == (target or source)
+    players = tuple(replace(pl, prevention_shield=pl.prevention_shield + n) if each or pl.name == target else pl
+                    for pl in s.players)
+    permanents = tuple(replace(x, prevention_shield=x.prevention_shield + n) if gets(x) else x for x in s.permanents)
+    return replace(s, players=players, permanents=permanents)
 
 
 def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
@@ -362,6 +401,42 @@ def token_matters(s: Situation, window: str, p: Permanent, ab: CombatAbility) ->
             or any(a.kind in DEATH_TRIGGERS or a.kind in STACKED for x in s.permanents if not x.left_battlefield
                    for a in x.abilities)
             or any(kind == "target_pump" and y.toughness < 0 for x in s.permanents for kind, y in abilities_of(x)))
+
+
+def noncombat_damage(s: Situation) -> bool:
+    """Whether a permanent on the battlefield has an ability that deals damage outside combat damage: "~ deals N
+    damage to …" (:data:`~pysolver.model.abilities.PINGS`, 120.3) or a death trigger that does (603.10a)."""
+    return any(a.kind in NONCOMBAT_DAMAGE for p in s.permanents if not p.left_battlefield for a in p.abilities)
+
+
+def shields_players(s: Situation) -> bool:
+    """Whether a player has or may get a prevention shield (615.7: a player's `prevention_shield`, or an ability
+    that can give one, face down too: it may be turned face up): it may prevent damage from any creature
+    attacking them, the player choosing which (so, for :mod:`pysolver.game.fights`, the fights' life totals do
+    not add up; a creature's shield is its fight's)."""
+    return any(p.prevention_shield for p in s.players) or any(
+        kind in SHIELDS and ab.target in ("any", "player", "each_creature_and_player")
+        for p in s.permanents if not p.left_battlefield for kind, ab in p.combat_abilities())
+
+
+def shield_matters(s: Situation, before: bool, target: str, ab: CombatAbility) -> bool:
+    """Whether a prevention shield (615.7) on `target` (a permanent or player; any for "each creature and
+    each player", 615.11) may change an end: damage may still be dealt to it. Noncombat damage may reach
+    anything at any time (:func:`noncombat_damage`); else only combat damage is dealt, in the damage steps
+    (510.2), to a creature in combat (510.1, 506.4), a player, or a planeswalker or battle attacked
+    (510.1b), and a shield made before blockers are declared does the same made in the window after them
+    (nothing reads a shield before damage is dealt, and blocking taps no creature, 509.1: its {T} can
+    still be paid), so it waits for that window."""
+    if noncombat_damage(s):
+        return True
+    if before:
+        return False
+    if ab.target == "each_creature_and_player" or target in s.player_names:
+        return True
+    attacks = s.combat.attackers or ()
+    fighting = {a for a, _ in attacks} | {t for _, t in attacks} | {b for b, _ in s.combat.blockers or ()}
+    x = s.permanent(target)
+    return x.id in fighting and not x.left_battlefield and not x.removed_from_combat
 
 
 def _requirements(s: Situation) -> bool:
@@ -399,6 +474,8 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
     taking = before and _requirements(s)  # tapping / "can't block" may free a requirement
     if move.ward_paid is False or kind in TAKING or kind in COST_ONLY:
         return taking and (ab.tap or move.ward_paid is not False)
+    if kind in SHIELDS:
+        return (taking and ab.tap) or shield_matters(s, before, move.target or p.id, ab)
     if ab.toughness < 0:
         return True
     target = s.permanent(move.target or p.id)

@@ -249,7 +249,8 @@ def _describe(o: object) -> str:
     return str(o)
 
 
-QUALITIES = ("color", "keyword", "cmp", "either", "both", "creature_type")  # creature qualities (model.abilities)
+# creature qualities (pysolver.model.abilities)
+QUALITIES = ("color", "keyword", "cmp", "either", "both", "creature_type", "counter")
 
 
 def _plain_term(sym: clingo.Symbol) -> Any:

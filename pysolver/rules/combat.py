@@ -11,7 +11,7 @@ state after the step, so assignments with equal results are explored once.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -19,6 +19,7 @@ from typing import Any
 from clingo import SymbolType
 
 from ..asp.facts import situation_facts
+from ..asp.reads import answers, most_obeyed, one_answer
 from ..asp.solving import (
     AFTER_DECLARATIONS,
     BLOCKERS,
@@ -26,18 +27,15 @@ from ..asp.solving import (
     STEP,
     STEP_RESULTS,
     args_of,
-    control,
-    models,
-    most_obeyed,
-    one_model,
 )
 from ..model import Permanent, Situation
 from ..model.abilities import COST_ONLY, STATICS, declares_only
+from ..model.situation import RETURNED
 from ..model.stage import Stage
 from ..model.values import Line, Outcome
 from .facedown import Turn, turn_face_up
+from .states import one_state_answer
 
-RETURNED = "/returned"  # the id suffix of the new object a persist or undying ability returned (400.7)
 # The parts choosing every source's shares of a step (outcomes.lp, 510.1): power-independent.
 CHOOSE_RESULTS = ("choose_results", "choose_shares")
 # The parts that show a step's results as the state the combat goes on from (outcomes.lp), telling
@@ -75,7 +73,7 @@ def settle(s: Situation) -> Situation:
     combat is no longer attacking (506.4, 611.3a), so the check is repeated until nothing more changes.
     """
     while True:
-        shown = one_model(control(CHARACTERISTICS, situation_facts(s), parts=("base", "show_gone")))
+        shown = one_state_answer(CHARACTERISTICS, s, ("base", "show_gone"))  # (one program per board)
         left = {p.id for p in s.permanents if p.left_battlefield}
         gone = {args_of(sym)[0] for sym in shown if sym.name == "gone"} - left
         saved = {args_of(sym)[0] for sym in shown if sym.name == "regenerates"} - left  # 701.19a instead of 704.5g
@@ -87,7 +85,7 @@ def settle(s: Situation) -> Situation:
         if not statics:
             break
     if s.combat.damage_step == "regular" and s.combat.first_strikers is None:
-        fast = one_model(control(STEP, situation_facts(s), parts=("base", "show_fast")))
+        fast = one_answer(STEP, situation_facts(s), parts=("base", "show_fast"))
         s = s.with_combat(first_strikers=tuple(sorted(args_of(sym)[0] for sym in fast)))
     return s
 
@@ -120,6 +118,23 @@ def has_statics(s: Situation) -> bool:
     """
     return any(a.kind in STATICS and not declares_only(a)
                for p in s.permanents if not p.left_battlefield for a in p.abilities)
+
+
+PLAIN_STATICS = ("anthem", "grant")  # their effect reads only their source's presence and the object it affects
+
+
+def may_change_statics(s: Situation, r: StepResult) -> bool:
+    """Whether what a damage step's result `r` did may change what a static ability of `s` does, so that
+    the state-based actions must be checked again (704.3; the step's result holds the first check,
+    ``encodings/outcomes.lp``): a permanent regenerated (removed from combat, 506.4) or returned (702.79a,
+    702.93a), a static ability's source gone (611.3b), or one gone while a static ability reads more than
+    its source and the object it affects (a condition or a count, 611.3a)."""
+    if r.regenerated or r.returned:
+        return True
+    gone = [p for p in s.permanents if p.id in r.gone]
+    return bool(gone) and (any(a.kind in STATICS for p in gone for a in p.abilities)
+                           or any(a.kind in STATICS and a.kind not in PLAIN_STATICS
+                                  for p in s.permanents if not p.left_battlefield for a in p.abilities))
 
 
 def settled(s: Situation) -> Situation:
@@ -160,8 +175,9 @@ def may_matter(s: Situation, window: str) -> set[str]:
     lowers toughness (602.2, 704.5f), or an ability that acts on other creatures (a pump of
     "creatures you control", 613.4c, or one of :mod:`pysolver.rules.activated`'s, 602.2), or a pump
     that gives a keyword (613.1f): those are included too (turned face up, it may activate them, 702.37e);
-    and on a board with static abilities every one (611.3a: its side may be a source, or be covered by
-    one or no longer)."""
+    so is one with a "when ~ is turned face up" or "when ~ becomes monstrous" trigger (708.8, 701.37b: its
+    effect may reach any permanent or player); and on a board with static abilities every one (611.3a: its
+    side may be a source, or be covered by one or no longer)."""
     attackers = {a for a, _ in s.combat.attackers or ()}
     in_combat = attackers | {b for b, _ in s.combat.blockers or ()}
     relevant = {p.id for p in s.permanents
@@ -169,6 +185,7 @@ def may_matter(s: Situation, window: str) -> set[str]:
                 or (window == Stage.AFTER_ATTACKERS and p.controller != s.active)}
     return relevant | {p.id for p in s.permanents if p.face_down and (
         may_leave_face_up(replace(p, face_down=False)) or any(k not in COST_ONLY for k, _ in p.combat_abilities())
+        or p.has("turned_face_up") or p.has("becomes_monstrous")
         or any(pump.toughness < 0 or kind == "team_pump" or pump.keywords for kind, pump in p.pump_abilities()))}
 
 
@@ -189,6 +206,8 @@ class StepResult:
     returned: frozenset[str] = frozenset()  # 702.79a, 702.93a
     regenerated: frozenset[str] = frozenset()  # 701.19a
     hits: frozenset[tuple[str, str]] = frozenset()  # 510.3a: (source, recipient) of combat-damage triggers
+    shields: tuple[tuple[str, int], ...] = ()  # 615.7: what is left of each prevention shield
+    shield_choices: frozenset[str] = frozenset()  # 615.7, 616.1: whose shield's use the result depends on
 
 
 def step_results(s: Situation) -> Iterator[StepResult]:
@@ -196,13 +215,13 @@ def step_results(s: Situation) -> Iterator[StepResult]:
 
     The shares that change a result are chosen, not the amounts (outcomes.lp, ``#program
     choose_results``): grounding follows lethal damage, loyalty and defense, not power."""
-    ctl = control(STEP_RESULTS, situation_facts(s.with_combat(assignment=None)),
-                  parts=("base", *CHOOSE_RESULTS, *STEP_SHOWN), args=("--models=0", "--project=project"))
-    for symbols in models(ctl):
-        yield step_result(symbols)
+    read: dict[Any, tuple[str, tuple[Any, ...]]] = {}  # the shown atoms recur from model to model
+    for symbols in answers(STEP_RESULTS, situation_facts(s.with_combat(assignment=None)),
+                           parts=("base", *CHOOSE_RESULTS, *STEP_SHOWN), args=("--models=0", "--project=project")):
+        yield step_result(symbols, read)
 
 
-def step_result(symbols: list[Any], read: dict[Any, tuple[str, tuple[Any, ...]]] | None = None) -> StepResult:
+def step_result(symbols: Sequence[Any], read: dict[Any, tuple[str, tuple[Any, ...]]] | None = None) -> StepResult:
     """A :class:`StepResult` from the shown atoms of one model of ``outcomes.lp``; `read` caches the
     atoms already read (they recur from model to model of one program)."""
     read = {} if read is None else read
@@ -226,7 +245,8 @@ def step_result(symbols: list[Any], read: dict[Any, tuple[str, tuple[Any, ...]]]
         poison=pairs("after_poison"), minus_counters=pairs("after_minus_counters"),
         returned=frozenset(x for x, in by_name.get("after_returned", ())),
         regenerated=frozenset(x for x, in by_name.get("after_regenerated", ())),
-        hits=frozenset(by_name.get("hit", ())))
+        hits=frozenset(by_name.get("hit", ())), shields=pairs("after_shield"),
+        shield_choices=frozenset(x for x, in by_name.get("shield_choice", ())))
 
 
 def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str], ...], StepResult]]:
@@ -238,11 +258,11 @@ def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str
     declaration and then enumerating its step results, in one call instead of one per declaration."""
     facts = situation_facts(s.with_combat(blockers=None, assignment=None))
     best = most_obeyed(BLOCKERS, facts)
-    ctl = control(BLOCKERS.encodings + AFTER_DECLARATIONS, facts,
-                  parts=("base", *BLOCKERS.whole_board, ("require", [best or 0]), "project_blocks",
-                         BLOCKERS.show, *CHOOSE_RESULTS, *STEP_SHOWN), args=("--models=0", "--project=project"))
     read: dict[Any, tuple[str, tuple[Any, ...]]] = {}  # the shown atoms recur from model to model
-    for symbols in models(ctl):
+    parts = ("base", *BLOCKERS.whole_board, ("require", [best or 0]), "project_blocks", BLOCKERS.show,
+             *CHOOSE_RESULTS, *STEP_SHOWN)
+    for symbols in answers(BLOCKERS.encodings + AFTER_DECLARATIONS, facts, parts=parts,
+                           args=("--models=0", "--project=project")):
         blocks = tuple(sorted(tuple(args_of(sym)) for sym in symbols if sym.name == "block"))
         yield blocks, step_result([sym for sym in symbols if sym.name != "block"], read)
 
@@ -251,25 +271,31 @@ def apply_step(s: Situation, r: StepResult) -> Situation:
     """The situation after a damage step: life, poison, damage, -1/-1 counters, loyalty, defense,
     permanents gone, creatures returned by persist or undying (:func:`returned_object`), creatures
     regenerated (:func:`regenerate`, 701.19a); the next step is the regular one, remembering who
-    dealt first-strike damage (510.4)."""
+    dealt first-strike damage (510.4; nobody, after a regular step that had no first-strike step before it);
+    what is left of the prevention shields (615.7)."""
     life, damage, loyalty, defense = dict(r.life), dict(r.damage), dict(r.loyalty), dict(r.defense)
-    poison, minus = dict(r.poison), dict(r.minus_counters)
-    players = tuple(p if (life.get(p.name, p.life), poison.get(p.name, p.poison)) == (p.life, p.poison)
-                    else replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison))
+    poison, minus, shields = dict(r.poison), dict(r.minus_counters), dict(r.shields)
+    players = tuple(p if (life.get(p.name, p.life), poison.get(p.name, p.poison),
+                          shields.get(p.name, p.prevention_shield)) == (p.life, p.poison, p.prevention_shield)
+                    else replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison),
+                                 prevention_shield=shields.get(p.name, p.prevention_shield))  # 615.7
                     for p in s.players)
 
     def after(p: Permanent) -> Permanent:
         changed = (damage.get(p.id, p.damage), loyalty.get(p.id, p.loyalty), defense.get(p.id, p.defense),
-                   p.left_battlefield or p.id in r.gone)
+                   p.left_battlefield or p.id in r.gone, shields.get(p.id, p.prevention_shield))
         added = minus.get(p.id, p.minus_counters) - p.minus_counters  # 120.3d: -1/-1 counters from wither, infect
-        if changed == (p.damage, p.loyalty, p.defense, p.left_battlefield) and not added:
+        if changed == (p.damage, p.loyalty, p.defense, p.left_battlefield, p.prevention_shield) and not added:
             return p
         return replace(p, damage=changed[0], loyalty=changed[1], defense=changed[2],
-                       left_battlefield=changed[3]).with_counters(-1, -1, added)
+                       left_battlefield=changed[3], prevention_shield=changed[4]).with_counters(-1, -1, added)
     permanents = tuple(regenerate(s, after(p)) if p.id in r.regenerated else after(p) for p in s.permanents)
     permanents += tuple(returned_object(p) for p in s.permanents if p.id in r.returned)
-    combat = replace(s.combat, damage_step="regular",
-                     first_strikers=tuple(sorted(r.dealers)) if r.step == "first_strike" else s.combat.first_strikers)
+    # (after a regular step with no first-strike step before it, none dealt first-strike damage, 510.4: recorded,
+    # so that no question asks again who had first strike as it began)
+    first = (tuple(sorted(r.dealers)) if r.step == "first_strike"
+             else s.combat.first_strikers if s.combat.first_strikers is not None else ())
+    combat = replace(s.combat, damage_step="regular", first_strikers=first)
     return replace(s, players=players, permanents=permanents, combat=combat)
 
 
@@ -289,7 +315,8 @@ def returned_object(p: Permanent) -> Permanent:
     persist = p.has("persist") and not (p.has("undying") and (p.toughness or 0) <= 1)
     return replace(p, id=p.id + RETURNED, controller=p.owner or p.controller, damage=0, tapped=False,
                    face_down=False, left_battlefield=False, pt_counters=((-1, -1, 1),) if persist else ((1, 1, 1),),
-                   until_end_of_turn=(0, 0), keywords_until_end_of_turn=(), renowned=False)  # 702.112b
+                   until_end_of_turn=(0, 0), keywords_until_end_of_turn=(), renowned=False,  # 702.112b
+                   prevention_shield=0)  # 615.7: the shields were the old object's
 
 
 def original_id(pid: str) -> str:

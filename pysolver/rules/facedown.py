@@ -74,8 +74,9 @@ def _choices(window: tuple[Permanent, ...], pools: tuple[Player, ...],
     facts = situation_facts(Situation(pools, pools[0].name, window)) + "\n" + program(
         [atom("acting", pl) for pl in sorted(acting)] + [atom("considered", p.id) for p in window])
     ctl = control(WINDOW, facts, parts=("base", "choose_face_up", "show_face_up"))
-    return tuple(tuple(sorted((args_of(sym)[0], args_of(sym)[1]) for sym in symbols))
-                 for symbols in models(ctl) if symbols)
+    # Sorted, fewest turns first: the solver's model order is not the same on every platform.
+    return tuple(sorted((tuple(sorted((args_of(sym)[0], args_of(sym)[1]) for sym in symbols))
+                         for symbols in models(ctl) if symbols), key=lambda turns: (len(turns), turns)))
 
 
 def turn_face_up(s: Situation, turns: tuple[Turn, ...]) -> Situation:

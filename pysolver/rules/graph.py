@@ -26,7 +26,8 @@ import clingo
 import networkx as nx
 
 from ..asp.facts import EDGE_REQUIREMENTS, situation_facts
-from ..asp.solving import BOARD, args_of, control, one_model
+from ..asp.reads import one_answer
+from ..asp.solving import BOARD, args_of
 from ..model import Situation
 from .combat import settled
 
@@ -43,7 +44,7 @@ def attacker_blocker_graph(s: Situation) -> nx.DiGraph:
     ``graph["requirements"]`` the requirements (509.1c, 508.1d) as (kind, objects), ``graph["obeyed"]``
     those obeyed by the declarations as they stand.
     """
-    symbols = one_model(control(BOARD, situation_facts(settled(s)), parts=("base", "show_graph")))
+    symbols = one_answer(BOARD, situation_facts(settled(s)), parts=("base", "show_graph"))
     g = nx.DiGraph(restrictions=[])
     for sym in symbols:
         args = args_of(sym)

@@ -39,10 +39,12 @@ from functools import lru_cache
 from clingo import Function, Number, String
 
 from ..asp.facts import atom, program, situation_facts
-from ..asp.solving import CHARACTERISTICS, control, one_model
+from ..asp.reads import one_answer
+from ..asp.solving import CHARACTERISTICS
 from ..model import Situation
 from ..model.abilities import HIT_TRIGGERS
 from ..model.moves import Trigger
+from .states import one_state_answer
 from .triggers import apnap
 
 HITS = CHARACTERISTICS + ("hits",)
@@ -65,7 +67,7 @@ def triggered(s: Situation, hits: frozenset[tuple[str, str]]) -> tuple[Trigger, 
         return ()
     facts = situation_facts(s) + "\n" + program([atom("hit", src, r) for src, r in sorted(hits)])
     found = []
-    for sym in one_model(control(HITS, facts, parts=("base", "hit_triggers"))):
+    for sym in one_answer(HITS, facts, parts=("base", "hit_triggers")):
         if sym.match("hit_trigger", 5):
             source, kind, recipient, n = (sym.arguments[0].string, sym.arguments[1].name, sym.arguments[2].string,
                                           sym.arguments[3].number)
@@ -90,7 +92,7 @@ def resolved(s: Situation, t: Trigger) -> Situation:
     life: dict[str, int] = {}
     destroyed, renowned, tapped = set(), set(), set()
     minus: dict[str, int] = {}
-    for sym in one_model(control(HITS, situation_facts(s), parts=("base", part))):
+    for sym in one_state_answer(HITS, s, ("base", part)):  # (one program per board)
         if sym.match("resolved_plus_counters", 2):
             plus[sym.arguments[0].string] = sym.arguments[1].number
         elif sym.match("resolved_life", 2):

@@ -15,7 +15,8 @@ life loss or poison counters for a player (120.3a, 120.3b), damage marked or -1/
 creature (120.3e, 120.3d), loyalty and defense counters removed (120.3c, 120.3h), life gained
 with lifelink (702.15b), destruction by deathtouch (704.5h, 702.2b) unless a regeneration shield
 replaces it (701.19a); "Prevent all damage that would be dealt to ~" prevents it (615.1a), and so
-does protection from a quality of the source for "each creature" (702.16e). State-based actions
+does protection from a quality of the source for "each creature" (702.16e); a prevention shield prevents
+what it can of the rest (615.7). State-based actions
 follow (704.3; :func:`pysolver.rules.activated.activate`).
 
 >>> from pysolver.files.loader import situation_from_data

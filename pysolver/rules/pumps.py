@@ -67,7 +67,7 @@ BLIND_BEFORE_BLOCKS = frozenset({
     "tap_mana", "tap_hidden",
     # regeneration and prevention (701.19a, 615.1a) read no P/T
     "regenerate", "prevent_combat_damage_to", "prevent_combat_damage_by", "prevent_damage_to",
-    "prevent_combat_damage_to_and_by"})
+    "prevent_combat_damage_to_and_by", "shield"})
 
 
 def lowers_toughness(s: Situation) -> bool:
@@ -185,7 +185,13 @@ def activate(s: Situation, move: Activation) -> Situation:
 def resolve(s: Situation, source: Permanent, kind: str, pump: Pump) -> Situation:
     """A pump resolving (608.2): "~" gets +X/+Y if still on the battlefield; "creatures you control"
     are the controller's creatures on the battlefield now (608.2h); then state-based actions.
-    "Regenerate ~" gives it one more regeneration shield for the turn (701.19a), if still there."""
+    "Regenerate ~" gives it one more regeneration shield for the turn (701.19a), if still there; "Monstrosity N"
+    puts N +1/+1 counters on it and makes it monstrous if it is still there and isn't monstrous (701.37a-b;
+    its "when ~ becomes monstrous" triggers are the game tree's, :mod:`pysolver.rules.window_triggers`)."""
+    if kind == "monstrosity":
+        return replace(s, permanents=tuple(
+            replace(x, monstrous=True).with_counters(1, 1, pump.power) if x.id == source.id and not x.left_battlefield
+            and not x.monstrous else x for x in s.permanents))
     if kind == "regenerate":
         return replace(s, permanents=tuple(
             replace(x, regeneration_shields=x.regeneration_shields + 1) if x.id == source.id and not x.left_battlefield
@@ -222,6 +228,11 @@ def _given(s: Situation, x: Permanent, pump: Pump) -> Permanent:
     return replace(x, until_end_of_turn=(x.until_end_of_turn[0] + pump.power, x.until_end_of_turn[1] + pump.toughness),
                    keywords_until_end_of_turn=tuple(sorted({*x.keywords_until_end_of_turn, *pump.keywords})),
                    tapped=tapped)
+
+
+def is_monstrosity(s: Situation, move: Activation) -> bool:
+    """Whether `move` activates a monstrosity ability (701.37a)."""
+    return _kind(s.permanent(move.permanent), move.ability) == "monstrosity"
 
 
 def gives_keywords(s: Situation, move: Activation) -> bool:
@@ -290,7 +301,7 @@ def pumped_by(s: Situation, pid: str) -> list[tuple[Permanent, int, Pump]]:
         if p.left_battlefield or p.controller != target.controller:
             continue
         for i, (kind, pump) in enumerate(p.pump_abilities()):
-            if (kind == "pump" and p.id == pid) or (kind == "team_pump" and target.is_creature):
+            if (kind in ("pump", "monstrosity") and p.id == pid) or (kind == "team_pump" and target.is_creature):
                 found.append((p, i, pump))
     return found
 
@@ -321,8 +332,9 @@ def may_wait(s: Situation, move: Activation) -> bool:
     702.9b; haste and vigilance as attackers are, 702.10b, 702.20b)."""
     p = s.permanent(move.permanent)
     pump = pumps_of(p)[move.ability]
-    if pump.keywords:
-        return False  # 613.1f: a keyword may matter before blocks (702.9b, 702.10b, 702.20b, 509.1b qualities)
+    if pump.keywords or _kind(p, move.ability) == "monstrosity":
+        return False  # 613.1f: a keyword may matter before blocks (702.9b, 702.10b, 702.20b, 509.1b qualities); 701.37b
+        # a monstrosity's triggers too
     if _kind(p, move.ability) == "regenerate" and (lowers_toughness(s) or any(
             q.toughness < 0 for x in s.permanents for q in pumps_of(x))):
         return False
@@ -344,6 +356,8 @@ def may_matter(s: Situation, move: Activation) -> bool:
     p = s.permanent(move.permanent)
     kind = _kind(p, move.ability)
     toughness = pumps_of(p)[move.ability].toughness
+    if kind == "monstrosity":  # 701.37a: once it is monstrous another activation does nothing
+        return not p.monstrous
     if pumps_of(p)[move.ability].keywords:
         return True  # 613.1f: e.g. indestructible on a creature a dies trigger may deal damage to (603.10a)
     if toughness < 0 or (toughness > 0 and lowers_toughness(s)) or has_statics(s):

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..asp.facts import situation_facts
-from ..asp.solving import CHARACTERISTICS, control, one_model
+from ..asp.solving import CHARACTERISTICS
 from ..model import Permanent, Situation
 from .combat import has_statics
+from .states import one_state_answer
 
 CACHED = 4096  # situations remembered (a search asks again at each action)
 
@@ -34,7 +34,7 @@ def granted(s: Situation) -> dict[str, frozenset[str]]:
     if not has_statics(s):
         return {}
     found: dict[str, set[str]] = {}
-    for sym in one_model(control(CHARACTERISTICS, situation_facts(s), parts=("base", "show_granted"))):
+    for sym in one_state_answer(CHARACTERISTICS, s, ("base", "show_granted")):
         pid, ability = sym.arguments
         found.setdefault(pid.string, set()).add(ability.name)
     return {pid: frozenset(kinds) for pid, kinds in found.items()}

@@ -50,6 +50,8 @@ import math
 from dataclasses import replace
 from typing import Any
 
+from clingo import Symbol
+
 from ..asp.facts import atom, program, situation_symbols
 from ..asp.solving import STEP_RESULTS, Part, control, models
 from ..model import Permanent, Situation
@@ -68,6 +70,7 @@ STATE = (("state_blocking", 2), ("state_left", 1), ("state_damage", 2), ("state_
          ("state_dealt_first_strike", 1), ("state_pump", 3))
 
 
+KEPT = 16  # boards whose step programs a search keeps (each a grounded program of a few MB)
 PUMP_TOTALS = 256  # at most this many totals until end of turn of one creature are externals; more stay facts
 
 
@@ -133,8 +136,14 @@ class StepProgram:
         return (all(p.damage == self.fixed[p.id] for p in s.permanents if p.id in self.fixed and not p.left_battlefield)
                 and all(p.until_end_of_turn in self.pumps[p.id] for p in s.permanents if p.id in self.pumps))
 
-    def assumptions(self, s: Situation) -> list[int]:
-        """Every external as a literal, true or false in state `s`."""
+    def covers(self, s: Situation) -> bool:
+        """Whether every external true in state `s` is one of this program's (on a board with static
+        abilities, 613, a creature's damage may be one its toughness in this program's board does not bound:
+        an indestructible one, 702.12b)."""
+        return all(x in self.externals for x in self._true(s))
+
+    def _true(self, s: Situation) -> list[Symbol]:
+        """The externals true in state `s`."""
         combat = s.combat
         if combat.damage_step == "regular" and combat.first_strikers is None:
             raise ValueError("the regular step needs the first strikers recorded (pysolver.rules.combat.settle)")
@@ -145,6 +154,11 @@ class StepProgram:
         true += [atom("state_pump", p.id, *p.until_end_of_turn) for p in s.permanents if p.id in self.pumps]
         if combat.damage_step == "regular":
             true += [atom("state_regular")] + [atom("state_dealt_first_strike", x) for x in combat.first_strikers or ()]
+        return true
+
+    def assumptions(self, s: Situation) -> list[int]:
+        """Every external as a literal, true or false in state `s`."""
+        true = self._true(s)
         missing = [str(x) for x in true if x not in self.externals]
         if missing:
             raise ValueError(f"state outside the program's externals: {', '.join(missing)}")
@@ -163,7 +177,8 @@ class StepProgram:
 
 
 class StepPrograms:
-    """The step programs of the boards one search reaches, grounded on first use (`grounded` counts them)."""
+    """The step programs of the boards one search reaches, grounded on first use (`grounded` counts them),
+    the :data:`KEPT` boards used last kept (a walk is depth first: it seldom comes back to an older one)."""
 
     def __init__(self) -> None:
         self.programs: dict[tuple[Any, ...], list[StepProgram]] = {}
@@ -174,28 +189,36 @@ class StepPrograms:
         A board with a printed power over :data:`POWER_RANGE` gets the one-state program of
         :func:`pysolver.rules.combat.step_results` instead: with the blocks and who has left not facts, the
         shared program would ground the shares to exact recipients of every possible block in unary;
-        so does a board with static abilities (613.4c: the toughness that bounds the damage externals
-        would depend on who has left).
+        so does a state whose damage marked no program of its board has as an external (on a board with
+        static abilities, 613: the toughness that bounds the damage externals depends on who has left
+        and an indestructible creature, 702.12b, may have any damage; :meth:`StepProgram.covers`).
 
         `board`: a situation whose permanents include those of `s` and whose attackers are its
         (:mod:`pysolver.game.fights`: a fight's attackers with every creature that might block them):
         `s` is solved with the other permanents of `board` beside it, out of combat, so that one
         program (blocks are externals) serves every fight of those attackers."""
-        if any((p.power or 0) > POWER_RANGE for p in s.permanents) or c.has_statics(s):
+        if any((p.power or 0) > POWER_RANGE for p in s.permanents):
             return list(c.step_results(s))
         if board is not None and board.combat.attackers == s.combat.attackers:
             ids = {p.id for p in s.permanents}
             s = replace(s, permanents=s.permanents + tuple(p for p in board.permanents if p.id not in ids))
-        return self._program(s).results(s)
+        program = self._program(s)
+        return program.results(s) if program is not None else list(c.step_results(s))
 
-    def _program(self, s: Situation) -> StepProgram:
-        programs = self.programs.setdefault(_key(s), [])
-        fitting = next((sp for sp in programs if sp.fits(s)), None)
+    def _program(self, s: Situation) -> StepProgram | None:
+        """A program of `s`'s board that fits and covers `s`, grounded if none does yet; None if even a
+        new one does not cover it."""
+        key = _key(s)
+        programs = self.programs.pop(key, [])
+        self.programs[key] = programs  # (the last used last)
+        if len(self.programs) > KEPT:
+            del self.programs[next(iter(self.programs))]
+        fitting = next((sp for sp in programs if sp.fits(s) and sp.covers(s)), None)
         if fitting is None:
             fitting = StepProgram(s)
             programs.append(fitting)
             self.grounded += 1
-        return fitting
+        return fitting if fitting.covers(s) else None
 
 
 def _key(s: Situation) -> tuple[Any, ...]:
@@ -206,7 +229,8 @@ def _key(s: Situation) -> tuple[Any, ...]:
     regeneration shields they have, if any (701.19a: a step uses at most one; outcomes.lp reads only
     whether there is one), or in how often their pumps were activated this turn (602.5b: read by no step
     rule)."""
-    return (s.active, tuple((p.name, p.life, p.poison, p.mana) for p in s.players), s.combat.attackers,
+    return (s.active, tuple((p.name, p.life, p.poison, p.mana, p.prevention_shield) for p in s.players),
+            s.combat.attackers, s.combat.combat_damage_prevented,
             tuple(sorted((replace(p, damage=0, left_battlefield=False, tapped=False, cant_block_this_turn=False,
                                   cant_be_blocked_this_turn=False,
                                   regeneration_shields=min(p.regeneration_shields, 1), activations_this_turn=(),

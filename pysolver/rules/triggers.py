@@ -39,6 +39,14 @@ may": a :class:`~pysolver.model.moves.TargetChoice`, :func:`targets`), and as it
 (:func:`provoked`) the target untaps and must block the provoker if able (509.1c), written in
 the situation's ``combat.provoked``.
 
+The attack triggers with a target (:data:`~pysolver.model.abilities.ON_TARGET`, 508.3a: "Whenever ~ attacks,
+target creature can't block this turn", "… it deals N damage to any target") are put on the stack with
+provoke's (:func:`targeted`), each with a legal target (:func:`trigger_targets`: 115.1, 702.11b, 702.16b,
+702.18a), and resolve with that target rechecked (608.2b). The block triggers of
+:data:`~pysolver.model.abilities.PUT_EFFECTS` ("~ deals N damage to that creature", "untap ~ and remove it
+from combat") are put on the stack by their controllers, APNAP (:func:`block_puts`, 603.3b), the defending
+player's resolving first.
+
 A situation file with a declaration is past its triggers: their effects are written in its
 `until_end_of_turn` and `counters` (docs/situation.md).
 
@@ -55,20 +63,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import cast
 
 from clingo import Control, Function, Number, String, Symbol, parse_term
 
 from ..asp.facts import atom, program, situation_facts
+from ..asp.reads import one_answer
 from ..asp.solving import ATTACKS, CHARACTERISTICS, control, models, one_model, value
 from ..model import Permanent, Situation
-from ..model.abilities import TRIGGERS
+from ..model.abilities import BLOCK_TRIGGERS, ON_TARGET, TRIGGERS, OnCombat, is_put
+from ..model.mana import pays
 from ..model.moves import DEATH_TRIGGERS, Trigger
 from . import tokens
 from .combat import regenerate
+from .states import one_state_answer
 
 ATTACK, BLOCK = "attack_triggers", "block_triggers"  # the #program parts of encodings/triggers.lp
 PROVOKE = "provoke"  # 702.39a: put on the stack with a target, resolved by :func:`provoked`
 CREATE = "create_tokens"  # 111.1: "Whenever ~ attacks / blocks, create …", on the stack (encodings/triggers.lp)
+# 603.3d: the attack triggers put on the stack with a target by the active player (:func:`targeted`)
+TARGETED = frozenset({PROVOKE, ON_TARGET})
 PROGRAM = ATTACKS + ("triggers",)
 DEATHS = CHARACTERISTICS + ("triggers",)  # the death-trigger parts read no declaration
 # 704.5f, 704.5g: a permanent leaves by a state-based action only through toughness or damage; afflict
@@ -100,15 +114,15 @@ Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each per
 TRIGGERED_BY = {ATTACK: frozenset({"exalted", "battle_cry", "melee", "dethrone", "attacks_pump", "battalion_pump",
                                    "attacks_pump_each", "attacks_pump_each_type", "attacks_loss",
                                    "attacks_opponents_loss", "on_attack"}),
-                BLOCK: frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump",
-                                  "flanking", "afflict", "blocked_by_pump", "blocks_flyer_pump", "blocked_destroy",
-                                  "on_block"})}
+                BLOCK: BLOCK_TRIGGERS}
 
 
-def has_triggers(s: Situation) -> bool:
+def has_triggers(s: Situation, attacked: bool = False) -> bool:
     """Whether a permanent on the battlefield has a combat trigger on its face-up side (a face-down
-    one may still be turned face up before a declaration, 702.37e)."""
-    return any(a.kind in TRIGGERS for p in s.permanents if not p.left_battlefield for a in p.abilities)
+    one may still be turned face up before a declaration, 702.37e); `attacked`: one that can still
+    trigger once attackers are declared (508.2a: not those that trigger only on attacking)."""
+    kinds = TRIGGERS - (TRIGGERED_BY[ATTACK] | TARGETED) if attacked else TRIGGERS
+    return any(a.kind in kinds for p in s.permanents if not p.left_battlefield for a in p.abilities)
 
 
 def resolve(s: Situation, part: str) -> tuple[Situation, Stack]:
@@ -196,6 +210,10 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
         source = s.permanent(t.source)
         spec = tokens.spec_of(source, t.ability)
         return tokens.created(s, source.id, spec, source.controller, attacking=spec.attacking)
+    if t.kind == ON_TARGET:
+        return _resolved_targeted(s, t)
+    if t.kind == "on_block":
+        return _resolved_put(s, t)
     if t.kind in LOSSES:  # 702.130a, 508.3a, 119.3: its defending player or each opponent loses its N life
         return _applied(s, _losses(s, (t,)))  # (122.1f: or gets its poison counters)
     ctl, externals = _resolve_program(_unresolved(s), t)
@@ -259,8 +277,7 @@ def died(before: Situation, after: Situation) -> Stack:
                                                                       if p.left_battlefield}
     if not may_die_triggering(before, gone):
         return ()
-    facts = situation_facts(before) + "\n" + program([atom("dying", pid) for pid in sorted(gone)])
-    symbols = one_model(control(DEATHS, facts, parts=("base", "dies")))
+    symbols = one_state_answer(DEATHS, before, ("base", "dies"), program([atom("dying", pid) for pid in sorted(gone)]))
     lki: dict[str, list[str]] = {}
     for sym in symbols:
         if sym.match("lki", 2):
@@ -296,9 +313,17 @@ def apnap(s: Situation) -> list[str]:
 def targets(s: Situation, t: Trigger) -> list[str]:
     """The legal targets of death trigger `t` as it is put on the stack (603.3d, 601.2c, 115.4:
     ``#program targets``); `[""]` for one that has none ("each opponent"). For provoke (702.39a):
-    none ("you may") and each creature :func:`provoke_targets` allows."""
+    none ("you may") and each creature :func:`provoke_targets` allows. For an attack trigger with a
+    target (:data:`~pysolver.model.abilities.ON_TARGET`): each one :func:`trigger_targets` allows, none
+    too for "you may" (603.5: it does nothing), none if there is none (603.3d: it is removed)."""
     if t.kind == PROVOKE:
         return ["", *provoke_targets(s, t.source)]
+    if t.kind == ON_TARGET:
+        legal = list(trigger_targets(s, t.source, t.ability))
+        return ["", *legal] if _targeted_effect(s, t).optional or not legal else legal
+    if t.kind == "on_block":  # 509.3d: the other creature of its event; "[you may] remove ~ from combat": ~
+        e = _targeted_effect(s, t)
+        return [t.target] if e.effect == "damage" else ["", t.source] if e.optional else [t.source]
     if t.kind in ON_SOURCE:  # its counters go on its source, which it taps or untaps: no target (115.1)
         return [""] * ("spec(may(self))" in t.lki) + [t.target]  # 603.5: "you may put"
     if t.kind not in TARGETING or any(x in t.lki for x in UNTARGETED):
@@ -311,7 +336,7 @@ def targets(s: Situation, t: Trigger) -> list[str]:
 def _targets(s: Situation, lki: tuple[str, ...]) -> tuple[str, ...]:
     """The legal targets on `s` of a source with last known information `lki` (a search asks for
     the same ones at each of a player's puts)."""
-    symbols = one_model(control(DEATHS, _with_lki(s, lki), parts=("base", "dies_targets", "targets")))
+    symbols = one_answer(DEATHS, _with_lki(s, lki), parts=("base", "dies_targets", "targets"))
     return tuple(sorted(sym.arguments[0].string for sym in symbols))
 
 
@@ -347,6 +372,132 @@ def provoke_targets(s: Situation, source: str) -> tuple[str, ...]:
     return tuple(sorted(sym.arguments[0].string for sym in symbols if sym.match("provoke_target", 1)))
 
 
+def targeted(s: Situation) -> Stack:
+    """The attack triggers of the attack just declared on `s` that its active player puts on the stack with
+    targets (603.3a, 603.3d): provoke (:func:`provokes`) and the lines of
+    :data:`~pysolver.model.abilities.ON_TARGET` (``#program targeted``: 508.2a; 113.2c: one per instance J,
+    the `ability` of its :class:`~pysolver.model.moves.Trigger`, whose `amount` is its damage, if any).
+
+    >>> from pysolver.files.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+    ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2,
+    ...                     "abilities": ["Whenever ~ attacks, target creature can't block this turn"]},
+    ...                    {"id": "y", "controller": "b", "power": 1, "toughness": 1, "abilities": ["Hexproof"]},
+    ...                    {"id": "z", "controller": "b", "power": 1, "toughness": 1}]})
+    >>> s = s.with_combat(attackers=(("x", "b"),))
+    >>> [(t.kind, t.source, t.ability) for t in targeted(s)], targets(s, targeted(s)[0])
+    ([('on_target', 'x', 0)], ['x', 'z'])
+    >>> resolve_top(s, (replace(targeted(s)[0], target="z"),)).permanent("z").cant_block_this_turn
+    True
+    """
+    if not any(a.kind == ON_TARGET for p in s.permanents if not p.face_down for a in p.abilities):
+        return provokes(s)
+    symbols = one_model(control(PROGRAM, situation_facts(s), parts=("base", "targeted")))
+    found = sorted((sym.arguments[0].string, sym.arguments[1].number) for sym in symbols
+                   if sym.match("targeted_trigger", 2))
+    return provokes(s) + tuple(
+        Trigger(ON_TARGET, a, "", _damage(s.permanent(a).abilities[j].value), s.active, (str(String(a)), str(j)), j)
+        for a, j in found)
+
+
+def block_puts(s: Situation) -> Stack:
+    """The block triggers of `s`'s block declaration that their controllers put on the stack (509.2a, 603.3b,
+    :data:`~pysolver.model.abilities.PUT_EFFECTS`; ``put_block/3`` of ``#program block_triggers``), not yet
+    put: "~ deals N damage to that creature" names the other creature of its event (509.3d; its `amount` N),
+    "[you may] untap ~ and remove it from combat" its source (chosen as it is put: none for "you may", 603.5).
+
+    >>> from pysolver.files.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+    ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2},
+    ...                    {"id": "y", "controller": "b", "power": 1, "toughness": 1, "abilities": [
+    ...                     "Whenever ~ blocks or becomes blocked by a creature, ~ deals 1 damage to that creature"]}],
+    ...     "combat": {"attackers": {"x": "b"}}})
+    >>> puts = block_puts(s.with_combat(blockers=(("y", "x"),)))
+    >>> [(t.kind, t.source, t.target, t.amount, t.controller) for t in puts]
+    [('on_block', 'y', 'x', 1, 'b')]
+    """
+    if not any(is_put(a) for p in s.permanents if not p.face_down for a in p.abilities):
+        return ()
+    found = sorted((sym.arguments[0].string, sym.arguments[1].number, sym.arguments[2].string)
+                   for sym in _block_triggers(s) if sym.match("put_block", 3))
+    out = []
+    for p, j, b in found:
+        e = cast(OnCombat, s.permanent(p).abilities[j].value)
+        out.append(Trigger("on_block", p, b if e.effect == "damage" else "", _damage(e), s.permanent(p).controller,
+                           (str(String(p)), str(j)), j))
+    return tuple(out)
+
+
+def _damage(e: object) -> int:
+    """The damage an effect of the grammar deals (120.3), 0 for another."""
+    return cast(OnCombat, e).amount if cast(OnCombat, e).effect == "damage" else 0
+
+
+def _targeted_effect(s: Situation, t: Trigger) -> OnCombat:
+    """The effect of attack trigger `t` (instance `t.ability` of its source's abilities)."""
+    return cast(OnCombat, s.permanent(t.source).abilities[t.ability].value)
+
+
+def _lasting(s: Situation, source: str) -> Situation:
+    """`s` with `source` as it last existed on the battlefield (113.7a, 608.2b, 608.2h: the information a
+    trigger whose source has left uses)."""
+    if not s.permanent(source).left_battlefield:
+        return s
+    return replace(s, permanents=tuple(replace(p, left_battlefield=False) if p.id == source else p
+                                       for p in s.permanents))
+
+
+@lru_cache(maxsize=CACHED)
+def trigger_targets(s: Situation, source: str, index: int) -> tuple[str, ...]:
+    """The legal targets on `s` of trigger instance `index` of `source` (115.1, 115.4, 506.2, 702.11b,
+    702.16b, 702.18a; ``#program trigger_targets``), its source as it last existed (608.2b)."""
+    part = ("trigger_targets", [String(source), Number(index)])
+    symbols = one_model(control(PROGRAM, situation_facts(_lasting(s, source)), parts=("base", part)))
+    return tuple(sorted(sym.arguments[0].string for sym in symbols if sym.match("trigger_target", 1)))
+
+
+def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
+    """`s` after attack trigger `t` resolved (608.2): nothing with no target or one no longer legal
+    (608.2b); else the target is tapped or untapped (701.26a, 701.26b), can't block this turn (509.1b),
+    gets +X/+Y or a keyword until end of turn (613.4c, 613.1f) or is dealt the damage (120.3, its source
+    as it last existed, 608.2h: ``#program resolve_dies``); state-based actions are the caller's (704.3)."""
+    if not t.target or t.target not in trigger_targets(s, t.source, t.ability):
+        return s
+    e = _targeted_effect(s, t)
+    if e.cost is not None:  # "you may pay {cost}. If you do, …" (603.5): paid now from what is left (601.2h)
+        me = s.player(t.controller)
+        if not pays(me.mana, me.spent + e.cost):
+            return s
+        s = replace(s, players=tuple(replace(p, spent=p.spent + e.cost) if p.name == me.name else p
+                                     for p in s.players))
+    if e.effect == "damage":
+        return _dealt_by(s, "dies_damage", t.target, e.amount, lki(_lasting(s, t.source), t.source))
+    changed = {"tap": {"tapped": True}, "untap": {"tapped": False}, "cant_block": {"cant_block_this_turn": True}}
+
+    def affected(p: Permanent) -> Permanent:
+        if e.effect == "gets":
+            x, y = p.until_end_of_turn
+            return replace(p, until_end_of_turn=(x + e.power, y + e.toughness))
+        if e.effect == "gains":
+            return replace(p, keywords_until_end_of_turn=tuple(sorted({*p.keywords_until_end_of_turn, e.keyword})))
+        return replace(p, **changed[e.effect])  # type: ignore[arg-type]
+    return replace(s, permanents=tuple(affected(p) if p.id == t.target else p for p in s.permanents))
+
+
+def _resolved_put(s: Situation, t: Trigger) -> Situation:
+    """`s` after block trigger `t` (:func:`block_puts`) resolved (608.2), before state-based actions: its
+    source as it last existed (608.2h) deals N damage to the other creature if that is still on the
+    battlefield (120.3, 400.7; protection prevents it, 702.16e); or, if it was chosen and the source is
+    still on the battlefield, the source untaps (701.26b) and is removed from combat (506.4)."""
+    if not t.target or s.permanent(t.target).left_battlefield:
+        return s
+    e = _targeted_effect(s, t)
+    if e.effect == "damage":
+        return _dealt_by(s, "dies_damage", t.target, e.amount, lki(_lasting(s, t.source), t.source))
+    return replace(s, permanents=tuple(replace(p, tapped=False, removed_from_combat=True) if p.id == t.target else p
+                                       for p in s.permanents))
+
+
 def provoked(s: Situation, t: Trigger) -> Situation:
     """`s` after provoke trigger `t` resolved (702.39a): its target untaps and blocks `t.source` this
     combat if able (``combat.provoked``, 509.1c); nothing if it chose no target or its target is no
@@ -364,8 +515,8 @@ def lki(s: Situation, source: str) -> tuple[str, ...]:
     the battlefield, for a source sacrificed to pay the cost): its controller, deathtouch, lifelink,
     wither, infect (``#program dies`` of ``encodings/triggers.lp``) and the qualities protection reads
     (702.16b, 702.16e)."""
-    facts = situation_facts(s) + "\n" + program([atom("dealing", source)])
-    return tuple(sorted(str(sym.arguments[1]) for sym in one_model(control(DEATHS, facts, parts=("base", "dies")))
+    found = one_state_answer(DEATHS, s, ("base", "dies"), program([atom("dealing", source)]))
+    return tuple(sorted(str(sym.arguments[1]) for sym in found
                         if sym.match("lki", 2) and sym.arguments[0].string == source))
 
 
@@ -390,7 +541,8 @@ def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str,
     part = ("resolve_dies", [Function(kind), String(target), Number(amount)])
     shown: dict[str, dict[str, int]] = {}
     destroyed = set()
-    for sym in one_model(control(DEATHS, _with_lki(s, lki), parts=("base", "dies_targets", part))):
+    lki_facts = program([atom("source_lki", parse_term(x)) for x in lki])
+    for sym in one_state_answer(DEATHS, s, ("base", "dies_targets", part), lki_facts):  # (one program per board)
         if sym.match("resolved_destroyed", 1):
             destroyed.add(sym.arguments[0].string)
         elif len(sym.arguments) == 1:  # 701.26a, 701.26b: tapped, untapped
@@ -403,7 +555,9 @@ def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str,
     tapped = {pid: True for pid in shown.get("resolved_tapped", {})}
     tapped |= {pid: False for pid in shown.get("resolved_untapped", {})}
     loyalty, defense = shown.get("resolved_loyalty", {}), shown.get("resolved_defense", {})
-    players = tuple(replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison))
+    shields = shown.get("resolved_shield", {})  # 615.7
+    players = tuple(replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison),
+                            prevention_shield=shields.get(p.name, p.prevention_shield))
                     for p in s.players)
     # 701.19a: a creature with a regeneration shield that deathtouch damage would destroy is regenerated
     saved = {x for x in destroyed if s.permanent(x).regeneration_shields}
@@ -411,6 +565,7 @@ def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str,
                                defense=defense.get(p.id, p.defense),
                                left_battlefield=p.left_battlefield or p.id in destroyed - saved,
                                tapped=tapped.get(p.id, p.tapped),
+                               prevention_shield=shields.get(p.id, p.prevention_shield),
                                until_end_of_turn=(p.until_end_of_turn[0] + pump.get(p.id, 0),
                                                   p.until_end_of_turn[1] + pump.get(p.id, 0)))
                        .with_counters(-1, -1, counters.get(p.id, 0)).with_counters(1, 1, plus.get(p.id, 0))
@@ -441,10 +596,13 @@ def orders(stack: Stack) -> list[Stack]:
 
 def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
     """What a model of ``encodings/triggers.lp`` resolves at once (pump/3, counter/4, grants/2, taps/1,
-    unblockable/1, life_gain/2) and the abilities it puts on the stack (stacked/1)."""
+    unblockable/1, life_gain/2, prevents_all_combat_damage/0) and the abilities it puts on the stack (stacked/1)."""
     effects = Effects()
     stack: list[Trigger] = []
     for sym in symbols:
+        if sym.match("prevents_all_combat_damage", 0):  # 615.1a
+            effects.fog = True
+            continue
         if sym.match("stacked", 1):
             t = sym.arguments[0]
             args = [value(a) for a in t.arguments]
@@ -477,7 +635,8 @@ def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
 class Effects:
     """What abilities resolved at once do: +X/+Y (613.4c) and keywords (613.1f) until end of turn, +1/+1
     counters put on (122.1a, (+X, +Y, how many)), permanents tapped (701.26a) or made unblockable this combat
-    (509.1b), each player's life changed (119.3) and poison counters got (122.1f)."""
+    (509.1b), each player's life changed (119.3) and poison counters got (122.1f), all combat damage prevented
+    this turn (615.1a)."""
 
     pumps: dict[str, tuple[int, int]] = field(default_factory=dict)
     counters: Counters = field(default_factory=dict)
@@ -486,16 +645,18 @@ class Effects:
     unblockable: set[str] = field(default_factory=set)
     life: dict[str, int] = field(default_factory=dict)
     poison: dict[str, int] = field(default_factory=dict)
+    fog: bool = False  # 615.1a: all combat damage prevented this turn
 
 
 def _applied(s: Situation, e: Effects) -> Situation:
     """`s` with the effects `e` applied."""
     if not (e.pumps or e.counters or e.keywords or e.tapped or e.unblockable or any(e.life.values())
-            or any(e.poison.values())):
+            or any(e.poison.values()) or e.fog):
         return s
     players = tuple(replace(p, life=p.life + e.life.get(p.name, 0), poison=p.poison + e.poison.get(p.name, 0))
                     for p in s.players)
-    return replace(s, players=players, permanents=tuple(_after(p, e) for p in s.permanents))
+    combat = replace(s.combat, combat_damage_prevented=True) if e.fog else s.combat  # 615.1a
+    return replace(s, players=players, permanents=tuple(_after(p, e) for p in s.permanents), combat=combat)
 
 
 def _after(p: Permanent, e: Effects) -> Permanent:

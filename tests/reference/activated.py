@@ -46,6 +46,35 @@ from .tokens import create
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump")
 
 
+def shield_targets(state, field: dict[str, Characteristics], source: Characteristics,  # type: ignore[no-untyped-def]
+                   pid: str, whom: str) -> list[str]:
+    """615.7: what "Prevent the next N damage that would be dealt to <whom> this turn" may shield: a target
+    (115.4 "any target", "target creature", "target player"; 702.11b, 702.16b, 702.18a), the source itself
+    ("~"), or [""] for each creature and each player (615.11, no target)."""
+    if whom == "":
+        return [pid]
+    if whom == "each_creature_and_player":
+        return [""]
+    if whom == "creature":
+        return legal_targets(state, field, source, "creature")
+    return ping_targets(state, field, source, whom)
+
+
+def shield(state, ab: CombatAbility, target: str):  # type: ignore[no-untyped-def]
+    """615.7, 615.11: the shield made: `ab.prevent` more on the target, or on each creature on the
+    battlefield and each player."""
+    field = state.field()
+    each = target == ""
+
+    def gets(q: Permanent) -> bool:
+        return q.id in field and (field[q.id].is_creature if each else q.id == target)
+    players = tuple(replace(pl, prevention_shield=pl.prevention_shield + ab.prevent) if each or pl.name == target
+                    else pl for pl in state.s.players)
+    permanents = tuple(replace(q, prevention_shield=q.prevention_shield + ab.prevent) if gets(q) else q
+                       for q in state.s.permanents)
+    return replace(state, s=replace(state.s, players=players, permanents=permanents))
+
+
 def has_abilities(s) -> bool:  # type: ignore[no-untyped-def]
     """Whether any permanent has an ability of this kind or of :mod:`reference.pingers` (on either side)."""
     return any(p.combat_abilities() for p in s.permanents)
@@ -93,10 +122,12 @@ def actions(state):  # type: ignore[no-untyped-def]
                 continue  # 602.5b
             if ab.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
                 continue
-            targets = legal_targets(state, field, c, ab.target, ab.most_power) if kind in TARGETED else [p.id]
+            targets = legal_targets(state, field, c, ab.target, ab.most_power) if kind in TARGETED else \
+                shield_targets(state, field, c, p.id, ab.target) if kind == "shield" else [p.id]
             for t in targets:
                 ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
-                    if kind in TARGETED and field[t].controller != p.controller else Mana()
+                    if (kind in TARGETED or (kind == "shield" and ab.target)) and t in field \
+                    and field[t].controller != p.controller else Mana()
                 tapped = state if not ab.tap else replace(state, s=replace(state.s, permanents=tuple(
                     replace(q, tapped=True) if q.id == p.id else q for q in state.s.permanents)))
                 if ab.sacrifice:  # 701.21a: it leaves as the cost is paid
@@ -120,6 +151,8 @@ def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no
     if kind == "create":  # 111.1, 111.2: `target` is the source; its controller creates the tokens
         source = state.s.permanent(target)
         return replace(state, s=create(state.s, source.id, ab.token, source.controller, ab.token.count))
+    if kind == "shield":
+        return shield(state, ab, target)
 
     def changed(q: Permanent) -> Permanent:
         if kind == "tap_target":
@@ -163,13 +196,15 @@ def stack_activations(state, players: set[str], depth: int) -> list[tuple[object
                 tapped = replace(tapped, gone=tapped.gone | {p.id}, s=replace(tapped.s, permanents=tuple(
                     replace(q, left_battlefield=True) if q.id == p.id else q for q in tapped.s.permanents)))
             whom = ping_targets(state, field, c, ab.target) if kind == "ping" else \
-                life_targets(state, p.controller, ab.target) if kind == "life" else [""] if kind in KINDS else None
+                life_targets(state, p.controller, ab.target) if kind == "life" else [""] if kind in KINDS else \
+                shield_targets(state, field, c, p.id, ab.target) if kind == "shield" else None
             for t in whom if whom is not None else \
                     (legal_targets(state, field, c, ab.target, ab.most_power) if kind in TARGETED else [p.id]):
                 # 113.7a: a damage ability's source as it is now, as its cost is paid (it may be sacrificed)
                 entry = ("activated", p.controller, p.id, kind, ab, t, *((c,) if kind in KINDS else ()))
                 ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
-                    if (kind in TARGETED and t in field) and field[t].controller != p.controller else Mana()
+                    if ((kind in TARGETED or (kind == "shield" and ab.target)) and t in field) \
+                    and field[t].controller != p.controller else Mana()
                 pushed = (entry, ("ward", p.controller, ward, depth)) if ward.total else (entry,)
                 out += [(after, pushed) for after in paid(tapped, p.controller, ab.cost)]
     return out
@@ -191,6 +226,10 @@ def resolve_activated(state, entry: tuple):  # type: ignore[no-untyped-def]
         return dealt(state, source_c, kind, ab, target)
     if kind == "create":  # 111.1: no target; it creates them if its source has left too
         return settle(effect(state, kind, ab, target))
+    if kind == "shield":  # 608.2b: a target no longer legal is not shielded (the source as it last existed)
+        source_c = field.get(source) or characteristics(next(q for q in state.s.permanents if q.id == source))
+        legal = target == "" or target in shield_targets(state, field, source_c, source, ab.target)
+        return shield(state, ab, target) if legal else state
     if target not in field:
         return state
     if kind in TARGETED:

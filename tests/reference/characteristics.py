@@ -50,6 +50,7 @@ class Characteristics:
     cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
     pt_counters: tuple[tuple[int, int, int], ...] = ()  # (dp, dt, how many) of each P/T counter kind (122.1a)
     paired_with: str | None = None  # 702.95b: the creature a soulbond ability paired it with
+    monstrous: bool = False  # 701.37b: its monstrosity ability resolved
 
     # --- card types (205.2a) -------------------------------------------------------------
     @property
@@ -135,7 +136,7 @@ def characteristics(p: Permanent) -> Characteristics:
         base_power, base_toughness = p.power, p.toughness
         for a in p.abilities:  # 604.3, 613.4a: a */* defined by counting (reference.statics adds the count)
             if a.kind == "cda":
-                base_power = 0
+                base_power = 0 if cast(Static, a.value).power else base_power
                 base_toughness = 0 if cast(Static, a.value).toughness else base_toughness
         abilities = p.abilities
         loyalty, defense = p.loyalty, p.defense
@@ -154,7 +155,7 @@ def characteristics(p: Permanent) -> Characteristics:
         protector=p.protector, abilities=abilities, damage=p.damage, tapped=p.tapped,
         summoning_sick=p.summoning_sick, face_down=p.face_down, cant_block_this_turn=p.cant_block_this_turn,
         cant_be_blocked_this_turn=p.cant_be_blocked_this_turn, pt_counters=p.pt_counters,
-        paired_with=p.paired_with)
+        paired_with=p.paired_with, monstrous=p.monstrous)
 
 
 def state_based_action(c: Characteristics) -> str | None:
@@ -182,7 +183,28 @@ def field_of(s: Situation, gone: Iterable[str]) -> dict[str, Characteristics]:
     out = set(gone)
     removed = {p.id for p in s.permanents if p.removed_from_combat}  # 506.4: no longer attacking
     attacking = frozenset(a for a, _ in s.combat.attackers or () if a not in removed)
-    return with_statics({p.id: characteristics(p) for p in s.permanents if p.id not in out}, attacking)
+    return with_statics({p.id: characteristics(p) for p in s.permanents if p.id not in out}, attacking,
+                        zones(s, out))
+
+
+def zones(s: Situation, gone: set[str]) -> dict[tuple[str, str], int]:
+    """The cards in each player's hand and graveyard, where the situation states them (402.1, 404.1): a card
+    (not a token, 111.7) that has left the battlefield is in its owner's graveyard (700.4), unless persist or
+    undying returned it (400.7: its new object's id ends in "/returned")."""
+    out: dict[tuple[str, str], int] = {}
+    for pl in s.players:
+        def cards(creatures: bool, pl: str = pl.name) -> int:
+            mine = [p for p in s.permanents if (p.owner or p.controller) == pl and not p.token
+                    and (not creatures or "Creature" in p.types)]
+            return (sum(1 for p in mine if p.left_battlefield or p.id in gone)
+                    - sum(1 for p in mine if p.id.endswith("/returned")))
+        if pl.hand is not None:
+            out[(pl.name, "hand")] = pl.hand
+        if pl.graveyard is not None:
+            out[(pl.name, "graveyard")] = pl.graveyard + cards(False)
+        if pl.graveyard_creatures is not None:
+            out[(pl.name, "graveyard_creatures")] = pl.graveyard_creatures + cards(True)
+    return out
 
 
 def sweep(field: dict[str, Characteristics]) -> dict[str, str]:

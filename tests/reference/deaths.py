@@ -56,7 +56,7 @@ from pysolver.model import Permanent, Situation
 
 from .characteristics import Characteristics, field_of
 from .declarations import has_quality
-from .shields import prevented_noncombat, regenerated, saved
+from .shields import after_shield, prevented_noncombat, regenerated, saved
 from .tokens import create
 
 KINDS = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain", "dies_minus", "dies_counters",
@@ -216,8 +216,16 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
     destroyed = set()
     permanents = []
     recipients = [r for r in recipients if not prevented_noncombat(field.get(r))]  # 615.1a, 120.4b
+    shields = {p.name: p.prevention_shield for p in s.players} | {p.id: p.prevention_shield for p in s.permanents}
+    amounts = {r: after_shield(shields[r], n) for r in recipients}  # 615.7: (dealt, shield left)
+    recipients = [r for r in recipients if amounts[r][0] > 0]
+    s = replace(s, players=tuple(replace(p, prevention_shield=amounts[p.name][1]) if p.name in amounts else p
+                                 for p in s.players),
+                permanents=tuple(replace(p, prevention_shield=amounts[p.id][1]) if p.id in amounts else p
+                                 for p in s.permanents))
     for p in s.permanents:
         if p.id in recipients:
+            n = amounts[p.id][0]
             c = field[p.id]
             if c.is_creature:
                 if source.has("wither") or source.has("infect"):
@@ -236,8 +244,8 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
         permanents.append(p)
     for r in recipients:
         if r in players:
-            (poison if source.has("infect") else loss)[r] += n  # 120.3b, 120.3a
-    gain = n * len(recipients) if source.has("lifelink") else 0  # 702.15b
+            (poison if source.has("infect") else loss)[r] += amounts[r][0]  # 120.3b, 120.3a
+    gain = sum(amounts[r][0] for r in recipients) if source.has("lifelink") else 0  # 702.15b
     new_players = tuple(replace(p, life=p.life - loss[p.name] + (gain if p.name == controller else 0),
                                 poison=p.poison + poison[p.name]) for p in s.players)
     return replace(s, players=new_players, permanents=tuple(permanents)), destroyed

@@ -312,6 +312,8 @@ def satisfies(x: Characteristics, quality: object, source: Characteristics) -> b
         return x.has(args[0])
     if name == "creature_type":  # 205.3m; a changeling's subtypes are every creature type (702.73a)
         return args[0] in x.subtypes
+    if name == "counter":  # 122.1a: "with +1/+1 counters on them" (704.5q)
+        return x.counters(args[0], args[1]) > 0
     if name == "either":
         return satisfies(x, args[0], source) or satisfies(x, args[1], source)
     if name == "both":

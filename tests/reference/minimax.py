@@ -45,8 +45,18 @@ from .hits import triggered as hit_triggers
 from .outcomes import State, activations_of, deal, pay, resolve_pump, settle, start
 from .pingers import KINDS
 from .provoke import resolve_provoke
-from .provoke import stacks as provoke_stacks
-from .triggers import attack_stacked, attack_triggers, block_triggers, destroyed_by, resolve, stacked
+from .triggers import (
+    attack_stacked,
+    attack_stacks,
+    attack_triggers,
+    block_puts,
+    block_triggers,
+    destroyed_by,
+    resolve,
+    resolve_put,
+    resolve_targeted,
+    stacked,
+)
 
 ACTIVE, DEFENCE = "active", "defence"
 WINDOW_NEXT = {"beginning_of_combat": "declare_attackers", "after_attackers": "declare_blockers",
@@ -114,9 +124,11 @@ class Minimax:
                 ways = [self.value("window", after, stage, ACTIVE, 0, rest)
                         for after, rest in resolve_ward(state, top, stack[:-1])]
                 options.append(self.choose(top[1] == self.active, ways))
-            elif top[0] in ("dies", "hit"):  # a death (reference.deaths) or combat-damage trigger (reference.hits);
-                field = state.field()       # the creatures it kills trigger in turn
-                dealt, destroyed = (resolve_death(state.s, field, top) if top[0] == "dies"
+            elif top[0] in ("dies", "hit", "on_target", "on_block"):  # a death (reference.deaths), combat-damage
+                field = state.field()  # (reference.hits) or attack or block trigger (reference.triggers); the
+                dealt, destroyed = (resolve_death(state.s, field, top) if top[0] == "dies"  # creatures it kills trigger
+                                    else resolve_targeted(state.s, state.gone, top) if top[0] == "on_target"
+                                    else resolve_put(state.s, state.gone, top) if top[0] == "on_block"
                                     else resolve_hit(state.s, state.gone, top))
                 resolved = settle(replace(state, s=dealt, gone=state.gone | destroyed))
                 lost = any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players)  # 704.5a, 704.5c
@@ -202,7 +214,7 @@ class Minimax:
             after = replace(state, s=attack_triggers(declared, state.gone))
             losses = set(itertools.permutations(attack_stacked(declared, state.gone)))  # 508.3a, 603.3b
             options += [self.value("window", after, "after_attackers", ACTIVE, 0, tuple(reversed(order + loss)))
-                        for loss in losses for order in provoke_stacks(after.s, after.field())]  # the last on top
+                        for loss in losses for order in attack_stacks(after.s, after.gone)]  # the last on top
         return self.choose(True, options)
 
     def declare_blockers(self, state: State) -> bool:
@@ -217,8 +229,25 @@ class Minimax:
         """509.2a: the block triggers that resolve at once resolved; those that wait go on the stack in
         the order the active player chooses (603.3b), then the window after blockers."""
         after = replace(state, s=block_triggers(declared, state.gone))
-        return self.choose(True, [self.value("window", after, "after_blockers", ACTIVE, 0, tuple(reversed(order)))
+        puts = tuple(block_puts(declared, state.gone))  # 603.3b: put by their controllers, APNAP, above them
+        return self.choose(True, [self.put_blocks(after, puts, tuple(reversed(order)))
                                   for order in set(itertools.permutations(stacked(declared, state.gone)))])
+
+    def put_blocks(self, state: State, pending: tuple, stack: tuple, done: int = 0) -> bool:
+        """603.3b: the players in APNAP order put their block triggers of `pending` on the stack above `stack`
+        (the last on top), each in the order they choose, with "you may" chosen (reference.triggers.put_orders);
+        then the window after blockers."""
+        order = apnap(state.s)
+        if done == len(order):
+            return self.value("window", state, "after_blockers", ACTIVE, 0, stack)
+        field = state.field()
+        mine = [t for t in pending if field[t[1]].controller == order[done]]
+        ways = {tuple(t[:2] + (x,) + t[3:] for t, x in zip(seq, chosen))
+                for seq in itertools.permutations(mine)
+                for chosen in itertools.product(*([t[2]] if t[3].effect == "damage" else
+                                                  ["", t[1]] if t[3].optional else [t[1]] for t in seq))}
+        return self.choose(order[done] == self.active, [self.put_blocks(state, pending, stack + w, done + 1)
+                                                         for w in ways])
 
     def damage(self, state: State) -> bool:
         field = state.field()

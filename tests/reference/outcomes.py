@@ -18,7 +18,9 @@ a manifested or cloaked creature card for its mana cost (701.40b, 701.58b), payi
 left of their `mana` (the pool is shared across the combat): every colored and {C} symbol with
 exactly that mana, every generic one with any mana; each way of paying is tried. A megamorph cost
 puts a +1/+1 counter on it (702.37b; its mana cost does not); damage marked stays (120.6) and
-state-based actions follow (704.3).
+state-based actions follow (704.3). A creature with a "when ~ is turned face up" trigger is turned face up
+one at a time, its triggers then put on the stack with their targets (708.8, 603.3d,
+:mod:`reference.window_triggers`) and resolving when both pass (any other action in between, 117.3c).
 
 In each window every player may also activate the abilities of :mod:`reference.activated` (targets,
 hexproof, shroud, ward), and the pump abilities ("{cost}: ~ gets +X/+Y until end
@@ -74,7 +76,7 @@ from .characteristics import (
     left_battlefield,
     state_based_action,
 )
-from .damage import Assignment, combat_now, fast, next_step, step_assignments
+from .damage import Assignment, Triple, combat_now, fast, next_step, step_assignments
 from .deaths import put_sequences, resolve_death, triggered
 from .declarations import has_quality, reference_attacks, reference_blocks
 from .facedown import ways
@@ -82,11 +84,24 @@ from .hits import resolve_hit
 from .hits import triggered as hit_triggers
 from .pingers import pushes as ping_pushes
 from .provoke import resolve_provoke
-from .provoke import stacks as provoke_stacks
-from .shields import prevented, regenerated, saved
+from .shields import prevented, regenerated, saved, shield_uses
 from .statics import bonus_toughness
 from .tokens import canonical_ids
-from .triggers import attack_stacked, attack_triggers, block_triggers, destroyed_by, resolve, stacked
+from .triggers import (
+    attack_stacked,
+    attack_stacks,
+    attack_triggers,
+    block_triggers,
+    destroyed_by,
+    put_orders,
+    resolve,
+    resolve_put,
+    resolve_targeted,
+    stacked,
+)
+from .window_triggers import resolve_window
+from .window_triggers import targets as window_targets
+from .window_triggers import triggered as window_triggered
 
 POOL_KEYS = ("W", "U", "B", "R", "G", "colorless")
 
@@ -201,12 +216,12 @@ def face_up_options(state: State) -> set[State]:
 
 # ==== Pump abilities (602.2, 608.2, 613.4c) ===============================================
 
-PUMP_KINDS = ("pump", "team_pump", "regenerate")
+PUMP_KINDS = ("pump", "team_pump", "regenerate", "monstrosity")
 
 
 def pumps(p: Permanent) -> list[tuple[str, int, int, Mana]]:
     """(kind, X, Y, cost) of each pump ability of the face-up side (602.1), and of each "{cost}:
-    Regenerate ~" (701.19a; X = Y = 0)."""
+    Regenerate ~" (701.19a; X = Y = 0) and "{cost}: Monstrosity N" (701.37a; X = Y = N)."""
     return [(a.kind, a.value.power, a.value.toughness, a.value.cost)  # type: ignore[attr-defined]
             for a in p.abilities if a.kind in PUMP_KINDS]
 
@@ -262,6 +277,10 @@ def resolve_pump(state: State, pending: Pending) -> State:
         return replace(state, s=replace(state.s, permanents=tuple(
             replace(q, regeneration_shields=q.regeneration_shields + 1) if q.id == source and q.id in field else q
             for q in state.s.permanents)))
+    if kind == "monstrosity":  # 701.37a: N +1/+1 counters if it is still there and isn't monstrous
+        return replace(state, s=replace(state.s, permanents=tuple(
+            replace(q, monstrous=True).with_counters(1, 1, x) if q.id == source and q.id in field and not q.monstrous
+            else q for q in state.s.permanents)))
 
     def gets(q: Permanent) -> bool:
         if kind == "pump":
@@ -281,17 +300,67 @@ def resolve_pump(state: State, pending: Pending) -> State:
 
 def single_actions(state: State) -> set[State]:
     """Every state after one action in a window: one face-down permanent turned face up (each way of
-    paying), or one pump ability activated once and resolved (each way of paying), then 704.3."""
+    paying; one without a "when ~ is turned face up" trigger, :func:`turnings`), or one pump ability
+    activated once and resolved (each way of paying), then 704.3."""
     out = set()
     for p in state.s.permanents:
+        if any(a.kind == "turned_face_up" for a in p.abilities):
+            continue
         for _, cost, counter in ways(p) if p.id not in state.gone else ():
             up = replace(p, face_down=False).with_counters(1, 1, counter)  # 702.37b
             for after in paid(state, p.controller, cost):
                 out.add(settle(replace(after, s=replace(after.s, permanents=tuple(
                     up if q.id == p.id else q for q in after.s.permanents)))))
     players = {pl.name for pl in state.s.players}
-    out |= {resolve_pump(after, pending) for after, pending in activations_of(state, players)}
+    out |= {resolve_pump(after, pending) for after, pending in activations_of(state, players)
+            if pending[2] != "monstrosity"}  # (:func:`monstrosities`)
     return out | activated_actions(state)  # reference.activated
+
+
+def turnings(state: State) -> list[tuple[State, tuple]]:
+    """Each face-down permanent with a "when ~ is turned face up" trigger turned face up (116.2b; each way,
+    each way of paying), 704.3, and its triggers put on the stack by its controller in each order, each with
+    each legal target (708.8, 603.3, 603.3b, 603.3d; one without a legal target removed): the state and the
+    triggers in the order they resolve (the last put first, 405.2)."""
+    out = []
+    for p in state.s.permanents:
+        if p.id in state.gone or not any(a.kind == "turned_face_up" for a in p.abilities):
+            continue
+        up = replace(p, face_down=False)
+        for _, cost, counter in ways(p):
+            for after in paid(state, p.controller, cost):
+                turned = replace(after, s=replace(after.s, permanents=tuple(
+                    up.with_counters(1, 1, counter) if q.id == p.id else q for q in after.s.permanents)))
+                settled = settle(turned)
+                field = settled.field()
+                pending = [t for t in window_triggered(turned.field(), p.id, "turned_face_up")  # as it is turned
+                           if window_targets(settled.s, field, t)]  # (708.8); 603.3d: none without a target
+                for order in set(itertools.permutations(pending)):
+                    for chosen in itertools.product(*(window_targets(settled.s, field, t) for t in order)):
+                        out.append((settled, tuple(reversed([t[:3] + (x,) + t[4:] for t, x in zip(order, chosen)]))))
+    return out
+
+
+def monstrosities(state: State) -> list[tuple[State, tuple]]:
+    """Each monstrosity ability activated once and resolved (each way of paying, 602.2b, 701.37a) and, if
+    its permanent became monstrous, its "when ~ becomes monstrous" triggers put on the stack in each order,
+    each with each legal target (701.37b, 603.3b, 603.3d): the state and the triggers, the last put first."""
+    out = []
+    for after, pending in activations_of(state, {pl.name for pl in state.s.players}):
+        if pending[2] != "monstrosity":
+            continue
+        resolved = resolve_pump(after, pending)
+        source = pending[1]
+        if not resolved.s.permanent(source).monstrous or after.s.permanent(source).monstrous:
+            out.append((resolved, ()))
+            continue
+        field = resolved.field()
+        triggered = [t for t in window_triggered(field, source, "becomes_monstrous")
+                     if window_targets(resolved.s, field, t)]
+        for order in set(itertools.permutations(triggered)):
+            for chosen in itertools.product(*(window_targets(resolved.s, field, t) for t in order)):
+                out.append((resolved, tuple(reversed([t[:3] + (x,) + t[4:] for t, x in zip(order, chosen)]))))
+    return out
 
 
 def window_options(state: State) -> set[State]:
@@ -302,7 +371,7 @@ def window_options(state: State) -> set[State]:
     window ends with the stack empty, or when a player lost (704.5a)."""
     if state.over:
         return {state}
-    if not any(pumps(p) for p in state.s.permanents) and not has_activated(state.s):
+    if not any(pumps(p) for p in state.s.permanents) and not has_activated(state.s) and not has_windows(state.s):
         return face_up_options(state)
     seen: set[tuple[State, tuple]] = set()
     ends: set[State] = set()
@@ -317,6 +386,7 @@ def window_options(state: State) -> set[State]:
         if st.over:
             continue
         todo += [(x, stack) for x in single_actions(st)]
+        todo += [(x, put + stack) for x, put in turnings(st) + monstrosities(st)]  # 708.8, 117.3c; 701.37b
         for after, entry in ping_pushes(st):  # a source sacrificed to pay dies (700.4): its triggers above (603.3)
             pushed = stack if entry is None else (entry, *stack)
             pending = triggered(st.field(), set(after.gone - st.gone))
@@ -333,8 +403,8 @@ def resolved_top(state: State, stack: tuple) -> list[tuple[State, tuple]]:
     (704.5a); the creatures that died put their death triggers on top (603.3b, 603.3d)."""
     top, rest = stack[0], stack[1:]
     field = state.field()
-    if top[0] == "dies":
-        dealt, destroyed = resolve_death(state.s, field, top)
+    if top[0] in ("dies", "window"):  # a window trigger (reference.window_triggers) as a death trigger
+        dealt, destroyed = (resolve_death if top[0] == "dies" else resolve_window)(state.s, field, top)
         resolved = settle(replace(state, s=dealt, gone=state.gone | destroyed))
         resolved = replace(resolved, over=any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players))
     else:
@@ -347,23 +417,57 @@ def resolved_top(state: State, stack: tuple) -> list[tuple[State, tuple]]:
     return [(resolved, tuple(reversed(seq)) + rest) for seq in put_sequences(resolved.s, resolved.field(), pending)]
 
 
+def has_windows(s: Situation) -> bool:
+    """Whether a permanent has a trigger of a priority window (708.8, 701.37b): then a window is played one
+    action at a time, each trigger on the stack."""
+    return any(a.kind in ("turned_face_up", "becomes_monstrous") for p in s.permanents for a in p.abilities)
+
+
 # ==== A combat damage step (510.2, 120.3, 704.3) ==========================================
 
 def deal(state: State, field: dict[str, Characteristics], assignment: Assignment) -> list[tuple[State, bool]]:
     """Deal the damage of an assignment simultaneously, then the state-based actions, then the
-    persist and undying triggers (one state per order of the triggers, 603.3b)."""
+    persist and undying triggers (one state per order of the triggers, 603.3b), for every way the
+    prevention shields may be used (615.7, 616.1: :func:`reference.shields.shield_uses`)."""
+    def other(src: str, r: str) -> bool:  # 702.16e, 615.1a: prevented by another effect
+        return (r in field and any(has_quality(field[src], q) for q in field[r].protections())) \
+            or prevented(field[src], field.get(r), state.s.combat.combat_damage_prevented)
+    shields = {p.name: p.prevention_shield for p in state.s.players}
+    shields |= {p.id: p.prevention_shield for p in state.s.permanents if p.id in field}
+    ordered = tuple(sorted(assignment))
+    shielded = sorted({r for _, r, _ in ordered if shields.get(r)})
+    choices = []
+    for r in shielded:
+        entries = [i for i, (_, x, _) in enumerate(ordered) if x == r]
+        choices.append([(r, entries, uses) for uses in shield_uses(shields[r], [(ordered[i][2], other(
+            ordered[i][0], r)) for i in entries])])
+    out = []
+    for combo in itertools.product(*choices):
+        used = {i: x for _, entries, uses in combo for i, x in zip(entries, uses)}
+        left = {r: shields[r] - sum(uses) for r, _, uses in combo}
+        out += _dealt(state, field, ordered, used, left)
+    return out
+
+
+def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Triple, ...], used: dict[int, int],
+           left: dict[str, int]) -> list[tuple[State, bool]]:
+    """:func:`deal` with the shields used as `used` says (damage prevented, by the assignment's index) and
+    what is `left` of them."""
     loss = {p.name: 0 for p in state.s.players}
     gain = {p.name: 0 for p in state.s.players}
     poison = {p.name: 0 for p in state.s.players}
     marked = {pid: 0 for pid in field}
     counters = {pid: 0 for pid in field}
     deathtouched = set()
-    for src, r, n in assignment:
+    for i, (src, r, n) in enumerate(assignment):
         source = field[src]
         if r in field and any(has_quality(source, q) for q in field[r].protections()):
             continue  # 702.16e, 702.16j, 702.16k: prevented
-        if prevented(source, field.get(r)):
+        if prevented(source, field.get(r), state.s.combat.combat_damage_prevented):
             continue  # 615.1a, 120.4b: prevented (reference.shields)
+        n -= used.get(i, 0)  # 615.7: prevented by a shield
+        if n <= 0:
+            continue
         if source.has("lifelink"):
             gain[source.controller] += n  # 702.15b (with infect too)
         if r in loss:
@@ -379,11 +483,12 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
                 marked[r] += n
             if source.has("deathtouch"):
                 deathtouched.add(r)  # 702.2b
-    players = tuple(replace(p, life=p.life - loss[p.name] + gain[p.name], poison=p.poison + poison[p.name])
-                    for p in state.s.players)
+    players = tuple(replace(p, life=p.life - loss[p.name] + gain[p.name], poison=p.poison + poison[p.name],
+                            prevention_shield=left.get(p.name, p.prevention_shield)) for p in state.s.players)
     permanents = []
     for p in state.s.permanents:
         c = field.get(p.id)
+        p = replace(p, prevention_shield=left.get(p.id, p.prevention_shield))
         if c is not None and counters[p.id]:
             p = p.with_counters(-1, -1, counters[p.id])
         if c is not None and marked[p.id]:
@@ -461,7 +566,8 @@ def returned_object(p: Permanent, counter: int) -> Permanent:
     no damage, pumps or shields, and its one counter (702.79a, 702.93a); its controller may still
     activate its abilities in a later window (a pump lowering its toughness may kill it again)."""
     fresh = replace(p, id=p.id + RETURNED, face_down=False, damage=0, pt_counters=(), until_end_of_turn=(0, 0),
-                    keywords_until_end_of_turn=(), tapped=False, regeneration_shields=0, removed_from_combat=False,
+                    keywords_until_end_of_turn=(), tapped=False, regeneration_shields=0, prevention_shield=0,
+                    removed_from_combat=False,
                     renowned=False)  # 702.112b: a new object (400.7)
     return fresh.with_counters(counter, counter, 1)
 
@@ -514,7 +620,7 @@ class Search:
             declared = state.s.with_combat(attackers=tuple(sorted(decl)))
             after = replace(state, s=attack_triggers(declared, state.gone))  # 508.2a
             for losses in set(itertools.permutations(attack_stacked(declared, state.gone))):  # 508.3a, 603.3b
-                for stack in provoke_stacks(after.s, after.field()):  # 702.39a: put with targets (603.3d)
+                for stack in attack_stacks(after.s, after.gone):  # 702.39a, 508.3a: put with targets (603.3d)
                     out |= self.stack_window(after, stack + losses, "after_attackers")
         return out
 
@@ -532,7 +638,8 @@ class Search:
             declared = state.s.with_combat(blockers=tuple(sorted(decl)))
             after = replace(state, s=block_triggers(declared, state.gone))  # 509.2a
             for order in set(itertools.permutations(stacked(declared, state.gone))):  # 603.3b
-                out |= self.stack_window(after, order)
+                for puts in put_orders(declared, state.gone):  # 603.3b: APNAP, above them
+                    out |= self.stack_window(after, puts + order)
         return out
 
     def stack_window(self, state: State, stack: tuple, then: str = "after_blockers") -> frozenset[Outcome]:
@@ -546,7 +653,8 @@ class Search:
         if key in self.memo:
             return self.memo[key]
         out = set()
-        actions = window_options if any(t[0] in ("dies", "hit", "create_tokens") for t in stack) else face_up_options
+        waiting = ("dies", "hit", "on_target", "on_block", "create_tokens")
+        actions = window_options if any(t[0] in waiting for t in stack) or has_windows(state.s) else face_up_options
         for after in actions(state):
             field = after.field()
             if stack[0][0] == "dies":
@@ -559,6 +667,10 @@ class Search:
                 resolved = settle(replace(after, gone=after.gone | destroyed_by(after.s, after.gone, stack[0])))
             elif stack[0][0] == "provoke":
                 resolved = settle(replace(after, s=resolve_provoke(after.s, field, stack[0])))
+            elif stack[0][0] in ("on_target", "on_block"):  # 508.3a, 608.2b, 509.2a (reference.triggers)
+                hit, destroyed = (resolve_targeted if stack[0][0] == "on_target" else resolve_put)(
+                    after.s, after.gone, stack[0])
+                resolved = settle(replace(after, s=hit, gone=after.gone | destroyed))
             else:
                 resolved = settle(replace(after, s=resolve(after.s, after.gone, stack[0])))
             if any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players):  # 704.5a, 704.5c

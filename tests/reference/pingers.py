@@ -50,7 +50,7 @@ from .declarations import has_quality
 
 # the abilities of this module: damage (120.3) and life lost or gained (119.3: "target player loses N life and
 # you gain N life", "each opponent loses …", "you gain N life")
-KINDS = ("ping", "ping_each", "life")
+KINDS = ("ping", "ping_each", "life", "fog")
 CREATURES_IN = {"creature": "any", "attacking": "attacking", "blocking": "blocking",
                 "attacking_or_blocking": "either", "flying": "any", "attacking_flying": "attacking"}
 
@@ -149,6 +149,8 @@ def dealt(state, source: Characteristics, kind: str, ab: CombatAbility, target: 
     from .outcomes import settle
 
     field = state.field()
+    if kind == "fog":  # 615.1a: all combat damage this turn
+        return replace(state, s=replace(state.s, combat=replace(state.s.combat, combat_damage_prevented=True)))
     if kind == "life":  # 119.3: life lost, then gained
         losing = {target} if target else {p.name for p in state.s.players if ab.target == "each_player"
                                           or (ab.target == "each_opponent" and p.name != source.controller)}

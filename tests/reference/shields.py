@@ -10,6 +10,14 @@
   less (704.5f) is no destruction. Shields come from the situation (`regeneration_shields`) and
   from each activation of "{cost}: Regenerate ~".
 
+* 615.7: a prevention shield ("Prevent the next N damage that would be dealt to <R> this turn"; a
+  permanent's or player's `prevention_shield`) prevents each 1 damage that would be dealt to R, from any
+  source, until it is used up. Damage from several sources at once: R's controller chooses which damage
+  it prevents; damage another effect prevents as well (protection, the lines above): the controller
+  chooses the order (616.1), so the shield may be used on it (:func:`shield_uses`, every such choice).
+  Outside combat damage (one source at a time) the shield prevents what the other effects leave
+  (:func:`after_shield`; the loader refuses a board where the other order could matter).
+
 >>> from pysolver.model import Permanent, Player, Situation
 >>> s = Situation((Player("a"), Player("b")), "a", (Permanent("x", "a", power=1, toughness=1, damage=1,
 ...               regeneration_shields=1),)).with_combat(attackers=(("x", "b"),))
@@ -20,6 +28,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 from pysolver.model import Permanent, Situation
@@ -27,9 +36,10 @@ from pysolver.model import Permanent, Situation
 from .characteristics import Characteristics
 
 
-def prevented(source: Characteristics, recipient: Characteristics | None) -> bool:
-    """615.1a: whether combat damage from `source` to `recipient` (None: a player) is prevented."""
-    if source.has("prevent_combat_damage_by") or source.has("prevent_combat_damage_to_and_by"):
+def prevented(source: Characteristics, recipient: Characteristics | None, everyone: bool = False) -> bool:
+    """615.1a: whether combat damage from `source` to `recipient` (None: a player) is prevented (`everyone`: a
+    resolved "Prevent all combat damage that would be dealt this turn", `combat.combat_damage_prevented`)."""
+    if everyone or source.has("prevent_combat_damage_by") or source.has("prevent_combat_damage_to_and_by"):
         return True
     return recipient is not None and any(recipient.has(k) for k in (
         "prevent_combat_damage_to", "prevent_damage_to", "prevent_combat_damage_to_and_by"))
@@ -51,3 +61,36 @@ def regenerated(s: Situation, p: Permanent) -> Permanent:
     fighting = {a for a, _ in s.combat.attackers or ()} | {b for b, _ in s.combat.blockers or ()}
     return replace(p, damage=0, tapped=True, regeneration_shields=p.regeneration_shields - 1,
                    removed_from_combat=p.removed_from_combat or p.id in fighting)
+
+
+def shield_uses(shield: int, amounts: list[tuple[int, bool]]) -> list[tuple[int, ...]]:
+    """615.7, 616.1: every way a shield of `shield` may be used on damage dealt at once, given each
+    source's (amount, prevented by another effect anyway): how much of each it prevents. The shield
+    prevents damage nothing else prevents while it lasts; on damage prevented anyway it is used all
+    the way, or not at all, unless it runs out there.
+
+    >>> shield_uses(1, [(2, False), (1, False)])
+    [(0, 1), (1, 0)]
+    >>> shield_uses(2, [(1, True)])
+    [(0,), (1,)]
+    """
+    if not shield:
+        return [tuple(0 for _ in amounts)]
+    out = []
+    for uses in itertools.product(*(range(min(n, shield) + 1) for n, _ in amounts)):
+        used = sum(uses)
+        if used > shield:
+            continue
+        left = used < shield
+        if left and any(x < n for x, (n, other) in zip(uses, amounts) if not other):
+            continue  # 615.7: while it lasts, it prevents
+        if left and any(0 < x < n for x, (n, other) in zip(uses, amounts) if other):
+            continue  # 616.1: applied first, it prevents all it can
+        out.append(uses)
+    return out
+
+
+def after_shield(shield: int, amount: int) -> tuple[int, int]:
+    """615.7: damage `amount` from one source meeting a shield: (damage still dealt, shield left)."""
+    used = min(shield, amount)
+    return amount - used, shield - used

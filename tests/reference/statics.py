@@ -72,6 +72,8 @@ def has_quality(c: Characteristics, quality: str, attacking: frozenset[str]) -> 
         return c.face_down
     if name == "keyword":  # its own or given until end of turn (pysolver.files.loader refuses the others)
         return c.has(arg)
+    if name == "counter":  # 122.1a: "with a +1/+1 counter on it"
+        return c.counters(*map(int, arg.split(","))) > 0
     if name == "color":
         return arg in c.colors  # 105.2
     if name == "noncolor":
@@ -131,6 +133,10 @@ def count(field: dict[str, Characteristics], c: Characteristics, effect: Static,
     "as long as it's attacking": 1 if it is one of the declared attackers (508.1k)."""
     if effect.scope == "attacking":
         return int(c.id in attacking)
+    if effect.scope == "monstrous":  # 701.37b: "as long as ~ is monstrous"
+        return int(c.monstrous)
+    if effect.scope.startswith("counter("):  # 122.1a: the counters of that kind on itself (704.5q)
+        return c.counters(*map(int, effect.scope[len("counter("):-1].split(",")))
     if effect.scope == "attacker":  # "for each other attacking creature"
         return sum(1 for x in field.values() if x.id in attacking and x.is_creature and x.id != c.id)
     return sum(1 for x in field.values()
@@ -138,50 +144,68 @@ def count(field: dict[str, Characteristics], c: Characteristics, effect: Static,
                and is_object(x, effect.scope, effect.quality) and not (effect.other and x.id == c.id))
 
 
-def defined(field: dict[str, Characteristics], c: Characteristics, effect: Static) -> int:
+Zones = dict[tuple[str, str], int]  # (player, hand / graveyard / graveyard_creatures) -> the cards there, if stated
+
+
+def holds(field: dict[str, Characteristics], c: Characteristics, effect: Static, attacking: frozenset[str],
+          zones: Zones) -> bool:
+    """Whether the condition of `c`'s own ability holds: enough objects counted (``least``), or the cards in its
+    controller's (or some opponent's) hand or graveyard at least ``least`` or at most ``most`` (402.1, 404.1)."""
+    if effect.scope.startswith("cards("):
+        zone = effect.scope[len("cards("):-1]
+        counts = [n for (pl, z), n in zones.items() if z == zone and (pl == c.controller) == (effect.whose == "you")]
+        return any(n <= effect.most if effect.most is not None else n >= effect.least for n in counts)
+    return count(field, c, effect, attacking) >= effect.least
+
+
+def defined(field: dict[str, Characteristics], c: Characteristics, effect: Static, zones: Zones) -> int:
     """The number a characteristic-defining ability counts (604.3): [other] objects of the kind and quality,
-    its controller's or everyone's."""
+    its controller's or everyone's; or the cards in hands or graveyards: its controller's, its opponents' or all."""
+    if effect.scope.startswith("cards("):
+        zone = effect.scope[len("cards("):-1]
+        return sum(n for (pl, z), n in zones.items() if z == zone and (
+            effect.whose == "all" or (pl == c.controller) == (effect.whose == "you")))
     return sum(1 for x in field.values() if is_object(x, effect.scope, effect.quality)
                and (effect.whose == "all" or x.controller == c.controller) and not (effect.other and x.id == c.id))
 
 
-def own_effects(field: dict[str, Characteristics], c: Characteristics,
-                attacking: frozenset[str] = frozenset()) -> tuple[int, int, list[Ability]]:
+def own_effects(field: dict[str, Characteristics], c: Characteristics, attacking: frozenset[str] = frozenset(),
+                zones: Zones | None = None) -> tuple[int, int, list[Ability]]:
     """What a creature's abilities on itself give it (604.1, 611.3a): "as long as you control ..." once
     if the condition counts enough (one, or ``least``: "three or more artifacts"), "for each ..." times
     the count; a characteristic-defining ability the count as its power (and toughness) over the base 0
     (604.3, 613.4a)."""
     dp = dt = 0
     granted: list[Ability] = []
+    zones = zones or {}
     for kind, effect in statics_of(c):
-        if kind == "cda":
-            n = defined(field, c, effect)
+        if kind in ("cda", "anthem_per"):
+            n = defined(field, c, effect, zones) if kind == "cda" else count(field, c, effect, attacking)
             dp, dt = dp + effect.power * n, dt + effect.toughness * n
             continue
         if kind in ("paired_anthem", "paired_grant") and c.paired_with in field:  # 702.95b, 702.95e: paired
             dp, dt = dp + effect.power, dt + effect.toughness  # while its partner is on the battlefield too
             granted += [effect.granted] if effect.granted is not None else []
-        n = count(field, c, effect, attacking) if kind in ("anthem_if", "grant_if", "grant_unless", "anthem_per") else 0
-        if kind == "anthem_per" or (kind == "anthem_if" and n >= effect.least):
-            times = n if kind == "anthem_per" else 1
-            dp, dt = dp + effect.power * times, dt + effect.toughness * times
-        if (kind == "grant_if" and n >= effect.least) or (kind == "grant_unless" and n < effect.least):
+        ok = holds(field, c, effect, attacking, zones) if kind in ("anthem_if", "grant_if", "grant_unless") else False
+        if kind == "anthem_if" and ok:
+            dp, dt = dp + effect.power, dt + effect.toughness
+        if (kind == "grant_if" and ok) or (kind == "grant_unless" and not ok):
             assert effect.granted is not None  # 508.1c, 509.1b: "can't block unless": while the condition fails
             granted.append(effect.granted)
     return dp, dt, granted
 
 
-def with_statics(field: dict[str, Characteristics],
-                 attacking: frozenset[str] = frozenset()) -> dict[str, Characteristics]:
+def with_statics(field: dict[str, Characteristics], attacking: frozenset[str] = frozenset(),
+                 zones: Zones | None = None) -> dict[str, Characteristics]:
     """The field with the effects of its static abilities applied (every source in the field);
-    `attacking`: the declared attackers."""
+    `attacking`: the declared attackers; `zones`: the cards in the players' hands and graveyards."""
     sources = [(c, kind, effect) for c in field.values() for kind, effect in statics_of(c)
                if kind in ("anthem", "grant", "paired_anthem", "paired_grant")]
     if not any(statics_of(c) for c in field.values()):
         return field
     out = {}
     for pid, c in field.items():
-        dp, dt, granted = own_effects(field, c, attacking)
+        dp, dt, granted = own_effects(field, c, attacking, zones)
         for source, kind, effect in sources:
             if not describes(source, effect, c, attacking):
                 continue

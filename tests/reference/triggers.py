@@ -17,6 +17,7 @@ applied one after the other.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 from typing import cast
 
@@ -24,6 +25,9 @@ from pysolver.model import Permanent, Situation
 from pysolver.model.abilities import OnCombat
 
 from .characteristics import Characteristics, field_of
+from .deaths import apnap, resolve_death
+from .declarations import has_quality
+from .provoke import legal_targets, provoke_sources
 from .tokens import create, kinds
 
 
@@ -115,9 +119,13 @@ def _effects(s: Situation, field: dict[str, Characteristics], attacking: set[str
     """`s` after the triggers `fired` (source, effect, the other creature of its event or the source)
     resolved, one after the other: whom each reaches as it resolves (611.2c), and what it does: +X/+Y and a
     keyword until end of turn (613.4c, 613.1f), +1/+1 counters (122.1a), life gained (119.3), tapped
-    (701.26a), can't be blocked this combat (509.1b). (Poison counters wait on the stack: :func:`stacked`.)"""
+    (701.26a), can't be blocked this combat (509.1b), all combat damage prevented this turn (615.1a). (Poison
+    counters wait on the stack: :func:`stacked`.)"""
     for source, e, partner in fired:
         me = field[source]
+        if e.effect == "fog":  # 615.1a: every creature's combat damage this turn
+            s = replace(s, combat=replace(s.combat, combat_damage_prevented=True))
+            continue
         if e.whom == "controller":
             if e.effect == "gain_life":
                 s = replace(s, players=tuple(replace(p, life=p.life + e.amount) if p.name == me.controller else p
@@ -318,3 +326,138 @@ def resolve(s: Situation, gone: frozenset[str], t: Stacked) -> Situation:
         return s
     k = sum(1 for b, a in s.combat.blockers or () if a == source and b in field and field[b].is_creature)
     return _pumped(s, [(source, n * (k - 1), n * (k - 1), 0)]) if k > 1 else s  # 702.23a, b
+
+
+# ==== Attack triggers with a target (508.3a, 603.3d) ==========================================
+# "Whenever ~ attacks, [you may have] target creature … <effect>" (pysolver.model.abilities.ON_TARGET), as on the
+# stack: ("on_target", source, target or "", the effect). The active player puts them on the stack (603.3a) in
+# any order (603.3b) with provoke's (reference.provoke), each with a legal target (603.3d, 601.2c): none if there
+# is none, or, with "you may" (603.5), none to do nothing.
+
+Targeted = tuple[str, str, str, OnCombat]
+
+
+def targeted_targets(s: Situation, gone: frozenset[str], source: str, e: OnCombat) -> list[str]:
+    """The legal targets of `source`'s trigger with effect `e` now, the source as it last existed (608.2b):
+    115.1 a creature (the defending player's, 506.2; an opponent's, 102.2; its controller's), 115.4 any
+    target (a player, a creature, planeswalker or battle); not one with shroud (702.18a), hexproof under
+    another player (702.11b) or protection from a quality of the source (702.16b)."""
+    field = _field(s, gone - {source})
+    me = field[source]
+    attacked = dict(s.combat.attackers or ()).get(source)
+    defending = None if attacked is None else (attacked if attacked in {p.name for p in s.players}
+                                               else _defending(s, attacked))
+    out = [p.name for p in s.players] if e.target == "any" else []
+    for pid, c in sorted(field.items()):
+        if pid in gone:
+            continue
+        ok = {"creature": c.is_creature, "defending": c.is_creature and c.controller == defending,
+              "opponent": c.is_creature and c.controller != me.controller,
+              "yours": c.is_creature and c.controller == me.controller,
+              "any": c.is_creature or c.is_planeswalker or c.is_battle}[e.target]
+        if not ok or c.has("shroud") or (c.has("hexproof") and c.controller != me.controller):
+            continue
+        if any(has_quality(me, q) for q in c.protections()):
+            continue
+        out.append(pid)
+    return out
+
+
+def targeted_triggers(s: Situation, gone: frozenset[str]) -> list[tuple[str, OnCombat]]:
+    """Each attack trigger with a target of the attackers on the battlefield (508.2a; 708.2a: a face-down
+    one has none), one per instance (113.2c)."""
+    field = _field(s, gone)
+    return [(a, e) for a, _ in sorted(s.combat.attackers or ()) if a in field and field[a].is_creature
+            for e in _on(field[a], "on_target")]
+
+
+def attack_stacks(s: Situation, gone: frozenset[str]) -> set[tuple]:
+    """Every way the active player can put the provoke triggers and the attack triggers with a target on
+    the stack, each with its target (603.3d), in any order (603.3b): in the order they resolve."""
+    field = _field(s, gone)
+    choices: list[list[tuple]] = [[("provoke", a, t, 0) for t in ["", *legal_targets(s, field, a)]]
+                                  for a in provoke_sources(s, field)]
+    for a, e in targeted_triggers(s, gone):
+        legal = targeted_targets(s, gone, a, e)
+        choices.append([("on_target", a, t, e) for t in (["", *legal] if e.optional or not legal else legal)])
+    return {order for combo in itertools.product(*choices) for order in itertools.permutations(combo)}
+
+
+def resolve_targeted(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[Situation, set[str]]:
+    """608.2: `t` resolves (state-based actions are the caller's): nothing with no target or one no longer
+    legal (608.2b); else the target is tapped or untapped (701.26a-b), can't block this turn (509.1b), gets
+    +X/+Y or a keyword until end of turn (613.4c, 613.1f), or is dealt the damage by the source as it last
+    existed (120.3, 608.2h: :func:`reference.deaths.resolve_death`); the creatures deathtouch destroyed."""
+    _, source, target, e = t
+    if not target or target not in targeted_targets(s, gone, source, e):
+        return s, set()
+    if e.cost is not None:  # "you may pay {cost}. If you do": from what is left of its controller's pool
+        owner = s.player(s.permanent(source).controller)
+        left = [getattr(owner.mana, k) - getattr(e.cost, k) for k in ("W", "U", "B", "R", "G", "colorless")]
+        if min(left) < 0:
+            return s, set()
+        s = replace(s, players=tuple(replace(p, mana=replace(p.mana, **dict(zip(("W", "U", "B", "R", "G", "colorless"),
+                                                                              left))))
+                                     if p.name == owner.name else p for p in s.players))
+    if e.effect == "damage":
+        me = _field(s, gone - {source})[source]
+        return resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, target, e.amount, me.controller, me,
+                                                        "any"))
+
+    def affected(p: Permanent) -> Permanent:
+        if e.effect == "tap":
+            return replace(p, tapped=True)
+        if e.effect == "untap":
+            return replace(p, tapped=False)
+        if e.effect == "cant_block":
+            return replace(p, cant_block_this_turn=True)
+        return _affected(p, e)
+    return replace(s, permanents=tuple(affected(p) if p.id == target else p for p in s.permanents)), set()
+
+
+# ==== Block triggers their controllers put on the stack (509.2a, 603.3b) ===================================
+# "~ deals N damage to that creature" (the other creature of its event, 509.3d) and "[you may] untap ~ and remove
+# it from combat" (pysolver.model.abilities.PUT_EFFECTS), as on the stack: ("on_block", source, the creature it
+# names or "", the effect). APNAP (101.4): the active player puts theirs in any order, then the defending
+# player theirs, which resolve first; "you may" (603.5): the source named, or "" (nothing).
+
+def block_puts(s: Situation, gone: frozenset[str]) -> list[Targeted]:
+    """The block triggers of :data:`pysolver.model.abilities.PUT_EFFECTS` the declared blockers trigger
+    (reference :func:`_block_fired`), not yet put."""
+    field = _field(s, gone)
+    return [("on_block", pid, partner if e.effect == "damage" else "", e) for pid, e, partner in _block_fired(s, field)
+            if e.effect in ("damage", "remove")]
+
+
+def put_orders(s: Situation, gone: frozenset[str]) -> set[tuple]:
+    """Every way of putting :func:`block_puts` on the stack (APNAP, each player's in any order, the choice of
+    "you may"), as the order they resolve in: the defending players' first."""
+    field = _field(s, gone)
+    pending = block_puts(s, gone)
+    per_player = []
+    for player in reversed(apnap(s)):
+        mine = [t for t in pending if field[t[1]].controller == player]
+        ways = set()
+        for order in itertools.permutations(mine):
+            choices = [[t] if t[3].effect == "damage" else [t[:2] + (x,) + t[3:] for x in (["", t[1]] if t[3].optional
+                                                                                           else [t[1]])]
+                       for t in order]
+            ways |= set(itertools.product(*choices))
+        per_player.append(ways)
+    return {tuple(itertools.chain(*combo)) for combo in itertools.product(*per_player)}
+
+
+def resolve_put(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[Situation, set[str]]:
+    """608.2: `t` resolves (state-based actions are the caller's): the source as it last existed (608.2h) deals
+    N damage to the other creature if it is still on the battlefield (120.3; reference.deaths.resolve_death,
+    which leaves out a creature with protection from the source, 702.16e); or the source, chosen and still
+    there, untaps and is removed from combat (506.4). The creatures deathtouch destroyed."""
+    _, source, target, e = t
+    if not target or target in gone:
+        return s, set()
+    if e.effect == "damage":
+        me = _field(s, gone - {source})[source]
+        return resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, target, e.amount, me.controller, me,
+                                                        "any"))
+    return replace(s, permanents=tuple(replace(p, tapped=False, removed_from_combat=True) if p.id == target else p
+                                       for p in s.permanents)), set()
