@@ -653,6 +653,11 @@ STATIC_LINES += ["~ gets +2/+2 as long as seven or more cards are in your gravey
                  "As long as seven or more cards are in your graveyard, ~ gets +1/+0 and has first strike",
                  "~ has first strike as long as you have no cards in hand",
                  "~ gets +1/+1 as long as an opponent has no cards in hand"]
+# 611.3a: the state of the game (500.1 whose turn, 205.2a the card types among a graveyard's cards, 105.2 the colors
+# of the permanents on the battlefield)
+STATIC_LINES += ["As long as it's your turn, ~ gets +0/+2", "~ has first strike as long as it's not your turn",
+                 "~ gets +1/+1 as long as there are four or more card types among cards in your graveyard",
+                 "~ gets -1/-1 as long as red is the most common color among all permanents or is tied for most common"]
 
 
 @st.composite
@@ -664,7 +669,9 @@ def with_statics(draw: st.DrawFn, boards: st.SearchStrategy[dict], on_creatures:
     data = draw(boards)
     for pl in data["players"]:
         pl.update(hand=draw(st.integers(0, 1)), graveyard=draw(st.integers(5, 7)),
-                  graveyard_creatures=draw(st.integers(0, 2)))
+                  graveyard_creatures=draw(st.integers(0, 2)),
+                  graveyard_types=draw(st.lists(st.sampled_from(["land", "instant", "creature", "artifact"]),
+                                                min_size=2, max_size=3, unique=True)))
     for p in data["permanents"]:
         if "power" in p and draw(one_in(6)) and not any(a in ("Persist", "Undying") for a in p.get("abilities", [])):
             p["token"] = True

@@ -188,3 +188,18 @@ def test_302_6_a_summoning_sick_pinger_given_haste_by_a_pump_keeps_the_combat_wh
              "abilities": ["Deathtouch", "{R}: ~ gains haste until end of turn.",
                            "{T}: ~ deals 1 damage to any target"]}],
         "combat": {"attackers": {"a1": "bob"}, "blockers": {"b0": ["a1"]}}})
+
+
+def test_the_facts_as_text_are_the_facts_as_symbols() -> None:
+    """pysolver.asp.facts builds a situation's facts two ways (text for the questions, symbols for the
+    step programs): the same facts, a resolved fog's included (615.1a: a flag of the turn, not of a
+    player or permanent; the text once left it out, and the damage it prevents was dealt)."""
+    from pysolver.asp.facts import program, situation_symbols
+    from pysolver.files.loader import situation_from_data
+
+    s = situation_from_data({"players": [{"name": "a", "prevention_shield": 2}, {"name": "b", "hand": 3}],
+                             "active": "a", "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 2}],
+                             "combat": {"attackers": {"x": "b"}, "combat_damage_prevented": True}})
+    as_text = set(situation_facts(s).split("\n"))
+    assert as_text == set(program(tuple(situation_symbols(s))).split("\n"))
+    assert "all_combat_damage_prevented." in as_text

@@ -88,6 +88,21 @@ def test_111_7_a_token_that_dies_is_destroyed() -> None:
                           (20, 20, ("d", "d/spirit1"), ()), (20, 20, ("d",), (("x", 1),)), (20, 20, ("d", "p"), ())}
 
 
+def test_111_7_a_token_that_dies_is_no_card_in_a_graveyard() -> None:
+    """111.1, 111.7, 404.1, 604.3: y's power is the number of creature cards in all graveyards. x kills d in the
+    first-strike step (one creature card: y deals 1); alice's pinger killing d's Spirit token adds no card (bob 19),
+    killing p, her own creature card, adds one (y deals 2: bob 18)."""
+    y = {"id": "y", "controller": "alice", "toughness": 3,
+         "abilities": ["This creature's power is equal to the number of creature cards in all graveyards"]}
+    s = board(creature("x", "alice", 2, 2, "First strike"), creature("p", "alice", 1, 1, PING), y,
+              creature("d", "bob", 1, 1, "When ~ dies, create a 1/1 white Spirit creature token"),
+              players=[{"name": n, "graveyard": 0, "graveyard_creatures": 0} for n in ("alice", "bob")],
+              attackers={"x": "bob", "y": "bob"}, blockers={"d": ["x"]})
+    assert results(s) == {(20, 19, ("d",), ()), (19, 19, ("d",), ()), (20, 18, ("d",), ()),
+                          (20, 19, ("d", "d/spirit1"), ()), (20, 18, ("d", "p"), ()), (20, 19, ("d",), (("x", 1),)),
+                          (20, 19, ("d",), (("y", 1),))}
+
+
 def test_111_1_equal_tokens_are_one_outcome() -> None:
     """111.1, docs/results.md: three equal Saproling tokens; pinging one of them is one outcome, its token named
     d/saproling1 whichever was pinged."""

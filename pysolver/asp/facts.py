@@ -65,7 +65,7 @@ def situation_facts(s: Situation, *, combat: bool = True) -> str:
     """All facts of a situation as program text; `combat=False` leaves out the declarations. The
     searches build the facts of many situations that share most permanents unchanged (frozen
     values): each permanent's text is built once (:func:`permanent_symbols`)."""
-    players = "\n".join([*map(_player_text, s.players), program([atom("active", s.active)])])
+    players = "\n".join([*map(_player_text, s.players), program(_turn_symbols(s))])
     permanents = "\n".join(_permanent_text(x) for x in s.permanents)
     return "\n".join(part for part in (players, permanents, program(combat_facts(s)) if combat else "") if part)
 
@@ -82,9 +82,14 @@ def situation_symbols(s: Situation, *, combat: bool = True) -> Iterator[Symbol]:
 def _player_symbols(s: Situation) -> Iterator[Symbol]:
     for p in s.players:
         yield from player_symbols(p)
-    yield atom("active", s.active)
-    if s.combat.combat_damage_prevented:  # 615.1a: for the whole turn, not a declaration
-        yield atom("all_combat_damage_prevented")
+    yield from _turn_symbols(s)
+
+
+def _turn_symbols(s: Situation) -> list[Symbol]:
+    """The facts of the turn: whose it is, and a resolved "prevent all combat damage that would be dealt
+    this turn" (615.1a: for the whole turn, not a declaration)."""
+    return [atom("active", s.active)] + ([atom("all_combat_damage_prevented")] if s.combat.combat_damage_prevented
+                                          else [])
 
 
 @lru_cache(maxsize=1 << 12)
@@ -95,6 +100,8 @@ def player_symbols(p: Player) -> tuple[Symbol, ...]:
     # 402.1, 404.1: the cards in a hand or graveyard, where stated
     found += [atom(key, p.name, getattr(p, key)) for key in ZONE_COUNTS if getattr(p, key) is not None]
     found += [atom("prevention_shield", p.name, p.prevention_shield)] if p.prevention_shield else []  # 615.7
+    # 205.2a: the card types among the cards in that graveyard (statics.lp)
+    found += [atom("graveyard_type", p.name, constant(t)) for t in p.graveyard_types or ()]
     for k, v, w in zip(MANA_KEYS, p.mana.as_tuple(), p.spent.as_tuple()):
         found += [atom("mana_pool", p.name, constant(k), v), atom("mana_spent", p.name, constant(k), w)]
     return tuple(found)
@@ -128,6 +135,7 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
         yield atom("token", i)
     if i.endswith(RETURNED):  # 400.7: the card a persist or undying ability returned from the graveyard
         yield atom("returned_object", i)
+        yield atom("returned_card", i, i.removesuffix(RETURNED))  # the card's object that left (statics.lp)
     yield from (atom("card_type", i, constant(t.lower())) for t in p.types)
     yield from (atom("printed_subtype", i, t.lower()) for t in p.subtypes)
     yield from (atom("printed_color", i, constant(c)) for c in p.colors)

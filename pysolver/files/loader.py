@@ -117,6 +117,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_trigger_targets(r, permanents)
     _check_block_puts(r, permanents, combat)
     _check_zone_counts(r, players, permanents, hidden)
+    _check_state_returns(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -575,36 +576,57 @@ def _spends_mana(p: Permanent, warded: bool) -> str | None:
     return None
 
 
-ZONE_WORDS = {"hand": "hand", "graveyard": "graveyard", "graveyard_creatures": "graveyard (its creature cards)"}
+ZONE_WORDS = {"hand": "hand", "graveyard": "graveyard", "graveyard_creatures": "graveyard (its creature cards)",
+              "graveyard_types": "graveyard (the card types among its cards, 205.2a)"}
+_ZONE_SCOPE = re.compile(r"(?:cards|card_(types))\((\w+)\)")  # a scope cards(Z), card_types(graveyard)
 
 
 def _check_zone_counts(r: Reader, players: list[Player], permanents: list[Permanent], hidden: dict[int, str]) -> None:
     """An ability that counts the cards in a hand or graveyard (402.1, 404.1) needs the counts of the players it
-    reads (`hand`, `graveyard`, `graveyard_creatures`). Such a board is refused where a line the solver keeps as
-    inert acts in a hidden zone (121.1: a draw, a discard or a mill in combat would change a count), where the
-    reader has persist or undying (702.79a, 702.93a: returning, it leaves the graveyard it counts), and a token
-    with persist or undying is refused on any board (111.7: a token that left the battlefield can't return)."""
+    reads (`hand`, `graveyard`, `graveyard_creatures`; the card types among them, `graveyard_types`). Such a board is
+    refused where a line the solver keeps as inert acts in a hidden zone (121.1: a draw, a discard or a mill in
+    combat would change a count), where the reader has persist or undying (702.79a, 702.93a: returning, it leaves
+    the graveyard it counts), and a token with persist or undying is refused on any board (111.7: a token that left
+    the battlefield can't return)."""
     for i, p in enumerate(permanents):
         if p.token and (p.has("persist") or p.has("undying")):
             raise r.fail(f"permanents[{i}].token", f"token {q(p.id)} has persist or undying: a token that has left "
                          "the battlefield can't return to it (111.7); not modelled")
-    readers = [(i, p, cast(Static, a.value)) for i, p in enumerate(permanents) for a in p.abilities
-               if a.kind in STATICS and re.search(r"cards\(\w+\)", a.term)]
-    for i, p, effect in readers:
-        zone = effect.scope[len("cards("):-1] if effect.scope.startswith("cards(") else ""
+    statics = [(i, p, cast(Static, a.value)) for i, p in enumerate(permanents) for a in p.abilities
+               if a.kind in STATICS]
+    for i, p, effect in statics:
+        m = _ZONE_SCOPE.fullmatch(effect.scope)
+        if m is None:
+            continue
+        zone = f"{m.group(2)}_types" if m.group(1) else m.group(2)
         for j, pl in enumerate(players):
             mine = pl.name == p.controller
             if (effect.whose == "you" and not mine) or (effect.whose == "opponents" and mine):
                 continue
             if getattr(pl, zone) is None:
                 raise r.fail(f"players[{j}].{zone}", f"the ability of {q(p.id)} counts the cards in {q(pl.name)}'s "
-                             f"{ZONE_WORDS[zone]} (402.1, 404.1): state how many")
+                             f"{ZONE_WORDS[zone]} (402.1, 404.1): state {'which' if m.group(1) else 'how many'}")
         if p.has("persist") or p.has("undying"):
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} counts the cards in a hand or graveyard and has persist or "
                          "undying (702.79a, 702.93a): returning, it leaves the graveyard; not modelled")
         for k, line in hidden.items():
             raise r.fail(f"permanents[{k}]", f"{q(permanents[k].id)} has the line {line!r}, which can change the cards "
                          f"in a hand or graveyard during the combat (121.1), and {q(p.id)} counts them: not modelled")
+
+
+STATE_CONDITIONS = ("turn(", "most_common(")  # the scopes of pysolver.model.abilities' state conditions
+
+
+def _check_state_returns(r: Reader, permanents: list[Permanent]) -> None:
+    """A permanent with persist or undying and an ability with a condition on the state of the game ("as long as
+    it's your turn", "… the most common color among all permanents", 611.3a) is refused: the new object it
+    returns as (400.7) would enter with that ability (611.3c), which is not modelled."""
+    for i, p in enumerate(permanents):
+        if (p.has("persist") or p.has("undying")) and any(
+                a.kind in STATICS and cast(Static, a.value).scope.startswith(STATE_CONDITIONS) for a in p.abilities):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and an ability with "
+                         "a condition on the state of the game (611.3a): the object it returns as (400.7, 611.3c) "
+                         "is not modelled")
 
 
 def _is(p: Permanent, name: str, arg: str) -> bool:
@@ -622,13 +644,13 @@ def _players(r: Reader, value: Any) -> list[Player]:
     seen: set[str] = set()
     for i, raw in enumerate(r.listing(value, "players")):
         path = f"players[{i}]"
-        name, life, mana, poison, zones, shield = fields.player(r, raw, path)
+        name, life, mana, poison, zones, shield, types = fields.player(r, raw, path)
         if name in seen:
             raise r.fail(f"{path}.name", f"duplicate player name {q(name)}")
         seen.add(name)
         players.append(Player(name, life, mana, poison=poison, hand=zones.get("hand"),
                               graveyard=zones.get("graveyard"), graveyard_creatures=zones.get("graveyard_creatures"),
-                              prevention_shield=shield))
+                              prevention_shield=shield, graveyard_types=types))
     if len(players) < 2:
         raise r.fail("players", "at least two players are required")
     return players

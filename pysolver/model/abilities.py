@@ -1948,7 +1948,7 @@ STATICS = ("anthem", "grant", "anthem_if", "grant_if", "grant_unless", "anthem_p
            "paired_grant")
 # The restrictions a static ability may give (508.1c, 509.1b: "<creatures> can't attack", "~ can't block unless
 # you control another Zombie", "~ can't attack or block if an enchantment is on the battlefield").
-RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block")
+RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block", "attacks_despite_defender")
 # Keywords a static ability can grant: not changeling (a characteristic-defining ability of the
 # creature itself, 604.3, 702.73a), nor persist and undying (their returns are read off the printed
 # card, encodings/outcomes.lp).
@@ -2136,7 +2136,11 @@ _GETS = r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.
 _HAS = r"this creature has (?P<have>.+?)"
 _AS_LONG_AS = (r"as long as (?P<whose>you control|an opponent controls) (?:(?P<article>a|an|another) (?P<object>.+?)|"
                r"(?P<least>\w+) or more (?P<objects>.+?))")
-_CONDITIONAL = [re.compile(rf"(?:{_GETS}|{_HAS}) {_AS_LONG_AS}"),
+# 609.4, 702.3b: "~ can attack as though it didn't have defender" (while the condition holds), granted as
+# `attacks_despite_defender`, which only the declaration of attackers reads (encodings/attacks.lp).
+_DESPITE = r"this creature (?P<despite>can attack as though it didn't have defender)"
+DESPITE_DEFENDER = "attacks_despite_defender"
+_CONDITIONAL = [re.compile(rf"(?:{_GETS}|{_HAS}|{_DESPITE}) {_AS_LONG_AS}"),
                 re.compile(rf"{_AS_LONG_AS}, (?:{_GETS}|{_HAS})")]
 _FOR_EACH = re.compile(r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+) for each (?P<other>other )?"
                        r"(?P<object>.+?) (?P<where>you control|on the battlefield)")
@@ -2274,7 +2278,7 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
         x, y = _signed(m.group("x")), _signed(m.group("y"))
         whose = "you" if m.group("where") == "you control" else "all"
         return [Ability("anthem_per", Static(found[0], m.group("other") is not None, found[1], x, y, whose=whose))]
-    zone = _zone_conditional(text, players)
+    zone = _zone_conditional(text, players) or _state_conditional(text, players)
     if zone is not None:
         return zone
     m = next((m for pattern in _CONDITIONAL if (m := pattern.fullmatch(text))), None)
@@ -2289,6 +2293,9 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
         return None
     kind, quality = found
     other = m.group("article") == "another"
+    if m.groupdict().get("despite"):  # 609.4: "~ can attack as though it didn't have defender as long as …"
+        return [Ability("grant_if", Static(kind, other, quality, granted=Ability(DESPITE_DEFENDER), whose=whose,
+                                           least=least))]
     out: list[Ability] = []
     if m.group("x") is not None:
         out.append(Ability("anthem_if", Static(kind, other, quality, _signed(m.group("x")), _signed(m.group("y")),
@@ -2360,6 +2367,61 @@ def _zone_conditional(text: str, players: frozenset[str]) -> list[Ability] | Non
             return None
         out += [Ability("grant_if", replace(condition, granted=a)) for a in granted]
     return out
+
+
+# The state of the game as a condition, read at every moment (611.3a): "as long as it's [not] your turn" (whose
+# turn it is does not change in a combat, 500.1), "as long as there are four or more card types among cards in
+# your graveyard" (delirium: the card types, 205.2a, of the cards in its controller's graveyard, 404.1, which the
+# players' `graveyard_types` state; a card leaving the battlefield brings its own), "as long as <color> is the
+# most common color among all permanents or is tied for most common" (105.1, 105.2: the permanents on the
+# battlefield of each color). The scope is `turn(you)` / `turn(opponents)`, `at_least(N,you,card_types(graveyard))`
+# or `most_common(<color>)`, the quality `self`.
+_STATE = (r"(?:it's (?P<not>not )?your turn|there are (?P<types>\w+) or more card types among cards in your "
+          r"graveyard|(?P<color>white|blue|black|red|green) is the most common color among all permanents or is "
+          r"tied for most common)")
+_STATE_CONDITIONAL = [re.compile(rf"(?:{_GETS}|{_HAS}|{_DESPITE}) as long as {_STATE}"),
+                      re.compile(rf"as long as {_STATE}, (?:{_GETS}|{_HAS})")]
+
+
+def _state_condition(found: dict[str, str | None]) -> Static | None:
+    """The condition of a state line as a :class:`Static` (its effect left out), or None."""
+    if found["types"]:
+        least = _number(found["types"])
+        return Static("card_types(graveyard)", False, "self", least=least) if least and least > 1 else None
+    if found["color"]:
+        return Static(f"most_common({found['color']})", False, "self")
+    return Static(f"turn({'opponents' if found['not'] else 'you'})", False, "self")
+
+
+def _state_conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A creature's ability on itself as long as the game is in a state, or None.
+
+    >>> [a.term for a in _state_conditional("as long as it's your turn, this creature gets +0/+2", frozenset())]
+    ['anthem_if(turn(you),each,self,0,2)']
+    >>> for a in _state_conditional("this creature gets +1/+0 and has vigilance as long as there are four or more "
+    ...                             "card types among cards in your graveyard", frozenset()):
+    ...     print(a.term)
+    anthem_if(at_least(4,you,card_types(graveyard)),each,self,1,0)
+    grant_if(at_least(4,you,card_types(graveyard)),each,self,vigilance)
+    >>> [a.term for a in _state_conditional("this creature gets -2/-2 as long as black is the most common color "
+    ...                                     "among all permanents or is tied for most common", frozenset())]
+    ['anthem_if(most_common(black),each,self,-2,-2)']
+    """
+    m = next((m for pattern in _STATE_CONDITIONAL if (m := pattern.fullmatch(text))), None)
+    condition = _state_condition(m.groupdict()) if m else None
+    if m is None or condition is None or m.groupdict().get("cant"):
+        return None
+    found = m.groupdict()
+    if found.get("despite"):
+        return [Ability("grant_if", replace(condition, granted=Ability(DESPITE_DEFENDER)))]
+    out: list[Ability] = []
+    if found.get("x") is not None:
+        out.append(Ability("anthem_if", replace(condition, power=_signed(found["x"]), toughness=_signed(found["y"]))))
+    have = found.get("also") or found.get("have")
+    granted = _granted(have, players) if have is not None else []
+    if granted is None:
+        return None
+    return out + [Ability("grant_if", replace(condition, granted=a)) for a in granted]
 
 
 # 122.1a: "~ has <abilities> as long as it has a +1/+1 counter on it" (or "N or more +1/+1 counters"; a kind

@@ -571,6 +571,29 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("~'s power and toughness are each equal to twice the number of cards in your hand",
               "~'s power and toughness are each equal to the number of cards in your opponents' graveyards",
               "~'s power is equal to the number of creature cards in all graveyards"), literal=False),
+    # the state of the game as a condition (611.3a): whose turn it is, all combat long (500.1); the card types among
+    # the cards in a graveyard (205.2a), which the players' `graveyard_types` state; the colors of the permanents
+    LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as it's your turn", "anthem_if", "611.3a",
+             "This creature gets +0/+2 as long as it's your turn",
+             ("As long as it's your turn, ~ gets +0/+2", "~ gets +1/+0 as long as it's not your turn"), literal=False),
+    LineForm("static", "~ has <abilities> as long as it's your turn", "grant_if", "611.3a",
+             "This creature has first strike as long as it's your turn",
+             ("As long as it's not your turn, ~ has first strike",), literal=False),
+    LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as there are four or more card types among cards "
+             "in your graveyard", "anthem_if", "205.2a",
+             "This creature gets +3/+0 as long as there are four or more card types among cards in your graveyard",
+             ("Delirium — ~ gets +1/+1 as long as there are four or more card types among cards in your "
+              "graveyard",), literal=False),
+    LineForm("static", "~ has <abilities> as long as there are four or more card types among cards in your graveyard",
+             "grant_if", "205.2a", "This creature has double strike as long as there are four or more card types "
+             "among cards in your graveyard", literal=False),
+    LineForm("static", "~ can attack as though it didn't have defender as long as <condition>", "grant_if", "609.4",
+             "This creature can attack as though it didn't have defender as long as you control a Gate",
+             ("~ can attack as though it didn't have defender as long as there are four or more card types among "
+              "cards in your graveyard",), literal=False),
+    LineForm("static", "~ gets +X/+Y as long as <color> is the most common color among all permanents or is tied for "
+             "most common", "anthem_if", "105.2", "This creature gets -2/-2 as long as black is the most common color "
+             "among all permanents or is tied for most common", literal=False),
     # 508.1c: the restriction of each creature it describes (as if granted)
     LineForm("static", "[Other] <creatures> [you control] can't attack", "grant", "508.1c",
              "Non-Eye creatures you control can't attack", ("Creatures can't attack",), literal=False),

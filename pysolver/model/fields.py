@@ -50,7 +50,11 @@ CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswa
 STEPS = ("first_strike", "regular")  # 510.4: the combat damage steps
 FACE_DOWN_BY = ("manifest", "cloak")  # face_down besides true: put onto the battlefield face down (701.40a, 701.58a)
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
-PLAYER_KEYS = {"name", "life", "mana", "poison", "hand", "graveyard", "graveyard_creatures", "prevention_shield"}
+PLAYER_KEYS = {"name", "life", "mana", "poison", "hand", "graveyard", "graveyard_creatures", "prevention_shield",
+               "graveyard_types"}
+# 205.2a: the card types a card in a graveyard may have (written in lower case)
+GRAVEYARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker",
+                   "sorcery")
 PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtypes", "colors", "power",
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
                   "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost", "cant_block_this_turn",
@@ -200,9 +204,11 @@ def kind(value: Any) -> str:
 
 # ---- players ---------------------------------------------------------------------------------------
 
-def player(r: Reader, raw: Any, path: str) -> tuple[str, int, Mana, int, dict[str, int], int]:
+def player(r: Reader, raw: Any, path: str) -> tuple[str, int, Mana, int, dict[str, int], int,
+                                                 tuple[str, ...] | None]:
     """One player entry: name, life, mana, poison counters (122.1f), the card counts stated (hand,
-    graveyard, graveyard_creatures: 402.1, 404.1) and the prevention shield (615.7)."""
+    graveyard, graveyard_creatures: 402.1, 404.1), the prevention shield (615.7) and the card types among
+    the graveyard's cards (205.2a), if stated."""
     d = r.mapping(raw, path, PLAYER_KEYS)
     if "name" not in d:
         raise r.fail(f"{path}.name", "missing (required)")
@@ -221,7 +227,11 @@ def player(r: Reader, raw: Any, path: str) -> tuple[str, int, Mana, int, dict[st
     if zones.get("graveyard_creatures", 0) > zones.get("graveyard", numbers.MAX_VALUE):
         raise r.fail(f"{path}.graveyard_creatures", "more creature cards than cards in the graveyard")
     shield = r.integer(d.get("prevention_shield", 0), f"{path}.prevention_shield", "prevention_shield")  # 615.7
-    return name, r.integer(d.get("life", 20), f"{path}.life", "life"), mana, poison, zones, shield
+    types = None
+    if d.get("graveyard_types") is not None:  # each type once, in the order of 205.2a
+        found = {t.lower() for t in enum_list(r, d["graveyard_types"], f"{path}.graveyard_types", GRAVEYARD_TYPES)}
+        types = tuple(t for t in GRAVEYARD_TYPES if t in found)
+    return name, r.integer(d.get("life", 20), f"{path}.life", "life"), mana, poison, zones, shield, types
 
 
 # ---- permanents ------------------------------------------------------------------------------------

@@ -66,11 +66,15 @@ class Player:
     graveyard: int | None = None
     graveyard_creatures: int | None = None
     prevention_shield: int = 0  # 615.7: damage to them still to be prevented this turn ("prevent the next N damage")
+    # the card types (205.2a) among those cards in the graveyard, where an ability reads them (delirium); None: not
+    # stated. The types of the situation's cards that leave the battlefield are added (700.4).
+    graveyard_types: tuple[str, ...] | None = None
 
     if TYPE_CHECKING:  # what the constructor accepts: mana as text too (the dataclass __init__ at run time)
         def __init__(self, name: str, life: int = 20, mana: Mana | str = ..., spent: Mana = ...,
                      poison: int = 0, hand: int | None = None, graveyard: int | None = None,
-                     graveyard_creatures: int | None = None, prevention_shield: int = 0) -> None: ...
+                     graveyard_creatures: int | None = None, prevention_shield: int = 0,
+                     graveyard_types: tuple[str, ...] | None = None) -> None: ...
 
     def __post_init__(self) -> None:
         if not isinstance(self.mana, Mana) or not isinstance(self.name, str) or not isinstance(self.life, int) \
@@ -78,8 +82,10 @@ class Player:
                 or any(v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 0)
                        for v in (self.hand, self.graveyard, self.graveyard_creatures)) \
                 or not isinstance(self.prevention_shield, int) or isinstance(self.prevention_shield, bool) \
-                or self.prevention_shield < 0:
-            _, _, mana, _, _, _ = read.player(Reader(None), self.to_data(), "player")
+                or self.prevention_shield < 0 \
+                or (self.graveyard_types is not None and (not isinstance(self.graveyard_types, tuple) or any(
+                    t not in read.GRAVEYARD_TYPES for t in self.graveyard_types))):
+            _, _, mana, _, _, _, _ = read.player(Reader(None), self.to_data(), "player")
             object.__setattr__(self, "mana", mana)
 
     def to_data(self) -> dict[str, JSON]:
@@ -95,6 +101,8 @@ class Player:
                 d[key] = getattr(self, key)
         if self.prevention_shield:
             d["prevention_shield"] = self.prevention_shield
+        if self.graveyard_types is not None:
+            d["graveyard_types"] = list(self.graveyard_types)
         return d
 
     def __repr__(self) -> str:
@@ -102,6 +110,8 @@ class Player:
         spent = f", spent={str(self.spent)!r}" if self.spent.total else ""
         poison = f", poison={self.poison}" if self.poison else ""
         zones = "".join(f", {key}={getattr(self, key)}" for key in ZONE_COUNTS if getattr(self, key) is not None)
+        if self.graveyard_types is not None:
+            zones += f", graveyard_types={self.graveyard_types}"
         shield = f", prevention_shield={self.prevention_shield}" if self.prevention_shield else ""
         return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison}{zones}{shield})"
 

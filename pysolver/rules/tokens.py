@@ -71,10 +71,11 @@ def prefix(p: Permanent, spec: TokenSpec) -> str:
 @lru_cache(maxsize=256)
 def _token(spec: TokenSpec) -> Permanent:
     """One token of `spec` (its id and controller set by :func:`created`): 111.3 its characteristics, 110.5b
-    untapped unless "tapped", 302.6 summoning sick."""
+    untapped unless "tapped", 302.6 summoning sick; a token, no card (111.1: leaving the battlefield it is in no
+    graveyard's count, 111.7, 704.5d)."""
     return Permanent("token", "token", name=spec.name, types=spec.types, subtypes=spec.subtypes, colors=spec.colors,
                      power=spec.power, toughness=spec.toughness, abilities=spec.abilities,
-                     tapped=spec.tapped or spec.attacking, summoning_sick=True)
+                     tapped=spec.tapped or spec.attacking, summoning_sick=True, token=True)
 
 
 def created(s: Situation, source: str, spec: TokenSpec, controller: str, count: int | None = None,

@@ -190,9 +190,16 @@ def field_of(s: Situation, gone: Iterable[str]) -> dict[str, Characteristics]:
 def zones(s: Situation, gone: set[str]) -> dict[tuple[str, str], int]:
     """The cards in each player's hand and graveyard, where the situation states them (402.1, 404.1): a card
     (not a token, 111.7) that has left the battlefield is in its owner's graveyard (700.4), unless persist or
-    undying returned it (400.7: its new object's id ends in "/returned")."""
-    out: dict[tuple[str, str], int] = {}
+    undying returned it (400.7: its new object's id ends in "/returned"); how many card types are among the
+    cards in a graveyard (205.2a), where stated; whose turn it is (the active player's "turn" is 1)."""
+    out: dict[tuple[str, str], int] = {(s.active, "turn"): 1}
+    back = {p.id.removesuffix("/returned") for p in s.permanents if p.id.endswith("/returned")}
     for pl in s.players:
+        if pl.graveyard_types is not None:
+            left = [p for p in s.permanents if (p.owner or p.controller) == pl.name and not p.token
+                    and (p.left_battlefield or p.id in gone) and p.id not in back]
+            types = set(pl.graveyard_types) | {t.lower() for p in left for t in p.types}
+            out[(pl.name, "graveyard_types")] = len(types)
         def cards(creatures: bool, pl: str = pl.name) -> int:
             mine = [p for p in s.permanents if (p.owner or p.controller) == pl and not p.token
                     and (not creatures or "Creature" in p.types)]

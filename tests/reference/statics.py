@@ -25,7 +25,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
-from pysolver.model.abilities import STATICS, Ability, Static
+from pysolver.model.abilities import COLORS, STATICS, Ability, Static
 
 if TYPE_CHECKING:
     from .characteristics import Characteristics
@@ -144,7 +144,9 @@ def count(field: dict[str, Characteristics], c: Characteristics, effect: Static,
                and is_object(x, effect.scope, effect.quality) and not (effect.other and x.id == c.id))
 
 
-Zones = dict[tuple[str, str], int]  # (player, hand / graveyard / graveyard_creatures) -> the cards there, if stated
+# (player, hand / graveyard / graveyard_creatures) -> the cards there, if stated; (player, graveyard_types) -> how many
+# card types among them; (the active player, turn) -> 1
+Zones = dict[tuple[str, str], int]
 
 
 def holds(field: dict[str, Characteristics], c: Characteristics, effect: Static, attacking: frozenset[str],
@@ -155,6 +157,13 @@ def holds(field: dict[str, Characteristics], c: Characteristics, effect: Static,
         zone = effect.scope[len("cards("):-1]
         counts = [n for (pl, z), n in zones.items() if z == zone and (pl == c.controller) == (effect.whose == "you")]
         return any(n <= effect.most if effect.most is not None else n >= effect.least for n in counts)
+    if effect.scope == "card_types(graveyard)":  # 205.2a: delirium, its controller's graveyard
+        return zones.get((c.controller, "graveyard_types"), 0) >= effect.least
+    if effect.scope.startswith("turn("):  # "as long as it's [not] your turn"
+        return (zones.get((c.controller, "turn")) == 1) == (effect.scope == "turn(you)")
+    if effect.scope.startswith("most_common("):  # 105.1: no color among the permanents more common than this one
+        per_color = {k: sum(1 for x in field.values() if k in x.colors) for k in COLORS}
+        return per_color[effect.scope[len("most_common("):-1]] == max(per_color.values())
     return count(field, c, effect, attacking) >= effect.least
 
 

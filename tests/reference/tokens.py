@@ -4,10 +4,11 @@ Independent of ``pysolver.rules.tokens``: written from the rules text and docs/r
 creates tokens puts each onto the battlefield as a new permanent under its creator's control (111.2), with
 the characteristics the ability gives it and no other (111.3: power, toughness, colors, card types,
 creature types, abilities; 111.4 its name), untapped unless it says "tapped" (110.5b), summoning sick
-(302.6). The k-th token of one kind (one source, one name) made during the combat is ``<source>/<slug><k>``,
-the slug its name without " Token", lower case, words joined by "-", and a second different kind of one
-name of one source ``<slug>-b`` (docs of ``pysolver.rules.tokens``). Outcomes that differ only by which
-of several equal tokens is which are one outcome (:func:`canonical_ids`).
+(302.6), a token and no card (111.1: in no graveyard once it has left, 111.7). The k-th token of one kind
+(one source, one name) made during the combat is ``<source>/<slug><k>``, the slug its name without
+" Token", lower case, words joined by "-", and a second different kind of one name of one source
+``<slug>-b`` (docs of ``pysolver.rules.tokens``). Outcomes that differ only by which of several equal
+tokens is which are one outcome (:func:`canonical_ids`).
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ def create(s: Situation, source: str, spec: TokenSpec, controller: str, count: i
     for k in range(before + 1, before + count + 1):
         new.append(Permanent(f"{head}{k}", controller, name=spec.name, types=spec.types, subtypes=spec.subtypes,
                              colors=spec.colors, power=spec.power, toughness=spec.toughness,
-                             abilities=spec.abilities, tapped=spec.tapped or spec.attacking, summoning_sick=True))
+                             abilities=spec.abilities, tapped=spec.tapped or spec.attacking, summoning_sick=True,
+                             token=True))  # 111.1: no card (111.7: in no graveyard)
     return replace(s, permanents=s.permanents + tuple(new))
 
 

@@ -1,0 +1,114 @@
+"""Static abilities with a condition on the state of the game, read at every moment (611.3a; encodings/statics.lp):
+whose turn it is (500.1), the card types among the cards in a graveyard (205.2a, 404.1: delirium), the most common
+color among the permanents (105.2), "as though it didn't have defender" (609.4, 702.3b).
+
+Each rule with a hand-stated expected set, the lines as real cards print them, and the brute-force reference
+(tests/reference/statics.py) on the generated boards of tests/test_statics.py (tests/strategies.py STATIC_LINES).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import pysolver
+from pysolver.model.abilities import parse_ability_line
+
+
+def board(*permanents: dict[str, Any], alice: dict[str, Any] | None = None, bob: dict[str, Any] | None = None,
+          active: str = "alice", **combat: Any) -> pysolver.Situation:
+    return pysolver.load_data({"players": [{"name": "alice", **(alice or {})}, {"name": "bob", **(bob or {})}],
+                               "active": active, "permanents": list(permanents), "combat": combat})
+
+
+def creature(pid: str, controller: str, power: int, toughness: int, *abilities: str, **more: Any) -> dict[str, Any]:
+    return {"id": pid, "controller": controller, "power": power, "toughness": toughness,
+            "abilities": list(abilities), **more}
+
+
+def results(s: pysolver.Situation, who: str = "bob") -> set[tuple[int, tuple[str, ...]]]:
+    """(`who`'s life, destroyed) of each outcome."""
+    return {(o["life"][who], tuple(o["destroyed"])) for o in pysolver.outcomes(s)}
+
+
+@pytest.mark.parametrize(("name", "line", "terms"), [
+    ("Hardy Veteran", "As long as it's your turn, Hardy Veteran gets +0/+2.", ["anthem_if(turn(you),each,self,0,2)"]),
+    ("Inquisitor's Ox", "Delirium — Inquisitor's Ox gets +1/+0 and has vigilance as long as there are four or more "
+     "card types among cards in your graveyard.", ["anthem_if(at_least(4,you,card_types(graveyard)),each,self,1,0)",
+                                                    "grant_if(at_least(4,you,card_types(graveyard)),each,self,vigilance)"]),
+    ("Scourge Wolf", "Delirium — Scourge Wolf has double strike as long as there are four or more card types among "
+     "cards in your graveyard.", ["grant_if(at_least(4,you,card_types(graveyard)),each,self,double_strike)"]),
+    ("Geist of the Lonely Vigil", "Delirium — Geist of the Lonely Vigil can attack as though it didn't have defender "
+     "as long as there are four or more card types among cards in your graveyard.",
+     ["grant_if(at_least(4,you,card_types(graveyard)),each,self,attacks_despite_defender)"]),
+    ("Ogre Jailbreaker", "Ogre Jailbreaker can attack as though it didn't have defender as long as you control a Gate.",
+     ['grant_if(permanent,each,land_type("gate"),attacks_despite_defender)']),
+    ("Goham Djinn", "Goham Djinn gets -2/-2 as long as black is the most common color among all permanents or is "
+     "tied for most common.", ["anthem_if(most_common(black),each,self,-2,-2)"]),
+])
+def test_611_3a_real_state_lines_parse(name: str, line: str, terms: list[str]) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == terms
+
+
+def test_500_1_as_long_as_it_is_your_turn() -> None:
+    """Hardy Veteran (2/1, +0/+2 on its controller's turn) survives a 2/2 blocker on alice's turn; bob's Veteran
+    blocking on alice's turn is a 2/1 and dies with the attacker."""
+    veteran = "As long as it's your turn, ~ gets +0/+2"
+    s = board(creature("h", "alice", 2, 1, veteran), creature("b", "bob", 2, 2), attackers={"h": "bob"},
+              blockers={"b": ["h"]})
+    assert results(s) == {(20, ("b",))}
+    s = board(creature("h", "bob", 2, 1, veteran), creature("a", "alice", 2, 2), attackers={"a": "bob"},
+              blockers={"h": ["a"]})
+    assert results(s) == {(20, ("a", "h"))}
+
+
+def test_205_2a_delirium_comes_as_an_artifact_creature_dies_in_the_first_strike_step() -> None:
+    """Scourge Wolf (3/3, double strike with delirium): alice's graveyard holds a land and an instant; her artifact
+    creature dies to first-strike damage, bringing artifact and creature (700.4): the Wolf has double strike in the
+    regular step, where it deals damage once (510.4: it dealt none in the first); with a token (111.7) nothing is
+    added. A sorcery stated beside the two makes four with the dying creature card alone."""
+    wolf = creature("w", "alice", 3, 3, "Delirium — Scourge Wolf has double strike as long as there are four or more "
+                    "card types among cards in your graveyard.", name="Scourge Wolf")
+    first = creature("f", "bob", 2, 2, "First strike")
+    combat = {"attackers": {"w": "bob", "x": "bob"}, "blockers": {"f": ["x"]}}
+    alice = {"graveyard_types": ["Land", "instant"]}
+    x = creature("x", "alice", 1, 1, types=["Artifact", "Creature"])
+    assert results(board(wolf, x, first, alice=alice, **combat)) == {(17, ("x",))}
+    assert results(board(wolf, {**x, "token": True}, first, alice=alice, **combat)) == {(17, ("x",))}
+    # with four types before combat the Wolf has double strike from the start: 3 + 3
+    alice = {"graveyard_types": ["land", "instant", "sorcery", "creature"]}
+    assert results(board(wolf, first, alice=alice, attackers={"w": "bob"}, blockers={})) == {(14, ())}
+
+
+def test_205_2a_the_card_types_a_board_reads_must_be_stated() -> None:
+    """A delirium line needs its controller's `graveyard_types` (docs/situation.md); a type is one of 205.2a's."""
+    ox = creature("o", "alice", 2, 5, "~ gets +1/+0 and has vigilance as long as there are four or more card types "
+                  "among cards in your graveyard")
+    with pytest.raises(pysolver.InputError, match=r"players\[0\].graveyard_types: .*state which"):
+        board(ox)
+    with pytest.raises(pysolver.InputError, match=r"players\[0\].graveyard_types\[0\]: 'tribal' is not one of"):
+        board(ox, alice={"graveyard_types": ["tribal"]})
+
+
+def test_609_4_can_attack_as_though_it_did_not_have_defender() -> None:
+    """Ogre Jailbreaker (defender) may attack while its controller controls a Gate (702.3b, 609.4)."""
+    ogre = creature("o", "alice", 4, 4, "Defender", "~ can attack as though it didn't have defender as long as you "
+                    "control a Gate")
+    gate = {"id": "g", "controller": "alice", "types": ["Land"], "subtypes": ["Gate"]}
+    assert [d["attacks"] for d in pysolver.legal_attacks(board(ogre, gate))] == [[], [["o", "bob"]]]
+    assert [d["attacks"] for d in pysolver.legal_attacks(board(ogre))] == [[]]
+
+
+def test_105_2_the_most_common_color_among_all_permanents() -> None:
+    """Goham Djinn (black 5/6, -2/-2 while black is the most common color or tied) blocked by two red creatures is
+    a 5/6: the red first striker deals it 1, the 4/4 then 4 (5 marked). However it divides its 5 damage (510.1c),
+    it kills one red creature or both, which leaves a tie or black alone: a 3/4 with 5 damage, it dies too (704.3)."""
+    djinn = creature("d", "alice", 5, 6, "~ gets -2/-2 as long as black is the most common color among all "
+                     "permanents or is tied for most common", colors=["black"])
+    red = creature("r", "bob", 4, 4, colors=["red"])
+    s = board(djinn, red, creature("q", "bob", 1, 1, "First strike", colors=["red"]), attackers={"d": "bob"},
+              blockers={"r": ["d"], "q": ["d"]})
+    assert results(s) == {(20, ("d", "q", "r")), (20, ("d", "q")), (20, ("d", "r"))}
+    # tied at one each: a 3/4 from the start, which the 4/4 kills
+    assert results(board(djinn, red, attackers={"d": "bob"}, blockers={"r": ["d"]})) == {(20, ("d",))}
