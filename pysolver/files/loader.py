@@ -26,12 +26,16 @@ from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
 from ..model.abilities import (
     BLOCK_TRIGGERS,
     COST_ONLY,
+    DEALT_TRIGGERS,
+    FOGS,
     NONCOMBAT_DAMAGE,
     ON_COMBAT,
     ON_TARGET,
+    SHIELDS,
     STACKED,
     STATICS,
     WINDOW_TRIGGERS,
+    DamageTrigger,
     OnCombat,
     Static,
     WindowTrigger,
@@ -118,6 +122,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_block_puts(r, permanents, combat)
     _check_zone_counts(r, players, permanents, hidden)
     _check_state_returns(r, permanents)
+    _check_damage_triggers(r, permanents, players, combat)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -539,6 +544,53 @@ def _check_death_targets(r: Reader, permanents: list[Permanent]) -> None:
         if source is not None and p.has("ward") and not p.face_down:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has ward (702.21a) and the death trigger (603.10a) of "
                          f"{q(source.id)} could target it: ward's trigger on a triggered ability is not modelled")
+
+
+# 115.4, 102.2: the damage of a damage trigger (pysolver.model.abilities.DamageTrigger) that may reach a creature
+_REACHES_CREATURES = ("any", "creature_or_player", "creature", "creature_opponent", "creature_yours")
+
+
+def _check_damage_triggers(r: Reader, permanents: list[Permanent], players: list[Player], combat: Combat) -> None:
+    """A damage trigger (603.2, 120.3: "Whenever ~ is dealt damage, …", "Whenever ~ deals damage …") is refused
+    where what it does is not modelled: beside persist or undying if it may kill a creature (702.79a, 702.93a:
+    returns are modelled only after a combat damage step); with a target beside another player's permanent with
+    ward (702.21a: ward's trigger on a triggered ability is not modelled); "is dealt damage, it deals damage to
+    <a creature>" where a creature may be indestructible (702.12b: two such creatures could deal each other
+    damage for ever, and a game of mandatory loops is a draw, 104.4b, which the solver does not report).
+    Elsewhere such a loop ends: each turn of it marks damage on a creature that is not indestructible (704.5g).
+    Beside a prevention shield or a "prevent all combat damage this turn" effect, stated or to come (615.7,
+    615.1a: what a damage event is after such prevention is not modelled for these triggers)."""
+    found = [(p, cast(DamageTrigger, a.value), a.kind) for p in permanents for a in p.abilities
+             if a.kind in DEALT_TRIGGERS]
+    if found:
+        shielded = next((f"players[{i}]" for i, p in enumerate(players) if p.prevention_shield), None) or next(
+            (f"permanents[{i}]" for i, p in enumerate(permanents) if p.prevention_shield
+             or any(a.kind in FOGS + SHIELDS or a.term.endswith(",fog)") for a in p.abilities)), None)
+        if shielded is not None or combat.combat_damage_prevented:
+            raise r.fail(shielded or "combat.combat_damage_prevented",
+                         f"the damage trigger (603.2) of {q(found[0][0].id)} beside damage prevention (615.7, 615.1a): "
+                         "the damage events of prevented damage are not modelled")
+    killing = next((p for p, d, _ in found if d.effect == "destroy" or (d.may_kill and d.whom in _REACHES_CREATURES)),
+                   None)
+    for i, p in enumerate(permanents):
+        if killing is not None and (p.has("persist") or p.has("undying")):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and the damage "
+                         f"trigger of {q(killing.id)} could kill it outside a combat damage step: its return is "
+                         "not modelled")
+        source = next((x for x, d, _ in found if d.targeted and x.controller != p.controller), None)
+        if source is not None and p.has("ward") and not p.face_down:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has ward (702.21a) and the damage trigger (603.2) of "
+                         f"{q(source.id)} could target it: ward's trigger on a triggered ability is not modelled")
+    looping = {p.id for p, d, kind in found if kind == "is_dealt_damage" and d.effect == "damage"
+               and d.whom in _REACHES_CREATURES}
+    for i, p in enumerate(permanents):
+        lines = [line.lower().rstrip(".") for line in p.ability_lines]
+        granting = any("indestructible" in line for line in lines if line != "indestructible")  # 613.1f
+        if looping and (granting or (p.id in looping and ("indestructible" in lines
+                                                           or "indestructible" in p.keywords_until_end_of_turn))):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} may make a creature whose damage trigger deals damage to a "
+                         "creature whenever it is dealt damage indestructible (702.12b): a loop of such triggers may "
+                         "never end (104.4b), which is not modelled")
 
 
 def _check_mana_abilities(r: Reader, permanents: list[Permanent]) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import Situation
-from ..model.abilities import ON_TARGET, STACKED, WINDOW_TRIGGERS
+from ..model.abilities import DEALT_TRIGGERS, ON_TARGET, STACKED, WINDOW_TRIGGERS
 from ..model.moves import (
     DEATH_TRIGGERS,
     AbilityActivation,
@@ -60,8 +60,7 @@ def explores(p: gt.Position, moves: tuple[Move, ...]) -> Iterator[tuple[Move, gt
     # may become illegal, 608.2b, or tokens to come, 111.1, a creature before or after them: any response may
     # matter)
     targeted = any(t.kind in DEATH_TRIGGERS or t.kind in STACKED or t.kind in WINDOW_TRIGGERS or t.kind == ON_TARGET
-                   or t.kind == CREATE
-                   for t in p.stack)
+                   or t.kind in DEALT_TRIGGERS or t.kind == CREATE for t in p.stack)
     for m, child in p.successors():
         if isinstance(m, FaceUp) and m.permanent not in matter and not targeted:
             continue

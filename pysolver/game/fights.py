@@ -48,7 +48,16 @@ from typing import Any
 from ..asp import deadline
 from ..asp.facts import REQUIREMENTS
 from ..model import Permanent, Player, Situation
-from ..model.abilities import HIT_TRIGGERS, SHIELDS, STATICS, TRIGGERS, WINDOW_TRIGGERS, declares_only, granted_kind
+from ..model.abilities import (
+    DEALT_TRIGGERS,
+    HIT_TRIGGERS,
+    SHIELDS,
+    STATICS,
+    TRIGGERS,
+    WINDOW_TRIGGERS,
+    declares_only,
+    granted_kind,
+)
 from ..model.mana import Mana, pays
 from ..model.moves import (
     DEATH_TRIGGERS,
@@ -92,7 +101,7 @@ def decomposes(s: Situation) -> bool:
     can still be paid for, :func:`pysolver.rules.activated.may_deal_damage`: its target is any
     fight's.) No combat-damage trigger either (510.3a: it goes on the stack after the step, not in a
     fight's own windows), nor a trigger of a window (708.8, 701.37b: its target or group may be in any
-    fight). No static ability (611.3a)
+    fight), nor a damage trigger (603.2, 120.3: its damage may reach any fight). No static ability (611.3a)
     but those of :func:`constant_sources` either: its source in one fight may die in its first-strike
     step and so change a creature's power, toughness or abilities in another, and the state-based
     actions it changes (704.3) reach across fights; a restriction of the declarations ("~ can't block
@@ -105,7 +114,7 @@ def decomposes(s: Situation) -> bool:
     kinds = {a.kind for p in s.permanents if p.id not in constant for a in p.abilities if not declares_only(a)}
     return (s.combat.damage_step is None and not s.combat.provoked
             and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump", *HIT_TRIGGERS, *WINDOW_TRIGGERS,
-                             *STATICS}
+                             *STATICS, *DEALT_TRIGGERS}
             and not any(kind == "target_pump" and (ab.toughness < 0 or p.face_down)
                         for p in s.permanents for kind, ab in p.combat_abilities())
             and not activated.shields_players(s))

@@ -67,7 +67,7 @@ from dataclasses import dataclass, field, replace
 
 from ..errors import InputError
 from ..model import Situation
-from ..model.abilities import STACKED, WINDOW_TRIGGERS
+from ..model.abilities import DEALT_TRIGGERS, STACKED, WINDOW_TRIGGERS
 from ..model.moves import (
     AbilityActivation,
     Activation,
@@ -84,7 +84,7 @@ from ..model.moves import (
 )
 from ..model.stage import WINDOW_NEXT, WINDOWS, Stage
 from ..model.values import IllegalMoveError, Violation
-from ..rules import activated, hits, pumps, window_triggers
+from ..rules import activated, damage_log, dealt, hits, pumps, window_triggers
 from ..rules import combat as c
 from ..rules.facedown import face_up_choices, turn_face_up, turnable
 from ..rules.steps import StepPrograms
@@ -164,7 +164,8 @@ class Position:
         pl, seen, out = self.putter(), set(), []
         for t in self.pending:  # the source is gone: its last known information deals the damage (608.2h)
             # (a combat-damage trigger's effect is its own: the counters go on its source, 510.3a)
-            same = t.effect if hits.is_hit(t) else (t.kind, t.amount, t.lki, t.ability, t.target)
+            same = t.effect if hits.is_hit(t) else (t.kind, t.amount, t.lki, t.ability, t.target) \
+                if t.kind not in DEALT_TRIGGERS else (t.kind, t.source, t.amount, t.lki, t.ability, t.target)
             if t.controller == pl and same not in seen:
                 seen.add(same)
                 out += [TargetChoice(replace(t, target=x)) for x in _targets(self.s, t)]
@@ -524,6 +525,8 @@ def _targets(s: Situation, t: Trigger) -> list[str]:
     player or creature it was fixed on as it triggered (510.3a; :mod:`pysolver.rules.hits`)."""
     if t.kind in WINDOW_TRIGGERS:  # 708.8, 701.37b (pysolver.rules.window_triggers)
         return window_triggers.targets(s, t)
+    if t.kind in DEALT_TRIGGERS:  # 603.2, 120.3 (pysolver.rules.dealt)
+        return dealt.targets(s, t)
     return [t.target] if hits.is_hit(t) else targets(s, t)
 
 
@@ -561,14 +564,23 @@ def resolved(stage: Stage, s: Situation, stack: Stack) -> Position:
     """The window `stage` after the top of `stack` resolved (608.2) and state-based actions (704.3):
     the active player receives priority (117.3b); a player who lost (704.5a) ends the combat."""
     top = stack[0]
-    after = hits.resolved(s, top) if hits.is_hit(top) else activated.resolve_ping(s, top) if top.kind in STACKED \
-        else window_triggers.resolve(s, top) if top.kind in WINDOW_TRIGGERS \
-        else resolve_top(s, stack)  # (a damage ability, pysolver.rules.pingers; a window trigger, 708.8, 701.37b)
+    with damage_log.recording() as log:  # 120.3: the damage it deals is one event (603.2, pysolver.rules.dealt)
+        after = hits.resolved(s, top) if hits.is_hit(top) else activated.resolve_ping(s, top) \
+            if top.kind in STACKED else window_triggers.resolve(s, top) if top.kind in WINDOW_TRIGGERS \
+            else dealt.resolved(s, top) if top.kind in DEALT_TRIGGERS \
+            else resolve_top(s, stack)  # (a damage ability, pysolver.rules.pingers; a window trigger, 708.8, 701.37b)
     if top.kind not in NONE_LEAVES and (top.kind not in WINDOW_TRIGGERS or window_triggers.may_kill(s, top)):
         after = c.settle(after)  # (else nothing can leave: 704.5f, 704.5g; NONE_LEAVES, window_triggers.may_kill)
     if c.losers(after):
         return Position(Stage.END, after)
-    return putting(stage, after, stack[1:], died(s, after))
+    damaged = _puttable(after, dealt.triggered(s, dealt.events_of(top.source, log), False)) if log else ()
+    return putting(stage, after, stack[1:], damaged + died(s, after))
+
+
+def _puttable(s: Situation, triggered: tuple[Trigger, ...]) -> tuple[Trigger, ...]:
+    """The damage triggers of `triggered` that can be put on the stack on `s` (603.3d: one with a target but no
+    legal one is removed)."""
+    return tuple(t for t in triggered if dealt.targets(s, t))
 
 
 def putting(stage: Stage, s: Situation, stack: Stack, pending: Stack, acting: str = "") -> Position:
@@ -595,7 +607,9 @@ def after_step(s: Situation, r: c.StepResult) -> Position:
         return Position(Stage.END, after)
     window = Stage.AFTER_FIRST_STRIKE_DAMAGE if r.step == "first_strike" else Stage.AFTER_COMBAT_DAMAGE
     # 510.3a: the abilities that triggered on the damage and in the state-based actions after it, together
-    return putting(window, after, (), hits.triggered(s, r.hits) + died(s, after))
+    # 603.2, 120.3: and the damage triggers of the step's damage, one event (510.2)
+    damaged = _puttable(after, dealt.triggered(s, r.events, True))
+    return putting(window, after, (), hits.triggered(s, r.hits) + damaged + died(s, after))
 
 
 def whole_steps(p: Position, steps: StepPrograms) -> Iterator[tuple[DamageAssignment, Position]]:

@@ -69,7 +69,7 @@ from ..asp import deadline
 from ..asp.solving import ATTACKERS, BLOCKERS
 from ..errors import InputError
 from ..model import Goal, Permanent, Situation
-from ..model.abilities import STACKED, WINDOW_TRIGGERS
+from ..model.abilities import DEALT_TRIGGERS, STACKED, WINDOW_TRIGGERS
 from ..model.moves import (
     DEATH_TRIGGERS,
     AttackDeclaration,
@@ -82,7 +82,7 @@ from ..model.moves import (
 from ..model.stage import WINDOWS, Stage
 from ..model.values import Strategy, Verdict
 from ..rules import combat as c
-from ..rules import window_triggers
+from ..rules import dealt, window_triggers
 from ..rules.declarations import orbit_declarations
 from ..rules.graph import attacker_blocker_graph
 from ..rules.hits import has_hit_triggers, is_hit
@@ -210,9 +210,9 @@ class Verifier:
             # one may end the game first or gain life through lifelink, 702.15b; nor with combat-damage
             # triggers, 510.3a: life lost or gained, counters put on and creatures destroyed after a step)
             # (nor with a window's triggers, 708.8, 701.37b: their damage or pumps come in a window)
-            if has_death_triggers(s) or has_hit_triggers(s) or window_triggers.present(s) or p.pending or any(
-                    t.kind in DEATH_TRIGGERS or t.kind in STACKED or t.kind in WINDOW_TRIGGERS or is_hit(t)
-                    for t in p.stack):
+            if has_death_triggers(s) or has_hit_triggers(s) or window_triggers.present(s) or dealt.present(s) \
+                    or p.pending or any(t.kind in DEATH_TRIGGERS or t.kind in STACKED or t.kind in WINDOW_TRIGGERS
+                                        or is_hit(t) or t.kind in DEALT_TRIGGERS for t in p.stack):
                 return None
             if p.stage != Stage.BLOCKERS_DAMAGE and not p.stack and goals.out_of_reach(s, g.targets[0]) is not None:
                 return False

@@ -89,7 +89,7 @@ NUMBER_WORDS = {w: i for i, w in enumerate(
 _MIN_BLOCKERS = re.compile(r"this creature can't be blocked except by (\w+) or more creatures")
 # Combat triggers (603.2, pysolver.rules.triggers): the keyword lines, "Bushido N" and the like, the pump lines.
 TRIGGER_KEYWORDS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "trigger" and f.literal}
-TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group in ("trigger", "damage-trigger"))
+TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group in ("trigger", "damage-trigger", "dealt-trigger"))
 # 510.3a, 603.2c: combat-damage triggers ("Whenever ~ deals combat damage to a player, …"), pysolver.rules.hits.
 HIT_TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group == "damage-trigger")
 # Keyword mechanics (docs/abilities.md "Keyword mechanics"): the literal lines -> their kinds.
@@ -236,7 +236,7 @@ class Ability:
         """The ASP term the encodings match on."""
         if self.value is None:
             return self.kind
-        if isinstance(self.value, (OnCombat, WindowTrigger, TokenSpec)):
+        if isinstance(self.value, (OnCombat, WindowTrigger, DamageTrigger, TokenSpec)):
             return self.value.term(self.kind)
         if self.kind in RESTRICTION_KINDS:
             return restriction_term(self.kind, self.value)
@@ -967,7 +967,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     triggered = _parse_trigger(text)
     if triggered is not None:
         return [triggered]
-    window = _window_trigger(text)
+    window = _window_trigger(text) or _damage_trigger(text)
     if window is not None:
         return window
     on_combat = _on_combat(text)
@@ -2566,3 +2566,107 @@ def _defining(text: str) -> list[Ability] | None:
         m.group("what")]
     whose = "you" if m.group("where") == "you control" else "all"
     return [Ability("cda", Static(found[0], m.group("other") is not None, found[1], power, toughness, whose=whose))]
+
+
+# ---- Damage triggers: "is dealt damage", "deals damage" (603.2, 120.3) ------------------------------
+#
+# "Whenever ~ is dealt [combat] damage, <effect>" and "Whenever ~ deals [combat] damage [to <recipient>],
+# <effect>" trigger on a damage event (120.3, 510.2: all the combat damage of one step is one event; one
+# resolving ability's damage is another): once per event, "that much" the damage it was dealt or dealt in
+# it, or, naming a recipient, once for each recipient of that kind it dealt damage to (603.2c), "that much"
+# the damage dealt to it (pysolver.rules.dealt, encodings/dealt.lp).
+
+#: the kinds, by the event: ~ is dealt damage; ~ deals damage
+DEALT_TRIGGERS = ("is_dealt_damage", "deals_damage")
+_DAMAGE_EVENT = re.compile(r"whenever this creature (?:(?P<dealt>is dealt)|deals) (?P<combat>combat )?damage"
+                           r"(?: to (?P<to>a player or planeswalker|a player|an opponent|a creature|an? [a-z'-]+))?, "
+                           r"(?P<effect>.+)")
+_DAMAGE_TO = {"a player": "player", "an opponent": "opponent", "a player or planeswalker": "player_or_planeswalker",
+              "a creature": "creature"}
+_MUCH = r"(?P<n>\w+|that much)"
+# each effect with what it needs of the event: the recipient (`that`: a player or a creature), else nothing
+_DAMAGE_EFFECTS = (
+    ("gain", "", re.compile(rf"you gain {_MUCH} life")),  # 119.3
+    ("counters", "", re.compile(r"put (?P<n>\w+) \+1/\+1 counters? on (?:it|this creature)")),  # 122.1a
+    ("damage", "", re.compile(rf"(?:it|this creature) deals {_MUCH} damage to (?P<whom>.+)")),  # 120.3
+    ("opponents_gain", "", re.compile(rf"each opponent gains {_MUCH} life")),  # 119.3, 102.2
+    ("poison", "player", re.compile(r"that player gets (?P<n>\w+) poison counters?")),  # 122.1f
+    ("destroy", "creature", re.compile(r"destroy that creature")),  # 701.8a
+    # 701.26a; 502.3: not untapping in an untap step is after the combat (an inert rider)
+    ("tap", "creature", re.compile(r"tap that creature(?: and it doesn't untap during its controller's next "
+                                   r"untap step)?")),
+    ("uncounter", "", re.compile(r"remove all -1/-1 counters from (?:it|this creature)")))  # 122.1a
+# "it deals N damage to …": a target (115.1) or a player it names (115.10b, 102.2), as death triggers have them
+_DAMAGE_WHOM = {**DEATH_TARGETS, "each opponent": "each_opponent"}
+
+
+@dataclass(frozen=True)
+class DamageTrigger:
+    """The value of a damage trigger (:data:`DEALT_TRIGGERS`): the damage it watches — only combat damage
+    (`combat`, 510.2), dealt by its source to recipients of kind `to` (``any``, ``player``, ``opponent``,
+    ``player_or_planeswalker``, ``creature`` or a creature type, 205.3m) — and what it does (`effect`: ``gain``
+    N life, ``counters`` N +1/+1 counters on its source, ``damage`` N to `whom`, ``opponents_gain`` N life,
+    ``poison`` N counters to that player, ``destroy`` or ``tap`` that creature, ``uncounter`` its source's
+    -1/-1 counters); `amount` 0 is "that much" (the event's damage).
+
+    >>> DamageTrigger(True, "any", "damage", 0, "opponent").term("is_dealt_damage")
+    'is_dealt_damage(combat,any,damage(much,opponent))'
+    """
+
+    combat: bool
+    to: str
+    effect: str
+    amount: int = 1
+    whom: str = ""
+
+    def term(self, kind: str) -> str:
+        """The ASP term ``KIND(Combat,To,Effect)`` (encodings/dealt.lp)."""
+        to = f'creature_type("{self.to}")' if self.to not in (*_DAMAGE_TO.values(), "any") else self.to
+        n = self.amount or "much"
+        effect = {"damage": f"damage({n},{self.whom})", "destroy": "destroy", "tap": "tap",
+                  "uncounter": "uncounter"}.get(self.effect, f"{self.effect}({n})")
+        return f"{kind}({'combat' if self.combat else 'any'},{to},{effect})"
+
+    @property
+    def targeted(self) -> bool:
+        """Whether it has a target (115.1): "it deals N damage to target …"."""
+        return self.effect == "damage" and self.whom not in ("you", "each_player", "each_opponent")
+
+    @property
+    def may_kill(self) -> bool:
+        """Whether a creature may die of it (120.3, 701.8a, 704.5g)."""
+        return self.effect in ("damage", "destroy")
+
+
+def _damage_trigger(text: str) -> list[Ability] | None:
+    """A damage trigger (normalised), or None.
+
+    >>> [a.term for a in _damage_trigger("whenever this creature is dealt damage, it deals that much damage to "
+    ...                                  "any target")]
+    ['is_dealt_damage(any,any,damage(much,any))']
+    >>> _damage_trigger("whenever this creature deals damage to a dinosaur, destroy that creature")[0].term
+    'deals_damage(any,creature_type("dinosaur"),destroy)'
+    >>> _damage_trigger("whenever this creature deals damage to a player, destroy that creature") is None
+    True
+    """
+    m = _DAMAGE_EVENT.fullmatch(text)
+    if m is None or (m.group("dealt") and m.group("to")):
+        return None
+    words = m.group("to")
+    to = "any" if words is None else _DAMAGE_TO.get(words) or creature_type(words.split(" ", 1)[1])
+    if to is None:
+        return None
+    for effect, that, pattern in _DAMAGE_EFFECTS:
+        e = pattern.fullmatch(m.group("effect"))
+        if e is None:
+            continue
+        if that and (to in ("any", "player_or_planeswalker") or (to in ("player", "opponent")) != (that == "player")):
+            return None  # "that player" needs a player, "that creature" a creature
+        groups = e.groupdict()
+        n = 0 if groups.get("n") == "that much" else _count(groups["n"]) if "n" in groups else 1
+        whom = _DAMAGE_WHOM.get(groups.get("whom", ""), "") if effect == "damage" else ""
+        if n is None or (effect == "damage" and not whom) or (n == 0 and effect in ("counters", "poison")):
+            return None
+        return [Ability(DEALT_TRIGGERS[0] if m.group("dealt") else DEALT_TRIGGERS[1],
+                        DamageTrigger(m.group("combat") is not None, to, effect, n, whom))]
+    return None

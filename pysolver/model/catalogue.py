@@ -31,6 +31,7 @@ GROUPS = {
     "activated": "Activated pump abilities (602, 613.4c)",
     "trigger": "Combat triggers (603.2, 508.2a, 509.2a)",
     "damage-trigger": "Combat-damage triggers (510.3a, 603.2)",
+    "dealt-trigger": "Damage triggers (603.2, 120.3)",
     "unset-trigger": "Triggers the combat does not set off (603.6a, 603.8)",
     "combat-activated": "Activated abilities in combat, targets (602, 115, 702.11, 702.18, 702.21)",
     "shields": "Regeneration and damage prevention (701.19, 615)",
@@ -421,6 +422,39 @@ CATALOGUE: tuple[LineForm, ...] = (
     # 702.112a: "When this creature deals combat damage to a player, if it isn't renowned, put N +1/+1 counters
     # on it and it becomes renowned" (603.4; the permanent's `renowned`, 702.112b)
     LineForm("damage-trigger", "Renown N", "renown", "702.112", "Renown 1", literal=False),
+    # --- damage triggers (603.2, 603.2c, 120.3): once per damage event (510.2: a combat damage step's damage is one),
+    # "that much" the damage of the event; put on the stack the next time a player would receive priority
+    # (603.3, pysolver.rules.dealt); N written as a number, a word or "that much"
+    LineForm("dealt-trigger", "Whenever ~ is dealt [combat] damage, you gain N life", "is_dealt_damage", "120.3",
+             "Whenever this creature is dealt damage, you gain that much life",
+             ("Whenever ~ is dealt damage, you gain 2 life",), literal=False),
+    LineForm("dealt-trigger", "Whenever ~ is dealt [combat] damage, put N +1/+1 counters on it", "is_dealt_damage",
+             "120.3", "Whenever this creature is dealt damage, put a +1/+1 counter on it", literal=False),
+    LineForm("dealt-trigger", "Whenever ~ is dealt [combat] damage, it deals N damage to <target>", "is_dealt_damage",
+             "120.3", "Whenever this creature is dealt damage, it deals that much damage to any target",
+             ("Whenever ~ is dealt damage, it deals 2 damage to target opponent",
+              "Whenever ~ is dealt combat damage, it deals that much damage to target opponent",
+              "Whenever ~ is dealt damage, it deals that much damage to each player",
+              "Whenever ~ is dealt damage, it deals that much damage to you"), literal=False),
+    LineForm("dealt-trigger", "Whenever ~ is dealt [combat] damage, each opponent gains N life", "is_dealt_damage",
+             "120.3", "Whenever this creature is dealt damage, each opponent gains that much life", literal=False),
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage [to <recipient>], you gain N life", "deals_damage",
+             "120.3", "Whenever this creature deals damage, you gain that much life",
+             ("Whenever ~ deals combat damage, you gain that much life",), literal=False),
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage [to <recipient>], put N +1/+1 counters on ~",
+             "deals_damage", "120.3", "Whenever this creature deals damage to a creature, put a +1/+1 counter on "
+             "this creature", literal=False),
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage [to <recipient>], remove all -1/-1 counters from it",
+             "deals_damage", "120.3", "Whenever this creature deals damage to an opponent, remove all -1/-1 counters "
+             "from it", ("Whenever ~ deals combat damage to a player, remove all -1/-1 counters from it",),
+             literal=False),
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a <creature>, destroy / tap that creature",
+             "deals_damage", "120.3", "Whenever this creature deals damage to a Dinosaur, destroy that creature",
+             ("Whenever ~ deals damage to a creature, tap that creature and it doesn't untap during its "
+              "controller's next untap step",), literal=False),
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a player, that player gets N poison counters",
+             "deals_damage", "120.3", "Whenever this creature deals damage to a player, that player gets a poison "
+             "counter", literal=False),
     # <objects>: lands of a land type or permanents of a card type (Islands, lands, artifacts); a board where
     # it could trigger is refused (pysolver.files.loader)
     LineForm("unset-trigger", "When you control no <objects>, sacrifice ~", "sacrifice_without", "603.8",

@@ -208,6 +208,7 @@ class StepResult:
     hits: frozenset[tuple[str, str]] = frozenset()  # 510.3a: (source, recipient) of combat-damage triggers
     shields: tuple[tuple[str, int], ...] = ()  # 615.7: what is left of each prevention shield
     shield_choices: frozenset[str] = frozenset()  # 615.7, 616.1: whose shield's use the result depends on
+    events: frozenset[tuple[str, str, int]] = frozenset()  # 603.2, 120.3: the damage damage triggers read
 
 
 def step_results(s: Situation) -> Iterator[StepResult]:
@@ -246,7 +247,8 @@ def step_result(symbols: Sequence[Any], read: dict[Any, tuple[str, tuple[Any, ..
         returned=frozenset(x for x, in by_name.get("after_returned", ())),
         regenerated=frozenset(x for x, in by_name.get("after_regenerated", ())),
         hits=frozenset(by_name.get("hit", ())), shields=pairs("after_shield"),
-        shield_choices=frozenset(x for x, in by_name.get("shield_choice", ())))
+        shield_choices=frozenset(x for x, in by_name.get("shield_choice", ())),
+        events=frozenset(by_name.get("damage_event", ())))
 
 
 def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str], ...], StepResult]]:

@@ -74,7 +74,7 @@ from ..model import Permanent, Situation
 from ..model.abilities import BLOCK_TRIGGERS, ON_TARGET, TRIGGERS, OnCombat, is_put
 from ..model.mana import pays
 from ..model.moves import DEATH_TRIGGERS, Trigger
-from . import tokens
+from . import damage_log, tokens
 from .combat import regenerate
 from .states import one_state_answer
 
@@ -535,9 +535,18 @@ def _dealt(s: Situation, t: Trigger) -> Situation:
     return _dealt_by(s, t.kind, t.target, t.amount, known)
 
 
-@lru_cache(maxsize=CACHED)
 def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str, ...]) -> Situation:
-    """:func:`_dealt` by what it depends on (other orders of the stack reach the same states)."""
+    """:func:`_dealt` by what it depends on; the damage it dealt is reported (120.3, 603.2:
+    :mod:`pysolver.rules.damage_log`)."""
+    after, recipients = _damage_by(s, kind, target, amount, lki)
+    damage_log.dealt(recipients)
+    return after
+
+
+@lru_cache(maxsize=CACHED)
+def _damage_by(s: Situation, kind: str, target: str, amount: int,
+               lki: tuple[str, ...]) -> tuple[Situation, damage_log.Dealt]:
+    """:func:`_dealt_by`, cached (other orders of the stack reach the same states), with the damage dealt."""
     part = ("resolve_dies", [Function(kind), String(target), Number(amount)])
     shown: dict[str, dict[str, int]] = {}
     destroyed = set()
@@ -570,7 +579,9 @@ def _dealt_by(s: Situation, kind: str, target: str, amount: int, lki: tuple[str,
                                                   p.until_end_of_turn[1] + pump.get(p.id, 0)))
                        .with_counters(-1, -1, counters.get(p.id, 0)).with_counters(1, 1, plus.get(p.id, 0))
                        for p in s.permanents)
-    return replace(s, players=players, permanents=tuple(regenerate(s, p) if p.id in saved else p for p in permanents))
+    recipients = tuple(sorted(shown.get("dealt_to", {}).items()))
+    return replace(s, players=players, permanents=tuple(regenerate(s, p) if p.id in saved else p
+                                                        for p in permanents)), recipients
 
 
 def orders(stack: Stack) -> list[Stack]:

@@ -88,6 +88,8 @@ def watches(scope: str, wid: str, w: Characteristics, pid: str, c: Characteristi
         return c.controller == w.controller
     return scope != "opponents" or c.controller != w.controller
 Death = tuple  # ("dies", kind, source, target, N, controller, lki Characteristics, spec)
+# 120.3, 603.2: where :func:`resolve_death` tells what it dealt to whom (reference.dealt.recording), if anywhere
+DEALT: list[tuple[str, int]] | None = None
 
 
 def triggered(before: dict[str, Characteristics], dead: set[str]) -> list[Death]:
@@ -122,6 +124,9 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[s
     combat-damage trigger of :mod:`reference.hits` names what it was fixed on, 510.3a)."""
     if t[0] == "hit":
         return [t[3]]
+    if t[0] == "dealt":  # a damage trigger (reference.dealt)
+        from .dealt import targets as dealt_targets
+        return dealt_targets(s, field, t)
     if t[1] in ON_WATCHER:  # the counters go on the watcher, which it taps or untaps: no target
         return [""] * (t[7] == "may(self)") + [t[3]]  # 603.5: "you may put"
     if t[1] == "dies_create":  # 111.1: no target
@@ -223,6 +228,8 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
                                  for p in s.players),
                 permanents=tuple(replace(p, prevention_shield=amounts[p.id][1]) if p.id in amounts else p
                                  for p in s.permanents))
+    if DEALT is not None:  # 603.2: the damage dealt (615.7: after the shields), for the triggers that watch it
+        DEALT.extend((r, amounts[r][0]) for r in recipients)
     for p in s.permanents:
         if p.id in recipients:
             n = amounts[p.id][0]

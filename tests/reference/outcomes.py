@@ -77,6 +77,9 @@ from .characteristics import (
     state_based_action,
 )
 from .damage import Assignment, Triple, combat_now, fast, next_step, step_assignments
+from .dealt import events_of, recording, resolve_dealt
+from .dealt import targets as dealt_targets
+from .dealt import triggered as dealt_triggered
 from .deaths import put_sequences, resolve_death, triggered
 from .declarations import has_quality, reference_attacks, reference_blocks
 from .facedown import ways
@@ -403,15 +406,17 @@ def resolved_top(state: State, stack: tuple) -> list[tuple[State, tuple]]:
     (704.5a); the creatures that died put their death triggers on top (603.3b, 603.3d)."""
     top, rest = stack[0], stack[1:]
     field = state.field()
-    if top[0] in ("dies", "window"):  # a window trigger (reference.window_triggers) as a death trigger
-        dealt, destroyed = (resolve_death if top[0] == "dies" else resolve_window)(state.s, field, top)
-        resolved = settle(replace(state, s=dealt, gone=state.gone | destroyed))
-        resolved = replace(resolved, over=any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players))
-    else:
-        resolved = resolve_activated(state, top)
+    with recording() as log:  # 603.2, 120.3: the damage it deals, one event (reference.dealt)
+        if top[0] in ("dies", "window"):  # a window trigger (reference.window_triggers) as a death trigger
+            dealt, destroyed = (resolve_death if top[0] == "dies" else resolve_window)(state.s, field, top)
+            resolved = settle(replace(state, s=dealt, gone=state.gone | destroyed))
+            resolved = replace(resolved, over=any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players))
+        else:
+            resolved = resolve_activated(state, top)
     if resolved.over:
         return [(resolved, ())]
-    pending = triggered(field, set(resolved.gone - state.gone))
+    pending = damage_triggered(state.s, field, resolved, events_of(top[2], log), False) \
+        + triggered(field, set(resolved.gone - state.gone))
     if not pending:
         return [(resolved, rest)]
     return [(resolved, tuple(reversed(seq)) + rest) for seq in put_sequences(resolved.s, resolved.field(), pending)]
@@ -421,6 +426,12 @@ def has_windows(s: Situation) -> bool:
     """Whether a permanent has a trigger of a priority window (708.8, 701.37b): then a window is played one
     action at a time, each trigger on the stack."""
     return any(a.kind in ("turned_face_up", "becomes_monstrous") for p in s.permanents for a in p.abilities)
+
+
+def damage_triggered(s: Situation, field: dict, after: State, events: list, combat: bool) -> list:
+    """The damage triggers (reference.dealt) of one damage event on `s` (`field` its permanents then), those
+    that can be put on the stack in `after` (603.3d: one whose target has no legal choice is removed)."""
+    return [t for t in dealt_triggered(s, field, events, combat) if dealt_targets(after.s, after.field(), t)]
 
 
 # ==== A combat damage step (510.2, 120.3, 704.3) ==========================================
@@ -534,6 +545,14 @@ def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Tr
             *st.s.permanents, returned_object(st.s.permanent(pid), counter)))) if counter else st
             for st in states for counter in options]
     return [(st, False) for st in states]
+
+
+def combat_events(field: dict[str, Characteristics], assignment: Assignment) -> list[tuple[str, str, int]]:
+    """The combat damage of one step as one event (510.2, 120.3): what each source dealt to each recipient,
+    but what was prevented (702.16e, 615.1a, 120.4b)."""
+    return [(src, r, n) for src, r, n in assignment if n > 0
+            and not (r in field and any(has_quality(field[src], q) for q in field[r].protections()))
+            and not prevented(field[src], field.get(r))]
 
 
 RETURNED = "/returned"  # the id of the new object a creature returned as (400.7), as the solver names it
@@ -653,32 +672,40 @@ class Search:
         if key in self.memo:
             return self.memo[key]
         out = set()
-        waiting = ("dies", "hit", "on_target", "on_block", "create_tokens")
+        waiting = ("dies", "hit", "on_target", "on_block", "dealt", "create_tokens")
         actions = window_options if any(t[0] in waiting for t in stack) or has_windows(state.s) else face_up_options
         for after in actions(state):
             field = after.field()
-            if stack[0][0] == "dies":
-                dealt, destroyed = resolve_death(after.s, field, stack[0])
-                resolved = settle(replace(after, s=dealt, gone=after.gone | destroyed))
-            elif stack[0][0] == "hit":  # 510.3a (reference.hits)
-                hit, destroyed = resolve_hit(after.s, after.gone, stack[0])
-                resolved = settle(replace(after, s=hit, gone=after.gone | destroyed))
-            elif stack[0][0] == "blocked_destroy":  # 509.3d, 701.8a (reference.triggers)
-                resolved = settle(replace(after, gone=after.gone | destroyed_by(after.s, after.gone, stack[0])))
-            elif stack[0][0] == "provoke":
-                resolved = settle(replace(after, s=resolve_provoke(after.s, field, stack[0])))
-            elif stack[0][0] in ("on_target", "on_block"):  # 508.3a, 608.2b, 509.2a (reference.triggers)
-                hit, destroyed = (resolve_targeted if stack[0][0] == "on_target" else resolve_put)(
-                    after.s, after.gone, stack[0])
-                resolved = settle(replace(after, s=hit, gone=after.gone | destroyed))
-            else:
-                resolved = settle(replace(after, s=resolve(after.s, after.gone, stack[0])))
+            with recording() as log:  # 603.2, 120.3: the damage it deals, one event (reference.dealt)
+                resolved = self.resolved(after, field, stack[0])
             if any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players):  # 704.5a, 704.5c
                 out.add(outcome(resolved))
             else:
-                out |= self.put(resolved, triggered(field, set(resolved.gone - after.gone)), stack[1:], then)
+                pending = damage_triggered(after.s, field, resolved, events_of(stack[0][2], log), False)
+                out |= self.put(resolved, pending + triggered(field, set(resolved.gone - after.gone)), stack[1:],
+                                then)
         self.memo[key] = frozenset(out)
         return self.memo[key]
+
+    @staticmethod
+    def resolved(after: State, field: dict, top: tuple) -> State:
+        """`top` resolved on `after` (608.2), then state-based actions (704.3)."""
+        destroyed: set[str] = set()
+        if top[0] == "dies":
+            s, destroyed = resolve_death(after.s, field, top)
+        elif top[0] == "hit":  # 510.3a (reference.hits)
+            s, destroyed = resolve_hit(after.s, after.gone, top)
+        elif top[0] == "blocked_destroy":  # 509.3d, 701.8a (reference.triggers)
+            s, destroyed = after.s, destroyed_by(after.s, after.gone, top)
+        elif top[0] == "provoke":
+            s = resolve_provoke(after.s, field, top)
+        elif top[0] in ("on_target", "on_block"):  # 508.3a, 608.2b, 509.2a (reference.triggers)
+            s, destroyed = (resolve_targeted if top[0] == "on_target" else resolve_put)(after.s, after.gone, top)
+        elif top[0] == "dealt":  # 603.2, 120.3 (reference.dealt)
+            s, destroyed = resolve_dealt(after.s, field, top)
+        else:
+            s = resolve(after.s, after.gone, top)
+        return settle(replace(after, s=s, gone=after.gone | destroyed))
 
     def after_blockers(self, state: State) -> set[Outcome]:
         return {o for after in window_options(state) for o in self.run("damage", after)}
@@ -703,7 +730,9 @@ class Search:
                 # receive priority: in this step (510.3), then the window or the end.
                 # 510.3a: with the abilities that triggered on the damage itself (reference.hits).
                 then = "after_first_strike" if step == "first_strike" else "end"
-                pending = hit_triggers(state.s, field, assignment) + triggered(field, set(after.gone - state.gone))
+                pending = hit_triggers(state.s, field, assignment) \
+                    + damage_triggered(state.s, field, after, combat_events(field, assignment), True) \
+                    + triggered(field, set(after.gone - state.gone))
                 out |= self.put(after, pending, (), then)
         return out
 
