@@ -20,3 +20,23 @@ def outcomes_equal_reference(data: dict[str, Any]) -> None:
     walk = {canonical(o.to_json()) for o in outcome_values(s, split=False)}
     assert split == walk == want, (sorted(split ^ want)[:2], sorted(walk ^ want)[:2])
     assert pysolver.count_outcomes(s) == len(want)
+
+
+def agreed_outcomes(s: pysolver.Situation) -> set[str]:
+    """The outcomes of `s` (without `line`) as canonical text, each listed once, the fights, the walk, the
+    count and the reference agreeing (for the per-rule tests' hand-stated sets)."""
+    listed = [canonical(o.to_json()) for o in outcome_values(s)]
+    got = set(listed)
+    assert len(listed) == len(got), "an outcome is listed twice"
+    assert got == {canonical(o.to_json()) for o in outcome_values(s, split=False)}
+    assert got == {canonical(o) for o in reference_outcomes(s)}
+    assert pysolver.count_outcomes(s) == len(got)
+    return got
+
+
+def outcome(bob: int = 20, alice: int = 20, destroyed: tuple[str, ...] = (), damage: dict | None = None,
+            **more: object) -> str:
+    """One outcome of alice's and bob's combat as canonical text: life totals, the permanents destroyed, the
+    damage marked on survivors, and any `more` fields."""
+    return canonical({"life": {"alice": alice, "bob": bob}, "lost": [], "destroyed": sorted(destroyed),
+                      "damage": damage or {}, "loyalty": {}, "defense": {}, **more})

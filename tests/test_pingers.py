@@ -154,6 +154,17 @@ def test_120_3a_damage_to_a_player_and_704_5a_the_game_ends() -> None:
     assert p.is_end() and p.s.player("bob").life == 0
 
 
+def test_702_37e_115_1_a_creature_turned_face_up_gains_flying_and_becomes_a_target() -> None:
+    """After blockers, alice's face-down 2/2 a0 (out of combat) has no flying (708.2a): bob's "{T}: ~
+    deals 1 damage to target creature with flying" has no target (115.1). alice may turn it face up
+    for {R} (702.37e, a special action: she receives priority again, 116.3, 117.3c) as a 0/4 with
+    flying; bob then may ping it (601.2c): 1 damage marked. a1 unblocked deals 1 to bob either way."""
+    s = board(creature("a0", "alice", 0, 4, "Morph {R}", "Flying", face_down=True), creature("a1", "alice", 1, 1),
+              creature("b0", "bob", 0, 1, "{T}: ~ deals 1 damage to target creature with flying"), mana="{R}",
+              attackers={"a1": "bob"}, blockers={})
+    assert results(s) == {(20, 19, (), ()), (20, 19, (), (("a0", 1),))}
+
+
 def test_120_3e_marked_damage_and_704_5g_lethal_damage() -> None:
     """bob's 2/2 blocks alice's 3/3; alice's ping (after blockers) on the 2/2 or the 3/3 marks 1."""
     s = board(creature("x", "alice", 3, 3), creature("p", "alice", 1, 1, PING), creature("y", "bob", 2, 3),
@@ -251,6 +262,41 @@ def test_603_3_a_sacrificed_source_triggers_first_its_death_trigger_above_the_ab
     assert p.s.permanent("y").left_battlefield and p.s.player("alice").life == 22
     # (23 with both dead only through combat: f blocked by y deals 1, then dies and its trigger kills y)
     assert (22, 20, ("f", "y"), ()) in results(s)
+
+
+CONDITIONAL = "As long as you control an artifact, ~ gets +0/+2"
+
+
+def test_120_3_611_3a_damage_and_counters_beside_a_static_ability_with_a_condition() -> None:
+    """bob's 0/0 artifact creature g, a 0/2 while he controls an artifact (itself, 611.3a), pings once
+    (120.3): alice or bob loses 1 (120.3a), or g has 1 damage marked (120.3e) and lives. alice's 1/1
+    artifact creature x, 1/3 the same way, gets a +1/+1 counter as it attacks (122.1a): 2/4; bob's 3/3
+    blocks (x has 3 damage, y 2) or not (bob loses 2)."""
+    ping = board(creature("g", "bob", 0, 0, PING, CONDITIONAL, types=["Artifact", "Creature"]))
+    assert results(ping) == {(20, 20, (), ()), (19, 20, (), ()), (20, 19, (), ()), (20, 20, (), (("g", 1),))}
+    grows = board(creature("x", "alice", 1, 1, "Whenever ~ attacks, put a +1/+1 counter on it", CONDITIONAL,
+                           types=["Artifact", "Creature"]), creature("y", "bob", 3, 3))
+    assert results(grows) == {(20, 20, (), ()), (20, 18, (), ()), (20, 20, (), (("x", 3), ("y", 2)))}
+
+
+SACRIFICE_PING = ("Sacrifice ~: ~ deals 1 damage to any target", "Lifelink")
+
+
+@pytest.mark.parametrize("f, g", [
+    (creature("f", "bob", 1, 1, *SACRIFICE_PING, "Other creatures you control get +1/+1"),  # 611.3b
+     creature("g", "bob", 0, 1, damage=1)),
+    (creature("f", "bob", 1, 1, *SACRIFICE_PING),  # 604.3: g is 2/2, then 1/1
+     {"id": "g", "controller": "bob", "damage": 1,
+      "abilities": ["~'s power and toughness are each equal to the number of creatures you control"]}),
+])
+def test_704_3_state_based_actions_after_a_sacrifice_before_the_ability_resolves(f, g) -> None:
+    """bob sacrifices his 1/1 lifelinker f to pay "Sacrifice ~: ~ deals 1 damage to any target"
+    (701.21a). Its lord's bonus (611.3b) or its count for g's power and toughness (604.3) goes with
+    it: g, then a 1/1 with 1 damage marked, dies to the state-based actions performed before bob
+    receives priority (117.3c, 117.5, 704.3, 704.5g), before the ability resolves; aimed at g it has
+    no legal target (608.2b) and bob gains no life (702.15b). At alice or at bob it is dealt, with
+    lifelink: (19, 21) or (20, 20)."""
+    assert results(board(f, g)) == {(20, 20, (), (("g", 1),)), (19, 21, ("f", "g"), ()), (20, 20, ("f", "g"), ())}
 
 
 @pytest.mark.parametrize("lines, other, rule", [

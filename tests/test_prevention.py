@@ -9,37 +9,19 @@ from __future__ import annotations
 
 import pytest
 from boards import board, creature
+from differential import agreed_outcomes, outcome
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference.outcomes import canonical, reference_outcomes
 from strategies import examples
 
 import pysolver
 from pysolver.errors import InputError
 from pysolver.game import gametree as gt
 from pysolver.game.fights import decomposes
-from pysolver.game.outcomes import count_outcomes, count_path, outcome_values
+from pysolver.game.outcomes import count_path
 from pysolver.model.abilities import NotModelled, parse_ability_line
 
 HEALER = "{T}: Prevent the next 1 damage that would be dealt to target creature or player this turn"
-
-
-def results(s: pysolver.Situation) -> set[str]:
-    """The outcomes (without `line`) as canonical text, each listed once, the fights, the walk and the
-    reference agreeing."""
-    listed = [canonical(o.to_json()) for o in outcome_values(s)]
-    got = set(listed)
-    assert len(listed) == len(got), "an outcome is listed twice"
-    assert got == {canonical(o.to_json()) for o in outcome_values(s, split=False)}
-    assert got == {canonical(o) for o in reference_outcomes(s)}
-    assert count_outcomes(s) == len(got)
-    return got
-
-
-def outcome(bob: int = 20, alice: int = 20, destroyed: tuple[str, ...] = (), damage: dict | None = None,
-            **more: object) -> str:
-    return canonical({"life": {"alice": alice, "bob": bob}, "lost": [], "destroyed": sorted(destroyed),
-                      "damage": damage or {}, "loyalty": {}, "defense": {}, **more})
 
 
 # --- the lines (docs/abilities.md), as real cards print them ------------------------------------
@@ -85,7 +67,7 @@ def test_602_1a_shields_with_other_costs_are_not_modelled(line: str) -> None:
 def test_615_7_a_blockers_shield_prevents_part_of_the_damage() -> None:
     """y (2/3, a shield of 1) blocks the 3/3: 3 damage, 1 prevented: y survives with 2; unblocked, bob takes 3."""
     s = board(creature("x", "alice", 3, 3), creature("y", "bob", 2, 3, prevention_shield=1), attackers={"x": "bob"})
-    assert results(s) == {outcome(bob=17), outcome(damage={"x": 2, "y": 2})}
+    assert agreed_outcomes(s) == {outcome(bob=17), outcome(damage={"x": 2, "y": 2})}
     assert decomposes(s) and count_path(gt.root(s)) == "one"  # (a creature's shield is its fight's)
 
 
@@ -93,7 +75,7 @@ def test_615_7_a_players_shield_prevents_part_of_the_damage_to_them() -> None:
     s = board(creature("x", "alice", 3, 3), creature("z", "alice", 1, 1),
               players=[{"name": "alice"}, {"name": "bob", "prevention_shield": 2}],
               attackers={"x": "bob", "z": "bob"}, blockers={})
-    assert results(s) == {outcome(bob=18)}  # 4 damage at once, 2 prevented (615.7: whatever its sources)
+    assert agreed_outcomes(s) == {outcome(bob=18)}  # 4 damage at once, 2 prevented (615.7: whatever its sources)
 
 
 def test_615_7_the_shield_lasts_into_the_regular_step() -> None:
@@ -102,7 +84,7 @@ def test_615_7_the_shield_lasts_into_the_regular_step() -> None:
     s = board(creature("f", "alice", 1, 1, "First strike"), creature("x", "alice", 2, 2),
               creature("y", "bob", 0, 2, "This creature can block any number of creatures", prevention_shield=2),
               attackers={"f": "bob", "x": "bob"}, blockers={"y": ["f", "x"]})
-    assert results(s) == {outcome(damage={"y": 1})}
+    assert agreed_outcomes(s) == {outcome(damage={"y": 1})}
 
 
 def test_615_7_its_controller_chooses_which_damage_it_prevents() -> None:
@@ -110,7 +92,7 @@ def test_615_7_its_controller_chooses_which_damage_it_prevents() -> None:
     damage (x survives with 1) or the other (x is destroyed, 702.2b)."""
     s = board(creature("x", "alice", 0, 3, prevention_shield=1), creature("d", "bob", 1, 1, "Deathtouch"),
               creature("p", "bob", 1, 1), attackers={"x": "bob"}, blockers={"d": ["x"], "p": ["x"]})
-    assert results(s) == {outcome(damage={"x": 1}), outcome(destroyed=("x",))}
+    assert agreed_outcomes(s) == {outcome(damage={"x": 1}), outcome(destroyed=("x",))}
     with pytest.raises(InputError, match="615.7"):  # the game tree has no move for that choice
         pysolver.verify(board(creature("x", "alice", 0, 3, prevention_shield=1),
                               creature("d", "bob", 1, 1, "Deathtouch"), creature("p", "bob", 1, 1),
@@ -121,7 +103,7 @@ def test_615_7_its_controller_chooses_which_damage_it_prevents() -> None:
 def test_702_15b_lifelink_gains_only_the_damage_dealt() -> None:
     s = board(creature("x", "alice", 3, 3, "Lifelink"), creature("y", "bob", 0, 4, prevention_shield=2),
               attackers={"x": "bob"}, blockers={"y": ["x"]})
-    assert results(s) == {outcome(alice=21, damage={"y": 1})}
+    assert agreed_outcomes(s) == {outcome(alice=21, damage={"y": 1})}
 
 
 def test_702_19b_trample_assigns_lethal_damage_ignoring_the_shield() -> None:
@@ -129,7 +111,7 @@ def test_702_19b_trample_assigns_lethal_damage_ignoring_the_shield() -> None:
     2 may go to bob; the blocker is then dealt 1 and survives. (The one-step board is solved in one program.)"""
     s = board(creature("x", "alice", 4, 4, "Trample"), creature("y", "bob", 1, 2, prevention_shield=1),
               attackers={"x": "bob"}, blockers={"y": ["x"]})
-    assert results(s) == {outcome(bob=18, damage={"x": 1, "y": 1}), outcome(bob=19, destroyed=("y",),
+    assert agreed_outcomes(s) == {outcome(bob=18, damage={"x": 1, "y": 1}), outcome(bob=19, destroyed=("y",),
                                                                                 damage={"x": 1}),
                           outcome(bob=20, destroyed=("y",), damage={"x": 1})}
 
@@ -142,7 +124,7 @@ def test_616_1_a_shield_may_be_used_up_on_damage_protection_prevents() -> None:
               creature("y", "bob", 0, 2, "Protection from red", "This creature can block any number of creatures",
                        prevention_shield=1),
               attackers={"r": "bob", "x": "bob"}, blockers={"y": ["r", "x"]})
-    assert results(s) == {outcome(damage={"y": 1}), outcome()}
+    assert agreed_outcomes(s) == {outcome(damage={"y": 1}), outcome()}
 
 
 # --- activated shields (602.2, 615.7, 615.11) ------------------------------------------------------
@@ -151,7 +133,7 @@ def test_615_7_a_healer_shields_a_blocker_after_blocks() -> None:
     """The healer (untapped, bob's) shields the 2/3 blocking the 3/3 (it survives), or chump-blocks."""
     s = board(creature("x", "alice", 3, 3), creature("h", "bob", 0, 1, HEALER), creature("y", "bob", 2, 3),
               attackers={"x": "bob"})
-    got = results(s)
+    got = agreed_outcomes(s)
     assert outcome(damage={"x": 2, "y": 2}) in got and outcome(bob=18) in got  # shield on y, on bob
     assert outcome(damage={"x": 2}, destroyed=("y",)) in got
 
@@ -170,7 +152,7 @@ def test_615_11_a_shield_for_each_creature_and_each_player() -> None:
                                                                           "player this turn"),
               attackers={"x": "bob"})
     # unblocked: 2 to bob, 1 prevented if k made the shields; k blocking is dealt 1 of 2 and dies either way
-    assert results(s) == {outcome(bob=18), outcome(bob=19), outcome(destroyed=("k",))}
+    assert agreed_outcomes(s) == {outcome(bob=18), outcome(bob=19), outcome(destroyed=("k",))}
 
 
 def test_615_7_a_shield_prevents_a_death_triggers_damage() -> None:
@@ -180,7 +162,7 @@ def test_615_7_a_shield_prevents_a_death_triggers_damage() -> None:
               creature("y", "bob", 1, 1, prevention_shield=1),
               players=[{"name": "alice"}, {"name": "bob", "prevention_shield": 1}],
               attackers={"x": "bob"}, blockers={"y": ["x"]})
-    assert results(s) == {outcome(bob=19, destroyed=("x",)), outcome(alice=18, destroyed=("x",)),
+    assert agreed_outcomes(s) == {outcome(bob=19, destroyed=("x",)), outcome(alice=18, destroyed=("x",)),
                           outcome(destroyed=("x", "y"))}
 
 
@@ -206,7 +188,7 @@ def test_615_1a_a_fog_sacrificed_in_any_window_prevents_all_combat_damage() -> N
     s = board(creature("x", "alice", 3, 3, "Lifelink"),
               creature("k", "bob", 1, 1, "Sacrifice ~: Prevent all combat damage that would be dealt this turn"),
               attackers={"x": "bob"})
-    assert results(s) == {outcome(bob=17, alice=23), outcome(destroyed=("k",)),
+    assert agreed_outcomes(s) == {outcome(bob=17, alice=23), outcome(destroyed=("k",)),
                           outcome(alice=23, destroyed=("k",), damage={"x": 1})}
 
 
@@ -214,10 +196,10 @@ def test_615_1a_509_3c_a_fog_trigger_prevents_every_fights_combat_damage() -> No
     s = board(creature("x", "alice", 3, 3, "Whenever ~ becomes blocked, prevent all combat damage that would be "
                                            "dealt this turn"),
               creature("z", "alice", 2, 2), creature("y", "bob", 2, 2), attackers={"x": "bob", "z": "bob"})
-    assert results(s) == {outcome(bob=15), outcome(), outcome(bob=17, destroyed=("y", "z"))}
+    assert agreed_outcomes(s) == {outcome(bob=15), outcome(), outcome(bob=17, destroyed=("y", "z"))}
     s = board(creature("x", "alice", 2, 2), creature("y", "bob", 2, 2), attackers={"x": "bob"}, blockers={},
               combat_damage_prevented=True)
-    assert results(s) == {outcome()} and s.to_data()["combat"]["combat_damage_prevented"] is True
+    assert agreed_outcomes(s) == {outcome()} and s.to_data()["combat"]["combat_damage_prevented"] is True
 
 
 def test_prevention_shield_fields_round_trip() -> None:
@@ -262,4 +244,4 @@ def shield_boards(draw: st.DrawFn) -> dict:
 @settings(max_examples=examples(4), deadline=None)
 @given(shield_boards())
 def test_shields_fights_walk_and_reference_agree(data: dict) -> None:
-    results(pysolver.load_data(data))
+    agreed_outcomes(pysolver.load_data(data))

@@ -10,36 +10,17 @@ from __future__ import annotations
 import pytest
 from boards import board, creature
 from combat_boards import outcome_boards
+from differential import agreed_outcomes, outcome
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.minimax import reference_verify
-from reference.outcomes import canonical, reference_outcomes
 from strategies import SHIELD_LINES, pump_boards, shield_boards, with_shields
 
 import pysolver
 from pysolver.errors import InputError
 from pysolver.files.cards import parse_pool
 from pysolver.files.loader import situation_from_data
-from pysolver.game.outcomes import count_outcomes, outcome_values
 from pysolver.model.abilities import NotModelled, parse_ability_line
-
-
-def results(s: pysolver.Situation) -> set[str]:
-    """The outcomes (without `line`) as canonical text, each listed once, the fights, the walk and the
-    reference agreeing."""
-    listed = [canonical(o.to_json()) for o in outcome_values(s)]
-    got = set(listed)
-    assert len(listed) == len(got), "an outcome is listed twice"
-    assert got == {canonical(o.to_json()) for o in outcome_values(s, split=False)}
-    assert got == {canonical(o) for o in reference_outcomes(s)}
-    assert count_outcomes(s) == len(got)
-    return got
-
-
-def outcome(bob: int = 20, alice: int = 20, destroyed: tuple[str, ...] = (), damage: dict | None = None,
-            **more: object) -> str:
-    return canonical({"life": {"alice": alice, "bob": bob}, "lost": [], "destroyed": sorted(destroyed),
-                      "damage": damage or {}, "loyalty": {}, "defense": {}, **more})
 
 
 def bob_mana(s_data: dict, mana: str) -> dict:
@@ -96,7 +77,8 @@ def test_701_19a_a_real_card_regenerates_with_its_oracle_text() -> None:
     s = pysolver.load_data(data, parse_pool([troll], "cards.json"))
     assert not s.permanent("troll").unmodelled and s.permanent("troll").has("regenerate")
     # unblocked: 5 to bob; blocked: the troll dies, or bob pays {1}{B}{G} and it regenerates
-    assert results(s) == {outcome(bob=15), outcome(destroyed=("troll",), damage={"x": 1}), outcome(damage={"x": 1})}
+    assert agreed_outcomes(s) == {outcome(bob=15), outcome(destroyed=("troll",), damage={"x": 1}),
+                                  outcome(damage={"x": 1})}
 
 
 # --- regeneration_shields (docs/situation.md) ----------------------------------------------------
@@ -121,7 +103,7 @@ def test_701_19a_a_shielded_blocker_dealt_lethal_damage_is_regenerated() -> None
     """A 2/2 blocker with a shield, dealt 3: regenerated (not destroyed, its damage removed)."""
     s = board(creature("x", "alice", 3, 3), creature("y", "bob", 2, 2, regeneration_shields=1),
               attackers={"x": "bob"}, blockers={"y": ["x"]})
-    assert results(s) == {outcome(damage={"x": 2})}
+    assert agreed_outcomes(s) == {outcome(damage={"x": 2})}
 
 
 def test_701_19a_a_regenerated_creature_is_an_outcome_like_an_untouched_one() -> None:
@@ -129,7 +111,7 @@ def test_701_19a_a_regenerated_creature_is_an_outcome_like_an_untouched_one() ->
     damage, with no damage left, is the outcome of not attacking at all, listed once (the one
     projected program of a one-step combat, SPEC §3)."""
     s = board(creature("x", "alice", 1, 1, regeneration_shields=1), creature("y", "bob", 0, 1, regeneration_shields=1))
-    assert results(s) == {outcome(), outcome(bob=19)}
+    assert agreed_outcomes(s) == {outcome(), outcome(bob=19)}
 
 
 def test_701_19a_regenerate_is_activated_with_its_mana_in_a_window() -> None:
@@ -137,7 +119,7 @@ def test_701_19a_regenerate_is_activated_with_its_mana_in_a_window() -> None:
     data = bob_mana(board(creature("x", "alice", 3, 3), creature("y", "bob", 2, 2, "{G}: Regenerate ~"),
                           attackers={"x": "bob"}, blockers={"y": ["x"]}).to_data(), "{G}")
     s = situation_from_data(data)
-    assert results(s) == {outcome(damage={"x": 2}), outcome(destroyed=("y",), damage={"x": 2})}
+    assert agreed_outcomes(s) == {outcome(damage={"x": 2}), outcome(destroyed=("y",), damage={"x": 2})}
     (saved,) = [o for o in pysolver.outcomes(s) if not o["destroyed"]]
     assert saved["line"]["activations"] == [{"window": "after_blockers", "permanent": "y", "times": 1}]
 
@@ -146,7 +128,7 @@ def test_602_2b_regenerate_needs_its_mana() -> None:
     """Without {G} nothing pays for the shield: the blocker is destroyed."""
     data = bob_mana(board(creature("x", "alice", 3, 3), creature("y", "bob", 2, 2, "{G}: Regenerate ~"),
                           attackers={"x": "bob"}, blockers={"y": ["x"]}).to_data(), "{R}")
-    assert results(situation_from_data(data)) == {outcome(destroyed=("y",), damage={"x": 2})}
+    assert agreed_outcomes(situation_from_data(data)) == {outcome(destroyed=("y",), damage={"x": 2})}
 
 
 @pytest.mark.parametrize("times, legal", [(1, True), (2, False)])
@@ -164,13 +146,13 @@ def test_701_19a_506_4_regenerated_in_the_first_strike_step_deals_no_regular_dam
     combat (506.4) and deals no damage in the regular step (510.1)."""
     s = board(creature("x", "alice", 3, 3, "First strike"), creature("y", "bob", 2, 2, regeneration_shields=1),
               attackers={"x": "bob"}, blockers={"y": ["x"]})
-    assert results(s) == {outcome()}
+    assert agreed_outcomes(s) == {outcome()}
 
 
 def test_701_19a_506_4_a_regenerated_attacker_deals_no_regular_damage() -> None:
     s = board(creature("x", "alice", 2, 2, regeneration_shields=1), creature("y", "bob", 3, 3, "First strike"),
               attackers={"x": "bob"}, blockers={"y": ["x"]})
-    assert results(s) == {outcome()}
+    assert agreed_outcomes(s) == {outcome()}
 
 
 @pytest.mark.parametrize("trample, bob", [((), 20), (("Trample",), 18)])
@@ -180,7 +162,7 @@ def test_509_1h_the_attacker_of_a_regenerated_blocker_stays_blocked(trample: tup
     bob, unless it tramples (702.19d: with no blocker left, all of it to the player)."""
     s = board(creature("x", "alice", 2, 2, "Double strike", *trample),
               creature("y", "bob", 2, 2, regeneration_shields=1), attackers={"x": "bob"}, blockers={"y": ["x"]})
-    assert results(s) == {outcome(bob=bob)}
+    assert agreed_outcomes(s) == {outcome(bob=bob)}
 
 
 def test_701_19a_506_4_a_pump_that_makes_damage_lethal_regenerates_an_unblocked_attacker() -> None:
@@ -189,7 +171,7 @@ def test_701_19a_506_4_a_pump_that_makes_damage_lethal_regenerates_an_unblocked_
     beside dealing 2 (no pump) and dying (the pump alone)."""
     s = board(creature("x", "alice", 2, 2, "{1}: ~ gets +1/-1 until end of turn", "{G}: Regenerate ~", damage=1),
               mana="{1}{G}", attackers={"x": "bob"}, blockers={})
-    assert results(s) == {outcome(bob=18, damage={"x": 1}), outcome(destroyed=("x",)), outcome()}
+    assert agreed_outcomes(s) == {outcome(bob=18, damage={"x": 1}), outcome(destroyed=("x",)), outcome()}
 
 
 @pytest.mark.parametrize("blockers", [None, {}])
@@ -201,13 +183,13 @@ def test_701_19a_a_creature_out_of_combat_regenerated_from_its_own_pump(blockers
               creature("y", "bob", 2, 2, "{1}: ~ gets +1/-1 until end of turn", "{G}: Regenerate ~", damage=1),
               attackers={"x": "bob"}, blockers=blockers)
     s = situation_from_data(bob_mana(s.to_data(), "{1}{G}"))
-    assert outcome(bob=18) in results(s)
+    assert outcome(bob=18) in agreed_outcomes(s)
 
 
 def test_704_5h_deathtouch_damage_is_regenerated_too() -> None:
     s = board(creature("x", "alice", 1, 1, "Deathtouch"), creature("y", "bob", 0, 3, regeneration_shields=1),
               attackers={"x": "bob"}, blockers={"y": ["x"]})
-    assert results(s) == {outcome()}
+    assert agreed_outcomes(s) == {outcome()}
 
 
 def test_704_5f_toughness_zero_is_not_destruction() -> None:
@@ -215,7 +197,7 @@ def test_704_5f_toughness_zero_is_not_destruction() -> None:
     regeneration shield can't save it (704.5f is no destruction, 701.19a)."""
     s = board(creature("x", "alice", 2, 2, "Wither"), creature("y", "bob", 0, 2, regeneration_shields=1),
               attackers={"x": "bob"}, blockers={"y": ["x"]})
-    assert results(s) == {outcome(destroyed=("y",))}
+    assert agreed_outcomes(s) == {outcome(destroyed=("y",))}
 
 
 @pytest.mark.parametrize("power, want", [
@@ -228,7 +210,7 @@ def test_704_5f_120_3d_wither_counters_beyond_lethal_damage_count_for_a_regenera
     counters count, however far beyond lethal damage (a regenerated creature is not gone)."""
     s = board(creature("a", "alice", 0, 2, "First strike", damage=1, regeneration_shields=1),
               creature("b", "bob", power, 2, "Wither"), attackers={"a": "bob"}, blockers={"b": ["a"]})
-    assert results(s) == {want}
+    assert agreed_outcomes(s) == {want}
 
 
 def test_702_12b_an_indestructible_creature_uses_no_shield() -> None:
@@ -237,7 +219,7 @@ def test_702_12b_an_indestructible_creature_uses_no_shield() -> None:
     s = board(creature("x", "alice", 2, 2, "Double strike"),
               creature("y", "bob", 2, 2, "Indestructible", regeneration_shields=1),
               attackers={"x": "bob"}, blockers={"y": ["x"]})
-    assert results(s) == {outcome(destroyed=("x",), damage={"y": 4})}
+    assert agreed_outcomes(s) == {outcome(destroyed=("x",), damage={"y": 4})}
 
 
 def test_701_19a_704_5g_lethal_damage_marked_as_the_situation_starts_is_regenerated() -> None:
@@ -245,7 +227,7 @@ def test_701_19a_704_5g_lethal_damage_marked_as_the_situation_starts_is_regenera
     block (509.1a), and it keeps no damage."""
     s = board(creature("x", "alice", 2, 2), creature("y", "bob", 2, 2, damage=2, regeneration_shields=1),
               attackers={"x": "bob"})
-    assert results(s) == {outcome(bob=18)}
+    assert agreed_outcomes(s) == {outcome(bob=18)}
 
 
 # --- 615.1a: prevention --------------------------------------------------------------------------
@@ -256,33 +238,33 @@ def test_615_1a_combat_damage_to_a_creature_is_prevented_and_trample_still_assig
     s = board(creature("x", "alice", 3, 3, "Trample"),
               creature("y", "bob", 1, 2, "Prevent all combat damage that would be dealt to ~"),
               attackers={"x": "bob"}, blockers={"y": ["x"]})
-    assert results(s) == {outcome(bob=19, damage={"x": 1}), outcome(damage={"x": 1})}
+    assert agreed_outcomes(s) == {outcome(bob=19, damage={"x": 1}), outcome(damage={"x": 1})}
 
 
 def test_615_1a_702_15b_prevented_damage_gives_no_lifelink_life() -> None:
     s = board(creature("x", "alice", 2, 2, "Lifelink", "Prevent all combat damage that would be dealt by ~"),
               creature("y", "bob", 1, 3), attackers={"x": "bob"}, blockers={"y": ["x"]})
-    assert results(s) == {outcome(damage={"x": 1})}
+    assert agreed_outcomes(s) == {outcome(damage={"x": 1})}
 
 
 def test_615_1a_702_2b_prevented_deathtouch_damage_destroys_nothing() -> None:
     s = board(creature("x", "alice", 1, 1, "Deathtouch"),
               creature("y", "bob", 0, 3, "Prevent all combat damage that would be dealt to and dealt by ~"),
               attackers={"x": "bob"}, blockers={"y": ["x"]})
-    assert results(s) == {outcome()}
+    assert agreed_outcomes(s) == {outcome()}
 
 
 def test_615_1a_120_3b_prevented_infect_damage_gives_no_poison() -> None:
     s = board(creature("x", "alice", 2, 2, "Infect", "Prevent all combat damage that would be dealt by ~"),
               attackers={"x": "bob"}, blockers={})
-    assert results(s) == {outcome()}
+    assert agreed_outcomes(s) == {outcome()}
 
 
 def test_615_1a_combat_damage_by_the_blocker_is_prevented() -> None:
     s = board(creature("x", "alice", 2, 2),
               creature("y", "bob", 3, 3, "Prevent all combat damage that would be dealt by ~"),
               attackers={"x": "bob"}, blockers={"y": ["x"]})
-    assert results(s) == {outcome(damage={"y": 2})}
+    assert agreed_outcomes(s) == {outcome(damage={"y": 2})}
 
 
 def test_615_1a_all_damage_to_it_is_prevented_also_a_death_triggers() -> None:
@@ -292,7 +274,7 @@ def test_615_1a_all_damage_to_it_is_prevented_also_a_death_triggers() -> None:
               creature("y", "bob", 0, 2, "Prevent all damage that would be dealt to ~"), creature("w", "bob", 1, 1),
               attackers={"z": "bob"}, blockers={"w": ["z"]})
     # z and w trade; the trigger hits bob (17), w (already gone: not a target), alice, or y (prevented).
-    assert results(s) == {outcome(destroyed=("w", "z"), bob=17), outcome(destroyed=("w", "z"), alice=17),
+    assert agreed_outcomes(s) == {outcome(destroyed=("w", "z"), bob=17), outcome(destroyed=("w", "z"), alice=17),
                           outcome(destroyed=("w", "z"))}
 
 
@@ -310,7 +292,7 @@ def test_602_2_lines_with_regenerate_and_pump_activations_replay_to_their_outcom
     for o in got:
         assert end(replay(s, o["line"]).s).to_json() == {k: v for k, v in o.items() if k != "line"}, o
     # with {G}{G} bob may regenerate y, pump it to kill x (613.4c), both, or neither
-    assert results(s) == {outcome(destroyed=("y",), damage={"x": 2}), outcome(damage={"x": 2}),
+    assert agreed_outcomes(s) == {outcome(destroyed=("y",), damage={"x": 2}), outcome(damage={"x": 2}),
                           outcome(destroyed=("x", "y")), outcome(destroyed=("x",))}
 
 
@@ -337,19 +319,19 @@ def test_615_1a_verify_no_lethal_through_a_prevented_attacker() -> None:
 @settings(max_examples=8, deadline=None)
 @given(with_shields(pump_boards("blockers")))
 def test_shields_after_blocks_fights_walk_and_reference_agree(data: dict) -> None:
-    results(pysolver.load_data(data))
+    agreed_outcomes(pysolver.load_data(data))
 
 
 @settings(max_examples=4, deadline=None)
 @given(with_shields(outcome_boards("attackers")))
 def test_shields_after_attacks_fights_walk_and_reference_agree(data: dict) -> None:
-    results(pysolver.load_data(data))
+    agreed_outcomes(pysolver.load_data(data))
 
 
 @settings(max_examples=6, deadline=None)
 @given(shield_boards())
 def test_shields_with_toughness_pumps_and_death_triggers_agree(data: dict) -> None:
-    results(pysolver.load_data(data))
+    agreed_outcomes(pysolver.load_data(data))
 
 
 @st.composite

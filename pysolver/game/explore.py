@@ -2,10 +2,10 @@
 docs/results.md `line` of an outcome from the moves that reached it.
 
 In a priority window a face-up turn is explored only if it may change the result
-(:func:`pysolver.rules.combat.may_matter`), an activation only once a window and only where it may
-matter (:func:`pump_matters`), another activated ability where it may
-(:func:`pysolver.rules.activated.may_matter`); other orders of the same actions reach the same
-positions (117.3c, 608.2).
+(:func:`pysolver.rules.combat.may_matter`, :func:`pysolver.rules.activated.may_become_targets`), an
+activation only once a window and only where it may matter (:func:`pump_matters`), another activated
+ability where it may (:func:`pysolver.rules.activated.may_matter`); other orders of the same actions
+reach the same positions (117.3c, 608.2).
 """
 
 from __future__ import annotations
@@ -52,10 +52,11 @@ def line(final: Situation, moves: tuple[Move, ...]) -> Line:
 
 def explores(p: gt.Position, moves: tuple[Move, ...]) -> Iterator[tuple[Move, gt.Position]]:
     """The moves of `p` the searches for outcomes explore, with their positions: in a window only
-    face-up turns that may matter (:func:`pysolver.rules.combat.may_matter`) and activations that may
+    face-up turns that may matter (:func:`pysolver.rules.combat.may_matter`, a new target,
+    :func:`pysolver.rules.activated.may_become_targets`) and activations that may
     (:func:`pump_matters`), or any with a death trigger or a window trigger on the stack (any creature
     may be dealt damage then, 120.3); no needless order of putting triggers on the stack."""
-    matter = c.may_matter(p.s, p.stage) if p.stage in WINDOWS else set()
+    matter = c.may_matter(p.s, p.stage) | activated.may_become_targets(p.s) if p.stage in WINDOWS else set()
     # (damage or life loss waiting, 120.3, 119.3, a window trigger's effect, 708.8, 701.37b, or a target that
     # may become illegal, 608.2b, or tokens to come, 111.1, a creature before or after them: any response may
     # matter)

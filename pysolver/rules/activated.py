@@ -446,6 +446,32 @@ def _requirements(s: Situation) -> bool:
                                           for a in p.abilities)
 
 
+FLYING = ("flying", "attacking_flying")  # "target [attacking] creature with flying" (115.1)
+
+
+def may_become_targets(s: Situation) -> set[str]:
+    """The face-down permanents that turned face up (702.37e) may become a legal target of a "~ deals N
+    damage to target [attacking] creature with flying" someone can pay for now (115.1, 601.2c): their
+    face-up side has flying, which face down they lack (708.2a). Turned face up before it is activated,
+    such a creature may be dealt its damage (120.3) even out of combat, where
+    :func:`pysolver.rules.combat.may_matter` finds its turning otherwise changes nothing.
+
+    >>> from pysolver.files.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a", "mana": "{R}"}, {"name": "b"}], "active": "a",
+    ...     "permanents": [{"id": "x", "controller": "a", "power": 0, "toughness": 4, "face_down": True,
+    ...                     "abilities": ["Morph {R}", "Flying"]},
+    ...                    {"id": "y", "controller": "b", "power": 1, "toughness": 1,
+    ...                     "abilities": ["{T}: ~ deals 1 damage to target creature with flying"]}]})
+    >>> tapped = replace(s, permanents=(s.permanents[0], replace(s.permanents[1], tapped=True)))
+    >>> may_become_targets(s), may_become_targets(tapped)  # (602.5a: {T} can't be paid)
+    ({'x'}, set())
+    """
+    if not any(kind == "ping" and ab.target in FLYING and payable(s, p, ab)
+               for p in s.permanents for kind, ab in abilities_of(p)):
+        return set()
+    return {p.id for p in s.permanents if p.face_down and not p.left_battlefield and p.has("flying")}
+
+
 def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
     """Whether the searches for outcomes explore an activation (:mod:`pysolver.game.explore`); one that
     is not explored can't add an end of combat that the others do not reach:

@@ -42,7 +42,7 @@ from .declarations import reference_attacks, reference_blocks
 from .facedown import ways
 from .hits import resolve_hit
 from .hits import triggered as hit_triggers
-from .outcomes import State, activations_of, deal, pay, resolve_pump, settle, start
+from .outcomes import State, activations_of, costs_paid, deal, pay, resolve_pump, settle, start
 from .pingers import KINDS
 from .provoke import resolve_provoke
 from .triggers import (
@@ -156,9 +156,9 @@ class Minimax:
         for after, pending in activations_of(state, mine):
             options.append(self.value("window", after, stage, holder, 0, stack + (pending,)))
         # Or one of reference.activated's, with its target (601.2c) and a ward trigger above it (702.21a).
-        for after, pushed in stack_activations(state, mine, len(stack)):
-            sacrificed = tuple(triggered(state.field(), set(after.gone - state.gone)))  # 700.4, 603.3
-            options.append(self.put(after, sacrificed, stage, stack + pushed) if sacrificed
+        for paid_for, pushed in stack_activations(state, mine, len(stack)):
+            after, died = costs_paid(state, paid_for)  # 704.3, 117.3c; a creature sacrificed dies (700.4, 603.3)
+            options.append(self.put(after, tuple(died), stage, stack + pushed) if died
                            else self.value("window", after, stage, holder, 0, stack + pushed))
         return self.choose(holder == ACTIVE, options)
 

@@ -191,6 +191,20 @@ def checked(state: State, last_known: dict[str, Characteristics] | None = None) 
         state = replace(state, s=replace(state.s, permanents=permanents), gone=state.gone | frozenset(found))
 
 
+def costs_paid(before: State, after: State) -> tuple[State, list]:
+    """`after`, an ability's costs paid from `before` (602.2b, 601.2h), with the state-based actions
+    performed before its controller receives priority (117.3c, 704.3): a creature sacrificed
+    (701.21a) may have counted for a characteristic-defining ability (604.3) or been a lord's source
+    (611.3b), leaving another at lethal damage or 0 toughness (704.5f, 704.5g). The sacrificed
+    creature and those the state-based actions put into the graveyard die (700.4): their death
+    triggers (603.10a, as each last existed), put on the stack then (603.3b)."""
+    last_known = after.field()
+    settled = checked(after, last_known)
+    sacrificed = set(after.gone - before.gone)
+    return settled, (triggered(before.field(), sacrificed)
+                     + triggered(last_known, set(settled.gone - after.gone)))
+
+
 def settle(state: State) -> State:
     """704.3: the state-based actions before any damage step (:func:`checked`)."""
     return checked(state)
@@ -390,9 +404,9 @@ def window_options(state: State) -> set[State]:
             continue
         todo += [(x, stack) for x in single_actions(st)]
         todo += [(x, put + stack) for x, put in turnings(st) + monstrosities(st)]  # 708.8, 117.3c; 701.37b
-        for after, entry in ping_pushes(st):  # a source sacrificed to pay dies (700.4): its triggers above (603.3)
+        for paid_for, entry in ping_pushes(st):  # 704.3 before priority; what died triggers above (603.3)
             pushed = stack if entry is None else (entry, *stack)
-            pending = triggered(st.field(), set(after.gone - st.gone))
+            after, pending = costs_paid(st, paid_for)
             todo += [(after, tuple(reversed(seq)) + pushed) for seq in put_sequences(after.s, after.field(), pending)] \
                 if pending else [(after, pushed)]
         if stack:
