@@ -107,7 +107,7 @@ def test_every_optimal_first_move_is_listed(s: pysolver.model.Situation,
     assert sorted((m.to_json() for m in found.moves), key=repr) == moves
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards())
 def test_lost_term_is_verify_lethal_goal(s: pysolver.model.Situation) -> None:
     """`max lost:bob` for the attacker is verify's `lethal: bob` (704.5a, 704.5c): 1 exactly when it holds."""

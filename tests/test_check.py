@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.characteristics import battlefield
 from reference.damage import candidates, next_step
-from strategies import attack_boards, attackable, block_boards
+from strategies import attack_boards, attackable, block_boards, examples
 
 import pysolver
 from pysolver.cli import main
@@ -307,7 +307,7 @@ def sample(candidates: list, rnd) -> list:
 SLOW = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
-@settings(max_examples=20, **SLOW)
+@settings(max_examples=examples(10), **SLOW)
 @given(block_boards(), st.randoms(use_true_random=False))
 def test_check_agrees_with_blocks(data: dict, rnd) -> None:
     """Every declaration `blocks` lists passes `check`; every other set of blocker->attacker pairs
@@ -330,7 +330,7 @@ def blocks_legal(doc: dict) -> bool:
     return not [v for v in doc["violations"] if stage_of(v["rule"]) == 1]
 
 
-@settings(max_examples=20, **SLOW)
+@settings(max_examples=examples(10), **SLOW)
 @given(attack_boards(), st.randoms(use_true_random=False))
 def test_check_agrees_with_attacks(data: dict, rnd) -> None:
     """Every declaration `attacks` lists passes `check`; every other candidate fails it."""

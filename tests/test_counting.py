@@ -49,7 +49,7 @@ def boards(draw: st.DrawFn) -> pysolver.model.Situation:
                                "combat": {"attackers": {a["id"]: "bob" for a in attackers}}})
 
 
-@settings(max_examples=examples(150), deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(boards())
 def test_dp_count_equals_clingo_enumeration(s: pysolver.model.Situation) -> None:
     for c in block_components(s):

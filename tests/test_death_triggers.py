@@ -195,7 +195,7 @@ def compare(data: dict[str, Any]) -> None:
     assert got == want, (sorted(got - want)[:2], sorted(want - got)[:2])
 
 
-@settings(max_examples=examples(15), deadline=None,
+@settings(max_examples=examples(8), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, DEATH_LINES)))
 def test_death_triggers_equal_reference(data: dict[str, Any]) -> None:

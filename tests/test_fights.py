@@ -142,7 +142,7 @@ def test_fights_after_attacks_equal_the_walk_and_the_reference(data: dict) -> No
     agree(data)
 
 
-@settings(max_examples=examples(8), deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(outcome_boards("none").flatmap(lambda d: with_triggers(d, tuple(TRIGGER_LINES))))
 def test_fights_of_whole_combats_equal_the_walk_and_the_reference(data: dict) -> None:
     agree(data)

@@ -250,7 +250,8 @@ def test_508_3a_for_each_other_attacking_creature_of_a_type() -> None:
     assert {o["life"]["bob"] for o in pysolver.outcomes(w)} == {20, 19, 18}
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=examples(4), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("none").flatmap(lambda d: with_triggers(d, (BATTALION, EACH, EACH_GOBLIN, "Exalted"))))
 def test_508_3a_attack_triggers_equal_reference(data: dict[str, Any]) -> None:
     compare(data)

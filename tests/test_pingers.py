@@ -431,7 +431,7 @@ def test_pinger_outcomes_beside_static_abilities_equal_reference(data: dict) -> 
     outcomes_equal_reference(data)
 
 
-@settings(max_examples=5, deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=SLOW)
 @given(pinger_boards("attackers"))
 def test_pinger_outcomes_after_attacks_equal_reference(data: dict) -> None:
     outcomes_equal_reference(data)
@@ -443,7 +443,7 @@ def test_pinger_outcomes_of_whole_combat_equal_reference(data: dict) -> None:
     outcomes_equal_reference(data)
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=SLOW)
 @given(pinger_boards("blockers"))
 def test_pinger_verify_equals_minimax(data: dict) -> None:
     """verify against the literal stack of the minimax (responses, 608.2b, 704.5a, 603.10a)."""

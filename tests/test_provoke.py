@@ -205,7 +205,7 @@ def test_708_2a_outcomes_with_provoke_equal_reference(data: dict[str, Any]) -> N
     assert got == want, (sorted(got - want)[:2], sorted(want - got)[:2])
 
 
-@settings(max_examples=examples(8), deadline=None,
+@settings(max_examples=examples(5), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("none").flatmap(lambda d: with_triggers(d, ("Provoke",))), st.booleans())
 def test_603_3d_verify_with_provoke_equals_minimax(data: dict[str, Any], lethal: bool) -> None:

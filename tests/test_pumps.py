@@ -318,7 +318,7 @@ def compare(data: dict) -> None:
     assert pysolver.count_outcomes(s) == len(want)
 
 
-@settings(max_examples=examples(30), deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=SLOW)
 @given(pump_boards("blockers"))
 def test_pump_outcomes_after_blocks_equal_reference(data: dict) -> None:
     compare(data)
@@ -330,7 +330,7 @@ def test_pump_outcomes_after_attacks_equal_reference(data: dict) -> None:
     compare(data)
 
 
-@settings(max_examples=examples(8), deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(4), deadline=None, suppress_health_check=SLOW)
 @given(pump_boards("none"))
 def test_pump_outcomes_of_whole_combat_equal_reference(data: dict) -> None:
     compare(data)

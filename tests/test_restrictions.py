@@ -554,7 +554,7 @@ def restriction_boards(draw: st.DrawFn) -> Situation:
     return board(*attackers, *blockers, *effects, attackers={a["id"]: "bob" for a in attackers})
 
 
-@settings(max_examples=examples(30), deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(restriction_boards(), st.data())
 def test_704_5f_restrictions_agree_with_the_reference(s: Situation, data: st.DataObject) -> None:
     """Declarations, their count (DP) and `check` of one candidate declaration agree with the reference.
