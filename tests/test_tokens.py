@@ -221,6 +221,15 @@ def test_701_21a_a_sacrifice_beside_a_death_trigger_is_refused() -> None:
                        "When ~ dies, you gain 1 life"))
 
 
+def test_704_3_a_sacrifice_that_may_kill_a_creature_with_a_death_trigger_is_refused() -> None:
+    """611.3a, 704.3: the sacrificed lord's +1/+1 gone, the 1/0 dies before the ability resolves; its death
+    trigger goes on the stack above it (603.3) and resolves before the tokens exist: refused."""
+    with pytest.raises(InputError, match=r"permanents\[1\].*resolves before the tokens"):
+        board(creature("h", "bob", 1, 1, "{G}, Sacrifice ~: Create a 3/3 green Centaur creature token",
+                       "Other creatures you control get +1/+1"),
+              creature("d", "bob", 1, 0, "When ~ dies, it deals 1 damage to any target"))
+
+
 ACTIVATED_LINES = ("{2}: Create a 1/1 green Saproling creature token", "{T}: Create a 1/1 white Soldier creature token",
                    "{1}, Sacrifice ~: Create a 2/2 black Zombie creature token",
                    "{R}, {T}: Create a 3/1 red Elemental creature token with haste", "Flying")

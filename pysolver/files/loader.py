@@ -214,12 +214,15 @@ def _check_pingers(r: Reader, permanents: list[Permanent], active: str) -> None:
 
 def _check_sacrificed_tokens(r: Reader, permanents: list[Permanent]) -> None:
     """"{cost}, Sacrifice ~: Create …" (701.21a, 111.1) resolves at once (pysolver.rules.activated); a death
-    trigger its sacrifice would trigger (the source's own, or one watching creatures die: 603.10a, 603.6c) goes
-    on the stack above it and resolves before the tokens exist (603.3): a board with both is refused."""
+    trigger its sacrifice would trigger (the source's own, one watching creatures die: 603.10a, 603.6c, or that of
+    a creature the state-based actions then put into the graveyard, 704.3, having lost a lord or a count of a
+    static ability, 611.3a) goes on the stack above it and resolves before the tokens exist (603.3): a board
+    with both is refused."""
     makers = [p for p in permanents if any(kind == "create" and ab.sacrifice for kind, ab in p.combat_abilities())]
+    statics = makers and any(a.kind in STATICS for p in permanents for a in p.abilities)
     for i, p in enumerate(permanents):
         for x in makers:
-            if any(p.has(k) and (p.id == x.id or k.startswith("other_dies")) for k in DEATH_TRIGGERS):
+            if any(p.has(k) and (p.id == x.id or k.startswith("other_dies") or statics) for k in DEATH_TRIGGERS):
                 raise r.fail(f"permanents[{i}]", f"sacrificing {q(x.id)} to create tokens (701.21a) triggers the "
                              f"death trigger of {q(p.id)} (603.10a), which resolves before the tokens are created "
                              "(603.3): not modelled")
