@@ -43,6 +43,7 @@ from ..model.abilities import (
     OnCombat,
     Static,
     WindowTrigger,
+    creates,
     granted_kind,
     is_put,
     on_stack,
@@ -105,6 +106,8 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
         raise r.fail("permanents", problem)
     _check_ward(r, permanents, active)
     _check_regeneration(r, permanents)
+    _check_sacrificed_tokens(r, permanents)
+    _check_token_triggers(r, permanents, players)
     _check_shields(r, permanents, players)
     _check_pingers(r, permanents, active)
     _check_leaving(r, permanents)
@@ -245,6 +248,56 @@ def _which(p: Permanent) -> str:
     """What p's ability that goes on the stack does, for a message: "damage" or "destroy"."""
     return "damage" if p.has("ping") or p.has("ping_each") else "destroy" if p.has("destroy_target") else "exile" \
         if p.has("exile_target") or p.has("bounce_target") else "activated"
+
+
+def _check_sacrificed_tokens(r: Reader, permanents: list[Permanent]) -> None:
+    """"{cost}, Sacrifice ~: Create …" (701.21a, 111.1) resolves at once (pysolver.rules.activated); a death
+    trigger its sacrifice would trigger (the source's own, one watching creatures die: 603.10a, 603.6c, or that of
+    a creature the state-based actions then put into the graveyard, 704.3, having lost a lord or a count of a
+    static ability, 611.3a) goes on the stack above it and resolves before the tokens exist (603.3): a board
+    with both is refused."""
+    makers = [p for p in permanents if any(kind == "create" and ab.sacrifice for kind, ab in p.combat_abilities())]
+    statics = makers and any(a.kind in STATICS for p in permanents for a in p.abilities)
+    for i, p in enumerate(permanents):
+        for x in makers:
+            if any(p.has(k) and (p.id == x.id or k.startswith("other_dies") or statics) for k in DEATH_TRIGGERS):
+                raise r.fail(f"permanents[{i}]", f"sacrificing {q(x.id)} to create tokens (701.21a) triggers the "
+                             f"death trigger of {q(p.id)} (603.10a), which resolves before the tokens are created "
+                             "(603.3): not modelled")
+
+
+#: The combat triggers whose effect reads the creatures there are as it resolves (702.91a, 508.3a, 611.2c), which
+#: a token created before it would join: the order of the two matters (603.3b).
+_COUNTING = ("attacks_pump_each", "attacks_pump_each_type")
+
+
+def _check_token_triggers(r: Reader, permanents: list[Permanent], players: list[Player]) -> None:
+    """"Whenever ~ attacks / blocks, create …" (111.1) goes on the stack (603.3b), a battle cry beside it too
+    (702.91a, encodings/triggers.lp). Refused: beside another trigger of the same declaration whose effect reads
+    the creatures as it resolves ("for each other attacking creature", a group of creatures: its order with the
+    tokens is not modelled); tokens "tapped and attacking" (508.4: its controller chooses what they attack) where
+    they could attack something else than the one opponent (a second opponent, a planeswalker, a battle)."""
+    for part in ("on_attack", "on_block"):
+        maker = next((p for p in permanents for a in p.abilities if a.kind == part and creates(a)), None)
+        if maker is None:
+            continue
+        for i, p in enumerate(permanents):
+            if any((part == "on_attack" and a.kind in _COUNTING) or (
+                    a.kind == part and cast(OnCombat, a.value).whom in ("attacking", "you")) for a in p.abilities):
+                raise r.fail(f"permanents[{i}]", f"the combat trigger of {q(p.id)} reads the creatures there are as "
+                             f"it resolves, and that of {q(maker.id)} creates tokens as it resolves: their order "
+                             "(603.3b) is not modelled")
+    attacking = next((p for p in permanents for a in p.abilities
+                      if (made := creates(a)) is not None and made.attacking), None)
+    if attacking is None:
+        return
+    other = next((i for i, p in enumerate(permanents) if p.controller != attacking.controller
+                  and {"Planeswalker", "Battle"} & set(p.types)), None)
+    if len(players) > 2 or other is not None:
+        where = "players" if other is None else f"permanents[{other}]"
+        raise r.fail(where, f"{q(attacking.id)} creates tokens tapped and attacking, and its controller chooses "
+                     "what they attack among a defending player, their planeswalkers and the battles they protect "
+                     "(508.4): not modelled with more than one choice")
 
 
 def _check_regeneration(r: Reader, permanents: list[Permanent]) -> None:
@@ -388,16 +441,20 @@ ENTERS_WATCHERS = {"enters_watch": "603.6a", "evolve": "702.100a", "soulbond": "
 def _check_enters_watchers(r: Reader, permanents: list[Permanent]) -> None:
     """"Whenever another creature enters the battlefield, …" (603.6a) and evolve (702.100a) are admitted only
     where nothing can enter in the combat: no permanent with persist or undying (702.79a, 702.93a), which
-    return creatures."""
-    returning = next((p for p in permanents if p.has("persist") or p.has("undying")), None)
+    return creatures, nor one with an ability that creates tokens (111.1)."""
+    def enters(p: Permanent) -> bool:
+        return p.has("persist") or p.has("undying") or any(map(creates, p.abilities))
+    returning = next(filter(enters, permanents), None)
     if returning is None:
         return
+    how = ("has an ability that creates tokens (111.1), which can put" if any(map(creates, returning.abilities))
+           else "has persist or undying (702.79a, 702.93a), which can return")
     for i, p in enumerate(permanents):
         for watcher, rule in ENTERS_WATCHERS.items():
             if p.has(watcher):
                 raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"whenever … enters\" trigger ({rule}) and "
-                             f"{q(returning.id)} has persist or undying (702.79a, 702.93a), which can return a "
-                             "creature to the battlefield during the combat: not modelled")
+                             f"{q(returning.id)} {how} a creature onto the battlefield during the combat: not "
+                             "modelled")
 
 
 def _check_myriad(r: Reader, permanents: list[Permanent], players: list[Player], active: str,
@@ -506,7 +563,7 @@ def _check_returns(r: Reader, permanents: list[Permanent]) -> None:
                          "its return is not modelled")
 
 
-_ENTERS_OR_LEAVES = re.compile(r"\benters\b[^,]* or (?:dies|leaves)", re.IGNORECASE)
+_ENTERS_OR_LEAVES = re.compile(r"\benters\b[^,]* or (dies|leaves|attacks)", re.IGNORECASE)
 
 
 def _check_death_targets(r: Reader, permanents: list[Permanent]) -> None:
@@ -519,10 +576,11 @@ def _check_death_targets(r: Reader, permanents: list[Permanent]) -> None:
         if any(map(x.has, DEATH_TARGETING)):
             sources.setdefault(x.controller, x)
     for i, p in enumerate(permanents):
-        if (p.has("persist") or p.has("undying")) and any(_ENTERS_OR_LEAVES.search(line) for line in p.ability_lines):
-            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"when … enters or dies\" trigger (603.6a) and persist "
-                         "or undying (702.79a, 702.93a), which would return it to the battlefield and trigger it: "
-                         "not modelled")
+        found = next((m for line in p.ability_lines if (m := _ENTERS_OR_LEAVES.search(line))), None)
+        if (p.has("persist") or p.has("undying")) and found is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"when … enters or {found.group(1).lower()}\" trigger "
+                         "(603.6a) and persist or undying (702.79a, 702.93a), which would return it to the battlefield "
+                         "and trigger it: not modelled")
         source = next((x for c, x in sources.items() if c != p.controller), None)
         if source is not None and p.has("ward") and not p.face_down:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has ward (702.21a) and the death trigger (603.10a) of "

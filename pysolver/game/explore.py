@@ -28,9 +28,10 @@ from ..model.moves import (
 )
 from ..model.stage import WINDOWS, Stage
 from ..model.values import Line
-from ..rules import activated, pumps
+from ..rules import activated, pumps, tokens
 from ..rules import combat as c
 from ..rules.facedown import turnable
+from ..rules.triggers import CREATE
 from . import gametree as gt
 
 
@@ -40,7 +41,8 @@ def line(final: Situation, moves: tuple[Move, ...]) -> Line:
     put on the stack with their targets (if any) and each step's assignment among `moves`."""
     steps = {m.step: DamageAssignment.of(m.step, m.assignment) for m in moves if isinstance(m, DamageAssignment)}
     orders = [m for m in moves if isinstance(m, TriggerOrder)]  # 603.3b: the order the active player chose
-    return Line(AttackDeclaration.of(final.combat.attackers or ()), BlockDeclaration.of(final.combat.blockers or ()),
+    return Line(AttackDeclaration.of(tokens.declared(final.combat.attackers or ())),  # (508.4: never declared)
+                BlockDeclaration.of(final.combat.blockers or ()),
                 tuple(m for m in moves if isinstance(m, FaceUp)), steps.get("first_strike"), steps.get("regular"),
                 tuple(m for m in moves if isinstance(m, (Activation, AbilityActivation))),
                 orders[-1] if orders else None,
@@ -57,9 +59,10 @@ def explores(p: gt.Position, moves: tuple[Move, ...]) -> Iterator[tuple[Move, gt
     resolves first, 405.2); no needless order of putting triggers on the stack."""
     matter = c.may_matter(p.s, p.stage) | activated.may_become_targets(p.s) if p.stage in WINDOWS else set()
     # (damage, destruction or life loss waiting, 120.3, 701.8a, 119.3, a window trigger's effect, 708.8,
-    # 701.37b, or a target that may become illegal, 608.2b: any response may matter)
+    # 701.37b, a target that may become illegal, 608.2b, or tokens to come, 111.1, a creature before or after
+    # them: any response may matter)
     targeted = any(t.kind in DEATH_TRIGGERS or t.kind in ACTIVATED_KINDS or t.kind in WINDOW_TRIGGERS
-                   or t.kind == ON_TARGET or t.kind in DEALT_TRIGGERS for t in p.stack)
+                   or t.kind == ON_TARGET or t.kind in DEALT_TRIGGERS or t.kind == CREATE for t in p.stack)
     for m, child in p.successors():
         if isinstance(m, FaceUp) and m.permanent not in matter and not targeted:
             continue

@@ -73,7 +73,7 @@ from ..model.moves import (
 from ..model.situation import RETURNED
 from ..model.stage import WINDOWS, Stage
 from ..model.values import Line, Outcome
-from ..rules import activated, pumps
+from ..rules import activated, pumps, tokens
 from ..rules import combat as c
 from ..rules.facedown import turnable
 from ..rules.steps import StepPrograms
@@ -616,7 +616,7 @@ class Blocks:
         first = DamageAssignment.of("first_strike", steps["first_strike"]) if "first_strike" in steps else None
         regular = DamageAssignment.of("regular", steps.get("regular", ())) if not ended_first else None
         moves = self.moves + tuple(fight_moves)
-        line = Line(AttackDeclaration.of(self.attacked.items()), BlockDeclaration.of(pairs),
+        line = Line(AttackDeclaration.of(tokens.declared(tuple(self.attacked.items()))), BlockDeclaration.of(pairs),
                     tuple(m for m in moves if isinstance(m, FaceUp)), first, regular,
                     tuple(m for m in moves if isinstance(m, (Activation, AbilityActivation))))
         life, poison, facts = k

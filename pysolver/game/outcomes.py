@@ -66,6 +66,7 @@ from ..model.moves import (
 from ..model.stage import Stage
 from ..model.values import Line, Outcome, OutcomeKey
 from ..rules import combat as c
+from ..rules import tokens
 from ..rules.facedown import turnable
 from ..rules.steps import StepPrograms
 from ..rules.triggers import has_triggers
@@ -89,6 +90,18 @@ def outcome_values(s: Situation, *, split: bool = True) -> Iterator[Outcome]:
     [17, 20, 20]
     """
     root = gt.root(s)
+    if tokens.makes_tokens(root.s):  # 111.1: equal tokens' ids permuted are one outcome (rules.tokens)
+        seen: set[OutcomeKey] = set()
+        for outcome in _outcomes(root, split):
+            key = tokens.canonical_key(outcome)
+            if key not in seen:
+                seen.add(key)
+                yield outcome
+        return
+    yield from _outcomes(root, split)
+
+
+def _outcomes(root: gt.Position, split: bool) -> Iterator[Outcome]:
     path = count_path(root, split)
     if path == "split":
         yield from fights.outcomes(root, _fallback())
@@ -109,6 +122,8 @@ def count_outcomes(s: Situation, *, split: bool = True) -> int:
     :mod:`pysolver.game.fights`; no outcome is built), else for a one-program combat by clingo alone
     (each answer set of the projected program is one outcome), else by the walk."""
     root = gt.root(s)
+    if tokens.makes_tokens(root.s):  # 111.1: told apart up to equal tokens (rules.tokens)
+        return sum(1 for _ in outcome_values(s, split=split))
     path = count_path(root, split)
     if path == "split":
         return fights.count(root, _fallback())
@@ -241,7 +256,7 @@ def _one_program(p: gt.Position, moves: tuple[Move, ...] = (), in_board_order: b
     activations = tuple(m for m in moves if isinstance(m, (Activation, AbilityActivation)))
     orders = [m for m in moves if isinstance(m, TriggerOrder)]  # 603.3b, 603.3d: as explore.line has them
     put = tuple(m for m in moves if isinstance(m, TargetChoice))
-    declared_attacks = AttackDeclaration.of(s.combat.attackers or ())
+    declared_attacks = AttackDeclaration.of(tokens.declared(s.combat.attackers or ()))  # (508.4)
     declared_blocks = BlockDeclaration.of(s.combat.blockers or ())
     for symbols in models(one_program_control(p)):
         atoms: dict[str, list[Any]] = {}

@@ -236,7 +236,7 @@ class Ability:
         """The ASP term the encodings match on."""
         if self.value is None:
             return self.kind
-        if isinstance(self.value, (OnCombat, WindowTrigger, DamageTrigger)):
+        if isinstance(self.value, (OnCombat, WindowTrigger, DamageTrigger, TokenSpec)):
             return self.value.term(self.kind)
         if self.kind in RESTRICTION_KINDS:
             return restriction_term(self.kind, self.value)
@@ -664,6 +664,7 @@ class CombatAbility:
     counters: int = 0  # "put N +X/+Y counters on …" (122.1a): N, its kind `power`/`toughness`
     loss: int = 0  # "… loses N life" (119.3, :data:`LIFE`)
     gain: int = 0  # "you gain N life" (119.3)
+    token: TokenSpec | None = None  # "create … tokens" (111.1, pysolver.rules.tokens)
     prevent: int = 0  # "prevent the next N damage that would be dealt to …" (615.7, :data:`SHIELDS`)
 
     @property
@@ -947,6 +948,109 @@ def _life(text: str) -> list[Ability] | None:
                                           before_attackers=m.group("timing") is not None, loss=loss, gain=gain))]
 
 
+# --- Creature tokens (111.1-111.4, 110.5b) ---------------------------------------------------------
+#: "create a 2/2 black Zombie creature token", "create two 1/1 white Spirit creature tokens with flying", "create a
+#: tapped 2/2 …", "… artifact / enchantment creature token", "… named Minor Demon", a following "They have
+#: "<ability>"" (111.3: the characteristics the ability gives it, and no other)
+_CREATE = re.compile(
+    r"create (?P<count>\w+) (?P<tapped>tapped )?(?P<power>\d{1,2})/(?P<toughness>\d{1,2}) "
+    r"(?P<colors>colorless|[a-z]+(?: and [a-z]+)?) (?P<subtypes>[a-z' -]+?) (?P<types>(?:artifact |enchantment )?)"
+    r"creature tokens?(?: named (?P<name>[a-z' -]+?))?(?: with (?P<with>[a-z ,]+?))?"
+    r"(?P<attacking> that(?:'s| are) tapped and attacking)?"
+    r"(?:\. (?:it has|they have) \"(?P<quoted>[^\"]+?)\.?\")?"
+    r"(?P<later>\. exile (?:it|them|that token|those tokens) at the beginning of the next end step)?")
+# the abilities a token's text may give it (111.3): keywords, and a death trigger that creates tokens in turn
+_TOKEN_KINDS = frozenset({*KEYWORDS.values(), "landwalk", "dies_create"} - {"persist", "undying"})  # 111.8
+
+
+@dataclass(frozen=True)
+class TokenSpec:
+    """What a "create … token" effect makes (111.3, 111.4): `count` tokens, each a `power`/`toughness` creature
+    of `colors`, `subtypes` and card `types`, named `name` (111.4: its subtypes and "Token" unless the effect
+    names it), with `abilities`; entering `tapped` (110.5b) or tapped and `attacking` (508.4)."""
+
+    count: int
+    power: int
+    toughness: int
+    colors: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    types: tuple[str, ...] = ("Creature",)
+    name: str = ""
+    abilities: tuple[Ability, ...] = ()
+    tapped: bool = False
+    attacking: bool = False
+
+    def term(self, kind: str) -> str:
+        """The ASP term ``KIND(N)``: the characteristics are the tokens' own (pysolver.rules.tokens)."""
+        return f"{kind}({self.count})"
+
+
+def creates(a: Ability) -> TokenSpec | None:
+    """What an ability creates (a trigger's or an activated ability's :class:`TokenSpec`), or None."""
+    spec = a.value.token if isinstance(a.value, (CombatAbility, OnCombat)) else a.value
+    return spec if isinstance(spec, TokenSpec) else None
+
+
+def token_spec(text: str) -> TokenSpec | None:
+    """The tokens a normalised "create …" effect makes (:class:`TokenSpec`), or None if it is none of the forms
+    read (a copy, a token with abilities other than keywords, an X, a legendary token, "exile it at end of
+    combat": docs/abilities.md "Creature tokens").
+
+    >>> s = token_spec("create two 1/1 white soldier creature tokens that are tapped and attacking")
+    >>> s.count, s.power, s.colors, s.subtypes, s.name, s.attacking
+    (2, 1, ('white',), ('Soldier',), 'Soldier Token', True)
+    >>> [a.kind for a in token_spec("create a 2/2 green cat warrior creature token with forestwalk").abilities]
+    ['landwalk']
+    """
+    m = _CREATE.fullmatch(text)
+    count = _count(m.group("count")) if m else None
+    if m is None or count is None or count > len(NUMBER_WORDS):
+        return None
+    colors = () if m.group("colors") == "colorless" else tuple(m.group("colors").split(" and "))
+    subtypes = [creature_type(w) for w in m.group("subtypes").split()]
+    if any(c not in COLORS for c in colors) or None in subtypes:
+        return None
+    lines = re.split(r", and |, | and ", m.group("with")) if m.group("with") else []
+    abilities: list[Ability] = []
+    for line in [*lines, *([m.group("quoted")] if m.group("quoted") else [])]:
+        try:
+            found = _parse_single(normalise(line, None), frozenset())
+        except ValueError:
+            return None
+        if not found or any(a.kind not in _TOKEN_KINDS for a in found):
+            return None
+        abilities += found
+    names = tuple(str(t).capitalize() for t in subtypes)
+    name = m.group("name").title() if m.group("name") else " ".join((*names, "Token"))
+    types = ("Artifact", "Creature") if "artifact" in m.group("types") else \
+        ("Enchantment", "Creature") if "enchantment" in m.group("types") else ("Creature",)
+    return TokenSpec(count, int(m.group("power")), int(m.group("toughness")),
+                     tuple(c for c in COLORS if c in colors), names, types, name, tuple(abilities),
+                     bool(m.group("tapped")), bool(m.group("attacking")))
+
+
+_ACTIVATED_CREATE = re.compile(r"(?P<cost>[^:\"]+): (?P<effect>create .+)")
+
+
+def _create(text: str) -> list[Ability] | None:
+    """ "{cost}: Create <tokens>" (602.1, 111.1; :func:`token_spec`), or None; its cost mana symbols, {T} and
+    "sacrifice ~" (:func:`parse_cost`; a cost with other parts is not read here: what the sacrifice of another
+    permanent would trigger beside the tokens is not modelled).
+
+    >>> a = _create("{3}{g}: create a 1/1 green saproling creature token")[0]
+    >>> a.kind, str(a.value.cost), a.value.tap, a.value.token.name
+    ('create', '{3}{G}', False, 'Saproling Token')
+    """
+    m = _ACTIVATED_CREATE.fullmatch(text)
+    made = token_spec(m.group("effect")) if m else None
+    if m is None or made is None or made.attacking:
+        return None
+    cost = _cost(m.group("cost"))
+    if cost.others():
+        return None
+    return [Ability("create", CombatAbility(0, 0, cost.mana, replace(cost, mana=Mana()), "", token=made))]
+
+
 #: "{cost}: Prevent the next N damage that would be dealt to <a target / ~ / each creature and each player> this
 #: turn" (615.7: a prevention shield; 615.11: one for each, no target)
 SHIELDS = ("shield",)
@@ -1126,7 +1230,7 @@ def suggestion(text: str) -> str | None:
 
 def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     combat = (_combat_ability(text) or _ping(text) or _cost_only(text) or _life(text) or _shield(text)
-              or _fog(text))
+              or _fog(text) or _create(text))
     if combat is not None:
         return combat
     m = _WARD.fullmatch(text)
@@ -1168,7 +1272,8 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     if text.endswith("walk"):
         _, lands = type_lists()
         land = text[: -len("walk")]
-        return [Ability("landwalk", land)] if land in lands else None
+        if land in lands:  # (else another line ending so: "… token with forestwalk")
+            return [Ability("landwalk", land)]
     if text.startswith("protection from "):
         qualities = re.split(r",? and from |, from ", text[len("protection from "):])
         terms = [_protection_quality(q, players) for q in qualities]
@@ -1499,7 +1604,8 @@ def quality_words(q: Quality, scope: str = "all") -> str:
 ON_COMBAT = ("on_attack", "on_block")
 #: the events, by their words (the partner's words, if any, follow "by" or "blocks")
 _ON_EVENT = re.compile(
-    r"when(?:ever)? this creature (?P<event>attacks and isn't blocked|attacks alone|attacks or blocks|attacks"
+    r"when(?:ever)? this creature (?:enters (?:the battlefield )?or (?=attacks, create ))?"
+    r"(?P<event>attacks and isn't blocked|attacks alone|attacks or blocks|attacks"
     r"|blocks or becomes blocked(?: by (?P<either>[^,]+?))?|becomes blocked(?: by (?P<by>[^,]+?))?"
     r"|blocks(?: (?P<blocks>an? [^,]+?))?), (?P<effect>.+)")
 _EVENTS = {"attacks": ("on_attack", "attacks"), "attacks alone": ("on_attack", "alone"),
@@ -1578,6 +1684,7 @@ class OnCombat:
     toughness: int = 0
     keyword: str = ""
     amount: int = 0
+    token: TokenSpec | None = None  # "create …" (111.1)
     target: str = ""  # whom ``target``: its scope (:data:`TARGET_SCOPES`, ``any``: 115.4)
     optional: bool = False  # 603.5: "you may [have] …"
     cost: Mana | None = None  # "you may pay {cost}. If you do, …" (603.5, 608.2: paid as it resolves)
@@ -1591,7 +1698,8 @@ class OnCombat:
                 else self.whom)
         effect = {"gets": f"gets({self.power},{self.toughness})", "gains": f"gains({self.keyword})",
                   "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
-                  "poison": f"poison({self.amount})", "damage": f"damage({self.amount})"}.get(self.effect, self.effect)
+                  "poison": f"poison({self.amount})", "damage": f"damage({self.amount})",
+                  "create": f"create({self.amount})"}.get(self.effect, self.effect)
         if kind == ON_TARGET:
             may = f"pay({','.join(str(self.cost).lower().replace('{', '').split('}')[:-1])})" if self.cost else \
                 "may" if self.optional else "must"
@@ -1716,6 +1824,9 @@ def _creature_words(words: str) -> Quality | None:
 
 def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
     """The effects of one sentence (`partnered`: "that creature" names the other creature of the event)."""
+    made = token_spec(text)
+    if made is not None:  # 111.1, 111.2: "create …" (its controller, 603.3a, creates them)
+        return [OnCombat("", "create", "controller", amount=made.count, token=made)]
     for pattern, effect in _EFFECTS:
         m = pattern.fullmatch(text)
         if m is None:
@@ -1905,6 +2016,9 @@ def _dies(effect: str) -> Ability | None:
     ['dies_damage(2,creature_or_player)', 'dies_damage(2,you)', 'dies_minus(2,may(creature))', \
 'dies_counters(1,creature)']
     """
+    made = token_spec(effect)
+    if made is not None:  # 111.1, 603.10a: "create …": tokens entering untapped, not attacking
+        return Ability("dies_create", made) if not made.attacking else None
     for kind, pattern in _DIES_EFFECTS:
         m = pattern.fullmatch(effect)
         if m is None:

@@ -301,6 +301,12 @@ CATALOGUE: tuple[LineForm, ...] = (
               "Whenever ~ attacks, put two +1/+1 counters on it"), literal=False),
     LineForm("trigger", "Whenever ~ attacks, you gain N life", "on_attack", "119.3",
              "Whenever this creature attacks, you gain 2 life", literal=False),
+    # 111.1, 508.4: tokens, "tapped and attacking" or not (rules.tokens); on the stack beside a battle cry (603.3b)
+    LineForm("trigger", "Whenever ~ attacks, create <tokens>", "on_attack", "508.4",
+             "Whenever this creature attacks, create two 1/1 white Soldier creature tokens that are tapped and "
+             "attacking", ("Whenever ~ enters or attacks, create two 2/2 black Zombie creature tokens",
+                           "Whenever ~ attacks, create a 2/2 green Cat Warrior creature token with forestwalk"),
+             literal=False),
     LineForm("trigger", "Whenever ~ attacks alone, ~ can't be blocked this combat", "on_attack", "506.5",
              "Whenever this creature attacks alone, it can't be blocked this combat", literal=False),
     LineForm("trigger", "Whenever ~ blocks, <effect>", "on_block", "509.3a",
@@ -378,6 +384,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              literal=False),
     LineForm("trigger", "When ~ dies, you gain N life", "dies_gain", "603.10a",
              "When this creature dies, you gain 3 life", ("Whenever ~ dies, you gain two life",), literal=False),
+    # 111.1-111.4: the tokens' characteristics as the line gives them (docs/abilities.md "Creature tokens")
+    LineForm("trigger", "When ~ dies, create <tokens>", "dies_create", "111.1",
+             "When this creature dies, create a 2/2 black Zombie creature token",
+             ("When ~ leaves the battlefield, create a 3/3 green Beast creature token",
+              "When ~ dies, create two 1/1 white Spirit creature tokens with flying"), literal=False),
     # 603.6c, 603.10a: leaves-the-battlefield abilities of a creature watching others die, which look back too
     LineForm("trigger", "Whenever another creature dies, put N +1/+1 counters on ~", "other_dies_counter", "603.10a",
              "Whenever another creature dies, put a +1/+1 counter on this creature",
@@ -591,6 +602,13 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{T}: You gain 1 life",
               "{T}: You gain 1 life. Activate only during your turn, before attackers are declared",
               "{1}{B}, Sacrifice a creature: Target player loses 1 life and you gain 1 life"), literal=False),
+    # --- activated abilities that create tokens (111.1, pysolver.rules.tokens): a cost of mana, {T}, "sacrifice ~"
+    LineForm("combat-activated", "{cost}: Create <tokens>", "create", "111.1",
+             "{3}{G}: Create a 1/1 green Saproling creature token",
+             ("{R}, {T}: Create a 3/1 red Elemental creature token with haste",
+              "{2}{G}, Sacrifice ~: Create a 3/3 green Centaur creature token",
+              "{3}{R}: Create a 2/1 red Goblin creature token with haste. Exile it at the beginning of the next end "
+              "step"), literal=False),
     # --- regeneration and prevention (helper shields): a shield replaces destruction (701.19a, 614.8);
     # a prevention effect, damage being dealt (615.1a)
     LineForm("shields", "{cost}: Regenerate ~", "regenerate", "701.19a", "{1}{G}: Regenerate this creature",

@@ -72,6 +72,7 @@ from ..model.abilities import (
     NONCOMBAT_DAMAGE,
     PINGS,
     SHIELDS,
+    STACKED,
     TARGETED,
     CombatAbility,
     Cost,
@@ -79,10 +80,10 @@ from ..model.abilities import (
     term_text,
 )
 from ..model.mana import Mana
-from ..model.moves import AbilityActivation, Trigger
+from ..model.moves import DEATH_TRIGGERS, AbilityActivation, Trigger
 from ..model.stage import Stage
 from ..model.values import Violation
-from . import costs
+from . import costs, tokens
 from .combat import has_statics, losers
 from .pingers import deal, lki
 from .pumps import blind, lowers_toughness, pumps_of, source_of
@@ -102,8 +103,9 @@ def abilities_of(p: Permanent) -> list[tuple[str, CombatAbility]]:
 
 def pumps_present(s: Situation) -> bool:
     """Whether a permanent on the battlefield has "target creature gets +X/+Y [and gains K]", "{T}: ~ gets
-    +X/+Y", "regenerate target creature", "destroy target creature", "~ deals N damage to …" or a life ability
-    (120.3, 119.3: it changes life, and who is there to block or deal combat damage; on a side it may show):
+    +X/+Y", "regenerate target creature", "destroy target creature", "~ deals N damage to …", a life ability
+    (120.3, 119.3: it changes life, and who is there to block or deal combat damage; on a side it may show)
+    or "create …" (111.1: a new attacker or blocker):
     the damage bounds of :mod:`pysolver.game.goals` do not count them. The other abilities only tap
     creatures or restrict blocks, or their only effect in combat is their cost: fewer blockers raise no
     upper bound on the damage to come, and none lowers a sure one but a tapped would-be attacker
@@ -298,6 +300,9 @@ def activate(s: Situation, move: AbilityActivation) -> Situation:
         return s
     if kind in SHIELDS:
         return shielded(s, p.id, ab, move.target)
+    if ab.token is not None:  # 111.1, 111.2: its controller creates the tokens; then 704.3
+        from .combat import settle
+        return settle(tokens.created(s, p.id, ab.token, p.controller))
     s = replace(s, permanents=tuple(_affected(x, kind, ab) if x.id == (move.target or p.id) else x
                                     for x in s.permanents))
     if ab.toughness >= 0:
@@ -430,7 +435,7 @@ def shielded(s: Situation, source: str, ab: CombatAbility, target: str) -> Situa
 
 def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
     """The target (or source) `x` after the effect of an ability of `kind` (608.2)."""
-    if kind in COST_ONLY:  # 605.1a, 121.1: it adds mana, or acts in hidden zones only
+    if kind in COST_ONLY or kind == "create":  # 605.1a, 121.1: it adds mana, or acts in hidden zones only
         return x
     if kind == "tap_target":
         return replace(x, tapped=True)  # 701.26a
@@ -445,6 +450,27 @@ def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
     keywords = tuple(sorted(set(x.keywords_until_end_of_turn) | set(ab.keywords)))  # 613.1f
     return replace(x, until_end_of_turn=(x.until_end_of_turn[0] + ab.power, x.until_end_of_turn[1] + ab.toughness),
                    keywords_until_end_of_turn=keywords)
+
+
+def token_matters(s: Situation, window: str, p: Permanent, ab: CombatAbility) -> bool:
+    """Whether creating tokens (111.1) may change an end of combat: a token an outcome never names (neither
+    destroyed nor damaged, docs/results.md) changes none. It may block if its controller defends and
+    blockers are still to be declared (509.1a: untapped; summoning sickness does not stop blocking), attack
+    if attackers are (302.6: with haste, untapped); its source sacrificed is destroyed (701.21a); and it may
+    be dealt damage, get -X/-Y or count for a static ability on a board with a death trigger (603.10a), a
+    damage ability (120.3), an ability lowering toughness or a static ability (604.1, 704.5f); else it
+    never leaves the battlefield nor is dealt damage, and the ends it reaches are those of the line without
+    it (mana and {T} only take choices away, 602.5a)."""
+    token = ab.token
+    assert token is not None
+    untapped = not (token.tapped or token.attacking)
+    blocks = window in BEFORE_BLOCKS and p.controller != s.active and untapped
+    attacks = window == Stage.BEGINNING_OF_COMBAT and p.controller == s.active and untapped and any(
+        a.kind == "haste" for a in token.abilities)
+    return (ab.sacrifice or blocks or attacks or token.toughness <= 0 or has_statics(s) or lowers_toughness(s)
+            or any(a.kind in DEATH_TRIGGERS or a.kind in STACKED or a.kind in TARGETED for x in s.permanents
+                   if not x.left_battlefield for a in x.abilities)  # (a targeted counter, destruction: 122.1a, 701.8a)
+            or any(kind == "target_pump" and y.toughness < 0 for x in s.permanents for kind, y in abilities_of(x)))
 
 
 def noncombat_damage(s: Situation) -> bool:
@@ -540,6 +566,8 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
         return True
     if ab.extra.life or ab.extra.sacrifice or ab.extra.remove_counters:  # 119.4: a life total; 701.21a: a
         return True  # permanent leaves the battlefield; 122.1a: a creature shrinks (704.5f)
+    if ab.token is not None:
+        return token_matters(s, window, p, ab)
     before = window in BEFORE_BLOCKS
     taking = before and _requirements(s)  # tapping / "can't block" may free a requirement
     taps = ab.tap or ab.extra.tap_untapped is not None  # 701.26a: the source, or permanents it names

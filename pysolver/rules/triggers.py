@@ -74,12 +74,13 @@ from ..model import Permanent, Situation
 from ..model.abilities import BLOCK_TRIGGERS, ON_TARGET, TRIGGERS, OnCombat, is_put
 from ..model.mana import pays
 from ..model.moves import DEATH_TRIGGERS, Trigger
-from . import damage_log
+from . import damage_log, tokens
 from .combat import regenerate
 from .states import one_state_answer
 
 ATTACK, BLOCK = "attack_triggers", "block_triggers"  # the #program parts of encodings/triggers.lp
 PROVOKE = "provoke"  # 702.39a: put on the stack with a target, resolved by :func:`provoked`
+CREATE = "create_tokens"  # 111.1: "Whenever ~ attacks / blocks, create …", on the stack (encodings/triggers.lp)
 # 603.3d: the attack triggers put on the stack with a target by the active player (:func:`targeted`)
 TARGETED = frozenset({PROVOKE, ON_TARGET})
 PROGRAM = ATTACKS + ("triggers",)
@@ -199,10 +200,16 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
     ``encodings/triggers.lp``, ``#program resolve_dies`` for a death trigger), before state-based
     actions (the game tree applies them, 704.3)."""
     t = stack[0]
+    if t.kind == "dies_create":  # 111.1, 111.2: its controller creates the tokens (608.2h: as the line says)
+        return tokens.created(s, t.source, tokens.spec_of(s.permanent(t.source), t.ability), t.controller)
     if t.kind in DEATH_TRIGGERS:
         return _dealt(s, t)
     if t.kind == PROVOKE:
         return provoked(s, t)
+    if t.kind == CREATE:  # 111.1, 111.2, 603.3a: the source's controller creates them; 508.4 attacking
+        source = s.permanent(t.source)
+        spec = tokens.spec_of(source, t.ability)
+        return tokens.created(s, source.id, spec, source.controller, attacking=spec.attacking)
     if t.kind == ON_TARGET:
         return _resolved_targeted(s, t)
     if t.kind == "on_block":
@@ -283,7 +290,8 @@ def died(before: Situation, after: Situation) -> Stack:
             spec = [f"spec({term.arguments[1]})"] if len(term.arguments) > 1 else []
             known = tuple(sorted(lki.get(pid, []) + spec))
             found.append(Trigger(term.name, pid, "", term.arguments[0].number,
-                                 before.permanent(pid).controller, known))
+                                 before.permanent(pid).controller, known,
+                                 sym.arguments[2].number if term.name == "dies_create" else 0))  # its tokens
         elif sym.match("watched", 4):  # 603.2c: one for each creature that died; the counters go on the source
             pid, term = sym.arguments[0].string, sym.arguments[3]
             target = pid if term.name in ON_SOURCE else ""
@@ -609,6 +617,9 @@ def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
         if sym.match("stacked", 1):
             t = sym.arguments[0]
             args = [value(a) for a in t.arguments]
+            if t.name == CREATE:  # 111.1: which ability of its source (pysolver.rules.tokens)
+                stack.append(Trigger(CREATE, str(args[0]), "", 0, ability=t.arguments[1].number))
+                continue
             target = str(args[1]) if t.name in ("flanking", "afflict", "attacks_loss", "blocked_destroy",
                                                 "poisons") else ""
             amount = next((x for x in args[1:-1] if isinstance(x, int)), 0)

@@ -6,7 +6,8 @@ window a player may activate an ability of a face-up permanent of theirs on the 
 708.2a): "{cost}: Tap target creature" (701.26a), "... Target creature can't block this turn"
 (509.1b), "... Target creature [with power N or less] can't be blocked this turn" (509.1b), "...
 Target [attacking/blocking] creature gets +X/+Y until end of turn" (613.4c), "{cost}, {T}: ~ gets
-+X/+Y until end of turn", and those whose only effect is their cost ("{T}: Add {G}", "{T}: Draw a
++X/+Y until end of turn", "{cost}: Create <tokens>" (111.1, :mod:`reference.tokens`; "sacrifice ~" in its cost:
+it leaves as the cost is paid, 701.21a), and those whose only effect is their cost ("{T}: Add {G}", "{T}: Draw a
 card": in every window, the brute force does not ask whether they matter). Its cost: the mana, every
 way of paying it from what is left of the pool
 (601.2h), and {T}: the permanent untapped — an attacking creature without vigilance is tapped
@@ -41,6 +42,7 @@ from .declarations import has_quality, in_scope, satisfies
 from .pingers import KINDS, dealt, life_targets
 from .pingers import targets as ping_targets
 from .shields import regenerated
+from .tokens import create
 
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "target_regenerate",
             "destroy_target", "target_counter", "exile_target", "bounce_target")
@@ -192,6 +194,9 @@ def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no
     zones only (121.1)."""
     if kind in ("tap_mana", "tap_hidden"):
         return state
+    if kind == "create":  # 111.1, 111.2: `target` is the source; its controller creates the tokens
+        source = state.s.permanent(target)
+        return replace(state, s=create(state.s, source.id, ab.token, source.controller, ab.token.count))
     if kind == "shield":
         return shield(state, ab, target)
     if kind == "destroy_target":  # 701.8a; 702.12b indestructible; 701.19a a regeneration shield instead
@@ -303,6 +308,8 @@ def resolve_activated(state, entry: tuple):  # type: ignore[no-untyped-def]
         if kind == "life" and target not in life_targets(state, controller, ab.target):
             return state
         return dealt(state, source_c, kind, ab, target)
+    if kind == "create":  # 111.1: no target; it creates them if its source has left too
+        return settle(effect(state, kind, ab, target))
     if kind == "shield":  # 608.2b: a target no longer legal is not shielded (the source as it last existed)
         source_c = field.get(source) or characteristics(next(q for q in state.s.permanents if q.id == source))
         legal = target == "" or target in shield_targets(state, field, source_c, source, ab)

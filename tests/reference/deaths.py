@@ -15,9 +15,10 @@ wither or infect, -1/-1 counters for a creature (120.3d, 120.3e), loyalty and de
 removed (120.3c, 120.3h), the controller gaining that much life with lifelink (702.15b), and a
 creature dealt damage by a source with deathtouch is destroyed (704.5h, 702.12b).
 
-"When ~ dies, each opponent loses N life / you gain N life" trigger the same way; "Whenever another
-creature [you control] dies / a creature you control dies, put N +1/+1 counters on ~ / each opponent
-loses N life / you gain N life" trigger on a creature on the battlefield before the event (dying in it
+"When ~ dies, create N … tokens" (111.1) triggers the same way and, resolving, its controller creates them
+(:mod:`reference.tokens`); "When ~ dies, each opponent loses N life / you gain N life" trigger the same way;
+"Whenever another creature [you control] dies / a creature you control dies, put N +1/+1 counters on ~ / each
+opponent loses N life / you gain N life" trigger on a creature on the battlefield before the event (dying in it
 or not: they look back too, 603.6c, 603.10a) once for each creature of that kind that died (603.2c,
 700.4), the controllers as they last were; so do the watchers of "a creature", "a creature an opponent
 controls" and "[another] <creature type> [you control]", with "untap / tap ~" (701.26), "~ deals N damage
@@ -56,6 +57,7 @@ from pysolver.model import Permanent, Situation
 from .characteristics import Characteristics, field_of
 from .declarations import has_quality
 from .shields import after_shield, prevented_noncombat, regenerated, saved
+from .tokens import create
 
 KINDS = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain", "dies_minus", "dies_counters",
          "dies_minus_counters", "dies_all_loss")
@@ -98,6 +100,8 @@ def triggered(before: dict[str, Characteristics], dead: set[str]) -> list[Death]
         c = before.get(pid)
         if c is None or not c.is_creature:
             continue
+        for spec in c.values("dies_create"):  # 111.1: "create N … tokens", no target
+            out.append(("dies", "dies_create", pid, "", spec.count, c.controller, c, spec))  # type: ignore[attr-defined]
         for kind in KINDS:
             for value in c.values(kind):  # N, or (N, what it targets or names)
                 n, spec = value if isinstance(value, tuple) else (value, "any")
@@ -125,6 +129,8 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[s
         return dealt_targets(s, field, t)
     if t[1] in ON_WATCHER:  # the counters go on the watcher, which it taps or untaps: no target
         return [""] * (t[7] == "may(self)") + [t[3]]  # 603.5: "you may put"
+    if t[1] == "dies_create":  # 111.1: no target
+        return [""]
     spec = t[7]
     may = spec.startswith("may(")  # 603.5: or none
     spec = spec.removeprefix("may(").removesuffix(")")
@@ -175,6 +181,8 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
     """608.2: `t` resolves: the situation after its damage and the creatures it destroys by
     deathtouch (704.5h; the other state-based actions are the caller's)."""
     _, kind, _, target, n, controller, source, spec = t
+    if kind == "dies_create":  # 111.2: its controller creates them (reference.tokens)
+        return create(s, t[2], spec, controller, n), set()
     players = {p.name for p in s.players}
     legal = target != "" and target in targets(s, field, t)  # 608.2b
     if kind in ("dies_minus", "dies_counters", "dies_minus_counters"):  # 613.4c, 122.1a, if still legal

@@ -91,6 +91,7 @@ from .pingers import pushes as ping_pushes
 from .provoke import resolve_provoke
 from .shields import prevented, regenerated, saved, shield_uses
 from .statics import bonus_toughness
+from .tokens import canonical_ids
 from .triggers import (
     attack_stacked,
     attack_stacks,
@@ -116,9 +117,14 @@ class Outcome(dict):
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(canonical(self))
 
+    def __eq__(self, other: object) -> bool:  # equal tokens' ids permuted are one outcome (reference.tokens)
+        return isinstance(other, dict) and canonical(self) == canonical(other)
+
 
 def canonical(outcome: dict) -> str:
-    """A comparable form of an outcome dict (its `line`, if any, left out)."""
+    """A comparable form of an outcome dict (its `line`, if any, left out; equal tokens' ids in one order,
+    :func:`reference.tokens.canonical_ids`)."""
+    outcome = canonical_ids(outcome)
     keys = ("life", "lost", "destroyed", "damage", "loyalty", "defense")
     optional = {"poison": {}, "minus_counters": {}, "returned": []}  # present only when not empty
     return json.dumps({**{k: outcome[k] for k in keys}, **{k: outcome.get(k, v) for k, v in optional.items()}},
@@ -769,9 +775,8 @@ class Search:
         if key in self.memo:
             return self.memo[key]
         out = set()
-        actions = window_options if any(t[0] in ("dies", "hit", "on_target", "on_block", "dealt") for t in stack) \
-            or has_windows(state.s) \
-            else face_up_options
+        waiting = ("dies", "hit", "on_target", "on_block", "dealt", "create_tokens")
+        actions = window_options if any(t[0] in waiting for t in stack) or has_windows(state.s) else face_up_options
         for after in actions(state):
             field = after.field()
             with recording() as log:  # 603.2, 120.3: the damage it deals, one event (reference.dealt)

@@ -28,6 +28,7 @@ from .characteristics import Characteristics, field_of
 from .deaths import apnap, resolve_death
 from .declarations import has_quality
 from .provoke import legal_targets, provoke_sources
+from .tokens import create, kinds
 
 
 def _pumped(s: Situation, gains: list[tuple[str, int, int, int]]) -> Situation:
@@ -64,9 +65,11 @@ def attack_triggers(s: Situation, gone: frozenset[str]) -> Situation:
         gains.append((a, n, n, 0))
     attacked = {t for t in attacks.values() if t in players}
     most = max(p.life for p in s.players)
+    made = any(e.effect == "create" for a in attacks for e in _on(field[a], "on_attack"))
     for a, target in attacks.items():
         c = field[a]
-        cries = c.instances("battle_cry")  # 702.91a: each other attacking creature +1/+0
+        # 702.91a: each other attacking creature +1/+0 (on the stack beside tokens to come: attack_stacked)
+        cries = 0 if made else c.instances("battle_cry")
         gains += [(b, cries, 0, 0) for b in attacks if b != a]
         m = c.instances("melee") * len(attacked)  # 702.121a: per opponent attacked (players only)
         gains.append((a, m, m, 0))
@@ -238,6 +241,8 @@ def stacked(s: Situation, gone: frozenset[str]) -> list[Stacked]:
             player = target if target in {p.name for p in s.players} else _defending(s, target)
             out += [("afflict", a, player, n) for n in field[a].values("afflict")]  # type: ignore[misc]
     for pid, e, partner in _block_fired(s, field):  # 509.3g, 122.1f: poison counters for the defending player
+        if e.effect == "create" and e.token is not None:  # 111.1
+            out.append(("create_tokens", pid, "", kinds(field[pid]).index(e.token)))
         if e.effect == "destroy":  # 509.3d, 701.8a: "destroy that creature", once for each such blocker
             out.append(("blocked_destroy", pid, partner, 0))
         if e.effect == "poison":  # (506.2)
@@ -260,7 +265,19 @@ def attack_stacked(s: Situation, gone: frozenset[str]) -> list[Stacked]:
             out += [("attacks_loss", a, player, n) for n in field[a].values("attacks_loss")]  # type: ignore[misc]
             out += [("attacks_opponents_loss", a, "", n)  # type: ignore[misc]
                     for n in field[a].values("attacks_opponents_loss")]
+            out += _creating(field[a], a, len(s.combat.attackers or ()) == 1)
+    if any(t[0] == "create_tokens" for t in out):  # 702.91a: counted as it resolves, after tokens or before
+        out += [("battle_cry", a, "", 0) for a, _ in s.combat.attackers or () if a in field and field[a].is_creature
+                for _ in range(field[a].instances("battle_cry"))]
     return out
+
+
+def _creating(c: Characteristics, pid: str, alone: bool) -> list[Stacked]:
+    """111.1: each "Whenever ~ attacks [alone], create …" of attacker `c` (506.5: `alone`, the only one declared):
+    ("create_tokens", its source, "", which of the source's token-making abilities, reference.tokens.kinds)."""
+    return [("create_tokens", pid, "", kinds(c).index(e.token)) for e in _on(c, "on_attack")
+            if e.effect == "create" and e.token is not None
+            and (e.event == "attacks" or (e.event == "alone" and alone))]
 
 
 def _defending(s: Situation, target: str) -> str:
@@ -282,6 +299,18 @@ def resolve(s: Situation, gone: frozenset[str], t: Stacked) -> Situation:
     """608.2: one of them resolves (state-based actions are the caller's)."""
     kind, source, target, n = t
     field = _field(s, gone)
+    if kind == "create_tokens":  # 111.2, 603.3a: its source's controller creates them; 508.4 tapped and attacking
+        p = s.permanent(source)
+        spec = kinds(p)[n]
+        after = create(s, source, spec, p.controller, spec.count)
+        if not spec.attacking:
+            return after
+        new = [x.id for x in after.permanents[len(s.permanents):]]
+        opponent = next(pl.name for pl in s.players if pl.name != p.controller)
+        return after.with_combat(attackers=(*(s.combat.attackers or ()), *((x, opponent) for x in new)))
+    if kind == "battle_cry":  # 702.91a: each other attacking creature, as it resolves
+        return _pumped(s, [(a, 1, 0, 0) for a, _ in s.combat.attackers or () if a != source and a in field
+                           and field[a].is_creature])
     if kind == "flanking":  # 702.25a: -1/-1 until end of turn, if the blocker is still there
         return _pumped(s, [(target, -1, -1, 0)]) if target in field and field[target].is_creature else s
     if kind == "poisons":  # 509.3g, 122.1f
