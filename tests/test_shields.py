@@ -357,3 +357,21 @@ def tiny_shield_boards(draw: st.DrawFn) -> pysolver.Situation:
 @given(tiny_shield_boards())
 def test_shields_verify_equals_brute_force_minimax(s: pysolver.Situation) -> None:
     assert pysolver.verify(s)["holds"] is reference_verify(s)
+
+
+def test_615_7_a_sacrificed_sources_shield_is_made_as_the_ability_resolves() -> None:
+    """701.21a, 405.1: the source is sacrificed as the cost is paid and the ability waits on the stack; as it
+    resolves (608.2) bob gets the shield (615.7): alice's 2/2 then deals him nothing."""
+    from pysolver.game import gametree as gt
+    from pysolver.model.moves import AbilityActivation, Pass
+
+    s = board(creature("x", "alice", 2, 2),
+              creature("s", "bob", 1, 1, "Sacrifice ~: Prevent the next 2 damage that would be dealt to any target "
+                                         "this turn"), attackers={"x": "bob"})
+    p = gt.root(s).push(Pass(gt.Stage.AFTER_ATTACKERS, "alice"))
+    p = p.push(next(m for m in p.legal_moves if isinstance(m, AbilityActivation) and m.target == "bob"))
+    assert p.s.permanent("s").left_battlefield and p.stack
+    while p.stack:
+        p = p.push(Pass(p.stage, p.name()))
+    assert p.s.player("bob").prevention_shield == 2
+    assert agreed_outcomes(s) >= {outcome(destroyed=("s",)), outcome(bob=18)}

@@ -874,8 +874,9 @@ def _ping(text: str) -> list[Ability] | None:
 #: the source and paying the mana is all they do to a combat.
 COST_ONLY = ("tap_mana", "tap_hidden")
 #: every kind of activated ability :mod:`pysolver.rules.activated` plays (a :class:`~pysolver.model.moves.Trigger`
-#: of one of these kinds is an activated ability on the stack, 405.1)
-ACTIVATED_KINDS = frozenset((*COMBAT_ABILITIES, *STACKED, *COST_ONLY))
+#: of one of these kinds is an activated ability on the stack, 405.1: a sacrificed source's shield, :data:`SHIELDS`,
+#: and tokens, "create", too)
+ACTIVATED_KINDS = frozenset((*COMBAT_ABILITIES, *STACKED, *COST_ONLY, "shield", "create"))
 _COST_ONLY = re.compile(r"(?P<cost>[^:\"]+): (?P<effect>[^\"]+?)(?P<timing>\. activate (?:this ability )?only "
                         r"during your turn, before attackers are declared)?")
 # 106.1, 605.1a: the mana a mana ability adds (its color and amount change nothing where it is modelled:

@@ -353,7 +353,7 @@ def resolve_stacked(s: Situation, t: Trigger) -> Situation:
     no longer legal (608.2b: gone, out of combat, 506.4, or no longer a legal target of its source as it
     last existed, 113.7a); else its damage (:func:`pysolver.rules.pingers.deal`), its life lost or gained
     (:func:`life_changed`), all combat damage prevented this turn (615.1a), its destruction
-    (:func:`destroy`) or its other effect."""
+    (:func:`destroy`), its tokens (111.1) or its other effect."""
     source = s.permanent(t.source)
     kind, ab = source.combat_abilities()[t.ability]
     if t.target:
@@ -374,6 +374,10 @@ def resolve_stacked(s: Situation, t: Trigger) -> Situation:
     if kind in ("exile_target", "bounce_target"):  # 406.2, 400.7: it leaves the battlefield (no death: 700.4)
         return replace(s, permanents=tuple(replace(x, left_battlefield=True) if x.id == t.target else x
                                            for x in s.permanents))
+    if ab.token is not None:  # 111.1, 111.2: a sacrificed source's (701.21a) tokens, its controller's
+        return tokens.created(s, source.id, ab.token, t.controller)
+    if kind in SHIELDS:  # 615.7: a sacrificed source's prevention shield
+        return shielded(s, source.id, ab, t.target)
     return replace(s, permanents=tuple(_affected(x, kind, ab) if x.id == (t.target or source.id) else x
                                        for x in s.permanents))
 
