@@ -657,7 +657,8 @@ STATIC_LINES += ["~ gets +2/+2 as long as seven or more cards are in your gravey
 # of the permanents on the battlefield)
 STATIC_LINES += ["As long as it's your turn, ~ gets +0/+2", "~ has first strike as long as it's not your turn",
                  "~ gets +1/+1 as long as there are four or more card types among cards in your graveyard",
-                 "~ gets -1/-1 as long as red is the most common color among all permanents or is tied for most common"]
+                 "~ gets -1/-1 as long as red is the most common color among all permanents or is tied for most common",
+                 "~ has first strike as long as it's untapped"]
 
 
 @st.composite

@@ -112,3 +112,41 @@ def test_105_2_the_most_common_color_among_all_permanents() -> None:
     assert results(s) == {(20, ("d", "q", "r")), (20, ("d", "q")), (20, ("d", "r"))}
     # tied at one each: a 3/4 from the start, which the 4/4 kills
     assert results(board(djinn, red, attackers={"d": "bob"}, blockers={"r": ["d"]})) == {(20, ("d",))}
+
+
+@pytest.mark.parametrize(("name", "line", "terms"), [
+    ("Dragonlord Ojutai", "Dragonlord Ojutai has hexproof as long as it's untapped.",
+     ["grant_if(untapped,each,self,hexproof)"]),
+    ("Pristine Angel", "As long as Pristine Angel is untapped, it has protection from artifacts and from all colors.",
+     ["grant_if(untapped,each,self,protection(artifacts))", "grant_if(untapped,each,self,protection(each_color))"]),
+])
+def test_110_5_real_untapped_lines_parse(name: str, line: str, terms: list[str]) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == terms
+
+
+ANGEL = creature("a", "bob", 3, 3, "Flying", "As long as ~ is untapped, it has protection from artifacts and from all "
+                 "colors", colors=["white"])
+
+
+def test_110_5_as_long_as_it_is_untapped() -> None:
+    """Pristine Angel blocking (untapped) is protected from the red attacker's damage (702.16e); alice may tap it
+    with "{T}: Tap target creature" after blockers (a colorless creature may target it), and the 4 damage then kill
+    it: tapping is explored (pysolver.rules.activated.may_matter). Attacking without vigilance it is tapped
+    (508.1f): the red creature may block it and kills it."""
+    red = creature("r", "alice", 4, 4, "Flying", colors=["red"])
+    tapper = creature("t", "alice", 1, 1, "{T}: Tap target creature.")
+    assert results(board(ANGEL, red, attackers={"r": "bob"}, blockers={"a": ["r"]})) == {(20, ())}
+    s = board(ANGEL, red, tapper, attackers={"r": "bob"}, blockers={"a": ["r"]})
+    assert results(s) == {(20, ()), (20, ("a",))}
+    s = board({**ANGEL, "controller": "alice"}, {**red, "controller": "bob"}, attackers={"a": "bob"})
+    assert [d["blocks"] for d in pysolver.legal_blocks(s)] == [[], [["r", "a"]]]
+    assert results(s.with_combat(blockers=(("r", "a"),))) == {(20, ("a",))}
+
+
+def test_110_5_a_granted_vigilance_beside_an_untapped_condition_is_refused() -> None:
+    """Whether an attacker was tapped as it attacked (508.1f, 702.20b) is read off its printed vigilance: a static
+    ability granting vigilance could change that after the declaration, a pump could give it too late: refused."""
+    with pytest.raises(pysolver.InputError, match=r"vigilance other than printed .* 'a' reads whether it is untapped"):
+        board(ANGEL, creature("v", "bob", 1, 1, "Other creatures you control have vigilance"))
+    with pytest.raises(pysolver.InputError, match=r"vigilance other than printed .* 'a' reads whether it is untapped"):
+        board(ANGEL, creature("v", "bob", 1, 1, "{W}: This creature gains vigilance until end of turn."))

@@ -1934,8 +1934,9 @@ def _creatures_quality(who: str) -> str | None:
 
 
 def _granted(text: str, players: frozenset[str]) -> list[Ability] | None:
-    """The abilities "… have A, B and C" grants (keywords, landwalk, protection), or None."""
-    parts = [p for p in re.split(r",? and |, ", text) if p]
+    """The abilities "… have A, B and C" grants (keywords, landwalk, protection: "protection from artifacts and from
+    all colors" is one line), or None."""
+    parts = [p for p in re.split(r",? and (?!from )|, (?!from )", text) if p]
     found: list[Ability] = []
     for part in parts:
         parsed = _parse_single(part, players) if not part.startswith(("this creature", "other")) else None
@@ -2263,11 +2264,12 @@ def _zone_conditional(text: str, players: frozenset[str]) -> list[Ability] | Non
 # your graveyard" (delirium: the card types, 205.2a, of the cards in its controller's graveyard, 404.1, which the
 # players' `graveyard_types` state; a card leaving the battlefield brings its own), "as long as <color> is the
 # most common color among all permanents or is tied for most common" (105.1, 105.2: the permanents on the
-# battlefield of each color). The scope is `turn(you)` / `turn(opponents)`, `at_least(N,you,card_types(graveyard))`
-# or `most_common(<color>)`, the quality `self`.
+# battlefield of each color), "as long as it's untapped" (110.5: its status; an attacking creature is tapped as it
+# attacks unless it has vigilance, 508.1f). The scope is `turn(you)` / `turn(opponents)`,
+# `at_least(N,you,card_types(graveyard))`, `most_common(<color>)` or `untapped`, the quality `self`.
 _STATE = (r"(?:it's (?P<not>not )?your turn|there are (?P<types>\w+) or more card types among cards in your "
           r"graveyard|(?P<color>white|blue|black|red|green) is the most common color among all permanents or is "
-          r"tied for most common)")
+          r"tied for most common|(?P<untapped>it's untapped|this creature is untapped))")
 _STATE_CONDITIONAL = [re.compile(rf"(?:{_GETS}|{_HAS}|{_DESPITE}) as long as {_STATE}"),
                       re.compile(rf"as long as {_STATE}, (?:{_GETS}|{_HAS})")]
 
@@ -2279,6 +2281,8 @@ def _state_condition(found: dict[str, str | None]) -> Static | None:
         return Static("card_types(graveyard)", False, "self", least=least) if least and least > 1 else None
     if found["color"]:
         return Static(f"most_common({found['color']})", False, "self")
+    if found["untapped"]:
+        return Static("untapped", False, "self")
     return Static(f"turn({'opponents' if found['not'] else 'you'})", False, "self")
 
 
@@ -2296,6 +2300,7 @@ def _state_conditional(text: str, players: frozenset[str]) -> list[Ability] | No
     ...                                     "among all permanents or is tied for most common", frozenset())]
     ['anthem_if(most_common(black),each,self,-2,-2)']
     """
+    text = re.sub(r"^(as long as [^,]+), it (gets|has) ", r"\1, this creature \2 ", text)  # "…, it has flying"
     m = next((m for pattern in _STATE_CONDITIONAL if (m := pattern.fullmatch(text))), None)
     condition = _state_condition(m.groupdict()) if m else None
     if m is None or condition is None or m.groupdict().get("cant"):
@@ -2308,8 +2313,8 @@ def _state_conditional(text: str, players: frozenset[str]) -> list[Ability] | No
         out.append(Ability("anthem_if", replace(condition, power=_signed(found["x"]), toughness=_signed(found["y"]))))
     have = found.get("also") or found.get("have")
     granted = _granted(have, players) if have is not None else []
-    if granted is None:
-        return None
+    if granted is None or (found["untapped"] and any(a.kind == "vigilance" for a in granted)):
+        return None  # (702.20b: vigilance decides whether it is tapped as it attacks, 508.1f)
     return out + [Ability("grant_if", replace(condition, granted=a)) for a in granted]
 
 

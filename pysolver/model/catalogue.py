@@ -610,6 +610,10 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~ gets +X/+Y as long as <color> is the most common color among all permanents or is tied for "
              "most common", "anthem_if", "105.2", "This creature gets -2/-2 as long as black is the most common color "
              "among all permanents or is tied for most common", literal=False),
+    # 110.5, 508.1f: its status (an attacking creature is tapped unless it has vigilance, 702.20b)
+    LineForm("static", "~ has <abilities> as long as it's untapped", "grant_if", "110.5",
+             "This creature has hexproof as long as it's untapped",
+             ("As long as ~ is untapped, it has protection from artifacts and from all colors",), literal=False),
     # 508.1c: the restriction of each creature it describes (as if granted)
     LineForm("static", "[Other] <creatures> [you control] can't attack", "grant", "508.1c",
              "Non-Eye creatures you control can't attack", ("Creatures can't attack",), literal=False),

@@ -64,7 +64,7 @@ from .combat import has_statics
 from .pingers import deal, lki
 from .pumps import BLIND_BEFORE_BLOCKS, lowers_toughness, pumps_of, source_of
 from .states import one_state_answer
-from .statics import has_now
+from .statics import has_now, reads_tapped
 
 # 115.1: they have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers)
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "ping")
@@ -140,8 +140,9 @@ def offered(s: Situation, kind: str) -> bool:
     modelled reads a tapped permanent but declarations and {T} costs, 506.4b; a tapped attacker or
     blocker still deals its combat damage), so every end it reaches is the end of a line without it —
     the same as an inert "{2}: Scry 1" (docs/engines.md), it is no move. Where the mana of a mana ability could
-    be spent, the board is refused (pysolver.files.loader)."""
-    return kind not in COST_ONLY or (s.combat.blockers is None and _requirements(s))
+    be spent, the board is refused (pysolver.files.loader). Where a static ability reads whether a permanent is
+    untapped (110.5, :func:`~pysolver.rules.statics.reads_tapped`), tapping one may change what it has: offered."""
+    return kind not in COST_ONLY or (s.combat.blockers is None and _requirements(s)) or reads_tapped(s)
 
 
 def may_deal_damage(s: Situation) -> bool:
@@ -453,8 +454,9 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
       take choices away (508.1a, 509.1a, 509.1b, 602.5a: fewer attackers, blockers, blocks, activations;
       nothing modelled reads a tapped creature otherwise), so the ends they lead to are ends of the
       line without them — unless a requirement is at stake before blocks (508.1d, 509.1c), which a
-      creature that can't attack or block no longer has to obey; mana spent only takes choices away
-      too.
+      creature that can't attack or block no longer has to obey, or a static ability reads whether a
+      permanent is untapped ("~ has hexproof as long as it's untapped", 110.5: tapping may take an ability
+      away); mana spent only takes choices away too.
     * A +X/+Y waits for the window after blockers where it does the same (as
       :func:`pysolver.rules.pumps.may_wait` argues: before blocks nothing modelled reads power or
       toughness but a state-based action, :data:`~pysolver.rules.pumps.BLIND_BEFORE_BLOCKS`) unless
@@ -469,6 +471,8 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
         return True
     before = window in BEFORE_BLOCKS
     taking = before and _requirements(s)  # tapping / "can't block" may free a requirement
+    if (ab.tap or (kind == "tap_target" and move.ward_paid is not False)) and reads_tapped(s):
+        return True  # 110.5: a permanent tapped (a cost is paid even if ward counters it) may lose an ability
     if move.ward_paid is False or kind in TAKING or kind in COST_ONLY:
         return taking and (ab.tap or move.ward_paid is not False)
     if kind in SHIELDS:

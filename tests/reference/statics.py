@@ -161,6 +161,8 @@ def holds(field: dict[str, Characteristics], c: Characteristics, effect: Static,
         return zones.get((c.controller, "graveyard_types"), 0) >= effect.least
     if effect.scope.startswith("turn("):  # "as long as it's [not] your turn"
         return (zones.get((c.controller, "turn")) == 1) == (effect.scope == "turn(you)")
+    if effect.scope == "untapped":  # 110.5; 508.1f: an attacking creature is tapped unless it has vigilance
+        return not (c.tapped or (c.id in attacking and not c.has("vigilance")))
     if effect.scope.startswith("most_common("):  # 105.1: no color among the permanents more common than this one
         per_color = {k: sum(1 for x in field.values() if k in x.colors) for k in COLORS}
         return per_color[effect.scope[len("most_common("):-1]] == max(per_color.values())
