@@ -258,6 +258,8 @@ def test_303_4d_a_bestow_creature_enchants_nothing() -> None:
      ['anthem_per(at_least(1,all,permanent),each,subtype("aura"),1,1)']),
     ("Militant Inquisitor", "Militant Inquisitor gets +1/+0 for each Equipment you control.",
      ['anthem_per(permanent,each,subtype("equipment"),1,0)']),
+    ("Broodwarden", "Eldrazi Spawn creatures you control get +2/+1.",
+     ['anthem(you,each,both(creature_type("eldrazi"),creature_type("spawn")),2,1)']),
 ])
 def test_613_real_lord_lines_parse(name: str, line: str, terms: list[str]) -> None:
     assert [a.term for a in parse_ability_line(line, name)] == terms
@@ -274,6 +276,19 @@ def test_613_4c_creatures_with_flying_and_attacking_creatures() -> None:
     s = board(gang, creature("x", "alice", 1, 1), creature("y", "alice", 1, 1), creature("b", "bob", 0, 2),
               attackers={"x": "bob", "y": "bob"}, blockers={"b": ["y"]})
     assert results(s) == {(18, ("b",), ())}
+
+
+def test_205_3m_eldrazi_spawn_creatures_are_of_both_types() -> None:
+    """Broodwarden: "Eldrazi Spawn creatures you control get +2/+1" pumps a creature with both subtypes (205.3m),
+    an Eldrazi Spawn token 0/1 attacking as a 2/2 — not a creature that is only an Eldrazi or only a Spawn."""
+    warden = creature("w", "alice", 4, 4, "Eldrazi Spawn creatures you control get +2/+1")
+    spawn = creature("s", "alice", 0, 1, subtypes=["Eldrazi", "Spawn"])
+    eldrazi = creature("e", "alice", 1, 1, subtypes=["Eldrazi"])
+    only_spawn = creature("p", "alice", 1, 1, subtypes=["Spawn"])
+    s = board(warden, spawn, eldrazi, only_spawn, attackers={"s": "bob", "e": "bob", "p": "bob"}, blockers={})
+    assert results(s) == {(16, (), ())}
+    s = board(warden, spawn, creature("b", "bob", 2, 2), attackers={"s": "bob"}, blockers={"b": ["s"]})
+    assert results(s) == {(20, ("b", "s"), ())}
 
 
 def test_613_8_a_granted_keyword_read_by_another_static_is_refused() -> None:

@@ -1907,30 +1907,42 @@ def declares_only(a: Ability) -> bool:
 
 
 def _creatures_quality(who: str) -> str | None:
-    """The quality term of the creatures a static ability names ("red creatures", "goblins"), or None."""
+    """The quality term of the creatures a static ability names ("red creatures", "goblins", "Eldrazi Spawn
+    creatures": both qualities, 205.3m), or None.
+
+    >>> _creatures_quality("eldrazi spawn creatures"), _creatures_quality("white knight creatures")
+    ('both(creature_type("eldrazi"),creature_type("spawn"))', 'both(color(white),creature_type("knight"))')
+    """
     if who == "creatures":
         return "any"
     words = who.split(" ")
-    if len(words) == 2 and words[1] == "creatures":
-        word = words[0]
-        if word in ("attacking", "face-down"):  # 508.1k, 506.4; 708.2a
-            return word.replace("-", "_")
-        if word in COLORS:
-            return f"color({word})"
-        if word.startswith("non") and word[3:] in COLORS:
-            return f"noncolor({word[3:]})"
-        if word in ("colorless", "multicolored"):
-            return word
-        if word in _CARD_TYPES:
-            return f"card_type({_CARD_TYPES[word]})"
-        if word.startswith("non-") and creature_type(word[4:]) == word[4:]:  # "non-Eye creatures" (205.3m)
-            return f'noncreature_type("{word[4:]}")'
-        ctype = creature_type(word)
-        return f'creature_type("{ctype}")' if ctype is not None and ctype == word else None
+    if len(words) in (2, 3) and words[-1] == "creatures":
+        qualities = [_creature_adjective(word) for word in words[:-1]]
+        if None in qualities or len(set(qualities)) < len(qualities):
+            return None
+        return qualities[0] if len(qualities) == 1 else f"both({qualities[0]},{qualities[1]})"
     if len(words) == 1:  # a creature type in the plural ("Goblins"; "Merfolk" is its own plural)
         ctype = creature_type(who)
         return f'creature_type("{ctype}")' if ctype is not None else None
     return None
+
+
+def _creature_adjective(word: str) -> str | None:
+    """The quality of one word before "creatures" (a color, a card type, a creature type, …), or None."""
+    if word in ("attacking", "face-down"):  # 508.1k, 506.4; 708.2a
+        return word.replace("-", "_")
+    if word in COLORS:
+        return f"color({word})"
+    if word.startswith("non") and word[3:] in COLORS:
+        return f"noncolor({word[3:]})"
+    if word in ("colorless", "multicolored"):
+        return word
+    if word in _CARD_TYPES:
+        return f"card_type({_CARD_TYPES[word]})"
+    if word.startswith("non-") and creature_type(word[4:]) == word[4:]:  # "non-Eye creatures" (205.3m)
+        return f'noncreature_type("{word[4:]}")'
+    ctype = creature_type(word)
+    return f'creature_type("{ctype}")' if ctype is not None and ctype == word else None
 
 
 def _granted(text: str, players: frozenset[str]) -> list[Ability] | None:
