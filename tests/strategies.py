@@ -640,7 +640,8 @@ STATIC_LINES = ["Creatures you control get +1/+1", "Other creatures you control 
                 "~ gets +1/+1 for each face-down creature on the battlefield", "Non-Goblin creatures get +0/+1",
                 "~ has trample as long as it has a +1/+1 counter on it",
                 "Each other creature you control with a +1/+1 counter on it has first strike",
-                "Goblin Elf creatures you control get +1/+1", "Other red Zombie creatures have first strike"]
+                "Goblin Elf creatures you control get +1/+1", "Other red Zombie creatures have first strike",
+                "Other creatures you control have exalted"]
 
 
 DEFINING_LINES = ["~'s power and toughness are each equal to the number of creatures you control",

@@ -21,8 +21,11 @@ from strategies import examples, with_statics
 import pysolver
 from pysolver.files.cards import parse_pool
 from pysolver.game import fights
+from pysolver.game import gametree as gt
 from pysolver.game.outcomes import outcome_values
 from pysolver.model.abilities import parse_ability_line
+from pysolver.model.moves import AttackDeclaration, Pass
+from pysolver.model.stage import WINDOWS
 from pysolver.rules.check import stage_of
 
 
@@ -82,7 +85,7 @@ def test_613_real_lines_parse(name: str, line: str, terms: list[str]) -> None:
     assert [a.term for a in parse_ability_line(line, name)] == terms
 
 
-@pytest.mark.parametrize("line", ["Other creatures you control have exalted",  # a trigger granted: not modelled
+@pytest.mark.parametrize("line", ["Other creatures you control have flanking",  # a trigger granted: not modelled
                                   "Creatures you control have changeling",  # 604.3: a CDA of the card itself
                                   "Blocking creatures you control have lifelink",  # not a fixed quality
                                   "Creatures you control get +1/+1 as long as you control a Forest"])
@@ -258,6 +261,7 @@ def test_303_4d_a_bestow_creature_enchants_nothing() -> None:
      ['anthem_per(at_least(1,all,permanent),each,subtype("aura"),1,1)']),
     ("Militant Inquisitor", "Militant Inquisitor gets +1/+0 for each Equipment you control.",
      ['anthem_per(permanent,each,subtype("equipment"),1,0)']),
+    ("Sublime Archangel", "Other creatures you control have exalted.", ["grant(you,other,any,exalted)"]),
     ("Broodwarden", "Eldrazi Spawn creatures you control get +2/+1.",
      ['anthem(you,each,both(creature_type("eldrazi"),creature_type("spawn")),2,1)']),
 ])
@@ -289,6 +293,21 @@ def test_205_3m_eldrazi_spawn_creatures_are_of_both_types() -> None:
     assert results(s) == {(16, (), ())}
     s = board(warden, spawn, creature("b", "bob", 2, 2), attackers={"s": "bob"}, blockers={"b": ["s"]})
     assert results(s) == {(20, ("b", "s"), ())}
+
+
+def test_702_83b_a_granted_exalted_triggers_once_per_instance() -> None:
+    """Sublime Archangel: its own exalted and the one it grants each other creature alice controls (613.1f) each
+    trigger as x attacks alone (702.83a-b): x (1/1) gets +3/+3 and deals 4 (so does y alone); bob's own exalted
+    creature counts not. With x and y attacking no one attacks alone: 1 + 1."""
+    archangel = creature("s", "alice", 4, 3, "Flying", "Exalted", "Other creatures you control have exalted.",
+                         tapped=True)
+    s = board(archangel, creature("x", "alice", 1, 1), creature("y", "alice", 1, 1),
+              creature("o", "bob", 1, 1, "Exalted", tapped=True))
+    assert {o["life"]["bob"] for o in pysolver.outcomes(s)} == {20, 18, 16}
+    p = gt.root(s)
+    while p.stage in WINDOWS:
+        p = p.push(Pass(p.stage, p.name()))
+    assert p.push(AttackDeclaration.of([("x", "bob")])).s.permanent("x").until_end_of_turn == (3, 3)
 
 
 def test_613_8_a_granted_keyword_read_by_another_static_is_refused() -> None:

@@ -1842,6 +1842,9 @@ RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block", "atta
 # creature itself, 604.3, 702.73a), nor persist and undying (their returns are read off the printed
 # card, encodings/outcomes.lp).
 UNGRANTED = ("changeling", "persist", "undying")
+# 613.1f, 702.83a: the triggered keywords a static ability may grant ("Other creatures you control have exalted"),
+# each granted instance triggering separately (702.83b; encodings/triggers.lp).
+GRANTED_TRIGGERS = ("exalted",)
 _STATIC = re.compile(r"(?P<other>other )?(?:all )?(?P<who>.+?)(?: with (?P<with>[a-z ]+?))?"
                      r"(?: (?P<scope>you control|your opponents control))?(?: with (?P<with_after>[a-z ]+?))?"
                      r" (?:get (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and have (?P<also>.+))?|have (?P<have>.+)"
@@ -1952,7 +1955,7 @@ def _granted(text: str, players: frozenset[str]) -> list[Ability] | None:
     found: list[Ability] = []
     for part in parts:
         parsed = _parse_single(part, players) if not part.startswith(("this creature", "other")) else None
-        if parsed is None or any(a.kind not in KEYWORDS.values() and a.kind not in ("landwalk", "protection")
+        if parsed is None or any(a.kind not in (*KEYWORDS.values(), "landwalk", "protection", *GRANTED_TRIGGERS)
                                  or a.kind in UNGRANTED for a in parsed):
             return None
         found += parsed

@@ -564,7 +564,8 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "[Other] <creatures> your opponents control get +X/+Y", "anthem", "613.4c",
              "Creatures your opponents control get -1/-0", literal=False),
     LineForm("static", "[Other] <creatures> [you control] have <abilities>", "grant", "613.1f",
-             "Elves you control have flying and trample", literal=False),
+             "Elves you control have flying and trample", ("Other creatures you control have exalted",),
+             literal=False),
     # 122.1a: the counters of a P/T kind on the creature (704.5q: +1/+1 and -1/-1 counters removed in pairs)
     LineForm("static", "Each [other] creature you control with a +1/+1 counter on it has <abilities>", "grant",
              "613.1f", "Each creature you control with a +1/+1 counter on it has first strike", literal=False),
