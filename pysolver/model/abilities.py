@@ -727,6 +727,8 @@ def _protection_quality(quality: str, players: frozenset[str]) -> str | None:
     q = quality.strip()
     if q in COLORS:
         return f"color({q})"
+    if q == "the chosen color":  # 614.12 (pysolver.model.fields: the permanent's chosen_color)
+        return CHOSEN_COLOR
     if q in QUALITIES:
         return QUALITIES[q]
     for name in players:
@@ -827,6 +829,10 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return pump
     if text in PREVENTIONS:  # 615.1a
         return [Ability(PREVENTIONS[text])]
+    own = _parse_single(text.removeprefix("this creature has "), players) \
+        if text.startswith("this creature has protection from ") else None
+    if own is not None:  # 702.16a: the keyword, its own
+        return own
     static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
         or _enchanted(text, players)
     if static is not None:
@@ -1842,6 +1848,8 @@ RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block", "atta
 # creature itself, 604.3, 702.73a), nor persist and undying (their returns are read off the printed
 # card, encodings/outcomes.lp).
 UNGRANTED = ("changeling", "persist", "undying")
+# 614.12: "protection from the chosen color" until pysolver.model.fields reads the permanent's chosen_color
+CHOSEN_COLOR = "chosen_color"
 # 613.1f, 702.83a: the triggered keywords a static ability may grant ("Other creatures you control have exalted"),
 # each granted instance triggering separately (702.83b; encodings/triggers.lp).
 GRANTED_TRIGGERS = ("exalted",)

@@ -107,6 +107,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     _quality("multicolored", "multicolored", "702.16a"),
     _quality("monocolored", "monocolored", "702.16a"),
     _quality("colorless", "colorless", "702.16a"),
+    # 614.12, 105.1: "As ~ enters, choose a color": the permanent's chosen_color (docs/situation.md)
+    LineForm("protection", "Protection from the chosen color", "protection", "614.12",
+             "Protection from the chosen color", ("~ has protection from the chosen color",), literal=False),
     LineForm("protection", "Protection from <player>", "protection", "702.16k", "Protection from bob",
              literal=False),
     LineForm("protection", "Protection from <creature type>", "protection", "702.16a", "Protection from Goblins",
