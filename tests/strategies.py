@@ -641,7 +641,7 @@ STATIC_LINES = ["Creatures you control get +1/+1", "Other creatures you control 
                 "~ has trample as long as it has a +1/+1 counter on it",
                 "Each other creature you control with a +1/+1 counter on it has first strike",
                 "Goblin Elf creatures you control get +1/+1", "Other red Zombie creatures have first strike",
-                "Other creatures you control have exalted"]
+                "Other creatures you control have exalted", "Red creatures and Elf creatures get +1/+0"]
 
 
 DEFINING_LINES = ["~'s power and toughness are each equal to the number of creatures you control",

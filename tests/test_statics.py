@@ -262,6 +262,8 @@ def test_303_4d_a_bestow_creature_enchants_nothing() -> None:
     ("Militant Inquisitor", "Militant Inquisitor gets +1/+0 for each Equipment you control.",
      ['anthem_per(permanent,each,subtype("equipment"),1,0)']),
     ("Sublime Archangel", "Other creatures you control have exalted.", ["grant(you,other,any,exalted)"]),
+    ("Masked Gorgon", "Green creatures and white creatures have protection from Gorgons.",
+     ['grant(all,each,either(color(green),color(white)),protection(creature_type("gorgon")))']),
     ("Broodwarden", "Eldrazi Spawn creatures you control get +2/+1.",
      ['anthem(you,each,both(creature_type("eldrazi"),creature_type("spawn")),2,1)']),
 ])
@@ -293,6 +295,17 @@ def test_205_3m_eldrazi_spawn_creatures_are_of_both_types() -> None:
     assert results(s) == {(16, (), ())}
     s = board(warden, spawn, creature("b", "bob", 2, 2), attackers={"s": "bob"}, blockers={"b": ["s"]})
     assert results(s) == {(20, ("b", "s"), ())}
+
+
+def test_613_4c_two_kinds_joined_by_and_each_once() -> None:
+    """"Red creatures and Goblin creatures get +1/+0" (either quality): a red Goblin gets +1/+0 once, not twice; a
+    red creature and a Goblin each get it; a blue Elf does not. Attacking unblocked: 2 + 2 + 2 + 1."""
+    lord = enchantment("l", "alice", "Red creatures and Goblin creatures get +1/+0")
+    s = board(lord, creature("a", "alice", 1, 1, colors=["red"], subtypes=["Goblin"]),
+              creature("b", "alice", 1, 1, colors=["red"]), creature("c", "alice", 1, 1, subtypes=["Goblin"]),
+              creature("d", "alice", 1, 1, colors=["blue"], subtypes=["Elf"]),
+              attackers={"a": "bob", "b": "bob", "c": "bob", "d": "bob"}, blockers={})
+    assert results(s) == {(13, (), ())}
 
 
 def test_702_83b_a_granted_exalted_triggers_once_per_instance() -> None:

@@ -1923,9 +1923,15 @@ def _creatures_quality(who: str) -> str | None:
 
     >>> _creatures_quality("eldrazi spawn creatures"), _creatures_quality("white knight creatures")
     ('both(creature_type("eldrazi"),creature_type("spawn"))', 'both(color(white),creature_type("knight"))')
+    >>> _creatures_quality("green creatures and white creatures")  # either (each creature once)
+    'either(color(green),color(white))'
     """
     if who == "creatures":
         return "any"
+    either = who.split(" and ")
+    if len(either) == 2 and all(part.endswith(" creatures") for part in either):
+        first, second = _creatures_quality(either[0]), _creatures_quality(either[1])
+        return f"either({first},{second})" if first and second and "any" not in (first, second) else None
     words = who.split(" ")
     if len(words) in (2, 3) and words[-1] == "creatures":
         qualities = [_creature_adjective(word) for word in words[:-1]]

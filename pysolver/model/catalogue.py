@@ -556,8 +556,8 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("{2}{G}: Prevent all combat damage that would be dealt this turn",), literal=False),
     # --- static abilities (604.1, 611.3a): anthems and lords, read off the battlefield at every moment;
     # <creatures>: creatures, <color> / non<color> / colorless / multicolored / artifact / <creature type>
-    # creatures, two of them ("Eldrazi Spawn creatures": both, 205.3m), or <creature type>s (205.3m, 702.73a
-    # changeling); [other]: not the source itself
+    # creatures, two of them ("Eldrazi Spawn creatures": both, 205.3m), two joined by "and" ("green creatures and
+    # white creatures": either), or <creature type>s (205.3m, 702.73a changeling); [other]: not the source itself
     LineForm("static", "[Other] <creatures> [you control] get +X/+Y [and have <abilities>]", "anthem", "613.4c",
              "Other Goblin creatures you control get +1/+1",
              ("Attacking creatures you control get +1/+0", "Other creatures you control with defender get +0/+2",
@@ -567,7 +567,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "[Other] <creatures> your opponents control get +X/+Y", "anthem", "613.4c",
              "Creatures your opponents control get -1/-0", literal=False),
     LineForm("static", "[Other] <creatures> [you control] have <abilities>", "grant", "613.1f",
-             "Elves you control have flying and trample", ("Other creatures you control have exalted",),
+             "Elves you control have flying and trample",
+             ("Other creatures you control have exalted",
+              "Green creatures and white creatures have protection from Gorgons"),
              literal=False),
     # 122.1a: the counters of a P/T kind on the creature (704.5q: +1/+1 and -1/-1 counters removed in pairs)
     LineForm("static", "Each [other] creature you control with a +1/+1 counter on it has <abilities>", "grant",

@@ -61,6 +61,9 @@ def has_quality(c: Characteristics, quality: str, attacking: frozenset[str]) -> 
     pair = _pair(quality, "both(")
     if pair is not None:
         return has_quality(c, pair[0], attacking) and has_quality(c, pair[1], attacking)
+    pair = _pair(quality, "either(")
+    if pair is not None:  # "green creatures and white creatures": one of the two
+        return has_quality(c, pair[0], attacking) or has_quality(c, pair[1], attacking)
     m = _QUALITY.fullmatch(quality)
     assert m, quality
     name, arg = m.group(1), m.group(2)
