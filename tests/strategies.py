@@ -641,7 +641,8 @@ STATIC_LINES = ["Creatures you control get +1/+1", "Other creatures you control 
                 "~ has trample as long as it has a +1/+1 counter on it",
                 "Each other creature you control with a +1/+1 counter on it has first strike",
                 "Goblin Elf creatures you control get +1/+1", "Other red Zombie creatures have first strike",
-                "Other creatures you control have exalted", "Red creatures and Elf creatures get +1/+0"]
+                "Other creatures you control have exalted", "Red creatures and Elf creatures get +1/+0",
+                "~ gets +2/+2 as long as no opponent controls a red creature"]
 
 
 DEFINING_LINES = ["~'s power and toughness are each equal to the number of creatures you control",

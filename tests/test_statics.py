@@ -262,6 +262,8 @@ def test_303_4d_a_bestow_creature_enchants_nothing() -> None:
     ("Militant Inquisitor", "Militant Inquisitor gets +1/+0 for each Equipment you control.",
      ['anthem_per(permanent,each,subtype("equipment"),1,0)']),
     ("Sublime Archangel", "Other creatures you control have exalted.", ["grant(you,other,any,exalted)"]),
+    ("Vexing Beetle", "Vexing Beetle gets +3/+3 as long as no opponent controls a creature.",
+     ["anthem_if(at_most(0,opponents,creature),each,any,3,3)"]),
     ("Masked Gorgon", "Green creatures and white creatures have protection from Gorgons.",
      ['grant(all,each,either(color(green),color(white)),protection(creature_type("gorgon")))']),
     ("Broodwarden", "Eldrazi Spawn creatures you control get +2/+1.",
@@ -306,6 +308,16 @@ def test_613_4c_two_kinds_joined_by_and_each_once() -> None:
               creature("d", "alice", 1, 1, colors=["blue"], subtypes=["Elf"]),
               attackers={"a": "bob", "b": "bob", "c": "bob", "d": "bob"}, blockers={})
     assert results(s) == {(13, (), ())}
+
+
+def test_611_3a_as_long_as_no_opponent_controls_a_creature() -> None:
+    """Vexing Beetle (3/3) "gets +3/+3 as long as no opponent controls a creature": bob's 1/1 x keeps it a 3/3
+    until x dies in the first-strike step blocking alice's first striker f; then the unblocked Beetle deals 6
+    in the regular step (611.3a). x blocking the Beetle: 3 damage kill x, f deals 1; no block: 3 + 1."""
+    beetle = creature("b", "alice", 3, 3, "~ gets +3/+3 as long as no opponent controls a creature")
+    s = board(beetle, creature("f", "alice", 1, 1, "First strike"), creature("x", "bob", 1, 1),
+              attackers={"b": "bob", "f": "bob"})
+    assert {(life, destroyed) for life, destroyed, _ in results(s)} == {(16, ()), (14, ("x",)), (19, ("x",))}
 
 
 def test_702_83b_a_granted_exalted_triggers_once_per_instance() -> None:

@@ -2046,14 +2046,16 @@ def _enchanted(text: str, players: frozenset[str]) -> list[Ability] | None:
 #
 # "~ gets +X/+Y [and has <abilities>] as long as you control a/an/another <object>", "~ has <abilities>
 # as long as you control ...", the same with "As long as you control ..., ~ ..." first, with "N or more
-# <objects>" (metalcraft, 207.2c) or "an opponent controls a/an <object>", and "~ gets +X/+Y for each
+# <objects>" (metalcraft, 207.2c), "an opponent controls a/an <object>" or (+X/+Y only) "no opponent controls
+# a/an <object>" (at most 0 among the opponents' objects), and "~ gets +X/+Y for each
 # [other] <object> you control". <object>: creature, <color> creature, artifact creature, <color>
 # permanent, artifact, enchantment, land, <creature type>, <land type>, and two of one kind joined by
 # "or" ("another Merfolk or an Island", "a red or white permanent").
 
 _GETS = r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.+?)| and (?P<cant>can't block))?"
 _HAS = r"this creature has (?P<have>.+?)"
-_AS_LONG_AS = (r"as long as (?P<whose>you control|an opponent controls) (?:(?P<article>a|an|another) (?P<object>.+?)|"
+_AS_LONG_AS = (r"as long as (?P<whose>you control|an opponent controls|no opponent controls) "
+               r"(?:(?P<article>a|an|another) (?P<object>.+?)|"
                r"(?P<least>\w+) or more (?P<objects>.+?))")
 # 609.4, 702.3b: "~ can attack as though it didn't have defender" (while the condition holds), granted as
 # `attacks_despite_defender`, which only the declaration of attackers reads (encodings/attacks.lp).
@@ -2204,11 +2206,14 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     if m is None or m.group("cant"):
         return None
     whose = "you" if m.group("whose") == "you control" else "opponents"
+    most = 0 if m.group("whose") == "no opponent controls" else None  # none of them: at most 0
     least = _number(m.group("least")) if m.group("least") else 1
     found = _object(m.group("object")) if m.group("object") else _plural_object(m.group("objects"))
     # "an opponent controls": one opponent's objects, so only "a"/"an" (with more opponents, three
     # among them all is not "an opponent controls three")
     if found is None or least is None or least < 1 or whose == "opponents" and m.group("article") not in ("a", "an"):
+        return None
+    if most is not None and (m.group("x") is None or m.group("least")):  # (+X/+Y of "no opponent controls a/an")
         return None
     kind, quality = found
     other = m.group("article") == "another"
@@ -2218,7 +2223,7 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     out: list[Ability] = []
     if m.group("x") is not None:
         out.append(Ability("anthem_if", Static(kind, other, quality, _signed(m.group("x")), _signed(m.group("y")),
-                                               whose=whose, least=least)))
+                                               whose=whose, least=least, most=most)))
     have = m.group("also") or m.group("have")
     if have is not None:
         granted = _granted(have, players)

@@ -635,7 +635,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     # counted among its controller's permanents (or an opponent's)
     LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as you control a/an/another <object>",
              "anthem_if", "613.4c", "This creature gets +1/+1 as long as you control a Mountain",
-             ("As long as you control a Mountain, ~ gets +1/+1",), literal=False),
+             ("As long as you control a Mountain, ~ gets +1/+1",
+              "~ gets +3/+3 as long as no opponent controls a creature"),
+             literal=False),
     LineForm("static", "~ has <abilities> as long as you control a/an/another <object>", "grant_if", "613.1f",
              "This creature has trample as long as you control another Treefolk",
              ("As long as you control another Treefolk, ~ has trample",), literal=False),

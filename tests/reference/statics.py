@@ -169,6 +169,8 @@ def holds(field: dict[str, Characteristics], c: Characteristics, effect: Static,
     if effect.scope.startswith("most_common("):  # 105.1: no color among the permanents more common than this one
         per_color = {k: sum(1 for x in field.values() if k in x.colors) for k in COLORS}
         return per_color[effect.scope[len("most_common("):-1]] == max(per_color.values())
+    if effect.most is not None:  # "as long as no opponent controls a creature": at most that many
+        return count(field, c, effect, attacking) <= effect.most
     return count(field, c, effect, attacking) >= effect.least
 
 
