@@ -764,7 +764,10 @@ STATIC_LINES = ["Creatures you control get +1/+1", "Other creatures you control 
                 "Creatures with double strike your opponents control get -1/-1", "Face-down creatures get +1/+1",
                 "~ gets +1/+1 for each face-down creature on the battlefield", "Non-Goblin creatures get +0/+1",
                 "~ has trample as long as it has a +1/+1 counter on it",
-                "Each other creature you control with a +1/+1 counter on it has first strike"]
+                "Each other creature you control with a +1/+1 counter on it has first strike",
+                "Goblin Elf creatures you control get +1/+1", "Other red Zombie creatures have first strike",
+                "Other creatures you control have exalted", "Red creatures and Elf creatures get +1/+0",
+                "~ gets +2/+2 as long as no opponent controls a red creature"]
 
 
 DEFINING_LINES = ["~'s power and toughness are each equal to the number of creatures you control",
@@ -782,7 +785,8 @@ STATIC_LINES += ["~ gets +2/+2 as long as seven or more cards are in your gravey
 # of the permanents on the battlefield)
 STATIC_LINES += ["As long as it's your turn, ~ gets +0/+2", "~ has first strike as long as it's not your turn",
                  "~ gets +1/+1 as long as there are four or more card types among cards in your graveyard",
-                 "~ gets -1/-1 as long as red is the most common color among all permanents or is tied for most common"]
+                 "~ gets -1/-1 as long as red is the most common color among all permanents or is tied for most common",
+                 "~ has first strike as long as it's untapped"]
 
 
 @st.composite

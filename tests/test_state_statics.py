@@ -11,6 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from combat_boards import outcome_boards
+from differential import agreed_outcomes, outcomes_equal_reference
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import examples
 
 import pysolver
 from pysolver.model.abilities import parse_ability_line
@@ -112,3 +117,88 @@ def test_105_2_the_most_common_color_among_all_permanents() -> None:
     assert results(s) == {(20, ("d", "q", "r")), (20, ("d", "q")), (20, ("d", "r"))}
     # tied at one each: a 3/4 from the start, which the 4/4 kills
     assert results(board(djinn, red, attackers={"d": "bob"}, blockers={"r": ["d"]})) == {(20, ("d",))}
+
+
+@pytest.mark.parametrize(("name", "line", "terms"), [
+    ("Dragonlord Ojutai", "Dragonlord Ojutai has hexproof as long as it's untapped.",
+     ["grant_if(untapped,each,self,hexproof)"]),
+    ("Pristine Angel", "As long as Pristine Angel is untapped, it has protection from artifacts and from all colors.",
+     ["grant_if(untapped,each,self,protection(artifacts))", "grant_if(untapped,each,self,protection(each_color))"]),
+])
+def test_110_5_real_untapped_lines_parse(name: str, line: str, terms: list[str]) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == terms
+
+
+ANGEL = creature("a", "bob", 3, 3, "Flying", "As long as ~ is untapped, it has protection from artifacts and from all "
+                 "colors", colors=["white"])
+
+
+def test_110_5_as_long_as_it_is_untapped() -> None:
+    """Pristine Angel blocking (untapped) is protected from the red attacker's damage (702.16e); alice may tap it
+    with "{T}: Tap target creature" after blockers (a colorless creature may target it), and the 4 damage then kill
+    it: tapping is explored (pysolver.rules.activated.may_matter). Attacking without vigilance it is tapped
+    (508.1f): the red creature may block it and kills it."""
+    red = creature("r", "alice", 4, 4, "Flying", colors=["red"])
+    tapper = creature("t", "alice", 1, 1, "{T}: Tap target creature.")
+    assert results(board(ANGEL, red, attackers={"r": "bob"}, blockers={"a": ["r"]})) == {(20, ())}
+    s = board(ANGEL, red, tapper, attackers={"r": "bob"}, blockers={"a": ["r"]})
+    assert results(s) == {(20, ()), (20, ("a",))}
+    s = board({**ANGEL, "controller": "alice"}, {**red, "controller": "bob"}, attackers={"a": "bob"})
+    assert [d["blocks"] for d in pysolver.legal_blocks(s)] == [[], [["r", "a"]]]
+    assert results(s.with_combat(blockers=(("r", "a"),))) == {(20, ("a",))}
+
+
+def test_110_5_a_granted_vigilance_beside_an_untapped_condition_is_refused() -> None:
+    """Whether an attacker was tapped as it attacked (508.1f, 702.20b) is read off its printed vigilance: a static
+    ability granting vigilance could change that after the declaration, a pump could give it too late: refused."""
+    with pytest.raises(pysolver.InputError, match=r"vigilance other than printed .* 'a' reads whether it is untapped"):
+        board(ANGEL, creature("v", "bob", 1, 1, "Other creatures you control have vigilance"))
+    with pytest.raises(pysolver.InputError, match=r"vigilance other than printed .* 'a' reads whether it is untapped"):
+        board(ANGEL, creature("v", "bob", 1, 1, "{W}: This creature gains vigilance until end of turn."))
+
+
+# ---- 614.12: "As ~ enters, choose a color" and "protection from the chosen color" (permanents[].chosen_color) ----
+
+@pytest.mark.parametrize(("name", "line", "terms"), [
+    ("Order of the Stars", "Order of the Stars has protection from the chosen color.", ["protection(chosen_color)"]),
+    ("Ward Sliver", "All Slivers have protection from the chosen color.",
+     ['grant(all,each,creature_type("sliver"),protection(chosen_color))']),
+])
+def test_614_12_real_chosen_color_lines_parse(name: str, line: str, terms: list[str]) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == terms
+
+
+def test_614_12_protection_from_the_chosen_color() -> None:
+    """Order of the Stars (0/1, chosen red) blocks a red 3/3 and takes no damage (702.16e); a green 3/3 kills it.
+    Ward Sliver (chosen red) gives every Sliver protection from red: a red creature can't block alice's Sliver
+    (702.16f). The solver, the walk and the reference agree (tests/differential.py)."""
+    order = creature("o", "bob", 0, 1, "Defender", "~ has protection from the chosen color.", chosen_color="red")
+    red, green = creature("r", "alice", 3, 3, colors=["red"]), creature("g", "alice", 3, 3, colors=["green"])
+    assert results(board(order, red, attackers={"r": "bob"}, blockers={"o": ["r"]})) == {(20, ())}
+    assert results(board(order, green, attackers={"g": "bob"}, blockers={"o": ["g"]})) == {(20, ("o",))}
+    ward = creature("w", "alice", 2, 2, "All Slivers have protection from the chosen color.", subtypes=["Sliver"],
+                    chosen_color="red")
+    s = board(ward, {**red, "controller": "bob"}, attackers={"w": "bob"})
+    assert [d["blocks"] for d in pysolver.legal_blocks(s)] == [[]]
+    assert len(agreed_outcomes(board(order, red, green, attackers={"r": "bob", "g": "bob"}))) == 3
+
+
+def test_614_12_the_chosen_color_must_be_given() -> None:
+    with pytest.raises(pysolver.InputError, match=r"chosen_color: permanent 'o' .* \(614.12\): give its chosen_color"):
+        board(creature("o", "bob", 0, 1, "Protection from the chosen color"))
+    with pytest.raises(pysolver.InputError, match=r"'pink' is no color"):
+        board(creature("o", "bob", 0, 1, chosen_color="pink"))
+
+
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(outcome_boards("blockers"), st.sampled_from(["white", "blue", "black", "red", "green"]), st.booleans())
+def test_614_12_chosen_color_equals_reference(data: dict[str, Any], color: str, grant: bool) -> None:
+    """A permanent of the generated board with the protection (its own, or granted to every creature)."""
+    first = dict(data["permanents"][0])
+    line = "Creatures you control have protection from the chosen color" if grant else \
+        "Protection from the chosen color"
+    first.update(abilities=[*first.get("abilities", []), line], chosen_color=color)
+    try:
+        outcomes_equal_reference({**data, "permanents": [first, *data["permanents"][1:]]})
+    except pysolver.InputError:
+        pass  # a board the new protection makes illegal (a block it forbids, 702.16f)

@@ -21,8 +21,11 @@ from strategies import examples, with_statics
 import pysolver
 from pysolver.files.cards import parse_pool
 from pysolver.game import fights
+from pysolver.game import gametree as gt
 from pysolver.game.outcomes import outcome_values
 from pysolver.model.abilities import parse_ability_line
+from pysolver.model.moves import AttackDeclaration, Pass
+from pysolver.model.stage import WINDOWS
 from pysolver.rules.check import stage_of
 
 
@@ -82,7 +85,7 @@ def test_613_real_lines_parse(name: str, line: str, terms: list[str]) -> None:
     assert [a.term for a in parse_ability_line(line, name)] == terms
 
 
-@pytest.mark.parametrize("line", ["Other creatures you control have exalted",  # a trigger granted: not modelled
+@pytest.mark.parametrize("line", ["Other creatures you control have flanking",  # a trigger granted: not modelled
                                   "Creatures you control have changeling",  # 604.3: a CDA of the card itself
                                   "Blocking creatures you control have lifelink",  # not a fixed quality
                                   "Creatures you control get +1/+1 as long as you control a Forest"])
@@ -258,6 +261,13 @@ def test_303_4d_a_bestow_creature_enchants_nothing() -> None:
      ['anthem_per(at_least(1,all,permanent),each,subtype("aura"),1,1)']),
     ("Militant Inquisitor", "Militant Inquisitor gets +1/+0 for each Equipment you control.",
      ['anthem_per(permanent,each,subtype("equipment"),1,0)']),
+    ("Sublime Archangel", "Other creatures you control have exalted.", ["grant(you,other,any,exalted)"]),
+    ("Vexing Beetle", "Vexing Beetle gets +3/+3 as long as no opponent controls a creature.",
+     ["anthem_if(at_most(0,opponents,creature),each,any,3,3)"]),
+    ("Masked Gorgon", "Green creatures and white creatures have protection from Gorgons.",
+     ['grant(all,each,either(color(green),color(white)),protection(creature_type("gorgon")))']),
+    ("Broodwarden", "Eldrazi Spawn creatures you control get +2/+1.",
+     ['anthem(you,each,both(creature_type("eldrazi"),creature_type("spawn")),2,1)']),
 ])
 def test_613_real_lord_lines_parse(name: str, line: str, terms: list[str]) -> None:
     assert [a.term for a in parse_ability_line(line, name)] == terms
@@ -274,6 +284,55 @@ def test_613_4c_creatures_with_flying_and_attacking_creatures() -> None:
     s = board(gang, creature("x", "alice", 1, 1), creature("y", "alice", 1, 1), creature("b", "bob", 0, 2),
               attackers={"x": "bob", "y": "bob"}, blockers={"b": ["y"]})
     assert results(s) == {(18, ("b",), ())}
+
+
+def test_205_3m_eldrazi_spawn_creatures_are_of_both_types() -> None:
+    """Broodwarden: "Eldrazi Spawn creatures you control get +2/+1" pumps a creature with both subtypes (205.3m),
+    an Eldrazi Spawn token 0/1 attacking as a 2/2 — not a creature that is only an Eldrazi or only a Spawn."""
+    warden = creature("w", "alice", 4, 4, "Eldrazi Spawn creatures you control get +2/+1")
+    spawn = creature("s", "alice", 0, 1, subtypes=["Eldrazi", "Spawn"])
+    eldrazi = creature("e", "alice", 1, 1, subtypes=["Eldrazi"])
+    only_spawn = creature("p", "alice", 1, 1, subtypes=["Spawn"])
+    s = board(warden, spawn, eldrazi, only_spawn, attackers={"s": "bob", "e": "bob", "p": "bob"}, blockers={})
+    assert results(s) == {(16, (), ())}
+    s = board(warden, spawn, creature("b", "bob", 2, 2), attackers={"s": "bob"}, blockers={"b": ["s"]})
+    assert results(s) == {(20, ("b", "s"), ())}
+
+
+def test_613_4c_two_kinds_joined_by_and_each_once() -> None:
+    """"Red creatures and Goblin creatures get +1/+0" (either quality): a red Goblin gets +1/+0 once, not twice; a
+    red creature and a Goblin each get it; a blue Elf does not. Attacking unblocked: 2 + 2 + 2 + 1."""
+    lord = enchantment("l", "alice", "Red creatures and Goblin creatures get +1/+0")
+    s = board(lord, creature("a", "alice", 1, 1, colors=["red"], subtypes=["Goblin"]),
+              creature("b", "alice", 1, 1, colors=["red"]), creature("c", "alice", 1, 1, subtypes=["Goblin"]),
+              creature("d", "alice", 1, 1, colors=["blue"], subtypes=["Elf"]),
+              attackers={"a": "bob", "b": "bob", "c": "bob", "d": "bob"}, blockers={})
+    assert results(s) == {(13, (), ())}
+
+
+def test_611_3a_as_long_as_no_opponent_controls_a_creature() -> None:
+    """Vexing Beetle (3/3) "gets +3/+3 as long as no opponent controls a creature": bob's 1/1 x keeps it a 3/3
+    until x dies in the first-strike step blocking alice's first striker f; then the unblocked Beetle deals 6
+    in the regular step (611.3a). x blocking the Beetle: 3 damage kill x, f deals 1; no block: 3 + 1."""
+    beetle = creature("b", "alice", 3, 3, "~ gets +3/+3 as long as no opponent controls a creature")
+    s = board(beetle, creature("f", "alice", 1, 1, "First strike"), creature("x", "bob", 1, 1),
+              attackers={"b": "bob", "f": "bob"})
+    assert {(life, destroyed) for life, destroyed, _ in results(s)} == {(16, ()), (14, ("x",)), (19, ("x",))}
+
+
+def test_702_83b_a_granted_exalted_triggers_once_per_instance() -> None:
+    """Sublime Archangel: its own exalted and the one it grants each other creature alice controls (613.1f) each
+    trigger as x attacks alone (702.83a-b): x (1/1) gets +3/+3 and deals 4 (so does y alone); bob's own exalted
+    creature counts not. With x and y attacking no one attacks alone: 1 + 1."""
+    archangel = creature("s", "alice", 4, 3, "Flying", "Exalted", "Other creatures you control have exalted.",
+                         tapped=True)
+    s = board(archangel, creature("x", "alice", 1, 1), creature("y", "alice", 1, 1),
+              creature("o", "bob", 1, 1, "Exalted", tapped=True))
+    assert {o["life"]["bob"] for o in pysolver.outcomes(s)} == {20, 18, 16}
+    p = gt.root(s)
+    while p.stage in WINDOWS:
+        p = p.push(Pass(p.stage, p.name()))
+    assert p.push(AttackDeclaration.of([("x", "bob")])).s.permanent("x").until_end_of_turn == (3, 3)
 
 
 def test_613_8_a_granted_keyword_read_by_another_static_is_refused() -> None:

@@ -132,6 +132,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_zone_counts(r, players, permanents, hidden)
     _check_state_returns(r, permanents)
     _check_damage_triggers(r, permanents, players, combat)
+    _check_untapped_conditions(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
         if top.get("objective") is not None else None
     s = Situation(tuple(players), active, tuple(permanents), combat, goal, file, objective)
@@ -817,7 +818,7 @@ def _hand_changers(permanents: list[Permanent]) -> dict[int, str]:
     return found
 
 
-STATE_CONDITIONS = ("turn(", "most_common(")  # the scopes of pysolver.model.abilities' state conditions
+STATE_CONDITIONS = ("turn(", "most_common(", "untapped")  # the scopes of pysolver.model.abilities' state conditions
 
 
 def _check_state_returns(r: Reader, permanents: list[Permanent]) -> None:
@@ -830,6 +831,25 @@ def _check_state_returns(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and an ability with "
                          "a condition on the state of the game (611.3a): the object it returns as (400.7, 611.3c) "
                          "is not modelled")
+
+
+def _check_untapped_conditions(r: Reader, permanents: list[Permanent]) -> None:
+    """"~ has hexproof as long as it's untapped" reads whether an attacking creature was tapped as it attacked
+    (508.1f: unless it had vigilance, 702.20b) off its printed vigilance (encodings/statics.lp): a board where
+    vigilance may come otherwise — a static ability granting it (its source leaving, or its condition changing,
+    could give or take it away after attackers are declared), a pump giving it until end of turn (given after the
+    declaration it untaps nothing) or one the file says was given until end of turn (when?) — is refused."""
+    reader = next((p for p in permanents if any(a.kind in STATICS and cast(Static, a.value).scope == "untapped"
+                                                for a in p.abilities)), None)
+    if reader is None:
+        return
+    for i, p in enumerate(permanents):
+        if ("vigilance" in p.keywords_until_end_of_turn
+                or any(granted_kind(a) == "vigilance" or "vigilance" in getattr(a.value, "keywords", ())
+                       for a in p.abilities)):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} may have vigilance other than printed (a static ability, "
+                         f"until end of turn) and the ability of {q(reader.id)} reads whether it is untapped (110.5): "
+                         "an attacking creature tapped or not as it attacked (508.1f, 702.20b) is not modelled")
 
 
 def _is(p: Permanent, name: str, arg: str) -> bool:

@@ -1145,6 +1145,8 @@ def _protection_quality(quality: str, players: frozenset[str]) -> str | None:
     q = quality.strip()
     if q in COLORS:
         return f"color({q})"
+    if q == "the chosen color":  # 614.12 (pysolver.model.fields: the permanent's chosen_color)
+        return CHOSEN_COLOR
     if q in QUALITIES:
         return QUALITIES[q]
     for name in players:
@@ -1245,6 +1247,10 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return pump
     if text in PREVENTIONS:  # 615.1a
         return [Ability(PREVENTIONS[text])]
+    own = _parse_single(text.removeprefix("this creature has "), players) \
+        if text.startswith("this creature has protection from ") else None
+    if own is not None:  # 702.16a: the keyword, its own
+        return own
     static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
         or _enchanted(text, players)
     if static is not None:
@@ -2270,6 +2276,11 @@ RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block", "atta
 # creature itself, 604.3, 702.73a), nor persist and undying (their returns are read off the printed
 # card, encodings/outcomes.lp).
 UNGRANTED = ("changeling", "persist", "undying")
+# 614.12: "protection from the chosen color" until pysolver.model.fields reads the permanent's chosen_color
+CHOSEN_COLOR = "chosen_color"
+# 613.1f, 702.83a: the triggered keywords a static ability may grant ("Other creatures you control have exalted"),
+# each granted instance triggering separately (702.83b; encodings/triggers.lp).
+GRANTED_TRIGGERS = ("exalted",)
 _STATIC = re.compile(r"(?P<other>other )?(?:all )?(?P<who>.+?)(?: with (?P<with>[a-z ]+?))?"
                      r"(?: (?P<scope>you control|your opponents control))?(?: with (?P<with_after>[a-z ]+?))?"
                      r" (?:get (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and have (?P<also>.+))?|have (?P<have>.+)"
@@ -2335,39 +2346,58 @@ def declares_only(a: Ability) -> bool:
 
 
 def _creatures_quality(who: str) -> str | None:
-    """The quality term of the creatures a static ability names ("red creatures", "goblins"), or None."""
+    """The quality term of the creatures a static ability names ("red creatures", "goblins", "Eldrazi Spawn
+    creatures": both qualities, 205.3m), or None.
+
+    >>> _creatures_quality("eldrazi spawn creatures"), _creatures_quality("white knight creatures")
+    ('both(creature_type("eldrazi"),creature_type("spawn"))', 'both(color(white),creature_type("knight"))')
+    >>> _creatures_quality("green creatures and white creatures")  # either (each creature once)
+    'either(color(green),color(white))'
+    """
     if who == "creatures":
         return "any"
+    either = who.split(" and ")
+    if len(either) == 2 and all(part.endswith(" creatures") for part in either):
+        first, second = _creatures_quality(either[0]), _creatures_quality(either[1])
+        return f"either({first},{second})" if first and second and "any" not in (first, second) else None
     words = who.split(" ")
-    if len(words) == 2 and words[1] == "creatures":
-        word = words[0]
-        if word in ("attacking", "face-down"):  # 508.1k, 506.4; 708.2a
-            return word.replace("-", "_")
-        if word in COLORS:
-            return f"color({word})"
-        if word.startswith("non") and word[3:] in COLORS:
-            return f"noncolor({word[3:]})"
-        if word in ("colorless", "multicolored"):
-            return word
-        if word in _CARD_TYPES:
-            return f"card_type({_CARD_TYPES[word]})"
-        if word.startswith("non-") and creature_type(word[4:]) == word[4:]:  # "non-Eye creatures" (205.3m)
-            return f'noncreature_type("{word[4:]}")'
-        ctype = creature_type(word)
-        return f'creature_type("{ctype}")' if ctype is not None and ctype == word else None
+    if len(words) in (2, 3) and words[-1] == "creatures":
+        qualities = [_creature_adjective(word) for word in words[:-1]]
+        if None in qualities or len(set(qualities)) < len(qualities):
+            return None
+        return qualities[0] if len(qualities) == 1 else f"both({qualities[0]},{qualities[1]})"
     if len(words) == 1:  # a creature type in the plural ("Goblins"; "Merfolk" is its own plural)
         ctype = creature_type(who)
         return f'creature_type("{ctype}")' if ctype is not None else None
     return None
 
 
+def _creature_adjective(word: str) -> str | None:
+    """The quality of one word before "creatures" (a color, a card type, a creature type, …), or None."""
+    if word in ("attacking", "face-down"):  # 508.1k, 506.4; 708.2a
+        return word.replace("-", "_")
+    if word in COLORS:
+        return f"color({word})"
+    if word.startswith("non") and word[3:] in COLORS:
+        return f"noncolor({word[3:]})"
+    if word in ("colorless", "multicolored"):
+        return word
+    if word in _CARD_TYPES:
+        return f"card_type({_CARD_TYPES[word]})"
+    if word.startswith("non-") and creature_type(word[4:]) == word[4:]:  # "non-Eye creatures" (205.3m)
+        return f'noncreature_type("{word[4:]}")'
+    ctype = creature_type(word)
+    return f'creature_type("{ctype}")' if ctype is not None and ctype == word else None
+
+
 def _granted(text: str, players: frozenset[str]) -> list[Ability] | None:
-    """The abilities "… have A, B and C" grants (keywords, landwalk, protection), or None."""
-    parts = [p for p in re.split(r",? and |, ", text) if p]
+    """The abilities "… have A, B and C" grants (keywords, landwalk, protection: "protection from artifacts and from
+    all colors" is one line), or None."""
+    parts = [p for p in re.split(r",? and (?!from )|, (?!from )", text) if p]
     found: list[Ability] = []
     for part in parts:
         parsed = _parse_single(part, players) if not part.startswith(("this creature", "other")) else None
-        if parsed is None or any(a.kind not in KEYWORDS.values() and a.kind not in ("landwalk", "protection")
+        if parsed is None or any(a.kind not in (*KEYWORDS.values(), "landwalk", "protection", *GRANTED_TRIGGERS)
                                  or a.kind in UNGRANTED for a in parsed):
             return None
         found += parsed
@@ -2444,14 +2474,16 @@ def _enchanted(text: str, players: frozenset[str]) -> list[Ability] | None:
 #
 # "~ gets +X/+Y [and has <abilities>] as long as you control a/an/another <object>", "~ has <abilities>
 # as long as you control ...", the same with "As long as you control ..., ~ ..." first, with "N or more
-# <objects>" (metalcraft, 207.2c) or "an opponent controls a/an <object>", and "~ gets +X/+Y for each
+# <objects>" (metalcraft, 207.2c), "an opponent controls a/an <object>" or (+X/+Y only) "no opponent controls
+# a/an <object>" (at most 0 among the opponents' objects), and "~ gets +X/+Y for each
 # [other] <object> you control". <object>: creature, <color> creature, artifact creature, <color>
 # permanent, artifact, enchantment, land, <creature type>, <land type>, and two of one kind joined by
 # "or" ("another Merfolk or an Island", "a red or white permanent").
 
 _GETS = r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.+?)| and (?P<cant>can't block))?"
 _HAS = r"this creature has (?P<have>.+?)"
-_AS_LONG_AS = (r"as long as (?P<whose>you control|an opponent controls) (?:(?P<article>a|an|another) (?P<object>.+?)|"
+_AS_LONG_AS = (r"as long as (?P<whose>you control|an opponent controls|no opponent controls) "
+               r"(?:(?P<article>a|an|another) (?P<object>.+?)|"
                r"(?P<least>\w+) or more (?P<objects>.+?))")
 # 609.4, 702.3b: "~ can attack as though it didn't have defender" (while the condition holds), granted as
 # `attacks_despite_defender`, which only the declaration of attackers reads (encodings/attacks.lp).
@@ -2602,11 +2634,14 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     if m is None or m.group("cant"):
         return None
     whose = "you" if m.group("whose") == "you control" else "opponents"
+    most = 0 if m.group("whose") == "no opponent controls" else None  # none of them: at most 0
     least = _number(m.group("least")) if m.group("least") else 1
     found = _object(m.group("object")) if m.group("object") else _plural_object(m.group("objects"))
     # "an opponent controls": one opponent's objects, so only "a"/"an" (with more opponents, three
     # among them all is not "an opponent controls three")
     if found is None or least is None or least < 1 or whose == "opponents" and m.group("article") not in ("a", "an"):
+        return None
+    if most is not None and (m.group("x") is None or m.group("least")):  # (+X/+Y of "no opponent controls a/an")
         return None
     kind, quality = found
     other = m.group("article") == "another"
@@ -2616,7 +2651,7 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     out: list[Ability] = []
     if m.group("x") is not None:
         out.append(Ability("anthem_if", Static(kind, other, quality, _signed(m.group("x")), _signed(m.group("y")),
-                                               whose=whose, least=least)))
+                                               whose=whose, least=least, most=most)))
     have = m.group("also") or m.group("have")
     if have is not None:
         granted = _granted(have, players)
@@ -2691,11 +2726,12 @@ def _zone_conditional(text: str, players: frozenset[str]) -> list[Ability] | Non
 # your graveyard" (delirium: the card types, 205.2a, of the cards in its controller's graveyard, 404.1, which the
 # players' `graveyard_types` state; a card leaving the battlefield brings its own), "as long as <color> is the
 # most common color among all permanents or is tied for most common" (105.1, 105.2: the permanents on the
-# battlefield of each color). The scope is `turn(you)` / `turn(opponents)`, `at_least(N,you,card_types(graveyard))`
-# or `most_common(<color>)`, the quality `self`.
+# battlefield of each color), "as long as it's untapped" (110.5: its status; an attacking creature is tapped as it
+# attacks unless it has vigilance, 508.1f). The scope is `turn(you)` / `turn(opponents)`,
+# `at_least(N,you,card_types(graveyard))`, `most_common(<color>)` or `untapped`, the quality `self`.
 _STATE = (r"(?:it's (?P<not>not )?your turn|there are (?P<types>\w+) or more card types among cards in your "
           r"graveyard|(?P<color>white|blue|black|red|green) is the most common color among all permanents or is "
-          r"tied for most common)")
+          r"tied for most common|(?P<untapped>it's untapped|this creature is untapped))")
 _STATE_CONDITIONAL = [re.compile(rf"(?:{_GETS}|{_HAS}|{_DESPITE}) as long as {_STATE}"),
                       re.compile(rf"as long as {_STATE}, (?:{_GETS}|{_HAS})")]
 
@@ -2707,6 +2743,8 @@ def _state_condition(found: dict[str, str | None]) -> Static | None:
         return Static("card_types(graveyard)", False, "self", least=least) if least and least > 1 else None
     if found["color"]:
         return Static(f"most_common({found['color']})", False, "self")
+    if found["untapped"]:
+        return Static("untapped", False, "self")
     return Static(f"turn({'opponents' if found['not'] else 'you'})", False, "self")
 
 
@@ -2724,6 +2762,7 @@ def _state_conditional(text: str, players: frozenset[str]) -> list[Ability] | No
     ...                                     "among all permanents or is tied for most common", frozenset())]
     ['anthem_if(most_common(black),each,self,-2,-2)']
     """
+    text = re.sub(r"^(as long as [^,]+), it (gets|has) ", r"\1, this creature \2 ", text)  # "…, it has flying"
     m = next((m for pattern in _STATE_CONDITIONAL if (m := pattern.fullmatch(text))), None)
     condition = _state_condition(m.groupdict()) if m else None
     if m is None or condition is None or m.groupdict().get("cant"):
@@ -2736,8 +2775,8 @@ def _state_conditional(text: str, players: frozenset[str]) -> list[Ability] | No
         out.append(Ability("anthem_if", replace(condition, power=_signed(found["x"]), toughness=_signed(found["y"]))))
     have = found.get("also") or found.get("have")
     granted = _granted(have, players) if have is not None else []
-    if granted is None:
-        return None
+    if granted is None or (found["untapped"] and any(a.kind == "vigilance" for a in granted)):
+        return None  # (702.20b: vigilance decides whether it is tapped as it attacks, 508.1f)
     return out + [Ability("grant_if", replace(condition, granted=a)) for a in granted]
 
 

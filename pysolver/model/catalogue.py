@@ -107,6 +107,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     _quality("multicolored", "multicolored", "702.16a"),
     _quality("monocolored", "monocolored", "702.16a"),
     _quality("colorless", "colorless", "702.16a"),
+    # 614.12, 105.1: "As ~ enters, choose a color": the permanent's chosen_color (docs/situation.md)
+    LineForm("protection", "Protection from the chosen color", "protection", "614.12",
+             "Protection from the chosen color", ("~ has protection from the chosen color",), literal=False),
     LineForm("protection", "Protection from <player>", "protection", "702.16k", "Protection from bob",
              literal=False),
     LineForm("protection", "Protection from <creature type>", "protection", "702.16a", "Protection from Goblins",
@@ -649,15 +652,21 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("{2}{G}: Prevent all combat damage that would be dealt this turn",), literal=False),
     # --- static abilities (604.1, 611.3a): anthems and lords, read off the battlefield at every moment;
     # <creatures>: creatures, <color> / non<color> / colorless / multicolored / artifact / <creature type>
-    # creatures, or <creature type>s (205.3m, 702.73a changeling); [other]: not the source itself
+    # creatures, two of them ("Eldrazi Spawn creatures": both, 205.3m), two joined by "and" ("green creatures and
+    # white creatures": either), or <creature type>s (205.3m, 702.73a changeling); [other]: not the source itself
     LineForm("static", "[Other] <creatures> [you control] get +X/+Y [and have <abilities>]", "anthem", "613.4c",
              "Other Goblin creatures you control get +1/+1",
              ("Attacking creatures you control get +1/+0", "Other creatures you control with defender get +0/+2",
-              "Creatures with flying your opponents control get -1/-1"), literal=False),
+              "Creatures with flying your opponents control get -1/-1",
+              "Eldrazi Spawn creatures you control get +2/+1"),
+             literal=False),
     LineForm("static", "[Other] <creatures> your opponents control get +X/+Y", "anthem", "613.4c",
              "Creatures your opponents control get -1/-0", literal=False),
     LineForm("static", "[Other] <creatures> [you control] have <abilities>", "grant", "613.1f",
-             "Elves you control have flying and trample", literal=False),
+             "Elves you control have flying and trample",
+             ("Other creatures you control have exalted",
+              "Green creatures and white creatures have protection from Gorgons"),
+             literal=False),
     # 122.1a: the counters of a P/T kind on the creature (704.5q: +1/+1 and -1/-1 counters removed in pairs)
     LineForm("static", "Each [other] creature you control with a +1/+1 counter on it has <abilities>", "grant",
              "613.1f", "Each creature you control with a +1/+1 counter on it has first strike", literal=False),
@@ -706,6 +715,10 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~ gets +X/+Y as long as <color> is the most common color among all permanents or is tied for "
              "most common", "anthem_if", "105.2", "This creature gets -2/-2 as long as black is the most common color "
              "among all permanents or is tied for most common", literal=False),
+    # 110.5, 508.1f: its status (an attacking creature is tapped unless it has vigilance, 702.20b)
+    LineForm("static", "~ has <abilities> as long as it's untapped", "grant_if", "110.5",
+             "This creature has hexproof as long as it's untapped",
+             ("As long as ~ is untapped, it has protection from artifacts and from all colors",), literal=False),
     # 508.1c: the restriction of each creature it describes (as if granted)
     LineForm("static", "[Other] <creatures> [you control] can't attack", "grant", "508.1c",
              "Non-Eye creatures you control can't attack", ("Creatures can't attack",), literal=False),
@@ -718,7 +731,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     # counted among its controller's permanents (or an opponent's)
     LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as you control a/an/another <object>",
              "anthem_if", "613.4c", "This creature gets +1/+1 as long as you control a Mountain",
-             ("As long as you control a Mountain, ~ gets +1/+1",), literal=False),
+             ("As long as you control a Mountain, ~ gets +1/+1",
+              "~ gets +3/+3 as long as no opponent controls a creature"),
+             literal=False),
     LineForm("static", "~ has <abilities> as long as you control a/an/another <object>", "grant_if", "613.1f",
              "This creature has trample as long as you control another Treefolk",
              ("As long as you control another Treefolk, ~ has trample",), literal=False),

@@ -23,16 +23,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from typing import Any, NamedTuple, Protocol, cast
 
 from ..errors import InputError
 from . import numbers
 from .abilities import (
+    CHOSEN_COLOR,
     COLOR_LETTERS,
     COLORS,
     GRANTABLE,
     KEYWORDS,
     MORPHS,
+    STATICS,
     Ability,
     CombatAbility,
     Pump,
@@ -59,7 +62,8 @@ PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtype
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
                   "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost", "cant_block_this_turn",
                   "cant_be_blocked_this_turn", "renowned", "regeneration_shields", "prevention_shield",
-                  "keywords_until_end_of_turn", "activations_this_turn", "dashed", "monstrous", "paired_with", "token"}
+                  "keywords_until_end_of_turn", "activations_this_turn", "dashed", "monstrous", "paired_with", "token",
+                  "chosen_color"}
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked",
                "combat_damage_prevented"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
@@ -295,6 +299,8 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
     # A card's own lines name the card (docs/abilities.md), even where the file gives the permanent another name.
     from_card = card.name if card is not None and line_list is None else None
     abilities = ability_lines(r, lines, path, pid, from_card or name, players, from_card)
+    chosen = field("chosen_color", lambda v, p: _chosen_color(r, v, p), None)
+    abilities = _with_chosen_color(r, abilities, chosen, path, pid)
     face_down = field("face_down", lambda v, p: _face_down(r, v, p), False)
     fields = dict(
         id=pid, controller=player_ref("controller"),
@@ -310,6 +316,7 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         dashed=field("dashed", r.boolean, False),
         monstrous=field("monstrous", r.boolean, False),
         paired_with=field("paired_with", r.text, None),  # 702.95b (files.loader: a creature that names it back)
+        chosen_color=chosen,  # 614.12
         face_down=face_down,
         mana_cost=_mana_cost(r, d["mana_cost"], f"{path}.mana_cost") if d.get("mana_cost") is not None
         else _mana_cost(r, card.mana_cost, f"{path}.card", f"card {q(card.name)}: ")
@@ -328,6 +335,31 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         activations_this_turn=field("activations_this_turn", lambda v, p: _activation_counts(r, v, p), ()))
     _check_characteristics(r, fields, path)
     return fields
+
+
+def _chosen_color(r: Reader, value: Any, path: str) -> str:
+    """A color chosen as the permanent entered (614.12, 105.1): white, blue, black, red or green."""
+    text = r.text(value, path)
+    if text not in COLORS:
+        raise r.fail(path, f"{text!r} is no color (105.1: white, blue, black, red or green)")
+    return text
+
+
+def _with_chosen_color(r: Reader, abilities: tuple[Ability, ...], chosen: str | None, path: str,
+                       pid: str) -> tuple[Ability, ...]:
+    """The abilities with "the chosen color" (614.12: "As ~ enters, choose a color") read as the permanent's
+    `chosen_color` — "protection from the chosen color", its own or one it grants ("All Slivers have protection
+    from the chosen color"); without a `chosen_color` such a line is refused."""
+    def chosen_in(a: Ability) -> Ability:
+        if a.kind == "protection" and a.value == CHOSEN_COLOR:
+            if chosen is None:
+                raise r.fail(f"{path}.chosen_color", f"permanent {q(pid)} has an ability that reads the color chosen "
+                             "as it entered (614.12): give its chosen_color")
+            return replace(a, value=f"color({chosen})")
+        granted = getattr(a.value, "granted", None) if a.kind in STATICS else None
+        return replace(a, value=replace(cast(Static, a.value), granted=chosen_in(granted))) if granted is not None \
+            else a
+    return tuple(chosen_in(a) for a in abilities)
 
 
 def ability_lines(r: Reader, lines: Iterable[str], path: str, pid: str, self_name: str | None,

@@ -169,6 +169,7 @@ class Permanent:
     dashed: bool = False  # 702.109a: cast for its dash cost, so it has haste as long as it stays
     monstrous: bool = False  # 701.37b: its monstrosity ability resolved (it stays so while on the battlefield)
     paired_with: str | None = None  # 702.95b: the creature a soulbond ability paired it with
+    chosen_color: str | None = None  # 614.12: the color chosen as it entered ("As ~ enters, choose a color")
     face_down: FaceDown = False
     cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b, 611.2a)
     cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
@@ -194,7 +195,7 @@ class Permanent:
                      damage: int = 0,
                      tapped: bool = False, summoning_sick: bool = False, dashed: bool = False,
                      monstrous: bool = False,
-                     paired_with: str | None = None, face_down: FaceDown = False,
+                     paired_with: str | None = None, chosen_color: str | None = None, face_down: FaceDown = False,
                      cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
                      renowned: bool = False, left_battlefield: bool = False, regeneration_shields: int = 0,
                      prevention_shield: int = 0, removed_from_combat: bool = False, token: bool = False,
@@ -387,7 +388,7 @@ class Permanent:
         for key in ("subtypes", "colors"):
             if getattr(self, key):
                 d[key] = list(getattr(self, key))
-        for key in ("power", "toughness", "loyalty", "defense", "protector", "paired_with"):
+        for key in ("power", "toughness", "loyalty", "defense", "protector", "paired_with", "chosen_color"):
             if getattr(self, key) is not None:
                 d[key] = getattr(self, key)
         if self.mana_cost is not None:
@@ -420,7 +421,8 @@ class Permanent:
         parts += [repr(line) for line in self.ability_lines]
         if self.name is not None:
             parts.append(f"name={self.name!r}")
-        parts += [f"{key}={getattr(self, key)!r}" for key in ("loyalty", "defense", "protector", "paired_with")
+        parts += [f"{key}={getattr(self, key)!r}" for key in ("loyalty", "defense", "protector", "paired_with",
+                                                                    "chosen_color")
                   if getattr(self, key) is not None]
         if self.mana_cost is not None:
             parts.append(f"mana_cost={str(self.mana_cost)!r}")

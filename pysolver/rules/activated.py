@@ -88,7 +88,7 @@ from .combat import has_statics, losers
 from .pingers import deal, lki
 from .pumps import blind, lowers_toughness, pumps_of, source_of
 from .states import one_state_answer
-from .statics import has_now
+from .statics import has_now, reads_tapped
 
 TAKING = ("tap_target", "target_cant_block", "target_unblockable")  # they only take choices away (may_matter)
 ENCODINGS = BOARD + ("activated",)  # blocks.lp: the creature qualities (sat/3) targets have
@@ -153,11 +153,13 @@ def offered(s: Situation, kind: str, ab: CombatAbility) -> bool:
     blocker still deals its combat damage), so every end it reaches is the end of a line without it —
     the same as an inert "{2}: Scry 1" (docs/engines.md), it is no move; but one whose cost sacrifices a
     permanent (701.21a: it leaves combat, 506.4), pays life (119.4) or removes counters (122.1a) is a move
-    anywhere. Where the mana of a mana ability could be spent, the board is refused (pysolver.files.loader)."""
+    anywhere. Where the mana of a mana ability could be spent, the board is refused (pysolver.files.loader).
+    Where a static ability reads whether a permanent is untapped (110.5,
+    :func:`~pysolver.rules.statics.reads_tapped`), tapping one may change what it has: offered."""
     extra = ab.extra
     if kind not in COST_ONLY or extra.sacrifice_self or extra.sacrifice or extra.life or extra.remove_counters:
         return True
-    return s.combat.blockers is None and _requirements(s)
+    return (s.combat.blockers is None and _requirements(s)) or reads_tapped(s)
 
 
 def may_use_stack(s: Situation) -> bool:
@@ -554,8 +556,9 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
       take choices away (508.1a, 509.1a, 509.1b, 602.5a: fewer attackers, blockers, blocks, activations;
       nothing modelled reads a tapped creature otherwise), so the ends they lead to are ends of the
       line without them — unless a requirement is at stake before blocks (508.1d, 509.1c), which a
-      creature that can't attack or block no longer has to obey; mana spent only takes choices away
-      too.
+      creature that can't attack or block no longer has to obey, or a static ability reads whether a
+      permanent is untapped ("~ has hexproof as long as it's untapped", 110.5: tapping may take an ability
+      away); mana spent only takes choices away too.
     * A +X/+Y waits for the window after blockers where it does the same (as
       :func:`pysolver.rules.pumps.may_wait` argues: before blocks nothing modelled reads power or
       toughness but a state-based action, :data:`~pysolver.rules.pumps.BLIND_BEFORE_BLOCKS`) unless
@@ -575,6 +578,8 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
     before = window in BEFORE_BLOCKS
     taking = before and _requirements(s)  # tapping / "can't block" may free a requirement
     taps = ab.tap or ab.extra.tap_untapped is not None  # 701.26a: the source, or permanents it names
+    if (taps or (kind == "tap_target" and move.ward_paid is not False)) and reads_tapped(s):
+        return True  # 110.5: a permanent tapped (a cost is paid even if ward counters it) may lose an ability
     if move.ward_paid is False or kind in TAKING or kind in COST_ONLY:
         return taking and (taps or move.ward_paid is not False)
     if kind in SHIELDS:

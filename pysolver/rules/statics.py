@@ -17,9 +17,11 @@ They ask :func:`has_now`, which adds what the board's static abilities grant at 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 from ..asp.solving import CHARACTERISTICS
 from ..model import Permanent, Situation
+from ..model.abilities import STATICS, Static
 from .combat import has_statics
 from .states import one_state_answer
 
@@ -54,3 +56,17 @@ def tapped(s: Situation, p: Permanent) -> bool:
         return True
     attacking = any(a == p.id for a, _ in s.combat.attackers or ())
     return attacking and not has_now(s, p, "vigilance")
+
+
+def reads_tapped(s: Situation) -> bool:
+    """Whether a permanent of the board (on the battlefield or not: one answer for every state of a combat) has a
+    static ability that reads whether it is untapped (110.5: "~ has hexproof as long as it's untapped"): then
+    tapping a permanent may change what it has.
+
+    >>> from pysolver.model import Player
+    >>> reads_tapped(Situation((Player("a"), Player("b")), "a", (
+    ...     Permanent("o", "a", power=1, toughness=1, abilities=("~ has hexproof as long as it's untapped",)),)))
+    True
+    """
+    return any(a.kind in STATICS and cast(Static, a.value).scope == "untapped"
+               for p in s.permanents for a in p.abilities)

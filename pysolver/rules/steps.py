@@ -59,6 +59,7 @@ from ..model.abilities import Pump
 from ..model.magnitudes import times_bound
 from ..model.mana import Mana
 from . import combat as c
+from .statics import reads_tapped
 
 DAMAGE_RANGE = 20  # creatures of toughness up to this have their damage marked as an external
 POWER_RANGE = 20  # boards with a greater power are solved one state at a time
@@ -112,8 +113,8 @@ class StepProgram:
                 facts.append(atom("fixed_damage", *sym.arguments))
             elif sym.name == "until_end_of_turn" and sym.arguments[0].string in self.pumps:
                 continue  # an external (#program pump_state)
-            elif sym.name not in NOT_CHARACTERISTICS:
-                facts.append(sym)
+            elif sym.name not in NOT_CHARACTERISTICS or (sym.name == "tapped" and reads_tapped(s)):
+                facts.append(sym)  # (110.5: "as long as it's untapped" reads it)
         facts += [atom("pump_range", pid, x, y) for pid, totals in self.pumps.items() for x, y in sorted(totals)]
         facts += [atom("attacking", a, t) for a, t in s.combat.attackers or ()]
         self.ctl = control(STEP_RESULTS, program(facts),
@@ -228,11 +229,12 @@ def _key(s: Situation) -> tuple[Any, ...]:
     (#program pump_state; the pools bound it), and boards whose creatures differ only in how many
     regeneration shields they have, if any (701.19a: a step uses at most one; outcomes.lp reads only
     whether there is one), or in how often their pumps were activated this turn (602.5b: read by no step
-    rule)."""
+    rule) — but whether they are tapped where a static ability reads it (110.5, "as long as it's untapped")."""
+    reads = reads_tapped(s)
     return (s.active, tuple((p.name, p.life, p.poison, p.mana, p.prevention_shield) for p in s.players),
             s.combat.attackers, s.combat.combat_damage_prevented,
-            tuple(sorted((replace(p, damage=0, left_battlefield=False, tapped=False, cant_block_this_turn=False,
-                                  cant_be_blocked_this_turn=False,
+            tuple(sorted((replace(p, damage=0, left_battlefield=False, tapped=p.tapped and reads,
+                                  cant_block_this_turn=False, cant_be_blocked_this_turn=False,
                                   regeneration_shields=min(p.regeneration_shields, 1), activations_this_turn=(),
                                   until_end_of_turn=(0, 0) if _pump_times(s, p) is not None else p.until_end_of_turn)
                           for p in s.permanents), key=lambda p: p.id)))

@@ -71,7 +71,7 @@ from ..asp.facts import atom, program, situation_facts
 from ..asp.reads import one_answer
 from ..asp.solving import ATTACKS, CHARACTERISTICS, control, models, one_model, value
 from ..model import Permanent, Situation
-from ..model.abilities import BLOCK_TRIGGERS, ON_TARGET, TRIGGERS, OnCombat, is_put
+from ..model.abilities import BLOCK_TRIGGERS, ON_TARGET, TRIGGERS, OnCombat, granted_kind, is_put
 from ..model.mana import pays
 from ..model.moves import DEATH_TRIGGERS, Trigger
 from . import damage_log, tokens
@@ -122,7 +122,14 @@ def has_triggers(s: Situation, attacked: bool = False) -> bool:
     one may still be turned face up before a declaration, 702.37e); `attacked`: one that can still
     trigger once attackers are declared (508.2a: not those that trigger only on attacking)."""
     kinds = TRIGGERS - (TRIGGERED_BY[ATTACK] | TARGETED) if attacked else TRIGGERS
-    return any(a.kind in kinds for p in s.permanents if not p.left_battlefield for a in p.abilities)
+    return bool(kinds & battlefield_kinds(s))
+
+
+def battlefield_kinds(s: Situation) -> frozenset[str]:
+    """The kinds of the abilities of the permanents on the battlefield, and of those their static abilities grant
+    (613.1f: "Other creatures you control have exalted")."""
+    return frozenset(k for p in s.permanents if not p.left_battlefield for a in p.abilities
+                     for k in (a.kind, granted_kind(a)) if k is not None)
 
 
 def resolve(s: Situation, part: str) -> tuple[Situation, Stack]:
@@ -136,7 +143,7 @@ def resolve(s: Situation, part: str) -> tuple[Situation, Stack]:
     to 0 life (704.5a) resolve at once too: life loss changes nothing a face-up turn or another of
     these abilities does.
     """
-    if not any(a.kind in TRIGGERED_BY[part] for p in s.permanents if not p.left_battlefield for a in p.abilities):
+    if not TRIGGERED_BY[part] & battlefield_kinds(s):
         return s, ()  # nothing on the battlefield triggers on this declaration
     symbols = _block_triggers(s) if part == BLOCK else one_model(control(PROGRAM, situation_facts(s),
                                                                          parts=("base", part)))

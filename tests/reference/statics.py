@@ -61,6 +61,9 @@ def has_quality(c: Characteristics, quality: str, attacking: frozenset[str]) -> 
     pair = _pair(quality, "both(")
     if pair is not None:
         return has_quality(c, pair[0], attacking) and has_quality(c, pair[1], attacking)
+    pair = _pair(quality, "either(")
+    if pair is not None:  # "green creatures and white creatures": one of the two
+        return has_quality(c, pair[0], attacking) or has_quality(c, pair[1], attacking)
     m = _QUALITY.fullmatch(quality)
     assert m, quality
     name, arg = m.group(1), m.group(2)
@@ -161,9 +164,13 @@ def holds(field: dict[str, Characteristics], c: Characteristics, effect: Static,
         return zones.get((c.controller, "graveyard_types"), 0) >= effect.least
     if effect.scope.startswith("turn("):  # "as long as it's [not] your turn"
         return (zones.get((c.controller, "turn")) == 1) == (effect.scope == "turn(you)")
+    if effect.scope == "untapped":  # 110.5; 508.1f: an attacking creature is tapped unless it has vigilance
+        return not (c.tapped or (c.id in attacking and not c.has("vigilance")))
     if effect.scope.startswith("most_common("):  # 105.1: no color among the permanents more common than this one
         per_color = {k: sum(1 for x in field.values() if k in x.colors) for k in COLORS}
         return per_color[effect.scope[len("most_common("):-1]] == max(per_color.values())
+    if effect.most is not None:  # "as long as no opponent controls a creature": at most that many
+        return count(field, c, effect, attacking) <= effect.most
     return count(field, c, effect, attacking) >= effect.least
 
 
