@@ -20,6 +20,7 @@ from pysolver.game import fights
 from pysolver.game import gametree as gt
 from pysolver.game.outcomes import count_path, outcome_values
 from pysolver.model.abilities import UnknownAbilityLine, parse_ability_line
+from pysolver.rules import dealt
 
 GAIN = "Whenever ~ is dealt damage, you gain that much life"
 COUNTER = "Whenever ~ is dealt damage, put a +1/+1 counter on it"
@@ -66,6 +67,10 @@ def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:
      "deals_damage(any,opponent,uncounter)"),
     ("Ammit Eternal", "Whenever Ammit Eternal deals combat damage to a player, remove all -1/-1 counters from it.",
      "deals_damage(combat,player,uncounter)"),
+    ("Borborygmos", "Whenever Borborygmos deals combat damage to a player, put a +1/+1 counter on each creature "
+     "you control.", "deals_damage(combat,player,counters_yours(1))"),
+    ("Drana, Liberator of Malakir", "Whenever Drana, Liberator of Malakir deals combat damage to a player, put a "
+     "+1/+1 counter on each attacking creature you control.", "deals_damage(combat,player,counters_attacking(1))"),
 ])
 def test_603_2_real_lines_parse(name: str, line: str, term: str) -> None:
     """603.2, 120.3: the oracle lines of real cards, the card's name read as the creature."""
@@ -195,6 +200,37 @@ def test_704_5a_a_loss_from_that_much_damage_to_each_player() -> None:
     assert (o["life"], o["lost"]) == ({"alice": 3, "bob": 0}, ["bob"])
 
 
+DRANA = "Whenever ~ deals combat damage to a player, put a +1/+1 counter on each attacking creature you control"
+BORBORYGMOS = "Whenever ~ deals combat damage to a player, put a +1/+1 counter on each creature you control"
+
+
+def test_510_4_counters_on_each_attacking_creature_before_the_regular_step() -> None:
+    """510.4, 122.1a, 608.2: a 2/2 first striker's 2 to bob puts a counter on each attacking creature alice
+    controls before the regular step: the other attacker deals 3 (bob 15); blocked by a 3/3, it now kills
+    it (and dies of its 3); without the line it deals 2 and the 3/3 lives."""
+    d = creature("d", "alice", 2, 2, "First strike", DRANA)
+    s = board(d, creature("x", "alice", 2, 2), creature("y", "alice", 1, 1), attackers={"d": "bob", "x": "bob"},
+              blockers={})
+    assert results(s) == {(20, 15, (), ())}
+    s = board(d, creature("x", "alice", 2, 2), creature("b", "bob", 3, 3), attackers={"d": "bob", "x": "bob"},
+              blockers={"b": ["x"]})
+    assert results(s) == {(20, 18, ("b", "x"), ())}
+    s = board(creature("d", "alice", 2, 2, "First strike"), creature("x", "alice", 2, 2), creature("b", "bob", 3, 3),
+              attackers={"d": "bob", "x": "bob"}, blockers={"b": ["x"]})
+    assert results(s) == {(20, 18, ("x",), (("b", 2),))}
+
+
+@pytest.mark.parametrize(("line", "countered"), [(DRANA, {"d", "x"}), (BORBORYGMOS, {"d", "x", "y"})])
+def test_122_1a_each_creature_you_control_or_each_attacking_one(line: str, countered: set[str]) -> None:
+    """122.1a, 506.4: "each attacking creature you control" is the attackers alice controls, not her creature
+    that did not attack nor bob's; "each creature you control" is all of hers."""
+    s = board(creature("d", "alice", 2, 2, line), creature("x", "alice", 2, 2), creature("y", "alice", 1, 1),
+              creature("b", "bob", 1, 1), attackers={"d": "bob", "x": "bob"}, blockers={})
+    (t,) = dealt.triggered(s, frozenset({("d", "bob", 2), ("x", "bob", 2)}), True)
+    after = dealt.resolved(s, t)
+    assert {p.id for p in after.permanents if p.pt_counters == ((1, 1, 1),)} == countered
+
+
 def test_damage_triggers_keep_the_board_off_the_fight_split() -> None:
     """603.2: a damage trigger's damage may reach any fight: the board is walked (fights.decomposes)."""
     s = board(creature("x", "alice", 2, 2), creature("y", "bob", 1, 4, RECKONER), attackers={"x": "bob"})
@@ -229,6 +265,8 @@ LINES = (GAIN, COUNTER, "Whenever ~ is dealt damage, it deals 1 damage to target
          "Whenever ~ deals damage to a creature, destroy that creature",
          "Whenever ~ deals damage to a player, that player gets a poison counter",
          "When ~ dies, it deals 1 damage to any target")
+# 122.1a, 510.4: counters on each [attacking] creature, with first strikers to let them count
+COUNTER_LINES = (DRANA, BORBORYGMOS, "First strike", GAIN)
 
 
 def compare(data: dict[str, Any]) -> None:
@@ -257,4 +295,13 @@ def test_603_2_declared_combats_equal_reference(data: dict[str, Any]) -> None:
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("attackers").flatmap(lambda d: with_triggers(d, LINES)))
 def test_603_2_open_blocks_equal_reference(data: dict[str, Any]) -> None:
+    compare(data)
+
+
+@settings(max_examples=examples(6), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, COUNTER_LINES)))
+def test_122_1a_counters_on_each_creature_equal_reference(data: dict[str, Any]) -> None:
+    """Declared combats where "put a +1/+1 counter on each [attacking] creature you control" may act between
+    the first-strike and regular steps."""
     compare(data)

@@ -2477,6 +2477,10 @@ _MUCH = r"(?P<n>\w+|that much)"
 _DAMAGE_EFFECTS = (
     ("gain", "", re.compile(rf"you gain {_MUCH} life")),  # 119.3
     ("counters", "", re.compile(r"put (?P<n>\w+) \+1/\+1 counters? on (?:it|this creature)")),  # 122.1a
+    # 122.1a, 506.4: on each creature its controller controls, or each of them attacking
+    ("counters_yours", "", re.compile(r"put (?P<n>\w+) \+1/\+1 counters? on each creature you control")),
+    ("counters_attacking", "", re.compile(r"put (?P<n>\w+) \+1/\+1 counters? on each attacking creature you "
+                                          r"control")),
     ("damage", "", re.compile(rf"(?:it|this creature) deals {_MUCH} damage to (?P<whom>.+)")),  # 120.3
     ("opponents_gain", "", re.compile(rf"each opponent gains {_MUCH} life")),  # 119.3, 102.2
     ("poison", "player", re.compile(r"that player gets (?P<n>\w+) poison counters?")),  # 122.1f
@@ -2494,9 +2498,10 @@ class DamageTrigger:
     """The value of a damage trigger (:data:`DEALT_TRIGGERS`): the damage it watches — only combat damage
     (`combat`, 510.2), dealt by its source to recipients of kind `to` (``any``, ``player``, ``opponent``,
     ``player_or_planeswalker``, ``creature`` or a creature type, 205.3m) — and what it does (`effect`: ``gain``
-    N life, ``counters`` N +1/+1 counters on its source, ``damage`` N to `whom`, ``opponents_gain`` N life,
-    ``poison`` N counters to that player, ``destroy`` or ``tap`` that creature, ``uncounter`` its source's
-    -1/-1 counters); `amount` 0 is "that much" (the event's damage).
+    N life, ``counters`` N +1/+1 counters on its source, on each creature its controller controls
+    (``counters_yours``) or on each attacking one (``counters_attacking``), ``damage`` N to `whom`,
+    ``opponents_gain`` N life, ``poison`` N counters to that player, ``destroy`` or ``tap`` that creature,
+    ``uncounter`` its source's -1/-1 counters); `amount` 0 is "that much" (the event's damage).
 
     >>> DamageTrigger(True, "any", "damage", 0, "opponent").term("is_dealt_damage")
     'is_dealt_damage(combat,any,damage(much,opponent))'

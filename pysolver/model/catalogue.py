@@ -433,6 +433,11 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("dealt-trigger", "Whenever ~ deals [combat] damage [to <recipient>], put N +1/+1 counters on ~",
              "deals_damage", "120.3", "Whenever this creature deals damage to a creature, put a +1/+1 counter on "
              "this creature", literal=False),
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage [to <recipient>], put N +1/+1 counters on each "
+             "[attacking] creature you control", "deals_damage", "122.1a", "Whenever this creature deals combat "
+             "damage to a player, put a +1/+1 counter on each creature you control",
+             ("Whenever ~ deals combat damage to a player, put a +1/+1 counter on each attacking creature you "
+              "control",), literal=False),
     LineForm("dealt-trigger", "Whenever ~ deals [combat] damage [to <recipient>], remove all -1/-1 counters from it",
              "deals_damage", "120.3", "Whenever this creature deals damage to an opponent, remove all -1/-1 counters "
              "from it", ("Whenever ~ deals combat damage to a player, remove all -1/-1 counters from it",),

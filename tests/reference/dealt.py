@@ -18,7 +18,9 @@ target …" (603.3d: the targets a death trigger of that spec has, reference.dea
 legal target is not put on the stack).
 
 Resolving (608.2): its controller gains N life, or each opponent does (119.3, 102.2); N +1/+1 counters on
-its source, or its -1/-1 counters removed, if it is still on the battlefield (122.1a, 400.7); "that player"
+its source, or its -1/-1 counters removed, if it is still on the battlefield (122.1a, 400.7); N +1/+1
+counters on each creature its controller controls as it resolves, or on each of them attacking (a creature
+removed from combat is not, 506.4); "that player"
 gets N poison counters (122.1f); "that creature" is tapped (701.26a) or destroyed (701.8a; not if
 indestructible, 702.12b; a regeneration shield instead, 701.19a) if still on the battlefield; "it deals N
 damage" as a death trigger's damage (reference.deaths.resolve_death), the source as it now is if it is
@@ -104,6 +106,7 @@ def triggered(s: Situation, field: dict[str, Characteristics], events: list[Even
                     occurrences = [(r, n) for src, r, n in events if src == pid and _named(s, field, c, d.to, r)]
                 for r, n in occurrences:
                     fixed = {"gain": c.controller, "opponents_gain": c.controller, "counters": pid, "uncounter": pid,
+                             "counters_yours": c.controller, "counters_attacking": c.controller,
                              "poison": r, "destroy": r, "tap": r}.get(d.effect, "")
                     out.append(("dealt", kind, pid, fixed, d.amount or n, c.controller, c, d))
     return out
@@ -138,6 +141,13 @@ def resolve_dealt(s: Situation, field: dict[str, Characteristics], t: Dealt) -> 
             return {"life": n} if (name == controller) == (d.effect == "gain") else {}
         return replace(s, players=tuple(replace(p, **{k: getattr(p, k) + v for k, v in changed(p.name).items()})
                                         for p in s.players)), set()
+    if d.effect in ("counters_yours", "counters_attacking"):
+        removed = {p.id for p in s.permanents if p.removed_from_combat}  # 506.4: no longer attacking
+        attacking = {a for a, _ in s.combat.attackers or () if a not in removed}
+        mine = {pid for pid, c in field.items() if c.is_creature and c.controller == target
+                and (d.effect == "counters_yours" or pid in attacking)}
+        return replace(s, permanents=tuple(p.with_counters(1, 1, n) if p.id in mine else p
+                                           for p in s.permanents)), set()
     victim = next((p for p in s.permanents if p.id == target and p.id in field), None)
     if victim is None:
         return s, set()  # 400.7: no longer on the battlefield
