@@ -71,6 +71,10 @@ def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:
      "you control.", "deals_damage(combat,player,counters_yours(1))"),
     ("Drana, Liberator of Malakir", "Whenever Drana, Liberator of Malakir deals combat damage to a player, put a "
      "+1/+1 counter on each attacking creature you control.", "deals_damage(combat,player,counters_attacking(1))"),
+    ("Skirk Commando", "Whenever Skirk Commando deals combat damage to a player, you may have it deal 2 damage to "
+     "target creature that player controls.", "deals_damage(combat,player,damage(2,may(creature_that_player)))"),
+    ("Snapping Thragg", "Whenever Snapping Thragg deals combat damage to a player, you may have it deal 3 damage to "
+     "target creature that player controls.", "deals_damage(combat,player,damage(3,may(creature_that_player)))"),
 ])
 def test_603_2_real_lines_parse(name: str, line: str, term: str) -> None:
     """603.2, 120.3: the oracle lines of real cards, the card's name read as the creature."""
@@ -83,6 +87,9 @@ def test_603_2_real_lines_parse(name: str, line: str, term: str) -> None:
     "Whenever ~ deals damage, tap that creature",  # "that creature" needs a creature recipient
     "Whenever ~ is dealt damage, put that much +1/+1 counters on it",
     "Whenever ~ is dealt damage, it deals that much damage to each other opponent",
+    # "that player" needs a player dealt damage; "you may" only beside a target
+    "Whenever ~ deals damage to a creature, you may have it deal 2 damage to target creature that player controls",
+    "Whenever ~ is dealt damage, you may have it deal 2 damage to you",
 ])
 def test_603_2_other_forms_are_not_understood(line: str) -> None:
     with pytest.raises(UnknownAbilityLine):
@@ -231,6 +238,26 @@ def test_122_1a_each_creature_you_control_or_each_attacking_one(line: str, count
     assert {p.id for p in after.permanents if p.pt_counters == ((1, 1, 1),)} == countered
 
 
+COMMANDO = "Whenever ~ deals combat damage to a player, you may have it deal 2 damage to target creature that player " \
+           "controls"
+
+
+def test_603_5_target_creature_that_player_controls() -> None:
+    """603.2c, 115.1, 603.5: the attacker's 1 to bob lets alice have it deal 2 to a creature bob controls (his
+    1/2 dies) or to none; carol's creature and alice's are no legal targets."""
+    s = board(creature("k", "alice", 1, 1, COMMANDO), creature("y", "bob", 1, 2), creature("z", "carol", 1, 1),
+              creature("w", "alice", 1, 2), carol=20, attackers={"k": "bob"}, blockers={})
+    assert {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {(19, ()), (19, ("y",))}
+
+
+def test_603_3d_no_creature_of_that_player() -> None:
+    """603.3d, 603.5: carol controls no creature: the trigger of the attacker's 1 to her has no target (put
+    with none or removed, the same end); bob's 1/1 is no target of it."""
+    s = board(creature("k", "alice", 1, 1, COMMANDO), creature("y", "bob", 1, 1), carol=20, attackers={"k": "carol"},
+              blockers={})
+    assert {(o["life"]["carol"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {(19, ())}
+
+
 def test_damage_triggers_keep_the_board_off_the_fight_split() -> None:
     """603.2: a damage trigger's damage may reach any fight: the board is walked (fights.decomposes)."""
     s = board(creature("x", "alice", 2, 2), creature("y", "bob", 1, 4, RECKONER), attackers={"x": "bob"})
@@ -265,8 +292,9 @@ LINES = (GAIN, COUNTER, "Whenever ~ is dealt damage, it deals 1 damage to target
          "Whenever ~ deals damage to a creature, destroy that creature",
          "Whenever ~ deals damage to a player, that player gets a poison counter",
          "When ~ dies, it deals 1 damage to any target")
-# 122.1a, 510.4: counters on each [attacking] creature, with first strikers to let them count
-COUNTER_LINES = (DRANA, BORBORYGMOS, "First strike", GAIN)
+# 122.1a, 510.4: counters on each [attacking] creature, with first strikers to let them count; 603.5 "you may
+# have it deal N damage to target creature that player controls"
+MORE_LINES = (DRANA, BORBORYGMOS, COMMANDO, "First strike", GAIN)
 
 
 def compare(data: dict[str, Any]) -> None:
@@ -300,8 +328,8 @@ def test_603_2_open_blocks_equal_reference(data: dict[str, Any]) -> None:
 
 @settings(max_examples=examples(6), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, COUNTER_LINES)))
-def test_122_1a_counters_on_each_creature_equal_reference(data: dict[str, Any]) -> None:
-    """Declared combats where "put a +1/+1 counter on each [attacking] creature you control" may act between
-    the first-strike and regular steps."""
+@given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, MORE_LINES)))
+def test_122_1a_603_5_counters_and_that_player_s_creature_equal_reference(data: dict[str, Any]) -> None:
+    """Declared combats where "put a +1/+1 counter on each [attacking] creature you control" and "you may have it
+    deal 2 damage to target creature that player controls" may act between the first-strike and regular steps."""
     compare(data)

@@ -2481,7 +2481,9 @@ _DAMAGE_EFFECTS = (
     ("counters_yours", "", re.compile(r"put (?P<n>\w+) \+1/\+1 counters? on each creature you control")),
     ("counters_attacking", "", re.compile(r"put (?P<n>\w+) \+1/\+1 counters? on each attacking creature you "
                                           r"control")),
-    ("damage", "", re.compile(rf"(?:it|this creature) deals {_MUCH} damage to (?P<whom>.+)")),  # 120.3
+    # 120.3; 603.5: "you may have it deal …" (its target chosen as it is put, or none)
+    ("damage", "", re.compile(rf"(?:(?P<may>you may have )(?:it|this creature) deal|(?:it|this creature) deals) "
+                              rf"{_MUCH} damage to (?P<whom>.+)")),
     ("opponents_gain", "", re.compile(rf"each opponent gains {_MUCH} life")),  # 119.3, 102.2
     ("poison", "player", re.compile(r"that player gets (?P<n>\w+) poison counters?")),  # 122.1f
     ("destroy", "creature", re.compile(r"destroy that creature")),  # 701.8a
@@ -2489,8 +2491,11 @@ _DAMAGE_EFFECTS = (
     ("tap", "creature", re.compile(r"tap that creature(?: and it doesn't untap during its controller's next "
                                    r"untap step)?")),
     ("uncounter", "", re.compile(r"remove all -1/-1 counters from (?:it|this creature)")))  # 122.1a
-# "it deals N damage to …": a target (115.1) or a player it names (115.10b, 102.2), as death triggers have them
-_DAMAGE_WHOM = {**DEATH_TARGETS, "each opponent": "each_opponent"}
+# "it deals N damage to …": a target (115.1) or a player it names (115.10b, 102.2), as death triggers have them;
+# "target creature that player controls": one the player it dealt damage to controls (603.2c, 603.3d)
+_DAMAGE_WHOM = {**DEATH_TARGETS, "each opponent": "each_opponent",
+                "target creature that player controls": "creature_that_player"}
+_UNTARGETED = ("you", "each_player", "each_opponent")
 
 
 @dataclass(frozen=True)
@@ -2501,10 +2506,13 @@ class DamageTrigger:
     N life, ``counters`` N +1/+1 counters on its source, on each creature its controller controls
     (``counters_yours``) or on each attacking one (``counters_attacking``), ``damage`` N to `whom`,
     ``opponents_gain`` N life, ``poison`` N counters to that player, ``destroy`` or ``tap`` that creature,
-    ``uncounter`` its source's -1/-1 counters); `amount` 0 is "that much" (the event's damage).
+    ``uncounter`` its source's -1/-1 counters); `amount` 0 is "that much" (the event's damage); `optional`:
+    "you may have it deal" (603.5).
 
     >>> DamageTrigger(True, "any", "damage", 0, "opponent").term("is_dealt_damage")
     'is_dealt_damage(combat,any,damage(much,opponent))'
+    >>> DamageTrigger(True, "player", "damage", 2, "creature_that_player", True).term("deals_damage")
+    'deals_damage(combat,player,damage(2,may(creature_that_player)))'
     """
 
     combat: bool
@@ -2512,19 +2520,25 @@ class DamageTrigger:
     effect: str
     amount: int = 1
     whom: str = ""
+    optional: bool = False
+
+    @property
+    def spec(self) -> str:
+        """What its damage may be dealt to, as a death trigger's (``may(S)``: or to none, 603.5)."""
+        return f"may({self.whom})" if self.optional else self.whom
 
     def term(self, kind: str) -> str:
         """The ASP term ``KIND(Combat,To,Effect)`` (encodings/dealt.lp)."""
         to = f'creature_type("{self.to}")' if self.to not in (*_DAMAGE_TO.values(), "any") else self.to
         n = self.amount or "much"
-        effect = {"damage": f"damage({n},{self.whom})", "destroy": "destroy", "tap": "tap",
+        effect = {"damage": f"damage({n},{self.spec})", "destroy": "destroy", "tap": "tap",
                   "uncounter": "uncounter"}.get(self.effect, f"{self.effect}({n})")
         return f"{kind}({'combat' if self.combat else 'any'},{to},{effect})"
 
     @property
     def targeted(self) -> bool:
         """Whether it has a target (115.1): "it deals N damage to target …"."""
-        return self.effect == "damage" and self.whom not in ("you", "each_player", "each_opponent")
+        return self.effect == "damage" and self.whom not in _UNTARGETED
 
     @property
     def may_kill(self) -> bool:
@@ -2561,6 +2575,9 @@ def _damage_trigger(text: str) -> list[Ability] | None:
         whom = _DAMAGE_WHOM.get(groups.get("whom", ""), "") if effect == "damage" else ""
         if n is None or (effect == "damage" and not whom) or (n == 0 and effect in ("counters", "poison")):
             return None
+        if (whom == "creature_that_player" and to not in ("player", "opponent")) or (
+                groups.get("may") and whom in _UNTARGETED):
+            return None  # "that player" needs a player; "you may" only beside a target here
         return [Ability(DEALT_TRIGGERS[0] if m.group("dealt") else DEALT_TRIGGERS[1],
-                        DamageTrigger(m.group("combat") is not None, to, effect, n, whom))]
+                        DamageTrigger(m.group("combat") is not None, to, effect, n, whom, bool(groups.get("may"))))]
     return None

@@ -438,6 +438,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              "damage to a player, put a +1/+1 counter on each creature you control",
              ("Whenever ~ deals combat damage to a player, put a +1/+1 counter on each attacking creature you "
               "control",), literal=False),
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage [to <recipient>], [you may have] it deal[s] N damage "
+             "to <target>", "deals_damage", "120.3", "Whenever this creature deals combat damage to a player, you may "
+             "have it deal 2 damage to target creature that player controls",
+             ("Whenever ~ deals damage to an opponent, it deals 1 damage to target creature that player controls",
+              "Whenever ~ deals damage, it deals that much damage to each opponent"), literal=False),
     LineForm("dealt-trigger", "Whenever ~ deals [combat] damage [to <recipient>], remove all -1/-1 counters from it",
              "deals_damage", "120.3", "Whenever this creature deals damage to an opponent, remove all -1/-1 counters "
              "from it", ("Whenever ~ deals combat damage to a player, remove all -1/-1 counters from it",),

@@ -89,21 +89,29 @@ def triggered(s: Situation, events: Events, combat: bool) -> tuple[Trigger, ...]
         p = s.permanent(source)
         d = cast(DamageTrigger, p.abilities[j].value)
         fixed = {"you": p.controller, "it": source, "that": recipient}.get(_FIXED.get(d.effect, ""), "")
-        known = tuple(sorted((*lki(s, source), f"spec({d.whom})"))) if d.effect == "damage" else ()
+        known = _known(s, source, d, recipient) if d.effect == "damage" else ()
         found.append(Trigger(p.abilities[j].kind, source, fixed, d.amount or n, p.controller, known, j))
     order = apnap(s)
     return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.source, t.ability, t.target, t.amount)))
+
+
+def _known(s: Situation, source: str, d: DamageTrigger, recipient: str) -> tuple[str, ...]:
+    """What its damage reads of its source (608.2h, triggers.lp's ``source_lki``), what it may be dealt to,
+    and "that player" for "target creature that player controls" (the player it dealt damage to, 603.2c)."""
+    that = (f"that_player({String(recipient)})",) if d.whom == "creature_that_player" else ()
+    return tuple(sorted((*lki(s, source), f"spec({d.spec})", *that)))
 
 
 def targets(s: Situation, t: Trigger) -> list[str]:
     """What `t` may be put on the stack naming (603.3d): what it does something to, fixed as it triggered
     (none for damage to "you", "each player", "each opponent", 115.10b); or each legal target of its
     damage (115.1, 115.4, 702.11b, 702.16b, 702.18a, triggers.lp's ``#program dies_targets``, its source as it
-    was as it triggered, 608.2h), none if there is none (603.3d: it is removed from the stack)."""
+    was as it triggered, 608.2h), none if there is none (603.3d: it is removed from the stack); "you may have it
+    deal" also none (603.5: its damage not chosen)."""
     d = effect_of(s, t)
     if not d.targeted:
         return [t.target]
-    return list(_targets(s, t.lki))
+    return [""] * d.optional + list(_targets(s, t.lki))
 
 
 def resolved(s: Situation, t: Trigger) -> Situation:
@@ -113,7 +121,7 @@ def resolved(s: Situation, t: Trigger) -> Situation:
     if d.effect == "damage":
         known = t.lki
         if not s.permanent(t.source).left_battlefield:  # 608.2h: its current information
-            known = tuple(sorted((*lki(s, t.source), f"spec({d.whom})")))
+            known = tuple(sorted((*lki(s, t.source), *(x for x in t.lki if x.startswith(("spec(", "that_player("))))))
         kind = "dies_each_opponent" if d.whom == "each_opponent" else "dies_damage"
         return _dealt_by(s, kind, t.target, t.amount, known)
     return _resolved(s, d.effect, t.target, t.amount)

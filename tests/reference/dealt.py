@@ -27,7 +27,8 @@ damage" as a death trigger's damage (reference.deaths.resolve_death), the source
 still on the battlefield, else as it last existed (608.2h).
 
 A damage trigger on the stack is written ``("dealt", kind, source, target, N, controller, source
-Characteristics, DamageTrigger)``.
+Characteristics, DamageTrigger, recipient)`` (the recipient of its occurrence: "that player" of "target
+creature that player controls").
 
 >>> from pysolver import load_data
 >>> s = load_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
@@ -53,7 +54,7 @@ from .characteristics import Characteristics, characteristics
 from .shields import regenerated, saved
 
 KINDS = ("is_dealt_damage", "deals_damage")
-Dealt = tuple  # ("dealt", kind, source, target, N, controller, Characteristics, DamageTrigger)
+Dealt = tuple  # ("dealt", kind, source, target, N, controller, Characteristics, DamageTrigger, recipient)
 Event = tuple[str, str, int]  # (source, recipient, damage)
 
 
@@ -108,7 +109,7 @@ def triggered(s: Situation, field: dict[str, Characteristics], events: list[Even
                     fixed = {"gain": c.controller, "opponents_gain": c.controller, "counters": pid, "uncounter": pid,
                              "counters_yours": c.controller, "counters_attacking": c.controller,
                              "poison": r, "destroy": r, "tap": r}.get(d.effect, "")
-                    out.append(("dealt", kind, pid, fixed, d.amount or n, c.controller, c, d))
+                    out.append(("dealt", kind, pid, fixed, d.amount or n, c.controller, c, d, r))
     return out
 
 
@@ -116,7 +117,8 @@ def _as_death(t: Dealt) -> tuple:
     """A damage trigger's damage as a death trigger's (reference.deaths: the same targets and results)."""
     d = cast(DamageTrigger, t[7])
     kind = "dies_each_opponent" if d.whom == "each_opponent" else "dies_damage"
-    return ("dies", kind, t[2], t[3], t[4], t[5], t[6], d.whom)
+    spec = f"creature_of:{t[8]}" if d.whom == "creature_that_player" else d.whom  # 603.2c: that player's
+    return ("dies", kind, t[2], t[3], t[4], t[5], t[6], f"may({spec})" if d.optional else spec)  # 603.5
 
 
 def targets(s: Situation, field: dict[str, Characteristics], t: Dealt) -> list[str]:
@@ -130,7 +132,7 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Dealt) -> list[s
 def resolve_dealt(s: Situation, field: dict[str, Characteristics], t: Dealt) -> tuple[Situation, set[str]]:
     """608.2: `t` resolves on `s` (`field`: the permanents on the battlefield): the situation after it and
     the creatures it destroys (the state-based actions are the caller's)."""
-    _, _, source, target, n, controller, lki, d = t
+    _, _, source, target, n, controller, lki, d, _ = t
     if d.effect == "damage":
         death = _as_death(t)
         return deaths.resolve_death(s, field, death[:6] + (field.get(source, lki),) + death[7:])  # 608.2h
