@@ -71,6 +71,8 @@ def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:
      "you control.", "deals_damage(combat,player,counters_yours(1))"),
     ("Drana, Liberator of Malakir", "Whenever Drana, Liberator of Malakir deals combat damage to a player, put a "
      "+1/+1 counter on each attacking creature you control.", "deals_damage(combat,player,counters_attacking(1))"),
+    ("Souls of the Faultless", "Whenever Souls of the Faultless is dealt combat damage, you gain that much life and "
+     "attacking player loses that much life.", "is_dealt_damage(combat,any,drain_attacking(much))"),
     ("Skirk Commando", "Whenever Skirk Commando deals combat damage to a player, you may have it deal 2 damage to "
      "target creature that player controls.", "deals_damage(combat,player,damage(2,may(creature_that_player)))"),
     ("Snapping Thragg", "Whenever Snapping Thragg deals combat damage to a player, you may have it deal 3 damage to "
@@ -90,6 +92,7 @@ def test_603_2_real_lines_parse(name: str, line: str, term: str) -> None:
     # "that player" needs a player dealt damage; "you may" only beside a target
     "Whenever ~ deals damage to a creature, you may have it deal 2 damage to target creature that player controls",
     "Whenever ~ is dealt damage, you may have it deal 2 damage to you",
+    "Whenever ~ is dealt damage, you gain 2 life and attacking player loses 3 life",  # two amounts
 ])
 def test_603_2_other_forms_are_not_understood(line: str) -> None:
     with pytest.raises(UnknownAbilityLine):
@@ -258,6 +261,20 @@ def test_603_3d_no_creature_of_that_player() -> None:
     assert {(o["life"]["carol"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {(19, ())}
 
 
+SOULS = "Whenever ~ is dealt combat damage, you gain that much life and attacking player loses that much life"
+
+
+def test_506_2_the_attacking_player_loses_that_much() -> None:
+    """506.2, 119.3: bob's 0/4 blocker dealt 3 by alice's 3/3: bob gains 3 and alice, the attacking (active)
+    player, loses 3; alice's own 2/4 attacker with the line, blocked by a 2/2: she gains 2 and loses 2."""
+    s = board(creature("x", "alice", 3, 3), creature("y", "bob", 0, 4, "Defender", SOULS), attackers={"x": "bob"},
+              blockers={"y": ["x"]})
+    assert results(s) == {(17, 23, (), (("y", 3),))}
+    s = board(creature("x", "alice", 2, 4, SOULS), creature("y", "bob", 2, 2), attackers={"x": "bob"},
+              blockers={"y": ["x"]})
+    assert results(s) == {(20, 20, ("y",), (("x", 2),))}
+
+
 def test_damage_triggers_keep_the_board_off_the_fight_split() -> None:
     """603.2: a damage trigger's damage may reach any fight: the board is walked (fights.decomposes)."""
     s = board(creature("x", "alice", 2, 2), creature("y", "bob", 1, 4, RECKONER), attackers={"x": "bob"})
@@ -293,8 +310,8 @@ LINES = (GAIN, COUNTER, "Whenever ~ is dealt damage, it deals 1 damage to target
          "Whenever ~ deals damage to a player, that player gets a poison counter",
          "When ~ dies, it deals 1 damage to any target")
 # 122.1a, 510.4: counters on each [attacking] creature, with first strikers to let them count; 603.5 "you may
-# have it deal N damage to target creature that player controls"
-MORE_LINES = (DRANA, BORBORYGMOS, COMMANDO, "First strike", GAIN)
+# have it deal N damage to target creature that player controls"; 506.2 "attacking player loses that much life"
+MORE_LINES = (DRANA, BORBORYGMOS, COMMANDO, SOULS, "First strike", GAIN)
 
 
 def compare(data: dict[str, Any]) -> None:

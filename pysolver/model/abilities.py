@@ -2485,6 +2485,8 @@ _DAMAGE_EFFECTS = (
     ("damage", "", re.compile(rf"(?:(?P<may>you may have )(?:it|this creature) deal|(?:it|this creature) deals) "
                               rf"{_MUCH} damage to (?P<whom>.+)")),
     ("opponents_gain", "", re.compile(rf"each opponent gains {_MUCH} life")),  # 119.3, 102.2
+    # 119.3, 506.2: "you gain N life and attacking player loses N life" (the active player attacks)
+    ("drain_attacking", "", re.compile(r"you gain (?P<n>\w+|that much) life and attacking player loses (?P=n) life")),
     ("poison", "player", re.compile(r"that player gets (?P<n>\w+) poison counters?")),  # 122.1f
     ("destroy", "creature", re.compile(r"destroy that creature")),  # 701.8a
     # 701.26a; 502.3: not untapping in an untap step is after the combat (an inert rider)
@@ -2505,7 +2507,8 @@ class DamageTrigger:
     ``player_or_planeswalker``, ``creature`` or a creature type, 205.3m) — and what it does (`effect`: ``gain``
     N life, ``counters`` N +1/+1 counters on its source, on each creature its controller controls
     (``counters_yours``) or on each attacking one (``counters_attacking``), ``damage`` N to `whom`,
-    ``opponents_gain`` N life, ``poison`` N counters to that player, ``destroy`` or ``tap`` that creature,
+    ``opponents_gain`` N life, ``drain_attacking`` (its controller gains N life and the attacking player loses
+    N), ``poison`` N counters to that player, ``destroy`` or ``tap`` that creature,
     ``uncounter`` its source's -1/-1 counters); `amount` 0 is "that much" (the event's damage); `optional`:
     "you may have it deal" (603.5).
 

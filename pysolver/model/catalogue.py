@@ -427,6 +427,9 @@ CATALOGUE: tuple[LineForm, ...] = (
               "Whenever ~ is dealt damage, it deals that much damage to you"), literal=False),
     LineForm("dealt-trigger", "Whenever ~ is dealt [combat] damage, each opponent gains N life", "is_dealt_damage",
              "120.3", "Whenever this creature is dealt damage, each opponent gains that much life", literal=False),
+    LineForm("dealt-trigger", "Whenever ~ is dealt [combat] damage, you gain N life and attacking player loses N life",
+             "is_dealt_damage", "506.2", "Whenever this creature is dealt combat damage, you gain that much life and "
+             "attacking player loses that much life", literal=False),
     LineForm("dealt-trigger", "Whenever ~ deals [combat] damage [to <recipient>], you gain N life", "deals_damage",
              "120.3", "Whenever this creature deals damage, you gain that much life",
              ("Whenever ~ deals combat damage, you gain that much life",), literal=False),

@@ -10,7 +10,8 @@ that kind (603.2c); "that much" is the damage of that occurrence, and prevented 
 702.16e). The abilities go on the stack the next time a player would receive priority (603.3), by their
 controllers in APNAP order, each player's in the order they choose (603.3b), with their targets (603.3d,
 :func:`targets`: "it deals N damage to target …"; one without a legal target is removed, 603.3d). What each
-does is fixed as it triggers: its controller gains life, or each opponent (119.3, 102.2), its source gets
+does is fixed as it triggers: its controller gains life, or each opponent (119.3, 102.2), or its controller
+gains and the attacking player loses that much (506.2: the active player), its source gets
 +1/+1 counters or loses its -1/-1 counters (122.1a, if still on the battlefield, 400.7), or each creature its
 controller controls, or each of them attacking (506.4), gets +1/+1 counters as it resolves, "that player" gets
 poison counters (122.1f), "that creature" is tapped or destroyed (701.26a, 701.8a; 702.12b, 701.19a).
@@ -48,7 +49,7 @@ DEALT = CHARACTERISTICS + ("dealt",)
 CACHED = 4096  # programs remembered by their situations (searches reach the same states again)
 Events = frozenset[tuple[str, str, int]]  # (source, recipient, damage) of one event (120.3)
 # what each effect does something to, fixed as it triggers: its controller (603.3a), its source, the recipient
-_FIXED = {"gain": "you", "opponents_gain": "you", "counters": "it", "counters_yours": "you",
+_FIXED = {"gain": "you", "opponents_gain": "you", "drain_attacking": "you", "counters": "it", "counters_yours": "you",
           "counters_attacking": "you", "uncounter": "it", "poison": "that", "destroy": "that", "tap": "that"}
 
 

@@ -17,7 +17,8 @@ player's in any order, :func:`reference.deaths.put_sequences`), with a target fo
 target …" (603.3d: the targets a death trigger of that spec has, reference.deaths.targets; one without a
 legal target is not put on the stack).
 
-Resolving (608.2): its controller gains N life, or each opponent does (119.3, 102.2); N +1/+1 counters on
+Resolving (608.2): its controller gains N life, or each opponent does (119.3, 102.2), or its controller gains
+N and the attacking player, the active one (506.2), loses N; N +1/+1 counters on
 its source, or its -1/-1 counters removed, if it is still on the battlefield (122.1a, 400.7); N +1/+1
 counters on each creature its controller controls as it resolves, or on each of them attacking (a creature
 removed from combat is not, 506.4); "that player"
@@ -106,9 +107,9 @@ def triggered(s: Situation, field: dict[str, Characteristics], events: list[Even
                 else:
                     occurrences = [(r, n) for src, r, n in events if src == pid and _named(s, field, c, d.to, r)]
                 for r, n in occurrences:
-                    fixed = {"gain": c.controller, "opponents_gain": c.controller, "counters": pid, "uncounter": pid,
-                             "counters_yours": c.controller, "counters_attacking": c.controller,
-                             "poison": r, "destroy": r, "tap": r}.get(d.effect, "")
+                    fixed = {"gain": c.controller, "opponents_gain": c.controller, "drain_attacking": c.controller,
+                             "counters": pid, "uncounter": pid, "counters_yours": c.controller,
+                             "counters_attacking": c.controller, "poison": r, "destroy": r, "tap": r}.get(d.effect, "")
                     out.append(("dealt", kind, pid, fixed, d.amount or n, c.controller, c, d, r))
     return out
 
@@ -136,10 +137,12 @@ def resolve_dealt(s: Situation, field: dict[str, Characteristics], t: Dealt) -> 
     if d.effect == "damage":
         death = _as_death(t)
         return deaths.resolve_death(s, field, death[:6] + (field.get(source, lki),) + death[7:])  # 608.2h
-    if d.effect in ("gain", "opponents_gain", "poison"):
+    if d.effect in ("gain", "opponents_gain", "poison", "drain_attacking"):
         def changed(name: str) -> dict[str, int]:
             if d.effect == "poison":
                 return {"poison": n} if name == target else {}
+            if d.effect == "drain_attacking":  # 506.2: the active player is the attacking player
+                return {"life": n * (name == controller) - n * (name == s.active)}
             return {"life": n} if (name == controller) == (d.effect == "gain") else {}
         return replace(s, players=tuple(replace(p, **{k: getattr(p, k) + v for k, v in changed(p.name).items()})
                                         for p in s.players)), set()
