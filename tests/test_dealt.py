@@ -73,6 +73,8 @@ def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:
      "+1/+1 counter on each attacking creature you control.", "deals_damage(combat,player,counters_attacking(1))"),
     ("Souls of the Faultless", "Whenever Souls of the Faultless is dealt combat damage, you gain that much life and "
      "attacking player loses that much life.", "is_dealt_damage(combat,any,drain_attacking(much))"),
+    ("Grenzo's Ruffians", "Whenever Grenzo's Ruffians deals combat damage to an opponent, it deals that much damage "
+     "to each other opponent.", "deals_damage(combat,opponent,damage(much,each_other_opponent))"),
     ("Skirk Commando", "Whenever Skirk Commando deals combat damage to a player, you may have it deal 2 damage to "
      "target creature that player controls.", "deals_damage(combat,player,damage(2,may(creature_that_player)))"),
     ("Snapping Thragg", "Whenever Snapping Thragg deals combat damage to a player, you may have it deal 3 damage to "
@@ -264,6 +266,18 @@ def test_603_3d_no_creature_of_that_player() -> None:
 SOULS = "Whenever ~ is dealt combat damage, you gain that much life and attacking player loses that much life"
 
 
+RUFFIANS = "Whenever ~ deals combat damage to an opponent, it deals that much damage to each other opponent"
+
+
+@pytest.mark.parametrize(("carol", "lives"), [(20, (18, 18)), (None, (18, None))])
+def test_102_2_each_other_opponent(carol: int | None, lives: tuple[int, int | None]) -> None:
+    """102.2, 603.2c: the 2/2 unblocked deals 2 to bob and then that much to each opponent but bob: carol, if
+    she plays (alice loses nothing)."""
+    s = board(creature("x", "alice", 2, 2, RUFFIANS), carol=carol, attackers={"x": "bob"}, blockers={})
+    (o,) = pysolver.outcomes(s)
+    assert (o["life"]["alice"], o["life"]["bob"], o["life"].get("carol")) == (20, *lives)
+
+
 def test_506_2_the_attacking_player_loses_that_much() -> None:
     """506.2, 119.3: bob's 0/4 blocker dealt 3 by alice's 3/3: bob gains 3 and alice, the attacking (active)
     player, loses 3; alice's own 2/4 attacker with the line, blocked by a 2/2: she gains 2 and loses 2."""
@@ -310,8 +324,9 @@ LINES = (GAIN, COUNTER, "Whenever ~ is dealt damage, it deals 1 damage to target
          "Whenever ~ deals damage to a player, that player gets a poison counter",
          "When ~ dies, it deals 1 damage to any target")
 # 122.1a, 510.4: counters on each [attacking] creature, with first strikers to let them count; 603.5 "you may
-# have it deal N damage to target creature that player controls"; 506.2 "attacking player loses that much life"
-MORE_LINES = (DRANA, BORBORYGMOS, COMMANDO, SOULS, "First strike", GAIN)
+# have it deal N damage to target creature that player controls"; 506.2 "attacking player loses that much life";
+# 102.2 "each other opponent"
+MORE_LINES = (DRANA, BORBORYGMOS, COMMANDO, SOULS, RUFFIANS, "First strike", GAIN)
 
 
 def compare(data: dict[str, Any]) -> None:

@@ -2494,10 +2494,14 @@ _DAMAGE_EFFECTS = (
                                    r"untap step)?")),
     ("uncounter", "", re.compile(r"remove all -1/-1 counters from (?:it|this creature)")))  # 122.1a
 # "it deals N damage to …": a target (115.1) or a player it names (115.10b, 102.2), as death triggers have them;
-# "target creature that player controls": one the player it dealt damage to controls (603.2c, 603.3d)
+# "target creature that player controls": one the player it dealt damage to controls (603.2c, 603.3d); "each
+# other opponent": each opponent but that player (102.2)
 _DAMAGE_WHOM = {**DEATH_TARGETS, "each opponent": "each_opponent",
-                "target creature that player controls": "creature_that_player"}
-_UNTARGETED = ("you", "each_player", "each_opponent")
+                "target creature that player controls": "creature_that_player",
+                "each other opponent": "each_other_opponent"}
+_UNTARGETED = ("you", "each_player", "each_opponent", "each_other_opponent")
+#: what names "that player", the player a damage trigger's source dealt damage to (603.2c)
+THAT_PLAYER = ("creature_that_player", "each_other_opponent")
 
 
 @dataclass(frozen=True)
@@ -2578,7 +2582,7 @@ def _damage_trigger(text: str) -> list[Ability] | None:
         whom = _DAMAGE_WHOM.get(groups.get("whom", ""), "") if effect == "damage" else ""
         if n is None or (effect == "damage" and not whom) or (n == 0 and effect in ("counters", "poison")):
             return None
-        if (whom == "creature_that_player" and to not in ("player", "opponent")) or (
+        if (whom in THAT_PLAYER and to not in ("player", "opponent")) or (
                 groups.get("may") and whom in _UNTARGETED):
             return None  # "that player" needs a player; "you may" only beside a target here
         return [Ability(DEALT_TRIGGERS[0] if m.group("dealt") else DEALT_TRIGGERS[1],

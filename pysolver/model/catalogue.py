@@ -445,7 +445,9 @@ CATALOGUE: tuple[LineForm, ...] = (
              "to <target>", "deals_damage", "120.3", "Whenever this creature deals combat damage to a player, you may "
              "have it deal 2 damage to target creature that player controls",
              ("Whenever ~ deals damage to an opponent, it deals 1 damage to target creature that player controls",
-              "Whenever ~ deals damage, it deals that much damage to each opponent"), literal=False),
+              "Whenever ~ deals damage, it deals that much damage to each opponent",
+              "Whenever ~ deals combat damage to an opponent, it deals that much damage to each other opponent"),
+             literal=False),
     LineForm("dealt-trigger", "Whenever ~ deals [combat] damage [to <recipient>], remove all -1/-1 counters from it",
              "deals_damage", "120.3", "Whenever this creature deals damage to an opponent, remove all -1/-1 counters "
              "from it", ("Whenever ~ deals combat damage to a player, remove all -1/-1 counters from it",),

@@ -39,7 +39,7 @@ from clingo import Function, Number, String
 from ..asp.facts import atom, program, situation_facts
 from ..asp.solving import CHARACTERISTICS, control, one_model
 from ..model import Permanent, Situation
-from ..model.abilities import DEALT_TRIGGERS, DamageTrigger
+from ..model.abilities import DEALT_TRIGGERS, THAT_PLAYER, DamageTrigger
 from ..model.moves import Trigger
 from .combat import regenerate
 from .damage_log import Dealt
@@ -98,8 +98,9 @@ def triggered(s: Situation, events: Events, combat: bool) -> tuple[Trigger, ...]
 
 def _known(s: Situation, source: str, d: DamageTrigger, recipient: str) -> tuple[str, ...]:
     """What its damage reads of its source (608.2h, triggers.lp's ``source_lki``), what it may be dealt to,
-    and "that player" for "target creature that player controls" (the player it dealt damage to, 603.2c)."""
-    that = (f"that_player({String(recipient)})",) if d.whom == "creature_that_player" else ()
+    and "that player" for "target creature that player controls" and "each other opponent" (the player it
+    dealt damage to, 603.2c)."""
+    that = (f"that_player({String(recipient)})",) if d.whom in THAT_PLAYER else ()
     return tuple(sorted((*lki(s, source), f"spec({d.spec})", *that)))
 
 

@@ -118,14 +118,15 @@ def _as_death(t: Dealt) -> tuple:
     """A damage trigger's damage as a death trigger's (reference.deaths: the same targets and results)."""
     d = cast(DamageTrigger, t[7])
     kind = "dies_each_opponent" if d.whom == "each_opponent" else "dies_damage"
-    spec = f"creature_of:{t[8]}" if d.whom == "creature_that_player" else d.whom  # 603.2c: that player's
+    # 603.2c: that player's creature, each opponent but that player
+    spec = f"{d.whom}:{t[8]}" if d.whom in ("creature_that_player", "each_other_opponent") else d.whom
     return ("dies", kind, t[2], t[3], t[4], t[5], t[6], f"may({spec})" if d.optional else spec)  # 603.5
 
 
 def targets(s: Situation, field: dict[str, Characteristics], t: Dealt) -> list[str]:
     """603.3d: what it is put on the stack naming: its fixed object or player, or each legal target."""
     d = cast(DamageTrigger, t[7])
-    if d.effect != "damage" or d.whom in ("you", "each_player", "each_opponent"):
+    if d.effect != "damage" or d.whom in ("you", "each_player", "each_opponent", "each_other_opponent"):
         return [t[3]]
     return deaths.targets(s, field, _as_death(t))
 
