@@ -75,6 +75,8 @@ def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:
      "attacking player loses that much life.", "is_dealt_damage(combat,any,drain_attacking(much))"),
     ("Grenzo's Ruffians", "Whenever Grenzo's Ruffians deals combat damage to an opponent, it deals that much damage "
      "to each other opponent.", "deals_damage(combat,opponent,damage(much,each_other_opponent))"),
+    ("Necropolis Regent", "Whenever a creature you control deals combat damage to a player, put that many +1/+1 "
+     "counters on it.", "yours_deal_damage(combat,player,counters(much))"),
     ("Skirk Commando", "Whenever Skirk Commando deals combat damage to a player, you may have it deal 2 damage to "
      "target creature that player controls.", "deals_damage(combat,player,damage(2,may(creature_that_player)))"),
     ("Snapping Thragg", "Whenever Snapping Thragg deals combat damage to a player, you may have it deal 3 damage to "
@@ -278,6 +280,22 @@ def test_102_2_each_other_opponent(carol: int | None, lives: tuple[int, int | No
     assert (o["life"]["alice"], o["life"]["bob"], o["life"].get("carol")) == (20, *lives)
 
 
+REGENT = "Whenever a creature you control deals combat damage to a player, put that many +1/+1 counters on it"
+
+
+def test_603_2c_each_creature_you_control_that_dealt_combat_damage() -> None:
+    """603.2c, 510.4, 122.1a: alice's 2/2 first striker and 1/1 double striker hit bob in the first-strike step
+    (2 + 1): the 2/2 gets 2 counters, the 1/1 one (2/2), whose regular hit is 2 (bob 20 - 3 - 2 = 15); bob's
+    own Regent-like creature watches only his creatures; without the line bob ends at 16."""
+    s = board(creature("r", "alice", 0, 1, REGENT), creature("x", "alice", 2, 2, "First strike"),
+              creature("y", "alice", 1, 1, "Double strike"), creature("b", "bob", 0, 1, REGENT),
+              attackers={"x": "bob", "y": "bob"}, blockers={})
+    assert results(s) == {(20, 15, (), ())}
+    s = board(creature("x", "alice", 2, 2, "First strike"), creature("y", "alice", 1, 1, "Double strike"),
+              attackers={"x": "bob", "y": "bob"}, blockers={})
+    assert results(s) == {(20, 16, (), ())}
+
+
 def test_506_2_the_attacking_player_loses_that_much() -> None:
     """506.2, 119.3: bob's 0/4 blocker dealt 3 by alice's 3/3: bob gains 3 and alice, the attacking (active)
     player, loses 3; alice's own 2/4 attacker with the line, blocked by a 2/2: she gains 2 and loses 2."""
@@ -325,8 +343,8 @@ LINES = (GAIN, COUNTER, "Whenever ~ is dealt damage, it deals 1 damage to target
          "When ~ dies, it deals 1 damage to any target")
 # 122.1a, 510.4: counters on each [attacking] creature, with first strikers to let them count; 603.5 "you may
 # have it deal N damage to target creature that player controls"; 506.2 "attacking player loses that much life";
-# 102.2 "each other opponent"
-MORE_LINES = (DRANA, BORBORYGMOS, COMMANDO, SOULS, RUFFIANS, "First strike", GAIN)
+# 102.2 "each other opponent"; 603.2c "a creature you control deals combat damage to a player"
+MORE_LINES = (DRANA, BORBORYGMOS, COMMANDO, SOULS, RUFFIANS, REGENT, "First strike", GAIN)
 
 
 def compare(data: dict[str, Any]) -> None:

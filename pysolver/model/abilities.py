@@ -865,7 +865,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     triggered = _parse_trigger(text)
     if triggered is not None:
         return [triggered]
-    window = _window_trigger(text) or _damage_trigger(text)
+    window = _window_trigger(text) or _damage_trigger(text) or _watched_damage_trigger(text)
     if window is not None:
         return window
     on_combat = _on_combat(text)
@@ -2465,8 +2465,8 @@ def _defining(text: str) -> list[Ability] | None:
 # it, or, naming a recipient, once for each recipient of that kind it dealt damage to (603.2c), "that much"
 # the damage dealt to it (pysolver.rules.dealt, encodings/dealt.lp).
 
-#: the kinds, by the event: ~ is dealt damage; ~ deals damage
-DEALT_TRIGGERS = ("is_dealt_damage", "deals_damage")
+#: the kinds, by the event: ~ is dealt damage; ~ deals damage; a creature its controller controls deals damage
+DEALT_TRIGGERS = ("is_dealt_damage", "deals_damage", "yours_deal_damage")
 _DAMAGE_EVENT = re.compile(r"whenever this creature (?:(?P<dealt>is dealt)|deals) (?P<combat>combat )?damage"
                            r"(?: to (?P<to>a player or planeswalker|a player|an opponent|a creature|an? [a-z'-]+))?, "
                            r"(?P<effect>.+)")
@@ -2588,3 +2588,24 @@ def _damage_trigger(text: str) -> list[Ability] | None:
         return [Ability(DEALT_TRIGGERS[0] if m.group("dealt") else DEALT_TRIGGERS[1],
                         DamageTrigger(m.group("combat") is not None, to, effect, n, whom, bool(groups.get("may"))))]
     return None
+
+
+# 603.2c, 510.1: "Whenever a creature you control deals combat damage to a player, put N / that many +1/+1
+# counters on it": once for each creature of its controller that dealt combat damage to a player in a step (an
+# attacking creature deals combat damage to the one player it attacks, 510.1b), the counters on that creature.
+_WATCHED_EVENT = re.compile(r"whenever a creature you control deals combat damage to (?P<to>a player|an opponent), "
+                            r"put (?P<n>\w+|that many) \+1/\+1 counters? on (?:it|that creature)")
+
+
+def _watched_damage_trigger(text: str) -> list[Ability] | None:
+    """ "Whenever a creature you control deals combat damage to a player, put N +1/+1 counters on it", or None.
+
+    >>> _watched_damage_trigger("whenever a creature you control deals combat damage to a player, put that many "
+    ...                         "+1/+1 counters on it")[0].term
+    'yours_deal_damage(combat,player,counters(much))'
+    """
+    m = _WATCHED_EVENT.fullmatch(text)
+    n = None if m is None else 0 if m.group("n") == "that many" else _count(m.group("n"))
+    if m is None or n is None:
+        return None
+    return [Ability(DEALT_TRIGGERS[2], DamageTrigger(True, _DAMAGE_TO[m.group("to")], "counters", n))]

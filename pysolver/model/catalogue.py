@@ -456,6 +456,10 @@ CATALOGUE: tuple[LineForm, ...] = (
              "deals_damage", "120.3", "Whenever this creature deals damage to a Dinosaur, destroy that creature",
              ("Whenever ~ deals damage to a creature, tap that creature and it doesn't untap during its "
               "controller's next untap step",), literal=False),
+    LineForm("dealt-trigger", "Whenever a creature you control deals combat damage to a player, put N +1/+1 counters "
+             "on it", "yours_deal_damage", "603.2c", "Whenever a creature you control deals combat damage to a player, "
+             "put that many +1/+1 counters on it", ("Whenever a creature you control deals combat damage to a player, "
+                                                    "put a +1/+1 counter on it",), literal=False),
     LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a player, that player gets N poison counters",
              "deals_damage", "120.3", "Whenever this creature deals damage to a player, that player gets a poison "
              "counter", literal=False),

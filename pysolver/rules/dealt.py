@@ -3,20 +3,20 @@
 
 A damage event (120.3) is all the combat damage of one step (510.2: :class:`~pysolver.rules.combat.StepResult`
 ``events``, ``encodings/outcomes.lp``), or the damage one resolving ability deals (608.2,
-:mod:`pysolver.rules.damage_log`). :func:`triggered` reads off ``encodings/dealt.lp`` what it triggers, looking
-at the permanents as they were when it happened: "is dealt damage" once for the creature however many sources
-dealt it damage, "deals damage" once for its source, "deals damage to <a recipient>" once for each recipient of
-that kind (603.2c); "that much" is the damage of that occurrence, and prevented damage is not dealt (615.1a,
-702.16e). The abilities go on the stack the next time a player would receive priority (603.3), by their
-controllers in APNAP order, each player's in the order they choose (603.3b), with their targets (603.3d,
-:func:`targets`: "it deals N damage to target …"; one without a legal target is removed, 603.3d). What each
-does is fixed as it triggers: its controller gains life, or each opponent (119.3, 102.2), or its controller
-gains and the attacking player loses that much (506.2: the active player), its source gets
-+1/+1 counters or loses its -1/-1 counters (122.1a, if still on the battlefield, 400.7), or each creature its
-controller controls, or each of them attacking (506.4), gets +1/+1 counters as it resolves, "that player" gets
-poison counters (122.1f), "that creature" is tapped or destroyed (701.26a, 701.8a; 702.12b, 701.19a).
-:func:`resolved` applies one (608.2; its damage through ``#program resolve_dies``, the source's current
-information if it is still on the battlefield, else as it last existed: 608.2h).
+:mod:`pysolver.rules.damage_log`). :func:`triggered` reads off ``encodings/dealt.lp`` what it triggers, looking at
+the permanents as they were when it happened: "is dealt damage" once for the creature however many sources dealt it
+damage, "deals damage" once for its source, "deals damage to <a recipient>" once for each recipient of that kind, "a
+creature you control deals combat damage to a player" once for each such creature (603.2c); "that much" is the
+damage of that occurrence, and prevented damage is not dealt (615.1a, 702.16e). The abilities go on the stack the
+next time a player would receive priority (603.3), by their controllers in APNAP order, each player's in the order
+they choose (603.3b), with their targets (603.3d, :func:`targets`: "it deals N damage to target …"; one without a
+legal target is removed, 603.3d). What each does is fixed as it triggers: its controller gains life, or each
+opponent (119.3, 102.2), or its controller gains and the attacking player loses that much (506.2: the active
+player), its source gets +1/+1 counters or loses its -1/-1 counters (122.1a, if still on the battlefield, 400.7), or
+each creature its controller controls, or each of them attacking (506.4), gets +1/+1 counters as it resolves, "that
+player" gets poison counters (122.1f), "that creature" is tapped or destroyed (701.26a, 701.8a; 702.12b, 701.19a).
+:func:`resolved` applies one (608.2; its damage through ``#program resolve_dies``, the source's current information
+if it is still on the battlefield, else as it last existed: 608.2h).
 
 >>> from pysolver.files.loader import situation_from_data
 >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
@@ -90,6 +90,8 @@ def triggered(s: Situation, events: Events, combat: bool) -> tuple[Trigger, ...]
         p = s.permanent(source)
         d = cast(DamageTrigger, p.abilities[j].value)
         fixed = {"you": p.controller, "it": source, "that": recipient}.get(_FIXED.get(d.effect, ""), "")
+        if p.abilities[j].kind == DEALT_TRIGGERS[2]:  # "it": the creature of its controller that dealt damage
+            fixed = recipient
         known = _known(s, source, d, recipient) if d.effect == "damage" else ()
         found.append(Trigger(p.abilities[j].kind, source, fixed, d.amount or n, p.controller, known, j))
     order = apnap(s)

@@ -4,18 +4,19 @@ resolving.
 
 Independent of the ASP encodings and of ``pysolver.rules.dealt``: input is the typed model and the reference
 characteristics. A damage event (120.3) is the combat damage of one step (510.2: all of it at once) or the
-damage of one resolving ability (608.2; :func:`reference.deaths.resolve_death` deals all noncombat damage
-and tells :func:`recording` what it dealt). Damage prevented (615.1a, 702.16e) is not dealt and triggers
-nothing. Looking at the permanents as the damage was dealt (a face-down one has no abilities, 708.2a):
-"is dealt damage" triggers once per event for the creature dealt damage, "that much" all it was dealt;
-"deals damage" once per event for its source, "that much" all it dealt; "deals damage to <a recipient>"
-once for each recipient of that kind (603.2c: a player, an opponent of its controller, 102.2, a player or
-planeswalker, a creature, a creature of a type, 205.3m, 702.73a), "that much" what that one was dealt;
-"combat damage" only in a combat damage step. Each is controlled by its source's controller (603.3a) and
-put on the stack with the death and combat-damage triggers of the same moment (603.3b, APNAP, each
-player's in any order, :func:`reference.deaths.put_sequences`), with a target for "it deals N damage to
-target …" (603.3d: the targets a death trigger of that spec has, reference.deaths.targets; one without a
-legal target is not put on the stack).
+damage of one resolving ability (608.2; :func:`reference.deaths.resolve_death` deals all noncombat damage and
+tells :func:`recording` what it dealt). Damage prevented (615.1a, 702.16e) is not dealt and triggers nothing.
+Looking at the permanents as the damage was dealt (a face-down one has no abilities, 708.2a): "is dealt
+damage" triggers once per event for the creature dealt damage, "that much" all it was dealt; "deals damage"
+once per event for its source, "that much" all it dealt; "deals damage to <a recipient>" once for each
+recipient of that kind (603.2c: a player, an opponent of its controller, 102.2, a player or planeswalker, a
+creature, a creature of a type, 205.3m, 702.73a), "that much" what that one was dealt; "combat damage" only in
+a combat damage step; "a creature you control deals combat damage to a player" once for each creature its
+controller controls that did, "it" that creature. Each is controlled by its source's controller (603.3a) and
+put on the stack with the death and combat-damage triggers of the same moment (603.3b, APNAP, each player's in
+any order, :func:`reference.deaths.put_sequences`), with a target for "it deals N damage to target …" (603.3d:
+the targets a death trigger of that spec has, reference.deaths.targets; one without a legal target is not put
+on the stack).
 
 Resolving (608.2): its controller gains N life, or each opponent does (119.3, 102.2), or its controller gains
 N and the attacking player, the active one (506.2), loses N; N +1/+1 counters on
@@ -54,7 +55,7 @@ from . import deaths
 from .characteristics import Characteristics, characteristics
 from .shields import regenerated, saved
 
-KINDS = ("is_dealt_damage", "deals_damage")
+KINDS = ("is_dealt_damage", "deals_damage", "yours_deal_damage")
 Dealt = tuple  # ("dealt", kind, source, target, N, controller, Characteristics, DamageTrigger, recipient)
 Event = tuple[str, str, int]  # (source, recipient, damage)
 
@@ -100,6 +101,13 @@ def triggered(s: Situation, field: dict[str, Characteristics], events: list[Even
             for value in c.values(kind):
                 d = cast(DamageTrigger, value)
                 if d.combat and not combat:
+                    continue
+                if kind == "yours_deal_damage":  # 603.2c: each creature of its controller's, "it" that one
+                    for src, r, n in events:
+                        x = field.get(src)
+                        if x is not None and x.is_creature and x.controller == c.controller \
+                                and _named(s, field, x, d.to, r):
+                            out.append(("dealt", kind, pid, src, d.amount or n, c.controller, c, d, r))
                     continue
                 if kind == "is_dealt_damage" or d.to == "any":
                     mine = [n for src, r, n in events if (r if kind == "is_dealt_damage" else src) == pid]
