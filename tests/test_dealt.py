@@ -20,6 +20,7 @@ from pysolver.game import fights
 from pysolver.game import gametree as gt
 from pysolver.game.outcomes import count_path, outcome_values
 from pysolver.model.abilities import UnknownAbilityLine, parse_ability_line
+from pysolver.rules import dealt
 
 GAIN = "Whenever ~ is dealt damage, you gain that much life"
 COUNTER = "Whenever ~ is dealt damage, put a +1/+1 counter on it"
@@ -66,6 +67,20 @@ def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:
      "deals_damage(any,opponent,uncounter)"),
     ("Ammit Eternal", "Whenever Ammit Eternal deals combat damage to a player, remove all -1/-1 counters from it.",
      "deals_damage(combat,player,uncounter)"),
+    ("Borborygmos", "Whenever Borborygmos deals combat damage to a player, put a +1/+1 counter on each creature "
+     "you control.", "deals_damage(combat,player,counters_yours(1))"),
+    ("Drana, Liberator of Malakir", "Whenever Drana, Liberator of Malakir deals combat damage to a player, put a "
+     "+1/+1 counter on each attacking creature you control.", "deals_damage(combat,player,counters_attacking(1))"),
+    ("Souls of the Faultless", "Whenever Souls of the Faultless is dealt combat damage, you gain that much life and "
+     "attacking player loses that much life.", "is_dealt_damage(combat,any,drain_attacking(much))"),
+    ("Grenzo's Ruffians", "Whenever Grenzo's Ruffians deals combat damage to an opponent, it deals that much damage "
+     "to each other opponent.", "deals_damage(combat,opponent,damage(much,each_other_opponent))"),
+    ("Necropolis Regent", "Whenever a creature you control deals combat damage to a player, put that many +1/+1 "
+     "counters on it.", "yours_deal_damage(combat,player,counters(much))"),
+    ("Skirk Commando", "Whenever Skirk Commando deals combat damage to a player, you may have it deal 2 damage to "
+     "target creature that player controls.", "deals_damage(combat,player,damage(2,may(creature_that_player)))"),
+    ("Snapping Thragg", "Whenever Snapping Thragg deals combat damage to a player, you may have it deal 3 damage to "
+     "target creature that player controls.", "deals_damage(combat,player,damage(3,may(creature_that_player)))"),
 ])
 def test_603_2_real_lines_parse(name: str, line: str, term: str) -> None:
     """603.2, 120.3: the oracle lines of real cards, the card's name read as the creature."""
@@ -78,6 +93,10 @@ def test_603_2_real_lines_parse(name: str, line: str, term: str) -> None:
     "Whenever ~ deals damage, tap that creature",  # "that creature" needs a creature recipient
     "Whenever ~ is dealt damage, put that much +1/+1 counters on it",
     "Whenever ~ is dealt damage, it deals that much damage to each other opponent",
+    # "that player" needs a player dealt damage; "you may" only beside a target
+    "Whenever ~ deals damage to a creature, you may have it deal 2 damage to target creature that player controls",
+    "Whenever ~ is dealt damage, you may have it deal 2 damage to you",
+    "Whenever ~ is dealt damage, you gain 2 life and attacking player loses 3 life",  # two amounts
 ])
 def test_603_2_other_forms_are_not_understood(line: str) -> None:
     with pytest.raises(UnknownAbilityLine):
@@ -195,6 +214,99 @@ def test_704_5a_a_loss_from_that_much_damage_to_each_player() -> None:
     assert (o["life"], o["lost"]) == ({"alice": 3, "bob": 0}, ["bob"])
 
 
+DRANA = "Whenever ~ deals combat damage to a player, put a +1/+1 counter on each attacking creature you control"
+BORBORYGMOS = "Whenever ~ deals combat damage to a player, put a +1/+1 counter on each creature you control"
+
+
+def test_510_4_counters_on_each_attacking_creature_before_the_regular_step() -> None:
+    """510.4, 122.1a, 608.2: a 2/2 first striker's 2 to bob puts a counter on each attacking creature alice
+    controls before the regular step: the other attacker deals 3 (bob 15); blocked by a 3/3, it now kills
+    it (and dies of its 3); without the line it deals 2 and the 3/3 lives."""
+    d = creature("d", "alice", 2, 2, "First strike", DRANA)
+    s = board(d, creature("x", "alice", 2, 2), creature("y", "alice", 1, 1), attackers={"d": "bob", "x": "bob"},
+              blockers={})
+    assert results(s) == {(20, 15, (), ())}
+    s = board(d, creature("x", "alice", 2, 2), creature("b", "bob", 3, 3), attackers={"d": "bob", "x": "bob"},
+              blockers={"b": ["x"]})
+    assert results(s) == {(20, 18, ("b", "x"), ())}
+    s = board(creature("d", "alice", 2, 2, "First strike"), creature("x", "alice", 2, 2), creature("b", "bob", 3, 3),
+              attackers={"d": "bob", "x": "bob"}, blockers={"b": ["x"]})
+    assert results(s) == {(20, 18, ("x",), (("b", 2),))}
+
+
+@pytest.mark.parametrize(("line", "countered"), [(DRANA, {"d", "x"}), (BORBORYGMOS, {"d", "x", "y"})])
+def test_122_1a_each_creature_you_control_or_each_attacking_one(line: str, countered: set[str]) -> None:
+    """122.1a, 506.4: "each attacking creature you control" is the attackers alice controls, not her creature
+    that did not attack nor bob's; "each creature you control" is all of hers."""
+    s = board(creature("d", "alice", 2, 2, line), creature("x", "alice", 2, 2), creature("y", "alice", 1, 1),
+              creature("b", "bob", 1, 1), attackers={"d": "bob", "x": "bob"}, blockers={})
+    (t,) = dealt.triggered(s, frozenset({("d", "bob", 2), ("x", "bob", 2)}), True)
+    after = dealt.resolved(s, t)
+    assert {p.id for p in after.permanents if p.pt_counters == ((1, 1, 1),)} == countered
+
+
+COMMANDO = "Whenever ~ deals combat damage to a player, you may have it deal 2 damage to target creature that player " \
+           "controls"
+
+
+def test_603_5_target_creature_that_player_controls() -> None:
+    """603.2c, 115.1, 603.5: the attacker's 1 to bob lets alice have it deal 2 to a creature bob controls (his
+    1/2 dies) or to none; carol's creature and alice's are no legal targets."""
+    s = board(creature("k", "alice", 1, 1, COMMANDO), creature("y", "bob", 1, 2), creature("z", "carol", 1, 1),
+              creature("w", "alice", 1, 2), carol=20, attackers={"k": "bob"}, blockers={})
+    assert {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {(19, ()), (19, ("y",))}
+
+
+def test_603_3d_no_creature_of_that_player() -> None:
+    """603.3d, 603.5: carol controls no creature: the trigger of the attacker's 1 to her has no target (put
+    with none or removed, the same end); bob's 1/1 is no target of it."""
+    s = board(creature("k", "alice", 1, 1, COMMANDO), creature("y", "bob", 1, 1), carol=20, attackers={"k": "carol"},
+              blockers={})
+    assert {(o["life"]["carol"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {(19, ())}
+
+
+SOULS = "Whenever ~ is dealt combat damage, you gain that much life and attacking player loses that much life"
+
+
+RUFFIANS = "Whenever ~ deals combat damage to an opponent, it deals that much damage to each other opponent"
+
+
+@pytest.mark.parametrize(("carol", "lives"), [(20, (18, 18)), (None, (18, None))])
+def test_102_2_each_other_opponent(carol: int | None, lives: tuple[int, int | None]) -> None:
+    """102.2, 603.2c: the 2/2 unblocked deals 2 to bob and then that much to each opponent but bob: carol, if
+    she plays (alice loses nothing)."""
+    s = board(creature("x", "alice", 2, 2, RUFFIANS), carol=carol, attackers={"x": "bob"}, blockers={})
+    (o,) = pysolver.outcomes(s)
+    assert (o["life"]["alice"], o["life"]["bob"], o["life"].get("carol")) == (20, *lives)
+
+
+REGENT = "Whenever a creature you control deals combat damage to a player, put that many +1/+1 counters on it"
+
+
+def test_603_2c_each_creature_you_control_that_dealt_combat_damage() -> None:
+    """603.2c, 510.4, 122.1a: alice's 2/2 first striker and 1/1 double striker hit bob in the first-strike step
+    (2 + 1): the 2/2 gets 2 counters, the 1/1 one (2/2), whose regular hit is 2 (bob 20 - 3 - 2 = 15); bob's
+    own Regent-like creature watches only his creatures; without the line bob ends at 16."""
+    s = board(creature("r", "alice", 0, 1, REGENT), creature("x", "alice", 2, 2, "First strike"),
+              creature("y", "alice", 1, 1, "Double strike"), creature("b", "bob", 0, 1, REGENT),
+              attackers={"x": "bob", "y": "bob"}, blockers={})
+    assert results(s) == {(20, 15, (), ())}
+    s = board(creature("x", "alice", 2, 2, "First strike"), creature("y", "alice", 1, 1, "Double strike"),
+              attackers={"x": "bob", "y": "bob"}, blockers={})
+    assert results(s) == {(20, 16, (), ())}
+
+
+def test_506_2_the_attacking_player_loses_that_much() -> None:
+    """506.2, 119.3: bob's 0/4 blocker dealt 3 by alice's 3/3: bob gains 3 and alice, the attacking (active)
+    player, loses 3; alice's own 2/4 attacker with the line, blocked by a 2/2: she gains 2 and loses 2."""
+    s = board(creature("x", "alice", 3, 3), creature("y", "bob", 0, 4, "Defender", SOULS), attackers={"x": "bob"},
+              blockers={"y": ["x"]})
+    assert results(s) == {(17, 23, (), (("y", 3),))}
+    s = board(creature("x", "alice", 2, 4, SOULS), creature("y", "bob", 2, 2), attackers={"x": "bob"},
+              blockers={"y": ["x"]})
+    assert results(s) == {(20, 20, ("y",), (("x", 2),))}
+
+
 def test_damage_triggers_keep_the_board_off_the_fight_split() -> None:
     """603.2: a damage trigger's damage may reach any fight: the board is walked (fights.decomposes)."""
     s = board(creature("x", "alice", 2, 2), creature("y", "bob", 1, 4, RECKONER), attackers={"x": "bob"})
@@ -229,6 +341,10 @@ LINES = (GAIN, COUNTER, "Whenever ~ is dealt damage, it deals 1 damage to target
          "Whenever ~ deals damage to a creature, destroy that creature",
          "Whenever ~ deals damage to a player, that player gets a poison counter",
          "When ~ dies, it deals 1 damage to any target")
+# 122.1a, 510.4: counters on each [attacking] creature, with first strikers to let them count; 603.5 "you may
+# have it deal N damage to target creature that player controls"; 506.2 "attacking player loses that much life";
+# 102.2 "each other opponent"; 603.2c "a creature you control deals combat damage to a player"
+MORE_LINES = (DRANA, BORBORYGMOS, COMMANDO, SOULS, RUFFIANS, REGENT, "First strike", GAIN)
 
 
 def compare(data: dict[str, Any]) -> None:
@@ -257,4 +373,13 @@ def test_603_2_declared_combats_equal_reference(data: dict[str, Any]) -> None:
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("attackers").flatmap(lambda d: with_triggers(d, LINES)))
 def test_603_2_open_blocks_equal_reference(data: dict[str, Any]) -> None:
+    compare(data)
+
+
+@settings(max_examples=examples(6), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, MORE_LINES)))
+def test_122_1a_603_5_counters_and_that_player_s_creature_equal_reference(data: dict[str, Any]) -> None:
+    """Declared combats where "put a +1/+1 counter on each [attacking] creature you control" and "you may have it
+    deal 2 damage to target creature that player controls" may act between the first-strike and regular steps."""
     compare(data)

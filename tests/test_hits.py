@@ -58,7 +58,7 @@ def test_510_3a_real_lines_parse(name: str, line: str, term: str) -> None:
 @pytest.mark.parametrize("line", [
     "Whenever ~ deals combat damage to a creature, that player loses 1 life",  # a creature is no player
     "Whenever ~ deals combat damage to a player, destroy that creature",
-    "Whenever ~ deals combat damage to a player, put a +1/+1 counter on each creature you control",
+    "Whenever ~ deals combat damage to a player, put a +1/+1 counter on each other creature you control",
     "Whenever ~ deals combat damage to a player, that player loses 0 life",
     "Whenever ~ deals combat damage to a creature, destroy that creature at end of combat",  # 511.2: not modelled
 ])

@@ -135,6 +135,14 @@ INERT_LINES = [
                                "a card at random. If the player can't, you draw a card.", "hidden"),
     ("Infernal Caretaker", "When Infernal Caretaker is turned face up, return all Zombie cards from all graveyards "
                            "to their owners' hands.", "hidden"),
+    ("Edric, Spymaster of Trest", "Whenever a creature deals combat damage to one of your opponents, its "
+                                  "controller may draw a card.", "hidden"),
+    # 400.7: the card returns from the graveyard to a hand, a hidden zone
+    ("Zodiac Dragon", "When Zodiac Dragon is put into your graveyard from the battlefield, you may return it to "
+                      "your hand.", "hidden"),
+    # 603.7, 513.1: a delayed trigger of a death trigger acts in the next end step, after the combat phase
+    ("Bearer of the Heavens", "When Bearer of the Heavens dies, destroy all permanents at the beginning of the next "
+                              "end step.", "step"),
     ("Surrakar Spellblade", "Whenever Surrakar Spellblade deals combat damage to a player, you may draw X cards, "
                             "where X is the number of charge counters on it.", "hidden"),
     # energy (122.1: counters a player has; only an {E} cost spends them)
@@ -175,6 +183,9 @@ MAY_CHANGE_LINES = [
     # abilities are activated in combat (a damage ability targets a creature): not only spells are countered
     ("Siren Stormtamer", "{U}, Sacrifice Siren Stormtamer: Counter target spell or ability that targets you or a "
                          "creature you control."),
+    # 603.7: a death trigger with an effect now beside its delayed one (a variant of Bearer of the Heavens's line)
+    ("Bearer of the Heavens", "When Bearer of the Heavens dies, target creature gets -3/-3 until end of turn, then "
+                              "destroy all permanents at the beginning of the next end step."),
     # discarding happens during combat (a hidden-zone effect may discard)
     ("Cunning Survivor", "Whenever you cycle or discard a card, Cunning Survivor gets +1/+0 until end of turn and "
                          "can't be blocked this turn."),

@@ -589,7 +589,8 @@ def _check_death_targets(r: Reader, permanents: list[Permanent]) -> None:
 
 
 # 115.4, 102.2: the damage of a damage trigger (pysolver.model.abilities.DamageTrigger) that may reach a creature
-_REACHES_CREATURES = ("any", "creature_or_player", "creature", "creature_opponent", "creature_yours")
+_REACHES_CREATURES = ("any", "creature_or_player", "creature", "creature_opponent", "creature_yours",
+                      "creature_that_player")
 
 
 def _check_damage_triggers(r: Reader, permanents: list[Permanent], players: list[Player], combat: Combat) -> None:

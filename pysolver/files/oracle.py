@@ -141,6 +141,9 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
              # 513.1: sacrificed in the end step, after the combat phase (506.1)
              r"^(when|whenever) ~ (attacks|blocks|attacks or blocks), sacrifice (it|~) at the beginning of the next "
              r"end step$",
+             # 603.7, 513.1: the death trigger's only effect creates a delayed triggered ability that acts in the
+             # next end step, after the combat phase (one clause: no comma, no "and" of a second effect now)
+             r"^when ~ dies, ((?! and )[^.:\",])+ at the beginning of the next end step$",
              r"^[^:\"]+ don't untap during their controllers' untap steps$",
              r"^untap all [^.:\"]+ during each other player's untap step$",
              r"^you may choose not to untap ~ during your untap step",
@@ -181,7 +184,7 @@ _MANA = re.compile(r"^(?P<cost>(\{[^}]+\}(, )?)+): add [^.]+\.( spend this mana 
                    r"( activate only once each turn\.)?$")
 _ENERGY = re.compile(r"you get ((\{e\})+|that many \{e\}|an amount of \{e\} equal to [^.,]+)")
 _RETURNS = re.compile(r"^(persist|undying)\b|\b(return|put) (it|~)( from your graveyard)?( onto| to) the battlefield")
-_DIES = re.compile(r"^when ~ (dies|is put into a graveyard from the battlefield)$")
+_DIES = re.compile(r"^when ~ (dies|is put into (a|your) graveyard from the battlefield)$")
 _TRIGGER = re.compile(r"^(?:when|whenever|at) (?P<condition>[^,]+), (?P<effect>.+)$")
 _ACTIVATED = re.compile(r"^(?P<cost>[^:\"]+): (?P<effect>.+)$")
 _COST_HIDDEN = re.compile(r"((\{[^}tq]+\})+|discard (a card|\w+ cards))")

@@ -1290,7 +1290,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     triggered = _parse_trigger(text)
     if triggered is not None:
         return [triggered]
-    window = _window_trigger(text) or _damage_trigger(text)
+    window = _window_trigger(text) or _damage_trigger(text) or _watched_damage_trigger(text)
     if window is not None:
         return window
     on_combat = _on_combat(text)
@@ -2932,8 +2932,8 @@ def _defining(text: str) -> list[Ability] | None:
 # it, or, naming a recipient, once for each recipient of that kind it dealt damage to (603.2c), "that much"
 # the damage dealt to it (pysolver.rules.dealt, encodings/dealt.lp).
 
-#: the kinds, by the event: ~ is dealt damage; ~ deals damage
-DEALT_TRIGGERS = ("is_dealt_damage", "deals_damage")
+#: the kinds, by the event: ~ is dealt damage; ~ deals damage; a creature its controller controls deals damage
+DEALT_TRIGGERS = ("is_dealt_damage", "deals_damage", "yours_deal_damage")
 _DAMAGE_EVENT = re.compile(r"whenever this creature (?:(?P<dealt>is dealt)|deals) (?P<combat>combat )?damage"
                            r"(?: to (?P<to>a player or planeswalker|a player|an opponent|a creature|an? [a-z'-]+))?, "
                            r"(?P<effect>.+)")
@@ -2944,16 +2944,31 @@ _MUCH = r"(?P<n>\w+|that much)"
 _DAMAGE_EFFECTS = (
     ("gain", "", re.compile(rf"you gain {_MUCH} life")),  # 119.3
     ("counters", "", re.compile(r"put (?P<n>\w+) \+1/\+1 counters? on (?:it|this creature)")),  # 122.1a
-    ("damage", "", re.compile(rf"(?:it|this creature) deals {_MUCH} damage to (?P<whom>.+)")),  # 120.3
+    # 122.1a, 506.4: on each creature its controller controls, or each of them attacking
+    ("counters_yours", "", re.compile(r"put (?P<n>\w+) \+1/\+1 counters? on each creature you control")),
+    ("counters_attacking", "", re.compile(r"put (?P<n>\w+) \+1/\+1 counters? on each attacking creature you "
+                                          r"control")),
+    # 120.3; 603.5: "you may have it deal …" (its target chosen as it is put, or none)
+    ("damage", "", re.compile(rf"(?:(?P<may>you may have )(?:it|this creature) deal|(?:it|this creature) deals) "
+                              rf"{_MUCH} damage to (?P<whom>.+)")),
     ("opponents_gain", "", re.compile(rf"each opponent gains {_MUCH} life")),  # 119.3, 102.2
+    # 119.3, 506.2: "you gain N life and attacking player loses N life" (the active player attacks)
+    ("drain_attacking", "", re.compile(r"you gain (?P<n>\w+|that much) life and attacking player loses (?P=n) life")),
     ("poison", "player", re.compile(r"that player gets (?P<n>\w+) poison counters?")),  # 122.1f
     ("destroy", "creature", re.compile(r"destroy that creature")),  # 701.8a
     # 701.26a; 502.3: not untapping in an untap step is after the combat (an inert rider)
     ("tap", "creature", re.compile(r"tap that creature(?: and it doesn't untap during its controller's next "
                                    r"untap step)?")),
     ("uncounter", "", re.compile(r"remove all -1/-1 counters from (?:it|this creature)")))  # 122.1a
-# "it deals N damage to …": a target (115.1) or a player it names (115.10b, 102.2), as death triggers have them
-_DAMAGE_WHOM = {**DEATH_TARGETS, "each opponent": "each_opponent"}
+# "it deals N damage to …": a target (115.1) or a player it names (115.10b, 102.2), as death triggers have them;
+# "target creature that player controls": one the player it dealt damage to controls (603.2c, 603.3d); "each
+# other opponent": each opponent but that player (102.2)
+_DAMAGE_WHOM = {**DEATH_TARGETS, "each opponent": "each_opponent",
+                "target creature that player controls": "creature_that_player",
+                "each other opponent": "each_other_opponent"}
+_UNTARGETED = ("you", "each_player", "each_opponent", "each_other_opponent")
+#: what names "that player", the player a damage trigger's source dealt damage to (603.2c)
+THAT_PLAYER = ("creature_that_player", "each_other_opponent")
 
 
 @dataclass(frozen=True)
@@ -2961,12 +2976,17 @@ class DamageTrigger:
     """The value of a damage trigger (:data:`DEALT_TRIGGERS`): the damage it watches — only combat damage
     (`combat`, 510.2), dealt by its source to recipients of kind `to` (``any``, ``player``, ``opponent``,
     ``player_or_planeswalker``, ``creature`` or a creature type, 205.3m) — and what it does (`effect`: ``gain``
-    N life, ``counters`` N +1/+1 counters on its source, ``damage`` N to `whom`, ``opponents_gain`` N life,
-    ``poison`` N counters to that player, ``destroy`` or ``tap`` that creature, ``uncounter`` its source's
-    -1/-1 counters); `amount` 0 is "that much" (the event's damage).
+    N life, ``counters`` N +1/+1 counters on its source, on each creature its controller controls
+    (``counters_yours``) or on each attacking one (``counters_attacking``), ``damage`` N to `whom`,
+    ``opponents_gain`` N life, ``drain_attacking`` (its controller gains N life and the attacking player loses
+    N), ``poison`` N counters to that player, ``destroy`` or ``tap`` that creature,
+    ``uncounter`` its source's -1/-1 counters); `amount` 0 is "that much" (the event's damage); `optional`:
+    "you may have it deal" (603.5).
 
     >>> DamageTrigger(True, "any", "damage", 0, "opponent").term("is_dealt_damage")
     'is_dealt_damage(combat,any,damage(much,opponent))'
+    >>> DamageTrigger(True, "player", "damage", 2, "creature_that_player", True).term("deals_damage")
+    'deals_damage(combat,player,damage(2,may(creature_that_player)))'
     """
 
     combat: bool
@@ -2974,19 +2994,25 @@ class DamageTrigger:
     effect: str
     amount: int = 1
     whom: str = ""
+    optional: bool = False
+
+    @property
+    def spec(self) -> str:
+        """What its damage may be dealt to, as a death trigger's (``may(S)``: or to none, 603.5)."""
+        return f"may({self.whom})" if self.optional else self.whom
 
     def term(self, kind: str) -> str:
         """The ASP term ``KIND(Combat,To,Effect)`` (encodings/dealt.lp)."""
         to = f'creature_type("{self.to}")' if self.to not in (*_DAMAGE_TO.values(), "any") else self.to
         n = self.amount or "much"
-        effect = {"damage": f"damage({n},{self.whom})", "destroy": "destroy", "tap": "tap",
+        effect = {"damage": f"damage({n},{self.spec})", "destroy": "destroy", "tap": "tap",
                   "uncounter": "uncounter"}.get(self.effect, f"{self.effect}({n})")
         return f"{kind}({'combat' if self.combat else 'any'},{to},{effect})"
 
     @property
     def targeted(self) -> bool:
         """Whether it has a target (115.1): "it deals N damage to target …"."""
-        return self.effect == "damage" and self.whom not in ("you", "each_player", "each_opponent")
+        return self.effect == "damage" and self.whom not in _UNTARGETED
 
     @property
     def may_kill(self) -> bool:
@@ -3023,6 +3049,30 @@ def _damage_trigger(text: str) -> list[Ability] | None:
         whom = _DAMAGE_WHOM.get(groups.get("whom", ""), "") if effect == "damage" else ""
         if n is None or (effect == "damage" and not whom) or (n == 0 and effect in ("counters", "poison")):
             return None
+        if (whom in THAT_PLAYER and to not in ("player", "opponent")) or (
+                groups.get("may") and whom in _UNTARGETED):
+            return None  # "that player" needs a player; "you may" only beside a target here
         return [Ability(DEALT_TRIGGERS[0] if m.group("dealt") else DEALT_TRIGGERS[1],
-                        DamageTrigger(m.group("combat") is not None, to, effect, n, whom))]
+                        DamageTrigger(m.group("combat") is not None, to, effect, n, whom, bool(groups.get("may"))))]
     return None
+
+
+# 603.2c, 510.1: "Whenever a creature you control deals combat damage to a player, put N / that many +1/+1
+# counters on it": once for each creature of its controller that dealt combat damage to a player in a step (an
+# attacking creature deals combat damage to the one player it attacks, 510.1b), the counters on that creature.
+_WATCHED_EVENT = re.compile(r"whenever a creature you control deals combat damage to (?P<to>a player|an opponent), "
+                            r"put (?P<n>\w+|that many) \+1/\+1 counters? on (?:it|that creature)")
+
+
+def _watched_damage_trigger(text: str) -> list[Ability] | None:
+    """ "Whenever a creature you control deals combat damage to a player, put N +1/+1 counters on it", or None.
+
+    >>> _watched_damage_trigger("whenever a creature you control deals combat damage to a player, put that many "
+    ...                         "+1/+1 counters on it")[0].term
+    'yours_deal_damage(combat,player,counters(much))'
+    """
+    m = _WATCHED_EVENT.fullmatch(text)
+    n = None if m is None else 0 if m.group("n") == "that many" else _count(m.group("n"))
+    if m is None or n is None:
+        return None
+    return [Ability(DEALT_TRIGGERS[2], DamageTrigger(True, _DAMAGE_TO[m.group("to")], "counters", n))]

@@ -472,12 +472,27 @@ CATALOGUE: tuple[LineForm, ...] = (
               "Whenever ~ is dealt damage, it deals that much damage to you"), literal=False),
     LineForm("dealt-trigger", "Whenever ~ is dealt [combat] damage, each opponent gains N life", "is_dealt_damage",
              "120.3", "Whenever this creature is dealt damage, each opponent gains that much life", literal=False),
+    LineForm("dealt-trigger", "Whenever ~ is dealt [combat] damage, you gain N life and attacking player loses N life",
+             "is_dealt_damage", "506.2", "Whenever this creature is dealt combat damage, you gain that much life and "
+             "attacking player loses that much life", literal=False),
     LineForm("dealt-trigger", "Whenever ~ deals [combat] damage [to <recipient>], you gain N life", "deals_damage",
              "120.3", "Whenever this creature deals damage, you gain that much life",
              ("Whenever ~ deals combat damage, you gain that much life",), literal=False),
     LineForm("dealt-trigger", "Whenever ~ deals [combat] damage [to <recipient>], put N +1/+1 counters on ~",
              "deals_damage", "120.3", "Whenever this creature deals damage to a creature, put a +1/+1 counter on "
              "this creature", literal=False),
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage [to <recipient>], put N +1/+1 counters on each "
+             "[attacking] creature you control", "deals_damage", "122.1a", "Whenever this creature deals combat "
+             "damage to a player, put a +1/+1 counter on each creature you control",
+             ("Whenever ~ deals combat damage to a player, put a +1/+1 counter on each attacking creature you "
+              "control",), literal=False),
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage [to <recipient>], [you may have] it deal[s] N damage "
+             "to <target>", "deals_damage", "120.3", "Whenever this creature deals combat damage to a player, you may "
+             "have it deal 2 damage to target creature that player controls",
+             ("Whenever ~ deals damage to an opponent, it deals 1 damage to target creature that player controls",
+              "Whenever ~ deals damage, it deals that much damage to each opponent",
+              "Whenever ~ deals combat damage to an opponent, it deals that much damage to each other opponent"),
+             literal=False),
     LineForm("dealt-trigger", "Whenever ~ deals [combat] damage [to <recipient>], remove all -1/-1 counters from it",
              "deals_damage", "120.3", "Whenever this creature deals damage to an opponent, remove all -1/-1 counters "
              "from it", ("Whenever ~ deals combat damage to a player, remove all -1/-1 counters from it",),
@@ -486,6 +501,10 @@ CATALOGUE: tuple[LineForm, ...] = (
              "deals_damage", "120.3", "Whenever this creature deals damage to a Dinosaur, destroy that creature",
              ("Whenever ~ deals damage to a creature, tap that creature and it doesn't untap during its "
               "controller's next untap step",), literal=False),
+    LineForm("dealt-trigger", "Whenever a creature you control deals combat damage to a player, put N +1/+1 counters "
+             "on it", "yours_deal_damage", "603.2c", "Whenever a creature you control deals combat damage to a player, "
+             "put that many +1/+1 counters on it", ("Whenever a creature you control deals combat damage to a player, "
+                                                    "put a +1/+1 counter on it",), literal=False),
     LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a player, that player gets N poison counters",
              "deals_damage", "120.3", "Whenever this creature deals damage to a player, that player gets a poison "
              "counter", literal=False),

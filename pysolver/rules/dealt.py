@@ -3,18 +3,20 @@
 
 A damage event (120.3) is all the combat damage of one step (510.2: :class:`~pysolver.rules.combat.StepResult`
 ``events``, ``encodings/outcomes.lp``), or the damage one resolving ability deals (608.2,
-:mod:`pysolver.rules.damage_log`). :func:`triggered` reads off ``encodings/dealt.lp`` what it triggers, looking
-at the permanents as they were when it happened: "is dealt damage" once for the creature however many sources
-dealt it damage, "deals damage" once for its source, "deals damage to <a recipient>" once for each recipient of
-that kind (603.2c); "that much" is the damage of that occurrence, and prevented damage is not dealt (615.1a,
-702.16e). The abilities go on the stack the next time a player would receive priority (603.3), by their
-controllers in APNAP order, each player's in the order they choose (603.3b), with their targets (603.3d,
-:func:`targets`: "it deals N damage to target …"; one without a legal target is removed, 603.3d). What each
-does is fixed as it triggers: its controller gains life, or each opponent (119.3, 102.2), its source gets
-+1/+1 counters or loses its -1/-1 counters (122.1a, if still on the battlefield, 400.7), "that player" gets
-poison counters (122.1f), "that creature" is tapped or destroyed (701.26a, 701.8a; 702.12b, 701.19a).
-:func:`resolved` applies one (608.2; its damage through ``#program resolve_dies``, the source's current
-information if it is still on the battlefield, else as it last existed: 608.2h).
+:mod:`pysolver.rules.damage_log`). :func:`triggered` reads off ``encodings/dealt.lp`` what it triggers, looking at
+the permanents as they were when it happened: "is dealt damage" once for the creature however many sources dealt it
+damage, "deals damage" once for its source, "deals damage to <a recipient>" once for each recipient of that kind, "a
+creature you control deals combat damage to a player" once for each such creature (603.2c); "that much" is the
+damage of that occurrence, and prevented damage is not dealt (615.1a, 702.16e). The abilities go on the stack the
+next time a player would receive priority (603.3), by their controllers in APNAP order, each player's in the order
+they choose (603.3b), with their targets (603.3d, :func:`targets`: "it deals N damage to target …"; one without a
+legal target is removed, 603.3d). What each does is fixed as it triggers: its controller gains life, or each
+opponent (119.3, 102.2), or its controller gains and the attacking player loses that much (506.2: the active
+player), its source gets +1/+1 counters or loses its -1/-1 counters (122.1a, if still on the battlefield, 400.7), or
+each creature its controller controls, or each of them attacking (506.4), gets +1/+1 counters as it resolves, "that
+player" gets poison counters (122.1f), "that creature" is tapped or destroyed (701.26a, 701.8a; 702.12b, 701.19a).
+:func:`resolved` applies one (608.2; its damage through ``#program resolve_dies``, the source's current information
+if it is still on the battlefield, else as it last existed: 608.2h).
 
 >>> from pysolver.files.loader import situation_from_data
 >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
@@ -37,7 +39,7 @@ from clingo import Function, Number, String
 from ..asp.facts import atom, program, situation_facts
 from ..asp.solving import CHARACTERISTICS, control, one_model
 from ..model import Permanent, Situation
-from ..model.abilities import DEALT_TRIGGERS, DamageTrigger
+from ..model.abilities import DEALT_TRIGGERS, THAT_PLAYER, DamageTrigger
 from ..model.moves import Trigger
 from .combat import regenerate
 from .damage_log import Dealt
@@ -47,8 +49,8 @@ DEALT = CHARACTERISTICS + ("dealt",)
 CACHED = 4096  # programs remembered by their situations (searches reach the same states again)
 Events = frozenset[tuple[str, str, int]]  # (source, recipient, damage) of one event (120.3)
 # what each effect does something to, fixed as it triggers: its controller (603.3a), its source, the recipient
-_FIXED = {"gain": "you", "opponents_gain": "you", "counters": "it", "uncounter": "it", "poison": "that",
-          "destroy": "that", "tap": "that"}
+_FIXED = {"gain": "you", "opponents_gain": "you", "drain_attacking": "you", "counters": "it", "counters_yours": "you",
+          "counters_attacking": "you", "uncounter": "it", "poison": "that", "destroy": "that", "tap": "that"}
 
 
 def present(s: Situation) -> bool:
@@ -88,21 +90,32 @@ def triggered(s: Situation, events: Events, combat: bool) -> tuple[Trigger, ...]
         p = s.permanent(source)
         d = cast(DamageTrigger, p.abilities[j].value)
         fixed = {"you": p.controller, "it": source, "that": recipient}.get(_FIXED.get(d.effect, ""), "")
-        known = tuple(sorted((*lki(s, source), f"spec({d.whom})"))) if d.effect == "damage" else ()
+        if p.abilities[j].kind == DEALT_TRIGGERS[2]:  # "it": the creature of its controller that dealt damage
+            fixed = recipient
+        known = _known(s, source, d, recipient) if d.effect == "damage" else ()
         found.append(Trigger(p.abilities[j].kind, source, fixed, d.amount or n, p.controller, known, j))
     order = apnap(s)
     return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.source, t.ability, t.target, t.amount)))
+
+
+def _known(s: Situation, source: str, d: DamageTrigger, recipient: str) -> tuple[str, ...]:
+    """What its damage reads of its source (608.2h, triggers.lp's ``source_lki``), what it may be dealt to,
+    and "that player" for "target creature that player controls" and "each other opponent" (the player it
+    dealt damage to, 603.2c)."""
+    that = (f"that_player({String(recipient)})",) if d.whom in THAT_PLAYER else ()
+    return tuple(sorted((*lki(s, source), f"spec({d.spec})", *that)))
 
 
 def targets(s: Situation, t: Trigger) -> list[str]:
     """What `t` may be put on the stack naming (603.3d): what it does something to, fixed as it triggered
     (none for damage to "you", "each player", "each opponent", 115.10b); or each legal target of its
     damage (115.1, 115.4, 702.11b, 702.16b, 702.18a, triggers.lp's ``#program dies_targets``, its source as it
-    was as it triggered, 608.2h), none if there is none (603.3d: it is removed from the stack)."""
+    was as it triggered, 608.2h), none if there is none (603.3d: it is removed from the stack); "you may have it
+    deal" also none (603.5: its damage not chosen)."""
     d = effect_of(s, t)
     if not d.targeted:
         return [t.target]
-    return list(_targets(s, t.lki))
+    return [""] * d.optional + list(_targets(s, t.lki))
 
 
 def resolved(s: Situation, t: Trigger) -> Situation:
@@ -112,7 +125,7 @@ def resolved(s: Situation, t: Trigger) -> Situation:
     if d.effect == "damage":
         known = t.lki
         if not s.permanent(t.source).left_battlefield:  # 608.2h: its current information
-            known = tuple(sorted((*lki(s, t.source), f"spec({d.whom})")))
+            known = tuple(sorted((*lki(s, t.source), *(x for x in t.lki if x.startswith(("spec(", "that_player("))))))
         kind = "dies_each_opponent" if d.whom == "each_opponent" else "dies_damage"
         return _dealt_by(s, kind, t.target, t.amount, known)
     return _resolved(s, d.effect, t.target, t.amount)

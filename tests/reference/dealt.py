@@ -4,28 +4,33 @@ resolving.
 
 Independent of the ASP encodings and of ``pysolver.rules.dealt``: input is the typed model and the reference
 characteristics. A damage event (120.3) is the combat damage of one step (510.2: all of it at once) or the
-damage of one resolving ability (608.2; :func:`reference.deaths.resolve_death` deals all noncombat damage
-and tells :func:`recording` what it dealt). Damage prevented (615.1a, 702.16e) is not dealt and triggers
-nothing. Looking at the permanents as the damage was dealt (a face-down one has no abilities, 708.2a):
-"is dealt damage" triggers once per event for the creature dealt damage, "that much" all it was dealt;
-"deals damage" once per event for its source, "that much" all it dealt; "deals damage to <a recipient>"
-once for each recipient of that kind (603.2c: a player, an opponent of its controller, 102.2, a player or
-planeswalker, a creature, a creature of a type, 205.3m, 702.73a), "that much" what that one was dealt;
-"combat damage" only in a combat damage step. Each is controlled by its source's controller (603.3a) and
-put on the stack with the death and combat-damage triggers of the same moment (603.3b, APNAP, each
-player's in any order, :func:`reference.deaths.put_sequences`), with a target for "it deals N damage to
-target …" (603.3d: the targets a death trigger of that spec has, reference.deaths.targets; one without a
-legal target is not put on the stack).
+damage of one resolving ability (608.2; :func:`reference.deaths.resolve_death` deals all noncombat damage and
+tells :func:`recording` what it dealt). Damage prevented (615.1a, 702.16e) is not dealt and triggers nothing.
+Looking at the permanents as the damage was dealt (a face-down one has no abilities, 708.2a): "is dealt
+damage" triggers once per event for the creature dealt damage, "that much" all it was dealt; "deals damage"
+once per event for its source, "that much" all it dealt; "deals damage to <a recipient>" once for each
+recipient of that kind (603.2c: a player, an opponent of its controller, 102.2, a player or planeswalker, a
+creature, a creature of a type, 205.3m, 702.73a), "that much" what that one was dealt; "combat damage" only in
+a combat damage step; "a creature you control deals combat damage to a player" once for each creature its
+controller controls that did, "it" that creature. Each is controlled by its source's controller (603.3a) and
+put on the stack with the death and combat-damage triggers of the same moment (603.3b, APNAP, each player's in
+any order, :func:`reference.deaths.put_sequences`), with a target for "it deals N damage to target …" (603.3d:
+the targets a death trigger of that spec has, reference.deaths.targets; one without a legal target is not put
+on the stack).
 
-Resolving (608.2): its controller gains N life, or each opponent does (119.3, 102.2); N +1/+1 counters on
-its source, or its -1/-1 counters removed, if it is still on the battlefield (122.1a, 400.7); "that player"
+Resolving (608.2): its controller gains N life, or each opponent does (119.3, 102.2), or its controller gains
+N and the attacking player, the active one (506.2), loses N; N +1/+1 counters on
+its source, or its -1/-1 counters removed, if it is still on the battlefield (122.1a, 400.7); N +1/+1
+counters on each creature its controller controls as it resolves, or on each of them attacking (a creature
+removed from combat is not, 506.4); "that player"
 gets N poison counters (122.1f); "that creature" is tapped (701.26a) or destroyed (701.8a; not if
 indestructible, 702.12b; a regeneration shield instead, 701.19a) if still on the battlefield; "it deals N
 damage" as a death trigger's damage (reference.deaths.resolve_death), the source as it now is if it is
 still on the battlefield, else as it last existed (608.2h).
 
 A damage trigger on the stack is written ``("dealt", kind, source, target, N, controller, source
-Characteristics, DamageTrigger)``.
+Characteristics, DamageTrigger, recipient)`` (the recipient of its occurrence: "that player" of "target
+creature that player controls").
 
 >>> from pysolver import load_data
 >>> s = load_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
@@ -50,8 +55,8 @@ from . import deaths
 from .characteristics import Characteristics, characteristics
 from .shields import regenerated, saved
 
-KINDS = ("is_dealt_damage", "deals_damage")
-Dealt = tuple  # ("dealt", kind, source, target, N, controller, Characteristics, DamageTrigger)
+KINDS = ("is_dealt_damage", "deals_damage", "yours_deal_damage")
+Dealt = tuple  # ("dealt", kind, source, target, N, controller, Characteristics, DamageTrigger, recipient)
 Event = tuple[str, str, int]  # (source, recipient, damage)
 
 
@@ -97,15 +102,23 @@ def triggered(s: Situation, field: dict[str, Characteristics], events: list[Even
                 d = cast(DamageTrigger, value)
                 if d.combat and not combat:
                     continue
+                if kind == "yours_deal_damage":  # 603.2c: each creature of its controller's, "it" that one
+                    for src, r, n in events:
+                        x = field.get(src)
+                        if x is not None and x.is_creature and x.controller == c.controller \
+                                and _named(s, field, x, d.to, r):
+                            out.append(("dealt", kind, pid, src, d.amount or n, c.controller, c, d, r))
+                    continue
                 if kind == "is_dealt_damage" or d.to == "any":
                     mine = [n for src, r, n in events if (r if kind == "is_dealt_damage" else src) == pid]
                     occurrences = [(pid, sum(mine))] if mine else []
                 else:
                     occurrences = [(r, n) for src, r, n in events if src == pid and _named(s, field, c, d.to, r)]
                 for r, n in occurrences:
-                    fixed = {"gain": c.controller, "opponents_gain": c.controller, "counters": pid, "uncounter": pid,
-                             "poison": r, "destroy": r, "tap": r}.get(d.effect, "")
-                    out.append(("dealt", kind, pid, fixed, d.amount or n, c.controller, c, d))
+                    fixed = {"gain": c.controller, "opponents_gain": c.controller, "drain_attacking": c.controller,
+                             "counters": pid, "uncounter": pid, "counters_yours": c.controller,
+                             "counters_attacking": c.controller, "poison": r, "destroy": r, "tap": r}.get(d.effect, "")
+                    out.append(("dealt", kind, pid, fixed, d.amount or n, c.controller, c, d, r))
     return out
 
 
@@ -113,13 +126,15 @@ def _as_death(t: Dealt) -> tuple:
     """A damage trigger's damage as a death trigger's (reference.deaths: the same targets and results)."""
     d = cast(DamageTrigger, t[7])
     kind = "dies_each_opponent" if d.whom == "each_opponent" else "dies_damage"
-    return ("dies", kind, t[2], t[3], t[4], t[5], t[6], d.whom)
+    # 603.2c: that player's creature, each opponent but that player
+    spec = f"{d.whom}:{t[8]}" if d.whom in ("creature_that_player", "each_other_opponent") else d.whom
+    return ("dies", kind, t[2], t[3], t[4], t[5], t[6], f"may({spec})" if d.optional else spec)  # 603.5
 
 
 def targets(s: Situation, field: dict[str, Characteristics], t: Dealt) -> list[str]:
     """603.3d: what it is put on the stack naming: its fixed object or player, or each legal target."""
     d = cast(DamageTrigger, t[7])
-    if d.effect != "damage" or d.whom in ("you", "each_player", "each_opponent"):
+    if d.effect != "damage" or d.whom in ("you", "each_player", "each_opponent", "each_other_opponent"):
         return [t[3]]
     return deaths.targets(s, field, _as_death(t))
 
@@ -127,17 +142,26 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Dealt) -> list[s
 def resolve_dealt(s: Situation, field: dict[str, Characteristics], t: Dealt) -> tuple[Situation, set[str]]:
     """608.2: `t` resolves on `s` (`field`: the permanents on the battlefield): the situation after it and
     the creatures it destroys (the state-based actions are the caller's)."""
-    _, _, source, target, n, controller, lki, d = t
+    _, _, source, target, n, controller, lki, d, _ = t
     if d.effect == "damage":
         death = _as_death(t)
         return deaths.resolve_death(s, field, death[:6] + (field.get(source, lki),) + death[7:])  # 608.2h
-    if d.effect in ("gain", "opponents_gain", "poison"):
+    if d.effect in ("gain", "opponents_gain", "poison", "drain_attacking"):
         def changed(name: str) -> dict[str, int]:
             if d.effect == "poison":
                 return {"poison": n} if name == target else {}
+            if d.effect == "drain_attacking":  # 506.2: the active player is the attacking player
+                return {"life": n * (name == controller) - n * (name == s.active)}
             return {"life": n} if (name == controller) == (d.effect == "gain") else {}
         return replace(s, players=tuple(replace(p, **{k: getattr(p, k) + v for k, v in changed(p.name).items()})
                                         for p in s.players)), set()
+    if d.effect in ("counters_yours", "counters_attacking"):
+        removed = {p.id for p in s.permanents if p.removed_from_combat}  # 506.4: no longer attacking
+        attacking = {a for a, _ in s.combat.attackers or () if a not in removed}
+        mine = {pid for pid, c in field.items() if c.is_creature and c.controller == target
+                and (d.effect == "counters_yours" or pid in attacking)}
+        return replace(s, permanents=tuple(p.with_counters(1, 1, n) if p.id in mine else p
+                                           for p in s.permanents)), set()
     victim = next((p for p in s.permanents if p.id == target and p.id in field), None)
     if victim is None:
         return s, set()  # 400.7: no longer on the battlefield

@@ -134,6 +134,9 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[s
     spec = t[7]
     may = spec.startswith("may(")  # 603.5: or none
     spec = spec.removeprefix("may(").removesuffix(")")
+    # a damage trigger's "target creature that player controls" (reference.dealt: creature_that_player:<player>)
+    that = spec.removeprefix("creature_that_player:") if spec.startswith("creature_that_player:") else ""
+    spec = "creature" if that else spec
     if t[1] not in ("dies_damage", "dies_minus", "dies_counters", "dies_minus_counters", "other_dies_damage",
                     "other_dies_drain", "other_dies_target_loss") or spec not in SPECS:
         return [""]  # "each opponent", "you", "each player" (102.2, 115.10b): no target
@@ -147,7 +150,8 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[s
 
     permanents = [pid for pid, c in field.items() if allowed(c)
                   and not any(has_quality(source, q) for q in c.protections())  # 702.16b
-                  and not c.has("shroud") and not (c.has("hexproof") and c.controller != t[5])]  # 702.18a, 702.11b
+                  and not c.has("shroud") and not (c.has("hexproof") and c.controller != t[5])  # 702.18a, 702.11b
+                  and (not that or c.controller == that)]
     return [""] * may + players + sorted(permanents)
 
 
@@ -212,6 +216,8 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
         return replace(s, players=tuple(replace(p, life=p.life + change[p.name]) for p in s.players)), set()
     if kind == "dies_damage" and spec in ("you", "each_player"):
         recipients = [controller] if spec == "you" else sorted(players)  # 115.10b, 102.2
+    elif kind == "dies_damage" and spec.startswith("each_other_opponent:"):  # a damage trigger's (reference.dealt)
+        recipients = sorted(players - {controller, spec.removeprefix("each_other_opponent:")})  # 102.2, 603.2c
     elif kind in ("dies_damage", "other_dies_damage"):
         recipients = [target] if legal else []
     else:
