@@ -40,3 +40,14 @@ def outcome(bob: int = 20, alice: int = 20, destroyed: tuple[str, ...] = (), dam
     damage marked on survivors, and any `more` fields."""
     return canonical({"life": {"alice": alice, "bob": bob}, "lost": [], "destroyed": sorted(destroyed),
                       "damage": damage or {}, "loyalty": {}, "defense": {}, **more})
+
+
+def verify_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
+    """``verify`` against the brute-force minimax (tests/reference/minimax.py) on a board where alice attacks:
+    the goal bob dead (`lethal`, or when he has no creature) or his first creature destroyed."""
+    from reference.minimax import reference_verify
+
+    blockers = [p["id"] for p in data["permanents"] if p["controller"] != "alice" and "power" in p]
+    goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
+    s = pysolver.load_data({**data, "goal": goal})
+    assert pysolver.verify(s)["holds"] is reference_verify(s)

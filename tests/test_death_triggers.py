@@ -11,6 +11,7 @@ import pytest
 import yaml
 from boards import board, creature
 from combat_boards import outcome_boards
+from differential import verify_equals_minimax
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.minimax import reference_verify
@@ -220,10 +221,7 @@ def test_603_3b_verify_with_death_triggers_equals_minimax(data: dict[str, Any], 
     """verify (each trigger's controller puts it on the stack with its target, 603.3b, 603.3d; both
     players act in the windows while they wait) against the brute-force minimax of
     tests/reference/minimax.py; lethal or destroying a blocker as the goal."""
-    blockers = [p["id"] for p in data["permanents"] if p["controller"] != "alice" and "power" in p]
-    goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
-    s = pysolver.load_data({**data, "goal": goal})
-    assert pysolver.verify(s)["holds"] is reference_verify(s)
+    verify_equals_minimax(data, lethal)
 
 
 def test_510_3_example_death_trigger_wins() -> None:

@@ -10,6 +10,7 @@ import jsonschema
 import pytest
 from boards import board, creature
 from combat_boards import outcome_boards
+from differential import verify_equals_minimax
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.minimax import reference_verify
@@ -194,10 +195,7 @@ def test_510_3a_open_blocks_equal_reference(data: dict[str, Any]) -> None:
 def test_510_3a_verify_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
     """verify (each trigger's controller puts theirs on the stack, 603.3b; both players act in the
     windows while they wait) against the brute-force minimax; lethal or destroying a blocker."""
-    blockers = [p["id"] for p in data["permanents"] if p["controller"] != "alice" and "power" in p]
-    goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
-    s = pysolver.load_data({**data, "goal": goal})
-    assert pysolver.verify(s)["holds"] is reference_verify(s)
+    verify_equals_minimax(data, lethal)
 
 
 # ---- attack triggers resolved as the attackers are declared (508.2a, 508.3a, pysolver.rules.triggers) -------
@@ -315,10 +313,7 @@ def test_603_6c_watchers_declared_combats_equal_reference(data: dict[str, Any]) 
 @given(outcome_boards("attackers").flatmap(lambda d: with_triggers(d, WATCH_TRIGGER_LINES + ("Flanking",))),
        st.booleans())
 def test_603_6c_watchers_verify_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
-    blockers = [p["id"] for p in data["permanents"] if p["controller"] != "alice" and "power" in p]
-    goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
-    s = pysolver.load_data({**data, "goal": goal})
-    assert pysolver.verify(s)["holds"] is reference_verify(s)
+    verify_equals_minimax(data, lethal)
 
 
 # ---- block triggers resolved as the blockers are declared (509.2a, 509.3b, 509.3d) -------------------------

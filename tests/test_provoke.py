@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from boards import board, creature
 from combat_boards import outcome_boards
+from differential import verify_equals_minimax
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.declarations import reference_blocks
-from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
 from strategies import examples, with_triggers
 
@@ -211,10 +211,7 @@ def test_708_2a_outcomes_with_provoke_equal_reference(data: dict[str, Any]) -> N
 def test_603_3d_verify_with_provoke_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
     """verify (the active player puts each provoke trigger on the stack with its target, 603.3d)
     against the minimax of tests/reference/minimax.py; lethal or destroying a blocker as the goal."""
-    blockers = [p["id"] for p in data["permanents"] if p["controller"] != "alice" and "power" in p]
-    goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
-    s = pysolver.load_data({**data, "goal": goal})
-    assert pysolver.verify(s)["holds"] is reference_verify(s)
+    verify_equals_minimax(data, lethal)
 
 
 def test_509_1c_the_graph_draws_the_requirement_edge() -> None:

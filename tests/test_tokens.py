@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from boards import board, creature
 from combat_boards import outcome_boards
+from differential import verify_equals_minimax
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
 from strategies import examples, with_triggers
 
@@ -150,10 +150,7 @@ def test_111_1_death_tokens_equal_reference(data: dict[str, Any]) -> None:
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("attackers").flatmap(lambda d: with_triggers(d, DEATH_LINES)), st.booleans())
 def test_111_1_death_tokens_verify_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
-    blockers = [p["id"] for p in data["permanents"] if p["controller"] != "alice" and "power" in p]
-    goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
-    s = pysolver.load_data({**data, "goal": goal})
-    assert pysolver.verify(s)["holds"] is reference_verify(s)
+    verify_equals_minimax(data, lethal)
 
 
 # ---- activated abilities that create tokens (602.2, 111.1) ----------------------------------------------

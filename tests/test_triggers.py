@@ -10,6 +10,7 @@ import pytest
 from boards import board, creature
 from combat_boards import assignment_bound, declare, outcome_boards
 from combat_boards import board as combat_board
+from differential import verify_equals_minimax
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.minimax import reference_verify
@@ -417,10 +418,7 @@ def test_attack_and_block_triggers_equal_reference(data: dict[str, Any]) -> None
 def test_603_3b_verify_with_block_triggers_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
     """verify (the active player orders the triggers, 603.3b; both players act in the windows
     while they wait, 117.3b) against the brute-force minimax of tests/reference/minimax.py."""
-    blockers = [p["id"] for p in data["permanents"] if p["controller"] != "alice" and "power" in p]
-    goal = {"lethal": data["players"][1]["name"]} if lethal or not blockers else {"destroy": blockers[:1]}
-    s = pysolver.load_data({**data, "goal": goal})
-    assert pysolver.verify(s)["holds"] is reference_verify(s)
+    verify_equals_minimax(data, lethal)
 
 
 @settings(max_examples=examples(6), deadline=None,
