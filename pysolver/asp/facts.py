@@ -180,6 +180,10 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
                  "cant_be_blocked_this_turn", "renowned", "left_battlefield", "removed_from_combat"):
         if getattr(p, flag):
             yield atom(flag, i)
+    if p.tapped and any(a.kind in STATICS and getattr(a.value, "scope", "") == "untapped" for a in p.abilities):
+        # 110.5: its own "as long as it's untapped" reads it (statics.lp); a fact of its own, so that the questions
+        # of the other boards do not read who is tapped (pysolver.asp.reads)
+        yield atom("tapped_reading", i)
     if p.paired_with is not None:  # 702.95b (statics.lp: paired while both are on the battlefield, 702.95e)
         yield atom("paired_with", i, p.paired_with)
     if p.regeneration_shields:  # 701.19a

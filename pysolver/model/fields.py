@@ -13,10 +13,10 @@ players that exist, totals) read with the same functions, so a field has one set
 Traceback (most recent call last):
 ...
 pysolver.errors.InputError: board.yaml: players[1].name: '2bob' is not a valid name ([A-Za-z][A-Za-z0-9_-]*)
->>> name, life, mana, poison, zones, shield = player(Reader(None), {"name": "alice", "mana": "{R}", "hand": 3},
-...                                                  "player")
->>> name, life, str(mana), poison, zones, shield
-('alice', 20, '{R}', 0, {'hand': 3}, 0)
+>>> name, life, mana, poison, zones, shield, types = player(Reader(None), {"name": "alice", "mana": "{R}", "hand": 3},
+...                                                         "player")
+>>> name, life, str(mana), poison, zones, shield, types
+('alice', 20, '{R}', 0, {'hand': 3}, 0, None)
 """
 
 from __future__ import annotations

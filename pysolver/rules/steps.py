@@ -113,8 +113,8 @@ class StepProgram:
                 facts.append(atom("fixed_damage", *sym.arguments))
             elif sym.name == "until_end_of_turn" and sym.arguments[0].string in self.pumps:
                 continue  # an external (#program pump_state)
-            elif sym.name not in NOT_CHARACTERISTICS or (sym.name == "tapped" and reads_tapped(s)):
-                facts.append(sym)  # (110.5: "as long as it's untapped" reads it)
+            elif sym.name not in NOT_CHARACTERISTICS:  # (110.5: tapped_reading/1, "as long as it's untapped")
+                facts.append(sym)
         facts += [atom("pump_range", pid, x, y) for pid, totals in self.pumps.items() for x, y in sorted(totals)]
         facts += [atom("attacking", a, t) for a, t in s.combat.attackers or ()]
         self.ctl = control(STEP_RESULTS, program(facts),
