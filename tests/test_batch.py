@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -395,3 +396,48 @@ def test_killing_the_coordinator_ends_its_workers(tmp_path: Path, signal_name: s
         for pid in [proc.pid, *helpers]:
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+class _BreaksOnSubmit:
+    """An executor whose pool a crashing chunk breaks: submitting to it then fails at once (as
+    concurrent.futures does once a worker died, before the chunks in flight are waited for)."""
+
+    window = 3
+
+    def __init__(self) -> None:
+        self.broken = False
+        self.resets = 0
+
+    def submit(self, fn: Any, payload: str) -> Any:
+        import concurrent.futures as cf
+        from concurrent.futures.process import BrokenProcessPool
+        if self.broken:
+            raise BrokenProcessPool("a child process terminated abruptly")
+        future: cf.Future[str] = cf.Future()
+        if payload == "crash" and not self.resets:
+            self.broken = True
+            future.set_exception(BrokenProcessPool("a child process terminated abruptly"))
+        else:
+            future.set_result(fn(payload))
+        return future
+
+    def wait(self, handles: list[Any]) -> set[Any]:
+        return set(handles)
+
+    def result(self, handle: Any) -> Any:
+        return handle.result()
+
+    def lost_all(self, exc: BaseException) -> bool:
+        from concurrent.futures.process import BrokenProcessPool
+        return isinstance(exc, BrokenProcessPool)
+
+    def reset(self) -> None:
+        self.broken, self.resets = False, self.resets + 1
+
+
+def test_a_chunk_submitted_to_a_pool_a_crash_broke_is_run_again_uncharged() -> None:
+    """No line is lost: a chunk whose submission finds the pool broken never ran; it is submitted to the
+    new pool, not charged, and the crashed chunk is retried."""
+    chunks = [executors.Chunk(i, payload) for i, payload in enumerate(["a", "crash", "b", "c"])]
+    results = {c.key: (v, c.attempts) for c, v in executors.run(str.upper, chunks, _BreaksOnSubmit())}
+    assert results == {0: ("A", 0), 1: ("CRASH", 1), 2: ("B", 0), 3: ("C", 0)}

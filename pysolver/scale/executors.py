@@ -233,7 +233,18 @@ def run(fn: Callable[[Any], Any], chunks: Iterable[Chunk], executor: Any, *,
     source = iter(chunks)
     exhausted = False
     alone: deque[Chunk] = deque()  # retries and suspects: run one at a time
+    held: deque[Chunk] = deque()  # never started: the pool was found broken as they were submitted
     in_flight: dict[Any, Chunk] = {}
+
+    def submit(chunk: Chunk) -> None:
+        # A worker that died since the last wait breaks the pool: submitting then fails at once. The chunk
+        # never ran (not charged); the chunks in flight report the loss as they are waited for.
+        try:
+            in_flight[executor.submit(fn, chunk.payload)] = chunk
+        except Exception as exc:
+            if not executor.lost_all(exc):
+                raise
+            held.append(chunk)
 
     def fail(chunk: Chunk, exc: BaseException) -> Iterator[tuple[Chunk, Any]]:
         chunk.attempts += 1
@@ -244,16 +255,21 @@ def run(fn: Callable[[Any], Any], chunks: Iterable[Chunk], executor: Any, *,
             alone.append(chunk)
 
     while True:
-        while not exhausted and not alone and len(in_flight) < executor.window:
+        if held and not in_flight:  # every chunk of the broken pool reported: a new pool for the held ones
+            executor.reset()
+            for _ in range(len(held)):
+                submit(held.popleft())
+        while not exhausted and not alone and not held and len(in_flight) < executor.window:
             chunk = next(source, None)
             if chunk is None:
                 exhausted = True
                 break
-            in_flight[executor.submit(fn, chunk.payload)] = chunk
-        if alone and not in_flight:
-            chunk = alone.popleft()
-            in_flight[executor.submit(fn, chunk.payload)] = chunk
+            submit(chunk)
+        if alone and not in_flight and not held:
+            submit(alone.popleft())
         if not in_flight:
+            if held:
+                continue
             return
         lost: list[tuple[Chunk, BaseException]] = []
         for handle in executor.wait(list(in_flight)):
