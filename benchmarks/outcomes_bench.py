@@ -81,9 +81,9 @@ def explored(s) -> tuple[int, int]:
     n = 0
     original, one_program = pysolver.rules.steps.StepPrograms.results, outcomes_module._one_program
 
-    def counting(self, state):
+    def counting(self, state, board=None):
         nonlocal n
-        found = original(self, state)
+        found = original(self, state, board)
         n += len(found)
         return found
 
