@@ -19,6 +19,7 @@ from strategies import examples, with_triggers
 import pysolver
 from pysolver.errors import InputError
 from pysolver.game import gametree as gt
+from pysolver.game.outcomes import outcome_values
 from pysolver.model.abilities import parse_ability_line
 from pysolver.model.moves import AttackDeclaration, BlockDeclaration, FaceUp, Pass, TargetChoice, Trigger
 from pysolver.model.stage import Stage
@@ -78,6 +79,20 @@ def test_702_16b_a_creature_with_protection_can_not_be_targeted() -> None:
     assert targets_offered(p) == {"", "z"}
     with pytest.raises(IllegalMoveError, match="115.4"):
         p.push(TargetChoice(Trigger("provoke", "x", "w", 0, "alice")))
+
+
+def test_702_11b_702_18a_hexproof_and_shroud_can_not_be_targeted() -> None:
+    """702.11b: bob's creature with hexproof can't be the target of alice's provoke (its controller is
+    bob's opponent, 603.3a); 702.18a: nor one with shroud; the outcomes agree with the reference, which
+    never offers them either."""
+    s = board(creature("x", "alice", 3, 3, "Provoke"), creature("h", "bob", 2, 2, "Hexproof"),
+              creature("s", "bob", 2, 2, "Shroud"), creature("z", "bob", 1, 1))
+    p = after_attack(s, [("x", "bob")])
+    assert targets_offered(p) == {"", "z"}
+    for target in ("h", "s"):
+        with pytest.raises(IllegalMoveError, match="115.4"):
+            p.push(TargetChoice(Trigger("provoke", "x", target, 0, "alice")))
+    assert {canonical(o.to_json()) for o in outcome_values(s)} == {canonical(o) for o in reference_outcomes(s)}
 
 
 def test_509_1c_a_requirement_that_can_not_be_obeyed_is_not_violated() -> None:

@@ -31,11 +31,13 @@ def provoke_sources(s: Situation, field: dict[str, Characteristics]) -> list[str
 
 
 def legal_targets(s: Situation, field: dict[str, Characteristics], source: str) -> list[str]:
-    """The creatures provoke of `source` may target now (702.39a, 506.2, 702.16b)."""
+    """The creatures provoke of `source` may target now (702.39a, 506.2, 702.16b; 702.18a: no shroud;
+    702.11b: no hexproof, the defending player being an opponent of provoke's controller)."""
     target = dict(s.combat.attackers or ())[source]
     defender = defending_player(s, target)
     return sorted(pid for pid, c in field.items() if c.is_creature and c.controller == defender
-                  and not any(has_quality(field[source], q) for q in c.protections()))
+                  and not any(has_quality(field[source], q) for q in c.protections())
+                  and not c.has("shroud") and not (c.has("hexproof") and c.controller != field[source].controller))
 
 
 def stacks(s: Situation, field: dict[str, Characteristics]) -> set[tuple[Provoke, ...]]:
