@@ -320,6 +320,19 @@ def test_611_3a_as_long_as_no_opponent_controls_a_creature() -> None:
     assert {(life, destroyed) for life, destroyed, _ in results(s)} == {(16, ()), (14, ("x",)), (19, ("x",))}
 
 
+def test_604_1_no_opponent_controls_gives_its_abilities_under_the_same_condition() -> None:
+    """604.1: "gets +1/+1 and has flying as long as no opponent controls a creature" is one condition for both
+    effects: the flying is granted while no opponent controls a creature (at_most 0), not while one does; bob's
+    1/1 x keeps the 2/2 b from flying, so x may block it (509.1b)."""
+    b = creature("b", "alice", 2, 2, "~ gets +1/+1 and has flying as long as no opponent controls a creature")
+    [anthem, grant] = pysolver.load_data({"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice",
+                                          "permanents": [b]}).permanent("b").abilities
+    assert anthem.term.startswith("anthem_if(at_most(0,opponents,creature)")
+    assert grant.term == "grant_if(at_most(0,opponents,creature),each,any,flying)"
+    s = board(b, creature("x", "bob", 1, 1), attackers={"b": "bob"})
+    assert {(life, destroyed) for life, destroyed, _ in results(s)} == {(18, ()), (20, ("x",))}
+
+
 def test_702_83b_a_granted_exalted_triggers_once_per_instance() -> None:
     """Sublime Archangel: its own exalted and the one it grants each other creature alice controls (613.1f) each
     trigger as x attacks alone (702.83a-b): x (1/1) gets +3/+3 and deals 4 (so does y alone); bob's own exalted

@@ -16,8 +16,9 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from typing import Any, cast
 
@@ -2555,19 +2556,8 @@ def _while_monstrous(text: str, players: frozenset[str]) -> list[Ability] | None
     m = next((m for pattern in _MONSTROUS if (m := pattern.fullmatch(text))), None)
     if m is None:
         return None
-    out: list[Ability] = []
-    if m.group("x") is not None:
-        x, y = _signed(m.group("x")), _signed(m.group("y"))
-        if x < 0 or y < 0:
-            return None
-        out.append(Ability("anthem_if", Static("monstrous", False, "self", x, y)))
-    have = m.group("also") or m.group("have")
-    if have is not None:
-        granted = _granted(have, players)
-        if granted is None:
-            return None
-        out += [Ability("grant_if", Static("monstrous", False, "self", granted=a)) for a in granted]
-    return out
+    return _gets_and_has(m, players, "anthem_if", "grant_if", partial(Static, "monstrous", False, "self"),
+                         gains_only=True)
 
 
 def _while_attacking(text: str, players: frozenset[str]) -> list[Ability] | None:
@@ -2587,19 +2577,8 @@ def _while_attacking(text: str, players: frozenset[str]) -> list[Ability] | None
     m = next((m for pattern in _ATTACKING if (m := pattern.fullmatch(text))), None)
     if m is None:
         return None
-    out: list[Ability] = []
-    if m.group("x") is not None:
-        x, y = _signed(m.group("x")), _signed(m.group("y"))
-        if x < 0 or y < 0:
-            return None
-        out.append(Ability("anthem_if", Static("attacking", False, "self", x, y)))
-    have = m.group("also") or m.group("have")
-    if have is not None:
-        granted = _granted(have, players)
-        if granted is None:
-            return None
-        out += [Ability("grant_if", Static("attacking", False, "self", granted=a)) for a in granted]
-    return out
+    return _gets_and_has(m, players, "anthem_if", "grant_if", partial(Static, "attacking", False, "self"),
+                         gains_only=True)
 
 
 def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
@@ -2648,18 +2627,8 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     if m.groupdict().get("despite"):  # 609.4: "~ can attack as though it didn't have defender as long as …"
         return [Ability("grant_if", Static(kind, other, quality, granted=Ability(DESPITE_DEFENDER), whose=whose,
                                            least=least))]
-    out: list[Ability] = []
-    if m.group("x") is not None:
-        out.append(Ability("anthem_if", Static(kind, other, quality, _signed(m.group("x")), _signed(m.group("y")),
-                                               whose=whose, least=least, most=most)))
-    have = m.group("also") or m.group("have")
-    if have is not None:
-        granted = _granted(have, players)
-        if granted is None:
-            return None
-        out += [Ability("grant_if", Static(kind, other, quality, granted=a, whose=whose, least=least))
-                for a in granted]
-    return out
+    return _gets_and_has(m, players, "anthem_if", "grant_if",
+                         partial(Static, kind, other, quality, whose=whose, least=least, most=most))
 
 
 # 402.1, 404.1: conditions on the cards in a hand or graveyard, which the players' `hand` and `graveyard` state
@@ -2831,15 +2800,27 @@ def _paired(text: str, players: frozenset[str]) -> list[Ability] | None:
     m = _PAIRED.fullmatch(text)
     if m is None:
         return None
+    return _gets_and_has(m, players, "paired_anthem", "paired_grant", partial(Static, "paired", True, "any"))
+
+
+def _gets_and_has(m: re.Match[str], players: frozenset[str], anthem: str, grant: str, static: Callable[..., Static],
+                  *, gains_only: bool = False) -> list[Ability] | None:
+    """A matched static line's "gets +X/+Y" (groups ``x``, ``y``: an `anthem` kind, 613.4c) and "has <abilities>"
+    (``also`` or ``have``: a `grant` kind each, 613.1f), both of ``static(...)``: one condition for both (604.1).
+    `gains_only`: None for a -X or -Y (a toughness lost would need state-based actions where it applies)."""
     out: list[Ability] = []
     if m.group("x") is not None:
         x, y = _signed(m.group("x")), _signed(m.group("y"))
-        out.append(Ability("paired_anthem", Static("paired", True, "any", x, y)))
+        if gains_only and (x < 0 or y < 0):
+            return None
+        out.append(Ability(anthem, static(power=x, toughness=y)))
     have = m.group("also") or m.group("have")
-    granted = _granted(have, players) if have is not None else []
-    if granted is None:
-        return None
-    return out + [Ability("paired_grant", Static("paired", True, "any", granted=a)) for a in granted]
+    if have is not None:
+        granted = _granted(have, players)
+        if granted is None:
+            return None
+        out += [Ability(grant, static(granted=a)) for a in granted]
+    return out
 
 
 def _signed(text: str) -> int:
