@@ -29,6 +29,7 @@ from .deaths import apnap, resolve_death
 from .declarations import has_quality
 from .provoke import legal_targets, provoke_sources
 from .tokens import create, kinds
+from .window_triggers import fits
 
 
 def _pumped(s: Situation, gains: list[tuple[str, int, int, int]]) -> Situation:
@@ -96,22 +97,8 @@ def _on(c: Characteristics, kind: str) -> list[OnCombat]:
 
 def is_of(c: Characteristics, q: tuple) -> bool:
     """Whether a creature has quality `q` (105.2 colors, 205.3m creature types, 205.2a card types, a
-    keyword it has)."""
-    name, *args = q
-    if name == "any":
-        return True
-    if name == "color":
-        return args[0] in c.colors
-    if name == "noncolor":
-        return args[0] not in c.colors
-    if name == "card_type":
-        return args[0] in c.types
-    if name == "creature_type":
-        return args[0] in c.subtypes
-    if name == "keyword":
-        return c.has(args[0])
-    assert name == "both", q
-    return is_of(c, args[0]) and is_of(c, args[1])
+    keyword it has; reference.window_triggers.fits, with no source of its own)."""
+    return fits(c, q, "")
 
 
 def _effects(s: Situation, field: dict[str, Characteristics], attacking: set[str],
