@@ -39,7 +39,7 @@ from pysolver.model.mana import Mana
 
 from .characteristics import Characteristics, characteristics
 from .declarations import has_quality, in_scope, satisfies
-from .pingers import KINDS, dealt, life_targets
+from .pingers import KINDS, abilities_on_field, dealt, life_targets
 from .pingers import targets as ping_targets
 from .shields import regenerated
 from .tokens import create
@@ -153,27 +153,23 @@ def actions(state):  # type: ignore[no-untyped-def]
 
     field = state.field()
     out = set()
-    for p in state.s.permanents:
-        if p.id not in field or p.face_down:
-            continue
-        c = field[p.id]
-        for kind, ab in p.combat_abilities():
-            if on_the_stack(kind, ab) or not timely(state, p, ab):
-                continue  # (pushes, reference.pingers)
-            targets = legal_targets(state, field, c, ab) if kind in TARGETED else \
-                shield_targets(state, field, c, p.id, ab) if kind == "shield" else [p.id]
-            for t in targets:
-                ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
-                    if (kind in TARGETED or (kind == "shield" and ab.target)) and t in field \
-                    and field[t].controller != p.controller else Mana()
-                countered = costs_paid(state, p, ab.full_cost)
-                if ward.total:
-                    out |= countered  # 702.21a: countered, its costs paid
-                    resolving = costs_paid(state, p, replace(ab.full_cost, mana=ab.cost + ward))
-                else:
-                    resolving = countered
-                out |= {after if after.over or not still_legal(after, c, kind, ab, t)
-                        else settle(effect(after, kind, ab, t)) for after in resolving}
+    for p, c, kind, ab in abilities_on_field(state, field):
+        if on_the_stack(kind, ab) or not timely(state, p, ab):
+            continue  # (pushes, reference.pingers)
+        targets = legal_targets(state, field, c, ab) if kind in TARGETED else \
+            shield_targets(state, field, c, p.id, ab) if kind == "shield" else [p.id]
+        for t in targets:
+            ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
+                if (kind in TARGETED or (kind == "shield" and ab.target)) and t in field \
+                and field[t].controller != p.controller else Mana()
+            countered = costs_paid(state, p, ab.full_cost)
+            if ward.total:
+                out |= countered  # 702.21a: countered, its costs paid
+                resolving = costs_paid(state, p, replace(ab.full_cost, mana=ab.cost + ward))
+            else:
+                resolving = countered
+            out |= {after if after.over or not still_legal(after, c, kind, ab, t)
+                    else settle(effect(after, kind, ab, t)) for after in resolving}
     return out
 
 
@@ -241,20 +237,16 @@ def pushes(state):  # type: ignore[no-untyped-def]
 
     field = state.field()
     out = set()
-    for p in state.s.permanents:
-        if p.id not in field or p.face_down:
+    for p, c, kind, ab in abilities_on_field(state, field):
+        if kind in KINDS or not on_the_stack(kind, ab) or not timely(state, p, ab):
             continue
-        c = field[p.id]
-        for kind, ab in p.combat_abilities():
-            if kind in KINDS or not on_the_stack(kind, ab) or not timely(state, p, ab):
-                continue
-            for t in legal_targets(state, field, c, ab) if kind in TARGETED else [p.id]:
-                entry = ("activated", p.controller, p.id, kind, ab, t, c)
-                ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
-                    if kind in TARGETED and field[t].controller != p.controller else Mana()
-                if ward.total:
-                    out |= {(after, None) for after in costs_paid(state, p, ab.full_cost)}  # 702.21a: countered
-                out |= {(after, entry) for after in costs_paid(state, p, replace(ab.full_cost, mana=ab.cost + ward))}
+        for t in legal_targets(state, field, c, ab) if kind in TARGETED else [p.id]:
+            entry = ("activated", p.controller, p.id, kind, ab, t, c)
+            ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
+                if kind in TARGETED and field[t].controller != p.controller else Mana()
+            if ward.total:
+                out |= {(after, None) for after in costs_paid(state, p, ab.full_cost)}  # 702.21a: countered
+            out |= {(after, entry) for after in costs_paid(state, p, replace(ab.full_cost, mana=ab.cost + ward))}
     return out
 
 
@@ -272,25 +264,21 @@ def stack_activations(state, players: set[str], depth: int) -> list[tuple[object
 
     field = state.field()
     out = []
-    for p in state.s.permanents:
-        if p.id not in field or p.face_down or p.controller not in players:
-            continue
-        c = field[p.id]
-        for kind, ab in p.combat_abilities():
-            if not timely(state, p, ab):
-                continue  # 602.5b
-            whom = ping_targets(state, field, c, ab) if kind == "ping" else \
-                life_targets(state, p.controller, ab.target) if kind == "life" else [""] if kind in KINDS else \
-                shield_targets(state, field, c, p.id, ab) if kind == "shield" else None
-            for t in whom if whom is not None else \
-                    (legal_targets(state, field, c, ab) if kind in TARGETED else [p.id]):
-                # 113.7a: a damage ability's source as it is now, as its cost is paid (it may be sacrificed)
-                entry = ("activated", p.controller, p.id, kind, ab, t, *((c,) if on_the_stack(kind, ab) else ()))
-                ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
-                    if ((kind in TARGETED or (kind == "shield" and ab.target)) and t in field) \
-                    and field[t].controller != p.controller else Mana()
-                pushed = (entry, ("ward", p.controller, ward, depth)) if ward.total else (entry,)
-                out += [(after, pushed) for after in costs_paid(state, p, ab.full_cost)]
+    for p, c, kind, ab in abilities_on_field(state, field):
+        if p.controller not in players or not timely(state, p, ab):
+            continue  # (602.5b)
+        whom = ping_targets(state, field, c, ab) if kind == "ping" else \
+            life_targets(state, p.controller, ab.target) if kind == "life" else [""] if kind in KINDS else \
+            shield_targets(state, field, c, p.id, ab) if kind == "shield" else None
+        for t in whom if whom is not None else \
+                (legal_targets(state, field, c, ab) if kind in TARGETED else [p.id]):
+            # 113.7a: a damage ability's source as it is now, as its cost is paid (it may be sacrificed)
+            entry = ("activated", p.controller, p.id, kind, ab, t, *((c,) if on_the_stack(kind, ab) else ()))
+            ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
+                if ((kind in TARGETED or (kind == "shield" and ab.target)) and t in field) \
+                and field[t].controller != p.controller else Mana()
+            pushed = (entry, ("ward", p.controller, ward, depth)) if ward.total else (entry,)
+            out += [(after, pushed) for after in costs_paid(state, p, ab.full_cost)]
     return out
 
 

@@ -39,7 +39,9 @@ state-based actions (704.3); a player who lost (704.5a, 704.5c) ends the combat 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 from pysolver.model.abilities import CombatAbility
 from pysolver.model.mana import Mana
@@ -54,6 +56,15 @@ KINDS = ("ping", "ping_each", "life", "fog")
 CREATURES_IN = {"creature": "any", "attacking": "attacking", "blocking": "blocking",
                 "attacking_or_blocking": "either", "flying": "any", "attacking_flying": "attacking"}
 
+
+def abilities_on_field(state: Any, field: dict[str, Characteristics]) -> Iterator[tuple[Any, Characteristics, str,
+                                                                                      CombatAbility]]:
+    """Each activated ability that acts in combat of each permanent on the battlefield with its face-up side
+    (708.2a: a face-down one has none), with the permanent, its characteristics now and the ability's kind."""
+    for p in state.s.permanents:
+        if p.id in field and not p.face_down:
+            for kind, ab in p.combat_abilities():
+                yield p, field[p.id], kind, ab
 
 def targets(state, field: dict[str, Characteristics], source: Characteristics,  # type: ignore[no-untyped-def]
             ab: CombatAbility) -> list[str]:
@@ -121,25 +132,21 @@ def pushes(state):  # type: ignore[no-untyped-def]
 
     field = state.field()
     out = set()
-    for p in state.s.permanents:
-        if p.id not in field or p.face_down:
+    for p, c, kind, ab in abilities_on_field(state, field):
+        if kind not in KINDS:
             continue
-        c = field[p.id]
-        for kind, ab in p.combat_abilities():
-            if kind not in KINDS:
-                continue
-            if ab.before_attackers and (p.controller != state.s.active or state.s.combat.attackers is not None):
-                continue  # 602.5b
-            whom = targets(state, field, c, ab) if kind == "ping" else \
-                life_targets(state, p.controller, ab.target) if kind == "life" else [""]
-            for t in whom:
-                # 113.7a: a source sacrificed as the cost is paid last existed as it is now (`c`)
-                entry = ("activated", p.controller, p.id, kind, ab, t, c)
-                ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
-                    if t in field and field[t].controller != p.controller else Mana()
-                if ward.total:
-                    out |= {(after, None) for after in costs_paid(state, p, ab.full_cost)}  # 702.21a: countered
-                out |= {(after, entry) for after in costs_paid(state, p, replace(ab.full_cost, mana=ab.cost + ward))}
+        if ab.before_attackers and (p.controller != state.s.active or state.s.combat.attackers is not None):
+            continue  # 602.5b
+        whom = targets(state, field, c, ab) if kind == "ping" else \
+            life_targets(state, p.controller, ab.target) if kind == "life" else [""]
+        for t in whom:
+            # 113.7a: a source sacrificed as the cost is paid last existed as it is now (`c`)
+            entry = ("activated", p.controller, p.id, kind, ab, t, c)
+            ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
+                if t in field and field[t].controller != p.controller else Mana()
+            if ward.total:
+                out |= {(after, None) for after in costs_paid(state, p, ab.full_cost)}  # 702.21a: countered
+            out |= {(after, entry) for after in costs_paid(state, p, replace(ab.full_cost, mana=ab.cost + ward))}
     return out
 
 
