@@ -607,8 +607,9 @@ def _check_damage_triggers(r: Reader, permanents: list[Permanent], players: list
              if a.kind in DEALT_TRIGGERS]
     if found:
         shielded = next((f"players[{i}]" for i, p in enumerate(players) if p.prevention_shield), None) or next(
-            (f"permanents[{i}]" for i, p in enumerate(permanents) if p.prevention_shield
-             or any(a.kind in FOGS + SHIELDS or a.term.endswith(",fog)") for a in p.abilities)), None)
+            (f"permanents[{i}]" for i, p in enumerate(permanents) if p.prevention_shield or any(
+                a.kind in FOGS + SHIELDS or (isinstance(a.value, OnCombat) and a.value.effect == "fog")
+                for a in p.abilities)), None)
         if shielded is not None or combat.combat_damage_prevented:
             raise r.fail(shielded or "combat.combat_damage_prevented",
                          f"the damage trigger (603.2) of {q(found[0][0].id)} beside damage prevention (615.7, 615.1a): "
