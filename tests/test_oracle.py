@@ -158,6 +158,27 @@ INERT_LINES = [
     # deck (702.124 partner, 100.2a deck construction), stated (702.114a devoid: the file's colors)
     ("Thrasios, Triton Hero", "Partner", "deck"),
     ("Relentless Rats", "A deck can have any number of cards named Relentless Rats.", "deck"),
+    # 905.1: a draft ability acts while the cards are drafted, before the game
+    ("Cogwork Spy", "Reveal Cogwork Spy as you draft it. You may look at the next card drafted from this booster "
+                    "pack.", "deck"),
+    ("Canal Dredger", "Each player passes the last card from each booster pack to a player who drafted a card named "
+                      "Canal Dredger.", "deck"),
+    # 601.2f, 601.3: casting (the solver's combat casts no spell)
+    ("Glowrider", "Noncreature spells cost {1} more to cast.", "spell"),
+    ("Irini Sengir", "Green enchantment spells and white enchantment spells cost {2} more to cast.", "spell"),
+    ("Dosan the Falling Leaf", "Players can cast spells only during their own turns.", "spell"),
+    ("Erayo, Soratami Ascendant", "Whenever the fourth spell of a turn is cast, flip Erayo, Soratami Ascendant.",
+     "spell"),
+    ("Skittering Horror", "When you cast a creature spell, sacrifice Skittering Horror.", "spell"),
+    # 402.2, 514.1: the maximum hand size is checked in the cleanup step
+    ("Gnat Miser", "Each opponent's maximum hand size is reduced by one.", "step"),
+    ("Trusted Advisor", "Your maximum hand size is increased by two.", "step"),
+    # 113.6b: works while the card is in a hand
+    ("Loxodon Smiter", "If a spell or ability an opponent controls causes you to discard Loxodon Smiter, put it onto "
+                       "the battlefield instead of putting it into your graveyard.", "zone"),
+    # 603.6a: the land searched for enters; the card itself does not return
+    ("Wild Wanderer", "When Wild Wanderer enters the battlefield, you may search your library for a basic land card, "
+                      "put it onto the battlefield tapped, then shuffle your library.", "enters"),
     ("Sludge Crawler", "Devoid", "stated"),
     # marker (702.131c: the city's blessing means nothing but to the lines that read it)
     ("Deadeye Brawler", "Ascend", "marker"),
@@ -246,6 +267,26 @@ def test_persist_makes_the_cards_own_enters_trigger_matter() -> None:
     undying = card("Geralf's Messenger", "Geralf's Messenger enters the battlefield tapped.\nWhen Geralf's Messenger "
                                          "enters the battlefield, target opponent loses 2 life.\nUndying")
     assert len(undying.unmodelled) == 2 and undying.inert == ()
+
+
+def test_only_a_return_of_the_card_itself_in_combat_makes_its_enters_lines_matter() -> None:
+    """702.79a, 603.6a: a line that may bring the card back during the combat keeps its enters lines noted;
+    a return as a sorcery (602.5d) or at the next upkeep (503.1, after the combat phase, 506.1) does not."""
+    wanderer = card("Dread Wanderer", "Dread Wanderer enters the battlefield tapped.\n{2}{B}: Return Dread Wanderer "
+                                      "from your graveyard to the battlefield. Activate this ability only any time you "
+                                      "could cast a sorcery and only if you have one or fewer cards in hand.")
+    assert [why.key for _, why in wanderer.inert] == ["enters", "zone"] and wanderer.unmodelled == ()
+    obzedat = card("Obzedat, Ghost Council", "When Obzedat, Ghost Council enters the battlefield, target opponent "
+                   "loses 2 life and you gain 2 life.\nAt the beginning of your end step, you may exile Obzedat. If "
+                   "you do, return it to the battlefield under its owner's control at the beginning of your next "
+                   "upkeep. It gains haste.", legendary=True)
+    assert [why.key for _, why in obzedat.inert] == ["enters", "step"] and obzedat.unmodelled == ()
+    from pysolver.files.oracle import _returns
+    for name, line in (("Aethergeode Miner", "Pay {E}{E}: Exile Aethergeode Miner, then return it to the battlefield "
+                                             "under its owner's control."),
+                       ("Ashcloud Phoenix", "When Ashcloud Phoenix dies, return it to the battlefield face down under "
+                                            "your control.")):
+        assert _returns(shape(line, name))
 
 
 def test_a_hidden_zone_effect_with_a_cost_that_matters_may_change_the_answer() -> None:

@@ -44,9 +44,10 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
            "copied, 707.2), bloodthirst, fabricate, …): the permanent is on the "
            "battlefield already and the file states its counters; never inert on a card with persist, undying "
            "(702.79a, 702.93a) or a line that returns it to the battlefield, which can bring it back in combat"),
-    Reason("step", "500.1, 502.3, 503.1, 504.1, 513.1",
+    Reason("step", "500.1, 502.3, 503.1, 504.1, 513.1, 514.1",
            "a step outside the combat phase: upkeep, draw step, main phase, end step, untap step (\"doesn't "
-           "untap\", phasing), and the upkeep keywords echo, cumulative upkeep, fading and vanishing"),
+           "untap\", phasing), cleanup (a maximum hand size, 402.2), and the upkeep keywords echo, cumulative "
+           "upkeep, fading and vanishing"),
     Reason("spell", "601.2, 113.6",
            "casting: flash, costs and restrictions, \"can't be countered\", \"when you cast\", spell-cast and "
            "cycle triggers, \"becomes the target of a spell\", casting keywords (kicker, convoke, evoke, prowess, "
@@ -60,7 +61,8 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
            "spell or ability\" (abilities are activated in combat)"),
     Reason("zone", "113.6",
            "an ability that works only while the card is in a hand, graveyard, library or exile (cycling, "
-           "ninjutsu, madness, unearth, flashback, embalm, \"Discard ~:\", \"return ~ from your graveyard\", …): "
+           "ninjutsu, madness, unearth, flashback, embalm, \"Discard ~:\", \"return ~ from your graveyard\", "
+           "\"if a spell or ability an opponent controls causes you to discard ~\", …): "
            "the card is a permanent on the battlefield"),
     Reason("sorcery", "602.5d, 307.1",
            "an activated ability activated only as a sorcery (\"Activate only as a sorcery\", level up, "
@@ -81,9 +83,10 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
     Reason("land", "305.1, 305.2",
            "a land entering (landfall): lands are played in a main phase, and no line modelled or inert puts a "
            "land onto the battlefield during combat"),
-    Reason("deck", "702.124, 702.139, 100.2a",
+    Reason("deck", "702.124, 702.139, 100.2a, 905.1",
            "deck construction and outside the game: partner, companion, \"a deck can have any number\", "
-           "\"draft ~ face up\""),
+           "the draft before a Conspiracy Draft game (\"draft ~ face up\", \"reveal ~ as you draft it\", \"as "
+           "you draft a card\", \"during the draft\", booster packs passed)"),
     Reason("stated", "702.114a",
            "a characteristic-defining keyword whose characteristic the card file states: devoid (the card's "
            "colors are none)"),
@@ -150,17 +153,25 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
              # 701.43a: exerting only keeps it from untapping in the next untap step (without a linked "when
              # you do" ability; a "whenever you exert a creature" trigger is a line of its own)
              r"^you may exert ~ as it attacks$",
-             rf"{_ACTIVATED_ONLY}during your upkeep\b"),
+             rf"{_ACTIVATED_ONLY}during your upkeep\b",
+             # 402.2, 514.1: the maximum hand size is checked only in the cleanup step
+             r"^(your|each opponent's|each player's|each other player's) maximum hand size is (reduced|increased) "
+             r"by \w+$"),
     "spell": (r"^(this spell|~) can't be countered\b",
               r"^(this spell|~) costs [^.]* (less|more) to cast\b",
               r"^(if [^,]*, )?this spell costs [^.]* (less|more) to cast\b",
               r"^[a-z -]*spells( [a-z' ]+)? cast cost [^.]* (less|more) to cast\b",
+              r"^[a-z ,-]*spells cost [^.]* (less|more) to cast\b",
+              # 601.3: a restriction on casting (the solver's combat casts no spell)
+              r"^(players|each player|your opponents|each opponent) can cast spells only during their own turns$",
+              r"^whenever the \w+ spell (of a|each) turn is cast, ",
               r"^as an additional cost to cast (this spell|~)(?!\w)",
               r"^cast (this spell|~) only\b",
               r"^you may [^.]* rather than pay (this spell's|~'s) mana cost",
               r"^you may cast (this spell|~) as though it had flash\b",
               r"^(when|whenever) you cast (this spell|~)(?!\w)",
-              r"^whenever (you|a player|an opponent|another player|each opponent|target opponent|your opponents?) "
+              r"^(when|whenever) (you|a player|an opponent|another player|each opponent|target opponent|"
+              r"your opponents?) "
               r"(casts?|cycles?)(?! or discard) [^,~]*( that targets ~)?(?<!dies)(?<!attacks)(?<!blocks)(?<!enters), ",
               r"^(when|whenever) ~ becomes the target of a spell( an opponent controls| your opponents control"
               r"| you control)?, "),
@@ -172,18 +183,25 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
              r"^[^:]*: return ~ from your graveyard to ",
              r"^(when|whenever) ~ is put into (your|a) graveyard from (your|a) (library|hand)\b",
              r"^while ~ is in your (graveyard|hand)\b",
-             r"^when you cycle ~, "),
+             r"^when you cycle ~, ",
+             # 113.6b: a replacement of the card's discard functions while the card is in a hand
+             r"^if a spell or ability an opponent controls causes you to discard ~, "),
     "sorcery": (rf"{_ACTIVATED_ONLY}(as a sorcery|any time you could cast a sorcery)\b",
                 r'^[\w ,-]+ (has|have) "[^"]*: [^"]*\bactivate (this ability )?only (as a sorcery|any time you could '
                 r'cast a sorcery)[^"]*"$'),
     "land": (r"^whenever a land( you control)? enters( the battlefield)?( under your control)?, ",),
-    "deck": (r"^a deck can have any number of cards named ~", r"^draft ~ face up\b"),
+    "deck": (r"^a deck can have any number of cards named ~", r"^draft ~ face up\b",
+             # 905.1: a draft ability acts while the cards are drafted, before the game begins
+             r"^reveal ~ as you draft it\b", r"^as you draft a card\b", r"^during the draft\b",
+             r"^each player passes the last card from each booster pack\b"),
 }.items()}
 
 _MANA = re.compile(r"^(?P<cost>(\{[^}]+\}(, )?)+): add [^.]+\.( spend this mana only [^.]+\.)?"
                    r"( activate only once each turn\.)?$")
 _ENERGY = re.compile(r"you get ((\{e\})+|that many \{e\}|an amount of \{e\} equal to [^.,]+)")
-_RETURNS = re.compile(r"^(persist|undying)\b|\b(return|put) (it|~)( from your graveyard)?( onto| to) the battlefield")
+_RETURNS = re.compile(r"\b(return|put) (?P<what>it|~)( from your graveyard)?( onto| to) the battlefield")
+# 513.1, 503.1: a return in the next end step or upkeep is after the combat phase (506.1)
+_RETURNS_LATER = re.compile(r"at the beginning of (the|your) next (end step|upkeep)")
 _DIES = re.compile(r"^when ~ (dies|is put into (a|your) graveyard from the battlefield)$")
 _TRIGGER = re.compile(r"^(?:when|whenever|at) (?P<condition>[^,]+), (?P<effect>.+)$")
 _ACTIVATED = re.compile(r"^(?P<cost>[^:\"]+): (?P<effect>.+)$")
@@ -215,7 +233,7 @@ def reason(line: str, name: str, card_lines: tuple[str, ...] = (), short: str | 
     ('spell', None)
     """
     text = shape(line, name, short)
-    returns = any(_RETURNS.search(shape(other, name, short)) for other in card_lines)
+    returns = any(_returns(shape(other, name, short)) for other in card_lines)
     for key in REASONS:
         if key == "enters" and returns:
             continue
@@ -224,6 +242,30 @@ def reason(line: str, name: str, card_lines: tuple[str, ...] = (), short: str | 
         if key == "mana" and _mana(text) or key == "hidden" and _hidden(text) or key == "energy" and _energy(text):
             return REASONS[key]
     return None
+
+
+def _returns(text: str) -> bool:
+    """Whether the line can return the card itself to the battlefield during combat: persist, undying
+    (702.79a, 702.93a), or "return ~ / it to the battlefield" where "it" is the card (not a card searched for
+    or chosen before it in the sentence), not as a sorcery (602.5d) and not at the next end step or upkeep.
+
+    >>> _returns("when ~ dies, return it to the battlefield face down under your control")
+    True
+    >>> _returns("when ~ enters, you may search your library for a basic land card, put it onto the battlefield "
+    ...          "tapped, then shuffle")
+    False
+    """
+    if re.match(r"^(persist|undying)\b", text):
+        return True
+    if re.search(rf"{_ACTIVATED_ONLY}(as a sorcery|any time you could cast a sorcery)\b", text):
+        return False
+    for sentence in text.split(". "):
+        m = _RETURNS.search(sentence)
+        before = sentence[:m.start()] if m else ""
+        if m and not _RETURNS_LATER.search(sentence) and (
+                m.group("what") == "~" or not re.search(r"\bcards?\b", before)):
+            return True
+    return False
 
 
 def _keyword(text: str) -> str | None:
