@@ -43,6 +43,7 @@ from ..model.abilities import DEALT_TRIGGERS, THAT_PLAYER, DamageTrigger
 from ..model.moves import Trigger
 from .combat import regenerate
 from .damage_log import Dealt
+from .states import one_state_answer
 from .triggers import _dealt_by, _targets, apnap, lki
 
 DEALT = CHARACTERISTICS + ("dealt",)
@@ -81,8 +82,7 @@ def triggered(s: Situation, events: Events, combat: bool) -> tuple[Trigger, ...]
     if not events or not present(s):
         return ()
     facts = [atom("event", src, r, n) for src, r, n in sorted(events)] + ([atom("combat_event")] if combat else [])
-    symbols = one_model(control(DEALT, situation_facts(s) + "\n" + program(facts),
-                                parts=("base", "damage_triggers")))
+    symbols = one_state_answer(DEALT, s, ("base", "damage_triggers"), program(facts))  # (one program per board)
     found = []
     for sym in symbols:
         source, j, recipient, n = (sym.arguments[0].string, sym.arguments[1].number, sym.arguments[2].string,

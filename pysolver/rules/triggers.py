@@ -565,14 +565,14 @@ def _damage_by(s: Situation, kind: str, target: str, amount: int,
             shown.setdefault(sym.name, {})[sym.arguments[0].string] = 0
         else:
             shown.setdefault(sym.name, {})[sym.arguments[0].string] = sym.arguments[1].number
-    life, poison = shown.get("resolved_life", {}), shown.get("resolved_poison", {})
+    life, poison = shown.get("life_change", {}), shown.get("poison_change", {})
     damage, counters = shown.get("resolved_damage", {}), shown.get("resolved_counters", {})
     plus, pump = shown.get("resolved_plus_counters", {}), shown.get("resolved_pump", {})
     tapped = {pid: True for pid in shown.get("resolved_tapped", {})}
     tapped |= {pid: False for pid in shown.get("resolved_untapped", {})}
     loyalty, defense = shown.get("resolved_loyalty", {}), shown.get("resolved_defense", {})
     shields = shown.get("resolved_shield", {})  # 615.7
-    players = tuple(replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison),
+    players = tuple(replace(p, life=p.life + life.get(p.name, 0), poison=p.poison + poison.get(p.name, 0),
                             prevention_shield=shields.get(p.name, p.prevention_shield))
                     for p in s.players)
     # 701.19a: a creature with a regeneration shield that deathtouch damage would destroy is regenerated
