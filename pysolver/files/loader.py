@@ -320,7 +320,8 @@ def _check_shields(r: Reader, permanents: list[Permanent], players: list[Player]
     """A board with a prevention shield (615.7: a `prevention_shield`, or an ability that makes one), damage
     dealt outside the combat damage steps (an activated "~ deals N damage to …", a death trigger that deals
     damage, 603.10a) and a permanent whose damage another prevention effect may prevent (protection, 702.16e;
-    "Prevent all damage that would be dealt to ~", 615.1a) is refused: where both apply to such damage the
+    "Prevent all damage that would be dealt to ~", 615.1a, or an ability that leaves it for the turn on a
+    permanent: then on any) is refused: where both apply to such damage the
     shield's controller chooses which applies first (616.1), and one shield used up on damage prevented
     anyway (or not) is modelled for combat damage only (encodings/shields.lp; outside it the other effect
     applies first, encodings/triggers.lp)."""
@@ -330,8 +331,10 @@ def _check_shields(r: Reader, permanents: list[Permanent], players: list[Player]
     dealing = next((p for p in permanents if any(p.has(k) for k in NONCOMBAT_DAMAGE)), None)
     if dealing is None:
         return
+    given = any("prevent_damage_to" in ab.keywords for x in permanents for _, ab in x.pump_abilities()) or any(
+        "prevent_damage_to" in ab.keywords for x in permanents for _, ab in x.combat_abilities())
     for i, p in enumerate(permanents):
-        if p.has("protection") or p.has("prevent_damage_to"):
+        if p.has("protection") or p.has("prevent_damage_to") or given:
             named = f"of {q(shielding.id)} " if shielding is not None else "of a player "
             raise r.fail(f"permanents[{i}]", f"damage the ability of {q(dealing.id)} deals (120.3) to {q(p.id)} "
                          f"could be prevented both by its prevention effect and by the prevention shield {named}"

@@ -669,6 +669,17 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("shields", "{cost}: Prevent all combat damage that would be dealt this turn", "fog", "615.1a",
              "Sacrifice ~: Prevent all combat damage that would be dealt this turn",
              ("{2}{G}: Prevent all combat damage that would be dealt this turn",), literal=False),
+    # a prevention effect for the turn (615.1a) on one permanent, fixed as it resolves (611.2c): on ~ (no target,
+    # activated as the pumps are) or on a target creature (115.1, as "Target <creature> gains <keyword>"); it
+    # applies as the static line of the same words does; any cost of the grammar (602.1a)
+    LineForm("shields", "{cost}: Prevent all [combat] damage that would be dealt to ~ this turn", "pump", "615.1a",
+             "Discard a card: Prevent all damage that would be dealt to ~ this turn",
+             ("{1}: Prevent all combat damage that would be dealt to ~ this turn",), literal=False),
+    LineForm("shields", "{cost}: Prevent all [combat] damage that would be dealt to <target> this turn",
+             "target_pump", "615.1a", "{W}: Prevent all damage that would be dealt to target creature this turn",
+             ("{1}{W}: Prevent all combat damage that would be dealt this turn by target attacking creature with "
+              "flying", "{1}: Prevent all combat damage that would be dealt by target creature this turn"),
+             literal=False),
     # --- static abilities (604.1, 611.3a): anthems and lords, read off the battlefield at every moment;
     # <creatures>: creatures, <color> / non<color> / colorless / multicolored / artifact / <creature type>
     # creatures, two of them ("Eldrazi Spawn creatures": both, 205.3m), two joined by "and" ("green creatures and
