@@ -78,6 +78,8 @@ def keyword_line(kind: str) -> str:
 # creature's own name, "~" and "this creature" are normalised to "this creature".
 PHRASES = {normalise(form, None): f.kind for f in CATALOGUE if f.group in ("blocking", "requirement") and f.literal
            for form in (f.form, *f.also)}
+# 510.1b-c: the options of a creature's damage assignment, matched whole (as PHRASES).
+ASSIGNMENT_OPTIONS = {normalise(f.form, None): f.kind for f in CATALOGUE if f.group == "assignment"}
 
 # Protection qualities written as words (702.16a, h, j) -> their ASP term.
 QUALITIES = {normalise(form, None).removeprefix("protection from "): f.value
@@ -1291,6 +1293,8 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return pump
     if text in PREVENTIONS:  # 615.1a
         return [Ability(PREVENTIONS[text])]
+    if text in ASSIGNMENT_OPTIONS:  # 510.1b-c
+        return [Ability(ASSIGNMENT_OPTIONS[text])]
     own = _parse_single(text.removeprefix("this creature has "), players) \
         if text.startswith("this creature has protection from ") else None
     if own is not None:  # 702.16a: the keyword, its own

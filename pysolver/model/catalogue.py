@@ -28,6 +28,7 @@ GROUPS = {
     "face-down": "Face-down abilities (702.37, 702.168, 708)",
     "blocking": "Attack and blocking restrictions (508.1c, 509.1a, 509.1b)",
     "requirement": "Attack and block requirements (508.1d, 509.1c)",
+    "assignment": "Combat damage assignment (510.1)",
     "activated": "Activated pump abilities (602, 613.4c)",
     "trigger": "Combat triggers (603.2, 508.2a, 509.2a)",
     "damage-trigger": "Combat-damage triggers (510.3a, 603.2)",
@@ -196,6 +197,10 @@ CATALOGUE: tuple[LineForm, ...] = (
              "This creature blocks each combat if able", ("~ blocks each turn if able",)),
     LineForm("requirement", "~ attacks each combat if able", "attacks_each_combat", "508.1d",
              "This creature attacks each combat if able", ("~ attacks each turn if able",)),
+    # --- options of the damage assignment (helper assignment): a blocked attacker (509.1h: it stays blocked) may
+    # assign all its combat damage as an unblocked creature does (510.1b) instead of as a blocked one (510.1c)
+    LineForm("assignment", "You may have ~ assign its combat damage as though it weren't blocked", "as_unblocked",
+             "510.1b", "You may have this creature assign its combat damage as though it weren't blocked"),
     # --- activated pumps (helper pumps): X, Y signed; the cost mana symbols only (602.1a)
     LineForm("activated", "{cost}: ~ gets +X/+Y until end of turn", "pump", "602.1",
              "{R}: ~ gets +1/+0 until end of turn", literal=False),
