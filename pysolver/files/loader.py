@@ -109,6 +109,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_sacrificed_tokens(r, permanents)
     _check_token_triggers(r, permanents, players)
     _check_shields(r, permanents, players)
+    _check_damage_as_counters(r, permanents)
     _check_pingers(r, permanents, active)
     _check_leaving(r, permanents)
     _check_state_triggers(r, permanents)
@@ -340,6 +341,29 @@ def _check_shields(r: Reader, permanents: list[Permanent], players: list[Player]
                          f"could be prevented both by its prevention effect and by the prevention shield {named}"
                          "(615.7), whose controller chooses which applies first (616.1): not modelled outside "
                          "combat damage")
+
+
+def _check_damage_as_counters(r: Reader, permanents: list[Permanent]) -> None:
+    """A creature whose damage becomes -1/-1 counters (614.1a, 615.5: "If damage would be dealt to ~, put that many
+    -1/-1 counters on it instead") is modelled for combat damage (encodings/shields.lp): a board where damage
+    could be dealt otherwise (an activated or triggered ability that deals damage, 120.3) or where it has or
+    could get a prevention shield (615.7: which damage the shield prevents and which becomes counters is its
+    controller's choice, 616.1) is refused."""
+    turning = next(((i, p) for i, p in enumerate(permanents) if p.has("damage_as_counters")), None)
+    if turning is None:
+        return
+    i, p = turning
+    dealing = next((x for x in permanents for a in x.abilities if a.kind in NONCOMBAT_DAMAGE
+                    or a.kind in DEALT_TRIGGERS or getattr(a.value, "effect", None) == "damage"), None)
+    if dealing is not None:
+        raise r.fail(f"permanents[{i}]", f"damage to {q(p.id)} becomes -1/-1 counters (614.1a, 615.5), modelled "
+                     f"for combat damage only, and an ability of {q(dealing.id)} deals damage otherwise (120.3)")
+    shielding = any(x.has("shield") for x in permanents)
+    for i, p in enumerate(permanents):
+        if p.has("damage_as_counters") and (p.prevention_shield or shielding):
+            raise r.fail(f"permanents[{i}]", f"damage to {q(p.id)} becomes -1/-1 counters (614.1a, 615.5) and a "
+                         "prevention shield (615.7) could prevent some of it, its controller choosing which (616.1): "
+                         "not modelled")
 
 
 def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:

@@ -659,6 +659,13 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("shields", "Prevent all combat damage that would be dealt to and dealt by ~",
              "prevent_combat_damage_to_and_by", "615.1a",
              "Prevent all combat damage that would be dealt to and dealt by this creature"),
+    # damage to it becomes -1/-1 counters: replaced (614.1a) or prevented with an additional effect (615.5); either
+    # way no damage is dealt (120.4b), and with another prevention effect its controller orders them (616.1)
+    LineForm("shields", "If damage would be dealt to ~, put that many -1/-1 counters on it instead",
+             "damage_as_counters", "614.1a",
+             "If damage would be dealt to this creature, put that many -1/-1 counters on it instead",
+             ("If damage would be dealt to ~, prevent that damage. Put a -1/-1 counter on ~ for each 1 damage "
+              "prevented this way",)),
     # a prevention shield (615.7): the next N damage to its target, from any sources, is prevented; 615.11: one for
     # each creature and each player (no target); any cost of the grammar (602.1a)
     LineForm("shields", "{cost}: Prevent the next N damage that would be dealt to <target> this turn", "shield",

@@ -208,6 +208,7 @@ class StepResult:
     hits: frozenset[tuple[str, str]] = frozenset()  # 510.3a: (source, recipient) of combat-damage triggers
     shields: tuple[tuple[str, int], ...] = ()  # 615.7: what is left of each prevention shield
     shield_choices: frozenset[str] = frozenset()  # 615.7, 616.1: whose shield's use the result depends on
+    order_choices: frozenset[str] = frozenset()  # 616.1: whose order of prevention and -1/-1 counters it depends on
     events: frozenset[tuple[str, str, int]] = frozenset()  # 603.2, 120.3: the damage damage triggers read
 
 
@@ -248,6 +249,7 @@ def step_result(symbols: Sequence[Any], read: dict[Any, tuple[str, tuple[Any, ..
         regenerated=frozenset(x for x, in by_name.get("after_regenerated", ())),
         hits=frozenset(by_name.get("hit", ())), shields=pairs("after_shield"),
         shield_choices=frozenset(x for x, in by_name.get("shield_choice", ())),
+        order_choices=frozenset(x for x, in by_name.get("counters_order", ())),
         events=frozenset(by_name.get("damage_event", ())))
 
 

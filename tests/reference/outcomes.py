@@ -34,7 +34,9 @@ actions follow (704.3). A window with pump abilities on the board is played one 
 Each combat damage step deals the damage of each legal assignment (510.2) and then applies the
 state-based actions (704.3). Damage from a source with wither or infect to a creature is -1/-1
 counters (120.3d), from a source with infect to a player poison counters (120.3b), and a creature
-with toxic gives its total toxic value in poison counters too (702.164c); ten poison counters lose
+with toxic gives its total toxic value in poison counters too (702.164c); damage to a creature with
+"If damage would be dealt to ~, put that many -1/-1 counters on it instead" is not dealt but that many
+-1/-1 counters (614.1a, 615.5; beside another prevention effect either first, 616.1); ten poison counters lose
 the game (704.5c). A creature with persist or undying that dies returns (702.79a, 702.93a) unless
 the counter it looks back at is on it (603.10a), as a new object out of combat (400.7, 506.4),
 on the battlefield as ``ID/returned``: its controller may still activate its abilities, and if it
@@ -555,18 +557,25 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
         entries = [i for i, (_, x, _) in enumerate(ordered) if x == r]
         choices.append([(r, entries, uses) for uses in shield_uses(shields[r], [(ordered[i][2], other(
             ordered[i][0], r)) for i in entries])])
+    # 614.1a, 615.5, 616.1: damage to a creature whose damage becomes -1/-1 counters, which another effect would
+    # prevent too: its controller applies either first
+    ordering = [i for i, (src, r, _) in enumerate(ordered) if r in field and field[r].has("damage_as_counters")
+                and other(src, r)]
     out = []
     for combo in itertools.product(*choices):
         used = {i: x for _, entries, uses in combo for i, x in zip(entries, uses)}
         left = {r: shields[r] - sum(uses) for r, _, uses in combo}
-        out += _dealt(state, field, ordered, used, left)
+        for first in itertools.product((False, True), repeat=len(ordering)):
+            counters_first = frozenset(i for i, f in zip(ordering, first) if f)
+            out += _dealt(state, field, ordered, used, left, counters_first)
     return out
 
 
 def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Triple, ...], used: dict[int, int],
-           left: dict[str, int]) -> list[tuple[State, bool]]:
+           left: dict[str, int], counters_first: frozenset[int]) -> list[tuple[State, bool]]:
     """:func:`deal` with the shields used as `used` says (damage prevented, by the assignment's index) and
-    what is `left` of them."""
+    what is `left` of them, the damage of the entries in `counters_first` made -1/-1 counters before another
+    effect could prevent it (616.1)."""
     loss = {p.name: 0 for p in state.s.players}
     gain = {p.name: 0 for p in state.s.players}
     poison = {p.name: 0 for p in state.s.players}
@@ -575,6 +584,12 @@ def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Tr
     deathtouched = set()
     for i, (src, r, n) in enumerate(assignment):
         source = field[src]
+        if r in field and field[r].has("damage_as_counters") and n > 0:
+            protected = any(has_quality(source, q) for q in field[r].protections())
+            if i in counters_first or not (protected or prevented(source, field[r],
+                                                                 state.s.combat.combat_damage_prevented)):
+                counters[r] += n  # 614.1a, 615.5: not dealt (120.4b), that many -1/-1 counters instead
+            continue
         if r in field and any(has_quality(source, q) for q in field[r].protections()):
             continue  # 702.16e, 702.16j, 702.16k: prevented
         if prevented(source, field.get(r), state.s.combat.combat_damage_prevented):
@@ -654,6 +669,7 @@ def combat_events(field: dict[str, Characteristics], assignment: Assignment) -> 
     """The combat damage of one step as one event (510.2, 120.3): what each source dealt to each recipient,
     but what was prevented (702.16e, 615.1a, 120.4b)."""
     return [(src, r, n) for src, r, n in assignment if n > 0
+            and not (r in field and field[r].has("damage_as_counters"))  # 614.1a, 615.5: not dealt
             and not (r in field and any(has_quality(field[src], q) for q in field[r].protections()))
             and not prevented(field[src], field.get(r))]
 
