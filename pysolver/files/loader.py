@@ -343,27 +343,33 @@ def _check_shields(r: Reader, permanents: list[Permanent], players: list[Player]
                          "combat damage")
 
 
+#: the lines that change what damage to their creature does beyond preventing it (614.1a, 615.5): it becomes -1/-1
+#: counters, or a +1/+1 counter is removed (encodings/shields.lp, for combat damage only)
+DAMAGE_CHANGED = ("damage_as_counters", "prevent_remove_counter", "prevent_remove_counter_while")
+
+
 def _check_damage_as_counters(r: Reader, permanents: list[Permanent]) -> None:
-    """A creature whose damage becomes -1/-1 counters (614.1a, 615.5: "If damage would be dealt to ~, put that many
-    -1/-1 counters on it instead") is modelled for combat damage (encodings/shields.lp): a board where damage
+    """A creature whose damage becomes -1/-1 counters or removes a +1/+1 counter as it is prevented (614.1a,
+    615.5: :data:`DAMAGE_CHANGED`) is modelled for combat damage (encodings/shields.lp): a board where damage
     could be dealt otherwise (an activated or triggered ability that deals damage, 120.3) or where it has or
-    could get a prevention shield (615.7: which damage the shield prevents and which becomes counters is its
-    controller's choice, 616.1) is refused."""
-    turning = next(((i, p) for i, p in enumerate(permanents) if p.has("damage_as_counters")), None)
-    if turning is None:
+    could get a prevention shield (615.7: which damage the shield prevents is its controller's choice, 616.1)
+    is refused."""
+    changed = [(i, p) for i, p in enumerate(permanents) if any(p.has(k) for k in DAMAGE_CHANGED)]
+    if not changed:
         return
-    i, p = turning
+    i, p = changed[0]
     dealing = next((x for x in permanents for a in x.abilities if a.kind in NONCOMBAT_DAMAGE
                     or a.kind in DEALT_TRIGGERS or getattr(a.value, "effect", None) == "damage"), None)
     if dealing is not None:
-        raise r.fail(f"permanents[{i}]", f"damage to {q(p.id)} becomes -1/-1 counters (614.1a, 615.5), modelled "
-                     f"for combat damage only, and an ability of {q(dealing.id)} deals damage otherwise (120.3)")
+        raise r.fail(f"permanents[{i}]", f"what damage to {q(p.id)} does (614.1a, 615.5: -1/-1 counters, or a +1/+1 "
+                     f"counter removed) is modelled for combat damage only, and an ability of {q(dealing.id)} deals "
+                     "damage otherwise (120.3)")
     shielding = any(x.has("shield") for x in permanents)
-    for i, p in enumerate(permanents):
-        if p.has("damage_as_counters") and (p.prevention_shield or shielding):
-            raise r.fail(f"permanents[{i}]", f"damage to {q(p.id)} becomes -1/-1 counters (614.1a, 615.5) and a "
-                         "prevention shield (615.7) could prevent some of it, its controller choosing which (616.1): "
-                         "not modelled")
+    for i, p in changed:
+        if p.prevention_shield or shielding:
+            raise r.fail(f"permanents[{i}]", f"what damage to {q(p.id)} does (614.1a, 615.5: -1/-1 counters, or a "
+                         "+1/+1 counter removed) and a prevention shield (615.7) that could prevent some of it, its "
+                         "controller choosing which (616.1): not modelled")
 
 
 def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:

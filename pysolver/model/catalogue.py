@@ -659,6 +659,16 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("shields", "Prevent all combat damage that would be dealt to and dealt by ~",
              "prevent_combat_damage_to_and_by", "615.1a",
              "Prevent all combat damage that would be dealt to and dealt by this creature"),
+    # all damage to it prevented, and one +1/+1 counter removed for each damage event prevented (615.5: an additional
+    # effect; 510.2: a step's combat damage is one event); "while it has a +1/+1 counter on it": only then
+    LineForm("shields", "If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~",
+             "prevent_remove_counter", "615.5",
+             "If damage would be dealt to this creature, prevent that damage. Remove a +1/+1 counter from this "
+             "creature"),
+    LineForm("shields", "If damage would be dealt to ~ while it has a +1/+1 counter on it, prevent that damage and "
+             "remove a +1/+1 counter from ~", "prevent_remove_counter_while", "615.5",
+             "If damage would be dealt to this creature while it has a +1/+1 counter on it, prevent that damage and "
+             "remove a +1/+1 counter from this creature"),
     # damage to it becomes -1/-1 counters: replaced (614.1a) or prevented with an additional effect (615.5); either
     # way no damage is dealt (120.4b), and with another prevention effect its controller orders them (616.1)
     LineForm("shields", "If damage would be dealt to ~, put that many -1/-1 counters on it instead",

@@ -559,8 +559,8 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
             ordered[i][0], r)) for i in entries])])
     # 614.1a, 615.5, 616.1: damage to a creature whose damage becomes -1/-1 counters, which another effect would
     # prevent too: its controller applies either first
-    ordering = [i for i, (src, r, _) in enumerate(ordered) if r in field and field[r].has("damage_as_counters")
-                and other(src, r)]
+    ordering = [i for i, (src, r, _) in enumerate(ordered) if (removing(state, field, r) or (
+        r in field and field[r].has("damage_as_counters"))) and other(src, r)]
     out = []
     for combo in itertools.product(*choices):
         used = {i: x for _, entries, uses in combo for i, x in zip(entries, uses)}
@@ -569,6 +569,22 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
             counters_first = frozenset(i for i, f in zip(ordering, first) if f)
             out += _dealt(state, field, ordered, used, left, counters_first)
     return out
+
+
+def plus_ones(p: Permanent) -> int:
+    """How many +1/+1 counters `p` has (122.1a)."""
+    return sum(k for dp, dt, k in p.pt_counters if (dp, dt) == (1, 1))
+
+
+def removing(state: State, field: dict[str, Characteristics], r: str) -> bool:
+    """615.5: whether damage that would be dealt to `r` now is prevented with a +1/+1 counter removed ("If damage
+    would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~"; "... while it has a +1/+1 counter
+    on it": only then)."""
+    c = field.get(r)
+    if c is None or not c.is_creature:
+        return False
+    return c.has("prevent_remove_counter") or (c.has("prevent_remove_counter_while")
+                                              and plus_ones(state.s.permanent(r)) > 0)
 
 
 def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Triple, ...], used: dict[int, int],
@@ -581,14 +597,19 @@ def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Tr
     poison = {p.name: 0 for p in state.s.players}
     marked = {pid: 0 for pid in field}
     counters = {pid: 0 for pid in field}
+    removed: set[str] = set()
     deathtouched = set()
     for i, (src, r, n) in enumerate(assignment):
         source = field[src]
+        otherwise = r in field and (any(has_quality(source, q) for q in field[r].protections())
+                                    or prevented(source, field[r], state.s.combat.combat_damage_prevented))
         if r in field and field[r].has("damage_as_counters") and n > 0:
-            protected = any(has_quality(source, q) for q in field[r].protections())
-            if i in counters_first or not (protected or prevented(source, field[r],
-                                                                 state.s.combat.combat_damage_prevented)):
+            if i in counters_first or not otherwise:
                 counters[r] += n  # 614.1a, 615.5: not dealt (120.4b), that many -1/-1 counters instead
+            continue
+        if removing(state, field, r) and n > 0:
+            if i in counters_first or not otherwise:
+                removed.add(r)  # 615.5: prevented (120.4b), one +1/+1 counter removed for the step's one event
             continue
         if r in field and any(has_quality(source, q) for q in field[r].protections()):
             continue  # 702.16e, 702.16j, 702.16k: prevented
@@ -620,6 +641,8 @@ def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Tr
         p = replace(p, prevention_shield=left.get(p.id, p.prevention_shield))
         if c is not None and counters[p.id]:
             p = p.with_counters(-1, -1, counters[p.id])
+        if p.id in removed and plus_ones(p):
+            p = p.with_counters(1, 1, -1)  # 615.5, 122.1a
         if c is not None and marked[p.id]:
             n = marked[p.id]
             if c.is_creature:
@@ -669,7 +692,8 @@ def combat_events(field: dict[str, Characteristics], assignment: Assignment) -> 
     """The combat damage of one step as one event (510.2, 120.3): what each source dealt to each recipient,
     but what was prevented (702.16e, 615.1a, 120.4b)."""
     return [(src, r, n) for src, r, n in assignment if n > 0
-            and not (r in field and field[r].has("damage_as_counters"))  # 614.1a, 615.5: not dealt
+            and not (r in field and (field[r].has("damage_as_counters")
+                                     or field[r].has("prevent_remove_counter")))  # 614.1a, 615.5: not dealt
             and not (r in field and any(has_quality(field[src], q) for q in field[r].protections()))
             and not prevented(field[src], field.get(r))]
 
