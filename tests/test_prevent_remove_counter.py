@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from strategies import examples, with_shields
 
 import pysolver
+from pysolver.game.fights import decomposes
 from pysolver.model.abilities import parse_ability_line
 
 PHANTOM = "If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~"
@@ -83,4 +84,43 @@ def test_616_1_protection_first_keeps_the_counter() -> None:
 @settings(max_examples=examples(3), deadline=None)
 @given(with_shields(outcome_boards("blockers"), [PHANTOM, WHILE]))
 def test_prevent_remove_counter_after_blocks_fights_walk_and_reference_agree(data: dict) -> None:
+    agreed_outcomes(pysolver.load_data(data))
+
+
+# --- 615.1a, 611.3a: "Prevent all damage that would be dealt to creature tokens you control" (Emmara Tandris) ------
+
+TOKENS = "Prevent all damage that would be dealt to creature tokens you control"
+
+
+def test_615_1a_real_token_prevention_line_parses() -> None:
+    (a,) = parse_ability_line("Prevent all damage that would be dealt to creature tokens you control.",
+                              "Emmara Tandris")
+    assert a.kind == a.term == "prevent_damage_to_tokens"
+
+
+@pytest.mark.parametrize("token, want", [
+    (True, {outcome(damage={"x": 1})}),  # the token is dealt nothing (120.4b)
+    (False, {outcome(destroyed=("t",), damage={"x": 1})})])  # a card: its damage is dealt
+def test_615_1a_111_1_only_creature_tokens_of_its_controller(token: bool, want: set) -> None:
+    s = board(creature("x", "alice", 3, 3), creature("e", "bob", 1, 1, TOKENS), creature("t", "bob", 1, 1, token=token),
+              attackers={"x": "bob"}, blockers={"t": ["x"]})
+    assert agreed_outcomes(s) == want
+
+
+def test_611_3a_510_4_its_source_gone_in_the_first_strike_step_prevents_nothing_after() -> None:
+    """Alice's first striker kills bob's Emmara (a 1/1) in the first-strike step; in the regular step alice's 2/2
+    deals its damage to the token blocking it, no longer prevented (611.3a): the token dies. The board is walked
+    whole (the fights would not see the first fight's loss, pysolver.game.fights.decomposes)."""
+    s = board(creature("f", "alice", 1, 1, "First strike"), creature("x", "alice", 2, 2),
+              creature("e", "bob", 0, 1, TOKENS), creature("t", "bob", 1, 2, token=True),
+              attackers={"f": "bob", "x": "bob"}, blockers={"e": ["f"], "t": ["x"]})
+    assert not decomposes(s)
+    assert agreed_outcomes(s) == {outcome(destroyed=("e", "t"), damage={"x": 1})}
+
+
+@settings(max_examples=examples(2), deadline=None)
+@given(with_shields(outcome_boards("blockers"), [TOKENS]))
+def test_token_prevention_after_blocks_fights_walk_and_reference_agree(data: dict) -> None:
+    for p in data["permanents"]:
+        p.setdefault("token", p["id"].endswith("2"))  # (some tokens)
     agreed_outcomes(pysolver.load_data(data))

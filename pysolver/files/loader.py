@@ -345,12 +345,15 @@ def _check_shields(r: Reader, permanents: list[Permanent], players: list[Player]
 
 #: the lines that change what damage to their creature does beyond preventing it (614.1a, 615.5): it becomes -1/-1
 #: counters, or a +1/+1 counter is removed (encodings/shields.lp, for combat damage only)
-DAMAGE_CHANGED = ("damage_as_counters", "prevent_remove_counter", "prevent_remove_counter_while")
+DAMAGE_CHANGED = ("damage_as_counters", "prevent_remove_counter", "prevent_remove_counter_while",
+                  # (and a static prevention for creature tokens, 615.1a, 611.3a: modelled for combat damage only)
+                  "prevent_damage_to_tokens")
 
 
 def _check_damage_as_counters(r: Reader, permanents: list[Permanent]) -> None:
     """A creature whose damage becomes -1/-1 counters or removes a +1/+1 counter as it is prevented (614.1a,
-    615.5: :data:`DAMAGE_CHANGED`) is modelled for combat damage (encodings/shields.lp): a board where damage
+    615.5), or a static prevention for creature tokens (615.1a: :data:`DAMAGE_CHANGED`), is modelled for combat
+    damage (encodings/shields.lp): a board where damage
     could be dealt otherwise (an activated or triggered ability that deals damage, 120.3) or where it has or
     could get a prevention shield (615.7: which damage the shield prevents is its controller's choice, 616.1)
     is refused."""
@@ -361,15 +364,15 @@ def _check_damage_as_counters(r: Reader, permanents: list[Permanent]) -> None:
     dealing = next((x for x in permanents for a in x.abilities if a.kind in NONCOMBAT_DAMAGE
                     or a.kind in DEALT_TRIGGERS or getattr(a.value, "effect", None) == "damage"), None)
     if dealing is not None:
-        raise r.fail(f"permanents[{i}]", f"what damage to {q(p.id)} does (614.1a, 615.5: -1/-1 counters, or a +1/+1 "
-                     f"counter removed) is modelled for combat damage only, and an ability of {q(dealing.id)} deals "
-                     "damage otherwise (120.3)")
+        raise r.fail(f"permanents[{i}]", f"the ability of {q(p.id)} that changes what damage does (614.1a, 615.1a, "
+                     f"615.5) is modelled for combat damage only, and an ability of {q(dealing.id)} deals damage "
+                     "otherwise (120.3)")
     shielding = any(x.has("shield") for x in permanents)
     for i, p in changed:
         if p.prevention_shield or shielding:
-            raise r.fail(f"permanents[{i}]", f"what damage to {q(p.id)} does (614.1a, 615.5: -1/-1 counters, or a "
-                         "+1/+1 counter removed) and a prevention shield (615.7) that could prevent some of it, its "
-                         "controller choosing which (616.1): not modelled")
+            raise r.fail(f"permanents[{i}]", f"the ability of {q(p.id)} that changes what damage does (614.1a, "
+                         "615.1a, 615.5) and a prevention shield (615.7) may apply to the same damage, its controller "
+                         "ordering them (616.1): not modelled")
 
 
 def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:

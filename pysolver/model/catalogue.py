@@ -659,6 +659,11 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("shields", "Prevent all combat damage that would be dealt to and dealt by ~",
              "prevent_combat_damage_to_and_by", "615.1a",
              "Prevent all combat damage that would be dealt to and dealt by this creature"),
+    # a static prevention (604.1, 611.3a) for the creature tokens (111.1) its controller controls while it is on the
+    # battlefield
+    LineForm("shields", "Prevent all damage that would be dealt to creature tokens you control",
+             "prevent_damage_to_tokens", "615.1a",
+             "Prevent all damage that would be dealt to creature tokens you control"),
     # all damage to it prevented, and one +1/+1 counter removed for each damage event prevented (615.5: an additional
     # effect; 510.2: a step's combat damage is one event); "while it has a +1/+1 counter on it": only then
     LineForm("shields", "If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~",

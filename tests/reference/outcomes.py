@@ -547,7 +547,8 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
     prevention shields may be used (615.7, 616.1: :func:`reference.shields.shield_uses`)."""
     def other(src: str, r: str) -> bool:  # 702.16e, 615.1a: prevented by another effect
         return (r in field and any(has_quality(field[src], q) for q in field[r].protections())) \
-            or prevented(field[src], field.get(r), state.s.combat.combat_damage_prevented)
+            or prevented(field[src], field.get(r), state.s.combat.combat_damage_prevented) \
+            or token_prevented(state, field, r)
     shields = {p.name: p.prevention_shield for p in state.s.players}
     shields |= {p.id: p.prevention_shield for p in state.s.permanents if p.id in field}
     ordered = tuple(sorted(assignment))
@@ -569,6 +570,14 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
             counters_first = frozenset(i for i, f in zip(ordering, first) if f)
             out += _dealt(state, field, ordered, used, left, counters_first)
     return out
+
+
+def token_prevented(state: State, field: dict[str, Characteristics], r: str) -> bool:
+    """615.1a, 611.3a: whether `r` is a creature token (111.1) whose controller controls a permanent on the
+    battlefield with "Prevent all damage that would be dealt to creature tokens you control"."""
+    c = field.get(r)
+    return c is not None and c.is_creature and state.s.permanent(r).token and any(
+        x.has("prevent_damage_to_tokens") and x.controller == c.controller for x in field.values())
 
 
 def plus_ones(p: Permanent) -> int:
@@ -602,7 +611,8 @@ def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Tr
     for i, (src, r, n) in enumerate(assignment):
         source = field[src]
         otherwise = r in field and (any(has_quality(source, q) for q in field[r].protections())
-                                    or prevented(source, field[r], state.s.combat.combat_damage_prevented))
+                                    or prevented(source, field[r], state.s.combat.combat_damage_prevented)
+                                    or token_prevented(state, field, r))
         if r in field and field[r].has("damage_as_counters") and n > 0:
             if i in counters_first or not otherwise:
                 counters[r] += n  # 614.1a, 615.5: not dealt (120.4b), that many -1/-1 counters instead
@@ -613,7 +623,7 @@ def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Tr
             continue
         if r in field and any(has_quality(source, q) for q in field[r].protections()):
             continue  # 702.16e, 702.16j, 702.16k: prevented
-        if prevented(source, field.get(r), state.s.combat.combat_damage_prevented):
+        if prevented(source, field.get(r), state.s.combat.combat_damage_prevented) or token_prevented(state, field, r):
             continue  # 615.1a, 120.4b: prevented (reference.shields)
         n -= used.get(i, 0)  # 615.7: prevented by a shield
         if n <= 0:
