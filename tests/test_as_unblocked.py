@@ -79,7 +79,7 @@ def test_510_1b_verify_lethal_through_a_blocker() -> None:
         assert pysolver.verify(s)["holds"] is holds
 
 
-@settings(max_examples=examples(3), deadline=None)
+@settings(max_examples=examples(2), deadline=None)
 @given(with_shields(pump_boards("blockers"), [AS_UNBLOCKED]))
 def test_as_unblocked_after_blocks_fights_walk_and_reference_agree(data: dict) -> None:
     agreed_outcomes(pysolver.load_data(data))
@@ -96,7 +96,7 @@ def unblocked_damage_boards(draw: st.DrawFn) -> dict:
     return data
 
 
-@settings(max_examples=examples(12), deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(unblocked_damage_boards())
 def test_as_unblocked_damage_assignments_and_count_equal_reference(data: dict) -> None:
     s = pysolver.load_data(data)

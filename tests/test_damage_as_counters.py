@@ -77,7 +77,7 @@ def test_616_1_damage_outside_combat_or_a_shield_is_refused(lines: tuple[str, ..
         board(creature("x", "alice", 2, 2, *lines), creature("y", "bob", 0, 4, COUNTERS))
 
 
-@settings(max_examples=examples(3), deadline=None)
+@settings(max_examples=examples(2), deadline=None)
 @given(with_shields(outcome_boards("blockers"), [COUNTERS]))
 def test_damage_as_counters_after_blocks_fights_walk_and_reference_agree(data: dict) -> None:
     agreed_outcomes(pysolver.load_data(data))

@@ -81,7 +81,7 @@ def test_616_1_protection_first_keeps_the_counter() -> None:
     assert agreed_outcomes(s) == {outcome(damage={"x": 1}), outcome(destroyed=("y",), damage={"x": 1})}
 
 
-@settings(max_examples=examples(3), deadline=None)
+@settings(max_examples=examples(2), deadline=None)
 @given(with_shields(outcome_boards("blockers"), [PHANTOM, WHILE]))
 def test_prevent_remove_counter_after_blocks_fights_walk_and_reference_agree(data: dict) -> None:
     agreed_outcomes(pysolver.load_data(data))
