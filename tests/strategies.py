@@ -691,10 +691,13 @@ SHIELD_LINES = ["{G}: Regenerate ~", "{1}: Regenerate this creature",
                 "Prevent all combat damage that would be dealt to ~",
                 "Prevent all combat damage that would be dealt by ~", "Prevent all damage that would be dealt to ~",
                 "Prevent all combat damage that would be dealt to and dealt by ~"]
+# 615.1a: a prevention for the turn, from an ability on itself or on a target
+TURN_PREVENTION_LINES = ["{1}: Prevent all damage that would be dealt to ~ this turn",
+                         "{1}: Prevent all combat damage that would be dealt by target creature this turn"]
 
 
 @st.composite
-def with_shields(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
+def with_shields(draw: st.DrawFn, boards: st.SearchStrategy[dict], lines: list[str] = SHIELD_LINES) -> dict:
     """A board from `boards` with one or two creatures given a regeneration or prevention line (face-down
     ones on their face-up side, 708.2a) or one or two regeneration shields (`regeneration_shields`), and
     lethal damage marked on a shielded creature now and then (regenerated as the situation starts)."""
@@ -704,7 +707,7 @@ def with_shields(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
         return data
     for p in draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"])):
         if draw(st.booleans()):
-            p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(SHIELD_LINES))]
+            p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(lines))]
         else:
             p["regeneration_shields"] = draw(st.sampled_from([1, 1, 2]))
             if draw(one_in(4)):

@@ -14,7 +14,7 @@ from differential import agreed_outcomes, outcome
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.minimax import reference_verify
-from strategies import SHIELD_LINES, pump_boards, shield_boards, with_shields
+from strategies import SHIELD_LINES, TURN_PREVENTION_LINES, examples, pump_boards, shield_boards, with_shields
 
 import pysolver
 from pysolver.errors import InputError
@@ -375,3 +375,71 @@ def test_615_7_a_sacrificed_sources_shield_is_made_as_the_ability_resolves() -> 
         p = p.push(Pass(p.stage, p.name()))
     assert p.s.player("bob").prevention_shield == 2
     assert agreed_outcomes(s) >= {outcome(destroyed=("s",)), outcome(bob=18)}
+
+
+# --- 615.1a: a prevention effect for the turn, from an activated ability ------------------------
+
+@pytest.mark.parametrize("name, line, kind, keyword", [  # real oracle lines (the corpus of issue 23)
+    ("Trained Pronghorn", "Discard a card: Prevent all damage that would be dealt to Trained Pronghorn this turn.",
+     "pump", "prevent_damage_to"),
+    ("Songstitcher", "{1}{W}: Prevent all combat damage that would be dealt this turn by target attacking creature "
+                     "with flying.", "target_pump", "prevent_combat_damage_by")])
+def test_615_1a_real_prevention_for_the_turn_lines_parse(name: str, line: str, kind: str, keyword: str) -> None:
+    (a,) = parse_ability_line(line, name)
+    assert a.kind == kind and a.value.keywords == (keyword,)
+
+
+@pytest.mark.parametrize("mana, want", [
+    ("{G}", {outcome(destroyed=("y",), damage={"x": 1}), outcome(damage={"x": 1})}),
+    ("{R}", {outcome(destroyed=("y",), damage={"x": 1})})])
+def test_615_1a_prevent_all_damage_to_itself_this_turn(mana: str, want: set) -> None:
+    """Trained Pronghorn's "{cost}: Prevent all damage that would be dealt to ~ this turn": with {G} bob
+    prevents the 3 damage alice's 3/3 deals his 1/1 blocker (615.1a), which still deals its 1; without, it dies."""
+    s = situation_from_data(bob_mana(board(
+        creature("x", "alice", 3, 3),
+        creature("y", "bob", 1, 1, "{G}: Prevent all damage that would be dealt to ~ this turn"),
+        attackers={"x": "bob"}, blockers={"y": ["x"]}).to_data(), mana))
+    assert agreed_outcomes(s) == want
+
+
+@pytest.mark.parametrize("flying, want", [
+    (("Flying",), {outcome(bob=18), outcome()}),
+    ((), {outcome(bob=18)})])
+def test_615_1a_115_1_prevent_combat_damage_by_target_attacking_flyer(flying: tuple[str, ...], want: set) -> None:
+    """Songstitcher's "{1}{W}: Prevent all combat damage that would be dealt this turn by target attacking
+    creature with flying": bob may prevent the 2 of alice's unblocked flyer (615.1a); a creature without
+    flying is no legal target (115.1, 601.2c)."""
+    s = situation_from_data(bob_mana(board(
+        creature("x", "alice", 2, 2, *flying),
+        creature("s", "bob", 1, 1, "{1}{W}: Prevent all combat damage that would be dealt this turn by target "
+                                   "attacking creature with flying"),
+        attackers={"x": "bob"}, blockers={}).to_data(), "{1}{W}"))
+    assert agreed_outcomes(s) == want
+
+
+def test_615_1a_a_prevention_for_the_turn_round_trips_in_keywords_until_end_of_turn() -> None:
+    """docs/situation.md: the prevention a resolved ability left is written as its static line and read back;
+    it prevents the blocker's damage (615.1a)."""
+    s = board(creature("x", "alice", 2, 2, keywords_until_end_of_turn=["Prevent all combat damage that would be "
+                                                                        "dealt to ~"]),
+              creature("y", "bob", 3, 3), attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert s.permanent("x").keywords_until_end_of_turn == ("prevent_combat_damage_to",)
+    assert situation_from_data(s.to_data()) == s
+    assert agreed_outcomes(s) == {outcome(damage={"y": 2})}
+
+
+def test_616_1_a_prevention_for_the_turn_beside_a_shield_outside_combat_damage_is_refused() -> None:
+    """A death trigger's damage (603.10a) to a creature with a prevention shield (615.7) that an ability may
+    give "Prevent all damage that would be dealt to ~ this turn": the order of both is the controller's
+    (616.1), modelled for combat damage only."""
+    with pytest.raises(InputError, match="616.1"):
+        board(creature("x", "alice", 1, 1, "When ~ dies, it deals 2 damage to any target"),
+              creature("y", "bob", 1, 1, "{1}: Prevent all damage that would be dealt to ~ this turn",
+                       prevention_shield=1))
+
+
+@settings(max_examples=examples(2), deadline=None)
+@given(with_shields(pump_boards("blockers"), TURN_PREVENTION_LINES))
+def test_prevention_for_the_turn_after_blocks_fights_walk_and_reference_agree(data: dict) -> None:
+    """615.1a: activated "Prevent all … damage … this turn" on generated boards (pump_boards: a little mana)."""
+    agreed_outcomes(pysolver.load_data(data))

@@ -109,6 +109,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_sacrificed_tokens(r, permanents)
     _check_token_triggers(r, permanents, players)
     _check_shields(r, permanents, players)
+    _check_damage_as_counters(r, permanents)
     _check_pingers(r, permanents, active)
     _check_leaving(r, permanents)
     _check_state_triggers(r, permanents)
@@ -320,7 +321,8 @@ def _check_shields(r: Reader, permanents: list[Permanent], players: list[Player]
     """A board with a prevention shield (615.7: a `prevention_shield`, or an ability that makes one), damage
     dealt outside the combat damage steps (an activated "~ deals N damage to …", a death trigger that deals
     damage, 603.10a) and a permanent whose damage another prevention effect may prevent (protection, 702.16e;
-    "Prevent all damage that would be dealt to ~", 615.1a) is refused: where both apply to such damage the
+    "Prevent all damage that would be dealt to ~", 615.1a, or an ability that leaves it for the turn on a
+    permanent: then on any) is refused: where both apply to such damage the
     shield's controller chooses which applies first (616.1), and one shield used up on damage prevented
     anyway (or not) is modelled for combat damage only (encodings/shields.lp; outside it the other effect
     applies first, encodings/triggers.lp)."""
@@ -330,13 +332,47 @@ def _check_shields(r: Reader, permanents: list[Permanent], players: list[Player]
     dealing = next((p for p in permanents if any(p.has(k) for k in NONCOMBAT_DAMAGE)), None)
     if dealing is None:
         return
+    given = any("prevent_damage_to" in ab.keywords for x in permanents for _, ab in x.pump_abilities()) or any(
+        "prevent_damage_to" in ab.keywords for x in permanents for _, ab in x.combat_abilities())
     for i, p in enumerate(permanents):
-        if p.has("protection") or p.has("prevent_damage_to"):
+        if p.has("protection") or p.has("prevent_damage_to") or given:
             named = f"of {q(shielding.id)} " if shielding is not None else "of a player "
             raise r.fail(f"permanents[{i}]", f"damage the ability of {q(dealing.id)} deals (120.3) to {q(p.id)} "
                          f"could be prevented both by its prevention effect and by the prevention shield {named}"
                          "(615.7), whose controller chooses which applies first (616.1): not modelled outside "
                          "combat damage")
+
+
+#: the lines that change what damage to their creature does beyond preventing it (614.1a, 615.5): it becomes -1/-1
+#: counters, or a +1/+1 counter is removed (encodings/shields.lp, for combat damage only)
+DAMAGE_CHANGED = ("damage_as_counters", "prevent_remove_counter", "prevent_remove_counter_while",
+                  # (and a static prevention for creature tokens, 615.1a, 611.3a: modelled for combat damage only)
+                  "prevent_damage_to_tokens")
+
+
+def _check_damage_as_counters(r: Reader, permanents: list[Permanent]) -> None:
+    """A creature whose damage becomes -1/-1 counters or removes a +1/+1 counter as it is prevented (614.1a,
+    615.5), or a static prevention for creature tokens (615.1a: :data:`DAMAGE_CHANGED`), is modelled for combat
+    damage (encodings/shields.lp): a board where damage
+    could be dealt otherwise (an activated or triggered ability that deals damage, 120.3) or where it has or
+    could get a prevention shield (615.7: which damage the shield prevents is its controller's choice, 616.1)
+    is refused."""
+    changed = [(i, p) for i, p in enumerate(permanents) if any(p.has(k) for k in DAMAGE_CHANGED)]
+    if not changed:
+        return
+    i, p = changed[0]
+    dealing = next((x for x in permanents for a in x.abilities if a.kind in NONCOMBAT_DAMAGE
+                    or a.kind in DEALT_TRIGGERS or getattr(a.value, "effect", None) == "damage"), None)
+    if dealing is not None:
+        raise r.fail(f"permanents[{i}]", f"the ability of {q(p.id)} that changes what damage does (614.1a, 615.1a, "
+                     f"615.5) is modelled for combat damage only, and an ability of {q(dealing.id)} deals damage "
+                     "otherwise (120.3)")
+    shielding = any(x.has("shield") for x in permanents)
+    for i, p in changed:
+        if p.prevention_shield or shielding:
+            raise r.fail(f"permanents[{i}]", f"the ability of {q(p.id)} that changes what damage does (614.1a, "
+                         "615.1a, 615.5) and a prevention shield (615.7) may apply to the same damage, its controller "
+                         "ordering them (616.1): not modelled")
 
 
 def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:

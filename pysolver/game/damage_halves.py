@@ -49,11 +49,18 @@ def half_results(s: Situation, deciding: str, fixed: tuple[Any, ...] = ()) -> It
 
 
 def decided(s: Situation, r: c.StepResult) -> c.StepResult:
-    """`r`, if the assignment alone decides it; an :class:`~pysolver.errors.InputError` if it depends on which
+    """`r`, if the assignment alone decides it; an :class:`~pysolver.errors.InputError` if it depends on the order
+    of another prevention effect and damage that becomes -1/-1 counters (616.1), or on which
     damage a prevention shield prevents (615.7: where sources whose damage does different things deal damage
     to the shielded permanent or player at once, or 616.1: where another effect prevents the same damage, the
     controller of what is shielded chooses), a choice the game tree has no move for (`outcomes` lists every
     result of it)."""
+    if r.order_choices:  # 616.1
+        who = sorted(r.order_choices)[0]
+        raise InputError(s.source, "permanents", f"{who!r}: whether another prevention effect or its damage becoming "
+                                                 "-1/-1 counters applies first is its controller's choice (616.1), "
+                                                 "which verify, best and the game tree's damage halves do not model "
+                                                 "(outcomes does)")
     if not r.shield_choices:
         return r
     who = sorted(r.shield_choices)[0]

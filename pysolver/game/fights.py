@@ -109,7 +109,9 @@ def decomposes(s: Situation) -> bool:
     step and so change a creature's power, toughness or abilities in another, and the state-based
     actions it changes (704.3) reach across fights; a restriction of the declarations ("~ can't block
     unless you control another Zombie", 509.1b: :func:`~pysolver.model.abilities.declares_only`) is
-    read by them only. Nor may a player have or get a prevention shield (615.7,
+    read by them only; nor "Prevent all damage that would be dealt to creature tokens you control" (615.1a, 611.3a:
+    its source may leave the battlefield in one fight's first-strike step, the tokens it protects be in others).
+    Nor may a player have or get a prevention shield (615.7,
     :func:`pysolver.rules.activated.shields_players`: it prevents damage from any fight, the player
     choosing which); a creature's is its fight's, and "Prevent the next N damage that would be dealt
     to target creature" of a permanent in no fight goes with every fight, as a targeted pump does."""
@@ -117,7 +119,7 @@ def decomposes(s: Situation) -> bool:
     kinds = {a.kind for p in s.permanents if p.id not in constant for a in p.abilities if not declares_only(a)}
     return (s.combat.damage_step is None and not s.combat.provoked
             and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump", *HIT_TRIGGERS, *WINDOW_TRIGGERS,
-                             *STATICS, *DEALT_TRIGGERS}
+                             *STATICS, *DEALT_TRIGGERS, "prevent_damage_to_tokens"}
             and not any(kind in TARGETING and (ab.toughness < 0 or p.face_down)
                         for p in s.permanents for kind, ab in p.combat_abilities())
             and not activated.shields_players(s))

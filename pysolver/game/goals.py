@@ -28,7 +28,8 @@ def damage_bound(s: Situation, player: str) -> int:
     702.19c), else untapped ones (508.1a). Each deals at most its greatest power over its face-down
     and face-up sides (702.37e, 702.37b), twice with double strike if the first-strike step is
     still to come (702.4b), nothing if it dealt first-strike damage without double strike (510.4),
-    and nothing if it is blocked without trample (510.1c, 702.19b). A blocked trampler first assigns
+    and nothing if it is blocked without trample (510.1c, 702.19b) or "as though it weren't blocked" (all of
+    it, 510.1b). A blocked trampler first assigns
     lethal damage to each creature on the battlefield that blocks it and no other (702.19b;
     deathtouch: 1, 702.2c), at least the least lethal damage over that blocker's sides, less what
     pumps may take from its toughness (:func:`_toughness_drop`); with double
@@ -65,13 +66,15 @@ def damage_bound(s: Situation, player: str) -> int:
         for form in forms(p):
             kinds = _kinds(form)
             power = side_power(form) + pumped
-            if p.id in blocked and not kinds & TRAMPLES:
+            unblocked = p.id in blocked and "as_unblocked" in kinds  # 510.1b: all of it, as though not blocked
+            if p.id in blocked and not kinds & TRAMPLES and not unblocked:
                 continue
             if target is not None and target != player and "trample_over_planeswalkers" not in kinds:
                 continue
             steps = len(_steps(kinds, before_first, p.id in dealt_first))
             # 702.2c: with deathtouch 1 is lethal, and none where damage already marked is (702.19b)
-            first = power - sum(min(lethal, 1) if "deathtouch" in kinds else lethal for lethal in alone.get(p.id, ()))
+            first = power - sum(min(lethal, 1) if "deathtouch" in kinds else lethal for lethal in alone.get(p.id, ())
+                                if not unblocked)
             best = max(best, max(first, 0) + max(power, 0) * (steps - 1) if steps else 0)
         total += best
     return total

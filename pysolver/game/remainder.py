@@ -72,8 +72,8 @@ def damage_sides(s: Situation) -> frozenset[str]:
     blocked = Counter(a for _, a in blockers)
     # 613.1f: a trample a static ability grants (now or later in the combat: its source or condition may change)
     granted = any(granted_kind(x) in TRAMPLES for p in s.permanents if not p.left_battlefield for x in p.abilities)
-    if any(n > 1 or granted or TRAMPLES & s.permanent(a).kinds() for a, n in blocked.items()):
-        sides.add(gt.ACTIVE)  # 510.1c, 702.19b
+    if any(n > 1 or granted or (TRAMPLES | {"as_unblocked"}) & s.permanent(a).kinds() for a, n in blocked.items()):
+        sides.add(gt.ACTIVE)  # 510.1c, 702.19b; 510.1b: as though it weren't blocked
     return frozenset(sides)
 
 

@@ -68,14 +68,18 @@ def keyword_line(kind: str) -> str:
 
     >>> keyword_line("first_strike")
     'First strike'
+    >>> keyword_line("prevent_damage_to")  # (a prevention effect for the turn, :data:`PREVENTED_THIS_TURN`)
+    'Prevent all damage that would be dealt to ~'
     """
-    return next(f.form for f in CATALOGUE if f.group == "keyword" and f.literal and f.kind == kind)
+    return next(f.form for f in CATALOGUE if f.group in ("keyword", "shields") and f.literal and f.kind == kind)
 
 
 # Blocking restrictions and requirements (509.1b, 509.1c, 508.1d), matched after the
 # creature's own name, "~" and "this creature" are normalised to "this creature".
 PHRASES = {normalise(form, None): f.kind for f in CATALOGUE if f.group in ("blocking", "requirement") and f.literal
            for form in (f.form, *f.also)}
+# 510.1b-c: the options of a creature's damage assignment, matched whole (as PHRASES).
+ASSIGNMENT_OPTIONS = {normalise(f.form, None): f.kind for f in CATALOGUE if f.group == "assignment"}
 
 # Protection qualities written as words (702.16a, h, j) -> their ASP term.
 QUALITIES = {normalise(form, None).removeprefix("protection from "): f.value
@@ -1084,6 +1088,47 @@ def _shield(text: str) -> list[Ability] | None:
                                             SHIELD_TARGETS[m.group("whom")], prevent=n))]
 
 
+#: the prevention effects a resolved "{cost}: Prevent all [combat] damage that would be dealt to <~ / a target> this
+#: turn" or "... dealt this turn by <~ / a target>" leaves on its permanent for the turn (615.1a, 611.2c: the
+#: permanent is fixed as it resolves), kept as `keywords_until_end_of_turn` beside the keywords pumps give
+#: and read by the rules of the static lines of the same words (encodings/shields.lp)
+PREVENTED_THIS_TURN = ("prevent_damage_to", "prevent_combat_damage_to", "prevent_combat_damage_by")
+_PREVENTS_THIS_TURN = re.compile(r"(?P<cost>[^:\"]+): prevent all (?P<combat>combat )?damage that would be dealt "
+                                 r"(?:to (?P<to>[^.]+?) this turn|this turn by (?P<by>[^.]+)"
+                                 r"|by (?P<by2>[^.]+?) this turn)")
+
+
+def _prevention_this_turn(text: str) -> list[Ability] | None:
+    """ "{cost}: Prevent all [combat] damage that would be dealt to <whom> this turn" and "... dealt this turn by
+    <whom>" (615.1a; :data:`PREVENTED_THIS_TURN`), or None: on "~" a ``pump`` (no target), on a creature target
+    (:func:`target_of`, 115.1) a ``target_pump``, whose effect is the prevention for the turn.
+
+    >>> a = _prevention_this_turn("discard a card: prevent all damage that would be dealt to this creature "
+    ...                           "this turn")[0]
+    >>> a.kind, a.value.keywords, a.value.extra.discard
+    ('pump', ('prevent_damage_to',), 1)
+    >>> a = _prevention_this_turn("{1}{w}: prevent all combat damage that would be dealt this turn by target "
+    ...                           "attacking creature with flying")[0]
+    >>> a.kind, a.value.keywords, a.value.target, a.value.quality
+    ('target_pump', ('prevent_combat_damage_by',), 'attacking', ('keyword', 'flying'))
+    """
+    m = _PREVENTS_THIS_TURN.fullmatch(text)
+    if m is None or (m.group("to") is None and m.group("combat") is None):
+        return None  # (all damage dealt by a creature, its abilities' too: not read)
+    whom = m.group("to") or m.group("by") or m.group("by2")
+    kind = ("prevent_combat_damage_to" if m.group("combat") else "prevent_damage_to") if m.group("to") \
+        else "prevent_combat_damage_by"
+    cost = _cost(m.group("cost"))
+    if whom == "this creature":
+        return [Ability("pump", _paid_by(Pump(0, 0, Mana(), (kind,)), cost))]
+    target = target_of(whom)
+    if target is None:
+        return None
+    where, quality, scope, other = target
+    return [Ability("target_pump", CombatAbility(0, 0, cost.mana, replace(cost, mana=Mana()), where, quality, 0,
+                                                 False, scope, other, (kind,)))]
+
+
 _FOG = re.compile(r"(?P<cost>[^:\"]+): prevent all combat damage that would be dealt this turn")
 
 
@@ -1234,7 +1279,7 @@ def suggestion(text: str) -> str | None:
 
 def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     combat = (_combat_ability(text) or _ping(text) or _cost_only(text) or _life(text) or _shield(text)
-              or _fog(text) or _create(text))
+              or _fog(text) or _create(text) or _prevention_this_turn(text))
     if combat is not None:
         return combat
     m = _WARD.fullmatch(text)
@@ -1248,6 +1293,8 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return pump
     if text in PREVENTIONS:  # 615.1a
         return [Ability(PREVENTIONS[text])]
+    if text in ASSIGNMENT_OPTIONS:  # 510.1b-c
+        return [Ability(ASSIGNMENT_OPTIONS[text])]
     own = _parse_single(text.removeprefix("this creature has "), players) \
         if text.startswith("this creature has protection from ") else None
     if own is not None:  # 702.16a: the keyword, its own

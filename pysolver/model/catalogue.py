@@ -28,6 +28,7 @@ GROUPS = {
     "face-down": "Face-down abilities (702.37, 702.168, 708)",
     "blocking": "Attack and blocking restrictions (508.1c, 509.1a, 509.1b)",
     "requirement": "Attack and block requirements (508.1d, 509.1c)",
+    "assignment": "Combat damage assignment (510.1)",
     "activated": "Activated pump abilities (602, 613.4c)",
     "trigger": "Combat triggers (603.2, 508.2a, 509.2a)",
     "damage-trigger": "Combat-damage triggers (510.3a, 603.2)",
@@ -196,6 +197,10 @@ CATALOGUE: tuple[LineForm, ...] = (
              "This creature blocks each combat if able", ("~ blocks each turn if able",)),
     LineForm("requirement", "~ attacks each combat if able", "attacks_each_combat", "508.1d",
              "This creature attacks each combat if able", ("~ attacks each turn if able",)),
+    # --- options of the damage assignment (helper assignment): a blocked attacker (509.1h: it stays blocked) may
+    # assign all its combat damage as an unblocked creature does (510.1b) instead of as a blocked one (510.1c)
+    LineForm("assignment", "You may have ~ assign its combat damage as though it weren't blocked", "as_unblocked",
+             "510.1b", "You may have this creature assign its combat damage as though it weren't blocked"),
     # --- activated pumps (helper pumps): X, Y signed; the cost mana symbols only (602.1a)
     LineForm("activated", "{cost}: ~ gets +X/+Y until end of turn", "pump", "602.1",
              "{R}: ~ gets +1/+0 until end of turn", literal=False),
@@ -654,6 +659,28 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("shields", "Prevent all combat damage that would be dealt to and dealt by ~",
              "prevent_combat_damage_to_and_by", "615.1a",
              "Prevent all combat damage that would be dealt to and dealt by this creature"),
+    # a static prevention (604.1, 611.3a) for the creature tokens (111.1) its controller controls while it is on the
+    # battlefield
+    LineForm("shields", "Prevent all damage that would be dealt to creature tokens you control",
+             "prevent_damage_to_tokens", "615.1a",
+             "Prevent all damage that would be dealt to creature tokens you control"),
+    # all damage to it prevented, and one +1/+1 counter removed for each damage event prevented (615.5: an additional
+    # effect; 510.2: a step's combat damage is one event); "while it has a +1/+1 counter on it": only then
+    LineForm("shields", "If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~",
+             "prevent_remove_counter", "615.5",
+             "If damage would be dealt to this creature, prevent that damage. Remove a +1/+1 counter from this "
+             "creature"),
+    LineForm("shields", "If damage would be dealt to ~ while it has a +1/+1 counter on it, prevent that damage and "
+             "remove a +1/+1 counter from ~", "prevent_remove_counter_while", "615.5",
+             "If damage would be dealt to this creature while it has a +1/+1 counter on it, prevent that damage and "
+             "remove a +1/+1 counter from this creature"),
+    # damage to it becomes -1/-1 counters: replaced (614.1a) or prevented with an additional effect (615.5); either
+    # way no damage is dealt (120.4b), and with another prevention effect its controller orders them (616.1)
+    LineForm("shields", "If damage would be dealt to ~, put that many -1/-1 counters on it instead",
+             "damage_as_counters", "614.1a",
+             "If damage would be dealt to this creature, put that many -1/-1 counters on it instead",
+             ("If damage would be dealt to ~, prevent that damage. Put a -1/-1 counter on ~ for each 1 damage "
+              "prevented this way",)),
     # a prevention shield (615.7): the next N damage to its target, from any sources, is prevented; 615.11: one for
     # each creature and each player (no target); any cost of the grammar (602.1a)
     LineForm("shields", "{cost}: Prevent the next N damage that would be dealt to <target> this turn", "shield",
@@ -669,6 +696,17 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("shields", "{cost}: Prevent all combat damage that would be dealt this turn", "fog", "615.1a",
              "Sacrifice ~: Prevent all combat damage that would be dealt this turn",
              ("{2}{G}: Prevent all combat damage that would be dealt this turn",), literal=False),
+    # a prevention effect for the turn (615.1a) on one permanent, fixed as it resolves (611.2c): on ~ (no target,
+    # activated as the pumps are) or on a target creature (115.1, as "Target <creature> gains <keyword>"); it
+    # applies as the static line of the same words does; any cost of the grammar (602.1a)
+    LineForm("shields", "{cost}: Prevent all [combat] damage that would be dealt to ~ this turn", "pump", "615.1a",
+             "Discard a card: Prevent all damage that would be dealt to ~ this turn",
+             ("{1}: Prevent all combat damage that would be dealt to ~ this turn",), literal=False),
+    LineForm("shields", "{cost}: Prevent all [combat] damage that would be dealt to <target> this turn",
+             "target_pump", "615.1a", "{W}: Prevent all damage that would be dealt to target creature this turn",
+             ("{1}{W}: Prevent all combat damage that would be dealt this turn by target attacking creature with "
+              "flying", "{1}: Prevent all combat damage that would be dealt by target creature this turn"),
+             literal=False),
     # --- static abilities (604.1, 611.3a): anthems and lords, read off the battlefield at every moment;
     # <creatures>: creatures, <color> / non<color> / colorless / multicolored / artifact / <creature type>
     # creatures, two of them ("Eldrazi Spawn creatures": both, 205.3m), two joined by "and" ("green creatures and

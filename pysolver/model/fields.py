@@ -35,6 +35,8 @@ from .abilities import (
     GRANTABLE,
     KEYWORDS,
     MORPHS,
+    PREVENTED_THIS_TURN,
+    PREVENTIONS,
     STATICS,
     Ability,
     CombatAbility,
@@ -443,18 +445,23 @@ def _pt_change(r: Reader, value: Any, path: str) -> tuple[int, int]:
 def _keywords(r: Reader, value: Any, path: str) -> tuple[str, ...]:
     """`keywords_until_end_of_turn`: the keyword lines resolved pumps gave the permanent until end of
     turn (613.1f, layer 6), as sorted kinds; only keywords a pump line can give
-    (:data:`pysolver.model.abilities.GRANTABLE`).
+    (:data:`pysolver.model.abilities.GRANTABLE`), and the prevention effects for the turn of resolved
+    "Prevent all … damage that would be dealt to / by <it> this turn" (615.1a,
+    :data:`pysolver.model.abilities.PREVENTED_THIS_TURN`), written as the static line of the same words.
 
-    >>> _keywords(Reader(None), ["Flying", "first strike"], "p")
-    ('first_strike', 'flying')
+    >>> _keywords(Reader(None), ["Flying", "first strike", "Prevent all damage that would be dealt to ~"], "p")
+    ('first_strike', 'flying', 'prevent_damage_to')
     """
     kinds = []
+    given = GRANTABLE | frozenset(PREVENTED_THIS_TURN)
     for j, x in enumerate(r.listing(value, path)):
         line = r.text(x, f"{path}[{j}]")
-        kind = KEYWORDS.get(normalise(line, None))
-        if kind not in GRANTABLE:
+        kind = KEYWORDS.get(normalise(line, None)) or PREVENTIONS.get(normalise(line, None))
+        if kind not in given:
             raise r.fail(f"{path}[{j}]", f"{q(line)} is not a keyword a pump gives until end of turn (one of "
-                                         f"{', '.join(sorted(keyword_line(k) for k in GRANTABLE))}; 613.1f)")
+                                         f"{', '.join(sorted(keyword_line(k) for k in GRANTABLE))}; 613.1f) nor a "
+                                         f"prevention effect for the turn (one of "
+                                         f"{', '.join(sorted(keyword_line(k) for k in PREVENTED_THIS_TURN))}; 615.1a)")
         kinds.append(kind)
     return tuple(sorted(set(kinds)))
 

@@ -110,6 +110,8 @@ MESSAGES: dict[tuple[str, str], str] = {
     ("510.1c", "not_recipient"): "{0} (blocked) assigns combat damage to {1}, which is not blocking it",
     ("510.1d", "not_recipient"): "{0} (blocking) assigns combat damage to {1}, which it is not blocking",
     ("702.19b", "lethal_first"): "{0} assigns {3} to {1} but {2} was assigned {4} of {5} lethal",
+    ("510.1c", "unblocked_and_blocked"): "{0} assigns combat damage both to {1}, as though it weren't blocked "
+                                         "(510.1b), and to {2}, which is blocking it",
     ("702.19c", "loyalty_first"): "{0} assigns {3} to {1} but {2} was assigned {4} of its {5} loyalty",
     # combat.activations (602.2)
     ("117.1b", "not_yet"): "{0}'s pump ability is activated in the window {1}, which has not come yet",

@@ -208,6 +208,8 @@ class StepResult:
     hits: frozenset[tuple[str, str]] = frozenset()  # 510.3a: (source, recipient) of combat-damage triggers
     shields: tuple[tuple[str, int], ...] = ()  # 615.7: what is left of each prevention shield
     shield_choices: frozenset[str] = frozenset()  # 615.7, 616.1: whose shield's use the result depends on
+    order_choices: frozenset[str] = frozenset()  # 616.1: whose order of prevention and -1/-1 counters it depends on
+    counters_removed: frozenset[str] = frozenset()  # 615.5: a +1/+1 counter removed as its damage was prevented
     events: frozenset[tuple[str, str, int]] = frozenset()  # 603.2, 120.3: the damage damage triggers read
 
 
@@ -248,6 +250,8 @@ def step_result(symbols: Sequence[Any], read: dict[Any, tuple[str, tuple[Any, ..
         regenerated=frozenset(x for x, in by_name.get("after_regenerated", ())),
         hits=frozenset(by_name.get("hit", ())), shields=pairs("after_shield"),
         shield_choices=frozenset(x for x, in by_name.get("shield_choice", ())),
+        order_choices=frozenset(x for x, in by_name.get("counters_order", ())),
+        counters_removed=frozenset(x for x, in by_name.get("after_counter_removed", ())),
         events=frozenset(by_name.get("damage_event", ())))
 
 
@@ -270,7 +274,8 @@ def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str
 
 
 def apply_step(s: Situation, r: StepResult) -> Situation:
-    """The situation after a damage step: life, poison, damage, -1/-1 counters, loyalty, defense,
+    """The situation after a damage step: life, poison, damage, -1/-1 counters (and +1/+1 counters removed,
+    615.5), loyalty, defense,
     permanents gone, creatures returned by persist or undying (:func:`returned_object`), creatures
     regenerated (:func:`regenerate`, 701.19a); the next step is the regular one, remembering who
     dealt first-strike damage (510.4; nobody, after a regular step that had no first-strike step before it);
@@ -287,10 +292,13 @@ def apply_step(s: Situation, r: StepResult) -> Situation:
         changed = (damage.get(p.id, p.damage), loyalty.get(p.id, p.loyalty), defense.get(p.id, p.defense),
                    p.left_battlefield or p.id in r.gone, shields.get(p.id, p.prevention_shield))
         added = minus.get(p.id, p.minus_counters) - p.minus_counters  # 120.3d: -1/-1 counters from wither, infect
-        if changed == (p.damage, p.loyalty, p.defense, p.left_battlefield, p.prevention_shield) and not added:
+        removed = -1 if p.id in r.counters_removed else 0  # 615.5: a +1/+1 counter removed
+        if changed == (p.damage, p.loyalty, p.defense, p.left_battlefield, p.prevention_shield) and not added \
+                and not removed:
             return p
         return replace(p, damage=changed[0], loyalty=changed[1], defense=changed[2],
-                       left_battlefield=changed[3], prevention_shield=changed[4]).with_counters(-1, -1, added)
+                       left_battlefield=changed[3], prevention_shield=changed[4]).with_counters(
+            -1, -1, added).with_counters(1, 1, removed)
     permanents = tuple(regenerate(s, after(p)) if p.id in r.regenerated else after(p) for p in s.permanents)
     permanents += tuple(returned_object(p) for p in s.permanents if p.id in r.returned)
     # (after a regular step with no first-strike step before it, none dealt first-strike damage, 510.4: recorded,

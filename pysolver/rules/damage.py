@@ -62,6 +62,7 @@ def step_model(s: Situation) -> damage_count.StepModel:
         lethal={b: int(n) for b, n in by_name.get("model_lethal", [])},
         deathtouch=frozenset(a for a, in by_name.get("model_deathtouch", [])),
         excess=grouped("model_excess"),
+        as_unblocked={a: t for a, t in by_name.get("model_as_unblocked", [])},
         loyalty_first={a: (pl, w, None if n == "none" else int(n))
                        for a, pl, w, n in by_name.get("model_loyalty_first", [])})
 

@@ -3,8 +3,9 @@
 The step comes from ``encodings/damage.lp`` (``#program step_model``): who deals damage and how
 much (510.1a), to whom (510.1b-d, 702.19b-e), the blockers a trampler must first assign lethal
 damage to and how much each still needs (702.19b, 120.6; any amount with deathtouch, 702.2c), and
-the planeswalker whose loyalty must be assigned before its controller is (702.19c). No amount is
-chosen in ASP, so nothing grows with power.
+the planeswalker whose loyalty must be assigned before its controller is (702.19c), and the blocked
+attackers that may assign their damage as though they weren't blocked (510.1b). No amount is chosen in
+ASP, so nothing grows with power.
 
 Method. An amount matters to the rules only up to a threshold: the damage a blocker still needs
 (lethal damage), a planeswalker's loyalty, or whether it is nonzero. So each amount is described
@@ -27,6 +28,10 @@ a few steps whatever the power.
 414007
 >>> next(assignments(m))
 (('x', 'y5', 40),)
+>>> m = StepModel(power={"x": 3}, recipients={"x": ("bob", "y")}, blockers={"x": ("y",)}, lethal={"y": 2},
+...               deathtouch=frozenset(), excess={}, loyalty_first={}, as_unblocked={"x": "bob"})
+>>> sorted(assignments(m))  # 510.1b, 510.1c: all to its blocker, or all to bob as though it weren't blocked
+[(('x', 'bob', 3),), (('x', 'y', 3),)]
 """
 
 from __future__ import annotations
@@ -51,7 +56,9 @@ class StepModel:
     ``blockers``: for an attacking source, the blockers it must assign lethal damage first before
     assigning to ``excess`` recipients (702.19b); ``lethal``: the damage each such blocker still needs
     (0 or less: none); ``loyalty_first``: source -> (controller, planeswalker, loyalty or None) for a
-    trampler over planeswalkers (702.19c; None: no loyalty, nothing may go to the controller).
+    trampler over planeswalkers (702.19c; None: no loyalty, nothing may go to the controller);
+    ``as_unblocked``: a blocked attacker that may assign its damage as though it weren't blocked -> what
+    it attacks (510.1b: then nothing to its blockers, and no lethal damage first, 702.19b).
     """
 
     power: Mapping[str, int]
@@ -61,6 +68,7 @@ class StepModel:
     deathtouch: frozenset[str]
     excess: Mapping[str, tuple[str, ...]]
     loyalty_first: Mapping[str, tuple[str, str, int | None]]
+    as_unblocked: Mapping[str, str] = field(default_factory=dict)
 
     def dealing(self) -> list[str]:
         """The sources that assign damage at all (510.1a: power > 0; 506.4c, 509.1h: a recipient)."""
@@ -132,8 +140,9 @@ class Component:
                 return [(r, 0, False, None, None)][low:] + [(r, 1, True, None, self.shared.index(w))]
         return [(r, low, True, None, None)]
 
-    def moves(self, s: str, state: State) -> Iterator[tuple[tuple[Option, ...], State]]:
-        """Every pattern of source `s` from `state`, with the state it leads to."""
+    def moves(self, s: str, state: State) -> Iterator[tuple[tuple[Option, ...], State, bool]]:
+        """Every pattern of source `s` from `state`, with the state it leads to and whether it is a mode as a
+        blocked creature of a source that may also assign as though it weren't blocked (510.1b, 510.1c)."""
         values, pending = state
         m = self.model
         need, excess = m.lethal_first(s)
@@ -146,7 +155,16 @@ class Component:
                       for j in range(len(excess))]
         else:
             modes = [({}, False, frozenset())]
-        for wants, lethal_first, kills in modes:
+        unblocked = m.as_unblocked.get(s)
+        if unblocked is not None:
+            # 510.1c: as a blocked creature, what it attacks only with trample (702.19b); 510.1b: as though it
+            # weren't blocked (the last mode), nothing to its blockers and no lethal damage first. The
+            # assignments that give its blockers nothing are that mode's only (:meth:`net_ways`).
+            modes = [({**wants, **({} if unblocked in excess else {unblocked: "zero"})}, lethal_first, kills)
+                     for wants, lethal_first, kills in modes]
+            modes.append(({b: "zero" for b in m.blockers.get(s, ())}, False, frozenset()))
+        for j, (wants, lethal_first, kills) in enumerate(modes):
+            blocked = unblocked is not None and j < len(modes) - 1
             choices = [self.options(s, r, values, wants.get(r, "any"), lethal_first) for r in m.recipients[s]]
             for pattern in itertools.product(*choices):
                 new = list(values)
@@ -154,7 +172,7 @@ class Component:
                     if reach is not None:
                         new[reach[0]] = reach[1]
                 must = pending | kills | {p for *_, p in pattern if p is not None}
-                yield pattern, (tuple(new), frozenset(i for i in must if new[i] < self.need[i]))
+                yield pattern, (tuple(new), frozenset(i for i in must if new[i] < self.need[i])), blocked
 
     def count_from(self, k: int, state: State) -> int:
         """The number of ways for sources k.. to complete `state` legally."""
@@ -164,9 +182,21 @@ class Component:
                 self._memo[key] = 0 if state[1] else 1
             else:
                 s = self.sources[k]
-                self._memo[key] = sum(ways(self.model.power[s], pattern) * self.count_from(k + 1, after)
-                                      for pattern, after in self.moves(s, state) if ways(self.model.power[s], pattern))
+                self._memo[key] = sum(self.net_ways(s, pattern, blocked) * self.count_from(k + 1, after)
+                                      for pattern, after, blocked in self.moves(s, state)
+                                      if self.net_ways(s, pattern, blocked))
         return self._memo[key]
+
+    def net_ways(self, s: str, pattern: tuple[Option, ...], as_blocked: bool) -> int:
+        """:func:`ways` of `pattern`; for a mode of a source as a blocked creature that may also assign as though
+        it weren't blocked (`as_blocked`), less its splits that give the blockers nothing (510.1b: those are
+        the other mode's)."""
+        power = self.model.power[s]
+        blockers = self.model.blockers.get(s, ())
+        if not as_blocked or any(o[1] for o in pattern if o[0] in blockers):
+            return ways(power, pattern)
+        return ways(power, pattern) - ways(power, tuple((o[0], 0, False, o[3], o[4]) if o[0] in blockers else o
+                                                        for o in pattern))
 
     def assignments(self, k: int = 0, state: State | None = None) -> Iterator[tuple[Triple, ...]]:
         """Every legal assignment of sources k.., lazily, entering only completable patterns."""
@@ -175,9 +205,12 @@ class Component:
             yield ()
             return
         s = self.sources[k]
-        for pattern, after in self.moves(s, state):
-            if ways(self.model.power[s], pattern) and self.count_from(k + 1, after):
+        blockers = self.model.blockers.get(s, ())
+        for pattern, after, blocked in self.moves(s, state):
+            if self.net_ways(s, pattern, blocked) and self.count_from(k + 1, after):
                 for split in splits(s, self.model.power[s], pattern):
+                    if blocked and not any(r in blockers for _, r, _ in split):
+                        continue  # (510.1b: the other mode's)
                     for rest in self.assignments(k + 1, after):
                         yield split + rest
 

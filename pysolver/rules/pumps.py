@@ -67,9 +67,9 @@ BLIND_BEFORE_BLOCKS = frozenset({
     "destroy_target", "target_counter", "exile_target", "bounce_target", "hexproof", "shroud", "ward",
     # their only effect in combat is their cost (605.1a, 121.1)
     "tap_mana", "tap_hidden",
-    # regeneration and prevention (701.19a, 615.1a) read no P/T
+    # regeneration and prevention (701.19a, 615.1a), damage as -1/-1 counters (614.1a) read no P/T
     "regenerate", "prevent_combat_damage_to", "prevent_combat_damage_by", "prevent_damage_to",
-    "prevent_combat_damage_to_and_by", "shield"})
+    "prevent_combat_damage_to_and_by", "shield", "damage_as_counters"})
 
 
 def blind(a: Ability) -> bool:

@@ -8,7 +8,8 @@ Plain Python, independent of the ASP encodings (input: the typed model, read thr
    702.19b-f);
 3. generate every way each of them could split its power among its possible recipients;
 4. keep the combinations that break none of the checks of :func:`assignment_violations`
-   (510.1a-d, 702.19b lethal damage first, 702.2c deathtouch, 702.19c loyalty first).
+   (510.1a-d, 702.19b lethal damage first, 702.2c deathtouch, 702.19c loyalty first; a blocked creature
+   that may assign "as though it weren't blocked" assigns either so, 510.1b, or as blocked, 510.1c).
 
 Since the 2024 rules change there is no damage assignment order: a blocked creature divides
 its damage among its blockers freely (510.1c); only trample ties what goes to the player,
@@ -127,8 +128,8 @@ def recipients(s: Situation, field: Field, combat: Combat, source: str) -> list[
         out: list[str] = []
         if source in combat.blocked:
             out += combat.blockers_of(source)  # 510.1c (none left: nothing, unless trample)
-            if tramples(c) and target_here:
-                out.append(target)  # 702.19b, 702.19d
+            if (tramples(c) or c.has("as_unblocked")) and target_here:
+                out.append(target)  # 702.19b, 702.19d; 510.1b: as though it weren't blocked
         elif target_here:
             out.append(target)  # 510.1b (attacking nothing any more: no damage, 506.4c)
         if c.has("trample_over_planeswalkers") and is_planeswalker(s, target):
@@ -193,10 +194,15 @@ def assignment_violations(s: Situation, field: Field, step: str, first_strikers:
         if recipients(s, field, combat, src) and power > 0 and total != power:
             out.append(("510.1a", (src, total)))
     for src, r, _n in sorted(assignment):
-        if src not in combat.attacks or not tramples(field[src]):
+        if src not in combat.attacks or r in combat.blockers_of(src):
             continue
         blockers = combat.blockers_of(src)
-        if r in blockers:
+        if src in combat.blocked and field[src].has("as_unblocked") and not any(
+                x == src and b in blockers for x, b, _ in assignment):
+            blockers = []  # 510.1b: assigned as though it weren't blocked: no lethal damage first
+        elif not tramples(field[src]):
+            if src in combat.blocked and field[src].has("as_unblocked"):
+                out.append(("510.1c", (src, r)))  # both as though it weren't blocked and as blocked
             continue
         # 702.19b: to the player, planeswalker or battle only once every blocker has lethal damage.
         for b in blockers:
@@ -267,6 +273,8 @@ def closed_form_count(s: Situation) -> int | None:
         target = combat.attacks.get(source)
         if field[source].has("trample_over_planeswalkers") and target in field and is_planeswalker(s, target):
             return None
+        if source in combat.blocked and field[source].has("as_unblocked"):
+            return None  # (510.1b: two modes, not this formula)
         if source not in combat.attacks or not tramples(field[source]):
             total *= comb(power + len(rs) - 1, len(rs) - 1)
             continue

@@ -34,7 +34,9 @@ actions follow (704.3). A window with pump abilities on the board is played one 
 Each combat damage step deals the damage of each legal assignment (510.2) and then applies the
 state-based actions (704.3). Damage from a source with wither or infect to a creature is -1/-1
 counters (120.3d), from a source with infect to a player poison counters (120.3b), and a creature
-with toxic gives its total toxic value in poison counters too (702.164c); ten poison counters lose
+with toxic gives its total toxic value in poison counters too (702.164c); damage to a creature with
+"If damage would be dealt to ~, put that many -1/-1 counters on it instead" is not dealt but that many
+-1/-1 counters (614.1a, 615.5; beside another prevention effect either first, 616.1); ten poison counters lose
 the game (704.5c). A creature with persist or undying that dies returns (702.79a, 702.93a) unless
 the counter it looks back at is on it (603.10a), as a new object out of combat (400.7, 506.4),
 on the battlefield as ``ID/returned``: its controller may still activate its abilities, and if it
@@ -545,7 +547,8 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
     prevention shields may be used (615.7, 616.1: :func:`reference.shields.shield_uses`)."""
     def other(src: str, r: str) -> bool:  # 702.16e, 615.1a: prevented by another effect
         return (r in field and any(has_quality(field[src], q) for q in field[r].protections())) \
-            or prevented(field[src], field.get(r), state.s.combat.combat_damage_prevented)
+            or prevented(field[src], field.get(r), state.s.combat.combat_damage_prevented) \
+            or token_prevented(state, field, r)
     shields = {p.name: p.prevention_shield for p in state.s.players}
     shields |= {p.id: p.prevention_shield for p in state.s.permanents if p.id in field}
     ordered = tuple(sorted(assignment))
@@ -555,29 +558,72 @@ def deal(state: State, field: dict[str, Characteristics], assignment: Assignment
         entries = [i for i, (_, x, _) in enumerate(ordered) if x == r]
         choices.append([(r, entries, uses) for uses in shield_uses(shields[r], [(ordered[i][2], other(
             ordered[i][0], r)) for i in entries])])
+    # 614.1a, 615.5, 616.1: damage to a creature whose damage becomes -1/-1 counters, which another effect would
+    # prevent too: its controller applies either first
+    ordering = [i for i, (src, r, _) in enumerate(ordered) if (removing(state, field, r) or (
+        r in field and field[r].has("damage_as_counters"))) and other(src, r)]
     out = []
     for combo in itertools.product(*choices):
         used = {i: x for _, entries, uses in combo for i, x in zip(entries, uses)}
         left = {r: shields[r] - sum(uses) for r, _, uses in combo}
-        out += _dealt(state, field, ordered, used, left)
+        for first in itertools.product((False, True), repeat=len(ordering)):
+            counters_first = frozenset(i for i, f in zip(ordering, first) if f)
+            out += _dealt(state, field, ordered, used, left, counters_first)
     return out
 
 
+def token_prevented(state: State, field: dict[str, Characteristics], r: str) -> bool:
+    """615.1a, 611.3a: whether `r` is a creature token (111.1) whose controller controls a permanent on the
+    battlefield with "Prevent all damage that would be dealt to creature tokens you control"."""
+    c = field.get(r)
+    return c is not None and c.is_creature and state.s.permanent(r).token and any(
+        x.has("prevent_damage_to_tokens") and x.controller == c.controller for x in field.values())
+
+
+def plus_ones(p: Permanent) -> int:
+    """How many +1/+1 counters `p` has (122.1a)."""
+    return sum(k for dp, dt, k in p.pt_counters if (dp, dt) == (1, 1))
+
+
+def removing(state: State, field: dict[str, Characteristics], r: str) -> bool:
+    """615.5: whether damage that would be dealt to `r` now is prevented with a +1/+1 counter removed ("If damage
+    would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~"; "... while it has a +1/+1 counter
+    on it": only then)."""
+    c = field.get(r)
+    if c is None or not c.is_creature:
+        return False
+    return c.has("prevent_remove_counter") or (c.has("prevent_remove_counter_while")
+                                              and plus_ones(state.s.permanent(r)) > 0)
+
+
 def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Triple, ...], used: dict[int, int],
-           left: dict[str, int]) -> list[tuple[State, bool]]:
+           left: dict[str, int], counters_first: frozenset[int]) -> list[tuple[State, bool]]:
     """:func:`deal` with the shields used as `used` says (damage prevented, by the assignment's index) and
-    what is `left` of them."""
+    what is `left` of them, the damage of the entries in `counters_first` made -1/-1 counters before another
+    effect could prevent it (616.1)."""
     loss = {p.name: 0 for p in state.s.players}
     gain = {p.name: 0 for p in state.s.players}
     poison = {p.name: 0 for p in state.s.players}
     marked = {pid: 0 for pid in field}
     counters = {pid: 0 for pid in field}
+    removed: set[str] = set()
     deathtouched = set()
     for i, (src, r, n) in enumerate(assignment):
         source = field[src]
+        otherwise = r in field and (any(has_quality(source, q) for q in field[r].protections())
+                                    or prevented(source, field[r], state.s.combat.combat_damage_prevented)
+                                    or token_prevented(state, field, r))
+        if r in field and field[r].has("damage_as_counters") and n > 0:
+            if i in counters_first or not otherwise:
+                counters[r] += n  # 614.1a, 615.5: not dealt (120.4b), that many -1/-1 counters instead
+            continue
+        if removing(state, field, r) and n > 0:
+            if i in counters_first or not otherwise:
+                removed.add(r)  # 615.5: prevented (120.4b), one +1/+1 counter removed for the step's one event
+            continue
         if r in field and any(has_quality(source, q) for q in field[r].protections()):
             continue  # 702.16e, 702.16j, 702.16k: prevented
-        if prevented(source, field.get(r), state.s.combat.combat_damage_prevented):
+        if prevented(source, field.get(r), state.s.combat.combat_damage_prevented) or token_prevented(state, field, r):
             continue  # 615.1a, 120.4b: prevented (reference.shields)
         n -= used.get(i, 0)  # 615.7: prevented by a shield
         if n <= 0:
@@ -605,6 +651,8 @@ def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Tr
         p = replace(p, prevention_shield=left.get(p.id, p.prevention_shield))
         if c is not None and counters[p.id]:
             p = p.with_counters(-1, -1, counters[p.id])
+        if p.id in removed and plus_ones(p):
+            p = p.with_counters(1, 1, -1)  # 615.5, 122.1a
         if c is not None and marked[p.id]:
             n = marked[p.id]
             if c.is_creature:
@@ -654,6 +702,8 @@ def combat_events(field: dict[str, Characteristics], assignment: Assignment) -> 
     """The combat damage of one step as one event (510.2, 120.3): what each source dealt to each recipient,
     but what was prevented (702.16e, 615.1a, 120.4b)."""
     return [(src, r, n) for src, r, n in assignment if n > 0
+            and not (r in field and (field[r].has("damage_as_counters")
+                                     or field[r].has("prevent_remove_counter")))  # 614.1a, 615.5: not dealt
             and not (r in field and any(has_quality(field[src], q) for q in field[r].protections()))
             and not prevented(field[src], field.get(r))]
 
