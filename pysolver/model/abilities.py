@@ -1614,9 +1614,11 @@ ON_COMBAT = ("on_attack", "on_block")
 _ON_EVENT = re.compile(
     r"when(?:ever)? this creature (?:enters (?:the battlefield )?or (?=attacks, create ))?"
     r"(?P<event>attacks and isn't blocked|attacks alone|attacks or blocks|attacks"
+    r"|and at least two other creatures attack"
     r"|blocks or becomes blocked(?: by (?P<either>[^,]+?))?|becomes blocked(?: by (?P<by>[^,]+?))?"
     r"|blocks(?: (?P<blocks>an? [^,]+?))?), (?P<effect>.+)")
 _EVENTS = {"attacks": ("on_attack", "attacks"), "attacks alone": ("on_attack", "alone"),
+           "and at least two other creatures attack": ("on_attack", "battalion"),
            "attacks and isn't blocked": ("on_block", "unblocked"), "blocks": ("on_block", "blocks"),
            "becomes blocked": ("on_block", "blocked"), "blocks or becomes blocked": ("on_block", "blocks_or_blocked")}
 # the events that name another creature (509.3b, 509.3d): by the words before its name
@@ -1696,11 +1698,14 @@ class OnCombat:
     target: str = ""  # whom ``target``: its scope (:data:`TARGET_SCOPES`, ``any``: 115.4)
     optional: bool = False  # 603.5: "you may [have] …"
     cost: Mana | None = None  # "you may pay {cost}. If you do, …" (603.5, 608.2: paid as it resolves)
+    condition: Quality | None = None  # 603.4: an intervening "if" clause (:func:`_intervening_if`)
 
     def term(self, kind: str) -> str:
         """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp), ``on_target(Event,target(Scope),
         Effect,may|must)`` for :data:`ON_TARGET`."""
         event = self.event if self.partner is None else f"{self.event}({term_text(self.partner)})"
+        if self.condition is not None:  # 603.4: if(Event,Condition)
+            event = f"if({event},{term_text(self.condition)})"
         whom = (f"group({self.whom},{'other' if self.other else 'each'},{term_text(self.quality)})"
                 if self.whom in ("attacking", "you") else f"target({self.target})" if self.whom == "target"
                 else self.whom)
@@ -1746,7 +1751,10 @@ def _on_combat(text: str) -> list[Ability] | None:
         events = [_EVENTS["attacks"], _EVENTS["blocks"]]
     else:
         events = [_EVENTS[words]]
-    text, optional, cost = m.group("effect"), False, None
+    found_if = _intervening_if(m.group("effect"))
+    if found_if is None or (found_if[1] is not None and events != [("on_attack", "attacks")]):
+        return None
+    (text, condition), optional, cost = found_if, False, None
     paid = _MAY_PAY.fullmatch(text)
     if paid is not None:  # 603.5, 608.2: paid as it resolves, from the pool (one way: no generic or hybrid symbol)
         try:
@@ -1762,10 +1770,14 @@ def _on_combat(text: str) -> list[Ability] | None:
             break
     optional = optional or cost is not None
     sentences = [x for x in text.split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
-    read = [_effect(x, partner is not None) for x in sentences]
+    read = [_each_gets(x) or _effect(x, partner is not None) for x in sentences]
     effects = [e for found in read if found is not None for e in found]
     if not effects or None in read:
         return None
+    if condition is not None:  # (603.4: read on the effects that resolve at once only)
+        if optional or cost is not None or any(e.whom == "target" or e.effect not in _CONDITIONED for e in effects):
+            return None
+        effects = [replace(e, condition=condition) for e in effects]
     if any(e.whom == "target" for e in effects):  # 508.3a, 603.3d: one target, chosen as it is put on the stack
         if len(effects) != 1 or events != [("on_attack", "attacks")]:
             return None
@@ -1785,6 +1797,62 @@ def _on_combat(text: str) -> list[Ability] | None:
     if any(e.effect == "destroy" for e in effects) and (events[0][1] != "blocked_by" or len(effects) > 1):
         return None  # (an attacker's, on the stack like blocked_destroy: 509.3d, 603.3b)
     return [Ability(kind, replace(e, event=event, partner=partner)) for kind, event in events for e in effects]
+
+
+#: 603.4: the intervening "if" clauses of an attack trigger ("Whenever ~ attacks, if <condition>, <effect>"), each
+#: as a condition term (encodings/triggers.lp holds/2): "you control a <creature type>" (205.3m), "defending player
+#: is poisoned" (506.2, 122.1f: one or more poison counters), "it's renowned" (702.112b).
+_IF = re.compile(r"if (?P<condition>[^,]+), (?P<rest>.+)")
+_CONDITIONS = ((re.compile(r"you control an? (?P<type>[a-z'-]+)"), "controls"),
+               (re.compile(r"defending player is poisoned"), "poisoned"),
+               (re.compile(r"(?:it's|this creature is) renowned"), "renowned"))
+#: the effects an intervening "if" is read on: they resolve at once after the declaration, so the condition that
+#: held as the ability triggered still holds as it resolves (603.4; nothing else resolves in between, 603.3)
+_CONDITIONED = ("gets", "gains", "counters", "gain_life")
+
+
+def _intervening_if(text: str) -> tuple[str, Quality | None] | None:
+    """An effect's text without its intervening "if" clause (603.4) and the clause's condition, None for a
+    condition not read.
+
+    >>> _intervening_if("if you control a dinosaur, it gets +1/+1 until end of turn")
+    ('it gets +1/+1 until end of turn', ('controls', ('creature_type', 'dinosaur')))
+    >>> _intervening_if("it gets +1/+1 until end of turn"), _intervening_if("if you have 5 life, you gain 1 life")
+    (('it gets +1/+1 until end of turn', None), None)
+    """
+    m = _IF.fullmatch(text)
+    if m is None:
+        return text, None
+    for pattern, name in _CONDITIONS:
+        found = pattern.fullmatch(m.group("condition"))
+        if found is None:
+            continue
+        if name != "controls":
+            return m.group("rest"), (name,)
+        ctype = creature_type(found.group("type"))
+        return (m.group("rest"), (name, ("creature_type", ctype))) if ctype is not None else None
+    return None
+
+
+#: "<creatures> get +X/+Y and <creatures> get +X/+Y until end of turn": two effects, each its own group (611.2c)
+_EACH_GETS = re.compile(r"(?P<first>.+? gets? [+-]\d+/[+-]\d+) and (?P<second>.+? gets? [+-]\d+/[+-]\d+) "
+                        r"until end of turn")
+
+
+def _each_gets(text: str) -> list[OnCombat] | None:
+    """Two +X/+Y effects joined by "and" with one "until end of turn" (Agrus Kos: "attacking red creatures get
+    +2/+0 and attacking white creatures get +0/+2 until end of turn"), or None.
+
+    >>> [e.term("on_attack") for e in _each_gets("attacking red creatures get +2/+0 and attacking white creatures "
+    ...                                          "get +0/+2 until end of turn")]  # doctest: +NORMALIZE_WHITESPACE
+    ['on_attack(,group(attacking,each,color(red)),gets(2,0))',
+     'on_attack(,group(attacking,each,color(white)),gets(0,2))']
+    """
+    m = _EACH_GETS.fullmatch(text)
+    if m is None:
+        return None
+    read = [_effect(f"{m.group(part)} until end of turn", False) for part in ("first", "second")]
+    return [e for found in read for e in found] if all(read) else None  # type: ignore[union-attr]
 
 
 def _partner(words: str) -> tuple[Quality, bool] | None:

@@ -312,6 +312,19 @@ CATALOGUE: tuple[LineForm, ...] = (
              literal=False),
     LineForm("trigger", "Whenever ~ attacks alone, ~ can't be blocked this combat", "on_attack", "506.5",
              "Whenever this creature attacks alone, it can't be blocked this combat", literal=False),
+    # two groups pumped by one ability, each fixed as it resolves (611.2c); battalion with any effect (207.2c);
+    # an intervening "if" (603.4): "you control a <creature type>", "defending player is poisoned", "it's renowned"
+    LineForm("trigger", "Whenever ~ attacks, <creatures> get +X/+Y and <creatures> get +X/+Y until end of turn",
+             "on_attack", "611.2c", "Whenever this creature attacks, attacking red creatures get +2/+0 and attacking "
+             "white creatures get +0/+2 until end of turn", literal=False),
+    LineForm("trigger", "Battalion — Whenever ~ and at least two other creatures attack, <effect>", "on_attack",
+             "207.2c", "Battalion — Whenever this creature and at least two other creatures attack, creatures you "
+             "control gain indestructible until end of turn", literal=False),
+    LineForm("trigger", "Whenever ~ attacks, if <condition>, <effect>", "on_attack", "603.4",
+             "Whenever this creature attacks, if you control a Dinosaur, it gets +1/+1 until end of turn",
+             ("Whenever ~ attacks, if defending player is poisoned, it gets +1/+1 until end of turn",
+              "Whenever ~ attacks, if it's renowned, other attacking creatures you control get +1/+1 until end of "
+              "turn"), literal=False),
     LineForm("trigger", "Whenever ~ blocks, <effect>", "on_block", "509.3a",
              "Whenever this creature blocks, it gets +1/+0 and gains first strike until end of turn",
              ("Whenever ~ blocks or becomes blocked, it gets -2/+2 until end of turn",

@@ -85,8 +85,27 @@ def attack_triggers(s: Situation, gone: frozenset[str]) -> Situation:
             k = sum(1 for b in attacks if b != a and ctype in field[b].subtypes)  # 205.3m, 702.73a changeling
             gains.append((a, x * k, y * k, 0))
     fired = [(a, e, a) for a in attacks for e in _on(field[a], "on_attack")
-             if e.event == "attacks" or (e.event == "alone" and len(attacks) == 1)]  # 508.3a, 506.5
+             if (e.event == "attacks" or (e.event == "alone" and len(attacks) == 1)  # 508.3a, 506.5
+                 or (e.event == "battalion" and len(attacks) >= 3))  # 207.2c: it and two or more others
+             and _intervenes(s, field, a, attacks[a], e)]
     return _effects(_pumped(s, gains), field, set(attacks), fired)
+
+
+def _intervenes(s: Situation, field: dict[str, Characteristics], source: str, attacked: str, e: OnCombat) -> bool:
+    """603.4: whether the intervening "if" of `e` (none: true) holds as `source`, attacking `attacked`, attacks:
+    its controller controls a permanent of a creature type (205.3m), its defending player has a poison counter
+    (506.2, 122.1f), it is renowned (702.112b)."""
+    if e.condition is None:
+        return True
+    name, *args = e.condition
+    if name == "controls":
+        ctype = args[0][1]
+        return any(c.controller == field[source].controller and ctype in c.subtypes for c in field.values())
+    if name == "poisoned":
+        defending = attacked if attacked in {p.name for p in s.players} else _defending(s, attacked)
+        return s.player(defending).poison > 0
+    assert name == "renowned", e.condition
+    return s.permanent(source).renowned
 
 
 # ==== The effect grammar (pysolver.model.abilities.OnCombat) ==================================
