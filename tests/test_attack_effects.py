@@ -66,6 +66,14 @@ def test_603_4_if_you_control_a_creature_type() -> None:
         assert after.permanent("k").until_end_of_turn == ((1, 1) if pumped else (0, 0)), other
 
 
+def test_603_4_if_you_control_a_creature_type_beside_an_activated_ability_is_refused() -> None:
+    """117.3b, 603.4: bob's pinger could kill the Dinosaur while the trigger waits, and then it does nothing:
+    refused, both named."""
+    with pytest.raises(pysolver.InputError, match=r"permanents\[2\].*'p'.*'k'"):
+        board(creature("k", "alice", 2, 2, KNIGHT), creature("d", "alice", 1, 1, subtypes=["Dinosaur"]),
+              creature("p", "bob", 1, 1, "{T}: ~ deals 1 damage to target creature"))
+
+
 def test_603_4_if_defending_player_is_poisoned() -> None:
     """603.4, 506.2, 122.1f: the rats get +1/+1 attacking bob with a poison counter, not carol with none."""
     s = board(creature("r", "alice", 1, 1, RATS),

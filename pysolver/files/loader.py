@@ -118,6 +118,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_pairs(r, permanents)
     _check_targeted_watchers(r, permanents)
     _check_trigger_groups(r, permanents)
+    _check_intervening(r, permanents)
     _check_enchanted(r, permanents)
     _check_keyword_qualities(r, permanents)
     _check_returns(r, permanents)
@@ -354,6 +355,22 @@ def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"face-down {q(p.id)} could be turned face up (116.2b) while the combat "
                          f"trigger of {q(grouped.id)} that reaches creatures of a quality waits on the stack "
                          "(117.3b, 611.2c): not modelled")
+
+
+def _check_intervening(r: Reader, permanents: list[Permanent]) -> None:
+    """An attack trigger "if you control a <creature type>" (603.4) is resolved at once after the declaration, its
+    condition read as it triggers; an activated ability activated while it waits (117.3b) could make that creature
+    leave the battlefield or lose the type before it resolves, and then it does nothing: a board with both is
+    refused."""
+    conditioned = next((p for p in permanents for a in p.abilities if a.kind == "on_attack"
+                        and (cast(OnCombat, a.value).condition or ("",))[0] == "controls"), None)
+    if conditioned is None:
+        return
+    for i, p in enumerate(permanents):
+        if p.combat_abilities() or p.pump_abilities():
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has an activated ability, which could be activated while "
+                         f"the attack trigger of {q(conditioned.id)} with an intervening \"if you control …\" waits "
+                         "(117.3b, 603.4): not modelled")
 
 
 def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:
