@@ -104,6 +104,8 @@ def test_603_4_if_its_renowned() -> None:
      ["on_attack(if(attacks,poisoned),self,gets(1,1))"]),
     ("Consul's Lieutenant", "Whenever Consul's Lieutenant attacks, if it's renowned, other attacking creatures you "
      "control get +1/+1 until end of turn.", ["on_attack(if(attacks,renowned),group(attacking,other,any),gets(1,1))"]),
+    ("Aurochs", "Whenever Aurochs attacks, it gets +1/+0 until end of turn for each other attacking Aurochs.",
+     ['attacks_pump_each_type(1,0,"aurochs")']),  # 205.3m: the creature type the card is named for
 ])
 def test_real_attack_effect_lines_parse(name: str, text: str, terms: list[str]) -> None:
     lines, unmodelled = oracle_lines(name, text)

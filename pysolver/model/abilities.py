@@ -1165,7 +1165,7 @@ def parse_ability_line(line: str, name: str | None, players: frozenset[str] = fr
 
     A line may be a comma-separated list of keyword lines ("Flying, trample").
     """
-    text = normalise(line, name)
+    text = _named_type(normalise(line, name), name)
     try:
         parsed = _parse_single(text, players)
     except UnsupportedAbility as exc:
@@ -1184,6 +1184,19 @@ def parse_ability_line(line: str, name: str | None, players: frozenset[str] = fr
             return [a for r in results if r is not None for a in r]
         raise UnknownAbilityLine(line, next(p for p, r in zip(parts, results) if r is None), part=True)
     raise UnknownAbilityLine(line, text)
+
+
+def _named_type(text: str, name: str | None) -> str:
+    """`text` with "other attacking <name>" written back as the creature type of a card named for it (Aurochs:
+    "for each other attacking Aurochs" counts creatures of that type, 205.3m, not the card itself, 201.5).
+
+    >>> _named_type("it gets +1/+0 until end of turn for each other attacking this creature", "Aurochs")
+    'it gets +1/+0 until end of turn for each other attacking aurochs'
+    """
+    own = name.lower() if name else None
+    if own is None or creature_type(own) != own:
+        return text
+    return text.replace("other attacking this creature", f"other attacking {own}")
 
 
 class UnknownAbilityLine(ValueError):
