@@ -24,6 +24,9 @@ MEDIC = ("Battalion — Whenever ~ and at least two other creatures attack, crea
 KNIGHT = "Whenever ~ attacks, if you control a Dinosaur, ~ gets +1/+1 until end of turn"
 RATS = "Whenever ~ attacks, if defending player is poisoned, it gets +1/+1 until end of turn"
 CONSUL = "Whenever ~ attacks, if it's renowned, other attacking creatures you control get +1/+1 until end of turn"
+HERO = "Whenever ~ attacks, creatures with power 1 or less can't block this turn"
+LOCKSMITH = "Whenever ~ attacks, creatures with defender can't block this turn"
+SCOUT = "Whenever ~ attacks, untap each other creature you control"
 
 
 def pumps(s: pysolver.Situation, ids: str) -> list[tuple[int, int]]:
@@ -90,6 +93,52 @@ def test_603_4_if_its_renowned() -> None:
         assert pumps(after_attack(s, {"c": "bob", "x": "bob"}), "cx") == [(0, 0), pump]
 
 
+def test_509_1b_611_2c_creatures_with_power_1_or_less_cant_block() -> None:
+    """509.1b, 611.2c: as the hero attacks, bob's 1/1 can't block this turn, his 2/2 can: it blocks and trades,
+    or bob takes 2."""
+    s = board(creature("h", "alice", 2, 2, HERO), creature("a", "bob", 1, 1), creature("b", "bob", 2, 2))
+    after = after_attack(s, {"h": "bob"})
+    assert [after.permanent(p).cant_block_this_turn for p in "ab"] == [True, False]
+    assert {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {
+        (20, ()), (18, ()), (20, ("b", "h"))}
+
+
+def test_509_1b_creatures_with_defender_cant_block() -> None:
+    """509.1b, 702.3b: bob's wall with defender can't block the attacking 2/2 (bob takes 2), his 1/1 without it
+    can."""
+    s = board(creature("l", "alice", 2, 2, LOCKSMITH), creature("w", "bob", 0, 4, "Defender"),
+              creature("a", "bob", 1, 1))
+    assert [after_attack(s, {"l": "bob"}).permanent(p).cant_block_this_turn for p in "wa"] == [True, False]
+    assert {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {
+        (20, ()), (18, ()), (20, ("a",))}
+
+
+def test_611_2c_cant_block_beside_a_pump_is_refused() -> None:
+    """611.2c, 117.3b: bob could pump his 1/1 to power 2 after the trigger resolved, and then it could block:
+    refused, both named."""
+    with pytest.raises(pysolver.InputError, match=r"permanents\[1\].*'a'.*'h'"):
+        board(creature("h", "alice", 2, 2, HERO), creature("a", "bob", 1, 1, "{R}: ~ gets +1/+0 until end of turn"))
+
+
+def test_701_26b_untap_each_other_creature_you_control() -> None:
+    """701.26b: alice's tapped creature that stays home untaps, bob's stays tapped; the attackers stay attacking
+    (508.1f: the solver reads an attacker's being tapped off its attacking, and a board where an untapped one
+    could be read is refused, below)."""
+    s = board(creature("c", "alice", 1, 1, SCOUT), creature("x", "alice", 1, 1), creature("t", "alice", 1, 1,
+                                                                                          tapped=True),
+              creature("b", "bob", 1, 1, tapped=True))
+    after = after_attack(s, {"c": "bob", "x": "bob"})
+    assert [after.permanent(p).tapped for p in "tb"] == [False, True]
+    assert after.combat.attackers == (("c", "bob"), ("x", "bob"))
+
+
+def test_701_26b_untap_beside_a_tap_cost_is_refused() -> None:
+    """602.5a, 508.1f: an untapped attacker could pay a {T} cost: refused, both named."""
+    with pytest.raises(pysolver.InputError, match=r"permanents\[1\].*'p'.*'c'"):
+        board(creature("c", "alice", 1, 1, SCOUT), creature("p", "alice", 1, 1, "{T}: ~ deals 1 damage to any "
+                                                                                "target"))
+
+
 @pytest.mark.parametrize(("name", "text", "terms"), [
     ("Agrus Kos, Wojek Veteran", "Whenever Agrus Kos, Wojek Veteran attacks, attacking red creatures get +2/+0 and "
      "attacking white creatures get +0/+2 until end of turn.",
@@ -104,6 +153,12 @@ def test_603_4_if_its_renowned() -> None:
      ["on_attack(if(attacks,poisoned),self,gets(1,1))"]),
     ("Consul's Lieutenant", "Whenever Consul's Lieutenant attacks, if it's renowned, other attacking creatures you "
      "control get +1/+1 until end of turn.", ["on_attack(if(attacks,renowned),group(attacking,other,any),gets(1,1))"]),
+    ("Goblin Locksmith", "Whenever Goblin Locksmith attacks, creatures with defender can't block this turn.",
+     ["on_attack(attacks,group(all,each,keyword(defender)),cant_block)"]),
+    ("Hero of Oxid Ridge", "Whenever Hero of Oxid Ridge attacks, creatures with power 1 or less can't block this "
+     "turn.", ["on_attack(attacks,group(all,each,cmp(power,le,n(1))),cant_block)"]),
+    ("Copperhorn Scout", "Whenever Copperhorn Scout attacks, untap each other creature you control.",
+     ["on_attack(attacks,group(you,other,any),untap)"]),
     ("Aurochs", "Whenever Aurochs attacks, it gets +1/+0 until end of turn for each other attacking Aurochs.",
      ['attacks_pump_each_type(1,0,"aurochs")']),  # 205.3m: the creature type the card is named for
 ])
@@ -113,7 +168,7 @@ def test_real_attack_effect_lines_parse(name: str, text: str, terms: list[str]) 
     assert [a.term for line in lines for a in parse_ability_line(line, name)] == terms
 
 
-LINES = (KOS, MEDIC, KNIGHT, RATS, CONSUL)
+LINES = (KOS, MEDIC, KNIGHT, RATS, CONSUL, HERO, LOCKSMITH, SCOUT)
 
 
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -119,6 +119,8 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_targeted_watchers(r, permanents)
     _check_trigger_groups(r, permanents)
     _check_intervening(r, permanents)
+    _check_barred(r, permanents)
+    _check_group_untap(r, permanents)
     _check_enchanted(r, permanents)
     _check_keyword_qualities(r, permanents)
     _check_returns(r, permanents)
@@ -371,6 +373,47 @@ def _check_intervening(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has an activated ability, which could be activated while "
                          f"the attack trigger of {q(conditioned.id)} with an intervening \"if you control …\" waits "
                          "(117.3b, 603.4): not modelled")
+
+
+def _effect_source(permanents: list[Permanent], effect: str) -> Permanent | None:
+    """The first permanent with an attack trigger of the effect grammar that has `effect`."""
+    return next((p for p in permanents for a in p.abilities
+                 if a.kind == "on_attack" and cast(OnCombat, a.value).effect == effect), None)
+
+
+def _check_barred(r: Reader, permanents: list[Permanent]) -> None:
+    """"Creatures with <quality> can't block this turn" (509.1b) changes the rules, so it applies to the creatures
+    that have the quality as blockers are declared (611.2c); the solver marks those that have it as the trigger
+    resolves. A board on which a creature could gain or lose the quality in between is refused: an activated
+    ability (117.3b), a face-down permanent that can be turned face up (116.2b, 708.8), an attack trigger with a
+    target (603.3d) or a static ability, whose effect could change with what resolves meanwhile (613)."""
+    source = _effect_source(permanents, "cant_block")
+    if source is None:
+        return
+    for i, p in enumerate(permanents):
+        why = ("has an activated ability" if p.combat_abilities() or p.pump_abilities() else
+               "can be turned face up" if p.face_down and p.face_up_ways() else
+               "has an attack trigger with a target" if p.has(ON_TARGET) else
+               "has a static ability" if any(a.kind in STATICS for a in p.abilities) else None)
+        if why is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} {why}, which could change which creatures the \"can't "
+                         f"block this turn\" of {q(source.id)} applies to before blockers are declared (611.2c): "
+                         "not modelled")
+
+
+def _check_group_untap(r: Reader, permanents: list[Permanent]) -> None:
+    """"Untap each other creature you control" (701.26b) is refused beside an ability that reads whether a
+    creature is tapped: an activated ability ({T} and tap costs, 602.5a, "target tapped creature"), or a line
+    over tapped or untapped creatures (110.5): an attacking creature untapped is not modelled (the solver reads
+    one without vigilance as tapped, 508.1f)."""
+    source = _effect_source(permanents, "untap")
+    if source is None:
+        return
+    for i, p in enumerate(permanents):
+        if p.combat_abilities() or p.pump_abilities() or any("tapped" in a.term for a in p.abilities):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} reads whether a creature is tapped (602.5a, 110.5) and "
+                         f"the attack trigger of {q(source.id)} untaps creatures (701.26b): an untapped attacking "
+                         "creature (508.1f) is not modelled")
 
 
 def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:

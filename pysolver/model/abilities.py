@@ -1720,7 +1720,7 @@ class OnCombat:
         if self.condition is not None:  # 603.4: if(Event,Condition)
             event = f"if({event},{term_text(self.condition)})"
         whom = (f"group({self.whom},{'other' if self.other else 'each'},{term_text(self.quality)})"
-                if self.whom in ("attacking", "you") else f"target({self.target})" if self.whom == "target"
+                if self.whom in ("attacking", "you", "all") else f"target({self.target})" if self.whom == "target"
                 else self.whom)
         effect = {"gets": f"gets({self.power},{self.toughness})", "gains": f"gains({self.keyword})",
                   "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
@@ -1783,10 +1783,12 @@ def _on_combat(text: str) -> list[Ability] | None:
             break
     optional = optional or cost is not None
     sentences = [x for x in text.split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
-    read = [_each_gets(x) or _effect(x, partner is not None) for x in sentences]
+    read = [_each_gets(x) or _rule_effect(x) or _effect(x, partner is not None) for x in sentences]
     effects = [e for found in read if found is not None for e in found]
     if not effects or None in read:
         return None
+    if any(e.effect in _RULE_EFFECTS for e in effects) and any(kind != "on_attack" for kind, _ in events):
+        return None  # (read as attack triggers only)
     if condition is not None:  # (603.4: read on the effects that resolve at once only)
         if optional or cost is not None or any(e.whom == "target" or e.effect not in _CONDITIONED for e in effects):
             return None
@@ -1866,6 +1868,34 @@ def _each_gets(text: str) -> list[OnCombat] | None:
         return None
     read = [_effect(f"{m.group(part)} until end of turn", False) for part in ("first", "second")]
     return [e for found in read for e in found] if all(read) else None  # type: ignore[union-attr]
+
+
+#: "creatures with <quality> can't block this turn" (509.1b; a keyword, or power or toughness N or less / N or
+#: greater) and "untap each other creature you control" / "untap all creatures you control" (701.26b): the effects
+#: of :func:`_rule_effect`
+_CREATURES_CANT_BLOCK = re.compile(r"creatures with (?P<quality>.+) can't block this turn")
+_UNTAP_GROUP = re.compile(r"untap (?P<who>(?:each|all) (?:other )?creatures? you control)")
+_RULE_EFFECTS = ("cant_block", "untap")
+
+
+def _rule_effect(text: str) -> list[OnCombat] | None:
+    """"Creatures with <quality> can't block this turn" (every creature of the quality, ``all``) or "untap each
+    other creature you control" (a group), or None.
+
+    >>> [e.term("on_attack") for e in _rule_effect("creatures with power 1 or less can't block this turn")]
+    ['on_attack(,group(all,each,cmp(power,le,n(1))),cant_block)']
+    >>> [e.term("on_attack") for e in _rule_effect("untap each other creature you control")]
+    ['on_attack(,group(you,other,any),untap)']
+    """
+    m = _CREATURES_CANT_BLOCK.fullmatch(text)
+    if m is not None:
+        quality = _with_quality(m.group("quality"))
+        if quality is None or not (quality[0] == "keyword" or (quality[0] == "cmp" and quality[3][0] == "n")):
+            return None
+        return [OnCombat("", "cant_block", "all", quality=quality)]
+    m = _UNTAP_GROUP.fullmatch(text)
+    whom = _whom(m.group("who"), False, False) if m else None
+    return None if whom is None else [replace(whom, effect="untap")]
 
 
 def _partner(words: str) -> tuple[Quality, bool] | None:

@@ -320,6 +320,11 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Battalion — Whenever ~ and at least two other creatures attack, <effect>", "on_attack",
              "207.2c", "Battalion — Whenever this creature and at least two other creatures attack, creatures you "
              "control gain indestructible until end of turn", literal=False),
+    LineForm("trigger", "Whenever ~ attacks, creatures with <quality> can't block this turn", "on_attack", "509.1b",
+             "Whenever this creature attacks, creatures with power 1 or less can't block this turn",
+             ("Whenever ~ attacks, creatures with defender can't block this turn",), literal=False),
+    LineForm("trigger", "Whenever ~ attacks, untap each other creature you control", "on_attack", "701.26b",
+             "Whenever this creature attacks, untap each other creature you control", literal=False),
     LineForm("trigger", "Whenever ~ attacks, if <condition>, <effect>", "on_attack", "603.4",
              "Whenever this creature attacks, if you control a Dinosaur, it gets +1/+1 until end of turn",
              ("Whenever ~ attacks, if defending player is poisoned, it gets +1/+1 until end of turn",

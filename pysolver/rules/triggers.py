@@ -614,7 +614,8 @@ def orders(stack: Stack) -> list[Stack]:
 
 def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
     """What a model of ``encodings/triggers.lp`` resolves at once (pump/3, counter/4, grants/2, taps/1,
-    unblockable/1, life_gain/2, prevents_all_combat_damage/0) and the abilities it puts on the stack (stacked/1)."""
+    unblockable/1, barred/1, untaps/1, life_gain/2, prevents_all_combat_damage/0) and the abilities it puts on
+    the stack (stacked/1)."""
     effects = Effects()
     stack: list[Trigger] = []
     for sym in symbols:
@@ -644,6 +645,10 @@ def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
             effects.tapped.add(str(pid))
         elif sym.match("unblockable", 1):
             effects.unblockable.add(str(pid))
+        elif sym.match("barred", 1):
+            effects.barred.add(str(pid))
+        elif sym.match("untaps", 1):
+            effects.untapped.add(str(pid))
         elif sym.match("life_gain", 2):
             effects.life[str(pid)] = n[0]
     return effects, tuple(sorted(stack, key=lambda t: (t.kind, t.source, t.target, t.amount)))
@@ -652,15 +657,17 @@ def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
 @dataclass
 class Effects:
     """What abilities resolved at once do: +X/+Y (613.4c) and keywords (613.1f) until end of turn, +1/+1
-    counters put on (122.1a, (+X, +Y, how many)), permanents tapped (701.26a) or made unblockable this combat
-    (509.1b), each player's life changed (119.3) and poison counters got (122.1f), all combat damage prevented
-    this turn (615.1a)."""
+    counters put on (122.1a, (+X, +Y, how many)), permanents tapped (701.26a), untapped (701.26b), made
+    unblockable this combat or unable to block this turn (509.1b), each player's life changed (119.3) and poison
+    counters got (122.1f), all combat damage prevented this turn (615.1a)."""
 
     pumps: dict[str, tuple[int, int]] = field(default_factory=dict)
     counters: Counters = field(default_factory=dict)
     keywords: dict[str, set[str]] = field(default_factory=dict)
     tapped: set[str] = field(default_factory=set)
     unblockable: set[str] = field(default_factory=set)
+    barred: set[str] = field(default_factory=set)  # 509.1b: can't block this turn
+    untapped: set[str] = field(default_factory=set)  # 701.26b
     life: dict[str, int] = field(default_factory=dict)
     poison: dict[str, int] = field(default_factory=dict)
     fog: bool = False  # 615.1a: all combat damage prevented this turn
@@ -668,8 +675,8 @@ class Effects:
 
 def _applied(s: Situation, e: Effects) -> Situation:
     """`s` with the effects `e` applied."""
-    if not (e.pumps or e.counters or e.keywords or e.tapped or e.unblockable or any(e.life.values())
-            or any(e.poison.values()) or e.fog):
+    if not (e.pumps or e.counters or e.keywords or e.tapped or e.unblockable or e.barred or e.untapped
+            or any(e.life.values()) or any(e.poison.values()) or e.fog):
         return s
     players = tuple(replace(p, life=p.life + e.life.get(p.name, 0), poison=p.poison + e.poison.get(p.name, 0))
                     for p in s.players)
@@ -679,8 +686,8 @@ def _applied(s: Situation, e: Effects) -> Situation:
 
 def _after(p: Permanent, e: Effects) -> Permanent:
     """A permanent with its pump added to its until-end-of-turn change (613.4c), its counters (+X/+Y kind,
-    how many) put on (122.1a), its keywords given until end of turn (613.1f), tapped (701.26a) and
-    unblockable this combat (509.1b) as `e` says."""
+    how many) put on (122.1a), its keywords given until end of turn (613.1f), tapped (701.26a), unblockable
+    this combat (509.1b), unable to block this turn (509.1b) and untapped (701.26b) as `e` says."""
     pump = e.pumps.get(p.id, (0, 0))
     if pump != (0, 0):
         x, y = p.until_end_of_turn
@@ -693,4 +700,8 @@ def _after(p: Permanent, e: Effects) -> Permanent:
         p = replace(p, tapped=True)
     if p.id in e.unblockable:
         p = replace(p, cant_be_blocked_this_turn=True)
+    if p.id in e.barred:
+        p = replace(p, cant_block_this_turn=True)
+    if p.id in e.untapped:
+        p = replace(p, tapped=False)
     return p

@@ -146,6 +146,8 @@ def _effects(s: Situation, field: dict[str, Characteristics], attacking: set[str
         elif e.whom == "you":
             whom = {x for x, c in field.items() if c.is_creature and c.controller == me.controller
                     and is_of(c, e.quality)}
+        elif e.whom == "all":  # 509.1b, 611.2c: every creature of the quality as it resolves
+            whom = {x for x, c in field.items() if c.is_creature and is_of(c, e.quality)}
         else:
             continue
         whom = {x for x in whom if x in field and field[x].is_creature and not (e.other and x == source)}
@@ -164,6 +166,10 @@ def _affected(p: Permanent, e: OnCombat) -> Permanent:
         return replace(p, tapped=True)
     if e.effect == "unblockable":
         return replace(p, cant_be_blocked_this_turn=True)
+    if e.effect == "cant_block":  # 509.1b
+        return replace(p, cant_block_this_turn=True)
+    if e.effect == "untap":  # 701.26b
+        return replace(p, tapped=False)
     return p
 
 
