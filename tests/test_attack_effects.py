@@ -27,6 +27,9 @@ CONSUL = "Whenever ~ attacks, if it's renowned, other attacking creatures you co
 HERO = "Whenever ~ attacks, creatures with power 1 or less can't block this turn"
 LOCKSMITH = "Whenever ~ attacks, creatures with defender can't block this turn"
 SCOUT = "Whenever ~ attacks, untap each other creature you control"
+RHYS = "Whenever ~ attacks, you gain 1 life for each Elf you control"
+BEASTMASTER = ("Whenever ~ attacks, each other creature you control gets +X/+X until end of turn, where X is ~'s "
+               "power")
 
 
 def pumps(s: pysolver.Situation, ids: str) -> list[tuple[int, int]]:
@@ -139,6 +142,31 @@ def test_701_26b_untap_beside_a_tap_cost_is_refused() -> None:
                                                                                 "target"))
 
 
+def test_119_3_you_gain_life_for_each_creature_type_you_control() -> None:
+    """119.3, 205.3m: Rhys (an Elf) with another Elf and a changeling (702.73a): alice gains 3; bob's Elf and
+    alice's face-down Elf (708.2a) are not counted."""
+    s = board(creature("r", "alice", 2, 2, RHYS, subtypes=["Elf"]), creature("e", "alice", 1, 1, subtypes=["Elf"]),
+              creature("c", "alice", 1, 1, "Changeling"), creature("d", "alice", 2, 2, subtypes=["Elf"],
+                                                                   face_down=True),
+              creature("b", "bob", 1, 1, subtypes=["Elf"]))
+    assert after_attack(s, {"r": "bob"}).player("alice").life == 23
+
+
+def test_613_4c_107_1b_other_creatures_get_x_where_x_is_its_power() -> None:
+    """613.4c, 608.2h: the 3/3 gives alice's other creatures +3/+3, not bob's nor itself; at power -1 (107.1b: X is
+    0) nothing."""
+    s = board(creature("w", "alice", 3, 3, BEASTMASTER), creature("x", "alice", 1, 1), creature("b", "bob", 1, 1))
+    assert pumps(after_attack(s, {"w": "bob"}), "wxb") == [(0, 0), (3, 3), (0, 0)]
+    s = board(creature("w", "alice", 3, 3, BEASTMASTER, until_end_of_turn="-4/+0"), creature("x", "alice", 1, 1))
+    assert pumps(after_attack(s, {"w": "bob"}), "x") == [(0, 0)]
+
+
+def test_608_2h_x_beside_another_attack_trigger_is_refused() -> None:
+    """603.3b: exalted could resolve before or after the trigger (X 3 or 4): refused, both named."""
+    with pytest.raises(pysolver.InputError, match=r"permanents\[1\].*'e'.*'w'"):
+        board(creature("w", "alice", 3, 3, BEASTMASTER), creature("e", "alice", 1, 1, "Exalted"))
+
+
 @pytest.mark.parametrize(("name", "text", "terms"), [
     ("Agrus Kos, Wojek Veteran", "Whenever Agrus Kos, Wojek Veteran attacks, attacking red creatures get +2/+0 and "
      "attacking white creatures get +0/+2 until end of turn.",
@@ -159,6 +187,10 @@ def test_701_26b_untap_beside_a_tap_cost_is_refused() -> None:
      "turn.", ["on_attack(attacks,group(all,each,cmp(power,le,n(1))),cant_block)"]),
     ("Copperhorn Scout", "Whenever Copperhorn Scout attacks, untap each other creature you control.",
      ["on_attack(attacks,group(you,other,any),untap)"]),
+    ("Rhys the Exiled", "Whenever Rhys the Exiled attacks, you gain 1 life for each Elf you control.",
+     ['on_attack(attacks,controller,gain_life_each(1,creature_type("elf")))']),
+    ("Wild Beastmaster", "Whenever Wild Beastmaster attacks, each other creature you control gets +X/+X until end of "
+     "turn, where X is Wild Beastmaster's power.", ["on_attack(attacks,group(you,other,any),gets_power)"]),
     ("Aurochs", "Whenever Aurochs attacks, it gets +1/+0 until end of turn for each other attacking Aurochs.",
      ['attacks_pump_each_type(1,0,"aurochs")']),  # 205.3m: the creature type the card is named for
 ])
@@ -168,7 +200,7 @@ def test_real_attack_effect_lines_parse(name: str, text: str, terms: list[str]) 
     assert [a.term for line in lines for a in parse_ability_line(line, name)] == terms
 
 
-LINES = (KOS, MEDIC, KNIGHT, RATS, CONSUL, HERO, LOCKSMITH, SCOUT)
+LINES = (KOS, MEDIC, KNIGHT, RATS, CONSUL, HERO, LOCKSMITH, SCOUT, RHYS, BEASTMASTER)
 
 
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -36,6 +36,7 @@ from ..model.abilities import (
     STATICS,
     TARGET_STOPPERS,
     TARGETED,
+    TRIGGERS,
     WINDOW_TRIGGERS,
     CombatAbility,
     Cost,
@@ -121,6 +122,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_intervening(r, permanents)
     _check_barred(r, permanents)
     _check_group_untap(r, permanents)
+    _check_counted(r, permanents)
     _check_enchanted(r, permanents)
     _check_keyword_qualities(r, permanents)
     _check_returns(r, permanents)
@@ -414,6 +416,30 @@ def _check_group_untap(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} reads whether a creature is tapped (602.5a, 110.5) and "
                          f"the attack trigger of {q(source.id)} untaps creatures (701.26b): an untapped attacking "
                          "creature (508.1f) is not modelled")
+
+
+def _check_counted(r: Reader, permanents: list[Permanent]) -> None:
+    """An attack trigger whose amount is counted as it resolves ("you gain 1 life for each Elf you control",
+    "… get +X/+X, where X is ~'s power": pysolver.model.abilities.OnCombat, 608.2h) is resolved at once after the
+    declaration, counted as it triggered. A board on which the count could change while it waits is refused: an
+    activated ability (117.3b), a face-down permanent that can be turned face up (116.2b), an attack trigger that
+    creates tokens (they could be of the type, 111.1), and, for its source's power, another triggered ability
+    (603.3b: the active player orders them; a static ability can grant one, 613.1f)."""
+    for src in permanents:
+        for a in src.abilities:
+            e = cast(OnCombat, a.value) if a.kind == "on_attack" else None
+            if e is None or e.effect not in ("gain_life_each", "gets_power"):
+                continue
+            for i, p in enumerate(permanents):
+                why = ("has an activated ability" if p.combat_abilities() or p.pump_abilities() else
+                       "can be turned face up" if p.face_down and p.face_up_ways() else
+                       "creates tokens as it attacks" if any(b.kind == "on_attack" and creates(b) for b in p.abilities)
+                       else "has another triggered ability" if e.effect == "gets_power" and any(
+                           b is not a and (b.kind in TRIGGERS or granted_kind(b) in TRIGGERS) and b.kind not in
+                           BLOCK_TRIGGERS for b in p.abilities) else None)
+                if why is not None:
+                    raise r.fail(f"permanents[{i}]", f"{q(p.id)} {why}, which could change what the attack trigger "
+                                 f"of {q(src.id)} counts before it resolves (608.2h): not modelled")
 
 
 def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:

@@ -1712,6 +1712,7 @@ class OnCombat:
     optional: bool = False  # 603.5: "you may [have] …"
     cost: Mana | None = None  # "you may pay {cost}. If you do, …" (603.5, 608.2: paid as it resolves)
     condition: Quality | None = None  # 603.4: an intervening "if" clause (:func:`_intervening_if`)
+    per: Quality | None = None  # "for each <quality> you control" (:func:`_counted`)
 
     def term(self, kind: str) -> str:
         """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp), ``on_target(Event,target(Scope),
@@ -1725,7 +1726,9 @@ class OnCombat:
         effect = {"gets": f"gets({self.power},{self.toughness})", "gains": f"gains({self.keyword})",
                   "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
                   "poison": f"poison({self.amount})", "damage": f"damage({self.amount})",
-                  "create": f"create({self.amount})"}.get(self.effect, self.effect)
+                  "create": f"create({self.amount})",
+                  "gain_life_each": f"gain_life_each({self.amount},{term_text(self.per)})"}.get(self.effect,
+                                                                                               self.effect)
         if kind == ON_TARGET:
             may = f"pay({','.join(str(self.cost).lower().replace('{', '').split('}')[:-1])})" if self.cost else \
                 "may" if self.optional else "must"
@@ -1783,11 +1786,11 @@ def _on_combat(text: str) -> list[Ability] | None:
             break
     optional = optional or cost is not None
     sentences = [x for x in text.split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
-    read = [_each_gets(x) or _rule_effect(x) or _effect(x, partner is not None) for x in sentences]
+    read = [_each_gets(x) or _rule_effect(x) or _counted(x) or _effect(x, partner is not None) for x in sentences]
     effects = [e for found in read if found is not None for e in found]
     if not effects or None in read:
         return None
-    if any(e.effect in _RULE_EFFECTS for e in effects) and any(kind != "on_attack" for kind, _ in events):
+    if any(e.effect in _RULE_EFFECTS + _COUNTED for e in effects) and any(kind != "on_attack" for kind, _ in events):
         return None  # (read as attack triggers only)
     if condition is not None:  # (603.4: read on the effects that resolve at once only)
         if optional or cost is not None or any(e.whom == "target" or e.effect not in _CONDITIONED for e in effects):
@@ -1896,6 +1899,32 @@ def _rule_effect(text: str) -> list[OnCombat] | None:
     m = _UNTAP_GROUP.fullmatch(text)
     whom = _whom(m.group("who"), False, False) if m else None
     return None if whom is None else [replace(whom, effect="untap")]
+
+
+#: effects whose amount is counted as they resolve (608.2h): "you gain N life for each <creature type> you control"
+#: (119.3, 205.3m) and "<creatures> get +X/+X until end of turn, where X is ~'s power" (613.4c): :func:`_counted`
+_GAIN_EACH = re.compile(r"you gain (?P<n>\w+) life for each (?P<type>[a-z'-]+) you control")
+_GETS_POWER = re.compile(r"(?P<who>.+?) gets? \+x/\+x until end of turn, where x is this creature's power")
+_COUNTED = ("gain_life_each", "gets_power")
+
+
+def _counted(text: str) -> list[OnCombat] | None:
+    """An effect counted as it resolves (:data:`_COUNTED`), or None.
+
+    >>> [e.term("on_attack") for e in _counted("you gain 1 life for each elf you control")]
+    ['on_attack(,controller,gain_life_each(1,creature_type("elf")))']
+    >>> [e.term("on_attack") for e in _counted("each other creature you control gets +x/+x until end of turn, "
+    ...                                          "where x is this creature's power")]
+    ['on_attack(,group(you,other,any),gets_power)']
+    """
+    m = _GAIN_EACH.fullmatch(text)
+    if m is not None:
+        n, ctype = _count(m.group("n")), creature_type(m.group("type"))
+        return None if not n or ctype is None else [
+            OnCombat("", "gain_life_each", "controller", amount=n, per=("creature_type", ctype))]
+    m = _GETS_POWER.fullmatch(text)
+    whom = _whom(m.group("who"), False, False) if m else None
+    return None if whom is None or whom.whom not in ("attacking", "you") else [replace(whom, effect="gets_power")]
 
 
 def _partner(words: str) -> tuple[Quality, bool] | None:

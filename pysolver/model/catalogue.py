@@ -325,6 +325,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("Whenever ~ attacks, creatures with defender can't block this turn",), literal=False),
     LineForm("trigger", "Whenever ~ attacks, untap each other creature you control", "on_attack", "701.26b",
              "Whenever this creature attacks, untap each other creature you control", literal=False),
+    LineForm("trigger", "Whenever ~ attacks, you gain N life for each <creature type> you control", "on_attack",
+             "119.3", "Whenever this creature attacks, you gain 1 life for each Elf you control", literal=False),
+    LineForm("trigger", "Whenever ~ attacks, <creatures> get +X/+X until end of turn, where X is ~'s power",
+             "on_attack", "608.2h", "Whenever this creature attacks, each other creature you control gets +X/+X until "
+             "end of turn, where X is this creature's power", literal=False),
     LineForm("trigger", "Whenever ~ attacks, if <condition>, <effect>", "on_attack", "603.4",
              "Whenever this creature attacks, if you control a Dinosaur, it gets +1/+1 until end of turn",
              ("Whenever ~ attacks, if defending player is poisoned, it gets +1/+1 until end of turn",

@@ -133,10 +133,16 @@ def _effects(s: Situation, field: dict[str, Characteristics], attacking: set[str
             s = replace(s, combat=replace(s.combat, combat_damage_prevented=True))
             continue
         if e.whom == "controller":
-            if e.effect == "gain_life":
-                s = replace(s, players=tuple(replace(p, life=p.life + e.amount) if p.name == me.controller else p
-                                             for p in s.players))
+            gain = e.amount if e.effect == "gain_life" else 0
+            if e.effect == "gain_life_each":  # 119.3, 205.3m: N for each permanent of the type it controls
+                gain = e.amount * sum(1 for c in field.values() if c.controller == me.controller
+                                      and cast(tuple, e.per)[1] in c.subtypes)
+            s = replace(s, players=tuple(replace(p, life=p.life + gain) if p.name == me.controller else p
+                                         for p in s.players))
             continue
+        if e.effect == "gets_power":  # 613.4c, 107.1b: +X/+X, X its power as it resolves (0 if negative)
+            assert me.power is not None
+            e = replace(e, effect="gets", power=max(me.power, 0), toughness=max(me.power, 0))
         if e.whom == "self":
             whom = {source}
         elif e.whom == "partner":
