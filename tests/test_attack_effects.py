@@ -27,6 +27,8 @@ CONSUL = "Whenever ~ attacks, if it's renowned, other attacking creatures you co
 HERO = "Whenever ~ attacks, creatures with power 1 or less can't block this turn"
 LOCKSMITH = "Whenever ~ attacks, creatures with defender can't block this turn"
 SCOUT = "Whenever ~ attacks, untap each other creature you control"
+HERD = ("Formidable — Whenever ~ attacks, if creatures you control have total power 8 or greater, creatures you "
+        "control gain trample until end of turn")
 RHYS = "Whenever ~ attacks, you gain 1 life for each Elf you control"
 BEASTMASTER = ("Whenever ~ attacks, each other creature you control gets +X/+X until end of turn, where X is ~'s "
                "power")
@@ -78,6 +80,14 @@ def test_603_4_if_you_control_a_creature_type_beside_an_activated_ability_is_ref
     with pytest.raises(pysolver.InputError, match=r"permanents\[2\].*'p'.*'k'"):
         board(creature("k", "alice", 2, 2, KNIGHT), creature("d", "alice", 1, 1, subtypes=["Dinosaur"]),
               creature("p", "bob", 1, 1, "{T}: ~ deals 1 damage to target creature"))
+
+
+def test_603_4_207_2c_formidable_total_power() -> None:
+    """603.4, 207.2c: alice's 5/5 and 3/3 have total power 8: both gain trample (the one at home too); with a 2/2
+    instead (7), nothing."""
+    for power, keywords in ((3, ("trample",)), (2, ())):
+        s = board(creature("h", "alice", 5, 5, HERD), creature("x", "alice", power, power))
+        assert [after_attack(s, {"h": "bob"}).permanent(p).keywords_until_end_of_turn for p in "hx"] == [keywords] * 2
 
 
 def test_603_4_if_defending_player_is_poisoned() -> None:
@@ -187,6 +197,9 @@ def test_608_2h_x_beside_another_attack_trigger_is_refused() -> None:
      "turn.", ["on_attack(attacks,group(all,each,cmp(power,le,n(1))),cant_block)"]),
     ("Copperhorn Scout", "Whenever Copperhorn Scout attacks, untap each other creature you control.",
      ["on_attack(attacks,group(you,other,any),untap)"]),
+    ("Stampeding Elk Herd", "Formidable — Whenever Stampeding Elk Herd attacks, if creatures you control have total "
+     "power 8 or greater, creatures you control gain trample until end of turn.",
+     ["on_attack(if(attacks,total_power(8)),group(you,each,any),gains(trample))"]),
     ("Rhys the Exiled", "Whenever Rhys the Exiled attacks, you gain 1 life for each Elf you control.",
      ['on_attack(attacks,controller,gain_life_each(1,creature_type("elf")))']),
     ("Wild Beastmaster", "Whenever Wild Beastmaster attacks, each other creature you control gets +X/+X until end of "
@@ -200,7 +213,7 @@ def test_real_attack_effect_lines_parse(name: str, text: str, terms: list[str]) 
     assert [a.term for line in lines for a in parse_ability_line(line, name)] == terms
 
 
-LINES = (KOS, MEDIC, KNIGHT, RATS, CONSUL, HERO, LOCKSMITH, SCOUT, RHYS, BEASTMASTER)
+LINES = (KOS, MEDIC, KNIGHT, RATS, CONSUL, HERO, LOCKSMITH, SCOUT, RHYS, BEASTMASTER, HERD)
 
 
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])

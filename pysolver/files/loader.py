@@ -420,21 +420,23 @@ def _check_group_untap(r: Reader, permanents: list[Permanent]) -> None:
 
 def _check_counted(r: Reader, permanents: list[Permanent]) -> None:
     """An attack trigger whose amount is counted as it resolves ("you gain 1 life for each Elf you control",
-    "… get +X/+X, where X is ~'s power": pysolver.model.abilities.OnCombat, 608.2h) is resolved at once after the
-    declaration, counted as it triggered. A board on which the count could change while it waits is refused: an
+    "… get +X/+X, where X is ~'s power": pysolver.model.abilities.OnCombat, 608.2h), or whose intervening "if"
+    adds up its controller's creatures' power (formidable, 603.4), is resolved at once after the declaration,
+    counted as it triggered. A board on which the count could change while it waits is refused: an
     activated ability (117.3b), a face-down permanent that can be turned face up (116.2b), an attack trigger that
-    creates tokens (they could be of the type, 111.1), and, for its source's power, another triggered ability
+    creates tokens (they could be of the type, 111.1), and, for power, another triggered ability
     (603.3b: the active player orders them; a static ability can grant one, 613.1f)."""
     for src in permanents:
         for a in src.abilities:
             e = cast(OnCombat, a.value) if a.kind == "on_attack" else None
-            if e is None or e.effect not in ("gain_life_each", "gets_power"):
+            powers = e is not None and (e.effect == "gets_power" or (e.condition or ("",))[0] == "total_power")
+            if e is None or not (powers or e.effect == "gain_life_each"):
                 continue
             for i, p in enumerate(permanents):
                 why = ("has an activated ability" if p.combat_abilities() or p.pump_abilities() else
                        "can be turned face up" if p.face_down and p.face_up_ways() else
                        "creates tokens as it attacks" if any(b.kind == "on_attack" and creates(b) for b in p.abilities)
-                       else "has another triggered ability" if e.effect == "gets_power" and any(
+                       else "has another triggered ability" if powers and any(
                            b is not a and (b.kind in TRIGGERS or granted_kind(b) in TRIGGERS) and b.kind not in
                            BLOCK_TRIGGERS for b in p.abilities) else None)
                 if why is not None:
