@@ -29,6 +29,8 @@ LOCKSMITH = "Whenever ~ attacks, creatures with defender can't block this turn"
 SCOUT = "Whenever ~ attacks, untap each other creature you control"
 HERD = ("Formidable — Whenever ~ attacks, if creatures you control have total power 8 or greater, creatures you "
         "control gain trample until end of turn")
+ROC = ("Whenever ~ attacks, you may return target creature defending player controls with toughness 2 or less to its "
+       "owner's hand")
 RHYS = "Whenever ~ attacks, you gain 1 life for each Elf you control"
 BEASTMASTER = ("Whenever ~ attacks, each other creature you control gets +X/+X until end of turn, where X is ~'s "
                "power")
@@ -177,6 +179,14 @@ def test_608_2h_x_beside_another_attack_trigger_is_refused() -> None:
         board(creature("w", "alice", 3, 3, BEASTMASTER), creature("e", "alice", 1, 1, "Exalted"))
 
 
+def test_400_7_return_target_creature_with_toughness_2_or_less() -> None:
+    """115.1, 400.7, 603.5: the roc may return bob's 2/2 (toughness 2) to his hand, never his 1/3: then only the
+    1/3 can block it; "destroyed" lists the creatures that left the battlefield."""
+    s = board(creature("r", "alice", 2, 2, ROC), creature("s", "bob", 2, 2), creature("t", "bob", 1, 3))
+    assert {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {
+        (20, ()), (18, ()), (20, ("r", "s")), (20, ("r",)), (18, ("s",)), (20, ("s",))}
+
+
 @pytest.mark.parametrize(("name", "text", "terms"), [
     ("Agrus Kos, Wojek Veteran", "Whenever Agrus Kos, Wojek Veteran attacks, attacking red creatures get +2/+0 and "
      "attacking white creatures get +0/+2 until end of turn.",
@@ -200,6 +210,9 @@ def test_608_2h_x_beside_another_attack_trigger_is_refused() -> None:
     ("Stampeding Elk Herd", "Formidable — Whenever Stampeding Elk Herd attacks, if creatures you control have total "
      "power 8 or greater, creatures you control gain trample until end of turn.",
      ["on_attack(if(attacks,total_power(8)),group(you,each,any),gains(trample))"]),
+    ("Skymark Roc", "Whenever Skymark Roc attacks, you may return target creature defending player controls with "
+     "toughness 2 or less to its owner's hand.",
+     ["on_target(attacks,target(defending,cmp(toughness,le,n(2))),bounce,may)"]),
     ("Rhys the Exiled", "Whenever Rhys the Exiled attacks, you gain 1 life for each Elf you control.",
      ['on_attack(attacks,controller,gain_life_each(1,creature_type("elf")))']),
     ("Wild Beastmaster", "Whenever Wild Beastmaster attacks, each other creature you control gets +X/+X until end of "
@@ -213,7 +226,7 @@ def test_real_attack_effect_lines_parse(name: str, text: str, terms: list[str]) 
     assert [a.term for line in lines for a in parse_ability_line(line, name)] == terms
 
 
-LINES = (KOS, MEDIC, KNIGHT, RATS, CONSUL, HERO, LOCKSMITH, SCOUT, RHYS, BEASTMASTER, HERD)
+LINES = (KOS, MEDIC, KNIGHT, RATS, CONSUL, HERO, LOCKSMITH, SCOUT, RHYS, BEASTMASTER, HERD, ROC)
 
 
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -232,10 +232,12 @@ def _check_pingers(r: Reader, permanents: list[Permanent], active: str) -> None:
 
 
 def _check_leaving(r: Reader, permanents: list[Permanent]) -> None:
-    """A board with "exile target creature" or "return target creature to its owner's hand" (406.2, 400.7)
-    and a death trigger (603.10a, 603.6c) is refused: such a creature leaves the battlefield without
-    dying (700.4), which the death triggers' watch (everything that leaves) does not tell apart."""
-    leaving = next((p for p in permanents if p.has("exile_target") or p.has("bounce_target")), None)
+    """A board with "exile target creature" or "return target creature to its owner's hand" (406.2, 400.7; an
+    activated ability or an attack trigger) and a death trigger (603.10a, 603.6c) is refused: such a creature
+    leaves the battlefield without dying (700.4), which the death triggers' watch (everything that leaves) does not
+    tell apart."""
+    leaving = next((p for p in permanents if p.has("exile_target") or p.has("bounce_target") or any(
+        a.kind == ON_TARGET and cast(OnCombat, a.value).effect == "bounce" for a in p.abilities)), None)
     if leaving is None:
         return
     for i, p in enumerate(permanents):

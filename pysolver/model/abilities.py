@@ -1713,6 +1713,7 @@ class OnCombat:
     cost: Mana | None = None  # "you may pay {cost}. If you do, …" (603.5, 608.2: paid as it resolves)
     condition: Quality | None = None  # 603.4: an intervening "if" clause (:func:`_intervening_if`)
     per: Quality | None = None  # "for each <quality> you control" (:func:`_counted`)
+    target_quality: Quality | None = None  # "target creature … with <quality>" (:func:`_bounce`)
 
     def term(self, kind: str) -> str:
         """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp), ``on_target(Event,target(Scope),
@@ -1721,7 +1722,7 @@ class OnCombat:
         if self.condition is not None:  # 603.4: if(Event,Condition)
             event = f"if({event},{term_text(self.condition)})"
         whom = (f"group({self.whom},{'other' if self.other else 'each'},{term_text(self.quality)})"
-                if self.whom in ("attacking", "you", "all") else f"target({self.target})" if self.whom == "target"
+                if self.whom in ("attacking", "you", "all") else self.target_term() if self.whom == "target"
                 else self.whom)
         effect = {"gets": f"gets({self.power},{self.toughness})", "gains": f"gains({self.keyword})",
                   "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
@@ -1736,6 +1737,12 @@ class OnCombat:
         if self.effect == "remove":  # 603.5: "you may" or not
             effect = f"remove({'may' if self.optional else 'must'})"
         return f"{kind}({event},{whom},{effect})"
+
+
+    def target_term(self) -> str:
+        """``target(Scope)``, or ``target(Scope,Quality)`` for a target of a quality (115.1)."""
+        quality = "" if self.target_quality is None else f",{term_text(self.target_quality)}"
+        return f"target({self.target}{quality})"
 
 
 def _on_combat(text: str) -> list[Ability] | None:
@@ -1786,7 +1793,8 @@ def _on_combat(text: str) -> list[Ability] | None:
             break
     optional = optional or cost is not None
     sentences = [x for x in text.split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
-    read = [_each_gets(x) or _rule_effect(x) or _counted(x) or _effect(x, partner is not None) for x in sentences]
+    read = [_each_gets(x) or _rule_effect(x) or _counted(x) or _bounce(x) or _effect(x, partner is not None)
+            for x in sentences]
     effects = [e for found in read if found is not None for e in found]
     if not effects or None in read:
         return None
@@ -1930,6 +1938,29 @@ def _counted(text: str) -> list[OnCombat] | None:
     m = _GETS_POWER.fullmatch(text)
     whom = _whom(m.group("who"), False, False) if m else None
     return None if whom is None or whom.whom not in ("attacking", "you") else [replace(whom, effect="gets_power")]
+
+
+#: 400.7, 506.4: "return target creature [defending player controls | …] [with <quality>] to its owner's hand"
+_BOUNCE = re.compile(r"return target creature"
+                     r"(?: (?P<scope>defending player controls|an opponent controls|you control))?"
+                     r"(?: with (?P<quality>.+?))? to its owner's hand")
+
+
+def _bounce(text: str) -> list[OnCombat] | None:
+    """"Return target creature … [with <quality>] to its owner's hand" (the quality a power or toughness N or less
+    or N or greater, as it is targeted and as it resolves, 115.1, 608.2b), or None.
+
+    >>> _bounce("return target creature defending player controls with toughness 2 or less to its owner's hand"
+    ...         )[0].term("on_target")
+    'on_target(,target(defending,cmp(toughness,le,n(2))),bounce,must)'
+    """
+    m = _BOUNCE.fullmatch(text)
+    if m is None:
+        return None
+    quality = _with_quality(m.group("quality")) if m.group("quality") else None
+    if m.group("quality") and (quality is None or quality[0] != "cmp" or quality[3][0] != "n"):
+        return None
+    return [OnCombat("", "bounce", "target", target=TARGET_SCOPES[m.group("scope")], target_quality=quality)]
 
 
 def _partner(words: str) -> tuple[Quality, bool] | None:

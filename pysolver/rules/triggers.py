@@ -466,8 +466,9 @@ def trigger_targets(s: Situation, source: str, index: int) -> tuple[str, ...]:
 def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
     """`s` after attack trigger `t` resolved (608.2): nothing with no target or one no longer legal
     (608.2b); else the target is tapped or untapped (701.26a, 701.26b), can't block this turn (509.1b),
-    gets +X/+Y or a keyword until end of turn (613.4c, 613.1f) or is dealt the damage (120.3, its source
-    as it last existed, 608.2h: ``#program resolve_dies``); state-based actions are the caller's (704.3)."""
+    returned to its owner's hand (400.7), gets +X/+Y or a keyword until end of turn (613.4c, 613.1f) or is dealt
+    the damage (120.3, its source as it last existed, 608.2h: ``#program resolve_dies``); state-based actions are
+    the caller's (704.3)."""
     if not t.target or t.target not in trigger_targets(s, t.source, t.ability):
         return s
     e = _targeted_effect(s, t)
@@ -479,7 +480,8 @@ def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
                                      for p in s.players))
     if e.effect == "damage":
         return _dealt_by(s, "dies_damage", t.target, e.amount, lki(_lasting(s, t.source), t.source))
-    changed = {"tap": {"tapped": True}, "untap": {"tapped": False}, "cant_block": {"cant_block_this_turn": True}}
+    changed = {"tap": {"tapped": True}, "untap": {"tapped": False}, "cant_block": {"cant_block_this_turn": True},
+               "bounce": {"left_battlefield": True}}  # 400.7, 506.4: it leaves the battlefield and combat
 
     def affected(p: Permanent) -> Permanent:
         if e.effect == "gets":

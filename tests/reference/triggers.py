@@ -378,6 +378,8 @@ def targeted_targets(s: Situation, gone: frozenset[str], source: str, e: OnComba
               "any": c.is_creature or c.is_planeswalker or c.is_battle}[e.target]
         if not ok or c.has("shroud") or (c.has("hexproof") and c.controller != me.controller):
             continue
+        if e.target_quality is not None and not is_of(c, e.target_quality):  # 115.1 "with <quality>"
+            continue
         if any(has_quality(me, q) for q in c.protections()):
             continue
         out.append(pid)
@@ -420,6 +422,9 @@ def resolve_targeted(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[S
         s = replace(s, players=tuple(replace(p, mana=replace(p.mana, **dict(zip(("W", "U", "B", "R", "G", "colorless"),
                                                                               left))))
                                      if p.name == owner.name else p for p in s.players))
+    if e.effect == "bounce":  # 400.7, 506.4: it leaves the battlefield (and combat), no death (700.4)
+        return replace(s, permanents=tuple(replace(p, left_battlefield=True) if p.id == target else p
+                                           for p in s.permanents)), {target}
     if e.effect == "damage":
         me = _field(s, gone - {source})[source]
         return resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, target, e.amount, me.controller, me,
