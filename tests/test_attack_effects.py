@@ -31,6 +31,8 @@ HERD = ("Formidable — Whenever ~ attacks, if creatures you control have total 
         "control gain trample until end of turn")
 ROC = ("Whenever ~ attacks, you may return target creature defending player controls with toughness 2 or less to its "
        "owner's hand")
+RAVAGER = ("Whenever ~ attacks, it gets +X/+0 until end of turn, where X is the number of lands defending player "
+           "controls")
 RHYS = "Whenever ~ attacks, you gain 1 life for each Elf you control"
 BEASTMASTER = ("Whenever ~ attacks, each other creature you control gets +X/+X until end of turn, where X is ~'s "
                "power")
@@ -173,6 +175,15 @@ def test_613_4c_107_1b_other_creatures_get_x_where_x_is_its_power() -> None:
     assert pumps(after_attack(s, {"w": "bob"}), "x") == [(0, 0)]
 
 
+def test_506_2_x_is_the_number_of_lands_defending_player_controls() -> None:
+    """613.4c, 506.2: attacking bob, who controls two lands, the ravager gets +2/+0 (alice's land not counted);
+    attacking carol, who controls none, nothing."""
+    lands = [{"id": i, "controller": c, "types": ["Land"]} for i, c in (("l", "bob"), ("m", "bob"), ("n", "alice"))]
+    s = board(creature("t", "alice", 3, 3, RAVAGER), *lands, carol=20)
+    assert after_attack(s, {"t": "bob"}).permanent("t").until_end_of_turn == (2, 0)
+    assert after_attack(s, {"t": "carol"}).permanent("t").until_end_of_turn == (0, 0)
+
+
 def test_608_2h_x_beside_another_attack_trigger_is_refused() -> None:
     """603.3b: exalted could resolve before or after the trigger (X 3 or 4): refused, both named."""
     with pytest.raises(pysolver.InputError, match=r"permanents\[1\].*'e'.*'w'"):
@@ -213,6 +224,8 @@ def test_400_7_return_target_creature_with_toughness_2_or_less() -> None:
     ("Skymark Roc", "Whenever Skymark Roc attacks, you may return target creature defending player controls with "
      "toughness 2 or less to its owner's hand.",
      ["on_target(attacks,target(defending,cmp(toughness,le,n(2))),bounce,may)"]),
+    ("Terra Ravager", "Whenever Terra Ravager attacks, it gets +X/+0 until end of turn, where X is the number of "
+     "lands defending player controls.", ["on_attack(attacks,self,gets_lands)"]),
     ("Rhys the Exiled", "Whenever Rhys the Exiled attacks, you gain 1 life for each Elf you control.",
      ['on_attack(attacks,controller,gain_life_each(1,creature_type("elf")))']),
     ("Wild Beastmaster", "Whenever Wild Beastmaster attacks, each other creature you control gets +X/+X until end of "
@@ -226,7 +239,7 @@ def test_real_attack_effect_lines_parse(name: str, text: str, terms: list[str]) 
     assert [a.term for line in lines for a in parse_ability_line(line, name)] == terms
 
 
-LINES = (KOS, MEDIC, KNIGHT, RATS, CONSUL, HERO, LOCKSMITH, SCOUT, RHYS, BEASTMASTER, HERD, ROC)
+LINES = (KOS, MEDIC, KNIGHT, RATS, CONSUL, HERO, LOCKSMITH, SCOUT, RHYS, BEASTMASTER, HERD, ROC, RAVAGER)
 
 
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1915,10 +1915,14 @@ def _rule_effect(text: str) -> list[OnCombat] | None:
 
 
 #: effects whose amount is counted as they resolve (608.2h): "you gain N life for each <creature type> you control"
-#: (119.3, 205.3m) and "<creatures> get +X/+X until end of turn, where X is ~'s power" (613.4c): :func:`_counted`
+#: (119.3, 205.3m), "<creatures> get +X/+X until end of turn, where X is ~'s power" (613.4c) and "~ gets +X/+0 …,
+#: where X is the number of lands defending player controls": :func:`_counted`
 _GAIN_EACH = re.compile(r"you gain (?P<n>\w+) life for each (?P<type>[a-z'-]+) you control")
 _GETS_POWER = re.compile(r"(?P<who>.+?) gets? \+x/\+x until end of turn, where x is this creature's power")
-_COUNTED = ("gain_life_each", "gets_power")
+#: "~ gets +X/+0 until end of turn, where X is the number of lands defending player controls" (613.4c, 506.2)
+_GETS_LANDS = re.compile(r"(?:it|this creature) gets \+x/\+0 until end of turn, where x is the number of lands "
+                         r"defending player controls")
+_COUNTED = ("gain_life_each", "gets_power", "gets_lands")
 
 
 def _counted(text: str) -> list[OnCombat] | None:
@@ -1935,6 +1939,8 @@ def _counted(text: str) -> list[OnCombat] | None:
         n, ctype = _count(m.group("n")), creature_type(m.group("type"))
         return None if not n or ctype is None else [
             OnCombat("", "gain_life_each", "controller", amount=n, per=("creature_type", ctype))]
+    if _GETS_LANDS.fullmatch(text):
+        return [OnCombat("", "gets_lands")]
     m = _GETS_POWER.fullmatch(text)
     whom = _whom(m.group("who"), False, False) if m else None
     return None if whom is None or whom.whom not in ("attacking", "you") else [replace(whom, effect="gets_power")]

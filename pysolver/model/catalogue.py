@@ -334,6 +334,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever ~ attacks, <creatures> get +X/+X until end of turn, where X is ~'s power",
              "on_attack", "608.2h", "Whenever this creature attacks, each other creature you control gets +X/+X until "
              "end of turn, where X is this creature's power", literal=False),
+    LineForm("trigger", "Whenever ~ attacks, it gets +X/+0 until end of turn, where X is the number of lands "
+             "defending player controls", "on_attack", "506.2", "Whenever this creature attacks, it gets +X/+0 until "
+             "end of turn, where X is the number of lands defending player controls", literal=False),
     LineForm("trigger", "Whenever ~ attacks, if <condition>, <effect>", "on_attack", "603.4",
              "Whenever this creature attacks, if you control a Dinosaur, it gets +1/+1 until end of turn",
              ("Whenever ~ attacks, if defending player is poisoned, it gets +1/+1 until end of turn",

@@ -143,6 +143,11 @@ def _effects(s: Situation, field: dict[str, Characteristics], attacking: set[str
             s = replace(s, players=tuple(replace(p, life=p.life + gain) if p.name == me.controller else p
                                          for p in s.players))
             continue
+        if e.effect == "gets_lands":  # 613.4c, 506.2: +X/+0, X the lands its defending player controls
+            attacked = dict(s.combat.attackers or ())[source]
+            defending = attacked if attacked in {p.name for p in s.players} else _defending(s, attacked)
+            e = replace(e, effect="gets", power=sum(1 for c in field.values() if c.is_land
+                                                    and c.controller == defending))
         if e.effect == "gets_power":  # 613.4c, 107.1b: +X/+X, X its power as it resolves (0 if negative)
             assert me.power is not None
             e = replace(e, effect="gets", power=max(me.power, 0), toughness=max(me.power, 0))
