@@ -31,6 +31,8 @@ HERD = ("Formidable — Whenever ~ attacks, if creatures you control have total 
         "control gain trample until end of turn")
 ROC = ("Whenever ~ attacks, you may return target creature defending player controls with toughness 2 or less to its "
        "owner's hand")
+AVENGERS = ("Whenever ~ attacks, you may return target creature to its owner's hand if its power is less than ~'s "
+            "power")
 RAVAGER = ("Whenever ~ attacks, it gets +X/+0 until end of turn, where X is the number of lands defending player "
            "controls")
 RHYS = "Whenever ~ attacks, you gain 1 life for each Elf you control"
@@ -198,6 +200,14 @@ def test_400_7_return_target_creature_with_toughness_2_or_less() -> None:
         (20, ()), (18, ()), (20, ("r", "s")), (20, ("r",)), (18, ("s",)), (20, ("s",))}
 
 
+def test_608_2h_return_target_creature_if_its_power_is_less() -> None:
+    """608.2h, 400.7: the 4/4 may return bob's 3/3 (power 3 < 4) to his hand; targeting his 5/5 or itself does
+    nothing: the 5/5 never leaves."""
+    s = board(creature("e", "alice", 4, 4, AVENGERS), creature("s", "bob", 3, 3), creature("t", "bob", 5, 5))
+    assert {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {
+        (20, ()), (16, ()), (16, ("s",)), (20, ("s",)), (20, ("e",)), (20, ("e", "s"))}
+
+
 @pytest.mark.parametrize(("name", "text", "terms"), [
     ("Agrus Kos, Wojek Veteran", "Whenever Agrus Kos, Wojek Veteran attacks, attacking red creatures get +2/+0 and "
      "attacking white creatures get +0/+2 until end of turn.",
@@ -224,6 +234,8 @@ def test_400_7_return_target_creature_with_toughness_2_or_less() -> None:
     ("Skymark Roc", "Whenever Skymark Roc attacks, you may return target creature defending player controls with "
      "toughness 2 or less to its owner's hand.",
      ["on_target(attacks,target(defending,cmp(toughness,le,n(2))),bounce,may)"]),
+    ("Sage-Eye Avengers", "Whenever Sage-Eye Avengers attacks, you may return target creature to its owner's hand "
+     "if its power is less than Sage-Eye Avengers's power.", ["on_target(attacks,target(creature),bounce_weaker,may)"]),
     ("Terra Ravager", "Whenever Terra Ravager attacks, it gets +X/+0 until end of turn, where X is the number of "
      "lands defending player controls.", ["on_attack(attacks,self,gets_lands)"]),
     ("Rhys the Exiled", "Whenever Rhys the Exiled attacks, you gain 1 life for each Elf you control.",
@@ -239,7 +251,7 @@ def test_real_attack_effect_lines_parse(name: str, text: str, terms: list[str]) 
     assert [a.term for line in lines for a in parse_ability_line(line, name)] == terms
 
 
-LINES = (KOS, MEDIC, KNIGHT, RATS, CONSUL, HERO, LOCKSMITH, SCOUT, RHYS, BEASTMASTER, HERD, ROC, RAVAGER)
+LINES = (KOS, MEDIC, KNIGHT, RATS, CONSUL, HERO, LOCKSMITH, SCOUT, RHYS, BEASTMASTER, HERD, ROC, RAVAGER, AVENGERS)
 
 
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -237,7 +237,8 @@ def _check_leaving(r: Reader, permanents: list[Permanent]) -> None:
     leaves the battlefield without dying (700.4), which the death triggers' watch (everything that leaves) does not
     tell apart."""
     leaving = next((p for p in permanents if p.has("exile_target") or p.has("bounce_target") or any(
-        a.kind == ON_TARGET and cast(OnCombat, a.value).effect == "bounce" for a in p.abilities)), None)
+        a.kind == ON_TARGET and cast(OnCombat, a.value).effect in ("bounce", "bounce_weaker") for a in p.abilities)),
+                   None)
     if leaving is None:
         return
     for i, p in enumerate(permanents):

@@ -1949,12 +1949,14 @@ def _counted(text: str) -> list[OnCombat] | None:
 #: 400.7, 506.4: "return target creature [defending player controls | …] [with <quality>] to its owner's hand"
 _BOUNCE = re.compile(r"return target creature"
                      r"(?: (?P<scope>defending player controls|an opponent controls|you control))?"
-                     r"(?: with (?P<quality>.+?))? to its owner's hand")
+                     r"(?: with (?P<quality>.+?))? to its owner's hand"
+                     r"(?P<weaker> if its power is less than this creature's power)?")
 
 
 def _bounce(text: str) -> list[OnCombat] | None:
-    """"Return target creature … [with <quality>] to its owner's hand" (the quality a power or toughness N or less
-    or N or greater, as it is targeted and as it resolves, 115.1, 608.2b), or None.
+    """"Return target creature … [with <quality>] to its owner's hand [if its power is less than ~'s power]" (the
+    quality a power or toughness N or less or N or greater, as it is targeted and as it resolves, 115.1, 608.2b;
+    the powers compared as it resolves, 608.2h: ``bounce_weaker``), or None.
 
     >>> _bounce("return target creature defending player controls with toughness 2 or less to its owner's hand"
     ...         )[0].term("on_target")
@@ -1966,7 +1968,8 @@ def _bounce(text: str) -> list[OnCombat] | None:
     quality = _with_quality(m.group("quality")) if m.group("quality") else None
     if m.group("quality") and (quality is None or quality[0] != "cmp" or quality[3][0] != "n"):
         return None
-    return [OnCombat("", "bounce", "target", target=TARGET_SCOPES[m.group("scope")], target_quality=quality)]
+    effect = "bounce_weaker" if m.group("weaker") else "bounce"  # (608.2h: "if its power is less than ~'s")
+    return [OnCombat("", effect, "target", target=TARGET_SCOPES[m.group("scope")], target_quality=quality)]
 
 
 def _partner(words: str) -> tuple[Quality, bool] | None:

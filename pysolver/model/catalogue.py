@@ -328,7 +328,9 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever this creature attacks, untap each other creature you control", literal=False),
     LineForm("trigger", "Whenever ~ attacks, [you may] return target creature [defending player controls] [with "
              "<quality>] to its owner's hand", "on_target", "400.7", "Whenever this creature attacks, you may return "
-             "target creature defending player controls with toughness 2 or less to its owner's hand", literal=False),
+             "target creature defending player controls with toughness 2 or less to its owner's hand",
+             ("Whenever ~ attacks, you may return target creature to its owner's hand if its power is less than ~'s "
+              "power",), literal=False),
     LineForm("trigger", "Whenever ~ attacks, you gain N life for each <creature type> you control", "on_attack",
              "119.3", "Whenever this creature attacks, you gain 1 life for each Elf you control", literal=False),
     LineForm("trigger", "Whenever ~ attacks, <creatures> get +X/+X until end of turn, where X is ~'s power",

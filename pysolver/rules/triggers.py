@@ -455,12 +455,18 @@ def _lasting(s: Situation, source: str) -> Situation:
 
 
 @lru_cache(maxsize=CACHED)
+def _target_symbols(s: Situation, source: str, index: int) -> tuple[Symbol, ...]:
+    """The model of ``#program trigger_targets`` for trigger instance `index` of `source`, its source as it last
+    existed (608.2b, 608.2h)."""
+    part = ("trigger_targets", [String(source), Number(index)])
+    return tuple(one_model(control(PROGRAM, situation_facts(_lasting(s, source)), parts=("base", part))))
+
+
 def trigger_targets(s: Situation, source: str, index: int) -> tuple[str, ...]:
     """The legal targets on `s` of trigger instance `index` of `source` (115.1, 115.4, 506.2, 702.11b,
     702.16b, 702.18a; ``#program trigger_targets``), its source as it last existed (608.2b)."""
-    part = ("trigger_targets", [String(source), Number(index)])
-    symbols = one_model(control(PROGRAM, situation_facts(_lasting(s, source)), parts=("base", part)))
-    return tuple(sorted(sym.arguments[0].string for sym in symbols if sym.match("trigger_target", 1)))
+    return tuple(sorted(sym.arguments[0].string for sym in _target_symbols(s, source, index)
+                        if sym.match("trigger_target", 1)))
 
 
 def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
@@ -480,8 +486,11 @@ def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
                                      for p in s.players))
     if e.effect == "damage":
         return _dealt_by(s, "dies_damage", t.target, e.amount, lki(_lasting(s, t.source), t.source))
+    if e.effect == "bounce_weaker" and not any(sym.match("weaker", 1) and sym.arguments[0].string == t.target
+                                               for sym in _target_symbols(s, t.source, t.ability)):
+        return s  # 608.2h: its power is not less than the source's as it resolves
     changed = {"tap": {"tapped": True}, "untap": {"tapped": False}, "cant_block": {"cant_block_this_turn": True},
-               "bounce": {"left_battlefield": True}}  # 400.7, 506.4: it leaves the battlefield and combat
+               "bounce": {"left_battlefield": True}, "bounce_weaker": {"left_battlefield": True}}  # 400.7, 506.4
 
     def affected(p: Permanent) -> Permanent:
         if e.effect == "gets":

@@ -427,6 +427,11 @@ def resolve_targeted(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[S
         s = replace(s, players=tuple(replace(p, mana=replace(p.mana, **dict(zip(("W", "U", "B", "R", "G", "colorless"),
                                                                               left))))
                                      if p.name == owner.name else p for p in s.players))
+    if e.effect == "bounce_weaker":  # 608.2h: only if its power is less than the source's (as it last existed)
+        power = _field(s, gone - {source})[source].power
+        if _field(s, gone)[target].power >= cast(int, power):
+            return s, set()
+        e = replace(e, effect="bounce")
     if e.effect == "bounce":  # 400.7, 506.4: it leaves the battlefield (and combat), no death (700.4)
         return replace(s, permanents=tuple(replace(p, left_battlefield=True) if p.id == target else p
                                            for p in s.permanents)), {target}
