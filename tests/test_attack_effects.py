@@ -33,6 +33,7 @@ ROC = ("Whenever ~ attacks, you may return target creature defending player cont
        "owner's hand")
 AVENGERS = ("Whenever ~ attacks, you may return target creature to its owner's hand if its power is less than ~'s "
             "power")
+PREYSEIZER = "Whenever ~ attacks, it deals damage to any target equal to the number of +1/+1 counters on ~"
 RAVAGER = ("Whenever ~ attacks, it gets +X/+0 until end of turn, where X is the number of lands defending player "
            "controls")
 RHYS = "Whenever ~ attacks, you gain 1 life for each Elf you control"
@@ -208,6 +209,18 @@ def test_608_2h_return_target_creature_if_its_power_is_less() -> None:
         (20, ()), (16, ()), (16, ("s",)), (20, ("s",)), (20, ("e",)), (20, ("e", "s"))}
 
 
+def test_608_2h_damage_equal_to_the_counters_on_it() -> None:
+    """120.3, 608.2h: the 2/2 with two +1/+1 counters deals 2 to the target its controller must choose (115.4: bob,
+    alice, bob's 2/2, or itself, which then dies blocked by the 2/2); without counters it deals none."""
+    s = board(creature("d", "alice", 2, 2, PREYSEIZER, counters={"+1/+1": 2}), creature("s", "bob", 2, 2), bob=10)
+    assert {(o["life"]["bob"], o["life"]["alice"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {
+        (10, 20, ()), (4, 20, ()), (8, 20, ("s",)), (6, 18, ()), (10, 18, ("s",)), (6, 20, ("s",)), (6, 20, ()),
+        (10, 20, ("d", "s"))}
+    s = board(creature("d", "alice", 2, 2, PREYSEIZER), creature("s", "bob", 2, 2), bob=10)
+    assert {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {
+        (10, ()), (8, ()), (10, ("d", "s"))}
+
+
 @pytest.mark.parametrize(("name", "text", "terms"), [
     ("Agrus Kos, Wojek Veteran", "Whenever Agrus Kos, Wojek Veteran attacks, attacking red creatures get +2/+0 and "
      "attacking white creatures get +0/+2 until end of turn.",
@@ -236,6 +249,8 @@ def test_608_2h_return_target_creature_if_its_power_is_less() -> None:
      ["on_target(attacks,target(defending,cmp(toughness,le,n(2))),bounce,may)"]),
     ("Sage-Eye Avengers", "Whenever Sage-Eye Avengers attacks, you may return target creature to its owner's hand "
      "if its power is less than Sage-Eye Avengers's power.", ["on_target(attacks,target(creature),bounce_weaker,may)"]),
+    ("Preyseizer Dragon", "Whenever Preyseizer Dragon attacks, it deals damage to target creature or player equal "
+     "to the number of +1/+1 counters on Preyseizer Dragon.", ["on_target(attacks,target(any),damage_counters,must)"]),
     ("Terra Ravager", "Whenever Terra Ravager attacks, it gets +X/+0 until end of turn, where X is the number of "
      "lands defending player controls.", ["on_attack(attacks,self,gets_lands)"]),
     ("Rhys the Exiled", "Whenever Rhys the Exiled attacks, you gain 1 life for each Elf you control.",
@@ -251,7 +266,8 @@ def test_real_attack_effect_lines_parse(name: str, text: str, terms: list[str]) 
     assert [a.term for line in lines for a in parse_ability_line(line, name)] == terms
 
 
-LINES = (KOS, MEDIC, KNIGHT, RATS, CONSUL, HERO, LOCKSMITH, SCOUT, RHYS, BEASTMASTER, HERD, ROC, RAVAGER, AVENGERS)
+LINES = (KOS, MEDIC, KNIGHT, RATS, CONSUL, HERO, LOCKSMITH, SCOUT, RHYS, BEASTMASTER, HERD, ROC, RAVAGER, AVENGERS,
+         PREYSEIZER)
 
 
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])

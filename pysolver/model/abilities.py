@@ -1793,8 +1793,8 @@ def _on_combat(text: str) -> list[Ability] | None:
             break
     optional = optional or cost is not None
     sentences = [x for x in text.split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
-    read = [_each_gets(x) or _rule_effect(x) or _counted(x) or _bounce(x) or _effect(x, partner is not None)
-            for x in sentences]
+    read = [_each_gets(x) or _rule_effect(x) or _counted(x) or _bounce(x) or _counters_damage(x)
+            or _effect(x, partner is not None) for x in sentences]
     effects = [e for found in read if found is not None for e in found]
     if not effects or None in read:
         return None
@@ -1970,6 +1970,24 @@ def _bounce(text: str) -> list[OnCombat] | None:
         return None
     effect = "bounce_weaker" if m.group("weaker") else "bounce"  # (608.2h: "if its power is less than ~'s")
     return [OnCombat("", effect, "target", target=TARGET_SCOPES[m.group("scope")], target_quality=quality)]
+
+
+#: 120.3, 608.2h: "~ deals damage to <target> equal to the number of +1/+1 counters on ~"
+_COUNTERS_DAMAGE = re.compile(r"(?:it|this creature) deals damage to (?P<who>target creature or player|any target"
+                              r"|target creature) equal to the number of \+1/\+1 counters on (?:it|this creature)")
+
+
+def _counters_damage(text: str) -> list[OnCombat] | None:
+    """"~ deals damage to <target> equal to the number of +1/+1 counters on ~" (its counters as it resolves, the
+    source as it last existed, 608.2h: ``damage_counters``), or None.
+
+    >>> _counters_damage("it deals damage to target creature or player equal to the number of +1/+1 counters on "
+    ...                  "this creature")[0].term("on_target")
+    'on_target(,target(any),damage_counters,must)'
+    """
+    m = _COUNTERS_DAMAGE.fullmatch(text)
+    whom = _whom(m.group("who"), False, False) if m else None
+    return None if whom is None else [replace(whom, effect="damage_counters")]
 
 
 def _partner(words: str) -> tuple[Quality, bool] | None:

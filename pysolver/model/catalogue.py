@@ -331,6 +331,9 @@ CATALOGUE: tuple[LineForm, ...] = (
              "target creature defending player controls with toughness 2 or less to its owner's hand",
              ("Whenever ~ attacks, you may return target creature to its owner's hand if its power is less than ~'s "
               "power",), literal=False),
+    LineForm("trigger", "Whenever ~ attacks, it deals damage to <target> equal to the number of +1/+1 counters on ~",
+             "on_target", "608.2h", "Whenever this creature attacks, it deals damage to any target equal to the number "
+             "of +1/+1 counters on this creature", literal=False),
     LineForm("trigger", "Whenever ~ attacks, you gain N life for each <creature type> you control", "on_attack",
              "119.3", "Whenever this creature attacks, you gain 1 life for each Elf you control", literal=False),
     LineForm("trigger", "Whenever ~ attacks, <creatures> get +X/+X until end of turn, where X is ~'s power",

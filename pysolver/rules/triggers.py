@@ -403,8 +403,14 @@ def targeted(s: Situation) -> Stack:
     found = sorted((sym.arguments[0].string, sym.arguments[1].number) for sym in symbols
                    if sym.match("targeted_trigger", 2))
     return provokes(s) + tuple(
-        Trigger(ON_TARGET, a, "", _damage(s.permanent(a).abilities[j].value), s.active, (str(String(a)), str(j)), j)
-        for a, j in found)
+        Trigger(ON_TARGET, a, "", _targeted_damage(s, a, j), s.active, (str(String(a)), str(j)), j) for a, j in found)
+
+
+def _targeted_damage(s: Situation, source: str, index: int) -> int:
+    """The damage attack trigger `index` of `source` deals (120.3): its N, or the +1/+1 counters on its source
+    (608.2h: counted again as it resolves, :func:`_resolved_targeted`), 0 for another effect."""
+    e = cast(OnCombat, s.permanent(source).abilities[index].value)
+    return s.permanent(source).plus_counters if e.effect == "damage_counters" else _damage(e)
 
 
 def block_puts(s: Situation) -> Stack:
@@ -484,8 +490,9 @@ def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
             return s
         s = replace(s, players=tuple(replace(p, spent=p.spent + e.cost) if p.name == me.name else p
                                      for p in s.players))
-    if e.effect == "damage":
-        return _dealt_by(s, "dies_damage", t.target, e.amount, lki(_lasting(s, t.source), t.source))
+    if e.effect in ("damage", "damage_counters"):  # 608.2h: the counters on the source as it last existed
+        n = e.amount if e.effect == "damage" else s.permanent(t.source).plus_counters
+        return _dealt_by(s, "dies_damage", t.target, n, lki(_lasting(s, t.source), t.source)) if n else s
     if e.effect == "bounce_weaker" and not any(sym.match("weaker", 1) and sym.arguments[0].string == t.target
                                                for sym in _target_symbols(s, t.source, t.ability)):
         return s  # 608.2h: its power is not less than the source's as it resolves

@@ -435,6 +435,11 @@ def resolve_targeted(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[S
     if e.effect == "bounce":  # 400.7, 506.4: it leaves the battlefield (and combat), no death (700.4)
         return replace(s, permanents=tuple(replace(p, left_battlefield=True) if p.id == target else p
                                            for p in s.permanents)), {target}
+    if e.effect == "damage_counters":  # 120.3, 608.2h: as many as the +1/+1 counters on it as it last existed
+        amount = s.permanent(source).plus_counters
+        if not amount:
+            return s, set()
+        e = replace(e, effect="damage", amount=amount)
     if e.effect == "damage":
         me = _field(s, gone - {source})[source]
         return resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, target, e.amount, me.controller, me,
