@@ -34,6 +34,7 @@ ROC = ("Whenever ~ attacks, you may return target creature defending player cont
 AVENGERS = ("Whenever ~ attacks, you may return target creature to its owner's hand if its power is less than ~'s "
             "power")
 PREYSEIZER = "Whenever ~ attacks, it deals damage to any target equal to the number of +1/+1 counters on ~"
+EXEMPLAR = "Whenever ~ attacks, remove a -1/-1 counter from it. If you do, you gain 1 life"
 RAVAGER = ("Whenever ~ attacks, it gets +X/+0 until end of turn, where X is the number of lands defending player "
            "controls")
 RHYS = "Whenever ~ attacks, you gain 1 life for each Elf you control"
@@ -221,6 +222,16 @@ def test_608_2h_damage_equal_to_the_counters_on_it() -> None:
         (10, ()), (8, ()), (10, ("d", "s"))}
 
 
+def test_608_2c_remove_a_counter_if_you_do_gain_life() -> None:
+    """122.1a, 608.2c: the 2/8 with three -1/-1 counters (a -1/5) keeps two (0/6) and alice gains 1; without a
+    counter to remove she gains nothing."""
+    s = board(creature("x", "alice", 2, 8, EXEMPLAR, counters={"-1/-1": 3}))
+    after = after_attack(s, {"x": "bob"})
+    assert (after.permanent("x").minus_counters, after.player("alice").life) == (2, 21)
+    after = after_attack(board(creature("x", "alice", 2, 8, EXEMPLAR)), {"x": "bob"})
+    assert (after.permanent("x").minus_counters, after.player("alice").life) == (0, 20)
+
+
 @pytest.mark.parametrize(("name", "text", "terms"), [
     ("Agrus Kos, Wojek Veteran", "Whenever Agrus Kos, Wojek Veteran attacks, attacking red creatures get +2/+0 and "
      "attacking white creatures get +0/+2 until end of turn.",
@@ -251,6 +262,8 @@ def test_608_2h_damage_equal_to_the_counters_on_it() -> None:
      "if its power is less than Sage-Eye Avengers's power.", ["on_target(attacks,target(creature),bounce_weaker,may)"]),
     ("Preyseizer Dragon", "Whenever Preyseizer Dragon attacks, it deals damage to target creature or player equal "
      "to the number of +1/+1 counters on Preyseizer Dragon.", ["on_target(attacks,target(any),damage_counters,must)"]),
+    ("Exemplar of Strength", "Whenever Exemplar of Strength attacks, remove a -1/-1 counter from it. If you do, you "
+     "gain 1 life.", ["on_attack(attacks,self,remove_minus(1))"]),
     ("Terra Ravager", "Whenever Terra Ravager attacks, it gets +X/+0 until end of turn, where X is the number of "
      "lands defending player controls.", ["on_attack(attacks,self,gets_lands)"]),
     ("Rhys the Exiled", "Whenever Rhys the Exiled attacks, you gain 1 life for each Elf you control.",
@@ -267,7 +280,7 @@ def test_real_attack_effect_lines_parse(name: str, text: str, terms: list[str]) 
 
 
 LINES = (KOS, MEDIC, KNIGHT, RATS, CONSUL, HERO, LOCKSMITH, SCOUT, RHYS, BEASTMASTER, HERD, ROC, RAVAGER, AVENGERS,
-         PREYSEIZER)
+         PREYSEIZER, EXEMPLAR)
 
 
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])

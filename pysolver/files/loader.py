@@ -423,17 +423,18 @@ def _check_group_untap(r: Reader, permanents: list[Permanent]) -> None:
 
 def _check_counted(r: Reader, permanents: list[Permanent]) -> None:
     """An attack trigger whose amount is counted as it resolves ("you gain 1 life for each Elf you control",
-    "… get +X/+X, where X is ~'s power", "… the number of lands defending player controls":
-    pysolver.model.abilities.OnCombat, 608.2h), or whose intervening "if"
+    "… get +X/+X, where X is ~'s power", "… the number of lands defending player controls", "remove a -1/-1
+    counter from it. If you do, …": pysolver.model.abilities.OnCombat, 608.2h), or whose intervening "if"
     adds up its controller's creatures' power (formidable, 603.4), is resolved at once after the declaration,
     counted as it triggered. A board on which the count could change while it waits is refused: an
     activated ability (117.3b), a face-down permanent that can be turned face up (116.2b), an attack trigger that
-    creates tokens (they could be of the type, 111.1), and, for power, another triggered ability
+    creates tokens (they could be of the type, 111.1), and, for power or counters, another triggered ability
     (603.3b: the active player orders them; a static ability can grant one, 613.1f)."""
     for src in permanents:
         for a in src.abilities:
             e = cast(OnCombat, a.value) if a.kind == "on_attack" else None
-            powers = e is not None and (e.effect == "gets_power" or (e.condition or ("",))[0] == "total_power")
+            powers = e is not None and (e.effect in ("gets_power", "remove_minus")
+                                        or (e.condition or ("",))[0] == "total_power")
             if e is None or not (powers or e.effect in ("gain_life_each", "gets_lands")):
                 continue
             for i, p in enumerate(permanents):

@@ -1728,7 +1728,8 @@ class OnCombat:
                   "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
                   "poison": f"poison({self.amount})", "damage": f"damage({self.amount})",
                   "create": f"create({self.amount})",
-                  "gain_life_each": f"gain_life_each({self.amount},{term_text(self.per)})"}.get(self.effect,
+                  "gain_life_each": f"gain_life_each({self.amount},{term_text(self.per)})",
+                  "remove_minus": f"remove_minus({self.amount})"}.get(self.effect,
                                                                                                self.effect)
         if kind == ON_TARGET:
             may = f"pay({','.join(str(self.cost).lower().replace('{', '').split('}')[:-1])})" if self.cost else \
@@ -1793,8 +1794,10 @@ def _on_combat(text: str) -> list[Ability] | None:
             break
     optional = optional or cost is not None
     sentences = [x for x in text.split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
-    read = [_each_gets(x) or _rule_effect(x) or _counted(x) or _bounce(x) or _counters_damage(x)
-            or _effect(x, partner is not None) for x in sentences]
+    removed = _removed_counter(text)  # (two sentences, one effect: "If you do", 608.2c)
+    read = [removed] if removed is not None else [
+        _each_gets(x) or _rule_effect(x) or _counted(x) or _bounce(x) or _counters_damage(x)
+        or _effect(x, partner is not None) for x in sentences]
     effects = [e for found in read if found is not None for e in found]
     if not effects or None in read:
         return None
@@ -1922,7 +1925,7 @@ _GETS_POWER = re.compile(r"(?P<who>.+?) gets? \+x/\+x until end of turn, where x
 #: "~ gets +X/+0 until end of turn, where X is the number of lands defending player controls" (613.4c, 506.2)
 _GETS_LANDS = re.compile(r"(?:it|this creature) gets \+x/\+0 until end of turn, where x is the number of lands "
                          r"defending player controls")
-_COUNTED = ("gain_life_each", "gets_power", "gets_lands")
+_COUNTED = ("gain_life_each", "gets_power", "gets_lands", "remove_minus")
 
 
 def _counted(text: str) -> list[OnCombat] | None:
@@ -1970,6 +1973,22 @@ def _bounce(text: str) -> list[OnCombat] | None:
         return None
     effect = "bounce_weaker" if m.group("weaker") else "bounce"  # (608.2h: "if its power is less than ~'s")
     return [OnCombat("", effect, "target", target=TARGET_SCOPES[m.group("scope")], target_quality=quality)]
+
+
+#: 122.1a, 608.2c: "remove a -1/-1 counter from ~. If you do, you gain N life" (119.3)
+_REMOVE_MINUS = re.compile(r"remove an? -1/-1 counter from (?:it|this creature)\. if you do, you gain (?P<n>\w+) life")
+
+
+def _removed_counter(text: str) -> list[OnCombat] | None:
+    """"Remove a -1/-1 counter from ~. If you do, you gain N life" (``remove_minus``: N life only if it had one), or
+    None.
+
+    >>> _removed_counter("remove a -1/-1 counter from it. if you do, you gain 1 life")[0].term("on_attack")
+    'on_attack(,self,remove_minus(1))'
+    """
+    m = _REMOVE_MINUS.fullmatch(text)
+    n = _count(m.group("n")) if m else None
+    return [OnCombat("", "remove_minus", amount=n)] if n else None
 
 
 #: 120.3, 608.2h: "~ deals damage to <target> equal to the number of +1/+1 counters on ~"

@@ -342,6 +342,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever ~ attacks, it gets +X/+0 until end of turn, where X is the number of lands "
              "defending player controls", "on_attack", "506.2", "Whenever this creature attacks, it gets +X/+0 until "
              "end of turn, where X is the number of lands defending player controls", literal=False),
+    LineForm("trigger", "Whenever ~ attacks, remove a -1/-1 counter from it. If you do, you gain N life", "on_attack",
+             "608.2c", "Whenever this creature attacks, remove a -1/-1 counter from it. If you do, you gain 1 life",
+             literal=False),
     LineForm("trigger", "Whenever ~ attacks, if <condition>, <effect>", "on_attack", "603.4",
              "Whenever this creature attacks, if you control a Dinosaur, it gets +1/+1 until end of turn",
              ("Whenever ~ attacks, if defending player is poisoned, it gets +1/+1 until end of turn",

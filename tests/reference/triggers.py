@@ -143,6 +143,13 @@ def _effects(s: Situation, field: dict[str, Characteristics], attacking: set[str
             s = replace(s, players=tuple(replace(p, life=p.life + gain) if p.name == me.controller else p
                                          for p in s.players))
             continue
+        if e.effect == "remove_minus":  # 122.1a, 608.2c: "if you do": only if it has a -1/-1 counter
+            if source in field and s.permanent(source).minus_counters > 0:
+                s = replace(s, permanents=tuple(p.with_counters(-1, -1, -1) if p.id == source else p
+                                                for p in s.permanents),
+                            players=tuple(replace(p, life=p.life + e.amount) if p.name == me.controller else p
+                                          for p in s.players))
+            continue
         if e.effect == "gets_lands":  # 613.4c, 506.2: +X/+0, X the lands its defending player controls
             attacked = dict(s.combat.attackers or ())[source]
             defending = attacked if attacked in {p.name for p in s.players} else _defending(s, attacked)
