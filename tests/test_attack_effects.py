@@ -35,11 +35,16 @@ AVENGERS = ("Whenever ~ attacks, you may return target creature to its owner's h
             "power")
 PREYSEIZER = "Whenever ~ attacks, it deals damage to any target equal to the number of +1/+1 counters on ~"
 EXEMPLAR = "Whenever ~ attacks, remove a -1/-1 counter from it. If you do, you gain 1 life"
+SLIVER = "Whenever a Sliver you control attacks, defending player loses 1 life"
 RAVAGER = ("Whenever ~ attacks, it gets +X/+0 until end of turn, where X is the number of lands defending player "
            "controls")
 RHYS = "Whenever ~ attacks, you gain 1 life for each Elf you control"
 BEASTMASTER = ("Whenever ~ attacks, each other creature you control gets +X/+X until end of turn, where X is ~'s "
                "power")
+
+
+def lives(s: pysolver.Situation) -> set[int]:
+    return {o["life"]["bob"] for o in pysolver.outcomes(s)}
 
 
 def pumps(s: pysolver.Situation, ids: str) -> list[tuple[int, int]]:
@@ -232,6 +237,15 @@ def test_608_2c_remove_a_counter_if_you_do_gain_life() -> None:
     assert (after.permanent("x").minus_counters, after.player("alice").life) == (0, 20)
 
 
+def test_603_2c_whenever_a_creature_type_you_control_attacks() -> None:
+    """508.3a, 603.2c, 205.3m: once for each attacking Sliver alice controls, the watcher's own attack too: w and x
+    (Slivers) and y (none) attacking bob, 3 combat damage and 2 life lost; bob's Sliver changes nothing."""
+    s = board(creature("w", "alice", 1, 1, SLIVER, subtypes=["Sliver"]), creature("x", "alice", 1, 1,
+                                                                              subtypes=["Sliver"]),
+              creature("y", "alice", 1, 1), creature("b", "bob", 0, 1, subtypes=["Sliver"], tapped=True))
+    assert lives(s) == {20, 19, 18, 17, 16, 15}
+
+
 @pytest.mark.parametrize(("name", "text", "terms"), [
     ("Agrus Kos, Wojek Veteran", "Whenever Agrus Kos, Wojek Veteran attacks, attacking red creatures get +2/+0 and "
      "attacking white creatures get +0/+2 until end of turn.",
@@ -264,6 +278,8 @@ def test_608_2c_remove_a_counter_if_you_do_gain_life() -> None:
      "to the number of +1/+1 counters on Preyseizer Dragon.", ["on_target(attacks,target(any),damage_counters,must)"]),
     ("Exemplar of Strength", "Whenever Exemplar of Strength attacks, remove a -1/-1 counter from it. If you do, you "
      "gain 1 life.", ["on_attack(attacks,self,remove_minus(1))"]),
+    ("Leeching Sliver", "Whenever a Sliver you control attacks, defending player loses 1 life.",
+     ['type_attacks_loss("sliver",1)']),
     ("Terra Ravager", "Whenever Terra Ravager attacks, it gets +X/+0 until end of turn, where X is the number of "
      "lands defending player controls.", ["on_attack(attacks,self,gets_lands)"]),
     ("Rhys the Exiled", "Whenever Rhys the Exiled attacks, you gain 1 life for each Elf you control.",
@@ -280,7 +296,7 @@ def test_real_attack_effect_lines_parse(name: str, text: str, terms: list[str]) 
 
 
 LINES = (KOS, MEDIC, KNIGHT, RATS, CONSUL, HERO, LOCKSMITH, SCOUT, RHYS, BEASTMASTER, HERD, ROC, RAVAGER, AVENGERS,
-         PREYSEIZER, EXEMPLAR)
+         PREYSEIZER, EXEMPLAR, SLIVER)
 
 
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])

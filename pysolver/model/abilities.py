@@ -255,6 +255,9 @@ class Ability:
         if self.kind == "attacks_pump_each_type":  # +X/+Y and a creature type, a string as printed_subtype/2's
             x, y, ctype = cast(tuple[int, int, str], self.value)
             return f'{self.kind}({x},{y},"{ctype}")'
+        if self.kind == "type_attacks_loss":  # a creature type, a string as printed_subtype/2's, and N
+            ctype, n = cast(tuple[str, int], self.value)
+            return f'{self.kind}("{ctype}",{n})'
         if isinstance(self.value, tuple):  # a combat trigger's +X/+Y (pysolver.rules.triggers)
             return f"{self.kind}({','.join(map(str, self.value))})"
         if isinstance(self.value, int) or self.kind == "protection":
@@ -1307,7 +1310,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     window = _window_trigger(text) or _damage_trigger(text) or _watched_damage_trigger(text)
     if window is not None:
         return window
-    on_combat = _on_combat(text)
+    on_combat = _on_combat(text) or _type_attacks(text)
     if on_combat is not None:
         return on_combat
     m = _COST_ABILITY.fullmatch(text)
@@ -2007,6 +2010,23 @@ def _counters_damage(text: str) -> list[OnCombat] | None:
     m = _COUNTERS_DAMAGE.fullmatch(text)
     whom = _whom(m.group("who"), False, False) if m else None
     return None if whom is None else [replace(whom, effect="damage_counters")]
+
+
+#: 508.3a, 603.2c: "Whenever a <creature type> you control attacks, defending player loses N life"
+_TYPE_ATTACKS_LOSS = re.compile(r"whenever an? (?P<type>[a-z'-]+) you control attacks, defending player loses "
+                                r"(?P<n>\w+) life")
+
+
+def _type_attacks(text: str) -> list[Ability] | None:
+    """"Whenever a <creature type> you control attacks, defending player loses N life" (``type_attacks_loss``: once
+    for each such attacker, 603.2c), or None.
+
+    >>> _type_attacks("whenever a sliver you control attacks, defending player loses 1 life")[0].term
+    'type_attacks_loss("sliver",1)'
+    """
+    m = _TYPE_ATTACKS_LOSS.fullmatch(text)
+    ctype, n = (creature_type(m.group("type")), _count(m.group("n"))) if m else (None, None)
+    return [Ability("type_attacks_loss", (ctype, n))] if ctype is not None and n else None
 
 
 def _partner(words: str) -> tuple[Quality, bool] | None:

@@ -269,6 +269,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever ~ attacks, it gets +X/+Y until end of turn for each other attacking <creature type>",
              "attacks_pump_each_type", "508.3a", "Whenever this creature attacks, it gets +1/+1 until end of turn for "
              "each other attacking Ally", literal=False),
+    LineForm("trigger", "Whenever a <creature type> you control attacks, defending player loses N life",
+             "type_attacks_loss", "603.2c", "Whenever a Sliver you control attacks, defending player loses 1 life",
+             literal=False),
     LineForm("trigger", "Bushido N", "bushido", "702.45", "Bushido 2", literal=False),
     LineForm("trigger", "Rampage N", "rampage", "702.23", "Rampage 1", literal=False),
     LineForm("trigger", "Whenever ~ blocks, it gets +X/+Y until end of turn", "blocks_pump", "509.3a",

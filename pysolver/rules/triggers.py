@@ -113,7 +113,7 @@ Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each per
 # on the stack with targets instead. tests/test_triggers.py checks that every trigger kind is in one.
 TRIGGERED_BY = {ATTACK: frozenset({"exalted", "battle_cry", "melee", "dethrone", "attacks_pump", "battalion_pump",
                                    "attacks_pump_each", "attacks_pump_each_type", "attacks_loss",
-                                   "attacks_opponents_loss", "on_attack"}),
+                                   "attacks_opponents_loss", "on_attack", "type_attacks_loss"}),
                 BLOCK: BLOCK_TRIGGERS}
 
 

@@ -299,6 +299,8 @@ def attack_stacked(s: Situation, gone: frozenset[str]) -> list[Stacked]:
             out += [("attacks_opponents_loss", a, "", n)  # type: ignore[misc]
                     for n in field[a].values("attacks_opponents_loss")]
             out += _creating(field[a], a, len(s.combat.attackers or ()) == 1)
+            out += [("attacks_loss", w, player, n) for w, c in field.items() if c.controller == field[a].controller
+                    for ctype, n in c.values("type_attacks_loss") if ctype in field[a].subtypes]  # type: ignore[misc]
     if any(t[0] == "create_tokens" for t in out):  # 702.91a: counted as it resolves, after tokens or before
         out += [("battle_cry", a, "", 0) for a, _ in s.combat.attackers or () if a in field and field[a].is_creature
                 for _ in range(field[a].instances("battle_cry"))]
