@@ -36,6 +36,7 @@ from ..model.abilities import (
     STATICS,
     TARGET_STOPPERS,
     TARGETED,
+    TRIGGERS,
     WINDOW_TRIGGERS,
     CombatAbility,
     Cost,
@@ -119,6 +120,10 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_pairs(r, permanents)
     _check_targeted_watchers(r, permanents)
     _check_trigger_groups(r, permanents)
+    _check_intervening(r, permanents)
+    _check_barred(r, permanents)
+    _check_group_untap(r, permanents)
+    _check_counted(r, permanents)
     _check_enchanted(r, permanents)
     _check_keyword_qualities(r, permanents)
     _check_returns(r, permanents)
@@ -228,10 +233,13 @@ def _check_pingers(r: Reader, permanents: list[Permanent], active: str) -> None:
 
 
 def _check_leaving(r: Reader, permanents: list[Permanent]) -> None:
-    """A board with "exile target creature" or "return target creature to its owner's hand" (406.2, 400.7)
-    and a death trigger (603.10a, 603.6c) is refused: such a creature leaves the battlefield without
-    dying (700.4), which the death triggers' watch (everything that leaves) does not tell apart."""
-    leaving = next((p for p in permanents if p.has("exile_target") or p.has("bounce_target")), None)
+    """A board with "exile target creature" or "return target creature to its owner's hand" (406.2, 400.7; an
+    activated ability or an attack trigger) and a death trigger (603.10a, 603.6c) is refused: such a creature
+    leaves the battlefield without dying (700.4), which the death triggers' watch (everything that leaves) does not
+    tell apart."""
+    leaving = next((p for p in permanents if p.has("exile_target") or p.has("bounce_target") or any(
+        a.kind == ON_TARGET and cast(OnCombat, a.value).effect in ("bounce", "bounce_weaker") for a in p.abilities)),
+                   None)
     if leaving is None:
         return
     for i, p in enumerate(permanents):
@@ -390,6 +398,91 @@ def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"face-down {q(p.id)} could be turned face up (116.2b) while the combat "
                          f"trigger of {q(grouped.id)} that reaches creatures of a quality waits on the stack "
                          "(117.3b, 611.2c): not modelled")
+
+
+def _check_intervening(r: Reader, permanents: list[Permanent]) -> None:
+    """An attack trigger "if you control a <creature type>" (603.4) is resolved at once after the declaration, its
+    condition read as it triggers; an activated ability activated while it waits (117.3b) could make that creature
+    leave the battlefield or lose the type before it resolves, and then it does nothing: a board with both is
+    refused."""
+    conditioned = next((p for p in permanents for a in p.abilities if a.kind == "on_attack"
+                        and (cast(OnCombat, a.value).condition or ("",))[0] == "controls"), None)
+    if conditioned is None:
+        return
+    for i, p in enumerate(permanents):
+        if p.combat_abilities() or p.pump_abilities():
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has an activated ability, which could be activated while "
+                         f"the attack trigger of {q(conditioned.id)} with an intervening \"if you control …\" waits "
+                         "(117.3b, 603.4): not modelled")
+
+
+def _effect_source(permanents: list[Permanent], effect: str) -> Permanent | None:
+    """The first permanent with an attack trigger of the effect grammar that has `effect`."""
+    return next((p for p in permanents for a in p.abilities
+                 if a.kind == "on_attack" and cast(OnCombat, a.value).effect == effect), None)
+
+
+def _check_barred(r: Reader, permanents: list[Permanent]) -> None:
+    """"Creatures with <quality> can't block this turn" (509.1b) changes the rules, so it applies to the creatures
+    that have the quality as blockers are declared (611.2c); the solver marks those that have it as the trigger
+    resolves. A board on which a creature could gain or lose the quality in between is refused: an activated
+    ability (117.3b), a face-down permanent that can be turned face up (116.2b, 708.8), an attack trigger with a
+    target (603.3d) or a static ability, whose effect could change with what resolves meanwhile (613)."""
+    source = _effect_source(permanents, "cant_block")
+    if source is None:
+        return
+    for i, p in enumerate(permanents):
+        why = ("has an activated ability" if p.combat_abilities() or p.pump_abilities() else
+               "can be turned face up" if p.face_down and p.face_up_ways() else
+               "has an attack trigger with a target" if p.has(ON_TARGET) else
+               "has a static ability" if any(a.kind in STATICS for a in p.abilities) else None)
+        if why is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} {why}, which could change which creatures the \"can't "
+                         f"block this turn\" of {q(source.id)} applies to before blockers are declared (611.2c): "
+                         "not modelled")
+
+
+def _check_group_untap(r: Reader, permanents: list[Permanent]) -> None:
+    """"Untap each other creature you control" (701.26b) is refused beside an ability that reads whether a
+    creature is tapped: an activated ability ({T} and tap costs, 602.5a, "target tapped creature"), or a line
+    over tapped or untapped creatures (110.5): an attacking creature untapped is not modelled (the solver reads
+    one without vigilance as tapped, 508.1f)."""
+    source = _effect_source(permanents, "untap")
+    if source is None:
+        return
+    for i, p in enumerate(permanents):
+        if p.combat_abilities() or p.pump_abilities() or any("tapped" in a.term for a in p.abilities):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} reads whether a creature is tapped (602.5a, 110.5) and "
+                         f"the attack trigger of {q(source.id)} untaps creatures (701.26b): an untapped attacking "
+                         "creature (508.1f) is not modelled")
+
+
+def _check_counted(r: Reader, permanents: list[Permanent]) -> None:
+    """An attack trigger whose amount is counted as it resolves ("you gain 1 life for each Elf you control",
+    "… get +X/+X, where X is ~'s power", "… the number of lands defending player controls", "remove a -1/-1
+    counter from it. If you do, …": pysolver.model.abilities.OnCombat, 608.2h), or whose intervening "if"
+    adds up its controller's creatures' power (formidable, 603.4), is resolved at once after the declaration,
+    counted as it triggered. A board on which the count could change while it waits is refused: an
+    activated ability (117.3b), a face-down permanent that can be turned face up (116.2b), an attack trigger that
+    creates tokens (they could be of the type, 111.1), and, for power or counters, another triggered ability
+    (603.3b: the active player orders them; a static ability can grant one, 613.1f)."""
+    for src in permanents:
+        for a in src.abilities:
+            e = cast(OnCombat, a.value) if a.kind == "on_attack" else None
+            powers = e is not None and (e.effect in ("gets_power", "remove_minus")
+                                        or (e.condition or ("",))[0] == "total_power")
+            if e is None or not (powers or e.effect in ("gain_life_each", "gets_lands")):
+                continue
+            for i, p in enumerate(permanents):
+                why = ("has an activated ability" if p.combat_abilities() or p.pump_abilities() else
+                       "can be turned face up" if p.face_down and p.face_up_ways() else
+                       "creates tokens as it attacks" if any(b.kind == "on_attack" and creates(b) for b in p.abilities)
+                       else "has another triggered ability" if powers and any(
+                           b is not a and (b.kind in TRIGGERS or granted_kind(b) in TRIGGERS) and b.kind not in
+                           BLOCK_TRIGGERS for b in p.abilities) else None)
+                if why is not None:
+                    raise r.fail(f"permanents[{i}]", f"{q(p.id)} {why}, which could change what the attack trigger "
+                                 f"of {q(src.id)} counts before it resolves (608.2h): not modelled")
 
 
 def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:

@@ -259,6 +259,9 @@ class Ability:
         if self.kind == "attacks_pump_each_type":  # +X/+Y and a creature type, a string as printed_subtype/2's
             x, y, ctype = cast(tuple[int, int, str], self.value)
             return f'{self.kind}({x},{y},"{ctype}")'
+        if self.kind == "type_attacks_loss":  # a creature type, a string as printed_subtype/2's, and N
+            ctype, n = cast(tuple[str, int], self.value)
+            return f'{self.kind}("{ctype}",{n})'
         if isinstance(self.value, tuple):  # a combat trigger's +X/+Y (pysolver.rules.triggers)
             return f"{self.kind}({','.join(map(str, self.value))})"
         if isinstance(self.value, int) or self.kind == "protection":
@@ -1210,7 +1213,7 @@ def parse_ability_line(line: str, name: str | None, players: frozenset[str] = fr
 
     A line may be a comma-separated list of keyword lines ("Flying, trample").
     """
-    text = normalise(line, name)
+    text = _named_type(normalise(line, name), name)
     try:
         parsed = _parse_single(text, players)
     except UnsupportedAbility as exc:
@@ -1229,6 +1232,19 @@ def parse_ability_line(line: str, name: str | None, players: frozenset[str] = fr
             return [a for r in results if r is not None for a in r]
         raise UnknownAbilityLine(line, next(p for p, r in zip(parts, results) if r is None), part=True)
     raise UnknownAbilityLine(line, text)
+
+
+def _named_type(text: str, name: str | None) -> str:
+    """`text` with "other attacking <name>" written back as the creature type of a card named for it (Aurochs:
+    "for each other attacking Aurochs" counts creatures of that type, 205.3m, not the card itself, 201.5).
+
+    >>> _named_type("it gets +1/+0 until end of turn for each other attacking this creature", "Aurochs")
+    'it gets +1/+0 until end of turn for each other attacking aurochs'
+    """
+    own = name.lower() if name else None
+    if own is None or creature_type(own) != own:
+        return text
+    return text.replace("other attacking this creature", f"other attacking {own}")
 
 
 class UnknownAbilityLine(ValueError):
@@ -1341,7 +1357,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     window = _window_trigger(text) or _damage_trigger(text) or _watched_damage_trigger(text)
     if window is not None:
         return window
-    on_combat = _on_combat(text)
+    on_combat = _on_combat(text) or _type_attacks(text)
     if on_combat is not None:
         return on_combat
     m = _COST_ABILITY.fullmatch(text)
@@ -1661,9 +1677,11 @@ ON_COMBAT = ("on_attack", "on_block")
 _ON_EVENT = re.compile(
     r"when(?:ever)? this creature (?:enters (?:the battlefield )?or (?=attacks, create ))?"
     r"(?P<event>attacks and isn't blocked|attacks alone|attacks or blocks|attacks"
+    r"|and at least two other creatures attack"
     r"|blocks or becomes blocked(?: by (?P<either>[^,]+?))?|becomes blocked(?: by (?P<by>[^,]+?))?"
     r"|blocks(?: (?P<blocks>an? [^,]+?))?), (?P<effect>.+)")
 _EVENTS = {"attacks": ("on_attack", "attacks"), "attacks alone": ("on_attack", "alone"),
+           "and at least two other creatures attack": ("on_attack", "battalion"),
            "attacks and isn't blocked": ("on_block", "unblocked"), "blocks": ("on_block", "blocks"),
            "becomes blocked": ("on_block", "blocked"), "blocks or becomes blocked": ("on_block", "blocks_or_blocked")}
 # the events that name another creature (509.3b, 509.3d): by the words before its name
@@ -1743,18 +1761,26 @@ class OnCombat:
     target: str = ""  # whom ``target``: its scope (:data:`TARGET_SCOPES`, ``any``: 115.4)
     optional: bool = False  # 603.5: "you may [have] …"
     cost: Mana | None = None  # "you may pay {cost}. If you do, …" (603.5, 608.2: paid as it resolves)
+    condition: Quality | None = None  # 603.4: an intervening "if" clause (:func:`_intervening_if`)
+    per: Quality | None = None  # "for each <quality> you control" (:func:`_counted`)
+    target_quality: Quality | None = None  # "target creature … with <quality>" (:func:`_bounce`)
 
     def term(self, kind: str) -> str:
         """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp), ``on_target(Event,target(Scope),
         Effect,may|must)`` for :data:`ON_TARGET`."""
         event = self.event if self.partner is None else f"{self.event}({term_text(self.partner)})"
+        if self.condition is not None:  # 603.4: if(Event,Condition)
+            event = f"if({event},{term_text(self.condition)})"
         whom = (f"group({self.whom},{'other' if self.other else 'each'},{term_text(self.quality)})"
-                if self.whom in ("attacking", "you") else f"target({self.target})" if self.whom == "target"
+                if self.whom in ("attacking", "you", "all") else self.target_term() if self.whom == "target"
                 else self.whom)
         effect = {"gets": f"gets({self.power},{self.toughness})", "gains": f"gains({self.keyword})",
                   "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
                   "poison": f"poison({self.amount})", "damage": f"damage({self.amount})",
-                  "create": f"create({self.amount})"}.get(self.effect, self.effect)
+                  "create": f"create({self.amount})",
+                  "gain_life_each": f"gain_life_each({self.amount},{term_text(self.per)})",
+                  "remove_minus": f"remove_minus({self.amount})"}.get(self.effect,
+                                                                                               self.effect)
         if kind == ON_TARGET:
             may = f"pay({','.join(str(self.cost).lower().replace('{', '').split('}')[:-1])})" if self.cost else \
                 "may" if self.optional else "must"
@@ -1762,6 +1788,12 @@ class OnCombat:
         if self.effect == "remove":  # 603.5: "you may" or not
             effect = f"remove({'may' if self.optional else 'must'})"
         return f"{kind}({event},{whom},{effect})"
+
+
+    def target_term(self) -> str:
+        """``target(Scope)``, or ``target(Scope,Quality)`` for a target of a quality (115.1)."""
+        quality = "" if self.target_quality is None else f",{term_text(self.target_quality)}"
+        return f"target({self.target}{quality})"
 
 
 def _on_combat(text: str) -> list[Ability] | None:
@@ -1793,7 +1825,10 @@ def _on_combat(text: str) -> list[Ability] | None:
         events = [_EVENTS["attacks"], _EVENTS["blocks"]]
     else:
         events = [_EVENTS[words]]
-    text, optional, cost = m.group("effect"), False, None
+    found_if = _intervening_if(m.group("effect"))
+    if found_if is None or (found_if[1] is not None and events != [("on_attack", "attacks")]):
+        return None
+    (text, condition), optional, cost = found_if, False, None
     paid = _MAY_PAY.fullmatch(text)
     if paid is not None:  # 603.5, 608.2: paid as it resolves, from the pool (one way: no generic or hybrid symbol)
         try:
@@ -1809,10 +1844,19 @@ def _on_combat(text: str) -> list[Ability] | None:
             break
     optional = optional or cost is not None
     sentences = [x for x in text.split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
-    read = [_effect(x, partner is not None) for x in sentences]
+    removed = _removed_counter(text)  # (two sentences, one effect: "If you do", 608.2c)
+    read = [removed] if removed is not None else [
+        _each_gets(x) or _rule_effect(x) or _counted(x) or _bounce(x) or _counters_damage(x)
+        or _effect(x, partner is not None) for x in sentences]
     effects = [e for found in read if found is not None for e in found]
     if not effects or None in read:
         return None
+    if any(e.effect in _RULE_EFFECTS + _COUNTED for e in effects) and any(kind != "on_attack" for kind, _ in events):
+        return None  # (read as attack triggers only)
+    if condition is not None:  # (603.4: read on the effects that resolve at once only)
+        if optional or cost is not None or any(e.whom == "target" or e.effect not in _CONDITIONED for e in effects):
+            return None
+        effects = [replace(e, condition=condition) for e in effects]
     if any(e.whom == "target" for e in effects):  # 508.3a, 603.3d: one target, chosen as it is put on the stack
         if len(effects) != 1 or events != [("on_attack", "attacks")]:
             return None
@@ -1832,6 +1876,204 @@ def _on_combat(text: str) -> list[Ability] | None:
     if any(e.effect == "destroy" for e in effects) and (events[0][1] != "blocked_by" or len(effects) > 1):
         return None  # (an attacker's, on the stack like blocked_destroy: 509.3d, 603.3b)
     return [Ability(kind, replace(e, event=event, partner=partner)) for kind, event in events for e in effects]
+
+
+#: 603.4: the intervening "if" clauses of an attack trigger ("Whenever ~ attacks, if <condition>, <effect>"), each
+#: as a condition term (encodings/triggers.lp holds/2): "you control a <creature type>" (205.3m), "defending player
+#: is poisoned" (506.2, 122.1f: one or more poison counters), "it's renowned" (702.112b), "creatures you control have
+#: total power N or greater" (formidable, 207.2c).
+_IF = re.compile(r"if (?P<condition>[^,]+), (?P<rest>.+)")
+_CONDITIONS = ((re.compile(r"you control an? (?P<type>[a-z'-]+)"), "controls"),
+               (re.compile(r"defending player is poisoned"), "poisoned"),
+               (re.compile(r"(?:it's|this creature is) renowned"), "renowned"),
+               (re.compile(r"creatures you control have total power (?P<n>\w+) or greater"), "total_power"))
+#: the effects an intervening "if" is read on: they resolve at once after the declaration, so the condition that
+#: held as the ability triggered still holds as it resolves (603.4; nothing else resolves in between, 603.3)
+_CONDITIONED = ("gets", "gains", "counters", "gain_life")
+
+
+def _intervening_if(text: str) -> tuple[str, Quality | None] | None:
+    """An effect's text without its intervening "if" clause (603.4) and the clause's condition, None for a
+    condition not read.
+
+    >>> _intervening_if("if you control a dinosaur, it gets +1/+1 until end of turn")
+    ('it gets +1/+1 until end of turn', ('controls', ('creature_type', 'dinosaur')))
+    >>> _intervening_if("it gets +1/+1 until end of turn"), _intervening_if("if you have 5 life, you gain 1 life")
+    (('it gets +1/+1 until end of turn', None), None)
+    """
+    m = _IF.fullmatch(text)
+    if m is None:
+        return text, None
+    for pattern, name in _CONDITIONS:
+        found = pattern.fullmatch(m.group("condition"))
+        if found is None:
+            continue
+        if name == "total_power":
+            n = _count(found.group("n"))
+            return (m.group("rest"), (name, n)) if n else None
+        if name != "controls":
+            return m.group("rest"), (name,)
+        ctype = creature_type(found.group("type"))
+        return (m.group("rest"), (name, ("creature_type", ctype))) if ctype is not None else None
+    return None
+
+
+#: "<creatures> get +X/+Y and <creatures> get +X/+Y until end of turn": two effects, each its own group (611.2c)
+_EACH_GETS = re.compile(r"(?P<first>.+? gets? [+-]\d+/[+-]\d+) and (?P<second>.+? gets? [+-]\d+/[+-]\d+) "
+                        r"until end of turn")
+
+
+def _each_gets(text: str) -> list[OnCombat] | None:
+    """Two +X/+Y effects joined by "and" with one "until end of turn" (Agrus Kos: "attacking red creatures get
+    +2/+0 and attacking white creatures get +0/+2 until end of turn"), or None.
+
+    >>> [e.term("on_attack") for e in _each_gets("attacking red creatures get +2/+0 and attacking white creatures "
+    ...                                          "get +0/+2 until end of turn")]  # doctest: +NORMALIZE_WHITESPACE
+    ['on_attack(,group(attacking,each,color(red)),gets(2,0))',
+     'on_attack(,group(attacking,each,color(white)),gets(0,2))']
+    """
+    m = _EACH_GETS.fullmatch(text)
+    if m is None:
+        return None
+    read = [_effect(f"{m.group(part)} until end of turn", False) for part in ("first", "second")]
+    return [e for found in read for e in found] if all(read) else None  # type: ignore[union-attr]
+
+
+#: "creatures with <quality> can't block this turn" (509.1b; a keyword, or power or toughness N or less / N or
+#: greater) and "untap each other creature you control" / "untap all creatures you control" (701.26b): the effects
+#: of :func:`_rule_effect`
+_CREATURES_CANT_BLOCK = re.compile(r"creatures with (?P<quality>.+) can't block this turn")
+_UNTAP_GROUP = re.compile(r"untap (?P<who>(?:each|all) (?:other )?creatures? you control)")
+_RULE_EFFECTS = ("cant_block", "untap")
+
+
+def _rule_effect(text: str) -> list[OnCombat] | None:
+    """"Creatures with <quality> can't block this turn" (every creature of the quality, ``all``) or "untap each
+    other creature you control" (a group), or None.
+
+    >>> [e.term("on_attack") for e in _rule_effect("creatures with power 1 or less can't block this turn")]
+    ['on_attack(,group(all,each,cmp(power,le,n(1))),cant_block)']
+    >>> [e.term("on_attack") for e in _rule_effect("untap each other creature you control")]
+    ['on_attack(,group(you,other,any),untap)']
+    """
+    m = _CREATURES_CANT_BLOCK.fullmatch(text)
+    if m is not None:
+        quality = _with_quality(m.group("quality"))
+        if quality is None or not (quality[0] == "keyword" or (quality[0] == "cmp" and quality[3][0] == "n")):
+            return None
+        return [OnCombat("", "cant_block", "all", quality=quality)]
+    m = _UNTAP_GROUP.fullmatch(text)
+    whom = _whom(m.group("who"), False, False) if m else None
+    return None if whom is None else [replace(whom, effect="untap")]
+
+
+#: effects whose amount is counted as they resolve (608.2h): "you gain N life for each <creature type> you control"
+#: (119.3, 205.3m), "<creatures> get +X/+X until end of turn, where X is ~'s power" (613.4c) and "~ gets +X/+0 …,
+#: where X is the number of lands defending player controls": :func:`_counted`
+_GAIN_EACH = re.compile(r"you gain (?P<n>\w+) life for each (?P<type>[a-z'-]+) you control")
+_GETS_POWER = re.compile(r"(?P<who>.+?) gets? \+x/\+x until end of turn, where x is this creature's power")
+#: "~ gets +X/+0 until end of turn, where X is the number of lands defending player controls" (613.4c, 506.2)
+_GETS_LANDS = re.compile(r"(?:it|this creature) gets \+x/\+0 until end of turn, where x is the number of lands "
+                         r"defending player controls")
+_COUNTED = ("gain_life_each", "gets_power", "gets_lands", "remove_minus")
+
+
+def _counted(text: str) -> list[OnCombat] | None:
+    """An effect counted as it resolves (:data:`_COUNTED`), or None.
+
+    >>> [e.term("on_attack") for e in _counted("you gain 1 life for each elf you control")]
+    ['on_attack(,controller,gain_life_each(1,creature_type("elf")))']
+    >>> [e.term("on_attack") for e in _counted("each other creature you control gets +x/+x until end of turn, "
+    ...                                          "where x is this creature's power")]
+    ['on_attack(,group(you,other,any),gets_power)']
+    """
+    m = _GAIN_EACH.fullmatch(text)
+    if m is not None:
+        n, ctype = _count(m.group("n")), creature_type(m.group("type"))
+        return None if not n or ctype is None else [
+            OnCombat("", "gain_life_each", "controller", amount=n, per=("creature_type", ctype))]
+    if _GETS_LANDS.fullmatch(text):
+        return [OnCombat("", "gets_lands")]
+    m = _GETS_POWER.fullmatch(text)
+    whom = _whom(m.group("who"), False, False) if m else None
+    return None if whom is None or whom.whom not in ("attacking", "you") else [replace(whom, effect="gets_power")]
+
+
+#: 400.7, 506.4: "return target creature [defending player controls | …] [with <quality>] to its owner's hand"
+_BOUNCE = re.compile(r"return target creature"
+                     r"(?: (?P<scope>defending player controls|an opponent controls|you control))?"
+                     r"(?: with (?P<quality>.+?))? to its owner's hand"
+                     r"(?P<weaker> if its power is less than this creature's power)?")
+
+
+def _bounce(text: str) -> list[OnCombat] | None:
+    """"Return target creature … [with <quality>] to its owner's hand [if its power is less than ~'s power]" (the
+    quality a power or toughness N or less or N or greater, as it is targeted and as it resolves, 115.1, 608.2b;
+    the powers compared as it resolves, 608.2h: ``bounce_weaker``), or None.
+
+    >>> _bounce("return target creature defending player controls with toughness 2 or less to its owner's hand"
+    ...         )[0].term("on_target")
+    'on_target(,target(defending,cmp(toughness,le,n(2))),bounce,must)'
+    """
+    m = _BOUNCE.fullmatch(text)
+    if m is None:
+        return None
+    quality = _with_quality(m.group("quality")) if m.group("quality") else None
+    if m.group("quality") and (quality is None or quality[0] != "cmp" or quality[3][0] != "n"):
+        return None
+    effect = "bounce_weaker" if m.group("weaker") else "bounce"  # (608.2h: "if its power is less than ~'s")
+    return [OnCombat("", effect, "target", target=TARGET_SCOPES[m.group("scope")], target_quality=quality)]
+
+
+#: 122.1a, 608.2c: "remove a -1/-1 counter from ~. If you do, you gain N life" (119.3)
+_REMOVE_MINUS = re.compile(r"remove an? -1/-1 counter from (?:it|this creature)\. if you do, you gain (?P<n>\w+) life")
+
+
+def _removed_counter(text: str) -> list[OnCombat] | None:
+    """"Remove a -1/-1 counter from ~. If you do, you gain N life" (``remove_minus``: N life only if it had one), or
+    None.
+
+    >>> _removed_counter("remove a -1/-1 counter from it. if you do, you gain 1 life")[0].term("on_attack")
+    'on_attack(,self,remove_minus(1))'
+    """
+    m = _REMOVE_MINUS.fullmatch(text)
+    n = _count(m.group("n")) if m else None
+    return [OnCombat("", "remove_minus", amount=n)] if n else None
+
+
+#: 120.3, 608.2h: "~ deals damage to <target> equal to the number of +1/+1 counters on ~"
+_COUNTERS_DAMAGE = re.compile(r"(?:it|this creature) deals damage to (?P<who>target creature or player|any target"
+                              r"|target creature) equal to the number of \+1/\+1 counters on (?:it|this creature)")
+
+
+def _counters_damage(text: str) -> list[OnCombat] | None:
+    """"~ deals damage to <target> equal to the number of +1/+1 counters on ~" (its counters as it resolves, the
+    source as it last existed, 608.2h: ``damage_counters``), or None.
+
+    >>> _counters_damage("it deals damage to target creature or player equal to the number of +1/+1 counters on "
+    ...                  "this creature")[0].term("on_target")
+    'on_target(,target(any),damage_counters,must)'
+    """
+    m = _COUNTERS_DAMAGE.fullmatch(text)
+    whom = _whom(m.group("who"), False, False) if m else None
+    return None if whom is None else [replace(whom, effect="damage_counters")]
+
+
+#: 508.3a, 603.2c: "Whenever a <creature type> you control attacks, defending player loses N life"
+_TYPE_ATTACKS_LOSS = re.compile(r"whenever an? (?P<type>[a-z'-]+) you control attacks, defending player loses "
+                                r"(?P<n>\w+) life")
+
+
+def _type_attacks(text: str) -> list[Ability] | None:
+    """"Whenever a <creature type> you control attacks, defending player loses N life" (``type_attacks_loss``: once
+    for each such attacker, 603.2c), or None.
+
+    >>> _type_attacks("whenever a sliver you control attacks, defending player loses 1 life")[0].term
+    'type_attacks_loss("sliver",1)'
+    """
+    m = _TYPE_ATTACKS_LOSS.fullmatch(text)
+    ctype, n = (creature_type(m.group("type")), _count(m.group("n"))) if m else (None, None)
+    return [Ability("type_attacks_loss", (ctype, n))] if ctype is not None and n else None
 
 
 def _partner(words: str) -> tuple[Quality, bool] | None:

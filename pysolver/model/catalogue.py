@@ -274,6 +274,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever ~ attacks, it gets +X/+Y until end of turn for each other attacking <creature type>",
              "attacks_pump_each_type", "508.3a", "Whenever this creature attacks, it gets +1/+1 until end of turn for "
              "each other attacking Ally", literal=False),
+    LineForm("trigger", "Whenever a <creature type> you control attacks, defending player loses N life",
+             "type_attacks_loss", "603.2c", "Whenever a Sliver you control attacks, defending player loses 1 life",
+             literal=False),
     LineForm("trigger", "Bushido N", "bushido", "702.45", "Bushido 2", literal=False),
     LineForm("trigger", "Rampage N", "rampage", "702.23", "Rampage 1", literal=False),
     LineForm("trigger", "Whenever ~ blocks, it gets +X/+Y until end of turn", "blocks_pump", "509.3a",
@@ -317,6 +320,45 @@ CATALOGUE: tuple[LineForm, ...] = (
              literal=False),
     LineForm("trigger", "Whenever ~ attacks alone, ~ can't be blocked this combat", "on_attack", "506.5",
              "Whenever this creature attacks alone, it can't be blocked this combat", literal=False),
+    # two groups pumped by one ability, each fixed as it resolves (611.2c); battalion with any effect (207.2c);
+    # an intervening "if" (603.4): "you control a <creature type>", "defending player is poisoned", "it's renowned",
+    # "creatures you control have total power N or greater"
+    LineForm("trigger", "Whenever ~ attacks, <creatures> get +X/+Y and <creatures> get +X/+Y until end of turn",
+             "on_attack", "611.2c", "Whenever this creature attacks, attacking red creatures get +2/+0 and attacking "
+             "white creatures get +0/+2 until end of turn", literal=False),
+    LineForm("trigger", "Battalion — Whenever ~ and at least two other creatures attack, <effect>", "on_attack",
+             "207.2c", "Battalion — Whenever this creature and at least two other creatures attack, creatures you "
+             "control gain indestructible until end of turn", literal=False),
+    LineForm("trigger", "Whenever ~ attacks, creatures with <quality> can't block this turn", "on_attack", "509.1b",
+             "Whenever this creature attacks, creatures with power 1 or less can't block this turn",
+             ("Whenever ~ attacks, creatures with defender can't block this turn",), literal=False),
+    LineForm("trigger", "Whenever ~ attacks, untap each other creature you control", "on_attack", "701.26b",
+             "Whenever this creature attacks, untap each other creature you control", literal=False),
+    LineForm("trigger", "Whenever ~ attacks, [you may] return target creature [defending player controls] [with "
+             "<quality>] to its owner's hand", "on_target", "400.7", "Whenever this creature attacks, you may return "
+             "target creature defending player controls with toughness 2 or less to its owner's hand",
+             ("Whenever ~ attacks, you may return target creature to its owner's hand if its power is less than ~'s "
+              "power",), literal=False),
+    LineForm("trigger", "Whenever ~ attacks, it deals damage to <target> equal to the number of +1/+1 counters on ~",
+             "on_target", "608.2h", "Whenever this creature attacks, it deals damage to any target equal to the number "
+             "of +1/+1 counters on this creature", literal=False),
+    LineForm("trigger", "Whenever ~ attacks, you gain N life for each <creature type> you control", "on_attack",
+             "119.3", "Whenever this creature attacks, you gain 1 life for each Elf you control", literal=False),
+    LineForm("trigger", "Whenever ~ attacks, <creatures> get +X/+X until end of turn, where X is ~'s power",
+             "on_attack", "608.2h", "Whenever this creature attacks, each other creature you control gets +X/+X until "
+             "end of turn, where X is this creature's power", literal=False),
+    LineForm("trigger", "Whenever ~ attacks, it gets +X/+0 until end of turn, where X is the number of lands "
+             "defending player controls", "on_attack", "506.2", "Whenever this creature attacks, it gets +X/+0 until "
+             "end of turn, where X is the number of lands defending player controls", literal=False),
+    LineForm("trigger", "Whenever ~ attacks, remove a -1/-1 counter from it. If you do, you gain N life", "on_attack",
+             "608.2c", "Whenever this creature attacks, remove a -1/-1 counter from it. If you do, you gain 1 life",
+             literal=False),
+    LineForm("trigger", "Whenever ~ attacks, if <condition>, <effect>", "on_attack", "603.4",
+             "Whenever this creature attacks, if you control a Dinosaur, it gets +1/+1 until end of turn",
+             ("Whenever ~ attacks, if defending player is poisoned, it gets +1/+1 until end of turn",
+              "Whenever ~ attacks, if it's renowned, other attacking creatures you control get +1/+1 until end of "
+              "turn", "Formidable — Whenever ~ attacks, if creatures you control have total power 8 or greater, "
+              "creatures you control gain trample until end of turn"), literal=False),
     LineForm("trigger", "Whenever ~ blocks, <effect>", "on_block", "509.3a",
              "Whenever this creature blocks, it gets +1/+0 and gains first strike until end of turn",
              ("Whenever ~ blocks or becomes blocked, it gets -2/+2 until end of turn",

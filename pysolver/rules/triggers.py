@@ -113,7 +113,7 @@ Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each per
 # on the stack with targets instead. tests/test_triggers.py checks that every trigger kind is in one.
 TRIGGERED_BY = {ATTACK: frozenset({"exalted", "battle_cry", "melee", "dethrone", "attacks_pump", "battalion_pump",
                                    "attacks_pump_each", "attacks_pump_each_type", "attacks_loss",
-                                   "attacks_opponents_loss", "on_attack"}),
+                                   "attacks_opponents_loss", "on_attack", "type_attacks_loss"}),
                 BLOCK: BLOCK_TRIGGERS}
 
 
@@ -403,8 +403,14 @@ def targeted(s: Situation) -> Stack:
     found = sorted((sym.arguments[0].string, sym.arguments[1].number) for sym in symbols
                    if sym.match("targeted_trigger", 2))
     return provokes(s) + tuple(
-        Trigger(ON_TARGET, a, "", _damage(s.permanent(a).abilities[j].value), s.active, (str(String(a)), str(j)), j)
-        for a, j in found)
+        Trigger(ON_TARGET, a, "", _targeted_damage(s, a, j), s.active, (str(String(a)), str(j)), j) for a, j in found)
+
+
+def _targeted_damage(s: Situation, source: str, index: int) -> int:
+    """The damage attack trigger `index` of `source` deals (120.3): its N, or the +1/+1 counters on its source
+    (608.2h: counted again as it resolves, :func:`_resolved_targeted`), 0 for another effect."""
+    e = cast(OnCombat, s.permanent(source).abilities[index].value)
+    return s.permanent(source).plus_counters if e.effect == "damage_counters" else _damage(e)
 
 
 def block_puts(s: Situation) -> Stack:
@@ -455,19 +461,26 @@ def _lasting(s: Situation, source: str) -> Situation:
 
 
 @lru_cache(maxsize=CACHED)
+def _target_symbols(s: Situation, source: str, index: int) -> tuple[Symbol, ...]:
+    """The model of ``#program trigger_targets`` for trigger instance `index` of `source`, its source as it last
+    existed (608.2b, 608.2h)."""
+    part = ("trigger_targets", [String(source), Number(index)])
+    return tuple(one_model(control(PROGRAM, situation_facts(_lasting(s, source)), parts=("base", part))))
+
+
 def trigger_targets(s: Situation, source: str, index: int) -> tuple[str, ...]:
     """The legal targets on `s` of trigger instance `index` of `source` (115.1, 115.4, 506.2, 702.11b,
     702.16b, 702.18a; ``#program trigger_targets``), its source as it last existed (608.2b)."""
-    part = ("trigger_targets", [String(source), Number(index)])
-    symbols = one_model(control(PROGRAM, situation_facts(_lasting(s, source)), parts=("base", part)))
-    return tuple(sorted(sym.arguments[0].string for sym in symbols if sym.match("trigger_target", 1)))
+    return tuple(sorted(sym.arguments[0].string for sym in _target_symbols(s, source, index)
+                        if sym.match("trigger_target", 1)))
 
 
 def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
     """`s` after attack trigger `t` resolved (608.2): nothing with no target or one no longer legal
     (608.2b); else the target is tapped or untapped (701.26a, 701.26b), can't block this turn (509.1b),
-    gets +X/+Y or a keyword until end of turn (613.4c, 613.1f) or is dealt the damage (120.3, its source
-    as it last existed, 608.2h: ``#program resolve_dies``); state-based actions are the caller's (704.3)."""
+    returned to its owner's hand (400.7), gets +X/+Y or a keyword until end of turn (613.4c, 613.1f) or is dealt
+    the damage (120.3, its source as it last existed, 608.2h: ``#program resolve_dies``); state-based actions are
+    the caller's (704.3)."""
     if not t.target or t.target not in trigger_targets(s, t.source, t.ability):
         return s
     e = _targeted_effect(s, t)
@@ -477,9 +490,14 @@ def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
             return s
         s = replace(s, players=tuple(replace(p, spent=p.spent + e.cost) if p.name == me.name else p
                                      for p in s.players))
-    if e.effect == "damage":
-        return _dealt_by(s, "dies_damage", t.target, e.amount, lki(_lasting(s, t.source), t.source))
-    changed = {"tap": {"tapped": True}, "untap": {"tapped": False}, "cant_block": {"cant_block_this_turn": True}}
+    if e.effect in ("damage", "damage_counters"):  # 608.2h: the counters on the source as it last existed
+        n = e.amount if e.effect == "damage" else s.permanent(t.source).plus_counters
+        return _dealt_by(s, "dies_damage", t.target, n, lki(_lasting(s, t.source), t.source)) if n else s
+    if e.effect == "bounce_weaker" and not any(sym.match("weaker", 1) and sym.arguments[0].string == t.target
+                                               for sym in _target_symbols(s, t.source, t.ability)):
+        return s  # 608.2h: its power is not less than the source's as it resolves
+    changed = {"tap": {"tapped": True}, "untap": {"tapped": False}, "cant_block": {"cant_block_this_turn": True},
+               "bounce": {"left_battlefield": True}, "bounce_weaker": {"left_battlefield": True}}  # 400.7, 506.4
 
     def affected(p: Permanent) -> Permanent:
         if e.effect == "gets":
@@ -614,7 +632,8 @@ def orders(stack: Stack) -> list[Stack]:
 
 def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
     """What a model of ``encodings/triggers.lp`` resolves at once (pump/3, counter/4, grants/2, taps/1,
-    unblockable/1, life_gain/2, prevents_all_combat_damage/0) and the abilities it puts on the stack (stacked/1)."""
+    unblockable/1, barred/1, untaps/1, life_gain/2, prevents_all_combat_damage/0) and the abilities it puts on
+    the stack (stacked/1)."""
     effects = Effects()
     stack: list[Trigger] = []
     for sym in symbols:
@@ -644,6 +663,10 @@ def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
             effects.tapped.add(str(pid))
         elif sym.match("unblockable", 1):
             effects.unblockable.add(str(pid))
+        elif sym.match("barred", 1):
+            effects.barred.add(str(pid))
+        elif sym.match("untaps", 1):
+            effects.untapped.add(str(pid))
         elif sym.match("life_gain", 2):
             effects.life[str(pid)] = n[0]
     return effects, tuple(sorted(stack, key=lambda t: (t.kind, t.source, t.target, t.amount)))
@@ -652,15 +675,17 @@ def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
 @dataclass
 class Effects:
     """What abilities resolved at once do: +X/+Y (613.4c) and keywords (613.1f) until end of turn, +1/+1
-    counters put on (122.1a, (+X, +Y, how many)), permanents tapped (701.26a) or made unblockable this combat
-    (509.1b), each player's life changed (119.3) and poison counters got (122.1f), all combat damage prevented
-    this turn (615.1a)."""
+    counters put on (122.1a, (+X, +Y, how many)), permanents tapped (701.26a), untapped (701.26b), made
+    unblockable this combat or unable to block this turn (509.1b), each player's life changed (119.3) and poison
+    counters got (122.1f), all combat damage prevented this turn (615.1a)."""
 
     pumps: dict[str, tuple[int, int]] = field(default_factory=dict)
     counters: Counters = field(default_factory=dict)
     keywords: dict[str, set[str]] = field(default_factory=dict)
     tapped: set[str] = field(default_factory=set)
     unblockable: set[str] = field(default_factory=set)
+    barred: set[str] = field(default_factory=set)  # 509.1b: can't block this turn
+    untapped: set[str] = field(default_factory=set)  # 701.26b
     life: dict[str, int] = field(default_factory=dict)
     poison: dict[str, int] = field(default_factory=dict)
     fog: bool = False  # 615.1a: all combat damage prevented this turn
@@ -668,8 +693,8 @@ class Effects:
 
 def _applied(s: Situation, e: Effects) -> Situation:
     """`s` with the effects `e` applied."""
-    if not (e.pumps or e.counters or e.keywords or e.tapped or e.unblockable or any(e.life.values())
-            or any(e.poison.values()) or e.fog):
+    if not (e.pumps or e.counters or e.keywords or e.tapped or e.unblockable or e.barred or e.untapped
+            or any(e.life.values()) or any(e.poison.values()) or e.fog):
         return s
     players = tuple(replace(p, life=p.life + e.life.get(p.name, 0), poison=p.poison + e.poison.get(p.name, 0))
                     for p in s.players)
@@ -679,8 +704,8 @@ def _applied(s: Situation, e: Effects) -> Situation:
 
 def _after(p: Permanent, e: Effects) -> Permanent:
     """A permanent with its pump added to its until-end-of-turn change (613.4c), its counters (+X/+Y kind,
-    how many) put on (122.1a), its keywords given until end of turn (613.1f), tapped (701.26a) and
-    unblockable this combat (509.1b) as `e` says."""
+    how many) put on (122.1a), its keywords given until end of turn (613.1f), tapped (701.26a), unblockable
+    this combat (509.1b), unable to block this turn (509.1b) and untapped (701.26b) as `e` says."""
     pump = e.pumps.get(p.id, (0, 0))
     if pump != (0, 0):
         x, y = p.until_end_of_turn
@@ -693,4 +718,8 @@ def _after(p: Permanent, e: Effects) -> Permanent:
         p = replace(p, tapped=True)
     if p.id in e.unblockable:
         p = replace(p, cant_be_blocked_this_turn=True)
+    if p.id in e.barred:
+        p = replace(p, cant_block_this_turn=True)
+    if p.id in e.untapped:
+        p = replace(p, tapped=False)
     return p

@@ -85,8 +85,30 @@ def attack_triggers(s: Situation, gone: frozenset[str]) -> Situation:
             k = sum(1 for b in attacks if b != a and ctype in field[b].subtypes)  # 205.3m, 702.73a changeling
             gains.append((a, x * k, y * k, 0))
     fired = [(a, e, a) for a in attacks for e in _on(field[a], "on_attack")
-             if e.event == "attacks" or (e.event == "alone" and len(attacks) == 1)]  # 508.3a, 506.5
+             if (e.event == "attacks" or (e.event == "alone" and len(attacks) == 1)  # 508.3a, 506.5
+                 or (e.event == "battalion" and len(attacks) >= 3))  # 207.2c: it and two or more others
+             and _intervenes(s, field, a, attacks[a], e)]
     return _effects(_pumped(s, gains), field, set(attacks), fired)
+
+
+def _intervenes(s: Situation, field: dict[str, Characteristics], source: str, attacked: str, e: OnCombat) -> bool:
+    """603.4: whether the intervening "if" of `e` (none: true) holds as `source`, attacking `attacked`, attacks:
+    its controller controls a permanent of a creature type (205.3m), its defending player has a poison counter
+    (506.2, 122.1f), it is renowned (702.112b), its controller's creatures have a total power of at least N."""
+    if e.condition is None:
+        return True
+    name, *args = e.condition
+    if name == "controls":
+        ctype = args[0][1]
+        return any(c.controller == field[source].controller and ctype in c.subtypes for c in field.values())
+    if name == "poisoned":
+        defending = attacked if attacked in {p.name for p in s.players} else _defending(s, attacked)
+        return s.player(defending).poison > 0
+    if name == "total_power":  # 207.2c formidable (107.1b: a negative power counts as it is)
+        return sum(c.power or 0 for c in field.values() if c.is_creature
+                   and c.controller == field[source].controller) >= args[0]
+    assert name == "renowned", e.condition
+    return s.permanent(source).renowned
 
 
 # ==== The effect grammar (pysolver.model.abilities.OnCombat) ==================================
@@ -114,10 +136,28 @@ def _effects(s: Situation, field: dict[str, Characteristics], attacking: set[str
             s = replace(s, combat=replace(s.combat, combat_damage_prevented=True))
             continue
         if e.whom == "controller":
-            if e.effect == "gain_life":
-                s = replace(s, players=tuple(replace(p, life=p.life + e.amount) if p.name == me.controller else p
-                                             for p in s.players))
+            gain = e.amount if e.effect == "gain_life" else 0
+            if e.effect == "gain_life_each":  # 119.3, 205.3m: N for each permanent of the type it controls
+                gain = e.amount * sum(1 for c in field.values() if c.controller == me.controller
+                                      and cast(tuple, e.per)[1] in c.subtypes)
+            s = replace(s, players=tuple(replace(p, life=p.life + gain) if p.name == me.controller else p
+                                         for p in s.players))
             continue
+        if e.effect == "remove_minus":  # 122.1a, 608.2c: "if you do": only if it has a -1/-1 counter
+            if source in field and s.permanent(source).minus_counters > 0:
+                s = replace(s, permanents=tuple(p.with_counters(-1, -1, -1) if p.id == source else p
+                                                for p in s.permanents),
+                            players=tuple(replace(p, life=p.life + e.amount) if p.name == me.controller else p
+                                          for p in s.players))
+            continue
+        if e.effect == "gets_lands":  # 613.4c, 506.2: +X/+0, X the lands its defending player controls
+            attacked = dict(s.combat.attackers or ())[source]
+            defending = attacked if attacked in {p.name for p in s.players} else _defending(s, attacked)
+            e = replace(e, effect="gets", power=sum(1 for c in field.values() if c.is_land
+                                                    and c.controller == defending))
+        if e.effect == "gets_power":  # 613.4c, 107.1b: +X/+X, X its power as it resolves (0 if negative)
+            assert me.power is not None
+            e = replace(e, effect="gets", power=max(me.power, 0), toughness=max(me.power, 0))
         if e.whom == "self":
             whom = {source}
         elif e.whom == "partner":
@@ -127,6 +167,8 @@ def _effects(s: Situation, field: dict[str, Characteristics], attacking: set[str
         elif e.whom == "you":
             whom = {x for x, c in field.items() if c.is_creature and c.controller == me.controller
                     and is_of(c, e.quality)}
+        elif e.whom == "all":  # 509.1b, 611.2c: every creature of the quality as it resolves
+            whom = {x for x, c in field.items() if c.is_creature and is_of(c, e.quality)}
         else:
             continue
         whom = {x for x in whom if x in field and field[x].is_creature and not (e.other and x == source)}
@@ -145,6 +187,10 @@ def _affected(p: Permanent, e: OnCombat) -> Permanent:
         return replace(p, tapped=True)
     if e.effect == "unblockable":
         return replace(p, cant_be_blocked_this_turn=True)
+    if e.effect == "cant_block":  # 509.1b
+        return replace(p, cant_block_this_turn=True)
+    if e.effect == "untap":  # 701.26b
+        return replace(p, tapped=False)
     return p
 
 
@@ -253,6 +299,8 @@ def attack_stacked(s: Situation, gone: frozenset[str]) -> list[Stacked]:
             out += [("attacks_opponents_loss", a, "", n)  # type: ignore[misc]
                     for n in field[a].values("attacks_opponents_loss")]
             out += _creating(field[a], a, len(s.combat.attackers or ()) == 1)
+            out += [("attacks_loss", w, player, n) for w, c in field.items() if c.controller == field[a].controller
+                    for ctype, n in c.values("type_attacks_loss") if ctype in field[a].subtypes]  # type: ignore[misc]
     if any(t[0] == "create_tokens" for t in out):  # 702.91a: counted as it resolves, after tokens or before
         out += [("battle_cry", a, "", 0) for a, _ in s.combat.attackers or () if a in field and field[a].is_creature
                 for _ in range(field[a].instances("battle_cry"))]
@@ -344,6 +392,8 @@ def targeted_targets(s: Situation, gone: frozenset[str], source: str, e: OnComba
               "any": c.is_creature or c.is_planeswalker or c.is_battle}[e.target]
         if not ok or c.has("shroud") or (c.has("hexproof") and c.controller != me.controller):
             continue
+        if e.target_quality is not None and not is_of(c, e.target_quality):  # 115.1 "with <quality>"
+            continue
         if any(has_quality(me, q) for q in c.protections()):
             continue
         out.append(pid)
@@ -386,6 +436,19 @@ def resolve_targeted(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[S
         s = replace(s, players=tuple(replace(p, mana=replace(p.mana, **dict(zip(("W", "U", "B", "R", "G", "colorless"),
                                                                               left))))
                                      if p.name == owner.name else p for p in s.players))
+    if e.effect == "bounce_weaker":  # 608.2h: only if its power is less than the source's (as it last existed)
+        power = _field(s, gone - {source})[source].power
+        if _field(s, gone)[target].power >= cast(int, power):
+            return s, set()
+        e = replace(e, effect="bounce")
+    if e.effect == "bounce":  # 400.7, 506.4: it leaves the battlefield (and combat), no death (700.4)
+        return replace(s, permanents=tuple(replace(p, left_battlefield=True) if p.id == target else p
+                                           for p in s.permanents)), {target}
+    if e.effect == "damage_counters":  # 120.3, 608.2h: as many as the +1/+1 counters on it as it last existed
+        amount = s.permanent(source).plus_counters
+        if not amount:
+            return s, set()
+        e = replace(e, effect="damage", amount=amount)
     if e.effect == "damage":
         me = _field(s, gone - {source})[source]
         return resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, target, e.amount, me.controller, me,
