@@ -73,7 +73,7 @@ from ..model.moves import (
 from ..model.situation import RETURNED
 from ..model.stage import WINDOWS, Stage
 from ..model.values import Line, Outcome
-from ..rules import activated, pumps, tokens
+from ..rules import activated, end_of_combat, pumps, tokens
 from ..rules import combat as c
 from ..rules.facedown import turnable
 from ..rules.steps import StepPrograms
@@ -115,7 +115,7 @@ def decomposes(s: Situation) -> bool:
     to target creature" of a permanent in no fight goes with every fight, as a targeted pump does."""
     constant = constant_sources(s)
     kinds = {a.kind for p in s.permanents if p.id not in constant for a in p.abilities if not declares_only(a)}
-    return (s.combat.damage_step is None and not s.combat.provoked
+    return (s.combat.damage_step is None and not s.combat.provoked and not end_of_combat.present(s)
             and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump", *HIT_TRIGGERS, *WINDOW_TRIGGERS,
                              *STATICS, *DEALT_TRIGGERS}
             and not any(kind in TARGETING and (ab.toughness < 0 or p.face_down)

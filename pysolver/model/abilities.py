@@ -237,7 +237,7 @@ class Ability:
         """The ASP term the encodings match on."""
         if self.value is None:
             return self.kind
-        if isinstance(self.value, (OnCombat, WindowTrigger, DamageTrigger, TokenSpec)):
+        if isinstance(self.value, (OnCombat, WindowTrigger, DamageTrigger, TokenSpec, AtEndOfCombat)):
             return self.value.term(self.kind)
         if self.kind in RESTRICTION_KINDS:
             return restriction_term(self.kind, self.value)
@@ -1294,7 +1294,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     window = _window_trigger(text) or _damage_trigger(text) or _watched_damage_trigger(text)
     if window is not None:
         return window
-    on_combat = _on_combat(text)
+    on_combat = _at_end_of_combat(text) or _on_combat(text)
     if on_combat is not None:
         return on_combat
     m = _COST_ABILITY.fullmatch(text)
@@ -1715,6 +1715,95 @@ class OnCombat:
         if self.effect == "remove":  # 603.5: "you may" or not
             effect = f"remove({'may' if self.optional else 'must'})"
         return f"{kind}({event},{whom},{effect})"
+
+
+#: 603.7a, 511.2: a combat trigger that makes a delayed triggered ability acting at end of combat ("When ~ attacks
+#: or blocks, destroy it at end of combat"; :class:`AtEndOfCombat`, pysolver.rules.end_of_combat)
+DELAYED_END = "delayed_end"
+#: 511.2: "At end of combat, destroy all creatures blocking or blocked by ~"
+END_OF_COMBAT = "end_of_combat"
+_DELAYED_END = re.compile(
+    r"when(?:ever)? this creature (?P<event>attacks or blocks|attacks"
+    r"|blocks or becomes blocked(?: by (?P<either>[^,]+?))?|becomes blocked(?: by (?P<by>[^,]+?))?"
+    r"|blocks(?: (?P<blocks>an? [^,]+?))?), (?P<effect>destroy|sacrifice|return|remove a \+1/\+1 counter from) "
+    r"(?P<who>it|that creature)(?P<hand> to its owner's hand)? at end of combat")
+_END_EVENTS = {"attacks or blocks": ("attacks", "blocks"), "attacks": ("attacks",), "blocks": ("blocks",),
+               "becomes blocked": ("blocked",), "blocks or becomes blocked": ("blocks", "blocked")}
+_END_EFFECTS = {"destroy": "destroy", "sacrifice": "sacrifice", "return": "return",
+                "remove a +1/+1 counter from": "remove_counter"}
+
+
+@dataclass(frozen=True)
+class AtEndOfCombat:
+    """An ability acting at end of combat (511.2), read by :func:`_at_end_of_combat`: for :data:`DELAYED_END` a
+    combat trigger whose effect makes a delayed triggered ability (603.7a) as it resolves — when it triggers
+    (`events`: ``attacks`` 508.3a, ``blocks`` 509.3a, ``blocked`` 509.3c, or, once for each other creature of
+    `partner`'s quality, ``blocks_creature`` 509.3b, ``blocked_by`` 509.3d, either ``either_by``), whom its
+    delayed trigger acts on (`whom`: ``self`` or ``partner``, that other creature, 603.7c) and what it does
+    (`effect`: ``destroy`` 701.8a, ``sacrifice`` 701.21a, ``return`` to its owner's hand, ``remove_counter``: a
+    +1/+1 counter, 122.1a); for :data:`END_OF_COMBAT`, `whom` ``combatants``: every creature blocking or
+    blocked by its source.
+
+    >>> AtEndOfCombat(("attacks", "blocks"), "self", "destroy").term(DELAYED_END)
+    'delayed_end(attacks_or_blocks,self,destroy)'
+    >>> AtEndOfCombat(("either_by",), "partner", "destroy", ("noncolor", "black")).term(DELAYED_END)
+    'delayed_end(either_by(noncolor(black)),partner,destroy)'
+    """
+
+    events: tuple[str, ...]
+    whom: str
+    effect: str
+    partner: Quality | None = None
+
+    def term(self, kind: str) -> str:
+        """The ASP term ``KIND(Event,Whom,Effect)`` (only pysolver.rules.end_of_combat reads these)."""
+        if kind == END_OF_COMBAT:
+            return f"{kind}({self.whom},{self.effect})"
+        event = "_or_".join(self.events)
+        if self.partner is not None:
+            event = f"{event}({term_text(self.partner)})"
+        return f"{kind}({event},{self.whom},{self.effect})"
+
+
+def _at_end_of_combat(text: str) -> list[Ability] | None:
+    """A line acting at end of combat (511.2, 603.7a), or None.
+
+    >>> [a.term for a in _at_end_of_combat("when this creature attacks or blocks, sacrifice it at end of combat")]
+    ['delayed_end(attacks_or_blocks,self,sacrifice)']
+    >>> _at_end_of_combat("whenever this creature blocks or becomes blocked by a non-wall creature, destroy that "
+    ...                   "creature at end of combat")[0].term
+    'delayed_end(either_by(non(creature_type("wall"))),partner,destroy)'
+    >>> _at_end_of_combat("at end of combat, destroy all creatures blocking or blocked by this creature")[0].term
+    'end_of_combat(combatants,destroy)'
+    """
+    if text == "at end of combat, destroy all creatures blocking or blocked by this creature":
+        return [Ability(END_OF_COMBAT, AtEndOfCombat((), "combatants", "destroy"))]
+    m = _DELAYED_END.fullmatch(text)
+    if m is None or (m.group("hand") is not None) != (m.group("effect") == "return"):
+        return None
+    name = next((n for n in _PARTNER_EVENTS if m.group(n)), None)
+    if (name is not None) != (m.group("who") == "that creature"):
+        return None  # ("that creature" names the other creature of the event, 603.7c)
+    effect = _END_EFFECTS[m.group("effect")]
+    if name is None:
+        return [Ability(DELAYED_END, AtEndOfCombat(_END_EVENTS[m.group("event")], "self", effect))]
+    partner = _end_partner(m.group(name))
+    if partner is None or effect == "remove_counter":
+        return None
+    return [Ability(DELAYED_END, AtEndOfCombat((_PARTNER_EVENTS[name],), "partner", effect, partner))]
+
+
+def _end_partner(words: str) -> Quality | None:
+    """The quality of the other creature an event names, one creature at a time (509.3b, 509.3d): "a creature",
+    "a nonblack creature", "a non-Wall creature" (205.3m), … — none with a keyword, which the creature may have
+    gained since (613.1f), nor "one or more" (509.3e)."""
+    found = _partner(words)
+    if found is not None:
+        quality, once = found
+        return None if once or "keyword" in term_text(quality) else quality
+    m = re.fullmatch(r"an? non-(\S+) creature", words)
+    ctype = creature_type(m.group(1)) if m is not None else None
+    return ("non", ("creature_type", ctype)) if ctype is not None else None
 
 
 def _on_combat(text: str) -> list[Ability] | None:

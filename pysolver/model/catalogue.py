@@ -283,6 +283,22 @@ CATALOGUE: tuple[LineForm, ...] = (
              "turn", literal=False),
     LineForm("trigger", "Whenever ~ becomes blocked by a creature, destroy that creature", "blocked_destroy", "509.3d",
              "Whenever this creature becomes blocked by a creature, destroy that creature", literal=False),
+    # 603.7a, 511.2: the effect waits for the end of combat step (pysolver.rules.end_of_combat)
+    LineForm("trigger", "When ~ <attacks / blocks / attacks or blocks / becomes blocked>, <destroy / sacrifice / "
+             "return / remove a +1/+1 counter from> it [to its owner's hand] at end of combat", "delayed_end", "603.7a",
+             "When this creature attacks or blocks, destroy it at end of combat",
+             ("When ~ attacks or blocks, sacrifice it at end of combat",
+              "When ~ blocks, return it to its owner's hand at end of combat",
+              "Whenever ~ attacks or blocks, remove a +1/+1 counter from it at end of combat"), literal=False),
+    LineForm("trigger", "Whenever ~ <blocks / becomes blocked by / blocks or becomes blocked by> a <creature>, "
+             "<destroy / return> that creature [to its owner's hand] at end of combat", "delayed_end", "603.7c",
+             "Whenever this creature blocks or becomes blocked by a nonblack creature, destroy that creature at end "
+             "of combat",
+             ("Whenever ~ blocks or becomes blocked by a non-Wall creature, destroy that creature at end of combat",
+              "Whenever ~ blocks a creature, return that creature to its owner's hand at end of combat"),
+             literal=False),
+    LineForm("trigger", "At end of combat, destroy all creatures blocking or blocked by ~", "end_of_combat", "511.2",
+             "At end of combat, destroy all creatures blocking or blocked by this creature", literal=False),
     LineForm("trigger", "Whenever ~ blocks a creature with flying, ~ gets +X/+Y until end of turn", "blocks_flyer_pump",
              "509.3b", "Whenever this creature blocks a creature with flying, this creature gets +2/+0 until end of "
              "turn", literal=False),
