@@ -121,14 +121,14 @@ def end_boards() -> st.SearchStrategy[dict[str, Any]]:
                          and _admitted(d))
 
 
-@settings(max_examples=examples(6), deadline=None,
+@settings(max_examples=examples(4), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(end_boards())
 def test_511_2_end_of_combat_triggers_equal_reference(data: dict[str, Any]) -> None:
     outcomes_equal_reference(data)
 
 
-@settings(max_examples=examples(3), deadline=None,
+@settings(max_examples=examples(2), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(end_boards(), st.booleans())
 def test_511_2_verify_with_end_of_combat_triggers_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
