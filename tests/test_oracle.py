@@ -231,6 +231,9 @@ END_OF_COMBAT_LINES = [
     ("Rock Basilisk", "Whenever Rock Basilisk blocks or becomes blocked by a non-Wall creature, destroy that "
                       "creature at end of combat."),
     ("Wall of Junk", "When Wall of Junk blocks, return it to its owner's hand at end of combat."),
+    # 509.2a, 400.3: returned as the block trigger resolves (pysolver.rules.triggers.block_puts)
+    ("Zephyr Spirit", "When Zephyr Spirit blocks, return it to its owner's hand."),
+    ("Saprazzan Raider", "When Saprazzan Raider becomes blocked, return it to its owner's hand."),
 ]
 
 

@@ -439,6 +439,8 @@ def _check_block_puts(r: Reader, permanents: list[Permanent], combat: Combat) ->
     tapping = next((x for x in permanents if any(ab.tap for _, ab in x.combat_abilities())), None)
     blocked = {b for _, b in combat.blockers or ()}
     for i, p, a in puts:
+        if cast(OnCombat, a.value).effect == "return_to_hand":
+            _check_return(r, permanents, combat, i, p)
         if cast(OnCombat, a.value).effect != "remove":
             continue
         if tapping is not None:
@@ -448,6 +450,23 @@ def _check_block_puts(r: Reader, permanents: list[Permanent], combat: Combat) ->
         if p.id in blocked:
             raise r.fail(f"permanents[{i}]", f"blockers are declared and whether the trigger of {q(p.id)} removed it "
                          "from combat (506.4) is not stated: not modelled")
+
+
+def _check_return(r: Reader, permanents: list[Permanent], combat: Combat, i: int, p: Permanent) -> None:
+    """"Return ~ to its owner's hand" of block trigger of `p` (the `i`-th permanent) is refused once blockers are
+    declared with `p` blocking or blocked (whether it resolved is not stated) and beside a death trigger, persist
+    or undying (700.4: a creature returned to its hand does not die; those are read off the creatures that left
+    the battlefield, 603.10a)."""
+    declared = {x for pair in combat.blockers or () for x in pair}
+    if p.id in declared:
+        raise r.fail(f"permanents[{i}]", f"blockers are declared and whether the trigger of {q(p.id)} returned it to "
+                     "its owner's hand (509.2a) is not stated: not modelled")
+    dying = next((j for j, x in enumerate(permanents) if x.has("persist") or x.has("undying")
+                  or any(a.kind in DEATH_TRIGGERS for a in x.abilities)), None)
+    if dying is not None:
+        raise r.fail(f"permanents[{dying}]", f"{q(permanents[dying].id)} has a death trigger, persist or undying "
+                     f"and the block trigger of {q(p.id)} returns it to its owner's hand (700.4, 603.10a): not "
+                     "modelled")
 
 
 def _check_state_triggers(r: Reader, permanents: list[Permanent]) -> None:

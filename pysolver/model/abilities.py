@@ -1635,6 +1635,7 @@ _EFFECTS = (
     (re.compile(r"tap (?P<who>that creature|target .+)"), "tap"),
     (re.compile(r"destroy (?P<who>that creature)"), "destroy"),
     (re.compile(r"untap (?P<who>it|this creature) and remove it from combat"), "remove"),
+    (re.compile(r"return (?P<who>it|this creature) to its owner's hand"), "return_to_hand"),
     (re.compile(r"untap (?P<who>target .+)"), "untap"),
     (re.compile(r"(?P<who>target .+?) can't block this turn"), "cant_block"),
     (re.compile(r"(?:it|this creature) deals? (?P<n>\w+) damage to (?P<who>.+)"), "damage"),
@@ -1651,9 +1652,9 @@ ON_TARGET = "on_target"
 _MAY_PAY = re.compile(r"you may pay (?P<cost>(?:\{[^}]+\})+)\. if you do, (?P<rest>.+)")
 _TARGETED_ONLY = ("untap", "cant_block", "damage")  # the effects read only on a target
 #: 509.2a, 603.3b: block triggers their controllers put on the stack, APNAP, each in the order they choose
-#: (pysolver.rules.triggers.block_puts): "~ deals N damage to that creature" (120.3) and "[you may] untap ~ and
-#: remove it from combat" (506.4)
-PUT_EFFECTS = ("damage", "remove")
+#: (pysolver.rules.triggers.block_puts): "~ deals N damage to that creature" (120.3), "[you may] untap ~ and
+#: remove it from combat" (506.4) and "return ~ to its owner's hand" (400.3: it leaves the battlefield, 506.4)
+PUT_EFFECTS = ("damage", "remove", "return_to_hand")
 #: the kinds that trigger as blockers are declared (509.2a; #program block_triggers of encodings/triggers.lp)
 BLOCK_TRIGGERS = frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump", "flanking",
                             "afflict", "blocked_by_pump", "blocks_flyer_pump", "blocked_destroy", "on_block"})
@@ -1863,7 +1864,8 @@ def _on_combat(text: str) -> list[Ability] | None:
         return None
     if any(e.effect in PUT_EFFECTS for e in effects):  # 509.2a: one effect, put on the stack (603.3b)
         if len(effects) != 1 or any(kind != "on_block" for kind, _ in events) or (
-                effects[0].effect == "remove" and events != [("on_block", "blocked")]):
+                effects[0].effect == "remove" and events != [("on_block", "blocked")]) or (
+                effects[0].effect == "return_to_hand" and partner is not None):
             return None
         return [Ability("on_block", replace(effects[0], event=event, partner=partner, optional=optional))
                 for _, event in events]

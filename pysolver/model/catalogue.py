@@ -32,6 +32,7 @@ GROUPS = {
     "trigger": "Combat triggers (603.2, 508.2a, 509.2a)",
     "damage-trigger": "Combat-damage triggers (510.3a, 603.2)",
     "dealt-trigger": "Damage triggers (603.2, 120.3)",
+    "end-trigger": "Effects at end of combat (511.2, 603.7a)",
     "unset-trigger": "Triggers the combat does not set off (603.6a, 603.8)",
     "combat-activated": "Activated abilities in combat, targets (602, 115, 702.11, 702.18, 702.21)",
     "shields": "Regeneration and damage prevention (701.19, 615)",
@@ -283,22 +284,6 @@ CATALOGUE: tuple[LineForm, ...] = (
              "turn", literal=False),
     LineForm("trigger", "Whenever ~ becomes blocked by a creature, destroy that creature", "blocked_destroy", "509.3d",
              "Whenever this creature becomes blocked by a creature, destroy that creature", literal=False),
-    # 603.7a, 511.2: the effect waits for the end of combat step (pysolver.rules.end_of_combat)
-    LineForm("trigger", "When ~ <attacks / blocks / attacks or blocks / becomes blocked>, <destroy / sacrifice / "
-             "return / remove a +1/+1 counter from> it [to its owner's hand] at end of combat", "delayed_end", "603.7a",
-             "When this creature attacks or blocks, destroy it at end of combat",
-             ("When ~ attacks or blocks, sacrifice it at end of combat",
-              "When ~ blocks, return it to its owner's hand at end of combat",
-              "Whenever ~ attacks or blocks, remove a +1/+1 counter from it at end of combat"), literal=False),
-    LineForm("trigger", "Whenever ~ <blocks / becomes blocked by / blocks or becomes blocked by> a <creature>, "
-             "<destroy / return> that creature [to its owner's hand] at end of combat", "delayed_end", "603.7c",
-             "Whenever this creature blocks or becomes blocked by a nonblack creature, destroy that creature at end "
-             "of combat",
-             ("Whenever ~ blocks or becomes blocked by a non-Wall creature, destroy that creature at end of combat",
-              "Whenever ~ blocks a creature, return that creature to its owner's hand at end of combat"),
-             literal=False),
-    LineForm("trigger", "At end of combat, destroy all creatures blocking or blocked by ~", "end_of_combat", "511.2",
-             "At end of combat, destroy all creatures blocking or blocked by this creature", literal=False),
     LineForm("trigger", "Whenever ~ blocks a creature with flying, ~ gets +X/+Y until end of turn", "blocks_flyer_pump",
              "509.3b", "Whenever this creature blocks a creature with flying, this creature gets +2/+0 until end of "
              "turn", literal=False),
@@ -367,6 +352,9 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("Whenever ~ becomes blocked by a creature, ~ deals 2 damage to that creature",), literal=False),
     LineForm("trigger", "Whenever ~ becomes blocked, [you may] untap ~ and remove it from combat", "on_block", "506.4",
              "Whenever this creature becomes blocked, you may untap it and remove it from combat", literal=False),
+    LineForm("trigger", "When ~ <blocks / becomes blocked>, return it to its owner's hand", "on_block", "400.3",
+             "When this creature blocks, return it to its owner's hand",
+             ("When ~ becomes blocked, return it to its owner's hand",), literal=False),
     LineForm("trigger", "Flanking", "flanking", "702.25", "Flanking"),
     LineForm("trigger", "Afflict N", "afflict", "702.130", "Afflict 2", literal=False),
     # 702.39a: an attack trigger put on the stack with a target (603.3d), resolved into a requirement (509.1c)
@@ -526,6 +514,22 @@ CATALOGUE: tuple[LineForm, ...] = (
              "counter", literal=False),
     # <objects>: lands of a land type or permanents of a card type (Islands, lands, artifacts); a board where
     # it could trigger is refused (pysolver.files.loader)
+    # 603.7a, 511.2: the effect waits for the end of combat step (pysolver.rules.end_of_combat)
+    LineForm("end-trigger", "When ~ <attacks / blocks / attacks or blocks / becomes blocked>, <destroy / sacrifice / "
+             "return / remove a +1/+1 counter from> it [to its owner's hand] at end of combat", "delayed_end", "603.7a",
+             "When this creature attacks or blocks, destroy it at end of combat",
+             ("When ~ attacks or blocks, sacrifice it at end of combat",
+              "When ~ blocks, return it to its owner's hand at end of combat",
+              "Whenever ~ attacks or blocks, remove a +1/+1 counter from it at end of combat"), literal=False),
+    LineForm("end-trigger", "Whenever ~ <blocks / becomes blocked by / blocks or becomes blocked by> a <creature>, "
+             "<destroy / return> that creature [to its owner's hand] at end of combat", "delayed_end", "603.7c",
+             "Whenever this creature blocks or becomes blocked by a nonblack creature, destroy that creature at end "
+             "of combat",
+             ("Whenever ~ blocks or becomes blocked by a non-Wall creature, destroy that creature at end of combat",
+              "Whenever ~ blocks a creature, return that creature to its owner's hand at end of combat"),
+             literal=False),
+    LineForm("end-trigger", "At end of combat, destroy all creatures blocking or blocked by ~", "end_of_combat", "511.2",
+             "At end of combat, destroy all creatures blocking or blocked by this creature", literal=False),
     LineForm("unset-trigger", "When you control no <objects>, sacrifice ~", "sacrifice_without", "603.8",
              "When you control no Islands, sacrifice this creature", literal=False),
     # a board with persist or undying (which put creatures onto the battlefield in combat) is refused

@@ -495,12 +495,16 @@ def _resolved_put(s: Situation, t: Trigger) -> Situation:
     """`s` after block trigger `t` (:func:`block_puts`) resolved (608.2), before state-based actions: its
     source as it last existed (608.2h) deals N damage to the other creature if that is still on the
     battlefield (120.3, 400.7; protection prevents it, 702.16e); or, if it was chosen and the source is
-    still on the battlefield, the source untaps (701.26b) and is removed from combat (506.4)."""
+    still on the battlefield, the source untaps (701.26b) and is removed from combat (506.4), or returns to its
+    owner's hand (400.3: it leaves the battlefield, 506.4; it does not die, 700.4)."""
     if not t.target or s.permanent(t.target).left_battlefield:
         return s
     e = _targeted_effect(s, t)
     if e.effect == "damage":
         return _dealt_by(s, "dies_damage", t.target, e.amount, lki(_lasting(s, t.source), t.source))
+    if e.effect == "return_to_hand":
+        return replace(s, permanents=tuple(replace(p, left_battlefield=True) if p.id == t.target else p
+                                           for p in s.permanents))
     return replace(s, permanents=tuple(replace(p, tapped=False, removed_from_combat=True) if p.id == t.target else p
                                        for p in s.permanents))
 

@@ -413,7 +413,7 @@ def block_puts(s: Situation, gone: frozenset[str]) -> list[Targeted]:
     (reference :func:`_block_fired`), not yet put."""
     field = _field(s, gone)
     return [("on_block", pid, partner if e.effect == "damage" else "", e) for pid, e, partner in _block_fired(s, field)
-            if e.effect in ("damage", "remove")]
+            if e.effect in ("damage", "remove", "return_to_hand")]
 
 
 def put_orders(s: Situation, gone: frozenset[str]) -> set[tuple]:
@@ -438,7 +438,8 @@ def resolve_put(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[Situat
     """608.2: `t` resolves (state-based actions are the caller's): the source as it last existed (608.2h) deals
     N damage to the other creature if it is still on the battlefield (120.3; reference.deaths.resolve_death,
     which leaves out a creature with protection from the source, 702.16e); or the source, chosen and still
-    there, untaps and is removed from combat (506.4). The creatures deathtouch destroyed."""
+    there, untaps and is removed from combat (506.4), or returns to its owner's hand. The creatures deathtouch
+    destroyed, or the one returned."""
     _, source, target, e = t
     if not target or target in gone:
         return s, set()
@@ -446,5 +447,7 @@ def resolve_put(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[Situat
         me = _field(s, gone - {source})[source]
         return resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, target, e.amount, me.controller, me,
                                                         "any"))
+    if e.effect == "return_to_hand":  # 400.3: to its owner's hand (gone from the battlefield, 506.4)
+        return s, {target}
     return replace(s, permanents=tuple(replace(p, tapped=False, removed_from_combat=True) if p.id == target else p
                                        for p in s.permanents)), set()

@@ -1,0 +1,64 @@
+"""Block triggers that return their source to its owner's hand ("When ~ blocks / becomes blocked, return it to its
+owner's hand": 509.2a, 603.3b, 400.3; pysolver.rules.triggers.block_puts), each rule with a hand-stated expected set
+(checked against the fights, the walk, the count and the reference, tests/reference/triggers.py), the boards
+refused, and generated boards against the reference."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from boards import board, creature
+from combat_boards import assignment_bound, declare
+from combat_boards import board as combat_board
+from differential import agreed_outcomes, outcome, outcomes_equal_reference
+from hypothesis import HealthCheck, given, settings
+from strategies import examples, with_triggers
+
+import pysolver
+from pysolver.errors import InputError
+
+BLOCKS = "When ~ blocks, return it to its owner's hand"
+BLOCKED = "When ~ becomes blocked, return it to its owner's hand"
+
+
+def test_509_1h_the_attacker_a_returned_blocker_blocked_stays_blocked() -> None:
+    """509.2a, 400.3: z blocks and returns to bob's hand before damage (it left the battlefield: `destroyed`);
+    x stays blocked (509.1h) and deals no combat damage; with trample all of it goes to bob (702.19e)."""
+    s = board(creature("x", "alice", 3, 3), creature("z", "bob", 2, 2, BLOCKS), attackers={"x": "bob"})
+    assert agreed_outcomes(s) == {outcome(bob=17), outcome(destroyed=("z",))}
+    t = board(creature("x", "alice", 3, 3, "Trample"), creature("z", "bob", 2, 2, BLOCKS), attackers={"x": "bob"})
+    assert agreed_outcomes(t) == {outcome(bob=17), outcome(bob=17, destroyed=("z",))}
+
+
+def test_509_3c_an_attacker_that_becomes_blocked_returns_before_damage() -> None:
+    """509.3c, 400.3: r becomes blocked and returns to alice's hand: the blocker is dealt no damage (510.1c)."""
+    s = board(creature("r", "alice", 3, 2, BLOCKED), creature("b", "bob", 2, 2), attackers={"r": "bob"})
+    assert agreed_outcomes(s) == {outcome(bob=17), outcome(destroyed=("r",))}
+
+
+@pytest.mark.parametrize(("other", "blockers"), [
+    (creature("y", "bob", 1, 1, "When ~ dies, it deals 1 damage to any target"), None),
+    (creature("y", "bob", 1, 1, "Undying"), None),
+    (creature("y", "bob", 1, 1), {"z": ["x"]}),
+], ids=["death trigger", "undying", "declared"])
+def test_700_4_a_return_beside_a_death_trigger_or_past_its_declaration_is_refused(
+        other: dict[str, Any], blockers: dict[str, list[str]] | None) -> None:
+    """700.4: a creature returned to its hand does not die (what the death triggers read off is not modelled);
+    509.2a: past the declaration, whether it returned is not stated."""
+    with pytest.raises(InputError, match="return"):
+        board(creature("x", "alice", 2, 2), creature("z", "bob", 1, 1, BLOCKS), other,
+              **({"attackers": {"x": "bob"}, "blockers": blockers} if blockers else {}))
+
+
+@settings(max_examples=examples(2), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(combat_board(attackers=(1, 2), blockers=(1, 2)).flatmap(lambda t: declare(*t, blocks=False)).flatmap(
+    lambda d: with_triggers(d, (BLOCKS, BLOCKED))).filter(
+    lambda d: assignment_bound({**d, "combat": {**d["combat"], "blockers": {}}}) <= 40))
+def test_400_3_block_returns_equal_reference(data: dict[str, Any]) -> None:
+    try:
+        pysolver.load_data(data)
+    except InputError:
+        return  # (a board the loader refuses: another block trigger, a death trigger)
+    outcomes_equal_reference(data)
