@@ -528,8 +528,8 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("Whenever ~ blocks or becomes blocked by a non-Wall creature, destroy that creature at end of combat",
               "Whenever ~ blocks a creature, return that creature to its owner's hand at end of combat"),
              literal=False),
-    LineForm("end-trigger", "At end of combat, destroy all creatures blocking or blocked by ~", "end_of_combat", "511.2",
-             "At end of combat, destroy all creatures blocking or blocked by this creature", literal=False),
+    LineForm("end-trigger", "At end of combat, destroy all creatures blocking or blocked by ~", "end_of_combat",
+             "511.2", "At end of combat, destroy all creatures blocking or blocked by this creature", literal=False),
     LineForm("unset-trigger", "When you control no <objects>, sacrifice ~", "sacrifice_without", "603.8",
              "When you control no Islands, sacrifice this creature", literal=False),
     # a board with persist or undying (which put creatures onto the battlefield in combat) is refused
