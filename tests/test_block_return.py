@@ -1,5 +1,6 @@
-"""Block triggers that return their source to its owner's hand ("When ~ blocks / becomes blocked, return it to its
-owner's hand": 509.2a, 603.3b, 400.3; pysolver.rules.triggers.block_puts), each rule with a hand-stated expected set
+"""Block triggers on the stack that return their source to its owner's hand ("When ~ blocks / becomes blocked, return
+it to its owner's hand": 509.2a, 603.3b, 400.3) or lower its toughness ("Whenever ~ blocks or becomes blocked, it gets
++2/-2 until end of turn": 613.4c, 704.5f; pysolver.rules.triggers.block_puts), each rule with a hand-stated expected set
 (checked against the fights, the walk, the count and the reference, tests/reference/triggers.py), the boards
 refused, and generated boards against the reference."""
 
@@ -20,6 +21,7 @@ from pysolver.errors import InputError
 
 BLOCKS = "When ~ blocks, return it to its owner's hand"
 BLOCKED = "When ~ becomes blocked, return it to its owner's hand"
+LOWERS = "Whenever ~ blocks or becomes blocked, it gets +2/-2 until end of turn"
 
 
 def test_509_1h_the_attacker_a_returned_blocker_blocked_stays_blocked() -> None:
@@ -35,6 +37,15 @@ def test_509_3c_an_attacker_that_becomes_blocked_returns_before_damage() -> None
     """509.3c, 400.3: r becomes blocked and returns to alice's hand: the blocker is dealt no damage (510.1c)."""
     s = board(creature("r", "alice", 3, 2, BLOCKED), creature("b", "bob", 2, 2), attackers={"r": "bob"})
     assert agreed_outcomes(s) == {outcome(bob=17), outcome(destroyed=("r",))}
+
+
+def test_704_5f_a_toughness_lowered_on_the_stack_kills_a_damaged_creature() -> None:
+    """613.4c, 704.5f, 704.5g: d (2/3, 1 damage) blocked becomes 4/1 and dies before damage; unblocked it is not
+    (509.3c: "becomes blocked"). Undamaged, it deals 4 to the 3/3 b and is dealt 3."""
+    s = board(creature("d", "alice", 2, 3, LOWERS, damage=1), creature("b", "bob", 3, 3), attackers={"d": "bob"})
+    assert agreed_outcomes(s) == {outcome(bob=18, damage={"d": 1}), outcome(destroyed=("d",))}
+    t = board(creature("d", "alice", 2, 3, LOWERS), creature("b", "bob", 3, 3), attackers={"d": "bob"})
+    assert agreed_outcomes(t) == {outcome(bob=18), outcome(destroyed=("b", "d"))}
 
 
 @pytest.mark.parametrize(("other", "blockers"), [
@@ -54,9 +65,9 @@ def test_700_4_a_return_beside_a_death_trigger_or_past_its_declaration_is_refuse
 @settings(max_examples=examples(2), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(combat_board(attackers=(1, 2), blockers=(1, 2)).flatmap(lambda t: declare(*t, blocks=False)).flatmap(
-    lambda d: with_triggers(d, (BLOCKS, BLOCKED))).filter(
+    lambda d: with_triggers(d, (BLOCKS, BLOCKED, LOWERS))).filter(
     lambda d: assignment_bound({**d, "combat": {**d["combat"], "blockers": {}}}) <= 40))
-def test_400_3_block_returns_equal_reference(data: dict[str, Any]) -> None:
+def test_603_3b_block_returns_and_lowered_toughness_equal_reference(data: dict[str, Any]) -> None:
     try:
         pysolver.load_data(data)
     except InputError:

@@ -234,6 +234,8 @@ END_OF_COMBAT_LINES = [
     # 509.2a, 400.3: returned as the block trigger resolves (pysolver.rules.triggers.block_puts)
     ("Zephyr Spirit", "When Zephyr Spirit blocks, return it to its owner's hand."),
     ("Saprazzan Raider", "When Saprazzan Raider becomes blocked, return it to its owner's hand."),
+    # 613.4c, 704.5f: on the stack, its toughness lowered
+    ("Dromosaur", "Whenever Dromosaur blocks or becomes blocked, it gets +2/-2 until end of turn."),
 ]
 
 

@@ -1653,8 +1653,9 @@ _MAY_PAY = re.compile(r"you may pay (?P<cost>(?:\{[^}]+\})+)\. if you do, (?P<re
 _TARGETED_ONLY = ("untap", "cant_block", "damage")  # the effects read only on a target
 #: 509.2a, 603.3b: block triggers their controllers put on the stack, APNAP, each in the order they choose
 #: (pysolver.rules.triggers.block_puts): "~ deals N damage to that creature" (120.3), "[you may] untap ~ and
-#: remove it from combat" (506.4) and "return ~ to its owner's hand" (400.3: it leaves the battlefield, 506.4)
-PUT_EFFECTS = ("damage", "remove", "return_to_hand")
+#: remove it from combat" (506.4), "return ~ to its owner's hand" (400.3: it leaves the battlefield, 506.4) and
+#: "~ gets +X/-Y until end of turn" ("lowers": a toughness lowered may kill it, 704.5f; 613.4c)
+PUT_EFFECTS = ("damage", "remove", "return_to_hand", "lowers")
 #: the kinds that trigger as blockers are declared (509.2a; #program block_triggers of encodings/triggers.lp)
 BLOCK_TRIGGERS = frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump", "flanking",
                             "afflict", "blocked_by_pump", "blocks_flyer_pump", "blocked_destroy", "on_block"})
@@ -1708,7 +1709,8 @@ class OnCombat:
         effect = {"gets": f"gets({self.power},{self.toughness})", "gains": f"gains({self.keyword})",
                   "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
                   "poison": f"poison({self.amount})", "damage": f"damage({self.amount})",
-                  "create": f"create({self.amount})"}.get(self.effect, self.effect)
+                  "create": f"create({self.amount})",
+                  "lowers": f"lowers({self.power},{self.toughness})"}.get(self.effect, self.effect)
         if kind == ON_TARGET:
             may = f"pay({','.join(str(self.cost).lower().replace('{', '').split('}')[:-1])})" if self.cost else \
                 "may" if self.optional else "must"
@@ -1865,7 +1867,7 @@ def _on_combat(text: str) -> list[Ability] | None:
     if any(e.effect in PUT_EFFECTS for e in effects):  # 509.2a: one effect, put on the stack (603.3b)
         if len(effects) != 1 or any(kind != "on_block" for kind, _ in events) or (
                 effects[0].effect == "remove" and events != [("on_block", "blocked")]) or (
-                effects[0].effect == "return_to_hand" and partner is not None):
+                effects[0].effect in ("return_to_hand", "lowers") and partner is not None):
             return None
         return [Ability("on_block", replace(effects[0], event=event, partner=partner, optional=optional))
                 for _, event in events]
@@ -1951,8 +1953,10 @@ def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
         out = []
         if effect == "gets":
             x, y = _signed(groups["x"]), _signed(groups["y"])
-            if y < 0 and whom.whom != "target":
-                return None  # (a toughness lowered: 704.5f, in an order the player chooses, 603.3b)
+            if y < 0 and whom.whom != "target":  # (a toughness lowered: 704.5f, in an order the player chooses,
+                # 603.3b: on the stack, a block trigger of its own, PUT_EFFECTS)
+                return None if whom.whom != "self" or groups.get("k") else [
+                    replace(whom, effect="lowers", power=x, toughness=y)]
             out.append(replace(whom, effect="gets", power=x, toughness=y))
         if groups.get("k"):
             keywords = [KEYWORDS.get(k) for k in re.split(r",? and |, ", groups["k"])]

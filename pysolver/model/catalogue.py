@@ -355,6 +355,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "When ~ <blocks / becomes blocked>, return it to its owner's hand", "on_block", "400.3",
              "When this creature blocks, return it to its owner's hand",
              ("When ~ becomes blocked, return it to its owner's hand",), literal=False),
+    LineForm("trigger", "Whenever ~ <blocks / becomes blocked / blocks or becomes blocked>, it gets +X/-Y until end "
+             "of turn", "on_block", "613.4c", "Whenever this creature blocks or becomes blocked, it gets +2/-2 until "
+             "end of turn", literal=False),
     LineForm("trigger", "Flanking", "flanking", "702.25", "Flanking"),
     LineForm("trigger", "Afflict N", "afflict", "702.130", "Afflict 2", literal=False),
     # 702.39a: an attack trigger put on the stack with a target (603.3d), resolved into a requirement (509.1c)

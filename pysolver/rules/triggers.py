@@ -496,7 +496,8 @@ def _resolved_put(s: Situation, t: Trigger) -> Situation:
     source as it last existed (608.2h) deals N damage to the other creature if that is still on the
     battlefield (120.3, 400.7; protection prevents it, 702.16e); or, if it was chosen and the source is
     still on the battlefield, the source untaps (701.26b) and is removed from combat (506.4), or returns to its
-    owner's hand (400.3: it leaves the battlefield, 506.4; it does not die, 700.4)."""
+    owner's hand (400.3: it leaves the battlefield, 506.4; it does not die, 700.4), or gets +X/-Y until end of
+    turn (613.4c)."""
     if not t.target or s.permanent(t.target).left_battlefield:
         return s
     e = _targeted_effect(s, t)
@@ -505,6 +506,10 @@ def _resolved_put(s: Situation, t: Trigger) -> Situation:
     if e.effect == "return_to_hand":
         return replace(s, permanents=tuple(replace(p, left_battlefield=True) if p.id == t.target else p
                                            for p in s.permanents))
+    if e.effect == "lowers":  # 613.4c: +X/-Y until end of turn
+        x, y = s.permanent(t.target).until_end_of_turn
+        return replace(s, permanents=tuple(replace(p, until_end_of_turn=(x + e.power, y + e.toughness))
+                                           if p.id == t.target else p for p in s.permanents))
     return replace(s, permanents=tuple(replace(p, tapped=False, removed_from_combat=True) if p.id == t.target else p
                                        for p in s.permanents))
 

@@ -413,7 +413,7 @@ def block_puts(s: Situation, gone: frozenset[str]) -> list[Targeted]:
     (reference :func:`_block_fired`), not yet put."""
     field = _field(s, gone)
     return [("on_block", pid, partner if e.effect == "damage" else "", e) for pid, e, partner in _block_fired(s, field)
-            if e.effect in ("damage", "remove", "return_to_hand")]
+            if e.effect in ("damage", "remove", "return_to_hand", "lowers")]
 
 
 def put_orders(s: Situation, gone: frozenset[str]) -> set[tuple]:
@@ -438,8 +438,8 @@ def resolve_put(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[Situat
     """608.2: `t` resolves (state-based actions are the caller's): the source as it last existed (608.2h) deals
     N damage to the other creature if it is still on the battlefield (120.3; reference.deaths.resolve_death,
     which leaves out a creature with protection from the source, 702.16e); or the source, chosen and still
-    there, untaps and is removed from combat (506.4), or returns to its owner's hand. The creatures deathtouch
-    destroyed, or the one returned."""
+    there, untaps and is removed from combat (506.4), returns to its owner's hand, or gets +X/-Y until end of turn.
+    The creatures deathtouch destroyed, or the one returned."""
     _, source, target, e = t
     if not target or target in gone:
         return s, set()
@@ -449,5 +449,9 @@ def resolve_put(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[Situat
                                                         "any"))
     if e.effect == "return_to_hand":  # 400.3: to its owner's hand (gone from the battlefield, 506.4)
         return s, {target}
+    if e.effect == "lowers":  # 613.4c: "~ gets +X/-Y until end of turn"
+        return replace(s, permanents=tuple(replace(p, until_end_of_turn=(p.until_end_of_turn[0] + e.power,
+                                                                         p.until_end_of_turn[1] + e.toughness))
+                                           if p.id == target else p for p in s.permanents)), set()
     return replace(s, permanents=tuple(replace(p, tapped=False, removed_from_combat=True) if p.id == target else p
                                        for p in s.permanents)), set()
