@@ -22,6 +22,7 @@ from pysolver.errors import InputError
 BLOCKS = "When ~ blocks, return it to its owner's hand"
 BLOCKED = "When ~ becomes blocked, return it to its owner's hand"
 LOWERS = "Whenever ~ blocks or becomes blocked, it gets +2/-2 until end of turn"
+GAIN = "Whenever ~ blocks, you may gain 4 life"
 
 
 def test_509_1h_the_attacker_a_returned_blocker_blocked_stays_blocked() -> None:
@@ -48,6 +49,12 @@ def test_704_5f_a_toughness_lowered_on_the_stack_kills_a_damaged_creature() -> N
     assert agreed_outcomes(t) == {outcome(bob=18), outcome(destroyed=("b", "d"))}
 
 
+def test_603_5_you_may_gain_life_as_it_blocks() -> None:
+    """509.3a, 603.5, 119.3: m blocks; bob may gain 4 life or not (m, 0/1, dies to x's damage either way)."""
+    s = board(creature("x", "alice", 2, 2), creature("m", "bob", 0, 1, GAIN), attackers={"x": "bob"})
+    assert agreed_outcomes(s) == {outcome(bob=18), outcome(destroyed=("m",)), outcome(bob=24, destroyed=("m",))}
+
+
 @pytest.mark.parametrize(("other", "blockers"), [
     (creature("y", "bob", 1, 1, "When ~ dies, it deals 1 damage to any target"), None),
     (creature("y", "bob", 1, 1, "Undying"), None),
@@ -65,7 +72,7 @@ def test_700_4_a_return_beside_a_death_trigger_or_past_its_declaration_is_refuse
 @settings(max_examples=examples(2), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(combat_board(attackers=(1, 2), blockers=(1, 2)).flatmap(lambda t: declare(*t, blocks=False)).flatmap(
-    lambda d: with_triggers(d, (BLOCKS, BLOCKED, LOWERS))).filter(
+    lambda d: with_triggers(d, (BLOCKS, BLOCKED, LOWERS, GAIN))).filter(
     lambda d: assignment_bound({**d, "combat": {**d["combat"], "blockers": {}}}) <= 40))
 def test_603_3b_block_returns_and_lowered_toughness_equal_reference(data: dict[str, Any]) -> None:
     try:

@@ -236,6 +236,8 @@ END_OF_COMBAT_LINES = [
     ("Saprazzan Raider", "When Saprazzan Raider becomes blocked, return it to its owner's hand."),
     # 613.4c, 704.5f: on the stack, its toughness lowered
     ("Dromosaur", "Whenever Dromosaur blocks or becomes blocked, it gets +2/-2 until end of turn."),
+    # 603.5, 119.3: on the stack, its controller choosing
+    ("Goldenglow Moth", "Whenever Goldenglow Moth blocks, you may gain 4 life."),
 ]
 
 

@@ -1654,8 +1654,9 @@ _TARGETED_ONLY = ("untap", "cant_block", "damage")  # the effects read only on a
 #: 509.2a, 603.3b: block triggers their controllers put on the stack, APNAP, each in the order they choose
 #: (pysolver.rules.triggers.block_puts): "~ deals N damage to that creature" (120.3), "[you may] untap ~ and
 #: remove it from combat" (506.4), "return ~ to its owner's hand" (400.3: it leaves the battlefield, 506.4) and
-#: "~ gets +X/-Y until end of turn" ("lowers": a toughness lowered may kill it, 704.5f; 613.4c)
-PUT_EFFECTS = ("damage", "remove", "return_to_hand", "lowers")
+#: "~ gets +X/-Y until end of turn" ("lowers": a toughness lowered may kill it, 704.5f; 613.4c) and "you may gain N
+#: life" (603.5, 119.3: chosen as it is put, as "you may untap ~")
+PUT_EFFECTS = ("damage", "remove", "return_to_hand", "lowers", "may_gain_life")
 #: the kinds that trigger as blockers are declared (509.2a; #program block_triggers of encodings/triggers.lp)
 BLOCK_TRIGGERS = frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump", "flanking",
                             "afflict", "blocked_by_pump", "blocks_flyer_pump", "blocked_destroy", "on_block"})
@@ -1710,7 +1711,8 @@ class OnCombat:
                   "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
                   "poison": f"poison({self.amount})", "damage": f"damage({self.amount})",
                   "create": f"create({self.amount})",
-                  "lowers": f"lowers({self.power},{self.toughness})"}.get(self.effect, self.effect)
+                  "lowers": f"lowers({self.power},{self.toughness})",
+                  "may_gain_life": f"may_gain_life({self.amount})"}.get(self.effect, self.effect)
         if kind == ON_TARGET:
             may = f"pay({','.join(str(self.cost).lower().replace('{', '').split('}')[:-1])})" if self.cost else \
                 "may" if self.optional else "must"
@@ -1848,9 +1850,10 @@ def _on_combat(text: str) -> list[Ability] | None:
         if cost.generic or any(getattr(cost, h) for h in HYBRID):
             return None
         text = paid.group("rest")
-    for may in ("you may have ", "you may "):  # 603.5 (only a targeted effect: its choice is its target's)
-        if text.startswith(may):
+    for may in ("you may have ", "you may "):  # 603.5 (a targeted effect: its choice is its target's; or a block
+        if text.startswith(may):  # trigger on the stack, PUT_EFFECTS)
             text, optional = text.removeprefix(may), True
+            text = "you " + text if text.startswith("gain ") else text  # ("you may gain N life")
             break
     optional = optional or cost is not None
     sentences = [x for x in text.split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
@@ -1864,10 +1867,12 @@ def _on_combat(text: str) -> list[Ability] | None:
         return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=optional, cost=cost))]
     if cost is not None:
         return None
+    if optional and [e.effect for e in effects] == ["gain_life"]:  # 603.5: its controller chooses (119.3)
+        effects = [replace(effects[0], effect="may_gain_life")]
     if any(e.effect in PUT_EFFECTS for e in effects):  # 509.2a: one effect, put on the stack (603.3b)
         if len(effects) != 1 or any(kind != "on_block" for kind, _ in events) or (
                 effects[0].effect == "remove" and events != [("on_block", "blocked")]) or (
-                effects[0].effect in ("return_to_hand", "lowers") and partner is not None):
+                effects[0].effect in ("return_to_hand", "lowers", "may_gain_life") and partner is not None):
             return None
         return [Ability("on_block", replace(effects[0], event=event, partner=partner, optional=optional))
                 for _, event in events]

@@ -358,6 +358,8 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever ~ <blocks / becomes blocked / blocks or becomes blocked>, it gets +X/-Y until end "
              "of turn", "on_block", "613.4c", "Whenever this creature blocks or becomes blocked, it gets +2/-2 until "
              "end of turn", literal=False),
+    LineForm("trigger", "Whenever ~ <blocks / becomes blocked / blocks or becomes blocked>, you may gain N life",
+             "on_block", "603.5", "Whenever this creature blocks, you may gain 4 life", literal=False),
     LineForm("trigger", "Flanking", "flanking", "702.25", "Flanking"),
     LineForm("trigger", "Afflict N", "afflict", "702.130", "Afflict 2", literal=False),
     # 702.39a: an attack trigger put on the stack with a target (603.3d), resolved into a requirement (509.1c)

@@ -497,15 +497,19 @@ def _resolved_put(s: Situation, t: Trigger) -> Situation:
     battlefield (120.3, 400.7; protection prevents it, 702.16e); or, if it was chosen and the source is
     still on the battlefield, the source untaps (701.26b) and is removed from combat (506.4), or returns to its
     owner's hand (400.3: it leaves the battlefield, 506.4; it does not die, 700.4), or gets +X/-Y until end of
-    turn (613.4c)."""
-    if not t.target or s.permanent(t.target).left_battlefield:
-        return s
+    turn (613.4c); or, if it was chosen, its controller gains N life (119.3, 603.5), the source there or not."""
     e = _targeted_effect(s, t)
+    if not t.target or (s.permanent(t.target).left_battlefield and e.effect != "may_gain_life"):
+        return s  # (608.2b: the life is gained with its source gone, 113.7a)
     if e.effect == "damage":
         return _dealt_by(s, "dies_damage", t.target, e.amount, lki(_lasting(s, t.source), t.source))
     if e.effect == "return_to_hand":
         return replace(s, permanents=tuple(replace(p, left_battlefield=True) if p.id == t.target else p
                                            for p in s.permanents))
+    if e.effect == "may_gain_life":  # 119.3, 603.5: chosen (its source named), its controller gains N life
+        gainer = s.permanent(t.source).controller
+        return replace(s, players=tuple(replace(p, life=p.life + e.amount) if p.name == gainer else p
+                                        for p in s.players))
     if e.effect == "lowers":  # 613.4c: +X/-Y until end of turn
         x, y = s.permanent(t.target).until_end_of_turn
         return replace(s, permanents=tuple(replace(p, until_end_of_turn=(x + e.power, y + e.toughness))

@@ -413,7 +413,7 @@ def block_puts(s: Situation, gone: frozenset[str]) -> list[Targeted]:
     (reference :func:`_block_fired`), not yet put."""
     field = _field(s, gone)
     return [("on_block", pid, partner if e.effect == "damage" else "", e) for pid, e, partner in _block_fired(s, field)
-            if e.effect in ("damage", "remove", "return_to_hand", "lowers")]
+            if e.effect in ("damage", "remove", "return_to_hand", "lowers", "may_gain_life")]
 
 
 def put_orders(s: Situation, gone: frozenset[str]) -> set[tuple]:
@@ -441,6 +441,10 @@ def resolve_put(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[Situat
     there, untaps and is removed from combat (506.4), returns to its owner's hand, or gets +X/-Y until end of turn.
     The creatures deathtouch destroyed, or the one returned."""
     _, source, target, e = t
+    if e.effect == "may_gain_life":  # 603.5, 119.3: its controller gains the life if they chose to, its source
+        gainer = _field(s, gone - {source})[source].controller  # there or not (113.7a)
+        return (replace(s, players=tuple(replace(p, life=p.life + e.amount) if p.name == gainer else p
+                                         for p in s.players)) if target else s), set()
     if not target or target in gone:
         return s, set()
     if e.effect == "damage":
