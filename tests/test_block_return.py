@@ -6,6 +6,7 @@ refused, and generated boards against the reference."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ BLOCKS = "When ~ blocks, return it to its owner's hand"
 BLOCKED = "When ~ becomes blocked, return it to its owner's hand"
 LOWERS = "Whenever ~ blocks or becomes blocked, it gets +2/-2 until end of turn"
 GAIN = "Whenever ~ blocks, you may gain 4 life"
+CAPTAIN = "Whenever a creature you control with defender blocks, you may gain 2 life"
 
 
 def test_509_1h_the_attacker_a_returned_blocker_blocked_stays_blocked() -> None:
@@ -55,6 +57,17 @@ def test_603_5_you_may_gain_life_as_it_blocks() -> None:
     assert agreed_outcomes(s) == {outcome(bob=18), outcome(destroyed=("m",)), outcome(bob=24, destroyed=("m",))}
 
 
+def test_509_3a_each_creature_you_control_with_defender_that_blocks_triggers_it_once() -> None:
+    """509.3a, 603.5: each of c and w (defender) that blocks x triggers c's ability once, bob choosing each (2 life
+    or none); x (2/2) deals its 2 damage to one blocker or 1 to each; unblocked, 2 to bob."""
+    s = board(creature("x", "alice", 2, 2), creature("c", "bob", 0, 4, "Defender", CAPTAIN),
+              creature("w", "bob", 0, 3, "Defender"), attackers={"x": "bob"})
+    got = {(o["life"]["bob"], tuple(sorted(o["damage"].items()))) for o in map(json.loads, agreed_outcomes(s))}
+    both = {(life, hit) for life in (20, 22, 24) for hit in [(("c", 2),), (("w", 2),), (("c", 1), ("w", 1))]}
+    one = {(life, ((b, 2),)) for life in (20, 22) for b in "cw"}
+    assert got == {(18, ())} | one | both
+
+
 @pytest.mark.parametrize(("other", "blockers"), [
     (creature("y", "bob", 1, 1, "When ~ dies, it deals 1 damage to any target"), None),
     (creature("y", "bob", 1, 1, "Undying"), None),
@@ -72,7 +85,8 @@ def test_700_4_a_return_beside_a_death_trigger_or_past_its_declaration_is_refuse
 @settings(max_examples=examples(2), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(combat_board(attackers=(1, 2), blockers=(1, 2)).flatmap(lambda t: declare(*t, blocks=False)).flatmap(
-    lambda d: with_triggers(d, (BLOCKS, BLOCKED, LOWERS, GAIN))).filter(
+    lambda d: with_triggers(d, (BLOCKS, BLOCKED, LOWERS, GAIN, CAPTAIN, "Defender",
+                                "Whenever a creature you control blocks, you gain 1 life"))).filter(
     lambda d: assignment_bound({**d, "combat": {**d["combat"], "blockers": {}}}) <= 40))
 def test_603_3b_block_returns_and_lowered_toughness_equal_reference(data: dict[str, Any]) -> None:
     try:

@@ -238,6 +238,7 @@ END_OF_COMBAT_LINES = [
     ("Dromosaur", "Whenever Dromosaur blocks or becomes blocked, it gets +2/-2 until end of turn."),
     # 603.5, 119.3: on the stack, its controller choosing
     ("Goldenglow Moth", "Whenever Goldenglow Moth blocks, you may gain 4 life."),
+    ("Perimeter Captain", "Whenever a creature you control with defender blocks, you may gain 2 life."),
 ]
 
 

@@ -1826,7 +1826,7 @@ def _on_combat(text: str) -> list[Ability] | None:
     """
     m = _ON_EVENT.fullmatch(text)
     if m is None:
-        return None
+        return _yours_block(text)
     words = m.group("event")
     name = next((n for n in _PARTNER_EVENTS if m.group(n)), None)
     partner: Quality | None = None
@@ -1883,6 +1883,28 @@ def _on_combat(text: str) -> list[Ability] | None:
     if any(e.effect == "destroy" for e in effects) and (events[0][1] != "blocked_by" or len(effects) > 1):
         return None  # (an attacker's, on the stack like blocked_destroy: 509.3d, 603.3b)
     return [Ability(kind, replace(e, event=event, partner=partner)) for kind, event in events for e in effects]
+
+
+_YOURS_BLOCKS = re.compile(r"whenever an? creature you control(?: with (?P<with>[^,]+))? blocks, "
+                           r"(?P<effect>you (?:may )?gain \w+ life)")
+
+
+def _yours_block(text: str) -> list[Ability] | None:
+    """"Whenever a creature you control [with <keyword>] blocks, you [may] gain N life" (509.3a: once for each such
+    creature declared as a blocker; 603.5, 119.3), or None.
+
+    >>> [a.term for a in _yours_block("whenever a creature you control with defender blocks, you may gain 2 life")]
+    ['on_block(yours_blocks(keyword(defender)),controller,may_gain_life(2))']
+    """
+    m = _YOURS_BLOCKS.fullmatch(text)
+    if m is None:
+        return None
+    quality = _creature_words("creature" + (f" with {m.group('with')}" if m.group("with") else ""))
+    found = _on_combat(f"whenever this creature blocks, {m.group('effect')}")
+    if quality is None or found is None:
+        return None
+    return [Ability("on_block", replace(cast(OnCombat, a.value), event="yours_blocks", partner=quality))
+            for a in found]
 
 
 def _partner(words: str) -> tuple[Quality, bool] | None:

@@ -165,8 +165,10 @@ def _block_fired(s: Situation, field: dict[str, Characteristics]) -> list[tuple[
             q = e.partner
             others = {"blocked_by": blocked_by, "blocks_creature": blocking, "either_by": blocked_by + blocking,
                       "blocked_by_any": blocked_by, "either_by_any": blocked_by + blocking}.get(e.event, [])
+            if e.event == "yours_blocks":  # 509.3a: once for each creature of its controller's that blocks
+                others = sorted({b for b, _ in blocks if field[b].controller == c.controller})
             others = [x for x in others if q is None or is_of(field[x], q)]
-            if e.event in ("blocked_by", "blocks_creature", "either_by"):
+            if e.event in ("blocked_by", "blocks_creature", "either_by", "yours_blocks"):
                 out += [(pid, e, x) for x in others]
             elif e.event.endswith("_any"):
                 out += [(pid, e, pid)] if others else []
