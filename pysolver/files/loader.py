@@ -47,6 +47,7 @@ from ..model.abilities import (
     Static,
     WindowTrigger,
     creates,
+    declares_only,
     granted_kind,
     is_put,
     on_stack,
@@ -339,8 +340,8 @@ def _acts_at_end_of_combat(p: Permanent) -> str | None:
         return "persist or undying (702.79a, 702.93a)"
     if p.regeneration_shields:
         return "a regeneration shield (701.19a)"
-    if any(a.kind in STATICS for a in p.abilities):
-        return "a static ability (611.3a)"
+    if any(a.kind in STATICS and not declares_only(a) for a in p.abilities):  # (509.1b: a restriction of the
+        return "a static ability (611.3a)"  # declarations changes nobody after them)
     return None
 
 
