@@ -25,6 +25,9 @@ BLOCKED = "When ~ becomes blocked, return it to its owner's hand"
 LOWERS = "Whenever ~ blocks or becomes blocked, it gets +2/-2 until end of turn"
 GAIN = "Whenever ~ blocks, you may gain 4 life"
 CAPTAIN = "Whenever a creature you control with defender blocks, you may gain 2 life"
+PUT_LINES = (BLOCKS, BLOCKED, LOWERS, GAIN, CAPTAIN, "Defender",
+             "Whenever a creature you control blocks, you gain 1 life",
+             "Whenever a creature you control becomes blocked, it gets +1/+1 until end of turn")
 
 
 def test_509_1h_the_attacker_a_returned_blocker_blocked_stays_blocked() -> None:
@@ -68,6 +71,16 @@ def test_509_3a_each_creature_you_control_with_defender_that_blocks_triggers_it_
     assert got == {(18, ())} | one | both
 
 
+def test_509_3c_each_blocked_attacker_you_control_gets_the_bonus() -> None:
+    """509.3c, 613.4c: a (tapped, out of combat) gives each blocked attacker of alice's +1/+1: x blocked by b (2/2)
+    is 3/3 and survives, y blocked is 2/2 and trades; unblocked they deal 2 and 1."""
+    s = board(creature("x", "alice", 2, 2), creature("y", "alice", 1, 1),
+              creature("a", "alice", 3, 3, "Whenever a creature you control becomes blocked, it gets +1/+1 until end "
+                       "of turn", tapped=True), creature("b", "bob", 2, 2), attackers={"x": "bob", "y": "bob"})
+    assert agreed_outcomes(s) == {outcome(bob=17), outcome(bob=19, destroyed=("b",), damage={"x": 2}),
+                                  outcome(bob=18, destroyed=("b", "y"))}
+
+
 @pytest.mark.parametrize(("other", "blockers"), [
     (creature("y", "bob", 1, 1, "When ~ dies, it deals 1 damage to any target"), None),
     (creature("y", "bob", 1, 1, "Undying"), None),
@@ -85,8 +98,7 @@ def test_700_4_a_return_beside_a_death_trigger_or_past_its_declaration_is_refuse
 @settings(max_examples=examples(2), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(combat_board(attackers=(1, 2), blockers=(1, 2)).flatmap(lambda t: declare(*t, blocks=False)).flatmap(
-    lambda d: with_triggers(d, (BLOCKS, BLOCKED, LOWERS, GAIN, CAPTAIN, "Defender",
-                                "Whenever a creature you control blocks, you gain 1 life"))).filter(
+    lambda d: with_triggers(d, PUT_LINES)).filter(
     lambda d: assignment_bound({**d, "combat": {**d["combat"], "blockers": {}}}) <= 40))
 def test_603_3b_block_returns_and_lowered_toughness_equal_reference(data: dict[str, Any]) -> None:
     try:

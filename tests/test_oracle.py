@@ -239,6 +239,8 @@ END_OF_COMBAT_LINES = [
     # 603.5, 119.3: on the stack, its controller choosing
     ("Goldenglow Moth", "Whenever Goldenglow Moth blocks, you may gain 4 life."),
     ("Perimeter Captain", "Whenever a creature you control with defender blocks, you may gain 2 life."),
+    # 509.3c, 613.4c: once for each attacker of its controller's that becomes blocked
+    ("Somberwald Alpha", "Whenever a creature you control becomes blocked, it gets +1/+1 until end of turn."),
 ]
 
 

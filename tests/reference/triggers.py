@@ -167,8 +167,10 @@ def _block_fired(s: Situation, field: dict[str, Characteristics]) -> list[tuple[
                       "blocked_by_any": blocked_by, "either_by_any": blocked_by + blocking}.get(e.event, [])
             if e.event == "yours_blocks":  # 509.3a: once for each creature of its controller's that blocks
                 others = sorted({b for b, _ in blocks if field[b].controller == c.controller})
+            if e.event == "yours_blocked":  # 509.3c: once for each attacker of its controller's blocked
+                others = sorted(a for a in attackers if a in declared and field[a].controller == c.controller)
             others = [x for x in others if q is None or is_of(field[x], q)]
-            if e.event in ("blocked_by", "blocks_creature", "either_by", "yours_blocks"):
+            if e.event in ("blocked_by", "blocks_creature", "either_by", "yours_blocks", "yours_blocked"):
                 out += [(pid, e, x) for x in others]
             elif e.event.endswith("_any"):
                 out += [(pid, e, pid)] if others else []
