@@ -27,7 +27,8 @@ GAIN = "Whenever ~ blocks, you may gain 4 life"
 CAPTAIN = "Whenever a creature you control with defender blocks, you may gain 2 life"
 PUT_LINES = (BLOCKS, BLOCKED, LOWERS, GAIN, CAPTAIN, "Defender",
              "Whenever a creature you control blocks, you gain 1 life",
-             "Whenever a creature you control becomes blocked, it gets +1/+1 until end of turn")
+             "Whenever a creature you control becomes blocked, it gets +1/+1 until end of turn",
+             "Whenever a creature you control becomes blocked, you may untap that creature and remove it from combat")
 
 
 def test_509_1h_the_attacker_a_returned_blocker_blocked_stays_blocked() -> None:
@@ -79,6 +80,18 @@ def test_509_3c_each_blocked_attacker_you_control_gets_the_bonus() -> None:
                        "of turn", tapped=True), creature("b", "bob", 2, 2), attackers={"x": "bob", "y": "bob"})
     assert agreed_outcomes(s) == {outcome(bob=17), outcome(bob=19, destroyed=("b",), damage={"x": 2}),
                                   outcome(bob=18, destroyed=("b", "y"))}
+
+
+def test_506_4_a_blocked_attacker_you_control_may_be_removed_from_combat() -> None:
+    """509.3c, 603.5, 506.4: b blocks x or y; alice may untap it and remove it from combat (it deals and is dealt no
+    combat damage; its blocker stays blocking nothing)."""
+    s = board(creature("x", "alice", 2, 2), creature("y", "alice", 1, 1),
+              creature("g", "alice", 3, 3, "Whenever a creature you control becomes blocked, you may untap that "
+                       "creature and remove it from combat", tapped=True), creature("b", "bob", 3, 3),
+              attackers={"x": "bob", "y": "bob"})
+    assert agreed_outcomes(s) == {outcome(bob=17), outcome(bob=19), outcome(bob=18),
+                                  outcome(bob=19, destroyed=("x",), damage={"b": 2}),
+                                  outcome(bob=18, destroyed=("y",), damage={"b": 1})}
 
 
 @pytest.mark.parametrize(("other", "blockers"), [

@@ -241,6 +241,8 @@ END_OF_COMBAT_LINES = [
     ("Perimeter Captain", "Whenever a creature you control with defender blocks, you may gain 2 life."),
     # 509.3c, 613.4c: once for each attacker of its controller's that becomes blocked
     ("Somberwald Alpha", "Whenever a creature you control becomes blocked, it gets +1/+1 until end of turn."),
+    ("Gustcloak Savior", "Whenever a creature you control becomes blocked, you may untap that creature and remove it "
+                         "from combat."),
 ]
 
 

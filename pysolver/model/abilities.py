@@ -1887,20 +1887,23 @@ def _on_combat(text: str) -> list[Ability] | None:
 
 _YOURS_BLOCKS = re.compile(r"whenever an? creature you control(?: with (?P<with>[^,]+))? blocks, "
                            r"(?P<effect>you (?:may )?gain \w+ life)")
-_YOURS_BLOCKED = re.compile(r"whenever an? creature you control becomes blocked, it gets (?P<x>\+\d+)/(?P<y>\+\d+) "
-                            r"until end of turn")
+_YOURS_BLOCKED = re.compile(r"whenever an? creature you control becomes blocked, (?:it gets (?P<x>\+\d+)/(?P<y>\+\d+) "
+                            r"until end of turn|(?P<remove>you may untap that creature and remove it from combat))")
 
 
 def _yours_block(text: str) -> list[Ability] | None:
     """"Whenever a creature you control [with <keyword>] blocks, you [may] gain N life" (509.3a: once for each such
     creature declared as a blocker; 603.5, 119.3), "Whenever a creature you control becomes blocked, it gets +X/+Y
     until end of turn" (509.3c: once for each such attacker; 613.4c: Y >= 0, so no state-based action follows and
-    its order beside the others changes nothing, 603.3b), or None.
+    its order beside the others changes nothing, 603.3b) or "…, you may untap that creature and remove it from
+    combat" (506.4), or None.
 
     >>> [a.term for a in _yours_block("whenever a creature you control with defender blocks, you may gain 2 life")]
     ['on_block(yours_blocks(keyword(defender)),controller,may_gain_life(2))']
     """
     blocked = _YOURS_BLOCKED.fullmatch(text)
+    if blocked is not None and blocked.group("remove"):  # 506.4, 603.5: on the stack (PUT_EFFECTS), "you may"
+        return [Ability("on_block", OnCombat("yours_blocked", "remove", "partner", partner=("any",), optional=True))]
     if blocked is not None:  # 509.3c: once for each such attacker; "it": that creature (the blocked attacker)
         return [Ability("on_block", OnCombat("yours_blocked", "gets", "partner", partner=("any",),
                                              power=_signed(blocked.group("x")), toughness=_signed(blocked.group("y"))))]

@@ -366,6 +366,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever a creature you control becomes blocked, it gets +X/+Y until end of turn", "on_block",
              "509.3c", "Whenever a creature you control becomes blocked, it gets +1/+1 until end of turn",
              literal=False),
+    LineForm("trigger", "Whenever a creature you control becomes blocked, you may untap that creature and remove it "
+             "from combat", "on_block", "506.4", "Whenever a creature you control becomes blocked, you may untap that "
+             "creature and remove it from combat", literal=False),
     LineForm("trigger", "Flanking", "flanking", "702.25", "Flanking"),
     LineForm("trigger", "Afflict N", "afflict", "702.130", "Afflict 2", literal=False),
     # 702.39a: an attack trigger put on the stack with a target (603.3d), resolved into a requirement (509.1c)

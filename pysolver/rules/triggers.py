@@ -329,8 +329,9 @@ def targets(s: Situation, t: Trigger) -> list[str]:
         legal = list(trigger_targets(s, t.source, t.ability))
         return ["", *legal] if _targeted_effect(s, t).optional or not legal else legal
     if t.kind == "on_block":  # 509.3d: the other creature of its event; "[you may] remove ~ from combat": ~
-        e = _targeted_effect(s, t)
-        return [t.target] if e.effect == "damage" else ["", t.source] if e.optional else [t.source]
+        e = _targeted_effect(s, t)  # (or "that creature", 509.3c)
+        named = t.target if e.whom == "partner" else t.source
+        return [t.target] if e.effect == "damage" else ["", named] if e.optional else [named]
     if t.kind in ON_SOURCE:  # its counters go on its source, which it taps or untaps: no target (115.1)
         return [""] * ("spec(may(self))" in t.lki) + [t.target]  # 603.5: "you may put"
     if t.kind not in TARGETING or any(x in t.lki for x in UNTARGETED):
@@ -430,7 +431,8 @@ def block_puts(s: Situation) -> Stack:
     out = []
     for p, j, b in found:
         e = cast(OnCombat, s.permanent(p).abilities[j].value)
-        out.append(Trigger("on_block", p, b if e.effect == "damage" else "", _damage(e), s.permanent(p).controller,
+        named = b if e.effect == "damage" or e.whom == "partner" else ""  # (509.3c: the attacker it removes)
+        out.append(Trigger("on_block", p, named, _damage(e), s.permanent(p).controller,
                            (str(String(p)), str(j)), j))
     return tuple(out)
 

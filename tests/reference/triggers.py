@@ -416,7 +416,8 @@ def block_puts(s: Situation, gone: frozenset[str]) -> list[Targeted]:
     """The block triggers of :data:`pysolver.model.abilities.PUT_EFFECTS` the declared blockers trigger
     (reference :func:`_block_fired`), not yet put."""
     field = _field(s, gone)
-    return [("on_block", pid, partner if e.effect == "damage" else "", e) for pid, e, partner in _block_fired(s, field)
+    return [("on_block", pid, partner if e.effect == "damage" or e.whom == "partner" else "", e)
+            for pid, e, partner in _block_fired(s, field)
             if e.effect in ("damage", "remove", "return_to_hand", "lowers", "may_gain_life")]
 
 
@@ -430,8 +431,9 @@ def put_orders(s: Situation, gone: frozenset[str]) -> set[tuple]:
         mine = [t for t in pending if field[t[1]].controller == player]
         ways = set()
         for order in itertools.permutations(mine):
-            choices = [[t] if t[3].effect == "damage" else [t[:2] + (x,) + t[3:] for x in (["", t[1]] if t[3].optional
-                                                                                           else [t[1]])]
+            choices = [[t] if t[3].effect == "damage" else [t[:2] + (x,) + t[3:] for x in (["", t[2] or t[1]]
+                                                                                           if t[3].optional
+                                                                                           else [t[2] or t[1]])]
                        for t in order]
             ways |= set(itertools.product(*choices))
         per_player.append(ways)
