@@ -448,11 +448,11 @@ def _check_block_puts(r: Reader, permanents: list[Permanent], combat: Combat) ->
             raise r.fail(f"permanents[{i}]", f"the block trigger of {q(p.id)} untaps it and {q(tapping.id)} has an "
                          "ability with {T} in its cost (602.5a): an untapped attacking creature (508.1f) is not "
                          "modelled")
-        removable = {x.id for x in permanents if x.controller == p.controller} \
-            if cast(OnCombat, a.value).whom == "partner" else {p.id}  # (509.3c: "a creature you control")
+        partner = cast(OnCombat, a.value).whom == "partner"  # (509.3c: "a creature you control")
+        removable = {x.id for x in permanents if x.controller == p.controller} if partner else {p.id}
         if removable & blocked:
-            raise r.fail(f"permanents[{i}]", f"blockers are declared and whether the trigger of {q(p.id)} removed a "
-                         "creature from combat (506.4) is not stated: not modelled")
+            raise r.fail(f"permanents[{i}]", f"blockers are declared and whether the trigger of {q(p.id)} removed "
+                         f"{'a creature' if partner else 'it'} from combat (506.4) is not stated: not modelled")
 
 
 def _check_return(r: Reader, permanents: list[Permanent], combat: Combat, i: int, p: Permanent) -> None:
