@@ -33,9 +33,7 @@ PUT_LINES = (BLOCKS, BLOCKED, LOWERS, GAIN, CAPTAIN, "Defender",
 
 def test_509_1h_the_attacker_a_returned_blocker_blocked_stays_blocked() -> None:
     """509.2a, 400.3: z blocks and returns to bob's hand before damage (it left the battlefield: `destroyed`);
-    x stays blocked (509.1h) and deals no combat damage; with trample all of it goes to bob (702.19e)."""
-    s = board(creature("x", "alice", 3, 3), creature("z", "bob", 2, 2, BLOCKS), attackers={"x": "bob"})
-    assert agreed_outcomes(s) == {outcome(bob=17), outcome(destroyed=("z",))}
+    x stays blocked (509.1h), and with trample all its damage goes to bob (702.19e)."""
     t = board(creature("x", "alice", 3, 3, "Trample"), creature("z", "bob", 2, 2, BLOCKS), attackers={"x": "bob"})
     assert agreed_outcomes(t) == {outcome(bob=17), outcome(bob=17, destroyed=("z",))}
 
@@ -48,11 +46,9 @@ def test_509_3c_an_attacker_that_becomes_blocked_returns_before_damage() -> None
 
 def test_704_5f_a_toughness_lowered_on_the_stack_kills_a_damaged_creature() -> None:
     """613.4c, 704.5f, 704.5g: d (2/3, 1 damage) blocked becomes 4/1 and dies before damage; unblocked it is not
-    (509.3c: "becomes blocked"). Undamaged, it deals 4 to the 3/3 b and is dealt 3."""
+    (509.3c: "becomes blocked")."""
     s = board(creature("d", "alice", 2, 3, LOWERS, damage=1), creature("b", "bob", 3, 3), attackers={"d": "bob"})
     assert agreed_outcomes(s) == {outcome(bob=18, damage={"d": 1}), outcome(destroyed=("d",))}
-    t = board(creature("d", "alice", 2, 3, LOWERS), creature("b", "bob", 3, 3), attackers={"d": "bob"})
-    assert agreed_outcomes(t) == {outcome(bob=18), outcome(destroyed=("b", "d"))}
 
 
 def test_603_5_you_may_gain_life_as_it_blocks() -> None:
@@ -73,25 +69,22 @@ def test_509_3a_each_creature_you_control_with_defender_that_blocks_triggers_it_
 
 
 def test_509_3c_each_blocked_attacker_you_control_gets_the_bonus() -> None:
-    """509.3c, 613.4c: a (tapped, out of combat) gives each blocked attacker of alice's +1/+1: x blocked by b (2/2)
-    is 3/3 and survives, y blocked is 2/2 and trades; unblocked they deal 2 and 1."""
-    s = board(creature("x", "alice", 2, 2), creature("y", "alice", 1, 1),
+    """509.3c, 613.4c: a (tapped, out of combat) gives the blocked attacker x +1/+1: blocked by b (2/2) it is 3/3
+    and survives; unblocked it deals 2."""
+    s = board(creature("x", "alice", 2, 2),
               creature("a", "alice", 3, 3, "Whenever a creature you control becomes blocked, it gets +1/+1 until end "
-                       "of turn", tapped=True), creature("b", "bob", 2, 2), attackers={"x": "bob", "y": "bob"})
-    assert agreed_outcomes(s) == {outcome(bob=17), outcome(bob=19, destroyed=("b",), damage={"x": 2}),
-                                  outcome(bob=18, destroyed=("b", "y"))}
+                       "of turn", tapped=True), creature("b", "bob", 2, 2), attackers={"x": "bob"})
+    assert agreed_outcomes(s) == {outcome(bob=18), outcome(destroyed=("b",), damage={"x": 2})}
 
 
 def test_506_4_a_blocked_attacker_you_control_may_be_removed_from_combat() -> None:
-    """509.3c, 603.5, 506.4: b blocks x or y; alice may untap it and remove it from combat (it deals and is dealt no
-    combat damage; its blocker stays blocking nothing)."""
-    s = board(creature("x", "alice", 2, 2), creature("y", "alice", 1, 1),
+    """509.3c, 603.5, 506.4: b blocks x; alice may untap x and remove it from combat (it deals and is dealt no
+    combat damage; b stays blocking nothing)."""
+    s = board(creature("x", "alice", 2, 2),
               creature("g", "alice", 3, 3, "Whenever a creature you control becomes blocked, you may untap that "
                        "creature and remove it from combat", tapped=True), creature("b", "bob", 3, 3),
-              attackers={"x": "bob", "y": "bob"})
-    assert agreed_outcomes(s) == {outcome(bob=17), outcome(bob=19), outcome(bob=18),
-                                  outcome(bob=19, destroyed=("x",), damage={"b": 2}),
-                                  outcome(bob=18, destroyed=("y",), damage={"b": 1})}
+              attackers={"x": "bob"})
+    assert agreed_outcomes(s) == {outcome(bob=18), outcome(), outcome(destroyed=("x",), damage={"b": 2})}
 
 
 @pytest.mark.parametrize(("other", "blockers"), [
