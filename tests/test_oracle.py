@@ -239,6 +239,41 @@ def test_real_lines_that_may_change_the_answer(name: str, line: str) -> None:
     assert c.unmodelled == (line,) and c.inert == ()
 
 
+END_OF_COMBAT_LINES = [
+    ("Aether Membrane", "Whenever Aether Membrane blocks a creature, return that creature to its owner's hand at end "
+                        "of combat."),
+    ("Ceremonial Guard", "When Ceremonial Guard attacks or blocks, destroy it at end of combat."),
+    ("Clockwork Condor", "Whenever Clockwork Condor attacks or blocks, remove a +1/+1 counter from it at end of "
+                         "combat."),
+    ("Deathgazer", "Whenever Deathgazer blocks or becomes blocked by a nonblack creature, destroy that creature at "
+                   "end of combat."),
+    ("Kjeldoran Frostbeast", "At end of combat, destroy all creatures blocking or blocked by Kjeldoran Frostbeast."),
+    ("Mardu Blazebringer", "When Mardu Blazebringer attacks or blocks, sacrifice it at end of combat."),
+    ("Rock Basilisk", "Whenever Rock Basilisk blocks or becomes blocked by a non-Wall creature, destroy that "
+                      "creature at end of combat."),
+    ("Wall of Junk", "When Wall of Junk blocks, return it to its owner's hand at end of combat."),
+    # 509.2a, 400.3: returned as the block trigger resolves (pysolver.rules.triggers.block_puts)
+    ("Zephyr Spirit", "When Zephyr Spirit blocks, return it to its owner's hand."),
+    ("Saprazzan Raider", "When Saprazzan Raider becomes blocked, return it to its owner's hand."),
+    # 613.4c, 704.5f: on the stack, its toughness lowered
+    ("Dromosaur", "Whenever Dromosaur blocks or becomes blocked, it gets +2/-2 until end of turn."),
+    # 603.5, 119.3: on the stack, its controller choosing
+    ("Goldenglow Moth", "Whenever Goldenglow Moth blocks, you may gain 4 life."),
+    ("Perimeter Captain", "Whenever a creature you control with defender blocks, you may gain 2 life."),
+    # 509.3c, 613.4c: once for each attacker of its controller's that becomes blocked
+    ("Somberwald Alpha", "Whenever a creature you control becomes blocked, it gets +1/+1 until end of turn."),
+    ("Gustcloak Savior", "Whenever a creature you control becomes blocked, you may untap that creature and remove it "
+                         "from combat."),
+]
+
+
+@pytest.mark.parametrize(("name", "line"), END_OF_COMBAT_LINES, ids=[n for n, _ in END_OF_COMBAT_LINES])
+def test_end_of_combat_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """511.2, 603.7a (pysolver.rules.end_of_combat): the delayed triggers of combat triggers and "At end of
+    combat, …" are read from oracle text."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
 def test_cost_only_lines_of_real_cards_are_modelled() -> None:
     """605.1a, 121.1 (pysolver.rules.activated.offered): tapped for mana or a card before blockers are
     declared, a creature is free of requirements (509.1c); the grammar reads these lines."""

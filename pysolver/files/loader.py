@@ -24,9 +24,12 @@ from typing import Any, cast
 from ..errors import InputError
 from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
 from ..model.abilities import (
+    ACTIVATED_KINDS,
     BLOCK_TRIGGERS,
     COST_ONLY,
     DEALT_TRIGGERS,
+    DELAYED_END,
+    END_OF_COMBAT,
     FOGS,
     LIFE,
     NONCOMBAT_DAMAGE,
@@ -45,6 +48,7 @@ from ..model.abilities import (
     Static,
     WindowTrigger,
     creates,
+    declares_only,
     granted_kind,
     is_put,
     on_stack,
@@ -107,6 +111,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
         raise r.fail("permanents", problem)
     _check_ward(r, permanents, active)
     _check_regeneration(r, permanents)
+    _check_end_of_combat(r, permanents)
     _check_sacrificed_tokens(r, permanents)
     _check_token_triggers(r, permanents, players)
     _check_shields(r, permanents, players)
@@ -308,6 +313,45 @@ def _check_token_triggers(r: Reader, permanents: list[Permanent], players: list[
         raise r.fail(where, f"{q(attacking.id)} creates tokens tapped and attacking, and its controller chooses "
                      "what they attack among a defending player, their planeswalkers and the battles they protect "
                      "(508.4): not modelled with more than one choice")
+
+
+def _check_end_of_combat(r: Reader, permanents: list[Permanent]) -> None:
+    """A board with an ability acting at end of combat (511.2: "When ~ attacks or blocks, destroy it at end of
+    combat", 603.7a; "At end of combat, destroy all creatures blocking or blocked by ~"; pysolver.rules.
+    end_of_combat) is admitted only where nothing in the end of combat step's window (117.3) and no order of its
+    triggers (603.3b) can change what they do: refused beside a face-down permanent (702.37e: turned face up
+    there; 708.2a: or face down as its trigger's event happened), an activated ability (602.2: activated in
+    response), a death trigger (603.10a: the creatures they destroy would trigger it), persist or undying
+    (702.79a, 702.93a), a regeneration shield (701.19a: it removes a creature from combat, 506.4) and a static
+    ability (611.3a, 604.2: a source leaving changes what the others are, and so what the next trigger does)."""
+    source = next((p for p in permanents for a in p.abilities if a.kind in (DELAYED_END, END_OF_COMBAT)), None)
+    if source is None:
+        return
+    line = next((x for x in source.ability_lines if "end of combat" in x.lower()), "an ability at end of combat")
+    for i, p in enumerate(permanents):
+        found = _acts_at_end_of_combat(p)
+        if found is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has {found} and {q(source.id)} has {line!r} (511.2): the "
+                         "end of combat step is modelled only where nobody acts in its window and the order of "
+                         "its triggers changes nothing")
+
+
+def _acts_at_end_of_combat(p: Permanent) -> str | None:
+    """What of `p` may act in the end of combat step's window or make the order of its triggers matter (511.2;
+    :func:`_check_end_of_combat`), in words, or None."""
+    if p.face_down:
+        return "a face-down permanent (702.37e, 708.2a)"
+    if p.combat_abilities() or p.pump_abilities() or any(a.kind in ACTIVATED_KINDS for a in p.abilities):
+        return "an activated ability (602.2)"
+    if any(a.kind in DEATH_TRIGGERS for a in p.abilities):
+        return "a death trigger (603.10a)"
+    if p.has("persist") or p.has("undying"):
+        return "persist or undying (702.79a, 702.93a)"
+    if p.regeneration_shields:
+        return "a regeneration shield (701.19a)"
+    if any(a.kind in STATICS and not declares_only(a) for a in p.abilities):  # (509.1b: a restriction of the
+        return "a static ability (611.3a)"  # declarations changes nobody after them)
+    return None
 
 
 def _check_regeneration(r: Reader, permanents: list[Permanent]) -> None:
@@ -525,15 +569,36 @@ def _check_block_puts(r: Reader, permanents: list[Permanent], combat: Combat) ->
     tapping = next((x for x in permanents if any(ab.tap for _, ab in x.combat_abilities())), None)
     blocked = {b for _, b in combat.blockers or ()}
     for i, p, a in puts:
+        if cast(OnCombat, a.value).effect == "return_to_hand":
+            _check_return(r, permanents, combat, i, p)
         if cast(OnCombat, a.value).effect != "remove":
             continue
         if tapping is not None:
             raise r.fail(f"permanents[{i}]", f"the block trigger of {q(p.id)} untaps it and {q(tapping.id)} has an "
                          "ability with {T} in its cost (602.5a): an untapped attacking creature (508.1f) is not "
                          "modelled")
-        if p.id in blocked:
-            raise r.fail(f"permanents[{i}]", f"blockers are declared and whether the trigger of {q(p.id)} removed it "
-                         "from combat (506.4) is not stated: not modelled")
+        partner = cast(OnCombat, a.value).whom == "partner"  # (509.3c: "a creature you control")
+        removable = {x.id for x in permanents if x.controller == p.controller} if partner else {p.id}
+        if removable & blocked:
+            raise r.fail(f"permanents[{i}]", f"blockers are declared and whether the trigger of {q(p.id)} removed "
+                         f"{'a creature' if partner else 'it'} from combat (506.4) is not stated: not modelled")
+
+
+def _check_return(r: Reader, permanents: list[Permanent], combat: Combat, i: int, p: Permanent) -> None:
+    """"Return ~ to its owner's hand" of block trigger of `p` (the `i`-th permanent) is refused once blockers are
+    declared with `p` blocking or blocked (whether it resolved is not stated) and beside a death trigger, persist
+    or undying (700.4: a creature returned to its hand does not die; those are read off the creatures that left
+    the battlefield, 603.10a)."""
+    declared = {x for pair in combat.blockers or () for x in pair}
+    if p.id in declared:
+        raise r.fail(f"permanents[{i}]", f"blockers are declared and whether the trigger of {q(p.id)} returned it to "
+                     "its owner's hand (509.2a) is not stated: not modelled")
+    dying = next((j for j, x in enumerate(permanents) if x.has("persist") or x.has("undying")
+                  or any(a.kind in DEATH_TRIGGERS for a in x.abilities)), None)
+    if dying is not None:
+        raise r.fail(f"permanents[{dying}]", f"{q(permanents[dying].id)} has a death trigger, persist or undying "
+                     f"and the block trigger of {q(p.id)} returns it to its owner's hand (700.4, 603.10a): not "
+                     "modelled")
 
 
 def _check_state_triggers(r: Reader, permanents: list[Permanent]) -> None:

@@ -73,7 +73,7 @@ from ..model.moves import (
 from ..model.situation import RETURNED
 from ..model.stage import WINDOWS, Stage
 from ..model.values import Line, Outcome
-from ..rules import activated, pumps, tokens
+from ..rules import activated, end_of_combat, pumps, tokens
 from ..rules import combat as c
 from ..rules.facedown import turnable
 from ..rules.steps import StepPrograms
@@ -114,7 +114,9 @@ def decomposes(s: Situation) -> bool:
     Nor may a player have or get a prevention shield (615.7,
     :func:`pysolver.rules.activated.shields_players`: it prevents damage from any fight, the player
     choosing which); a creature's is its fight's, and "Prevent the next N damage that would be dealt
-    to target creature" of a permanent in no fight goes with every fight, as a targeted pump does."""
+    to target creature" of a permanent in no fight goes with every fight, as a targeted pump does. The end of
+    combat step's triggers (511.2, :mod:`pysolver.rules.end_of_combat`) act in their source's fight: each fight
+    plays its step alone (:class:`FightEnd` ``last``), where nobody lost (104.3b)."""
     constant = constant_sources(s)
     kinds = {a.kind for p in s.permanents if p.id not in constant for a in p.abilities if not declares_only(a)}
     return (s.combat.damage_step is None and not s.combat.provoked
@@ -161,6 +163,7 @@ class FightEnd:
     moves: tuple[Move, ...]
     before: int  # how many of `moves` come before the window between the steps (the line if it ends there)
     taps: frozenset[str] = frozenset()  # the permanents it tapped to pay {T} (602.5a): one fight each
+    last: Part | None = None  # its share once the end of combat step is over (511.3), if that changed `final`
 
 
 def window_ends(p: gt.Position) -> dict[gt.Position, tuple[Move, ...]]:
@@ -260,7 +263,7 @@ class Fights:
             for r in results:  # one damage step for the whole combat
                 yield FightEnd(None, _spent(q.s), None, _after(q.s, r),
                                moves + (DamageAssignment(r.step, r.assignment),), len(moves) + 1,
-                               _taps(q.s, untapped))
+                               _taps(q.s, untapped), _ended(q.s, r))
             # (704.3 after a face-up turn: what the first step leaves)
             if first_strike and (q.s == s or _part(q.s) != start):
                 plain.append((q.s, moves))
@@ -278,7 +281,19 @@ class Fights:
             for r in self.steps.results(q.s, board):
                 yield FightEnd(strike, _spent(q.s), first, _after(q.s, r),
                                moves + more + (DamageAssignment(r.step, r.assignment),), len(moves),
-                               _taps(q.s, untapped))
+                               _taps(q.s, untapped), _ended(q.s, r))
+
+
+def _ended(s: Situation, r: c.StepResult) -> Part | None:
+    """The fight's share once its end of combat step is over (511.2, 511.3: its triggers resolved, 704.3) after
+    the last damage step's result `r` on `s`, if it has such triggers and they change it, else None. (They act on
+    their source, the creatures it blocks and those blocking it: one fight's; nothing else happens in it after
+    the step, :func:`decomposes`; whether a player lost before it, 104.3b, is the sum over the fights'.)"""
+    if not end_of_combat.present(s):
+        return None
+    after = c.apply_step(s, r)
+    done = end_of_combat.ended(after)  # (the fight's players are at OFFSET life: none lost in it alone)
+    return None if done == after else _part(done)
 
 
 def _taps(s: Situation, untapped: frozenset[str]) -> frozenset[str]:
@@ -584,15 +599,17 @@ class Blocks:
 
         base = base_life + self.poison
 
-        def key_of(parts: list[Part], earlier: list[Part]) -> tuple[Key, bool]:
-            """The key of the state the fights' `parts` make, and whether a player lost in it."""
+        def key_of(parts: list[Part], earlier: list[Part], ended: list[Part] | None = None) -> tuple[Key, bool]:
+            """The key of the state the fights' `parts` make, and whether a player lost in it; `ended`: the
+            parts once the end of combat step is over (511.3), the state if nobody lost (104.3b)."""
             totals = tuple(map(sum, zip(base, *[q.totals for q in parts])))
             life, poison = totals[:n], totals[n:]
             lost = bool(losers_of(self.names, life, poison))
             # 104.3b: a game that is over puts no persist or undying trigger on the stack (603.3): only
             # the creatures returned after an earlier step (`earlier`) are back.
             back = [q.back for q in (earlier if lost else parts) if q.back]
-            return (life, poison, facts.union(*[q.facts for q in parts], *back)), lost
+            shown = parts if lost or ended is None else ended
+            return (life, poison, facts.union(*[q.facts for q in shown], *back)), lost
 
         for two in (False, True):
             options = [e[two] for e in ends]
@@ -604,7 +621,7 @@ class Blocks:
                 if two:
                     k, ended_first = key_of(firsts, [])  # 104.3b: the game is over after the first step
                 if not ended_first:
-                    k, _ = key_of([e.final for e in chosen], firsts)
+                    k, _ = key_of([e.final for e in chosen], firsts, [e.last or e.final for e in chosen])
                 yield k, chosen, ended_first
 
     def _build(self, pairs: tuple[tuple[str, str], ...], k: Key, chosen: tuple[FightEnd, ...], ended_first: bool,
@@ -638,7 +655,7 @@ def _cheapest(ends: list[FightEnd]) -> list[FightEnd]:
     and less in all (what less pays, 107.4: each colored and {C} symbol, and the total)."""
     by_result: dict[tuple[Any, ...], list[FightEnd]] = {}
     for e in ends:
-        kept = by_result.setdefault((e.strike, e.first, e.final), [])
+        kept = by_result.setdefault((e.strike, e.first, e.final, e.last), [])
         if kept and not any(m.total for m in kept[0].cost) and not kept[0].taps:
             continue  # reached for no mana and no {T}: nothing pays for it with less
         if not any(_covers(k, e) for k in kept):

@@ -24,7 +24,10 @@ The stages, in order (506.1, docs/verify.md):
   blocking creatures' (510.1); state-based actions follow (704.3); a player at 0 or less life
   after the first-strike step has lost (104.3b, 704.5a) and the combat ends there; the window
   between the steps (510.3);
-* the end.
+* the end of combat step (511): what triggers as it begins resolves (511.2; a board with such abilities is one
+  where nobody acts in its window and their order changes nothing, :mod:`pysolver.rules.end_of_combat`), unless
+  a player lost in the last damage step (104.3b);
+* the end (511.3).
 
 In a window the active player has priority first (117.3b); a player may turn one face-down
 permanent they control face up one way it has (a special action, 116.2b: for its morph,
@@ -85,7 +88,7 @@ from ..model.moves import (
 )
 from ..model.stage import WINDOW_NEXT, WINDOWS, Stage
 from ..model.values import IllegalMoveError, Violation
-from ..rules import activated, damage_log, dealt, hits, pumps, window_triggers
+from ..rules import activated, damage_log, dealt, end_of_combat, hits, pumps, window_triggers
 from ..rules import combat as c
 from ..rules.facedown import face_up_choices, turn_face_up, turnable
 from ..rules.steps import StepPrograms
@@ -546,15 +549,15 @@ def enter(stage: Stage, s: Situation, stack: Stack = (), acting: str = "") -> Po
     """The position at the start of `stage`, with `stack` waiting to resolve (windows nobody can act
     in are skipped: the stack resolves); in a window `acting` receives priority (117.3c: the side that
     took a special action), else the active player (117.3b)."""
-    if stage == Stage.AFTER_COMBAT_DAMAGE and not stack:
-        return Position(Stage.END, s)
+    if stage == Stage.END or (stage == Stage.AFTER_COMBAT_DAMAGE and not stack):
+        return Position(Stage.END, end_of_combat.ended(s))  # 511.2, 511.3
     if stage in WINDOWS:
         if not acts_in_windows(s):
             return resolved(stage, s, stack) if stack else enter(WINDOW_NEXT[stage], s)
         return Position(stage, s, acting or ACTIVE, stack=stack)
     if stage == Stage.DECLARE_BLOCKERS:
-        if not s.combat.attackers:  # 508.8
-            return Position(Stage.END, s)
+        if not s.combat.attackers:  # 508.8: no declare blockers and no combat damage steps
+            return enter(Stage.END, s)
         if s.combat.blockers is not None:
             return enter(Stage.AFTER_BLOCKERS, s)
     if stage == Stage.DAMAGE:

@@ -241,7 +241,7 @@ class Ability:
         """The ASP term the encodings match on."""
         if self.value is None:
             return self.kind
-        if isinstance(self.value, (OnCombat, WindowTrigger, DamageTrigger, TokenSpec)):
+        if isinstance(self.value, (OnCombat, WindowTrigger, DamageTrigger, TokenSpec, AtEndOfCombat)):
             return self.value.term(self.kind)
         if self.kind in RESTRICTION_KINDS:
             return restriction_term(self.kind, self.value)
@@ -1357,7 +1357,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     window = _window_trigger(text) or _damage_trigger(text) or _watched_damage_trigger(text)
     if window is not None:
         return window
-    on_combat = _on_combat(text) or _type_attacks(text)
+    on_combat = _at_end_of_combat(text) or _on_combat(text) or _type_attacks(text)
     if on_combat is not None:
         return on_combat
     m = _COST_ABILITY.fullmatch(text)
@@ -1700,6 +1700,7 @@ _EFFECTS = (
     (re.compile(r"tap (?P<who>that creature|target .+)"), "tap"),
     (re.compile(r"destroy (?P<who>that creature)"), "destroy"),
     (re.compile(r"untap (?P<who>it|this creature) and remove it from combat"), "remove"),
+    (re.compile(r"return (?P<who>it|this creature) to its owner's hand"), "return_to_hand"),
     (re.compile(r"untap (?P<who>target .+)"), "untap"),
     (re.compile(r"(?P<who>target .+?) can't block this turn"), "cant_block"),
     (re.compile(r"(?:it|this creature) deals? (?P<n>\w+) damage to (?P<who>.+)"), "damage"),
@@ -1716,9 +1717,11 @@ ON_TARGET = "on_target"
 _MAY_PAY = re.compile(r"you may pay (?P<cost>(?:\{[^}]+\})+)\. if you do, (?P<rest>.+)")
 _TARGETED_ONLY = ("untap", "cant_block", "damage")  # the effects read only on a target
 #: 509.2a, 603.3b: block triggers their controllers put on the stack, APNAP, each in the order they choose
-#: (pysolver.rules.triggers.block_puts): "~ deals N damage to that creature" (120.3) and "[you may] untap ~ and
-#: remove it from combat" (506.4)
-PUT_EFFECTS = ("damage", "remove")
+#: (pysolver.rules.triggers.block_puts): "~ deals N damage to that creature" (120.3), "[you may] untap ~ and
+#: remove it from combat" (506.4), "return ~ to its owner's hand" (400.3: it leaves the battlefield, 506.4) and
+#: "~ gets +X/-Y until end of turn" ("lowers": a toughness lowered may kill it, 704.5f; 613.4c) and "you may gain N
+#: life" (603.5, 119.3: chosen as it is put, as "you may untap ~")
+PUT_EFFECTS = ("damage", "remove", "return_to_hand", "lowers", "may_gain_life")
 #: the kinds that trigger as blockers are declared (509.2a; #program block_triggers of encodings/triggers.lp)
 BLOCK_TRIGGERS = frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump", "flanking",
                             "afflict", "blocked_by_pump", "blocks_flyer_pump", "blocked_destroy", "on_block"})
@@ -1779,8 +1782,9 @@ class OnCombat:
                   "poison": f"poison({self.amount})", "damage": f"damage({self.amount})",
                   "create": f"create({self.amount})",
                   "gain_life_each": f"gain_life_each({self.amount},{term_text(self.per)})",
-                  "remove_minus": f"remove_minus({self.amount})"}.get(self.effect,
-                                                                                               self.effect)
+                  "remove_minus": f"remove_minus({self.amount})",
+                  "lowers": f"lowers({self.power},{self.toughness})",
+                  "may_gain_life": f"may_gain_life({self.amount})"}.get(self.effect, self.effect)
         if kind == ON_TARGET:
             may = f"pay({','.join(str(self.cost).lower().replace('{', '').split('}')[:-1])})" if self.cost else \
                 "may" if self.optional else "must"
@@ -1794,6 +1798,95 @@ class OnCombat:
         """``target(Scope)``, or ``target(Scope,Quality)`` for a target of a quality (115.1)."""
         quality = "" if self.target_quality is None else f",{term_text(self.target_quality)}"
         return f"target({self.target}{quality})"
+
+
+#: 603.7a, 511.2: a combat trigger that makes a delayed triggered ability acting at end of combat ("When ~ attacks
+#: or blocks, destroy it at end of combat"; :class:`AtEndOfCombat`, pysolver.rules.end_of_combat)
+DELAYED_END = "delayed_end"
+#: 511.2: "At end of combat, destroy all creatures blocking or blocked by ~"
+END_OF_COMBAT = "end_of_combat"
+_DELAYED_END = re.compile(
+    r"when(?:ever)? this creature (?P<event>attacks or blocks|attacks"
+    r"|blocks or becomes blocked(?: by (?P<either>[^,]+?))?|becomes blocked(?: by (?P<by>[^,]+?))?"
+    r"|blocks(?: (?P<blocks>an? [^,]+?))?), (?P<effect>destroy|sacrifice|return|remove a \+1/\+1 counter from) "
+    r"(?P<who>it|that creature)(?P<hand> to its owner's hand)? at end of combat")
+_END_EVENTS = {"attacks or blocks": ("attacks", "blocks"), "attacks": ("attacks",), "blocks": ("blocks",),
+               "becomes blocked": ("blocked",), "blocks or becomes blocked": ("blocks", "blocked")}
+_END_EFFECTS = {"destroy": "destroy", "sacrifice": "sacrifice", "return": "return",
+                "remove a +1/+1 counter from": "remove_counter"}
+
+
+@dataclass(frozen=True)
+class AtEndOfCombat:
+    """An ability acting at end of combat (511.2), read by :func:`_at_end_of_combat`: for :data:`DELAYED_END` a
+    combat trigger whose effect makes a delayed triggered ability (603.7a) as it resolves — when it triggers
+    (`events`: ``attacks`` 508.3a, ``blocks`` 509.3a, ``blocked`` 509.3c, or, once for each other creature of
+    `partner`'s quality, ``blocks_creature`` 509.3b, ``blocked_by`` 509.3d, either ``either_by``), whom its
+    delayed trigger acts on (`whom`: ``self`` or ``partner``, that other creature, 603.7c) and what it does
+    (`effect`: ``destroy`` 701.8a, ``sacrifice`` 701.21a, ``return`` to its owner's hand, ``remove_counter``: a
+    +1/+1 counter, 122.1a); for :data:`END_OF_COMBAT`, `whom` ``combatants``: every creature blocking or
+    blocked by its source.
+
+    >>> AtEndOfCombat(("attacks", "blocks"), "self", "destroy").term(DELAYED_END)
+    'delayed_end(attacks_or_blocks,self,destroy)'
+    >>> AtEndOfCombat(("either_by",), "partner", "destroy", ("noncolor", "black")).term(DELAYED_END)
+    'delayed_end(either_by(noncolor(black)),partner,destroy)'
+    """
+
+    events: tuple[str, ...]
+    whom: str
+    effect: str
+    partner: Quality | None = None
+
+    def term(self, kind: str) -> str:
+        """The ASP term ``KIND(Event,Whom,Effect)`` (only pysolver.rules.end_of_combat reads these)."""
+        if kind == END_OF_COMBAT:
+            return f"{kind}({self.whom},{self.effect})"
+        event = "_or_".join(self.events)
+        if self.partner is not None:
+            event = f"{event}({term_text(self.partner)})"
+        return f"{kind}({event},{self.whom},{self.effect})"
+
+
+def _at_end_of_combat(text: str) -> list[Ability] | None:
+    """A line acting at end of combat (511.2, 603.7a), or None.
+
+    >>> [a.term for a in _at_end_of_combat("when this creature attacks or blocks, sacrifice it at end of combat")]
+    ['delayed_end(attacks_or_blocks,self,sacrifice)']
+    >>> _at_end_of_combat("whenever this creature blocks or becomes blocked by a non-wall creature, destroy that "
+    ...                   "creature at end of combat")[0].term
+    'delayed_end(either_by(non(creature_type("wall"))),partner,destroy)'
+    >>> _at_end_of_combat("at end of combat, destroy all creatures blocking or blocked by this creature")[0].term
+    'end_of_combat(combatants,destroy)'
+    """
+    if text == "at end of combat, destroy all creatures blocking or blocked by this creature":
+        return [Ability(END_OF_COMBAT, AtEndOfCombat((), "combatants", "destroy"))]
+    m = _DELAYED_END.fullmatch(text)
+    if m is None or (m.group("hand") is not None) != (m.group("effect") == "return"):
+        return None
+    name = next((n for n in _PARTNER_EVENTS if m.group(n)), None)
+    if (name is not None) != (m.group("who") == "that creature"):
+        return None  # ("that creature" names the other creature of the event, 603.7c)
+    effect = _END_EFFECTS[m.group("effect")]
+    if name is None:
+        return [Ability(DELAYED_END, AtEndOfCombat(_END_EVENTS[m.group("event")], "self", effect))]
+    partner = _end_partner(m.group(name))
+    if partner is None or effect == "remove_counter":
+        return None
+    return [Ability(DELAYED_END, AtEndOfCombat((_PARTNER_EVENTS[name],), "partner", effect, partner))]
+
+
+def _end_partner(words: str) -> Quality | None:
+    """The quality of the other creature an event names, one creature at a time (509.3b, 509.3d): "a creature",
+    "a nonblack creature", "a non-Wall creature" (205.3m), … — none with a keyword, which the creature may have
+    gained since (613.1f), nor "one or more" (509.3e)."""
+    found = _partner(words)
+    if found is not None:
+        quality, once = found
+        return None if once or "keyword" in term_text(quality) else quality
+    m = re.fullmatch(r"an? non-(\S+) creature", words)
+    ctype = creature_type(m.group(1)) if m is not None else None
+    return ("non", ("creature_type", ctype)) if ctype is not None else None
 
 
 def _on_combat(text: str) -> list[Ability] | None:
@@ -1811,7 +1904,7 @@ def _on_combat(text: str) -> list[Ability] | None:
     """
     m = _ON_EVENT.fullmatch(text)
     if m is None:
-        return None
+        return _yours_block(text)
     words = m.group("event")
     name = next((n for n in _PARTNER_EVENTS if m.group(n)), None)
     partner: Quality | None = None
@@ -1838,9 +1931,10 @@ def _on_combat(text: str) -> list[Ability] | None:
         if cost.generic or any(getattr(cost, h) for h in HYBRID):
             return None
         text = paid.group("rest")
-    for may in ("you may have ", "you may "):  # 603.5 (only a targeted effect: its choice is its target's)
-        if text.startswith(may):
+    for may in ("you may have ", "you may "):  # 603.5 (a targeted effect: its choice is its target's; or a block
+        if text.startswith(may):  # trigger on the stack, PUT_EFFECTS)
             text, optional = text.removeprefix(may), True
+            text = "you " + text if text.startswith("gain ") else text  # ("you may gain N life")
             break
     optional = optional or cost is not None
     sentences = [x for x in text.split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
@@ -1863,9 +1957,12 @@ def _on_combat(text: str) -> list[Ability] | None:
         return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=optional, cost=cost))]
     if cost is not None:
         return None
+    if optional and [e.effect for e in effects] == ["gain_life"]:  # 603.5: its controller chooses (119.3)
+        effects = [replace(effects[0], effect="may_gain_life")]
     if any(e.effect in PUT_EFFECTS for e in effects):  # 509.2a: one effect, put on the stack (603.3b)
         if len(effects) != 1 or any(kind != "on_block" for kind, _ in events) or (
-                effects[0].effect == "remove" and events != [("on_block", "blocked")]):
+                effects[0].effect == "remove" and events != [("on_block", "blocked")]) or (
+                effects[0].effect in ("return_to_hand", "lowers", "may_gain_life") and partner is not None):
             return None
         return [Ability("on_block", replace(effects[0], event=event, partner=partner, optional=optional))
                 for _, event in events]
@@ -2076,6 +2173,39 @@ def _type_attacks(text: str) -> list[Ability] | None:
     return [Ability("type_attacks_loss", (ctype, n))] if ctype is not None and n else None
 
 
+_YOURS_BLOCKS = re.compile(r"whenever an? creature you control(?: with (?P<with>[^,]+))? blocks, "
+                           r"(?P<effect>you (?:may )?gain \w+ life)")
+_YOURS_BLOCKED = re.compile(r"whenever an? creature you control becomes blocked, (?:it gets (?P<x>\+\d+)/(?P<y>\+\d+) "
+                            r"until end of turn|(?P<remove>you may untap that creature and remove it from combat))")
+
+
+def _yours_block(text: str) -> list[Ability] | None:
+    """"Whenever a creature you control [with <keyword>] blocks, you [may] gain N life" (509.3a: once for each such
+    creature declared as a blocker; 603.5, 119.3), "Whenever a creature you control becomes blocked, it gets +X/+Y
+    until end of turn" (509.3c: once for each such attacker; 613.4c: Y >= 0, so no state-based action follows and
+    its order beside the others changes nothing, 603.3b) or "…, you may untap that creature and remove it from
+    combat" (506.4), or None.
+
+    >>> [a.term for a in _yours_block("whenever a creature you control with defender blocks, you may gain 2 life")]
+    ['on_block(yours_blocks(keyword(defender)),controller,may_gain_life(2))']
+    """
+    blocked = _YOURS_BLOCKED.fullmatch(text)
+    if blocked is not None and blocked.group("remove"):  # 506.4, 603.5: on the stack (PUT_EFFECTS), "you may"
+        return [Ability("on_block", OnCombat("yours_blocked", "remove", "partner", partner=("any",), optional=True))]
+    if blocked is not None:  # 509.3c: once for each such attacker; "it": that creature (the blocked attacker)
+        return [Ability("on_block", OnCombat("yours_blocked", "gets", "partner", partner=("any",),
+                                             power=_signed(blocked.group("x")), toughness=_signed(blocked.group("y"))))]
+    m = _YOURS_BLOCKS.fullmatch(text)
+    if m is None:
+        return None
+    quality = _creature_words("creature" + (f" with {m.group('with')}" if m.group("with") else ""))
+    found = _on_combat(f"whenever this creature blocks, {m.group('effect')}")
+    if quality is None or found is None:
+        return None
+    return [Ability("on_block", replace(cast(OnCombat, a.value), event="yours_blocks", partner=quality))
+            for a in found]
+
+
 def _partner(words: str) -> tuple[Quality, bool] | None:
     """The quality of the other creature an event names ("a creature", "a nonblack creature", "an artifact
     creature", "one or more black creatures"), and whether the event happens once for all of them (509.3e)."""
@@ -2149,8 +2279,10 @@ def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
         out = []
         if effect == "gets":
             x, y = _signed(groups["x"]), _signed(groups["y"])
-            if y < 0 and whom.whom != "target":
-                return None  # (a toughness lowered: 704.5f, in an order the player chooses, 603.3b)
+            if y < 0 and whom.whom != "target":  # (a toughness lowered: 704.5f, in an order the player chooses,
+                # 603.3b: on the stack, a block trigger of its own, PUT_EFFECTS)
+                return None if whom.whom != "self" or groups.get("k") else [
+                    replace(whom, effect="lowers", power=x, toughness=y)]
             out.append(replace(whom, effect="gets", power=x, toughness=y))
         if groups.get("k"):
             keywords = [KEYWORDS.get(k) for k in re.split(r",? and |, ", groups["k"])]

@@ -33,6 +33,7 @@ GROUPS = {
     "trigger": "Combat triggers (603.2, 508.2a, 509.2a)",
     "damage-trigger": "Combat-damage triggers (510.3a, 603.2)",
     "dealt-trigger": "Damage triggers (603.2, 120.3)",
+    "end-trigger": "Effects at end of combat (511.2, 603.7a)",
     "unset-trigger": "Triggers the combat does not set off (603.6a, 603.8)",
     "combat-activated": "Activated abilities in combat, targets (602, 115, 702.11, 702.18, 702.21)",
     "shields": "Regeneration and damage prevention (701.19, 615)",
@@ -398,6 +399,23 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("Whenever ~ becomes blocked by a creature, ~ deals 2 damage to that creature",), literal=False),
     LineForm("trigger", "Whenever ~ becomes blocked, [you may] untap ~ and remove it from combat", "on_block", "506.4",
              "Whenever this creature becomes blocked, you may untap it and remove it from combat", literal=False),
+    LineForm("trigger", "When ~ <blocks / becomes blocked>, return it to its owner's hand", "on_block", "400.3",
+             "When this creature blocks, return it to its owner's hand",
+             ("When ~ becomes blocked, return it to its owner's hand",), literal=False),
+    LineForm("trigger", "Whenever ~ <blocks / becomes blocked / blocks or becomes blocked>, it gets +X/-Y until end "
+             "of turn", "on_block", "613.4c", "Whenever this creature blocks or becomes blocked, it gets +2/-2 until "
+             "end of turn", literal=False),
+    LineForm("trigger", "Whenever ~ <blocks / becomes blocked / blocks or becomes blocked>, you may gain N life",
+             "on_block", "603.5", "Whenever this creature blocks, you may gain 4 life", literal=False),
+    LineForm("trigger", "Whenever a creature you control [with <keyword>] blocks, you [may] gain N life", "on_block",
+             "509.3a", "Whenever a creature you control with defender blocks, you may gain 2 life",
+             ("Whenever a creature you control blocks, you gain 1 life",), literal=False),
+    LineForm("trigger", "Whenever a creature you control becomes blocked, it gets +X/+Y until end of turn", "on_block",
+             "509.3c", "Whenever a creature you control becomes blocked, it gets +1/+1 until end of turn",
+             literal=False),
+    LineForm("trigger", "Whenever a creature you control becomes blocked, you may untap that creature and remove it "
+             "from combat", "on_block", "506.4", "Whenever a creature you control becomes blocked, you may untap that "
+             "creature and remove it from combat", literal=False),
     LineForm("trigger", "Flanking", "flanking", "702.25", "Flanking"),
     LineForm("trigger", "Afflict N", "afflict", "702.130", "Afflict 2", literal=False),
     # 702.39a: an attack trigger put on the stack with a target (603.3d), resolved into a requirement (509.1c)
@@ -557,6 +575,22 @@ CATALOGUE: tuple[LineForm, ...] = (
              "counter", literal=False),
     # <objects>: lands of a land type or permanents of a card type (Islands, lands, artifacts); a board where
     # it could trigger is refused (pysolver.files.loader)
+    # 603.7a, 511.2: the effect waits for the end of combat step (pysolver.rules.end_of_combat)
+    LineForm("end-trigger", "When ~ <attacks / blocks / attacks or blocks / becomes blocked>, <destroy / sacrifice / "
+             "return / remove a +1/+1 counter from> it [to its owner's hand] at end of combat", "delayed_end", "603.7a",
+             "When this creature attacks or blocks, destroy it at end of combat",
+             ("When ~ attacks or blocks, sacrifice it at end of combat",
+              "When ~ blocks, return it to its owner's hand at end of combat",
+              "Whenever ~ attacks or blocks, remove a +1/+1 counter from it at end of combat"), literal=False),
+    LineForm("end-trigger", "Whenever ~ <blocks / becomes blocked by / blocks or becomes blocked by> a <creature>, "
+             "<destroy / return> that creature [to its owner's hand] at end of combat", "delayed_end", "603.7c",
+             "Whenever this creature blocks or becomes blocked by a nonblack creature, destroy that creature at end "
+             "of combat",
+             ("Whenever ~ blocks or becomes blocked by a non-Wall creature, destroy that creature at end of combat",
+              "Whenever ~ blocks a creature, return that creature to its owner's hand at end of combat"),
+             literal=False),
+    LineForm("end-trigger", "At end of combat, destroy all creatures blocking or blocked by ~", "end_of_combat",
+             "511.2", "At end of combat, destroy all creatures blocking or blocked by this creature", literal=False),
     LineForm("unset-trigger", "When you control no <objects>, sacrifice ~", "sacrifice_without", "603.8",
              "When you control no Islands, sacrifice this creature", literal=False),
     # a board with persist or undying (which put creatures onto the battlefield in combat) is refused

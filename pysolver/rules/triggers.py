@@ -329,8 +329,9 @@ def targets(s: Situation, t: Trigger) -> list[str]:
         legal = list(trigger_targets(s, t.source, t.ability))
         return ["", *legal] if _targeted_effect(s, t).optional or not legal else legal
     if t.kind == "on_block":  # 509.3d: the other creature of its event; "[you may] remove ~ from combat": ~
-        e = _targeted_effect(s, t)
-        return [t.target] if e.effect == "damage" else ["", t.source] if e.optional else [t.source]
+        e = _targeted_effect(s, t)  # (or "that creature", 509.3c)
+        named = t.target if e.whom == "partner" else t.source
+        return [t.target] if e.effect == "damage" else ["", named] if e.optional else [named]
     if t.kind in ON_SOURCE:  # its counters go on its source, which it taps or untaps: no target (115.1)
         return [""] * ("spec(may(self))" in t.lki) + [t.target]  # 603.5: "you may put"
     if t.kind not in TARGETING or any(x in t.lki for x in UNTARGETED):
@@ -436,7 +437,8 @@ def block_puts(s: Situation) -> Stack:
     out = []
     for p, j, b in found:
         e = cast(OnCombat, s.permanent(p).abilities[j].value)
-        out.append(Trigger("on_block", p, b if e.effect == "damage" else "", _damage(e), s.permanent(p).controller,
+        named = b if e.effect == "damage" or e.whom == "partner" else ""  # (509.3c: the attacker it removes)
+        out.append(Trigger("on_block", p, named, _damage(e), s.permanent(p).controller,
                            (str(String(p)), str(j)), j))
     return tuple(out)
 
@@ -513,12 +515,25 @@ def _resolved_put(s: Situation, t: Trigger) -> Situation:
     """`s` after block trigger `t` (:func:`block_puts`) resolved (608.2), before state-based actions: its
     source as it last existed (608.2h) deals N damage to the other creature if that is still on the
     battlefield (120.3, 400.7; protection prevents it, 702.16e); or, if it was chosen and the source is
-    still on the battlefield, the source untaps (701.26b) and is removed from combat (506.4)."""
-    if not t.target or s.permanent(t.target).left_battlefield:
-        return s
+    still on the battlefield, the source untaps (701.26b) and is removed from combat (506.4), or returns to its
+    owner's hand (400.3: it leaves the battlefield, 506.4; it does not die, 700.4), or gets +X/-Y until end of
+    turn (613.4c); or, if it was chosen, its controller gains N life (119.3, 603.5), the source there or not."""
     e = _targeted_effect(s, t)
+    if not t.target or (s.permanent(t.target).left_battlefield and e.effect != "may_gain_life"):
+        return s  # (608.2b: the life is gained with its source gone, 113.7a)
     if e.effect == "damage":
         return _dealt_by(s, "dies_damage", t.target, e.amount, lki(_lasting(s, t.source), t.source))
+    if e.effect == "return_to_hand":
+        return replace(s, permanents=tuple(replace(p, left_battlefield=True) if p.id == t.target else p
+                                           for p in s.permanents))
+    if e.effect == "may_gain_life":  # 119.3, 603.5: chosen (its source named), its controller gains N life
+        gainer = s.permanent(t.source).controller
+        return replace(s, players=tuple(replace(p, life=p.life + e.amount) if p.name == gainer else p
+                                        for p in s.players))
+    if e.effect == "lowers":  # 613.4c: +X/-Y until end of turn
+        x, y = s.permanent(t.target).until_end_of_turn
+        return replace(s, permanents=tuple(replace(p, until_end_of_turn=(x + e.power, y + e.toughness))
+                                           if p.id == t.target else p for p in s.permanents))
     return replace(s, permanents=tuple(replace(p, tapped=False, removed_from_combat=True) if p.id == t.target else p
                                        for p in s.permanents))
 

@@ -26,6 +26,7 @@ from pysolver.model import Situation
 from pysolver.model.objective import Objective, Term
 
 from .declarations import reference_attacks, reference_blocks
+from .end_of_combat import ended
 from .minimax import ACTIVE, Minimax
 from .outcomes import State, start
 from .provoke import stacks as provoke_stacks
@@ -76,6 +77,7 @@ class VectorMinimax(Minimax):
         self.maximiser_active = objective.side == "attacker"
 
     def end(self, state: State) -> tuple[int, ...]:
+        state = ended(state)  # 511.2, 511.3 (reference.end_of_combat)
         return tuple(term(t, state) if t.sense == "max" else -term(t, state) for t in self.objective.terms)
 
     def choose(self, active: bool, options: list):

@@ -39,6 +39,7 @@ from .activated import on_the_stack, resolve_activated, resolve_ward, stack_acti
 from .damage import combat_now, fast, next_step, step_assignments
 from .deaths import apnap, player_sequences, resolve_death, triggered
 from .declarations import reference_attacks, reference_blocks
+from .end_of_combat import ended
 from .facedown import ways
 from .hits import resolve_hit
 from .hits import triggered as hit_triggers
@@ -96,7 +97,7 @@ class Minimax:
         return self.memo[key]
 
     def end(self, state: State) -> bool:
-        return self.achieved(self.goal, state)
+        return self.achieved(self.goal, ended(state))  # 511.2, 511.3 (reference.end_of_combat)
 
     def window(self, state: State, stage: str, holder: str, passes: int, stack: tuple = ()) -> bool:
         """`holder` has priority; `passes` players have passed in succession just before; `stack`: one

@@ -86,6 +86,7 @@ from .dealt import targets as dealt_targets
 from .dealt import triggered as dealt_triggered
 from .deaths import put_sequences, resolve_death, triggered
 from .declarations import has_quality, reference_attacks, reference_blocks
+from .end_of_combat import ended
 from .facedown import ways
 from .hits import resolve_hit
 from .hits import triggered as hit_triggers
@@ -800,8 +801,8 @@ class Search:
         return {o for after in window_options(state) for o in self.run("declare_blockers", after)}
 
     def declare_blockers(self, state: State) -> set[Outcome]:
-        if not state.s.combat.attackers:  # 508.8
-            return {outcome(state)}
+        if not state.s.combat.attackers:  # 508.8: the end of combat step follows (511.1)
+            return self.end(state)
         if state.s.combat.blockers is not None:
             return set(self.run("after_blockers", state))
         self.check_board(state)
@@ -900,7 +901,7 @@ class Search:
         return out
 
     def end(self, state: State) -> set[Outcome]:
-        return {outcome(state)}
+        return {outcome(ended(state))}  # 511.2, 511.3 (reference.end_of_combat)
 
 
 def start(s: Situation) -> tuple[str, State]:

@@ -211,8 +211,12 @@ def _block_fired(s: Situation, field: dict[str, Characteristics]) -> list[tuple[
             q = e.partner
             others = {"blocked_by": blocked_by, "blocks_creature": blocking, "either_by": blocked_by + blocking,
                       "blocked_by_any": blocked_by, "either_by_any": blocked_by + blocking}.get(e.event, [])
+            if e.event == "yours_blocks":  # 509.3a: once for each creature of its controller's that blocks
+                others = sorted({b for b, _ in blocks if field[b].controller == c.controller})
+            if e.event == "yours_blocked":  # 509.3c: once for each attacker of its controller's blocked
+                others = sorted(a for a in attackers if a in declared and field[a].controller == c.controller)
             others = [x for x in others if q is None or is_of(field[x], q)]
-            if e.event in ("blocked_by", "blocks_creature", "either_by"):
+            if e.event in ("blocked_by", "blocks_creature", "either_by", "yours_blocks", "yours_blocked"):
                 out += [(pid, e, x) for x in others]
             elif e.event.endswith("_any"):
                 out += [(pid, e, pid)] if others else []
@@ -475,8 +479,9 @@ def block_puts(s: Situation, gone: frozenset[str]) -> list[Targeted]:
     """The block triggers of :data:`pysolver.model.abilities.PUT_EFFECTS` the declared blockers trigger
     (reference :func:`_block_fired`), not yet put."""
     field = _field(s, gone)
-    return [("on_block", pid, partner if e.effect == "damage" else "", e) for pid, e, partner in _block_fired(s, field)
-            if e.effect in ("damage", "remove")]
+    return [("on_block", pid, partner if e.effect == "damage" or e.whom == "partner" else "", e)
+            for pid, e, partner in _block_fired(s, field)
+            if e.effect in ("damage", "remove", "return_to_hand", "lowers", "may_gain_life")]
 
 
 def put_orders(s: Situation, gone: frozenset[str]) -> set[tuple]:
@@ -489,8 +494,9 @@ def put_orders(s: Situation, gone: frozenset[str]) -> set[tuple]:
         mine = [t for t in pending if field[t[1]].controller == player]
         ways = set()
         for order in itertools.permutations(mine):
-            choices = [[t] if t[3].effect == "damage" else [t[:2] + (x,) + t[3:] for x in (["", t[1]] if t[3].optional
-                                                                                           else [t[1]])]
+            choices = [[t] if t[3].effect == "damage" else [t[:2] + (x,) + t[3:] for x in (["", t[2] or t[1]]
+                                                                                           if t[3].optional
+                                                                                           else [t[2] or t[1]])]
                        for t in order]
             ways |= set(itertools.product(*choices))
         per_player.append(ways)
@@ -501,13 +507,24 @@ def resolve_put(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[Situat
     """608.2: `t` resolves (state-based actions are the caller's): the source as it last existed (608.2h) deals
     N damage to the other creature if it is still on the battlefield (120.3; reference.deaths.resolve_death,
     which leaves out a creature with protection from the source, 702.16e); or the source, chosen and still
-    there, untaps and is removed from combat (506.4). The creatures deathtouch destroyed."""
+    there, untaps and is removed from combat (506.4), returns to its owner's hand, or gets +X/-Y until end of turn.
+    The creatures deathtouch destroyed, or the one returned."""
     _, source, target, e = t
+    if e.effect == "may_gain_life":  # 603.5, 119.3: its controller gains the life if they chose to, its source
+        gainer = _field(s, gone - {source})[source].controller  # there or not (113.7a)
+        return (replace(s, players=tuple(replace(p, life=p.life + e.amount) if p.name == gainer else p
+                                         for p in s.players)) if target else s), set()
     if not target or target in gone:
         return s, set()
     if e.effect == "damage":
         me = _field(s, gone - {source})[source]
         return resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, target, e.amount, me.controller, me,
                                                         "any"))
+    if e.effect == "return_to_hand":  # 400.3: to its owner's hand (gone from the battlefield, 506.4)
+        return s, {target}
+    if e.effect == "lowers":  # 613.4c: "~ gets +X/-Y until end of turn"
+        return replace(s, permanents=tuple(replace(p, until_end_of_turn=(p.until_end_of_turn[0] + e.power,
+                                                                         p.until_end_of_turn[1] + e.toughness))
+                                           if p.id == target else p for p in s.permanents)), set()
     return replace(s, permanents=tuple(replace(p, tapped=False, removed_from_combat=True) if p.id == target else p
                                        for p in s.permanents)), set()
