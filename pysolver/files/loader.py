@@ -364,8 +364,8 @@ def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:
     solver reads off its attacking, so an untapped attacker is not modelled)."""
     for i, p in enumerate(permanents):
         for a in p.abilities:
-            if a.kind != ON_TARGET:
-                continue
+            if a.kind != ON_TARGET or cast(OnCombat, a.value).whom != "target":
+                continue  # (an exert line's "it" or "creatures you control": no target, 701.43d, 115.1)
             e = cast(OnCombat, a.value)
             warded = next((x for x in permanents if x.controller != p.controller and e.target != "yours" and (
                 x.has("ward") or x.face_down == "cloak" or (x.face_down is True and x.has("disguise")))), None)

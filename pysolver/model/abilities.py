@@ -1294,7 +1294,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     window = _window_trigger(text) or _damage_trigger(text) or _watched_damage_trigger(text)
     if window is not None:
         return window
-    on_combat = _on_combat(text)
+    on_combat = _on_combat(text) or _exert(text)
     if on_combat is not None:
         return on_combat
     m = _COST_ABILITY.fullmatch(text)
@@ -1676,7 +1676,8 @@ class OnCombat:
     reaches (`whom`: ``self``, ``partner``, ``controller``, ``defending``, or the creatures ``attacking``
     or ``you`` control, `other` leaving the source out, of `quality`) and what it does (`effect`:
     ``gets`` +`power`/+`toughness`, ``gains`` `keyword`, ``counters``, ``gain_life``, ``poison`` `amount`,
-    ``unblockable``, ``tap``; ``fog``: all combat damage prevented this turn, 615.1a).
+    ``unblockable``, ``tap``; ``fog``: all combat damage prevented this turn, 615.1a). An exert line's ``gets``
+    may carry a `keyword` too ("it gets +1/+0 and gains first strike": one ability, one choice, 701.43d).
 
     >>> OnCombat("attacks", "gets", "attacking", True, power=1).term("on_attack")
     'on_attack(attacks,group(attacking,other,any),gets(1,0))'
@@ -1696,6 +1697,7 @@ class OnCombat:
     target: str = ""  # whom ``target``: its scope (:data:`TARGET_SCOPES`, ``any``: 115.4)
     optional: bool = False  # 603.5: "you may [have] …"
     cost: Mana | None = None  # "you may pay {cost}. If you do, …" (603.5, 608.2: paid as it resolves)
+    exert: bool = False  # 701.43d, 607.2h: the linked "when you do" ability of "you may exert ~ as it attacks"
 
     def term(self, kind: str) -> str:
         """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp), ``on_target(Event,target(Scope),
@@ -1704,13 +1706,14 @@ class OnCombat:
         whom = (f"group({self.whom},{'other' if self.other else 'each'},{term_text(self.quality)})"
                 if self.whom in ("attacking", "you") else f"target({self.target})" if self.whom == "target"
                 else self.whom)
-        effect = {"gets": f"gets({self.power},{self.toughness})", "gains": f"gains({self.keyword})",
+        effect = {"gets": f"gets({self.power},{self.toughness}{f',{self.keyword}' if self.keyword else ''})",
+                  "gains": f"gains({self.keyword})",
                   "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
                   "poison": f"poison({self.amount})", "damage": f"damage({self.amount})",
                   "create": f"create({self.amount})"}.get(self.effect, self.effect)
         if kind == ON_TARGET:
             may = f"pay({','.join(str(self.cost).lower().replace('{', '').split('}')[:-1])})" if self.cost else \
-                "may" if self.optional else "must"
+                "exert" if self.exert else "may" if self.optional else "must"
             return f"{kind}({event},{whom},{effect},{may})"
         if self.effect == "remove":  # 603.5: "you may" or not
             effect = f"remove({'may' if self.optional else 'must'})"
@@ -1785,6 +1788,39 @@ def _on_combat(text: str) -> list[Ability] | None:
     if any(e.effect == "destroy" for e in effects) and (events[0][1] != "blocked_by" or len(effects) > 1):
         return None  # (an attacker's, on the stack like blocked_destroy: 509.3d, 603.3b)
     return [Ability(kind, replace(e, event=event, partner=partner)) for kind, event in events for e in effects]
+
+
+#: 701.43d, 508.1g, 607.2h: "You may exert ~ as it attacks. When you do, <effect>": exerting is an optional cost to
+#: attack, chosen as attackers are declared, and the linked "when you do" ability triggers then (603.2)
+_EXERT = re.compile(r"you may exert this creature as it attacks\. when you do, (?P<effect>.+)")
+
+
+def _exert(text: str) -> list[Ability] | None:
+    """An exert line (:data:`_EXERT`) as an attack trigger of :data:`ON_TARGET` whose choice is whether to exert:
+    the linked ability triggers only if its source was exerted as it attacked (701.43d), and no player receives
+    priority between that choice and the ability going on the stack (508.1g, 508.2, 603.3), so choosing to exert
+    with the ability's target (or, for "it" and "creatures you control", with the source named: no target, 115.1)
+    as it is put on the stack is the same choice. Exerting itself only keeps the source from untapping in its
+    controller's next untap step (701.43a, 502.3), after the combat.
+
+    >>> [a.term for a in _exert("you may exert this creature as it attacks. when you do, it gets +1/+3 and gains "
+    ...                         "lifelink until end of turn")]
+    ['on_target(attacks,self,gets(1,3,lifelink),exert)']
+    >>> [a.term for a in _exert("you may exert this creature as it attacks. when you do, target creature can't "
+    ...                         "block this turn")]
+    ['on_target(attacks,target(creature),cant_block,exert)']
+    """
+    m = _EXERT.fullmatch(text)
+    effects = _effect(m.group("effect"), False) if m else None
+    if not effects:
+        return None
+    first = effects[0]
+    if len(effects) == 2 and first.whom == "self" and (first.effect, effects[1].effect) == ("gets", "gains"):
+        first, effects = replace(first, keyword=effects[1].keyword), [first]  # (one ability: its one choice)
+    if len(effects) != 1 or not (first.whom == "target" or (first.whom, first.effect) == ("self", "gets") or (
+            first.whom == "you" and first.effect == "gets" and first.quality == ("any",) and not first.other)):
+        return None
+    return [Ability(ON_TARGET, replace(first, event="attacks", optional=True, exert=True))]
 
 
 def _partner(words: str) -> tuple[Quality, bool] | None:

@@ -344,6 +344,14 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever this creature attacks, it deals 1 damage to target creature or player",
              ("Whenever ~ attacks, you may have it deal 2 damage to target creature an opponent controls",),
              literal=False),
+    # 701.43d, 508.1g, 607.2h: exerting is an optional cost to attack; its linked "when you do" ability is put on
+    # the stack with the choice to exert (pysolver.model.abilities._exert)
+    LineForm("trigger", "You may exert ~ as it attacks. When you do, <effect>", "on_target", "701.43d",
+             "You may exert this creature as it attacks. When you do, it gets +2/+2 until end of turn",
+             ("You may exert ~ as it attacks. When you do, it gets +1/+0 and gains first strike until end of turn",
+              "You may exert ~ as it attacks. When you do, creatures you control get +1/+1 until end of turn",
+              "You may exert ~ as it attacks. When you do, target creature can't block this turn"),
+             literal=False),
     # 509.2a, 603.3b: block triggers their controllers put on the stack, APNAP (pysolver.model.abilities.PUT_EFFECTS)
     LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, ~ deals N damage to that creature",
              "on_block", "603.3b", "Whenever this creature blocks or becomes blocked by a creature, this creature "

@@ -326,6 +326,8 @@ def targets(s: Situation, t: Trigger) -> list[str]:
     if t.kind == PROVOKE:
         return ["", *provoke_targets(s, t.source)]
     if t.kind == ON_TARGET:
+        if _targeted_effect(s, t).whom != "target":  # 701.43d: exerted (its source named, no target) or not
+            return ["", t.source]
         legal = list(trigger_targets(s, t.source, t.ability))
         return ["", *legal] if _targeted_effect(s, t).optional or not legal else legal
     if t.kind == "on_block":  # 509.3d: the other creature of its event; "[you may] remove ~ from combat": ~
@@ -467,10 +469,15 @@ def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
     """`s` after attack trigger `t` resolved (608.2): nothing with no target or one no longer legal
     (608.2b); else the target is tapped or untapped (701.26a, 701.26b), can't block this turn (509.1b),
     gets +X/+Y or a keyword until end of turn (613.4c, 613.1f) or is dealt the damage (120.3, its source
-    as it last existed, 608.2h: ``#program resolve_dies``); state-based actions are the caller's (704.3)."""
+    as it last existed, 608.2h: ``#program resolve_dies``); state-based actions are the caller's (704.3).
+    An exert line's ability (701.43d, `t.target` its source if exerted) has no target: "it" gets +X/+Y (and a
+    keyword) if its source is still on the battlefield (400.7), "creatures you control" each creature its
+    controller controls as it resolves (611.2c)."""
+    e = _targeted_effect(s, t)
+    if e.whom != "target":
+        return _exerted(s, t, e) if t.target else s
     if not t.target or t.target not in trigger_targets(s, t.source, t.ability):
         return s
-    e = _targeted_effect(s, t)
     if e.cost is not None:  # "you may pay {cost}. If you do, …" (603.5): paid now from what is left (601.2h)
         me = s.player(t.controller)
         if not pays(me.mana, me.spent + e.cost):
@@ -483,12 +490,29 @@ def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
 
     def affected(p: Permanent) -> Permanent:
         if e.effect == "gets":
-            x, y = p.until_end_of_turn
-            return replace(p, until_end_of_turn=(x + e.power, y + e.toughness))
+            return _pumped(p, e)
         if e.effect == "gains":
             return replace(p, keywords_until_end_of_turn=tuple(sorted({*p.keywords_until_end_of_turn, e.keyword})))
         return replace(p, **changed[e.effect])  # type: ignore[arg-type]
     return replace(s, permanents=tuple(affected(p) if p.id == t.target else p for p in s.permanents))
+
+
+def _pumped(p: Permanent, e: OnCombat) -> Permanent:
+    """`p` with effect `e`'s +X/+Y until end of turn (613.4c) and its keyword, if any (613.1f)."""
+    x, y = p.until_end_of_turn
+    keywords = {*p.keywords_until_end_of_turn, e.keyword} - {""}
+    return replace(p, until_end_of_turn=(x + e.power, y + e.toughness),
+                   keywords_until_end_of_turn=tuple(sorted(keywords)))
+
+
+def _exerted(s: Situation, t: Trigger, e: OnCombat) -> Situation:
+    """`s` after the "when you do" ability of an exerted source resolved (701.43d, 607.2h; an exert line's
+    ``gets``: :func:`_resolved_targeted`)."""
+    source = s.permanent(t.source)
+    reached = {source.id} if e.whom == "self" and not source.left_battlefield and source.is_creature else {
+        p.id for p in s.permanents if e.whom == "you" and p.controller == source.controller and p.is_creature
+        and not p.left_battlefield}
+    return replace(s, permanents=tuple(_pumped(p, e) if p.id in reached else p for p in s.permanents))
 
 
 def _resolved_put(s: Situation, t: Trigger) -> Situation:

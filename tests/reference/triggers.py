@@ -134,9 +134,24 @@ def _effects(s: Situation, field: dict[str, Characteristics], attacking: set[str
     return s
 
 
+def _exerted(s: Situation, gone: frozenset[str], source: str, e: OnCombat) -> Situation:
+    """The linked ability of an exerted creature resolves (701.43d): its source, if still on the battlefield, or
+    each creature its controller controls now (611.2c), gets +X/+Y (and the keyword) until end of turn."""
+    field = _field(s, gone)
+    if source not in field:
+        return s
+    me = field[source].controller
+    reached = {source} if e.whom == "self" else {pid for pid, c in field.items()
+                                                 if c.is_creature and c.controller == me}
+    return replace(s, permanents=tuple(_affected(p, e) if p.id in reached and field[p.id].is_creature else p
+                                       for p in s.permanents))
+
+
 def _affected(p: Permanent, e: OnCombat) -> Permanent:
     if e.effect == "gets":
-        return replace(p, until_end_of_turn=(p.until_end_of_turn[0] + e.power, p.until_end_of_turn[1] + e.toughness))
+        keywords = tuple(sorted({*p.keywords_until_end_of_turn, e.keyword} - {""}))
+        return replace(p, until_end_of_turn=(p.until_end_of_turn[0] + e.power, p.until_end_of_turn[1] + e.toughness),
+                       keywords_until_end_of_turn=keywords)
     if e.effect == "gains":
         return replace(p, keywords_until_end_of_turn=tuple(sorted({*p.keywords_until_end_of_turn, e.keyword})))
     if e.effect == "counters":
@@ -365,6 +380,9 @@ def attack_stacks(s: Situation, gone: frozenset[str]) -> set[tuple]:
     choices: list[list[tuple]] = [[("provoke", a, t, 0) for t in ["", *legal_targets(s, field, a)]]
                                   for a in provoke_sources(s, field)]
     for a, e in targeted_triggers(s, gone):
+        if e.exert and e.whom != "target":  # 701.43d: exerted as it attacked (its source named) or not
+            choices.append([("on_target", a, t, e) for t in ("", a)])
+            continue
         legal = targeted_targets(s, gone, a, e)
         choices.append([("on_target", a, t, e) for t in (["", *legal] if e.optional or not legal else legal)])
     return {order for combo in itertools.product(*choices) for order in itertools.permutations(combo)}
@@ -376,6 +394,8 @@ def resolve_targeted(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[S
     +X/+Y or a keyword until end of turn (613.4c, 613.1f), or is dealt the damage by the source as it last
     existed (120.3, 608.2h: :func:`reference.deaths.resolve_death`); the creatures deathtouch destroyed."""
     _, source, target, e = t
+    if target and e.exert and e.whom != "target":  # 701.43d, 607.2h: "it" or "creatures you control" (611.2c)
+        return _exerted(s, gone, source, e), set()
     if not target or target not in targeted_targets(s, gone, source, e):
         return s, set()
     if e.cost is not None:  # "you may pay {cost}. If you do": from what is left of its controller's pool
