@@ -96,7 +96,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     if active not in names:
         raise r.fail("active", f"{q(active)} is not one of the players")
     cards = with_builtin(pool)
-    permanents, hidden = _permanents(r, top["permanents"], names, cards)
+    permanents, hidden, gains = _permanents(r, top["permanents"], names, cards)
     by_id = {p.id: p for p in permanents}
     combat = Combat(**fields.combat(r, top.get("combat"), active, names, by_id))
     goal = _goal(r, top["goal"], "goal", names, by_id) if top.get("goal") is not None else None
@@ -128,6 +128,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_untap(r, permanents)
     _check_window_triggers(r, permanents)
     _check_trigger_targets(r, permanents)
+    _check_energy(r, permanents, gains)
     _check_block_puts(r, permanents, combat)
     _check_zone_counts(r, players, permanents, hidden)
     _check_state_returns(r, permanents)
@@ -354,6 +355,18 @@ def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"face-down {q(p.id)} could be turned face up (116.2b) while the combat "
                          f"trigger of {q(grouped.id)} that reaches creatures of a quality waits on the stack "
                          "(117.3b, 611.2c): not modelled")
+
+
+def _check_energy(r: Reader, permanents: list[Permanent], gains: dict[int, str]) -> None:
+    """A board where an ability pays energy ({E}, 107.14) is refused where a card's line the solver keeps as inert
+    gives energy (122.1: "Whenever ~ attacks, you get {E}{E}"): given during the combat, it could pay for it."""
+    payer = next((p for p in permanents if any(
+        isinstance(a.value, OnCombat) and a.value.energy for a in p.abilities)), None)
+    if payer is None or not gains:
+        return
+    i, line = min(gains.items())
+    raise r.fail(f"permanents[{i}]", f"{q(permanents[i].id)} has the line {q(line)}, which gives energy (122.1) that "
+                 f"the ability of {q(payer.id)} could pay (107.14): energy given during the combat is not modelled")
 
 
 def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:
@@ -870,23 +883,25 @@ def _players(r: Reader, value: Any) -> list[Player]:
     for i, raw in enumerate(r.listing(value, "players")):
         path = f"players[{i}]"
         name, life, mana, poison, zones, shield, types = fields.player(r, raw, path)
+        energy = fields.energy(r, raw, path)  # 107.14
         if name in seen:
             raise r.fail(f"{path}.name", f"duplicate player name {q(name)}")
         seen.add(name)
         players.append(Player(name, life, mana, poison=poison, hand=zones.get("hand"),
                               graveyard=zones.get("graveyard"), graveyard_creatures=zones.get("graveyard_creatures"),
-                              prevention_shield=shield, graveyard_types=types))
+                              prevention_shield=shield, graveyard_types=types, energy=energy))
     if len(players) < 2:
         raise r.fail("players", "at least two players are required")
     return players
 
 
 def _permanents(r: Reader, value: Any, players: frozenset[str],
-                cards: Mapping[str, Card]) -> tuple[list[Permanent], dict[int, str]]:
+                cards: Mapping[str, Card]) -> tuple[list[Permanent], dict[int, str], dict[int, str]]:
     """The permanents, and for each (by index) one of its card's inert lines that acts in a hidden zone
-    (121.1: draws, discards, mills; pysolver.files.oracle), if any."""
+    (121.1: draws, discards, mills; pysolver.files.oracle), if any, and one that gives energy (122.1), if any."""
     result: list[Permanent] = []
     hidden: dict[int, str] = {}
+    gains: dict[int, str] = {}
     ids: set[str] = set()
     for i, raw in enumerate(r.listing(value, "permanents")):
         path = f"permanents[{i}]"
@@ -900,7 +915,10 @@ def _permanents(r: Reader, value: Any, players: frozenset[str],
             found = next((line for line, why in card.inert if why.key == "hidden"), None)
             if found is not None:
                 hidden[i] = found
-    return result, hidden
+            gain = next((line for line, why in card.inert if why.key == "energy"), None)
+            if gain is not None:
+                gains[i] = gain
+    return result, hidden, gains
 
 
 def _card(r: Reader, d: dict[str, Any], path: str, cards: Mapping[str, Card]) -> Card | None:

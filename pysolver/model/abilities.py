@@ -1294,7 +1294,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     window = _window_trigger(text) or _damage_trigger(text) or _watched_damage_trigger(text)
     if window is not None:
         return window
-    on_combat = _on_combat(text) or _exert(text)
+    on_combat = _on_combat(text) or _exert(text) or _energy_trigger(text)
     if on_combat is not None:
         return on_combat
     m = _COST_ABILITY.fullmatch(text)
@@ -1698,6 +1698,7 @@ class OnCombat:
     optional: bool = False  # 603.5: "you may [have] …"
     cost: Mana | None = None  # "you may pay {cost}. If you do, …" (603.5, 608.2: paid as it resolves)
     exert: bool = False  # 701.43d, 607.2h: the linked "when you do" ability of "you may exert ~ as it attacks"
+    energy: int = 0  # "you may pay {E}…. If you do, …": the {E} paid as it resolves (107.14, 603.5)
 
     def term(self, kind: str) -> str:
         """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp), ``on_target(Event,target(Scope),
@@ -1713,6 +1714,7 @@ class OnCombat:
                   "create": f"create({self.amount})"}.get(self.effect, self.effect)
         if kind == ON_TARGET:
             may = f"pay({','.join(str(self.cost).lower().replace('{', '').split('}')[:-1])})" if self.cost else \
+                f"pay({','.join('e' * self.energy)})" if self.energy else \
                 "exert" if self.exert else "may" if self.optional else "must"
             return f"{kind}({event},{whom},{effect},{may})"
         if self.effect == "remove":  # 603.5: "you may" or not
@@ -1821,6 +1823,30 @@ def _exert(text: str) -> list[Ability] | None:
             first.whom == "you" and first.effect == "gets" and first.quality == ("any",) and not first.other)):
         return None
     return [Ability(ON_TARGET, replace(first, event="attacks", optional=True, exert=True))]
+
+
+#: 107.14, 603.5, 508.3a: "Whenever ~ attacks, you may pay {E}[{E}…]. If you do, <effect>"
+_PAY_ENERGY = re.compile(r"whenever this creature attacks, you may pay (?P<e>(?:\{e\})+)\. if you do, (?P<effect>.+)")
+
+
+def _energy_trigger(text: str) -> list[Ability] | None:
+    """An attack trigger paid with energy (:data:`_PAY_ENERGY`) as one of :data:`ON_TARGET`: its controller pays
+    the {E} as it resolves (603.5, 107.14), the choice to pay made as it is put on the stack with its target, or,
+    for "it" (no target, 115.1), with its source named (as for "you may [have] target …", 603.5). Its effects: a
+    target's, or "it gets +X/+Y until end of turn", "put N +1/+1 counters on it".
+
+    >>> [a.term for a in _energy_trigger("whenever this creature attacks, you may pay {e}{e}. if you do, put a +1/+1 "
+    ...                                  "counter on it")]
+    ['on_target(attacks,self,counters(1),pay(e,e))']
+    """
+    m = _PAY_ENERGY.fullmatch(text)
+    effects = _effect(m.group("effect"), False) if m else None
+    if m is None or not effects or len(effects) != 1:
+        return None
+    e = effects[0]
+    if not (e.whom == "target" or (e.whom == "self" and e.effect in ("gets", "counters"))):
+        return None
+    return [Ability(ON_TARGET, replace(e, event="attacks", optional=True, energy=m.group("e").count("{")))]
 
 
 def _partner(words: str) -> tuple[Quality, bool] | None:

@@ -352,6 +352,12 @@ CATALOGUE: tuple[LineForm, ...] = (
               "You may exert ~ as it attacks. When you do, creatures you control get +1/+1 until end of turn",
               "You may exert ~ as it attacks. When you do, target creature can't block this turn"),
              literal=False),
+    # 107.14, 603.5: energy paid as it resolves (the player's `energy`), the choice made as it is put on the stack
+    LineForm("trigger", "Whenever ~ attacks, you may pay {E}[{E}…]. If you do, <effect>", "on_target", "107.14",
+             "Whenever this creature attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on it",
+             ("Whenever ~ attacks, you may pay {E}. If you do, it gets +2/+0 until end of turn",
+              "Whenever ~ attacks, you may pay {E}. If you do, target creature can't block this turn"),
+             literal=False),
     # 509.2a, 603.3b: block triggers their controllers put on the stack, APNAP (pysolver.model.abilities.PUT_EFFECTS)
     LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, ~ deals N damage to that creature",
              "on_block", "603.3b", "Whenever this creature blocks or becomes blocked by a creature, this creature "

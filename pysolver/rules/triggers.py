@@ -470,20 +470,17 @@ def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
     (608.2b); else the target is tapped or untapped (701.26a, 701.26b), can't block this turn (509.1b),
     gets +X/+Y or a keyword until end of turn (613.4c, 613.1f) or is dealt the damage (120.3, its source
     as it last existed, 608.2h: ``#program resolve_dies``); state-based actions are the caller's (704.3).
-    An exert line's ability (701.43d, `t.target` its source if exerted) has no target: "it" gets +X/+Y (and a
-    keyword) if its source is still on the battlefield (400.7), "creatures you control" each creature its
-    controller controls as it resolves (611.2c)."""
+    An ability without a target (`t.target` its source if chosen: exerted, 701.43d, or "you may pay {E}", 603.5)
+    acts through :func:`_named`."""
     e = _targeted_effect(s, t)
-    if e.whom != "target":
-        return _exerted(s, t, e) if t.target else s
-    if not t.target or t.target not in trigger_targets(s, t.source, t.ability):
+    if not t.target or (e.whom == "target" and t.target not in trigger_targets(s, t.source, t.ability)):
         return s
-    if e.cost is not None:  # "you may pay {cost}. If you do, …" (603.5): paid now from what is left (601.2h)
-        me = s.player(t.controller)
-        if not pays(me.mana, me.spent + e.cost):
-            return s
-        s = replace(s, players=tuple(replace(p, spent=p.spent + e.cost) if p.name == me.name else p
-                                     for p in s.players))
+    paid = _paid(s, t.controller, e)
+    if paid is None:
+        return s
+    s = paid
+    if e.whom != "target":
+        return _named(s, t, e)
     if e.effect == "damage":
         return _dealt_by(s, "dies_damage", t.target, e.amount, lki(_lasting(s, t.source), t.source))
     changed = {"tap": {"tapped": True}, "untap": {"tapped": False}, "cant_block": {"cant_block_this_turn": True}}
@@ -505,14 +502,28 @@ def _pumped(p: Permanent, e: OnCombat) -> Permanent:
                    keywords_until_end_of_turn=tuple(sorted(keywords)))
 
 
-def _exerted(s: Situation, t: Trigger, e: OnCombat) -> Situation:
-    """`s` after the "when you do" ability of an exerted source resolved (701.43d, 607.2h; an exert line's
-    ``gets``: :func:`_resolved_targeted`)."""
+def _paid(s: Situation, name: str, e: OnCombat) -> Situation | None:
+    """`s` with the cost of "you may pay {cost}. If you do, …" paid by player `name` as it resolves (603.5): mana
+    from what is left of the pool (601.2h), {E} by removing an energy counter each (107.14); None if they can't."""
+    me = s.player(name)
+    if (e.cost is not None and not pays(me.mana, me.spent + e.cost)) or me.energy < e.energy:
+        return None
+    if e.cost is None and not e.energy:
+        return s
+    return replace(s, players=tuple(replace(p, spent=p.spent + e.cost if e.cost else p.spent,
+                                            energy=p.energy - e.energy) if p.name == name else p for p in s.players))
+
+
+def _named(s: Situation, t: Trigger, e: OnCombat) -> Situation:
+    """`s` after an attack trigger without a target resolved (:func:`_resolved_targeted`): "it" (its source, if
+    still on the battlefield, 400.7) gets +X/+Y (and a keyword) until end of turn or +1/+1 counters (122.1a);
+    "creatures you control" each creature its controller controls as it resolves gets +X/+Y (611.2c)."""
     source = s.permanent(t.source)
     reached = {source.id} if e.whom == "self" and not source.left_battlefield and source.is_creature else {
         p.id for p in s.permanents if e.whom == "you" and p.controller == source.controller and p.is_creature
         and not p.left_battlefield}
-    return replace(s, permanents=tuple(_pumped(p, e) if p.id in reached else p for p in s.permanents))
+    return replace(s, permanents=tuple((p.with_counters(1, 1, e.amount) if e.effect == "counters" else _pumped(p, e))
+                                       if p.id in reached else p for p in s.permanents))
 
 
 def _resolved_put(s: Situation, t: Trigger) -> Situation:

@@ -135,14 +135,13 @@ def _effects(s: Situation, field: dict[str, Characteristics], attacking: set[str
 
 
 def _exerted(s: Situation, gone: frozenset[str], source: str, e: OnCombat) -> Situation:
-    """The linked ability of an exerted creature resolves (701.43d): its source, if still on the battlefield, or
-    each creature its controller controls now (611.2c), gets +X/+Y (and the keyword) until end of turn."""
+    """The linked ability of an exerted creature (701.43d) or an energy-paid one (603.5) resolves: its source, if
+    still on the battlefield, or each creature its controller controls now (611.2c), gets +X/+Y (and the keyword)
+    until end of turn, or the +1/+1 counters (122.1a)."""
     field = _field(s, gone)
-    if source not in field:
-        return s
-    me = field[source].controller
-    reached = {source} if e.whom == "self" else {pid for pid, c in field.items()
-                                                 if c.is_creature and c.controller == me}
+    me = s.permanent(source).controller  # 603.3a: the ability's controller, its source's as it last existed
+    reached = {source} & set(field) if e.whom == "self" else {pid for pid, c in field.items()
+                                                              if c.is_creature and c.controller == me}
     return replace(s, permanents=tuple(_affected(p, e) if p.id in reached and field[p.id].is_creature else p
                                        for p in s.permanents))
 
@@ -380,7 +379,7 @@ def attack_stacks(s: Situation, gone: frozenset[str]) -> set[tuple]:
     choices: list[list[tuple]] = [[("provoke", a, t, 0) for t in ["", *legal_targets(s, field, a)]]
                                   for a in provoke_sources(s, field)]
     for a, e in targeted_triggers(s, gone):
-        if e.exert and e.whom != "target":  # 701.43d: exerted as it attacked (its source named) or not
+        if e.whom != "target":  # 701.43d: exerted as it attacked, or 603.5 "you may pay {E}" (its source named) or not
             choices.append([("on_target", a, t, e) for t in ("", a)])
             continue
         legal = targeted_targets(s, gone, a, e)
@@ -394,10 +393,14 @@ def resolve_targeted(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[S
     +X/+Y or a keyword until end of turn (613.4c, 613.1f), or is dealt the damage by the source as it last
     existed (120.3, 608.2h: :func:`reference.deaths.resolve_death`); the creatures deathtouch destroyed."""
     _, source, target, e = t
-    if target and e.exert and e.whom != "target":  # 701.43d, 607.2h: "it" or "creatures you control" (611.2c)
-        return _exerted(s, gone, source, e), set()
-    if not target or target not in targeted_targets(s, gone, source, e):
+    if not target or (e.whom == "target" and target not in targeted_targets(s, gone, source, e)):
         return s, set()
+    if e.energy:  # 107.14: "you may pay {E}…": an energy counter removed for each, if its controller has them
+        owner = s.player(s.permanent(source).controller)
+        if owner.energy < e.energy:
+            return s, set()
+        s = replace(s, players=tuple(replace(p, energy=p.energy - e.energy) if p.name == owner.name else p
+                                     for p in s.players))
     if e.cost is not None:  # "you may pay {cost}. If you do": from what is left of its controller's pool
         owner = s.player(s.permanent(source).controller)
         left = [getattr(owner.mana, k) - getattr(e.cost, k) for k in ("W", "U", "B", "R", "G", "colorless")]
@@ -406,6 +409,8 @@ def resolve_targeted(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[S
         s = replace(s, players=tuple(replace(p, mana=replace(p.mana, **dict(zip(("W", "U", "B", "R", "G", "colorless"),
                                                                               left))))
                                      if p.name == owner.name else p for p in s.players))
+    if e.whom != "target":  # 701.43d, 607.2h, 603.5: "it" or "creatures you control" (611.2c)
+        return _exerted(s, gone, source, e), set()
     if e.effect == "damage":
         me = _field(s, gone - {source})[source]
         return resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, target, e.amount, me.controller, me,
