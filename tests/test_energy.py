@@ -115,3 +115,57 @@ def with_energy(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
 @given(outcome_boards("none").flatmap(with_energy).filter(lambda d: assignment_bound(d) <= 40))
 def test_energy_triggers_equal_reference(data: dict[str, Any]) -> None:
     outcomes_equal_reference(data)
+
+
+# ---- "Pay {E}" in the cost of an activated ability (602.1a, 107.14; pysolver.rules.costs) ----------------------
+
+CUB = "Pay {E}{E}: Put a +1/+1 counter on ~"
+BASKER = "Pay {E}: ~ gets +1/+1 until end of turn"
+RENEGADE = "{T}, Pay {E}{E}: ~ deals 1 damage to target creature"
+
+
+@pytest.mark.parametrize(("name", "text", "kind"), [
+    ("Longtusk Cub", "Pay {E}{E}: Put a +1/+1 counter on Longtusk Cub.", "pump"),
+    ("Aetherwind Basker", "Pay {E}: Aetherwind Basker gets +1/+1 until end of turn.", "pump"),
+    ("Aethertorch Renegade", "{T}, Pay {E}{E}: Aethertorch Renegade deals 1 damage to target creature.", "ping"),
+    ("Aethertorch Renegade", "{T}, Pay {E}{E}{E}{E}{E}{E}{E}{E}: Aethertorch Renegade deals 6 damage to target "
+                             "player.", "ping"),
+    ("Spontaneous Artist", "Pay {E}: Target creature gains haste until end of turn.", "target_pump"),
+    ("Aether Theorist", "{T}, Pay {E}: Scry 1.", "tap_hidden"),
+    ("Shielded Aether Thief", "{T}, Pay {E}{E}{E}: Draw a card.", "tap_hidden"),
+    ("Servant of the Conduit", "{T}, Pay {E}: Add one mana of any color.", "tap_mana"),
+])
+def test_real_energy_cost_lines_parse(name: str, text: str, kind: str) -> None:
+    assert [a.kind for a in parse_ability_line(text, name)] == [kind]
+
+
+def test_107_14_602_2b_each_activation_removes_its_energy() -> None:
+    """107.14, 602.2b: with {E}{E} bob's blocking 1/1 y gets +1/+1 twice (a 3/3 that kills alice's 2/2 x and
+    survives), once (a 2/2: both die) or not at all (y dies); 122.1a: alice's {E}{E} put one +1/+1 counter on
+    x, a 3/3 (one energy pays for nothing)."""
+    s = board(creature("x", "alice", 2, 2), creature("y", "bob", 1, 1, BASKER),
+              players=[{"name": "alice"}, {"name": "bob", "energy": 2}])
+    assert ends(s) == {outcome(), outcome(bob=18), outcome(destroyed=("x", "y")),
+                       outcome(destroyed=("y",), damage={"x": 1}), outcome(destroyed=("x",), damage={"y": 2})}
+    for energy, got in ((2, {outcome(), outcome(bob=18), outcome(bob=17), outcome(destroyed=("x", "y")),
+                             outcome(destroyed=("y",), damage={"x": 2})}),
+                        (1, {outcome(), outcome(bob=18), outcome(destroyed=("x", "y"))})):
+        assert ends(energised(creature("x", "alice", 2, 2, CUB), creature("y", "bob", 2, 2), energy=energy)) == got
+
+
+COST_LINES = (CUB, BASKER, RENEGADE, "Pay {E}: Target creature gains haste until end of turn")
+
+
+@st.composite
+def with_energy_costs(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
+    """`data` with one line of :data:`COST_LINES` on some creatures and 0 to 3 energy for each player."""
+    permanents = [{**p, "abilities": [*p.get("abilities", []), draw(st.sampled_from(COST_LINES))]}
+                  if "power" in p and draw(st.booleans()) else p for p in data["permanents"]]
+    players = [{**p, "energy": draw(st.integers(0, 3))} for p in data["players"]]
+    return {**data, "players": players, "permanents": permanents}
+
+
+@settings(max_examples=examples(1), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(outcome_boards("none").flatmap(with_energy_costs).filter(lambda d: assignment_bound(d) <= 20))
+def test_energy_costs_equal_reference(data: dict[str, Any]) -> None:
+    outcomes_equal_reference(data)

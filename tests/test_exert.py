@@ -108,6 +108,14 @@ def test_701_43d_611_2c_creatures_you_control_as_it_resolves() -> None:
                                   outcome(destroyed=("x",), damage={"y": 2})}
 
 
+def test_603_3b_creatures_you_control_beside_tokens_to_come_is_refused() -> None:
+    """611.2c, 603.3b: which creatures "creatures you control" reaches depends on its order with a trigger
+    creating tokens (111.1), which is not modelled: refused, naming both."""
+    with pytest.raises(pysolver.InputError, match=r"permanents\[0\].*'x'.*'t' creates tokens"):
+        board(creature("x", "alice", 2, 2, ELITE),
+              creature("t", "alice", 1, 1, "Whenever ~ attacks, create a 1/1 white Soldier creature token"))
+
+
 EXERT_LINES = (BRAWLER, INITIATE, CRASHER, ELITE,
                "You may exert ~ as it attacks. When you do, it gets +1/+0 and gains first strike until end of turn")
 

@@ -129,6 +129,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_window_triggers(r, permanents)
     _check_trigger_targets(r, permanents)
     _check_energy(r, permanents, gains)
+    _check_exerted_groups(r, permanents)
     _check_block_puts(r, permanents, combat)
     _check_zone_counts(r, players, permanents, hidden)
     _check_state_returns(r, permanents)
@@ -358,15 +359,31 @@ def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:
 
 
 def _check_energy(r: Reader, permanents: list[Permanent], gains: dict[int, str]) -> None:
-    """A board where an ability pays energy ({E}, 107.14) is refused where a card's line the solver keeps as inert
-    gives energy (122.1: "Whenever ~ attacks, you get {E}{E}"): given during the combat, it could pay for it."""
-    payer = next((p for p in permanents if any(
-        isinstance(a.value, OnCombat) and a.value.energy for a in p.abilities)), None)
+    """A board where an ability pays energy ({E}, 107.14: "you may pay {E}", a cost "Pay {E}") is refused where a
+    card's line the solver keeps as inert gives energy (122.1: "Whenever ~ attacks, you get {E}{E}"): given during
+    the combat, it could pay for it."""
+    payer = next((p for p in permanents if any(isinstance(a.value, OnCombat) and a.value.energy for a in p.abilities)
+                  or any(ab.extra.energy for _, ab in p.combat_abilities())
+                  or any(pump.extra.energy for _, pump in p.pump_abilities())), None)
     if payer is None or not gains:
         return
     i, line = min(gains.items())
     raise r.fail(f"permanents[{i}]", f"{q(permanents[i].id)} has the line {q(line)}, which gives energy (122.1) that "
                  f"the ability of {q(payer.id)} could pay (107.14): energy given during the combat is not modelled")
+
+
+def _check_exerted_groups(r: Reader, permanents: list[Permanent]) -> None:
+    """An exert line's "creatures you control get +X/+Y" (701.43d, ON_TARGET: each creature as it resolves, 611.2c)
+    is refused beside an attack trigger that creates tokens (111.1): the active player orders them (603.3b), and
+    the triggers put with a choice resolve above the others (pysolver.game.gametree): that order is not modelled."""
+    maker = next((p for p in permanents for a in p.abilities if a.kind == "on_attack" and creates(a)), None)
+    if maker is None:
+        return
+    for i, p in enumerate(permanents):
+        if any(a.kind == ON_TARGET and cast(OnCombat, a.value).whom == "you" for a in p.abilities):
+            raise r.fail(f"permanents[{i}]", f"the exert ability of {q(p.id)} reaches the creatures there are as it "
+                         f"resolves, and the attack trigger of {q(maker.id)} creates tokens: their order (603.3b) is "
+                         "not modelled")
 
 
 def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:

@@ -291,7 +291,7 @@ class Cost:
     {Q} (107.6: untap it), "Pay N life" (119.4), "Discard a card" / "N cards" / "… at random" (701.9: a
     hand's cards are hidden, 121.1; only how many matters), "Sacrifice ~" (701.21a), "Sacrifice <fodder>"
     and "Tap <fodder> you control" (701.21a, 701.26a: :class:`Fodder`), "Remove N +1/+1 counters from ~"
-    (122.1a; 118.3: only from a source that has them)."""
+    (122.1a; 118.3: only from a source that has them), "Pay {E}…" (107.14: an energy counter for each {E})."""
 
     mana: Mana = Mana()
     tap: bool = False
@@ -302,6 +302,7 @@ class Cost:
     sacrifice: Fodder | None = None
     tap_untapped: Fodder | None = None
     remove_counters: int = 0
+    energy: int = 0
 
     @property
     def choices(self) -> bool:
@@ -313,14 +314,15 @@ class Cost:
         """Whether it limits how often the ability can be activated (117.1b: one that costs nothing could
         be activated any number of times)."""
         return bool(self.mana.total or self.tap or self.untap or self.life or self.discard or self.sacrifice_self
-                    or self.choices or self.remove_counters)
+                    or self.choices or self.remove_counters or self.energy)
 
     @property
     def shared(self) -> bool:
         """Whether paying it draws on what every fight of a combat draws on (pysolver.game.fights): life
         (119.4), cards in hand (701.9), permanents sacrificed or tapped other than the source (701.21a,
-        701.26a), or the source itself leaving (701.21a) or losing counters (122.1a)."""
-        return bool(self.life or self.discard or self.sacrifice_self or self.choices or self.remove_counters)
+        701.26a), the source itself leaving (701.21a) or losing counters (122.1a), or energy (107.14)."""
+        return bool(self.life or self.discard or self.sacrifice_self or self.choices or self.remove_counters
+                    or self.energy)
 
     def others(self) -> list[str]:
         """Its parts other than mana symbols, {T} and "Sacrifice ~", in words (for messages)."""
@@ -328,7 +330,8 @@ class Cost:
                                      (f"discard {self.discard}", self.discard),
                                      (f"sacrifice {getattr(self.sacrifice, 'words', '')}", self.sacrifice),
                                      (f"tap {getattr(self.tap_untapped, 'words', '')}", self.tap_untapped),
-                                     (f"remove {self.remove_counters} +1/+1 counters", self.remove_counters))
+                                     (f"remove {self.remove_counters} +1/+1 counters", self.remove_counters),
+                                     ("pay " + "{E}" * self.energy, self.energy))
                 if present]
 
 
@@ -338,6 +341,7 @@ _DISCARD = re.compile(r"discard (a|an|one|two|three|four|five) cards?( at random
 _SACRIFICE = re.compile(r"sacrifice (?P<n>a|an|another|one|two|three|four|five) (?P<what>.+)")
 _TAP_UNTAPPED = re.compile(r"tap (?P<n>an|another|one|two|three|four|five) untapped (?P<what>.+?) you control")
 _REMOVE_COUNTERS = re.compile(r"remove (a|one|two|three) \+1/\+1 counters? from this creature")
+_PAY_ENERGY_COST = re.compile(r"pay ((?:\{e\})+)")  # 107.14
 
 
 def _fodder(n: str, what: str, words: str) -> Fodder | None:
@@ -366,7 +370,8 @@ def _fodder(n: str, what: str, words: str) -> Fodder | None:
 
 def parse_cost(text: str) -> Cost:
     """An activation cost (normalised, lower case) read part by part (602.1a), or :class:`NotModelled`
-    naming the part that is not: {X} (107.3), {E} (107.14), {S} (107.4h), Phyrexian (107.4f) and {2/W}
+    naming the part that is not: {X} (107.3), {E} among mana symbols (107.14: "Pay {E}" is read), {S} (107.4h),
+    Phyrexian (107.4f) and {2/W}
     symbols, "discard a <kind> card" (the hand's cards are hidden, 121.1), "exile … from your graveyard",
     counters put, or removed other than +1/+1 counters from the source, as a cost, and anything else.
 
@@ -380,6 +385,8 @@ def parse_cost(text: str) -> Cost:
     ('type', 'Creature')
     >>> parse_cost("tap an untapped creature you control").tap_untapped.words
     'an untapped creature you control'
+    >>> parse_cost("{t}, pay {e}{e}").energy
+    2
     """
     parts = [x.strip() for x in text.split(",")]
     found: dict[str, Any] = {"mana": Mana()}
@@ -404,6 +411,9 @@ def parse_cost(text: str) -> Cost:
         if (m := _REMOVE_COUNTERS.fullmatch(part)) and (n := _count(m.group(1))):
             found["remove_counters"] = found.get("remove_counters", 0) + n  # 122.1a, 118.3
             continue
+        if m := _PAY_ENERGY_COST.fullmatch(part):
+            found["energy"] = found.get("energy", 0) + m.group(1).count("{")  # 107.14
+            continue
         m = _SACRIFICE.fullmatch(part) or _TAP_UNTAPPED.fullmatch(part)
         fodder = _fodder(m.group("n"), m.group("what"), part.split(" ", 1)[1]) if m else None
         if fodder is not None and (key := "sacrifice" if part.startswith("sac") else "tap_untapped") not in found:
@@ -411,7 +421,7 @@ def parse_cost(text: str) -> Cost:
             continue
         raise NotModelled(f"the cost part {part!r} is not modelled (602.1a: mana symbols, {{T}}, \"pay N life\", "
                           "\"discard a card\", \"sacrifice ~\", \"sacrifice a <type>\", \"tap an untapped <type> you "
-                          "control\" and \"remove a +1/+1 counter from ~\" are)")
+                          "control\", \"remove a +1/+1 counter from ~\" and \"pay {E}\" are)")
     return Cost(**found)
 
 
@@ -420,7 +430,7 @@ def _mana_symbols(text: str) -> Mana:
     if "{x}" in text:
         raise NotModelled("an X in an activated ability is not modelled (107.3: it is chosen as the ability is "
                           "activated, 601.2b)")
-    for symbol, why in (("{e}", "energy, 107.14: a player's {E} is not stated"),
+    for symbol, why in (("{e}", "energy among mana symbols, 107.14: a cost pays it as \"Pay {E}\""),
                         ("{s}", "snow mana, 107.4h: which mana came from a snow source is not stated"),
                         ("/p}", "Phyrexian mana, 107.4f")):
         if symbol in text:
