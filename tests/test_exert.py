@@ -51,6 +51,15 @@ def test_real_exert_lines_parse(name: str, text: str, term: str) -> None:
     assert [a.term for a in parse_ability_line(text, name)] == [term]
 
 
+def test_701_43a_exert_as_a_cost_changes_nothing_in_combat() -> None:
+    """701.43a: "{T}, Exert ~" is {T} for the combat (Fervent Paincaster); exerting only keeps it tapped in the next
+    untap step (502.3)."""
+    (a,) = parse_ability_line("{T}, Exert Fervent Paincaster: It deals 1 damage to target creature.",
+                              "Fervent Paincaster")
+    (b,) = parse_ability_line("{T}: It deals 1 damage to target creature.", "Fervent Paincaster")
+    assert a == b
+
+
 def test_exert_lines_not_modelled_are_not_read() -> None:
     """Effects the grammar does not read stay unknown lines (noted for real cards), never half read."""
     for text in ("You may exert ~ as it attacks. When you do, untap all other creatures you control",

@@ -385,8 +385,8 @@ def parse_cost(text: str) -> Cost:
     ('type', 'Creature')
     >>> parse_cost("tap an untapped creature you control").tap_untapped.words
     'an untapped creature you control'
-    >>> parse_cost("{t}, pay {e}{e}").energy
-    2
+    >>> parse_cost("{t}, pay {e}{e}").energy, parse_cost("{t}, exert this creature") == parse_cost("{t}")
+    (2, True)
     """
     parts = [x.strip() for x in text.split(",")]
     found: dict[str, Any] = {"mana": Mana()}
@@ -414,6 +414,8 @@ def parse_cost(text: str) -> Cost:
         if m := _PAY_ENERGY_COST.fullmatch(part):
             found["energy"] = found.get("energy", 0) + m.group(1).count("{")  # 107.14
             continue
+        if part in ("exert this creature", "exert it"):
+            continue  # 701.43a, 701.43b: always payable; it only keeps ~ tapped in the next untap step (502.3)
         m = _SACRIFICE.fullmatch(part) or _TAP_UNTAPPED.fullmatch(part)
         fodder = _fodder(m.group("n"), m.group("what"), part.split(" ", 1)[1]) if m else None
         if fodder is not None and (key := "sacrifice" if part.startswith("sac") else "tap_untapped") not in found:
@@ -421,7 +423,7 @@ def parse_cost(text: str) -> Cost:
             continue
         raise NotModelled(f"the cost part {part!r} is not modelled (602.1a: mana symbols, {{T}}, \"pay N life\", "
                           "\"discard a card\", \"sacrifice ~\", \"sacrifice a <type>\", \"tap an untapped <type> you "
-                          "control\", \"remove a +1/+1 counter from ~\" and \"pay {E}\" are)")
+                          "control\", \"remove a +1/+1 counter from ~\", \"pay {E}\" and \"exert ~\" are)")
     return Cost(**found)
 
 
