@@ -24,6 +24,7 @@ from pysolver.model.abilities import parse_ability_line
 LEOPARD = "Whenever ~ attacks, you may pay {E}. If you do, it gets +2/+0 until end of turn"
 RATS = "Whenever ~ attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on it"
 DOORBUSTER = "Whenever ~ attacks, you may pay {E}. If you do, target creature can't block this turn"
+HERDER = "Whenever ~ attacks, you may pay {E}{E}. If you do, create a 1/1 colorless Servo artifact creature token"
 
 
 def energised(*permanents: dict[str, Any], energy: int) -> pysolver.Situation:
@@ -45,6 +46,8 @@ def ends(s: pysolver.Situation) -> set[str]:
      "on_target(attacks,self,counters(1),pay(e,e))"),
     ("Maulfist Doorbuster", "Whenever Maulfist Doorbuster attacks, you may pay {E}. If you do, target creature "
                             "can't block this turn.", "on_target(attacks,target(creature),cant_block,pay(e))"),
+    ("Aether Herder", "Whenever Aether Herder attacks, you may pay {E}{E}. If you do, create a 1/1 colorless Servo "
+                      "artifact creature token.", "on_target(attacks,controller,create(1),pay(e,e))"),
 ])
 def test_real_energy_trigger_lines_parse(name: str, text: str, term: str) -> None:
     assert [a.term for a in parse_ability_line(text, name)] == [term]
@@ -85,6 +88,25 @@ def test_107_14_509_1b_a_target_that_cant_block_if_paid() -> None:
     assert ends(s) == {outcome(), outcome(bob=18), outcome(destroyed=("x",), damage={"y": 2})}
 
 
+def test_111_1_a_token_created_if_paid() -> None:
+    """111.1, 111.2: paid, alice creates a 1/1 Servo artifact creature token (x/servo1), which x may sacrifice for
+    +2/+2 (701.21a): x then deals bob 4 or kills his blocking 3/3 y and survives its 3 damage."""
+    s = energised(creature("x", "alice", 2, 2, HERDER, "Sacrifice an artifact: ~ gets +2/+2 until end of turn"),
+                  creature("y", "bob", 3, 3), energy=2)
+    assert ends(s) == {outcome(), outcome(bob=18), outcome(destroyed=("x",), damage={"y": 2}),
+                       outcome(bob=16, destroyed=("x/servo1",)),
+                       outcome(destroyed=("x/servo1", "y"), damage={"x": 3})}
+
+
+def test_603_3b_tokens_beside_creatures_you_control_are_refused() -> None:
+    """611.2c, 603.3b: "creatures you control get +1/+1" reaches the Servo or not by the order the active player
+    puts the two triggers on the stack, which is not modelled: refused, naming both."""
+    with pytest.raises(pysolver.InputError, match=r"permanents\[1\].*'z'.*'x' creates tokens"):
+        energised(creature("x", "alice", 2, 2, HERDER),
+                  creature("z", "alice", 2, 2, "Whenever ~ attacks, creatures you control get +1/+1 until end of turn"),
+                  energy=2)
+
+
 def test_122_1_a_line_giving_energy_beside_one_paying_it_is_refused() -> None:
     """122.1: "Whenever ~ attacks, you get {E}" is inert alone (docs/engines.md `energy`); beside an ability paying
     {E} the energy it gives during the combat could pay it, which is not modelled: refused."""
@@ -97,7 +119,7 @@ def test_122_1_a_line_giving_energy_beside_one_paying_it_is_refused() -> None:
     assert pysolver.load_data({**data, "permanents": data["permanents"][:1]}, pool).permanent("s").abilities == ()
 
 
-ENERGY_LINES = (LEOPARD, RATS, DOORBUSTER)
+ENERGY_LINES = (LEOPARD, RATS, DOORBUSTER, HERDER)
 
 
 @st.composite

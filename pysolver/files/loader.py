@@ -373,17 +373,19 @@ def _check_energy(r: Reader, permanents: list[Permanent], gains: dict[int, str])
 
 
 def _check_exerted_groups(r: Reader, permanents: list[Permanent]) -> None:
-    """An exert line's "creatures you control get +X/+Y" (701.43d, ON_TARGET: each creature as it resolves, 611.2c)
-    is refused beside an attack trigger that creates tokens (111.1): the active player orders them (603.3b), and
-    the triggers put with a choice resolve above the others (pysolver.game.gametree): that order is not modelled."""
-    maker = next((p for p in permanents for a in p.abilities if a.kind == "on_attack" and creates(a)), None)
-    if maker is None:
-        return
+    """An attack trigger reaching "creatures you control" (611.2c: each creature as it resolves) beside one that
+    creates tokens (111.1) where one of them is put on the stack with a choice (ON_TARGET: an exert line, 701.43d,
+    an energy-paid line, 603.5) and the other is not: the active player orders them (603.3b), but those put with a
+    choice resolve above the others, and those of the effect grammar resolve at once (pysolver.game.gametree,
+    pysolver.rules.triggers): that order is not modelled. (Two of the effect grammar: _check_token_triggers.)"""
+    makers = {a.kind: p for p in permanents for a in p.abilities if a.kind in ("on_attack", ON_TARGET) and creates(a)}
     for i, p in enumerate(permanents):
-        if any(a.kind == ON_TARGET and cast(OnCombat, a.value).whom == "you" for a in p.abilities):
-            raise r.fail(f"permanents[{i}]", f"the exert ability of {q(p.id)} reaches the creatures there are as it "
-                         f"resolves, and the attack trigger of {q(maker.id)} creates tokens: their order (603.3b) is "
-                         "not modelled")
+        for a in p.abilities:
+            other = {ON_TARGET: "on_attack", "on_attack": ON_TARGET}.get(a.kind)
+            if other in makers and cast(OnCombat, a.value).whom == "you":
+                raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} reaches the creatures there are as "
+                             f"it resolves, and that of {q(makers[other].id)} creates tokens: their order (603.3b) is "
+                             "not modelled")
 
 
 def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:

@@ -1844,8 +1844,9 @@ _PAY_ENERGY = re.compile(r"whenever this creature attacks, you may pay (?P<e>(?:
 def _energy_trigger(text: str) -> list[Ability] | None:
     """An attack trigger paid with energy (:data:`_PAY_ENERGY`) as one of :data:`ON_TARGET`: its controller pays
     the {E} as it resolves (603.5, 107.14), the choice to pay made as it is put on the stack with its target, or,
-    for "it" (no target, 115.1), with its source named (as for "you may [have] target …", 603.5). Its effects: a
-    target's, or "it gets +X/+Y until end of turn", "put N +1/+1 counters on it".
+    for "it" and "create" (no target, 115.1), with its source named (as for "you may [have] target …", 603.5). Its
+    effects: a target's, or "it gets +X/+Y until end of turn", "put N +1/+1 counters on it", "create <tokens>"
+    (111.1; not "tapped and attacking", 508.4).
 
     >>> [a.term for a in _energy_trigger("whenever this creature attacks, you may pay {e}{e}. if you do, put a +1/+1 "
     ...                                  "counter on it")]
@@ -1856,7 +1857,8 @@ def _energy_trigger(text: str) -> list[Ability] | None:
     if m is None or not effects or len(effects) != 1:
         return None
     e = effects[0]
-    if not (e.whom == "target" or (e.whom == "self" and e.effect in ("gets", "counters"))):
+    if not (e.whom == "target" or (e.whom == "self" and e.effect in ("gets", "counters")) or (
+            e.effect == "create" and e.token is not None and not e.token.attacking)):
         return None
     return [Ability(ON_TARGET, replace(e, event="attacks", optional=True, energy=m.group("e").count("{")))]
 

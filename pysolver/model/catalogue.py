@@ -359,7 +359,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever ~ attacks, you may pay {E}[{E}…]. If you do, <effect>", "on_target", "107.14",
              "Whenever this creature attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on it",
              ("Whenever ~ attacks, you may pay {E}. If you do, it gets +2/+0 until end of turn",
-              "Whenever ~ attacks, you may pay {E}. If you do, target creature can't block this turn"),
+              "Whenever ~ attacks, you may pay {E}. If you do, target creature can't block this turn",
+              "Whenever ~ attacks, you may pay {E}{E}. If you do, create a 1/1 colorless Servo artifact creature "
+              "token"),
              literal=False),
     # 509.2a, 603.3b: block triggers their controllers put on the stack, APNAP (pysolver.model.abilities.PUT_EFFECTS)
     LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, ~ deals N damage to that creature",
