@@ -63,13 +63,11 @@ def test_the_energy_field_round_trips_and_is_checked() -> None:
 
 def test_107_14_paid_with_energy_as_it_resolves() -> None:
     """107.14, 603.5: with {E}, alice may pay as x's trigger resolves: a 4/2 x kills bob's blocking 3/3 y (both
-    die) or deals 4; without energy it never gets +2/+0."""
+    die) or deals 4; or not (without energy it never could: the generated boards below)."""
     y = creature("y", "bob", 3, 3)
     paid = {outcome(), outcome(bob=18), outcome(bob=16), outcome(destroyed=("x",), damage={"y": 2}),
             outcome(destroyed=("x", "y"))}
     assert ends(energised(creature("x", "alice", 2, 2, LEOPARD), y, energy=1)) == paid
-    assert ends(energised(creature("x", "alice", 2, 2, LEOPARD), y, energy=0)) == {
-        outcome(), outcome(bob=18), outcome(destroyed=("x",), damage={"y": 2})}
 
 
 def test_122_1a_two_energy_for_a_counter() -> None:
@@ -142,6 +140,7 @@ def test_energy_triggers_equal_reference(data: dict[str, Any]) -> None:
 CUB = "Pay {E}{E}: Put a +1/+1 counter on ~"
 BASKER = "Pay {E}: ~ gets +1/+1 until end of turn"
 RENEGADE = "{T}, Pay {E}{E}: ~ deals 1 damage to target creature"
+SERVO = "Pay {E}{E}: Create a 1/1 colorless Servo artifact creature token"
 
 
 @pytest.mark.parametrize(("name", "text", "kind"), [
@@ -154,6 +153,8 @@ RENEGADE = "{T}, Pay {E}{E}: ~ deals 1 damage to target creature"
     ("Aether Theorist", "{T}, Pay {E}: Scry 1.", "tap_hidden"),
     ("Shielded Aether Thief", "{T}, Pay {E}{E}{E}: Draw a card.", "tap_hidden"),
     ("Servant of the Conduit", "{T}, Pay {E}: Add one mana of any color.", "tap_mana"),
+    ("Architect of the Untamed", "Pay {E}{E}{E}{E}{E}{E}{E}{E}: Create a 6/6 colorless Beast artifact creature "
+                                 "token.", "create"),
 ])
 def test_real_energy_cost_lines_parse(name: str, text: str, kind: str) -> None:
     assert [a.kind for a in parse_ability_line(text, name)] == [kind]
@@ -173,15 +174,25 @@ def test_107_14_602_2b_each_activation_removes_its_energy() -> None:
         assert ends(energised(creature("x", "alice", 2, 2, CUB), creature("y", "bob", 2, 2), energy=energy)) == got
 
 
-COST_LINES = (CUB, BASKER, RENEGADE, "Pay {E}: Target creature gains haste until end of turn")
+def test_111_1_107_14_tokens_for_energy_block() -> None:
+    """111.1, 107.14: bob's {E}{E}{E} pays for one 1/1 Servo (y/servo1) before blockers are declared, which blocks
+    alice's 2/2 x beside his 0/1 y or alone (x deals its 2 among them, 510.1c)."""
+    s = board(creature("x", "alice", 2, 2), creature("y", "bob", 0, 1, SERVO),
+              players=[{"name": "alice"}, {"name": "bob", "energy": 3}])
+    assert ends(s) == {outcome(), outcome(bob=18), outcome(destroyed=("y",)),
+                       outcome(destroyed=("y/servo1",), damage={"x": 1}), outcome(destroyed=("y",), damage={"x": 1}),
+                       outcome(destroyed=("y", "y/servo1"), damage={"x": 1})}
+
+
+COST_LINES = (CUB, BASKER, RENEGADE, SERVO, "Pay {E}: Target creature gains haste until end of turn")
 
 
 @st.composite
 def with_energy_costs(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
-    """`data` with one line of :data:`COST_LINES` on some creatures and 0 to 3 energy for each player."""
+    """`data` with one line of :data:`COST_LINES` on some creatures and 0 to 2 energy for each player."""
     permanents = [{**p, "abilities": [*p.get("abilities", []), draw(st.sampled_from(COST_LINES))]}
                   if "power" in p and draw(st.booleans()) else p for p in data["permanents"]]
-    players = [{**p, "energy": draw(st.integers(0, 3))} for p in data["players"]]
+    players = [{**p, "energy": draw(st.integers(0, 2))} for p in data["players"]]
     return {**data, "players": players, "permanents": permanents}
 
 

@@ -1047,9 +1047,9 @@ _ACTIVATED_CREATE = re.compile(r"(?P<cost>[^:\"]+): (?P<effect>create .+)")
 
 
 def _create(text: str) -> list[Ability] | None:
-    """ "{cost}: Create <tokens>" (602.1, 111.1; :func:`token_spec`), or None; its cost mana symbols, {T} and
-    "sacrifice ~" (:func:`parse_cost`; a cost with other parts is not read here: what the sacrifice of another
-    permanent would trigger beside the tokens is not modelled).
+    """ "{cost}: Create <tokens>" (602.1, 111.1; :func:`token_spec`), or None; its cost mana symbols, {T},
+    "sacrifice ~" and "Pay {E}" (:func:`parse_cost`, 107.14; a cost with other parts is not read here: what the
+    sacrifice of another permanent would trigger beside the tokens is not modelled).
 
     >>> a = _create("{3}{g}: create a 1/1 green saproling creature token")[0]
     >>> a.kind, str(a.value.cost), a.value.tap, a.value.token.name
@@ -1060,7 +1060,7 @@ def _create(text: str) -> list[Ability] | None:
     if m is None or made is None or made.attacking:
         return None
     cost = _cost(m.group("cost"))
-    if cost.others():
+    if replace(cost, energy=0).others():
         return None
     return [Ability("create", CombatAbility(0, 0, cost.mana, replace(cost, mana=Mana()), "", token=made))]
 
