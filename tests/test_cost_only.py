@@ -76,6 +76,7 @@ def test_605_1a_and_121_1_real_lines(name, line, kind, cost) -> None:
     ("Rummaging Goblin", "{T}, Discard a card: Draw a card.", "tap_hidden", (True, False, 1)),  # 701.9
     ("Blood Pet", "Sacrifice Blood Pet: Add {B}.", "tap_mana", (False, True, 0)),  # 701.21a, no {T}
     ("Alchemist's Apprentice", "Sacrifice Alchemist's Apprentice: Draw a card.", "tap_hidden", (False, True, 0)),
+    ("Servant of the Conduit", "{T}, Pay {E}: Add one mana of any color.", "tap_mana", (True, False, 0)),  # 107.14
 ])
 def test_602_1a_the_costs_of_every_activated_ability(name, line, kind, extra) -> None:
     """602.1a: the one cost grammar (pysolver.model.abilities.parse_cost) reads these costs too: a discard
@@ -89,7 +90,7 @@ def test_602_1a_the_costs_of_every_activated_ability(name, line, kind, extra) ->
 @pytest.mark.parametrize("line", [
     "{T}: Put target card from your graveyard on the bottom of your library.",  # a target in a hidden zone
     "{T}: Exile the top card of target player's library. If it's a land card, you gain 1 life.",  # life
-    "{T}, Pay {E}: Add one mana of any color.",                            # energy (107.14)
+    "{T}, {E}: Add one mana of any color.",                                # energy as a mana symbol (107.14)
     "{1}, Discard a card: Draw a card.",                                   # a cost that only spends (121.1)
 ])
 def test_costs_and_effects_out_of_scope_are_noted(line) -> None:

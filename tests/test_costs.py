@@ -78,7 +78,7 @@ def test_602_1a_cost_parts(text: str, parts: dict) -> None:
     ("Exile two cards from your graveyard: ~ gets +1/+1 until end of turn", "602.1a"),
     ("{R/P}: ~ gets +1/+0 until end of turn", "107.4f"),
     ("{S}: ~ gets +1/+1 until end of turn", "107.4h"),
-    ("Pay {E}: ~ gets +1/+1 until end of turn", "602.1a"),
+    ("{E}: ~ gets +1/+1 until end of turn", "107.14"),  # (energy is paid as "Pay {E}", tests/test_energy.py)
     ("{2}{W}, {Q}: ~ gets +0/+2 until end of turn", "107.6"),
     ("Sacrifice an Atog creature: ~ gets +2/+2 until end of turn", "602.1a"),
 ])

@@ -222,7 +222,8 @@ MAY_CHANGE_LINES = [
     ("Liliana's Reaver", "Whenever Liliana's Reaver deals combat damage to a player, that player discards a card and "
                          "you create a tapped 2/2 black Zombie creature token."),
     # energy paid for an effect in combat (107.14)
-    ("Thriving Rats", "Whenever Thriving Rats attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on it."),
+    ("Aetherstorm Roc", "Whenever Aetherstorm Roc attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on it "
+                        "and tap up to one target creature defending player controls."),
     # a sacrifice or a life gain joined to a hidden-zone step
     ("Whispering Specter", "Whenever Whispering Specter deals combat damage to a player, you may sacrifice it. If you "
                            "do, that player discards a card for each poison counter he or she has."),

@@ -101,7 +101,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     if active not in names:
         raise r.fail("active", f"{q(active)} is not one of the players")
     cards = with_builtin(pool)
-    permanents, hidden = _permanents(r, top["permanents"], names, cards)
+    permanents, hidden, gains = _permanents(r, top["permanents"], names, cards)
     by_id = {p.id: p for p in permanents}
     combat = Combat(**fields.combat(r, top.get("combat"), active, names, by_id))
     goal = _goal(r, top["goal"], "goal", names, by_id) if top.get("goal") is not None else None
@@ -139,6 +139,8 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_untap(r, permanents)
     _check_window_triggers(r, permanents)
     _check_trigger_targets(r, permanents)
+    _check_energy(r, permanents, gains)
+    _check_exerted_groups(r, permanents)
     _check_block_puts(r, permanents, combat)
     _check_zone_counts(r, players, permanents, hidden)
     _check_state_returns(r, permanents)
@@ -529,6 +531,36 @@ def _check_counted(r: Reader, permanents: list[Permanent]) -> None:
                                  f"of {q(src.id)} counts before it resolves (608.2h): not modelled")
 
 
+def _check_energy(r: Reader, permanents: list[Permanent], gains: dict[int, str]) -> None:
+    """A board where an ability pays energy ({E}, 107.14: "you may pay {E}", a cost "Pay {E}") is refused where a
+    card's line the solver keeps as inert gives energy (122.1: "Whenever ~ attacks, you get {E}{E}"): given during
+    the combat, it could pay for it."""
+    payer = next((p for p in permanents if any(isinstance(a.value, OnCombat) and a.value.energy for a in p.abilities)
+                  or any(ab.extra.energy for _, ab in p.combat_abilities())
+                  or any(pump.extra.energy for _, pump in p.pump_abilities())), None)
+    if payer is None or not gains:
+        return
+    i, line = min(gains.items())
+    raise r.fail(f"permanents[{i}]", f"{q(permanents[i].id)} has the line {q(line)}, which gives energy (122.1) that "
+                 f"the ability of {q(payer.id)} could pay (107.14): energy given during the combat is not modelled")
+
+
+def _check_exerted_groups(r: Reader, permanents: list[Permanent]) -> None:
+    """An attack trigger reaching "creatures you control" (611.2c: each creature as it resolves) beside one that
+    creates tokens (111.1) where one of them is put on the stack with a choice (ON_TARGET: an exert line, 701.43d,
+    an energy-paid line, 603.5) and the other is not: the active player orders them (603.3b), but those put with a
+    choice resolve above the others, and those of the effect grammar resolve at once (pysolver.game.gametree,
+    pysolver.rules.triggers): that order is not modelled. (Two of the effect grammar: _check_token_triggers.)"""
+    makers = {a.kind: p for p in permanents for a in p.abilities if a.kind in ("on_attack", ON_TARGET) and creates(a)}
+    for i, p in enumerate(permanents):
+        for a in p.abilities:
+            other = {ON_TARGET: "on_attack", "on_attack": ON_TARGET}.get(a.kind)
+            if other in makers and cast(OnCombat, a.value).whom == "you":
+                raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} reaches the creatures there are as "
+                             f"it resolves, and that of {q(makers[other].id)} creates tokens: their order (603.3b) is "
+                             "not modelled")
+
+
 def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:
     """An attack trigger with a target (pysolver.model.abilities.ON_TARGET) is refused where it could target a
     permanent with ward another player controls (702.21a: ward's trigger is not modelled; a face-down one cast
@@ -537,8 +569,8 @@ def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:
     solver reads off its attacking, so an untapped attacker is not modelled)."""
     for i, p in enumerate(permanents):
         for a in p.abilities:
-            if a.kind != ON_TARGET:
-                continue
+            if a.kind != ON_TARGET or cast(OnCombat, a.value).whom != "target":
+                continue  # (an exert line's "it" or "creatures you control": no target, 701.43d, 115.1)
             e = cast(OnCombat, a.value)
             warded = next((x for x in permanents if x.controller != p.controller and e.target != "yours" and (
                 x.has("ward") or x.face_down == "cloak" or (x.face_down is True and x.has("disguise")))), None)
@@ -1064,23 +1096,25 @@ def _players(r: Reader, value: Any) -> list[Player]:
     for i, raw in enumerate(r.listing(value, "players")):
         path = f"players[{i}]"
         name, life, mana, poison, zones, shield, types = fields.player(r, raw, path)
+        energy = fields.energy(r, raw, path)  # 107.14
         if name in seen:
             raise r.fail(f"{path}.name", f"duplicate player name {q(name)}")
         seen.add(name)
         players.append(Player(name, life, mana, poison=poison, hand=zones.get("hand"),
                               graveyard=zones.get("graveyard"), graveyard_creatures=zones.get("graveyard_creatures"),
-                              prevention_shield=shield, graveyard_types=types))
+                              prevention_shield=shield, graveyard_types=types, energy=energy))
     if len(players) < 2:
         raise r.fail("players", "at least two players are required")
     return players
 
 
 def _permanents(r: Reader, value: Any, players: frozenset[str],
-                cards: Mapping[str, Card]) -> tuple[list[Permanent], dict[int, str]]:
+                cards: Mapping[str, Card]) -> tuple[list[Permanent], dict[int, str], dict[int, str]]:
     """The permanents, and for each (by index) one of its card's inert lines that acts in a hidden zone
-    (121.1: draws, discards, mills; pysolver.files.oracle), if any."""
+    (121.1: draws, discards, mills; pysolver.files.oracle), if any, and one that gives energy (122.1), if any."""
     result: list[Permanent] = []
     hidden: dict[int, str] = {}
+    gains: dict[int, str] = {}
     ids: set[str] = set()
     for i, raw in enumerate(r.listing(value, "permanents")):
         path = f"permanents[{i}]"
@@ -1094,7 +1128,10 @@ def _permanents(r: Reader, value: Any, players: frozenset[str],
             found = next((line for line, why in card.inert if why.key == "hidden"), None)
             if found is not None:
                 hidden[i] = found
-    return result, hidden
+            gain = next((line for line, why in card.inert if why.key == "energy"), None)
+            if gain is not None:
+                gains[i] = gain
+    return result, hidden, gains
 
 
 def _card(r: Reader, d: dict[str, Any], path: str, cards: Mapping[str, Card]) -> Card | None:

@@ -79,7 +79,8 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
            "empty library to draw from (704.5b); as an activated ability only with a cost of mana or discarding"),
     Reason("energy", "107.14, 122.1",
            "an effect that only gives a player energy counters ({E}): they change no life, creature or result of "
-           "the combat, and only a cost that pays {E} spends them, which a line noted itself has"),
+           "the combat, and only a cost that pays {E} spends them: a board with an ability paying {E} beside such "
+           "a line is refused (the energy it gives is not modelled)"),
     Reason("land", "305.1, 305.2",
            "a land entering (landfall): lands are played in a main phase, and no line modelled or inert puts a "
            "land onto the battlefield during combat"),

@@ -298,7 +298,7 @@ class Cost:
     {Q} (107.6: untap it), "Pay N life" (119.4), "Discard a card" / "N cards" / "… at random" (701.9: a
     hand's cards are hidden, 121.1; only how many matters), "Sacrifice ~" (701.21a), "Sacrifice <fodder>"
     and "Tap <fodder> you control" (701.21a, 701.26a: :class:`Fodder`), "Remove N +1/+1 counters from ~"
-    (122.1a; 118.3: only from a source that has them)."""
+    (122.1a; 118.3: only from a source that has them), "Pay {E}…" (107.14: an energy counter for each {E})."""
 
     mana: Mana = Mana()
     tap: bool = False
@@ -309,6 +309,7 @@ class Cost:
     sacrifice: Fodder | None = None
     tap_untapped: Fodder | None = None
     remove_counters: int = 0
+    energy: int = 0
 
     @property
     def choices(self) -> bool:
@@ -320,14 +321,15 @@ class Cost:
         """Whether it limits how often the ability can be activated (117.1b: one that costs nothing could
         be activated any number of times)."""
         return bool(self.mana.total or self.tap or self.untap or self.life or self.discard or self.sacrifice_self
-                    or self.choices or self.remove_counters)
+                    or self.choices or self.remove_counters or self.energy)
 
     @property
     def shared(self) -> bool:
         """Whether paying it draws on what every fight of a combat draws on (pysolver.game.fights): life
         (119.4), cards in hand (701.9), permanents sacrificed or tapped other than the source (701.21a,
-        701.26a), or the source itself leaving (701.21a) or losing counters (122.1a)."""
-        return bool(self.life or self.discard or self.sacrifice_self or self.choices or self.remove_counters)
+        701.26a), the source itself leaving (701.21a) or losing counters (122.1a), or energy (107.14)."""
+        return bool(self.life or self.discard or self.sacrifice_self or self.choices or self.remove_counters
+                    or self.energy)
 
     def others(self) -> list[str]:
         """Its parts other than mana symbols, {T} and "Sacrifice ~", in words (for messages)."""
@@ -335,7 +337,8 @@ class Cost:
                                      (f"discard {self.discard}", self.discard),
                                      (f"sacrifice {getattr(self.sacrifice, 'words', '')}", self.sacrifice),
                                      (f"tap {getattr(self.tap_untapped, 'words', '')}", self.tap_untapped),
-                                     (f"remove {self.remove_counters} +1/+1 counters", self.remove_counters))
+                                     (f"remove {self.remove_counters} +1/+1 counters", self.remove_counters),
+                                     ("pay " + "{E}" * self.energy, self.energy))
                 if present]
 
 
@@ -345,6 +348,7 @@ _DISCARD = re.compile(r"discard (a|an|one|two|three|four|five) cards?( at random
 _SACRIFICE = re.compile(r"sacrifice (?P<n>a|an|another|one|two|three|four|five) (?P<what>.+)")
 _TAP_UNTAPPED = re.compile(r"tap (?P<n>an|another|one|two|three|four|five) untapped (?P<what>.+?) you control")
 _REMOVE_COUNTERS = re.compile(r"remove (a|one|two|three) \+1/\+1 counters? from this creature")
+_PAY_ENERGY_COST = re.compile(r"pay ((?:\{e\})+)")  # 107.14
 
 
 def _fodder(n: str, what: str, words: str) -> Fodder | None:
@@ -373,7 +377,8 @@ def _fodder(n: str, what: str, words: str) -> Fodder | None:
 
 def parse_cost(text: str) -> Cost:
     """An activation cost (normalised, lower case) read part by part (602.1a), or :class:`NotModelled`
-    naming the part that is not: {X} (107.3), {E} (107.14), {S} (107.4h), Phyrexian (107.4f) and {2/W}
+    naming the part that is not: {X} (107.3), {E} among mana symbols (107.14: "Pay {E}" is read), {S} (107.4h),
+    Phyrexian (107.4f) and {2/W}
     symbols, "discard a <kind> card" (the hand's cards are hidden, 121.1), "exile … from your graveyard",
     counters put, or removed other than +1/+1 counters from the source, as a cost, and anything else.
 
@@ -387,6 +392,8 @@ def parse_cost(text: str) -> Cost:
     ('type', 'Creature')
     >>> parse_cost("tap an untapped creature you control").tap_untapped.words
     'an untapped creature you control'
+    >>> parse_cost("{t}, pay {e}{e}").energy, parse_cost("{t}, exert this creature") == parse_cost("{t}")
+    (2, True)
     """
     parts = [x.strip() for x in text.split(",")]
     found: dict[str, Any] = {"mana": Mana()}
@@ -411,6 +418,11 @@ def parse_cost(text: str) -> Cost:
         if (m := _REMOVE_COUNTERS.fullmatch(part)) and (n := _count(m.group(1))):
             found["remove_counters"] = found.get("remove_counters", 0) + n  # 122.1a, 118.3
             continue
+        if m := _PAY_ENERGY_COST.fullmatch(part):
+            found["energy"] = found.get("energy", 0) + m.group(1).count("{")  # 107.14
+            continue
+        if part in ("exert this creature", "exert it"):
+            continue  # 701.43a, 701.43b: always payable; it only keeps ~ tapped in the next untap step (502.3)
         m = _SACRIFICE.fullmatch(part) or _TAP_UNTAPPED.fullmatch(part)
         fodder = _fodder(m.group("n"), m.group("what"), part.split(" ", 1)[1]) if m else None
         if fodder is not None and (key := "sacrifice" if part.startswith("sac") else "tap_untapped") not in found:
@@ -418,7 +430,7 @@ def parse_cost(text: str) -> Cost:
             continue
         raise NotModelled(f"the cost part {part!r} is not modelled (602.1a: mana symbols, {{T}}, \"pay N life\", "
                           "\"discard a card\", \"sacrifice ~\", \"sacrifice a <type>\", \"tap an untapped <type> you "
-                          "control\" and \"remove a +1/+1 counter from ~\" are)")
+                          "control\", \"remove a +1/+1 counter from ~\", \"pay {E}\" and \"exert ~\" are)")
     return Cost(**found)
 
 
@@ -427,7 +439,7 @@ def _mana_symbols(text: str) -> Mana:
     if "{x}" in text:
         raise NotModelled("an X in an activated ability is not modelled (107.3: it is chosen as the ability is "
                           "activated, 601.2b)")
-    for symbol, why in (("{e}", "energy, 107.14: a player's {E} is not stated"),
+    for symbol, why in (("{e}", "energy among mana symbols, 107.14: a cost pays it as \"Pay {E}\""),
                         ("{s}", "snow mana, 107.4h: which mana came from a snow source is not stated"),
                         ("/p}", "Phyrexian mana, 107.4f")):
         if symbol in text:
@@ -1042,9 +1054,9 @@ _ACTIVATED_CREATE = re.compile(r"(?P<cost>[^:\"]+): (?P<effect>create .+)")
 
 
 def _create(text: str) -> list[Ability] | None:
-    """ "{cost}: Create <tokens>" (602.1, 111.1; :func:`token_spec`), or None; its cost mana symbols, {T} and
-    "sacrifice ~" (:func:`parse_cost`; a cost with other parts is not read here: what the sacrifice of another
-    permanent would trigger beside the tokens is not modelled).
+    """ "{cost}: Create <tokens>" (602.1, 111.1; :func:`token_spec`), or None; its cost mana symbols, {T},
+    "sacrifice ~" and "Pay {E}" (:func:`parse_cost`, 107.14; a cost with other parts is not read here: what the
+    sacrifice of another permanent would trigger beside the tokens is not modelled).
 
     >>> a = _create("{3}{g}: create a 1/1 green saproling creature token")[0]
     >>> a.kind, str(a.value.cost), a.value.tap, a.value.token.name
@@ -1055,7 +1067,7 @@ def _create(text: str) -> list[Ability] | None:
     if m is None or made is None or made.attacking:
         return None
     cost = _cost(m.group("cost"))
-    if cost.others():
+    if replace(cost, energy=0).others():
         return None
     return [Ability("create", CombatAbility(0, 0, cost.mana, replace(cost, mana=Mana()), "", token=made))]
 
@@ -1357,7 +1369,8 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     window = _window_trigger(text) or _damage_trigger(text) or _watched_damage_trigger(text)
     if window is not None:
         return window
-    on_combat = _at_end_of_combat(text) or _on_combat(text) or _type_attacks(text)
+    on_combat = (_at_end_of_combat(text) or _on_combat(text) or _type_attacks(text) or _exert(text)
+                 or _energy_trigger(text))
     if on_combat is not None:
         return on_combat
     m = _COST_ABILITY.fullmatch(text)
@@ -1744,7 +1757,8 @@ class OnCombat:
     reaches (`whom`: ``self``, ``partner``, ``controller``, ``defending``, or the creatures ``attacking``
     or ``you`` control, `other` leaving the source out, of `quality`) and what it does (`effect`:
     ``gets`` +`power`/+`toughness`, ``gains`` `keyword`, ``counters``, ``gain_life``, ``poison`` `amount`,
-    ``unblockable``, ``tap``; ``fog``: all combat damage prevented this turn, 615.1a).
+    ``unblockable``, ``tap``; ``fog``: all combat damage prevented this turn, 615.1a). An exert line's ``gets``
+    may carry a `keyword` too ("it gets +1/+0 and gains first strike": one ability, one choice, 701.43d).
 
     >>> OnCombat("attacks", "gets", "attacking", True, power=1).term("on_attack")
     'on_attack(attacks,group(attacking,other,any),gets(1,0))'
@@ -1767,6 +1781,8 @@ class OnCombat:
     condition: Quality | None = None  # 603.4: an intervening "if" clause (:func:`_intervening_if`)
     per: Quality | None = None  # "for each <quality> you control" (:func:`_counted`)
     target_quality: Quality | None = None  # "target creature … with <quality>" (:func:`_bounce`)
+    exert: bool = False  # 701.43d, 607.2h: the linked "when you do" ability of "you may exert ~ as it attacks"
+    energy: int = 0  # "you may pay {E}…. If you do, …": the {E} paid as it resolves (107.14, 603.5)
 
     def term(self, kind: str) -> str:
         """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp), ``on_target(Event,target(Scope),
@@ -1777,7 +1793,8 @@ class OnCombat:
         whom = (f"group({self.whom},{'other' if self.other else 'each'},{term_text(self.quality)})"
                 if self.whom in ("attacking", "you", "all") else self.target_term() if self.whom == "target"
                 else self.whom)
-        effect = {"gets": f"gets({self.power},{self.toughness})", "gains": f"gains({self.keyword})",
+        effect = {"gets": f"gets({self.power},{self.toughness}{f',{self.keyword}' if self.keyword else ''})",
+                  "gains": f"gains({self.keyword})",
                   "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
                   "poison": f"poison({self.amount})", "damage": f"damage({self.amount})",
                   "create": f"create({self.amount})",
@@ -1787,7 +1804,8 @@ class OnCombat:
                   "may_gain_life": f"may_gain_life({self.amount})"}.get(self.effect, self.effect)
         if kind == ON_TARGET:
             may = f"pay({','.join(str(self.cost).lower().replace('{', '').split('}')[:-1])})" if self.cost else \
-                "may" if self.optional else "must"
+                f"pay({','.join('e' * self.energy)})" if self.energy else \
+                "exert" if self.exert else "may" if self.optional else "must"
             return f"{kind}({event},{whom},{effect},{may})"
         if self.effect == "remove":  # 603.5: "you may" or not
             effect = f"remove({'may' if self.optional else 'must'})"
@@ -2204,6 +2222,65 @@ def _yours_block(text: str) -> list[Ability] | None:
         return None
     return [Ability("on_block", replace(cast(OnCombat, a.value), event="yours_blocks", partner=quality))
             for a in found]
+
+
+#: 701.43d, 508.1g, 607.2h: "You may exert ~ as it attacks. When you do, <effect>": exerting is an optional cost to
+#: attack, chosen as attackers are declared, and the linked "when you do" ability triggers then (603.2)
+_EXERT = re.compile(r"you may exert this creature as it attacks\. when you do, (?P<effect>.+)")
+
+
+def _exert(text: str) -> list[Ability] | None:
+    """An exert line (:data:`_EXERT`) as an attack trigger of :data:`ON_TARGET` whose choice is whether to exert:
+    the linked ability triggers only if its source was exerted as it attacked (701.43d), and no player receives
+    priority between that choice and the ability going on the stack (508.1g, 508.2, 603.3), so choosing to exert
+    with the ability's target (or, for "it" and "creatures you control", with the source named: no target, 115.1)
+    as it is put on the stack is the same choice. Exerting itself only keeps the source from untapping in its
+    controller's next untap step (701.43a, 502.3), after the combat.
+
+    >>> [a.term for a in _exert("you may exert this creature as it attacks. when you do, it gets +1/+3 and gains "
+    ...                         "lifelink until end of turn")]
+    ['on_target(attacks,self,gets(1,3,lifelink),exert)']
+    >>> [a.term for a in _exert("you may exert this creature as it attacks. when you do, target creature can't "
+    ...                         "block this turn")]
+    ['on_target(attacks,target(creature),cant_block,exert)']
+    """
+    m = _EXERT.fullmatch(text)
+    effects = _effect(m.group("effect"), False) if m else None
+    if not effects:
+        return None
+    first = effects[0]
+    if len(effects) == 2 and first.whom == "self" and (first.effect, effects[1].effect) == ("gets", "gains"):
+        first, effects = replace(first, keyword=effects[1].keyword), [first]  # (one ability: its one choice)
+    if len(effects) != 1 or not (first.whom == "target" or (first.whom, first.effect) == ("self", "gets") or (
+            first.whom == "you" and first.effect == "gets" and first.quality == ("any",) and not first.other)):
+        return None
+    return [Ability(ON_TARGET, replace(first, event="attacks", optional=True, exert=True))]
+
+
+#: 107.14, 603.5, 508.3a: "Whenever ~ attacks, you may pay {E}[{E}…]. If you do, <effect>"
+_PAY_ENERGY = re.compile(r"whenever this creature attacks, you may pay (?P<e>(?:\{e\})+)\. if you do, (?P<effect>.+)")
+
+
+def _energy_trigger(text: str) -> list[Ability] | None:
+    """An attack trigger paid with energy (:data:`_PAY_ENERGY`) as one of :data:`ON_TARGET`: its controller pays
+    the {E} as it resolves (603.5, 107.14), the choice to pay made as it is put on the stack with its target, or,
+    for "it" and "create" (no target, 115.1), with its source named (as for "you may [have] target …", 603.5). Its
+    effects: a target's, or "it gets +X/+Y until end of turn", "put N +1/+1 counters on it", "create <tokens>"
+    (111.1; not "tapped and attacking", 508.4).
+
+    >>> [a.term for a in _energy_trigger("whenever this creature attacks, you may pay {e}{e}. if you do, put a +1/+1 "
+    ...                                  "counter on it")]
+    ['on_target(attacks,self,counters(1),pay(e,e))']
+    """
+    m = _PAY_ENERGY.fullmatch(text)
+    effects = _effect(m.group("effect"), False) if m else None
+    if m is None or not effects or len(effects) != 1:
+        return None
+    e = effects[0]
+    if not (e.whom == "target" or (e.whom == "self" and e.effect in ("gets", "counters")) or (
+            e.effect == "create" and e.token is not None and not e.token.attacking)):
+        return None
+    return [Ability(ON_TARGET, replace(e, event="attacks", optional=True, energy=m.group("e").count("{")))]
 
 
 def _partner(words: str) -> tuple[Quality, bool] | None:

@@ -239,6 +239,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("activated", "Pay N life: ~ gets +X/+Y until end of turn", "pump", "119.4",
              "{B}, Pay 1 life: ~ gets +1/+1 until end of turn",
              ("Pay 2 life: ~ gains flying until end of turn",), literal=False),
+    LineForm("activated", "Pay {E}[{E}…]: ~ gets +X/+Y until end of turn", "pump", "107.14",
+             "Pay {E}: ~ gets +1/+1 until end of turn",
+             ("Pay {E}{E}: Put a +1/+1 counter on ~",), literal=False),
     LineForm("activated", "Discard a card: ~ gets +X/+Y until end of turn", "pump", "701.9",
              "{1}{R}, Discard a card: ~ gets +2/+0 until end of turn",
              ("Discard a card at random: ~ gets +1/+0 and gains first strike until end of turn",), literal=False),
@@ -391,6 +394,22 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever ~ attacks, [you may have] it deal[s] N damage to <a target>", "on_target", "120.3",
              "Whenever this creature attacks, it deals 1 damage to target creature or player",
              ("Whenever ~ attacks, you may have it deal 2 damage to target creature an opponent controls",),
+             literal=False),
+    # 701.43d, 508.1g, 607.2h: exerting is an optional cost to attack; its linked "when you do" ability is put on
+    # the stack with the choice to exert (pysolver.model.abilities._exert)
+    LineForm("trigger", "You may exert ~ as it attacks. When you do, <effect>", "on_target", "701.43d",
+             "You may exert this creature as it attacks. When you do, it gets +2/+2 until end of turn",
+             ("You may exert ~ as it attacks. When you do, it gets +1/+0 and gains first strike until end of turn",
+              "You may exert ~ as it attacks. When you do, creatures you control get +1/+1 until end of turn",
+              "You may exert ~ as it attacks. When you do, target creature can't block this turn"),
+             literal=False),
+    # 107.14, 603.5: energy paid as it resolves (the player's `energy`), the choice made as it is put on the stack
+    LineForm("trigger", "Whenever ~ attacks, you may pay {E}[{E}…]. If you do, <effect>", "on_target", "107.14",
+             "Whenever this creature attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on it",
+             ("Whenever ~ attacks, you may pay {E}. If you do, it gets +2/+0 until end of turn",
+              "Whenever ~ attacks, you may pay {E}. If you do, target creature can't block this turn",
+              "Whenever ~ attacks, you may pay {E}{E}. If you do, create a 1/1 colorless Servo artifact creature "
+              "token"),
              literal=False),
     # 509.2a, 603.3b: block triggers their controllers put on the stack, APNAP (pysolver.model.abilities.PUT_EFFECTS)
     LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, ~ deals N damage to that creature",

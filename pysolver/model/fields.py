@@ -56,7 +56,7 @@ STEPS = ("first_strike", "regular")  # 510.4: the combat damage steps
 FACE_DOWN_BY = ("manifest", "cloak")  # face_down besides true: put onto the battlefield face down (701.40a, 701.58a)
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 PLAYER_KEYS = {"name", "life", "mana", "poison", "hand", "graveyard", "graveyard_creatures", "prevention_shield",
-               "graveyard_types"}
+               "graveyard_types", "energy"}
 # 205.2a: the card types a card in a graveyard may have (written in lower case)
 GRAVEYARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker",
                    "sorcery")
@@ -238,6 +238,15 @@ def player(r: Reader, raw: Any, path: str) -> tuple[str, int, Mana, int, dict[st
         found = {t.lower() for t in enum_list(r, d["graveyard_types"], f"{path}.graveyard_types", GRAVEYARD_TYPES)}
         types = tuple(t for t in GRAVEYARD_TYPES if t in found)
     return name, r.integer(d.get("life", 20), f"{path}.life", "life"), mana, poison, zones, shield, types
+
+
+def energy(r: Reader, raw: Any, path: str) -> int:
+    """The energy counters of one player entry (107.14, 122.1: "{E}" paid by removing them), default 0.
+
+    >>> energy(Reader(None), {"name": "alice", "energy": 2}, "player")
+    2
+    """
+    return r.integer(r.mapping(raw, path, PLAYER_KEYS).get("energy", 0), f"{path}.energy", "energy")
 
 
 # ---- permanents ------------------------------------------------------------------------------------

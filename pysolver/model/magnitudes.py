@@ -28,6 +28,7 @@ def times_bound(s: Situation, p: Permanent, pump: Pump | CombatAbility, spent: M
     bounds = [affordable(owner.mana, owner.spent if spent is None else spent, pump.cost)] if pump.cost.total else []
     bounds += [max(owner.life, 0) // extra.life] if extra.life else []
     bounds += [(owner.hand or 0) // extra.discard] if extra.discard else []
+    bounds += [owner.energy // extra.energy] if extra.energy else []  # 107.14
     bounds += [1] if extra.tap or extra.sacrifice_self else []
     bounds += [sum(n for _, _, n in p.pt_counters) // extra.remove_counters] if extra.remove_counters else []
     fodder = extra.sacrifice or extra.tap_untapped

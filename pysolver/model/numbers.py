@@ -45,6 +45,7 @@ NATURAL = (0, MAX_VALUE)
 RANGES: dict[str, tuple[int, int]] = {
     "life": SIGNED,        # 119.1, 107.1b: life can be negative
     "poison": NATURAL,     # 122.1f
+    "energy": NATURAL,     # 107.14, 122.1: a player's energy counters
     "cards": NATURAL,      # 402.1, 404.1: cards in a hand or graveyard
     "power": SIGNED,       # 208.1, 107.1b
     "toughness": SIGNED,

@@ -69,12 +69,13 @@ class Player:
     # the card types (205.2a) among those cards in the graveyard, where an ability reads them (delirium); None: not
     # stated. The types of the situation's cards that leave the battlefield are added (700.4).
     graveyard_types: tuple[str, ...] | None = None
+    energy: int = 0  # energy counters (107.14, 122.1): "{E}" in a cost is paid by removing one
 
     if TYPE_CHECKING:  # what the constructor accepts: mana as text too (the dataclass __init__ at run time)
         def __init__(self, name: str, life: int = 20, mana: Mana | str = ..., spent: Mana = ...,
                      poison: int = 0, hand: int | None = None, graveyard: int | None = None,
                      graveyard_creatures: int | None = None, prevention_shield: int = 0,
-                     graveyard_types: tuple[str, ...] | None = None) -> None: ...
+                     graveyard_types: tuple[str, ...] | None = None, energy: int = 0) -> None: ...
 
     def __post_init__(self) -> None:
         if not isinstance(self.mana, Mana) or not isinstance(self.name, str) or not isinstance(self.life, int) \
@@ -83,9 +84,11 @@ class Player:
                        for v in (self.hand, self.graveyard, self.graveyard_creatures)) \
                 or not isinstance(self.prevention_shield, int) or isinstance(self.prevention_shield, bool) \
                 or self.prevention_shield < 0 \
+                or not isinstance(self.energy, int) or isinstance(self.energy, bool) or self.energy < 0 \
                 or (self.graveyard_types is not None and (not isinstance(self.graveyard_types, tuple) or any(
                     t not in read.GRAVEYARD_TYPES for t in self.graveyard_types))):
             _, _, mana, _, _, _, _ = read.player(Reader(None), self.to_data(), "player")
+            read.energy(Reader(None), self.to_data(), "player")
             object.__setattr__(self, "mana", mana)
 
     def to_data(self) -> dict[str, JSON]:
@@ -103,6 +106,8 @@ class Player:
             d["prevention_shield"] = self.prevention_shield
         if self.graveyard_types is not None:
             d["graveyard_types"] = list(self.graveyard_types)
+        if self.energy:
+            d["energy"] = self.energy
         return d
 
     def __repr__(self) -> str:
@@ -113,7 +118,8 @@ class Player:
         if self.graveyard_types is not None:
             zones += f", graveyard_types={self.graveyard_types}"
         shield = f", prevention_shield={self.prevention_shield}" if self.prevention_shield else ""
-        return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison}{zones}{shield})"
+        energy = f", energy={self.energy}" if self.energy else ""
+        return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison}{zones}{shield}{energy})"
 
 
 ZONE_COUNTS = ("hand", "graveyard", "graveyard_creatures")  # the players' card counts (402.1, 404.1)

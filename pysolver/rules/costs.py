@@ -7,7 +7,8 @@ only with N life or more), "Discard N cards" (701.9: from a hand of N or more, `
 "Sacrifice ~" and "Sacrifice <permanents>" (701.21a: they leave the battlefield, and combat, at once,
 506.4), "Tap N untapped <permanents> you control" (701.26a: an attacking creature without vigilance is
 tapped, 508.1f; tapping another permanent is not {T}, so summoning sickness does not matter, 302.6)
-and "Remove N +1/+1 counters from ~" (122.1a: only from a source that has them). The pumps
+"Remove N +1/+1 counters from ~" (122.1a: only from a source that has them) and "Pay {E}…" (107.14: an energy
+counter for each {E}, from the player's `energy`). The pumps
 (:mod:`pysolver.rules.pumps`) and the other activated abilities (:mod:`pysolver.rules.activated`) ask
 here how often a cost can be paid (:func:`times_paid`), with which permanents (:func:`choices`), and
 pay it (:func:`pay`); the permanents chosen are a move's `pay_with`.
@@ -50,6 +51,8 @@ def times_paid(s: Situation, p: Permanent, cost: Cost) -> int:
         bounds.append(max(owner.life, 0) // cost.life)
     if cost.discard:
         bounds.append((owner.hand or 0) // cost.discard)
+    if cost.energy:
+        bounds.append(owner.energy // cost.energy)
     if cost.tap:
         sick = p.is_creature and p.summoning_sick and not has_now(s, p, "haste")
         bounds.append(0 if tapped(s, p) or sick else 1)
@@ -117,7 +120,7 @@ def pay(s: Situation, pid: str, cost: Cost, chosen: tuple[str, ...] = ()) -> Sit
     after a sacrifice or counters removed (704.3: a static ability's source gone, 611.3b; a toughness
     lowered, 704.5f)."""
     controller = s.permanent(pid).controller
-    players = tuple(replace(pl, spent=pl.spent + cost.mana, life=pl.life - cost.life,
+    players = tuple(replace(pl, spent=pl.spent + cost.mana, life=pl.life - cost.life, energy=pl.energy - cost.energy,
                             hand=None if pl.hand is None else pl.hand - cost.discard)
                     if pl.name == controller else pl for pl in s.players)
     sacrificed = set(chosen) if cost.sacrifice is not None else set()

@@ -326,6 +326,8 @@ def targets(s: Situation, t: Trigger) -> list[str]:
     if t.kind == PROVOKE:
         return ["", *provoke_targets(s, t.source)]
     if t.kind == ON_TARGET:
+        if _targeted_effect(s, t).whom != "target":  # 701.43d: exerted (its source named, no target) or not
+            return ["", t.source]
         legal = list(trigger_targets(s, t.source, t.ability))
         return ["", *legal] if _targeted_effect(s, t).optional or not legal else legal
     if t.kind == "on_block":  # 509.3d: the other creature of its event; "[you may] remove ~ from combat": ~
@@ -482,16 +484,17 @@ def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
     (608.2b); else the target is tapped or untapped (701.26a, 701.26b), can't block this turn (509.1b),
     returned to its owner's hand (400.7), gets +X/+Y or a keyword until end of turn (613.4c, 613.1f) or is dealt
     the damage (120.3, its source as it last existed, 608.2h: ``#program resolve_dies``); state-based actions are
-    the caller's (704.3)."""
-    if not t.target or t.target not in trigger_targets(s, t.source, t.ability):
-        return s
+    the caller's (704.3). An ability without a target (`t.target` its source if chosen: exerted, 701.43d, or "you
+    may pay {E}", 603.5) acts through :func:`_named`."""
     e = _targeted_effect(s, t)
-    if e.cost is not None:  # "you may pay {cost}. If you do, …" (603.5): paid now from what is left (601.2h)
-        me = s.player(t.controller)
-        if not pays(me.mana, me.spent + e.cost):
-            return s
-        s = replace(s, players=tuple(replace(p, spent=p.spent + e.cost) if p.name == me.name else p
-                                     for p in s.players))
+    if not t.target or (e.whom == "target" and t.target not in trigger_targets(s, t.source, t.ability)):
+        return s
+    paid = _paid(s, t.controller, e)  # "you may pay {cost}. If you do, …" (603.5): paid now (601.2h, 107.14)
+    if paid is None:
+        return s
+    s = paid
+    if e.whom != "target":
+        return _named(s, t, e)
     if e.effect in ("damage", "damage_counters"):  # 608.2h: the counters on the source as it last existed
         n = e.amount if e.effect == "damage" else s.permanent(t.source).plus_counters
         return _dealt_by(s, "dies_damage", t.target, n, lki(_lasting(s, t.source), t.source)) if n else s
@@ -503,12 +506,46 @@ def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
 
     def affected(p: Permanent) -> Permanent:
         if e.effect == "gets":
-            x, y = p.until_end_of_turn
-            return replace(p, until_end_of_turn=(x + e.power, y + e.toughness))
+            return _pumped(p, e)
         if e.effect == "gains":
             return replace(p, keywords_until_end_of_turn=tuple(sorted({*p.keywords_until_end_of_turn, e.keyword})))
         return replace(p, **changed[e.effect])  # type: ignore[arg-type]
     return replace(s, permanents=tuple(affected(p) if p.id == t.target else p for p in s.permanents))
+
+
+def _pumped(p: Permanent, e: OnCombat) -> Permanent:
+    """`p` with effect `e`'s +X/+Y until end of turn (613.4c) and its keyword, if any (613.1f)."""
+    x, y = p.until_end_of_turn
+    keywords = {*p.keywords_until_end_of_turn, e.keyword} - {""}
+    return replace(p, until_end_of_turn=(x + e.power, y + e.toughness),
+                   keywords_until_end_of_turn=tuple(sorted(keywords)))
+
+
+def _paid(s: Situation, name: str, e: OnCombat) -> Situation | None:
+    """`s` with the cost of "you may pay {cost}. If you do, …" paid by player `name` as it resolves (603.5): mana
+    from what is left of the pool (601.2h), {E} by removing an energy counter each (107.14); None if they can't."""
+    me = s.player(name)
+    if (e.cost is not None and not pays(me.mana, me.spent + e.cost)) or me.energy < e.energy:
+        return None
+    if e.cost is None and not e.energy:
+        return s
+    return replace(s, players=tuple(replace(p, spent=p.spent + e.cost if e.cost else p.spent,
+                                            energy=p.energy - e.energy) if p.name == name else p for p in s.players))
+
+
+def _named(s: Situation, t: Trigger, e: OnCombat) -> Situation:
+    """`s` after an attack trigger without a target resolved (:func:`_resolved_targeted`): "it" (its source, if
+    still on the battlefield, 400.7) gets +X/+Y (and a keyword) until end of turn or +1/+1 counters (122.1a);
+    "creatures you control" each creature its controller controls as it resolves gets +X/+Y (611.2c); its
+    controller creates the tokens (111.1, 111.2, 603.3a)."""
+    source = s.permanent(t.source)
+    if e.effect == "create":
+        return tokens.created(s, source.id, tokens.spec_of(source, t.ability), source.controller)
+    reached = {source.id} if e.whom == "self" and not source.left_battlefield and source.is_creature else {
+        p.id for p in s.permanents if e.whom == "you" and p.controller == source.controller and p.is_creature
+        and not p.left_battlefield}
+    return replace(s, permanents=tuple((p.with_counters(1, 1, e.amount) if e.effect == "counters" else _pumped(p, e))
+                                       if p.id in reached else p for p in s.permanents))
 
 
 def _resolved_put(s: Situation, t: Trigger) -> Situation:

@@ -298,7 +298,7 @@ def costs_paid(state: State, p: Permanent, cost: Cost) -> set[State]:
     extra = cost
     field = state.field()
     me = state.s.player(p.controller)
-    if me.life < extra.life or (me.hand or 0) < extra.discard:
+    if me.life < extra.life or (me.hand or 0) < extra.discard or me.energy < extra.energy:  # 107.14: energy
         return set()
     if sum(n for dp, dt, n in p.pt_counters if (dp, dt) == (1, 1)) < extra.remove_counters:
         return set()
@@ -327,7 +327,7 @@ def costs_paid(state: State, p: Permanent, cost: Cost) -> set[State]:
         for tapping in chosen(extra.tap_untapped, True):
             gone = set(sacrificed) | ({p.id} if extra.sacrifice_self else set())
             tapped = set(tapping) | ({p.id} if extra.tap else set())
-            players = tuple(replace(pl, life=pl.life - extra.life,
+            players = tuple(replace(pl, life=pl.life - extra.life, energy=pl.energy - extra.energy,
                                     hand=None if pl.hand is None else pl.hand - extra.discard)
                             if pl.name == p.controller else pl for pl in state.s.players)
             permanents = tuple(replace(q, tapped=q.tapped or q.id in tapped, left_battlefield=q.left_battlefield

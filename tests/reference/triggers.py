@@ -176,9 +176,26 @@ def _effects(s: Situation, field: dict[str, Characteristics], attacking: set[str
     return s
 
 
+def _exerted(s: Situation, gone: frozenset[str], source: str, e: OnCombat) -> Situation:
+    """The linked ability of an exerted creature (701.43d) or an energy-paid one (603.5) resolves: its source, if
+    still on the battlefield, or each creature its controller controls now (611.2c), gets +X/+Y (and the keyword)
+    until end of turn, or the +1/+1 counters (122.1a); or its controller creates the tokens (111.1)."""
+    field = _field(s, gone)
+    me = s.permanent(source).controller  # 603.3a: the ability's controller, its source's as it last existed
+    if e.effect == "create":  # 111.1, 111.2: its controller creates them
+        assert e.token is not None
+        return create(s, source, e.token, me, e.token.count)
+    reached = {source} & set(field) if e.whom == "self" else {pid for pid, c in field.items()
+                                                              if c.is_creature and c.controller == me}
+    return replace(s, permanents=tuple(_affected(p, e) if p.id in reached and field[p.id].is_creature else p
+                                       for p in s.permanents))
+
+
 def _affected(p: Permanent, e: OnCombat) -> Permanent:
     if e.effect == "gets":
-        return replace(p, until_end_of_turn=(p.until_end_of_turn[0] + e.power, p.until_end_of_turn[1] + e.toughness))
+        keywords = tuple(sorted({*p.keywords_until_end_of_turn, e.keyword} - {""}))
+        return replace(p, until_end_of_turn=(p.until_end_of_turn[0] + e.power, p.until_end_of_turn[1] + e.toughness),
+                       keywords_until_end_of_turn=keywords)
     if e.effect == "gains":
         return replace(p, keywords_until_end_of_turn=tuple(sorted({*p.keywords_until_end_of_turn, e.keyword})))
     if e.effect == "counters":
@@ -419,6 +436,9 @@ def attack_stacks(s: Situation, gone: frozenset[str]) -> set[tuple]:
     choices: list[list[tuple]] = [[("provoke", a, t, 0) for t in ["", *legal_targets(s, field, a)]]
                                   for a in provoke_sources(s, field)]
     for a, e in targeted_triggers(s, gone):
+        if e.whom != "target":  # 701.43d: exerted as it attacked, or 603.5 "you may pay {E}" (its source named) or not
+            choices.append([("on_target", a, t, e) for t in ("", a)])
+            continue
         legal = targeted_targets(s, gone, a, e)
         choices.append([("on_target", a, t, e) for t in (["", *legal] if e.optional or not legal else legal)])
     return {order for combo in itertools.product(*choices) for order in itertools.permutations(combo)}
@@ -430,8 +450,14 @@ def resolve_targeted(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[S
     +X/+Y or a keyword until end of turn (613.4c, 613.1f), or is dealt the damage by the source as it last
     existed (120.3, 608.2h: :func:`reference.deaths.resolve_death`); the creatures deathtouch destroyed."""
     _, source, target, e = t
-    if not target or target not in targeted_targets(s, gone, source, e):
+    if not target or (e.whom == "target" and target not in targeted_targets(s, gone, source, e)):
         return s, set()
+    if e.energy:  # 107.14: "you may pay {E}…": an energy counter removed for each, if its controller has them
+        owner = s.player(s.permanent(source).controller)
+        if owner.energy < e.energy:
+            return s, set()
+        s = replace(s, players=tuple(replace(p, energy=p.energy - e.energy) if p.name == owner.name else p
+                                     for p in s.players))
     if e.cost is not None:  # "you may pay {cost}. If you do": from what is left of its controller's pool
         owner = s.player(s.permanent(source).controller)
         left = [getattr(owner.mana, k) - getattr(e.cost, k) for k in ("W", "U", "B", "R", "G", "colorless")]
@@ -440,6 +466,8 @@ def resolve_targeted(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[S
         s = replace(s, players=tuple(replace(p, mana=replace(p.mana, **dict(zip(("W", "U", "B", "R", "G", "colorless"),
                                                                               left))))
                                      if p.name == owner.name else p for p in s.players))
+    if e.whom != "target":  # 701.43d, 607.2h, 603.5: "it" or "creatures you control" (611.2c)
+        return _exerted(s, gone, source, e), set()
     if e.effect == "bounce_weaker":  # 608.2h: only if its power is less than the source's (as it last existed)
         power = _field(s, gone - {source})[source].power
         if _field(s, gone)[target].power >= cast(int, power):
