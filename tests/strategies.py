@@ -364,6 +364,36 @@ def cost_boards(stage: str) -> st.SearchStrategy[dict]:
     return outcome_boards(stage).flatmap(with_costs).filter(lambda d: bound(d) <= limit)
 
 
+# Color changes of the source (105.3, 105.4, 613.1e), beside the protection, fear and intimidate of the generated
+# creatures (tests/test_colors.py).
+COLOR_LINES = ["{1}: ~ becomes colorless until end of turn",
+               "{R}: ~ becomes the color of your choice until end of turn",
+               "{G}: ~ becomes white and black until end of turn",
+               "Discard a card: ~ gets +1/+1 and becomes the color of your choice until end of turn"]
+COLOR_READERS = ["Protection from red", "Protection from white", "Protection from colorless",
+                 "Protection from monocolored", "Fear", "Intimidate"]
+
+
+@st.composite
+def with_colors(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with a color-changing line (:data:`COLOR_LINES`, its costs as :func:`with_costs` draws them) and a
+    line that reads colors (:data:`COLOR_READERS`) on one creature or two."""
+    data = draw(with_costs(data, tuple(COLOR_LINES)))
+    creatures = [p for p in data["permanents"] if "power" in p]
+    for p in draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"])):
+        p["abilities"] = p["abilities"] + [draw(st.sampled_from(COLOR_READERS))]
+    return data
+
+
+def color_boards(stage: str) -> st.SearchStrategy[dict]:
+    """:func:`cost_boards` with :func:`with_colors` instead of the cost lines."""
+    from combat_boards import assignment_bound, outcome_boards
+
+    limit = {"blockers": 300, "attackers": 80, "none": 60}[stage]
+    return outcome_boards(stage).flatmap(with_colors).filter(lambda d: assignment_bound(
+        {**d, "permanents": [{**p, "power": p.get("power", 0) + 2} for p in d["permanents"]]}) <= limit)
+
+
 def activated_cost_boards(stage: str) -> st.SearchStrategy[dict]:
     """:func:`cost_boards` with :data:`ACTIVATED_COST_LINES` (not a draw beside a discard cost: refused, 121.1)."""
     from combat_boards import assignment_bound, outcome_boards

@@ -451,17 +451,23 @@ PUMPS = ("pump", "team_pump")  # "~ gets +X/+Y", "Creatures you control get +X/+
 # Pump of +N/+N whose effect is N +1/+1 counters if it isn't monstrous), numbered together (Activation.ability).
 ACTIVATED = (*PUMPS, "regenerate", "monstrosity")
 _REGENERATE = re.compile(r"(?P<cost>[^:]+): regenerate this creature")
-_PUMP = re.compile(r"(?P<cost>[^:]+): (?P<who>.+?) (?:gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains? (?P<also>.+?))?"
-                   r"|gains? (?P<only>.+?)) until end of turn")
+_PUMP = re.compile(r"(?P<cost>[^:]+): (?P<who>.+?) (?:gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains? (?P<also>.+?)"
+                   r"| and becomes (?P<becomes>.+?))?|gains? (?P<only>.+?)) until end of turn")
 _PUMPED = {"this creature": "pump", "creatures you control": "team_pump"}
 # Other effects of an ability on its source (kind ``pump``, :class:`Pump`): "put N +1/+1 counters on ~" (122.6),
 # "~ can't be blocked this turn" (509.1b), "return ~ to its owner's hand" (400.7, 506.4), "exile ~. Return it to
 # the battlefield … at the beginning of the next end step" (it returns after the combat, 513.1), "untap ~" (701.26b).
 _ON_ITSELF = re.compile(r"(?P<cost>[^:]+): (?:put (?P<n>a|an|one|two|three) \+1/\+1 counters? on this creature"
                         r"|(?P<unblockable>this creature can't be blocked this turn)"
+                        r"|this creature becomes (?P<becomes>.+?) until end of turn"
                         r"|(?P<to_hand>return this creature to its owner's hand)"
                         r"|(?P<exiled>exile this creature\. return it to the battlefield under (?:its owner's|your) "
                         r"control at the beginning of the next end step)|(?P<untap>untap this creature))")
+# 105.3, 613.1e (layer 5): "~ becomes colorless / <color> [and <color>] / the color of your choice until end of
+# turn": its new colors replace all it had (a later such effect replaces them again, 613.7); "the color of your
+# choice" (105.4: one of the five) is read as five abilities, one per color, so that activating one is the choice.
+_BECOMES = re.compile(rf"colorless|the color of your choice|(?P<first>{'|'.join(COLORS)})"
+                      rf"(?: and (?P<second>{'|'.join(COLORS)}))?")
 # 613.1f (layer 6), 611.2a: the keywords a pump may give until end of turn ("~ gains flying until end of
 # turn"), each read by the rules of its keyword through has/2 (encodings/characteristics.lp). Hexproof and
 # shroud given in response to a targeted ability counter it as it resolves (608.2b), which the
@@ -490,6 +496,7 @@ class Pump:
     to_hand: bool = False  # "return ~ to its owner's hand" (it leaves the battlefield, 400.7, and combat, 506.4)
     exiled: bool = False  # "exile ~. return it … at the beginning of the next end step" (it leaves until then, 513.1)
     untap: bool = False  # "untap ~" (701.26b)
+    colors: tuple[str, ...] | None = None  # "~ becomes <colors> until end of turn" (105.3, 613.1e); () colorless
 
     @property
     def leaves(self) -> bool:
@@ -531,6 +538,9 @@ def _pump(text: str) -> list[Ability] | None:
         found = _pump(limited.group("line")) if limit is not None else None
         if found is None:
             return None
+        if len(found) > 1:  # 602.5b: the limit counts the ability's activations, whatever color was chosen
+            raise NotModelled("an activation limit on an ability that becomes the color of your choice is not "
+                              "modelled (602.5b, 105.4)")
         (ability,) = found
         assert isinstance(ability.value, Pump)
         return [Ability(ability.kind, replace(ability.value, limit=limit))]
@@ -539,7 +549,7 @@ def _pump(text: str) -> list[Ability] | None:
         effect = Pump(0, 0, Mana(), counters=(_count(m.group("n")) or 0) if m.group("n") else 0,  # 122.6
                       unblockable=bool(m.group("unblockable")), to_hand=bool(m.group("to_hand")),
                       exiled=bool(m.group("exiled")), untap=bool(m.group("untap")))
-        return [Ability("pump", _paid_by(effect, _cost(m.group("cost"))))]
+        return _colored("pump", _paid_by(effect, _cost(m.group("cost"))), m.group("becomes"))
     m = _PUMP.fullmatch(text)
     if m is None:
         return None
@@ -550,7 +560,32 @@ def _pump(text: str) -> list[Ability] | None:
     given = m.group("also") or m.group("only")
     keywords = () if given is None else (_given_until_end_of_turn(given),)
     x, y = (0, 0) if m.group("x") is None else (int(m.group("x")), int(m.group("y")))
-    return [Ability(kind, _paid_by(Pump(x, y, Mana(), keywords), _cost(m.group("cost"))))]
+    if m.group("becomes") and kind != "pump":
+        return None  # "creatures you control … become …": not read
+    return _colored(kind, _paid_by(Pump(x, y, Mana(), keywords), _cost(m.group("cost"))), m.group("becomes"))
+
+
+def _colored(kind: str, pump: Pump, becomes: str | None) -> list[Ability] | None:
+    """The pump abilities of a line whose effect on its source may also change its colors (105.3, 613.1e):
+    `becomes` the words after "becomes" (None: no color change); one ability per color for "the color of
+    your choice" (105.4: the activation chooses); None where the words are no colors.
+
+    >>> [a.value.colors for a in _colored("pump", Pump(0, 0, Mana()), "colorless")]
+    [()]
+    >>> [a.value.colors[0] for a in _colored("pump", Pump(1, 1, Mana()), "the color of your choice")]
+    ['white', 'blue', 'black', 'red', 'green']
+    >>> _colored("pump", Pump(0, 0, Mana()), "blue and red")[0].value.colors
+    ('blue', 'red')
+    """
+    if becomes is None:
+        return [Ability(kind, pump)]
+    m = _BECOMES.fullmatch(becomes)
+    if m is None:
+        return None
+    if becomes == "the color of your choice":  # 105.4
+        return [Ability(kind, replace(pump, colors=(c,))) for c in COLORS]
+    colors = tuple(c for c in (m.group("first"), m.group("second")) if c)
+    return [Ability(kind, replace(pump, colors=colors))]
 
 
 def _given_until_end_of_turn(text: str) -> str:

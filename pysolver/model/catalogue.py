@@ -229,6 +229,14 @@ CATALOGUE: tuple[LineForm, ...] = (
              "of the next end step", "pump", "400.7", "{U}: Exile ~. Return it to the battlefield under its owner's "
              "control at the beginning of the next end step", literal=False),
     LineForm("activated", "{cost}: Untap ~", "pump", "701.26b", "{U}: Untap ~", literal=False),
+    # 105.3, 613.1e (layer 5): the source's new colors replace all it had; 105.4: "the color of your choice"
+    LineForm("activated", "{cost}: ~ becomes <colors> until end of turn", "pump", "105.3",
+             "{2}: ~ becomes colorless until end of turn",
+             ("{U}: ~ becomes blue until end of turn", "{G}: ~ becomes the color of your choice until end of turn"),
+             literal=False),
+    LineForm("activated", "{cost}: ~ gets +X/+Y and becomes the color of your choice until end of turn", "pump",
+             "105.4", "Discard a card: ~ gets +1/+1 and becomes the color of your choice until end of turn",
+             literal=False),
     # the costs other than mana (602.1a, 118; pysolver.model.abilities.parse_cost), in any pump or regeneration line
     LineForm("activated", "Pay N life: ~ gets +X/+Y until end of turn", "pump", "119.4",
              "{B}, Pay 1 life: ~ gets +1/+1 until end of turn",
