@@ -394,6 +394,35 @@ def color_boards(stage: str) -> st.SearchStrategy[dict]:
         {**d, "permanents": [{**p, "power": p.get("power", 0) + 2} for p in d["permanents"]]}) <= limit)
 
 
+# "{cost}: ~ can attack this turn as though it didn't have defender" (702.3b) on the active player's creatures with
+# defender (tests/test_defender.py).
+DEFENDER_LINES = ["{1}: ~ can attack this turn as though it didn't have defender",
+                  "{R}: ~ gets +2/-1 until end of turn and can attack this turn as though it didn't have defender. "
+                  "Activate this ability only once each turn",
+                  "Pay 1 life: ~ can attack this turn as though it didn't have defender"]
+
+
+@st.composite
+def with_defender(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with defender and a :data:`DEFENDER_LINES` line on one or two of the active player's creatures, each
+    player with 1 to 4 life and at most two mana."""
+    mine = [p for p in data["permanents"] if "power" in p and p["controller"] == data["active"]]
+    for p in draw(st.lists(st.sampled_from(mine), min_size=1, max_size=2, unique_by=lambda p: p["id"])):
+        p["abilities"] = p["abilities"] + ["Defender", draw(st.sampled_from(DEFENDER_LINES))]
+    for pl in data["players"]:
+        pl["life"] = draw(st.integers(1, 4))
+        pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{R}", "{1}"]), max_size=2)))
+    return data
+
+
+def defender_boards() -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards("none")` (no attack declared yet) with :func:`with_defender`."""
+    from combat_boards import assignment_bound, outcome_boards
+
+    return outcome_boards("none").flatmap(with_defender).filter(lambda d: assignment_bound(
+        {**d, "permanents": [{**p, "power": p.get("power", 0) + 2} for p in d["permanents"]]}) <= 60)
+
+
 def activated_cost_boards(stage: str) -> st.SearchStrategy[dict]:
     """:func:`cost_boards` with :data:`ACTIVATED_COST_LINES` (not a draw beside a discard cost: refused, 121.1)."""
     from combat_boards import assignment_bound, outcome_boards

@@ -244,6 +244,12 @@ def test_color_changing_lines_of_real_cards_are_modelled() -> None:
         assert classes(card(name, line)) == {line: MODELLED}
 
 
+def test_defender_lines_of_real_cards_are_modelled() -> None:
+    """702.3b (pysolver.rules.pumps): "can attack this turn as though it didn't have defender" is read."""
+    line = "{W}: Mirror Wall can attack this turn as though it didn't have defender."
+    assert classes(card("Mirror Wall", line)) == {line: MODELLED}
+
+
 def test_persist_makes_the_cards_own_enters_trigger_matter() -> None:
     """702.79a: Kitchen Finks dies in the first-strike damage step and returns; its trigger gains 2 life
     within the combat. Without persist the same line is inert (603.6a)."""

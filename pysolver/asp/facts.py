@@ -177,7 +177,8 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
         yield from (atom("printed_mana_cost", i, constant(k), v) for k, v in zip(MANA_KEYS, p.mana_cost.as_tuple())
                     if v)
     for flag in ("tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
-                 "cant_be_blocked_this_turn", "renowned", "left_battlefield", "removed_from_combat"):
+                 "cant_be_blocked_this_turn", "attacks_despite_defender_this_turn", "renowned", "left_battlefield",
+                 "removed_from_combat"):
         if getattr(p, flag):
             yield atom(flag, i)
     if p.tapped and any(a.kind in STATICS and getattr(a.value, "scope", "") == "untapped" for a in p.abilities):

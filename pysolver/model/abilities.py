@@ -452,14 +452,17 @@ PUMPS = ("pump", "team_pump")  # "~ gets +X/+Y", "Creatures you control get +X/+
 ACTIVATED = (*PUMPS, "regenerate", "monstrosity")
 _REGENERATE = re.compile(r"(?P<cost>[^:]+): regenerate this creature")
 _PUMP = re.compile(r"(?P<cost>[^:]+): (?P<who>.+?) (?:gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains? (?P<also>.+?)"
-                   r"| and becomes (?P<becomes>.+?))?|gains? (?P<only>.+?)) until end of turn")
+                   r"| and becomes (?P<becomes>.+?))?|gains? (?P<only>.+?)) until end of turn"
+                   r"(?P<despite> and can attack this turn as though it didn't have defender)?")
 _PUMPED = {"this creature": "pump", "creatures you control": "team_pump"}
 # Other effects of an ability on its source (kind ``pump``, :class:`Pump`): "put N +1/+1 counters on ~" (122.6),
 # "~ can't be blocked this turn" (509.1b), "return ~ to its owner's hand" (400.7, 506.4), "exile ~. Return it to
-# the battlefield … at the beginning of the next end step" (it returns after the combat, 513.1), "untap ~" (701.26b).
+# the battlefield … at the beginning of the next end step" (it returns after the combat, 513.1), "untap ~" (701.26b),
+# "~ can attack this turn as though it didn't have defender" (702.3b: read as attackers are declared, 508.1a).
 _ON_ITSELF = re.compile(r"(?P<cost>[^:]+): (?:put (?P<n>a|an|one|two|three) \+1/\+1 counters? on this creature"
                         r"|(?P<unblockable>this creature can't be blocked this turn)"
                         r"|this creature becomes (?P<becomes>.+?) until end of turn"
+                        r"|(?P<despite>this creature can attack this turn as though it didn't have defender)"
                         r"|(?P<to_hand>return this creature to its owner's hand)"
                         r"|(?P<exiled>exile this creature\. return it to the battlefield under (?:its owner's|your) "
                         r"control at the beginning of the next end step)|(?P<untap>untap this creature))")
@@ -497,6 +500,7 @@ class Pump:
     exiled: bool = False  # "exile ~. return it … at the beginning of the next end step" (it leaves until then, 513.1)
     untap: bool = False  # "untap ~" (701.26b)
     colors: tuple[str, ...] | None = None  # "~ becomes <colors> until end of turn" (105.3, 613.1e); () colorless
+    despite_defender: bool = False  # "~ can attack this turn as though it didn't have defender" (702.3b)
 
     @property
     def leaves(self) -> bool:
@@ -548,7 +552,8 @@ def _pump(text: str) -> list[Ability] | None:
     if m is not None:
         effect = Pump(0, 0, Mana(), counters=(_count(m.group("n")) or 0) if m.group("n") else 0,  # 122.6
                       unblockable=bool(m.group("unblockable")), to_hand=bool(m.group("to_hand")),
-                      exiled=bool(m.group("exiled")), untap=bool(m.group("untap")))
+                      exiled=bool(m.group("exiled")), untap=bool(m.group("untap")),
+                      despite_defender=bool(m.group("despite")))
         return _colored("pump", _paid_by(effect, _cost(m.group("cost"))), m.group("becomes"))
     m = _PUMP.fullmatch(text)
     if m is None:
@@ -560,9 +565,10 @@ def _pump(text: str) -> list[Ability] | None:
     given = m.group("also") or m.group("only")
     keywords = () if given is None else (_given_until_end_of_turn(given),)
     x, y = (0, 0) if m.group("x") is None else (int(m.group("x")), int(m.group("y")))
-    if m.group("becomes") and kind != "pump":
+    if (m.group("becomes") or m.group("despite")) and kind != "pump":
         return None  # "creatures you control … become …": not read
-    return _colored(kind, _paid_by(Pump(x, y, Mana(), keywords), _cost(m.group("cost"))), m.group("becomes"))
+    pump = Pump(x, y, Mana(), keywords, despite_defender=bool(m.group("despite")))
+    return _colored(kind, _paid_by(pump, _cost(m.group("cost"))), m.group("becomes"))
 
 
 def _colored(kind: str, pump: Pump, becomes: str | None) -> list[Ability] | None:

@@ -229,6 +229,12 @@ CATALOGUE: tuple[LineForm, ...] = (
              "of the next end step", "pump", "400.7", "{U}: Exile ~. Return it to the battlefield under its owner's "
              "control at the beginning of the next end step", literal=False),
     LineForm("activated", "{cost}: Untap ~", "pump", "701.26b", "{U}: Untap ~", literal=False),
+    # 702.3b: read as attackers are declared (508.1a), so only if activated before
+    LineForm("activated", "{cost}: ~ can attack this turn as though it didn't have defender", "pump", "702.3b",
+             "{W}: ~ can attack this turn as though it didn't have defender", literal=False),
+    LineForm("activated", "{cost}: ~ gets +X/+Y until end of turn and can attack this turn as though it didn't have "
+             "defender", "pump", "702.3b", "{3}: ~ gets +3/-1 until end of turn and can attack this turn as though it "
+             "didn't have defender", literal=False),
     # 105.3, 613.1e (layer 5): the source's new colors replace all it had; 105.4: "the color of your choice"
     LineForm("activated", "{cost}: ~ becomes <colors> until end of turn", "pump", "105.3",
              "{2}: ~ becomes colorless until end of turn",

@@ -258,7 +258,8 @@ def resolve(s: Situation, source: Permanent, kind: str, pump: Pump) -> Situation
 
 def _given(s: Situation, x: Permanent, pump: Pump) -> Permanent:
     """`x` with what `pump` gives it until end of turn: +X/+Y (613.4c) and its keywords (613.1f); for
-    "~" also its +1/+1 counters (122.6), "can't be blocked this turn" (509.1b), an untap (701.26b), its new
+    "~" also its +1/+1 counters (122.6), "can't be blocked this turn" (509.1b), "can attack this turn as though
+    it didn't have defender" (702.3b), an untap (701.26b), its new
     colors (105.3, 613.1e: they replace all it had, and a later activation's replace them, 613.7), or
     its return to its owner's hand or exile until the next end step (400.7: it leaves the battlefield,
     and combat, 506.4). An attacking creature tapped as
@@ -281,6 +282,7 @@ def _given(s: Situation, x: Permanent, pump: Pump) -> Permanent:
                     keywords_until_end_of_turn=tuple(sorted({*x.keywords_until_end_of_turn, *pump.keywords})),
                     tapped=tapped and not pump.untap, cant_be_blocked_this_turn=x.cant_be_blocked_this_turn
                     or pump.unblockable, left_battlefield=pump.leaves,  # 701.26b; 509.1b; 400.7, 506.4
+                    attacks_despite_defender_this_turn=x.attacks_despite_defender_this_turn or pump.despite_defender,
                     colors=x.colors if pump.colors is None else pump.colors)  # 105.3, 613.1e, 613.7: the latest
     return given.with_counters(1, 1, pump.counters) if pump.counters else given  # 122.6
 
@@ -322,7 +324,9 @@ def may_gain(s: Situation, pid: str) -> frozenset[str]:
 def declared_pumps(s: Situation) -> Situation:
     """`s` with the effects of its ``combat.activations`` (for `check`): each activation of an ability
     the face-up permanent has adds to `until_end_of_turn` as it resolves (613.4c, 608.2h); whether
-    they could be made and paid for is judged by ``encodings/check.lp``, so nothing is paid here.
+    they could be made and paid for is judged by ``encodings/check.lp``, so nothing is paid here. "~ can attack
+    this turn as though it didn't have defender" lets it attack only if activated before attackers are declared
+    (702.3b, 508.1a).
 
     >>> from pysolver.files.loader import situation_from_data
     >>> s = situation_from_data({"players": [{"name": "a", "mana": "{R}"}, {"name": "b"}], "active": "a",
@@ -337,8 +341,11 @@ def declared_pumps(s: Situation) -> Situation:
         p = s.permanent(move.permanent)
         if p.face_down or not 0 <= move.ability < len(pumps_of(p)) or not reached(s, move.window):
             continue
+        pump = pumps_of(p)[move.ability]
+        if move.window != Stage.BEGINNING_OF_COMBAT:  # 702.3b, 508.1a: after the declaration of attackers
+            pump = replace(pump, despite_defender=False)
         for _ in range(move.times):
-            s = resolve(s, p, _kind(p, move.ability), pumps_of(p)[move.ability])
+            s = resolve(s, p, _kind(p, move.ability), pump)
     return s
 
 
@@ -412,11 +419,12 @@ def waits(pump: Pump) -> bool:
     tapping a creature keeps it from attacking or blocking (508.1a, 509.1a), removing +1/+1 counters lowers
     a toughness (122.1a, 704.5f). Nor does an effect that
     takes the source off the battlefield (400.7), makes it unblockable (509.1b: as blockers are
-    declared), untaps it (701.26b: a tapped creature can't attack or block, 508.1a, 509.1a) or changes its
-    colors (105.3: protection, fear and intimidate read them as blockers are declared, 702.16b, 702.36b, 702.13b)."""
+    declared), untaps it (701.26b: a tapped creature can't attack or block, 508.1a, 509.1a), changes its
+    colors (105.3: protection, fear and intimidate read them as blockers are declared, 702.16b, 702.36b, 702.13b)
+    or lets it attack as though it didn't have defender (702.3b: as attackers are declared, 508.1a)."""
     extra = pump.extra
     return not (extra.life or extra.tap or extra.sacrifice_self or extra.choices or extra.remove_counters
-                or pump.leaves or pump.unblockable or pump.untap or pump.colors is not None)
+                or pump.leaves or pump.unblockable or pump.untap or pump.colors is not None or pump.despite_defender)
 
 
 def may_matter(s: Situation, move: Activation) -> bool:
