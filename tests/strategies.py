@@ -394,6 +394,44 @@ def color_boards(stage: str) -> st.SearchStrategy[dict]:
         {**d, "permanents": [{**p, "power": p.get("power", 0) + 2} for p in d["permanents"]]}) <= limit)
 
 
+# Regeneration denied (701.19c) beside regeneration shields and "Regenerate ~" (701.19a), for
+# tests/test_regeneration_denied.py.
+UNREGENERATE_LINES = ["{R}: Target creature can't be regenerated this turn",
+                      "{T}: Target creature can't be regenerated this turn",
+                      "{1}, {T}: Destroy target creature. It can't be regenerated",
+                      "{T}: Destroy target creature"]
+
+
+@st.composite
+def with_unregeneration(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with a :data:`UNREGENERATE_LINES` line on a creature or on an artifact (no summoning sickness, 302.6),
+    a regeneration shield or "{G}: Regenerate ~" on one or two creatures, and at most two mana each."""
+    creatures = [p for p in data["permanents"] if "power" in p]
+    line = draw(st.sampled_from(UNREGENERATE_LINES))
+    if draw(one_in(3)):
+        owner = draw(st.sampled_from([pl["name"] for pl in data["players"]]))
+        data["permanents"].append({"id": "rod", "controller": owner, "types": ["Artifact"], "abilities": [line]})
+    else:
+        p = draw(st.sampled_from(creatures))
+        p["abilities"] = [*p["abilities"], line]
+    for p in draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"])):
+        if draw(st.booleans()):
+            p["regeneration_shields"] = 1
+        else:
+            p["abilities"] = [*p["abilities"], "{G}: Regenerate ~"]
+    for pl in data["players"]:
+        pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{R}", "{G}", "{1}"]), max_size=2)))
+    return data
+
+
+def unregeneration_boards(stage: str) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with :func:`with_unregeneration`."""
+    from combat_boards import assignment_bound, outcome_boards
+
+    limit = {"blockers": 200, "attackers": 60, "none": 40}[stage]
+    return outcome_boards(stage).flatmap(with_unregeneration).filter(lambda d: assignment_bound(d) <= limit)
+
+
 # "{cost}: ~ can attack this turn as though it didn't have defender" (702.3b) on the active player's creatures with
 # defender (tests/test_defender.py).
 DEFENDER_LINES = ["{1}: ~ can attack this turn as though it didn't have defender",

@@ -250,6 +250,13 @@ def test_defender_lines_of_real_cards_are_modelled() -> None:
     assert classes(card("Mirror Wall", line)) == {line: MODELLED}
 
 
+def test_regeneration_denying_lines_of_real_cards_are_modelled() -> None:
+    """701.19c (pysolver.rules.activated): "can't be regenerated" on an activated ability's target is read."""
+    for name, line in (("Hurr Jackal", "{T}: Target creature can't be regenerated this turn."),
+                       ("Visara the Dreadful", "{T}: Destroy target creature. It can't be regenerated.")):
+        assert classes(card(name, line)) == {line: MODELLED}
+
+
 def test_persist_makes_the_cards_own_enters_trigger_matter() -> None:
     """702.79a: Kitchen Finks dies in the first-strike damage step and returns; its trigger gains 2 life
     within the combat. Without persist the same line is inert (603.6a)."""

@@ -126,6 +126,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_costs(r, players, permanents, combat, hidden)
     _check_target_stoppers(r, permanents)
     _check_untap(r, permanents)
+    _check_recolored_returns(r, permanents)
     _check_window_triggers(r, permanents)
     _check_trigger_targets(r, permanents)
     _check_block_puts(r, permanents, combat)
@@ -695,6 +696,15 @@ def _extra_costs(p: Permanent) -> list[Cost]:
     """The parts other than mana of the costs of `p`'s activated abilities (602.1a): its pumps' and those
     of pysolver.rules.activated."""
     return [pump.extra for _, pump in p.pump_abilities()] + [ab.extra for _, ab in p.combat_abilities()]
+
+
+def _check_recolored_returns(r: Reader, permanents: list[Permanent]) -> None:
+    """A creature that can change its own colors (105.3) and has persist or undying is refused: the new object
+    returned (400.7) has its card's colors, which the board no longer states once they changed (`colors`)."""
+    for i, p in enumerate(permanents):
+        if (p.has("persist") or p.has("undying")) and any(pump.colors is not None for _, pump in p.pump_abilities()):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} can change its colors (105.3) and has persist or undying "
+                         "(702.79a, 702.93a): the colors of the new object it returns as (400.7) are not modelled")
 
 
 def _check_untap(r: Reader, permanents: list[Permanent]) -> None:

@@ -640,9 +640,11 @@ def _paid_by(pump: Pump, cost: Cost) -> Pump:
 #: "target <creature> can't be blocked this turn" (509.1b), "target <creature> gets +X/+Y [and gains K]"
 #: or "gains K until end of turn" (613.4c, 613.1f), "~ gets +X/+Y" with {T} in its cost, "regenerate
 #: target <creature>" (701.19a), "destroy target <creature>" (701.8a), "put N +X/+Y counters on target
-#: <creature>" (122.1a), "exile target <creature>" (406.2), "return target <creature> to its owner's hand" (400.7)
+#: <creature>" (122.1a), "exile target <creature>" (406.2), "return target <creature> to its owner's hand" (400.7),
+#: "target <creature> can't be regenerated this turn" (701.19c)
 COMBAT_ABILITIES = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump",
-                    "target_regenerate", "destroy_target", "target_counter", "exile_target", "bounce_target")
+                    "target_regenerate", "destroy_target", "target_counter", "exile_target", "bounce_target",
+                    "target_cant_regenerate")
 #: the activated abilities that go on the stack (405.1) and wait for the other player's response (117.3c):
 #: damage (:data:`PINGS`), life lost or gained (:data:`LIFE`, 119.3), all combat damage prevented (:data:`FOGS`,
 #: 615.1a) and destruction, exile or a return to the hand, which a response may answer (a regeneration shield,
@@ -651,7 +653,7 @@ STACKED = ("ping", "ping_each", "life", "fog", "destroy_target", "exile_target",
 # 115.1: those that have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers; a life
 # ability's "target player" too, pysolver.rules.activated.targeted)
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "target_regenerate",
-            "destroy_target", "target_counter", "exile_target", "bounce_target", "ping")
+            "destroy_target", "target_counter", "exile_target", "bounce_target", "ping", "target_cant_regenerate")
 _TARGETED_EFFECTS = (
     (re.compile(r"tap (?P<t>.+)"), "tap_target"),
     (re.compile(r"(?P<t>.+?) can't block this turn"), "target_cant_block"),
@@ -659,7 +661,9 @@ _TARGETED_EFFECTS = (
     (re.compile(r"(?P<t>.+?) (?:gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains (?P<also>.+?))?|gains (?P<only>.+?)) "
                 r"until end of turn"), "target_pump"),
     (re.compile(r"regenerate (?P<t>.+)"), "target_regenerate"),
-    (re.compile(r"destroy (?P<t>.+)"), "destroy_target"),
+    (re.compile(r"(?P<t>.+?) can't be regenerated this turn"), "target_cant_regenerate"),  # 701.19c
+    # 701.19c: "Destroy target creature. It can't be regenerated."
+    (re.compile(r"destroy (?P<t>.+?)(?P<unregenerated>\. it can't be regenerated)?"), "destroy_target"),
     (re.compile(r"put (?P<n>\w+) (?P<x>[+-]\d+)/(?P<y>[+-]\d+) counters? on (?P<t>.+)"), "target_counter"),
     (re.compile(r"exile (?P<t>.+)"), "exile_target"),
     (re.compile(r"return (?P<t>.+) to its owner's hand"), "bounce_target"),
@@ -708,6 +712,7 @@ class CombatAbility:
     gain: int = 0  # "you gain N life" (119.3)
     token: TokenSpec | None = None  # "create … tokens" (111.1, pysolver.rules.tokens)
     prevent: int = 0  # "prevent the next N damage that would be dealt to …" (615.7, :data:`SHIELDS`)
+    no_regeneration: bool = False  # "destroy … . It can't be regenerated." (701.19c)
 
     @property
     def tap(self) -> bool:
@@ -846,7 +851,8 @@ def _combat_ability(text: str) -> list[Ability] | None:
         counters = n
     where, quality, scope, other = target
     return [Ability(kind, CombatAbility(x, y, cost.mana, replace(cost, mana=Mana()), where, quality, 0,
-                                        timed is not None, scope, other, keywords, counters))]
+                                        timed is not None, scope, other, keywords, counters,
+                                        no_regeneration=bool(e.groupdict().get("unregenerated"))))]
 
 
 # --- Activated abilities that deal damage (120.3, pysolver.rules.pingers) -----------------------------

@@ -575,6 +575,12 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("{B}{B}, Sacrifice ~: Destroy target blocking creature",
               "{T}: Destroy target tapped creature. Activate only during your turn, before attackers are declared"),
              literal=False),
+    # 701.19c: the shields of a creature that can't be regenerated replace no destruction
+    LineForm("combat-activated", "{cost}: Destroy target <creature>. It can't be regenerated", "destroy_target",
+             "701.19c", "{T}: Destroy target creature. It can't be regenerated", literal=False),
+    LineForm("combat-activated", "{cost}: Target <creature> can't be regenerated this turn", "target_cant_regenerate",
+             "701.19c", "{R}: Target creature can't be regenerated this turn",
+             ("{R}{R}, {T}: Target creature can't be regenerated this turn",), literal=False),
     LineForm("combat-activated", "{cost}: Put N +X/+Y counters on target <creature>", "target_counter", "122.1a",
              "{T}: Put a -1/-1 counter on target creature",
              ("{T}, Sacrifice ~: Put a +1/+2 counter on target creature",

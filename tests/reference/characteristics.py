@@ -229,7 +229,7 @@ def left_battlefield(s: Situation) -> dict[str, str]:
     sees the characteristics without them; until a check finds nothing.
     """
     gone = {p.id: "506.4" for p in s.permanents if p.left_battlefield}  # already gone during combat
-    shielded = {p.id for p in s.permanents if p.regeneration_shields > 0}
+    shielded = {p.id for p in s.permanents if p.regeneration_shields > 0 and not p.cant_be_regenerated_this_turn}
     while True:  # 701.19a: a shielded creature lethal damage would destroy is regenerated (reference.outcomes)
         found = {pid: rule for pid, rule in sweep(field_of(s, gone)).items()
                  if not (rule == "704.5g" and pid in shielded)}
