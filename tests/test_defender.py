@@ -1,6 +1,7 @@
 """Activated abilities that let a creature with defender attack (702.3b): "{cost}: ~ can attack this turn as though
-it didn't have defender" and "{cost}: ~ gets +X/+Y until end of turn and can attack this turn as though it didn't
-have defender", read as attackers are declared (508.1a).
+it didn't have defender", "{cost}: ~ gets +X/+Y until end of turn and can attack this turn as though it didn't
+have defender" and "{cost}: ~ loses defender [and gains <keyword>] until end of turn" (613.1f), read as attackers are
+declared (508.1a).
 
 Each outcome test states the expected set by hand (differential.agreed_outcomes: the fights, the walk, the count
 and the brute-force reference agree on it); the differential test compares them on generated boards
@@ -16,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from strategies import defender_boards, examples
 
 import pysolver
+from pysolver.errors import InputError
 from pysolver.model.abilities import parse_ability_line
 
 SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large]
@@ -35,6 +37,22 @@ def test_702_3b_real_lines(name: str, line: str, pt: tuple[int, int], limit: int
     assert (a.value.power, a.value.toughness, a.value.limit) == (*pt, limit)  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("name, line, keywords", [
+    ("Gargoyle Sentinel", "{3}: Until end of turn, Gargoyle Sentinel loses defender and gains flying.", ("flying",)),
+    ("Torpid Moloch", "Sacrifice three lands: Torpid Moloch loses defender until end of turn.", ()),
+])
+def test_613_1f_real_lines_that_lose_defender(name: str, line: str, keywords: tuple[str, ...]) -> None:
+    (a,) = parse_ability_line(line, name)
+    assert (a.value.loses_defender, a.value.despite_defender, a.value.keywords) == (True, True, keywords)  # type: ignore[attr-defined]
+
+
+def test_613_1f_losing_defender_beside_a_reader_of_defender_is_refused() -> None:
+    """702.3: "creatures with defender" would see the loss (613.1f), which is read as 702.3b only."""
+    with pytest.raises(InputError, match="613.1f"):
+        board(creature("g", "alice", 3, 3, "Defender", "{3}: Until end of turn, ~ loses defender and gains flying"),
+              creature("l", "bob", 1, 1, "{T}: Tap target creature with defender"))
+
+
 def test_702_3b_activated_before_attackers_the_wall_may_attack() -> None:
     """702.3b, 508.1a: alice's 3/4 wall attacks only if she activates its ability at the beginning of combat:
     unblocked (bob 17), blocked by bob's 2/2 (which dies), or no attack."""
@@ -42,6 +60,14 @@ def test_702_3b_activated_before_attackers_the_wall_may_attack() -> None:
     assert agreed_outcomes(s) == {outcome(), outcome(bob=17), outcome(destroyed=("y",), damage={"w": 2})}
     assert agreed_outcomes(board(creature("w", "alice", 3, 4, "Defender", WALL), creature("y", "bob", 2, 2))) \
         == {outcome()}  # (no mana: no activation, 602.2b)
+
+
+def test_613_1f_a_gargoyle_that_loses_defender_attacks_flying() -> None:
+    """613.1f, 702.3b, 702.9b: alice's 3/3 loses defender and gains flying at the beginning of combat and attacks;
+    bob's 2/2 without flying or reach can't block it."""
+    s = board(creature("g", "alice", 3, 3, "Defender", "{3}: Until end of turn, ~ loses defender and gains flying"),
+              creature("y", "bob", 2, 2), mana="{3}")
+    assert agreed_outcomes(s) == {outcome(), outcome(bob=17)}
 
 
 def test_702_3b_a_later_activation_lets_no_creature_attack() -> None:

@@ -248,6 +248,8 @@ def test_defender_lines_of_real_cards_are_modelled() -> None:
     """702.3b (pysolver.rules.pumps): "can attack this turn as though it didn't have defender" is read."""
     line = "{W}: Mirror Wall can attack this turn as though it didn't have defender."
     assert classes(card("Mirror Wall", line)) == {line: MODELLED}
+    line = "Sacrifice three lands: Torpid Moloch loses defender until end of turn."  # 613.1f
+    assert classes(card("Torpid Moloch", line)) == {line: MODELLED}
 
 
 def test_regeneration_denying_lines_of_real_cards_are_modelled() -> None:

@@ -47,6 +47,7 @@ from ..model.abilities import (
     granted_kind,
     is_put,
     on_stack,
+    term_text,
 )
 from ..model.catalogue import CATALOGUE
 from ..model.fields import CARD_TYPES, Reader, kind
@@ -127,6 +128,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_target_stoppers(r, permanents)
     _check_untap(r, permanents)
     _check_recolored_returns(r, permanents)
+    _check_lost_defender(r, permanents)
     _check_window_triggers(r, permanents)
     _check_trigger_targets(r, permanents)
     _check_block_puts(r, permanents, combat)
@@ -705,6 +707,19 @@ def _check_recolored_returns(r: Reader, permanents: list[Permanent]) -> None:
         if (p.has("persist") or p.has("undying")) and any(pump.colors is not None for _, pump in p.pump_abilities()):
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} can change its colors (105.3) and has persist or undying "
                          "(702.79a, 702.93a): the colors of the new object it returns as (400.7) are not modelled")
+
+
+def _check_lost_defender(r: Reader, permanents: list[Permanent]) -> None:
+    """"~ loses defender until end of turn" (613.1f) is read as "~ can attack this turn as though it didn't have
+    defender" (702.3b: the only rule of defender); a board where another ability reads whether a creature has
+    defender ("creatures with defender", 702.3) is refused."""
+    loser = next((p for p in permanents if any(pump.loses_defender for _, pump in p.pump_abilities())), None)
+    if loser is None:
+        return
+    for i, p in enumerate(permanents):
+        if any("keyword(defender)" in a.term + term_text(getattr(a.value, "quality", "")) for a in p.abilities):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} reads whether a creature has defender, which {q(loser.id)} "
+                         "can lose until end of turn (613.1f): not modelled")
 
 
 def _check_untap(r: Reader, permanents: list[Permanent]) -> None:

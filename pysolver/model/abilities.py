@@ -501,6 +501,9 @@ class Pump:
     untap: bool = False  # "untap ~" (701.26b)
     colors: tuple[str, ...] | None = None  # "~ becomes <colors> until end of turn" (105.3, 613.1e); () colorless
     despite_defender: bool = False  # "~ can attack this turn as though it didn't have defender" (702.3b)
+    # "~ loses defender until end of turn" (613.1f, 702.3b): read as `despite_defender` where nothing else reads whether
+    # it has defender (pysolver.files.loader refuses the boards where something does)
+    loses_defender: bool = False
 
     @property
     def leaves(self) -> bool:
@@ -520,6 +523,13 @@ _LIMITED = re.compile(r"(?P<line>.+?)\. activate this ability "
 _TIMES = {"twice": 2, **{f"{w} times": n for w, n in NUMBER_WORDS.items() if n >= 3}}
 
 
+# "{cost}: Until end of turn, ~ …": the duration written first (read as "{cost}: ~ … until end of turn")
+_DURATION_FIRST = re.compile(r"(?P<cost>[^:]+): until end of turn, (?P<effect>.+)")
+# 613.1f, 702.3b: "{cost}: ~ loses defender [and gains <keyword>] until end of turn"
+_LOSES_DEFENDER = re.compile(r"(?P<cost>[^:]+): this creature loses defender(?: and gains (?P<also>.+?))? until end of "
+                            r"turn")
+
+
 def _pump(text: str) -> list[Ability] | None:
     """A pump line, or None if `text` is no pump; :class:`NotModelled` for the pumps out of scope.
 
@@ -536,6 +546,14 @@ def _pump(text: str) -> list[Ability] | None:
     ...       )[0].value.limit
     2
     """
+    first = _DURATION_FIRST.fullmatch(text)
+    if first is not None:
+        return _pump(f"{first.group('cost')}: {first.group('effect')} until end of turn")
+    m = _LOSES_DEFENDER.fullmatch(text)
+    if m is not None:
+        keywords = (_given_until_end_of_turn(m.group("also")),) if m.group("also") else ()
+        pump = Pump(0, 0, Mana(), keywords, despite_defender=True, loses_defender=True)
+        return [Ability("pump", _paid_by(pump, _cost(m.group("cost"))))]
     limited = _LIMITED.fullmatch(text)
     if limited is not None:
         limit = 1 if limited.group("once") else _TIMES.get(limited.group("n"))
