@@ -15,6 +15,7 @@ from differential import agreed_outcomes, outcome, outcomes_equal_reference, ver
 from hypothesis import HealthCheck, given, settings
 from strategies import color_boards, examples
 
+from pysolver.errors import InputError
 from pysolver.game.gametree import root
 from pysolver.model.abilities import COLORS, NotModelled, parse_ability_line
 from pysolver.model.moves import Activation
@@ -44,6 +45,20 @@ def test_602_5b_a_limit_on_a_chosen_color_is_not_modelled() -> None:
     with pytest.raises(NotModelled, match="602.5b"):
         parse_ability_line("{1}: ~ becomes the color of your choice until end of turn. Activate this ability only "
                            "once each turn", None)
+
+
+def test_608_2b_a_color_change_against_a_targeted_ability_resolved_at_once_is_refused() -> None:
+    """608.2b, 115.1: made blue in response, a red creature would no longer be a legal target of bob's "tap target
+    red creature", which resolves at once in the solver's activations: the board is refused."""
+    with pytest.raises(InputError, match="608.2b"):
+        board(creature("c", "alice", 2, 2, "{1}: ~ becomes the color of your choice until end of turn",
+                       colors=["red"]), creature("t", "bob", 1, 1, "{T}: Tap target red creature"))
+
+
+def test_400_7_a_color_changer_with_persist_is_refused() -> None:
+    """400.7: the new object persist returns has its card's colors, which a changed `colors` no longer states."""
+    with pytest.raises(InputError, match="400.7"):
+        board(creature("x", "alice", 2, 2, "Persist", "{1}: ~ becomes colorless until end of turn"))
 
 
 def test_613_7_the_latest_color_change_wins() -> None:

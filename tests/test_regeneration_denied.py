@@ -15,7 +15,6 @@ from hypothesis import HealthCheck, given, settings
 from strategies import examples, unregeneration_boards
 
 import pysolver
-from pysolver.errors import InputError
 from pysolver.model.abilities import parse_ability_line
 
 SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large]
@@ -55,12 +54,6 @@ def test_701_19c_destroy_it_cant_be_regenerated() -> None:
     assert ends("{T}: Destroy target creature. It can't be regenerated") == {
         outcome(), outcome(destroyed=("v",)), outcome(destroyed=("y",))}
     assert ends("{T}: Destroy target creature") == {outcome(), outcome(destroyed=("v",))}
-
-
-def test_400_7_a_color_changer_with_persist_is_refused() -> None:
-    """400.7: the new object persist returns has its card's colors, which a changed `colors` no longer states."""
-    with pytest.raises(InputError, match="400.7"):
-        board(creature("x", "alice", 2, 2, "Persist", "{1}: ~ becomes colorless until end of turn"))
 
 
 def test_701_19c_the_field_round_trips() -> None:

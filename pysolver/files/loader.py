@@ -129,6 +129,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_untap(r, permanents)
     _check_recolored_returns(r, permanents)
     _check_lost_defender(r, permanents)
+    _check_recoloring_responses(r, permanents)
     _check_window_triggers(r, permanents)
     _check_trigger_targets(r, permanents)
     _check_block_puts(r, permanents, combat)
@@ -707,6 +708,26 @@ def _check_recolored_returns(r: Reader, permanents: list[Permanent]) -> None:
         if (p.has("persist") or p.has("undying")) and any(pump.colors is not None for _, pump in p.pump_abilities()):
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} can change its colors (105.3) and has persist or undying "
                          "(702.79a, 702.93a): the colors of the new object it returns as (400.7) are not modelled")
+
+
+def _check_recoloring_responses(r: Reader, permanents: list[Permanent]) -> None:
+    """A color change (105.3) made in response to a targeted ability that resolves at once in the solver's
+    activations (not on the stack, :func:`~pysolver.model.abilities.on_stack`) would make its target illegal as it
+    resolves (608.2b, 115.1: "target red creature"; 702.16b: protection from the source's color), which is not
+    played: a board with a creature that can change its colors and another player's such ability whose target's
+    quality reads a color, or with such an ability of its own beside protection, is refused."""
+    protected = any(a.kind == "protection" for p in permanents for a in p.abilities)
+    for i, p in enumerate(permanents):
+        if not any(pump.colors is not None for _, pump in p.pump_abilities()):
+            continue
+        for x in permanents:
+            for effect, ab in x.combat_abilities():
+                if effect not in TARGETED or on_stack(effect, ab):
+                    continue
+                if (x.controller != p.controller and "color" in term_text(ab.quality)) or (x.id == p.id and protected):
+                    raise r.fail(f"permanents[{i}]", f"{q(p.id)} can change its colors (105.3) in response to the "
+                                 f"targeted ability of {q(x.id)}, which would then be countered (608.2b): not "
+                                 "modelled")
 
 
 def _check_lost_defender(r: Reader, permanents: list[Permanent]) -> None:
