@@ -369,7 +369,8 @@ def cost_boards(stage: str) -> st.SearchStrategy[dict]:
 COLOR_LINES = ["{1}: ~ becomes colorless until end of turn",
                "{R}: ~ becomes the color of your choice until end of turn",
                "{G}: ~ becomes white and black until end of turn",
-               "Discard a card: ~ gets +1/+1 and becomes the color of your choice until end of turn"]
+               "Discard a card: ~ gets +1/+1 and becomes the color of your choice until end of turn",
+               "{U}: Target creature becomes blue until end of turn"]
 COLOR_READERS = ["Protection from red", "Protection from white", "Protection from colorless",
                  "Protection from monocolored", "Fear", "Intimidate"]
 
@@ -389,8 +390,12 @@ def color_boards(stage: str) -> st.SearchStrategy[dict]:
     """:func:`cost_boards` with :func:`with_colors` instead of the cost lines."""
     from combat_boards import assignment_bound, outcome_boards
 
+    def admitted(d: dict) -> bool:  # (pysolver.files.loader: "target creature becomes" beside a face-down creature
+        # or another such targeted ability and protection, 608.2b)
+        targeted = sum("Target creature becomes" in a for p in d["permanents"] for a in p.get("abilities", []))
+        return targeted == 0 or (targeted == 1 and not any(p.get("face_down") for p in d["permanents"]))
     limit = {"blockers": 300, "attackers": 80, "none": 60}[stage]
-    return outcome_boards(stage).flatmap(with_colors).filter(lambda d: assignment_bound(
+    return outcome_boards(stage).flatmap(with_colors).filter(admitted).filter(lambda d: assignment_bound(
         {**d, "permanents": [{**p, "power": p.get("power", 0) + 2} for p in d["permanents"]]}) <= limit)
 
 

@@ -1,5 +1,6 @@
 """Color-changing abilities of a creature on itself (105.3, 105.4, 613.1e: layer 5): "{cost}: ~ becomes colorless
-/ <color> / the color of your choice until end of turn" and "… gets +X/+Y and becomes the color of your choice …".
+/ <color> / the color of your choice until end of turn" and "… gets +X/+Y and becomes the color of your choice …",
+and on a target: "{cost}: Target creature becomes <color> until end of turn".
 
 Each outcome test states the expected set by hand (differential.agreed_outcomes checks that the fight-by-fight
 path, the walk, the count and the brute-force reference, tests/reference/outcomes.py, find it); the differential
@@ -18,7 +19,7 @@ from strategies import color_boards, examples
 from pysolver.errors import InputError
 from pysolver.game.gametree import root
 from pysolver.model.abilities import COLORS, NotModelled, parse_ability_line
-from pysolver.model.moves import Activation
+from pysolver.model.moves import AbilityActivation, Activation
 from pysolver.model.stage import Stage
 
 SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large]
@@ -33,6 +34,7 @@ SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_
     ("Spiritmonger", "{G}: Spiritmonger becomes the color of your choice until end of turn.", [(c,) for c in COLORS]),
     ("Wild Mongrel", "Discard a card: Wild Mongrel gets +1/+1 and becomes the color of your choice until end of turn.",
      [(c,) for c in COLORS]),
+    ("Metathran Transport", "{U}: Target creature becomes blue until end of turn.", [("blue",)]),
 ])
 def test_105_3_real_lines(name: str, line: str, colors: list[tuple[str, ...]]) -> None:
     """105.3: the new colors; 105.4: "the color of your choice" is one ability per color, of the same cost."""
@@ -92,11 +94,14 @@ def test_702_36b_fear_reads_the_new_color() -> None:
 
 def test_702_13b_intimidate_reads_the_new_colors() -> None:
     """702.13b: intimidate lets only artifact creatures and creatures sharing a color block; bob's blue 2/2 can't
-    block alice's red attacker with intimidate, unless alice makes it blue (105.3: blue only) before blockers."""
-    s = board(creature("x", "alice", 2, 2, "Intimidate", "{1}: ~ becomes blue until end of turn", colors=["red"]),
+    block alice's red attacker with intimidate, unless alice's other creature makes it blue (105.3: blue only)
+    before blockers ("target creature becomes blue")."""
+    s = board(creature("x", "alice", 2, 2, "Intimidate", colors=["red"]),
+              creature("m", "alice", 1, 1, "{1}: Target creature becomes blue until end of turn"),
               creature("y", "bob", 2, 2, colors=["blue"]), mana="{1}", attackers={"x": "bob"})
     assert agreed_outcomes(s) == {outcome(bob=18), outcome(destroyed=("x", "y"))}
-    assert root(s).push(Activation(Stage.AFTER_ATTACKERS, "x")).s.permanent("x").colors == ("blue",)
+    assert root(s).push(AbilityActivation(Stage.AFTER_ATTACKERS, "m", "target_pump", "x")).s.permanent("x").colors \
+        == ("blue",)
 
 
 # --- the searches on generated boards ------------------------------------------------------------------------

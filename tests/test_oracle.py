@@ -240,7 +240,8 @@ def test_color_changing_lines_of_real_cards_are_modelled() -> None:
     for name, line in (("Ancient Kavu", "{2}: Ancient Kavu becomes colorless until end of turn."),
                        ("Rainbow Crow", "{1}: Rainbow Crow becomes the color of your choice until end of turn."),
                        ("Wild Mongrel", "Discard a card: Wild Mongrel gets +1/+1 and becomes the color of your choice "
-                                        "until end of turn.")):
+                                        "until end of turn."),
+                       ("Metathran Transport", "{U}: Target creature becomes blue until end of turn.")):
         assert classes(card(name, line)) == {line: MODELLED}
 
 

@@ -715,19 +715,24 @@ def _check_recoloring_responses(r: Reader, permanents: list[Permanent]) -> None:
     activations (not on the stack, :func:`~pysolver.model.abilities.on_stack`) would make its target illegal as it
     resolves (608.2b, 115.1: "target red creature"; 702.16b: protection from the source's color), which is not
     played: a board with a creature that can change its colors and another player's such ability whose target's
-    quality reads a color, or with such an ability of its own beside protection, is refused."""
+    quality reads a color, or with such an ability of its own beside protection, is refused; so is one where
+    "target creature becomes <color>" may recolor any creature and another such ability reads a color or stands
+    beside protection, and one where it may recolor a face-down creature (708.2a: its colors are not modelled)."""
     protected = any(a.kind == "protection" for p in permanents for a in p.abilities)
+    targeted = [(x, ab) for x in permanents for effect, ab in x.combat_abilities()
+                if effect in TARGETED and not on_stack(effect, ab)]
     for i, p in enumerate(permanents):
-        if not any(pump.colors is not None for _, pump in p.pump_abilities()):
-            continue
-        for x in permanents:
-            for effect, ab in x.combat_abilities():
-                if effect not in TARGETED or on_stack(effect, ab):
-                    continue
-                if (x.controller != p.controller and "color" in term_text(ab.quality)) or (x.id == p.id and protected):
-                    raise r.fail(f"permanents[{i}]", f"{q(p.id)} can change its colors (105.3) in response to the "
-                                 f"targeted ability of {q(x.id)}, which would then be countered (608.2b): not "
-                                 "modelled")
+        recolors = any(ab.colors is not None for _, ab in p.combat_abilities())
+        if recolors and any(x.face_down for x in permanents):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} may change the colors of a face-down creature (613.1e, "
+                         "708.2a): not modelled")
+        for x, ab in targeted:
+            reads = "color" in term_text(ab.quality)
+            if (recolors and x.id != p.id and (reads or protected)) or (any(
+                    pump.colors is not None for _, pump in p.pump_abilities())
+                    and ((x.controller != p.controller and reads) or (x.id == p.id and protected))):
+                raise r.fail(f"permanents[{i}]", f"{q(p.id)} can change colors (105.3) in response to the "
+                             f"targeted ability of {q(x.id)}, which would then be countered (608.2b): not modelled")
 
 
 def _check_lost_defender(r: Reader, permanents: list[Permanent]) -> None:

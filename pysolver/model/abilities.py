@@ -676,8 +676,8 @@ _TARGETED_EFFECTS = (
     (re.compile(r"tap (?P<t>.+)"), "tap_target"),
     (re.compile(r"(?P<t>.+?) can't block this turn"), "target_cant_block"),
     (re.compile(r"(?P<t>.+?) can't be blocked this turn"), "target_unblockable"),
-    (re.compile(r"(?P<t>.+?) (?:gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains (?P<also>.+?))?|gains (?P<only>.+?)) "
-                r"until end of turn"), "target_pump"),
+    (re.compile(r"(?P<t>.+?) (?:gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains (?P<also>.+?))?|gains (?P<only>.+?)"
+                rf"|becomes (?P<becomes>colorless|{'|'.join(COLORS)})) until end of turn"), "target_pump"),
     (re.compile(r"regenerate (?P<t>.+)"), "target_regenerate"),
     (re.compile(r"(?P<t>.+?) can't be regenerated this turn"), "target_cant_regenerate"),  # 701.19c
     # 701.19c: "Destroy target creature. It can't be regenerated."
@@ -731,6 +731,7 @@ class CombatAbility:
     token: TokenSpec | None = None  # "create … tokens" (111.1, pysolver.rules.tokens)
     prevent: int = 0  # "prevent the next N damage that would be dealt to …" (615.7, :data:`SHIELDS`)
     no_regeneration: bool = False  # "destroy … . It can't be regenerated." (701.19c)
+    colors: tuple[str, ...] | None = None  # "target <creature> becomes <color> until end of turn" (105.3, 613.1e)
 
     @property
     def tap(self) -> bool:
@@ -868,9 +869,11 @@ def _combat_ability(text: str) -> list[Ability] | None:
             return None
         counters = n
     where, quality, scope, other = target
+    becomes = e.groupdict().get("becomes")
+    colors = None if becomes is None else () if becomes == "colorless" else (becomes,)  # 105.3
     return [Ability(kind, CombatAbility(x, y, cost.mana, replace(cost, mana=Mana()), where, quality, 0,
                                         timed is not None, scope, other, keywords, counters,
-                                        no_regeneration=bool(e.groupdict().get("unregenerated"))))]
+                                        no_regeneration=bool(e.groupdict().get("unregenerated")), colors=colors))]
 
 
 # --- Activated abilities that deal damage (120.3, pysolver.rules.pingers) -----------------------------

@@ -584,6 +584,8 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("combat-activated", "{cost}: Target <creature> can't be regenerated this turn", "target_cant_regenerate",
              "701.19c", "{R}: Target creature can't be regenerated this turn",
              ("{R}{R}, {T}: Target creature can't be regenerated this turn",), literal=False),
+    LineForm("combat-activated", "{cost}: Target <creature> becomes <color> until end of turn", "target_pump", "105.3",
+             "{U}: Target creature becomes blue until end of turn", literal=False),
     LineForm("combat-activated", "{cost}: Put N +X/+Y counters on target <creature>", "target_counter", "122.1a",
              "{T}: Put a -1/-1 counter on target creature",
              ("{T}, Sacrifice ~: Put a +1/+2 counter on target creature",

@@ -458,7 +458,8 @@ def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
         return x.with_counters(ab.power, ab.toughness, ab.counters)  # 122.1a
     keywords = tuple(sorted(set(x.keywords_until_end_of_turn) | set(ab.keywords)))  # 613.1f
     return replace(x, until_end_of_turn=(x.until_end_of_turn[0] + ab.power, x.until_end_of_turn[1] + ab.toughness),
-                   keywords_until_end_of_turn=keywords)
+                   keywords_until_end_of_turn=keywords,
+                   colors=x.colors if ab.colors is None else ab.colors)  # 105.3, 613.1e, 613.7: the latest
 
 
 def token_matters(s: Situation, window: str, p: Permanent, ab: CombatAbility) -> bool:
@@ -587,8 +588,8 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
         return taking and (taps or move.ward_paid is not False)
     if kind in SHIELDS:
         return (taking and taps) or shield_matters(s, before, move.target or p.id, ab)
-    if ab.toughness < 0 or ab.keywords:  # 613.1f: a keyword is read as declarations are made and after
-        return True
+    if ab.toughness < 0 or ab.keywords or ab.colors is not None:  # 613.1f: a keyword is read as declarations
+        return True  # are made and after; 105.3: so are colors (702.16b, 702.36b, 702.13b, 702.16e)
     target = s.permanent(move.target or p.id)
     lowering = lowers_toughness(s) or any(q.toughness < 0 for x in s.permanents for q in pumps_of(x))
     in_combat = {a for a, _ in s.combat.attackers or ()} | {b for b, _ in s.combat.blockers or ()}

@@ -224,8 +224,9 @@ def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no
             counts = {(dp, dt): n for dp, dt, n in q.pt_counters}
             counts[ab.power, ab.toughness] = counts.get((ab.power, ab.toughness), 0) + ab.counters
             return replace(q, pt_counters=tuple(sorted((dp, dt, n) for (dp, dt), n in counts.items() if n)))
-        return replace(q, until_end_of_turn=(q.until_end_of_turn[0] + ab.power, q.until_end_of_turn[1] + ab.toughness),
-                       keywords_until_end_of_turn=tuple(sorted({*q.keywords_until_end_of_turn, *ab.keywords})))
+        q = replace(q, until_end_of_turn=(q.until_end_of_turn[0] + ab.power, q.until_end_of_turn[1] + ab.toughness),
+                    keywords_until_end_of_turn=tuple(sorted({*q.keywords_until_end_of_turn, *ab.keywords})))
+        return q if ab.colors is None else replace(q, colors=ab.colors)  # 105.3: the new colors replace the old
     return replace(state, s=replace(state.s, permanents=tuple(changed(q) if q.id == target else q
                                                               for q in state.s.permanents)))
 
