@@ -82,16 +82,6 @@ def test_702_16e_colorless_damage_is_not_prevented_by_protection_from_red() -> N
     assert agreed_outcomes(s) == {outcome(damage={"x": 2}), outcome(destroyed=("k",), damage={"x": 2})}
 
 
-def test_702_36b_fear_reads_the_new_color() -> None:
-    """702.36b: a creature with fear can be blocked only by artifact and/or black creatures: alice's black 2/2 with
-    fear can't be blocked by bob's white 2/2, unless bob makes his black (105.3) after attackers.
-    """
-    s = board(creature("x", "alice", 2, 2, "Fear", colors=["black"]),
-              creature("y", "bob", 2, 2, "{B}: ~ becomes black until end of turn", colors=["white"]),
-              players=[{"name": "alice"}, {"name": "bob", "mana": "{B}"}], attackers={"x": "bob"})
-    assert agreed_outcomes(s) == {outcome(bob=18), outcome(destroyed=("x", "y"))}
-
-
 def test_702_13b_intimidate_reads_the_new_colors() -> None:
     """702.13b: intimidate lets only artifact creatures and creatures sharing a color block; bob's blue 2/2 can't
     block alice's red attacker with intimidate, unless alice's other creature makes it blue (105.3: blue only)

@@ -58,8 +58,6 @@ def test_702_3b_activated_before_attackers_the_wall_may_attack() -> None:
     unblocked (bob 17), blocked by bob's 2/2 (which dies), or no attack."""
     s = board(creature("w", "alice", 3, 4, "Defender", WALL), creature("y", "bob", 2, 2), mana="{W}")
     assert agreed_outcomes(s) == {outcome(), outcome(bob=17), outcome(destroyed=("y",), damage={"w": 2})}
-    assert agreed_outcomes(board(creature("w", "alice", 3, 4, "Defender", WALL), creature("y", "bob", 2, 2))) \
-        == {outcome()}  # (no mana: no activation, 602.2b)
 
 
 def test_613_1f_a_gargoyle_that_loses_defender_attacks_flying() -> None:
@@ -80,7 +78,7 @@ def test_702_3b_a_later_activation_lets_no_creature_attack() -> None:
     assert (checked("beginning_of_combat"), checked("after_attackers")) == (True, False)
 
 
-@settings(max_examples=examples(2), deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(1), deadline=None, suppress_health_check=SLOW)
 @given(defender_boards())
 def test_defender_outcomes_of_whole_combat_equal_reference(data: dict) -> None:
     outcomes_equal_reference(data)
