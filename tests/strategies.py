@@ -443,7 +443,8 @@ DEFENDER_LINES = ["{1}: ~ can attack this turn as though it didn't have defender
                   "{R}: ~ gets +2/-1 until end of turn and can attack this turn as though it didn't have defender. "
                   "Activate this ability only once each turn",
                   "Pay 1 life: ~ can attack this turn as though it didn't have defender",
-                  "{1}: Until end of turn, ~ loses defender and gains flying"]
+                  "{1}: Until end of turn, ~ loses defender and gains flying",
+                  "{1}: Creatures you control with defender can attack this turn as though they didn't have defender"]
 
 
 @st.composite

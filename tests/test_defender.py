@@ -78,6 +78,16 @@ def test_702_3b_a_later_activation_lets_no_creature_attack() -> None:
     assert (checked("beginning_of_combat"), checked("after_attackers")) == (True, False)
 
 
+def test_611_2c_creatures_you_control_with_defender_may_attack() -> None:
+    """702.3b, 608.2h, 611.2c: Wakestone Gargoyle's ability lets each creature with defender alice controls as it
+    resolves attack this turn."""
+    team = "{1}{W}: Creatures you control with defender can attack this turn as though they didn't have defender"
+    s = board(creature("g", "alice", 2, 2, "Defender", team), creature("w", "alice", 0, 4, "Defender"),
+              creature("x", "alice", 1, 1), mana="{1}{W}", attackers={"g": "bob", "w": "bob", "x": "bob"},
+              activations=[{"window": "beginning_of_combat", "permanent": "g", "times": 1}])
+    assert pysolver.check(s)["legal"]
+
+
 @settings(max_examples=examples(1), deadline=None, suppress_health_check=SLOW)
 @given(defender_boards())
 def test_defender_outcomes_of_whole_combat_equal_reference(data: dict) -> None:

@@ -251,6 +251,8 @@ def test_defender_lines_of_real_cards_are_modelled() -> None:
     assert classes(card("Mirror Wall", line)) == {line: MODELLED}
     line = "Sacrifice three lands: Torpid Moloch loses defender until end of turn."  # 613.1f
     assert classes(card("Torpid Moloch", line)) == {line: MODELLED}
+    line = "{1}{W}: Creatures you control with defender can attack this turn as though they didn't have defender."
+    assert classes(card("Wakestone Gargoyle", line)) == {line: MODELLED}
 
 
 def test_regeneration_denying_lines_of_real_cards_are_modelled() -> None:

@@ -523,6 +523,10 @@ _LIMITED = re.compile(r"(?P<line>.+?)\. activate this ability "
 _TIMES = {"twice": 2, **{f"{w} times": n for w, n in NUMBER_WORDS.items() if n >= 3}}
 
 
+# 702.3b, 611.2c: "{cost}: Creatures you control with defender can attack this turn as though they didn't have
+# defender": each creature its controller controls as it resolves (608.2h; one without defender is not affected)
+_TEAM_DESPITE = re.compile(r"(?P<cost>[^:]+): creatures you control with defender can attack this turn as though "
+                           r"they didn't have defender")
 # "{cost}: Until end of turn, ~ …": the duration written first (read as "{cost}: ~ … until end of turn")
 _DURATION_FIRST = re.compile(r"(?P<cost>[^:]+): until end of turn, (?P<effect>.+)")
 # 613.1f, 702.3b: "{cost}: ~ loses defender [and gains <keyword>] until end of turn"
@@ -546,6 +550,9 @@ def _pump(text: str) -> list[Ability] | None:
     ...       )[0].value.limit
     2
     """
+    team = _TEAM_DESPITE.fullmatch(text)
+    if team is not None:
+        return [Ability("team_pump", _paid_by(Pump(0, 0, Mana(), despite_defender=True), _cost(team.group("cost"))))]
     first = _DURATION_FIRST.fullmatch(text)
     if first is not None:
         return _pump(f"{first.group('cost')}: {first.group('effect')} until end of turn")

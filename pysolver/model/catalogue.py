@@ -235,6 +235,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("activated", "{cost}: ~ gets +X/+Y until end of turn and can attack this turn as though it didn't have "
              "defender", "pump", "702.3b", "{3}: ~ gets +3/-1 until end of turn and can attack this turn as though it "
              "didn't have defender", literal=False),
+    LineForm("activated", "{cost}: Creatures you control with defender can attack this turn as though they didn't "
+             "have defender", "team_pump", "702.3b", "{1}{W}: Creatures you control with defender can attack this "
+             "turn as though they didn't have defender", literal=False),
     LineForm("activated", "{cost}: ~ loses defender [and gains <keyword>] until end of turn", "pump", "613.1f",
              "Sacrifice three lands: ~ loses defender until end of turn",
              ("{3}: Until end of turn, ~ loses defender and gains flying",), literal=False),

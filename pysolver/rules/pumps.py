@@ -283,7 +283,8 @@ def _given(s: Situation, x: Permanent, pump: Pump) -> Permanent:
                     keywords_until_end_of_turn=tuple(sorted({*x.keywords_until_end_of_turn, *pump.keywords})),
                     tapped=tapped and not pump.untap, cant_be_blocked_this_turn=x.cant_be_blocked_this_turn
                     or pump.unblockable, left_battlefield=pump.leaves,  # 701.26b; 509.1b; 400.7, 506.4
-                    attacks_despite_defender_this_turn=x.attacks_despite_defender_this_turn or pump.despite_defender,
+                    attacks_despite_defender_this_turn=x.attacks_despite_defender_this_turn
+                    or (pump.despite_defender and not x.face_down and x.has("defender")),  # 702.3b, 611.2c, 708.2a
                     colors=x.colors if pump.colors is None else pump.colors)  # 105.3, 613.1e, 613.7: the latest
     return given.with_counters(1, 1, pump.counters) if pump.counters else given  # 122.6
 

@@ -393,7 +393,7 @@ def resolve_pump(state: State, pending: Pending) -> State:
                     cant_be_blocked_this_turn=q.cant_be_blocked_this_turn or unblockable)
         if colors is not None:  # 105.3: the new colors replace all the old ones (613.1e, layer 5)
             q = replace(q, colors=colors)
-        if despite:  # 702.3b: it may attack this turn though it has defender
+        if despite and field[q.id].has("defender"):  # 702.3b: it may attack this turn though it has defender
             q = replace(q, attacks_despite_defender_this_turn=True)
         return q.with_counters(1, 1, counters) if counters else q
 
