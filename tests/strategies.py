@@ -364,6 +364,110 @@ def cost_boards(stage: str) -> st.SearchStrategy[dict]:
     return outcome_boards(stage).flatmap(with_costs).filter(lambda d: bound(d) <= limit)
 
 
+# Color changes of the source (105.3, 105.4, 613.1e), beside the protection, fear and intimidate of the generated
+# creatures (tests/test_colors.py).
+COLOR_LINES = ["{1}: ~ becomes colorless until end of turn",
+               "{R}: ~ becomes the color of your choice until end of turn",
+               "{G}: ~ becomes white and black until end of turn",
+               "Discard a card: ~ gets +1/+1 and becomes the color of your choice until end of turn",
+               "{U}: Target creature becomes blue until end of turn"]
+COLOR_READERS = ["Protection from red", "Protection from white", "Protection from colorless",
+                 "Protection from monocolored", "Fear", "Intimidate"]
+
+
+@st.composite
+def with_colors(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with a color-changing line (:data:`COLOR_LINES`, its costs as :func:`with_costs` draws them) and a
+    line that reads colors (:data:`COLOR_READERS`) on one creature or two."""
+    data = draw(with_costs(data, tuple(COLOR_LINES)))
+    creatures = [p for p in data["permanents"] if "power" in p]
+    for p in draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"])):
+        p["abilities"] = p["abilities"] + [draw(st.sampled_from(COLOR_READERS))]
+    return data
+
+
+def color_boards(stage: str) -> st.SearchStrategy[dict]:
+    """:func:`cost_boards` with :func:`with_colors` instead of the cost lines."""
+    from combat_boards import assignment_bound, outcome_boards
+
+    def admitted(d: dict) -> bool:  # (pysolver.files.loader: "target creature becomes" beside a face-down creature
+        # or another such targeted ability and protection, 608.2b)
+        targeted = sum("Target creature becomes" in a for p in d["permanents"] for a in p.get("abilities", []))
+        return targeted == 0 or (targeted == 1 and not any(p.get("face_down") for p in d["permanents"]))
+    limit = {"blockers": 300, "attackers": 80, "none": 60}[stage]
+    return outcome_boards(stage).flatmap(with_colors).filter(admitted).filter(lambda d: assignment_bound(
+        {**d, "permanents": [{**p, "power": p.get("power", 0) + 2} for p in d["permanents"]]}) <= limit)
+
+
+# Regeneration denied (701.19c) beside regeneration shields and "Regenerate ~" (701.19a), for
+# tests/test_regeneration_denied.py.
+UNREGENERATE_LINES = ["{R}: Target creature can't be regenerated this turn",
+                      "{T}: Target creature can't be regenerated this turn",
+                      "{1}, {T}: Destroy target creature. It can't be regenerated",
+                      "{T}: Destroy target creature"]
+
+
+@st.composite
+def with_unregeneration(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with a :data:`UNREGENERATE_LINES` line on a creature or on an artifact (no summoning sickness, 302.6),
+    a regeneration shield or "{G}: Regenerate ~" on one or two creatures, and at most two mana each."""
+    creatures = [p for p in data["permanents"] if "power" in p]
+    line = draw(st.sampled_from(UNREGENERATE_LINES))
+    if draw(one_in(3)):
+        owner = draw(st.sampled_from([pl["name"] for pl in data["players"]]))
+        data["permanents"].append({"id": "rod", "controller": owner, "types": ["Artifact"], "abilities": [line]})
+    else:
+        p = draw(st.sampled_from(creatures))
+        p["abilities"] = [*p["abilities"], line]
+    for p in draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"])):
+        if draw(st.booleans()):
+            p["regeneration_shields"] = 1
+        else:
+            p["abilities"] = [*p["abilities"], "{G}: Regenerate ~"]
+    for pl in data["players"]:
+        pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{R}", "{G}", "{1}"]), max_size=2)))
+    return data
+
+
+def unregeneration_boards(stage: str) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with :func:`with_unregeneration`."""
+    from combat_boards import assignment_bound, outcome_boards
+
+    limit = {"blockers": 200, "attackers": 60, "none": 40}[stage]
+    return outcome_boards(stage).flatmap(with_unregeneration).filter(lambda d: assignment_bound(d) <= limit)
+
+
+# "{cost}: ~ can attack this turn as though it didn't have defender" (702.3b) on the active player's creatures with
+# defender (tests/test_defender.py).
+DEFENDER_LINES = ["{1}: ~ can attack this turn as though it didn't have defender",
+                  "{R}: ~ gets +2/-1 until end of turn and can attack this turn as though it didn't have defender. "
+                  "Activate this ability only once each turn",
+                  "Pay 1 life: ~ can attack this turn as though it didn't have defender",
+                  "{1}: Until end of turn, ~ loses defender and gains flying",
+                  "{1}: Creatures you control with defender can attack this turn as though they didn't have defender"]
+
+
+@st.composite
+def with_defender(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with defender and a :data:`DEFENDER_LINES` line on one or two of the active player's creatures, each
+    player with 1 to 4 life and at most two mana."""
+    mine = [p for p in data["permanents"] if "power" in p and p["controller"] == data["active"]]
+    for p in draw(st.lists(st.sampled_from(mine), min_size=1, max_size=2, unique_by=lambda p: p["id"])):
+        p["abilities"] = p["abilities"] + ["Defender", draw(st.sampled_from(DEFENDER_LINES))]
+    for pl in data["players"]:
+        pl["life"] = draw(st.integers(1, 4))
+        pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{R}", "{1}"]), max_size=2)))
+    return data
+
+
+def defender_boards() -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards("none")` (no attack declared yet) with :func:`with_defender`."""
+    from combat_boards import assignment_bound, outcome_boards
+
+    return outcome_boards("none").flatmap(with_defender).filter(lambda d: assignment_bound(
+        {**d, "permanents": [{**p, "power": p.get("power", 0) + 2} for p in d["permanents"]]}) <= 60)
+
+
 def activated_cost_boards(stage: str) -> st.SearchStrategy[dict]:
     """:func:`cost_boards` with :data:`ACTIVATED_COST_LINES` (not a draw beside a discard cost: refused, 121.1)."""
     from combat_boards import assignment_bound, outcome_boards

@@ -291,6 +291,34 @@ def test_static_lines_of_real_cards_are_modelled() -> None:
         "Other Goblin creatures get +1/+1 and have mountainwalk.": MODELLED}
 
 
+def test_color_changing_lines_of_real_cards_are_modelled() -> None:
+    """105.3, 105.4, 613.1e (pysolver.rules.pumps): a creature's color changed until end of turn is read from
+    oracle text, not noted."""
+    for name, line in (("Ancient Kavu", "{2}: Ancient Kavu becomes colorless until end of turn."),
+                       ("Rainbow Crow", "{1}: Rainbow Crow becomes the color of your choice until end of turn."),
+                       ("Wild Mongrel", "Discard a card: Wild Mongrel gets +1/+1 and becomes the color of your choice "
+                                        "until end of turn."),
+                       ("Metathran Transport", "{U}: Target creature becomes blue until end of turn.")):
+        assert classes(card(name, line)) == {line: MODELLED}
+
+
+def test_defender_lines_of_real_cards_are_modelled() -> None:
+    """702.3b (pysolver.rules.pumps): "can attack this turn as though it didn't have defender" is read."""
+    line = "{W}: Mirror Wall can attack this turn as though it didn't have defender."
+    assert classes(card("Mirror Wall", line)) == {line: MODELLED}
+    line = "Sacrifice three lands: Torpid Moloch loses defender until end of turn."  # 613.1f
+    assert classes(card("Torpid Moloch", line)) == {line: MODELLED}
+    line = "{1}{W}: Creatures you control with defender can attack this turn as though they didn't have defender."
+    assert classes(card("Wakestone Gargoyle", line)) == {line: MODELLED}
+
+
+def test_regeneration_denying_lines_of_real_cards_are_modelled() -> None:
+    """701.19c (pysolver.rules.activated): "can't be regenerated" on an activated ability's target is read."""
+    for name, line in (("Hurr Jackal", "{T}: Target creature can't be regenerated this turn."),
+                       ("Visara the Dreadful", "{T}: Destroy target creature. It can't be regenerated.")):
+        assert classes(card(name, line)) == {line: MODELLED}
+
+
 def test_persist_makes_the_cards_own_enters_trigger_matter() -> None:
     """702.79a: Kitchen Finks dies in the first-strike damage step and returns; its trigger gains 2 life
     within the combat. Without persist the same line is inert (603.6a)."""

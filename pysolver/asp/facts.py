@@ -177,7 +177,8 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
         yield from (atom("printed_mana_cost", i, constant(k), v) for k, v in zip(MANA_KEYS, p.mana_cost.as_tuple())
                     if v)
     for flag in ("tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
-                 "cant_be_blocked_this_turn", "renowned", "left_battlefield", "removed_from_combat"):
+                 "cant_be_blocked_this_turn", "attacks_despite_defender_this_turn", "renowned", "left_battlefield",
+                 "removed_from_combat"):
         if getattr(p, flag):
             yield atom(flag, i)
     if p.tapped and any(a.kind in STATICS and getattr(a.value, "scope", "") == "untapped" for a in p.abilities):
@@ -186,7 +187,7 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
         yield atom("tapped_reading", i)
     if p.paired_with is not None:  # 702.95b (statics.lp: paired while both are on the battlefield, 702.95e)
         yield atom("paired_with", i, p.paired_with)
-    if p.regeneration_shields:  # 701.19a
+    if p.regenerates:  # 701.19a (701.19c: none that can't be regenerated)
         yield atom("regeneration_shield", i, p.regeneration_shields)
     if p.prevention_shield:  # 615.7
         yield atom("prevention_shield", i, p.prevention_shield)

@@ -52,6 +52,7 @@ from ..model.abilities import (
     granted_kind,
     is_put,
     on_stack,
+    term_text,
 )
 from ..model.catalogue import CATALOGUE
 from ..model.fields import CARD_TYPES, Reader, kind
@@ -137,6 +138,9 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_costs(r, players, permanents, combat, hidden)
     _check_target_stoppers(r, permanents)
     _check_untap(r, permanents)
+    _check_recolored_returns(r, permanents)
+    _check_lost_defender(r, permanents)
+    _check_recoloring_responses(r, permanents)
     _check_window_triggers(r, permanents)
     _check_trigger_targets(r, permanents)
     _check_energy(r, permanents, gains)
@@ -921,6 +925,53 @@ def _extra_costs(p: Permanent) -> list[Cost]:
     """The parts other than mana of the costs of `p`'s activated abilities (602.1a): its pumps' and those
     of pysolver.rules.activated."""
     return [pump.extra for _, pump in p.pump_abilities()] + [ab.extra for _, ab in p.combat_abilities()]
+
+
+def _check_recolored_returns(r: Reader, permanents: list[Permanent]) -> None:
+    """A creature that can change its own colors (105.3) and has persist or undying is refused: the new object
+    returned (400.7) has its card's colors, which the board no longer states once they changed (`colors`)."""
+    for i, p in enumerate(permanents):
+        if (p.has("persist") or p.has("undying")) and any(pump.colors is not None for _, pump in p.pump_abilities()):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} can change its colors (105.3) and has persist or undying "
+                         "(702.79a, 702.93a): the colors of the new object it returns as (400.7) are not modelled")
+
+
+def _check_recoloring_responses(r: Reader, permanents: list[Permanent]) -> None:
+    """A color change (105.3) made in response to a targeted ability that resolves at once in the solver's
+    activations (not on the stack, :func:`~pysolver.model.abilities.on_stack`) would make its target illegal as it
+    resolves (608.2b, 115.1: "target red creature"; 702.16b: protection from the source's color), which is not
+    played: a board with a creature that can change its colors and another player's such ability whose target's
+    quality reads a color, or with such an ability of its own beside protection, is refused; so is one where
+    "target creature becomes <color>" may recolor any creature and another such ability reads a color or stands
+    beside protection, and one where it may recolor a face-down creature (708.2a: its colors are not modelled)."""
+    protected = any(a.kind == "protection" for p in permanents for a in p.abilities)
+    targeted = [(x, ab) for x in permanents for effect, ab in x.combat_abilities()
+                if effect in TARGETED and not on_stack(effect, ab)]
+    for i, p in enumerate(permanents):
+        recolors = any(ab.colors is not None for _, ab in p.combat_abilities())
+        if recolors and any(x.face_down for x in permanents):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} may change the colors of a face-down creature (613.1e, "
+                         "708.2a): not modelled")
+        for x, ab in targeted:
+            reads = "color" in term_text(ab.quality)
+            if (recolors and x.id != p.id and (reads or protected)) or (any(
+                    pump.colors is not None for _, pump in p.pump_abilities())
+                    and ((x.controller != p.controller and reads) or (x.id == p.id and protected))):
+                raise r.fail(f"permanents[{i}]", f"{q(p.id)} can change colors (105.3) in response to the "
+                             f"targeted ability of {q(x.id)}, which would then be countered (608.2b): not modelled")
+
+
+def _check_lost_defender(r: Reader, permanents: list[Permanent]) -> None:
+    """"~ loses defender until end of turn" (613.1f) is read as "~ can attack this turn as though it didn't have
+    defender" (702.3b: the only rule of defender); a board where another ability reads whether a creature has
+    defender ("creatures with defender", 702.3) is refused."""
+    loser = next((p for p in permanents if any(pump.loses_defender for _, pump in p.pump_abilities())), None)
+    if loser is None:
+        return
+    for i, p in enumerate(permanents):
+        if any("keyword(defender)" in a.term + term_text(getattr(a.value, "quality", "")) for a in p.abilities):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} reads whether a creature has defender, which {q(loser.id)} "
+                         "can lose until end of turn (613.1f): not modelled")
 
 
 def _check_untap(r: Reader, permanents: list[Permanent]) -> None:

@@ -11,6 +11,7 @@ reach the same positions (117.3c, 608.2).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from ..model import Situation
 from ..model.abilities import ACTIVATED_KINDS, DEALT_TRIGGERS, ON_TARGET, WINDOW_TRIGGERS
@@ -80,8 +81,9 @@ IDLE_AFTER_ATTACKS = frozenset({"haste", "vigilance"})  # keywords read as attac
 
 def idle(s: Situation, m: Activation) -> bool:
     """Whether an activation changes nothing the searches for outcomes can reach: once attackers are
-    declared, a pump whose only effect is haste or vigilance (613.1f, 613.4c: no +X/+Y; 702.10b, 702.20b:
-    read as attackers are declared, 508.1a, 508.1f; an attacking creature given vigilance
+    declared, a pump whose only effect is haste or vigilance or "~ can attack this turn as though it didn't have
+    defender" (613.1f, 613.4c: no +X/+Y; 702.10b, 702.20b, 702.3b: read as attackers are declared, 508.1a, 508.1f;
+    an attacking creature given vigilance
     stays tapped, :mod:`pysolver.rules.pumps`), unless haste lets a summoning-sick creature pay a {T} cost
     of its own (302.6, 702.10c). Its mana only leaves less for the others (106.4): skipping it loses no end.
 
@@ -97,6 +99,7 @@ def idle(s: Situation, m: Activation) -> bool:
         return False
     p = s.permanent(m.permanent)
     kind, pump = p.pump_abilities()[m.ability]
+    pump = replace(pump, despite_defender=False)  # 702.3b: declared, the attackers are what they are (508.1a)
     if kind != "pump" or pump.power or pump.toughness or pump.counters or not pumps.waits(pump) \
             or not set(pump.keywords) <= IDLE_AFTER_ATTACKS:
         return False  # (122.6 counters, a cost or effect that does not wait: pysolver.rules.pumps.waits)

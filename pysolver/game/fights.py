@@ -81,9 +81,10 @@ from ..rules.triggers import PROVOKE, has_triggers
 from . import gametree as gt
 from .explore import explores, line
 
-# "Target creature gets +X/+Y [and gains K]" (613.4c, 613.1f), "regenerate target creature" (701.19a), "put a
-# +1/+1 counter on target creature" (122.1a): of a permanent in no fight, they go with each fight (:class:`Blocks`)
-TARGETING = ("target_pump", "target_regenerate", "target_counter")
+# "Target creature gets +X/+Y [and gains K]" (613.4c, 613.1f), "regenerate target creature" (701.19a), "target
+# creature can't be regenerated this turn" (701.19c), "put a +1/+1 counter on target creature" (122.1a): of a
+# permanent in no fight, they go with each fight (:class:`Blocks`)
+TARGETING = ("target_pump", "target_regenerate", "target_counter", "target_cant_regenerate")
 FAST = ("first_strike", "double_strike")  # 510.4: a board with these (or granting them, 613.1f) may have two steps
 # A fight's life totals start here (a number no combat reaches 0 from, 119.3), so that nobody
 # loses inside it (704.5a): who lost is read off the sums (:meth:`Blocks.outcomes`).

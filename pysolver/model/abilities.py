@@ -470,17 +470,26 @@ PUMPS = ("pump", "team_pump")  # "~ gets +X/+Y", "Creatures you control get +X/+
 # Pump of +N/+N whose effect is N +1/+1 counters if it isn't monstrous), numbered together (Activation.ability).
 ACTIVATED = (*PUMPS, "regenerate", "monstrosity")
 _REGENERATE = re.compile(r"(?P<cost>[^:]+): regenerate this creature")
-_PUMP = re.compile(r"(?P<cost>[^:]+): (?P<who>.+?) (?:gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains? (?P<also>.+?))?"
-                   r"|gains? (?P<only>.+?)) until end of turn")
+_PUMP = re.compile(r"(?P<cost>[^:]+): (?P<who>.+?) (?:gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains? (?P<also>.+?)"
+                   r"| and becomes (?P<becomes>.+?))?|gains? (?P<only>.+?)) until end of turn"
+                   r"(?P<despite> and can attack this turn as though it didn't have defender)?")
 _PUMPED = {"this creature": "pump", "creatures you control": "team_pump"}
 # Other effects of an ability on its source (kind ``pump``, :class:`Pump`): "put N +1/+1 counters on ~" (122.6),
 # "~ can't be blocked this turn" (509.1b), "return ~ to its owner's hand" (400.7, 506.4), "exile ~. Return it to
-# the battlefield … at the beginning of the next end step" (it returns after the combat, 513.1), "untap ~" (701.26b).
+# the battlefield … at the beginning of the next end step" (it returns after the combat, 513.1), "untap ~" (701.26b),
+# "~ can attack this turn as though it didn't have defender" (702.3b: read as attackers are declared, 508.1a).
 _ON_ITSELF = re.compile(r"(?P<cost>[^:]+): (?:put (?P<n>a|an|one|two|three) \+1/\+1 counters? on this creature"
                         r"|(?P<unblockable>this creature can't be blocked this turn)"
+                        r"|this creature becomes (?P<becomes>.+?) until end of turn"
+                        r"|(?P<despite>this creature can attack this turn as though it didn't have defender)"
                         r"|(?P<to_hand>return this creature to its owner's hand)"
                         r"|(?P<exiled>exile this creature\. return it to the battlefield under (?:its owner's|your) "
                         r"control at the beginning of the next end step)|(?P<untap>untap this creature))")
+# 105.3, 613.1e (layer 5): "~ becomes colorless / <color> [and <color>] / the color of your choice until end of
+# turn": its new colors replace all it had (a later such effect replaces them again, 613.7); "the color of your
+# choice" (105.4: one of the five) is read as five abilities, one per color, so that activating one is the choice.
+_BECOMES = re.compile(rf"colorless|the color of your choice|(?P<first>{'|'.join(COLORS)})"
+                      rf"(?: and (?P<second>{'|'.join(COLORS)}))?")
 # 613.1f (layer 6), 611.2a: the keywords a pump may give until end of turn ("~ gains flying until end of
 # turn"), each read by the rules of its keyword through has/2 (encodings/characteristics.lp). Hexproof and
 # shroud given in response to a targeted ability counter it as it resolves (608.2b), which the
@@ -509,6 +518,11 @@ class Pump:
     to_hand: bool = False  # "return ~ to its owner's hand" (it leaves the battlefield, 400.7, and combat, 506.4)
     exiled: bool = False  # "exile ~. return it … at the beginning of the next end step" (it leaves until then, 513.1)
     untap: bool = False  # "untap ~" (701.26b)
+    colors: tuple[str, ...] | None = None  # "~ becomes <colors> until end of turn" (105.3, 613.1e); () colorless
+    despite_defender: bool = False  # "~ can attack this turn as though it didn't have defender" (702.3b)
+    # "~ loses defender until end of turn" (613.1f, 702.3b): read as `despite_defender` where nothing else reads whether
+    # it has defender (pysolver.files.loader refuses the boards where something does)
+    loses_defender: bool = False
 
     @property
     def leaves(self) -> bool:
@@ -528,6 +542,17 @@ _LIMITED = re.compile(r"(?P<line>.+?)\. activate this ability "
 _TIMES = {"twice": 2, **{f"{w} times": n for w, n in NUMBER_WORDS.items() if n >= 3}}
 
 
+# 702.3b, 611.2c: "{cost}: Creatures you control with defender can attack this turn as though they didn't have
+# defender": each creature its controller controls as it resolves (608.2h; one without defender is not affected)
+_TEAM_DESPITE = re.compile(r"(?P<cost>[^:]+): creatures you control with defender can attack this turn as though "
+                           r"they didn't have defender")
+# "{cost}: Until end of turn, ~ …": the duration written first (read as "{cost}: ~ … until end of turn")
+_DURATION_FIRST = re.compile(r"(?P<cost>[^:]+): until end of turn, (?P<effect>.+)")
+# 613.1f, 702.3b: "{cost}: ~ loses defender [and gains <keyword>] until end of turn"
+_LOSES_DEFENDER = re.compile(r"(?P<cost>[^:]+): this creature loses defender(?: and gains (?P<also>.+?))? until end of "
+                            r"turn")
+
+
 def _pump(text: str) -> list[Ability] | None:
     """A pump line, or None if `text` is no pump; :class:`NotModelled` for the pumps out of scope.
 
@@ -544,12 +569,26 @@ def _pump(text: str) -> list[Ability] | None:
     ...       )[0].value.limit
     2
     """
+    team = _TEAM_DESPITE.fullmatch(text)
+    if team is not None:
+        return [Ability("team_pump", _paid_by(Pump(0, 0, Mana(), despite_defender=True), _cost(team.group("cost"))))]
+    first = _DURATION_FIRST.fullmatch(text)
+    if first is not None:
+        return _pump(f"{first.group('cost')}: {first.group('effect')} until end of turn")
+    m = _LOSES_DEFENDER.fullmatch(text)
+    if m is not None:
+        keywords = (_given_until_end_of_turn(m.group("also")),) if m.group("also") else ()
+        pump = Pump(0, 0, Mana(), keywords, despite_defender=True, loses_defender=True)
+        return [Ability("pump", _paid_by(pump, _cost(m.group("cost"))))]
     limited = _LIMITED.fullmatch(text)
     if limited is not None:
         limit = 1 if limited.group("once") else _TIMES.get(limited.group("n"))
         found = _pump(limited.group("line")) if limit is not None else None
         if found is None:
             return None
+        if len(found) > 1:  # 602.5b: the limit counts the ability's activations, whatever color was chosen
+            raise NotModelled("an activation limit on an ability that becomes the color of your choice is not "
+                              "modelled (602.5b, 105.4)")
         (ability,) = found
         assert isinstance(ability.value, Pump)
         return [Ability(ability.kind, replace(ability.value, limit=limit))]
@@ -557,8 +596,9 @@ def _pump(text: str) -> list[Ability] | None:
     if m is not None:
         effect = Pump(0, 0, Mana(), counters=(_count(m.group("n")) or 0) if m.group("n") else 0,  # 122.6
                       unblockable=bool(m.group("unblockable")), to_hand=bool(m.group("to_hand")),
-                      exiled=bool(m.group("exiled")), untap=bool(m.group("untap")))
-        return [Ability("pump", _paid_by(effect, _cost(m.group("cost"))))]
+                      exiled=bool(m.group("exiled")), untap=bool(m.group("untap")),
+                      despite_defender=bool(m.group("despite")))
+        return _colored("pump", _paid_by(effect, _cost(m.group("cost"))), m.group("becomes"))
     m = _PUMP.fullmatch(text)
     if m is None:
         return None
@@ -569,7 +609,33 @@ def _pump(text: str) -> list[Ability] | None:
     given = m.group("also") or m.group("only")
     keywords = () if given is None else (_given_until_end_of_turn(given),)
     x, y = (0, 0) if m.group("x") is None else (int(m.group("x")), int(m.group("y")))
-    return [Ability(kind, _paid_by(Pump(x, y, Mana(), keywords), _cost(m.group("cost"))))]
+    if (m.group("becomes") or m.group("despite")) and kind != "pump":
+        return None  # "creatures you control … become …": not read
+    pump = Pump(x, y, Mana(), keywords, despite_defender=bool(m.group("despite")))
+    return _colored(kind, _paid_by(pump, _cost(m.group("cost"))), m.group("becomes"))
+
+
+def _colored(kind: str, pump: Pump, becomes: str | None) -> list[Ability] | None:
+    """The pump abilities of a line whose effect on its source may also change its colors (105.3, 613.1e):
+    `becomes` the words after "becomes" (None: no color change); one ability per color for "the color of
+    your choice" (105.4: the activation chooses); None where the words are no colors.
+
+    >>> [a.value.colors for a in _colored("pump", Pump(0, 0, Mana()), "colorless")]
+    [()]
+    >>> [a.value.colors[0] for a in _colored("pump", Pump(1, 1, Mana()), "the color of your choice")]
+    ['white', 'blue', 'black', 'red', 'green']
+    >>> _colored("pump", Pump(0, 0, Mana()), "blue and red")[0].value.colors
+    ('blue', 'red')
+    """
+    if becomes is None:
+        return [Ability(kind, pump)]
+    m = _BECOMES.fullmatch(becomes)
+    if m is None:
+        return None
+    if becomes == "the color of your choice":  # 105.4
+        return [Ability(kind, replace(pump, colors=(c,))) for c in COLORS]
+    colors = tuple(c for c in (m.group("first"), m.group("second")) if c)
+    return [Ability(kind, replace(pump, colors=colors))]
 
 
 def _given_until_end_of_turn(text: str) -> str:
@@ -618,9 +684,11 @@ def _paid_by(pump: Pump, cost: Cost) -> Pump:
 #: "target <creature> can't be blocked this turn" (509.1b), "target <creature> gets +X/+Y [and gains K]"
 #: or "gains K until end of turn" (613.4c, 613.1f), "~ gets +X/+Y" with {T} in its cost, "regenerate
 #: target <creature>" (701.19a), "destroy target <creature>" (701.8a), "put N +X/+Y counters on target
-#: <creature>" (122.1a), "exile target <creature>" (406.2), "return target <creature> to its owner's hand" (400.7)
+#: <creature>" (122.1a), "exile target <creature>" (406.2), "return target <creature> to its owner's hand" (400.7),
+#: "target <creature> can't be regenerated this turn" (701.19c)
 COMBAT_ABILITIES = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump",
-                    "target_regenerate", "destroy_target", "target_counter", "exile_target", "bounce_target")
+                    "target_regenerate", "destroy_target", "target_counter", "exile_target", "bounce_target",
+                    "target_cant_regenerate")
 #: the activated abilities that go on the stack (405.1) and wait for the other player's response (117.3c):
 #: damage (:data:`PINGS`), life lost or gained (:data:`LIFE`, 119.3), all combat damage prevented (:data:`FOGS`,
 #: 615.1a) and destruction, exile or a return to the hand, which a response may answer (a regeneration shield,
@@ -629,15 +697,17 @@ STACKED = ("ping", "ping_each", "life", "fog", "destroy_target", "exile_target",
 # 115.1: those that have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers; a life
 # ability's "target player" too, pysolver.rules.activated.targeted)
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "target_regenerate",
-            "destroy_target", "target_counter", "exile_target", "bounce_target", "ping")
+            "destroy_target", "target_counter", "exile_target", "bounce_target", "ping", "target_cant_regenerate")
 _TARGETED_EFFECTS = (
     (re.compile(r"tap (?P<t>.+)"), "tap_target"),
     (re.compile(r"(?P<t>.+?) can't block this turn"), "target_cant_block"),
     (re.compile(r"(?P<t>.+?) can't be blocked this turn"), "target_unblockable"),
-    (re.compile(r"(?P<t>.+?) (?:gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains (?P<also>.+?))?|gains (?P<only>.+?)) "
-                r"until end of turn"), "target_pump"),
+    (re.compile(r"(?P<t>.+?) (?:gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains (?P<also>.+?))?|gains (?P<only>.+?)"
+                rf"|becomes (?P<becomes>colorless|{'|'.join(COLORS)})) until end of turn"), "target_pump"),
     (re.compile(r"regenerate (?P<t>.+)"), "target_regenerate"),
-    (re.compile(r"destroy (?P<t>.+)"), "destroy_target"),
+    (re.compile(r"(?P<t>.+?) can't be regenerated this turn"), "target_cant_regenerate"),  # 701.19c
+    # 701.19c: "Destroy target creature. It can't be regenerated."
+    (re.compile(r"destroy (?P<t>.+?)(?P<unregenerated>\. it can't be regenerated)?"), "destroy_target"),
     (re.compile(r"put (?P<n>\w+) (?P<x>[+-]\d+)/(?P<y>[+-]\d+) counters? on (?P<t>.+)"), "target_counter"),
     (re.compile(r"exile (?P<t>.+)"), "exile_target"),
     (re.compile(r"return (?P<t>.+) to its owner's hand"), "bounce_target"),
@@ -686,6 +756,8 @@ class CombatAbility:
     gain: int = 0  # "you gain N life" (119.3)
     token: TokenSpec | None = None  # "create … tokens" (111.1, pysolver.rules.tokens)
     prevent: int = 0  # "prevent the next N damage that would be dealt to …" (615.7, :data:`SHIELDS`)
+    no_regeneration: bool = False  # "destroy … . It can't be regenerated." (701.19c)
+    colors: tuple[str, ...] | None = None  # "target <creature> becomes <color> until end of turn" (105.3, 613.1e)
 
     @property
     def tap(self) -> bool:
@@ -823,8 +895,11 @@ def _combat_ability(text: str) -> list[Ability] | None:
             return None
         counters = n
     where, quality, scope, other = target
+    becomes = e.groupdict().get("becomes")
+    colors = None if becomes is None else () if becomes == "colorless" else (becomes,)  # 105.3
     return [Ability(kind, CombatAbility(x, y, cost.mana, replace(cost, mana=Mana()), where, quality, 0,
-                                        timed is not None, scope, other, keywords, counters))]
+                                        timed is not None, scope, other, keywords, counters,
+                                        no_regeneration=bool(e.groupdict().get("unregenerated")), colors=colors))]
 
 
 # --- Activated abilities that deal damage (120.3, pysolver.rules.pingers) -----------------------------

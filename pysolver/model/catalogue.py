@@ -235,6 +235,26 @@ CATALOGUE: tuple[LineForm, ...] = (
              "of the next end step", "pump", "400.7", "{U}: Exile ~. Return it to the battlefield under its owner's "
              "control at the beginning of the next end step", literal=False),
     LineForm("activated", "{cost}: Untap ~", "pump", "701.26b", "{U}: Untap ~", literal=False),
+    # 702.3b: read as attackers are declared (508.1a), so only if activated before
+    LineForm("activated", "{cost}: ~ can attack this turn as though it didn't have defender", "pump", "702.3b",
+             "{W}: ~ can attack this turn as though it didn't have defender", literal=False),
+    LineForm("activated", "{cost}: ~ gets +X/+Y until end of turn and can attack this turn as though it didn't have "
+             "defender", "pump", "702.3b", "{3}: ~ gets +3/-1 until end of turn and can attack this turn as though it "
+             "didn't have defender", literal=False),
+    LineForm("activated", "{cost}: Creatures you control with defender can attack this turn as though they didn't "
+             "have defender", "team_pump", "702.3b", "{1}{W}: Creatures you control with defender can attack this "
+             "turn as though they didn't have defender", literal=False),
+    LineForm("activated", "{cost}: ~ loses defender [and gains <keyword>] until end of turn", "pump", "613.1f",
+             "Sacrifice three lands: ~ loses defender until end of turn",
+             ("{3}: Until end of turn, ~ loses defender and gains flying",), literal=False),
+    # 105.3, 613.1e (layer 5): the source's new colors replace all it had; 105.4: "the color of your choice"
+    LineForm("activated", "{cost}: ~ becomes <colors> until end of turn", "pump", "105.3",
+             "{2}: ~ becomes colorless until end of turn",
+             ("{U}: ~ becomes blue until end of turn", "{G}: ~ becomes the color of your choice until end of turn"),
+             literal=False),
+    LineForm("activated", "{cost}: ~ gets +X/+Y and becomes the color of your choice until end of turn", "pump",
+             "105.4", "Discard a card: ~ gets +1/+1 and becomes the color of your choice until end of turn",
+             literal=False),
     # the costs other than mana (602.1a, 118; pysolver.model.abilities.parse_cost), in any pump or regeneration line
     LineForm("activated", "Pay N life: ~ gets +X/+Y until end of turn", "pump", "119.4",
              "{B}, Pay 1 life: ~ gets +1/+1 until end of turn",
@@ -661,6 +681,14 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("{B}{B}, Sacrifice ~: Destroy target blocking creature",
               "{T}: Destroy target tapped creature. Activate only during your turn, before attackers are declared"),
              literal=False),
+    # 701.19c: the shields of a creature that can't be regenerated replace no destruction
+    LineForm("combat-activated", "{cost}: Destroy target <creature>. It can't be regenerated", "destroy_target",
+             "701.19c", "{T}: Destroy target creature. It can't be regenerated", literal=False),
+    LineForm("combat-activated", "{cost}: Target <creature> can't be regenerated this turn", "target_cant_regenerate",
+             "701.19c", "{R}: Target creature can't be regenerated this turn",
+             ("{R}{R}, {T}: Target creature can't be regenerated this turn",), literal=False),
+    LineForm("combat-activated", "{cost}: Target <creature> becomes <color> until end of turn", "target_pump", "105.3",
+             "{U}: Target creature becomes blue until end of turn", literal=False),
     LineForm("combat-activated", "{cost}: Put N +X/+Y counters on target <creature>", "target_counter", "122.1a",
              "{T}: Put a -1/-1 counter on target creature",
              ("{T}, Sacrifice ~: Put a +1/+2 counter on target creature",

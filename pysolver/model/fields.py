@@ -63,7 +63,9 @@ GRAVEYARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "
 PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtypes", "colors", "power",
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
                   "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost", "cant_block_this_turn",
-                  "cant_be_blocked_this_turn", "renowned", "regeneration_shields", "prevention_shield",
+                  "cant_be_blocked_this_turn", "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn",
+                  "renowned",
+                  "regeneration_shields", "prevention_shield",
                   "keywords_until_end_of_turn", "activations_this_turn", "dashed", "monstrous", "paired_with", "token",
                   "chosen_color"}
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked",
@@ -335,6 +337,8 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         else _card_cost(card),
         cant_block_this_turn=field("cant_block_this_turn", r.boolean, False),
         cant_be_blocked_this_turn=field("cant_be_blocked_this_turn", r.boolean, False),
+        attacks_despite_defender_this_turn=field("attacks_despite_defender_this_turn", r.boolean, False),  # 702.3b
+        cant_be_regenerated_this_turn=field("cant_be_regenerated_this_turn", r.boolean, False),  # 701.19c
         renowned=field("renowned", r.boolean, False),  # 702.112b
         regeneration_shields=field("regeneration_shields",
                                    lambda v, p: r.integer(v, p, "regeneration_shields"), 0),  # 701.19a

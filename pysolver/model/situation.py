@@ -179,6 +179,9 @@ class Permanent:
     face_down: FaceDown = False
     cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b, 611.2a)
     cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
+    # a resolved "~ can attack this turn as though it didn't have defender" (702.3b, 611.2a)
+    attacks_despite_defender_this_turn: bool = False
+    cant_be_regenerated_this_turn: bool = False  # a resolved "target creature can't be regenerated this turn" (701.19c)
     renowned: bool = False  # 702.112b: a designation renown (702.112a) gives, kept until it leaves the battlefield
     left_battlefield: bool = False  # during a combat being explored (704.3, 506.4)
     regeneration_shields: int = 0  # 701.19a: how many times it would be regenerated this turn
@@ -203,6 +206,7 @@ class Permanent:
                      monstrous: bool = False,
                      paired_with: str | None = None, chosen_color: str | None = None, face_down: FaceDown = False,
                      cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
+                     attacks_despite_defender_this_turn: bool = False, cant_be_regenerated_this_turn: bool = False,
                      renowned: bool = False, left_battlefield: bool = False, regeneration_shields: int = 0,
                      prevention_shield: int = 0, removed_from_combat: bool = False, token: bool = False,
                      level_counters: int = 0) -> None: ...
@@ -267,6 +271,12 @@ class Permanent:
         ``regenerate``: 701.19a, +0/+0), in order: the `ability` numbers of
         :class:`~pysolver.model.moves.Activation` moves."""
         return [(a.kind, a.value) for a in self.abilities if a.kind in ACTIVATED and isinstance(a.value, Pump)]
+
+    @property
+    def regenerates(self) -> bool:
+        """Whether a regeneration shield would replace its destruction (701.19a): it has one and no effect says it
+        can't be regenerated (701.19c)."""
+        return self.regeneration_shields > 0 and not self.cant_be_regenerated_this_turn
 
     @property
     def plus_counters(self) -> int:
@@ -413,7 +423,8 @@ class Permanent:
         if self.activations_this_turn:
             d["activations_this_turn"] = list(self.activations_this_turn)
         for key in ("damage", "tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
-                    "cant_be_blocked_this_turn", "renowned", "regeneration_shields", "prevention_shield", "token"):
+                    "cant_be_blocked_this_turn", "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn",
+                    "renowned", "regeneration_shields", "prevention_shield", "token"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
         return d
@@ -448,7 +459,9 @@ class Permanent:
         if self.prevention_shield:
             parts.append(f"prevention_shield={self.prevention_shield}")
         parts += [key for key in ("tapped", "summoning_sick", "dashed", "monstrous", "face_down",
-                                  "cant_block_this_turn", "cant_be_blocked_this_turn", "renowned", "left_battlefield",
+                                  "cant_block_this_turn", "cant_be_blocked_this_turn",
+                                  "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn", "renowned",
+                                  "left_battlefield",
                                   "removed_from_combat", "token")
                   if getattr(self, key) is True]
         return f"Permanent({', '.join(parts)})"

@@ -372,7 +372,7 @@ def resolve_stacked(s: Situation, t: Trigger) -> Situation:
     if kind in PINGS:
         return deal(s, ab.target, t.target, ab.damage, t.lki)
     if kind == "destroy_target":
-        return destroy(s, t.target)
+        return destroy(s, t.target, not ab.no_regeneration)
     if kind in ("exile_target", "bounce_target"):  # 406.2, 400.7: it leaves the battlefield (no death: 700.4)
         return replace(s, permanents=tuple(replace(x, left_battlefield=True) if x.id == t.target else x
                                            for x in s.permanents))
@@ -384,15 +384,16 @@ def resolve_stacked(s: Situation, t: Trigger) -> Situation:
                                        for x in s.permanents))
 
 
-def destroy(s: Situation, target: str) -> Situation:
+def destroy(s: Situation, target: str, regenerable: bool = True) -> Situation:
     """`s` after `target` is destroyed (701.8a: put into its owner's graveyard), before state-based
     actions: not if it is indestructible (702.12b; its own or granted, 613.1f); a regeneration shield
-    replaces it (701.19a, 614.8: :func:`pysolver.rules.combat.regenerate`)."""
+    replaces it (701.19a, 614.8: :func:`pysolver.rules.combat.regenerate`) unless it can't be regenerated
+    (701.19c: this turn, or `regenerable` false: "Destroy target creature. It can't be regenerated.")."""
     from .combat import regenerate
     p = s.permanent(target)
     if has_now(s, p, "indestructible"):
         return s
-    after = regenerate(s, p) if p.regeneration_shields else replace(p, left_battlefield=True)
+    after = regenerate(s, p) if p.regenerates and regenerable else replace(p, left_battlefield=True)
     return replace(s, permanents=tuple(after if x.id == target else x for x in s.permanents))
 
 
@@ -451,11 +452,14 @@ def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
         return replace(x, cant_be_blocked_this_turn=True)  # 509.1b, 611.2a
     if kind == "target_regenerate":
         return replace(x, regeneration_shields=x.regeneration_shields + 1)  # 701.19a
+    if kind == "target_cant_regenerate":
+        return replace(x, cant_be_regenerated_this_turn=True)  # 701.19c
     if kind == "target_counter":
         return x.with_counters(ab.power, ab.toughness, ab.counters)  # 122.1a
     keywords = tuple(sorted(set(x.keywords_until_end_of_turn) | set(ab.keywords)))  # 613.1f
     return replace(x, until_end_of_turn=(x.until_end_of_turn[0] + ab.power, x.until_end_of_turn[1] + ab.toughness),
-                   keywords_until_end_of_turn=keywords)
+                   keywords_until_end_of_turn=keywords,
+                   colors=x.colors if ab.colors is None else ab.colors)  # 105.3, 613.1e, 613.7: the latest
 
 
 def token_matters(s: Situation, window: str, p: Permanent, ab: CombatAbility) -> bool:
@@ -584,13 +588,13 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
         return taking and (taps or move.ward_paid is not False)
     if kind in SHIELDS:
         return (taking and taps) or shield_matters(s, before, move.target or p.id, ab)
-    if ab.toughness < 0 or ab.keywords:  # 613.1f: a keyword is read as declarations are made and after
-        return True
+    if ab.toughness < 0 or ab.keywords or ab.colors is not None:  # 613.1f: a keyword is read as declarations
+        return True  # are made and after; 105.3: so are colors (702.16b, 702.36b, 702.13b, 702.16e)
     target = s.permanent(move.target or p.id)
     lowering = lowers_toughness(s) or any(q.toughness < 0 for x in s.permanents for q in pumps_of(x))
     in_combat = {a for a, _ in s.combat.attackers or ()} | {b for b, _ in s.combat.blockers or ()}
-    if kind == "target_regenerate":  # 701.19a: before combat damage only a -X/-Y may destroy it (704.5g), and
-        # a destruction on the stack is answered there (405.2, pysolver.game.explore)
+    if kind in ("target_regenerate", "target_cant_regenerate"):  # 701.19a, 701.19c: before combat damage only a
+        # -X/-Y may destroy it (704.5g), and a destruction on the stack is answered there (405.2, pysolver.game.explore)
         return lowering or has_statics(s) or (not before and target.id in in_combat and not target.removed_from_combat)
     if before:
         if taking and taps:

@@ -174,10 +174,10 @@ def may_matter(s: Situation, window: str) -> set[str]:
     when state-based actions then put it into the graveyard, or its face-up side has a pump that
     lowers toughness (602.2, 704.5f), or an ability that acts on other creatures (a pump of
     "creatures you control", 613.4c, or one of :mod:`pysolver.rules.activated`'s, 602.2), or a pump
-    that gives a keyword (613.1f): those are included too (turned face up, it may activate them, 702.37e);
-    so is one with a "when ~ is turned face up" or "when ~ becomes monstrous" trigger (708.8, 701.37b: its
-    effect may reach any permanent or player); and on a board with static abilities every one (611.3a: its
-    side may be a source, or be covered by one or no longer)."""
+    that gives a keyword (613.1f) or changes its colors (105.3): those are included too (turned face up,
+    it may activate them, 702.37e); so is one with a "when ~ is turned face up" or "when ~ becomes
+    monstrous" trigger (708.8, 701.37b: its effect may reach any permanent or player); and on a board
+    with static abilities every one (611.3a: its side may be a source, or be covered by one or no longer)."""
     attackers = {a for a, _ in s.combat.attackers or ()}
     in_combat = attackers | {b for b, _ in s.combat.blockers or ()}
     relevant = {p.id for p in s.permanents
@@ -186,7 +186,8 @@ def may_matter(s: Situation, window: str) -> set[str]:
     return relevant | {p.id for p in s.permanents if p.face_down and (
         may_leave_face_up(replace(p, face_down=False)) or any(k not in COST_ONLY for k, _ in p.combat_abilities())
         or p.has("turned_face_up") or p.has("becomes_monstrous")
-        or any(pump.toughness < 0 or kind == "team_pump" or pump.keywords for kind, pump in p.pump_abilities()))}
+        or any(pump.toughness < 0 or kind == "team_pump" or pump.keywords or pump.colors is not None
+               for kind, pump in p.pump_abilities()))}
 
 
 @dataclass(frozen=True)
@@ -326,7 +327,8 @@ def returned_object(p: Permanent) -> Permanent:
     return replace(p, id=p.id + RETURNED, controller=p.owner or p.controller, damage=0, tapped=False,
                    face_down=False, left_battlefield=False, pt_counters=((-1, -1, 1),) if persist else ((1, 1, 1),),
                    until_end_of_turn=(0, 0), keywords_until_end_of_turn=(), renowned=False,  # 702.112b
-                   prevention_shield=0)  # 615.7: the shields were the old object's
+                   prevention_shield=0,  # 615.7: the shields were the old object's
+                   cant_be_regenerated_this_turn=False, attacks_despite_defender_this_turn=False)  # (the old one's)
 
 
 def original_id(pid: str) -> str:

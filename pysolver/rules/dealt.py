@@ -148,6 +148,6 @@ def _resolved(s: Situation, effect: str, target: str, amount: int) -> Situation:
         if p.id in uncountered:  # 122.1a: every -1/-1 counter removed
             p = p.with_counters(-1, -1, -p.minus_counters)
         if p.id in destroyed:  # 701.19a: a regeneration shield replaces it
-            return regenerate(s, p) if p.regeneration_shields else replace(p, left_battlefield=True)
+            return regenerate(s, p) if p.regenerates else replace(p, left_battlefield=True)  # (701.19c)
         return replace(p.with_counters(1, 1, plus.get(p.id, 0)), tapped=p.tapped or p.id in tapped)
     return replace(s, players=players, permanents=tuple(map(after, s.permanents)))

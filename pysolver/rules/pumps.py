@@ -64,6 +64,7 @@ BLIND_BEFORE_BLOCKS = frozenset({
     # pysolver.rules.activated: they read no P/T (hexproof, shroud and ward read who targets), but for a target's
     # quality that does ("target creature with power 3 or less", 115.1: :func:`blind`)
     "tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump", "target_regenerate",
+    "target_cant_regenerate",
     "destroy_target", "target_counter", "exile_target", "bounce_target", "hexproof", "shroud", "ward",
     # their only effect in combat is their cost (605.1a, 121.1)
     "tap_mana", "tap_hidden",
@@ -258,7 +259,9 @@ def resolve(s: Situation, source: Permanent, kind: str, pump: Pump) -> Situation
 
 def _given(s: Situation, x: Permanent, pump: Pump) -> Permanent:
     """`x` with what `pump` gives it until end of turn: +X/+Y (613.4c) and its keywords (613.1f); for
-    "~" also its +1/+1 counters (122.6), "can't be blocked this turn" (509.1b), an untap (701.26b) or
+    "~" also its +1/+1 counters (122.6), "can't be blocked this turn" (509.1b), "can attack this turn as though
+    it didn't have defender" (702.3b), an untap (701.26b), its new
+    colors (105.3, 613.1e: they replace all it had, and a later activation's replace them, 613.7), or
     its return to its owner's hand or exile until the next end step (400.7: it leaves the battlefield,
     and combat, 506.4). An attacking creature tapped as
     it attacked (508.1f) stays tapped when it is given vigilance (702.20b: vigilance matters only as
@@ -279,7 +282,10 @@ def _given(s: Situation, x: Permanent, pump: Pump) -> Permanent:
                                           x.until_end_of_turn[1] + pump.toughness),
                     keywords_until_end_of_turn=tuple(sorted({*x.keywords_until_end_of_turn, *pump.keywords})),
                     tapped=tapped and not pump.untap, cant_be_blocked_this_turn=x.cant_be_blocked_this_turn
-                    or pump.unblockable, left_battlefield=pump.leaves)  # 701.26b; 509.1b; 400.7, 506.4
+                    or pump.unblockable, left_battlefield=pump.leaves,  # 701.26b; 509.1b; 400.7, 506.4
+                    attacks_despite_defender_this_turn=x.attacks_despite_defender_this_turn
+                    or (pump.despite_defender and not x.face_down and x.has("defender")),  # 702.3b, 611.2c, 708.2a
+                    colors=x.colors if pump.colors is None else pump.colors)  # 105.3, 613.1e, 613.7: the latest
     return given.with_counters(1, 1, pump.counters) if pump.counters else given  # 122.6
 
 
@@ -320,7 +326,9 @@ def may_gain(s: Situation, pid: str) -> frozenset[str]:
 def declared_pumps(s: Situation) -> Situation:
     """`s` with the effects of its ``combat.activations`` (for `check`): each activation of an ability
     the face-up permanent has adds to `until_end_of_turn` as it resolves (613.4c, 608.2h); whether
-    they could be made and paid for is judged by ``encodings/check.lp``, so nothing is paid here.
+    they could be made and paid for is judged by ``encodings/check.lp``, so nothing is paid here. "~ can attack
+    this turn as though it didn't have defender" lets it attack only if activated before attackers are declared
+    (702.3b, 508.1a).
 
     >>> from pysolver.files.loader import situation_from_data
     >>> s = situation_from_data({"players": [{"name": "a", "mana": "{R}"}, {"name": "b"}], "active": "a",
@@ -335,8 +343,11 @@ def declared_pumps(s: Situation) -> Situation:
         p = s.permanent(move.permanent)
         if p.face_down or not 0 <= move.ability < len(pumps_of(p)) or not reached(s, move.window):
             continue
+        pump = pumps_of(p)[move.ability]
+        if move.window != Stage.BEGINNING_OF_COMBAT:  # 702.3b, 508.1a: after the declaration of attackers
+            pump = replace(pump, despite_defender=False)
         for _ in range(move.times):
-            s = resolve(s, p, _kind(p, move.ability), pumps_of(p)[move.ability])
+            s = resolve(s, p, _kind(p, move.ability), pump)
     return s
 
 
@@ -410,10 +421,12 @@ def waits(pump: Pump) -> bool:
     tapping a creature keeps it from attacking or blocking (508.1a, 509.1a), removing +1/+1 counters lowers
     a toughness (122.1a, 704.5f). Nor does an effect that
     takes the source off the battlefield (400.7), makes it unblockable (509.1b: as blockers are
-    declared) or untaps it (701.26b: a tapped creature can't attack or block, 508.1a, 509.1a)."""
+    declared), untaps it (701.26b: a tapped creature can't attack or block, 508.1a, 509.1a), changes its
+    colors (105.3: protection, fear and intimidate read them as blockers are declared, 702.16b, 702.36b, 702.13b)
+    or lets it attack as though it didn't have defender (702.3b: as attackers are declared, 508.1a)."""
     extra = pump.extra
     return not (extra.life or extra.tap or extra.sacrifice_self or extra.choices or extra.remove_counters
-                or pump.leaves or pump.unblockable or pump.untap)
+                or pump.leaves or pump.unblockable or pump.untap or pump.colors is not None or pump.despite_defender)
 
 
 def may_matter(s: Situation, move: Activation) -> bool:
@@ -422,8 +435,8 @@ def may_matter(s: Situation, move: Activation) -> bool:
     survives, 704.5f), or pumps or regenerates a creature in combat (only those deal or are dealt
     combat damage, 510.1; a creature removed from combat, 506.4, is not), or regenerates one a pump
     may lower the toughness of (704.5g: its damage may become lethal); one that gives a keyword
-    always may (613.1f); on a board with static abilities every activation (611.3b: a lord leaving in
-    combat may lower the toughness of a creature in no fight, 704.3)."""
+    (613.1f) or changes a color (105.3) always may; on a board with static abilities every activation
+    (611.3b: a lord leaving in combat may lower the toughness of a creature in no fight, 704.3)."""
     p = s.permanent(move.permanent)
     kind = _kind(p, move.ability)
     toughness = pumps_of(p)[move.ability].toughness + pumps_of(p)[move.ability].counters  # 122.6
@@ -435,6 +448,8 @@ def may_matter(s: Situation, move: Activation) -> bool:
         return not p.monstrous
     if pumps_of(p)[move.ability].keywords:
         return True  # 613.1f: e.g. indestructible on a creature a dies trigger may deal damage to (603.10a)
+    if pumps_of(p)[move.ability].colors is not None:
+        return True  # 105.3: protection from a color prevents that color's damage (702.16e)
     if toughness < 0 or (toughness > 0 and lowers_toughness(s)) or has_statics(s):
         return True
     if kind == "regenerate" and any(q.toughness < 0 for _, _, q in pumped_by(s, p.id)):

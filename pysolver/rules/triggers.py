@@ -646,7 +646,7 @@ def _damage_by(s: Situation, kind: str, target: str, amount: int,
                             prevention_shield=shields.get(p.name, p.prevention_shield))
                     for p in s.players)
     # 701.19a: a creature with a regeneration shield that deathtouch damage would destroy is regenerated
-    saved = {x for x in destroyed if s.permanent(x).regeneration_shields}
+    saved = {x for x in destroyed if s.permanent(x).regenerates}  # (701.19c: not one that can't be regenerated)
     permanents = tuple(replace(p, damage=damage.get(p.id, p.damage), loyalty=loyalty.get(p.id, p.loyalty),
                                defense=defense.get(p.id, p.defense),
                                left_battlefield=p.left_battlefield or p.id in destroyed - saved,

@@ -161,4 +161,4 @@ def _affected(s: Situation, p: Permanent, w: WindowTrigger) -> Permanent:
     assert w.effect == "destroy", w
     if has_now(s, p, "indestructible"):
         return p
-    return regenerate(s, p) if p.regeneration_shields and p.is_creature else replace(p, left_battlefield=True)
+    return regenerate(s, p) if p.regenerates and p.is_creature else replace(p, left_battlefield=True)  # 701.19c

@@ -45,7 +45,7 @@ from .shields import regenerated
 from .tokens import create
 
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "target_regenerate",
-            "destroy_target", "target_counter", "exile_target", "bounce_target")
+            "destroy_target", "target_counter", "exile_target", "bounce_target", "target_cant_regenerate")
 
 
 def on_the_stack(kind: str, ab: CombatAbility) -> bool:
@@ -199,7 +199,8 @@ def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no
         if state.field()[target].has("indestructible"):
             return state
         p = next(q for q in state.s.permanents if q.id == target)
-        if p.regeneration_shields:
+        # 701.19c: not if this ability or an effect this turn says it can't be regenerated
+        if p.regeneration_shields and not ab.no_regeneration and not p.cant_be_regenerated_this_turn:
             return replace(state, s=replace(state.s, permanents=tuple(
                 regenerated(state.s, q) if q.id == target else q for q in state.s.permanents)))
         return replace(state, gone=state.gone | {target}, s=replace(state.s, permanents=tuple(
@@ -217,12 +218,15 @@ def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no
             return replace(q, cant_be_blocked_this_turn=True)
         if kind == "target_regenerate":
             return replace(q, regeneration_shields=q.regeneration_shields + 1)
+        if kind == "target_cant_regenerate":  # 701.19c
+            return replace(q, cant_be_regenerated_this_turn=True)
         if kind == "target_counter":  # 122.1a
             counts = {(dp, dt): n for dp, dt, n in q.pt_counters}
             counts[ab.power, ab.toughness] = counts.get((ab.power, ab.toughness), 0) + ab.counters
             return replace(q, pt_counters=tuple(sorted((dp, dt, n) for (dp, dt), n in counts.items() if n)))
-        return replace(q, until_end_of_turn=(q.until_end_of_turn[0] + ab.power, q.until_end_of_turn[1] + ab.toughness),
-                       keywords_until_end_of_turn=tuple(sorted({*q.keywords_until_end_of_turn, *ab.keywords})))
+        q = replace(q, until_end_of_turn=(q.until_end_of_turn[0] + ab.power, q.until_end_of_turn[1] + ab.toughness),
+                    keywords_until_end_of_turn=tuple(sorted({*q.keywords_until_end_of_turn, *ab.keywords})))
+        return q if ab.colors is None else replace(q, colors=ab.colors)  # 105.3: the new colors replace the old
     return replace(state, s=replace(state.s, permanents=tuple(changed(q) if q.id == target else q
                                                               for q in state.s.permanents)))
 

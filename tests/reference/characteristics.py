@@ -48,6 +48,7 @@ class Characteristics:
     face_down: bool
     cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b)
     cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
+    attacks_despite_defender_this_turn: bool = False  # a resolved "~ can attack this turn as though …" (702.3b)
     pt_counters: tuple[tuple[int, int, int], ...] = ()  # (dp, dt, how many) of each P/T counter kind (122.1a)
     paired_with: str | None = None  # 702.95b: the creature a soulbond ability paired it with
     monstrous: bool = False  # 701.37b: its monstrosity ability resolved
@@ -155,6 +156,7 @@ def characteristics(p: Permanent) -> Characteristics:
         protector=p.protector, abilities=abilities, damage=p.damage, tapped=p.tapped,
         summoning_sick=p.summoning_sick, face_down=p.face_down, cant_block_this_turn=p.cant_block_this_turn,
         cant_be_blocked_this_turn=p.cant_be_blocked_this_turn, pt_counters=p.pt_counters,
+        attacks_despite_defender_this_turn=p.attacks_despite_defender_this_turn,
         paired_with=p.paired_with, monstrous=p.monstrous)
 
 
@@ -227,7 +229,7 @@ def left_battlefield(s: Situation) -> dict[str, str]:
     sees the characteristics without them; until a check finds nothing.
     """
     gone = {p.id: "506.4" for p in s.permanents if p.left_battlefield}  # already gone during combat
-    shielded = {p.id for p in s.permanents if p.regeneration_shields > 0}
+    shielded = {p.id for p in s.permanents if p.regeneration_shields > 0 and not p.cant_be_regenerated_this_turn}
     while True:  # 701.19a: a shielded creature lethal damage would destroy is regenerated (reference.outcomes)
         found = {pid: rule for pid, rule in sweep(field_of(s, gone)).items()
                  if not (rule == "704.5g" and pid in shielded)}

@@ -104,7 +104,8 @@ def attack_violations(s: Situation, field: dict[str, Characteristics], decl: Dec
             out.append(("508.1a", "battle_attacks", (a,)))
         if c.summoning_sick and not c.has("haste"):
             out.append(("302.6", "summoning_sick", (a,)))  # 702.10b haste
-        if c.has("defender") and not c.has("attacks_despite_defender"):  # 609.4: "as though it didn't have defender"
+        if c.has("defender") and not (c.has("attacks_despite_defender") or c.attacks_despite_defender_this_turn):
+            # 609.4: "as though it didn't have defender"; 702.3b: until end of turn (reference.outcomes)
             out.append(("702.3b", "defender", (a,)))
         for kind in ("cant_attack", "cant_attack_or_block"):  # 508.1c (also granted while a condition fails)
             if c.has(kind):

@@ -249,9 +249,11 @@ def pumps(p: Permanent) -> list[tuple[str, int, int, Mana]]:
 
 
 # an activated pump on the stack: (controller, source, kind, (X, Y, N +1/+1 counters, "can't be blocked this
-# turn", "return ~ to its owner's hand", "exile ~ … until the next end step", "untap ~"), the keywords it gives:
+# turn", "return ~ to its owner's hand", "exile ~ … until the next end step", "untap ~", the colors it becomes or
+# None, 105.3, "can attack this turn as though it didn't have defender", 702.3b), the keywords it gives:
 # 613.1f) -- five items, which tells it from the triggers on reference.minimax's stack
-Pending = tuple[str, str, str, tuple[int, int, int, bool, bool, bool, bool], tuple[str, ...]]
+Pending = tuple[str, str, str, tuple[int, int, int, bool, bool, bool, bool, tuple[str, ...] | None, bool],
+                tuple[str, ...]]
 
 
 def paid(state: State, controller: str, cost: Mana) -> set[State]:
@@ -277,7 +279,7 @@ def activations_of(state: State, players: set[str]) -> list[tuple[State, Pending
                     continue
                 counted = state if limit is None else _counted(state, p.id, i)
                 effect = (pump.power, pump.toughness, pump.counters, pump.unblockable, pump.to_hand,  # type: ignore[attr-defined]
-                          pump.exiled, pump.untap)  # type: ignore[attr-defined]
+                          pump.exiled, pump.untap, pump.colors, pump.despite_defender)  # type: ignore[attr-defined]
                 out += [(after, (p.controller, p.id, a.kind, effect, pump.keywords))  # type: ignore[attr-defined]
                         for after in costs_paid(counted, p, pump.full_cost)]  # type: ignore[attr-defined]
     return out
@@ -363,10 +365,12 @@ def resolve_pump(state: State, pending: Pending) -> State:
     """A pump resolving (608.2), then 704.3: its source gets +X/+Y and its keywords (613.1f) if still
     on the battlefield, or every creature its controller controls now does (608.2h). An attacking
     creature given vigilance it did not have stays tapped (508.1f, 702.20b). The source also gets its
-    +1/+1 counters (122.6), can't be blocked this turn (509.1b), is untapped (701.26b), or is returned to
+    +1/+1 counters (122.6), can't be blocked this turn (509.1b), may attack this turn though it has defender
+    (702.3b), is untapped (701.26b), takes its new colors
+    (105.3: they replace the old ones; the latest resolved wins, 613.7), or is returned to
     its owner's hand or exiled until the next end step: it leaves the battlefield (400.7, 506.4), without
     dying (700.4), and a hand, if stated, holds one more card (402.1)."""
-    controller, source, kind, (x, y, counters, unblockable, to_hand, exiled, untap), keywords = pending
+    controller, source, kind, (x, y, counters, unblockable, to_hand, exiled, untap, colors, despite), keywords = pending
     field = state.field()
     if kind == "regenerate":  # 701.19a: a regeneration shield, if it is still on the battlefield
         return replace(state, s=replace(state.s, permanents=tuple(
@@ -390,6 +394,10 @@ def resolve_pump(state: State, pending: Pending) -> State:
         q = replace(q, until_end_of_turn=(q.until_end_of_turn[0] + x, q.until_end_of_turn[1] + y), tapped=tapped,
                     keywords_until_end_of_turn=tuple(sorted({*q.keywords_until_end_of_turn, *keywords})),
                     cant_be_blocked_this_turn=q.cant_be_blocked_this_turn or unblockable)
+        if colors is not None:  # 105.3: the new colors replace all the old ones (613.1e, layer 5)
+            q = replace(q, colors=colors)
+        if despite and field[q.id].has("defender"):  # 702.3b: it may attack this turn though it has defender
+            q = replace(q, attacks_despite_defender_this_turn=True)
         return q.with_counters(1, 1, counters) if counters else q
 
     permanents = tuple(given(q) if gets(q) else q for q in state.s.permanents)
@@ -740,7 +748,8 @@ def returned_object(p: Permanent, counter: int) -> Permanent:
     activate its abilities in a later window (a pump lowering its toughness may kill it again)."""
     fresh = replace(p, id=p.id + RETURNED, face_down=False, damage=0, pt_counters=(), until_end_of_turn=(0, 0),
                     keywords_until_end_of_turn=(), tapped=False, regeneration_shields=0, prevention_shield=0,
-                    removed_from_combat=False,
+                    removed_from_combat=False, cant_be_regenerated_this_turn=False,  # 701.19c: the old object's
+                    attacks_despite_defender_this_turn=False,
                     renowned=False)  # 702.112b: a new object (400.7)
     return fresh.with_counters(counter, counter, 1)
 

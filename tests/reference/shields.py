@@ -52,8 +52,9 @@ def prevented_noncombat(recipient: Characteristics | None) -> bool:
 
 def saved(p: Permanent, c: Characteristics) -> bool:
     """701.19a: whether a creature that would be destroyed (704.5g, 704.5h; toughness above 0) is
-    regenerated instead: it has a shield left."""
-    return c.is_creature and c.toughness is not None and c.toughness > 0 and p.regeneration_shields > 0
+    regenerated instead: it has a shield left, and no effect says it can't be regenerated this turn (701.19c)."""
+    return c.is_creature and c.toughness is not None and c.toughness > 0 and p.regeneration_shields > 0 \
+        and not p.cant_be_regenerated_this_turn
 
 
 def regenerated(s: Situation, p: Permanent) -> Permanent:

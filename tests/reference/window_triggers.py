@@ -152,7 +152,7 @@ def resolve_window(s: Situation, field: dict[str, Characteristics], t: Window) -
             elif w.effect == "tap":
                 p = replace(p, tapped=True)
             elif w.effect == "destroy" and not field[p.id].has("indestructible"):
-                if p.regeneration_shields:
+                if p.regeneration_shields and not p.cant_be_regenerated_this_turn:  # 701.19a, 701.19c
                     p = regenerated(s, p)
                 else:  # (written on the situation too: it is no longer on the battlefield)
                     destroyed.add(p.id)
