@@ -225,6 +225,18 @@ def test_cost_only_lines_of_real_cards_are_modelled() -> None:
     assert classes(card("Archivist", "{T}: Draw a card.")) == {"{T}: Draw a card.": MODELLED}
 
 
+@pytest.mark.parametrize(("name", "line"), [
+    ("Seeker of Skybreak", "{T}: Untap target creature."), ("Samut, Voice of Dissent", "{W}, {T}: Untap another "
+                                                                                      "target creature."),
+    ("Aphetto Alchemist", "{T}: Untap target artifact or creature."),
+    ("Vizier of Tumbling Sands", "{T}: Untap another target permanent."),
+    ("Stone-Seeder Hierophant", "{T}: Untap target land.")])
+def test_untap_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """701.26b (pysolver.rules.activated): a creature untapped may attack or block (508.1a, 509.1a); the
+    noncreature permanents a target names are refused on a board (pysolver.files.loader)."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
 def test_static_lines_of_real_cards_are_modelled() -> None:
     """604.1, 611.3a, 613.4c (encodings/statics.lp): a creature's bonus for each Mountain it controls, and a
     lord's anthem with a grant, are read from oracle text, not noted."""

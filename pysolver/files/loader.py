@@ -126,6 +126,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_costs(r, players, permanents, combat, hidden)
     _check_target_stoppers(r, permanents)
     _check_untap(r, permanents)
+    _check_untap_targets(r, permanents)
     _check_window_triggers(r, permanents)
     _check_trigger_targets(r, permanents)
     _check_block_puts(r, permanents, combat)
@@ -833,6 +834,58 @@ def _check_state_returns(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and an ability with "
                          "a condition on the state of the game (611.3a): the object it returns as (400.7, 611.3c) "
                          "is not modelled")
+
+
+def _check_untap_targets(r: Reader, permanents: list[Permanent]) -> None:
+    """"{cost}: Untap target <creature / permanent>" (701.26b) is modelled for what an untapped creature does
+    as attackers and blockers are declared (508.1a, 509.1a; pysolver.rules.activated). It is refused where it
+    could reach what else reads a permanent untapped: a noncreature permanent of a card type its target names
+    (205.2a: a land's mana, an artifact's {T}); a creature with {T} in a cost (602.5a: paid again; but the
+    source's own when each of its untap abilities needs {T}: tapped, it can't untap itself) or whose controller
+    has a "tap an untapped <creature> you control" cost (701.26a); a static ability that reads whether a
+    permanent is untapped (110.5) or a target that must be tapped (115.1: an attacking creature is tapped,
+    508.1f, and one untapped is not modelled)."""
+    tapping = {x.controller for x in permanents if any(cost.tap_untapped for cost in _extra_costs(x))}
+    reader = next((x for x in permanents if any(a.kind in STATICS and cast(Static, a.value).scope == "untapped"
+                                                or _names_tapped(getattr(a.value, "quality", ("any",)))
+                                                for a in x.abilities)), None)
+    for i, p in enumerate(permanents):
+        untaps = [ab for kind, ab in p.combat_abilities() if kind == "untap_target"]
+        if not untaps:
+            continue
+        if reader is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} can untap a creature (701.26b) and {q(reader.id)} reads "
+                         "whether a permanent is tapped (110.5, 115.1): an attacking creature untapped (508.1f) is "
+                         "not modelled")
+        for ab in untaps:
+            for x in permanents:
+                mine = x.controller == p.controller
+                if x.left_battlefield or (ab.other and x.id == p.id) or ab.scope not in ("all", "you" if mine
+                                                                                         else "opponents"):
+                    continue
+                problem = _untapped_problem(p, x, ab, untaps, tapping)
+                if problem:
+                    raise r.fail(f"permanents[{i}]", f"{q(p.id)} can untap {q(x.id)} (701.26b), {problem}: not "
+                                 "modelled")
+
+
+def _untapped_problem(p: Permanent, x: Permanent, ab: CombatAbility, untaps: list[CombatAbility],
+                      tapping: set[str]) -> str:
+    """What an untapped `x` could do that :func:`_check_untap_targets` refuses (empty if nothing)."""
+    if not x.face_down and "creature" not in (t.lower() for t in x.types):
+        reached = sorted({t.lower() for t in x.types} & set(ab.reach))
+        return f"a noncreature {reached[0]} (205.2a)" if reached else ""
+    own = x.id == p.id and all(u.tap for u in untaps)  # 602.5a: tapped, it can't pay {T} to untap itself
+    if not own and any(cost.tap for cost in _extra_costs(x)):
+        return "which has {T} in a cost (602.5a: paid again)"
+    if x.controller in tapping:
+        return "and its controller has a \"tap an untapped <creature> you control\" cost (701.26a)"
+    return ""
+
+
+def _names_tapped(quality: object) -> bool:
+    """Whether a creature quality (115.1) reads whether a creature is tapped ("target tapped creature")."""
+    return quality == ("tapped",) or (isinstance(quality, tuple) and any(_names_tapped(q) for q in quality[1:]))
 
 
 def _check_untapped_conditions(r: Reader, permanents: list[Permanent]) -> None:

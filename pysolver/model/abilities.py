@@ -599,9 +599,11 @@ def _paid_by(pump: Pump, cost: Cost) -> Pump:
 #: "target <creature> can't be blocked this turn" (509.1b), "target <creature> gets +X/+Y [and gains K]"
 #: or "gains K until end of turn" (613.4c, 613.1f), "~ gets +X/+Y" with {T} in its cost, "regenerate
 #: target <creature>" (701.19a), "destroy target <creature>" (701.8a), "put N +X/+Y counters on target
-#: <creature>" (122.1a), "exile target <creature>" (406.2), "return target <creature> to its owner's hand" (400.7)
+#: <creature>" (122.1a), "exile target <creature>" (406.2), "return target <creature> to its owner's hand" (400.7),
+#: "untap target <permanent>" (701.26b)
 COMBAT_ABILITIES = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump",
-                    "target_regenerate", "destroy_target", "target_counter", "exile_target", "bounce_target")
+                    "target_regenerate", "destroy_target", "target_counter", "exile_target", "bounce_target",
+                    "untap_target")
 #: the activated abilities that go on the stack (405.1) and wait for the other player's response (117.3c):
 #: damage (:data:`PINGS`), life lost or gained (:data:`LIFE`, 119.3), all combat damage prevented (:data:`FOGS`,
 #: 615.1a) and destruction, exile or a return to the hand, which a response may answer (a regeneration shield,
@@ -610,9 +612,10 @@ STACKED = ("ping", "ping_each", "life", "fog", "destroy_target", "exile_target",
 # 115.1: those that have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers; a life
 # ability's "target player" too, pysolver.rules.activated.targeted)
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "target_regenerate",
-            "destroy_target", "target_counter", "exile_target", "bounce_target", "ping")
+            "destroy_target", "target_counter", "exile_target", "bounce_target", "ping", "untap_target")
 _TARGETED_EFFECTS = (
     (re.compile(r"tap (?P<t>.+)"), "tap_target"),
+    (re.compile(r"untap (?P<t>.+)"), "untap_target"),
     (re.compile(r"(?P<t>.+?) can't block this turn"), "target_cant_block"),
     (re.compile(r"(?P<t>.+?) can't be blocked this turn"), "target_unblockable"),
     (re.compile(r"(?P<t>.+?) (?:gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains (?P<also>.+?))?|gains (?P<only>.+?)) "
@@ -639,6 +642,15 @@ _COUNTER_QUALITIES: dict[str, Quality] = {"a counter on it": ("counter", "any"),
                                           "a +1/+1 counter on it": ("counter", "plus")}
 _TARGET_SCOPES = {None: "all", "you control": "you", "an opponent controls": "opponents",
                   "you don't control": "opponents"}
+# 115.1, 205.2a: a target of card types ("target permanent", "target artifact or creature", "target artifact,
+# creature, or land", "target creature or land", "target land", "target artifact an opponent controls"): its
+# creatures are read as a creature target, the other permanents it reaches (`reach`) are refused on a board
+# (pysolver.files.loader)
+_TYPED_TARGET = re.compile(r"(?P<other>another )?target (?P<types>permanent|(?:artifact|creature|land)"
+                           r"(?:(?:, or |, | or )(?:artifact|creature|land))*)"
+                           r"(?: (?P<scope>you control|an opponent controls|you don't control))?")
+#: the card types of the noncreature permanents (110.4: artifact, battle, enchantment, land, planeswalker)
+NONCREATURE_PERMANENTS = ("artifact", "battle", "enchantment", "land", "planeswalker")
 
 
 @dataclass(frozen=True)
@@ -667,6 +679,7 @@ class CombatAbility:
     gain: int = 0  # "you gain N life" (119.3)
     token: TokenSpec | None = None  # "create … tokens" (111.1, pysolver.rules.tokens)
     prevent: int = 0  # "prevent the next N damage that would be dealt to …" (615.7, :data:`SHIELDS`)
+    reach: tuple[str, ...] = ()  # the card types of noncreature permanents its target may be (115.1, 205.2a)
 
     @property
     def tap(self) -> bool:
@@ -725,6 +738,31 @@ def target_of(text: str) -> tuple[str, Quality, str, bool] | None:
     return where, quality, _TARGET_SCOPES[m.group("scope")], m.group("other") is not None
 
 
+def typed_target(text: str) -> tuple[tuple[str, Quality, str, bool], tuple[str, ...]] | None:
+    """A target of card types (115.1, 205.2a): its creatures as :func:`target_of` reads a target, and the card
+    types of the noncreature permanents it also reaches; None if it is no such target.
+
+    >>> typed_target("another target permanent")
+    (('creature', ('any',), 'all', True), ('artifact', 'battle', 'enchantment', 'land', 'planeswalker'))
+    >>> typed_target("target artifact or creature")
+    (('creature', ('any',), 'all', False), ('artifact',))
+    >>> typed_target("target artifact an opponent controls")
+    (('creature', ('card_type', 'artifact'), 'opponents', False), ('artifact',))
+    >>> typed_target("target creature") is None  # (target_of)
+    True
+    """
+    m = _TYPED_TARGET.fullmatch(text)
+    if m is None or m.group("types") == "creature":
+        return None
+    types = set(re.split(r", or |, | or ", m.group("types")))
+    reach = NONCREATURE_PERMANENTS if types == {"permanent"} else tuple(sorted(types - {"creature"}))
+    quality: Quality = ("any",)
+    if "creature" not in types and types != {"permanent"}:  # 205.2a: an artifact (land) creature is one
+        kinds = [("card_type", t) for t in reach]
+        quality = kinds[0] if len(kinds) == 1 else ("either", kinds[0], kinds[1])
+    return ("creature", quality, _TARGET_SCOPES[m.group("scope")], m.group("other") is not None), reach
+
+
 def _target_creatures(text: str) -> Quality | None:
     """The quality of "creature", "<adjective> [or <adjective>] creature" or "<creature type> [or <creature
     type>]" in a target phrase (205.3m, 105.2), or None."""
@@ -778,12 +816,14 @@ def _combat_ability(text: str) -> list[Ability] | None:
         return None
     kind, e = found
     target: tuple[str, Quality, str, bool] | None
+    reach: tuple[str, ...]
     if kind == "target_pump" and e.group("t") == "this creature":
         if e.group("x") is None or e.group("also") or "{t}" not in m.group("cost").split(", "):
             return None  # "{cost}: ~ gets +X/+Y [and gains K]" of mana: a pump (_pump)
-        kind, target = "tap_pump", ("", ("any",), "all", False)
+        kind, target, reach = "tap_pump", ("", ("any",), "all", False), ()
     else:
-        target = target_of(e.group("t"))
+        typed = typed_target(e.group("t")) if kind == "untap_target" else None
+        target, reach = typed if typed is not None else (target_of(e.group("t")), ())
         if target is None:
             return None
     cost = _cost(m.group("cost"))
@@ -805,7 +845,7 @@ def _combat_ability(text: str) -> list[Ability] | None:
         counters = n
     where, quality, scope, other = target
     return [Ability(kind, CombatAbility(x, y, cost.mana, replace(cost, mana=Mana()), where, quality, 0,
-                                        timed is not None, scope, other, keywords, counters))]
+                                        timed is not None, scope, other, keywords, counters, reach=reach))]
 
 
 # --- Activated abilities that deal damage (120.3, pysolver.rules.pingers) -----------------------------

@@ -1,0 +1,111 @@
+"""Untapping a target creature (701.26b): "{cost}: Untap [another] target <creature / permanent>" (Seeker of
+Skybreak, Samut, Aphetto Alchemist, Vizier of Tumbling Sands). An untapped creature may attack (508.1a, not
+summoning sick, 302.6) or block (509.1a); once blockers are declared untapping one is no move. One test per
+rule with hand-stated sets, the boards the loader refuses, then the solver against the brute-force reference
+(tests/reference/activated.py) on generated boards.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from boards import board, creature
+from differential import agreed_outcomes, outcomes_equal_reference
+from hypothesis import HealthCheck, given, settings
+from strategies import examples, untap_boards
+
+from pysolver.errors import InputError
+from pysolver.game import gametree as gt
+from pysolver.model.abilities import parse_ability_line
+from pysolver.model.moves import AbilityActivation
+from pysolver.model.stage import Stage
+
+SEEKER = "{T}: Untap target creature"  # Seeker of Skybreak
+SAMUT = "{W}, {T}: Untap another target creature"  # Samut, Voice of Dissent
+
+
+def results(s) -> set[tuple]:
+    """(destroyed, damage, bob's life) of each outcome, agreed by the fights, the walk, the count and the
+    reference (differential.agreed_outcomes)."""
+    return {(tuple(o["destroyed"]), tuple(sorted(o["damage"].items())), o["life"]["bob"])
+            for o in map(json.loads, agreed_outcomes(s))}
+
+
+@pytest.mark.parametrize("line, other, quality, reach", [
+    ("{T}: Untap target creature.", False, ("any",), ()),  # Seeker of Skybreak
+    ("{W}, {T}: Untap another target creature.", True, ("any",), ()),  # Samut, Voice of Dissent
+    ("{T}: Untap target artifact or creature.", False, ("any",), ("artifact",)),  # Aphetto Alchemist
+    ("{T}: Untap another target permanent.", True, ("any",),  # Vizier of Tumbling Sands
+     ("artifact", "battle", "enchantment", "land", "planeswalker")),
+    ("{T}: Untap target land.", False, ("card_type", "land"), ("land",)),  # Stone-Seeder Hierophant
+])
+def test_701_26b_real_lines_and_what_they_may_target(line, other, quality, reach) -> None:
+    """115.1, 205.2a: the creatures a target of card types reaches, and the other permanents it names."""
+    (a,) = parse_ability_line(line, "X", frozenset())
+    assert (a.kind, a.value.target, a.value.other, a.value.quality, a.value.reach) == (
+        "untap_target", "creature", other, quality, reach)
+
+
+def test_509_1a_an_untapped_creature_may_block() -> None:
+    """Seeker untaps the tapped 2/4 once attackers are declared; it may then block the 3/3 (509.1a)."""
+    s = board(creature("a", "alice", 3, 3), creature("w", "bob", 2, 4, tapped=True),
+              creature("s", "bob", 1, 1, SEEKER), attackers={"a": "bob"})
+    assert results(s) == {((), (), 17), (("s",), (("a", 1),), 20), ((), (("a", 2), ("w", 3)), 20)}
+
+
+def test_508_1a_302_6_an_untapped_creature_may_attack_unless_summoning_sick() -> None:
+    """Samut ({W}, {T}) untaps alice's 2/2 at the beginning of combat: it may attack (508.1a), and Samut,
+    tapped, may not; a summoning-sick creature untapped still may not attack (302.6)."""
+    def lives(**sick: bool) -> set[int]:
+        s = board(creature("x", "alice", 2, 2, tapped=True, **sick), creature("m", "alice", 1, 1, SAMUT), mana="{W}")
+        return {life for _, _, life in results(s)}
+    assert lives() == {20, 19, 18}
+    assert lives(summoning_sick=True) == {20, 19}
+
+
+def test_701_26b_once_blockers_are_declared_untapping_is_no_move() -> None:
+    """509.1a: an untapped creature is read as blockers are declared; afterwards no untap is offered."""
+    s = board(creature("a", "alice", 3, 3), creature("w", "bob", 2, 4, tapped=True),
+              creature("s", "bob", 1, 1, SEEKER), attackers={"a": "bob"}, blockers={})
+    assert not [m for m in gt.Position(Stage.AFTER_BLOCKERS, s, gt.DEFENCE).legal_moves
+                if isinstance(m, AbilityActivation)]
+    before = board(creature("a", "alice", 3, 3), creature("w", "bob", 2, 4, tapped=True),
+                   creature("s", "bob", 1, 1, SEEKER), attackers={"a": "bob"})
+    assert {(m.permanent, m.target) for m in gt.Position(Stage.AFTER_ATTACKERS, before, gt.DEFENCE).legal_moves
+            if isinstance(m, AbilityActivation)} == {("s", "a"), ("s", "w"), ("s", "s")}
+
+
+@pytest.mark.parametrize("extra, words", [
+    (creature("t", "bob", 1, 1, "{T}: Tap target creature"), "{T} in a cost"),  # 602.5a: paid again
+    (creature("u", "bob", 1, 1, SEEKER), "{T} in a cost"),  # two untappers: each would untap the other
+    ({"id": "l", "controller": "bob", "types": ["Land"], "tapped": True}, None),  # a creature target only
+    (creature("k", "alice", 1, 1, "{T}: Destroy target tapped creature"), "reads whether"),  # 115.1, 508.1f
+    (creature("d", "bob", 1, 1, "Tap an untapped creature you control: ~ gets +1/+1 until end of turn"),
+     "tap an untapped"),  # 701.26a
+])
+def test_untapping_what_else_reads_untapped_is_refused(extra, words) -> None:
+    """pysolver.files.loader: an untap that could reach a {T} cost, a "tap an untapped creature" cost, a
+    target that must be tapped, or a noncreature permanent its target names (a land's mana) is refused."""
+    permanents = [creature("a", "alice", 3, 3), creature("s", "bob", 1, 1, SEEKER), extra]
+    if words is None:  # "target creature" reaches no land; "target permanent" does
+        board(*permanents)
+        permanents[1] = creature("s", "bob", 1, 1, "{T}: Untap another target permanent")
+        words = "noncreature land"
+    with pytest.raises(InputError, match=words):
+        board(*permanents)
+
+
+SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much]
+
+
+@settings(max_examples=examples(2), deadline=None, suppress_health_check=SLOW)
+@given(untap_boards("attackers"))
+def test_untap_outcomes_after_attacks_equal_reference(data: dict) -> None:
+    outcomes_equal_reference(data)
+
+
+@settings(max_examples=examples(2), deadline=None, suppress_health_check=SLOW)
+@given(untap_boards("none"))
+def test_untap_outcomes_before_attacks_equal_reference(data: dict) -> None:
+    outcomes_equal_reference(data)
