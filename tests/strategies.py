@@ -495,10 +495,12 @@ def targeted_boards(stage: str) -> st.SearchStrategy[dict]:
     return outcome_boards(stage).flatmap(with_targeted).filter(lambda d: bound(d) <= limit)
 
 
-# "{cost}: Untap target creature" (701.26b; pysolver.rules.activated): real cards' forms, with a tapped creature
-# or two to untap and a tapper without {T} (the loader refuses an untap that could reach a {T} cost).
+# "{cost}: [You may tap or] untap target creature" (701.26; pysolver.rules.activated): real cards' forms, with a
+# tapped creature or two to untap and a tapper without {T} (the loader refuses an untap that could reach a {T}
+# cost).
 UNTAP_LINES = ["{T}: Untap target creature", "{W}, {T}: Untap another target creature", "{1}: Untap target creature",
-               "{T}: Untap target artifact or creature", "Sacrifice ~: Untap target creature"]
+               "{T}: Untap target artifact or creature", "Sacrifice ~: Untap target creature",
+               "{1}: You may tap or untap target creature", "Sacrifice ~: You may tap or untap target creature"]
 
 
 @st.composite

@@ -230,9 +230,14 @@ def test_cost_only_lines_of_real_cards_are_modelled() -> None:
                                                                                       "target creature."),
     ("Aphetto Alchemist", "{T}: Untap target artifact or creature."),
     ("Vizier of Tumbling Sands", "{T}: Untap another target permanent."),
-    ("Stone-Seeder Hierophant", "{T}: Untap target land.")])
+    ("Stone-Seeder Hierophant", "{T}: Untap target land."),
+    ("Stonybrook Angler", "{1}{U}, {T}: You may tap or untap target creature."),
+    ("Teardrop Kami", "Sacrifice Teardrop Kami: You may tap or untap target creature."),
+    ("Captain of the Mists", "{1}{U}, {T}: You may tap or untap target permanent."),
+    ("Elder Druid", "{3}{G}, {T}: You may tap or untap target artifact, creature, or land."),
+    ("Hyperion Blacksmith", "{T}: You may tap or untap target artifact an opponent controls.")])
 def test_untap_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
-    """701.26b (pysolver.rules.activated): a creature untapped may attack or block (508.1a, 509.1a); the
+    """701.26 (pysolver.rules.activated): a creature untapped may attack or block (508.1a, 509.1a); the
     noncreature permanents a target names are refused on a board (pysolver.files.loader)."""
     assert classes(card(name, line)) == {line: MODELLED}
 

@@ -1,5 +1,7 @@
 """Untapping a target creature (701.26b): "{cost}: Untap [another] target <creature / permanent>" (Seeker of
-Skybreak, Samut, Aphetto Alchemist, Vizier of Tumbling Sands). An untapped creature may attack (508.1a, not
+Skybreak, Samut, Aphetto Alchemist, Vizier of Tumbling Sands) and "{cost}: You may tap or untap target
+<creature / permanent>" (701.26: Stonybrook Angler, Teardrop Kami, Captain of the Mists, Elder Druid, Hyperion
+Blacksmith; chosen as it resolves, 608.2). An untapped creature may attack (508.1a, not
 summoning sick, 302.6) or block (509.1a); once blockers are declared untapping one is no move. One test per
 rule with hand-stated sets, the boards the loader refuses, then the solver against the brute-force reference
 (tests/reference/activated.py) on generated boards.
@@ -47,6 +49,35 @@ def test_701_26b_real_lines_and_what_they_may_target(line, other, quality, reach
         "untap_target", "creature", other, quality, reach)
 
 
+@pytest.mark.parametrize("line, quality, scope, reach", [
+    ("{1}{U}, {T}: You may tap or untap target creature.", ("any",), "all", ()),  # Stonybrook Angler
+    ("Sacrifice ~: You may tap or untap target creature.", ("any",), "all", ()),  # Teardrop Kami
+    ("{1}{U}, {T}: You may tap or untap target permanent.", ("any",), "all",  # Captain of the Mists
+     ("artifact", "battle", "enchantment", "land", "planeswalker")),
+    ("{3}{G}, {T}: You may tap or untap target artifact, creature, or land.", ("any",), "all",  # Elder Druid
+     ("artifact", "land")),
+    ("{T}: You may tap or untap target artifact an opponent controls.",  # Hyperion Blacksmith
+     ("card_type", "artifact"), "opponents", ("artifact",)),
+])
+def test_701_26_tap_or_untap_real_lines(line, quality, scope, reach) -> None:
+    (a,) = parse_ability_line(line, "X", frozenset())
+    assert (a.kind, a.value.quality, a.value.scope, a.value.reach) == ("tap_or_untap", quality, scope, reach)
+
+
+def test_701_26_tap_or_untap_either_as_it_resolves() -> None:
+    """Stonybrook Angler's controller taps or untaps its target (608.2): alice untaps her tapped 3/3 to
+    attack with it (508.1a); bob taps alice's 2/2 that attacks each combat if able (508.1d: tapped, it is
+    not able) — or lets it attack."""
+    angler = "{1}{U}, {T}: You may tap or untap target creature"
+    untap = board(creature("m", "alice", 1, 1, angler), creature("x", "alice", 3, 3, tapped=True),
+                  creature("b", "bob", 2, 2), mana="{1}{U}")
+    assert results(untap) == {((), (), 20), ((), (), 19), (("m",), (("b", 1),), 20), ((), (), 17),
+                              (("b",), (("x", 2),), 20)}
+    tap = board(creature("a", "alice", 2, 2, "~ attacks each combat if able"), creature("n", "bob", 1, 1, angler),
+                players=[{"name": "alice"}, {"name": "bob", "mana": "{1}{U}"}])
+    assert results(tap) == {((), (), 20), ((), (), 18), (("n",), (("a", 1),), 20)}
+
+
 def test_509_1a_an_untapped_creature_may_block() -> None:
     """Seeker untaps the tapped 2/4 once attackers are declared; it may then block the 3/3 (509.1a)."""
     s = board(creature("a", "alice", 3, 3), creature("w", "bob", 2, 4, tapped=True),
@@ -83,6 +114,7 @@ def test_701_26b_once_blockers_are_declared_untapping_is_no_move() -> None:
     (creature("k", "alice", 1, 1, "{T}: Destroy target tapped creature"), "reads whether"),  # 115.1, 508.1f
     (creature("d", "bob", 1, 1, "Tap an untapped creature you control: ~ gets +1/+1 until end of turn"),
      "tap an untapped"),  # 701.26a
+    (creature("c", "bob", 1, 1, "{1}{U}, {T}: You may tap or untap target permanent"), "{T} in a cost"),
 ])
 def test_untapping_what_else_reads_untapped_is_refused(extra, words) -> None:
     """pysolver.files.loader: an untap that could reach a {T} cost, a "tap an untapped creature" cost, a

@@ -44,6 +44,7 @@ from ..model.abilities import (
     Static,
     WindowTrigger,
     creates,
+    effects,
     granted_kind,
     is_put,
     on_stack,
@@ -837,20 +838,20 @@ def _check_state_returns(r: Reader, permanents: list[Permanent]) -> None:
 
 
 def _check_untap_targets(r: Reader, permanents: list[Permanent]) -> None:
-    """"{cost}: Untap target <creature / permanent>" (701.26b) is modelled for what an untapped creature does
-    as attackers and blockers are declared (508.1a, 509.1a; pysolver.rules.activated). It is refused where it
-    could reach what else reads a permanent untapped: a noncreature permanent of a card type its target names
-    (205.2a: a land's mana, an artifact's {T}); a creature with {T} in a cost (602.5a: paid again; but the
-    source's own when each of its untap abilities needs {T}: tapped, it can't untap itself) or whose controller
-    has a "tap an untapped <creature> you control" cost (701.26a); a static ability that reads whether a
-    permanent is untapped (110.5) or a target that must be tapped (115.1: an attacking creature is tapped,
-    508.1f, and one untapped is not modelled)."""
+    """"{cost}: [You may tap or] untap target <creature / permanent>" (701.26) is modelled for what an untapped
+    creature does as attackers and blockers are declared (508.1a, 509.1a; pysolver.rules.activated). It is
+    refused where it could reach what else reads a permanent untapped: a noncreature permanent of a card type
+    its target names (205.2a: a land's mana, an artifact's {T}; tapped, too); a creature with {T} in a cost
+    (602.5a: paid again; but the source's own when each of its untap abilities needs {T}: tapped, it can't
+    untap itself) or whose controller has a "tap an untapped <creature> you control" cost (701.26a); a static
+    ability that reads whether a permanent is untapped (110.5) or a target that must be tapped (115.1: an
+    attacking creature is tapped, 508.1f, and one untapped is not modelled)."""
     tapping = {x.controller for x in permanents if any(cost.tap_untapped for cost in _extra_costs(x))}
     reader = next((x for x in permanents if any(a.kind in STATICS and cast(Static, a.value).scope == "untapped"
                                                 or _names_tapped(getattr(a.value, "quality", ("any",)))
                                                 for a in x.abilities)), None)
     for i, p in enumerate(permanents):
-        untaps = [ab for kind, ab in p.combat_abilities() if kind == "untap_target"]
+        untaps = [ab for kind, ab in p.combat_abilities() if "untap_target" in effects(kind)]
         if not untaps:
             continue
         if reader is not None:

@@ -600,10 +600,10 @@ def _paid_by(pump: Pump, cost: Cost) -> Pump:
 #: or "gains K until end of turn" (613.4c, 613.1f), "~ gets +X/+Y" with {T} in its cost, "regenerate
 #: target <creature>" (701.19a), "destroy target <creature>" (701.8a), "put N +X/+Y counters on target
 #: <creature>" (122.1a), "exile target <creature>" (406.2), "return target <creature> to its owner's hand" (400.7),
-#: "untap target <permanent>" (701.26b)
+#: "untap target <permanent>" (701.26b), "you may tap or untap target <permanent>" (701.26: :func:`effects`)
 COMBAT_ABILITIES = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump",
                     "target_regenerate", "destroy_target", "target_counter", "exile_target", "bounce_target",
-                    "untap_target")
+                    "untap_target", "tap_or_untap")
 #: the activated abilities that go on the stack (405.1) and wait for the other player's response (117.3c):
 #: damage (:data:`PINGS`), life lost or gained (:data:`LIFE`, 119.3), all combat damage prevented (:data:`FOGS`,
 #: 615.1a) and destruction, exile or a return to the hand, which a response may answer (a regeneration shield,
@@ -612,8 +612,25 @@ STACKED = ("ping", "ping_each", "life", "fog", "destroy_target", "exile_target",
 # 115.1: those that have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers; a life
 # ability's "target player" too, pysolver.rules.activated.targeted)
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "target_regenerate",
-            "destroy_target", "target_counter", "exile_target", "bounce_target", "ping", "untap_target")
+            "destroy_target", "target_counter", "exile_target", "bounce_target", "ping", "untap_target", "tap_or_untap")
+#: "you may tap or untap target <permanent>": its controller chooses as it resolves (608.2) which it does
+TAP_OR_UNTAP = "tap_or_untap"
+
+
+def effects(kind: str) -> tuple[str, ...]:
+    """The effects an activated ability of `kind` may have, each the `kind` of an activation of it
+    (:class:`~pysolver.model.moves.AbilityActivation`): "you may tap or untap target creature" taps it
+    (701.26a) or untaps it (701.26b) — "you may" doing neither is the tap of a tapped creature or the untap
+    of an untapped one, which change nothing; the others their own.
+
+    >>> effects("tap_or_untap"), effects("tap_target")
+    (('tap_target', 'untap_target'), ('tap_target',))
+    """
+    return ("tap_target", "untap_target") if kind == TAP_OR_UNTAP else (kind,)
+
+
 _TARGETED_EFFECTS = (
+    (re.compile(r"you may tap or untap (?P<t>.+)"), TAP_OR_UNTAP),
     (re.compile(r"tap (?P<t>.+)"), "tap_target"),
     (re.compile(r"untap (?P<t>.+)"), "untap_target"),
     (re.compile(r"(?P<t>.+?) can't block this turn"), "target_cant_block"),
@@ -822,7 +839,7 @@ def _combat_ability(text: str) -> list[Ability] | None:
             return None  # "{cost}: ~ gets +X/+Y [and gains K]" of mana: a pump (_pump)
         kind, target, reach = "tap_pump", ("", ("any",), "all", False), ()
     else:
-        typed = typed_target(e.group("t")) if kind == "untap_target" else None
+        typed = typed_target(e.group("t")) if kind in ("untap_target", TAP_OR_UNTAP) else None
         target, reach = typed if typed is not None else (target_of(e.group("t")), ())
         if target is None:
             return None

@@ -6,7 +6,9 @@ The abilities (docs/abilities.md, "Activated abilities in combat"): "{cost}: Tap
 (509.1b), "{cost}: Target <creature> gets +X/+Y [and gains K] until end of turn" or "gains K" (613.4c,
 613.1f), "{cost}: Regenerate target <creature>" (701.19a), "{cost}: Destroy target <creature>" (701.8a),
 "{cost}, {T}: ~ gets +X/+Y until end of turn", "{cost}: Untap target <creature / permanent>" (701.26b: a
-tapped creature untapped may attack or block, 508.1a, 509.1a) and "{cost}: Prevent the next N damage that would
+tapped creature untapped may attack or block, 508.1a, 509.1a), "{cost}: You may tap or untap target <creature /
+permanent>" (701.26: an activation of each, :func:`~pysolver.model.abilities.effects`, chosen as it resolves,
+608.2) and "{cost}: Prevent the next N damage that would
 be dealt to <a target / ~ / each creature and each player> this turn" (615.7, 615.11: :func:`shielded`). A cost is
 any of :func:`pysolver.model.abilities.parse_cost`, paid as every activated ability's is
 (:mod:`pysolver.rules.costs`, 602.2b, 601.2g-h): mana from the controller's `mana`; {T} only with the
@@ -74,9 +76,11 @@ from ..model.abilities import (
     PINGS,
     SHIELDS,
     STACKED,
+    TAP_OR_UNTAP,
     TARGETED,
     CombatAbility,
     Cost,
+    effects,
     on_stack,
     term_text,
 )
@@ -117,7 +121,8 @@ def pumps_present(s: Situation) -> bool:
 
 def may_tap_attackers(s: Situation) -> bool:
     """Whether a defending player has "tap target creature" (508.1a: a would-be attacker tapped)."""
-    return any(kind == "tap_target" and p.controller != s.active for p in s.permanents if not p.left_battlefield
+    return any("tap_target" in effects(kind) and p.controller != s.active for p in s.permanents
+               if not p.left_battlefield
                for kind, _ in p.combat_abilities())
 
 
@@ -253,12 +258,15 @@ def activations(s: Situation, window: str, players: frozenset[str]) -> Iterator[
             for t in targets(s, p.id, i):
                 cost = ward(s, p, t)
                 for c in chosen:
-                    if cost is None:
-                        yield AbilityActivation(window, p.id, kind, t, None, i, c)
-                        continue
-                    if payable(s, p, ab, cost):
-                        yield AbilityActivation(window, p.id, kind, t, True, i, c)
-                    yield AbilityActivation(window, p.id, kind, t, False, i, c)
+                    for effect in effects(kind) if kind == TAP_OR_UNTAP else (kind,):
+                        if kind == TAP_OR_UNTAP and not offered(s, effect, ab):
+                            continue
+                        if cost is None:
+                            yield AbilityActivation(window, p.id, effect, t, None, i, c)
+                            continue
+                        if payable(s, p, ab, cost):
+                            yield AbilityActivation(window, p.id, effect, t, True, i, c)
+                        yield AbilityActivation(window, p.id, effect, t, False, i, c)
 
 
 def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityActivation) -> tuple[Violation, ...]:
@@ -270,8 +278,9 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityAct
     if not 0 <= move.ability < len(mine):
         return (Violation("602.1", f"{p.id} has {len(mine)} such activated abilities, not an ability {move.ability}"),)
     kind, ab = mine[move.ability]
-    if kind != move.kind:
+    if move.kind not in effects(kind):
         return (Violation("602.1", f"ability {move.ability} of {p.id} is {kind}, not {move.kind}"),)
+    kind = move.kind  # 608.2: "tap or untap", the one chosen
     if not payable(s, p, ab):
         return (Violation("602.2b", "its cost can't be paid now (601.2h, 118.3; {T}: 602.5a, 302.6)"),)
     chosen = costs.illegal_choice(s, p, ab.extra, move.pay_with)
@@ -304,7 +313,8 @@ def activate(s: Situation, move: AbilityActivation) -> Situation:
     (509.1b), or gets +X/+Y until end of turn (613.4c), the source itself for "~"; state-based actions
     after a toughness went down (704.5f, 704.5g)."""
     p = s.permanent(move.permanent)
-    kind, ab = abilities_of(p)[move.ability]
+    _, ab = abilities_of(p)[move.ability]
+    kind = move.kind  # (its ability's kind, or the effect chosen: effects)
     s = costs.pay(s, p.id, with_ward(ab, ward(s, p, move.target) if move.ward_paid else None), move.pay_with)
     if move.ward_paid is False or losers(s):
         return s
@@ -367,7 +377,8 @@ def resolve_stacked(s: Situation, t: Trigger) -> Situation:
     (:func:`life_changed`), all combat damage prevented this turn (615.1a), its destruction
     (:func:`destroy`), its tokens (111.1) or its other effect."""
     source = s.permanent(t.source)
-    kind, ab = source.combat_abilities()[t.ability]
+    _, ab = source.combat_abilities()[t.ability]
+    kind = t.kind  # (its ability's kind, or the effect chosen: effects)
     if t.target:
         players = {pl.name for pl in s.players}
         there = t.target in players or not s.permanent(t.target).left_battlefield
@@ -582,7 +593,8 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
       -X/-Y could still come (what such a creature survives), or while a static ability could lower
       it (611.3b: a lord leaving in combat, 704.3)."""
     p = s.permanent(move.permanent)
-    kind, ab = abilities_of(p)[move.ability]
+    _, ab = abilities_of(p)[move.ability]
+    kind = move.kind  # (its ability's kind, or the effect chosen: effects)
     if on_stack(kind, ab):  # damage (120.3), destruction (701.8a), a source sacrificed (701.21a): in any window
         return True
     if ab.extra.life or ab.extra.sacrifice or ab.extra.remove_counters:  # 119.4: a life total; 701.21a: a
