@@ -530,6 +530,33 @@ def untap_boards(stage: str) -> st.SearchStrategy[dict]:
     return outcome_boards(stage).flatmap(with_untap).filter(lambda d: assignment_bound(d) <= limit)
 
 
+# "Whenever you gain life, …" (119.9; pysolver.rules.hits): real cards' forms, beside lifelink and first strike
+# (702.15b, 702.15e; 510.4: a trigger of the first-strike step resolves before the regular step).
+GAINED_LINES = ["Whenever you gain life, put a +1/+1 counter on ~",
+                "Whenever you gain life, put two +1/+1 counters on ~",
+                "Whenever you gain life, ~ gets +1/+1 until end of turn",
+                "Whenever you gain life, each opponent loses 1 life", "Whenever you gain life, untap ~"]
+
+
+@st.composite
+def with_gained(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with one or two "whenever you gain life" lines on its creatures and lifelink, maybe first strike,
+    on one or two."""
+    creatures = [p for p in data["permanents"] if "power" in p]
+    for lines in (GAINED_LINES, ["Lifelink", "Lifelink", "Lifelink\nFirst strike", "Lifelink\nDouble strike"]):
+        for _ in range(draw(st.integers(1, 2))):
+            p = draw(st.sampled_from(creatures))
+            p["abilities"] = [*p["abilities"], *draw(st.sampled_from(lines)).split("\n")]
+    return data
+
+
+def gained_boards() -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards("blockers")` with :func:`with_gained`, small enough for the
+    references."""
+    from combat_boards import assignment_bound, outcome_boards
+    return outcome_boards("blockers").flatmap(with_gained).filter(lambda d: assignment_bound(d) <= 150)
+
+
 # "~ deals N damage to …" (pysolver.rules.pingers, 120.3): real cards' forms, their costs ({T}, mana,
 # "sacrifice ~") and targets; with the source keywords that change what damage does.
 PINGER_LINES = ["{T}: ~ deals 1 damage to any target", "{R}: ~ deals 1 damage to target creature",

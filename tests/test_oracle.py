@@ -242,6 +242,17 @@ def test_untap_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
     assert classes(card(name, line)) == {line: MODELLED}
 
 
+@pytest.mark.parametrize(("name", "line"), [
+    ("Bloodbond Vampire", "Whenever you gain life, put a +1/+1 counter on Bloodbond Vampire."),
+    ("Malakir Familiar", "Whenever you gain life, Malakir Familiar gets +1/+1 until end of turn."),
+    ("Epicure of Blood", "Whenever you gain life, each opponent loses 1 life."),
+    ("Famished Paladin", "Whenever you gain life, untap Famished Paladin.")])
+def test_life_gain_triggers_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """119.9, 702.15e (pysolver.rules.hits): set off by lifelink's combat damage; the loader refuses a board
+    where life may be gained otherwise."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
 def test_static_lines_of_real_cards_are_modelled() -> None:
     """604.1, 611.3a, 613.4c (encodings/statics.lp): a creature's bonus for each Mountain it controls, and a
     lord's anthem with a grant, are read from oracle text, not noted."""

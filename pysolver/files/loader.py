@@ -28,6 +28,7 @@ from ..model.abilities import (
     COST_ONLY,
     DEALT_TRIGGERS,
     FOGS,
+    GAINED,
     LIFE,
     NONCOMBAT_DAMAGE,
     ON_COMBAT,
@@ -128,6 +129,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_target_stoppers(r, permanents)
     _check_untap(r, permanents)
     _check_untap_targets(r, permanents)
+    _check_life_watchers(r, permanents)
     _check_window_triggers(r, permanents)
     _check_trigger_targets(r, permanents)
     _check_block_puts(r, permanents, combat)
@@ -847,9 +849,7 @@ def _check_untap_targets(r: Reader, permanents: list[Permanent]) -> None:
     ability that reads whether a permanent is untapped (110.5) or a target that must be tapped (115.1: an
     attacking creature is tapped, 508.1f, and one untapped is not modelled)."""
     tapping = {x.controller for x in permanents if any(cost.tap_untapped for cost in _extra_costs(x))}
-    reader = next((x for x in permanents if any(a.kind in STATICS and cast(Static, a.value).scope == "untapped"
-                                                or _names_tapped(getattr(a.value, "quality", ("any",)))
-                                                for a in x.abilities)), None)
+    reader = _tapped_reader(permanents)
     for i, p in enumerate(permanents):
         untaps = [ab for kind, ab in p.combat_abilities() if "untap_target" in effects(kind)]
         if not untaps:
@@ -868,6 +868,52 @@ def _check_untap_targets(r: Reader, permanents: list[Permanent]) -> None:
                 if problem:
                     raise r.fail(f"permanents[{i}]", f"{q(p.id)} can untap {q(x.id)} (701.26b), {problem}: not "
                                  "modelled")
+
+
+def _tapped_reader(permanents: list[Permanent]) -> Permanent | None:
+    """A permanent with a static ability that reads whether a permanent is untapped (110.5) or an ability
+    whose target must be tapped (115.1), if any."""
+    return next((x for x in permanents if any(a.kind in STATICS and cast(Static, a.value).scope == "untapped"
+                                              or _names_tapped(getattr(a.value, "quality", ("any",)))
+                                              for a in x.abilities)), None)
+
+
+_GAINS = re.compile(r"gain(?!s\()|drain")  # an ability's term that gains life (119.3): not "gains(<keyword>)"
+
+
+def _check_life_watchers(r: Reader, permanents: list[Permanent]) -> None:
+    """"Whenever you gain life, …" (119.9; pysolver.rules.hits) is modelled for the life gained in combat by the
+    combat damage of sources with lifelink (702.15b, 702.15e). A board with one is refused where life may be
+    gained otherwise (an ability that gains life, 119.3) or a source with lifelink may deal noncombat damage
+    (120.3: a damage ability or trigger beside lifelink, printed or given); "untap ~" where its being untapped
+    could be read: a {T} cost of its own (602.5a), a "tap an untapped creature you control" cost of its
+    controller's (701.26a), a static ability or target that reads tapped (110.5, 115.1; an attacking creature
+    untapped, 508.1f, is not modelled)."""
+    watchers = [(i, p) for i, p in enumerate(permanents) if any(a.kind in GAINED for a in p.abilities)]
+    if not watchers:
+        return
+    i, p = watchers[0]
+    gaining = next((x for x in permanents for a in x.abilities if a.kind not in GAINED and (
+        _GAINS.search(a.term) or (isinstance(a.value, CombatAbility) and a.value.gain))), None)
+    if gaining is not None:
+        raise r.fail(f"permanents[{i}]", f"{q(p.id)} has \"whenever you gain life\" and {q(gaining.id)} has an "
+                     "ability that gains life (119.3, 119.9): only the life gained by lifelink's combat damage "
+                     "(702.15b) is modelled")
+    lifelink = any("lifelink" in repr(x.abilities) or "lifelink" in x.keywords_until_end_of_turn for x in permanents)
+    damaging = next((x for x in permanents for a in x.abilities
+                     if a.kind in NONCOMBAT_DAMAGE or "damage(" in a.term), None)
+    if lifelink and damaging is not None:
+        raise r.fail(f"permanents[{i}]", f"{q(p.id)} has \"whenever you gain life\" and {q(damaging.id)} may deal "
+                     "damage outside combat damage beside lifelink (120.3, 702.15b): not modelled")
+    tapping = {x.controller for x in permanents if any(cost.tap_untapped for cost in _extra_costs(x))}
+    reader = _tapped_reader(permanents)
+    for i, p in watchers:
+        if not any(a.kind == "gained_untap" for a in p.abilities):
+            continue
+        if any(cost.tap for cost in _extra_costs(p)) or p.controller in tapping or reader is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} untaps itself when its controller gains life (701.26b) and "
+                         "a {T} cost, a \"tap an untapped\" cost or a tapped-reading ability could read it (602.5a, "
+                         "701.26a, 110.5): an attacking creature untapped (508.1f) is not modelled")
 
 
 def _untapped_problem(p: Permanent, x: Permanent, ab: CombatAbility, untaps: list[CombatAbility],

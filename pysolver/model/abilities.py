@@ -2023,6 +2023,9 @@ def _parse_trigger(text: str) -> Ability | None:
     m = _HIT.fullmatch(text)
     if m:
         return _hit(_HIT_TO[m.group(1)], m.group(2))
+    m = _GAINED.fullmatch(text)
+    if m:
+        return _gained(m.group(1))
     m = _WATCH.fullmatch(text)
     if m:
         return _watch(m.group("who"), m.group("effect"))
@@ -2110,6 +2113,40 @@ def _count(word: str) -> int | None:
     """
     n = 1 if word in ("a", "an") else NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= 7 else None)
     return n if n else None
+
+
+# 119.9, 702.15b, 702.15e: "Whenever you gain life, <effect>": in combat each source with lifelink that deals
+# combat damage is one life gain event of its controller (pysolver.rules.hits; the loader refuses the boards
+# where life may be gained otherwise); its value is N (none for "untap ~").
+_GAINED = re.compile(r"whenever you gain life, (.+)")
+#: the kinds of "Whenever you gain life, …": N +1/+1 counters on it (122.1a), +N/+N until end of turn (613.4c),
+#: each opponent loses N life (119.3), untap it (701.26b)
+GAINED = ("gained_counters", "gained_pump", "gained_loss", "gained_untap")
+_GAINED_EFFECTS = ((re.compile(r"put (\w+) \+1/\+1 counters? on (?:it|this creature)"), "gained_counters"),
+                   (re.compile(r"this creature gets \+(\d+)/\+(\d+) until end of turn"), "gained_pump"),
+                   (re.compile(r"each opponent loses (\w+) life"), "gained_loss"),
+                   (re.compile(r"untap this creature"), "gained_untap"))
+
+
+def _gained(effect: str) -> Ability | None:
+    """A "Whenever you gain life, <effect>" trigger (119.9) of :data:`GAINED`, or None.
+
+    >>> _gained("put two +1/+1 counters on this creature").term, _gained("untap this creature").term
+    ('gained_counters(2)', 'gained_untap')
+    >>> _gained("this creature gets +1/+0 until end of turn") is None  # (+N/+N only)
+    True
+    """
+    for pattern, kind in _GAINED_EFFECTS:
+        m = pattern.fullmatch(effect)
+        if m is None:
+            continue
+        if kind == "gained_untap":
+            return Ability(kind)
+        n = _count(m.group(1))
+        if kind == "gained_pump" and m.group(1) != m.group(2):
+            return None
+        return Ability(kind, n) if n else None
+    return None
 
 
 def _hit(to: str, effect: str) -> Ability | None:

@@ -453,6 +453,17 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("damage-trigger", "Whenever ~ deals combat damage to a creature, put N -1/-1 counters on that creature",
              "hit_minus_counters", "510.3a", "Whenever this creature deals combat damage to a creature, put a -1/-1 "
              "counter on that creature", literal=False),
+    # 119.9, 702.15b, 702.15e: "Whenever you gain life, …": once for each source with lifelink that deals combat
+    # damage (its controller gains that much life), put on the stack with the step's other triggers (510.3a)
+    LineForm("damage-trigger", "Whenever you gain life, put N +1/+1 counters on ~", "gained_counters", "702.15e",
+             "Whenever you gain life, put a +1/+1 counter on this creature",
+             ("Whenever you gain life, put two +1/+1 counters on ~",), literal=False),
+    LineForm("damage-trigger", "Whenever you gain life, ~ gets +N/+N until end of turn", "gained_pump", "702.15e",
+             "Whenever you gain life, this creature gets +1/+1 until end of turn", literal=False),
+    LineForm("damage-trigger", "Whenever you gain life, each opponent loses N life", "gained_loss", "702.15e",
+             "Whenever you gain life, each opponent loses 1 life", literal=False),
+    LineForm("damage-trigger", "Whenever you gain life, untap ~", "gained_untap", "702.15e",
+             "Whenever you gain life, untap this creature", literal=False),
     # 702.112a: "When this creature deals combat damage to a player, if it isn't renowned, put N +1/+1 counters
     # on it and it becomes renowned" (603.4; the permanent's `renowned`, 702.112b)
     LineForm("damage-trigger", "Renown N", "renown", "702.112", "Renown 1", literal=False),
