@@ -38,10 +38,12 @@ from ..model.abilities import (
     TARGET_STOPPERS,
     TARGETED,
     WINDOW_TRIGGERS,
+    Ability,
     CombatAbility,
     Cost,
     DamageTrigger,
     OnCombat,
+    Pump,
     Static,
     WindowTrigger,
     creates,
@@ -850,10 +852,15 @@ def _check_untap_targets(r: Reader, permanents: list[Permanent]) -> None:
     attacking creature is tapped, 508.1f, and one untapped is not modelled)."""
     tapping = {x.controller for x in permanents if any(cost.tap_untapped for cost in _extra_costs(x))}
     reader = _tapped_reader(permanents)
+    made = [a for a in _token_abilities(permanents) if isinstance(a.value, (CombatAbility, Pump))
+            and (a.value.extra.tap or a.value.extra.tap_untapped)]
     for i, p in enumerate(permanents):
         untaps = [ab for kind, ab in p.combat_abilities() if "untap_target" in effects(kind)]
         if not untaps:
             continue
+        if made:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} can untap a creature (701.26b) and a token with a tap cost "
+                         "may be created (111.1, 602.5a, 701.26a): not modelled")
         if reader is not None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} can untap a creature (701.26b) and {q(reader.id)} reads "
                          "whether a permanent is tapped (110.5, 115.1): an attacking creature untapped (508.1f) is "
@@ -870,6 +877,11 @@ def _check_untap_targets(r: Reader, permanents: list[Permanent]) -> None:
                                  "modelled")
 
 
+def _token_abilities(permanents: list[Permanent]) -> list[Ability]:
+    """The abilities of the tokens the permanents' abilities may create (111.1, 111.3)."""
+    return [b for x in permanents for a in x.abilities if (made := creates(a)) is not None for b in made.abilities]
+
+
 def _tapped_reader(permanents: list[Permanent]) -> Permanent | None:
     """A permanent with a static ability that reads whether a permanent is untapped (110.5) or an ability
     whose target must be tapped (115.1), if any."""
@@ -881,6 +893,11 @@ def _tapped_reader(permanents: list[Permanent]) -> Permanent | None:
 _GAINS = re.compile(r"gain(?!s\()|drain")  # an ability's term that gains life (119.3): not "gains(<keyword>)"
 
 
+def _creates_watcher(p: Permanent) -> bool:
+    """Whether `p` may create a token with "Whenever you gain life, …" (111.1, 119.9)."""
+    return any(a.kind in GAINED for a in _token_abilities([p]))
+
+
 def _check_life_watchers(r: Reader, permanents: list[Permanent]) -> None:
     """"Whenever you gain life, …" (119.9; pysolver.rules.hits) is modelled for the life gained in combat by the
     combat damage of sources with lifelink (702.15b, 702.15e). A board with one is refused where life may be
@@ -890,17 +907,18 @@ def _check_life_watchers(r: Reader, permanents: list[Permanent]) -> None:
     controller's (701.26a), a static ability or target that reads tapped (110.5, 115.1; an attacking creature
     untapped, 508.1f, is not modelled)."""
     watchers = [(i, p) for i, p in enumerate(permanents) if any(a.kind in GAINED for a in p.abilities)]
-    if not watchers:
+    made = _token_abilities(permanents)
+    if not watchers and not any(a.kind in GAINED for a in made):
         return
-    i, p = watchers[0]
-    gaining = next((x for x in permanents for a in x.abilities if a.kind not in GAINED and (
-        _GAINS.search(a.term) or (isinstance(a.value, CombatAbility) and a.value.gain))), None)
+    i, p = watchers[0] if watchers else next((i, x) for i, x in enumerate(permanents) if _creates_watcher(x))
+    gaining = next((x for x in permanents for a in [*x.abilities, *_token_abilities([x])] if a.kind not in GAINED
+                    and (_GAINS.search(a.term) or (isinstance(a.value, CombatAbility) and a.value.gain))), None)
     if gaining is not None:
         raise r.fail(f"permanents[{i}]", f"{q(p.id)} has \"whenever you gain life\" and {q(gaining.id)} has an "
                      "ability that gains life (119.3, 119.9): only the life gained by lifelink's combat damage "
                      "(702.15b) is modelled")
     lifelink = any("lifelink" in repr(x.abilities) or "lifelink" in x.keywords_until_end_of_turn for x in permanents)
-    damaging = next((x for x in permanents for a in x.abilities
+    damaging = next((x for x in permanents for a in [*x.abilities, *_token_abilities([x])]
                      if a.kind in NONCOMBAT_DAMAGE or "damage(" in a.term), None)
     if lifelink and damaging is not None:
         raise r.fail(f"permanents[{i}]", f"{q(p.id)} has \"whenever you gain life\" and {q(damaging.id)} may deal "
