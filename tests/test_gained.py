@@ -78,7 +78,7 @@ def test_life_gained_otherwise_is_refused(extra, words) -> None:
 SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much]
 
 
-@settings(max_examples=examples(3), deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(2), deadline=None, suppress_health_check=SLOW)
 @given(gained_boards())
 def test_gained_outcomes_equal_reference(data: dict) -> None:
     outcomes_equal_reference(data)
