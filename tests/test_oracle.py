@@ -246,7 +246,10 @@ def test_untap_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
     ("Bloodbond Vampire", "Whenever you gain life, put a +1/+1 counter on Bloodbond Vampire."),
     ("Malakir Familiar", "Whenever you gain life, Malakir Familiar gets +1/+1 until end of turn."),
     ("Epicure of Blood", "Whenever you gain life, each opponent loses 1 life."),
-    ("Famished Paladin", "Whenever you gain life, untap Famished Paladin.")])
+    ("Famished Paladin", "Whenever you gain life, untap Famished Paladin."),
+    ("Karlov of the Ghost Council", "Whenever you gain life, put two +1/+1 counters on Karlov of the Ghost Council."),
+    ("Karlov of the Ghost Council", "{W}{B}, Remove six +1/+1 counters from Karlov of the Ghost Council: Exile "
+                                    "target creature.")])
 def test_life_gain_triggers_of_real_cards_are_modelled(name: str, line: str) -> None:
     """119.9, 702.15e (pysolver.rules.hits): set off by lifelink's combat damage; the loader refuses a board
     where life may be gained otherwise."""

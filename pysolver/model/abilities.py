@@ -337,7 +337,7 @@ _PAY_LIFE = re.compile(r"pay (\w+) life")
 _DISCARD = re.compile(r"discard (a|an|one|two|three|four|five) cards?( at random)?")
 _SACRIFICE = re.compile(r"sacrifice (?P<n>a|an|another|one|two|three|four|five) (?P<what>.+)")
 _TAP_UNTAPPED = re.compile(r"tap (?P<n>an|another|one|two|three|four|five) untapped (?P<what>.+?) you control")
-_REMOVE_COUNTERS = re.compile(r"remove (a|one|two|three) \+1/\+1 counters? from this creature")
+_REMOVE_COUNTERS = re.compile(r"remove (\w+) \+1/\+1 counters? from this creature")  # N: a word or a number
 
 
 def _fodder(n: str, what: str, words: str) -> Fodder | None:
@@ -411,7 +411,7 @@ def parse_cost(text: str) -> Cost:
             continue
         raise NotModelled(f"the cost part {part!r} is not modelled (602.1a: mana symbols, {{T}}, \"pay N life\", "
                           "\"discard a card\", \"sacrifice ~\", \"sacrifice a <type>\", \"tap an untapped <type> you "
-                          "control\" and \"remove a +1/+1 counter from ~\" are)")
+                          "control\" and \"remove N +1/+1 counters from ~\" are)")
     return Cost(**found)
 
 
