@@ -500,7 +500,8 @@ def targeted_boards(stage: str) -> st.SearchStrategy[dict]:
 # cost).
 UNTAP_LINES = ["{T}: Untap target creature", "{W}, {T}: Untap another target creature", "{1}: Untap target creature",
                "{T}: Untap target artifact or creature", "Sacrifice ~: Untap target creature",
-               "{1}: You may tap or untap target creature", "Sacrifice ~: You may tap or untap target creature"]
+               "{1}: You may tap or untap target creature", "Sacrifice ~: You may tap or untap target creature",
+               "Whenever ~ attacks or blocks, untap target permanent"]
 
 
 @st.composite
@@ -527,7 +528,17 @@ def untap_boards(stage: str) -> st.SearchStrategy[dict]:
     """tests/combat_boards.py `outcome_boards(stage)` with :func:`with_untap`, small enough for the references."""
     from combat_boards import assignment_bound, outcome_boards
     limit = {"attackers": 50, "none": 30}[stage]
-    return outcome_boards(stage).flatmap(with_untap).filter(lambda d: assignment_bound(d) <= limit)
+    return outcome_boards(stage).flatmap(with_untap).filter(lambda d: assignment_bound(d) <= limit and loads(d))
+
+
+def loads(data: dict) -> bool:
+    """Whether the loader admits a board (an untap beside a {T} cost is refused, 602.5a)."""
+    import pysolver
+    try:
+        pysolver.load_data(data)
+    except pysolver.InputError:
+        return False
+    return True
 
 
 # "Whenever you gain life, …" (119.9; pysolver.rules.hits): real cards' forms, beside lifelink and first strike

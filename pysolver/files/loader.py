@@ -367,7 +367,9 @@ def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:
     permanent with ward another player controls (702.21a: ward's trigger is not modelled; a face-down one cast
     with disguise or cloaked has ward {2}, 702.168a, 701.58a), and an "untap target creature" where a
     permanent has an ability with {T} in its cost (602.5a: an attacking creature is tapped, 508.1f, which the
-    solver reads off its attacking, so an untapped attacker is not modelled)."""
+    solver reads off its attacking, so an untapped attacker is not modelled) or where what it may untap could be
+    read otherwise (:func:`_trigger_untap_problem`: a pump's {T}, a "tap an untapped" cost, a tapped-reading
+    ability, a noncreature permanent of "target permanent")."""
     for i, p in enumerate(permanents):
         for a in p.abilities:
             if a.kind != ON_TARGET:
@@ -383,6 +385,10 @@ def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:
                 raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} untaps a creature and "
                              f"{q(tapping.id)} has an ability with {{T}} in its cost (602.5a): an untapped attacking "
                              "creature (508.1f) is not modelled")
+            problem = _trigger_untap_problem(p, e, permanents) if e.effect == "untap" else ""
+            if problem:
+                raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} can untap {problem}: not modelled "
+                             "(an untapped attacking creature, 508.1f, is not)")
 
 
 def _check_block_puts(r: Reader, permanents: list[Permanent], combat: Combat) -> None:
@@ -871,7 +877,7 @@ def _check_untap_targets(r: Reader, permanents: list[Permanent]) -> None:
                 if x.left_battlefield or (ab.other and x.id == p.id) or ab.scope not in ("all", "you" if mine
                                                                                          else "opponents"):
                     continue
-                problem = _untapped_problem(p, x, ab, untaps, tapping)
+                problem = _untapped_problem(p, x, ab.reach, all(u.tap for u in untaps), tapping)
                 if problem:
                     raise r.fail(f"permanents[{i}]", f"{q(p.id)} can untap {q(x.id)} (701.26b), {problem}: not "
                                  "modelled")
@@ -934,13 +940,31 @@ def _check_life_watchers(r: Reader, permanents: list[Permanent]) -> None:
                          "701.26a, 110.5): an attacking creature untapped (508.1f) is not modelled")
 
 
-def _untapped_problem(p: Permanent, x: Permanent, ab: CombatAbility, untaps: list[CombatAbility],
-                      tapping: set[str]) -> str:
-    """What an untapped `x` could do that :func:`_check_untap_targets` refuses (empty if nothing)."""
+def _trigger_untap_problem(p: Permanent, e: OnCombat, permanents: list[Permanent]) -> str:
+    """What an attack trigger's "untap target creature / permanent" (701.26b; pysolver.rules.triggers) could
+    untap that something reads, as :func:`_check_untap_targets` refuses for activated abilities (its source's own
+    {T} too: it may target itself), named for the refusal; empty if nothing."""
+    reader = _tapped_reader(permanents)
+    if reader is not None:
+        return f"a creature and {q(reader.id)} reads whether a permanent is tapped (110.5, 115.1)"
+    tapping = {x.controller for x in permanents if any(cost.tap_untapped for cost in _extra_costs(x))}
+    for x in permanents:
+        mine = x.controller == p.controller
+        if x.left_battlefield or (e.target != "creature" and (e.target == "yours") != mine):
+            continue
+        problem = _untapped_problem(p, x, e.reach, False, tapping)
+        if problem:
+            return f"{q(x.id)} (701.26b), {problem}"
+    return ""
+
+
+def _untapped_problem(p: Permanent, x: Permanent, reach: tuple[str, ...], exempt: bool, tapping: set[str]) -> str:
+    """What an untapped `x` could do that :func:`_check_untap_targets` refuses (empty if nothing): `reach` the
+    noncreature card types the untap reaches, `exempt` whether its source `p` can't untap itself."""
     if not x.face_down and "creature" not in (t.lower() for t in x.types):
-        reached = sorted({t.lower() for t in x.types} & set(ab.reach))
+        reached = sorted({t.lower() for t in x.types} & set(reach))
         return f"a noncreature {reached[0]} (205.2a)" if reached else ""
-    own = x.id == p.id and all(u.tap for u in untaps)  # 602.5a: tapped, it can't pay {T} to untap itself
+    own = x.id == p.id and exempt  # 602.5a: tapped, it can't pay {T} to untap itself
     if not own and any(cost.tap for cost in _extra_costs(x)):
         return "which has {T} in a cost (602.5a: paid again)"
     if x.controller in tapping:

@@ -1700,7 +1700,8 @@ _EFFECTS = (
 #: "target creature [defending player controls | an opponent controls | you control]" (115.1, 506.2), "any
 #: target" (115.4; older printings "target creature or player", the same): the targets of :data:`ON_TARGET`
 _TRIGGER_TARGET = re.compile(r"target creature(?: (?P<scope>defending player controls|an opponent controls"
-                             r"|you control))?|(?P<any>any target|target creature or player)")
+                             r"|you control))?|(?P<any>any target|target creature or player)|(?P<permanent>target "
+                             r"permanent)")
 TARGET_SCOPES = {None: "creature", "defending player controls": "defending", "an opponent controls": "opponent",
                  "you control": "yours"}
 #: 508.3a, 603.3d: an attack trigger with a target, put on the stack with it (pysolver.rules.triggers)
@@ -1753,6 +1754,7 @@ class OnCombat:
     target: str = ""  # whom ``target``: its scope (:data:`TARGET_SCOPES`, ``any``: 115.4)
     optional: bool = False  # 603.5: "you may [have] …"
     cost: Mana | None = None  # "you may pay {cost}. If you do, …" (603.5, 608.2: paid as it resolves)
+    reach: tuple[str, ...] = ()  # "target permanent": the noncreature card types it also reaches (115.1, 205.2a)
 
     def term(self, kind: str) -> str:
         """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp), ``on_target(Event,target(Scope),
@@ -1824,7 +1826,11 @@ def _on_combat(text: str) -> list[Ability] | None:
     if not effects or None in read:
         return None
     if any(e.whom == "target" for e in effects):  # 508.3a, 603.3d: one target, chosen as it is put on the stack
-        if len(effects) != 1 or events != [("on_attack", "attacks")]:
+        # "Whenever ~ attacks or blocks, untap target permanent" (509.3a): the untap of its block half comes once
+        # blockers are declared, when an untapped creature is read by nothing the loader admits (701.26b), nor
+        # its target (ward, 702.21a, and "becomes the target" triggers, 603.2, refused as for the attack half)
+        either = events == [_EVENTS["attacks"], _EVENTS["blocks"]] and effects[0].effect == "untap"
+        if len(effects) != 1 or (events != [("on_attack", "attacks")] and not either):
             return None
         return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=optional, cost=cost))]
     if cost is not None:
@@ -1904,6 +1910,8 @@ def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
                 return None  # (the damage of a block trigger to the other creature of its event: PUT_EFFECTS)
         if whom.target == "any" and effect != "damage":
             return None  # (115.4: any target is a creature, player, planeswalker or battle: only damage reaches all)
+        if whom.reach and effect != "untap":
+            return None  # ("target permanent": its creatures, the others refused on a board, only for an untap)
         if effect == "damage":
             n = _count(groups["n"])
             return None if not n else [replace(whom, effect="damage", amount=n)]
@@ -1939,7 +1947,8 @@ def _whom(words: str, partnered: bool, single: bool) -> OnCombat | None:
         return OnCombat("", "", "partner") if partnered else None
     target = _TRIGGER_TARGET.fullmatch(words)
     if target is not None:
-        return OnCombat("", "", "target", target="any" if target.group("any") else TARGET_SCOPES[target.group("scope")])
+        return OnCombat("", "", "target", target="any" if target.group("any") else TARGET_SCOPES[target.group("scope")],
+                        reach=NONCREATURE_PERMANENTS if target.group("permanent") else ())
     m = re.fullmatch(r"(?P<each>all |each )?(?P<other>other )?(?P<attacking>attacking )?(?P<what>.+?)"
                      r"(?P<yours> you control)?", words)
     if m is None or not (m.group("attacking") or m.group("yours")):

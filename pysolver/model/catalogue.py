@@ -340,6 +340,9 @@ CATALOGUE: tuple[LineForm, ...] = (
               "Whenever ~ attacks, you may have target creature gain flying until end of turn",
               "Whenever ~ attacks, you may pay {W}. If you do, tap target creature an opponent controls"),
              literal=False),
+    # 701.26b: its block half untaps once blockers are declared, which nothing the loader admits reads
+    LineForm("trigger", "Whenever ~ attacks or blocks, untap target permanent", "on_target", "701.26b",
+             "Whenever this creature attacks or blocks, untap target permanent", literal=False),
     LineForm("trigger", "Whenever ~ attacks, [you may have] it deal[s] N damage to <a target>", "on_target", "120.3",
              "Whenever this creature attacks, it deals 1 damage to target creature or player",
              ("Whenever ~ attacks, you may have it deal 2 damage to target creature an opponent controls",),
