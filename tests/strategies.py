@@ -501,7 +501,8 @@ def targeted_boards(stage: str) -> st.SearchStrategy[dict]:
 UNTAP_LINES = ["{T}: Untap target creature", "{W}, {T}: Untap another target creature", "{1}: Untap target creature",
                "{T}: Untap target artifact or creature", "Sacrifice ~: Untap target creature",
                "{1}: You may tap or untap target creature", "Sacrifice ~: You may tap or untap target creature",
-               "Whenever ~ attacks or blocks, untap target permanent"]
+               "Whenever ~ attacks or blocks, untap target permanent",
+               "Whenever ~ deals combat damage to a player, untap target creature or land"]
 
 
 @st.composite

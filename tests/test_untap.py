@@ -84,6 +84,22 @@ def test_701_26b_an_attack_trigger_untaps_a_would_be_blocker() -> None:
     assert results(s) == {((), (), 20), ((), (), 18), (("w",), (("k", 1),), 20)}
 
 
+COMPANION = "Whenever ~ deals combat damage to a player, untap target creature or land"  # Initiate's Companion
+
+
+def test_701_26b_an_untap_once_combat_damage_is_dealt_changes_nothing_admitted() -> None:
+    """Initiate's Companion: it triggers on its combat damage to bob (510.3a); an untapped creature is read by
+    nothing after that on a board the loader admits — which refuses a land, a {T} cost and ward beside it."""
+    s = board(creature("c", "alice", 2, 2, COMPANION), creature("w", "bob", 1, 1, tapped=True),
+              attackers={"c": "bob"}, blockers={})
+    assert results(s) == {((), (), 18)}
+    for extra, words in (({"id": "l", "controller": "bob", "types": ["Land"]}, "noncreature land"),
+                         (creature("t", "bob", 1, 1, "{T}: Tap target creature"), "{T} in a cost"),
+                         (creature("v", "bob", 1, 1, "Ward {1}"), "ward")):
+        with pytest.raises(InputError, match=words):
+            board(creature("c", "alice", 2, 2, COMPANION), extra)
+
+
 def test_509_1a_an_untapped_creature_may_block() -> None:
     """Seeker untaps the tapped 2/4 once attackers are declared; it may then block the 3/3 (509.1a)."""
     s = board(creature("a", "alice", 3, 3), creature("w", "bob", 2, 4, tapped=True),

@@ -132,6 +132,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_untap(r, permanents)
     _check_untap_targets(r, permanents)
     _check_life_watchers(r, permanents)
+    _check_hit_untaps(r, permanents)
     _check_window_triggers(r, permanents)
     _check_trigger_targets(r, permanents)
     _check_block_puts(r, permanents, combat)
@@ -897,6 +898,28 @@ def _tapped_reader(permanents: list[Permanent]) -> Permanent | None:
 
 
 _GAINS = re.compile(r"gain(?!s\()|drain")  # an ability's term that gains life (119.3): not "gains(<keyword>)"
+
+
+def _check_hit_untaps(r: Reader, permanents: list[Permanent]) -> None:
+    """"Whenever ~ deals combat damage to a player, untap target creature or land" (701.26b) is modelled as it
+    acts once combat damage is dealt: on nothing but what reads an untapped permanent, refused here — a land (its
+    mana, 106.4), a creature with {T} in a cost (602.5a) or whose controller has a "tap an untapped" cost
+    (701.26a), a static ability or target that reads tapped (110.5, 115.1) — or its target: ward (702.21a)."""
+    for i, p in enumerate(permanents):
+        if not p.has("hit_untap"):
+            continue
+        reader = _tapped_reader(permanents)
+        tapping = {x.controller for x in permanents if any(cost.tap_untapped for cost in _extra_costs(x))}
+        problem = f"{q(reader.id)} reads whether a permanent is tapped (110.5, 115.1)" if reader else next(
+            (f"{q(x.id)} {why}" for x in permanents if not x.left_battlefield
+             and (why := _untapped_problem(p, x, ("land",), False, tapping))), "")
+        warded = next((x for x in permanents if x.controller != p.controller and (
+            x.has("ward") or x.face_down == "cloak" or (x.face_down is True and x.has("disguise")))), None)
+        if warded is not None:
+            problem = f"{q(warded.id)} has ward (702.21a)"
+        if problem:
+            raise r.fail(f"permanents[{i}]", f"the combat-damage trigger of {q(p.id)} untaps a target creature or land "
+                         f"(701.26b) and {problem}: not modelled")
 
 
 def _creates_watcher(p: Permanent) -> bool:

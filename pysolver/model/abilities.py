@@ -200,10 +200,12 @@ _HIT_EFFECTS = ((re.compile(r"put (\w+) \+1/\+1 counters? on (?:it|this creature
                 # 701.26a; 502.3: not untapping in an untap step is after the combat (an inert rider)
                 (re.compile(r"tap that creature(?: and it doesn't untap during its controller's next untap step)?"),
                  "hit_tap"),
-                (re.compile(r"put (\w+) -1/-1 counters? on that creature"), "hit_minus_counters"))
+                (re.compile(r"put (\w+) -1/-1 counters? on that creature"), "hit_minus_counters"),
+                # 701.26b: once combat damage is dealt an untapped creature is read by nothing the loader admits
+                (re.compile(r"untap target creature or land"), "hit_untap"))
 # the effects on "that creature" (the creature dealt damage), and those without a number
 _THAT_CREATURE = frozenset({"hit_destroy", "hit_tap", "hit_minus_counters"})
-_NO_NUMBER = frozenset({"hit_destroy", "hit_tap"})
+_NO_NUMBER = frozenset({"hit_destroy", "hit_tap", "hit_untap"})
 _TOXIC = re.compile(r"toxic (\d+)")  # 702.164a: "toxic N"
 MORPHS = ("morph", "megamorph", "disguise")  # the abilities that turn a face-down permanent face up (702.37e, 702.168d)
 _COST_ABILITY = re.compile(r"(morph|megamorph|disguise)\s*(\{.*\})$")  # 702.37a, 702.37b, 702.168a

@@ -456,6 +456,11 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("damage-trigger", "Whenever ~ deals combat damage to a creature, put N -1/-1 counters on that creature",
              "hit_minus_counters", "510.3a", "Whenever this creature deals combat damage to a creature, put a -1/-1 "
              "counter on that creature", literal=False),
+    # 701.26b: "untap target creature or land" once combat damage is dealt: read by nothing on a board the loader
+    # admits (no land, {T} cost, "tap an untapped" cost, tapped-reading ability or ward beside it)
+    LineForm("damage-trigger", "Whenever ~ deals combat damage to a player, untap target creature or land", "hit_untap",
+             "701.26b", "Whenever this creature deals combat damage to a player, untap target creature or land",
+             literal=False),
     # 119.9, 702.15b, 702.15e: "Whenever you gain life, …": once for each source with lifelink that deals combat
     # damage (its controller gains that much life), put on the stack with the step's other triggers (510.3a)
     LineForm("damage-trigger", "Whenever you gain life, put N +1/+1 counters on ~", "gained_counters", "702.15e",

@@ -75,8 +75,8 @@ def triggered(s: Situation, hits: frozenset[tuple[str, str]]) -> tuple[Trigger, 
             source, kind, recipient, n = (sym.arguments[0].string, sym.arguments[1].name, sym.arguments[2].string,
                                           sym.arguments[3].number)
             controller = s.permanent(source).controller
-            target = {"hit_counters": source, "renown": source, "hit_gain": controller, "gained_loss": controller
-                      }.get(kind, source if kind in GAINED else recipient)
+            target = {"hit_counters": source, "renown": source, "hit_gain": controller, "gained_loss": controller,
+                      "hit_untap": source}.get(kind, source if kind in GAINED else recipient)
             found.append(Trigger(kind, source, target, n, controller))
     order = apnap(s)
     return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.kind, t.source, t.target, t.amount)))

@@ -39,7 +39,8 @@ from pysolver.model import Situation
 from .characteristics import Characteristics, characteristics
 from .declarations import has_quality
 
-KINDS = ("hit_counters", "hit_loss", "hit_gain", "hit_destroy", "renown", "hit_tap", "hit_minus_counters")
+KINDS = ("hit_counters", "hit_loss", "hit_gain", "hit_destroy", "renown", "hit_tap", "hit_minus_counters",
+         "hit_untap")
 # 119.9: "Whenever you gain life, <effect>": N +1/+1 counters on it, +N/+N until end of turn, each opponent loses
 # N life, untap it
 GAINED = ("gained_counters", "gained_pump", "gained_loss", "gained_untap")
@@ -71,8 +72,8 @@ def triggered(s: Situation, field: dict[str, Characteristics], assignment: list[
                 to = value[0]  # type: ignore[index]
                 if not _of_kind(s, field, r, to):
                     continue
-                n = 0 if kind in ("hit_destroy", "hit_tap") else int(value[1])  # type: ignore[index]
-                target = {"hit_counters": src, "hit_gain": c.controller}.get(kind, r)
+                n = 0 if kind in ("hit_destroy", "hit_tap", "hit_untap") else int(value[1])  # type: ignore[index]
+                target = {"hit_counters": src, "hit_gain": c.controller, "hit_untap": src}.get(kind, r)
                 out.append(("hit", kind, src, target, n, c.controller))
     return out + gained(field, dealt)
 
@@ -113,7 +114,7 @@ def resolve_hit(s: Situation, gone: frozenset[str], t: Hit) -> tuple[Situation, 
     if kind == "gained_loss":  # 102.2: each opponent of its controller (`target`)
         return replace(s, players=tuple(replace(p, life=p.life - n) if p.name != target else p
                                         for p in s.players)), set()
-    if kind == "gained_untap":  # 701.26b: nothing the loader admits reads it
+    if kind in ("gained_untap", "hit_untap"):  # 701.26b: nothing the loader admits reads it
         return s, set()
     if kind in ("hit_loss", "hit_gain"):
         sign = -1 if kind == "hit_loss" else 1
