@@ -502,7 +502,8 @@ UNTAP_LINES = ["{T}: Untap target creature", "{W}, {T}: Untap another target cre
                "{T}: Untap target artifact or creature", "Sacrifice ~: Untap target creature",
                "{1}: You may tap or untap target creature", "Sacrifice ~: You may tap or untap target creature",
                "Whenever ~ attacks or blocks, untap target permanent",
-               "Whenever ~ deals combat damage to a player, untap target creature or land"]
+               "Whenever ~ deals combat damage to a player, untap target creature or land",
+               "Whenever ~ attacks, untap each other creature you control"]
 
 
 @st.composite

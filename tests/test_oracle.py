@@ -238,7 +238,8 @@ def test_cost_only_lines_of_real_cards_are_modelled() -> None:
     ("Hyperion Blacksmith", "{T}: You may tap or untap target artifact an opponent controls."),
     ("Merfolk Skyscout", "Whenever Merfolk Skyscout attacks or blocks, untap target permanent."),
     ("Initiate's Companion", "Whenever Initiate's Companion deals combat damage to a player, untap target creature "
-                             "or land.")])
+                             "or land."),
+    ("Copperhorn Scout", "Whenever Copperhorn Scout attacks, untap each other creature you control.")])
 def test_untap_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
     """701.26 (pysolver.rules.activated): a creature untapped may attack or block (508.1a, 509.1a); the
     noncreature permanents a target names are refused on a board (pysolver.files.loader)."""

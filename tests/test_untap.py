@@ -100,6 +100,18 @@ def test_701_26b_an_untap_once_combat_damage_is_dealt_changes_nothing_admitted()
             board(creature("c", "alice", 2, 2, COMPANION), extra)
 
 
+COPPERHORN = "Whenever ~ attacks, untap each other creature you control"  # Copperhorn Scout
+
+
+def test_701_26b_creatures_untapped_once_attackers_are_declared_do_not_attack() -> None:
+    """Copperhorn Scout untaps alice's tapped 1/1 as its attack trigger resolves, after attackers are declared
+    (508.1a: too late to attack); a {T} cost beside it is refused (602.5a)."""
+    s = board(creature("c", "alice", 1, 1, COPPERHORN), creature("y", "alice", 1, 1, tapped=True))
+    assert {life for _, _, life in results(s)} == {20, 19}
+    with pytest.raises(InputError, match="{T} in a cost"):
+        board(creature("c", "alice", 1, 1, COPPERHORN), creature("x", "alice", 1, 1, "{T}: Tap target creature"))
+
+
 def test_509_1a_an_untapped_creature_may_block() -> None:
     """Seeker untaps the tapped 2/4 once attackers are declared; it may then block the 3/3 (509.1a)."""
     s = board(creature("a", "alice", 3, 3), creature("w", "bob", 2, 4, tapped=True),

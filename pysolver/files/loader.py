@@ -133,6 +133,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_untap_targets(r, permanents)
     _check_life_watchers(r, permanents)
     _check_hit_untaps(r, permanents)
+    _check_untap_each(r, permanents)
     _check_window_triggers(r, permanents)
     _check_trigger_targets(r, permanents)
     _check_block_puts(r, permanents, combat)
@@ -920,6 +921,24 @@ def _check_hit_untaps(r: Reader, permanents: list[Permanent]) -> None:
         if problem:
             raise r.fail(f"permanents[{i}]", f"the combat-damage trigger of {q(p.id)} untaps a target creature or land "
                          f"(701.26b) and {problem}: not modelled")
+
+
+def _check_untap_each(r: Reader, permanents: list[Permanent]) -> None:
+    """"Whenever ~ attacks, untap each other creature you control" (701.26b) is modelled as it acts once attackers
+    are declared: on nothing but what reads an untapped creature of the attacking player, refused here — {T} in
+    a cost of one (602.5a), a "tap an untapped" cost of its controller's (701.26a), a static ability or target
+    that reads tapped (110.5, 115.1: an attacking creature untapped, 508.1f, is not modelled)."""
+    for i, p in enumerate(permanents):
+        if not any(isinstance(a.value, OnCombat) and a.value.effect == "untap_each" for a in p.abilities):
+            continue
+        reader = _tapped_reader(permanents)
+        tapping = {x.controller for x in permanents if any(cost.tap_untapped for cost in _extra_costs(x))}
+        problem = f"{q(reader.id)} reads whether a permanent is tapped (110.5, 115.1)" if reader else next(
+            (f"{q(x.id)} {why}" for x in permanents if x.controller == p.controller and x.id != p.id
+             and not x.left_battlefield and (why := _untapped_problem(p, x, (), False, tapping))), "")
+        if problem:
+            raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} untaps each other creature its "
+                         f"controller controls (701.26b) and {problem}: not modelled")
 
 
 def _creates_watcher(p: Permanent) -> bool:

@@ -1695,6 +1695,8 @@ _EFFECTS = (
     (re.compile(r"destroy (?P<who>that creature)"), "destroy"),
     (re.compile(r"untap (?P<who>it|this creature) and remove it from combat"), "remove"),
     (re.compile(r"untap (?P<who>target .+)"), "untap"),
+    # 701.26b: "untap each other creature you control" once attackers are declared (read by nothing admitted)
+    (re.compile(r"untap (?P<who>each other creature you control)"), "untap_each"),
     (re.compile(r"(?P<who>target .+?) can't block this turn"), "cant_block"),
     (re.compile(r"(?:it|this creature) deals? (?P<n>\w+) damage to (?P<who>.+)"), "damage"),
     (re.compile(r"prevent all combat damage that would be dealt this turn"), "fog"),  # 615.1a

@@ -340,6 +340,10 @@ CATALOGUE: tuple[LineForm, ...] = (
               "Whenever ~ attacks, you may have target creature gain flying until end of turn",
               "Whenever ~ attacks, you may pay {W}. If you do, tap target creature an opponent controls"),
              literal=False),
+    # 701.26b: once attackers are declared an untapped creature of the attacking player is read by nothing the loader
+    # admits (no {T} or "tap an untapped" cost, no tapped-reading ability beside it)
+    LineForm("trigger", "Whenever ~ attacks, untap each other creature you control", "on_attack", "701.26b",
+             "Whenever this creature attacks, untap each other creature you control", literal=False),
     # 701.26b: its block half untaps once blockers are declared, which nothing the loader admits reads
     LineForm("trigger", "Whenever ~ attacks or blocks, untap target permanent", "on_target", "701.26b",
              "Whenever this creature attacks or blocks, untap target permanent", literal=False),

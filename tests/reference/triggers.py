@@ -143,6 +143,8 @@ def _affected(p: Permanent, e: OnCombat) -> Permanent:
         return p.with_counters(1, 1, e.amount)
     if e.effect == "tap":
         return replace(p, tapped=True)
+    if e.effect == "untap_each":  # 701.26b
+        return replace(p, tapped=False)
     if e.effect == "unblockable":
         return replace(p, cant_be_blocked_this_turn=True)
     return p
