@@ -176,7 +176,7 @@ def test_an_attack_trigger_untapping_what_else_reads_untapped_is_refused(extra, 
 SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much]
 
 
-@settings(max_examples=examples(2), deadline=None, suppress_health_check=SLOW)
+@settings(max_examples=examples(1), deadline=None, suppress_health_check=SLOW)
 @given(untap_boards("attackers"))
 def test_untap_outcomes_after_attacks_equal_reference(data: dict) -> None:
     outcomes_equal_reference(data)
