@@ -599,6 +599,81 @@ def targeted_boards(stage: str) -> st.SearchStrategy[dict]:
     return outcome_boards(stage).flatmap(with_targeted).filter(lambda d: bound(d) <= limit)
 
 
+# "{cost}: [You may tap or] untap target creature" (701.26; pysolver.rules.activated): real cards' forms, with a
+# tapped creature or two to untap and a tapper without {T} (the loader refuses an untap that could reach a {T}
+# cost).
+UNTAP_LINES = ["{T}: Untap target creature", "{W}, {T}: Untap another target creature", "{1}: Untap target creature",
+               "{T}: Untap target artifact or creature", "Sacrifice ~: Untap target creature",
+               "{1}: You may tap or untap target creature", "Sacrifice ~: You may tap or untap target creature",
+               "Whenever ~ attacks or blocks, untap target permanent",
+               "Whenever ~ deals combat damage to a player, untap target creature or land",
+               "Whenever ~ attacks, untap each other creature you control"]
+
+
+@st.composite
+def with_untap(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with one untap ability on a creature, one or two creatures tapped, maybe "{W}: Tap target
+    creature" on another, and at most two mana each."""
+    creatures = [p for p in data["permanents"] if "power" in p]
+    p = draw(st.sampled_from(creatures))
+    p["abilities"] = [*p["abilities"], draw(st.sampled_from(UNTAP_LINES))]
+    attacking = set((data.get("combat") or {}).get("attackers") or {})
+    idle = [x for x in creatures if x["id"] not in attacking]
+    for x in draw(st.lists(st.sampled_from(idle), min_size=1, max_size=2, unique_by=lambda x: x["id"])) if idle \
+            else ():
+        x["tapped"] = True
+    if draw(st.booleans()):
+        x = draw(st.sampled_from(creatures))
+        x["abilities"] = [*x["abilities"], "{W}: Tap target creature"]
+    for pl in data["players"]:
+        pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{W}", "{1}"]), max_size=2)))
+    return data
+
+
+def untap_boards(stage: str) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with :func:`with_untap`, small enough for the references."""
+    from combat_boards import assignment_bound, outcome_boards
+    limit = {"attackers": 50, "none": 30}[stage]
+    return outcome_boards(stage).flatmap(with_untap).filter(lambda d: assignment_bound(d) <= limit and loads(d))
+
+
+def loads(data: dict) -> bool:
+    """Whether the loader admits a board (an untap beside a {T} cost is refused, 602.5a)."""
+    import pysolver
+    try:
+        pysolver.load_data(data)
+    except pysolver.InputError:
+        return False
+    return True
+
+
+# "Whenever you gain life, …" (119.9; pysolver.rules.hits): real cards' forms, beside lifelink and first strike
+# (702.15b, 702.15e; 510.4: a trigger of the first-strike step resolves before the regular step).
+GAINED_LINES = ["Whenever you gain life, put a +1/+1 counter on ~",
+                "Whenever you gain life, put two +1/+1 counters on ~",
+                "Whenever you gain life, ~ gets +1/+1 until end of turn",
+                "Whenever you gain life, each opponent loses 1 life", "Whenever you gain life, untap ~"]
+
+
+@st.composite
+def with_gained(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with one or two "whenever you gain life" lines on its creatures and lifelink, maybe first strike,
+    on one or two."""
+    creatures = [p for p in data["permanents"] if "power" in p]
+    for lines in (GAINED_LINES, ["Lifelink", "Lifelink", "Lifelink\nFirst strike", "Lifelink\nDouble strike"]):
+        for _ in range(draw(st.integers(1, 2))):
+            p = draw(st.sampled_from(creatures))
+            p["abilities"] = [*p["abilities"], *draw(st.sampled_from(lines)).split("\n")]
+    return data
+
+
+def gained_boards() -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards("blockers")` with :func:`with_gained`, small enough for the
+    references."""
+    from combat_boards import assignment_bound, outcome_boards
+    return outcome_boards("blockers").flatmap(with_gained).filter(lambda d: assignment_bound(d) <= 150)
+
+
 # "~ deals N damage to …" (pysolver.rules.pingers, 120.3): real cards' forms, their costs ({T}, mana,
 # "sacrifice ~") and targets; with the source keywords that change what damage does.
 PINGER_LINES = ["{T}: ~ deals 1 damage to any target", "{R}: ~ deals 1 damage to target creature",

@@ -335,6 +335,13 @@ def test_122_1a_a_counter_removed_as_a_cost() -> None:
     assert ends(s) == {(20, 19, (), (), ())}
 
 
+def test_122_1a_n_counters_removed_in_words() -> None:
+    """"Remove N +1/+1 counters from ~" with N a word or a number (Karlov of the Ghost Council's six)."""
+    (a,) = parse_ability_line("{W}{B}, Remove six +1/+1 counters from Karlov of the Ghost Council: Exile target "
+                              "creature.", "Karlov of the Ghost Council", frozenset())
+    assert (a.kind, a.value.extra.remove_counters) == ("exile_target", 6)
+
+
 def test_704_5a_paying_the_last_life_for_a_targeted_ability() -> None:
     """119.4, 704.5a: at 1 life alice may pay 1 to make bob's w unable to block (509.1b) — and loses at once."""
     s = board(creature("x", "alice", 2, 2, "Pay 1 life: Target creature can't block this turn"),

@@ -282,6 +282,41 @@ def test_cost_only_lines_of_real_cards_are_modelled() -> None:
     assert classes(card("Archivist", "{T}: Draw a card.")) == {"{T}: Draw a card.": MODELLED}
 
 
+@pytest.mark.parametrize(("name", "line"), [
+    ("Seeker of Skybreak", "{T}: Untap target creature."), ("Samut, Voice of Dissent", "{W}, {T}: Untap another "
+                                                                                      "target creature."),
+    ("Aphetto Alchemist", "{T}: Untap target artifact or creature."),
+    ("Vizier of Tumbling Sands", "{T}: Untap another target permanent."),
+    ("Stone-Seeder Hierophant", "{T}: Untap target land."),
+    ("Stonybrook Angler", "{1}{U}, {T}: You may tap or untap target creature."),
+    ("Teardrop Kami", "Sacrifice Teardrop Kami: You may tap or untap target creature."),
+    ("Captain of the Mists", "{1}{U}, {T}: You may tap or untap target permanent."),
+    ("Elder Druid", "{3}{G}, {T}: You may tap or untap target artifact, creature, or land."),
+    ("Hyperion Blacksmith", "{T}: You may tap or untap target artifact an opponent controls."),
+    ("Merfolk Skyscout", "Whenever Merfolk Skyscout attacks or blocks, untap target permanent."),
+    ("Initiate's Companion", "Whenever Initiate's Companion deals combat damage to a player, untap target creature "
+                             "or land."),
+    ("Copperhorn Scout", "Whenever Copperhorn Scout attacks, untap each other creature you control.")])
+def test_untap_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """701.26 (pysolver.rules.activated): a creature untapped may attack or block (508.1a, 509.1a); the
+    noncreature permanents a target names are refused on a board (pysolver.files.loader)."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    ("Bloodbond Vampire", "Whenever you gain life, put a +1/+1 counter on Bloodbond Vampire."),
+    ("Malakir Familiar", "Whenever you gain life, Malakir Familiar gets +1/+1 until end of turn."),
+    ("Epicure of Blood", "Whenever you gain life, each opponent loses 1 life."),
+    ("Famished Paladin", "Whenever you gain life, untap Famished Paladin."),
+    ("Karlov of the Ghost Council", "Whenever you gain life, put two +1/+1 counters on Karlov of the Ghost Council."),
+    ("Karlov of the Ghost Council", "{W}{B}, Remove six +1/+1 counters from Karlov of the Ghost Council: Exile "
+                                    "target creature.")])
+def test_life_gain_triggers_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """119.9, 702.15e (pysolver.rules.hits): set off by lifelink's combat damage; the loader refuses a board
+    where life may be gained otherwise."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
 def test_static_lines_of_real_cards_are_modelled() -> None:
     """604.1, 611.3a, 613.4c (encodings/statics.lp): a creature's bonus for each Mountain it controls, and a
     lord's anthem with a grant, are read from oracle text, not noted."""

@@ -31,6 +31,7 @@ from ..model.abilities import (
     DELAYED_END,
     END_OF_COMBAT,
     FOGS,
+    GAINED,
     LIFE,
     NONCOMBAT_DAMAGE,
     ON_COMBAT,
@@ -41,14 +42,17 @@ from ..model.abilities import (
     TARGETED,
     TRIGGERS,
     WINDOW_TRIGGERS,
+    Ability,
     CombatAbility,
     Cost,
     DamageTrigger,
     OnCombat,
+    Pump,
     Static,
     WindowTrigger,
     creates,
     declares_only,
+    effects,
     granted_kind,
     is_put,
     on_stack,
@@ -141,6 +145,9 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_recolored_returns(r, permanents)
     _check_lost_defender(r, permanents)
     _check_recoloring_responses(r, permanents)
+    _check_untap_targets(r, permanents)
+    _check_life_watchers(r, permanents)
+    _check_hit_untaps(r, permanents)
     _check_window_triggers(r, permanents)
     _check_trigger_targets(r, permanents)
     _check_energy(r, permanents, gains)
@@ -570,7 +577,9 @@ def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:
     permanent with ward another player controls (702.21a: ward's trigger is not modelled; a face-down one cast
     with disguise or cloaked has ward {2}, 702.168a, 701.58a), and an "untap target creature" where a
     permanent has an ability with {T} in its cost (602.5a: an attacking creature is tapped, 508.1f, which the
-    solver reads off its attacking, so an untapped attacker is not modelled)."""
+    solver reads off its attacking, so an untapped attacker is not modelled) or where what it may untap could be
+    read otherwise (:func:`_trigger_untap_problem`: a pump's {T}, a "tap an untapped" cost, a tapped-reading
+    ability, a noncreature permanent of "target permanent")."""
     for i, p in enumerate(permanents):
         for a in p.abilities:
             if a.kind != ON_TARGET or cast(OnCombat, a.value).whom != "target":
@@ -586,6 +595,10 @@ def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:
                 raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} untaps a creature and "
                              f"{q(tapping.id)} has an ability with {{T}} in its cost (602.5a): an untapped attacking "
                              "creature (508.1f) is not modelled")
+            problem = _trigger_untap_problem(p, e, permanents) if e.effect == "untap" else ""
+            if problem:
+                raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} can untap {problem}: not modelled "
+                             "(an untapped attacking creature, 508.1f, is not)")
 
 
 def _check_block_puts(r: Reader, permanents: list[Permanent], combat: Combat) -> None:
@@ -1110,6 +1123,158 @@ def _check_state_returns(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and an ability with "
                          "a condition on the state of the game (611.3a): the object it returns as (400.7, 611.3c) "
                          "is not modelled")
+
+
+def _check_untap_targets(r: Reader, permanents: list[Permanent]) -> None:
+    """"{cost}: [You may tap or] untap target <creature / permanent>" (701.26) is modelled for what an untapped
+    creature does as attackers and blockers are declared (508.1a, 509.1a; pysolver.rules.activated). It is
+    refused where it could reach what else reads a permanent untapped: a noncreature permanent of a card type
+    its target names (205.2a: a land's mana, an artifact's {T}; tapped, too); a creature with {T} in a cost
+    (602.5a: paid again; but the source's own when each of its untap abilities needs {T}: tapped, it can't
+    untap itself) or whose controller has a "tap an untapped <creature> you control" cost (701.26a); a static
+    ability that reads whether a permanent is untapped (110.5) or a target that must be tapped (115.1: an
+    attacking creature is tapped, 508.1f, and one untapped is not modelled)."""
+    tapping = {x.controller for x in permanents if any(cost.tap_untapped for cost in _extra_costs(x))}
+    reader = _tapped_reader(permanents)
+    made = [a for a in _token_abilities(permanents) if isinstance(a.value, (CombatAbility, Pump))
+            and (a.value.extra.tap or a.value.extra.tap_untapped)]
+    for i, p in enumerate(permanents):
+        untaps = [ab for kind, ab in p.combat_abilities() if "untap_target" in effects(kind)]
+        if not untaps:
+            continue
+        if made:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} can untap a creature (701.26b) and a token with a tap cost "
+                         "may be created (111.1, 602.5a, 701.26a): not modelled")
+        if reader is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} can untap a creature (701.26b) and {q(reader.id)} reads "
+                         "whether a permanent is tapped (110.5, 115.1): an attacking creature untapped (508.1f) is "
+                         "not modelled")
+        for ab in untaps:
+            for x in permanents:
+                mine = x.controller == p.controller
+                if x.left_battlefield or (ab.other and x.id == p.id) or ab.scope not in ("all", "you" if mine
+                                                                                         else "opponents"):
+                    continue
+                problem = _untapped_problem(p, x, ab.reach, all(u.tap for u in untaps), tapping)
+                if problem:
+                    raise r.fail(f"permanents[{i}]", f"{q(p.id)} can untap {q(x.id)} (701.26b), {problem}: not "
+                                 "modelled")
+
+
+def _token_abilities(permanents: list[Permanent]) -> list[Ability]:
+    """The abilities of the tokens the permanents' abilities may create (111.1, 111.3)."""
+    return [b for x in permanents for a in x.abilities if (made := creates(a)) is not None for b in made.abilities]
+
+
+def _tapped_reader(permanents: list[Permanent]) -> Permanent | None:
+    """A permanent with a static ability that reads whether a permanent is untapped (110.5) or an ability
+    whose target must be tapped (115.1), if any."""
+    return next((x for x in permanents if any(a.kind in STATICS and cast(Static, a.value).scope == "untapped"
+                                              or _names_tapped(getattr(a.value, "quality", ("any",)))
+                                              for a in x.abilities)), None)
+
+
+_GAINS = re.compile(r"gain(?!s\()|drain")  # an ability's term that gains life (119.3): not "gains(<keyword>)"
+
+
+def _check_hit_untaps(r: Reader, permanents: list[Permanent]) -> None:
+    """"Whenever ~ deals combat damage to a player, untap target creature or land" (701.26b) is modelled as it
+    acts once combat damage is dealt: on nothing but what reads an untapped permanent, refused here — a land (its
+    mana, 106.4), a creature with {T} in a cost (602.5a) or whose controller has a "tap an untapped" cost
+    (701.26a), a static ability or target that reads tapped (110.5, 115.1) — or its target: ward (702.21a)."""
+    for i, p in enumerate(permanents):
+        if not p.has("hit_untap"):
+            continue
+        reader = _tapped_reader(permanents)
+        tapping = {x.controller for x in permanents if any(cost.tap_untapped for cost in _extra_costs(x))}
+        problem = f"{q(reader.id)} reads whether a permanent is tapped (110.5, 115.1)" if reader else next(
+            (f"{q(x.id)} {why}" for x in permanents if not x.left_battlefield
+             and (why := _untapped_problem(p, x, ("land",), False, tapping))), "")
+        warded = next((x for x in permanents if x.controller != p.controller and (
+            x.has("ward") or x.face_down == "cloak" or (x.face_down is True and x.has("disguise")))), None)
+        if warded is not None:
+            problem = f"{q(warded.id)} has ward (702.21a)"
+        if problem:
+            raise r.fail(f"permanents[{i}]", f"the combat-damage trigger of {q(p.id)} untaps a target creature or land "
+                         f"(701.26b) and {problem}: not modelled")
+
+
+def _creates_watcher(p: Permanent) -> bool:
+    """Whether `p` may create a token with "Whenever you gain life, …" (111.1, 119.9)."""
+    return any(a.kind in GAINED for a in _token_abilities([p]))
+
+
+def _check_life_watchers(r: Reader, permanents: list[Permanent]) -> None:
+    """"Whenever you gain life, …" (119.9; pysolver.rules.hits) is modelled for the life gained in combat by the
+    combat damage of sources with lifelink (702.15b, 702.15e). A board with one is refused where life may be
+    gained otherwise (an ability that gains life, 119.3) or a source with lifelink may deal noncombat damage
+    (120.3: a damage ability or trigger beside lifelink, printed or given); "untap ~" where its being untapped
+    could be read: a {T} cost of its own (602.5a), a "tap an untapped creature you control" cost of its
+    controller's (701.26a), a static ability or target that reads tapped (110.5, 115.1; an attacking creature
+    untapped, 508.1f, is not modelled)."""
+    watchers = [(i, p) for i, p in enumerate(permanents) if any(a.kind in GAINED for a in p.abilities)]
+    made = _token_abilities(permanents)
+    if not watchers and not any(a.kind in GAINED for a in made):
+        return
+    i, p = watchers[0] if watchers else next((i, x) for i, x in enumerate(permanents) if _creates_watcher(x))
+    gaining = next((x for x in permanents for a in [*x.abilities, *_token_abilities([x])] if a.kind not in GAINED
+                    and (_GAINS.search(a.term) or (isinstance(a.value, CombatAbility) and a.value.gain))), None)
+    if gaining is not None:
+        raise r.fail(f"permanents[{i}]", f"{q(p.id)} has \"whenever you gain life\" and {q(gaining.id)} has an "
+                     "ability that gains life (119.3, 119.9): only the life gained by lifelink's combat damage "
+                     "(702.15b) is modelled")
+    lifelink = any("lifelink" in repr(x.abilities) or "lifelink" in x.keywords_until_end_of_turn for x in permanents)
+    damaging = next((x for x in permanents for a in [*x.abilities, *_token_abilities([x])]
+                     if a.kind in NONCOMBAT_DAMAGE or "damage(" in a.term), None)
+    if lifelink and damaging is not None:
+        raise r.fail(f"permanents[{i}]", f"{q(p.id)} has \"whenever you gain life\" and {q(damaging.id)} may deal "
+                     "damage outside combat damage beside lifelink (120.3, 702.15b): not modelled")
+    tapping = {x.controller for x in permanents if any(cost.tap_untapped for cost in _extra_costs(x))}
+    reader = _tapped_reader(permanents)
+    for i, p in watchers:
+        if not any(a.kind == "gained_untap" for a in p.abilities):
+            continue
+        if any(cost.tap for cost in _extra_costs(p)) or p.controller in tapping or reader is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} untaps itself when its controller gains life (701.26b) and "
+                         "a {T} cost, a \"tap an untapped\" cost or a tapped-reading ability could read it (602.5a, "
+                         "701.26a, 110.5): an attacking creature untapped (508.1f) is not modelled")
+
+
+def _trigger_untap_problem(p: Permanent, e: OnCombat, permanents: list[Permanent]) -> str:
+    """What an attack trigger's "untap target creature / permanent" (701.26b; pysolver.rules.triggers) could
+    untap that something reads, as :func:`_check_untap_targets` refuses for activated abilities (its source's own
+    {T} too: it may target itself), named for the refusal; empty if nothing."""
+    reader = _tapped_reader(permanents)
+    if reader is not None:
+        return f"a creature and {q(reader.id)} reads whether a permanent is tapped (110.5, 115.1)"
+    tapping = {x.controller for x in permanents if any(cost.tap_untapped for cost in _extra_costs(x))}
+    for x in permanents:
+        mine = x.controller == p.controller
+        if x.left_battlefield or (e.target != "creature" and (e.target == "yours") != mine):
+            continue
+        problem = _untapped_problem(p, x, e.reach, False, tapping)
+        if problem:
+            return f"{q(x.id)} (701.26b), {problem}"
+    return ""
+
+
+def _untapped_problem(p: Permanent, x: Permanent, reach: tuple[str, ...], exempt: bool, tapping: set[str]) -> str:
+    """What an untapped `x` could do that :func:`_check_untap_targets` refuses (empty if nothing): `reach` the
+    noncreature card types the untap reaches, `exempt` whether its source `p` can't untap itself."""
+    if not x.face_down and "creature" not in (t.lower() for t in x.types):
+        reached = sorted({t.lower() for t in x.types} & set(reach))
+        return f"a noncreature {reached[0]} (205.2a)" if reached else ""
+    own = x.id == p.id and exempt  # 602.5a: tapped, it can't pay {T} to untap itself
+    if not own and any(cost.tap for cost in _extra_costs(x)):
+        return "which has {T} in a cost (602.5a: paid again)"
+    if x.controller in tapping:
+        return "and its controller has a \"tap an untapped <creature> you control\" cost (701.26a)"
+    return ""
+
+
+def _names_tapped(quality: object) -> bool:
+    """Whether a creature quality (115.1) reads whether a creature is tapped ("target tapped creature")."""
+    return quality == ("tapped",) or (isinstance(quality, tuple) and any(_names_tapped(q) for q in quality[1:]))
 
 
 def _check_untapped_conditions(r: Reader, permanents: list[Permanent]) -> None:

@@ -204,10 +204,12 @@ _HIT_EFFECTS = ((re.compile(r"put (\w+) \+1/\+1 counters? on (?:it|this creature
                 # 701.26a; 502.3: not untapping in an untap step is after the combat (an inert rider)
                 (re.compile(r"tap that creature(?: and it doesn't untap during its controller's next untap step)?"),
                  "hit_tap"),
-                (re.compile(r"put (\w+) -1/-1 counters? on that creature"), "hit_minus_counters"))
+                (re.compile(r"put (\w+) -1/-1 counters? on that creature"), "hit_minus_counters"),
+                # 701.26b: once combat damage is dealt an untapped creature is read by nothing the loader admits
+                (re.compile(r"untap target creature or land"), "hit_untap"))
 # the effects on "that creature" (the creature dealt damage), and those without a number
 _THAT_CREATURE = frozenset({"hit_destroy", "hit_tap", "hit_minus_counters"})
-_NO_NUMBER = frozenset({"hit_destroy", "hit_tap"})
+_NO_NUMBER = frozenset({"hit_destroy", "hit_tap", "hit_untap"})
 _TOXIC = re.compile(r"toxic (\d+)")  # 702.164a: "toxic N"
 MORPHS = ("morph", "megamorph", "disguise")  # the abilities that turn a face-down permanent face up (702.37e, 702.168d)
 _COST_ABILITY = re.compile(r"(morph|megamorph|disguise)\s*(\{.*\})$")  # 702.37a, 702.37b, 702.168a
@@ -347,7 +349,7 @@ _PAY_LIFE = re.compile(r"pay (\w+) life")
 _DISCARD = re.compile(r"discard (a|an|one|two|three|four|five) cards?( at random)?")
 _SACRIFICE = re.compile(r"sacrifice (?P<n>a|an|another|one|two|three|four|five) (?P<what>.+)")
 _TAP_UNTAPPED = re.compile(r"tap (?P<n>an|another|one|two|three|four|five) untapped (?P<what>.+?) you control")
-_REMOVE_COUNTERS = re.compile(r"remove (a|one|two|three) \+1/\+1 counters? from this creature")
+_REMOVE_COUNTERS = re.compile(r"remove (\w+) \+1/\+1 counters? from this creature")  # N: a word or a number
 _PAY_ENERGY_COST = re.compile(r"pay ((?:\{e\})+)")  # 107.14
 
 
@@ -430,7 +432,7 @@ def parse_cost(text: str) -> Cost:
             continue
         raise NotModelled(f"the cost part {part!r} is not modelled (602.1a: mana symbols, {{T}}, \"pay N life\", "
                           "\"discard a card\", \"sacrifice ~\", \"sacrifice a <type>\", \"tap an untapped <type> you "
-                          "control\", \"remove a +1/+1 counter from ~\", \"pay {E}\" and \"exert ~\" are)")
+                          "control\", \"remove N +1/+1 counters from ~\", \"pay {E}\" and \"exert ~\" are)")
     return Cost(**found)
 
 
@@ -685,10 +687,11 @@ def _paid_by(pump: Pump, cost: Cost) -> Pump:
 #: or "gains K until end of turn" (613.4c, 613.1f), "~ gets +X/+Y" with {T} in its cost, "regenerate
 #: target <creature>" (701.19a), "destroy target <creature>" (701.8a), "put N +X/+Y counters on target
 #: <creature>" (122.1a), "exile target <creature>" (406.2), "return target <creature> to its owner's hand" (400.7),
-#: "target <creature> can't be regenerated this turn" (701.19c)
+#: "target <creature> can't be regenerated this turn" (701.19c), "untap target <permanent>" (701.26b), "you may tap
+#: or untap target <permanent>" (701.26: :func:`effects`)
 COMBAT_ABILITIES = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump",
                     "target_regenerate", "destroy_target", "target_counter", "exile_target", "bounce_target",
-                    "target_cant_regenerate")
+                    "target_cant_regenerate", "untap_target", "tap_or_untap")
 #: the activated abilities that go on the stack (405.1) and wait for the other player's response (117.3c):
 #: damage (:data:`PINGS`), life lost or gained (:data:`LIFE`, 119.3), all combat damage prevented (:data:`FOGS`,
 #: 615.1a) and destruction, exile or a return to the hand, which a response may answer (a regeneration shield,
@@ -697,9 +700,28 @@ STACKED = ("ping", "ping_each", "life", "fog", "destroy_target", "exile_target",
 # 115.1: those that have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers; a life
 # ability's "target player" too, pysolver.rules.activated.targeted)
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "target_regenerate",
-            "destroy_target", "target_counter", "exile_target", "bounce_target", "ping", "target_cant_regenerate")
+            "destroy_target", "target_counter", "exile_target", "bounce_target", "ping", "target_cant_regenerate",
+            "untap_target", "tap_or_untap")
+#: "you may tap or untap target <permanent>": its controller chooses as it resolves (608.2) which it does
+TAP_OR_UNTAP = "tap_or_untap"
+
+
+def effects(kind: str) -> tuple[str, ...]:
+    """The effects an activated ability of `kind` may have, each the `kind` of an activation of it
+    (:class:`~pysolver.model.moves.AbilityActivation`): "you may tap or untap target creature" taps it
+    (701.26a) or untaps it (701.26b) — "you may" doing neither is the tap of a tapped creature or the untap
+    of an untapped one, which change nothing; the others their own.
+
+    >>> effects("tap_or_untap"), effects("tap_target")
+    (('tap_target', 'untap_target'), ('tap_target',))
+    """
+    return ("tap_target", "untap_target") if kind == TAP_OR_UNTAP else (kind,)
+
+
 _TARGETED_EFFECTS = (
+    (re.compile(r"you may tap or untap (?P<t>.+)"), TAP_OR_UNTAP),
     (re.compile(r"tap (?P<t>.+)"), "tap_target"),
+    (re.compile(r"untap (?P<t>.+)"), "untap_target"),
     (re.compile(r"(?P<t>.+?) can't block this turn"), "target_cant_block"),
     (re.compile(r"(?P<t>.+?) can't be blocked this turn"), "target_unblockable"),
     (re.compile(r"(?P<t>.+?) (?:gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains (?P<also>.+?))?|gains (?P<only>.+?)"
@@ -728,6 +750,15 @@ _COUNTER_QUALITIES: dict[str, Quality] = {"a counter on it": ("counter", "any"),
                                           "a +1/+1 counter on it": ("counter", "plus")}
 _TARGET_SCOPES = {None: "all", "you control": "you", "an opponent controls": "opponents",
                   "you don't control": "opponents"}
+# 115.1, 205.2a: a target of card types ("target permanent", "target artifact or creature", "target artifact,
+# creature, or land", "target creature or land", "target land", "target artifact an opponent controls"): its
+# creatures are read as a creature target, the other permanents it reaches (`reach`) are refused on a board
+# (pysolver.files.loader)
+_TYPED_TARGET = re.compile(r"(?P<other>another )?target (?P<types>permanent|(?:artifact|creature|land)"
+                           r"(?:(?:, or |, | or )(?:artifact|creature|land))*)"
+                           r"(?: (?P<scope>you control|an opponent controls|you don't control))?")
+#: the card types of the noncreature permanents (110.4: artifact, battle, enchantment, land, planeswalker)
+NONCREATURE_PERMANENTS = ("artifact", "battle", "enchantment", "land", "planeswalker")
 
 
 @dataclass(frozen=True)
@@ -758,6 +789,7 @@ class CombatAbility:
     prevent: int = 0  # "prevent the next N damage that would be dealt to …" (615.7, :data:`SHIELDS`)
     no_regeneration: bool = False  # "destroy … . It can't be regenerated." (701.19c)
     colors: tuple[str, ...] | None = None  # "target <creature> becomes <color> until end of turn" (105.3, 613.1e)
+    reach: tuple[str, ...] = ()  # the card types of noncreature permanents its target may be (115.1, 205.2a)
 
     @property
     def tap(self) -> bool:
@@ -816,6 +848,31 @@ def target_of(text: str) -> tuple[str, Quality, str, bool] | None:
     return where, quality, _TARGET_SCOPES[m.group("scope")], m.group("other") is not None
 
 
+def typed_target(text: str) -> tuple[tuple[str, Quality, str, bool], tuple[str, ...]] | None:
+    """A target of card types (115.1, 205.2a): its creatures as :func:`target_of` reads a target, and the card
+    types of the noncreature permanents it also reaches; None if it is no such target.
+
+    >>> typed_target("another target permanent")
+    (('creature', ('any',), 'all', True), ('artifact', 'battle', 'enchantment', 'land', 'planeswalker'))
+    >>> typed_target("target artifact or creature")
+    (('creature', ('any',), 'all', False), ('artifact',))
+    >>> typed_target("target artifact an opponent controls")
+    (('creature', ('card_type', 'artifact'), 'opponents', False), ('artifact',))
+    >>> typed_target("target creature") is None  # (target_of)
+    True
+    """
+    m = _TYPED_TARGET.fullmatch(text)
+    if m is None or m.group("types") == "creature":
+        return None
+    types = set(re.split(r", or |, | or ", m.group("types")))
+    reach = NONCREATURE_PERMANENTS if types == {"permanent"} else tuple(sorted(types - {"creature"}))
+    quality: Quality = ("any",)
+    if "creature" not in types and types != {"permanent"}:  # 205.2a: an artifact (land) creature is one
+        kinds = [("card_type", t) for t in reach]
+        quality = kinds[0] if len(kinds) == 1 else ("either", kinds[0], kinds[1])
+    return ("creature", quality, _TARGET_SCOPES[m.group("scope")], m.group("other") is not None), reach
+
+
 def _target_creatures(text: str) -> Quality | None:
     """The quality of "creature", "<adjective> [or <adjective>] creature" or "<creature type> [or <creature
     type>]" in a target phrase (205.3m, 105.2), or None."""
@@ -869,12 +926,14 @@ def _combat_ability(text: str) -> list[Ability] | None:
         return None
     kind, e = found
     target: tuple[str, Quality, str, bool] | None
+    reach: tuple[str, ...]
     if kind == "target_pump" and e.group("t") == "this creature":
         if e.group("x") is None or e.group("also") or "{t}" not in m.group("cost").split(", "):
             return None  # "{cost}: ~ gets +X/+Y [and gains K]" of mana: a pump (_pump)
-        kind, target = "tap_pump", ("", ("any",), "all", False)
+        kind, target, reach = "tap_pump", ("", ("any",), "all", False), ()
     else:
-        target = target_of(e.group("t"))
+        typed = typed_target(e.group("t")) if kind in ("untap_target", TAP_OR_UNTAP) else None
+        target, reach = typed if typed is not None else (target_of(e.group("t")), ())
         if target is None:
             return None
     cost = _cost(m.group("cost"))
@@ -899,7 +958,8 @@ def _combat_ability(text: str) -> list[Ability] | None:
     colors = None if becomes is None else () if becomes == "colorless" else (becomes,)  # 105.3
     return [Ability(kind, CombatAbility(x, y, cost.mana, replace(cost, mana=Mana()), where, quality, 0,
                                         timed is not None, scope, other, keywords, counters,
-                                        no_regeneration=bool(e.groupdict().get("unregenerated")), colors=colors))]
+                                        no_regeneration=bool(e.groupdict().get("unregenerated")), colors=colors,
+                                        reach=reach))]
 
 
 # --- Activated abilities that deal damage (120.3, pysolver.rules.pingers) -----------------------------
@@ -1790,6 +1850,7 @@ _EFFECTS = (
     (re.compile(r"untap (?P<who>it|this creature) and remove it from combat"), "remove"),
     (re.compile(r"return (?P<who>it|this creature) to its owner's hand"), "return_to_hand"),
     (re.compile(r"untap (?P<who>target .+)"), "untap"),
+    # 701.26b: "untap each other creature you control" once attackers are declared (read by nothing admitted)
     (re.compile(r"(?P<who>target .+?) can't block this turn"), "cant_block"),
     (re.compile(r"(?:it|this creature) deals? (?P<n>\w+) damage to (?P<who>.+)"), "damage"),
     (re.compile(r"prevent all combat damage that would be dealt this turn"), "fog"),  # 615.1a
@@ -1797,7 +1858,8 @@ _EFFECTS = (
 #: "target creature [defending player controls | an opponent controls | you control]" (115.1, 506.2), "any
 #: target" (115.4; older printings "target creature or player", the same): the targets of :data:`ON_TARGET`
 _TRIGGER_TARGET = re.compile(r"target creature(?: (?P<scope>defending player controls|an opponent controls"
-                             r"|you control))?|(?P<any>any target|target creature or player)")
+                             r"|you control))?|(?P<any>any target|target creature or player)|(?P<permanent>target "
+                             r"permanent)")
 TARGET_SCOPES = {None: "creature", "defending player controls": "defending", "an opponent controls": "opponent",
                  "you control": "yours"}
 #: 508.3a, 603.3d: an attack trigger with a target, put on the stack with it (pysolver.rules.triggers)
@@ -1858,6 +1920,7 @@ class OnCombat:
     target_quality: Quality | None = None  # "target creature … with <quality>" (:func:`_bounce`)
     exert: bool = False  # 701.43d, 607.2h: the linked "when you do" ability of "you may exert ~ as it attacks"
     energy: int = 0  # "you may pay {E}…. If you do, …": the {E} paid as it resolves (107.14, 603.5)
+    reach: tuple[str, ...] = ()  # "target permanent": the noncreature card types it also reaches (115.1, 205.2a)
 
     def term(self, kind: str) -> str:
         """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp), ``on_target(Event,target(Scope),
@@ -2038,14 +2101,19 @@ def _on_combat(text: str) -> list[Ability] | None:
     effects = [e for found in read if found is not None for e in found]
     if not effects or None in read:
         return None
-    if any(e.effect in _RULE_EFFECTS + _COUNTED for e in effects) and any(kind != "on_attack" for kind, _ in events):
+    if any((e.effect in _RULE_EFFECTS and e.whom != "target") or e.effect in _COUNTED for e in effects) and any(
+            kind != "on_attack" for kind, _ in events):
         return None  # (read as attack triggers only)
     if condition is not None:  # (603.4: read on the effects that resolve at once only)
         if optional or cost is not None or any(e.whom == "target" or e.effect not in _CONDITIONED for e in effects):
             return None
         effects = [replace(e, condition=condition) for e in effects]
     if any(e.whom == "target" for e in effects):  # 508.3a, 603.3d: one target, chosen as it is put on the stack
-        if len(effects) != 1 or events != [("on_attack", "attacks")]:
+        # "Whenever ~ attacks or blocks, untap target permanent" (509.3a): the untap of its block half comes once
+        # blockers are declared, when an untapped creature is read by nothing the loader admits (701.26b), nor
+        # its target (ward, 702.21a, and "becomes the target" triggers, 603.2, refused as for the attack half)
+        either = events == [_EVENTS["attacks"], _EVENTS["blocks"]] and effects[0].effect == "untap"
+        if len(effects) != 1 or (events != [("on_attack", "attacks")] and not either):
             return None
         return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=optional, cost=cost))]
     if cost is not None:
@@ -2418,6 +2486,8 @@ def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
                 return None  # (the damage of a block trigger to the other creature of its event: PUT_EFFECTS)
         if whom.target == "any" and effect != "damage":
             return None  # (115.4: any target is a creature, player, planeswalker or battle: only damage reaches all)
+        if whom.reach and effect != "untap":
+            return None  # ("target permanent": its creatures, the others refused on a board, only for an untap)
         if effect == "damage":
             n = _count(groups["n"])
             return None if not n else [replace(whom, effect="damage", amount=n)]
@@ -2455,7 +2525,8 @@ def _whom(words: str, partnered: bool, single: bool) -> OnCombat | None:
         return OnCombat("", "", "partner") if partnered else None
     target = _TRIGGER_TARGET.fullmatch(words)
     if target is not None:
-        return OnCombat("", "", "target", target="any" if target.group("any") else TARGET_SCOPES[target.group("scope")])
+        return OnCombat("", "", "target", target="any" if target.group("any") else TARGET_SCOPES[target.group("scope")],
+                        reach=NONCREATURE_PERMANENTS if target.group("permanent") else ())
     m = re.fullmatch(r"(?P<each>all |each )?(?P<other>other )?(?P<attacking>attacking )?(?P<what>.+?)"
                      r"(?P<yours> you control)?", words)
     if m is None or not (m.group("attacking") or m.group("yours")):
@@ -2539,6 +2610,9 @@ def _parse_trigger(text: str) -> Ability | None:
     m = _HIT.fullmatch(text)
     if m:
         return _hit(_HIT_TO[m.group(1)], m.group(2))
+    m = _GAINED.fullmatch(text)
+    if m:
+        return _gained(m.group(1))
     m = _WATCH.fullmatch(text)
     if m:
         return _watch(m.group("who"), m.group("effect"))
@@ -2626,6 +2700,40 @@ def _count(word: str) -> int | None:
     """
     n = 1 if word in ("a", "an") else NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= 7 else None)
     return n if n else None
+
+
+# 119.9, 702.15b, 702.15e: "Whenever you gain life, <effect>": in combat each source with lifelink that deals
+# combat damage is one life gain event of its controller (pysolver.rules.hits; the loader refuses the boards
+# where life may be gained otherwise); its value is N (none for "untap ~").
+_GAINED = re.compile(r"whenever you gain life, (.+)")
+#: the kinds of "Whenever you gain life, …": N +1/+1 counters on it (122.1a), +N/+N until end of turn (613.4c),
+#: each opponent loses N life (119.3), untap it (701.26b)
+GAINED = ("gained_counters", "gained_pump", "gained_loss", "gained_untap")
+_GAINED_EFFECTS = ((re.compile(r"put (\w+) \+1/\+1 counters? on (?:it|this creature)"), "gained_counters"),
+                   (re.compile(r"this creature gets \+(\d+)/\+(\d+) until end of turn"), "gained_pump"),
+                   (re.compile(r"each opponent loses (\w+) life"), "gained_loss"),
+                   (re.compile(r"untap this creature"), "gained_untap"))
+
+
+def _gained(effect: str) -> Ability | None:
+    """A "Whenever you gain life, <effect>" trigger (119.9) of :data:`GAINED`, or None.
+
+    >>> _gained("put two +1/+1 counters on this creature").term, _gained("untap this creature").term
+    ('gained_counters(2)', 'gained_untap')
+    >>> _gained("this creature gets +1/+0 until end of turn") is None  # (+N/+N only)
+    True
+    """
+    for pattern, kind in _GAINED_EFFECTS:
+        m = pattern.fullmatch(effect)
+        if m is None:
+            continue
+        if kind == "gained_untap":
+            return Ability(kind)
+        n = _count(m.group(1))
+        if kind == "gained_pump" and m.group(1) != m.group(2):
+            return None
+        return Ability(kind, n) if n else None
+    return None
 
 
 def _hit(to: str, effect: str) -> Ability | None:

@@ -411,6 +411,11 @@ CATALOGUE: tuple[LineForm, ...] = (
               "Whenever ~ attacks, you may have target creature gain flying until end of turn",
               "Whenever ~ attacks, you may pay {W}. If you do, tap target creature an opponent controls"),
              literal=False),
+    # 701.26b: once attackers are declared an untapped creature of the attacking player is read by nothing the loader
+    # admits (no {T} or "tap an untapped" cost, no tapped-reading ability beside it)
+    # 701.26b: its block half untaps once blockers are declared, which nothing the loader admits reads
+    LineForm("trigger", "Whenever ~ attacks or blocks, untap target permanent", "on_target", "701.26b",
+             "Whenever this creature attacks or blocks, untap target permanent", literal=False),
     LineForm("trigger", "Whenever ~ attacks, [you may have] it deal[s] N damage to <a target>", "on_target", "120.3",
              "Whenever this creature attacks, it deals 1 damage to target creature or player",
              ("Whenever ~ attacks, you may have it deal 2 damage to target creature an opponent controls",),
@@ -557,6 +562,22 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("damage-trigger", "Whenever ~ deals combat damage to a creature, put N -1/-1 counters on that creature",
              "hit_minus_counters", "510.3a", "Whenever this creature deals combat damage to a creature, put a -1/-1 "
              "counter on that creature", literal=False),
+    # 701.26b: "untap target creature or land" once combat damage is dealt: read by nothing on a board the loader
+    # admits (no land, {T} cost, "tap an untapped" cost, tapped-reading ability or ward beside it)
+    LineForm("damage-trigger", "Whenever ~ deals combat damage to a player, untap target creature or land", "hit_untap",
+             "701.26b", "Whenever this creature deals combat damage to a player, untap target creature or land",
+             literal=False),
+    # 119.9, 702.15b, 702.15e: "Whenever you gain life, …": once for each source with lifelink that deals combat
+    # damage (its controller gains that much life), put on the stack with the step's other triggers (510.3a)
+    LineForm("damage-trigger", "Whenever you gain life, put N +1/+1 counters on ~", "gained_counters", "702.15e",
+             "Whenever you gain life, put a +1/+1 counter on this creature",
+             ("Whenever you gain life, put two +1/+1 counters on ~",), literal=False),
+    LineForm("damage-trigger", "Whenever you gain life, ~ gets +N/+N until end of turn", "gained_pump", "702.15e",
+             "Whenever you gain life, this creature gets +1/+1 until end of turn", literal=False),
+    LineForm("damage-trigger", "Whenever you gain life, each opponent loses N life", "gained_loss", "702.15e",
+             "Whenever you gain life, each opponent loses 1 life", literal=False),
+    LineForm("damage-trigger", "Whenever you gain life, untap ~", "gained_untap", "702.15e",
+             "Whenever you gain life, untap this creature", literal=False),
     # 702.112a: "When this creature deals combat damage to a player, if it isn't renowned, put N +1/+1 counters
     # on it and it becomes renowned" (603.4; the permanent's `renowned`, 702.112b)
     LineForm("damage-trigger", "Renown N", "renown", "702.112", "Renown 1", literal=False),
@@ -653,6 +674,17 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{T}: Tap target creature with power 3 or less",
               "{T}, Discard a card: Tap target creature",
               "{1}, Sacrifice a Goblin: Tap target creature"), literal=False),
+    LineForm("combat-activated", "{cost}: Untap target <creature / permanent>", "untap_target", "701.26b",
+             "{T}: Untap target creature",
+             ("{W}, {T}: Untap another target creature",
+              "{T}: Untap target artifact or creature",
+              "{T}: Untap another target permanent"), literal=False),
+    LineForm("combat-activated", "{cost}: You may tap or untap target <creature / permanent>", "tap_or_untap",
+             "701.26", "{1}{U}, {T}: You may tap or untap target creature",
+             ("Sacrifice ~: You may tap or untap target creature",
+              "{1}{U}, {T}: You may tap or untap target permanent",
+              "{3}{G}, {T}: You may tap or untap target artifact, creature, or land",
+              "{T}: You may tap or untap target artifact an opponent controls"), literal=False),
     LineForm("combat-activated", "{cost}: Target <creature> can't block this turn", "target_cant_block", "509.1b",
              "{R}, {T}: Target creature can't block this turn", literal=False),
     LineForm("combat-activated", "{cost}: Target <creature> can't be blocked this turn", "target_unblockable",

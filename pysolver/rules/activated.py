@@ -5,8 +5,11 @@ The abilities (docs/abilities.md, "Activated abilities in combat"): "{cost}: Tap
 (701.26a), "{cost}: Target <creature> can't block this turn" and "... can't be blocked this turn"
 (509.1b), "{cost}: Target <creature> gets +X/+Y [and gains K] until end of turn" or "gains K" (613.4c,
 613.1f), "{cost}: Regenerate target <creature>" (701.19a), "{cost}: Destroy target <creature>" (701.8a),
-"{cost}, {T}: ~ gets +X/+Y until end of turn" and "{cost}: Prevent the next N damage that would be dealt
-to <a target / ~ / each creature and each player> this turn" (615.7, 615.11: :func:`shielded`). A cost is
+"{cost}, {T}: ~ gets +X/+Y until end of turn", "{cost}: Untap target <creature / permanent>" (701.26b: a
+tapped creature untapped may attack or block, 508.1a, 509.1a), "{cost}: You may tap or untap target <creature /
+permanent>" (701.26: an activation of each, :func:`~pysolver.model.abilities.effects`, chosen as it resolves,
+608.2) and "{cost}: Prevent the next N damage that would
+be dealt to <a target / ~ / each creature and each player> this turn" (615.7, 615.11: :func:`shielded`). A cost is
 any of :func:`pysolver.model.abilities.parse_cost`, paid as every activated ability's is
 (:mod:`pysolver.rules.costs`, 602.2b, 601.2g-h): mana from the controller's `mana`; {T} only with the
 permanent untapped (602.5a; an attacking creature without vigilance is tapped, 508.1f, 702.20b) and, if it
@@ -37,9 +40,9 @@ any order in which a stack of activations and responses resolves is the order of
 each is activated just before it resolves — a player passes (117.3d) to let the other act first
 and the active player receives priority after each resolution (117.3b) — its costs paid then from
 the same pool (mana is only spent) and, for {T}, from the same untapped source (nothing modelled
-untaps a permanent, so a source untapped when a response was activated is untapped earlier in
-the line). A target stays legal until its ability resolves (608.2b): nothing modelled grants
-hexproof, shroud or protection, and a creature that leaves the battlefield does so by a
+untaps a permanent with {T} in a cost, pysolver.files.loader, so a source untapped when a response was
+activated is untapped earlier in the line). A target stays legal until its ability resolves (608.2b):
+nothing modelled grants hexproof, shroud or protection, and a creature that leaves the battlefield does so by a
 state-based action after a resolution.
 
 >>> from pysolver.files.loader import situation_from_data
@@ -73,9 +76,11 @@ from ..model.abilities import (
     PINGS,
     SHIELDS,
     STACKED,
+    TAP_OR_UNTAP,
     TARGETED,
     CombatAbility,
     Cost,
+    effects,
     on_stack,
     term_text,
 )
@@ -116,7 +121,8 @@ def pumps_present(s: Situation) -> bool:
 
 def may_tap_attackers(s: Situation) -> bool:
     """Whether a defending player has "tap target creature" (508.1a: a would-be attacker tapped)."""
-    return any(kind == "tap_target" and p.controller != s.active for p in s.permanents if not p.left_battlefield
+    return any("tap_target" in effects(kind) and p.controller != s.active for p in s.permanents
+               if not p.left_battlefield
                for kind, _ in p.combat_abilities())
 
 
@@ -151,13 +157,18 @@ def offered(s: Situation, kind: str, ab: CombatAbility) -> bool:
     tapping a permanent and spending mana only take choices away (508.1a, 509.1a, 602.5a: nothing
     modelled reads a tapped permanent but declarations and {T} costs, 506.4b; a tapped attacker or
     blocker still deals its combat damage), so every end it reaches is the end of a line without it —
-    the same as an inert "{2}: Scry 1" (docs/engines.md), it is no move; but one whose cost sacrifices a
+    the same as an inert "{2}: Scry 1" (docs/engines.md), it is no move; so is "untap target creature" once
+    blockers are declared (701.26b: an untapped creature is read only as attackers and blockers are declared,
+    508.1a, 509.1a; a permanent with {T} in a cost is no target the loader admits); but one whose cost sacrifices a
     permanent (701.21a: it leaves combat, 506.4), pays life (119.4) or removes counters (122.1a) is a move
     anywhere. Where the mana of a mana ability could be spent, the board is refused (pysolver.files.loader).
     Where a static ability reads whether a permanent is untapped (110.5,
     :func:`~pysolver.rules.statics.reads_tapped`), tapping one may change what it has: offered."""
     extra = ab.extra
-    if kind not in COST_ONLY or extra.sacrifice_self or extra.sacrifice or extra.life or extra.remove_counters:
+    if kind == "untap_target" and s.combat.blockers is None:
+        return True
+    if (kind not in COST_ONLY and kind != "untap_target") or extra.sacrifice_self or extra.sacrifice or extra.life \
+            or extra.remove_counters:
         return True
     return (s.combat.blockers is None and _requirements(s)) or reads_tapped(s)
 
@@ -168,7 +179,8 @@ def may_use_stack(s: Situation) -> bool:
     life lost or gained, 119.3; "Prevent all combat damage that would be dealt this turn", 615.1a;
     "destroy target creature", a cost that sacrifices it) that its controller can pay for now, timing
     aside (602.5b: one "before attackers are declared" only counts before then). Mana is only spent and
-    nothing modelled untaps a permanent, so one that can't be paid now can't later: its effect may reach
+    nothing modelled untaps a permanent with {T} in a cost (pysolver.files.loader), so one that can't be paid
+    now can't later: its effect may reach
     any fight only while this holds (:mod:`pysolver.game.fights`). A summoning-sick creature may still be
     given haste by a pump (302.6, 702.10c, 613.1f): where a pump on the battlefield gives haste, summoning
     sickness is not counted."""
@@ -246,12 +258,15 @@ def activations(s: Situation, window: str, players: frozenset[str]) -> Iterator[
             for t in targets(s, p.id, i):
                 cost = ward(s, p, t)
                 for c in chosen:
-                    if cost is None:
-                        yield AbilityActivation(window, p.id, kind, t, None, i, c)
-                        continue
-                    if payable(s, p, ab, cost):
-                        yield AbilityActivation(window, p.id, kind, t, True, i, c)
-                    yield AbilityActivation(window, p.id, kind, t, False, i, c)
+                    for effect in effects(kind) if kind == TAP_OR_UNTAP else (kind,):
+                        if kind == TAP_OR_UNTAP and not offered(s, effect, ab):
+                            continue
+                        if cost is None:
+                            yield AbilityActivation(window, p.id, effect, t, None, i, c)
+                            continue
+                        if payable(s, p, ab, cost):
+                            yield AbilityActivation(window, p.id, effect, t, True, i, c)
+                        yield AbilityActivation(window, p.id, effect, t, False, i, c)
 
 
 def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityActivation) -> tuple[Violation, ...]:
@@ -263,13 +278,17 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityAct
     if not 0 <= move.ability < len(mine):
         return (Violation("602.1", f"{p.id} has {len(mine)} such activated abilities, not an ability {move.ability}"),)
     kind, ab = mine[move.ability]
-    if kind != move.kind:
+    if move.kind not in effects(kind):
         return (Violation("602.1", f"ability {move.ability} of {p.id} is {kind}, not {move.kind}"),)
+    kind = move.kind  # 608.2: "tap or untap", the one chosen
     if not payable(s, p, ab):
         return (Violation("602.2b", "its cost can't be paid now (601.2h, 118.3; {T}: 602.5a, 302.6)"),)
     chosen = costs.illegal_choice(s, p, ab.extra, move.pay_with)
     if chosen:
         return chosen
+    if not offered(s, kind, ab) and kind == "untap_target":
+        return (Violation("701.26b", "an untapped creature is read only as attackers and blockers are declared "
+                                     "(508.1a, 509.1a): once they are, untapping one is no move"),)
     if not offered(s, kind, ab):
         return (Violation("509.1c", "its only effect in combat is its cost, a move only before blockers are "
                                     "declared where a requirement is at stake (508.1d, 509.1c; 506.4b)"),)
@@ -294,7 +313,8 @@ def activate(s: Situation, move: AbilityActivation) -> Situation:
     (509.1b), or gets +X/+Y until end of turn (613.4c), the source itself for "~"; state-based actions
     after a toughness went down (704.5f, 704.5g)."""
     p = s.permanent(move.permanent)
-    kind, ab = abilities_of(p)[move.ability]
+    _, ab = abilities_of(p)[move.ability]
+    kind = move.kind  # (its ability's kind, or the effect chosen: effects)
     s = costs.pay(s, p.id, with_ward(ab, ward(s, p, move.target) if move.ward_paid else None), move.pay_with)
     if move.ward_paid is False or losers(s):
         return s
@@ -357,7 +377,8 @@ def resolve_stacked(s: Situation, t: Trigger) -> Situation:
     (:func:`life_changed`), all combat damage prevented this turn (615.1a), its destruction
     (:func:`destroy`), its tokens (111.1) or its other effect."""
     source = s.permanent(t.source)
-    kind, ab = source.combat_abilities()[t.ability]
+    _, ab = source.combat_abilities()[t.ability]
+    kind = t.kind  # (its ability's kind, or the effect chosen: effects)
     if t.target:
         players = {pl.name for pl in s.players}
         there = t.target in players or not s.permanent(t.target).left_battlefield
@@ -446,6 +467,8 @@ def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
         return x
     if kind == "tap_target":
         return replace(x, tapped=True)  # 701.26a
+    if kind == "untap_target":
+        return replace(x, tapped=False)  # 701.26b
     if kind == "target_cant_block":
         return replace(x, cant_block_this_turn=True)  # 509.1b, 611.2a
     if kind == "target_unblockable":
@@ -563,6 +586,8 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
       creature that can't attack or block no longer has to obey, or a static ability reads whether a
       permanent is untapped ("~ has hexproof as long as it's untapped", 110.5: tapping may take an ability
       away); mana spent only takes choices away too.
+    * Untapping a creature (701.26b) matters only before blockers are declared, to a tapped creature (it may
+      then attack or block, 508.1a, 509.1a; no permanent with {T} in a cost is a target the loader admits).
     * A +X/+Y waits for the window after blockers where it does the same (as
       :func:`pysolver.rules.pumps.may_wait` argues: before blocks nothing modelled reads power or
       toughness but a state-based action, :data:`~pysolver.rules.pumps.BLIND_BEFORE_BLOCKS`) unless
@@ -572,7 +597,8 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
       -X/-Y could still come (what such a creature survives), or while a static ability could lower
       it (611.3b: a lord leaving in combat, 704.3)."""
     p = s.permanent(move.permanent)
-    kind, ab = abilities_of(p)[move.ability]
+    _, ab = abilities_of(p)[move.ability]
+    kind = move.kind  # (its ability's kind, or the effect chosen: effects)
     if on_stack(kind, ab):  # damage (120.3), destruction (701.8a), a source sacrificed (701.21a): in any window
         return True
     if ab.extra.life or ab.extra.sacrifice or ab.extra.remove_counters:  # 119.4: a life total; 701.21a: a
@@ -588,8 +614,11 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
         return taking and (taps or move.ward_paid is not False)
     if kind in SHIELDS:
         return (taking and taps) or shield_matters(s, before, move.target or p.id, ab)
-    if ab.toughness < 0 or ab.keywords or ab.colors is not None:  # 613.1f: a keyword is read as declarations
-        return True  # are made and after; 105.3: so are colors (702.16b, 702.36b, 702.13b, 702.16e)
+    if kind == "untap_target":  # 701.26b: a tapped creature untapped may yet attack or block (508.1a, 509.1a)
+        target = s.permanent(move.target)
+        return (taking and taps) or (before and target.tapped and not target.left_battlefield)
+    if ab.toughness < 0 or ab.keywords or ab.colors is not None:  # 613.1f: a keyword is read as declarations are
+        return True  # made and after; 105.3: so are colors (702.16b, 702.36b, 702.13b, 702.16e)
     target = s.permanent(move.target or p.id)
     lowering = lowers_toughness(s) or any(q.toughness < 0 for x in s.permanents for q in pumps_of(x))
     in_combat = {a for a, _ in s.combat.attackers or ()} | {b for b, _ in s.combat.blockers or ()}

@@ -1,4 +1,6 @@
-"""Combat-damage triggers (510.3a, 603.2): "Whenever ~ deals combat damage to a player, …".
+"""Combat-damage triggers (510.3a, 603.2): "Whenever ~ deals combat damage to a player, …", and "Whenever you
+gain life, …" (119.9), which a source with lifelink dealing combat damage sets off (702.15b, 702.15e: once for
+each such source; the loader refuses a board where its controller may gain life otherwise).
 
 A combat damage step's result (:class:`~pysolver.rules.combat.StepResult`) names, for each creature
 with such an ability, what it dealt combat damage to (``hits``, ``encodings/outcomes.lp``: damage
@@ -15,7 +17,8 @@ them is a target, 115.1). A first-strike step's triggers resolve before the regu
 117.3b): a counter put on then is there for the regular step. :func:`resolved` applies one
 (``#program resolve_hit``): +1/+1 counters on the source if it is still there (122.1a, 400.7),
 life lost or gained (119.3), a creature destroyed unless indestructible (701.8a, 702.12b), tapped
-(701.26a) or given -1/-1 counters (122.1a), renown's counters and designation (702.112a, 603.4).
+(701.26a) or given -1/-1 counters (122.1a), renown's counters and designation (702.112a, 603.4), +N/+N until
+end of turn on the source (613.4c).
 
 >>> from pysolver.files.loader import situation_from_data
 >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
@@ -42,7 +45,7 @@ from ..asp.facts import atom, program, situation_facts
 from ..asp.reads import one_answer
 from ..asp.solving import CHARACTERISTICS
 from ..model import Situation
-from ..model.abilities import HIT_TRIGGERS
+from ..model.abilities import GAINED, HIT_TRIGGERS
 from ..model.moves import Trigger
 from .states import one_state_answer
 from .triggers import apnap
@@ -72,7 +75,8 @@ def triggered(s: Situation, hits: frozenset[tuple[str, str]]) -> tuple[Trigger, 
             source, kind, recipient, n = (sym.arguments[0].string, sym.arguments[1].name, sym.arguments[2].string,
                                           sym.arguments[3].number)
             controller = s.permanent(source).controller
-            target = {"hit_counters": source, "renown": source, "hit_gain": controller}.get(kind, recipient)
+            target = {"hit_counters": source, "renown": source, "hit_gain": controller, "gained_loss": controller,
+                      "hit_untap": source}.get(kind, source if kind in GAINED else recipient)
             found.append(Trigger(kind, source, target, n, controller))
     order = apnap(s)
     return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.kind, t.source, t.target, t.amount)))
@@ -92,6 +96,7 @@ def resolved(s: Situation, t: Trigger) -> Situation:
     life: dict[str, int] = {}
     destroyed, renowned, tapped = set(), set(), set()
     minus: dict[str, int] = {}
+    pumped: dict[str, int] = {}
     for sym in one_state_answer(HITS, s, ("base", part)):  # (one program per board)
         if sym.match("resolved_plus_counters", 2):
             plus[sym.arguments[0].string] = sym.arguments[1].number
@@ -105,9 +110,13 @@ def resolved(s: Situation, t: Trigger) -> Situation:
             tapped.add(sym.arguments[0].string)
         elif sym.match("resolved_minus_counters", 2):  # 122.1a
             minus[sym.arguments[0].string] = sym.arguments[1].number
+        elif sym.match("resolved_pumped", 2):  # 613.4c
+            pumped[sym.arguments[0].string] = sym.arguments[1].number
     players = tuple(replace(p, life=life.get(p.name, p.life)) for p in s.players)
     permanents = tuple(replace(p, left_battlefield=p.left_battlefield or p.id in destroyed,
-                               renowned=p.renowned or p.id in renowned, tapped=p.tapped or p.id in tapped)
+                               renowned=p.renowned or p.id in renowned, tapped=p.tapped or p.id in tapped,
+                               until_end_of_turn=(p.until_end_of_turn[0] + pumped.get(p.id, 0),
+                                                  p.until_end_of_turn[1] + pumped.get(p.id, 0)))
                        .with_counters(1, 1, plus.get(p.id, 0)).with_counters(-1, -1, minus.get(p.id, 0))
                        for p in s.permanents)
     return replace(s, players=players, permanents=permanents)

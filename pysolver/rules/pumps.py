@@ -65,7 +65,8 @@ BLIND_BEFORE_BLOCKS = frozenset({
     # quality that does ("target creature with power 3 or less", 115.1: :func:`blind`)
     "tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump", "target_regenerate",
     "target_cant_regenerate",
-    "destroy_target", "target_counter", "exile_target", "bounce_target", "hexproof", "shroud", "ward",
+    "destroy_target", "target_counter", "exile_target", "bounce_target", "untap_target", "tap_or_untap",
+    "hexproof", "shroud", "ward",
     # their only effect in combat is their cost (605.1a, 121.1)
     "tap_mana", "tap_hidden",
     # regeneration and prevention (701.19a, 615.1a), damage as -1/-1 counters (614.1a) read no P/T

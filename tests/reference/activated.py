@@ -3,7 +3,8 @@
 Independent of the ASP encodings and of ``pysolver.rules.activated``: input is the typed model
 (:meth:`pysolver.model.Permanent.combat_abilities`) and the reference characteristics. In a priority
 window a player may activate an ability of a face-up permanent of theirs on the battlefield (602.2,
-708.2a): "{cost}: Tap target creature" (701.26a), "... Target creature can't block this turn"
+708.2a): "{cost}: Tap target creature" (701.26a), "... Untap target creature" (701.26b), "... Target creature
+can't block this turn"
 (509.1b), "... Target creature [with power N or less] can't be blocked this turn" (509.1b), "...
 Target [attacking/blocking] creature gets +X/+Y until end of turn" (613.4c), "{cost}, {T}: ~ gets
 +X/+Y until end of turn", "{cost}: Create <tokens>" (111.1, :mod:`reference.tokens`; "sacrifice ~" in its cost:
@@ -45,7 +46,8 @@ from .shields import regenerated
 from .tokens import create
 
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "target_regenerate",
-            "destroy_target", "target_counter", "exile_target", "bounce_target", "target_cant_regenerate")
+            "destroy_target", "target_counter", "exile_target", "bounce_target", "target_cant_regenerate",
+            "untap_target")
 
 
 def on_the_stack(kind: str, ab: CombatAbility) -> bool:
@@ -212,6 +214,8 @@ def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no
     def changed(q: Permanent) -> Permanent:
         if kind == "tap_target":
             return replace(q, tapped=True)
+        if kind == "untap_target":  # 701.26b
+            return replace(q, tapped=False)
         if kind == "target_cant_block":
             return replace(q, cant_block_this_turn=True)
         if kind == "target_unblockable":

@@ -39,7 +39,11 @@ from pysolver.model import Situation
 from .characteristics import Characteristics, characteristics
 from .declarations import has_quality
 
-KINDS = ("hit_counters", "hit_loss", "hit_gain", "hit_destroy", "renown", "hit_tap", "hit_minus_counters")
+KINDS = ("hit_counters", "hit_loss", "hit_gain", "hit_destroy", "renown", "hit_tap", "hit_minus_counters",
+         "hit_untap")
+# 119.9: "Whenever you gain life, <effect>": N +1/+1 counters on it, +N/+N until end of turn, each opponent loses
+# N life, untap it
+GAINED = ("gained_counters", "gained_pump", "gained_loss", "gained_untap")
 Hit = tuple  # ("hit", kind, source, target, N, controller)
 
 
@@ -68,9 +72,27 @@ def triggered(s: Situation, field: dict[str, Characteristics], assignment: list[
                 to = value[0]  # type: ignore[index]
                 if not _of_kind(s, field, r, to):
                     continue
-                n = 0 if kind in ("hit_destroy", "hit_tap") else int(value[1])  # type: ignore[index]
-                target = {"hit_counters": src, "hit_gain": c.controller}.get(kind, r)
+                n = 0 if kind in ("hit_destroy", "hit_tap", "hit_untap") else int(value[1])  # type: ignore[index]
+                target = {"hit_counters": src, "hit_gain": c.controller, "hit_untap": src}.get(kind, r)
                 out.append(("hit", kind, src, target, n, c.controller))
+    return out + gained(field, dealt)
+
+
+def gained(field: dict[str, Characteristics], dealt: list[tuple[str, str]]) -> list[Hit]:
+    """702.15b, 702.15e, 119.9: each source with lifelink that dealt combat damage makes its controller gain
+    life, one event however many it dealt damage to; each "Whenever you gain life" of a face-up permanent that
+    player controls (as the damage was dealt) triggers once for it. Its target: the permanent itself, or for
+    "each opponent loses N life" its controller (everyone else loses)."""
+    out = []
+    for src in sorted({src for src, _ in dealt if field[src].has("lifelink")}):
+        player = field[src].controller
+        for w, c in sorted(field.items()):
+            if c.controller != player:
+                continue
+            for kind in GAINED:
+                for value in c.values(kind):
+                    n = 0 if value is None else int(value)  # type: ignore[call-overload]
+                    out.append(("hit", kind, w, player if kind == "gained_loss" else w, n, player))
     return out
 
 
@@ -82,9 +104,18 @@ def resolve_hit(s: Situation, gone: frozenset[str], t: Hit) -> tuple[Situation, 
         return replace(s, permanents=tuple(replace(p.with_counters(1, 1, n), renowned=True)
                                            if p.id == source and p.id not in gone and not p.renowned else p
                                            for p in s.permanents)), set()
-    if kind == "hit_counters":
+    if kind in ("hit_counters", "gained_counters"):
         return replace(s, permanents=tuple(p.with_counters(1, 1, n) if p.id == source and p.id not in gone else p
                                            for p in s.permanents)), set()
+    if kind == "gained_pump":  # 613.4c: until end of turn, if it is still on the battlefield
+        return replace(s, permanents=tuple(
+            replace(p, until_end_of_turn=(p.until_end_of_turn[0] + n, p.until_end_of_turn[1] + n))
+            if p.id == source and p.id not in gone else p for p in s.permanents)), set()
+    if kind == "gained_loss":  # 102.2: each opponent of its controller (`target`)
+        return replace(s, players=tuple(replace(p, life=p.life - n) if p.name != target else p
+                                        for p in s.players)), set()
+    if kind in ("gained_untap", "hit_untap"):  # 701.26b: nothing the loader admits reads it
+        return s, set()
     if kind in ("hit_loss", "hit_gain"):
         sign = -1 if kind == "hit_loss" else 1
         return replace(s, players=tuple(replace(p, life=p.life + sign * n) if p.name == target else p

@@ -60,11 +60,14 @@ CREATURES_IN = {"creature": "any", "attacking": "attacking", "blocking": "blocki
 def abilities_on_field(state: Any, field: dict[str, Characteristics]) -> Iterator[tuple[Any, Characteristics, str,
                                                                                       CombatAbility]]:
     """Each activated ability that acts in combat of each permanent on the battlefield with its face-up side
-    (708.2a: a face-down one has none), with the permanent, its characteristics now and the ability's kind."""
+    (708.2a: a face-down one has none), with the permanent, its characteristics now and the ability's kind;
+    "you may tap or untap target creature" once as each: its controller chooses as it resolves (608.2, 701.26a,
+    701.26b; doing neither is a tap of a tapped creature or an untap of an untapped one)."""
     for p in state.s.permanents:
         if p.id in field and not p.face_down:
             for kind, ab in p.combat_abilities():
-                yield p, field[p.id], kind, ab
+                for chosen in ("tap_target", "untap_target") if kind == "tap_or_untap" else (kind,):
+                    yield p, field[p.id], chosen, ab
 
 def targets(state, field: dict[str, Characteristics], source: Characteristics,  # type: ignore[no-untyped-def]
             ab: CombatAbility) -> list[str]:
