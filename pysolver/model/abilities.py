@@ -667,6 +667,8 @@ class CombatAbility:
     gain: int = 0  # "you gain N life" (119.3)
     token: TokenSpec | None = None  # "create … tokens" (111.1, pysolver.rules.tokens)
     prevent: int = 0  # "prevent the next N damage that would be dealt to …" (615.7, :data:`SHIELDS`)
+    also_damage: int = 0  # "… and M damage to you / to itself" (120.3: one event, :data:`PINGS`): M
+    also_to: str = ""  # its recipient, no target (115.10b): ``you`` (its controller) or ``itself`` (the source)
 
     @property
     def tap(self) -> bool:
@@ -821,7 +823,11 @@ FOGS = ("fog",)
 #: what deals damage outside the combat damage steps: the damage abilities and the death triggers that deal
 #: damage (120.3, 603.10a)
 NONCOMBAT_DAMAGE = (*PINGS, "dies_damage", "dies_each_opponent", "other_dies_damage")
+# "… and M damage to you / to itself" (120.3, 115.10b: no target); "… and doesn't untap during your next untap
+# step" (502.3: the untap step is outside this combat, 506.1)
 _PING = re.compile(r"(?P<cost>[^:]+): (?:this creature|it) deals (?P<n>\w+) damage to (?P<whom>[^.]+?)"
+                   r"(?: and (?P<also_n>\w+) damage to (?P<also_to>you|itself))?"
+                   r"(?: and doesn't untap during your next untap step)?"
                    r"(?P<timing>\. activate (?:this ability )?only during your turn, before attackers are declared)?")
 #: 115.4 "any target" (older printings: "target creature or player", the same); 115.1 the others
 PING_TARGETS = {"any target": "any", "target creature or player": "any", "target creature": "creature",
@@ -846,11 +852,17 @@ def _ping(text: str) -> list[Ability] | None:
     ('ping', '{R}', False, True, 'any', 2)
     >>> _ping("{t}: this creature deals 1 damage to each creature without flying")[0].value.target
     'each_creature_without_flying'
+    >>> a = _ping("{t}: this creature deals 2 damage to target creature or player and 3 damage to itself")[0]
+    >>> a.value.damage, a.value.also_damage, a.value.also_to
+    (2, 3, 'itself')
     """
     m = _PING.fullmatch(text)
     if m is None:
         return None
     whom = m.group("whom")
+    also = (_number(m.group("also_n")) or 0) if m.group("also_n") else 0
+    if m.group("also_n") and (not also or whom in PING_EACH):  # (a recipient twice, 120.3: not read)
+        return None
     target = target_of(whom) if whom not in PING_TARGETS and whom not in PING_EACH else None
     if whom not in PING_TARGETS and whom not in PING_EACH and target is None:
         return None
@@ -864,9 +876,11 @@ def _ping(text: str) -> list[Ability] | None:
     mana, extra, timing = cost.mana, replace(cost, mana=Mana()), m.group("timing") is not None
     if target is not None:  # "target blue creature", "target attacking creature without flying" (115.1)
         where, quality, scope, other = target
-        return [Ability("ping", CombatAbility(0, 0, mana, extra, where, quality, n, timing, scope, other))]
+        return [Ability("ping", CombatAbility(0, 0, mana, extra, where, quality, n, timing, scope, other,
+                                              also_damage=also, also_to=m.group("also_to") or ""))]
     kind, target_kind = ("ping", PING_TARGETS[whom]) if whom in PING_TARGETS else ("ping_each", PING_EACH[whom])
-    return [Ability(kind, CombatAbility(0, 0, mana, extra, target_kind, ("any",), n, timing))]
+    return [Ability(kind, CombatAbility(0, 0, mana, extra, target_kind, ("any",), n, timing,
+                                        also_damage=also, also_to=m.group("also_to") or ""))]
 
 
 # --- Activated abilities whose only effect in combat is their cost (pysolver.rules.activated) ----------

@@ -118,5 +118,6 @@ def pump_magnitude(s: Situation) -> int:
                 # 120.3, 702.15b: "~ deals N damage to …" marks N (or takes N life) and may gain N, on each
                 # creature and player for "each"
                 reached = 1 if a.kind == "ping" else sum(creatures.values()) + len(s.players)
-                total += times * (abs(a.value.power) + abs(a.value.toughness) + 2 * a.value.damage * reached)
+                total += times * (abs(a.value.power) + abs(a.value.toughness) + 2 * a.value.damage * reached
+                                  + 2 * a.value.also_damage)  # "… and M damage to you / to itself"
     return total

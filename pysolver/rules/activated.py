@@ -369,8 +369,9 @@ def resolve_stacked(s: Situation, t: Trigger) -> Situation:
         return life_changed(s, t.controller, ab, t.target)
     if kind in FOGS:  # 615.1a: every creature's combat damage this turn
         return replace(s, combat=replace(s.combat, combat_damage_prevented=True))
-    if kind in PINGS:
-        return deal(s, ab.target, t.target, ab.damage, t.lki)
+    if kind in PINGS:  # "… and M damage to you / to itself" (115.10b): its controller, or the source
+        also = (t.controller if ab.also_to == "you" else source.id, ab.also_damage)
+        return deal(s, ab.target, t.target, ab.damage, t.lki, also)
     if kind == "destroy_target":
         return destroy(s, t.target)
     if kind in ("exile_target", "bounce_target"):  # 406.2, 400.7: it leaves the battlefield (no death: 700.4)

@@ -38,11 +38,30 @@ from .triggers import _dealt_by, lki
 __all__ = ["PINGS", "deal", "lki"]
 
 
-def deal(s: Situation, whom: str, target: str, amount: int, known: tuple[str, ...]) -> Situation:
+def deal(s: Situation, whom: str, target: str, amount: int, known: tuple[str, ...],
+         also: tuple[str, int] = ("", 0)) -> Situation:
     """`s` after a source with the information `known` (:func:`lki`; it may have left the
     battlefield, 113.7a) dealt `amount` damage to `target` (a targeted ability) or to each of `whom`
     (``each_creature`` …, no target), before state-based actions: 120.3, 702.15b, 704.5h, 615.1a,
-    702.16e."""
-    if target:
-        return _dealt_by(s, "dies_damage", target, amount, known)
-    return _dealt_by(s, whom, "", amount, known)
+    702.16e. `also`: "… and M damage to you / to itself" (no target, 115.10b), the player or the source and
+    M, dealt in the same event (120.3: to the target too, the sum; the source only while it is on the
+    battlefield).
+
+    >>> from pysolver.files.loader import situation_from_data
+    >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
+    ...     "permanents": [{"id": "x", "controller": "a", "power": 2, "toughness": 4,
+    ...                     "abilities": ["{T}: ~ deals 2 damage to any target and 3 damage to itself"]}]})
+    >>> [p.damage for p in deal(s, "any", "b", 2, lki(s, "x"), ("x", 3)).permanents]
+    [3]
+    >>> [p.damage for p in deal(s, "any", "x", 2, lki(s, "x"), ("x", 3)).permanents]
+    [5]
+    """
+    recipient, more = also
+    if target and recipient == target:
+        return _dealt_by(s, "dies_damage", target, amount + more, known)
+    after = _dealt_by(s, "dies_damage", target, amount, known) if target else _dealt_by(s, whom, "", amount, known)
+    if not more:
+        return after
+    if recipient in s.player_names:  # 115.10b: "you", its controller
+        return _dealt_by(after, "dies_damage", "", more, tuple(sorted((*known, "spec(you)"))))
+    return _dealt_by(after, "itself", recipient, more, known)

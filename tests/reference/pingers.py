@@ -165,11 +165,18 @@ def dealt(state, source: Characteristics, kind: str, ab: CombatAbility, target: 
         after = settle(replace(state, s=replace(state.s, players=players)))
         return replace(after, over=any(p.life <= 0 or p.poison >= 10 for p in after.s.players))
     whom = [target] if kind == "ping" else recipients(state, field, source, ab.target)
+    # "… and M damage to you / to itself" (115.10b: no target): the controller, or the source if it is still on
+    # the battlefield; in the same event (120.3): to the target as well, one amount
+    also = source.controller if ab.also_to == "you" else source.id if ab.also_to == "itself" else ""
+    amounts = {r: ab.damage for r in whom}
+    if ab.also_damage and (also in field or ab.also_to == "you"):
+        amounts[also] = amounts.get(also, 0) + ab.also_damage
     s, gone = state.s, set(state.gone)
-    for r in whom:
+    for r, n in amounts.items():
         if r in field and any(has_quality(source, q) for q in field[r].protections()):
             continue  # 702.16e
-        dealt = ("dies", "dies_damage", "", r, ab.damage, source.controller, source, "any")
+        spec = "any" if r in whom else "you" if ab.also_to == "you" else "itself"
+        dealt = ("dies", "dies_damage", "", r, n, source.controller, source, spec)
         s, destroyed = resolve_death(s, field, dealt)
         gone |= destroyed
     # (the sacrificed source and those deathtouch destroyed left the battlefield, 506.4: as the

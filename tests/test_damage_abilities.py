@@ -1,0 +1,125 @@
+"""Activated abilities that deal damage, the forms beyond "~ deals N damage to <a target>" (120.3, 602;
+pysolver.rules.pingers): one test per rule with hand-stated sets, then the solver against the brute-force
+reference (tests/reference/pingers.py) on generated boards.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from boards import board, creature
+from differential import agreed_outcomes, outcomes_equal_reference
+from hypothesis import HealthCheck, given, settings
+from strategies import examples, with_pingers
+
+from pysolver.files.cards import oracle_lines
+from pysolver.game import gametree as gt
+from pysolver.model.moves import AbilityActivation, Pass
+from pysolver.model.stage import Stage
+
+SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large]
+
+
+def results(s) -> set[tuple]:
+    """(alice's life, bob's life, destroyed, damage) of each outcome, checked against the reference, the walk
+    and count_outcomes (differential.agreed_outcomes)."""
+    return {(o["life"]["alice"], o["life"]["bob"], tuple(o["destroyed"]), tuple(sorted(o["damage"].items())))
+            for o in map(json.loads, agreed_outcomes(s))}
+
+
+def resolved(s, pid: str, target: str) -> gt.Position:
+    """The root of `s` after `pid`'s damage ability at `target` and both players passing until it resolved
+    (608.1, 117.4)."""
+    p = gt.root(s).push(AbilityActivation("beginning_of_combat", pid, "ping", target))
+    while p.stack and p.stage == Stage.BEGINNING_OF_COMBAT:
+        p = p.push(Pass(p.stage, p.name()))
+    return p
+
+
+# --- "… and M damage to you / to itself" (120.3, 115.10b) -------------------------------------------
+
+@pytest.mark.parametrize("name, text, n, also, to", [
+    ("Fireslinger", "{T}: Fireslinger deals 1 damage to target creature or player and 1 damage to you.", 1, 1, "you"),
+    ("Goblin Artillery", "{T}: Goblin Artillery deals 2 damage to target creature or player and 3 damage to you.",
+     2, 3, "you"),
+    ("Psionic Entity", "{T}: Psionic Entity deals 2 damage to target creature or player and 3 damage to itself.",
+     2, 3, "itself"),
+    ("Reckless Embermage", "{1}{R}: Reckless Embermage deals 1 damage to target creature or player and 1 damage "
+     "to itself.", 1, 1, "itself"),
+    ("Reveka, Wizard Savant", "{T}: Reveka, Wizard Savant deals 2 damage to target creature or player and doesn't "
+     "untap during your next untap step.", 2, 0, ""),
+])
+def test_120_3_real_lines_with_a_second_recipient(name, text, n, also, to) -> None:
+    """The second recipient has no target (115.10b); "doesn't untap during your next untap step" acts in the
+    untap step, outside this combat (502.3, 506.1)."""
+    (line,), unmodelled = oracle_lines(name, text)
+    assert unmodelled == ()
+    (a,) = board(creature("x", "alice", 1, 1, line, name=name)).permanent("x").abilities
+    assert (a.kind, a.value.target, a.value.damage, a.value.also_damage, a.value.also_to) == ("ping", "any", n,
+                                                                                              also, to)
+
+
+ARTILLERY = "{T}: ~ deals 2 damage to any target and 3 damage to you"
+ENTITY = "{T}: ~ deals 2 damage to any target and 3 damage to itself"
+
+
+def test_120_3_and_damage_to_you_is_one_event_with_lifelink() -> None:
+    """Goblin Artillery with lifelink at bob: bob loses 2, alice loses 3 and gains 5 (702.15b: all the damage
+    of the event); at alice herself: 2 + 3 = 5 dealt to her in one event, and she gains 5."""
+    s = board(creature("g", "alice", 1, 4, ARTILLERY, "Lifelink"))
+    after = resolved(s, "g", "bob").s
+    assert (after.player("alice").life, after.player("bob").life) == (22, 18)
+    after = resolved(s, "g", "alice").s
+    assert (after.player("alice").life, after.player("bob").life) == (20, 20)
+
+
+def test_120_3_and_damage_to_itself_704_5g_and_702_16e() -> None:
+    """Psionic Entity (2/4) at bob: 3 damage marked on itself (120.3e); at itself: 5 in one event, lethal
+    (704.5g). With shroud it is still dealt its 3 (115.10b: no target, 702.18a). A red Entity with protection
+    from red can't target itself (702.16b) and the damage to itself is prevented (702.16e)."""
+    s = board(creature("e", "alice", 2, 4, ENTITY))
+    assert resolved(s, "e", "bob").s.permanent("e").damage == 3
+    assert resolved(s, "e", "e").s.permanent("e").left_battlefield
+    shroud = board(creature("e", "alice", 2, 4, ENTITY, "Shroud"))
+    assert resolved(shroud, "e", "bob").s.permanent("e").damage == 3
+    red = board(creature("e", "alice", 2, 4, ENTITY, "Protection from red", colors=["red"]))
+    after = resolved(red, "e", "bob").s
+    assert (after.permanent("e").damage, after.player("bob").life) == (0, 18)
+
+
+def test_120_3_an_artillery_beside_an_attack() -> None:
+    """alice's unblocked 3/3 x attacks bob beside alice's Goblin Artillery g (1/4, summoning sick, so it can't
+    pay {T}, 302.6) and bob's b (4/4): bob may fire his (3 damage to himself each time) at x (2 marked, it
+    survives), at alice, at himself (5 in one event), at g or at b, or not at all; x deals 3 to bob."""
+    s = board(creature("x", "alice", 3, 3), creature("g", "alice", 1, 4, ARTILLERY, summoning_sick=True),
+              creature("b", "bob", 4, 4, ARTILLERY), attackers={"x": "bob"}, blockers={})
+    assert results(s) == {(20, 17, (), ()), (20, 14, (), (("x", 2),)), (18, 14, (), ()), (20, 12, (), ()),
+                          (20, 14, (), (("g", 2),)), (20, 14, (), (("b", 2),))}
+
+
+# --- differential: generated boards against the reference ------------------------------------------
+
+DAMAGE_LINES = (ARTILLERY, ENTITY, "{1}: ~ deals 1 damage to target creature and 1 damage to itself",
+                "Sacrifice ~: ~ deals 1 damage to any target and 1 damage to you")
+
+
+def damage_boards(stage: str):  # type: ignore[no-untyped-def]
+    """tests/combat_boards.py `outcome_boards(stage)` with these damage abilities, small enough for the
+    reference."""
+    from combat_boards import assignment_bound, outcome_boards
+    limit = {"blockers": 200, "attackers": 60}[stage]
+    return outcome_boards(stage).flatmap(lambda d: with_pingers(d, DAMAGE_LINES)).filter(
+        lambda d: assignment_bound(d) <= limit)
+
+
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=SLOW)
+@given(damage_boards("blockers"))
+def test_damage_abilities_after_blocks_equal_reference(data: dict) -> None:
+    outcomes_equal_reference(data)
+
+
+@settings(max_examples=examples(2), deadline=None, suppress_health_check=SLOW)
+@given(damage_boards("attackers"))
+def test_damage_abilities_after_attacks_equal_reference(data: dict) -> None:
+    outcomes_equal_reference(data)
