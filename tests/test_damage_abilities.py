@@ -28,10 +28,10 @@ def results(s) -> set[tuple]:
             for o in map(json.loads, agreed_outcomes(s))}
 
 
-def resolved(s, pid: str, target: str) -> gt.Position:
+def resolved(s, pid: str, target: str, kind: str = "ping") -> gt.Position:
     """The root of `s` after `pid`'s damage ability at `target` and both players passing until it resolved
     (608.1, 117.4)."""
-    p = gt.root(s).push(AbilityActivation("beginning_of_combat", pid, "ping", target))
+    p = gt.root(s).push(AbilityActivation("beginning_of_combat", pid, kind, target))
     while p.stack and p.stage == Stage.BEGINNING_OF_COMBAT:
         p = p.push(Pass(p.stage, p.name()))
     return p
@@ -98,10 +98,53 @@ def test_120_3_an_artillery_beside_an_attack() -> None:
                           (20, 14, (), (("g", 2),)), (20, 14, (), (("b", 2),))}
 
 
+# --- "target opponent" (115.1, 102.2), "each creature with flying" (no target, 608.2h) ----------------
+
+@pytest.mark.parametrize("name, text, kind, target, n", [
+    ("Zealot of the God-Pharaoh", "{4}{R}: Zealot of the God-Pharaoh deals 2 damage to target opponent.", "ping",
+     "opponent", 2),
+    ("Scattershot Archer", "{T}: Scattershot Archer deals 1 damage to each creature with flying.", "ping_each",
+     "each_creature_with_flying", 1),
+])
+def test_120_3_real_lines_opponent_and_fliers(name, text, kind, target, n) -> None:
+    (line,), unmodelled = oracle_lines(name, text)
+    assert unmodelled == ()
+    (a,) = board(creature("x", "alice", 1, 1, line, name=name)).permanent("x").abilities
+    assert (a.kind, a.value.target, a.value.damage) == (kind, target, n)
+
+
+def test_115_1_target_opponent_is_only_the_other_player() -> None:
+    """"Target opponent": a player other than the ability's controller (102.2) — no creature, not alice."""
+    s = board(creature("z", "alice", 1, 1, "{T}: ~ deals 2 damage to target opponent"), creature("y", "bob"))
+    moves = [m for m in gt.root(s).legal_moves if isinstance(m, AbilityActivation)]
+    assert [m.target for m in moves] == ["bob"]
+    assert resolved(s, "z", "bob").s.player("bob").life == 18
+
+
+ARCHER = "{T}: ~ deals 1 damage to each creature with flying"
+
+
+def test_120_3_each_creature_with_flying_and_702_37e_a_flier_turned_face_up() -> None:
+    """Scattershot Archer: 1 damage to each creature with flying as it resolves (no target, 608.2h), both
+    players' (its own too). After blockers alice's face-down a0 (out of combat) has no flying (708.2a): bob's
+    Archer does nothing to it unless alice turns it face up (702.37e) as a 0/4 flier first or in response
+    (116.3, 117.3c: the creatures are those with flying as it resolves); her unblocked 1/1 deals 1 to bob
+    either way."""
+    s = board(creature("f", "alice", 1, 1, "Flying"), creature("g", "bob", 2, 2, "Flying"),
+              creature("a", "alice", 1, 2, ARCHER, "Flying"), creature("n", "bob", 2, 2))
+    after = resolved(s, "a", "", "ping_each").s
+    assert after.permanent("f").left_battlefield and not after.permanent("a").left_battlefield
+    assert [(p.id, p.damage) for p in after.permanents] == [("f", 1), ("g", 1), ("a", 1), ("n", 0)]
+    s = board(creature("a0", "alice", 0, 4, "Morph {R}", "Flying", face_down=True), creature("a1", "alice", 1, 1),
+              creature("b0", "bob", 0, 1, ARCHER), mana="{R}", attackers={"a1": "bob"}, blockers={})
+    assert results(s) == {(20, 19, (), ()), (20, 19, (), (("a0", 1),))}
+
+
 # --- differential: generated boards against the reference ------------------------------------------
 
 DAMAGE_LINES = (ARTILLERY, ENTITY, "{1}: ~ deals 1 damage to target creature and 1 damage to itself",
-                "Sacrifice ~: ~ deals 1 damage to any target and 1 damage to you")
+                "Sacrifice ~: ~ deals 1 damage to any target and 1 damage to you",
+                "{1}: ~ deals 2 damage to target opponent", ARCHER)
 
 
 def damage_boards(stage: str):  # type: ignore[no-untyped-def]

@@ -834,9 +834,11 @@ PING_TARGETS = {"any target": "any", "target creature or player": "any", "target
                 "target player": "player", "target player or planeswalker": "player_or_planeswalker",
                 "target attacking creature": "attacking", "target blocking creature": "blocking",
                 "target attacking or blocking creature": "attacking_or_blocking",
-                "target creature with flying": "flying", "target attacking creature with flying": "attacking_flying"}
+                "target creature with flying": "flying", "target attacking creature with flying": "attacking_flying",
+                "target opponent": "opponent"}
 #: no target (115.1): each of these objects and players (102.2 "each opponent")
 PING_EACH = {"each creature": "each_creature", "each creature without flying": "each_creature_without_flying",
+             "each creature with flying": "each_creature_with_flying",
              "each creature and each player": "each_creature_and_player",
              "each creature without flying and each player": "each_creature_without_flying_and_player",
              "each player": "each_player", "each opponent": "each_opponent"}

@@ -587,7 +587,8 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{T}: ~ deals 2 damage to target creature with flying",
               "{T}: ~ deals 4 damage to target attacking creature with flying",
               "{T}, Sacrifice an artifact: ~ deals 2 damage to target creature or player",
-              "Remove a +1/+1 counter from ~: ~ deals 1 damage to any target"), literal=False),
+              "Remove a +1/+1 counter from ~: ~ deals 1 damage to any target",
+              "{4}{R}: ~ deals 2 damage to target opponent"), literal=False),
     LineForm("combat-activated", "{cost}: ~ deals N damage to <a target> and M damage to you / to itself", "ping",
              "120.3", "{T}: This creature deals 2 damage to any target and 3 damage to you",
              ("{1}{R}: ~ deals 1 damage to target creature or player and 1 damage to itself",
@@ -597,7 +598,8 @@ CATALOGUE: tuple[LineForm, ...] = (
              "{1}{R}: This creature deals 1 damage to each creature without flying",
              ("{2}{B}: ~ deals 1 damage to each creature and each player",
               "{T}: ~ deals 4 damage to each creature without flying and each player",
-              "{R}, Sacrifice ~: ~ deals 1 damage to each player", "{2}{R}: ~ deals 1 damage to each opponent"),
+              "{R}, Sacrifice ~: ~ deals 1 damage to each player", "{2}{R}: ~ deals 1 damage to each opponent",
+              "{T}: ~ deals 1 damage to each creature with flying"),
              literal=False),
     # --- activated abilities whose only effect in combat is their cost (pysolver.rules.activated.offered): a
     # cost with {T}, a sacrifice, a tap, life or counters; a mana ability (605.1a), or an effect in hidden zones

@@ -1,6 +1,7 @@
 """Activated abilities that deal damage (120.3): "{cost}: ~ deals N damage to any target" and the
-other targets of :data:`~pysolver.model.abilities.PING_TARGETS`, "... to each creature [without
-flying] [and each player] / each player / each opponent" (no target, 115.1).
+other targets of :data:`~pysolver.model.abilities.PING_TARGETS`, "... to each creature [with / without
+flying] [and each player] / each player / each opponent" (no target, 115.1), "... and M damage to you /
+to itself" (115.10b: no target, :func:`deal`).
 
 They are activated as the other abilities of :mod:`pysolver.rules.activated` (its targets,
 hexproof, shroud, protection and ward), but wait on the stack (602.2, 405.1: the player who

@@ -77,6 +77,8 @@ def targets(state, field: dict[str, Characteristics], source: Characteristics,  
     attacking = set(dict(state.s.combat.attackers or ()))
     blocking = {b for b, _ in state.s.combat.blockers or ()}
     out = players if whom in ("any", "player", "player_or_planeswalker") else []
+    if whom == "opponent":  # 115.1, 102.2: a player other than its controller
+        out = [pl for pl in players if pl != source.controller]
     for t, c in sorted(field.items()):
         if whom == "any":
             ok = c.is_creature or c.is_planeswalker or c.is_battle
@@ -109,13 +111,15 @@ def life_targets(state, controller: str, whom: str) -> list[str]:  # type: ignor
 
 
 def recipients(state, field: dict[str, Characteristics], source: Characteristics, whom: str) -> list[str]:  # type: ignore[no-untyped-def]
-    """ "each creature [without flying] [and each player] / each player / each opponent" (102.2)."""
+    """ "each creature [with / without flying] [and each player] / each player / each opponent" (102.2)."""
     players = [p.name for p in state.s.players]
     out = []
     if whom in ("each_creature", "each_creature_and_player", "each_creature_without_flying",
                 "each_creature_without_flying_and_player"):
         out += [t for t, c in sorted(field.items()) if c.is_creature
                 and not ("without_flying" in whom and c.has("flying"))]
+    if whom == "each_creature_with_flying":
+        out += [t for t, c in sorted(field.items()) if c.is_creature and c.has("flying")]
     if whom in ("each_creature_and_player", "each_creature_without_flying_and_player", "each_player"):
         out += players
     if whom == "each_opponent":
