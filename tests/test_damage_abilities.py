@@ -140,11 +140,67 @@ def test_120_3_each_creature_with_flying_and_702_37e_a_flier_turned_face_up() ->
     assert results(s) == {(20, 19, (), ()), (20, 19, (), (("a0", 1),))}
 
 
+# --- "damage equal to its power" (608.2h), "That creature deals damage equal to its power to ~" -------
+
+@pytest.mark.parametrize("name, text, target, back", [
+    ("Cinder Shade", "{R}, Sacrifice Cinder Shade: Cinder Shade deals damage equal to its power to target creature.",
+     "creature", False),
+    ("Hellhole Flailer", "{2}{B}{R}, Sacrifice Hellhole Flailer: Hellhole Flailer deals damage equal to its power to "
+     "target player.", "player", False),
+    ("Karplusan Yeti", "{T}: Karplusan Yeti deals damage equal to its power to target creature. That creature deals "
+     "damage equal to its power to Karplusan Yeti.", "creature", True),
+])
+def test_608_2h_real_lines_damage_equal_to_power(name, text, target, back) -> None:
+    (line,), unmodelled = oracle_lines(name, text)
+    assert unmodelled == ()
+    (a,) = board(creature("x", "alice", 1, 1, line, name=name)).permanent("x").abilities
+    assert (a.kind, a.value.target, a.value.power_damage, a.value.damage_back) == ("ping", target, True, back)
+
+
+SHADE = "Sacrifice ~: ~ deals damage equal to its power to target creature"
+YETI = "{T}: ~ deals damage equal to its power to target creature. That creature deals damage equal to its power to ~"
+
+
+def test_608_2h_113_7a_a_sacrificed_source_deals_its_power_as_it_last_existed() -> None:
+    """A 3/1 Shade pumped to 4/1 (+1/+0 until end of turn, 613.4c) and sacrificed (701.21a) deals 4 to bob's 4/4
+    (its power as it last existed, 113.7a), lethal (704.5g)."""
+    s = board(creature("c", "alice", 3, 1, SHADE, until_end_of_turn="+1/+0"), creature("y", "bob", 4, 4))
+    after = resolved(s, "c", "y").s
+    assert after.permanent("c").left_battlefield and after.permanent("y").left_battlefield
+
+
+def test_608_2h_the_power_as_it_resolves_and_107_1b_never_below_0() -> None:
+    """The Yeti (4/4) at bob's 2/3: 4 to it, then it deals its 2 to the Yeti (608.2c: in order, before
+    state-based actions); with wither the Yeti puts four -1/-1 counters on it first (120.3d), so its power is -2
+    and it deals 0 (107.1b). A Yeti with power 0 deals none, and is dealt the other's."""
+    s = board(creature("t", "alice", 4, 4, YETI), creature("y", "bob", 2, 3))
+    after = resolved(s, "t", "y").s
+    assert (after.permanent("t").damage, after.permanent("y").left_battlefield) == (2, True)
+    wither = board(creature("t", "alice", 4, 4, YETI, "Wither"), creature("y", "bob", 2, 3))
+    after = resolved(wither, "t", "y").s
+    assert (after.permanent("t").damage, after.permanent("y").minus_counters) == (0, 4)
+    zero = board(creature("t", "alice", 0, 4, YETI), creature("y", "bob", 2, 3))
+    after = resolved(zero, "t", "y").s
+    assert (after.permanent("t").damage, after.permanent("y").damage) == (2, 0)
+
+
+def test_608_2h_deathtouch_of_the_target_and_the_yeti_in_a_block() -> None:
+    """bob's 1/1 deathtouch y blocks alice's 2/2 x; alice's Yeti (3/3, out of combat) may shoot y: y dies but
+    first deals its 1 with deathtouch to the Yeti (608.2h: still on the battlefield, 704.5h), which dies too; x
+    stays blocked and deals no damage (509.1h). Or at x: 3 kill it, x deals 2 back, y survives (506.4). Or at
+    itself: 3 to itself, then 3 more (lethal). Without it x and y trade. Bob's life never changes."""
+    s = board(creature("x", "alice", 2, 2), creature("t", "alice", 3, 3, YETI),
+              creature("y", "bob", 1, 1, "Deathtouch"), attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {(20, 20, ("x", "y"), ()), (20, 20, ("t", "y"), ()), (20, 20, ("x",), (("t", 2),)),
+                          (20, 20, ("t", "x", "y"), ())}
+
+
 # --- differential: generated boards against the reference ------------------------------------------
 
 DAMAGE_LINES = (ARTILLERY, ENTITY, "{1}: ~ deals 1 damage to target creature and 1 damage to itself",
                 "Sacrifice ~: ~ deals 1 damage to any target and 1 damage to you",
-                "{1}: ~ deals 2 damage to target opponent", ARCHER)
+                "{1}: ~ deals 2 damage to target opponent", ARCHER, SHADE, YETI,
+                "{R}: ~ deals damage equal to its power to any target")
 
 
 def damage_boards(stage: str):  # type: ignore[no-untyped-def]

@@ -669,6 +669,8 @@ class CombatAbility:
     prevent: int = 0  # "prevent the next N damage that would be dealt to …" (615.7, :data:`SHIELDS`)
     also_damage: int = 0  # "… and M damage to you / to itself" (120.3: one event, :data:`PINGS`): M
     also_to: str = ""  # its recipient, no target (115.10b): ``you`` (its controller) or ``itself`` (the source)
+    power_damage: bool = False  # "~ deals damage equal to its power to …" (608.2h: its power as it resolves)
+    damage_back: bool = False  # "That creature deals damage equal to its power to ~" (608.2c: after the first)
 
     @property
     def tap(self) -> bool:
@@ -825,7 +827,10 @@ FOGS = ("fog",)
 NONCOMBAT_DAMAGE = (*PINGS, "dies_damage", "dies_each_opponent", "other_dies_damage")
 # "… and M damage to you / to itself" (120.3, 115.10b: no target); "… and doesn't untap during your next untap
 # step" (502.3: the untap step is outside this combat, 506.1)
-_PING = re.compile(r"(?P<cost>[^:]+): (?:this creature|it) deals (?P<n>\w+) damage to (?P<whom>[^.]+?)"
+# "~ deals damage equal to its power to <a target>[. That creature deals damage equal to its power to ~]" (608.2h)
+_PING = re.compile(r"(?P<cost>[^:]+): (?:this creature|it) deals (?:(?P<n>\w+) damage|(?P<power>damage equal to "
+                   r"(?:its|this creature's) power)) to (?P<whom>[^.]+?)"
+                   r"(?P<back>\. that creature deals damage equal to its power to this creature)?"
                    r"(?: and (?P<also_n>\w+) damage to (?P<also_to>you|itself))?"
                    r"(?: and doesn't untap during your next untap step)?"
                    r"(?P<timing>\. activate (?:this ability )?only during your turn, before attackers are declared)?")
@@ -857,6 +862,10 @@ def _ping(text: str) -> list[Ability] | None:
     >>> a = _ping("{t}: this creature deals 2 damage to target creature or player and 3 damage to itself")[0]
     >>> a.value.damage, a.value.also_damage, a.value.also_to
     (2, 3, 'itself')
+    >>> a = _ping("{t}: this creature deals damage equal to its power to target creature. that creature deals "
+    ...           "damage equal to its power to this creature")[0]
+    >>> a.value.target, a.value.power_damage, a.value.damage_back
+    ('creature', True, True)
     """
     m = _PING.fullmatch(text)
     if m is None:
@@ -871,18 +880,21 @@ def _ping(text: str) -> list[Ability] | None:
     if m.group("n") == "x":
         raise NotModelled("an X in an activated ability is not modelled (107.3: it is chosen as the ability is "
                           "activated, 601.2b)")
-    n = _number(m.group("n"))
-    if not n:
+    n = 0 if m.group("power") else _number(m.group("n") or "")
+    back = m.group("back") is not None
+    one_creature = (target is not None and target[0] == "creature") or PING_TARGETS.get(whom) == "creature"
+    if not (n or m.group("power")) or (back and not one_creature):  # ("that creature": a target creature, 115.1)
         return None
     cost = _cost(m.group("cost"))
     mana, extra, timing = cost.mana, replace(cost, mana=Mana()), m.group("timing") is not None
     if target is not None:  # "target blue creature", "target attacking creature without flying" (115.1)
         where, quality, scope, other = target
-        return [Ability("ping", CombatAbility(0, 0, mana, extra, where, quality, n, timing, scope, other,
-                                              also_damage=also, also_to=m.group("also_to") or ""))]
-    kind, target_kind = ("ping", PING_TARGETS[whom]) if whom in PING_TARGETS else ("ping_each", PING_EACH[whom])
-    return [Ability(kind, CombatAbility(0, 0, mana, extra, target_kind, ("any",), n, timing,
-                                        also_damage=also, also_to=m.group("also_to") or ""))]
+        kind, ab = "ping", CombatAbility(0, 0, mana, extra, where, quality, n or 0, timing, scope, other)
+    else:
+        kind, target_kind = ("ping", PING_TARGETS[whom]) if whom in PING_TARGETS else ("ping_each", PING_EACH[whom])
+        ab = CombatAbility(0, 0, mana, extra, target_kind, ("any",), n or 0, timing)
+    return [Ability(kind, replace(ab, also_damage=also, also_to=m.group("also_to") or "",
+                                  power_damage=m.group("power") is not None, damage_back=back))]
 
 
 # --- Activated abilities whose only effect in combat is their cost (pysolver.rules.activated) ----------

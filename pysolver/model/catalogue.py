@@ -594,6 +594,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("{1}{R}: ~ deals 1 damage to target creature or player and 1 damage to itself",
               "{T}: ~ deals 2 damage to target creature or player and doesn't untap during your next untap step"),
              literal=False),
+    LineForm("combat-activated", "{cost}: ~ deals damage equal to its power to <a target>", "ping", "608.2h",
+             "Sacrifice ~: This creature deals damage equal to its power to target creature",
+             ("{2}{B}{R}, Sacrifice ~: ~ deals damage equal to its power to target player",
+              "{T}: ~ deals damage equal to its power to target creature. That creature deals damage equal to its "
+              "power to ~"), literal=False),
     LineForm("combat-activated", "{cost}: ~ deals N damage to each creature", "ping_each", "120.3",
              "{1}{R}: This creature deals 1 damage to each creature without flying",
              ("{2}{B}: ~ deals 1 damage to each creature and each player",

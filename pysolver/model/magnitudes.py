@@ -118,6 +118,9 @@ def pump_magnitude(s: Situation) -> int:
                 # 120.3, 702.15b: "~ deals N damage to …" marks N (or takes N life) and may gain N, on each
                 # creature and player for "each"
                 reached = 1 if a.kind == "ping" else sum(creatures.values()) + len(s.players)
-                total += times * (abs(a.value.power) + abs(a.value.toughness) + 2 * a.value.damage * reached
-                                  + 2 * a.value.also_damage)  # "… and M damage to you / to itself"
+                # "… and M damage to you / to itself"; "damage equal to its power" (and back: the other's)
+                damage = a.value.damage + abs(p.power or 0) * a.value.power_damage
+                total += times * (abs(a.value.power) + abs(a.value.toughness) + 2 * damage * reached
+                                  + 2 * a.value.also_damage) + 2 * times * a.value.damage_back * max(
+                                      (abs(x.power or 0) for x in s.permanents), default=0)
     return total

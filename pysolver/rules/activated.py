@@ -85,7 +85,7 @@ from ..model.stage import Stage
 from ..model.values import Violation
 from . import costs, tokens
 from .combat import has_statics, losers
-from .pingers import deal, lki
+from .pingers import lki, pinged
 from .pumps import blind, lowers_toughness, pumps_of, source_of
 from .states import one_state_answer
 from .statics import has_now, reads_tapped
@@ -337,7 +337,7 @@ def paid(s: Situation, move: AbilityActivation) -> tuple[Situation, Trigger | No
     (702.21a: its costs stay paid); it resolves when both players pass (608.1, :func:`resolve_stacked`)."""
     p = s.permanent(move.permanent)
     kind, ab = abilities_of(p)[move.ability]
-    known = lki(s, p.id) if kind in PINGS else ()  # 113.7a: the damage's source before a sacrifice
+    known = lki(s, p.id, ab.power_damage) if kind in PINGS else ()  # 113.7a: the source before a sacrifice
     after = costs.pay(s, p.id, with_ward(ab, ward(s, p, move.target) if move.ward_paid else None), move.pay_with)
     return after, None if move.ward_paid is False else put(s, move, known)
 
@@ -369,9 +369,8 @@ def resolve_stacked(s: Situation, t: Trigger) -> Situation:
         return life_changed(s, t.controller, ab, t.target)
     if kind in FOGS:  # 615.1a: every creature's combat damage this turn
         return replace(s, combat=replace(s.combat, combat_damage_prevented=True))
-    if kind in PINGS:  # "… and M damage to you / to itself" (115.10b): its controller, or the source
-        also = (t.controller if ab.also_to == "you" else source.id, ab.also_damage)
-        return deal(s, ab.target, t.target, ab.damage, t.lki, also)
+    if kind in PINGS:
+        return pinged(s, t, ab)
     if kind == "destroy_target":
         return destroy(s, t.target)
     if kind in ("exile_target", "bounce_target"):  # 406.2, 400.7: it leaves the battlefield (no death: 700.4)

@@ -32,11 +32,51 @@ follow (704.3; :func:`pysolver.rules.activated.activate`).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..model import Situation
-from ..model.abilities import PINGS
+from ..model.abilities import PINGS, CombatAbility
+from ..model.moves import Trigger
 from .triggers import _dealt_by, lki
 
-__all__ = ["PINGS", "deal", "lki"]
+__all__ = ["PINGS", "deal", "lki", "pinged"]
+
+
+def pinged(s: Situation, t: Trigger, ab: CombatAbility) -> Situation:
+    """`s` after the damage ability `t` (`ab`, its target still legal, 608.2b) resolved, before state-based
+    actions: :func:`deal` with "… and M damage to you / to itself" (115.10b: its controller, or the source);
+    "damage equal to its power" is the source's power as it resolves if it is still on the battlefield, else
+    as it last existed (608.2h, 113.7a; 107.1b: 0 if negative), and its information then; "That creature
+    deals damage equal to its power to ~" follows (:func:`dealt_back`)."""
+    known, amount = t.lki, ab.damage
+    if ab.power_damage:
+        if not s.permanent(t.source).left_battlefield:
+            known = lki(s, t.source, power=True)
+        amount = power_in(known)
+    also = (t.controller if ab.also_to == "you" else t.source, ab.also_damage)
+    after = deal(s, ab.target, t.target, amount, known, also)
+    return dealt_back(after, t.target, t.source) if ab.damage_back else after
+
+
+def dealt_back(s: Situation, creature: str, source: str) -> Situation:
+    """ "That creature deals damage equal to its power to ~" (608.2c: after the first sentence's damage, before
+    state-based actions, 704.3): `creature` as it now is (608.2h: still on the battlefield, though deathtouch
+    damage is to destroy it, 704.5h; with the -1/-1 counters wither gave it, 120.3d) deals damage equal to its
+    power to `source` if that is on the battlefield (no target, 115.10b)."""
+    lasting = replace(s, permanents=tuple(replace(x, left_battlefield=False) if x.id == creature else x
+                                          for x in s.permanents))
+    known = lki(lasting, creature, power=True)
+    return _dealt_by(s, "itself", source, power_in(known), known) if power_in(known) else s  # (120.8)
+
+
+def power_in(known: tuple[str, ...]) -> int:
+    """The power in a source's information (``power(N)``, :func:`lki`), 0 if it is negative (107.1b) or if it
+    has none (208.3: a noncreature permanent, an artifact's "damage equal to its power" deals none).
+
+    >>> power_in(("has(lifelink)", "power(-1)")), power_in(("power(3)",)), power_in(('controller("a")',))
+    (0, 3, 0)
+    """
+    return max(0, next((int(x[6:-1]) for x in known if x.startswith("power(")), 0))
 
 
 def deal(s: Situation, whom: str, target: str, amount: int, known: tuple[str, ...],
@@ -46,7 +86,7 @@ def deal(s: Situation, whom: str, target: str, amount: int, known: tuple[str, ..
     (``each_creature`` …, no target), before state-based actions: 120.3, 702.15b, 704.5h, 615.1a,
     702.16e. `also`: "… and M damage to you / to itself" (no target, 115.10b), the player or the source and
     M, dealt in the same event (120.3: to the target too, the sum; the source only while it is on the
-    battlefield).
+    battlefield). 0 damage is no damage (120.8: nothing watching damage triggers).
 
     >>> from pysolver.files.loader import situation_from_data
     >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
@@ -59,8 +99,9 @@ def deal(s: Situation, whom: str, target: str, amount: int, known: tuple[str, ..
     """
     recipient, more = also
     if target and recipient == target:
-        return _dealt_by(s, "dies_damage", target, amount + more, known)
-    after = _dealt_by(s, "dies_damage", target, amount, known) if target else _dealt_by(s, whom, "", amount, known)
+        amount, more = amount + more, 0
+    after = s if not amount else _dealt_by(s, "dies_damage", target, amount, known) if target else \
+        _dealt_by(s, whom, "", amount, known)
     if not more:
         return after
     if recipient in s.player_names:  # 115.10b: "you", its controller

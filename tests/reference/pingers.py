@@ -154,6 +154,18 @@ def pushes(state):  # type: ignore[no-untyped-def]
     return out
 
 
+def damage_back(state, creature: str, source: str):  # type: ignore[no-untyped-def]
+    """`creature` (still on the battlefield: deathtouch destroys it only as state-based actions are checked,
+    704.5h) deals damage equal to its power as it now is (608.2h, 107.1b) to `source`, if that is on the
+    battlefield (no target), unless protection from one of its qualities prevents it (702.16e)."""
+    field = state.field()
+    c = field[creature]
+    if source not in field or any(has_quality(c, q) for q in field[source].protections()):
+        return state.s, set()
+    return resolve_death(state.s, field, ("dies", "dies_damage", "", source, max(0, c.power or 0), c.controller, c,
+                                          "itself"))
+
+
 def dealt(state, source: Characteristics, kind: str, ab: CombatAbility, target: str):  # type: ignore[no-untyped-def]
     """608.2, 113.7a: the source's damage (as it was, `source`), then 704.3 and 704.5a/c."""
     from .outcomes import settle
@@ -169,10 +181,14 @@ def dealt(state, source: Characteristics, kind: str, ab: CombatAbility, target: 
         after = settle(replace(state, s=replace(state.s, players=players)))
         return replace(after, over=any(p.life <= 0 or p.poison >= 10 for p in after.s.players))
     whom = [target] if kind == "ping" else recipients(state, field, source, ab.target)
+    if ab.power_damage and source.id in field:  # 608.2h: a source still on the battlefield as it now is
+        source = field[source.id]
+    # "damage equal to its power" (608.2h, 107.1b: not below 0; 208.3: a noncreature has none, 0)
+    damage = max(0, source.power or 0) if ab.power_damage else ab.damage
     # "… and M damage to you / to itself" (115.10b: no target): the controller, or the source if it is still on
     # the battlefield; in the same event (120.3): to the target as well, one amount
     also = source.controller if ab.also_to == "you" else source.id if ab.also_to == "itself" else ""
-    amounts = {r: ab.damage for r in whom}
+    amounts = {r: damage for r in whom}
     if ab.also_damage and (also in field or ab.also_to == "you"):
         amounts[also] = amounts.get(also, 0) + ab.also_damage
     s, gone = state.s, set(state.gone)
@@ -182,6 +198,9 @@ def dealt(state, source: Characteristics, kind: str, ab: CombatAbility, target: 
         spec = "any" if r in whom else "you" if ab.also_to == "you" else "itself"
         dealt = ("dies", "dies_damage", "", r, n, source.controller, source, spec)
         s, destroyed = resolve_death(s, field, dealt)
+        gone |= destroyed
+    if ab.damage_back:  # "That creature deals damage equal to its power to ~" (608.2c): it as it now is, 608.2h
+        s, destroyed = damage_back(replace(state, s=s), target, source.id)
         gone |= destroyed
     # (the sacrificed source and those deathtouch destroyed left the battlefield, 506.4: as the
     # situation says it)
