@@ -195,12 +195,56 @@ def test_608_2h_deathtouch_of_the_target_and_the_yeti_in_a_block() -> None:
                           (20, 20, ("t", "x", "y"), ())}
 
 
+# --- riders: "Tap that creature" (701.26a), "That creature can't block this combat" (509.1b), "Activate only
+# if ~ is attacking" (602.5) --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, text, tap, cant_block, attacking", [
+    ("Stun Sniper", "{1}, {T}: Stun Sniper deals 1 damage to target creature. Tap that creature.", True, False, False),
+    ("Forgestoker Dragon", "{1}{R}: Forgestoker Dragon deals 1 damage to target creature. That creature can't block "
+     "this combat. Activate this ability only if Forgestoker Dragon is attacking.", False, True, True),
+])
+def test_602_5_real_lines_with_riders(name, text, tap, cant_block, attacking) -> None:
+    (line,), unmodelled = oracle_lines(name, text)
+    assert unmodelled == ()
+    (a,) = board(creature("x", "alice", 1, 1, line, name=name)).permanent("x").abilities
+    assert (a.kind, a.value.then_tap, a.value.then_cant_block, a.value.while_attacking) == ("ping", tap, cant_block,
+                                                                                          attacking)
+
+
+SNIPER = "{1}, {T}: ~ deals 1 damage to target creature. Tap that creature"
+FORGESTOKER = "{1}: ~ deals 1 damage to target creature. That creature can't block this combat. Activate only if ~ " \
+              "is attacking"
+
+
+def test_701_26a_tap_that_creature_before_blocks() -> None:
+    """alice's 2/2 x attacks bob; her Sniper s may shoot bob's 2/2 y before blocks: 1 marked and tapped, it can't
+    block (509.1a), x deals 2. Or x (1 marked: a block then kills it, 704.5g), or s itself (it dies); after blocks
+    the tap changes nothing (506.4). Without it y trades with x or lets 2 through."""
+    s = board(creature("x", "alice", 2, 2), creature("s", "alice", 1, 1, SNIPER), creature("y", "bob", 2, 2),
+              mana="{1}", attackers={"x": "bob"})
+    assert results(s) == {(20, 20, ("x", "y"), ()), (20, 18, (), ()), (20, 18, (), (("y", 1),)),
+                          (20, 18, (), (("x", 1),)), (20, 20, ("s", "x", "y"), ()), (20, 18, ("s",), ())}
+
+
+def test_602_5_only_while_attacking_and_509_1b_cant_block_this_combat() -> None:
+    """Forgestoker: no activation before it attacks (602.5); attacking, it deals 1 to bob's 3/3 y, which then
+    can't block this combat (509.1b)."""
+    idle = board(creature("f", "alice", 4, 4, FORGESTOKER), creature("y", "bob", 3, 3), mana="{1}")
+    assert not [m for m in gt.root(idle).legal_moves if isinstance(m, AbilityActivation)]
+    s = board(creature("f", "alice", 4, 4, FORGESTOKER), creature("y", "bob", 3, 3), mana="{1}",
+              attackers={"f": "bob"})
+    p = gt.Position(Stage.AFTER_ATTACKERS, s, gt.ACTIVE).push(AbilityActivation("after_attackers", "f", "ping", "y"))
+    while p.stack:
+        p = p.push(Pass(p.stage, p.name()))
+    assert (p.s.permanent("y").damage, p.s.permanent("y").cant_block_this_turn) == (1, True)
+
+
 # --- differential: generated boards against the reference ------------------------------------------
 
 DAMAGE_LINES = (ARTILLERY, ENTITY, "{1}: ~ deals 1 damage to target creature and 1 damage to itself",
                 "Sacrifice ~: ~ deals 1 damage to any target and 1 damage to you",
                 "{1}: ~ deals 2 damage to target opponent", ARCHER, SHADE, YETI,
-                "{R}: ~ deals damage equal to its power to any target")
+                "{R}: ~ deals damage equal to its power to any target", SNIPER, FORGESTOKER)
 
 
 def damage_boards(stage: str):  # type: ignore[no-untyped-def]

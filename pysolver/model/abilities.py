@@ -671,6 +671,9 @@ class CombatAbility:
     also_to: str = ""  # its recipient, no target (115.10b): ``you`` (its controller) or ``itself`` (the source)
     power_damage: bool = False  # "~ deals damage equal to its power to …" (608.2h: its power as it resolves)
     damage_back: bool = False  # "That creature deals damage equal to its power to ~" (608.2c: after the first)
+    then_tap: bool = False  # "… Tap that creature" (701.26a: after its damage, 608.2c)
+    then_cant_block: bool = False  # "… That creature can't block this combat" (509.1b)
+    while_attacking: bool = False  # "Activate only if ~ is attacking" (602.5, 506.4: a restriction on its use)
 
     @property
     def tap(self) -> bool:
@@ -833,7 +836,9 @@ _PING = re.compile(r"(?P<cost>[^:]+): (?:this creature|it) deals (?:(?P<n>\w+) d
                    r"(?P<back>\. that creature deals damage equal to its power to this creature)?"
                    r"(?: and (?P<also_n>\w+) damage to (?P<also_to>you|itself))?"
                    r"(?: and doesn't untap during your next untap step)?"
-                   r"(?P<timing>\. activate (?:this ability )?only during your turn, before attackers are declared)?")
+                   r"(?P<tap>\. tap that creature)?(?P<cant_block>\. that creature can't block this combat)?"
+                   r"(?P<timing>\. activate (?:this ability )?only during your turn, before attackers are declared)?"
+                   r"(?P<attacking>\. activate (?:this ability )?only if this creature is attacking)?")
 #: 115.4 "any target" (older printings: "target creature or player", the same); 115.1 the others
 PING_TARGETS = {"any target": "any", "target creature or player": "any", "target creature": "creature",
                 "target player": "player", "target player or planeswalker": "player_or_planeswalker",
@@ -866,6 +871,10 @@ def _ping(text: str) -> list[Ability] | None:
     ...           "damage equal to its power to this creature")[0]
     >>> a.value.target, a.value.power_damage, a.value.damage_back
     ('creature', True, True)
+    >>> a = _ping("{1}{r}: this creature deals 1 damage to target creature. that creature can't block this combat. "
+    ...           "activate this ability only if this creature is attacking")[0]
+    >>> a.value.then_cant_block, a.value.while_attacking, a.value.then_tap
+    (True, True, False)
     """
     m = _PING.fullmatch(text)
     if m is None:
@@ -883,7 +892,8 @@ def _ping(text: str) -> list[Ability] | None:
     n = 0 if m.group("power") else _number(m.group("n") or "")
     back = m.group("back") is not None
     one_creature = (target is not None and target[0] == "creature") or PING_TARGETS.get(whom) == "creature"
-    if not (n or m.group("power")) or (back and not one_creature):  # ("that creature": a target creature, 115.1)
+    that = back or m.group("tap") is not None or m.group("cant_block") is not None
+    if not (n or m.group("power")) or (that and not one_creature):  # ("that creature": a target creature, 115.1)
         return None
     cost = _cost(m.group("cost"))
     mana, extra, timing = cost.mana, replace(cost, mana=Mana()), m.group("timing") is not None
@@ -894,7 +904,10 @@ def _ping(text: str) -> list[Ability] | None:
         kind, target_kind = ("ping", PING_TARGETS[whom]) if whom in PING_TARGETS else ("ping_each", PING_EACH[whom])
         ab = CombatAbility(0, 0, mana, extra, target_kind, ("any",), n or 0, timing)
     return [Ability(kind, replace(ab, also_damage=also, also_to=m.group("also_to") or "",
-                                  power_damage=m.group("power") is not None, damage_back=back))]
+                                  power_damage=m.group("power") is not None, damage_back=back,
+                                  then_tap=m.group("tap") is not None,
+                                  then_cant_block=m.group("cant_block") is not None,
+                                  while_attacking=m.group("attacking") is not None))]
 
 
 # --- Activated abilities whose only effect in combat is their cost (pysolver.rules.activated) ----------

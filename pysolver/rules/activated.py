@@ -128,6 +128,8 @@ def payable(s: Situation, p: Permanent, ability: CombatAbility, extra: Mana | No
     declared" only then (602.5b, 507.1)."""
     if ability.before_attackers and (p.controller != s.active or s.combat.attackers is not None):
         return False
+    if ability.while_attacking and (p.id not in dict(s.combat.attackers or ()) or p.removed_from_combat):
+        return False  # "activate only if ~ is attacking" (602.5, 506.4)
     return costs.times_paid(s, p, with_ward(ability, extra)) > 0
 
 

@@ -47,7 +47,8 @@ def pinged(s: Situation, t: Trigger, ab: CombatAbility) -> Situation:
     actions: :func:`deal` with "… and M damage to you / to itself" (115.10b: its controller, or the source);
     "damage equal to its power" is the source's power as it resolves if it is still on the battlefield, else
     as it last existed (608.2h, 113.7a; 107.1b: 0 if negative), and its information then; "That creature
-    deals damage equal to its power to ~" follows (:func:`dealt_back`)."""
+    deals damage equal to its power to ~" follows (:func:`dealt_back`); "Tap that creature" (701.26a) and "That
+    creature can't block this combat" (509.1b) act on the target after its damage (608.2c)."""
     known, amount = t.lki, ab.damage
     if ab.power_damage:
         if not s.permanent(t.source).left_battlefield:
@@ -55,6 +56,11 @@ def pinged(s: Situation, t: Trigger, ab: CombatAbility) -> Situation:
         amount = power_in(known)
     also = (t.controller if ab.also_to == "you" else t.source, ab.also_damage)
     after = deal(s, ab.target, t.target, amount, known, also)
+    if ab.then_tap or ab.then_cant_block:  # 701.26a, 509.1b: the target, if still on the battlefield (400.7)
+        after = replace(after, permanents=tuple(
+            replace(x, tapped=x.tapped or ab.then_tap,
+                    cant_block_this_turn=x.cant_block_this_turn or ab.then_cant_block)
+            if x.id == t.target and not x.left_battlefield else x for x in after.permanents))
     return dealt_back(after, t.target, t.source) if ab.damage_back else after
 
 

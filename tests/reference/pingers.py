@@ -141,6 +141,8 @@ def pushes(state):  # type: ignore[no-untyped-def]
             continue
         if ab.before_attackers and (p.controller != state.s.active or state.s.combat.attackers is not None):
             continue  # 602.5b
+        if ab.while_attacking and (p.id not in dict(state.s.combat.attackers or ()) or p.removed_from_combat):
+            continue  # "activate only if ~ is attacking" (602.5)
         whom = targets(state, field, c, ab) if kind == "ping" else \
             life_targets(state, p.controller, ab.target) if kind == "life" else [""]
         for t in whom:
@@ -199,6 +201,10 @@ def dealt(state, source: Characteristics, kind: str, ab: CombatAbility, target: 
         dealt = ("dies", "dies_damage", "", r, n, source.controller, source, spec)
         s, destroyed = resolve_death(s, field, dealt)
         gone |= destroyed
+    if ab.then_tap or ab.then_cant_block:  # "tap that creature" (701.26a), "… can't block this combat" (509.1b)
+        s = replace(s, permanents=tuple(replace(p, tapped=p.tapped or ab.then_tap,
+                                                cant_block_this_turn=p.cant_block_this_turn or ab.then_cant_block)
+                                        if p.id == target and target in field else p for p in s.permanents))
     if ab.damage_back:  # "That creature deals damage equal to its power to ~" (608.2c): it as it now is, 608.2h
         s, destroyed = damage_back(replace(state, s=s), target, source.id)
         gone |= destroyed
