@@ -202,6 +202,8 @@ def test_608_2h_deathtouch_of_the_target_and_the_yeti_in_a_block() -> None:
     ("Stun Sniper", "{1}, {T}: Stun Sniper deals 1 damage to target creature. Tap that creature.", True, False, False),
     ("Forgestoker Dragon", "{1}{R}: Forgestoker Dragon deals 1 damage to target creature. That creature can't block "
      "this combat. Activate this ability only if Forgestoker Dragon is attacking.", False, True, True),
+    ("Abyssal Hunter", "{B}, {T}: Tap target creature. Abyssal Hunter deals damage equal to Abyssal Hunter's power to "
+     "that creature.", True, False, False),
 ])
 def test_602_5_real_lines_with_riders(name, text, tap, cant_block, attacking) -> None:
     (line,), unmodelled = oracle_lines(name, text)
@@ -212,6 +214,7 @@ def test_602_5_real_lines_with_riders(name, text, tap, cant_block, attacking) ->
 
 
 SNIPER = "{1}, {T}: ~ deals 1 damage to target creature. Tap that creature"
+HUNTER = "{B}, {T}: Tap target creature. ~ deals damage equal to ~'s power to that creature"
 FORGESTOKER = "{1}: ~ deals 1 damage to target creature. That creature can't block this combat. Activate only if ~ " \
               "is attacking"
 
@@ -224,6 +227,13 @@ def test_701_26a_tap_that_creature_before_blocks() -> None:
               mana="{1}", attackers={"x": "bob"})
     assert results(s) == {(20, 20, ("x", "y"), ()), (20, 18, (), ()), (20, 18, (), (("y", 1),)),
                           (20, 18, (), (("x", 1),)), (20, 20, ("s", "x", "y"), ()), (20, 18, ("s",), ())}
+
+
+def test_701_26a_tap_target_creature_then_damage_equal_to_power() -> None:
+    """Abyssal Hunter (3/3) at bob's 2/4: tapped (701.26a) and dealt 3 (608.2h)."""
+    s = board(creature("h", "alice", 3, 3, HUNTER), creature("y", "bob", 2, 4), mana="{B}")
+    after = resolved(s, "h", "y").s
+    assert (after.permanent("y").tapped, after.permanent("y").damage) == (True, 3)
 
 
 def test_602_5_only_while_attacking_and_509_1b_cant_block_this_combat() -> None:
@@ -244,7 +254,8 @@ def test_602_5_only_while_attacking_and_509_1b_cant_block_this_combat() -> None:
 DAMAGE_LINES = (ARTILLERY, ENTITY, "{1}: ~ deals 1 damage to target creature and 1 damage to itself",
                 "Sacrifice ~: ~ deals 1 damage to any target and 1 damage to you",
                 "{1}: ~ deals 2 damage to target opponent", ARCHER, SHADE, YETI,
-                "{R}: ~ deals damage equal to its power to any target", SNIPER, FORGESTOKER)
+                "{R}: ~ deals damage equal to its power to any target", SNIPER, FORGESTOKER,
+                "{T}: Tap target creature. ~ deals damage equal to ~'s power to that creature")
 
 
 def damage_boards(stage: str):  # type: ignore[no-untyped-def]

@@ -854,6 +854,11 @@ PING_EACH = {"each creature": "each_creature", "each creature without flying": "
              "each player": "each_player", "each opponent": "each_opponent"}
 
 
+# "{cost}: Tap target creature. ~ deals damage equal to ~'s power to that creature" (701.26a, 608.2c)
+_TAP_THEN_PING = re.compile(r"(?P<cost>[^:]+): tap (?P<whom>target [^.]+)\. this creature deals (?P<what>[^.]+?) to "
+                            r"that creature")
+
+
 def _ping(text: str) -> list[Ability] | None:
     """ "{cost}: ~ deals N damage to <whom>" (120.3; :data:`PING_TARGETS`, :data:`PING_EACH`), or None;
     its cost mana symbols, {T} and "sacrifice ~" (602.2b, 701.21a); :class:`NotModelled` for another
@@ -875,7 +880,14 @@ def _ping(text: str) -> list[Ability] | None:
     ...           "activate this ability only if this creature is attacking")[0]
     >>> a.value.then_cant_block, a.value.while_attacking, a.value.then_tap
     (True, True, False)
+    >>> a = _ping("{b}, {t}: tap target creature. this creature deals damage equal to this creature's power to that "
+    ...           "creature")[0]
+    >>> a.value.then_tap, a.value.power_damage
+    (True, True)
     """
+    tapping = _TAP_THEN_PING.fullmatch(text)
+    if tapping:  # (608.2c: the tap before the damage or after it, the same end: nothing between reads it)
+        text = f"{tapping['cost']}: this creature deals {tapping['what']} to {tapping['whom']}. tap that creature"
     m = _PING.fullmatch(text)
     if m is None:
         return None

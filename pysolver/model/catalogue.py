@@ -603,7 +603,8 @@ CATALOGUE: tuple[LineForm, ...] = (
              "can't block this combat", "ping", "608.2c",
              "{1}, {T}: This creature deals 1 damage to target creature. Tap that creature",
              ("{1}{R}: ~ deals 1 damage to target creature. That creature can't block this combat. Activate only if ~ "
-              "is attacking",), literal=False),
+              "is attacking",
+              "{B}, {T}: Tap target creature. ~ deals damage equal to ~'s power to that creature"), literal=False),
     LineForm("combat-activated", "{cost}: ~ deals N damage to each creature", "ping_each", "120.3",
              "{1}{R}: This creature deals 1 damage to each creature without flying",
              ("{2}{B}: ~ deals 1 damage to each creature and each player",
