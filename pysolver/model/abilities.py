@@ -674,6 +674,12 @@ class CombatAbility:
     then_tap: bool = False  # "… Tap that creature" (701.26a: after its damage, 608.2c)
     then_cant_block: bool = False  # "… That creature can't block this combat" (509.1b)
     while_attacking: bool = False  # "Activate only if ~ is attacking" (602.5, 506.4: a restriction on its use)
+    x: str = ""  # "{X}…: ~ deals X damage" (107.3): X paid with any mana (``any``), or one color's ("W" … "G")
+
+    def x_mana(self, x: int) -> Mana:
+        """The mana that pays X = `x` (107.3, 601.2f): generic, or of the one color "Spend only <color> mana on
+        X" allows."""
+        return Mana(generic=x) if self.x == "any" else Mana(**{self.x: x})
 
     @property
     def tap(self) -> bool:
@@ -838,7 +844,9 @@ _PING = re.compile(r"(?P<cost>[^:]+): (?:this creature|it) deals (?:(?P<n>\w+) d
                    r"(?: and doesn't untap during your next untap step)?"
                    r"(?P<tap>\. tap that creature)?(?P<cant_block>\. that creature can't block this combat)?"
                    r"(?P<timing>\. activate (?:this ability )?only during your turn, before attackers are declared)?"
-                   r"(?P<attacking>\. activate (?:this ability )?only if this creature is attacking)?")
+                   r"(?P<attacking>\. activate (?:this ability )?only if this creature is attacking)?"
+                   r"(?:\. spend only (?P<x_color>white|blue|black|red|green) mana on x)?")
+_COLOR_SYMBOL = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 #: 115.4 "any target" (older printings: "target creature or player", the same); 115.1 the others
 PING_TARGETS = {"any target": "any", "target creature or player": "any", "target creature": "creature",
                 "target player": "player", "target player or planeswalker": "player_or_planeswalker",
@@ -884,6 +892,9 @@ def _ping(text: str) -> list[Ability] | None:
     ...           "creature")[0]
     >>> a.value.then_tap, a.value.power_damage
     (True, True)
+    >>> a = _ping("{x}: this creature deals x damage to each creature and each player. spend only black mana on x")[0]
+    >>> a.value.x, str(a.value.x_mana(2)), a.value.damage
+    ('B', '{B}{B}', 0)
     """
     tapping = _TAP_THEN_PING.fullmatch(text)
     if tapping:  # (608.2c: the tap before the damage or after it, the same end: nothing between reads it)
@@ -898,16 +909,16 @@ def _ping(text: str) -> list[Ability] | None:
     target = target_of(whom) if whom not in PING_TARGETS and whom not in PING_EACH else None
     if whom not in PING_TARGETS and whom not in PING_EACH and target is None:
         return None
-    if m.group("n") == "x":
-        raise NotModelled("an X in an activated ability is not modelled (107.3: it is chosen as the ability is "
-                          "activated, 601.2b)")
-    n = 0 if m.group("power") else _number(m.group("n") or "")
+    x = "" if m.group("n") != "x" else _COLOR_SYMBOL[m.group("x_color")] if m.group("x_color") else "any"
+    if m.group("x_color") and not m.group("n") == "x":
+        return None
+    n = 0 if m.group("power") or x else _number(m.group("n") or "")
     back = m.group("back") is not None
     one_creature = (target is not None and target[0] == "creature") or PING_TARGETS.get(whom) == "creature"
     that = back or m.group("tap") is not None or m.group("cant_block") is not None
-    if not (n or m.group("power")) or (that and not one_creature):  # ("that creature": a target creature, 115.1)
+    if not (n or m.group("power") or x) or (that and not one_creature):  # ("that creature": a target creature)
         return None
-    cost = _cost(m.group("cost"))
+    cost = _x_cost(m.group("cost")) if x else _cost(m.group("cost"))
     mana, extra, timing = cost.mana, replace(cost, mana=Mana()), m.group("timing") is not None
     if target is not None:  # "target blue creature", "target attacking creature without flying" (115.1)
         where, quality, scope, other = target
@@ -919,7 +930,24 @@ def _ping(text: str) -> list[Ability] | None:
                                   power_damage=m.group("power") is not None, damage_back=back,
                                   then_tap=m.group("tap") is not None,
                                   then_cant_block=m.group("cant_block") is not None,
-                                  while_attacking=m.group("attacking") is not None))]
+                                  while_attacking=m.group("attacking") is not None, x=x))]
+
+
+def _x_cost(text: str) -> Cost:
+    """The cost of "{X}…: ~ deals X damage" without its {X} (107.3: X is chosen as it is activated, 601.2b, and
+    paid with the rest, :meth:`CombatAbility.x_mana`): :func:`parse_cost` of the other parts, nothing for "{X}"
+    alone (each activation pays X of at least 1 where nothing else is paid: pysolver.rules.activated).
+
+    >>> str(_x_cost("{x}{r}, {t}").mana), _x_cost("{x}").bounded
+    ('{R}', False)
+    """
+    if text.count("{x}") != 1:
+        raise NotModelled("a cost with more than one {X} is not modelled (107.3)")
+    rest = ", ".join(part for part in (p.strip() for p in text.replace("{x}", "").split(",")) if part)
+    cost = parse_cost(rest) if rest else Cost()
+    if cost.untap:
+        raise NotModelled("a cost with {Q} is not modelled (107.6)")
+    return cost
 
 
 # --- Activated abilities whose only effect in combat is their cost (pysolver.rules.activated) ----------

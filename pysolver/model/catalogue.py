@@ -605,12 +605,18 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("{1}{R}: ~ deals 1 damage to target creature. That creature can't block this combat. Activate only if ~ "
               "is attacking",
               "{B}, {T}: Tap target creature. ~ deals damage equal to ~'s power to that creature"), literal=False),
+    LineForm("combat-activated", "{X}{cost}: ~ deals X damage to <a target>", "ping", "107.3",
+             "{X}{W}, {T}: This creature deals X damage to target attacking or blocking creature",
+             ("{X}{R}, {T}, Sacrifice ~: ~ deals X damage to target creature or player",
+              "{X}{R}, {T}: ~ deals X damage to target creature without flying"), literal=False),
     LineForm("combat-activated", "{cost}: ~ deals N damage to each creature", "ping_each", "120.3",
              "{1}{R}: This creature deals 1 damage to each creature without flying",
              ("{2}{B}: ~ deals 1 damage to each creature and each player",
               "{T}: ~ deals 4 damage to each creature without flying and each player",
               "{R}, Sacrifice ~: ~ deals 1 damage to each player", "{2}{R}: ~ deals 1 damage to each opponent",
-              "{T}: ~ deals 1 damage to each creature with flying"),
+              "{T}: ~ deals 1 damage to each creature with flying",
+              "{X}{G}{G}: ~ deals X damage to each creature with flying",
+              "{X}: ~ deals X damage to each creature and each player. Spend only black mana on X"),
              literal=False),
     # --- activated abilities whose only effect in combat is their cost (pysolver.rules.activated.offered): a
     # cost with {T}, a sacrifice, a tap, life or counters; a mana ability (605.1a), or an effect in hidden zones

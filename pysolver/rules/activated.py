@@ -248,12 +248,26 @@ def activations(s: Situation, window: str, players: frozenset[str]) -> Iterator[
             for t in targets(s, p.id, i):
                 cost = ward(s, p, t)
                 for c in chosen:
-                    if cost is None:
-                        yield AbilityActivation(window, p.id, kind, t, None, i, c)
-                        continue
-                    if payable(s, p, ab, cost):
-                        yield AbilityActivation(window, p.id, kind, t, True, i, c)
-                    yield AbilityActivation(window, p.id, kind, t, False, i, c)
+                    for x in x_values(s, p, ab):  # 107.3, 601.2b: each X its controller can pay
+                        xm = ab.x_mana(x) if x is not None else Mana()
+                        if cost is None:
+                            yield AbilityActivation(window, p.id, kind, t, None, i, c, x)
+                            continue
+                        if payable(s, p, ab, cost + xm):
+                            yield AbilityActivation(window, p.id, kind, t, True, i, c, x)
+                        yield AbilityActivation(window, p.id, kind, t, False, i, c, x)
+
+
+def x_values(s: Situation, p: Permanent, ab: CombatAbility) -> list[int | None]:
+    """The values of X `p`'s controller can choose for `ab` and pay (107.3, 601.2b, 601.2f: from what is left of
+    the pool, :meth:`~pysolver.model.abilities.CombatAbility.x_mana`); ``[None]`` for an ability without X. X = 0
+    deals no damage (120.8) and spends no mana for X, so it is a move only where the rest of its cost sacrifices a
+    permanent (701.21a: it leaves the battlefield); else its only effect is its cost ({T}, mana: 602.5a), which
+    only takes choices away (:func:`offered`)."""
+    if not ab.x:
+        return [None]
+    lowest = 0 if ab.extra.sacrifice_self or ab.extra.sacrifice is not None else 1
+    return [x for x in range(lowest, s.player(p.controller).mana.total + 1) if payable(s, p, ab, ab.x_mana(x))]
 
 
 def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityActivation) -> tuple[Violation, ...]:
@@ -272,6 +286,10 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityAct
     chosen = costs.illegal_choice(s, p, ab.extra, move.pay_with)
     if chosen:
         return chosen
+    if move.x not in x_values(s, p, ab):
+        return (Violation("107.3", f"X = {move.x} can't be chosen and paid for it now (say x exactly for an ability "
+                                   f"with X: {', '.join(map(str, x_values(s, p, ab)))}; 601.2b, 601.2f)"),)
+    xm = ab.x_mana(move.x) if move.x is not None else Mana()
     if not offered(s, kind, ab):
         return (Violation("509.1c", "its only effect in combat is its cost, a move only before blockers are "
                                     "declared where a requirement is at stake (508.1d, 509.1c; 506.4b)"),)
@@ -283,7 +301,7 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityAct
     cost = ward(s, p, move.target)
     if (cost is None) != (move.ward_paid is None):
         return (Violation("702.21a", "say whether ward is paid exactly when the target has ward (ward_paid)"),)
-    if move.ward_paid and cost is not None and not payable(s, p, ab, cost):
+    if move.ward_paid and cost is not None and not payable(s, p, ab, cost + xm):
         return (Violation("702.21a", f"its controller's mana does not pay the ward cost {cost} too (601.2h)"),)
     return ()
 
@@ -340,7 +358,9 @@ def paid(s: Situation, move: AbilityActivation) -> tuple[Situation, Trigger | No
     p = s.permanent(move.permanent)
     kind, ab = abilities_of(p)[move.ability]
     known = lki(s, p.id, ab.power_damage) if kind in PINGS else ()  # 113.7a: the source before a sacrifice
-    after = costs.pay(s, p.id, with_ward(ab, ward(s, p, move.target) if move.ward_paid else None), move.pay_with)
+    extra = (ward(s, p, move.target) if move.ward_paid else None) or Mana()
+    extra += ab.x_mana(move.x) if move.x is not None else Mana()  # 107.3: X paid with the rest (601.2f)
+    after = costs.pay(s, p.id, with_ward(ab, extra), move.pay_with)
     return after, None if move.ward_paid is False else put(s, move, known)
 
 
@@ -349,7 +369,8 @@ def put(s: Situation, move: AbilityActivation, known: tuple[str, ...]) -> Trigge
     ability's, :func:`pysolver.rules.pingers.lki`)."""
     p = s.permanent(move.permanent)
     _, ab = p.combat_abilities()[move.ability]
-    return Trigger(move.kind, p.id, move.target, ab.damage, p.controller, known, move.ability)
+    amount = ab.damage if move.x is None else move.x  # 107.3: "X damage"
+    return Trigger(move.kind, p.id, move.target, amount, p.controller, known, move.ability)
 
 
 def resolve_stacked(s: Situation, t: Trigger) -> Situation:

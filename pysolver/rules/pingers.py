@@ -49,7 +49,7 @@ def pinged(s: Situation, t: Trigger, ab: CombatAbility) -> Situation:
     as it last existed (608.2h, 113.7a; 107.1b: 0 if negative), and its information then; "That creature
     deals damage equal to its power to ~" follows (:func:`dealt_back`); "Tap that creature" (701.26a) and "That
     creature can't block this combat" (509.1b) act on the target after its damage (608.2c)."""
-    known, amount = t.lki, ab.damage
+    known, amount = t.lki, t.amount if ab.x else ab.damage  # 107.3: the X chosen
     if ab.power_damage:
         if not s.permanent(t.source).left_battlefield:
             known = lki(s, t.source, power=True)

@@ -39,6 +39,7 @@ state-based actions (704.3); a player who lost (704.5a, 704.5c) ends the combat 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -145,14 +146,20 @@ def pushes(state):  # type: ignore[no-untyped-def]
             continue  # "activate only if ~ is attacking" (602.5)
         whom = targets(state, field, c, ab) if kind == "ping" else \
             life_targets(state, p.controller, ab.target) if kind == "life" else [""]
-        for t in whom:
+        # "{X}…: ~ deals X damage" (107.3, 601.2b): each X, paid with the rest; X = 0 only where the cost
+        # sacrifices (else it does nothing but pay, 120.8)
+        pool = state.s.player(p.controller).mana.total
+        xs = [(ab, Mana())] if not ab.x else [
+            (replace(ab, damage=x, x=""), ab.x_mana(x))
+            for x in range(0 if ab.extra.sacrifice_self or ab.extra.sacrifice else 1, pool + 1)]
+        for t, (chosen, xm) in itertools.product(whom, xs):
             # 113.7a: a source sacrificed as the cost is paid last existed as it is now (`c`)
-            entry = ("activated", p.controller, p.id, kind, ab, t, c)
+            entry = ("activated", p.controller, p.id, kind, chosen, t, c)
             ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
                 if t in field and field[t].controller != p.controller else Mana()
-            if ward.total:
-                out |= {(after, None) for after in costs_paid(state, p, ab.full_cost)}  # 702.21a: countered
-            out |= {(after, entry) for after in costs_paid(state, p, replace(ab.full_cost, mana=ab.cost + ward))}
+            if ward.total:  # 702.21a: countered
+                out |= {(after, None) for after in costs_paid(state, p, replace(ab.full_cost, mana=ab.cost + xm))}
+            out |= {(after, entry) for after in costs_paid(state, p, replace(ab.full_cost, mana=ab.cost + ward + xm))}
     return out
 
 
