@@ -154,6 +154,17 @@ SHADE = "Sacrifice ~: ~ deals damage equal to its power to target creature"
 YETI = "{T}: ~ deals damage equal to its power to target creature. That creature deals damage equal to its power to ~"
 
 
+def test_122_1a_damage_equal_to_the_number_of_plus_counters() -> None:
+    """Falkenrath Exterminator (2/2 with two +1/+1 counters) deals 2 to bob's 3/3 (608.2h, 122.1a)."""
+    (line,), unmodelled = oracle_lines("Falkenrath Exterminator", "{2}{R}: Falkenrath Exterminator deals damage to "
+                                       "target creature equal to the number of +1/+1 counters on Falkenrath "
+                                       "Exterminator.")
+    assert unmodelled == ()
+    s = board(creature("f", "alice", 2, 2, line, name="Falkenrath Exterminator", counters={"+1/+1": 2}),
+              creature("y", "bob", 3, 3), mana="{2}{R}")
+    assert resolved(s, "f", "y").s.permanent("y").damage == 2
+
+
 def test_608_2h_113_7a_a_sacrificed_source_deals_its_power_as_it_last_existed() -> None:
     """A 3/1 Shade pumped to 4/1 (+1/+0 until end of turn, 613.4c) and sacrificed (701.21a) deals 4 to bob's 4/4
     (its power as it last existed, 113.7a), lethal (704.5g)."""
@@ -294,7 +305,8 @@ DAMAGE_LINES = (ARTILLERY, ENTITY, "{1}: ~ deals 1 damage to target creature and
                 "{1}: ~ deals 2 damage to target opponent", ARCHER, SHADE, YETI,
                 "{R}: ~ deals damage equal to its power to any target", SNIPER, FORGESTOKER,
                 "{T}: Tap target creature. ~ deals damage equal to ~'s power to that creature", BALLISTA, ELEMENTAL,
-                "{X}: ~ deals X damage to each creature with flying")
+                "{X}: ~ deals X damage to each creature with flying",
+                "{1}: ~ deals damage to target creature equal to the number of +1/+1 counters on ~")
 
 
 def damage_boards(stage: str):  # type: ignore[no-untyped-def]

@@ -670,6 +670,7 @@ class CombatAbility:
     also_damage: int = 0  # "… and M damage to you / to itself" (120.3: one event, :data:`PINGS`): M
     also_to: str = ""  # its recipient, no target (115.10b): ``you`` (its controller) or ``itself`` (the source)
     power_damage: bool = False  # "~ deals damage equal to its power to …" (608.2h: its power as it resolves)
+    counters_damage: bool = False  # "… equal to the number of +1/+1 counters on ~" (608.2h, 122.1a)
     damage_back: bool = False  # "That creature deals damage equal to its power to ~" (608.2c: after the first)
     then_tap: bool = False  # "… Tap that creature" (701.26a: after its damage, 608.2c)
     then_cant_block: bool = False  # "… That creature can't block this combat" (509.1b)
@@ -838,7 +839,8 @@ NONCOMBAT_DAMAGE = (*PINGS, "dies_damage", "dies_each_opponent", "other_dies_dam
 # step" (502.3: the untap step is outside this combat, 506.1)
 # "~ deals damage equal to its power to <a target>[. That creature deals damage equal to its power to ~]" (608.2h)
 _PING = re.compile(r"(?P<cost>[^:]+): (?:this creature|it) deals (?:(?P<n>\w+) damage|(?P<power>damage equal to "
-                   r"(?:its|this creature's) power)) to (?P<whom>[^.]+?)"
+                   r"(?:its|this creature's) power)|(?P<counters>damage equal to the number of \+1/\+1 counters on "
+                   r"(?:it|this creature))) to (?P<whom>[^.]+?)"
                    r"(?P<back>\. that creature deals damage equal to its power to this creature)?"
                    r"(?: and (?P<also_n>\w+) damage to (?P<also_to>you|itself))?"
                    r"(?: and doesn't untap during your next untap step)?"
@@ -865,6 +867,9 @@ PING_EACH = {"each creature": "each_creature", "each creature without flying": "
 # "{cost}: Tap target creature. ~ deals damage equal to ~'s power to that creature" (701.26a, 608.2c)
 _TAP_THEN_PING = re.compile(r"(?P<cost>[^:]+): tap (?P<whom>target [^.]+)\. this creature deals (?P<what>[^.]+?) to "
                             r"that creature")
+# "~ deals damage to <a target> equal to the number of +1/+1 counters on ~" (the same as "damage equal to … to")
+_DAMAGE_TO_EQUAL = re.compile(r"(?P<cost>[^:]+): this creature deals damage to (?P<whom>[^.]+?) (?P<what>equal to "
+                              r"the number of \+1/\+1 counters on this creature)")
 
 
 def _ping(text: str) -> list[Ability] | None:
@@ -899,6 +904,8 @@ def _ping(text: str) -> list[Ability] | None:
     tapping = _TAP_THEN_PING.fullmatch(text)
     if tapping:  # (608.2c: the tap before the damage or after it, the same end: nothing between reads it)
         text = f"{tapping['cost']}: this creature deals {tapping['what']} to {tapping['whom']}. tap that creature"
+    if reordered := _DAMAGE_TO_EQUAL.fullmatch(text):
+        text = f"{reordered['cost']}: this creature deals damage {reordered['what']} to {reordered['whom']}"
     m = _PING.fullmatch(text)
     if m is None:
         return None
@@ -912,12 +919,12 @@ def _ping(text: str) -> list[Ability] | None:
     x = "" if m.group("n") != "x" else _COLOR_SYMBOL[m.group("x_color")] if m.group("x_color") else "any"
     if m.group("x_color") and not m.group("n") == "x":
         return None
-    n = 0 if m.group("power") or x else _number(m.group("n") or "")
+    n = 0 if m.group("power") or m.group("counters") or x else _number(m.group("n") or "")
     back = m.group("back") is not None
     one_creature = (target is not None and target[0] == "creature") or PING_TARGETS.get(whom) == "creature"
     that = back or m.group("tap") is not None or m.group("cant_block") is not None
-    if not (n or m.group("power") or x) or (that and not one_creature):  # ("that creature": a target creature)
-        return None
+    if not (n or m.group("power") or m.group("counters") or x) or (that and not one_creature):
+        return None  # ("that creature": a target creature, 115.1)
     cost = _x_cost(m.group("cost")) if x else _cost(m.group("cost"))
     mana, extra, timing = cost.mana, replace(cost, mana=Mana()), m.group("timing") is not None
     if target is not None:  # "target blue creature", "target attacking creature without flying" (115.1)
@@ -928,6 +935,7 @@ def _ping(text: str) -> list[Ability] | None:
         ab = CombatAbility(0, 0, mana, extra, target_kind, ("any",), n or 0, timing)
     return [Ability(kind, replace(ab, also_damage=also, also_to=m.group("also_to") or "",
                                   power_damage=m.group("power") is not None, damage_back=back,
+                                  counters_damage=m.group("counters") is not None,
                                   then_tap=m.group("tap") is not None,
                                   then_cant_block=m.group("cant_block") is not None,
                                   while_attacking=m.group("attacking") is not None, x=x))]

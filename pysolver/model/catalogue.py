@@ -598,7 +598,8 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Sacrifice ~: This creature deals damage equal to its power to target creature",
              ("{2}{B}{R}, Sacrifice ~: ~ deals damage equal to its power to target player",
               "{T}: ~ deals damage equal to its power to target creature. That creature deals damage equal to its "
-              "power to ~"), literal=False),
+              "power to ~",
+              "{2}{R}: ~ deals damage to target creature equal to the number of +1/+1 counters on ~"), literal=False),
     LineForm("combat-activated", "{cost}: ~ deals N damage to target creature. Tap that creature / That creature "
              "can't block this combat", "ping", "608.2c",
              "{1}, {T}: This creature deals 1 damage to target creature. Tap that creature",

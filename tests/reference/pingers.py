@@ -194,6 +194,9 @@ def dealt(state, source: Characteristics, kind: str, ab: CombatAbility, target: 
         source = field[source.id]
     # "damage equal to its power" (608.2h, 107.1b: not below 0; 208.3: a noncreature has none, 0)
     damage = max(0, source.power or 0) if ab.power_damage else ab.damage
+    if ab.counters_damage:  # "equal to the number of +1/+1 counters on ~" (122.1a; 608.2h)
+        damage = sum(n for dp, dt, n in (field[source.id] if source.id in field else source).pt_counters
+                     if (dp, dt) == (1, 1))
     # "… and M damage to you / to itself" (115.10b: no target): the controller, or the source if it is still on
     # the battlefield; in the same event (120.3): to the target as well, one amount
     also = source.controller if ab.also_to == "you" else source.id if ab.also_to == "itself" else ""
