@@ -238,6 +238,22 @@ def test_701_26a_tap_target_creature_then_damage_equal_to_power() -> None:
     assert (after.permanent("y").tapped, after.permanent("y").damage) == (True, 3)
 
 
+def test_602_5_only_if_its_power_is_4_or_greater() -> None:
+    """Bloodshot Trainee (2/3): no activation at power 2 (602.5); with +2/+0 until end of turn (613.4c) or beside
+    an anthem "Creatures you control get +2/+0" (613.4c, 611.3a) its power is 4: it deals 4."""
+    (line,), unmodelled = oracle_lines("Bloodshot Trainee", "{T}: Bloodshot Trainee deals 4 damage to target "
+                                       "creature. Activate this ability only if Bloodshot Trainee's power is 4 or "
+                                       "greater.")
+    assert unmodelled == ()
+    trainee = creature("t", "alice", 2, 3, line, name="Bloodshot Trainee")
+    weak = board(trainee, creature("y", "bob", 4, 4))
+    assert not [m for m in gt.root(weak).legal_moves if isinstance(m, AbilityActivation)]
+    pumped = board({**trainee, "until_end_of_turn": "+2/+0"}, creature("y", "bob", 4, 4))
+    assert resolved(pumped, "t", "y").s.permanent("y").left_battlefield
+    lord = board(trainee, creature("l", "alice", 1, 1, "Creatures you control get +2/+0"), creature("y", "bob", 4, 4))
+    assert "y" in {m.target for m in gt.root(lord).legal_moves if isinstance(m, AbilityActivation)}
+
+
 def test_602_5_only_while_attacking_and_509_1b_cant_block_this_combat() -> None:
     """Forgestoker: no activation before it attacks (602.5); attacking, it deals 1 to bob's 3/3 y, which then
     can't block this combat (509.1b)."""
@@ -306,7 +322,8 @@ DAMAGE_LINES = (ARTILLERY, ENTITY, "{1}: ~ deals 1 damage to target creature and
                 "{R}: ~ deals damage equal to its power to any target", SNIPER, FORGESTOKER,
                 "{T}: Tap target creature. ~ deals damage equal to ~'s power to that creature", BALLISTA, ELEMENTAL,
                 "{X}: ~ deals X damage to each creature with flying",
-                "{1}: ~ deals damage to target creature equal to the number of +1/+1 counters on ~")
+                "{1}: ~ deals damage to target creature equal to the number of +1/+1 counters on ~",
+                "{T}: ~ deals 2 damage to target creature. Activate only if ~'s power is 3 or greater")
 
 
 def damage_boards(stage: str):  # type: ignore[no-untyped-def]

@@ -96,7 +96,6 @@ def test_602_1_real_lines(name, text, kind, target, cost, tap, sacrifice, n) -> 
 @pytest.mark.parametrize("text", [
     "{T}, Sacrifice an artifact: Goblin Kiln deals 2 damage to target creature or player.",
     "{T}, Pay {E}{E}: Pyre Shaman deals 1 damage to target creature.",
-    "{T}: Pyre Shaman deals 4 damage to target creature. Activate only if Pyre Shaman's power is 4 or greater.",
 ])
 def test_602_1a_forms_out_of_scope_are_noted(text) -> None:
     """Costs other than mana, {T} and "sacrifice ~" (602.1a), other conditions: a note for a real card."""

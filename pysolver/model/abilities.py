@@ -675,6 +675,7 @@ class CombatAbility:
     then_tap: bool = False  # "… Tap that creature" (701.26a: after its damage, 608.2c)
     then_cant_block: bool = False  # "… That creature can't block this combat" (509.1b)
     while_attacking: bool = False  # "Activate only if ~ is attacking" (602.5, 506.4: a restriction on its use)
+    min_power: int = 0  # "Activate only if ~'s power is N or greater" (602.5: its power as it is activated)
     x: str = ""  # "{X}…: ~ deals X damage" (107.3): X paid with any mana (``any``), or one color's ("W" … "G")
 
     def x_mana(self, x: int) -> Mana:
@@ -847,6 +848,7 @@ _PING = re.compile(r"(?P<cost>[^:]+): (?:this creature|it) deals (?:(?P<n>\w+) d
                    r"(?P<tap>\. tap that creature)?(?P<cant_block>\. that creature can't block this combat)?"
                    r"(?P<timing>\. activate (?:this ability )?only during your turn, before attackers are declared)?"
                    r"(?P<attacking>\. activate (?:this ability )?only if this creature is attacking)?"
+                   r"(?:\. activate (?:this ability )?only if this creature's power is (?P<min_power>\w+) or greater)?"
                    r"(?:\. spend only (?P<x_color>white|blue|black|red|green) mana on x)?")
 _COLOR_SYMBOL = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 #: 115.4 "any target" (older printings: "target creature or player", the same); 115.1 the others
@@ -938,7 +940,8 @@ def _ping(text: str) -> list[Ability] | None:
                                   counters_damage=m.group("counters") is not None,
                                   then_tap=m.group("tap") is not None,
                                   then_cant_block=m.group("cant_block") is not None,
-                                  while_attacking=m.group("attacking") is not None, x=x))]
+                                  while_attacking=m.group("attacking") is not None, x=x,
+                                  min_power=_number(m.group("min_power") or "0") or 0))]
 
 
 def _x_cost(text: str) -> Cost:

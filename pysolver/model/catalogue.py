@@ -605,7 +605,10 @@ CATALOGUE: tuple[LineForm, ...] = (
              "{1}, {T}: This creature deals 1 damage to target creature. Tap that creature",
              ("{1}{R}: ~ deals 1 damage to target creature. That creature can't block this combat. Activate only if ~ "
               "is attacking",
-              "{B}, {T}: Tap target creature. ~ deals damage equal to ~'s power to that creature"), literal=False),
+              "{B}, {T}: Tap target creature. ~ deals damage equal to ~'s power to that creature",
+              "{T}: ~ deals 4 damage to target creature. Tap that creature. Activate only if ~'s power is 4 or "
+              "greater"),
+             literal=False),
     LineForm("combat-activated", "{X}{cost}: ~ deals X damage to <a target>", "ping", "107.3",
              "{X}{W}, {T}: This creature deals X damage to target attacking or blocking creature",
              ("{X}{R}, {T}, Sacrifice ~: ~ deals X damage to target creature or player",

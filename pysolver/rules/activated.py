@@ -85,7 +85,7 @@ from ..model.stage import Stage
 from ..model.values import Violation
 from . import costs, tokens
 from .combat import has_statics, losers
-from .pingers import lki, pinged
+from .pingers import lki, pinged, power_in
 from .pumps import blind, lowers_toughness, pumps_of, source_of
 from .states import one_state_answer
 from .statics import has_now, reads_tapped
@@ -130,6 +130,8 @@ def payable(s: Situation, p: Permanent, ability: CombatAbility, extra: Mana | No
         return False
     if ability.while_attacking and (p.id not in dict(s.combat.attackers or ()) or p.removed_from_combat):
         return False  # "activate only if ~ is attacking" (602.5, 506.4)
+    if ability.min_power and power_in(lki(s, p.id, power=True)) < ability.min_power:
+        return False  # "activate only if ~'s power is N or greater" (602.5: its power now, 613)
     return costs.times_paid(s, p, with_ward(ability, extra)) > 0
 
 
@@ -175,7 +177,9 @@ def may_use_stack(s: Situation) -> bool:
     given haste by a pump (302.6, 702.10c, 613.1f): where a pump on the battlefield gives haste, summoning
     sickness is not counted."""
     hasty = any("haste" in pump.keywords for x in s.permanents if not x.left_battlefield for pump in pumps_of(x))
-    return any(on_stack(kind, ab) and payable(s, replace(p, summoning_sick=False) if hasty else p, ab)
+    # (a power that may still rise: "activate only if ~'s power is N or greater" is not counted, 602.5)
+    return any(on_stack(kind, ab) and payable(s, replace(p, summoning_sick=False) if hasty else p,
+                                              replace(ab, min_power=0))
                for p in s.permanents if not p.left_battlefield for kind, ab in p.combat_abilities())
 
 

@@ -144,6 +144,8 @@ def pushes(state):  # type: ignore[no-untyped-def]
             continue  # 602.5b
         if ab.while_attacking and (p.id not in dict(state.s.combat.attackers or ()) or p.removed_from_combat):
             continue  # "activate only if ~ is attacking" (602.5)
+        if (c.power or 0) < ab.min_power:
+            continue  # "activate only if ~'s power is N or greater" (602.5: as it is activated)
         whom = targets(state, field, c, ab) if kind == "ping" else \
             life_targets(state, p.controller, ab.target) if kind == "life" else [""]
         # "{X}…: ~ deals X damage" (107.3, 601.2b): each X, paid with the rest; X = 0 only where the cost
