@@ -121,6 +121,25 @@ def test_115_1_target_opponent_is_only_the_other_player() -> None:
 
 
 ARCHER = "{T}: ~ deals 1 damage to each creature with flying"
+BRIGID = "{T}: ~ deals 2 damage to each attacking or blocking creature target player controls"
+
+
+def test_115_1_608_2h_each_attacking_or_blocking_creature_target_player_controls() -> None:
+    """Brigid (bob's, after blocks) targets a player (115.1): at alice, 2 to each of her creatures in combat — the
+    blocked x and the unblocked hexproof h (not targeted: 702.11b), not her idle w; at bob, 2 to his blocker y."""
+    (line,), unmodelled = oracle_lines("Brigid, Hero of Kinsbaile", "{T}: Brigid, Hero of Kinsbaile deals 2 damage "
+                                       "to each attacking or blocking creature target player controls.")
+    assert unmodelled == ()
+    s = board(creature("x", "alice", 2, 3), creature("h", "alice", 2, 3, "Hexproof"), creature("w", "alice", 2, 3),
+              creature("b", "bob", 1, 1, line, name="Brigid, Hero of Kinsbaile"), creature("y", "bob", 1, 3),
+              attackers={"x": "bob", "h": "bob"}, blockers={"y": ["x"]})
+    p = gt.Position(Stage.AFTER_BLOCKERS, s, gt.DEFENCE)
+    assert sorted(m.target for m in p.legal_moves if isinstance(m, AbilityActivation)) == ["alice", "bob"]
+    for target, want in (("alice", [2, 2, 0, 0, 0]), ("bob", [0, 0, 0, 0, 2])):
+        q = p.push(AbilityActivation("after_blockers", "b", "ping", target))
+        while q.stack:
+            q = q.push(Pass(q.stage, q.name()))
+        assert [x.damage for x in q.s.permanents] == want, target
 
 
 def test_120_3_each_creature_with_flying() -> None:
@@ -323,7 +342,7 @@ DAMAGE_LINES = (ARTILLERY, ENTITY, "{1}: ~ deals 1 damage to target creature and
                 "{T}: Tap target creature. ~ deals damage equal to ~'s power to that creature", BALLISTA, ELEMENTAL,
                 "{X}: ~ deals X damage to each creature with flying",
                 "{1}: ~ deals damage to target creature equal to the number of +1/+1 counters on ~",
-                "{T}: ~ deals 2 damage to target creature. Activate only if ~'s power is 3 or greater")
+                "{T}: ~ deals 2 damage to target creature. Activate only if ~'s power is 3 or greater", BRIGID)
 
 
 def damage_boards(stage: str):  # type: ignore[no-untyped-def]

@@ -857,7 +857,9 @@ PING_TARGETS = {"any target": "any", "target creature or player": "any", "target
                 "target attacking creature": "attacking", "target blocking creature": "blocking",
                 "target attacking or blocking creature": "attacking_or_blocking",
                 "target creature with flying": "flying", "target attacking creature with flying": "attacking_flying",
-                "target opponent": "opponent"}
+                "target opponent": "opponent",
+                # the player targeted; the damage to each attacking or blocking creature they control (608.2h)
+                "each attacking or blocking creature target player controls": "player_fighting"}
 #: no target (115.1): each of these objects and players (102.2 "each opponent")
 PING_EACH = {"each creature": "each_creature", "each creature without flying": "each_creature_without_flying",
              "each creature with flying": "each_creature_with_flying",

@@ -67,6 +67,12 @@ def pinged(s: Situation, t: Trigger, ab: CombatAbility) -> Situation:
     return dealt_back(after, t.target, t.source) if ab.damage_back else after
 
 
+def in_combat(s: Situation) -> set[str]:
+    """The attacking and blocking creatures (506.4: on the battlefield, not removed from combat, 701.19a)."""
+    declared = {a for a, _ in s.combat.attackers or ()} | {b for b, _ in s.combat.blockers or ()}
+    return {p.id for p in s.permanents if p.id in declared and not p.left_battlefield and not p.removed_from_combat}
+
+
 def dealt_back(s: Situation, creature: str, source: str) -> Situation:
     """ "That creature deals damage equal to its power to ~" (608.2c: after the first sentence's damage, before
     state-based actions, 704.3): `creature` as it now is (608.2h: still on the battlefield, though deathtouch
@@ -109,8 +115,11 @@ def deal(s: Situation, whom: str, target: str, amount: int, known: tuple[str, ..
     recipient, more = also
     if target and recipient == target:
         amount, more = amount + more, 0
-    after = s if not amount else _dealt_by(s, "dies_damage", target, amount, known) if target else \
-        _dealt_by(s, whom, "", amount, known)
+    # "each attacking or blocking creature target player controls" (608.2h): those of the player targeted
+    kind = whom if whom == "player_fighting" else "dies_damage" if target else whom
+    if kind == "player_fighting":
+        known = tuple(sorted((*known, *(f'fighting("{c}")' for c in in_combat(s)))))
+    after = s if not amount else _dealt_by(s, kind, target, amount, known)
     if not more:
         return after
     if recipient in s.player_names:  # 115.10b: "you", its controller

@@ -77,7 +77,7 @@ def targets(state, field: dict[str, Characteristics], source: Characteristics,  
     players = [p.name for p in state.s.players]
     attacking = set(dict(state.s.combat.attackers or ()))
     blocking = {b for b, _ in state.s.combat.blockers or ()}
-    out = players if whom in ("any", "player", "player_or_planeswalker") else []
+    out = players if whom in ("any", "player", "player_or_planeswalker", "player_fighting") else []
     if whom == "opponent":  # 115.1, 102.2: a player other than its controller
         out = [pl for pl in players if pl != source.controller]
     for t, c in sorted(field.items()):
@@ -192,6 +192,10 @@ def dealt(state, source: Characteristics, kind: str, ab: CombatAbility, target: 
         after = settle(replace(state, s=replace(state.s, players=players)))
         return replace(after, over=any(p.life <= 0 or p.poison >= 10 for p in after.s.players))
     whom = [target] if kind == "ping" else recipients(state, field, source, ab.target)
+    if ab.target == "player_fighting":  # each attacking or blocking creature the target player controls (608.2h)
+        fighting = set(dict(state.s.combat.attackers or ())) | {b for b, _ in state.s.combat.blockers or ()}
+        whom = [t for t, c in sorted(field.items()) if c.is_creature and c.controller == target and t in fighting
+                and not state.s.permanent(t).removed_from_combat]
     if ab.power_damage and source.id in field:  # 608.2h: a source still on the battlefield as it now is
         source = field[source.id]
     # "damage equal to its power" (608.2h, 107.1b: not below 0; 208.3: a noncreature has none, 0)
@@ -209,7 +213,9 @@ def dealt(state, source: Characteristics, kind: str, ab: CombatAbility, target: 
     for r, n in amounts.items():
         if r in field and any(has_quality(source, q) for q in field[r].protections()):
             continue  # 702.16e
-        spec = "any" if r in whom else "you" if ab.also_to == "you" else "itself"
+        # the target (608.2b) or a player; "you" (115.10b); a permanent it does not target: hexproof and shroud
+        # concern targets only (702.11b, 702.18a)
+        spec = "itself" if r in field and not (kind == "ping" and r == target) else "any" if r in whom else "you"
         dealt = ("dies", "dies_damage", "", r, n, source.controller, source, spec)
         s, destroyed = resolve_death(s, field, dealt)
         gone |= destroyed
