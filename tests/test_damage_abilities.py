@@ -273,6 +273,19 @@ def test_602_5_only_if_its_power_is_4_or_greater() -> None:
     assert "y" in {m.target for m in gt.root(lord).legal_moves if isinstance(m, AbilityActivation)}
 
 
+def test_105_2_radiance_each_other_creature_that_shares_a_color() -> None:
+    """Wojek Embermage at bob's red-green y: 1 to it and to each other creature that shares a color with it as it
+    resolves (105.2, 608.2h; not targeted): alice's red x and bob's green hexproof g, not the white w."""
+    (line,), unmodelled = oracle_lines("Wojek Embermage", "Radiance — {T}: Wojek Embermage deals 1 damage to target "
+                                       "creature and each other creature that shares a color with it.")
+    assert unmodelled == ()
+    s = board(creature("e", "alice", 1, 2, line, name="Wojek Embermage", colors=["white"]),
+              creature("x", "alice", 2, 2, colors=["red"]), creature("y", "bob", 2, 2, colors=["red", "green"]),
+              creature("g", "bob", 2, 2, "Hexproof", colors=["green"]), creature("w", "bob", 2, 2, colors=["white"]))
+    after = resolved(s, "e", "y").s
+    assert [p.damage for p in after.permanents] == [0, 1, 1, 1, 0]
+
+
 def test_602_5_only_while_attacking_and_509_1b_cant_block_this_combat() -> None:
     """Forgestoker: no activation before it attacks (602.5); attacking, it deals 1 to bob's 3/3 y, which then
     can't block this combat (509.1b)."""
@@ -342,7 +355,8 @@ DAMAGE_LINES = (ARTILLERY, ENTITY, "{1}: ~ deals 1 damage to target creature and
                 "{T}: Tap target creature. ~ deals damage equal to ~'s power to that creature", BALLISTA, ELEMENTAL,
                 "{X}: ~ deals X damage to each creature with flying",
                 "{1}: ~ deals damage to target creature equal to the number of +1/+1 counters on ~",
-                "{T}: ~ deals 2 damage to target creature. Activate only if ~'s power is 3 or greater", BRIGID)
+                "{T}: ~ deals 2 damage to target creature. Activate only if ~'s power is 3 or greater", BRIGID,
+                "{T}: ~ deals 1 damage to target creature and each other creature that shares a color with it")
 
 
 def damage_boards(stage: str):  # type: ignore[no-untyped-def]

@@ -676,6 +676,7 @@ class CombatAbility:
     then_cant_block: bool = False  # "… That creature can't block this combat" (509.1b)
     while_attacking: bool = False  # "Activate only if ~ is attacking" (602.5, 506.4: a restriction on its use)
     min_power: int = 0  # "Activate only if ~'s power is N or greater" (602.5: its power as it is activated)
+    radiance: bool = False  # "… and each other creature that shares a color with it" (105.2, 608.2h: as it resolves)
     x: str = ""  # "{X}…: ~ deals X damage" (107.3): X paid with any mana (``any``), or one color's ("W" … "G")
 
     def x_mana(self, x: int) -> Mana:
@@ -842,6 +843,7 @@ NONCOMBAT_DAMAGE = (*PINGS, "dies_damage", "dies_each_opponent", "other_dies_dam
 _PING = re.compile(r"(?P<cost>[^:]+): (?:this creature|it) deals (?:(?P<n>\w+) damage|(?P<power>damage equal to "
                    r"(?:its|this creature's) power)|(?P<counters>damage equal to the number of \+1/\+1 counters on "
                    r"(?:it|this creature))) to (?P<whom>[^.]+?)"
+                   r"(?P<radiance> and each other creature that shares a color with it)?"
                    r"(?P<back>\. that creature deals damage equal to its power to this creature)?"
                    r"(?: and (?P<also_n>\w+) damage to (?P<also_to>you|itself))?"
                    r"(?: and doesn't untap during your next untap step)?"
@@ -926,7 +928,7 @@ def _ping(text: str) -> list[Ability] | None:
     n = 0 if m.group("power") or m.group("counters") or x else _number(m.group("n") or "")
     back = m.group("back") is not None
     one_creature = (target is not None and target[0] == "creature") or PING_TARGETS.get(whom) == "creature"
-    that = back or m.group("tap") is not None or m.group("cant_block") is not None
+    that = back or m.group("tap") is not None or m.group("cant_block") is not None or m.group("radiance") is not None
     if not (n or m.group("power") or m.group("counters") or x) or (that and not one_creature):
         return None  # ("that creature": a target creature, 115.1)
     cost = _x_cost(m.group("cost")) if x else _cost(m.group("cost"))
@@ -943,7 +945,8 @@ def _ping(text: str) -> list[Ability] | None:
                                   then_tap=m.group("tap") is not None,
                                   then_cant_block=m.group("cant_block") is not None,
                                   while_attacking=m.group("attacking") is not None, x=x,
-                                  min_power=_number(m.group("min_power") or "0") or 0))]
+                                  min_power=_number(m.group("min_power") or "0") or 0,
+                                  radiance=m.group("radiance") is not None))]
 
 
 def _x_cost(text: str) -> Cost:

@@ -58,7 +58,7 @@ def pinged(s: Situation, t: Trigger, ab: CombatAbility) -> Situation:
     if ab.counters_damage:  # 122.1a: its +1/+1 counters now, or as it last existed (the permanent keeps them)
         amount = sum(n for dp, dt, n in s.permanent(t.source).pt_counters if (dp, dt) == (1, 1))
     also = (t.controller if ab.also_to == "you" else t.source, ab.also_damage)
-    after = deal(s, ab.target, t.target, amount, known, also)
+    after = deal(s, "radiance" if ab.radiance else ab.target, t.target, amount, known, also)
     if ab.then_tap or ab.then_cant_block:  # 701.26a, 509.1b: the target, if still on the battlefield (400.7)
         after = replace(after, permanents=tuple(
             replace(x, tapped=x.tapped or ab.then_tap,
@@ -116,7 +116,7 @@ def deal(s: Situation, whom: str, target: str, amount: int, known: tuple[str, ..
     if target and recipient == target:
         amount, more = amount + more, 0
     # "each attacking or blocking creature target player controls" (608.2h): those of the player targeted
-    kind = whom if whom == "player_fighting" else "dies_damage" if target else whom
+    kind = whom if whom in ("player_fighting", "radiance") else "dies_damage" if target else whom
     if kind == "player_fighting":
         known = tuple(sorted((*known, *(f'fighting("{c}")' for c in in_combat(s)))))
     after = s if not amount else _dealt_by(s, kind, target, amount, known)

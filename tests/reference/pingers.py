@@ -192,6 +192,9 @@ def dealt(state, source: Characteristics, kind: str, ab: CombatAbility, target: 
         after = settle(replace(state, s=replace(state.s, players=players)))
         return replace(after, over=any(p.life <= 0 or p.poison >= 10 for p in after.s.players))
     whom = [target] if kind == "ping" else recipients(state, field, source, ab.target)
+    if ab.radiance:  # "and each other creature that shares a color with it" (105.2, 608.2h; no target)
+        whom += [t for t, c in sorted(field.items())
+                 if c.is_creature and t != target and c.colors & field[target].colors]
     if ab.target == "player_fighting":  # each attacking or blocking creature the target player controls (608.2h)
         fighting = set(dict(state.s.combat.attackers or ())) | {b for b, _ in state.s.combat.blockers or ()}
         whom = [t for t, c in sorted(field.items()) if c.is_creature and c.controller == target and t in fighting
