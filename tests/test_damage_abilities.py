@@ -273,6 +273,22 @@ def test_105_2_radiance_each_other_creature_that_shares_a_color() -> None:
     assert [p.damage for p in after.permanents] == [0, 1, 1, 1, 0]
 
 
+def test_602_5_only_in_the_declare_attackers_step_if_attacked() -> None:
+    """Kongming's Contraptions (bob's): only after attackers are declared and before blockers are, and only if a
+    creature attacks bob (602.5, 508.1)."""
+    (line,), unmodelled = oracle_lines("Kongming's Contraptions", "{T}: Kongming's Contraptions deals 2 damage to "
+                                       "target attacking creature. Activate this ability only during the declare "
+                                       "attackers step and only if you've been attacked this step.")
+    assert unmodelled == ()
+    kongming = creature("k", "bob", 0, 4, line, name="Kongming's Contraptions")
+
+    def targets(stage: Stage, **combat) -> list[str]:
+        s = board(creature("x", "alice", 2, 2), kongming, **combat)
+        return [m.target for m in gt.Position(stage, s, gt.DEFENCE).legal_moves if isinstance(m, AbilityActivation)]
+    assert targets(Stage.AFTER_ATTACKERS, attackers={"x": "bob"}) == ["x"]
+    assert targets(Stage.AFTER_BLOCKERS, attackers={"x": "bob"}, blockers={}) == []
+
+
 def test_602_5_only_while_attacking_and_509_1b_cant_block_this_combat() -> None:
     """Forgestoker: no activation before it attacks (602.5); attacking, it deals 1 to bob's 3/3 y, which then
     can't block this combat (509.1b)."""
@@ -343,7 +359,9 @@ DAMAGE_LINES = (ARTILLERY, ENTITY, "{1}: ~ deals 1 damage to target creature and
                 "{X}: ~ deals X damage to each creature with flying",
                 "{1}: ~ deals damage to target creature equal to the number of +1/+1 counters on ~",
                 "{T}: ~ deals 2 damage to target creature. Activate only if ~'s power is 3 or greater", BRIGID,
-                "{T}: ~ deals 1 damage to target creature and each other creature that shares a color with it")
+                "{T}: ~ deals 1 damage to target creature and each other creature that shares a color with it",
+                "{T}: ~ deals 2 damage to target attacking creature. Activate only during the declare attackers step "
+                "and only if you've been attacked this step")
 
 
 def damage_boards(stage: str):  # type: ignore[no-untyped-def]

@@ -677,6 +677,8 @@ class CombatAbility:
     while_attacking: bool = False  # "Activate only if ~ is attacking" (602.5, 506.4: a restriction on its use)
     min_power: int = 0  # "Activate only if ~'s power is N or greater" (602.5: its power as it is activated)
     radiance: bool = False  # "… and each other creature that shares a color with it" (105.2, 608.2h: as it resolves)
+    when_attacked: bool = False  # "Activate only during the declare attackers step and only if you've been attacked
+    # this step" (602.5, 508.1: attackers declared, blockers not yet; a creature attacks its controller)
     x: str = ""  # "{X}…: ~ deals X damage" (107.3): X paid with any mana (``any``), or one color's ("W" … "G")
 
     def x_mana(self, x: int) -> Mana:
@@ -851,6 +853,8 @@ _PING = re.compile(r"(?P<cost>[^:]+): (?:this creature|it) deals (?:(?P<n>\w+) d
                    r"(?P<timing>\. activate (?:this ability )?only during your turn, before attackers are declared)?"
                    r"(?P<attacking>\. activate (?:this ability )?only if this creature is attacking)?"
                    r"(?:\. activate (?:this ability )?only if this creature's power is (?P<min_power>\w+) or greater)?"
+                   r"(?P<attacked>\. activate (?:this ability )?only during the declare attackers step and only if "
+                   r"you've been attacked this step)?"
                    r"(?:\. spend only (?P<x_color>white|blue|black|red|green) mana on x)?")
 _COLOR_SYMBOL = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 #: 115.4 "any target" (older printings: "target creature or player", the same); 115.1 the others
@@ -946,7 +950,8 @@ def _ping(text: str) -> list[Ability] | None:
                                   then_cant_block=m.group("cant_block") is not None,
                                   while_attacking=m.group("attacking") is not None, x=x,
                                   min_power=_number(m.group("min_power") or "0") or 0,
-                                  radiance=m.group("radiance") is not None))]
+                                  radiance=m.group("radiance") is not None,
+                                  when_attacked=m.group("attacked") is not None))]
 
 
 def _x_cost(text: str) -> Cost:

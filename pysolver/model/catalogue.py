@@ -610,7 +610,9 @@ CATALOGUE: tuple[LineForm, ...] = (
               "is attacking",
               "{B}, {T}: Tap target creature. ~ deals damage equal to ~'s power to that creature",
               "{T}: ~ deals 4 damage to target creature. Tap that creature. Activate only if ~'s power is 4 or "
-              "greater"),
+              "greater",
+              "{T}: ~ deals 2 damage to target attacking creature. Activate only during the declare attackers step "
+              "and only if you've been attacked this step"),
              literal=False),
     LineForm("combat-activated", "{X}{cost}: ~ deals X damage to <a target>", "ping", "107.3",
              "{X}{W}, {T}: This creature deals X damage to target attacking or blocking creature",

@@ -130,9 +130,17 @@ def payable(s: Situation, p: Permanent, ability: CombatAbility, extra: Mana | No
         return False
     if ability.while_attacking and (p.id not in dict(s.combat.attackers or ()) or p.removed_from_combat):
         return False  # "activate only if ~ is attacking" (602.5, 506.4)
+    if ability.when_attacked and not attacked(s, p.controller):
+        return False  # "only during the declare attackers step and only if you've been attacked this step" (602.5)
     if ability.min_power and power_in(lki(s, p.id, power=True)) < ability.min_power:
         return False  # "activate only if ~'s power is N or greater" (602.5: its power now, 613)
     return costs.times_paid(s, p, with_ward(ability, extra)) > 0
+
+
+def attacked(s: Situation, player: str) -> bool:
+    """Whether it is the declare attackers step (508: attackers declared, blockers not yet, 509) and a creature
+    attacks `player` (508.1, 506.2)."""
+    return s.combat.blockers is None and any(t == player for _, t in s.combat.attackers or ())
 
 
 def with_ward(ability: CombatAbility, extra: Mana | None) -> Cost:
@@ -177,9 +185,11 @@ def may_use_stack(s: Situation) -> bool:
     given haste by a pump (302.6, 702.10c, 613.1f): where a pump on the battlefield gives haste, summoning
     sickness is not counted."""
     hasty = any("haste" in pump.keywords for x in s.permanents if not x.left_battlefield for pump in pumps_of(x))
-    # (a power that may still rise: "activate only if ~'s power is N or greater" is not counted, 602.5)
+    # (a power that may still rise, an attack still to come: "activate only if ~'s power is N or greater", "only if
+    # you've been attacked this step" are not counted, 602.5)
     return any(on_stack(kind, ab) and payable(s, replace(p, summoning_sick=False) if hasty else p,
-                                              replace(ab, min_power=0))
+                                              replace(ab, min_power=0, when_attacked=ab.when_attacked
+                                                      and s.combat.attackers is not None))
                for p in s.permanents if not p.left_battlefield for kind, ab in p.combat_abilities())
 
 

@@ -144,6 +144,9 @@ def pushes(state):  # type: ignore[no-untyped-def]
             continue  # 602.5b
         if ab.while_attacking and (p.id not in dict(state.s.combat.attackers or ()) or p.removed_from_combat):
             continue  # "activate only if ~ is attacking" (602.5)
+        if ab.when_attacked and not (state.s.combat.blockers is None and any(
+                t == p.controller for _, t in state.s.combat.attackers or ())):
+            continue  # "only during the declare attackers step and only if you've been attacked this step" (602.5)
         if (c.power or 0) < ab.min_power:
             continue  # "activate only if ~'s power is N or greater" (602.5: as it is activated)
         whom = targets(state, field, c, ab) if kind == "ping" else \
