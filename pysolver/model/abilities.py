@@ -790,6 +790,24 @@ class CombatAbility:
     no_regeneration: bool = False  # "destroy … . It can't be regenerated." (701.19c)
     colors: tuple[str, ...] | None = None  # "target <creature> becomes <color> until end of turn" (105.3, 613.1e)
     reach: tuple[str, ...] = ()  # the card types of noncreature permanents its target may be (115.1, 205.2a)
+    also_damage: int = 0  # "… and M damage to you / to itself" (120.3: one event, :data:`PINGS`): M
+    also_to: str = ""  # its recipient, no target (115.10b): ``you`` (its controller) or ``itself`` (the source)
+    power_damage: bool = False  # "~ deals damage equal to its power to …" (608.2h: its power as it resolves)
+    counters_damage: bool = False  # "… equal to the number of +1/+1 counters on ~" (608.2h, 122.1a)
+    damage_back: bool = False  # "That creature deals damage equal to its power to ~" (608.2c: after the first)
+    then_tap: bool = False  # "… Tap that creature" (701.26a: after its damage, 608.2c)
+    then_cant_block: bool = False  # "… That creature can't block this combat" (509.1b)
+    while_attacking: bool = False  # "Activate only if ~ is attacking" (602.5, 506.4: a restriction on its use)
+    min_power: int = 0  # "Activate only if ~'s power is N or greater" (602.5: its power as it is activated)
+    radiance: bool = False  # "… and each other creature that shares a color with it" (105.2, 608.2h: as it resolves)
+    when_attacked: bool = False  # "Activate only during the declare attackers step and only if you've been attacked
+    # this step" (602.5, 508.1: attackers declared, blockers not yet; a creature attacks its controller)
+    x: str = ""  # "{X}…: ~ deals X damage" (107.3): X paid with any mana (``any``), or one color's ("W" … "G")
+
+    def x_mana(self, x: int) -> Mana:
+        """The mana that pays X = `x` (107.3, 601.2f): generic, or of the one color "Spend only <color> mana on
+        X" allows."""
+        return Mana(generic=x) if self.x == "any" else Mana(**{self.x: x})
 
     @property
     def tap(self) -> bool:
@@ -975,19 +993,47 @@ FOGS = ("fog",)
 #: what deals damage outside the combat damage steps: the damage abilities and the death triggers that deal
 #: damage (120.3, 603.10a)
 NONCOMBAT_DAMAGE = (*PINGS, "dies_damage", "dies_each_opponent", "other_dies_damage")
-_PING = re.compile(r"(?P<cost>[^:]+): (?:this creature|it) deals (?P<n>\w+) damage to (?P<whom>[^.]+?)"
-                   r"(?P<timing>\. activate (?:this ability )?only during your turn, before attackers are declared)?")
+# "… and M damage to you / to itself" (120.3, 115.10b: no target); "… and doesn't untap during your next untap
+# step" (502.3: the untap step is outside this combat, 506.1)
+# "~ deals damage equal to its power to <a target>[. That creature deals damage equal to its power to ~]" (608.2h)
+_PING = re.compile(r"(?P<cost>[^:]+): (?:this creature|it) deals (?:(?P<n>\w+) damage|(?P<power>damage equal to "
+                   r"(?:its|this creature's) power)|(?P<counters>damage equal to the number of \+1/\+1 counters on "
+                   r"(?:it|this creature))) to (?P<whom>[^.]+?)"
+                   r"(?P<radiance> and each other creature that shares a color with it)?"
+                   r"(?P<back>\. that creature deals damage equal to its power to this creature)?"
+                   r"(?: and (?P<also_n>\w+) damage to (?P<also_to>you|itself))?"
+                   r"(?: and doesn't untap during your next untap step)?"
+                   r"(?P<tap>\. tap that creature)?(?P<cant_block>\. that creature can't block this combat)?"
+                   r"(?P<timing>\. activate (?:this ability )?only during your turn, before attackers are declared)?"
+                   r"(?P<attacking>\. activate (?:this ability )?only if this creature is attacking)?"
+                   r"(?:\. activate (?:this ability )?only if this creature's power is (?P<min_power>\w+) or greater)?"
+                   r"(?P<attacked>\. activate (?:this ability )?only during the declare attackers step and only if "
+                   r"you've been attacked this step)?"
+                   r"(?:\. spend only (?P<x_color>white|blue|black|red|green) mana on x)?")
+_COLOR_SYMBOL = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 #: 115.4 "any target" (older printings: "target creature or player", the same); 115.1 the others
 PING_TARGETS = {"any target": "any", "target creature or player": "any", "target creature": "creature",
                 "target player": "player", "target player or planeswalker": "player_or_planeswalker",
                 "target attacking creature": "attacking", "target blocking creature": "blocking",
                 "target attacking or blocking creature": "attacking_or_blocking",
-                "target creature with flying": "flying", "target attacking creature with flying": "attacking_flying"}
+                "target creature with flying": "flying", "target attacking creature with flying": "attacking_flying",
+                "target opponent": "opponent",
+                # the player targeted; the damage to each attacking or blocking creature they control (608.2h)
+                "each attacking or blocking creature target player controls": "player_fighting"}
 #: no target (115.1): each of these objects and players (102.2 "each opponent")
 PING_EACH = {"each creature": "each_creature", "each creature without flying": "each_creature_without_flying",
+             "each creature with flying": "each_creature_with_flying",
              "each creature and each player": "each_creature_and_player",
              "each creature without flying and each player": "each_creature_without_flying_and_player",
              "each player": "each_player", "each opponent": "each_opponent"}
+
+
+# "{cost}: Tap target creature. ~ deals damage equal to ~'s power to that creature" (701.26a, 608.2c)
+_TAP_THEN_PING = re.compile(r"(?P<cost>[^:]+): tap (?P<whom>target [^.]+)\. this creature deals (?P<what>[^.]+?) to "
+                            r"that creature")
+# "~ deals damage to <a target> equal to the number of +1/+1 counters on ~" (the same as "damage equal to … to")
+_DAMAGE_TO_EQUAL = re.compile(r"(?P<cost>[^:]+): this creature deals damage to (?P<whom>[^.]+?) (?P<what>equal to "
+                              r"the number of \+1/\+1 counters on this creature)")
 
 
 def _ping(text: str) -> list[Ability] | None:
@@ -1000,27 +1046,83 @@ def _ping(text: str) -> list[Ability] | None:
     ('ping', '{R}', False, True, 'any', 2)
     >>> _ping("{t}: this creature deals 1 damage to each creature without flying")[0].value.target
     'each_creature_without_flying'
+    >>> a = _ping("{t}: this creature deals 2 damage to target creature or player and 3 damage to itself")[0]
+    >>> a.value.damage, a.value.also_damage, a.value.also_to
+    (2, 3, 'itself')
+    >>> a = _ping("{t}: this creature deals damage equal to its power to target creature. that creature deals "
+    ...           "damage equal to its power to this creature")[0]
+    >>> a.value.target, a.value.power_damage, a.value.damage_back
+    ('creature', True, True)
+    >>> a = _ping("{1}{r}: this creature deals 1 damage to target creature. that creature can't block this combat. "
+    ...           "activate this ability only if this creature is attacking")[0]
+    >>> a.value.then_cant_block, a.value.while_attacking, a.value.then_tap
+    (True, True, False)
+    >>> a = _ping("{b}, {t}: tap target creature. this creature deals damage equal to this creature's power to that "
+    ...           "creature")[0]
+    >>> a.value.then_tap, a.value.power_damage
+    (True, True)
+    >>> a = _ping("{x}: this creature deals x damage to each creature and each player. spend only black mana on x")[0]
+    >>> a.value.x, str(a.value.x_mana(2)), a.value.damage
+    ('B', '{B}{B}', 0)
     """
+    tapping = _TAP_THEN_PING.fullmatch(text)
+    if tapping:  # (608.2c: the tap before the damage or after it, the same end: nothing between reads it)
+        text = f"{tapping['cost']}: this creature deals {tapping['what']} to {tapping['whom']}. tap that creature"
+    if reordered := _DAMAGE_TO_EQUAL.fullmatch(text):
+        text = f"{reordered['cost']}: this creature deals damage {reordered['what']} to {reordered['whom']}"
     m = _PING.fullmatch(text)
     if m is None:
         return None
     whom = m.group("whom")
+    also = (_number(m.group("also_n")) or 0) if m.group("also_n") else 0
+    if m.group("also_n") and (not also or whom in PING_EACH):  # (a recipient twice, 120.3: not read)
+        return None
     target = target_of(whom) if whom not in PING_TARGETS and whom not in PING_EACH else None
     if whom not in PING_TARGETS and whom not in PING_EACH and target is None:
         return None
-    if m.group("n") == "x":
-        raise NotModelled("an X in an activated ability is not modelled (107.3: it is chosen as the ability is "
-                          "activated, 601.2b)")
-    n = _number(m.group("n"))
-    if not n:
+    x = "" if m.group("n") != "x" else _COLOR_SYMBOL[m.group("x_color")] if m.group("x_color") else "any"
+    if m.group("x_color") and not m.group("n") == "x":
         return None
-    cost = _cost(m.group("cost"))
+    n = 0 if m.group("power") or m.group("counters") or x else _number(m.group("n") or "")
+    back = m.group("back") is not None
+    one_creature = (target is not None and target[0] == "creature") or PING_TARGETS.get(whom) == "creature"
+    that = back or m.group("tap") is not None or m.group("cant_block") is not None or m.group("radiance") is not None
+    if not (n or m.group("power") or m.group("counters") or x) or (that and not one_creature):
+        return None  # ("that creature": a target creature, 115.1)
+    cost = _x_cost(m.group("cost")) if x else _cost(m.group("cost"))
     mana, extra, timing = cost.mana, replace(cost, mana=Mana()), m.group("timing") is not None
     if target is not None:  # "target blue creature", "target attacking creature without flying" (115.1)
         where, quality, scope, other = target
-        return [Ability("ping", CombatAbility(0, 0, mana, extra, where, quality, n, timing, scope, other))]
-    kind, target_kind = ("ping", PING_TARGETS[whom]) if whom in PING_TARGETS else ("ping_each", PING_EACH[whom])
-    return [Ability(kind, CombatAbility(0, 0, mana, extra, target_kind, ("any",), n, timing))]
+        kind, ab = "ping", CombatAbility(0, 0, mana, extra, where, quality, n or 0, timing, scope, other)
+    else:
+        kind, target_kind = ("ping", PING_TARGETS[whom]) if whom in PING_TARGETS else ("ping_each", PING_EACH[whom])
+        ab = CombatAbility(0, 0, mana, extra, target_kind, ("any",), n or 0, timing)
+    return [Ability(kind, replace(ab, also_damage=also, also_to=m.group("also_to") or "",
+                                  power_damage=m.group("power") is not None, damage_back=back,
+                                  counters_damage=m.group("counters") is not None,
+                                  then_tap=m.group("tap") is not None,
+                                  then_cant_block=m.group("cant_block") is not None,
+                                  while_attacking=m.group("attacking") is not None, x=x,
+                                  min_power=_number(m.group("min_power") or "0") or 0,
+                                  radiance=m.group("radiance") is not None,
+                                  when_attacked=m.group("attacked") is not None))]
+
+
+def _x_cost(text: str) -> Cost:
+    """The cost of "{X}…: ~ deals X damage" without its {X} (107.3: X is chosen as it is activated, 601.2b, and
+    paid with the rest, :meth:`CombatAbility.x_mana`): :func:`parse_cost` of the other parts, nothing for "{X}"
+    alone (each activation pays X of at least 1 where nothing else is paid: pysolver.rules.activated).
+
+    >>> str(_x_cost("{x}{r}, {t}").mana), _x_cost("{x}").bounded
+    ('{R}', False)
+    """
+    if text.count("{x}") != 1:
+        raise NotModelled("a cost with more than one {X} is not modelled (107.3)")
+    rest = ", ".join(part for part in (p.strip() for p in text.replace("{x}", "").split(",")) if part)
+    cost = parse_cost(rest) if rest else Cost()
+    if cost.untap:
+        raise NotModelled("a cost with {Q} is not modelled (107.6)")
+    return cost
 
 
 # --- Activated abilities whose only effect in combat is their cost (pysolver.rules.activated) ----------

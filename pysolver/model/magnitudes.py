@@ -35,6 +35,8 @@ def times_bound(s: Situation, p: Permanent, pump: Pump | CombatAbility, spent: M
     if fodder is not None:
         mine = sum(x.controller == p.controller for x in s.permanents) if controlled is None else controlled
         bounds.append(mine // fodder.count)
+    if isinstance(pump, CombatAbility) and pump.x:  # 107.3: each activation pays an X of at least 1 where
+        bounds.append(owner.mana.total)  # nothing else is paid (pysolver.rules.activated.x_values)
     return min(bounds)
 
 
@@ -119,5 +121,10 @@ def pump_magnitude(s: Situation) -> int:
                 # 120.3, 702.15b: "~ deals N damage to …" marks N (or takes N life) and may gain N, on each
                 # creature and player for "each"
                 reached = 1 if a.kind == "ping" else sum(creatures.values()) + len(s.players)
-                total += times * (abs(a.value.power) + abs(a.value.toughness) + 2 * a.value.damage * reached)
+                # "… and M damage to you / to itself"; "damage equal to its power" (and back: the other's)
+                damage = a.value.damage + abs(p.power or 0) * a.value.power_damage + (  # 107.3: X <= the pool
+                    s.player(p.controller).mana.total if a.value.x else 0)
+                total += times * (abs(a.value.power) + abs(a.value.toughness) + 2 * damage * reached
+                                  + 2 * a.value.also_damage) + 2 * times * a.value.damage_back * max(
+                                      (abs(x.power or 0) for x in s.permanents), default=0)
     return total

@@ -142,7 +142,8 @@ class AbilityActivation:
     opponent's, `ward_paid` says whether they pay the ward cost (if not, the ability is countered,
     its costs paid); else it is None. `ability` numbers the permanent's such abilities from 0
     (written only when not 0). `pay_with`: the permanents its cost sacrifices or taps ("Sacrifice a
-    creature", "Tap an untapped Soldier you control", 601.2h), sorted (written only when not empty).
+    creature", "Tap an untapped Soldier you control", 601.2h), sorted (written only when not empty). `x`: the
+    value chosen for X ("{X}…: ~ deals X damage", 107.3, 601.2b; written only for such an ability).
 
     >>> AbilityActivation("after_attackers", "sentry", "tap_target", "bear").to_json()
     {'window': 'after_attackers', 'permanent': 'sentry', 'times': 1, 'kind': 'tap_target', 'target': 'bear'}
@@ -155,6 +156,7 @@ class AbilityActivation:
     ward_paid: bool | None = None
     ability: int = 0
     pay_with: tuple[str, ...] = ()
+    x: int | None = None
 
     times = 1  # one activation (as Activation.times counts them)
 
@@ -169,6 +171,8 @@ class AbilityActivation:
             d["ward_paid"] = self.ward_paid
         if self.pay_with:
             d["pay_with"] = list(self.pay_with)
+        if self.x is not None:
+            d["x"] = self.x
         return d
 
 

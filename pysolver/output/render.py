@@ -109,6 +109,7 @@ def _outcome(o: Outcome) -> str:
                 for f in line.face_up]
         how += [f"{a.permanent} activated {a.times}x {a.window.replace('_', ' ')}"
                 + (f" targeting {a.target}" if isinstance(a, AbilityActivation) and a.target else "")
+                + (f" with X={a.x}" if isinstance(a, AbilityActivation) and a.x is not None else "")  # 107.3
                 + (f" paying with {', '.join(a.pay_with)}" if a.pay_with else "")
                 for a in line.activations]
         for step, words in ((line.first_strike, "first-strike damage"), (line.regular, "regular damage")):  # 510.1
@@ -196,7 +197,8 @@ def move_text(move: Doc) -> str:
     if "activate" in move:  # 602.2
         a = move["activate"]
         if a.get("kind") in PINGS:  # 120.3 (pysolver.rules.pingers)
-            return f"activates {a['permanent']}'s damage ability" + (f" at {a['target']}" if a.get("target") else "")
+            x = f" with X={a['x']}" if "x" in a else ""  # 107.3
+            return f"activates {a['permanent']}'s damage ability{x}" + (f" at {a['target']}" if a.get("target") else "")
         if a.get("kind") in LIFE:  # 119.3
             return f"activates {a['permanent']}'s life ability" + (f" at {a['target']}" if a.get("target") else "")
         if a.get("kind") in (*SHIELDS, *FOGS):  # 615.7, 615.1a

@@ -90,7 +90,7 @@ from ..model.stage import Stage
 from ..model.values import Violation
 from . import costs, tokens
 from .combat import has_statics, losers
-from .pingers import deal, lki
+from .pingers import lki, pinged, power_in
 from .pumps import blind, lowers_toughness, pumps_of, source_of
 from .states import one_state_answer
 from .statics import has_now, reads_tapped
@@ -134,7 +134,19 @@ def payable(s: Situation, p: Permanent, ability: CombatAbility, extra: Mana | No
     declared" only then (602.5b, 507.1)."""
     if ability.before_attackers and (p.controller != s.active or s.combat.attackers is not None):
         return False
+    if ability.while_attacking and (p.id not in dict(s.combat.attackers or ()) or p.removed_from_combat):
+        return False  # "activate only if ~ is attacking" (602.5, 506.4)
+    if ability.when_attacked and not attacked(s, p.controller):
+        return False  # "only during the declare attackers step and only if you've been attacked this step" (602.5)
+    if ability.min_power and power_in(lki(s, p.id, power=True)) < ability.min_power:
+        return False  # "activate only if ~'s power is N or greater" (602.5: its power now, 613)
     return costs.times_paid(s, p, with_ward(ability, extra)) > 0
+
+
+def attacked(s: Situation, player: str) -> bool:
+    """Whether it is the declare attackers step (508: attackers declared, blockers not yet, 509) and a creature
+    attacks `player` (508.1, 506.2)."""
+    return s.combat.blockers is None and any(t == player for _, t in s.combat.attackers or ())
 
 
 def with_ward(ability: CombatAbility, extra: Mana | None) -> Cost:
@@ -185,7 +197,11 @@ def may_use_stack(s: Situation) -> bool:
     given haste by a pump (302.6, 702.10c, 613.1f): where a pump on the battlefield gives haste, summoning
     sickness is not counted."""
     hasty = any("haste" in pump.keywords for x in s.permanents if not x.left_battlefield for pump in pumps_of(x))
-    return any(on_stack(kind, ab) and payable(s, replace(p, summoning_sick=False) if hasty else p, ab)
+    # (a power that may still rise, an attack still to come: "activate only if ~'s power is N or greater", "only if
+    # you've been attacked this step" are not counted, 602.5)
+    return any(on_stack(kind, ab) and payable(s, replace(p, summoning_sick=False) if hasty else p,
+                                              replace(ab, min_power=0, when_attacked=ab.when_attacked
+                                                      and s.combat.attackers is not None))
                for p in s.permanents if not p.left_battlefield for kind, ab in p.combat_abilities())
 
 
@@ -261,12 +277,26 @@ def activations(s: Situation, window: str, players: frozenset[str]) -> Iterator[
                     for effect in effects(kind) if kind == TAP_OR_UNTAP else (kind,):
                         if kind == TAP_OR_UNTAP and not offered(s, effect, ab):
                             continue
-                        if cost is None:
-                            yield AbilityActivation(window, p.id, effect, t, None, i, c)
-                            continue
-                        if payable(s, p, ab, cost):
-                            yield AbilityActivation(window, p.id, effect, t, True, i, c)
-                        yield AbilityActivation(window, p.id, effect, t, False, i, c)
+                        for x in x_values(s, p, ab):  # 107.3, 601.2b: each X its controller can pay
+                            xm = ab.x_mana(x) if x is not None else Mana()
+                            if cost is None:
+                                yield AbilityActivation(window, p.id, effect, t, None, i, c, x)
+                                continue
+                            if payable(s, p, ab, cost + xm):
+                                yield AbilityActivation(window, p.id, effect, t, True, i, c, x)
+                            yield AbilityActivation(window, p.id, effect, t, False, i, c, x)
+
+
+def x_values(s: Situation, p: Permanent, ab: CombatAbility) -> list[int | None]:
+    """The values of X `p`'s controller can choose for `ab` and pay (107.3, 601.2b, 601.2f: from what is left of
+    the pool, :meth:`~pysolver.model.abilities.CombatAbility.x_mana`); ``[None]`` for an ability without X. X = 0
+    deals no damage (120.8) and spends no mana for X, so it is a move only where the rest of its cost sacrifices a
+    permanent (701.21a: it leaves the battlefield); else its only effect is its cost ({T}, mana: 602.5a), which
+    only takes choices away (:func:`offered`)."""
+    if not ab.x:
+        return [None]
+    lowest = 0 if ab.extra.sacrifice_self or ab.extra.sacrifice is not None else 1
+    return [x for x in range(lowest, s.player(p.controller).mana.total + 1) if payable(s, p, ab, ab.x_mana(x))]
 
 
 def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityActivation) -> tuple[Violation, ...]:
@@ -289,6 +319,10 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityAct
     if not offered(s, kind, ab) and kind == "untap_target":
         return (Violation("701.26b", "an untapped creature is read only as attackers and blockers are declared "
                                      "(508.1a, 509.1a): once they are, untapping one is no move"),)
+    if move.x not in x_values(s, p, ab):
+        return (Violation("107.3", f"X = {move.x} can't be chosen and paid for it now (say x exactly for an ability "
+                                   f"with X: {', '.join(map(str, x_values(s, p, ab)))}; 601.2b, 601.2f)"),)
+    xm = ab.x_mana(move.x) if move.x is not None else Mana()
     if not offered(s, kind, ab):
         return (Violation("509.1c", "its only effect in combat is its cost, a move only before blockers are "
                                     "declared where a requirement is at stake (508.1d, 509.1c; 506.4b)"),)
@@ -300,7 +334,7 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityAct
     cost = ward(s, p, move.target)
     if (cost is None) != (move.ward_paid is None):
         return (Violation("702.21a", "say whether ward is paid exactly when the target has ward (ward_paid)"),)
-    if move.ward_paid and cost is not None and not payable(s, p, ab, cost):
+    if move.ward_paid and cost is not None and not payable(s, p, ab, cost + xm):
         return (Violation("702.21a", f"its controller's mana does not pay the ward cost {cost} too (601.2h)"),)
     return ()
 
@@ -357,8 +391,10 @@ def paid(s: Situation, move: AbilityActivation) -> tuple[Situation, Trigger | No
     (702.21a: its costs stay paid); it resolves when both players pass (608.1, :func:`resolve_stacked`)."""
     p = s.permanent(move.permanent)
     kind, ab = abilities_of(p)[move.ability]
-    known = lki(s, p.id) if kind in PINGS else ()  # 113.7a: the damage's source before a sacrifice
-    after = costs.pay(s, p.id, with_ward(ab, ward(s, p, move.target) if move.ward_paid else None), move.pay_with)
+    known = lki(s, p.id, ab.power_damage) if kind in PINGS else ()  # 113.7a: the source before a sacrifice
+    extra = (ward(s, p, move.target) if move.ward_paid else None) or Mana()
+    extra += ab.x_mana(move.x) if move.x is not None else Mana()  # 107.3: X paid with the rest (601.2f)
+    after = costs.pay(s, p.id, with_ward(ab, extra), move.pay_with)
     return after, None if move.ward_paid is False else put(s, move, known)
 
 
@@ -367,7 +403,8 @@ def put(s: Situation, move: AbilityActivation, known: tuple[str, ...]) -> Trigge
     ability's, :func:`pysolver.rules.pingers.lki`)."""
     p = s.permanent(move.permanent)
     _, ab = p.combat_abilities()[move.ability]
-    return Trigger(move.kind, p.id, move.target, ab.damage, p.controller, known, move.ability)
+    amount = ab.damage if move.x is None else move.x  # 107.3: "X damage"
+    return Trigger(move.kind, p.id, move.target, amount, p.controller, known, move.ability)
 
 
 def resolve_stacked(s: Situation, t: Trigger) -> Situation:
@@ -391,7 +428,7 @@ def resolve_stacked(s: Situation, t: Trigger) -> Situation:
     if kind in FOGS:  # 615.1a: every creature's combat damage this turn
         return replace(s, combat=replace(s.combat, combat_damage_prevented=True))
     if kind in PINGS:
-        return deal(s, ab.target, t.target, ab.damage, t.lki)
+        return pinged(s, t, ab)
     if kind == "destroy_target":
         return destroy(s, t.target, not ab.no_regeneration)
     if kind in ("exile_target", "bounce_target"):  # 406.2, 400.7: it leaves the battlefield (no death: 700.4)

@@ -587,12 +587,13 @@ def provoked(s: Situation, t: Trigger) -> Situation:
 
 
 @lru_cache(maxsize=CACHED)
-def lki(s: Situation, source: str) -> tuple[str, ...]:
+def lki(s: Situation, source: str, power: bool = False) -> tuple[str, ...]:
     """The information of `source` on `s` that its damage uses (113.7a, 608.2h: as it last existed on
     the battlefield, for a source sacrificed to pay the cost): its controller, deathtouch, lifelink,
     wither, infect (``#program dies`` of ``encodings/triggers.lp``) and the qualities protection reads
-    (702.16b, 702.16e)."""
-    found = one_state_answer(DEATHS, s, ("base", "dies"), program([atom("dealing", source)]))
+    (702.16b, 702.16e); with `power`, its power too (``power(N)``: "damage equal to its power")."""
+    facts = [atom("dealing", source)] + ([atom("dealing_power", source)] if power else [])
+    found = one_state_answer(DEATHS, s, ("base", "dies"), program(facts))
     return tuple(sorted(str(sym.arguments[1]) for sym in found
                         if sym.match("lki", 2) and sym.arguments[0].string == source))
 

@@ -216,6 +216,8 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
         return replace(s, players=tuple(replace(p, life=p.life + change[p.name]) for p in s.players)), set()
     if kind == "dies_damage" and spec in ("you", "each_player"):
         recipients = [controller] if spec == "you" else sorted(players)  # 115.10b, 102.2
+    elif kind == "dies_damage" and spec == "itself":  # a damage ability's "… and M damage to itself" (no target)
+        recipients = [target] if target in field else []
     elif kind == "dies_damage" and spec.startswith("each_other_opponent:"):  # a damage trigger's (reference.dealt)
         recipients = sorted(players - {controller, spec.removeprefix("each_other_opponent:")})  # 102.2, 603.2c
     elif kind in ("dies_damage", "other_dies_damage"):

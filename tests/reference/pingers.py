@@ -39,6 +39,7 @@ state-based actions (704.3); a player who lost (704.5a, 704.5c) ends the combat 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -79,7 +80,9 @@ def targets(state, field: dict[str, Characteristics], source: Characteristics,  
     players = [p.name for p in state.s.players]
     attacking = set(dict(state.s.combat.attackers or ()))
     blocking = {b for b, _ in state.s.combat.blockers or ()}
-    out = players if whom in ("any", "player", "player_or_planeswalker") else []
+    out = players if whom in ("any", "player", "player_or_planeswalker", "player_fighting") else []
+    if whom == "opponent":  # 115.1, 102.2: a player other than its controller
+        out = [pl for pl in players if pl != source.controller]
     for t, c in sorted(field.items()):
         if whom == "any":
             ok = c.is_creature or c.is_planeswalker or c.is_battle
@@ -112,13 +115,15 @@ def life_targets(state, controller: str, whom: str) -> list[str]:  # type: ignor
 
 
 def recipients(state, field: dict[str, Characteristics], source: Characteristics, whom: str) -> list[str]:  # type: ignore[no-untyped-def]
-    """ "each creature [without flying] [and each player] / each player / each opponent" (102.2)."""
+    """ "each creature [with / without flying] [and each player] / each player / each opponent" (102.2)."""
     players = [p.name for p in state.s.players]
     out = []
     if whom in ("each_creature", "each_creature_and_player", "each_creature_without_flying",
                 "each_creature_without_flying_and_player"):
         out += [t for t, c in sorted(field.items()) if c.is_creature
                 and not ("without_flying" in whom and c.has("flying"))]
+    if whom == "each_creature_with_flying":
+        out += [t for t, c in sorted(field.items()) if c.is_creature and c.has("flying")]
     if whom in ("each_creature_and_player", "each_creature_without_flying_and_player", "each_player"):
         out += players
     if whom == "each_opponent":
@@ -140,17 +145,42 @@ def pushes(state):  # type: ignore[no-untyped-def]
             continue
         if ab.before_attackers and (p.controller != state.s.active or state.s.combat.attackers is not None):
             continue  # 602.5b
+        if ab.while_attacking and (p.id not in dict(state.s.combat.attackers or ()) or p.removed_from_combat):
+            continue  # "activate only if ~ is attacking" (602.5)
+        if ab.when_attacked and not (state.s.combat.blockers is None and any(
+                t == p.controller for _, t in state.s.combat.attackers or ())):
+            continue  # "only during the declare attackers step and only if you've been attacked this step" (602.5)
+        if (c.power or 0) < ab.min_power:
+            continue  # "activate only if ~'s power is N or greater" (602.5: as it is activated)
         whom = targets(state, field, c, ab) if kind == "ping" else \
             life_targets(state, p.controller, ab.target) if kind == "life" else [""]
-        for t in whom:
+        # "{X}…: ~ deals X damage" (107.3, 601.2b): each X, paid with the rest; X = 0 only where the cost
+        # sacrifices (else it does nothing but pay, 120.8)
+        pool = state.s.player(p.controller).mana.total
+        xs = [(ab, Mana())] if not ab.x else [
+            (replace(ab, damage=x, x=""), ab.x_mana(x))
+            for x in range(0 if ab.extra.sacrifice_self or ab.extra.sacrifice else 1, pool + 1)]
+        for t, (chosen, xm) in itertools.product(whom, xs):
             # 113.7a: a source sacrificed as the cost is paid last existed as it is now (`c`)
-            entry = ("activated", p.controller, p.id, kind, ab, t, c)
+            entry = ("activated", p.controller, p.id, kind, chosen, t, c)
             ward = sum((v for v in field[t].values("ward") if isinstance(v, Mana)), Mana()) \
                 if t in field and field[t].controller != p.controller else Mana()
-            if ward.total:
-                out |= {(after, None) for after in costs_paid(state, p, ab.full_cost)}  # 702.21a: countered
-            out |= {(after, entry) for after in costs_paid(state, p, replace(ab.full_cost, mana=ab.cost + ward))}
+            if ward.total:  # 702.21a: countered
+                out |= {(after, None) for after in costs_paid(state, p, replace(ab.full_cost, mana=ab.cost + xm))}
+            out |= {(after, entry) for after in costs_paid(state, p, replace(ab.full_cost, mana=ab.cost + ward + xm))}
     return out
+
+
+def damage_back(state, creature: str, source: str):  # type: ignore[no-untyped-def]
+    """`creature` (still on the battlefield: deathtouch destroys it only as state-based actions are checked,
+    704.5h) deals damage equal to its power as it now is (608.2h, 107.1b) to `source`, if that is on the
+    battlefield (no target), unless protection from one of its qualities prevents it (702.16e)."""
+    field = state.field()
+    c = field[creature]
+    if source not in field or any(has_quality(c, q) for q in field[source].protections()):
+        return state.s, set()
+    return resolve_death(state.s, field, ("dies", "dies_damage", "", source, max(0, c.power or 0), c.controller, c,
+                                          "itself"))
 
 
 def dealt(state, source: Characteristics, kind: str, ab: CombatAbility, target: str):  # type: ignore[no-untyped-def]
@@ -168,12 +198,42 @@ def dealt(state, source: Characteristics, kind: str, ab: CombatAbility, target: 
         after = settle(replace(state, s=replace(state.s, players=players)))
         return replace(after, over=any(p.life <= 0 or p.poison >= 10 for p in after.s.players))
     whom = [target] if kind == "ping" else recipients(state, field, source, ab.target)
+    if ab.radiance:  # "and each other creature that shares a color with it" (105.2, 608.2h; no target)
+        whom += [t for t, c in sorted(field.items())
+                 if c.is_creature and t != target and c.colors & field[target].colors]
+    if ab.target == "player_fighting":  # each attacking or blocking creature the target player controls (608.2h)
+        fighting = set(dict(state.s.combat.attackers or ())) | {b for b, _ in state.s.combat.blockers or ()}
+        whom = [t for t, c in sorted(field.items()) if c.is_creature and c.controller == target and t in fighting
+                and not state.s.permanent(t).removed_from_combat]
+    if ab.power_damage and source.id in field:  # 608.2h: a source still on the battlefield as it now is
+        source = field[source.id]
+    # "damage equal to its power" (608.2h, 107.1b: not below 0; 208.3: a noncreature has none, 0)
+    damage = max(0, source.power or 0) if ab.power_damage else ab.damage
+    if ab.counters_damage:  # "equal to the number of +1/+1 counters on ~" (122.1a; 608.2h)
+        damage = sum(n for dp, dt, n in (field[source.id] if source.id in field else source).pt_counters
+                     if (dp, dt) == (1, 1))
+    # "… and M damage to you / to itself" (115.10b: no target): the controller, or the source if it is still on
+    # the battlefield; in the same event (120.3): to the target as well, one amount
+    also = source.controller if ab.also_to == "you" else source.id if ab.also_to == "itself" else ""
+    amounts = {r: damage for r in whom}
+    if ab.also_damage and (also in field or ab.also_to == "you"):
+        amounts[also] = amounts.get(also, 0) + ab.also_damage
     s, gone = state.s, set(state.gone)
-    for r in whom:
+    for r, n in amounts.items():
         if r in field and any(has_quality(source, q) for q in field[r].protections()):
             continue  # 702.16e
-        dealt = ("dies", "dies_damage", "", r, ab.damage, source.controller, source, "any")
+        # the target (608.2b) or a player; "you" (115.10b); a permanent it does not target: hexproof and shroud
+        # concern targets only (702.11b, 702.18a)
+        spec = "itself" if r in field and not (kind == "ping" and r == target) else "any" if r in whom else "you"
+        dealt = ("dies", "dies_damage", "", r, n, source.controller, source, spec)
         s, destroyed = resolve_death(s, field, dealt)
+        gone |= destroyed
+    if ab.then_tap or ab.then_cant_block:  # "tap that creature" (701.26a), "… can't block this combat" (509.1b)
+        s = replace(s, permanents=tuple(replace(p, tapped=p.tapped or ab.then_tap,
+                                                cant_block_this_turn=p.cant_block_this_turn or ab.then_cant_block)
+                                        if p.id == target and target in field else p for p in s.permanents))
+    if ab.damage_back:  # "That creature deals damage equal to its power to ~" (608.2c): it as it now is, 608.2h
+        s, destroyed = damage_back(replace(state, s=s), target, source.id)
         gone |= destroyed
     # (the sacrificed source and those deathtouch destroyed left the battlefield, 506.4: as the
     # situation says it)
