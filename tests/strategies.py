@@ -790,6 +790,17 @@ WATCH_TRIGGER_LINES = ("When ~ dies, each opponent loses 2 life", "When ~ dies, 
 
 
 @st.composite
+def with_one_line(draw: st.DrawFn, data: dict, lines: tuple[str, ...], active_only: bool = False) -> dict:
+    """`data` (a docs/situation.md dict) with one line of `lines` on some of its creatures (only its active
+    player's with `active_only`: attack triggers trigger on attackers only, 508.2a), face-down ones too (their
+    face-up side)."""
+    permanents = [{**p, "abilities": [*p.get("abilities", []), draw(st.sampled_from(lines))]}
+                  if "power" in p and (not active_only or p["controller"] == data["active"]) and draw(st.booleans())
+                  else p for p in data["permanents"]]
+    return {**data, "permanents": permanents}
+
+
+@st.composite
 def with_triggers(draw: st.DrawFn, board: dict, lines: tuple[str, ...] = tuple(TRIGGER_LINES)) -> dict:
     """`board` (a docs/situation.md dict) with combat trigger `lines` added to some of its creatures,
     face-down ones included (their face-up side), most often one line."""

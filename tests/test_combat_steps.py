@@ -13,7 +13,7 @@ from differential import outcomes_equal_reference
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.minimax import reference_verify
-from strategies import examples
+from strategies import examples, with_one_line
 
 import pysolver
 from pysolver.game import gametree as gt
@@ -151,14 +151,9 @@ TARGETED_LINES = (CANT_BLOCK, TAP, PING, "Whenever ~ attacks, you may tap target
                   "Whenever ~ attacks, you may pay {G}. If you do, target creature can't block this turn")
 
 
-@st.composite
-def with_attack_triggers(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
-    """`data` with one line of :data:`TARGETED_LINES` on some creatures of its active player (only attackers
-    trigger them, 508.2a), face-down ones too (their face-up side)."""
-    permanents = [{**p, "abilities": [*p.get("abilities", []), draw(st.sampled_from(TARGETED_LINES))]}
-                  if "power" in p and p["controller"] == data["active"] and draw(st.booleans()) else p
-                  for p in data["permanents"]]
-    return {**data, "permanents": permanents}
+def with_attack_triggers(data: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+    """`data` with one line of :data:`TARGETED_LINES` on some creatures of its active player (508.2a)."""
+    return with_one_line(data, TARGETED_LINES, active_only=True)
 
 
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -245,12 +240,9 @@ PUT_LINES = (ORNERY, GUSTCLOAK, "Whenever ~ becomes blocked by a creature, ~ dea
              "Whenever ~ blocks or becomes blocked by a nonblack creature, ~ deals 1 damage to that creature")
 
 
-@st.composite
-def with_block_puts(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
-    """`data` with one line of :data:`PUT_LINES` on some of its creatures, face-down ones too."""
-    permanents = [{**p, "abilities": [*p.get("abilities", []), draw(st.sampled_from(PUT_LINES))]}
-                  if "power" in p and draw(st.booleans()) else p for p in data["permanents"]]
-    return {**data, "permanents": permanents}
+def with_block_puts(data: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+    """`data` with one line of :data:`PUT_LINES` on some of its creatures."""
+    return with_one_line(data, PUT_LINES)
 
 
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])

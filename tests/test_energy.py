@@ -14,7 +14,7 @@ from differential import outcome, outcomes_equal_reference
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.outcomes import canonical
-from strategies import examples
+from strategies import examples, with_one_line
 
 import pysolver
 from pysolver.files.cards import parse_pool
@@ -121,12 +121,10 @@ ENERGY_LINES = (LEOPARD, RATS, DOORBUSTER, HERDER)
 @st.composite
 def with_energy(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
     """`data` with one line of :data:`ENERGY_LINES` on some creatures of its active player and 0 to 3 energy."""
-    permanents = [{**p, "abilities": [*p.get("abilities", []), draw(st.sampled_from(ENERGY_LINES))]}
-                  if "power" in p and p["controller"] == data["active"] and draw(st.booleans()) else p
-                  for p in data["permanents"]]
+    data = draw(with_one_line(data, ENERGY_LINES, active_only=True))
     energy = draw(st.integers(0, 3))
     players = [{**p, "energy": energy} if p["name"] == data["active"] else p for p in data["players"]]
-    return {**data, "players": players, "permanents": permanents}
+    return {**data, "players": players}
 
 
 @settings(max_examples=examples(1), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -190,10 +188,9 @@ COST_LINES = (CUB, BASKER, RENEGADE, SERVO, "Pay {E}: Target creature gains hast
 @st.composite
 def with_energy_costs(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
     """`data` with one line of :data:`COST_LINES` on some creatures and 0 to 2 energy for each player."""
-    permanents = [{**p, "abilities": [*p.get("abilities", []), draw(st.sampled_from(COST_LINES))]}
-                  if "power" in p and draw(st.booleans()) else p for p in data["permanents"]]
+    data = draw(with_one_line(data, COST_LINES))
     players = [{**p, "energy": draw(st.integers(0, 2))} for p in data["players"]]
-    return {**data, "players": players, "permanents": permanents}
+    return {**data, "players": players}
 
 
 @settings(max_examples=examples(1), deadline=None, suppress_health_check=[HealthCheck.too_slow])

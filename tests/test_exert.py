@@ -14,7 +14,7 @@ from differential import outcome, outcomes_equal_reference
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.outcomes import canonical
-from strategies import examples
+from strategies import examples, with_one_line
 
 import pysolver
 from pysolver.game import gametree as gt
@@ -129,14 +129,9 @@ EXERT_LINES = (BRAWLER, INITIATE, CRASHER, ELITE,
                "You may exert ~ as it attacks. When you do, it gets +1/+0 and gains first strike until end of turn")
 
 
-@st.composite
-def with_exert(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
-    """`data` with one line of :data:`EXERT_LINES` on some creatures of its active player, face-down ones too
-    (their face-up side)."""
-    permanents = [{**p, "abilities": [*p.get("abilities", []), draw(st.sampled_from(EXERT_LINES))]}
-                  if "power" in p and p["controller"] == data["active"] and draw(st.booleans()) else p
-                  for p in data["permanents"]]
-    return {**data, "permanents": permanents}
+def with_exert(data: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+    """`data` with one line of :data:`EXERT_LINES` on some creatures of its active player."""
+    return with_one_line(data, EXERT_LINES, active_only=True)
 
 
 @settings(max_examples=examples(1), deadline=None, suppress_health_check=[HealthCheck.too_slow])
