@@ -130,13 +130,13 @@ def mixed(stage: str) -> st.SearchStrategy[dict]:
     return with_result_keywords(pump_boards(stage).flatmap(lambda d: with_triggers(d, lines)))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(mixed("blockers"))
 def test_fights_after_blocks_equal_the_walk_and_the_reference(data: dict) -> None:
     agree(data)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(mixed("attackers"))
 def test_fights_after_attacks_equal_the_walk_and_the_reference(data: dict) -> None:
     agree(data)

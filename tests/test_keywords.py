@@ -14,7 +14,7 @@ from combat_boards import outcome_boards
 from hypothesis import HealthCheck, given, settings
 from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
-from strategies import with_result_keywords
+from strategies import examples, with_result_keywords
 from test_verify import tiny_boards
 
 import pysolver
@@ -171,13 +171,13 @@ def test_122_1f_poison_round_trip_and_range() -> None:
         raise AssertionError("negative poison accepted")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(with_result_keywords(outcome_boards("blockers")))
 def test_keywords_after_blocks_equal_reference(data: dict) -> None:
     same_as_reference(data)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(with_result_keywords(outcome_boards("attackers")))
 def test_keywords_after_attacks_equal_reference(data: dict) -> None:
     same_as_reference(data)

@@ -24,7 +24,7 @@ def compare(data: dict) -> None:
     assert pysolver.count_outcomes(s) == len(want)
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=examples(35), deadline=None)
 @given(outcome_boards("blockers"))
 def test_outcomes_after_blocks_equal_reference(data: dict) -> None:
     compare(data)

@@ -391,7 +391,7 @@ def open_blocks(lines: list[str] = BLOCK_TRIGGER_LINES) -> st.SearchStrategy[dic
     return boards.filter(lambda d: assignment_bound({**d, "combat": {**d["combat"], "blockers": {}}}) <= 60)
 
 
-@settings(max_examples=examples(35), deadline=None,
+@settings(max_examples=examples(20), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(open_blocks())
 def test_block_triggers_equal_reference(data: dict[str, Any]) -> None:
