@@ -100,7 +100,7 @@ def resolved(s: Situation, t: Trigger) -> Situation:
     for sym in one_state_answer(HITS, s, ("base", part)):  # (one program per board)
         if sym.match("resolved_plus_counters", 2):
             plus[sym.arguments[0].string] = sym.arguments[1].number
-        elif sym.match("resolved_life", 2):
+        elif sym.match("life_change", 2):
             life[sym.arguments[0].string] = sym.arguments[1].number
         elif sym.match("resolved_destroyed", 1):
             destroyed.add(sym.arguments[0].string)
@@ -112,7 +112,7 @@ def resolved(s: Situation, t: Trigger) -> Situation:
             minus[sym.arguments[0].string] = sym.arguments[1].number
         elif sym.match("resolved_pumped", 2):  # 613.4c
             pumped[sym.arguments[0].string] = sym.arguments[1].number
-    players = tuple(replace(p, life=life.get(p.name, p.life)) for p in s.players)
+    players = tuple(replace(p, life=p.life + life.get(p.name, 0)) for p in s.players)
     permanents = tuple(replace(p, left_battlefield=p.left_battlefield or p.id in destroyed,
                                renowned=p.renowned or p.id in renowned, tapped=p.tapped or p.id in tapped,
                                until_end_of_turn=(p.until_end_of_turn[0] + pumped.get(p.id, 0),
