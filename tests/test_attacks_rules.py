@@ -150,6 +150,30 @@ def test_508_1d_requirement_with_ids_that_are_not_asp_constants() -> None:
     check(s, *[d for d in each_attacks_one_of(**{"X-1": ["Bob"], "Y": ["Bob"]}) if d and d[0][0] == "X-1"])
 
 
+def test_508_1d_a_static_ability_gives_each_creature_it_describes_the_requirement() -> None:
+    """Warmonger Hellkite: "All creatures attack each combat if able" (508.1d, 613.1f): each of alice's creatures
+    able to attack does so (the defender, 702.3b, and the summoning-sick one, 302.6, are not able); bob's own is
+    not hers to declare. Hellraiser Goblin's "Creatures you control have haste and attack each combat if able"
+    makes its controller's summoning-sick creature able (702.10b) and so required; not an opponent's (bob's)."""
+    hellkite = creature("w", "bob", 5, 5, "All creatures attack each combat if able.", name="Warmonger Hellkite")
+    s = board(hellkite, mine("x"), mine("d", "Defender"), mine("s", summoning_sick=True), mine("y"))
+    check(s, [("x", "bob"), ("y", "bob")])
+    goblin = mine("g", "Creatures you control have haste and attack each combat if able.", name="Hellraiser Goblin")
+    check(board(goblin, mine("s", summoning_sick=True), creature("b", "bob", 1, 1)), [("g", "bob"), ("s", "bob")])
+    # a face-down source has no abilities (708.2a): no requirement, no haste
+    check(board({**goblin, "face_down": True}, mine("s", summoning_sick=True)), [], [("g", "bob")])
+
+
+def test_508_1d_requirements_given_by_two_sources_are_two_requirements() -> None:
+    """113.2c: two sources give the third creature two requirements; 508.1d maximises those obeyed, and a
+    declaration leaving one out breaks 508.1d."""
+    s = board(mine("a", "Other creatures you control attack each combat if able"),
+              mine("b", "Other creatures you control attack each combat if able"), mine("c"))
+    check(s, [("a", "bob"), ("b", "bob"), ("c", "bob")])
+    assert [v["rule"] for v in pysolver.check(s.with_combat(attackers=(("a", "bob"), ("b", "bob"))))[
+        "violations"]] == ["508.1d"]
+
+
 # --- 702.20 ---------------------------------------------------------------------------------------
 
 def test_508_1c_cant_attack_unless_defending_player_controls_an_island() -> None:

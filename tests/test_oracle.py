@@ -326,6 +326,16 @@ def test_static_lines_of_real_cards_are_modelled() -> None:
         "Other Goblin creatures get +1/+1 and have mountainwalk.": MODELLED}
 
 
+@pytest.mark.parametrize(("name", "line"), [
+    ("Warmonger Hellkite", "All creatures attack each combat if able."),
+    ("Avatar of Slaughter", "All creatures have double strike and attack each combat if able."),
+    ("Hellraiser Goblin", "Creatures you control have haste and attack each combat if able."),
+])
+def test_requirements_given_by_static_abilities_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """508.1d, 613.1f (encodings/attacks.lp): the requirement of each creature a static ability describes."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
 def test_color_changing_lines_of_real_cards_are_modelled() -> None:
     """105.3, 105.4, 613.1e (pysolver.rules.pumps): a creature's color changed until end of turn is read from
     oracle text, not noted."""

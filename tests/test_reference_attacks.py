@@ -14,7 +14,7 @@ from pathlib import Path
 from boards import assert_agrees
 from hypothesis import given, settings
 from reference import reference_attacks
-from strategies import attack_boards, examples
+from strategies import attack_boards, examples, with_one_line
 
 import pysolver
 
@@ -31,6 +31,21 @@ def test_attacks_equal_reference(data: dict) -> None:
     s = pysolver.load_data(data)
     want = reference_attacks(s)
     assert_agrees(solver_attacks(s), want, pysolver.count_attacks(s))
+
+
+# 508.1d, 613.1f: requirements a static ability gives the creatures it describes (real cards' lines)
+GROUP_REQUIREMENTS = ("All creatures attack each combat if able",
+                      "Other creatures you control attack each combat if able",
+                      "Creatures you control have haste and attack each combat if able",
+                      "All creatures have double strike and attack each combat if able",
+                      "Red creatures your opponents control attack each combat if able")
+
+
+@settings(max_examples=examples(4), deadline=None)
+@given(attack_boards().flatmap(lambda d: with_one_line(d, GROUP_REQUIREMENTS)))
+def test_attacks_with_requirements_of_static_abilities_equal_reference(data: dict) -> None:
+    s = pysolver.load_data(data)
+    assert_agrees(solver_attacks(s), reference_attacks(s), pysolver.count_attacks(s))
 
 
 def test_reference_agrees_with_acceptance() -> None:

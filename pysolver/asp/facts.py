@@ -20,12 +20,11 @@ from functools import lru_cache
 from clingo import Function, Number, String, Symbol, parse_term
 
 from ..model import Permanent, Player, Situation
-from ..model.abilities import STATICS, TRIGGERS
+from ..model.abilities import REQUIREMENTS, STATICS, TRIGGERS
 from ..model.fields import FACE_DOWN_BY
 from ..model.mana import HYBRID
 from ..model.situation import RETURNED, ZONE_COUNTS
 
-REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")  # docs/abilities.md
 # 509.1c requirements (attacker, blocker, J) obeyed when that blocker blocks that attacker: Lure, provoke (702.39a)
 EDGE_REQUIREMENTS = ("lure", "provoke")
 # the fields of pysolver.model.mana.Mana, in order: the colors, {C}, generic, the hybrid symbols (107.4e)

@@ -46,7 +46,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..asp import deadline
-from ..asp.facts import REQUIREMENTS
 from ..model import Permanent, Player, Situation
 from ..model.abilities import (
     DEALT_TRIGGERS,
@@ -57,6 +56,7 @@ from ..model.abilities import (
     WINDOW_TRIGGERS,
     declares_only,
     granted_kind,
+    requires,
 )
 from ..model.mana import Mana, pays
 from ..model.moves import (
@@ -121,7 +121,8 @@ def decomposes(s: Situation) -> bool:
     constant = constant_sources(s)
     kinds = {a.kind for p in s.permanents if p.id not in constant for a in p.abilities if not declares_only(a)}
     return (s.combat.damage_step is None and not s.combat.provoked
-            and not kinds & {*DEATH_TRIGGERS, PROVOKE, *REQUIREMENTS, "team_pump", *HIT_TRIGGERS, *WINDOW_TRIGGERS,
+            and not any(requires(a) for p in s.permanents for a in p.abilities)
+            and not kinds & {*DEATH_TRIGGERS, PROVOKE, "team_pump", *HIT_TRIGGERS, *WINDOW_TRIGGERS,
                              *STATICS, *DEALT_TRIGGERS, "prevent_damage_to_tokens"}
             and not any(kind in TARGETING and (ab.toughness < 0 or p.face_down)
                         for p in s.permanents for kind, ab in p.combat_abilities())

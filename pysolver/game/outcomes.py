@@ -39,7 +39,7 @@ from typing import Any
 import clingo
 
 from ..asp import deadline
-from ..asp.facts import REQUIREMENTS, situation_facts
+from ..asp.facts import situation_facts
 from ..asp.solving import (
     AFTER_DECLARATIONS,
     ATTACKERS,
@@ -52,6 +52,7 @@ from ..asp.solving import (
     models,
 )
 from ..model import Situation
+from ..model.abilities import requires
 from ..model.moves import (
     AbilityActivation,
     Activation,
@@ -186,7 +187,7 @@ def one_step(p: gt.Position) -> bool:
     s = p.s
     return (p.stage in (Stage.DECLARE_ATTACKERS, Stage.DECLARE_BLOCKERS) and not gt.acts_in_windows(s)
             and s.combat.damage_step is None and not has_triggers(s)
-            and not any(a.kind in REQUIREMENTS for x in s.permanents for a in x.abilities)
+            and not any(requires(a) for x in s.permanents for a in x.abilities)
             and not s.combat.provoked  # 702.39a: a requirement of the combat (509.1c)
             and not end_of_combat.present(s)  # 511.2: what triggers at end of combat acts after the damage
             and not c.has_statics(s))  # 704.3: its state-based actions are checked again (rules.combat.settle)
@@ -208,7 +209,7 @@ def rest_in_one(p: gt.Position) -> bool:
     if (window is None or s.combat.damage_step is not None or has_triggers(s) or activates_after_attacks(s)
             or c.has_statics(s) or end_of_combat.present(s)):  # (511.2: as one_step)
         return False
-    if p.stage == Stage.DECLARE_BLOCKERS and (s.combat.provoked or any(a.kind in REQUIREMENTS for x in s.permanents
+    if p.stage == Stage.DECLARE_BLOCKERS and (s.combat.provoked or any(requires(a) for x in s.permanents
                                                                      for a in x.abilities)):
         return False
     return not set(turnable(s)) & c.may_matter(s, window)

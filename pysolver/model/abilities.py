@@ -3056,6 +3056,10 @@ STATICS = ("anthem", "grant", "anthem_if", "grant_if", "grant_unless", "anthem_p
 # The restrictions a static ability may give (508.1c, 509.1b: "<creatures> can't attack", "~ can't block unless
 # you control another Zombie", "~ can't attack or block if an enchantment is on the battlefield").
 RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block", "attacks_despite_defender")
+# 508.1d, 509.1c: the requirements of the declarations (docs/abilities.md); a static ability may give the first
+# ("All creatures attack each combat if able", "Creatures you control have haste and attack each combat if able")
+REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")
+REQUIREMENTS_GIVEN = ("attacks_each_combat",)
 # Keywords a static ability can grant: not changeling (a characteristic-defining ability of the
 # creature itself, 604.3, 702.73a), nor persist and undying (their returns are read off the printed
 # card, encodings/outcomes.lp).
@@ -3068,7 +3072,9 @@ GRANTED_TRIGGERS = ("exalted",)
 _STATIC = re.compile(r"(?P<other>other )?(?:all )?(?P<who>.+?)(?: with (?P<with>[a-z ]+?))?"
                      r"(?: (?P<scope>you control|your opponents control))?(?: with (?P<with_after>[a-z ]+?))?"
                      r" (?:get (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and have (?P<also>.+))?|have (?P<have>.+)"
-                     r"|(?P<cant>can't attack))")
+                     r"|(?P<cant>can't attack)|(?P<attack>attack each combat if able))")
+# 508.1d: "… have <abilities> and attack each combat if able": the requirement of each creature it describes
+_AND_ATTACKS = " and attack each combat if able"
 _CARD_TYPES = {"artifact": "artifact", "land": "land", "enchantment": "enchantment"}
 
 
@@ -3126,7 +3132,18 @@ def declares_only(a: Ability) -> bool:
     >>> declares_only(parse_ability_line("Creatures can't attack", None)[0])
     True
     """
-    return a.kind in STATICS and granted_kind(a) in RESTRICTIONS_GIVEN
+    return a.kind in STATICS and granted_kind(a) in (*RESTRICTIONS_GIVEN, *REQUIREMENTS_GIVEN)
+
+
+def requires(a: Ability) -> bool:
+    """Whether an ability is a requirement of the declarations (508.1d, 509.1c) or a static ability that gives
+    one: the declarations obeying the most of them are chosen (pysolver.rules.declarations).
+
+    >>> [requires(a) for a in parse_ability_line("Creatures you control have haste and attack each combat if able",
+    ...                                          None)]
+    [False, True]
+    """
+    return a.kind in REQUIREMENTS or (a.kind in STATICS and granted_kind(a) in REQUIREMENTS_GIVEN)
 
 
 def _creatures_quality(who: str) -> str | None:
@@ -3225,13 +3242,16 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
         out.append(Ability("anthem", Static(scope, other, quality, sign[m.group("x")[0]] * x,
                                             sign[m.group("y")[0]] * y)))
     have = m.group("also") or m.group("have")
+    attacks = m.group("attack") is not None or (have is not None and have.endswith(_AND_ATTACKS))
     if have is not None:
-        granted = _granted(have, players)
+        granted = _granted(have.removesuffix(_AND_ATTACKS), players)
         if granted is None:
             return None
         out += [Ability("grant", Static(scope, other, quality, granted=a)) for a in granted]
     if m.group("cant"):  # 508.1c: the restriction on each creature it describes, read as a granted one
         out.append(Ability("grant", Static(scope, other, quality, granted=Ability("cant_attack"))))
+    if attacks:  # 508.1d: the requirement of each creature it describes, read as a granted one
+        out.append(Ability("grant", Static(scope, other, quality, granted=Ability("attacks_each_combat"))))
     return out
 
 

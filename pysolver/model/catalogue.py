@@ -967,6 +967,12 @@ CATALOGUE: tuple[LineForm, ...] = (
     # 508.1c: the restriction of each creature it describes (as if granted)
     LineForm("static", "[Other] <creatures> [you control] can't attack", "grant", "508.1c",
              "Non-Eye creatures you control can't attack", ("Creatures can't attack",), literal=False),
+    # 508.1d: the requirement of each creature it describes (as if granted), with or without abilities granted
+    LineForm("static", "[Other] <creatures> [you control] attack each combat if able", "grant", "508.1d",
+             "Creatures you control attack each combat if able",
+             ("All creatures attack each combat if able",
+              "Creatures you control have haste and attack each combat if able",
+              "All creatures have double strike and attack each combat if able"), literal=False),
     # 303.4b, 303.4d: of a creature card with bestow; as a creature it enchants nothing (a permanent with it that
     # is no creature, an Aura, is refused)
     LineForm("static", "Enchanted creature gets +X/+Y [and has <abilities>]", "enchanted_pump", "303.4d",

@@ -65,7 +65,7 @@ from functools import lru_cache
 
 from clingo import Symbol, parse_term
 
-from ..asp.facts import REQUIREMENTS, atom, constant, program
+from ..asp.facts import atom, constant, program
 from ..asp.solving import BOARD
 from ..model import Permanent, Situation
 from ..model.abilities import (
@@ -82,6 +82,7 @@ from ..model.abilities import (
     Cost,
     effects,
     on_stack,
+    requires,
     term_text,
 )
 from ..model.mana import Mana
@@ -582,7 +583,7 @@ def shield_matters(s: Situation, before: bool, target: str, ab: CombatAbility) -
 def _requirements(s: Situation) -> bool:
     """Whether a requirement may be at stake (508.1d, 509.1c: a tapped creature or one that can't
     block is not able to, so tapping one may allow declarations otherwise illegal)."""
-    return bool(s.combat.provoked) or any(a.kind in (*REQUIREMENTS, "provoke") for p in s.permanents
+    return bool(s.combat.provoked) or any(requires(a) or a.kind == "provoke" for p in s.permanents
                                           for a in p.abilities)
 
 
