@@ -336,6 +336,17 @@ def test_requirements_given_by_static_abilities_of_real_cards_are_modelled(name:
     assert classes(card(name, line)) == {line: MODELLED}
 
 
+@pytest.mark.parametrize(("name", "line"), [
+    ("Kinjalli's Sunwing", "Creatures your opponents control enter the battlefield tapped."),
+    ("Thalia, Heretic Cathar", "Creatures and nonbasic lands your opponents control enter the battlefield tapped."),
+    ("Loxodon Gatekeeper", "Artifacts, creatures, and lands your opponents control enter the battlefield tapped."),
+    ("Manglehorn", "Artifacts your opponents control enter the battlefield tapped."),
+])
+def test_enters_tapped_replacements_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """614.1c (pysolver.rules.tokens.enters_tapped): tokens and returned cards of an opponent enter tapped."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
 def test_color_changing_lines_of_real_cards_are_modelled() -> None:
     """105.3, 105.4, 613.1e (pysolver.rules.pumps): a creature's color changed until end of turn is read from
     oracle text, not noted."""

@@ -193,6 +193,23 @@ def test_509_1a_a_token_created_before_blockers_may_block() -> None:
                           (20, 20, ("g", "g/saproling1"), (("x", 2),))}
 
 
+def test_614_1c_a_token_an_opponent_creates_enters_tapped_and_cant_block() -> None:
+    """614.1c: with alice's Kinjalli's Sunwing ("Creatures your opponents control enter the battlefield tapped")
+    bob's Saproling enters tapped and can't block (509.1a): only the Guildmage's outcomes are left. Manglehorn's
+    artifacts alone leave the (green, no artifact) Saproling untapped: the outcomes of 509.1a's test above."""
+    guildmage = creature("g", "bob", 1, 1, "{3}{G}: Create a 1/1 green Saproling creature token")
+    bob = [{"name": "alice"}, {"name": "bob", "mana": "{3}{G}"}]
+    sunwing = creature("k", "alice", 2, 3, "Flying", "Creatures your opponents control enter the battlefield tapped.",
+                       name="Kinjalli's Sunwing")
+    data = {"players": bob, "active": "alice", "permanents": [creature("x", "alice", 3, 3), guildmage, sunwing],
+            "combat": {"attackers": {"x": "bob"}}}
+    assert results(pysolver.load_data(data)) == {(20, 17, (), ()), (20, 20, ("g",), (("x", 1),))}
+    compare(data)
+    horn = creature("m", "alice", 6, 6, "Artifacts your opponents control enter the battlefield tapped.")
+    s = board(creature("x", "alice", 3, 3), guildmage, horn, players=bob, attackers={"x": "bob"})
+    assert len(results(s)) == 6
+
+
 def test_302_6_a_token_with_haste_made_before_attackers_may_attack() -> None:
     """302.6, 702.10b: alice's {R}, {T} 3/1 Elemental with haste, made at the beginning of combat, may attack
     (bob 20 - 3); Rakka Mar, tapped for it, can't (508.1a)."""
@@ -229,7 +246,8 @@ def test_704_3_a_sacrifice_that_may_kill_a_creature_with_a_death_trigger_is_refu
 
 ACTIVATED_LINES = ("{2}: Create a 1/1 green Saproling creature token", "{T}: Create a 1/1 white Soldier creature token",
                    "{1}, Sacrifice ~: Create a 2/2 black Zombie creature token",
-                   "{R}, {T}: Create a 3/1 red Elemental creature token with haste", "Flying")
+                   "{R}, {T}: Create a 3/1 red Elemental creature token with haste", "Flying",
+                   "Creatures your opponents control enter the battlefield tapped")  # 614.1c
 
 
 @settings(max_examples=examples(1), deadline=None,

@@ -100,6 +100,26 @@ HIT_TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group == "damage-trigger
 # Keyword mechanics (docs/abilities.md "Keyword mechanics"): the literal lines -> their kinds.
 MECHANICS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "mechanic" and f.literal}
 _DASH = re.compile(r"dash (\{.*\})")  # 702.109a: "Dash {cost}"
+# 614.1c, 614.12: "<objects> your opponents control enter [the battlefield] tapped" (Kinjalli's Sunwing, Loxodon
+# Gatekeeper): its value the card types of the objects it replaces the entering of (205.2a); "nonbasic lands" are
+# read as lands, since no basic land card is a creature card (205.4c, 305.6) and in a combat here only creatures
+# enter the battlefield: tokens (111.1, pysolver.rules.tokens) and cards persist or undying return (702.79a, 702.93a)
+OPPONENTS_ENTER_TAPPED = "opponents_enter_tapped"
+_ENTER_TAPPED = re.compile(r"(?P<what>[a-z, ]+?) your opponents control enter(?: the battlefield)? tapped")
+_ENTERING = {"artifacts": "artifact", "creatures": "creature", "lands": "land", "nonbasic lands": "land"}
+
+
+def _enters_tapped(text: str) -> list[Ability] | None:
+    """ "<objects> your opponents control enter the battlefield tapped" (614.1c), or None.
+
+    >>> _enters_tapped("artifacts, creatures, and lands your opponents control enter the battlefield tapped")[0].term
+    'opponents_enter_tapped(artifact,creature,land)'
+    """
+    m = _ENTER_TAPPED.fullmatch(text)
+    words = re.split(r",? and |, ", m.group("what")) if m else []
+    if not words or any(w not in _ENTERING for w in words):
+        return None
+    return [Ability(OPPONENTS_ENTER_TAPPED, tuple(dict.fromkeys(_ENTERING[w] for w in words)))]
 _TRIGGER_N = re.compile(r"(bushido|rampage|afflict|renown) (\w+)")
 _TRIGGER_PUMP = re.compile(r"whenever this creature (attacks|blocks|becomes blocked|blocks or becomes blocked), "
                            r"(?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
@@ -1572,6 +1592,9 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return [Ability(KEYWORDS[text])]
     if text in MECHANICS:
         return [Ability(MECHANICS[text])]
+    entering = _enters_tapped(text)
+    if entering is not None:
+        return entering
     m = _DASH.fullmatch(text)
     if m:  # 702.109a: the cost was paid as it was cast (or not): the file says which (`dashed`)
         try:

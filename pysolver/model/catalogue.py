@@ -973,6 +973,12 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("All creatures attack each combat if able",
               "Creatures you control have haste and attack each combat if able",
               "All creatures have double strike and attack each combat if able"), literal=False),
+    # 614.1c: a replacement of how permanents enter; in a combat here tokens (111.1) and cards persist or undying
+    # return (702.79a, 702.93a) enter the battlefield (pysolver.rules.tokens.enters_tapped)
+    LineForm("static", "<objects> your opponents control enter the battlefield tapped", "opponents_enter_tapped",
+             "614.1c", "Creatures your opponents control enter the battlefield tapped",
+             ("Artifacts, creatures, and lands your opponents control enter the battlefield tapped",
+              "Creatures and nonbasic lands your opponents control enter the battlefield tapped"), literal=False),
     # 303.4b, 303.4d: of a creature card with bestow; as a creature it enchants nothing (a permanent with it that
     # is no creature, an Aura, is refused)
     LineForm("static", "Enchanted creature gets +X/+Y [and has <abilities>]", "enchanted_pump", "303.4d",

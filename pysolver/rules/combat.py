@@ -33,6 +33,7 @@ from ..model.abilities import COST_ONLY, STATICS, declares_only
 from ..model.situation import RETURNED
 from ..model.stage import Stage
 from ..model.values import Line, Outcome
+from . import tokens
 from .facedown import Turn, turn_face_up
 from .states import one_state_answer
 
@@ -277,7 +278,8 @@ def blocks_and_step_results(s: Situation) -> Iterator[tuple[tuple[tuple[str, str
 def apply_step(s: Situation, r: StepResult) -> Situation:
     """The situation after a damage step: life, poison, damage, -1/-1 counters (and +1/+1 counters removed,
     615.5), loyalty, defense,
-    permanents gone, creatures returned by persist or undying (:func:`returned_object`), creatures
+    permanents gone, creatures returned by persist or undying (:func:`returned_object`; tapped where an
+    opponent's permanent says they enter tapped, 614.1c, :func:`pysolver.rules.tokens.enters_tapped`), creatures
     regenerated (:func:`regenerate`, 701.19a); the next step is the regular one, remembering who
     dealt first-strike damage (510.4; nobody, after a regular step that had no first-strike step before it);
     what is left of the prevention shields (615.7)."""
@@ -301,7 +303,9 @@ def apply_step(s: Situation, r: StepResult) -> Situation:
                        left_battlefield=changed[3], prevention_shield=changed[4]).with_counters(
             -1, -1, added).with_counters(1, 1, removed)
     permanents = tuple(regenerate(s, after(p)) if p.id in r.regenerated else after(p) for p in s.permanents)
-    permanents += tuple(returned_object(p) for p in s.permanents if p.id in r.returned)
+    back = [returned_object(p) for p in s.permanents if p.id in r.returned]
+    now = replace(s, permanents=permanents)  # 614.1c: the permanents on the battlefield as they return
+    permanents += tuple(replace(p, tapped=True) if tokens.enters_tapped(now, p) else p for p in back)
     # (after a regular step with no first-strike step before it, none dealt first-strike damage, 510.4: recorded,
     # so that no question asks again who had first strike as it began)
     first = (tuple(sorted(r.dealers)) if r.step == "first_strike"

@@ -33,9 +33,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
+from typing import cast
 
 from ..model import Permanent, Situation
-from ..model.abilities import TokenSpec, creates
+from ..model.abilities import OPPONENTS_ENTER_TAPPED, TokenSpec, creates
 from ..model.values import Outcome, OutcomeKey
 
 #: a token's id: its source's id, "/", the slug of its name, its number (the slug has no digit)
@@ -78,6 +79,24 @@ def _token(spec: TokenSpec) -> Permanent:
                      tapped=spec.tapped or spec.attacking, summoning_sick=True, token=True)
 
 
+def enters_tapped(s: Situation, p: Permanent) -> bool:
+    """Whether `p`, entering the battlefield under its controller's control (a token, 111.2; a card persist or
+    undying returns, 702.79a, 702.93a), enters tapped (614.1c): a permanent of another player's on the
+    battlefield (802.1: every other player is an opponent; face up, 708.2a) has "<objects> your opponents control
+    enter the battlefield tapped" for one of `p`'s card types (614.12: as it would exist on the battlefield).
+
+    >>> from pysolver.model import Player
+    >>> s = Situation((Player("a"), Player("b")), "a", (Permanent("k", "b", power=2, toughness=3,
+    ...     abilities=("Creatures your opponents control enter the battlefield tapped",)),))
+    >>> enters_tapped(s, Permanent("t", "a", power=1, toughness=1)), enters_tapped(s, Permanent("t", "b"))
+    (True, False)
+    """
+    types = {t.lower() for t in p.types}
+    return any(a.kind == OPPONENTS_ENTER_TAPPED and types & set(cast(tuple[str, ...], a.value))
+               for x in s.permanents if x.controller != p.controller and not x.left_battlefield and not x.face_down
+               for a in x.abilities)
+
+
 def created(s: Situation, source: str, spec: TokenSpec, controller: str, count: int | None = None,
             attacking: bool = False) -> Situation:
     """`s` after an ability of `source` controlled by `controller` created `count` tokens of `spec` (its own
@@ -90,8 +109,9 @@ def created(s: Situation, source: str, spec: TokenSpec, controller: str, count: 
         return s
     head = prefix(s.permanent(source), spec)
     made = sum(1 for p in s.permanents if (m := TOKEN_ID.fullmatch(p.id)) and m.group("prefix") == head)
-    token = _token(spec)
-    new = tuple(replace(token, id=f"{head}{made + k}", controller=controller) for k in range(1, n + 1))
+    token = replace(_token(spec), controller=controller)
+    token = replace(token, tapped=True) if enters_tapped(s, token) else token  # 614.1c
+    new = tuple(replace(token, id=f"{head}{made + k}") for k in range(1, n + 1))
     after = replace(s, permanents=s.permanents + new)
     if not attacking or s.combat.attackers is None:
         return after

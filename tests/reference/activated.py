@@ -194,7 +194,7 @@ def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no
         return state
     if kind == "create":  # 111.1, 111.2: `target` is the source; its controller creates the tokens
         source = state.s.permanent(target)
-        return replace(state, s=create(state.s, source.id, ab.token, source.controller, ab.token.count))
+        return replace(state, s=create(state.s, source.id, ab.token, source.controller, ab.token.count, state.field()))
     if kind == "shield":
         return shield(state, ab, target)
     if kind == "destroy_target":  # 701.8a; 702.12b indestructible; 701.19a a regeneration shield instead

@@ -186,7 +186,7 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
     deathtouch (704.5h; the other state-based actions are the caller's)."""
     _, kind, _, target, n, controller, source, spec = t
     if kind == "dies_create":  # 111.2: its controller creates them (reference.tokens)
-        return create(s, t[2], spec, controller, n), set()
+        return create(s, t[2], spec, controller, n, field), set()
     players = {p.name for p in s.players}
     legal = target != "" and target in targets(s, field, t)  # 608.2b
     if kind in ("dies_minus", "dies_counters", "dies_minus_counters"):  # 613.4c, 122.1a, if still legal

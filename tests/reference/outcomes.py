@@ -94,7 +94,7 @@ from .pingers import pushes as ping_pushes
 from .provoke import resolve_provoke
 from .shields import prevented, regenerated, saved, shield_uses
 from .statics import bonus_toughness
-from .tokens import canonical_ids
+from .tokens import canonical_ids, enters_tapped
 from .triggers import (
     attack_stacked,
     attack_stacks,
@@ -701,8 +701,9 @@ def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Tr
         if pid.endswith(RETURNED):
             continue  # a returned object dying again has the counter it looks back at (702.79a, 702.93a)
         options = returning(after.s.permanent(pid), last_known[pid], after.field())
+        field = after.field()
         states = [replace(st, returned=st.returned | {pid}, s=replace(st.s, permanents=(
-            *st.s.permanents, returned_object(st.s.permanent(pid), counter)))) if counter else st
+            *st.s.permanents, returned_object(st.s.permanent(pid), counter, field)))) if counter else st
             for st in states for counter in options]
     return [(st, False) for st in states]
 
@@ -742,12 +743,14 @@ def returning(p: Permanent, c: Characteristics, field: dict[str, Characteristics
     return options or {0}
 
 
-def returned_object(p: Permanent, counter: int) -> Permanent:
+def returned_object(p: Permanent, counter: int, field: dict[str, Characteristics]) -> Permanent:
     """The new object `p` returns as (400.7, 506.4): face up, on the battlefield out of combat, with
     no damage, pumps or shields, and its one counter (702.79a, 702.93a); its controller may still
-    activate its abilities in a later window (a pump lowering its toughness may kill it again)."""
+    activate its abilities in a later window (a pump lowering its toughness may kill it again). Untapped,
+    unless a permanent of another player's on the battlefield (`field`) makes it enter tapped (614.1c)."""
+    tapped = enters_tapped(field, p.owner or p.controller, p.types)
     fresh = replace(p, id=p.id + RETURNED, face_down=False, damage=0, pt_counters=(), until_end_of_turn=(0, 0),
-                    keywords_until_end_of_turn=(), tapped=False, regeneration_shields=0, prevention_shield=0,
+                    keywords_until_end_of_turn=(), tapped=tapped, regeneration_shields=0, prevention_shield=0,
                     removed_from_combat=False, cant_be_regenerated_this_turn=False,  # 701.19c: the old object's
                     attacks_despite_defender_this_turn=False,
                     renowned=False)  # 702.112b: a new object (400.7)

@@ -39,8 +39,20 @@ def _slug(spec: TokenSpec) -> str:
     return "-".join(words) or "token"
 
 
-def create(s: Situation, source: str, spec: TokenSpec, controller: str, count: int) -> Situation:
-    """`s` with `count` new tokens of `spec` under `controller`'s control (111.2), made by `source`."""
+def enters_tapped(field: dict[str, Characteristics], controller: str, types: tuple[str, ...]) -> bool:
+    """614.1c: a permanent of card types `types` entering under `controller`'s control enters tapped if another
+    player's permanent on the battlefield (`field`) says "<objects> your opponents control enter the battlefield
+    tapped" of one of those types."""
+    mine = {t.lower() for t in types}
+    return any(c.controller != controller and mine & set(v) for c in field.values()
+               for v in c.values("opponents_enter_tapped") if isinstance(v, tuple))
+
+
+def create(s: Situation, source: str, spec: TokenSpec, controller: str, count: int,
+           field: dict[str, Characteristics]) -> Situation:
+    """`s` with `count` new tokens of `spec` under `controller`'s control (111.2), made by `source`; tapped if
+    the ability says so (110.5b), they are put onto the battlefield attacking (508.4) or a permanent of `field`,
+    the battlefield, makes them enter tapped (614.1c)."""
     alike = []
     for t in kinds(s.permanent(source)):
         if _slug(t) == _slug(spec) and t not in alike:
@@ -52,7 +64,8 @@ def create(s: Situation, source: str, spec: TokenSpec, controller: str, count: i
     for k in range(before + 1, before + count + 1):
         new.append(Permanent(f"{head}{k}", controller, name=spec.name, types=spec.types, subtypes=spec.subtypes,
                              colors=spec.colors, power=spec.power, toughness=spec.toughness,
-                             abilities=spec.abilities, tapped=spec.tapped or spec.attacking, summoning_sick=True,
+                             abilities=spec.abilities, summoning_sick=True,
+                             tapped=spec.tapped or spec.attacking or enters_tapped(field, controller, spec.types),
                              token=True))  # 111.1: no card (111.7: in no graveyard)
     return replace(s, permanents=s.permanents + tuple(new))
 

@@ -184,7 +184,7 @@ def _exerted(s: Situation, gone: frozenset[str], source: str, e: OnCombat) -> Si
     me = s.permanent(source).controller  # 603.3a: the ability's controller, its source's as it last existed
     if e.effect == "create":  # 111.1, 111.2: its controller creates them
         assert e.token is not None
-        return create(s, source, e.token, me, e.token.count)
+        return create(s, source, e.token, me, e.token.count, field)
     reached = {source} & set(field) if e.whom == "self" else {pid for pid, c in field.items()
                                                               if c.is_creature and c.controller == me}
     return replace(s, permanents=tuple(_affected(p, e) if p.id in reached and field[p.id].is_creature else p
@@ -358,7 +358,7 @@ def resolve(s: Situation, gone: frozenset[str], t: Stacked) -> Situation:
     if kind == "create_tokens":  # 111.2, 603.3a: its source's controller creates them; 508.4 tapped and attacking
         p = s.permanent(source)
         spec = kinds(p)[n]
-        after = create(s, source, spec, p.controller, spec.count)
+        after = create(s, source, spec, p.controller, spec.count, field)
         if not spec.attacking:
             return after
         new = [x.id for x in after.permanents[len(s.permanents):]]
