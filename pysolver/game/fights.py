@@ -50,6 +50,7 @@ from ..model import Permanent, Player, Situation
 from ..model.abilities import (
     DEALT_TRIGGERS,
     HIT_TRIGGERS,
+    OPPONENTS_ENTER_TAPPED,
     SHIELDS,
     STATICS,
     TRIGGERS,
@@ -111,7 +112,9 @@ def decomposes(s: Situation) -> bool:
     actions it changes (704.3) reach across fights; a restriction of the declarations ("~ can't block
     unless you control another Zombie", 509.1b: :func:`~pysolver.model.abilities.declares_only`) is
     read by them only; nor "Prevent all damage that would be dealt to creature tokens you control" (615.1a, 611.3a:
-    its source may leave the battlefield in one fight's first-strike step, the tokens it protects be in others).
+    its source may leave the battlefield in one fight's first-strike step, the tokens it protects be in others),
+    nor "Creatures your opponents control enter the battlefield tapped" of a permanent in a fight (614.1c: the
+    tokens and returned cards it taps may be in others).
     Nor may a player have or get a prevention shield (615.7,
     :func:`pysolver.rules.activated.shields_players`: it prevents damage from any fight, the player
     choosing which); a creature's is its fight's, and "Prevent the next N damage that would be dealt
@@ -123,7 +126,7 @@ def decomposes(s: Situation) -> bool:
     return (s.combat.damage_step is None and not s.combat.provoked
             and not any(requires(a) for p in s.permanents for a in p.abilities)
             and not kinds & {*DEATH_TRIGGERS, PROVOKE, "team_pump", *HIT_TRIGGERS, *WINDOW_TRIGGERS,
-                             *STATICS, *DEALT_TRIGGERS, "prevent_damage_to_tokens"}
+                             *STATICS, *DEALT_TRIGGERS, "prevent_damage_to_tokens", OPPONENTS_ENTER_TAPPED}
             and not any(kind in TARGETING and (ab.toughness < 0 or p.face_down)
                         for p in s.permanents for kind, ab in p.combat_abilities())
             and not activated.shields_players(s))
