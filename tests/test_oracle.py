@@ -56,6 +56,8 @@ INERT_LINES = [
     ("Deepcavern Imp", "Echo—Discard a card.", "step"),
     ("Sinuous Striker", "Eternalize—{3}{U}{U}, Discard a card.", "zone"),
     ("Arctic Merfolk", "Kicker—Return a creature you control to its owner's hand.", "spell"),
+    ("Kyren Legate", "If an opponent controls a Plains and you control a Mountain, you may cast Kyren Legate without "
+                     "paying its mana cost.", "spell"),
     ("Manic Scribe", "Delirium — At the beginning of each opponent's upkeep, if there are four or more card types "
                      "among cards in your graveyard, that player puts the top three cards of his or her library into "
                      "his or her graveyard.", "step"),

@@ -169,6 +169,9 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
               r"^as an additional cost to cast (this spell|~)(?!\w)",
               r"^cast (this spell|~) only\b",
               r"^you may [^.]* rather than pay (this spell's|~'s) mana cost",
+              # 118.9: an alternative cost of casting the card itself ("if an opponent controls a Plains and you
+              # control a Mountain, you may cast ~ without paying its mana cost")
+              r"^(if [^,]*, )?you may cast (this spell|~) without paying its mana cost$",
               r"^you may cast (this spell|~) as though it had flash\b",
               r"^(when|whenever) you cast (this spell|~)(?!\w)",
               r"^(when|whenever) (you|a player|an opponent|another player|each opponent|target opponent|"
