@@ -56,6 +56,8 @@ INERT_LINES = [
     ("Deepcavern Imp", "Echo—Discard a card.", "step"),
     ("Sinuous Striker", "Eternalize—{3}{U}{U}, Discard a card.", "zone"),
     ("Arctic Merfolk", "Kicker—Return a creature you control to its owner's hand.", "spell"),
+    ("Dryad Militant", "If an instant or sorcery card would be put into a graveyard from anywhere, exile it instead.",
+     "spell"),
     ("Kyren Legate", "If an opponent controls a Plains and you control a Mountain, you may cast Kyren Legate without "
                      "paying its mana cost.", "spell"),
     ("Manic Scribe", "Delirium — At the beginning of each opponent's upkeep, if there are four or more card types "
@@ -346,6 +348,18 @@ def test_requirements_given_by_static_abilities_of_real_cards_are_modelled(name:
 ])
 def test_enters_tapped_replacements_of_real_cards_are_modelled(name: str, line: str) -> None:
     """614.1c (pysolver.rules.tokens.enters_tapped): tokens and returned cards of an opponent enter tapped."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    ("Nissa's Chosen", "If Nissa's Chosen would die, put it on the bottom of its owner's library instead."),
+    ("Gravebane Zombie", "If Gravebane Zombie would die, put Gravebane Zombie on top of its owner's library instead."),
+    ("Darksteel Colossus", "If Darksteel Colossus would be put into a graveyard from anywhere, reveal Darksteel "
+                           "Colossus and shuffle it into its owner's library instead."),
+    ("Samurai of the Pale Curtain", "If a permanent would be put into a graveyard, exile it instead."),
+])
+def test_dying_replacements_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """614.6 (pysolver.files.loader refuses a board where not dying could change a result)."""
     assert classes(card(name, line)) == {line: MODELLED}
 
 

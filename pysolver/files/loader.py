@@ -29,7 +29,9 @@ from ..model.abilities import (
     COST_ONLY,
     DEALT_TRIGGERS,
     DELAYED_END,
+    DIES_INSTEAD,
     END_OF_COMBAT,
+    EXILED_INSTEAD,
     FOGS,
     GAINED,
     LIFE,
@@ -137,6 +139,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_enchanted(r, permanents)
     _check_keyword_qualities(r, permanents)
     _check_returns(r, permanents)
+    _check_dies_instead(r, permanents)
     _check_death_targets(r, permanents)
     _check_mana_abilities(r, permanents)
     _check_costs(r, players, permanents, combat, hidden)
@@ -808,6 +811,38 @@ def _check_returns(r: Reader, permanents: list[Permanent]) -> None:
 
 
 _ENTERS_OR_LEAVES = re.compile(r"\benters\b[^,]* or (dies|leaves|attacks)", re.IGNORECASE)
+
+
+def _check_dies_instead(r: Reader, permanents: list[Permanent]) -> None:
+    """A permanent that would die and goes elsewhere instead ("If ~ would die, put it on the bottom of its owner's
+    library instead", DIES_INSTEAD; every permanent beside "If a permanent would be put into a graveyard, exile it
+    instead", EXILED_INSTEAD: 614.6, 700.4) leaves the battlefield as one that dies does, and an outcome lists it
+    alike; the board is refused where its not dying could change a result: a death trigger of its own, persist or
+    undying (603.10a, 702.79a, 702.93a), a regeneration shield or ability on the board (616.1: its controller
+    orders the two replacements), a trigger watching another creature die (603.10a), or an ability counting the
+    cards in a graveyard (404.1: it is not put there)."""
+    source = next((p for p in permanents if p.has(DIES_INSTEAD) or p.has(EXILED_INSTEAD)), None)
+    if source is None:
+        return
+    line = next((x for x in source.ability_lines if "instead" in x.lower()), "a replacement of dying")
+    every = any(p.has(EXILED_INSTEAD) for p in permanents)
+    for i, p in enumerate(permanents):
+        affected = every or p.has(DIES_INSTEAD)
+        found = next((what for what, present in (
+            ("a death trigger of its own (603.10a)", affected and any(p.has(k) for k in DEATH_TRIGGERS
+                                                                     if not k.startswith("other_dies"))),
+            ("persist or undying (702.79a, 702.93a)", affected and (p.has("persist") or p.has("undying"))),
+            ("a regeneration shield or ability (616.1)", p.regeneration_shields > 0 or p.has("regenerate")
+             or p.has("target_regenerate")),
+            ("a trigger watching creatures die (603.10a)", any(p.has(k) for k in DEATH_TRIGGERS
+                                                               if k.startswith("other_dies"))),
+            ("an ability counting the cards in a graveyard (404.1)", any(
+                a.kind in STATICS and "graveyard" in cast(Static, a.value).scope for a in p.abilities)),
+        ) if present), None)
+        if found is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has {found} and {q(source.id)} has {line!r} (614.6): "
+                         "a permanent that would die and goes elsewhere instead is modelled only where its not "
+                         "dying changes no result")
 
 
 def _check_death_targets(r: Reader, permanents: list[Permanent]) -> None:

@@ -172,6 +172,9 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
               # 118.9: an alternative cost of casting the card itself ("if an opponent controls a Plains and you
               # control a Mountain, you may cast ~ without paying its mana cost")
               r"^(if [^,]*, )?you may cast (this spell|~) without paying its mana cost$",
+              # 608.2n, 614.6: where instant and sorcery cards go instead of a graveyard (a resolving spell; a card
+              # discarded or milled moves between hidden zones and counts no board reads, pysolver.files.loader)
+              r"^if an instant or sorcery card would be put into a graveyard from anywhere, exile it instead$",
               r"^you may cast (this spell|~) as though it had flash\b",
               r"^(when|whenever) you cast (this spell|~)(?!\w)",
               r"^(when|whenever) (you|a player|an opponent|another player|each opponent|target opponent|"

@@ -109,6 +109,31 @@ _ENTER_TAPPED = re.compile(r"(?P<what>[a-z, ]+?) your opponents control enter(?:
 _ENTERING = {"artifacts": "artifact", "creatures": "creature", "lands": "land", "nonbasic lands": "land"}
 
 
+# 614.6, 700.4: "If ~ would die, put it on the bottom of its owner's library instead" (Nissa's Chosen; "… on top of
+# …", Gravebane Zombie; "If ~ would be put into a graveyard from anywhere, reveal ~ and shuffle it into its owner's
+# library instead", Darksteel Colossus): DIES_INSTEAD; "If a permanent would be put into a graveyard, exile it
+# instead" (Samurai of the Pale Curtain): EXILED_INSTEAD, every permanent's. The permanent still leaves the
+# battlefield (an outcome's `destroyed`) but never dies: pysolver.files.loader refuses a board where that could
+# change a result (a death, persist or undying trigger, 603.10a; a regeneration, 616.1; a count of a graveyard).
+DIES_INSTEAD, EXILED_INSTEAD = "dies_instead", "exiled_instead"
+_DIES_INSTEAD = re.compile(r"if this creature would (?:die|be put into a graveyard from anywhere), (?:put (?:it|this "
+                           r"creature) on (?:the bottom|top) of its owner's library|reveal this creature and "
+                           r"shuffle it into its owner's library) instead")
+_EXILED_INSTEAD = "if a permanent would be put into a graveyard, exile it instead"
+
+
+def _dies_instead(text: str) -> list[Ability] | None:
+    """ "If ~ would die, put it on the bottom of its owner's library instead" and "If a permanent would be put into a
+    graveyard, exile it instead" (614.6), or None.
+
+    >>> _dies_instead("if this creature would die, put this creature on top of its owner's library instead")
+    [Ability(kind='dies_instead', value=None)]
+    """
+    if _DIES_INSTEAD.fullmatch(text):
+        return [Ability(DIES_INSTEAD)]
+    return [Ability(EXILED_INSTEAD)] if text == _EXILED_INSTEAD else None
+
+
 def _enters_tapped(text: str) -> list[Ability] | None:
     """ "<objects> your opponents control enter the battlefield tapped" (614.1c), or None.
 
@@ -1592,7 +1617,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return [Ability(KEYWORDS[text])]
     if text in MECHANICS:
         return [Ability(MECHANICS[text])]
-    entering = _enters_tapped(text)
+    entering = _enters_tapped(text) or _dies_instead(text)
     if entering is not None:
         return entering
     m = _DASH.fullmatch(text)

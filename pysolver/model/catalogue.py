@@ -979,6 +979,15 @@ CATALOGUE: tuple[LineForm, ...] = (
              "614.1c", "Creatures your opponents control enter the battlefield tapped",
              ("Artifacts, creatures, and lands your opponents control enter the battlefield tapped",
               "Creatures and nonbasic lands your opponents control enter the battlefield tapped"), literal=False),
+    # 614.6: a permanent that would die goes elsewhere instead; it leaves the battlefield all the same (a board where
+    # its not dying could change a result is refused: pysolver.files.loader)
+    LineForm("static", "If ~ would die, put it on the bottom of its owner's library instead", "dies_instead", "614.6",
+             "If this creature would die, put it on the bottom of its owner's library instead",
+             ("If ~ would die, put ~ on top of its owner's library instead",
+              "If ~ would be put into a graveyard from anywhere, reveal ~ and shuffle it into its owner's library "
+              "instead"), literal=False),
+    LineForm("static", "If a permanent would be put into a graveyard, exile it instead", "exiled_instead", "614.6",
+             "If a permanent would be put into a graveyard, exile it instead"),
     # 303.4b, 303.4d: of a creature card with bestow; as a creature it enchants nothing (a permanent with it that
     # is no creature, an Aura, is refused)
     LineForm("static", "Enchanted creature gets +X/+Y [and has <abilities>]", "enchanted_pump", "303.4d",

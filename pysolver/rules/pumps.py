@@ -67,6 +67,8 @@ BLIND_BEFORE_BLOCKS = frozenset({
     "target_cant_regenerate",
     "destroy_target", "target_counter", "exile_target", "bounce_target", "untap_target", "tap_or_untap",
     "hexproof", "shroud", "ward",
+    # replacements of entering and dying (614.1c, 614.6): they read card types only, or nothing
+    "opponents_enter_tapped", "dies_instead", "exiled_instead",
     # their only effect in combat is their cost (605.1a, 121.1)
     "tap_mana", "tap_hidden",
     # regeneration and prevention (701.19a, 615.1a), damage as -1/-1 counters (614.1a) read no P/T
