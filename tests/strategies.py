@@ -263,6 +263,7 @@ GRANT_LINES = ["{U}: ~ gains flying until end of turn", "{R}: ~ gains first stri
                "{1}: ~ gains indestructible until end of turn", "{B}: ~ gains infect until end of turn",
                "{W}: Creatures you control gain first strike until end of turn",
                "{U}: ~ gets +1/-1 and gains flying until end of turn",
+               "{U}: ~ gains flying until end of turn and can't be blocked this turn",  # 509.1b too
                # 602.5b: activation limits, per ability per turn
                "{R}: ~ gets +1/+0 until end of turn. Activate this ability only once each turn",
                "{1}: ~ gets +1/+1 and gains trample until end of turn. "

@@ -363,6 +363,12 @@ def test_dying_replacements_of_real_cards_are_modelled(name: str, line: str) -> 
     assert classes(card(name, line)) == {line: MODELLED}
 
 
+def test_a_keyword_and_unblockable_pump_of_a_real_card_is_modelled() -> None:
+    """613.1f, 509.1b (pysolver.rules.pumps): Cephalid Inkshrouder's discard-cost ability."""
+    line = "Discard a card: Cephalid Inkshrouder gains shroud until end of turn and can't be blocked this turn."
+    assert classes(card("Cephalid Inkshrouder", line)) == {line: MODELLED}
+
+
 def test_color_changing_lines_of_real_cards_are_modelled() -> None:
     """105.3, 105.4, 613.1e (pysolver.rules.pumps): a creature's color changed until end of turn is read from
     oracle text, not noted."""

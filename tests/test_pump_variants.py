@@ -108,6 +108,21 @@ def test_702_9b_flying_given_before_blocks_stops_a_block() -> None:
                                  bob=2))["holds"] is False  # no {U}: bob blocks
 
 
+def test_509_1b_shroud_and_cant_be_blocked_given_by_one_ability() -> None:
+    """Cephalid Inkshrouder (702.18a, 509.1b): "Discard a card: ~ gains shroud until end of turn and can't be
+    blocked this turn": with a card in hand (701.9) alice makes it unblockable after attacking and forces lethal
+    on bob at 2; with none she can't. The reference lists the same outcomes."""
+    line = "Discard a card: Cephalid Inkshrouder gains shroud until end of turn and can't be blocked this turn."
+    data = {"players": [{"name": "alice", "hand": 1}, {"name": "bob", "life": 2}], "active": "alice",
+            "permanents": [creature("x", "alice", 2, 1, line, name="Cephalid Inkshrouder"), creature("y", "bob")],
+            "combat": {"attackers": {"x": "bob"}}, "goal": {"lethal": "bob"}}
+    s = pysolver.load_data(data)
+    assert pysolver.verify(s)["holds"] is True
+    assert {canonical(o.to_json()) for o in outcome_values(s)} == {canonical(o) for o in reference_outcomes(s)}
+    data["players"][0]["hand"] = 0
+    assert pysolver.verify(pysolver.load_data(data))["holds"] is False
+
+
 def test_702_9b_flying_given_after_blocks_does_not_unblock() -> None:
     """509.1h, 702.9b: flying matters only as blockers are declared; given later, x stays blocked."""
     s = board(creature("x", "alice", 2, 2, "{U}: ~ gains flying until end of turn"), creature("y", "bob", 2, 2),

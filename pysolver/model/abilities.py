@@ -519,7 +519,8 @@ ACTIVATED = (*PUMPS, "regenerate", "monstrosity")
 _REGENERATE = re.compile(r"(?P<cost>[^:]+): regenerate this creature")
 _PUMP = re.compile(r"(?P<cost>[^:]+): (?P<who>.+?) (?:gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains? (?P<also>.+?)"
                    r"| and becomes (?P<becomes>.+?))?|gains? (?P<only>.+?)) until end of turn"
-                   r"(?P<despite> and can attack this turn as though it didn't have defender)?")
+                   r"(?P<despite> and can attack this turn as though it didn't have defender)?"
+                   r"(?P<unblocked> and can't be blocked this turn)?")  # 509.1b (Cephalid Inkshrouder)
 _PUMPED = {"this creature": "pump", "creatures you control": "team_pump"}
 # Other effects of an ability on its source (kind ``pump``, :class:`Pump`): "put N +1/+1 counters on ~" (122.6),
 # "~ can't be blocked this turn" (509.1b), "return ~ to its owner's hand" (400.7, 506.4), "exile ~. Return it to
@@ -656,9 +657,10 @@ def _pump(text: str) -> list[Ability] | None:
     given = m.group("also") or m.group("only")
     keywords = () if given is None else (_given_until_end_of_turn(given),)
     x, y = (0, 0) if m.group("x") is None else (int(m.group("x")), int(m.group("y")))
-    if (m.group("becomes") or m.group("despite")) and kind != "pump":
+    if (m.group("becomes") or m.group("despite") or m.group("unblocked")) and kind != "pump":
         return None  # "creatures you control … become …": not read
-    pump = Pump(x, y, Mana(), keywords, despite_defender=bool(m.group("despite")))
+    pump = Pump(x, y, Mana(), keywords, despite_defender=bool(m.group("despite")),
+                unblockable=bool(m.group("unblocked")))
     return _colored(kind, _paid_by(pump, _cost(m.group("cost"))), m.group("becomes"))
 
 

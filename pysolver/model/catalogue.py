@@ -215,7 +215,8 @@ CATALOGUE: tuple[LineForm, ...] = (
              literal=False),
     # keywords given until end of turn (613.1f, layer 6; pysolver.model.abilities.GRANTABLE), read by their rules
     LineForm("activated", "{cost}: ~ gains <keyword> until end of turn", "pump", "613.1f",
-             "{U}: ~ gains flying until end of turn", literal=False),
+             "{U}: ~ gains flying until end of turn",
+             ("Discard a card: ~ gains shroud until end of turn and can't be blocked this turn",), literal=False),
     LineForm("activated", "{cost}: ~ gets +X/+Y and gains <keyword> until end of turn", "pump", "613.1f",
              "{8}: ~ gets +5/+5 and gains trample until end of turn", literal=False),
     LineForm("activated", "{cost}: Creatures you control gain <keyword> until end of turn", "team_pump", "613.1f",
