@@ -169,6 +169,25 @@ def test_701_21a_each_artifact_sacrificed_is_destroyed() -> None:
                        (20, 15, (), ("r1", "r2"), ())}
 
 
+def test_701_21a_a_sacrifice_of_two_creature_types_takes_a_creature_of_both() -> None:
+    """Drowner of Hope: "Sacrifice an Eldrazi Scion: Tap target creature" (701.21a, 205.3m: a permanent with both
+    creature types): alice may sacrifice her Scion to tap bob's blocker before blocks (509.1a: it can't block)
+    or after (506.4: it stays blocking); a creature that is only an Eldrazi can't pay it. The reference agrees."""
+    line = "Sacrifice an Eldrazi Scion: Tap target creature."
+    scion = creature("s", "alice", 1, 1, subtypes=["Eldrazi", "Scion"])
+    data = {"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice",
+            "permanents": [creature("d", "alice", 3, 3, line, name="Drowner of Hope"), scion, creature("b", "bob")],
+            "combat": {"attackers": {"d": "bob"}}}
+    s = pysolver.load_data(data)
+    got = {canonical(o.to_json()) for o in outcome_values(s)}
+    assert got == {canonical(o) for o in reference_outcomes(s)}
+    assert {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)} == {
+        (17, ()), (20, ("b",)), (17, ("s",)), (20, ("b", "s"))}
+    data["permanents"][1] = {**scion, "subtypes": ["Eldrazi"]}
+    assert {(o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(pysolver.load_data(data))} == {
+        (17, ()), (20, ("b",))}
+
+
 def test_506_4_a_sacrificed_attacker_leaves_combat() -> None:
     """701.21a, 506.4: sacrificing the blocked attacker y to pump x after blockers: y deals and is dealt no
     damage; x (1/1, +2/+1) is unblocked and deals 3."""

@@ -369,6 +369,12 @@ def test_a_keyword_and_unblockable_pump_of_a_real_card_is_modelled() -> None:
     assert classes(card("Cephalid Inkshrouder", line)) == {line: MODELLED}
 
 
+def test_a_sacrifice_of_two_creature_types_of_a_real_card_is_modelled() -> None:
+    """701.21a, 205.3m (pysolver.rules.costs): Drowner of Hope's "Sacrifice an Eldrazi Scion"."""
+    line = "Sacrifice an Eldrazi Scion: Tap target creature."
+    assert classes(card("Drowner of Hope", line)) == {line: MODELLED}
+
+
 def test_color_changing_lines_of_real_cards_are_modelled() -> None:
     """105.3, 105.4, 613.1e (pysolver.rules.pumps): a creature's color changed until end of turn is read from
     oracle text, not noted."""

@@ -406,6 +406,8 @@ def _fodder(n: str, what: str, words: str) -> Fodder | None:
     (('type', 'Land'), True)
     >>> _fodder("a", "atog creature", "an atog creature") is None  # a type and a creature: not read
     True
+    >>> _fodder("an", "eldrazi scion", "an eldrazi scion").what  # two creature types, both (205.3m)
+    ('creature_type', 'eldrazi scion')
     """
     count = 1 if n in ("a", "an", "another") else NUMBER_WORDS[n]
     other = n == "another"
@@ -416,9 +418,11 @@ def _fodder(n: str, what: str, words: str) -> Fodder | None:
     land = word if word in lands else (word[:-1] if word.endswith("s") and word[:-1] in lands else None)
     if land is not None:
         return Fodder(count, ("land_type", land), other, words)
-    ctype = creature_type(word)
-    if ctype is not None and " " not in word:
-        return Fodder(count, ("creature_type", ctype), other, words)
+    ctypes = [creature_type(w) for w in word.split()]
+    if len(ctypes) == 1 and ctypes[0] is not None:
+        return Fodder(count, ("creature_type", ctypes[0]), other, words)
+    if len(ctypes) == 2 and ctypes == word.split():  # "an Eldrazi Scion": of both creature types (205.3m)
+        return Fodder(count, ("creature_type", word), other, words)
     return None
 
 

@@ -83,9 +83,9 @@ def _is(s: Situation, x: Permanent, fodder: Fodder) -> bool:
         return (kind, word) == ("type", "Creature")
     if kind == "type":
         return word in x.types
-    if kind == "creature_type":
+    if kind == "creature_type":  # (every one of them: "an Eldrazi Scion")
         return (x.is_creature or "Kindred" in x.types) and (
-            word in (t.lower() for t in x.subtypes) or has_now(s, x, "changeling"))
+            set(word.split()) <= {t.lower() for t in x.subtypes} or has_now(s, x, "changeling"))
     return word in (t.lower() for t in x.subtypes)
 
 

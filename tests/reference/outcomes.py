@@ -312,8 +312,8 @@ def costs_paid(state: State, p: Permanent, cost: Cost) -> set[State]:
         kind, word = what
         if kind == "type":
             return word.lower() in x.types
-        if kind == "creature_type":
-            return word in x.subtypes and (x.is_creature or "kindred" in x.types)
+        if kind == "creature_type":  # each of its words a creature type the permanent has (205.3m)
+            return all(w in x.subtypes for w in word.split()) and (x.is_creature or "kindred" in x.types)
         return word in x.subtypes
 
     def chosen(fodder, untapped: bool) -> list[tuple[str, ...]]:  # type: ignore[no-untyped-def]
