@@ -1052,6 +1052,7 @@ MONSTROSITY_LINES = ["{R}: Monstrosity 1", "{1}: Monstrosity 2", "{G}{1}: Monstr
 MONSTROUS_LINES = ["When ~ becomes monstrous, destroy target creature with flying an opponent controls",
                    "When ~ becomes monstrous, destroy target non-Goblin creature an opponent controls",
                    "When ~ becomes monstrous, it deals 1 damage to each opponent",
+                   "When ~ becomes monstrous, creatures without flying your opponents control can't block this turn",
                    "As long as ~ is monstrous, it has first strike", "As long as ~ is monstrous, it has indestructible"]
 
 

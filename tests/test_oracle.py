@@ -375,6 +375,13 @@ def test_a_sacrifice_of_two_creature_types_of_a_real_card_is_modelled() -> None:
     assert classes(card("Drowner of Hope", line)) == {line: MODELLED}
 
 
+def test_a_monstrous_trigger_on_the_opponents_creatures_of_a_real_card_is_modelled() -> None:
+    """701.37b, 509.1b (pysolver.rules.window_triggers): Stoneshock Giant's group of the opponents' creatures."""
+    line = ("When Stoneshock Giant becomes monstrous, creatures without flying your opponents control can't block "
+            "this turn.")
+    assert classes(card("Stoneshock Giant", line)) == {line: MODELLED}
+
+
 def test_color_changing_lines_of_real_cards_are_modelled() -> None:
     """105.3, 105.4, 613.1e (pysolver.rules.pumps): a creature's color changed until end of turn is read from
     oracle text, not noted."""

@@ -197,6 +197,23 @@ def test_701_37b_as_long_as_it_is_monstrous() -> None:
         board(creature("x", "alice", 1, 1, monstrous=True))
 
 
+STONESHOCK = ("When Stoneshock Giant becomes monstrous, creatures without flying your opponents control can't block "
+              "this turn.")
+
+
+def test_509_1b_made_monstrous_before_blocks_the_opponents_creatures_without_flying_cant_block() -> None:
+    """Stoneshock Giant (701.37b, 509.1b, 611.2a): made monstrous after attacking, bob's 2/2 can't block and the
+    4/4 deals lethal to bob at 4; a flyer of bob's still can (the group is "without flying"). The trigger's
+    outcomes equal the reference's."""
+    giant = creature("x", "alice", 3, 3, "{R}: Monstrosity 1", STONESHOCK, name="Stoneshock Giant")
+    s = board(giant, creature("z", "bob"), mana="{R}", bob=4, attackers={"x": "bob"}, goal={"lethal": "bob"})
+    assert pysolver.verify(s)["holds"] is True
+    outcomes_equal_reference(s.to_data())
+    s = board(giant, creature("z", "bob", 2, 2, "Flying"), mana="{R}", bob=4, attackers={"x": "bob"},
+              goal={"lethal": "bob"})
+    assert pysolver.verify(s)["holds"] is False
+
+
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=SLOW)
 @given(with_monstrosity(outcome_boards("blockers")))
 def test_monstrosity_outcomes_after_blocks_equal_reference(data: dict) -> None:

@@ -2939,6 +2939,7 @@ _WINDOW_EFFECTS = (
     (re.compile(r"destroy (?P<whom>.+)"), "destroy"),
     (re.compile(r"regenerate (?P<whom>.+)"), "regenerate"),
     (re.compile(r"(?P<e>tap) (?P<whom>.+)"), ""),
+    (re.compile(r"(?P<whom>.+?) can't block this turn"), "cant_block"),  # 509.1b
 )
 # the players damage reaches without a target (102.2)
 _EACH_PLAYER = {"each player": "each_player", "each opponent": "each_opponent"}
@@ -2948,10 +2949,11 @@ _EACH_PLAYER = {"each player": "each_player", "each opponent": "each_opponent"}
 class WindowTrigger:
     """The value of a trigger of a priority window (:data:`WINDOW_TRIGGERS`): what it does (`effect`:
     ``damage`` `amount`, ``counters`` `amount`, ``gets`` +`power`/+`toughness` until end of turn, ``gains``
-    `keyword` until end of turn, ``destroy``, ``regenerate``, ``tap``) and to whom (`whom`:
-    ``target``, a target of `target` kind — ``any`` (115.4), ``creature`` or ``player`` — of `scope`
+    `keyword` until end of turn, ``destroy``, ``regenerate``, ``tap``, ``cant_block`` this turn) and to whom
+    (`whom`: ``target``, a target of `target` kind — ``any`` (115.4), ``creature`` or ``player`` — of `scope`
     ``all``, ``you`` or ``opponents``, not the source if `other`, of `quality`; ``group``, the creatures
-    its controller controls of `quality`, not the source if `other`; ``each_player``, ``each_opponent``).
+    its controller controls (`scope` ``opponents``: the other players control) of `quality`, not the source if
+    `other`; ``each_player``, ``each_opponent``).
 
     >>> WindowTrigger("damage", "target", amount=2, target="any").term("turned_face_up")
     'turned_face_up(damage(2),target(any,all,each,any))'
@@ -2985,7 +2987,8 @@ class WindowTrigger:
         or ``each_opponent``."""
         other = "other" if self.other else "each"
         return {"target": f"target({self.target},{self.scope},{other},{term_text(self.quality)})",
-                "group": f"group(you,{other},{term_text(self.quality)})"}.get(self.whom, self.whom)
+                "group": f"group({'opponents' if self.scope == 'opponents' else 'you'},{other},"
+                         f"{term_text(self.quality)})"}.get(self.whom, self.whom)
 
     @property
     def targeted(self) -> bool:
@@ -3032,8 +3035,10 @@ def _window_effect(effect: str, groups: dict[str, str]) -> WindowTrigger | None:
         whom = _window_target(words, damage=True)
         return None if whom is None else replace(whom, effect="damage", amount=n)
     whom = _window_target(words) or _window_group(words)
-    if whom is None:
-        return None
+    if whom is None or (whom.whom == "group" and whom.scope == "opponents" and effect != "cant_block"):
+        return None  # (the opponents' creatures: only "can't block this turn" is read)
+    if effect == "cant_block":  # 509.1b: a target or each creature of a group (cant_block_this_turn)
+        return replace(whom, effect=effect)
     if effect == "counters":
         n = _count(groups["n"])
         return None if n is None else replace(whom, effect="counters", amount=n)
@@ -3084,9 +3089,21 @@ def _target_creature(words: str) -> Quality | None:
 
 def _window_group(words: str) -> WindowTrigger | None:
     """ "each [other] <creature> you control" / "<creatures> you control" (the creatures its controller
-    controls as it resolves, 608.2h) or "~"."""
+    controls as it resolves, 608.2h), "creatures [without <keyword>] your opponents control" (the other players')
+    or "~".
+
+    >>> _window_group("creatures without flying your opponents control").whom_term
+    'group(opponents,each,non(keyword(flying)))'
+    """
     if words in ("it", "this creature"):
         return WindowTrigger("", "group", quality=("self",))
+    m = re.fullmatch(r"creatures(?: without (?P<k>[a-z ]+?))? your opponents control", words)
+    if m is not None:  # "creatures without flying your opponents control" (Stoneshock Giant)
+        keyword = KEYWORDS.get(m.group("k") or "")
+        if m.group("k") and keyword is None:
+            return None
+        return WindowTrigger("", "group", scope="opponents", quality=("non", ("keyword", keyword)) if keyword
+                             else ("any",))
     words = re.sub(r"^(each (?:other )?)([a-z-]+) creature you control$", r"\1\2 creatures you control", words)
     group = _whom(words, False, True)
     if group is None or group.whom != "you":

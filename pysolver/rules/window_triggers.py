@@ -146,7 +146,8 @@ def resolve(s: Situation, t: Trigger) -> Situation:
 
 def _affected(s: Situation, p: Permanent, w: WindowTrigger) -> Permanent:
     """`p` after effect `w` (608.2): +X/+Y until end of turn (613.4c), N +1/+1 counters (122.1a), a keyword
-    until end of turn (613.1f), a regeneration shield (701.19a), tapped (701.26a), or destroyed unless
+    until end of turn (613.1f), a regeneration shield (701.19a), tapped (701.26a), "can't block this turn" (509.1b),
+    or destroyed unless
     indestructible (701.8a, 702.12b; its regeneration shield used instead, 701.19a)."""
     if w.effect == "gets":
         return replace(p, until_end_of_turn=(p.until_end_of_turn[0] + w.power, p.until_end_of_turn[1] + w.toughness))
@@ -158,6 +159,8 @@ def _affected(s: Situation, p: Permanent, w: WindowTrigger) -> Permanent:
         return replace(p, regeneration_shields=p.regeneration_shields + 1)
     if w.effect == "tap":
         return replace(p, tapped=True)
+    if w.effect == "cant_block":  # 509.1b, 611.2a
+        return replace(p, cant_block_this_turn=True)
     assert w.effect == "destroy", w
     if has_now(s, p, "indestructible"):
         return p

@@ -134,7 +134,8 @@ def resolve_window(s: Situation, field: dict[str, Characteristics], t: Window) -
     if w.targeted:
         reached = {t[3]}
     else:
-        reached = {pid for pid, c in field.items() if c.is_creature and c.controller == source.controller
+        mine = w.scope != "opponents"  # (a group of the other players' creatures, 102.3)
+        reached = {pid for pid, c in field.items() if c.is_creature and (c.controller == source.controller) == mine
                    and fits(c, w.quality, t[2]) and not (w.other and pid == t[2])}
     destroyed = set()
     permanents = []
@@ -151,6 +152,8 @@ def resolve_window(s: Situation, field: dict[str, Characteristics], t: Window) -
                 p = replace(p, regeneration_shields=p.regeneration_shields + 1)
             elif w.effect == "tap":
                 p = replace(p, tapped=True)
+            elif w.effect == "cant_block":  # 509.1b
+                p = replace(p, cant_block_this_turn=True)
             elif w.effect == "destroy" and not field[p.id].has("indestructible"):
                 if p.regeneration_shields and not p.cant_be_regenerated_this_turn:  # 701.19a, 701.19c
                     p = regenerated(s, p)
