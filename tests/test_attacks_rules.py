@@ -160,8 +160,6 @@ def test_508_1d_a_static_ability_gives_each_creature_it_describes_the_requiremen
     check(s, [("x", "bob"), ("y", "bob")])
     goblin = mine("g", "Creatures you control have haste and attack each combat if able.", name="Hellraiser Goblin")
     check(board(goblin, mine("s", summoning_sick=True), creature("b", "bob", 1, 1)), [("g", "bob"), ("s", "bob")])
-    # a face-down source has no abilities (708.2a): no requirement, no haste
-    check(board({**goblin, "face_down": True}, mine("s", summoning_sick=True)), [], [("g", "bob")])
 
 
 def test_508_1d_requirements_given_by_two_sources_are_two_requirements() -> None:

@@ -41,7 +41,7 @@ GROUP_REQUIREMENTS = ("All creatures attack each combat if able",
                       "Red creatures your opponents control attack each combat if able")
 
 
-@settings(max_examples=examples(4), deadline=None)
+@settings(max_examples=examples(3), deadline=None)
 @given(attack_boards().flatmap(lambda d: with_one_line(d, GROUP_REQUIREMENTS)))
 def test_attacks_with_requirements_of_static_abilities_equal_reference(data: dict) -> None:
     s = pysolver.load_data(data)
