@@ -63,19 +63,21 @@ def players(alice: int = 20, hand: int | None = None, mana: str = "") -> list[di
     ("tap three untapped kithkin you control", {"tap_untapped": (3, ("creature_type", "kithkin"), False)}),
     ("{b}, tap another untapped creature you control", {"mana": "{B}",
                                                          "tap_untapped": (1, ("type", "Creature"), True)}),
+    ("{2}, exile a card from your graveyard", {"mana": "{2}", "exile": 1}),  # 406.1
+    ("exile two cards from your graveyard", {"exile": 2}),
 ])
 def test_602_1a_cost_parts(text: str, parts: dict) -> None:
     """602.1a: a cost is its parts, joined by commas in any order."""
     c = parse_cost(text)
     got = {"mana": str(c.mana) if c.mana.total else None, "tap": c.tap, "life": c.life, "discard": c.discard,
-           "sacrifice_self": c.sacrifice_self,
+           "sacrifice_self": c.sacrifice_self, "exile": c.exile,
            **{k: (f.count, f.what, f.other) if (f := getattr(c, k)) else None for k in ("sacrifice", "tap_untapped")}}
     assert {k: v for k, v in got.items() if v} == parts
 
 
 @pytest.mark.parametrize("line, problem", [
     ("Discard a creature card: ~ gets +2/+2 until end of turn", "602.1a"),  # the hand's cards are hidden
-    ("Exile two cards from your graveyard: ~ gets +1/+1 until end of turn", "602.1a"),
+    ("Exile a creature card from your graveyard: ~ gets +2/+2 until end of turn", "602.1a"),  # (which: hidden)
     ("{R/P}: ~ gets +1/+0 until end of turn", "107.4f"),
     ("{S}: ~ gets +1/+1 until end of turn", "107.4h"),
     ("{E}: ~ gets +1/+1 until end of turn", "107.14"),  # (energy is paid as "Pay {E}", tests/test_energy.py)
@@ -153,6 +155,28 @@ def test_402_1_a_discard_cost_needs_the_hand_stated() -> None:
     """121.1: a hand is hidden; a board where a discard cost could be paid must say how many cards it holds."""
     with pytest.raises(InputError, match="hand"):
         board(creature("x", "alice", 2, 2, MONGREL))
+
+
+PSYCHATOG = "Exile two cards from your graveyard: Psychatog gets +1/+1 until end of turn."
+
+
+def test_406_1_cards_exiled_from_the_graveyard_pay_the_cost() -> None:
+    """Psychatog (406.1, 404.1): with five cards in alice's graveyard the unblocked 1/2 pumps at most twice
+    (bob 19, 18 or 17); her 1/1 that a first striker kills in the first-strike step adds itself (700.4): five
+    plus one cards then pay three activations before the regular step (bob 16)."""
+    tog = creature("x", "alice", 1, 2, PSYCHATOG, name="Psychatog")
+    alice = [{"name": "alice", "graveyard": 5}, {"name": "bob"}]
+    assert {life for _, life, *_ in ends(board(tog, players=alice, attackers={"x": "bob"}, blockers={}))} == {
+        19, 18, 17}
+    s = board(tog, creature("y", "alice", 1, 1), creature("f", "bob", 2, 2, "First strike"), players=alice,
+              attackers={"x": "bob", "y": "bob"}, blockers={"f": ["y"]})
+    assert min(life for _, life, *_ in ends(s)) == 16
+
+
+def test_404_1_a_graveyard_cost_needs_the_graveyard_stated() -> None:
+    """404.1: a board where "Exile N cards from your graveyard" could be paid must say how many cards it holds."""
+    with pytest.raises(InputError, match="graveyard"):
+        board(creature("x", "alice", 1, 2, PSYCHATOG))
 
 
 # --- 701.21a: sacrifice ------------------------------------------------------------------------------------

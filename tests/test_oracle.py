@@ -382,6 +382,13 @@ def test_a_monstrous_trigger_on_the_opponents_creatures_of_a_real_card_is_modell
     assert classes(card("Stoneshock Giant", line)) == {line: MODELLED}
 
 
+@pytest.mark.parametrize("name", ["Psychatog", "Sarcatog"])
+def test_a_cost_exiling_cards_from_a_graveyard_of_a_real_card_is_modelled(name: str) -> None:
+    """406.1, 404.1 (pysolver.rules.costs.in_graveyard): "Exile two cards from your graveyard"."""
+    line = f"Exile two cards from your graveyard: {name} gets +1/+1 until end of turn."
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
 def test_color_changing_lines_of_real_cards_are_modelled() -> None:
     """105.3, 105.4, 613.1e (pysolver.rules.pumps): a creature's color changed until end of turn is read from
     oracle text, not noted."""

@@ -77,7 +77,7 @@ def test_602_1_pump_lines(line, kind, pt, cost) -> None:
 
 @pytest.mark.parametrize("line, problem", [
     ("{R}: Target player gets +1/+0 until end of turn", "target"),
-    ("{2}, Exile a card from your graveyard: ~ gets +2/+2 until end of turn", "602.1a"),
+    ("{2}, Exile a creature card from your graveyard: ~ gets +2/+2 until end of turn", "602.1a"),
     ("{T}, Remove a -1/-1 counter from ~: ~ gets +1/+1 until end of turn", "602.1a"),
     ("{X}: ~ gets +1/+0 until end of turn", "107.3"),
     ("{0}: ~ gets +1/+0 until end of turn", "costs no mana"),

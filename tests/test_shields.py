@@ -54,7 +54,7 @@ def test_701_19a_regenerate_cost_is_its_mana() -> None:
     assert str(a.value.cost) == "{1}{B}{G}"  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("line", ["Exile a card from your graveyard: Regenerate ~.", "{Q}: Regenerate this creature",
+@pytest.mark.parametrize("line", ["Exile a creature card from your graveyard: Regenerate ~.", "{Q}: Regenerate this creature",
                                   "Remove a -1/-1 counter from ~: Regenerate ~.", "{0}: Regenerate ~"])
 def test_602_1a_regenerate_with_other_costs_is_not_modelled(line: str) -> None:
     with pytest.raises(NotModelled):
@@ -63,7 +63,7 @@ def test_602_1a_regenerate_with_other_costs_is_not_modelled(line: str) -> None:
 
 def test_602_1a_an_unmodelled_regenerate_line_in_a_file_is_an_input_error() -> None:
     with pytest.raises(InputError) as exc:
-        board(creature("y", "bob", 2, 2, "Exile a card from your graveyard: Regenerate ~."))
+        board(creature("y", "bob", 2, 2, "Exile a creature card from your graveyard: Regenerate ~."))
     assert exc.value.field == "permanents[0].abilities[0]" and "602.1a" in exc.value.message
 
 

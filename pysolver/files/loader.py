@@ -1048,7 +1048,8 @@ OWN_DEATH = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain", "per
 def _check_costs(r: Reader, players: list[Player], permanents: list[Permanent], combat: Combat,
                  hidden: dict[int, str]) -> None:
     """The costs of activated abilities other than mana (602.1a, pysolver.rules.costs) are refused where
-    the solver cannot pay them exactly: "Discard a card" of a player whose hand is not stated (402.1,
+    the solver cannot pay them exactly: "Exile N cards from your graveyard" of a player whose graveyard is not
+    stated (404.1), "Discard a card" of a player whose hand is not stated (402.1,
     121.1: a hidden zone, only its number is read), or on a board where a card's line the solver leaves
     out as acting in hidden zones only (`hidden`: a draw, a discard) or an ability whose only effect in
     combat is its cost ("{T}: Draw a card", pysolver.model.abilities.COST_ONLY) could change how many
@@ -1059,6 +1060,7 @@ def _check_costs(r: Reader, players: list[Player], permanents: list[Permanent], 
     stack is modelled with its triggers (pysolver.model.abilities.on_stack); and a pump with such a cost
     in ``combat.activations`` (`check` judges mana only)."""
     hands = {p.name: p.hand for p in players}
+    graveyards = {p.name: p.graveyard for p in players}
     drawing = [(x, len(x.pump_abilities()) + j) for x in permanents  # (their places in _extra_costs)
                for j, (kind, _) in enumerate(x.combat_abilities()) if kind == "tap_hidden"]
     hidden_line = next((f"{q(permanents[k].id)}'s line {q(line)}" for k, line in hidden.items()), None)
@@ -1075,6 +1077,9 @@ def _check_costs(r: Reader, players: list[Player], permanents: list[Permanent], 
             if cost.discard and hands[p.controller] is None:
                 raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"discard\" cost (701.9) and its controller "
                              f"{q(p.controller)} has no stated `hand` (how many cards, 402.1; a hand is hidden, 121.1)")
+            if cost.exile and graveyards[p.controller] is None:
+                raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a cost that exiles cards from a graveyard (406.1) "
+                             f"and its controller {q(p.controller)} has no stated `graveyard` (how many cards, 404.1)")
             other = next((x for x, j in drawing[:2] if (x.id, j) != (p.id, k)), None) if cost.discard else None
             changing = hidden_line or (f"{q(other.id)}'s ability that acts in hidden zones" if other else None)
             if cost.discard and changing:  # (a hidden-zone ability other than this one)
@@ -1142,6 +1147,8 @@ def _hand_changers(permanents: list[Permanent]) -> dict[int, str]:
             found[i] = "an ability that acts in hidden zones"
         elif any(cost.discard for cost in _extra_costs(p)):
             found[i] = "an ability with a discard cost"
+        elif any(cost.exile for cost in _extra_costs(p)):  # 406.1: the count its readers take is not followed
+            found[i] = "an ability whose cost exiles cards from a graveyard"
     return found
 
 

@@ -345,7 +345,8 @@ class Cost:
     {Q} (107.6: untap it), "Pay N life" (119.4), "Discard a card" / "N cards" / "… at random" (701.9: a
     hand's cards are hidden, 121.1; only how many matters), "Sacrifice ~" (701.21a), "Sacrifice <fodder>"
     and "Tap <fodder> you control" (701.21a, 701.26a: :class:`Fodder`), "Remove N +1/+1 counters from ~"
-    (122.1a; 118.3: only from a source that has them), "Pay {E}…" (107.14: an energy counter for each {E})."""
+    (122.1a; 118.3: only from a source that has them), "Pay {E}…" (107.14: an energy counter for each {E}),
+    "Exile N cards from your graveyard" (406.1: from the cards its controller's graveyard holds, 404.1)."""
 
     mana: Mana = Mana()
     tap: bool = False
@@ -357,6 +358,7 @@ class Cost:
     tap_untapped: Fodder | None = None
     remove_counters: int = 0
     energy: int = 0
+    exile: int = 0  # "Exile N cards from your graveyard" (406.1, 404.1: from the cards its controller's holds)
 
     @property
     def choices(self) -> bool:
@@ -368,7 +370,7 @@ class Cost:
         """Whether it limits how often the ability can be activated (117.1b: one that costs nothing could
         be activated any number of times)."""
         return bool(self.mana.total or self.tap or self.untap or self.life or self.discard or self.sacrifice_self
-                    or self.choices or self.remove_counters or self.energy)
+                    or self.choices or self.remove_counters or self.energy or self.exile)
 
     @property
     def shared(self) -> bool:
@@ -376,7 +378,7 @@ class Cost:
         (119.4), cards in hand (701.9), permanents sacrificed or tapped other than the source (701.21a,
         701.26a), the source itself leaving (701.21a) or losing counters (122.1a), or energy (107.14)."""
         return bool(self.life or self.discard or self.sacrifice_self or self.choices or self.remove_counters
-                    or self.energy)
+                    or self.energy or self.exile)
 
     def others(self) -> list[str]:
         """Its parts other than mana symbols, {T} and "Sacrifice ~", in words (for messages)."""
@@ -385,7 +387,8 @@ class Cost:
                                      (f"sacrifice {getattr(self.sacrifice, 'words', '')}", self.sacrifice),
                                      (f"tap {getattr(self.tap_untapped, 'words', '')}", self.tap_untapped),
                                      (f"remove {self.remove_counters} +1/+1 counters", self.remove_counters),
-                                     ("pay " + "{E}" * self.energy, self.energy))
+                                     ("pay " + "{E}" * self.energy, self.energy),
+                                     (f"exile {self.exile} cards from your graveyard", self.exile))
                 if present]
 
 
@@ -396,6 +399,7 @@ _SACRIFICE = re.compile(r"sacrifice (?P<n>a|an|another|one|two|three|four|five) 
 _TAP_UNTAPPED = re.compile(r"tap (?P<n>an|another|one|two|three|four|five) untapped (?P<what>.+?) you control")
 _REMOVE_COUNTERS = re.compile(r"remove (\w+) \+1/\+1 counters? from this creature")  # N: a word or a number
 _PAY_ENERGY_COST = re.compile(r"pay ((?:\{e\})+)")  # 107.14
+_EXILE_CARDS = re.compile(r"exile (a|one|two|three|four|five) cards? from your graveyard")  # 406.1
 
 
 def _fodder(n: str, what: str, words: str) -> Fodder | None:
@@ -430,7 +434,8 @@ def parse_cost(text: str) -> Cost:
     """An activation cost (normalised, lower case) read part by part (602.1a), or :class:`NotModelled`
     naming the part that is not: {X} (107.3), {E} among mana symbols (107.14: "Pay {E}" is read), {S} (107.4h),
     Phyrexian (107.4f) and {2/W}
-    symbols, "discard a <kind> card" (the hand's cards are hidden, 121.1), "exile … from your graveyard",
+    symbols, "discard a <kind> card" (the hand's cards are hidden, 121.1), "exile <a kind of> card from your
+    graveyard" (only "exile N cards from your graveyard" is read),
     counters put, or removed other than +1/+1 counters from the source, as a cost, and anything else.
 
     >>> c = parse_cost("{1}{r}, discard a card")
@@ -469,6 +474,9 @@ def parse_cost(text: str) -> Cost:
         if (m := _REMOVE_COUNTERS.fullmatch(part)) and (n := _count(m.group(1))):
             found["remove_counters"] = found.get("remove_counters", 0) + n  # 122.1a, 118.3
             continue
+        if m := _EXILE_CARDS.fullmatch(part):
+            found["exile"] = found.get("exile", 0) + (_count(m.group(1)) or 0)  # 406.1, 404.1
+            continue
         if m := _PAY_ENERGY_COST.fullmatch(part):
             found["energy"] = found.get("energy", 0) + m.group(1).count("{")  # 107.14
             continue
@@ -481,7 +489,8 @@ def parse_cost(text: str) -> Cost:
             continue
         raise NotModelled(f"the cost part {part!r} is not modelled (602.1a: mana symbols, {{T}}, \"pay N life\", "
                           "\"discard a card\", \"sacrifice ~\", \"sacrifice a <type>\", \"tap an untapped <type> you "
-                          "control\", \"remove N +1/+1 counters from ~\", \"pay {E}\" and \"exert ~\" are)")
+                          "control\", \"remove N +1/+1 counters from ~\", \"pay {E}\", \"exile N cards from your "
+                          "graveyard\" and \"exert ~\" are)")
     return Cost(**found)
 
 

@@ -29,6 +29,9 @@ def times_bound(s: Situation, p: Permanent, pump: Pump | CombatAbility, spent: M
     bounds += [max(owner.life, 0) // extra.life] if extra.life else []
     bounds += [(owner.hand or 0) // extra.discard] if extra.discard else []
     bounds += [owner.energy // extra.energy] if extra.energy else []  # 107.14
+    if extra.exile:  # 406.1: the cards stated in the graveyard and every card of theirs that may get there (404.1)
+        cards = (owner.graveyard or 0) + sum(1 for x in s.permanents if (x.owner or x.controller) == owner.name)
+        bounds.append(cards // extra.exile)
     bounds += [1] if extra.tap or extra.sacrifice_self else []
     bounds += [sum(n for _, _, n in p.pt_counters) // extra.remove_counters] if extra.remove_counters else []
     fodder = extra.sacrifice or extra.tap_untapped

@@ -70,12 +70,13 @@ class Player:
     # stated. The types of the situation's cards that leave the battlefield are added (700.4).
     graveyard_types: tuple[str, ...] | None = None
     energy: int = 0  # energy counters (107.14, 122.1): "{E}" in a cost is paid by removing one
+    exiled: int = 0  # cards exiled from the graveyard to pay costs so far in this combat (406.1; as `spent`)
 
     if TYPE_CHECKING:  # what the constructor accepts: mana as text too (the dataclass __init__ at run time)
         def __init__(self, name: str, life: int = 20, mana: Mana | str = ..., spent: Mana = ...,
                      poison: int = 0, hand: int | None = None, graveyard: int | None = None,
                      graveyard_creatures: int | None = None, prevention_shield: int = 0,
-                     graveyard_types: tuple[str, ...] | None = None, energy: int = 0) -> None: ...
+                     graveyard_types: tuple[str, ...] | None = None, energy: int = 0, exiled: int = 0) -> None: ...
 
     def __post_init__(self) -> None:
         if not isinstance(self.mana, Mana) or not isinstance(self.name, str) or not isinstance(self.life, int) \
@@ -119,7 +120,8 @@ class Player:
             zones += f", graveyard_types={self.graveyard_types}"
         shield = f", prevention_shield={self.prevention_shield}" if self.prevention_shield else ""
         energy = f", energy={self.energy}" if self.energy else ""
-        return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison}{zones}{shield}{energy})"
+        exiled = f", exiled={self.exiled}" if self.exiled else ""
+        return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison}{zones}{shield}{energy}{exiled})"
 
 
 ZONE_COUNTS = ("hand", "graveyard", "graveyard_creatures")  # the players' card counts (402.1, 404.1)

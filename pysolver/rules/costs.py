@@ -8,7 +8,8 @@ only with N life or more), "Discard N cards" (701.9: from a hand of N or more, `
 506.4), "Tap N untapped <permanents> you control" (701.26a: an attacking creature without vigilance is
 tapped, 508.1f; tapping another permanent is not {T}, so summoning sickness does not matter, 302.6)
 "Remove N +1/+1 counters from ~" (122.1a: only from a source that has them) and "Pay {E}…" (107.14: an energy
-counter for each {E}, from the player's `energy`). The pumps
+counter for each {E}, from the player's `energy`) and "Exile N cards from your graveyard" (406.1: from the cards
+the player's graveyard holds, :func:`in_graveyard`). The pumps
 (:mod:`pysolver.rules.pumps`) and the other activated abilities (:mod:`pysolver.rules.activated`) ask
 here how often a cost can be paid (:func:`times_paid`), with which permanents (:func:`choices`), and
 pay it (:func:`pay`); the permanents chosen are a move's `pay_with`.
@@ -33,6 +34,7 @@ from dataclasses import replace
 from ..model import Permanent, Situation
 from ..model.abilities import Cost, Fodder
 from ..model.mana import affordable
+from ..model.situation import RETURNED
 from ..model.values import Violation
 from .statics import has_now, tapped
 
@@ -53,6 +55,8 @@ def times_paid(s: Situation, p: Permanent, cost: Cost) -> int:
         bounds.append((owner.hand or 0) // cost.discard)
     if cost.energy:
         bounds.append(owner.energy // cost.energy)
+    if cost.exile:
+        bounds.append(in_graveyard(s, owner.name) // cost.exile)
     if cost.tap:
         sick = p.is_creature and p.summoning_sick and not has_now(s, p, "haste")
         bounds.append(0 if tapped(s, p) or sick else 1)
@@ -64,6 +68,24 @@ def times_paid(s: Situation, p: Permanent, cost: Cost) -> int:
         if fodder is not None:
             bounds.append(len(candidates(s, p, fodder, untapped)) // fodder.count)
     return min(bounds, default=1_000_000)
+
+
+def in_graveyard(s: Situation, player: str) -> int:
+    """How many cards `player`'s graveyard holds now (404.1): the stated ones (`graveyard`) and each card they own
+    that has left the battlefield in this combat (700.4: every way the solver's combat takes one off puts it into
+    its owner's graveyard; a token is no card, 111.7; a card persist or undying returned, 400.7, is back), less
+    those exiled to pay costs (406.1, `Player.exiled`).
+
+    >>> from pysolver.model import Player
+    >>> s = Situation((Player("a", graveyard=2, exiled=1), Player("b")), "a",
+    ...               (Permanent("x", "a", power=1, toughness=1, left_battlefield=True),))
+    >>> in_graveyard(s, "a")
+    2
+    """
+    pl = s.player(player)
+    mine = [p for p in s.permanents if (p.owner or p.controller) == player and not p.token]
+    back = sum(1 for p in mine if p.id.endswith(RETURNED))
+    return (pl.graveyard or 0) + sum(1 for p in mine if p.left_battlefield) - back - pl.exiled
 
 
 def candidates(s: Situation, p: Permanent, fodder: Fodder, untapped: bool) -> list[str]:
@@ -121,7 +143,8 @@ def pay(s: Situation, pid: str, cost: Cost, chosen: tuple[str, ...] = ()) -> Sit
     lowered, 704.5f)."""
     controller = s.permanent(pid).controller
     players = tuple(replace(pl, spent=pl.spent + cost.mana, life=pl.life - cost.life, energy=pl.energy - cost.energy,
-                            hand=None if pl.hand is None else pl.hand - cost.discard)
+                            hand=None if pl.hand is None else pl.hand - cost.discard,
+                            exiled=pl.exiled + cost.exile)  # 406.1
                     if pl.name == controller else pl for pl in s.players)
     sacrificed = set(chosen) if cost.sacrifice is not None else set()
     sacrificed |= {pid} if cost.sacrifice_self else set()

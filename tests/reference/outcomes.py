@@ -79,6 +79,7 @@ from .characteristics import (
     field_of,
     left_battlefield,
     state_based_action,
+    zones,
 )
 from .damage import Assignment, Triple, combat_now, fast, next_step, step_assignments
 from .dealt import events_of, recording, resolve_dealt
@@ -302,6 +303,8 @@ def costs_paid(state: State, p: Permanent, cost: Cost) -> set[State]:
     me = state.s.player(p.controller)
     if me.life < extra.life or (me.hand or 0) < extra.discard or me.energy < extra.energy:  # 107.14: energy
         return set()
+    if extra.exile and zones(state.s, set(state.gone)).get((me.name, "graveyard"), 0) - me.exiled < extra.exile:
+        return set()  # 406.1: the cards in the graveyard (404.1), less those exiled for costs before
     if sum(n for dp, dt, n in p.pt_counters if (dp, dt) == (1, 1)) < extra.remove_counters:
         return set()
     c = field[p.id]
@@ -330,7 +333,8 @@ def costs_paid(state: State, p: Permanent, cost: Cost) -> set[State]:
             gone = set(sacrificed) | ({p.id} if extra.sacrifice_self else set())
             tapped = set(tapping) | ({p.id} if extra.tap else set())
             players = tuple(replace(pl, life=pl.life - extra.life, energy=pl.energy - extra.energy,
-                                    hand=None if pl.hand is None else pl.hand - extra.discard)
+                                    hand=None if pl.hand is None else pl.hand - extra.discard,
+                                    exiled=pl.exiled + extra.exile)
                             if pl.name == p.controller else pl for pl in state.s.players)
             permanents = tuple(replace(q, tapped=q.tapped or q.id in tapped, left_battlefield=q.left_battlefield
                                        or q.id in gone) for q in state.s.permanents)
