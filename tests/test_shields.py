@@ -54,8 +54,9 @@ def test_701_19a_regenerate_cost_is_its_mana() -> None:
     assert str(a.value.cost) == "{1}{B}{G}"  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("line", ["Exile a creature card from your graveyard: Regenerate ~.", "{Q}: Regenerate this creature",
-                                  "Remove a -1/-1 counter from ~: Regenerate ~.", "{0}: Regenerate ~"])
+@pytest.mark.parametrize("line", ["Exile a creature card from your graveyard: Regenerate ~.",
+                                  "{Q}: Regenerate this creature", "Remove a -1/-1 counter from ~: Regenerate ~.",
+                                  "{0}: Regenerate ~"])
 def test_602_1a_regenerate_with_other_costs_is_not_modelled(line: str) -> None:
     with pytest.raises(NotModelled):
         parse_ability_line(line, None)
