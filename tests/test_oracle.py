@@ -389,6 +389,12 @@ def test_a_cost_exiling_cards_from_a_graveyard_of_a_real_card_is_modelled(name: 
     assert classes(card(name, line)) == {line: MODELLED}
 
 
+def test_a_token_ability_with_a_discard_cost_of_a_real_card_is_modelled() -> None:
+    """111.1, 701.9 (pysolver.rules.tokens, pysolver.rules.costs): Icatian Crier."""
+    line = "{1}{W}, {T}, Discard a card: Create two 1/1 white Citizen creature tokens."
+    assert classes(card("Icatian Crier", line)) == {line: MODELLED}
+
+
 def test_color_changing_lines_of_real_cards_are_modelled() -> None:
     """105.3, 105.4, 613.1e (pysolver.rules.pumps): a creature's color changed until end of turn is read from
     oracle text, not noted."""

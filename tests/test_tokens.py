@@ -4,6 +4,7 @@ on generated boards."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -18,7 +19,10 @@ from strategies import examples, with_triggers
 import pysolver
 from pysolver.errors import InputError
 from pysolver.game.outcomes import outcome_values
+from pysolver.model import Permanent
 from pysolver.model.abilities import parse_ability_line
+from pysolver.rules.costs import times_paid
+from pysolver.rules.tokens import enters_tapped
 
 
 def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:
@@ -193,21 +197,41 @@ def test_509_1a_a_token_created_before_blockers_may_block() -> None:
                           (20, 20, ("g", "g/saproling1"), (("x", 2),))}
 
 
+def test_701_9_a_token_ability_with_a_discard_cost() -> None:
+    """Icatian Crier: "{1}{W}, {T}, Discard a card: Create two 1/1 white Citizen creature tokens" (701.9, 111.1):
+    with a card in hand bob makes them before blocks and a Citizen may block alice's 3/3 and die (509.1a,
+    704.5g); with none he can't pay (402.1). The reference agrees."""
+    crier = creature("c", "bob", 1, 1, "{1}{W}, {T}, Discard a card: Create two 1/1 white Citizen creature tokens.",
+                     name="Icatian Crier")
+    data = {"players": [{"name": "alice"}, {"name": "bob", "mana": "{1}{W}", "hand": 1}], "active": "alice",
+            "permanents": [creature("x", "alice", 3, 3), crier], "combat": {"attackers": {"x": "bob"}}}
+    s = pysolver.load_data(data)
+    got = {canonical(o.to_json()) for o in outcome_values(s)}
+    assert got == {canonical(o) for o in reference_outcomes(s)}
+    assert {("c/citizen1",), ("c/citizen1", "c/citizen2")} <= {tuple(json.loads(o)["destroyed"]) for o in got}
+    data["players"][1]["hand"] = 0
+    none = pysolver.load_data(data)
+    assert times_paid(none, none.permanent("c"), none.permanent("c").combat_abilities()[0][1].extra) == 0
+
+
 def test_614_1c_a_token_an_opponent_creates_enters_tapped_and_cant_block() -> None:
     """614.1c: with alice's Kinjalli's Sunwing ("Creatures your opponents control enter the battlefield tapped")
-    bob's Saproling enters tapped and can't block (509.1a): only the Guildmage's outcomes are left. Manglehorn's
-    artifacts alone leave the (green, no artifact) Saproling untapped: the outcomes of 509.1a's test above."""
+    bob's Saproling enters tapped and can't block (509.1a): only the Guildmage's outcomes are left (the reference's
+    too). Manglehorn's artifacts leave the (green, no artifact) Saproling untapped, a Servo (an artifact) not."""
     guildmage = creature("g", "bob", 1, 1, "{3}{G}: Create a 1/1 green Saproling creature token")
     bob = [{"name": "alice"}, {"name": "bob", "mana": "{3}{G}"}]
     sunwing = creature("k", "alice", 2, 3, "Flying", "Creatures your opponents control enter the battlefield tapped.",
                        name="Kinjalli's Sunwing")
     data = {"players": bob, "active": "alice", "permanents": [creature("x", "alice", 3, 3), guildmage, sunwing],
             "combat": {"attackers": {"x": "bob"}}}
-    assert results(pysolver.load_data(data)) == {(20, 17, (), ()), (20, 20, ("g",), (("x", 1),))}
     compare(data)
-    horn = creature("m", "alice", 6, 6, "Artifacts your opponents control enter the battlefield tapped.")
-    s = board(creature("x", "alice", 3, 3), guildmage, horn, players=bob, attackers={"x": "bob"})
-    assert len(results(s)) == 6
+    assert {(json.loads(o)["life"]["bob"], tuple(json.loads(o)["destroyed"]))
+            for o in map(canonical, reference_outcomes(pysolver.load_data(data)))} == {(17, ()), (20, ("g",))}
+    horn = board(creature("m", "alice", 6, 6, "Artifacts your opponents control enter the battlefield tapped."),
+                 guildmage)
+    servo = Permanent("t", "bob", types=("Artifact", "Creature"), power=1, toughness=1)
+    assert (enters_tapped(horn, Permanent("t", "bob", power=1, toughness=1)), enters_tapped(horn, servo)) == (
+        False, True)
 
 
 def test_302_6_a_token_with_haste_made_before_attackers_may_attack() -> None:

@@ -1352,8 +1352,8 @@ _ACTIVATED_CREATE = re.compile(r"(?P<cost>[^:\"]+): (?P<effect>create .+)")
 
 def _create(text: str) -> list[Ability] | None:
     """ "{cost}: Create <tokens>" (602.1, 111.1; :func:`token_spec`), or None; its cost mana symbols, {T},
-    "sacrifice ~" and "Pay {E}" (:func:`parse_cost`, 107.14; a cost with other parts is not read here: what the
-    sacrifice of another permanent would trigger beside the tokens is not modelled).
+    "sacrifice ~", "Pay {E}" and "Discard N cards" (:func:`parse_cost`, 107.14, 701.9; a cost with other parts is
+    not read here: what the sacrifice of another permanent would trigger beside the tokens is not modelled).
 
     >>> a = _create("{3}{g}: create a 1/1 green saproling creature token")[0]
     >>> a.kind, str(a.value.cost), a.value.tap, a.value.token.name
@@ -1364,7 +1364,7 @@ def _create(text: str) -> list[Ability] | None:
     if m is None or made is None or made.attacking:
         return None
     cost = _cost(m.group("cost"))
-    if replace(cost, energy=0).others():
+    if replace(cost, energy=0, discard=0).others():
         return None
     return [Ability("create", CombatAbility(0, 0, cost.mana, replace(cost, mana=Mana()), "", token=made))]
 

@@ -819,13 +819,14 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{T}: You gain 1 life",
               "{T}: You gain 1 life. Activate only during your turn, before attackers are declared",
               "{1}{B}, Sacrifice a creature: Target player loses 1 life and you gain 1 life"), literal=False),
-    # --- activated abilities that create tokens (111.1, pysolver.rules.tokens): a cost of mana, {T}, "sacrifice ~"
+    # --- activated abilities that create tokens (111.1, pysolver.rules.tokens): a cost of mana, {T}, "sacrifice ~",
+    # a discard
     LineForm("combat-activated", "{cost}: Create <tokens>", "create", "111.1",
              "{3}{G}: Create a 1/1 green Saproling creature token",
              ("{R}, {T}: Create a 3/1 red Elemental creature token with haste",
               "{2}{G}, Sacrifice ~: Create a 3/3 green Centaur creature token",
               "{3}{R}: Create a 2/1 red Goblin creature token with haste. Exile it at the beginning of the next end "
-              "step"), literal=False),
+              "step", "{1}{W}, {T}, Discard a card: Create two 1/1 white Citizen creature tokens"), literal=False),
     # --- regeneration and prevention (helper shields): a shield replaces destruction (701.19a, 614.8);
     # a prevention effect, damage being dealt (615.1a)
     LineForm("shields", "{cost}: Regenerate ~", "regenerate", "701.19a", "{1}{G}: Regenerate this creature",
