@@ -187,6 +187,9 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
         yield atom("tapped_reading", i)
     if p.paired_with is not None:  # 702.95b (statics.lp: paired while both are on the battlefield, 702.95e)
         yield atom("paired_with", i, p.paired_with)
+    for kind, n in (("aura", p.auras_attached), ("equipment", p.equipment_attached)):  # 303.4, 301.5
+        if n:
+            yield atom("attached", i, constant(kind), n)
     if p.regenerates:  # 701.19a (701.19c: none that can't be regenerated)
         yield atom("regeneration_shield", i, p.regeneration_shields)
     if p.prevention_shield:  # 615.7

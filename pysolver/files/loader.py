@@ -1110,7 +1110,8 @@ def _hand_changers(permanents: list[Permanent]) -> dict[int, str]:
     return found
 
 
-STATE_CONDITIONS = ("turn(", "most_common(", "untapped")  # the scopes of pysolver.model.abilities' state conditions
+# the scopes of pysolver.model.abilities' state conditions (attached(…): 400.7, nothing is attached to a new object)
+STATE_CONDITIONS = ("turn(", "most_common(", "untapped", "attached(")
 
 
 def _check_state_returns(r: Reader, permanents: list[Permanent]) -> None:

@@ -3389,7 +3389,7 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
         x, y = _signed(m.group("x")), _signed(m.group("y"))
         whose = "you" if m.group("where") == "you control" else "all"
         return [Ability("anthem_per", Static(found[0], m.group("other") is not None, found[1], x, y, whose=whose))]
-    zone = _zone_conditional(text, players) or _state_conditional(text, players)
+    zone = _zone_conditional(text, players) or _state_conditional(text, players) or _attached(text)
     if zone is not None:
         return zone
     m = next((m for pattern in _CONDITIONAL if (m := pattern.fullmatch(text))), None)
@@ -3479,11 +3479,17 @@ def _zone_conditional(text: str, players: frozenset[str]) -> list[Ability] | Non
 # players' `graveyard_types` state; a card leaving the battlefield brings its own), "as long as <color> is the
 # most common color among all permanents or is tied for most common" (105.1, 105.2: the permanents on the
 # battlefield of each color), "as long as it's untapped" (110.5: its status; an attacking creature is tapped as it
-# attacks unless it has vigilance, 508.1f). The scope is `turn(you)` / `turn(opponents)`,
-# `at_least(N,you,card_types(graveyard))`, `most_common(<color>)` or `untapped`, the quality `self`.
+# attacks unless it has vigilance, 508.1f), "as long as ~ is equipped / enchanted" (301.5, 303.4: an Equipment or
+# Aura attached to it, which the file states and which no combat rule attaches or unattaches). The scope is
+# `turn(you)` / `turn(opponents)`, `at_least(N,you,card_types(graveyard))`, `most_common(<color>)`, `untapped` or
+# `attached(equipment)` / `attached(aura)`, the quality `self`.
 _STATE = (r"(?:it's (?P<not>not )?your turn|there are (?P<types>\w+) or more card types among cards in your "
           r"graveyard|(?P<color>white|blue|black|red|green) is the most common color among all permanents or is "
-          r"tied for most common|(?P<untapped>it's untapped|this creature is untapped))")
+          r"tied for most common|(?P<untapped>it's untapped|this creature is untapped)"
+          r"|(?:it's|this creature is) (?P<attached>equipped|enchanted))")
+# 301.5, 303.4: the Equipment or Auras attached to it (the file's `equipment_attached`, `auras_attached`)
+ATTACHED = {"equipped": "attached(equipment)", "enchanted": "attached(aura)", "equipment": "attached(equipment)",
+            "aura": "attached(aura)"}
 _STATE_CONDITIONAL = [re.compile(rf"(?:{_GETS}|{_HAS}|{_DESPITE}) as long as {_STATE}"),
                       re.compile(rf"as long as {_STATE}, (?:{_GETS}|{_HAS})")]
 
@@ -3497,7 +3503,33 @@ def _state_condition(found: dict[str, str | None]) -> Static | None:
         return Static(f"most_common({found['color']})", False, "self")
     if found["untapped"]:
         return Static("untapped", False, "self")
+    if found["attached"]:  # 301.5, 303.4: "as long as ~ is equipped / enchanted"
+        return Static(ATTACHED[found["attached"]], False, "self")
     return Static(f"turn({'opponents' if found['not'] else 'you'})", False, "self")
+
+
+_ATTACHED_LINES = [re.compile(r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+) for each (?P<what>aura|equipment) "
+                              r"attached to it"),
+                   re.compile(r"this creature can't (?P<cant>attack|block|attack or block) unless it's "
+                              r"(?P<what>equipped|enchanted)")]
+
+
+def _attached(text: str) -> list[Ability] | None:
+    """ "~ gets +X/+Y for each Aura / Equipment attached to it" (613.4c, 303.4, 301.5) and "~ can't attack or block
+    unless it's equipped" (508.1c, 509.1b): counts of what is attached to it, or None.
+
+    >>> [a.term for a in _attached("this creature gets +2/+2 for each aura attached to it")]
+    ['anthem_per(attached(aura),each,self,2,2)']
+    >>> [a.term for a in _attached("this creature can't attack or block unless it's equipped")]
+    ['grant_unless(attached(equipment),each,self,cant_attack_or_block)']
+    """
+    m = next((m for pattern in _ATTACHED_LINES if (m := pattern.fullmatch(text))), None)
+    if m is None:
+        return None
+    scope = ATTACHED[m.group("what")]
+    if m.groupdict().get("cant"):
+        return [Ability("grant_unless", Static(scope, False, "self", granted=Ability(_RESTRICTED[m.group("cant")])))]
+    return [Ability("anthem_per", Static(scope, False, "self", _signed(m.group("x")), _signed(m.group("y"))))]
 
 
 def _state_conditional(text: str, players: frozenset[str]) -> list[Ability] | None:

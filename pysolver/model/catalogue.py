@@ -964,6 +964,18 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~ has <abilities> as long as it's untapped", "grant_if", "110.5",
              "This creature has hexproof as long as it's untapped",
              ("As long as ~ is untapped, it has protection from artifacts and from all colors",), literal=False),
+    # 301.5, 303.4: the Equipment or Auras attached to it (the file's `equipment_attached`, `auras_attached`)
+    LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as it's equipped / enchanted", "anthem_if", "301.5",
+             "This creature gets +1/+1 as long as it's equipped",
+             ("As long as ~ is equipped, it gets +1/+1",
+              "As long as ~ is enchanted, it gets +2/+2"), literal=False),
+    LineForm("static", "~ has <abilities> as long as it's equipped / enchanted", "grant_if", "303.4",
+             "As long as this creature is enchanted, it has vigilance", literal=False),
+    LineForm("static", "~ gets +X/+Y for each Aura / Equipment attached to it", "anthem_per", "303.4",
+             "This creature gets +2/+2 for each Aura attached to it",
+             ("~ gets +1/+1 for each Equipment attached to it",), literal=False),
+    LineForm("static", "~ can't attack or block unless it's equipped", "grant_unless", "301.5",
+             "This creature can't attack or block unless it's equipped", literal=False),
     # 508.1c: the restriction of each creature it describes (as if granted)
     LineForm("static", "[Other] <creatures> [you control] can't attack", "grant", "508.1c",
              "Non-Eye creatures you control can't attack", ("Creatures can't attack",), literal=False),

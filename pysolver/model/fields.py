@@ -67,7 +67,7 @@ PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtype
                   "renowned",
                   "regeneration_shields", "prevention_shield",
                   "keywords_until_end_of_turn", "activations_this_turn", "dashed", "monstrous", "paired_with", "token",
-                  "chosen_color"}
+                  "chosen_color", "auras_attached", "equipment_attached"}
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked",
                "combat_damage_prevented"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
@@ -344,6 +344,8 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
                                    lambda v, p: r.integer(v, p, "regeneration_shields"), 0),  # 701.19a
         token=field("token", r.boolean, False),  # 111.1
         prevention_shield=field("prevention_shield", lambda v, p: r.integer(v, p, "prevention_shield"), 0),  # 615.7
+        auras_attached=field("auras_attached", lambda v, p: r.integer(v, p, "attached"), 0),  # 303.4
+        equipment_attached=field("equipment_attached", lambda v, p: r.integer(v, p, "attached"), 0),  # 301.5
         pt_counters=counters, level_counters=level,
         until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)),
         keywords_until_end_of_turn=field("keywords_until_end_of_turn", lambda v, p: _keywords(r, v, p), ()),
@@ -558,6 +560,9 @@ def _check_characteristics(r: Reader, p: Mapping[str, Any], path: str) -> None:
     if p["monstrous"] and not any(a.kind == "monstrosity" for a in p["abilities"]):
         raise r.fail(f"{path}.monstrous", f"permanent {q(pid)} has no monstrosity ability, so it can't have become "
                                           "monstrous (701.37b)")
+    if p["equipment_attached"] and "Creature" not in types and not p["face_down"]:
+        raise r.fail(f"{path}.equipment_attached", f"permanent {q(pid)} is no creature, so no Equipment can be "
+                                                   "attached to it (301.5c, 704.5n)")
     if "Planeswalker" in types and p["loyalty"] is None:
         raise r.fail(f"{path}.loyalty", f"planeswalker {q(pid)} needs loyalty (306.5b)")
     if "Battle" in types:

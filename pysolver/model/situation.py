@@ -189,6 +189,8 @@ class Permanent:
     removed_from_combat: bool = False  # during a combat being explored: regenerated (701.19a, 506.4)
     token: bool = False  # 111.1: no card; leaving the battlefield, it is in no graveyard's count (111.7, 704.5d)
     level_counters: int = 0  # 711.2: a leveler card's level (its striation is read off the card as it is loaded)
+    auras_attached: int = 0  # 303.4: the Auras attached to it ("as long as ~ is enchanted", "for each Aura attached")
+    equipment_attached: int = 0  # 301.5: the Equipment attached to it ("as long as ~ is equipped")
     unchecked: bool = field(default=False, init=False, compare=False)  # lines naming a player wait for its Situation
 
     if TYPE_CHECKING:  # what the constructor accepts: ability lines as text (the dataclass __init__ at run time)
@@ -209,7 +211,7 @@ class Permanent:
                      attacks_despite_defender_this_turn: bool = False, cant_be_regenerated_this_turn: bool = False,
                      renowned: bool = False, left_battlefield: bool = False, regeneration_shields: int = 0,
                      prevention_shield: int = 0, removed_from_combat: bool = False, token: bool = False,
-                     level_counters: int = 0) -> None: ...
+                     level_counters: int = 0, auras_attached: int = 0, equipment_attached: int = 0) -> None: ...
 
     def __post_init__(self) -> None:
         if all(isinstance(v, tuple) for v in (self.types, self.subtypes, self.colors, self.abilities,
@@ -424,7 +426,8 @@ class Permanent:
             d["activations_this_turn"] = list(self.activations_this_turn)
         for key in ("damage", "tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
                     "cant_be_blocked_this_turn", "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn",
-                    "renowned", "regeneration_shields", "prevention_shield", "token"):
+                    "renowned", "regeneration_shields", "prevention_shield", "token", "auras_attached",
+                    "equipment_attached"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
         return d
@@ -458,6 +461,8 @@ class Permanent:
             parts.append(f"regeneration_shields={self.regeneration_shields}")
         if self.prevention_shield:
             parts.append(f"prevention_shield={self.prevention_shield}")
+        parts += [f"{key}={getattr(self, key)}" for key in ("auras_attached", "equipment_attached")
+                  if getattr(self, key)]
         parts += [key for key in ("tapped", "summoning_sick", "dashed", "monstrous", "face_down",
                                   "cant_block_this_turn", "cant_be_blocked_this_turn",
                                   "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn", "renowned",

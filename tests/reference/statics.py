@@ -138,6 +138,8 @@ def count(field: dict[str, Characteristics], c: Characteristics, effect: Static,
         return int(c.id in attacking)
     if effect.scope == "monstrous":  # 701.37b: "as long as ~ is monstrous"
         return int(c.monstrous)
+    if effect.scope.startswith("attached("):  # 301.5, 303.4: the Equipment or Auras attached to it
+        return dict(c.attached)[effect.scope[len("attached("):-1]]
     if effect.scope.startswith("counter("):  # 122.1a: the counters of that kind on itself (704.5q)
         return c.counters(*map(int, effect.scope[len("counter("):-1].split(",")))
     if effect.scope == "attacker":  # "for each other attacking creature"
