@@ -100,6 +100,7 @@ def player_symbols(p: Player) -> tuple[Symbol, ...]:
     # 402.1, 404.1: the cards in a hand or graveyard, where stated
     found += [atom(key, p.name, getattr(p, key)) for key in ZONE_COUNTS if getattr(p, key) is not None]
     found += [atom("prevention_shield", p.name, p.prevention_shield)] if p.prevention_shield else []  # 615.7
+    found += [atom("citys_blessing", p.name)] if p.citys_blessing else []  # 702.131b (statics.lp)
     # 205.2a: the card types among the cards in that graveyard (statics.lp)
     found += [atom("graveyard_type", p.name, constant(t)) for t in p.graveyard_types or ()]
     for k, v, w in zip(MANA_KEYS, p.mana.as_tuple(), p.spent.as_tuple()):

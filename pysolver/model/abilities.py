@@ -3480,13 +3480,14 @@ def _zone_conditional(text: str, players: frozenset[str]) -> list[Ability] | Non
 # most common color among all permanents or is tied for most common" (105.1, 105.2: the permanents on the
 # battlefield of each color), "as long as it's untapped" (110.5: its status; an attacking creature is tapped as it
 # attacks unless it has vigilance, 508.1f), "as long as ~ is equipped / enchanted" (301.5, 303.4: an Equipment or
-# Aura attached to it, which the file states and which no combat rule attaches or unattaches). The scope is
-# `turn(you)` / `turn(opponents)`, `at_least(N,you,card_types(graveyard))`, `most_common(<color>)`, `untapped` or
-# `attached(equipment)` / `attached(aura)`, the quality `self`.
+# Aura attached to it, which the file states and which no combat rule attaches or unattaches), "as long as you have
+# the city's blessing" (702.131c: the players' `citys_blessing`). The scope is `turn(you)` / `turn(opponents)`,
+# `at_least(N,you,card_types(graveyard))`, `most_common(<color>)`, `untapped`, `attached(equipment)` /
+# `attached(aura)` or `blessing`, the quality `self`.
 _STATE = (r"(?:it's (?P<not>not )?your turn|there are (?P<types>\w+) or more card types among cards in your "
           r"graveyard|(?P<color>white|blue|black|red|green) is the most common color among all permanents or is "
           r"tied for most common|(?P<untapped>it's untapped|this creature is untapped)"
-          r"|(?:it's|this creature is) (?P<attached>equipped|enchanted))")
+          r"|(?:it's|this creature is) (?P<attached>equipped|enchanted)|(?P<blessing>you have the city's blessing))")
 # 301.5, 303.4: the Equipment or Auras attached to it (the file's `equipment_attached`, `auras_attached`)
 ATTACHED = {"equipped": "attached(equipment)", "enchanted": "attached(aura)", "equipment": "attached(equipment)",
             "aura": "attached(aura)"}
@@ -3505,6 +3506,8 @@ def _state_condition(found: dict[str, str | None]) -> Static | None:
         return Static("untapped", False, "self")
     if found["attached"]:  # 301.5, 303.4: "as long as ~ is equipped / enchanted"
         return Static(ATTACHED[found["attached"]], False, "self")
+    if found["blessing"]:  # 702.131c: "as long as you have the city's blessing"
+        return Static("blessing", False, "self")
     return Static(f"turn({'opponents' if found['not'] else 'you'})", False, "self")
 
 

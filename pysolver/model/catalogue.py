@@ -976,6 +976,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("~ gets +1/+1 for each Equipment attached to it",), literal=False),
     LineForm("static", "~ can't attack or block unless it's equipped", "grant_unless", "301.5",
              "This creature can't attack or block unless it's equipped", literal=False),
+    # 702.131c: the players' `citys_blessing`
+    LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as you have the city's blessing", "anthem_if",
+             "702.131c", "This creature gets +1/+1 as long as you have the city's blessing", literal=False),
+    LineForm("static", "~ has <abilities> as long as you have the city's blessing", "grant_if", "702.131c",
+             "This creature has flying as long as you have the city's blessing", literal=False),
     # 508.1c: the restriction of each creature it describes (as if granted)
     LineForm("static", "[Other] <creatures> [you control] can't attack", "grant", "508.1c",
              "Non-Eye creatures you control can't attack", ("Creatures can't attack",), literal=False),

@@ -56,7 +56,7 @@ STEPS = ("first_strike", "regular")  # 510.4: the combat damage steps
 FACE_DOWN_BY = ("manifest", "cloak")  # face_down besides true: put onto the battlefield face down (701.40a, 701.58a)
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 PLAYER_KEYS = {"name", "life", "mana", "poison", "hand", "graveyard", "graveyard_creatures", "prevention_shield",
-               "graveyard_types", "energy"}
+               "graveyard_types", "energy", "citys_blessing"}
 # 205.2a: the card types a card in a graveyard may have (written in lower case)
 GRAVEYARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker",
                    "sorcery")
@@ -249,6 +249,16 @@ def energy(r: Reader, raw: Any, path: str) -> int:
     2
     """
     return r.integer(r.mapping(raw, path, PLAYER_KEYS).get("energy", 0), f"{path}.energy", "energy")
+
+
+def citys_blessing(r: Reader, raw: Any, path: str) -> bool:
+    """Whether the player of one player entry has the city's blessing (702.131b-c), default false.
+
+    >>> citys_blessing(Reader(None), {"name": "alice", "citys_blessing": True}, "player")
+    True
+    """
+    value = r.mapping(raw, path, PLAYER_KEYS).get("citys_blessing", False)
+    return r.boolean(value, f"{path}.citys_blessing") if value is not None else False
 
 
 # ---- permanents ------------------------------------------------------------------------------------

@@ -70,12 +70,14 @@ class Player:
     # stated. The types of the situation's cards that leave the battlefield are added (700.4).
     graveyard_types: tuple[str, ...] | None = None
     energy: int = 0  # energy counters (107.14, 122.1): "{E}" in a cost is paid by removing one
+    citys_blessing: bool = False  # 702.131b-c: a designation ascend gives for the rest of the game
 
     if TYPE_CHECKING:  # what the constructor accepts: mana as text too (the dataclass __init__ at run time)
         def __init__(self, name: str, life: int = 20, mana: Mana | str = ..., spent: Mana = ...,
                      poison: int = 0, hand: int | None = None, graveyard: int | None = None,
                      graveyard_creatures: int | None = None, prevention_shield: int = 0,
-                     graveyard_types: tuple[str, ...] | None = None, energy: int = 0) -> None: ...
+                     graveyard_types: tuple[str, ...] | None = None, energy: int = 0,
+                     citys_blessing: bool = False) -> None: ...
 
     def __post_init__(self) -> None:
         if not isinstance(self.mana, Mana) or not isinstance(self.name, str) or not isinstance(self.life, int) \
@@ -85,10 +87,12 @@ class Player:
                 or not isinstance(self.prevention_shield, int) or isinstance(self.prevention_shield, bool) \
                 or self.prevention_shield < 0 \
                 or not isinstance(self.energy, int) or isinstance(self.energy, bool) or self.energy < 0 \
+                or not isinstance(self.citys_blessing, bool) \
                 or (self.graveyard_types is not None and (not isinstance(self.graveyard_types, tuple) or any(
                     t not in read.GRAVEYARD_TYPES for t in self.graveyard_types))):
             _, _, mana, _, _, _, _ = read.player(Reader(None), self.to_data(), "player")
             read.energy(Reader(None), self.to_data(), "player")
+            read.citys_blessing(Reader(None), self.to_data(), "player")
             object.__setattr__(self, "mana", mana)
 
     def to_data(self) -> dict[str, JSON]:
@@ -108,6 +112,8 @@ class Player:
             d["graveyard_types"] = list(self.graveyard_types)
         if self.energy:
             d["energy"] = self.energy
+        if self.citys_blessing:
+            d["citys_blessing"] = self.citys_blessing
         return d
 
     def __repr__(self) -> str:
@@ -119,6 +125,7 @@ class Player:
             zones += f", graveyard_types={self.graveyard_types}"
         shield = f", prevention_shield={self.prevention_shield}" if self.prevention_shield else ""
         energy = f", energy={self.energy}" if self.energy else ""
+        energy += f", citys_blessing={self.citys_blessing!r}" if self.citys_blessing else ""
         return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison}{zones}{shield}{energy})"
 
 

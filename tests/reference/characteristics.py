@@ -195,8 +195,10 @@ def zones(s: Situation, gone: set[str]) -> dict[tuple[str, str], int]:
     """The cards in each player's hand and graveyard, where the situation states them (402.1, 404.1): a card
     (not a token, 111.7) that has left the battlefield is in its owner's graveyard (700.4), unless persist or
     undying returned it (400.7: its new object's id ends in "/returned"); how many card types are among the
-    cards in a graveyard (205.2a), where stated; whose turn it is (the active player's "turn" is 1)."""
+    cards in a graveyard (205.2a), where stated; whose turn it is (the active player's "turn" is 1); who has the
+    city's blessing (702.131c: "blessing" 1)."""
     out: dict[tuple[str, str], int] = {(s.active, "turn"): 1}
+    out |= {(pl.name, "blessing"): 1 for pl in s.players if pl.citys_blessing}
     back = {p.id.removesuffix("/returned") for p in s.permanents if p.id.endswith("/returned")}
     for pl in s.players:
         if pl.graveyard_types is not None:

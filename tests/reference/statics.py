@@ -164,6 +164,8 @@ def holds(field: dict[str, Characteristics], c: Characteristics, effect: Static,
         return any(n <= effect.most if effect.most is not None else n >= effect.least for n in counts)
     if effect.scope == "card_types(graveyard)":  # 205.2a: delirium, its controller's graveyard
         return zones.get((c.controller, "graveyard_types"), 0) >= effect.least
+    if effect.scope == "blessing":  # 702.131c: "as long as you have the city's blessing"
+        return zones.get((c.controller, "blessing")) == 1
     if effect.scope.startswith("turn("):  # "as long as it's [not] your turn"
         return (zones.get((c.controller, "turn")) == 1) == (effect.scope == "turn(you)")
     if effect.scope == "untapped":  # 110.5; 508.1f: an attacking creature is tapped unless it has vigilance

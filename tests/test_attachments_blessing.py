@@ -1,6 +1,7 @@
 """Static abilities that read what is attached to their creature (301.5, 303.4; encodings/statics.lp): "as long as ~
 is equipped / enchanted", "~ gets +X/+Y for each Aura / Equipment attached to it", "~ can't attack or block unless
-it's equipped", with the file's `equipment_attached` and `auras_attached` (docs/situation.md).
+it's equipped", with the file's `equipment_attached` and `auras_attached` (docs/situation.md); and those that read
+the city's blessing (702.131c, the players' `citys_blessing`).
 
 Each rule with a hand-stated expected set, the lines as real cards print them, and the brute-force reference
 (tests/reference/statics.py) on generated boards.
@@ -21,8 +22,8 @@ import pysolver
 from pysolver.model.abilities import parse_ability_line
 
 
-def board(*permanents: dict[str, Any], **combat: Any) -> pysolver.Situation:
-    return pysolver.load_data({"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice",
+def board(*permanents: dict[str, Any], alice: dict[str, Any] | None = None, **combat: Any) -> pysolver.Situation:
+    return pysolver.load_data({"players": [{"name": "alice", **(alice or {})}, {"name": "bob"}], "active": "alice",
                                "permanents": list(permanents), "combat": combat})
 
 
@@ -48,8 +49,12 @@ def results(s: pysolver.Situation) -> set[tuple[int, tuple[str, ...]]]:
      ["anthem_per(attached(aura),each,self,2,2)"]),
     ("Training Drone", "Training Drone can't attack or block unless it's equipped.",
      ["grant_unless(attached(equipment),each,self,cant_attack_or_block)"]),
+    ("Skymarcher Aspirant", "Skymarcher Aspirant has flying as long as you have the city's blessing.",
+     ["grant_if(blessing,each,self,flying)"]),
+    ("Spire Winder", "Spire Winder gets +1/+1 as long as you have the city's blessing.",
+     ["anthem_if(blessing,each,self,1,1)"]),
 ])
-def test_301_5_real_attachment_lines_parse(name: str, line: str, terms: list[str]) -> None:
+def test_301_5_real_attachment_and_blessing_lines_parse(name: str, line: str, terms: list[str]) -> None:
     assert [a.term for a in parse_ability_line(line, name)] == terms
 
 
@@ -101,19 +106,50 @@ def test_301_5_attachments_refused_where_impossible() -> None:
         board(creature("k", "alice", 1, 1, APPRENTICE, auras_attached=1001))
 
 
+def test_702_131c_as_long_as_you_have_the_citys_blessing() -> None:
+    """Spire Winder (2/2 flying here without its own flying; +1/+1 with the city's blessing) blocked by bob's 3/3:
+    with the blessing a 3/3, both die; without, only it dies."""
+    winder = "~ gets +1/+1 as long as you have the city's blessing"
+    s = board(creature("w", "alice", 2, 2, winder), creature("b", "bob", 3, 3), alice={"citys_blessing": True},
+              attackers={"w": "bob"}, blockers={"b": ["w"]})
+    assert results(s) == {(20, ("b", "w"))}
+    s = board(creature("w", "alice", 2, 2, winder), creature("b", "bob", 3, 3), attackers={"w": "bob"},
+              blockers={"b": ["w"]})
+    assert results(s) == {(20, ("w",))}
+
+
+def test_702_131b_a_blessing_ascend_would_give_is_refused() -> None:
+    """Ten permanents, or a token that may come, would give a player with ascend the city's blessing (702.131b)."""
+    aspirant = creature("a", "alice", 2, 1, "~ has flying as long as you have the city's blessing")
+    lands = [{"id": f"l{i}", "controller": "alice", "types": ["Land"]} for i in range(9)]
+    with pytest.raises(pysolver.InputError, match=r"city's blessing .* ten or more permanents"):
+        board(aspirant, *lands)
+    assert board(aspirant, *lands, alice={"citys_blessing": True}).player("alice").citys_blessing
+    maker = creature("m", "bob", 1, 1, "Whenever ~ attacks, create a 1/1 white Soldier creature token")
+    with pytest.raises(pysolver.InputError, match=r"may get a token of 'm'"):
+        board(aspirant, maker)
+
+
 ATTACHED_LINES = ["As long as ~ is equipped, it gets +1/+1 and has flying",
                   "As long as ~ is enchanted, it gets +2/+2 and has flying, first strike, and trample",
                   "~ gets +1/+1 for each Equipment attached to it", "~ gets +2/+2 for each Aura attached to it",
-                  "As long as ~ is equipped, it gets +1/+1 and has vigilance"]
+                  "As long as ~ is equipped, it gets +1/+1 and has vigilance",
+                  "~ gets +1/+1 as long as you have the city's blessing",
+                  "~ has first strike as long as you have the city's blessing"]
 
 
 @settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(outcome_boards("blockers"), st.sampled_from(ATTACHED_LINES), st.integers(0, 2), st.integers(0, 1))
-def test_303_4_attachments_equal_reference(data: dict[str, Any], line: str, auras: int, equipment: int) -> None:
-    """A creature of the generated board with one of the lines and some Auras and Equipment attached."""
+@given(outcome_boards("blockers"), st.sampled_from(ATTACHED_LINES), st.integers(0, 2), st.integers(0, 1),
+       st.booleans())
+def test_303_4_attachments_and_blessing_equal_reference(data: dict[str, Any], line: str, auras: int, equipment: int,
+                                                         blessing: bool) -> None:
+    """A creature of the generated board with one of the lines, some Auras and Equipment attached, and maybe the
+    city's blessing for its controller."""
     first = dict(data["permanents"][0])
     first.update(abilities=[*first.get("abilities", []), line], auras_attached=auras, equipment_attached=equipment)
+    players = [{**pl, "citys_blessing": blessing} if pl["name"] == first["controller"] else pl
+               for pl in data["players"]]
     try:
-        outcomes_equal_reference({**data, "permanents": [first, *data["permanents"][1:]]})
+        outcomes_equal_reference({**data, "players": players, "permanents": [first, *data["permanents"][1:]]})
     except pysolver.InputError:
         pass  # a board the new abilities make illegal (a declared block of a flier, 509.1b)
