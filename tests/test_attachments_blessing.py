@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from strategies import examples
 
 import pysolver
+from pysolver.game import fights
 from pysolver.model.abilities import parse_ability_line
 
 
@@ -128,6 +129,21 @@ def test_702_131b_a_blessing_ascend_would_give_is_refused() -> None:
     maker = creature("m", "bob", 1, 1, "Whenever ~ attacks, create a 1/1 white Soldier creature token")
     with pytest.raises(pysolver.InputError, match=r"may get a token of 'm'"):
         board(aspirant, maker)
+
+
+def test_611_3a_conditions_that_stay_the_same_keep_the_fight_split() -> None:
+    """What is attached to a creature and the city's blessing do not change in the combat: a creature's abilities
+    on itself with them change no other fight, and the board splits into fights (pysolver.game.fights.decomposes);
+    "as long as you control a Mountain" does not."""
+    bear = creature("b", "bob", 2, 2)
+    s = board(creature("k", "alice", 1, 1, APPRENTICE, equipment_attached=1),
+              creature("w", "alice", 2, 2, "~ gets +1/+1 as long as you have the city's blessing"), bear,
+              alice={"citys_blessing": True}, attackers={"k": "bob", "w": "bob"}, blockers={"b": ["w"]})
+    assert fights.decomposes(s)
+    assert results(s) == {(18, ("b",))}  # k (2/2, flying) unblocked; w (3/3) kills the bear
+    s = board(creature("k", "alice", 1, 1, "~ gets +1/+1 as long as you control a Mountain"), bear,
+              attackers={"k": "bob"}, blockers={})
+    assert not fights.decomposes(s)
 
 
 ATTACHED_LINES = ["As long as ~ is equipped, it gets +1/+1 and has flying",

@@ -3129,6 +3129,28 @@ def declares_only(a: Ability) -> bool:
     return a.kind in STATICS and granted_kind(a) in RESTRICTIONS_GIVEN
 
 
+# 611.3a: the conditions of a creature's abilities on itself that no event of the combat changes: whose turn it is
+# (500.1), what is attached to it (301.5, 303.4: nothing attaches or unattaches in the solver's combat), the city's
+# blessing (702.131b: pysolver.files.loader refuses a board where ascend could give it).
+CONSTANT_CONDITIONS = ("turn(", "attached(", "blessing")
+
+
+def constant_on_itself(a: Ability) -> bool:
+    """Whether a static ability is a creature's on itself with a condition that stays the same all combat long
+    (:data:`CONSTANT_CONDITIONS`): what it gives is one of the creature's characteristics from the first state to
+    the last, as printed ones are, and changes nothing when another permanent leaves the battlefield (611.3a,
+    704.3: the state-based actions need no second check for it).
+
+    >>> constant_on_itself(parse_ability_line("~ gets +2/+2 for each Aura attached to it", None)[0])
+    True
+    >>> constant_on_itself(parse_ability_line("~ gets +1/+1 as long as you control a Mountain", None)[0])
+    False
+    """
+    value = a.value
+    return (a.kind in ("anthem_if", "grant_if", "anthem_per", "grant_unless") and isinstance(value, Static)
+            and value.quality == "self" and value.scope.startswith(CONSTANT_CONDITIONS))
+
+
 def _creatures_quality(who: str) -> str | None:
     """The quality term of the creatures a static ability names ("red creatures", "goblins", "Eldrazi Spawn
     creatures": both qualities, 205.3m), or None.
