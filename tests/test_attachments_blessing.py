@@ -54,6 +54,9 @@ def results(s: pysolver.Situation) -> set[tuple[int, tuple[str, ...]]]:
      ["grant_if(blessing,each,self,flying)"]),
     ("Spire Winder", "Spire Winder gets +1/+1 as long as you have the city's blessing.",
      ["anthem_if(blessing,each,self,1,1)"]),
+    ("Guardian of the Great Conduit", "As long as you control a Nissa planeswalker, Guardian of the Great Conduit "
+     "gets +2/+0 and has vigilance.", ['anthem_if(permanent,each,subtype("nissa"),2,0)',
+                                       'grant_if(permanent,each,subtype("nissa"),vigilance)']),
 ])
 def test_301_5_real_attachment_and_blessing_lines_parse(name: str, line: str, terms: list[str]) -> None:
     assert [a.term for a in parse_ability_line(line, name)] == terms
@@ -131,6 +134,18 @@ def test_702_131b_a_blessing_ascend_would_give_is_refused() -> None:
         board(aspirant, maker)
 
 
+def test_205_3j_as_long_as_you_control_a_nissa_planeswalker() -> None:
+    """Guardian of the Great Conduit (2/5 here; +2/+0 and vigilance with a Nissa planeswalker, 205.3j) kills bob's
+    3/3 blocker with one; without (a Jace instead), it deals 2."""
+    guardian = creature("g", "alice", 2, 5,
+                        "As long as you control a Nissa planeswalker, ~ gets +2/+0 and has vigilance")
+    blocker = creature("b", "bob", 3, 3)
+    for subtype, want in (("Nissa", {(20, ("b",))}), ("Jace", {(20, ())})):
+        walker = {"id": "n", "controller": "alice", "types": ["Planeswalker"], "subtypes": [subtype], "loyalty": 3}
+        s = board(guardian, walker, blocker, attackers={"g": "bob"}, blockers={"b": ["g"]})
+        assert results(s) == want
+
+
 def test_611_3a_conditions_that_stay_the_same_keep_the_fight_split() -> None:
     """What is attached to a creature and the city's blessing do not change in the combat: a creature's abilities
     on itself with them change no other fight, and the board splits into fights (pysolver.game.fights.decomposes);
@@ -151,10 +166,11 @@ ATTACHED_LINES = ["As long as ~ is equipped, it gets +1/+1 and has flying",
                   "~ gets +1/+1 for each Equipment attached to it", "~ gets +2/+2 for each Aura attached to it",
                   "As long as ~ is equipped, it gets +1/+1 and has vigilance",
                   "~ gets +1/+1 as long as you have the city's blessing",
-                  "~ has first strike as long as you have the city's blessing"]
+                  "~ has first strike as long as you have the city's blessing",
+                  "As long as you control a Nissa planeswalker, ~ gets +2/+0 and has vigilance"]
 
 
-@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(4), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(outcome_boards("blockers"), st.sampled_from(ATTACHED_LINES), st.integers(0, 2), st.integers(0, 1),
        st.booleans())
 def test_303_4_attachments_and_blessing_equal_reference(data: dict[str, Any], line: str, auras: int, equipment: int,
@@ -163,9 +179,10 @@ def test_303_4_attachments_and_blessing_equal_reference(data: dict[str, Any], li
     city's blessing for its controller."""
     first = dict(data["permanents"][0])
     first.update(abilities=[*first.get("abilities", []), line], auras_attached=auras, equipment_attached=equipment)
+    rest = [{**p, "subtypes": ["Nissa"]} if "Planeswalker" in p.get("types", []) else p for p in data["permanents"][1:]]
     players = [{**pl, "citys_blessing": blessing} if pl["name"] == first["controller"] else pl
                for pl in data["players"]]
     try:
-        outcomes_equal_reference({**data, "players": players, "permanents": [first, *data["permanents"][1:]]})
+        outcomes_equal_reference({**data, "players": players, "permanents": [first, *rest]})
     except pysolver.InputError:
         pass  # a board the new abilities make illegal (a declared block of a flier, 509.1b)

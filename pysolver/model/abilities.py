@@ -3328,6 +3328,8 @@ def _object(text: str) -> tuple[str, str] | None:
         return "permanent", f"card_type({text})"
     if text in ("aura", "equipment"):  # 205.3g, 205.3h: an artifact or enchantment type
         return "permanent", f'subtype("{text}")'
+    if len(words) == 2 and words[1] == "planeswalker" and words[0].isalpha():  # 205.3j: a planeswalker type ("a
+        return "permanent", f'subtype("{words[0]}")'  # Nissa planeswalker"), which only planeswalkers have (205.3d)
     if text == "face-down creature":  # 708.2a
         return "creature", "face_down"
     if len(words) == 1 and text in type_lists()[1]:
