@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from combat_boards import outcome_boards
-from differential import outcomes_equal_reference
+from differential import agreed_outcomes, outcomes_equal_reference
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import examples
@@ -144,6 +144,23 @@ def test_205_3j_as_long_as_you_control_a_nissa_planeswalker() -> None:
         walker = {"id": "n", "controller": "alice", "types": ["Planeswalker"], "subtypes": [subtype], "loyalty": 3}
         s = board(guardian, walker, blocker, attackers={"g": "bob"}, blockers={"b": ["g"]})
         assert results(s) == want
+
+
+def test_604_3_the_number_of_forests_plus_the_number_of_treefolk() -> None:
+    """Dauntless Dourbark (a Treefolk, */*: Forests plus Treefolk you control, 604.3) with two Forests, one of them a
+    Forest Treefolk (counted in both), is a 4/4: blocked by bob's 4/4, both die; with the Forests only bob's, a 1/1.
+    The solver agrees with the reference (tests/reference/statics.py)."""
+    line = ("Dauntless Dourbark's power and toughness are each equal to the number of Forests you control plus the "
+            "number of Treefolk you control.")
+    dourbark = {"id": "d", "controller": "alice", "name": "Dauntless Dourbark", "subtypes": ["Treefolk"],
+                "abilities": [line]}
+    for owner, want in (("alice", {(20, ("b", "d"))}), ("bob", {(20, ("d",))})):
+        lands = [{"id": "f1", "controller": owner, "types": ["Land"], "subtypes": ["Forest"]},
+                 {"id": "f2", "controller": owner, "types": ["Land", "Creature"], "subtypes": ["Forest", "Treefolk"],
+                  "power": 0, "toughness": 1}]
+        s = board(dourbark, *lands, creature("b", "bob", 4, 4), attackers={"d": "bob"}, blockers={"b": ["d"]})
+        assert results(s) == want
+        agreed_outcomes(s)
 
 
 def test_611_3a_conditions_that_stay_the_same_keep_the_fight_split() -> None:

@@ -3676,6 +3676,9 @@ def _signed(text: str) -> int:
 # ---- Characteristic-defining abilities that count the battlefield (604.3, 613.4a) ---------------------
 _DEFINING = re.compile(r"this creature's (?P<what>power and toughness are each|power is|toughness is) equal to the "
                        r"number of (?P<other>other )?(?P<objects>.+?) (?P<where>you control|on the battlefield)")
+_DEFINING_SUM = re.compile(r"(?P<head>this creature's (?:power and toughness are each|power is|toughness is) equal to)"
+                           r" the number of (?P<a>.+? (?:you control|on the battlefield)) plus the number of "
+                           r"(?P<b>.+? (?:you control|on the battlefield))")
 
 
 def _plural_object(text: str) -> tuple[str, str] | None:
@@ -3692,8 +3695,12 @@ def _plural_object(text: str) -> tuple[str, str] | None:
         if text.endswith("s") and text[:-1] in lands:
             return _object(text[:-1])
         ctype = creature_type(text)
-        return ("permanent", f'creature_type("{ctype}")') if ctype is not None and ctype != text else None
+        plural = ctype is not None and (ctype != text or text.endswith(_SAME_PLURAL))
+        return ("permanent", f'creature_type("{ctype}")') if plural else None
     return None
+
+
+_SAME_PLURAL = ("folk", "kithkin", "sheep", "fish")  # creature types whose plural is the word itself (Treefolk)
 
 
 # 604.3: "~'s power and toughness are each equal to [twice] the number of cards in your hand / graveyard / your
@@ -3733,10 +3740,17 @@ def _defining(text: str) -> list[Ability] | None:
     'cda(creature,each,any,you,1,1)'
     >>> _defining("this creature's power is equal to the number of swamps on the battlefield")[0].term
     'cda(permanent,each,land_type("swamp"),all,1,0)'
+    >>> [a.term for a in _defining("this creature's power and toughness are each equal to the number of forests you "
+    ...                            "control plus the number of treefolk you control")]
+    ['cda(permanent,each,land_type("forest"),you,1,1)', 'cda(permanent,each,creature_type("treefolk"),you,1,1)']
     """
     cards = _defining_cards(text)
     if cards is not None:
         return cards
+    both = _DEFINING_SUM.fullmatch(text)
+    if both is not None:  # "the number of A plus the number of B": the two counts added (an object of both twice)
+        first, second = (_defining(f"{both.group('head')} the number of {both.group(k)}") for k in ("a", "b"))
+        return first + second if first is not None and second is not None else None
     m = _DEFINING.fullmatch(text)
     found = _plural_object(m.group("objects")) if m else None
     if m is None or found is None:

@@ -1027,8 +1027,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~'s power and toughness are each equal to the number of [other] <objects> you control",
              "cda", "604.3",
              "This creature's power and toughness are each equal to the number of creatures you control",
-             ("~'s power and toughness are each equal to the number of other Goblins on the battlefield",),
-             literal=False),
+             ("~'s power and toughness are each equal to the number of other Goblins on the battlefield",
+              "~'s power and toughness are each equal to the number of Forests you control plus the number of "
+              "Treefolk you control"), literal=False),
     LineForm("static", "~'s power is equal to the number of [other] <objects> you control", "cda", "604.3",
              "This creature's power is equal to the number of Swamps you control",
              ("~'s power is equal to the number of Swamps on the battlefield",
