@@ -163,6 +163,28 @@ def test_604_3_the_number_of_forests_plus_the_number_of_treefolk() -> None:
         agreed_outcomes(s)
 
 
+def test_208_2a_one_plus_the_number_of() -> None:
+    """An-Havva Constable (2/1+*: 1 plus the green creatures on the battlefield, 208.2a) blocked by bob's green 2/2 is
+    a 2/3 as damage is dealt: the bear dies, then the Constable is a 2/2 with 2 damage and dies too (704.3, 611.3a).
+    Lhurgoyf (*/1+*: the creature cards in all graveyards, its toughness that number plus 1) with two is a 2/3."""
+    constable = {"id": "c", "controller": "alice", "name": "An-Havva Constable", "colors": ["green"], "power": 2,
+                 "abilities": ["An-Havva Constable's toughness is equal to 1 plus the number of green creatures on "
+                               "the battlefield."]}
+    s = board(constable, creature("b", "bob", 2, 2, colors=["green"]), attackers={"c": "bob"}, blockers={"b": ["c"]})
+    assert results(s) == {(20, ("b", "c"))}
+    agreed_outcomes(s)
+    lhurgoyf = {"id": "l", "controller": "alice", "name": "Lhurgoyf", "abilities": [
+        "Lhurgoyf's power is equal to the number of creature cards in all graveyards and its toughness is equal to "
+        "that number plus 1."]}
+    zones = {"graveyard": 3, "graveyard_creatures": 2}
+    s = pysolver.load_data({"players": [{"name": "alice", **zones}, {"name": "bob", "graveyard": 0,
+                                                                      "graveyard_creatures": 0}],
+                            "active": "alice", "permanents": [lhurgoyf, creature("b", "bob", 3, 2)],
+                            "combat": {"attackers": {"l": "bob"}, "blockers": {"b": ["l"]}}})
+    assert results(s) == {(20, ("b", "l"))}
+    agreed_outcomes(s)
+
+
 def test_611_3a_conditions_that_stay_the_same_keep_the_fight_split() -> None:
     """What is attached to a creature and the city's blessing do not change in the combat: a creature's abilities
     on itself with them change no other fight, and the board splits into fights (pysolver.game.fights.decomposes);

@@ -3676,6 +3676,13 @@ def _signed(text: str) -> int:
 # ---- Characteristic-defining abilities that count the battlefield (604.3, 613.4a) ---------------------
 _DEFINING = re.compile(r"this creature's (?P<what>power and toughness are each|power is|toughness is) equal to the "
                        r"number of (?P<other>other )?(?P<objects>.+?) (?P<where>you control|on the battlefield)")
+_DEFINING_PLUS = [
+    re.compile(r"(?P<head>this creature's (?:power and toughness are each|power is|toughness is) equal to) (?P<n>\w+) "
+               r"plus (?P<count>the number of .+)"),
+    # "~'s power is equal to the number of … and its toughness is equal to that number plus 1": both the count,
+    # the toughness 1 more
+    re.compile(r"this creature's power is equal to (?P<count>the number of .+?) and its toughness is equal to that "
+               r"number plus (?P<n>\w+)")]
 _DEFINING_SUM = re.compile(r"(?P<head>this creature's (?:power and toughness are each|power is|toughness is) equal to)"
                            r" the number of (?P<a>.+? (?:you control|on the battlefield)) plus the number of "
                            r"(?P<b>.+? (?:you control|on the battlefield))")
@@ -3747,6 +3754,16 @@ def _defining(text: str) -> list[Ability] | None:
     cards = _defining_cards(text)
     if cards is not None:
         return cards
+    plus = next((m for pattern in _DEFINING_PLUS if (m := pattern.fullmatch(text))), None)
+    if plus is not None:  # 208.2a: "1 plus the number of …" (a card's 1+*), the number 1 and the count added
+        head = plus.groupdict().get("head") or "this creature's power and toughness are each equal to"
+        counted = _defining(f"{head} {plus.group('count')}")
+        n = _number(plus.group("n"))
+        if counted is None or n is None:
+            return None
+        x, y = (0, n) if not plus.groupdict().get("head") else {"each": (n, n), "power is": (n, 0)}.get(
+            next((k for k in ("each", "power is") if k in head), ""), (0, n))
+        return [*counted, Ability("cda", Static("one", False, "any", x, y, whose="you"))]
     both = _DEFINING_SUM.fullmatch(text)
     if both is not None:  # "the number of A plus the number of B": the two counts added (an object of both twice)
         first, second = (_defining(f"{both.group('head')} the number of {both.group(k)}") for k in ("a", "b"))

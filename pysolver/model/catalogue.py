@@ -936,7 +936,9 @@ CATALOGUE: tuple[LineForm, ...] = (
              "This creature's power and toughness are each equal to the number of cards in your hand",
              ("~'s power and toughness are each equal to twice the number of cards in your hand",
               "~'s power and toughness are each equal to the number of cards in your opponents' graveyards",
-              "~'s power is equal to the number of creature cards in all graveyards"), literal=False),
+              "~'s power is equal to the number of creature cards in all graveyards",
+              "~'s power is equal to the number of creature cards in all graveyards and its toughness is equal to that "
+              "number plus 1"), literal=False),
     # the state of the game as a condition (611.3a): whose turn it is, all combat long (500.1); the card types among
     # the cards in a graveyard (205.2a), which the players' `graveyard_types` state; the colors of the permanents
     LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as it's your turn", "anthem_if", "611.3a",
@@ -1033,7 +1035,8 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~'s power is equal to the number of [other] <objects> you control", "cda", "604.3",
              "This creature's power is equal to the number of Swamps you control",
              ("~'s power is equal to the number of Swamps on the battlefield",
-              "~'s toughness is equal to the number of Forests you control"), literal=False),
+              "~'s toughness is equal to the number of Forests you control",
+              "~'s toughness is equal to 1 plus the number of green creatures on the battlefield"), literal=False),
     # 702.73a: what changeling stands for, written out (Mistform Ultimus)
     LineForm("static", "~ is every creature type", "changeling", "604.3", "This creature is every creature type",
              literal=False),

@@ -180,7 +180,10 @@ def holds(field: dict[str, Characteristics], c: Characteristics, effect: Static,
 
 def defined(field: dict[str, Characteristics], c: Characteristics, effect: Static, zones: Zones) -> int:
     """The number a characteristic-defining ability counts (604.3): [other] objects of the kind and quality,
-    its controller's or everyone's; or the cards in hands or graveyards: its controller's, its opponents' or all."""
+    its controller's or everyone's; or the cards in hands or graveyards: its controller's, its opponents' or all; or
+    the number 1 of "1 plus the number of …" (208.2a: a card's 1+*)."""
+    if effect.scope == "one":
+        return 1
     if effect.scope.startswith("cards("):
         zone = effect.scope[len("cards("):-1]
         return sum(n for (pl, z), n in zones.items() if z == zone and (
