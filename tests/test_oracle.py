@@ -219,9 +219,6 @@ MAY_CHANGE_LINES = [
                  "combat damage this turn."),
     ("Sparksmith", "{T}: Sparksmith deals X damage to target creature and X damage to you, where X is the number "
                    "of Goblins on the battlefield."),
-    # 604.3: a characteristic-defining ability that counts cards in graveyards (no zone the board states)
-    ("Lhurgoyf", "Lhurgoyf's power is equal to the number of creature cards in all graveyards and its toughness is "
-                 "equal to that number plus 1."),
     # a discard joined to a token (the token enters the battlefield in combat)
     ("Liliana's Reaver", "Whenever Liliana's Reaver deals combat damage to a player, that player discards a card and "
                          "you create a tapped 2/2 black Zombie creature token."),

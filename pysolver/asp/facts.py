@@ -99,6 +99,7 @@ def player_symbols(p: Player) -> tuple[Symbol, ...]:
     # 402.1, 404.1: the cards in a hand or graveyard, where stated
     found += [atom(key, p.name, getattr(p, key)) for key in ZONE_COUNTS if getattr(p, key) is not None]
     found += [atom("prevention_shield", p.name, p.prevention_shield)] if p.prevention_shield else []  # 615.7
+    found += [atom("citys_blessing", p.name)] if p.citys_blessing else []  # 702.131b (statics.lp)
     # 205.2a: the card types among the cards in that graveyard (statics.lp)
     found += [atom("graveyard_type", p.name, constant(t)) for t in p.graveyard_types or ()]
     for k, v, w in zip(MANA_KEYS, p.mana.as_tuple(), p.spent.as_tuple()):
@@ -186,6 +187,9 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
         yield atom("tapped_reading", i)
     if p.paired_with is not None:  # 702.95b (statics.lp: paired while both are on the battlefield, 702.95e)
         yield atom("paired_with", i, p.paired_with)
+    for kind, n in (("aura", p.auras_attached), ("equipment", p.equipment_attached)):  # 303.4, 301.5
+        if n:
+            yield atom("attached", i, constant(kind), n)
     if p.regenerates:  # 701.19a (701.19c: none that can't be regenerated)
         yield atom("regeneration_shield", i, p.regeneration_shields)
     if p.prevention_shield:  # 615.7

@@ -621,6 +621,9 @@ def _forge_entry(p: Permanent, pool: Mapping[str, Card], notes: list[str]) -> st
                      "not written")
     if p.monstrous:
         notes.append(f"{p.id}: a Forge game state cannot hold that it is monstrous (701.37b); not written")
+    if p.auras_attached or p.equipment_attached:
+        notes.append(f"{p.id}: the Auras and Equipment attached to it (303.4, 301.5) are no permanents of the file; "
+                     "not written")
     if p.keywords_until_end_of_turn:
         notes.append(f"{p.id}: a Forge game state cannot hold the keywords it was given until end of turn "
                      f"{', '.join(p.keywords_until_end_of_turn)} (613.1f); not written")

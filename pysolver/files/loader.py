@@ -158,6 +158,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_block_puts(r, permanents, combat)
     _check_zone_counts(r, players, permanents, hidden)
     _check_state_returns(r, permanents)
+    _check_blessing(r, permanents, players)
     _check_damage_triggers(r, permanents, players, combat)
     _check_untapped_conditions(r, permanents)
     objective = _objective(r, top["objective"], [p.name for p in players], active, combat) \
@@ -1152,7 +1153,8 @@ def _hand_changers(permanents: list[Permanent]) -> dict[int, str]:
     return found
 
 
-STATE_CONDITIONS = ("turn(", "most_common(", "untapped")  # the scopes of pysolver.model.abilities' state conditions
+# the scopes of pysolver.model.abilities' state conditions (attached(…): 400.7, nothing is attached to a new object)
+STATE_CONDITIONS = ("turn(", "most_common(", "untapped", "attached(", "blessing")
 
 
 def _check_state_returns(r: Reader, permanents: list[Permanent]) -> None:
@@ -1165,6 +1167,23 @@ def _check_state_returns(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and an ability with "
                          "a condition on the state of the game (611.3a): the object it returns as (400.7, 611.3c) "
                          "is not modelled")
+
+
+def _check_blessing(r: Reader, permanents: list[Permanent], players: list[Player]) -> None:
+    """"As long as you have the city's blessing" (702.131c) reads the players' `citys_blessing`. Ascend, which the
+    cards with such a line have (702.131a-b), gives it to a player who controls ten or more permanents: a board
+    where a reader's controller lacks it and controls ten or more, or where an ability may create a token
+    during the combat (111.1), is refused."""
+    maker = next((p for p in permanents if any(map(creates, p.abilities))), None)
+    for i, p in enumerate(permanents):
+        if not any(a.kind in STATICS and cast(Static, a.value).scope == "blessing" for a in p.abilities):
+            continue
+        owner = next(pl for pl in players if pl.name == p.controller)
+        controlled = sum(1 for x in permanents if x.controller == p.controller)
+        if not owner.citys_blessing and (controlled >= 10 or maker is not None):
+            why = "controls ten or more permanents" if maker is None else f"may get a token of {q(maker.id)}"
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} reads the city's blessing (702.131c) and {q(p.controller)}, "
+                         f"who has not got it, {why}: with ascend they would get it (702.131b); not modelled")
 
 
 def _check_untap_targets(r: Reader, permanents: list[Permanent]) -> None:
@@ -1355,12 +1374,14 @@ def _players(r: Reader, value: Any) -> list[Player]:
         path = f"players[{i}]"
         name, life, mana, poison, zones, shield, types = fields.player(r, raw, path)
         energy = fields.energy(r, raw, path)  # 107.14
+        blessing = fields.citys_blessing(r, raw, path)  # 702.131b
         if name in seen:
             raise r.fail(f"{path}.name", f"duplicate player name {q(name)}")
         seen.add(name)
         players.append(Player(name, life, mana, poison=poison, hand=zones.get("hand"),
                               graveyard=zones.get("graveyard"), graveyard_creatures=zones.get("graveyard_creatures"),
-                              prevention_shield=shield, graveyard_types=types, energy=energy))
+                              prevention_shield=shield, graveyard_types=types, energy=energy,
+                              citys_blessing=blessing))
     if len(players) < 2:
         raise r.fail("players", "at least two players are required")
     return players

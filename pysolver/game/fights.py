@@ -55,6 +55,7 @@ from ..model.abilities import (
     STATICS,
     TRIGGERS,
     WINDOW_TRIGGERS,
+    constant_on_itself,
     declares_only,
     granted_kind,
     requires,
@@ -109,7 +110,9 @@ def decomposes(s: Situation) -> bool:
     fight), nor a damage trigger (603.2, 120.3: its damage may reach any fight). No static ability (611.3a)
     but those of :func:`constant_sources` either: its source in one fight may die in its first-strike
     step and so change a creature's power, toughness or abilities in another, and the state-based
-    actions it changes (704.3) reach across fights; a restriction of the declarations ("~ can't block
+    actions it changes (704.3) reach across fights; a creature's ability on itself with a condition that stays the
+    same (:func:`~pysolver.model.abilities.constant_on_itself`: "as long as it's your turn", "… is equipped")
+    stays in its fight; a restriction of the declarations ("~ can't block
     unless you control another Zombie", 509.1b: :func:`~pysolver.model.abilities.declares_only`) is
     read by them only; nor "Prevent all damage that would be dealt to creature tokens you control" (615.1a, 611.3a:
     its source may leave the battlefield in one fight's first-strike step, the tokens it protects be in others),
@@ -122,7 +125,8 @@ def decomposes(s: Situation) -> bool:
     combat step's triggers (511.2, :mod:`pysolver.rules.end_of_combat`) act in their source's fight: each fight
     plays its step alone (:class:`FightEnd` ``last``), where nobody lost (104.3b)."""
     constant = constant_sources(s)
-    kinds = {a.kind for p in s.permanents if p.id not in constant for a in p.abilities if not declares_only(a)}
+    kinds = {a.kind for p in s.permanents if p.id not in constant for a in p.abilities
+             if not declares_only(a) and not constant_on_itself(a)}
     return (s.combat.damage_step is None and not s.combat.provoked
             and not any(requires(a) for p in s.permanents for a in p.abilities)
             and not kinds & {*DEATH_TRIGGERS, PROVOKE, "team_pump", *HIT_TRIGGERS, *WINDOW_TRIGGERS,

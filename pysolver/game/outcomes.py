@@ -190,7 +190,7 @@ def one_step(p: gt.Position) -> bool:
             and not any(requires(a) for x in s.permanents for a in x.abilities)
             and not s.combat.provoked  # 702.39a: a requirement of the combat (509.1c)
             and not end_of_combat.present(s)  # 511.2: what triggers at end of combat acts after the damage
-            and not c.has_statics(s))  # 704.3: its state-based actions are checked again (rules.combat.settle)
+            and not c.varying_statics(s))  # 704.3: its state-based actions are checked again (rules.combat.settle)
 
 
 def rest_in_one(p: gt.Position) -> bool:
@@ -207,7 +207,7 @@ def rest_in_one(p: gt.Position) -> bool:
     window = {Stage.DECLARE_BLOCKERS: Stage.AFTER_ATTACKERS,
               Stage.ATTACKERS_DAMAGE: Stage.AFTER_FIRST_STRIKE_DAMAGE}.get(p.stage)
     if (window is None or s.combat.damage_step is not None or has_triggers(s) or activates_after_attacks(s)
-            or c.has_statics(s) or end_of_combat.present(s)):  # (511.2: as one_step)
+            or c.varying_statics(s) or end_of_combat.present(s)):  # (511.2: as one_step)
         return False
     if p.stage == Stage.DECLARE_BLOCKERS and (s.combat.provoked or any(requires(a) for x in s.permanents
                                                                      for a in x.abilities)):

@@ -3226,6 +3226,28 @@ def requires(a: Ability) -> bool:
     return a.kind in REQUIREMENTS or (a.kind in STATICS and granted_kind(a) in REQUIREMENTS_GIVEN)
 
 
+# 611.3a: the conditions of a creature's abilities on itself that no event of the combat changes: whose turn it is
+# (500.1), what is attached to it (301.5, 303.4: nothing attaches or unattaches in the solver's combat), the city's
+# blessing (702.131b: pysolver.files.loader refuses a board where ascend could give it).
+CONSTANT_CONDITIONS = ("turn(", "attached(", "blessing")
+
+
+def constant_on_itself(a: Ability) -> bool:
+    """Whether a static ability is a creature's on itself with a condition that stays the same all combat long
+    (:data:`CONSTANT_CONDITIONS`): what it gives is one of the creature's characteristics from the first state to
+    the last, as printed ones are, and changes nothing when another permanent leaves the battlefield (611.3a,
+    704.3: the state-based actions need no second check for it).
+
+    >>> constant_on_itself(parse_ability_line("~ gets +2/+2 for each Aura attached to it", None)[0])
+    True
+    >>> constant_on_itself(parse_ability_line("~ gets +1/+1 as long as you control a Mountain", None)[0])
+    False
+    """
+    value = a.value
+    return (a.kind in ("anthem_if", "grant_if", "anthem_per", "grant_unless") and isinstance(value, Static)
+            and value.quality == "self" and value.scope.startswith(CONSTANT_CONDITIONS))
+
+
 def _creatures_quality(who: str) -> str | None:
     """The quality term of the creatures a static ability names ("red creatures", "goblins", "Eldrazi Spawn
     creatures": both qualities, 205.3m), or None.
@@ -3406,6 +3428,8 @@ def _object(text: str) -> tuple[str, str] | None:
         return "permanent", f"card_type({text})"
     if text in ("aura", "equipment"):  # 205.3g, 205.3h: an artifact or enchantment type
         return "permanent", f'subtype("{text}")'
+    if len(words) == 2 and words[1] == "planeswalker" and words[0].isalpha():  # 205.3j: a planeswalker type ("a
+        return "permanent", f'subtype("{words[0]}")'  # Nissa planeswalker"), which only planeswalkers have (205.3d)
     if text == "face-down creature":  # 708.2a
         return "creature", "face_down"
     if len(words) == 1 and text in type_lists()[1]:
@@ -3489,7 +3513,7 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
         x, y = _signed(m.group("x")), _signed(m.group("y"))
         whose = "you" if m.group("where") == "you control" else "all"
         return [Ability("anthem_per", Static(found[0], m.group("other") is not None, found[1], x, y, whose=whose))]
-    zone = _zone_conditional(text, players) or _state_conditional(text, players)
+    zone = _zone_conditional(text, players) or _state_conditional(text, players) or _attached(text)
     if zone is not None:
         return zone
     m = next((m for pattern in _CONDITIONAL if (m := pattern.fullmatch(text))), None)
@@ -3579,11 +3603,18 @@ def _zone_conditional(text: str, players: frozenset[str]) -> list[Ability] | Non
 # players' `graveyard_types` state; a card leaving the battlefield brings its own), "as long as <color> is the
 # most common color among all permanents or is tied for most common" (105.1, 105.2: the permanents on the
 # battlefield of each color), "as long as it's untapped" (110.5: its status; an attacking creature is tapped as it
-# attacks unless it has vigilance, 508.1f). The scope is `turn(you)` / `turn(opponents)`,
-# `at_least(N,you,card_types(graveyard))`, `most_common(<color>)` or `untapped`, the quality `self`.
+# attacks unless it has vigilance, 508.1f), "as long as ~ is equipped / enchanted" (301.5, 303.4: an Equipment or
+# Aura attached to it, which the file states and which no combat rule attaches or unattaches), "as long as you have
+# the city's blessing" (702.131c: the players' `citys_blessing`). The scope is `turn(you)` / `turn(opponents)`,
+# `at_least(N,you,card_types(graveyard))`, `most_common(<color>)`, `untapped`, `attached(equipment)` /
+# `attached(aura)` or `blessing`, the quality `self`.
 _STATE = (r"(?:it's (?P<not>not )?your turn|there are (?P<types>\w+) or more card types among cards in your "
           r"graveyard|(?P<color>white|blue|black|red|green) is the most common color among all permanents or is "
-          r"tied for most common|(?P<untapped>it's untapped|this creature is untapped))")
+          r"tied for most common|(?P<untapped>it's untapped|this creature is untapped)"
+          r"|(?:it's|this creature is) (?P<attached>equipped|enchanted)|(?P<blessing>you have the city's blessing))")
+# 301.5, 303.4: the Equipment or Auras attached to it (the file's `equipment_attached`, `auras_attached`)
+ATTACHED = {"equipped": "attached(equipment)", "enchanted": "attached(aura)", "equipment": "attached(equipment)",
+            "aura": "attached(aura)"}
 _STATE_CONDITIONAL = [re.compile(rf"(?:{_GETS}|{_HAS}|{_DESPITE}) as long as {_STATE}"),
                       re.compile(rf"as long as {_STATE}, (?:{_GETS}|{_HAS})")]
 
@@ -3597,7 +3628,35 @@ def _state_condition(found: dict[str, str | None]) -> Static | None:
         return Static(f"most_common({found['color']})", False, "self")
     if found["untapped"]:
         return Static("untapped", False, "self")
+    if found["attached"]:  # 301.5, 303.4: "as long as ~ is equipped / enchanted"
+        return Static(ATTACHED[found["attached"]], False, "self")
+    if found["blessing"]:  # 702.131c: "as long as you have the city's blessing"
+        return Static("blessing", False, "self")
     return Static(f"turn({'opponents' if found['not'] else 'you'})", False, "self")
+
+
+_ATTACHED_LINES = [re.compile(r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+) for each (?P<what>aura|equipment) "
+                              r"attached to it"),
+                   re.compile(r"this creature can't (?P<cant>attack|block|attack or block) unless it's "
+                              r"(?P<what>equipped|enchanted)")]
+
+
+def _attached(text: str) -> list[Ability] | None:
+    """ "~ gets +X/+Y for each Aura / Equipment attached to it" (613.4c, 303.4, 301.5) and "~ can't attack or block
+    unless it's equipped" (508.1c, 509.1b): counts of what is attached to it, or None.
+
+    >>> [a.term for a in _attached("this creature gets +2/+2 for each aura attached to it")]
+    ['anthem_per(attached(aura),each,self,2,2)']
+    >>> [a.term for a in _attached("this creature can't attack or block unless it's equipped")]
+    ['grant_unless(attached(equipment),each,self,cant_attack_or_block)']
+    """
+    m = next((m for pattern in _ATTACHED_LINES if (m := pattern.fullmatch(text))), None)
+    if m is None:
+        return None
+    scope = ATTACHED[m.group("what")]
+    if m.groupdict().get("cant"):
+        return [Ability("grant_unless", Static(scope, False, "self", granted=Ability(_RESTRICTED[m.group("cant")])))]
+    return [Ability("anthem_per", Static(scope, False, "self", _signed(m.group("x")), _signed(m.group("y"))))]
 
 
 def _state_conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
@@ -3717,6 +3776,16 @@ def _signed(text: str) -> int:
 # ---- Characteristic-defining abilities that count the battlefield (604.3, 613.4a) ---------------------
 _DEFINING = re.compile(r"this creature's (?P<what>power and toughness are each|power is|toughness is) equal to the "
                        r"number of (?P<other>other )?(?P<objects>.+?) (?P<where>you control|on the battlefield)")
+_DEFINING_PLUS = [
+    re.compile(r"(?P<head>this creature's (?:power and toughness are each|power is|toughness is) equal to) (?P<n>\w+) "
+               r"plus (?P<count>the number of .+)"),
+    # "~'s power is equal to the number of … and its toughness is equal to that number plus 1": both the count,
+    # the toughness 1 more
+    re.compile(r"this creature's power is equal to (?P<count>the number of .+?) and its toughness is equal to that "
+               r"number plus (?P<n>\w+)")]
+_DEFINING_SUM = re.compile(r"(?P<head>this creature's (?:power and toughness are each|power is|toughness is) equal to)"
+                           r" the number of (?P<a>.+? (?:you control|on the battlefield)) plus the number of "
+                           r"(?P<b>.+? (?:you control|on the battlefield))")
 
 
 def _plural_object(text: str) -> tuple[str, str] | None:
@@ -3733,8 +3802,12 @@ def _plural_object(text: str) -> tuple[str, str] | None:
         if text.endswith("s") and text[:-1] in lands:
             return _object(text[:-1])
         ctype = creature_type(text)
-        return ("permanent", f'creature_type("{ctype}")') if ctype is not None and ctype != text else None
+        plural = ctype is not None and (ctype != text or text.endswith(_SAME_PLURAL))
+        return ("permanent", f'creature_type("{ctype}")') if plural else None
     return None
+
+
+_SAME_PLURAL = ("folk", "kithkin", "sheep", "fish")  # creature types whose plural is the word itself (Treefolk)
 
 
 # 604.3: "~'s power and toughness are each equal to [twice] the number of cards in your hand / graveyard / your
@@ -3774,10 +3847,27 @@ def _defining(text: str) -> list[Ability] | None:
     'cda(creature,each,any,you,1,1)'
     >>> _defining("this creature's power is equal to the number of swamps on the battlefield")[0].term
     'cda(permanent,each,land_type("swamp"),all,1,0)'
+    >>> [a.term for a in _defining("this creature's power and toughness are each equal to the number of forests you "
+    ...                            "control plus the number of treefolk you control")]
+    ['cda(permanent,each,land_type("forest"),you,1,1)', 'cda(permanent,each,creature_type("treefolk"),you,1,1)']
     """
     cards = _defining_cards(text)
     if cards is not None:
         return cards
+    plus = next((m for pattern in _DEFINING_PLUS if (m := pattern.fullmatch(text))), None)
+    if plus is not None:  # 208.2a: "1 plus the number of …" (a card's 1+*), the number 1 and the count added
+        head = plus.groupdict().get("head") or "this creature's power and toughness are each equal to"
+        counted = _defining(f"{head} {plus.group('count')}")
+        n = _number(plus.group("n"))
+        if counted is None or n is None:
+            return None
+        x, y = (0, n) if not plus.groupdict().get("head") else {"each": (n, n), "power is": (n, 0)}.get(
+            next((k for k in ("each", "power is") if k in head), ""), (0, n))
+        return [*counted, Ability("cda", Static("one", False, "any", x, y, whose="you"))]
+    both = _DEFINING_SUM.fullmatch(text)
+    if both is not None:  # "the number of A plus the number of B": the two counts added (an object of both twice)
+        first, second = (_defining(f"{both.group('head')} the number of {both.group(k)}") for k in ("a", "b"))
+        return first + second if first is not None and second is not None else None
     m = _DEFINING.fullmatch(text)
     found = _plural_object(m.group("objects")) if m else None
     if m is None or found is None:

@@ -939,7 +939,9 @@ CATALOGUE: tuple[LineForm, ...] = (
              "This creature's power and toughness are each equal to the number of cards in your hand",
              ("~'s power and toughness are each equal to twice the number of cards in your hand",
               "~'s power and toughness are each equal to the number of cards in your opponents' graveyards",
-              "~'s power is equal to the number of creature cards in all graveyards"), literal=False),
+              "~'s power is equal to the number of creature cards in all graveyards",
+              "~'s power is equal to the number of creature cards in all graveyards and its toughness is equal to that "
+              "number plus 1"), literal=False),
     # the state of the game as a condition (611.3a): whose turn it is, all combat long (500.1); the card types among
     # the cards in a graveyard (205.2a), which the players' `graveyard_types` state; the colors of the permanents
     LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as it's your turn", "anthem_if", "611.3a",
@@ -967,6 +969,23 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~ has <abilities> as long as it's untapped", "grant_if", "110.5",
              "This creature has hexproof as long as it's untapped",
              ("As long as ~ is untapped, it has protection from artifacts and from all colors",), literal=False),
+    # 301.5, 303.4: the Equipment or Auras attached to it (the file's `equipment_attached`, `auras_attached`)
+    LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as it's equipped / enchanted", "anthem_if", "301.5",
+             "This creature gets +1/+1 as long as it's equipped",
+             ("As long as ~ is equipped, it gets +1/+1",
+              "As long as ~ is enchanted, it gets +2/+2"), literal=False),
+    LineForm("static", "~ has <abilities> as long as it's equipped / enchanted", "grant_if", "303.4",
+             "As long as this creature is enchanted, it has vigilance", literal=False),
+    LineForm("static", "~ gets +X/+Y for each Aura / Equipment attached to it", "anthem_per", "303.4",
+             "This creature gets +2/+2 for each Aura attached to it",
+             ("~ gets +1/+1 for each Equipment attached to it",), literal=False),
+    LineForm("static", "~ can't attack or block unless it's equipped", "grant_unless", "301.5",
+             "This creature can't attack or block unless it's equipped", literal=False),
+    # 702.131c: the players' `citys_blessing`
+    LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as you have the city's blessing", "anthem_if",
+             "702.131c", "This creature gets +1/+1 as long as you have the city's blessing", literal=False),
+    LineForm("static", "~ has <abilities> as long as you have the city's blessing", "grant_if", "702.131c",
+             "This creature has flying as long as you have the city's blessing", literal=False),
     # 508.1c: the restriction of each creature it describes (as if granted)
     LineForm("static", "[Other] <creatures> [you control] can't attack", "grant", "508.1c",
              "Non-Eye creatures you control can't attack", ("Creatures can't attack",), literal=False),
@@ -1001,7 +1020,8 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as you control a/an/another <object>",
              "anthem_if", "613.4c", "This creature gets +1/+1 as long as you control a Mountain",
              ("As long as you control a Mountain, ~ gets +1/+1",
-              "~ gets +3/+3 as long as no opponent controls a creature"),
+              "~ gets +3/+3 as long as no opponent controls a creature",
+              "As long as you control a Nissa planeswalker, ~ gets +2/+0"),
              literal=False),
     LineForm("static", "~ has <abilities> as long as you control a/an/another <object>", "grant_if", "613.1f",
              "This creature has trample as long as you control another Treefolk",
@@ -1033,12 +1053,14 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~'s power and toughness are each equal to the number of [other] <objects> you control",
              "cda", "604.3",
              "This creature's power and toughness are each equal to the number of creatures you control",
-             ("~'s power and toughness are each equal to the number of other Goblins on the battlefield",),
-             literal=False),
+             ("~'s power and toughness are each equal to the number of other Goblins on the battlefield",
+              "~'s power and toughness are each equal to the number of Forests you control plus the number of "
+              "Treefolk you control"), literal=False),
     LineForm("static", "~'s power is equal to the number of [other] <objects> you control", "cda", "604.3",
              "This creature's power is equal to the number of Swamps you control",
              ("~'s power is equal to the number of Swamps on the battlefield",
-              "~'s toughness is equal to the number of Forests you control"), literal=False),
+              "~'s toughness is equal to the number of Forests you control",
+              "~'s toughness is equal to 1 plus the number of green creatures on the battlefield"), literal=False),
     # 702.73a: what changeling stands for, written out (Mistform Ultimus)
     LineForm("static", "~ is every creature type", "changeling", "604.3", "This creature is every creature type",
              literal=False),

@@ -56,7 +56,7 @@ STEPS = ("first_strike", "regular")  # 510.4: the combat damage steps
 FACE_DOWN_BY = ("manifest", "cloak")  # face_down besides true: put onto the battlefield face down (701.40a, 701.58a)
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 PLAYER_KEYS = {"name", "life", "mana", "poison", "hand", "graveyard", "graveyard_creatures", "prevention_shield",
-               "graveyard_types", "energy"}
+               "graveyard_types", "energy", "citys_blessing"}
 # 205.2a: the card types a card in a graveyard may have (written in lower case)
 GRAVEYARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker",
                    "sorcery")
@@ -67,7 +67,7 @@ PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtype
                   "renowned",
                   "regeneration_shields", "prevention_shield",
                   "keywords_until_end_of_turn", "activations_this_turn", "dashed", "monstrous", "paired_with", "token",
-                  "chosen_color"}
+                  "chosen_color", "auras_attached", "equipment_attached"}
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked",
                "combat_damage_prevented"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
@@ -251,6 +251,16 @@ def energy(r: Reader, raw: Any, path: str) -> int:
     return r.integer(r.mapping(raw, path, PLAYER_KEYS).get("energy", 0), f"{path}.energy", "energy")
 
 
+def citys_blessing(r: Reader, raw: Any, path: str) -> bool:
+    """Whether the player of one player entry has the city's blessing (702.131b-c), default false.
+
+    >>> citys_blessing(Reader(None), {"name": "alice", "citys_blessing": True}, "player")
+    True
+    """
+    value = r.mapping(raw, path, PLAYER_KEYS).get("citys_blessing", False)
+    return r.boolean(value, f"{path}.citys_blessing") if value is not None else False
+
+
 # ---- permanents ------------------------------------------------------------------------------------
 
 def permanent_entry(r: Reader, raw: Any, path: str, players: frozenset[str]) -> tuple[dict[str, Any], str]:
@@ -344,6 +354,8 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
                                    lambda v, p: r.integer(v, p, "regeneration_shields"), 0),  # 701.19a
         token=field("token", r.boolean, False),  # 111.1
         prevention_shield=field("prevention_shield", lambda v, p: r.integer(v, p, "prevention_shield"), 0),  # 615.7
+        auras_attached=field("auras_attached", lambda v, p: r.integer(v, p, "attached"), 0),  # 303.4
+        equipment_attached=field("equipment_attached", lambda v, p: r.integer(v, p, "attached"), 0),  # 301.5
         pt_counters=counters, level_counters=level,
         until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)),
         keywords_until_end_of_turn=field("keywords_until_end_of_turn", lambda v, p: _keywords(r, v, p), ()),
@@ -558,6 +570,9 @@ def _check_characteristics(r: Reader, p: Mapping[str, Any], path: str) -> None:
     if p["monstrous"] and not any(a.kind == "monstrosity" for a in p["abilities"]):
         raise r.fail(f"{path}.monstrous", f"permanent {q(pid)} has no monstrosity ability, so it can't have become "
                                           "monstrous (701.37b)")
+    if p["equipment_attached"] and "Creature" not in types and not p["face_down"]:
+        raise r.fail(f"{path}.equipment_attached", f"permanent {q(pid)} is no creature, so no Equipment can be "
+                                                   "attached to it (301.5c, 704.5n)")
     if "Planeswalker" in types and p["loyalty"] is None:
         raise r.fail(f"{path}.loyalty", f"planeswalker {q(pid)} needs loyalty (306.5b)")
     if "Battle" in types:

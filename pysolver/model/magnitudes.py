@@ -77,8 +77,10 @@ def static_magnitude(permanents: Iterable[Permanent]) -> int:
     3
     """
     permanents = tuple(permanents)
-    statics = [cast(Static, a.value) for p in permanents for a in p.abilities if a.kind in STATICS]
-    return sum((abs(v.power) + abs(v.toughness)) * len(permanents) for v in statics)
+    statics = [(p, cast(Static, a.value)) for p in permanents for a in p.abilities if a.kind in STATICS]
+    # (301.5, 303.4: "for each Aura attached to it" counts its Auras or Equipment, which may be more)
+    return sum((abs(v.power) + abs(v.toughness)) * max(len(permanents), p.auras_attached + p.equipment_attached)
+               for p, v in statics)
 
 
 def trigger_magnitude(permanents: Iterable[Permanent]) -> int:

@@ -71,12 +71,14 @@ class Player:
     graveyard_types: tuple[str, ...] | None = None
     energy: int = 0  # energy counters (107.14, 122.1): "{E}" in a cost is paid by removing one
     exiled: int = 0  # cards exiled from the graveyard to pay costs so far in this combat (406.1; as `spent`)
+    citys_blessing: bool = False  # 702.131b-c: a designation ascend gives for the rest of the game
 
     if TYPE_CHECKING:  # what the constructor accepts: mana as text too (the dataclass __init__ at run time)
         def __init__(self, name: str, life: int = 20, mana: Mana | str = ..., spent: Mana = ...,
                      poison: int = 0, hand: int | None = None, graveyard: int | None = None,
                      graveyard_creatures: int | None = None, prevention_shield: int = 0,
-                     graveyard_types: tuple[str, ...] | None = None, energy: int = 0, exiled: int = 0) -> None: ...
+                     graveyard_types: tuple[str, ...] | None = None, energy: int = 0, exiled: int = 0,
+                     citys_blessing: bool = False) -> None: ...
 
     def __post_init__(self) -> None:
         if not isinstance(self.mana, Mana) or not isinstance(self.name, str) or not isinstance(self.life, int) \
@@ -86,10 +88,12 @@ class Player:
                 or not isinstance(self.prevention_shield, int) or isinstance(self.prevention_shield, bool) \
                 or self.prevention_shield < 0 \
                 or not isinstance(self.energy, int) or isinstance(self.energy, bool) or self.energy < 0 \
+                or not isinstance(self.citys_blessing, bool) \
                 or (self.graveyard_types is not None and (not isinstance(self.graveyard_types, tuple) or any(
                     t not in read.GRAVEYARD_TYPES for t in self.graveyard_types))):
             _, _, mana, _, _, _, _ = read.player(Reader(None), self.to_data(), "player")
             read.energy(Reader(None), self.to_data(), "player")
+            read.citys_blessing(Reader(None), self.to_data(), "player")
             object.__setattr__(self, "mana", mana)
 
     def to_data(self) -> dict[str, JSON]:
@@ -109,6 +113,8 @@ class Player:
             d["graveyard_types"] = list(self.graveyard_types)
         if self.energy:
             d["energy"] = self.energy
+        if self.citys_blessing:
+            d["citys_blessing"] = self.citys_blessing
         return d
 
     def __repr__(self) -> str:
@@ -121,6 +127,7 @@ class Player:
         shield = f", prevention_shield={self.prevention_shield}" if self.prevention_shield else ""
         energy = f", energy={self.energy}" if self.energy else ""
         exiled = f", exiled={self.exiled}" if self.exiled else ""
+        energy += f", citys_blessing={self.citys_blessing!r}" if self.citys_blessing else ""
         return f"Player({self.name!r}, life={self.life}{mana}{spent}{poison}{zones}{shield}{energy}{exiled})"
 
 
@@ -191,6 +198,8 @@ class Permanent:
     removed_from_combat: bool = False  # during a combat being explored: regenerated (701.19a, 506.4)
     token: bool = False  # 111.1: no card; leaving the battlefield, it is in no graveyard's count (111.7, 704.5d)
     level_counters: int = 0  # 711.2: a leveler card's level (its striation is read off the card as it is loaded)
+    auras_attached: int = 0  # 303.4: the Auras attached to it ("as long as ~ is enchanted", "for each Aura attached")
+    equipment_attached: int = 0  # 301.5: the Equipment attached to it ("as long as ~ is equipped")
     unchecked: bool = field(default=False, init=False, compare=False)  # lines naming a player wait for its Situation
 
     if TYPE_CHECKING:  # what the constructor accepts: ability lines as text (the dataclass __init__ at run time)
@@ -211,7 +220,7 @@ class Permanent:
                      attacks_despite_defender_this_turn: bool = False, cant_be_regenerated_this_turn: bool = False,
                      renowned: bool = False, left_battlefield: bool = False, regeneration_shields: int = 0,
                      prevention_shield: int = 0, removed_from_combat: bool = False, token: bool = False,
-                     level_counters: int = 0) -> None: ...
+                     level_counters: int = 0, auras_attached: int = 0, equipment_attached: int = 0) -> None: ...
 
     def __post_init__(self) -> None:
         if all(isinstance(v, tuple) for v in (self.types, self.subtypes, self.colors, self.abilities,
@@ -426,7 +435,8 @@ class Permanent:
             d["activations_this_turn"] = list(self.activations_this_turn)
         for key in ("damage", "tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
                     "cant_be_blocked_this_turn", "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn",
-                    "renowned", "regeneration_shields", "prevention_shield", "token"):
+                    "renowned", "regeneration_shields", "prevention_shield", "token", "auras_attached",
+                    "equipment_attached"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
         return d
@@ -460,6 +470,8 @@ class Permanent:
             parts.append(f"regeneration_shields={self.regeneration_shields}")
         if self.prevention_shield:
             parts.append(f"prevention_shield={self.prevention_shield}")
+        parts += [f"{key}={getattr(self, key)}" for key in ("auras_attached", "equipment_attached")
+                  if getattr(self, key)]
         parts += [key for key in ("tapped", "summoning_sick", "dashed", "monstrous", "face_down",
                                   "cant_block_this_turn", "cant_be_blocked_this_turn",
                                   "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn", "renowned",

@@ -29,7 +29,7 @@ from ..asp.solving import (
     args_of,
 )
 from ..model import Permanent, Situation
-from ..model.abilities import COST_ONLY, STATICS, declares_only
+from ..model.abilities import COST_ONLY, STATICS, constant_on_itself, declares_only
 from ..model.situation import RETURNED
 from ..model.stage import Stage
 from ..model.values import Line, Outcome
@@ -118,6 +118,15 @@ def has_statics(s: Situation) -> bool:
     True
     """
     return any(a.kind in STATICS and not declares_only(a)
+               for p in s.permanents if not p.left_battlefield for a in p.abilities)
+
+
+def varying_statics(s: Situation) -> bool:
+    """Whether a permanent on the battlefield has a static ability whose effect may change during the combat
+    (:func:`has_statics` but a creature's abilities on itself with a condition that stays the same,
+    :func:`~pysolver.model.abilities.constant_on_itself`: 611.3a, its source leaving changes no other permanent,
+    so one check of the state-based actions is all of them, 704.3)."""
+    return any(a.kind in STATICS and not declares_only(a) and not constant_on_itself(a)
                for p in s.permanents if not p.left_battlefield for a in p.abilities)
 
 

@@ -52,6 +52,7 @@ class Characteristics:
     pt_counters: tuple[tuple[int, int, int], ...] = ()  # (dp, dt, how many) of each P/T counter kind (122.1a)
     paired_with: str | None = None  # 702.95b: the creature a soulbond ability paired it with
     monstrous: bool = False  # 701.37b: its monstrosity ability resolved
+    attached: tuple[tuple[str, int], ...] = ()  # 301.5, 303.4: ("aura" | "equipment", how many attached to it)
 
     # --- card types (205.2a) -------------------------------------------------------------
     @property
@@ -157,7 +158,8 @@ def characteristics(p: Permanent) -> Characteristics:
         summoning_sick=p.summoning_sick, face_down=p.face_down, cant_block_this_turn=p.cant_block_this_turn,
         cant_be_blocked_this_turn=p.cant_be_blocked_this_turn, pt_counters=p.pt_counters,
         attacks_despite_defender_this_turn=p.attacks_despite_defender_this_turn,
-        paired_with=p.paired_with, monstrous=p.monstrous)
+        paired_with=p.paired_with, monstrous=p.monstrous,
+        attached=(("aura", p.auras_attached), ("equipment", p.equipment_attached)))
 
 
 def state_based_action(c: Characteristics) -> str | None:
@@ -193,8 +195,10 @@ def zones(s: Situation, gone: set[str]) -> dict[tuple[str, str], int]:
     """The cards in each player's hand and graveyard, where the situation states them (402.1, 404.1): a card
     (not a token, 111.7) that has left the battlefield is in its owner's graveyard (700.4), unless persist or
     undying returned it (400.7: its new object's id ends in "/returned"); how many card types are among the
-    cards in a graveyard (205.2a), where stated; whose turn it is (the active player's "turn" is 1)."""
+    cards in a graveyard (205.2a), where stated; whose turn it is (the active player's "turn" is 1); who has the
+    city's blessing (702.131c: "blessing" 1)."""
     out: dict[tuple[str, str], int] = {(s.active, "turn"): 1}
+    out |= {(pl.name, "blessing"): 1 for pl in s.players if pl.citys_blessing}
     back = {p.id.removesuffix("/returned") for p in s.permanents if p.id.endswith("/returned")}
     for pl in s.players:
         if pl.graveyard_types is not None:

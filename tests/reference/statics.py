@@ -138,6 +138,8 @@ def count(field: dict[str, Characteristics], c: Characteristics, effect: Static,
         return int(c.id in attacking)
     if effect.scope == "monstrous":  # 701.37b: "as long as ~ is monstrous"
         return int(c.monstrous)
+    if effect.scope.startswith("attached("):  # 301.5, 303.4: the Equipment or Auras attached to it
+        return dict(c.attached)[effect.scope[len("attached("):-1]]
     if effect.scope.startswith("counter("):  # 122.1a: the counters of that kind on itself (704.5q)
         return c.counters(*map(int, effect.scope[len("counter("):-1].split(",")))
     if effect.scope == "attacker":  # "for each other attacking creature"
@@ -162,6 +164,8 @@ def holds(field: dict[str, Characteristics], c: Characteristics, effect: Static,
         return any(n <= effect.most if effect.most is not None else n >= effect.least for n in counts)
     if effect.scope == "card_types(graveyard)":  # 205.2a: delirium, its controller's graveyard
         return zones.get((c.controller, "graveyard_types"), 0) >= effect.least
+    if effect.scope == "blessing":  # 702.131c: "as long as you have the city's blessing"
+        return zones.get((c.controller, "blessing")) == 1
     if effect.scope.startswith("turn("):  # "as long as it's [not] your turn"
         return (zones.get((c.controller, "turn")) == 1) == (effect.scope == "turn(you)")
     if effect.scope == "untapped":  # 110.5; 508.1f: an attacking creature is tapped unless it has vigilance
@@ -176,7 +180,10 @@ def holds(field: dict[str, Characteristics], c: Characteristics, effect: Static,
 
 def defined(field: dict[str, Characteristics], c: Characteristics, effect: Static, zones: Zones) -> int:
     """The number a characteristic-defining ability counts (604.3): [other] objects of the kind and quality,
-    its controller's or everyone's; or the cards in hands or graveyards: its controller's, its opponents' or all."""
+    its controller's or everyone's; or the cards in hands or graveyards: its controller's, its opponents' or all; or
+    the number 1 of "1 plus the number of …" (208.2a: a card's 1+*)."""
+    if effect.scope == "one":
+        return 1
     if effect.scope.startswith("cards("):
         zone = effect.scope[len("cards("):-1]
         return sum(n for (pl, z), n in zones.items() if z == zone and (
