@@ -3062,9 +3062,10 @@ RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block", "atta
 UNGRANTED = ("changeling", "persist", "undying")
 # 614.12: "protection from the chosen color" until pysolver.model.fields reads the permanent's chosen_color
 CHOSEN_COLOR = "chosen_color"
-# 613.1f, 702.83a: the triggered keywords a static ability may grant ("Other creatures you control have exalted"),
-# each granted instance triggering separately (702.83b; encodings/triggers.lp).
-GRANTED_TRIGGERS = ("exalted",)
+# 613.1f, 702.83a, 702.25a: the triggered keywords a static ability may grant ("Other creatures you control have
+# exalted", "All Sliver creatures have flanking"), each granted instance triggering separately (702.83b, 702.25b;
+# encodings/triggers.lp).
+GRANTED_TRIGGERS = ("exalted", "flanking")
 _STATIC = re.compile(r"(?P<other>other )?(?:all )?(?P<who>.+?)(?: with (?P<with>[a-z ]+?))?"
                      r"(?: (?P<scope>you control|your opponents control))?(?: with (?P<with_after>[a-z ]+?))?"
                      r" (?:get (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and have (?P<also>.+))?|have (?P<have>.+)"

@@ -909,7 +909,7 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Creatures your opponents control get -1/-0", literal=False),
     LineForm("static", "[Other] <creatures> [you control] have <abilities>", "grant", "613.1f",
              "Elves you control have flying and trample",
-             ("Other creatures you control have exalted",
+             ("Other creatures you control have exalted", "All Sliver creatures have flanking",
               "Green creatures and white creatures have protection from Gorgons"),
              literal=False),
     # 122.1a: the counters of a P/T kind on the creature (704.5q: +1/+1 and -1/-1 counters removed in pairs)
