@@ -19,13 +19,13 @@ from pysolver.model.abilities import parse_ability_line
 
 
 def board(*permanents: dict[str, Any], attackers: dict[str, str] | None = None,
-          blockers: dict[str, list[str]] | None = None) -> pysolver.Situation:
+          blockers: dict[str, list[str]] | None = None, **alice: Any) -> pysolver.Situation:
     combat: dict[str, Any] = {}
     if attackers is not None:
         combat["attackers"] = attackers
     if blockers is not None:
         combat["blockers"] = blockers
-    return pysolver.load_data({"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice",
+    return pysolver.load_data({"players": [{"name": "alice", **alice}, {"name": "bob"}], "active": "alice",
                                "permanents": list(permanents), **({"combat": combat} if combat else {})})
 
 
@@ -41,6 +41,12 @@ def creature(pid: str, controller: str, power: int, toughness: int, *abilities: 
 
 @pytest.mark.parametrize(("name", "line", "terms"), [
     ("Sidewinder Sliver", "All Sliver creatures have flanking.", ['grant(all,each,creature_type("sliver"),flanking)']),
+    ("Constricting Sliver", 'Sliver creatures you control have "When this creature enters the battlefield, you may '
+     'exile target creature an opponent controls until this creature leaves the battlefield."',
+     ['enters_watch("sliver creatures you control")']),
+    ("Boneshard Slasher", 'Threshold — As long as seven or more cards are in your graveyard, Boneshard Slasher gets '
+     '+2/+2 and has "When Boneshard Slasher becomes the target of a spell or ability, sacrifice it."',
+     ['anthem_if(at_least(7,you,cards(graveyard)),each,self,2,2)', 'targeted_watch("self")']),
 ])
 def test_613_1f_real_grant_lines_parse(name: str, line: str, terms: list[str]) -> None:
     assert [a.term for a in parse_ability_line(line, name)] == terms
@@ -70,6 +76,37 @@ def test_708_2a_a_face_down_sliver_is_granted_no_flanking() -> None:
               sliver("a", "alice", 3, 3, "Morph {9}", face_down=True), creature("b", "bob", 2, 2),
               attackers={"a": "bob"}, blockers={"b": ["a"]})
     assert agreed_outcomes(s) == {outcome(destroyed=("a", "b"))}
+
+
+# ---- 603.2, 603.6a, 613.1f: granted triggers the combat does not set off --------------------------------------
+
+CONSTRICTING = ('Sliver creatures you control have "When this creature enters the battlefield, you may exile target '
+                'creature an opponent controls until this creature leaves the battlefield."')
+SLASHER = ('Threshold — As long as seven or more cards are in your graveyard, Boneshard Slasher gets +2/+2 and has '
+           '"When Boneshard Slasher becomes the target of a spell or ability, sacrifice it."')
+
+
+def test_603_6a_a_granted_enters_trigger_is_refused_where_a_creature_may_enter() -> None:
+    """702.79a: a Sliver with persist may return in combat and trigger the granted ability: refused, naming both."""
+    with pytest.raises(pysolver.InputError, match=r"'c' has a \"whenever … enters\" trigger \(603\.6a\).*'p'"):
+        board(sliver("c", "alice", 1, 1, CONSTRICTING), sliver("p", "alice", 1, 1, "Persist"))
+
+
+def test_603_2_a_granted_target_trigger_is_refused_beside_an_ability_that_targets() -> None:
+    """115.1: a damage ability may target Boneshard Slasher (whatever the graveyard): refused, naming both."""
+    pinger = creature("t", "bob", 1, 1, "{T}: This creature deals 1 damage to any target.")
+    with pytest.raises(pysolver.InputError, match=r"'s' has a \"becomes the target\" trigger \(603\.2\).*'t'"):
+        board(creature("s", "alice", 1, 1, SLASHER, name="Boneshard Slasher"), pinger, graveyard=0)
+
+
+def test_207_2c_404_1_threshold_pumps_a_creature_whose_granted_trigger_is_never_set_off() -> None:
+    """404.1, 613.4c: with seven cards in alice's graveyard Boneshard Slasher (1/1) is a 3/3: unblocked it deals 3;
+    blocked by b (2/2) it kills b and survives. With six it is a 1/1 that b kills; nothing targets it (603.2)."""
+    slasher = creature("s", "alice", 1, 1, SLASHER, name="Boneshard Slasher")
+    s = board(slasher, creature("b", "bob", 2, 2), attackers={"s": "bob"}, graveyard=7)
+    assert agreed_outcomes(s) == {outcome(17), outcome(destroyed=("b",), damage={"s": 2})}
+    s = board(slasher, creature("b", "bob", 2, 2), attackers={"s": "bob"}, graveyard=6)
+    assert agreed_outcomes(s) == {outcome(19), outcome(destroyed=("s",), damage={"b": 1})}
 
 
 # ---- the reference on generated boards -------------------------------------------------------------------------

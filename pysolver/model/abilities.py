@@ -1565,7 +1565,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     if own is not None:  # 702.16a: the keyword, its own
         return own
     static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
-        or _enchanted(text, players)
+        or _enchanted(text, players) or _granted_watcher(text, players)
     if static is not None:
         return static
     if text in KEYWORDS:
@@ -3234,6 +3234,44 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
     if m.group("cant"):  # 508.1c: the restriction on each creature it describes, read as a granted one
         out.append(Ability("grant", Static(scope, other, quality, granted=Ability("cant_attack"))))
     return out
+
+
+# 613.1f, 603.2, 603.6a: a static ability granting a quoted triggered ability that only an ability that targets or a
+# creature entering the battlefield could set off ('Sliver creatures you control have "When this creature enters the
+# battlefield, …"', 'As long as …, ~ gets +2/+2 and has "When ~ becomes the target of a spell or ability, sacrifice
+# it."'; the quoted "this creature" is each grantee). Read as the source's own watcher (enters_watch, targeted_watch:
+# the unset triggers), which pysolver.files.loader refuses on any board where one could trigger, whoever is granted
+# it and whether a condition holds: on every other board it never triggers, granted or not.
+_QUOTED_GRANT = re.compile(r'(?P<head>.+?) (?:(?P<also>and )?has|have) "(?P<ability>[^"]+?)\.?"')
+_GRANTED_ENTERS = re.compile(r"when(?:ever)? this creature enters(?: the battlefield)?, .+")
+
+
+def _granted_watcher(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A grant of a quoted "enters" (to a group) or "becomes the target" trigger, or None.
+
+    >>> [a.term for a in _granted_watcher('sliver creatures you control have "when this creature enters the '
+    ...                                   'battlefield, you gain 1 life."', frozenset())]
+    ['enters_watch("sliver creatures you control")']
+    >>> [a.term for a in _granted_watcher('as long as seven or more cards are in your graveyard, this creature gets '
+    ...     '+2/+2 and has "when this creature becomes the target of a spell or ability, sacrifice it."', frozenset())]
+    ['anthem_if(at_least(7,you,cards(graveyard)),each,self,2,2)', 'targeted_watch("self")']
+    """
+    m = _QUOTED_GRANT.fullmatch(text)
+    if m is None:
+        return None
+    head, ability, also = m.group("head"), m.group("ability"), m.group("also") is not None
+    group = not also and _static(f"{head} have flying", players) is not None  # (the grantees' words, 613.1f)
+    own = [] if head == "this creature" else _parse_single(head if also else f"{head} has flying", players)
+    if not group and (own is None or any(a.kind not in ("anthem_if", "grant_if") for a in own)):
+        return None
+    watched = _TARGETED.fullmatch(ability)
+    if watched is not None and watched.group("what") == "this creature":
+        watcher = Ability("targeted_watch", "any" if group else "self")
+    elif group and _GRANTED_ENTERS.fullmatch(ability):
+        watcher = Ability("enters_watch", head)
+    else:
+        return None
+    return [*([] if group or not also else own or []), watcher]
 
 
 # 303.4b, 702.103: "Enchanted creature gets +X/+Y [and has <abilities>]" of a creature card with bestow: on the

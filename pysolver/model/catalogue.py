@@ -665,6 +665,18 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("Whenever a creature becomes the target of a spell or ability, destroy that creature",
               "Whenever ~ becomes the target of a spell or ability an opponent controls, create a 1/1 green Elf "
               "Warrior creature token"), literal=False),
+    # 613.1f: the same triggers granted as a quoted ability (the quoted "this creature" is each grantee), read as the
+    # source's own (pysolver.model.abilities._granted_watcher): refused where one could trigger, granted or not
+    LineForm("unset-trigger", '<creatures> [you control] have "When this creature enters [the battlefield], <effect>"',
+             "enters_watch", "603.6a",
+             'Sliver creatures you control have "When this creature enters the battlefield, you gain 1 life"',
+             literal=False),
+    LineForm("unset-trigger", '[As long as <condition>, ] ~ [gets +X/+Y and] has "When ~ becomes the target of a '
+             'spell or ability, <effect>"', "targeted_watch", "603.2",
+             'As long as you control a Demon, this creature has "When this creature becomes the target of a spell or '
+             'ability, sacrifice it"',
+             ('All Slivers have "When this creature becomes the target of a spell or ability, sacrifice it"',),
+             literal=False),
     # --- activated abilities that act in combat (pysolver.rules.activated): a cost of the one cost grammar
     # (602.1a, pysolver.model.abilities.parse_cost, paid by pysolver.rules.costs); <creature> a target's quality,
     # whose, "another" (115.1, docs/abilities.md)
