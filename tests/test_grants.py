@@ -47,6 +47,10 @@ def creature(pid: str, controller: str, power: int, toughness: int, *abilities: 
     ("Boneshard Slasher", 'Threshold — As long as seven or more cards are in your graveyard, Boneshard Slasher gets '
      '+2/+2 and has "When Boneshard Slasher becomes the target of a spell or ability, sacrifice it."',
      ['anthem_if(at_least(7,you,cards(graveyard)),each,self,2,2)', 'targeted_watch("self")']),
+    ("Gemhide Sliver", 'All Slivers have "{T}: Add one mana of any color."', ['granted_mana("all slivers")']),
+    ("Manaweft Sliver", 'Sliver creatures you control have "{T}: Add one mana of any color."',
+     ['granted_mana("sliver creatures you control")']),
+    ("Citanul Hierophants", 'Creatures you control have "{T}: Add {G}."', ['granted_mana("creatures you control")']),
 ])
 def test_613_1f_real_grant_lines_parse(name: str, line: str, terms: list[str]) -> None:
     assert [a.term for a in parse_ability_line(line, name)] == terms
@@ -107,6 +111,29 @@ def test_207_2c_404_1_threshold_pumps_a_creature_whose_granted_trigger_is_never_
     assert agreed_outcomes(s) == {outcome(17), outcome(destroyed=("b",), damage={"s": 2})}
     s = board(slasher, creature("b", "bob", 2, 2), attackers={"s": "bob"}, graveyard=6)
     assert agreed_outcomes(s) == {outcome(19), outcome(destroyed=("s",), damage={"b": 1})}
+
+
+# ---- 605.1a, 613.1f: a granted mana ability costing only {T} -------------------------------------------------
+
+HIEROPHANTS = 'Creatures you control have "{T}: Add {G}."'
+
+
+def test_605_1a_a_granted_mana_ability_only_takes_choices_away() -> None:
+    """509.1a: tapped for mana, a creature can't be declared a blocker — the ends are those of not blocking with
+    it: bob's h (3/2) blocks x (2/2) and both die, or x deals 2."""
+    s = board(creature("h", "bob", 3, 2, HIEROPHANTS), creature("x", "alice", 2, 2), attackers={"x": "bob"})
+    assert agreed_outcomes(s) == {outcome(18), outcome(destroyed=("h", "x"))}
+
+
+@pytest.mark.parametrize(("other", "why"), [
+    (creature("p", "alice", 1, 1, "{R}: This creature gets +1/+0 until end of turn."), r"pump.*'p'"),  # 106.4
+    (creature("l", "bob", 1, 1, "All creatures able to block this creature do so"), r"509\.1c.*'l'"),
+    (creature("u", "bob", 1, 1, "~ has hexproof as long as it's untapped"), r"110\.5.*'u'"),
+])
+def test_605_1a_a_granted_mana_ability_is_refused_where_tapping_or_its_mana_may_matter(other: dict[str, Any],
+                                                                                        why: str) -> None:
+    with pytest.raises(pysolver.InputError, match=rf"'h' grants a mana ability with {{T}}.*{why}"):
+        board(creature("h", "alice", 1, 1, HIEROPHANTS), creature("b", "bob", 2, 2), other)
 
 
 # ---- the reference on generated boards -------------------------------------------------------------------------

@@ -139,6 +139,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_returns(r, permanents)
     _check_death_targets(r, permanents)
     _check_mana_abilities(r, permanents)
+    _check_granted_mana(r, permanents, combat)
     _check_costs(r, players, permanents, combat, hidden)
     _check_target_stoppers(r, permanents)
     _check_untap(r, permanents)
@@ -899,6 +900,39 @@ def _check_mana_abilities(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a mana ability with {{T}} (605.1a) and "
                          f"{q(p.controller)} could spend its mana on {spends} of {q(x.id)}: the mana it adds "
                          "(106.4) is not modelled")
+
+
+#: What tapping a creature before the declarations may free it of (508.1d, 509.1c): the requirements and provoke.
+REQUIREMENT_KINDS = frozenset({f.kind for f in CATALOGUE if f.group == "requirement"} | {"provoke"})
+
+
+def _check_granted_mana(r: Reader, permanents: list[Permanent], combat: Combat) -> None:
+    """A mana ability costing only {T} that a static ability grants ('Creatures you control have "{T}: Add {G}."',
+    605.1a, 613.1f: granted_mana) changes no result where its mana can't be spent (106.4), no requirement is at
+    stake before blockers are declared (508.1d, 509.1c), no static ability reads whether a permanent is untapped
+    (110.5) and no cost untaps its source ({Q}, 107.6): tapping a creature then only takes choices away, as a
+    printed one's (pysolver.rules.activated.offered). Elsewhere the board is refused, naming both permanents."""
+    granting = next(((i, p) for i, p in enumerate(permanents) if p.has("granted_mana")), None)
+    if granting is None:
+        return
+    i, p = granting
+    warders = {x.controller for x in permanents if x.has("ward")}
+    why, x = next(((why, x) for x in permanents if (why := _spends_mana(x, bool(warders - {x.controller})))),
+                  (None, p))
+    required = next((x for x in permanents for a in x.abilities if a.kind in REQUIREMENT_KINDS), None)
+    if why is None and combat.blockers is None and (combat.provoked or required is not None):
+        why, x = "a requirement a creature tapped before blockers are declared is free of (508.1d, 509.1c)", \
+            required or p
+    untapped = next((x for x in permanents for a in x.abilities
+                     if a.kind in STATICS and cast(Static, a.value).scope == "untapped"), None)
+    if why is None and untapped is not None:
+        why, x = "a static ability that reads whether a permanent is untapped (110.5)", untapped
+    untapping = next((x for x in permanents if any(c.untap for c in _extra_costs(x))), None)
+    if why is None and untapping is not None:
+        why, x = "an activated ability with {Q} in its cost (107.6)", untapping
+    if why is not None:
+        raise r.fail(f"permanents[{i}]", f"{q(p.id)} grants a mana ability with {{T}} (605.1a, 613.1f) that could "
+                     f"matter through {why}{'' if x is p else f' of {q(x.id)}'}: not modelled")
 
 
 def _spends_mana(p: Permanent, warded: bool) -> str | None:

@@ -1565,7 +1565,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     if own is not None:  # 702.16a: the keyword, its own
         return own
     static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
-        or _enchanted(text, players) or _granted_watcher(text, players)
+        or _enchanted(text, players) or _granted_unset(text, players)
     if static is not None:
         return static
     if text in KEYWORDS:
@@ -3236,25 +3236,31 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
     return out
 
 
-# 613.1f, 603.2, 603.6a: a static ability granting a quoted triggered ability that only an ability that targets or a
-# creature entering the battlefield could set off ('Sliver creatures you control have "When this creature enters the
-# battlefield, …"', 'As long as …, ~ gets +2/+2 and has "When ~ becomes the target of a spell or ability, sacrifice
-# it."'; the quoted "this creature" is each grantee). Read as the source's own watcher (enters_watch, targeted_watch:
-# the unset triggers), which pysolver.files.loader refuses on any board where one could trigger, whoever is granted
-# it and whether a condition holds: on every other board it never triggers, granted or not.
+# 613.1f: a static ability granting a quoted ability (the quoted "this creature" is each grantee) that changes no
+# result on the boards pysolver.files.loader admits, read as the source's own: a triggered ability that only an
+# ability that targets or a creature entering the battlefield could set off ('Sliver creatures you control have
+# "When this creature enters the battlefield, …"', 'As long as …, ~ gets +2/+2 and has "When ~ becomes the target
+# of a spell or ability, sacrifice it."': the watchers of the unset triggers, refused on any board where one could
+# trigger, whoever is granted it and whether a condition holds), and a mana ability costing only {T} ('Sliver
+# creatures you control have "{T}: Add one mana of any color."', 605.1a: granted_mana, refused where its mana could
+# be spent or tapping a creature could free it of a requirement, 509.1c, or change what a static ability gives it,
+# 110.5; elsewhere tapping only takes choices away, as a printed one's, pysolver.rules.activated.offered).
 _QUOTED_GRANT = re.compile(r'(?P<head>.+?) (?:(?P<also>and )?has|have) "(?P<ability>[^"]+?)\.?"')
 _GRANTED_ENTERS = re.compile(r"when(?:ever)? this creature enters(?: the battlefield)?, .+")
 
 
-def _granted_watcher(text: str, players: frozenset[str]) -> list[Ability] | None:
-    """A grant of a quoted "enters" (to a group) or "becomes the target" trigger, or None.
+def _granted_unset(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A grant of a quoted "enters" trigger or {T} mana ability (to a group) or "becomes the target" trigger, or
+    None.
 
-    >>> [a.term for a in _granted_watcher('sliver creatures you control have "when this creature enters the '
-    ...                                   'battlefield, you gain 1 life."', frozenset())]
+    >>> [a.term for a in _granted_unset('sliver creatures you control have "when this creature enters the '
+    ...                                 'battlefield, you gain 1 life."', frozenset())]
     ['enters_watch("sliver creatures you control")']
-    >>> [a.term for a in _granted_watcher('as long as seven or more cards are in your graveyard, this creature gets '
+    >>> [a.term for a in _granted_unset('as long as seven or more cards are in your graveyard, this creature gets '
     ...     '+2/+2 and has "when this creature becomes the target of a spell or ability, sacrifice it."', frozenset())]
     ['anthem_if(at_least(7,you,cards(graveyard)),each,self,2,2)', 'targeted_watch("self")']
+    >>> [a.term for a in _granted_unset('creatures you control have "{t}: add {g}."', frozenset())]
+    ['granted_mana("creatures you control")']
     """
     m = _QUOTED_GRANT.fullmatch(text)
     if m is None:
@@ -3266,12 +3272,21 @@ def _granted_watcher(text: str, players: frozenset[str]) -> list[Ability] | None
         return None
     watched = _TARGETED.fullmatch(ability)
     if watched is not None and watched.group("what") == "this creature":
-        watcher = Ability("targeted_watch", "any" if group else "self")
+        granted = Ability("targeted_watch", "any" if group else "self")
     elif group and _GRANTED_ENTERS.fullmatch(ability):
-        watcher = Ability("enters_watch", head)
+        granted = Ability("enters_watch", head)
+    elif group and _taps_for_mana(ability):
+        granted = Ability("granted_mana", head)
     else:
         return None
-    return [*([] if group or not also else own or []), watcher]
+    return [*([] if group or not also else own or []), granted]
+
+
+def _taps_for_mana(text: str) -> bool:
+    """Whether `text` is a mana ability whose only cost is {T} (605.1a)."""
+    parsed = _cost_only(text) if text.startswith("{t}: add ") else None
+    ability = parsed[0].value if parsed and len(parsed) == 1 and parsed[0].kind == "tap_mana" else None
+    return isinstance(ability, CombatAbility) and not ability.cost.total and ability.extra == Cost(tap=True)
 
 
 # 303.4b, 702.103: "Enchanted creature gets +X/+Y [and has <abilities>]" of a creature card with bestow: on the

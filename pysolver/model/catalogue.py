@@ -924,6 +924,10 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("Other creatures you control have exalted", "All Sliver creatures have flanking",
               "Green creatures and white creatures have protection from Gorgons"),
              literal=False),
+    # 605.1a: a granted mana ability costing only {T}, refused where tapping or its mana could matter (loader)
+    LineForm("static", '<creatures> [you control] have "{T}: Add <mana>"', "granted_mana", "613.1f",
+             'Creatures you control have "{T}: Add {G}"', ('All Slivers have "{T}: Add one mana of any color"',),
+             literal=False),
     # 122.1a: the counters of a P/T kind on the creature (704.5q: +1/+1 and -1/-1 counters removed in pairs)
     LineForm("static", "Each [other] creature you control with a +1/+1 counter on it has <abilities>", "grant",
              "613.1f", "Each creature you control with a +1/+1 counter on it has first strike", literal=False),
