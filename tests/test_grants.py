@@ -129,6 +129,7 @@ def test_605_1a_a_granted_mana_ability_only_takes_choices_away() -> None:
     (creature("p", "alice", 1, 1, "{R}: This creature gets +1/+0 until end of turn."), r"pump.*'p'"),  # 106.4
     (creature("l", "bob", 1, 1, "All creatures able to block this creature do so"), r"509\.1c.*'l'"),
     (creature("u", "bob", 1, 1, "~ has hexproof as long as it's untapped"), r"110\.5.*'u'"),
+    (creature("d", "bob", 1, 1, "{T}: Destroy target tapped creature."), r"115\.1.*'d'"),
 ])
 def test_605_1a_a_granted_mana_ability_is_refused_where_tapping_or_its_mana_may_matter(other: dict[str, Any],
                                                                                         why: str) -> None:

@@ -910,8 +910,9 @@ def _check_granted_mana(r: Reader, permanents: list[Permanent], combat: Combat) 
     """A mana ability costing only {T} that a static ability grants ('Creatures you control have "{T}: Add {G}."',
     605.1a, 613.1f: granted_mana) changes no result where its mana can't be spent (106.4), no requirement is at
     stake before blockers are declared (508.1d, 509.1c), no static ability reads whether a permanent is untapped
-    (110.5) and no cost untaps its source ({Q}, 107.6): tapping a creature then only takes choices away, as a
-    printed one's (pysolver.rules.activated.offered). Elsewhere the board is refused, naming both permanents."""
+    (110.5), no cost untaps its source ({Q}, 107.6) and no ability targets a tapped or untapped creature (115.1):
+    tapping a creature then only takes choices away, as a printed one's (pysolver.rules.activated.offered).
+    Elsewhere the board is refused, naming both permanents."""
     granting = next(((i, p) for i, p in enumerate(permanents) if p.has("granted_mana")), None)
     if granting is None:
         return
@@ -930,6 +931,10 @@ def _check_granted_mana(r: Reader, permanents: list[Permanent], combat: Combat) 
     untapping = next((x for x in permanents if any(c.untap for c in _extra_costs(x))), None)
     if why is None and untapping is not None:
         why, x = "an activated ability with {Q} in its cost (107.6)", untapping
+    targeting = next((x for x in permanents if any("tapped" in str(ab.quality) for _, ab in x.combat_abilities())),
+                     None)
+    if why is None and targeting is not None:
+        why, x = "an ability that targets a tapped or untapped creature (115.1)", targeting
     if why is not None:
         raise r.fail(f"permanents[{i}]", f"{q(p.id)} grants a mana ability with {{T}} (605.1a, 613.1f) that could "
                      f"matter through {why}{'' if x is p else f' of {q(x.id)}'}: not modelled")
