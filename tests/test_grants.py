@@ -51,6 +51,9 @@ def creature(pid: str, controller: str, power: int, toughness: int, *abilities: 
     ("Manaweft Sliver", 'Sliver creatures you control have "{T}: Add one mana of any color."',
      ['granted_mana("sliver creatures you control")']),
     ("Citanul Hierophants", 'Creatures you control have "{T}: Add {G}."', ['granted_mana("creatures you control")']),
+    ("Stern Mentor", "As long as Stern Mentor is paired with another creature, each of those creatures has \"{T}: "
+     "Target player puts the top two cards of his or her library into his or her graveyard.\"",
+     ['granted_hidden("paired")']),
 ])
 def test_613_1f_real_grant_lines_parse(name: str, line: str, terms: list[str]) -> None:
     assert [a.term for a in parse_ability_line(line, name)] == terms
@@ -133,8 +136,29 @@ def test_605_1a_a_granted_mana_ability_only_takes_choices_away() -> None:
 ])
 def test_605_1a_a_granted_mana_ability_is_refused_where_tapping_or_its_mana_may_matter(other: dict[str, Any],
                                                                                         why: str) -> None:
-    with pytest.raises(pysolver.InputError, match=rf"'h' grants a mana ability with {{T}}.*{why}"):
+    with pytest.raises(pysolver.InputError, match=rf"'h' grants an ability with {{T}}.*{why}"):
         board(creature("h", "alice", 1, 1, HIEROPHANTS), creature("b", "bob", 2, 2), other)
+
+
+MENTOR = ('As long as Stern Mentor is paired with another creature, each of those creatures has "{T}: Target player '
+          'puts the top two cards of his or her library into his or her graveyard."')
+
+
+def test_702_95b_a_pairs_granted_mill_only_takes_choices_away() -> None:
+    """121.1, 509.1a: tapped to mill, bob's x can't block — the ends are those of not blocking with it: x (1/1)
+    blocks a (2/2) and dies, or a deals 2."""
+    s = board(creature("m", "bob", 2, 2, "Soulbond", MENTOR, name="Stern Mentor", paired_with="x", tapped=True),
+              creature("x", "bob", 1, 1, paired_with="m"), creature("a", "alice", 2, 2), attackers={"a": "bob"})
+    assert agreed_outcomes(s) == {outcome(18), outcome(destroyed=("x",), damage={"a": 1})}
+
+
+def test_121_1_a_granted_mill_is_refused_beside_a_count_of_graveyard_cards() -> None:
+    """404.1: milling would add to the graveyard that threshold counts: refused, naming both."""
+    with pytest.raises(pysolver.InputError, match=r"'m' has an ability it grants that acts in hidden zones.*'t'"):
+        board(creature("m", "alice", 2, 2, "Soulbond", MENTOR, name="Stern Mentor", paired_with="x"),
+              creature("x", "alice", 1, 1, paired_with="m"),
+              creature("t", "alice", 1, 1, "~ gets +2/+2 as long as seven or more cards are in your graveyard"),
+              graveyard=0)
 
 
 # ---- the reference on generated boards -------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from ..model.abilities import (
     END_OF_COMBAT,
     FOGS,
     GAINED,
+    GRANTED_TAPS,
     LIFE,
     NONCOMBAT_DAMAGE,
     ON_COMBAT,
@@ -139,7 +140,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_returns(r, permanents)
     _check_death_targets(r, permanents)
     _check_mana_abilities(r, permanents)
-    _check_granted_mana(r, permanents, combat)
+    _check_granted_taps(r, permanents, combat)
     _check_costs(r, players, permanents, combat, hidden)
     _check_target_stoppers(r, permanents)
     _check_untap(r, permanents)
@@ -906,20 +907,22 @@ def _check_mana_abilities(r: Reader, permanents: list[Permanent]) -> None:
 REQUIREMENT_KINDS = frozenset({f.kind for f in CATALOGUE if f.group == "requirement"} | {"provoke"})
 
 
-def _check_granted_mana(r: Reader, permanents: list[Permanent], combat: Combat) -> None:
-    """A mana ability costing only {T} that a static ability grants ('Creatures you control have "{T}: Add {G}."',
-    605.1a, 613.1f: granted_mana) changes no result where its mana can't be spent (106.4), no requirement is at
-    stake before blockers are declared (508.1d, 509.1c), no static ability reads whether a permanent is untapped
-    (110.5), no cost untaps its source ({Q}, 107.6) and no ability targets a tapped or untapped creature (115.1):
-    tapping a creature then only takes choices away, as a printed one's (pysolver.rules.activated.offered).
-    Elsewhere the board is refused, naming both permanents."""
-    granting = next(((i, p) for i, p in enumerate(permanents) if p.has("granted_mana")), None)
+def _check_granted_taps(r: Reader, permanents: list[Permanent], combat: Combat) -> None:
+    """A mana or hidden-zone ability costing only {T} that a static ability grants ('Creatures you control have
+    "{T}: Add {G}."', 605.1a; a soulbond pair's "{T}: Target player mills two cards", 121.1; 613.1f:
+    granted_mana, granted_hidden) changes no result where its mana can't be spent (106.4; the cards a hidden-zone
+    one moves are refused beside a count of them, :func:`_hand_changers`), no requirement is at stake before
+    blockers are declared (508.1d, 509.1c), no static ability reads whether a permanent is untapped (110.5), no
+    cost untaps its source ({Q}, 107.6) and no ability targets a tapped or untapped creature (115.1): tapping a
+    creature then only takes choices away, as a printed one's (pysolver.rules.activated.offered). Elsewhere the
+    board is refused, naming both permanents."""
+    granting = next(((i, p) for i, p in enumerate(permanents) if any(map(p.has, GRANTED_TAPS.values()))), None)
     if granting is None:
         return
     i, p = granting
     warders = {x.controller for x in permanents if x.has("ward")}
     why, x = next(((why, x) for x in permanents if (why := _spends_mana(x, bool(warders - {x.controller})))),
-                  (None, p))
+                  (None, p)) if any(x.has("granted_mana") for x in permanents) else (None, p)
     required = next((x for x in permanents for a in x.abilities if a.kind in REQUIREMENT_KINDS), None)
     if why is None and combat.blockers is None and (combat.provoked or required is not None):
         why, x = "a requirement a creature tapped before blockers are declared is free of (508.1d, 509.1c)", \
@@ -936,7 +939,7 @@ def _check_granted_mana(r: Reader, permanents: list[Permanent], combat: Combat) 
     if why is None and targeting is not None:
         why, x = "an ability that targets a tapped or untapped creature (115.1)", targeting
     if why is not None:
-        raise r.fail(f"permanents[{i}]", f"{q(p.id)} grants a mana ability with {{T}} (605.1a, 613.1f) that could "
+        raise r.fail(f"permanents[{i}]", f"{q(p.id)} grants an ability with {{T}} (605.1a, 613.1f) that could "
                      f"matter through {why}{'' if x is p else f' of {q(x.id)}'}: not modelled")
 
 
@@ -1065,6 +1068,7 @@ def _check_costs(r: Reader, players: list[Player], permanents: list[Permanent], 
     hands = {p.name: p.hand for p in players}
     drawing = [(x, len(x.pump_abilities()) + j) for x in permanents  # (their places in _extra_costs)
                for j, (kind, _) in enumerate(x.combat_abilities()) if kind == "tap_hidden"]
+    drawing += [(x, -1) for x in permanents if x.has("granted_hidden")]  # (613.1f: any grantee's, no cost of its own)
     hidden_line = next((f"{q(permanents[k].id)}'s line {q(line)}" for k, line in hidden.items()), None)
     watching = next((p for p in permanents if any(p.has(k) for k in DEATH_TRIGGERS if k.startswith("other_dies"))),
                     None)
@@ -1144,6 +1148,8 @@ def _hand_changers(permanents: list[Permanent]) -> dict[int, str]:
     for i, p in enumerate(permanents):
         if any(kind == "tap_hidden" for kind, _ in p.combat_abilities()):
             found[i] = "an ability that acts in hidden zones"
+        elif p.has("granted_hidden"):  # (613.1f: its grantees')
+            found[i] = "an ability it grants that acts in hidden zones"
         elif any(cost.discard for cost in _extra_costs(p)):
             found[i] = "an ability with a discard cost"
     return found

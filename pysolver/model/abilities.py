@@ -3241,17 +3241,18 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
 # ability that targets or a creature entering the battlefield could set off ('Sliver creatures you control have
 # "When this creature enters the battlefield, …"', 'As long as …, ~ gets +2/+2 and has "When ~ becomes the target
 # of a spell or ability, sacrifice it."': the watchers of the unset triggers, refused on any board where one could
-# trigger, whoever is granted it and whether a condition holds), and a mana ability costing only {T} ('Sliver
-# creatures you control have "{T}: Add one mana of any color."', 605.1a: granted_mana, refused where its mana could
-# be spent or tapping a creature could free it of a requirement, 509.1c, or change what a static ability gives it,
-# 110.5; elsewhere tapping only takes choices away, as a printed one's, pysolver.rules.activated.offered).
+# trigger, whoever is granted it and whether a condition holds), and a mana or hidden-zone ability costing only {T}
+# ('Sliver creatures you control have "{T}: Add one mana of any color."', 605.1a: granted_mana; a soulbond pair's
+# "{T}: Target player mills two cards", 121.1: granted_hidden), refused where its mana could be spent, the cards it
+# moves be counted, or tapping a creature could matter (a requirement, 509.1c; "as long as it's untapped", 110.5);
+# elsewhere tapping only takes choices away, as a printed one's (pysolver.rules.activated.offered).
 _QUOTED_GRANT = re.compile(r'(?P<head>.+?) (?:(?P<also>and )?has|have) "(?P<ability>[^"]+?)\.?"')
 _GRANTED_ENTERS = re.compile(r"when(?:ever)? this creature enters(?: the battlefield)?, .+")
 
 
 def _granted_unset(text: str, players: frozenset[str]) -> list[Ability] | None:
-    """A grant of a quoted "enters" trigger or {T} mana ability (to a group) or "becomes the target" trigger, or
-    None.
+    """A grant of a quoted "enters" trigger (to a group), {T} mana or hidden-zone ability (to a group or a soulbond
+    pair) or "becomes the target" trigger, or None.
 
     >>> [a.term for a in _granted_unset('sliver creatures you control have "when this creature enters the '
     ...                                 'battlefield, you gain 1 life."', frozenset())]
@@ -3261,6 +3262,9 @@ def _granted_unset(text: str, players: frozenset[str]) -> list[Ability] | None:
     ['anthem_if(at_least(7,you,cards(graveyard)),each,self,2,2)', 'targeted_watch("self")']
     >>> [a.term for a in _granted_unset('creatures you control have "{t}: add {g}."', frozenset())]
     ['granted_mana("creatures you control")']
+    >>> [a.term for a in _granted_unset('as long as this creature is paired with another creature, each of those '
+    ...                                 'creatures has "{t}: target player mills two cards."', frozenset())]
+    ['granted_hidden("paired")']
     """
     m = _QUOTED_GRANT.fullmatch(text)
     if m is None:
@@ -3268,25 +3272,37 @@ def _granted_unset(text: str, players: frozenset[str]) -> list[Ability] | None:
     head, ability, also = m.group("head"), m.group("ability"), m.group("also") is not None
     group = not also and _static(f"{head} have flying", players) is not None  # (the grantees' words, 613.1f)
     own = [] if head == "this creature" else _parse_single(head if also else f"{head} has flying", players)
-    if not group and (own is None or any(a.kind not in ("anthem_if", "grant_if") for a in own)):
+    paired = not also and own is not None and [a.kind for a in own] == ["paired_grant"]  # (702.95b: both creatures)
+    if not (group or paired) and (own is None or any(a.kind not in ("anthem_if", "grant_if") for a in own)):
         return None
     watched = _TARGETED.fullmatch(ability)
     if watched is not None and watched.group("what") == "this creature":
         granted = Ability("targeted_watch", "any" if group else "self")
     elif group and _GRANTED_ENTERS.fullmatch(ability):
         granted = Ability("enters_watch", head)
-    elif group and _taps_for_mana(ability):
-        granted = Ability("granted_mana", head)
+    elif (group or paired) and _taps_only(ability) is not None:
+        granted = Ability(GRANTED_TAPS[cast(str, _taps_only(ability))], "paired" if paired else head)
     else:
         return None
     return [*([] if group or not also else own or []), granted]
 
 
-def _taps_for_mana(text: str) -> bool:
-    """Whether `text` is a mana ability whose only cost is {T} (605.1a)."""
-    parsed = _cost_only(text) if text.startswith("{t}: add ") else None
-    ability = parsed[0].value if parsed and len(parsed) == 1 and parsed[0].kind == "tap_mana" else None
-    return isinstance(ability, CombatAbility) and not ability.cost.total and ability.extra == Cost(tap=True)
+#: The kinds of a granted ability whose only cost is {T} and whose only effect in combat is that cost
+#: (:data:`COST_ONLY`): a mana ability (605.1a) or one that acts in hidden zones only (121.1).
+GRANTED_TAPS = {"tap_mana": "granted_mana", "tap_hidden": "granted_hidden"}
+
+
+def _taps_only(text: str) -> str | None:
+    """The kind of `text` if it is an ability of :data:`COST_ONLY` whose only cost is {T} (602.5a), or None.
+
+    >>> _taps_only("{t}: add one mana of any color"), _taps_only("{1}, {t}: add {g}{g}")
+    ('tap_mana', None)
+    """
+    parsed = _cost_only(text) if text.startswith("{t}: ") else None
+    ability = parsed[0].value if parsed and len(parsed) == 1 and parsed[0].kind in COST_ONLY else None
+    if not isinstance(ability, CombatAbility) or ability.cost.total or ability.extra != Cost(tap=True):
+        return None
+    return cast(list[Ability], parsed)[0].kind
 
 
 # 303.4b, 702.103: "Enchanted creature gets +X/+Y [and has <abilities>]" of a creature card with bestow: on the

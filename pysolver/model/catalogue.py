@@ -928,6 +928,11 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", '<creatures> [you control] have "{T}: Add <mana>"', "granted_mana", "613.1f",
              'Creatures you control have "{T}: Add {G}"', ('All Slivers have "{T}: Add one mana of any color"',),
              literal=False),
+    # 121.1: a granted ability costing only {T} that acts in hidden zones, refused beside a count of those cards
+    LineForm("static", 'As long as ~ is paired with another creature, each of those creatures has "{T}: <hidden-zone '
+             'effect>"', "granted_hidden", "702.95b",
+             'As long as this creature is paired with another creature, each of those creatures has "{T}: Target '
+             'player mills two cards"', ('Creatures you control have "{T}: Draw a card"',), literal=False),
     # 122.1a: the counters of a P/T kind on the creature (704.5q: +1/+1 and -1/-1 counters removed in pairs)
     LineForm("static", "Each [other] creature you control with a +1/+1 counter on it has <abilities>", "grant",
              "613.1f", "Each creature you control with a +1/+1 counter on it has first strike", literal=False),
