@@ -51,6 +51,14 @@ def creature(pid: str, controller: str, power: int, toughness: int, *abilities: 
     ("Manaweft Sliver", 'Sliver creatures you control have "{T}: Add one mana of any color."',
      ['granted_mana("sliver creatures you control")']),
     ("Citanul Hierophants", 'Creatures you control have "{T}: Add {G}."', ['granted_mana("creatures you control")']),
+    ("Fledgling Dragon", 'Threshold — As long as seven or more cards are in your graveyard, Fledgling Dragon gets '
+     '+3/+3 and has "{R}: Fledgling Dragon gets +1/+0 until end of turn."',
+     ["anthem_if(at_least(7,you,cards(graveyard)),each,self,3,3)",
+      "grant_if(at_least(7,you,cards(graveyard)),each,self,pump(1,0))"]),
+    ("Vigilant Sentry", 'Threshold — As long as seven or more cards are in your graveyard, Vigilant Sentry gets +1/+1 '
+     'and has "{T}: Target attacking or blocking creature gets +3/+3 until end of turn."',
+     ["anthem_if(at_least(7,you,cards(graveyard)),each,self,1,1)",
+      "grant_if(at_least(7,you,cards(graveyard)),each,self,target_pump)"]),
     ("Stern Mentor", "As long as Stern Mentor is paired with another creature, each of those creatures has \"{T}: "
      "Target player puts the top two cards of his or her library into his or her graveyard.\"",
      ['granted_hidden("paired")']),
@@ -159,6 +167,34 @@ def test_121_1_a_granted_mill_is_refused_beside_a_count_of_graveyard_cards() -> 
               creature("x", "alice", 1, 1, paired_with="m"),
               creature("t", "alice", 1, 1, "~ gets +2/+2 as long as seven or more cards are in your graveyard"),
               graveyard=0)
+
+
+# ---- 404.1, 613.1f: an activated ability of its own while a graveyard count holds ---------------------------------
+
+DRAGON = ('Threshold — As long as seven or more cards are in your graveyard, Fledgling Dragon gets +3/+3 and has "{R}: '
+          'Fledgling Dragon gets +1/+0 until end of turn."')
+
+
+def dragon_board(graveyard: int, *more: dict[str, Any]) -> pysolver.Situation:
+    return board(creature("d", "alice", 2, 2, "Flying", DRAGON, name="Fledgling Dragon"), *more,
+                 attackers={"d": "bob"}, blockers={}, graveyard=graveyard, mana="{R}")
+
+
+def test_404_1_threshold_held_all_combat_gives_the_pump() -> None:
+    """Seven cards stated: the count never falls below it (400.7), so the dragon (2/2) is a 5/5 with "{R}: +1/+0"
+    all combat: alice's {R} makes 6."""
+    assert agreed_outcomes(dragon_board(7)) == {outcome(15), outcome(14)}
+
+
+def test_404_1_threshold_out_of_reach_gives_nothing() -> None:
+    """Five cards stated and one card on the battlefield alice owns: at most six (700.4), so no +3/+3 and no pump."""
+    assert agreed_outcomes(dragon_board(5)) == {outcome(18)}
+
+
+def test_404_1_threshold_reached_in_combat_is_refused() -> None:
+    """Five stated and two more cards alice owns could die: the pump could arrive in the middle of the combat."""
+    with pytest.raises(pysolver.InputError, match=r"'d' has an activated ability as long as 7 or more.*may reach"):
+        dragon_board(5, creature("x", "alice", 1, 1))
 
 
 # ---- the reference on generated boards -------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
 
@@ -58,6 +59,7 @@ from ..model.abilities import (
     is_put,
     on_stack,
     term_text,
+    while_counted,
 )
 from ..model.catalogue import CATALOGUE
 from ..model.fields import CARD_TYPES, Reader, kind
@@ -108,6 +110,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
         raise r.fail("active", f"{q(active)} is not one of the players")
     cards = with_builtin(pool)
     permanents, hidden, gains = _permanents(r, top["permanents"], names, cards)
+    permanents = _settle_counted_grants(r, players, permanents)
     by_id = {p.id: p for p in permanents}
     combat = Combat(**fields.combat(r, top.get("combat"), active, names, by_id))
     goal = _goal(r, top["goal"], "goal", names, by_id) if top.get("goal") is not None else None
@@ -901,6 +904,38 @@ def _check_mana_abilities(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a mana ability with {{T}} (605.1a) and "
                          f"{q(p.controller)} could spend its mana on {spends} of {q(x.id)}: the mana it adds "
                          "(106.4) is not modelled")
+
+
+def _settle_counted_grants(r: Reader, players: list[Player], permanents: list[Permanent]) -> list[Permanent]:
+    """A creature's activated ability that it has as long as seven or more cards are in its controller's graveyard
+    (threshold, 404.1, 613.1f: pysolver.model.abilities.while_counted) is settled from the stated count: in combat
+    the count never falls below it (a card persist or undying returns went there first, 400.7) and grows by at most
+    the nontoken permanents its controller owns (700.4, 111.7). With N or more it is the creature's ability
+    all combat long; with fewer even if all of them went there, it has none; otherwise the board is refused (the
+    ability arriving in the middle of the combat is not modelled)."""
+    counts = {pl.name: pl.graveyard for pl in players}
+    settled = []
+    for i, p in enumerate(permanents):
+        kept: list[Ability] = []
+        for a in p.abilities:
+            effect = cast(Static, a.value) if a.kind == "grant_if" else None
+            if effect is None or not while_counted(effect):
+                kept.append(a)
+                continue
+            stated = counts.get(p.controller)
+            if stated is None:
+                j = next(j for j, pl in enumerate(players) if pl.name == p.controller)
+                raise r.fail(f"players[{j}].graveyard", f"the ability of {q(p.id)} counts the cards in "
+                             f"{q(p.controller)}'s graveyard (402.1, 404.1): state how many")
+            owned = sum(1 for x in permanents if (x.owner or x.controller) == p.controller and not x.token)
+            if stated >= effect.least:
+                kept.append(cast(Ability, effect.granted))
+            elif stated + owned >= effect.least:
+                raise r.fail(f"permanents[{i}]", f"{q(p.id)} has an activated ability as long as {effect.least} or "
+                             f"more cards are in {q(p.controller)}'s graveyard, which holds {stated} and may reach "
+                             f"{effect.least} during the combat (404.1, 700.4): not modelled")
+        settled.append(p if kept == list(p.abilities) else replace(p, abilities=tuple(kept)))
+    return settled
 
 
 #: What tapping a creature before the declarations may free it of (508.1d, 509.1c): the requirements and provoke.

@@ -1565,7 +1565,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     if own is not None:  # 702.16a: the keyword, its own
         return own
     static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
-        or _enchanted(text, players) or _granted_unset(text, players)
+        or _enchanted(text, players) or _granted_unset(text, players) or _granted_while(text, players)
     if static is not None:
         return static
     if text in KEYWORDS:
@@ -3285,6 +3285,36 @@ def _granted_unset(text: str, players: frozenset[str]) -> list[Ability] | None:
     else:
         return None
     return [*([] if group or not also else own or []), granted]
+
+
+# 613.1f, 404.1, 207.2c (threshold): "As long as seven or more cards are in your graveyard, ~ [gets +X/+Y and] has
+# "<activated ability>"": a grant_if whose granted ability is the creature's own activated ability while the count
+# holds. pysolver.files.loader settles it from the stated count (the count never falls below it in combat, and grows
+# by at most the cards its controller owns on the board, 700.4): the ability itself, none, or the board refused.
+def _granted_while(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A creature's quoted activated ability granted to itself as long as a graveyard count holds, or None.
+
+    >>> [a.term for a in _granted_while('as long as seven or more cards are in your graveyard, this creature gets '
+    ...     '+3/+3 and has "{r}: this creature gets +1/+0 until end of turn."', frozenset())][1]
+    'grant_if(at_least(7,you,cards(graveyard)),each,self,pump(1,0))'
+    """
+    m = _QUOTED_GRANT.fullmatch(text)
+    if m is None or not m.group("head").startswith("as long as "):
+        return None
+    own = _parse_single(f"{m.group('head')} {'and has' if m.group('also') else 'has'} flying", players)
+    inner = _parse_single(m.group("ability"), players)
+    if own is None or inner is None or len(inner) != 1 or own[-1].kind != "grant_if" or not while_counted(
+            replace(cast(Static, own[-1].value), granted=inner[0])):
+        return None
+    return [*own[:-1], Ability("grant_if", replace(cast(Static, own[-1].value), granted=inner[0]))]
+
+
+def while_counted(effect: Static) -> bool:
+    """Whether a static ability grants its creature an activated ability of its own (a pump, regeneration or an
+    ability of pysolver.rules.activated) as long as its controller's graveyard holds N or more cards."""
+    granted = effect.granted
+    return (granted is not None and (granted.kind in ACTIVATED or granted.kind in COMBAT_ABILITIES)
+            and (effect.scope, effect.whose, effect.most) == ("cards(graveyard)", "you", None))
 
 
 #: The kinds of a granted ability whose only cost is {T} and whose only effect in combat is that cost
