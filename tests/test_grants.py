@@ -12,7 +12,7 @@ import pytest
 from combat_boards import outcome_boards
 from differential import agreed_outcomes, outcome, outcomes_equal_reference
 from hypothesis import HealthCheck, given, settings
-from strategies import examples, with_one_line
+from strategies import LONG, examples, with_one_line
 
 import pysolver
 from pysolver.model.abilities import parse_ability_line
@@ -82,6 +82,20 @@ def test_702_25a_granted_flanking_shrinks_a_blocker_without_flanking() -> None:
     assert agreed_outcomes(s) == {
         outcome(18), outcome(destroyed=("b",), damage={"a": 1}), outcome(destroyed=("s",), damage={"a": 1}),
         outcome(destroyed=("a", "b", "s")), outcome(destroyed=("a", "b")), outcome(destroyed=("a", "s"))}
+
+
+@pytest.mark.skipif(not LONG, reason="a walk with a pinger (about 5 CPU s): PYSOLVER_FUZZ=long only")
+def test_611_3a_the_grant_ends_as_its_source_leaves_the_battlefield() -> None:
+    """bob's p (which can't block) pings Sidewinder Sliver (g, 1/1) to death before blockers are declared: a (2/2
+    Sliver) has no flanking any more, and b (2/2) blocking it trades with it (with g alive b shrinks and dies
+    alone)."""
+    s = board(sliver("g", "alice", 1, 1, SIDEWINDER, tapped=True), sliver("a", "alice", 2, 2),
+              creature("b", "bob", 2, 2),
+              creature("p", "bob", 0, 1, "This creature can't block.",
+                       "{T}: This creature deals 1 damage to any target."),
+              attackers={"a": "bob"})
+    got = agreed_outcomes(s)
+    assert outcome(destroyed=("a", "b", "g")) in got and outcome(destroyed=("b",), damage={"a": 1}) in got
 
 
 def test_708_2a_a_face_down_sliver_is_granted_no_flanking() -> None:
