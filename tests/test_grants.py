@@ -59,6 +59,8 @@ def creature(pid: str, controller: str, power: int, toughness: int, *abilities: 
      'and has "{T}: Target attacking or blocking creature gets +3/+3 until end of turn."',
      ["anthem_if(at_least(7,you,cards(graveyard)),each,self,1,1)",
       "grant_if(at_least(7,you,cards(graveyard)),each,self,target_pump)"]),
+    ("Villainous Ogre", 'As long as you control a Demon, Villainous Ogre has "{B}: Regenerate Villainous Ogre."',
+     ['grant_if(permanent,each,creature_type("demon"),regenerate)']),
     ("Stern Mentor", "As long as Stern Mentor is paired with another creature, each of those creatures has \"{T}: "
      "Target player puts the top two cards of his or her library into his or her graveyard.\"",
      ['granted_hidden("paired")']),
@@ -209,6 +211,24 @@ def test_404_1_threshold_reached_in_combat_is_refused() -> None:
     """Five stated and two more cards alice owns could die: the pump could arrive in the middle of the combat."""
     with pytest.raises(pysolver.InputError, match=r"'d' has an activated ability as long as 7 or more.*may reach"):
         dragon_board(5, creature("x", "alice", 1, 1))
+
+
+OGRE = 'As long as you control a Demon, Villainous Ogre has "{B}: Regenerate Villainous Ogre."'
+
+
+def test_613_1f_without_a_demon_the_ogre_has_no_regeneration() -> None:
+    """No permanent of alice is or could be a Demon: the ogre (3/2) has no "{B}: Regenerate" and dies to b (2/2)
+    blocking it, alice's {B} unspent (701.19a not available)."""
+    s = board(creature("o", "alice", 3, 2, OGRE, name="Villainous Ogre"), creature("b", "bob", 2, 2),
+              attackers={"o": "bob"}, blockers={"b": ["o"]}, mana="{B}")
+    assert agreed_outcomes(s) == {outcome(destroyed=("b", "o"))}
+
+
+def test_613_1f_a_demon_that_may_leave_is_refused() -> None:
+    with pytest.raises(pysolver.InputError, match=r"'o' has an activated ability as long as 'alice' controls a "
+                                                  r"demon.*'d'"):
+        board(creature("o", "alice", 3, 2, OGRE, name="Villainous Ogre"),
+              creature("d", "alice", 5, 5, subtypes=["Demon"]), mana="{B}")
 
 
 # ---- the reference on generated boards -------------------------------------------------------------------------

@@ -907,13 +907,15 @@ def _check_mana_abilities(r: Reader, permanents: list[Permanent]) -> None:
 
 
 def _settle_counted_grants(r: Reader, players: list[Player], permanents: list[Permanent]) -> list[Permanent]:
-    """A creature's activated ability that it has as long as seven or more cards are in its controller's graveyard
-    (threshold, 404.1, 613.1f: pysolver.model.abilities.while_counted) is settled from the stated count: in combat
-    the count never falls below it (a card persist or undying returns went there first, 400.7) and grows by at most
-    the nontoken permanents its controller owns (700.4, 111.7). With N or more it is the creature's ability
-    all combat long; with fewer even if all of them went there, it has none; otherwise the board is refused (the
-    ability arriving in the middle of the combat is not modelled)."""
-    counts = {pl.name: pl.graveyard for pl in players}
+    """A creature's activated ability that it has as long as its controller's graveyard holds N or more cards
+    (threshold, 404.1) or as long as it controls a permanent of a creature type ("as long as you control a Demon";
+    613.1f: pysolver.model.abilities.while_counted) is settled from the board. The graveyard's count never falls
+    below the stated one in combat (a card persist or undying returns went there first, 400.7) and grows by at most
+    the nontoken permanents its controller owns (700.4, 111.7): with N or more stated the creature has the ability
+    all combat long, with fewer even counting all of them it has none. Where its controller controls no permanent
+    that is or could be of the type (its face-up side's, 708.2a; a changeling, 702.73a) and no ability creates
+    tokens (111.1), it has none. Otherwise the board is refused (an ability arriving or leaving in the middle of the
+    combat is not modelled)."""
     settled = []
     for i, p in enumerate(permanents):
         kept: list[Ability] = []
@@ -921,21 +923,36 @@ def _settle_counted_grants(r: Reader, players: list[Player], permanents: list[Pe
             effect = cast(Static, a.value) if a.kind == "grant_if" else None
             if effect is None or not while_counted(effect):
                 kept.append(a)
-                continue
-            stated = counts.get(p.controller)
-            if stated is None:
-                j = next(j for j, pl in enumerate(players) if pl.name == p.controller)
-                raise r.fail(f"players[{j}].graveyard", f"the ability of {q(p.id)} counts the cards in "
-                             f"{q(p.controller)}'s graveyard (402.1, 404.1): state how many")
-            owned = sum(1 for x in permanents if (x.owner or x.controller) == p.controller and not x.token)
-            if stated >= effect.least:
+            elif _counted_always(r, players, permanents, i, effect):
                 kept.append(cast(Ability, effect.granted))
-            elif stated + owned >= effect.least:
-                raise r.fail(f"permanents[{i}]", f"{q(p.id)} has an activated ability as long as {effect.least} or "
-                             f"more cards are in {q(p.controller)}'s graveyard, which holds {stated} and may reach "
-                             f"{effect.least} during the combat (404.1, 700.4): not modelled")
         settled.append(p if kept == list(p.abilities) else replace(p, abilities=tuple(kept)))
     return settled
+
+
+def _counted_always(r: Reader, players: list[Player], permanents: list[Permanent], i: int, effect: Static) -> bool:
+    """Whether the condition of the ability of ``permanents[i]`` (:func:`_settle_counted_grants`) holds all combat
+    long (True) or never (False); a board where it may change is refused."""
+    p = permanents[i]
+    if effect.scope == "cards(graveyard)":
+        j, stated = next((j, pl.graveyard) for j, pl in enumerate(players) if pl.name == p.controller)
+        if stated is None:
+            raise r.fail(f"players[{j}].graveyard", f"the ability of {q(p.id)} counts the cards in "
+                         f"{q(p.controller)}'s graveyard (402.1, 404.1): state how many")
+        owned = sum(1 for x in permanents if (x.owner or x.controller) == p.controller and not x.token)
+        if stated < effect.least <= stated + owned:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has an activated ability as long as {effect.least} or "
+                         f"more cards are in {q(p.controller)}'s graveyard, which holds {stated} and may reach "
+                         f"{effect.least} during the combat (404.1, 700.4): not modelled")
+        return stated >= effect.least
+    ctype = effect.quality.removeprefix('creature_type("').removesuffix('")')
+    could = next((x for x in permanents if x.controller == p.controller and (x is not p or not effect.other)
+                  and (ctype in {t.lower() for t in x.subtypes} or x.has("changeling"))), None)
+    could = could or next((x for x in permanents if any(map(creates, x.abilities))), None)
+    if could is not None:
+        raise r.fail(f"permanents[{i}]", f"{q(p.id)} has an activated ability as long as {q(p.controller)} controls "
+                     f"a {ctype} (613.1f), and {q(could.id)} is or may bring one that may leave or arrive during the "
+                     "combat: not modelled")
+    return False
 
 
 #: What tapping a creature before the declarations may free it of (508.1d, 509.1c): the requirements and provoke.

@@ -3288,11 +3288,13 @@ def _granted_unset(text: str, players: frozenset[str]) -> list[Ability] | None:
 
 
 # 613.1f, 404.1, 207.2c (threshold): "As long as seven or more cards are in your graveyard, ~ [gets +X/+Y and] has
-# "<activated ability>"": a grant_if whose granted ability is the creature's own activated ability while the count
-# holds. pysolver.files.loader settles it from the stated count (the count never falls below it in combat, and grows
-# by at most the cards its controller owns on the board, 700.4): the ability itself, none, or the board refused.
+# "<activated ability>"" (or "as long as you control a Demon"): a grant_if whose granted ability is the creature's
+# own activated ability while the count holds. pysolver.files.loader settles it from the board (a graveyard count
+# never falls below the stated one in combat and grows by at most the cards its controller owns on the board, 700.4;
+# no Demon can appear where none could be one): the ability itself, none, or the board refused.
 def _granted_while(text: str, players: frozenset[str]) -> list[Ability] | None:
-    """A creature's quoted activated ability granted to itself as long as a graveyard count holds, or None.
+    """A creature's quoted activated ability granted to itself as long as a graveyard count or a permanent of a
+    creature type holds, or None.
 
     >>> [a.term for a in _granted_while('as long as seven or more cards are in your graveyard, this creature gets '
     ...     '+3/+3 and has "{r}: this creature gets +1/+0 until end of turn."', frozenset())][1]
@@ -3311,10 +3313,13 @@ def _granted_while(text: str, players: frozenset[str]) -> list[Ability] | None:
 
 def while_counted(effect: Static) -> bool:
     """Whether a static ability grants its creature an activated ability of its own (a pump, regeneration or an
-    ability of pysolver.rules.activated) as long as its controller's graveyard holds N or more cards."""
+    ability of pysolver.rules.activated) as long as its controller's graveyard holds N or more cards, or as long as
+    it controls a permanent of a creature type ("as long as you control a Demon")."""
     granted = effect.granted
-    return (granted is not None and (granted.kind in ACTIVATED or granted.kind in COMBAT_ABILITIES)
-            and (effect.scope, effect.whose, effect.most) == ("cards(graveyard)", "you", None))
+    counted = (effect.scope, effect.whose, effect.most) == ("cards(graveyard)", "you", None) or (
+        effect.scope in ("permanent", "creature") and (effect.whose, effect.least, effect.most) == ("you", 1, None)
+        and effect.quality.startswith("creature_type("))
+    return granted is not None and (granted.kind in ACTIVATED or granted.kind in COMBAT_ABILITIES) and counted
 
 
 #: The kinds of a granted ability whose only cost is {T} and whose only effect in combat is that cost

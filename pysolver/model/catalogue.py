@@ -953,13 +953,14 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~ has <abilities> as long as you have no cards in hand", "grant_if", "402.1",
              "This creature has shadow as long as you have no cards in hand",
              ("As long as seven or more cards are in your graveyard, ~ has flying",), literal=False),
-    # 613.1f, 404.1: an activated ability of its own while a graveyard count holds, settled from the stated count
-    # (pysolver.files.loader: held all combat, never, or refused)
+    # 613.1f, 404.1: an activated ability of its own while a graveyard count (or a permanent of a creature type) holds,
+    # settled from the board (pysolver.files.loader: held all combat, never, or refused)
     LineForm("static", 'As long as N or more cards are in your graveyard, ~ [gets +X/+Y and] has "<activated ability>"',
              "grant_if", "404.1", 'As long as seven or more cards are in your graveyard, this creature has "{R}: This '
              'creature gets +1/+0 until end of turn"',
              ('As long as seven or more cards are in your graveyard, ~ has "{T}: Target attacking or blocking creature '
-              'gets +3/+3 until end of turn"',), literal=False),
+              'gets +3/+3 until end of turn"', 'As long as you control a Demon, ~ has "{B}: Regenerate ~"'),
+             literal=False),
     LineForm("static", "~'s power and toughness are each equal to the number of cards in your hand", "cda", "604.3",
              "This creature's power and toughness are each equal to the number of cards in your hand",
              ("~'s power and toughness are each equal to twice the number of cards in your hand",
