@@ -104,6 +104,13 @@ INERT_LINES = [
                            "cast a sorcery.", "sorcery"),
     ("Mindwhip Sliver", 'All Slivers have "{2}, Sacrifice this permanent: Target player discards a card at random. '
                         'Activate this ability only any time you could cast a sorcery."', "sorcery"),
+    # a granted ability inert whoever has it (613.1f): an upkeep trigger (503.1), the card's own enters trigger (603.6a)
+    ("Plague Sliver", 'All Slivers have "At the beginning of your upkeep, this permanent deals 1 damage to you."',
+     "step"),
+    ("Kataki, War's Wage", 'All artifacts have "At the beginning of your upkeep, sacrifice this artifact unless you '
+                           'pay {1}."', "step"),
+    ("Cephalid Sage", 'Threshold — As long as seven or more cards are in your graveyard, Cephalid Sage has "When '
+                      'Cephalid Sage enters the battlefield, draw three cards, then discard two cards."', "enters"),
     # hidden (121.1: drawing and the like only move cards among hidden zones)
     ("Fathom Seer", "When Fathom Seer is turned face up, draw two cards.", "hidden"),
     ("Den Protector", "When Den Protector is turned face up, return target card from your graveyard to your hand.",

@@ -18,6 +18,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
 
@@ -34,6 +35,7 @@ from ..model.abilities import (
     EXILED_INSTEAD,
     FOGS,
     GAINED,
+    GRANTED_TAPS,
     LIFE,
     NONCOMBAT_DAMAGE,
     ON_COMBAT,
@@ -59,6 +61,7 @@ from ..model.abilities import (
     is_put,
     on_stack,
     term_text,
+    while_counted,
 )
 from ..model.catalogue import CATALOGUE
 from ..model.fields import CARD_TYPES, Reader, kind
@@ -109,6 +112,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
         raise r.fail("active", f"{q(active)} is not one of the players")
     cards = with_builtin(pool)
     permanents, hidden, gains = _permanents(r, top["permanents"], names, cards)
+    permanents = _settle_counted_grants(r, players, permanents)
     by_id = {p.id: p for p in permanents}
     combat = Combat(**fields.combat(r, top.get("combat"), active, names, by_id))
     goal = _goal(r, top["goal"], "goal", names, by_id) if top.get("goal") is not None else None
@@ -142,6 +146,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_dies_instead(r, permanents)
     _check_death_targets(r, permanents)
     _check_mana_abilities(r, permanents)
+    _check_granted_taps(r, permanents, combat)
     _check_costs(r, players, permanents, combat, hidden)
     _check_target_stoppers(r, permanents)
     _check_untap(r, permanents)
@@ -937,6 +942,95 @@ def _check_mana_abilities(r: Reader, permanents: list[Permanent]) -> None:
                          "(106.4) is not modelled")
 
 
+def _settle_counted_grants(r: Reader, players: list[Player], permanents: list[Permanent]) -> list[Permanent]:
+    """A creature's activated ability that it has as long as its controller's graveyard holds N or more cards
+    (threshold, 404.1) or as long as it controls a permanent of a creature type ("as long as you control a Demon";
+    613.1f: pysolver.model.abilities.while_counted) is settled from the board. The graveyard's count never falls
+    below the stated one in combat (a card persist or undying returns went there first, 400.7) and grows by at most
+    the nontoken permanents its controller owns (700.4, 111.7): with N or more stated the creature has the ability
+    all combat long, with fewer even counting all of them it has none. Where its controller controls no permanent
+    that is or could be of the type (its face-up side's, 708.2a; a changeling, 702.73a) and no ability creates
+    tokens (111.1), it has none. Otherwise the board is refused (an ability arriving or leaving in the middle of the
+    combat is not modelled)."""
+    settled = []
+    for i, p in enumerate(permanents):
+        kept: list[Ability] = []
+        for a in p.abilities:
+            effect = cast(Static, a.value) if a.kind == "grant_if" else None
+            if effect is None or not while_counted(effect):
+                kept.append(a)
+            elif _counted_always(r, players, permanents, i, effect):
+                kept.append(cast(Ability, effect.granted))
+        settled.append(p if kept == list(p.abilities) else replace(p, abilities=tuple(kept)))
+    return settled
+
+
+def _counted_always(r: Reader, players: list[Player], permanents: list[Permanent], i: int, effect: Static) -> bool:
+    """Whether the condition of the ability of ``permanents[i]`` (:func:`_settle_counted_grants`) holds all combat
+    long (True) or never (False); a board where it may change is refused."""
+    p = permanents[i]
+    if effect.scope == "cards(graveyard)":
+        j, stated = next((j, pl.graveyard) for j, pl in enumerate(players) if pl.name == p.controller)
+        if stated is None:
+            raise r.fail(f"players[{j}].graveyard", f"the ability of {q(p.id)} counts the cards in "
+                         f"{q(p.controller)}'s graveyard (402.1, 404.1): state how many")
+        owned = sum(1 for x in permanents if (x.owner or x.controller) == p.controller and not x.token)
+        if stated < effect.least <= stated + owned:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has an activated ability as long as {effect.least} or "
+                         f"more cards are in {q(p.controller)}'s graveyard, which holds {stated} and may reach "
+                         f"{effect.least} during the combat (404.1, 700.4): not modelled")
+        return stated >= effect.least
+    ctype = effect.quality.removeprefix('creature_type("').removesuffix('")')
+    could = next((x for x in permanents if x.controller == p.controller and (x is not p or not effect.other)
+                  and (ctype in {t.lower() for t in x.subtypes} or x.has("changeling"))), None)
+    could = could or next((x for x in permanents if any(map(creates, x.abilities))), None)
+    if could is not None:
+        raise r.fail(f"permanents[{i}]", f"{q(p.id)} has an activated ability as long as {q(p.controller)} controls "
+                     f"a {ctype} (613.1f), and {q(could.id)} is or may bring one that may leave or arrive during the "
+                     "combat: not modelled")
+    return False
+
+
+#: What tapping a creature before the declarations may free it of (508.1d, 509.1c): the requirements and provoke.
+REQUIREMENT_KINDS = frozenset({f.kind for f in CATALOGUE if f.group == "requirement"} | {"provoke"})
+
+
+def _check_granted_taps(r: Reader, permanents: list[Permanent], combat: Combat) -> None:
+    """A mana or hidden-zone ability costing only {T} that a static ability grants ('Creatures you control have
+    "{T}: Add {G}."', 605.1a; a soulbond pair's "{T}: Target player mills two cards", 121.1; 613.1f:
+    granted_mana, granted_hidden) changes no result where its mana can't be spent (106.4; the cards a hidden-zone
+    one moves are refused beside a count of them, :func:`_hand_changers`), no requirement is at stake before
+    blockers are declared (508.1d, 509.1c), no static ability reads whether a permanent is untapped (110.5), no
+    cost untaps its source ({Q}, 107.6) and no ability targets a tapped or untapped creature (115.1): tapping a
+    creature then only takes choices away, as a printed one's (pysolver.rules.activated.offered). Elsewhere the
+    board is refused, naming both permanents."""
+    granting = next(((i, p) for i, p in enumerate(permanents) if any(map(p.has, GRANTED_TAPS.values()))), None)
+    if granting is None:
+        return
+    i, p = granting
+    warders = {x.controller for x in permanents if x.has("ward")}
+    why, x = next(((why, x) for x in permanents if (why := _spends_mana(x, bool(warders - {x.controller})))),
+                  (None, p)) if any(x.has("granted_mana") for x in permanents) else (None, p)
+    required = next((x for x in permanents for a in x.abilities if a.kind in REQUIREMENT_KINDS), None)
+    if why is None and combat.blockers is None and (combat.provoked or required is not None):
+        why, x = "a requirement a creature tapped before blockers are declared is free of (508.1d, 509.1c)", \
+            required or p
+    untapped = next((x for x in permanents for a in x.abilities
+                     if a.kind in STATICS and cast(Static, a.value).scope == "untapped"), None)
+    if why is None and untapped is not None:
+        why, x = "a static ability that reads whether a permanent is untapped (110.5)", untapped
+    untapping = next((x for x in permanents if any(c.untap for c in _extra_costs(x))), None)
+    if why is None and untapping is not None:
+        why, x = "an activated ability with {Q} in its cost (107.6)", untapping
+    targeting = next((x for x in permanents if any("tapped" in str(ab.quality) for _, ab in x.combat_abilities())),
+                     None)
+    if why is None and targeting is not None:
+        why, x = "an ability that targets a tapped or untapped creature (115.1)", targeting
+    if why is not None:
+        raise r.fail(f"permanents[{i}]", f"{q(p.id)} grants an ability with {{T}} (605.1a, 613.1f) that could "
+                     f"matter through {why}{'' if x is p else f' of {q(x.id)}'}: not modelled")
+
+
 def _spends_mana(p: Permanent, warded: bool) -> str | None:
     """What its controller could spend mana on with `p` in a combat (in words), or None; `warded`: an opponent
     of its controller has a permanent with ward."""
@@ -1064,6 +1158,7 @@ def _check_costs(r: Reader, players: list[Player], permanents: list[Permanent], 
     graveyards = {p.name: p.graveyard for p in players}
     drawing = [(x, len(x.pump_abilities()) + j) for x in permanents  # (their places in _extra_costs)
                for j, (kind, _) in enumerate(x.combat_abilities()) if kind == "tap_hidden"]
+    drawing += [(x, -1) for x in permanents if x.has("granted_hidden")]  # (613.1f: any grantee's, no cost of its own)
     hidden_line = next((f"{q(permanents[k].id)}'s line {q(line)}" for k, line in hidden.items()), None)
     watching = next((p for p in permanents if any(p.has(k) for k in DEATH_TRIGGERS if k.startswith("other_dies"))),
                     None)
@@ -1146,6 +1241,8 @@ def _hand_changers(permanents: list[Permanent]) -> dict[int, str]:
     for i, p in enumerate(permanents):
         if any(kind == "tap_hidden" for kind, _ in p.combat_abilities()):
             found[i] = "an ability that acts in hidden zones"
+        elif p.has("granted_hidden"):  # (613.1f: its grantees')
+            found[i] = "an ability it grants that acts in hidden zones"
         elif any(cost.discard for cost in _extra_costs(p)):
             found[i] = "an ability with a discard cost"
         elif any(cost.exile for cost in _extra_costs(p)):  # 406.1: the count its readers take is not followed

@@ -203,6 +203,10 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
              r"^each player passes the last card from each booster pack\b"),
 }.items()}
 
+# 613.1f: a static ability granting a quoted ability ('All Slivers have "…"', "As long as …, ~ has "…"") to its
+# grantees, the quoted ability's "this artifact/creature/permanent" being each of them (`who` "~": the card itself).
+_GRANT = re.compile(r'^(?P<who>[^"]+?) (?:has|have) "(?P<ability>[^"]+)"$')
+_SELF_GRANT = re.compile(r"^(?:as long as [^,]+, )?~(?: gets [+-]\d+/[+-]\d+ and)?$")
 _MANA = re.compile(r"^(?P<cost>(\{[^}]+\}(, )?)+): add [^.]+\.( spend this mana only [^.]+\.)?"
                    r"( activate only once each turn\.)?$")
 _ENERGY = re.compile(r"you get ((\{e\})+|that many \{e\}|an amount of \{e\} equal to [^.,]+)")
@@ -248,7 +252,32 @@ def reason(line: str, name: str, card_lines: tuple[str, ...] = (), short: str | 
             return REASONS[key]
         if key == "mana" and _mana(text) or key == "hidden" and _hidden(text) or key == "energy" and _energy(text):
             return REASONS[key]
+        if _granted(text, key, returns):
+            return REASONS[key]
     return None
+
+
+def _granted(text: str, key: str, returns: bool) -> bool:
+    """Whether `text` grants a quoted ability (613.1f) that is inert for `key` whoever has it: one of a step outside
+    the combat phase ("step": an upkeep trigger never triggers in combat, 503.1), or the card's own
+    enters-the-battlefield trigger granted to itself ("enters", 603.6a: as for its printed ones, not on a card that
+    `returns` to the battlefield in combat). Granted to others, an enters trigger may matter (a token entering).
+
+    >>> _granted('all slivers have "at the beginning of your upkeep, this permanent deals 1 damage to you."',
+    ...          "step", False)
+    True
+    >>> _granted('as long as seven or more cards are in your graveyard, ~ has "when ~ enters, draw a card."',
+    ...          "enters", False)
+    True
+    >>> _granted('sliver creatures you control have "when ~ enters, you gain 1 life."', "enters", False)
+    False
+    """
+    m = _GRANT.fullmatch(text)
+    if m is None or key not in ("step", "enters") or key == "enters" and (returns or not _SELF_GRANT.fullmatch(
+            m.group("who"))):
+        return False
+    ability = re.sub(r"\bthis (artifact|creature|permanent)\b", "~", m.group("ability")).rstrip(".")
+    return any(p.search(ability) for p in _PATTERNS[key])
 
 
 def _returns(text: str) -> bool:

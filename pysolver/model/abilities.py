@@ -1625,7 +1625,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     if own is not None:  # 702.16a: the keyword, its own
         return own
     static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
-        or _enchanted(text, players)
+        or _enchanted(text, players) or _granted_unset(text, players) or _granted_while(text, players)
     if static is not None:
         return static
     if text in KEYWORDS:
@@ -3146,9 +3146,10 @@ REQUIREMENTS_GIVEN = ("attacks_each_combat",)
 UNGRANTED = ("changeling", "persist", "undying")
 # 614.12: "protection from the chosen color" until pysolver.model.fields reads the permanent's chosen_color
 CHOSEN_COLOR = "chosen_color"
-# 613.1f, 702.83a: the triggered keywords a static ability may grant ("Other creatures you control have exalted"),
-# each granted instance triggering separately (702.83b; encodings/triggers.lp).
-GRANTED_TRIGGERS = ("exalted",)
+# 613.1f, 702.83a, 702.25a: the triggered keywords a static ability may grant ("Other creatures you control have
+# exalted", "All Sliver creatures have flanking"), each granted instance triggering separately (702.83b, 702.25b;
+# encodings/triggers.lp).
+GRANTED_TRIGGERS = ("exalted", "flanking")
 _STATIC = re.compile(r"(?P<other>other )?(?:all )?(?P<who>.+?)(?: with (?P<with>[a-z ]+?))?"
                      r"(?: (?P<scope>you control|your opponents control))?(?: with (?P<with_after>[a-z ]+?))?"
                      r" (?:get (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and have (?P<also>.+))?|have (?P<have>.+)"
@@ -3355,6 +3356,110 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
     if attacks:  # 508.1d: the requirement of each creature it describes, read as a granted one
         out.append(Ability("grant", Static(scope, other, quality, granted=Ability("attacks_each_combat"))))
     return out
+
+
+# 613.1f: a static ability granting a quoted ability (the quoted "this creature" is each grantee) that changes no
+# result on the boards pysolver.files.loader admits, read as the source's own: a triggered ability that only an
+# ability that targets or a creature entering the battlefield could set off ('Sliver creatures you control have
+# "When this creature enters the battlefield, …"', 'As long as …, ~ gets +2/+2 and has "When ~ becomes the target
+# of a spell or ability, sacrifice it."': the watchers of the unset triggers, refused on any board where one could
+# trigger, whoever is granted it and whether a condition holds), and a mana or hidden-zone ability costing only {T}
+# ('Sliver creatures you control have "{T}: Add one mana of any color."', 605.1a: granted_mana; a soulbond pair's
+# "{T}: Target player mills two cards", 121.1: granted_hidden), refused where its mana could be spent, the cards it
+# moves be counted, or tapping a creature could matter (a requirement, 509.1c; "as long as it's untapped", 110.5);
+# elsewhere tapping only takes choices away, as a printed one's (pysolver.rules.activated.offered).
+_QUOTED_GRANT = re.compile(r'(?P<head>.+?) (?:(?P<also>and )?has|have) "(?P<ability>[^"]+?)\.?"')
+_GRANTED_ENTERS = re.compile(r"when(?:ever)? this creature enters(?: the battlefield)?, .+")
+
+
+def _granted_unset(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A grant of a quoted "enters" trigger (to a group), {T} mana or hidden-zone ability (to a group or a soulbond
+    pair) or "becomes the target" trigger, or None.
+
+    >>> [a.term for a in _granted_unset('sliver creatures you control have "when this creature enters the '
+    ...                                 'battlefield, you gain 1 life."', frozenset())]
+    ['enters_watch("sliver creatures you control")']
+    >>> [a.term for a in _granted_unset('as long as seven or more cards are in your graveyard, this creature gets '
+    ...     '+2/+2 and has "when this creature becomes the target of a spell or ability, sacrifice it."', frozenset())]
+    ['anthem_if(at_least(7,you,cards(graveyard)),each,self,2,2)', 'targeted_watch("self")']
+    >>> [a.term for a in _granted_unset('creatures you control have "{t}: add {g}."', frozenset())]
+    ['granted_mana("creatures you control")']
+    >>> [a.term for a in _granted_unset('as long as this creature is paired with another creature, each of those '
+    ...                                 'creatures has "{t}: target player mills two cards."', frozenset())]
+    ['granted_hidden("paired")']
+    """
+    m = _QUOTED_GRANT.fullmatch(text)
+    if m is None:
+        return None
+    head, ability, also = m.group("head"), m.group("ability"), m.group("also") is not None
+    group = not also and _static(f"{head} have flying", players) is not None  # (the grantees' words, 613.1f)
+    own = [] if head == "this creature" else _parse_single(head if also else f"{head} has flying", players)
+    paired = not also and own is not None and [a.kind for a in own] == ["paired_grant"]  # (702.95b: both creatures)
+    if not (group or paired) and (own is None or any(a.kind not in ("anthem_if", "grant_if") for a in own)):
+        return None
+    watched = _TARGETED.fullmatch(ability)
+    if watched is not None and watched.group("what") == "this creature":
+        granted = Ability("targeted_watch", "any" if group else "self")
+    elif group and _GRANTED_ENTERS.fullmatch(ability):
+        granted = Ability("enters_watch", head)
+    elif (group or paired) and _taps_only(ability) is not None:
+        granted = Ability(GRANTED_TAPS[cast(str, _taps_only(ability))], "paired" if paired else head)
+    else:
+        return None
+    return [*([] if group or not also else own or []), granted]
+
+
+# 613.1f, 404.1, 207.2c (threshold): "As long as seven or more cards are in your graveyard, ~ [gets +X/+Y and] has
+# "<activated ability>"" (or "as long as you control a Demon"): a grant_if whose granted ability is the creature's
+# own activated ability while the count holds. pysolver.files.loader settles it from the board (a graveyard count
+# never falls below the stated one in combat and grows by at most the cards its controller owns on the board, 700.4;
+# no Demon can appear where none could be one): the ability itself, none, or the board refused.
+def _granted_while(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A creature's quoted activated ability granted to itself as long as a graveyard count or a permanent of a
+    creature type holds, or None.
+
+    >>> [a.term for a in _granted_while('as long as seven or more cards are in your graveyard, this creature gets '
+    ...     '+3/+3 and has "{r}: this creature gets +1/+0 until end of turn."', frozenset())][1]
+    'grant_if(at_least(7,you,cards(graveyard)),each,self,pump(1,0))'
+    """
+    m = _QUOTED_GRANT.fullmatch(text)
+    if m is None or not m.group("head").startswith("as long as "):
+        return None
+    own = _parse_single(f"{m.group('head')} {'and has' if m.group('also') else 'has'} flying", players)
+    inner = _parse_single(m.group("ability"), players)
+    if own is None or inner is None or len(inner) != 1 or own[-1].kind != "grant_if" or not while_counted(
+            replace(cast(Static, own[-1].value), granted=inner[0])):
+        return None
+    return [*own[:-1], Ability("grant_if", replace(cast(Static, own[-1].value), granted=inner[0]))]
+
+
+def while_counted(effect: Static) -> bool:
+    """Whether a static ability grants its creature an activated ability of its own (a pump, regeneration or an
+    ability of pysolver.rules.activated) as long as its controller's graveyard holds N or more cards, or as long as
+    it controls a permanent of a creature type ("as long as you control a Demon")."""
+    granted = effect.granted
+    counted = (effect.scope, effect.whose, effect.most) == ("cards(graveyard)", "you", None) or (
+        effect.scope in ("permanent", "creature") and (effect.whose, effect.least, effect.most) == ("you", 1, None)
+        and effect.quality.startswith("creature_type("))
+    return granted is not None and (granted.kind in ACTIVATED or granted.kind in COMBAT_ABILITIES) and counted
+
+
+#: The kinds of a granted ability whose only cost is {T} and whose only effect in combat is that cost
+#: (:data:`COST_ONLY`): a mana ability (605.1a) or one that acts in hidden zones only (121.1).
+GRANTED_TAPS = {"tap_mana": "granted_mana", "tap_hidden": "granted_hidden"}
+
+
+def _taps_only(text: str) -> str | None:
+    """The kind of `text` if it is an ability of :data:`COST_ONLY` whose only cost is {T} (602.5a), or None.
+
+    >>> _taps_only("{t}: add one mana of any color"), _taps_only("{1}, {t}: add {g}{g}")
+    ('tap_mana', None)
+    """
+    parsed = _cost_only(text) if text.startswith("{t}: ") else None
+    ability = parsed[0].value if parsed and len(parsed) == 1 and parsed[0].kind in COST_ONLY else None
+    if not isinstance(ability, CombatAbility) or ability.cost.total or ability.extra != Cost(tap=True):
+        return None
+    return cast(list[Ability], parsed)[0].kind
 
 
 # 303.4b, 702.103: "Enchanted creature gets +X/+Y [and has <abilities>]" of a creature card with bestow: on the

@@ -667,6 +667,18 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("Whenever a creature becomes the target of a spell or ability, destroy that creature",
               "Whenever ~ becomes the target of a spell or ability an opponent controls, create a 1/1 green Elf "
               "Warrior creature token"), literal=False),
+    # 613.1f: the same triggers granted as a quoted ability (the quoted "this creature" is each grantee), read as the
+    # source's own (pysolver.model.abilities._granted_watcher): refused where one could trigger, granted or not
+    LineForm("unset-trigger", '<creatures> [you control] have "When this creature enters [the battlefield], <effect>"',
+             "enters_watch", "603.6a",
+             'Sliver creatures you control have "When this creature enters the battlefield, you gain 1 life"',
+             literal=False),
+    LineForm("unset-trigger", '[As long as <condition>, ] ~ [gets +X/+Y and] has "When ~ becomes the target of a '
+             'spell or ability, <effect>"', "targeted_watch", "603.2",
+             'As long as you control a Demon, this creature has "When this creature becomes the target of a spell or '
+             'ability, sacrifice it"',
+             ('All Slivers have "When this creature becomes the target of a spell or ability, sacrifice it"',),
+             literal=False),
     # --- activated abilities that act in combat (pysolver.rules.activated): a cost of the one cost grammar
     # (602.1a, pysolver.model.abilities.parse_cost, paid by pysolver.rules.costs); <creature> a target's quality,
     # whose, "another" (115.1, docs/abilities.md)
@@ -912,9 +924,18 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Creatures your opponents control get -1/-0", literal=False),
     LineForm("static", "[Other] <creatures> [you control] have <abilities>", "grant", "613.1f",
              "Elves you control have flying and trample",
-             ("Other creatures you control have exalted",
+             ("Other creatures you control have exalted", "All Sliver creatures have flanking",
               "Green creatures and white creatures have protection from Gorgons"),
              literal=False),
+    # 605.1a: a granted mana ability costing only {T}, refused where tapping or its mana could matter (loader)
+    LineForm("static", '<creatures> [you control] have "{T}: Add <mana>"', "granted_mana", "613.1f",
+             'Creatures you control have "{T}: Add {G}"', ('All Slivers have "{T}: Add one mana of any color"',),
+             literal=False),
+    # 121.1: a granted ability costing only {T} that acts in hidden zones, refused beside a count of those cards
+    LineForm("static", 'As long as ~ is paired with another creature, each of those creatures has "{T}: <hidden-zone '
+             'effect>"', "granted_hidden", "702.95b",
+             'As long as this creature is paired with another creature, each of those creatures has "{T}: Target '
+             'player mills two cards"', ('Creatures you control have "{T}: Draw a card"',), literal=False),
     # 122.1a: the counters of a P/T kind on the creature (704.5q: +1/+1 and -1/-1 counters removed in pairs)
     LineForm("static", "Each [other] creature you control with a +1/+1 counter on it has <abilities>", "grant",
              "613.1f", "Each creature you control with a +1/+1 counter on it has first strike", literal=False),
@@ -935,6 +956,14 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~ has <abilities> as long as you have no cards in hand", "grant_if", "402.1",
              "This creature has shadow as long as you have no cards in hand",
              ("As long as seven or more cards are in your graveyard, ~ has flying",), literal=False),
+    # 613.1f, 404.1: an activated ability of its own while a graveyard count (or a permanent of a creature type) holds,
+    # settled from the board (pysolver.files.loader: held all combat, never, or refused)
+    LineForm("static", 'As long as N or more cards are in your graveyard, ~ [gets +X/+Y and] has "<activated ability>"',
+             "grant_if", "404.1", 'As long as seven or more cards are in your graveyard, this creature has "{R}: This '
+             'creature gets +1/+0 until end of turn"',
+             ('As long as seven or more cards are in your graveyard, ~ has "{T}: Target attacking or blocking creature '
+              'gets +3/+3 until end of turn"', 'As long as you control a Demon, ~ has "{B}: Regenerate ~"'),
+             literal=False),
     LineForm("static", "~'s power and toughness are each equal to the number of cards in your hand", "cda", "604.3",
              "This creature's power and toughness are each equal to the number of cards in your hand",
              ("~'s power and toughness are each equal to twice the number of cards in your hand",

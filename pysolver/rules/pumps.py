@@ -69,8 +69,9 @@ BLIND_BEFORE_BLOCKS = frozenset({
     "hexproof", "shroud", "ward",
     # replacements of entering and dying (614.1c, 614.6): they read card types only, or nothing
     "opponents_enter_tapped", "dies_instead", "exiled_instead",
-    # their only effect in combat is their cost (605.1a, 121.1)
-    "tap_mana", "tap_hidden",
+    # their only effect in combat is their cost (605.1a, 121.1), printed or granted (613.1f: admitted only where that
+    # cost changes nothing, pysolver.files.loader)
+    "tap_mana", "tap_hidden", "granted_mana", "granted_hidden",
     # regeneration and prevention (701.19a, 615.1a), damage as -1/-1 counters (614.1a) read no P/T
     "regenerate", "prevent_combat_damage_to", "prevent_combat_damage_by", "prevent_damage_to",
     "prevent_combat_damage_to_and_by", "shield", "damage_as_counters"})
