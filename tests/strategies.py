@@ -599,6 +599,40 @@ def targeted_boards(stage: str) -> st.SearchStrategy[dict]:
     return outcome_boards(stage).flatmap(with_targeted).filter(lambda d: bound(d) <= limit)
 
 
+# Removals of a target of card types (115.1, 205.2a, 701.8a, 400.7): real cards' forms, on boards whose creatures
+# are maybe artifact or enchantment creatures (the loader refuses a noncreature permanent they could target).
+REMOVAL_LINES = ["{1}, Sacrifice ~: Destroy target artifact or enchantment", "{T}: Destroy target artifact",
+                 "{W}: Destroy target enchantment", "{1}: Destroy target noncreature artifact",
+                 "{T}: Return target nonland permanent you don't control to its owner's hand",
+                 "{T}: Destroy target nonland permanent. Activate only during your turn"]
+
+
+@st.composite
+def with_removal(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with one or two of :data:`REMOVAL_LINES` on its creatures, some creatures artifacts or
+    enchantments (205.2a), maybe one indestructible, and at most two mana each."""
+    creatures = [p for p in data["permanents"] if "power" in p]
+    for _ in range(draw(st.integers(1, 2))):
+        p = draw(st.sampled_from(creatures))
+        p["abilities"] = [*p["abilities"], draw(st.sampled_from(REMOVAL_LINES))]
+    for p in creatures:
+        extra = draw(st.sampled_from([(), (), ("Artifact",), ("Enchantment",), ("Land",)]))
+        p["types"] = [*extra, "Creature"]
+    if draw(one_in(3)):
+        p = draw(st.sampled_from(creatures))
+        p["abilities"] = [*p["abilities"], "Indestructible"]
+    for pl in data["players"]:
+        pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{W}", "{1}"]), max_size=2)))
+    return data
+
+
+def removal_boards(stage: str) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with :data:`REMOVAL_LINES`, small enough for the references."""
+    from combat_boards import assignment_bound, outcome_boards
+    limit = {"blockers": 150, "attackers": 50, "none": 30}[stage]
+    return outcome_boards(stage).flatmap(with_removal).filter(lambda d: assignment_bound(d) <= limit and loads(d))
+
+
 # "{cost}: [You may tap or] untap target creature" (701.26; pysolver.rules.activated): real cards' forms, with a
 # tapped creature or two to untap and a tapper without {T} (the loader refuses an untap that could reach a {T}
 # cost).

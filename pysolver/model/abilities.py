@@ -704,6 +704,12 @@ TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pum
             "untap_target", "tap_or_untap")
 #: "you may tap or untap target <permanent>": its controller chooses as it resolves (608.2) which it does
 TAP_OR_UNTAP = "tap_or_untap"
+#: the abilities that remove their target from the battlefield: destroy (701.8a), exile (406.2), return to its
+#: owner's hand (400.7)
+REMOVALS = ("destroy_target", "exile_target", "bounce_target")
+#: those whose target may be of card types (:func:`typed_target`, 205.2a): "untap target permanent", "destroy target
+#: artifact or enchantment", "return target nonland permanent to its owner's hand"; a removal's not a land
+TYPED = ("untap_target", TAP_OR_UNTAP, *REMOVALS)
 
 
 def effects(kind: str) -> tuple[str, ...]:
@@ -737,6 +743,9 @@ _TARGETED_EFFECTS = (
 # 602.5b: "Activate only during your turn, before attackers are declared" (older: "activate this ability …")
 _BEFORE_ATTACKERS = re.compile(r"(?P<line>.+?)\. activate (?:this ability )?only during your turn, before attackers "
                                r"are declared")
+# 602.5b, 102.1: "Activate only during your turn" (older: "activate this ability …"): its controller is the active
+# player (the combat is the active player's, 506.1)
+_YOUR_TURN = re.compile(r"(?P<line>.+?)\. activate (?:this ability )?only during your turn")
 # 115.1, 601.2c: what a target may be: "[another] target [attacking | blocking | attacking or blocking | tapped |
 # untapped] <creatures> [you control | an opponent controls | you don't control] [with <quality> | without
 # <keyword>]", <creatures> "creature", "<adjective> [or <adjective>] creature" (a color, non<color>, a creature
@@ -751,11 +760,12 @@ _COUNTER_QUALITIES: dict[str, Quality] = {"a counter on it": ("counter", "any"),
 _TARGET_SCOPES = {None: "all", "you control": "you", "an opponent controls": "opponents",
                   "you don't control": "opponents"}
 # 115.1, 205.2a: a target of card types ("target permanent", "target artifact or creature", "target artifact,
-# creature, or land", "target creature or land", "target land", "target artifact an opponent controls"): its
-# creatures are read as a creature target, the other permanents it reaches (`reach`) are refused on a board
-# (pysolver.files.loader)
-_TYPED_TARGET = re.compile(r"(?P<other>another )?target (?P<types>permanent|(?:artifact|creature|land)"
-                           r"(?:(?:, or |, | or )(?:artifact|creature|land))*)"
+# creature, or land", "target creature or land", "target land", "target artifact an opponent controls", "target
+# artifact or enchantment", "target noncreature artifact", "target nonland permanent"): its creatures are read as a
+# creature target, the other permanents it reaches (`reach`) are refused on a board (pysolver.files.loader)
+_CARD_TYPE = r"(?:artifact|creature|enchantment|land)"
+_TYPED_TARGET = re.compile(r"(?P<other>another )?target (?P<non>noncreature |nonland )?"
+                           rf"(?P<types>permanent|{_CARD_TYPE}(?:(?:, or |, | or ){_CARD_TYPE})*)"
                            r"(?: (?P<scope>you control|an opponent controls|you don't control))?")
 #: the card types of the noncreature permanents (110.4: artifact, battle, enchantment, land, planeswalker)
 NONCREATURE_PERMANENTS = ("artifact", "battle", "enchantment", "land", "planeswalker")
@@ -802,6 +812,7 @@ class CombatAbility:
     radiance: bool = False  # "… and each other creature that shares a color with it" (105.2, 608.2h: as it resolves)
     when_attacked: bool = False  # "Activate only during the declare attackers step and only if you've been attacked
     # this step" (602.5, 508.1: attackers declared, blockers not yet; a creature attacks its controller)
+    your_turn: bool = False  # "activate only during your turn" (602.5b: its controller is the active player, 102.1)
     x: str = ""  # "{X}…: ~ deals X damage" (107.3): X paid with any mana (``any``), or one color's ("W" … "G")
 
     def x_mana(self, x: int) -> Mana:
@@ -876,18 +887,29 @@ def typed_target(text: str) -> tuple[tuple[str, Quality, str, bool], tuple[str, 
     (('creature', ('any',), 'all', False), ('artifact',))
     >>> typed_target("target artifact an opponent controls")
     (('creature', ('card_type', 'artifact'), 'opponents', False), ('artifact',))
+    >>> typed_target("target artifact or enchantment")[0][1]
+    ('either', ('card_type', 'artifact'), ('card_type', 'enchantment'))
+    >>> typed_target("target nonland permanent")
+    (('creature', ('non', ('card_type', 'land')), 'all', False), ('artifact', 'battle', 'enchantment', 'planeswalker'))
+    >>> typed_target("target noncreature artifact")[0][1]  # (no creature is one)
+    ('both', ('card_type', 'artifact'), ('non', ('card_type', 'creature')))
     >>> typed_target("target creature") is None  # (target_of)
     True
     """
     m = _TYPED_TARGET.fullmatch(text)
-    if m is None or m.group("types") == "creature":
-        return None
-    types = set(re.split(r", or |, | or ", m.group("types")))
+    types = set(re.split(r", or |, | or ", m.group("types"))) if m else set()
+    non = m.group("non").strip()[3:] if m and m.group("non") else None
+    if m is None or types == {"creature"} or (non == "creature" and types == {"permanent"}) or non in types:
+        return None  # ("noncreature permanent": a face-down creature has no card type but is one, 708.2a)
     reach = NONCREATURE_PERMANENTS if types == {"permanent"} else tuple(sorted(types - {"creature"}))
+    reach = tuple(t for t in reach if t != non)
     quality: Quality = ("any",)
     if "creature" not in types and types != {"permanent"}:  # 205.2a: an artifact (land) creature is one
-        kinds = [("card_type", t) for t in reach]
-        quality = kinds[0] if len(kinds) == 1 else ("either", kinds[0], kinds[1])
+        quality = ("card_type", reach[-1])
+        for t in reversed(reach[:-1]):
+            quality = ("either", ("card_type", t), quality)
+    if non is not None:  # 205.4b: "noncreature", "nonland" (a face-down creature is neither a land nor an artifact)
+        quality = ("non", ("card_type", non)) if quality == ("any",) else ("both", quality, ("non", ("card_type", non)))
     return ("creature", quality, _TARGET_SCOPES[m.group("scope")], m.group("other") is not None), reach
 
 
@@ -935,7 +957,9 @@ def _combat_ability(text: str) -> list[Ability] | None:
     True
     """
     timed = _BEFORE_ATTACKERS.fullmatch(text)
-    m = re.fullmatch(r"(?P<cost>[^:]+): (?P<effect>.+)", timed.group("line") if timed else text)
+    yours = None if timed else _YOUR_TURN.fullmatch(text)
+    restricted = timed or yours
+    m = re.fullmatch(r"(?P<cost>[^:]+): (?P<effect>.+)", restricted.group("line") if restricted else text)
     if m is None:
         return None
     found = next(((kind, e) for pattern, kind in _TARGETED_EFFECTS if (e := pattern.fullmatch(m.group("effect")))),
@@ -950,10 +974,10 @@ def _combat_ability(text: str) -> list[Ability] | None:
             return None  # "{cost}: ~ gets +X/+Y [and gains K]" of mana: a pump (_pump)
         kind, target, reach = "tap_pump", ("", ("any",), "all", False), ()
     else:
-        typed = typed_target(e.group("t")) if kind in ("untap_target", TAP_OR_UNTAP) else None
+        typed = typed_target(e.group("t")) if kind in TYPED else None
         target, reach = typed if typed is not None else (target_of(e.group("t")), ())
-        if target is None:
-            return None
+        if target is None or (kind in REMOVALS and "land" in reach):
+            return None  # (a land's mana is the players' `mana`: which land makes which mana is not stated, 106.4)
     cost = _cost(m.group("cost"))
     x, y, keywords = 0, 0, tuple[str, ...]()
     counters = 0
@@ -977,7 +1001,7 @@ def _combat_ability(text: str) -> list[Ability] | None:
     return [Ability(kind, CombatAbility(x, y, cost.mana, replace(cost, mana=Mana()), where, quality, 0,
                                         timed is not None, scope, other, keywords, counters,
                                         no_regeneration=bool(e.groupdict().get("unregenerated")), colors=colors,
-                                        reach=reach))]
+                                        reach=reach, your_turn=yours is not None))]
 
 
 # --- Activated abilities that deal damage (120.3, pysolver.rules.pingers) -----------------------------

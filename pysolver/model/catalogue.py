@@ -716,6 +716,17 @@ CATALOGUE: tuple[LineForm, ...] = (
     # 701.19c: the shields of a creature that can't be regenerated replace no destruction
     LineForm("combat-activated", "{cost}: Destroy target <creature>. It can't be regenerated", "destroy_target",
              "701.19c", "{T}: Destroy target creature. It can't be regenerated", literal=False),
+    # 205.2a: an artifact or enchantment creature is one; a noncreature permanent it reaches is refused on a board,
+    # a land is not read (106.4: which land makes which mana is not stated)
+    LineForm("combat-activated", "{cost}: Destroy target <card types>", "destroy_target", "205.2a",
+             "{1}, Sacrifice ~: Destroy target artifact or enchantment",
+             ("Sacrifice a Goblin: Destroy target artifact",
+              "{G}, {T}, Sacrifice a creature: Destroy target enchantment",
+              "{R}{R}{R}, {T}: Destroy target noncreature artifact",
+              "{T}, Pay 7 life: Destroy target nonland permanent. Activate only during your turn"), literal=False),
+    LineForm("combat-activated", "{cost}: Return target <card types> to its owner's hand", "bounce_target", "205.4b",
+             "Tap an untapped Wizard you control: Return target nonland permanent you don't control to its owner's "
+             "hand", literal=False),
     LineForm("combat-activated", "{cost}: Target <creature> can't be regenerated this turn", "target_cant_regenerate",
              "701.19c", "{R}: Target creature can't be regenerated this turn",
              ("{R}{R}, {T}: Target creature can't be regenerated this turn",), literal=False),

@@ -131,9 +131,11 @@ def payable(s: Situation, p: Permanent, ability: CombatAbility, extra: Mana | No
     (:func:`pysolver.rules.costs.times_paid`: mana from what is left of the pool, 602.2b, 601.2h; {T}
     only untapped, 602.5a, and for a creature not summoning sick unless it has haste, 302.6, 702.10c;
     life, cards, permanents, counters, 118.3); "activate only during your turn, before attackers are
-    declared" only then (602.5b, 507.1)."""
+    declared" only then (602.5b, 507.1), "activate only during your turn" only by the active player (102.1)."""
     if ability.before_attackers and (p.controller != s.active or s.combat.attackers is not None):
         return False
+    if ability.your_turn and p.controller != s.active:
+        return False  # "activate only during your turn" (602.5b, 102.1)
     if ability.while_attacking and (p.id not in dict(s.combat.attackers or ()) or p.removed_from_combat):
         return False  # "activate only if ~ is attacking" (602.5, 506.4)
     if ability.when_attacked and not attacked(s, p.controller):

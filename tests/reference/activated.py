@@ -59,7 +59,9 @@ def on_the_stack(kind: str, ab: CombatAbility) -> bool:
 
 
 def timely(state, p: Permanent, ab: CombatAbility) -> bool:  # type: ignore[no-untyped-def]
-    """602.5b: "Activate only during your turn, before attackers are declared"."""
+    """602.5b: "Activate only during your turn, before attackers are declared"; "… only during your turn"."""
+    if ab.your_turn and p.controller != state.s.active:
+        return False
     return not ab.before_attackers or (p.controller == state.s.active and state.s.combat.attackers is None)
 
 
@@ -140,7 +142,7 @@ def fits(state, field: dict[str, Characteristics], t: str, quality: tuple,  # ty
     if name == "tapped":
         return is_tapped(state, next(p for p in state.s.permanents if p.id == t), field)
     if name == "card_type":
-        return args[0].capitalize() in field[t].types and not field[t].face_down
+        return args[0] in field[t].types and not field[t].face_down  # (lower-case, 205.2a)
     if name == "counter":  # 122.1: the counters the situation states; "plus": a +1/+1 counter
         counters = next(p for p in state.s.permanents if p.id == t).pt_counters
         return any(n > 0 and (args[0] == "any" or (dp, dt) == (1, 1)) for dp, dt, n in counters)
