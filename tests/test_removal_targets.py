@@ -51,6 +51,8 @@ def targets(s, stage: Stage, side: str = gt.ACTIVE) -> set[tuple[str, str]]:
      ARTIFACT_OR_ENCHANTMENT, ("artifact", "enchantment"), "all"),
     ("Joven", "{R}{R}{R}, {T}: Destroy target noncreature artifact.", "destroy_target",
      ("both", ("card_type", "artifact"), ("non", ("card_type", "creature"))), ("artifact",), "all"),
+    ("Devout Harpist", "{T}: Destroy target Aura attached to a creature.", "destroy_target",  # (303.4d: none)
+     ("both", ("card_type", "enchantment"), ("non", ("card_type", "creature"))), ("enchantment",), "all"),
     ("Galecaster Colossus", "Tap an untapped Wizard you control: Return target nonland permanent you don't control "
      "to its owner's hand.", "bounce_target", ("non", ("card_type", "land")),
      ("artifact", "battle", "enchantment", "planeswalker"), "opponents"),
@@ -69,10 +71,11 @@ def test_205_2a_real_lines_and_the_card_types_they_reach(name, line, kind, quali
     ("Barbarian Riftcutter", "{R}, Sacrifice Barbarian Riftcutter: Destroy target land."),
     ("Fulminator Mage", "Sacrifice Fulminator Mage: Destroy target nonbasic land."),
     ("Temporal Adept", "{U}{U}{U}, {T}: Return target permanent to its owner's hand."),
+    ("Savaen Elves", "{G}{G}, {T}: Destroy target Aura attached to a land."),
 ])
 def test_106_4_removing_a_land_is_not_read(name, line) -> None:
     """A land's mana is part of its controller's `mana` without saying which land makes which (106.4): a line
-    that may remove a land stays unread (it may change the answer)."""
+    that may remove a land, or an Aura on a land (it may make mana), stays unread (it may change the answer)."""
     assert oracle_lines(name, line) == ((), (line,))
 
 

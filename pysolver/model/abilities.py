@@ -761,8 +761,9 @@ _TARGET_SCOPES = {None: "all", "you control": "you", "an opponent controls": "op
                   "you don't control": "opponents"}
 # 115.1, 205.2a: a target of card types ("target permanent", "target artifact or creature", "target artifact,
 # creature, or land", "target creature or land", "target land", "target artifact an opponent controls", "target
-# artifact or enchantment", "target noncreature artifact", "target nonland permanent"): its creatures are read as a
-# creature target, the other permanents it reaches (`reach`) are refused on a board (pysolver.files.loader)
+# artifact or enchantment", "target noncreature artifact", "target nonland permanent", "target Aura attached to a
+# creature"): its creatures are read as a creature target, the other permanents it reaches (`reach`) are refused
+# on a board (pysolver.files.loader)
 _CARD_TYPE = r"(?:artifact|creature|enchantment|land)"
 _TYPED_TARGET = re.compile(r"(?P<other>another )?target (?P<non>noncreature |nonland )?"
                            rf"(?P<types>permanent|{_CARD_TYPE}(?:(?:, or |, | or ){_CARD_TYPE})*)"
@@ -893,9 +894,14 @@ def typed_target(text: str) -> tuple[tuple[str, Quality, str, bool], tuple[str, 
     (('creature', ('non', ('card_type', 'land')), 'all', False), ('artifact', 'battle', 'enchantment', 'planeswalker'))
     >>> typed_target("target noncreature artifact")[0][1]  # (no creature is one)
     ('both', ('card_type', 'artifact'), ('non', ('card_type', 'creature')))
+    >>> typed_target("target aura attached to a creature")[1]  # (no creature is one, 303.4d)
+    ('enchantment',)
     >>> typed_target("target creature") is None  # (target_of)
     True
     """
+    if text == "target aura attached to a creature":  # 303.4d: an Aura creature is attached to nothing
+        return ("creature", ("both", ("card_type", "enchantment"), ("non", ("card_type", "creature"))), "all",
+                False), ("enchantment",)
     m = _TYPED_TARGET.fullmatch(text)
     types = set(re.split(r", or |, | or ", m.group("types"))) if m else set()
     non = m.group("non").strip()[3:] if m and m.group("non") else None

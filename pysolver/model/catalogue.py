@@ -723,7 +723,8 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("Sacrifice a Goblin: Destroy target artifact",
               "{G}, {T}, Sacrifice a creature: Destroy target enchantment",
               "{R}{R}{R}, {T}: Destroy target noncreature artifact",
-              "{T}, Pay 7 life: Destroy target nonland permanent. Activate only during your turn"), literal=False),
+              "{T}, Pay 7 life: Destroy target nonland permanent. Activate only during your turn",
+              "{T}: Destroy target Aura attached to a creature"), literal=False),
     LineForm("combat-activated", "{cost}: Return target <card types> to its owner's hand", "bounce_target", "205.4b",
              "Tap an untapped Wizard you control: Return target nonland permanent you don't control to its owner's "
              "hand", literal=False),
