@@ -420,6 +420,14 @@ def test_removal_lines_of_real_cards_are_modelled() -> None:
     assert classes(card("Barbarian Riftcutter", line)) == {line: MAY_CHANGE}
 
 
+def test_switching_lines_of_real_cards_are_modelled() -> None:
+    """613.4d (pysolver.rules.activated): "switch ~'s / each creature's power and toughness until end of turn"."""
+    for name, line in (("Windreaver", "{U}: Switch Windreaver's power and toughness until end of turn."),
+                       ("Mannichi, the Fevered Dream", "{1}{R}: Switch each creature's power and toughness until end "
+                                                       "of turn.")):
+        assert classes(card(name, line)) == {line: MODELLED}
+
+
 def test_the_modes_of_a_modal_ability_have_the_class_of_its_first_line() -> None:
     """700.2: "• …" lines are the modes of the ability the line before them starts. Knight of Autumn's modes
     are part of its enters trigger (603.6a: inert); Putrid Warrior's of a trigger that may change the answer."""

@@ -688,10 +688,14 @@ def _paid_by(pump: Pump, cost: Cost) -> Pump:
 #: target <creature>" (701.19a), "destroy target <creature>" (701.8a), "put N +X/+Y counters on target
 #: <creature>" (122.1a), "exile target <creature>" (406.2), "return target <creature> to its owner's hand" (400.7),
 #: "target <creature> can't be regenerated this turn" (701.19c), "untap target <permanent>" (701.26b), "you may tap
-#: or untap target <permanent>" (701.26: :func:`effects`)
+#: or untap target <permanent>" (701.26: :func:`effects`), "switch ~'s / each creature's power and toughness until
+#: end of turn" (613.4d: :data:`SWITCHES`)
 COMBAT_ABILITIES = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump",
                     "target_regenerate", "destroy_target", "target_counter", "exile_target", "bounce_target",
-                    "target_cant_regenerate", "untap_target", "tap_or_untap")
+                    "target_cant_regenerate", "untap_target", "tap_or_untap", "switch", "switch_each")
+#: "switch ~'s power and toughness until end of turn" (no target) and "switch each creature's …" (no target: each
+#: creature on the battlefield as it resolves, 611.2c): layer 7d (613.4d)
+SWITCHES = ("switch", "switch_each")
 #: the activated abilities that go on the stack (405.1) and wait for the other player's response (117.3c):
 #: damage (:data:`PINGS`), life lost or gained (:data:`LIFE`, 119.3), all combat damage prevented (:data:`FOGS`,
 #: 615.1a) and destruction, exile or a return to the hand, which a response may answer (a regeneration shield,
@@ -739,6 +743,7 @@ _TARGETED_EFFECTS = (
     (re.compile(r"put (?P<n>\w+) (?P<x>[+-]\d+)/(?P<y>[+-]\d+) counters? on (?P<t>.+)"), "target_counter"),
     (re.compile(r"exile (?P<t>.+)"), "exile_target"),
     (re.compile(r"return (?P<t>.+) to its owner's hand"), "bounce_target"),
+    (re.compile(r"switch (?P<t>this creature|each creature)'s power and toughness until end of turn"), "switch"),
 )
 # 602.5b: "Activate only during your turn, before attackers are declared" (older: "activate this ability …")
 _BEFORE_ATTACKERS = re.compile(r"(?P<line>.+?)\. activate (?:this ability )?only during your turn, before attackers "
@@ -979,6 +984,9 @@ def _combat_ability(text: str) -> list[Ability] | None:
         if e.group("x") is None or e.group("also") or "{t}" not in m.group("cost").split(", "):
             return None  # "{cost}: ~ gets +X/+Y [and gains K]" of mana: a pump (_pump)
         kind, target, reach = "tap_pump", ("", ("any",), "all", False), ()
+    elif kind == "switch":  # 613.4d: no target (115.1)
+        kind = "switch" if e.group("t") == "this creature" else "switch_each"
+        target, reach = ("", ("any",), "all", False), ()
     else:
         typed = typed_target(e.group("t")) if kind in TYPED else None
         target, reach = typed if typed is not None else (target_of(e.group("t")), ())

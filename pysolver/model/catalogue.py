@@ -728,6 +728,11 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("combat-activated", "{cost}: Return target <card types> to its owner's hand", "bounce_target", "205.4b",
              "Tap an untapped Wizard you control: Return target nonland permanent you don't control to its owner's "
              "hand", literal=False),
+    # 613.4d (layer 7d): after every +X/+Y, counter and static ability (613.4c); twice, back as it was
+    LineForm("combat-activated", "{cost}: Switch ~'s power and toughness until end of turn", "switch", "613.4d",
+             "{1}{U}: Switch ~'s power and toughness until end of turn", literal=False),
+    LineForm("combat-activated", "{cost}: Switch each creature's power and toughness until end of turn", "switch_each",
+             "611.2c", "{1}{R}: Switch each creature's power and toughness until end of turn", literal=False),
     LineForm("combat-activated", "{cost}: Target <creature> can't be regenerated this turn", "target_cant_regenerate",
              "701.19c", "{R}: Target creature can't be regenerated this turn",
              ("{R}{R}, {T}: Target creature can't be regenerated this turn",), literal=False),

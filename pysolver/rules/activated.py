@@ -76,6 +76,7 @@ from ..model.abilities import (
     PINGS,
     SHIELDS,
     STACKED,
+    SWITCHES,
     TAP_OR_UNTAP,
     TARGETED,
     CombatAbility,
@@ -361,12 +362,20 @@ def activate(s: Situation, move: AbilityActivation) -> Situation:
     if ab.token is not None:  # 111.1, 111.2: its controller creates the tokens; then 704.3
         from .combat import settle
         return settle(tokens.created(s, p.id, ab.token, p.controller))
-    s = replace(s, permanents=tuple(_affected(x, kind, ab) if x.id == (move.target or p.id) else x
+    s = replace(s, permanents=tuple(_affected(x, kind, ab) if _affects(x, kind, move.target or p.id) else x
                                     for x in s.permanents))
-    if ab.toughness >= 0:
+    if ab.toughness >= 0 and kind not in SWITCHES:
         return s
-    from .combat import settle  # clingo: state-based actions only where a toughness went down (704.5f, 704.5g)
-    return settle(s)
+    from .combat import settle  # clingo: state-based actions only where a toughness went down (704.5f, 704.5g;
+    return settle(s)  # 613.4d: a switch may lower one)
+
+
+def _affects(x: Permanent, kind: str, whom: str) -> bool:
+    """Whether an effect of `kind` on `whom` (its target, or its source) changes `x`: "switch each creature's power
+    and toughness" each creature on the battlefield as it resolves (611.2c, 613.4d), the others `whom` only."""
+    if kind == "switch_each":
+        return x.is_creature and not x.left_battlefield
+    return x.id == whom
 
 
 def still_legal(s: Situation, pid: str, index: int, target: str) -> bool:
@@ -440,7 +449,7 @@ def resolve_stacked(s: Situation, t: Trigger) -> Situation:
         return tokens.created(s, source.id, ab.token, t.controller)
     if kind in SHIELDS:  # 615.7: a sacrificed source's prevention shield
         return shielded(s, source.id, ab, t.target)
-    return replace(s, permanents=tuple(_affected(x, kind, ab) if x.id == (t.target or source.id) else x
+    return replace(s, permanents=tuple(_affected(x, kind, ab) if _affects(x, kind, t.target or source.id) else x
                                        for x in s.permanents))
 
 
@@ -518,6 +527,8 @@ def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
         return replace(x, cant_be_regenerated_this_turn=True)  # 701.19c
     if kind == "target_counter":
         return x.with_counters(ab.power, ab.toughness, ab.counters)  # 122.1a
+    if kind in SWITCHES:  # 613.4d: switched again, back as it was
+        return replace(x, switched_until_end_of_turn=not x.switched_until_end_of_turn)
     keywords = tuple(sorted(set(x.keywords_until_end_of_turn) | set(ab.keywords)))  # 613.1f
     return replace(x, until_end_of_turn=(x.until_end_of_turn[0] + ab.power, x.until_end_of_turn[1] + ab.toughness),
                    keywords_until_end_of_turn=keywords,
@@ -638,8 +649,8 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
     p = s.permanent(move.permanent)
     _, ab = abilities_of(p)[move.ability]
     kind = move.kind  # (its ability's kind, or the effect chosen: effects)
-    if on_stack(kind, ab):  # damage (120.3), destruction (701.8a), a source sacrificed (701.21a): in any window
-        return True
+    if on_stack(kind, ab) or kind in SWITCHES:  # damage (120.3), destruction (701.8a), a source sacrificed
+        return True  # (701.21a): in any window; 613.4d: a switch changes a power and a toughness at once
     if ab.extra.life or ab.extra.sacrifice or ab.extra.remove_counters:  # 119.4: a life total; 701.21a: a
         return True  # permanent leaves the battlefield; 122.1a: a creature shrinks (704.5f)
     if ab.token is not None:

@@ -194,6 +194,12 @@ def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no
     zones only (121.1)."""
     if kind in ("tap_mana", "tap_hidden"):
         return state
+    if kind in ("switch", "switch_each"):  # 613.4d: the source; 611.2c: each creature on the battlefield now
+        field = state.field()
+        ids = {target} if kind == "switch" else {x for x, c in field.items() if c.is_creature}
+        return replace(state, s=replace(state.s, permanents=tuple(
+            replace(q, switched_until_end_of_turn=not q.switched_until_end_of_turn) if q.id in ids else q
+            for q in state.s.permanents)))
     if kind == "create":  # 111.1, 111.2: `target` is the source; its controller creates the tokens
         source = state.s.permanent(target)
         return replace(state, s=create(state.s, source.id, ab.token, source.controller, ab.token.count))
