@@ -604,7 +604,8 @@ def targeted_boards(stage: str) -> st.SearchStrategy[dict]:
 REMOVAL_LINES = ["{1}, Sacrifice ~: Destroy target artifact or enchantment", "{T}: Destroy target artifact",
                  "{W}: Destroy target enchantment", "{1}: Destroy target noncreature artifact",
                  "{T}: Return target nonland permanent you don't control to its owner's hand",
-                 "{T}: Destroy target nonland permanent. Activate only during your turn"]
+                 "{T}: Destroy target nonland permanent. Activate only during your turn",
+                 "{1}: Destroy target artifact. ~ gets +X/+0 until end of turn, where X is that artifact's mana value"]
 
 
 @st.composite
@@ -618,6 +619,7 @@ def with_removal(draw: st.DrawFn, data: dict) -> dict:
     for p in creatures:
         extra = draw(st.sampled_from([(), (), ("Artifact",), ("Enchantment",), ("Land",)]))
         p["types"] = [*extra, "Creature"]
+        p["mana_cost"] = draw(st.sampled_from(["{1}", "{2}{W}"]))  # (202.3: a mana value to read)
     if draw(one_in(3)):
         p = draw(st.sampled_from(creatures))
         p["abilities"] = [*p["abilities"], "Indestructible"]

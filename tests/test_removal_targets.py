@@ -53,6 +53,9 @@ def targets(s, stage: Stage, side: str = gt.ACTIVE) -> set[tuple[str, str]]:
      ("both", ("card_type", "artifact"), ("non", ("card_type", "creature"))), ("artifact",), "all"),
     ("Devout Harpist", "{T}: Destroy target Aura attached to a creature.", "destroy_target",  # (303.4d: none)
      ("both", ("card_type", "enchantment"), ("non", ("card_type", "creature"))), ("enchantment",), "all"),
+    ("Hoard-Smelter Dragon", "{3}{R}: Destroy target artifact. Hoard-Smelter Dragon gets +X/+0 until end of turn, "
+     "where X is that artifact's converted mana cost.", "destroy_target", ("card_type", "artifact"), ("artifact",),
+     "all"),
     ("Galecaster Colossus", "Tap an untapped Wizard you control: Return target nonland permanent you don't control "
      "to its owner's hand.", "bounce_target", ("non", ("card_type", "land")),
      ("artifact", "battle", "enchantment", "planeswalker"), "opponents"),
@@ -101,6 +104,24 @@ def test_205_4b_noncreature_and_nonland_leave_creatures_out() -> None:
               creature("y", "bob", 3, 3, types=["Artifact", "Creature"]),
               creature("d", "bob", 1, 1, types=["Land", "Creature"]), mana="{R}{U}")
     assert targets(s, Stage.BEGINNING_OF_COMBAT) == {("g", "y")}
+
+
+def test_608_2c_202_3_hoard_smelter_grows_by_the_mana_value_of_its_target() -> None:
+    """Hoard-Smelter Dragon: "{3}{R}: Destroy target artifact. ~ gets +X/+0 until end of turn, where X is that
+    artifact's converted mana cost": alice's unblocked 1/1 destroys bob's artifact creature of mana value 3 and
+    deals 4 (608.2h: its mana value as it last existed); an indestructible one survives and the source still grows
+    (608.2c). A target whose mana cost is not stated is refused (202.3)."""
+    line = "{3}{R}: Destroy target artifact. ~ gets +X/+0 until end of turn, where X is that artifact's converted " \
+           "mana cost"
+    x = creature("x", "alice", 1, 1, line, name="Hoard-Smelter Dragon")
+    z = creature("z", "bob", 2, 2, types=["Artifact", "Creature"], mana_cost="{2}{U}")
+    assert results(board(x, z, attackers={"x": "bob"}, blockers={}, mana="{3}{R}")) == {
+        ((), (), 19), (("z",), (), 16)}
+    hard = {**z, "abilities": ["Indestructible"]}
+    assert results(board(x, hard, attackers={"x": "bob"}, blockers={}, mana="{3}{R}")) == {((), (), 19), ((), (), 16)}
+    with pytest.raises(InputError) as exc:
+        board(x, {**z, "mana_cost": None})
+    assert "202.3" in exc.value.message
 
 
 def test_602_5b_activate_only_during_your_turn() -> None:

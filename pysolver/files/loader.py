@@ -1168,7 +1168,8 @@ def _check_removal_targets(r: Reader, permanents: list[Permanent]) -> None:
     enchantment", "target nonland permanent") is modelled for the creatures it may target (205.2a: an artifact or
     enchantment creature is one; pysolver.rules.activated). It is refused where it could target a noncreature
     permanent of a card type it names (115.1): what that permanent's leaving would change (an attack on a
-    planeswalker or battle, 506.4; what the permanent does) is not modelled."""
+    planeswalker or battle, 506.4; what the permanent does) is not modelled; "~ gets +X/+0 …, where X is that
+    artifact's mana value" where it could target a permanent (not a token) whose mana cost is not stated (202.3)."""
     for i, p in enumerate(permanents):
         abilities = [b for kind, b in p.combat_abilities() if kind in REMOVALS and b.reach]
         abilities += [b.value for b in _token_abilities([p]) if b.kind in REMOVALS
@@ -1184,6 +1185,10 @@ def _check_removal_targets(r: Reader, permanents: list[Permanent]) -> None:
                     raise r.fail(f"permanents[{i}]", f"{q(p.id)} can target {q(x.id)}, a noncreature {reached[0]} "
                                  "(115.1, 205.2a), to remove it from the battlefield (701.8a, 406.2, 400.7): only "
                                  "creatures as its targets are modelled")
+                if ab.smelts and reached and x.mana_cost is None and not x.token:
+                    raise r.fail(f"permanents[{i}]", f"{q(p.id)} gets +X/+0 for the mana value of its target (202.3) "
+                                 f"and {q(x.id)}'s mana cost is not stated (`mana_cost`; a card with {{X}} or hybrid "
+                                 "symbols can't state it)")
 
 
 def _token_abilities(permanents: list[Permanent]) -> list[Ability]:

@@ -738,8 +738,11 @@ _TARGETED_EFFECTS = (
                 rf"|becomes (?P<becomes>colorless|{'|'.join(COLORS)})) until end of turn"), "target_pump"),
     (re.compile(r"regenerate (?P<t>.+)"), "target_regenerate"),
     (re.compile(r"(?P<t>.+?) can't be regenerated this turn"), "target_cant_regenerate"),  # 701.19c
-    # 701.19c: "Destroy target creature. It can't be regenerated."
-    (re.compile(r"destroy (?P<t>.+?)(?P<unregenerated>\. it can't be regenerated)?"), "destroy_target"),
+    # 701.19c: "Destroy target creature. It can't be regenerated."; 608.2c, 202.3: "Destroy target artifact. ~ gets
+    # +X/+0 until end of turn, where X is that artifact's mana value"
+    (re.compile(r"destroy (?P<t>.+?)(?:(?P<unregenerated>\. it can't be regenerated)|(?P<smelts>\. this creature gets "
+                r"\+x/\+0 until end of turn, where x is that artifact's (?:converted mana cost|mana value)))?"),
+     "destroy_target"),
     (re.compile(r"put (?P<n>\w+) (?P<x>[+-]\d+)/(?P<y>[+-]\d+) counters? on (?P<t>.+)"), "target_counter"),
     (re.compile(r"exile (?P<t>.+)"), "exile_target"),
     (re.compile(r"return (?P<t>.+) to its owner's hand"), "bounce_target"),
@@ -819,6 +822,9 @@ class CombatAbility:
     when_attacked: bool = False  # "Activate only during the declare attackers step and only if you've been attacked
     # this step" (602.5, 508.1: attackers declared, blockers not yet; a creature attacks its controller)
     your_turn: bool = False  # "activate only during your turn" (602.5b: its controller is the active player, 102.1)
+    # "Destroy target artifact. ~ gets +X/+0 until end of turn, where X is that artifact's mana value" (608.2c: after
+    # the destruction, destroyed or not; 608.2h: the mana value of the target as it last existed, 202.3)
+    smelts: bool = False
     x: str = ""  # "{X}…: ~ deals X damage" (107.3): X paid with any mana (``any``), or one color's ("W" … "G")
 
     def x_mana(self, x: int) -> Mana:
@@ -1015,7 +1021,8 @@ def _combat_ability(text: str) -> list[Ability] | None:
     return [Ability(kind, CombatAbility(x, y, cost.mana, replace(cost, mana=Mana()), where, quality, 0,
                                         timed is not None, scope, other, keywords, counters,
                                         no_regeneration=bool(e.groupdict().get("unregenerated")), colors=colors,
-                                        reach=reach, your_turn=yours is not None))]
+                                        reach=reach, your_turn=yours is not None,
+                                        smelts=bool(e.groupdict().get("smelts"))))]
 
 
 # --- Activated abilities that deal damage (120.3, pysolver.rules.pingers) -----------------------------

@@ -725,6 +725,11 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{R}{R}{R}, {T}: Destroy target noncreature artifact",
               "{T}, Pay 7 life: Destroy target nonland permanent. Activate only during your turn",
               "{T}: Destroy target Aura attached to a creature"), literal=False),
+    # 608.2c: after the destruction, destroyed or not; 608.2h: the mana value of the target as it last existed
+    LineForm("combat-activated", "{cost}: Destroy target artifact. ~ gets +X/+0 until end of turn, where X is that "
+             "artifact's mana value", "destroy_target", "202.3",
+             "{3}{R}: Destroy target artifact. ~ gets +X/+0 until end of turn, where X is that artifact's converted "
+             "mana cost", literal=False),
     LineForm("combat-activated", "{cost}: Return target <card types> to its owner's hand", "bounce_target", "205.4b",
              "Tap an untapped Wizard you control: Return target nonland permanent you don't control to its owner's "
              "hand", literal=False),

@@ -441,7 +441,8 @@ def resolve_stacked(s: Situation, t: Trigger) -> Situation:
     if kind in PINGS:
         return pinged(s, t, ab)
     if kind == "destroy_target":
-        return destroy(s, t.target, not ab.no_regeneration)
+        after = destroy(s, t.target, not ab.no_regeneration)
+        return smelted(after, source.id, s.permanent(t.target)) if ab.smelts else after
     if kind in ("exile_target", "bounce_target"):  # 406.2, 400.7: it leaves the battlefield (no death: 700.4)
         return replace(s, permanents=tuple(replace(x, left_battlefield=True) if x.id == t.target else x
                                            for x in s.permanents))
@@ -464,6 +465,22 @@ def destroy(s: Situation, target: str, regenerable: bool = True) -> Situation:
         return s
     after = regenerate(s, p) if p.regenerates and regenerable else replace(p, left_battlefield=True)
     return replace(s, permanents=tuple(after if x.id == target else x for x in s.permanents))
+
+
+def smelted(s: Situation, source: str, target: Permanent) -> Situation:
+    """`s` after "~ gets +X/+0 until end of turn, where X is that artifact's mana value" (608.2c: after the
+    destruction, whether it was destroyed or not; 608.2h: the target as it last existed, its mana value 202.3, of a
+    token or a permanent without a mana cost 0, 202.3a): the source, if still on the battlefield (400.7).
+
+    >>> from pysolver.model import Player
+    >>> s = Situation((Player("a"), Player("b")), "a", (Permanent("d", "a", power=5, toughness=5),))
+    >>> smelted(s, "d", Permanent("t", "b", power=1, toughness=1, mana_cost="{2}{U}")).permanent("d").until_end_of_turn
+    (3, 0)
+    """
+    mana_value = target.mana_cost.total if target.mana_cost is not None else 0
+    return replace(s, permanents=tuple(replace(x, until_end_of_turn=(x.until_end_of_turn[0] + mana_value,
+                                                                     x.until_end_of_turn[1]))
+                                       if x.id == source and not x.left_battlefield else x for x in s.permanents))
 
 
 def life_changed(s: Situation, controller: str, ab: CombatAbility, target: str) -> Situation:

@@ -326,7 +326,14 @@ def resolve_activated(state, entry: tuple):  # type: ignore[no-untyped-def]
                                          characteristics(next(q for q in state.s.permanents if q.id == source)))
         if target not in legal_targets(state, field, source_c, ab):
             return state
-    return settle(effect(state, kind, ab, target))
+    after = effect(state, kind, ab, target)
+    if ab.smelts and source in after.field():  # 608.2c: then the source gets +X/+0, X the target's mana value
+        cost = next(q for q in state.s.permanents if q.id == target).mana_cost  # (608.2h, 202.3; none: 0)
+        x = cost.total if cost is not None else 0
+        after = replace(after, s=replace(after.s, permanents=tuple(
+            replace(q, until_end_of_turn=(q.until_end_of_turn[0] + x, q.until_end_of_turn[1])) if q.id == source
+            else q for q in after.s.permanents)))
+    return settle(after)
 
 
 def resolve_ward(state, entry: tuple, stack: tuple) -> list[tuple[object, tuple]]:  # type: ignore[no-untyped-def]
