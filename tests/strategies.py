@@ -605,7 +605,8 @@ REMOVAL_LINES = ["{1}, Sacrifice ~: Destroy target artifact or enchantment", "{T
                  "{W}: Destroy target enchantment", "{1}: Destroy target noncreature artifact",
                  "{T}: Return target nonland permanent you don't control to its owner's hand",
                  "{T}: Destroy target nonland permanent. Activate only during your turn",
-                 "{1}: Destroy target artifact. ~ gets +X/+0 until end of turn, where X is that artifact's mana value"]
+                 "{1}: Destroy target artifact. ~ gets +X/+0 until end of turn, where X is that artifact's mana value",
+                 "{W}, Sacrifice ~: Destroy all enchantments"]
 
 
 @st.composite

@@ -411,6 +411,7 @@ def test_removal_lines_of_real_cards_are_modelled() -> None:
                        ("Goblin Trashmaster", "Sacrifice a Goblin: Destroy target artifact."),
                        ("Keening Apparition", "Sacrifice Keening Apparition: Destroy target enchantment."),
                        ("Joven", "{R}{R}{R}, {T}: Destroy target noncreature artifact."),
+                       ("Nova Cleric", "{2}{W}, {T}, Sacrifice Nova Cleric: Destroy all enchantments."),
                        ("Hoard-Smelter Dragon", "{3}{R}: Destroy target artifact. Hoard-Smelter Dragon gets +X/+0 "
                                                 "until end of turn, where X is that artifact's converted mana cost."),
                        ("Vona, Butcher of Magan", "{T}, Pay 7 life: Destroy target nonland permanent. Activate this "

@@ -56,6 +56,8 @@ def targets(s, stage: Stage, side: str = gt.ACTIVE) -> set[tuple[str, str]]:
     ("Hoard-Smelter Dragon", "{3}{R}: Destroy target artifact. Hoard-Smelter Dragon gets +X/+0 until end of turn, "
      "where X is that artifact's converted mana cost.", "destroy_target", ("card_type", "artifact"), ("artifact",),
      "all"),
+    ("Nova Cleric", "{2}{W}, {T}, Sacrifice Nova Cleric: Destroy all enchantments.", "destroy_all",
+     ("card_type", "enchantment"), ("enchantment",), "all"),
     ("Galecaster Colossus", "Tap an untapped Wizard you control: Return target nonland permanent you don't control "
      "to its owner's hand.", "bounce_target", ("non", ("card_type", "land")),
      ("artifact", "battle", "enchantment", "planeswalker"), "opponents"),
@@ -67,7 +69,7 @@ def test_205_2a_real_lines_and_the_card_types_they_reach(name, line, kind, quali
     assert lines == (line,) and unmodelled == ()
     (a,) = parse_ability_line(line, name, frozenset())
     assert (a.kind, a.value.target, a.value.quality, a.value.reach, a.value.scope) == (
-        kind, "creature", quality, reach, scope)
+        kind, "" if kind == "destroy_all" else "creature", quality, reach, scope)  # ("all": no target, 115.10)
 
 
 @pytest.mark.parametrize("name, line", [
@@ -95,8 +97,8 @@ def test_701_8a_205_2a_destroy_an_artifact_creature_blocker() -> None:
     assert results(s) == {(("x",), (("y", 2),), 20), (("q", "y"), (), 20), (("q", "x"), (), 20)}
 
 
-def test_205_4b_noncreature_and_nonland_leave_creatures_out() -> None:
-    """Joven's "target noncreature artifact" is no artifact creature (205.4b): no target; "target nonland
+def test_205_2a_noncreature_and_nonland_leave_creatures_out() -> None:
+    """Joven's "target noncreature artifact" is no artifact creature (205.2a): no target; "target nonland
     permanent you don't control" is bob's creatures but his land creature."""
     s = board(creature("j", "alice", 1, 1, "{R}: Destroy target noncreature artifact"),
               creature("g", "alice", 1, 1, "{U}: Return target nonland permanent you don't control to its owner's "
@@ -122,6 +124,21 @@ def test_608_2c_202_3_hoard_smelter_grows_by_the_mana_value_of_its_target() -> N
     with pytest.raises(InputError) as exc:
         board(x, {**z, "mana_cost": None})
     assert "202.3" in exc.value.message
+
+
+def test_701_8a_destroy_all_enchantments_at_once() -> None:
+    """Nova Cleric: "{2}{W}, {T}, Sacrifice ~: Destroy all enchantments": bob's enchantment creature blocking alice's
+    2/2 and alice's own are destroyed together (608.2h), an indestructible one is not (702.12b); the Cleric is
+    sacrificed (701.21a). A noncreature enchantment on the board is refused."""
+    cleric = "{2}{W}, {T}, Sacrifice ~: Destroy all enchantments"
+    s = board(creature("c", "bob", 1, 1, cleric), creature("x", "alice", 2, 2), creature("e", "alice", 1, 1,
+              types=["Enchantment", "Creature"]), creature("y", "bob", 3, 3, types=["Enchantment", "Creature"]),
+              creature("h", "bob", 1, 1, "Indestructible", types=["Enchantment", "Creature"]),
+              attackers={"x": "bob"}, blockers={"y": ["x"]}, players=[{"name": "alice"},
+                                                                     {"name": "bob", "mana": "{2}{W}"}])
+    assert results(s) == {(("x",), (("y", 2),), 20), (("c", "e", "y"), (), 20)}
+    with pytest.raises(InputError):
+        board(creature("c", "bob", 1, 1, cleric), {"id": "o", "controller": "alice", "types": ["Enchantment"]})
 
 
 def test_602_5b_activate_only_during_your_turn() -> None:

@@ -692,7 +692,7 @@ def _paid_by(pump: Pump, cost: Cost) -> Pump:
 #: end of turn" (613.4d: :data:`SWITCHES`)
 COMBAT_ABILITIES = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump",
                     "target_regenerate", "destroy_target", "target_counter", "exile_target", "bounce_target",
-                    "target_cant_regenerate", "untap_target", "tap_or_untap", "switch", "switch_each")
+                    "target_cant_regenerate", "untap_target", "tap_or_untap", "switch", "switch_each", "destroy_all")
 #: "switch ~'s power and toughness until end of turn" (no target) and "switch each creature's …" (no target: each
 #: creature on the battlefield as it resolves, 611.2c): layer 7d (613.4d)
 SWITCHES = ("switch", "switch_each")
@@ -700,7 +700,7 @@ SWITCHES = ("switch", "switch_each")
 #: damage (:data:`PINGS`), life lost or gained (:data:`LIFE`, 119.3), all combat damage prevented (:data:`FOGS`,
 #: 615.1a) and destruction, exile or a return to the hand, which a response may answer (a regeneration shield,
 #: 701.19a; damage first, 704.5a)
-STACKED = ("ping", "ping_each", "life", "fog", "destroy_target", "exile_target", "bounce_target")
+STACKED = ("ping", "ping_each", "life", "fog", "destroy_target", "exile_target", "bounce_target", "destroy_all")
 # 115.1: those that have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers; a life
 # ability's "target player" too, pysolver.rules.activated.targeted)
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "target_regenerate",
@@ -709,11 +709,11 @@ TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pum
 #: "you may tap or untap target <permanent>": its controller chooses as it resolves (608.2) which it does
 TAP_OR_UNTAP = "tap_or_untap"
 #: the abilities that remove their target from the battlefield: destroy (701.8a), exile (406.2), return to its
-#: owner's hand (400.7)
-REMOVALS = ("destroy_target", "exile_target", "bounce_target")
+#: owner's hand (400.7); and "destroy all artifacts / enchantments" (701.8a, no target: each as it resolves, 608.2h)
+REMOVALS = ("destroy_target", "exile_target", "bounce_target", "destroy_all")
 #: those whose target may be of card types (:func:`typed_target`, 205.2a): "untap target permanent", "destroy target
 #: artifact or enchantment", "return target nonland permanent to its owner's hand"; a removal's not a land
-TYPED = ("untap_target", TAP_OR_UNTAP, *REMOVALS)
+TYPED = ("untap_target", TAP_OR_UNTAP, "destroy_target", "exile_target", "bounce_target")
 
 
 def effects(kind: str) -> tuple[str, ...]:
@@ -738,6 +738,7 @@ _TARGETED_EFFECTS = (
                 rf"|becomes (?P<becomes>colorless|{'|'.join(COLORS)})) until end of turn"), "target_pump"),
     (re.compile(r"regenerate (?P<t>.+)"), "target_regenerate"),
     (re.compile(r"(?P<t>.+?) can't be regenerated this turn"), "target_cant_regenerate"),  # 701.19c
+    (re.compile(r"destroy all (?P<t>artifacts|enchantments)"), "destroy_all"),
     # 701.19c: "Destroy target creature. It can't be regenerated."; 608.2c, 202.3: "Destroy target artifact. ~ gets
     # +X/+0 until end of turn, where X is that artifact's mana value"
     (re.compile(r"destroy (?P<t>.+?)(?:(?P<unregenerated>\. it can't be regenerated)|(?P<smelts>\. this creature gets "
@@ -925,7 +926,7 @@ def typed_target(text: str) -> tuple[tuple[str, Quality, str, bool], tuple[str, 
         quality = ("card_type", reach[-1])
         for t in reversed(reach[:-1]):
             quality = ("either", ("card_type", t), quality)
-    if non is not None:  # 205.4b: "noncreature", "nonland" (a face-down creature is neither a land nor an artifact)
+    if non is not None:  # 205.2a: "noncreature", "nonland" (a face-down creature is neither a land nor an artifact)
         quality = ("non", ("card_type", non)) if quality == ("any",) else ("both", quality, ("non", ("card_type", non)))
     return ("creature", quality, _TARGET_SCOPES[m.group("scope")], m.group("other") is not None), reach
 
@@ -993,6 +994,9 @@ def _combat_ability(text: str) -> list[Ability] | None:
     elif kind == "switch":  # 613.4d: no target (115.1)
         kind = "switch" if e.group("t") == "this creature" else "switch_each"
         target, reach = ("", ("any",), "all", False), ()
+    elif kind == "destroy_all":  # 701.8a: no target; each artifact / enchantment (creature: 205.2a) as it resolves
+        card_type = e.group("t")[:-1]
+        target, reach = ("", ("card_type", card_type), "all", False), (card_type,)
     else:
         typed = typed_target(e.group("t")) if kind in TYPED else None
         target, reach = typed if typed is not None else (target_of(e.group("t")), ())

@@ -730,7 +730,9 @@ CATALOGUE: tuple[LineForm, ...] = (
              "artifact's mana value", "destroy_target", "202.3",
              "{3}{R}: Destroy target artifact. ~ gets +X/+0 until end of turn, where X is that artifact's converted "
              "mana cost", literal=False),
-    LineForm("combat-activated", "{cost}: Return target <card types> to its owner's hand", "bounce_target", "205.4b",
+    LineForm("combat-activated", "{cost}: Destroy all artifacts / enchantments", "destroy_all", "701.8a",
+             "{2}{W}, {T}, Sacrifice ~: Destroy all enchantments", literal=False),
+    LineForm("combat-activated", "{cost}: Return target <card types> to its owner's hand", "bounce_target", "400.7",
              "Tap an untapped Wizard you control: Return target nonland permanent you don't control to its owner's "
              "hand", literal=False),
     # 613.4d (layer 7d): after every +X/+Y, counter and static ability (613.4c); twice, back as it was

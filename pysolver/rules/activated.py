@@ -440,6 +440,8 @@ def resolve_stacked(s: Situation, t: Trigger) -> Situation:
         return replace(s, combat=replace(s.combat, combat_damage_prevented=True))
     if kind in PINGS:
         return pinged(s, t, ab)
+    if kind == "destroy_all":
+        return destroy_all(s, ab)
     if kind == "destroy_target":
         after = destroy(s, t.target, not ab.no_regeneration)
         return smelted(after, source.id, s.permanent(t.target)) if ab.smelts else after
@@ -465,6 +467,28 @@ def destroy(s: Situation, target: str, regenerable: bool = True) -> Situation:
         return s
     after = regenerate(s, p) if p.regenerates and regenerable else replace(p, left_battlefield=True)
     return replace(s, permanents=tuple(after if x.id == target else x for x in s.permanents))
+
+
+def destroy_all(s: Situation, ab: CombatAbility) -> Situation:
+    """`s` after "destroy all artifacts / enchantments" resolved (701.8a: each permanent of that card type on the
+    battlefield as it resolves, at once, 608.2h; an artifact or enchantment creature is one, 205.2a; a face-down
+    permanent is neither, 708.2a), before state-based actions: each as :func:`destroy` (702.12b, 701.19a), read
+    off the state before any of them is.
+
+    >>> from pysolver.model import Player
+    >>> s = Situation((Player("a"), Player("b")), "a", (Permanent("e", "b", types=("Enchantment", "Creature"),
+    ...     power=1, toughness=1), Permanent("c", "b", power=1, toughness=1)))
+    >>> [x.left_battlefield for x in destroy_all(s, CombatAbility(0, 0, Mana(), quality=("card_type",
+    ...     "enchantment"))).permanents]
+    [True, False]
+    """
+    card_type = ab.quality[1].capitalize()
+    doomed = [x.id for x in s.permanents if not x.left_battlefield and not x.face_down and card_type in x.types
+              and not has_now(s, x, "indestructible")]
+    from .combat import regenerate
+    gone = {pid: regenerate(s, s.permanent(pid)) if s.permanent(pid).regenerates
+            else replace(s.permanent(pid), left_battlefield=True) for pid in doomed}
+    return replace(s, permanents=tuple(gone.get(x.id, x) for x in s.permanents))
 
 
 def smelted(s: Situation, source: str, target: Permanent) -> Situation:

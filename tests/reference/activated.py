@@ -55,7 +55,7 @@ def on_the_stack(kind: str, ab: CombatAbility) -> bool:
     so does an ability whose cost sacrifices its source (701.21a: it dies as the cost is paid, 700.4, its death
     triggers above the ability, 603.3); the others resolve at once (608.2: every order of resolution
     is a line in which each is activated just before it resolves)."""
-    return kind in KINDS or kind in ("destroy_target", "exile_target", "bounce_target") or ab.sacrifice
+    return kind in KINDS or kind in ("destroy_target", "exile_target", "bounce_target", "destroy_all") or ab.sacrifice
 
 
 def timely(state, p: Permanent, ab: CombatAbility) -> bool:  # type: ignore[no-untyped-def]
@@ -314,6 +314,13 @@ def resolve_activated(state, entry: tuple):  # type: ignore[no-untyped-def]
         return dealt(state, source_c, kind, ab, target)
     if kind == "create":  # 111.1: no target; it creates them if its source has left too
         return settle(effect(state, kind, ab, target))
+    if kind == "destroy_all":  # 701.8a: no target; each artifact / enchantment creature on the battlefield now
+        field = state.field()
+        doomed = sorted(x for x, c in field.items() if c.is_creature and fits(state, field, x, ab.quality, c)
+                        and not c.has("indestructible"))  # (all at once: read before any is destroyed)
+        for t in doomed:
+            state = effect(state, "destroy_target", replace(ab, no_regeneration=False), t)
+        return settle(state)
     if kind == "shield":  # 608.2b: a target no longer legal is not shielded (the source as it last existed)
         source_c = field.get(source) or characteristics(next(q for q in state.s.permanents if q.id == source))
         legal = target == "" or target in shield_targets(state, field, source_c, source, ab)
