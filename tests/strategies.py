@@ -600,6 +600,80 @@ def targeted_boards(stage: str) -> st.SearchStrategy[dict]:
     return outcome_boards(stage).flatmap(with_targeted).filter(lambda d: bound(d) <= limit)
 
 
+# Removals of a target of card types (115.1, 205.2a, 701.8a, 400.7): real cards' forms, on boards whose creatures
+# are maybe artifact or enchantment creatures (the loader refuses a noncreature permanent they could target).
+REMOVAL_LINES = ["{1}, Sacrifice ~: Destroy target artifact or enchantment", "{T}: Destroy target artifact",
+                 "{W}: Destroy target enchantment", "{1}: Destroy target noncreature artifact",
+                 "{T}: Return target nonland permanent you don't control to its owner's hand",
+                 "{T}: Destroy target nonland permanent. Activate only during your turn",
+                 "{1}: Destroy target artifact. ~ gets +X/+0 until end of turn, where X is that artifact's mana value",
+                 "{W}, Sacrifice ~: Destroy all enchantments"]
+
+
+@st.composite
+def with_removal(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with one or two of :data:`REMOVAL_LINES` on its creatures, some creatures artifacts or
+    enchantments (205.2a), maybe one indestructible, and at most two mana each."""
+    creatures = [p for p in data["permanents"] if "power" in p]
+    for _ in range(draw(st.integers(1, 2))):
+        p = draw(st.sampled_from(creatures))
+        p["abilities"] = [*p["abilities"], draw(st.sampled_from(REMOVAL_LINES))]
+    for p in creatures:
+        extra = draw(st.sampled_from([(), (), ("Artifact",), ("Enchantment",), ("Land",)]))
+        p["types"] = [*extra, "Creature"]
+        p["mana_cost"] = draw(st.sampled_from(["{1}", "{2}{W}"]))  # (202.3: a mana value to read)
+    if draw(one_in(3)):
+        p = draw(st.sampled_from(creatures))
+        p["abilities"] = [*p["abilities"], "Indestructible"]
+    for pl in data["players"]:
+        pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{W}", "{1}"]), max_size=2)))
+    return data
+
+
+def removal_boards(stage: str) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with :data:`REMOVAL_LINES`, small enough for the references."""
+    from combat_boards import assignment_bound, outcome_boards
+    limit = {"blockers": 150, "attackers": 50, "none": 30}[stage]
+    return outcome_boards(stage).flatmap(with_removal).filter(lambda d: assignment_bound(d) <= limit and loads(d))
+
+
+# Switching power and toughness (613.4d; pysolver.rules.activated): real cards' forms, beside pumps of one sign (613.4c:
+# the switch comes after them) and creatures switched already.
+SWITCH_LINES = ["{1}: Switch ~'s power and toughness until end of turn",
+                "{U}: Switch ~'s power and toughness until end of turn",
+                "{1}: Switch each creature's power and toughness until end of turn",
+                "{1}: ~ gets +1/-1 until end of turn", "{U}: ~ gets +0/+2 until end of turn"]
+
+
+@st.composite
+def with_switch(draw: st.DrawFn, data: dict) -> dict:
+    """`data` with one or two of :data:`SWITCH_LINES` on its creatures (a switch among them), maybe a creature
+    switched already, and at most two mana each."""
+    creatures = [p for p in data["permanents"] if "power" in p]
+    p = draw(st.sampled_from(creatures))
+    p["abilities"] = [*p["abilities"], draw(st.sampled_from(SWITCH_LINES[:3]))]
+    if draw(st.booleans()):
+        p = draw(st.sampled_from(creatures))
+        p["abilities"] = [*p["abilities"], draw(st.sampled_from(SWITCH_LINES))]
+    if draw(one_in(3)):
+        draw(st.sampled_from(creatures))["switched_until_end_of_turn"] = True
+    for pl in data["players"]:
+        pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{U}", "{1}"]), max_size=2)))
+    return data
+
+
+def switch_boards(stage: str) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with :data:`SWITCH_LINES`, small enough for the references
+    (every creature's power at least its toughness: either may deal the damage)."""
+    from combat_boards import assignment_bound, outcome_boards
+
+    def bound(d: dict) -> int:
+        return assignment_bound({**d, "permanents": [{**p, "power": max(p["power"], p["toughness"]) + 2}
+                                                     if "power" in p else p for p in d["permanents"]]})
+    limit = {"blockers": 150, "attackers": 50, "none": 30}[stage]
+    return outcome_boards(stage).flatmap(with_switch).filter(lambda d: bound(d) <= limit and loads(d))
+
+
 # "{cost}: [You may tap or] untap target creature" (701.26; pysolver.rules.activated): real cards' forms, with a
 # tapped creature or two to untap and a tapper without {T} (the loader refuses an untap that could reach a {T}
 # cost).

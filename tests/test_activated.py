@@ -75,7 +75,7 @@ def test_602_1_with_power_n_or_less() -> None:
 
 
 @pytest.mark.parametrize("line", [
-    "{T}: Target creature gets +2/+2 until end of turn. Activate only during your turn.",
+    "{T}: Target creature gets +2/+2 until end of turn. Activate only once each turn.",
     "{X}, {T}: Target creature gets -X/+X until end of turn.",
 ])
 def test_602_1a_costs_and_conditions_out_of_scope_are_noted(line) -> None:

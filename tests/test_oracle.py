@@ -477,6 +477,33 @@ def test_a_hidden_zone_effect_with_a_cost_that_matters_may_change_the_answer() -
     assert classes(card("Looter il-Kor", line))[line] == "hidden"
 
 
+def test_removal_lines_of_real_cards_are_modelled() -> None:
+    """205.2a, 701.8a, 400.7 (pysolver.rules.activated): a removal's target of card types is read as the creatures
+    of those types; one that may remove a land is not (106.4: a land's mana is in `mana`, unattributed)."""
+    for name, line in (("Qasali Pridemage", "{1}, Sacrifice Qasali Pridemage: Destroy target artifact or enchantment."),
+                       ("Goblin Trashmaster", "Sacrifice a Goblin: Destroy target artifact."),
+                       ("Keening Apparition", "Sacrifice Keening Apparition: Destroy target enchantment."),
+                       ("Joven", "{R}{R}{R}, {T}: Destroy target noncreature artifact."),
+                       ("Nova Cleric", "{2}{W}, {T}, Sacrifice Nova Cleric: Destroy all enchantments."),
+                       ("Hoard-Smelter Dragon", "{3}{R}: Destroy target artifact. Hoard-Smelter Dragon gets +X/+0 "
+                                                "until end of turn, where X is that artifact's converted mana cost."),
+                       ("Vona, Butcher of Magan", "{T}, Pay 7 life: Destroy target nonland permanent. Activate this "
+                                                  "ability only during your turn."),
+                       ("Galecaster Colossus", "Tap an untapped Wizard you control: Return target nonland permanent "
+                                               "you don't control to its owner's hand.")):
+        assert classes(card(name, line)) == {line: MODELLED}
+    line = "{R}, Sacrifice Barbarian Riftcutter: Destroy target land."
+    assert classes(card("Barbarian Riftcutter", line)) == {line: MAY_CHANGE}
+
+
+def test_switching_lines_of_real_cards_are_modelled() -> None:
+    """613.4d (pysolver.rules.activated): "switch ~'s / each creature's power and toughness until end of turn"."""
+    for name, line in (("Windreaver", "{U}: Switch Windreaver's power and toughness until end of turn."),
+                       ("Mannichi, the Fevered Dream", "{1}{R}: Switch each creature's power and toughness until end "
+                                                       "of turn.")):
+        assert classes(card(name, line)) == {line: MODELLED}
+
+
 def test_the_modes_of_a_modal_ability_have_the_class_of_its_first_line() -> None:
     """700.2: "• …" lines are the modes of the ability the line before them starts. Knight of Autumn's modes
     are part of its enters trigger (603.6a: inert); Putrid Warrior's of a trigger that may change the answer."""

@@ -163,6 +163,8 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
                 if a.kind in TRIGGERS)
     yield from (atom("pt_counters", i, dp, dt, n) for dp, dt, n in p.pt_counters)  # 122.1a
     yield atom("until_end_of_turn", i, *p.until_end_of_turn)  # 613.4c: resolved pumps
+    if p.switched_until_end_of_turn:  # 613.4d: power and toughness switched, layer 7d
+        yield atom("switched", i)
     yield from (atom("keyword_until_end_of_turn", i, constant(k)) for k in p.keywords_until_end_of_turn)  # 613.1f
     yield atom("damage_marked", i, p.damage)
     yield from pump_facts(p)

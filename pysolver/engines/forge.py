@@ -630,6 +630,9 @@ def _forge_entry(p: Permanent, pool: Mapping[str, Card], notes: list[str]) -> st
     if p.attacks_despite_defender_this_turn:
         notes.append(f"{p.id}: a Forge game state cannot hold that it can attack this turn as though it didn't have "
                      "defender (702.3b); not written")
+    if p.switched_until_end_of_turn:
+        notes.append(f"{p.id}: a Forge game state cannot hold that its power and toughness are switched (613.4d); "
+                     "not written")
     if p.cant_be_regenerated_this_turn:
         notes.append(f"{p.id}: a Forge game state cannot hold that it can't be regenerated this turn (701.19c); "
                      "not written")

@@ -40,6 +40,7 @@ from ..model.abilities import (
     NONCOMBAT_DAMAGE,
     ON_COMBAT,
     ON_TARGET,
+    REMOVALS,
     SHIELDS,
     STATICS,
     TARGET_STOPPERS,
@@ -154,6 +155,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_lost_defender(r, permanents)
     _check_recoloring_responses(r, permanents)
     _check_untap_targets(r, permanents)
+    _check_removal_targets(r, permanents)
     _check_life_watchers(r, permanents)
     _check_hit_untaps(r, permanents)
     _check_window_triggers(r, permanents)
@@ -1317,6 +1319,34 @@ def _check_untap_targets(r: Reader, permanents: list[Permanent]) -> None:
                 if problem:
                     raise r.fail(f"permanents[{i}]", f"{q(p.id)} can untap {q(x.id)} (701.26b), {problem}: not "
                                  "modelled")
+
+
+def _check_removal_targets(r: Reader, permanents: list[Permanent]) -> None:
+    """"{cost}: Destroy / Exile / Return target <card types> …" (701.8a, 406.2, 400.7; "target artifact or
+    enchantment", "target nonland permanent") is modelled for the creatures it may target (205.2a: an artifact or
+    enchantment creature is one; pysolver.rules.activated). It is refused where it could target a noncreature
+    permanent of a card type it names (115.1): what that permanent's leaving would change (an attack on a
+    planeswalker or battle, 506.4; what the permanent does) is not modelled; "~ gets +X/+0 …, where X is that
+    artifact's mana value" where it could target a permanent (not a token) whose mana cost is not stated (202.3)."""
+    for i, p in enumerate(permanents):
+        abilities = [b for kind, b in p.combat_abilities() if kind in REMOVALS and b.reach]
+        abilities += [b.value for b in _token_abilities([p]) if b.kind in REMOVALS
+                      and isinstance(b.value, CombatAbility) and b.value.reach]
+        for ab in abilities:
+            for x in permanents:
+                mine = x.controller == p.controller
+                if x.left_battlefield or x.face_down or ab.scope not in ("all", "you" if mine else "opponents"):
+                    continue
+                types = {t.lower() for t in x.types}
+                reached = sorted(types & set(ab.reach))
+                if "creature" not in types and reached:
+                    raise r.fail(f"permanents[{i}]", f"{q(p.id)} can target {q(x.id)}, a noncreature {reached[0]} "
+                                 "(115.1, 205.2a), to remove it from the battlefield (701.8a, 406.2, 400.7): only "
+                                 "creatures as its targets are modelled")
+                if ab.smelts and reached and x.mana_cost is None and not x.token:
+                    raise r.fail(f"permanents[{i}]", f"{q(p.id)} gets +X/+0 for the mana value of its target (202.3) "
+                                 f"and {q(x.id)}'s mana cost is not stated (`mana_cost`; a card with {{X}} or hybrid "
+                                 "symbols can't state it)")
 
 
 def _token_abilities(permanents: list[Permanent]) -> list[Ability]:

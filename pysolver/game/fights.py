@@ -53,6 +53,7 @@ from ..model.abilities import (
     OPPONENTS_ENTER_TAPPED,
     SHIELDS,
     STATICS,
+    SWITCHES,
     TRIGGERS,
     WINDOW_TRIGGERS,
     constant_on_itself,
@@ -116,8 +117,9 @@ def decomposes(s: Situation) -> bool:
     unless you control another Zombie", 509.1b: :func:`~pysolver.model.abilities.declares_only`) is
     read by them only; nor "Prevent all damage that would be dealt to creature tokens you control" (615.1a, 611.3a:
     its source may leave the battlefield in one fight's first-strike step, the tokens it protects be in others),
-    nor "Creatures your opponents control enter the battlefield tapped" of a permanent in a fight (614.1c: the
-    tokens and returned cards it taps may be in others).
+    nor "switch each creature's power and toughness" (613.4d: every fight's creatures), nor "Creatures your
+    opponents control enter the battlefield tapped" of a permanent in a fight (614.1c: the tokens and returned
+    cards it taps may be in others).
     Nor may a player have or get a prevention shield (615.7,
     :func:`pysolver.rules.activated.shields_players`: it prevents damage from any fight, the player
     choosing which); a creature's is its fight's, and "Prevent the next N damage that would be dealt
@@ -129,8 +131,8 @@ def decomposes(s: Situation) -> bool:
              if not declares_only(a) and not constant_on_itself(a)}
     return (s.combat.damage_step is None and not s.combat.provoked
             and not any(requires(a) for p in s.permanents for a in p.abilities)
-            and not kinds & {*DEATH_TRIGGERS, PROVOKE, "team_pump", *HIT_TRIGGERS, *WINDOW_TRIGGERS,
-                             *STATICS, *DEALT_TRIGGERS, "prevent_damage_to_tokens", OPPONENTS_ENTER_TAPPED}
+            and not kinds & {*DEATH_TRIGGERS, PROVOKE, "team_pump", *HIT_TRIGGERS, *WINDOW_TRIGGERS, *STATICS,
+                             *DEALT_TRIGGERS, "prevent_damage_to_tokens", OPPONENTS_ENTER_TAPPED, "switch_each"}
             and not any(kind in TARGETING and (ab.toughness < 0 or p.face_down)
                         for p in s.permanents for kind, ab in p.combat_abilities())
             and not activated.shields_players(s))
@@ -337,7 +339,10 @@ def _waits(s: Situation) -> bool:
 def _still(p: Permanent) -> bool:
     """Whether a permanent out of combat stays as it is whatever the windows do: no face-up turn
     could put it into the graveyard (704.5f/g), no pump of its lowers toughness (602.1, also
-    "{T}: ~ gets -X/-Y") and none returns it to its owner's hand or exiles it (400.7)."""
+    "{T}: ~ gets -X/-Y"), it has no power and toughness switched nor an ability that switches them (613.4d: a
+    toughness may fall) and none returns it to its owner's hand or exiles it (400.7)."""
+    if p.switched_until_end_of_turn or any(kind in SWITCHES for kind, _ in p.combat_abilities()):
+        return False
     return not (p.face_up_ways() and c.may_leave_face_up(replace(p, face_down=False))) and not any(
         y < 0 for y in [*(q.toughness for q in pumps.pumps_of(p)), *(ab.toughness for _, ab in p.combat_abilities())]
     ) and not any(q.leaves for q in pumps.pumps_of(p))  # 400.7: returned to a hand or exiled

@@ -14,7 +14,7 @@ from ..model import Goal, Permanent, Situation
 from ..model.abilities import FOGS, TRAMPLES, OnCombat
 from ..rules import activated, window_triggers
 from ..rules.combat import has_statics
-from ..rules.pumps import grants, max_times, pumped_by, reach
+from ..rules.pumps import grants, max_times, pumped_by, reach, switching
 from ..rules.triggers import has_triggers
 
 PREVENTED_BY = frozenset({"prevent_combat_damage_by", "prevent_combat_damage_to_and_by"})  # 615.1a
@@ -258,17 +258,25 @@ def _kinds(p: Permanent) -> set[str]:
 
 def side_power(p: Permanent) -> int:
     """The power of a side: 2 face down (708.2a), with what its P/T counters and resolved changes
-    until end of turn add (122.1a, 613.4c).
+    until end of turn add (122.1a, 613.4c), switched with its toughness (613.4d).
 
     >>> side_power(Permanent("x", "a", power=5, toughness=5, face_down=True).with_counters(1, 1))
     3
     """
+    if p.switched_until_end_of_turn:  # 613.4d: layer 7d, after the counters and changes of 7c
+        return _unswitched_toughness(p)
     return (2 if p.face_down else (p.power or 0)) + p.pt_modification[0]
 
 
 def side_toughness(p: Permanent) -> int:
     """The toughness of a side: 2 face down (708.2a), with what its P/T counters and resolved
-    changes until end of turn add (122.1a, 613.4c)."""
+    changes until end of turn add (122.1a, 613.4c), switched (613.4d)."""
+    if p.switched_until_end_of_turn:
+        return (2 if p.face_down else (p.power or 0)) + p.pt_modification[0]
+    return _unswitched_toughness(p)
+
+
+def _unswitched_toughness(p: Permanent) -> int:
     return (2 if p.face_down else (p.toughness or 0)) + p.pt_modification[1]
 
 
@@ -306,8 +314,8 @@ def out_of_reach(s: Situation, player: str) -> str | None:
     with static abilities (613.4c: the powers read here are the printed ones)."""
     if may_poison(s) or (s.combat.blockers is None and has_triggers(s)):  # 704.5c; 603.2: pumps to come
         return None
-    if activated.pumps_present(s) or grants(s):  # 613.4c, 613.1f: a targeted or {T} pump, a keyword to come
-        return None  # (trample, double strike: 702.19b, 702.4b) are in no bound
+    if activated.pumps_present(s) or grants(s) or switching(s):  # 613.4c, 613.1f: a targeted or {T} pump, a
+        return None  # keyword to come (trample, double strike: 702.19b, 702.4b) are in no bound; 613.4d: a switch
     if window_triggers.present(s):  # 708.8, 701.37b: their damage, pumps and counters are in no bound
         return None
     if has_statics(s):  # 613.4c: anthems and lords change the powers these bounds read (not bounded here)
@@ -335,9 +343,10 @@ def sure_lethal(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     >>> sure_lethal(s, "b")
     'at least 3 combat damage is sure to reach b (life 3)'
     """
-    if activated.pumps_present(s) or grants(s) or (s.combat.attackers is None and activated.may_tap_attackers(s)):
+    if activated.pumps_present(s) or grants(s) or switching(s) or (s.combat.attackers is None
+                                                                   and activated.may_tap_attackers(s)):
         return None  # 613.4c, 613.1f: no bound counts a targeted or {T} pump, a keyword to come; 508.1a: a
-        # would-be attacker tapped
+        # would-be attacker tapped; 613.4d: power and toughness switched
     if has_statics(s) or window_triggers.present(s):  # 613.4c, 613.1f: anthems and lords change the powers and
         return None  # abilities it reads; 708.8, 701.37b: a window's triggers may destroy, tap or shrink attackers
     if s.combat.blockers is None and any(a.kind == "on_block" for p in s.permanents for a in p.abilities):

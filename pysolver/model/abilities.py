@@ -748,15 +748,19 @@ def _paid_by(pump: Pump, cost: Cost) -> Pump:
 #: target <creature>" (701.19a), "destroy target <creature>" (701.8a), "put N +X/+Y counters on target
 #: <creature>" (122.1a), "exile target <creature>" (406.2), "return target <creature> to its owner's hand" (400.7),
 #: "target <creature> can't be regenerated this turn" (701.19c), "untap target <permanent>" (701.26b), "you may tap
-#: or untap target <permanent>" (701.26: :func:`effects`)
+#: or untap target <permanent>" (701.26: :func:`effects`), "switch ~'s / each creature's power and toughness until
+#: end of turn" (613.4d: :data:`SWITCHES`)
 COMBAT_ABILITIES = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump",
                     "target_regenerate", "destroy_target", "target_counter", "exile_target", "bounce_target",
-                    "target_cant_regenerate", "untap_target", "tap_or_untap")
+                    "target_cant_regenerate", "untap_target", "tap_or_untap", "switch", "switch_each", "destroy_all")
+#: "switch ~'s power and toughness until end of turn" (no target) and "switch each creature's …" (no target: each
+#: creature on the battlefield as it resolves, 611.2c): layer 7d (613.4d)
+SWITCHES = ("switch", "switch_each")
 #: the activated abilities that go on the stack (405.1) and wait for the other player's response (117.3c):
 #: damage (:data:`PINGS`), life lost or gained (:data:`LIFE`, 119.3), all combat damage prevented (:data:`FOGS`,
 #: 615.1a) and destruction, exile or a return to the hand, which a response may answer (a regeneration shield,
 #: 701.19a; damage first, 704.5a)
-STACKED = ("ping", "ping_each", "life", "fog", "destroy_target", "exile_target", "bounce_target")
+STACKED = ("ping", "ping_each", "life", "fog", "destroy_target", "exile_target", "bounce_target", "destroy_all")
 # 115.1: those that have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers; a life
 # ability's "target player" too, pysolver.rules.activated.targeted)
 TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "target_regenerate",
@@ -764,6 +768,12 @@ TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pum
             "untap_target", "tap_or_untap")
 #: "you may tap or untap target <permanent>": its controller chooses as it resolves (608.2) which it does
 TAP_OR_UNTAP = "tap_or_untap"
+#: the abilities that remove their target from the battlefield: destroy (701.8a), exile (406.2), return to its
+#: owner's hand (400.7); and "destroy all artifacts / enchantments" (701.8a, no target: each as it resolves, 608.2h)
+REMOVALS = ("destroy_target", "exile_target", "bounce_target", "destroy_all")
+#: those whose target may be of card types (:func:`typed_target`, 205.2a): "untap target permanent", "destroy target
+#: artifact or enchantment", "return target nonland permanent to its owner's hand"; a removal's not a land
+TYPED = ("untap_target", TAP_OR_UNTAP, "destroy_target", "exile_target", "bounce_target")
 
 
 def effects(kind: str) -> tuple[str, ...]:
@@ -788,15 +798,23 @@ _TARGETED_EFFECTS = (
                 rf"|becomes (?P<becomes>colorless|{'|'.join(COLORS)})) until end of turn"), "target_pump"),
     (re.compile(r"regenerate (?P<t>.+)"), "target_regenerate"),
     (re.compile(r"(?P<t>.+?) can't be regenerated this turn"), "target_cant_regenerate"),  # 701.19c
-    # 701.19c: "Destroy target creature. It can't be regenerated."
-    (re.compile(r"destroy (?P<t>.+?)(?P<unregenerated>\. it can't be regenerated)?"), "destroy_target"),
+    (re.compile(r"destroy all (?P<t>artifacts|enchantments)"), "destroy_all"),
+    # 701.19c: "Destroy target creature. It can't be regenerated."; 608.2c, 202.3: "Destroy target artifact. ~ gets
+    # +X/+0 until end of turn, where X is that artifact's mana value"
+    (re.compile(r"destroy (?P<t>.+?)(?:(?P<unregenerated>\. it can't be regenerated)|(?P<smelts>\. this creature gets "
+                r"\+x/\+0 until end of turn, where x is that artifact's (?:converted mana cost|mana value)))?"),
+     "destroy_target"),
     (re.compile(r"put (?P<n>\w+) (?P<x>[+-]\d+)/(?P<y>[+-]\d+) counters? on (?P<t>.+)"), "target_counter"),
     (re.compile(r"exile (?P<t>.+)"), "exile_target"),
     (re.compile(r"return (?P<t>.+) to its owner's hand"), "bounce_target"),
+    (re.compile(r"switch (?P<t>this creature|each creature)'s power and toughness until end of turn"), "switch"),
 )
 # 602.5b: "Activate only during your turn, before attackers are declared" (older: "activate this ability …")
 _BEFORE_ATTACKERS = re.compile(r"(?P<line>.+?)\. activate (?:this ability )?only during your turn, before attackers "
                                r"are declared")
+# 602.5b, 102.1: "Activate only during your turn" (older: "activate this ability …"): its controller is the active
+# player (the combat is the active player's, 506.1)
+_YOUR_TURN = re.compile(r"(?P<line>.+?)\. activate (?:this ability )?only during your turn")
 # 115.1, 601.2c: what a target may be: "[another] target [attacking | blocking | attacking or blocking | tapped |
 # untapped] <creatures> [you control | an opponent controls | you don't control] [with <quality> | without
 # <keyword>]", <creatures> "creature", "<adjective> [or <adjective>] creature" (a color, non<color>, a creature
@@ -811,11 +829,13 @@ _COUNTER_QUALITIES: dict[str, Quality] = {"a counter on it": ("counter", "any"),
 _TARGET_SCOPES = {None: "all", "you control": "you", "an opponent controls": "opponents",
                   "you don't control": "opponents"}
 # 115.1, 205.2a: a target of card types ("target permanent", "target artifact or creature", "target artifact,
-# creature, or land", "target creature or land", "target land", "target artifact an opponent controls"): its
-# creatures are read as a creature target, the other permanents it reaches (`reach`) are refused on a board
-# (pysolver.files.loader)
-_TYPED_TARGET = re.compile(r"(?P<other>another )?target (?P<types>permanent|(?:artifact|creature|land)"
-                           r"(?:(?:, or |, | or )(?:artifact|creature|land))*)"
+# creature, or land", "target creature or land", "target land", "target artifact an opponent controls", "target
+# artifact or enchantment", "target noncreature artifact", "target nonland permanent", "target Aura attached to a
+# creature"): its creatures are read as a creature target, the other permanents it reaches (`reach`) are refused
+# on a board (pysolver.files.loader)
+_CARD_TYPE = r"(?:artifact|creature|enchantment|land)"
+_TYPED_TARGET = re.compile(r"(?P<other>another )?target (?P<non>noncreature |nonland )?"
+                           rf"(?P<types>permanent|{_CARD_TYPE}(?:(?:, or |, | or ){_CARD_TYPE})*)"
                            r"(?: (?P<scope>you control|an opponent controls|you don't control))?")
 #: the card types of the noncreature permanents (110.4: artifact, battle, enchantment, land, planeswalker)
 NONCREATURE_PERMANENTS = ("artifact", "battle", "enchantment", "land", "planeswalker")
@@ -862,6 +882,10 @@ class CombatAbility:
     radiance: bool = False  # "… and each other creature that shares a color with it" (105.2, 608.2h: as it resolves)
     when_attacked: bool = False  # "Activate only during the declare attackers step and only if you've been attacked
     # this step" (602.5, 508.1: attackers declared, blockers not yet; a creature attacks its controller)
+    your_turn: bool = False  # "activate only during your turn" (602.5b: its controller is the active player, 102.1)
+    # "Destroy target artifact. ~ gets +X/+0 until end of turn, where X is that artifact's mana value" (608.2c: after
+    # the destruction, destroyed or not; 608.2h: the mana value of the target as it last existed, 202.3)
+    smelts: bool = False
     x: str = ""  # "{X}…: ~ deals X damage" (107.3): X paid with any mana (``any``), or one color's ("W" … "G")
 
     def x_mana(self, x: int) -> Mana:
@@ -936,18 +960,34 @@ def typed_target(text: str) -> tuple[tuple[str, Quality, str, bool], tuple[str, 
     (('creature', ('any',), 'all', False), ('artifact',))
     >>> typed_target("target artifact an opponent controls")
     (('creature', ('card_type', 'artifact'), 'opponents', False), ('artifact',))
+    >>> typed_target("target artifact or enchantment")[0][1]
+    ('either', ('card_type', 'artifact'), ('card_type', 'enchantment'))
+    >>> typed_target("target nonland permanent")
+    (('creature', ('non', ('card_type', 'land')), 'all', False), ('artifact', 'battle', 'enchantment', 'planeswalker'))
+    >>> typed_target("target noncreature artifact")[0][1]  # (no creature is one)
+    ('both', ('card_type', 'artifact'), ('non', ('card_type', 'creature')))
+    >>> typed_target("target aura attached to a creature")[1]  # (no creature is one, 303.4d)
+    ('enchantment',)
     >>> typed_target("target creature") is None  # (target_of)
     True
     """
+    if text == "target aura attached to a creature":  # 303.4d: an Aura creature is attached to nothing
+        return ("creature", ("both", ("card_type", "enchantment"), ("non", ("card_type", "creature"))), "all",
+                False), ("enchantment",)
     m = _TYPED_TARGET.fullmatch(text)
-    if m is None or m.group("types") == "creature":
-        return None
-    types = set(re.split(r", or |, | or ", m.group("types")))
+    types = set(re.split(r", or |, | or ", m.group("types"))) if m else set()
+    non = m.group("non").strip()[3:] if m and m.group("non") else None
+    if m is None or types == {"creature"} or (non == "creature" and types == {"permanent"}) or non in types:
+        return None  # ("noncreature permanent": a face-down creature has no card type but is one, 708.2a)
     reach = NONCREATURE_PERMANENTS if types == {"permanent"} else tuple(sorted(types - {"creature"}))
+    reach = tuple(t for t in reach if t != non)
     quality: Quality = ("any",)
     if "creature" not in types and types != {"permanent"}:  # 205.2a: an artifact (land) creature is one
-        kinds = [("card_type", t) for t in reach]
-        quality = kinds[0] if len(kinds) == 1 else ("either", kinds[0], kinds[1])
+        quality = ("card_type", reach[-1])
+        for t in reversed(reach[:-1]):
+            quality = ("either", ("card_type", t), quality)
+    if non is not None:  # 205.2a: "noncreature", "nonland" (a face-down creature is neither a land nor an artifact)
+        quality = ("non", ("card_type", non)) if quality == ("any",) else ("both", quality, ("non", ("card_type", non)))
     return ("creature", quality, _TARGET_SCOPES[m.group("scope")], m.group("other") is not None), reach
 
 
@@ -995,7 +1035,9 @@ def _combat_ability(text: str) -> list[Ability] | None:
     True
     """
     timed = _BEFORE_ATTACKERS.fullmatch(text)
-    m = re.fullmatch(r"(?P<cost>[^:]+): (?P<effect>.+)", timed.group("line") if timed else text)
+    yours = None if timed else _YOUR_TURN.fullmatch(text)
+    restricted = timed or yours
+    m = re.fullmatch(r"(?P<cost>[^:]+): (?P<effect>.+)", restricted.group("line") if restricted else text)
     if m is None:
         return None
     found = next(((kind, e) for pattern, kind in _TARGETED_EFFECTS if (e := pattern.fullmatch(m.group("effect")))),
@@ -1009,11 +1051,17 @@ def _combat_ability(text: str) -> list[Ability] | None:
         if e.group("x") is None or e.group("also") or "{t}" not in m.group("cost").split(", "):
             return None  # "{cost}: ~ gets +X/+Y [and gains K]" of mana: a pump (_pump)
         kind, target, reach = "tap_pump", ("", ("any",), "all", False), ()
+    elif kind == "switch":  # 613.4d: no target (115.1)
+        kind = "switch" if e.group("t") == "this creature" else "switch_each"
+        target, reach = ("", ("any",), "all", False), ()
+    elif kind == "destroy_all":  # 701.8a: no target; each artifact / enchantment (creature: 205.2a) as it resolves
+        card_type = e.group("t")[:-1]
+        target, reach = ("", ("card_type", card_type), "all", False), (card_type,)
     else:
-        typed = typed_target(e.group("t")) if kind in ("untap_target", TAP_OR_UNTAP) else None
+        typed = typed_target(e.group("t")) if kind in TYPED else None
         target, reach = typed if typed is not None else (target_of(e.group("t")), ())
-        if target is None:
-            return None
+        if target is None or (kind in REMOVALS and "land" in reach):
+            return None  # (a land's mana is the players' `mana`: which land makes which mana is not stated, 106.4)
     cost = _cost(m.group("cost"))
     x, y, keywords = 0, 0, tuple[str, ...]()
     counters = 0
@@ -1037,7 +1085,8 @@ def _combat_ability(text: str) -> list[Ability] | None:
     return [Ability(kind, CombatAbility(x, y, cost.mana, replace(cost, mana=Mana()), where, quality, 0,
                                         timed is not None, scope, other, keywords, counters,
                                         no_regeneration=bool(e.groupdict().get("unregenerated")), colors=colors,
-                                        reach=reach))]
+                                        reach=reach, your_turn=yours is not None,
+                                        smelts=bool(e.groupdict().get("smelts"))))]
 
 
 # --- Activated abilities that deal damage (120.3, pysolver.rules.pingers) -----------------------------

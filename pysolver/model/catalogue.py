@@ -730,6 +730,30 @@ CATALOGUE: tuple[LineForm, ...] = (
     # 701.19c: the shields of a creature that can't be regenerated replace no destruction
     LineForm("combat-activated", "{cost}: Destroy target <creature>. It can't be regenerated", "destroy_target",
              "701.19c", "{T}: Destroy target creature. It can't be regenerated", literal=False),
+    # 205.2a: an artifact or enchantment creature is one; a noncreature permanent it reaches is refused on a board,
+    # a land is not read (106.4: which land makes which mana is not stated)
+    LineForm("combat-activated", "{cost}: Destroy target <card types>", "destroy_target", "205.2a",
+             "{1}, Sacrifice ~: Destroy target artifact or enchantment",
+             ("Sacrifice a Goblin: Destroy target artifact",
+              "{G}, {T}, Sacrifice a creature: Destroy target enchantment",
+              "{R}{R}{R}, {T}: Destroy target noncreature artifact",
+              "{T}, Pay 7 life: Destroy target nonland permanent. Activate only during your turn",
+              "{T}: Destroy target Aura attached to a creature"), literal=False),
+    # 608.2c: after the destruction, destroyed or not; 608.2h: the mana value of the target as it last existed
+    LineForm("combat-activated", "{cost}: Destroy target artifact. ~ gets +X/+0 until end of turn, where X is that "
+             "artifact's mana value", "destroy_target", "202.3",
+             "{3}{R}: Destroy target artifact. ~ gets +X/+0 until end of turn, where X is that artifact's converted "
+             "mana cost", literal=False),
+    LineForm("combat-activated", "{cost}: Destroy all artifacts / enchantments", "destroy_all", "701.8a",
+             "{2}{W}, {T}, Sacrifice ~: Destroy all enchantments", literal=False),
+    LineForm("combat-activated", "{cost}: Return target <card types> to its owner's hand", "bounce_target", "400.7",
+             "Tap an untapped Wizard you control: Return target nonland permanent you don't control to its owner's "
+             "hand", literal=False),
+    # 613.4d (layer 7d): after every +X/+Y, counter and static ability (613.4c); twice, back as it was
+    LineForm("combat-activated", "{cost}: Switch ~'s power and toughness until end of turn", "switch", "613.4d",
+             "{1}{U}: Switch ~'s power and toughness until end of turn", literal=False),
+    LineForm("combat-activated", "{cost}: Switch each creature's power and toughness until end of turn", "switch_each",
+             "611.2c", "{1}{R}: Switch each creature's power and toughness until end of turn", literal=False),
     LineForm("combat-activated", "{cost}: Target <creature> can't be regenerated this turn", "target_cant_regenerate",
              "701.19c", "{R}: Target creature can't be regenerated this turn",
              ("{R}{R}, {T}: Target creature can't be regenerated this turn",), literal=False),

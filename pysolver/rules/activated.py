@@ -76,6 +76,7 @@ from ..model.abilities import (
     PINGS,
     SHIELDS,
     STACKED,
+    SWITCHES,
     TAP_OR_UNTAP,
     TARGETED,
     CombatAbility,
@@ -132,9 +133,11 @@ def payable(s: Situation, p: Permanent, ability: CombatAbility, extra: Mana | No
     (:func:`pysolver.rules.costs.times_paid`: mana from what is left of the pool, 602.2b, 601.2h; {T}
     only untapped, 602.5a, and for a creature not summoning sick unless it has haste, 302.6, 702.10c;
     life, cards, permanents, counters, 118.3); "activate only during your turn, before attackers are
-    declared" only then (602.5b, 507.1)."""
+    declared" only then (602.5b, 507.1), "activate only during your turn" only by the active player (102.1)."""
     if ability.before_attackers and (p.controller != s.active or s.combat.attackers is not None):
         return False
+    if ability.your_turn and p.controller != s.active:
+        return False  # "activate only during your turn" (602.5b, 102.1)
     if ability.while_attacking and (p.id not in dict(s.combat.attackers or ()) or p.removed_from_combat):
         return False  # "activate only if ~ is attacking" (602.5, 506.4)
     if ability.when_attacked and not attacked(s, p.controller):
@@ -360,12 +363,20 @@ def activate(s: Situation, move: AbilityActivation) -> Situation:
     if ab.token is not None:  # 111.1, 111.2: its controller creates the tokens; then 704.3
         from .combat import settle
         return settle(tokens.created(s, p.id, ab.token, p.controller))
-    s = replace(s, permanents=tuple(_affected(x, kind, ab) if x.id == (move.target or p.id) else x
+    s = replace(s, permanents=tuple(_affected(x, kind, ab) if _affects(x, kind, move.target or p.id) else x
                                     for x in s.permanents))
-    if ab.toughness >= 0:
+    if ab.toughness >= 0 and kind not in SWITCHES:
         return s
-    from .combat import settle  # clingo: state-based actions only where a toughness went down (704.5f, 704.5g)
-    return settle(s)
+    from .combat import settle  # clingo: state-based actions only where a toughness went down (704.5f, 704.5g;
+    return settle(s)  # 613.4d: a switch may lower one)
+
+
+def _affects(x: Permanent, kind: str, whom: str) -> bool:
+    """Whether an effect of `kind` on `whom` (its target, or its source) changes `x`: "switch each creature's power
+    and toughness" each creature on the battlefield as it resolves (611.2c, 613.4d), the others `whom` only."""
+    if kind == "switch_each":
+        return x.is_creature and not x.left_battlefield
+    return x.id == whom
 
 
 def still_legal(s: Situation, pid: str, index: int, target: str) -> bool:
@@ -430,8 +441,11 @@ def resolve_stacked(s: Situation, t: Trigger) -> Situation:
         return replace(s, combat=replace(s.combat, combat_damage_prevented=True))
     if kind in PINGS:
         return pinged(s, t, ab)
+    if kind == "destroy_all":
+        return destroy_all(s, ab)
     if kind == "destroy_target":
-        return destroy(s, t.target, not ab.no_regeneration)
+        after = destroy(s, t.target, not ab.no_regeneration)
+        return smelted(after, source.id, s.permanent(t.target)) if ab.smelts else after
     if kind in ("exile_target", "bounce_target"):  # 406.2, 400.7: it leaves the battlefield (no death: 700.4)
         return replace(s, permanents=tuple(replace(x, left_battlefield=True) if x.id == t.target else x
                                            for x in s.permanents))
@@ -439,7 +453,7 @@ def resolve_stacked(s: Situation, t: Trigger) -> Situation:
         return tokens.created(s, source.id, ab.token, t.controller)
     if kind in SHIELDS:  # 615.7: a sacrificed source's prevention shield
         return shielded(s, source.id, ab, t.target)
-    return replace(s, permanents=tuple(_affected(x, kind, ab) if x.id == (t.target or source.id) else x
+    return replace(s, permanents=tuple(_affected(x, kind, ab) if _affects(x, kind, t.target or source.id) else x
                                        for x in s.permanents))
 
 
@@ -454,6 +468,44 @@ def destroy(s: Situation, target: str, regenerable: bool = True) -> Situation:
         return s
     after = regenerate(s, p) if p.regenerates and regenerable else replace(p, left_battlefield=True)
     return replace(s, permanents=tuple(after if x.id == target else x for x in s.permanents))
+
+
+def destroy_all(s: Situation, ab: CombatAbility) -> Situation:
+    """`s` after "destroy all artifacts / enchantments" resolved (701.8a: each permanent of that card type on the
+    battlefield as it resolves, at once, 608.2h; an artifact or enchantment creature is one, 205.2a; a face-down
+    permanent is neither, 708.2a), before state-based actions: each as :func:`destroy` (702.12b, 701.19a), read
+    off the state before any of them is.
+
+    >>> from pysolver.model import Player
+    >>> s = Situation((Player("a"), Player("b")), "a", (Permanent("e", "b", types=("Enchantment", "Creature"),
+    ...     power=1, toughness=1), Permanent("c", "b", power=1, toughness=1)))
+    >>> [x.left_battlefield for x in destroy_all(s, CombatAbility(0, 0, Mana(), quality=("card_type",
+    ...     "enchantment"))).permanents]
+    [True, False]
+    """
+    card_type = ab.quality[1].capitalize()
+    doomed = [x.id for x in s.permanents if not x.left_battlefield and not x.face_down and card_type in x.types
+              and not has_now(s, x, "indestructible")]
+    from .combat import regenerate
+    gone = {pid: regenerate(s, s.permanent(pid)) if s.permanent(pid).regenerates
+            else replace(s.permanent(pid), left_battlefield=True) for pid in doomed}
+    return replace(s, permanents=tuple(gone.get(x.id, x) for x in s.permanents))
+
+
+def smelted(s: Situation, source: str, target: Permanent) -> Situation:
+    """`s` after "~ gets +X/+0 until end of turn, where X is that artifact's mana value" (608.2c: after the
+    destruction, whether it was destroyed or not; 608.2h: the target as it last existed, its mana value 202.3, of a
+    token or a permanent without a mana cost 0, 202.3a): the source, if still on the battlefield (400.7).
+
+    >>> from pysolver.model import Player
+    >>> s = Situation((Player("a"), Player("b")), "a", (Permanent("d", "a", power=5, toughness=5),))
+    >>> smelted(s, "d", Permanent("t", "b", power=1, toughness=1, mana_cost="{2}{U}")).permanent("d").until_end_of_turn
+    (3, 0)
+    """
+    mana_value = target.mana_cost.total if target.mana_cost is not None else 0
+    return replace(s, permanents=tuple(replace(x, until_end_of_turn=(x.until_end_of_turn[0] + mana_value,
+                                                                     x.until_end_of_turn[1]))
+                                       if x.id == source and not x.left_battlefield else x for x in s.permanents))
 
 
 def life_changed(s: Situation, controller: str, ab: CombatAbility, target: str) -> Situation:
@@ -517,6 +569,8 @@ def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
         return replace(x, cant_be_regenerated_this_turn=True)  # 701.19c
     if kind == "target_counter":
         return x.with_counters(ab.power, ab.toughness, ab.counters)  # 122.1a
+    if kind in SWITCHES:  # 613.4d: switched again, back as it was
+        return replace(x, switched_until_end_of_turn=not x.switched_until_end_of_turn)
     keywords = tuple(sorted(set(x.keywords_until_end_of_turn) | set(ab.keywords)))  # 613.1f
     return replace(x, until_end_of_turn=(x.until_end_of_turn[0] + ab.power, x.until_end_of_turn[1] + ab.toughness),
                    keywords_until_end_of_turn=keywords,
@@ -637,8 +691,8 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
     p = s.permanent(move.permanent)
     _, ab = abilities_of(p)[move.ability]
     kind = move.kind  # (its ability's kind, or the effect chosen: effects)
-    if on_stack(kind, ab):  # damage (120.3), destruction (701.8a), a source sacrificed (701.21a): in any window
-        return True
+    if on_stack(kind, ab) or kind in SWITCHES:  # damage (120.3), destruction (701.8a), a source sacrificed
+        return True  # (701.21a): in any window; 613.4d: a switch changes a power and a toughness at once
     if ab.extra.life or ab.extra.sacrifice or ab.extra.remove_counters:  # 119.4: a life total; 701.21a: a
         return True  # permanent leaves the battlefield; 122.1a: a creature shrinks (704.5f)
     if ab.token is not None:

@@ -172,7 +172,7 @@ def may_leave_face_up(p: Permanent) -> bool:
     damage marked (704.5g) or counters, a change until end of turn (613.4c) or its printed toughness
     might make it 0 or less (704.5f)."""
     return (p.damage > 0 or any(dt < 0 for _, dt, _ in p.pt_counters) or p.until_end_of_turn[1] < 0
-            or (p.toughness or 0) <= 0)
+            or (p.toughness or 0) <= 0 or p.switched_until_end_of_turn)  # (613.4d: its power is its toughness)
 
 
 def may_matter(s: Situation, window: str) -> set[str]:
@@ -341,7 +341,8 @@ def returned_object(p: Permanent) -> Permanent:
                    face_down=False, left_battlefield=False, pt_counters=((-1, -1, 1),) if persist else ((1, 1, 1),),
                    until_end_of_turn=(0, 0), keywords_until_end_of_turn=(), renowned=False,  # 702.112b
                    prevention_shield=0,  # 615.7: the shields were the old object's
-                   cant_be_regenerated_this_turn=False, attacks_despite_defender_this_turn=False)  # (the old one's)
+                   cant_be_regenerated_this_turn=False, attacks_despite_defender_this_turn=False,  # (the old one's)
+                   switched_until_end_of_turn=False)
 
 
 def original_id(pid: str) -> str:

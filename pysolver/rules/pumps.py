@@ -41,7 +41,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from ..model import Permanent, Situation
-from ..model.abilities import PUMPS, Ability, CombatAbility, Pump, term_text
+from ..model.abilities import PUMPS, SWITCHES, Ability, CombatAbility, Pump, term_text
 from ..model.moves import Activation
 from ..model.stage import Stage
 from ..model.values import Violation
@@ -93,8 +93,19 @@ def blind(a: Ability) -> bool:
 
 def lowers_toughness(s: Situation) -> bool:
     """Whether an ability of :mod:`pysolver.rules.activated` on the battlefield gives -X/-Y with Y > 0
-    (a creature may die of it, 704.5f)."""
-    return any(ab.toughness < 0 for p in s.permanents if not p.left_battlefield for _, ab in p.combat_abilities())
+    (a creature may die of it, 704.5f), or power and toughness are or may be switched (:func:`switching`).
+    """
+    return switching(s) or any(ab.toughness < 0 for p in s.permanents if not p.left_battlefield
+                               for _, ab in p.combat_abilities())
+
+
+def switching(s: Situation) -> bool:
+    """Whether a creature's power and toughness are switched, or a permanent on the battlefield (face down too: it
+    may be turned face up) has an ability that switches them (613.4d): its power is then read as its toughness,
+    and a +X/+0 or -X/+0 changes its toughness, so no shortcut that reads a change's sign holds."""
+    return any(not p.left_battlefield and (p.switched_until_end_of_turn
+                                           or any(kind in SWITCHES for kind, _ in p.combat_abilities()))
+               for p in s.permanents)
 
 
 def pumps_of(p: Permanent) -> list[Pump]:
@@ -405,6 +416,8 @@ def may_wait(s: Situation, move: Activation) -> bool:
     702.9b; haste and vigilance as attackers are, 702.10b, 702.20b)."""
     p = s.permanent(move.permanent)
     pump = pumps_of(p)[move.ability]
+    if switching(s):  # 613.4d: what a +X/+Y does to a toughness depends on the switches
+        return False
     if pump.keywords or not waits(pump) or _kind(p, move.ability) == "monstrosity":
         return False  # 613.1f: a keyword may matter before blocks (702.9b, 702.10b, 702.20b, 509.1b qualities); 701.37b
         # a monstrosity's triggers too

@@ -55,11 +55,13 @@ def on_the_stack(kind: str, ab: CombatAbility) -> bool:
     so does an ability whose cost sacrifices its source (701.21a: it dies as the cost is paid, 700.4, its death
     triggers above the ability, 603.3); the others resolve at once (608.2: every order of resolution
     is a line in which each is activated just before it resolves)."""
-    return kind in KINDS or kind in ("destroy_target", "exile_target", "bounce_target") or ab.sacrifice
+    return kind in KINDS or kind in ("destroy_target", "exile_target", "bounce_target", "destroy_all") or ab.sacrifice
 
 
 def timely(state, p: Permanent, ab: CombatAbility) -> bool:  # type: ignore[no-untyped-def]
-    """602.5b: "Activate only during your turn, before attackers are declared"."""
+    """602.5b: "Activate only during your turn, before attackers are declared"; "… only during your turn"."""
+    if ab.your_turn and p.controller != state.s.active:
+        return False
     return not ab.before_attackers or (p.controller == state.s.active and state.s.combat.attackers is None)
 
 
@@ -140,7 +142,7 @@ def fits(state, field: dict[str, Characteristics], t: str, quality: tuple,  # ty
     if name == "tapped":
         return is_tapped(state, next(p for p in state.s.permanents if p.id == t), field)
     if name == "card_type":
-        return args[0].capitalize() in field[t].types and not field[t].face_down
+        return args[0] in field[t].types and not field[t].face_down  # (lower-case, 205.2a)
     if name == "counter":  # 122.1: the counters the situation states; "plus": a +1/+1 counter
         counters = next(p for p in state.s.permanents if p.id == t).pt_counters
         return any(n > 0 and (args[0] == "any" or (dp, dt) == (1, 1)) for dp, dt, n in counters)
@@ -192,6 +194,12 @@ def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no
     zones only (121.1)."""
     if kind in ("tap_mana", "tap_hidden"):
         return state
+    if kind in ("switch", "switch_each"):  # 613.4d: the source; 611.2c: each creature on the battlefield now
+        field = state.field()
+        ids = {target} if kind == "switch" else {x for x, c in field.items() if c.is_creature}
+        return replace(state, s=replace(state.s, permanents=tuple(
+            replace(q, switched_until_end_of_turn=not q.switched_until_end_of_turn) if q.id in ids else q
+            for q in state.s.permanents)))
     if kind == "create":  # 111.1, 111.2: `target` is the source; its controller creates the tokens
         source = state.s.permanent(target)
         return replace(state, s=create(state.s, source.id, ab.token, source.controller, ab.token.count, state.field()))
@@ -306,6 +314,13 @@ def resolve_activated(state, entry: tuple):  # type: ignore[no-untyped-def]
         return dealt(state, source_c, kind, ab, target)
     if kind == "create":  # 111.1: no target; it creates them if its source has left too
         return settle(effect(state, kind, ab, target))
+    if kind == "destroy_all":  # 701.8a: no target; each artifact / enchantment creature on the battlefield now
+        field = state.field()
+        doomed = sorted(x for x, c in field.items() if c.is_creature and fits(state, field, x, ab.quality, c)
+                        and not c.has("indestructible"))  # (all at once: read before any is destroyed)
+        for t in doomed:
+            state = effect(state, "destroy_target", replace(ab, no_regeneration=False), t)
+        return settle(state)
     if kind == "shield":  # 608.2b: a target no longer legal is not shielded (the source as it last existed)
         source_c = field.get(source) or characteristics(next(q for q in state.s.permanents if q.id == source))
         legal = target == "" or target in shield_targets(state, field, source_c, source, ab)
@@ -318,7 +333,14 @@ def resolve_activated(state, entry: tuple):  # type: ignore[no-untyped-def]
                                          characteristics(next(q for q in state.s.permanents if q.id == source)))
         if target not in legal_targets(state, field, source_c, ab):
             return state
-    return settle(effect(state, kind, ab, target))
+    after = effect(state, kind, ab, target)
+    if ab.smelts and source in after.field():  # 608.2c: then the source gets +X/+0, X the target's mana value
+        cost = next(q for q in state.s.permanents if q.id == target).mana_cost  # (608.2h, 202.3; none: 0)
+        x = cost.total if cost is not None else 0
+        after = replace(after, s=replace(after.s, permanents=tuple(
+            replace(q, until_end_of_turn=(q.until_end_of_turn[0] + x, q.until_end_of_turn[1])) if q.id == source
+            else q for q in after.s.permanents)))
+    return settle(after)
 
 
 def resolve_ward(state, entry: tuple, stack: tuple) -> list[tuple[object, tuple]]:  # type: ignore[no-untyped-def]

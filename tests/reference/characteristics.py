@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import cast
 
 from pysolver.model import Permanent, Situation
@@ -183,12 +183,18 @@ def state_based_action(c: Characteristics) -> str | None:
 
 def field_of(s: Situation, gone: Iterable[str]) -> dict[str, Characteristics]:
     """The characteristics of the permanents of `s` not in `gone`, with the effects of their static
-    abilities (611.3a, 613: :mod:`reference.statics`)."""
+    abilities (611.3a, 613: :mod:`reference.statics`), then power and toughness switched where a switch
+    resolved an odd number of times (613.4d: layer 7d, after all of layer 7c)."""
     out = set(gone)
     removed = {p.id for p in s.permanents if p.removed_from_combat}  # 506.4: no longer attacking
     attacking = frozenset(a for a, _ in s.combat.attackers or () if a not in removed)
-    return with_statics({p.id: characteristics(p) for p in s.permanents if p.id not in out}, attacking,
-                        zones(s, out))
+    field = with_statics({p.id: characteristics(p) for p in s.permanents if p.id not in out}, attacking,
+                         zones(s, out))
+    for p in s.permanents:
+        if p.switched_until_end_of_turn and p.id in field:
+            c = field[p.id]
+            field[p.id] = replace(c, power=c.toughness, toughness=c.power)
+    return field
 
 
 def zones(s: Situation, gone: set[str]) -> dict[tuple[str, str], int]:

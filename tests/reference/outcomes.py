@@ -756,7 +756,7 @@ def returned_object(p: Permanent, counter: int, field: dict[str, Characteristics
     fresh = replace(p, id=p.id + RETURNED, face_down=False, damage=0, pt_counters=(), until_end_of_turn=(0, 0),
                     keywords_until_end_of_turn=(), tapped=tapped, regeneration_shields=0, prevention_shield=0,
                     removed_from_combat=False, cant_be_regenerated_this_turn=False,  # 701.19c: the old object's
-                    attacks_despite_defender_this_turn=False,
+                    attacks_despite_defender_this_turn=False, switched_until_end_of_turn=False,
                     renowned=False)  # 702.112b: a new object (400.7)
     return fresh.with_counters(counter, counter, 1)
 
