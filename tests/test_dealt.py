@@ -81,6 +81,10 @@ def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:
      "target creature that player controls.", "deals_damage(combat,player,damage(2,may(creature_that_player)))"),
     ("Snapping Thragg", "Whenever Snapping Thragg deals combat damage to a player, you may have it deal 3 damage to "
      "target creature that player controls.", "deals_damage(combat,player,damage(3,may(creature_that_player)))"),
+    ("Pit Spawn", "Whenever Pit Spawn deals damage to a creature, exile that creature.",
+     "deals_damage(any,creature,exile)"),
+    ("Leyline Phantom", "When Leyline Phantom deals combat damage, return it to its owner's hand.",
+     "deals_damage(combat,any,bounce)"),
 ])
 def test_603_2_real_lines_parse(name: str, line: str, term: str) -> None:
     """603.2, 120.3: the oracle lines of real cards, the card's name read as the creature."""
@@ -332,6 +336,42 @@ def test_refused_boards(extra: dict[str, Any], message: str) -> None:
         board(creature("r", "bob", 3, 3, RECKONER), extra)
 
 
+PIT_SPAWN = "Whenever ~ deals damage to a creature, exile that creature"
+PHANTOM = "When ~ deals combat damage, return it to its owner's hand"
+
+
+def test_701_13a_exile_that_creature_indestructible_or_not() -> None:
+    """701.13a, 702.12b: the 1/1's damage to its indestructible 0/4 blocker exiles it (indestructible stops only
+    destruction); a regeneration shield does not replace an exile either (701.19a)."""
+    s = board(creature("x", "alice", 1, 1, PIT_SPAWN), creature("y", "bob", 0, 4, "Indestructible"),
+              attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {(20, 20, ("y",), ())}
+    s = board(creature("x", "alice", 1, 1, PIT_SPAWN), {**creature("y", "bob", 0, 4), "regeneration_shields": 1},
+              attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {(20, 20, ("y",), ())}
+
+
+def test_400_7_return_it_to_its_owner_s_hand_after_the_first_strike_step() -> None:
+    """510.4, 400.7, 506.4: a 2/2 double striker's first-strike damage to bob returns it to alice's hand before
+    the regular step: bob loses 2, not 4; blocked by a 2/2, it deals 3 and leaves with the 2 damage dealt to it
+    (both gone, none marked)."""
+    s = board(creature("x", "alice", 2, 2, "Double strike", PHANTOM), attackers={"x": "bob"}, blockers={})
+    assert results(s) == {(20, 18, ("x",), ())}
+    s = board(creature("x", "alice", 3, 3, PHANTOM), creature("y", "bob", 2, 2), attackers={"x": "bob"},
+              blockers={"y": ["x"]})
+    assert results(s) == {(20, 20, ("x", "y"), ())}
+
+
+@pytest.mark.parametrize("extra", [creature("p", "bob", 1, 1, "Persist"), creature("u", "alice", 1, 1, "Undying"),
+                                   creature("d", "bob", 1, 1, "When ~ dies, you gain 1 life")])
+@pytest.mark.parametrize("line", [PIT_SPAWN, PHANTOM])
+def test_700_4_leaving_without_dying_is_refused_beside_death_triggers(extra: dict[str, Any], line: str) -> None:
+    """700.4, 603.10a, 702.79a, 702.93a: a creature exiled or returned to a hand does not die: refused beside a
+    death trigger, persist or undying, naming that permanent."""
+    with pytest.raises(InputError, match=r"permanents\[1\].*without dying"):
+        board(creature("x", "alice", 2, 2, line), extra)
+
+
 # ---- against the brute-force reference ----------------------------------------------------------
 
 LINES = (GAIN, COUNTER, "Whenever ~ is dealt damage, it deals 1 damage to target creature or player",
@@ -382,4 +422,14 @@ def test_603_2_open_blocks_equal_reference(data: dict[str, Any]) -> None:
 def test_122_1a_603_5_counters_and_that_player_s_creature_equal_reference(data: dict[str, Any]) -> None:
     """Declared combats where "put a +1/+1 counter on each [attacking] creature you control" and "you may have it
     deal 2 damage to target creature that player controls" may act between the first-strike and regular steps."""
+    compare(data)
+
+
+@settings(max_examples=examples(3), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, (PIT_SPAWN, PHANTOM, "Double strike",
+                                                                      "Indestructible", GAIN))))
+def test_701_13a_400_7_leaving_equal_reference(data: dict[str, Any]) -> None:
+    """Declared combats where a creature's damage exiles the creature dealt it, or returns its source to its
+    owner's hand (after a first-strike step too)."""
     compare(data)

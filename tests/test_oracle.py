@@ -317,6 +317,18 @@ def test_life_gain_triggers_of_real_cards_are_modelled(name: str, line: str) -> 
     assert classes(card(name, line)) == {line: MODELLED}
 
 
+DAMAGE_EFFECT_LINES = [
+    ("Pit Spawn", "Whenever Pit Spawn deals damage to a creature, exile that creature."),
+    ("Leyline Phantom", "When Leyline Phantom deals combat damage, return it to its owner's hand."),
+]
+
+
+@pytest.mark.parametrize(("name", "line"), DAMAGE_EFFECT_LINES, ids=[n for n, _ in DAMAGE_EFFECT_LINES])
+def test_damage_trigger_effects_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """603.2, 120.3 (pysolver.rules.dealt): the effects of damage triggers the grammar reads."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
 def test_static_lines_of_real_cards_are_modelled() -> None:
     """604.1, 611.3a, 613.4c (encodings/statics.lp): a creature's bonus for each Mountain it controls, and a
     lord's anthem with a grant, are read from oracle text, not noted."""

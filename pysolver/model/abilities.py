@@ -3698,7 +3698,7 @@ def _defining(text: str) -> list[Ability] | None:
 
 #: the kinds, by the event: ~ is dealt damage; ~ deals damage; a creature its controller controls deals damage
 DEALT_TRIGGERS = ("is_dealt_damage", "deals_damage", "yours_deal_damage")
-_DAMAGE_EVENT = re.compile(r"whenever this creature (?:(?P<dealt>is dealt)|deals) (?P<combat>combat )?damage"
+_DAMAGE_EVENT = re.compile(r"when(?:ever)? this creature (?:(?P<dealt>is dealt)|deals) (?P<combat>combat )?damage"
                            r"(?: to (?P<to>a player or planeswalker|a player|an opponent|a creature|an? [a-z'-]+))?, "
                            r"(?P<effect>.+)")
 _DAMAGE_TO = {"a player": "player", "an opponent": "opponent", "a player or planeswalker": "player_or_planeswalker",
@@ -3720,6 +3720,8 @@ _DAMAGE_EFFECTS = (
     ("drain_attacking", "", re.compile(r"you gain (?P<n>\w+|that much) life and attacking player loses (?P=n) life")),
     ("poison", "player", re.compile(r"that player gets (?P<n>\w+) poison counters?")),  # 122.1f
     ("destroy", "creature", re.compile(r"destroy that creature")),  # 701.8a
+    ("exile", "creature", re.compile(r"exile that creature")),  # 701.13a, 406.2
+    ("bounce", "", re.compile(r"return (?:it|this creature) to its owner's hand")),  # 400.7: to a hand
     # 701.26a; 502.3: not untapping in an untap step is after the combat (an inert rider)
     ("tap", "creature", re.compile(r"tap that creature(?: and it doesn't untap during its controller's next "
                                    r"untap step)?")),
@@ -3743,9 +3745,9 @@ class DamageTrigger:
     N life, ``counters`` N +1/+1 counters on its source, on each creature its controller controls
     (``counters_yours``) or on each attacking one (``counters_attacking``), ``damage`` N to `whom`,
     ``opponents_gain`` N life, ``drain_attacking`` (its controller gains N life and the attacking player loses
-    N), ``poison`` N counters to that player, ``destroy`` or ``tap`` that creature,
-    ``uncounter`` its source's -1/-1 counters); `amount` 0 is "that much" (the event's damage); `optional`:
-    "you may have it deal" (603.5).
+    N), ``poison`` N counters to that player, ``destroy``, ``exile`` or ``tap`` that creature, ``bounce`` its
+    source to its owner's hand, ``uncounter`` its source's -1/-1 counters); `amount` 0 is "that much" (the
+    event's damage); `optional`: "you may have it deal" (603.5).
 
     >>> DamageTrigger(True, "any", "damage", 0, "opponent").term("is_dealt_damage")
     'is_dealt_damage(combat,any,damage(much,opponent))'
@@ -3769,8 +3771,8 @@ class DamageTrigger:
         """The ASP term ``KIND(Combat,To,Effect)`` (encodings/dealt.lp)."""
         to = f'creature_type("{self.to}")' if self.to not in (*_DAMAGE_TO.values(), "any") else self.to
         n = self.amount or "much"
-        effect = {"damage": f"damage({n},{self.spec})", "destroy": "destroy", "tap": "tap",
-                  "uncounter": "uncounter"}.get(self.effect, f"{self.effect}({n})")
+        effect = {"damage": f"damage({n},{self.spec})", "destroy": "destroy", "tap": "tap", "exile": "exile",
+                  "bounce": "bounce", "uncounter": "uncounter"}.get(self.effect, f"{self.effect}({n})")
         return f"{kind}({'combat' if self.combat else 'any'},{to},{effect})"
 
     @property
@@ -3782,6 +3784,12 @@ class DamageTrigger:
     def may_kill(self) -> bool:
         """Whether a creature may die of it (120.3, 701.8a, 704.5g)."""
         return self.effect in ("damage", "destroy")
+
+    @property
+    def leaves(self) -> bool:
+        """Whether it moves a creature off the battlefield without its dying (700.4: exiled, 701.13a; returned to
+        its owner's hand, 400.7)."""
+        return self.effect in ("exile", "bounce")
 
 
 def _damage_trigger(text: str) -> list[Ability] | None:

@@ -622,10 +622,16 @@ CATALOGUE: tuple[LineForm, ...] = (
              "deals_damage", "120.3", "Whenever this creature deals damage to an opponent, remove all -1/-1 counters "
              "from it", ("Whenever ~ deals combat damage to a player, remove all -1/-1 counters from it",),
              literal=False),
-    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a <creature>, destroy / tap that creature",
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a <creature>, destroy / exile / tap that creature",
              "deals_damage", "120.3", "Whenever this creature deals damage to a Dinosaur, destroy that creature",
              ("Whenever ~ deals damage to a creature, tap that creature and it doesn't untap during its "
-              "controller's next untap step",), literal=False),
+              "controller's next untap step", "Whenever ~ deals damage to a creature, exile that creature"),
+             literal=False),
+    # 400.7, 700.4: it leaves the battlefield without dying (a board with a death trigger, persist or undying is
+    # refused, pysolver.files.loader)
+    LineForm("dealt-trigger", "When[ever] ~ deals [combat] damage [to <recipient>], return it to its owner's hand",
+             "deals_damage", "400.7", "When this creature deals combat damage, return it to its owner's hand",
+             literal=False),
     LineForm("dealt-trigger", "Whenever a creature you control deals combat damage to a player, put N +1/+1 counters "
              "on it", "yours_deal_damage", "603.2c", "Whenever a creature you control deals combat damage to a player, "
              "put that many +1/+1 counters on it", ("Whenever a creature you control deals combat damage to a player, "

@@ -14,7 +14,8 @@ legal target is removed, 603.3d). What each does is fixed as it triggers: its co
 opponent (119.3, 102.2), or its controller gains and the attacking player loses that much (506.2: the active
 player), its source gets +1/+1 counters or loses its -1/-1 counters (122.1a, if still on the battlefield, 400.7), or
 each creature its controller controls, or each of them attacking (506.4), gets +1/+1 counters as it resolves, "that
-player" gets poison counters (122.1f), "that creature" is tapped or destroyed (701.26a, 701.8a; 702.12b, 701.19a).
+player" gets poison counters (122.1f), "that creature" is tapped or destroyed (701.26a, 701.8a; 702.12b, 701.19a) or
+exiled (701.13a), its source returned to its owner's hand (400.7).
 :func:`resolved` applies one (608.2; its damage through ``#program resolve_dies``, the source's current information
 if it is still on the battlefield, else as it last existed: 608.2h).
 
@@ -51,7 +52,8 @@ CACHED = 4096  # programs remembered by their situations (searches reach the sam
 Events = frozenset[tuple[str, str, int]]  # (source, recipient, damage) of one event (120.3)
 # what each effect does something to, fixed as it triggers: its controller (603.3a), its source, the recipient
 _FIXED = {"gain": "you", "opponents_gain": "you", "drain_attacking": "you", "counters": "it", "counters_yours": "you",
-          "counters_attacking": "you", "uncounter": "it", "poison": "that", "destroy": "that", "tap": "that"}
+          "counters_attacking": "you", "uncounter": "it", "poison": "that", "destroy": "that", "tap": "that",
+          "exile": "that", "bounce": "it"}
 
 
 def present(s: Situation) -> bool:
@@ -142,6 +144,7 @@ def _resolved(s: Situation, effect: str, target: str, amount: int) -> Situation:
     life, poison = numbers.get("resolved_life", {}), numbers.get("resolved_poison", {})
     plus, uncountered = numbers.get("resolved_plus_counters", {}), numbers.get("resolved_uncountered", {})
     tapped, destroyed = numbers.get("resolved_tapped", {}), numbers.get("resolved_destroyed", {})
+    left = numbers.get("resolved_left", {})
     players = tuple(replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison)) for p in s.players)
 
     def after(p: Permanent) -> Permanent:
@@ -149,5 +152,7 @@ def _resolved(s: Situation, effect: str, target: str, amount: int) -> Situation:
             p = p.with_counters(-1, -1, -p.minus_counters)
         if p.id in destroyed:  # 701.19a: a regeneration shield replaces it
             return regenerate(s, p) if p.regenerates else replace(p, left_battlefield=True)  # (701.19c)
+        if p.id in left:  # 701.13a, 400.7: exiled or returned to a hand (no death, 700.4)
+            return replace(p, left_battlefield=True)
         return replace(p.with_counters(1, 1, plus.get(p.id, 0)), tapped=p.tapped or p.id in tapped)
     return replace(s, players=players, permanents=tuple(map(after, s.permanents)))

@@ -24,7 +24,8 @@ its source, or its -1/-1 counters removed, if it is still on the battlefield (12
 counters on each creature its controller controls as it resolves, or on each of them attacking (a creature
 removed from combat is not, 506.4); "that player"
 gets N poison counters (122.1f); "that creature" is tapped (701.26a) or destroyed (701.8a; not if
-indestructible, 702.12b; a regeneration shield instead, 701.19a) if still on the battlefield; "it deals N
+indestructible, 702.12b; a regeneration shield instead, 701.19a) or exiled (701.13a), or the source returned to
+its owner's hand (400.7), if still on the battlefield; "it deals N
 damage" as a death trigger's damage (reference.deaths.resolve_death), the source as it now is if it is
 still on the battlefield, else as it last existed (608.2h).
 
@@ -117,7 +118,8 @@ def triggered(s: Situation, field: dict[str, Characteristics], events: list[Even
                 for r, n in occurrences:
                     fixed = {"gain": c.controller, "opponents_gain": c.controller, "drain_attacking": c.controller,
                              "counters": pid, "uncounter": pid, "counters_yours": c.controller,
-                             "counters_attacking": c.controller, "poison": r, "destroy": r, "tap": r}.get(d.effect, "")
+                             "counters_attacking": c.controller, "poison": r, "destroy": r, "tap": r, "exile": r,
+                             "bounce": pid}.get(d.effect, "")
                     out.append(("dealt", kind, pid, fixed, d.amount or n, c.controller, c, d, r))
     return out
 
@@ -165,6 +167,8 @@ def resolve_dealt(s: Situation, field: dict[str, Characteristics], t: Dealt) -> 
     victim = next((p for p in s.permanents if p.id == target and p.id in field), None)
     if victim is None:
         return s, set()  # 400.7: no longer on the battlefield
+    if d.effect in ("exile", "bounce"):  # 701.13a, 400.7: it leaves the battlefield, indestructible or not
+        return s, {target}
     if d.effect == "destroy":
         c = field[target]
         if c.has("indestructible"):
