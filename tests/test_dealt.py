@@ -372,6 +372,30 @@ def test_700_4_leaving_without_dying_is_refused_beside_death_triggers(extra: dic
         board(creature("x", "alice", 2, 2, line), extra)
 
 
+WAR_ELEMENTAL = "Whenever an opponent is dealt damage, put that many +1/+1 counters on ~"
+GRIFFIN = "Whenever a source an opponent controls deals damage to you, you may put that many +1/+1 counters on ~"
+
+
+def test_603_2c_an_opponent_is_dealt_damage() -> None:
+    """603.2c, 510.4, 122.1a: a 1/1 double striker's first-strike damage to bob (an opponent) puts a counter on it:
+    its regular damage is 2 (bob 17); bob's own copy of the line does not trigger on damage to bob."""
+    s = board(creature("w", "alice", 1, 1, "Double strike", WAR_ELEMENTAL), creature("v", "bob", 0, 1, WAR_ELEMENTAL),
+              attackers={"w": "bob"}, blockers={})
+    assert results(s) == {(20, 17, (), ())}
+    (t,) = dealt.triggered(s, frozenset({("w", "bob", 1)}), True)
+    assert (t.kind, t.source, t.amount) == ("opponent_dealt_damage", "w", 1)
+
+
+def test_603_5_a_source_an_opponent_controls_deals_damage_to_you() -> None:
+    """603.2c, 603.5, 510.4: alice's 2/2 first striker hits bob; his 1/1 blocking her other 2/2 may get 2 counters
+    (3/3: it kills the 2/2 and lives) or not (it dies, the 2/2 marked 1); one trigger for each source."""
+    s = board(creature("x", "alice", 2, 2, "First strike"), creature("y", "alice", 2, 2),
+              creature("g", "bob", 1, 1, GRIFFIN), attackers={"x": "bob", "y": "bob"}, blockers={"g": ["y"]})
+    assert results(s) == {(20, 18, ("y",), (("g", 2),)), (20, 18, ("g",), (("y", 1),))}
+    triggers = dealt.triggered(s, frozenset({("x", "bob", 2), ("y", "bob", 1), ("g", "alice", 1)}), True)
+    assert sorted(t.amount for t in triggers) == [1, 2] and dealt.targets(s, triggers[0]) == ["g", ""]
+
+
 # ---- against the brute-force reference ----------------------------------------------------------
 
 LINES = (GAIN, COUNTER, "Whenever ~ is dealt damage, it deals 1 damage to target creature or player",
@@ -432,4 +456,14 @@ def test_122_1a_603_5_counters_and_that_player_s_creature_equal_reference(data: 
 def test_701_13a_400_7_leaving_equal_reference(data: dict[str, Any]) -> None:
     """Declared combats where a creature's damage exiles the creature dealt it, or returns its source to its
     owner's hand (after a first-strike step too)."""
+    compare(data)
+
+
+@settings(max_examples=examples(3), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, (WAR_ELEMENTAL, GRIFFIN, "Double strike",
+                                                                      "When ~ dies, it deals 1 damage to any target"))))
+def test_603_2c_players_dealt_damage_equal_reference(data: dict[str, Any]) -> None:
+    """Declared combats where a player dealt damage (combat damage or a death trigger's) puts counters on a
+    creature of the other side, between the first-strike and regular steps too."""
     compare(data)

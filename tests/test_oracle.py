@@ -320,6 +320,9 @@ def test_life_gain_triggers_of_real_cards_are_modelled(name: str, line: str) -> 
 DAMAGE_EFFECT_LINES = [
     ("Pit Spawn", "Whenever Pit Spawn deals damage to a creature, exile that creature."),
     ("Leyline Phantom", "When Leyline Phantom deals combat damage, return it to its owner's hand."),
+    ("War Elemental", "Whenever an opponent is dealt damage, put that many +1/+1 counters on War Elemental."),
+    ("Retaliator Griffin", "Whenever a source an opponent controls deals damage to you, you may put that many +1/+1 "
+                           "counters on Retaliator Griffin."),
 ]
 
 

@@ -3696,8 +3696,10 @@ def _defining(text: str) -> list[Ability] | None:
 # it, or, naming a recipient, once for each recipient of that kind it dealt damage to (603.2c), "that much"
 # the damage dealt to it (pysolver.rules.dealt, encodings/dealt.lp).
 
-#: the kinds, by the event: ~ is dealt damage; ~ deals damage; a creature its controller controls deals damage
-DEALT_TRIGGERS = ("is_dealt_damage", "deals_damage", "yours_deal_damage")
+#: the kinds, by the event: ~ is dealt damage; ~ deals damage; a creature its controller controls deals damage; an
+#: opponent of its controller is dealt damage; a source an opponent controls deals damage to its controller
+DEALT_TRIGGERS = ("is_dealt_damage", "deals_damage", "yours_deal_damage", "opponent_dealt_damage",
+                  "source_deals_you_damage")
 _DAMAGE_EVENT = re.compile(r"when(?:ever)? this creature (?:(?P<dealt>is dealt)|deals) (?P<combat>combat )?damage"
                            r"(?: to (?P<to>a player or planeswalker|a player|an opponent|a creature|an? [a-z'-]+))?, "
                            r"(?P<effect>.+)")
@@ -3773,6 +3775,8 @@ class DamageTrigger:
         n = self.amount or "much"
         effect = {"damage": f"damage({n},{self.spec})", "destroy": "destroy", "tap": "tap", "exile": "exile",
                   "bounce": "bounce", "uncounter": "uncounter"}.get(self.effect, f"{self.effect}({n})")
+        if self.optional and self.effect != "damage":  # 603.5: "you may put …"
+            effect = f"may({effect})"
         return f"{kind}({'combat' if self.combat else 'any'},{to},{effect})"
 
     @property
@@ -3846,5 +3850,30 @@ def _watched_damage_trigger(text: str) -> list[Ability] | None:
     m = _WATCHED_EVENT.fullmatch(text)
     n = None if m is None else 0 if m.group("n") == "that many" else _count(m.group("n"))
     if m is None or n is None:
-        return None
+        return _player_damage_trigger(text)
     return [Ability(DEALT_TRIGGERS[2], DamageTrigger(True, _DAMAGE_TO[m.group("to")], "counters", n))]
+
+
+# 603.2c: "Whenever an opponent is dealt damage, put that many +1/+1 counters on ~" (once for each opponent of its
+# controller dealt damage in an event, however many sources, "that many" all that player was dealt) and "Whenever a
+# source an opponent controls deals damage to you, [you may] put that many +1/+1 counters on ~" (once for each such
+# source, "that many" what it dealt its controller; 603.5: "you may").
+_PLAYER_EVENT = re.compile(r"whenever (?:(?P<dealt>an opponent is dealt damage)|a source an opponent controls deals "
+                           r"damage to you), (?P<may>you may )?put (?P<n>\w+|that many) \+1/\+1 counters? on this "
+                           r"creature")
+
+
+def _player_damage_trigger(text: str) -> list[Ability] | None:
+    """ "Whenever an opponent is dealt damage, …" / "Whenever a source an opponent controls deals damage to you, …"
+    putting +1/+1 counters on the creature itself, or None.
+
+    >>> _player_damage_trigger("whenever a source an opponent controls deals damage to you, you may put that many "
+    ...                        "+1/+1 counters on this creature")[0].term
+    'source_deals_you_damage(any,any,may(counters(much)))'
+    """
+    m = _PLAYER_EVENT.fullmatch(text)
+    n = None if m is None else 0 if m.group("n") == "that many" else _count(m.group("n"))
+    if m is None or n is None:
+        return None
+    kind = DEALT_TRIGGERS[3] if m.group("dealt") else DEALT_TRIGGERS[4]
+    return [Ability(kind, DamageTrigger(False, "any", "counters", n, optional=m.group("may") is not None))]

@@ -636,6 +636,12 @@ CATALOGUE: tuple[LineForm, ...] = (
              "on it", "yours_deal_damage", "603.2c", "Whenever a creature you control deals combat damage to a player, "
              "put that many +1/+1 counters on it", ("Whenever a creature you control deals combat damage to a player, "
                                                     "put a +1/+1 counter on it",), literal=False),
+    LineForm("dealt-trigger", "Whenever an opponent is dealt damage, [you may] put N +1/+1 counters on ~",
+             "opponent_dealt_damage", "603.2c", "Whenever an opponent is dealt damage, put that many +1/+1 counters "
+             "on this creature", literal=False),
+    LineForm("dealt-trigger", "Whenever a source an opponent controls deals damage to you, [you may] put N +1/+1 "
+             "counters on ~", "source_deals_you_damage", "603.2c", "Whenever a source an opponent controls deals "
+             "damage to you, you may put that many +1/+1 counters on this creature", literal=False),
     LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a player, that player gets N poison counters",
              "deals_damage", "120.3", "Whenever this creature deals damage to a player, that player gets a poison "
              "counter", literal=False),

@@ -6,16 +6,17 @@ A damage event (120.3) is all the combat damage of one step (510.2: :class:`~pys
 :mod:`pysolver.rules.damage_log`). :func:`triggered` reads off ``encodings/dealt.lp`` what it triggers, looking at
 the permanents as they were when it happened: "is dealt damage" once for the creature however many sources dealt it
 damage, "deals damage" once for its source, "deals damage to <a recipient>" once for each recipient of that kind, "a
-creature you control deals combat damage to a player" once for each such creature (603.2c); "that much" is the
-damage of that occurrence, and prevented damage is not dealt (615.1a, 702.16e). The abilities go on the stack the
-next time a player would receive priority (603.3), by their controllers in APNAP order, each player's in the order
-they choose (603.3b), with their targets (603.3d, :func:`targets`: "it deals N damage to target …"; one without a
-legal target is removed, 603.3d). What each does is fixed as it triggers: its controller gains life, or each
-opponent (119.3, 102.2), or its controller gains and the attacking player loses that much (506.2: the active
-player), its source gets +1/+1 counters or loses its -1/-1 counters (122.1a, if still on the battlefield, 400.7), or
-each creature its controller controls, or each of them attacking (506.4), gets +1/+1 counters as it resolves, "that
-player" gets poison counters (122.1f), "that creature" is tapped or destroyed (701.26a, 701.8a; 702.12b, 701.19a) or
-exiled (701.13a), its source returned to its owner's hand (400.7).
+creature you control deals combat damage to a player" once for each such creature, "an opponent is dealt damage"
+once for each such player, "a source an opponent controls deals damage to you" once for each such source (603.2c);
+"that much" is the damage of that occurrence, and prevented damage is not dealt (615.1a, 702.16e). The abilities go
+on the stack the next time a player would receive priority (603.3), by their controllers in APNAP order, each
+player's in the order they choose (603.3b), with their targets (603.3d, :func:`targets`: "it deals N damage to
+target …"; one without a legal target is removed, 603.3d). What each does is fixed as it triggers: its controller
+gains life, or each opponent (119.3, 102.2), or its controller gains and the attacking player loses that much
+(506.2: the active player), its source gets +1/+1 counters or loses its -1/-1 counters (122.1a, if still on the
+battlefield, 400.7), or each creature its controller controls, or each of them attacking (506.4), gets +1/+1
+counters as it resolves, "that player" gets poison counters (122.1f), "that creature" is tapped or destroyed
+(701.26a, 701.8a; 702.12b, 701.19a) or exiled (701.13a), its source returned to its owner's hand (400.7).
 :func:`resolved` applies one (608.2; its damage through ``#program resolve_dies``, the source's current information
 if it is still on the battlefield, else as it last existed: 608.2h).
 
@@ -110,13 +111,13 @@ def _known(s: Situation, source: str, d: DamageTrigger, recipient: str) -> tuple
 
 def targets(s: Situation, t: Trigger) -> list[str]:
     """What `t` may be put on the stack naming (603.3d): what it does something to, fixed as it triggered
-    (none for damage to "you", "each player", "each opponent", 115.10b); or each legal target of its
-    damage (115.1, 115.4, 702.11b, 702.16b, 702.18a, triggers.lp's ``#program dies_targets``, its source as it
-    was as it triggered, 608.2h), none if there is none (603.3d: it is removed from the stack); "you may have it
-    deal" also none (603.5: its damage not chosen)."""
+    (none for damage to "you", "each player", "each opponent", 115.10b; "you may put …" also none, 603.5); or each
+    legal target of its damage (115.1, 115.4, 702.11b, 702.16b, 702.18a, triggers.lp's ``#program dies_targets``,
+    its source as it was as it triggered, 608.2h), none if there is none (603.3d: it is removed from the stack);
+    "you may have it deal" also none (603.5: its damage not chosen)."""
     d = effect_of(s, t)
     if not d.targeted:
-        return [t.target]
+        return [t.target] + [""] * d.optional  # 603.5: "you may put …" (none: it does nothing)
     return [""] * d.optional + list(_targets(s, t.lki))
 
 

@@ -3,20 +3,21 @@
 resolving.
 
 Independent of the ASP encodings and of ``pysolver.rules.dealt``: input is the typed model and the reference
-characteristics. A damage event (120.3) is the combat damage of one step (510.2: all of it at once) or the
-damage of one resolving ability (608.2; :func:`reference.deaths.resolve_death` deals all noncombat damage and
-tells :func:`recording` what it dealt). Damage prevented (615.1a, 702.16e) is not dealt and triggers nothing.
-Looking at the permanents as the damage was dealt (a face-down one has no abilities, 708.2a): "is dealt
-damage" triggers once per event for the creature dealt damage, "that much" all it was dealt; "deals damage"
-once per event for its source, "that much" all it dealt; "deals damage to <a recipient>" once for each
-recipient of that kind (603.2c: a player, an opponent of its controller, 102.2, a player or planeswalker, a
-creature, a creature of a type, 205.3m, 702.73a), "that much" what that one was dealt; "combat damage" only in
-a combat damage step; "a creature you control deals combat damage to a player" once for each creature its
-controller controls that did, "it" that creature. Each is controlled by its source's controller (603.3a) and
-put on the stack with the death and combat-damage triggers of the same moment (603.3b, APNAP, each player's in
-any order, :func:`reference.deaths.put_sequences`), with a target for "it deals N damage to target …" (603.3d:
-the targets a death trigger of that spec has, reference.deaths.targets; one without a legal target is not put
-on the stack).
+characteristics. A damage event (120.3) is the combat damage of one step (510.2: all of it at once) or the damage of
+one resolving ability (608.2; :func:`reference.deaths.resolve_death` deals all noncombat damage and tells
+:func:`recording` what it dealt). Damage prevented (615.1a, 702.16e) is not dealt and triggers nothing. Looking at
+the permanents as the damage was dealt (a face-down one has no abilities, 708.2a): "is dealt damage" triggers once
+per event for the creature dealt damage, "that much" all it was dealt; "deals damage" once per event for its source,
+"that much" all it dealt; "deals damage to <a recipient>" once for each recipient of that kind (603.2c: a player, an
+opponent of its controller, 102.2, a player or planeswalker, a creature, a creature of a type, 205.3m, 702.73a),
+"that much" what that one was dealt; "combat damage" only in a combat damage step; "a creature you control deals
+combat damage to a player" once for each creature its controller controls that did, "it" that creature; "an opponent
+is dealt damage" once for each opponent dealt damage, "that much" all it was dealt; "a source an opponent controls
+deals damage to you" once for each such source (its controller as it last existed, 113.7a), "that much" what it
+dealt ("you may put": or nothing, 603.5). Each is controlled by its source's controller (603.3a) and put on the
+stack with the death and combat-damage triggers of the same moment (603.3b, APNAP, each player's in any order,
+:func:`reference.deaths.put_sequences`), with a target for "it deals N damage to target …" (603.3d: the targets a
+death trigger of that spec has, reference.deaths.targets; one without a legal target is not put on the stack).
 
 Resolving (608.2): its controller gains N life, or each opponent does (119.3, 102.2), or its controller gains
 N and the attacking player, the active one (506.2), loses N; N +1/+1 counters on
@@ -56,7 +57,7 @@ from . import deaths
 from .characteristics import Characteristics, characteristics
 from .shields import regenerated, saved
 
-KINDS = ("is_dealt_damage", "deals_damage", "yours_deal_damage")
+KINDS = ("is_dealt_damage", "deals_damage", "yours_deal_damage", "opponent_dealt_damage", "source_deals_you_damage")
 Dealt = tuple  # ("dealt", kind, source, target, N, controller, Characteristics, DamageTrigger, recipient)
 Event = tuple[str, str, int]  # (source, recipient, damage)
 
@@ -97,6 +98,7 @@ def triggered(s: Situation, field: dict[str, Characteristics], events: list[Even
     """The damage triggers of one event `events` on `s` (`field` its characteristics as the damage was dealt;
     `combat`: combat damage), not yet targeted."""
     out = []
+    players = {p.name for p in s.players}
     for pid, c in sorted(field.items()):
         for kind in KINDS:
             for value in c.values(kind):
@@ -110,7 +112,16 @@ def triggered(s: Situation, field: dict[str, Characteristics], events: list[Even
                                 and _named(s, field, x, d.to, r):
                             out.append(("dealt", kind, pid, src, d.amount or n, c.controller, c, d, r))
                     continue
-                if kind == "is_dealt_damage" or d.to == "any":
+                if kind == "opponent_dealt_damage":  # 603.2c: each opponent dealt damage, all it was dealt
+                    dealt: dict[str, int] = {}
+                    for _, r, n in events:
+                        if r in players and r != c.controller:
+                            dealt[r] = dealt.get(r, 0) + n
+                    occurrences = sorted(dealt.items())
+                elif kind == "source_deals_you_damage":  # 603.2c: each source an opponent controls (113.7a)
+                    occurrences = [(src, n) for src, r, n in events if r == c.controller
+                                   and s.permanent(src).controller != c.controller]
+                elif kind == "is_dealt_damage" or d.to == "any":
                     mine = [n for src, r, n in events if (r if kind == "is_dealt_damage" else src) == pid]
                     occurrences = [(pid, sum(mine))] if mine else []
                 else:
@@ -137,7 +148,7 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Dealt) -> list[s
     """603.3d: what it is put on the stack naming: its fixed object or player, or each legal target."""
     d = cast(DamageTrigger, t[7])
     if d.effect != "damage" or d.whom in ("you", "each_player", "each_opponent", "each_other_opponent"):
-        return [t[3]]
+        return [t[3]] + [""] * d.optional  # 603.5: "you may put …" or not
     return deaths.targets(s, field, _as_death(t))
 
 
