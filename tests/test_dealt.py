@@ -5,6 +5,7 @@ generated boards."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -81,6 +82,17 @@ def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:
      "target creature that player controls.", "deals_damage(combat,player,damage(2,may(creature_that_player)))"),
     ("Snapping Thragg", "Whenever Snapping Thragg deals combat damage to a player, you may have it deal 3 damage to "
      "target creature that player controls.", "deals_damage(combat,player,damage(3,may(creature_that_player)))"),
+    ("Mistblade Shinobi", "Whenever Mistblade Shinobi deals combat damage to a player, you may return target creature "
+     "that player controls to its owner's hand.",
+     "deals_damage(combat,player,bounce_target(may(creature_that_player)))"),
+    ("Caustic Wasps", "Whenever Caustic Wasps deals combat damage to a player, you may destroy target artifact that "
+     "player controls.", "deals_damage(combat,player,destroy_target(may(artifact_that_player)))"),
+    ("Trygon Predator", "Whenever Trygon Predator deals combat damage to a player, you may destroy target artifact or "
+     "enchantment that player controls.",
+     "deals_damage(combat,player,destroy_target(may(artifact_or_enchantment_that_player)))"),
+    ("Thalakos Dreamsower", "Whenever Thalakos Dreamsower deals damage to an opponent, tap target creature. That "
+     "creature doesn't untap during its controller's untap step for as long as Thalakos Dreamsower remains tapped.",
+     "deals_damage(any,opponent,tap_target(creature))"),
     ("Pit Spawn", "Whenever Pit Spawn deals damage to a creature, exile that creature.",
      "deals_damage(any,creature,exile)"),
     ("Leyline Phantom", "When Leyline Phantom deals combat damage, return it to its owner's hand.",
@@ -338,6 +350,8 @@ def test_refused_boards(extra: dict[str, Any], message: str) -> None:
 
 PIT_SPAWN = "Whenever ~ deals damage to a creature, exile that creature"
 PHANTOM = "When ~ deals combat damage, return it to its owner's hand"
+SHINOBI = "Whenever ~ deals combat damage to a player, you may return target creature that player controls to its " \
+          "owner's hand"
 
 
 def test_701_13a_exile_that_creature_indestructible_or_not() -> None:
@@ -364,7 +378,7 @@ def test_400_7_return_it_to_its_owner_s_hand_after_the_first_strike_step() -> No
 
 @pytest.mark.parametrize("extra", [creature("p", "bob", 1, 1, "Persist"), creature("u", "alice", 1, 1, "Undying"),
                                    creature("d", "bob", 1, 1, "When ~ dies, you gain 1 life")])
-@pytest.mark.parametrize("line", [PIT_SPAWN, PHANTOM])
+@pytest.mark.parametrize("line", [PIT_SPAWN, PHANTOM, SHINOBI])
 def test_700_4_leaving_without_dying_is_refused_beside_death_triggers(extra: dict[str, Any], line: str) -> None:
     """700.4, 603.10a, 702.79a, 702.93a: a creature exiled or returned to a hand does not die: refused beside a
     death trigger, persist or undying, naming that permanent."""
@@ -394,6 +408,40 @@ def test_603_5_a_source_an_opponent_controls_deals_damage_to_you() -> None:
     assert results(s) == {(20, 18, ("y",), (("g", 2),)), (20, 18, ("g",), (("y", 1),))}
     triggers = dealt.triggered(s, frozenset({("x", "bob", 2), ("y", "bob", 1), ("g", "alice", 1)}), True)
     assert sorted(t.amount for t in triggers) == [1, 2] and dealt.targets(s, triggers[0]) == ["g", ""]
+
+
+WASPS = "Whenever ~ deals combat damage to a player, you may destroy target artifact that player controls"
+DREAMSOWER = "Whenever ~ deals damage to an opponent, tap target creature"
+
+
+def test_603_3d_return_target_creature_that_player_controls() -> None:
+    """603.3d, 603.5, 400.7, 506.4: alice's 1/1 first striker hits bob and may return his 3/3 blocking her 2/2 to
+    his hand: the 2/2 stays blocked (no damage to bob) and lives; or not: the 3/3 kills it."""
+    s = board(creature("k", "alice", 1, 1, "First strike", SHINOBI), creature("x", "alice", 2, 2),
+              creature("y", "bob", 3, 3), attackers={"k": "bob", "x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {(20, 19, ("y",), ()), (20, 19, ("x",), (("y", 2),))}
+
+
+def test_701_8a_destroy_target_artifact_that_player_controls() -> None:
+    """205.2a, 701.8a, 603.5: bob's noncreature artifact or his artifact creature may be destroyed, not his other
+    creature; an indestructible artifact stays."""
+    artifact = {"id": "a", "controller": "bob", "types": ["Artifact"]}
+    s = board(creature("k", "alice", 1, 1, WASPS), artifact, creature("c", "bob", 1, 1, types=["Artifact", "Creature"]),
+              creature("z", "bob", 1, 1), attackers={"k": "bob"}, blockers={})
+    assert results(s) == {(20, 19, ("a",), ()), (20, 19, ("c",), ()), (20, 19, (), ())}
+    s = board(creature("k", "alice", 1, 1, WASPS), {**artifact, "abilities": ["Indestructible"]},
+              attackers={"k": "bob"}, blockers={})
+    assert results(s) == {(20, 19, (), ())}
+
+
+def test_701_26a_tap_target_creature() -> None:
+    """115.1, 701.26a, 702.11b: the first striker's damage to bob taps target creature: bob's hexproof 1/1 is no
+    legal target, alice's own 1/1 is (tapped, it is still no attacker: nothing changes)."""
+    s = board(creature("k", "alice", 1, 1, "First strike", DREAMSOWER), creature("y", "bob", 1, 1, "Hexproof"),
+              creature("z", "alice", 1, 1), attackers={"k": "bob"}, blockers={})
+    (t,) = dealt.triggered(s, frozenset({("k", "bob", 1)}), True)
+    assert dealt.targets(s, t) == ["k", "z"]
+    assert dealt.resolved(s, replace(t, target="z")).permanent("z").tapped
 
 
 # ---- against the brute-force reference ----------------------------------------------------------
@@ -451,11 +499,11 @@ def test_122_1a_603_5_counters_and_that_player_s_creature_equal_reference(data: 
 
 @settings(max_examples=examples(3), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, (PIT_SPAWN, PHANTOM, "Double strike",
-                                                                      "Indestructible", GAIN))))
+@given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, (PIT_SPAWN, PHANTOM, SHINOBI, DREAMSOWER,
+                                                                      "Double strike", "Indestructible", GAIN))))
 def test_701_13a_400_7_leaving_equal_reference(data: dict[str, Any]) -> None:
-    """Declared combats where a creature's damage exiles the creature dealt it, or returns its source to its
-    owner's hand (after a first-strike step too)."""
+    """Declared combats where a creature's damage exiles the creature dealt it, returns its source or a target
+    creature to its owner's hand, or taps a target creature (after a first-strike step too)."""
     compare(data)
 
 

@@ -321,6 +321,13 @@ DAMAGE_EFFECT_LINES = [
     ("Pit Spawn", "Whenever Pit Spawn deals damage to a creature, exile that creature."),
     ("Leyline Phantom", "When Leyline Phantom deals combat damage, return it to its owner's hand."),
     ("War Elemental", "Whenever an opponent is dealt damage, put that many +1/+1 counters on War Elemental."),
+    ("Mistblade Shinobi", "Whenever Mistblade Shinobi deals combat damage to a player, you may return target creature "
+                          "that player controls to its owner's hand."),
+    ("Caustic Wasps", "Whenever Caustic Wasps deals combat damage to a player, you may destroy target artifact that "
+                      "player controls."),
+    ("Thalakos Dreamsower", "Whenever Thalakos Dreamsower deals damage to an opponent, tap target creature. That "
+                            "creature doesn't untap during its controller's untap step for as long as Thalakos "
+                            "Dreamsower remains tapped."),
     ("Retaliator Griffin", "Whenever a source an opponent controls deals damage to you, you may put that many +1/+1 "
                            "counters on Retaliator Griffin."),
 ]

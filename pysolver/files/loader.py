@@ -841,10 +841,15 @@ def _check_leaving_triggers(r: Reader, permanents: list[Permanent], leaving: Per
     a death trigger (603.10a, 603.6c), persist or undying (702.79a, 702.93a): such a creature leaves the battlefield
     without dying (700.4), which the death triggers' watch (everything that leaves) does not tell apart, and a
     creature persist or undying returned after the damage step's deaths is a new object (400.7) the trigger would
-    not find."""
+    not find; and beside an ability that counts the cards in a hand or graveyard (402.1, 404.1: the counts follow
+    only the permanents put into a graveyard)."""
     if leaving is None:
         return
     for i, p in enumerate(permanents):
+        if any(a.kind in STATICS and _ZONE_SCOPE.fullmatch(cast(Static, a.value).scope) for a in p.abilities):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} counts the cards in a hand or graveyard (402.1, 404.1) and "
+                         f"the damage trigger of {q(leaving.id)} moves a creature to exile or a hand (701.13a, "
+                         "400.7): not modelled")
         if p.has("persist") or p.has("undying") or any(p.has(k) for k in DEATH_TRIGGERS):
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a death trigger, persist or undying (603.10a, 702.79a, "
                          f"702.93a) and the damage trigger of {q(leaving.id)} makes a creature leave the battlefield "
@@ -873,8 +878,8 @@ def _check_damage_triggers(r: Reader, permanents: list[Permanent], players: list
             raise r.fail(shielded or "combat.combat_damage_prevented",
                          f"the damage trigger (603.2) of {q(found[0][0].id)} beside damage prevention (615.7, 615.1a): "
                          "the damage events of prevented damage are not modelled")
-    killing = next((p for p, d, _ in found if d.effect == "destroy" or (d.may_kill and d.whom in _REACHES_CREATURES)),
-                   None)
+    killing = next((p for p, d, _ in found if d.effect in ("destroy", "destroy_target")
+                    or (d.may_kill and d.whom in _REACHES_CREATURES)), None)
     _check_leaving_triggers(r, permanents, next((p for p, d, _ in found if d.leaves), None))
     for i, p in enumerate(permanents):
         if killing is not None and (p.has("persist") or p.has("undying")):

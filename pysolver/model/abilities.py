@@ -3727,29 +3727,42 @@ _DAMAGE_EFFECTS = (
     # 701.26a; 502.3: not untapping in an untap step is after the combat (an inert rider)
     ("tap", "creature", re.compile(r"tap that creature(?: and it doesn't untap during its controller's next "
                                    r"untap step)?")),
-    ("uncounter", "", re.compile(r"remove all -1/-1 counters from (?:it|this creature)")))  # 122.1a
+    ("uncounter", "", re.compile(r"remove all -1/-1 counters from (?:it|this creature)")),  # 122.1a
+    # 115.1, 603.5: a target's effect (400.7 to its owner's hand, 701.8a destroy, 701.26a tap); 502.3: not untapping
+    # in an untap step is after the combat (an inert rider)
+    ("bounce_target", "", re.compile(r"(?P<may>you may )?return (?P<whom>target creature that player controls) to "
+                                     r"its owner's hand")),
+    ("destroy_target", "", re.compile(r"(?P<may>you may )?destroy (?P<whom>target artifact(?: or enchantment)? that "
+                                      r"player controls)")),
+    ("tap_target", "", re.compile(r"tap (?P<whom>target creature)(?:\. that creature doesn't untap during its "
+                                  r"controller's untap step for as long as this creature remains tapped)?")))
+#: the effects on a target (115.1) other than damage, by the effect they have on it
+TARGET_EFFECTS = {"bounce_target": "bounce", "destroy_target": "destroy", "tap_target": "tap"}
 # "it deals N damage to …": a target (115.1) or a player it names (115.10b, 102.2), as death triggers have them;
 # "target creature that player controls": one the player it dealt damage to controls (603.2c, 603.3d); "each
 # other opponent": each opponent but that player (102.2)
 _DAMAGE_WHOM = {**DEATH_TARGETS, "each opponent": "each_opponent",
                 "target creature that player controls": "creature_that_player",
-                "each other opponent": "each_other_opponent"}
+                "each other opponent": "each_other_opponent",
+                "target artifact that player controls": "artifact_that_player",
+                "target artifact or enchantment that player controls": "artifact_or_enchantment_that_player"}
 _UNTARGETED = ("you", "each_player", "each_opponent", "each_other_opponent")
 #: what names "that player", the player a damage trigger's source dealt damage to (603.2c)
-THAT_PLAYER = ("creature_that_player", "each_other_opponent")
+THAT_PLAYER = ("creature_that_player", "each_other_opponent", "artifact_that_player",
+               "artifact_or_enchantment_that_player")
 
 
 @dataclass(frozen=True)
 class DamageTrigger:
-    """The value of a damage trigger (:data:`DEALT_TRIGGERS`): the damage it watches — only combat damage
-    (`combat`, 510.2), dealt by its source to recipients of kind `to` (``any``, ``player``, ``opponent``,
-    ``player_or_planeswalker``, ``creature`` or a creature type, 205.3m) — and what it does (`effect`: ``gain``
-    N life, ``counters`` N +1/+1 counters on its source, on each creature its controller controls
-    (``counters_yours``) or on each attacking one (``counters_attacking``), ``damage`` N to `whom`,
-    ``opponents_gain`` N life, ``drain_attacking`` (its controller gains N life and the attacking player loses
-    N), ``poison`` N counters to that player, ``destroy``, ``exile`` or ``tap`` that creature, ``bounce`` its
-    source to its owner's hand, ``uncounter`` its source's -1/-1 counters); `amount` 0 is "that much" (the
-    event's damage); `optional`: "you may have it deal" (603.5).
+    """The value of a damage trigger (:data:`DEALT_TRIGGERS`): the damage it watches — only combat damage (`combat`,
+    510.2), dealt by its source to recipients of kind `to` (``any``, ``player``, ``opponent``,
+    ``player_or_planeswalker``, ``creature`` or a creature type, 205.3m) — and what it does (`effect`: ``gain`` N
+    life, ``counters`` N +1/+1 counters on its source, on each creature its controller controls (``counters_yours``)
+    or on each attacking one (``counters_attacking``), ``damage`` N to `whom`, ``opponents_gain`` N life,
+    ``drain_attacking`` (its controller gains N life and the attacking player loses N), ``poison`` N counters to
+    that player, ``destroy``, ``exile`` or ``tap`` that creature, ``bounce`` its source to its owner's hand,
+    ``bounce_target``, ``destroy_target`` or ``tap_target`` `whom`, ``uncounter`` its source's -1/-1 counters);
+    `amount` 0 is "that much" (the event's damage); `optional`: "you may [have it deal] …" (603.5).
 
     >>> DamageTrigger(True, "any", "damage", 0, "opponent").term("is_dealt_damage")
     'is_dealt_damage(combat,any,damage(much,opponent))'
@@ -3775,25 +3788,27 @@ class DamageTrigger:
         n = self.amount or "much"
         effect = {"damage": f"damage({n},{self.spec})", "destroy": "destroy", "tap": "tap", "exile": "exile",
                   "bounce": "bounce", "uncounter": "uncounter"}.get(self.effect, f"{self.effect}({n})")
-        if self.optional and self.effect != "damage":  # 603.5: "you may put …"
+        if self.effect in TARGET_EFFECTS:
+            effect = f"{self.effect}({self.spec})"
+        elif self.optional and self.effect != "damage":  # 603.5: "you may put …"
             effect = f"may({effect})"
         return f"{kind}({'combat' if self.combat else 'any'},{to},{effect})"
 
     @property
     def targeted(self) -> bool:
-        """Whether it has a target (115.1): "it deals N damage to target …"."""
-        return self.effect == "damage" and self.whom not in _UNTARGETED
+        """Whether it has a target (115.1): "it deals N damage to target …", "return target creature …"."""
+        return (self.effect == "damage" or self.effect in TARGET_EFFECTS) and self.whom not in _UNTARGETED
 
     @property
     def may_kill(self) -> bool:
         """Whether a creature may die of it (120.3, 701.8a, 704.5g)."""
-        return self.effect in ("damage", "destroy")
+        return self.effect in ("damage", "destroy", "destroy_target")
 
     @property
     def leaves(self) -> bool:
         """Whether it moves a creature off the battlefield without its dying (700.4: exiled, 701.13a; returned to
         its owner's hand, 400.7)."""
-        return self.effect in ("exile", "bounce")
+        return self.effect in ("exile", "bounce", "bounce_target")
 
 
 def _damage_trigger(text: str) -> list[Ability] | None:
@@ -3822,8 +3837,9 @@ def _damage_trigger(text: str) -> list[Ability] | None:
             return None  # "that player" needs a player, "that creature" a creature
         groups = e.groupdict()
         n = 0 if groups.get("n") == "that much" else _count(groups["n"]) if "n" in groups else 1
-        whom = _DAMAGE_WHOM.get(groups.get("whom", ""), "") if effect == "damage" else ""
-        if n is None or (effect == "damage" and not whom) or (n == 0 and effect in ("counters", "poison")):
+        whom = _DAMAGE_WHOM.get(groups["whom"], "") if "whom" in groups else ""
+        if n is None or ("whom" in groups and not whom) or (n == 0 and effect in ("counters", "poison")) or (
+                effect == "damage" and whom.startswith("artifact")):
             return None
         if (whom in THAT_PLAYER and to not in ("player", "opponent")) or (
                 groups.get("may") and whom in _UNTARGETED):

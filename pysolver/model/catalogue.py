@@ -636,6 +636,20 @@ CATALOGUE: tuple[LineForm, ...] = (
              "on it", "yours_deal_damage", "603.2c", "Whenever a creature you control deals combat damage to a player, "
              "put that many +1/+1 counters on it", ("Whenever a creature you control deals combat damage to a player, "
                                                     "put a +1/+1 counter on it",), literal=False),
+    # 115.1, 603.3d: a target chosen as it is put on the stack, still legal as it resolves (608.2b)
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a player, [you may] return target creature that "
+             "player controls to its owner's hand", "deals_damage", "400.7", "Whenever this creature deals combat "
+             "damage to a player, you may return target creature that player controls to its owner's hand",
+             literal=False),
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a player, [you may] destroy target artifact [or "
+             "enchantment] that player controls", "deals_damage", "701.8a", "Whenever this creature deals combat "
+             "damage to a player, you may destroy target artifact that player controls",
+             ("Whenever ~ deals combat damage to a player, you may destroy target artifact or enchantment that "
+              "player controls",), literal=False),
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage [to <recipient>], tap target creature", "deals_damage",
+             "701.26a", "Whenever this creature deals damage to an opponent, tap target creature",
+             ("Whenever ~ deals damage to an opponent, tap target creature. That creature doesn't untap during its "
+              "controller's untap step for as long as ~ remains tapped",), literal=False),
     LineForm("dealt-trigger", "Whenever an opponent is dealt damage, [you may] put N +1/+1 counters on ~",
              "opponent_dealt_damage", "603.2c", "Whenever an opponent is dealt damage, put that many +1/+1 counters "
              "on this creature", literal=False),

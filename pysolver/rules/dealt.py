@@ -16,7 +16,9 @@ gains life, or each opponent (119.3, 102.2), or its controller gains and the att
 (506.2: the active player), its source gets +1/+1 counters or loses its -1/-1 counters (122.1a, if still on the
 battlefield, 400.7), or each creature its controller controls, or each of them attacking (506.4), gets +1/+1
 counters as it resolves, "that player" gets poison counters (122.1f), "that creature" is tapped or destroyed
-(701.26a, 701.8a; 702.12b, 701.19a) or exiled (701.13a), its source returned to its owner's hand (400.7).
+(701.26a, 701.8a; 702.12b, 701.19a) or exiled (701.13a), its source returned to its owner's hand (400.7); a target
+creature returned to its owner's hand or tapped, a target artifact [or enchantment] destroyed, if still legal
+(608.2b).
 :func:`resolved` applies one (608.2; its damage through ``#program resolve_dies``, the source's current information
 if it is still on the battlefield, else as it last existed: 608.2h).
 
@@ -41,7 +43,7 @@ from clingo import Function, Number, String
 from ..asp.facts import atom, program, situation_facts
 from ..asp.solving import CHARACTERISTICS, control, one_model
 from ..model import Permanent, Situation
-from ..model.abilities import DEALT_TRIGGERS, THAT_PLAYER, DamageTrigger
+from ..model.abilities import DEALT_TRIGGERS, TARGET_EFFECTS, THAT_PLAYER, DamageTrigger
 from ..model.moves import Trigger
 from .combat import regenerate
 from .damage_log import Dealt
@@ -95,7 +97,7 @@ def triggered(s: Situation, events: Events, combat: bool) -> tuple[Trigger, ...]
         fixed = {"you": p.controller, "it": source, "that": recipient}.get(_FIXED.get(d.effect, ""), "")
         if p.abilities[j].kind == DEALT_TRIGGERS[2]:  # "it": the creature of its controller that dealt damage
             fixed = recipient
-        known = _known(s, source, d, recipient) if d.effect == "damage" else ()
+        known = _known(s, source, d, recipient) if d.whom else ()
         found.append(Trigger(p.abilities[j].kind, source, fixed, d.amount or n, p.controller, known, j))
     order = apnap(s)
     return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.source, t.ability, t.target, t.amount)))
@@ -125,12 +127,14 @@ def resolved(s: Situation, t: Trigger) -> Situation:
     """`s` after damage trigger `t` resolved (608.2), before state-based actions (the game tree applies them,
     704.3): nothing if its target is no longer legal (608.2b)."""
     d = effect_of(s, t)
+    known = t.lki
+    if d.whom and not s.permanent(t.source).left_battlefield:  # 608.2h: its current information
+        known = tuple(sorted((*lki(s, t.source), *(x for x in t.lki if x.startswith(("spec(", "that_player("))))))
     if d.effect == "damage":
-        known = t.lki
-        if not s.permanent(t.source).left_battlefield:  # 608.2h: its current information
-            known = tuple(sorted((*lki(s, t.source), *(x for x in t.lki if x.startswith(("spec(", "that_player("))))))
         kind = "dies_each_opponent" if d.whom == "each_opponent" else "dies_damage"
         return _dealt_by(s, kind, t.target, t.amount, known)
+    if d.effect in TARGET_EFFECTS:  # 608.2b: nothing unless its target is still legal ("" none chosen, 603.5)
+        return _resolved(s, TARGET_EFFECTS[d.effect], t.target, 0) if t.target in _targets(s, known) else s
     return _resolved(s, d.effect, t.target, t.amount)
 
 

@@ -51,7 +51,7 @@ from dataclasses import replace
 from typing import cast
 
 from pysolver.model import Situation
-from pysolver.model.abilities import DamageTrigger
+from pysolver.model.abilities import TARGET_EFFECTS, THAT_PLAYER, DamageTrigger
 
 from . import deaths
 from .characteristics import Characteristics, characteristics
@@ -140,14 +140,15 @@ def _as_death(t: Dealt) -> tuple:
     d = cast(DamageTrigger, t[7])
     kind = "dies_each_opponent" if d.whom == "each_opponent" else "dies_damage"
     # 603.2c: that player's creature, each opponent but that player
-    spec = f"{d.whom}:{t[8]}" if d.whom in ("creature_that_player", "each_other_opponent") else d.whom
+    spec = f"{d.whom}:{t[8]}" if d.whom in THAT_PLAYER else d.whom
     return ("dies", kind, t[2], t[3], t[4], t[5], t[6], f"may({spec})" if d.optional else spec)  # 603.5
 
 
 def targets(s: Situation, field: dict[str, Characteristics], t: Dealt) -> list[str]:
     """603.3d: what it is put on the stack naming: its fixed object or player, or each legal target."""
     d = cast(DamageTrigger, t[7])
-    if d.effect != "damage" or d.whom in ("you", "each_player", "each_opponent", "each_other_opponent"):
+    if (d.effect != "damage" and d.effect not in TARGET_EFFECTS) or d.whom in ("you", "each_player", "each_opponent",
+                                                                               "each_other_opponent"):
         return [t[3]] + [""] * d.optional  # 603.5: "you may put …" or not
     return deaths.targets(s, field, _as_death(t))
 
@@ -159,6 +160,11 @@ def resolve_dealt(s: Situation, field: dict[str, Characteristics], t: Dealt) -> 
     if d.effect == "damage":
         death = _as_death(t)
         return deaths.resolve_death(s, field, death[:6] + (field.get(source, lki),) + death[7:])  # 608.2h
+    if d.effect in TARGET_EFFECTS:  # 608.2b: only a target still legal (its source as it now is, 608.2h)
+        death = _as_death(t)
+        if target not in deaths.targets(s, field, death[:6] + (field.get(source, lki),) + death[7:]):
+            return s, set()
+        d = replace(d, effect=TARGET_EFFECTS[d.effect])
     if d.effect in ("gain", "opponents_gain", "poison", "drain_attacking"):
         def changed(name: str) -> dict[str, int]:
             if d.effect == "poison":
