@@ -93,6 +93,8 @@ def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:
     ("Thalakos Dreamsower", "Whenever Thalakos Dreamsower deals damage to an opponent, tap target creature. That "
      "creature doesn't untap during its controller's untap step for as long as Thalakos Dreamsower remains tapped.",
      "deals_damage(any,opponent,tap_target(creature))"),
+    ("Emissary of Hope", "Whenever Emissary of Hope deals combat damage to a player, you gain 1 life for each "
+     "artifact that player controls.", "deals_damage(combat,player,gain_each_artifact(1))"),
     ("Pit Spawn", "Whenever Pit Spawn deals damage to a creature, exile that creature.",
      "deals_damage(any,creature,exile)"),
     ("Leyline Phantom", "When Leyline Phantom deals combat damage, return it to its owner's hand.",
@@ -442,6 +444,22 @@ def test_701_26a_tap_target_creature() -> None:
     (t,) = dealt.triggered(s, frozenset({("k", "bob", 1)}), True)
     assert dealt.targets(s, t) == ["k", "z"]
     assert dealt.resolved(s, replace(t, target="z")).permanent("z").tapped
+
+
+def test_119_3_you_gain_life_for_each_artifact_that_player_controls() -> None:
+    """119.3, 205.2a, 608.2h: the 1/1's damage to bob gains alice 1 life for each artifact bob controls as it
+    resolves (his noncreature artifact and his artifact creature, not alice's own artifact): 22; the 2/2 first
+    striker that kills his artifact creature first leaves one (21)."""
+    line = "Whenever ~ deals combat damage to a player, you gain 1 life for each artifact that player controls"
+    artifacts = ({"id": "a", "controller": "bob", "types": ["Artifact"]},
+                 {"id": "m", "controller": "alice", "types": ["Artifact"]})
+    s = board(creature("k", "alice", 1, 1, line), *artifacts,
+              creature("c", "bob", 1, 1, types=["Artifact", "Creature"]), attackers={"k": "bob"}, blockers={})
+    assert results(s) == {(22, 19, (), ())}
+    s = board(creature("k", "alice", 1, 1, line), creature("f", "alice", 2, 2, "First strike"), *artifacts,
+              creature("c", "bob", 1, 1, types=["Artifact", "Creature"]), attackers={"k": "bob", "f": "bob"},
+              blockers={"c": ["f"]})
+    assert results(s) == {(21, 19, ("c",), ())}
 
 
 # ---- against the brute-force reference ----------------------------------------------------------

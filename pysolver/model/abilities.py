@@ -3721,6 +3721,8 @@ _DAMAGE_EFFECTS = (
     # 119.3, 506.2: "you gain N life and attacking player loses N life" (the active player attacks)
     ("drain_attacking", "", re.compile(r"you gain (?P<n>\w+|that much) life and attacking player loses (?P=n) life")),
     ("poison", "player", re.compile(r"that player gets (?P<n>\w+) poison counters?")),  # 122.1f
+    # 119.3, 205.2a: as it resolves, for each artifact that player controls (an artifact creature too)
+    ("gain_each_artifact", "player", re.compile(r"you gain (?P<n>\w+) life for each artifact that player controls")),
     ("destroy", "creature", re.compile(r"destroy that creature")),  # 701.8a
     ("exile", "creature", re.compile(r"exile that creature")),  # 701.13a, 406.2
     ("bounce", "", re.compile(r"return (?:it|this creature) to its owner's hand")),  # 400.7: to a hand
@@ -3760,7 +3762,8 @@ class DamageTrigger:
     life, ``counters`` N +1/+1 counters on its source, on each creature its controller controls (``counters_yours``)
     or on each attacking one (``counters_attacking``), ``damage`` N to `whom`, ``opponents_gain`` N life,
     ``drain_attacking`` (its controller gains N life and the attacking player loses N), ``poison`` N counters to
-    that player, ``destroy``, ``exile`` or ``tap`` that creature, ``bounce`` its source to its owner's hand,
+    that player, ``gain_each_artifact`` (N life for each artifact that player controls), ``destroy``, ``exile`` or
+    ``tap`` that creature, ``bounce`` its source to its owner's hand,
     ``bounce_target``, ``destroy_target`` or ``tap_target`` `whom`, ``uncounter`` its source's -1/-1 counters);
     `amount` 0 is "that much" (the event's damage); `optional`: "you may [have it deal] …" (603.5).
 

@@ -656,6 +656,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("dealt-trigger", "Whenever a source an opponent controls deals damage to you, [you may] put N +1/+1 "
              "counters on ~", "source_deals_you_damage", "603.2c", "Whenever a source an opponent controls deals "
              "damage to you, you may put that many +1/+1 counters on this creature", literal=False),
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a player, you gain N life for each artifact that "
+             "player controls", "deals_damage", "119.3", "Whenever this creature deals combat damage to a player, you "
+             "gain 1 life for each artifact that player controls", literal=False),
     LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a player, that player gets N poison counters",
              "deals_damage", "120.3", "Whenever this creature deals damage to a player, that player gets a poison "
              "counter", literal=False),

@@ -18,7 +18,7 @@ battlefield, 400.7), or each creature its controller controls, or each of them a
 counters as it resolves, "that player" gets poison counters (122.1f), "that creature" is tapped or destroyed
 (701.26a, 701.8a; 702.12b, 701.19a) or exiled (701.13a), its source returned to its owner's hand (400.7); a target
 creature returned to its owner's hand or tapped, a target artifact [or enchantment] destroyed, if still legal
-(608.2b).
+(608.2b); its controller gains N life for each artifact "that player" controls as it resolves (119.3, 608.2h).
 :func:`resolved` applies one (608.2; its damage through ``#program resolve_dies``, the source's current information
 if it is still on the battlefield, else as it last existed: 608.2h).
 
@@ -56,7 +56,7 @@ Events = frozenset[tuple[str, str, int]]  # (source, recipient, damage) of one e
 # what each effect does something to, fixed as it triggers: its controller (603.3a), its source, the recipient
 _FIXED = {"gain": "you", "opponents_gain": "you", "drain_attacking": "you", "counters": "it", "counters_yours": "you",
           "counters_attacking": "you", "uncounter": "it", "poison": "that", "destroy": "that", "tap": "that",
-          "exile": "that", "bounce": "it"}
+          "exile": "that", "bounce": "it", "gain_each_artifact": "that"}
 
 
 def present(s: Situation) -> bool:
@@ -134,14 +134,15 @@ def resolved(s: Situation, t: Trigger) -> Situation:
         kind = "dies_each_opponent" if d.whom == "each_opponent" else "dies_damage"
         return _dealt_by(s, kind, t.target, t.amount, known)
     if d.effect in TARGET_EFFECTS:  # 608.2b: nothing unless its target is still legal ("" none chosen, 603.5)
-        return _resolved(s, TARGET_EFFECTS[d.effect], t.target, 0) if t.target in _targets(s, known) else s
-    return _resolved(s, d.effect, t.target, t.amount)
+        return _resolved(s, TARGET_EFFECTS[d.effect], t.target, 0, t.controller) if t.target in _targets(s, known) \
+            else s
+    return _resolved(s, d.effect, t.target, t.amount, t.controller)
 
 
 @lru_cache(maxsize=CACHED)
-def _resolved(s: Situation, effect: str, target: str, amount: int) -> Situation:
-    """The effect of a damage trigger but damage (``#program resolve_dealt``)."""
-    part = ("resolve_dealt", [Function(effect), String(target), Number(amount)])
+def _resolved(s: Situation, effect: str, target: str, amount: int, you: str) -> Situation:
+    """The effect of a damage trigger but damage (``#program resolve_dealt``; `you` its controller, 603.3a)."""
+    part = ("resolve_dealt", [Function(effect), String(target), Number(amount), String(you)])
     numbers: dict[str, dict[str, int]] = {}
     for sym in one_model(control(DEALT, situation_facts(s), parts=("base", part))):
         args = sym.arguments

@@ -19,7 +19,8 @@ stack with the death and combat-damage triggers of the same moment (603.3b, APNA
 :func:`reference.deaths.put_sequences`), with a target for "it deals N damage to target …" (603.3d: the targets a
 death trigger of that spec has, reference.deaths.targets; one without a legal target is not put on the stack).
 
-Resolving (608.2): its controller gains N life, or each opponent does (119.3, 102.2), or its controller gains
+Resolving (608.2): its controller gains N life (or N for each artifact that player controls as it resolves,
+205.2a), or each opponent does (119.3, 102.2), or its controller gains
 N and the attacking player, the active one (506.2), loses N; N +1/+1 counters on
 its source, or its -1/-1 counters removed, if it is still on the battlefield (122.1a, 400.7); N +1/+1
 counters on each creature its controller controls as it resolves, or on each of them attacking (a creature
@@ -130,7 +131,7 @@ def triggered(s: Situation, field: dict[str, Characteristics], events: list[Even
                     fixed = {"gain": c.controller, "opponents_gain": c.controller, "drain_attacking": c.controller,
                              "counters": pid, "uncounter": pid, "counters_yours": c.controller,
                              "counters_attacking": c.controller, "poison": r, "destroy": r, "tap": r, "exile": r,
-                             "bounce": pid}.get(d.effect, "")
+                             "bounce": pid, "gain_each_artifact": r}.get(d.effect, "")
                     out.append(("dealt", kind, pid, fixed, d.amount or n, c.controller, c, d, r))
     return out
 
@@ -165,6 +166,9 @@ def resolve_dealt(s: Situation, field: dict[str, Characteristics], t: Dealt) -> 
         if target not in deaths.targets(s, field, death[:6] + (field.get(source, lki),) + death[7:]):
             return s, set()
         d = replace(d, effect=TARGET_EFFECTS[d.effect])
+    if d.effect == "gain_each_artifact":  # 119.3, 205.2a: for each artifact that player controls as it resolves
+        n *= sum(1 for x in field.values() if x.is_artifact and x.controller == target)
+        d, target = replace(d, effect="gain"), controller
     if d.effect in ("gain", "opponents_gain", "poison", "drain_attacking"):
         def changed(name: str) -> dict[str, int]:
             if d.effect == "poison":
