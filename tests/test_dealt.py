@@ -95,6 +95,8 @@ def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:
      "deals_damage(any,opponent,tap_target(creature))"),
     ("Emissary of Hope", "Whenever Emissary of Hope deals combat damage to a player, you gain 1 life for each "
      "artifact that player controls.", "deals_damage(combat,player,gain_each_artifact(1))"),
+    ("Toxin Sliver", "Whenever a Sliver deals combat damage to a creature, destroy that creature. It can't be "
+     "regenerated.", 'type_deals_damage(combat,creature,destroy_unregenerable,all,"sliver")'),
     ("Pit Spawn", "Whenever Pit Spawn deals damage to a creature, exile that creature.",
      "deals_damage(any,creature,exile)"),
     ("Leyline Phantom", "When Leyline Phantom deals combat damage, return it to its owner's hand.",
@@ -462,6 +464,27 @@ def test_119_3_you_gain_life_for_each_artifact_that_player_controls() -> None:
     assert results(s) == {(21, 19, ("c",), ())}
 
 
+TOXIN = "Whenever a Sliver deals combat damage to a creature, destroy that creature. It can't be regenerated"
+
+
+def test_603_2c_a_sliver_deals_combat_damage_to_a_creature() -> None:
+    """603.2c, 205.3m, 701.19c: bob's Sliver watches every Sliver: alice's 1/1 Sliver's damage to bob's 0/4 destroys
+    it (its regeneration shield can't replace that); bob's own Sliver, dying to alice's 3/3, destroys it too."""
+    s = board(creature("t", "bob", 1, 1, TOXIN, subtypes=["Sliver"]), creature("x", "alice", 1, 1, subtypes=["Sliver"]),
+              creature("y", "bob", 0, 4, regeneration_shields=1), creature("z", "alice", 3, 3),
+              attackers={"x": "bob", "z": "bob"}, blockers={"y": ["x"], "t": ["z"]})
+    assert results(s) == {(20, 20, ("t", "y", "z"), ())}
+
+
+def test_603_2c_one_trigger_for_each_source() -> None:
+    """603.2c, 702.73a: two changelings (every creature type) blocking one 4/4 each trigger it once."""
+    s = board(creature("t", "bob", 1, 1, TOXIN), creature("a", "alice", 4, 4), creature("b", "bob", 1, 1, "Changeling"),
+              creature("c", "bob", 1, 1, "Changeling"), attackers={"a": "bob"},
+              blockers={"b": ["a"], "c": ["a"]})
+    assert [(t.source, t.target) for t in dealt.triggered(s, frozenset({("b", "a", 1), ("c", "a", 1)}), True)] \
+        == [("t", "a"), ("t", "a")]
+
+
 # ---- against the brute-force reference ----------------------------------------------------------
 
 LINES = (GAIN, COUNTER, "Whenever ~ is dealt damage, it deals 1 damage to target creature or player",
@@ -532,4 +555,14 @@ def test_701_13a_400_7_leaving_equal_reference(data: dict[str, Any]) -> None:
 def test_603_2c_players_dealt_damage_equal_reference(data: dict[str, Any]) -> None:
     """Declared combats where a player dealt damage (combat damage or a death trigger's) puts counters on a
     creature of the other side, between the first-strike and regular steps too."""
+    compare(data)
+
+
+@settings(max_examples=examples(3), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, (TOXIN, "Changeling", "Changeling",
+                                                                      "First strike", "Indestructible"))))
+def test_603_2c_creatures_of_a_type_equal_reference(data: dict[str, Any]) -> None:
+    """Declared combats where the combat damage of every changeling (each a Sliver) destroys the creatures it is
+    dealt to, regeneration shields or not."""
     compare(data)

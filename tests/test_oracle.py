@@ -321,6 +321,8 @@ DAMAGE_EFFECT_LINES = [
     ("Pit Spawn", "Whenever Pit Spawn deals damage to a creature, exile that creature."),
     ("Leyline Phantom", "When Leyline Phantom deals combat damage, return it to its owner's hand."),
     ("War Elemental", "Whenever an opponent is dealt damage, put that many +1/+1 counters on War Elemental."),
+    ("Toxin Sliver", "Whenever a Sliver deals combat damage to a creature, destroy that creature. It can't be "
+                     "regenerated."),
     ("Emissary of Hope", "Whenever Emissary of Hope deals combat damage to a player, you gain 1 life for each artifact "
                          "that player controls."),
     ("Mistblade Shinobi", "Whenever Mistblade Shinobi deals combat damage to a player, you may return target creature "

@@ -878,7 +878,7 @@ def _check_damage_triggers(r: Reader, permanents: list[Permanent], players: list
             raise r.fail(shielded or "combat.combat_damage_prevented",
                          f"the damage trigger (603.2) of {q(found[0][0].id)} beside damage prevention (615.7, 615.1a): "
                          "the damage events of prevented damage are not modelled")
-    killing = next((p for p, d, _ in found if d.effect in ("destroy", "destroy_target")
+    killing = next((p for p, d, _ in found if d.effect in ("destroy", "destroy_target", "destroy_unregenerable")
                     or (d.may_kill and d.whom in _REACHES_CREATURES)), None)
     _check_leaving_triggers(r, permanents, next((p for p, d, _ in found if d.leaves), None))
     for i, p in enumerate(permanents):

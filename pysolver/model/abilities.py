@@ -1603,7 +1603,8 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     triggered = _parse_trigger(text)
     if triggered is not None:
         return [triggered]
-    window = _window_trigger(text) or _damage_trigger(text) or _watched_damage_trigger(text)
+    window = (_window_trigger(text) or _damage_trigger(text) or _watched_damage_trigger(text)
+              or _type_damage_trigger(text))
     if window is not None:
         return window
     on_combat = (_at_end_of_combat(text) or _on_combat(text) or _type_attacks(text) or _exert(text)
@@ -3697,9 +3698,10 @@ def _defining(text: str) -> list[Ability] | None:
 # the damage dealt to it (pysolver.rules.dealt, encodings/dealt.lp).
 
 #: the kinds, by the event: ~ is dealt damage; ~ deals damage; a creature its controller controls deals damage; an
-#: opponent of its controller is dealt damage; a source an opponent controls deals damage to its controller
+#: opponent of its controller is dealt damage; a source an opponent controls deals damage to its controller; a
+#: creature of a creature type [its controller controls] deals damage
 DEALT_TRIGGERS = ("is_dealt_damage", "deals_damage", "yours_deal_damage", "opponent_dealt_damage",
-                  "source_deals_you_damage")
+                  "source_deals_you_damage", "type_deals_damage")
 _DAMAGE_EVENT = re.compile(r"when(?:ever)? this creature (?:(?P<dealt>is dealt)|deals) (?P<combat>combat )?damage"
                            r"(?: to (?P<to>a player or planeswalker|a player|an opponent|a creature|an? [a-z'-]+))?, "
                            r"(?P<effect>.+)")
@@ -3779,6 +3781,8 @@ class DamageTrigger:
     amount: int = 1
     whom: str = ""
     optional: bool = False
+    watched: str = ""  # the creature type of the creatures whose damage it watches (type_deals_damage, 205.3m)
+    yours: bool = False  # only those its controller controls
 
     @property
     def spec(self) -> str:
@@ -3790,11 +3794,15 @@ class DamageTrigger:
         to = f'creature_type("{self.to}")' if self.to not in (*_DAMAGE_TO.values(), "any") else self.to
         n = self.amount or "much"
         effect = {"damage": f"damage({n},{self.spec})", "destroy": "destroy", "tap": "tap", "exile": "exile",
-                  "bounce": "bounce", "uncounter": "uncounter"}.get(self.effect, f"{self.effect}({n})")
+                  "bounce": "bounce", "uncounter": "uncounter", "destroy_unregenerable": "destroy_unregenerable"}.get(
+            self.effect, f"{self.effect}({n})")
         if self.effect in TARGET_EFFECTS:
             effect = f"{self.effect}({self.spec})"
         elif self.optional and self.effect != "damage":  # 603.5: "you may put …"
             effect = f"may({effect})"
+        if self.watched:
+            return f'{kind}({"combat" if self.combat else "any"},{to},{effect},{"yours" if self.yours else "all"},' \
+                   f'"{self.watched}")'
         return f"{kind}({'combat' if self.combat else 'any'},{to},{effect})"
 
     @property
@@ -3805,7 +3813,7 @@ class DamageTrigger:
     @property
     def may_kill(self) -> bool:
         """Whether a creature may die of it (120.3, 701.8a, 704.5g)."""
-        return self.effect in ("damage", "destroy", "destroy_target")
+        return self.effect in ("damage", "destroy", "destroy_target", "destroy_unregenerable")
 
     @property
     def leaves(self) -> bool:
@@ -3896,3 +3904,26 @@ def _player_damage_trigger(text: str) -> list[Ability] | None:
         return None
     kind = DEALT_TRIGGERS[3] if m.group("dealt") else DEALT_TRIGGERS[4]
     return [Ability(kind, DamageTrigger(False, "any", "counters", n, optional=m.group("may") is not None))]
+
+
+# 603.2c, 205.3m: "Whenever a <creature type> [you control] deals [combat] damage to a creature, destroy that
+# creature[. It can't be regenerated]" (701.8a, 701.19c): once for each such creature that dealt damage to a creature
+# (any player's, or its controller's), "that creature" the one dealt damage.
+_TYPE_EVENT = re.compile(r"whenever an? (?P<type>[a-z'-]+) (?P<yours>you control )?deals (?P<combat>combat )?damage "
+                         r"to a creature, destroy that creature(?P<unregenerable>\. it can't be regenerated)?")
+
+
+def _type_damage_trigger(text: str) -> list[Ability] | None:
+    """ "Whenever a Sliver deals combat damage to a creature, destroy that creature. It can't be regenerated", or None.
+
+    >>> _type_damage_trigger("whenever a sliver deals combat damage to a creature, destroy that creature. it can't "
+    ...                      "be regenerated")[0].term
+    'type_deals_damage(combat,creature,destroy_unregenerable,all,"sliver")'
+    """
+    m = _TYPE_EVENT.fullmatch(text)
+    watched = None if m is None or m.group("type") == "creature" else creature_type(m.group("type"))
+    if m is None or watched is None:
+        return None
+    effect = "destroy_unregenerable" if m.group("unregenerable") else "destroy"
+    return [Ability(DEALT_TRIGGERS[5], DamageTrigger(m.group("combat") is not None, "creature", effect,
+                                                     watched=watched, yours=m.group("yours") is not None))]

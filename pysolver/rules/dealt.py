@@ -7,16 +7,17 @@ A damage event (120.3) is all the combat damage of one step (510.2: :class:`~pys
 the permanents as they were when it happened: "is dealt damage" once for the creature however many sources dealt it
 damage, "deals damage" once for its source, "deals damage to <a recipient>" once for each recipient of that kind, "a
 creature you control deals combat damage to a player" once for each such creature, "an opponent is dealt damage"
-once for each such player, "a source an opponent controls deals damage to you" once for each such source (603.2c);
-"that much" is the damage of that occurrence, and prevented damage is not dealt (615.1a, 702.16e). The abilities go
-on the stack the next time a player would receive priority (603.3), by their controllers in APNAP order, each
-player's in the order they choose (603.3b), with their targets (603.3d, :func:`targets`: "it deals N damage to
-target …"; one without a legal target is removed, 603.3d). What each does is fixed as it triggers: its controller
-gains life, or each opponent (119.3, 102.2), or its controller gains and the attacking player loses that much
-(506.2: the active player), its source gets +1/+1 counters or loses its -1/-1 counters (122.1a, if still on the
-battlefield, 400.7), or each creature its controller controls, or each of them attacking (506.4), gets +1/+1
-counters as it resolves, "that player" gets poison counters (122.1f), "that creature" is tapped or destroyed
-(701.26a, 701.8a; 702.12b, 701.19a) or exiled (701.13a), its source returned to its owner's hand (400.7); a target
+once for each such player, "a source an opponent controls deals damage to you" once for each such source, "a
+<creature type> [you control] deals damage to a creature" once for each such source and creature (603.2c); "that
+much" is the damage of that occurrence, and prevented damage is not dealt (615.1a, 702.16e). The abilities go on the
+stack the next time a player would receive priority (603.3), by their controllers in APNAP order, each player's in
+the order they choose (603.3b), with their targets (603.3d, :func:`targets`: "it deals N damage to target …"; one
+without a legal target is removed, 603.3d). What each does is fixed as it triggers: its controller gains life, or
+each opponent (119.3, 102.2), or its controller gains and the attacking player loses that much (506.2: the active
+player), its source gets +1/+1 counters or loses its -1/-1 counters (122.1a, if still on the battlefield, 400.7), or
+each creature its controller controls, or each of them attacking (506.4), gets +1/+1 counters as it resolves, "that
+player" gets poison counters (122.1f), "that creature" is tapped or destroyed (701.26a, 701.8a; 702.12b, 701.19a;
+701.19c "it can't be regenerated") or exiled (701.13a), its source returned to its owner's hand (400.7); a target
 creature returned to its owner's hand or tapped, a target artifact [or enchantment] destroyed, if still legal
 (608.2b); its controller gains N life for each artifact "that player" controls as it resolves (119.3, 608.2h).
 :func:`resolved` applies one (608.2; its damage through ``#program resolve_dies``, the source's current information
@@ -56,7 +57,7 @@ Events = frozenset[tuple[str, str, int]]  # (source, recipient, damage) of one e
 # what each effect does something to, fixed as it triggers: its controller (603.3a), its source, the recipient
 _FIXED = {"gain": "you", "opponents_gain": "you", "drain_attacking": "you", "counters": "it", "counters_yours": "you",
           "counters_attacking": "you", "uncounter": "it", "poison": "that", "destroy": "that", "tap": "that",
-          "exile": "that", "bounce": "it", "gain_each_artifact": "that"}
+          "exile": "that", "bounce": "it", "gain_each_artifact": "that", "destroy_unregenerable": "that"}
 
 
 def present(s: Situation) -> bool:
@@ -156,8 +157,9 @@ def _resolved(s: Situation, effect: str, target: str, amount: int, you: str) -> 
     def after(p: Permanent) -> Permanent:
         if p.id in uncountered:  # 122.1a: every -1/-1 counter removed
             p = p.with_counters(-1, -1, -p.minus_counters)
-        if p.id in destroyed:  # 701.19a: a regeneration shield replaces it
-            return regenerate(s, p) if p.regenerates else replace(p, left_battlefield=True)  # (701.19c)
+        if p.id in destroyed:  # 701.19a: a regeneration shield replaces it (701.19c: not if it can't be regenerated)
+            regenerates = p.regenerates and effect != "destroy_unregenerable"
+            return regenerate(s, p) if regenerates else replace(p, left_battlefield=True)
         if p.id in left:  # 701.13a, 400.7: exiled or returned to a hand (no death, 700.4)
             return replace(p, left_battlefield=True)
         return replace(p.with_counters(1, 1, plus.get(p.id, 0)), tapped=p.tapped or p.id in tapped)

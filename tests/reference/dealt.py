@@ -14,7 +14,9 @@ opponent of its controller, 102.2, a player or planeswalker, a creature, a creat
 combat damage to a player" once for each creature its controller controls that did, "it" that creature; "an opponent
 is dealt damage" once for each opponent dealt damage, "that much" all it was dealt; "a source an opponent controls
 deals damage to you" once for each such source (its controller as it last existed, 113.7a), "that much" what it
-dealt ("you may put": or nothing, 603.5). Each is controlled by its source's controller (603.3a) and put on the
+dealt ("you may put": or nothing, 603.5); "a <creature type> [you control] deals damage to a creature" once for each
+such creature (a changeling is every type) and each creature it dealt damage, "that creature" that one. Each is
+controlled by its source's controller (603.3a) and put on the
 stack with the death and combat-damage triggers of the same moment (603.3b, APNAP, each player's in any order,
 :func:`reference.deaths.put_sequences`), with a target for "it deals N damage to target …" (603.3d: the targets a
 death trigger of that spec has, reference.deaths.targets; one without a legal target is not put on the stack).
@@ -58,7 +60,8 @@ from . import deaths
 from .characteristics import Characteristics, characteristics
 from .shields import regenerated, saved
 
-KINDS = ("is_dealt_damage", "deals_damage", "yours_deal_damage", "opponent_dealt_damage", "source_deals_you_damage")
+KINDS = ("is_dealt_damage", "deals_damage", "yours_deal_damage", "opponent_dealt_damage", "source_deals_you_damage",
+         "type_deals_damage")
 Dealt = tuple  # ("dealt", kind, source, target, N, controller, Characteristics, DamageTrigger, recipient)
 Event = tuple[str, str, int]  # (source, recipient, damage)
 
@@ -112,6 +115,13 @@ def triggered(s: Situation, field: dict[str, Characteristics], events: list[Even
                         if x is not None and x.is_creature and x.controller == c.controller \
                                 and _named(s, field, x, d.to, r):
                             out.append(("dealt", kind, pid, src, d.amount or n, c.controller, c, d, r))
+                    continue
+                if kind == "type_deals_damage":  # 603.2c: each creature of the type (its controller's) and recipient
+                    for src, r, n in events:
+                        x = field.get(src)
+                        if x is not None and x.is_creature and (d.watched in x.subtypes or x.has("changeling")) \
+                                and (not d.yours or x.controller == c.controller) and _named(s, field, x, d.to, r):
+                            out.append(("dealt", kind, pid, r, d.amount or n, c.controller, c, d, r))
                     continue
                 if kind == "opponent_dealt_damage":  # 603.2c: each opponent dealt damage, all it was dealt
                     dealt: dict[str, int] = {}
@@ -190,11 +200,11 @@ def resolve_dealt(s: Situation, field: dict[str, Characteristics], t: Dealt) -> 
         return s, set()  # 400.7: no longer on the battlefield
     if d.effect in ("exile", "bounce"):  # 701.13a, 400.7: it leaves the battlefield, indestructible or not
         return s, {target}
-    if d.effect == "destroy":
+    if d.effect in ("destroy", "destroy_unregenerable"):
         c = field[target]
         if c.has("indestructible"):
             return s, set()
-        if saved(victim, c):
+        if saved(victim, c) and d.effect == "destroy":  # 701.19c: "it can't be regenerated"
             return replace(s, permanents=tuple(regenerated(s, p) if p.id == target else p for p in s.permanents)), set()
         return s, {target}
     after = {"counters": victim.with_counters(1, 1, n), "tap": replace(victim, tapped=True),
