@@ -108,6 +108,9 @@ INERT_LINES = [
                                "card.", "hidden"),
     ("Hundred-Talon Kami", "Soulshift 4", "hidden"),
     ("Harbor Guardian", "Whenever Harbor Guardian attacks, defending player may draw a card.", "hidden"),
+    # 121.1: milled by the source's controller (a count of graveyard cards is refused beside it, pysolver.files.loader)
+    ("Belltower Sphinx", "Whenever a source deals damage to Belltower Sphinx, that source's controller puts that many "
+                         "cards from the top of his or her library into his or her graveyard.", "hidden"),
     ("Auriok Salvagers", "{1}{W}: Return target artifact card with converted mana cost 1 or less from your graveyard "
                          "to your hand.", "hidden"),
     ("Selhoff Occultist", "Whenever Selhoff Occultist or another creature dies, target player puts the top card of his "
