@@ -97,6 +97,10 @@ def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:
      "artifact that player controls.", "deals_damage(combat,player,gain_each_artifact(1))"),
     ("Toxin Sliver", "Whenever a Sliver deals combat damage to a creature, destroy that creature. It can't be "
      "regenerated.", 'type_deals_damage(combat,creature,destroy_unregenerable,all,"sliver")'),
+    ("Serpentine Basilisk", "Whenever Serpentine Basilisk deals combat damage to a creature, destroy that creature at "
+     "end of combat.", "deals_damage(combat,creature,destroy_at_end)"),
+    ("Sosuke, Son of Seshiro", "Whenever a Warrior you control deals combat damage to a creature, destroy that "
+     "creature at end of combat.", 'type_deals_damage(combat,creature,destroy_at_end,yours,"warrior")'),
     ("Pit Spawn", "Whenever Pit Spawn deals damage to a creature, exile that creature.",
      "deals_damage(any,creature,exile)"),
     ("Leyline Phantom", "When Leyline Phantom deals combat damage, return it to its owner's hand.",
@@ -485,6 +489,33 @@ def test_603_2c_one_trigger_for_each_source() -> None:
         == [("t", "a"), ("t", "a")]
 
 
+BASILISK = "Whenever ~ deals combat damage to a creature, destroy that creature at end of combat"
+
+
+def test_603_7a_destroy_that_creature_at_end_of_combat() -> None:
+    """603.7a, 511.2, 510.4: the 1/1 first striker's damage to its 1/4 blocker makes a delayed trigger: the blocker
+    still deals its regular damage (the attacker dies) and is destroyed at end of combat; an indestructible one
+    stays (702.12b); a Warrior alice controls blocked by a 0/3 does the same for her other creature's line."""
+    s = board(creature("b", "alice", 1, 1, "First strike", BASILISK), creature("y", "bob", 1, 4),
+              attackers={"b": "bob"}, blockers={"y": ["b"]})
+    assert results(s) == {(20, 20, ("b", "y"), ())}
+    s = board(creature("b", "alice", 1, 1, BASILISK), creature("y", "bob", 0, 4, "Indestructible"),
+              attackers={"b": "bob"}, blockers={"y": ["b"]})
+    assert results(s) == {(20, 20, (), (("y", 1),))}
+    sosuke = "Whenever a Warrior you control deals combat damage to a creature, destroy that creature at end of combat"
+    s = board(creature("k", "alice", 0, 1, sosuke), creature("w", "alice", 1, 1, subtypes=["Warrior"]),
+              creature("y", "bob", 0, 3), attackers={"w": "bob"}, blockers={"y": ["w"]})
+    assert results(s) == {(20, 20, ("y",), ())}
+
+
+def test_603_7a_a_stated_delayed_trigger() -> None:
+    """603.7a, 511.2 (docs/situation.md): a creature marked destroyed_at_end_of_combat in a situation past the
+    first-strike step is destroyed at end of combat, after it dealt its regular damage."""
+    s = board(creature("x", "alice", 2, 2), creature("y", "bob", 2, 4, destroyed_at_end_of_combat=True),
+              attackers={"x": "bob"}, blockers={"y": ["x"]}, damage_step="regular")
+    assert results(s) == {(20, 20, ("x", "y"), ())}
+
+
 # ---- against the brute-force reference ----------------------------------------------------------
 
 LINES = (GAIN, COUNTER, "Whenever ~ is dealt damage, it deals 1 damage to target creature or player",
@@ -560,9 +591,9 @@ def test_603_2c_players_dealt_damage_equal_reference(data: dict[str, Any]) -> No
 
 @settings(max_examples=examples(3), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, (TOXIN, "Changeling", "Changeling",
+@given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, (TOXIN, BASILISK, "Changeling",
                                                                       "First strike", "Indestructible"))))
 def test_603_2c_creatures_of_a_type_equal_reference(data: dict[str, Any]) -> None:
     """Declared combats where the combat damage of every changeling (each a Sliver) destroys the creatures it is
-    dealt to, regeneration shields or not."""
+    dealt to, regeneration shields or not, and a creature's combat damage destroys them at end of combat."""
     compare(data)

@@ -326,6 +326,10 @@ DAMAGE_EFFECT_LINES = [
     ("War Elemental", "Whenever an opponent is dealt damage, put that many +1/+1 counters on War Elemental."),
     ("Toxin Sliver", "Whenever a Sliver deals combat damage to a creature, destroy that creature. It can't be "
                      "regenerated."),
+    ("Serpentine Basilisk", "Whenever Serpentine Basilisk deals combat damage to a creature, destroy that creature at "
+                            "end of combat."),
+    ("Sosuke, Son of Seshiro", "Whenever a Warrior you control deals combat damage to a creature, destroy that "
+                               "creature at end of combat."),
     ("Emissary of Hope", "Whenever Emissary of Hope deals combat damage to a player, you gain 1 life for each artifact "
                          "that player controls."),
     ("Mistblade Shinobi", "Whenever Mistblade Shinobi deals combat damage to a player, you may return target creature "

@@ -113,8 +113,8 @@ def _unsupported(s: Situation, cards: Mapping[str, Card] | None) -> str | None:
             return f"{p.id} is face down, has counters, damage or a change until end of turn, or is summoning sick"
         if p.paired_with is not None or p.dashed or p.monstrous:
             return f"{p.id} is paired (702.95b), was cast for its dash cost (702.109a) or is monstrous (701.37b)"
-        if p.attacks_despite_defender_this_turn or p.cant_be_regenerated_this_turn:
-            return f"{p.id} has an effect until end of turn (702.3b, 701.19c) an XMage test does not set"
+        if p.attacks_despite_defender_this_turn or p.cant_be_regenerated_this_turn or p.destroyed_at_end_of_combat:
+            return f"{p.id} has an effect until end of turn (702.3b, 701.19c, 603.7a) an XMage test does not set"
         card = with_builtin(cards).get(card_key(p.name))
         if card is not None and (not _same(p, card) or p.loyalty not in (None, card.loyalty)):
             return f"{p.id} ({p.name}) differs from its printed card"

@@ -336,11 +336,16 @@ def _check_end_of_combat(r: Reader, permanents: list[Permanent]) -> None:
     there; 708.2a: or face down as its trigger's event happened), an activated ability (602.2: activated in
     response), a death trigger (603.10a: the creatures they destroy would trigger it), persist or undying
     (702.79a, 702.93a), a regeneration shield (701.19a: it removes a creature from combat, 506.4) and a static
-    ability (611.3a, 604.2: a source leaving changes what the others are, and so what the next trigger does)."""
-    source = next((p for p in permanents for a in p.abilities if a.kind in (DELAYED_END, END_OF_COMBAT)), None)
+    ability (611.3a, 604.2: a source leaving changes what the others are, and so what the next trigger does).
+    The same for a damage trigger's "destroy that creature at end of combat" and a permanent marked
+    ``destroyed_at_end_of_combat`` (603.7a)."""
+    source = next((p for p in permanents if p.destroyed_at_end_of_combat or any(
+        a.kind in (DELAYED_END, END_OF_COMBAT) or (a.kind in DEALT_TRIGGERS and cast(DamageTrigger, a.value).effect
+                                                     == "destroy_at_end") for a in p.abilities)), None)
     if source is None:
         return
-    line = next((x for x in source.ability_lines if "end of combat" in x.lower()), "an ability at end of combat")
+    line = next((x for x in source.ability_lines if "end of combat" in x.lower()),
+                "a delayed trigger destroying it at end of combat")  # (603.7a: destroyed_at_end_of_combat)
     for i, p in enumerate(permanents):
         found = _acts_at_end_of_combat(p)
         if found is not None:

@@ -3727,6 +3727,8 @@ _DAMAGE_EFFECTS = (
     ("gain_each_artifact", "player", re.compile(r"you gain (?P<n>\w+) life for each artifact that player controls")),
     ("destroy", "creature", re.compile(r"destroy that creature")),  # 701.8a
     ("exile", "creature", re.compile(r"exile that creature")),  # 701.13a, 406.2
+    # 603.7a: a delayed triggered ability that destroys it as the end of combat step begins (511.2)
+    ("destroy_at_end", "creature", re.compile(r"destroy that creature at end of combat")),
     ("bounce", "", re.compile(r"return (?:it|this creature) to its owner's hand")),  # 400.7: to a hand
     # 701.26a; 502.3: not untapping in an untap step is after the combat (an inert rider)
     ("tap", "creature", re.compile(r"tap that creature(?: and it doesn't untap during its controller's next "
@@ -3764,8 +3766,8 @@ class DamageTrigger:
     life, ``counters`` N +1/+1 counters on its source, on each creature its controller controls (``counters_yours``)
     or on each attacking one (``counters_attacking``), ``damage`` N to `whom`, ``opponents_gain`` N life,
     ``drain_attacking`` (its controller gains N life and the attacking player loses N), ``poison`` N counters to
-    that player, ``gain_each_artifact`` (N life for each artifact that player controls), ``destroy``, ``exile`` or
-    ``tap`` that creature, ``bounce`` its source to its owner's hand,
+    that player, ``gain_each_artifact`` (N life for each artifact that player controls), ``destroy``, ``exile``,
+    ``destroy_at_end`` (at end of combat, 603.7a) or ``tap`` that creature, ``bounce`` its source to its owner's hand,
     ``bounce_target``, ``destroy_target`` or ``tap_target`` `whom`, ``uncounter`` its source's -1/-1 counters);
     `amount` 0 is "that much" (the event's damage); `optional`: "you may [have it deal] …" (603.5).
 
@@ -3794,7 +3796,8 @@ class DamageTrigger:
         to = f'creature_type("{self.to}")' if self.to not in (*_DAMAGE_TO.values(), "any") else self.to
         n = self.amount or "much"
         effect = {"damage": f"damage({n},{self.spec})", "destroy": "destroy", "tap": "tap", "exile": "exile",
-                  "bounce": "bounce", "uncounter": "uncounter", "destroy_unregenerable": "destroy_unregenerable"}.get(
+                  "bounce": "bounce", "uncounter": "uncounter", "destroy_unregenerable": "destroy_unregenerable",
+                  "destroy_at_end": "destroy_at_end"}.get(
             self.effect, f"{self.effect}({n})")
         if self.effect in TARGET_EFFECTS:
             effect = f"{self.effect}({self.spec})"
@@ -3910,7 +3913,8 @@ def _player_damage_trigger(text: str) -> list[Ability] | None:
 # creature[. It can't be regenerated]" (701.8a, 701.19c): once for each such creature that dealt damage to a creature
 # (any player's, or its controller's), "that creature" the one dealt damage.
 _TYPE_EVENT = re.compile(r"whenever an? (?P<type>[a-z'-]+) (?P<yours>you control )?deals (?P<combat>combat )?damage "
-                         r"to a creature, destroy that creature(?P<unregenerable>\. it can't be regenerated)?")
+                         r"to a creature, destroy that creature(?:(?P<unregenerable>\. it can't be regenerated)"
+                         r"|(?P<end> at end of combat))?")
 
 
 def _type_damage_trigger(text: str) -> list[Ability] | None:
@@ -3924,6 +3928,6 @@ def _type_damage_trigger(text: str) -> list[Ability] | None:
     watched = None if m is None or m.group("type") == "creature" else creature_type(m.group("type"))
     if m is None or watched is None:
         return None
-    effect = "destroy_unregenerable" if m.group("unregenerable") else "destroy"
+    effect = "destroy_unregenerable" if m.group("unregenerable") else "destroy_at_end" if m.group("end") else "destroy"
     return [Ability(DEALT_TRIGGERS[5], DamageTrigger(m.group("combat") is not None, "creature", effect,
                                                      watched=watched, yours=m.group("yours") is not None))]

@@ -651,9 +651,15 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("Whenever ~ deals damage to an opponent, tap target creature. That creature doesn't untap during its "
               "controller's untap step for as long as ~ remains tapped",), literal=False),
     LineForm("dealt-trigger", "Whenever a <creature type> [you control] deals [combat] damage to a creature, destroy "
-             "that creature[. It can't be regenerated]", "type_deals_damage", "603.2c", "Whenever a Sliver deals "
-             "combat damage to a creature, destroy that creature. It can't be regenerated",
-             ("Whenever a Goblin you control deals damage to a creature, destroy that creature",), literal=False),
+             "that creature[. It can't be regenerated / at end of combat]", "type_deals_damage", "603.2c", "Whenever a "
+             "Sliver deals combat damage to a creature, destroy that creature. It can't be regenerated",
+             ("Whenever a Goblin you control deals damage to a creature, destroy that creature",
+              "Whenever a Warrior you control deals combat damage to a creature, destroy that creature at end of "
+              "combat"), literal=False),
+    # 603.7a, 511.2: a delayed trigger (the permanent's destroyed_at_end_of_combat, pysolver.rules.end_of_combat)
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a <creature>, destroy that creature at end of "
+             "combat", "deals_damage", "603.7a", "Whenever this creature deals combat damage to a creature, destroy "
+             "that creature at end of combat", literal=False),
     LineForm("dealt-trigger", "Whenever an opponent is dealt damage, [you may] put N +1/+1 counters on ~",
              "opponent_dealt_damage", "603.2c", "Whenever an opponent is dealt damage, put that many +1/+1 counters "
              "on this creature", literal=False),

@@ -19,7 +19,8 @@ each creature its controller controls, or each of them attacking (506.4), gets +
 player" gets poison counters (122.1f), "that creature" is tapped or destroyed (701.26a, 701.8a; 702.12b, 701.19a;
 701.19c "it can't be regenerated") or exiled (701.13a), its source returned to its owner's hand (400.7); a target
 creature returned to its owner's hand or tapped, a target artifact [or enchantment] destroyed, if still legal
-(608.2b); its controller gains N life for each artifact "that player" controls as it resolves (119.3, 608.2h).
+(608.2b); its controller gains N life for each artifact "that player" controls as it resolves (119.3, 608.2h); "that
+creature" is marked to be destroyed at end of combat (603.7a: :mod:`pysolver.rules.end_of_combat`).
 :func:`resolved` applies one (608.2; its damage through ``#program resolve_dies``, the source's current information
 if it is still on the battlefield, else as it last existed: 608.2h).
 
@@ -57,7 +58,8 @@ Events = frozenset[tuple[str, str, int]]  # (source, recipient, damage) of one e
 # what each effect does something to, fixed as it triggers: its controller (603.3a), its source, the recipient
 _FIXED = {"gain": "you", "opponents_gain": "you", "drain_attacking": "you", "counters": "it", "counters_yours": "you",
           "counters_attacking": "you", "uncounter": "it", "poison": "that", "destroy": "that", "tap": "that",
-          "exile": "that", "bounce": "it", "gain_each_artifact": "that", "destroy_unregenerable": "that"}
+          "exile": "that", "bounce": "it", "gain_each_artifact": "that", "destroy_unregenerable": "that",
+          "destroy_at_end": "that"}
 
 
 def present(s: Situation) -> bool:
@@ -151,7 +153,7 @@ def _resolved(s: Situation, effect: str, target: str, amount: int, you: str) -> 
     life, poison = numbers.get("resolved_life", {}), numbers.get("resolved_poison", {})
     plus, uncountered = numbers.get("resolved_plus_counters", {}), numbers.get("resolved_uncountered", {})
     tapped, destroyed = numbers.get("resolved_tapped", {}), numbers.get("resolved_destroyed", {})
-    left = numbers.get("resolved_left", {})
+    left, doomed = numbers.get("resolved_left", {}), numbers.get("resolved_doomed", {})
     players = tuple(replace(p, life=life.get(p.name, p.life), poison=poison.get(p.name, p.poison)) for p in s.players)
 
     def after(p: Permanent) -> Permanent:
@@ -162,5 +164,6 @@ def _resolved(s: Situation, effect: str, target: str, amount: int, you: str) -> 
             return regenerate(s, p) if regenerates else replace(p, left_battlefield=True)
         if p.id in left:  # 701.13a, 400.7: exiled or returned to a hand (no death, 700.4)
             return replace(p, left_battlefield=True)
-        return replace(p.with_counters(1, 1, plus.get(p.id, 0)), tapped=p.tapped or p.id in tapped)
+        return replace(p.with_counters(1, 1, plus.get(p.id, 0)), tapped=p.tapped or p.id in tapped,
+                       destroyed_at_end_of_combat=p.destroyed_at_end_of_combat or p.id in doomed)  # 603.7a
     return replace(s, players=players, permanents=tuple(map(after, s.permanents)))

@@ -141,7 +141,7 @@ def triggered(s: Situation, field: dict[str, Characteristics], events: list[Even
                     fixed = {"gain": c.controller, "opponents_gain": c.controller, "drain_attacking": c.controller,
                              "counters": pid, "uncounter": pid, "counters_yours": c.controller,
                              "counters_attacking": c.controller, "poison": r, "destroy": r, "tap": r, "exile": r,
-                             "bounce": pid, "gain_each_artifact": r}.get(d.effect, "")
+                             "bounce": pid, "gain_each_artifact": r, "destroy_at_end": r}.get(d.effect, "")
                     out.append(("dealt", kind, pid, fixed, d.amount or n, c.controller, c, d, r))
     return out
 
@@ -207,6 +207,9 @@ def resolve_dealt(s: Situation, field: dict[str, Characteristics], t: Dealt) -> 
         if saved(victim, c) and d.effect == "destroy":  # 701.19c: "it can't be regenerated"
             return replace(s, permanents=tuple(regenerated(s, p) if p.id == target else p for p in s.permanents)), set()
         return s, {target}
+    if d.effect == "destroy_at_end":  # 603.7a: its delayed trigger acts at end of combat (reference.end_of_combat)
+        return replace(s, permanents=tuple(replace(p, destroyed_at_end_of_combat=True) if p.id == target else p
+                                           for p in s.permanents)), set()
     after = {"counters": victim.with_counters(1, 1, n), "tap": replace(victim, tapped=True),
              "uncounter": victim.with_counters(-1, -1, -victim.minus_counters)}[d.effect]
     return replace(s, permanents=tuple(after if p.id == target else p for p in s.permanents)), set()
