@@ -101,6 +101,8 @@ def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:
      "end of combat.", "deals_damage(combat,creature,destroy_at_end)"),
     ("Sosuke, Son of Seshiro", "Whenever a Warrior you control deals combat damage to a creature, destroy that "
      "creature at end of combat.", 'type_deals_damage(combat,creature,destroy_at_end,yours,"warrior")'),
+    ("Electryte", "Whenever Electryte deals combat damage to defending player, it deals damage equal to its power to "
+     "each blocking creature.", "deals_damage(combat,player,damage(power,each_blocking))"),
     ("Pit Spawn", "Whenever Pit Spawn deals damage to a creature, exile that creature.",
      "deals_damage(any,creature,exile)"),
     ("Leyline Phantom", "When Leyline Phantom deals combat damage, return it to its owner's hand.",
@@ -496,6 +498,18 @@ def test_603_7a_a_stated_delayed_trigger() -> None:
     assert results(s) == {(20, 20, ("x", "y"), ())}
 
 
+ELECTRYTE = "Whenever ~ deals combat damage to defending player, it deals damage equal to its power to each blocking " \
+            "creature"
+
+
+def test_608_2h_damage_equal_to_its_power_to_each_blocking_creature() -> None:
+    """506.4, 608.2h, 120.3: the unblocked 1/4's damage to bob makes it deal 1 (its power) to each blocking creature:
+    bob's 1/3 blocking alice's 2/2 dies of 2 + 1; his 0/1 that blocks nothing is not dealt any."""
+    s = board(creature("e", "alice", 1, 4, ELECTRYTE), creature("x", "alice", 2, 2), creature("y", "bob", 1, 3),
+              creature("z", "bob", 0, 1), attackers={"e": "bob", "x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {(20, 19, ("y",), (("x", 1),))}
+
+
 # ---- against the brute-force reference ----------------------------------------------------------
 
 LINES = (GAIN, COUNTER, "Whenever ~ is dealt damage, it deals 1 damage to target creature or player",
@@ -550,8 +564,8 @@ def test_122_1a_603_5_counters_and_that_player_s_creature_equal_reference(data: 
 
 
 # 701.13a, 400.7 exile and returns; 603.3d targets; 603.2c players dealt damage and creatures of a type; 603.7a
-NEW_LINES = (PIT_SPAWN, PHANTOM, SHINOBI, DREAMSOWER, WAR_ELEMENTAL, GRIFFIN, TOXIN, BASILISK, "Changeling",
-             "Double strike")
+NEW_LINES = (PIT_SPAWN, PHANTOM, SHINOBI, DREAMSOWER, WAR_ELEMENTAL, GRIFFIN, TOXIN, BASILISK, ELECTRYTE,
+             "Changeling", "Double strike")
 
 
 @settings(max_examples=examples(4), deadline=None,
@@ -560,6 +574,6 @@ NEW_LINES = (PIT_SPAWN, PHANTOM, SHINOBI, DREAMSOWER, WAR_ELEMENTAL, GRIFFIN, TO
 def test_603_2c_damage_trigger_effects_equal_reference(data: dict[str, Any]) -> None:
     """Declared combats where a creature's damage exiles the creature dealt it, returns its source or a target
     creature to its owner's hand, taps a target creature, destroys it (every changeling is a Sliver) now or at end
-    of combat, or a player dealt damage puts counters on a creature (between the first-strike and regular steps
-    too)."""
+    of combat, damages each blocking creature, or a player dealt damage puts counters on a creature (between the
+    first-strike and regular steps too)."""
     compare(data)

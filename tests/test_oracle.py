@@ -324,6 +324,8 @@ DAMAGE_EFFECT_LINES = [
     ("Pit Spawn", "Whenever Pit Spawn deals damage to a creature, exile that creature."),
     ("Leyline Phantom", "When Leyline Phantom deals combat damage, return it to its owner's hand."),
     ("War Elemental", "Whenever an opponent is dealt damage, put that many +1/+1 counters on War Elemental."),
+    ("Electryte", "Whenever Electryte deals combat damage to defending player, it deals damage equal to its power to "
+                  "each blocking creature."),
     ("Toxin Sliver", "Whenever a Sliver deals combat damage to a creature, destroy that creature. It can't be "
                      "regenerated."),
     ("Serpentine Basilisk", "Whenever Serpentine Basilisk deals combat damage to a creature, destroy that creature at "

@@ -3703,10 +3703,11 @@ def _defining(text: str) -> list[Ability] | None:
 DEALT_TRIGGERS = ("is_dealt_damage", "deals_damage", "yours_deal_damage", "opponent_dealt_damage",
                   "source_deals_you_damage", "type_deals_damage")
 _DAMAGE_EVENT = re.compile(r"when(?:ever)? this creature (?:(?P<dealt>is dealt)|deals) (?P<combat>combat )?damage"
-                           r"(?: to (?P<to>a player or planeswalker|a player|an opponent|a creature|an? [a-z'-]+))?, "
+                           r"(?: to (?P<to>a player or planeswalker|a player|an opponent|a creature|defending player"
+                           r"|an? [a-z'-]+))?, "
                            r"(?P<effect>.+)")
 _DAMAGE_TO = {"a player": "player", "an opponent": "opponent", "a player or planeswalker": "player_or_planeswalker",
-              "a creature": "creature"}
+              "a creature": "creature", "defending player": "player"}
 _MUCH = r"(?P<n>\w+|that much)"
 # each effect with what it needs of the event: the recipient (`that`: a player or a creature), else nothing
 _DAMAGE_EFFECTS = (
@@ -3719,6 +3720,8 @@ _DAMAGE_EFFECTS = (
     # 120.3; 603.5: "you may have it deal …" (its target chosen as it is put, or none)
     ("damage", "", re.compile(rf"(?:(?P<may>you may have )(?:it|this creature) deal|(?:it|this creature) deals) "
                               rf"{_MUCH} damage to (?P<whom>.+)")),
+    # 608.2h: its power as it resolves (or as it last existed)
+    ("damage_power", "", re.compile(r"(?:it|this creature) deals damage equal to its power to (?P<whom>.+)")),
     ("opponents_gain", "", re.compile(rf"each opponent gains {_MUCH} life")),  # 119.3, 102.2
     # 119.3, 506.2: "you gain N life and attacking player loses N life" (the active player attacks)
     ("drain_attacking", "", re.compile(r"you gain (?P<n>\w+|that much) life and attacking player loses (?P=n) life")),
@@ -3749,10 +3752,10 @@ TARGET_EFFECTS = {"bounce_target": "bounce", "destroy_target": "destroy", "tap_t
 # other opponent": each opponent but that player (102.2)
 _DAMAGE_WHOM = {**DEATH_TARGETS, "each opponent": "each_opponent",
                 "target creature that player controls": "creature_that_player",
-                "each other opponent": "each_other_opponent",
+                "each other opponent": "each_other_opponent", "each blocking creature": "each_blocking",
                 "target artifact that player controls": "artifact_that_player",
                 "target artifact or enchantment that player controls": "artifact_or_enchantment_that_player"}
-_UNTARGETED = ("you", "each_player", "each_opponent", "each_other_opponent")
+_UNTARGETED = ("you", "each_player", "each_opponent", "each_other_opponent", "each_blocking")
 #: what names "that player", the player a damage trigger's source dealt damage to (603.2c)
 THAT_PLAYER = ("creature_that_player", "each_other_opponent", "artifact_that_player",
                "artifact_or_enchantment_that_player")
@@ -3765,7 +3768,8 @@ class DamageTrigger:
     ``player_or_planeswalker``, ``creature`` or a creature type, 205.3m) — and what it does (`effect`: ``gain`` N
     life, ``counters`` N +1/+1 counters on its source, on each creature its controller controls (``counters_yours``)
     or on each attacking one (``counters_attacking``), ``damage`` N to `whom`, ``opponents_gain`` N life,
-    ``drain_attacking`` (its controller gains N life and the attacking player loses N), ``poison`` N counters to
+    ``damage_power`` (damage equal to its power) to `whom`, ``drain_attacking`` (its controller gains N life and the
+    attacking player loses N), ``poison`` N counters to
     that player, ``gain_each_artifact`` (N life for each artifact that player controls), ``destroy``, ``exile``,
     ``destroy_at_end`` (at end of combat, 603.7a) or ``tap`` that creature, ``bounce`` its source to its owner's hand,
     ``bounce_target``, ``destroy_target`` or ``tap_target`` `whom`, ``uncounter`` its source's -1/-1 counters);
@@ -3797,7 +3801,7 @@ class DamageTrigger:
         n = self.amount or "much"
         effect = {"damage": f"damage({n},{self.spec})", "destroy": "destroy", "tap": "tap", "exile": "exile",
                   "bounce": "bounce", "uncounter": "uncounter", "destroy_unregenerable": "destroy_unregenerable",
-                  "destroy_at_end": "destroy_at_end"}.get(
+                  "destroy_at_end": "destroy_at_end", "damage_power": f"damage(power,{self.spec})"}.get(
             self.effect, f"{self.effect}({n})")
         if self.effect in TARGET_EFFECTS:
             effect = f"{self.effect}({self.spec})"
@@ -3811,12 +3815,12 @@ class DamageTrigger:
     @property
     def targeted(self) -> bool:
         """Whether it has a target (115.1): "it deals N damage to target …", "return target creature …"."""
-        return (self.effect == "damage" or self.effect in TARGET_EFFECTS) and self.whom not in _UNTARGETED
+        return self.effect in ("damage", "damage_power", *TARGET_EFFECTS) and self.whom not in _UNTARGETED
 
     @property
     def may_kill(self) -> bool:
         """Whether a creature may die of it (120.3, 701.8a, 704.5g)."""
-        return self.effect in ("damage", "destroy", "destroy_target", "destroy_unregenerable")
+        return self.effect in ("damage", "damage_power", "destroy", "destroy_target", "destroy_unregenerable")
 
     @property
     def leaves(self) -> bool:
@@ -3837,8 +3841,9 @@ def _damage_trigger(text: str) -> list[Ability] | None:
     True
     """
     m = _DAMAGE_EVENT.fullmatch(text)
-    if m is None or (m.group("dealt") and m.group("to")):
-        return None
+    if m is None or (m.group("dealt") and m.group("to")) or (m.group("to") == "defending player"
+                                                              and not m.group("combat")):
+        return None  # (510.1b: combat damage to a player is an attacker's, to the player it attacks)
     words = m.group("to")
     to = "any" if words is None else _DAMAGE_TO.get(words) or creature_type(words.split(" ", 1)[1])
     if to is None:
@@ -3853,7 +3858,7 @@ def _damage_trigger(text: str) -> list[Ability] | None:
         n = 0 if groups.get("n") == "that much" else _count(groups["n"]) if "n" in groups else 1
         whom = _DAMAGE_WHOM.get(groups["whom"], "") if "whom" in groups else ""
         if n is None or ("whom" in groups and not whom) or (n == 0 and effect in ("counters", "poison")) or (
-                effect == "damage" and whom.startswith("artifact")):
+                effect in ("damage", "damage_power") and whom.startswith("artifact")):
             return None
         if (whom in THAT_PLAYER and to not in ("player", "opponent")) or (
                 groups.get("may") and whom in _UNTARGETED):

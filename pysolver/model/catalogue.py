@@ -660,6 +660,11 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a <creature>, destroy that creature at end of "
              "combat", "deals_damage", "603.7a", "Whenever this creature deals combat damage to a creature, destroy "
              "that creature at end of combat", literal=False),
+    # 506.4: the creatures blocking as it resolves; 608.2h: its power then, or as it last existed
+    LineForm("dealt-trigger", "Whenever ~ deals combat damage to <a player / defending player>, it deals damage equal "
+             "to its power to each blocking creature", "deals_damage", "608.2h", "Whenever this creature deals combat "
+             "damage to defending player, it deals damage equal to its power to each blocking creature",
+             literal=False),
     LineForm("dealt-trigger", "Whenever an opponent is dealt damage, [you may] put N +1/+1 counters on ~",
              "opponent_dealt_damage", "603.2c", "Whenever an opponent is dealt damage, put that many +1/+1 counters "
              "on this creature", literal=False),

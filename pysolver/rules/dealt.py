@@ -49,6 +49,7 @@ from ..model.abilities import DEALT_TRIGGERS, TARGET_EFFECTS, THAT_PLAYER, Damag
 from ..model.moves import Trigger
 from .combat import regenerate
 from .damage_log import Dealt
+from .pingers import power_in
 from .states import one_state_answer
 from .triggers import _dealt_by, _targets, apnap, lki
 
@@ -100,7 +101,7 @@ def triggered(s: Situation, events: Events, combat: bool) -> tuple[Trigger, ...]
         fixed = {"you": p.controller, "it": source, "that": recipient}.get(_FIXED.get(d.effect, ""), "")
         if p.abilities[j].kind == DEALT_TRIGGERS[2]:  # "it": the creature of its controller that dealt damage
             fixed = recipient
-        known = _known(s, source, d, recipient) if d.whom else ()
+        known = _known(s, source, d, recipient) if d.whom else ()  # (with its power: damage_power, 608.2h)
         found.append(Trigger(p.abilities[j].kind, source, fixed, d.amount or n, p.controller, known, j))
     order = apnap(s)
     return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.source, t.ability, t.target, t.amount)))
@@ -111,7 +112,7 @@ def _known(s: Situation, source: str, d: DamageTrigger, recipient: str) -> tuple
     and "that player" for "target creature that player controls" and "each other opponent" (the player it
     dealt damage to, 603.2c)."""
     that = (f"that_player({String(recipient)})",) if d.whom in THAT_PLAYER else ()
-    return tuple(sorted((*lki(s, source), f"spec({d.spec})", *that)))
+    return tuple(sorted((*lki(s, source, power=d.effect == "damage_power"), f"spec({d.spec})", *that)))
 
 
 def targets(s: Situation, t: Trigger) -> list[str]:
@@ -132,7 +133,10 @@ def resolved(s: Situation, t: Trigger) -> Situation:
     d = effect_of(s, t)
     known = t.lki
     if d.whom and not s.permanent(t.source).left_battlefield:  # 608.2h: its current information
-        known = tuple(sorted((*lki(s, t.source), *(x for x in t.lki if x.startswith(("spec(", "that_player("))))))
+        known = tuple(sorted((*lki(s, t.source, power=d.effect == "damage_power"),
+                              *(x for x in t.lki if x.startswith(("spec(", "that_player("))))))
+    if d.effect == "damage_power":  # 608.2h: its power now, or as it last existed (120.8: 0 is no damage)
+        return _dealt_by(s, "dies_damage", t.target, power_in(known), known) if power_in(known) else s
     if d.effect == "damage":
         kind = "dies_each_opponent" if d.whom == "each_opponent" else "dies_damage"
         return _dealt_by(s, kind, t.target, t.amount, known)

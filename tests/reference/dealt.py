@@ -171,6 +171,11 @@ def resolve_dealt(s: Situation, field: dict[str, Characteristics], t: Dealt) -> 
     if d.effect == "damage":
         death = _as_death(t)
         return deaths.resolve_death(s, field, death[:6] + (field.get(source, lki),) + death[7:])  # 608.2h
+    if d.effect == "damage_power":  # 608.2h: its power as it now is, or as it last existed (120.8: 0 is none)
+        c = field.get(source, lki)
+        death = _as_death(t)
+        power = max(0, c.power or 0)
+        return deaths.resolve_death(s, field, death[:4] + (power, death[5], c) + death[7:]) if power else (s, set())
     if d.effect in TARGET_EFFECTS:  # 608.2b: only a target still legal (its source as it now is, 608.2h)
         death = _as_death(t)
         if target not in deaths.targets(s, field, death[:6] + (field.get(source, lki),) + death[7:]):

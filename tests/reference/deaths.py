@@ -221,6 +221,9 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
         return replace(s, players=tuple(replace(p, life=p.life + change[p.name]) for p in s.players)), set()
     if kind == "dies_damage" and spec in ("you", "each_player"):
         recipients = [controller] if spec == "you" else sorted(players)  # 115.10b, 102.2
+    elif kind == "dies_damage" and spec == "each_blocking":  # a damage trigger's (506.4: still blocking, no target)
+        recipients = sorted({b for b, _ in s.combat.blockers or () if b in field and field[b].is_creature
+                             and not s.permanent(b).removed_from_combat})
     elif kind == "dies_damage" and spec == "itself":  # a damage ability's "… and M damage to itself" (no target)
         recipients = [target] if target in field else []
     elif kind == "dies_damage" and spec.startswith("each_other_opponent:"):  # a damage trigger's (reference.dealt)
