@@ -5,6 +5,7 @@ generated boards."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -81,6 +82,31 @@ def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:
      "target creature that player controls.", "deals_damage(combat,player,damage(2,may(creature_that_player)))"),
     ("Snapping Thragg", "Whenever Snapping Thragg deals combat damage to a player, you may have it deal 3 damage to "
      "target creature that player controls.", "deals_damage(combat,player,damage(3,may(creature_that_player)))"),
+    ("Mistblade Shinobi", "Whenever Mistblade Shinobi deals combat damage to a player, you may return target creature "
+     "that player controls to its owner's hand.",
+     "deals_damage(combat,player,bounce_target(may(creature_that_player)))"),
+    ("Caustic Wasps", "Whenever Caustic Wasps deals combat damage to a player, you may destroy target artifact that "
+     "player controls.", "deals_damage(combat,player,destroy_target(may(artifact_that_player)))"),
+    ("Trygon Predator", "Whenever Trygon Predator deals combat damage to a player, you may destroy target artifact or "
+     "enchantment that player controls.",
+     "deals_damage(combat,player,destroy_target(may(artifact_or_enchantment_that_player)))"),
+    ("Thalakos Dreamsower", "Whenever Thalakos Dreamsower deals damage to an opponent, tap target creature. That "
+     "creature doesn't untap during its controller's untap step for as long as Thalakos Dreamsower remains tapped.",
+     "deals_damage(any,opponent,tap_target(creature))"),
+    ("Emissary of Hope", "Whenever Emissary of Hope deals combat damage to a player, you gain 1 life for each "
+     "artifact that player controls.", "deals_damage(combat,player,gain_each_artifact(1))"),
+    ("Toxin Sliver", "Whenever a Sliver deals combat damage to a creature, destroy that creature. It can't be "
+     "regenerated.", 'type_deals_damage(combat,creature,destroy_unregenerable,all,"sliver")'),
+    ("Serpentine Basilisk", "Whenever Serpentine Basilisk deals combat damage to a creature, destroy that creature at "
+     "end of combat.", "deals_damage(combat,creature,destroy_at_end)"),
+    ("Sosuke, Son of Seshiro", "Whenever a Warrior you control deals combat damage to a creature, destroy that "
+     "creature at end of combat.", 'type_deals_damage(combat,creature,destroy_at_end,yours,"warrior")'),
+    ("Electryte", "Whenever Electryte deals combat damage to defending player, it deals damage equal to its power to "
+     "each blocking creature.", "deals_damage(combat,player,damage(power,each_blocking))"),
+    ("Pit Spawn", "Whenever Pit Spawn deals damage to a creature, exile that creature.",
+     "deals_damage(any,creature,exile)"),
+    ("Leyline Phantom", "When Leyline Phantom deals combat damage, return it to its owner's hand.",
+     "deals_damage(combat,any,bounce)"),
 ])
 def test_603_2_real_lines_parse(name: str, line: str, term: str) -> None:
     """603.2, 120.3: the oracle lines of real cards, the card's name read as the creature."""
@@ -332,6 +358,158 @@ def test_refused_boards(extra: dict[str, Any], message: str) -> None:
         board(creature("r", "bob", 3, 3, RECKONER), extra)
 
 
+PIT_SPAWN = "Whenever ~ deals damage to a creature, exile that creature"
+PHANTOM = "When ~ deals combat damage, return it to its owner's hand"
+SHINOBI = "Whenever ~ deals combat damage to a player, you may return target creature that player controls to its " \
+          "owner's hand"
+
+
+def test_701_13a_exile_that_creature_indestructible_or_not() -> None:
+    """701.13a, 702.12b: the 1/1's damage to its indestructible 0/4 blocker exiles it (indestructible stops only
+    destruction)."""
+    s = board(creature("x", "alice", 1, 1, PIT_SPAWN), creature("y", "bob", 0, 4, "Indestructible"),
+              attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {(20, 20, ("y",), ())}
+
+
+def test_400_7_return_it_to_its_owner_s_hand_after_the_first_strike_step() -> None:
+    """510.4, 400.7, 506.4: a 2/2 double striker's first-strike damage to bob returns it to alice's hand before
+    the regular step: bob loses 2, not 4."""
+    s = board(creature("x", "alice", 2, 2, "Double strike", PHANTOM), attackers={"x": "bob"}, blockers={})
+    assert results(s) == {(20, 18, ("x",), ())}
+
+
+@pytest.mark.parametrize("extra", [creature("p", "bob", 1, 1, "Persist"), creature("u", "alice", 1, 1, "Undying"),
+                                   creature("d", "bob", 1, 1, "When ~ dies, you gain 1 life")])
+@pytest.mark.parametrize("line", [PIT_SPAWN, PHANTOM, SHINOBI])
+def test_700_4_leaving_without_dying_is_refused_beside_death_triggers(extra: dict[str, Any], line: str) -> None:
+    """700.4, 603.10a, 702.79a, 702.93a: a creature exiled or returned to a hand does not die: refused beside a
+    death trigger, persist or undying, naming that permanent."""
+    with pytest.raises(InputError, match=r"permanents\[1\].*without dying"):
+        board(creature("x", "alice", 2, 2, line), extra)
+
+
+WAR_ELEMENTAL = "Whenever an opponent is dealt damage, put that many +1/+1 counters on ~"
+GRIFFIN = "Whenever a source an opponent controls deals damage to you, you may put that many +1/+1 counters on ~"
+
+
+def test_603_2c_an_opponent_is_dealt_damage() -> None:
+    """603.2c, 510.4, 122.1a: a 1/1 double striker's first-strike damage to bob (an opponent) puts a counter on it:
+    its regular damage is 2 (bob 17); bob's own copy of the line does not trigger on damage to bob."""
+    s = board(creature("w", "alice", 1, 1, "Double strike", WAR_ELEMENTAL), creature("v", "bob", 0, 1, WAR_ELEMENTAL),
+              attackers={"w": "bob"}, blockers={})
+    assert results(s) == {(20, 17, (), ())}
+
+
+def test_603_5_a_source_an_opponent_controls_deals_damage_to_you() -> None:
+    """603.2c, 603.5, 510.4: alice's 2/2 first striker hits bob; his 1/1 blocking her other 2/2 may get 2 counters
+    (3/3: it kills the 2/2 and lives) or not (it dies, the 2/2 marked 1); one trigger for each source."""
+    s = board(creature("x", "alice", 2, 2, "First strike"), creature("y", "alice", 2, 2),
+              creature("g", "bob", 1, 1, GRIFFIN), attackers={"x": "bob", "y": "bob"}, blockers={"g": ["y"]})
+    assert results(s) == {(20, 18, ("y",), (("g", 2),)), (20, 18, ("g",), (("y", 1),))}
+
+
+WASPS = "Whenever ~ deals combat damage to a player, you may destroy target artifact that player controls"
+DREAMSOWER = "Whenever ~ deals damage to an opponent, tap target creature"
+
+
+def test_603_3d_return_target_creature_that_player_controls() -> None:
+    """603.3d, 603.5, 400.7, 506.4: alice's 1/1 first striker hits bob and may return his 3/3 blocking her 2/2 to
+    his hand: the 2/2 stays blocked (no damage to bob) and lives; or not: the 3/3 kills it."""
+    s = board(creature("k", "alice", 1, 1, "First strike", SHINOBI), creature("x", "alice", 2, 2),
+              creature("y", "bob", 3, 3), attackers={"k": "bob", "x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {(20, 19, ("y",), ()), (20, 19, ("x",), (("y", 2),))}
+
+
+def test_701_8a_destroy_target_artifact_that_player_controls() -> None:
+    """205.2a, 701.8a, 603.5: bob's noncreature artifact or his artifact creature may be destroyed, not his other
+    creature."""
+    artifact = {"id": "a", "controller": "bob", "types": ["Artifact"]}
+    s = board(creature("k", "alice", 1, 1, WASPS), artifact, creature("c", "bob", 1, 1, types=["Artifact", "Creature"]),
+              creature("z", "bob", 1, 1), attackers={"k": "bob"}, blockers={})
+    assert results(s) == {(20, 19, ("a",), ()), (20, 19, ("c",), ()), (20, 19, (), ())}
+
+
+def test_701_26a_tap_target_creature() -> None:
+    """115.1, 701.26a, 702.11b: the first striker's damage to bob taps target creature: bob's hexproof 1/1 is no
+    legal target, alice's own 1/1 is (tapped, it is still no attacker: nothing changes)."""
+    s = board(creature("k", "alice", 1, 1, "First strike", DREAMSOWER), creature("y", "bob", 1, 1, "Hexproof"),
+              creature("z", "alice", 1, 1), attackers={"k": "bob"}, blockers={})
+    (t,) = dealt.triggered(s, frozenset({("k", "bob", 1)}), True)
+    assert dealt.targets(s, t) == ["k", "z"]
+    assert dealt.resolved(s, replace(t, target="z")).permanent("z").tapped
+
+
+def test_119_3_you_gain_life_for_each_artifact_that_player_controls() -> None:
+    """119.3, 205.2a, 608.2h: the 1/1's damage to bob gains alice 1 life for each artifact bob controls as it
+    resolves (not alice's own artifact): his artifact creature, killed by the 2/2 first striker first, is not
+    counted, his noncreature artifact is (21)."""
+    line = "Whenever ~ deals combat damage to a player, you gain 1 life for each artifact that player controls"
+    artifacts = ({"id": "a", "controller": "bob", "types": ["Artifact"]},
+                 {"id": "m", "controller": "alice", "types": ["Artifact"]})
+    s = board(creature("k", "alice", 1, 1, line), creature("f", "alice", 2, 2, "First strike"), *artifacts,
+              creature("c", "bob", 1, 1, types=["Artifact", "Creature"]), attackers={"k": "bob", "f": "bob"},
+              blockers={"c": ["f"]})
+    assert results(s) == {(21, 19, ("c",), ())}
+
+
+TOXIN = "Whenever a Sliver deals combat damage to a creature, destroy that creature. It can't be regenerated"
+
+
+def test_603_2c_a_sliver_deals_combat_damage_to_a_creature() -> None:
+    """603.2c, 205.3m, 701.19c: bob's Sliver watches every Sliver: alice's 1/1 Sliver's damage to bob's 0/4 destroys
+    it (its regeneration shield can't replace that); bob's own Sliver, dying to alice's 3/3, destroys it too."""
+    s = board(creature("t", "bob", 1, 1, TOXIN, subtypes=["Sliver"]), creature("x", "alice", 1, 1, subtypes=["Sliver"]),
+              creature("y", "bob", 0, 4, regeneration_shields=1), creature("z", "alice", 3, 3),
+              attackers={"x": "bob", "z": "bob"}, blockers={"y": ["x"], "t": ["z"]})
+    assert results(s) == {(20, 20, ("t", "y", "z"), ())}
+
+
+def test_603_2c_one_trigger_for_each_source() -> None:
+    """603.2c, 702.73a: two changelings (every creature type) blocking one 4/4 each trigger it once."""
+    s = board(creature("t", "bob", 1, 1, TOXIN), creature("a", "alice", 4, 4), creature("b", "bob", 1, 1, "Changeling"),
+              creature("c", "bob", 1, 1, "Changeling"), attackers={"a": "bob"},
+              blockers={"b": ["a"], "c": ["a"]})
+    assert [(t.source, t.target) for t in dealt.triggered(s, frozenset({("b", "a", 1), ("c", "a", 1)}), True)] \
+        == [("t", "a"), ("t", "a")]
+
+
+BASILISK = "Whenever ~ deals combat damage to a creature, destroy that creature at end of combat"
+
+
+def test_603_7a_destroy_that_creature_at_end_of_combat() -> None:
+    """603.7a, 511.2, 510.4: the 1/1 first striker's damage to its 1/4 blocker makes a delayed trigger: the blocker
+    still deals its regular damage (the attacker dies) and is destroyed at end of combat; a Warrior alice controls
+    blocked by a 0/3 does the same for her other creature's line."""
+    s = board(creature("b", "alice", 1, 1, "First strike", BASILISK), creature("y", "bob", 1, 4),
+              attackers={"b": "bob"}, blockers={"y": ["b"]})
+    assert results(s) == {(20, 20, ("b", "y"), ())}
+    sosuke = "Whenever a Warrior you control deals combat damage to a creature, destroy that creature at end of combat"
+    s = board(creature("k", "alice", 0, 1, sosuke), creature("w", "alice", 1, 1, subtypes=["Warrior"]),
+              creature("y", "bob", 0, 3), attackers={"w": "bob"}, blockers={"y": ["w"]})
+    assert results(s) == {(20, 20, ("y",), ())}
+
+
+def test_603_7a_a_stated_delayed_trigger() -> None:
+    """603.7a, 511.2 (docs/situation.md): a creature marked destroyed_at_end_of_combat in a situation past the
+    first-strike step is destroyed at end of combat, after it dealt its regular damage."""
+    s = board(creature("x", "alice", 2, 2), creature("y", "bob", 2, 4, destroyed_at_end_of_combat=True),
+              attackers={"x": "bob"}, blockers={"y": ["x"]}, damage_step="regular")
+    assert results(s) == {(20, 20, ("x", "y"), ())}
+
+
+ELECTRYTE = "Whenever ~ deals combat damage to defending player, it deals damage equal to its power to each blocking " \
+            "creature"
+
+
+def test_608_2h_damage_equal_to_its_power_to_each_blocking_creature() -> None:
+    """506.4, 608.2h, 120.3: the unblocked 1/4's damage to bob makes it deal 1 (its power) to each blocking creature:
+    bob's 1/3 blocking alice's 2/2 dies of 2 + 1; his 0/1 that blocks nothing is not dealt any."""
+    s = board(creature("e", "alice", 1, 4, ELECTRYTE), creature("x", "alice", 2, 2), creature("y", "bob", 1, 3),
+              creature("z", "bob", 0, 1), attackers={"e": "bob", "x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {(20, 19, ("y",), (("x", 1),))}
+
+
 # ---- against the brute-force reference ----------------------------------------------------------
 
 LINES = (GAIN, COUNTER, "Whenever ~ is dealt damage, it deals 1 damage to target creature or player",
@@ -382,4 +560,20 @@ def test_603_2_open_blocks_equal_reference(data: dict[str, Any]) -> None:
 def test_122_1a_603_5_counters_and_that_player_s_creature_equal_reference(data: dict[str, Any]) -> None:
     """Declared combats where "put a +1/+1 counter on each [attacking] creature you control" and "you may have it
     deal 2 damage to target creature that player controls" may act between the first-strike and regular steps."""
+    compare(data)
+
+
+# 701.13a, 400.7 exile and returns; 603.3d targets; 603.2c players dealt damage and creatures of a type; 603.7a
+NEW_LINES = (PIT_SPAWN, PHANTOM, SHINOBI, DREAMSOWER, WAR_ELEMENTAL, GRIFFIN, TOXIN, BASILISK, ELECTRYTE,
+             "Changeling", "Double strike")
+
+
+@settings(max_examples=examples(4), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, NEW_LINES)))
+def test_603_2c_damage_trigger_effects_equal_reference(data: dict[str, Any]) -> None:
+    """Declared combats where a creature's damage exiles the creature dealt it, returns its source or a target
+    creature to its owner's hand, taps a target creature, destroys it (every changeling is a Sliver) now or at end
+    of combat, damages each blocking creature, or a player dealt damage puts counters on a creature (between the
+    first-strike and regular steps too)."""
     compare(data)

@@ -119,6 +119,9 @@ INERT_LINES = [
                                "card.", "hidden"),
     ("Hundred-Talon Kami", "Soulshift 4", "hidden"),
     ("Harbor Guardian", "Whenever Harbor Guardian attacks, defending player may draw a card.", "hidden"),
+    # 121.1: milled by the source's controller (a count of graveyard cards is refused beside it, pysolver.files.loader)
+    ("Belltower Sphinx", "Whenever a source deals damage to Belltower Sphinx, that source's controller puts that many "
+                         "cards from the top of his or her library into his or her graveyard.", "hidden"),
     ("Auriok Salvagers", "{1}{W}: Return target artifact card with converted mana cost 1 or less from your graveyard "
                          "to your hand.", "hidden"),
     ("Selhoff Occultist", "Whenever Selhoff Occultist or another creature dies, target player puts the top card of his "
@@ -322,6 +325,38 @@ def test_untap_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
 def test_life_gain_triggers_of_real_cards_are_modelled(name: str, line: str) -> None:
     """119.9, 702.15e (pysolver.rules.hits): set off by lifelink's combat damage; the loader refuses a board
     where life may be gained otherwise."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
+DAMAGE_EFFECT_LINES = [
+    ("Pit Spawn", "Whenever Pit Spawn deals damage to a creature, exile that creature."),
+    ("Leyline Phantom", "When Leyline Phantom deals combat damage, return it to its owner's hand."),
+    ("War Elemental", "Whenever an opponent is dealt damage, put that many +1/+1 counters on War Elemental."),
+    ("Electryte", "Whenever Electryte deals combat damage to defending player, it deals damage equal to its power to "
+                  "each blocking creature."),
+    ("Toxin Sliver", "Whenever a Sliver deals combat damage to a creature, destroy that creature. It can't be "
+                     "regenerated."),
+    ("Serpentine Basilisk", "Whenever Serpentine Basilisk deals combat damage to a creature, destroy that creature at "
+                            "end of combat."),
+    ("Sosuke, Son of Seshiro", "Whenever a Warrior you control deals combat damage to a creature, destroy that "
+                               "creature at end of combat."),
+    ("Emissary of Hope", "Whenever Emissary of Hope deals combat damage to a player, you gain 1 life for each artifact "
+                         "that player controls."),
+    ("Mistblade Shinobi", "Whenever Mistblade Shinobi deals combat damage to a player, you may return target creature "
+                          "that player controls to its owner's hand."),
+    ("Caustic Wasps", "Whenever Caustic Wasps deals combat damage to a player, you may destroy target artifact that "
+                      "player controls."),
+    ("Thalakos Dreamsower", "Whenever Thalakos Dreamsower deals damage to an opponent, tap target creature. That "
+                            "creature doesn't untap during its controller's untap step for as long as Thalakos "
+                            "Dreamsower remains tapped."),
+    ("Retaliator Griffin", "Whenever a source an opponent controls deals damage to you, you may put that many +1/+1 "
+                           "counters on Retaliator Griffin."),
+]
+
+
+@pytest.mark.parametrize(("name", "line"), DAMAGE_EFFECT_LINES, ids=[n for n, _ in DAMAGE_EFFECT_LINES])
+def test_damage_trigger_effects_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """603.2, 120.3 (pysolver.rules.dealt): the effects of damage triggers the grammar reads."""
     assert classes(card(name, line)) == {line: MODELLED}
 
 

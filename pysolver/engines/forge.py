@@ -636,6 +636,9 @@ def _forge_entry(p: Permanent, pool: Mapping[str, Card], notes: list[str]) -> st
     if p.cant_be_regenerated_this_turn:
         notes.append(f"{p.id}: a Forge game state cannot hold that it can't be regenerated this turn (701.19c); "
                      "not written")
+    if p.destroyed_at_end_of_combat:
+        notes.append(f"{p.id}: a Forge game state cannot hold a delayed trigger destroying it at end of combat "
+                     "(603.7a); not written")
     return entry
 
 

@@ -347,11 +347,16 @@ def _check_end_of_combat(r: Reader, permanents: list[Permanent]) -> None:
     there; 708.2a: or face down as its trigger's event happened), an activated ability (602.2: activated in
     response), a death trigger (603.10a: the creatures they destroy would trigger it), persist or undying
     (702.79a, 702.93a), a regeneration shield (701.19a: it removes a creature from combat, 506.4) and a static
-    ability (611.3a, 604.2: a source leaving changes what the others are, and so what the next trigger does)."""
-    source = next((p for p in permanents for a in p.abilities if a.kind in (DELAYED_END, END_OF_COMBAT)), None)
+    ability (611.3a, 604.2: a source leaving changes what the others are, and so what the next trigger does).
+    The same for a damage trigger's "destroy that creature at end of combat" and a permanent marked
+    ``destroyed_at_end_of_combat`` (603.7a)."""
+    source = next((p for p in permanents if p.destroyed_at_end_of_combat or any(
+        a.kind in (DELAYED_END, END_OF_COMBAT) or (a.kind in DEALT_TRIGGERS and cast(DamageTrigger, a.value).effect
+                                                     == "destroy_at_end") for a in p.abilities)), None)
     if source is None:
         return
-    line = next((x for x in source.ability_lines if "end of combat" in x.lower()), "an ability at end of combat")
+    line = next((x for x in source.ability_lines if "end of combat" in x.lower()),
+                "a delayed trigger destroying it at end of combat")  # (603.7a: destroyed_at_end_of_combat)
     for i, p in enumerate(permanents):
         found = _acts_at_end_of_combat(p)
         if found is not None:
@@ -879,6 +884,26 @@ _REACHES_CREATURES = ("any", "creature_or_player", "creature", "creature_opponen
                       "creature_that_player")
 
 
+def _check_leaving_triggers(r: Reader, permanents: list[Permanent], leaving: Permanent | None) -> None:
+    """A damage trigger that exiles a creature or returns one to its owner's hand (701.13a, 400.7) is refused beside
+    a death trigger (603.10a, 603.6c), persist or undying (702.79a, 702.93a): such a creature leaves the battlefield
+    without dying (700.4), which the death triggers' watch (everything that leaves) does not tell apart, and a
+    creature persist or undying returned after the damage step's deaths is a new object (400.7) the trigger would
+    not find; and beside an ability that counts the cards in a hand or graveyard (402.1, 404.1: the counts follow
+    only the permanents put into a graveyard)."""
+    if leaving is None:
+        return
+    for i, p in enumerate(permanents):
+        if any(a.kind in STATICS and _ZONE_SCOPE.fullmatch(cast(Static, a.value).scope) for a in p.abilities):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} counts the cards in a hand or graveyard (402.1, 404.1) and "
+                         f"the damage trigger of {q(leaving.id)} moves a creature to exile or a hand (701.13a, "
+                         "400.7): not modelled")
+        if p.has("persist") or p.has("undying") or any(p.has(k) for k in DEATH_TRIGGERS):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a death trigger, persist or undying (603.10a, 702.79a, "
+                         f"702.93a) and the damage trigger of {q(leaving.id)} makes a creature leave the battlefield "
+                         "without dying (701.13a, 400.7, 700.4): not modelled")
+
+
 def _check_damage_triggers(r: Reader, permanents: list[Permanent], players: list[Player], combat: Combat) -> None:
     """A damage trigger (603.2, 120.3: "Whenever ~ is dealt damage, …", "Whenever ~ deals damage …") is refused
     where what it does is not modelled: beside persist or undying if it may kill a creature (702.79a, 702.93a:
@@ -888,7 +913,8 @@ def _check_damage_triggers(r: Reader, permanents: list[Permanent], players: list
     damage for ever, and a game of mandatory loops is a draw, 104.4b, which the solver does not report).
     Elsewhere such a loop ends: each turn of it marks damage on a creature that is not indestructible (704.5g).
     Beside a prevention shield or a "prevent all combat damage this turn" effect, stated or to come (615.7,
-    615.1a: what a damage event is after such prevention is not modelled for these triggers)."""
+    615.1a: what a damage event is after such prevention is not modelled for these triggers). One that exiles a
+    creature or returns it to a hand: :func:`_check_leaving_triggers`."""
     found = [(p, cast(DamageTrigger, a.value), a.kind) for p in permanents for a in p.abilities
              if a.kind in DEALT_TRIGGERS]
     if found:
@@ -900,8 +926,9 @@ def _check_damage_triggers(r: Reader, permanents: list[Permanent], players: list
             raise r.fail(shielded or "combat.combat_damage_prevented",
                          f"the damage trigger (603.2) of {q(found[0][0].id)} beside damage prevention (615.7, 615.1a): "
                          "the damage events of prevented damage are not modelled")
-    killing = next((p for p, d, _ in found if d.effect == "destroy" or (d.may_kill and d.whom in _REACHES_CREATURES)),
-                   None)
+    killing = next((p for p, d, _ in found if d.effect in ("destroy", "destroy_target", "destroy_unregenerable")
+                    or (d.may_kill and d.whom in _REACHES_CREATURES)), None)
+    _check_leaving_triggers(r, permanents, next((p for p, d, _ in found if d.leaves), None))
     for i, p in enumerate(permanents):
         if killing is not None and (p.has("persist") or p.has("undying")):
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and the damage "

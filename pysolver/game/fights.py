@@ -100,7 +100,8 @@ def decomposes(s: Situation) -> bool:
     reaches across them but life, poison and mana (no death trigger, 603.10a, whose target is any
     creature; no requirement or provoke, 509.1c; no pump of "creatures you control", 608.2h; no
     "target creature gets +X/-Y" that lowers a toughness, 704.5f, nor one on a face-down
-    permanent), and no damage step has begun. (Once blockers are declared tapping a creature and
+    permanent), and no damage step has begun, and no delayed trigger will destroy a creature at end of combat
+    (603.7a: a permanent in no fight would be destroyed in each). (Once blockers are declared tapping a creature and
     "can't block" change no end, :func:`pysolver.rules.activated.may_matter`, and "~ gets +X/+Y"
     with {T} stays in its fight; "target creature gets +X/+Y" of a permanent in no fight goes with
     every fight, its {T} paid in one of them only, :meth:`Blocks.fight`; :meth:`Blocks.outcomes`
@@ -135,7 +136,8 @@ def decomposes(s: Situation) -> bool:
                              *DEALT_TRIGGERS, "prevent_damage_to_tokens", OPPONENTS_ENTER_TAPPED, "switch_each"}
             and not any(kind in TARGETING and (ab.toughness < 0 or p.face_down)
                         for p in s.permanents for kind, ab in p.combat_abilities())
-            and not activated.shields_players(s))
+            and not activated.shields_players(s)
+            and not any(p.destroyed_at_end_of_combat for p in s.permanents))  # 603.7a: a delayed trigger's
 
 
 def constant_sources(s: Situation) -> frozenset[str]:

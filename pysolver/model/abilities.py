@@ -1715,7 +1715,8 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     triggered = _parse_trigger(text)
     if triggered is not None:
         return [triggered]
-    window = _window_trigger(text) or _damage_trigger(text) or _watched_damage_trigger(text)
+    window = (_window_trigger(text) or _damage_trigger(text) or _watched_damage_trigger(text)
+              or _type_damage_trigger(text))
     if window is not None:
         return window
     on_combat = (_at_end_of_combat(text) or _on_combat(text) or _type_attacks(text) or _exert(text)
@@ -4040,13 +4041,17 @@ def _defining(text: str) -> list[Ability] | None:
 # it, or, naming a recipient, once for each recipient of that kind it dealt damage to (603.2c), "that much"
 # the damage dealt to it (pysolver.rules.dealt, encodings/dealt.lp).
 
-#: the kinds, by the event: ~ is dealt damage; ~ deals damage; a creature its controller controls deals damage
-DEALT_TRIGGERS = ("is_dealt_damage", "deals_damage", "yours_deal_damage")
-_DAMAGE_EVENT = re.compile(r"whenever this creature (?:(?P<dealt>is dealt)|deals) (?P<combat>combat )?damage"
-                           r"(?: to (?P<to>a player or planeswalker|a player|an opponent|a creature|an? [a-z'-]+))?, "
+#: the kinds, by the event: ~ is dealt damage; ~ deals damage; a creature its controller controls deals damage; an
+#: opponent of its controller is dealt damage; a source an opponent controls deals damage to its controller; a
+#: creature of a creature type [its controller controls] deals damage
+DEALT_TRIGGERS = ("is_dealt_damage", "deals_damage", "yours_deal_damage", "opponent_dealt_damage",
+                  "source_deals_you_damage", "type_deals_damage")
+_DAMAGE_EVENT = re.compile(r"when(?:ever)? this creature (?:(?P<dealt>is dealt)|deals) (?P<combat>combat )?damage"
+                           r"(?: to (?P<to>a player or planeswalker|a player|an opponent|a creature|defending player"
+                           r"|an? [a-z'-]+))?, "
                            r"(?P<effect>.+)")
 _DAMAGE_TO = {"a player": "player", "an opponent": "opponent", "a player or planeswalker": "player_or_planeswalker",
-              "a creature": "creature"}
+              "a creature": "creature", "defending player": "player"}
 _MUCH = r"(?P<n>\w+|that much)"
 # each effect with what it needs of the event: the recipient (`that`: a player or a creature), else nothing
 _DAMAGE_EFFECTS = (
@@ -4059,37 +4064,60 @@ _DAMAGE_EFFECTS = (
     # 120.3; 603.5: "you may have it deal …" (its target chosen as it is put, or none)
     ("damage", "", re.compile(rf"(?:(?P<may>you may have )(?:it|this creature) deal|(?:it|this creature) deals) "
                               rf"{_MUCH} damage to (?P<whom>.+)")),
+    # 608.2h: its power as it resolves (or as it last existed)
+    ("damage_power", "", re.compile(r"(?:it|this creature) deals damage equal to its power to (?P<whom>.+)")),
     ("opponents_gain", "", re.compile(rf"each opponent gains {_MUCH} life")),  # 119.3, 102.2
     # 119.3, 506.2: "you gain N life and attacking player loses N life" (the active player attacks)
     ("drain_attacking", "", re.compile(r"you gain (?P<n>\w+|that much) life and attacking player loses (?P=n) life")),
     ("poison", "player", re.compile(r"that player gets (?P<n>\w+) poison counters?")),  # 122.1f
+    # 119.3, 205.2a: as it resolves, for each artifact that player controls (an artifact creature too)
+    ("gain_each_artifact", "player", re.compile(r"you gain (?P<n>\w+) life for each artifact that player controls")),
     ("destroy", "creature", re.compile(r"destroy that creature")),  # 701.8a
+    ("exile", "creature", re.compile(r"exile that creature")),  # 701.13a, 406.2
+    # 603.7a: a delayed triggered ability that destroys it as the end of combat step begins (511.2)
+    ("destroy_at_end", "creature", re.compile(r"destroy that creature at end of combat")),
+    ("bounce", "", re.compile(r"return (?:it|this creature) to its owner's hand")),  # 400.7: to a hand
     # 701.26a; 502.3: not untapping in an untap step is after the combat (an inert rider)
     ("tap", "creature", re.compile(r"tap that creature(?: and it doesn't untap during its controller's next "
                                    r"untap step)?")),
-    ("uncounter", "", re.compile(r"remove all -1/-1 counters from (?:it|this creature)")))  # 122.1a
+    ("uncounter", "", re.compile(r"remove all -1/-1 counters from (?:it|this creature)")),  # 122.1a
+    # 115.1, 603.5: a target's effect (400.7 to its owner's hand, 701.8a destroy, 701.26a tap); 502.3: not untapping
+    # in an untap step is after the combat (an inert rider)
+    ("bounce_target", "", re.compile(r"(?P<may>you may )?return (?P<whom>target creature that player controls) to "
+                                     r"its owner's hand")),
+    ("destroy_target", "", re.compile(r"(?P<may>you may )?destroy (?P<whom>target artifact(?: or enchantment)? that "
+                                      r"player controls)")),
+    ("tap_target", "", re.compile(r"tap (?P<whom>target creature)(?:\. that creature doesn't untap during its "
+                                  r"controller's untap step for as long as this creature remains tapped)?")))
+#: the effects on a target (115.1) other than damage, by the effect they have on it
+TARGET_EFFECTS = {"bounce_target": "bounce", "destroy_target": "destroy", "tap_target": "tap"}
 # "it deals N damage to …": a target (115.1) or a player it names (115.10b, 102.2), as death triggers have them;
 # "target creature that player controls": one the player it dealt damage to controls (603.2c, 603.3d); "each
 # other opponent": each opponent but that player (102.2)
 _DAMAGE_WHOM = {**DEATH_TARGETS, "each opponent": "each_opponent",
                 "target creature that player controls": "creature_that_player",
-                "each other opponent": "each_other_opponent"}
-_UNTARGETED = ("you", "each_player", "each_opponent", "each_other_opponent")
+                "each other opponent": "each_other_opponent", "each blocking creature": "each_blocking",
+                "target artifact that player controls": "artifact_that_player",
+                "target artifact or enchantment that player controls": "artifact_or_enchantment_that_player"}
+_UNTARGETED = ("you", "each_player", "each_opponent", "each_other_opponent", "each_blocking")
 #: what names "that player", the player a damage trigger's source dealt damage to (603.2c)
-THAT_PLAYER = ("creature_that_player", "each_other_opponent")
+THAT_PLAYER = ("creature_that_player", "each_other_opponent", "artifact_that_player",
+               "artifact_or_enchantment_that_player")
 
 
 @dataclass(frozen=True)
 class DamageTrigger:
-    """The value of a damage trigger (:data:`DEALT_TRIGGERS`): the damage it watches — only combat damage
-    (`combat`, 510.2), dealt by its source to recipients of kind `to` (``any``, ``player``, ``opponent``,
-    ``player_or_planeswalker``, ``creature`` or a creature type, 205.3m) — and what it does (`effect`: ``gain``
-    N life, ``counters`` N +1/+1 counters on its source, on each creature its controller controls
-    (``counters_yours``) or on each attacking one (``counters_attacking``), ``damage`` N to `whom`,
-    ``opponents_gain`` N life, ``drain_attacking`` (its controller gains N life and the attacking player loses
-    N), ``poison`` N counters to that player, ``destroy`` or ``tap`` that creature,
-    ``uncounter`` its source's -1/-1 counters); `amount` 0 is "that much" (the event's damage); `optional`:
-    "you may have it deal" (603.5).
+    """The value of a damage trigger (:data:`DEALT_TRIGGERS`): the damage it watches — only combat damage (`combat`,
+    510.2), dealt by its source to recipients of kind `to` (``any``, ``player``, ``opponent``,
+    ``player_or_planeswalker``, ``creature`` or a creature type, 205.3m) — and what it does (`effect`: ``gain`` N
+    life, ``counters`` N +1/+1 counters on its source, on each creature its controller controls (``counters_yours``)
+    or on each attacking one (``counters_attacking``), ``damage`` N to `whom`, ``opponents_gain`` N life,
+    ``damage_power`` (damage equal to its power) to `whom`, ``drain_attacking`` (its controller gains N life and the
+    attacking player loses N), ``poison`` N counters to
+    that player, ``gain_each_artifact`` (N life for each artifact that player controls), ``destroy``, ``exile``,
+    ``destroy_at_end`` (at end of combat, 603.7a) or ``tap`` that creature, ``bounce`` its source to its owner's hand,
+    ``bounce_target``, ``destroy_target`` or ``tap_target`` `whom`, ``uncounter`` its source's -1/-1 counters);
+    `amount` 0 is "that much" (the event's damage); `optional`: "you may [have it deal] …" (603.5).
 
     >>> DamageTrigger(True, "any", "damage", 0, "opponent").term("is_dealt_damage")
     'is_dealt_damage(combat,any,damage(much,opponent))'
@@ -4103,6 +4131,8 @@ class DamageTrigger:
     amount: int = 1
     whom: str = ""
     optional: bool = False
+    watched: str = ""  # the creature type of the creatures whose damage it watches (type_deals_damage, 205.3m)
+    yours: bool = False  # only those its controller controls
 
     @property
     def spec(self) -> str:
@@ -4113,19 +4143,34 @@ class DamageTrigger:
         """The ASP term ``KIND(Combat,To,Effect)`` (encodings/dealt.lp)."""
         to = f'creature_type("{self.to}")' if self.to not in (*_DAMAGE_TO.values(), "any") else self.to
         n = self.amount or "much"
-        effect = {"damage": f"damage({n},{self.spec})", "destroy": "destroy", "tap": "tap",
-                  "uncounter": "uncounter"}.get(self.effect, f"{self.effect}({n})")
+        effect = {"damage": f"damage({n},{self.spec})", "destroy": "destroy", "tap": "tap", "exile": "exile",
+                  "bounce": "bounce", "uncounter": "uncounter", "destroy_unregenerable": "destroy_unregenerable",
+                  "destroy_at_end": "destroy_at_end", "damage_power": f"damage(power,{self.spec})"}.get(
+            self.effect, f"{self.effect}({n})")
+        if self.effect in TARGET_EFFECTS:
+            effect = f"{self.effect}({self.spec})"
+        elif self.optional and self.effect != "damage":  # 603.5: "you may put …"
+            effect = f"may({effect})"
+        if self.watched:
+            return f'{kind}({"combat" if self.combat else "any"},{to},{effect},{"yours" if self.yours else "all"},' \
+                   f'"{self.watched}")'
         return f"{kind}({'combat' if self.combat else 'any'},{to},{effect})"
 
     @property
     def targeted(self) -> bool:
-        """Whether it has a target (115.1): "it deals N damage to target …"."""
-        return self.effect == "damage" and self.whom not in _UNTARGETED
+        """Whether it has a target (115.1): "it deals N damage to target …", "return target creature …"."""
+        return self.effect in ("damage", "damage_power", *TARGET_EFFECTS) and self.whom not in _UNTARGETED
 
     @property
     def may_kill(self) -> bool:
         """Whether a creature may die of it (120.3, 701.8a, 704.5g)."""
-        return self.effect in ("damage", "destroy")
+        return self.effect in ("damage", "damage_power", "destroy", "destroy_target", "destroy_unregenerable")
+
+    @property
+    def leaves(self) -> bool:
+        """Whether it moves a creature off the battlefield without its dying (700.4: exiled, 701.13a; returned to
+        its owner's hand, 400.7)."""
+        return self.effect in ("exile", "bounce", "bounce_target")
 
 
 def _damage_trigger(text: str) -> list[Ability] | None:
@@ -4140,8 +4185,9 @@ def _damage_trigger(text: str) -> list[Ability] | None:
     True
     """
     m = _DAMAGE_EVENT.fullmatch(text)
-    if m is None or (m.group("dealt") and m.group("to")):
-        return None
+    if m is None or (m.group("dealt") and m.group("to")) or (m.group("to") == "defending player"
+                                                              and not m.group("combat")):
+        return None  # (510.1b: combat damage to a player is an attacker's, to the player it attacks)
     words = m.group("to")
     to = "any" if words is None else _DAMAGE_TO.get(words) or creature_type(words.split(" ", 1)[1])
     if to is None:
@@ -4154,8 +4200,9 @@ def _damage_trigger(text: str) -> list[Ability] | None:
             return None  # "that player" needs a player, "that creature" a creature
         groups = e.groupdict()
         n = 0 if groups.get("n") == "that much" else _count(groups["n"]) if "n" in groups else 1
-        whom = _DAMAGE_WHOM.get(groups.get("whom", ""), "") if effect == "damage" else ""
-        if n is None or (effect == "damage" and not whom) or (n == 0 and effect in ("counters", "poison")):
+        whom = _DAMAGE_WHOM.get(groups["whom"], "") if "whom" in groups else ""
+        if n is None or ("whom" in groups and not whom) or (n == 0 and effect in ("counters", "poison")) or (
+                effect in ("damage", "damage_power") and whom.startswith("artifact")):
             return None
         if (whom in THAT_PLAYER and to not in ("player", "opponent")) or (
                 groups.get("may") and whom in _UNTARGETED):
@@ -4182,5 +4229,54 @@ def _watched_damage_trigger(text: str) -> list[Ability] | None:
     m = _WATCHED_EVENT.fullmatch(text)
     n = None if m is None else 0 if m.group("n") == "that many" else _count(m.group("n"))
     if m is None or n is None:
-        return None
+        return _player_damage_trigger(text)
     return [Ability(DEALT_TRIGGERS[2], DamageTrigger(True, _DAMAGE_TO[m.group("to")], "counters", n))]
+
+
+# 603.2c: "Whenever an opponent is dealt damage, put that many +1/+1 counters on ~" (once for each opponent of its
+# controller dealt damage in an event, however many sources, "that many" all that player was dealt) and "Whenever a
+# source an opponent controls deals damage to you, [you may] put that many +1/+1 counters on ~" (once for each such
+# source, "that many" what it dealt its controller; 603.5: "you may").
+_PLAYER_EVENT = re.compile(r"whenever (?:(?P<dealt>an opponent is dealt damage)|a source an opponent controls deals "
+                           r"damage to you), (?P<may>you may )?put (?P<n>\w+|that many) \+1/\+1 counters? on this "
+                           r"creature")
+
+
+def _player_damage_trigger(text: str) -> list[Ability] | None:
+    """ "Whenever an opponent is dealt damage, …" / "Whenever a source an opponent controls deals damage to you, …"
+    putting +1/+1 counters on the creature itself, or None.
+
+    >>> _player_damage_trigger("whenever a source an opponent controls deals damage to you, you may put that many "
+    ...                        "+1/+1 counters on this creature")[0].term
+    'source_deals_you_damage(any,any,may(counters(much)))'
+    """
+    m = _PLAYER_EVENT.fullmatch(text)
+    n = None if m is None else 0 if m.group("n") == "that many" else _count(m.group("n"))
+    if m is None or n is None:
+        return None
+    kind = DEALT_TRIGGERS[3] if m.group("dealt") else DEALT_TRIGGERS[4]
+    return [Ability(kind, DamageTrigger(False, "any", "counters", n, optional=m.group("may") is not None))]
+
+
+# 603.2c, 205.3m: "Whenever a <creature type> [you control] deals [combat] damage to a creature, destroy that
+# creature[. It can't be regenerated]" (701.8a, 701.19c): once for each such creature that dealt damage to a creature
+# (any player's, or its controller's), "that creature" the one dealt damage.
+_TYPE_EVENT = re.compile(r"whenever an? (?P<type>[a-z'-]+) (?P<yours>you control )?deals (?P<combat>combat )?damage "
+                         r"to a creature, destroy that creature(?:(?P<unregenerable>\. it can't be regenerated)"
+                         r"|(?P<end> at end of combat))?")
+
+
+def _type_damage_trigger(text: str) -> list[Ability] | None:
+    """ "Whenever a Sliver deals combat damage to a creature, destroy that creature. It can't be regenerated", or None.
+
+    >>> _type_damage_trigger("whenever a sliver deals combat damage to a creature, destroy that creature. it can't "
+    ...                      "be regenerated")[0].term
+    'type_deals_damage(combat,creature,destroy_unregenerable,all,"sliver")'
+    """
+    m = _TYPE_EVENT.fullmatch(text)
+    watched = None if m is None or m.group("type") == "creature" else creature_type(m.group("type"))
+    if m is None or watched is None:
+        return None
+    effect = "destroy_unregenerable" if m.group("unregenerable") else "destroy_at_end" if m.group("end") else "destroy"
+    return [Ability(DEALT_TRIGGERS[5], DamageTrigger(m.group("combat") is not None, "creature", effect,
+                                                     watched=watched, yours=m.group("yours") is not None))]

@@ -624,14 +624,58 @@ CATALOGUE: tuple[LineForm, ...] = (
              "deals_damage", "120.3", "Whenever this creature deals damage to an opponent, remove all -1/-1 counters "
              "from it", ("Whenever ~ deals combat damage to a player, remove all -1/-1 counters from it",),
              literal=False),
-    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a <creature>, destroy / tap that creature",
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a <creature>, destroy / exile / tap that creature",
              "deals_damage", "120.3", "Whenever this creature deals damage to a Dinosaur, destroy that creature",
              ("Whenever ~ deals damage to a creature, tap that creature and it doesn't untap during its "
-              "controller's next untap step",), literal=False),
+              "controller's next untap step", "Whenever ~ deals damage to a creature, exile that creature"),
+             literal=False),
+    # 400.7, 700.4: it leaves the battlefield without dying (a board with a death trigger, persist or undying is
+    # refused, pysolver.files.loader)
+    LineForm("dealt-trigger", "When[ever] ~ deals [combat] damage [to <recipient>], return it to its owner's hand",
+             "deals_damage", "400.7", "When this creature deals combat damage, return it to its owner's hand",
+             literal=False),
     LineForm("dealt-trigger", "Whenever a creature you control deals combat damage to a player, put N +1/+1 counters "
              "on it", "yours_deal_damage", "603.2c", "Whenever a creature you control deals combat damage to a player, "
              "put that many +1/+1 counters on it", ("Whenever a creature you control deals combat damage to a player, "
                                                     "put a +1/+1 counter on it",), literal=False),
+    # 115.1, 603.3d: a target chosen as it is put on the stack, still legal as it resolves (608.2b)
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a player, [you may] return target creature that "
+             "player controls to its owner's hand", "deals_damage", "400.7", "Whenever this creature deals combat "
+             "damage to a player, you may return target creature that player controls to its owner's hand",
+             literal=False),
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a player, [you may] destroy target artifact [or "
+             "enchantment] that player controls", "deals_damage", "701.8a", "Whenever this creature deals combat "
+             "damage to a player, you may destroy target artifact that player controls",
+             ("Whenever ~ deals combat damage to a player, you may destroy target artifact or enchantment that "
+              "player controls",), literal=False),
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage [to <recipient>], tap target creature", "deals_damage",
+             "701.26a", "Whenever this creature deals damage to an opponent, tap target creature",
+             ("Whenever ~ deals damage to an opponent, tap target creature. That creature doesn't untap during its "
+              "controller's untap step for as long as ~ remains tapped",), literal=False),
+    LineForm("dealt-trigger", "Whenever a <creature type> [you control] deals [combat] damage to a creature, destroy "
+             "that creature[. It can't be regenerated / at end of combat]", "type_deals_damage", "603.2c", "Whenever a "
+             "Sliver deals combat damage to a creature, destroy that creature. It can't be regenerated",
+             ("Whenever a Goblin you control deals damage to a creature, destroy that creature",
+              "Whenever a Warrior you control deals combat damage to a creature, destroy that creature at end of "
+              "combat"), literal=False),
+    # 603.7a, 511.2: a delayed trigger (the permanent's destroyed_at_end_of_combat, pysolver.rules.end_of_combat)
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a <creature>, destroy that creature at end of "
+             "combat", "deals_damage", "603.7a", "Whenever this creature deals combat damage to a creature, destroy "
+             "that creature at end of combat", literal=False),
+    # 506.4: the creatures blocking as it resolves; 608.2h: its power then, or as it last existed
+    LineForm("dealt-trigger", "Whenever ~ deals combat damage to <a player / defending player>, it deals damage equal "
+             "to its power to each blocking creature", "deals_damage", "608.2h", "Whenever this creature deals combat "
+             "damage to defending player, it deals damage equal to its power to each blocking creature",
+             literal=False),
+    LineForm("dealt-trigger", "Whenever an opponent is dealt damage, [you may] put N +1/+1 counters on ~",
+             "opponent_dealt_damage", "603.2c", "Whenever an opponent is dealt damage, put that many +1/+1 counters "
+             "on this creature", literal=False),
+    LineForm("dealt-trigger", "Whenever a source an opponent controls deals damage to you, [you may] put N +1/+1 "
+             "counters on ~", "source_deals_you_damage", "603.2c", "Whenever a source an opponent controls deals "
+             "damage to you, you may put that many +1/+1 counters on this creature", literal=False),
+    LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a player, you gain N life for each artifact that "
+             "player controls", "deals_damage", "119.3", "Whenever this creature deals combat damage to a player, you "
+             "gain 1 life for each artifact that player controls", literal=False),
     LineForm("dealt-trigger", "Whenever ~ deals [combat] damage to a player, that player gets N poison counters",
              "deals_damage", "120.3", "Whenever this creature deals damage to a player, that player gets a poison "
              "counter", literal=False),

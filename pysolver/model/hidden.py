@@ -61,7 +61,7 @@ def only_hidden(effect: str, dies: bool = False) -> bool:
     for step in steps:
         # an intervening "if" (603.4) only decides whether the hidden-zone step happens
         step = re.sub(r"^(then |if [^,]+, |you may |you |each player |that player |target player |that opponent |"
-                      r"defending player |its controller |may )+", "", step)
+                      r"defending player |its controller |that source's controller |may )+", "", step)
         step = step.rstrip(".")
         if any(p.fullmatch(step) for p in _LIBRARY_STEPS):
             continue

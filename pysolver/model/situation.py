@@ -194,6 +194,9 @@ class Permanent:
     # an odd number of resolved "switch ~'s power and toughness until end of turn" (613.4d: layer 7d, after 7c)
     switched_until_end_of_turn: bool = False
     renowned: bool = False  # 702.112b: a designation renown (702.112a) gives, kept until it leaves the battlefield
+    # 603.7a, 603.7c: a delayed triggered ability made this combat destroys it at end of combat ("Whenever ~ deals
+    # combat damage to a creature, destroy that creature at end of combat")
+    destroyed_at_end_of_combat: bool = False
     left_battlefield: bool = False  # during a combat being explored (704.3, 506.4)
     regeneration_shields: int = 0  # 701.19a: how many times it would be regenerated this turn
     prevention_shield: int = 0  # 615.7: damage to it still to be prevented this turn ("prevent the next N damage")
@@ -221,6 +224,7 @@ class Permanent:
                      cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
                      attacks_despite_defender_this_turn: bool = False, cant_be_regenerated_this_turn: bool = False,
                      switched_until_end_of_turn: bool = False, renowned: bool = False,
+                     destroyed_at_end_of_combat: bool = False,
                      left_battlefield: bool = False, regeneration_shields: int = 0,
                      prevention_shield: int = 0, removed_from_combat: bool = False, token: bool = False,
                      level_counters: int = 0, auras_attached: int = 0, equipment_attached: int = 0) -> None: ...
@@ -438,7 +442,8 @@ class Permanent:
             d["activations_this_turn"] = list(self.activations_this_turn)
         for key in ("damage", "tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
                     "cant_be_blocked_this_turn", "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn",
-                    "switched_until_end_of_turn", "renowned", "regeneration_shields", "prevention_shield", "token",
+                    "switched_until_end_of_turn", "renowned", "destroyed_at_end_of_combat",
+                    "regeneration_shields", "prevention_shield", "token",
                     "auras_attached", "equipment_attached"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
@@ -478,7 +483,8 @@ class Permanent:
         parts += [key for key in ("tapped", "summoning_sick", "dashed", "monstrous", "face_down",
                                   "cant_block_this_turn", "cant_be_blocked_this_turn",
                                   "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn", "renowned",
-                                  "switched_until_end_of_turn", "left_battlefield",
+                                  "switched_until_end_of_turn", "destroyed_at_end_of_combat",
+                                  "left_battlefield",
                                   "removed_from_combat", "token")
                   if getattr(self, key) is True]
         return f"Permanent({', '.join(parts)})"

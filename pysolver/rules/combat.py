@@ -342,7 +342,7 @@ def returned_object(p: Permanent) -> Permanent:
                    until_end_of_turn=(0, 0), keywords_until_end_of_turn=(), renowned=False,  # 702.112b
                    prevention_shield=0,  # 615.7: the shields were the old object's
                    cant_be_regenerated_this_turn=False, attacks_despite_defender_this_turn=False,  # (the old one's)
-                   switched_until_end_of_turn=False)
+                   switched_until_end_of_turn=False, destroyed_at_end_of_combat=False)  # 603.7c: a new object
 
 
 def original_id(pid: str) -> str:

@@ -10,6 +10,10 @@ kinds of abilities trigger:
   once for each creature of the quality it blocked or was blocked by (509.3b, 509.3d) — whether or not its
   source is still on the battlefield (603.7c: it acts on the creature it names, if that creature is still there,
   400.7). A situation past a declaration is one in which these triggers resolved;
+* the delayed triggered abilities a damage trigger made as it resolved ("Whenever ~ deals combat damage to a
+  creature, destroy that creature at end of combat", 603.7a, pysolver.rules.dealt): one for each creature they
+  name (:attr:`~pysolver.model.Permanent.destroyed_at_end_of_combat`), which destroys it if it is still there
+  (603.7c, 400.7);
 * "At end of combat, destroy all creatures blocking or blocked by ~" (:data:`~pysolver.model.abilities.END_OF_COMBAT`)
   of each permanent on the battlefield (603.2; 113.2c: each instance): the creatures its block pairs (509.1)
   name that are still on the battlefield and in combat (506.4), the source as it last existed if it has left
@@ -47,8 +51,10 @@ EndTrigger = tuple[str, str, str]
 
 
 def present(s: Situation) -> bool:
-    """Whether a permanent has an ability acting at end of combat (:data:`DELAYED_END`, :data:`END_OF_COMBAT`)."""
-    return any(a.kind in (DELAYED_END, END_OF_COMBAT) for p in s.permanents for a in p.abilities)
+    """Whether a permanent has an ability acting at end of combat (:data:`DELAYED_END`, :data:`END_OF_COMBAT`) or
+    a delayed trigger will destroy one (603.7a)."""
+    return any(a.kind in (DELAYED_END, END_OF_COMBAT) for p in s.permanents for a in p.abilities) or any(
+        p.destroyed_at_end_of_combat for p in s.permanents)
 
 
 def triggered(s: Situation) -> list[EndTrigger]:
@@ -59,6 +65,8 @@ def triggered(s: Situation) -> list[EndTrigger]:
     pairs = list(s.combat.blockers or ())
     out: list[EndTrigger] = []
     for p in s.permanents:
+        if p.destroyed_at_end_of_combat:  # 603.7a: made by a damage trigger as it resolved
+            out.append((p.id, p.id, "destroy"))
         for a in p.abilities:
             if a.kind == END_OF_COMBAT and not p.left_battlefield:
                 out += [(p.id, x, "destroy") for x in _combatants(s, p.id, pairs)]

@@ -3,28 +3,33 @@
 resolving.
 
 Independent of the ASP encodings and of ``pysolver.rules.dealt``: input is the typed model and the reference
-characteristics. A damage event (120.3) is the combat damage of one step (510.2: all of it at once) or the
-damage of one resolving ability (608.2; :func:`reference.deaths.resolve_death` deals all noncombat damage and
-tells :func:`recording` what it dealt). Damage prevented (615.1a, 702.16e) is not dealt and triggers nothing.
-Looking at the permanents as the damage was dealt (a face-down one has no abilities, 708.2a): "is dealt
-damage" triggers once per event for the creature dealt damage, "that much" all it was dealt; "deals damage"
-once per event for its source, "that much" all it dealt; "deals damage to <a recipient>" once for each
-recipient of that kind (603.2c: a player, an opponent of its controller, 102.2, a player or planeswalker, a
-creature, a creature of a type, 205.3m, 702.73a), "that much" what that one was dealt; "combat damage" only in
-a combat damage step; "a creature you control deals combat damage to a player" once for each creature its
-controller controls that did, "it" that creature. Each is controlled by its source's controller (603.3a) and
-put on the stack with the death and combat-damage triggers of the same moment (603.3b, APNAP, each player's in
-any order, :func:`reference.deaths.put_sequences`), with a target for "it deals N damage to target …" (603.3d:
-the targets a death trigger of that spec has, reference.deaths.targets; one without a legal target is not put
-on the stack).
+characteristics. A damage event (120.3) is the combat damage of one step (510.2: all of it at once) or the damage of
+one resolving ability (608.2; :func:`reference.deaths.resolve_death` deals all noncombat damage and tells
+:func:`recording` what it dealt). Damage prevented (615.1a, 702.16e) is not dealt and triggers nothing. Looking at
+the permanents as the damage was dealt (a face-down one has no abilities, 708.2a): "is dealt damage" triggers once
+per event for the creature dealt damage, "that much" all it was dealt; "deals damage" once per event for its source,
+"that much" all it dealt; "deals damage to <a recipient>" once for each recipient of that kind (603.2c: a player, an
+opponent of its controller, 102.2, a player or planeswalker, a creature, a creature of a type, 205.3m, 702.73a),
+"that much" what that one was dealt; "combat damage" only in a combat damage step; "a creature you control deals
+combat damage to a player" once for each creature its controller controls that did, "it" that creature; "an opponent
+is dealt damage" once for each opponent dealt damage, "that much" all it was dealt; "a source an opponent controls
+deals damage to you" once for each such source (its controller as it last existed, 113.7a), "that much" what it
+dealt ("you may put": or nothing, 603.5); "a <creature type> [you control] deals damage to a creature" once for each
+such creature (a changeling is every type) and each creature it dealt damage, "that creature" that one. Each is
+controlled by its source's controller (603.3a) and put on the
+stack with the death and combat-damage triggers of the same moment (603.3b, APNAP, each player's in any order,
+:func:`reference.deaths.put_sequences`), with a target for "it deals N damage to target …" (603.3d: the targets a
+death trigger of that spec has, reference.deaths.targets; one without a legal target is not put on the stack).
 
-Resolving (608.2): its controller gains N life, or each opponent does (119.3, 102.2), or its controller gains
+Resolving (608.2): its controller gains N life (or N for each artifact that player controls as it resolves,
+205.2a), or each opponent does (119.3, 102.2), or its controller gains
 N and the attacking player, the active one (506.2), loses N; N +1/+1 counters on
 its source, or its -1/-1 counters removed, if it is still on the battlefield (122.1a, 400.7); N +1/+1
 counters on each creature its controller controls as it resolves, or on each of them attacking (a creature
 removed from combat is not, 506.4); "that player"
 gets N poison counters (122.1f); "that creature" is tapped (701.26a) or destroyed (701.8a; not if
-indestructible, 702.12b; a regeneration shield instead, 701.19a) if still on the battlefield; "it deals N
+indestructible, 702.12b; a regeneration shield instead, 701.19a) or exiled (701.13a), or the source returned to
+its owner's hand (400.7), if still on the battlefield; "it deals N
 damage" as a death trigger's damage (reference.deaths.resolve_death), the source as it now is if it is
 still on the battlefield, else as it last existed (608.2h).
 
@@ -49,13 +54,14 @@ from dataclasses import replace
 from typing import cast
 
 from pysolver.model import Situation
-from pysolver.model.abilities import DamageTrigger
+from pysolver.model.abilities import TARGET_EFFECTS, THAT_PLAYER, DamageTrigger
 
 from . import deaths
 from .characteristics import Characteristics, characteristics
 from .shields import regenerated, saved
 
-KINDS = ("is_dealt_damage", "deals_damage", "yours_deal_damage")
+KINDS = ("is_dealt_damage", "deals_damage", "yours_deal_damage", "opponent_dealt_damage", "source_deals_you_damage",
+         "type_deals_damage")
 Dealt = tuple  # ("dealt", kind, source, target, N, controller, Characteristics, DamageTrigger, recipient)
 Event = tuple[str, str, int]  # (source, recipient, damage)
 
@@ -96,6 +102,7 @@ def triggered(s: Situation, field: dict[str, Characteristics], events: list[Even
     """The damage triggers of one event `events` on `s` (`field` its characteristics as the damage was dealt;
     `combat`: combat damage), not yet targeted."""
     out = []
+    players = {p.name for p in s.players}
     for pid, c in sorted(field.items()):
         for kind in KINDS:
             for value in c.values(kind):
@@ -109,7 +116,23 @@ def triggered(s: Situation, field: dict[str, Characteristics], events: list[Even
                                 and _named(s, field, x, d.to, r):
                             out.append(("dealt", kind, pid, src, d.amount or n, c.controller, c, d, r))
                     continue
-                if kind == "is_dealt_damage" or d.to == "any":
+                if kind == "type_deals_damage":  # 603.2c: each creature of the type (its controller's) and recipient
+                    for src, r, n in events:
+                        x = field.get(src)
+                        if x is not None and x.is_creature and (d.watched in x.subtypes or x.has("changeling")) \
+                                and (not d.yours or x.controller == c.controller) and _named(s, field, x, d.to, r):
+                            out.append(("dealt", kind, pid, r, d.amount or n, c.controller, c, d, r))
+                    continue
+                if kind == "opponent_dealt_damage":  # 603.2c: each opponent dealt damage, all it was dealt
+                    dealt: dict[str, int] = {}
+                    for _, r, n in events:
+                        if r in players and r != c.controller:
+                            dealt[r] = dealt.get(r, 0) + n
+                    occurrences = sorted(dealt.items())
+                elif kind == "source_deals_you_damage":  # 603.2c: each source an opponent controls (113.7a)
+                    occurrences = [(src, n) for src, r, n in events if r == c.controller
+                                   and s.permanent(src).controller != c.controller]
+                elif kind == "is_dealt_damage" or d.to == "any":
                     mine = [n for src, r, n in events if (r if kind == "is_dealt_damage" else src) == pid]
                     occurrences = [(pid, sum(mine))] if mine else []
                 else:
@@ -117,7 +140,8 @@ def triggered(s: Situation, field: dict[str, Characteristics], events: list[Even
                 for r, n in occurrences:
                     fixed = {"gain": c.controller, "opponents_gain": c.controller, "drain_attacking": c.controller,
                              "counters": pid, "uncounter": pid, "counters_yours": c.controller,
-                             "counters_attacking": c.controller, "poison": r, "destroy": r, "tap": r}.get(d.effect, "")
+                             "counters_attacking": c.controller, "poison": r, "destroy": r, "tap": r, "exile": r,
+                             "bounce": pid, "gain_each_artifact": r, "destroy_at_end": r}.get(d.effect, "")
                     out.append(("dealt", kind, pid, fixed, d.amount or n, c.controller, c, d, r))
     return out
 
@@ -127,15 +151,16 @@ def _as_death(t: Dealt) -> tuple:
     d = cast(DamageTrigger, t[7])
     kind = "dies_each_opponent" if d.whom == "each_opponent" else "dies_damage"
     # 603.2c: that player's creature, each opponent but that player
-    spec = f"{d.whom}:{t[8]}" if d.whom in ("creature_that_player", "each_other_opponent") else d.whom
+    spec = f"{d.whom}:{t[8]}" if d.whom in THAT_PLAYER else d.whom
     return ("dies", kind, t[2], t[3], t[4], t[5], t[6], f"may({spec})" if d.optional else spec)  # 603.5
 
 
 def targets(s: Situation, field: dict[str, Characteristics], t: Dealt) -> list[str]:
     """603.3d: what it is put on the stack naming: its fixed object or player, or each legal target."""
     d = cast(DamageTrigger, t[7])
-    if d.effect != "damage" or d.whom in ("you", "each_player", "each_opponent", "each_other_opponent"):
-        return [t[3]]
+    if (d.effect != "damage" and d.effect not in TARGET_EFFECTS) or d.whom in ("you", "each_player", "each_opponent",
+                                                                               "each_other_opponent"):
+        return [t[3]] + [""] * d.optional  # 603.5: "you may put …" or not
     return deaths.targets(s, field, _as_death(t))
 
 
@@ -146,6 +171,19 @@ def resolve_dealt(s: Situation, field: dict[str, Characteristics], t: Dealt) -> 
     if d.effect == "damage":
         death = _as_death(t)
         return deaths.resolve_death(s, field, death[:6] + (field.get(source, lki),) + death[7:])  # 608.2h
+    if d.effect == "damage_power":  # 608.2h: its power as it now is, or as it last existed (120.8: 0 is none)
+        c = field.get(source, lki)
+        death = _as_death(t)
+        power = max(0, c.power or 0)
+        return deaths.resolve_death(s, field, death[:4] + (power, death[5], c) + death[7:]) if power else (s, set())
+    if d.effect in TARGET_EFFECTS:  # 608.2b: only a target still legal (its source as it now is, 608.2h)
+        death = _as_death(t)
+        if target not in deaths.targets(s, field, death[:6] + (field.get(source, lki),) + death[7:]):
+            return s, set()
+        d = replace(d, effect=TARGET_EFFECTS[d.effect])
+    if d.effect == "gain_each_artifact":  # 119.3, 205.2a: for each artifact that player controls as it resolves
+        n *= sum(1 for x in field.values() if x.is_artifact and x.controller == target)
+        d, target = replace(d, effect="gain"), controller
     if d.effect in ("gain", "opponents_gain", "poison", "drain_attacking"):
         def changed(name: str) -> dict[str, int]:
             if d.effect == "poison":
@@ -165,13 +203,18 @@ def resolve_dealt(s: Situation, field: dict[str, Characteristics], t: Dealt) -> 
     victim = next((p for p in s.permanents if p.id == target and p.id in field), None)
     if victim is None:
         return s, set()  # 400.7: no longer on the battlefield
-    if d.effect == "destroy":
+    if d.effect in ("exile", "bounce"):  # 701.13a, 400.7: it leaves the battlefield, indestructible or not
+        return s, {target}
+    if d.effect in ("destroy", "destroy_unregenerable"):
         c = field[target]
         if c.has("indestructible"):
             return s, set()
-        if saved(victim, c):
+        if saved(victim, c) and d.effect == "destroy":  # 701.19c: "it can't be regenerated"
             return replace(s, permanents=tuple(regenerated(s, p) if p.id == target else p for p in s.permanents)), set()
         return s, {target}
+    if d.effect == "destroy_at_end":  # 603.7a: its delayed trigger acts at end of combat (reference.end_of_combat)
+        return replace(s, permanents=tuple(replace(p, destroyed_at_end_of_combat=True) if p.id == target else p
+                                           for p in s.permanents)), set()
     after = {"counters": victim.with_counters(1, 1, n), "tap": replace(victim, tapped=True),
              "uncounter": victim.with_counters(-1, -1, -victim.minus_counters)}[d.effect]
     return replace(s, permanents=tuple(after if p.id == target else p for p in s.permanents)), set()

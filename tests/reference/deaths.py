@@ -66,7 +66,10 @@ KINDS = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain", "dies_mi
 SPECS = {"any": ("player", "creature", "planeswalker", "battle"), "creature_or_player": ("player", "creature"),
          "creature": ("creature",), "player": ("player",), "opponent": ("opponent",),
          "player_or_planeswalker": ("player", "planeswalker"), "creature_opponent": ("their creature",),
-         "creature_yours": ("own creature",)}
+         "creature_yours": ("own creature",), "artifact_that_player": ("artifact",),
+         "artifact_or_enchantment_that_player": ("artifact", "enchantment")}
+# a damage trigger's "target <permanent> that player controls" (reference.dealt: <spec>:<player>)
+_THAT_PLAYER = ("creature_that_player", "artifact_that_player", "artifact_or_enchantment_that_player")
 # 603.6c, 603.10a: a creature's abilities watching other creatures die: (scope, N) each
 WATCHING = ("other_dies_counter", "other_dies_loss", "other_dies_gain", "other_dies_untap", "other_dies_tap",
             "other_dies_damage", "other_dies_drain", "other_dies_target_loss")
@@ -134,9 +137,10 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[s
     spec = t[7]
     may = spec.startswith("may(")  # 603.5: or none
     spec = spec.removeprefix("may(").removesuffix(")")
-    # a damage trigger's "target creature that player controls" (reference.dealt: creature_that_player:<player>)
-    that = spec.removeprefix("creature_that_player:") if spec.startswith("creature_that_player:") else ""
-    spec = "creature" if that else spec
+    that = ""
+    if spec.split(":")[0] in _THAT_PLAYER:
+        spec, that = spec.split(":")
+    spec = "creature" if spec == "creature_that_player" else spec
     if t[1] not in ("dies_damage", "dies_minus", "dies_counters", "dies_minus_counters", "other_dies_damage",
                     "other_dies_drain", "other_dies_target_loss") or spec not in SPECS:
         return [""]  # "each opponent", "you", "each player" (102.2, 115.10b): no target
@@ -146,7 +150,8 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[s
     def allowed(c: Characteristics) -> bool:
         return ((c.is_creature and ("creature" in kinds or ("their creature" in kinds) == (c.controller != t[5])
                                     and {"their creature", "own creature"} & set(kinds)))
-                or (c.is_planeswalker and "planeswalker" in kinds) or (c.is_battle and "battle" in kinds))
+                or (c.is_planeswalker and "planeswalker" in kinds) or (c.is_battle and "battle" in kinds)
+                or (c.is_artifact and "artifact" in kinds) or ("enchantment" in c.types and "enchantment" in kinds))
 
     permanents = [pid for pid, c in field.items() if allowed(c)
                   and not any(has_quality(source, q) for q in c.protections())  # 702.16b
@@ -216,6 +221,9 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
         return replace(s, players=tuple(replace(p, life=p.life + change[p.name]) for p in s.players)), set()
     if kind == "dies_damage" and spec in ("you", "each_player"):
         recipients = [controller] if spec == "you" else sorted(players)  # 115.10b, 102.2
+    elif kind == "dies_damage" and spec == "each_blocking":  # a damage trigger's (506.4: still blocking, no target)
+        recipients = sorted({b for b, _ in s.combat.blockers or () if b in field and field[b].is_creature
+                             and not s.permanent(b).removed_from_combat})
     elif kind == "dies_damage" and spec == "itself":  # a damage ability's "… and M damage to itself" (no target)
         recipients = [target] if target in field else []
     elif kind == "dies_damage" and spec.startswith("each_other_opponent:"):  # a damage trigger's (reference.dealt)

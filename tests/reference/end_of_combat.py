@@ -8,6 +8,8 @@ end of combat step begins once the last combat damage step is over (511.1), and 
   declarations, one for each time its trigger triggered (508.3a attacks, 509.3a blocks, 509.3c becomes blocked:
   once; 509.3b blocks a creature, 509.3d becomes blocked by a creature: once for each such creature, of its
   quality as declared), whether its source is still on the battlefield or not;
+* each delayed triggered ability a damage trigger made as it resolved ("… destroy that creature at end of combat",
+  603.7a): one for each permanent marked ``destroyed_at_end_of_combat``;
 * "At end of combat, destroy all creatures blocking or blocked by ~" of a permanent still on the battlefield.
 
 Each then resolves (608.2), state-based actions after each (the caller's :func:`reference.outcomes.checked`): a
@@ -60,6 +62,8 @@ def end_triggers(s: Situation, gone: frozenset[str]) -> list[Named]:
     pairs = s.combat.blockers or ()
     out: list[Named] = []
     for p in s.permanents:
+        if p.destroyed_at_end_of_combat:  # 603.7a: a damage trigger's delayed trigger
+            out.append((p.id, "destroy"))
         blocks = [a for b, a in pairs if b == p.id]
         blocked_by = [b for b, a in pairs if a == p.id]
         for ab in p.abilities:
