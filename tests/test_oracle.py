@@ -462,3 +462,18 @@ def test_every_reason_is_documented_with_its_rule() -> None:
     page = (Path(__file__).parents[1] / "docs" / "engines.md").read_text(encoding="utf-8")
     for r in REASONS.values():
         assert f"| `{r.key}` | {r.rule} |" in page, r.key
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    ("Deathspore Thallid", "Remove three spore counters from Deathspore Thallid: Create a 1/1 green Saproling "
+                           "creature token."),
+    ("Jolting Merfolk", "Remove a fade counter from Jolting Merfolk: Tap target creature."),
+    ("Kaiso, Memory of Loyalty", "Remove a ki counter from Kaiso, Memory of Loyalty: Prevent all damage that would "
+                                 "be dealt to target creature this turn."),
+    ("Scarmaker", "Remove a ki counter from Scarmaker: Target creature gains fear until end of turn."),
+    ("Icatian Javelineers", "{T}, Remove a javelin counter from Icatian Javelineers: Icatian Javelineers deals 1 "
+                            "damage to target creature or player."),
+    ("Pious Kitsune", "{T}, Remove a devotion counter from Pious Kitsune: You gain 1 life.")])
+def test_named_counter_costs_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """122.1, 602.1a: "Remove N <name> counters from ~" is a cost the grammar reads (the permanent's `counters`)."""
+    assert classes(card(name, line, legendary="," in name)) == {line: MODELLED}

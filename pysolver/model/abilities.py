@@ -294,13 +294,24 @@ class Fodder:
     words: str
 
 
+COUNTER_NAME = re.compile(r"[a-z]+")  # a counter's name (122.1), such as spore, fade, age, charge
+# 122.1b-i: the counters a rule gives an effect of its own (a keyword's, shield, stun, finality) or that are a
+# number elsewhere in the file (loyalty, defense) or a player's (poison, rad): not a permanent's named counter
+RULED_COUNTERS = {"flying": "122.1b", "deathtouch": "122.1b", "decayed": "122.1b", "exalted": "122.1b",
+                  "haste": "122.1b", "hexproof": "122.1b", "indestructible": "122.1b", "lifelink": "122.1b",
+                  "menace": "122.1b", "reach": "122.1b", "shadow": "122.1b", "trample": "122.1b",
+                  "vigilance": "122.1b", "shield": "122.1c", "stun": "122.1d", "loyalty": "122.1e",
+                  "poison": "122.1f", "defense": "122.1g", "finality": "122.1h", "rad": "122.1i"}
+
+
 @dataclass(frozen=True)
 class Cost:
     """An activation cost (602.1a, 118): its mana symbols (107.4), {T} (107.5, 602.5a: tap the source),
     {Q} (107.6: untap it), "Pay N life" (119.4), "Discard a card" / "N cards" / "… at random" (701.9: a
     hand's cards are hidden, 121.1; only how many matters), "Sacrifice ~" (701.21a), "Sacrifice <fodder>"
     and "Tap <fodder> you control" (701.21a, 701.26a: :class:`Fodder`), "Remove N +1/+1 counters from ~"
-    (122.1a; 118.3: only from a source that has them), "Pay {E}…" (107.14: an energy counter for each {E})."""
+    (122.1a; 118.3: only from a source that has them), "Remove N <name> counters from ~" (122.1, 118.3: a
+    counter of the source's named kind, `named_counters`), "Pay {E}…" (107.14: an energy counter for each {E})."""
 
     mana: Mana = Mana()
     tap: bool = False
@@ -311,6 +322,7 @@ class Cost:
     sacrifice: Fodder | None = None
     tap_untapped: Fodder | None = None
     remove_counters: int = 0
+    remove_named: tuple[str, int] | None = None  # (name, N): "Remove N <name> counters from ~" (122.1)
     energy: int = 0
 
     @property
@@ -323,15 +335,16 @@ class Cost:
         """Whether it limits how often the ability can be activated (117.1b: one that costs nothing could
         be activated any number of times)."""
         return bool(self.mana.total or self.tap or self.untap or self.life or self.discard or self.sacrifice_self
-                    or self.choices or self.remove_counters or self.energy)
+                    or self.choices or self.remove_counters or self.remove_named or self.energy)
 
     @property
     def shared(self) -> bool:
         """Whether paying it draws on what every fight of a combat draws on (pysolver.game.fights): life
         (119.4), cards in hand (701.9), permanents sacrificed or tapped other than the source (701.21a,
-        701.26a), the source itself leaving (701.21a) or losing counters (122.1a), or energy (107.14)."""
+        701.26a), the source itself leaving (701.21a) or losing counters (122.1a, 122.1: what the fights' sums
+        do not track, as a source in no fight may pay for an ability in each fight), or energy (107.14)."""
         return bool(self.life or self.discard or self.sacrifice_self or self.choices or self.remove_counters
-                    or self.energy)
+                    or self.remove_named or self.energy)
 
     def others(self) -> list[str]:
         """Its parts other than mana symbols, {T} and "Sacrifice ~", in words (for messages)."""
@@ -340,6 +353,8 @@ class Cost:
                                      (f"sacrifice {getattr(self.sacrifice, 'words', '')}", self.sacrifice),
                                      (f"tap {getattr(self.tap_untapped, 'words', '')}", self.tap_untapped),
                                      (f"remove {self.remove_counters} +1/+1 counters", self.remove_counters),
+                                     (f"remove {self.remove_named[1]} {self.remove_named[0]} counters"
+                                      if self.remove_named else "", self.remove_named),
                                      ("pay " + "{E}" * self.energy, self.energy))
                 if present]
 
@@ -350,6 +365,7 @@ _DISCARD = re.compile(r"discard (a|an|one|two|three|four|five) cards?( at random
 _SACRIFICE = re.compile(r"sacrifice (?P<n>a|an|another|one|two|three|four|five) (?P<what>.+)")
 _TAP_UNTAPPED = re.compile(r"tap (?P<n>an|another|one|two|three|four|five) untapped (?P<what>.+?) you control")
 _REMOVE_COUNTERS = re.compile(r"remove (\w+) \+1/\+1 counters? from this creature")  # N: a word or a number
+_REMOVE_NAMED = re.compile(r"remove (?P<n>\w+) (?P<name>[a-z]+) counters? from this creature")  # 122.1
 _PAY_ENERGY_COST = re.compile(r"pay ((?:\{e\})+)")  # 107.14
 
 
@@ -382,7 +398,7 @@ def parse_cost(text: str) -> Cost:
     naming the part that is not: {X} (107.3), {E} among mana symbols (107.14: "Pay {E}" is read), {S} (107.4h),
     Phyrexian (107.4f) and {2/W}
     symbols, "discard a <kind> card" (the hand's cards are hidden, 121.1), "exile … from your graveyard",
-    counters put, or removed other than +1/+1 counters from the source, as a cost, and anything else.
+    counters put as a cost, or removed other than from the source, and anything else.
 
     >>> c = parse_cost("{1}{r}, discard a card")
     >>> str(c.mana), c.discard, c.tap
@@ -396,6 +412,8 @@ def parse_cost(text: str) -> Cost:
     'an untapped creature you control'
     >>> parse_cost("{t}, pay {e}{e}").energy, parse_cost("{t}, exert this creature") == parse_cost("{t}")
     (2, True)
+    >>> parse_cost("{t}, remove a javelin counter from this creature").remove_named
+    ('javelin', 1)
     """
     parts = [x.strip() for x in text.split(",")]
     found: dict[str, Any] = {"mana": Mana()}
@@ -420,6 +438,10 @@ def parse_cost(text: str) -> Cost:
         if (m := _REMOVE_COUNTERS.fullmatch(part)) and (n := _count(m.group(1))):
             found["remove_counters"] = found.get("remove_counters", 0) + n  # 122.1a, 118.3
             continue
+        if (m := _REMOVE_NAMED.fullmatch(part)) and (n := _count(m["n"])) and m["name"] not in RULED_COUNTERS \
+                and m["name"] != "level" and "remove_named" not in found:
+            found["remove_named"] = (m["name"], n)  # 122.1, 118.3: from the source's counters of that name
+            continue
         if m := _PAY_ENERGY_COST.fullmatch(part):
             found["energy"] = found.get("energy", 0) + m.group(1).count("{")  # 107.14
             continue
@@ -432,7 +454,8 @@ def parse_cost(text: str) -> Cost:
             continue
         raise NotModelled(f"the cost part {part!r} is not modelled (602.1a: mana symbols, {{T}}, \"pay N life\", "
                           "\"discard a card\", \"sacrifice ~\", \"sacrifice a <type>\", \"tap an untapped <type> you "
-                          "control\", \"remove N +1/+1 counters from ~\", \"pay {E}\" and \"exert ~\" are)")
+                          "control\", \"remove N +1/+1 counters from ~\", \"remove N <name> counters from ~\", "
+                          "\"pay {E}\" and \"exert ~\" are)")
     return Cost(**found)
 
 
@@ -1292,8 +1315,9 @@ _ACTIVATED_CREATE = re.compile(r"(?P<cost>[^:\"]+): (?P<effect>create .+)")
 
 def _create(text: str) -> list[Ability] | None:
     """ "{cost}: Create <tokens>" (602.1, 111.1; :func:`token_spec`), or None; its cost mana symbols, {T},
-    "sacrifice ~" and "Pay {E}" (:func:`parse_cost`, 107.14; a cost with other parts is not read here: what the
-    sacrifice of another permanent would trigger beside the tokens is not modelled).
+    "sacrifice ~", "Pay {E}" and "Remove N <name> counters from ~" (:func:`parse_cost`, 107.14, 122.1; a cost
+    with other parts is not read here: what the sacrifice of another permanent would trigger beside the tokens
+    is not modelled).
 
     >>> a = _create("{3}{g}: create a 1/1 green saproling creature token")[0]
     >>> a.kind, str(a.value.cost), a.value.tap, a.value.token.name
@@ -1304,7 +1328,7 @@ def _create(text: str) -> list[Ability] | None:
     if m is None or made is None or made.attacking:
         return None
     cost = _cost(m.group("cost"))
-    if replace(cost, energy=0).others():
+    if replace(cost, energy=0, remove_named=None).others():
         return None
     return [Ability("create", CombatAbility(0, 0, cost.mana, replace(cost, mana=Mana()), "", token=made))]
 

@@ -824,6 +824,11 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{2}{G}, Sacrifice ~: Create a 3/3 green Centaur creature token",
               "{3}{R}: Create a 2/1 red Goblin creature token with haste. Exile it at the beginning of the next end "
               "step"), literal=False),
+    # --- a cost that removes counters of a name (122.1: the permanent's `counters` NAME; 118.3: only while it has
+    # them), before any effect of this group (the cost grammar, docs/abilities.md: "Remove a fade counter from ~:
+    # Tap target creature", "{T}, Remove a javelin counter from ~: ~ deals 1 damage to target creature or player")
+    LineForm("combat-activated", "Remove N <name> counters from ~: <effect>", "create", "122.1",
+             "Remove three spore counters from ~: Create a 1/1 green Saproling creature token", literal=False),
     # --- regeneration and prevention (helper shields): a shield replaces destruction (701.19a, 614.8);
     # a prevention effect, damage being dealt (615.1a)
     LineForm("shields", "{cost}: Regenerate ~", "regenerate", "701.19a", "{1}{G}: Regenerate this creature",

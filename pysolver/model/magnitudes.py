@@ -21,8 +21,8 @@ def times_bound(s: Situation, p: Permanent, pump: Pump | CombatAbility, spent: M
     """At most how many times `p`'s `pump` (or other activated ability) can be paid for from now on (602.2b):
     its mana from the pool left after `spent` (default: what its controller spent), "Pay N life" from their
     life (119.4), "Discard" from their hand (701.9), {T} and "Sacrifice ~" once, "Sacrifice" or "Tap"
-    permanents from those they control (`controlled`, else counted), +1/+1 counters from those it has
-    (122.1a; pysolver.rules.costs.times_paid counts exactly)."""
+    permanents from those they control (`controlled`, else counted), +1/+1 or named counters from those it
+    has (122.1a, 122.1; pysolver.rules.costs.times_paid counts exactly)."""
     owner = s.player(p.controller)
     extra = pump.extra
     bounds = [affordable(owner.mana, owner.spent if spent is None else spent, pump.cost)] if pump.cost.total else []
@@ -31,6 +31,7 @@ def times_bound(s: Situation, p: Permanent, pump: Pump | CombatAbility, spent: M
     bounds += [owner.energy // extra.energy] if extra.energy else []  # 107.14
     bounds += [1] if extra.tap or extra.sacrifice_self else []
     bounds += [sum(n for _, _, n in p.pt_counters) // extra.remove_counters] if extra.remove_counters else []
+    bounds += [p.named(extra.remove_named[0]) // extra.remove_named[1]] if extra.remove_named else []  # 122.1
     fodder = extra.sacrifice or extra.tap_untapped
     if fodder is not None:
         mine = sum(x.controller == p.controller for x in s.permanents) if controlled is None else controlled
