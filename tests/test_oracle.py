@@ -62,6 +62,8 @@ INERT_LINES = [
     ("Emberwilde Augur", "Sacrifice Emberwilde Augur: Emberwilde Augur deals 3 damage to target player. Activate "
                          "this ability only during your upkeep.", "step"),
     ("Colossus of Sardia", "{9}: Untap Colossus of Sardia. Activate this ability only during your upkeep.", "step"),
+    ("Trade Caravan", "Remove two currency counters from Trade Caravan: Untap target basic land. Activate this "
+                      "ability only during an opponent's upkeep.", "step"),
     # spell (601.2: casting; nothing is cast during the solver's combat)
     ("Akroma, Angel of Fury", "This spell can't be countered.", "spell"),
     ("Affa Guard Hound", "Flash", "spell"),

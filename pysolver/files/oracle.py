@@ -154,7 +154,7 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
              # 701.43a: exerting only keeps it from untapping in the next untap step (without a linked "when
              # you do" ability; a "whenever you exert a creature" trigger is a line of its own)
              r"^you may exert ~ as it attacks$",
-             rf"{_ACTIVATED_ONLY}during your upkeep\b",
+             rf"{_ACTIVATED_ONLY}during (your|an opponent's) upkeep\b",  # 503.1: no upkeep in the combat phase
              # 402.2, 514.1: the maximum hand size is checked only in the cleanup step
              r"^(your|each opponent's|each player's|each other player's) maximum hand size is (reduced|increased) "
              r"by \w+$"),
