@@ -479,3 +479,10 @@ def test_every_reason_is_documented_with_its_rule() -> None:
 def test_named_counter_costs_of_real_cards_are_modelled(name: str, line: str) -> None:
     """122.1, 602.1a: "Remove N <name> counters from ~" is a cost the grammar reads (the permanent's `counters`)."""
     assert classes(card(name, line, legendary="," in name)) == {line: MODELLED}
+
+
+@pytest.mark.parametrize(("name", "line"), [("Arcbound Worker", "Modular 1"), ("Arcbound Hybrid", "Modular 2"),
+                                            ("Arcbound Lancer", "Modular 4")])
+def test_modular_of_real_cards_is_modelled(name: str, line: str) -> None:
+    """702.43a: modular is read as its death trigger (its enters half has acted, 603.6a)."""
+    assert classes(card(name, line)) == {line: MODELLED}

@@ -101,6 +101,11 @@ HIT_TRIGGERS = frozenset(f.kind for f in CATALOGUE if f.group == "damage-trigger
 MECHANICS = {f.form.lower(): f.kind for f in CATALOGUE if f.group == "mechanic" and f.literal}
 _DASH = re.compile(r"dash (\{.*\})")  # 702.109a: "Dash {cost}"
 _TRIGGER_N = re.compile(r"(bushido|rampage|afflict|renown) (\w+)")
+# 702.43a modular: "When this creature dies, you may put its +1/+1 counters on target artifact creature" (a death
+# trigger putting as many as it had as it last existed, 608.2h: the N ``its``); "enters with N +1/+1 counters"
+# has acted (the file states its counters, 603.6a).
+_MODULAR = re.compile(r"modular (\w+)")
+MODULAR = ("its", "may(artifact_creature)")  # the value of its death trigger: N and what it may target
 _TRIGGER_PUMP = re.compile(r"whenever this creature (attacks|blocks|becomes blocked|blocks or becomes blocked), "
                            r"(?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
 # 207.2c battalion, 508.3a: "[Battalion — ]Whenever ~ and at least two other creatures attack, ~ gets +X/+Y …";
@@ -2677,6 +2682,8 @@ def _parse_trigger(text: str) -> Ability | None:
     'attacks_pump(1,0)'
     >>> _parse_trigger("when this creature dies, it deals 2 damage to any target").term
     'dies_damage(2)'
+    >>> _parse_trigger("modular 2").term
+    'dies_counters(its,may(artifact_creature))'
     """
     word = text
     if word in TRIGGER_KEYWORDS:
@@ -2685,6 +2692,9 @@ def _parse_trigger(text: str) -> Ability | None:
     if m:
         n = NUMBER_WORDS.get(m.group(2), int(m.group(2)) if m.group(2).isdigit() else None)
         return Ability(m.group(1), n) if n is not None and n >= 1 else None
+    m = _MODULAR.fullmatch(word)
+    if m and _count(m.group(1)):  # 702.43a: its N counters are the file's (603.6a); the death trigger's N is "its"
+        return Ability("dies_counters", MODULAR)
     m = _TRIGGER_PUMP.fullmatch(text)
     if m:
         return Ability(_PUMP_KINDS[m.group(1)], (int(m.group(2)), int(m.group(3))))

@@ -487,6 +487,9 @@ CATALOGUE: tuple[LineForm, ...] = (
              "When this creature dies, put a +1/+1 counter on target creature you control",
              ("When ~ enters or dies, put a +1/+1 counter on target creature",
               "When you cycle ~ or it dies, you may put a +1/+1 counter on target creature"), literal=False),
+    # 702.43a modular: the death trigger puts the +1/+1 counters it had as it last existed (608.2h); "enters with N
+    # +1/+1 counters" has acted (603.6a: the file states its counters)
+    LineForm("trigger", "Modular N", "dies_counters", "702.43a", "Modular 2", literal=False),
     LineForm("trigger", "When ~ dies, put N -1/-1 counters on target creature", "dies_minus_counters", "603.10a",
              "When this creature dies, you may put a -1/-1 counter on target creature", literal=False),
     LineForm("trigger", "When ~ dies, each player loses N life", "dies_all_loss", "603.10a",

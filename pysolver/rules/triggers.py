@@ -296,7 +296,7 @@ def died(before: Situation, after: Situation) -> Stack:
             # what it targets or names (a second argument; "any target" without), as #program dies_targets reads it
             spec = [f"spec({term.arguments[1]})"] if len(term.arguments) > 1 else []
             known = tuple(sorted(lki.get(pid, []) + spec))
-            found.append(Trigger(term.name, pid, "", term.arguments[0].number,
+            found.append(Trigger(term.name, pid, "", _amount(before.permanent(pid), term.arguments[0]),
                                  before.permanent(pid).controller, known,
                                  sym.arguments[2].number if term.name == "dies_create" else 0))  # its tokens
         elif sym.match("watched", 4):  # 603.2c: one for each creature that died; the counters go on the source
@@ -308,6 +308,12 @@ def died(before: Situation, after: Situation) -> Stack:
                                  tuple(sorted(lki.get(pid, []) + spec))))
     order = apnap(before)
     return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.source, t.kind, t.amount)))
+
+
+def _amount(p: Permanent, n: Symbol) -> int:
+    """A death trigger's N: a number, or ``its`` (702.43a modular: "its +1/+1 counters", as many as `p` had as it
+    last existed on the battlefield, 608.2h, 603.10a)."""
+    return p.plus_counters if n.match("its", 0) else n.number
 
 
 def apnap(s: Situation) -> list[str]:
