@@ -150,6 +150,9 @@ INERT_LINES = [
     # energy (122.1: counters a player has; only an {E} cost spends them)
     ("Aethergeode Miner", "Whenever Aethergeode Miner attacks, you get {E}{E}.", "energy"),
     ("Empyreal Voyager", "Whenever Empyreal Voyager deals combat damage to a player, you get that many {E}.", "energy"),
+    # 122.1: a counter of a name only a line of the card could read
+    ("Lightning Reaver", "Whenever Lightning Reaver deals combat damage to a player, put a charge counter on it.",
+     "named"),
     # a cast trigger and a clone's replacement (601.2, 614.1c, 707.2)
     ("Abundant Maw", "When you cast Abundant Maw, target opponent loses 3 life and you gain 3 life.", "spell"),
     ("Stunt Double", "You may have Stunt Double enter the battlefield as a copy of any creature on the battlefield.",
@@ -486,3 +489,14 @@ def test_named_counter_costs_of_real_cards_are_modelled(name: str, line: str) ->
 def test_modular_of_real_cards_is_modelled(name: str, line: str) -> None:
     """702.43a: modular is read as its death trigger (its enters half has acted, 603.6a)."""
     assert classes(card(name, line)) == {line: MODELLED}
+
+
+def test_122_1_a_named_counter_a_line_of_the_card_removes_may_change_the_answer() -> None:
+    """122.1: "put a charge counter on it" is inert only while no other line of the card reads charge counters in
+    combat (Lightning Reaver's end-step damage does not; a cost "Remove a charge counter from ~" would)."""
+    put = "Whenever Lightning Reaver deals combat damage to a player, put a charge counter on it."
+    end = ("At the beginning of your end step, Lightning Reaver deals damage equal to the number of charge counters "
+           "on it to each opponent.")
+    cost = "Remove a charge counter from Lightning Reaver: Lightning Reaver gets +1/+1 until end of turn."
+    assert classes(card("Lightning Reaver", f"{put}\n{end}")) == {put: "named", end: "step"}
+    assert classes(card("Lightning Reaver", f"{put}\n{cost}"))[put] == MAY_CHANGE

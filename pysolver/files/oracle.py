@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..model.abilities import normalise
+from ..model.abilities import RULED_COUNTERS, normalise
 from ..model.hidden import only_hidden
 
 
@@ -81,6 +81,12 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
            "an effect that only gives a player energy counters ({E}): they change no life, creature or result of "
            "the combat, and only a cost that pays {E} spends them: a board with an ability paying {E} beside such "
            "a line is refused (the energy it gives is not modelled)"),
+    Reason("named", "122.1",
+           "a triggered ability that only puts counters of a name on the permanent itself (\"Whenever ~ deals "
+           "combat damage to a player, put a charge counter on it\"): a counter of a name has no effect of its own, "
+           "and only a line of the same card could read it, none of which does during the combat (the card's other "
+           "lines naming it act in a step outside the combat phase); not a P/T or level counter, nor one a rule "
+           "gives an effect (122.1a-i)"),
     Reason("land", "305.1, 305.2",
            "a land entering (landfall): lands are played in a main phase, and no line modelled or inert puts a "
            "land onto the battlefield during combat"),
@@ -242,7 +248,32 @@ def reason(line: str, name: str, card_lines: tuple[str, ...] = (), short: str | 
             return REASONS[key]
         if key == "mana" and _mana(text) or key == "hidden" and _hidden(text) or key == "energy" and _energy(text):
             return REASONS[key]
+        if key == "named" and _named(text, [shape(other, name, short) for other in card_lines]):
+            return REASONS[key]
     return None
+
+
+_PUTS_NAMED = re.compile(r"^(when|whenever|at) [^,]+, put (a|an|one|two|three|four|five|\d+) (?P<name>[a-z]+) "
+                         r"counters? on (it|~)$")
+
+
+def _named(text: str, others: list[str]) -> bool:
+    """122.1: a triggered ability that only puts counters of a name on the permanent itself, where every other
+    line of the card that names them acts in a step outside the combat phase (the "step" reason).
+
+    >>> _named("whenever ~ deals combat damage to a player, put a charge counter on it",
+    ...        ["at the beginning of your end step, ~ deals damage equal to the number of charge counters on it to "
+    ...         "each opponent"])
+    True
+    >>> _named("whenever ~ attacks, put a ki counter on ~", ["remove a ki counter from ~: ~ gets +1/+1 until end of "
+    ...        "turn"])
+    False
+    """
+    m = _PUTS_NAMED.match(text)
+    if m is None or m["name"] in RULED_COUNTERS or m["name"] == "level":
+        return False
+    naming = [o for o in others if o != text and re.search(rf"\b{m['name']} counters?\b", o)]
+    return all(any(p.search(o) for p in _PATTERNS["step"]) for o in naming)
 
 
 def _returns(text: str) -> bool:
