@@ -500,3 +500,9 @@ def test_122_1_a_named_counter_a_line_of_the_card_removes_may_change_the_answer(
     cost = "Remove a charge counter from Lightning Reaver: Lightning Reaver gets +1/+1 until end of turn."
     assert classes(card("Lightning Reaver", f"{put}\n{end}")) == {put: "named", end: "step"}
     assert classes(card("Lightning Reaver", f"{put}\n{cost}"))[put] == MAY_CHANGE
+
+
+@pytest.mark.parametrize("name", ["Sunhome Stalwart", "Truefire Captain"])
+def test_mentor_of_real_cards_is_modelled(name: str) -> None:
+    """702.134a: mentor is read as its attack trigger."""
+    assert classes(card(name, "Mentor")) == {"Mentor": MODELLED}

@@ -2087,6 +2087,12 @@ class OnCombat:
         return f"target({self.target}{quality})"
 
 
+#: 702.134a mentor: "Whenever this creature attacks, put a +1/+1 counter on target attacking creature with lesser
+#: power" (the target scope ``attacking``, 506.3; its power less than the source's as it is targeted and as it
+#: resolves, 115.1, 608.2b, the source as it last existed, 608.2h)
+MENTOR = OnCombat("attacks", "counters", "target", amount=1, target="attacking", target_quality=("lesser_power",))
+
+
 #: 603.7a, 511.2: a combat trigger that makes a delayed triggered ability acting at end of combat ("When ~ attacks
 #: or blocks, destroy it at end of combat"; :class:`AtEndOfCombat`, pysolver.rules.end_of_combat)
 DELAYED_END = "delayed_end"
@@ -2684,8 +2690,12 @@ def _parse_trigger(text: str) -> Ability | None:
     'dies_damage(2)'
     >>> _parse_trigger("modular 2").term
     'dies_counters(its,may(artifact_creature))'
+    >>> _parse_trigger("mentor").term
+    'on_target(attacks,target(attacking,lesser_power),counters(1),must)'
     """
     word = text
+    if word == "mentor":  # 702.134a: an attack trigger with a target (ON_TARGET)
+        return Ability(ON_TARGET, MENTOR)
     if word in TRIGGER_KEYWORDS:
         return Ability(TRIGGER_KEYWORDS[word])
     m = _TRIGGER_N.fullmatch(word)

@@ -414,6 +414,8 @@ CATALOGUE: tuple[LineForm, ...] = (
     # 701.26b: once attackers are declared an untapped creature of the attacking player is read by nothing the loader
     # admits (no {T} or "tap an untapped" cost, no tapped-reading ability beside it)
     # 701.26b: its block half untaps once blockers are declared, which nothing the loader admits reads
+    # 702.134a mentor: a +1/+1 counter on target attacking creature with lesser power (115.1, 608.2b)
+    LineForm("trigger", "Mentor", "on_target", "702.134a", "Mentor", literal=False),
     LineForm("trigger", "Whenever ~ attacks or blocks, untap target permanent", "on_target", "701.26b",
              "Whenever this creature attacks or blocks, untap target permanent", literal=False),
     LineForm("trigger", "Whenever ~ attacks, [you may have] it deal[s] N damage to <a target>", "on_target", "120.3",

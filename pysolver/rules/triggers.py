@@ -488,7 +488,8 @@ def trigger_targets(s: Situation, source: str, index: int) -> tuple[str, ...]:
 def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
     """`s` after attack trigger `t` resolved (608.2): nothing with no target or one no longer legal
     (608.2b); else the target is tapped or untapped (701.26a, 701.26b), can't block this turn (509.1b),
-    returned to its owner's hand (400.7), gets +X/+Y or a keyword until end of turn (613.4c, 613.1f) or is dealt
+    returned to its owner's hand (400.7), gets +X/+Y or a keyword until end of turn (613.4c, 613.1f), +1/+1
+    counters (122.1a: mentor, 702.134a) or is dealt
     the damage (120.3, its source as it last existed, 608.2h: ``#program resolve_dies``); state-based actions are
     the caller's (704.3). An ability without a target (`t.target` its source if chosen: exerted, 701.43d, or "you
     may pay {E}", 603.5) acts through :func:`_named`."""
@@ -513,6 +514,8 @@ def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
     def affected(p: Permanent) -> Permanent:
         if e.effect == "gets":
             return _pumped(p, e)
+        if e.effect == "counters":  # 122.1a, 702.134a: mentor's +1/+1 counter
+            return p.with_counters(1, 1, e.amount)
         if e.effect == "gains":
             return replace(p, keywords_until_end_of_turn=tuple(sorted({*p.keywords_until_end_of_turn, e.keyword})))
         return replace(p, **changed[e.effect])  # type: ignore[arg-type]
