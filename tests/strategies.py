@@ -342,8 +342,9 @@ def with_costs(draw: st.DrawFn, data: dict, lines: tuple[str, ...] = tuple(COST_
         p["abilities"] = p["abilities"] + [draw(st.sampled_from(lines))]
         if "Remove a +1/+1" in p["abilities"][-1]:
             p["counters"] = {**p.get("counters", {}), "+1/+1": draw(st.integers(1, 2))}
-        elif named := re.search(r"Remove \w+ ([a-z]+) counters? from", p["abilities"][-1]):  # 122.1: none, too
-            p["counters"] = {**p.get("counters", {}), named[1]: draw(st.integers(0, 3))}
+        elif named := re.search(r"Remove \w+ ([a-z]+) counters? from|number of ([a-z]+) counters on",
+                                p["abilities"][-1]):  # 122.1: none, too
+            p["counters"] = {**p.get("counters", {}), named[1] or named[2]: draw(st.integers(0, 3))}
     for pl in data["players"]:
         pl["hand"] = draw(st.integers(0, 2))
         pl["life"] = draw(st.integers(1, 4))
@@ -355,12 +356,14 @@ def with_costs(draw: st.DrawFn, data: dict, lines: tuple[str, ...] = tuple(COST_
     return data
 
 
-# Costs that remove named counters (122.1, 118.3): real cards' lines (Jolting Merfolk, Icatian Javelineers,
-# Scarmaker, the Thallids), tests/test_named_counters.py.
+# Costs that remove named counters (122.1, 118.3) and damage that counts them: real cards' lines (Jolting Merfolk,
+# Icatian Javelineers, Scarmaker, the Thallids, Kjeldoran Javelineer), tests/test_named_counters.py.
 NAMED_COST_LINES = ["Remove a fade counter from ~: Tap target creature",
                     "{T}, Remove a javelin counter from ~: ~ deals 1 damage to any target",
                     "Remove a ki counter from ~: Target creature gets +1/+1 until end of turn",
-                    "Remove two spore counters from ~: Create a 1/1 green Saproling creature token"]
+                    "Remove two spore counters from ~: Create a 1/1 green Saproling creature token",
+                    "{T}: ~ deals damage equal to the number of age counters on it to target attacking or blocking "
+                    "creature"]
 
 
 def named_counter_boards(stage: str) -> st.SearchStrategy[dict]:

@@ -1,5 +1,6 @@
-"""Named counters (122.1: spore, fade, ki, javelin, devotion, …) on a permanent (`counters` NAME, docs/situation.md)
-and the cost "Remove N <name> counters from ~" (602.1a, 118.3: payable only while the source has them).
+"""Named counters (122.1: spore, fade, ki, javelin, devotion, …) on a permanent (`counters` NAME, docs/situation.md),
+the cost "Remove N <name> counters from ~" (602.1a, 118.3: payable only while the source has them) and "~ deals
+damage equal to the number of <name> counters on it to …" (608.2h).
 
 A named counter does nothing by itself (122.1): only an ability that names it reads it. The counters a rule gives
 an effect of its own (122.1b-i) are refused. Each outcome test states the expected set by hand and checks that the
@@ -92,6 +93,18 @@ def test_118_3_the_counters_bound_the_activations_before_blocks() -> None:
     got = ends(s)
     assert (20, ("a", "b", "x"), ()) not in got  # a double block needs both untapped
     assert (17, (), ()) in got and (20, ("a", "x"), ()) in got
+
+
+def test_122_1_damage_equal_to_the_age_counters_on_it() -> None:
+    """122.1, 608.2h: Kjeldoran Javelineer (which can't block here, 509.1b) with two age counters deals 2 damage to
+    alice's attacking 2/2, killing it, or does nothing; with none it deals none."""
+    line = "{T}: ~ deals damage equal to the number of age counters on it to target attacking or blocking creature"
+    two = board(creature("x", "alice", 2, 2), creature("k", "bob", 1, 2, line, "~ can't block", counters={"age": 2}),
+                attackers={"x": "bob"})
+    assert ends(two) == {(18, (), ()), (20, ("x",), ())}
+    none = board(creature("x", "alice", 2, 2), creature("k", "bob", 1, 2, line, "~ can't block"),
+                 attackers={"x": "bob"})
+    assert ends(none) == {(18, (), ())}
 
 
 @settings(max_examples=examples(2), deadline=None, suppress_health_check=SLOW)

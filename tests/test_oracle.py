@@ -506,3 +506,10 @@ def test_122_1_a_named_counter_a_line_of_the_card_removes_may_change_the_answer(
 def test_mentor_of_real_cards_is_modelled(name: str) -> None:
     """702.134a: mentor is read as its attack trigger."""
     assert classes(card(name, "Mentor")) == {"Mentor": MODELLED}
+
+
+def test_damage_equal_to_named_counters_of_a_real_card_is_modelled() -> None:
+    """122.1, 608.2h: Kjeldoran Javelineer's damage counts its age counters (the permanent's `counters`)."""
+    line = ("{T}: Kjeldoran Javelineer deals damage equal to the number of age counters on it to target attacking or "
+            "blocking creature.")
+    assert classes(card("Kjeldoran Javelineer", line)) == {line: MODELLED}

@@ -822,6 +822,7 @@ class CombatAbility:
     also_to: str = ""  # its recipient, no target (115.10b): ``you`` (its controller) or ``itself`` (the source)
     power_damage: bool = False  # "~ deals damage equal to its power to …" (608.2h: its power as it resolves)
     counters_damage: bool = False  # "… equal to the number of +1/+1 counters on ~" (608.2h, 122.1a)
+    counted: str = ""  # "… equal to the number of <name> counters on ~" (122.1, 608.2h): the counters' name
     damage_back: bool = False  # "That creature deals damage equal to its power to ~" (608.2c: after the first)
     then_tap: bool = False  # "… Tap that creature" (701.26a: after its damage, 608.2c)
     then_cant_block: bool = False  # "… That creature can't block this combat" (509.1b)
@@ -1026,7 +1027,8 @@ NONCOMBAT_DAMAGE = (*PINGS, "dies_damage", "dies_each_opponent", "other_dies_dam
 # "~ deals damage equal to its power to <a target>[. That creature deals damage equal to its power to ~]" (608.2h)
 _PING = re.compile(r"(?P<cost>[^:]+): (?:this creature|it) deals (?:(?P<n>\w+) damage|(?P<power>damage equal to "
                    r"(?:its|this creature's) power)|(?P<counters>damage equal to the number of \+1/\+1 counters on "
-                   r"(?:it|this creature))) to (?P<whom>[^.]+?)"
+                   r"(?:it|this creature))|damage equal to the number of (?P<counted>[a-z]+) counters on "
+                   r"(?:it|this creature)) to (?P<whom>[^.]+?)"
                    r"(?P<radiance> and each other creature that shares a color with it)?"
                    r"(?P<back>\. that creature deals damage equal to its power to this creature)?"
                    r"(?: and (?P<also_n>\w+) damage to (?P<also_to>you|itself))?"
@@ -1089,6 +1091,9 @@ def _ping(text: str) -> list[Ability] | None:
     ...           "creature")[0]
     >>> a.value.then_tap, a.value.power_damage
     (True, True)
+    >>> _ping("{t}: this creature deals damage equal to the number of age counters on it to target attacking or "
+    ...       "blocking creature")[0].value.counted
+    'age'
     >>> a = _ping("{x}: this creature deals x damage to each creature and each player. spend only black mana on x")[0]
     >>> a.value.x, str(a.value.x_mana(2)), a.value.damage
     ('B', '{B}{B}', 0)
@@ -1111,11 +1116,14 @@ def _ping(text: str) -> list[Ability] | None:
     x = "" if m.group("n") != "x" else _COLOR_SYMBOL[m.group("x_color")] if m.group("x_color") else "any"
     if m.group("x_color") and not m.group("n") == "x":
         return None
-    n = 0 if m.group("power") or m.group("counters") or x else _number(m.group("n") or "")
+    counted = m.group("counted") or ""
+    if counted in RULED_COUNTERS or counted == "level":  # (122.1b-i, 711.2: not a counter of a name alone)
+        return None
+    n = 0 if m.group("power") or m.group("counters") or counted or x else _number(m.group("n") or "")
     back = m.group("back") is not None
     one_creature = (target is not None and target[0] == "creature") or PING_TARGETS.get(whom) == "creature"
     that = back or m.group("tap") is not None or m.group("cant_block") is not None or m.group("radiance") is not None
-    if not (n or m.group("power") or m.group("counters") or x) or (that and not one_creature):
+    if not (n or m.group("power") or m.group("counters") or counted or x) or (that and not one_creature):
         return None  # ("that creature": a target creature, 115.1)
     cost = _x_cost(m.group("cost")) if x else _cost(m.group("cost"))
     mana, extra, timing = cost.mana, replace(cost, mana=Mana()), m.group("timing") is not None
@@ -1127,7 +1135,7 @@ def _ping(text: str) -> list[Ability] | None:
         ab = CombatAbility(0, 0, mana, extra, target_kind, ("any",), n or 0, timing)
     return [Ability(kind, replace(ab, also_damage=also, also_to=m.group("also_to") or "",
                                   power_damage=m.group("power") is not None, damage_back=back,
-                                  counters_damage=m.group("counters") is not None,
+                                  counters_damage=m.group("counters") is not None, counted=counted,
                                   then_tap=m.group("tap") is not None,
                                   then_cant_block=m.group("cant_block") is not None,
                                   while_attacking=m.group("attacking") is not None, x=x,

@@ -767,7 +767,9 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("{2}{B}{R}, Sacrifice ~: ~ deals damage equal to its power to target player",
               "{T}: ~ deals damage equal to its power to target creature. That creature deals damage equal to its "
               "power to ~",
-              "{2}{R}: ~ deals damage to target creature equal to the number of +1/+1 counters on ~"), literal=False),
+              "{2}{R}: ~ deals damage to target creature equal to the number of +1/+1 counters on ~",
+              "{T}: ~ deals damage equal to the number of age counters on it to target attacking or blocking "
+              "creature"), literal=False),
     LineForm("combat-activated", "{cost}: ~ deals N damage to target creature. Tap that creature / That creature "
              "can't block this combat", "ping", "608.2c",
              "{1}, {T}: This creature deals 1 damage to target creature. Tap that creature",

@@ -123,7 +123,8 @@ def pump_magnitude(s: Situation) -> int:
                 # creature and player for "each"
                 reached = 1 if a.kind == "ping" else sum(creatures.values()) + len(s.players)
                 # "… and M damage to you / to itself"; "damage equal to its power" (and back: the other's)
-                damage = a.value.damage + abs(p.power or 0) * a.value.power_damage + (  # 107.3: X <= the pool
+                # (122.1: "damage equal to the number of <name> counters on ~"; 107.3: an X at most the pool)
+                damage = a.value.damage + abs(p.power or 0) * a.value.power_damage + p.named(a.value.counted) + (
                     s.player(p.controller).mana.total if a.value.x else 0)
                 total += times * (abs(a.value.power) + abs(a.value.toughness) + 2 * damage * reached
                                   + 2 * a.value.also_damage) + 2 * times * a.value.damage_back * max(
