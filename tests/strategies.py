@@ -356,14 +356,16 @@ def with_costs(draw: st.DrawFn, data: dict, lines: tuple[str, ...] = tuple(COST_
     return data
 
 
-# Costs that remove named counters (122.1, 118.3) and damage that counts them: real cards' lines (Jolting Merfolk,
-# Icatian Javelineers, Scarmaker, the Thallids, Kjeldoran Javelineer), tests/test_named_counters.py.
+# Costs that remove named counters (122.1, 118.3), damage and life that count them: real cards' lines (Jolting
+# Merfolk, Icatian Javelineers, Scarmaker, the Thallids, Kjeldoran Javelineer, Revered Unicorn),
+# tests/test_named_counters.py.
 NAMED_COST_LINES = ["Remove a fade counter from ~: Tap target creature",
                     "{T}, Remove a javelin counter from ~: ~ deals 1 damage to any target",
                     "Remove a ki counter from ~: Target creature gets +1/+1 until end of turn",
                     "Remove two spore counters from ~: Create a 1/1 green Saproling creature token",
                     "{T}: ~ deals damage equal to the number of age counters on it to target attacking or blocking "
-                    "creature"]
+                    "creature",
+                    "When ~ leaves the battlefield, you gain life equal to the number of age counters on it"]
 
 
 def named_counter_boards(stage: str) -> st.SearchStrategy[dict]:

@@ -107,6 +107,15 @@ def test_122_1_damage_equal_to_the_age_counters_on_it() -> None:
     assert ends(none) == {(18, (), ())}
 
 
+def test_608_2h_life_equal_to_the_age_counters_it_had() -> None:
+    """122.1, 608.2h, 603.10a: Revered Unicorn with three age counters dies blocking alice's 3/3 (700.4: it leaves
+    the battlefield): bob gains 3 life, as many as it had as it last existed."""
+    unicorn = "When ~ leaves the battlefield, you gain life equal to the number of age counters on it"
+    s = board(creature("x", "alice", 3, 3), creature("u", "bob", 2, 3, unicorn, counters={"age": 3}),
+              attackers={"x": "bob"}, blockers={"u": ["x"]})
+    assert ends(s) == {(23, ("u",), (("x", 2),))}
+
+
 @settings(max_examples=examples(2), deadline=None, suppress_health_check=SLOW)
 @given(named_counter_boards("blockers"))
 def test_named_counter_outcomes_after_blocks_equal_reference(data: dict) -> None:

@@ -513,3 +513,9 @@ def test_damage_equal_to_named_counters_of_a_real_card_is_modelled() -> None:
     line = ("{T}: Kjeldoran Javelineer deals damage equal to the number of age counters on it to target attacking or "
             "blocking creature.")
     assert classes(card("Kjeldoran Javelineer", line)) == {line: MODELLED}
+
+
+def test_life_equal_to_named_counters_of_a_real_card_is_modelled() -> None:
+    """122.1, 608.2h: Revered Unicorn's leaves-the-battlefield trigger counts its age counters as it last existed."""
+    line = "When Revered Unicorn leaves the battlefield, you gain life equal to the number of age counters on it."
+    assert classes(card("Revered Unicorn", line)) == {line: MODELLED}

@@ -174,6 +174,10 @@ PREVENTIONS = {normalise(form, None): f.kind for f in CATALOGUE if f.group == "s
 # loses N life / you gain N life" (their value: the creatures watched, N).
 _ATTACKS_LOSS = re.compile(r"whenever this creature attacks, (defending player|each opponent) loses (\w+) life")
 _DIES_LIFE = re.compile(r"when(?:ever)? this creature dies, (each opponent loses|you gain) (\w+) life")
+# 122.1, 608.2h: "When ~ leaves the battlefield / dies, you gain life equal to the number of <name> counters on it"
+# (the counters it had as it last existed: N ``counters(<name>)``)
+_DIES_GAIN_COUNTED = re.compile(r"when(?:ever)? this creature (?:dies|leaves the battlefield), you gain life equal to "
+                                r"the number of (?P<name>[a-z]+) counters on it")
 _OTHER_DIES = re.compile(r"whenever (another creature you control|another creature|a creature you control) dies, "
                          r"(?:put (?P<counters>\w+) \+1/\+1 counters? on this creature|each opponent loses "
                          r"(?P<loss>\w+) life|you gain (?P<gain>\w+) life)")
@@ -2698,6 +2702,9 @@ def _parse_trigger(text: str) -> Ability | None:
     'dies_damage(2)'
     >>> _parse_trigger("modular 2").term
     'dies_counters(its,may(artifact_creature))'
+    >>> _parse_trigger("when this creature leaves the battlefield, you gain life equal to the number of age "
+    ...                "counters on it").term
+    'dies_gain(counters(age))'
     >>> _parse_trigger("mentor").term
     'on_target(attacks,target(attacking,lesser_power),counters(1),must)'
     """
@@ -2755,6 +2762,9 @@ def _parse_trigger(text: str) -> Ability | None:
     if m:
         n = _count(m.group(2))
         return Ability("dies_loss" if m.group(1) == "each opponent loses" else "dies_gain", n) if n else None
+    m = _DIES_GAIN_COUNTED.fullmatch(text)
+    if m and m["name"] not in RULED_COUNTERS and m["name"] != "level":
+        return Ability("dies_gain", (f"counters({m['name']})",))  # 122.1: its N counted as it resolves
     m = _OTHER_DIES.fullmatch(text)
     if m:
         effect = next(k for k in ("counters", "loss", "gain") if m.group(k) is not None)

@@ -515,6 +515,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever another creature dies, each opponent loses 1 life",
              ("Whenever another creature you control dies, each opponent loses 1 life",
               "Whenever a creature you control dies, each opponent loses 1 life"), literal=False),
+    # 122.1, 608.2h: the counters of a name it had as it last existed
+    LineForm("trigger", "When ~ leaves the battlefield, you gain life equal to the number of <name> counters on it",
+             "dies_gain", "122.1",
+             "When this creature leaves the battlefield, you gain life equal to the number of age counters on it",
+             literal=False),
     LineForm("trigger", "Whenever another creature dies, you gain N life", "other_dies_gain", "603.10a",
              "Whenever another creature dies, you gain 1 life",
              ("Whenever another creature you control dies, you gain 1 life",

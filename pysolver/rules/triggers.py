@@ -311,8 +311,11 @@ def died(before: Situation, after: Situation) -> Stack:
 
 
 def _amount(p: Permanent, n: Symbol) -> int:
-    """A death trigger's N: a number, or ``its`` (702.43a modular: "its +1/+1 counters", as many as `p` had as it
-    last existed on the battlefield, 608.2h, 603.10a)."""
+    """A death trigger's N: a number, ``its`` (702.43a modular: "its +1/+1 counters") or ``counters(Name)`` ("the
+    number of <name> counters on it", 122.1): as many as `p` had as it last existed on the battlefield (608.2h,
+    603.10a)."""
+    if n.match("counters", 1):
+        return p.named(n.arguments[0].name)
     return p.plus_counters if n.match("its", 0) else n.number
 
 

@@ -103,10 +103,13 @@ def triggered(before: dict[str, Characteristics], dead: set[str]) -> list[Death]
         for spec in c.values("dies_create"):  # 111.1: "create N … tokens", no target
             out.append(("dies", "dies_create", pid, "", spec.count, c.controller, c, spec))  # type: ignore[attr-defined]
         for kind in KINDS:
-            for value in c.values(kind):  # N, or (N, what it targets or names)
-                n, spec = value if isinstance(value, tuple) else (value, "any")
+            for value in c.values(kind):  # N, or (N, what it targets or names), or (counters(<name>),)
+                n, spec = (value if len(value) == 2 else (value[0], "any")) if isinstance(value, tuple) else (value,
+                                                                                                              "any")
                 if n == "its":  # 702.43a modular: the +1/+1 counters it had as it last existed (608.2h)
                     n = sum(k for dp, dt, k in c.pt_counters if (dp, dt) == (1, 1))
+                if str(n).startswith("counters("):  # 122.1: "the number of <name> counters on it" (608.2h)
+                    n = dict(c.named_counters).get(str(n)[len("counters("):-1], 0)
                 out.append(("dies", kind, pid, "", int(n), c.controller, c, spec))
     for wid, w in sorted(before.items()):  # each watcher on the battlefield before the event, dying or not
         for kind in WATCHING:
