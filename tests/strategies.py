@@ -20,6 +20,7 @@ battlefield), a third player, and names that are not plain ASP constants.
 from __future__ import annotations
 
 import os
+import re
 
 from hypothesis import strategies as st
 
@@ -340,8 +341,11 @@ def with_costs(draw: st.DrawFn, data: dict, lines: tuple[str, ...] = tuple(COST_
     chosen = draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"]))
     for p in chosen:
         p["abilities"] = p["abilities"] + [draw(st.sampled_from(lines))]
-        if "Remove" in p["abilities"][-1]:
+        if "Remove a +1/+1" in p["abilities"][-1]:
             p["counters"] = {**p.get("counters", {}), "+1/+1": draw(st.integers(1, 2))}
+        elif named := re.search(r"Remove \w+ ([a-z]+) counters? from|number of ([a-z]+) counters on",
+                                p["abilities"][-1]):  # 122.1: none, too
+            p["counters"] = {**p.get("counters", {}), named[1] or named[2]: draw(st.integers(0, 3))}
     for pl in data["players"]:
         pl["hand"] = draw(st.integers(0, 2))
         pl["life"] = draw(st.integers(1, 4))
@@ -351,6 +355,28 @@ def with_costs(draw: st.DrawFn, data: dict, lines: tuple[str, ...] = tuple(COST_
                 data["permanents"].append({"id": f"{kind.lower()}_{pl['name']}", "controller": pl["name"],
                                            "types": [kind]})
     return data
+
+
+# Costs that remove named counters (122.1, 118.3), damage and life that count them: real cards' lines (Jolting
+# Merfolk, Icatian Javelineers, Scarmaker, the Thallids, Kjeldoran Javelineer, Revered Unicorn),
+# tests/test_named_counters.py.
+NAMED_COST_LINES = ["Remove a fade counter from ~: Tap target creature",
+                    "{T}, Remove a javelin counter from ~: ~ deals 1 damage to any target",
+                    "Remove a ki counter from ~: Target creature gets +1/+1 until end of turn",
+                    "Remove two spore counters from ~: Create a 1/1 green Saproling creature token",
+                    "{T}: ~ deals damage equal to the number of age counters on it to target attacking or blocking "
+                    "creature",
+                    "When ~ leaves the battlefield, you gain life equal to the number of age counters on it"]
+
+
+def named_counter_boards(stage: str) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with :data:`NAMED_COST_LINES` (:func:`with_costs`)."""
+    from combat_boards import assignment_bound, outcome_boards
+
+    limit = {"blockers": 120, "attackers": 40}[stage]
+    return outcome_boards(stage).flatmap(lambda d: with_costs(d, tuple(NAMED_COST_LINES))).filter(
+        lambda d: assignment_bound({**d, "permanents": [{**p, "power": p.get("power", 0) + 1}
+                                                        for p in d["permanents"]]}) <= limit)
 
 
 def cost_boards(stage: str) -> st.SearchStrategy[dict]:

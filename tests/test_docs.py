@@ -81,13 +81,14 @@ def schema_fields(node: dict, root: dict, prefix: str = "", seen: frozenset = fr
 
 
 def with_field(path: str, value: Any) -> dict:
-    """BASE with `value` at `path` (`x[]` is the last entry of list x; the key `+X/+Y` is written `+1/+0`)."""
+    """BASE with `value` at `path` (`x[]` is the last entry of list x; the key `+X/+Y` is written `+1/+0`,
+    `NAME` `spore`)."""
     data = json.loads(json.dumps(BASE))
     *parents, last = path.split(".")
     target = data
     for step in parents:
         target = target[step[:-2]][-1] if step.endswith("[]") else target.setdefault(step, {})
-    target[{"+X/+Y": "+1/+0"}.get(last, last)] = value  # a key named by its pattern: one key of that form
+    target[{"+X/+Y": "+1/+0", "NAME": "spore"}.get(last, last)] = value  # a key named by its pattern: one of that form
     return data
 
 

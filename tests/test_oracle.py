@@ -66,6 +66,8 @@ INERT_LINES = [
     ("Emberwilde Augur", "Sacrifice Emberwilde Augur: Emberwilde Augur deals 3 damage to target player. Activate "
                          "this ability only during your upkeep.", "step"),
     ("Colossus of Sardia", "{9}: Untap Colossus of Sardia. Activate this ability only during your upkeep.", "step"),
+    ("Trade Caravan", "Remove two currency counters from Trade Caravan: Untap target basic land. Activate this "
+                      "ability only during an opponent's upkeep.", "step"),
     # spell (601.2: casting; nothing is cast during the solver's combat)
     ("Akroma, Angel of Fury", "This spell can't be countered.", "spell"),
     ("Affa Guard Hound", "Flash", "spell"),
@@ -162,6 +164,9 @@ INERT_LINES = [
     # energy (122.1: counters a player has; only an {E} cost spends them)
     ("Aethergeode Miner", "Whenever Aethergeode Miner attacks, you get {E}{E}.", "energy"),
     ("Empyreal Voyager", "Whenever Empyreal Voyager deals combat damage to a player, you get that many {E}.", "energy"),
+    # 122.1: a counter of a name only a line of the card could read
+    ("Lightning Reaver", "Whenever Lightning Reaver deals combat damage to a player, put a charge counter on it.",
+     "named"),
     # a cast trigger and a clone's replacement (601.2, 614.1c, 707.2)
     ("Abundant Maw", "When you cast Abundant Maw, target opponent loses 3 life and you gain 3 life.", "spell"),
     ("Stunt Double", "You may have Stunt Double enter the battlefield as a copy of any creature on the battlefield.",
@@ -597,3 +602,55 @@ def test_every_reason_is_documented_with_its_rule() -> None:
     page = (Path(__file__).parents[1] / "docs" / "engines.md").read_text(encoding="utf-8")
     for r in REASONS.values():
         assert f"| `{r.key}` | {r.rule} |" in page, r.key
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    ("Deathspore Thallid", "Remove three spore counters from Deathspore Thallid: Create a 1/1 green Saproling "
+                           "creature token."),
+    ("Jolting Merfolk", "Remove a fade counter from Jolting Merfolk: Tap target creature."),
+    ("Kaiso, Memory of Loyalty", "Remove a ki counter from Kaiso, Memory of Loyalty: Prevent all damage that would "
+                                 "be dealt to target creature this turn."),
+    ("Scarmaker", "Remove a ki counter from Scarmaker: Target creature gains fear until end of turn."),
+    ("Icatian Javelineers", "{T}, Remove a javelin counter from Icatian Javelineers: Icatian Javelineers deals 1 "
+                            "damage to target creature or player."),
+    ("Pious Kitsune", "{T}, Remove a devotion counter from Pious Kitsune: You gain 1 life.")])
+def test_named_counter_costs_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """122.1, 602.1a: "Remove N <name> counters from ~" is a cost the grammar reads (the permanent's `counters`)."""
+    assert classes(card(name, line, legendary="," in name)) == {line: MODELLED}
+
+
+@pytest.mark.parametrize(("name", "line"), [("Arcbound Worker", "Modular 1"), ("Arcbound Hybrid", "Modular 2"),
+                                            ("Arcbound Lancer", "Modular 4")])
+def test_modular_of_real_cards_is_modelled(name: str, line: str) -> None:
+    """702.43a: modular is read as its death trigger (its enters half has acted, 603.6a)."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
+def test_122_1_a_named_counter_a_line_of_the_card_removes_may_change_the_answer() -> None:
+    """122.1: "put a charge counter on it" is inert only while no other line of the card reads charge counters in
+    combat (Lightning Reaver's end-step damage does not; a cost "Remove a charge counter from ~" would)."""
+    put = "Whenever Lightning Reaver deals combat damage to a player, put a charge counter on it."
+    end = ("At the beginning of your end step, Lightning Reaver deals damage equal to the number of charge counters "
+           "on it to each opponent.")
+    cost = "Remove a charge counter from Lightning Reaver: Lightning Reaver gets +1/+1 until end of turn."
+    assert classes(card("Lightning Reaver", f"{put}\n{end}")) == {put: "named", end: "step"}
+    assert classes(card("Lightning Reaver", f"{put}\n{cost}"))[put] == MAY_CHANGE
+
+
+@pytest.mark.parametrize("name", ["Sunhome Stalwart", "Truefire Captain"])
+def test_mentor_of_real_cards_is_modelled(name: str) -> None:
+    """702.134a: mentor is read as its attack trigger."""
+    assert classes(card(name, "Mentor")) == {"Mentor": MODELLED}
+
+
+def test_damage_equal_to_named_counters_of_a_real_card_is_modelled() -> None:
+    """122.1, 608.2h: Kjeldoran Javelineer's damage counts its age counters (the permanent's `counters`)."""
+    line = ("{T}: Kjeldoran Javelineer deals damage equal to the number of age counters on it to target attacking or "
+            "blocking creature.")
+    assert classes(card("Kjeldoran Javelineer", line)) == {line: MODELLED}
+
+
+def test_life_equal_to_named_counters_of_a_real_card_is_modelled() -> None:
+    """122.1, 608.2h: Revered Unicorn's leaves-the-battlefield trigger counts its age counters as it last existed."""
+    line = "When Revered Unicorn leaves the battlefield, you gain life equal to the number of age counters on it."
+    assert classes(card("Revered Unicorn", line)) == {line: MODELLED}

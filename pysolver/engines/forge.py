@@ -602,6 +602,7 @@ def _forge_entry(p: Permanent, pool: Mapping[str, Card], notes: list[str]) -> st
         notes.append(f"{p.id}: a Forge token has no mana cost, so its mana cost {p.mana_cost} is not written "
                      "(Forge can't turn it face up for it, 701.40b, 701.58b)")
     counters = [counter_kind(dp, dt).translate(_FORGE_SIGNS) + f"={n}" for dp, dt, n in p.pt_counters]
+    counters += [f"{name.upper()}={n}" for name, n in p.named_counters]  # 122.1: Forge's counter types, SPORE=3
     if "Planeswalker" in p.types and p.loyalty is not None:
         counters.append(f"LOYALTY={p.loyalty}")
     if "Battle" in p.types and p.defense is not None:

@@ -108,8 +108,8 @@ def _unsupported(s: Situation, cards: Mapping[str, Card] | None) -> str | None:
     for p in s.permanents:
         if not p.name:
             return f"{p.id} has no card name"
-        if p.face_down or p.pt_counters or p.damage or p.summoning_sick or p.until_end_of_turn != (0, 0) \
-                or p.keywords_until_end_of_turn:
+        if p.face_down or p.pt_counters or p.named_counters or p.damage or p.summoning_sick \
+                or p.until_end_of_turn != (0, 0) or p.keywords_until_end_of_turn:
             return f"{p.id} is face down, has counters, damage or a change until end of turn, or is summoning sick"
         if p.paired_with is not None or p.dashed or p.monstrous:
             return f"{p.id} is paired (702.95b), was cast for its dash cost (702.109a) or is monstrous (701.37b)"

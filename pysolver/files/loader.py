@@ -1661,11 +1661,14 @@ def permanent_from_card(card: str, *, id: str, controller: str, cards: Mapping[s
 
 def _data_fields(changes: Mapping[str, object]) -> dict[str, Any]:
     """Keyword fields of :func:`permanent_from_card` in the file form (`abilities`: lines, counters by kind)."""
-    d: dict[str, Any] = {k: list(v) if isinstance(v, tuple) and k != "pt_counters" else v for k, v in changes.items()}
+    d: dict[str, Any] = {k: list(v) if isinstance(v, tuple) and k not in ("pt_counters", "named_counters") else v
+                         for k, v in changes.items()}
     counters = d.pop("pt_counters", ())
     if counters:
         d["counters"] = dict(counters) if isinstance(counters, Mapping) else \
             {fields.counter_kind(dp, dt): n for dp, dt, n in counters}
+    if named := d.pop("named_counters", ()):  # 122.1: (name, n) pairs
+        d["counters"] = {**d.get("counters", {}), **dict(named)}
     if isinstance(d.get("until_end_of_turn"), list):
         d["until_end_of_turn"] = fields.pt_change(tuple(d["until_end_of_turn"]))
     return d

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..model.abilities import normalise
+from ..model.abilities import RULED_COUNTERS, normalise
 from ..model.hidden import only_hidden
 
 
@@ -81,6 +81,12 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
            "an effect that only gives a player energy counters ({E}): they change no life, creature or result of "
            "the combat, and only a cost that pays {E} spends them: a board with an ability paying {E} beside such "
            "a line is refused (the energy it gives is not modelled)"),
+    Reason("named", "122.1",
+           "a triggered ability that only puts counters of a name on the permanent itself (\"Whenever ~ deals "
+           "combat damage to a player, put a charge counter on it\"): a counter of a name has no effect of its own, "
+           "and only a line of the same card could read it, none of which does during the combat (the card's other "
+           "lines naming it act in a step outside the combat phase); not a P/T or level counter, nor one a rule "
+           "gives an effect (122.1a-i)"),
     Reason("land", "305.1, 305.2",
            "a land entering (landfall): lands are played in a main phase, and no line modelled or inert puts a "
            "land onto the battlefield during combat"),
@@ -154,7 +160,7 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
              # 701.43a: exerting only keeps it from untapping in the next untap step (without a linked "when
              # you do" ability; a "whenever you exert a creature" trigger is a line of its own)
              r"^you may exert ~ as it attacks$",
-             rf"{_ACTIVATED_ONLY}during your upkeep\b",
+             rf"{_ACTIVATED_ONLY}during (your|an opponent's) upkeep\b",  # 503.1: no upkeep in the combat phase
              # 402.2, 514.1: the maximum hand size is checked only in the cleanup step
              r"^(your|each opponent's|each player's|each other player's) maximum hand size is (reduced|increased) "
              r"by \w+$"),
@@ -252,7 +258,8 @@ def reason(line: str, name: str, card_lines: tuple[str, ...] = (), short: str | 
             return REASONS[key]
         if key == "mana" and _mana(text) or key == "hidden" and _hidden(text) or key == "energy" and _energy(text):
             return REASONS[key]
-        if _granted(text, key, returns):
+        if _granted(text, key, returns) \
+                or key == "named" and _named(text, [shape(other, name, short) for other in card_lines]):
             return REASONS[key]
     return None
 
@@ -278,6 +285,29 @@ def _granted(text: str, key: str, returns: bool) -> bool:
         return False
     ability = re.sub(r"\bthis (artifact|creature|permanent)\b", "~", m.group("ability")).rstrip(".")
     return any(p.search(ability) for p in _PATTERNS[key])
+
+
+_PUTS_NAMED = re.compile(r"^(when|whenever|at) [^,]+, put (a|an|one|two|three|four|five|\d+) (?P<name>[a-z]+) "
+                         r"counters? on (it|~)$")
+
+
+def _named(text: str, others: list[str]) -> bool:
+    """122.1: a triggered ability that only puts counters of a name on the permanent itself, where every other
+    line of the card that names them acts in a step outside the combat phase (the "step" reason).
+
+    >>> _named("whenever ~ deals combat damage to a player, put a charge counter on it",
+    ...        ["at the beginning of your end step, ~ deals damage equal to the number of charge counters on it to "
+    ...         "each opponent"])
+    True
+    >>> _named("whenever ~ attacks, put a ki counter on ~", ["remove a ki counter from ~: ~ gets +1/+1 until end of "
+    ...        "turn"])
+    False
+    """
+    m = _PUTS_NAMED.match(text)
+    if m is None or m["name"] in RULED_COUNTERS or m["name"] == "level":
+        return False
+    naming = [o for o in others if o != text and re.search(rf"\b{m['name']} counters?\b", o)]
+    return all(any(p.search(o) for p in _PATTERNS["step"]) for o in naming)
 
 
 def _returns(text: str) -> bool:

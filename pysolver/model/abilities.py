@@ -146,6 +146,11 @@ def _enters_tapped(text: str) -> list[Ability] | None:
         return None
     return [Ability(OPPONENTS_ENTER_TAPPED, tuple(dict.fromkeys(_ENTERING[w] for w in words)))]
 _TRIGGER_N = re.compile(r"(bushido|rampage|afflict|renown) (\w+)")
+# 702.43a modular: "When this creature dies, you may put its +1/+1 counters on target artifact creature" (a death
+# trigger putting as many as it had as it last existed, 608.2h: the N ``its``); "enters with N +1/+1 counters"
+# has acted (the file states its counters, 603.6a).
+_MODULAR = re.compile(r"modular (\w+)")
+MODULAR = ("its", "may(artifact_creature)")  # the value of its death trigger: N and what it may target
 _TRIGGER_PUMP = re.compile(r"whenever this creature (attacks|blocks|becomes blocked|blocks or becomes blocked), "
                            r"(?:it|this creature) gets \+(\d+)/\+(\d+) until end of turn")
 # 207.2c battalion, 508.3a: "[Battalion — ]Whenever ~ and at least two other creatures attack, ~ gets +X/+Y …";
@@ -214,6 +219,10 @@ PREVENTIONS = {normalise(form, None): f.kind for f in CATALOGUE if f.group == "s
 # loses N life / you gain N life" (their value: the creatures watched, N).
 _ATTACKS_LOSS = re.compile(r"whenever this creature attacks, (defending player|each opponent) loses (\w+) life")
 _DIES_LIFE = re.compile(r"when(?:ever)? this creature dies, (each opponent loses|you gain) (\w+) life")
+# 122.1, 608.2h: "When ~ leaves the battlefield / dies, you gain life equal to the number of <name> counters on it"
+# (the counters it had as it last existed: N ``counters(<name>)``)
+_DIES_GAIN_COUNTED = re.compile(r"when(?:ever)? this creature (?:dies|leaves the battlefield), you gain life equal to "
+                                r"the number of (?P<name>[a-z]+) counters on it")
 _OTHER_DIES = re.compile(r"whenever (another creature you control|another creature|a creature you control) dies, "
                          r"(?:put (?P<counters>\w+) \+1/\+1 counters? on this creature|each opponent loses "
                          r"(?P<loss>\w+) life|you gain (?P<gain>\w+) life)")
@@ -339,13 +348,24 @@ class Fodder:
     words: str
 
 
+COUNTER_NAME = re.compile(r"[a-z]+")  # a counter's name (122.1), such as spore, fade, age, charge
+# 122.1b-i: the counters a rule gives an effect of its own (a keyword's, shield, stun, finality) or that are a
+# number elsewhere in the file (loyalty, defense) or a player's (poison, rad): not a permanent's named counter
+RULED_COUNTERS = {"flying": "122.1b", "deathtouch": "122.1b", "decayed": "122.1b", "exalted": "122.1b",
+                  "haste": "122.1b", "hexproof": "122.1b", "indestructible": "122.1b", "lifelink": "122.1b",
+                  "menace": "122.1b", "reach": "122.1b", "shadow": "122.1b", "trample": "122.1b",
+                  "vigilance": "122.1b", "shield": "122.1c", "stun": "122.1d", "loyalty": "122.1e",
+                  "poison": "122.1f", "defense": "122.1g", "finality": "122.1h", "rad": "122.1i"}
+
+
 @dataclass(frozen=True)
 class Cost:
     """An activation cost (602.1a, 118): its mana symbols (107.4), {T} (107.5, 602.5a: tap the source),
     {Q} (107.6: untap it), "Pay N life" (119.4), "Discard a card" / "N cards" / "… at random" (701.9: a
     hand's cards are hidden, 121.1; only how many matters), "Sacrifice ~" (701.21a), "Sacrifice <fodder>"
     and "Tap <fodder> you control" (701.21a, 701.26a: :class:`Fodder`), "Remove N +1/+1 counters from ~"
-    (122.1a; 118.3: only from a source that has them), "Pay {E}…" (107.14: an energy counter for each {E}),
+    (122.1a; 118.3: only from a source that has them), "Remove N <name> counters from ~" (122.1, 118.3: a
+    counter of the source's named kind, `named_counters`), "Pay {E}…" (107.14: an energy counter for each {E}),
     "Exile N cards from your graveyard" (406.1: from the cards its controller's graveyard holds, 404.1)."""
 
     mana: Mana = Mana()
@@ -357,6 +377,7 @@ class Cost:
     sacrifice: Fodder | None = None
     tap_untapped: Fodder | None = None
     remove_counters: int = 0
+    remove_named: tuple[str, int] | None = None  # (name, N): "Remove N <name> counters from ~" (122.1)
     energy: int = 0
     exile: int = 0  # "Exile N cards from your graveyard" (406.1, 404.1: from the cards its controller's holds)
 
@@ -370,15 +391,16 @@ class Cost:
         """Whether it limits how often the ability can be activated (117.1b: one that costs nothing could
         be activated any number of times)."""
         return bool(self.mana.total or self.tap or self.untap or self.life or self.discard or self.sacrifice_self
-                    or self.choices or self.remove_counters or self.energy or self.exile)
+                    or self.choices or self.remove_counters or self.remove_named or self.energy or self.exile)
 
     @property
     def shared(self) -> bool:
         """Whether paying it draws on what every fight of a combat draws on (pysolver.game.fights): life
         (119.4), cards in hand (701.9), permanents sacrificed or tapped other than the source (701.21a,
-        701.26a), the source itself leaving (701.21a) or losing counters (122.1a), or energy (107.14)."""
+        701.26a), the source itself leaving (701.21a) or losing counters (122.1a, 122.1: what the fights' sums
+        do not track, as a source in no fight may pay for an ability in each fight), or energy (107.14)."""
         return bool(self.life or self.discard or self.sacrifice_self or self.choices or self.remove_counters
-                    or self.energy or self.exile)
+                    or self.remove_named or self.energy or self.exile)
 
     def others(self) -> list[str]:
         """Its parts other than mana symbols, {T} and "Sacrifice ~", in words (for messages)."""
@@ -387,6 +409,8 @@ class Cost:
                                      (f"sacrifice {getattr(self.sacrifice, 'words', '')}", self.sacrifice),
                                      (f"tap {getattr(self.tap_untapped, 'words', '')}", self.tap_untapped),
                                      (f"remove {self.remove_counters} +1/+1 counters", self.remove_counters),
+                                     (f"remove {self.remove_named[1]} {self.remove_named[0]} counters"
+                                      if self.remove_named else "", self.remove_named),
                                      ("pay " + "{E}" * self.energy, self.energy),
                                      (f"exile {self.exile} cards from your graveyard", self.exile))
                 if present]
@@ -398,6 +422,7 @@ _DISCARD = re.compile(r"discard (a|an|one|two|three|four|five) cards?( at random
 _SACRIFICE = re.compile(r"sacrifice (?P<n>a|an|another|one|two|three|four|five) (?P<what>.+)")
 _TAP_UNTAPPED = re.compile(r"tap (?P<n>an|another|one|two|three|four|five) untapped (?P<what>.+?) you control")
 _REMOVE_COUNTERS = re.compile(r"remove (\w+) \+1/\+1 counters? from this creature")  # N: a word or a number
+_REMOVE_NAMED = re.compile(r"remove (?P<n>\w+) (?P<name>[a-z]+) counters? from this creature")  # 122.1
 _PAY_ENERGY_COST = re.compile(r"pay ((?:\{e\})+)")  # 107.14
 _EXILE_CARDS = re.compile(r"exile (a|one|two|three|four|five) cards? from your graveyard")  # 406.1
 
@@ -436,7 +461,7 @@ def parse_cost(text: str) -> Cost:
     Phyrexian (107.4f) and {2/W}
     symbols, "discard a <kind> card" (the hand's cards are hidden, 121.1), "exile <a kind of> card from your
     graveyard" (only "exile N cards from your graveyard" is read),
-    counters put, or removed other than +1/+1 counters from the source, as a cost, and anything else.
+    counters put as a cost, or removed other than from the source, and anything else.
 
     >>> c = parse_cost("{1}{r}, discard a card")
     >>> str(c.mana), c.discard, c.tap
@@ -450,6 +475,8 @@ def parse_cost(text: str) -> Cost:
     'an untapped creature you control'
     >>> parse_cost("{t}, pay {e}{e}").energy, parse_cost("{t}, exert this creature") == parse_cost("{t}")
     (2, True)
+    >>> parse_cost("{t}, remove a javelin counter from this creature").remove_named
+    ('javelin', 1)
     """
     parts = [x.strip() for x in text.split(",")]
     found: dict[str, Any] = {"mana": Mana()}
@@ -477,6 +504,10 @@ def parse_cost(text: str) -> Cost:
         if m := _EXILE_CARDS.fullmatch(part):
             found["exile"] = found.get("exile", 0) + (_count(m.group(1)) or 0)  # 406.1, 404.1
             continue
+        if (m := _REMOVE_NAMED.fullmatch(part)) and (n := _count(m["n"])) and m["name"] not in RULED_COUNTERS \
+                and m["name"] != "level" and "remove_named" not in found:
+            found["remove_named"] = (m["name"], n)  # 122.1, 118.3: from the source's counters of that name
+            continue
         if m := _PAY_ENERGY_COST.fullmatch(part):
             found["energy"] = found.get("energy", 0) + m.group(1).count("{")  # 107.14
             continue
@@ -489,8 +520,8 @@ def parse_cost(text: str) -> Cost:
             continue
         raise NotModelled(f"the cost part {part!r} is not modelled (602.1a: mana symbols, {{T}}, \"pay N life\", "
                           "\"discard a card\", \"sacrifice ~\", \"sacrifice a <type>\", \"tap an untapped <type> you "
-                          "control\", \"remove N +1/+1 counters from ~\", \"pay {E}\", \"exile N cards from your "
-                          "graveyard\" and \"exert ~\" are)")
+                          "control\", \"remove N +1/+1 counters from ~\", \"remove N <name> counters from ~\", "
+                          "\"pay {E}\", \"exile N cards from your graveyard\" and \"exert ~\" are)")
     return Cost(**found)
 
 
@@ -874,6 +905,7 @@ class CombatAbility:
     also_to: str = ""  # its recipient, no target (115.10b): ``you`` (its controller) or ``itself`` (the source)
     power_damage: bool = False  # "~ deals damage equal to its power to …" (608.2h: its power as it resolves)
     counters_damage: bool = False  # "… equal to the number of +1/+1 counters on ~" (608.2h, 122.1a)
+    counted: str = ""  # "… equal to the number of <name> counters on ~" (122.1, 608.2h): the counters' name
     damage_back: bool = False  # "That creature deals damage equal to its power to ~" (608.2c: after the first)
     then_tap: bool = False  # "… Tap that creature" (701.26a: after its damage, 608.2c)
     then_cant_block: bool = False  # "… That creature can't block this combat" (509.1b)
@@ -1107,7 +1139,8 @@ NONCOMBAT_DAMAGE = (*PINGS, "dies_damage", "dies_each_opponent", "other_dies_dam
 # "~ deals damage equal to its power to <a target>[. That creature deals damage equal to its power to ~]" (608.2h)
 _PING = re.compile(r"(?P<cost>[^:]+): (?:this creature|it) deals (?:(?P<n>\w+) damage|(?P<power>damage equal to "
                    r"(?:its|this creature's) power)|(?P<counters>damage equal to the number of \+1/\+1 counters on "
-                   r"(?:it|this creature))) to (?P<whom>[^.]+?)"
+                   r"(?:it|this creature))|damage equal to the number of (?P<counted>[a-z]+) counters on "
+                   r"(?:it|this creature)) to (?P<whom>[^.]+?)"
                    r"(?P<radiance> and each other creature that shares a color with it)?"
                    r"(?P<back>\. that creature deals damage equal to its power to this creature)?"
                    r"(?: and (?P<also_n>\w+) damage to (?P<also_to>you|itself))?"
@@ -1170,6 +1203,9 @@ def _ping(text: str) -> list[Ability] | None:
     ...           "creature")[0]
     >>> a.value.then_tap, a.value.power_damage
     (True, True)
+    >>> _ping("{t}: this creature deals damage equal to the number of age counters on it to target attacking or "
+    ...       "blocking creature")[0].value.counted
+    'age'
     >>> a = _ping("{x}: this creature deals x damage to each creature and each player. spend only black mana on x")[0]
     >>> a.value.x, str(a.value.x_mana(2)), a.value.damage
     ('B', '{B}{B}', 0)
@@ -1192,11 +1228,14 @@ def _ping(text: str) -> list[Ability] | None:
     x = "" if m.group("n") != "x" else _COLOR_SYMBOL[m.group("x_color")] if m.group("x_color") else "any"
     if m.group("x_color") and not m.group("n") == "x":
         return None
-    n = 0 if m.group("power") or m.group("counters") or x else _number(m.group("n") or "")
+    counted = m.group("counted") or ""
+    if counted in RULED_COUNTERS or counted == "level":  # (122.1b-i, 711.2: not a counter of a name alone)
+        return None
+    n = 0 if m.group("power") or m.group("counters") or counted or x else _number(m.group("n") or "")
     back = m.group("back") is not None
     one_creature = (target is not None and target[0] == "creature") or PING_TARGETS.get(whom) == "creature"
     that = back or m.group("tap") is not None or m.group("cant_block") is not None or m.group("radiance") is not None
-    if not (n or m.group("power") or m.group("counters") or x) or (that and not one_creature):
+    if not (n or m.group("power") or m.group("counters") or counted or x) or (that and not one_creature):
         return None  # ("that creature": a target creature, 115.1)
     cost = _x_cost(m.group("cost")) if x else _cost(m.group("cost"))
     mana, extra, timing = cost.mana, replace(cost, mana=Mana()), m.group("timing") is not None
@@ -1208,7 +1247,7 @@ def _ping(text: str) -> list[Ability] | None:
         ab = CombatAbility(0, 0, mana, extra, target_kind, ("any",), n or 0, timing)
     return [Ability(kind, replace(ab, also_damage=also, also_to=m.group("also_to") or "",
                                   power_damage=m.group("power") is not None, damage_back=back,
-                                  counters_damage=m.group("counters") is not None,
+                                  counters_damage=m.group("counters") is not None, counted=counted,
                                   then_tap=m.group("tap") is not None,
                                   then_cant_block=m.group("cant_block") is not None,
                                   while_attacking=m.group("attacking") is not None, x=x,
@@ -1401,8 +1440,9 @@ _ACTIVATED_CREATE = re.compile(r"(?P<cost>[^:\"]+): (?P<effect>create .+)")
 
 def _create(text: str) -> list[Ability] | None:
     """ "{cost}: Create <tokens>" (602.1, 111.1; :func:`token_spec`), or None; its cost mana symbols, {T},
-    "sacrifice ~", "Pay {E}" and "Discard N cards" (:func:`parse_cost`, 107.14, 701.9; a cost with other parts is
-    not read here: what the sacrifice of another permanent would trigger beside the tokens is not modelled).
+    "sacrifice ~", "Pay {E}", "Discard N cards" and "Remove N <name> counters from ~" (:func:`parse_cost`, 107.14,
+    701.9, 122.1; a cost with other parts is not read here: what the sacrifice of another permanent would trigger
+    beside the tokens is not modelled).
 
     >>> a = _create("{3}{g}: create a 1/1 green saproling creature token")[0]
     >>> a.kind, str(a.value.cost), a.value.tap, a.value.token.name
@@ -1413,7 +1453,7 @@ def _create(text: str) -> list[Ability] | None:
     if m is None or made is None or made.attacking:
         return None
     cost = _cost(m.group("cost"))
-    if replace(cost, energy=0, discard=0).others():
+    if replace(cost, energy=0, discard=0, remove_named=None).others():
         return None
     return [Ability("create", CombatAbility(0, 0, cost.mana, replace(cost, mana=Mana()), "", token=made))]
 
@@ -2171,6 +2211,12 @@ class OnCombat:
         return f"target({self.target}{quality})"
 
 
+#: 702.134a mentor: "Whenever this creature attacks, put a +1/+1 counter on target attacking creature with lesser
+#: power" (the target scope ``attacking``, 506.3; its power less than the source's as it is targeted and as it
+#: resolves, 115.1, 608.2b, the source as it last existed, 608.2h)
+MENTOR = OnCombat("attacks", "counters", "target", amount=1, target="attacking", target_quality=("lesser_power",))
+
+
 #: 603.7a, 511.2: a combat trigger that makes a delayed triggered ability acting at end of combat ("When ~ attacks
 #: or blocks, destroy it at end of combat"; :class:`AtEndOfCombat`, pysolver.rules.end_of_combat)
 DELAYED_END = "delayed_end"
@@ -2766,14 +2812,26 @@ def _parse_trigger(text: str) -> Ability | None:
     'attacks_pump(1,0)'
     >>> _parse_trigger("when this creature dies, it deals 2 damage to any target").term
     'dies_damage(2)'
+    >>> _parse_trigger("modular 2").term
+    'dies_counters(its,may(artifact_creature))'
+    >>> _parse_trigger("when this creature leaves the battlefield, you gain life equal to the number of age "
+    ...                "counters on it").term
+    'dies_gain(counters(age))'
+    >>> _parse_trigger("mentor").term
+    'on_target(attacks,target(attacking,lesser_power),counters(1),must)'
     """
     word = text
+    if word == "mentor":  # 702.134a: an attack trigger with a target (ON_TARGET)
+        return Ability(ON_TARGET, MENTOR)
     if word in TRIGGER_KEYWORDS:
         return Ability(TRIGGER_KEYWORDS[word])
     m = _TRIGGER_N.fullmatch(word)
     if m:
         n = NUMBER_WORDS.get(m.group(2), int(m.group(2)) if m.group(2).isdigit() else None)
         return Ability(m.group(1), n) if n is not None and n >= 1 else None
+    m = _MODULAR.fullmatch(word)
+    if m and _count(m.group(1)):  # 702.43a: its N counters are the file's (603.6a); the death trigger's N is "its"
+        return Ability("dies_counters", MODULAR)
     m = _TRIGGER_PUMP.fullmatch(text)
     if m:
         return Ability(_PUMP_KINDS[m.group(1)], (int(m.group(2)), int(m.group(3))))
@@ -2816,6 +2874,9 @@ def _parse_trigger(text: str) -> Ability | None:
     if m:
         n = _count(m.group(2))
         return Ability("dies_loss" if m.group(1) == "each opponent loses" else "dies_gain", n) if n else None
+    m = _DIES_GAIN_COUNTED.fullmatch(text)
+    if m and m["name"] not in RULED_COUNTERS and m["name"] != "level":
+        return Ability("dies_gain", (f"counters({m['name']})",))  # 122.1: its N counted as it resolves
     m = _OTHER_DIES.fullmatch(text)
     if m:
         effect = next(k for k in ("counters", "loss", "gain") if m.group(k) is not None)

@@ -416,6 +416,8 @@ CATALOGUE: tuple[LineForm, ...] = (
     # 701.26b: once attackers are declared an untapped creature of the attacking player is read by nothing the loader
     # admits (no {T} or "tap an untapped" cost, no tapped-reading ability beside it)
     # 701.26b: its block half untaps once blockers are declared, which nothing the loader admits reads
+    # 702.134a mentor: a +1/+1 counter on target attacking creature with lesser power (115.1, 608.2b)
+    LineForm("trigger", "Mentor", "on_target", "702.134a", "Mentor", literal=False),
     LineForm("trigger", "Whenever ~ attacks or blocks, untap target permanent", "on_target", "701.26b",
              "Whenever this creature attacks or blocks, untap target permanent", literal=False),
     LineForm("trigger", "Whenever ~ attacks, [you may have] it deal[s] N damage to <a target>", "on_target", "120.3",
@@ -489,6 +491,9 @@ CATALOGUE: tuple[LineForm, ...] = (
              "When this creature dies, put a +1/+1 counter on target creature you control",
              ("When ~ enters or dies, put a +1/+1 counter on target creature",
               "When you cycle ~ or it dies, you may put a +1/+1 counter on target creature"), literal=False),
+    # 702.43a modular: the death trigger puts the +1/+1 counters it had as it last existed (608.2h); "enters with N
+    # +1/+1 counters" has acted (603.6a: the file states its counters)
+    LineForm("trigger", "Modular N", "dies_counters", "702.43a", "Modular 2", literal=False),
     LineForm("trigger", "When ~ dies, put N -1/-1 counters on target creature", "dies_minus_counters", "603.10a",
              "When this creature dies, you may put a -1/-1 counter on target creature", literal=False),
     LineForm("trigger", "When ~ dies, each player loses N life", "dies_all_loss", "603.10a",
@@ -512,6 +517,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever another creature dies, each opponent loses 1 life",
              ("Whenever another creature you control dies, each opponent loses 1 life",
               "Whenever a creature you control dies, each opponent loses 1 life"), literal=False),
+    # 122.1, 608.2h: the counters of a name it had as it last existed
+    LineForm("trigger", "When ~ leaves the battlefield, you gain life equal to the number of <name> counters on it",
+             "dies_gain", "122.1",
+             "When this creature leaves the battlefield, you gain life equal to the number of age counters on it",
+             literal=False),
     LineForm("trigger", "Whenever another creature dies, you gain N life", "other_dies_gain", "603.10a",
              "Whenever another creature dies, you gain 1 life",
              ("Whenever another creature you control dies, you gain 1 life",
@@ -844,7 +854,9 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("{2}{B}{R}, Sacrifice ~: ~ deals damage equal to its power to target player",
               "{T}: ~ deals damage equal to its power to target creature. That creature deals damage equal to its "
               "power to ~",
-              "{2}{R}: ~ deals damage to target creature equal to the number of +1/+1 counters on ~"), literal=False),
+              "{2}{R}: ~ deals damage to target creature equal to the number of +1/+1 counters on ~",
+              "{T}: ~ deals damage equal to the number of age counters on it to target attacking or blocking "
+              "creature"), literal=False),
     LineForm("combat-activated", "{cost}: ~ deals N damage to target creature. Tap that creature / That creature "
              "can't block this combat", "ping", "608.2c",
              "{1}, {T}: This creature deals 1 damage to target creature. Tap that creature",
@@ -907,6 +919,11 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{2}{G}, Sacrifice ~: Create a 3/3 green Centaur creature token",
               "{3}{R}: Create a 2/1 red Goblin creature token with haste. Exile it at the beginning of the next end "
               "step", "{1}{W}, {T}, Discard a card: Create two 1/1 white Citizen creature tokens"), literal=False),
+    # --- a cost that removes counters of a name (122.1: the permanent's `counters` NAME; 118.3: only while it has
+    # them), before any effect of this group (the cost grammar, docs/abilities.md: "Remove a fade counter from ~:
+    # Tap target creature", "{T}, Remove a javelin counter from ~: ~ deals 1 damage to target creature or player")
+    LineForm("combat-activated", "Remove N <name> counters from ~: <effect>", "create", "122.1",
+             "Remove three spore counters from ~: Create a 1/1 green Saproling creature token", literal=False),
     # --- regeneration and prevention (helper shields): a shield replaces destruction (701.19a, 614.8);
     # a prevention effect, damage being dealt (615.1a)
     LineForm("shields", "{cost}: Regenerate ~", "regenerate", "701.19a", "{1}{G}: Regenerate this creature",

@@ -32,11 +32,13 @@ from .abilities import (
     CHOSEN_COLOR,
     COLOR_LETTERS,
     COLORS,
+    COUNTER_NAME,
     GRANTABLE,
     KEYWORDS,
     MORPHS,
     PREVENTED_THIS_TURN,
     PREVENTIONS,
+    RULED_COUNTERS,
     STATICS,
     Ability,
     CombatAbility,
@@ -72,7 +74,8 @@ PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtype
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked",
                "combat_damage_prevented"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
-COUNTERS = ("+X/+Y", "level")  # the keys of `counters`: P/T counter kinds such as +1/+1, +1/+0, -0/-1 (122.1a), level
+# the keys of `counters`: P/T counter kinds such as +1/+1, +1/+0, -0/-1 (122.1a), level, and a named kind (NAME)
+COUNTERS = ("+X/+Y", "level", "NAME")
 COUNTER_KIND = re.compile(r"([+-])(\d+)/([+-])(\d+)")
 PT_CHANGE = re.compile(r"([+-][0-9]+)/([+-][0-9]+)")  # "+X/+Y", as until_end_of_turn (613.4c)
 MAX_TEXT = 1000  # characters of any one string field (docs/limits.md)
@@ -309,7 +312,8 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
             raise r.fail(f"{path}.card", f"card {q(card.name)}: {key} {problem}")
         return value
 
-    counters, level = _pt_counters(r, d["counters"], f"{path}.counters") if d.get("counters") is not None else ((), 0)
+    counters, level, named = _pt_counters(r, d["counters"], f"{path}.counters") if d.get("counters") is not None \
+        else ((), 0, ())
     striation = leveled(card, level)
     power, toughness, loyalty, defense = (number(k) for k in ("power", "toughness", "loyalty", "defense"))
     if striation is not None:  # 711.2a-b: the base power and toughness of its level (unless the file gives them)
@@ -359,7 +363,7 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         prevention_shield=field("prevention_shield", lambda v, p: r.integer(v, p, "prevention_shield"), 0),  # 615.7
         auras_attached=field("auras_attached", lambda v, p: r.integer(v, p, "attached"), 0),  # 303.4
         equipment_attached=field("equipment_attached", lambda v, p: r.integer(v, p, "attached"), 0),  # 301.5
-        pt_counters=counters, level_counters=level,
+        pt_counters=counters, level_counters=level, named_counters=named,
         until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)),
         keywords_until_end_of_turn=field("keywords_until_end_of_turn", lambda v, p: _keywords(r, v, p), ()),
         activations_this_turn=field("activations_this_turn", lambda v, p: _activation_counts(r, v, p), ()))
@@ -516,22 +520,35 @@ def leveled(card: CardFace | None, level: int) -> Level | None:
     return None
 
 
-def _pt_counters(r: Reader, value: Any, path: str) -> tuple[tuple[tuple[int, int, int], ...], int]:
-    """`counters`: how many counters of each P/T kind "+X/+Y" or "-X/-Y" (122.1a), as sorted (dp, dt, n), and
-    how many level counters (``level``: 711.2, 702.87a; none move in combat, level up is a sorcery's).
+def _pt_counters(r: Reader, value: Any, path: str) -> tuple[tuple[tuple[int, int, int], ...], int,
+                                                             tuple[tuple[str, int], ...]]:
+    """`counters`: how many counters of each P/T kind "+X/+Y" or "-X/-Y" (122.1a), as sorted (dp, dt, n), how
+    many level counters (``level``: 711.2, 702.87a; none move in combat, level up is a sorcery's), and how many
+    of each named kind (122.1: spore, fade, age, …), as sorted (name, n).
 
     A kind is written as :func:`counter_kind` names it ("-0/-1", not "+0/-1"), so that one
     kind has one key; the magnitudes of what a permanent's counters add to its power (and to its
     toughness) sum to at most 2·10^6 (docs/limits.md), so no product or sum in the encodings wraps.
+    A named counter has no effect of its own (122.1): only the abilities that name it read it (a cost that
+    removes it, 602.1a); the names a rule gives an effect or another meaning (:data:`RULED_COUNTERS`) are refused.
     """
     counts = []
     level = 0
+    named = []
     for key, n in r.mapping(value, path, None).items():
         if key == "level":
             level = r.integer(n, f"{path}.{key}", "counters")
             continue
+        if isinstance(key, str) and COUNTER_NAME.fullmatch(key):
+            if key in RULED_COUNTERS:
+                raise r.fail(f"{path}.{key}", f"{key} counters have an effect of their own or are another field's "
+                                              f"number ({RULED_COUNTERS[key]}): not modelled as a named counter")
+            if amount := r.integer(n, f"{path}.{key}", "counters"):
+                named.append((key, amount))
+            continue
         unknown = r.fail(f"{path}.{key}", "unknown key: not a P/T counter kind +X/+Y or -X/-Y, such as +1/+1, +1/+0, "
-                                          "-0/-1 (122.1a), nor level (711.2)")
+                                          "-0/-1 (122.1a), level (711.2) nor a counter's name in lower case, such as "
+                                          "spore (122.1)")
         m = COUNTER_KIND.fullmatch(str(key))
         if m is None:
             raise unknown
@@ -549,7 +566,7 @@ def _pt_counters(r: Reader, value: Any, path: str) -> tuple[tuple[tuple[int, int
         problem = numbers.problem(sum(abs(c[i]) * c[2] for c in counts), "counter_total")
         if problem is not None:
             raise r.fail(path, f"what the counters add to {what} {problem}")
-    return tuple(sorted(counts)), level
+    return tuple(sorted(counts)), level, tuple(sorted(named))
 
 
 def _check_characteristics(r: Reader, p: Mapping[str, Any], path: str) -> None:

@@ -21,8 +21,8 @@ def times_bound(s: Situation, p: Permanent, pump: Pump | CombatAbility, spent: M
     """At most how many times `p`'s `pump` (or other activated ability) can be paid for from now on (602.2b):
     its mana from the pool left after `spent` (default: what its controller spent), "Pay N life" from their
     life (119.4), "Discard" from their hand (701.9), {T} and "Sacrifice ~" once, "Sacrifice" or "Tap"
-    permanents from those they control (`controlled`, else counted), +1/+1 counters from those it has
-    (122.1a; pysolver.rules.costs.times_paid counts exactly)."""
+    permanents from those they control (`controlled`, else counted), +1/+1 or named counters from those it
+    has (122.1a, 122.1; pysolver.rules.costs.times_paid counts exactly)."""
     owner = s.player(p.controller)
     extra = pump.extra
     bounds = [affordable(owner.mana, owner.spent if spent is None else spent, pump.cost)] if pump.cost.total else []
@@ -34,6 +34,7 @@ def times_bound(s: Situation, p: Permanent, pump: Pump | CombatAbility, spent: M
         bounds.append(cards // extra.exile)
     bounds += [1] if extra.tap or extra.sacrifice_self else []
     bounds += [sum(n for _, _, n in p.pt_counters) // extra.remove_counters] if extra.remove_counters else []
+    bounds += [p.named(extra.remove_named[0]) // extra.remove_named[1]] if extra.remove_named else []  # 122.1
     fodder = extra.sacrifice or extra.tap_untapped
     if fodder is not None:
         mine = sum(x.controller == p.controller for x in s.permanents) if controlled is None else controlled
@@ -127,7 +128,8 @@ def pump_magnitude(s: Situation) -> int:
                 # creature and player for "each"
                 reached = 1 if a.kind == "ping" else sum(creatures.values()) + len(s.players)
                 # "… and M damage to you / to itself"; "damage equal to its power" (and back: the other's)
-                damage = a.value.damage + abs(p.power or 0) * a.value.power_damage + (  # 107.3: X <= the pool
+                # (122.1: "damage equal to the number of <name> counters on ~"; 107.3: an X at most the pool)
+                damage = a.value.damage + abs(p.power or 0) * a.value.power_damage + p.named(a.value.counted) + (
                     s.player(p.controller).mana.total if a.value.x else 0)
                 total += times * (abs(a.value.power) + abs(a.value.toughness) + 2 * damage * reached
                                   + 2 * a.value.also_damage) + 2 * times * a.value.damage_back * max(

@@ -205,6 +205,7 @@ class Permanent:
     level_counters: int = 0  # 711.2: a leveler card's level (its striation is read off the card as it is loaded)
     auras_attached: int = 0  # 303.4: the Auras attached to it ("as long as ~ is enchanted", "for each Aura attached")
     equipment_attached: int = 0  # 301.5: the Equipment attached to it ("as long as ~ is equipped")
+    named_counters: tuple[tuple[str, int], ...] = ()  # (name, how many) of each named kind, sorted (122.1: spore, …)
     unchecked: bool = field(default=False, init=False, compare=False)  # lines naming a player wait for its Situation
 
     if TYPE_CHECKING:  # what the constructor accepts: ability lines as text (the dataclass __init__ at run time)
@@ -227,7 +228,8 @@ class Permanent:
                      destroyed_at_end_of_combat: bool = False,
                      left_battlefield: bool = False, regeneration_shields: int = 0,
                      prevention_shield: int = 0, removed_from_combat: bool = False, token: bool = False,
-                     level_counters: int = 0, auras_attached: int = 0, equipment_attached: int = 0) -> None: ...
+                     level_counters: int = 0, auras_attached: int = 0, equipment_attached: int = 0,
+                     named_counters: tuple[tuple[str, int], ...] = ()) -> None: ...
 
     def __post_init__(self) -> None:
         if all(isinstance(v, tuple) for v in (self.types, self.subtypes, self.colors, self.abilities,
@@ -337,6 +339,23 @@ class Permanent:
         counts[dp, dt] = counts.get((dp, dt), 0) + n
         return replace(self, pt_counters=tuple(sorted((a, b, k) for (a, b), k in counts.items() if k)))
 
+    def named(self, name: str) -> int:
+        """How many counters named `name` it has (122.1).
+
+        >>> Permanent("x", "a", power=1, toughness=1, named_counters=(("spore", 3),)).named("spore")
+        3
+        """
+        return dict(self.named_counters).get(name, 0)
+
+    def with_named(self, name: str, n: int) -> Permanent:
+        """A copy with `n` more counters named `name` (fewer for a negative `n`: 122.1, 602.1a a cost).
+
+        >>> Permanent("x", "a", power=1, toughness=1, named_counters=(("spore", 3),)).with_named("spore", -3)
+        Permanent('x', 'a', 1/1)
+        """
+        counts = {**dict(self.named_counters), name: self.named(name) + n}
+        return replace(self, named_counters=tuple(sorted((k, m) for k, m in counts.items() if m)))
+
     @property
     def is_creature(self) -> bool:
         """A face-down permanent is a creature (708.2a); otherwise by its card types."""
@@ -434,6 +453,8 @@ class Permanent:
                              else {counter_kind(dp, dt): n for dp, dt, n in self.pt_counters})
         if self.level_counters:
             d["counters"] = {**d.get("counters", {}), "level": self.level_counters}
+        if self.named_counters:
+            d["counters"] = {**d.get("counters", {}), **dict(self.named_counters)}
         if self.until_end_of_turn != (0, 0):
             d["until_end_of_turn"] = pt_change(self.until_end_of_turn)
         if self.keywords_until_end_of_turn:
@@ -463,7 +484,7 @@ class Permanent:
                   if getattr(self, key) is not None]
         if self.mana_cost is not None:
             parts.append(f"mana_cost={str(self.mana_cost)!r}")
-        if self.pt_counters:
+        if self.pt_counters or self.named_counters:
             parts.append(f"counters={self.to_data()['counters']!r}")
         if self.until_end_of_turn != (0, 0):
             parts.append(f"until_end_of_turn={pt_change(self.until_end_of_turn)!r}")

@@ -103,6 +103,7 @@ def _card(p: Permanent, x: float, y: float) -> list[str]:
         group.append(_text(x + 8, y + 70 + 12 * i, line, "small", fill=ink))
     status = [f"damage {p.damage}"] if p.damage else []
     status += [f"{counter_kind(dp, dt)} ×{n}" for dp, dt, n in p.pt_counters]  # 122.1a
+    status += [f"{name} ×{n}" for name, n in p.named_counters]  # 122.1
     status += ["tapped"] if p.tapped else []
     status += ["summoning sick"] if p.summoning_sick else []
     status += ["left the battlefield"] if p.left_battlefield else []

@@ -341,6 +341,7 @@ def returned_object(p: Permanent) -> Permanent:
                    face_down=False, left_battlefield=False, pt_counters=((-1, -1, 1),) if persist else ((1, 1, 1),),
                    until_end_of_turn=(0, 0), keywords_until_end_of_turn=(), renowned=False,  # 702.112b
                    prevention_shield=0,  # 615.7: the shields were the old object's
+                   named_counters=(),  # 122.1: no counter but the one persist or undying puts
                    cant_be_regenerated_this_turn=False, attacks_despite_defender_this_turn=False,  # (the old one's)
                    switched_until_end_of_turn=False, destroyed_at_end_of_combat=False)  # 603.7c: a new object
 

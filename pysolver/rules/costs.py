@@ -7,9 +7,10 @@ only with N life or more), "Discard N cards" (701.9: from a hand of N or more, `
 "Sacrifice ~" and "Sacrifice <permanents>" (701.21a: they leave the battlefield, and combat, at once,
 506.4), "Tap N untapped <permanents> you control" (701.26a: an attacking creature without vigilance is
 tapped, 508.1f; tapping another permanent is not {T}, so summoning sickness does not matter, 302.6)
-"Remove N +1/+1 counters from ~" (122.1a: only from a source that has them) and "Pay {E}…" (107.14: an energy
-counter for each {E}, from the player's `energy`) and "Exile N cards from your graveyard" (406.1: from the cards
-the player's graveyard holds, :func:`in_graveyard`). The pumps
+"Remove N +1/+1 counters from ~" (122.1a: only from a source that has them), "Remove N <name> counters from ~"
+(122.1: the source's `named_counters`), "Pay {E}…" (107.14: an energy counter for each {E}, from the player's
+`energy`) and "Exile N cards from your graveyard" (406.1: from the cards the player's graveyard holds,
+:func:`in_graveyard`). The pumps
 (:mod:`pysolver.rules.pumps`) and the other activated abilities (:mod:`pysolver.rules.activated`) ask
 here how often a cost can be paid (:func:`times_paid`), with which permanents (:func:`choices`), and
 pay it (:func:`pay`); the permanents chosen are a move's `pay_with`.
@@ -46,7 +47,8 @@ def times_paid(s: Situation, p: Permanent, cost: Cost) -> int:
     attacking creature without vigilance is tapped, 508.1f) and, a creature, not summoning sick unless
     it has haste (302.6); "Sacrifice ~" once (701.21a); "Sacrifice" and "Tap an untapped" permanents as
     often as there are such permanents (701.21a, 701.26a); "Remove N +1/+1 counters from ~" as often as
-    it has N (122.1a). A cost of nothing but mana with none: as often as it is asked (0 mana, 118.3a)."""
+    it has N (122.1a), and "Remove N <name> counters from ~" as often as it has N of that name (122.1). A
+    cost of nothing but mana with none: as often as it is asked (0 mana, 118.3a)."""
     owner = s.player(p.controller)
     bounds = [affordable(owner.mana, owner.spent, cost.mana)] if cost.mana.total else []
     if cost.life:
@@ -64,6 +66,8 @@ def times_paid(s: Situation, p: Permanent, cost: Cost) -> int:
         bounds.append(0 if p.left_battlefield else 1)
     if cost.remove_counters:
         bounds.append(sum(n for dp, dt, n in p.pt_counters if (dp, dt) == (1, 1)) // cost.remove_counters)
+    if cost.remove_named:
+        bounds.append(p.named(cost.remove_named[0]) // cost.remove_named[1])
     for fodder, untapped in ((cost.sacrifice, False), (cost.tap_untapped, True)):
         if fodder is not None:
             bounds.append(len(candidates(s, p, fodder, untapped)) // fodder.count)
@@ -136,7 +140,7 @@ def illegal_choice(s: Situation, p: Permanent, cost: Cost, pay_with: tuple[str, 
 def pay(s: Situation, pid: str, cost: Cost, chosen: tuple[str, ...] = ()) -> Situation:
     """`s` with `cost` of `pid`'s ability paid (602.2b, 601.2h): its mana spent, N life paid (119.4, 119.3),
     cards discarded (701.9: the hand is smaller), the source tapped for {T} (602.5a) or sacrificed
-    (701.21a), its +1/+1 counters removed (122.1a), and the `chosen` permanents sacrificed (they leave
+    (701.21a), its +1/+1 or named counters removed (122.1a, 122.1), and the `chosen` permanents sacrificed (they leave
     the battlefield and combat at once, 701.21a, 506.4) or tapped (701.26a: a tapped creature stays in
     combat, 506.4, but can't be declared an attacker or blocker, 508.1a, 509.1a); state-based actions
     after a sacrifice or counters removed (704.3: a static ability's source gone, 611.3b; a toughness
@@ -153,6 +157,9 @@ def pay(s: Situation, pid: str, cost: Cost, chosen: tuple[str, ...] = ()) -> Sit
                                tapped=x.tapped or x.id in tapping) for x in s.permanents)
     if cost.remove_counters:
         permanents = tuple(x.with_counters(1, 1, -cost.remove_counters) if x.id == pid else x for x in permanents)
+    if cost.remove_named:  # 122.1: a named counter changes nothing else, so no state-based action follows
+        permanents = tuple(x.with_named(cost.remove_named[0], -cost.remove_named[1]) if x.id == pid else x
+                           for x in permanents)
     after = replace(s, players=players, permanents=permanents)
     if not (sacrificed or cost.remove_counters):
         return after

@@ -47,7 +47,7 @@ def pinged(s: Situation, t: Trigger, ab: CombatAbility) -> Situation:
     actions: :func:`deal` with "… and M damage to you / to itself" (115.10b: its controller, or the source);
     "damage equal to its power" is the source's power as it resolves if it is still on the battlefield, else
     as it last existed (608.2h, 113.7a; 107.1b: 0 if negative), and its information then; so is "the number of
-    +1/+1 counters on ~" (122.1a); "That creature
+    +1/+1 counters on ~" (122.1a) or of <name> counters (122.1); "That creature
     deals damage equal to its power to ~" follows (:func:`dealt_back`); "Tap that creature" (701.26a) and "That
     creature can't block this combat" (509.1b) act on the target after its damage (608.2c)."""
     known, amount = t.lki, t.amount if ab.x else ab.damage  # 107.3: the X chosen
@@ -57,6 +57,8 @@ def pinged(s: Situation, t: Trigger, ab: CombatAbility) -> Situation:
         amount = power_in(known)
     if ab.counters_damage:  # 122.1a: its +1/+1 counters now, or as it last existed (the permanent keeps them)
         amount = sum(n for dp, dt, n in s.permanent(t.source).pt_counters if (dp, dt) == (1, 1))
+    if ab.counted:  # 122.1: its counters of that name, now or as it last existed
+        amount = s.permanent(t.source).named(ab.counted)
     also = (t.controller if ab.also_to == "you" else t.source, ab.also_damage)
     after = deal(s, "radiance" if ab.radiance else ab.target, t.target, amount, known, also)
     if ab.then_tap or ab.then_cant_block:  # 701.26a, 509.1b: the target, if still on the battlefield (400.7)

@@ -296,7 +296,7 @@ def died(before: Situation, after: Situation) -> Stack:
             # what it targets or names (a second argument; "any target" without), as #program dies_targets reads it
             spec = [f"spec({term.arguments[1]})"] if len(term.arguments) > 1 else []
             known = tuple(sorted(lki.get(pid, []) + spec))
-            found.append(Trigger(term.name, pid, "", term.arguments[0].number,
+            found.append(Trigger(term.name, pid, "", _amount(before.permanent(pid), term.arguments[0]),
                                  before.permanent(pid).controller, known,
                                  sym.arguments[2].number if term.name == "dies_create" else 0))  # its tokens
         elif sym.match("watched", 4):  # 603.2c: one for each creature that died; the counters go on the source
@@ -308,6 +308,15 @@ def died(before: Situation, after: Situation) -> Stack:
                                  tuple(sorted(lki.get(pid, []) + spec))))
     order = apnap(before)
     return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.source, t.kind, t.amount)))
+
+
+def _amount(p: Permanent, n: Symbol) -> int:
+    """A death trigger's N: a number, ``its`` (702.43a modular: "its +1/+1 counters") or ``counters(Name)`` ("the
+    number of <name> counters on it", 122.1): as many as `p` had as it last existed on the battlefield (608.2h,
+    603.10a)."""
+    if n.match("counters", 1):
+        return p.named(n.arguments[0].name)
+    return p.plus_counters if n.match("its", 0) else n.number
 
 
 def apnap(s: Situation) -> list[str]:
@@ -482,7 +491,8 @@ def trigger_targets(s: Situation, source: str, index: int) -> tuple[str, ...]:
 def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
     """`s` after attack trigger `t` resolved (608.2): nothing with no target or one no longer legal
     (608.2b); else the target is tapped or untapped (701.26a, 701.26b), can't block this turn (509.1b),
-    returned to its owner's hand (400.7), gets +X/+Y or a keyword until end of turn (613.4c, 613.1f) or is dealt
+    returned to its owner's hand (400.7), gets +X/+Y or a keyword until end of turn (613.4c, 613.1f), +1/+1
+    counters (122.1a: mentor, 702.134a) or is dealt
     the damage (120.3, its source as it last existed, 608.2h: ``#program resolve_dies``); state-based actions are
     the caller's (704.3). An ability without a target (`t.target` its source if chosen: exerted, 701.43d, or "you
     may pay {E}", 603.5) acts through :func:`_named`."""
@@ -507,6 +517,8 @@ def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
     def affected(p: Permanent) -> Permanent:
         if e.effect == "gets":
             return _pumped(p, e)
+        if e.effect == "counters":  # 122.1a, 702.134a: mentor's +1/+1 counter
+            return p.with_counters(1, 1, e.amount)
         if e.effect == "gains":
             return replace(p, keywords_until_end_of_turn=tuple(sorted({*p.keywords_until_end_of_turn, e.keyword})))
         return replace(p, **changed[e.effect])  # type: ignore[arg-type]

@@ -50,6 +50,7 @@ class Characteristics:
     cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
     attacks_despite_defender_this_turn: bool = False  # a resolved "~ can attack this turn as though …" (702.3b)
     pt_counters: tuple[tuple[int, int, int], ...] = ()  # (dp, dt, how many) of each P/T counter kind (122.1a)
+    named_counters: tuple[tuple[str, int], ...] = ()  # (name, how many) of the counters of a name (122.1)
     paired_with: str | None = None  # 702.95b: the creature a soulbond ability paired it with
     monstrous: bool = False  # 701.37b: its monstrosity ability resolved
     attached: tuple[tuple[str, int], ...] = ()  # 301.5, 303.4: ("aura" | "equipment", how many attached to it)
@@ -157,7 +158,7 @@ def characteristics(p: Permanent) -> Characteristics:
         protector=p.protector, abilities=abilities, damage=p.damage, tapped=p.tapped,
         summoning_sick=p.summoning_sick, face_down=p.face_down, cant_block_this_turn=p.cant_block_this_turn,
         cant_be_blocked_this_turn=p.cant_be_blocked_this_turn, pt_counters=p.pt_counters,
-        attacks_despite_defender_this_turn=p.attacks_despite_defender_this_turn,
+        named_counters=p.named_counters, attacks_despite_defender_this_turn=p.attacks_despite_defender_this_turn,
         paired_with=p.paired_with, monstrous=p.monstrous,
         attached=(("aura", p.auras_attached), ("equipment", p.equipment_attached)))
 

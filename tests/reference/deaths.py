@@ -66,8 +66,8 @@ KINDS = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain", "dies_mi
 SPECS = {"any": ("player", "creature", "planeswalker", "battle"), "creature_or_player": ("player", "creature"),
          "creature": ("creature",), "player": ("player",), "opponent": ("opponent",),
          "player_or_planeswalker": ("player", "planeswalker"), "creature_opponent": ("their creature",),
-         "creature_yours": ("own creature",), "artifact_that_player": ("artifact",),
-         "artifact_or_enchantment_that_player": ("artifact", "enchantment")}
+         "creature_yours": ("own creature",), "artifact_creature": ("artifact creature",),
+         "artifact_that_player": ("artifact",), "artifact_or_enchantment_that_player": ("artifact", "enchantment")}
 # a damage trigger's "target <permanent> that player controls" (reference.dealt: <spec>:<player>)
 _THAT_PLAYER = ("creature_that_player", "artifact_that_player", "artifact_or_enchantment_that_player")
 # 603.6c, 603.10a: a creature's abilities watching other creatures die: (scope, N) each
@@ -106,8 +106,13 @@ def triggered(before: dict[str, Characteristics], dead: set[str]) -> list[Death]
         for spec in c.values("dies_create"):  # 111.1: "create N … tokens", no target
             out.append(("dies", "dies_create", pid, "", spec.count, c.controller, c, spec))  # type: ignore[attr-defined]
         for kind in KINDS:
-            for value in c.values(kind):  # N, or (N, what it targets or names)
-                n, spec = value if isinstance(value, tuple) else (value, "any")
+            for value in c.values(kind):  # N, or (N, what it targets or names), or (counters(<name>),)
+                n, spec = (value if len(value) == 2 else (value[0], "any")) if isinstance(value, tuple) else (value,
+                                                                                                              "any")
+                if n == "its":  # 702.43a modular: the +1/+1 counters it had as it last existed (608.2h)
+                    n = sum(k for dp, dt, k in c.pt_counters if (dp, dt) == (1, 1))
+                if str(n).startswith("counters("):  # 122.1: "the number of <name> counters on it" (608.2h)
+                    n = dict(c.named_counters).get(str(n)[len("counters("):-1], 0)
                 out.append(("dies", kind, pid, "", int(n), c.controller, c, spec))
     for wid, w in sorted(before.items()):  # each watcher on the battlefield before the event, dying or not
         for kind in WATCHING:
@@ -148,6 +153,8 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[s
     players = [p.name for p in s.players if "player" in kinds or ("opponent" in kinds and p.name != t[5])]
 
     def allowed(c: Characteristics) -> bool:
+        if "artifact creature" in kinds:  # 205.2a: both card types (face down: neither but creature, 708.2a)
+            return c.is_creature and c.is_artifact
         return ((c.is_creature and ("creature" in kinds or ("their creature" in kinds) == (c.controller != t[5])
                                     and {"their creature", "own creature"} & set(kinds)))
                 or (c.is_planeswalker and "planeswalker" in kinds) or (c.is_battle and "battle" in kinds)

@@ -291,11 +291,11 @@ def costs_paid(state: State, p: Permanent, cost: Cost) -> set[State]:
     the mana (each way of paying it), N life if its controller has N or more (119.4), N cards from a hand
     of N or more (701.9), {T} if the source is untapped and not summoning sick without haste (602.5a,
     302.6), the source sacrificed (701.21a), N +1/+1 counters removed from a source that has them
-    (122.1a, 118.3), and each choice of the permanents of its controller a
-    "sacrifice"/"tap an untapped" part names (of that card type, creature type — every one with
-    changeling, 702.73a — or land type; not the source for "another"; untapped for a tap, 508.1f).
-    A sacrifice is followed by the state-based actions (704.3); a player at 0 or less life has lost
-    (704.5a: checked before the ability resolves, 117.5): the state is over."""
+    (122.1a, 118.3), N counters of a name removed from a source that has them (122.1, 118.3), and each
+    choice of the permanents of its controller a "sacrifice"/"tap an untapped" part names (of that card type,
+    creature type — every one with changeling, 702.73a — or land type; not the source for "another"; untapped
+    for a tap, 508.1f). A sacrifice is followed by the state-based actions (704.3); a player at 0 or less life
+    has lost (704.5a: checked before the ability resolves, 117.5): the state is over."""
     from .activated import is_tapped
 
     extra = cost
@@ -306,6 +306,9 @@ def costs_paid(state: State, p: Permanent, cost: Cost) -> set[State]:
     if extra.exile and zones(state.s, set(state.gone)).get((me.name, "graveyard"), 0) - me.exiled < extra.exile:
         return set()  # 406.1: the cards in the graveyard (404.1), less those exiled for costs before
     if sum(n for dp, dt, n in p.pt_counters if (dp, dt) == (1, 1)) < extra.remove_counters:
+        return set()
+    name, removed = extra.remove_named or ("", 0)
+    if dict(p.named_counters).get(name, 0) < removed:  # 122.1, 118.3
         return set()
     c = field[p.id]
     if extra.tap and (is_tapped(state, p, field) or (c.is_creature and p.summoning_sick and not c.has("haste"))):
@@ -339,6 +342,7 @@ def costs_paid(state: State, p: Permanent, cost: Cost) -> set[State]:
             permanents = tuple(replace(q, tapped=q.tapped or q.id in tapped, left_battlefield=q.left_battlefield
                                        or q.id in gone) for q in state.s.permanents)
             permanents = tuple(_less(q, extra.remove_counters) if q.id == p.id else q for q in permanents)
+            permanents = tuple(_fewer(q, name, removed) if q.id == p.id else q for q in permanents)
             after = replace(state, s=replace(state.s, players=players, permanents=permanents),
                             gone=state.gone | frozenset(gone))
             after = settle(after) if gone or extra.remove_counters else after
@@ -353,6 +357,12 @@ def _less(q: Permanent, n: int) -> Permanent:
     counts = {(dp, dt): k for dp, dt, k in q.pt_counters}
     counts[1, 1] = counts.get((1, 1), 0) - n
     return replace(q, pt_counters=tuple(sorted((dp, dt, k) for (dp, dt), k in counts.items() if k)))
+
+
+def _fewer(q: Permanent, name: str, n: int) -> Permanent:
+    """122.1: `q` with `n` fewer counters named `name` (none of it left: no entry)."""
+    counts = {**dict(q.named_counters), name: dict(q.named_counters).get(name, 0) - n}
+    return replace(q, named_counters=tuple(sorted((k, m) for k, m in counts.items() if m)))
 
 
 def _counted(state: State, pid: str, index: int) -> State:
@@ -749,14 +759,14 @@ def returning(p: Permanent, c: Characteristics, field: dict[str, Characteristics
 
 def returned_object(p: Permanent, counter: int, field: dict[str, Characteristics]) -> Permanent:
     """The new object `p` returns as (400.7, 506.4): face up, on the battlefield out of combat, with
-    no damage, pumps or shields, and its one counter (702.79a, 702.93a); its controller may still
-    activate its abilities in a later window (a pump lowering its toughness may kill it again). Untapped,
+    no damage, pumps or shields, and its one counter (702.79a, 702.93a; none of a name, 122.1); its controller may
+    still activate its abilities in a later window (a pump lowering its toughness may kill it again). Untapped,
     unless a permanent of another player's on the battlefield (`field`) makes it enter tapped (614.1c)."""
     tapped = enters_tapped(field, p.owner or p.controller, p.types)
     fresh = replace(p, id=p.id + RETURNED, face_down=False, damage=0, pt_counters=(), until_end_of_turn=(0, 0),
                     keywords_until_end_of_turn=(), tapped=tapped, regeneration_shields=0, prevention_shield=0,
                     removed_from_combat=False, cant_be_regenerated_this_turn=False,  # 701.19c: the old object's
-                    attacks_despite_defender_this_turn=False, switched_until_end_of_turn=False,
+                    attacks_despite_defender_this_turn=False, switched_until_end_of_turn=False, named_counters=(),
                     renowned=False)  # 702.112b: a new object (400.7)
     return fresh.with_counters(counter, counter, 1)
 

@@ -212,6 +212,8 @@ def dealt(state, source: Characteristics, kind: str, ab: CombatAbility, target: 
     if ab.counters_damage:  # "equal to the number of +1/+1 counters on ~" (122.1a; 608.2h)
         damage = sum(n for dp, dt, n in (field[source.id] if source.id in field else source).pt_counters
                      if (dp, dt) == (1, 1))
+    if ab.counted:  # "equal to the number of <name> counters on ~" (122.1; 608.2h: as it last existed too)
+        damage = dict(state.s.permanent(source.id).named_counters).get(ab.counted, 0)
     # "… and M damage to you / to itself" (115.10b: no target): the controller, or the source if it is still on
     # the battlefield; in the same event (120.3): to the target as well, one amount
     also = source.controller if ab.also_to == "you" else source.id if ab.also_to == "itself" else ""

@@ -404,16 +404,21 @@ def targeted_targets(s: Situation, gone: frozenset[str], source: str, e: OnComba
     defending = None if attacked is None else (attacked if attacked in {p.name for p in s.players}
                                                else _defending(s, attacked))
     out = [p.name for p in s.players] if e.target == "any" else []
+    attacking = {a for a, _ in s.combat.attackers or () if not s.permanent(a).removed_from_combat}  # 506.4
     for pid, c in sorted(field.items()):
         if pid in gone:
             continue
         ok = {"creature": c.is_creature, "defending": c.is_creature and c.controller == defending,
+              "attacking": c.is_creature and pid in attacking,  # 702.134a mentor, 506.3
               "opponent": c.is_creature and c.controller != me.controller,
               "yours": c.is_creature and c.controller == me.controller,
               "any": c.is_creature or c.is_planeswalker or c.is_battle}[e.target]
         if not ok or c.has("shroud") or (c.has("hexproof") and c.controller != me.controller):
             continue
-        if e.target_quality is not None and not is_of(c, e.target_quality):  # 115.1 "with <quality>"
+        if e.target_quality == ("lesser_power",):  # 702.134a: less than the source's power (as it last existed)
+            if (c.power or 0) >= (me.power or 0):
+                continue
+        elif e.target_quality is not None and not is_of(c, e.target_quality):  # 115.1 "with <quality>"
             continue
         if any(has_quality(me, q) for q in c.protections()):
             continue
