@@ -210,9 +210,9 @@ MAY_CHANGE_LINES = [
     # discarding happens during combat (a hidden-zone effect may discard)
     ("Cunning Survivor", "Whenever you cycle or discard a card, Cunning Survivor gets +1/+0 until end of turn and "
                          "can't be blocked this turn."),
-    # a draw joined to a combat effect (510.1: it assigns no combat damage)
-    ("Ophidian", "Whenever Ophidian attacks and isn't blocked, you may draw a card. If you do, Ophidian assigns no "
-                 "combat damage this turn."),
+    # a draw joined to a combat effect (119.3: the life lost)
+    ("Kothophed, Soul Hoarder", "Whenever a permanent owned by another player is put into a graveyard from the "
+                                "battlefield, you draw a card and you lose 1 life."),
     ("Sparksmith", "{T}: Sparksmith deals X damage to target creature and X damage to you, where X is the number "
                    "of Goblins on the battlefield."),
     # 604.3: a characteristic-defining ability that counts cards in graveyards (no zone the board states)
@@ -300,6 +300,17 @@ def test_cost_only_lines_of_real_cards_are_modelled() -> None:
 def test_untap_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
     """701.26 (pysolver.rules.activated): a creature untapped may attack or block (508.1a, 509.1a); the
     noncreature permanents a target names are refused on a board (pysolver.files.loader)."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    ("Keeper of Tresserhorn", "Whenever Keeper of Tresserhorn attacks and isn't blocked, it assigns no combat damage "
+                              "this turn and defending player loses 2 life."),
+    ("Ophidian", "Whenever Ophidian attacks and isn't blocked, you may draw a card. If you do, Ophidian assigns no "
+                 "combat damage this turn.")])
+def test_no_combat_damage_triggers_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """509.3g, 510.1a, 611.2a (pysolver.rules.triggers): the creature's `assigns_no_combat_damage`; the draw acts in
+    no combat (121.1)."""
     assert classes(card(name, line)) == {line: MODELLED}
 
 

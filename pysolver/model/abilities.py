@@ -1947,6 +1947,10 @@ _EFFECTS = (
     (re.compile(r"you gain (?P<n>\w+) life"), "gain_life"),
     (re.compile(r"(?P<who>it|this creature) can't be blocked this (?:combat|turn)"), "unblockable"),
     (re.compile(r"defending player gets (?P<n>\w+) poison counters?"), "poison"),
+    # 510.1a, 611.2a, 119.3: one effect of two parts, on the stack like poison counters (a life total may reach 0)
+    (re.compile(r"(?P<who>it|this creature) assigns no combat damage this turn and defending player loses (?P<n>\w+) "
+                r"life"), "assigns_none_loss"),
+    (re.compile(r"(?P<who>it|this creature) assigns no combat damage this turn"), "assigns_none"),
     (re.compile(r"tap (?P<who>that creature|target .+)"), "tap"),
     (re.compile(r"destroy (?P<who>that creature)"), "destroy"),
     (re.compile(r"untap (?P<who>it|this creature) and remove it from combat"), "remove"),
@@ -1971,9 +1975,10 @@ _TARGETED_ONLY = ("untap", "cant_block", "damage")  # the effects read only on a
 #: 509.2a, 603.3b: block triggers their controllers put on the stack, APNAP, each in the order they choose
 #: (pysolver.rules.triggers.block_puts): "~ deals N damage to that creature" (120.3), "[you may] untap ~ and
 #: remove it from combat" (506.4), "return ~ to its owner's hand" (400.3: it leaves the battlefield, 506.4) and
-#: "~ gets +X/-Y until end of turn" ("lowers": a toughness lowered may kill it, 704.5f; 613.4c) and "you may gain N
-#: life" (603.5, 119.3: chosen as it is put, as "you may untap ~")
-PUT_EFFECTS = ("damage", "remove", "return_to_hand", "lowers", "may_gain_life")
+#: "~ gets +X/-Y until end of turn" ("lowers": a toughness lowered may kill it, 704.5f; 613.4c), "you may gain N
+#: life" (603.5, 119.3: chosen as it is put, as "you may untap ~") and "you may draw a card. If you do, ~ assigns no
+#: combat damage this turn" ("may_assign_none": 510.1a, 611.2a; the card drawn acts in no combat, 121.1)
+PUT_EFFECTS = ("damage", "remove", "return_to_hand", "lowers", "may_gain_life", "may_assign_none")
 #: the kinds that trigger as blockers are declared (509.2a; #program block_triggers of encodings/triggers.lp)
 BLOCK_TRIGGERS = frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump", "flanking",
                             "afflict", "blocked_by_pump", "blocks_flyer_pump", "blocked_destroy", "on_block"})
@@ -1985,6 +1990,9 @@ def is_put(a: Ability) -> bool:
 # Sentences of an effect that act outside the combat (502.3: the next untap step), or that change nothing on a
 # board the loader admits (701.19c "It can't be regenerated": a "destroy that creature" beside regeneration is
 # refused): read past.
+# 603.5, 121.1: "you may draw a card. If you do, <effect>": the card drawn acts in no combat, so the choice is the
+# effect's ("you may <effect>")
+_DRAW_IF_YOU_DO = re.compile(r"^draw a card\. if you do, ")
 _RIDERS = (re.compile(r"(?:it|that creature) doesn't untap during its controller's next untap step"),
            re.compile(r"it can't be regenerated"))
 
@@ -2041,7 +2049,8 @@ class OnCombat:
                   "gain_life_each": f"gain_life_each({self.amount},{term_text(self.per)})",
                   "remove_minus": f"remove_minus({self.amount})",
                   "lowers": f"lowers({self.power},{self.toughness})",
-                  "may_gain_life": f"may_gain_life({self.amount})"}.get(self.effect, self.effect)
+                  "may_gain_life": f"may_gain_life({self.amount})",
+                  "assigns_none_loss": f"assigns_none_loss({self.amount})"}.get(self.effect, self.effect)
         if kind == ON_TARGET:
             may = f"pay({','.join(str(self.cost).lower().replace('{', '').split('}')[:-1])})" if self.cost else \
                 f"pay({','.join('e' * self.energy)})" if self.energy else \
@@ -2193,6 +2202,7 @@ def _on_combat(text: str) -> list[Ability] | None:
         if text.startswith(may):  # trigger on the stack, PUT_EFFECTS)
             text, optional = text.removeprefix(may), True
             text = "you " + text if text.startswith("gain ") else text  # ("you may gain N life")
+            text = _DRAW_IF_YOU_DO.sub("", text)  # (121.1: the card drawn acts in no combat; the choice is the same)
             break
     optional = optional or cost is not None
     sentences = [x for x in text.split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
@@ -2222,16 +2232,21 @@ def _on_combat(text: str) -> list[Ability] | None:
         return None
     if optional and [e.effect for e in effects] == ["gain_life"]:  # 603.5: its controller chooses (119.3)
         effects = [replace(effects[0], effect="may_gain_life")]
+    if optional and [e.effect for e in effects] == ["assigns_none"]:  # 603.5: its controller chooses (510.1a)
+        effects = [replace(effects[0], effect="may_assign_none")]
+    if any(e.effect == "assigns_none" for e in effects):
+        return None  # (read only chosen, "you may", or with the defending player's life loss)
     if any(e.effect in PUT_EFFECTS for e in effects):  # 509.2a: one effect, put on the stack (603.3b)
         if len(effects) != 1 or any(kind != "on_block" for kind, _ in events) or (
                 effects[0].effect == "remove" and events != [("on_block", "blocked")]) or (
-                effects[0].effect in ("return_to_hand", "lowers", "may_gain_life") and partner is not None):
+                effects[0].effect in ("return_to_hand", "lowers", "may_gain_life", "may_assign_none")
+                and partner is not None):
             return None
         return [Ability("on_block", replace(effects[0], event=event, partner=partner, optional=optional))
                 for _, event in events]
     if optional:
         return None
-    if any(e.effect == "poison" for e in effects) and events != [("on_block", "unblocked")]:
+    if any(e.effect in ("poison", "assigns_none_loss") for e in effects) and events != [("on_block", "unblocked")]:
         return None  # (the defending player of an attacker that isn't blocked: 509.3g, 506.2)
     if any(e.effect == "destroy" for e in effects) and (events[0][1] != "blocked_by" or len(effects) > 1):
         return None  # (an attacker's, on the stack like blocked_destroy: 509.3d, 603.3b)
@@ -2593,11 +2608,12 @@ def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
         if effect == "damage":
             n = _count(groups["n"])
             return None if not n else [replace(whom, effect="damage", amount=n)]
-        if effect in ("counters", "gain_life", "poison"):
+        if effect in ("counters", "gain_life", "poison", "assigns_none_loss"):
             n = _count(groups["n"])
             return None if not n else [replace(whom, effect=effect, amount=n,
                                                whom="controller" if effect == "gain_life" else
-                                               "defending" if effect == "poison" else whom.whom)]
+                                               "defending" if effect in ("poison", "assigns_none_loss")
+                                               else whom.whom)]
         if whom.whom == "partner" and (effect == "gets" or "indestructible" in (groups.get("k") or "")):
             return None  # (with flanking or "destroy that creature" waiting, its order would matter: 603.3b, 704.5f)
         out = []

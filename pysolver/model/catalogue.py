@@ -400,6 +400,16 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever ~ attacks and isn't blocked, defending player gets N poison counters", "on_block",
              "509.3g", "Whenever this creature attacks and isn't blocked, defending player gets a poison counter",
              ("Whenever ~ attacks and isn't blocked, it gets +2/+0 until end of turn",), literal=False),
+    # 510.1a, 611.2a: a creature that assigns no combat damage this turn (its `assigns_no_combat_damage`); with the
+    # life loss on the stack as poison counters are (119.3, 704.5a); "you may draw a card" put on the stack by its
+    # controller, chosen as it is put (603.5; 121.1: the card drawn acts in no combat)
+    LineForm("trigger", "Whenever ~ attacks and isn't blocked, it assigns no combat damage this turn and defending "
+             "player loses N life", "on_block", "510.1a", "Whenever this creature attacks and isn't blocked, it "
+             "assigns no combat damage this turn and defending player loses 2 life", literal=False),
+    LineForm("trigger", "Whenever ~ <attacks and isn't blocked / blocks / becomes blocked>, you may draw a card. If "
+             "you do, ~ assigns no combat damage this turn", "on_block", "603.5", "Whenever this creature attacks "
+             "and isn't blocked, you may draw a card. If you do, this creature assigns no combat damage this turn",
+             literal=False),
     # 508.3a, 603.3d: an attack trigger with one target, chosen by the active player as it is put on the stack
     # (pysolver.model.abilities.ON_TARGET); "you may [have]" (603.5): no target chosen does nothing
     LineForm("trigger", "Whenever ~ attacks, [you may have] target creature [defending player controls / an opponent "

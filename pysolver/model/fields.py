@@ -64,7 +64,7 @@ PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtype
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
                   "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost", "cant_block_this_turn",
                   "cant_be_blocked_this_turn", "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn",
-                  "renowned",
+                  "assigns_no_combat_damage", "renowned",
                   "regeneration_shields", "prevention_shield",
                   "keywords_until_end_of_turn", "activations_this_turn", "dashed", "monstrous", "paired_with", "token",
                   "chosen_color"}
@@ -339,6 +339,7 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         cant_be_blocked_this_turn=field("cant_be_blocked_this_turn", r.boolean, False),
         attacks_despite_defender_this_turn=field("attacks_despite_defender_this_turn", r.boolean, False),  # 702.3b
         cant_be_regenerated_this_turn=field("cant_be_regenerated_this_turn", r.boolean, False),  # 701.19c
+        assigns_no_combat_damage=field("assigns_no_combat_damage", r.boolean, False),  # 510.1a, 611.2a
         renowned=field("renowned", r.boolean, False),  # 702.112b
         regeneration_shields=field("regeneration_shields",
                                    lambda v, p: r.integer(v, p, "regeneration_shields"), 0),  # 701.19a

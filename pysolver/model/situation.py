@@ -182,6 +182,7 @@ class Permanent:
     # a resolved "~ can attack this turn as though it didn't have defender" (702.3b, 611.2a)
     attacks_despite_defender_this_turn: bool = False
     cant_be_regenerated_this_turn: bool = False  # a resolved "target creature can't be regenerated this turn" (701.19c)
+    assigns_no_combat_damage: bool = False  # a resolved "~ assigns no combat damage this turn" (510.1a, 611.2a)
     renowned: bool = False  # 702.112b: a designation renown (702.112a) gives, kept until it leaves the battlefield
     left_battlefield: bool = False  # during a combat being explored (704.3, 506.4)
     regeneration_shields: int = 0  # 701.19a: how many times it would be regenerated this turn
@@ -207,6 +208,7 @@ class Permanent:
                      paired_with: str | None = None, chosen_color: str | None = None, face_down: FaceDown = False,
                      cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
                      attacks_despite_defender_this_turn: bool = False, cant_be_regenerated_this_turn: bool = False,
+                     assigns_no_combat_damage: bool = False,
                      renowned: bool = False, left_battlefield: bool = False, regeneration_shields: int = 0,
                      prevention_shield: int = 0, removed_from_combat: bool = False, token: bool = False,
                      level_counters: int = 0) -> None: ...
@@ -424,7 +426,7 @@ class Permanent:
             d["activations_this_turn"] = list(self.activations_this_turn)
         for key in ("damage", "tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
                     "cant_be_blocked_this_turn", "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn",
-                    "renowned", "regeneration_shields", "prevention_shield", "token"):
+                    "assigns_no_combat_damage", "renowned", "regeneration_shields", "prevention_shield", "token"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
         return d
@@ -460,7 +462,8 @@ class Permanent:
             parts.append(f"prevention_shield={self.prevention_shield}")
         parts += [key for key in ("tapped", "summoning_sick", "dashed", "monstrous", "face_down",
                                   "cant_block_this_turn", "cant_be_blocked_this_turn",
-                                  "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn", "renowned",
+                                  "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn",
+                                  "assigns_no_combat_damage", "renowned",
                                   "left_battlefield",
                                   "removed_from_combat", "token")
                   if getattr(self, key) is True]

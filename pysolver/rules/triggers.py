@@ -88,12 +88,15 @@ DEATHS = CHARACTERISTICS + ("triggers",)  # the death-trigger parts read no decl
 # 704.5f, 704.5g: a permanent leaves by a state-based action only through toughness or damage; afflict
 # changes only a player's life (702.130a, 119.3), rampage only raises power and toughness (702.23a):
 # after either resolves on a settled situation (704.3) no state-based action but 704.5a can apply.
-NONE_LEAVES = frozenset({"afflict", "rampage", "attacks_loss", "attacks_opponents_loss", "poisons"})
+NONE_LEAVES = frozenset({"afflict", "rampage", "attacks_loss", "attacks_opponents_loss", "poisons",
+                         "assigns_none_loss"})
 # Abilities on the stack whose only effect is life loss (119.3): afflict (702.130a, the defending player),
 # "Whenever ~ attacks, defending player loses N life" (its `target`) and "… each opponent loses N life"
 # (every player but the active player, whose attacker it is: 102.2, 603.3a); or poison counters (122.1f:
-# "Whenever ~ attacks and isn't blocked, defending player gets a poison counter", its `target`).
-LOSSES = frozenset({"afflict", "attacks_loss", "attacks_opponents_loss", "poisons"})
+# "Whenever ~ attacks and isn't blocked, defending player gets a poison counter", its `target`); "Whenever ~ attacks
+# and isn't blocked, it assigns no combat damage this turn and defending player loses N life" (510.1a, 611.2a: its
+# source marked as well, :func:`_silenced`).
+LOSSES = frozenset({"afflict", "attacks_loss", "attacks_opponents_loss", "poisons", "assigns_none_loss"})
 WATCHING = frozenset({"other_dies_counter", "other_dies_loss", "other_dies_gain", "other_dies_untap", "other_dies_tap",
                       "other_dies_damage", "other_dies_drain", "other_dies_target_loss"})  # 603.6c: creatures die
 ON_SOURCE = frozenset({"other_dies_counter", "other_dies_untap", "other_dies_tap"})  # what they do is to the watcher
@@ -153,8 +156,18 @@ def resolve(s: Situation, part: str) -> tuple[Situation, Stack]:
         lost = _losses(after, stack)
         if all(pl.life + lost.life.get(pl.name, 0) > 0 and pl.poison + lost.poison.get(pl.name, 0) < 10
                for pl in after.players):
-            return _applied(after, lost), ()
+            return _silenced(_applied(after, lost), stack), ()
     return after, stack
+
+
+def _silenced(s: Situation, stack: Stack) -> Situation:
+    """`s` with the sources of the abilities "it assigns no combat damage this turn and defending player loses N
+    life" of `stack` (resolved) assigning no combat damage this turn (510.1a, 611.2a), those still on the
+    battlefield (400.7)."""
+    quiet = {t.source for t in stack if t.kind == "assigns_none_loss"}
+    return replace(s, permanents=tuple(replace(p, assigns_no_combat_damage=True)
+                                       if p.id in quiet and not p.left_battlefield else p
+                                       for p in s.permanents)) if quiet else s
 
 
 def _losses(s: Situation, stack: Stack) -> Effects:
@@ -222,7 +235,7 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
     if t.kind == "on_block":
         return _resolved_put(s, t)
     if t.kind in LOSSES:  # 702.130a, 508.3a, 119.3: its defending player or each opponent loses its N life
-        return _applied(s, _losses(s, (t,)))  # (122.1f: or gets its poison counters)
+        return _silenced(_applied(s, _losses(s, (t,))), (t,))  # (122.1f: or gets its poison counters)
     ctl, externals = _resolve_program(_unresolved(s), t)
     true = {atom("state_blocking", b, a) for b, a in s.combat.blockers or ()}
     true |= {atom("state_left", p.id) for p in s.permanents if p.left_battlefield}
@@ -554,7 +567,8 @@ def _resolved_put(s: Situation, t: Trigger) -> Situation:
     battlefield (120.3, 400.7; protection prevents it, 702.16e); or, if it was chosen and the source is
     still on the battlefield, the source untaps (701.26b) and is removed from combat (506.4), or returns to its
     owner's hand (400.3: it leaves the battlefield, 506.4; it does not die, 700.4), or gets +X/-Y until end of
-    turn (613.4c); or, if it was chosen, its controller gains N life (119.3, 603.5), the source there or not."""
+    turn (613.4c), or assigns no combat damage this turn (510.1a, 611.2a); or, if it was chosen, its controller
+    gains N life (119.3, 603.5), the source there or not."""
     e = _targeted_effect(s, t)
     if not t.target or (s.permanent(t.target).left_battlefield and e.effect != "may_gain_life"):
         return s  # (608.2b: the life is gained with its source gone, 113.7a)
@@ -567,6 +581,9 @@ def _resolved_put(s: Situation, t: Trigger) -> Situation:
         gainer = s.permanent(t.source).controller
         return replace(s, players=tuple(replace(p, life=p.life + e.amount) if p.name == gainer else p
                                         for p in s.players))
+    if e.effect == "may_assign_none":  # 510.1a, 611.2a: chosen, it assigns no combat damage this turn
+        return replace(s, permanents=tuple(replace(p, assigns_no_combat_damage=True) if p.id == t.target else p
+                                           for p in s.permanents))
     if e.effect == "lowers":  # 613.4c: +X/-Y until end of turn
         x, y = s.permanent(t.target).until_end_of_turn
         return replace(s, permanents=tuple(replace(p, until_end_of_turn=(x + e.power, y + e.toughness))
@@ -700,7 +717,7 @@ def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
                 stack.append(Trigger(CREATE, str(args[0]), "", 0, ability=t.arguments[1].number))
                 continue
             target = str(args[1]) if t.name in ("flanking", "afflict", "attacks_loss", "blocked_destroy",
-                                                "poisons") else ""
+                                                "poisons", "assigns_none_loss") else ""
             amount = next((x for x in args[1:-1] if isinstance(x, int)), 0)
             stack.append(Trigger(t.name, str(args[0]), target, amount))
             continue

@@ -299,10 +299,10 @@ def stacked(s: Situation, gone: frozenset[str]) -> list[Stacked]:
             out.append(("create_tokens", pid, "", kinds(field[pid]).index(e.token)))
         if e.effect == "destroy":  # 509.3d, 701.8a: "destroy that creature", once for each such blocker
             out.append(("blocked_destroy", pid, partner, 0))
-        if e.effect == "poison":  # (506.2)
+        if e.effect in ("poison", "assigns_none_loss"):  # (506.2; 510.1a: and it assigns no combat damage)
             target = attacks[pid]
-            out.append(("poisons", pid, target if target in {p.name for p in s.players} else _defending(s, target),
-                        e.amount))
+            out.append(("poisons" if e.effect == "poison" else "assigns_none_loss", pid,
+                        target if target in {p.name for p in s.players} else _defending(s, target), e.amount))
     if any(t[0] in ("flanking", "blocked_destroy") for t in out):  # a blocker may leave first
         out += [("rampage", a, "", n) for a in attacks if a in declared for n in field[a].values("rampage")]  # type: ignore[misc]
     return out
@@ -373,6 +373,10 @@ def resolve(s: Situation, gone: frozenset[str], t: Stacked) -> Situation:
         return replace(s, players=tuple(replace(p, poison=p.poison + n) if p.name == target else p for p in s.players))
     if kind in ("afflict", "attacks_loss"):  # 702.130a, 508.3a, 119.3
         return replace(s, players=tuple(replace(p, life=p.life - n) if p.name == target else p for p in s.players))
+    if kind == "assigns_none_loss":  # 119.3; 510.1a, 611.2a: its source, if still there, assigns no combat damage
+        lost = replace(s, players=tuple(replace(p, life=p.life - n) if p.name == target else p for p in s.players))
+        return replace(lost, permanents=tuple(replace(p, assigns_no_combat_damage=True) if p.id == source
+                                              and source in field else p for p in lost.permanents))
     if kind == "blocked_destroy":  # what it destroys is destroyed_by's (the state's permanents gone)
         return s
     if kind == "attacks_opponents_loss":  # 102.2: each opponent of the attacker's controller
@@ -509,7 +513,7 @@ def block_puts(s: Situation, gone: frozenset[str]) -> list[Targeted]:
     field = _field(s, gone)
     return [("on_block", pid, partner if e.effect == "damage" or e.whom == "partner" else "", e)
             for pid, e, partner in _block_fired(s, field)
-            if e.effect in ("damage", "remove", "return_to_hand", "lowers", "may_gain_life")]
+            if e.effect in ("damage", "remove", "return_to_hand", "lowers", "may_gain_life", "may_assign_none")]
 
 
 def put_orders(s: Situation, gone: frozenset[str]) -> set[tuple]:
@@ -550,6 +554,9 @@ def resolve_put(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[Situat
                                                         "any"))
     if e.effect == "return_to_hand":  # 400.3: to its owner's hand (gone from the battlefield, 506.4)
         return s, {target}
+    if e.effect == "may_assign_none":  # 603.5; 510.1a, 611.2a: chosen, it assigns no combat damage this turn
+        return replace(s, permanents=tuple(replace(p, assigns_no_combat_damage=True) if p.id == target else p
+                                           for p in s.permanents)), set()
     if e.effect == "lowers":  # 613.4c: "~ gets +X/-Y until end of turn"
         return replace(s, permanents=tuple(replace(p, until_end_of_turn=(p.until_end_of_turn[0] + e.power,
                                                                          p.until_end_of_turn[1] + e.toughness))
