@@ -24,6 +24,8 @@ from pysolver.model.abilities import parse_ability_line
 
 KEEPER = "Whenever ~ attacks and isn't blocked, it assigns no combat damage this turn and defending player loses 2 life"
 OPHIDIAN = "Whenever ~ attacks and isn't blocked, you may draw a card. If you do, ~ assigns no combat damage this turn"
+LACCOLITH = ("Whenever ~ becomes blocked, you may have it deal damage equal to its power to target creature. If you "
+             "do, ~ assigns no combat damage this turn")
 
 
 @pytest.mark.parametrize(("name", "line", "term"), [
@@ -31,6 +33,9 @@ OPHIDIAN = "Whenever ~ attacks and isn't blocked, you may draw a card. If you do
      "this turn and defending player loses 2 life.", "on_block(unblocked,defending,assigns_none_loss(2))"),
     ("Ophidian", "Whenever Ophidian attacks and isn't blocked, you may draw a card. If you do, Ophidian assigns no "
      "combat damage this turn.", "on_block(unblocked,self,may_assign_none)"),
+    *((f"Laccolith {n}", f"Whenever Laccolith {n} becomes blocked, you may have it deal damage equal to its power to "
+       f"target creature. If you do, Laccolith {n} assigns no combat damage this turn.",
+       "on_block(blocked,target(creature),power_damage_instead)") for n in ("Grunt", "Titan", "Whelp")),
 ])
 def test_509_3g_real_lines_parse(name: str, line: str, term: str) -> None:
     """509.3g, 510.1a: the oracle lines of real cards, the card's name read as the creature."""
@@ -42,6 +47,10 @@ def test_509_3g_real_lines_parse(name: str, line: str, term: str) -> None:
     "Whenever ~ attacks, it assigns no combat damage this turn and defending player loses 2 life",  # (509.3g only)
     "Whenever ~ blocks or becomes blocked by a creature, you may draw a card. If you do, ~ assigns no combat damage "
     "this turn",  # (once for each creature: not read)
+    "Whenever ~ becomes blocked, it deals damage equal to its power to target creature. If you do, ~ assigns no "
+    "combat damage this turn",  # (118.12: "if you do" after a choice only)
+    "Whenever ~ attacks, you may have it deal damage equal to its power to target creature. If you do, ~ assigns no "
+    "combat damage this turn",  # (an attack trigger: not read)
 ])
 def test_509_3g_other_lines_are_not_read(line: str) -> None:
     with pytest.raises(ValueError, match="not understood"):
@@ -80,13 +89,33 @@ def test_510_1a_a_creature_that_assigns_no_combat_damage() -> None:
     assert [v["rule"] for v in pysolver.check(unblocked)["violations"]] == ["510.1a"]
 
 
+def test_118_12_a_laccolith_deals_its_damage_instead() -> None:
+    """509.3c, 603.3d, 608.2h, 118.12, 510.1a: l (3/3) unblocked deals 3 to bob; blocked by y (2/2), alice chooses
+    no target (l deals 3 to y, y deals 2 to l), y (3 damage: y dies, l is dealt none), z (3/3, tapped, not in
+    combat: z dies; l assigns none, y deals it 2) or l itself (3 damage: l dies). With hexproof under bob (702.11b),
+    z is no legal target."""
+    s = board(creature("l", "alice", 3, 3, LACCOLITH), creature("y", "bob", 2, 2),
+              creature("z", "bob", 3, 3, tapped=True), attackers={"l": "bob"})
+    blocked = {outcome(destroyed=("y",), damage={"l": 2}), outcome(destroyed=("y",)), outcome(destroyed=("l",))}
+    assert agreed_outcomes(s) == {outcome(bob=17), outcome(destroyed=("z",), damage={"l": 2}), *blocked}
+    t = board(creature("l", "alice", 3, 3, LACCOLITH), creature("y", "bob", 2, 2),
+              creature("z", "bob", 3, 3, "Hexproof", tapped=True), attackers={"l": "bob"})
+    assert agreed_outcomes(t) == {outcome(bob=17), *blocked}
+
+
+def test_702_21a_a_laccolith_beside_ward_is_refused() -> None:
+    """702.21a: ward's trigger is not modelled."""
+    with pytest.raises(InputError, match="ward"):
+        board(creature("l", "alice", 3, 3, LACCOLITH), creature("y", "bob", 2, 2, "Ward {2}"))
+
+
 def test_603_3b_ophidian_beside_another_block_trigger_is_refused() -> None:
     """509.2a, 603.3b: a block trigger put on the stack beside another block trigger (the order is not modelled)."""
     with pytest.raises(InputError, match="another block trigger"):
         board(creature("o", "alice", 2, 2, OPHIDIAN), creature("k", "alice", 3, 3, KEEPER))
 
 
-LINES = (KEEPER, OPHIDIAN, "Lifelink", "First strike", "Trample",
+LINES = (KEEPER, OPHIDIAN, LACCOLITH, "Hexproof", "Lifelink", "First strike", "Trample",
          "Whenever ~ attacks and isn't blocked, it gets +2/+0 until end of turn")
 
 

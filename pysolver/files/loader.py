@@ -605,8 +605,9 @@ def _check_block_puts(r: Reader, permanents: list[Permanent], combat: Combat) ->
     """A block trigger put on the stack by its controller ("~ deals N damage to that creature", "untap ~ and
     remove it from combat": pysolver.model.abilities.PUT_EFFECTS) is refused beside another block trigger
     (509.2a: with the defending player's put on the stack last, APNAP, 603.3b, the order of theirs is not
-    modelled), "untap ~" beside an ability with {T} in its cost (602.5a, 508.1f) and, once blockers are
-    declared, "remove it from combat" of a blocked attacker (whether it was removed, 506.4, is not stated)."""
+    modelled), "untap ~" beside an ability with {T} in its cost (602.5a, 508.1f), one with a target beside another
+    player's permanent with ward (702.21a: ward's trigger is not modelled) and, once blockers are declared, "remove it
+    from combat" of a blocked attacker (whether it was removed, 506.4, is not stated)."""
     puts = [(i, p, a) for i, p in enumerate(permanents) for a in p.abilities if is_put(a)]
     if not puts:
         return
@@ -618,6 +619,11 @@ def _check_block_puts(r: Reader, permanents: list[Permanent], combat: Combat) ->
     tapping = next((x for x in permanents if any(ab.tap for _, ab in x.combat_abilities())), None)
     blocked = {b for _, b in combat.blockers or ()}
     for i, p, a in puts:
+        warded = next((x for x in permanents if x.controller != p.controller and (
+            x.has("ward") or x.face_down == "cloak" or (x.face_down is True and x.has("disguise")))), None)
+        if cast(OnCombat, a.value).whom == "target" and warded is not None:
+            raise r.fail(f"permanents[{i}]", f"the block trigger of {q(p.id)} could target {q(warded.id)}, which has "
+                         "ward (702.21a, 702.168a, 701.58a): ward's trigger is not modelled")
         if cast(OnCombat, a.value).effect == "return_to_hand":
             _check_return(r, permanents, combat, i, p)
         if cast(OnCombat, a.value).effect != "remove":
@@ -716,13 +722,19 @@ def _check_myriad(r: Reader, permanents: list[Permanent], players: list[Player],
 
 #: The abilities that target (115.1): the catalogue's forms that name a target, and provoke (702.39a).
 TARGETING_KINDS = frozenset({f.kind for f in CATALOGUE if "target" in " ".join((f.form, *f.also)).lower()
-                             and f.kind != "targeted_watch"} | {"provoke"})
+                             and f.kind not in ("targeted_watch", "on_block")} | {"provoke"})
+
+
+def _may_target(a: Ability) -> bool:
+    """Whether ability `a` may target (115.1): a kind of :data:`TARGETING_KINDS`, or a block trigger with a target
+    (603.3d: "you may have ~ deal damage equal to its power to target creature …")."""
+    return a.kind in TARGETING_KINDS or (a.kind == "on_block" and cast(OnCombat, a.value).whom == "target")
 
 
 def _check_targeted_watchers(r: Reader, permanents: list[Permanent]) -> None:
     """"When ~ becomes the target of a spell or ability, …" (603.2) is admitted only where nothing can target
     in the combat: no spell is cast, and no permanent has an ability that targets (:data:`TARGETING_KINDS`)."""
-    targeting = next((p for p in permanents if any(a.kind in TARGETING_KINDS for a in p.abilities)), None)
+    targeting = next((p for p in permanents if any(map(_may_target, p.abilities))), None)
     if targeting is None:
         return
     for i, p in enumerate(permanents):

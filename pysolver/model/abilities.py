@@ -1977,8 +1977,11 @@ _TARGETED_ONLY = ("untap", "cant_block", "damage")  # the effects read only on a
 #: remove it from combat" (506.4), "return ~ to its owner's hand" (400.3: it leaves the battlefield, 506.4) and
 #: "~ gets +X/-Y until end of turn" ("lowers": a toughness lowered may kill it, 704.5f; 613.4c), "you may gain N
 #: life" (603.5, 119.3: chosen as it is put, as "you may untap ~") and "you may draw a card. If you do, ~ assigns no
-#: combat damage this turn" ("may_assign_none": 510.1a, 611.2a; the card drawn acts in no combat, 121.1)
-PUT_EFFECTS = ("damage", "remove", "return_to_hand", "lowers", "may_gain_life", "may_assign_none")
+#: combat damage this turn" ("may_assign_none": 510.1a, 611.2a; the card drawn acts in no combat, 121.1), and "you
+#: may have ~ deal damage equal to its power to target creature. If you do, ~ assigns no combat damage this turn"
+#: ("power_damage_instead": its target chosen as it is put, 603.3d; 118.12)
+PUT_EFFECTS = ("damage", "remove", "return_to_hand", "lowers", "may_gain_life", "may_assign_none",
+               "power_damage_instead")
 #: the kinds that trigger as blockers are declared (509.2a; #program block_triggers of encodings/triggers.lp)
 BLOCK_TRIGGERS = frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump", "flanking",
                             "afflict", "blocked_by_pump", "blocks_flyer_pump", "blocked_destroy", "on_block"})
@@ -2206,8 +2209,8 @@ def _on_combat(text: str) -> list[Ability] | None:
             break
     optional = optional or cost is not None
     sentences = [x for x in text.split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
-    removed = _removed_counter(text)  # (two sentences, one effect: "If you do", 608.2c)
-    read = [removed] if removed is not None else [
+    removed = _removed_counter(text) or _power_damage_instead(text)  # (two sentences, one effect: "If you do",
+    read = [removed] if removed is not None else [  # 608.2c, 118.12)
         _each_gets(x) or _rule_effect(x) or _counted(x) or _bounce(x) or _counters_damage(x)
         or _effect(x, partner is not None) for x in sentences]
     effects = [e for found in read if found is not None for e in found]
@@ -2220,6 +2223,10 @@ def _on_combat(text: str) -> list[Ability] | None:
         if optional or cost is not None or any(e.whom == "target" or e.effect not in _CONDITIONED for e in effects):
             return None
         effects = [replace(e, condition=condition) for e in effects]
+    if [e.effect for e in effects] == ["power_damage_instead"]:  # 509.2a, 603.3d: a block trigger with a target, put
+        if not optional or partner is not None or any(kind != "on_block" for kind, _ in events):  # on the stack
+            return None  # (by its controller with its target, or none: "you may", 603.5)
+        return [Ability("on_block", replace(effects[0], event=event, optional=True)) for _, event in events]
     if any(e.whom == "target" for e in effects):  # 508.3a, 603.3d: one target, chosen as it is put on the stack
         # "Whenever ~ attacks or blocks, untap target permanent" (509.3a): the untap of its block half comes once
         # blockers are declared, when an untapped creature is read by nothing the loader admits (701.26b), nor
@@ -2414,6 +2421,29 @@ def _removed_counter(text: str) -> list[OnCombat] | None:
     m = _REMOVE_MINUS.fullmatch(text)
     n = _count(m.group("n")) if m else None
     return [OnCombat("", "remove_minus", amount=n)] if n else None
+
+
+#: 120.3, 608.2h, 118.12, 510.1a: "[you may have] ~ deal damage equal to its power to <target creature>. If you do,
+#: ~ assigns no combat damage this turn" (the Laccoliths)
+_POWER_DAMAGE_INSTEAD = re.compile(r"(?:it|this creature) deals? damage equal to its power to "
+                                   r"(?P<who>target creature(?: [a-z ]+)?)\. if you do, (?:it|this creature) assigns "
+                                   r"no combat damage this turn")
+
+
+def _power_damage_instead(text: str) -> list[OnCombat] | None:
+    """"~ deal damage equal to its power to target creature. If you do, ~ assigns no combat damage this turn"
+    (``power_damage_instead``: its power as it resolves, the source as it last existed, 608.2h; "if you do" is the
+    choice made, 118.12), or None.
+
+    >>> _power_damage_instead("it deal damage equal to its power to target creature. if you do, this creature "
+    ...                       "assigns no combat damage this turn")[0].term("on_block")
+    'on_block(,target(creature),power_damage_instead)'
+    """
+    m = _POWER_DAMAGE_INSTEAD.fullmatch(text)
+    whom = _whom(m.group("who"), False, True) if m else None
+    if whom is None or whom.whom != "target" or whom.target == "any" or whom.reach:
+        return None
+    return [replace(whom, effect="power_damage_instead")]
 
 
 #: 120.3, 608.2h: "~ deals damage to <target> equal to the number of +1/+1 counters on ~"

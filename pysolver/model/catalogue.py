@@ -410,6 +410,12 @@ CATALOGUE: tuple[LineForm, ...] = (
              "you do, ~ assigns no combat damage this turn", "on_block", "603.5", "Whenever this creature attacks "
              "and isn't blocked, you may draw a card. If you do, this creature assigns no combat damage this turn",
              literal=False),
+    # 603.3d, 608.2h, 118.12: put on the stack by its controller with a legal target or none (603.5); as it resolves
+    # its power as it is or last existed, and "if you do" the choice made
+    LineForm("trigger", "Whenever ~ <becomes blocked / blocks / attacks and isn't blocked>, you may have it deal "
+             "damage equal to its power to target creature. If you do, ~ assigns no combat damage this turn",
+             "on_block", "118.12", "Whenever this creature becomes blocked, you may have it deal damage equal to its "
+             "power to target creature. If you do, this creature assigns no combat damage this turn", literal=False),
     # 508.3a, 603.3d: an attack trigger with one target, chosen by the active player as it is put on the stack
     # (pysolver.model.abilities.ON_TARGET); "you may [have]" (603.5): no target chosen does nothing
     LineForm("trigger", "Whenever ~ attacks, [you may have] target creature [defending player controls / an opponent "

@@ -345,6 +345,8 @@ def targets(s: Situation, t: Trigger) -> list[str]:
         return ["", *legal] if _targeted_effect(s, t).optional or not legal else legal
     if t.kind == "on_block":  # 509.3d: the other creature of its event; "[you may] remove ~ from combat": ~
         e = _targeted_effect(s, t)  # (or "that creature", 509.3c)
+        if e.whom == "target":  # 603.3d, 603.5: a legal target or none
+            return ["", *trigger_targets(s, t.source, t.ability)]
         named = t.target if e.whom == "partner" else t.source
         return [t.target] if e.effect == "damage" else ["", named] if e.optional else [named]
     if t.kind in ON_SOURCE:  # its counters go on its source, which it taps or untaps: no target (115.1)
@@ -572,6 +574,8 @@ def _resolved_put(s: Situation, t: Trigger) -> Situation:
     e = _targeted_effect(s, t)
     if not t.target or (s.permanent(t.target).left_battlefield and e.effect != "may_gain_life"):
         return s  # (608.2b: the life is gained with its source gone, 113.7a)
+    if e.effect == "power_damage_instead":
+        return _instead(s, t)
     if e.effect == "damage":
         return _dealt_by(s, "dies_damage", t.target, e.amount, lki(_lasting(s, t.source), t.source))
     if e.effect == "return_to_hand":
@@ -590,6 +594,32 @@ def _resolved_put(s: Situation, t: Trigger) -> Situation:
                                            if p.id == t.target else p for p in s.permanents))
     return replace(s, permanents=tuple(replace(p, tapped=False, removed_from_combat=True) if p.id == t.target else p
                                        for p in s.permanents))
+
+
+def _instead(s: Situation, t: Trigger) -> Situation:
+    """`s` after "you may have ~ deal damage equal to its power to target creature. If you do, ~ assigns no combat
+    damage this turn" (`t`, its target chosen) resolved: nothing if its target is no longer legal (608.2b); else the
+    source, as it is or as it last existed (608.2h, 113.7a; 107.1b: a negative power deals none, 120.8), deals that
+    damage to it (120.3) and, the choice made (118.12), assigns no combat damage this turn (510.1a, 611.2a) if it
+    is still on the battlefield."""
+    if t.target not in trigger_targets(s, t.source, t.ability):
+        return s
+    known = lki(_lasting(s, t.source), t.source, power=True)
+    amount = power_in(known)
+    after = _dealt_by(s, "dies_damage", t.target, amount, known) if amount else s
+    return replace(after, permanents=tuple(replace(p, assigns_no_combat_damage=True)
+                                           if p.id == t.source and not p.left_battlefield else p
+                                           for p in after.permanents))
+
+
+def power_in(known: tuple[str, ...]) -> int:
+    """The power in a source's information (``power(N)``, :func:`lki`), 0 if it is negative (107.1b) or if it
+    has none (208.3: a noncreature permanent, an artifact's "damage equal to its power" deals none).
+
+    >>> power_in(("has(lifelink)", "power(-1)")), power_in(("power(3)",)), power_in(('controller("a")',))
+    (0, 3, 0)
+    """
+    return max(0, next((int(x[6:-1]) for x in known if x.startswith("power(")), 0))
 
 
 def provoked(s: Situation, t: Trigger) -> Situation:

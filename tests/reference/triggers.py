@@ -513,7 +513,8 @@ def block_puts(s: Situation, gone: frozenset[str]) -> list[Targeted]:
     field = _field(s, gone)
     return [("on_block", pid, partner if e.effect == "damage" or e.whom == "partner" else "", e)
             for pid, e, partner in _block_fired(s, field)
-            if e.effect in ("damage", "remove", "return_to_hand", "lowers", "may_gain_life", "may_assign_none")]
+            if e.effect in ("damage", "remove", "return_to_hand", "lowers", "may_gain_life", "may_assign_none",
+                            "power_damage_instead")]
 
 
 def put_orders(s: Situation, gone: frozenset[str]) -> set[tuple]:
@@ -526,13 +527,32 @@ def put_orders(s: Situation, gone: frozenset[str]) -> set[tuple]:
         mine = [t for t in pending if field[t[1]].controller == player]
         ways = set()
         for order in itertools.permutations(mine):
-            choices = [[t] if t[3].effect == "damage" else [t[:2] + (x,) + t[3:] for x in (["", t[2] or t[1]]
+            choices = [[t] if t[3].effect == "damage" else  # (603.3d, 603.5: a legal target or none)
+                       [t[:2] + (x,) + t[3:] for x in ["", *targeted_targets(s, gone, t[1], t[3])]]
+                       if t[3].whom == "target" else [t[:2] + (x,) + t[3:] for x in (["", t[2] or t[1]]
                                                                                            if t[3].optional
                                                                                            else [t[2] or t[1]])]
                        for t in order]
             ways |= set(itertools.product(*choices))
         per_player.append(ways)
     return {tuple(itertools.chain(*combo)) for combo in itertools.product(*per_player)}
+
+
+def _instead(s: Situation, gone: frozenset[str], source: str, target: str, e: OnCombat) -> tuple[Situation, set[str]]:
+    """"You may have ~ deal damage equal to its power to target creature. If you do, ~ assigns no combat damage
+    this turn", chosen with `target`: nothing if it is no longer a legal target (608.2b); else the source as it
+    last existed deals damage equal to its power (608.2h; none if 0 or less, 107.1b, 120.8), and, still on the
+    battlefield, assigns no combat damage this turn (118.12: the choice was made; 510.1a, 611.2a)."""
+    if target not in targeted_targets(s, gone, source, e):
+        return s, set()
+    me = _field(s, gone - {source})[source]
+    destroyed: set[str] = set()
+    if (me.power or 0) > 0:
+        s, destroyed = resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, target, me.power,
+                                                          me.controller, me, "any"))
+    return replace(s, permanents=tuple(replace(p, assigns_no_combat_damage=True)
+                                       if p.id == source and source not in gone else p
+                                       for p in s.permanents)), destroyed
 
 
 def resolve_put(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[Situation, set[str]]:
@@ -548,6 +568,8 @@ def resolve_put(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[Situat
                                          for p in s.players)) if target else s), set()
     if not target or target in gone:
         return s, set()
+    if e.effect == "power_damage_instead":
+        return _instead(s, gone, source, target, e)
     if e.effect == "damage":
         me = _field(s, gone - {source})[source]
         return resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, target, e.amount, me.controller, me,
