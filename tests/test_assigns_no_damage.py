@@ -24,6 +24,8 @@ from pysolver.model.abilities import parse_ability_line
 
 KEEPER = "Whenever ~ attacks and isn't blocked, it assigns no combat damage this turn and defending player loses 2 life"
 OPHIDIAN = "Whenever ~ attacks and isn't blocked, you may draw a card. If you do, ~ assigns no combat damage this turn"
+ZEALOT = ("Whenever ~ attacks and isn't blocked, you may have it deal 1 damage to target creature. If you do, prevent "
+          "all combat damage ~ would deal this turn")
 LACCOLITH = ("Whenever ~ becomes blocked, you may have it deal damage equal to its power to target creature. If you "
              "do, ~ assigns no combat damage this turn")
 
@@ -36,6 +38,9 @@ LACCOLITH = ("Whenever ~ becomes blocked, you may have it deal damage equal to i
     *((f"Laccolith {n}", f"Whenever Laccolith {n} becomes blocked, you may have it deal damage equal to its power to "
        f"target creature. If you do, Laccolith {n} assigns no combat damage this turn.",
        "on_block(blocked,target(creature),power_damage_instead)") for n in ("Grunt", "Titan", "Whelp")),
+    ("Zealot il-Vec", "Whenever Zealot il-Vec attacks and isn't blocked, you may have it deal 1 damage to target "
+     "creature. If you do, prevent all combat damage Zealot il-Vec would deal this turn.",
+     "on_block(unblocked,target(creature),damage_prevent(1))"),
 ])
 def test_509_3g_real_lines_parse(name: str, line: str, term: str) -> None:
     """509.3g, 510.1a: the oracle lines of real cards, the card's name read as the creature."""
@@ -103,6 +108,14 @@ def test_118_12_a_laccolith_deals_its_damage_instead() -> None:
     assert agreed_outcomes(t) == {outcome(bob=17), *blocked}
 
 
+def test_615_1a_zealot_deals_one_damage_and_no_combat_damage() -> None:
+    """509.3g, 603.3d, 118.12, 615.1a: z (1/1) unblocked: alice chooses no target (bob 19), y (1 damage: y dies, z's
+    combat damage is prevented: bob 20) or z itself (z dies); blocked by y, they trade."""
+    s = board(creature("z", "alice", 1, 1, ZEALOT), creature("y", "bob", 1, 1), attackers={"z": "bob"})
+    assert agreed_outcomes(s) == {outcome(destroyed=("y", "z")), outcome(bob=19), outcome(destroyed=("y",)),
+                                  outcome(destroyed=("z",))}
+
+
 def test_702_21a_a_laccolith_beside_ward_is_refused() -> None:
     """702.21a: ward's trigger is not modelled."""
     with pytest.raises(InputError, match="ward"):
@@ -115,7 +128,7 @@ def test_603_3b_ophidian_beside_another_block_trigger_is_refused() -> None:
         board(creature("o", "alice", 2, 2, OPHIDIAN), creature("k", "alice", 3, 3, KEEPER))
 
 
-LINES = (KEEPER, OPHIDIAN, LACCOLITH, "Hexproof", "Lifelink", "First strike", "Trample",
+LINES = (KEEPER, OPHIDIAN, LACCOLITH, ZEALOT, "Hexproof", "Lifelink", "First strike", "Trample",
          "Whenever ~ attacks and isn't blocked, it gets +2/+0 until end of turn")
 
 

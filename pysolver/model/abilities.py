@@ -1979,9 +1979,10 @@ _TARGETED_ONLY = ("untap", "cant_block", "damage")  # the effects read only on a
 #: life" (603.5, 119.3: chosen as it is put, as "you may untap ~") and "you may draw a card. If you do, ~ assigns no
 #: combat damage this turn" ("may_assign_none": 510.1a, 611.2a; the card drawn acts in no combat, 121.1), and "you
 #: may have ~ deal damage equal to its power to target creature. If you do, ~ assigns no combat damage this turn"
-#: ("power_damage_instead": its target chosen as it is put, 603.3d; 118.12)
+#: ("power_damage_instead": its target chosen as it is put, 603.3d; 118.12) or "… deal N damage to target creature.
+#: If you do, prevent all combat damage ~ would deal this turn" ("damage_prevent", 615.1a)
 PUT_EFFECTS = ("damage", "remove", "return_to_hand", "lowers", "may_gain_life", "may_assign_none",
-               "power_damage_instead")
+               "power_damage_instead", "damage_prevent")
 #: the kinds that trigger as blockers are declared (509.2a; #program block_triggers of encodings/triggers.lp)
 BLOCK_TRIGGERS = frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump", "flanking",
                             "afflict", "blocked_by_pump", "blocks_flyer_pump", "blocked_destroy", "on_block"})
@@ -2053,7 +2054,8 @@ class OnCombat:
                   "remove_minus": f"remove_minus({self.amount})",
                   "lowers": f"lowers({self.power},{self.toughness})",
                   "may_gain_life": f"may_gain_life({self.amount})",
-                  "assigns_none_loss": f"assigns_none_loss({self.amount})"}.get(self.effect, self.effect)
+                  "assigns_none_loss": f"assigns_none_loss({self.amount})",
+                  "damage_prevent": f"damage_prevent({self.amount})"}.get(self.effect, self.effect)
         if kind == ON_TARGET:
             may = f"pay({','.join(str(self.cost).lower().replace('{', '').split('}')[:-1])})" if self.cost else \
                 f"pay({','.join('e' * self.energy)})" if self.energy else \
@@ -2223,9 +2225,10 @@ def _on_combat(text: str) -> list[Ability] | None:
         if optional or cost is not None or any(e.whom == "target" or e.effect not in _CONDITIONED for e in effects):
             return None
         effects = [replace(e, condition=condition) for e in effects]
-    if [e.effect for e in effects] == ["power_damage_instead"]:  # 509.2a, 603.3d: a block trigger with a target, put
-        if not optional or partner is not None or any(kind != "on_block" for kind, _ in events):  # on the stack
-            return None  # (by its controller with its target, or none: "you may", 603.5)
+    if [e.effect for e in effects] in (["power_damage_instead"], ["damage_prevent"]):  # 509.2a, 603.3d: a block
+        # trigger with a target, put on the stack by its controller with its target, or none ("you may", 603.5)
+        if not optional or partner is not None or any(kind != "on_block" for kind, _ in events):
+            return None
         return [Ability("on_block", replace(effects[0], event=event, optional=True)) for _, event in events]
     if any(e.whom == "target" for e in effects):  # 508.3a, 603.3d: one target, chosen as it is put on the stack
         # "Whenever ~ attacks or blocks, untap target permanent" (509.3a): the untap of its block half comes once
@@ -2424,26 +2427,37 @@ def _removed_counter(text: str) -> list[OnCombat] | None:
 
 
 #: 120.3, 608.2h, 118.12, 510.1a: "[you may have] ~ deal damage equal to its power to <target creature>. If you do,
-#: ~ assigns no combat damage this turn" (the Laccoliths)
-_POWER_DAMAGE_INSTEAD = re.compile(r"(?:it|this creature) deals? damage equal to its power to "
-                                   r"(?P<who>target creature(?: [a-z ]+)?)\. if you do, (?:it|this creature) assigns "
-                                   r"no combat damage this turn")
+#: ~ assigns no combat damage this turn" (the Laccoliths); 615.1a: "… deal N damage to <target creature>. If you do,
+#: prevent all combat damage ~ would deal this turn" (Zealot il-Vec)
+_POWER_DAMAGE_INSTEAD = re.compile(r"(?:it|this creature) deals? (?:damage equal to its power|(?P<n>\w+) damage) to "
+                                   r"(?P<who>target creature(?: [a-z ]+)?)\. if you do, (?:(?:it|this creature) "
+                                   r"assigns no combat damage this turn|(?P<prevent>prevent all combat damage "
+                                   r"(?:it|this creature) would deal this turn))")
 
 
 def _power_damage_instead(text: str) -> list[OnCombat] | None:
     """"~ deal damage equal to its power to target creature. If you do, ~ assigns no combat damage this turn"
     (``power_damage_instead``: its power as it resolves, the source as it last existed, 608.2h; "if you do" is the
-    choice made, 118.12), or None.
+    choice made, 118.12), or "~ deal N damage to target creature. If you do, prevent all combat damage ~ would deal
+    this turn" (``damage_prevent``, 615.1a), or None.
 
     >>> _power_damage_instead("it deal damage equal to its power to target creature. if you do, this creature "
     ...                       "assigns no combat damage this turn")[0].term("on_block")
     'on_block(,target(creature),power_damage_instead)'
+    >>> _power_damage_instead("it deal 1 damage to target creature. if you do, prevent all combat damage this "
+    ...                       "creature would deal this turn")[0].term("on_block")
+    'on_block(,target(creature),damage_prevent(1))'
     """
     m = _POWER_DAMAGE_INSTEAD.fullmatch(text)
     whom = _whom(m.group("who"), False, True) if m else None
-    if whom is None or whom.whom != "target" or whom.target == "any" or whom.reach:
+    if m is None or whom is None or whom.whom != "target" or whom.target == "any" or whom.reach:
         return None
-    return [replace(whom, effect="power_damage_instead")]
+    if (m.group("n") is None) != (m.group("prevent") is None):
+        return None  # (read in the two forms printed only)
+    if m.group("n") is None:
+        return [replace(whom, effect="power_damage_instead")]
+    n = _count(m.group("n"))
+    return [replace(whom, effect="damage_prevent", amount=n)] if n else None
 
 
 #: 120.3, 608.2h: "~ deals damage to <target> equal to the number of +1/+1 counters on ~"

@@ -416,6 +416,10 @@ CATALOGUE: tuple[LineForm, ...] = (
              "damage equal to its power to target creature. If you do, ~ assigns no combat damage this turn",
              "on_block", "118.12", "Whenever this creature becomes blocked, you may have it deal damage equal to its "
              "power to target creature. If you do, this creature assigns no combat damage this turn", literal=False),
+    LineForm("trigger", "Whenever ~ <attacks and isn't blocked / blocks / becomes blocked>, you may have it deal N "
+             "damage to target creature. If you do, prevent all combat damage ~ would deal this turn", "on_block",
+             "615.1a", "Whenever this creature attacks and isn't blocked, you may have it deal 1 damage to target "
+             "creature. If you do, prevent all combat damage this creature would deal this turn", literal=False),
     # 508.3a, 603.3d: an attack trigger with one target, chosen by the active player as it is put on the stack
     # (pysolver.model.abilities.ON_TARGET); "you may [have]" (603.5): no target chosen does nothing
     LineForm("trigger", "Whenever ~ attacks, [you may have] target creature [defending player controls / an opponent "

@@ -574,8 +574,8 @@ def _resolved_put(s: Situation, t: Trigger) -> Situation:
     e = _targeted_effect(s, t)
     if not t.target or (s.permanent(t.target).left_battlefield and e.effect != "may_gain_life"):
         return s  # (608.2b: the life is gained with its source gone, 113.7a)
-    if e.effect == "power_damage_instead":
-        return _instead(s, t)
+    if e.effect in ("power_damage_instead", "damage_prevent"):
+        return _instead(s, t, e)
     if e.effect == "damage":
         return _dealt_by(s, "dies_damage", t.target, e.amount, lki(_lasting(s, t.source), t.source))
     if e.effect == "return_to_hand":
@@ -596,19 +596,25 @@ def _resolved_put(s: Situation, t: Trigger) -> Situation:
                                        for p in s.permanents))
 
 
-def _instead(s: Situation, t: Trigger) -> Situation:
+def _instead(s: Situation, t: Trigger, e: OnCombat) -> Situation:
     """`s` after "you may have ~ deal damage equal to its power to target creature. If you do, ~ assigns no combat
     damage this turn" (`t`, its target chosen) resolved: nothing if its target is no longer legal (608.2b); else the
     source, as it is or as it last existed (608.2h, 113.7a; 107.1b: a negative power deals none, 120.8), deals that
     damage to it (120.3) and, the choice made (118.12), assigns no combat damage this turn (510.1a, 611.2a) if it
-    is still on the battlefield."""
+    is still on the battlefield; "… deal N damage …. If you do, prevent all combat damage ~ would deal this turn"
+    (`e` ``damage_prevent``): N damage, and that prevention effect on it for the turn (615.1a)."""
     if t.target not in trigger_targets(s, t.source, t.ability):
         return s
-    known = lki(_lasting(s, t.source), t.source, power=True)
-    amount = power_in(known)
+    known = lki(_lasting(s, t.source), t.source, power=e.effect == "power_damage_instead")
+    amount = power_in(known) if e.effect == "power_damage_instead" else e.amount
     after = _dealt_by(s, "dies_damage", t.target, amount, known) if amount else s
-    return replace(after, permanents=tuple(replace(p, assigns_no_combat_damage=True)
-                                           if p.id == t.source and not p.left_battlefield else p
+
+    def quiet(p: Permanent) -> Permanent:
+        if e.effect == "power_damage_instead":
+            return replace(p, assigns_no_combat_damage=True)
+        return replace(p, keywords_until_end_of_turn=tuple(sorted({*p.keywords_until_end_of_turn,
+                                                                   "prevent_combat_damage_by"})))
+    return replace(after, permanents=tuple(quiet(p) if p.id == t.source and not p.left_battlefield else p
                                            for p in after.permanents))
 
 

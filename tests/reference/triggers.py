@@ -514,7 +514,7 @@ def block_puts(s: Situation, gone: frozenset[str]) -> list[Targeted]:
     return [("on_block", pid, partner if e.effect == "damage" or e.whom == "partner" else "", e)
             for pid, e, partner in _block_fired(s, field)
             if e.effect in ("damage", "remove", "return_to_hand", "lowers", "may_gain_life", "may_assign_none",
-                            "power_damage_instead")]
+                            "power_damage_instead", "damage_prevent")]
 
 
 def put_orders(s: Situation, gone: frozenset[str]) -> set[tuple]:
@@ -542,16 +542,23 @@ def _instead(s: Situation, gone: frozenset[str], source: str, target: str, e: On
     """"You may have ~ deal damage equal to its power to target creature. If you do, ~ assigns no combat damage
     this turn", chosen with `target`: nothing if it is no longer a legal target (608.2b); else the source as it
     last existed deals damage equal to its power (608.2h; none if 0 or less, 107.1b, 120.8), and, still on the
-    battlefield, assigns no combat damage this turn (118.12: the choice was made; 510.1a, 611.2a)."""
+    battlefield, assigns no combat damage this turn (118.12: the choice was made; 510.1a, 611.2a); or N damage and
+    all combat damage it would deal this turn prevented (615.1a)."""
     if target not in targeted_targets(s, gone, source, e):
         return s, set()
     me = _field(s, gone - {source})[source]
+    amount = (me.power or 0) if e.effect == "power_damage_instead" else e.amount
     destroyed: set[str] = set()
-    if (me.power or 0) > 0:
-        s, destroyed = resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, target, me.power,
+    if amount > 0:
+        s, destroyed = resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, target, amount,
                                                           me.controller, me, "any"))
-    return replace(s, permanents=tuple(replace(p, assigns_no_combat_damage=True)
-                                       if p.id == source and source not in gone else p
+
+    def quiet(p: Permanent) -> Permanent:
+        if e.effect == "power_damage_instead":
+            return replace(p, assigns_no_combat_damage=True)
+        return replace(p, keywords_until_end_of_turn=tuple(sorted({*p.keywords_until_end_of_turn,
+                                                                   "prevent_combat_damage_by"})))
+    return replace(s, permanents=tuple(quiet(p) if p.id == source and source not in gone else p
                                        for p in s.permanents)), destroyed
 
 
@@ -568,7 +575,7 @@ def resolve_put(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[Situat
                                          for p in s.players)) if target else s), set()
     if not target or target in gone:
         return s, set()
-    if e.effect == "power_damage_instead":
+    if e.effect in ("power_damage_instead", "damage_prevent"):
         return _instead(s, gone, source, target, e)
     if e.effect == "damage":
         me = _field(s, gone - {source})[source]
