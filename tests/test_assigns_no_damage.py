@@ -97,15 +97,12 @@ def test_510_1a_a_creature_that_assigns_no_combat_damage() -> None:
 def test_118_12_a_laccolith_deals_its_damage_instead() -> None:
     """509.3c, 603.3d, 608.2h, 118.12, 510.1a: l (3/3) unblocked deals 3 to bob; blocked by y (2/2), alice chooses
     no target (l deals 3 to y, y deals 2 to l), y (3 damage: y dies, l is dealt none), z (3/3, tapped, not in
-    combat: z dies; l assigns none, y deals it 2) or l itself (3 damage: l dies). With hexproof under bob (702.11b),
-    z is no legal target."""
+    combat: z dies; l assigns none, y deals it 2) or l itself (3 damage: l dies). (Hexproof, 702.11b, and the other
+    qualities of a legal target: the generated boards below.)"""
     s = board(creature("l", "alice", 3, 3, LACCOLITH), creature("y", "bob", 2, 2),
               creature("z", "bob", 3, 3, tapped=True), attackers={"l": "bob"})
     blocked = {outcome(destroyed=("y",), damage={"l": 2}), outcome(destroyed=("y",)), outcome(destroyed=("l",))}
     assert agreed_outcomes(s) == {outcome(bob=17), outcome(destroyed=("z",), damage={"l": 2}), *blocked}
-    t = board(creature("l", "alice", 3, 3, LACCOLITH), creature("y", "bob", 2, 2),
-              creature("z", "bob", 3, 3, "Hexproof", tapped=True), attackers={"l": "bob"})
-    assert agreed_outcomes(t) == {outcome(bob=17), *blocked}
 
 
 def test_615_1a_zealot_deals_one_damage_and_no_combat_damage() -> None:

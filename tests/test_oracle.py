@@ -318,6 +318,12 @@ def test_no_combat_damage_triggers_of_real_cards_are_modelled(name: str, line: s
     assert classes(card(name, line)) == {line: MODELLED}
 
 
+def test_an_intervening_if_of_lands_of_a_real_card_is_modelled() -> None:
+    """603.4, 110.5 (encodings/triggers.lp): "if you control no untapped lands", read off the lands the board states."""
+    line = "Whenever Keldon Berserker attacks, if you control no untapped lands, it gets +3/+0 until end of turn."
+    assert classes(card("Keldon Berserker", line)) == {line: MODELLED}
+
+
 @pytest.mark.parametrize(("name", "line"), [
     ("Bloodbond Vampire", "Whenever you gain life, put a +1/+1 counter on Bloodbond Vampire."),
     ("Malakir Familiar", "Whenever you gain life, Malakir Familiar gets +1/+1 until end of turn."),

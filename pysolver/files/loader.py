@@ -458,19 +458,24 @@ def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:
 
 
 def _check_intervening(r: Reader, permanents: list[Permanent]) -> None:
-    """An attack trigger "if you control a <creature type>" (603.4) is resolved at once after the declaration, its
-    condition read as it triggers; an activated ability activated while it waits (117.3b) could make that creature
-    leave the battlefield or lose the type before it resolves, and then it does nothing: a board with both is
-    refused."""
-    conditioned = next((p for p in permanents for a in p.abilities if a.kind == "on_attack"
-                        and (cast(OnCombat, a.value).condition or ("",))[0] == "controls"), None)
-    if conditioned is None:
+    """An attack trigger "if you control a <creature type>" or "if you control no untapped lands" (603.4) is resolved
+    at once after the declaration, its condition read as it triggers; an activated ability activated while it waits
+    (117.3b) could make that creature leave the battlefield or lose the type, or untap a land, before it resolves,
+    and then it does nothing: a board with both is refused, and so is one with the latter beside an attack trigger
+    that untaps a target (603.3b: it may resolve first)."""
+    found = next(((p, name) for p in permanents for a in p.abilities if a.kind == "on_attack"
+                  and (name := (cast(OnCombat, a.value).condition or ("",))[0]) in ("controls", "no_untapped_lands")),
+                 None)
+    if found is None:
         return
+    conditioned, name = found
     for i, p in enumerate(permanents):
-        if p.combat_abilities() or p.pump_abilities():
-            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has an activated ability, which could be activated while "
-                         f"the attack trigger of {q(conditioned.id)} with an intervening \"if you control …\" waits "
-                         "(117.3b, 603.4): not modelled")
+        untaps = name == "no_untapped_lands" and any(a.kind == ON_TARGET and cast(OnCombat, a.value).effect == "untap"
+                                                     for a in p.abilities)
+        if p.combat_abilities() or p.pump_abilities() or untaps:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has an activated ability or an attack trigger that untaps, "
+                         f"which could act while the attack trigger of {q(conditioned.id)} with an intervening \"if "
+                         "you control …\" waits (117.3b, 603.4, 603.3b): not modelled")
 
 
 def _effect_source(permanents: list[Permanent], effect: str) -> Permanent | None:

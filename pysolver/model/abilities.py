@@ -2266,12 +2266,13 @@ def _on_combat(text: str) -> list[Ability] | None:
 #: 603.4: the intervening "if" clauses of an attack trigger ("Whenever ~ attacks, if <condition>, <effect>"), each
 #: as a condition term (encodings/triggers.lp holds/2): "you control a <creature type>" (205.3m), "defending player
 #: is poisoned" (506.2, 122.1f: one or more poison counters), "it's renowned" (702.112b), "creatures you control have
-#: total power N or greater" (formidable, 207.2c).
+#: total power N or greater" (formidable, 207.2c), "you control no untapped lands" (305.1, 110.5).
 _IF = re.compile(r"if (?P<condition>[^,]+), (?P<rest>.+)")
 _CONDITIONS = ((re.compile(r"you control an? (?P<type>[a-z'-]+)"), "controls"),
                (re.compile(r"defending player is poisoned"), "poisoned"),
                (re.compile(r"(?:it's|this creature is) renowned"), "renowned"),
-               (re.compile(r"creatures you control have total power (?P<n>\w+) or greater"), "total_power"))
+               (re.compile(r"creatures you control have total power (?P<n>\w+) or greater"), "total_power"),
+               (re.compile(r"you control no untapped lands"), "no_untapped_lands"))
 #: the effects an intervening "if" is read on: they resolve at once after the declaration, so the condition that
 #: held as the ability triggered still holds as it resolves (603.4; nothing else resolves in between, 603.3)
 _CONDITIONED = ("gets", "gains", "counters", "gain_life")

@@ -346,7 +346,7 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever this creature attacks alone, it can't be blocked this combat", literal=False),
     # two groups pumped by one ability, each fixed as it resolves (611.2c); battalion with any effect (207.2c);
     # an intervening "if" (603.4): "you control a <creature type>", "defending player is poisoned", "it's renowned",
-    # "creatures you control have total power N or greater"
+    # "creatures you control have total power N or greater", "you control no untapped lands" (110.5)
     LineForm("trigger", "Whenever ~ attacks, <creatures> get +X/+Y and <creatures> get +X/+Y until end of turn",
              "on_attack", "611.2c", "Whenever this creature attacks, attacking red creatures get +2/+0 and attacking "
              "white creatures get +0/+2 until end of turn", literal=False),
@@ -382,7 +382,8 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("Whenever ~ attacks, if defending player is poisoned, it gets +1/+1 until end of turn",
               "Whenever ~ attacks, if it's renowned, other attacking creatures you control get +1/+1 until end of "
               "turn", "Formidable — Whenever ~ attacks, if creatures you control have total power 8 or greater, "
-              "creatures you control gain trample until end of turn"), literal=False),
+              "creatures you control gain trample until end of turn",
+              "Whenever ~ attacks, if you control no untapped lands, it gets +3/+0 until end of turn"), literal=False),
     LineForm("trigger", "Whenever ~ blocks, <effect>", "on_block", "509.3a",
              "Whenever this creature blocks, it gets +1/+0 and gains first strike until end of turn",
              ("Whenever ~ blocks or becomes blocked, it gets -2/+2 until end of turn",

@@ -94,7 +94,8 @@ def attack_triggers(s: Situation, gone: frozenset[str]) -> Situation:
 def _intervenes(s: Situation, field: dict[str, Characteristics], source: str, attacked: str, e: OnCombat) -> bool:
     """603.4: whether the intervening "if" of `e` (none: true) holds as `source`, attacking `attacked`, attacks:
     its controller controls a permanent of a creature type (205.3m), its defending player has a poison counter
-    (506.2, 122.1f), it is renowned (702.112b), its controller's creatures have a total power of at least N."""
+    (506.2, 122.1f), it is renowned (702.112b), its controller's creatures have a total power of at least N, its
+    controller controls no untapped land (110.5)."""
     if e.condition is None:
         return True
     name, *args = e.condition
@@ -107,6 +108,9 @@ def _intervenes(s: Situation, field: dict[str, Characteristics], source: str, at
     if name == "total_power":  # 207.2c formidable (107.1b: a negative power counts as it is)
         return sum(c.power or 0 for c in field.values() if c.is_creature
                    and c.controller == field[source].controller) >= args[0]
+    if name == "no_untapped_lands":  # 110.5, 305.1: no land its controller controls is untapped
+        return not any(c.is_land and c.controller == field[source].controller and not s.permanent(pid).tapped
+                       for pid, c in field.items())
     assert name == "renowned", e.condition
     return s.permanent(source).renowned
 
