@@ -509,7 +509,9 @@ def _check_group_untap(r: Reader, permanents: list[Permanent]) -> None:
     creature is tapped: an activated ability ({T} and tap costs, 602.5a, "target tapped creature"), or a line
     over tapped or untapped creatures (110.5): an attacking creature untapped is not modelled (the solver reads
     one without vigilance as tapped, 508.1f)."""
-    source = _effect_source(permanents, "untap")
+    source = _effect_source(permanents, "untap") or next(  # (or an exerted creature's, 701.43d)
+        (p for p in permanents for a in p.abilities if a.kind == ON_TARGET and cast(OnCombat, a.value).effect == "untap"
+         and cast(OnCombat, a.value).whom == "you"), None)
     if source is None:
         return
     for i, p in enumerate(permanents):

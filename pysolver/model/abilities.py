@@ -2348,6 +2348,11 @@ def _rule_effect(text: str) -> list[OnCombat] | None:
         if quality is None or not (quality[0] == "keyword" or (quality[0] == "cmp" and quality[3][0] == "n")):
             return None
         return [OnCombat("", "cant_block", "all", quality=quality)]
+    return _untap_group(text)
+
+
+def _untap_group(text: str) -> list[OnCombat] | None:
+    """"Untap each [other] creature you control" / "untap all [other] creatures you control" (701.26b), or None."""
     m = _UNTAP_GROUP.fullmatch(text)
     whom = _whom(m.group("who"), False, False) if m else None
     return None if whom is None else [replace(whom, effect="untap")]
@@ -2548,16 +2553,20 @@ def _exert(text: str) -> list[Ability] | None:
     >>> [a.term for a in _exert("you may exert this creature as it attacks. when you do, target creature can't "
     ...                         "block this turn")]
     ['on_target(attacks,target(creature),cant_block,exert)']
+    >>> [a.term for a in _exert("you may exert this creature as it attacks. when you do, untap all other creatures "
+    ...                         "you control")]
+    ['on_target(attacks,group(you,other,any),untap,exert)']
     """
     m = _EXERT.fullmatch(text)
-    effects = _effect(m.group("effect"), False) if m else None
+    effects = (_untap_group(m.group("effect")) or _effect(m.group("effect"), False)) if m else None
     if not effects:
         return None
     first = effects[0]
     if len(effects) == 2 and first.whom == "self" and (first.effect, effects[1].effect) == ("gets", "gains"):
         first, effects = replace(first, keyword=effects[1].keyword), [first]  # (one ability: its one choice)
     if len(effects) != 1 or not (first.whom == "target" or (first.whom, first.effect) == ("self", "gets") or (
-            first.whom == "you" and first.effect == "gets" and first.quality == ("any",) and not first.other)):
+            first.whom == "you" and first.effect == "gets" and first.quality == ("any",) and not first.other) or (
+            first.whom == "you" and first.effect == "untap" and first.quality == ("any",))):
         return None
     return [Ability(ON_TARGET, replace(first, event="attacks", optional=True, exert=True))]
 

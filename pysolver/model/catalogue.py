@@ -447,7 +447,8 @@ CATALOGUE: tuple[LineForm, ...] = (
              "You may exert this creature as it attacks. When you do, it gets +2/+2 until end of turn",
              ("You may exert ~ as it attacks. When you do, it gets +1/+0 and gains first strike until end of turn",
               "You may exert ~ as it attacks. When you do, creatures you control get +1/+1 until end of turn",
-              "You may exert ~ as it attacks. When you do, target creature can't block this turn"),
+              "You may exert ~ as it attacks. When you do, target creature can't block this turn",
+              "You may exert ~ as it attacks. When you do, untap all other creatures you control"),
              literal=False),
     # 107.14, 603.5: energy paid as it resolves (the player's `energy`), the choice made as it is put on the stack
     LineForm("trigger", "Whenever ~ attacks, you may pay {E}[{E}…]. If you do, <effect>", "on_target", "107.14",

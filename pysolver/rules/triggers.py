@@ -551,16 +551,20 @@ def _paid(s: Situation, name: str, e: OnCombat) -> Situation | None:
 def _named(s: Situation, t: Trigger, e: OnCombat) -> Situation:
     """`s` after an attack trigger without a target resolved (:func:`_resolved_targeted`): "it" (its source, if
     still on the battlefield, 400.7) gets +X/+Y (and a keyword) until end of turn or +1/+1 counters (122.1a);
-    "creatures you control" each creature its controller controls as it resolves gets +X/+Y (611.2c); its
-    controller creates the tokens (111.1, 111.2, 603.3a)."""
+    "creatures you control" each creature its controller controls as it resolves gets +X/+Y (611.2c), or "all other
+    creatures you control" untap (701.26b); its controller creates the tokens (111.1, 111.2, 603.3a)."""
     source = s.permanent(t.source)
     if e.effect == "create":
         return tokens.created(s, source.id, tokens.spec_of(source, t.ability), source.controller)
     reached = {source.id} if e.whom == "self" and not source.left_battlefield and source.is_creature else {
         p.id for p in s.permanents if e.whom == "you" and p.controller == source.controller and p.is_creature
-        and not p.left_battlefield}
-    return replace(s, permanents=tuple((p.with_counters(1, 1, e.amount) if e.effect == "counters" else _pumped(p, e))
-                                       if p.id in reached else p for p in s.permanents))
+        and not p.left_battlefield and not (e.other and p.id == source.id)}
+
+    def affected(p: Permanent) -> Permanent:
+        if e.effect == "untap":  # 701.26b
+            return replace(p, tapped=False)
+        return p.with_counters(1, 1, e.amount) if e.effect == "counters" else _pumped(p, e)
+    return replace(s, permanents=tuple(affected(p) if p.id in reached else p for p in s.permanents))
 
 
 def _resolved_put(s: Situation, t: Trigger) -> Situation:

@@ -183,14 +183,15 @@ def _effects(s: Situation, field: dict[str, Characteristics], attacking: set[str
 def _exerted(s: Situation, gone: frozenset[str], source: str, e: OnCombat) -> Situation:
     """The linked ability of an exerted creature (701.43d) or an energy-paid one (603.5) resolves: its source, if
     still on the battlefield, or each creature its controller controls now (611.2c), gets +X/+Y (and the keyword)
-    until end of turn, or the +1/+1 counters (122.1a); or its controller creates the tokens (111.1)."""
+    until end of turn, or the +1/+1 counters (122.1a), or "all other creatures you control" untap (701.26b); or its
+    controller creates the tokens (111.1)."""
     field = _field(s, gone)
     me = s.permanent(source).controller  # 603.3a: the ability's controller, its source's as it last existed
     if e.effect == "create":  # 111.1, 111.2: its controller creates them
         assert e.token is not None
         return create(s, source, e.token, me, e.token.count)
-    reached = {source} & set(field) if e.whom == "self" else {pid for pid, c in field.items()
-                                                              if c.is_creature and c.controller == me}
+    reached = {source} & set(field) if e.whom == "self" else {
+        pid for pid, c in field.items() if c.is_creature and c.controller == me and not (e.other and pid == source)}
     return replace(s, permanents=tuple(_affected(p, e) if p.id in reached and field[p.id].is_creature else p
                                        for p in s.permanents))
 
