@@ -313,7 +313,9 @@ def test_untap_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
     ("Zealot il-Vec", "Whenever Zealot il-Vec attacks and isn't blocked, you may have it deal 1 damage to target "
                       "creature. If you do, prevent all combat damage Zealot il-Vec would deal this turn."),
     ("Ahn-Crop Champion", "You may exert Ahn-Crop Champion as it attacks. When you do, untap all other creatures you "
-                          "control.")])
+                          "control."),
+    ("Cultivator of Blades", "Whenever Cultivator of Blades attacks, you may have other attacking creatures get +X/+X "
+                             "until end of turn, where X is Cultivator of Blades's power.")])
 def test_no_combat_damage_triggers_of_real_cards_are_modelled(name: str, line: str) -> None:
     """509.3g, 509.3c, 510.1a, 611.2a, 118.12 (pysolver.rules.triggers): the creature's `assigns_no_combat_damage`;
     the draw acts in no combat (121.1)."""

@@ -152,6 +152,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_trigger_targets(r, permanents)
     _check_energy(r, permanents, gains)
     _check_exerted_groups(r, permanents)
+    _check_chosen_power_pumps(r, permanents)
     _check_block_puts(r, permanents, combat)
     _check_zone_counts(r, players, permanents, hidden)
     _check_state_returns(r, permanents)
@@ -577,6 +578,24 @@ def _check_exerted_groups(r: Reader, permanents: list[Permanent]) -> None:
                 raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} reaches the creatures there are as "
                              f"it resolves, and that of {q(makers[other].id)} creates tokens: their order (603.3b) is "
                              "not modelled")
+
+
+def _check_chosen_power_pumps(r: Reader, permanents: list[Permanent]) -> None:
+    """"Whenever ~ attacks, you may have other attacking creatures get +X/+X until end of turn, where X is ~'s
+    power" (an attack trigger put on the stack with its choice, ON_TARGET; 608.2h: X and the attacking creatures as
+    it resolves) is refused beside another ability that triggers in combat (or a static ability granting one,
+    613.1f): the active player orders the attack triggers (603.3b), and one resolving first could change X or the
+    attackers (508.4); that order is not modelled."""
+    for i, p in enumerate(permanents):
+        for j, a in enumerate(p.abilities):
+            if a.kind != ON_TARGET or cast(OnCombat, a.value).effect != "gets_power":
+                continue
+            other = next((x for x in permanents for k, b in enumerate(x.abilities) if (x.id, k) != (p.id, j) and (
+                b.kind in TRIGGERS - BLOCK_TRIGGERS or granted_kind(b) is not None)), None)
+            if other is not None:
+                raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} counts its power and the attacking "
+                             f"creatures as it resolves and {q(other.id)} has another combat trigger: their order "
+                             "(603.3b) is not modelled")
 
 
 def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:

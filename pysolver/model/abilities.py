@@ -2240,6 +2240,9 @@ def _on_combat(text: str) -> list[Ability] | None:
         return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=optional, cost=cost))]
     if cost is not None:
         return None
+    if optional and [e.effect for e in effects] == ["gets_power"] and events == [_EVENTS["attacks"]] and (
+            condition is None):  # 603.5, 608.2h: chosen as it is put on the stack, its source named (115.1: no
+        return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=True))]  # target), X as it resolves
     if optional and [e.effect for e in effects] == ["gain_life"]:  # 603.5: its controller chooses (119.3)
         effects = [replace(effects[0], effect="may_gain_life")]
     if optional and [e.effect for e in effects] == ["assigns_none"]:  # 603.5: its controller chooses (510.1a)

@@ -450,6 +450,11 @@ CATALOGUE: tuple[LineForm, ...] = (
               "You may exert ~ as it attacks. When you do, target creature can't block this turn",
               "You may exert ~ as it attacks. When you do, untap all other creatures you control"),
              literal=False),
+    # 603.5, 608.2h, 611.2c: the choice made as it is put on the stack (its source named), X and the attacking
+    # creatures as it resolves; refused beside another combat trigger (603.3b, pysolver.files.loader)
+    LineForm("trigger", "Whenever ~ attacks, you may have <creatures> get +X/+X until end of turn, where X is ~'s "
+             "power", "on_target", "608.2h", "Whenever this creature attacks, you may have other attacking creatures "
+             "get +X/+X until end of turn, where X is this creature's power", literal=False),
     # 107.14, 603.5: energy paid as it resolves (the player's `energy`), the choice made as it is put on the stack
     LineForm("trigger", "Whenever ~ attacks, you may pay {E}[{E}…]. If you do, <effect>", "on_target", "107.14",
              "Whenever this creature attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on it",

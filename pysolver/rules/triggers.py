@@ -552,13 +552,20 @@ def _named(s: Situation, t: Trigger, e: OnCombat) -> Situation:
     """`s` after an attack trigger without a target resolved (:func:`_resolved_targeted`): "it" (its source, if
     still on the battlefield, 400.7) gets +X/+Y (and a keyword) until end of turn or +1/+1 counters (122.1a);
     "creatures you control" each creature its controller controls as it resolves gets +X/+Y (611.2c), or "all other
-    creatures you control" untap (701.26b); its controller creates the tokens (111.1, 111.2, 603.3a)."""
+    creatures you control" untap (701.26b); "other attacking creatures get +X/+X, where X is ~'s power" (the
+    attacking creatures as it resolves, 611.2c; its power then, 608.2h); its controller creates the tokens (111.1,
+    111.2, 603.3a)."""
     source = s.permanent(t.source)
     if e.effect == "create":
         return tokens.created(s, source.id, tokens.spec_of(source, t.ability), source.controller)
+    attacking = {a for a, _ in s.combat.attackers or ()}  # (506.4: still on the battlefield, in combat)
     reached = {source.id} if e.whom == "self" and not source.left_battlefield and source.is_creature else {
-        p.id for p in s.permanents if e.whom == "you" and p.controller == source.controller and p.is_creature
-        and not p.left_battlefield and not (e.other and p.id == source.id)}
+        p.id for p in s.permanents if p.is_creature and not p.left_battlefield and not (e.other and p.id == source.id)
+        and ((e.whom == "you" and p.controller == source.controller)
+             or (e.whom == "attacking" and p.id in attacking and not p.removed_from_combat))}
+    if e.effect == "gets_power":  # 608.2h: X its power as it resolves, or as it last existed (107.1b: 0 if negative)
+        x = power_in(lki(_lasting(s, source.id), source.id, power=True))
+        e = replace(e, effect="gets", power=x, toughness=x)
 
     def affected(p: Permanent) -> Permanent:
         if e.effect == "untap":  # 701.26b

@@ -183,15 +183,20 @@ def _effects(s: Situation, field: dict[str, Characteristics], attacking: set[str
 def _exerted(s: Situation, gone: frozenset[str], source: str, e: OnCombat) -> Situation:
     """The linked ability of an exerted creature (701.43d) or an energy-paid one (603.5) resolves: its source, if
     still on the battlefield, or each creature its controller controls now (611.2c), gets +X/+Y (and the keyword)
-    until end of turn, or the +1/+1 counters (122.1a), or "all other creatures you control" untap (701.26b); or its
-    controller creates the tokens (111.1)."""
+    until end of turn, or the +1/+1 counters (122.1a), or "all other creatures you control" untap (701.26b), or the
+    other attacking creatures get +X/+X, X its power (608.2h); or its controller creates the tokens (111.1)."""
     field = _field(s, gone)
     me = s.permanent(source).controller  # 603.3a: the ability's controller, its source's as it last existed
     if e.effect == "create":  # 111.1, 111.2: its controller creates them
         assert e.token is not None
         return create(s, source, e.token, me, e.token.count)
+    attacking = {a for a, _ in s.combat.attackers or () if not s.permanent(a).removed_from_combat}
     reached = {source} & set(field) if e.whom == "self" else {
-        pid for pid, c in field.items() if c.is_creature and c.controller == me and not (e.other and pid == source)}
+        pid for pid, c in field.items() if c.is_creature and not (e.other and pid == source)
+        and (c.controller == me if e.whom == "you" else pid in attacking)}
+    if e.effect == "gets_power":  # 608.2h: its power as it resolves, or as it last existed (107.1b)
+        x = max(0, _field(s, gone - {source})[source].power or 0)
+        e = replace(e, effect="gets", power=x, toughness=x)
     return replace(s, permanents=tuple(_affected(p, e) if p.id in reached and field[p.id].is_creature else p
                                        for p in s.permanents))
 
