@@ -49,7 +49,7 @@ def test_117_3b_beside_an_activated_ability_is_refused() -> None:
               creature("p", "bob", 1, 1, "{R}: ~ gets +1/+0 until end of turn"))
 
 
-@settings(max_examples=examples(2), deadline=None,
+@settings(max_examples=examples(1), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("none").flatmap(lambda d: with_triggers(d, (BERSERKER,))), st.lists(st.booleans(), max_size=2))
 def test_603_4_no_untapped_lands_equals_reference(data: dict[str, Any], tapped: list[bool]) -> None:
