@@ -135,6 +135,8 @@ INERT_LINES = [
                                "a card at random. If the player can't, you draw a card.", "hidden"),
     ("Infernal Caretaker", "When Infernal Caretaker is turned face up, return all Zombie cards from all graveyards "
                            "to their owners' hands.", "hidden"),
+    # (603.5: "you may have target player discard": only a card from a hand, whatever untapped it, 701.26b)
+    ("Hollowsage", "Whenever Hollowsage becomes untapped, you may have target player discard a card.", "hidden"),
     ("Edric, Spymaster of Trest", "Whenever a creature deals combat damage to one of your opponents, its "
                                   "controller may draw a card.", "hidden"),
     # 400.7: the card returns from the graveyard to a hand, a hidden zone
