@@ -137,6 +137,8 @@ INERT_LINES = [
                            "to their owners' hands.", "hidden"),
     # (603.5: "you may have target player discard": only a card from a hand, whatever untapped it, 701.26b)
     ("Hollowsage", "Whenever Hollowsage becomes untapped, you may have target player discard a card.", "hidden"),
+    ("Fleet Swallower", "Whenever Fleet Swallower attacks, target player puts the top half of his or her library, "
+                        "rounded up, into his or her graveyard.", "hidden"),
     ("Edric, Spymaster of Trest", "Whenever a creature deals combat damage to one of your opponents, its "
                                   "controller may draw a card.", "hidden"),
     # 400.7: the card returns from the graveyard to a hand, a hidden zone

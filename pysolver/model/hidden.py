@@ -30,6 +30,8 @@ _HIDDEN_STEPS = tuple(map(re.compile, (
     r"puts? the top (card|\w+ cards) of (your|his or her|their|that player's) library into (your|his or her|their) "
     r"graveyard",
     r"puts? that many cards from the top of (your|his or her|their) library into (your|his or her|their) graveyard",
+    r"puts? the top half of (your|his or her|their) library, rounded (up|down), into (your|his or her|their) "
+    r"graveyard",
     r"return (up to one )?(another )?target [^.]*card[^.]* from your graveyard to your hand",
     r"search your library for [^.]*?,( reveal (it|that card|them),)? (and )?put (it|that card|them) into "
     r"your hand(, then shuffle)?",
