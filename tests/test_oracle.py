@@ -317,6 +317,22 @@ def test_life_gain_triggers_of_real_cards_are_modelled(name: str, line: str) -> 
     assert classes(card(name, line)) == {line: MODELLED}
 
 
+@pytest.mark.parametrize(("name", "line", "legendary"), [
+    ("Elenda, the Dusk Rose", "When Elenda dies, create X 1/1 white Vampire creature tokens with lifelink, where X "
+                              "is Elenda's power.", True),
+    ("Hangarback Walker", "When Hangarback Walker dies, create a 1/1 colorless Thopter artifact creature token with "
+                          "flying for each +1/+1 counter on Hangarback Walker.", False),
+    ("Servant of the Scale", "When Servant of the Scale dies, put X +1/+1 counters on target creature you control, "
+                             "where X is the number of +1/+1 counters on Servant of the Scale.", False),
+    ("Soulstinger", "When Soulstinger dies, you may put a -1/-1 counter on target creature for each -1/-1 counter on "
+                    "Soulstinger.", False),
+    ("Mortis Dogs", "When Mortis Dogs dies, target player loses life equal to its power.", False)])
+def test_death_trigger_numbers_of_real_cards_are_modelled(name: str, line: str, legendary: bool) -> None:
+    """608.2h, 603.10a (tests/test_death_numbers.py): a number read from the creature as it last existed (201.5c:
+    a legendary card's shortened name is its own, written out in full)."""
+    assert list(classes(card(name, line, legendary)).values()) == [MODELLED]
+
+
 def test_static_lines_of_real_cards_are_modelled() -> None:
     """604.1, 611.3a, 613.4c (encodings/statics.lp): a creature's bonus for each Mountain it controls, and a
     lord's anthem with a grant, are read from oracle text, not noted."""

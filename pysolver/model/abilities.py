@@ -160,7 +160,18 @@ _DIES_EFFECTS = (
     ("dies_counters", re.compile(rf"(?P<may>you may )?put (?P<n>\w+) \+1/\+1 counters? on (?P<to>{_CREATURE_TARGET})")),
     ("dies_minus_counters", re.compile(rf"(?P<may>you may )?put (?P<n>\w+) -1/-1 counters? on "
                                        rf"(?P<to>{_CREATURE_TARGET})")),
-    ("dies_all_loss", re.compile(r"each player loses (?P<n>\w+) life")))  # 119.3
+    ("dies_all_loss", re.compile(r"each player loses (?P<n>\w+) life")),  # 119.3
+    ("dies_target_loss", re.compile(r"(?P<may>)(?P<to>target player|target opponent) loses (?P<n>\w+) life")))
+# 608.2h, 603.10a, 107.3a: a death trigger's number read from the creature as it last existed ("create X …, where X
+# is ~'s power", "… for each +1/+1 counter on ~", "loses life equal to its power"): the effect as it reads with
+# one, and the number's term (#program dies of encodings/triggers.lp computes it).
+_ITS = r"(?:this creature's|its)"
+_ITS_COUNTS = (
+    (re.compile(rf"(?P<head>.+?) x (?P<tail>.+), where x is {_ITS} power"), "{head} one {tail}"),
+    (re.compile(r"(?P<head>.+?) x (?P<tail>.+), where x is the number of (?P<kind>[+-]1/[+-]1) counters on "
+                r"(?:this creature|it)"), "{head} one {tail}"),
+    (re.compile(r"(?P<head>.+) for each (?P<kind>[+-]1/[+-]1) counter on (?:this creature|it)"), "{head}"),
+    (re.compile(rf"(?P<head>.+) life equal to {_ITS} power"), "{head} one life"))
 # 615.1a: static prevention lines, matched whole (the creature's name normalised to "this creature").
 PREVENTIONS = {normalise(form, None): f.kind for f in CATALOGUE if f.group == "shields" and f.literal
                for form in (f.form, *f.also)}
@@ -1237,10 +1248,12 @@ class TokenSpec:
     abilities: tuple[Ability, ...] = ()
     tapped: bool = False
     attacking: bool = False
+    per: str = ""  # 608.2h: one for each of a number read from the source as it last existed ("its(power)")
 
     def term(self, kind: str) -> str:
-        """The ASP term ``KIND(N)``: the characteristics are the tokens' own (pysolver.rules.tokens)."""
-        return f"{kind}({self.count})"
+        """The ASP term ``KIND(N)`` (``KIND(its(…))`` for one for each of a number of the source as it last
+        existed, 608.2h): the characteristics are the tokens' own (pysolver.rules.tokens)."""
+        return f"{kind}({self.per or self.count})"
 
 
 def creates(a: Ability) -> TokenSpec | None:
@@ -2773,6 +2786,9 @@ def _dies(effect: str) -> Ability | None:
     ['dies_damage(2,creature_or_player)', 'dies_damage(2,you)', 'dies_minus(2,may(creature))', \
 'dies_counters(1,creature)']
     """
+    counted = _its_count(effect)
+    if counted is not None:
+        return _its_number(_dies(counted[0]), counted[1])
     made = token_spec(effect)
     if made is not None:  # 111.1, 603.10a: "create …": tokens entering untapped, not attacking
         return Ability("dies_create", made) if not made.attacking else None
@@ -2791,6 +2807,44 @@ def _dies(effect: str) -> Ability | None:
         if spec == "any" and not m.group("may"):
             return Ability(kind, n) if kind == "dies_damage" else None
         return Ability(kind, (n, f"may({spec})" if m.group("may") else spec))
+    return None
+
+
+def _its_count(effect: str) -> tuple[str, str] | None:
+    """A death trigger's effect whose number is read from the creature as it last existed (608.2h,
+    :data:`_ITS_COUNTS`): the effect as it reads with one, and the number's term, or None.
+
+    >>> _its_count("create x 1/1 white vampire creature tokens with lifelink, where x is this creature's power")
+    ('create one 1/1 white vampire creature tokens with lifelink', 'its(power)')
+    >>> _its_count("you may put a -1/-1 counter on target creature for each -1/-1 counter on this creature")
+    ('you may put a -1/-1 counter on target creature', 'its(counters(-1,-1))')
+    """
+    for pattern, template in _ITS_COUNTS:
+        m = pattern.fullmatch(effect)
+        if m is None:
+            continue
+        if m.groupdict().get("kind") is None:
+            return template.format(**m.groupdict()), "its(power)"
+        power, toughness = m.group("kind").split("/")
+        return template.format(**m.groupdict()), f"its(counters({int(power)},{int(toughness)}))"
+    return None
+
+
+def _its_number(found: Ability | None, term: str) -> Ability | None:
+    """`found`, a death trigger read with one (:func:`_its_count`), with that one its number's `term` instead:
+    one token for each (111.1), that many counters (122.1a) or that much life lost (119.3); or None.
+
+    >>> _its_number(_dies("put one +1/+1 counters on target creature you control"), "its(counters(1,1))").term
+    'dies_counters(its(counters(1,1)),creature_yours)'
+    """
+    if found is None:
+        return None
+    if found.kind == "dies_create" and isinstance(found.value, TokenSpec) and found.value.count == 1:
+        return Ability("dies_create", replace(found.value, per=term))
+    value = found.value
+    if found.kind in ("dies_counters", "dies_minus_counters", "dies_target_loss") and isinstance(value, tuple) \
+            and value[0] == 1:
+        return Ability(found.kind, (term, *value[1:]))
     return None
 
 

@@ -99,8 +99,8 @@ WATCHING = frozenset({"other_dies_counter", "other_dies_loss", "other_dies_gain"
 ON_SOURCE = frozenset({"other_dies_counter", "other_dies_untap", "other_dies_tap"})  # what they do is to the watcher
 # Death triggers put on the stack with a target (603.3d, 115.1), but for those that name "you" or "each
 # player" instead (115.10b, 102.2: their spec in the trigger's last known information).
-TARGETING = frozenset({"dies_damage", "dies_minus", "dies_counters", "dies_minus_counters", "other_dies_damage",
-                       "other_dies_drain", "other_dies_target_loss"})
+TARGETING = frozenset({"dies_damage", "dies_minus", "dies_counters", "dies_minus_counters", "dies_target_loss",
+                       "other_dies_damage", "other_dies_drain", "other_dies_target_loss"})
 UNTARGETED = ("spec(you)", "spec(each_player)")
 Stack = tuple[Trigger, ...]  # abilities on the stack, the next to resolve first
 CACHED = 4096  # death-trigger programs remembered by their situations (searches reach them again)
@@ -207,8 +207,8 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
     ``encodings/triggers.lp``, ``#program resolve_dies`` for a death trigger), before state-based
     actions (the game tree applies them, 704.3)."""
     t = stack[0]
-    if t.kind == "dies_create":  # 111.1, 111.2: its controller creates the tokens (608.2h: as the line says)
-        return tokens.created(s, t.source, tokens.spec_of(s.permanent(t.source), t.ability), t.controller)
+    if t.kind == "dies_create":  # 111.1, 111.2: its controller creates its N tokens (608.2h: as the line says)
+        return tokens.created(s, t.source, tokens.spec_of(s.permanent(t.source), t.ability), t.controller, t.amount)
     if t.kind in DEATH_TRIGGERS:
         return _dealt(s, t)
     if t.kind == PROVOKE:
@@ -286,19 +286,23 @@ def died(before: Situation, after: Situation) -> Stack:
         return ()
     symbols = one_state_answer(DEATHS, before, ("base", "dies"), program([atom("dying", pid) for pid in sorted(gone)]))
     lki: dict[str, list[str]] = {}
+    counted: dict[tuple[str, int], int] = {}  # 608.2h: a number read from the source as it last existed
     for sym in symbols:
         if sym.match("lki", 2):
             lki.setdefault(sym.arguments[0].string, []).append(str(sym.arguments[1]))
+        elif sym.match("dies_amount", 3):
+            counted[sym.arguments[0].string, sym.arguments[1].number] = sym.arguments[2].number
     found = []
     for sym in symbols:
         if sym.match("dies_trigger", 3):
-            pid, term = sym.arguments[0].string, sym.arguments[1]
+            pid, term, j = sym.arguments[0].string, sym.arguments[1], sym.arguments[2].number
             # what it targets or names (a second argument; "any target" without), as #program dies_targets reads it
             spec = [f"spec({term.arguments[1]})"] if len(term.arguments) > 1 else []
             known = tuple(sorted(lki.get(pid, []) + spec))
-            found.append(Trigger(term.name, pid, "", term.arguments[0].number,
-                                 before.permanent(pid).controller, known,
-                                 sym.arguments[2].number if term.name == "dies_create" else 0))  # its tokens
+            # N, or its(…) as #program dies counted it (a dies_create: how many tokens)
+            amount = counted[pid, j] if (pid, j) in counted else term.arguments[0].number
+            found.append(Trigger(term.name, pid, "", amount, before.permanent(pid).controller, known,
+                                 j if term.name == "dies_create" else 0))  # (which ability creates them)
         elif sym.match("watched", 4):  # 603.2c: one for each creature that died; the counters go on the source
             pid, term = sym.arguments[0].string, sym.arguments[3]
             target = pid if term.name in ON_SOURCE else ""

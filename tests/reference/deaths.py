@@ -35,6 +35,11 @@ creature; none targets one with shroud, or with hexproof its controller's oppone
 702.11b); "you may" (603.5) may also have none. Resolving with its target still legal (608.2b): the
 damage, -N/-N until end of turn (613.4c), the counters (122.1a); "each player loses N life" (119.3).
 
+A number read from the creature as it last existed (608.2h, :func:`its`): "create X … tokens, where X is ~'s
+power", "… for each +1/+1 counter on ~", "put X +1/+1 counters …, where X is the number of +1/+1 counters on ~",
+"… for each -1/-1 counter on ~", "target player loses life equal to its power" (107.1b: a negative power is 0);
+"target player / target opponent loses N life" (119.3) targets a player.
+
 A death trigger on the stack is written ``("dies", kind, source, target, N, controller, lki, spec)``.
 
 >>> from pysolver import load_data
@@ -60,7 +65,8 @@ from .shields import after_shield, prevented_noncombat, regenerated, saved
 from .tokens import create
 
 KINDS = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain", "dies_minus", "dies_counters",
-         "dies_minus_counters", "dies_all_loss")
+         "dies_minus_counters", "dies_all_loss", "dies_target_loss")
+_ITS_COUNTERS = re.compile(r"its\(counters\((-?1),(-?1)\)\)")
 # What each spec lets a death trigger target (115.4; "you may" targets the same, 603.5): players, and
 # permanents by what they are and who controls them (102.2: an opponent of its controller).
 SPECS = {"any": ("player", "creature", "planeswalker", "battle"), "creature_or_player": ("player", "creature"),
@@ -101,11 +107,13 @@ def triggered(before: dict[str, Characteristics], dead: set[str]) -> list[Death]
         if c is None or not c.is_creature:
             continue
         for spec in c.values("dies_create"):  # 111.1: "create N … tokens", no target
-            out.append(("dies", "dies_create", pid, "", spec.count, c.controller, c, spec))  # type: ignore[attr-defined]
+            n = its(spec.per, c) if spec.per else spec.count  # type: ignore[attr-defined]
+            out.append(("dies", "dies_create", pid, "", n, c.controller, c, spec))
         for kind in KINDS:
             for value in c.values(kind):  # N, or (N, what it targets or names)
                 n, spec = value if isinstance(value, tuple) else (value, "any")
-                out.append(("dies", kind, pid, "", int(n), c.controller, c, spec))
+                out.append(("dies", kind, pid, "", its(n, c) if isinstance(n, str) else int(n), c.controller, c,
+                            spec))
     for wid, w in sorted(before.items()):  # each watcher on the battlefield before the event, dying or not
         for kind in WATCHING:
             for value in w.values(kind):  # (scope[, N[, spec]])
@@ -117,6 +125,17 @@ def triggered(before: dict[str, Characteristics], dead: set[str]) -> list[Death]
                     target = wid if kind in ON_WATCHER else ""
                     out.append(("dies", kind, wid, target, int(n), w.controller, w, str(spec)))
     return out
+
+
+def its(term: str, c: Characteristics) -> int:
+    """608.2h, 603.10a: a number of the creature as it last existed, `c`: "its(power)" its power (107.1b: a
+    negative one counts 0), "its(counters(1,1))" how many +1/+1 counters it had (122.1a)."""
+    if term == "its(power)":
+        return max(0, c.power or 0)
+    m = _ITS_COUNTERS.fullmatch(term)
+    assert m is not None, term
+    kind = (int(m.group(1)), int(m.group(2)))
+    return sum(n for dp, dt, n in c.pt_counters if (dp, dt) == kind)
 
 
 def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[str]:
@@ -138,7 +157,7 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[s
     that = spec.removeprefix("creature_that_player:") if spec.startswith("creature_that_player:") else ""
     spec = "creature" if that else spec
     if t[1] not in ("dies_damage", "dies_minus", "dies_counters", "dies_minus_counters", "other_dies_damage",
-                    "other_dies_drain", "other_dies_target_loss") or spec not in SPECS:
+                    "other_dies_drain", "other_dies_target_loss", "dies_target_loss") or spec not in SPECS:
         return [""]  # "each opponent", "you", "each player" (102.2, 115.10b): no target
     source, kinds = t[6], SPECS[spec]
     players = [p.name for p in s.players if "player" in kinds or ("opponent" in kinds and p.name != t[5])]
@@ -200,7 +219,8 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
     if kind in ("other_dies_untap", "other_dies_tap"):  # 701.26a-b: the watcher, if still on the battlefield
         return replace(s, permanents=tuple(replace(p, tapped=kind == "other_dies_tap") if p.id == target
                                            and p.id in field else p for p in s.permanents)), set()
-    if kind in ("other_dies_target_loss", "other_dies_drain"):  # 119.3; 608.2b: nothing if the target is illegal
+    if kind in ("other_dies_target_loss", "other_dies_drain", "dies_target_loss"):  # 119.3; 608.2b: nothing if the
+        # target is illegal
         change = {target: -n} if legal else {}
         if legal and kind == "other_dies_drain":
             change[controller] = change.get(controller, 0) + n

@@ -1,0 +1,139 @@
+"""Death triggers whose number is read from the creature as it last existed (608.2h, 603.10a; encodings/triggers.lp
+``dies_amount``, pysolver.rules.triggers): "create X … tokens, where X is ~'s power", "create a … token for each
++1/+1 counter on ~", "put X +1/+1 counters on target creature you control, where X is the number of +1/+1 counters on
+~", "you may put a -1/-1 counter on target creature for each -1/-1 counter on ~", "target player loses life equal to
+its power", and "target player / opponent loses N life" (119.3); each rule with a hand-stated set of results, the
+real cards' lines, and the brute-force reference (tests/reference/deaths.py) on generated boards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from boards import board, creature
+from combat_boards import outcome_boards
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference.outcomes import canonical, reference_outcomes
+from strategies import examples, with_triggers
+
+import pysolver
+from pysolver.errors import InputError
+from pysolver.game.outcomes import outcome_values
+from pysolver.model.abilities import parse_ability_line
+
+TOKENS = "When ~ dies, create X 1/1 white Vampire creature tokens with lifelink, where X is ~'s power"
+THOPTERS = "When ~ dies, create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 counter on ~"
+SERVANT = ("When ~ dies, put X +1/+1 counters on target creature you control, where X is the number of +1/+1 "
+           "counters on ~")
+STINGER = "When ~ dies, you may put a -1/-1 counter on target creature for each -1/-1 counter on ~"
+DOGS = "When ~ dies, target player loses life equal to its power"
+
+
+def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:
+    """(alice's life, bob's life, destroyed) of each outcome."""
+    return {(o["life"]["alice"], o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)}
+
+
+def created(s: pysolver.Situation) -> set[int]:
+    """How many tokens the death triggers of each outcome's line created (608.2h)."""
+    return {sum(t["amount"] for t in o["line"]["targets"] if t["kind"] == "dies_create") for o in pysolver.outcomes(s)}
+
+
+@pytest.mark.parametrize(("name", "line", "term"), [
+    ("Elenda, the Dusk Rose", "When Elenda, the Dusk Rose dies, create X 1/1 white Vampire creature tokens with "
+     "lifelink, where X is Elenda, the Dusk Rose's power.", "dies_create(its(power))"),
+    ("Hangarback Walker", "When Hangarback Walker dies, create a 1/1 colorless Thopter artifact creature token with "
+     "flying for each +1/+1 counter on Hangarback Walker.", "dies_create(its(counters(1,1)))"),
+    ("Servant of the Scale", "When Servant of the Scale dies, put X +1/+1 counters on target creature you control, "
+     "where X is the number of +1/+1 counters on Servant of the Scale.",
+     "dies_counters(its(counters(1,1)),creature_yours)"),
+    ("Soulstinger", "When Soulstinger dies, you may put a -1/-1 counter on target creature for each -1/-1 counter "
+     "on Soulstinger.", "dies_minus_counters(its(counters(-1,-1)),may(creature))"),
+    ("Mortis Dogs", "When Mortis Dogs dies, target player loses life equal to its power.",
+     "dies_target_loss(its(power),player)"),
+])
+def test_608_2h_real_lines_parse(name: str, line: str, term: str) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == [term]
+
+
+def test_608_2h_tokens_for_its_power_as_it_last_existed() -> None:
+    """608.2h, 603.10a: bob's 1/1 with two +1/+1 counters (3/3) blocks the first striker x and dies: three tokens
+    (122.1a: the counters count); 107.1b: at power -1 (a -2/-0 until end of turn) it creates none."""
+    e = creature("e", "bob", 1, 1, TOKENS, counters={"+1/+1": 2})
+    s = board(creature("x", "alice", 4, 4, "First strike"), e, attackers={"x": "bob"}, blockers={"e": ["x"]})
+    assert created(s) == {3}
+    weak = board(creature("x", "alice", 4, 4), {**e, "counters": {}, "until_end_of_turn": "-2/+0"},
+                 attackers={"x": "bob"}, blockers={"e": ["x"]})
+    assert created(weak) == {0}
+
+
+def test_111_1_a_token_for_each_counter_enters_after_the_first_strike_step() -> None:
+    """111.1, 122.1a: a 0/0 with two +1/+1 counters dies to first-strike damage: two 1/1 Thopters; made
+    between the steps they are in no fight (506.4), so alice's unblocked y still deals 1 (bob 19)."""
+    s = board(creature("x", "alice", 4, 4, "First strike"), creature("y", "alice", 1, 1),
+              creature("e", "bob", 0, 0, THOPTERS, counters={"+1/+1": 2}),
+              attackers={"x": "bob", "y": "bob"}, blockers={"e": ["x"]})
+    assert results(s) == {(20, 19, ("e",))}
+    assert created(s) == {2}
+
+
+def test_608_2h_its_counters_go_on_a_blocker_before_the_regular_step() -> None:
+    """608.2h, 122.1a: e (2/2 by two +1/+1 counters) dies in the first-strike step; its two counters go on bob's b
+    (1/1 → 3/3), which then kills the 3/3 y it blocks and dies (704.5g): e, b and y die."""
+    s = board(creature("x", "alice", 3, 3, "First strike"), creature("y", "alice", 3, 3),
+              creature("e", "bob", 0, 0, SERVANT, counters={"+1/+1": 2}), creature("b", "bob", 1, 1),
+              attackers={"x": "bob", "y": "bob"}, blockers={"e": ["x"], "b": ["y"]})
+    assert results(s) == {(20, 20, ("b", "e", "y"))}
+
+
+def test_603_5_a_minus_counter_for_each_of_its_minus_counters() -> None:
+    """603.5, 122.1a: bob's 1/3 with two -1/-1 counters (-1/1) blocks the 2/2 x and dies; its controller may put
+    two -1/-1 counters on x (0/0, 704.5f) or on no creature: x dies or lives."""
+    s = board(creature("x", "alice", 2, 2), creature("e", "bob", 1, 3, STINGER, counters={"-1/-1": 2}),
+              attackers={"x": "bob"}, blockers={"e": ["x"]})
+    assert results(s) == {(20, 20, ("e",)), (20, 20, ("e", "x"))}
+
+
+def test_119_3_target_player_loses_life_equal_to_its_power() -> None:
+    """119.3, 608.2h: bob's 1/1 pumped +2/+0 until end of turn (power 3) blocks and dies: target player (either)
+    loses 3; "target opponent loses 2 life" targets alice only (102.2)."""
+    s = board(creature("x", "alice", 4, 4), creature("e", "bob", 1, 1, DOGS, until_end_of_turn="+2/+0"),
+              attackers={"x": "bob"}, blockers={"e": ["x"]})
+    assert results(s) == {(17, 20, ("e",)), (20, 17, ("e",))}
+    two = board(creature("x", "alice", 3, 3), creature("e", "bob", 1, 1, "When ~ dies, target opponent loses 2 life"),
+                attackers={"x": "bob"}, blockers={"e": ["x"]})
+    assert results(two) == {(18, 20, ("e",))}
+
+
+def test_111_1_more_tokens_than_modelled_are_refused() -> None:
+    """docs/limits.md: one ability creating more than 20 tokens (a 25-power creature's "create X …") is refused."""
+    s = board(creature("x", "alice", 30, 30), creature("e", "bob", 25, 1, TOKENS),
+              attackers={"x": "bob"}, blockers={"e": ["x"]})
+    with pytest.raises(InputError, match="would create 25 tokens"):
+        list(pysolver.outcomes(s))
+
+
+LINES = (TOKENS, THOPTERS, SERVANT, STINGER, DOGS, "First strike")
+
+
+@st.composite
+def with_counters(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
+    """`data` with +1/+1 or -1/-1 counters (122.1a) on some creatures."""
+    permanents = []
+    for p in data["permanents"]:
+        if "power" in p and draw(st.booleans()):
+            p = {**p, "counters": {draw(st.sampled_from(["+1/+1", "-1/-1"])): draw(st.integers(1, 2))}}
+        permanents.append(p)
+    return {**data, "permanents": permanents}
+
+
+@settings(max_examples=examples(6), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, LINES)).flatmap(with_counters))
+def test_608_2h_death_numbers_equal_reference(data: dict[str, Any]) -> None:
+    s = pysolver.load_data(data)
+    want = {canonical(o) for o in reference_outcomes(s)}
+    got = [canonical(o.to_json()) for o in outcome_values(s)]
+    assert len(got) == len(set(got)), "an outcome is listed twice"
+    assert set(got) == want, (sorted(set(got) - want)[:2], sorted(want - set(got))[:2])
