@@ -133,6 +133,8 @@ INERT_LINES = [
                       "bottom of your library in any order.", "hidden"),
     ("Urgoros, the Empty One", "Whenever Urgoros, the Empty One deals combat damage to a player, that player discards "
                                "a card at random. If the player can't, you draw a card.", "hidden"),
+    ("Ringskipper", "When Ringskipper dies, clash with an opponent. If you win, return Ringskipper to its owner's "
+                    "hand.", "hidden"),  # 701.30a-b: a clash only reveals a library's top card
     ("Infernal Caretaker", "When Infernal Caretaker is turned face up, return all Zombie cards from all graveyards "
                            "to their owners' hands.", "hidden"),
     ("Edric, Spymaster of Trest", "Whenever a creature deals combat damage to one of your opponents, its "
