@@ -2,8 +2,9 @@
 ``dies_amount``, pysolver.rules.triggers): "create X … tokens, where X is ~'s power", "create a … token for each
 +1/+1 counter on ~", "put X +1/+1 counters on target creature you control, where X is the number of +1/+1 counters on
 ~", "you may put a -1/-1 counter on target creature for each -1/-1 counter on ~", "target player loses life equal to
-its power", and "target player / opponent loses N life" (119.3); each rule with a hand-stated set of results, the
-real cards' lines, and the brute-force reference (tests/reference/deaths.py) on generated boards."""
+its power", and "target player / opponent loses N life" (119.3); creatures watching others "with toughness N or
+greater" die (208.1, 603.6c) with "each opponent loses N life and you gain N life"; each rule with a hand-stated
+set of results, the real cards' lines, and the brute-force reference (tests/reference/deaths.py) on generated boards."""
 
 from __future__ import annotations
 
@@ -52,6 +53,8 @@ def created(s: pysolver.Situation) -> set[int]:
      "on Soulstinger.", "dies_minus_counters(its(counters(-1,-1)),may(creature))"),
     ("Mortis Dogs", "When Mortis Dogs dies, target player loses life equal to its power.",
      "dies_target_loss(its(power),player)"),
+    ("Kheru Bloodsucker", "Whenever a creature you control with toughness 4 or greater dies, each opponent loses 2 "
+     "life and you gain 2 life.", "other_dies_drain_each(at_least(yours,toughness,4),2)"),
 ])
 def test_608_2h_real_lines_parse(name: str, line: str, term: str) -> None:
     assert [a.term for a in parse_ability_line(line, name)] == [term]
@@ -114,7 +117,22 @@ def test_111_1_more_tokens_than_modelled_are_refused() -> None:
         list(pysolver.outcomes(s))
 
 
-LINES = (TOKENS, THOPTERS, SERVANT, STINGER, DOGS, "First strike")
+KHERU = ("Whenever a creature you control with toughness 4 or greater dies, each opponent loses 2 life and you gain 2 "
+         "life")
+
+
+def test_208_1_a_creature_with_toughness_4_or_greater_as_it_last_existed() -> None:
+    """603.6c, 603.10a, 119.3: x (5/5) kills bob's 1/4 b or his 1/3 c, not both: b's death (toughness 4) drains 2
+    (alice 18, bob 22), c's does nothing; the watcher k itself (0/4, deathtouch kills it) counts too."""
+    s = board(creature("x", "alice", 5, 5), creature("k", "bob", 0, 1, KHERU), creature("b", "bob", 1, 4),
+              creature("c", "bob", 1, 3), attackers={"x": "bob"}, blockers={"b": ["x"], "c": ["x"]})
+    assert results(s) == {(18, 22, ("b",)), (20, 20, ("c",)), (20, 20, ())}
+    itself = board(creature("x", "alice", 1, 1, "Deathtouch"), creature("k", "bob", 0, 4, KHERU),
+                   attackers={"x": "bob"}, blockers={"k": ["x"]})
+    assert results(itself) == {(18, 22, ("k",))}
+
+
+LINES = (TOKENS, THOPTERS, SERVANT, STINGER, DOGS, KHERU, "First strike")
 
 
 @st.composite

@@ -188,12 +188,14 @@ _WATCHED = {"another creature": "another", "another creature you control": "anot
 # 603.6c, 603.10a: more creatures watched dying (also "leaves the battlefield", "is put into a graveyard from the
 # battlefield": in the solver's combat a creature leaves only by dying) and more effects; the scope terms of
 # encodings/triggers.lp (in_scope/3), a creature type's as typed(Scope,"type") (205.3m).
-_WATCH = re.compile(r"whenever (?P<who>[a-z' -]+?) (?:dies|leaves the battlefield|is put into a graveyard from the "
+_WATCH = re.compile(r"whenever (?P<who>[a-z0-9' -]+?) (?:dies|leaves the battlefield|is put into a graveyard from the "
                     r"battlefield), (?P<effect>.+)")
 _SCOPES = {**_WATCHED, "a creature": "all", "this creature or another creature": "all",
            "this creature or another creature you control": "yours", "a creature an opponent controls": "opponents",
            "a creature you don't control": "opponents"}
 _TYPED_SCOPE = re.compile(r"(?P<another>another|an?) (?P<type>[a-z'-]+)(?P<yours> you control)?")
+# 208.1, 603.10a: "<creatures> with power / toughness N or greater" (as they last existed): at_least(Scope,P,N)
+_AT_LEAST_SCOPE = re.compile(r"(?P<who>.+) with (?P<stat>power|toughness) (?P<n>\d+) or greater")
 _WATCH_EFFECTS = (
     ("other_dies_counter", re.compile(r"(?P<may>you may )?put (?P<n>\w+) \+1/\+1 counters? on this creature")),
     ("other_dies_loss", re.compile(r"each opponent loses (?P<n>\w+) life")),
@@ -202,6 +204,7 @@ _WATCH_EFFECTS = (
     ("other_dies_tap", re.compile(r"tap this creature")),  # 701.26a
     ("other_dies_damage", re.compile(r"(?P<may>you may have )?this creature deals? (?P<n>\w+) damage to (?P<to>.+)")),
     ("other_dies_drain", re.compile(r"target player loses (?P<n>\w+) life and you gain (?P=n) life")),
+    ("other_dies_drain_each", re.compile(r"each opponent loses (?P<n>\w+) life and you gain (?P=n) life")),
     ("other_dies_target_loss", re.compile(r"(?P<to>target player|target opponent) loses (?P<n>\w+) life")))
 # 510.3a: "Whenever ~ deals combat damage to <a player / …>, <effect>"; its value is (what it was dealt to, N).
 _HIT = re.compile(r"whenever this creature deals combat damage to (a player or planeswalker|a player|an opponent|"
@@ -2739,9 +2742,15 @@ def _watch_scope(who: str) -> str | None:
 
     >>> _watch_scope("a creature an opponent controls"), _watch_scope("another zombie you control")
     ('opponents', 'typed(another_yours,"zombie")')
+    >>> _watch_scope("a creature you control with toughness 4 or greater")
+    'at_least(yours,toughness,4)'
     """
     if who in _SCOPES:
         return _SCOPES[who]
+    m = _AT_LEAST_SCOPE.fullmatch(who)
+    scope = _watch_scope(m.group("who")) if m else None
+    if m and scope is not None:
+        return f"at_least({scope},{m.group('stat')},{int(m.group('n'))})"
     m = _TYPED_SCOPE.fullmatch(who)
     kind = creature_type(m.group("type")) if m else None
     if m is None or kind is None:

@@ -554,6 +554,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever <creatures> die, target opponent loses N life", "other_dies_target_loss", "603.10a",
              "Whenever another Zombie you control dies, target opponent loses 1 life",
              ("Whenever another creature dies, target player loses 1 life",), literal=False),
+    LineForm("trigger", "Whenever <creatures> die, each opponent loses N life and you gain N life",
+             "other_dies_drain_each", "603.10a", "Whenever a creature you control with toughness 4 or greater dies, "
+             "each opponent loses 2 life and you gain 2 life", literal=False),
     # --- combat-damage triggers (510.3a, 603.2c): trigger as combat damage is dealt, put on the stack after
     # the step's state-based actions (pysolver.rules.hits); N written as a number or a word, "a" for one
     LineForm("damage-trigger", "Whenever ~ deals combat damage to a player, put N +1/+1 counters on it",

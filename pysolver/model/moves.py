@@ -253,7 +253,8 @@ class Trigger:
 DEATH_TRIGGERS = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain", "other_dies_counter",
                   "other_dies_loss", "other_dies_gain", "dies_minus", "dies_counters", "dies_minus_counters",
                   "dies_all_loss", "other_dies_untap", "other_dies_tap", "other_dies_damage", "other_dies_drain",
-                  "other_dies_target_loss", "dies_create", "dies_target_loss")
+                  "other_dies_target_loss", "dies_create", "dies_target_loss",
+                  "other_dies_drain_each")
 
 
 @dataclass(frozen=True)

@@ -95,7 +95,8 @@ NONE_LEAVES = frozenset({"afflict", "rampage", "attacks_loss", "attacks_opponent
 # "Whenever ~ attacks and isn't blocked, defending player gets a poison counter", its `target`).
 LOSSES = frozenset({"afflict", "attacks_loss", "attacks_opponents_loss", "poisons"})
 WATCHING = frozenset({"other_dies_counter", "other_dies_loss", "other_dies_gain", "other_dies_untap", "other_dies_tap",
-                      "other_dies_damage", "other_dies_drain", "other_dies_target_loss"})  # 603.6c: creatures die
+                      "other_dies_damage", "other_dies_drain", "other_dies_target_loss",
+                      "other_dies_drain_each"})  # 603.6c: creatures die
 ON_SOURCE = frozenset({"other_dies_counter", "other_dies_untap", "other_dies_tap"})  # what they do is to the watcher
 # Death triggers put on the stack with a target (603.3d, 115.1), but for those that name "you" or "each
 # player" instead (115.10b, 102.2: their spec in the trigger's last known information).

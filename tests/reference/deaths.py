@@ -23,7 +23,8 @@ or not: they look back too, 603.6c, 603.10a) once for each creature of that kind
 700.4), the controllers as they last were; so do the watchers of "a creature", "a creature an opponent
 controls" and "[another] <creature type> [you control]", with "untap / tap ~" (701.26), "~ deals N damage
 to <target>" (dealt with the watcher's information now if it is still on the battlefield, 608.2h),
-"target player loses N life and you gain N life", "target opponent loses N life" and "you may put".
+"target player loses N life and you gain N life", "target opponent loses N life", "each opponent loses N life and
+you gain N life" and "you may put"; creatures "with power / toughness N or greater" as they last existed (208.1).
 Resolving: N life lost by each opponent of its controller or gained by it (119.3, 102.2), N +1/+1
 counters on the source if it is still on the battlefield (122.1a, 400.7).
 
@@ -75,15 +76,20 @@ SPECS = {"any": ("player", "creature", "planeswalker", "battle"), "creature_or_p
          "creature_yours": ("own creature",)}
 # 603.6c, 603.10a: a creature's abilities watching other creatures die: (scope, N) each
 WATCHING = ("other_dies_counter", "other_dies_loss", "other_dies_gain", "other_dies_untap", "other_dies_tap",
-            "other_dies_damage", "other_dies_drain", "other_dies_target_loss")
+            "other_dies_damage", "other_dies_drain", "other_dies_target_loss", "other_dies_drain_each")
 ON_WATCHER = ("other_dies_counter", "other_dies_untap", "other_dies_tap")  # to the watcher itself
 _TYPED = re.compile(r'typed\((\w+),"([^"]+)"\)')  # a creature type's scope (205.3m)
+_AT_LEAST = re.compile(r"at_least\((.+),(power|toughness),(\d+)\)")  # "… with toughness N or greater" (208.1)
 
 
 def watches(scope: str, wid: str, w: Characteristics, pid: str, c: Characteristics) -> bool:
     """603.6c: whether a watcher `wid` watching `scope` triggers on creature `pid` dying (as they last
     existed): "another creature [you control]", "a creature you control", "a creature", "a creature an
     opponent controls", "[another] <creature type> [you control]" (205.3m, 702.73a changeling)."""
+    least = _AT_LEAST.fullmatch(scope)
+    if least:
+        value = c.power if least.group(2) == "power" else c.toughness
+        return watches(least.group(1), wid, w, pid, c) and (value or 0) >= int(least.group(3))
     m = _TYPED.fullmatch(scope)
     if m:
         kind = m.group(2)
@@ -230,6 +236,9 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
     if kind == "other_dies_counter":  # 122.1a, 400.7: on the source if it is still on the battlefield
         return replace(s, permanents=tuple(p.with_counters(1, 1, n) if p.id == target and p.id in field else p
                                            for p in s.permanents)), set()
+    if kind == "other_dies_drain_each":  # 119.3, 102.2: each opponent loses N, its controller gains N
+        return replace(s, players=tuple(replace(p, life=p.life + (n if p.name == controller else -n))
+                                        for p in s.players)), set()
     if kind in ("dies_loss", "other_dies_loss", "dies_gain", "other_dies_gain"):  # 119.3, 102.2
         change = {pl: (n if pl == controller else 0) if kind.endswith("gain") else (0 if pl == controller else -n)
                   for pl in players}
