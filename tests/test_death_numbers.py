@@ -3,8 +3,9 @@
 +1/+1 counter on ~", "put X +1/+1 counters on target creature you control, where X is the number of +1/+1 counters on
 ~", "you may put a -1/-1 counter on target creature for each -1/-1 counter on ~", "target player loses life equal to
 its power", and "target player / opponent loses N life" (119.3); creatures watching others "with toughness N or
-greater" die (208.1, 603.6c) with "each opponent loses N life and you gain N life"; each rule with a hand-stated
-set of results, the real cards' lines, and the brute-force reference (tests/reference/deaths.py) on generated boards."""
+greater" die (208.1, 603.6c) with "each opponent loses N life and you gain N life", and "Whenever ~ or another
+Cleric dies, create <tokens>" (111.1); each rule with a hand-stated set of results, the real cards' lines, and the
+brute-force reference (tests/reference/deaths.py) on generated boards."""
 
 from __future__ import annotations
 
@@ -38,7 +39,8 @@ def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:
 
 def created(s: pysolver.Situation) -> set[int]:
     """How many tokens the death triggers of each outcome's line created (608.2h)."""
-    return {sum(t["amount"] for t in o["line"]["targets"] if t["kind"] == "dies_create") for o in pysolver.outcomes(s)}
+    return {sum(t["amount"] for t in o["line"]["targets"] if t["kind"] in ("dies_create", "other_dies_create"))
+            for o in pysolver.outcomes(s)}
 
 
 @pytest.mark.parametrize(("name", "line", "term"), [
@@ -55,6 +57,8 @@ def created(s: pysolver.Situation) -> set[int]:
      "dies_target_loss(its(power),player)"),
     ("Kheru Bloodsucker", "Whenever a creature you control with toughness 4 or greater dies, each opponent loses 2 "
      "life and you gain 2 life.", "other_dies_drain_each(at_least(yours,toughness,4),2)"),
+    ("Rotlung Reanimator", "Whenever Rotlung Reanimator or another Cleric dies, create a 2/2 black Zombie creature "
+     "token.", 'other_dies_create(self_or(typed(another,"cleric")),1)'),
 ])
 def test_608_2h_real_lines_parse(name: str, line: str, term: str) -> None:
     assert [a.term for a in parse_ability_line(line, name)] == [term]
@@ -132,7 +136,23 @@ def test_208_1_a_creature_with_toughness_4_or_greater_as_it_last_existed() -> No
     assert results(itself) == {(18, 22, ("k",))}
 
 
-LINES = (TOKENS, THOPTERS, SERVANT, STINGER, DOGS, KHERU, "First strike")
+ROTLUNG = "Whenever ~ or another Cleric dies, create a 2/2 black Zombie creature token"
+
+
+def test_603_10a_itself_or_another_cleric_dying_at_once() -> None:
+    """603.10a, 111.1: r (no Cleric itself) and the Cleric c die in one step: a Zombie for each (two); the Elf e
+    makes none. With x first striking, r dies first: gone, it does not see c die in the regular step (one)."""
+    def fight(strike: str) -> pysolver.Situation:
+        return board(creature("x", "alice", 4, 4, *([strike] if strike else [])), creature("y", "alice", 2, 2),
+                     creature("z", "alice", 2, 2),
+                     creature("r", "bob", 1, 1, ROTLUNG), creature("c", "bob", 1, 1, subtypes=["Cleric"]),
+                     creature("e", "bob", 1, 1, subtypes=["Elf"]),
+                     attackers={"x": "bob", "y": "bob", "z": "bob"}, blockers={"r": ["x"], "c": ["y"], "e": ["z"]})
+    assert created(fight("")) == {2}
+    assert created(fight("First strike")) == {1}
+
+
+LINES = (TOKENS, THOPTERS, SERVANT, STINGER, DOGS, KHERU, ROTLUNG.replace("Cleric", "Goblin"), "First strike")
 
 
 @st.composite

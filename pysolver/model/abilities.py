@@ -196,6 +196,8 @@ _SCOPES = {**_WATCHED, "a creature": "all", "this creature or another creature":
 _TYPED_SCOPE = re.compile(r"(?P<another>another|an?) (?P<type>[a-z'-]+)(?P<yours> you control)?")
 # 208.1, 603.10a: "<creatures> with power / toughness N or greater" (as they last existed): at_least(Scope,P,N)
 _AT_LEAST_SCOPE = re.compile(r"(?P<who>.+) with (?P<stat>power|toughness) (?P<n>\d+) or greater")
+# 603.10a: "this creature or another <creatures>": self_or(Scope)
+_SELF_OR_SCOPE = re.compile(r"this creature or (?P<other>another .+)")
 _WATCH_EFFECTS = (
     ("other_dies_counter", re.compile(r"(?P<may>you may )?put (?P<n>\w+) \+1/\+1 counters? on this creature")),
     ("other_dies_loss", re.compile(r"each opponent loses (?P<n>\w+) life")),
@@ -275,6 +277,9 @@ class Ability:
         if self.kind == "attacks_pump_each_type":  # +X/+Y and a creature type, a string as printed_subtype/2's
             x, y, ctype = cast(tuple[int, int, str], self.value)
             return f'{self.kind}({x},{y},"{ctype}")'
+        if self.kind == "other_dies_create":  # 111.1: the creatures watched and how many tokens (pysolver.rules.tokens)
+            scope, made = cast(tuple[str, TokenSpec], self.value)
+            return f"{self.kind}({scope},{made.count})"
         if self.kind == "type_attacks_loss":  # a creature type, a string as printed_subtype/2's, and N
             ctype, n = cast(tuple[str, int], self.value)
             return f'{self.kind}("{ctype}",{n})'
@@ -1262,6 +1267,8 @@ class TokenSpec:
 def creates(a: Ability) -> TokenSpec | None:
     """What an ability creates (a trigger's or an activated ability's :class:`TokenSpec`), or None."""
     spec = a.value.token if isinstance(a.value, (CombatAbility, OnCombat)) else a.value
+    if a.kind == "other_dies_create":  # (the creatures watched, what it creates)
+        spec = cast(tuple[str, TokenSpec], a.value)[1]
     return spec if isinstance(spec, TokenSpec) else None
 
 
@@ -2744,6 +2751,8 @@ def _watch_scope(who: str) -> str | None:
     ('opponents', 'typed(another_yours,"zombie")')
     >>> _watch_scope("a creature you control with toughness 4 or greater")
     'at_least(yours,toughness,4)'
+    >>> _watch_scope("this creature or another cleric")
+    'self_or(typed(another,"cleric"))'
     """
     if who in _SCOPES:
         return _SCOPES[who]
@@ -2751,6 +2760,10 @@ def _watch_scope(who: str) -> str | None:
     scope = _watch_scope(m.group("who")) if m else None
     if m and scope is not None:
         return f"at_least({scope},{m.group('stat')},{int(m.group('n'))})"
+    m = _SELF_OR_SCOPE.fullmatch(who)
+    scope = _watch_scope(m.group("other")) if m else None
+    if scope is not None:  # "this creature or another Cleric": itself, whatever its types, or the others
+        return f"self_or({scope})"
     m = _TYPED_SCOPE.fullmatch(who)
     kind = creature_type(m.group("type")) if m else None
     if m is None or kind is None:
@@ -2768,6 +2781,9 @@ def _watch(who: str, effect: str) -> Ability | None:
     ['other_dies_untap(another)', 'other_dies_damage(another,1,may(player))']
     """
     scope = _watch_scope(who)
+    made = token_spec(effect) if scope is not None else None
+    if made is not None:  # 111.1: "create …", tokens entering untapped, not attacking
+        return Ability("other_dies_create", (scope, made)) if not made.attacking else None
     for kind, pattern in _WATCH_EFFECTS if scope is not None else ():
         m = pattern.fullmatch(effect)
         if m is None:

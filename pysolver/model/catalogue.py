@@ -554,6 +554,8 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever <creatures> die, target opponent loses N life", "other_dies_target_loss", "603.10a",
              "Whenever another Zombie you control dies, target opponent loses 1 life",
              ("Whenever another creature dies, target player loses 1 life",), literal=False),
+    LineForm("trigger", "Whenever <creatures> die, create <tokens>", "other_dies_create", "111.1",
+             "Whenever this creature or another Cleric dies, create a 2/2 black Zombie creature token", literal=False),
     LineForm("trigger", "Whenever <creatures> die, each opponent loses N life and you gain N life",
              "other_dies_drain_each", "603.10a", "Whenever a creature you control with toughness 4 or greater dies, "
              "each opponent loses 2 life and you gain 2 life", literal=False),

@@ -96,7 +96,8 @@ NONE_LEAVES = frozenset({"afflict", "rampage", "attacks_loss", "attacks_opponent
 LOSSES = frozenset({"afflict", "attacks_loss", "attacks_opponents_loss", "poisons"})
 WATCHING = frozenset({"other_dies_counter", "other_dies_loss", "other_dies_gain", "other_dies_untap", "other_dies_tap",
                       "other_dies_damage", "other_dies_drain", "other_dies_target_loss",
-                      "other_dies_drain_each"})  # 603.6c: creatures die
+                      "other_dies_drain_each", "other_dies_create"})  # 603.6c: creatures die
+CREATING = frozenset({"dies_create", "other_dies_create"})  # 111.1: death triggers that create tokens
 ON_SOURCE = frozenset({"other_dies_counter", "other_dies_untap", "other_dies_tap"})  # what they do is to the watcher
 # Death triggers put on the stack with a target (603.3d, 115.1), but for those that name "you" or "each
 # player" instead (115.10b, 102.2: their spec in the trigger's last known information).
@@ -208,7 +209,7 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
     ``encodings/triggers.lp``, ``#program resolve_dies`` for a death trigger), before state-based
     actions (the game tree applies them, 704.3)."""
     t = stack[0]
-    if t.kind == "dies_create":  # 111.1, 111.2: its controller creates its N tokens (608.2h: as the line says)
+    if t.kind in CREATING:  # 111.1, 111.2: its controller creates its N tokens (608.2h: as the line says)
         return tokens.created(s, t.source, tokens.spec_of(s.permanent(t.source), t.ability), t.controller, t.amount)
     if t.kind in DEATH_TRIGGERS:
         return _dealt(s, t)
@@ -310,7 +311,8 @@ def died(before: Situation, after: Situation) -> Stack:
             amount = term.arguments[1].number if len(term.arguments) > 1 else 0
             spec = [f"spec({term.arguments[2]})"] if len(term.arguments) > 2 else []
             found.append(Trigger(term.name, pid, target, amount, before.permanent(pid).controller,
-                                 tuple(sorted(lki.get(pid, []) + spec))))
+                                 tuple(sorted(lki.get(pid, []) + spec)),
+                                 sym.arguments[2].number if term.name in CREATING else 0))  # (which creates them)
     order = apnap(before)
     return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.source, t.kind, t.amount)))
 

@@ -24,7 +24,8 @@ or not: they look back too, 603.6c, 603.10a) once for each creature of that kind
 controls" and "[another] <creature type> [you control]", with "untap / tap ~" (701.26), "~ deals N damage
 to <target>" (dealt with the watcher's information now if it is still on the battlefield, 608.2h),
 "target player loses N life and you gain N life", "target opponent loses N life", "each opponent loses N life and
-you gain N life" and "you may put"; creatures "with power / toughness N or greater" as they last existed (208.1).
+you gain N life", "create <tokens>" (111.1) and "you may put"; "~ or another <creatures>"; creatures "with power /
+toughness N or greater" as they last existed (208.1).
 Resolving: N life lost by each opponent of its controller or gained by it (119.3, 102.2), N +1/+1
 counters on the source if it is still on the battlefield (122.1a, 400.7).
 
@@ -76,7 +77,8 @@ SPECS = {"any": ("player", "creature", "planeswalker", "battle"), "creature_or_p
          "creature_yours": ("own creature",)}
 # 603.6c, 603.10a: a creature's abilities watching other creatures die: (scope, N) each
 WATCHING = ("other_dies_counter", "other_dies_loss", "other_dies_gain", "other_dies_untap", "other_dies_tap",
-            "other_dies_damage", "other_dies_drain", "other_dies_target_loss", "other_dies_drain_each")
+            "other_dies_damage", "other_dies_drain", "other_dies_target_loss", "other_dies_drain_each",
+            "other_dies_create")
 ON_WATCHER = ("other_dies_counter", "other_dies_untap", "other_dies_tap")  # to the watcher itself
 _TYPED = re.compile(r'typed\((\w+),"([^"]+)"\)')  # a creature type's scope (205.3m)
 _AT_LEAST = re.compile(r"at_least\((.+),(power|toughness),(\d+)\)")  # "… with toughness N or greater" (208.1)
@@ -86,6 +88,10 @@ def watches(scope: str, wid: str, w: Characteristics, pid: str, c: Characteristi
     """603.6c: whether a watcher `wid` watching `scope` triggers on creature `pid` dying (as they last
     existed): "another creature [you control]", "a creature you control", "a creature", "a creature an
     opponent controls", "[another] <creature type> [you control]" (205.3m, 702.73a changeling)."""
+    if scope.startswith("self_or(") and pid == wid:  # "~ or another <creatures>": itself, whatever its types
+        return True
+    if scope.startswith("self_or("):
+        return watches(scope.removeprefix("self_or(").removesuffix(")"), wid, w, pid, c)
     least = _AT_LEAST.fullmatch(scope)
     if least:
         value = c.power if least.group(2) == "power" else c.toughness
@@ -124,12 +130,15 @@ def triggered(before: dict[str, Characteristics], dead: set[str]) -> list[Death]
         for kind in WATCHING:
             for value in w.values(kind):  # (scope[, N[, spec]])
                 scope, n, spec = (*value, 0, "self")[:3]  # type: ignore[misc]
+                if kind == "other_dies_create":  # 111.1: (scope, what it creates), no target
+                    spec, n = n, n.count  # type: ignore[attr-defined]
                 for pid in sorted(dead):
                     c = before.get(pid)
                     if c is None or not c.is_creature or not watches(str(scope), wid, w, pid, c):
                         continue
                     target = wid if kind in ON_WATCHER else ""
-                    out.append(("dies", kind, wid, target, int(n), w.controller, w, str(spec)))
+                    out.append(("dies", kind, wid, target, int(n), w.controller, w,
+                                spec if kind == "other_dies_create" else str(spec)))
     return out
 
 
@@ -154,7 +163,7 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[s
         return dealt_targets(s, field, t)
     if t[1] in ON_WATCHER:  # the counters go on the watcher, which it taps or untaps: no target
         return [""] * (t[7] == "may(self)") + [t[3]]  # 603.5: "you may put"
-    if t[1] == "dies_create":  # 111.1: no target
+    if t[1] in ("dies_create", "other_dies_create"):  # 111.1: no target
         return [""]
     spec = t[7]
     may = spec.startswith("may(")  # 603.5: or none
@@ -210,7 +219,7 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
     """608.2: `t` resolves: the situation after its damage and the creatures it destroys by
     deathtouch (704.5h; the other state-based actions are the caller's)."""
     _, kind, _, target, n, controller, source, spec = t
-    if kind == "dies_create":  # 111.2: its controller creates them (reference.tokens)
+    if kind in ("dies_create", "other_dies_create"):  # 111.2: its controller creates them (reference.tokens)
         return create(s, t[2], spec, controller, n), set()
     players = {p.name for p in s.players}
     legal = target != "" and target in targets(s, field, t)  # 608.2b
