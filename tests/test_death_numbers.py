@@ -1,11 +1,12 @@
 """Death triggers whose number is read from the creature as it last existed (608.2h, 603.10a; encodings/triggers.lp
 ``dies_amount``, pysolver.rules.triggers): "create X … tokens, where X is ~'s power", "create a … token for each
-+1/+1 counter on ~", "put X +1/+1 counters on target creature you control, where X is the number of +1/+1 counters on
-~", "you may put a -1/-1 counter on target creature for each -1/-1 counter on ~", "target player loses life equal to
-its power", and "target player / opponent loses N life" (119.3); creatures watching others "with toughness N or
++1/+1 counter on ~", "put X +1/+1 counters on target creature you control, where X is the number of +1/+1 counters
+on ~", "you may put a -1/-1 counter on target creature for each -1/-1 counter on ~", "target player loses life equal
+to its power", and "target player / opponent loses N life" (119.3); creatures watching others "with toughness N or
 greater" die (208.1, 603.6c) with "each opponent loses N life and you gain N life", and "Whenever ~ or another
-Cleric dies, create <tokens>" (111.1); each rule with a hand-stated set of results, the real cards' lines, and the
-brute-force reference (tests/reference/deaths.py) on generated boards."""
+Cleric dies, create <tokens>" (111.1); "destroy all nonland permanents. They can't be regenerated" (701.8a); each
+rule with a hand-stated set of results, the real cards' lines, and the brute-force reference
+(tests/reference/deaths.py) on generated boards."""
 
 from __future__ import annotations
 
@@ -59,6 +60,8 @@ def created(s: pysolver.Situation) -> set[int]:
      "life and you gain 2 life.", "other_dies_drain_each(at_least(yours,toughness,4),2)"),
     ("Rotlung Reanimator", "Whenever Rotlung Reanimator or another Cleric dies, create a 2/2 black Zombie creature "
      "token.", 'other_dies_create(self_or(typed(another,"cleric")),1)'),
+    ("Child of Alara", "When Child of Alara dies, destroy all nonland permanents. They can't be regenerated.",
+     "dies_destroy_all"),
 ])
 def test_608_2h_real_lines_parse(name: str, line: str, term: str) -> None:
     assert [a.term for a in parse_ability_line(line, name)] == [term]
@@ -152,7 +155,31 @@ def test_603_10a_itself_or_another_cleric_dying_at_once() -> None:
     assert created(fight("First strike")) == {1}
 
 
-LINES = (TOKENS, THOPTERS, SERVANT, STINGER, DOGS, KHERU, ROTLUNG.replace("Cleric", "Goblin"), "First strike")
+CHILD = "When ~ dies, destroy all nonland permanents. They can't be regenerated"
+
+
+def test_701_8a_destroy_all_nonland_permanents() -> None:
+    """701.8a, 702.12b, 701.19c: c dies to first-strike damage and destroys x, y, alice's planeswalker and bob's k,
+    not the indestructible i nor the Forest, and not r despite its regeneration shield; k's death trigger then
+    deals 1 to alice, bob or i; i, unblocked, deals 2 in the regular step."""
+    s = board(creature("x", "alice", 4, 4, "First strike"), creature("y", "alice", 2, 2),
+              creature("i", "alice", 2, 2, "Indestructible"), creature("r", "alice", 1, 1, regeneration_shields=1),
+              creature("c", "bob", 1, 1, CHILD), creature("k", "bob", 1, 1, "When ~ dies, it deals 1 damage to any "
+                                                                          "target"),
+              {"id": "pw", "controller": "alice", "types": ["Planeswalker"], "loyalty": 3},
+              {"id": "f", "controller": "bob", "types": ["Land"], "subtypes": ["Forest"]},
+              attackers={"x": "bob", "y": "bob", "i": "bob"}, blockers={"c": ["x"]})
+    gone = ("c", "k", "pw", "r", "x", "y")
+    assert results(s) == {(19, 18, gone), (20, 17, gone), (20, 18, gone)}
+
+
+def test_702_79a_destroy_all_beside_persist_is_refused() -> None:
+    """702.79a: a creature destroyed outside a combat damage step would return with persist: not modelled."""
+    with pytest.raises(InputError, match="persist or undying"):
+        board(creature("c", "bob", 1, 1, CHILD), creature("p", "alice", 2, 2, "Persist"))
+
+
+LINES = (TOKENS, THOPTERS, SERVANT, STINGER, DOGS, KHERU, ROTLUNG.replace("Cleric", "Goblin"), CHILD, "First strike")
 
 
 @st.composite

@@ -332,7 +332,8 @@ def test_life_gain_triggers_of_real_cards_are_modelled(name: str, line: str) -> 
     ("Kheru Bloodsucker", "Whenever a creature you control with toughness 4 or greater dies, each opponent loses 2 "
                           "life and you gain 2 life.", False),
     ("Rotlung Reanimator", "Whenever Rotlung Reanimator or another Cleric dies, create a 2/2 black Zombie creature "
-                           "token.", False)])
+                           "token.", False),
+    ("Child of Alara", "When Child of Alara dies, destroy all nonland permanents. They can't be regenerated.", True)])
 def test_death_trigger_numbers_of_real_cards_are_modelled(name: str, line: str, legendary: bool) -> None:
     """608.2h, 603.10a (tests/test_death_numbers.py): a number read from the creature as it last existed (201.5c:
     a legendary card's shortened name is its own, written out in full)."""

@@ -789,7 +789,8 @@ def _check_keyword_qualities(r: Reader, permanents: list[Permanent]) -> None:
 # and undying return nothing (only a combat damage step's deaths are returned, rules.combat.apply_step):
 # the kind and whether persist (702.79a: only a creature with no -1/-1 counter) would return it.
 KILLING_TRIGGERS = {"hit_minus_counters": False, "hit_destroy": True, "blocked_destroy": True, "dies_damage": True,
-                    "dies_minus": True, "dies_minus_counters": False, "other_dies_damage": True}
+                    "dies_minus": True, "dies_minus_counters": False, "other_dies_damage": True,
+                    "dies_destroy_all": True}
 
 
 def _check_returns(r: Reader, permanents: list[Permanent]) -> None:

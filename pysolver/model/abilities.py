@@ -2811,6 +2811,8 @@ def _dies(effect: str) -> Ability | None:
     ['dies_damage(2,creature_or_player)', 'dies_damage(2,you)', 'dies_minus(2,may(creature))', \
 'dies_counters(1,creature)']
     """
+    if effect == "destroy all nonland permanents. they can't be regenerated":  # 701.8a, 701.19c
+        return Ability("dies_destroy_all")
     counted = _its_count(effect)
     if counted is not None:
         return _its_number(_dies(counted[0]), counted[1])

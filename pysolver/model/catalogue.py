@@ -494,6 +494,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "When ~ dies, target player loses N life", "dies_target_loss", "603.10a",
              "When this creature dies, target opponent loses 2 life",
              ("When ~ dies, target player loses life equal to its power",), literal=False),
+    LineForm("trigger", "When ~ dies, destroy all nonland permanents. They can't be regenerated", "dies_destroy_all",
+             "701.8a", "When this creature dies, destroy all nonland permanents. They can't be regenerated",
+             literal=False),
     # 608.2h, 603.10a: a number read from the creature as it last existed
     LineForm("trigger", "When ~ dies, put X +1/+1 counters on target creature, where X is the number of +1/+1 "
              "counters on ~", "dies_counters", "608.2h",

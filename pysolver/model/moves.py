@@ -254,7 +254,7 @@ DEATH_TRIGGERS = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain",
                   "other_dies_loss", "other_dies_gain", "dies_minus", "dies_counters", "dies_minus_counters",
                   "dies_all_loss", "other_dies_untap", "other_dies_tap", "other_dies_damage", "other_dies_drain",
                   "other_dies_target_loss", "dies_create", "dies_target_loss",
-                  "other_dies_drain_each", "other_dies_create")
+                  "other_dies_drain_each", "other_dies_create", "dies_destroy_all")
 
 
 @dataclass(frozen=True)

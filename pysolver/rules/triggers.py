@@ -302,7 +302,7 @@ def died(before: Situation, after: Situation) -> Stack:
             spec = [f"spec({term.arguments[1]})"] if len(term.arguments) > 1 else []
             known = tuple(sorted(lki.get(pid, []) + spec))
             # N, or its(…) as #program dies counted it (a dies_create: how many tokens)
-            amount = counted[pid, j] if (pid, j) in counted else term.arguments[0].number
+            amount = counted[pid, j] if (pid, j) in counted else term.arguments[0].number if term.arguments else 0
             found.append(Trigger(term.name, pid, "", amount, before.permanent(pid).controller, known,
                                  j if term.name == "dies_create" else 0))  # (which ability creates them)
         elif sym.match("watched", 4):  # 603.2c: one for each creature that died; the counters go on the source
@@ -654,7 +654,8 @@ def _damage_by(s: Situation, kind: str, target: str, amount: int,
                             prevention_shield=shields.get(p.name, p.prevention_shield))
                     for p in s.players)
     # 701.19a: a creature with a regeneration shield that deathtouch damage would destroy is regenerated
-    saved = {x for x in destroyed if s.permanent(x).regenerates}  # (701.19c: not one that can't be regenerated)
+    # (701.19c: not one that can't be regenerated, nor one "destroy all …, they can't be regenerated" destroys)
+    saved = {x for x in destroyed if s.permanent(x).regenerates and kind != "dies_destroy_all"}
     permanents = tuple(replace(p, damage=damage.get(p.id, p.damage), loyalty=loyalty.get(p.id, p.loyalty),
                                defense=defense.get(p.id, p.defense),
                                left_battlefield=p.left_battlefield or p.id in destroyed - saved,

@@ -121,6 +121,8 @@ def triggered(before: dict[str, Characteristics], dead: set[str]) -> list[Death]
         for spec in c.values("dies_create"):  # 111.1: "create N … tokens", no target
             n = its(spec.per, c) if spec.per else spec.count  # type: ignore[attr-defined]
             out.append(("dies", "dies_create", pid, "", n, c.controller, c, spec))
+        for _ in c.values("dies_destroy_all"):  # 701.8a: no target
+            out.append(("dies", "dies_destroy_all", pid, "", 0, c.controller, c, ""))
         for kind in KINDS:
             for value in c.values(kind):  # N, or (N, what it targets or names)
                 n, spec = value if isinstance(value, tuple) else (value, "any")
@@ -219,6 +221,8 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
     """608.2: `t` resolves: the situation after its damage and the creatures it destroys by
     deathtouch (704.5h; the other state-based actions are the caller's)."""
     _, kind, _, target, n, controller, source, spec = t
+    if kind == "dies_destroy_all":  # 701.8a, 702.12b; 701.19c: no regeneration; 708.2a: a face-down one is no land
+        return s, {pid for pid, c in field.items() if not c.is_land and not c.has("indestructible")}
     if kind in ("dies_create", "other_dies_create"):  # 111.2: its controller creates them (reference.tokens)
         return create(s, t[2], spec, controller, n), set()
     players = {p.name for p in s.players}
