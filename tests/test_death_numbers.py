@@ -62,6 +62,8 @@ def created(s: pysolver.Situation) -> set[int]:
      "token.", 'other_dies_create(self_or(typed(another,"cleric")),1)'),
     ("Child of Alara", "When Child of Alara dies, destroy all nonland permanents. They can't be regenerated.",
      "dies_destroy_all"),
+    ("Altac Bloodseeker", "Whenever a creature an opponent controls dies, Altac Bloodseeker gets +2/+0 and gains first "
+     "strike and haste until end of turn.", "other_dies_pump(opponents,2,0)"),
 ])
 def test_608_2h_real_lines_parse(name: str, line: str, term: str) -> None:
     assert [a.term for a in parse_ability_line(line, name)] == [term]
@@ -179,7 +181,23 @@ def test_702_79a_destroy_all_beside_persist_is_refused() -> None:
         board(creature("c", "bob", 1, 1, CHILD), creature("p", "alice", 2, 2, "Persist"))
 
 
-LINES = (TOKENS, THOPTERS, SERVANT, STINGER, DOGS, KHERU, ROTLUNG.replace("Cleric", "Goblin"), CHILD, "First strike")
+ALTAC = "Whenever a creature an opponent controls dies, ~ gets +2/+0 and gains first strike and haste until end of turn"
+
+
+def test_702_7c_first_strike_gained_after_the_first_strike_step() -> None:
+    """613.4c, 702.7c: bob's c dies to z's first-strike damage; alice's watcher a (1/1) gets +2/+0 and first strike,
+    and, having dealt no first-strike damage, deals 3 in the regular step: bob's 2/3 b dies, and a (dealt 2) too.
+    Without the death (c not blocking) a deals 1 and only a dies."""
+    def fight(blocks: dict[str, list[str]]) -> pysolver.Situation:
+        return board(creature("z", "alice", 2, 2, "First strike"), creature("a", "alice", 1, 1, ALTAC),
+                     creature("c", "bob", 1, 1), creature("b", "bob", 2, 3),
+                     attackers={"z": "bob", "a": "bob"}, blockers=blocks)
+    assert results(fight({"c": ["z"], "b": ["a"]})) == {(20, 20, ("a", "b", "c"))}
+    assert results(fight({"b": ["a"]})) == {(20, 18, ("a",))}
+
+
+LINES = (TOKENS, THOPTERS, SERVANT, STINGER, DOGS, KHERU, ROTLUNG.replace("Cleric", "Goblin"), CHILD, ALTAC,
+         "First strike")
 
 
 @st.composite

@@ -277,6 +277,9 @@ class Ability:
         if self.kind == "attacks_pump_each_type":  # +X/+Y and a creature type, a string as printed_subtype/2's
             x, y, ctype = cast(tuple[int, int, str], self.value)
             return f'{self.kind}({x},{y},"{ctype}")'
+        if self.kind == "other_dies_pump":  # the creatures watched, +X/+Y (its keywords: pysolver.rules.triggers)
+            scope, x, y, _ = cast(tuple[str, int, int, tuple[str, ...]], self.value)
+            return f"{self.kind}({scope},{x},{y})"
         if self.kind == "other_dies_create":  # 111.1: the creatures watched and how many tokens (pysolver.rules.tokens)
             scope, made = cast(tuple[str, TokenSpec], self.value)
             return f"{self.kind}({scope},{made.count})"
@@ -2784,6 +2787,9 @@ def _watch(who: str, effect: str) -> Ability | None:
     made = token_spec(effect) if scope is not None else None
     if made is not None:  # 111.1: "create …", tokens entering untapped, not attacking
         return Ability("other_dies_create", (scope, made)) if not made.attacking else None
+    pump = _self_pump(effect) if scope is not None else None
+    if pump is not None:  # 613.4c, 611.2c: "~ gets +X/+Y [and gains <keywords>] until end of turn"
+        return Ability("other_dies_pump", (scope, *pump))
     for kind, pattern in _WATCH_EFFECTS if scope is not None else ():
         m = pattern.fullmatch(effect)
         if m is None:
@@ -2799,6 +2805,25 @@ def _watch(who: str, effect: str) -> Ability | None:
             return Ability(kind, (scope, n, f"may({spec})"))
         return Ability(kind, (scope, n) if spec == "self" else (scope, n, spec))
     return None
+
+
+def _self_pump(effect: str) -> tuple[int, int, tuple[str, ...]] | None:
+    """ "~ gets +X/+Y [and gains <keywords>] until end of turn" (613.4c, 611.2c) read by the effect grammar: X, Y
+    and the keywords, or None.
+
+    >>> _self_pump("this creature gets +2/+0 and gains first strike and haste until end of turn")
+    (2, 0, ('first_strike', 'haste'))
+    """
+    try:
+        found = _effect(effect, False)
+    except ValueError:
+        return None
+    if not found or any(e.whom != "self" or e.effect not in ("gets", "gains") or e.optional or e.condition
+                        for e in found):
+        return None
+    gets = [(e.power, e.toughness) for e in found if e.effect == "gets"] or [(0, 0)]  # (or "gains <keywords>")
+    keywords = tuple(sorted({e.keyword for e in found} - {""}))
+    return (*gets[0], keywords) if len(gets) == 1 else None
 
 
 def _dies(effect: str) -> Ability | None:

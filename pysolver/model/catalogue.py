@@ -557,6 +557,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever <creatures> die, target opponent loses N life", "other_dies_target_loss", "603.10a",
              "Whenever another Zombie you control dies, target opponent loses 1 life",
              ("Whenever another creature dies, target player loses 1 life",), literal=False),
+    LineForm("trigger", "Whenever <creatures> die, ~ gets +X/+Y [and gains <keywords>] until end of turn",
+             "other_dies_pump", "613.4c", "Whenever a creature an opponent controls dies, this creature gets +2/+0 and "
+             "gains first strike and haste until end of turn", literal=False),
     LineForm("trigger", "Whenever <creatures> die, create <tokens>", "other_dies_create", "111.1",
              "Whenever this creature or another Cleric dies, create a 2/2 black Zombie creature token", literal=False),
     LineForm("trigger", "Whenever <creatures> die, each opponent loses N life and you gain N life",

@@ -96,9 +96,11 @@ NONE_LEAVES = frozenset({"afflict", "rampage", "attacks_loss", "attacks_opponent
 LOSSES = frozenset({"afflict", "attacks_loss", "attacks_opponents_loss", "poisons"})
 WATCHING = frozenset({"other_dies_counter", "other_dies_loss", "other_dies_gain", "other_dies_untap", "other_dies_tap",
                       "other_dies_damage", "other_dies_drain", "other_dies_target_loss",
-                      "other_dies_drain_each", "other_dies_create"})  # 603.6c: creatures die
+                      "other_dies_drain_each", "other_dies_create", "other_dies_pump"})  # 603.6c: creatures die
 CREATING = frozenset({"dies_create", "other_dies_create"})  # 111.1: death triggers that create tokens
-ON_SOURCE = frozenset({"other_dies_counter", "other_dies_untap", "other_dies_tap"})  # what they do is to the watcher
+# what they do is to the watcher
+ON_SOURCE = frozenset({"other_dies_counter", "other_dies_untap", "other_dies_tap", "other_dies_pump"})
+BY_ABILITY = CREATING | {"other_dies_pump"}  # what they do is read from the ability (`Trigger.ability`)
 # Death triggers put on the stack with a target (603.3d, 115.1), but for those that name "you" or "each
 # player" instead (115.10b, 102.2: their spec in the trigger's last known information).
 TARGETING = frozenset({"dies_damage", "dies_minus", "dies_counters", "dies_minus_counters", "dies_target_loss",
@@ -211,6 +213,8 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
     t = stack[0]
     if t.kind in CREATING:  # 111.1, 111.2: its controller creates its N tokens (608.2h: as the line says)
         return tokens.created(s, t.source, tokens.spec_of(s.permanent(t.source), t.ability), t.controller, t.amount)
+    if t.kind == "other_dies_pump":
+        return _watcher_pumped(s, t)
     if t.kind in DEATH_TRIGGERS:
         return _dealt(s, t)
     if t.kind == PROVOKE:
@@ -234,6 +238,19 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
     after = _applied(s, effects)
     return replace(after, permanents=tuple(replace(p, left_battlefield=True) if p.id in destroyed else p
                                            for p in after.permanents)) if destroyed else after
+
+
+def _watcher_pumped(s: Situation, t: Trigger) -> Situation:
+    """`s` after watcher `t`'s "~ gets +X/+Y [and gains <keywords>] until end of turn" resolved: on the watcher if it
+    is still on the battlefield (400.7), until end of turn (613.4c, 611.2c: kept in `until_end_of_turn` and
+    `keywords_until_end_of_turn`)."""
+    _, x, y, keywords = cast(tuple[str, int, int, tuple[str, ...]], s.permanent(t.source).abilities[t.ability].value)
+
+    def pumped(p: Permanent) -> Permanent:
+        return replace(p, until_end_of_turn=(p.until_end_of_turn[0] + x, p.until_end_of_turn[1] + y),
+                       keywords_until_end_of_turn=tuple(sorted({*p.keywords_until_end_of_turn, *keywords})))
+    return replace(s, permanents=tuple(pumped(p) if p.id == t.source and not p.left_battlefield else p
+                                       for p in s.permanents))
 
 
 def _unresolved(s: Situation) -> Situation:
@@ -312,7 +329,7 @@ def died(before: Situation, after: Situation) -> Stack:
             spec = [f"spec({term.arguments[2]})"] if len(term.arguments) > 2 else []
             found.append(Trigger(term.name, pid, target, amount, before.permanent(pid).controller,
                                  tuple(sorted(lki.get(pid, []) + spec)),
-                                 sym.arguments[2].number if term.name in CREATING else 0))  # (which creates them)
+                                 sym.arguments[2].number if term.name in BY_ABILITY else 0))  # (which ability)
     order = apnap(before)
     return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.source, t.kind, t.amount)))
 

@@ -78,8 +78,8 @@ SPECS = {"any": ("player", "creature", "planeswalker", "battle"), "creature_or_p
 # 603.6c, 603.10a: a creature's abilities watching other creatures die: (scope, N) each
 WATCHING = ("other_dies_counter", "other_dies_loss", "other_dies_gain", "other_dies_untap", "other_dies_tap",
             "other_dies_damage", "other_dies_drain", "other_dies_target_loss", "other_dies_drain_each",
-            "other_dies_create")
-ON_WATCHER = ("other_dies_counter", "other_dies_untap", "other_dies_tap")  # to the watcher itself
+            "other_dies_create", "other_dies_pump")
+ON_WATCHER = ("other_dies_counter", "other_dies_untap", "other_dies_tap", "other_dies_pump")  # to the watcher itself
 _TYPED = re.compile(r'typed\((\w+),"([^"]+)"\)')  # a creature type's scope (205.3m)
 _AT_LEAST = re.compile(r"at_least\((.+),(power|toughness),(\d+)\)")  # "… with toughness N or greater" (208.1)
 
@@ -134,13 +134,15 @@ def triggered(before: dict[str, Characteristics], dead: set[str]) -> list[Death]
                 scope, n, spec = (*value, 0, "self")[:3]  # type: ignore[misc]
                 if kind == "other_dies_create":  # 111.1: (scope, what it creates), no target
                     spec, n = n, n.count  # type: ignore[attr-defined]
+                if kind == "other_dies_pump":  # 613.4c: (scope, X, Y, keywords)
+                    spec = value[2:]  # type: ignore[index]
                 for pid in sorted(dead):
                     c = before.get(pid)
                     if c is None or not c.is_creature or not watches(str(scope), wid, w, pid, c):
                         continue
                     target = wid if kind in ON_WATCHER else ""
                     out.append(("dies", kind, wid, target, int(n), w.controller, w,
-                                spec if kind == "other_dies_create" else str(spec)))
+                                spec if kind in ("other_dies_create", "other_dies_pump") else str(spec)))
     return out
 
 
@@ -246,6 +248,14 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
         return replace(s, players=tuple(replace(p, life=p.life + change.get(p.name, 0)) for p in s.players)), set()
     if kind == "other_dies_damage" and t[2] in field:
         source = field[t[2]]  # 608.2h: a watcher still on the battlefield deals it as it now is
+    if kind == "other_dies_pump":  # 613.4c, 611.2c, 400.7: +X/+Y and keywords until end of turn, if still there
+        y, keywords = spec
+
+        def pumped(p: Permanent) -> Permanent:
+            return replace(p, until_end_of_turn=(p.until_end_of_turn[0] + n, p.until_end_of_turn[1] + y),
+                           keywords_until_end_of_turn=tuple(sorted({*p.keywords_until_end_of_turn, *keywords})))
+        return replace(s, permanents=tuple(pumped(p) if p.id == target and p.id in field else p
+                                           for p in s.permanents)), set()
     if kind == "other_dies_counter":  # 122.1a, 400.7: on the source if it is still on the battlefield
         return replace(s, permanents=tuple(p.with_counters(1, 1, n) if p.id == target and p.id in field else p
                                            for p in s.permanents)), set()
