@@ -64,6 +64,8 @@ def created(s: pysolver.Situation) -> set[int]:
      "dies_destroy_all"),
     ("Altac Bloodseeker", "Whenever a creature an opponent controls dies, Altac Bloodseeker gets +2/+0 and gains first "
      "strike and haste until end of turn.", "other_dies_pump(opponents,2,0)"),
+    ("Slaughterhouse Bouncer", "Hellbent — When Slaughterhouse Bouncer dies, if you have no cards in hand, target "
+     "creature gets -3/-3 until end of turn.", "dies_minus(3,creature,no_cards_in_hand)"),
 ])
 def test_608_2h_real_lines_parse(name: str, line: str, term: str) -> None:
     assert [a.term for a in parse_ability_line(line, name)] == [term]
@@ -194,6 +196,27 @@ def test_702_7c_first_strike_gained_after_the_first_strike_step() -> None:
                      attackers={"z": "bob", "a": "bob"}, blockers=blocks)
     assert results(fight({"c": ["z"], "b": ["a"]})) == {(20, 20, ("a", "b", "c"))}
     assert results(fight({"b": ["a"]})) == {(20, 18, ("a",))}
+
+
+HELLBENT = "When ~ dies, if you have no cards in hand, target creature gets -3/-3 until end of turn"
+
+
+def test_603_4_hellbent_only_with_no_cards_in_hand() -> None:
+    """603.4, 402.1: bob's e dies blocking the 3/3 x; with no cards in hand its trigger gives the only creature
+    left, x, -3/-3 (704.5f), with one card it does not trigger; the reference agrees. A board without bob's `hand`
+    is refused, and one where a line could change a hand (121.1: "{T}: Draw a card")."""
+    def fight(hand: int | None, *extra: dict[str, Any]) -> pysolver.Situation:
+        return board(creature("x", "alice", 3, 3), creature("e", "bob", 1, 1, HELLBENT), *extra,
+                     attackers={"x": "bob"}, blockers={"e": ["x"]},
+                     players=[{"name": "alice"}, {"name": "bob", **({} if hand is None else {"hand": hand})}])
+    for hand, want in ((0, {(20, 20, ("e", "x"))}), (1, {(20, 20, ("e",))})):
+        s = fight(hand)
+        assert results(s) == want
+        assert {canonical(o.to_json()) for o in outcome_values(s)} == {canonical(o) for o in reference_outcomes(s)}
+    with pytest.raises(InputError, match="state how many"):
+        fight(None)
+    with pytest.raises(InputError, match="can change the cards in a hand"):
+        fight(0, creature("d", "alice", 1, 1, "{T}: Draw a card"))
 
 
 LINES = (TOKENS, THOPTERS, SERVANT, STINGER, DOGS, KHERU, ROTLUNG.replace("Cleric", "Goblin"), CHILD, ALTAC,

@@ -335,7 +335,9 @@ def test_life_gain_triggers_of_real_cards_are_modelled(name: str, line: str) -> 
                            "token.", False),
     ("Child of Alara", "When Child of Alara dies, destroy all nonland permanents. They can't be regenerated.", True),
     ("Altac Bloodseeker", "Whenever a creature an opponent controls dies, Altac Bloodseeker gets +2/+0 and gains "
-                          "first strike and haste until end of turn.", False)])
+                          "first strike and haste until end of turn.", False),
+    ("Slaughterhouse Bouncer", "Hellbent — When Slaughterhouse Bouncer dies, if you have no cards in hand, target "
+                               "creature gets -3/-3 until end of turn.", False)])
 def test_death_trigger_numbers_of_real_cards_are_modelled(name: str, line: str, legendary: bool) -> None:
     """608.2h, 603.10a (tests/test_death_numbers.py): a number read from the creature as it last existed (201.5c:
     a legendary card's shortened name is its own, written out in full)."""

@@ -1095,6 +1095,25 @@ def _check_zone_counts(r: Reader, players: list[Player], permanents: list[Perman
         for k, what in changers.items():
             raise r.fail(f"permanents[{k}]", f"{q(permanents[k].id)} has {what}, which can change the cards in a hand "
                          f"or graveyard during the combat (121.1), and {q(p.id)} counts them: not modelled")
+    _check_hellbent(r, players, permanents, hidden)
+
+
+def _check_hellbent(r: Reader, players: list[Player], permanents: list[Permanent], hidden: dict[int, str]) -> None:
+    """A death trigger "if you have no cards in hand, …" (603.4, 402.1) needs its controller's `hand`, and is refused
+    on a board where the cards in a hand could change during the combat (121.1, :func:`_hand_changers`): it is read
+    as it triggers only."""
+    for p in permanents:
+        if not any(a.kind == "dies_minus" and isinstance(a.value, tuple) and "no_cards_in_hand" in a.value
+                   for a in p.abilities):
+            continue
+        j = next(j for j, pl in enumerate(players) if pl.name == p.controller)
+        if players[j].hand is None:
+            raise r.fail(f"players[{j}].hand", f"the death trigger of {q(p.id)} asks whether {q(p.controller)} has no "
+                         "cards in hand (603.4, 402.1): state how many")
+        changers = {k: f"the line {line!r}" for k, line in hidden.items()} | _hand_changers(permanents)
+        for k, what in changers.items():
+            raise r.fail(f"permanents[{k}]", f"{q(permanents[k].id)} has {what}, which can change the cards in a hand "
+                         f"during the combat (121.1), and the death trigger of {q(p.id)} asks for none: not modelled")
 
 
 def _hand_changers(permanents: list[Permanent]) -> dict[int, str]:

@@ -152,6 +152,7 @@ DEATH_TARGETS = {"any target": "any", "target creature or player": "creature_or_
                  "target creature you don't control": "creature_opponent",
                  "target creature you control": "creature_yours", "you": "you", "each player": "each_player"}
 _CREATURE_TARGET = r"target creature(?: an opponent controls| you don't control| you control)?"
+_HELLBENT = "if you have no cards in hand, "  # 603.4: an intervening "if" on a death trigger (402.1)
 _DIES_EFFECTS = (
     ("dies_damage", re.compile(r"(?P<may>you may have )?(?:it|this creature) deals? (?P<n>\w+) damage to (?P<to>.+)")),
     # 613.4c: "target creature gets -N/-N until end of turn"
@@ -2838,6 +2839,11 @@ def _dies(effect: str) -> Ability | None:
     """
     if effect == "destroy all nonland permanents. they can't be regenerated":  # 701.8a, 701.19c
         return Ability("dies_destroy_all")
+    if effect.startswith(_HELLBENT):  # 603.4: "if you have no cards in hand, …" (hellbent), on "-N/-N"
+        found = _dies(effect.removeprefix(_HELLBENT))
+        if found is None or found.kind != "dies_minus" or not isinstance(found.value, tuple):
+            return None
+        return Ability("dies_minus", (*found.value, "no_cards_in_hand"))
     counted = _its_count(effect)
     if counted is not None:
         return _its_number(_dies(counted[0]), counted[1])

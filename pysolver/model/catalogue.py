@@ -494,6 +494,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "When ~ dies, target player loses N life", "dies_target_loss", "603.10a",
              "When this creature dies, target opponent loses 2 life",
              ("When ~ dies, target player loses life equal to its power",), literal=False),
+    LineForm("trigger", "When ~ dies, if you have no cards in hand, target creature gets -N/-N until end of turn",
+             "dies_minus", "603.4", "When this creature dies, if you have no cards in hand, target creature gets -3/-3 "
+             "until end of turn", literal=False),
     LineForm("trigger", "When ~ dies, destroy all nonland permanents. They can't be regenerated", "dies_destroy_all",
              "701.8a", "When this creature dies, destroy all nonland permanents. They can't be regenerated",
              literal=False),

@@ -68,6 +68,7 @@ from .tokens import create
 
 KINDS = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain", "dies_minus", "dies_counters",
          "dies_minus_counters", "dies_all_loss", "dies_target_loss")
+HELLBENT = "|no_cards_in_hand"  # 603.4: "if you have no cards in hand, …": only then (checked as it is put)
 _ITS_COUNTERS = re.compile(r"its\(counters\((-?1),(-?1)\)\)")
 # What each spec lets a death trigger target (115.4; "you may" targets the same, 603.5): players, and
 # permanents by what they are and who controls them (102.2: an opponent of its controller).
@@ -124,8 +125,9 @@ def triggered(before: dict[str, Characteristics], dead: set[str]) -> list[Death]
         for _ in c.values("dies_destroy_all"):  # 701.8a: no target
             out.append(("dies", "dies_destroy_all", pid, "", 0, c.controller, c, ""))
         for kind in KINDS:
-            for value in c.values(kind):  # N, or (N, what it targets or names)
-                n, spec = value if isinstance(value, tuple) else (value, "any")
+            for value in c.values(kind):  # N, or (N, what it targets or names[, an intervening "if", 603.4])
+                n, spec, *condition = value if isinstance(value, tuple) else (value, "any")
+                spec = "|".join([spec, *condition])  # ("creature|no_cards_in_hand": :data:`HELLBENT`)
                 out.append(("dies", kind, pid, "", its(n, c) if isinstance(n, str) else int(n), c.controller, c,
                             spec))
     for wid, w in sorted(before.items()):  # each watcher on the battlefield before the event, dying or not
@@ -169,7 +171,7 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[s
         return [""] * (t[7] == "may(self)") + [t[3]]  # 603.5: "you may put"
     if t[1] in ("dies_create", "other_dies_create"):  # 111.1: no target
         return [""]
-    spec = t[7]
+    spec = t[7].split("|")[0]  # (without its condition, :func:`player_sequences`)
     may = spec.startswith("may(")  # 603.5: or none
     spec = spec.removeprefix("may(").removesuffix(")")
     # a damage trigger's "target creature that player controls" (reference.dealt: creature_that_player:<player>)
@@ -197,7 +199,9 @@ def player_sequences(s: Situation, field: dict[str, Characteristics], pending: l
                      player: str) -> set[tuple[Death, ...]]:
     """Every way `player` can put their own of `pending` on the stack: in any order (603.3b), each
     with each legal target (603.3d), in the order put."""
-    mine = [t for t in pending if t[5] == player]
+    hands = {p.name: p.hand for p in s.players}  # 603.4, 402.1: hellbent, as it triggered (no hand changes)
+    mine = [t for t in pending if t[5] == player and not (isinstance(t[7], str) and t[7].endswith(HELLBENT)
+                                                          and hands[player] != 0)]
     ways = set()
     for order in itertools.permutations(mine):
         for chosen in itertools.product(*(targets(s, field, t) for t in order)):
