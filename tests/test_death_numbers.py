@@ -209,10 +209,10 @@ def test_603_4_hellbent_only_with_no_cards_in_hand() -> None:
         return board(creature("x", "alice", 3, 3), creature("e", "bob", 1, 1, HELLBENT), *extra,
                      attackers={"x": "bob"}, blockers={"e": ["x"]},
                      players=[{"name": "alice"}, {"name": "bob", **({} if hand is None else {"hand": hand})}])
-    for hand, want in ((0, {(20, 20, ("e", "x"))}), (1, {(20, 20, ("e",))})):
-        s = fight(hand)
-        assert results(s) == want
-        assert {canonical(o.to_json()) for o in outcome_values(s)} == {canonical(o) for o in reference_outcomes(s)}
+    s = fight(0)
+    assert {canonical(o.to_json()) for o in outcome_values(s)} == {canonical(o) for o in reference_outcomes(s)}
+    assert results(s) == {(20, 20, ("e", "x"))}
+    assert results(fight(1)) == {(20, 20, ("e",))}
     with pytest.raises(InputError, match="state how many"):
         fight(None)
     with pytest.raises(InputError, match="can change the cards in a hand"):
@@ -234,7 +234,7 @@ def with_counters(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "permanents": permanents}
 
 
-@settings(max_examples=examples(6), deadline=None,
+@settings(max_examples=examples(3), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, LINES)).flatmap(with_counters))
 def test_608_2h_death_numbers_equal_reference(data: dict[str, Any]) -> None:

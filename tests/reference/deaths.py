@@ -200,8 +200,8 @@ def player_sequences(s: Situation, field: dict[str, Characteristics], pending: l
     """Every way `player` can put their own of `pending` on the stack: in any order (603.3b), each
     with each legal target (603.3d), in the order put."""
     hands = {p.name: p.hand for p in s.players}  # 603.4, 402.1: hellbent, as it triggered (no hand changes)
-    mine = [t for t in pending if t[5] == player and not (isinstance(t[7], str) and t[7].endswith(HELLBENT)
-                                                          and hands[player] != 0)]
+    mine = [t for t in pending if t[5] == player and not (t[0] == "dies" and isinstance(t[7], str)
+                                                          and t[7].endswith(HELLBENT) and hands[player] != 0)]
     ways = set()
     for order in itertools.permutations(mine):
         for chosen in itertools.product(*(targets(s, field, t) for t in order)):
