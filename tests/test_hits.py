@@ -61,7 +61,7 @@ def test_510_3a_real_lines_parse(name: str, line: str, term: str) -> None:
     "Whenever ~ deals combat damage to a player, destroy that creature",
     "Whenever ~ deals combat damage to a player, put a +1/+1 counter on each other creature you control",
     "Whenever ~ deals combat damage to a player, that player loses 0 life",
-    "Whenever ~ deals combat damage to a creature, destroy that creature at end of combat",  # 511.2: not modelled
+    "Whenever ~ deals combat damage to a creature, flip a coin. If you win the flip, destroy that creature",  # 705
 ])
 def test_510_3a_other_forms_are_not_understood(line: str) -> None:
     with pytest.raises(UnknownAbilityLine):

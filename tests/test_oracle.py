@@ -149,6 +149,8 @@ INERT_LINES = [
                       "bottom of your library in any order.", "hidden"),
     ("Urgoros, the Empty One", "Whenever Urgoros, the Empty One deals combat damage to a player, that player discards "
                                "a card at random. If the player can't, you draw a card.", "hidden"),
+    ("Ringskipper", "When Ringskipper dies, clash with an opponent. If you win, return Ringskipper to its owner's "
+                    "hand.", "hidden"),  # 701.30a-b: a clash only reveals a library's top card
     ("Infernal Caretaker", "When Infernal Caretaker is turned face up, return all Zombie cards from all graveyards "
                            "to their owners' hands.", "hidden"),
     # (603.5: "you may have target player discard": only a card from a hand, whatever untapped it, 701.26b)
@@ -392,6 +394,31 @@ DAMAGE_EFFECT_LINES = [
 def test_damage_trigger_effects_of_real_cards_are_modelled(name: str, line: str) -> None:
     """603.2, 120.3 (pysolver.rules.dealt): the effects of damage triggers the grammar reads."""
     assert classes(card(name, line)) == {line: MODELLED}
+
+
+@pytest.mark.parametrize(("name", "line", "legendary"), [
+    ("Elenda, the Dusk Rose", "When Elenda dies, create X 1/1 white Vampire creature tokens with lifelink, where X "
+                              "is Elenda's power.", True),
+    ("Hangarback Walker", "When Hangarback Walker dies, create a 1/1 colorless Thopter artifact creature token with "
+                          "flying for each +1/+1 counter on Hangarback Walker.", False),
+    ("Servant of the Scale", "When Servant of the Scale dies, put X +1/+1 counters on target creature you control, "
+                             "where X is the number of +1/+1 counters on Servant of the Scale.", False),
+    ("Soulstinger", "When Soulstinger dies, you may put a -1/-1 counter on target creature for each -1/-1 counter on "
+                    "Soulstinger.", False),
+    ("Mortis Dogs", "When Mortis Dogs dies, target player loses life equal to its power.", False),
+    ("Kheru Bloodsucker", "Whenever a creature you control with toughness 4 or greater dies, each opponent loses 2 "
+                          "life and you gain 2 life.", False),
+    ("Rotlung Reanimator", "Whenever Rotlung Reanimator or another Cleric dies, create a 2/2 black Zombie creature "
+                           "token.", False),
+    ("Child of Alara", "When Child of Alara dies, destroy all nonland permanents. They can't be regenerated.", True),
+    ("Altac Bloodseeker", "Whenever a creature an opponent controls dies, Altac Bloodseeker gets +2/+0 and gains "
+                          "first strike and haste until end of turn.", False),
+    ("Slaughterhouse Bouncer", "Hellbent — When Slaughterhouse Bouncer dies, if you have no cards in hand, target "
+                               "creature gets -3/-3 until end of turn.", False)])
+def test_death_trigger_numbers_of_real_cards_are_modelled(name: str, line: str, legendary: bool) -> None:
+    """608.2h, 603.10a (tests/test_death_numbers.py): a number read from the creature as it last existed (201.5c:
+    a legendary card's shortened name is its own, written out in full)."""
+    assert list(classes(card(name, line, legendary)).values()) == [MODELLED]
 
 
 def test_static_lines_of_real_cards_are_modelled() -> None:

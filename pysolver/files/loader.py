@@ -843,7 +843,8 @@ def _check_keyword_qualities(r: Reader, permanents: list[Permanent]) -> None:
 # and undying return nothing (only a combat damage step's deaths are returned, rules.combat.apply_step):
 # the kind and whether persist (702.79a: only a creature with no -1/-1 counter) would return it.
 KILLING_TRIGGERS = {"hit_minus_counters": False, "hit_destroy": True, "blocked_destroy": True, "dies_damage": True,
-                    "dies_minus": True, "dies_minus_counters": False, "other_dies_damage": True}
+                    "dies_minus": True, "dies_minus_counters": False, "other_dies_damage": True,
+                    "dies_destroy_all": True}
 
 
 def _check_returns(r: Reader, permanents: list[Permanent]) -> None:
@@ -1297,6 +1298,25 @@ def _check_zone_counts(r: Reader, players: list[Player], permanents: list[Perman
         for k, what in changers.items():
             raise r.fail(f"permanents[{k}]", f"{q(permanents[k].id)} has {what}, which can change the cards in a hand "
                          f"or graveyard during the combat (121.1), and {q(p.id)} counts them: not modelled")
+    _check_hellbent(r, players, permanents, hidden)
+
+
+def _check_hellbent(r: Reader, players: list[Player], permanents: list[Permanent], hidden: dict[int, str]) -> None:
+    """A death trigger "if you have no cards in hand, …" (603.4, 402.1) needs its controller's `hand`, and is refused
+    on a board where the cards in a hand could change during the combat (121.1, :func:`_hand_changers`): it is read
+    as it triggers only."""
+    for p in permanents:
+        if not any(a.kind == "dies_minus" and isinstance(a.value, tuple) and "no_cards_in_hand" in a.value
+                   for a in p.abilities):
+            continue
+        j = next(j for j, pl in enumerate(players) if pl.name == p.controller)
+        if players[j].hand is None:
+            raise r.fail(f"players[{j}].hand", f"the death trigger of {q(p.id)} asks whether {q(p.controller)} has no "
+                         "cards in hand (603.4, 402.1): state how many")
+        changers = {k: f"the line {line!r}" for k, line in hidden.items()} | _hand_changers(permanents)
+        for k, what in changers.items():
+            raise r.fail(f"permanents[{k}]", f"{q(permanents[k].id)} has {what}, which can change the cards in a hand "
+                         f"during the combat (121.1), and the death trigger of {q(p.id)} asks for none: not modelled")
 
 
 def _hand_changers(permanents: list[Permanent]) -> dict[int, str]:

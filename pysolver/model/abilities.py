@@ -202,6 +202,7 @@ DEATH_TARGETS = {"any target": "any", "target creature or player": "creature_or_
                  "target creature you don't control": "creature_opponent",
                  "target creature you control": "creature_yours", "you": "you", "each player": "each_player"}
 _CREATURE_TARGET = r"target creature(?: an opponent controls| you don't control| you control)?"
+_HELLBENT = "if you have no cards in hand, "  # 603.4: an intervening "if" on a death trigger (402.1)
 _DIES_EFFECTS = (
     ("dies_damage", re.compile(r"(?P<may>you may have )?(?:it|this creature) deals? (?P<n>\w+) damage to (?P<to>.+)")),
     # 613.4c: "target creature gets -N/-N until end of turn"
@@ -210,7 +211,18 @@ _DIES_EFFECTS = (
     ("dies_counters", re.compile(rf"(?P<may>you may )?put (?P<n>\w+) \+1/\+1 counters? on (?P<to>{_CREATURE_TARGET})")),
     ("dies_minus_counters", re.compile(rf"(?P<may>you may )?put (?P<n>\w+) -1/-1 counters? on "
                                        rf"(?P<to>{_CREATURE_TARGET})")),
-    ("dies_all_loss", re.compile(r"each player loses (?P<n>\w+) life")))  # 119.3
+    ("dies_all_loss", re.compile(r"each player loses (?P<n>\w+) life")),  # 119.3
+    ("dies_target_loss", re.compile(r"(?P<may>)(?P<to>target player|target opponent) loses (?P<n>\w+) life")))
+# 608.2h, 603.10a, 107.3a: a death trigger's number read from the creature as it last existed ("create X …, where X
+# is ~'s power", "… for each +1/+1 counter on ~", "loses life equal to its power"): the effect as it reads with
+# one, and the number's term (#program dies of encodings/triggers.lp computes it).
+_ITS = r"(?:this creature's|its)"
+_ITS_COUNTS = (
+    (re.compile(rf"(?P<head>.+?) x (?P<tail>.+), where x is {_ITS} power"), "{head} one {tail}"),
+    (re.compile(r"(?P<head>.+?) x (?P<tail>.+), where x is the number of (?P<kind>[+-]1/[+-]1) counters on "
+                r"(?:this creature|it)"), "{head} one {tail}"),
+    (re.compile(r"(?P<head>.+) for each (?P<kind>[+-]1/[+-]1) counter on (?:this creature|it)"), "{head}"),
+    (re.compile(rf"(?P<head>.+) life equal to {_ITS} power"), "{head} one life"))
 # 615.1a: static prevention lines, matched whole (the creature's name normalised to "this creature").
 PREVENTIONS = {normalise(form, None): f.kind for f in CATALOGUE if f.group == "shields" and f.literal
                for form in (f.form, *f.also)}
@@ -231,12 +243,16 @@ _WATCHED = {"another creature": "another", "another creature you control": "anot
 # 603.6c, 603.10a: more creatures watched dying (also "leaves the battlefield", "is put into a graveyard from the
 # battlefield": in the solver's combat a creature leaves only by dying) and more effects; the scope terms of
 # encodings/triggers.lp (in_scope/3), a creature type's as typed(Scope,"type") (205.3m).
-_WATCH = re.compile(r"whenever (?P<who>[a-z' -]+?) (?:dies|leaves the battlefield|is put into a graveyard from the "
+_WATCH = re.compile(r"whenever (?P<who>[a-z0-9' -]+?) (?:dies|leaves the battlefield|is put into a graveyard from the "
                     r"battlefield), (?P<effect>.+)")
 _SCOPES = {**_WATCHED, "a creature": "all", "this creature or another creature": "all",
            "this creature or another creature you control": "yours", "a creature an opponent controls": "opponents",
            "a creature you don't control": "opponents"}
 _TYPED_SCOPE = re.compile(r"(?P<another>another|an?) (?P<type>[a-z'-]+)(?P<yours> you control)?")
+# 208.1, 603.10a: "<creatures> with power / toughness N or greater" (as they last existed): at_least(Scope,P,N)
+_AT_LEAST_SCOPE = re.compile(r"(?P<who>.+) with (?P<stat>power|toughness) (?P<n>\d+) or greater")
+# 603.10a: "this creature or another <creatures>": self_or(Scope)
+_SELF_OR_SCOPE = re.compile(r"this creature or (?P<other>another .+)")
 _WATCH_EFFECTS = (
     ("other_dies_counter", re.compile(r"(?P<may>you may )?put (?P<n>\w+) \+1/\+1 counters? on this creature")),
     ("other_dies_loss", re.compile(r"each opponent loses (?P<n>\w+) life")),
@@ -245,6 +261,7 @@ _WATCH_EFFECTS = (
     ("other_dies_tap", re.compile(r"tap this creature")),  # 701.26a
     ("other_dies_damage", re.compile(r"(?P<may>you may have )?this creature deals? (?P<n>\w+) damage to (?P<to>.+)")),
     ("other_dies_drain", re.compile(r"target player loses (?P<n>\w+) life and you gain (?P=n) life")),
+    ("other_dies_drain_each", re.compile(r"each opponent loses (?P<n>\w+) life and you gain (?P=n) life")),
     ("other_dies_target_loss", re.compile(r"(?P<to>target player|target opponent) loses (?P<n>\w+) life")))
 # 510.3a: "Whenever ~ deals combat damage to <a player / …>, <effect>"; its value is (what it was dealt to, N).
 _HIT = re.compile(r"whenever this creature deals combat damage to (a player or planeswalker|a player|an opponent|"
@@ -315,6 +332,12 @@ class Ability:
         if self.kind == "attacks_pump_each_type":  # +X/+Y and a creature type, a string as printed_subtype/2's
             x, y, ctype = cast(tuple[int, int, str], self.value)
             return f'{self.kind}({x},{y},"{ctype}")'
+        if self.kind == "other_dies_pump":  # the creatures watched, +X/+Y (its keywords: pysolver.rules.triggers)
+            scope, x, y, _ = cast(tuple[str, int, int, tuple[str, ...]], self.value)
+            return f"{self.kind}({scope},{x},{y})"
+        if self.kind == "other_dies_create":  # 111.1: the creatures watched and how many tokens (pysolver.rules.tokens)
+            scope, made = cast(tuple[str, TokenSpec], self.value)
+            return f"{self.kind}({scope},{made.count})"
         if self.kind == "type_attacks_loss":  # a creature type, a string as printed_subtype/2's, and N
             ctype, n = cast(tuple[str, int], self.value)
             return f'{self.kind}("{ctype}",{n})'
@@ -1385,15 +1408,19 @@ class TokenSpec:
     abilities: tuple[Ability, ...] = ()
     tapped: bool = False
     attacking: bool = False
+    per: str = ""  # 608.2h: one for each of a number read from the source as it last existed ("its(power)")
 
     def term(self, kind: str) -> str:
-        """The ASP term ``KIND(N)``: the characteristics are the tokens' own (pysolver.rules.tokens)."""
-        return f"{kind}({self.count})"
+        """The ASP term ``KIND(N)`` (``KIND(its(…))`` for one for each of a number of the source as it last
+        existed, 608.2h): the characteristics are the tokens' own (pysolver.rules.tokens)."""
+        return f"{kind}({self.per or self.count})"
 
 
 def creates(a: Ability) -> TokenSpec | None:
     """What an ability creates (a trigger's or an activated ability's :class:`TokenSpec`), or None."""
     spec = a.value.token if isinstance(a.value, (CombatAbility, OnCombat)) else a.value
+    if a.kind == "other_dies_create":  # (the creatures watched, what it creates)
+        spec = cast(tuple[str, TokenSpec], a.value)[1]
     return spec if isinstance(spec, TokenSpec) else None
 
 
@@ -2973,9 +3000,21 @@ def _watch_scope(who: str) -> str | None:
 
     >>> _watch_scope("a creature an opponent controls"), _watch_scope("another zombie you control")
     ('opponents', 'typed(another_yours,"zombie")')
+    >>> _watch_scope("a creature you control with toughness 4 or greater")
+    'at_least(yours,toughness,4)'
+    >>> _watch_scope("this creature or another cleric")
+    'self_or(typed(another,"cleric"))'
     """
     if who in _SCOPES:
         return _SCOPES[who]
+    m = _AT_LEAST_SCOPE.fullmatch(who)
+    scope = _watch_scope(m.group("who")) if m else None
+    if m and scope is not None:
+        return f"at_least({scope},{m.group('stat')},{int(m.group('n'))})"
+    m = _SELF_OR_SCOPE.fullmatch(who)
+    scope = _watch_scope(m.group("other")) if m else None
+    if scope is not None:  # "this creature or another Cleric": itself, whatever its types, or the others
+        return f"self_or({scope})"
     m = _TYPED_SCOPE.fullmatch(who)
     kind = creature_type(m.group("type")) if m else None
     if m is None or kind is None:
@@ -2993,6 +3032,12 @@ def _watch(who: str, effect: str) -> Ability | None:
     ['other_dies_untap(another)', 'other_dies_damage(another,1,may(player))']
     """
     scope = _watch_scope(who)
+    made = token_spec(effect) if scope is not None else None
+    if made is not None:  # 111.1: "create …", tokens entering untapped, not attacking
+        return Ability("other_dies_create", (scope, made)) if not made.attacking else None
+    pump = _self_pump(effect) if scope is not None else None
+    if pump is not None:  # 613.4c, 611.2c: "~ gets +X/+Y [and gains <keywords>] until end of turn"
+        return Ability("other_dies_pump", (scope, *pump))
     for kind, pattern in _WATCH_EFFECTS if scope is not None else ():
         m = pattern.fullmatch(effect)
         if m is None:
@@ -3010,6 +3055,25 @@ def _watch(who: str, effect: str) -> Ability | None:
     return None
 
 
+def _self_pump(effect: str) -> tuple[int, int, tuple[str, ...]] | None:
+    """ "~ gets +X/+Y [and gains <keywords>] until end of turn" (613.4c, 611.2c) read by the effect grammar: X, Y
+    and the keywords, or None.
+
+    >>> _self_pump("this creature gets +2/+0 and gains first strike and haste until end of turn")
+    (2, 0, ('first_strike', 'haste'))
+    """
+    try:
+        found = _effect(effect, False)
+    except ValueError:
+        return None
+    if not found or any(e.whom != "self" or e.effect not in ("gets", "gains") or e.optional or e.condition
+                        for e in found):
+        return None
+    gets = [(e.power, e.toughness) for e in found if e.effect == "gets"] or [(0, 0)]  # (or "gains <keywords>")
+    keywords = tuple(sorted({e.keyword for e in found} - {""}))
+    return (*gets[0], keywords) if len(gets) == 1 else None
+
+
 def _dies(effect: str) -> Ability | None:
     """A death trigger's effect (603.10a; docs/abilities.md "Death triggers"), or None. Its value is N and,
     but for "any target" (the first form read), what it targets or names (:data:`DEATH_TARGETS`), as
@@ -3020,6 +3084,16 @@ def _dies(effect: str) -> Ability | None:
     ['dies_damage(2,creature_or_player)', 'dies_damage(2,you)', 'dies_minus(2,may(creature))', \
 'dies_counters(1,creature)']
     """
+    if effect == "destroy all nonland permanents. they can't be regenerated":  # 701.8a, 701.19c
+        return Ability("dies_destroy_all")
+    if effect.startswith(_HELLBENT):  # 603.4: "if you have no cards in hand, …" (hellbent), on "-N/-N"
+        found = _dies(effect.removeprefix(_HELLBENT))
+        if found is None or found.kind != "dies_minus" or not isinstance(found.value, tuple):
+            return None
+        return Ability("dies_minus", (*found.value, "no_cards_in_hand"))
+    counted = _its_count(effect)
+    if counted is not None:
+        return _its_number(_dies(counted[0]), counted[1])
     made = token_spec(effect)
     if made is not None:  # 111.1, 603.10a: "create …": tokens entering untapped, not attacking
         return Ability("dies_create", made) if not made.attacking else None
@@ -3038,6 +3112,44 @@ def _dies(effect: str) -> Ability | None:
         if spec == "any" and not m.group("may"):
             return Ability(kind, n) if kind == "dies_damage" else None
         return Ability(kind, (n, f"may({spec})" if m.group("may") else spec))
+    return None
+
+
+def _its_count(effect: str) -> tuple[str, str] | None:
+    """A death trigger's effect whose number is read from the creature as it last existed (608.2h,
+    :data:`_ITS_COUNTS`): the effect as it reads with one, and the number's term, or None.
+
+    >>> _its_count("create x 1/1 white vampire creature tokens with lifelink, where x is this creature's power")
+    ('create one 1/1 white vampire creature tokens with lifelink', 'its(power)')
+    >>> _its_count("you may put a -1/-1 counter on target creature for each -1/-1 counter on this creature")
+    ('you may put a -1/-1 counter on target creature', 'its(counters(-1,-1))')
+    """
+    for pattern, template in _ITS_COUNTS:
+        m = pattern.fullmatch(effect)
+        if m is None:
+            continue
+        if m.groupdict().get("kind") is None:
+            return template.format(**m.groupdict()), "its(power)"
+        power, toughness = m.group("kind").split("/")
+        return template.format(**m.groupdict()), f"its(counters({int(power)},{int(toughness)}))"
+    return None
+
+
+def _its_number(found: Ability | None, term: str) -> Ability | None:
+    """`found`, a death trigger read with one (:func:`_its_count`), with that one its number's `term` instead:
+    one token for each (111.1), that many counters (122.1a) or that much life lost (119.3); or None.
+
+    >>> _its_number(_dies("put one +1/+1 counters on target creature you control"), "its(counters(1,1))").term
+    'dies_counters(its(counters(1,1)),creature_yours)'
+    """
+    if found is None:
+        return None
+    if found.kind == "dies_create" and isinstance(found.value, TokenSpec) and found.value.count == 1:
+        return Ability("dies_create", replace(found.value, per=term))
+    value = found.value
+    if found.kind in ("dies_counters", "dies_minus_counters", "dies_target_loss") and isinstance(value, tuple) \
+            and value[0] == 1:
+        return Ability(found.kind, (term, *value[1:]))
     return None
 
 

@@ -525,6 +525,23 @@ CATALOGUE: tuple[LineForm, ...] = (
              "When this creature dies, you may put a -1/-1 counter on target creature", literal=False),
     LineForm("trigger", "When ~ dies, each player loses N life", "dies_all_loss", "603.10a",
              "When this creature dies, each player loses 3 life", literal=False),
+    LineForm("trigger", "When ~ dies, target player loses N life", "dies_target_loss", "603.10a",
+             "When this creature dies, target opponent loses 2 life",
+             ("When ~ dies, target player loses life equal to its power",), literal=False),
+    LineForm("trigger", "When ~ dies, if you have no cards in hand, target creature gets -N/-N until end of turn",
+             "dies_minus", "603.4", "When this creature dies, if you have no cards in hand, target creature gets -3/-3 "
+             "until end of turn", literal=False),
+    LineForm("trigger", "When ~ dies, destroy all nonland permanents. They can't be regenerated", "dies_destroy_all",
+             "701.8a", "When this creature dies, destroy all nonland permanents. They can't be regenerated",
+             literal=False),
+    # 608.2h, 603.10a: a number read from the creature as it last existed
+    LineForm("trigger", "When ~ dies, put X +1/+1 counters on target creature, where X is the number of +1/+1 "
+             "counters on ~", "dies_counters", "608.2h",
+             "When this creature dies, put X +1/+1 counters on target creature you control, where X is the number "
+             "of +1/+1 counters on this creature", literal=False),
+    LineForm("trigger", "When ~ dies, put a -1/-1 counter on target creature for each -1/-1 counter on ~",
+             "dies_minus_counters", "608.2h", "When this creature dies, you may put a -1/-1 counter on target "
+             "creature for each -1/-1 counter on this creature", literal=False),
     LineForm("trigger", "When ~ dies, each opponent loses N life", "dies_loss", "603.10a",
              "When this creature dies, each opponent loses 2 life", ("Whenever ~ dies, each opponent loses 1 life",),
              literal=False),
@@ -535,6 +552,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              "When this creature dies, create a 2/2 black Zombie creature token",
              ("When ~ leaves the battlefield, create a 3/3 green Beast creature token",
               "When ~ dies, create two 1/1 white Spirit creature tokens with flying"), literal=False),
+    LineForm("trigger", "When ~ dies, create X <tokens>, where X is ~'s power", "dies_create", "608.2h",
+             "When this creature dies, create X 1/1 white Vampire creature tokens with lifelink, where X is this "
+             "creature's power",
+             ("When ~ dies, create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 counter "
+              "on ~",), literal=False),
     # 603.6c, 603.10a: leaves-the-battlefield abilities of a creature watching others die, which look back too
     LineForm("trigger", "Whenever another creature dies, put N +1/+1 counters on ~", "other_dies_counter", "603.10a",
              "Whenever another creature dies, put a +1/+1 counter on this creature",
@@ -577,6 +599,14 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever <creatures> die, target opponent loses N life", "other_dies_target_loss", "603.10a",
              "Whenever another Zombie you control dies, target opponent loses 1 life",
              ("Whenever another creature dies, target player loses 1 life",), literal=False),
+    LineForm("trigger", "Whenever <creatures> die, ~ gets +X/+Y [and gains <keywords>] until end of turn",
+             "other_dies_pump", "613.4c", "Whenever a creature an opponent controls dies, this creature gets +2/+0 and "
+             "gains first strike and haste until end of turn", literal=False),
+    LineForm("trigger", "Whenever <creatures> die, create <tokens>", "other_dies_create", "111.1",
+             "Whenever this creature or another Cleric dies, create a 2/2 black Zombie creature token", literal=False),
+    LineForm("trigger", "Whenever <creatures> die, each opponent loses N life and you gain N life",
+             "other_dies_drain_each", "603.10a", "Whenever a creature you control with toughness 4 or greater dies, "
+             "each opponent loses 2 life and you gain 2 life", literal=False),
     # --- combat-damage triggers (510.3a, 603.2c): trigger as combat damage is dealt, put on the stack after
     # the step's state-based actions (pysolver.rules.hits); N written as a number or a word, "a" for one
     LineForm("damage-trigger", "Whenever ~ deals combat damage to a player, put N +1/+1 counters on it",

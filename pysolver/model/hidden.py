@@ -42,6 +42,7 @@ _HIDDEN_STEPS = tuple(map(re.compile, (
     r"return ~ from your graveyard to your hand",
     r"return all [\w -]+ cards from all graveyards to their owners' hands",
     r"put (a card|\w+ cards) from your hand on top of your library( in any order)?",
+    r"clash with an opponent",  # 701.30a-b: each reveals the top card of their library, maybe puts it on the bottom
 )))
 # 406.3, 121.1: cards exiled from a library, or put back on the bottom of it, are in no zone a combat reads,
 # and a draw of X cards only reads the board (their words "exile", "and", "counters" would otherwise mark a

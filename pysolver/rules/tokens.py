@@ -35,12 +35,16 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import cast
 
+from ..errors import InputError
 from ..model import Permanent, Situation
 from ..model.abilities import OPPONENTS_ENTER_TAPPED, TokenSpec, creates
 from ..model.values import Outcome, OutcomeKey
 
 #: a token's id: its source's id, "/", the slug of its name, its number (the slug has no digit)
 TOKEN_ID = re.compile(r"(?P<prefix>.+/[a-z-]+)(?P<n>\d+)")
+#: the most tokens one resolving ability may create ("create X …, where X is ~'s power", 608.2h: a number of the
+#: board; docs/limits.md): more are refused as the ability resolves
+MAX_CREATED = 20
 
 
 def specs(p: Permanent) -> list[tuple[int, TokenSpec]]:
@@ -107,6 +111,9 @@ def created(s: Situation, source: str, spec: TokenSpec, controller: str, count: 
     n = spec.count if count is None else count
     if n <= 0:
         return s
+    if n > MAX_CREATED:
+        raise InputError(s.source, "permanents", f"{source!r} would create {n} tokens with one ability (111.1, "
+                         f"608.2h): more than {MAX_CREATED} are not modelled (docs/limits.md)")
     head = prefix(s.permanent(source), spec)
     made = sum(1 for p in s.permanents if (m := TOKEN_ID.fullmatch(p.id)) and m.group("prefix") == head)
     token = replace(_token(spec), controller=controller)

@@ -98,12 +98,16 @@ NONE_LEAVES = frozenset({"afflict", "rampage", "attacks_loss", "attacks_opponent
 # source marked as well, :func:`_silenced`).
 LOSSES = frozenset({"afflict", "attacks_loss", "attacks_opponents_loss", "poisons", "assigns_none_loss"})
 WATCHING = frozenset({"other_dies_counter", "other_dies_loss", "other_dies_gain", "other_dies_untap", "other_dies_tap",
-                      "other_dies_damage", "other_dies_drain", "other_dies_target_loss"})  # 603.6c: creatures die
-ON_SOURCE = frozenset({"other_dies_counter", "other_dies_untap", "other_dies_tap"})  # what they do is to the watcher
+                      "other_dies_damage", "other_dies_drain", "other_dies_target_loss",
+                      "other_dies_drain_each", "other_dies_create", "other_dies_pump"})  # 603.6c: creatures die
+CREATING = frozenset({"dies_create", "other_dies_create"})  # 111.1: death triggers that create tokens
+# what they do is to the watcher
+ON_SOURCE = frozenset({"other_dies_counter", "other_dies_untap", "other_dies_tap", "other_dies_pump"})
+BY_ABILITY = CREATING | {"other_dies_pump"}  # what they do is read from the ability (`Trigger.ability`)
 # Death triggers put on the stack with a target (603.3d, 115.1), but for those that name "you" or "each
 # player" instead (115.10b, 102.2: their spec in the trigger's last known information).
-TARGETING = frozenset({"dies_damage", "dies_minus", "dies_counters", "dies_minus_counters", "other_dies_damage",
-                       "other_dies_drain", "other_dies_target_loss"})
+TARGETING = frozenset({"dies_damage", "dies_minus", "dies_counters", "dies_minus_counters", "dies_target_loss",
+                       "other_dies_damage", "other_dies_drain", "other_dies_target_loss"})
 UNTARGETED = ("spec(you)", "spec(each_player)")
 Stack = tuple[Trigger, ...]  # abilities on the stack, the next to resolve first
 CACHED = 4096  # death-trigger programs remembered by their situations (searches reach them again)
@@ -220,8 +224,10 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
     ``encodings/triggers.lp``, ``#program resolve_dies`` for a death trigger), before state-based
     actions (the game tree applies them, 704.3)."""
     t = stack[0]
-    if t.kind == "dies_create":  # 111.1, 111.2: its controller creates the tokens (608.2h: as the line says)
-        return tokens.created(s, t.source, tokens.spec_of(s.permanent(t.source), t.ability), t.controller)
+    if t.kind in CREATING:  # 111.1, 111.2: its controller creates its N tokens (608.2h: as the line says)
+        return tokens.created(s, t.source, tokens.spec_of(s.permanent(t.source), t.ability), t.controller, t.amount)
+    if t.kind == "other_dies_pump":
+        return _watcher_pumped(s, t)
     if t.kind in DEATH_TRIGGERS:
         return _dealt(s, t)
     if t.kind == PROVOKE:
@@ -245,6 +251,19 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
     after = _applied(s, effects)
     return replace(after, permanents=tuple(replace(p, left_battlefield=True) if p.id in destroyed else p
                                            for p in after.permanents)) if destroyed else after
+
+
+def _watcher_pumped(s: Situation, t: Trigger) -> Situation:
+    """`s` after watcher `t`'s "~ gets +X/+Y [and gains <keywords>] until end of turn" resolved: on the watcher if it
+    is still on the battlefield (400.7), until end of turn (613.4c, 611.2c: kept in `until_end_of_turn` and
+    `keywords_until_end_of_turn`)."""
+    _, x, y, keywords = cast(tuple[str, int, int, tuple[str, ...]], s.permanent(t.source).abilities[t.ability].value)
+
+    def pumped(p: Permanent) -> Permanent:
+        return replace(p, until_end_of_turn=(p.until_end_of_turn[0] + x, p.until_end_of_turn[1] + y),
+                       keywords_until_end_of_turn=tuple(sorted({*p.keywords_until_end_of_turn, *keywords})))
+    return replace(s, permanents=tuple(pumped(p) if p.id == t.source and not p.left_battlefield else p
+                                       for p in s.permanents))
 
 
 def _unresolved(s: Situation) -> Situation:
@@ -299,26 +318,33 @@ def died(before: Situation, after: Situation) -> Stack:
         return ()
     symbols = one_state_answer(DEATHS, before, ("base", "dies"), program([atom("dying", pid) for pid in sorted(gone)]))
     lki: dict[str, list[str]] = {}
+    counted: dict[tuple[str, int], int] = {}  # 608.2h: a number read from the source as it last existed
     for sym in symbols:
         if sym.match("lki", 2):
             lki.setdefault(sym.arguments[0].string, []).append(str(sym.arguments[1]))
+        elif sym.match("dies_amount", 3):
+            counted[sym.arguments[0].string, sym.arguments[1].number] = sym.arguments[2].number
     found = []
     for sym in symbols:
         if sym.match("dies_trigger", 3):
-            pid, term = sym.arguments[0].string, sym.arguments[1]
+            pid, term, j = sym.arguments[0].string, sym.arguments[1], sym.arguments[2].number
             # what it targets or names (a second argument; "any target" without), as #program dies_targets reads it
             spec = [f"spec({term.arguments[1]})"] if len(term.arguments) > 1 else []
             known = tuple(sorted(lki.get(pid, []) + spec))
-            found.append(Trigger(term.name, pid, "", _amount(before.permanent(pid), term.arguments[0]),
-                                 before.permanent(pid).controller, known,
-                                 sym.arguments[2].number if term.name == "dies_create" else 0))  # its tokens
+            # N, its(…) as #program dies counted it, or `its` / counters(Name) (:func:`_amount`); a dies_create: which
+            # ability creates the tokens
+            amount = counted[pid, j] if (pid, j) in counted else _amount(before.permanent(pid), term.arguments[0]) \
+                if term.arguments else 0
+            found.append(Trigger(term.name, pid, "", amount, before.permanent(pid).controller, known,
+                                 j if term.name == "dies_create" else 0))
         elif sym.match("watched", 4):  # 603.2c: one for each creature that died; the counters go on the source
             pid, term = sym.arguments[0].string, sym.arguments[3]
             target = pid if term.name in ON_SOURCE else ""
             amount = term.arguments[1].number if len(term.arguments) > 1 else 0
             spec = [f"spec({term.arguments[2]})"] if len(term.arguments) > 2 else []
             found.append(Trigger(term.name, pid, target, amount, before.permanent(pid).controller,
-                                 tuple(sorted(lki.get(pid, []) + spec))))
+                                 tuple(sorted(lki.get(pid, []) + spec)),
+                                 sym.arguments[2].number if term.name in BY_ABILITY else 0))  # (which ability)
     order = apnap(before)
     return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.source, t.kind, t.amount)))
 
@@ -723,7 +749,8 @@ def _damage_by(s: Situation, kind: str, target: str, amount: int,
                             prevention_shield=shields.get(p.name, p.prevention_shield))
                     for p in s.players)
     # 701.19a: a creature with a regeneration shield that deathtouch damage would destroy is regenerated
-    saved = {x for x in destroyed if s.permanent(x).regenerates}  # (701.19c: not one that can't be regenerated)
+    # (701.19c: not one that can't be regenerated, nor one "destroy all …, they can't be regenerated" destroys)
+    saved = {x for x in destroyed if s.permanent(x).regenerates and kind != "dies_destroy_all"}
     permanents = tuple(replace(p, damage=damage.get(p.id, p.damage), loyalty=loyalty.get(p.id, p.loyalty),
                                defense=defense.get(p.id, p.defense),
                                left_battlefield=p.left_battlefield or p.id in destroyed - saved,

@@ -23,7 +23,9 @@ or not: they look back too, 603.6c, 603.10a) once for each creature of that kind
 700.4), the controllers as they last were; so do the watchers of "a creature", "a creature an opponent
 controls" and "[another] <creature type> [you control]", with "untap / tap ~" (701.26), "~ deals N damage
 to <target>" (dealt with the watcher's information now if it is still on the battlefield, 608.2h),
-"target player loses N life and you gain N life", "target opponent loses N life" and "you may put".
+"target player loses N life and you gain N life", "target opponent loses N life", "each opponent loses N life and
+you gain N life", "create <tokens>" (111.1) and "you may put"; "~ or another <creatures>"; creatures "with power /
+toughness N or greater" as they last existed (208.1).
 Resolving: N life lost by each opponent of its controller or gained by it (119.3, 102.2), N +1/+1
 counters on the source if it is still on the battlefield (122.1a, 400.7).
 
@@ -34,6 +36,11 @@ creature gets -N/-N until end of turn" and "put N +1/+1 (-1/-1) counters on targ
 creature; none targets one with shroud, or with hexproof its controller's opponent controls (702.18a,
 702.11b); "you may" (603.5) may also have none. Resolving with its target still legal (608.2b): the
 damage, -N/-N until end of turn (613.4c), the counters (122.1a); "each player loses N life" (119.3).
+
+A number read from the creature as it last existed (608.2h, :func:`its`): "create X … tokens, where X is ~'s
+power", "… for each +1/+1 counter on ~", "put X +1/+1 counters …, where X is the number of +1/+1 counters on ~",
+"… for each -1/-1 counter on ~", "target player loses life equal to its power" (107.1b: a negative power is 0);
+"target player / target opponent loses N life" (119.3) targets a player.
 
 A death trigger on the stack is written ``("dies", kind, source, target, N, controller, lki, spec)``.
 
@@ -60,7 +67,9 @@ from .shields import after_shield, prevented_noncombat, regenerated, saved
 from .tokens import create
 
 KINDS = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain", "dies_minus", "dies_counters",
-         "dies_minus_counters", "dies_all_loss")
+         "dies_minus_counters", "dies_all_loss", "dies_target_loss")
+HELLBENT = "|no_cards_in_hand"  # 603.4: "if you have no cards in hand, …": only then (checked as it is put)
+_ITS_COUNTERS = re.compile(r"its\(counters\((-?1),(-?1)\)\)")
 # What each spec lets a death trigger target (115.4; "you may" targets the same, 603.5): players, and
 # permanents by what they are and who controls them (102.2: an opponent of its controller).
 SPECS = {"any": ("player", "creature", "planeswalker", "battle"), "creature_or_player": ("player", "creature"),
@@ -72,15 +81,25 @@ SPECS = {"any": ("player", "creature", "planeswalker", "battle"), "creature_or_p
 _THAT_PLAYER = ("creature_that_player", "artifact_that_player", "artifact_or_enchantment_that_player")
 # 603.6c, 603.10a: a creature's abilities watching other creatures die: (scope, N) each
 WATCHING = ("other_dies_counter", "other_dies_loss", "other_dies_gain", "other_dies_untap", "other_dies_tap",
-            "other_dies_damage", "other_dies_drain", "other_dies_target_loss")
-ON_WATCHER = ("other_dies_counter", "other_dies_untap", "other_dies_tap")  # to the watcher itself
+            "other_dies_damage", "other_dies_drain", "other_dies_target_loss", "other_dies_drain_each",
+            "other_dies_create", "other_dies_pump")
+ON_WATCHER = ("other_dies_counter", "other_dies_untap", "other_dies_tap", "other_dies_pump")  # to the watcher itself
 _TYPED = re.compile(r'typed\((\w+),"([^"]+)"\)')  # a creature type's scope (205.3m)
+_AT_LEAST = re.compile(r"at_least\((.+),(power|toughness),(\d+)\)")  # "… with toughness N or greater" (208.1)
 
 
 def watches(scope: str, wid: str, w: Characteristics, pid: str, c: Characteristics) -> bool:
     """603.6c: whether a watcher `wid` watching `scope` triggers on creature `pid` dying (as they last
     existed): "another creature [you control]", "a creature you control", "a creature", "a creature an
     opponent controls", "[another] <creature type> [you control]" (205.3m, 702.73a changeling)."""
+    if scope.startswith("self_or(") and pid == wid:  # "~ or another <creatures>": itself, whatever its types
+        return True
+    if scope.startswith("self_or("):
+        return watches(scope.removeprefix("self_or(").removesuffix(")"), wid, w, pid, c)
+    least = _AT_LEAST.fullmatch(scope)
+    if least:
+        value = c.power if least.group(2) == "power" else c.toughness
+        return watches(least.group(1), wid, w, pid, c) and (value or 0) >= int(least.group(3))
     m = _TYPED.fullmatch(scope)
     if m:
         kind = m.group(2)
@@ -104,27 +123,48 @@ def triggered(before: dict[str, Characteristics], dead: set[str]) -> list[Death]
         if c is None or not c.is_creature:
             continue
         for spec in c.values("dies_create"):  # 111.1: "create N … tokens", no target
-            out.append(("dies", "dies_create", pid, "", spec.count, c.controller, c, spec))  # type: ignore[attr-defined]
+            n = its(spec.per, c) if spec.per else spec.count  # type: ignore[attr-defined]
+            out.append(("dies", "dies_create", pid, "", n, c.controller, c, spec))
+        for _ in c.values("dies_destroy_all"):  # 701.8a: no target
+            out.append(("dies", "dies_destroy_all", pid, "", 0, c.controller, c, ""))
         for kind in KINDS:
-            for value in c.values(kind):  # N, or (N, what it targets or names), or (counters(<name>),)
-                n, spec = (value if len(value) == 2 else (value[0], "any")) if isinstance(value, tuple) else (value,
-                                                                                                              "any")
+            for value in c.values(kind):  # N, (N, what it targets or names[, an intervening "if", 603.4]), (N,)
+                value = value if isinstance(value, tuple) else (value,)
+                n, spec, *condition = value if len(value) > 1 else (value[0], "any")
+                spec = "|".join([spec, *condition])  # ("creature|no_cards_in_hand": :data:`HELLBENT`)
                 if n == "its":  # 702.43a modular: the +1/+1 counters it had as it last existed (608.2h)
                     n = sum(k for dp, dt, k in c.pt_counters if (dp, dt) == (1, 1))
-                if str(n).startswith("counters("):  # 122.1: "the number of <name> counters on it" (608.2h)
+                elif str(n).startswith("counters("):  # 122.1: "the number of <name> counters on it" (608.2h)
                     n = dict(c.named_counters).get(str(n)[len("counters("):-1], 0)
-                out.append(("dies", kind, pid, "", int(n), c.controller, c, spec))
+                out.append(("dies", kind, pid, "", its(n, c) if isinstance(n, str) else int(n), c.controller, c,
+                            spec))
     for wid, w in sorted(before.items()):  # each watcher on the battlefield before the event, dying or not
         for kind in WATCHING:
             for value in w.values(kind):  # (scope[, N[, spec]])
                 scope, n, spec = (*value, 0, "self")[:3]  # type: ignore[misc]
+                if kind == "other_dies_create":  # 111.1: (scope, what it creates), no target
+                    spec, n = n, n.count  # type: ignore[attr-defined]
+                if kind == "other_dies_pump":  # 613.4c: (scope, X, Y, keywords)
+                    spec = value[2:]  # type: ignore[index]
                 for pid in sorted(dead):
                     c = before.get(pid)
                     if c is None or not c.is_creature or not watches(str(scope), wid, w, pid, c):
                         continue
                     target = wid if kind in ON_WATCHER else ""
-                    out.append(("dies", kind, wid, target, int(n), w.controller, w, str(spec)))
+                    out.append(("dies", kind, wid, target, int(n), w.controller, w,
+                                spec if kind in ("other_dies_create", "other_dies_pump") else str(spec)))
     return out
+
+
+def its(term: str, c: Characteristics) -> int:
+    """608.2h, 603.10a: a number of the creature as it last existed, `c`: "its(power)" its power (107.1b: a
+    negative one counts 0), "its(counters(1,1))" how many +1/+1 counters it had (122.1a)."""
+    if term == "its(power)":
+        return max(0, c.power or 0)
+    m = _ITS_COUNTERS.fullmatch(term)
+    assert m is not None, term
+    kind = (int(m.group(1)), int(m.group(2)))
+    return sum(n for dp, dt, n in c.pt_counters if (dp, dt) == kind)
 
 
 def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[str]:
@@ -137,9 +177,9 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[s
         return dealt_targets(s, field, t)
     if t[1] in ON_WATCHER:  # the counters go on the watcher, which it taps or untaps: no target
         return [""] * (t[7] == "may(self)") + [t[3]]  # 603.5: "you may put"
-    if t[1] == "dies_create":  # 111.1: no target
+    if t[1] in ("dies_create", "other_dies_create"):  # 111.1: no target
         return [""]
-    spec = t[7]
+    spec = t[7].split("|")[0]  # (without its condition, :func:`player_sequences`)
     may = spec.startswith("may(")  # 603.5: or none
     spec = spec.removeprefix("may(").removesuffix(")")
     that = ""
@@ -147,7 +187,7 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[s
         spec, that = spec.split(":")
     spec = "creature" if spec == "creature_that_player" else spec
     if t[1] not in ("dies_damage", "dies_minus", "dies_counters", "dies_minus_counters", "other_dies_damage",
-                    "other_dies_drain", "other_dies_target_loss") or spec not in SPECS:
+                    "other_dies_drain", "other_dies_target_loss", "dies_target_loss") or spec not in SPECS:
         return [""]  # "each opponent", "you", "each player" (102.2, 115.10b): no target
     source, kinds = t[6], SPECS[spec]
     players = [p.name for p in s.players if "player" in kinds or ("opponent" in kinds and p.name != t[5])]
@@ -171,7 +211,9 @@ def player_sequences(s: Situation, field: dict[str, Characteristics], pending: l
                      player: str) -> set[tuple[Death, ...]]:
     """Every way `player` can put their own of `pending` on the stack: in any order (603.3b), each
     with each legal target (603.3d), in the order put."""
-    mine = [t for t in pending if t[5] == player]
+    hands = {p.name: p.hand for p in s.players}  # 603.4, 402.1: hellbent, as it triggered (no hand changes)
+    mine = [t for t in pending if t[5] == player and not (t[0] == "dies" and isinstance(t[7], str)
+                                                          and t[7].endswith(HELLBENT) and hands[player] != 0)]
     ways = set()
     for order in itertools.permutations(mine):
         for chosen in itertools.product(*(targets(s, field, t) for t in order)):
@@ -197,7 +239,9 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
     """608.2: `t` resolves: the situation after its damage and the creatures it destroys by
     deathtouch (704.5h; the other state-based actions are the caller's)."""
     _, kind, _, target, n, controller, source, spec = t
-    if kind == "dies_create":  # 111.2: its controller creates them (reference.tokens)
+    if kind == "dies_destroy_all":  # 701.8a, 702.12b; 701.19c: no regeneration; 708.2a: a face-down one is no land
+        return s, {pid for pid, c in field.items() if not c.is_land and not c.has("indestructible")}
+    if kind in ("dies_create", "other_dies_create"):  # 111.2: its controller creates them (reference.tokens)
         return create(s, t[2], spec, controller, n, field), set()
     players = {p.name for p in s.players}
     legal = target != "" and target in targets(s, field, t)  # 608.2b
@@ -212,16 +256,28 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
     if kind in ("other_dies_untap", "other_dies_tap"):  # 701.26a-b: the watcher, if still on the battlefield
         return replace(s, permanents=tuple(replace(p, tapped=kind == "other_dies_tap") if p.id == target
                                            and p.id in field else p for p in s.permanents)), set()
-    if kind in ("other_dies_target_loss", "other_dies_drain"):  # 119.3; 608.2b: nothing if the target is illegal
+    if kind in ("other_dies_target_loss", "other_dies_drain", "dies_target_loss"):  # 119.3; 608.2b: nothing if the
+        # target is illegal
         change = {target: -n} if legal else {}
         if legal and kind == "other_dies_drain":
             change[controller] = change.get(controller, 0) + n
         return replace(s, players=tuple(replace(p, life=p.life + change.get(p.name, 0)) for p in s.players)), set()
     if kind == "other_dies_damage" and t[2] in field:
         source = field[t[2]]  # 608.2h: a watcher still on the battlefield deals it as it now is
+    if kind == "other_dies_pump":  # 613.4c, 611.2c, 400.7: +X/+Y and keywords until end of turn, if still there
+        y, keywords = spec
+
+        def pumped(p: Permanent) -> Permanent:
+            return replace(p, until_end_of_turn=(p.until_end_of_turn[0] + n, p.until_end_of_turn[1] + y),
+                           keywords_until_end_of_turn=tuple(sorted({*p.keywords_until_end_of_turn, *keywords})))
+        return replace(s, permanents=tuple(pumped(p) if p.id == target and p.id in field else p
+                                           for p in s.permanents)), set()
     if kind == "other_dies_counter":  # 122.1a, 400.7: on the source if it is still on the battlefield
         return replace(s, permanents=tuple(p.with_counters(1, 1, n) if p.id == target and p.id in field else p
                                            for p in s.permanents)), set()
+    if kind == "other_dies_drain_each":  # 119.3, 102.2: each opponent loses N, its controller gains N
+        return replace(s, players=tuple(replace(p, life=p.life + (n if p.name == controller else -n))
+                                        for p in s.players)), set()
     if kind in ("dies_loss", "other_dies_loss", "dies_gain", "other_dies_gain"):  # 119.3, 102.2
         change = {pl: (n if pl == controller else 0) if kind.endswith("gain") else (0 if pl == controller else -n)
                   for pl in players}
