@@ -520,3 +520,12 @@ def test_118_12_paid_triggers_equal_reference(data: dict[str, Any]) -> None:
     """Declared combats with mana and paid combat-damage triggers: the solver (the payment chosen as the trigger
     is put on the stack) reaches the reference's ends (chosen as it resolves, 603.5)."""
     compare(data)
+
+
+@settings(max_examples=examples(5), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("attackers").flatmap(lambda d: with_triggers(d, PAID_LINES)), st.booleans())
+def test_118_12_paid_triggers_verify_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
+    """verify (the payment chosen as the trigger is put on the stack) against the minimax (chosen as it
+    resolves, 603.5, by its controller's side)."""
+    verify_equals_minimax(data, lethal)
