@@ -472,3 +472,60 @@ def test_701_19a_destroy_triggers_beside_regeneration_are_refused() -> None:
                              "abilities": ["{G}: Regenerate ~"]}
     with pytest.raises(InputError, match="701.19c"):
         pysolver.load_data(data)
+
+
+# ---- 118.12, 603.5: "you may pay {cost}. If you do, <effect>" ----------------------------------------------
+
+PAID = "Whenever ~ deals combat damage to a player, you may pay {}. If you do, {}"
+
+
+def test_118_12_a_real_paid_line_parses() -> None:
+    """118.12: Vorosh, the Hunter's line (its short name, 201.5c, as the card files read it) is its counters
+    trigger paid as it resolves."""
+    line = ("Whenever Vorosh deals combat damage to a player, you may pay {2}{G}. If you do, put six +1/+1 counters "
+            "on Vorosh.")
+    assert [(a.kind, a.term) for a in parse_ability_line(line, "Vorosh")] == [("hit_paid", "hit_counters(player,6)")]
+    with pytest.raises(UnknownAbilityLine):  # 107.14: a payment of energy is not read here
+        parse_ability_line(PAID.format("{E}", "you gain 2 life"), None)
+
+
+def test_118_12_the_payment_is_optional_and_needs_the_mana() -> None:
+    """118.12, 603.5, 601.2h: a 2/2 double striker hits bob (5 → 3) in the first-strike step; its controller pays
+    {1}{G} for a +1/+1 counter (3 more: lethal, 704.5a) or declines (2 more: bob at 1). Without {G} left only the
+    declined end remains; the mana a pump spent first is gone (106.4)."""
+    x = creature("x", "alice", 2, 2, "Double strike", PAID.format("{1}{G}", "put a +1/+1 counter on it"))
+    s = board(x, bob=5, mana="{G}{G}", attackers={"x": "bob"}, blockers={})
+    assert results(s) == {(20, 0, (), ("bob",)), (20, 1, (), ())}
+    s = board(x, bob=5, mana="{R}{R}", attackers={"x": "bob"}, blockers={})
+    assert results(s) == {(20, 1, (), ())}
+
+
+def test_118_12_each_trigger_pays_from_what_is_left() -> None:
+    """118.12, 119.3, 601.2h: two attackers' "you may pay {1}. If you do, that player loses 2 life" with only {1}
+    to spend: bob loses 2 + 2 from the damage and 0 or 2 from the triggers, never 4."""
+    line = PAID.format("{1}", "that player loses 2 life")
+    s = board(creature("x", "alice", 1, 1, line), creature("y", "alice", 1, 1, line), bob=20, mana="{W}",
+              attackers={"x": "bob", "y": "bob"}, blockers={})
+    assert results(s) == {(20, 18, (), ()), (20, 16, (), ())}
+
+
+PAID_LINES = (PAID.format("{1}", "you gain 2 life"), PAID.format("{G}", "put two +1/+1 counters on it"),
+              PAID.format("{R}", "that player loses 1 life"))
+
+
+@settings(max_examples=examples(6), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, PAID_LINES)))
+def test_118_12_paid_triggers_equal_reference(data: dict[str, Any]) -> None:
+    """Declared combats with mana and paid combat-damage triggers: the solver (the payment chosen as the trigger
+    is put on the stack) reaches the reference's ends (chosen as it resolves, 603.5)."""
+    compare(data)
+
+
+@settings(max_examples=examples(5), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("attackers").flatmap(lambda d: with_triggers(d, PAID_LINES)), st.booleans())
+def test_118_12_paid_triggers_verify_equals_minimax(data: dict[str, Any], lethal: bool) -> None:
+    """verify (the payment chosen as the trigger is put on the stack) against the minimax (chosen as it
+    resolves, 603.5, by its controller's side)."""
+    verify_equals_minimax(data, lethal)

@@ -559,8 +559,9 @@ def test_only_a_return_of_the_card_itself_in_combat_makes_its_enters_lines_matte
 
 def test_a_hidden_zone_effect_with_a_cost_that_matters_may_change_the_answer() -> None:
     """Only costs of mana or a discard keep a draw inert: tapping (509.1c), paying life or removing counters
-    changes the board (modelled, pysolver.rules.activated and pysolver.rules.costs: 122.1a); a draw that pays
-    mana in the effect spends what a pump could use (602.2b)."""
+    changes the board (modelled, pysolver.rules.activated and pysolver.rules.costs: 122.1a); a draw after an
+    optional payment of mana as a trigger resolves is inert as a mana-costed activation is (118.12, 603.5: declining
+    keeps every mana a pump could use, 602.2b), a payment of {E} is not (107.14: energy another cost reads)."""
     assert classes(card("Merfolk Looter", "{T}: Draw a card, then discard a card.")) == {
         "{T}: Draw a card, then discard a card.": MODELLED}
     line = "Remove two +1/+1 counters from Mindless Automaton: Draw a card."
@@ -568,6 +569,15 @@ def test_a_hidden_zone_effect_with_a_cost_that_matters_may_change_the_answer() -
     assert classes(card("Jace's Erasure", "{1}{U}: Draw a card, then discard a card.")) == {
         "{1}{U}: Draw a card, then discard a card.": "hidden"}
     line = "Whenever Scroll Thief deals combat damage to a player, you may pay {1}. If you do, draw a card."
+    assert classes(card("Scroll Thief", line)) == {line: "hidden"}
+    for name, line in (("Carrion Thrash", "When Carrion Thrash dies, you may pay {2}. If you do, return another "
+                                          "target creature card from your graveyard to your hand."),
+                       ("Insidious Bookworms", "When Insidious Bookworms dies, you may pay {1}{B}. If you do, target "
+                                               "player discards a card at random."),
+                       ("Azorius Aethermage", "Whenever a permanent is returned to your hand, you may pay {1}. If you "
+                                              "do, draw a card.")):
+        assert classes(card(name, line)) == {line: "hidden"}
+    line = "Whenever Scroll Thief attacks, you may pay {E}. If you do, draw a card."
     assert classes(card("Scroll Thief", line)) == {line: MAY_CHANGE}
     line = "Whenever Looter il-Kor deals damage to an opponent, draw a card, then discard a card."
     assert classes(card("Looter il-Kor", line))[line] == "hidden"

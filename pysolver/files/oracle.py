@@ -223,6 +223,8 @@ _DIES = re.compile(r"^when ~ (dies|is put into (a|your) graveyard from the battl
 _TRIGGER = re.compile(r"^(?:when|whenever|at) (?P<condition>[^,]+), (?P<effect>.+)$")
 _ACTIVATED = re.compile(r"^(?P<cost>[^:\"]+): (?P<effect>.+)$")
 _COST_HIDDEN = re.compile(r"((\{[^}tq]+\})+|discard (a card|\w+ cards))")
+# 118.12, 603.5: "you may pay <mana symbols>. If you do, <effect>" of a triggered ability (not {E}, 107.14)
+_MAY_PAY_MANA = re.compile(r"^you may pay (\{(\d+|[wubrgc](/[wubrgc])?)\})+\. if you do, ")
 
 
 def shape(line: str, name: str, short: str | None = None) -> str:
@@ -373,11 +375,20 @@ def _energy(text: str) -> bool:
 
 
 def _hidden(text: str) -> bool:
-    """Only hidden-zone steps in a triggered ability, or in an activated one costing mana or discarding."""
+    """Only hidden-zone steps in a triggered ability, or in an activated one costing mana or discarding; in a
+    triggered ability also after an optional payment of mana ("you may pay {1}. If you do, draw a card": 118.12,
+    603.5, the payment a choice made as it resolves, only mana spent, as an activated ability's cost).
+
+    >>> _hidden("when ~ dies, you may pay {1}{b}. if you do, target player discards a card at random")
+    True
+    >>> _hidden("whenever ~ attacks, you may pay {e}. if you do, draw a card")  # (107.14: energy a cost reads)
+    False
+    """
     trigger = _TRIGGER.match(text)
     activated = None if trigger else _ACTIVATED.match(text)
     if trigger:
         effect, dies = trigger.group("effect"), bool(_DIES.match(f"when {trigger.group('condition')}"))
+        effect = _MAY_PAY_MANA.sub("", effect)
     elif activated and all(_COST_HIDDEN.fullmatch(c.strip()) for c in activated.group("cost").split(",")):
         effect, dies = activated.group("effect"), False
     else:

@@ -167,9 +167,11 @@ class Position:
         (603.3d, 601.2c, 115.4)."""
         pl, seen, out = self.putter(), set(), []
         for t in self.pending:  # the source is gone: its last known information deals the damage (608.2h)
-            # (a combat-damage trigger's effect is its own: the counters go on its source, 510.3a)
-            same = t.effect if hits.is_hit(t) else (t.kind, t.amount, t.lki, t.ability, t.target) \
-                if t.kind not in DEALT_TRIGGERS else (t.kind, t.source, t.amount, t.lki, t.ability, t.target)
+            # (a combat-damage trigger's effect is its own: the counters go on its source, 510.3a; one paid as it
+            # resolves pays its own source's cost, 118.12: pysolver.rules.hits.cost_of)
+            same = hits.interchangeable(self.s, t) if hits.is_hit(t) \
+                else (t.kind, t.amount, t.lki, t.ability, t.target) if t.kind not in DEALT_TRIGGERS \
+                else (t.kind, t.source, t.amount, t.lki, t.ability, t.target)
             if t.controller == pl and same not in seen:
                 seen.add(same)
                 out += [TargetChoice(replace(t, target=x)) for x in _targets(self.s, t)]
@@ -533,12 +535,13 @@ def _way(s: Situation, move: FaceUp) -> tuple[str, str]:
 
 def _targets(s: Situation, t: Trigger) -> list[str]:
     """What trigger `t` may be put on the stack naming (603.3d): a combat-damage trigger names the
-    player or creature it was fixed on as it triggered (510.3a; :mod:`pysolver.rules.hits`)."""
+    player or creature it was fixed on as it triggered (510.3a; :mod:`pysolver.rules.hits`), or, paid as it
+    resolves, nothing (declined, 118.12: :func:`pysolver.rules.hits.choices`)."""
     if t.kind in WINDOW_TRIGGERS:  # 708.8, 701.37b (pysolver.rules.window_triggers)
         return window_triggers.targets(s, t)
     if t.kind in DEALT_TRIGGERS:  # 603.2, 120.3 (pysolver.rules.dealt)
         return dealt.targets(s, t)
-    return [t.target] if hits.is_hit(t) else targets(s, t)
+    return hits.choices(s, t) if hits.is_hit(t) else targets(s, t)
 
 
 def _other(side: str) -> str:

@@ -314,7 +314,7 @@ class Ability:
         """The ASP term the encodings match on."""
         if self.value is None:
             return self.kind
-        if isinstance(self.value, (OnCombat, WindowTrigger, DamageTrigger, TokenSpec, AtEndOfCombat)):
+        if isinstance(self.value, (OnCombat, WindowTrigger, DamageTrigger, TokenSpec, AtEndOfCombat, PaidHit)):
             return self.value.term(self.kind)
         if self.kind in RESTRICTION_KINDS:
             return restriction_term(self.kind, self.value)
@@ -2985,7 +2985,7 @@ def _parse_trigger(text: str) -> Ability | None:
         return Ability(kind, (_WATCHED[m.group(1)], n)) if n else None
     m = _HIT.fullmatch(text)
     if m:
-        return _hit(_HIT_TO[m.group(1)], m.group(2))
+        return _paid_hit(_HIT_TO[m.group(1)], m.group(2))
     m = _GAINED.fullmatch(text)
     if m:
         return _gained(m.group(1))
@@ -3217,6 +3217,50 @@ def _hit(to: str, effect: str) -> Ability | None:
         n = _count(m.group(1))
         return Ability(kind, (to, n)) if n else None
     return None
+
+
+#: 118.12, 603.5: the combat-damage triggers read after "you may pay {cost}. If you do, …" (their effects only on
+#: the source and on players' life: what the game tree's payment as it resolves reaches, pysolver.rules.hits)
+PAID_HIT_EFFECTS = ("hit_counters", "hit_loss", "hit_gain")
+_MAY_PAY_MANA = re.compile(r"you may pay (?P<cost>(?:\{(?:\d+|[wubrgc])\})+)\. if you do, (?P<effect>.+)")
+
+
+@dataclass(frozen=True)
+class PaidHit:
+    """A combat-damage trigger whose effect follows an optional payment of mana (118.12: "you may pay {cost}.
+    If you do, <effect>", a cost paid as it resolves, 603.5, 601.2h): the `trigger` it is then (its term the
+    encodings read: which triggers, and what it does, 510.3a) and the mana `cost`.
+
+    >>> a = parse_ability_line("Whenever ~ deals combat damage to a player, you may pay {2}{G}. If you do, put six "
+    ...                        "+1/+1 counters on ~", "Vorosh")[0]
+    >>> a.kind, a.term, str(cast(PaidHit, a.value).cost)
+    ('hit_paid', 'hit_counters(player,6)', '{2}{G}')
+    """
+
+    trigger: Ability
+    cost: Mana
+
+    def term(self, kind: str) -> str:  # noqa: ARG002 (the kind is the trigger's own: one term for the encodings)
+        """The term of the trigger it is once paid (``encodings/hits.lp``)."""
+        return self.trigger.term
+
+
+def _paid_hit(to: str, effect: str) -> Ability | None:
+    """A combat-damage trigger (:func:`_hit`), or one of :data:`PAID_HIT_EFFECTS` after "you may pay <mana>.
+    If you do," (118.12, 603.5: :class:`PaidHit`; not {E}, 107.14, nor {X}, 107.3), or None.
+
+    >>> _paid_hit("player", "you may pay {1}. if you do, you gain 2 life").term
+    'hit_gain(player,2)'
+    >>> _paid_hit("player", "you may pay {e}. if you do, you gain 2 life") is None
+    True
+    """
+    m = _MAY_PAY_MANA.fullmatch(effect)
+    if m is None:
+        return _hit(to, effect)
+    trigger = _hit(to, m.group("effect"))
+    if trigger is None or trigger.kind not in PAID_HIT_EFFECTS:
+        return None
+    return Ability("hit_paid", PaidHit(trigger, Mana.parse(m.group("cost").upper())))
 
 
 # ---- Triggers of a priority window: turned face up (708.8), becomes monstrous (701.37b) ----------------

@@ -621,6 +621,13 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever this creature deals combat damage to a player, you gain 2 life",
              ("Whenever ~ deals combat damage to a player or planeswalker, you gain 1 life",
               "Whenever ~ deals combat damage to a creature, you gain 2 life"), literal=False),
+    # 118.12, 603.5: the payment chosen as it is put on the stack and paid as it resolves (pysolver.rules.hits)
+    LineForm("damage-trigger", "Whenever ~ deals combat damage to a player, you may pay {cost}. If you do, <effect>",
+             "hit_paid", "118.12", "Whenever this creature deals combat damage to a player, you may pay {2}{G}. If "
+             "you do, put six +1/+1 counters on it",
+             ("Whenever ~ deals combat damage to a player, you may pay {1}. If you do, you gain 2 life",
+              "Whenever ~ deals combat damage to an opponent, you may pay {B}. If you do, that player loses 2 life"),
+             literal=False),
     LineForm("damage-trigger", "Whenever ~ deals combat damage to a creature, destroy that creature", "hit_destroy",
              "510.3a", "Whenever this creature deals combat damage to a creature, destroy that creature",
              literal=False),

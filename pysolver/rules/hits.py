@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
+from typing import cast
 
 from clingo import Function, Number, String
 
@@ -45,7 +46,8 @@ from ..asp.facts import atom, program, situation_facts
 from ..asp.reads import one_answer
 from ..asp.solving import CHARACTERISTICS
 from ..model import Situation
-from ..model.abilities import GAINED, HIT_TRIGGERS
+from ..model.abilities import GAINED, HIT_TRIGGERS, PaidHit
+from ..model.mana import Mana, pays
 from ..model.moves import Trigger
 from .states import one_state_answer
 from .triggers import apnap
@@ -72,14 +74,41 @@ def triggered(s: Situation, hits: frozenset[tuple[str, str]]) -> tuple[Trigger, 
     found = []
     for sym in one_answer(HITS, facts, parts=("base", "hit_triggers")):
         if sym.match("hit_trigger", 5):
-            source, kind, recipient, n = (sym.arguments[0].string, sym.arguments[1].name, sym.arguments[2].string,
-                                          sym.arguments[3].number)
+            source, kind, recipient, n, j = (sym.arguments[0].string, sym.arguments[1].name,
+                                             sym.arguments[2].string, sym.arguments[3].number, sym.arguments[4].number)
             controller = s.permanent(source).controller
             target = {"hit_counters": source, "renown": source, "hit_gain": controller, "gained_loss": controller,
                       "hit_untap": source}.get(kind, source if kind in GAINED else recipient)
-            found.append(Trigger(kind, source, target, n, controller))
+            # (which of its abilities it is: a paid one's cost is read as it resolves, :func:`cost_of`)
+            found.append(Trigger(kind, source, target, n, controller, ability=j))
     order = apnap(s)
     return tuple(sorted(found, key=lambda t: (order.index(t.controller), t.kind, t.source, t.target, t.amount)))
+
+
+def _paid_at(s: Situation, source: str, j: int) -> bool:
+    """Whether ability `j` of `source` is a combat-damage trigger paid as it resolves (:class:`PaidHit`)."""
+    abilities = s.permanent(source).abilities
+    return j < len(abilities) and isinstance(abilities[j].value, PaidHit)
+
+
+def cost_of(s: Situation, t: Trigger) -> Mana | None:
+    """The mana combat-damage trigger `t` pays as it resolves ("you may pay {cost}. If you do, …", 118.12,
+    603.5), or None if it has no such payment."""
+    return cast(PaidHit, s.permanent(t.source).abilities[t.ability].value).cost \
+        if _paid_at(s, t.source, t.ability) else None
+
+
+def choices(s: Situation, t: Trigger) -> list[str]:
+    """What combat-damage trigger `t` may be put on the stack naming: what it names (510.3a), and for one paid as
+    it resolves also "" (its controller declines to pay, 603.5, 118.12: chosen as it is put on the stack, as for an
+    attack trigger's "you may", pysolver.rules.triggers; in `outcomes` the same ends)."""
+    return [t.target, ""] if cost_of(s, t) is not None else [t.target]
+
+
+def interchangeable(s: Situation, t: Trigger) -> tuple[object, ...]:
+    """What combat-damage trigger `t` does as it resolves (510.3a): equal for triggers one may be put in place of
+    the other; a paid one's also names the ability whose cost it pays (:func:`cost_of`)."""
+    return t.effect if cost_of(s, t) is None else (*t.effect, t.source, t.ability)
 
 
 def is_hit(t: Trigger) -> bool:
@@ -90,7 +119,16 @@ def is_hit(t: Trigger) -> bool:
 @lru_cache(maxsize=CACHED)
 def resolved(s: Situation, t: Trigger) -> Situation:
     """`s` after combat-damage trigger `t` resolved (608.2, ``#program resolve_hit``), before
-    state-based actions (the game tree applies them, 704.3)."""
+    state-based actions (the game tree applies them, 704.3). One paid as it resolves (118.12, 603.5) does
+    nothing if its controller declined (`t.target` "", :func:`choices`) or can't pay from what is left of their
+    mana (601.2h, 106.4), else spends it first."""
+    cost = cost_of(s, t)
+    if cost is not None:
+        me = s.player(t.controller)
+        if not t.target or not pays(me.mana, me.spent + cost):
+            return s
+        s = replace(s, players=tuple(replace(p, spent=p.spent + cost) if p.name == t.controller else p
+                                     for p in s.players))
     part = ("resolve_hit", [Function(t.kind), String(t.source), String(t.target), Number(t.amount)])
     plus: dict[str, int] = {}
     life: dict[str, int] = {}

@@ -19,7 +19,10 @@ on the stack with the death triggers of the same step (510.3a), APNAP, each play
 if it is still on the battlefield (122.1a, 400.7), N life lost or gained (119.3), the creature
 destroyed if it is still there and not indestructible (701.8a, 702.12b).
 
-A combat-damage trigger on the stack is written ``("hit", kind, source, target, N, controller)``.
+A combat-damage trigger on the stack is written ``("hit", kind, source, target, N, controller)``; one whose effect
+follows "you may pay {cost}. If you do," (118.12, 603.5) carries the mana cost seventh: as it resolves its
+controller pays it from what is left of their mana (each way) or declines, and only if paid does it act
+(:func:`reference.outcomes.resolve_paid`).
 
 >>> from pysolver import load_data
 >>> s = load_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
@@ -75,6 +78,11 @@ def triggered(s: Situation, field: dict[str, Characteristics], assignment: list[
                 n = 0 if kind in ("hit_destroy", "hit_tap", "hit_untap") else int(value[1])  # type: ignore[index]
                 target = {"hit_counters": src, "hit_gain": c.controller, "hit_untap": src}.get(kind, r)
                 out.append(("hit", kind, src, target, n, c.controller))
+        for paid in c.values("hit_paid"):  # 118.12: "you may pay {cost}. If you do, <effect>"
+            kind, (to, n) = paid.trigger.kind, paid.trigger.value  # type: ignore[attr-defined]
+            if _of_kind(s, field, r, to):
+                target = {"hit_counters": src, "hit_gain": c.controller}.get(kind, r)
+                out.append(("hit", kind, src, target, int(n), c.controller, paid.cost))  # type: ignore[attr-defined]
     return out + gained(field, dealt)
 
 
@@ -99,7 +107,7 @@ def gained(field: dict[str, Characteristics], dealt: list[tuple[str, str]]) -> l
 def resolve_hit(s: Situation, gone: frozenset[str], t: Hit) -> tuple[Situation, set[str]]:
     """608.2: `t` resolves on `s` (`gone`: the permanents that left the battlefield): the situation
     after it and the creatures it destroys (the state-based actions are the caller's)."""
-    _, kind, source, target, n, _ = t
+    kind, source, target, n = t[1:5]
     if kind == "renown":  # 702.112a, 603.4: not if it is renowned by now (702.112c) or gone (702.112b)
         return replace(s, permanents=tuple(replace(p.with_counters(1, 1, n), renowned=True)
                                            if p.id == source and p.id not in gone and not p.renowned else p

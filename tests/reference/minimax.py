@@ -43,7 +43,7 @@ from .end_of_combat import ended
 from .facedown import ways
 from .hits import resolve_hit
 from .hits import triggered as hit_triggers
-from .outcomes import State, activations_of, after_costs, deal, pay, resolve_pump, settle, start
+from .outcomes import State, activations_of, after_costs, deal, pay, resolve_paid, resolve_pump, settle, start
 from .provoke import resolve_provoke
 from .triggers import (
     attack_stacked,
@@ -125,6 +125,15 @@ class Minimax:
                 ways = [self.value("window", after, stage, ACTIVE, 0, rest)
                         for after, rest in resolve_ward(state, top, stack[:-1])]
                 options.append(self.choose(top[1] == self.active, ways))
+            elif top[0] == "hit" and len(top) == 7:  # 118.12, 603.5: its controller pays or declines as it resolves
+                field = state.field()
+                ways = []
+                for dealt, destroyed in resolve_paid(state.s, state.gone, top):
+                    resolved = settle(replace(state, s=dealt, gone=state.gone | destroyed))
+                    lost = any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players)  # 704.5a, 704.5c
+                    ways.append(self.value("end", resolved) if lost else self.put(
+                        resolved, tuple(triggered(field, set(resolved.gone - state.gone))), stage, stack[:-1]))
+                options.append(self.choose(top[5] == self.active, ways))
             elif top[0] in ("dies", "hit", "on_target", "on_block"):  # a death (reference.deaths), combat-damage
                 field = state.field()  # (reference.hits) or attack or block trigger (reference.triggers); the
                 dealt, destroyed = (resolve_death(state.s, field, top) if top[0] == "dies"  # creatures it kills trigger

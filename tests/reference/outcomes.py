@@ -257,6 +257,18 @@ Pending = tuple[str, str, str, tuple[int, int, int, bool, bool, bool, bool, tupl
                 tuple[str, ...]]
 
 
+def resolve_paid(s: Situation, gone: frozenset[str], t: tuple) -> list[tuple[Situation, set[str]]]:
+    """608.2: combat-damage trigger `t` resolving on `s` (reference.hits), each way: one paid as it resolves
+    (118.12, 603.5: a seventh item, its mana cost) is declined (nothing happens) or paid from what is left of its
+    controller's mana (601.2h, each way) and then acts."""
+    if len(t) == 6:
+        return [resolve_hit(s, gone, t)]
+    controller, cost = t[5], t[6]
+    return [(s, set())] + [resolve_hit(replace(s, players=tuple(replace(pl, mana=left) if pl.name == controller
+                                                                else pl for pl in s.players)), gone, t)
+                           for left in sorted(pay(s.player(controller).mana, cost), key=str)]
+
+
 def paid(state: State, controller: str, cost: Mana) -> set[State]:
     """Every state after `controller` pays `cost` from what is left of their mana (601.2h)."""
     return {replace(state, s=replace(state.s, players=tuple(replace(pl, mana=left) if pl.name == controller else pl
@@ -857,25 +869,31 @@ class Search:
         actions = window_options if any(t[0] in waiting for t in stack) or has_windows(state.s) else face_up_options
         for after in actions(state):
             field = after.field()
-            with recording() as log:  # 603.2, 120.3: the damage it deals, one event (reference.dealt)
-                resolved = self.resolved(after, field, stack[0])
-            if any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players):  # 704.5a, 704.5c
-                out.add(outcome(resolved))
-            else:
-                pending = damage_triggered(after.s, field, resolved, events_of(stack[0][2], log), False)
-                out |= self.put(resolved, pending + triggered(field, set(resolved.gone - after.gone)), stack[1:],
-                                then)
+            for way in range(len(self.ways(after, stack[0]))):  # (118.12: paid or declined as it resolves)
+                with recording() as log:  # 603.2, 120.3: the damage it deals, one event (reference.dealt)
+                    resolved = self.resolved(after, field, stack[0], way)
+                if any(p.life <= 0 or p.poison >= 10 for p in resolved.s.players):  # 704.5a, 704.5c
+                    out.add(outcome(resolved))
+                else:
+                    pending = damage_triggered(after.s, field, resolved, events_of(stack[0][2], log), False)
+                    out |= self.put(resolved, pending + triggered(field, set(resolved.gone - after.gone)),
+                                    stack[1:], then)
         self.memo[key] = frozenset(out)
         return self.memo[key]
 
     @staticmethod
-    def resolved(after: State, field: dict, top: tuple) -> State:
-        """`top` resolved on `after` (608.2), then state-based actions (704.3)."""
+    def ways(after: State, top: tuple) -> list[tuple[Situation, set[str]]]:
+        """The ways `top` may resolve on `after` that differ by a choice as it resolves: a combat-damage trigger
+        paid or not (:func:`resolve_paid`); one way for the others."""
+        return resolve_paid(after.s, after.gone, top) if top[0] == "hit" else [(after.s, set())]
+
+    def resolved(self, after: State, field: dict, top: tuple, way: int = 0) -> State:
+        """`top` resolved on `after` (608.2) the `way`-th way (:meth:`ways`), then state-based actions (704.3)."""
         destroyed: set[str] = set()
         if top[0] == "dies":
             s, destroyed = resolve_death(after.s, field, top)
         elif top[0] == "hit":  # 510.3a (reference.hits)
-            s, destroyed = resolve_hit(after.s, after.gone, top)
+            s, destroyed = self.ways(after, top)[way]
         elif top[0] == "blocked_destroy":  # 509.3d, 701.8a (reference.triggers)
             s, destroyed = after.s, destroyed_by(after.s, after.gone, top)
         elif top[0] == "provoke":
