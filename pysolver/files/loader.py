@@ -32,6 +32,7 @@ from ..model.abilities import (
     DELAYED_END,
     DIES_INSTEAD,
     END_OF_COMBAT,
+    EVENT_WATCHERS,
     EXILED_INSTEAD,
     FOGS,
     GAINED,
@@ -136,6 +137,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_myriad(r, permanents, players, active, combat)
     _check_pairs(r, permanents)
     _check_targeted_watchers(r, permanents)
+    _check_event_watchers(r, permanents, hidden)
     _check_trigger_groups(r, permanents)
     _check_intervening(r, permanents)
     _check_barred(r, permanents)
@@ -732,7 +734,7 @@ def _check_myriad(r: Reader, permanents: list[Permanent], players: list[Player],
 
 #: The abilities that target (115.1): the catalogue's forms that name a target, and provoke (702.39a).
 TARGETING_KINDS = frozenset({f.kind for f in CATALOGUE if "target" in " ".join((f.form, *f.also)).lower()
-                             and f.kind != "targeted_watch"} | {"provoke"})
+                             and f.kind != "targeted_watch" and f.kind not in EVENT_WATCHERS} | {"provoke"})
 
 
 def _check_targeted_watchers(r: Reader, permanents: list[Permanent]) -> None:
@@ -745,6 +747,49 @@ def _check_targeted_watchers(r: Reader, permanents: list[Permanent]) -> None:
         if p.has("targeted_watch"):
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"becomes the target\" trigger (603.2) and "
                          f"{q(targeting.id)} has an ability that targets (115.1): not modelled")
+
+
+#: What each player event a watcher (:data:`~pysolver.model.abilities.EVENT_WATCHERS`) watches is, in words.
+_EVENT_WORDS = {"draw_watch": "draws a card", "discard_watch": "discards a card", "sacrifice_watch": "sacrifices"}
+
+
+def _player_events(p: Permanent, line: str | None) -> dict[str, str]:
+    """The player events (603.2) that `p`'s abilities, or those of the tokens they may create (111.1), can bring
+    about in the combat, by watcher kind, each with its cause in words: a draw or a discard (121.1, 701.9a) by an
+    ability acting in hidden zones (printed or granted, 613.1f) or by its card's line the solver keeps as inert
+    that does (`line`), a discard by a discard cost (701.9a), a sacrifice (701.21a) by a sacrifice cost or effect.
+    No spell is cast in the solver's combat and no ability of a card in a hand (cycling, 702.29a) is activated."""
+    found: dict[str, str] = {}
+    abilities = [*p.abilities, *_token_abilities([p])]
+    if line is not None:
+        found = {"draw_watch": f"the line {line!r}", "discard_watch": f"the line {line!r}"}
+    elif any(a.kind == "tap_hidden" for a in abilities) or p.has("granted_hidden"):
+        found = dict.fromkeys(("draw_watch", "discard_watch"), "an ability that acts in hidden zones")
+    costs = [a.value.extra for a in abilities if isinstance(a.value, (CombatAbility, Pump))]
+    if any(cost.discard for cost in costs):
+        found.setdefault("discard_watch", "an ability with a discard cost")
+    if any(cost.sacrifice_self or cost.sacrifice for cost in costs):
+        found["sacrifice_watch"] = "an ability with a sacrifice cost"
+    elif any("sacrific" in a.term for a in abilities if a.kind not in EVENT_WATCHERS):
+        found["sacrifice_watch"] = "an ability that sacrifices"
+    return found
+
+
+def _check_event_watchers(r: Reader, permanents: list[Permanent], hidden: dict[int, str]) -> None:
+    """"Whenever you draw a card / discard a card / sacrifice a <permanent>, …" (603.2; :data:`EVENT_WATCHERS`)
+    is admitted only where its event can't happen in the combat: no permanent has an ability that can bring it
+    about (:func:`_player_events`; a watcher's own trigger can't, as its event never comes first)."""
+    watchers = [(i, p, a.kind) for i, p in enumerate(permanents) for a in [*p.abilities, *_token_abilities([p])]
+                if a.kind in EVENT_WATCHERS]
+    if not watchers:
+        return
+    causes = [(x, _player_events(x, hidden.get(k))) for k, x in enumerate(permanents)]
+    for i, p, watch in watchers:
+        cause = next(((x, events[watch]) for x, events in causes if watch in events), None)
+        if cause is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a trigger on a player who {_EVENT_WORDS[watch]} "
+                         f"({EVENT_WATCHERS[watch]}, 603.2) and {q(cause[0].id)} has {cause[1]}, which can make that "
+                         "happen during the combat: not modelled")
 
 
 def _check_pairs(r: Reader, permanents: list[Permanent]) -> None:

@@ -1,0 +1,81 @@
+"""Triggers on a player's events (603.2): "Whenever you draw a card" (121.1), "Whenever you [cycle or] discard a
+card" (701.9a), "Whenever you sacrifice a <permanent>" (701.21a). The solver's combat casts no spell and activates
+no ability of a card in a hand (cycling, 702.29a, is one), so only an ability on the board can draw, discard or
+sacrifice: a board with a watcher and such an ability is refused, and on any other board the watcher never
+triggers (603.2g), so the outcomes are those without its line (the brute-force reference, which ignores the line,
+agrees by construction)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from boards import board, creature
+
+import pysolver
+from pysolver.model.abilities import parse_ability_line
+
+DRAW = "Whenever you draw a card, you gain 1 life"
+DISCARD = "Whenever you cycle or discard a card, ~ gets +1/+1 until end of turn"
+SACRIFICE = "Whenever you sacrifice another permanent, put a +1/+1 counter on ~"
+
+
+def ends(*lines: str, other: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """The outcomes of alice's 2/2 with `lines` attacking into bob's 3/3 with `other`, without their text."""
+    s = board(creature("x", "alice", 2, 2, *lines), creature("b", "bob", 3, 3, *other), attackers={"x": "bob"})
+    return [{k: v for k, v in o.items() if k != "line"} for o in pysolver.outcomes(s)]
+
+
+@pytest.mark.parametrize("line", [DRAW, DISCARD, SACRIFICE])
+def test_603_2_an_event_watcher_whose_event_cannot_happen_changes_nothing(line: str) -> None:
+    """603.2g: no ability on the board draws, discards or sacrifices: the watcher never triggers."""
+    assert ends(line, other=("{1}: ~ gets +1/+1 until end of turn",)) == \
+        ends(other=("{1}: ~ gets +1/+1 until end of turn",))
+
+
+@pytest.mark.parametrize(("watcher", "line", "cause"), [
+    (DRAW, "{T}: Draw a card", "acts in hidden zones"),  # 121.1
+    ("Whenever an opponent draws a card, you gain 1 life", "{2}, {T}: Draw a card", "acts in hidden zones"),
+    (DISCARD, "{T}: Draw a card, then discard a card", "acts in hidden zones"),  # 701.9a
+    (DISCARD, "{1}, Discard a card: ~ gets +1/+1 until end of turn", "discard cost"),  # 701.9a
+    (SACRIFICE, "Sacrifice a creature: Regenerate ~", "sacrifice cost"),  # 701.21a
+    (SACRIFICE, "Sacrifice ~: Add {B}", "sacrifice cost"),
+    (SACRIFICE, "When ~ attacks or blocks, sacrifice it at end of combat", "ability that sacrifices"),
+])
+def test_603_2_an_event_watcher_beside_an_ability_that_makes_its_event_is_refused(watcher: str, line: str,
+                                                                                   cause: str) -> None:
+    with pytest.raises(pysolver.InputError, match=rf"permanents\[0\].*'x' has a trigger on a player who .*"
+                                                  rf"\(\d+\.\d+a?, 603\.2\) and 'p' has .*{cause}"):
+        board(creature("x", "alice", 2, 2, watcher), creature("p", "bob", 1, 1, line))
+
+
+@pytest.mark.parametrize(("name", "line", "kind", "whose"), [
+    ("Horizon Chimera", "Whenever you draw a card, you gain 1 life.", "draw_watch", "you"),
+    ("Lorescale Coatl", "Whenever you draw a card, you may put a +1/+1 counter on Lorescale Coatl.", "draw_watch",
+     "you"),
+    ("Niv-Mizzet, the Firemind", "Whenever you draw a card, Niv-Mizzet, the Firemind deals 1 damage to target "
+                                 "creature or player.", "draw_watch", "you"),
+    ("Kederekt Parasite", "Whenever an opponent draws a card, if you control a red permanent, you may have Kederekt "
+                          "Parasite deal 1 damage to that player.", "draw_watch", "opponents"),
+    ("Hekma Sentinels", "Whenever you cycle or discard a card, Hekma Sentinels gets +1/+1 until end of turn.",
+     "discard_watch", "you"),
+    ("Horror of the Broken Lands", "Whenever you cycle or discard another card, Horror of the Broken Lands gets "
+                                   "+2/+1 until end of turn.", "discard_watch", "you"),
+    ("Archfiend of Ifnir", "Whenever you cycle or discard another card, put a -1/-1 counter on each creature your "
+                           "opponents control.", "discard_watch", "you"),
+    ("Ominous Sphinx", "Whenever you cycle or discard a card, target creature an opponent controls gets -2/-0 until "
+                       "end of turn.", "discard_watch", "you"),
+    ("Ruthless Sniper", "Whenever you cycle or discard a card, you may pay {1}. If you do, put a -1/-1 counter on "
+                        "target creature.", "discard_watch", "you"),
+    ("Abyssal Nocturnus", "Whenever an opponent discards a card, Abyssal Nocturnus gets +2/+2 and gains fear until "
+                          "end of turn.", "discard_watch", "opponents"),
+    ("Bloodbriar", "Whenever you sacrifice another permanent, put a +1/+1 counter on Bloodbriar.", "sacrifice_watch",
+     "you"),
+    ("Tireless Tracker", "Whenever you sacrifice a Clue, put a +1/+1 counter on Tireless Tracker.", "sacrifice_watch",
+     "you"),
+    ("Graf Mole", "Whenever you sacrifice a Clue, you gain 3 life.", "sacrifice_watch", "you"),
+    ("Ruthless Deathfang", "Whenever you sacrifice a creature, target opponent sacrifices a creature.",
+     "sacrifice_watch", "you"),
+])
+def test_603_2_event_watchers_of_real_cards(name: str, line: str, kind: str, whose: str) -> None:
+    assert [(a.kind, a.value) for a in parse_ability_line(line, name)] == [(kind, whose)]
