@@ -1,9 +1,9 @@
 """Triggers on a player's events (603.2): "Whenever you draw a card" (121.1), "Whenever you [cycle or] discard a
-card" (701.9a), "Whenever you sacrifice a <permanent>" (701.21a). The solver's combat casts no spell and activates
-no ability of a card in a hand (cycling, 702.29a, is one), so only an ability on the board can draw, discard or
-sacrifice: a board with a watcher and such an ability is refused, and on any other board the watcher never
-triggers (603.2g), so the outcomes are those without its line (the brute-force reference, which ignores the line,
-agrees by construction)."""
+card" (701.9a), "Whenever you sacrifice a <permanent>" (701.21a), "Whenever ~ becomes untapped" (603.2e, 701.26b).
+The solver's combat casts no spell, activates no ability of a card in a hand (cycling, 702.29a, is one) and has no
+untap step (502.3), so only an ability on the board can draw, discard, sacrifice or untap: a board with a watcher
+and such an ability is refused, and on any other board the watcher never triggers (603.2g), so the outcomes are
+those without its line (the brute-force reference, which ignores the line, agrees by construction)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from pysolver.model.abilities import parse_ability_line
 DRAW = "Whenever you draw a card, you gain 1 life"
 DISCARD = "Whenever you cycle or discard a card, ~ gets +1/+1 until end of turn"
 SACRIFICE = "Whenever you sacrifice another permanent, put a +1/+1 counter on ~"
+UNTAP = "Whenever a permanent you control becomes untapped, ~ gets +1/+1 until end of turn"
 
 
 def ends(*lines: str, other: tuple[str, ...] = ()) -> list[dict[str, Any]]:
@@ -26,7 +27,7 @@ def ends(*lines: str, other: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     return [{k: v for k, v in o.items() if k != "line"} for o in pysolver.outcomes(s)]
 
 
-@pytest.mark.parametrize("line", [DRAW, DISCARD, SACRIFICE])
+@pytest.mark.parametrize("line", [DRAW, DISCARD, SACRIFICE, UNTAP])
 def test_603_2_an_event_watcher_whose_event_cannot_happen_changes_nothing(line: str) -> None:
     """603.2g: no ability on the board draws, discards or sacrifices: the watcher never triggers."""
     assert ends(line, other=("{1}: ~ gets +1/+1 until end of turn",)) == \
@@ -41,11 +42,17 @@ def test_603_2_an_event_watcher_whose_event_cannot_happen_changes_nothing(line: 
     (SACRIFICE, "Sacrifice a creature: Regenerate ~", "sacrifice cost"),  # 701.21a
     (SACRIFICE, "Sacrifice ~: Add {B}", "sacrifice cost"),
     (SACRIFICE, "When ~ attacks or blocks, sacrifice it at end of combat", "ability that sacrifices"),
+    (UNTAP, "{T}: Untap target creature", "ability that untaps"),  # 701.26b
+    (UNTAP, "{2}: Untap ~", "ability that untaps"),
+    (UNTAP, "Whenever you gain life, untap ~", "ability that untaps"),
+    (UNTAP, "Whenever ~ attacks, untap each other creature you control", "ability that untaps"),
+    (UNTAP, "Whenever a creature you control becomes blocked, you may untap that creature and remove it from combat",
+     "ability that untaps"),
 ])
 def test_603_2_an_event_watcher_beside_an_ability_that_makes_its_event_is_refused(watcher: str, line: str,
                                                                                    cause: str) -> None:
-    with pytest.raises(pysolver.InputError, match=rf"permanents\[0\].*'x' has a trigger on a player who .*"
-                                                  rf"\(\d+\.\d+a?, 603\.2\) and 'p' has .*{cause}"):
+    with pytest.raises(pysolver.InputError, match=rf"permanents\[0\].*'x' has a trigger on .*"
+                                                  rf"\(\d+\.\d+[a-z]?, 603\.2\) and 'p' has .*{cause}"):
         board(creature("x", "alice", 2, 2, watcher), creature("p", "bob", 1, 1, line))
 
 
@@ -76,6 +83,12 @@ def test_603_2_an_event_watcher_beside_an_ability_that_makes_its_event_is_refuse
     ("Graf Mole", "Whenever you sacrifice a Clue, you gain 3 life.", "sacrifice_watch", "you"),
     ("Ruthless Deathfang", "Whenever you sacrifice a creature, target opponent sacrifices a creature.",
      "sacrifice_watch", "you"),
+    ("Wake Thrasher", "Whenever a permanent you control becomes untapped, Wake Thrasher gets +1/+1 until end of turn.",
+     "untap_watch", "yours"),
+    ("Hollowsage", "Whenever Hollowsage becomes untapped, you may have target player discard a card.", "untap_watch",
+     "self"),
+    ("Satyr Nyx-Smith", "Inspired — Whenever Satyr Nyx-Smith becomes untapped, you may pay {2}{R}. If you do, create "
+                        "a 3/1 red Elemental enchantment creature token with haste.", "untap_watch", "self"),
 ])
 def test_603_2_event_watchers_of_real_cards(name: str, line: str, kind: str, whose: str) -> None:
     assert [(a.kind, a.value) for a in parse_ability_line(line, name)] == [(kind, whose)]

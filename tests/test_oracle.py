@@ -435,10 +435,12 @@ def test_a_cost_exiling_cards_from_a_graveyard_of_a_real_card_is_modelled(name: 
     ("Hekma Sentinels", "Whenever you cycle or discard a card, Hekma Sentinels gets +1/+1 until end of turn."),
     ("Abyssal Nocturnus", "Whenever an opponent discards a card, Abyssal Nocturnus gets +2/+2 and gains fear until "
                           "end of turn."),
-    ("Tireless Tracker", "Whenever you sacrifice a Clue, put a +1/+1 counter on Tireless Tracker.")])
+    ("Tireless Tracker", "Whenever you sacrifice a Clue, put a +1/+1 counter on Tireless Tracker."),
+    ("Forlorn Pseudamma", "Inspired — Whenever Forlorn Pseudamma becomes untapped, you may pay {2}{B}. If you do, "
+                          "create a 2/2 black Zombie enchantment creature token.")])
 def test_player_event_triggers_of_real_cards_are_modelled(name: str, line: str) -> None:
-    """603.2, 121.1, 701.9a, 701.21a (pysolver.files.loader): refused beside an ability that draws, discards or
-    sacrifices; on any other board they never trigger."""
+    """603.2, 121.1, 701.9a, 701.21a, 603.2e (pysolver.files.loader): refused beside an ability that draws,
+    discards, sacrifices or untaps; on any other board they never trigger."""
     assert classes(card(name, line)) == {line: MODELLED}
 
 

@@ -750,14 +750,19 @@ def _check_targeted_watchers(r: Reader, permanents: list[Permanent]) -> None:
 
 
 #: What each player event a watcher (:data:`~pysolver.model.abilities.EVENT_WATCHERS`) watches is, in words.
-_EVENT_WORDS = {"draw_watch": "draws a card", "discard_watch": "discards a card", "sacrifice_watch": "sacrifices"}
+_EVENT_WORDS = {"draw_watch": "a player drawing a card", "discard_watch": "a player discarding a card",
+                "sacrifice_watch": "a player sacrificing a permanent", "untap_watch": "a permanent becoming untapped"}
+#: An ability's term that untaps (701.26b): "untap …" effects, "… untap that creature and remove it from combat"
+#: (read wide: any removal from combat or of counters), not a condition or cost reading untapped (110.5).
+_UNTAPS = re.compile(r"untap(?!ped)|remove")
 
 
 def _player_events(p: Permanent, line: str | None) -> dict[str, str]:
     """The player events (603.2) that `p`'s abilities, or those of the tokens they may create (111.1), can bring
     about in the combat, by watcher kind, each with its cause in words: a draw or a discard (121.1, 701.9a) by an
     ability acting in hidden zones (printed or granted, 613.1f) or by its card's line the solver keeps as inert
-    that does (`line`), a discard by a discard cost (701.9a), a sacrifice (701.21a) by a sacrifice cost or effect.
+    that does (`line`), a discard by a discard cost (701.9a), a sacrifice (701.21a) by a sacrifice cost or effect,
+    an untap (701.26b) by an untap effect or a {Q} cost (107.6).
     No spell is cast in the solver's combat and no ability of a card in a hand (cycling, 702.29a) is activated."""
     found: dict[str, str] = {}
     abilities = [*p.abilities, *_token_abilities([p])]
@@ -772,11 +777,15 @@ def _player_events(p: Permanent, line: str | None) -> dict[str, str]:
         found["sacrifice_watch"] = "an ability with a sacrifice cost"
     elif any("sacrific" in a.term for a in abilities if a.kind not in EVENT_WATCHERS):
         found["sacrifice_watch"] = "an ability that sacrifices"
+    if any(cost.untap for cost in costs) or any(a.value.untap for a in abilities if isinstance(a.value, Pump)) or any(
+            _UNTAPS.search(a.term) for a in abilities if a.kind not in EVENT_WATCHERS):
+        found["untap_watch"] = "an ability that untaps"
     return found
 
 
 def _check_event_watchers(r: Reader, permanents: list[Permanent], hidden: dict[int, str]) -> None:
-    """"Whenever you draw a card / discard a card / sacrifice a <permanent>, …" (603.2; :data:`EVENT_WATCHERS`)
+    """"Whenever you draw a card / discard a card / sacrifice a <permanent>, …", "Whenever ~ becomes untapped, …"
+    (603.2, 603.2e; :data:`EVENT_WATCHERS`)
     is admitted only where its event can't happen in the combat: no permanent has an ability that can bring it
     about (:func:`_player_events`; a watcher's own trigger can't, as its event never comes first)."""
     watchers = [(i, p, a.kind) for i, p in enumerate(permanents) for a in [*p.abilities, *_token_abilities([p])]
@@ -787,7 +796,7 @@ def _check_event_watchers(r: Reader, permanents: list[Permanent], hidden: dict[i
     for i, p, watch in watchers:
         cause = next(((x, events[watch]) for x, events in causes if watch in events), None)
         if cause is not None:
-            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a trigger on a player who {_EVENT_WORDS[watch]} "
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a trigger on {_EVENT_WORDS[watch]} "
                          f"({EVENT_WATCHERS[watch]}, 603.2) and {q(cause[0].id)} has {cause[1]}, which can make that "
                          "happen during the combat: not modelled")
 

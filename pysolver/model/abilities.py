@@ -179,8 +179,13 @@ _TARGETED = re.compile(r"when(?:ever)? (?P<what>this creature|a creature|an? [a-
 _EVENT_WATCH = re.compile(r"whenever (?P<who>you|an opponent|a player) (?:(?P<draw>draws? a card)"
                           r"|(?:cycles? or )?(?P<discard>discards? (?:a|another) card)"
                           r"|(?P<sacrifice>sacrifices? (?:a|an|another) [a-z' -]+?)), .+")
+# 603.2e, 701.26b: "Whenever ~ / a permanent you control becomes untapped, <effect>" (inspired): in the solver's
+# combat only an ability on the board untaps (no untap step, 502.3); its value is whose untapping it watches.
+_UNTAP_WATCH = re.compile(r"whenever (?P<what>this creature|an? (?:permanent|creature) you control) becomes untapped, "
+                          r".+")
 #: The kinds of those watchers, each with the rule of the event it watches.
-EVENT_WATCHERS = {"draw_watch": "121.1", "discard_watch": "701.9a", "sacrifice_watch": "701.21a"}
+EVENT_WATCHERS = {"draw_watch": "121.1", "discard_watch": "701.9a", "sacrifice_watch": "701.21a",
+                  "untap_watch": "701.26b"}
 _EVENT_WHOSE = {"you": "you", "an opponent": "opponents", "a player": "all"}
 # "… for each other attacking Ally" (205.3m): its value is (X, Y, the creature type).
 _PUMP_EACH_TYPE = re.compile(r"whenever this creature attacks, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of "
@@ -2864,6 +2869,9 @@ def _parse_trigger(text: str) -> Ability | None:
     if m:  # 603.2 (pysolver.files.loader: when it can trigger)
         event = next(e for e in ("draw", "discard", "sacrifice") if m.group(e))
         return Ability(f"{event}_watch", _EVENT_WHOSE[m.group("who")])
+    m = _UNTAP_WATCH.fullmatch(text)
+    if m:  # 603.2e (pysolver.files.loader: when it can trigger)
+        return Ability("untap_watch", "self" if m.group("what") == "this creature" else "yours")
     m = _PUMP_EACH_TYPE.fullmatch(text)
     ctype = creature_type(m.group(3)) if m else None
     if m and ctype is not None:

@@ -735,6 +735,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever you sacrifice another permanent, put a +1/+1 counter on this creature",
              ("Whenever you sacrifice a Clue, you gain 3 life",
               "Whenever you sacrifice a creature, target opponent sacrifices a creature"), literal=False),
+    # a board with an ability that untaps (an untap effect, "untap … and remove it from combat", {Q}) is refused
+    LineForm("unset-trigger", "Whenever ~ / a permanent you control becomes untapped, <effect>", "untap_watch",
+             "603.2e", "Whenever a permanent you control becomes untapped, this creature gets +1/+1 until end of turn",
+             ("Inspired — Whenever ~ becomes untapped, you may pay {2}{B}. If you do, create a 2/2 black Zombie "
+              "enchantment creature token",), literal=False),
     # 613.1f: the same triggers granted as a quoted ability (the quoted "this creature" is each grantee), read as the
     # source's own (pysolver.model.abilities._granted_watcher): refused where one could trigger, granted or not
     LineForm("unset-trigger", '<creatures> [you control] have "When this creature enters [the battlefield], <effect>"',
