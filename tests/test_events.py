@@ -1,8 +1,9 @@
 """Triggers on a player's events (603.2): "Whenever you draw a card" (121.1), "Whenever you [cycle or] discard a
-card" (701.9a), "Whenever you sacrifice a <permanent>" (701.21a), "Whenever ~ becomes untapped" (603.2e, 701.26b).
+card" (701.9a), "Whenever you sacrifice a <permanent>" (701.21a), "Whenever you scry" (701.22a), "Whenever ~
+becomes untapped" (603.2e, 701.26b).
 The solver's combat casts no spell, activates no ability of a card in a hand (cycling, 702.29a, is one) and has no
-untap step (502.3), so only an ability on the board can draw, discard, sacrifice or untap: a board with a watcher
-and such an ability is refused, and on any other board the watcher never triggers (603.2g), so the outcomes are
+untap step (502.3), so only an ability on the board can draw, discard, sacrifice, scry or untap: a board with a
+watcher and such an ability is refused, and on any other board the watcher never triggers (603.2g), so the outcomes are
 those without its line (the brute-force reference, which ignores the line, agrees by construction)."""
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ def test_603_2_an_event_watcher_whose_event_cannot_happen_changes_nothing(line: 
     (DRAW, "{T}: Draw a card", "acts in hidden zones"),  # 121.1
     ("Whenever an opponent draws a card, you gain 1 life", "{2}, {T}: Draw a card", "acts in hidden zones"),
     (DISCARD, "{T}: Draw a card, then discard a card", "acts in hidden zones"),  # 701.9a
+    ("Whenever you scry, ~ gets +2/+0 until end of turn", "{1}, {T}: Scry 1", "acts in hidden zones"),  # 701.22a
     (DISCARD, "{1}, Discard a card: ~ gets +1/+1 until end of turn", "discard cost"),  # 701.9a
     (SACRIFICE, "Sacrifice a creature: Regenerate ~", "sacrifice cost"),  # 701.21a
     (SACRIFICE, "Sacrifice ~: Add {B}", "sacrifice cost"),
@@ -83,6 +85,8 @@ def test_603_2_an_event_watcher_beside_an_ability_that_makes_its_event_is_refuse
     ("Graf Mole", "Whenever you sacrifice a Clue, you gain 3 life.", "sacrifice_watch", "you"),
     ("Ruthless Deathfang", "Whenever you sacrifice a creature, target opponent sacrifices a creature.",
      "sacrifice_watch", "you"),
+    ("Flamespeaker Adept", "Whenever you scry, Flamespeaker Adept gets +2/+0 and gains first strike until end of "
+                           "turn.", "scry_watch", "you"),
     ("Wake Thrasher", "Whenever a permanent you control becomes untapped, Wake Thrasher gets +1/+1 until end of turn.",
      "untap_watch", "yours"),
     ("Hollowsage", "Whenever Hollowsage becomes untapped, you may have target player discard a card.", "untap_watch",

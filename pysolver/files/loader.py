@@ -751,7 +751,10 @@ def _check_targeted_watchers(r: Reader, permanents: list[Permanent]) -> None:
 
 #: What each player event a watcher (:data:`~pysolver.model.abilities.EVENT_WATCHERS`) watches is, in words.
 _EVENT_WORDS = {"draw_watch": "a player drawing a card", "discard_watch": "a player discarding a card",
-                "sacrifice_watch": "a player sacrificing a permanent", "untap_watch": "a permanent becoming untapped"}
+                "sacrifice_watch": "a player sacrificing a permanent", "scry_watch": "a player scrying",
+                "untap_watch": "a permanent becoming untapped"}
+#: The watched events an ability acting in hidden zones may bring about (121.1, 701.9a, 701.22a).
+_HIDDEN_EVENTS = ("draw_watch", "discard_watch", "scry_watch")
 #: An ability's term that untaps (701.26b): "untap …" effects, "… untap that creature and remove it from combat"
 #: (read wide: any removal from combat or of counters), not a condition or cost reading untapped (110.5).
 _UNTAPS = re.compile(r"untap(?!ped)|remove")
@@ -759,17 +762,17 @@ _UNTAPS = re.compile(r"untap(?!ped)|remove")
 
 def _player_events(p: Permanent, line: str | None) -> dict[str, str]:
     """The player events (603.2) that `p`'s abilities, or those of the tokens they may create (111.1), can bring
-    about in the combat, by watcher kind, each with its cause in words: a draw or a discard (121.1, 701.9a) by an
-    ability acting in hidden zones (printed or granted, 613.1f) or by its card's line the solver keeps as inert
-    that does (`line`), a discard by a discard cost (701.9a), a sacrifice (701.21a) by a sacrifice cost or effect,
-    an untap (701.26b) by an untap effect or a {Q} cost (107.6).
-    No spell is cast in the solver's combat and no ability of a card in a hand (cycling, 702.29a) is activated."""
+    about in the combat, by watcher kind, each with its cause in words: a draw, a discard or a scry (121.1, 701.9a,
+    701.22a) by an ability acting in hidden zones (printed or granted, 613.1f) or by its card's line the solver
+    keeps as inert that does (`line`), a discard by a discard cost (701.9a), a sacrifice (701.21a) by a sacrifice
+    cost or effect, an untap (701.26b) by an untap effect or a {Q} cost (107.6). No spell is cast in the solver's
+    combat and no ability of a card in a hand (cycling, 702.29a) is activated."""
     found: dict[str, str] = {}
     abilities = [*p.abilities, *_token_abilities([p])]
     if line is not None:
-        found = {"draw_watch": f"the line {line!r}", "discard_watch": f"the line {line!r}"}
+        found = dict.fromkeys(_HIDDEN_EVENTS, f"the line {line!r}")
     elif any(a.kind == "tap_hidden" for a in abilities) or p.has("granted_hidden"):
-        found = dict.fromkeys(("draw_watch", "discard_watch"), "an ability that acts in hidden zones")
+        found = dict.fromkeys(_HIDDEN_EVENTS, "an ability that acts in hidden zones")
     costs = [a.value.extra for a in abilities if isinstance(a.value, (CombatAbility, Pump))]
     if any(cost.discard for cost in costs):
         found.setdefault("discard_watch", "an ability with a discard cost")

@@ -172,20 +172,21 @@ _ENTERS_WATCH = re.compile(r"when(?:ever)? (?:this creature or )?(?:another|an?)
 # refuses a board with both); its value is whose becoming a target it watches (``self`` or ``any``).
 _TARGETED = re.compile(r"when(?:ever)? (?P<what>this creature|a creature|an? [a-z-]+(?: creature)? you control) "
                        r"becomes the target of a spell or ability(?: an opponent controls)?, .+")
-# 603.2: "Whenever you / an opponent / a player draws a card (121.1), [cycles or] discards a card (701.9a) or
-# sacrifices a <permanent> (701.21a), <effect>": in the solver's combat only an ability on the board draws, discards
-# or sacrifices (no spell is cast, no ability of a card in a hand is activated: cycling, 702.29a, is one;
-# pysolver.files.loader refuses a board with a watcher and such an ability); its value is whose event it watches.
+# 603.2: "Whenever you / an opponent / a player draws a card (121.1), [cycles or] discards a card (701.9a),
+# sacrifices a <permanent> (701.21a) or scries (701.22a), <effect>": in the solver's combat only an ability on the
+# board draws, discards, sacrifices or scries (no spell is cast, no ability of a card in a hand is activated:
+# cycling, 702.29a, is one; pysolver.files.loader refuses a board with a watcher and such an ability); its value is
+# whose event it watches.
 _EVENT_WATCH = re.compile(r"whenever (?P<who>you|an opponent|a player) (?:(?P<draw>draws? a card)"
                           r"|(?:cycles? or )?(?P<discard>discards? (?:a|another) card)"
-                          r"|(?P<sacrifice>sacrifices? (?:a|an|another) [a-z' -]+?)), .+")
+                          r"|(?P<sacrifice>sacrifices? (?:a|an|another) [a-z' -]+?)|(?P<scry>scry|scries)), .+")
 # 603.2e, 701.26b: "Whenever ~ / a permanent you control becomes untapped, <effect>" (inspired): in the solver's
 # combat only an ability on the board untaps (no untap step, 502.3); its value is whose untapping it watches.
 _UNTAP_WATCH = re.compile(r"whenever (?P<what>this creature|an? (?:permanent|creature) you control) becomes untapped, "
                           r".+")
 #: The kinds of those watchers, each with the rule of the event it watches.
 EVENT_WATCHERS = {"draw_watch": "121.1", "discard_watch": "701.9a", "sacrifice_watch": "701.21a",
-                  "untap_watch": "701.26b"}
+                  "scry_watch": "701.22a", "untap_watch": "701.26b"}
 _EVENT_WHOSE = {"you": "you", "an opponent": "opponents", "a player": "all"}
 # "… for each other attacking Ally" (205.3m): its value is (X, Y, the creature type).
 _PUMP_EACH_TYPE = re.compile(r"whenever this creature attacks, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of "
@@ -2867,7 +2868,7 @@ def _parse_trigger(text: str) -> Ability | None:
         return Ability("targeted_watch", "self" if m.group("what") == "this creature" else "any")
     m = _EVENT_WATCH.fullmatch(text)
     if m:  # 603.2 (pysolver.files.loader: when it can trigger)
-        event = next(e for e in ("draw", "discard", "sacrifice") if m.group(e))
+        event = next(e for e in ("draw", "discard", "sacrifice", "scry") if m.group(e))
         return Ability(f"{event}_watch", _EVENT_WHOSE[m.group("who")])
     m = _UNTAP_WATCH.fullmatch(text)
     if m:  # 603.2e (pysolver.files.loader: when it can trigger)

@@ -735,6 +735,8 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever you sacrifice another permanent, put a +1/+1 counter on this creature",
              ("Whenever you sacrifice a Clue, you gain 3 life",
               "Whenever you sacrifice a creature, target opponent sacrifices a creature"), literal=False),
+    LineForm("unset-trigger", "Whenever you scry, <effect>", "scry_watch", "701.22a",
+             "Whenever you scry, this creature gets +2/+0 and gains first strike until end of turn", literal=False),
     # a board with an ability that untaps (an untap effect, "untap … and remove it from combat", {Q}) is refused
     LineForm("unset-trigger", "Whenever ~ / a permanent you control becomes untapped, <effect>", "untap_watch",
              "603.2e", "Whenever a permanent you control becomes untapped, this creature gets +1/+1 until end of turn",
