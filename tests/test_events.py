@@ -1,8 +1,8 @@
 """Triggers on a player's events (603.2): "Whenever you draw a card" (121.1), "Whenever you [cycle or] discard a
 card" (701.9a), "Whenever you sacrifice a <permanent>" (701.21a), "Whenever you scry" (701.22a), "Whenever ~
-becomes untapped" (603.2e, 701.26b).
+becomes untapped" (603.2e, 701.26b), "Whenever a permanent is returned to your hand" (603.6c).
 The solver's combat casts no spell, activates no ability of a card in a hand (cycling, 702.29a, is one) and has no
-untap step (502.3), so only an ability on the board can draw, discard, sacrifice, scry or untap: a board with a
+untap step (502.3), so only an ability on the board can draw, discard, sacrifice, scry, untap or bounce: a board with a
 watcher and such an ability is refused, and on any other board the watcher never triggers (603.2g), so the outcomes are
 those without its line (the brute-force reference, which ignores the line, agrees by construction)."""
 
@@ -20,6 +20,7 @@ DRAW = "Whenever you draw a card, you gain 1 life"
 DISCARD = "Whenever you cycle or discard a card, ~ gets +1/+1 until end of turn"
 SACRIFICE = "Whenever you sacrifice another permanent, put a +1/+1 counter on ~"
 UNTAP = "Whenever a permanent you control becomes untapped, ~ gets +1/+1 until end of turn"
+RETURN = "Whenever a permanent is returned to your hand, you gain 1 life"
 
 
 def ends(*lines: str, other: tuple[str, ...] = ()) -> list[dict[str, Any]]:
@@ -28,7 +29,7 @@ def ends(*lines: str, other: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     return [{k: v for k, v in o.items() if k != "line"} for o in pysolver.outcomes(s)]
 
 
-@pytest.mark.parametrize("line", [DRAW, DISCARD, SACRIFICE, UNTAP])
+@pytest.mark.parametrize("line", [DRAW, DISCARD, SACRIFICE, UNTAP, RETURN])
 def test_603_2_an_event_watcher_whose_event_cannot_happen_changes_nothing(line: str) -> None:
     """603.2g: no ability on the board draws, discards or sacrifices: the watcher never triggers."""
     assert ends(line, other=("{1}: ~ gets +1/+1 until end of turn",)) == \
@@ -44,6 +45,11 @@ def test_603_2_an_event_watcher_whose_event_cannot_happen_changes_nothing(line: 
     (SACRIFICE, "Sacrifice a creature: Regenerate ~", "sacrifice cost"),  # 701.21a
     (SACRIFICE, "Sacrifice ~: Add {B}", "sacrifice cost"),
     (SACRIFICE, "When ~ attacks or blocks, sacrifice it at end of combat", "ability that sacrifices"),
+    (RETURN, "{U}: Return ~ to its owner's hand", "returns a permanent"),  # 400.7, 603.6c
+    (RETURN, "When ~ blocks, return it to its owner's hand", "returns a permanent"),
+    (RETURN, "{1}{U}, {T}: Return target creature to its owner's hand", "returns a permanent"),
+    (RETURN, "Whenever ~ blocks a creature, return that creature to its owner's hand at end of combat",
+     "returns a permanent"),
     (UNTAP, "{T}: Untap target creature", "ability that untaps"),  # 701.26b
     (UNTAP, "{2}: Untap ~", "ability that untaps"),
     (UNTAP, "Whenever you gain life, untap ~", "ability that untaps"),
@@ -87,6 +93,8 @@ def test_603_2_an_event_watcher_beside_an_ability_that_makes_its_event_is_refuse
      "sacrifice_watch", "you"),
     ("Flamespeaker Adept", "Whenever you scry, Flamespeaker Adept gets +2/+0 and gains first strike until end of "
                            "turn.", "scry_watch", "you"),
+    ("Azorius Aethermage", "Whenever a permanent is returned to your hand, you may pay {1}. If you do, draw a card.",
+     "return_watch", "you"),
     ("Wake Thrasher", "Whenever a permanent you control becomes untapped, Wake Thrasher gets +1/+1 until end of turn.",
      "untap_watch", "yours"),
     ("Hollowsage", "Whenever Hollowsage becomes untapped, you may have target player discard a card.", "untap_watch",

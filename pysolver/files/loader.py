@@ -752,12 +752,15 @@ def _check_targeted_watchers(r: Reader, permanents: list[Permanent]) -> None:
 #: What each player event a watcher (:data:`~pysolver.model.abilities.EVENT_WATCHERS`) watches is, in words.
 _EVENT_WORDS = {"draw_watch": "a player drawing a card", "discard_watch": "a player discarding a card",
                 "sacrifice_watch": "a player sacrificing a permanent", "scry_watch": "a player scrying",
-                "untap_watch": "a permanent becoming untapped"}
+                "untap_watch": "a permanent becoming untapped", "return_watch": "a permanent returned to a hand"}
 #: The watched events an ability acting in hidden zones may bring about (121.1, 701.9a, 701.22a).
 _HIDDEN_EVENTS = ("draw_watch", "discard_watch", "scry_watch")
 #: An ability's term that untaps (701.26b): "untap …" effects, "… untap that creature and remove it from combat"
 #: (read wide: any removal from combat or of counters), not a condition or cost reading untapped (110.5).
 _UNTAPS = re.compile(r"untap(?!ped)|remove")
+#: An ability's term that may return a permanent to its owner's hand (400.7): "bounce", "return_to_hand", a delayed
+#: "return" (read wide: any term that returns).
+_RETURNS = re.compile(r"bounce|return")
 
 
 def _player_events(p: Permanent, line: str | None) -> dict[str, str]:
@@ -765,7 +768,8 @@ def _player_events(p: Permanent, line: str | None) -> dict[str, str]:
     about in the combat, by watcher kind, each with its cause in words: a draw, a discard or a scry (121.1, 701.9a,
     701.22a) by an ability acting in hidden zones (printed or granted, 613.1f) or by its card's line the solver
     keeps as inert that does (`line`), a discard by a discard cost (701.9a), a sacrifice (701.21a) by a sacrifice
-    cost or effect, an untap (701.26b) by an untap effect or a {Q} cost (107.6). No spell is cast in the solver's
+    cost or effect, an untap (701.26b) by an untap effect or a {Q} cost (107.6), a return to a hand (400.7) by an
+    effect that returns a permanent. No spell is cast in the solver's
     combat and no ability of a card in a hand (cycling, 702.29a) is activated."""
     found: dict[str, str] = {}
     abilities = [*p.abilities, *_token_abilities([p])]
@@ -783,6 +787,9 @@ def _player_events(p: Permanent, line: str | None) -> dict[str, str]:
     if any(cost.untap for cost in costs) or any(a.value.untap for a in abilities if isinstance(a.value, Pump)) or any(
             _UNTAPS.search(a.term) for a in abilities if a.kind not in EVENT_WATCHERS):
         found["untap_watch"] = "an ability that untaps"
+    if any(a.value.to_hand for a in abilities if isinstance(a.value, Pump)) or any(
+            _RETURNS.search(a.term) for a in abilities if a.kind not in EVENT_WATCHERS):
+        found["return_watch"] = "an ability that returns a permanent to a hand"
     return found
 
 

@@ -184,9 +184,13 @@ _EVENT_WATCH = re.compile(r"whenever (?P<who>you|an opponent|a player) (?:(?P<dr
 # combat only an ability on the board untaps (no untap step, 502.3); its value is whose untapping it watches.
 _UNTAP_WATCH = re.compile(r"whenever (?P<what>this creature|an? (?:permanent|creature) you control) becomes untapped, "
                           r".+")
+# 603.6c, 603.10a: "Whenever a permanent is returned to your hand, <effect>": only an ability on the board returns a
+# permanent to a hand in the solver's combat (no spell is cast; ninjutsu is an ability of a card in a hand).
+_RETURN_WATCH = re.compile(r"whenever an? (?:permanent|creature) is returned to your hand"
+                           r"(?: from the battlefield)?, .+")
 #: The kinds of those watchers, each with the rule of the event it watches.
 EVENT_WATCHERS = {"draw_watch": "121.1", "discard_watch": "701.9a", "sacrifice_watch": "701.21a",
-                  "scry_watch": "701.22a", "untap_watch": "701.26b"}
+                  "scry_watch": "701.22a", "untap_watch": "701.26b", "return_watch": "603.6c"}
 _EVENT_WHOSE = {"you": "you", "an opponent": "opponents", "a player": "all"}
 # "… for each other attacking Ally" (205.3m): its value is (X, Y, the creature type).
 _PUMP_EACH_TYPE = re.compile(r"whenever this creature attacks, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of "
@@ -2873,6 +2877,8 @@ def _parse_trigger(text: str) -> Ability | None:
     m = _UNTAP_WATCH.fullmatch(text)
     if m:  # 603.2e (pysolver.files.loader: when it can trigger)
         return Ability("untap_watch", "self" if m.group("what") == "this creature" else "yours")
+    if _RETURN_WATCH.fullmatch(text):  # 603.6c (pysolver.files.loader: when it can trigger)
+        return Ability("return_watch", "you")
     m = _PUMP_EACH_TYPE.fullmatch(text)
     ctype = creature_type(m.group(3)) if m else None
     if m and ctype is not None:

@@ -737,6 +737,9 @@ CATALOGUE: tuple[LineForm, ...] = (
               "Whenever you sacrifice a creature, target opponent sacrifices a creature"), literal=False),
     LineForm("unset-trigger", "Whenever you scry, <effect>", "scry_watch", "701.22a",
              "Whenever you scry, this creature gets +2/+0 and gains first strike until end of turn", literal=False),
+    # a board with an ability that returns a permanent to a hand is refused
+    LineForm("unset-trigger", "Whenever a permanent is returned to your hand, <effect>", "return_watch", "603.6c",
+             "Whenever a permanent is returned to your hand, you may pay {1}. If you do, draw a card", literal=False),
     # a board with an ability that untaps (an untap effect, "untap … and remove it from combat", {Q}) is refused
     LineForm("unset-trigger", "Whenever ~ / a permanent you control becomes untapped, <effect>", "untap_watch",
              "603.2e", "Whenever a permanent you control becomes untapped, this creature gets +1/+1 until end of turn",
