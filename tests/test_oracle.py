@@ -444,6 +444,14 @@ def test_player_event_triggers_of_real_cards_are_modelled(name: str, line: str) 
     assert classes(card(name, line)) == {line: MODELLED}
 
 
+@pytest.mark.parametrize(("name", "line"), [
+    ("Curator of Mysteries", "Whenever you cycle or discard another card, scry 1."),
+    ("Sphinx's Disciple", "Inspired — Whenever Sphinx's Disciple becomes untapped, draw a card.")])
+def test_player_event_triggers_with_an_inert_effect_stay_inert(name: str, line: str) -> None:
+    """121.1: an effect only in hidden zones; read, the line would refuse the boards that can make its event."""
+    assert classes(card(name, line)) == {line: "hidden"}
+
+
 def test_a_token_ability_with_a_discard_cost_of_a_real_card_is_modelled() -> None:
     """111.1, 701.9 (pysolver.rules.tokens, pysolver.rules.costs): Icatian Crier."""
     line = "{1}{W}, {T}, Discard a card: Create two 1/1 white Citizen creature tokens."
