@@ -14,6 +14,7 @@ import pytest
 from boards import board, creature
 
 import pysolver
+from pysolver.files.cards import parse_pool
 from pysolver.model.abilities import parse_ability_line
 
 DRAW = "Whenever you draw a card, you gain 1 life"
@@ -62,6 +63,17 @@ def test_603_2_an_event_watcher_beside_an_ability_that_makes_its_event_is_refuse
     with pytest.raises(pysolver.InputError, match=rf"permanents\[0\].*'x' has a trigger on .*"
                                                   rf"\(\d+\.\d+[a-z]?, 603\.2\) and 'p' has .*{cause}"):
         board(creature("x", "alice", 2, 2, watcher), creature("p", "bob", 1, 1, line))
+
+
+def test_603_2_a_draw_watcher_beside_a_card_line_kept_inert_that_draws_is_refused() -> None:
+    """121.1: "Whenever ~ becomes untapped, draw a card" is kept inert (its effect only acts in a hidden zone),
+    yet it draws: the watcher beside it is refused, naming the line."""
+    pool = parse_pool([{"name": "Seer", "type_line": "Creature — Test", "colors": [], "power": "1", "toughness": "1",
+                        "oracle_text": "Whenever Seer becomes untapped, draw a card."}], "seer.json")
+    data = {"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice",
+            "permanents": [creature("x", "alice", 2, 2, DRAW), {"id": "s", "controller": "bob", "card": "Seer"}]}
+    with pytest.raises(pysolver.InputError, match=r"'x' has a trigger on a player drawing a card .* 's' has the line"):
+        pysolver.load_data(data, cards=pool)
 
 
 @pytest.mark.parametrize(("name", "line", "kind", "whose"), [
