@@ -41,6 +41,8 @@ def test_603_2_an_event_watcher_whose_event_cannot_happen_changes_nothing(line: 
     (DRAW, "{T}: Draw a card", "acts in hidden zones"),  # 121.1
     ("Whenever an opponent draws a card, you gain 1 life", "{2}, {T}: Draw a card", "acts in hidden zones"),
     (DISCARD, "{T}: Draw a card, then discard a card", "acts in hidden zones"),  # 701.9a
+    (DRAW, "Whenever ~ attacks and isn't blocked, you may draw a card. If you do, ~ assigns no combat damage this "
+           "turn", "a line that draws"),  # 121.1, 510.1a
     ("Whenever you scry, ~ gets +2/+0 until end of turn", "{1}, {T}: Scry 1", "acts in hidden zones"),  # 701.22a
     (DISCARD, "{1}, Discard a card: ~ gets +1/+1 until end of turn", "discard cost"),  # 701.9a
     (SACRIFICE, "Sacrifice a creature: Regenerate ~", "sacrifice cost"),  # 701.21a

@@ -17,6 +17,7 @@ from reference.outcomes import canonical
 from strategies import examples, with_one_line
 
 import pysolver
+from pysolver.errors import InputError
 from pysolver.game import gametree as gt
 from pysolver.game.outcomes import outcome_values
 from pysolver.model.abilities import parse_ability_line
@@ -27,6 +28,7 @@ BRAWLER = "You may exert ~ as it attacks. When you do, it gets +2/+2 until end o
 INITIATE = "You may exert ~ as it attacks. When you do, it gets +1/+3 and gains lifelink until end of turn"
 CRASHER = "You may exert ~ as it attacks. When you do, target creature can't block this turn"
 ELITE = "You may exert ~ as it attacks. When you do, creatures you control get +1/+1 until end of turn"
+CHAMPION = "You may exert ~ as it attacks. When you do, untap all other creatures you control"
 
 
 def ends(s: pysolver.Situation) -> set[str]:
@@ -46,6 +48,8 @@ def ends(s: pysolver.Situation) -> set[str]:
                        "until end of turn.", "on_target(attacks,group(you,each,any),gets(1,1),exert)"),
     ("Ahn-Crop Crasher", "You may exert Ahn-Crop Crasher as it attacks. When you do, target creature can't block "
                          "this turn.", "on_target(attacks,target(creature),cant_block,exert)"),
+    ("Ahn-Crop Champion", "You may exert Ahn-Crop Champion as it attacks. When you do, untap all other creatures you "
+                          "control.", "on_target(attacks,group(you,other,any),untap,exert)"),
 ])
 def test_real_exert_lines_parse(name: str, text: str, term: str) -> None:
     assert [a.term for a in parse_ability_line(text, name)] == [term]
@@ -62,9 +66,10 @@ def test_701_43a_exert_as_a_cost_changes_nothing_in_combat() -> None:
 
 def test_exert_lines_not_modelled_are_not_read() -> None:
     """Effects the grammar does not read stay unknown lines (noted for real cards), never half read."""
-    for text in ("You may exert ~ as it attacks. When you do, untap all other creatures you control",
-                 "You may exert ~ as it attacks. When you do, it gets +1/+1 until end of turn and can't be blocked "
-                 "by creatures with power 2 or less this turn"):
+    for text in ("You may exert ~ as it attacks. When you do, it gets +1/+1 until end of turn and can't be blocked "
+                 "by creatures with power 2 or less this turn",
+                 "You may exert ~ as it attacks. When you do, untap all other creatures you control and you gain 1 "
+                 "life"):
         with pytest.raises(ValueError, match="not understood"):
             parse_ability_line(text, None)
 
@@ -125,8 +130,28 @@ def test_603_3b_creatures_you_control_beside_tokens_to_come_is_refused() -> None
               creature("t", "alice", 1, 1, "Whenever ~ attacks, create a 1/1 white Soldier creature token"))
 
 
+def test_701_43d_701_26b_exerted_it_untaps_all_other_creatures_you_control() -> None:
+    """701.43d, 701.26b: exerted (the choice names a), alice's other creatures untap: t, tapped before attackers
+    were declared; bob's y stays tapped; not exerted (""), t stays tapped too. (An attacking creature is read as
+    tapped, 508.1f: the board with a {T} ability beside it is refused, 602.5a.)"""
+    s = board(creature("a", "alice", 2, 2, CHAMPION), creature("t", "alice", 1, 1, tapped=True),
+              creature("y", "bob", 1, 1, tapped=True))
+    p = gt.root(s)
+    while p.stage in WINDOWS:
+        p = p.push(Pass(p.stage, p.name()))
+    p = p.push(AttackDeclaration.of([("a", "bob")]))
+    for choice, tapped in (("a", [False, True]), ("", [True, True])):
+        after = p.push(next(m for m in p.legal_moves if m.trigger.target == choice))
+        while after.stack:
+            after = after.push(next(m for m in after.legal_moves if isinstance(m, Pass)))
+        assert [after.s.permanent(c).tapped for c in "ty"] == tapped
+    with pytest.raises(InputError, match="untaps creatures"):
+        board(creature("a", "alice", 2, 2, CHAMPION), creature("z", "bob", 1, 1, "{T}: Tap target creature"))
+
+
 EXERT_LINES = (BRAWLER, INITIATE, CRASHER, ELITE,
-               "You may exert ~ as it attacks. When you do, it gets +1/+0 and gains first strike until end of turn")
+               "You may exert ~ as it attacks. When you do, it gets +1/+0 and gains first strike until end of turn",
+               CHAMPION)
 
 
 def with_exert(data: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:

@@ -151,6 +151,10 @@ INERT_LINES = [
                                "a card at random. If the player can't, you draw a card.", "hidden"),
     ("Infernal Caretaker", "When Infernal Caretaker is turned face up, return all Zombie cards from all graveyards "
                            "to their owners' hands.", "hidden"),
+    # (603.5: "you may have target player discard": only a card from a hand, whatever untapped it, 701.26b)
+    ("Hollowsage", "Whenever Hollowsage becomes untapped, you may have target player discard a card.", "hidden"),
+    ("Fleet Swallower", "Whenever Fleet Swallower attacks, target player puts the top half of his or her library, "
+                        "rounded up, into his or her graveyard.", "hidden"),
     ("Edric, Spymaster of Trest", "Whenever a creature deals combat damage to one of your opponents, its "
                                   "controller may draw a card.", "hidden"),
     # 400.7: the card returns from the graveyard to a hand, a hidden zone
@@ -226,9 +230,9 @@ MAY_CHANGE_LINES = [
     # 603.7: a death trigger with an effect now beside its delayed one (a variant of Bearer of the Heavens's line)
     ("Bearer of the Heavens", "When Bearer of the Heavens dies, target creature gets -3/-3 until end of turn, then "
                               "destroy all permanents at the beginning of the next end step."),
-    # a draw joined to a combat effect (510.1: it assigns no combat damage)
-    ("Ophidian", "Whenever Ophidian attacks and isn't blocked, you may draw a card. If you do, Ophidian assigns no "
-                 "combat damage this turn."),
+    # a draw joined to a combat effect (119.3: the life lost)
+    ("Kothophed, Soul Hoarder", "Whenever a permanent owned by another player is put into a graveyard from the "
+                                "battlefield, you draw a card and you lose 1 life."),
     ("Sparksmith", "{T}: Sparksmith deals X damage to target creature and X damage to you, where X is the number "
                    "of Goblins on the battlefield."),
     # a discard joined to a token (the token enters the battlefield in combat)
@@ -314,6 +318,31 @@ def test_untap_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
     """701.26 (pysolver.rules.activated): a creature untapped may attack or block (508.1a, 509.1a); the
     noncreature permanents a target names are refused on a board (pysolver.files.loader)."""
     assert classes(card(name, line)) == {line: MODELLED}
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    ("Keeper of Tresserhorn", "Whenever Keeper of Tresserhorn attacks and isn't blocked, it assigns no combat damage "
+                              "this turn and defending player loses 2 life."),
+    ("Ophidian", "Whenever Ophidian attacks and isn't blocked, you may draw a card. If you do, Ophidian assigns no "
+                 "combat damage this turn."),
+    ("Laccolith Grunt", "Whenever Laccolith Grunt becomes blocked, you may have it deal damage equal to its power to "
+                        "target creature. If you do, Laccolith Grunt assigns no combat damage this turn."),
+    ("Zealot il-Vec", "Whenever Zealot il-Vec attacks and isn't blocked, you may have it deal 1 damage to target "
+                      "creature. If you do, prevent all combat damage Zealot il-Vec would deal this turn."),
+    ("Ahn-Crop Champion", "You may exert Ahn-Crop Champion as it attacks. When you do, untap all other creatures you "
+                          "control."),
+    ("Cultivator of Blades", "Whenever Cultivator of Blades attacks, you may have other attacking creatures get +X/+X "
+                             "until end of turn, where X is Cultivator of Blades's power.")])
+def test_no_combat_damage_triggers_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """509.3g, 509.3c, 510.1a, 611.2a, 118.12 (pysolver.rules.triggers): the creature's `assigns_no_combat_damage`;
+    the draw acts in no combat (121.1)."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
+def test_an_intervening_if_of_lands_of_a_real_card_is_modelled() -> None:
+    """603.4, 110.5 (encodings/triggers.lp): "if you control no untapped lands", read off the lands the board states."""
+    line = "Whenever Keldon Berserker attacks, if you control no untapped lands, it gets +3/+0 until end of turn."
+    assert classes(card("Keldon Berserker", line)) == {line: MODELLED}
 
 
 @pytest.mark.parametrize(("name", "line"), [

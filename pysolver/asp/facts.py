@@ -180,7 +180,7 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
                     if v)
     for flag in ("tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
                  "cant_be_blocked_this_turn", "attacks_despite_defender_this_turn", "renowned", "left_battlefield",
-                 "removed_from_combat"):
+                 "removed_from_combat", "assigns_no_combat_damage"):
         if getattr(p, flag):
             yield atom(flag, i)
     if p.tapped and any(a.kind in STATICS and getattr(a.value, "scope", "") == "untapped" for a in p.abilities):

@@ -164,6 +164,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_trigger_targets(r, permanents)
     _check_energy(r, permanents, gains)
     _check_exerted_groups(r, permanents)
+    _check_chosen_power_pumps(r, permanents)
     _check_block_puts(r, permanents, combat)
     _check_zone_counts(r, players, permanents, hidden)
     _check_state_returns(r, permanents)
@@ -476,19 +477,24 @@ def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:
 
 
 def _check_intervening(r: Reader, permanents: list[Permanent]) -> None:
-    """An attack trigger "if you control a <creature type>" (603.4) is resolved at once after the declaration, its
-    condition read as it triggers; an activated ability activated while it waits (117.3b) could make that creature
-    leave the battlefield or lose the type before it resolves, and then it does nothing: a board with both is
-    refused."""
-    conditioned = next((p for p in permanents for a in p.abilities if a.kind == "on_attack"
-                        and (cast(OnCombat, a.value).condition or ("",))[0] == "controls"), None)
-    if conditioned is None:
+    """An attack trigger "if you control a <creature type>" or "if you control no untapped lands" (603.4) is resolved
+    at once after the declaration, its condition read as it triggers; an activated ability activated while it waits
+    (117.3b) could make that creature leave the battlefield or lose the type, or untap a land, before it resolves,
+    and then it does nothing: a board with both is refused, and so is one with the latter beside an attack trigger
+    that untaps a target (603.3b: it may resolve first)."""
+    found = next(((p, name) for p in permanents for a in p.abilities if a.kind == "on_attack"
+                  and (name := (cast(OnCombat, a.value).condition or ("",))[0]) in ("controls", "no_untapped_lands")),
+                 None)
+    if found is None:
         return
+    conditioned, name = found
     for i, p in enumerate(permanents):
-        if p.combat_abilities() or p.pump_abilities():
-            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has an activated ability, which could be activated while "
-                         f"the attack trigger of {q(conditioned.id)} with an intervening \"if you control …\" waits "
-                         "(117.3b, 603.4): not modelled")
+        untaps = name == "no_untapped_lands" and any(a.kind == ON_TARGET and cast(OnCombat, a.value).effect == "untap"
+                                                     for a in p.abilities)
+        if p.combat_abilities() or p.pump_abilities() or untaps:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has an activated ability or an attack trigger that untaps, "
+                         f"which could act while the attack trigger of {q(conditioned.id)} with an intervening \"if "
+                         "you control …\" waits (117.3b, 603.4, 603.3b): not modelled")
 
 
 def _effect_source(permanents: list[Permanent], effect: str) -> Permanent | None:
@@ -522,7 +528,9 @@ def _check_group_untap(r: Reader, permanents: list[Permanent]) -> None:
     creature is tapped: an activated ability ({T} and tap costs, 602.5a, "target tapped creature"), or a line
     over tapped or untapped creatures (110.5): an attacking creature untapped is not modelled (the solver reads
     one without vigilance as tapped, 508.1f)."""
-    source = _effect_source(permanents, "untap")
+    source = _effect_source(permanents, "untap") or next(  # (or an exerted creature's, 701.43d)
+        (p for p in permanents for a in p.abilities if a.kind == ON_TARGET and cast(OnCombat, a.value).effect == "untap"
+         and cast(OnCombat, a.value).whom == "you"), None)
     if source is None:
         return
     for i, p in enumerate(permanents):
@@ -590,6 +598,24 @@ def _check_exerted_groups(r: Reader, permanents: list[Permanent]) -> None:
                              "not modelled")
 
 
+def _check_chosen_power_pumps(r: Reader, permanents: list[Permanent]) -> None:
+    """"Whenever ~ attacks, you may have other attacking creatures get +X/+X until end of turn, where X is ~'s
+    power" (an attack trigger put on the stack with its choice, ON_TARGET; 608.2h: X and the attacking creatures as
+    it resolves) is refused beside another ability that triggers in combat (or a static ability granting one,
+    613.1f): the active player orders the attack triggers (603.3b), and one resolving first could change X or the
+    attackers (508.4); that order is not modelled."""
+    for i, p in enumerate(permanents):
+        for j, a in enumerate(p.abilities):
+            if a.kind != ON_TARGET or cast(OnCombat, a.value).effect != "gets_power":
+                continue
+            other = next((x for x in permanents for k, b in enumerate(x.abilities) if (x.id, k) != (p.id, j) and (
+                b.kind in TRIGGERS - BLOCK_TRIGGERS or granted_kind(b) is not None)), None)
+            if other is not None:
+                raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} counts its power and the attacking "
+                             f"creatures as it resolves and {q(other.id)} has another combat trigger: their order "
+                             "(603.3b) is not modelled")
+
+
 def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:
     """An attack trigger with a target (pysolver.model.abilities.ON_TARGET) is refused where it could target a
     permanent with ward another player controls (702.21a: ward's trigger is not modelled; a face-down one cast
@@ -623,8 +649,9 @@ def _check_block_puts(r: Reader, permanents: list[Permanent], combat: Combat) ->
     """A block trigger put on the stack by its controller ("~ deals N damage to that creature", "untap ~ and
     remove it from combat": pysolver.model.abilities.PUT_EFFECTS) is refused beside another block trigger
     (509.2a: with the defending player's put on the stack last, APNAP, 603.3b, the order of theirs is not
-    modelled), "untap ~" beside an ability with {T} in its cost (602.5a, 508.1f) and, once blockers are
-    declared, "remove it from combat" of a blocked attacker (whether it was removed, 506.4, is not stated)."""
+    modelled), "untap ~" beside an ability with {T} in its cost (602.5a, 508.1f), one with a target beside another
+    player's permanent with ward (702.21a: ward's trigger is not modelled) and, once blockers are declared, "remove it
+    from combat" of a blocked attacker (whether it was removed, 506.4, is not stated)."""
     puts = [(i, p, a) for i, p in enumerate(permanents) for a in p.abilities if is_put(a)]
     if not puts:
         return
@@ -636,6 +663,11 @@ def _check_block_puts(r: Reader, permanents: list[Permanent], combat: Combat) ->
     tapping = next((x for x in permanents if any(ab.tap for _, ab in x.combat_abilities())), None)
     blocked = {b for _, b in combat.blockers or ()}
     for i, p, a in puts:
+        warded = next((x for x in permanents if x.controller != p.controller and (
+            x.has("ward") or x.face_down == "cloak" or (x.face_down is True and x.has("disguise")))), None)
+        if cast(OnCombat, a.value).whom == "target" and warded is not None:
+            raise r.fail(f"permanents[{i}]", f"the block trigger of {q(p.id)} could target {q(warded.id)}, which has "
+                         "ward (702.21a, 702.168a, 701.58a): ward's trigger is not modelled")
         if cast(OnCombat, a.value).effect == "return_to_hand":
             _check_return(r, permanents, combat, i, p)
         if cast(OnCombat, a.value).effect != "remove":
@@ -734,13 +766,19 @@ def _check_myriad(r: Reader, permanents: list[Permanent], players: list[Player],
 
 #: The abilities that target (115.1): the catalogue's forms that name a target, and provoke (702.39a).
 TARGETING_KINDS = frozenset({f.kind for f in CATALOGUE if "target" in " ".join((f.form, *f.also)).lower()
-                             and f.kind != "targeted_watch" and f.kind not in EVENT_WATCHERS} | {"provoke"})
+                             and f.kind not in ("targeted_watch", "on_block", *EVENT_WATCHERS)} | {"provoke"})
+
+
+def _may_target(a: Ability) -> bool:
+    """Whether ability `a` may target (115.1): a kind of :data:`TARGETING_KINDS`, or a block trigger with a target
+    (603.3d: "you may have ~ deal damage equal to its power to target creature …")."""
+    return a.kind in TARGETING_KINDS or (a.kind == "on_block" and cast(OnCombat, a.value).whom == "target")
 
 
 def _check_targeted_watchers(r: Reader, permanents: list[Permanent]) -> None:
     """"When ~ becomes the target of a spell or ability, …" (603.2) is admitted only where nothing can target
     in the combat: no spell is cast, and no permanent has an ability that targets (:data:`TARGETING_KINDS`)."""
-    targeting = next((p for p in permanents if any(a.kind in TARGETING_KINDS for a in p.abilities)), None)
+    targeting = next((p for p in permanents if any(map(_may_target, p.abilities))), None)
     if targeting is None:
         return
     for i, p in enumerate(permanents):
@@ -755,6 +793,9 @@ _EVENT_WORDS = {"draw_watch": "a player drawing a card", "discard_watch": "a pla
                 "untap_watch": "a permanent becoming untapped", "return_watch": "a permanent returned to a hand"}
 #: The watched events an ability acting in hidden zones may bring about (121.1, 701.9a, 701.22a).
 _HIDDEN_EVENTS = ("draw_watch", "discard_watch", "scry_watch")
+#: A modelled line's words that draw, discard or scry (121.1, 701.9a, 701.22a), and a watcher's own words.
+_HIDDEN_STEPS = re.compile(r"\bdraws? (?:a|an|one|two|three|that many|\w+) cards?\b|\bdiscards?\b|\bscr(?:y|ies)\b")
+_WATCHING = re.compile(r"(?:inspired — )?whenever (?:you|an opponent|a player) (?:draws?|cycles?|discards?|scr)")
 #: An ability's term that untaps (701.26b): "untap …" effects, "… untap that creature and remove it from combat"
 #: (read wide: any removal from combat or of counters), not a condition or cost reading untapped (110.5).
 _UNTAPS = re.compile(r"untap(?!ped)|remove")
@@ -787,6 +828,9 @@ def _player_events(p: Permanent, line: str | None) -> dict[str, str]:
     if any(cost.untap for cost in costs) or any(a.value.untap for a in abilities if isinstance(a.value, Pump)) or any(
             _UNTAPS.search(a.term) for a in abilities if a.kind not in EVENT_WATCHERS):
         found["untap_watch"] = "an ability that untaps"
+    if any(_HIDDEN_STEPS.search(text) for line in p.ability_lines if not _WATCHING.match(text := line.lower())):
+        for watch in _HIDDEN_EVENTS:  # ("you may draw a card. If you do, ~ assigns no combat damage", 121.1)
+            found.setdefault(watch, "a line that draws, discards or scries")
     if any(a.value.to_hand for a in abilities if isinstance(a.value, Pump)) or any(
             _RETURNS.search(a.term) for a in abilities if a.kind not in EVENT_WATCHERS):
         found["return_watch"] = "an ability that returns a permanent to a hand"

@@ -2120,6 +2120,10 @@ _EFFECTS = (
     (re.compile(r"you gain (?P<n>\w+) life"), "gain_life"),
     (re.compile(r"(?P<who>it|this creature) can't be blocked this (?:combat|turn)"), "unblockable"),
     (re.compile(r"defending player gets (?P<n>\w+) poison counters?"), "poison"),
+    # 510.1a, 611.2a, 119.3: one effect of two parts, on the stack like poison counters (a life total may reach 0)
+    (re.compile(r"(?P<who>it|this creature) assigns no combat damage this turn and defending player loses (?P<n>\w+) "
+                r"life"), "assigns_none_loss"),
+    (re.compile(r"(?P<who>it|this creature) assigns no combat damage this turn"), "assigns_none"),
     (re.compile(r"tap (?P<who>that creature|target .+)"), "tap"),
     (re.compile(r"destroy (?P<who>that creature)"), "destroy"),
     (re.compile(r"untap (?P<who>it|this creature) and remove it from combat"), "remove"),
@@ -2144,9 +2148,14 @@ _TARGETED_ONLY = ("untap", "cant_block", "damage")  # the effects read only on a
 #: 509.2a, 603.3b: block triggers their controllers put on the stack, APNAP, each in the order they choose
 #: (pysolver.rules.triggers.block_puts): "~ deals N damage to that creature" (120.3), "[you may] untap ~ and
 #: remove it from combat" (506.4), "return ~ to its owner's hand" (400.3: it leaves the battlefield, 506.4) and
-#: "~ gets +X/-Y until end of turn" ("lowers": a toughness lowered may kill it, 704.5f; 613.4c) and "you may gain N
-#: life" (603.5, 119.3: chosen as it is put, as "you may untap ~")
-PUT_EFFECTS = ("damage", "remove", "return_to_hand", "lowers", "may_gain_life")
+#: "~ gets +X/-Y until end of turn" ("lowers": a toughness lowered may kill it, 704.5f; 613.4c), "you may gain N
+#: life" (603.5, 119.3: chosen as it is put, as "you may untap ~") and "you may draw a card. If you do, ~ assigns no
+#: combat damage this turn" ("may_assign_none": 510.1a, 611.2a; the card drawn acts in no combat, 121.1), and "you
+#: may have ~ deal damage equal to its power to target creature. If you do, ~ assigns no combat damage this turn"
+#: ("power_damage_instead": its target chosen as it is put, 603.3d; 118.12) or "… deal N damage to target creature.
+#: If you do, prevent all combat damage ~ would deal this turn" ("damage_prevent", 615.1a)
+PUT_EFFECTS = ("damage", "remove", "return_to_hand", "lowers", "may_gain_life", "may_assign_none",
+               "power_damage_instead", "damage_prevent")
 #: the kinds that trigger as blockers are declared (509.2a; #program block_triggers of encodings/triggers.lp)
 BLOCK_TRIGGERS = frozenset({"bushido", "rampage", "blocks_pump", "blocked_pump", "blocks_or_blocked_pump", "flanking",
                             "afflict", "blocked_by_pump", "blocks_flyer_pump", "blocked_destroy", "on_block"})
@@ -2158,6 +2167,9 @@ def is_put(a: Ability) -> bool:
 # Sentences of an effect that act outside the combat (502.3: the next untap step), or that change nothing on a
 # board the loader admits (701.19c "It can't be regenerated": a "destroy that creature" beside regeneration is
 # refused): read past.
+# 603.5, 121.1: "you may draw a card. If you do, <effect>": the card drawn acts in no combat, so the choice is the
+# effect's ("you may <effect>")
+_DRAW_IF_YOU_DO = re.compile(r"^draw a card\. if you do, ")
 _RIDERS = (re.compile(r"(?:it|that creature) doesn't untap during its controller's next untap step"),
            re.compile(r"it can't be regenerated"))
 
@@ -2214,7 +2226,9 @@ class OnCombat:
                   "gain_life_each": f"gain_life_each({self.amount},{term_text(self.per)})",
                   "remove_minus": f"remove_minus({self.amount})",
                   "lowers": f"lowers({self.power},{self.toughness})",
-                  "may_gain_life": f"may_gain_life({self.amount})"}.get(self.effect, self.effect)
+                  "may_gain_life": f"may_gain_life({self.amount})",
+                  "assigns_none_loss": f"assigns_none_loss({self.amount})",
+                  "damage_prevent": f"damage_prevent({self.amount})"}.get(self.effect, self.effect)
         if kind == ON_TARGET:
             may = f"pay({','.join(str(self.cost).lower().replace('{', '').split('}')[:-1])})" if self.cost else \
                 f"pay({','.join('e' * self.energy)})" if self.energy else \
@@ -2372,11 +2386,12 @@ def _on_combat(text: str) -> list[Ability] | None:
         if text.startswith(may):  # trigger on the stack, PUT_EFFECTS)
             text, optional = text.removeprefix(may), True
             text = "you " + text if text.startswith("gain ") else text  # ("you may gain N life")
+            text = _DRAW_IF_YOU_DO.sub("", text)  # (121.1: the card drawn acts in no combat; the choice is the same)
             break
     optional = optional or cost is not None
     sentences = [x for x in text.split(". ") if not any(r.fullmatch(x) for r in _RIDERS)]
-    removed = _removed_counter(text)  # (two sentences, one effect: "If you do", 608.2c)
-    read = [removed] if removed is not None else [
+    removed = _removed_counter(text) or _power_damage_instead(text)  # (two sentences, one effect: "If you do",
+    read = [removed] if removed is not None else [  # 608.2c, 118.12)
         _each_gets(x) or _rule_effect(x) or _counted(x) or _bounce(x) or _counters_damage(x)
         or _effect(x, partner is not None) for x in sentences]
     effects = [e for found in read if found is not None for e in found]
@@ -2389,6 +2404,11 @@ def _on_combat(text: str) -> list[Ability] | None:
         if optional or cost is not None or any(e.whom == "target" or e.effect not in _CONDITIONED for e in effects):
             return None
         effects = [replace(e, condition=condition) for e in effects]
+    if [e.effect for e in effects] in (["power_damage_instead"], ["damage_prevent"]):  # 509.2a, 603.3d: a block
+        # trigger with a target, put on the stack by its controller with its target, or none ("you may", 603.5)
+        if not optional or partner is not None or any(kind != "on_block" for kind, _ in events):
+            return None
+        return [Ability("on_block", replace(effects[0], event=event, optional=True)) for _, event in events]
     if any(e.whom == "target" for e in effects):  # 508.3a, 603.3d: one target, chosen as it is put on the stack
         # "Whenever ~ attacks or blocks, untap target permanent" (509.3a): the untap of its block half comes once
         # blockers are declared, when an untapped creature is read by nothing the loader admits (701.26b), nor
@@ -2399,18 +2419,26 @@ def _on_combat(text: str) -> list[Ability] | None:
         return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=optional, cost=cost))]
     if cost is not None:
         return None
+    if optional and [e.effect for e in effects] == ["gets_power"] and events == [_EVENTS["attacks"]] and (
+            condition is None):  # 603.5, 608.2h: chosen as it is put on the stack, its source named (115.1: no
+        return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=True))]  # target), X as it resolves
     if optional and [e.effect for e in effects] == ["gain_life"]:  # 603.5: its controller chooses (119.3)
         effects = [replace(effects[0], effect="may_gain_life")]
+    if optional and [e.effect for e in effects] == ["assigns_none"]:  # 603.5: its controller chooses (510.1a)
+        effects = [replace(effects[0], effect="may_assign_none")]
+    if any(e.effect == "assigns_none" for e in effects):
+        return None  # (read only chosen, "you may", or with the defending player's life loss)
     if any(e.effect in PUT_EFFECTS for e in effects):  # 509.2a: one effect, put on the stack (603.3b)
         if len(effects) != 1 or any(kind != "on_block" for kind, _ in events) or (
                 effects[0].effect == "remove" and events != [("on_block", "blocked")]) or (
-                effects[0].effect in ("return_to_hand", "lowers", "may_gain_life") and partner is not None):
+                effects[0].effect in ("return_to_hand", "lowers", "may_gain_life", "may_assign_none")
+                and partner is not None):
             return None
         return [Ability("on_block", replace(effects[0], event=event, partner=partner, optional=optional))
                 for _, event in events]
     if optional:
         return None
-    if any(e.effect == "poison" for e in effects) and events != [("on_block", "unblocked")]:
+    if any(e.effect in ("poison", "assigns_none_loss") for e in effects) and events != [("on_block", "unblocked")]:
         return None  # (the defending player of an attacker that isn't blocked: 509.3g, 506.2)
     if any(e.effect == "destroy" for e in effects) and (events[0][1] != "blocked_by" or len(effects) > 1):
         return None  # (an attacker's, on the stack like blocked_destroy: 509.3d, 603.3b)
@@ -2420,12 +2448,13 @@ def _on_combat(text: str) -> list[Ability] | None:
 #: 603.4: the intervening "if" clauses of an attack trigger ("Whenever ~ attacks, if <condition>, <effect>"), each
 #: as a condition term (encodings/triggers.lp holds/2): "you control a <creature type>" (205.3m), "defending player
 #: is poisoned" (506.2, 122.1f: one or more poison counters), "it's renowned" (702.112b), "creatures you control have
-#: total power N or greater" (formidable, 207.2c).
+#: total power N or greater" (formidable, 207.2c), "you control no untapped lands" (305.1, 110.5).
 _IF = re.compile(r"if (?P<condition>[^,]+), (?P<rest>.+)")
 _CONDITIONS = ((re.compile(r"you control an? (?P<type>[a-z'-]+)"), "controls"),
                (re.compile(r"defending player is poisoned"), "poisoned"),
                (re.compile(r"(?:it's|this creature is) renowned"), "renowned"),
-               (re.compile(r"creatures you control have total power (?P<n>\w+) or greater"), "total_power"))
+               (re.compile(r"creatures you control have total power (?P<n>\w+) or greater"), "total_power"),
+               (re.compile(r"you control no untapped lands"), "no_untapped_lands"))
 #: the effects an intervening "if" is read on: they resolve at once after the declaration, so the condition that
 #: held as the ability triggered still holds as it resolves (603.4; nothing else resolves in between, 603.3)
 _CONDITIONED = ("gets", "gains", "counters", "gain_life")
@@ -2501,6 +2530,11 @@ def _rule_effect(text: str) -> list[OnCombat] | None:
         if quality is None or not (quality[0] == "keyword" or (quality[0] == "cmp" and quality[3][0] == "n")):
             return None
         return [OnCombat("", "cant_block", "all", quality=quality)]
+    return _untap_group(text)
+
+
+def _untap_group(text: str) -> list[OnCombat] | None:
+    """"Untap each [other] creature you control" / "untap all [other] creatures you control" (701.26b), or None."""
     m = _UNTAP_GROUP.fullmatch(text)
     whom = _whom(m.group("who"), False, False) if m else None
     return None if whom is None else [replace(whom, effect="untap")]
@@ -2578,6 +2612,40 @@ def _removed_counter(text: str) -> list[OnCombat] | None:
     m = _REMOVE_MINUS.fullmatch(text)
     n = _count(m.group("n")) if m else None
     return [OnCombat("", "remove_minus", amount=n)] if n else None
+
+
+#: 120.3, 608.2h, 118.12, 510.1a: "[you may have] ~ deal damage equal to its power to <target creature>. If you do,
+#: ~ assigns no combat damage this turn" (the Laccoliths); 615.1a: "… deal N damage to <target creature>. If you do,
+#: prevent all combat damage ~ would deal this turn" (Zealot il-Vec)
+_POWER_DAMAGE_INSTEAD = re.compile(r"(?:it|this creature) deals? (?:damage equal to its power|(?P<n>\w+) damage) to "
+                                   r"(?P<who>target creature(?: [a-z ]+)?)\. if you do, (?:(?:it|this creature) "
+                                   r"assigns no combat damage this turn|(?P<prevent>prevent all combat damage "
+                                   r"(?:it|this creature) would deal this turn))")
+
+
+def _power_damage_instead(text: str) -> list[OnCombat] | None:
+    """"~ deal damage equal to its power to target creature. If you do, ~ assigns no combat damage this turn"
+    (``power_damage_instead``: its power as it resolves, the source as it last existed, 608.2h; "if you do" is the
+    choice made, 118.12), or "~ deal N damage to target creature. If you do, prevent all combat damage ~ would deal
+    this turn" (``damage_prevent``, 615.1a), or None.
+
+    >>> _power_damage_instead("it deal damage equal to its power to target creature. if you do, this creature "
+    ...                       "assigns no combat damage this turn")[0].term("on_block")
+    'on_block(,target(creature),power_damage_instead)'
+    >>> _power_damage_instead("it deal 1 damage to target creature. if you do, prevent all combat damage this "
+    ...                       "creature would deal this turn")[0].term("on_block")
+    'on_block(,target(creature),damage_prevent(1))'
+    """
+    m = _POWER_DAMAGE_INSTEAD.fullmatch(text)
+    whom = _whom(m.group("who"), False, True) if m else None
+    if m is None or whom is None or whom.whom != "target" or whom.target == "any" or whom.reach:
+        return None
+    if (m.group("n") is None) != (m.group("prevent") is None):
+        return None  # (read in the two forms printed only)
+    if m.group("n") is None:
+        return [replace(whom, effect="power_damage_instead")]
+    n = _count(m.group("n"))
+    return [replace(whom, effect="damage_prevent", amount=n)] if n else None
 
 
 #: 120.3, 608.2h: "~ deals damage to <target> equal to the number of +1/+1 counters on ~"
@@ -2667,16 +2735,20 @@ def _exert(text: str) -> list[Ability] | None:
     >>> [a.term for a in _exert("you may exert this creature as it attacks. when you do, target creature can't "
     ...                         "block this turn")]
     ['on_target(attacks,target(creature),cant_block,exert)']
+    >>> [a.term for a in _exert("you may exert this creature as it attacks. when you do, untap all other creatures "
+    ...                         "you control")]
+    ['on_target(attacks,group(you,other,any),untap,exert)']
     """
     m = _EXERT.fullmatch(text)
-    effects = _effect(m.group("effect"), False) if m else None
+    effects = (_untap_group(m.group("effect")) or _effect(m.group("effect"), False)) if m else None
     if not effects:
         return None
     first = effects[0]
     if len(effects) == 2 and first.whom == "self" and (first.effect, effects[1].effect) == ("gets", "gains"):
         first, effects = replace(first, keyword=effects[1].keyword), [first]  # (one ability: its one choice)
     if len(effects) != 1 or not (first.whom == "target" or (first.whom, first.effect) == ("self", "gets") or (
-            first.whom == "you" and first.effect == "gets" and first.quality == ("any",) and not first.other)):
+            first.whom == "you" and first.effect == "gets" and first.quality == ("any",) and not first.other) or (
+            first.whom == "you" and first.effect == "untap" and first.quality == ("any",))):
         return None
     return [Ability(ON_TARGET, replace(first, event="attacks", optional=True, exert=True))]
 
@@ -2772,11 +2844,12 @@ def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
         if effect == "damage":
             n = _count(groups["n"])
             return None if not n else [replace(whom, effect="damage", amount=n)]
-        if effect in ("counters", "gain_life", "poison"):
+        if effect in ("counters", "gain_life", "poison", "assigns_none_loss"):
             n = _count(groups["n"])
             return None if not n else [replace(whom, effect=effect, amount=n,
                                                whom="controller" if effect == "gain_life" else
-                                               "defending" if effect == "poison" else whom.whom)]
+                                               "defending" if effect in ("poison", "assigns_none_loss")
+                                               else whom.whom)]
         if whom.whom == "partner" and (effect == "gets" or "indestructible" in (groups.get("k") or "")):
             return None  # (with flanking or "destroy that creature" waiting, its order would matter: 603.3b, 704.5f)
         out = []

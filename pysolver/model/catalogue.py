@@ -348,7 +348,7 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever this creature attacks alone, it can't be blocked this combat", literal=False),
     # two groups pumped by one ability, each fixed as it resolves (611.2c); battalion with any effect (207.2c);
     # an intervening "if" (603.4): "you control a <creature type>", "defending player is poisoned", "it's renowned",
-    # "creatures you control have total power N or greater"
+    # "creatures you control have total power N or greater", "you control no untapped lands" (110.5)
     LineForm("trigger", "Whenever ~ attacks, <creatures> get +X/+Y and <creatures> get +X/+Y until end of turn",
              "on_attack", "611.2c", "Whenever this creature attacks, attacking red creatures get +2/+0 and attacking "
              "white creatures get +0/+2 until end of turn", literal=False),
@@ -384,7 +384,8 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("Whenever ~ attacks, if defending player is poisoned, it gets +1/+1 until end of turn",
               "Whenever ~ attacks, if it's renowned, other attacking creatures you control get +1/+1 until end of "
               "turn", "Formidable — Whenever ~ attacks, if creatures you control have total power 8 or greater, "
-              "creatures you control gain trample until end of turn"), literal=False),
+              "creatures you control gain trample until end of turn",
+              "Whenever ~ attacks, if you control no untapped lands, it gets +3/+0 until end of turn"), literal=False),
     LineForm("trigger", "Whenever ~ blocks, <effect>", "on_block", "509.3a",
              "Whenever this creature blocks, it gets +1/+0 and gains first strike until end of turn",
              ("Whenever ~ blocks or becomes blocked, it gets -2/+2 until end of turn",
@@ -402,6 +403,26 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever ~ attacks and isn't blocked, defending player gets N poison counters", "on_block",
              "509.3g", "Whenever this creature attacks and isn't blocked, defending player gets a poison counter",
              ("Whenever ~ attacks and isn't blocked, it gets +2/+0 until end of turn",), literal=False),
+    # 510.1a, 611.2a: a creature that assigns no combat damage this turn (its `assigns_no_combat_damage`); with the
+    # life loss on the stack as poison counters are (119.3, 704.5a); "you may draw a card" put on the stack by its
+    # controller, chosen as it is put (603.5; 121.1: the card drawn acts in no combat)
+    LineForm("trigger", "Whenever ~ attacks and isn't blocked, it assigns no combat damage this turn and defending "
+             "player loses N life", "on_block", "510.1a", "Whenever this creature attacks and isn't blocked, it "
+             "assigns no combat damage this turn and defending player loses 2 life", literal=False),
+    LineForm("trigger", "Whenever ~ <attacks and isn't blocked / blocks / becomes blocked>, you may draw a card. If "
+             "you do, ~ assigns no combat damage this turn", "on_block", "603.5", "Whenever this creature attacks "
+             "and isn't blocked, you may draw a card. If you do, this creature assigns no combat damage this turn",
+             literal=False),
+    # 603.3d, 608.2h, 118.12: put on the stack by its controller with a legal target or none (603.5); as it resolves
+    # its power as it is or last existed, and "if you do" the choice made
+    LineForm("trigger", "Whenever ~ <becomes blocked / blocks / attacks and isn't blocked>, you may have it deal "
+             "damage equal to its power to target creature. If you do, ~ assigns no combat damage this turn",
+             "on_block", "118.12", "Whenever this creature becomes blocked, you may have it deal damage equal to its "
+             "power to target creature. If you do, this creature assigns no combat damage this turn", literal=False),
+    LineForm("trigger", "Whenever ~ <attacks and isn't blocked / blocks / becomes blocked>, you may have it deal N "
+             "damage to target creature. If you do, prevent all combat damage ~ would deal this turn", "on_block",
+             "615.1a", "Whenever this creature attacks and isn't blocked, you may have it deal 1 damage to target "
+             "creature. If you do, prevent all combat damage this creature would deal this turn", literal=False),
     # 508.3a, 603.3d: an attack trigger with one target, chosen by the active player as it is put on the stack
     # (pysolver.model.abilities.ON_TARGET); "you may [have]" (603.5): no target chosen does nothing
     LineForm("trigger", "Whenever ~ attacks, [you may have] target creature [defending player controls / an opponent "
@@ -430,8 +451,14 @@ CATALOGUE: tuple[LineForm, ...] = (
              "You may exert this creature as it attacks. When you do, it gets +2/+2 until end of turn",
              ("You may exert ~ as it attacks. When you do, it gets +1/+0 and gains first strike until end of turn",
               "You may exert ~ as it attacks. When you do, creatures you control get +1/+1 until end of turn",
-              "You may exert ~ as it attacks. When you do, target creature can't block this turn"),
+              "You may exert ~ as it attacks. When you do, target creature can't block this turn",
+              "You may exert ~ as it attacks. When you do, untap all other creatures you control"),
              literal=False),
+    # 603.5, 608.2h, 611.2c: the choice made as it is put on the stack (its source named), X and the attacking
+    # creatures as it resolves; refused beside another combat trigger (603.3b, pysolver.files.loader)
+    LineForm("trigger", "Whenever ~ attacks, you may have <creatures> get +X/+X until end of turn, where X is ~'s "
+             "power", "on_target", "608.2h", "Whenever this creature attacks, you may have other attacking creatures "
+             "get +X/+X until end of turn, where X is this creature's power", literal=False),
     # 107.14, 603.5: energy paid as it resolves (the player's `energy`), the choice made as it is put on the stack
     LineForm("trigger", "Whenever ~ attacks, you may pay {E}[{E}…]. If you do, <effect>", "on_target", "107.14",
              "Whenever this creature attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on it",

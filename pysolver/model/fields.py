@@ -67,7 +67,7 @@ PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtype
                   "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost", "cant_block_this_turn",
                   "cant_be_blocked_this_turn", "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn",
                   "switched_until_end_of_turn",
-                  "renowned", "destroyed_at_end_of_combat",
+                  "assigns_no_combat_damage", "renowned", "destroyed_at_end_of_combat",
                   "regeneration_shields", "prevention_shield",
                   "keywords_until_end_of_turn", "activations_this_turn", "dashed", "monstrous", "paired_with", "token",
                   "chosen_color", "auras_attached", "equipment_attached"}
@@ -355,6 +355,7 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         attacks_despite_defender_this_turn=field("attacks_despite_defender_this_turn", r.boolean, False),  # 702.3b
         cant_be_regenerated_this_turn=field("cant_be_regenerated_this_turn", r.boolean, False),  # 701.19c
         switched_until_end_of_turn=field("switched_until_end_of_turn", r.boolean, False),  # 613.4d
+        assigns_no_combat_damage=field("assigns_no_combat_damage", r.boolean, False),  # 510.1a, 611.2a
         renowned=field("renowned", r.boolean, False),  # 702.112b
         destroyed_at_end_of_combat=field("destroyed_at_end_of_combat", r.boolean, False),  # 603.7a
         regeneration_shields=field("regeneration_shields",

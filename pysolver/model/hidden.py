@@ -10,6 +10,8 @@ reads an effect as the classifier shapes lines: lower case, the card's name as `
 (True, True)
 >>> only_hidden("draw a card and you lose 1 life"), only_hidden("draw a card. ~ gets +1/+1 until end of turn")
 (False, False)
+>>> only_hidden("you may have target player discard a card"), only_hidden("you may have target player lose 1 life")
+(True, False)
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ _HIDDEN_STEPS = tuple(map(re.compile, (
     r"puts? the top (card|\w+ cards) of (your|his or her|their|that player's) library into (your|his or her|their) "
     r"graveyard",
     r"puts? that many cards from the top of (your|his or her|their) library into (your|his or her|their) graveyard",
+    r"puts? the top half of (your|his or her|their) library, rounded (up|down), into (your|his or her|their) "
+    r"graveyard",
     r"return (up to one )?(another )?target [^.]*card[^.]* from your graveyard to your hand",
     r"search your library for [^.]*?,( reveal (it|that card|them),)? (and )?put (it|that card|them) into "
     r"your hand(, then shuffle)?",
@@ -60,8 +64,9 @@ def only_hidden(effect: str, dies: bool = False) -> bool:
                                  r"(?!put)|, and (?!put)|\bthen ", effect) if s]
     for step in steps:
         # an intervening "if" (603.4) only decides whether the hidden-zone step happens
-        step = re.sub(r"^(then |if [^,]+, |you may |you |each player |that player |target player |that opponent |"
-                      r"defending player |its controller |that source's controller |may )+", "", step)
+        step = re.sub(r"^(then |if [^,]+, |you may have (?=target player |target opponent |each opponent )|you may |"
+                      r"you |each player |that player |target player |that opponent |defending player |its controller "
+                      r"|that source's controller |may )+", "", step)
         step = step.rstrip(".")
         if any(p.fullmatch(step) for p in _LIBRARY_STEPS):
             continue

@@ -193,6 +193,7 @@ class Permanent:
     cant_be_regenerated_this_turn: bool = False  # a resolved "target creature can't be regenerated this turn" (701.19c)
     # an odd number of resolved "switch ~'s power and toughness until end of turn" (613.4d: layer 7d, after 7c)
     switched_until_end_of_turn: bool = False
+    assigns_no_combat_damage: bool = False  # a resolved "~ assigns no combat damage this turn" (510.1a, 611.2a)
     renowned: bool = False  # 702.112b: a designation renown (702.112a) gives, kept until it leaves the battlefield
     # 603.7a, 603.7c: a delayed triggered ability made this combat destroys it at end of combat ("Whenever ~ deals
     # combat damage to a creature, destroy that creature at end of combat")
@@ -225,7 +226,7 @@ class Permanent:
                      cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
                      attacks_despite_defender_this_turn: bool = False, cant_be_regenerated_this_turn: bool = False,
                      switched_until_end_of_turn: bool = False, renowned: bool = False,
-                     destroyed_at_end_of_combat: bool = False,
+                     destroyed_at_end_of_combat: bool = False, assigns_no_combat_damage: bool = False,
                      left_battlefield: bool = False, regeneration_shields: int = 0,
                      prevention_shield: int = 0, removed_from_combat: bool = False, token: bool = False,
                      level_counters: int = 0, auras_attached: int = 0, equipment_attached: int = 0,
@@ -464,6 +465,7 @@ class Permanent:
         for key in ("damage", "tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
                     "cant_be_blocked_this_turn", "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn",
                     "switched_until_end_of_turn", "renowned", "destroyed_at_end_of_combat",
+                    "assigns_no_combat_damage",
                     "regeneration_shields", "prevention_shield", "token",
                     "auras_attached", "equipment_attached"):
             if getattr(self, key):
@@ -505,6 +507,7 @@ class Permanent:
                                   "cant_block_this_turn", "cant_be_blocked_this_turn",
                                   "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn", "renowned",
                                   "switched_until_end_of_turn", "destroyed_at_end_of_combat",
+                                  "assigns_no_combat_damage",
                                   "left_battlefield",
                                   "removed_from_combat", "token")
                   if getattr(self, key) is True]

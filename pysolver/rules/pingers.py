@@ -37,9 +37,9 @@ from dataclasses import replace
 from ..model import Situation
 from ..model.abilities import PINGS, CombatAbility
 from ..model.moves import Trigger
-from .triggers import _dealt_by, lki
+from .triggers import _dealt_by, lki, power_in
 
-__all__ = ["PINGS", "deal", "lki", "pinged"]
+__all__ = ["PINGS", "deal", "lki", "pinged", "power_in"]
 
 
 def pinged(s: Situation, t: Trigger, ab: CombatAbility) -> Situation:
@@ -84,16 +84,6 @@ def dealt_back(s: Situation, creature: str, source: str) -> Situation:
                                           for x in s.permanents))
     known = lki(lasting, creature, power=True)
     return _dealt_by(s, "itself", source, power_in(known), known) if power_in(known) else s  # (120.8)
-
-
-def power_in(known: tuple[str, ...]) -> int:
-    """The power in a source's information (``power(N)``, :func:`lki`), 0 if it is negative (107.1b) or if it
-    has none (208.3: a noncreature permanent, an artifact's "damage equal to its power" deals none).
-
-    >>> power_in(("has(lifelink)", "power(-1)")), power_in(("power(3)",)), power_in(('controller("a")',))
-    (0, 3, 0)
-    """
-    return max(0, next((int(x[6:-1]) for x in known if x.startswith("power(")), 0))
 
 
 def deal(s: Situation, whom: str, target: str, amount: int, known: tuple[str, ...],

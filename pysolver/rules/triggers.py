@@ -88,12 +88,15 @@ DEATHS = CHARACTERISTICS + ("triggers",)  # the death-trigger parts read no decl
 # 704.5f, 704.5g: a permanent leaves by a state-based action only through toughness or damage; afflict
 # changes only a player's life (702.130a, 119.3), rampage only raises power and toughness (702.23a):
 # after either resolves on a settled situation (704.3) no state-based action but 704.5a can apply.
-NONE_LEAVES = frozenset({"afflict", "rampage", "attacks_loss", "attacks_opponents_loss", "poisons"})
+NONE_LEAVES = frozenset({"afflict", "rampage", "attacks_loss", "attacks_opponents_loss", "poisons",
+                         "assigns_none_loss"})
 # Abilities on the stack whose only effect is life loss (119.3): afflict (702.130a, the defending player),
 # "Whenever ~ attacks, defending player loses N life" (its `target`) and "… each opponent loses N life"
 # (every player but the active player, whose attacker it is: 102.2, 603.3a); or poison counters (122.1f:
-# "Whenever ~ attacks and isn't blocked, defending player gets a poison counter", its `target`).
-LOSSES = frozenset({"afflict", "attacks_loss", "attacks_opponents_loss", "poisons"})
+# "Whenever ~ attacks and isn't blocked, defending player gets a poison counter", its `target`); "Whenever ~ attacks
+# and isn't blocked, it assigns no combat damage this turn and defending player loses N life" (510.1a, 611.2a: its
+# source marked as well, :func:`_silenced`).
+LOSSES = frozenset({"afflict", "attacks_loss", "attacks_opponents_loss", "poisons", "assigns_none_loss"})
 WATCHING = frozenset({"other_dies_counter", "other_dies_loss", "other_dies_gain", "other_dies_untap", "other_dies_tap",
                       "other_dies_damage", "other_dies_drain", "other_dies_target_loss"})  # 603.6c: creatures die
 ON_SOURCE = frozenset({"other_dies_counter", "other_dies_untap", "other_dies_tap"})  # what they do is to the watcher
@@ -153,8 +156,18 @@ def resolve(s: Situation, part: str) -> tuple[Situation, Stack]:
         lost = _losses(after, stack)
         if all(pl.life + lost.life.get(pl.name, 0) > 0 and pl.poison + lost.poison.get(pl.name, 0) < 10
                for pl in after.players):
-            return _applied(after, lost), ()
+            return _silenced(_applied(after, lost), stack), ()
     return after, stack
+
+
+def _silenced(s: Situation, stack: Stack) -> Situation:
+    """`s` with the sources of the abilities "it assigns no combat damage this turn and defending player loses N
+    life" of `stack` (resolved) assigning no combat damage this turn (510.1a, 611.2a), those still on the
+    battlefield (400.7)."""
+    quiet = {t.source for t in stack if t.kind == "assigns_none_loss"}
+    return replace(s, permanents=tuple(replace(p, assigns_no_combat_damage=True)
+                                       if p.id in quiet and not p.left_battlefield else p
+                                       for p in s.permanents)) if quiet else s
 
 
 def _losses(s: Situation, stack: Stack) -> Effects:
@@ -222,7 +235,7 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
     if t.kind == "on_block":
         return _resolved_put(s, t)
     if t.kind in LOSSES:  # 702.130a, 508.3a, 119.3: its defending player or each opponent loses its N life
-        return _applied(s, _losses(s, (t,)))  # (122.1f: or gets its poison counters)
+        return _silenced(_applied(s, _losses(s, (t,))), (t,))  # (122.1f: or gets its poison counters)
     ctl, externals = _resolve_program(_unresolved(s), t)
     true = {atom("state_blocking", b, a) for b, a in s.combat.blockers or ()}
     true |= {atom("state_left", p.id) for p in s.permanents if p.left_battlefield}
@@ -341,6 +354,8 @@ def targets(s: Situation, t: Trigger) -> list[str]:
         return ["", *legal] if _targeted_effect(s, t).optional or not legal else legal
     if t.kind == "on_block":  # 509.3d: the other creature of its event; "[you may] remove ~ from combat": ~
         e = _targeted_effect(s, t)  # (or "that creature", 509.3c)
+        if e.whom == "target":  # 603.3d, 603.5: a legal target or none
+            return ["", *trigger_targets(s, t.source, t.ability)]
         named = t.target if e.whom == "partner" else t.source
         return [t.target] if e.effect == "damage" else ["", named] if e.optional else [named]
     if t.kind in ON_SOURCE:  # its counters go on its source, which it taps or untaps: no target (115.1)
@@ -548,16 +563,27 @@ def _paid(s: Situation, name: str, e: OnCombat) -> Situation | None:
 def _named(s: Situation, t: Trigger, e: OnCombat) -> Situation:
     """`s` after an attack trigger without a target resolved (:func:`_resolved_targeted`): "it" (its source, if
     still on the battlefield, 400.7) gets +X/+Y (and a keyword) until end of turn or +1/+1 counters (122.1a);
-    "creatures you control" each creature its controller controls as it resolves gets +X/+Y (611.2c); its
-    controller creates the tokens (111.1, 111.2, 603.3a)."""
+    "creatures you control" each creature its controller controls as it resolves gets +X/+Y (611.2c), or "all other
+    creatures you control" untap (701.26b); "other attacking creatures get +X/+X, where X is ~'s power" (the
+    attacking creatures as it resolves, 611.2c; its power then, 608.2h); its controller creates the tokens (111.1,
+    111.2, 603.3a)."""
     source = s.permanent(t.source)
     if e.effect == "create":
         return tokens.created(s, source.id, tokens.spec_of(source, t.ability), source.controller)
+    attacking = {a for a, _ in s.combat.attackers or ()}  # (506.4: still on the battlefield, in combat)
     reached = {source.id} if e.whom == "self" and not source.left_battlefield and source.is_creature else {
-        p.id for p in s.permanents if e.whom == "you" and p.controller == source.controller and p.is_creature
-        and not p.left_battlefield}
-    return replace(s, permanents=tuple((p.with_counters(1, 1, e.amount) if e.effect == "counters" else _pumped(p, e))
-                                       if p.id in reached else p for p in s.permanents))
+        p.id for p in s.permanents if p.is_creature and not p.left_battlefield and not (e.other and p.id == source.id)
+        and ((e.whom == "you" and p.controller == source.controller)
+             or (e.whom == "attacking" and p.id in attacking and not p.removed_from_combat))}
+    if e.effect == "gets_power":  # 608.2h: X its power as it resolves, or as it last existed (107.1b: 0 if negative)
+        x = power_in(lki(_lasting(s, source.id), source.id, power=True))
+        e = replace(e, effect="gets", power=x, toughness=x)
+
+    def affected(p: Permanent) -> Permanent:
+        if e.effect == "untap":  # 701.26b
+            return replace(p, tapped=False)
+        return p.with_counters(1, 1, e.amount) if e.effect == "counters" else _pumped(p, e)
+    return replace(s, permanents=tuple(affected(p) if p.id in reached else p for p in s.permanents))
 
 
 def _resolved_put(s: Situation, t: Trigger) -> Situation:
@@ -566,10 +592,13 @@ def _resolved_put(s: Situation, t: Trigger) -> Situation:
     battlefield (120.3, 400.7; protection prevents it, 702.16e); or, if it was chosen and the source is
     still on the battlefield, the source untaps (701.26b) and is removed from combat (506.4), or returns to its
     owner's hand (400.3: it leaves the battlefield, 506.4; it does not die, 700.4), or gets +X/-Y until end of
-    turn (613.4c); or, if it was chosen, its controller gains N life (119.3, 603.5), the source there or not."""
+    turn (613.4c), or assigns no combat damage this turn (510.1a, 611.2a); or, if it was chosen, its controller
+    gains N life (119.3, 603.5), the source there or not."""
     e = _targeted_effect(s, t)
     if not t.target or (s.permanent(t.target).left_battlefield and e.effect != "may_gain_life"):
         return s  # (608.2b: the life is gained with its source gone, 113.7a)
+    if e.effect in ("power_damage_instead", "damage_prevent"):
+        return _instead(s, t, e)
     if e.effect == "damage":
         return _dealt_by(s, "dies_damage", t.target, e.amount, lki(_lasting(s, t.source), t.source))
     if e.effect == "return_to_hand":
@@ -579,12 +608,47 @@ def _resolved_put(s: Situation, t: Trigger) -> Situation:
         gainer = s.permanent(t.source).controller
         return replace(s, players=tuple(replace(p, life=p.life + e.amount) if p.name == gainer else p
                                         for p in s.players))
+    if e.effect == "may_assign_none":  # 510.1a, 611.2a: chosen, it assigns no combat damage this turn
+        return replace(s, permanents=tuple(replace(p, assigns_no_combat_damage=True) if p.id == t.target else p
+                                           for p in s.permanents))
     if e.effect == "lowers":  # 613.4c: +X/-Y until end of turn
         x, y = s.permanent(t.target).until_end_of_turn
         return replace(s, permanents=tuple(replace(p, until_end_of_turn=(x + e.power, y + e.toughness))
                                            if p.id == t.target else p for p in s.permanents))
     return replace(s, permanents=tuple(replace(p, tapped=False, removed_from_combat=True) if p.id == t.target else p
                                        for p in s.permanents))
+
+
+def _instead(s: Situation, t: Trigger, e: OnCombat) -> Situation:
+    """`s` after "you may have ~ deal damage equal to its power to target creature. If you do, ~ assigns no combat
+    damage this turn" (`t`, its target chosen) resolved: nothing if its target is no longer legal (608.2b); else the
+    source, as it is or as it last existed (608.2h, 113.7a; 107.1b: a negative power deals none, 120.8), deals that
+    damage to it (120.3) and, the choice made (118.12), assigns no combat damage this turn (510.1a, 611.2a) if it
+    is still on the battlefield; "… deal N damage …. If you do, prevent all combat damage ~ would deal this turn"
+    (`e` ``damage_prevent``): N damage, and that prevention effect on it for the turn (615.1a)."""
+    if t.target not in trigger_targets(s, t.source, t.ability):
+        return s
+    known = lki(_lasting(s, t.source), t.source, power=e.effect == "power_damage_instead")
+    amount = power_in(known) if e.effect == "power_damage_instead" else e.amount
+    after = _dealt_by(s, "dies_damage", t.target, amount, known) if amount else s
+
+    def quiet(p: Permanent) -> Permanent:
+        if e.effect == "power_damage_instead":
+            return replace(p, assigns_no_combat_damage=True)
+        return replace(p, keywords_until_end_of_turn=tuple(sorted({*p.keywords_until_end_of_turn,
+                                                                   "prevent_combat_damage_by"})))
+    return replace(after, permanents=tuple(quiet(p) if p.id == t.source and not p.left_battlefield else p
+                                           for p in after.permanents))
+
+
+def power_in(known: tuple[str, ...]) -> int:
+    """The power in a source's information (``power(N)``, :func:`lki`), 0 if it is negative (107.1b) or if it
+    has none (208.3: a noncreature permanent, an artifact's "damage equal to its power" deals none).
+
+    >>> power_in(("has(lifelink)", "power(-1)")), power_in(("power(3)",)), power_in(('controller("a")',))
+    (0, 3, 0)
+    """
+    return max(0, next((int(x[6:-1]) for x in known if x.startswith("power(")), 0))
 
 
 def provoked(s: Situation, t: Trigger) -> Situation:
@@ -712,7 +776,7 @@ def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
                 stack.append(Trigger(CREATE, str(args[0]), "", 0, ability=t.arguments[1].number))
                 continue
             target = str(args[1]) if t.name in ("flanking", "afflict", "attacks_loss", "blocked_destroy",
-                                                "poisons") else ""
+                                                "poisons", "assigns_none_loss") else ""
             amount = next((x for x in args[1:-1] if isinstance(x, int)), 0)
             stack.append(Trigger(t.name, str(args[0]), target, amount))
             continue

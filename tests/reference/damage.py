@@ -148,6 +148,12 @@ def splits(total: int, parts: int) -> Iterator[tuple[int, ...]]:
         yield tuple(bounds[i + 1] - bounds[i] - 1 for i in range(parts))
 
 
+def assigned_power(s: Situation, field: Field, source: str) -> int:
+    """510.1a: the combat damage `source` assigns, its power; none if a resolved effect says it assigns no combat
+    damage this turn (611.2a)."""
+    return 0 if s.permanent(source).assigns_no_combat_damage else field[source].power or 0
+
+
 def candidates(s: Situation, field: Field, step: str,
                first_strikers: frozenset[str] | None) -> list[list[tuple[Triple, ...]]]:
     """For each creature dealing damage in this step, every split of its power (510.1a: 0 or
@@ -155,7 +161,7 @@ def candidates(s: Situation, field: Field, step: str,
     combat = combat_now(s, field)
     options = []
     for source in dealers(s, field, step, first_strikers):
-        power = field[source].power or 0
+        power = assigned_power(s, field, source)
         rs = recipients(s, field, combat, source)
         if power <= 0 or not rs:
             continue
@@ -189,7 +195,7 @@ def assignment_violations(s: Situation, field: Field, step: str, first_strikers:
         if n <= 0:
             out.append(("510.1a", (src, r, n)))
     for src in dealing:
-        power = field[src].power or 0
+        power = assigned_power(s, field, src)
         total = sum(n for x, _, n in assignment if x == src)
         if recipients(s, field, combat, src) and power > 0 and total != power:
             out.append(("510.1a", (src, total)))
@@ -264,7 +270,7 @@ def closed_form_count(s: Situation) -> int | None:
     givers: dict[str, int] = {}
     total = 1
     for source in dealers(s, field, step, first):
-        power = field[source].power or 0
+        power = assigned_power(s, field, source)
         rs = recipients(s, field, combat, source)
         if power <= 0 or not rs:
             continue

@@ -767,6 +767,7 @@ def returned_object(p: Permanent, counter: int, field: dict[str, Characteristics
                     keywords_until_end_of_turn=(), tapped=tapped, regeneration_shields=0, prevention_shield=0,
                     removed_from_combat=False, cant_be_regenerated_this_turn=False,  # 701.19c: the old object's
                     attacks_despite_defender_this_turn=False, switched_until_end_of_turn=False, named_counters=(),
+                    assigns_no_combat_damage=False,
                     renowned=False)  # 702.112b: a new object (400.7)
     return fresh.with_counters(counter, counter, 1)
 

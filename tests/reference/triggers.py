@@ -94,7 +94,8 @@ def attack_triggers(s: Situation, gone: frozenset[str]) -> Situation:
 def _intervenes(s: Situation, field: dict[str, Characteristics], source: str, attacked: str, e: OnCombat) -> bool:
     """603.4: whether the intervening "if" of `e` (none: true) holds as `source`, attacking `attacked`, attacks:
     its controller controls a permanent of a creature type (205.3m), its defending player has a poison counter
-    (506.2, 122.1f), it is renowned (702.112b), its controller's creatures have a total power of at least N."""
+    (506.2, 122.1f), it is renowned (702.112b), its controller's creatures have a total power of at least N, its
+    controller controls no untapped land (110.5)."""
     if e.condition is None:
         return True
     name, *args = e.condition
@@ -107,6 +108,9 @@ def _intervenes(s: Situation, field: dict[str, Characteristics], source: str, at
     if name == "total_power":  # 207.2c formidable (107.1b: a negative power counts as it is)
         return sum(c.power or 0 for c in field.values() if c.is_creature
                    and c.controller == field[source].controller) >= args[0]
+    if name == "no_untapped_lands":  # 110.5, 305.1: no land its controller controls is untapped
+        return not any(c.is_land and c.controller == field[source].controller and not s.permanent(pid).tapped
+                       for pid, c in field.items())
     assert name == "renowned", e.condition
     return s.permanent(source).renowned
 
@@ -179,14 +183,20 @@ def _effects(s: Situation, field: dict[str, Characteristics], attacking: set[str
 def _exerted(s: Situation, gone: frozenset[str], source: str, e: OnCombat) -> Situation:
     """The linked ability of an exerted creature (701.43d) or an energy-paid one (603.5) resolves: its source, if
     still on the battlefield, or each creature its controller controls now (611.2c), gets +X/+Y (and the keyword)
-    until end of turn, or the +1/+1 counters (122.1a); or its controller creates the tokens (111.1)."""
+    until end of turn, or the +1/+1 counters (122.1a), or "all other creatures you control" untap (701.26b), or the
+    other attacking creatures get +X/+X, X its power (608.2h); or its controller creates the tokens (111.1)."""
     field = _field(s, gone)
     me = s.permanent(source).controller  # 603.3a: the ability's controller, its source's as it last existed
     if e.effect == "create":  # 111.1, 111.2: its controller creates them
         assert e.token is not None
         return create(s, source, e.token, me, e.token.count, field)
-    reached = {source} & set(field) if e.whom == "self" else {pid for pid, c in field.items()
-                                                              if c.is_creature and c.controller == me}
+    attacking = {a for a, _ in s.combat.attackers or () if not s.permanent(a).removed_from_combat}
+    reached = {source} & set(field) if e.whom == "self" else {
+        pid for pid, c in field.items() if c.is_creature and not (e.other and pid == source)
+        and (c.controller == me if e.whom == "you" else pid in attacking)}
+    if e.effect == "gets_power":  # 608.2h: its power as it resolves, or as it last existed (107.1b)
+        x = max(0, _field(s, gone - {source})[source].power or 0)
+        e = replace(e, effect="gets", power=x, toughness=x)
     return replace(s, permanents=tuple(_affected(p, e) if p.id in reached and field[p.id].is_creature else p
                                        for p in s.permanents))
 
@@ -299,10 +309,10 @@ def stacked(s: Situation, gone: frozenset[str]) -> list[Stacked]:
             out.append(("create_tokens", pid, "", kinds(field[pid]).index(e.token)))
         if e.effect == "destroy":  # 509.3d, 701.8a: "destroy that creature", once for each such blocker
             out.append(("blocked_destroy", pid, partner, 0))
-        if e.effect == "poison":  # (506.2)
+        if e.effect in ("poison", "assigns_none_loss"):  # (506.2; 510.1a: and it assigns no combat damage)
             target = attacks[pid]
-            out.append(("poisons", pid, target if target in {p.name for p in s.players} else _defending(s, target),
-                        e.amount))
+            out.append(("poisons" if e.effect == "poison" else "assigns_none_loss", pid,
+                        target if target in {p.name for p in s.players} else _defending(s, target), e.amount))
     if any(t[0] in ("flanking", "blocked_destroy") for t in out):  # a blocker may leave first
         out += [("rampage", a, "", n) for a in attacks if a in declared for n in field[a].values("rampage")]  # type: ignore[misc]
     return out
@@ -373,6 +383,10 @@ def resolve(s: Situation, gone: frozenset[str], t: Stacked) -> Situation:
         return replace(s, players=tuple(replace(p, poison=p.poison + n) if p.name == target else p for p in s.players))
     if kind in ("afflict", "attacks_loss"):  # 702.130a, 508.3a, 119.3
         return replace(s, players=tuple(replace(p, life=p.life - n) if p.name == target else p for p in s.players))
+    if kind == "assigns_none_loss":  # 119.3; 510.1a, 611.2a: its source, if still there, assigns no combat damage
+        lost = replace(s, players=tuple(replace(p, life=p.life - n) if p.name == target else p for p in s.players))
+        return replace(lost, permanents=tuple(replace(p, assigns_no_combat_damage=True) if p.id == source
+                                              and source in field else p for p in lost.permanents))
     if kind == "blocked_destroy":  # what it destroys is destroyed_by's (the state's permanents gone)
         return s
     if kind == "attacks_opponents_loss":  # 102.2: each opponent of the attacker's controller
@@ -514,7 +528,8 @@ def block_puts(s: Situation, gone: frozenset[str]) -> list[Targeted]:
     field = _field(s, gone)
     return [("on_block", pid, partner if e.effect == "damage" or e.whom == "partner" else "", e)
             for pid, e, partner in _block_fired(s, field)
-            if e.effect in ("damage", "remove", "return_to_hand", "lowers", "may_gain_life")]
+            if e.effect in ("damage", "remove", "return_to_hand", "lowers", "may_gain_life", "may_assign_none",
+                            "power_damage_instead", "damage_prevent")]
 
 
 def put_orders(s: Situation, gone: frozenset[str]) -> set[tuple]:
@@ -527,13 +542,39 @@ def put_orders(s: Situation, gone: frozenset[str]) -> set[tuple]:
         mine = [t for t in pending if field[t[1]].controller == player]
         ways = set()
         for order in itertools.permutations(mine):
-            choices = [[t] if t[3].effect == "damage" else [t[:2] + (x,) + t[3:] for x in (["", t[2] or t[1]]
+            choices = [[t] if t[3].effect == "damage" else  # (603.3d, 603.5: a legal target or none)
+                       [t[:2] + (x,) + t[3:] for x in ["", *targeted_targets(s, gone, t[1], t[3])]]
+                       if t[3].whom == "target" else [t[:2] + (x,) + t[3:] for x in (["", t[2] or t[1]]
                                                                                            if t[3].optional
                                                                                            else [t[2] or t[1]])]
                        for t in order]
             ways |= set(itertools.product(*choices))
         per_player.append(ways)
     return {tuple(itertools.chain(*combo)) for combo in itertools.product(*per_player)}
+
+
+def _instead(s: Situation, gone: frozenset[str], source: str, target: str, e: OnCombat) -> tuple[Situation, set[str]]:
+    """"You may have ~ deal damage equal to its power to target creature. If you do, ~ assigns no combat damage
+    this turn", chosen with `target`: nothing if it is no longer a legal target (608.2b); else the source as it
+    last existed deals damage equal to its power (608.2h; none if 0 or less, 107.1b, 120.8), and, still on the
+    battlefield, assigns no combat damage this turn (118.12: the choice was made; 510.1a, 611.2a); or N damage and
+    all combat damage it would deal this turn prevented (615.1a)."""
+    if target not in targeted_targets(s, gone, source, e):
+        return s, set()
+    me = _field(s, gone - {source})[source]
+    amount = (me.power or 0) if e.effect == "power_damage_instead" else e.amount
+    destroyed: set[str] = set()
+    if amount > 0:
+        s, destroyed = resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, target, amount,
+                                                          me.controller, me, "any"))
+
+    def quiet(p: Permanent) -> Permanent:
+        if e.effect == "power_damage_instead":
+            return replace(p, assigns_no_combat_damage=True)
+        return replace(p, keywords_until_end_of_turn=tuple(sorted({*p.keywords_until_end_of_turn,
+                                                                   "prevent_combat_damage_by"})))
+    return replace(s, permanents=tuple(quiet(p) if p.id == source and source not in gone else p
+                                       for p in s.permanents)), destroyed
 
 
 def resolve_put(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[Situation, set[str]]:
@@ -549,12 +590,17 @@ def resolve_put(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[Situat
                                          for p in s.players)) if target else s), set()
     if not target or target in gone:
         return s, set()
+    if e.effect in ("power_damage_instead", "damage_prevent"):
+        return _instead(s, gone, source, target, e)
     if e.effect == "damage":
         me = _field(s, gone - {source})[source]
         return resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, target, e.amount, me.controller, me,
                                                         "any"))
     if e.effect == "return_to_hand":  # 400.3: to its owner's hand (gone from the battlefield, 506.4)
         return s, {target}
+    if e.effect == "may_assign_none":  # 603.5; 510.1a, 611.2a: chosen, it assigns no combat damage this turn
+        return replace(s, permanents=tuple(replace(p, assigns_no_combat_damage=True) if p.id == target else p
+                                           for p in s.permanents)), set()
     if e.effect == "lowers":  # 613.4c: "~ gets +X/-Y until end of turn"
         return replace(s, permanents=tuple(replace(p, until_end_of_turn=(p.until_end_of_turn[0] + e.power,
                                                                          p.until_end_of_turn[1] + e.toughness))
