@@ -232,9 +232,6 @@ MAY_CHANGE_LINES = [
     # 603.7: a death trigger with an effect now beside its delayed one (a variant of Bearer of the Heavens's line)
     ("Bearer of the Heavens", "When Bearer of the Heavens dies, target creature gets -3/-3 until end of turn, then "
                               "destroy all permanents at the beginning of the next end step."),
-    # discarding happens during combat (a hidden-zone effect may discard)
-    ("Cunning Survivor", "Whenever you cycle or discard a card, Cunning Survivor gets +1/+0 until end of turn and "
-                         "can't be blocked this turn."),
     # a draw joined to a combat effect (119.3: the life lost)
     ("Kothophed, Soul Hoarder", "Whenever a permanent owned by another player is put into a graveyard from the "
                                 "battlefield, you draw a card and you lose 1 life."),
@@ -487,6 +484,28 @@ def test_a_cost_exiling_cards_from_a_graveyard_of_a_real_card_is_modelled(name: 
     """406.1, 404.1 (pysolver.rules.costs.in_graveyard): "Exile two cards from your graveyard"."""
     line = f"Exile two cards from your graveyard: {name} gets +1/+1 until end of turn."
     assert classes(card(name, line)) == {line: MODELLED}
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    ("Horizon Chimera", "Whenever you draw a card, you gain 1 life."),
+    ("Hekma Sentinels", "Whenever you cycle or discard a card, Hekma Sentinels gets +1/+1 until end of turn."),
+    ("Abyssal Nocturnus", "Whenever an opponent discards a card, Abyssal Nocturnus gets +2/+2 and gains fear until "
+                          "end of turn."),
+    ("Tireless Tracker", "Whenever you sacrifice a Clue, put a +1/+1 counter on Tireless Tracker."),
+    ("Forlorn Pseudamma", "Inspired — Whenever Forlorn Pseudamma becomes untapped, you may pay {2}{B}. If you do, "
+                          "create a 2/2 black Zombie enchantment creature token.")])
+def test_player_event_triggers_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """603.2, 121.1, 701.9a, 701.21a, 603.2e (pysolver.files.loader): refused beside an ability that draws,
+    discards, sacrifices or untaps; on any other board they never trigger."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    ("Curator of Mysteries", "Whenever you cycle or discard another card, scry 1."),
+    ("Sphinx's Disciple", "Inspired — Whenever Sphinx's Disciple becomes untapped, draw a card.")])
+def test_player_event_triggers_with_an_inert_effect_stay_inert(name: str, line: str) -> None:
+    """121.1: an effect only in hidden zones; read, the line would refuse the boards that can make its event."""
+    assert classes(card(name, line)) == {line: "hidden"}
 
 
 def test_a_token_ability_with_a_discard_cost_of_a_real_card_is_modelled() -> None:

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..errors import InputError
-from ..model.abilities import COLOR_LETTERS, KEYWORDS, UnsupportedAbility, parse_ability_line
+from ..model.abilities import COLOR_LETTERS, EVENT_WATCHERS, KEYWORDS, UnsupportedAbility, parse_ability_line
 from ..model.fields import CARD_TYPES, Level
 from ..model.numbers import Oversized
 from . import reading
@@ -191,10 +191,11 @@ def _classified(name: str, text: str, legendary: bool) -> tuple[tuple[str, ...],
     first (:func:`oracle_lines`), then the lines it does not read sorted out (:mod:`pysolver.files.oracle`)."""
     lines, unread = oracle_lines(name, text, legendary)
     short = short_name(name, legendary)
-    # a "whenever another creature enters" watcher (603.6a) whose effect is inert anyway ("… you may draw
-    # a card") stays inert: read, it would refuse the boards with persist or undying (pysolver.files.loader)
+    # a "whenever another creature enters" watcher (603.6a) or one of a player's event ("whenever you cycle or
+    # discard another card, scry 1", 603.2) whose effect is inert anyway ("… you may draw a card") stays inert:
+    # read, it would refuse the boards with persist or undying or with its event's causes (pysolver.files.loader)
     inert_watchers = tuple(line for line in lines
-                           if _kinds(line, name) == {"enters_watch"}
+                           if len(kinds := _kinds(line, name)) == 1 and kinds <= {"enters_watch", *EVENT_WATCHERS}
                            and reason(line, name, lines + unread, short) is not None)
     lines, unread = tuple(x for x in lines if x not in inert_watchers), unread + inert_watchers
     # 700.2: the modes ("• …") of a modal ability are part of it: a mode has the class of the line that

@@ -32,6 +32,7 @@ from ..model.abilities import (
     DELAYED_END,
     DIES_INSTEAD,
     END_OF_COMBAT,
+    EVENT_WATCHERS,
     EXILED_INSTEAD,
     FOGS,
     GAINED,
@@ -136,6 +137,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_myriad(r, permanents, players, active, combat)
     _check_pairs(r, permanents)
     _check_targeted_watchers(r, permanents)
+    _check_event_watchers(r, permanents, hidden)
     _check_trigger_groups(r, permanents)
     _check_intervening(r, permanents)
     _check_barred(r, permanents)
@@ -764,7 +766,7 @@ def _check_myriad(r: Reader, permanents: list[Permanent], players: list[Player],
 
 #: The abilities that target (115.1): the catalogue's forms that name a target, and provoke (702.39a).
 TARGETING_KINDS = frozenset({f.kind for f in CATALOGUE if "target" in " ".join((f.form, *f.also)).lower()
-                             and f.kind not in ("targeted_watch", "on_block")} | {"provoke"})
+                             and f.kind not in ("targeted_watch", "on_block", *EVENT_WATCHERS)} | {"provoke"})
 
 
 def _may_target(a: Ability) -> bool:
@@ -783,6 +785,74 @@ def _check_targeted_watchers(r: Reader, permanents: list[Permanent]) -> None:
         if p.has("targeted_watch"):
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a \"becomes the target\" trigger (603.2) and "
                          f"{q(targeting.id)} has an ability that targets (115.1): not modelled")
+
+
+#: What each player event a watcher (:data:`~pysolver.model.abilities.EVENT_WATCHERS`) watches is, in words.
+_EVENT_WORDS = {"draw_watch": "a player drawing a card", "discard_watch": "a player discarding a card",
+                "sacrifice_watch": "a player sacrificing a permanent", "scry_watch": "a player scrying",
+                "untap_watch": "a permanent becoming untapped", "return_watch": "a permanent returned to a hand"}
+#: The watched events an ability acting in hidden zones may bring about (121.1, 701.9a, 701.22a).
+_HIDDEN_EVENTS = ("draw_watch", "discard_watch", "scry_watch")
+#: A modelled line's words that draw, discard or scry (121.1, 701.9a, 701.22a), and a watcher's own words.
+_HIDDEN_STEPS = re.compile(r"\bdraws? (?:a|an|one|two|three|that many|\w+) cards?\b|\bdiscards?\b|\bscr(?:y|ies)\b")
+_WATCHING = re.compile(r"(?:inspired — )?whenever (?:you|an opponent|a player) (?:draws?|cycles?|discards?|scr)")
+#: An ability's term that untaps (701.26b): "untap …" effects, "… untap that creature and remove it from combat"
+#: (read wide: any removal from combat or of counters), not a condition or cost reading untapped (110.5).
+_UNTAPS = re.compile(r"untap(?!ped)|remove")
+#: An ability's term that may return a permanent to its owner's hand (400.7): "bounce", "return_to_hand", a delayed
+#: "return" (read wide: any term that returns).
+_RETURNS = re.compile(r"bounce|return")
+
+
+def _player_events(p: Permanent, line: str | None) -> dict[str, str]:
+    """The player events (603.2) that `p`'s abilities, or those of the tokens they may create (111.1), can bring
+    about in the combat, by watcher kind, each with its cause in words: a draw, a discard or a scry (121.1, 701.9a,
+    701.22a) by an ability acting in hidden zones (printed or granted, 613.1f) or by its card's line the solver
+    keeps as inert that does (`line`), a discard by a discard cost (701.9a), a sacrifice (701.21a) by a sacrifice
+    cost or effect, an untap (701.26b) by an untap effect or a {Q} cost (107.6), a return to a hand (400.7) by an
+    effect that returns a permanent. No spell is cast in the solver's
+    combat and no ability of a card in a hand (cycling, 702.29a) is activated."""
+    found: dict[str, str] = {}
+    abilities = [*p.abilities, *_token_abilities([p])]
+    if line is not None:
+        found = dict.fromkeys(_HIDDEN_EVENTS, f"the line {line!r}")
+    elif any(a.kind == "tap_hidden" for a in abilities) or p.has("granted_hidden"):
+        found = dict.fromkeys(_HIDDEN_EVENTS, "an ability that acts in hidden zones")
+    costs = [a.value.extra for a in abilities if isinstance(a.value, (CombatAbility, Pump))]
+    if any(cost.discard for cost in costs):
+        found.setdefault("discard_watch", "an ability with a discard cost")
+    if any(cost.sacrifice_self or cost.sacrifice for cost in costs):
+        found["sacrifice_watch"] = "an ability with a sacrifice cost"
+    elif any("sacrific" in a.term for a in abilities if a.kind not in EVENT_WATCHERS):
+        found["sacrifice_watch"] = "an ability that sacrifices"
+    if any(cost.untap for cost in costs) or any(a.value.untap for a in abilities if isinstance(a.value, Pump)) or any(
+            _UNTAPS.search(a.term) for a in abilities if a.kind not in EVENT_WATCHERS):
+        found["untap_watch"] = "an ability that untaps"
+    if any(_HIDDEN_STEPS.search(text) for line in p.ability_lines if not _WATCHING.match(text := line.lower())):
+        for watch in _HIDDEN_EVENTS:  # ("you may draw a card. If you do, ~ assigns no combat damage", 121.1)
+            found.setdefault(watch, "a line that draws, discards or scries")
+    if any(a.value.to_hand for a in abilities if isinstance(a.value, Pump)) or any(
+            _RETURNS.search(a.term) for a in abilities if a.kind not in EVENT_WATCHERS):
+        found["return_watch"] = "an ability that returns a permanent to a hand"
+    return found
+
+
+def _check_event_watchers(r: Reader, permanents: list[Permanent], hidden: dict[int, str]) -> None:
+    """"Whenever you draw a card / discard a card / sacrifice a <permanent>, …", "Whenever ~ becomes untapped, …"
+    (603.2, 603.2e; :data:`EVENT_WATCHERS`)
+    is admitted only where its event can't happen in the combat: no permanent has an ability that can bring it
+    about (:func:`_player_events`; a watcher's own trigger can't, as its event never comes first)."""
+    watchers = [(i, p, a.kind) for i, p in enumerate(permanents) for a in [*p.abilities, *_token_abilities([p])]
+                if a.kind in EVENT_WATCHERS]
+    if not watchers:
+        return
+    causes = [(x, _player_events(x, hidden.get(k))) for k, x in enumerate(permanents)]
+    for i, p, watch in watchers:
+        cause = next(((x, events[watch]) for x, events in causes if watch in events), None)
+        if cause is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has a trigger on {_EVENT_WORDS[watch]} "
+                         f"({EVENT_WATCHERS[watch]}, 603.2) and {q(cause[0].id)} has {cause[1]}, which can make that "
+                         "happen during the combat: not modelled")
 
 
 def _check_pairs(r: Reader, permanents: list[Permanent]) -> None:

@@ -172,6 +172,26 @@ _ENTERS_WATCH = re.compile(r"when(?:ever)? (?:this creature or )?(?:another|an?)
 # refuses a board with both); its value is whose becoming a target it watches (``self`` or ``any``).
 _TARGETED = re.compile(r"when(?:ever)? (?P<what>this creature|a creature|an? [a-z-]+(?: creature)? you control) "
                        r"becomes the target of a spell or ability(?: an opponent controls)?, .+")
+# 603.2: "Whenever you / an opponent / a player draws a card (121.1), [cycles or] discards a card (701.9a),
+# sacrifices a <permanent> (701.21a) or scries (701.22a), <effect>": in the solver's combat only an ability on the
+# board draws, discards, sacrifices or scries (no spell is cast, no ability of a card in a hand is activated:
+# cycling, 702.29a, is one; pysolver.files.loader refuses a board with a watcher and such an ability); its value is
+# whose event it watches.
+_EVENT_WATCH = re.compile(r"whenever (?P<who>you|an opponent|a player) (?:(?P<draw>draws? a card)"
+                          r"|(?:cycles? or )?(?P<discard>discards? (?:a|another) card)"
+                          r"|(?P<sacrifice>sacrifices? (?:a|an|another) [a-z' -]+?)|(?P<scry>scry|scries)), .+")
+# 603.2e, 701.26b: "Whenever ~ / a permanent you control becomes untapped, <effect>" (inspired): in the solver's
+# combat only an ability on the board untaps (no untap step, 502.3); its value is whose untapping it watches.
+_UNTAP_WATCH = re.compile(r"whenever (?P<what>this creature|an? (?:permanent|creature) you control) becomes untapped, "
+                          r".+")
+# 603.6c, 603.10a: "Whenever a permanent is returned to your hand, <effect>": only an ability on the board returns a
+# permanent to a hand in the solver's combat (no spell is cast; ninjutsu is an ability of a card in a hand).
+_RETURN_WATCH = re.compile(r"whenever an? (?:permanent|creature) is returned to your hand"
+                           r"(?: from the battlefield)?, .+")
+#: The kinds of those watchers, each with the rule of the event it watches.
+EVENT_WATCHERS = {"draw_watch": "121.1", "discard_watch": "701.9a", "sacrifice_watch": "701.21a",
+                  "scry_watch": "701.22a", "untap_watch": "701.26b", "return_watch": "603.6c"}
+_EVENT_WHOSE = {"you": "you", "an opponent": "opponents", "a player": "all"}
 # "… for each other attacking Ally" (205.3m): its value is (X, Y, the creature type).
 _PUMP_EACH_TYPE = re.compile(r"whenever this creature attacks, (?:it|this creature) gets \+(\d+)/\+(\d+) until end of "
                              r"turn for each other attacking ([a-z'-]+)")
@@ -2950,6 +2970,15 @@ def _parse_trigger(text: str) -> Ability | None:
     m = _TARGETED.fullmatch(text)
     if m:
         return Ability("targeted_watch", "self" if m.group("what") == "this creature" else "any")
+    m = _EVENT_WATCH.fullmatch(text)
+    if m:  # 603.2 (pysolver.files.loader: when it can trigger)
+        event = next(e for e in ("draw", "discard", "sacrifice", "scry") if m.group(e))
+        return Ability(f"{event}_watch", _EVENT_WHOSE[m.group("who")])
+    m = _UNTAP_WATCH.fullmatch(text)
+    if m:  # 603.2e (pysolver.files.loader: when it can trigger)
+        return Ability("untap_watch", "self" if m.group("what") == "this creature" else "yours")
+    if _RETURN_WATCH.fullmatch(text):  # 603.6c (pysolver.files.loader: when it can trigger)
+        return Ability("return_watch", "you")
     m = _PUMP_EACH_TYPE.fullmatch(text)
     ctype = creature_type(m.group(3)) if m else None
     if m and ctype is not None:

@@ -785,6 +785,30 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("Whenever a creature becomes the target of a spell or ability, destroy that creature",
               "Whenever ~ becomes the target of a spell or ability an opponent controls, create a 1/1 green Elf "
               "Warrior creature token"), literal=False),
+    # a board with an ability that draws, discards or sacrifices (a cost or an effect) is refused
+    LineForm("unset-trigger", "Whenever you / an opponent / a player draws a card, <effect>", "draw_watch", "121.1",
+             "Whenever you draw a card, you gain 1 life",
+             ("Whenever an opponent draws a card, if you control a red permanent, you may have ~ deal 1 damage to "
+              "that player",), literal=False),
+    LineForm("unset-trigger", "Whenever you / an opponent [cycle or] discard a card, <effect>", "discard_watch",
+             "701.9a", "Whenever you cycle or discard a card, this creature gets +1/+1 until end of turn",
+             ("Whenever you cycle or discard another card, put a -1/-1 counter on each creature your opponents "
+              "control",
+              "Whenever an opponent discards a card, ~ gets +2/+2 and gains fear until end of turn"), literal=False),
+    LineForm("unset-trigger", "Whenever you sacrifice a <permanent>, <effect>", "sacrifice_watch", "701.21a",
+             "Whenever you sacrifice another permanent, put a +1/+1 counter on this creature",
+             ("Whenever you sacrifice a Clue, you gain 3 life",
+              "Whenever you sacrifice a creature, target opponent sacrifices a creature"), literal=False),
+    LineForm("unset-trigger", "Whenever you scry, <effect>", "scry_watch", "701.22a",
+             "Whenever you scry, this creature gets +2/+0 and gains first strike until end of turn", literal=False),
+    # a board with an ability that returns a permanent to a hand is refused
+    LineForm("unset-trigger", "Whenever a permanent is returned to your hand, <effect>", "return_watch", "603.6c",
+             "Whenever a permanent is returned to your hand, you may pay {1}. If you do, draw a card", literal=False),
+    # a board with an ability that untaps (an untap effect, "untap … and remove it from combat", {Q}) is refused
+    LineForm("unset-trigger", "Whenever ~ / a permanent you control becomes untapped, <effect>", "untap_watch",
+             "603.2e", "Whenever a permanent you control becomes untapped, this creature gets +1/+1 until end of turn",
+             ("Inspired — Whenever ~ becomes untapped, you may pay {2}{B}. If you do, create a 2/2 black Zombie "
+              "enchantment creature token",), literal=False),
     # 613.1f: the same triggers granted as a quoted ability (the quoted "this creature" is each grantee), read as the
     # source's own (pysolver.model.abilities._granted_watcher): refused where one could trigger, granted or not
     LineForm("unset-trigger", '<creatures> [you control] have "When this creature enters [the battlefield], <effect>"',
