@@ -583,9 +583,10 @@ def cost_only_boards(stage: str) -> st.SearchStrategy[dict]:
 
 
 # Activated abilities on target creatures (pysolver.rules.activated): the target's qualities (115.1), keywords
-# given (613.1f), regeneration (701.19a), destruction on the stack (701.8a), a sacrifice cost (701.21a).
+# given (613.1f; shadow 702.28b), regeneration (701.19a), destruction on the stack (701.8a), a sacrifice cost (701.21a).
 TARGETED_LINES = ["{T}: Tap target creature without flying", "{W}: Tap target creature with power 2 or less",
                   "{T}: Target creature gains flying until end of turn",
+                  "{T}: Target creature gains shadow until end of turn",
                   "{1}: Target creature you control gains first strike until end of turn",
                   "{R}: Target red creature gets +1/+0 and gains trample until end of turn",
                   "{T}: Target attacking or blocking creature gets +1/+1 until end of turn",

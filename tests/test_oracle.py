@@ -544,6 +544,13 @@ def test_switching_lines_of_real_cards_are_modelled() -> None:
         assert classes(card(name, line)) == {line: MODELLED}
 
 
+def test_giving_shadow_to_a_target_creature_of_a_real_card_is_modelled() -> None:
+    """702.28b, 613.1f (pysolver.rules.activated): Dauthi Trapper's "{T}: Target creature gains shadow until end of
+    turn"."""
+    line = "{T}: Target creature gains shadow until end of turn."
+    assert classes(card("Dauthi Trapper", line)) == {line: MODELLED}
+
+
 def test_the_modes_of_a_modal_ability_have_the_class_of_its_first_line() -> None:
     """700.2: "• …" lines are the modes of the ability the line before them starts. Knight of Autumn's modes
     are part of its enters trigger (603.6a: inert); Putrid Warrior's of a trigger that may change the answer."""

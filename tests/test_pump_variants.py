@@ -108,6 +108,31 @@ def test_702_9b_flying_given_before_blocks_stops_a_block() -> None:
                                  bob=2))["holds"] is False  # no {U}: bob blocks
 
 
+TRAPPER = "{T}: Target creature gains shadow until end of turn."  # Dauthi Trapper
+
+
+def test_702_28b_shadow_given_to_an_attacker_stops_a_block() -> None:
+    """702.28b (Dauthi Trapper, 613.1f): given shadow after attackers are declared, x can be blocked only by
+    creatures with shadow: alice can deal bob 2 whatever bob does (giving y shadow would stop y's block too);
+    bob can still block x if alice does not activate (the lethal goal at bob 2: every outcome but the trade)."""
+    trapper = creature("t", "alice", 1, 1, TRAPPER, name="Dauthi Trapper")
+    s = board(creature("x", "alice", 2, 2), trapper, creature("y", "bob", 2, 2), attackers={"x": "bob"},
+              goal={"lethal": "bob"}, bob=2)
+    assert ends(s) == {(0, 20, 0, ()), (2, 20, 0, ("x", "y"))}
+
+
+def test_702_28b_shadow_given_to_a_blocker_lets_it_block_a_shadow_attacker() -> None:
+    """702.28b: x has shadow, so y can't block it, until bob's Dauthi Trapper gives y shadow (before blockers
+    are declared): then y may block x and trade; alice's lethal no longer holds."""
+    trapper = creature("t", "bob", 1, 1, TRAPPER, name="Dauthi Trapper")
+    s = board(creature("x", "alice", 2, 2, "Shadow"), trapper, creature("y", "bob", 2, 2), attackers={"x": "bob"},
+              goal={"lethal": "bob"}, bob=2)
+    found = list(outcome_values(s))  # (the split only: the walk agrees on the board above)
+    assert {canonical(o.to_json()) for o in found} == {canonical(o) for o in reference_outcomes(s)}
+    assert {(o.life_of("bob"), o.destroyed) for o in found} == {(0, ()), (2, ("x", "y"))}
+    assert pysolver.verify(s)["holds"] is False
+
+
 def test_509_1b_shroud_and_cant_be_blocked_given_by_one_ability() -> None:
     """Cephalid Inkshrouder (702.18a, 509.1b): "Discard a card: ~ gains shroud until end of turn and can't be
     blocked this turn": with a card in hand (701.9) alice makes it unblockable after attacking and forces lethal

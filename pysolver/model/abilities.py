@@ -589,7 +589,7 @@ _BECOMES = re.compile(rf"colorless|the color of your choice|(?P<first>{'|'.join(
 # board where an opponent has such an ability.
 GRANTABLE = frozenset({"flying", "reach", "trample", "menace", "deathtouch", "first_strike", "double_strike",
                        "vigilance", "haste", "indestructible", "lifelink", "fear", "intimidate", "infect",
-                       "wither", "hexproof", "shroud"})
+                       "wither", "hexproof", "shroud", "shadow"})
 TARGET_STOPPERS = ("hexproof", "shroud")  # 702.11b, 702.18a
 
 
