@@ -587,6 +587,7 @@ def cost_only_boards(stage: str) -> st.SearchStrategy[dict]:
 TARGETED_LINES = ["{T}: Tap target creature without flying", "{W}: Tap target creature with power 2 or less",
                   "{T}: Target creature gains flying until end of turn",
                   "{T}: Target creature gains shadow until end of turn",
+                  "{T}: Target creature gains islandwalk until end of turn",
                   "{1}: Target creature you control gains first strike until end of turn",
                   "{R}: Target red creature gets +1/+0 and gains trample until end of turn",
                   "{T}: Target attacking or blocking creature gets +1/+1 until end of turn",

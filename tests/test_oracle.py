@@ -551,6 +551,16 @@ def test_giving_shadow_to_a_target_creature_of_a_real_card_is_modelled() -> None
     assert classes(card("Dauthi Trapper", line)) == {line: MODELLED}
 
 
+@pytest.mark.parametrize(("name", "line"), [
+    ("Ivy Dancer", "{T}: Target creature gains forestwalk until end of turn."),
+    ("Elvish Pathcutter", "{2}{G}: Target Elf creature gains forestwalk until end of turn."),
+    ("Enslaved Scout", "{2}: Enslaved Scout gains mountainwalk until end of turn."),
+    ("Veldrane of Sengir", "{1}{B}{B}: Veldrane of Sengir gets -3/-0 and gains forestwalk until end of turn.")])
+def test_giving_landwalk_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """702.14a, 613.1f: a landwalk given until end of turn, to a target creature or to the card itself."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
 def test_the_modes_of_a_modal_ability_have_the_class_of_its_first_line() -> None:
     """700.2: "• …" lines are the modes of the ability the line before them starts. Knight of Autumn's modes
     are part of its enters trigger (603.6a: inert); Putrid Warrior's of a trigger that may change the answer."""

@@ -71,6 +71,8 @@ def keyword_line(kind: str) -> str:
     >>> keyword_line("prevent_damage_to")  # (a prevention effect for the turn, :data:`PREVENTED_THIS_TURN`)
     'Prevent all damage that would be dealt to ~'
     """
+    if given_walk(kind) is not None:  # 702.14a: "Forestwalk" (the catalogue's form is "<land type>walk")
+        return kind.capitalize()
     return next(f.form for f in CATALOGUE if f.group in ("keyword", "shields") and f.literal and f.kind == kind)
 
 
@@ -732,12 +734,41 @@ def _colored(kind: str, pump: Pump, becomes: str | None) -> list[Ability] | None
 
 
 def _given_until_end_of_turn(text: str) -> str:
-    """The kind of the keyword a pump gives until end of turn (613.1f), or :class:`NotModelled`."""
+    """The kind of the keyword a pump gives until end of turn (613.1f), or :class:`NotModelled`; a landwalk
+    "<land type>walk" (702.14a) by its own word (:func:`given_ability`).
+
+    >>> _given_until_end_of_turn("forestwalk"), _given_until_end_of_turn("first strike")
+    ('forestwalk', 'first_strike')
+    """
+    if given_walk(text) is not None:
+        return text
     kind = KEYWORDS.get(text)
     if kind not in GRANTABLE:
         raise NotModelled(f"giving {text!r} until end of turn is not modelled (only "
                           f"{', '.join(sorted(k.replace('_', ' ') for k in GRANTABLE))}: 613.1f)")
     return kind
+
+
+def given_walk(kind: str) -> str | None:
+    """The land type of a landwalk given until end of turn, kept by its word "<land type>walk" (702.14a: one
+    of the land types, 205.3i), or None for any other kind given.
+
+    >>> given_walk("forestwalk"), given_walk("flying")
+    ('forest', None)
+    """
+    land = kind[: -len("walk")]
+    return land if kind.endswith("walk") and land in type_lists()[1] else None
+
+
+def given_ability(kind: str) -> Ability:
+    """The ability a keyword given until end of turn is (613.1f): "<land type>walk" the landwalk of that land
+    type (702.14a), another its own kind.
+
+    >>> given_ability("islandwalk").term, given_ability("flying").term
+    ('landwalk("island")', 'flying')
+    """
+    land = given_walk(kind)
+    return Ability(kind) if land is None else Ability("landwalk", land)
 
 
 _MONSTROSITY = re.compile(r"(?P<cost>[^:]+): monstrosity (?P<n>\w+)")
