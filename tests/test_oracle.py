@@ -551,6 +551,12 @@ def test_giving_shadow_to_a_target_creature_of_a_real_card_is_modelled() -> None
     assert classes(card("Dauthi Trapper", line)) == {line: MODELLED}
 
 
+def test_a_creature_token_target_of_a_real_card_is_modelled() -> None:
+    """111.1, 115.1: Dogged Hunter's "{T}: Destroy target creature token"."""
+    line = "{T}: Destroy target creature token."
+    assert classes(card("Dogged Hunter", line)) == {line: MODELLED}
+
+
 @pytest.mark.parametrize(("name", "line"), [
     ("Ivy Dancer", "{T}: Target creature gains forestwalk until end of turn."),
     ("Elvish Pathcutter", "{2}{G}: Target Elf creature gains forestwalk until end of turn."),

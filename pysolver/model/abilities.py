@@ -993,12 +993,15 @@ def target_of(text: str) -> tuple[str, Quality, str, bool] | None:
     ('either', ('creature_type', 'elf'), ('creature_type', 'soldier'))
     >>> target_of("target land") is None
     True
+    >>> target_of("target creature token")  # 111.1
+    ('creature', ('token',), 'all', False)
     """
     m = _TARGET.fullmatch(text)
-    what = _target_creatures(m.group("what")) if m else None
+    token = m is not None and m.group("what").endswith("creature token")  # 111.1: "target creature token"
+    what = _target_creatures(m.group("what").removesuffix(" token")) if m else None
     if m is None or what is None:
         return None
-    parts = [what]
+    parts = [what, *([("token",)] if token else [])]
     if m.group("state"):  # 701.26a: tapped or untapped
         parts.append(("tapped",) if m.group("state") == "tapped " else ("non", ("tapped",)))
     if m.group("with"):
@@ -2091,6 +2094,8 @@ def quality_words(q: Quality, scope: str = "all") -> str:
         return f"creatures with {str(args[0]).replace('_', ' ')}"
     if name == "counter":
         return f"creatures with {args[0]:+d}/{args[1]:+d} counters on them".replace("+0/-", "-0/-")
+    if name == "token":  # 111.1
+        return "creature tokens"
     stat, op, (whose, x) = args
     if whose == "n":
         return f"creatures with {stat} {x} or {'less' if op == 'le' else 'greater'}"
