@@ -592,6 +592,7 @@ TARGETED_LINES = ["{T}: Tap target creature without flying", "{W}: Tap target cr
                   "{R}: Target red creature gets +1/+0 and gains trample until end of turn",
                   "{T}: Target attacking or blocking creature gets +1/+1 until end of turn",
                   "{G}: Regenerate target creature", "{T}: Destroy target blocking creature",
+                  "{1}: Destroy target creature blocking or blocked by ~",
                   "{1}: Destroy target tapped creature", "{T}: Destroy target creature token",
                   "Sacrifice ~: Target creature gets -1/-1 until end of turn",
                   "{W}: Another target creature gains indestructible until end of turn",

@@ -61,6 +61,10 @@ def targets(s, stage: Stage, side: str = gt.ACTIVE) -> set[tuple[str, str]]:
     ("Slingshot Goblin", "{R}, {T}: Slingshot Goblin deals 2 damage to target blue creature.", "ping", "creature",
      ("color", "blue"), "all"),
     ("Dogged Hunter", "{T}: Destroy target creature token.", "destroy_target", "creature", ("token",), "all"),
+    ("Knight of Dusk", "{B}{B}: Destroy target creature blocking Knight of Dusk.", "destroy_target", "blocking",
+     ("blocks_source",), "all"),
+    ("Cromat", "{W}{B}: Destroy target creature blocking or blocked by Cromat.", "destroy_target",
+     "attacking_or_blocking", ("either", ("blocks_source",), ("blocked_by_source",)), "all"),
 ])
 def test_115_1_real_lines_and_their_targets(name, line, kind, target, quality, scope) -> None:
     """115.1, 601.2c: what each real line may target; its cost mana, {T} and "sacrifice ~" (602.1a)."""
@@ -79,6 +83,18 @@ def test_111_1_a_creature_token_target() -> None:
               creature("z", "bob"), attackers={"x": "bob", "w": "bob"}, blockers={"y": ["x"], "z": ["w"]})
     assert targets(s, Stage.AFTER_BLOCKERS) == {("h", "y")}
     assert {d for d, _, _ in results(s)} == {("w", "x", "y", "z"), ("w", "y", "z")}
+
+
+def test_509_1g_a_creature_blocking_the_source() -> None:
+    """509.1g, 115.1 (Knight of Dusk, "{B}{B}: Destroy target creature blocking ~", 701.8a): y blocks k, z blocks
+    x; only y is a target. Destroying y before damage saves k (still blocked, 509.1h: bob takes nothing); x and z
+    trade either way."""
+    knight = creature("k", "alice", 2, 2, "{B}{B}: Destroy target creature blocking Knight of Dusk.",
+                      name="Knight of Dusk")
+    s = board(knight, creature("x", "alice"), creature("y", "bob"), creature("z", "bob"), mana="{B}{B}",
+              attackers={"k": "bob", "x": "bob"}, blockers={"y": ["k"], "z": ["x"]})
+    assert targets(s, Stage.AFTER_BLOCKERS) == {("k", "y")}
+    assert {d for d, _, _ in results(s)} == {("k", "x", "y", "z"), ("x", "y", "z")}
 
 
 def test_613_1f_the_keywords_a_target_gains_and_paragon_s_another() -> None:

@@ -552,9 +552,11 @@ def test_giving_shadow_to_a_target_creature_of_a_real_card_is_modelled() -> None
 
 
 def test_a_creature_token_target_of_a_real_card_is_modelled() -> None:
-    """111.1, 115.1: Dogged Hunter's "{T}: Destroy target creature token"."""
+    """111.1, 115.1: Dogged Hunter's "{T}: Destroy target creature token"; 509.1g: Knight of Dusk's target."""
     line = "{T}: Destroy target creature token."
     assert classes(card("Dogged Hunter", line)) == {line: MODELLED}
+    line = "{B}{B}: Destroy target creature blocking Knight of Dusk."  # 509.1g
+    assert classes(card("Knight of Dusk", line)) == {line: MODELLED}
 
 
 @pytest.mark.parametrize(("name", "line"), [

@@ -888,6 +888,13 @@ _TARGET = re.compile(r"(?P<other>another )?target (?P<where>attacking or blockin
 # 122.1: "with a counter on it" (any counter a situation states: `counters`), "with a +1/+1 counter on it"
 _COUNTER_QUALITIES: dict[str, Quality] = {"a counter on it": ("counter", "any"),
                                           "a +1/+1 counter on it": ("counter", "plus")}
+# 509.1g, 506.4: "target creature blocking ~", "target creature blocking or blocked by ~": a creature in a block
+# with the source itself (blocks_source: it blocks the source; blocked_by_source: the source blocks it)
+_RELATED_TARGET = re.compile(r"target creature (?P<rel>blocking|blocking or blocked by) this creature")
+_RELATED_TARGETS: dict[str, tuple[str, Quality, str, bool]] = {
+    "blocking": ("blocking", ("blocks_source",), "all", False),
+    "blocking or blocked by": ("attacking_or_blocking", ("either", ("blocks_source",), ("blocked_by_source",)), "all",
+                               False)}
 _TARGET_SCOPES = {None: "all", "you control": "you", "an opponent controls": "opponents",
                   "you don't control": "opponents"}
 # 115.1, 205.2a: a target of card types ("target permanent", "target artifact or creature", "target artifact,
@@ -995,7 +1002,12 @@ def target_of(text: str) -> tuple[str, Quality, str, bool] | None:
     True
     >>> target_of("target creature token")  # 111.1
     ('creature', ('token',), 'all', False)
+    >>> target_of("target creature blocking this creature")  # 509.1g
+    ('blocking', ('blocks_source',), 'all', False)
     """
+    related = _RELATED_TARGET.fullmatch(text)
+    if related is not None:  # 506.4, 509.1g: a creature in one of the source's own blocks
+        return _RELATED_TARGETS[related.group("rel")]
     m = _TARGET.fullmatch(text)
     token = m is not None and m.group("what").endswith("creature token")  # 111.1: "target creature token"
     what = _target_creatures(m.group("what").removesuffix(" token")) if m else None
@@ -2096,6 +2108,8 @@ def quality_words(q: Quality, scope: str = "all") -> str:
         return f"creatures with {args[0]:+d}/{args[1]:+d} counters on them".replace("+0/-", "-0/-")
     if name == "token":  # 111.1
         return "creature tokens"
+    if name in ("blocks_source", "blocked_by_source"):  # 509.1g
+        return f"creatures {'blocking' if name == 'blocks_source' else 'blocked by'} the source"
     stat, op, (whose, x) = args
     if whose == "n":
         return f"creatures with {stat} {x} or {'less' if op == 'le' else 'greater'}"

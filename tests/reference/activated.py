@@ -143,6 +143,9 @@ def fits(state, field: dict[str, Characteristics], t: str, quality: tuple,  # ty
         return is_tapped(state, next(p for p in state.s.permanents if p.id == t), field)
     if name == "card_type":
         return args[0] in field[t].types and not field[t].face_down  # (lower-case, 205.2a)
+    if name in ("blocks_source", "blocked_by_source"):  # 509.1g: in a block with the source itself
+        pair = (t, source.id) if name == "blocks_source" else (source.id, t)
+        return pair in set(state.s.combat.blockers or ())
     if name == "token":  # 111.1: "target creature token"
         return next(p for p in state.s.permanents if p.id == t).token
     if name == "counter":  # 122.1: the counters the situation states; "plus": a +1/+1 counter
