@@ -594,6 +594,7 @@ TARGETED_LINES = ["{T}: Tap target creature without flying", "{W}: Tap target cr
                   "{G}: Regenerate target creature", "{T}: Destroy target blocking creature",
                   "{1}: Destroy target creature blocking or blocked by ~",
                   "{1}: Destroy target tapped creature", "{T}: Destroy target creature token",
+                  "{T}: Destroy target creature with islandwalk",
                   "Sacrifice ~: Target creature gets -1/-1 until end of turn",
                   "{W}: Another target creature gains indestructible until end of turn",
                   "{T}: Put a -1/-1 counter on target creature",
@@ -615,7 +616,8 @@ def with_targeted(draw: st.DrawFn, data: dict) -> dict:
         draw(st.sampled_from(creatures))["token"] = True
     if draw(st.booleans()):
         p = draw(st.sampled_from(creatures))
-        p["abilities"] = [*p["abilities"], draw(st.sampled_from(["Flying", "Vigilance", "Hexproof", "Indestructible"]))]
+        p["abilities"] = [*p["abilities"], draw(st.sampled_from(["Flying", "Vigilance", "Hexproof", "Indestructible",
+                                                                     "Islandwalk"]))]
     for pl in data["players"]:
         pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{R}", "{G}", "{W}", "{1}"]), max_size=2)))
     return data

@@ -61,6 +61,8 @@ def targets(s, stage: Stage, side: str = gt.ACTIVE) -> set[tuple[str, str]]:
     ("Slingshot Goblin", "{R}, {T}: Slingshot Goblin deals 2 damage to target blue creature.", "ping", "creature",
      ("color", "blue"), "all"),
     ("Dogged Hunter", "{T}: Destroy target creature token.", "destroy_target", "creature", ("token",), "all"),
+    ("Merfolk Assassin", "{T}: Destroy target creature with islandwalk.", "destroy_target", "creature",
+     ("landwalk", "island"), "all"),
     ("Knight of Dusk", "{B}{B}: Destroy target creature blocking Knight of Dusk.", "destroy_target", "blocking",
      ("blocks_source",), "all"),
     ("Cromat", "{W}{B}: Destroy target creature blocking or blocked by Cromat.", "destroy_target",
@@ -83,6 +85,17 @@ def test_111_1_a_creature_token_target() -> None:
               creature("z", "bob"), attackers={"x": "bob", "w": "bob"}, blockers={"y": ["x"], "z": ["w"]})
     assert targets(s, Stage.AFTER_BLOCKERS) == {("h", "y")}
     assert {d for d, _, _ in results(s)} == {("w", "x", "y", "z"), ("w", "y", "z")}
+
+
+def test_702_14a_a_target_with_islandwalk() -> None:
+    """702.14a, 115.1 (Merfolk Assassin, "{T}: Destroy target creature with islandwalk"): y, with islandwalk,
+    blocks x; alice may destroy it before damage (x survives, still blocked: 509.1h) or not (they trade); z,
+    with forestwalk, is no target."""
+    assassin = creature("h", "alice", 1, 1, "{T}: Destroy target creature with islandwalk.", name="Merfolk Assassin")
+    s = board(creature("x", "alice"), assassin, creature("y", "bob", 2, 2, "Islandwalk"),
+              creature("z", "bob", 2, 2, "Forestwalk"), attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert targets(s, Stage.AFTER_BLOCKERS) == {("h", "y")}
+    assert {d for d, _, _ in results(s)} == {("x", "y"), ("y",)}
 
 
 def test_509_1g_a_creature_blocking_the_source() -> None:

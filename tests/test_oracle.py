@@ -552,11 +552,14 @@ def test_giving_shadow_to_a_target_creature_of_a_real_card_is_modelled() -> None
 
 
 def test_a_creature_token_target_of_a_real_card_is_modelled() -> None:
-    """111.1, 115.1: Dogged Hunter's "{T}: Destroy target creature token"; 509.1g: Knight of Dusk's target."""
+    """111.1, 115.1: Dogged Hunter's "{T}: Destroy target creature token"; 509.1g: Knight of Dusk's target;
+    702.14a: Merfolk Assassin's."""
     line = "{T}: Destroy target creature token."
     assert classes(card("Dogged Hunter", line)) == {line: MODELLED}
     line = "{B}{B}: Destroy target creature blocking Knight of Dusk."  # 509.1g
     assert classes(card("Knight of Dusk", line)) == {line: MODELLED}
+    line = "{T}: Destroy target creature with islandwalk."  # 702.14a
+    assert classes(card("Merfolk Assassin", line)) == {line: MODELLED}
 
 
 @pytest.mark.parametrize(("name", "line"), [

@@ -1000,6 +1000,8 @@ def target_of(text: str) -> tuple[str, Quality, str, bool] | None:
     ('either', ('creature_type', 'elf'), ('creature_type', 'soldier'))
     >>> target_of("target land") is None
     True
+    >>> target_of("target creature with islandwalk")  # 702.14a
+    ('creature', ('landwalk', 'island'), 'all', False)
     >>> target_of("target creature token")  # 111.1
     ('creature', ('token',), 'all', False)
     >>> target_of("target creature blocking this creature")  # 509.1g
@@ -1017,7 +1019,9 @@ def target_of(text: str) -> tuple[str, Quality, str, bool] | None:
     if m.group("state"):  # 701.26a: tapped or untapped
         parts.append(("tapped",) if m.group("state") == "tapped " else ("non", ("tapped",)))
     if m.group("with"):
-        with_q = _COUNTER_QUALITIES.get(m.group("quality")) or _with_quality(m.group("quality"))
+        walk = given_walk(m.group("quality"))  # 702.14a: "with islandwalk" (a landwalk of that land type)
+        with_q = (_COUNTER_QUALITIES.get(m.group("quality")) or _with_quality(m.group("quality"))
+                  or (("landwalk", walk) if walk else None))
         if with_q is None:
             return None
         parts.append(with_q if m.group("with") == "with" else ("non", with_q))
@@ -2068,8 +2072,8 @@ def term_text(x: object) -> str:
     """
     if isinstance(x, tuple):
         name, *args = x
-        if name == "creature_type":  # a string, as printed_subtype/2 facts have it
-            return f'creature_type("{args[0]}")'
+        if name in ("creature_type", "landwalk"):  # a string, as printed_subtype/2 facts and landwalk("T") have it
+            return f'{name}("{args[0]}")'
         return f"{name}({','.join(map(term_text, args))})" if args else str(name)
     return str(x)
 
@@ -2108,6 +2112,8 @@ def quality_words(q: Quality, scope: str = "all") -> str:
         return f"creatures with {args[0]:+d}/{args[1]:+d} counters on them".replace("+0/-", "-0/-")
     if name == "token":  # 111.1
         return "creature tokens"
+    if name == "landwalk":  # 702.14a
+        return f"creatures with {args[0]}walk"
     if name in ("blocks_source", "blocked_by_source"):  # 509.1g
         return f"creatures {'blocking' if name == 'blocks_source' else 'blocked by'} the source"
     stat, op, (whose, x) = args

@@ -146,6 +146,8 @@ def fits(state, field: dict[str, Characteristics], t: str, quality: tuple,  # ty
     if name in ("blocks_source", "blocked_by_source"):  # 509.1g: in a block with the source itself
         pair = (t, source.id) if name == "blocks_source" else (source.id, t)
         return pair in set(state.s.combat.blockers or ())
+    if name == "landwalk":  # 702.14a: "target creature with islandwalk"
+        return args[0] in field[t].values("landwalk")
     if name == "token":  # 111.1: "target creature token"
         return next(p for p in state.s.permanents if p.id == t).token
     if name == "counter":  # 122.1: the counters the situation states; "plus": a +1/+1 counter
