@@ -583,14 +583,19 @@ def cost_only_boards(stage: str) -> st.SearchStrategy[dict]:
 
 
 # Activated abilities on target creatures (pysolver.rules.activated): the target's qualities (115.1), keywords
-# given (613.1f), regeneration (701.19a), destruction on the stack (701.8a), a sacrifice cost (701.21a).
+# given (613.1f; shadow 702.28b), regeneration (701.19a), destruction on the stack (701.8a), a sacrifice cost (701.21a).
 TARGETED_LINES = ["{T}: Tap target creature without flying", "{W}: Tap target creature with power 2 or less",
                   "{T}: Target creature gains flying until end of turn",
+                  "{T}: Target creature gains shadow until end of turn",
+                  "{T}: Target creature gains islandwalk until end of turn",
                   "{1}: Target creature you control gains first strike until end of turn",
                   "{R}: Target red creature gets +1/+0 and gains trample until end of turn",
                   "{T}: Target attacking or blocking creature gets +1/+1 until end of turn",
                   "{G}: Regenerate target creature", "{T}: Destroy target blocking creature",
-                  "{1}: Destroy target tapped creature", "Sacrifice ~: Target creature gets -1/-1 until end of turn",
+                  "{1}: Destroy target creature blocking or blocked by ~",
+                  "{1}: Destroy target tapped creature", "{T}: Destroy target creature token",
+                  "{T}: Destroy target creature with islandwalk",
+                  "Sacrifice ~: Target creature gets -1/-1 until end of turn",
                   "{W}: Another target creature gains indestructible until end of turn",
                   "{T}: Put a -1/-1 counter on target creature",
                   "{1}: Return target attacking creature to its owner's hand"]
@@ -598,8 +603,8 @@ TARGETED_LINES = ["{T}: Tap target creature without flying", "{W}: Tap target cr
 
 @st.composite
 def with_targeted(draw: st.DrawFn, data: dict) -> dict:
-    """`data` with one or two of :data:`TARGETED_LINES` on its creatures, a color or a keyword that a target
-    quality reads maybe, and at most two mana each."""
+    """`data` with one or two of :data:`TARGETED_LINES` on its creatures, a color, a token or a keyword that a
+    target quality reads maybe, and at most two mana each."""
     creatures = [p for p in data["permanents"] if "power" in p]
     for _ in range(draw(st.integers(1, 2))):
         p = draw(st.sampled_from(creatures))
@@ -607,9 +612,12 @@ def with_targeted(draw: st.DrawFn, data: dict) -> dict:
     for p in creatures:
         if draw(one_in(3)):
             p["colors"] = ["red"]
+    if draw(one_in(3)):  # 111.1: "target creature token"
+        draw(st.sampled_from(creatures))["token"] = True
     if draw(st.booleans()):
         p = draw(st.sampled_from(creatures))
-        p["abilities"] = [*p["abilities"], draw(st.sampled_from(["Flying", "Vigilance", "Hexproof", "Indestructible"]))]
+        p["abilities"] = [*p["abilities"], draw(st.sampled_from(["Flying", "Vigilance", "Hexproof", "Indestructible",
+                                                                     "Islandwalk"]))]
     for pl in data["players"]:
         pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{R}", "{G}", "{W}", "{1}"]), max_size=2)))
     return data

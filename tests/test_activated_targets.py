@@ -60,6 +60,13 @@ def targets(s, stage: Stage, side: str = gt.ACTIVE) -> set[tuple[str, str]]:
      "blocking", ("any",), "all"),
     ("Slingshot Goblin", "{R}, {T}: Slingshot Goblin deals 2 damage to target blue creature.", "ping", "creature",
      ("color", "blue"), "all"),
+    ("Dogged Hunter", "{T}: Destroy target creature token.", "destroy_target", "creature", ("token",), "all"),
+    ("Merfolk Assassin", "{T}: Destroy target creature with islandwalk.", "destroy_target", "creature",
+     ("landwalk", "island"), "all"),
+    ("Knight of Dusk", "{B}{B}: Destroy target creature blocking Knight of Dusk.", "destroy_target", "blocking",
+     ("blocks_source",), "all"),
+    ("Cromat", "{W}{B}: Destroy target creature blocking or blocked by Cromat.", "destroy_target",
+     "attacking_or_blocking", ("either", ("blocks_source",), ("blocked_by_source",)), "all"),
 ])
 def test_115_1_real_lines_and_their_targets(name, line, kind, target, quality, scope) -> None:
     """115.1, 601.2c: what each real line may target; its cost mana, {T} and "sacrifice ~" (602.1a)."""
@@ -67,6 +74,40 @@ def test_115_1_real_lines_and_their_targets(name, line, kind, target, quality, s
     assert lines == (line,) and unmodelled == ()
     (a,) = board(creature("x", "alice", 2, 2, line, name=name)).permanent("x").abilities
     assert (a.kind, a.value.target, a.value.quality, a.value.scope) == (kind, target, quality, scope)
+
+
+def test_111_1_a_creature_token_target() -> None:
+    """111.1, 115.1 (Dogged Hunter, "{T}: Destroy target creature token", 701.8a): blocked by bob's token y, x
+    survives if alice destroys y before damage (x stays blocked, 509.1h); w and bob's card z trade, z being
+    no legal target. Only the tokens are targets: y, and none of the cards."""
+    hunter = creature("h", "alice", 1, 1, "{T}: Destroy target creature token.", name="Dogged Hunter")
+    s = board(creature("x", "alice"), creature("w", "alice"), hunter, creature("y", "bob", token=True),
+              creature("z", "bob"), attackers={"x": "bob", "w": "bob"}, blockers={"y": ["x"], "z": ["w"]})
+    assert targets(s, Stage.AFTER_BLOCKERS) == {("h", "y")}
+    assert {d for d, _, _ in results(s)} == {("w", "x", "y", "z"), ("w", "y", "z")}
+
+
+def test_702_14a_a_target_with_islandwalk() -> None:
+    """702.14a, 115.1 (Merfolk Assassin, "{T}: Destroy target creature with islandwalk"): y, with islandwalk,
+    blocks x; alice may destroy it before damage (x survives, still blocked: 509.1h) or not (they trade); z,
+    with forestwalk, is no target."""
+    assassin = creature("h", "alice", 1, 1, "{T}: Destroy target creature with islandwalk.", name="Merfolk Assassin")
+    s = board(creature("x", "alice"), assassin, creature("y", "bob", 2, 2, "Islandwalk"),
+              creature("z", "bob", 2, 2, "Forestwalk"), attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert targets(s, Stage.AFTER_BLOCKERS) == {("h", "y")}
+    assert {d for d, _, _ in results(s)} == {("x", "y"), ("y",)}
+
+
+def test_509_1g_a_creature_blocking_the_source() -> None:
+    """509.1g, 115.1 (Knight of Dusk, "{B}{B}: Destroy target creature blocking ~", 701.8a): y blocks k, z blocks
+    x; only y is a target. Destroying y before damage saves k (still blocked, 509.1h: bob takes nothing); x and z
+    trade either way."""
+    knight = creature("k", "alice", 2, 2, "{B}{B}: Destroy target creature blocking Knight of Dusk.",
+                      name="Knight of Dusk")
+    s = board(knight, creature("x", "alice"), creature("y", "bob"), creature("z", "bob"), mana="{B}{B}",
+              attackers={"k": "bob", "x": "bob"}, blockers={"y": ["k"], "z": ["x"]})
+    assert targets(s, Stage.AFTER_BLOCKERS) == {("k", "y")}
+    assert {d for d, _, _ in results(s)} == {("k", "x", "y", "z"), ("x", "y", "z")}
 
 
 def test_613_1f_the_keywords_a_target_gains_and_paragon_s_another() -> None:
@@ -81,7 +122,6 @@ def test_613_1f_the_keywords_a_target_gains_and_paragon_s_another() -> None:
 @pytest.mark.parametrize("line", [
     "{2}: Target white creature gains persist until end of turn.",        # not a keyword a pump gives (613.1f)
     "Sacrifice a land: Target creature you control gains shroud until end of turn.",
-    "{T}: Destroy target creature token.",                                # no token quality
     "{1}{G}: Regenerate target creature with power 2 or less and toughness 3 or greater.",
     "{T}: Put a +1/+1 counter on target creature for each Elf you control.",
 ])

@@ -629,6 +629,34 @@ def test_switching_lines_of_real_cards_are_modelled() -> None:
         assert classes(card(name, line)) == {line: MODELLED}
 
 
+def test_giving_shadow_to_a_target_creature_of_a_real_card_is_modelled() -> None:
+    """702.28b, 613.1f (pysolver.rules.activated): Dauthi Trapper's "{T}: Target creature gains shadow until end of
+    turn"."""
+    line = "{T}: Target creature gains shadow until end of turn."
+    assert classes(card("Dauthi Trapper", line)) == {line: MODELLED}
+
+
+def test_a_creature_token_target_of_a_real_card_is_modelled() -> None:
+    """111.1, 115.1: Dogged Hunter's "{T}: Destroy target creature token"; 509.1g: Knight of Dusk's target;
+    702.14a: Merfolk Assassin's."""
+    line = "{T}: Destroy target creature token."
+    assert classes(card("Dogged Hunter", line)) == {line: MODELLED}
+    line = "{B}{B}: Destroy target creature blocking Knight of Dusk."  # 509.1g
+    assert classes(card("Knight of Dusk", line)) == {line: MODELLED}
+    line = "{T}: Destroy target creature with islandwalk."  # 702.14a
+    assert classes(card("Merfolk Assassin", line)) == {line: MODELLED}
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    ("Ivy Dancer", "{T}: Target creature gains forestwalk until end of turn."),
+    ("Elvish Pathcutter", "{2}{G}: Target Elf creature gains forestwalk until end of turn."),
+    ("Enslaved Scout", "{2}: Enslaved Scout gains mountainwalk until end of turn."),
+    ("Veldrane of Sengir", "{1}{B}{B}: Veldrane of Sengir gets -3/-0 and gains forestwalk until end of turn.")])
+def test_giving_landwalk_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """702.14a, 613.1f: a landwalk given until end of turn, to a target creature or to the card itself."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
 def test_the_modes_of_a_modal_ability_have_the_class_of_its_first_line() -> None:
     """700.2: "• …" lines are the modes of the ability the line before them starts. Knight of Autumn's modes
     are part of its enters trigger (603.6a: inert); Putrid Warrior's of a trigger that may change the answer."""

@@ -52,6 +52,8 @@ def ends(s) -> set[tuple]:
     ("{1}{W}: Creatures you control gain first strike until end of turn", "team_pump", (0, 0), ("first_strike",)),
     ("{1}{R}{G}: creatures you control get +1/+1 and gain trample until end of turn", "team_pump", (1, 1),
      ("trample",)),
+    ("{2}: ~ gains mountainwalk until end of turn", "pump", (0, 0), ("mountainwalk",)),  # 702.14a
+    ("{1}{B}{B}: ~ gets -3/-0 and gains forestwalk until end of turn", "pump", (-3, 0), ("forestwalk",)),
 ])
 def test_613_1f_grant_lines_parse(line, kind, pt, keywords) -> None:
     """613.1f: the real forms parse into pumps that give their keyword (the catalogue's 'activated' group)."""
@@ -60,7 +62,6 @@ def test_613_1f_grant_lines_parse(line, kind, pt, keywords) -> None:
 
 
 @pytest.mark.parametrize("line, problem", [
-    ("{2}: ~ gains mountainwalk until end of turn", "mountainwalk"),
     ("{W}{W}: ~ gains protection from the color of your choice until end of turn", "protection"),
     ("{0}: ~ gets -1/-1 and gains flying until end of turn", "costs no mana"),  # 602.1, 117.1b
     ("{1}: target creature gains shroud until end of turn", "shroud"),  # 115.1 targets are read; 608.2b
@@ -106,6 +107,56 @@ def test_702_9b_flying_given_before_blocks_stops_a_block() -> None:
     assert pysolver.verify(s)["holds"] is True
     assert pysolver.verify(board(*s.to_data()["permanents"], attackers={"x": "bob"}, goal={"lethal": "bob"},
                                  bob=2))["holds"] is False  # no {U}: bob blocks
+
+
+TRAPPER = "{T}: Target creature gains shadow until end of turn."  # Dauthi Trapper
+
+
+def given_ends(s) -> set[tuple]:
+    """(bob's life, destroyed) of each outcome the fight split finds, which the reference finds too (the
+    generated boards of tests/test_activated_targets.py compare the walk; this keeps these tests cheap)."""
+    found = list(outcome_values(s))
+    assert {canonical(o.to_json()) for o in found} == {canonical(o) for o in reference_outcomes(s)}
+    return {(o.life_of("bob"), o.destroyed) for o in found}
+
+
+def test_702_28b_shadow_given_to_an_attacker_stops_a_block() -> None:
+    """702.28b (Dauthi Trapper, 613.1f): given shadow after attackers are declared, x can be blocked only by
+    creatures with shadow: alice can deal bob 2 whatever bob does (giving y shadow would stop y's block too);
+    bob can still block x if alice does not activate (the lethal goal at bob 2: every outcome but the trade)."""
+    trapper = creature("t", "alice", 1, 1, TRAPPER, name="Dauthi Trapper")
+    s = board(creature("x", "alice", 2, 2), trapper, creature("y", "bob", 2, 2), attackers={"x": "bob"},
+              goal={"lethal": "bob"}, bob=2)
+    assert given_ends(s) == {(0, ()), (2, ("x", "y"))}
+
+
+def test_702_28b_shadow_given_to_a_blocker_lets_it_block_a_shadow_attacker() -> None:
+    """702.28b: x has shadow, so y can't block it, until bob's Dauthi Trapper gives y shadow (before blockers
+    are declared): then y may block x and trade; alice's lethal no longer holds."""
+    trapper = creature("t", "bob", 1, 1, TRAPPER, name="Dauthi Trapper")
+    s = board(creature("x", "alice", 2, 2, "Shadow"), trapper, creature("y", "bob", 2, 2), attackers={"x": "bob"},
+              goal={"lethal": "bob"}, bob=2)
+    assert given_ends(s) == {(0, ()), (2, ("x", "y"))}
+    assert pysolver.verify(s)["holds"] is False
+
+
+def test_702_14c_forestwalk_given_stops_a_block_while_the_defender_controls_a_forest() -> None:
+    """702.14c (Ivy Dancer, 613.1f): given forestwalk after attackers are declared, x can't be blocked while bob
+    controls a Forest: alice deals bob 2 whatever he does; bob may block if she does not activate. A situation
+    file writes the landwalk given as its keyword line and reads it back."""
+    forest = {"id": "f", "controller": "bob", "types": ["Land"], "subtypes": ["Forest"]}
+    dancer = creature("t", "alice", 1, 1, "{T}: Target creature gains forestwalk until end of turn.", name="Ivy Dancer")
+    s = board(creature("x", "alice", 2, 2), dancer, creature("y", "bob", 2, 2), forest, attackers={"x": "bob"},
+              goal={"lethal": "bob"}, bob=2)
+    assert given_ends(s) == {(0, ()), (2, ("x", "y"))}
+    given = board(creature("x", "alice", 2, 2, keywords_until_end_of_turn=["Forestwalk"]), creature("y", "bob"),
+                  forest, attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert given.permanent("x").to_data()["keywords_until_end_of_turn"] == ["Forestwalk"]
+    assert situation_from_data(given.to_data()) == given
+    assert "702.14c" in {v["rule"] for v in pysolver.check(given)["violations"]}
+    assert "702.14c" not in {v["rule"] for v in pysolver.check(board(*given.to_data()["permanents"][:2],
+                                                                         attackers={"x": "bob"},
+                                                                         blockers={"y": ["x"]}))["violations"]}
 
 
 def test_509_1b_shroud_and_cant_be_blocked_given_by_one_ability() -> None:

@@ -20,7 +20,7 @@ from functools import lru_cache
 from clingo import Function, Number, String, Symbol, parse_term
 
 from ..model import Permanent, Player, Situation
-from ..model.abilities import REQUIREMENTS, STATICS, TRIGGERS
+from ..model.abilities import REQUIREMENTS, STATICS, TRIGGERS, given_ability
 from ..model.fields import FACE_DOWN_BY
 from ..model.mana import HYBRID
 from ..model.situation import RETURNED, ZONE_COUNTS
@@ -165,7 +165,9 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
     yield atom("until_end_of_turn", i, *p.until_end_of_turn)  # 613.4c: resolved pumps
     if p.switched_until_end_of_turn:  # 613.4d: power and toughness switched, layer 7d
         yield atom("switched", i)
-    yield from (atom("keyword_until_end_of_turn", i, constant(k)) for k in p.keywords_until_end_of_turn)  # 613.1f
+    # 613.1f; a landwalk given as landwalk("T"), as printed (702.14a)
+    yield from (atom("keyword_until_end_of_turn", i, parse_term(given_ability(k).term))
+                for k in p.keywords_until_end_of_turn)
     yield atom("damage_marked", i, p.damage)
     yield from pump_facts(p)
     morph = p.morph_cost()

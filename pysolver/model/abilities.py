@@ -71,6 +71,8 @@ def keyword_line(kind: str) -> str:
     >>> keyword_line("prevent_damage_to")  # (a prevention effect for the turn, :data:`PREVENTED_THIS_TURN`)
     'Prevent all damage that would be dealt to ~'
     """
+    if given_walk(kind) is not None:  # 702.14a: "Forestwalk" (the catalogue's form is "<land type>walk")
+        return kind.capitalize()
     return next(f.form for f in CATALOGUE if f.group in ("keyword", "shields") and f.literal and f.kind == kind)
 
 
@@ -632,7 +634,7 @@ _BECOMES = re.compile(rf"colorless|the color of your choice|(?P<first>{'|'.join(
 # board where an opponent has such an ability.
 GRANTABLE = frozenset({"flying", "reach", "trample", "menace", "deathtouch", "first_strike", "double_strike",
                        "vigilance", "haste", "indestructible", "lifelink", "fear", "intimidate", "infect",
-                       "wither", "hexproof", "shroud"})
+                       "wither", "hexproof", "shroud", "shadow"})
 TARGET_STOPPERS = ("hexproof", "shroud")  # 702.11b, 702.18a
 
 
@@ -775,12 +777,41 @@ def _colored(kind: str, pump: Pump, becomes: str | None) -> list[Ability] | None
 
 
 def _given_until_end_of_turn(text: str) -> str:
-    """The kind of the keyword a pump gives until end of turn (613.1f), or :class:`NotModelled`."""
+    """The kind of the keyword a pump gives until end of turn (613.1f), or :class:`NotModelled`; a landwalk
+    "<land type>walk" (702.14a) by its own word (:func:`given_ability`).
+
+    >>> _given_until_end_of_turn("forestwalk"), _given_until_end_of_turn("first strike")
+    ('forestwalk', 'first_strike')
+    """
+    if given_walk(text) is not None:
+        return text
     kind = KEYWORDS.get(text)
     if kind not in GRANTABLE:
         raise NotModelled(f"giving {text!r} until end of turn is not modelled (only "
                           f"{', '.join(sorted(k.replace('_', ' ') for k in GRANTABLE))}: 613.1f)")
     return kind
+
+
+def given_walk(kind: str) -> str | None:
+    """The land type of a landwalk given until end of turn, kept by its word "<land type>walk" (702.14a: one
+    of the land types, 205.3i), or None for any other kind given.
+
+    >>> given_walk("forestwalk"), given_walk("flying")
+    ('forest', None)
+    """
+    land = kind[: -len("walk")]
+    return land if kind.endswith("walk") and land in type_lists()[1] else None
+
+
+def given_ability(kind: str) -> Ability:
+    """The ability a keyword given until end of turn is (613.1f): "<land type>walk" the landwalk of that land
+    type (702.14a), another its own kind.
+
+    >>> given_ability("islandwalk").term, given_ability("flying").term
+    ('landwalk("island")', 'flying')
+    """
+    land = given_walk(kind)
+    return Ability(kind) if land is None else Ability("landwalk", land)
 
 
 _MONSTROSITY = re.compile(r"(?P<cost>[^:]+): monstrosity (?P<n>\w+)")
@@ -900,6 +931,13 @@ _TARGET = re.compile(r"(?P<other>another )?target (?P<where>attacking or blockin
 # 122.1: "with a counter on it" (any counter a situation states: `counters`), "with a +1/+1 counter on it"
 _COUNTER_QUALITIES: dict[str, Quality] = {"a counter on it": ("counter", "any"),
                                           "a +1/+1 counter on it": ("counter", "plus")}
+# 509.1g, 506.4: "target creature blocking ~", "target creature blocking or blocked by ~": a creature in a block
+# with the source itself (blocks_source: it blocks the source; blocked_by_source: the source blocks it)
+_RELATED_TARGET = re.compile(r"target creature (?P<rel>blocking|blocking or blocked by) this creature")
+_RELATED_TARGETS: dict[str, tuple[str, Quality, str, bool]] = {
+    "blocking": ("blocking", ("blocks_source",), "all", False),
+    "blocking or blocked by": ("attacking_or_blocking", ("either", ("blocks_source",), ("blocked_by_source",)), "all",
+                               False)}
 _TARGET_SCOPES = {None: "all", "you control": "you", "an opponent controls": "opponents",
                   "you don't control": "opponents"}
 # 115.1, 205.2a: a target of card types ("target permanent", "target artifact or creature", "target artifact,
@@ -1005,16 +1043,28 @@ def target_of(text: str) -> tuple[str, Quality, str, bool] | None:
     ('either', ('creature_type', 'elf'), ('creature_type', 'soldier'))
     >>> target_of("target land") is None
     True
+    >>> target_of("target creature with islandwalk")  # 702.14a
+    ('creature', ('landwalk', 'island'), 'all', False)
+    >>> target_of("target creature token")  # 111.1
+    ('creature', ('token',), 'all', False)
+    >>> target_of("target creature blocking this creature")  # 509.1g
+    ('blocking', ('blocks_source',), 'all', False)
     """
+    related = _RELATED_TARGET.fullmatch(text)
+    if related is not None:  # 506.4, 509.1g: a creature in one of the source's own blocks
+        return _RELATED_TARGETS[related.group("rel")]
     m = _TARGET.fullmatch(text)
-    what = _target_creatures(m.group("what")) if m else None
+    token = m is not None and m.group("what").endswith("creature token")  # 111.1: "target creature token"
+    what = _target_creatures(m.group("what").removesuffix(" token")) if m else None
     if m is None or what is None:
         return None
-    parts = [what]
+    parts = [what, *([("token",)] if token else [])]
     if m.group("state"):  # 701.26a: tapped or untapped
         parts.append(("tapped",) if m.group("state") == "tapped " else ("non", ("tapped",)))
     if m.group("with"):
-        with_q = _COUNTER_QUALITIES.get(m.group("quality")) or _with_quality(m.group("quality"))
+        walk = given_walk(m.group("quality"))  # 702.14a: "with islandwalk" (a landwalk of that land type)
+        with_q = (_COUNTER_QUALITIES.get(m.group("quality")) or _with_quality(m.group("quality"))
+                  or (("landwalk", walk) if walk else None))
         if with_q is None:
             return None
         parts.append(with_q if m.group("with") == "with" else ("non", with_q))
@@ -2069,8 +2119,8 @@ def term_text(x: object) -> str:
     """
     if isinstance(x, tuple):
         name, *args = x
-        if name == "creature_type":  # a string, as printed_subtype/2 facts have it
-            return f'creature_type("{args[0]}")'
+        if name in ("creature_type", "landwalk"):  # a string, as printed_subtype/2 facts and landwalk("T") have it
+            return f'{name}("{args[0]}")'
         return f"{name}({','.join(map(term_text, args))})" if args else str(name)
     return str(x)
 
@@ -2107,6 +2157,12 @@ def quality_words(q: Quality, scope: str = "all") -> str:
         return f"creatures with {str(args[0]).replace('_', ' ')}"
     if name == "counter":
         return f"creatures with {args[0]:+d}/{args[1]:+d} counters on them".replace("+0/-", "-0/-")
+    if name == "token":  # 111.1
+        return "creature tokens"
+    if name == "landwalk":  # 702.14a
+        return f"creatures with {args[0]}walk"
+    if name in ("blocks_source", "blocked_by_source"):  # 509.1g
+        return f"creatures {'blocking' if name == 'blocks_source' else 'blocked by'} the source"
     stat, op, (whose, x) = args
     if whose == "n":
         return f"creatures with {stat} {x} or {'less' if op == 'le' else 'greater'}"

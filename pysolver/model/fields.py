@@ -44,6 +44,7 @@ from .abilities import (
     CombatAbility,
     Pump,
     Static,
+    given_walk,
     keyword_line,
     normalise,
     parse_ability_line,
@@ -478,21 +479,25 @@ def _pt_change(r: Reader, value: Any, path: str) -> tuple[int, int]:
 def _keywords(r: Reader, value: Any, path: str) -> tuple[str, ...]:
     """`keywords_until_end_of_turn`: the keyword lines resolved pumps gave the permanent until end of
     turn (613.1f, layer 6), as sorted kinds; only keywords a pump line can give
-    (:data:`pysolver.model.abilities.GRANTABLE`), and the prevention effects for the turn of resolved
-    "Prevent all … damage that would be dealt to / by <it> this turn" (615.1a,
+    (:data:`pysolver.model.abilities.GRANTABLE`) or a landwalk (702.14a), and the prevention effects for the turn
+    of resolved "Prevent all … damage that would be dealt to / by <it> this turn" (615.1a,
     :data:`pysolver.model.abilities.PREVENTED_THIS_TURN`), written as the static line of the same words.
 
     >>> _keywords(Reader(None), ["Flying", "first strike", "Prevent all damage that would be dealt to ~"], "p")
     ('first_strike', 'flying', 'prevent_damage_to')
+    >>> _keywords(Reader(None), ["Forestwalk"], "p")  # 702.14a: a landwalk, by its land type
+    ('forestwalk',)
     """
     kinds = []
     given = GRANTABLE | frozenset(PREVENTED_THIS_TURN)
     for j, x in enumerate(r.listing(value, path)):
         line = r.text(x, f"{path}[{j}]")
-        kind = KEYWORDS.get(normalise(line, None)) or PREVENTIONS.get(normalise(line, None))
-        if kind not in given:
+        text = normalise(line, None)
+        kind = KEYWORDS.get(text) or PREVENTIONS.get(text) or (text if given_walk(text) else None)  # 702.14a
+        if kind is None or kind not in given and not given_walk(kind):
             raise r.fail(f"{path}[{j}]", f"{q(line)} is not a keyword a pump gives until end of turn (one of "
-                                         f"{', '.join(sorted(keyword_line(k) for k in GRANTABLE))}; 613.1f) nor a "
+                                         f"{', '.join(sorted(keyword_line(k) for k in GRANTABLE))} or <land "
+                                         f"type>walk; 613.1f) nor a "
                                          f"prevention effect for the turn (one of "
                                          f"{', '.join(sorted(keyword_line(k) for k in PREVENTED_THIS_TURN))}; 615.1a)")
         kinds.append(kind)

@@ -37,7 +37,7 @@ import pysolver as api
 
 from ..game import gametree as gt
 from ..model import Permanent, Situation
-from ..model.abilities import Ability, asp_name
+from ..model.abilities import asp_name, given_ability
 from ..model.moves import (
     Activation,
     AttackDeclaration,
@@ -95,7 +95,7 @@ def chars(p: Permanent, turned: Mapping[str, bool]) -> Chars:
     up = p.id in turned
     megamorph = up and not turned[p.id] and (p.morph_cost() or ("",))[0] == "megamorph"
     plus = p.pt_modification[0] + (1 if megamorph else 0)
-    given = tuple(Ability(k) for k in p.keywords_until_end_of_turn)  # 613.1f: face down too
+    given = tuple(given_ability(k) for k in p.keywords_until_end_of_turn)  # 613.1f: face down too
     if p.face_down and not up:
         return Chars(p.id, p.controller, 2 + plus, given, (), ("Creature",), ())
     return Chars(p.id, p.controller, (p.power or 0) + plus, p.abilities + given, p.colors, p.types,

@@ -131,7 +131,7 @@ def fits(state, field: dict[str, Characteristics], t: str, quality: tuple,  # ty
          source: Characteristics) -> bool:
     """Whether creature `t` has a target's quality (115.1): those of the blocking restrictions
     (:func:`reference.declarations.satisfies`), and "non<Q>" / "without <Q>", tapped (an attacking
-    creature without vigilance is, 508.1f), an artifact creature."""
+    creature without vigilance is, 508.1f), an artifact creature, a creature token (111.1)."""
     name, *args = quality
     if name == "either":
         return any(fits(state, field, t, q, source) for q in args)
@@ -143,6 +143,13 @@ def fits(state, field: dict[str, Characteristics], t: str, quality: tuple,  # ty
         return is_tapped(state, next(p for p in state.s.permanents if p.id == t), field)
     if name == "card_type":
         return args[0] in field[t].types and not field[t].face_down  # (lower-case, 205.2a)
+    if name in ("blocks_source", "blocked_by_source"):  # 509.1g: in a block with the source itself
+        pair = (t, source.id) if name == "blocks_source" else (source.id, t)
+        return pair in set(state.s.combat.blockers or ())
+    if name == "landwalk":  # 702.14a: "target creature with islandwalk"
+        return args[0] in field[t].values("landwalk")
+    if name == "token":  # 111.1: "target creature token"
+        return next(p for p in state.s.permanents if p.id == t).token
     if name == "counter":  # 122.1: the counters the situation states; "plus": a +1/+1 counter
         counters = next(p for p in state.s.permanents if p.id == t).pt_counters
         return any(n > 0 and (args[0] == "any" or (dp, dt) == (1, 1)) for dp, dt, n in counters)

@@ -22,6 +22,13 @@ from pysolver.model.abilities import Ability, Static, type_lists
 from .statics import with_statics
 
 
+def given(kind: str) -> Ability:
+    """A keyword given until end of turn (613.1f) as an ability: "<land type>walk" is landwalk of that land type
+    (702.14a), read by the blocking rules as a printed one."""
+    land = kind.removesuffix("walk")
+    return Ability("landwalk", land) if kind.endswith("walk") and land in type_lists()[1] else Ability(kind)
+
+
 @dataclass(frozen=True)
 class Characteristics:
     """A permanent as it is on the battlefield: derived values, not the printed ones.
@@ -146,7 +153,7 @@ def characteristics(p: Permanent) -> Characteristics:
     dp = dt = 0
     for x, y, n in p.pt_counters:
         dp, dt = dp + x * n, dt + y * n
-    abilities += tuple(Ability(k) for k in p.keywords_until_end_of_turn)  # 613.1f
+    abilities += tuple(given(k) for k in p.keywords_until_end_of_turn)  # 613.1f
     if p.dashed and any(a.kind == "dash" for a in abilities):  # 702.109a: haste while its dash cost was paid
         abilities += (Ability("haste"),)
     pump_power, pump_toughness = p.until_end_of_turn  # 613.4c: resolved pumps, layer 7c
