@@ -304,6 +304,7 @@ def grant_boards(stage: str) -> st.SearchStrategy[dict]:
 
 COST_LINES = ["Discard a card: ~ gets +1/+1 until end of turn", "{R}, Discard a card: ~ gets +2/+0 until end of turn",
               "Pay 1 life: ~ gets +1/+0 until end of turn", "Pay 2 life: ~ gains flying until end of turn",
+              "{R/P}: ~ gets +1/+0 until end of turn",  # 107.4f: {R} or 2 life
               "Sacrifice an artifact: ~ gets +2/+2 until end of turn",
               "Sacrifice another creature: ~ gets +2/+2 until end of turn",
               "Sacrifice a creature: ~ gets +1/+1 until end of turn", "Sacrifice a land: Regenerate ~",

@@ -79,7 +79,7 @@ def test_602_1a_cost_parts(text: str, parts: dict) -> None:
 @pytest.mark.parametrize("line, problem", [
     ("Discard a creature card: ~ gets +2/+2 until end of turn", "602.1a"),  # the hand's cards are hidden
     ("Exile a creature card from your graveyard: ~ gets +2/+2 until end of turn", "602.1a"),  # (which: hidden)
-    ("{R/P}: ~ gets +1/+0 until end of turn", "107.4f"),
+    ("{R/P}: ~ gets +1/+0 until end of turn. Activate only once each turn", "107.4f"),  # (602.5b: one count)
     ("{S}: ~ gets +1/+1 until end of turn", "107.4h"),
     ("{E}: ~ gets +1/+1 until end of turn", "107.14"),  # (energy is paid as "Pay {E}", tests/test_energy.py)
     ("{2}{W}, {Q}: ~ gets +0/+2 until end of turn", "107.6"),
@@ -124,6 +124,33 @@ def test_704_5a_paying_the_last_life_loses_before_the_ability_resolves() -> None
     s = board(creature("x", "alice", 2, 2, LEECH), creature("y", "bob", 3, 3), players=players(alice=2),
               attackers={"x": "bob"}, blockers={"y": ["x"]})
     assert ends(s) == {(2, 20, (), ("x",), (("y", 2),)), (0, 20, ("alice",), (), ())}
+
+
+# --- 107.4f: Phyrexian mana ---------------------------------------------------------------------------------
+
+SOULEATER = "{R/P}: ~ gets +1/+0 until end of turn"  # Immolating Souleater
+
+
+def test_107_4f_a_phyrexian_symbol_is_one_ability_per_way_to_pay_it() -> None:
+    """107.4f, 107.4e: {R/P} is paid with {R} or 2 life; {G/U/P} with {G}, {U} or 2 life."""
+    ways = [(str(a.value.cost), a.value.extra.life) for a in parse_ability_line(SOULEATER, None)]
+    assert ways == [("{R}", 0), ("{0}", 2)]
+    ways = [(str(a.value.cost), a.value.extra.life)
+            for a in parse_ability_line("{1}{G/U/P}{G/U/P}: ~ gets +1/+1 until end of turn", None)]
+    assert ways == [("{1}{U/G}{U/G}", 0), ("{1}{U/G}", 2), ("{1}", 4)]
+    (unblockable,) = {a.value.unblockable for a in parse_ability_line("{U/P}: ~ can't be blocked this turn", None)}
+    assert unblockable
+
+
+def test_107_4f_phyrexian_mana_is_paid_with_mana_or_life() -> None:
+    """107.4f, 119.4: a 2/1 with {R/P} blocked by a 3/3, no mana in the pool. At 3 life: paying 2 life makes it
+    a 3/1 that kills the blocker (both die; a second activation cannot be paid, 1 life). At 1 life alice cannot
+    pay: the 2/1 dies alone."""
+    x, y = creature("x", "alice", 2, 1, SOULEATER), creature("y", "bob", 3, 3)
+    s = board(x, y, players=players(alice=3), attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert ends(s) == {(3, 20, (), ("x",), (("y", 2),)), (1, 20, (), ("x", "y"), ())}
+    s = board(x, y, players=players(alice=1), attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert ends(s) == {(1, 20, (), ("x",), (("y", 2),))}
 
 
 # --- 701.9: discard ---------------------------------------------------------------------------------------

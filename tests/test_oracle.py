@@ -413,6 +413,14 @@ def test_a_keyword_and_unblockable_pump_of_a_real_card_is_modelled() -> None:
     assert classes(card("Cephalid Inkshrouder", line)) == {line: MODELLED}
 
 
+@pytest.mark.parametrize(("name", "line"), [
+    ("Immolating Souleater", "{R/P}: Immolating Souleater gets +1/+0 until end of turn."),
+    ("Trespassing Souleater", "{U/P}: Trespassing Souleater can't be blocked this turn.")])
+def test_phyrexian_mana_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """107.4f (pysolver.model.abilities.phyrexian_ways): one ability paid with mana, one with 2 life."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
 def test_a_sacrifice_of_two_creature_types_of_a_real_card_is_modelled() -> None:
     """701.21a, 205.3m (pysolver.rules.costs): Drowner of Hope's "Sacrifice an Eldrazi Scion"."""
     line = "Sacrifice an Eldrazi Scion: Tap target creature."

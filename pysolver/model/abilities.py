@@ -16,10 +16,11 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache, partial
 from importlib import resources
+from itertools import product
 from typing import Any, cast
 
 from . import numbers
@@ -1609,9 +1610,62 @@ def parse_ability_line(line: str, name: str | None, players: frozenset[str] = fr
     """Parse one ability line (a catalogue form) into abilities; raise :class:`UnknownAbilityLine`
     (a ValueError) if no form matches, :class:`UnsupportedAbility` for a cost that cannot be paid.
 
-    A line may be a comma-separated list of keyword lines ("Flying, trample").
+    A line may be a comma-separated list of keyword lines ("Flying, trample"). An activated ability
+    whose cost has Phyrexian mana symbols is read as one ability per way to pay them (:func:`phyrexian_ways`).
     """
     text = _named_type(normalise(line, name), name)
+    try:
+        ways = phyrexian_ways(text)
+    except NotModelled as exc:
+        raise NotModelled(f"ability line {line!r}: {exc}") from None
+    return [a for way in ways or [text] for a in _parse_text(line, way, players)]
+
+
+# 107.4f: an activated ability's cost (no quoted, granted ability) with Phyrexian mana symbols ({R/P}, {G/U/P})
+_PHYREXIAN_COST = re.compile(r"(?P<cost>[^:\"]*/p\}[^:\"]*): (?P<effect>.+)")
+_PHYREXIAN = re.compile(r"\{(?P<colors>(?:[wubrg]/)+)p\}")
+# 602.5b: a limit counts the activations of the one ability, however its cost was paid
+_ANY_LIMIT = re.compile(r"\. activate (?:this ability )?(?:only once|no more than)")
+
+
+def phyrexian_ways(text: str) -> list[str] | None:
+    """The ways to pay an activated ability's Phyrexian mana symbols (107.4f: each with one mana of its
+    color, or of either color of a hybrid one, 107.4e, or with 2 life, 119.4), each as the line with that
+    cost (its mana symbols, then "pay N life"); None if its cost has none. Activating the ability is
+    activating one of them (601.2h: the payment is chosen as the cost is paid); :class:`NotModelled` for an
+    ability with an activation limit (602.5b counts the ability's activations, whichever way paid).
+
+    >>> phyrexian_ways("{r/p}: this creature gets +1/+0 until end of turn")
+    ['{r}: this creature gets +1/+0 until end of turn', 'pay 2 life: this creature gets +1/+0 until end of turn']
+    >>> phyrexian_ways("{1}{g/u/p}{g/u/p}, {t}: untap this creature")  # doctest: +NORMALIZE_WHITESPACE
+    ['{1}{g/u}{g/u}, {t}: untap this creature', '{1}{g/u}, {t}, pay 2 life: untap this creature',
+     '{1}, {t}, pay 4 life: untap this creature']
+    >>> phyrexian_ways("{r}: this creature gets +1/+0 until end of turn") is None
+    True
+    """
+    m = _PHYREXIAN_COST.fullmatch(text)
+    if m is None:
+        return None
+    if _ANY_LIMIT.search(m["effect"]):
+        raise NotModelled("an activation limit on an ability with Phyrexian mana is not modelled (602.5b, 107.4f)")
+    ways: dict[tuple[tuple[str, ...], int], str] = {}
+    for paid in product((False, True), repeat=len(_PHYREXIAN.findall(m["cost"]))):  # True: with 2 life
+        cost = _PHYREXIAN.sub(partial(_paid_symbol, iter(paid)), m["cost"])
+        parts = [p for p in (x.strip() for x in cost.split(",")) if p]
+        parts += [f"pay {2 * sum(paid)} life"] if any(paid) else []
+        ways.setdefault((tuple(sorted(re.findall(r"\{[^}]+\}", cost))), sum(paid)),
+                        f"{', '.join(parts)}: {m['effect']}")
+    return list(ways.values())
+
+
+def _paid_symbol(with_life: Iterator[bool], symbol: re.Match[str]) -> str:
+    """The mana symbol that pays a Phyrexian `symbol` (107.4f: its color, or a hybrid one's colors, 107.4e), or
+    nothing where the next of `with_life` says it is paid with life."""
+    return "" if next(with_life) else f"{{{symbol['colors'].rstrip('/')}}}"
+
+
+def _parse_text(line: str, text: str, players: frozenset[str]) -> list[Ability]:
+    """The abilities of one normalised line `text` (of `line`, for messages): :func:`parse_ability_line`."""
     try:
         parsed = _parse_single(text, players)
     except UnsupportedAbility as exc:
