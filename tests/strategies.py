@@ -785,6 +785,9 @@ PINGER_LINES = ["{T}: ~ deals 1 damage to any target", "{R}: ~ deals 1 damage to
                 "{R}, Sacrifice ~: ~ deals 2 damage to each creature and each player",
                 "{1}: ~ deals 1 damage to each creature without flying", "{T}: ~ deals 1 damage to each opponent",
                 "{T}: ~ deals 1 damage to any target. Activate only during your turn, before attackers are declared"]
+# 608.2c: a pump of the source, then damage to its controller (Electric Eel's kin), with with_pingers
+SELF_DAMAGE_LINES = ["{R}: ~ gets +1/+0 until end of turn and deals 1 damage to you",
+                     "{1}{R}: ~ gets +2/+0 until end of turn and deals 1 damage to you"]
 PINGER_KEYWORDS = ["Deathtouch", "Lifelink", "Wither", "Infect", "Protection from red", "Flying", "Hexproof",
                    "Ward {1}"]
 
@@ -818,11 +821,13 @@ def with_pingers(draw: st.DrawFn, data: dict, lines: tuple[str, ...] = tuple(PIN
     return data
 
 
-def pinger_boards(stage: str) -> st.SearchStrategy[dict]:
-    """tests/combat_boards.py `outcome_boards(stage)` with damage abilities, small enough for the reference."""
+def pinger_boards(stage: str, lines: tuple[str, ...] = tuple(PINGER_LINES)) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with damage abilities (`lines`), small enough for the
+    reference."""
     from combat_boards import assignment_bound, outcome_boards
     limit = {"blockers": 200, "attackers": 60, "none": 40}[stage]
-    return outcome_boards(stage).flatmap(with_pingers).filter(lambda d: assignment_bound(d) <= limit)
+    return outcome_boards(stage).flatmap(lambda d: with_pingers(d, lines)).filter(
+        lambda d: assignment_bound(d) <= limit)
 
 
 def life_boards(stage: str) -> st.SearchStrategy[dict]:

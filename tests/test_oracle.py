@@ -421,6 +421,15 @@ def test_phyrexian_mana_lines_of_real_cards_are_modelled(name: str, line: str) -
     assert classes(card(name, line)) == {line: MODELLED}
 
 
+@pytest.mark.parametrize(("name", "line"), [
+    ("Electric Eel", "{R}{R}: Electric Eel gets +2/+0 until end of turn and deals 1 damage to you."),
+    ("Firedrinker Satyr", "{1}{R}: Firedrinker Satyr gets +1/+0 until end of turn and deals 1 damage to you."),
+    ("Stormcloud Djinn", "{R}{R}: Stormcloud Djinn gets +2/+0 until end of turn and deals 1 damage to you.")])
+def test_pump_and_damage_to_you_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """608.2c, 120.3 (pysolver.rules.pingers.pumped): the source's pump, then its damage to its controller."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
 def test_a_sacrifice_of_two_creature_types_of_a_real_card_is_modelled() -> None:
     """701.21a, 205.3m (pysolver.rules.costs): Drowner of Hope's "Sacrifice an Eldrazi Scion"."""
     line = "Sacrifice an Eldrazi Scion: Tap target creature."

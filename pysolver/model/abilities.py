@@ -1171,6 +1171,11 @@ PING_EACH = {"each creature": "each_creature", "each creature without flying": "
              "each player": "each_player", "each opponent": "each_opponent"}
 
 
+# 608.2c, 120.3, 115.10b: "{cost}: ~ gets +X/+0 until end of turn and deals N damage to you" (Electric Eel): two
+# effects in the order written, the damage to its controller (no target) as a "~ deals N damage to you" ping_each;
+# a pump that lowers toughness is not read
+_PUMP_AND_PING = re.compile(r"(?P<cost>[^:]+): this creature gets \+(?P<x>\d+)/\+(?P<y>\d+) until end of turn and "
+                            r"deals (?P<n>\w+) damage to you")
 # "{cost}: Tap target creature. ~ deals damage equal to ~'s power to that creature" (701.26a, 608.2c)
 _TAP_THEN_PING = re.compile(r"(?P<cost>[^:]+): tap (?P<whom>target [^.]+)\. this creature deals (?P<what>[^.]+?) to "
                             r"that creature")
@@ -1207,10 +1212,18 @@ def _ping(text: str) -> list[Ability] | None:
     >>> _ping("{t}: this creature deals damage equal to the number of age counters on it to target attacking or "
     ...       "blocking creature")[0].value.counted
     'age'
+    >>> a = _ping("{r}{r}: this creature gets +2/+0 until end of turn and deals 1 damage to you")[0]
+    >>> a.kind, a.value.power, a.value.target, a.value.damage, a.value.also_damage, a.value.also_to
+    ('ping_each', 2, 'you', 0, 1, 'you')
     >>> a = _ping("{x}: this creature deals x damage to each creature and each player. spend only black mana on x")[0]
     >>> a.value.x, str(a.value.x_mana(2)), a.value.damage
     ('B', '{B}{B}', 0)
     """
+    pumping = _PUMP_AND_PING.fullmatch(text)
+    if pumping and (n := _number(pumping["n"])):  # the source's +X/+Y, then N damage to "you" (608.2c)
+        cost = _cost(pumping["cost"])
+        return [Ability("ping_each", CombatAbility(int(pumping["x"]), int(pumping["y"]), cost.mana,
+                                                   replace(cost, mana=Mana()), "you", also_damage=n, also_to="you"))]
     tapping = _TAP_THEN_PING.fullmatch(text)
     if tapping:  # (608.2c: the tap before the damage or after it, the same end: nothing between reads it)
         text = f"{tapping['cost']}: this creature deals {tapping['what']} to {tapping['whom']}. tap that creature"

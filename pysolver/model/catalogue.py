@@ -881,6 +881,10 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{X}{G}{G}: ~ deals X damage to each creature with flying",
               "{X}: ~ deals X damage to each creature and each player. Spend only black mana on X"),
              literal=False),
+    # 608.2c: a pump of the source, then its damage to its controller (115.10b: no target; 120.3a, 120.3b)
+    LineForm("combat-activated", "{cost}: ~ gets +X/+Y until end of turn and deals N damage to you", "ping_each",
+             "608.2c", "{R}{R}: This creature gets +2/+0 until end of turn and deals 1 damage to you",
+             ("{1}{R}: ~ gets +1/+0 until end of turn and deals 1 damage to you",), literal=False),
     # --- activated abilities whose only effect in combat is their cost (pysolver.rules.activated.offered): a
     # cost with {T}, a sacrifice, a tap, life or counters; a mana ability (605.1a), or an effect in hidden zones
     # only (121.1)
