@@ -380,8 +380,12 @@ def named_counter_boards(stage: str) -> st.SearchStrategy[dict]:
                                                         for p in d["permanents"]]}) <= limit)
 
 
-def cost_boards(stage: str) -> st.SearchStrategy[dict]:
-    """tests/combat_boards.py `outcome_boards(stage)` with costs, small enough for the references."""
+# 117.1b: pumps that cost nothing and lower their source's toughness (Flowstone Hellion, Hopping Automaton)
+FREE_LINES = ["{0}: ~ gets +1/-1 until end of turn", "{0}: ~ gets -1/-1 and gains flying until end of turn"]
+
+
+def cost_boards(stage: str, lines: tuple[str, ...] = tuple(COST_LINES)) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with costs (`lines`), small enough for the references."""
     from combat_boards import assignment_bound, outcome_boards
 
     def bound(d: dict) -> int:  # every creature with a cost at its power plus two
@@ -389,7 +393,7 @@ def cost_boards(stage: str) -> st.SearchStrategy[dict]:
             "abilities", [])) else p for p in d["permanents"]]}
         return assignment_bound(pumped)
     limit = {"blockers": 300, "attackers": 80, "none": 60}[stage]
-    return outcome_boards(stage).flatmap(with_costs).filter(lambda d: bound(d) <= limit)
+    return outcome_boards(stage).flatmap(lambda d: with_costs(d, lines)).filter(lambda d: bound(d) <= limit)
 
 
 # Color changes of the source (105.3, 105.4, 613.1e), beside the protection, fear and intimidate of the generated

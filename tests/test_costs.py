@@ -16,7 +16,7 @@ from differential import outcomes_equal_reference
 from hypothesis import HealthCheck, given, settings
 from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
-from strategies import activated_cost_boards, cost_boards, examples
+from strategies import FREE_LINES, activated_cost_boards, cost_boards, examples
 
 import pysolver
 from pysolver.errors import InputError
@@ -151,6 +151,32 @@ def test_107_4f_phyrexian_mana_is_paid_with_mana_or_life() -> None:
     assert ends(s) == {(3, 20, (), ("x",), (("y", 2),)), (1, 20, (), ("x", "y"), ())}
     s = board(x, y, players=players(alice=1), attackers={"x": "bob"}, blockers={"y": ["x"]})
     assert ends(s) == {(1, 20, (), ("x",), (("y", 2),))}
+
+
+# --- 117.1b: a cost of nothing, the toughness lowered ----------------------------------------------------------
+
+HELLION = "{0}: ~ gets +1/-1 until end of turn"  # Flowstone Hellion
+
+
+def test_117_1b_a_free_pump_lowering_toughness_is_activated_until_its_source_dies() -> None:
+    """117.1b, 613.4c, 704.5f: a 0/3 with "{0}: ~ gets +1/-1" blocked by a 2/2. Unpumped it survives with 2 damage;
+    once (1/2) it dies and marks 1; twice (2/1) both die; three times (3/0) it dies before combat damage (704.3)."""
+    s = board(creature("x", "alice", 0, 3, HELLION), creature("y", "bob", 2, 2), attackers={"x": "bob"},
+              blockers={"y": ["x"]})
+    assert ends(s) == {(20, 20, (), (), (("x", 2),)), (20, 20, (), ("x",), (("y", 1),)),
+                       (20, 20, (), ("x", "y"), ()), (20, 20, (), ("x",), ())}
+
+
+def test_117_1b_a_free_pump_needs_a_toughness_that_bounds_it() -> None:
+    """117.1b, 613.4d: with power and toughness switched, +1/-1 raises the toughness: refused; so is a toughness
+    not stated (a characteristic-defining ability's, 604.3)."""
+    with pytest.raises(InputError, match="613.4d"):
+        board(creature("x", "alice", 0, 3, HELLION, "{1}: Switch ~'s power and toughness until end of turn"))
+    (automaton,) = parse_ability_line("{0}: ~ gets -1/-1 and gains flying until end of turn", None)  # (702.9b)
+    assert (automaton.value.toughness, automaton.value.keywords, automaton.value.full_cost.bounded) == \
+        (-1, ("flying",), False)
+    with pytest.raises(NotModelled, match="117.1b"):
+        parse_ability_line("{0}: ~ gets +1/+0 until end of turn", None)
 
 
 # --- 701.9: discard ---------------------------------------------------------------------------------------
@@ -444,6 +470,14 @@ def test_121_1_a_discard_cost_beside_a_draw_is_refused() -> None:
 @settings(max_examples=examples(6), deadline=None, suppress_health_check=SLOW)
 @given(cost_boards("blockers"))
 def test_cost_outcomes_after_blocks_equal_reference(data: dict) -> None:
+    outcomes_equal_reference(data)
+
+
+@settings(max_examples=examples(2), deadline=None, suppress_health_check=SLOW)
+@given(cost_boards("attackers", tuple(FREE_LINES)))
+def test_free_pump_outcomes_after_attacks_equal_reference(data: dict) -> None:
+    """117.1b: the pumps that cost nothing and lower toughness (flying given before blocks too) against the
+    reference."""
     outcomes_equal_reference(data)
 
 

@@ -430,6 +430,14 @@ def test_pump_and_damage_to_you_lines_of_real_cards_are_modelled(name: str, line
     assert classes(card(name, line)) == {line: MODELLED}
 
 
+@pytest.mark.parametrize(("name", "line"), [
+    ("Flowstone Hellion", "{0}: Flowstone Hellion gets +1/-1 until end of turn."),
+    ("Hopping Automaton", "{0}: Hopping Automaton gets -1/-1 and gains flying until end of turn.")])
+def test_free_pumps_lowering_toughness_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """117.1b, 704.5f (pysolver.model.magnitudes.lowering_bound): activated until the source dies."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
 def test_a_sacrifice_of_two_creature_types_of_a_real_card_is_modelled() -> None:
     """701.21a, 205.3m (pysolver.rules.costs): Drowner of Hope's "Sacrifice an Eldrazi Scion"."""
     line = "Sacrifice an Eldrazi Scion: Tap target creature."

@@ -43,6 +43,7 @@ from ..model.abilities import (
     REMOVALS,
     SHIELDS,
     STATICS,
+    SWITCHES,
     TARGET_STOPPERS,
     TARGETED,
     TRIGGERS,
@@ -1196,6 +1197,8 @@ def _check_costs(r: Reader, players: list[Player], permanents: list[Permanent], 
         if any(x.has(k) for k in OWN_DEATH):
             dying.setdefault(x.controller, x)
     declared = {(a.permanent, a.ability) for a in combat.activations}
+    switched = any(x.switched_until_end_of_turn or any(k in SWITCHES for k, _ in x.combat_abilities())
+                   for x in permanents)  # 613.4d
     for i, p in enumerate(permanents):
         pumps = [pump.extra for _, pump in p.pump_abilities()]
         for k, cost in enumerate(_extra_costs(p)):
@@ -1220,6 +1223,10 @@ def _check_costs(r: Reader, players: list[Player], permanents: list[Permanent], 
             if pump.extra.bounded and (p.id, j) in declared:
                 raise r.fail("combat.activations", f"{q(p.id)}'s ability {j} has a cost other than mana (602.1a): "
                              "`check` judges declared activations paid with mana only")
+            if not pump.full_cost.bounded and (p.toughness is None or switched):
+                raise r.fail(f"permanents[{i}]", f"{q(p.id)}'s ability {j} costs nothing (117.1b: activated any number "
+                             "of times) and lowers its toughness, which is not stated or may be switched with its "
+                             "power (613.4d): how often it can matter is not bounded; not modelled")
 
 
 ZONE_WORDS = {"hand": "hand", "graveyard": "graveyard", "graveyard_creatures": "graveyard (its creature cards)",

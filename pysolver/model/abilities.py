@@ -706,7 +706,21 @@ def _pump(text: str) -> list[Ability] | None:
         return None  # "creatures you control … become …": not read
     pump = Pump(x, y, Mana(), keywords, despite_defender=bool(m.group("despite")),
                 unblockable=bool(m.group("unblocked")))
-    return _colored(kind, _paid_by(pump, _cost(m.group("cost"))), m.group("becomes"))
+    lowering = kind == "pump" and y < 0 and not (m.group("becomes") or m.group("despite") or m.group("unblocked"))
+    cost = _lowering_cost(m.group("cost")) if lowering else _cost(m.group("cost"))
+    return _colored(kind, _paid_by(pump, cost), m.group("becomes"))
+
+
+def _lowering_cost(text: str) -> Cost:
+    """The cost of a pump that lowers its source's toughness ("{0}: ~ gets +1/-1 until end of turn"): any of
+    :func:`_cost`, or one that costs nothing (117.1b, 602.1: activated any number of times, but each resolving
+    lowers its toughness until it dies, 704.5f, and then the rest do nothing: pysolver.model.magnitudes.lowering_bound).
+
+    >>> _lowering_cost("{0}").bounded, str(_lowering_cost("{r}").mana)
+    (False, '{R}')
+    """
+    cost = parse_cost(text)
+    return cost if not cost.bounded and not cost.untap else _cost(text)
 
 
 def _colored(kind: str, pump: Pump, becomes: str | None) -> list[Ability] | None:

@@ -205,7 +205,8 @@ CATALOGUE: tuple[LineForm, ...] = (
     # --- activated pumps (helper pumps): X, Y signed; the cost mana symbols only (602.1a)
     LineForm("activated", "{cost}: ~ gets +X/+Y until end of turn", "pump", "602.1",
              "{R}: ~ gets +1/+0 until end of turn",
-             ("Exile two cards from your graveyard: ~ gets +1/+1 until end of turn",), literal=False),
+             ("Exile two cards from your graveyard: ~ gets +1/+1 until end of turn",
+              "{0}: ~ gets +1/-1 until end of turn"), literal=False),
     LineForm("activated", "{cost}: Creatures you control get +X/+Y until end of turn", "team_pump", "602.1",
              "{1}{W}: Creatures you control get +1/+1 until end of turn", literal=False),
     # 602.5b: activation limits after a pump's effect, counted per ability per turn (`activations_this_turn`)

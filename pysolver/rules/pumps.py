@@ -42,6 +42,7 @@ from dataclasses import replace
 
 from ..model import Permanent, Situation
 from ..model.abilities import PUMPS, SWITCHES, Ability, CombatAbility, Pump, term_text
+from ..model.magnitudes import lowering_bound
 from ..model.moves import Activation
 from ..model.stage import Stage
 from ..model.values import Violation
@@ -128,7 +129,7 @@ def max_times(s: Situation, pid: str, index: int = 0) -> int:
     activated under its limit this turn, if it has one (602.5b)."""
     p = s.permanent(pid)
     pump = pumps_of(p)[index]
-    paid = costs.times_paid(s, p, pump.full_cost)
+    paid = costs.times_paid(s, p, pump.full_cost) if pump.full_cost.bounded else lowering_bound(s, p, pump)  # 117.1b
     return paid if pump.limit is None else min(paid, left(p, index))
 
 
