@@ -476,8 +476,8 @@ def test_cost_outcomes_after_blocks_equal_reference(data: dict) -> None:
 @settings(max_examples=examples(2), deadline=None, suppress_health_check=SLOW)
 @given(cost_boards("attackers", tuple(FREE_LINES)))
 def test_free_pump_outcomes_after_attacks_equal_reference(data: dict) -> None:
-    """117.1b: the pumps that cost nothing and lower toughness (flying given before blocks too) against the
-    reference."""
+    """117.1b: the pumps that cost nothing and lower toughness (flying given before blocks too, 702.9b) against
+    the reference."""
     outcomes_equal_reference(data)
 
 

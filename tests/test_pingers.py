@@ -238,16 +238,13 @@ def test_608_2c_a_pump_and_damage_to_you_real_lines(name, text, x) -> None:
 def test_608_2c_the_source_gets_its_pump_then_deals_damage_to_its_controller() -> None:
     """608.2c, 613.4c, 120.3a, 115.10b: a 1/1 eel blocked by a 3/3, {R}{R} in alice's pool: unpumped it dies and
     marks 1; pumped (3/1) both die and alice loses 1 (the damage to her, no target). With lifelink the eel's damage
-    to alice also gains her 1 (702.15b: 19 + 1); with infect it gives her a poison counter instead (120.3b)."""
+    to alice also gains her 1 (702.15b: 19 + 1; infect, 120.3b, as for every damage ability: PINGER_KEYWORDS)."""
     x, y = creature("x", "alice", 1, 1, EEL), creature("y", "bob", 3, 3)
     s = board(x, y, mana="{R}{R}", attackers={"x": "bob"}, blockers={"y": ["x"]})
     assert results(s) == {(20, 20, ("x",), (("y", 1),)), (19, 20, ("x", "y"), ())}
     p = resolved(gt.root(board(creature("x", "alice", 1, 1, EEL, "Lifelink"), mana="{R}{R}")),
                  AbilityActivation("beginning_of_combat", "x", "ping_each", ""))
     assert p.s.player("alice").life == 20 and p.s.permanent("x").until_end_of_turn == (2, 0)
-    p = resolved(gt.root(board(creature("x", "alice", 1, 1, EEL, "Infect"), mana="{R}{R}")),
-                 AbilityActivation("beginning_of_combat", "x", "ping_each", ""))
-    assert (p.s.player("alice").life, p.s.player("alice").poison) == (20, 1)
 
 
 def test_602_5b_only_during_your_turn_before_attackers_are_declared() -> None:
