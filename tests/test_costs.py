@@ -14,6 +14,7 @@ import pytest
 from boards import board, creature
 from differential import outcomes_equal_reference
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
 from strategies import FREE_LINES, activated_cost_boards, cost_boards, examples
@@ -177,6 +178,37 @@ def test_117_1b_a_free_pump_needs_a_toughness_that_bounds_it() -> None:
         (-1, ("flying",), False)
     with pytest.raises(NotModelled, match="117.1b"):
         parse_ability_line("{0}: ~ gets +1/+0 until end of turn", None)
+
+
+# --- 602.5: a condition on the card types in the graveyard ------------------------------------------------------
+
+STALLION = ("{B}: ~ gets +1/+1 until end of turn. Activate only if there are four or more card types among cards in "
+            "your graveyard")  # Stallion of Ashmouth (delirium)
+FOUR_TYPES = ["artifact", "instant", "land", "sorcery"]
+
+
+def typed_players(types: list[str]) -> list[dict]:
+    return [{"name": "alice", "mana": "{B}", "graveyard_types": types}, {"name": "bob"}]
+
+
+def test_602_5_a_pump_activated_only_with_four_card_types_in_the_graveyard() -> None:
+    """602.5, 205.2a: a 2/2 blocked by a 3/3 with {B}: with four card types in alice's graveyard the pump (3/3)
+    trades; with none (and only a creature card of hers that may get there, 700.4) it can't be activated."""
+    x, y = creature("x", "alice", 2, 2, STALLION), creature("y", "bob", 3, 3)
+    s = board(x, y, players=typed_players(FOUR_TYPES), attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert ends(s) == {(20, 20, (), ("x",), (("y", 2),)), (20, 20, (), ("x", "y"), ())}
+    s = board(x, y, players=typed_players([]), attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert ends(s) == {(20, 20, (), ("x",), (("y", 2),))}
+
+
+def test_602_5_a_condition_that_may_change_in_the_combat_is_refused() -> None:
+    """700.4, 404.1: with three types stated, x dying would bring "creature" to alice's graveyard: refused; so is
+    a graveyard not stated."""
+    x, y = creature("x", "alice", 2, 2, STALLION), creature("y", "bob", 3, 3)
+    with pytest.raises(InputError, match="700.4"):
+        board(x, y, players=typed_players(["artifact", "instant", "land"]))
+    with pytest.raises(InputError, match="graveyard_types"):
+        board(x, y)
 
 
 # --- 701.9: discard ---------------------------------------------------------------------------------------
@@ -478,6 +510,15 @@ def test_cost_outcomes_after_blocks_equal_reference(data: dict) -> None:
 def test_free_pump_outcomes_after_attacks_equal_reference(data: dict) -> None:
     """117.1b: the pumps that cost nothing and lower toughness (flying given before blocks too, 702.9b) against
     the reference."""
+    outcomes_equal_reference(data)
+
+
+@settings(max_examples=examples(2), deadline=None, suppress_health_check=SLOW)
+@given(cost_boards("blockers", (STALLION,)).flatmap(lambda d: st.sampled_from([FOUR_TYPES, []]).map(
+    lambda t: {**d, "players": [{**pl, "graveyard_types": t} for pl in d["players"]]})))
+def test_graveyard_condition_outcomes_equal_reference(data: dict) -> None:
+    """602.5, 205.2a: the delirium pump with the condition met or not (every player's graveyard) against the
+    reference."""
     outcomes_equal_reference(data)
 
 

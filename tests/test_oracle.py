@@ -438,6 +438,13 @@ def test_free_pumps_lowering_toughness_of_real_cards_are_modelled(name: str, lin
     assert classes(card(name, line)) == {line: MODELLED}
 
 
+def test_a_delirium_condition_on_a_pump_of_a_real_card_is_modelled() -> None:
+    """602.5, 205.2a (pysolver.files.loader._check_types_condition): Stallion of Ashmouth."""
+    line = ("Delirium — {1}{B}: Stallion of Ashmouth gets +1/+1 until end of turn. Activate this ability only if "
+            "there are four or more card types among cards in your graveyard.")
+    assert classes(card("Stallion of Ashmouth", line)) == {line: MODELLED}
+
+
 def test_a_sacrifice_of_two_creature_types_of_a_real_card_is_modelled() -> None:
     """701.21a, 205.3m (pysolver.rules.costs): Drowner of Hope's "Sacrifice an Eldrazi Scion"."""
     line = "Sacrifice an Eldrazi Scion: Tap target creature."

@@ -616,6 +616,13 @@ class Pump:
     # "~ loses defender until end of turn" (613.1f, 702.3b): read as `despite_defender` where nothing else reads whether
     # it has defender (pysolver.files.loader refuses the boards where something does)
     loses_defender: bool = False
+    # "Activate only if there are N or more card types among cards in your graveyard" (602.5, 205.2a, 404.1): N
+    graveyard_types: int = 0
+
+    def allowed(self, graveyard_types: tuple[str, ...] | None) -> bool:
+        """Whether its condition lets it be activated with these card types among the cards in its controller's
+        graveyard (602.5; pysolver.files.loader admits a board only where they cannot change in the combat)."""
+        return len(graveyard_types or ()) >= self.graveyard_types
 
     @property
     def leaves(self) -> bool:
@@ -632,6 +639,9 @@ class Pump:
 # each turn", "… no more than twice each turn").
 _LIMITED = re.compile(r"(?P<line>.+?)\. activate this ability "
                       r"(?:only (?P<once>once)|no more than (?P<n>twice|\w+ times)) each turn")
+# 602.5, 205.2a: "… until end of turn. Activate only if there are N or more card types among cards in your graveyard"
+_TYPES_ONLY = re.compile(r"(?P<line>.+?)\. activate (?:this ability )?only if there are (?P<n>\w+) or more card types "
+                         r"among cards in your graveyard")
 _TIMES = {"twice": 2, **{f"{w} times": n for w, n in NUMBER_WORDS.items() if n >= 3}}
 
 
@@ -661,6 +671,9 @@ def _pump(text: str) -> list[Ability] | None:
     >>> _pump("{b}: this creature gets +1/+0 until end of turn. activate this ability no more than twice each turn"
     ...       )[0].value.limit
     2
+    >>> _pump("{1}{b}: this creature gets +1/+1 until end of turn. activate only if there are four or more card "
+    ...       "types among cards in your graveyard")[0].value.graveyard_types
+    4
     """
     team = _TEAM_DESPITE.fullmatch(text)
     if team is not None:
@@ -673,6 +686,11 @@ def _pump(text: str) -> list[Ability] | None:
         keywords = (_given_until_end_of_turn(m.group("also")),) if m.group("also") else ()
         pump = Pump(0, 0, Mana(), keywords, despite_defender=True, loses_defender=True)
         return [Ability("pump", _paid_by(pump, _cost(m.group("cost"))))]
+    typed = _TYPES_ONLY.fullmatch(text)
+    if typed is not None and (n := _count(typed["n"])) and n > 1:
+        found = _pump(typed["line"])
+        return None if found is None else [Ability(a.kind, replace(cast(Pump, a.value), graveyard_types=n))
+                                           for a in found]
     limited = _LIMITED.fullmatch(text)
     if limited is not None:
         limit = 1 if limited.group("once") else _TIMES.get(limited.group("n"))

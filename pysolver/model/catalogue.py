@@ -207,6 +207,13 @@ CATALOGUE: tuple[LineForm, ...] = (
              "{R}: ~ gets +1/+0 until end of turn",
              ("Exile two cards from your graveyard: ~ gets +1/+1 until end of turn",
               "{0}: ~ gets +1/-1 until end of turn"), literal=False),
+    # 602.5, 205.2a: a condition read from the graveyard's card types (the players' `graveyard_types`)
+    LineForm("activated", "{cost}: ~ gets +X/+Y until end of turn. Activate only if there are N or more card types "
+             "among cards in your graveyard", "pump", "602.5",
+             "{1}{B}: This creature gets +1/+1 until end of turn. Activate only if there are four or more card "
+             "types among cards in your graveyard",
+             ("Delirium — {1}{B}: ~ gets +1/+1 until end of turn. Activate this ability only if there are four or "
+              "more card types among cards in your graveyard",), literal=False),
     LineForm("activated", "{cost}: Creatures you control get +X/+Y until end of turn", "team_pump", "602.1",
              "{1}{W}: Creatures you control get +1/+1 until end of turn", literal=False),
     # 602.5b: activation limits after a pump's effect, counted per ability per turn (`activations_this_turn`)
