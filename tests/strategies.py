@@ -304,6 +304,7 @@ def grant_boards(stage: str) -> st.SearchStrategy[dict]:
 
 COST_LINES = ["Discard a card: ~ gets +1/+1 until end of turn", "{R}, Discard a card: ~ gets +2/+0 until end of turn",
               "Pay 1 life: ~ gets +1/+0 until end of turn", "Pay 2 life: ~ gains flying until end of turn",
+              "{R/P}: ~ gets +1/+0 until end of turn",  # 107.4f: {R} or 2 life
               "Sacrifice an artifact: ~ gets +2/+2 until end of turn",
               "Sacrifice another creature: ~ gets +2/+2 until end of turn",
               "Sacrifice a creature: ~ gets +1/+1 until end of turn", "Sacrifice a land: Regenerate ~",
@@ -379,8 +380,12 @@ def named_counter_boards(stage: str) -> st.SearchStrategy[dict]:
                                                         for p in d["permanents"]]}) <= limit)
 
 
-def cost_boards(stage: str) -> st.SearchStrategy[dict]:
-    """tests/combat_boards.py `outcome_boards(stage)` with costs, small enough for the references."""
+# 117.1b: pumps that cost nothing and lower their source's toughness (Flowstone Hellion, Hopping Automaton)
+FREE_LINES = ["{0}: ~ gets +1/-1 until end of turn", "{0}: ~ gets -1/-1 and gains flying until end of turn"]
+
+
+def cost_boards(stage: str, lines: tuple[str, ...] = tuple(COST_LINES)) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with costs (`lines`), small enough for the references."""
     from combat_boards import assignment_bound, outcome_boards
 
     def bound(d: dict) -> int:  # every creature with a cost at its power plus two
@@ -388,7 +393,7 @@ def cost_boards(stage: str) -> st.SearchStrategy[dict]:
             "abilities", [])) else p for p in d["permanents"]]}
         return assignment_bound(pumped)
     limit = {"blockers": 300, "attackers": 80, "none": 60}[stage]
-    return outcome_boards(stage).flatmap(with_costs).filter(lambda d: bound(d) <= limit)
+    return outcome_boards(stage).flatmap(lambda d: with_costs(d, lines)).filter(lambda d: bound(d) <= limit)
 
 
 # Color changes of the source (105.3, 105.4, 613.1e), beside the protection, fear and intimidate of the generated
@@ -792,6 +797,9 @@ PINGER_LINES = ["{T}: ~ deals 1 damage to any target", "{R}: ~ deals 1 damage to
                 "{R}, Sacrifice ~: ~ deals 2 damage to each creature and each player",
                 "{1}: ~ deals 1 damage to each creature without flying", "{T}: ~ deals 1 damage to each opponent",
                 "{T}: ~ deals 1 damage to any target. Activate only during your turn, before attackers are declared"]
+# 608.2c: a pump of the source, then damage to its controller (Electric Eel's kin), with with_pingers
+SELF_DAMAGE_LINES = ["{R}: ~ gets +1/+0 until end of turn and deals 1 damage to you",
+                     "{1}{R}: ~ gets +2/+0 until end of turn and deals 1 damage to you"]
 PINGER_KEYWORDS = ["Deathtouch", "Lifelink", "Wither", "Infect", "Protection from red", "Flying", "Hexproof",
                    "Ward {1}"]
 
@@ -825,11 +833,13 @@ def with_pingers(draw: st.DrawFn, data: dict, lines: tuple[str, ...] = tuple(PIN
     return data
 
 
-def pinger_boards(stage: str) -> st.SearchStrategy[dict]:
-    """tests/combat_boards.py `outcome_boards(stage)` with damage abilities, small enough for the reference."""
+def pinger_boards(stage: str, lines: tuple[str, ...] = tuple(PINGER_LINES)) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with damage abilities (`lines`), small enough for the
+    reference."""
     from combat_boards import assignment_bound, outcome_boards
     limit = {"blockers": 200, "attackers": 60, "none": 40}[stage]
-    return outcome_boards(stage).flatmap(with_pingers).filter(lambda d: assignment_bound(d) <= limit)
+    return outcome_boards(stage).flatmap(lambda d: with_pingers(d, lines)).filter(
+        lambda d: assignment_bound(d) <= limit)
 
 
 def life_boards(stage: str) -> st.SearchStrategy[dict]:

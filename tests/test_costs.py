@@ -14,9 +14,10 @@ import pytest
 from boards import board, creature
 from differential import outcomes_equal_reference
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
-from strategies import activated_cost_boards, cost_boards, examples
+from strategies import FREE_LINES, activated_cost_boards, cost_boards, examples
 
 import pysolver
 from pysolver.errors import InputError
@@ -79,7 +80,7 @@ def test_602_1a_cost_parts(text: str, parts: dict) -> None:
 @pytest.mark.parametrize("line, problem", [
     ("Discard a creature card: ~ gets +2/+2 until end of turn", "602.1a"),  # the hand's cards are hidden
     ("Exile a creature card from your graveyard: ~ gets +2/+2 until end of turn", "602.1a"),  # (which: hidden)
-    ("{R/P}: ~ gets +1/+0 until end of turn", "107.4f"),
+    ("{R/P}: ~ gets +1/+0 until end of turn. Activate only once each turn", "107.4f"),  # (602.5b: one count)
     ("{S}: ~ gets +1/+1 until end of turn", "107.4h"),
     ("{E}: ~ gets +1/+1 until end of turn", "107.14"),  # (energy is paid as "Pay {E}", tests/test_energy.py)
     ("{2}{W}, {Q}: ~ gets +0/+2 until end of turn", "107.6"),
@@ -124,6 +125,90 @@ def test_704_5a_paying_the_last_life_loses_before_the_ability_resolves() -> None
     s = board(creature("x", "alice", 2, 2, LEECH), creature("y", "bob", 3, 3), players=players(alice=2),
               attackers={"x": "bob"}, blockers={"y": ["x"]})
     assert ends(s) == {(2, 20, (), ("x",), (("y", 2),)), (0, 20, ("alice",), (), ())}
+
+
+# --- 107.4f: Phyrexian mana ---------------------------------------------------------------------------------
+
+SOULEATER = "{R/P}: ~ gets +1/+0 until end of turn"  # Immolating Souleater
+
+
+def test_107_4f_a_phyrexian_symbol_is_one_ability_per_way_to_pay_it() -> None:
+    """107.4f, 107.4e: {R/P} is paid with {R} or 2 life; {G/U/P} with {G}, {U} or 2 life."""
+    ways = [(str(a.value.cost), a.value.extra.life) for a in parse_ability_line(SOULEATER, None)]
+    assert ways == [("{R}", 0), ("{0}", 2)]
+    ways = [(str(a.value.cost), a.value.extra.life)
+            for a in parse_ability_line("{1}{G/U/P}{G/U/P}: ~ gets +1/+1 until end of turn", None)]
+    assert ways == [("{1}{U/G}{U/G}", 0), ("{1}{U/G}", 2), ("{1}", 4)]
+    (unblockable,) = {a.value.unblockable for a in parse_ability_line("{U/P}: ~ can't be blocked this turn", None)}
+    assert unblockable
+
+
+def test_107_4f_phyrexian_mana_is_paid_with_mana_or_life() -> None:
+    """107.4f, 119.4: a 2/1 with {R/P} blocked by a 3/3, no mana in the pool. At 3 life: paying 2 life makes it
+    a 3/1 that kills the blocker (both die; a second activation cannot be paid, 1 life). At 1 life alice cannot
+    pay: the 2/1 dies alone."""
+    x, y = creature("x", "alice", 2, 1, SOULEATER), creature("y", "bob", 3, 3)
+    s = board(x, y, players=players(alice=3), attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert ends(s) == {(3, 20, (), ("x",), (("y", 2),)), (1, 20, (), ("x", "y"), ())}
+    s = board(x, y, players=players(alice=1), attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert ends(s) == {(1, 20, (), ("x",), (("y", 2),))}
+
+
+# --- 117.1b: a cost of nothing, the toughness lowered ----------------------------------------------------------
+
+HELLION = "{0}: ~ gets +1/-1 until end of turn"  # Flowstone Hellion
+
+
+def test_117_1b_a_free_pump_lowering_toughness_is_activated_until_its_source_dies() -> None:
+    """117.1b, 613.4c, 704.5f: a 0/3 with "{0}: ~ gets +1/-1" blocked by a 2/2. Unpumped it survives with 2 damage;
+    once (1/2) it dies and marks 1; twice (2/1) both die; three times (3/0) it dies before combat damage (704.3)."""
+    s = board(creature("x", "alice", 0, 3, HELLION), creature("y", "bob", 2, 2), attackers={"x": "bob"},
+              blockers={"y": ["x"]})
+    assert ends(s) == {(20, 20, (), (), (("x", 2),)), (20, 20, (), ("x",), (("y", 1),)),
+                       (20, 20, (), ("x", "y"), ()), (20, 20, (), ("x",), ())}
+
+
+def test_117_1b_a_free_pump_needs_a_toughness_that_bounds_it() -> None:
+    """117.1b, 613.4d: with power and toughness switched, +1/-1 raises the toughness: refused; so is a toughness
+    not stated (a characteristic-defining ability's, 604.3)."""
+    with pytest.raises(InputError, match="613.4d"):
+        board(creature("x", "alice", 0, 3, HELLION, "{1}: Switch ~'s power and toughness until end of turn"))
+    (automaton,) = parse_ability_line("{0}: ~ gets -1/-1 and gains flying until end of turn", None)  # (702.9b)
+    assert (automaton.value.toughness, automaton.value.keywords, automaton.value.full_cost.bounded) == \
+        (-1, ("flying",), False)
+    with pytest.raises(NotModelled, match="117.1b"):
+        parse_ability_line("{0}: ~ gets +1/+0 until end of turn", None)
+
+
+# --- 602.5: a condition on the card types in the graveyard ------------------------------------------------------
+
+STALLION = ("{B}: ~ gets +1/+1 until end of turn. Activate only if there are four or more card types among cards in "
+            "your graveyard")  # Stallion of Ashmouth (delirium)
+FOUR_TYPES = ["artifact", "instant", "land", "sorcery"]
+
+
+def typed_players(types: list[str]) -> list[dict]:
+    return [{"name": "alice", "mana": "{B}", "graveyard_types": types}, {"name": "bob"}]
+
+
+def test_602_5_a_pump_activated_only_with_four_card_types_in_the_graveyard() -> None:
+    """602.5, 205.2a: a 2/2 blocked by a 3/3 with {B}: with four card types in alice's graveyard the pump (3/3)
+    trades; with none (and only a creature card of hers that may get there, 700.4) it can't be activated."""
+    x, y = creature("x", "alice", 2, 2, STALLION), creature("y", "bob", 3, 3)
+    s = board(x, y, players=typed_players(FOUR_TYPES), attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert ends(s) == {(20, 20, (), ("x",), (("y", 2),)), (20, 20, (), ("x", "y"), ())}
+    s = board(x, y, players=typed_players([]), attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert ends(s) == {(20, 20, (), ("x",), (("y", 2),))}
+
+
+def test_602_5_a_condition_that_may_change_in_the_combat_is_refused() -> None:
+    """700.4, 404.1: with three types stated, x dying would bring "creature" to alice's graveyard: refused; so is
+    a graveyard not stated."""
+    x, y = creature("x", "alice", 2, 2, STALLION), creature("y", "bob", 3, 3)
+    with pytest.raises(InputError, match="700.4"):
+        board(x, y, players=typed_players(["artifact", "instant", "land"]))
+    with pytest.raises(InputError, match="graveyard_types"):
+        board(x, y)
 
 
 # --- 701.9: discard ---------------------------------------------------------------------------------------
@@ -417,6 +502,23 @@ def test_121_1_a_discard_cost_beside_a_draw_is_refused() -> None:
 @settings(max_examples=examples(6), deadline=None, suppress_health_check=SLOW)
 @given(cost_boards("blockers"))
 def test_cost_outcomes_after_blocks_equal_reference(data: dict) -> None:
+    outcomes_equal_reference(data)
+
+
+@settings(max_examples=examples(2), deadline=None, suppress_health_check=SLOW)
+@given(cost_boards("attackers", tuple(FREE_LINES)))
+def test_free_pump_outcomes_after_attacks_equal_reference(data: dict) -> None:
+    """117.1b: the pumps that cost nothing and lower toughness (flying given before blocks too, 702.9b) against
+    the reference."""
+    outcomes_equal_reference(data)
+
+
+@settings(max_examples=examples(2), deadline=None, suppress_health_check=SLOW)
+@given(cost_boards("blockers", (STALLION,)).flatmap(lambda d: st.sampled_from([FOUR_TYPES, []]).map(
+    lambda t: {**d, "players": [{**pl, "graveyard_types": t} for pl in d["players"]]})))
+def test_graveyard_condition_outcomes_equal_reference(data: dict) -> None:
+    """602.5, 205.2a: the delirium pump with the condition met or not (every player's graveyard) against the
+    reference."""
     outcomes_equal_reference(data)
 
 

@@ -466,6 +466,38 @@ def test_a_keyword_and_unblockable_pump_of_a_real_card_is_modelled() -> None:
     assert classes(card("Cephalid Inkshrouder", line)) == {line: MODELLED}
 
 
+@pytest.mark.parametrize(("name", "line"), [
+    ("Immolating Souleater", "{R/P}: Immolating Souleater gets +1/+0 until end of turn."),
+    ("Trespassing Souleater", "{U/P}: Trespassing Souleater can't be blocked this turn.")])
+def test_phyrexian_mana_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """107.4f (pysolver.model.abilities.phyrexian_ways): one ability paid with mana, one with 2 life."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    ("Electric Eel", "{R}{R}: Electric Eel gets +2/+0 until end of turn and deals 1 damage to you."),
+    ("Firedrinker Satyr", "{1}{R}: Firedrinker Satyr gets +1/+0 until end of turn and deals 1 damage to you."),
+    ("Stormcloud Djinn", "{R}{R}: Stormcloud Djinn gets +2/+0 until end of turn and deals 1 damage to you.")])
+def test_pump_and_damage_to_you_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """608.2c, 120.3 (pysolver.rules.pingers.pumped): the source's pump, then its damage to its controller."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    ("Flowstone Hellion", "{0}: Flowstone Hellion gets +1/-1 until end of turn."),
+    ("Hopping Automaton", "{0}: Hopping Automaton gets -1/-1 and gains flying until end of turn.")])
+def test_free_pumps_lowering_toughness_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """117.1b, 704.5f (pysolver.model.magnitudes.lowering_bound): activated until the source dies."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
+def test_a_delirium_condition_on_a_pump_of_a_real_card_is_modelled() -> None:
+    """602.5, 205.2a (pysolver.files.loader._check_types_condition): Stallion of Ashmouth."""
+    line = ("Delirium — {1}{B}: Stallion of Ashmouth gets +1/+1 until end of turn. Activate this ability only if "
+            "there are four or more card types among cards in your graveyard.")
+    assert classes(card("Stallion of Ashmouth", line)) == {line: MODELLED}
+
+
 def test_a_sacrifice_of_two_creature_types_of_a_real_card_is_modelled() -> None:
     """701.21a, 205.3m (pysolver.rules.costs): Drowner of Hope's "Sacrifice an Eldrazi Scion"."""
     line = "Sacrifice an Eldrazi Scion: Tap target creature."

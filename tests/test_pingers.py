@@ -11,7 +11,7 @@ from differential import outcomes_equal_reference
 from hypothesis import HealthCheck, given, settings
 from reference.minimax import reference_verify
 from reference.outcomes import canonical, reference_outcomes
-from strategies import examples, pinger_boards, with_statics
+from strategies import SELF_DAMAGE_LINES, examples, pinger_boards, with_statics
 
 import pysolver
 from pysolver.errors import InputError
@@ -221,6 +221,32 @@ def test_102_2_each_opponent_and_without_flying() -> None:
     assert [x.life for x in after.players] == [20, 18, 3]
 
 
+EEL = "{R}{R}: ~ gets +2/+0 until end of turn and deals 1 damage to you"  # Electric Eel, Stormcloud Djinn
+
+
+@pytest.mark.parametrize("name, text, x", [
+    ("Electric Eel", "{R}{R}: Electric Eel gets +2/+0 until end of turn and deals 1 damage to you.", 2),
+    ("Firedrinker Satyr", "{1}{R}: Firedrinker Satyr gets +1/+0 until end of turn and deals 1 damage to you.", 1)])
+def test_608_2c_a_pump_and_damage_to_you_real_lines(name, text, x) -> None:
+    (line,), unmodelled = oracle_lines(name, text)
+    assert unmodelled == ()
+    (a,) = board(creature("x", "alice", 1, 1, line, name=name)).permanent("x").abilities
+    assert (a.kind, a.value.target, a.value.power, a.value.toughness, a.value.damage, a.value.also_damage,
+            a.value.also_to) == ("ping_each", "you", x, 0, 0, 1, "you")
+
+
+def test_608_2c_the_source_gets_its_pump_then_deals_damage_to_its_controller() -> None:
+    """608.2c, 613.4c, 120.3a, 115.10b: a 1/1 eel blocked by a 3/3, {R}{R} in alice's pool: unpumped it dies and
+    marks 1; pumped (3/1) both die and alice loses 1 (the damage to her, no target). With lifelink the eel's damage
+    to alice also gains her 1 (702.15b: 19 + 1; infect, 120.3b, as for every damage ability: PINGER_KEYWORDS)."""
+    x, y = creature("x", "alice", 1, 1, EEL), creature("y", "bob", 3, 3)
+    s = board(x, y, mana="{R}{R}", attackers={"x": "bob"}, blockers={"y": ["x"]})
+    assert results(s) == {(20, 20, ("x",), (("y", 1),)), (19, 20, ("x", "y"), ())}
+    p = resolved(gt.root(board(creature("x", "alice", 1, 1, EEL, "Lifelink"), mana="{R}{R}")),
+                 AbilityActivation("beginning_of_combat", "x", "ping_each", ""))
+    assert p.s.player("alice").life == 20 and p.s.permanent("x").until_end_of_turn == (2, 0)
+
+
 def test_602_5b_only_during_your_turn_before_attackers_are_declared() -> None:
     """"Activate only during your turn, before attackers are declared": the active player's at the
     beginning of combat (507.1), never after attackers; the defending player's never."""
@@ -425,6 +451,13 @@ def test_pinger_outcomes_after_blocks_equal_reference(data: dict) -> None:
 def test_pinger_outcomes_beside_static_abilities_equal_reference(data: dict) -> None:
     """120.3 with 611.3a and 704.3: a lord or anthem source killed by a damage ability stops pumping at once,
     and the repeated state-based check after the ability resolves kills what it no longer holds up."""
+    outcomes_equal_reference(data)
+
+
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=SLOW)
+@given(pinger_boards("blockers", tuple(SELF_DAMAGE_LINES)))
+def test_pump_and_damage_to_you_outcomes_equal_reference(data: dict) -> None:
+    """608.2c: "~ gets +X/+0 until end of turn and deals 1 damage to you" against the reference."""
     outcomes_equal_reference(data)
 
 

@@ -63,7 +63,7 @@ def test_613_1f_grant_lines_parse(line, kind, pt, keywords) -> None:
 
 @pytest.mark.parametrize("line, problem", [
     ("{W}{W}: ~ gains protection from the color of your choice until end of turn", "protection"),
-    ("{0}: ~ gets -1/-1 and gains flying until end of turn", "costs no mana"),  # 602.1, 117.1b
+    ("{0}: ~ gets +0/+1 and gains flying until end of turn", "costs no mana"),  # 602.1, 117.1b (-1/-1: test_costs)
     ("{1}: target creature gains shroud until end of turn", "shroud"),  # 115.1 targets are read; 608.2b
 ])
 def test_613_1f_grants_not_modelled_are_refused_with_their_reason(line, problem) -> None:

@@ -44,6 +44,7 @@ from ..model.abilities import (
     REMOVALS,
     SHIELDS,
     STATICS,
+    SWITCHES,
     TARGET_STOPPERS,
     TARGETED,
     TRIGGERS,
@@ -1305,6 +1306,8 @@ def _check_costs(r: Reader, players: list[Player], permanents: list[Permanent], 
         if any(x.has(k) for k in OWN_DEATH):
             dying.setdefault(x.controller, x)
     declared = {(a.permanent, a.ability) for a in combat.activations}
+    switched = any(x.switched_until_end_of_turn or any(k in SWITCHES for k, _ in x.combat_abilities())
+                   for x in permanents)  # 613.4d
     for i, p in enumerate(permanents):
         pumps = [pump.extra for _, pump in p.pump_abilities()]
         for k, cost in enumerate(_extra_costs(p)):
@@ -1329,6 +1332,39 @@ def _check_costs(r: Reader, players: list[Player], permanents: list[Permanent], 
             if pump.extra.bounded and (p.id, j) in declared:
                 raise r.fail("combat.activations", f"{q(p.id)}'s ability {j} has a cost other than mana (602.1a): "
                              "`check` judges declared activations paid with mana only")
+            if pump.graveyard_types:
+                _check_types_condition(r, i, p, players, permanents, (p.id, j) in declared)
+            if not pump.full_cost.bounded and (p.toughness is None or switched):
+                raise r.fail(f"permanents[{i}]", f"{q(p.id)}'s ability {j} costs nothing (117.1b: activated any number "
+                             "of times) and lowers its toughness, which is not stated or may be switched with its "
+                             "power (613.4d): how often it can matter is not bounded; not modelled")
+
+
+def _check_types_condition(r: Reader, i: int, p: Permanent, players: list[Player], permanents: list[Permanent],
+                           declared: bool) -> None:
+    """A pump of `p` (permanents[i]) with "Activate only if there are N or more card types among cards in your
+    graveyard" (602.5, 205.2a) needs its controller's `graveyard_types`, and is admitted only where they cannot
+    change in the combat (so the condition holds, or fails, all combat long, in every fight): not a card of theirs
+    that may leave the battlefield (700.4, 404.1) may bring the count to N, and no cost of theirs exiles cards
+    from their graveyard (406.1: which ones is hidden) while it is N or more; nor in `combat.activations`."""
+    pl = next(x for x in players if x.name == p.controller)
+    n = max(pump.graveyard_types for _, pump in p.pump_abilities())
+    if pl.graveyard_types is None:
+        raise r.fail(f"permanents[{i}]", f"{q(p.id)}'s ability reads the card types among the cards in "
+                     f"{q(pl.name)}'s graveyard (602.5, 205.2a): state its `graveyard_types`")
+    if declared:
+        raise r.fail("combat.activations", f"{q(p.id)}'s ability has a condition (602.5): `check` judges declared "
+                     "activations paid with mana only")
+    stated = set(pl.graveyard_types)
+    reached = stated | {t.lower() for x in permanents if (x.owner or x.controller) == pl.name and not x.token
+                        for t in x.types}
+    if len(stated) < n <= len(reached):
+        raise r.fail(f"permanents[{i}]", f"{q(p.id)}'s ability needs {n} card types in {q(pl.name)}'s graveyard "
+                     "(602.5, 205.2a): a card of theirs leaving the battlefield in the combat may bring them there "
+                     "(700.4, 404.1); not modelled")
+    if len(stated) >= n and any(cost.exile for x in permanents if x.controller == pl.name for cost in _extra_costs(x)):
+        raise r.fail(f"permanents[{i}]", f"{q(p.id)}'s ability needs {n} card types in {q(pl.name)}'s graveyard "
+                     "(602.5, 205.2a) and a cost exiles cards from it (406.1: which ones is hidden); not modelled")
 
 
 ZONE_WORDS = {"hand": "hand", "graveyard": "graveyard", "graveyard_creatures": "graveyard (its creature cards)",

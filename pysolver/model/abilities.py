@@ -16,10 +16,11 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache, partial
 from importlib import resources
+from itertools import product
 from typing import Any, cast
 
 from . import numbers
@@ -660,6 +661,13 @@ class Pump:
     # "~ loses defender until end of turn" (613.1f, 702.3b): read as `despite_defender` where nothing else reads whether
     # it has defender (pysolver.files.loader refuses the boards where something does)
     loses_defender: bool = False
+    # "Activate only if there are N or more card types among cards in your graveyard" (602.5, 205.2a, 404.1): N
+    graveyard_types: int = 0
+
+    def allowed(self, graveyard_types: tuple[str, ...] | None) -> bool:
+        """Whether its condition lets it be activated with these card types among the cards in its controller's
+        graveyard (602.5; pysolver.files.loader admits a board only where they cannot change in the combat)."""
+        return len(graveyard_types or ()) >= self.graveyard_types
 
     @property
     def leaves(self) -> bool:
@@ -676,6 +684,9 @@ class Pump:
 # each turn", "… no more than twice each turn").
 _LIMITED = re.compile(r"(?P<line>.+?)\. activate this ability "
                       r"(?:only (?P<once>once)|no more than (?P<n>twice|\w+ times)) each turn")
+# 602.5, 205.2a: "… until end of turn. Activate only if there are N or more card types among cards in your graveyard"
+_TYPES_ONLY = re.compile(r"(?P<line>.+?)\. activate (?:this ability )?only if there are (?P<n>\w+) or more card types "
+                         r"among cards in your graveyard")
 _TIMES = {"twice": 2, **{f"{w} times": n for w, n in NUMBER_WORDS.items() if n >= 3}}
 
 
@@ -705,6 +716,9 @@ def _pump(text: str) -> list[Ability] | None:
     >>> _pump("{b}: this creature gets +1/+0 until end of turn. activate this ability no more than twice each turn"
     ...       )[0].value.limit
     2
+    >>> _pump("{1}{b}: this creature gets +1/+1 until end of turn. activate only if there are four or more card "
+    ...       "types among cards in your graveyard")[0].value.graveyard_types
+    4
     """
     team = _TEAM_DESPITE.fullmatch(text)
     if team is not None:
@@ -717,6 +731,11 @@ def _pump(text: str) -> list[Ability] | None:
         keywords = (_given_until_end_of_turn(m.group("also")),) if m.group("also") else ()
         pump = Pump(0, 0, Mana(), keywords, despite_defender=True, loses_defender=True)
         return [Ability("pump", _paid_by(pump, _cost(m.group("cost"))))]
+    typed = _TYPES_ONLY.fullmatch(text)
+    if typed is not None and (n := _count(typed["n"])) and n > 1:
+        found = _pump(typed["line"])
+        return None if found is None else [Ability(a.kind, replace(cast(Pump, a.value), graveyard_types=n))
+                                           for a in found]
     limited = _LIMITED.fullmatch(text)
     if limited is not None:
         limit = 1 if limited.group("once") else _TIMES.get(limited.group("n"))
@@ -750,7 +769,21 @@ def _pump(text: str) -> list[Ability] | None:
         return None  # "creatures you control … become …": not read
     pump = Pump(x, y, Mana(), keywords, despite_defender=bool(m.group("despite")),
                 unblockable=bool(m.group("unblocked")))
-    return _colored(kind, _paid_by(pump, _cost(m.group("cost"))), m.group("becomes"))
+    lowering = kind == "pump" and y < 0 and not (m.group("becomes") or m.group("despite") or m.group("unblocked"))
+    cost = _lowering_cost(m.group("cost")) if lowering else _cost(m.group("cost"))
+    return _colored(kind, _paid_by(pump, cost), m.group("becomes"))
+
+
+def _lowering_cost(text: str) -> Cost:
+    """The cost of a pump that lowers its source's toughness ("{0}: ~ gets +1/-1 until end of turn"): any of
+    :func:`_cost`, or one that costs nothing (117.1b, 602.1: activated any number of times, but each resolving
+    lowers its toughness until it dies, 704.5f, and then the rest do nothing: pysolver.model.magnitudes.lowering_bound).
+
+    >>> _lowering_cost("{0}").bounded, str(_lowering_cost("{r}").mana)
+    (False, '{R}')
+    """
+    cost = parse_cost(text)
+    return cost if not cost.bounded and not cost.untap else _cost(text)
 
 
 def _colored(kind: str, pump: Pump, becomes: str | None) -> list[Ability] | None:
@@ -1263,6 +1296,11 @@ PING_EACH = {"each creature": "each_creature", "each creature without flying": "
              "each player": "each_player", "each opponent": "each_opponent"}
 
 
+# 608.2c, 120.3, 115.10b: "{cost}: ~ gets +X/+0 until end of turn and deals N damage to you" (Electric Eel): two
+# effects in the order written, the damage to its controller (no target) as a "~ deals N damage to you" ping_each;
+# a pump that lowers toughness is not read
+_PUMP_AND_PING = re.compile(r"(?P<cost>[^:]+): this creature gets \+(?P<x>\d+)/\+(?P<y>\d+) until end of turn and "
+                            r"deals (?P<n>\w+) damage to you")
 # "{cost}: Tap target creature. ~ deals damage equal to ~'s power to that creature" (701.26a, 608.2c)
 _TAP_THEN_PING = re.compile(r"(?P<cost>[^:]+): tap (?P<whom>target [^.]+)\. this creature deals (?P<what>[^.]+?) to "
                             r"that creature")
@@ -1299,10 +1337,18 @@ def _ping(text: str) -> list[Ability] | None:
     >>> _ping("{t}: this creature deals damage equal to the number of age counters on it to target attacking or "
     ...       "blocking creature")[0].value.counted
     'age'
+    >>> a = _ping("{r}{r}: this creature gets +2/+0 until end of turn and deals 1 damage to you")[0]
+    >>> a.kind, a.value.power, a.value.target, a.value.damage, a.value.also_damage, a.value.also_to
+    ('ping_each', 2, 'you', 0, 1, 'you')
     >>> a = _ping("{x}: this creature deals x damage to each creature and each player. spend only black mana on x")[0]
     >>> a.value.x, str(a.value.x_mana(2)), a.value.damage
     ('B', '{B}{B}', 0)
     """
+    pumping = _PUMP_AND_PING.fullmatch(text)
+    if pumping and (n := _number(pumping["n"])):  # the source's +X/+Y, then N damage to "you" (608.2c)
+        cost = _cost(pumping["cost"])
+        return [Ability("ping_each", CombatAbility(int(pumping["x"]), int(pumping["y"]), cost.mana,
+                                                   replace(cost, mana=Mana()), "you", also_damage=n, also_to="you"))]
     tapping = _TAP_THEN_PING.fullmatch(text)
     if tapping:  # (608.2c: the tap before the damage or after it, the same end: nothing between reads it)
         text = f"{tapping['cost']}: this creature deals {tapping['what']} to {tapping['whom']}. tap that creature"
@@ -1706,9 +1752,62 @@ def parse_ability_line(line: str, name: str | None, players: frozenset[str] = fr
     """Parse one ability line (a catalogue form) into abilities; raise :class:`UnknownAbilityLine`
     (a ValueError) if no form matches, :class:`UnsupportedAbility` for a cost that cannot be paid.
 
-    A line may be a comma-separated list of keyword lines ("Flying, trample").
+    A line may be a comma-separated list of keyword lines ("Flying, trample"). An activated ability
+    whose cost has Phyrexian mana symbols is read as one ability per way to pay them (:func:`phyrexian_ways`).
     """
     text = _named_type(normalise(line, name), name)
+    try:
+        ways = phyrexian_ways(text)
+    except NotModelled as exc:
+        raise NotModelled(f"ability line {line!r}: {exc}") from None
+    return [a for way in ways or [text] for a in _parse_text(line, way, players)]
+
+
+# 107.4f: an activated ability's cost (no quoted, granted ability) with Phyrexian mana symbols ({R/P}, {G/U/P})
+_PHYREXIAN_COST = re.compile(r"(?P<cost>[^:\"]*/p\}[^:\"]*): (?P<effect>.+)")
+_PHYREXIAN = re.compile(r"\{(?P<colors>(?:[wubrg]/)+)p\}")
+# 602.5b: a limit counts the activations of the one ability, however its cost was paid
+_ANY_LIMIT = re.compile(r"\. activate (?:this ability )?(?:only once|no more than)")
+
+
+def phyrexian_ways(text: str) -> list[str] | None:
+    """The ways to pay an activated ability's Phyrexian mana symbols (107.4f: each with one mana of its
+    color, or of either color of a hybrid one, 107.4e, or with 2 life, 119.4), each as the line with that
+    cost (its mana symbols, then "pay N life"); None if its cost has none. Activating the ability is
+    activating one of them (601.2h: the payment is chosen as the cost is paid); :class:`NotModelled` for an
+    ability with an activation limit (602.5b counts the ability's activations, whichever way paid).
+
+    >>> phyrexian_ways("{r/p}: this creature gets +1/+0 until end of turn")
+    ['{r}: this creature gets +1/+0 until end of turn', 'pay 2 life: this creature gets +1/+0 until end of turn']
+    >>> phyrexian_ways("{1}{g/u/p}{g/u/p}, {t}: untap this creature")  # doctest: +NORMALIZE_WHITESPACE
+    ['{1}{g/u}{g/u}, {t}: untap this creature', '{1}{g/u}, {t}, pay 2 life: untap this creature',
+     '{1}, {t}, pay 4 life: untap this creature']
+    >>> phyrexian_ways("{r}: this creature gets +1/+0 until end of turn") is None
+    True
+    """
+    m = _PHYREXIAN_COST.fullmatch(text)
+    if m is None:
+        return None
+    if _ANY_LIMIT.search(m["effect"]):
+        raise NotModelled("an activation limit on an ability with Phyrexian mana is not modelled (602.5b, 107.4f)")
+    ways: dict[tuple[tuple[str, ...], int], str] = {}
+    for paid in product((False, True), repeat=len(_PHYREXIAN.findall(m["cost"]))):  # True: with 2 life
+        cost = _PHYREXIAN.sub(partial(_paid_symbol, iter(paid)), m["cost"])
+        parts = [p for p in (x.strip() for x in cost.split(",")) if p]
+        parts += [f"pay {2 * sum(paid)} life"] if any(paid) else []
+        ways.setdefault((tuple(sorted(re.findall(r"\{[^}]+\}", cost))), sum(paid)),
+                        f"{', '.join(parts)}: {m['effect']}")
+    return list(ways.values())
+
+
+def _paid_symbol(with_life: Iterator[bool], symbol: re.Match[str]) -> str:
+    """The mana symbol that pays a Phyrexian `symbol` (107.4f: its color, or a hybrid one's colors, 107.4e), or
+    nothing where the next of `with_life` says it is paid with life."""
+    return "" if next(with_life) else f"{{{symbol['colors'].rstrip('/')}}}"
+
+
+def _parse_text(line: str, text: str, players: frozenset[str]) -> list[Ability]:
+    """The abilities of one normalised line `text` (of `line`, for messages): :func:`parse_ability_line`."""
     try:
         parsed = _parse_single(text, players)
     except UnsupportedAbility as exc:

@@ -205,7 +205,15 @@ CATALOGUE: tuple[LineForm, ...] = (
     # --- activated pumps (helper pumps): X, Y signed; the cost mana symbols only (602.1a)
     LineForm("activated", "{cost}: ~ gets +X/+Y until end of turn", "pump", "602.1",
              "{R}: ~ gets +1/+0 until end of turn",
-             ("Exile two cards from your graveyard: ~ gets +1/+1 until end of turn",), literal=False),
+             ("Exile two cards from your graveyard: ~ gets +1/+1 until end of turn",
+              "{0}: ~ gets +1/-1 until end of turn"), literal=False),
+    # 602.5, 205.2a: a condition read from the graveyard's card types (the players' `graveyard_types`)
+    LineForm("activated", "{cost}: ~ gets +X/+Y until end of turn. Activate only if there are N or more card types "
+             "among cards in your graveyard", "pump", "602.5",
+             "{1}{B}: This creature gets +1/+1 until end of turn. Activate only if there are four or more card "
+             "types among cards in your graveyard",
+             ("Delirium — {1}{B}: ~ gets +1/+1 until end of turn. Activate this ability only if there are four or "
+              "more card types among cards in your graveyard",), literal=False),
     LineForm("activated", "{cost}: Creatures you control get +X/+Y until end of turn", "team_pump", "602.1",
              "{1}{W}: Creatures you control get +1/+1 until end of turn", literal=False),
     # 602.5b: activation limits after a pump's effect, counted per ability per turn (`activations_this_turn`)
@@ -969,6 +977,10 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{X}{G}{G}: ~ deals X damage to each creature with flying",
               "{X}: ~ deals X damage to each creature and each player. Spend only black mana on X"),
              literal=False),
+    # 608.2c: a pump of the source, then its damage to its controller (115.10b: no target; 120.3a, 120.3b)
+    LineForm("combat-activated", "{cost}: ~ gets +X/+Y until end of turn and deals N damage to you", "ping_each",
+             "608.2c", "{R}{R}: This creature gets +2/+0 until end of turn and deals 1 damage to you",
+             ("{1}{R}: ~ gets +1/+0 until end of turn and deals 1 damage to you",), literal=False),
     # --- activated abilities whose only effect in combat is their cost (pysolver.rules.activated.offered): a
     # cost with {T}, a sacrifice, a tap, life or counters; a mana ability (605.1a), or an effect in hidden zones
     # only (121.1)

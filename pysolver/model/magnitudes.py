@@ -41,7 +41,29 @@ def times_bound(s: Situation, p: Permanent, pump: Pump | CombatAbility, spent: M
         bounds.append(mine // fodder.count)
     if isinstance(pump, CombatAbility) and pump.x:  # 107.3: each activation pays an X of at least 1 where
         bounds.append(owner.mana.total)  # nothing else is paid (pysolver.rules.activated.x_values)
+    if isinstance(pump, Pump) and not pump.full_cost.bounded:  # 117.1b: a cost of nothing, toughness lowered
+        bounds.append(lowering_bound(s, p, pump))
     return min(bounds)
+
+
+def lowering_bound(s: Situation, p: Permanent, pump: Pump) -> int:
+    """At most how many activations of `p`'s `pump`, which costs nothing (117.1b: any number) and gives -Y
+    toughness, find `p` on the battlefield: each lowers its toughness by Y as it resolves, and at 0 or less it
+    dies (704.5f, 704.3), so no more than its toughness over Y, plus the one that kills it. Its toughness is at most
+    the stated one with its counters, its pumps until end of turn and what static abilities may add
+    (:func:`static_magnitude`; pysolver.files.loader refuses a toughness not stated or power and toughness
+    switched, 613.4d).
+
+    >>> from pysolver.model import Player
+    >>> from pysolver.model.abilities import parse_ability_line
+    >>> (a,) = parse_ability_line("{0}: ~ gets +1/-1 until end of turn", None)
+    >>> x = Permanent("x", "a", power=1, toughness=3)
+    >>> lowering_bound(Situation((Player("a"), Player("b")), "a", (x,)), x, a.value)
+    4
+    """
+    most = (p.toughness or 0) + sum(dt * n for _, dt, n in p.pt_counters) + p.until_end_of_turn[1] \
+        + static_magnitude(s.permanents)
+    return max(0, most) // -pump.toughness + 1
 
 
 def magnitude(x: Player | Permanent) -> int:

@@ -1,7 +1,8 @@
 """Activated abilities that deal damage (120.3): "{cost}: ~ deals N damage to any target" and the
 other targets of :data:`~pysolver.model.abilities.PING_TARGETS`, "... to each creature [with / without
 flying] [and each player] / each player / each opponent" (no target, 115.1), "... and M damage to you /
-to itself" (115.10b: no target, :func:`deal`).
+to itself" (115.10b: no target, :func:`deal`), and "~ gets +X/+Y until end of turn and deals N damage to you"
+(608.2c: :func:`pumped`, then the damage).
 
 They are activated as the other abilities of :mod:`pysolver.rules.activated` (its targets,
 hexproof, shroud, protection and ward), but wait on the stack (602.2, 405.1: the player who
@@ -60,13 +61,23 @@ def pinged(s: Situation, t: Trigger, ab: CombatAbility) -> Situation:
     if ab.counted:  # 122.1: its counters of that name, now or as it last existed
         amount = s.permanent(t.source).named(ab.counted)
     also = (t.controller if ab.also_to == "you" else t.source, ab.also_damage)
-    after = deal(s, "radiance" if ab.radiance else ab.target, t.target, amount, known, also)
+    after = deal(pumped(s, t.source, ab), "radiance" if ab.radiance else ab.target, t.target, amount, known, also)
     if ab.then_tap or ab.then_cant_block:  # 701.26a, 509.1b: the target, if still on the battlefield (400.7)
         after = replace(after, permanents=tuple(
             replace(x, tapped=x.tapped or ab.then_tap,
                     cant_block_this_turn=x.cant_block_this_turn or ab.then_cant_block)
             if x.id == t.target and not x.left_battlefield else x for x in after.permanents))
     return dealt_back(after, t.target, t.source) if ab.damage_back else after
+
+
+def pumped(s: Situation, source: str, ab: CombatAbility) -> Situation:
+    """ "{cost}: ~ gets +X/+Y until end of turn and deals N damage to you" (608.2c: the first effect, then the
+    damage): the source's +X/+Y (613.4c) if it is still on the battlefield (400.7); `s` for any other ability."""
+    if not (ab.power or ab.toughness) or s.permanent(source).left_battlefield:
+        return s
+    return replace(s, permanents=tuple(
+        replace(x, until_end_of_turn=(x.until_end_of_turn[0] + ab.power, x.until_end_of_turn[1] + ab.toughness))
+        if x.id == source else x for x in s.permanents))
 
 
 def in_combat(s: Situation) -> set[str]:

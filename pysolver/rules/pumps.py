@@ -42,6 +42,7 @@ from dataclasses import replace
 
 from ..model import Permanent, Situation
 from ..model.abilities import PUMPS, SWITCHES, Ability, CombatAbility, Pump, term_text
+from ..model.magnitudes import lowering_bound
 from ..model.moves import Activation
 from ..model.stage import Stage
 from ..model.values import Violation
@@ -125,10 +126,12 @@ def can_activate(p: Permanent) -> bool:
 
 def max_times(s: Situation, pid: str, index: int = 0) -> int:
     """How many times the pump ability `index` of `pid` can still be paid for (602.2b, 601.2h) and
-    activated under its limit this turn, if it has one (602.5b)."""
+    activated under its limit this turn, if it has one (602.5b), and its condition (602.5)."""
     p = s.permanent(pid)
     pump = pumps_of(p)[index]
-    paid = costs.times_paid(s, p, pump.full_cost)
+    if not pump.allowed(s.player(p.controller).graveyard_types):
+        return 0  # 602.5: "activate only if there are N or more card types among cards in your graveyard"
+    paid = costs.times_paid(s, p, pump.full_cost) if pump.full_cost.bounded else lowering_bound(s, p, pump)  # 117.1b
     return paid if pump.limit is None else min(paid, left(p, index))
 
 

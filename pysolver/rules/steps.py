@@ -97,8 +97,9 @@ def _pump_times(s: Situation, p: Permanent) -> tuple[list[Pump], list[int]] | No
     own = [pump for kind, pump in p.pump_abilities() if kind == "pump"] if p.is_creature and not p.face_down else []
     if not own:
         return None
-    times = [times_bound(s, p, pump, Mana()) if pump.limit is None else min(times_bound(s, p, pump, Mana()),
-                                                                              pump.limit)  # 602.5b
+    times = [0 if not pump.allowed(s.player(p.controller).graveyard_types)  # 602.5
+             else times_bound(s, p, pump, Mana()) if pump.limit is None else min(times_bound(s, p, pump, Mana()),
+                                                                                   pump.limit)  # 602.5b
              for pump in own]
     return (own, times) if math.prod(n + 1 for n in times) <= PUMP_TOTALS else None
 

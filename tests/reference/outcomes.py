@@ -290,12 +290,23 @@ def activations_of(state: State, players: set[str]) -> list[tuple[State, Pending
                 done = p.activations_this_turn[i] if i < len(p.activations_this_turn) else 0
                 if limit is not None and done >= limit:
                     continue
+                if len(graveyard_types(state, p.controller)) < pump.graveyard_types:  # type: ignore[attr-defined]
+                    continue  # 602.5: "activate only if there are N or more card types among cards in your graveyard"
                 counted = state if limit is None else _counted(state, p.id, i)
                 effect = (pump.power, pump.toughness, pump.counters, pump.unblockable, pump.to_hand,  # type: ignore[attr-defined]
                           pump.exiled, pump.untap, pump.colors, pump.despite_defender)  # type: ignore[attr-defined]
                 out += [(after, (p.controller, p.id, a.kind, effect, pump.keywords))  # type: ignore[attr-defined]
                         for after in costs_paid(counted, p, pump.full_cost)]  # type: ignore[attr-defined]
     return out
+
+
+def graveyard_types(state: State, player: str) -> set[str]:
+    """205.2a, 404.1: the card types among the cards in `player`'s graveyard: those stated, and those of each card
+    they own that has left the battlefield (700.4; a token is no card, 111.7; one returned is back, 400.7)."""
+    back = {q.id.removesuffix(RETURNED) for q in state.s.permanents if q.id.endswith(RETURNED)}
+    return set(state.s.player(player).graveyard_types or ()) | {
+        t.lower() for q in state.s.permanents if q.id in state.gone and q.id not in back and not q.token
+        and (q.owner or q.controller) == player for t in q.types}
 
 
 def costs_paid(state: State, p: Permanent, cost: Cost) -> set[State]:

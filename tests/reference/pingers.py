@@ -197,6 +197,11 @@ def dealt(state, source: Characteristics, kind: str, ab: CombatAbility, target: 
                                 + (ab.gain if p.name == source.controller else 0)) for p in state.s.players)
         after = settle(replace(state, s=replace(state.s, players=players)))
         return replace(after, over=any(p.life <= 0 or p.poison >= 10 for p in after.s.players))
+    if (ab.power or ab.toughness) and source.id in field:  # "~ gets +X/+Y … and deals N damage to you" (608.2c)
+        state = replace(state, s=replace(state.s, permanents=tuple(
+            replace(q, until_end_of_turn=(q.until_end_of_turn[0] + ab.power, q.until_end_of_turn[1] + ab.toughness))
+            if q.id == source.id else q for q in state.s.permanents)))
+        field = state.field()
     whom = [target] if kind == "ping" else recipients(state, field, source, ab.target)
     if ab.radiance:  # "and each other creature that shares a color with it" (105.2, 608.2h; no target)
         whom += [t for t, c in sorted(field.items())
