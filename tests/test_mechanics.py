@@ -235,3 +235,17 @@ def test_603_2_a_target_watcher_beside_a_targeting_ability_is_refused(line: str)
 ])
 def test_603_2_target_watchers_of_real_cards(name: str, line: str, whose: str) -> None:
     assert [(a.kind, a.value) for a in parse_ability_line(line, name)] == [("targeted_watch", whose)]
+
+
+def test_302_6_a_creature_persist_returns_is_summoning_sick() -> None:
+    """302.6, 400.7: the creature persist returns after the first-strike damage step is a new object that its
+    controller has not controlled since the turn began, so its {T} ability waits: only the creature that died
+    could give +0/+2 (after blockers), and the reference agrees."""
+    s = board(creature("a1", "alice", 2, 2, "First strike"), creature("a2", "alice", 2, 2),
+              creature("p", "bob", 2, 2, "Persist", "{T}: Target creature gets +0/+2 until end of turn"),
+              creature("b2", "bob", 2, 2), attackers={"a1": "bob", "a2": "bob"}, blockers={"p": ["a1"], "b2": ["a2"]})
+    results = list(pysolver.outcomes(s))
+    assert {frozenset(o["destroyed"]) for o in results} == {frozenset(d) for d in (
+        {"a2", "b2", "p"}, {"b2", "p"}, {"a2", "p"}, {"a1", "a2", "b2"})}
+    assert not any(a["permanent"] == "p/returned" for o in results for a in o["line"]["activations"])
+    assert {canonical(o) for o in results} == {canonical(o) for o in reference_outcomes(s)}

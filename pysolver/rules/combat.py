@@ -326,9 +326,9 @@ def apply_step(s: Situation, r: StepResult) -> Situation:
 def returned_object(p: Permanent) -> Permanent:
     """The new object (400.7) that persist (702.79a: with a -1/-1 counter) or undying (702.93a: with
     a +1/+1 counter) returns to the battlefield under its owner's control when `p` dies: face up,
-    untapped, no damage, no other counters, no pump of `p`'s (613.1), not in combat (506.4; its id is
-    not in the declarations). It keeps `p`'s id
-    with :data:`RETURNED` appended, so that results name `p`. With both abilities the one that
+    untapped, summoning sick (302.6: its {T} abilities wait for its controller's next turn), no damage, no
+    other counters, no pump of `p`'s (613.1), not in combat (506.4; its id is not in the declarations). It
+    keeps `p`'s id with :data:`RETURNED` appended, so that results name `p`. With both abilities the one that
     resolves first is taken to be persist unless that would return it with toughness 0 or less
     (603.3b: its controller orders them; outcomes.lp enumerates both orders, and the results differ
     only when one order returns it to die at once, which then is not a result of this object).
@@ -338,6 +338,7 @@ def returned_object(p: Permanent) -> Permanent:
     """
     persist = p.has("persist") and not (p.has("undying") and (p.toughness or 0) <= 1)
     return replace(p, id=p.id + RETURNED, controller=p.owner or p.controller, damage=0, tapped=False,
+                   summoning_sick=True,  # 302.6: not under its controller's control since the turn began
                    face_down=False, left_battlefield=False, pt_counters=((-1, -1, 1),) if persist else ((1, 1, 1),),
                    until_end_of_turn=(0, 0), keywords_until_end_of_turn=(), renowned=False,  # 702.112b
                    prevention_shield=0,  # 615.7: the shields were the old object's

@@ -788,6 +788,7 @@ def returned_object(p: Permanent, counter: int, field: dict[str, Characteristics
     tapped = enters_tapped(field, p.owner or p.controller, p.types)
     fresh = replace(p, id=p.id + RETURNED, face_down=False, damage=0, pt_counters=(), until_end_of_turn=(0, 0),
                     keywords_until_end_of_turn=(), tapped=tapped, regeneration_shields=0, prevention_shield=0,
+                    summoning_sick=True,  # 302.6: a new object, not controlled continuously since the turn began
                     removed_from_combat=False, cant_be_regenerated_this_turn=False,  # 701.19c: the old object's
                     attacks_despite_defender_this_turn=False, switched_until_end_of_turn=False, named_counters=(),
                     assigns_no_combat_damage=False,
