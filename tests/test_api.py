@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import attack_boards, block_boards
+from strategies import attack_boards, block_boards, examples
 
 import pysolver
 from pysolver import (
@@ -137,7 +137,7 @@ def test_examples_round_trip(path: Path, tmp_path: Path) -> None:
     assert pysolver.load_data(json.loads(json.dumps(s.to_data()))) == s
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.one_of(block_boards(), attack_boards()))
 def test_generated_boards_round_trip(tmp_path: Path, data: dict) -> None:
     s = pysolver.load_data(data)
@@ -147,7 +147,7 @@ def test_generated_boards_round_trip(tmp_path: Path, data: dict) -> None:
 
 # ---- moves and positions ---------------------------------------------------------------------
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(block_boards())
 def test_legal_blocks_collection_agrees_with_the_functions_and_check(data: dict) -> None:
     s = pysolver.load_data(data)
@@ -161,7 +161,7 @@ def test_legal_blocks_collection_agrees_with_the_functions_and_check(data: dict)
         assert after(s, m).combat.blockers == m.blocks
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(attack_boards())
 def test_legal_attacks_collection_agrees_with_the_functions_and_check(data: dict) -> None:  # 508.1
     s = pysolver.load_data(data)

@@ -91,7 +91,7 @@ def test_best_value_equals_brute_force_minimax(s: pysolver.model.Situation,
         assert p.is_end() and vector(o, p.s) == signed
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards(quiet=True), objectives())
 def test_every_optimal_first_move_is_listed(s: pysolver.model.Situation,
                                             asked: tuple[list[str] | None, str]) -> None:

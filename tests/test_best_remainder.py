@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from reference.best import reference_value
+from strategies import examples
 from test_best import boards, objectives
 from test_verify import board
 
@@ -106,7 +107,7 @@ def test_blocks_declared_by_the_root_enumeration() -> None:
 USED: list[float] = []
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards(), objectives())
 def _generated(s: pysolver.model.Situation, asked: tuple[list[str] | None, str]) -> None:
     o = objective_for(s, *asked)

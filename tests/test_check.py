@@ -369,7 +369,7 @@ def merged(triples: list) -> frozenset:
     return frozenset((src, r, n) for (src, r), n in total.items())
 
 
-@settings(max_examples=15, **SLOW)
+@settings(max_examples=examples(15), **SLOW)
 @given(damage_boards(), st.randoms(use_true_random=False))
 def test_check_agrees_with_damage(data: dict, rnd) -> None:
     """Every assignment `damage` lists passes `check`; the other candidates (every split of each

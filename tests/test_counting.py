@@ -105,7 +105,7 @@ def test_frontier_limit_falls_back() -> None:
     assert p.count(0) == p.count(0, limit=10**9)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(boards())
 def test_block_texts_are_the_typed_declarations_json(s: pysolver.model.Situation) -> None:
     """The command line's fast path (pysolver.output.jsontext: texts from per-option fragments) writes
@@ -115,7 +115,7 @@ def test_block_texts_are_the_typed_declarations_json(s: pysolver.model.Situation
     assert texts == [to_json(d) for d in legal_blocks(s)]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(attack_boards())
 def test_attack_texts_are_the_typed_declarations_json(data: dict) -> None:
     """The same for declarations of attackers (508.1), targets planeswalkers and battles included."""

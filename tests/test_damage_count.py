@@ -24,6 +24,7 @@ from reference.damage import (
     reference_assignments,
 )
 from reference.outcomes import canonical, reference_outcomes
+from strategies import examples
 
 import pysolver
 
@@ -42,7 +43,7 @@ def listed(s) -> list[frozenset]:
     return [frozenset(tuple(t) for t in a["assignment"]) for a in pysolver.damage_assignments(s)]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(raised(damage_boards(), st.integers(4, 11)))
 def test_510_1_702_19b_moderate_power_counts_and_lists_equal_reference(data: dict) -> None:
     """510.1a-d, 702.19b-c, 702.2c with powers up to 11: the same assignments as generate-and-test."""
@@ -51,7 +52,7 @@ def test_510_1_702_19b_moderate_power_counts_and_lists_equal_reference(data: dic
     assert_agrees(listed(s), reference_assignments(s), pysolver.count_damage(s))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(raised(damage_boards(), st.sampled_from([1000, 4321, 10**6])))
 def test_510_1_702_19b_large_power_count_equals_closed_form(data: dict) -> None:
     """Powers of 1000 to 10^6: the count equals the reference's formula where it applies, and the
@@ -68,7 +69,7 @@ def test_510_1_702_19b_large_power_count_equals_closed_form(data: dict) -> None:
     assert all(not assignment_violations(s, field, next_step(s, field), first, a) for a in some)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(raised(outcome_boards("blockers"), st.integers(4, 8)))
 def test_704_3_moderate_power_step_results_equal_reference(data: dict) -> None:
     """The results of the damage steps (life, damage, loyalty, defense, who is gone) with powers up

@@ -208,7 +208,7 @@ def test_real_card_texts_parse() -> None:
         assert unmodelled == (("When Kitchen Finks enters, you gain 2 life.",) if name == "Kitchen Finks" else ()), name
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(with_result_keywords(tiny_boards().map(lambda s: s.to_data())))
 def test_keywords_verify_equals_brute_force_minimax(data: dict) -> None:
     """`verify` (lethal by poison, destroy and survive with creatures that return) against the

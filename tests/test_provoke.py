@@ -198,7 +198,7 @@ def provoked_boards(draw: st.DrawFn) -> pysolver.Situation:
     return board(*perms, attackers={a: "bob" for a in attackers}, provoked=provoked)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(provoked_boards())
 def test_509_1c_blocks_agree_with_the_reference(s: pysolver.Situation) -> None:
     """509.1c with 702.39a requirements: the solver's declarations and count equal the reference's."""

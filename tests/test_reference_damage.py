@@ -28,7 +28,7 @@ def test_damage_assignments_equal_reference(data: dict) -> None:
     assert_agrees(solver_assignments(s), want)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(damage_boards())
 def test_count_damage_equals_reference(data: dict) -> None:
     s = pysolver.load_data(data)

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.declarations import reference_blocks
 from reference.minimax import reference_verify
+from strategies import examples
 
 import pysolver
 from pysolver.cli import main
@@ -148,7 +149,7 @@ def tiny_boards(draw: st.DrawFn) -> pysolver.model.Situation:
                  bob_mana=draw(st.sampled_from(MANA)), goal=goal, combat=combat)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tiny_boards())
 def test_verify_equals_brute_force_minimax(s: pysolver.model.Situation) -> None:
     assert pysolver.verify(s)["holds"] is reference_verify(s)
@@ -257,7 +258,8 @@ def declared_boards(draw: st.DrawFn, *, blocks_declared: bool = True) -> pysolve
     return board(mine + theirs, combat=combat, **kw)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=examples(60), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(declared_boards())
 def test_lethal_bounds_agree_with_brute_force(s: pysolver.model.Situation) -> None:
     """Each bound that decides a position without search (docs/verify.md) agrees with the
@@ -303,7 +305,7 @@ def test_graphs_cut_from_a_larger_attack_equal_the_graphs_built(monkeypatch: pyt
         assert len(built) == builds
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(declared_boards(blocks_declared=False))
 def test_lethal_whatever_blocks_agrees_with_brute_force(s: pysolver.model.Situation) -> None:
     """At declare blockers, sure lethal whatever the defence declares (goals.sure_damage with the
