@@ -1400,10 +1400,7 @@ def _check_zone_counts(r: Reader, players: list[Player], permanents: list[Perman
         if p.has("persist") or p.has("undying"):
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} counts the cards in a hand or graveyard and has persist or "
                          "undying (702.79a, 702.93a): returning, it leaves the graveyard; not modelled")
-        changers = {k: f"the line {line!r}" for k, line in hidden.items()} | _hand_changers(permanents)
-        for k, what in changers.items():
-            raise r.fail(f"permanents[{k}]", f"{q(permanents[k].id)} has {what}, which can change the cards in a hand "
-                         f"or graveyard during the combat (121.1), and {q(p.id)} counts them: not modelled")
+        _refuse_hand_changers(r, permanents, hidden, "a hand or graveyard", f"{q(p.id)} counts them")
     _check_hellbent(r, players, permanents, hidden)
 
 
@@ -1419,10 +1416,17 @@ def _check_hellbent(r: Reader, players: list[Player], permanents: list[Permanent
         if players[j].hand is None:
             raise r.fail(f"players[{j}].hand", f"the death trigger of {q(p.id)} asks whether {q(p.controller)} has no "
                          "cards in hand (603.4, 402.1): state how many")
-        changers = {k: f"the line {line!r}" for k, line in hidden.items()} | _hand_changers(permanents)
-        for k, what in changers.items():
-            raise r.fail(f"permanents[{k}]", f"{q(permanents[k].id)} has {what}, which can change the cards in a hand "
-                         f"during the combat (121.1), and the death trigger of {q(p.id)} asks for none: not modelled")
+        _refuse_hand_changers(r, permanents, hidden, "a hand", f"the death trigger of {q(p.id)} asks for none")
+
+
+def _refuse_hand_changers(r: Reader, permanents: list[Permanent], hidden: dict[int, str], zones: str,
+                          reader: str) -> None:
+    """Refuses the board if a permanent's line (`hidden`: kept as inert, 121.1) or ability
+    (:func:`_hand_changers`) can change the cards in `zones` during the combat, which `reader` reads."""
+    changers = {k: f"the line {line!r}" for k, line in hidden.items()} | _hand_changers(permanents)
+    for k, what in changers.items():
+        raise r.fail(f"permanents[{k}]", f"{q(permanents[k].id)} has {what}, which can change the cards in {zones} "
+                     f"during the combat (121.1), and {reader}: not modelled")
 
 
 def _hand_changers(permanents: list[Permanent]) -> dict[int, str]:
