@@ -29,10 +29,10 @@ LONG = os.environ.get("PYSOLVER_FUZZ") == "long"
 
 
 def examples(n: int) -> int:
-    """The number of generated boards of a differential test of nominal size `n`: half of it, rounded up, in
+    """The number of generated boards of a differential test of nominal size `n`: a third of it, rounded up, in
     the normal run (the suite stays within CI's ten minutes), ten times `n` in the long profile
     (``PYSOLVER_FUZZ=long``, which also draws new boards on each run)."""
-    return n * 10 if LONG else (n + 1) // 2
+    return n * 10 if LONG else (n + 2) // 3
 
 
 COLORS = ["white", "blue", "black", "red", "green"]
