@@ -650,6 +650,13 @@ REMOVAL_LINES = ["{1}, Sacrifice ~: Destroy target artifact or enchantment", "{T
                  "{W}, Sacrifice ~: Destroy all enchantments"]
 
 
+
+def white_pools(draw: st.DrawFn, data: dict) -> None:
+    """Gives each player of `data` a mana pool of up to two of {W} and {1} (what the removal and untap
+    abilities of these boards cost)."""
+    for pl in data["players"]:
+        pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{W}", "{1}"]), max_size=2)))
+
 @st.composite
 def with_removal(draw: st.DrawFn, data: dict) -> dict:
     """`data` with one or two of :data:`REMOVAL_LINES` on its creatures, some creatures artifacts or
@@ -665,8 +672,7 @@ def with_removal(draw: st.DrawFn, data: dict) -> dict:
     if draw(one_in(3)):
         p = draw(st.sampled_from(creatures))
         p["abilities"] = [*p["abilities"], "Indestructible"]
-    for pl in data["players"]:
-        pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{W}", "{1}"]), max_size=2)))
+    white_pools(draw, data)
     return data
 
 
@@ -740,8 +746,7 @@ def with_untap(draw: st.DrawFn, data: dict) -> dict:
     if draw(st.booleans()):
         x = draw(st.sampled_from(creatures))
         x["abilities"] = [*x["abilities"], "{W}: Tap target creature"]
-    for pl in data["players"]:
-        pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{W}", "{1}"]), max_size=2)))
+    white_pools(draw, data)
     return data
 
 
