@@ -239,18 +239,16 @@ PIPED = [["abilities"], ["abilities", "--json"], ["schema", "situation"], ["sche
 @pytest.mark.parametrize("argv", PIPED, ids=" ".join)
 def test_a_closed_pipe_ends_every_command_quietly(argv: list[str]) -> None:
     """`pysolver … | head -1` (the reader goes after one line, a race run a few times) and `| head -0`
-    (the pipe is closed before the first write): the command's status or 0, no traceback on stderr."""
+    (the pipe is closed before the first write): status 0 (each of these commands answers with 0 on its
+    whole output), no traceback on stderr."""
     command = [sys.executable, "-m", "pysolver", *argv]
-    status = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV,
-                            timeout=120).returncode
-    assert status in (0, 1)
     for _ in range(3):
         with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV) as p:
             assert p.stdout is not None and p.stderr is not None
             p.stdout.readline()
             p.stdout.close()
             err = p.stderr.read().decode()
-        assert p.returncode in (0, status) and not re.search("Traceback|Exception ignored|Error", err), err
+        assert p.returncode == 0 and not re.search("Traceback|Exception ignored|Error", err), err
     read, write = os.pipe()
     os.close(read)
     done = subprocess.run(command, stdout=write, stderr=subprocess.PIPE, env=ENV, timeout=120)
