@@ -18,7 +18,7 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from functools import cache, partial
+from functools import cache, cached_property, partial
 from importlib import resources
 from itertools import product
 from typing import Any, cast
@@ -674,9 +674,9 @@ class Pump:
         """Whether it takes its source off the battlefield (400.7): to a hand or into exile."""
         return self.to_hand or self.exiled
 
-    @property
+    @cached_property
     def full_cost(self) -> Cost:
-        """Its whole cost: the mana and the other parts."""
+        """Its whole cost: the mana and the other parts (a value: asked at every activation)."""
         return replace(self.extra, mana=self.cost)
 
 
@@ -1049,9 +1049,9 @@ class CombatAbility:
         """Whether "sacrifice ~" is part of its cost (602.2b, 701.21a)."""
         return self.extra.sacrifice_self
 
-    @property
+    @cached_property
     def full_cost(self) -> Cost:
-        """Its whole cost: the mana and the other parts."""
+        """Its whole cost: the mana and the other parts (a value: asked at every activation)."""
         return replace(self.extra, mana=self.cost)
 
 

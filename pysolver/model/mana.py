@@ -25,7 +25,9 @@ not tell which mana paid what.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from functools import cached_property
+from operator import attrgetter
 
 COLOR_SYMBOLS = "WUBRG"
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
@@ -90,17 +92,17 @@ class Mana:
 
     def as_tuple(self) -> tuple[int, ...]:
         """The counts in field order: W, U, B, R, G, colorless, generic, then the hybrid symbols (:data:`HYBRID`)."""
-        return (self.W, self.U, self.B, self.R, self.G, self.colorless, self.generic,
-                *(getattr(self, h) for h in HYBRID))
+        return _COUNTS(self)
 
     @property
     def hybrid(self) -> int:
         """How many hybrid symbols it has (107.4e)."""
         return sum(getattr(self, h) for h in HYBRID)
 
-    @property
+    @cached_property
     def total(self) -> int:
-        return sum(self.as_tuple())
+        """How many symbols or how much mana in all (a value: asked in every affordability test)."""
+        return sum(_COUNTS(self))
 
     def __str__(self) -> str:
         parts = [f"{{{c}}}" * getattr(self, c) for c in COLOR_SYMBOLS]
@@ -118,6 +120,9 @@ class Mana:
         '{3}{R}{R}{R}'
         """
         return Mana(*(a * n for a in self.as_tuple()))
+
+
+_COUNTS = attrgetter(*(f.name for f in fields(Mana)))
 
 
 def affordable(pool: Mana, spent: Mana, cost: Mana) -> int:

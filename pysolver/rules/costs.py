@@ -153,8 +153,9 @@ def pay(s: Situation, pid: str, cost: Cost, chosen: tuple[str, ...] = ()) -> Sit
     sacrificed = set(chosen) if cost.sacrifice is not None else set()
     sacrificed |= {pid} if cost.sacrifice_self else set()
     tapping = (set(chosen) if cost.tap_untapped is not None else set()) | ({pid} if cost.tap else set())
+    changed = sacrificed | tapping
     permanents = tuple(replace(x, left_battlefield=x.left_battlefield or x.id in sacrificed,
-                               tapped=x.tapped or x.id in tapping) for x in s.permanents)
+                               tapped=x.tapped or x.id in tapping) if x.id in changed else x for x in s.permanents)
     if cost.remove_counters:
         permanents = tuple(x.with_counters(1, 1, -cost.remove_counters) if x.id == pid else x for x in permanents)
     if cost.remove_named:  # 122.1: a named counter changes nothing else, so no state-based action follows
