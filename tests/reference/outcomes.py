@@ -867,8 +867,8 @@ class Search:
         return out
 
     def stack_window(self, state: State, stack: tuple, then: str = "after_blockers") -> frozenset[Outcome]:
-        """A window with `stack` waiting: any face-up turns (117.3b, 116.2b; with a death trigger
-        waiting, any actions, pumps too), then the top resolves (608.1), state-based actions (704.3);
+        """A window with `stack` waiting: any actions (117.3b-c: face-up turns 116.2b, pumps, damage
+        abilities, whatever waits), then the top resolves (608.1), state-based actions (704.3);
         a player who lost ends it (704.5a); the creatures that died trigger (603.10a), their abilities
         put on top. With the stack empty, the stage `then`."""
         if not stack:
@@ -877,9 +877,7 @@ class Search:
         if key in self.memo:
             return self.memo[key]
         out = set()
-        waiting = ("dies", "hit", "on_target", "on_block", "dealt", "create_tokens")
-        actions = window_options if any(t[0] in waiting for t in stack) or has_windows(state.s) else face_up_options
-        for after in actions(state):
+        for after in window_options(state):  # 117.3b-c: with anything waiting, each player may act
             field = after.field()
             for way in range(len(self.ways(after, stack[0]))):  # (118.12: paid or declined as it resolves)
                 with recording() as log:  # 603.2, 120.3: the damage it deals, one event (reference.dealt)
