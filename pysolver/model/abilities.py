@@ -347,7 +347,7 @@ class Ability:
             return self.kind
         if self.kind == "monstrosity":  # 701.37a: N
             return f"monstrosity({cast(Pump, self.value).power})"
-        if self.kind in STATICS:
+        if self.kind in STATICS or self.kind == GROUP_GRANT:
             return cast(Static, self.value).term(self.kind)
         if self.kind in PUMPS:
             assert isinstance(self.value, Pump)
@@ -1910,7 +1910,8 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     if own is not None:  # 702.16a: the keyword, its own
         return own
     static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
-        or _enchanted(text, players) or _granted_unset(text, players) or _granted_while(text, players)
+        or _enchanted(text, players) or _granted_unset(text, players) or _granted_while(text, players) \
+        or _group_granted(text, players)
     if static is not None:
         return static
     if text in KEYWORDS:
@@ -3955,6 +3956,54 @@ def _granted_while(text: str, players: frozenset[str]) -> list[Ability] | None:
             replace(cast(Static, own[-1].value), granted=inner[0])):
         return None
     return [*own[:-1], Ability("grant_if", replace(cast(Static, own[-1].value), granted=inner[0]))]
+
+
+# 613.1f, 611.3a: "All Slivers have "<ability>"", "All Sliver creatures have "<ability>"": a static ability granting
+# each permanent of a creature type on the battlefield (its source too, if it is of the type) a quoted activated
+# ability, damage trigger or conditional P/T change whose "this creature" / "this permanent" is the grantee.
+# pysolver.files.group_grants settles it at load into each grantee's own abilities, and refuses the boards where
+# what a grantee has could change during the combat (a source leaving the battlefield while a grantee may still use
+# its instance, a permanent joining the group, an object turned face up).
+GROUP_GRANT = "group_grant"
+_GROUP_HEAD = re.compile(r"all (?P<type>[a-z-]+)(?: creatures)?")
+_THIS_PERMANENT = re.compile(r"\bthis (?:permanent|creature)\b")
+
+
+def _group_granted(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A group's grant of a quoted ability (:data:`GROUPED_KINDS`) to each permanent of a creature type, or None.
+
+    >>> [a.term for a in _group_granted('all slivers have "{b}: regenerate this permanent."', frozenset())]
+    ['group_grant(all,each,creature_type("sliver"),regenerate)']
+    >>> _group_granted('all sliver creatures have "{2}: this creature gets +1/+1 until end of turn."',
+    ...                frozenset())[0].term
+    'group_grant(all,each,creature_type("sliver"),pump(1,1))'
+    """
+    m = _QUOTED_GRANT.fullmatch(text)
+    head = _GROUP_HEAD.fullmatch(m.group("head")) if m is not None and not m.group("also") else None
+    if m is None or head is None:
+        return None
+    ctype = creature_type(head.group("type"))
+    inner = _parse_single(_THIS_PERMANENT.sub("this creature", m.group("ability")), players)
+    if ctype is None or inner is None or len(inner) != 1 or grouped_kind(inner[0]) is None:
+        return None
+    return [Ability(GROUP_GRANT, Static("all", False, f'creature_type("{ctype}")', granted=inner[0]))]
+
+
+#: the kinds of ability a group may be granted (:func:`_group_granted`): activated ones (602; several instances of
+#: one are one choice), damage triggers (603.2: each instance triggers) and a P/T change as long as a permanent is
+#: controlled (611.3a, 613.4c: each instance applies)
+GROUPED_KINDS = {"activated": frozenset((*ACTIVATED, *ACTIVATED_KINDS)) - {"create", "monstrosity"},
+                 "instances": frozenset(("is_dealt_damage", "deals_damage", "anthem_if"))}
+
+
+def grouped_kind(a: Ability) -> str | None:
+    """How a granted ability counts (a key of :data:`GROUPED_KINDS`), or None if a group may not be granted it.
+
+    >>> grouped_kind(Ability("regenerate")), grouped_kind(Ability("flying"))
+    ('activated', None)
+    """
+    anthem = not isinstance(a.value, Static) or a.value.scope in ("permanent", "creature")
+    return next((key for key, kinds in GROUPED_KINDS.items() if a.kind in kinds and anthem), None)
 
 
 def while_counted(effect: Static) -> bool:

@@ -1116,6 +1116,11 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", '<creatures> [you control] have "{T}: Add <mana>"', "granted_mana", "613.1f",
              'Creatures you control have "{T}: Add {G}"', ('All Slivers have "{T}: Add one mana of any color"',),
              literal=False),
+    # 611.3a: a group's quoted ability, settled at load into each grantee's own (pysolver.files.group_grants)
+    LineForm("static", 'All <creature type>s [creatures] have "<ability>"', "group_grant", "613.1f",
+             'All Slivers have "{B}: Regenerate this permanent."',
+             ('All Sliver creatures have "Whenever this creature is dealt damage, put a +1/+1 counter on it."',),
+             literal=False),
     # 121.1: a granted ability costing only {T} that acts in hidden zones, refused beside a count of those cards
     LineForm("static", 'As long as ~ is paired with another creature, each of those creatures has "{T}: <hidden-zone '
              'effect>"', "granted_hidden", "702.95b",

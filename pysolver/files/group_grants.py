@@ -1,0 +1,90 @@
+"""A group's grants of quoted abilities settled at load (613.1f, 611.3a; pysolver.model.abilities._group_granted).
+
+'All Slivers have "{B}: Regenerate this permanent."' gives each Sliver on the battlefield, its source too, an
+ability whose "this permanent" is that Sliver, for as long as the source is on the battlefield with its abilities
+(611.3a; 708.2a: a face-down permanent has none). Each permanent of the group is given a copy as its own, and the
+static ability itself is dropped: the rest of the solver reads abilities by index from each permanent's own list.
+
+That is exact when what each permanent has stays the same all combat long:
+
+* no permanent may join the group (111.1: a token created during the combat; 708.2a: a face-down permanent turned
+  face up has its creature types) nor be a source that appears (a face-down one turned face up);
+* an activated ability a permanent has from sources that include itself: it has the ability exactly while it is on
+  the battlefield, whichever other source leaves (several instances of one activated ability are one choice: 602.2,
+  the same cost and effect);
+* a triggered ability or a P/T change has one instance per source (603.2: each triggers; 613.4c: each applies), so
+  only one granted by the permanent itself alone is settled.
+
+Elsewhere (an ability a permanent has only from another source, which may leave the battlefield during the combat,
+704.5g; several sources of a trigger) the board is refused, naming both permanents and the line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import cast
+
+from ..model import Permanent
+from ..model.abilities import GROUP_GRANT, Ability, Static, creates, grouped_kind
+from ..model.fields import Reader
+from ..model.numbers import quote as q
+
+
+def settle_group_grants(r: Reader, permanents: list[Permanent]) -> list[Permanent]:
+    """Each permanent with the abilities a group grant of another's (or its own) gives it; the grants dropped.
+
+    A board where what a permanent is granted could change during the combat is refused (module docstring)."""
+    grants = [(p, a) for p in permanents for a in p.abilities if a.kind == GROUP_GRANT]
+    if not grants:
+        return permanents
+    _refuse_changing_groups(r, permanents, grants[0][0])
+    settled = []
+    for i, g in enumerate(permanents):
+        given: list[Ability] = []
+        for granted in dict.fromkeys(cast(Ability, cast(Static, a.value).granted) for _, a in grants):
+            sources = [p for p, a in grants if cast(Static, a.value).granted == granted and _covers(r, i, p, a, g)]
+            if sources:
+                given.append(_settled(r, i, g, granted, sources))
+        own = tuple(a for a in g.abilities if a.kind != GROUP_GRANT)
+        settled.append(g if own + tuple(given) == g.abilities else replace(g, abilities=own + tuple(given)))
+    return settled
+
+
+def _refuse_changing_groups(r: Reader, permanents: list[Permanent], source: Permanent) -> None:
+    """Refuse a board where a permanent may join a group or a source appear during the combat: a face-down
+    permanent (708.2a: turned face up, it has its creature types and abilities) or an ability creating tokens
+    (111.1: a token of the group would have the abilities granted)."""
+    for i, p in enumerate(permanents):
+        why = "is face down (708.2a: turned face up, it may join the group or grant it)" if p.face_down else \
+            "may create tokens (111.1: one of the group would have the abilities granted)" \
+            if any(creates(a) is not None for a in p.abilities) else None
+        if why is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} {why} and {q(source.id)} grants a group a quoted ability "
+                         "(613.1f): a group that may change during the combat is not modelled")
+
+
+def _covers(r: Reader, i: int, source: Permanent, grant: Ability, g: Permanent) -> bool:
+    """Whether the group `grant` of `source` names covers ``permanents[i]`` (`g`): a permanent of the creature type
+    (205.3m; a changeling is every creature type, 702.73a), its controller's only for "you control"."""
+    effect = cast(Static, grant.value)
+    ctype = effect.quality.removeprefix('creature_type("').removesuffix('")')
+    if (effect.scope == "you" and g.controller != source.controller) or not (
+            ctype in (t.lower() for t in g.subtypes) or g.has("changeling")):
+        return False
+    if "creature" not in (t.lower() for t in g.types):
+        raise r.fail(f"permanents[{i}]", f"{q(g.id)} is a {ctype} that is no creature and {q(source.id)} grants "
+                     "its group a quoted ability (613.1f): not modelled")
+    return True
+
+
+def _settled(r: Reader, i: int, g: Permanent, granted: Ability, sources: list[Permanent]) -> Ability:
+    """The ability `g` (``permanents[i]``) has from `sources` all combat long; a board where that may change
+    is refused."""
+    alone = sources == [g] or (grouped_kind(granted) == "activated" and g in sources)
+    if not alone:
+        other = next(p for p in sources if p is not g)
+        raise r.fail(f"permanents[{i}]", f"{q(g.id)} has an ability ({granted.term}) that {q(other.id)} grants "
+                     f"(613.1f) {'only ' if g not in sources else 'beside its own '}while {q(other.id)} is on "
+                     "the battlefield (611.3a): an ability that may leave with its source during the combat is not "
+                     "modelled")
+    return granted

@@ -1,0 +1,160 @@
+"""A group's grant of a quoted ability (613.1f, 611.3a): 'All Slivers have "{B}: Regenerate this permanent."'.
+
+Settled at load into each grantee's own abilities (pysolver.files.group_grants): each rule with a hand-stated
+expected set (agreed by the fights, the walk, the count and the brute-force reference, tests/reference/), the
+refusals, the real lines, and the reference on generated boards where every Sliver is its own source.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from combat_boards import outcome_boards
+from differential import agreed_outcomes, outcome, outcomes_equal_reference
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from strategies import examples
+
+import pysolver
+from pysolver.model.abilities import parse_ability_line
+
+
+def board(*permanents: dict[str, Any], attackers: dict[str, str] | None = None,
+          blockers: dict[str, list[str]] | None = None, **alice: Any) -> pysolver.Situation:
+    combat: dict[str, Any] = {}
+    if attackers is not None:
+        combat["attackers"] = attackers
+    if blockers is not None:
+        combat["blockers"] = blockers
+    return pysolver.load_data({"players": [{"name": "alice", **alice}, {"name": "bob"}], "active": "alice",
+                               "permanents": list(permanents), **({"combat": combat} if combat else {})})
+
+
+def sliver(pid: str, controller: str, power: int, toughness: int, *abilities: str, **more: Any) -> dict[str, Any]:
+    return {"id": pid, "controller": controller, "power": power, "toughness": toughness, "subtypes": ["Sliver"],
+            "abilities": list(abilities), **more}
+
+
+def creature(pid: str, controller: str, power: int, toughness: int, *abilities: str, **more: Any) -> dict[str, Any]:
+    return {"id": pid, "controller": controller, "power": power, "toughness": toughness,
+            "abilities": list(abilities), **more}
+
+
+SEDGE = 'All Slivers have "{B}: Regenerate this permanent."'
+SPECTRAL = 'All Sliver creatures have "{2}: This creature gets +1/+1 until end of turn."'
+FUNGUS = 'All Sliver creatures have "Whenever this creature is dealt damage, put a +1/+1 counter on it."'
+SEDGE_SWAMP = 'All Sliver creatures have "This creature gets +1/+1 as long as you control a Swamp."'
+
+
+@pytest.mark.parametrize(("name", "line", "term"), [
+    ("Acidic Sliver", 'All Slivers have "{2}, Sacrifice this permanent: This permanent deals 2 damage to target '
+     'creature or player."', 'group_grant(all,each,creature_type("sliver"),ping)'),
+    ("Darkheart Sliver", 'All Slivers have "Sacrifice this permanent: You gain 3 life."',
+     'group_grant(all,each,creature_type("sliver"),life)'),
+    ("Firewake Sliver", 'All Slivers have "{1}, Sacrifice this permanent: Target Sliver creature gets +2/+2 until '
+     'end of turn."', 'group_grant(all,each,creature_type("sliver"),target_pump)'),
+    ("Fungus Sliver", FUNGUS, 'group_grant(all,each,creature_type("sliver"),is_dealt_damage(any,any,counters(1)))'),
+    ("Quilled Sliver", 'All Slivers have "{T}: This permanent deals 1 damage to target attacking or blocking '
+     'creature."', 'group_grant(all,each,creature_type("sliver"),ping)'),
+    ("Sedge Sliver", SEDGE_SWAMP,
+     'group_grant(all,each,creature_type("sliver"),anthem_if(permanent,each,land_type("swamp"),1,1))'),
+    ("Sedge Sliver", SEDGE, 'group_grant(all,each,creature_type("sliver"),regenerate)'),
+    ("Spectral Sliver", SPECTRAL, 'group_grant(all,each,creature_type("sliver"),pump(1,1))'),
+])
+def test_613_1f_real_group_grant_lines_parse(name: str, line: str, term: str) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == [term]
+
+
+def test_613_1f_a_grant_of_what_a_group_may_not_be_given_is_not_read() -> None:
+    """A quoted keyword, or a grant to the others of a group or its controller's only (its source may be no
+    member: its instances would all come from another permanent), is not this form."""
+    for line in ('All Slivers have "Flying."', 'Other Zombies have "{B}: Regenerate this permanent."',
+                 'Each Human creature you control has "{R}, {T}: This creature deals 1 damage to any target."'):
+        with pytest.raises(ValueError):
+            parse_ability_line(line, None)
+
+
+def test_613_1f_each_sliver_regenerates_with_its_own_instance() -> None:
+    """Two Sedge Slivers (2/2, s2 tapped at home); s1 attacks and bob's ogre (3/3) blocks it; alice has {B}: s1
+    regenerates (701.19a) or dies; s2's instance of the ability changes nothing for s1, which has its own (602.2)."""
+    s = board(sliver("s1", "alice", 2, 2, SEDGE), sliver("s2", "alice", 2, 2, SEDGE, tapped=True),
+              creature("ogre", "bob", 3, 3), attackers={"s1": "bob"}, blockers={"ogre": ["s1"]}, mana="{B}")
+    assert agreed_outcomes(s) == {outcome(destroyed=("s1",), damage={"ogre": 2}), outcome(damage={"ogre": 2})}
+
+
+def test_613_1f_all_slivers_covers_the_opponents_sliver() -> None:
+    """'All Slivers' has no "you control": bob's Spectral Sliver b (2/2) blocking alice's a (3/3) has {2}: +1/+1
+    from a and its own (611.3a), and with {2} of bob's it is a 3/3 that trades with a."""
+    data = {"players": [{"name": "alice"}, {"name": "bob", "mana": "{2}"}], "active": "alice",
+            "permanents": [sliver("a", "alice", 3, 3, SPECTRAL), sliver("b", "bob", 2, 2, SPECTRAL)],
+            "combat": {"attackers": {"a": "bob"}, "blockers": {"b": ["a"]}}}
+    assert agreed_outcomes(pysolver.load_data(data)) == {
+        outcome(destroyed=("b",), damage={"a": 2}), outcome(destroyed=("a", "b"))}
+
+
+def test_603_2_a_granted_damage_trigger_counts_on_its_grantee() -> None:
+    """Fungus Sliver f (2/4) blocked by a 2/2: dealt 2, it gets a +1/+1 counter (603.2: its own instance), and
+    the 2/2 dies."""
+    s = board(sliver("f", "alice", 2, 4, FUNGUS), creature("b", "bob", 2, 2), attackers={"f": "bob"},
+              blockers={"b": ["f"]})
+    [got] = agreed_outcomes(s)
+    assert '"b"' in got and '"f"' in got
+
+
+def test_611_3a_a_grant_of_another_slivers_is_refused() -> None:
+    """A Sliver with Spectral Sliver's ability only from another Sliver has it only while that one is on the
+    battlefield (611.3a), which may leave during the combat: refused, naming both."""
+    with pytest.raises(pysolver.InputError, match=r"'v' has an ability \(pump\(1,1\)\) that 's' grants.*611\.3a"):
+        board(sliver("s", "alice", 1, 1, SPECTRAL), sliver("v", "alice", 2, 2))
+
+
+def test_603_2_two_sources_of_a_granted_trigger_are_refused() -> None:
+    """Each Fungus Sliver gives each Sliver an instance (603.2: each triggers), one leaving takes one away."""
+    with pytest.raises(pysolver.InputError, match=r"'f1' has an ability .* beside its own while 'f2'"):
+        board(sliver("f1", "alice", 1, 1, FUNGUS), sliver("f2", "alice", 1, 1, FUNGUS))
+
+
+@pytest.mark.parametrize(("other", "why"), [
+    (creature("m", "bob", 2, 2, "Morph {3}", face_down=True), r"'m' is face down \(708\.2a"),
+    (creature("t", "bob", 1, 1, "{1}, {T}: Create a 1/1 green Saproling creature token."), r"'t' may create tokens"),
+    ({"id": "k", "controller": "bob", "types": ["Enchantment"], "subtypes": ["Sliver"]},
+     r"'k' is a sliver that is no creature"),
+])
+def test_613_1f_a_group_that_may_change_is_refused(other: dict[str, Any], why: str) -> None:
+    with pytest.raises(pysolver.InputError, match=why):
+        board(sliver("s", "alice", 1, 1, SEDGE), other)
+
+
+def test_613_4c_a_granted_anthem_needs_its_controllers_swamp() -> None:
+    """Sedge Sliver's granted "+1/+1 as long as you control a Swamp" counts its grantee's controller's Swamps
+    (611.3a): with alice's Swamp the 2/2 blocked by a 3/3 is a 3/3 and trades."""
+    swamp = {"id": "sw", "controller": "alice", "types": ["Land"], "subtypes": ["Swamp"]}
+    s = board(sliver("s", "alice", 2, 2, SEDGE_SWAMP), swamp, creature("b", "bob", 3, 3),
+              attackers={"s": "bob"}, blockers={"b": ["s"]})
+    assert agreed_outcomes(s) == {outcome(destroyed=("b", "s"))}
+
+
+# ---- the reference on generated boards -------------------------------------------------------------------------
+
+ACTIVATED_GRANTS = (SEDGE, SPECTRAL)
+
+
+@st.composite
+def sliver_boards(draw: st.DrawFn) -> dict[str, Any]:
+    """A board of outcome_boards with no face-down creature, whose creatures are Slivers with one grant line each
+    (every Sliver its own source, 613.1f), or not, and its active player with {B}{2}."""
+    data = draw(outcome_boards("blockers"))
+    assume(not any(p.get("face_down") for p in data["permanents"]))
+    line = draw(st.sampled_from(ACTIVATED_GRANTS))
+    permanents = [{**p, "subtypes": ["Sliver"], "abilities": [*p.get("abilities", []), line]}
+                  if "power" in p and draw(st.booleans()) else p for p in data["permanents"]]
+    players = [{**p, "mana": "{B}{2}"} if p["name"] == data["active"] else p for p in data["players"]]
+    return {**data, "players": players, "permanents": permanents}
+
+
+@settings(max_examples=examples(2), deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                          HealthCheck.filter_too_much])
+@given(sliver_boards())
+def test_group_grants_equal_reference(data: dict[str, Any]) -> None:
+    outcomes_equal_reference(data)
