@@ -44,6 +44,8 @@ def creature(pid: str, controller: str, power: int, toughness: int, *abilities: 
 SEDGE = 'All Slivers have "{B}: Regenerate this permanent."'
 SPECTRAL = 'All Sliver creatures have "{2}: This creature gets +1/+1 until end of turn."'
 FUNGUS = 'All Sliver creatures have "Whenever this creature is dealt damage, put a +1/+1 counter on it."'
+PULMONIC = ('All Slivers have "If this permanent would be put into a graveyard, you may put it on top of its '
+            'owner\'s library instead."')
 SEDGE_SWAMP = 'All Sliver creatures have "This creature gets +1/+1 as long as you control a Swamp."'
 
 
@@ -60,6 +62,7 @@ SEDGE_SWAMP = 'All Sliver creatures have "This creature gets +1/+1 as long as yo
     ("Sedge Sliver", SEDGE_SWAMP,
      'group_grant(all,each,creature_type("sliver"),anthem_if(permanent,each,land_type("swamp"),1,1))'),
     ("Sedge Sliver", SEDGE, 'group_grant(all,each,creature_type("sliver"),regenerate)'),
+    ("Pulmonic Sliver", PULMONIC, 'group_grant(all,each,creature_type("sliver"),dies_instead)'),
     ("Spectral Sliver", SPECTRAL, 'group_grant(all,each,creature_type("sliver"),pump(1,1))'),
 ])
 def test_613_1f_real_group_grant_lines_parse(name: str, line: str, term: str) -> None:
@@ -133,6 +136,20 @@ def test_613_4c_a_granted_anthem_needs_its_controllers_swamp() -> None:
     s = board(sliver("s", "alice", 2, 2, SEDGE_SWAMP), swamp, creature("b", "bob", 3, 3),
               attackers={"s": "bob"}, blockers={"b": ["s"]})
     assert agreed_outcomes(s) == {outcome(destroyed=("b", "s"))}
+
+
+def test_614_6_a_granted_would_die_replacement_lists_the_sliver_alike() -> None:
+    """Pulmonic Sliver's grant gives bob's plain Sliver v a replacement of its being put into a graveyard (614.6):
+    blocking a 3/3 it leaves the battlefield all the same, and an outcome lists it as one that dies (700.4); its
+    controller's choice (or v having the replacement at all) changes no result, so any source will do."""
+    s = board(sliver("p", "alice", 1, 1, PULMONIC, tapped=True), creature("a", "alice", 3, 3),
+              sliver("v", "bob", 2, 2), attackers={"a": "bob"}, blockers={"v": ["a"]})
+    assert agreed_outcomes(s) == {outcome(destroyed=("v",), damage={"a": 2})}
+
+
+def test_616_1_a_granted_would_die_replacement_beside_regeneration_is_refused() -> None:
+    with pytest.raises(pysolver.InputError, match=r"'r' has a regeneration shield or ability \(616\.1\).*'p'"):
+        board(sliver("p", "alice", 1, 1, PULMONIC), creature("r", "alice", 2, 2, "{B}: Regenerate this creature."))
 
 
 # ---- the reference on generated boards -------------------------------------------------------------------------

@@ -13,7 +13,10 @@ That is exact when what each permanent has stays the same all combat long:
   the battlefield, whichever other source leaves (several instances of one activated ability are one choice: 602.2,
   the same cost and effect);
 * a triggered ability or a P/T change has one instance per source (603.2: each triggers; 613.4c: each applies), so
-  only one granted by the permanent itself alone is settled.
+  only one granted by the permanent itself alone is settled;
+* a would-die replacement ("If this permanent would be put into a graveyard, you may put it on top of its owner's
+  library instead", 614.6) changes no result where the loader admits it (an outcome lists a permanent that leaves
+  so as one that dies, 700.4), so it is settled from any source.
 
 Elsewhere (an ability a permanent has only from another source, which may leave the battlefield during the combat,
 704.5g; several sources of a trigger) the board is refused, naming both permanents and the line.
@@ -80,7 +83,8 @@ def _covers(r: Reader, i: int, source: Permanent, grant: Ability, g: Permanent) 
 def _settled(r: Reader, i: int, g: Permanent, granted: Ability, sources: list[Permanent]) -> Ability:
     """The ability `g` (``permanents[i]``) has from `sources` all combat long; a board where that may change
     is refused."""
-    alone = sources == [g] or (grouped_kind(granted) == "activated" and g in sources)
+    how = grouped_kind(granted)
+    alone = sources == [g] or (how == "activated" and g in sources) or how == "alike"
     if not alone:
         other = next(p for p in sources if p is not g)
         raise r.fail(f"permanents[{i}]", f"{q(g.id)} has an ability ({granted.term}) that {q(other.id)} grants "

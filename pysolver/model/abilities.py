@@ -117,11 +117,12 @@ _ENTERING = {"artifacts": "artifact", "creatures": "creature", "lands": "land", 
 # library instead", Darksteel Colossus): DIES_INSTEAD; "If a permanent would be put into a graveyard, exile it
 # instead" (Samurai of the Pale Curtain): EXILED_INSTEAD, every permanent's. The permanent still leaves the
 # battlefield (an outcome's `destroyed`) but never dies: pysolver.files.loader refuses a board where that could
-# change a result (a death, persist or undying trigger, 603.10a; a regeneration, 616.1; a count of a graveyard).
+# change a result (a death, persist or undying trigger, 603.10a; a regeneration, 616.1; a count of a graveyard). So
+# where it is admitted, "you may put it …" (Pulmonic Sliver's grant) is read alike: either choice, the same results.
 DIES_INSTEAD, EXILED_INSTEAD = "dies_instead", "exiled_instead"
-_DIES_INSTEAD = re.compile(r"if this creature would (?:die|be put into a graveyard from anywhere), (?:put (?:it|this "
-                           r"creature) on (?:the bottom|top) of its owner's library|reveal this creature and "
-                           r"shuffle it into its owner's library) instead")
+_DIES_INSTEAD = re.compile(r"if this creature would (?:die|be put into a graveyard(?: from anywhere)?), "
+                           r"(?:(?:you may )?put (?:it|this creature) on (?:the bottom|top) of its owner's library"
+                           r"|reveal this creature and shuffle it into its owner's library) instead")
 _EXILED_INSTEAD = "if a permanent would be put into a graveyard, exile it instead"
 
 
@@ -3991,9 +3992,11 @@ def _group_granted(text: str, players: frozenset[str]) -> list[Ability] | None:
 
 #: the kinds of ability a group may be granted (:func:`_group_granted`): activated ones (602; several instances of
 #: one are one choice), damage triggers (603.2: each instance triggers) and a P/T change as long as a permanent is
-#: controlled (611.3a, 613.4c: each instance applies)
+#: controlled (611.3a, 613.4c: each instance applies), and a would-die replacement that an outcome lists alike
+#: whether it applies or not (614.6, 700.4: DIES_INSTEAD, refused where not dying could change a result)
 GROUPED_KINDS = {"activated": frozenset((*ACTIVATED, *ACTIVATED_KINDS)) - {"create", "monstrosity"},
-                 "instances": frozenset(("is_dealt_damage", "deals_damage", "anthem_if"))}
+                 "instances": frozenset(("is_dealt_damage", "deals_damage", "anthem_if")),
+                 "alike": frozenset((DIES_INSTEAD,))}
 
 
 def grouped_kind(a: Ability) -> str | None:
