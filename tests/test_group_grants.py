@@ -46,6 +46,7 @@ SPECTRAL = 'All Sliver creatures have "{2}: This creature gets +1/+1 until end o
 FUNGUS = 'All Sliver creatures have "Whenever this creature is dealt damage, put a +1/+1 counter on it."'
 PULMONIC = ('All Slivers have "If this permanent would be put into a graveyard, you may put it on top of its '
             'owner\'s library instead."')
+ZOMBIE_MASTER = 'Other Zombies have "{B}: Regenerate this permanent."'
 SEDGE_SWAMP = 'All Sliver creatures have "This creature gets +1/+1 as long as you control a Swamp."'
 
 
@@ -63,6 +64,7 @@ SEDGE_SWAMP = 'All Sliver creatures have "This creature gets +1/+1 as long as yo
      'group_grant(all,each,creature_type("sliver"),anthem_if(permanent,each,land_type("swamp"),1,1))'),
     ("Sedge Sliver", SEDGE, 'group_grant(all,each,creature_type("sliver"),regenerate)'),
     ("Pulmonic Sliver", PULMONIC, 'group_grant(all,each,creature_type("sliver"),dies_instead)'),
+    ("Zombie Master", ZOMBIE_MASTER, 'group_grant(all,other,creature_type("zombie"),regenerate)'),
     ("Spectral Sliver", SPECTRAL, 'group_grant(all,each,creature_type("sliver"),pump(1,1))'),
 ])
 def test_613_1f_real_group_grant_lines_parse(name: str, line: str, term: str) -> None:
@@ -70,9 +72,9 @@ def test_613_1f_real_group_grant_lines_parse(name: str, line: str, term: str) ->
 
 
 def test_613_1f_a_grant_of_what_a_group_may_not_be_given_is_not_read() -> None:
-    """A quoted keyword, or a grant to the others of a group or its controller's only (its source may be no
-    member: its instances would all come from another permanent), is not this form."""
-    for line in ('All Slivers have "Flying."', 'Other Zombies have "{B}: Regenerate this permanent."',
+    """A quoted keyword, or a grant to a group its controller controls (its source may be no member), is not this
+    form."""
+    for line in ('All Slivers have "Flying."',
                  'Each Human creature you control has "{R}, {T}: This creature deals 1 damage to any target."'):
         with pytest.raises(ValueError):
             parse_ability_line(line, None)
@@ -150,6 +152,37 @@ def test_614_6_a_granted_would_die_replacement_lists_the_sliver_alike() -> None:
 def test_616_1_a_granted_would_die_replacement_beside_regeneration_is_refused() -> None:
     with pytest.raises(pysolver.InputError, match=r"'r' has a regeneration shield or ability \(616\.1\).*'p'"):
         board(sliver("p", "alice", 1, 1, PULMONIC), creature("r", "alice", 2, 2, "{B}: Regenerate this creature."))
+
+
+# ---- 611.3a: an instance from a source that surely stays on the battlefield ------------------------------------
+
+def zombie(pid: str, controller: str, power: int, toughness: int, *abilities: str, **more: Any) -> dict[str, Any]:
+    return {**creature(pid, controller, power, toughness, *abilities, **more), "subtypes": ["Zombie"]}
+
+
+def test_611_3a_a_zombie_master_at_home_gives_its_zombies_regeneration() -> None:
+    """Zombie Master m (2/3, tapped at home, no ability on the board can make it leave) gives Zombie z its
+    "{B}: Regenerate this permanent." all combat long: blocked by a 3/3, z regenerates with alice's {B} or dies."""
+    s = board(zombie("m", "alice", 2, 3, ZOMBIE_MASTER, tapped=True), zombie("z", "alice", 2, 2),
+              creature("ogre", "bob", 3, 3), attackers={"z": "bob"}, blockers={"ogre": ["z"]}, mana="{B}")
+    assert agreed_outcomes(s) == {outcome(destroyed=("z",), damage={"ogre": 2}), outcome(damage={"ogre": 2})}
+
+
+@pytest.mark.parametrize(("master", "other", "combat"), [
+    ({"tapped": False}, creature("o", "bob", 1, 1), {"attackers": {"z": "bob"}}),  # bob's untapped m may block (509.1a)
+    ({"tapped": True, "damage": 1}, creature("o", "bob", 1, 1), {"attackers": {"z": "bob"}}),
+    ({"tapped": True}, creature("o", "bob", 1, 1, "{T}: This creature deals 1 damage to any target."),
+     {"attackers": {"z": "bob"}, "blockers": {}}),
+])
+def test_611_3a_a_zombie_master_that_may_leave_is_refused(master: dict[str, Any], other: dict[str, Any],
+                                                           combat: dict[str, Any]) -> None:
+    """Untapped and bob's before blockers are declared it may block (509.1a) and die; with damage marked it may die
+    as a lord leaves (704.5g); beside a pinger it may be dealt damage: z's regeneration may leave with it."""
+    data = {"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice",
+            "permanents": [zombie("m", "bob", 2, 3, ZOMBIE_MASTER, **master), zombie("z", "alice", 2, 2), other],
+            "combat": combat}
+    with pytest.raises(pysolver.InputError, match=r"'z' has an ability \(regenerate\) that 'm' grants .* only while"):
+        pysolver.load_data(data)
 
 
 # ---- the reference on generated boards -------------------------------------------------------------------------

@@ -18,8 +18,10 @@ That is exact when what each permanent has stays the same all combat long:
   library instead", 614.6) changes no result where the loader admits it (an outcome lists a permanent that leaves
   so as one that dies, 700.4), so it is settled from any source.
 
-Elsewhere (an ability a permanent has only from another source, which may leave the battlefield during the combat,
-704.5g; several sources of a trigger) the board is refused, naming both permanents and the line.
+An instance from another source is settled too where that source surely stays on the battlefield with its
+abilities all combat long (:func:`stays`: 'Other Zombies have "{B}: Regenerate this permanent."' of a Zombie Master
+at home). Elsewhere (an ability a permanent has only from another source, which may leave the battlefield during
+the combat, 704.5g; several sources of a trigger) the board is refused, naming both permanents and the line.
 """
 
 from __future__ import annotations
@@ -27,13 +29,23 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import cast
 
-from ..model import Permanent
-from ..model.abilities import GROUP_GRANT, Ability, Static, creates, grouped_kind
+from ..model import Combat, Permanent
+from ..model.abilities import (
+    ACTIVATED,
+    GROUP_GRANT,
+    KEYWORDS,
+    STATICS,
+    Ability,
+    Pump,
+    Static,
+    creates,
+    grouped_kind,
+)
 from ..model.fields import Reader
 from ..model.numbers import quote as q
 
 
-def settle_group_grants(r: Reader, permanents: list[Permanent]) -> list[Permanent]:
+def settle_group_grants(r: Reader, permanents: list[Permanent], combat: Combat, active: str) -> list[Permanent]:
     """Each permanent with the abilities a group grant of another's (or its own) gives it; the grants dropped.
 
     A board where what a permanent is granted could change during the combat is refused (module docstring)."""
@@ -41,13 +53,14 @@ def settle_group_grants(r: Reader, permanents: list[Permanent]) -> list[Permanen
     if not grants:
         return permanents
     _refuse_changing_groups(r, permanents, grants[0][0])
+    staying = {p.id for p, _ in grants if stays(p, permanents, combat, active)}
     settled = []
     for i, g in enumerate(permanents):
         given: list[Ability] = []
         for granted in dict.fromkeys(cast(Ability, cast(Static, a.value).granted) for _, a in grants):
             sources = [p for p, a in grants if cast(Static, a.value).granted == granted and _covers(r, i, p, a, g)]
             if sources:
-                given.append(_settled(r, i, g, granted, sources))
+                given.append(_settled(r, i, g, granted, sources, staying))
         own = tuple(a for a in g.abilities if a.kind != GROUP_GRANT)
         settled.append(g if own + tuple(given) == g.abilities else replace(g, abilities=own + tuple(given)))
     return settled
@@ -80,15 +93,59 @@ def _covers(r: Reader, i: int, source: Permanent, grant: Ability, g: Permanent) 
     return True
 
 
-def _settled(r: Reader, i: int, g: Permanent, granted: Ability, sources: list[Permanent]) -> Ability:
-    """The ability `g` (``permanents[i]``) has from `sources` all combat long; a board where that may change
-    is refused."""
+def _settled(r: Reader, i: int, g: Permanent, granted: Ability, sources: list[Permanent],
+             staying: set[str]) -> Ability:
+    """The ability `g` (``permanents[i]``) has from `sources` all combat long (`g` itself and those `staying` give it
+    for as long as `g` is on the battlefield); a board where that may change is refused."""
     how = grouped_kind(granted)
-    alone = sources == [g] or (how == "activated" and g in sources) or how == "alike"
-    if not alone:
-        other = next(p for p in sources if p is not g)
-        raise r.fail(f"permanents[{i}]", f"{q(g.id)} has an ability ({granted.term}) that {q(other.id)} grants "
-                     f"(613.1f) {'only ' if g not in sources else 'beside its own '}while {q(other.id)} is on "
-                     "the battlefield (611.3a): an ability that may leave with its source during the combat is not "
-                     "modelled")
-    return granted
+    steady = [p for p in sources if p is g or p.id in staying]
+    leaving = [p for p in sources if p not in steady]
+    if how == "alike" or (how == "activated" and steady) or (not leaving and len(steady) == 1):
+        return granted
+    other = next(p for p in leaving or steady if p is not g)
+    raise r.fail(f"permanents[{i}]", f"{q(g.id)} has an ability ({granted.term}) that {q(other.id)} grants (613.1f) "
+                 f"{'beside another instance' if not leaving else 'only' if not steady else 'beside its own'} "
+                 f"while {q(other.id)} is on the battlefield (611.3a): an ability that may leave with its source "
+                 "during the combat, or several instances of a trigger or P/T change, are not modelled")
+
+
+def stays(p: Permanent, permanents: list[Permanent], combat: Combat, active: str) -> bool:
+    """Whether `p` surely stays on the battlefield with its abilities all combat long: it is in no combat and can't
+    be declared an attacker or blocker (506.4; 508.1a, 509.1a: an untapped creature), it has no damage marked and its
+    own toughness (printed, counters, until end of turn) holds without any other's static ability (704.5f, 704.5g),
+    and every ability on the board is of a kind that can't make it leave (:func:`_harmless`).
+
+    >>> from pysolver.model import Permanent
+    >>> master = Permanent("m", "bob", power=2, toughness=3, tapped=True)
+    >>> stays(master, [master], Combat(), "alice"), stays(master, [master], Combat(attackers={"m": "alice"}), "bob")
+    (True, False)
+    """
+    in_combat = {a for a, _ in combat.attackers or ()} | {b for b, _ in combat.blockers or ()}
+    declarable = not p.tapped and (combat.attackers is None and p.controller == active
+                                   or combat.blockers is None and p.controller != active)
+    counters = sum(dt * n for _, dt, n in p.pt_counters)
+    return (p.id not in in_combat and not declarable and p.damage == 0 and p.toughness is not None
+            and p.toughness + counters + p.until_end_of_turn[1] >= 1
+            and not (p.destroyed_at_end_of_combat or p.switched_until_end_of_turn or p.left_battlefield)
+            and all(_harmless(a, x is p) for x in permanents for a in x.abilities))
+
+
+#: the keywords that can make no creature out of combat leave the battlefield (all but the returns' and changeling,
+#: which only matter to dying creatures and to types)
+_HARMLESS_KEYWORDS = frozenset(KEYWORDS.values()) | {"protection", "landwalk", GROUP_GRANT}
+
+
+def _harmless(a: Ability, own: bool) -> bool:
+    """Whether ability `a` (the creature's `own` or another's) can't make a creature out of combat leave the
+    battlefield or lose its abilities: a keyword, protection or landwalk, a static ability raising or keeping
+    toughness that grants such a keyword (613.4c), a pump or regeneration of its own source raising or keeping
+    toughness, untapping nothing, with no cost sacrificing another permanent nor an effect moving its source (602.2,
+    701.19a); the creature's own sacrificing it or removing its counters neither (122.1a)."""
+    if a.kind in _HARMLESS_KEYWORDS:
+        return True
+    if a.kind in STATICS and isinstance(a.value, Static):
+        return a.value.toughness >= 0 and (a.value.granted is None or a.value.granted.kind in _HARMLESS_KEYWORDS)
+    pump = a.value
+    return a.kind in ACTIVATED and a.kind != "monstrosity" and isinstance(pump, Pump) and pump.toughness >= 0 \
+        and pump.extra.sacrifice is None and not (pump.to_hand or pump.exiled or pump.untap) \
+        and not (own and (pump.extra.sacrifice_self or pump.extra.remove_counters or pump.extra.remove_named))

@@ -3959,14 +3959,15 @@ def _granted_while(text: str, players: frozenset[str]) -> list[Ability] | None:
     return [*own[:-1], Ability("grant_if", replace(cast(Static, own[-1].value), granted=inner[0]))]
 
 
-# 613.1f, 611.3a: "All Slivers have "<ability>"", "All Sliver creatures have "<ability>"": a static ability granting
-# each permanent of a creature type on the battlefield (its source too, if it is of the type) a quoted activated
+# 613.1f, 611.3a: "All Slivers have "<ability>"", "All Sliver creatures have "<ability>"", "Other Zombies have
+# "<ability>"": a static ability granting each permanent of a creature type on the battlefield (its source too, if it
+# is of the type and not "other") a quoted activated
 # ability, damage trigger or conditional P/T change whose "this creature" / "this permanent" is the grantee.
 # pysolver.files.group_grants settles it at load into each grantee's own abilities, and refuses the boards where
 # what a grantee has could change during the combat (a source leaving the battlefield while a grantee may still use
 # its instance, a permanent joining the group, an object turned face up).
 GROUP_GRANT = "group_grant"
-_GROUP_HEAD = re.compile(r"all (?P<type>[a-z-]+)(?: creatures)?")
+_GROUP_HEAD = re.compile(r"(?:all |(?P<other>other ))(?P<type>[a-z-]+)(?: creatures)?")
 _THIS_PERMANENT = re.compile(r"\bthis (?:permanent|creature)\b")
 
 
@@ -3975,6 +3976,8 @@ def _group_granted(text: str, players: frozenset[str]) -> list[Ability] | None:
 
     >>> [a.term for a in _group_granted('all slivers have "{b}: regenerate this permanent."', frozenset())]
     ['group_grant(all,each,creature_type("sliver"),regenerate)']
+    >>> [a.term for a in _group_granted('other zombies have "{b}: regenerate this permanent."', frozenset())]
+    ['group_grant(all,other,creature_type("zombie"),regenerate)']
     >>> _group_granted('all sliver creatures have "{2}: this creature gets +1/+1 until end of turn."',
     ...                frozenset())[0].term
     'group_grant(all,each,creature_type("sliver"),pump(1,1))'
@@ -3987,7 +3990,8 @@ def _group_granted(text: str, players: frozenset[str]) -> list[Ability] | None:
     inner = _parse_single(_THIS_PERMANENT.sub("this creature", m.group("ability")), players)
     if ctype is None or inner is None or len(inner) != 1 or grouped_kind(inner[0]) is None:
         return None
-    return [Ability(GROUP_GRANT, Static("all", False, f'creature_type("{ctype}")', granted=inner[0]))]
+    other = head.group("other") is not None
+    return [Ability(GROUP_GRANT, Static("all", other, f'creature_type("{ctype}")', granted=inner[0]))]
 
 
 #: the kinds of ability a group may be granted (:func:`_group_granted`): activated ones (602; several instances of

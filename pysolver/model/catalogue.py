@@ -1117,11 +1117,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              'Creatures you control have "{T}: Add {G}"', ('All Slivers have "{T}: Add one mana of any color"',),
              literal=False),
     # 611.3a: a group's quoted ability, settled at load into each grantee's own (pysolver.files.group_grants)
-    LineForm("static", 'All <creature type>s [creatures] have "<ability>"', "group_grant", "613.1f",
+    LineForm("static", 'All / Other <creature type>s [creatures] have "<ability>"', "group_grant", "613.1f",
              'All Slivers have "{B}: Regenerate this permanent."',
              ('All Sliver creatures have "Whenever this creature is dealt damage, put a +1/+1 counter on it."',
               'All Slivers have "If this permanent would be put into a graveyard, you may put it on top of its '
-              'owner\'s library instead."'),
+              'owner\'s library instead."', 'Other Zombies have "{B}: Regenerate this permanent."'),
              literal=False),
     # 121.1: a granted ability costing only {T} that acts in hidden zones, refused beside a count of those cards
     LineForm("static", 'As long as ~ is paired with another creature, each of those creatures has "{T}: <hidden-zone '
