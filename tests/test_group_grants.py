@@ -46,6 +46,8 @@ SPECTRAL = 'All Sliver creatures have "{2}: This creature gets +1/+1 until end o
 FUNGUS = 'All Sliver creatures have "Whenever this creature is dealt damage, put a +1/+1 counter on it."'
 PULMONIC = ('All Slivers have "If this permanent would be put into a graveyard, you may put it on top of its '
             'owner\'s library instead."')
+MEPHIDROSS = ('Each creature you control is a Vampire in addition to its other creature types and has "Whenever '
+              'this creature deals damage to a creature, put a +1/+1 counter on this creature."')
 ZOMBIE_MASTER = 'Other Zombies have "{B}: Regenerate this permanent."'
 SEDGE_SWAMP = 'All Sliver creatures have "This creature gets +1/+1 as long as you control a Swamp."'
 
@@ -64,6 +66,7 @@ SEDGE_SWAMP = 'All Sliver creatures have "This creature gets +1/+1 as long as yo
      'group_grant(all,each,creature_type("sliver"),anthem_if(permanent,each,land_type("swamp"),1,1))'),
     ("Sedge Sliver", SEDGE, 'group_grant(all,each,creature_type("sliver"),regenerate)'),
     ("Pulmonic Sliver", PULMONIC, 'group_grant(all,each,creature_type("sliver"),dies_instead)'),
+    ("Mephidross Vampire", MEPHIDROSS, 'group_grant(you,each,any,deals_damage(any,creature,counters(1)))'),
     ("Zombie Master", ZOMBIE_MASTER, 'group_grant(all,other,creature_type("zombie"),regenerate)'),
     ("Spectral Sliver", SPECTRAL, 'group_grant(all,each,creature_type("sliver"),pump(1,1))'),
 ])
@@ -88,23 +91,22 @@ def test_613_1f_each_sliver_regenerates_with_its_own_instance() -> None:
     assert agreed_outcomes(s) == {outcome(destroyed=("s1",), damage={"ogre": 2}), outcome(damage={"ogre": 2})}
 
 
+def kinds(s: pysolver.Situation) -> dict[str, list[str]]:
+    """Each permanent's ability kinds after the settlement."""
+    return {p.id: [a.kind for a in p.abilities] for p in s.permanents}
+
+
 def test_613_1f_all_slivers_covers_the_opponents_sliver() -> None:
-    """'All Slivers' has no "you control": bob's Spectral Sliver b (2/2) blocking alice's a (3/3) has {2}: +1/+1
-    from a and its own (611.3a), and with {2} of bob's it is a 3/3 that trades with a."""
-    data = {"players": [{"name": "alice"}, {"name": "bob", "mana": "{2}"}], "active": "alice",
-            "permanents": [sliver("a", "alice", 3, 3, SPECTRAL), sliver("b", "bob", 2, 2, SPECTRAL)],
-            "combat": {"attackers": {"a": "bob"}, "blockers": {"b": ["a"]}}}
-    assert agreed_outcomes(pysolver.load_data(data)) == {
-        outcome(destroyed=("b",), damage={"a": 2}), outcome(destroyed=("a", "b"))}
+    """'All Slivers' has no "you control" (611.3a): bob's Spectral Sliver b has the ability from a and from itself,
+    one choice (602.2: the same cost and effect), as has a; the grants themselves act no more."""
+    s = board(sliver("a", "alice", 3, 3, SPECTRAL), sliver("b", "bob", 2, 2, SPECTRAL))
+    assert kinds(s) == {"a": ["pump"], "b": ["pump"]}
 
 
-def test_603_2_a_granted_damage_trigger_counts_on_its_grantee() -> None:
-    """Fungus Sliver f (2/4) blocked by a 2/2: dealt 2, it gets a +1/+1 counter (603.2: its own instance), and
-    the 2/2 dies."""
-    s = board(sliver("f", "alice", 2, 4, FUNGUS), creature("b", "bob", 2, 2), attackers={"f": "bob"},
-              blockers={"b": ["f"]})
-    [got] = agreed_outcomes(s)
-    assert '"b"' in got and '"f"' in got
+def test_603_2_a_granted_damage_trigger_is_its_grantees_own() -> None:
+    """Fungus Sliver f is its own trigger's only source (603.2: one instance); bob's Elf is no Sliver."""
+    s = board(sliver("f", "alice", 2, 4, FUNGUS), creature("e", "bob", 2, 2, subtypes=["Elf"]))
+    assert kinds(s) == {"f": ["is_dealt_damage"], "e": []}
 
 
 def test_611_3a_a_grant_of_another_slivers_is_refused() -> None:
@@ -183,6 +185,21 @@ def test_611_3a_a_zombie_master_that_may_leave_is_refused(master: dict[str, Any]
             "combat": combat}
     with pytest.raises(pysolver.InputError, match=r"'z' has an ability \(regenerate\) that 'm' grants .* only while"):
         pysolver.load_data(data)
+
+
+def test_603_2_a_staying_mephidross_vampire_gives_its_creatures_a_counter_trigger() -> None:
+    """Mephidross Vampire m (tapped at home) gives a (2/2 first strike) its trigger: a's first-strike 2 to c (2/3)
+    puts a +1/+1 counter on a (603.2), so c's regular 2 leaves the 3/3 alive (without it a would die)."""
+    s = board(creature("m", "alice", 3, 4, "Flying", MEPHIDROSS, tapped=True),
+              creature("a", "alice", 2, 2, "First strike"), creature("c", "bob", 2, 3),
+              attackers={"a": "bob"}, blockers={"c": ["a"]})
+    assert agreed_outcomes(s) == {outcome(damage={"a": 2, "c": 2})}
+
+
+def test_205_1b_a_line_naming_the_added_type_is_refused() -> None:
+    with pytest.raises(pysolver.InputError, match=r"'v' has 'Other Vampire creatures.*'m' makes creatures vampires"):
+        board(creature("m", "alice", 3, 4, MEPHIDROSS, tapped=True),
+              creature("v", "bob", 1, 1, "Other Vampire creatures you control get +1/+1."))
 
 
 # ---- the reference on generated boards -------------------------------------------------------------------------

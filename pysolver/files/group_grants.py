@@ -26,6 +26,7 @@ the combat, 704.5g; several sources of a trigger) the board is refused, naming b
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import cast
 
@@ -53,6 +54,7 @@ def settle_group_grants(r: Reader, permanents: list[Permanent], combat: Combat, 
     if not grants:
         return permanents
     _refuse_changing_groups(r, permanents, grants[0][0])
+    _refuse_added_types(r, permanents, grants)
     staying = {p.id for p, _ in grants if stays(p, permanents, combat, active)}
     settled = []
     for i, g in enumerate(permanents):
@@ -81,16 +83,37 @@ def _refuse_changing_groups(r: Reader, permanents: list[Permanent], source: Perm
 
 def _covers(r: Reader, i: int, source: Permanent, grant: Ability, g: Permanent) -> bool:
     """Whether the group `grant` of `source` names covers ``permanents[i]`` (`g`): a permanent of the creature type
-    (205.3m; a changeling is every creature type, 702.73a), its controller's only for "you control"."""
+    (205.3m; a changeling is every creature type, 702.73a) or any creature ("each creature you control"), not the
+    source itself for "other", its controller's only for "you control"."""
     effect = cast(Static, grant.value)
-    ctype = effect.quality.removeprefix('creature_type("').removesuffix('")')
-    if (effect.scope == "you" and g.controller != source.controller) or not (
-            ctype in (t.lower() for t in g.subtypes) or g.has("changeling")):
+    creature = "creature" in (t.lower() for t in g.types)
+    if (effect.scope == "you" and g.controller != source.controller) or (effect.other and g is source):
         return False
-    if "creature" not in (t.lower() for t in g.types):
+    if effect.quality == "any":
+        return creature
+    ctype = effect.quality.removeprefix('creature_type("').removesuffix('")')
+    if not (ctype in (t.lower() for t in g.subtypes) or g.has("changeling")):
+        return False
+    if not creature:
         raise r.fail(f"permanents[{i}]", f"{q(g.id)} is a {ctype} that is no creature and {q(source.id)} grants "
                      "its group a quoted ability (613.1f): not modelled")
     return True
+
+
+def _refuse_added_types(r: Reader, permanents: list[Permanent], grants: list[tuple[Permanent, Ability]]) -> None:
+    """A creature type a grant adds (205.1b: "is a Vampire in addition to its other creature types", layer 4) is
+    not among the subtypes the solver reads: a board where a line of a permanent names that type or creature types
+    at all (a lord, protection, a target's quality) is refused."""
+    for source, a in grants:
+        added = getattr(a.value, "added_type", None)
+        if added is None:
+            continue
+        for i, p in enumerate(permanents):
+            named = next((line for line in p.ability_lines if "in addition to its other creature types" not in
+                          line.lower() and re.search(rf"\b(?:{added}|creature types?)\b", line.lower())), None)
+            if named is not None:
+                raise r.fail(f"permanents[{i}]", f"{q(p.id)} has {named!r} and {q(source.id)} makes creatures "
+                             f"{added}s in addition to their other types (205.1b, 613.1d): not modelled")
 
 
 def _settled(r: Reader, i: int, g: Permanent, granted: Ability, sources: list[Permanent],

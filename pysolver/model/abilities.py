@@ -3960,14 +3960,16 @@ def _granted_while(text: str, players: frozenset[str]) -> list[Ability] | None:
 
 
 # 613.1f, 611.3a: "All Slivers have "<ability>"", "All Sliver creatures have "<ability>"", "Other Zombies have
-# "<ability>"": a static ability granting each permanent of a creature type on the battlefield (its source too, if it
-# is of the type and not "other") a quoted activated
+# "<ability>"", "Each creature you control is a Vampire in addition to its other creature types and has "<ability>""
+# (205.1b: the type added too): a static ability granting each permanent of a creature type on the battlefield (its
+# source too, if it is of the type and not "other") a quoted activated
 # ability, damage trigger or conditional P/T change whose "this creature" / "this permanent" is the grantee.
 # pysolver.files.group_grants settles it at load into each grantee's own abilities, and refuses the boards where
 # what a grantee has could change during the combat (a source leaving the battlefield while a grantee may still use
 # its instance, a permanent joining the group, an object turned face up).
 GROUP_GRANT = "group_grant"
 _GROUP_HEAD = re.compile(r"(?:all |(?P<other>other ))(?P<type>[a-z-]+)(?: creatures)?")
+_TYPED_HEAD = re.compile(r"each creature you control is an? (?P<type>[a-z-]+) in addition to its other creature types")
 _THIS_PERMANENT = re.compile(r"\bthis (?:permanent|creature)\b")
 
 
@@ -3978,20 +3980,39 @@ def _group_granted(text: str, players: frozenset[str]) -> list[Ability] | None:
     ['group_grant(all,each,creature_type("sliver"),regenerate)']
     >>> [a.term for a in _group_granted('other zombies have "{b}: regenerate this permanent."', frozenset())]
     ['group_grant(all,other,creature_type("zombie"),regenerate)']
+    >>> _group_granted('each creature you control is a vampire in addition to its other creature types and has '
+    ...                '"whenever this creature deals damage to a creature, put a +1/+1 counter on this creature."',
+    ...                frozenset())[0].value.added_type
+    'vampire'
     >>> _group_granted('all sliver creatures have "{2}: this creature gets +1/+1 until end of turn."',
     ...                frozenset())[0].term
     'group_grant(all,each,creature_type("sliver"),pump(1,1))'
     """
     m = _QUOTED_GRANT.fullmatch(text)
     head = _GROUP_HEAD.fullmatch(m.group("head")) if m is not None and not m.group("also") else None
-    if m is None or head is None:
+    typed = _TYPED_HEAD.fullmatch(m.group("head")) if m is not None and m.group("also") else None
+    if m is None or (head or typed) is None:
         return None
-    ctype = creature_type(head.group("type"))
     inner = _parse_single(_THIS_PERMANENT.sub("this creature", m.group("ability")), players)
-    if ctype is None or inner is None or len(inner) != 1 or grouped_kind(inner[0]) is None:
+    if inner is None or len(inner) != 1 or grouped_kind(inner[0]) is None:
         return None
-    other = head.group("other") is not None
-    return [Ability(GROUP_GRANT, Static("all", other, f'creature_type("{ctype}")', granted=inner[0]))]
+    if typed is not None:  # 205.1b: each creature its controller controls is also of the type (layer 4, 613.1d)
+        added = creature_type(typed.group("type"))
+        return [Ability(GROUP_GRANT, GroupGrant("you", False, "any", granted=inner[0], added_type=added))] \
+            if added is not None else None
+    ctype = creature_type(cast(re.Match[str], head).group("type"))
+    other = cast(re.Match[str], head).group("other") is not None
+    return [Ability(GROUP_GRANT, Static("all", other, f'creature_type("{ctype}")', granted=inner[0]))] \
+        if ctype is not None else None
+
+
+@dataclass(frozen=True)
+class GroupGrant(Static):
+    """A group grant (:func:`_group_granted`) that also makes each creature of the group of a creature type in
+    addition to its others (205.1b, 613.1d: "Each creature you control is a Vampire in addition to its other creature
+    types and has …"): `added_type`."""
+
+    added_type: str | None = None
 
 
 #: the kinds of ability a group may be granted (:func:`_group_granted`): activated ones (602; several instances of
