@@ -168,6 +168,7 @@ def test_611_3a_a_zombie_master_at_home_gives_its_zombies_regeneration() -> None
     s = board(zombie("m", "alice", 2, 3, ZOMBIE_MASTER, tapped=True), zombie("z", "alice", 2, 2),
               creature("ogre", "bob", 3, 3), attackers={"z": "bob"}, blockers={"ogre": ["z"]}, mana="{B}")
     assert agreed_outcomes(s) == {outcome(destroyed=("z",), damage={"ogre": 2}), outcome(damage={"ogre": 2})}
+    assert kinds(s)["m"] == []  # ("other": not its own)
 
 
 @pytest.mark.parametrize(("master", "other", "combat"), [
@@ -200,6 +201,26 @@ def test_205_1b_a_line_naming_the_added_type_is_refused() -> None:
     with pytest.raises(pysolver.InputError, match=r"'v' has 'Other Vampire creatures.*'m' makes creatures vampires"):
         board(creature("m", "alice", 3, 4, MEPHIDROSS, tapped=True),
               creature("v", "bob", 1, 1, "Other Vampire creatures you control get +1/+1."))
+
+
+# ---- 303.4, 613.1f: a creature's own quoted ability as long as it is enchanted ------------------------------------
+
+FLARING = ('As long as Flaring Flame-Kin is enchanted, it gets +2/+2, has trample, and has "{R}: Flaring Flame-Kin '
+           'gets +1/+0 until end of turn."')
+
+
+def test_303_4_flaring_flame_kin_parses() -> None:
+    assert [a.term for a in parse_ability_line(FLARING, "Flaring Flame-Kin")] == [
+        "anthem_if(attached(aura),each,self,2,2)", "grant_if(attached(aura),each,self,trample)",
+        "grant_if(attached(aura),each,self,pump(1,0))"]
+
+
+def test_303_4_the_pump_is_settled_from_the_auras_attached() -> None:
+    """No Aura attaches or unattaches in the combat (611.3a): enchanted, Flaring Flame-Kin has its {R} pump all combat
+    long (beside +2/+2 and trample, read as the board runs); not enchanted, none."""
+    s = board(creature("e", "alice", 2, 2, FLARING, auras_attached=1, name="Flaring Flame-Kin"),
+              creature("n", "alice", 2, 2, FLARING, name="Flaring Flame-Kin"))
+    assert kinds(s) == {"e": ["anthem_if", "grant_if", "pump"], "n": ["anthem_if", "grant_if"]}
 
 
 # ---- the reference on generated boards -------------------------------------------------------------------------

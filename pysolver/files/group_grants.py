@@ -39,6 +39,7 @@ from ..model.abilities import (
     Ability,
     Pump,
     Static,
+    attached_grant,
     creates,
     grouped_kind,
 )
@@ -66,6 +67,31 @@ def settle_group_grants(r: Reader, permanents: list[Permanent], combat: Combat, 
         own = tuple(a for a in g.abilities if a.kind != GROUP_GRANT)
         settled.append(g if own + tuple(given) == g.abilities else replace(g, abilities=own + tuple(given)))
     return settled
+
+
+def settle_attached_grants(permanents: list[Permanent]) -> list[Permanent]:
+    """A creature's own activated ability as long as it is enchanted or equipped (301.5, 303.4, 613.1f: Flaring
+    Flame-Kin's 'As long as ~ is enchanted, it … has "{R}: ~ gets +1/+0 until end of turn."') settled from the
+    board: nothing attaches or unattaches an Aura or Equipment in the solver's combat (611.3a), so with one attached
+    it has the ability all combat long, with none it has none.
+
+    >>> from pysolver.model import Permanent
+    >>> line = 'As long as this creature is enchanted, it has "{B}: Regenerate this creature."'
+    >>> [[a.kind for a in p.abilities] for p in settle_attached_grants(
+    ...     [Permanent("k", "a", power=1, toughness=1, abilities=(line,), auras_attached=n) for n in (0, 1)])]
+    [[], ['regenerate']]
+    """
+    settled = []
+    for p in permanents:
+        kept = tuple(cast(Ability, cast(Static, a.value).granted) if attached_grant(a) else a for a in p.abilities
+                     if not attached_grant(a) or _attached(p, cast(Static, a.value).scope))
+        settled.append(p if kept == p.abilities else replace(p, abilities=kept))
+    return settled
+
+
+def _attached(p: Permanent, scope: str) -> bool:
+    """Whether an Aura (``attached(aura)``) or an Equipment (``attached(equipment)``) is attached to `p`."""
+    return (p.auras_attached if scope == "attached(aura)" else p.equipment_attached) > 0
 
 
 def _refuse_changing_groups(r: Reader, permanents: list[Permanent], source: Permanent) -> None:

@@ -1912,7 +1912,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return own
     static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
         or _enchanted(text, players) or _granted_unset(text, players) or _granted_while(text, players) \
-        or _group_granted(text, players)
+        or _group_granted(text, players) or _granted_attached(text, players)
     if static is not None:
         return static
     if text in KEYWORDS:
@@ -4032,6 +4032,44 @@ def grouped_kind(a: Ability) -> str | None:
     """
     anthem = not isinstance(a.value, Static) or a.value.scope in ("permanent", "creature")
     return next((key for key, kinds in GROUPED_KINDS.items() if a.kind in kinds and anthem), None)
+
+
+# 301.5, 303.4, 613.1f: "As long as ~ is enchanted, it gets +2/+2, has trample, and has "{R}: ~ gets +1/+0 until end
+# of turn."": the creature's own activated ability as long as an Aura (an Equipment) is attached to it, which no event
+# of the combat changes (CONSTANT_CONDITIONS): pysolver.files.group_grants settles it at load from the board's
+# `auras_attached` / `equipment_attached` (the ability itself or none).
+_ATTACHED_GRANT = re.compile(r'as long as this creature is (?P<what>enchanted|equipped), it (?:gets (?P<x>[+-]\d+)/'
+                             r'(?P<y>[+-]\d+)(?:, has (?P<has>[^",]+),)? and )?has "(?P<ability>[^"]+?)\.?"')
+
+
+def _granted_attached(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A creature's quoted activated ability (and +X/+Y, keywords) as long as it is enchanted or equipped, or None.
+
+    >>> [a.term for a in _granted_attached('as long as this creature is enchanted, it gets +2/+2, has trample, and '
+    ...                                    'has "{r}: this creature gets +1/+0 until end of turn."', frozenset())]
+    ['anthem_if(attached(aura),each,self,2,2)', 'grant_if(attached(aura),each,self,trample)', \
+'grant_if(attached(aura),each,self,pump(1,0))']
+    """
+    m = _ATTACHED_GRANT.fullmatch(text)
+    inner = _parse_single(m.group("ability"), players) if m is not None else None
+    if m is None or inner is None or len(inner) != 1 or grouped_kind(inner[0]) != "activated":
+        return None
+    condition = Static(ATTACHED[m.group("what")], False, "self")
+    own = [Ability("anthem_if", replace(condition, power=_signed(m.group("x")), toughness=_signed(m.group("y"))))] \
+        if m.group("x") else []
+    granted = _granted(m.group("has"), players) if m.group("has") else []
+    if granted is None:
+        return None
+    return [*own, *(Ability("grant_if", replace(condition, granted=a)) for a in granted),
+            Ability("grant_if", replace(condition, granted=inner[0]))]
+
+
+def attached_grant(a: Ability) -> bool:
+    """Whether `a` is a creature's activated ability of its own as long as it is enchanted or equipped
+    (:func:`_granted_attached`)."""
+    value = a.value
+    return a.kind == "grant_if" and isinstance(value, Static) and value.scope.startswith("attached(") \
+        and value.granted is not None and grouped_kind(value.granted) == "activated"
 
 
 def while_counted(effect: Static) -> bool:
