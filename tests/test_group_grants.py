@@ -223,6 +223,21 @@ def test_303_4_the_pump_is_settled_from_the_auras_attached() -> None:
     assert kinds(s) == {"e": ["anthem_if", "grant_if", "pump"], "n": ["anthem_if", "grant_if"]}
 
 
+# ---- 509.1b, 613.1f: a group's restriction on its blockers -------------------------------------------------------
+
+SHIFTING = "Slivers can't be blocked except by Slivers."
+
+
+def test_509_1b_slivers_can_be_blocked_only_by_slivers() -> None:
+    """Shifting Sliver's Slivers (bob's too) can be blocked only by Slivers: bob's Elf b can't block alice's Sliver a,
+    bob's Sliver c can (and dies to a's 2)."""
+    assert [a.term for a in parse_ability_line(SHIFTING, "Shifting Sliver")] == [
+        'grant(all,each,creature_type("sliver"),blocked_only_by(creature_type("sliver")))']
+    s = board(sliver("sh", "alice", 1, 1, SHIFTING, tapped=True), sliver("a", "alice", 2, 2),
+              creature("b", "bob", 2, 2), sliver("c", "bob", 1, 1), attackers={"a": "bob"})
+    assert agreed_outcomes(s) == {outcome(18), outcome(destroyed=("c",), damage={"a": 1})}
+
+
 # ---- the reference on generated boards -------------------------------------------------------------------------
 
 ACTIVATED_GRANTS = (SEDGE, SPECTRAL)

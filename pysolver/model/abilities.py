@@ -1912,7 +1912,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return own
     static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
         or _enchanted(text, players) or _granted_unset(text, players) or _granted_while(text, players) \
-        or _group_granted(text, players) or _granted_attached(text, players)
+        or _group_granted(text, players) or _granted_attached(text, players) or _group_restricted(text)
     if static is not None:
         return static
     if text in KEYWORDS:
@@ -3660,8 +3660,10 @@ def _window_group(words: str) -> WindowTrigger | None:
 STATICS = ("anthem", "grant", "anthem_if", "grant_if", "grant_unless", "anthem_per", "cda", "paired_anthem",
            "paired_grant")
 # The restrictions a static ability may give (508.1c, 509.1b: "<creatures> can't attack", "~ can't block unless
-# you control another Zombie", "~ can't attack or block if an enchantment is on the battlefield").
-RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block", "attacks_despite_defender")
+# you control another Zombie", "~ can't attack or block if an enchantment is on the battlefield", "Slivers can't be
+# blocked except by Slivers").
+RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block", "attacks_despite_defender",
+                      "blocked_only_by")
 # 508.1d, 509.1c: the requirements of the declarations (docs/abilities.md); a static ability may give the first
 # ("All creatures attack each combat if able", "Creatures you control have haste and attack each combat if able")
 REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")
@@ -4004,6 +4006,29 @@ def _group_granted(text: str, players: frozenset[str]) -> list[Ability] | None:
     other = cast(re.Match[str], head).group("other") is not None
     return [Ability(GROUP_GRANT, Static("all", other, f'creature_type("{ctype}")', granted=inner[0]))] \
         if ctype is not None else None
+
+
+# 509.1b, 613.1f: "Slivers can't be blocked except by Slivers": each creature of a group has the restriction
+# "can be blocked only by <creatures>" (the group's creatures on the battlefield as blockers are declared, 611.3a:
+# it changes nothing after the declarations, :data:`RESTRICTIONS_GIVEN`).
+_GROUP_EXCEPT_BY = re.compile(r"(?:all )?(?P<other>other )?(?P<who>[a-z-]+(?: creatures)?) can't be blocked except by "
+                              r"(?P<by>.+)")
+
+
+def _group_restricted(text: str) -> list[Ability] | None:
+    """A group's "can't be blocked except by <creatures>" (509.1b) as a grant, or None.
+
+    >>> [a.term for a in _group_restricted("slivers can't be blocked except by slivers")]
+    ['grant(all,each,creature_type("sliver"),blocked_only_by(creature_type("sliver")))']
+    """
+    m = _GROUP_EXCEPT_BY.fullmatch(text)
+    quality = _creatures_quality(m.group("who")) if m is not None and m.group("who") != "this creature" else None
+    restriction = parse_restriction(f"this creature can't be blocked except by {m.group('by')}") \
+        if m is not None else None
+    if quality is None or restriction is None or restriction.kind != "blocked_only_by":
+        return None
+    return [Ability("grant", Static("all", m is not None and m.group("other") is not None, quality,
+                                    granted=restriction))]
 
 
 @dataclass(frozen=True)

@@ -1125,6 +1125,9 @@ CATALOGUE: tuple[LineForm, ...] = (
               'Each creature you control is a Vampire in addition to its other creature types and has "Whenever this '
               'creature deals damage to a creature, put a +1/+1 counter on this creature."'),
              literal=False),
+    # 611.3a: a group's restriction on its blockers, read as each member's own as blockers are declared
+    LineForm("static", "[Other] <creatures> can't be blocked except by <creatures>", "grant", "509.1b",
+             "Slivers can't be blocked except by Slivers", literal=False),
     # 121.1: a granted ability costing only {T} that acts in hidden zones, refused beside a count of those cards
     LineForm("static", 'As long as ~ is paired with another creature, each of those creatures has "{T}: <hidden-zone '
              'effect>"', "granted_hidden", "702.95b",
