@@ -74,6 +74,7 @@ from ..model.numbers import quote as q
 from ..model.objective import SIDES, Objective, Term, default_objective, default_side
 from . import reading
 from .cards import Card, card_key, with_builtin
+from .group_grants import settle_attached_grants, settle_group_grants
 
 TOP_KEYS = {"players", "active", "permanents", "combat", "goal", "objective"}
 OBJECTIVE_KEYS = {"side", "terms"}
@@ -115,9 +116,10 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
         raise r.fail("active", f"{q(active)} is not one of the players")
     cards = with_builtin(pool)
     permanents, hidden, gains = _permanents(r, top["permanents"], names, cards)
-    permanents = _settle_counted_grants(r, players, permanents)
+    permanents = settle_attached_grants(_settle_counted_grants(r, players, permanents))
+    combat = Combat(**fields.combat(r, top.get("combat"), active, names, {p.id: p for p in permanents}))
+    permanents = settle_group_grants(r, permanents, combat, active)
     by_id = {p.id: p for p in permanents}
-    combat = Combat(**fields.combat(r, top.get("combat"), active, names, by_id))
     goal = _goal(r, top["goal"], "goal", names, by_id) if top.get("goal") is not None else None
     assigned = sum(n for _, _, n in combat.assignment or ())
     problem = numbers.total_problem(sum(map(magnitude, players)) + sum(map(magnitude, permanents)) + assigned)

@@ -117,11 +117,12 @@ _ENTERING = {"artifacts": "artifact", "creatures": "creature", "lands": "land", 
 # library instead", Darksteel Colossus): DIES_INSTEAD; "If a permanent would be put into a graveyard, exile it
 # instead" (Samurai of the Pale Curtain): EXILED_INSTEAD, every permanent's. The permanent still leaves the
 # battlefield (an outcome's `destroyed`) but never dies: pysolver.files.loader refuses a board where that could
-# change a result (a death, persist or undying trigger, 603.10a; a regeneration, 616.1; a count of a graveyard).
+# change a result (a death, persist or undying trigger, 603.10a; a regeneration, 616.1; a count of a graveyard). So
+# where it is admitted, "you may put it …" (Pulmonic Sliver's grant) is read alike: either choice, the same results.
 DIES_INSTEAD, EXILED_INSTEAD = "dies_instead", "exiled_instead"
-_DIES_INSTEAD = re.compile(r"if this creature would (?:die|be put into a graveyard from anywhere), (?:put (?:it|this "
-                           r"creature) on (?:the bottom|top) of its owner's library|reveal this creature and "
-                           r"shuffle it into its owner's library) instead")
+_DIES_INSTEAD = re.compile(r"if this creature would (?:die|be put into a graveyard(?: from anywhere)?), "
+                           r"(?:(?:you may )?put (?:it|this creature) on (?:the bottom|top) of its owner's library"
+                           r"|reveal this creature and shuffle it into its owner's library) instead")
 _EXILED_INSTEAD = "if a permanent would be put into a graveyard, exile it instead"
 
 
@@ -347,7 +348,7 @@ class Ability:
             return self.kind
         if self.kind == "monstrosity":  # 701.37a: N
             return f"monstrosity({cast(Pump, self.value).power})"
-        if self.kind in STATICS:
+        if self.kind in STATICS or self.kind == GROUP_GRANT:
             return cast(Static, self.value).term(self.kind)
         if self.kind in PUMPS:
             assert isinstance(self.value, Pump)
@@ -1910,7 +1911,8 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     if own is not None:  # 702.16a: the keyword, its own
         return own
     static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
-        or _enchanted(text, players) or _granted_unset(text, players) or _granted_while(text, players)
+        or _enchanted(text, players) or _granted_unset(text, players) or _granted_while(text, players) \
+        or _group_granted(text, players) or _granted_attached(text, players) or _group_restricted(text)
     if static is not None:
         return static
     if text in KEYWORDS:
@@ -3658,8 +3660,10 @@ def _window_group(words: str) -> WindowTrigger | None:
 STATICS = ("anthem", "grant", "anthem_if", "grant_if", "grant_unless", "anthem_per", "cda", "paired_anthem",
            "paired_grant")
 # The restrictions a static ability may give (508.1c, 509.1b: "<creatures> can't attack", "~ can't block unless
-# you control another Zombie", "~ can't attack or block if an enchantment is on the battlefield").
-RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block", "attacks_despite_defender")
+# you control another Zombie", "~ can't attack or block if an enchantment is on the battlefield", "Slivers can't be
+# blocked except by Slivers").
+RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block", "attacks_despite_defender",
+                      "blocked_only_by")
 # 508.1d, 509.1c: the requirements of the declarations (docs/abilities.md); a static ability may give the first
 # ("All creatures attack each combat if able", "Creatures you control have haste and attack each combat if able")
 REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")
@@ -3955,6 +3959,142 @@ def _granted_while(text: str, players: frozenset[str]) -> list[Ability] | None:
             replace(cast(Static, own[-1].value), granted=inner[0])):
         return None
     return [*own[:-1], Ability("grant_if", replace(cast(Static, own[-1].value), granted=inner[0]))]
+
+
+# 613.1f, 611.3a: "All Slivers have "<ability>"", "All Sliver creatures have "<ability>"", "Other Zombies have
+# "<ability>"", "Each creature you control is a Vampire in addition to its other creature types and has "<ability>""
+# (205.1b: the type added too): a static ability granting each permanent of a creature type on the battlefield (its
+# source too, if it is of the type and not "other") a quoted activated
+# ability, damage trigger or conditional P/T change whose "this creature" / "this permanent" is the grantee.
+# pysolver.files.group_grants settles it at load into each grantee's own abilities, and refuses the boards where
+# what a grantee has could change during the combat (a source leaving the battlefield while a grantee may still use
+# its instance, a permanent joining the group, an object turned face up).
+GROUP_GRANT = "group_grant"
+_GROUP_HEAD = re.compile(r"(?:all |(?P<other>other ))(?P<type>[a-z-]+)(?: creatures)?")
+_TYPED_HEAD = re.compile(r"each creature you control is an? (?P<type>[a-z-]+) in addition to its other creature types")
+_THIS_PERMANENT = re.compile(r"\bthis (?:permanent|creature)\b")
+
+
+def _group_granted(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A group's grant of a quoted ability (:data:`GROUPED_KINDS`) to each permanent of a creature type, or None.
+
+    >>> [a.term for a in _group_granted('all slivers have "{b}: regenerate this permanent."', frozenset())]
+    ['group_grant(all,each,creature_type("sliver"),regenerate)']
+    >>> [a.term for a in _group_granted('other zombies have "{b}: regenerate this permanent."', frozenset())]
+    ['group_grant(all,other,creature_type("zombie"),regenerate)']
+    >>> _group_granted('each creature you control is a vampire in addition to its other creature types and has '
+    ...                '"whenever this creature deals damage to a creature, put a +1/+1 counter on this creature."',
+    ...                frozenset())[0].value.added_type
+    'vampire'
+    >>> _group_granted('all sliver creatures have "{2}: this creature gets +1/+1 until end of turn."',
+    ...                frozenset())[0].term
+    'group_grant(all,each,creature_type("sliver"),pump(1,1))'
+    """
+    m = _QUOTED_GRANT.fullmatch(text)
+    head = _GROUP_HEAD.fullmatch(m.group("head")) if m is not None and not m.group("also") else None
+    typed = _TYPED_HEAD.fullmatch(m.group("head")) if m is not None and m.group("also") else None
+    if m is None or (head or typed) is None:
+        return None
+    inner = _parse_single(_THIS_PERMANENT.sub("this creature", m.group("ability")), players)
+    if inner is None or len(inner) != 1 or grouped_kind(inner[0]) is None:
+        return None
+    if typed is not None:  # 205.1b: each creature its controller controls is also of the type (layer 4, 613.1d)
+        added = creature_type(typed.group("type"))
+        return [Ability(GROUP_GRANT, GroupGrant("you", False, "any", granted=inner[0], added_type=added))] \
+            if added is not None else None
+    ctype = creature_type(cast(re.Match[str], head).group("type"))
+    other = cast(re.Match[str], head).group("other") is not None
+    return [Ability(GROUP_GRANT, Static("all", other, f'creature_type("{ctype}")', granted=inner[0]))] \
+        if ctype is not None else None
+
+
+# 509.1b, 613.1f: "Slivers can't be blocked except by Slivers": each creature of a group has the restriction
+# "can be blocked only by <creatures>" (the group's creatures on the battlefield as blockers are declared, 611.3a:
+# it changes nothing after the declarations, :data:`RESTRICTIONS_GIVEN`).
+_GROUP_EXCEPT_BY = re.compile(r"(?:all )?(?P<other>other )?(?P<who>[a-z-]+(?: creatures)?) can't be blocked except by "
+                              r"(?P<by>.+)")
+
+
+def _group_restricted(text: str) -> list[Ability] | None:
+    """A group's "can't be blocked except by <creatures>" (509.1b) as a grant, or None.
+
+    >>> [a.term for a in _group_restricted("slivers can't be blocked except by slivers")]
+    ['grant(all,each,creature_type("sliver"),blocked_only_by(creature_type("sliver")))']
+    """
+    m = _GROUP_EXCEPT_BY.fullmatch(text)
+    quality = _creatures_quality(m.group("who")) if m is not None and m.group("who") != "this creature" else None
+    restriction = parse_restriction(f"this creature can't be blocked except by {m.group('by')}") \
+        if m is not None else None
+    if quality is None or restriction is None or restriction.kind != "blocked_only_by":
+        return None
+    return [Ability("grant", Static("all", m is not None and m.group("other") is not None, quality,
+                                    granted=restriction))]
+
+
+@dataclass(frozen=True)
+class GroupGrant(Static):
+    """A group grant (:func:`_group_granted`) that also makes each creature of the group of a creature type in
+    addition to its others (205.1b, 613.1d: "Each creature you control is a Vampire in addition to its other creature
+    types and has …"): `added_type`."""
+
+    added_type: str | None = None
+
+
+#: the kinds of ability a group may be granted (:func:`_group_granted`): activated ones (602; several instances of
+#: one are one choice), damage triggers (603.2: each instance triggers) and a P/T change as long as a permanent is
+#: controlled (611.3a, 613.4c: each instance applies), and a would-die replacement that an outcome lists alike
+#: whether it applies or not (614.6, 700.4: DIES_INSTEAD, refused where not dying could change a result)
+GROUPED_KINDS = {"activated": frozenset((*ACTIVATED, *ACTIVATED_KINDS)) - {"create", "monstrosity"},
+                 "instances": frozenset(("is_dealt_damage", "deals_damage", "anthem_if")),
+                 "alike": frozenset((DIES_INSTEAD,))}
+
+
+def grouped_kind(a: Ability) -> str | None:
+    """How a granted ability counts (a key of :data:`GROUPED_KINDS`), or None if a group may not be granted it.
+
+    >>> grouped_kind(Ability("regenerate")), grouped_kind(Ability("flying"))
+    ('activated', None)
+    """
+    anthem = not isinstance(a.value, Static) or a.value.scope in ("permanent", "creature")
+    return next((key for key, kinds in GROUPED_KINDS.items() if a.kind in kinds and anthem), None)
+
+
+# 301.5, 303.4, 613.1f: "As long as ~ is enchanted, it gets +2/+2, has trample, and has "{R}: ~ gets +1/+0 until end
+# of turn."": the creature's own activated ability as long as an Aura (an Equipment) is attached to it, which no event
+# of the combat changes (CONSTANT_CONDITIONS): pysolver.files.group_grants settles it at load from the board's
+# `auras_attached` / `equipment_attached` (the ability itself or none).
+_ATTACHED_GRANT = re.compile(r'as long as this creature is (?P<what>enchanted|equipped), it (?:gets (?P<x>[+-]\d+)/'
+                             r'(?P<y>[+-]\d+)(?:, has (?P<has>[^",]+),)? and )?has "(?P<ability>[^"]+?)\.?"')
+
+
+def _granted_attached(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A creature's quoted activated ability (and +X/+Y, keywords) as long as it is enchanted or equipped, or None.
+
+    >>> [a.term for a in _granted_attached('as long as this creature is enchanted, it gets +2/+2, has trample, and '
+    ...                                    'has "{r}: this creature gets +1/+0 until end of turn."', frozenset())]
+    ['anthem_if(attached(aura),each,self,2,2)', 'grant_if(attached(aura),each,self,trample)', \
+'grant_if(attached(aura),each,self,pump(1,0))']
+    """
+    m = _ATTACHED_GRANT.fullmatch(text)
+    inner = _parse_single(m.group("ability"), players) if m is not None else None
+    if m is None or inner is None or len(inner) != 1 or grouped_kind(inner[0]) != "activated":
+        return None
+    condition = Static(ATTACHED[m.group("what")], False, "self")
+    own = [Ability("anthem_if", replace(condition, power=_signed(m.group("x")), toughness=_signed(m.group("y"))))] \
+        if m.group("x") else []
+    granted = _granted(m.group("has"), players) if m.group("has") else []
+    if granted is None:
+        return None
+    return [*own, *(Ability("grant_if", replace(condition, granted=a)) for a in granted),
+            Ability("grant_if", replace(condition, granted=inner[0]))]
+
+
+def attached_grant(a: Ability) -> bool:
+    """Whether `a` is a creature's activated ability of its own as long as it is enchanted or equipped
+    (:func:`_granted_attached`)."""
+    value = a.value
+    return a.kind == "grant_if" and isinstance(value, Static) and value.scope.startswith("attached(") \
+        and value.granted is not None and grouped_kind(value.granted) == "activated"
 
 
 def while_counted(effect: Static) -> bool:

@@ -1116,6 +1116,18 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", '<creatures> [you control] have "{T}: Add <mana>"', "granted_mana", "613.1f",
              'Creatures you control have "{T}: Add {G}"', ('All Slivers have "{T}: Add one mana of any color"',),
              literal=False),
+    # 611.3a: a group's quoted ability, settled at load into each grantee's own (pysolver.files.group_grants)
+    LineForm("static", 'All / Other <creature type>s [creatures] have "<ability>"', "group_grant", "613.1f",
+             'All Slivers have "{B}: Regenerate this permanent."',
+             ('All Sliver creatures have "Whenever this creature is dealt damage, put a +1/+1 counter on it."',
+              'All Slivers have "If this permanent would be put into a graveyard, you may put it on top of its '
+              'owner\'s library instead."', 'Other Zombies have "{B}: Regenerate this permanent."',
+              'Each creature you control is a Vampire in addition to its other creature types and has "Whenever this '
+              'creature deals damage to a creature, put a +1/+1 counter on this creature."'),
+             literal=False),
+    # 611.3a: a group's restriction on its blockers, read as each member's own as blockers are declared
+    LineForm("static", "[Other] <creatures> can't be blocked except by <creatures>", "grant", "509.1b",
+             "Slivers can't be blocked except by Slivers", literal=False),
     # 121.1: a granted ability costing only {T} that acts in hidden zones, refused beside a count of those cards
     LineForm("static", 'As long as ~ is paired with another creature, each of those creatures has "{T}: <hidden-zone '
              'effect>"', "granted_hidden", "702.95b",
@@ -1190,6 +1202,12 @@ CATALOGUE: tuple[LineForm, ...] = (
               "As long as ~ is enchanted, it gets +2/+2"), literal=False),
     LineForm("static", "~ has <abilities> as long as it's equipped / enchanted", "grant_if", "303.4",
              "As long as this creature is enchanted, it has vigilance", literal=False),
+    # 613.1f: its own quoted activated ability while enchanted / equipped, settled at load (pysolver.files.group_grants)
+    LineForm("static", 'As long as ~ is enchanted / equipped, it [gets +X/+Y, has <abilities>, and] has "<activated '
+             'ability>"', "grant_if", "303.4",
+             'As long as this creature is enchanted, it has "{R}: This creature gets +1/+0 until end of turn."',
+             ('As long as ~ is equipped, it has "{B}: Regenerate ~."',),
+             literal=False),
     LineForm("static", "~ gets +X/+Y for each Aura / Equipment attached to it", "anthem_per", "303.4",
              "This creature gets +2/+2 for each Aura attached to it",
              ("~ gets +1/+1 for each Equipment attached to it",), literal=False),
