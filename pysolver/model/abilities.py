@@ -3781,13 +3781,20 @@ def _creatures_quality(who: str) -> str | None:
     ('both(creature_type("eldrazi"),creature_type("spawn"))', 'both(color(white),creature_type("knight"))')
     >>> _creatures_quality("green creatures and white creatures")  # either (each creature once)
     'either(color(green),color(white))'
+    >>> _creatures_quality("servos and thopters")  # two creature types in the plural (205.3m)
+    'either(creature_type("servo"),creature_type("thopter"))'
+    >>> _creatures_quality("saproling creatures and other treefolk creatures")  # the second not the source
+    'either(creature_type("saproling"),other(creature_type("treefolk")))'
     """
     if who == "creatures":
         return "any"
     either = who.split(" and ")
-    if len(either) == 2 and all(part.endswith(" creatures") for part in either):
-        first, second = _creatures_quality(either[0]), _creatures_quality(either[1])
-        return f"either({first},{second})" if first and second and "any" not in (first, second) else None
+    if len(either) == 2 and all(part.endswith(" creatures") or " " not in part for part in either):
+        first = _creatures_quality(either[0])
+        second = _creatures_quality(either[1].removeprefix("other "))
+        if not first or not second or "any" in (first, second) or first.startswith("either("):
+            return None
+        return f"either({first},other({second}))" if either[1].startswith("other ") else f"either({first},{second})"
     words = who.split(" ")
     if len(words) in (2, 3) and words[-1] == "creatures":
         qualities = [_creature_adjective(word) for word in words[:-1]]

@@ -1098,12 +1098,14 @@ CATALOGUE: tuple[LineForm, ...] = (
     # --- static abilities (604.1, 611.3a): anthems and lords, read off the battlefield at every moment;
     # <creatures>: creatures, <color> / non<color> / colorless / multicolored / artifact / <creature type>
     # creatures, two of them ("Eldrazi Spawn creatures": both, 205.3m), two joined by "and" ("green creatures and
-    # white creatures": either), or <creature type>s (205.3m, 702.73a changeling); [other]: not the source itself
+    # white creatures": either; "Servos and Thopters"; "Saproling creatures and other Treefolk creatures": the second
+    # not the source, 611.3a), or <creature type>s (205.3m, 702.73a changeling); [other]: not the source itself
     LineForm("static", "[Other] <creatures> [you control] get +X/+Y [and have <abilities>]", "anthem", "613.4c",
              "Other Goblin creatures you control get +1/+1",
              ("Attacking creatures you control get +1/+0", "Other creatures you control with defender get +0/+2",
               "Creatures with flying your opponents control get -1/-1",
-              "Eldrazi Spawn creatures you control get +2/+1"),
+              "Eldrazi Spawn creatures you control get +2/+1", "Servos and Thopters you control get +1/+1",
+              "Saproling creatures and other Treefolk creatures get +1/+1"),
              literal=False),
     LineForm("static", "[Other] <creatures> your opponents control get +X/+Y", "anthem", "613.4c",
              "Creatures your opponents control get -1/-0", literal=False),

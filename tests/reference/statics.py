@@ -53,6 +53,9 @@ def describes(source: Characteristics, effect: Static, c: Characteristics,
         return False
     if effect.other and c.id == source.id:
         return False
+    pair = _pair(effect.quality, "either(")
+    if pair is not None and pair[1].startswith("other("):  # "Saproling creatures and other Treefolk creatures"
+        return has_quality(c, pair[0], attacking) or (c.id != source.id and has_quality(c, pair[1][6:-1], attacking))
     return has_quality(c, effect.quality, attacking)
 
 
