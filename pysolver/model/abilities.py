@@ -3809,7 +3809,7 @@ def _creatures_quality(who: str) -> str | None:
 
 def _creature_adjective(word: str) -> str | None:
     """The quality of one word before "creatures" (a color, a card type, a creature type, …), or None."""
-    if word in ("attacking", "face-down"):  # 508.1k, 506.4; 708.2a
+    if word in ("attacking", "face-down", "commander"):  # 508.1k, 506.4; 708.2a; 903.3
         return word.replace("-", "_")
     if word in COLORS:
         return f"color({word})"

@@ -76,6 +76,8 @@ def has_quality(c: Characteristics, quality: str, attacking: frozenset[str]) -> 
         return c.id in attacking
     if name == "face_down":  # 708.2a
         return c.face_down
+    if name == "commander":  # 903.3: the card's designation, face down too
+        return c.commander
     if name == "keyword":  # its own or given until end of turn (pysolver.files.loader refuses the others)
         return c.has(arg)
     if name == "counter":  # 122.1a: "with a +1/+1 counter on it"
