@@ -48,6 +48,7 @@ from ..model.abilities import (
     TARGET_STOPPERS,
     TARGETED,
     TRIGGERS,
+    WHILE_KINDS,
     WINDOW_TRIGGERS,
     Ability,
     CombatAbility,
@@ -169,6 +170,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_block_puts(r, permanents, combat)
     _check_zone_counts(r, players, permanents, hidden)
     _check_state_returns(r, permanents)
+    _check_lord_while_returns(r, permanents)
     _check_blessing(r, permanents, players)
     _check_damage_triggers(r, permanents, players, combat)
     _check_untapped_conditions(r, permanents)
@@ -1461,6 +1463,18 @@ def _check_state_returns(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and an ability with "
                          "a condition on the state of the game (611.3a): the object it returns as (400.7, 611.3c) "
                          "is not modelled")
+
+
+def _check_lord_while_returns(r: Reader, permanents: list[Permanent]) -> None:
+    """A lord with a condition ("Saprolings you control get +2/+2 as long as you have the city's blessing", 604.1,
+    611.3a: WHILE_KINDS) beside a permanent with persist or undying is refused: whether the condition holds as the
+    new object returns (400.7, 611.3c) is not modelled."""
+    lord = next((p for p in permanents if any(a.kind in WHILE_KINDS.values() for a in p.abilities)), None)
+    for i, p in enumerate(permanents):
+        if lord is not None and (p.has("persist") or p.has("undying")):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and {q(lord.id)} a "
+                         "lord with a condition (611.3a): whether it applies to the object that returns (400.7, "
+                         "611.3c) is not modelled")
 
 
 def _check_blessing(r: Reader, permanents: list[Permanent], players: list[Player]) -> None:

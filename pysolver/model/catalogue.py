@@ -1114,6 +1114,18 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("Other creatures you control have exalted", "All Sliver creatures have flanking",
               "Green creatures and white creatures have protection from Gorgons"),
              literal=False),
+    # 604.1, 611.3a: a lord as long as <condition> (any of a creature's own conditions on itself below, read for the
+    # source), its creatures as above (not "with <keyword>"); a creature's own "~ gets +X/+Y and" may come first
+    # ("Lieutenant — As long as you control your commander, ~ gets +2/+2 and other creatures you control get +2/+2")
+    LineForm("static", "[As long as <condition>, ][~ gets +X/+Y and ]<creatures> [you control] get +X/+Y [and have "
+             "<abilities>][ as long as <condition>]", "anthem_while", "611.3a",
+             "Saprolings you control get +2/+2 as long as you have the city's blessing",
+             ("As long as you have one or fewer cards in hand, Minotaurs you control get +2/+0",
+              "Creatures you control get +3/+0 as long as you control three or more artifacts"), literal=False),
+    LineForm("static", "[As long as <condition>, ][~ gets +X/+Y and ]<creatures> [you control] have <abilities>[ as "
+             "long as <condition>]", "grant_while", "611.3a",
+             "Creatures you control have vigilance as long as you control your commander",
+             ("As long as you control your commander, other creatures you control have trample",), literal=False),
     # 605.1a: a granted mana ability costing only {T}, refused where tapping or its mana could matter (loader)
     LineForm("static", '<creatures> [you control] have "{T}: Add <mana>"', "granted_mana", "613.1f",
              'Creatures you control have "{T}: Add {G}"', ('All Slivers have "{T}: Add one mana of any color"',),
@@ -1252,6 +1264,10 @@ CATALOGUE: tuple[LineForm, ...] = (
              literal=False),
     LineForm("static", "~ has <abilities> as long as an opponent controls a/an <object>", "grant_if", "613.1f",
              "This creature has haste as long as an opponent controls a Human", literal=False),
+    # 903.3, 903.3d: a permanent that is a commander (`commander`) its owner controls
+    LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as you control your commander", "anthem_if",
+             "903.3d", "This creature gets +2/+2 as long as you control your commander",
+             ("As long as you control your commander, ~ gets +2/+2",), literal=False),
     LineForm("static", "~ gets +X/+Y for each [other] <object> you control", "anthem_per", "613.4c",
              "This creature gets +1/+0 for each other Goblin you control",
              ("~ gets +1/+0 for each Equipment you control",
