@@ -4,7 +4,8 @@ leaves out the source itself); of commanders (903.3, the permanent's `commander`
 +2/+2 and have haste". Hand-stated boards, the real lines, and the brute-force reference (tests/reference/statics.py)
 on generated boards; lords with a condition (604.1, 611.3a): "Saprolings you control get +2/+2 as long as you have
 the city's blessing", "Lieutenant — As long as you control your commander, ~ gets +2/+2 and other creatures you control
-get +2/+2 and have trample" (903.3d: a commander its owner controls).
+get +2/+2 and have trample" (903.3d: a commander its owner controls); "Other Elf creatures you control get +1/+1 for
+each +1/+1 counter on ~" (613.4c, 122.1a).
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ from pysolver.model.abilities import parse_ability_line
      ['anthem_while(at_most(1,you,cards(hand)),each,self,group(you,each,creature_type("minotaur")),2,0)']),
     ("Jor Kadeen, the Prevailer", "Metalcraft — Creatures you control get +3/+0 as long as you control three or more "
      "artifacts.", ["anthem_while(at_least(3,you,permanent),each,card_type(artifact),group(you,each,any),3,0)"]),
+    ("Joraga Warcaller", "Other Elf creatures you control get +1/+1 for each +1/+1 counter on Joraga Warcaller.",
+     ['anthem_each(counter(1,1),each,self,group(you,other,creature_type("elf")),1,1)']),
 ])
 def test_611_3a_real_two_group_lines_parse(name: str, line: str, terms: list[str]) -> None:
     assert [a.term for a in parse_ability_line(line, name)] == terms
@@ -128,6 +131,13 @@ def test_611_3a_a_lord_as_long_as_you_have_the_citys_blessing() -> None:
     assert results(blessed(dryad, sap, bear, blessing=False, **fight)) == {(20, ("s",), (("b", 1),))}
 
 
+def test_611_3c_a_lord_with_a_condition_beside_persist_is_refused() -> None:
+    """400.7, 611.3c: what the lord gives the object persist returns is not modelled: refused, naming both."""
+    dryad = creature("t", "alice", 0, 3, "Saprolings you control get +2/+2 as long as you have the city's blessing")
+    with pytest.raises(pysolver.InputError, match=r"'p' has persist.*'t' a lord with a condition"):
+        blessed(dryad, creature("p", "bob", 1, 1, "Persist"), blessing=True)
+
+
 BALOTH = ("Lieutenant — As long as you control your commander, ~ gets +2/+2 and other creatures you control get "
           "+2/+2 and have trample")
 
@@ -157,6 +167,20 @@ def test_611_3a_the_condition_ends_when_the_commander_dies_in_the_first_strike_s
     assert results(board(baloth, stolen, attackers={"m": "bob"}, blockers={})) == {(18, (), ())}
 
 
+def test_613_4c_a_lord_for_each_counter_on_its_source() -> None:
+    """Joraga Warcaller (1/1 with three +1/+1 counters and one -1/-1 counter: two after 704.5q) makes alice's 1/1 Elf a
+    3/3 that kills bob's 2/2 blocker and survives. When bob's 4/4 first striker blocks the Warcaller (a 3/3) and kills
+    it first (510.4), the Elf is a 1/1 again in the regular step and dies to the 2/2 (704.3), dealing it 1."""
+    warcaller = creature("w", "alice", 1, 1, "Other Elf creatures you control get +1/+1 for each +1/+1 counter on ~",
+                         counters={"+1/+1": 3, "-1/-1": 1})
+    elf, bear = creature("e", "alice", 1, 1, subtypes=["Elf"]), creature("b", "bob", 2, 2)
+    assert results(board(warcaller, elf, bear, attackers={"e": "bob"}, blockers={"b": ["e"]})) == {
+        (20, ("b",), (("e", 2),))}
+    s = board(warcaller, elf, bear, creature("f", "bob", 4, 4, "First strike"), attackers={"e": "bob", "w": "bob"},
+              blockers={"b": ["e"], "f": ["w"]})
+    assert results(s) == {(20, ("e", "w"), (("b", 1),))}
+
+
 TWO_GROUP_LINES = ["Goblins and red creatures you control get +1/+1",
                    "Red creatures and other Goblin creatures get +1/+1",
                    "Green creatures and other Goblin creatures have first strike",
@@ -167,7 +191,9 @@ TWO_GROUP_LINES = ["Goblins and red creatures you control get +1/+1",
                    "strike",
                    "Creatures you control get +1/+0 as long as you control two or more Goblins",
                    "Other creatures you control have indestructible as long as you control an artifact creature",
-                   "As long as you have no cards in hand, creatures your opponents control get -1/-1"]
+                   "As long as you have no cards in hand, creatures your opponents control get -1/-1",
+                   "Other Goblin creatures you control get +1/+1 for each +1/+1 counter on ~",
+                   "Creatures your opponents control get -1/-0 for each other Goblin you control"]
 
 
 @st.composite

@@ -38,6 +38,7 @@ from ..model.abilities import (
     GAINED,
     GRANTED_TAPS,
     LIFE,
+    LORD_KINDS,
     NONCOMBAT_DAMAGE,
     ON_COMBAT,
     ON_TARGET,
@@ -48,7 +49,6 @@ from ..model.abilities import (
     TARGET_STOPPERS,
     TARGETED,
     TRIGGERS,
-    WHILE_KINDS,
     WINDOW_TRIGGERS,
     Ability,
     CombatAbility,
@@ -1466,14 +1466,15 @@ def _check_state_returns(r: Reader, permanents: list[Permanent]) -> None:
 
 
 def _check_lord_while_returns(r: Reader, permanents: list[Permanent]) -> None:
-    """A lord with a condition ("Saprolings you control get +2/+2 as long as you have the city's blessing", 604.1,
-    611.3a: WHILE_KINDS) beside a permanent with persist or undying is refused: whether the condition holds as the
-    new object returns (400.7, 611.3c) is not modelled."""
-    lord = next((p for p in permanents if any(a.kind in WHILE_KINDS.values() for a in p.abilities)), None)
+    """A lord with a condition or a count ("Saprolings you control get +2/+2 as long as you have the city's blessing",
+    "Other Elf creatures you control get +1/+1 for each +1/+1 counter on ~", 604.1, 611.3a: LORD_KINDS) beside a
+    permanent with persist or undying is refused: what it gives the new object as it returns (400.7, 611.3c) is not
+    modelled."""
+    lord = next((p for p in permanents if any(a.kind in LORD_KINDS for a in p.abilities)), None)
     for i, p in enumerate(permanents):
         if lord is not None and (p.has("persist") or p.has("undying")):
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and {q(lord.id)} a "
-                         "lord with a condition (611.3a): whether it applies to the object that returns (400.7, "
+                         "lord with a condition or a count (611.3a): what it gives the object that returns (400.7, "
                          "611.3c) is not modelled")
 
 

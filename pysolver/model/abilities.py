@@ -1911,7 +1911,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return own
     static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
         or _enchanted(text, players) or _granted_unset(text, players) or _granted_while(text, players) \
-        or _lord_while(text, players)
+        or _lord_while(text, players) or _lord_each(text, players)
     if static is not None:
         return static
     if text in KEYWORDS:
@@ -3657,9 +3657,11 @@ def _window_group(words: str) -> WindowTrigger | None:
 # the static ability kinds (pysolver.asp.facts, encodings/statics.lp): of a permanent on others, and of a
 # creature on itself as long as, or for each, what its controller controls
 STATICS = ("anthem", "grant", "anthem_if", "grant_if", "grant_unless", "anthem_per", "cda", "paired_anthem",
-           "paired_grant", "anthem_while", "grant_while")
-# a lord's effect as long as a condition holds (604.1, 611.3a: pysolver.model.abilities._lord_while)
+           "paired_grant", "anthem_while", "grant_while", "anthem_each")
+# a lord's effect as long as a condition holds (604.1, 611.3a: pysolver.model.abilities._lord_while), and a lord's
+# +X/+Y for each of what its source counts (anthem_each: _lord_each)
 WHILE_KINDS = {"anthem": "anthem_while", "grant": "grant_while"}
+LORD_KINDS = (*WHILE_KINDS.values(), "anthem_each")
 # The restrictions a static ability may give (508.1c, 509.1b: "<creatures> can't attack", "~ can't block unless
 # you control another Zombie", "~ can't attack or block if an enchantment is on the battlefield").
 RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block", "attacks_despite_defender")
@@ -3716,7 +3718,7 @@ class Static:
         scope = self.scope
         if self.most is not None:
             scope = f"at_most({self.most},{self.whose},{scope})"
-        elif kind in ("anthem_if", "grant_if", "grant_unless", "anthem_per", *WHILE_KINDS.values()) and (
+        elif kind in ("anthem_if", "grant_if", "grant_unless", "anthem_per", *LORD_KINDS) and (
                 self.least, self.whose) != (1, "you"):
             scope = f"at_least({self.least},{self.whose},{scope})"
         head = f"{scope},{'other' if self.other else 'each'},{self.quality}"
@@ -4453,6 +4455,39 @@ def _lord_while(text: str, players: frozenset[str]) -> list[Ability] | None:
     return own + [Ability(WHILE_KINDS[a.kind], replace(condition, power=v.power, toughness=v.toughness,
                                                         granted=v.granted, group=(v.scope, v.other, v.quality)))
                   for a, v in zip(lord, effects)]
+
+
+# 613.4c, 122.1a: "Other Elf creatures you control get +1/+1 for each +1/+1 counter on ~" (the P/T counters of a kind
+# on the source, 704.5q), "... for each [other] <object> you control" (what a creature's own "for each" counts, read
+# for the source): the creatures of an anthem line (+X/+Y only), X and Y times the count (anthem_each).
+_LORD_EACH = re.compile(r"(?P<lord>.+? get [+-]\d+/[+-]\d+) for each (?:(?P<dp>[+-]\d+)/(?P<dt>[+-]\d+) counter on "
+                        r"this creature|(?P<each>.+))")
+
+
+def _lord_each(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A lord's +X/+Y for each of what its source counts, or None.
+
+    >>> [a.term for a in _lord_each("other elf creatures you control get +1/+1 for each +1/+1 counter on this "
+    ...                             "creature", frozenset())]
+    ['anthem_each(counter(1,1),each,self,group(you,other,creature_type("elf")),1,1)']
+    """
+    m = _LORD_EACH.fullmatch(text)
+    lord = _static(m.group("lord"), players) if m else None
+    if m is None or lord is None or [a.kind for a in lord] != ["anthem"] or "keyword(" in cast(Static,
+                                                                                              lord[0].value).quality:
+        return None
+    if m.group("each") is None:
+        dp, dt = _signed(m.group("dp")), _signed(m.group("dt"))
+        if (dp, dt) == (0, 0) or dp * dt < 0:  # 122.1a: a P/T counter kind
+            return None
+        count: Static | None = Static(f"counter({dp},{dt})", False, "self")
+    else:
+        own = _conditional(f"this creature gets +1/+1 for each {m.group('each')}", players)
+        count = replace(cast(Static, own[0].value), power=0, toughness=0) if own and [a.kind for a in own] == [
+            "anthem_per"] else None
+    v = cast(Static, lord[0].value)
+    return None if count is None else [Ability("anthem_each", replace(count, power=v.power, toughness=v.toughness,
+                                                                      group=(v.scope, v.other, v.quality)))]
 
 
 def _condition_of(words: str) -> Static | None:

@@ -1126,6 +1126,12 @@ CATALOGUE: tuple[LineForm, ...] = (
              "long as <condition>]", "grant_while", "611.3a",
              "Creatures you control have vigilance as long as you control your commander",
              ("As long as you control your commander, other creatures you control have trample",), literal=False),
+    # 613.4c, 122.1a: +X/+Y times the P/T counters of a kind on the source (704.5q) or what a creature's own "for
+    # each [other] <object> you control" counts, read for the source
+    LineForm("static", "[Other] <creatures> [you control] get +X/+Y for each <P/T counter> counter on ~ / for each "
+             "[other] <object> you control", "anthem_each", "613.4c",
+             "Other Elf creatures you control get +1/+1 for each +1/+1 counter on this creature",
+             ("Goblins you control get +1/+0 for each other Goblin you control",), literal=False),
     # 605.1a: a granted mana ability costing only {T}, refused where tapping or its mana could matter (loader)
     LineForm("static", '<creatures> [you control] have "{T}: Add <mana>"', "granted_mana", "613.1f",
              'Creatures you control have "{T}: Add {G}"', ('All Slivers have "{T}: Add one mana of any color"',),

@@ -228,14 +228,18 @@ def own_effects(field: dict[str, Characteristics], c: Characteristics, attacking
 def lord(field: dict[str, Characteristics], source: Characteristics, kind: str, effect: Static,
          attacking: frozenset[str], zones: Zones | None) -> tuple[str, Static] | None:
     """A source's effect on others as an anthem or a grant: its own, or a lord's with a condition (anthem_while,
-    grant_while: its creatures, while the condition holds for the source, 611.3a), or None."""
+    grant_while: its creatures, while the condition holds for the source, 611.3a) or a count (anthem_each: +X/+Y
+    times what the source counts, its counters of a kind too, 122.1a), or None."""
     if kind in ("anthem", "grant", "paired_anthem", "paired_grant"):
         return kind, effect
-    if kind not in ("anthem_while", "grant_while") or not holds(field, source, effect, attacking, zones or {}):
+    if kind == "anthem_each":
+        n = count(field, source, effect, attacking)
+        effect = replace(effect, power=effect.power * n, toughness=effect.toughness * n)
+    elif kind not in ("anthem_while", "grant_while") or not holds(field, source, effect, attacking, zones or {}):
         return None
     assert effect.group is not None
     scope, other, quality = effect.group
-    return kind.replace("_while", ""), replace(effect, scope=scope, other=other, quality=quality, group=None)
+    return kind.split("_")[0], replace(effect, scope=scope, other=other, quality=quality, group=None)
 
 
 def with_statics(field: dict[str, Characteristics], attacking: frozenset[str] = frozenset(),
