@@ -1108,11 +1108,13 @@ STATIC_LINES += ["As long as it's your turn, ~ gets +0/+2", "~ has first strike 
 
 
 @st.composite
-def with_statics(draw: st.DrawFn, boards: st.SearchStrategy[dict], on_creatures: bool = True) -> dict:
-    """A board from `boards` with static lines on one or two of its creatures (face-down ones keep them
-    on their face-up side, 708.2a; never on one with persist or undying) and, at times, an enchantment
-    with one (a non-creature source) controlled by any player; not `on_creatures`: only the enchantment
-    (a board that still splits into fights, pysolver.game.fights.constant_sources)."""
+def with_statics(draw: st.DrawFn, boards: st.SearchStrategy[dict], on_creatures: bool = True,
+                 lines: list[str] | None = None) -> dict:
+    """A board from `boards` with static lines (of `lines`, by default :data:`STATIC_LINES`) on one or two of its
+    creatures (face-down ones keep them on their face-up side, 708.2a; never on one with persist or undying) and, at
+    times, an enchantment with one (a non-creature source) controlled by any player; not `on_creatures`: only the
+    enchantment (a board that still splits into fights, pysolver.game.fights.constant_sources)."""
+    lines = lines or STATIC_LINES
     data = draw(boards)
     for pl in data["players"]:
         pl.update(hand=draw(st.integers(0, 1)), graveyard=draw(st.integers(5, 7)),
@@ -1126,7 +1128,7 @@ def with_statics(draw: st.DrawFn, boards: st.SearchStrategy[dict], on_creatures:
                  and not any(a in ("Persist", "Undying") for a in p.get("abilities", []))]
     if creatures:
         for p in draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"])):
-            p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(STATIC_LINES))]
+            p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(lines))]
     if creatures and draw(one_in(4)):  # 604.3: a */* its ability defines (the file leaves the numbers out)
         p = draw(st.sampled_from(creatures))
         del p["power"], p["toughness"]
@@ -1134,7 +1136,7 @@ def with_statics(draw: st.DrawFn, boards: st.SearchStrategy[dict], on_creatures:
     if draw(one_in(3)) or not creatures:
         data["permanents"].append({"id": "anthem", "controller": draw(st.sampled_from(
             [pl["name"] for pl in data["players"]])), "types": ["Enchantment"],
-            "abilities": [draw(st.sampled_from(STATIC_LINES))]})
+            "abilities": [draw(st.sampled_from(lines))]})
     return data
 
 

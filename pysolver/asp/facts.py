@@ -180,7 +180,7 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
         yield atom("has_mana_cost", i)
         yield from (atom("printed_mana_cost", i, constant(k), v) for k, v in zip(MANA_KEYS, p.mana_cost.as_tuple())
                     if v)
-    for flag in ("tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
+    for flag in ("tapped", "summoning_sick", "dashed", "monstrous", "commander", "face_down", "cant_block_this_turn",
                  "cant_be_blocked_this_turn", "attacks_despite_defender_this_turn", "renowned", "left_battlefield",
                  "removed_from_combat", "assigns_no_combat_damage"):
         if getattr(p, flag):

@@ -38,6 +38,7 @@ from ..model.abilities import (
     GAINED,
     GRANTED_TAPS,
     LIFE,
+    LORD_KINDS,
     NONCOMBAT_DAMAGE,
     ON_COMBAT,
     ON_TARGET,
@@ -171,6 +172,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_block_puts(r, permanents, combat)
     _check_zone_counts(r, players, permanents, hidden)
     _check_state_returns(r, permanents)
+    _check_lord_while_returns(r, permanents)
     _check_blessing(r, permanents, players)
     _check_damage_triggers(r, permanents, players, combat)
     _check_untapped_conditions(r, permanents)
@@ -1463,6 +1465,19 @@ def _check_state_returns(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and an ability with "
                          "a condition on the state of the game (611.3a): the object it returns as (400.7, 611.3c) "
                          "is not modelled")
+
+
+def _check_lord_while_returns(r: Reader, permanents: list[Permanent]) -> None:
+    """A lord with a condition or a count ("Saprolings you control get +2/+2 as long as you have the city's blessing",
+    "Other Elf creatures you control get +1/+1 for each +1/+1 counter on ~", 604.1, 611.3a: LORD_KINDS) beside a
+    permanent with persist or undying is refused: what it gives the new object as it returns (400.7, 611.3c) is not
+    modelled."""
+    lord = next((p for p in permanents if any(a.kind in LORD_KINDS for a in p.abilities)), None)
+    for i, p in enumerate(permanents):
+        if lord is not None and (p.has("persist") or p.has("undying")):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and {q(lord.id)} a "
+                         "lord with a condition or a count (611.3a): what it gives the object that returns (400.7, "
+                         "611.3c) is not modelled")
 
 
 def _check_blessing(r: Reader, permanents: list[Permanent], players: list[Player]) -> None:

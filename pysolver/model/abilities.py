@@ -1912,7 +1912,8 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return own
     static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
         or _enchanted(text, players) or _granted_unset(text, players) or _granted_while(text, players) \
-        or _group_granted(text, players) or _granted_attached(text, players) or _group_restricted(text)
+        or _group_granted(text, players) or _granted_attached(text, players) or _group_restricted(text) \
+        or _lord_while(text, players) or _lord_each(text, players)
     if static is not None:
         return static
     if text in KEYWORDS:
@@ -3658,7 +3659,11 @@ def _window_group(words: str) -> WindowTrigger | None:
 # the static ability kinds (pysolver.asp.facts, encodings/statics.lp): of a permanent on others, and of a
 # creature on itself as long as, or for each, what its controller controls
 STATICS = ("anthem", "grant", "anthem_if", "grant_if", "grant_unless", "anthem_per", "cda", "paired_anthem",
-           "paired_grant")
+           "paired_grant", "anthem_while", "grant_while", "anthem_each")
+# a lord's effect as long as a condition holds (604.1, 611.3a: pysolver.model.abilities._lord_while), and a lord's
+# +X/+Y for each of what its source counts (anthem_each: _lord_each)
+WHILE_KINDS = {"anthem": "anthem_while", "grant": "grant_while"}
+LORD_KINDS = (*WHILE_KINDS.values(), "anthem_each")
 # The restrictions a static ability may give (508.1c, 509.1b: "<creatures> can't attack", "~ can't block unless
 # you control another Zombie", "~ can't attack or block if an enchantment is on the battlefield", "Slivers can't be
 # blocked except by Slivers").
@@ -3705,17 +3710,24 @@ class Static:
     whose: str = "you"
     least: int = 1  # how many objects a condition needs ("as long as you control three or more artifacts")
     most: int | None = None  # or at most how many cards ("as long as you have no cards in hand")
+    # the creatures of a lord with a condition (anthem_while, grant_while): (scope, other, quality) as an anthem's,
+    # the fields above being its condition's
+    group: tuple[str, bool, str] | None = None
 
     def term(self, kind: str) -> str:
         """The ASP term: ``anthem(Scope,other|each,Q,X,Y)`` or ``grant(Scope,other|each,Q,A)``; for the
         conditional kinds the scope is the kind of object counted (creature, permanent), written
-        ``at_least(L,Whose,Kind)`` when the condition needs L objects or an opponent's."""
+        ``at_least(L,Whose,Kind)`` when the condition needs L objects or an opponent's; a lord with a condition has
+        its creatures' ``group(Scope,other|each,Q)`` after the condition."""
         scope = self.scope
         if self.most is not None:
             scope = f"at_most({self.most},{self.whose},{scope})"
-        elif kind in ("anthem_if", "grant_if", "grant_unless", "anthem_per") and (self.least, self.whose) != (1, "you"):
+        elif kind in ("anthem_if", "grant_if", "grant_unless", "anthem_per", *LORD_KINDS) and (
+                self.least, self.whose) != (1, "you"):
             scope = f"at_least({self.least},{self.whose},{scope})"
         head = f"{scope},{'other' if self.other else 'each'},{self.quality}"
+        if self.group is not None:
+            head += f",group({self.group[0]},{'other' if self.group[1] else 'each'},{self.group[2]})"
         if kind == "cda":
             return f"cda({head},{self.whose},{self.power},{self.toughness})"
         if self.granted is None:
@@ -3785,13 +3797,20 @@ def _creatures_quality(who: str) -> str | None:
     ('both(creature_type("eldrazi"),creature_type("spawn"))', 'both(color(white),creature_type("knight"))')
     >>> _creatures_quality("green creatures and white creatures")  # either (each creature once)
     'either(color(green),color(white))'
+    >>> _creatures_quality("servos and thopters")  # two creature types in the plural (205.3m)
+    'either(creature_type("servo"),creature_type("thopter"))'
+    >>> _creatures_quality("saproling creatures and other treefolk creatures")  # the second not the source
+    'either(creature_type("saproling"),other(creature_type("treefolk")))'
     """
     if who == "creatures":
         return "any"
     either = who.split(" and ")
-    if len(either) == 2 and all(part.endswith(" creatures") for part in either):
-        first, second = _creatures_quality(either[0]), _creatures_quality(either[1])
-        return f"either({first},{second})" if first and second and "any" not in (first, second) else None
+    if len(either) == 2 and all(part.endswith(" creatures") or " " not in part for part in either):
+        first = _creatures_quality(either[0])
+        second = _creatures_quality(either[1].removeprefix("other "))
+        if not first or not second or "any" in (first, second) or first.startswith("either("):
+            return None
+        return f"either({first},other({second}))" if either[1].startswith("other ") else f"either({first},{second})"
     words = who.split(" ")
     if len(words) in (2, 3) and words[-1] == "creatures":
         qualities = [_creature_adjective(word) for word in words[:-1]]
@@ -3806,7 +3825,7 @@ def _creatures_quality(who: str) -> str | None:
 
 def _creature_adjective(word: str) -> str | None:
     """The quality of one word before "creatures" (a color, a card type, a creature type, …), or None."""
-    if word in ("attacking", "face-down"):  # 508.1k, 506.4; 708.2a
+    if word in ("attacking", "face-down", "commander"):  # 508.1k, 506.4; 708.2a; 903.3
         return word.replace("-", "_")
     if word in COLORS:
         return f"color({word})"
@@ -4159,7 +4178,7 @@ _GETS = r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.
 _HAS = r"this creature has (?P<have>.+?)"
 _AS_LONG_AS = (r"as long as (?P<whose>you control|an opponent controls|no opponent controls) "
                r"(?:(?P<article>a|an|another) (?P<object>.+?)|"
-               r"(?P<least>\w+) or more (?P<objects>.+?))")
+               r"(?P<least>\w+) or more (?P<objects>.+?)|(?P<yours>your commander))")
 # 609.4, 702.3b: "~ can attack as though it didn't have defender" (while the condition holds), granted as
 # `attacks_despite_defender`, which only the declaration of attackers reads (encodings/attacks.lp).
 _DESPITE = r"this creature (?P<despite>can attack as though it didn't have defender)"
@@ -4169,6 +4188,9 @@ _CONDITIONAL = [re.compile(rf"(?:{_GETS}|{_HAS}|{_DESPITE}) {_AS_LONG_AS}"),
 _FOR_EACH = re.compile(r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+) for each (?P<other>other )?"
                        r"(?P<object>.+?) (?P<where>you control|on the battlefield)")
 _OBJECT_TYPES = ("artifact", "enchantment", "land")
+# 903.3, 903.3d: "as long as you control your commander": a permanent that is a commander (the file's `commander`)
+# whose owner, its controller, is the ability's controller
+YOUR_COMMANDER = ("permanent", "your_commander")
 
 
 def _object(text: str) -> tuple[str, str] | None:
@@ -4291,7 +4313,8 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     whose = "you" if m.group("whose") == "you control" else "opponents"
     most = 0 if m.group("whose") == "no opponent controls" else None  # none of them: at most 0
     least = _number(m.group("least")) if m.group("least") else 1
-    found = _object(m.group("object")) if m.group("object") else _plural_object(m.group("objects"))
+    found = _object(m.group("object")) if m.group("object") else _plural_object(m.group("objects")) \
+        if m.group("objects") else YOUR_COMMANDER if whose == "you" and most is None else None
     # "an opponent controls": one opponent's objects, so only "a"/"an" (with more opponents, three
     # among them all is not "an opponent controls three")
     if found is None or least is None or least < 1 or whose == "opponents" and m.group("article") not in ("a", "an"):
@@ -4532,6 +4555,87 @@ def _gets_and_has(m: re.Match[str], players: frozenset[str], anthem: str, grant:
             return None
         out += [Ability(grant, static(granted=a)) for a in granted]
     return out
+
+
+# 604.1, 611.3a: a lord as long as a condition holds: "Saprolings you control get +2/+2 as long as you have the city's
+# blessing", "As long as you have one or fewer cards in hand, Minotaurs you control get +2/+0", and a creature's own
+# with it ("Lieutenant — As long as you control your commander, ~ gets +2/+2 and other creatures you control get +2/+2
+# and have trample"): the creatures of an anthem or grant line (not "with <keyword>", 613.8; no granted trigger or
+# restriction), the condition of the creature's own conditional lines, read for the source (anthem_while,
+# grant_while).
+_LORD_WHILE = [re.compile(r"(?P<lord>.+? (?:get|have) .+?) as long as (?P<condition>[^,]+)"),
+               re.compile(r"as long as (?P<condition>[^,]+), (?:(?P<own>this creature gets [+-]\d+/[+-]\d+) and )?"
+                          r"(?P<lord>.+)")]
+
+
+def _lord_while(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A lord with a condition (and the source's own +X/+Y under it), or None.
+
+    >>> [a.term for a in _lord_while("saprolings you control get +2/+2 as long as you have the city's blessing",
+    ...                              frozenset())]
+    ['anthem_while(blessing,each,self,group(you,each,creature_type("saproling")),2,2)']
+    >>> for a in _lord_while("as long as you control your commander, this creature gets +2/+2 and creatures you "
+    ...                      "control have vigilance", frozenset()):
+    ...     print(a.term)
+    anthem_if(permanent,each,your_commander,2,2)
+    grant_while(permanent,each,your_commander,group(you,each,any),vigilance)
+    """
+    m = next((m for pattern in _LORD_WHILE if (m := pattern.fullmatch(text))), None)
+    condition = _condition_of(m.group("condition")) if m else None
+    lord = _static(m.group("lord"), players) if m and condition else None
+    if m is None or condition is None or lord is None:
+        return None
+    own = _conditional(f"as long as {m.group('condition')}, {m.group('own')}", players) if m.groupdict().get(
+        "own") else []
+    effects = [cast(Static, a.value) for a in lord]
+    if own is None or any("keyword(" in v.quality or granted_kind(a) in (*GRANTED_TRIGGERS, *RESTRICTIONS_GIVEN,
+                                                                          *REQUIREMENTS_GIVEN)
+                          for a, v in zip(lord, effects)):
+        return None
+    return own + [Ability(WHILE_KINDS[a.kind], replace(condition, power=v.power, toughness=v.toughness,
+                                                        granted=v.granted, group=(v.scope, v.other, v.quality)))
+                  for a, v in zip(lord, effects)]
+
+
+# 613.4c, 122.1a: "Other Elf creatures you control get +1/+1 for each +1/+1 counter on ~" (the P/T counters of a kind
+# on the source, 704.5q), "... for each [other] <object> you control" (what a creature's own "for each" counts, read
+# for the source): the creatures of an anthem line (+X/+Y only), X and Y times the count (anthem_each).
+_LORD_EACH = re.compile(r"(?P<lord>.+? get [+-]\d+/[+-]\d+) for each (?:(?P<dp>[+-]\d+)/(?P<dt>[+-]\d+) counter on "
+                        r"this creature|(?P<each>.+))")
+
+
+def _lord_each(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A lord's +X/+Y for each of what its source counts, or None.
+
+    >>> [a.term for a in _lord_each("other elf creatures you control get +1/+1 for each +1/+1 counter on this "
+    ...                             "creature", frozenset())]
+    ['anthem_each(counter(1,1),each,self,group(you,other,creature_type("elf")),1,1)']
+    """
+    m = _LORD_EACH.fullmatch(text)
+    lord = _static(m.group("lord"), players) if m else None
+    if m is None or lord is None or [a.kind for a in lord] != ["anthem"] or "keyword(" in cast(Static,
+                                                                                              lord[0].value).quality:
+        return None
+    if m.group("each") is None:
+        dp, dt = _signed(m.group("dp")), _signed(m.group("dt"))
+        if (dp, dt) == (0, 0) or dp * dt < 0:  # 122.1a: a P/T counter kind
+            return None
+        count: Static | None = Static(f"counter({dp},{dt})", False, "self")
+    else:
+        own = _conditional(f"this creature gets +1/+1 for each {m.group('each')}", players)
+        count = replace(cast(Static, own[0].value), power=0, toughness=0) if own and [a.kind for a in own] == [
+            "anthem_per"] else None
+    v = cast(Static, lord[0].value)
+    return None if count is None else [Ability("anthem_each", replace(count, power=v.power, toughness=v.toughness,
+                                                                      group=(v.scope, v.other, v.quality)))]
+
+
+def _condition_of(words: str) -> Static | None:
+    """The condition "as long as <words>" of a creature's own conditional line, as a :class:`Static`, or None."""
+    parsed = _conditional(f"this creature gets +1/+1 as long as {words}", frozenset())
+    if parsed is None or [a.kind for a in parsed] != ["anthem_if"]:
+        return None
+    return replace(cast(Static, parsed[0].value), power=0, toughness=0)
 
 
 def _signed(text: str) -> int:

@@ -1098,12 +1098,14 @@ CATALOGUE: tuple[LineForm, ...] = (
     # --- static abilities (604.1, 611.3a): anthems and lords, read off the battlefield at every moment;
     # <creatures>: creatures, <color> / non<color> / colorless / multicolored / artifact / <creature type>
     # creatures, two of them ("Eldrazi Spawn creatures": both, 205.3m), two joined by "and" ("green creatures and
-    # white creatures": either), or <creature type>s (205.3m, 702.73a changeling); [other]: not the source itself
+    # white creatures": either; "Servos and Thopters"; "Saproling creatures and other Treefolk creatures": the second
+    # not the source, 611.3a), or <creature type>s (205.3m, 702.73a changeling); [other]: not the source itself
     LineForm("static", "[Other] <creatures> [you control] get +X/+Y [and have <abilities>]", "anthem", "613.4c",
              "Other Goblin creatures you control get +1/+1",
              ("Attacking creatures you control get +1/+0", "Other creatures you control with defender get +0/+2",
               "Creatures with flying your opponents control get -1/-1",
-              "Eldrazi Spawn creatures you control get +2/+1"),
+              "Eldrazi Spawn creatures you control get +2/+1", "Servos and Thopters you control get +1/+1",
+              "Saproling creatures and other Treefolk creatures get +1/+1"),
              literal=False),
     LineForm("static", "[Other] <creatures> your opponents control get +X/+Y", "anthem", "613.4c",
              "Creatures your opponents control get -1/-0", literal=False),
@@ -1112,6 +1114,24 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("Other creatures you control have exalted", "All Sliver creatures have flanking",
               "Green creatures and white creatures have protection from Gorgons"),
              literal=False),
+    # 604.1, 611.3a: a lord as long as <condition> (any of a creature's own conditions on itself below, read for the
+    # source), its creatures as above (not "with <keyword>"); a creature's own "~ gets +X/+Y and" may come first
+    # ("Lieutenant — As long as you control your commander, ~ gets +2/+2 and other creatures you control get +2/+2")
+    LineForm("static", "[As long as <condition>, ][~ gets +X/+Y and ]<creatures> [you control] get +X/+Y [and have "
+             "<abilities>][ as long as <condition>]", "anthem_while", "611.3a",
+             "Saprolings you control get +2/+2 as long as you have the city's blessing",
+             ("As long as you have one or fewer cards in hand, Minotaurs you control get +2/+0",
+              "Creatures you control get +3/+0 as long as you control three or more artifacts"), literal=False),
+    LineForm("static", "[As long as <condition>, ][~ gets +X/+Y and ]<creatures> [you control] have <abilities>[ as "
+             "long as <condition>]", "grant_while", "611.3a",
+             "Creatures you control have vigilance as long as you control your commander",
+             ("As long as you control your commander, other creatures you control have trample",), literal=False),
+    # 613.4c, 122.1a: +X/+Y times the P/T counters of a kind on the source (704.5q) or what a creature's own "for
+    # each [other] <object> you control" counts, read for the source
+    LineForm("static", "[Other] <creatures> [you control] get +X/+Y for each <P/T counter> counter on ~ / for each "
+             "[other] <object> you control", "anthem_each", "613.4c",
+             "Other Elf creatures you control get +1/+1 for each +1/+1 counter on this creature",
+             ("Goblins you control get +1/+0 for each other Goblin you control",), literal=False),
     # 605.1a: a granted mana ability costing only {T}, refused where tapping or its mana could matter (loader)
     LineForm("static", '<creatures> [you control] have "{T}: Add <mana>"', "granted_mana", "613.1f",
              'Creatures you control have "{T}: Add {G}"', ('All Slivers have "{T}: Add one mana of any color"',),
@@ -1268,6 +1288,10 @@ CATALOGUE: tuple[LineForm, ...] = (
              literal=False),
     LineForm("static", "~ has <abilities> as long as an opponent controls a/an <object>", "grant_if", "613.1f",
              "This creature has haste as long as an opponent controls a Human", literal=False),
+    # 903.3, 903.3d: a permanent that is a commander (`commander`) its owner controls
+    LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as you control your commander", "anthem_if",
+             "903.3d", "This creature gets +2/+2 as long as you control your commander",
+             ("As long as you control your commander, ~ gets +2/+2",), literal=False),
     LineForm("static", "~ gets +X/+Y for each [other] <object> you control", "anthem_per", "613.4c",
              "This creature gets +1/+0 for each other Goblin you control",
              ("~ gets +1/+0 for each Equipment you control",

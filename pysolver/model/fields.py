@@ -71,7 +71,7 @@ PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtype
                   "assigns_no_combat_damage", "renowned", "destroyed_at_end_of_combat",
                   "regeneration_shields", "prevention_shield",
                   "keywords_until_end_of_turn", "activations_this_turn", "dashed", "monstrous", "paired_with", "token",
-                  "chosen_color", "auras_attached", "equipment_attached"}
+                  "chosen_color", "commander", "auras_attached", "equipment_attached"}
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked",
                "combat_damage_prevented"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
@@ -344,6 +344,7 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         summoning_sick=field("summoning_sick", r.boolean, False),
         dashed=field("dashed", r.boolean, False),
         monstrous=field("monstrous", r.boolean, False),
+        commander=field("commander", r.boolean, False),  # 903.3: an attribute of the card
         paired_with=field("paired_with", r.text, None),  # 702.95b (files.loader: a creature that names it back)
         chosen_color=chosen,  # 614.12
         face_down=face_down,
@@ -593,6 +594,8 @@ def _check_characteristics(r: Reader, p: Mapping[str, Any], path: str) -> None:
     if p["dashed"] and (p["face_down"] or not any(a.kind == "dash" for a in p["abilities"])):
         raise r.fail(f"{path}.dashed", f"permanent {q(pid)} has no dash ability face up, so its dash cost was "
                                        "not paid (702.109a)")
+    if p["commander"] and p["token"]:  # 903.3: the designation of a card (a token is none, 111.1)
+        raise r.fail(f"{path}.commander", f"permanent {q(pid)} is a token, so it is no commander (903.3, 111.1)")
     if p["monstrous"] and not any(a.kind == "monstrosity" for a in p["abilities"]):
         raise r.fail(f"{path}.monstrous", f"permanent {q(pid)} has no monstrosity ability, so it can't have become "
                                           "monstrous (701.37b)")

@@ -100,10 +100,13 @@ def static_magnitude(permanents: Iterable[Permanent]) -> int:
     3
     """
     permanents = tuple(permanents)
-    statics = [(p, cast(Static, a.value)) for p in permanents for a in p.abilities if a.kind in STATICS]
-    # (301.5, 303.4: "for each Aura attached to it" counts its Auras or Equipment, which may be more)
+    statics = [(p, a.kind, cast(Static, a.value)) for p in permanents for a in p.abilities if a.kind in STATICS]
+    # (301.5, 303.4: "for each Aura attached to it" counts its Auras or Equipment, which may be more; a lord's
+    # "for each +1/+1 counter on ~", 122.1a: its counters and those a trigger may put, on each creature it covers)
+    counted = len(permanents) + trigger_magnitude(permanents)
     return sum((abs(v.power) + abs(v.toughness)) * max(len(permanents), p.auras_attached + p.equipment_attached)
-               for p, v in statics)
+               * (sum(n for _, _, n in p.pt_counters) + counted if kind == "anthem_each" else 1)
+               for p, kind, v in statics)
 
 
 def trigger_magnitude(permanents: Iterable[Permanent]) -> int:

@@ -183,6 +183,7 @@ class Permanent:
     summoning_sick: bool = False
     dashed: bool = False  # 702.109a: cast for its dash cost, so it has haste as long as it stays
     monstrous: bool = False  # 701.37b: its monstrosity ability resolved (it stays so while on the battlefield)
+    commander: bool = False  # 903.3: its card is a player's commander (face down too; its owner's commander)
     paired_with: str | None = None  # 702.95b: the creature a soulbond ability paired it with
     chosen_color: str | None = None  # 614.12: the color chosen as it entered ("As ~ enters, choose a color")
     face_down: FaceDown = False
@@ -221,7 +222,7 @@ class Permanent:
                      keywords_until_end_of_turn: tuple[str, ...] = (), activations_this_turn: tuple[int, ...] = (),
                      damage: int = 0,
                      tapped: bool = False, summoning_sick: bool = False, dashed: bool = False,
-                     monstrous: bool = False,
+                     monstrous: bool = False, commander: bool = False,
                      paired_with: str | None = None, chosen_color: str | None = None, face_down: FaceDown = False,
                      cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
                      attacks_despite_defender_this_turn: bool = False, cant_be_regenerated_this_turn: bool = False,
@@ -462,7 +463,8 @@ class Permanent:
             d["keywords_until_end_of_turn"] = [keyword_line(k) for k in self.keywords_until_end_of_turn]
         if self.activations_this_turn:
             d["activations_this_turn"] = list(self.activations_this_turn)
-        for key in ("damage", "tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
+        for key in ("damage", "tapped", "summoning_sick", "dashed", "monstrous", "commander", "face_down",
+                    "cant_block_this_turn",
                     "cant_be_blocked_this_turn", "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn",
                     "switched_until_end_of_turn", "renowned", "destroyed_at_end_of_combat",
                     "assigns_no_combat_damage",
@@ -503,7 +505,7 @@ class Permanent:
             parts.append(f"prevention_shield={self.prevention_shield}")
         parts += [f"{key}={getattr(self, key)}" for key in ("auras_attached", "equipment_attached")
                   if getattr(self, key)]
-        parts += [key for key in ("tapped", "summoning_sick", "dashed", "monstrous", "face_down",
+        parts += [key for key in ("tapped", "summoning_sick", "dashed", "monstrous", "commander", "face_down",
                                   "cant_block_this_turn", "cant_be_blocked_this_turn",
                                   "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn", "renowned",
                                   "switched_until_end_of_turn", "destroyed_at_end_of_combat",

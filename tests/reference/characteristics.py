@@ -60,6 +60,7 @@ class Characteristics:
     named_counters: tuple[tuple[str, int], ...] = ()  # (name, how many) of the counters of a name (122.1)
     paired_with: str | None = None  # 702.95b: the creature a soulbond ability paired it with
     monstrous: bool = False  # 701.37b: its monstrosity ability resolved
+    commander: bool = False  # 903.3: its card is a commander (an attribute of the card, face down too)
     attached: tuple[tuple[str, int], ...] = ()  # 301.5, 303.4: ("aura" | "equipment", how many attached to it)
 
     # --- card types (205.2a) -------------------------------------------------------------
@@ -166,7 +167,7 @@ def characteristics(p: Permanent) -> Characteristics:
         summoning_sick=p.summoning_sick, face_down=p.face_down, cant_block_this_turn=p.cant_block_this_turn,
         cant_be_blocked_this_turn=p.cant_be_blocked_this_turn, pt_counters=p.pt_counters,
         named_counters=p.named_counters, attacks_despite_defender_this_turn=p.attacks_despite_defender_this_turn,
-        paired_with=p.paired_with, monstrous=p.monstrous,
+        paired_with=p.paired_with, monstrous=p.monstrous, commander=p.commander,
         attached=(("aura", p.auras_attached), ("equipment", p.equipment_attached)))
 
 
