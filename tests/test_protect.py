@@ -1,0 +1,64 @@
+"""The protect family (issue 23, wave eight), one test per rule: a pump that also taps its source (701.26a: "{U}: ~
+gains shroud until end of turn and doesn't untap during your next untap step. Tap ~").
+
+Each outcome test states the expected set by hand and checks that the fight-by-fight path, the walk, ``count_outcomes``
+and the brute-force reference (tests/reference/) agree on it (tests/differential.py ``agreed_outcomes``); the
+differential tests compare them on generated boards (tests/strategies.py).
+"""
+
+from __future__ import annotations
+
+from boards import board, creature
+from differential import agreed_outcomes, outcome, outcomes_equal_reference
+from hypothesis import HealthCheck, given, settings
+from strategies import TAPPING_GRANT_LINES, examples, grant_boards
+
+from pysolver.game.gametree import root
+from pysolver.model.abilities import parse_ability_line
+from pysolver.model.moves import Activation
+from pysolver.model.stage import Stage
+
+SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large]
+
+# --- 701.26a: "… until end of turn. Tap ~" ----------------------------------------------------------------------
+
+DEEP_SPAWN = ("{U}: Deep Spawn gains shroud until end of turn and doesn't untap during your next untap step. "
+              "Tap Deep Spawn.")
+
+
+def test_701_26a_the_tapping_pump_parses_as_a_pump_that_taps() -> None:
+    """Deep Spawn's line: a pump giving shroud (613.1f) whose effect also taps it; its untap step is after combat."""
+    (a,) = parse_ability_line(DEEP_SPAWN, "Deep Spawn")
+    assert (a.kind, a.value.keywords, a.value.tap, str(a.value.cost)) == ("pump", ("shroud",), True, "{U}")
+
+
+def test_701_26a_a_creature_that_taps_itself_is_tapped_after_it_resolves() -> None:
+    """701.26a: activated in the beginning of combat step, alice's creature has shroud and is tapped."""
+    s = board(creature("x", "alice", 2, 2, "{U}: ~ gains shroud until end of turn. Tap ~"),
+              players=[{"name": "alice", "mana": "{U}"}, {"name": "bob"}])
+    x = root(s).push(Activation(Stage.BEGINNING_OF_COMBAT, "x")).s.permanent("x")
+    assert x.tapped and x.keywords_until_end_of_turn == ("shroud",)
+
+
+def test_509_1a_reach_given_by_a_tapping_pump_never_blocks_the_flyer() -> None:
+    """509.1a: bob's 1/1 gains reach only by tapping itself, so it can't block alice's flying 2/2 (before the
+    declaration it is tapped, after it reach is read no more): bob takes 2 in every outcome."""
+    s = board(creature("x", "alice", 2, 2, "Flying"),
+              creature("y", "bob", 1, 1, "{U}: ~ gains reach until end of turn. Tap ~"),
+              players=[{"name": "alice"}, {"name": "bob", "mana": "{U}"}], attackers={"x": "bob"})
+    assert agreed_outcomes(s) == {outcome(bob=18)}
+
+
+def test_506_4_a_blocker_that_taps_itself_still_deals_its_damage() -> None:
+    """506.4, 510.1: tapped after it blocked, bob's 2/2 with first strike given stays in combat and kills the 2/2
+    attacker first; or it blocks without it (both die), or it taps itself before blockers and can't block."""
+    s = board(creature("x", "alice", 2, 2),
+              creature("y", "bob", 2, 2, "{R}: ~ gains first strike until end of turn. Tap ~"),
+              players=[{"name": "alice"}, {"name": "bob", "mana": "{R}"}], attackers={"x": "bob"})
+    assert agreed_outcomes(s) == {outcome(bob=18), outcome(destroyed=("x", "y")), outcome(destroyed=("x",))}
+
+
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=SLOW)
+@given(grant_boards("attackers", tuple(TAPPING_GRANT_LINES)))
+def test_tapping_pumps_agree_with_the_reference(data: dict) -> None:
+    outcomes_equal_reference(data)
