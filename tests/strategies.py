@@ -1203,3 +1203,19 @@ def with_monstrosity(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
         if draw(one_in(5)):
             p["monstrous"] = True
     return data
+
+
+# ---- 602.5: a creature that prohibits activating abilities of creatures (tests/test_protect.py) -------------------
+
+BAN_LINES = ["Activated abilities of creatures your opponents control can't be activated",
+             "Activated abilities of creatures can't be activated"]
+
+
+@st.composite
+def with_ban(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
+    """A board from `boards` with a prohibition line on one of its creatures (any controller's)."""
+    data = draw(boards)
+    creatures = [p for p in data["permanents"] if "power" in p]
+    p = draw(st.sampled_from(creatures))
+    p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(BAN_LINES))]
+    return data

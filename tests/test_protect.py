@@ -1,5 +1,6 @@
 """The protect family (issue 23, wave eight), one test per rule: a pump that also taps its source (701.26a: "{U}: ~
-gains shroud until end of turn and doesn't untap during your next untap step. Tap ~").
+gains shroud until end of turn and doesn't untap during your next untap step. Tap ~"); activated abilities of
+creatures prohibited (602.5: "Activated abilities of creatures your opponents control can't be activated").
 
 Each outcome test states the expected set by hand and checks that the fight-by-fight path, the walk, ``count_outcomes``
 and the brute-force reference (tests/reference/) agree on it (tests/differential.py ``agreed_outcomes``); the
@@ -11,12 +12,13 @@ from __future__ import annotations
 from boards import board, creature
 from differential import agreed_outcomes, outcome, outcomes_equal_reference
 from hypothesis import HealthCheck, given, settings
-from strategies import TAPPING_GRANT_LINES, examples, grant_boards
+from strategies import TAPPING_GRANT_LINES, examples, grant_boards, with_ban
 
 from pysolver.game.gametree import root
 from pysolver.model.abilities import parse_ability_line
 from pysolver.model.moves import Activation
 from pysolver.model.stage import Stage
+from pysolver.rules import pumps
 
 SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large]
 
@@ -61,4 +63,39 @@ def test_506_4_a_blocker_that_taps_itself_still_deals_its_damage() -> None:
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=SLOW)
 @given(grant_boards("attackers", tuple(TAPPING_GRANT_LINES)))
 def test_tapping_pumps_agree_with_the_reference(data: dict) -> None:
+    outcomes_equal_reference(data)
+
+
+# --- 602.5: "Activated abilities of creatures your opponents control can't be activated" ---------------------------
+
+LINVALA = "Activated abilities of creatures your opponents control can't be activated"
+
+
+def test_602_5_an_opponents_creature_cant_activate_its_pump() -> None:
+    """602.5: bob's 2/2 blocking Linvala can't pump to 3/3 (it would kill her); alice's own pump is not prohibited."""
+    s = board(creature("lin", "alice", 3, 3, LINVALA, "{R}: ~ gets +1/+0 until end of turn"),
+              creature("y", "bob", 2, 2, "{R}: ~ gets +1/+1 until end of turn"),
+              players=[{"name": "alice"}, {"name": "bob", "mana": "{R}"}], attackers={"lin": "bob"},
+              blockers={"y": ["lin"]})
+    assert agreed_outcomes(s) == {outcome(destroyed=("y",), damage={"lin": 2})}
+    move = Activation(Stage.AFTER_BLOCKERS, "y")
+    assert [v.rule for v in pumps.illegal(s, Stage.AFTER_BLOCKERS, frozenset({"bob"}), move)] == ["602.5"]
+    assert pumps.max_times(s, "lin") == 0  # (alice has no mana; her ability is not prohibited, only unpaid)
+
+
+def test_602_5_the_prohibition_ends_when_its_source_leaves_the_battlefield() -> None:
+    """611.3a, 510.4: Linvala (1/1) dies in the first-strike damage step; then bob's blocker of the 3/3 may pump
+    to 3/3 before regular damage (both die) or not (only it dies)."""
+    s = board(creature("lin", "alice", 1, 1, LINVALA), creature("x", "alice", 3, 3),
+              creature("f", "bob", 2, 2, "First strike"),
+              creature("y", "bob", 2, 2, "{R}: ~ gets +1/+1 until end of turn"),
+              players=[{"name": "alice"}, {"name": "bob", "mana": "{R}"}], attackers={"lin": "bob", "x": "bob"},
+              blockers={"f": ["lin"], "y": ["x"]})
+    assert agreed_outcomes(s) == {outcome(destroyed=("lin", "y"), damage={"x": 2}),
+                                  outcome(destroyed=("lin", "x", "y"))}
+
+
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=SLOW)
+@given(with_ban(grant_boards("blockers")))
+def test_prohibited_activations_agree_with_the_reference(data: dict) -> None:
     outcomes_equal_reference(data)

@@ -1908,6 +1908,21 @@ def suggestion(text: str) -> str | None:
     return _candidates()[best] if best is not None else None
 
 
+# 602.5: "Activated abilities of creatures [your opponents control] can't be activated" (mana abilities too, 605.3a):
+# its value whose creatures, opponents (of its controller) or all (pysolver.rules.bans)
+_ACTIVATION_BAN = re.compile(r"activated abilities of creatures(?P<whose> your opponents control)? can't be activated")
+
+
+def _activation_ban(text: str) -> list[Ability] | None:
+    """A static ability that prohibits activating the activated abilities of creatures (602.5), or None.
+
+    >>> _activation_ban("activated abilities of creatures your opponents control can't be activated")[0].term
+    'activation_ban("opponents")'
+    """
+    m = _ACTIVATION_BAN.fullmatch(text)
+    return None if m is None else [Ability("activation_ban", "opponents" if m["whose"] else "all")]
+
+
 def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     combat = (_combat_ability(text) or _ping(text) or _cost_only(text) or _life(text) or _shield(text)
               or _fog(text) or _create(text) or _prevention_this_turn(text))
@@ -1931,7 +1946,8 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     if own is not None:  # 702.16a: the keyword, its own
         return own
     static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
-        or _enchanted(text, players) or _granted_unset(text, players) or _granted_while(text, players)
+        or _enchanted(text, players) or _granted_unset(text, players) or _granted_while(text, players) \
+        or _activation_ban(text)
     if static is not None:
         return static
     if text in KEYWORDS:

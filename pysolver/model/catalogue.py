@@ -1188,6 +1188,11 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~ has <abilities> as long as it's untapped", "grant_if", "110.5",
              "This creature has hexproof as long as it's untapped",
              ("As long as ~ is untapped, it has protection from artifacts and from all colors",), literal=False),
+    # 602.5: no activated ability of those creatures, mana abilities too (605.3a), while its source is on the
+    # battlefield
+    LineForm("static", "Activated abilities of creatures [your opponents control] can't be activated",
+             "activation_ban", "602.5", "Activated abilities of creatures your opponents control can't be activated",
+             ("Activated abilities of creatures can't be activated",), literal=False),
     # 301.5, 303.4: the Equipment or Auras attached to it (the file's `equipment_attached`, `auras_attached`)
     LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as it's equipped / enchanted", "anthem_if", "301.5",
              "This creature gets +1/+1 as long as it's equipped",

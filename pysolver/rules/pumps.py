@@ -47,6 +47,7 @@ from ..model.moves import Activation
 from ..model.stage import Stage
 from ..model.values import Violation
 from . import costs
+from .bans import banned
 from .combat import has_statics, losers
 
 # The ability kinds whose rules read no power or toughness before blockers are declared, listed
@@ -126,9 +127,12 @@ def can_activate(p: Permanent) -> bool:
 
 def max_times(s: Situation, pid: str, index: int = 0) -> int:
     """How many times the pump ability `index` of `pid` can still be paid for (602.2b, 601.2h) and
-    activated under its limit this turn, if it has one (602.5b), and its condition (602.5)."""
+    activated under its limit this turn, if it has one (602.5b), and its condition (602.5); none while a static
+    ability prohibits it (602.5, :func:`pysolver.rules.bans.banned`)."""
     p = s.permanent(pid)
     pump = pumps_of(p)[index]
+    if banned(s, p):
+        return 0  # 602.5: "activated abilities of creatures your opponents control can't be activated"
     if not pump.allowed(s.player(p.controller).graveyard_types):
         return 0  # 602.5: "activate only if there are N or more card types among cards in your graveyard"
     paid = costs.times_paid(s, p, pump.full_cost) if pump.full_cost.bounded else lowering_bound(s, p, pump)  # 117.1b
@@ -212,6 +216,8 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: Activation
         return (Violation("602.1", f"{p.id} has {len(pumps_of(p))} pump abilities, not an ability {move.ability}"),)
     if move.times < 1:
         return (Violation("602.2", "an ability is activated at least once"),)
+    if banned(s, p):
+        return (Violation("602.5", f"the activated abilities of {p.id} can't be activated now"),)
     pump = pumps_of(p)[move.ability]
     if pump.limit is not None and move.times > left(p, move.ability):
         return (Violation("602.5b", f"{p.id}'s ability {move.ability} can be activated {left(p, move.ability)} more "

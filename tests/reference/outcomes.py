@@ -70,8 +70,8 @@ from pysolver.model.mana import HYBRID, Mana
 
 from .activated import actions as activated_actions
 from .activated import has_abilities as has_activated
+from .activated import prohibited, resolve_activated
 from .activated import pushes as stacked_pushes
-from .activated import resolve_activated
 from .characteristics import (
     Characteristics,
     battlefield,
@@ -283,8 +283,8 @@ def activations_of(state: State, players: set[str]) -> list[tuple[State, Pending
     stack."""
     out = []
     for p in state.s.permanents:
-        if p.id not in state.gone and not p.face_down and p.controller in players:
-            for i, a in enumerate(a for a in p.abilities if a.kind in PUMP_KINDS):
+        if p.id not in state.gone and not p.face_down and p.controller in players and not prohibited(state, p):
+            for i, a in enumerate(a for a in p.abilities if a.kind in PUMP_KINDS):  # (602.5: prohibited)
                 pump = a.value
                 limit = pump.limit  # type: ignore[attr-defined]
                 done = p.activations_this_turn[i] if i < len(p.activations_this_turn) else 0
