@@ -1219,3 +1219,21 @@ def with_ban(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
     p = draw(st.sampled_from(creatures))
     p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(BAN_LINES))]
     return data
+
+
+@st.composite
+def with_player_hexproof(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
+    """A board from `boards` with "You have hexproof" (702.11c) on one of its creatures, or on an enchantment of any
+    player (a source that stays), and the players at low life (a ping may decide who lost)."""
+    data = draw(boards)
+    creatures = [p for p in data["permanents"] if "power" in p]
+    if draw(one_in(3)) or not creatures:
+        owner = draw(st.sampled_from([pl["name"] for pl in data["players"]]))
+        data["permanents"].append({"id": "aegis", "controller": owner, "types": ["Enchantment"],
+                                   "abilities": ["You have hexproof"]})
+    else:
+        p = draw(st.sampled_from(creatures))
+        p["abilities"] = [*p.get("abilities", []), "You have hexproof"]
+    for pl in data["players"]:
+        pl["life"] = draw(st.integers(1, 3))
+    return data

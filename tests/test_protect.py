@@ -1,6 +1,7 @@
 """The protect family (issue 23, wave eight), one test per rule: a pump that also taps its source (701.26a: "{U}: ~
 gains shroud until end of turn and doesn't untap during your next untap step. Tap ~"); activated abilities of
-creatures prohibited (602.5: "Activated abilities of creatures your opponents control can't be activated").
+creatures prohibited (602.5: "Activated abilities of creatures your opponents control can't be activated"); a player
+with hexproof (702.11c: "You have hexproof").
 
 Each outcome test states the expected set by hand and checks that the fight-by-fight path, the walk, ``count_outcomes``
 and the brute-force reference (tests/reference/) agree on it (tests/differential.py ``agreed_outcomes``); the
@@ -12,13 +13,13 @@ from __future__ import annotations
 from boards import board, creature
 from differential import agreed_outcomes, outcome, outcomes_equal_reference
 from hypothesis import HealthCheck, given, settings
-from strategies import TAPPING_GRANT_LINES, examples, grant_boards, with_ban
+from strategies import TAPPING_GRANT_LINES, examples, grant_boards, pinger_boards, with_ban, with_player_hexproof
 
 from pysolver.game.gametree import root
 from pysolver.model.abilities import parse_ability_line
 from pysolver.model.moves import Activation
 from pysolver.model.stage import Stage
-from pysolver.rules import pumps
+from pysolver.rules import activated, pumps
 
 SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large]
 
@@ -49,15 +50,6 @@ def test_509_1a_reach_given_by_a_tapping_pump_never_blocks_the_flyer() -> None:
               creature("y", "bob", 1, 1, "{U}: ~ gains reach until end of turn. Tap ~"),
               players=[{"name": "alice"}, {"name": "bob", "mana": "{U}"}], attackers={"x": "bob"})
     assert agreed_outcomes(s) == {outcome(bob=18)}
-
-
-def test_506_4_a_blocker_that_taps_itself_still_deals_its_damage() -> None:
-    """506.4, 510.1: tapped after it blocked, bob's 2/2 with first strike given stays in combat and kills the 2/2
-    attacker first; or it blocks without it (both die), or it taps itself before blockers and can't block."""
-    s = board(creature("x", "alice", 2, 2),
-              creature("y", "bob", 2, 2, "{R}: ~ gains first strike until end of turn. Tap ~"),
-              players=[{"name": "alice"}, {"name": "bob", "mana": "{R}"}], attackers={"x": "bob"})
-    assert agreed_outcomes(s) == {outcome(bob=18), outcome(destroyed=("x", "y")), outcome(destroyed=("x",))}
 
 
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=SLOW)
@@ -98,4 +90,33 @@ def test_602_5_the_prohibition_ends_when_its_source_leaves_the_battlefield() -> 
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=SLOW)
 @given(with_ban(grant_boards("blockers")))
 def test_prohibited_activations_agree_with_the_reference(data: dict) -> None:
+    outcomes_equal_reference(data)
+
+
+# --- 702.11c: "You have hexproof" -------------------------------------------------------------------------------
+
+def test_702_11c_a_player_with_hexproof_is_no_target_of_an_opponents_ping() -> None:
+    """702.11c: alice's "any target" may target Aegis itself (only its controller has hexproof) and herself, not bob;
+    bob's own ability may target him."""
+    s = board(creature("aegis", "bob", 2, 4, "You have hexproof", "{R}: ~ deals 1 damage to any target"),
+              creature("p", "alice", 1, 1, "{R}: ~ deals 1 damage to any target"),
+              players=[{"name": "alice", "mana": "{R}"}, {"name": "bob", "mana": "{R}"}])
+    assert set(activated.targets(s, "p", 0)) == {"aegis", "p", "alice"}
+    assert set(activated.targets(s, "aegis", 0)) == {"aegis", "p", "alice", "bob"}
+
+
+def test_702_11c_hexproof_ends_when_its_source_leaves() -> None:
+    """611.3a: once Aegis (blocking, 1/1) died in combat damage, bob may be the target again: alice's death
+    trigger "target player loses 2 life" of her 2/2 dying in the same step may take him from 2 to 0."""
+    s = board(creature("x", "alice", 2, 2, "When ~ dies, target player loses 2 life"),
+              creature("aegis", "bob", 2, 1, "You have hexproof"),
+              players=[{"name": "alice"}, {"name": "bob", "life": 2}], attackers={"x": "bob"},
+              blockers={"aegis": ["x"]})
+    got = agreed_outcomes(s)
+    assert outcome(bob=0, destroyed=("aegis", "x"), lost=["bob"]) in got
+
+
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=SLOW)
+@given(with_player_hexproof(pinger_boards("blockers")))
+def test_player_hexproof_agrees_with_the_reference(data: dict) -> None:
     outcomes_equal_reference(data)

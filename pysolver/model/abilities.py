@@ -1923,6 +1923,16 @@ def _activation_ban(text: str) -> list[Ability] | None:
     return None if m is None else [Ability("activation_ban", "opponents" if m["whose"] else "all")]
 
 
+def _player_hexproof(text: str) -> list[Ability] | None:
+    """ "You have hexproof" (702.11c: its controller can't be the target of spells or abilities their opponents
+    control, while it is on the battlefield, 611.3a), or None.
+
+    >>> _player_hexproof("you have hexproof")[0].term
+    'player_hexproof'
+    """
+    return [Ability("player_hexproof")] if text == "you have hexproof" else None
+
+
 def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     combat = (_combat_ability(text) or _ping(text) or _cost_only(text) or _life(text) or _shield(text)
               or _fog(text) or _create(text) or _prevention_this_turn(text))
@@ -1947,7 +1957,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return own
     static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
         or _enchanted(text, players) or _granted_unset(text, players) or _granted_while(text, players) \
-        or _activation_ban(text)
+        or _activation_ban(text) or _player_hexproof(text)
     if static is not None:
         return static
     if text in KEYWORDS:

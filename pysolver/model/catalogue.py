@@ -1193,6 +1193,8 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "Activated abilities of creatures [your opponents control] can't be activated",
              "activation_ban", "602.5", "Activated abilities of creatures your opponents control can't be activated",
              ("Activated abilities of creatures can't be activated",), literal=False),
+    # 702.11c: the permanent's controller, while it is on the battlefield (611.3a)
+    LineForm("static", "You have hexproof", "player_hexproof", "702.11c", "You have hexproof"),
     # 301.5, 303.4: the Equipment or Auras attached to it (the file's `equipment_attached`, `auras_attached`)
     LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as it's equipped / enchanted", "anthem_if", "301.5",
              "This creature gets +1/+1 as long as it's equipped",
