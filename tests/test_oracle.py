@@ -106,6 +106,9 @@ INERT_LINES = [
                            "cast a sorcery.", "sorcery"),
     ("Mindwhip Sliver", 'All Slivers have "{2}, Sacrifice this permanent: Target player discards a card at random. '
                         'Activate this ability only any time you could cast a sorcery."', "sorcery"),
+    # 702.6a: equip granted to Equipment is "[cost]: Attach … Activate only as a sorcery"
+    ("Puresteel Paladin", "Metalcraft — Equipment you control have equip {0} as long as you control three or more "
+                          "artifacts.", "sorcery"),
     # a granted ability inert whoever has it (613.1f): an upkeep trigger (503.1), the card's own enters trigger (603.6a)
     ("Plague Sliver", 'All Slivers have "At the beginning of your upkeep, this permanent deals 1 damage to you."',
      "step"),

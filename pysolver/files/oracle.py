@@ -66,7 +66,7 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
            "the card is a permanent on the battlefield"),
     Reason("sorcery", "602.5d, 307.1",
            "an activated ability activated only as a sorcery (\"Activate only as a sorcery\", level up, "
-           "outlast, transfigure, reconfigure): not during combat"),
+           "outlast, transfigure, reconfigure, equip granted to Equipment, 702.6a): not during combat"),
     Reason("mana", "605.1a, 106.4",
            "a mana ability with no cost but mana: the situation states the mana each player may spend during "
            "the combat (docs/situation.md `mana`); a {T} mana ability is modelled (a creature tapped before "
@@ -201,7 +201,10 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
              r"^if a spell or ability an opponent controls causes you to discard ~, "),
     "sorcery": (rf"{_ACTIVATED_ONLY}(as a sorcery|any time you could cast a sorcery)\b",
                 r'^[\w ,-]+ (has|have) "[^"]*: [^"]*\bactivate (this ability )?only (as a sorcery|any time you could '
-                r'cast a sorcery)[^"]*"$'),
+                r'cast a sorcery)[^"]*"$',
+                # 702.6a: equip, granted to Equipment (at a cost of its own, or as long as a condition holds), is
+                # "[cost]: attach this permanent to target creature you control. Activate only as a sorcery"
+                r"^(as long as [^,]+, )?equipment you control (has|have) equip \{[^}]*\}( as long as [^,]+)?$"),
     "land": (r"^whenever a land( you control)? enters( the battlefield)?( under your control)?, ",),
     "deck": (r"^a deck can have any number of cards named ~", r"^draft ~ face up\b",
              # 905.1: a draft ability acts while the cards are drafted, before the game begins

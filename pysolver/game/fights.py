@@ -78,6 +78,7 @@ from ..model.stage import WINDOWS, Stage
 from ..model.values import Line, Outcome
 from ..rules import activated, end_of_combat, pumps, tokens
 from ..rules import combat as c
+from ..rules.bans import may_lift
 from ..rules.facedown import turnable
 from ..rules.steps import StepPrograms
 from ..rules.triggers import PROVOKE, has_triggers
@@ -120,7 +121,9 @@ def decomposes(s: Situation) -> bool:
     its source may leave the battlefield in one fight's first-strike step, the tokens it protects be in others),
     nor "switch each creature's power and toughness" (613.4d: every fight's creatures), nor "Creatures your
     opponents control enter the battlefield tapped" of a permanent in a fight (614.1c: the tokens and returned
-    cards it taps may be in others).
+    cards it taps may be in others), nor a creature that prohibits activating abilities of creatures that have some
+    (602.5, :func:`pysolver.rules.bans.may_lift`: it may leave the battlefield in one fight's first-strike
+    step and so allow them in another).
     Nor may a player have or get a prevention shield (615.7,
     :func:`pysolver.rules.activated.shields_players`: it prevents damage from any fight, the player
     choosing which); a creature's is its fight's, and "Prevent the next N damage that would be dealt
@@ -136,7 +139,7 @@ def decomposes(s: Situation) -> bool:
                              *DEALT_TRIGGERS, "prevent_damage_to_tokens", OPPONENTS_ENTER_TAPPED, "switch_each"}
             and not any(kind in TARGETING and (ab.toughness < 0 or p.face_down)
                         for p in s.permanents for kind, ab in p.combat_abilities())
-            and not activated.shields_players(s)
+            and not activated.shields_players(s) and not may_lift(s)
             and not any(p.destroyed_at_end_of_combat for p in s.permanents))  # 603.7a: a delayed trigger's
 
 

@@ -657,6 +657,7 @@ class Pump:
     to_hand: bool = False  # "return ~ to its owner's hand" (it leaves the battlefield, 400.7, and combat, 506.4)
     exiled: bool = False  # "exile ~. return it … at the beginning of the next end step" (it leaves until then, 513.1)
     untap: bool = False  # "untap ~" (701.26b)
+    tap: bool = False  # "… until end of turn. Tap ~" (701.26a)
     colors: tuple[str, ...] | None = None  # "~ becomes <colors> until end of turn" (105.3, 613.1e); () colorless
     despite_defender: bool = False  # "~ can attack this turn as though it didn't have defender" (702.3b)
     # "~ loses defender until end of turn" (613.1f, 702.3b): read as `despite_defender` where nothing else reads whether
@@ -698,6 +699,10 @@ _TEAM_DESPITE = re.compile(r"(?P<cost>[^:]+): creatures you control with defende
 # "{cost}: Until end of turn, ~ …": the duration written first (read as "{cost}: ~ … until end of turn")
 _DURATION_FIRST = re.compile(r"(?P<cost>[^:]+): until end of turn, (?P<effect>.+)")
 # 613.1f, 702.3b: "{cost}: ~ loses defender [and gains <keyword>] until end of turn"
+# 701.26a: "{cost}: ~ gains <keyword> until end of turn [and doesn't untap during your next untap step]. Tap ~": a
+# pump of its source that also taps it (the untap step, 502.3, comes after the combat: nothing of it acts in combat)
+_TAPS_ITSELF = re.compile(r"(?P<line>[^:]+: this creature .+? until end of turn)"
+                          r"(?: and doesn't untap during your next untap step)?\. tap this creature")
 _LOSES_DEFENDER = re.compile(r"(?P<cost>[^:]+): this creature loses defender(?: and gains (?P<also>.+?))? until end of "
                             r"turn")
 
@@ -724,6 +729,9 @@ def _pump(text: str) -> list[Ability] | None:
     team = _TEAM_DESPITE.fullmatch(text)
     if team is not None:
         return [Ability("team_pump", _paid_by(Pump(0, 0, Mana(), despite_defender=True), _cost(team.group("cost"))))]
+    taps = _TAPS_ITSELF.fullmatch(text)
+    if taps is not None:
+        return _tapping(_pump(taps.group("line")))
     first = _DURATION_FIRST.fullmatch(text)
     if first is not None:
         return _pump(f"{first.group('cost')}: {first.group('effect')} until end of turn")
@@ -773,6 +781,19 @@ def _pump(text: str) -> list[Ability] | None:
     lowering = kind == "pump" and y < 0 and not (m.group("becomes") or m.group("despite") or m.group("unblocked"))
     cost = _lowering_cost(m.group("cost")) if lowering else _cost(m.group("cost"))
     return _colored(kind, _paid_by(pump, cost), m.group("becomes"))
+
+
+def _tapping(found: list[Ability] | None) -> list[Ability] | None:
+    """The pumps of its source `found` that also tap it (701.26a: "… Tap ~"), or None.
+
+    >>> [(a.term, a.value.keywords, a.value.tap) for a in _pump(
+    ...     "{u}: this creature gains shroud until end of turn and doesn't untap during your next untap step. "
+    ...     "tap this creature")]
+    [('pump(0,0)', ('shroud',), True)]
+    """
+    if not found or any(a.kind != "pump" for a in found):
+        return None
+    return [Ability(a.kind, replace(cast(Pump, a.value), tap=True)) for a in found]
 
 
 def _lowering_cost(text: str) -> Cost:
@@ -1888,6 +1909,31 @@ def suggestion(text: str) -> str | None:
     return _candidates()[best] if best is not None else None
 
 
+# 602.5: "Activated abilities of creatures [your opponents control] can't be activated" (mana abilities too, 605.3a):
+# its value whose creatures, opponents (of its controller) or all (pysolver.rules.bans)
+_ACTIVATION_BAN = re.compile(r"activated abilities of creatures(?P<whose> your opponents control)? can't be activated")
+
+
+def _activation_ban(text: str) -> list[Ability] | None:
+    """A static ability that prohibits activating the activated abilities of creatures (602.5), or None.
+
+    >>> _activation_ban("activated abilities of creatures your opponents control can't be activated")[0].term
+    'activation_ban("opponents")'
+    """
+    m = _ACTIVATION_BAN.fullmatch(text)
+    return None if m is None else [Ability("activation_ban", "opponents" if m["whose"] else "all")]
+
+
+def _player_hexproof(text: str) -> list[Ability] | None:
+    """ "You have hexproof" (702.11c: its controller can't be the target of spells or abilities their opponents
+    control, while it is on the battlefield, 611.3a), or None.
+
+    >>> _player_hexproof("you have hexproof")[0].term
+    'player_hexproof'
+    """
+    return [Ability("player_hexproof")] if text == "you have hexproof" else None
+
+
 def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     combat = (_combat_ability(text) or _ping(text) or _cost_only(text) or _life(text) or _shield(text)
               or _fog(text) or _create(text) or _prevention_this_turn(text))
@@ -1913,7 +1959,8 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
         or _enchanted(text, players) or _granted_unset(text, players) or _granted_while(text, players) \
         or _group_granted(text, players) or _granted_attached(text, players) or _group_restricted(text) \
-        or _lord_while(text, players) or _lord_each(text, players)
+        or _lord_while(text, players) or _lord_each(text, players) \
+        or _activation_ban(text) or _player_hexproof(text)
     if static is not None:
         return static
     if text in KEYWORDS:

@@ -245,6 +245,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              "of the next end step", "pump", "400.7", "{U}: Exile ~. Return it to the battlefield under its owner's "
              "control at the beginning of the next end step", literal=False),
     LineForm("activated", "{cost}: Untap ~", "pump", "701.26b", "{U}: Untap ~", literal=False),
+    LineForm("activated", "{cost}: ~ gains <keyword> until end of turn [and doesn't untap during your next untap "
+             "step]. Tap ~", "pump", "701.26a", "{U}: ~ gains shroud until end of turn. Tap ~",
+             ("{U}: ~ gains shroud until end of turn and doesn't untap during your next untap step. "
+              "Tap ~",),
+             literal=False),
     # 702.3b: read as attackers are declared (508.1a), so only if activated before
     LineForm("activated", "{cost}: ~ can attack this turn as though it didn't have defender", "pump", "702.3b",
              "{W}: ~ can attack this turn as though it didn't have defender", literal=False),
@@ -1215,6 +1220,13 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~ has <abilities> as long as it's untapped", "grant_if", "110.5",
              "This creature has hexproof as long as it's untapped",
              ("As long as ~ is untapped, it has protection from artifacts and from all colors",), literal=False),
+    # 602.5: no activated ability of those creatures, mana abilities too (605.3a), while its source is on the
+    # battlefield
+    LineForm("static", "Activated abilities of creatures [your opponents control] can't be activated",
+             "activation_ban", "602.5", "Activated abilities of creatures your opponents control can't be activated",
+             ("Activated abilities of creatures can't be activated",), literal=False),
+    # 702.11c: the permanent's controller, while it is on the battlefield (611.3a)
+    LineForm("static", "You have hexproof", "player_hexproof", "702.11c", "You have hexproof"),
     # 301.5, 303.4: the Equipment or Auras attached to it (the file's `equipment_attached`, `auras_attached`)
     LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as it's equipped / enchanted", "anthem_if", "301.5",
              "This creature gets +1/+1 as long as it's equipped",

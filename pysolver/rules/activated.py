@@ -91,6 +91,7 @@ from ..model.moves import DEATH_TRIGGERS, AbilityActivation, Trigger
 from ..model.stage import Stage
 from ..model.values import Violation
 from . import costs, tokens
+from .bans import banned
 from .combat import has_statics, losers
 from .pingers import lki, pinged, power_in
 from .pumps import blind, lowers_toughness, pumps_of, source_of
@@ -133,7 +134,10 @@ def payable(s: Situation, p: Permanent, ability: CombatAbility, extra: Mana | No
     (:func:`pysolver.rules.costs.times_paid`: mana from what is left of the pool, 602.2b, 601.2h; {T}
     only untapped, 602.5a, and for a creature not summoning sick unless it has haste, 302.6, 702.10c;
     life, cards, permanents, counters, 118.3); "activate only during your turn, before attackers are
-    declared" only then (602.5b, 507.1), "activate only during your turn" only by the active player (102.1)."""
+    declared" only then (602.5b, 507.1), "activate only during your turn" only by the active player (102.1); never
+    while a static ability prohibits it (602.5, :func:`pysolver.rules.bans.banned`)."""
+    if banned(s, p):
+        return False
     if ability.before_attackers and (p.controller != s.active or s.combat.attackers is not None):
         return False
     if ability.your_turn and p.controller != s.active:
@@ -315,6 +319,8 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityAct
     if move.kind not in effects(kind):
         return (Violation("602.1", f"ability {move.ability} of {p.id} is {kind}, not {move.kind}"),)
     kind = move.kind  # 608.2: "tap or untap", the one chosen
+    if banned(s, p):
+        return (Violation("602.5", f"the activated abilities of {p.id} can't be activated now"),)
     if not payable(s, p, ab):
         return (Violation("602.2b", "its cost can't be paid now (601.2h, 118.3; {T}: 602.5a, 302.6)"),)
     chosen = costs.illegal_choice(s, p, ab.extra, move.pay_with)

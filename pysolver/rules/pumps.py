@@ -47,6 +47,7 @@ from ..model.moves import Activation
 from ..model.stage import Stage
 from ..model.values import Violation
 from . import costs
+from .bans import banned
 from .combat import has_statics, losers
 
 # The ability kinds whose rules read no power or toughness before blockers are declared, listed
@@ -126,9 +127,12 @@ def can_activate(p: Permanent) -> bool:
 
 def max_times(s: Situation, pid: str, index: int = 0) -> int:
     """How many times the pump ability `index` of `pid` can still be paid for (602.2b, 601.2h) and
-    activated under its limit this turn, if it has one (602.5b), and its condition (602.5)."""
+    activated under its limit this turn, if it has one (602.5b), and its condition (602.5); none while a static
+    ability prohibits it (602.5, :func:`pysolver.rules.bans.banned`)."""
     p = s.permanent(pid)
     pump = pumps_of(p)[index]
+    if banned(s, p):
+        return 0  # 602.5: "activated abilities of creatures your opponents control can't be activated"
     if not pump.allowed(s.player(p.controller).graveyard_types):
         return 0  # 602.5: "activate only if there are N or more card types among cards in your graveyard"
     paid = costs.times_paid(s, p, pump.full_cost) if pump.full_cost.bounded else lowering_bound(s, p, pump)  # 117.1b
@@ -212,6 +216,8 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: Activation
         return (Violation("602.1", f"{p.id} has {len(pumps_of(p))} pump abilities, not an ability {move.ability}"),)
     if move.times < 1:
         return (Violation("602.2", "an ability is activated at least once"),)
+    if banned(s, p):
+        return (Violation("602.5", f"the activated abilities of {p.id} can't be activated now"),)
     pump = pumps_of(p)[move.ability]
     if pump.limit is not None and move.times > left(p, move.ability):
         return (Violation("602.5b", f"{p.id}'s ability {move.ability} can be activated {left(p, move.ability)} more "
@@ -278,7 +284,7 @@ def resolve(s: Situation, source: Permanent, kind: str, pump: Pump) -> Situation
 def _given(s: Situation, x: Permanent, pump: Pump) -> Permanent:
     """`x` with what `pump` gives it until end of turn: +X/+Y (613.4c) and its keywords (613.1f); for
     "~" also its +1/+1 counters (122.6), "can't be blocked this turn" (509.1b), "can attack this turn as though
-    it didn't have defender" (702.3b), an untap (701.26b), its new
+    it didn't have defender" (702.3b), an untap (701.26b) or a tap (701.26a: "… Tap ~"), its new
     colors (105.3, 613.1e: they replace all it had, and a later activation's replace them, 613.7), or
     its return to its owner's hand or exile until the next end step (400.7: it leaves the battlefield,
     and combat, 506.4). An attacking creature tapped as
@@ -299,8 +305,8 @@ def _given(s: Situation, x: Permanent, pump: Pump) -> Permanent:
     given = replace(x, until_end_of_turn=(x.until_end_of_turn[0] + pump.power,
                                           x.until_end_of_turn[1] + pump.toughness),
                     keywords_until_end_of_turn=tuple(sorted({*x.keywords_until_end_of_turn, *pump.keywords})),
-                    tapped=tapped and not pump.untap, cant_be_blocked_this_turn=x.cant_be_blocked_this_turn
-                    or pump.unblockable, left_battlefield=pump.leaves,  # 701.26b; 509.1b; 400.7, 506.4
+                    tapped=tapped and not pump.untap or pump.tap, cant_be_blocked_this_turn=x.cant_be_blocked_this_turn
+                    or pump.unblockable, left_battlefield=pump.leaves,  # 701.26b, 701.26a; 509.1b; 400.7, 506.4
                     attacks_despite_defender_this_turn=x.attacks_despite_defender_this_turn
                     or (pump.despite_defender and not x.face_down and x.has("defender")),  # 702.3b, 611.2c, 708.2a
                     colors=x.colors if pump.colors is None else pump.colors)  # 105.3, 613.1e, 613.7: the latest
@@ -441,12 +447,13 @@ def waits(pump: Pump) -> bool:
     tapping a creature keeps it from attacking or blocking (508.1a, 509.1a), removing +1/+1 counters lowers
     a toughness (122.1a, 704.5f). Nor does an effect that
     takes the source off the battlefield (400.7), makes it unblockable (509.1b: as blockers are
-    declared), untaps it (701.26b: a tapped creature can't attack or block, 508.1a, 509.1a), changes its
-    colors (105.3: protection, fear and intimidate read them as blockers are declared, 702.16b, 702.36b, 702.13b)
-    or lets it attack as though it didn't have defender (702.3b: as attackers are declared, 508.1a)."""
+    declared), untaps or taps it (701.26b, 701.26a: a tapped creature can't attack or block, 508.1a, 509.1a),
+    changes its colors (105.3: protection, fear and intimidate read them as blockers are declared, 702.16b, 702.36b,
+    702.13b) or lets it attack as though it didn't have defender (702.3b: as attackers are declared, 508.1a)."""
     extra = pump.extra
     return not (extra.life or extra.tap or extra.sacrifice_self or extra.choices or extra.remove_counters
-                or pump.leaves or pump.unblockable or pump.untap or pump.colors is not None or pump.despite_defender)
+                or pump.leaves or pump.unblockable or pump.untap or pump.tap or pump.colors is not None
+                or pump.despite_defender)
 
 
 def may_matter(s: Situation, move: Activation) -> bool:
@@ -466,6 +473,8 @@ def may_matter(s: Situation, move: Activation) -> bool:
         return True  # 119.4: a life total; 701.21a, 400.7: a permanent leaves the battlefield; 122.1a: it shrinks
     if kind == "monstrosity":  # 701.37a: once it is monstrous another activation does nothing
         return not p.monstrous
+    if pumps_of(p)[move.ability].tap and not p.tapped:
+        return True  # 701.26a: a tapped creature pays no {T} cost (602.5a) and reads as tapped (110.5)
     if pumps_of(p)[move.ability].keywords:
         return True  # 613.1f: e.g. indestructible on a creature a dies trigger may deal damage to (603.10a)
     if pumps_of(p)[move.ability].colors is not None:

@@ -58,8 +58,22 @@ def on_the_stack(kind: str, ab: CombatAbility) -> bool:
     return kind in KINDS or kind in ("destroy_target", "exile_target", "bounce_target", "destroy_all") or ab.sacrifice
 
 
+def prohibited(state, p: Permanent) -> bool:  # type: ignore[no-untyped-def]
+    """602.5: "Activated abilities of creatures [your opponents control] can't be activated" of a face-up permanent
+    on the battlefield (708.2a) prohibits activating every ability of a creature it names (605.3a: mana abilities
+    too)."""
+    field = state.field()
+    if p.id not in field or not field[p.id].is_creature:
+        return False
+    return any(a.kind == "activation_ban" and (a.value == "all" or q.controller != p.controller)
+               for q in state.s.permanents if q.id in field and not q.face_down for a in q.abilities)
+
+
 def timely(state, p: Permanent, ab: CombatAbility) -> bool:  # type: ignore[no-untyped-def]
-    """602.5b: "Activate only during your turn, before attackers are declared"; "… only during your turn"."""
+    """602.5b: "Activate only during your turn, before attackers are declared"; "… only during your turn"; 602.5:
+    not while a static ability prohibits it (:func:`prohibited`)."""
+    if prohibited(state, p):
+        return False
     if ab.your_turn and p.controller != state.s.active:
         return False
     return not ab.before_attackers or (p.controller == state.s.active and state.s.combat.attackers is None)

@@ -190,6 +190,12 @@ def state_based_action(c: Characteristics) -> str | None:
     return None
 
 
+def hexproof_players(field: dict[str, Characteristics], controller: str) -> set[str]:
+    """702.11c: the players an ability `controller` controls can't target: each other player who controls a
+    permanent on the battlefield (`field`) with "You have hexproof" (a face-down one has none, 708.2a)."""
+    return {c.controller for c in field.values() if c.has("player_hexproof") and c.controller != controller}
+
+
 def field_of(s: Situation, gone: Iterable[str]) -> dict[str, Characteristics]:
     """The characteristics of the permanents of `s` not in `gone`, with the effects of their static
     abilities (611.3a, 613: :mod:`reference.statics`), then power and toughness switched where a switch

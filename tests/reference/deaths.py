@@ -61,7 +61,7 @@ from dataclasses import replace
 
 from pysolver.model import Permanent, Situation
 
-from .characteristics import Characteristics, field_of
+from .characteristics import Characteristics, field_of, hexproof_players
 from .declarations import has_quality
 from .shields import after_shield, prevented_noncombat, regenerated, saved
 from .tokens import create
@@ -190,7 +190,8 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[s
                     "other_dies_drain", "other_dies_target_loss", "dies_target_loss") or spec not in SPECS:
         return [""]  # "each opponent", "you", "each player" (102.2, 115.10b): no target
     source, kinds = t[6], SPECS[spec]
-    players = [p.name for p in s.players if "player" in kinds or ("opponent" in kinds and p.name != t[5])]
+    players = [p.name for p in s.players if ("player" in kinds or ("opponent" in kinds and p.name != t[5]))
+               and p.name not in hexproof_players(field, t[5])]  # 702.11c
 
     def allowed(c: Characteristics) -> bool:
         if "artifact creature" in kinds:  # 205.2a: both card types (face down: neither but creature, 708.2a)

@@ -24,7 +24,7 @@ from typing import cast
 from pysolver.model import Permanent, Situation
 from pysolver.model.abilities import OnCombat
 
-from .characteristics import Characteristics, field_of
+from .characteristics import Characteristics, field_of, hexproof_players
 from .deaths import apnap, resolve_death
 from .declarations import has_quality
 from .provoke import legal_targets, provoke_sources
@@ -417,7 +417,8 @@ def targeted_targets(s: Situation, gone: frozenset[str], source: str, e: OnComba
     attacked = dict(s.combat.attackers or ()).get(source)
     defending = None if attacked is None else (attacked if attacked in {p.name for p in s.players}
                                                else _defending(s, attacked))
-    out = [p.name for p in s.players] if e.target == "any" else []
+    out = [p.name for p in s.players if p.name not in hexproof_players(field, me.controller)] \
+        if e.target == "any" else []  # 702.11c
     attacking = {a for a, _ in s.combat.attackers or () if not s.permanent(a).removed_from_combat}  # 506.4
     for pid, c in sorted(field.items()):
         if pid in gone:
