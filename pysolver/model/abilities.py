@@ -137,6 +137,37 @@ def _dies_instead(text: str) -> list[Ability] | None:
     return [Ability(EXILED_INSTEAD)] if text == _EXILED_INSTEAD else None
 
 
+# 615.10: static prevention of part of each damage event ("If a source would deal damage to you or a creature you
+# control, prevent 1 of that damage", Hedron-Field Purists; "If a source would deal damage to another Dinosaur you
+# control, prevent all but 1 of that damage", Temple Altisaur): PREVENT_SOME (N, to its controller and each
+# creature they control), PREVENT_ALL_BUT_ONE (a creature type, 205.3m: to each other creature of it they control).
+PREVENT_SOME, PREVENT_ALL_BUT_ONE = "prevent_some", "prevent_all_but_one"
+PARTIAL_PREVENTIONS = (PREVENT_SOME, PREVENT_ALL_BUT_ONE)
+_PREVENT_SOME = re.compile(r"if a source would deal damage to you or a creature you control, prevent (\w+) of that "
+                           r"damage")
+_PREVENT_ALL_BUT_ONE = re.compile(r"if a source would deal damage to another ([a-z'-]+) you control, prevent all but "
+                                  r"1 of that damage")
+
+
+def _partial_prevention(text: str) -> list[Ability] | None:
+    """A static prevention of part of each damage event (615.10), or None.
+
+    >>> _partial_prevention("if a source would deal damage to you or a creature you control, prevent 2 of that damage")
+    [Ability(kind='prevent_some', value=2)]
+    >>> _partial_prevention("if a source would deal damage to another dinosaur you control, prevent all but 1 of "
+    ...                     "that damage")[0].term
+    'prevent_all_but_one("dinosaur")'
+    """
+    m = _PREVENT_SOME.fullmatch(text)
+    if m:
+        word = m.group(1)
+        n = NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= 7 else None)
+        return [Ability(PREVENT_SOME, n)] if n is not None and n >= 1 else None
+    m = _PREVENT_ALL_BUT_ONE.fullmatch(text)
+    ctype = creature_type(m.group(1)) if m else None
+    return [Ability(PREVENT_ALL_BUT_ONE, ctype)] if ctype is not None else None
+
+
 def _enters_tapped(text: str) -> list[Ability] | None:
     """ "<objects> your opponents control enter the battlefield tapped" (614.1c), or None.
 
@@ -1917,7 +1948,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return [Ability(KEYWORDS[text])]
     if text in MECHANICS:
         return [Ability(MECHANICS[text])]
-    entering = _enters_tapped(text) or _dies_instead(text)
+    entering = _enters_tapped(text) or _dies_instead(text) or _partial_prevention(text)
     if entering is not None:
         return entering
     m = _DASH.fullmatch(text)

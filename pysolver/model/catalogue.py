@@ -1052,6 +1052,15 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("shields", "Prevent all damage that would be dealt to creature tokens you control",
              "prevent_damage_to_tokens", "615.1a",
              "Prevent all damage that would be dealt to creature tokens you control"),
+    # static prevention of part of each damage event (615.10: each source's damage to each recipient), while its source
+    # is on the battlefield (611.3a); with another such effect on the same damage its controller orders them (616.1)
+    LineForm("shields", "If a source would deal damage to you or a creature you control, prevent N of that damage",
+             "prevent_some", "615.10",
+             "If a source would deal damage to you or a creature you control, prevent 1 of that damage", literal=False),
+    LineForm("shields", "If a source would deal damage to another <creature type> you control, prevent all but 1 of "
+             "that damage", "prevent_all_but_one", "615.10",
+             "If a source would deal damage to another Dinosaur you control, prevent all but 1 of that damage",
+             literal=False),
     # all damage to it prevented, and one +1/+1 counter removed for each damage event prevented (615.5: an additional
     # effect; 510.2: a step's combat damage is one event); "while it has a +1/+1 counter on it": only then
     LineForm("shields", "If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~",

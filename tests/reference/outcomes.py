@@ -91,6 +91,7 @@ from .end_of_combat import ended
 from .facedown import ways
 from .hits import resolve_hit
 from .hits import triggered as hit_triggers
+from .partial import partly_prevented
 from .pingers import pushes as ping_pushes
 from .provoke import resolve_provoke
 from .shields import prevented, regenerated, saved, shield_uses
@@ -672,6 +673,7 @@ def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Tr
         if prevented(source, field.get(r), state.s.combat.combat_damage_prevented) or token_prevented(state, field, r):
             continue  # 615.1a, 120.4b: prevented (reference.shields)
         n -= used.get(i, 0)  # 615.7: prevented by a shield
+        n -= partly_prevented(field, r, n)  # 615.10: part of it prevented (reference.partial)
         if n <= 0:
             continue
         if source.has("lifelink"):
