@@ -455,9 +455,11 @@ def test_enters_tapped_replacements_of_real_cards_are_modelled(name: str, line: 
                              "damage."),
     ("Temple Altisaur", "If a source would deal damage to another Dinosaur you control, prevent all but 1 of that "
                         "damage."),
+    ("Angrath's Marauders", "If a source you control would deal damage to a permanent or player, it deals double "
+                            "that damage to that permanent or player instead."),
 ])
-def test_partial_prevention_of_real_cards_is_modelled(name: str, line: str) -> None:
-    """615.10 (encodings/shields.lp; pysolver.files.loader refuses the boards where 616.1's order matters)."""
+def test_damage_replacements_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """615.10, 614.1a (encodings/shields.lp; pysolver.files.loader refuses the boards where 616.1's order matters)."""
     assert classes(card(name, line)) == {line: MODELLED}
 
 

@@ -31,6 +31,7 @@ from ..model.abilities import (
     DEALT_TRIGGERS,
     DELAYED_END,
     DIES_INSTEAD,
+    DOUBLE_DAMAGE,
     END_OF_COMBAT,
     EVENT_WATCHERS,
     EXILED_INSTEAD,
@@ -134,6 +135,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_shields(r, permanents, players)
     _check_damage_as_counters(r, permanents)
     _check_partial_prevention(r, permanents, players)
+    _check_doubled_damage(r, permanents, players)
     _check_pingers(r, permanents, active)
     _check_leaving(r, permanents)
     _check_state_triggers(r, permanents)
@@ -501,6 +503,29 @@ def _check_partial_prevention(r: Reader, permanents: list[Permanent], players: l
             raise r.fail(f"permanents[{i}]", f"the preventions of part of the damage of {q(some.id)} and "
                          f"{q(other.id)} (615.10) may apply to the same damage in either order, with different "
                          "results (616.1): not modelled")
+
+
+def _check_doubled_damage(r: Reader, permanents: list[Permanent], players: list[Player]) -> None:
+    """Damage doubled by "If a source you control would deal damage to a permanent or player, it deals double that
+    damage to that permanent or player instead" (614.1a) is modelled for combat damage (encodings/shields.lp): a board
+    where damage could be dealt otherwise (120.3) is refused, and so is one where another effect applying to the same
+    damage could be ordered before or after it with different results (616.1): a prevention shield (615.7), a
+    prevention of part of the damage (615.10) or damage made -1/-1 counters (614.1a)."""
+    i, p = next(((i, p) for i, p in enumerate(permanents) if p.has(DOUBLE_DAMAGE)), (-1, None))
+    if p is None:
+        return
+    dealing = _noncombat_dealer(permanents)
+    if dealing is not None:
+        raise r.fail(f"permanents[{i}]", f"the doubling of damage of {q(p.id)} (614.1a) is modelled for combat damage "
+                     f"only, and an ability of {q(dealing.id)} deals damage otherwise (120.3)")
+    ordered = next((x.id for x in permanents if x.prevention_shield or any(
+        x.has(k) for k in ("shield", "damage_as_counters", *PARTIAL_PREVENTIONS))), None) or next(
+        (x.name for x in players if x.prevention_shield), None)
+    if ordered is not None:
+        raise r.fail(f"permanents[{i}]", f"the doubling of damage of {q(p.id)} (614.1a) and an effect of {q(ordered)} "
+                     "(a prevention shield, 615.7, a prevention of part of the damage, 615.10, or damage made "
+                     "counters, 614.1a) may apply to the same damage, the affected player ordering them (616.1): "
+                     "not modelled")
 
 
 def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:

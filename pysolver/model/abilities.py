@@ -141,6 +141,9 @@ def _dies_instead(text: str) -> list[Ability] | None:
 # control, prevent 1 of that damage", Hedron-Field Purists; "If a source would deal damage to another Dinosaur you
 # control, prevent all but 1 of that damage", Temple Altisaur): PREVENT_SOME (N, to its controller and each
 # creature they control), PREVENT_ALL_BUT_ONE (a creature type, 205.3m: to each other creature of it they control).
+# 614.1a: "If a source you control would deal damage to a permanent or player, it deals double that damage to that
+# permanent or player instead" (Angrath's Marauders; a catalogue line of the shields group, PREVENTIONS)
+DOUBLE_DAMAGE = "double_damage"
 PREVENT_SOME, PREVENT_ALL_BUT_ONE = "prevent_some", "prevent_all_but_one"
 PARTIAL_PREVENTIONS = (PREVENT_SOME, PREVENT_ALL_BUT_ONE)
 _PREVENT_SOME = re.compile(r"if a source would deal damage to you or a creature you control, prevent (\w+) of that "

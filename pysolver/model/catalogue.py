@@ -1061,6 +1061,12 @@ CATALOGUE: tuple[LineForm, ...] = (
              "that damage", "prevent_all_but_one", "615.10",
              "If a source would deal damage to another Dinosaur you control, prevent all but 1 of that damage",
              literal=False),
+    # a replacement of each damage event of its controller's sources (614.1a), while it is on the battlefield (611.3a);
+    # two double it twice (616.1f)
+    LineForm("shields", "If a source you control would deal damage to a permanent or player, it deals double that "
+             "damage to that permanent or player instead", "double_damage", "614.1a",
+             "If a source you control would deal damage to a permanent or player, it deals double that damage to that "
+             "permanent or player instead"),
     # all damage to it prevented, and one +1/+1 counter removed for each damage event prevented (615.5: an additional
     # effect; 510.2: a step's combat damage is one event); "while it has a +1/+1 counter on it": only then
     LineForm("shields", "If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~",

@@ -87,6 +87,7 @@ from .dealt import targets as dealt_targets
 from .dealt import triggered as dealt_triggered
 from .deaths import put_sequences, resolve_death, triggered
 from .declarations import has_quality, reference_attacks, reference_blocks
+from .doubled import doubled
 from .end_of_combat import ended
 from .facedown import ways
 from .hits import resolve_hit
@@ -676,6 +677,7 @@ def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Tr
         n -= partly_prevented(field, r, n)  # 615.10: part of it prevented (reference.partial)
         if n <= 0:
             continue
+        n = doubled(field, source, n)  # 614.1a: doubled instead (reference.doubled)
         if source.has("lifelink"):
             gain[source.controller] += n  # 702.15b (with infect too)
         if r in loss:
