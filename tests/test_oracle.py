@@ -469,6 +469,8 @@ def test_damage_replacements_of_real_cards_are_modelled(name: str, line: str) ->
     ("Darksteel Colossus", "If Darksteel Colossus would be put into a graveyard from anywhere, reveal Darksteel "
                            "Colossus and shuffle it into its owner's library instead."),
     ("Samurai of the Pale Curtain", "If a permanent would be put into a graveyard, exile it instead."),
+    ("Kumano, Master Yamabushi", "If a creature dealt damage by Kumano, Master Yamabushi this turn would die, exile it "
+                                 "instead."),
 ])
 def test_dying_replacements_of_real_cards_are_modelled(name: str, line: str) -> None:
     """614.6 (pysolver.files.loader refuses a board where not dying could change a result)."""

@@ -34,6 +34,7 @@ from ..model.abilities import (
     DOUBLE_DAMAGE,
     END_OF_COMBAT,
     EVENT_WATCHERS,
+    EXILED_IF_DEALT,
     EXILED_INSTEAD,
     FOGS,
     GAINED,
@@ -1007,16 +1008,18 @@ _ENTERS_OR_LEAVES = re.compile(r"\benters\b[^,]* or (dies|leaves|attacks)", re.I
 def _check_dies_instead(r: Reader, permanents: list[Permanent]) -> None:
     """A permanent that would die and goes elsewhere instead ("If ~ would die, put it on the bottom of its owner's
     library instead", DIES_INSTEAD; every permanent beside "If a permanent would be put into a graveyard, exile it
-    instead", EXILED_INSTEAD: 614.6, 700.4) leaves the battlefield as one that dies does, and an outcome lists it
-    alike; the board is refused where its not dying could change a result: a death trigger of its own, persist or
-    undying (603.10a, 702.79a, 702.93a), a regeneration shield or ability on the board (616.1: its controller
-    orders the two replacements), a trigger watching another creature die (603.10a), or an ability counting the
-    cards in a graveyard (404.1: it is not put there)."""
-    source = next((p for p in permanents if p.has(DIES_INSTEAD) or p.has(EXILED_INSTEAD)), None)
+    instead", EXILED_INSTEAD, and, as any may have been dealt damage by it this turn, beside "If a creature dealt
+    damage by ~ this turn would die, exile it instead", EXILED_IF_DEALT: 614.6, 700.4) leaves the battlefield as
+    one that dies does, and an outcome lists it alike; the board is refused where its not dying could change a
+    result: a death trigger of its own, persist or undying (603.10a, 702.79a, 702.93a), a regeneration shield or
+    ability on the board (616.1: its controller orders the two replacements), a trigger watching another creature
+    die (603.10a), or an ability counting the cards in a graveyard (404.1: it is not put there)."""
+    source = next((p for p in permanents if p.has(DIES_INSTEAD) or p.has(EXILED_INSTEAD) or p.has(EXILED_IF_DEALT)),
+                  None)
     if source is None:
         return
     line = next((x for x in source.ability_lines if "instead" in x.lower()), "a replacement of dying")
-    every = any(p.has(EXILED_INSTEAD) for p in permanents)
+    every = any(p.has(EXILED_INSTEAD) or p.has(EXILED_IF_DEALT) for p in permanents)
     for i, p in enumerate(permanents):
         affected = every or p.has(DIES_INSTEAD)
         found = next((what for what, present in (

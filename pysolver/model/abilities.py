@@ -119,6 +119,11 @@ _ENTERING = {"artifacts": "artifact", "creatures": "creature", "lands": "land", 
 # battlefield (an outcome's `destroyed`) but never dies: pysolver.files.loader refuses a board where that could
 # change a result (a death, persist or undying trigger, 603.10a; a regeneration, 616.1; a count of a graveyard).
 DIES_INSTEAD, EXILED_INSTEAD = "dies_instead", "exiled_instead"
+# 614.6: "If a creature dealt damage by ~ this turn would die, exile it instead" (Kumano, Master Yamabushi):
+# EXILED_IF_DEALT, read as EXILED_INSTEAD is (any creature may have been dealt damage by it this turn, before the
+# combat or in it), so a board where a creature's not dying could change a result is refused alike.
+EXILED_IF_DEALT = "exiled_if_dealt"
+_EXILED_IF_DEALT = "if a creature dealt damage by this creature this turn would die, exile it instead"
 _DIES_INSTEAD = re.compile(r"if this creature would (?:die|be put into a graveyard from anywhere), (?:put (?:it|this "
                            r"creature) on (?:the bottom|top) of its owner's library|reveal this creature and "
                            r"shuffle it into its owner's library) instead")
@@ -134,6 +139,8 @@ def _dies_instead(text: str) -> list[Ability] | None:
     """
     if _DIES_INSTEAD.fullmatch(text):
         return [Ability(DIES_INSTEAD)]
+    if text == _EXILED_IF_DEALT:
+        return [Ability(EXILED_IF_DEALT)]
     return [Ability(EXILED_INSTEAD)] if text == _EXILED_INSTEAD else None
 
 

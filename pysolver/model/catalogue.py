@@ -1239,6 +1239,10 @@ CATALOGUE: tuple[LineForm, ...] = (
               "instead"), literal=False),
     LineForm("static", "If a permanent would be put into a graveyard, exile it instead", "exiled_instead", "614.6",
              "If a permanent would be put into a graveyard, exile it instead"),
+    # (which creatures it applies to depends on the damage dealt this turn, before the combat too: every creature
+    # counts as one it may apply to)
+    LineForm("static", "If a creature dealt damage by ~ this turn would die, exile it instead", "exiled_if_dealt",
+             "614.6", "If a creature dealt damage by this creature this turn would die, exile it instead"),
     # 303.4b, 303.4d: of a creature card with bestow; as a creature it enchants nothing (a permanent with it that
     # is no creature, an Aura, is refused)
     LineForm("static", "Enchanted creature gets +X/+Y [and has <abilities>]", "enchanted_pump", "303.4d",
