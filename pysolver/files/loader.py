@@ -31,8 +31,10 @@ from ..model.abilities import (
     DEALT_TRIGGERS,
     DELAYED_END,
     DIES_INSTEAD,
+    DOUBLE_DAMAGE,
     END_OF_COMBAT,
     EVENT_WATCHERS,
+    EXILED_IF_DEALT,
     EXILED_INSTEAD,
     FOGS,
     GAINED,
@@ -42,6 +44,9 @@ from ..model.abilities import (
     NONCOMBAT_DAMAGE,
     ON_COMBAT,
     ON_TARGET,
+    PARTIAL_PREVENTIONS,
+    PREVENT_ALL_BUT_ONE,
+    PREVENT_SOME,
     REMOVALS,
     SHIELDS,
     STATICS,
@@ -133,6 +138,8 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_token_triggers(r, permanents, players)
     _check_shields(r, permanents, players)
     _check_damage_as_counters(r, permanents)
+    _check_partial_prevention(r, permanents, players)
+    _check_doubled_damage(r, permanents, players)
     _check_pingers(r, permanents, active)
     _check_leaving(r, permanents)
     _check_state_triggers(r, permanents)
@@ -450,8 +457,7 @@ def _check_damage_as_counters(r: Reader, permanents: list[Permanent]) -> None:
     if not changed:
         return
     i, p = changed[0]
-    dealing = next((x for x in permanents for a in x.abilities if a.kind in NONCOMBAT_DAMAGE
-                    or a.kind in DEALT_TRIGGERS or getattr(a.value, "effect", None) == "damage"), None)
+    dealing = _noncombat_dealer(permanents)
     if dealing is not None:
         raise r.fail(f"permanents[{i}]", f"the ability of {q(p.id)} that changes what damage does (614.1a, 615.1a, "
                      f"615.5) is modelled for combat damage only, and an ability of {q(dealing.id)} deals damage "
@@ -462,6 +468,69 @@ def _check_damage_as_counters(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"the ability of {q(p.id)} that changes what damage does (614.1a, "
                          "615.1a, 615.5) and a prevention shield (615.7) may apply to the same damage, its controller "
                          "ordering them (616.1): not modelled")
+
+
+def _noncombat_dealer(permanents: list[Permanent]) -> Permanent | None:
+    """The first permanent with an activated or triggered ability that deals damage (120.3) otherwise than as
+    combat damage (510.2), or None."""
+    return next((x for x in permanents for a in x.abilities if a.kind in NONCOMBAT_DAMAGE
+                 or a.kind in DEALT_TRIGGERS or getattr(a.value, "effect", None) == "damage"), None)
+
+
+#: the lines whose ordering beside a static prevention of part of the damage (615.10) changes a result (616.1)
+ORDERED_WITH_PARTIAL = ("damage_as_counters", "prevent_remove_counter", "prevent_remove_counter_while", "shield")
+
+
+def _check_partial_prevention(r: Reader, permanents: list[Permanent], players: list[Player]) -> None:
+    """A static prevention of part of each damage event (615.10: "prevent N of that damage", "prevent all but 1 of
+    that damage") is modelled for combat damage (encodings/shields.lp): a board where damage could be dealt
+    otherwise (120.3) is refused, and so is one where another effect applying to the same damage could be ordered
+    before or after it with different results (616.1): a prevention shield (615.7), damage made -1/-1 counters or
+    removing a +1/+1 counter (614.1a, 615.5), or both of these lines under one controller."""
+    partial = [(i, p) for i, p in enumerate(permanents) if any(p.has(k) for k in PARTIAL_PREVENTIONS)]
+    if not partial:
+        return
+    i, p = partial[0]
+    dealing = _noncombat_dealer(permanents)
+    if dealing is not None:
+        raise r.fail(f"permanents[{i}]", f"the prevention of part of the damage of {q(p.id)} (615.10) is modelled for "
+                     f"combat damage only, and an ability of {q(dealing.id)} deals damage otherwise (120.3)")
+    ordered = next((x for x in permanents if x.prevention_shield or any(x.has(k) for k in ORDERED_WITH_PARTIAL)),
+                   None) or next((x for x in players if x.prevention_shield), None)
+    if ordered is not None:
+        name = ordered.id if isinstance(ordered, Permanent) else ordered.name
+        raise r.fail(f"permanents[{i}]", f"the prevention of part of the damage of {q(p.id)} (615.10) and an effect "
+                     f"of {q(name)} (a prevention shield, 615.7, or damage made counters, 614.1a, 615.5) may apply "
+                     "to the same damage, its controller ordering them (616.1): not modelled")
+    for some in (x for _, x in partial if x.has(PREVENT_SOME)):
+        other = next((x for _, x in partial if x.has(PREVENT_ALL_BUT_ONE) and x.controller == some.controller), None)
+        if other is not None:
+            raise r.fail(f"permanents[{i}]", f"the preventions of part of the damage of {q(some.id)} and "
+                         f"{q(other.id)} (615.10) may apply to the same damage in either order, with different "
+                         "results (616.1): not modelled")
+
+
+def _check_doubled_damage(r: Reader, permanents: list[Permanent], players: list[Player]) -> None:
+    """Damage doubled by "If a source you control would deal damage to a permanent or player, it deals double that
+    damage to that permanent or player instead" (614.1a) is modelled for combat damage (encodings/shields.lp): a board
+    where damage could be dealt otherwise (120.3) is refused, and so is one where another effect applying to the same
+    damage could be ordered before or after it with different results (616.1): a prevention shield (615.7), a
+    prevention of part of the damage (615.10) or damage made -1/-1 counters (614.1a)."""
+    i, p = next(((i, p) for i, p in enumerate(permanents) if p.has(DOUBLE_DAMAGE)), (-1, None))
+    if p is None:
+        return
+    dealing = _noncombat_dealer(permanents)
+    if dealing is not None:
+        raise r.fail(f"permanents[{i}]", f"the doubling of damage of {q(p.id)} (614.1a) is modelled for combat damage "
+                     f"only, and an ability of {q(dealing.id)} deals damage otherwise (120.3)")
+    ordered = next((x.id for x in permanents if x.prevention_shield or any(
+        x.has(k) for k in ("shield", "damage_as_counters", *PARTIAL_PREVENTIONS))), None) or next(
+        (x.name for x in players if x.prevention_shield), None)
+    if ordered is not None:
+        raise r.fail(f"permanents[{i}]", f"the doubling of damage of {q(p.id)} (614.1a) and an effect of {q(ordered)} "
+                     "(a prevention shield, 615.7, a prevention of part of the damage, 615.10, or damage made "
+                     "counters, 614.1a) may apply to the same damage, the affected player ordering them (616.1): "
+                     "not modelled")
 
 
 def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:
@@ -943,16 +1012,18 @@ _ENTERS_OR_LEAVES = re.compile(r"\benters\b[^,]* or (dies|leaves|attacks)", re.I
 def _check_dies_instead(r: Reader, permanents: list[Permanent]) -> None:
     """A permanent that would die and goes elsewhere instead ("If ~ would die, put it on the bottom of its owner's
     library instead", DIES_INSTEAD; every permanent beside "If a permanent would be put into a graveyard, exile it
-    instead", EXILED_INSTEAD: 614.6, 700.4) leaves the battlefield as one that dies does, and an outcome lists it
-    alike; the board is refused where its not dying could change a result: a death trigger of its own, persist or
-    undying (603.10a, 702.79a, 702.93a), a regeneration shield or ability on the board (616.1: its controller
-    orders the two replacements), a trigger watching another creature die (603.10a), or an ability counting the
-    cards in a graveyard (404.1: it is not put there)."""
-    source = next((p for p in permanents if p.has(DIES_INSTEAD) or p.has(EXILED_INSTEAD)), None)
+    instead", EXILED_INSTEAD, and, as any may have been dealt damage by it this turn, beside "If a creature dealt
+    damage by ~ this turn would die, exile it instead", EXILED_IF_DEALT: 614.6, 700.4) leaves the battlefield as
+    one that dies does, and an outcome lists it alike; the board is refused where its not dying could change a
+    result: a death trigger of its own, persist or undying (603.10a, 702.79a, 702.93a), a regeneration shield or
+    ability on the board (616.1: its controller orders the two replacements), a trigger watching another creature
+    die (603.10a), or an ability counting the cards in a graveyard (404.1: it is not put there)."""
+    source = next((p for p in permanents if p.has(DIES_INSTEAD) or p.has(EXILED_INSTEAD) or p.has(EXILED_IF_DEALT)),
+                  None)
     if source is None:
         return
     line = next((x for x in source.ability_lines if "instead" in x.lower()), "a replacement of dying")
-    every = any(p.has(EXILED_INSTEAD) for p in permanents)
+    every = any(p.has(EXILED_INSTEAD) or p.has(EXILED_IF_DEALT) for p in permanents)
     for i, p in enumerate(permanents):
         affected = every or p.has(DIES_INSTEAD)
         found = next((what for what, present in (

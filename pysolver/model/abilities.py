@@ -120,6 +120,11 @@ _ENTERING = {"artifacts": "artifact", "creatures": "creature", "lands": "land", 
 # change a result (a death, persist or undying trigger, 603.10a; a regeneration, 616.1; a count of a graveyard). So
 # where it is admitted, "you may put it …" (Pulmonic Sliver's grant) is read alike: either choice, the same results.
 DIES_INSTEAD, EXILED_INSTEAD = "dies_instead", "exiled_instead"
+# 614.6: "If a creature dealt damage by ~ this turn would die, exile it instead" (Kumano, Master Yamabushi):
+# EXILED_IF_DEALT, read as EXILED_INSTEAD is (any creature may have been dealt damage by it this turn, before the
+# combat or in it), so a board where a creature's not dying could change a result is refused alike.
+EXILED_IF_DEALT = "exiled_if_dealt"
+_EXILED_IF_DEALT = "if a creature dealt damage by this creature this turn would die, exile it instead"
 _DIES_INSTEAD = re.compile(r"if this creature would (?:die|be put into a graveyard(?: from anywhere)?), "
                            r"(?:(?:you may )?put (?:it|this creature) on (?:the bottom|top) of its owner's library"
                            r"|reveal this creature and shuffle it into its owner's library) instead")
@@ -135,7 +140,43 @@ def _dies_instead(text: str) -> list[Ability] | None:
     """
     if _DIES_INSTEAD.fullmatch(text):
         return [Ability(DIES_INSTEAD)]
+    if text == _EXILED_IF_DEALT:
+        return [Ability(EXILED_IF_DEALT)]
     return [Ability(EXILED_INSTEAD)] if text == _EXILED_INSTEAD else None
+
+
+# 615.10: static prevention of part of each damage event ("If a source would deal damage to you or a creature you
+# control, prevent 1 of that damage", Hedron-Field Purists; "If a source would deal damage to another Dinosaur you
+# control, prevent all but 1 of that damage", Temple Altisaur): PREVENT_SOME (N, to its controller and each
+# creature they control), PREVENT_ALL_BUT_ONE (a creature type, 205.3m: to each other creature of it they control).
+# 614.1a: "If a source you control would deal damage to a permanent or player, it deals double that damage to that
+# permanent or player instead" (Angrath's Marauders; a catalogue line of the shields group, PREVENTIONS)
+DOUBLE_DAMAGE = "double_damage"
+PREVENT_SOME, PREVENT_ALL_BUT_ONE = "prevent_some", "prevent_all_but_one"
+PARTIAL_PREVENTIONS = (PREVENT_SOME, PREVENT_ALL_BUT_ONE)
+_PREVENT_SOME = re.compile(r"if a source would deal damage to you or a creature you control, prevent (\w+) of that "
+                           r"damage")
+_PREVENT_ALL_BUT_ONE = re.compile(r"if a source would deal damage to another ([a-z'-]+) you control, prevent all but "
+                                  r"1 of that damage")
+
+
+def _partial_prevention(text: str) -> list[Ability] | None:
+    """A static prevention of part of each damage event (615.10), or None.
+
+    >>> _partial_prevention("if a source would deal damage to you or a creature you control, prevent 2 of that damage")
+    [Ability(kind='prevent_some', value=2)]
+    >>> _partial_prevention("if a source would deal damage to another dinosaur you control, prevent all but 1 of "
+    ...                     "that damage")[0].term
+    'prevent_all_but_one("dinosaur")'
+    """
+    m = _PREVENT_SOME.fullmatch(text)
+    if m:
+        word = m.group(1)
+        n = NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= 7 else None)
+        return [Ability(PREVENT_SOME, n)] if n is not None and n >= 1 else None
+    m = _PREVENT_ALL_BUT_ONE.fullmatch(text)
+    ctype = creature_type(m.group(1)) if m else None
+    return [Ability(PREVENT_ALL_BUT_ONE, ctype)] if ctype is not None else None
 
 
 def _enters_tapped(text: str) -> list[Ability] | None:
@@ -1967,7 +2008,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return [Ability(KEYWORDS[text])]
     if text in MECHANICS:
         return [Ability(MECHANICS[text])]
-    entering = _enters_tapped(text) or _dies_instead(text)
+    entering = _enters_tapped(text) or _dies_instead(text) or _partial_prevention(text)
     if entering is not None:
         return entering
     m = _DASH.fullmatch(text)

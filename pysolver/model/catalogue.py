@@ -1057,6 +1057,21 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("shields", "Prevent all damage that would be dealt to creature tokens you control",
              "prevent_damage_to_tokens", "615.1a",
              "Prevent all damage that would be dealt to creature tokens you control"),
+    # static prevention of part of each damage event (615.10: each source's damage to each recipient), while its source
+    # is on the battlefield (611.3a); with another such effect on the same damage its controller orders them (616.1)
+    LineForm("shields", "If a source would deal damage to you or a creature you control, prevent N of that damage",
+             "prevent_some", "615.10",
+             "If a source would deal damage to you or a creature you control, prevent 1 of that damage", literal=False),
+    LineForm("shields", "If a source would deal damage to another <creature type> you control, prevent all but 1 of "
+             "that damage", "prevent_all_but_one", "615.10",
+             "If a source would deal damage to another Dinosaur you control, prevent all but 1 of that damage",
+             literal=False),
+    # a replacement of each damage event of its controller's sources (614.1a), while it is on the battlefield (611.3a);
+    # two double it twice (616.1f)
+    LineForm("shields", "If a source you control would deal damage to a permanent or player, it deals double that "
+             "damage to that permanent or player instead", "double_damage", "614.1a",
+             "If a source you control would deal damage to a permanent or player, it deals double that damage to that "
+             "permanent or player instead"),
     # all damage to it prevented, and one +1/+1 counter removed for each damage event prevented (615.5: an additional
     # effect; 510.2: a step's combat damage is one event); "while it has a +1/+1 counter on it": only then
     LineForm("shields", "If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~",
@@ -1274,6 +1289,10 @@ CATALOGUE: tuple[LineForm, ...] = (
               "instead"), literal=False),
     LineForm("static", "If a permanent would be put into a graveyard, exile it instead", "exiled_instead", "614.6",
              "If a permanent would be put into a graveyard, exile it instead"),
+    # (which creatures it applies to depends on the damage dealt this turn, before the combat too: every creature
+    # counts as one it may apply to)
+    LineForm("static", "If a creature dealt damage by ~ this turn would die, exile it instead", "exiled_if_dealt",
+             "614.6", "If a creature dealt damage by this creature this turn would die, exile it instead"),
     # 303.4b, 303.4d: of a creature card with bestow; as a creature it enchants nothing (a permanent with it that
     # is no creature, an Aura, is refused)
     LineForm("static", "Enchanted creature gets +X/+Y [and has <abilities>]", "enchanted_pump", "303.4d",

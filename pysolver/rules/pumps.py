@@ -70,13 +70,15 @@ BLIND_BEFORE_BLOCKS = frozenset({
     "destroy_target", "target_counter", "exile_target", "bounce_target", "untap_target", "tap_or_untap",
     "hexproof", "shroud", "ward",
     # replacements of entering and dying (614.1c, 614.6): they read card types only, or nothing
-    "opponents_enter_tapped", "dies_instead", "exiled_instead",
+    "opponents_enter_tapped", "dies_instead", "exiled_instead", "exiled_if_dealt",
     # their only effect in combat is their cost (605.1a, 121.1), printed or granted (613.1f: admitted only where that
     # cost changes nothing, pysolver.files.loader)
     "tap_mana", "tap_hidden", "granted_mana", "granted_hidden",
     # regeneration and prevention (701.19a, 615.1a), damage as -1/-1 counters (614.1a) read no P/T
     "regenerate", "prevent_combat_damage_to", "prevent_combat_damage_by", "prevent_damage_to",
-    "prevent_combat_damage_to_and_by", "shield", "damage_as_counters"})
+    "prevent_combat_damage_to_and_by", "shield", "damage_as_counters",
+    # prevention of part of the damage (615.10) and doubled damage (614.1a) read no P/T either
+    "prevent_some", "prevent_all_but_one", "double_damage"})
 
 
 def blind(a: Ability) -> bool:

@@ -87,10 +87,12 @@ from .dealt import targets as dealt_targets
 from .dealt import triggered as dealt_triggered
 from .deaths import put_sequences, resolve_death, triggered
 from .declarations import has_quality, reference_attacks, reference_blocks
+from .doubled import doubled
 from .end_of_combat import ended
 from .facedown import ways
 from .hits import resolve_hit
 from .hits import triggered as hit_triggers
+from .partial import partly_prevented
 from .pingers import pushes as ping_pushes
 from .provoke import resolve_provoke
 from .shields import prevented, regenerated, saved, shield_uses
@@ -673,8 +675,10 @@ def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Tr
         if prevented(source, field.get(r), state.s.combat.combat_damage_prevented) or token_prevented(state, field, r):
             continue  # 615.1a, 120.4b: prevented (reference.shields)
         n -= used.get(i, 0)  # 615.7: prevented by a shield
+        n -= partly_prevented(field, r, n)  # 615.10: part of it prevented (reference.partial)
         if n <= 0:
             continue
+        n = doubled(field, source, n)  # 614.1a: doubled instead (reference.doubled)
         if source.has("lifelink"):
             gain[source.controller] += n  # 702.15b (with infect too)
         if r in loss:
