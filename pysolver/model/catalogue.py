@@ -480,6 +480,14 @@ CATALOGUE: tuple[LineForm, ...] = (
              "on_block", "603.3b", "Whenever this creature blocks or becomes blocked by a creature, this creature "
              "deals 1 damage to that creature",
              ("Whenever ~ becomes blocked by a creature, ~ deals 2 damage to that creature",), literal=False),
+    # 120.3, 115.1: damage to more than one object, no target (pysolver.model.abilities._damage_each)
+    LineForm("trigger", "Whenever ~ <blocks / becomes blocked / blocks or becomes blocked>, it deals N damage to each "
+             "attacking creature and each blocking creature", "on_block", "506.4", "Whenever this creature becomes "
+             "blocked, it deals 2 damage to each attacking creature and each blocking creature", literal=False),
+    LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, ~ deals N damage to that creature and N "
+             "damage to that creature's controller", "on_block", "120.3", "Whenever this creature blocks or becomes "
+             "blocked by a creature, this creature deals 3 damage to that creature and 3 damage to that creature's "
+             "controller", literal=False),
     LineForm("trigger", "Whenever ~ becomes blocked, [you may] untap ~ and remove it from combat", "on_block", "506.4",
              "Whenever this creature becomes blocked, you may untap it and remove it from combat", literal=False),
     LineForm("trigger", "When ~ <blocks / becomes blocked>, return it to its owner's hand", "on_block", "400.3",

@@ -621,6 +621,8 @@ def _resolved_put(s: Situation, t: Trigger) -> Situation:
     turn (613.4c), or assigns no combat damage this turn (510.1a, 611.2a); or, if it was chosen, its controller
     gains N life (119.3, 603.5), the source there or not."""
     e = _targeted_effect(s, t)
+    if e.whom in _DAMAGE_SPECS:  # 115.1: no target; 608.2h: the source as it last existed
+        return _dealt_each(s, t, e)
     if not t.target or (s.permanent(t.target).left_battlefield and e.effect != "may_gain_life"):
         return s  # (608.2b: the life is gained with its source gone, 113.7a)
     if e.effect in ("power_damage_instead", "damage_prevent"):
@@ -643,6 +645,21 @@ def _resolved_put(s: Situation, t: Trigger) -> Situation:
                                            if p.id == t.target else p for p in s.permanents))
     return replace(s, permanents=tuple(replace(p, tapped=False, removed_from_combat=True) if p.id == t.target else p
                                        for p in s.permanents))
+
+
+# 120.3: the recipients of a block trigger's damage to more than one object (#program resolve_dies's spec/1)
+_DAMAGE_SPECS = {"combatants": "each_combatant", "partner_and_controller": "that_creature_and_player"}
+
+
+def _dealt_each(s: Situation, t: Trigger, e: OnCombat) -> Situation:
+    """`s` after "~ deals N damage to each attacking creature and each blocking creature" (each creature in combat as
+    it resolves, 506.4) or "~ deals N damage to that creature and N damage to that creature's controller" (`t.target`
+    that creature, if still on the battlefield, 400.7, and its controller, as it last existed, 113.7a) resolved: one
+    damage event (120.3) of its source as it is or last existed (608.2h); protection prevents it (702.16e)."""
+    known = lki(_lasting(s, t.source), t.source)
+    that = (f"that_player({String(s.permanent(t.target).controller)})",) if e.whom == "partner_and_controller" else ()
+    return _dealt_by(s, "dies_damage", t.target, e.amount,
+                     tuple(sorted((*known, f"spec({_DAMAGE_SPECS[e.whom]})", *that))))
 
 
 def _instead(s: Situation, t: Trigger, e: OnCombat) -> Situation:

@@ -588,6 +588,12 @@ def resolve_put(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[Situat
         gainer = _field(s, gone - {source})[source].controller  # there or not (113.7a)
         return (replace(s, players=tuple(replace(p, life=p.life + e.amount) if p.name == gainer else p
                                          for p in s.players)) if target else s), set()
+    if e.whom in ("combatants", "partner_and_controller"):  # 120.3, 115.1: no target; one event of the source as
+        me = _field(s, gone - {source})[source]  # it last existed (608.2h)
+        spec = ("each_combatant" if e.whom == "combatants"
+                else f"that_creature_and_player:{s.permanent(target).controller}")
+        return resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, target, e.amount, me.controller, me,
+                                                  spec))
     if not target or target in gone:
         return s, set()
     if e.effect in ("power_damage_instead", "damage_prevent"):
