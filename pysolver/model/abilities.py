@@ -2600,6 +2600,11 @@ def _on_combat(text: str) -> list[Ability] | None:
         if len(effects) != 1 or (events != [("on_attack", "attacks")] and not either):
             return None
         return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=optional, cost=cost))]
+    if [e.whom for e in effects] in ([w] for w in DEFENDING_CREATURES):  # 508.3a, 603.3a: put on the stack by the
+        # active player, its source named ("you may", 603.5: chosen then, or not), its damage dealt as it resolves
+        if events != [_EVENTS["attacks"]] or condition is not None or cost is not None:
+            return None
+        return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=optional))]
     if cost is not None:
         return None
     if optional and [e.effect for e in effects] == ["gets_power"] and events == [_EVENTS["attacks"]] and (
@@ -2855,7 +2860,10 @@ def _counters_damage(text: str) -> list[OnCombat] | None:
 #: creature of its event, 509.3d, and the player who controls it, one event)
 _DAMAGE_EACH = re.compile(r"(?:it|this creature) deals? (?P<n>\w+) damage to (?:(?P<combatants>each attacking creature "
                           r"and each blocking creature)|that creature and (?P<m>\w+) damage to that creature's "
-                          r"controller)")
+                          r"controller|each creature (?P<without>without flying )?defending player controls)")
+#: 508.3a, 506.2: an attack trigger's damage to "each creature [without flying] defending player controls" (no target,
+#: 115.1; those creatures as it resolves, 608.2h), by whom it reaches (:data:`ON_TARGET`, its source named)
+DEFENDING_CREATURES = ("defending_creatures", "defending_creatures_without_flying")
 
 
 def _damage_each(text: str, partnered: bool) -> list[OnCombat] | None:
@@ -2868,6 +2876,8 @@ def _damage_each(text: str, partnered: bool) -> list[OnCombat] | None:
     >>> _damage_each("this creature deals 3 damage to that creature and 3 damage to that creature's controller",
     ...              True)[0].term("on_block")
     'on_block(,partner_and_controller,damage(3))'
+    >>> _damage_each("it deal 1 damage to each creature without flying defending player controls", False)[0].whom
+    'defending_creatures_without_flying'
     """
     m = _DAMAGE_EACH.fullmatch(text)
     n = _count(m.group("n")) if m else None
@@ -2875,6 +2885,8 @@ def _damage_each(text: str, partnered: bool) -> list[OnCombat] | None:
         return None
     if m.group("combatants"):
         return [OnCombat("", "damage", "combatants", amount=n)]
+    if m.group("m") is None:  # "each creature [without flying] defending player controls" (506.2)
+        return [OnCombat("", "damage", DEFENDING_CREATURES[m.group("without") is not None], amount=n)]
     return [OnCombat("", "damage", "partner_and_controller", amount=n)] if partnered and _count(m.group("m")) == n \
         else None
 

@@ -453,6 +453,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever this creature attacks, it deals 1 damage to target creature or player",
              ("Whenever ~ attacks, you may have it deal 2 damage to target creature an opponent controls",),
              literal=False),
+    # 506.2, 115.1: no target; put on the stack by the active player, its source named (603.3a, 603.5)
+    LineForm("trigger", "Whenever ~ attacks, [you may have] it deal[s] N damage to each creature [without flying] "
+             "defending player controls", "on_target", "506.2", "Whenever this creature attacks, you may have it deal "
+             "1 damage to each creature without flying defending player controls",
+             ("Whenever ~ attacks, it deals 1 damage to each creature defending player controls",), literal=False),
     # 701.43d, 508.1g, 607.2h: exerting is an optional cost to attack; its linked "when you do" ability is put on
     # the stack with the choice to exert (pysolver.model.abilities._exert)
     LineForm("trigger", "You may exert ~ as it attacks. When you do, <effect>", "on_target", "701.43d",
