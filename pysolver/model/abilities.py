@@ -2451,7 +2451,8 @@ _RIDERS = (re.compile(r"(?:it|that creature) doesn't untap during its controller
 class OnCombat:
     """The value of a combat trigger read by the effect grammar: when it triggers (`event`; `partner`:
     the quality the other creature of an event that names one must have, 509.3f), whom its effect
-    reaches (`whom`: ``self``, ``partner``, ``controller``, ``defending``, or the creatures ``attacking``
+    reaches (`whom`: ``self``, ``partner``, ``controller``, ``defending``, ``combatants`` (each creature attacking or
+    blocking), ``partner_and_controller`` (the other creature and its controller), or the creatures ``attacking``
     or ``you`` control, `other` leaving the source out, of `quality`) and what it does (`effect`:
     ``gets`` +`power`/+`toughness`, ``gains`` `keyword`, ``counters``, ``gain_life``, ``poison`` `amount`,
     ``unblockable``, ``tap``; ``fog``: all combat damage prevented this turn, 615.1a). An exert line's ``gets``
@@ -2666,7 +2667,7 @@ def _on_combat(text: str) -> list[Ability] | None:
     removed = _removed_counter(text) or _power_damage_instead(text)  # (two sentences, one effect: "If you do",
     read = [removed] if removed is not None else [  # 608.2c, 118.12)
         _each_gets(x) or _rule_effect(x) or _counted(x) or _bounce(x) or _counters_damage(x)
-        or _effect(x, partner is not None) for x in sentences]
+        or _damage_each(x, partner is not None) or _effect(x, partner is not None) for x in sentences]
     effects = [e for found in read if found is not None for e in found]
     if not effects or None in read:
         return None
@@ -2690,6 +2691,11 @@ def _on_combat(text: str) -> list[Ability] | None:
         if len(effects) != 1 or (events != [("on_attack", "attacks")] and not either):
             return None
         return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=optional, cost=cost))]
+    if [e.whom for e in effects] in ([w] for w in DEFENDING_CREATURES):  # 508.3a, 603.3a: put on the stack by the
+        # active player, its source named ("you may", 603.5: chosen then, or not), its damage dealt as it resolves
+        if events != [_EVENTS["attacks"]] or condition is not None or cost is not None:
+            return None
+        return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=optional))]
     if cost is not None:
         return None
     if optional and [e.effect for e in effects] == ["gets_power"] and events == [_EVENTS["attacks"]] and (
@@ -2937,6 +2943,43 @@ def _counters_damage(text: str) -> list[OnCombat] | None:
     m = _COUNTERS_DAMAGE.fullmatch(text)
     whom = _whom(m.group("who"), False, False) if m else None
     return None if whom is None else [replace(whom, effect="damage_counters")]
+
+
+#: 120.3, 608.2h: a block trigger's damage to more than one object (no target, 115.1): "~ deals N damage to each
+#: attacking creature and each blocking creature" (``combatants``: those in combat as it resolves, 506.4) and "~ deals
+#: N damage to that creature and N damage to that creature's controller" (``partner_and_controller``: the other
+#: creature of its event, 509.3d, and the player who controls it, one event)
+_DAMAGE_EACH = re.compile(r"(?:it|this creature) deals? (?P<n>\w+) damage to (?:(?P<combatants>each attacking creature "
+                          r"and each blocking creature)|that creature and (?P<m>\w+) damage to that creature's "
+                          r"controller|each creature (?P<without>without flying )?defending player controls)")
+#: 508.3a, 506.2: an attack trigger's damage to "each creature [without flying] defending player controls" (no target,
+#: 115.1; those creatures as it resolves, 608.2h), by whom it reaches (:data:`ON_TARGET`, its source named)
+DEFENDING_CREATURES = ("defending_creatures", "defending_creatures_without_flying")
+
+
+def _damage_each(text: str, partnered: bool) -> list[OnCombat] | None:
+    """The damage of :data:`_DAMAGE_EACH` (`partnered`: "that creature" names the other creature of the event), or
+    None; the two amounts of "that creature and … its controller" equal (as printed).
+
+    >>> _damage_each("it deals 2 damage to each attacking creature and each blocking creature", False)[0].term(
+    ...     "on_block")
+    'on_block(,combatants,damage(2))'
+    >>> _damage_each("this creature deals 3 damage to that creature and 3 damage to that creature's controller",
+    ...              True)[0].term("on_block")
+    'on_block(,partner_and_controller,damage(3))'
+    >>> _damage_each("it deal 1 damage to each creature without flying defending player controls", False)[0].whom
+    'defending_creatures_without_flying'
+    """
+    m = _DAMAGE_EACH.fullmatch(text)
+    n = _count(m.group("n")) if m else None
+    if m is None or not n:
+        return None
+    if m.group("combatants"):
+        return [OnCombat("", "damage", "combatants", amount=n)]
+    if m.group("m") is None:  # "each creature [without flying] defending player controls" (506.2)
+        return [OnCombat("", "damage", DEFENDING_CREATURES[m.group("without") is not None], amount=n)]
+    return [OnCombat("", "damage", "partner_and_controller", amount=n)] if partnered and _count(m.group("m")) == n \
+        else None
 
 
 #: 508.3a, 603.2c: "Whenever a <creature type> you control attacks, defending player loses N life"

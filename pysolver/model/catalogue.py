@@ -458,6 +458,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever this creature attacks, it deals 1 damage to target creature or player",
              ("Whenever ~ attacks, you may have it deal 2 damage to target creature an opponent controls",),
              literal=False),
+    # 506.2, 115.1: no target; put on the stack by the active player, its source named (603.3a, 603.5)
+    LineForm("trigger", "Whenever ~ attacks, [you may have] it deal[s] N damage to each creature [without flying] "
+             "defending player controls", "on_target", "506.2", "Whenever this creature attacks, you may have it deal "
+             "1 damage to each creature without flying defending player controls",
+             ("Whenever ~ attacks, it deals 1 damage to each creature defending player controls",), literal=False),
     # 701.43d, 508.1g, 607.2h: exerting is an optional cost to attack; its linked "when you do" ability is put on
     # the stack with the choice to exert (pysolver.model.abilities._exert)
     LineForm("trigger", "You may exert ~ as it attacks. When you do, <effect>", "on_target", "701.43d",
@@ -485,6 +490,14 @@ CATALOGUE: tuple[LineForm, ...] = (
              "on_block", "603.3b", "Whenever this creature blocks or becomes blocked by a creature, this creature "
              "deals 1 damage to that creature",
              ("Whenever ~ becomes blocked by a creature, ~ deals 2 damage to that creature",), literal=False),
+    # 120.3, 115.1: damage to more than one object, no target (pysolver.model.abilities._damage_each)
+    LineForm("trigger", "Whenever ~ <blocks / becomes blocked / blocks or becomes blocked>, it deals N damage to each "
+             "attacking creature and each blocking creature", "on_block", "506.4", "Whenever this creature becomes "
+             "blocked, it deals 2 damage to each attacking creature and each blocking creature", literal=False),
+    LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, ~ deals N damage to that creature and N "
+             "damage to that creature's controller", "on_block", "120.3", "Whenever this creature blocks or becomes "
+             "blocked by a creature, this creature deals 3 damage to that creature and 3 damage to that creature's "
+             "controller", literal=False),
     LineForm("trigger", "Whenever ~ becomes blocked, [you may] untap ~ and remove it from combat", "on_block", "506.4",
              "Whenever this creature becomes blocked, you may untap it and remove it from combat", literal=False),
     LineForm("trigger", "When ~ <blocks / becomes blocked>, return it to its owner's hand", "on_block", "400.3",

@@ -288,6 +288,17 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
     elif kind == "dies_damage" and spec == "each_blocking":  # a damage trigger's (506.4: still blocking, no target)
         recipients = sorted({b for b, _ in s.combat.blockers or () if b in field and field[b].is_creature
                              and not s.permanent(b).removed_from_combat})
+    elif kind == "dies_damage" and spec == "each_combatant":  # a block trigger's (506.4: in combat as it resolves)
+        recipients = sorted({x for pair in (*(s.combat.attackers or ()), *(s.combat.blockers or ())) for x in pair[:1]
+                             if x in field and field[x].is_creature and not s.permanent(x).removed_from_combat})
+    elif kind == "dies_damage" and spec.startswith("that_creature_and_player:"):  # a block trigger's (no target):
+        # that creature if still on the battlefield (400.7) and the player who controls it or last did (113.7a)
+        recipients = [target] * (target in field and field[target].is_creature) + [spec.partition(":")[2]]
+    elif kind == "dies_damage" and spec.startswith("each_defending"):  # an attack trigger's "each creature [without
+        # flying] defending player controls" (506.2; no target, 115.1): those there as it resolves
+        flying, _, defending = spec.partition(":")
+        recipients = sorted(x for x, c in field.items() if c.is_creature and c.controller == defending
+                            and not (flying.endswith("without_flying") and c.has("flying")))
     elif kind == "dies_damage" and spec == "itself":  # a damage ability's "… and M damage to itself" (no target)
         recipients = [target] if target in field else []
     elif kind == "dies_damage" and spec.startswith("each_other_opponent:"):  # a damage trigger's (reference.dealt)

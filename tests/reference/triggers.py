@@ -457,7 +457,7 @@ def attack_stacks(s: Situation, gone: frozenset[str]) -> set[tuple]:
                                   for a in provoke_sources(s, field)]
     for a, e in targeted_triggers(s, gone):
         if e.whom != "target":  # 701.43d: exerted as it attacked, or 603.5 "you may pay {E}" (its source named) or not
-            choices.append([("on_target", a, t, e) for t in ("", a)])
+            choices.append([("on_target", a, t, e) for t in (("", a) if e.optional else (a,))])
             continue
         legal = targeted_targets(s, gone, a, e)
         choices.append([("on_target", a, t, e) for t in (["", *legal] if e.optional or not legal else legal)])
@@ -486,6 +486,13 @@ def resolve_targeted(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[S
         s = replace(s, players=tuple(replace(p, mana=replace(p.mana, **dict(zip(("W", "U", "B", "R", "G", "colorless"),
                                                                               left))))
                                      if p.name == owner.name else p for p in s.players))
+    if e.whom in ("defending_creatures", "defending_creatures_without_flying"):  # 506.2, 120.3: no target (115.1)
+        me = _field(s, gone - {source})[source]  # (608.2h: as it last existed)
+        attacked = dict(s.combat.attackers or ())[source]
+        defending = attacked if attacked in {p.name for p in s.players} else _defending(s, attacked)
+        spec = f"each_{e.whom.replace('_creatures', '')}:{defending}"  # (each_defending[_without_flying])
+        return resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, source, e.amount, me.controller, me,
+                                                  spec))
     if e.whom != "target":  # 701.43d, 607.2h, 603.5: "it" or "creatures you control" (611.2c)
         return _exerted(s, gone, source, e), set()
     if e.effect == "bounce_weaker":  # 608.2h: only if its power is less than the source's (as it last existed)
@@ -589,6 +596,12 @@ def resolve_put(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[Situat
         gainer = _field(s, gone - {source})[source].controller  # there or not (113.7a)
         return (replace(s, players=tuple(replace(p, life=p.life + e.amount) if p.name == gainer else p
                                          for p in s.players)) if target else s), set()
+    if e.whom in ("combatants", "partner_and_controller"):  # 120.3, 115.1: no target; one event of the source as
+        me = _field(s, gone - {source})[source]  # it last existed (608.2h)
+        spec = ("each_combatant" if e.whom == "combatants"
+                else f"that_creature_and_player:{s.permanent(target).controller}")
+        return resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, target, e.amount, me.controller, me,
+                                                  spec))
     if not target or target in gone:
         return s, set()
     if e.effect in ("power_damage_instead", "damage_prevent"):
