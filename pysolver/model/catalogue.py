@@ -559,7 +559,11 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "When ~ dies, create <tokens>", "dies_create", "111.1",
              "When this creature dies, create a 2/2 black Zombie creature token",
              ("When ~ leaves the battlefield, create a 3/3 green Beast creature token",
-              "When ~ dies, create two 1/1 white Spirit creature tokens with flying"), literal=False),
+              "When ~ dies, create two 1/1 white Spirit creature tokens with flying",
+              "When ~ dies, create a 2/2 red Dragon creature token with flying and \"{R}: This creature gets +1/+0 "
+              "until end of turn.\"",
+              "When ~ dies, create a legendary 5/5 colorless Goblin Golem artifact creature token named Tuktuk the "
+              "Returned"), literal=False),
     LineForm("trigger", "When ~ dies, create X <tokens>, where X is ~'s power", "dies_create", "608.2h",
              "When this creature dies, create X 1/1 white Vampire creature tokens with lifelink, where X is this "
              "creature's power",
