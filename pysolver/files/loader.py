@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..errors import InputError
-from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
+from ..model import Combat, Goal, Permanent, Player, Situation, fields, lands, numbers
 from ..model.abilities import (
     ACTIVATED_KINDS,
     BLOCK_TRIGGERS,
@@ -62,6 +62,7 @@ from ..model.abilities import (
     effects,
     granted_kind,
     is_put,
+    normalise,
     on_stack,
     term_text,
     while_counted,
@@ -115,6 +116,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
         raise r.fail("active", f"{q(active)} is not one of the players")
     cards = with_builtin(pool)
     permanents, hidden, gains = _permanents(r, top["permanents"], names, cards)
+    _check_land_searches(r, permanents, _landfall(r, top["permanents"], names, cards))
     permanents = _settle_counted_grants(r, players, permanents)
     by_id = {p.id: p for p in permanents}
     combat = Combat(**fields.combat(r, top.get("combat"), active, names, by_id))
@@ -1733,6 +1735,39 @@ def _permanents(r: Reader, value: Any, players: frozenset[str],
             if gain is not None:
                 gains[i] = gain
     return result, hidden, gains
+
+
+def _landfall(r: Reader, value: Any, players: frozenset[str], cards: Mapping[str, Card]) -> dict[int, str]:
+    """For each permanent (by index) whose card's lines are its own, one of its card's inert lines of a land
+    entering ("Whenever a land enters …", the reason ``land``, pysolver.files.oracle), if any."""
+    found: dict[int, str] = {}
+    for i, raw in enumerate(r.listing(value, "permanents")):
+        d, _ = fields.permanent_entry(r, raw, f"permanents[{i}]", players)
+        card = _card(r, d, f"permanents[{i}]", cards)
+        line = next((x for x, why in card.inert if why.key == "land"), None) if card and d.get("abilities") is None \
+            else None
+        if line is not None:
+            found[i] = line
+    return found
+
+
+def _check_land_searches(r: Reader, permanents: list[Permanent], landfall: dict[int, str]) -> None:
+    """A line that puts basic lands onto the battlefield tapped (701.23a, 110.5b: pysolver.model.lands) is modelled
+    as doing nothing the solver reports: refused beside a line that may read the land — one naming lands, a land
+    type, landwalk or permanents (702.14c, 305.6, 115.1; printed, granted, a token's, or not modelled), or a card's
+    inert "Whenever a land enters" (603.2, `landfall`)."""
+    searching = [(i, p) for i, p in enumerate(permanents)
+                 if any(lands.mentions_land_search(normalise(x, p.name)) for x in p.ability_lines)]
+    if not searching:
+        return
+    i, p = searching[0]
+    for j, x in enumerate(permanents):
+        line = landfall.get(j) or next((y for y in (*x.ability_lines, *x.unmodelled)
+                                        if lands.reads_lands(normalise(y, x.name))
+                                        and not lands.mentions_land_search(normalise(y, x.name))), None)
+        if line is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} puts a basic land onto the battlefield (701.23a) and "
+                         f"the line {line!r} of {q(x.id)} may read it (702.14c, 305.6, 115.1, 603.2): not modelled")
 
 
 def _card(r: Reader, d: dict[str, Any], path: str, cards: Mapping[str, Card]) -> Card | None:

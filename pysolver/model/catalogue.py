@@ -569,6 +569,14 @@ CATALOGUE: tuple[LineForm, ...] = (
              "creature's power",
              ("When ~ dies, create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 counter "
               "on ~",), literal=False),
+    # 701.23a, 110.5b: a tapped basic land, which does nothing on a board the loader admits (pysolver.model.lands)
+    LineForm("trigger", "When ~ dies, [you may] search your library for a basic land card, put it onto the "
+             "battlefield tapped, then shuffle", "land_search", "701.23a", "When this creature dies, you may search "
+             "your library for a basic land card, put it onto the battlefield tapped, then shuffle",
+             ("Whenever ~ is dealt damage, you may search your library for a basic land card, put it onto the "
+              "battlefield tapped, then shuffle",
+              "Whenever ~ deals combat damage to a player, you may search your library for a basic land card and put "
+              "that card onto the battlefield tapped. If you do, shuffle your library"), literal=False),
     # 603.6c, 603.10a: leaves-the-battlefield abilities of a creature watching others die, which look back too
     LineForm("trigger", "Whenever another creature dies, put N +1/+1 counters on ~", "other_dies_counter", "603.10a",
              "Whenever another creature dies, put a +1/+1 counter on this creature",
@@ -1004,6 +1012,15 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{T}: Draw a card. Activate only during your turn, before attackers are declared",
               "{T}, Discard a card: Draw a card",
               "Sacrifice ~: Draw a card"), literal=False),
+    # 701.23a, 110.5b: tapped basic lands, refused beside a line that may read them (pysolver.model.lands)
+    LineForm("combat-activated", "{cost}, {T}: Search your library for a basic land card, put it onto the "
+             "battlefield tapped, then shuffle", "tap_hidden", "701.23a",
+             "{1}{G}, {T}, Sacrifice ~: Search your library for a basic land card, put it onto the battlefield "
+             "tapped, then shuffle",
+             ("{3}, Sacrifice ~: Search your library for up to two basic land cards, put them onto the battlefield "
+              "tapped, then shuffle",
+              "{1}{G}, {T}, Discard a card: Search your library for a basic land card and put that card onto the "
+              "battlefield tapped. Then shuffle"), literal=False),
     # --- activated abilities that make players lose or gain life (119.3, pysolver.rules.activated.life_changed):
     # any cost of the grammar; they wait on the stack as the damage abilities do
     LineForm("combat-activated", "{cost}: Target player loses N life [and you gain N life]", "life", "119.3",

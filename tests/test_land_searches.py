@@ -1,0 +1,127 @@
+"""Basic lands searched for and put onto the battlefield tapped (701.23a, 110.5b; pysolver.model.lands): the real
+cards' lines, each rule with a hand-stated set of results, the refusals beside a line that may read the land, and the
+brute-force reference (which reads no such line: the land does nothing it reports) on generated boards."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from boards import board, creature
+from combat_boards import outcome_boards
+from hypothesis import HealthCheck, assume, given, settings
+from reference.outcomes import canonical, reference_outcomes
+from strategies import examples, with_triggers
+
+import pysolver
+from pysolver.errors import InputError
+from pysolver.game.outcomes import outcome_values
+from pysolver.model.abilities import parse_ability_line
+
+DRUID = ("When ~ dies, you may search your library for a basic land card, put it onto the battlefield tapped, then "
+         "shuffle your library")
+RAPTORS = ("Whenever ~ is dealt damage, you may search your library for a basic land card, put it onto the "
+           "battlefield tapped, then shuffle your library")
+CULTIVATOR = ("{2}{G}, {T}, Sacrifice ~: Search your library for a basic land card, put it onto the battlefield "
+              "tapped, then shuffle your library")
+
+
+@pytest.mark.parametrize(("name", "line", "kind"), [
+    ("Primal Druid", "When Primal Druid dies, you may search your library for a basic land card, put it onto the "
+     "battlefield tapped, then shuffle your library.", "land_search"),
+    ("Viridian Emissary", "When Viridian Emissary dies, you may search your library for a basic land card, put it "
+     "onto the battlefield tapped, then shuffle your library.", "land_search"),
+    ("Ranging Raptors", "Enrage — Whenever Ranging Raptors is dealt damage, you may search your library for a basic "
+     "land card, put it onto the battlefield tapped, then shuffle your library.", "land_search"),
+    ("Centaur Rootcaster", "Whenever Centaur Rootcaster deals combat damage to a player, you may search your library "
+     "for a basic land card and put that card onto the battlefield tapped. If you do, shuffle your library.",
+     "land_search"),
+    ("Burnished Hart", "{3}, Sacrifice Burnished Hart: Search your library for up to two basic land cards, put them "
+     "onto the battlefield tapped, then shuffle your library.", "tap_hidden"),
+    ("Embodiment of Spring", "{1}{G}, {T}, Sacrifice Embodiment of Spring: Search your library for a basic land card, "
+     "put it onto the battlefield tapped, then shuffle your library.", "tap_hidden"),
+    ("Oashra Cultivator", "{2}{G}, {T}, Sacrifice Oashra Cultivator: Search your library for a basic land card, put "
+     "it onto the battlefield tapped, then shuffle your library.", "tap_hidden"),
+    ("Silverglade Pathfinder", "{1}{G}, {T}, Discard a card: Search your library for a basic land card and put that "
+     "card onto the battlefield tapped. Then shuffle your library.", "tap_hidden"),
+])
+def test_701_23a_real_land_search_lines_parse(name: str, line: str, kind: str) -> None:
+    a, = parse_ability_line(line, name)
+    assert a.kind == kind
+
+
+@pytest.mark.parametrize("line", [
+    # 110.5b: an untapped land could pay mana in the combat
+    "When ~ dies, search your library for up to two basic land cards and put them onto the battlefield",
+    "When ~ dies, put all land cards from your graveyard onto the battlefield tapped",
+])
+def test_701_23a_untapped_lands_and_other_zones_not_read(line: str) -> None:
+    with pytest.raises(ValueError):
+        parse_ability_line(line, "x")
+
+
+def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:
+    """(alice's life, bob's life, destroyed) of each outcome."""
+    return {(o["life"]["alice"], o["life"]["bob"], tuple(o["destroyed"])) for o in pysolver.outcomes(s)}
+
+
+def test_701_23a_a_searched_land_changes_no_result() -> None:
+    """701.23a, 110.5b, 106.4: bob's 1/1 Primal Druid-like blocker dies and bob may put a tapped basic land onto
+    the battlefield; his 2/2 Raptors-like blocker is dealt damage and may do the same; alice's Cultivator may be
+    sacrificed for one. A tapped land adds no mana and nothing on the board reads lands: the results are those of
+    the vanilla board — the Druid destroyed, the Raptors destroyed by alice's 2/2, the Cultivator sacrificed or not
+    (701.21a: listed destroyed)."""
+    s = board(creature("x", "alice", 1, 1), creature("y", "alice", 2, 2), creature("c", "alice", 2, 1, CULTIVATOR),
+              creature("d", "bob", 1, 1, DRUID), creature("r", "bob", 2, 2, RAPTORS), mana="{2}{G}",
+              attackers={"x": "bob", "y": "bob"}, blockers={"d": ["x"], "r": ["y"]})
+    assert results(s) == {(20, 20, ("d", "r", "x", "y")), (20, 20, ("c", "d", "r", "x", "y"))}
+
+
+@pytest.mark.parametrize("reader", [
+    "Forestwalk",  # 702.14c: a land entering before blockers are declared may make an attacker unblockable
+    "Creatures you control have swampwalk",  # granted landwalk (613.1f)
+    "Whenever ~ deals combat damage to a player, untap target creature or land",  # 701.26b: a land untapped
+])
+def test_701_23a_a_search_beside_a_line_reading_lands_is_refused(reader: str) -> None:
+    with pytest.raises(InputError, match="701.23a"):
+        board(creature("d", "bob", 1, 1, DRUID), creature("x", "alice", 2, 2, reader))
+
+
+def _pool(tmp: Path, cards: list[tuple[str, str]]) -> Any:
+    """A card pool of 2/2 green creatures with oracle text (pysolver.load_cards of a Scryfall list)."""
+    path = tmp / "cards.json"
+    path.write_text(json.dumps([{"name": n, "type_line": "Creature — Beast", "mana_cost": "{1}{G}", "colors": ["G"],
+                                 "power": "2", "toughness": "2", "oracle_text": text} for n, text in cards]))
+    return pysolver.load_cards(str(path))
+
+
+@pytest.mark.parametrize("text", [
+    "Landfall — Whenever a land you control enters, add one mana of any color.",  # 603.2: inert without a search
+    "Cobra gets +1/+1 for each land you control.",  # a count of lands: not modelled (noted)
+])
+def test_603_2_a_search_beside_a_card_line_reading_lands_is_refused(tmp_path: Path, text: str) -> None:
+    """603.2, 305.1: "Whenever a land you control enters" is inert only where no land enters during the combat, and
+    a line not modelled that names lands may read one: a card with either beside a land search is refused."""
+    pool = _pool(tmp_path, [("Cobra", text), ("Druid", "When Druid dies, you may search your library for a basic land "
+                                                     "card, put it onto the battlefield tapped, then shuffle.")])
+    with pytest.raises(InputError, match="701.23a"):
+        pysolver.load_data({"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice", "permanents": [
+            {"id": "d", "controller": "bob", "card": "Druid"}, {"id": "c", "controller": "alice", "card": "Cobra"}]},
+            cards=pool)
+
+
+@settings(max_examples=examples(1), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, (DRUID, RAPTORS, "First strike"))))
+def test_701_23a_land_searches_equal_reference(data: dict[str, Any]) -> None:
+    try:
+        s = pysolver.load_data(data)
+    except InputError:
+        assume(False)
+        return
+    want = {canonical(o) for o in reference_outcomes(s)}
+    got = [canonical(o.to_json()) for o in outcome_values(s)]
+    assert len(got) == len(set(got)), "an outcome is listed twice"
+    assert set(got) == want, (sorted(set(got) - want)[:2], sorted(want - set(got))[:2])
