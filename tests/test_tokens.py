@@ -154,6 +154,13 @@ def test_111_3_a_token_made_in_combat_has_its_pump() -> None:
     assert [(a.kind, a.term) for a in dragon.abilities] == [("flying", "flying"), ("pump", "pump(1,0)")]
 
 
+def test_605_1a_a_mana_ability_beside_a_token_pump_is_refused() -> None:
+    """605.1a, 106.4, 602.2b: the mana of bob's "{T}: Add {R}" could pay for his Dragon token's pump; that mana is not
+    modelled: refused."""
+    with pytest.raises(InputError, match="token it may create"):
+        board(creature("m", "bob", 1, 1, "{T}: Add {R}"), creature("d", "bob", 0, 2, EGG))
+
+
 def test_704_5j_a_second_legendary_token_of_one_name_is_refused() -> None:
     """205.4d, 704.5j: Tuktuk the Explorer dying makes the legendary Tuktuk the Returned (5/5 artifact Goblin Golem);
     one is modelled, but two Tuktuks of bob's dying in one step would leave bob two legendary permanents of one

@@ -1179,6 +1179,8 @@ def _spends_mana(p: Permanent, warded: bool) -> str | None:
         return "turning it face up (702.37e)"
     if p.pump_abilities():
         return "a pump or regeneration ability (602.2b)"
+    if any(a.kind == "pump" for a in _token_abilities([p])):  # 111.3: a token's "{R}: ~ gets +1/+0 …"
+        return "the pump ability of a token it may create (602.2b)"
     if any(ab.cost.total for _, ab in p.combat_abilities()):
         return "an activated ability with a mana cost (602.2b)"
     if warded and any(kind not in COST_ONLY for kind, _ in p.combat_abilities()):
