@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..errors import InputError
-from ..model import Combat, Goal, Permanent, Player, Situation, fields, lands, numbers
+from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers, unread
 from ..model.abilities import (
     ACTIVATED_KINDS,
     BLOCK_TRIGGERS,
@@ -116,7 +116,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
         raise r.fail("active", f"{q(active)} is not one of the players")
     cards = with_builtin(pool)
     permanents, hidden, gains = _permanents(r, top["permanents"], names, cards)
-    _check_land_searches(r, permanents, _landfall(r, top["permanents"], names, cards))
+    _check_unread(r, permanents, _landfall(r, top["permanents"], names, cards))
     permanents = _settle_counted_grants(r, players, permanents)
     by_id = {p.id: p for p in permanents}
     combat = Combat(**fields.combat(r, top.get("combat"), active, names, by_id))
@@ -1753,23 +1753,20 @@ def _landfall(r: Reader, value: Any, players: frozenset[str], cards: Mapping[str
     return found
 
 
-def _check_land_searches(r: Reader, permanents: list[Permanent], landfall: dict[int, str]) -> None:
-    """A line that puts basic lands onto the battlefield tapped (701.23a, 110.5b: pysolver.model.lands) is modelled
-    as doing nothing the solver reports: refused beside a line that may read the land — one naming lands, a land
-    type, landwalk or permanents (702.14c, 305.6, 115.1; printed, granted, a token's, or not modelled), or a card's
-    inert "Whenever a land enters" (603.2, `landfall`)."""
-    searching = [(i, p) for i, p in enumerate(permanents)
-                 if any(lands.mentions_land_search(normalise(x, p.name)) for x in p.ability_lines)]
-    if not searching:
-        return
-    i, p = searching[0]
-    for j, x in enumerate(permanents):
-        line = landfall.get(j) or next((y for y in (*x.ability_lines, *x.unmodelled)
-                                        if lands.reads_lands(normalise(y, x.name))
-                                        and not lands.mentions_land_search(normalise(y, x.name))), None)
-        if line is not None:
-            raise r.fail(f"permanents[{i}]", f"{q(p.id)} puts a basic land onto the battlefield (701.23a) and "
-                         f"the line {line!r} of {q(x.id)} may read it (702.14c, 305.6, 115.1, 603.2): not modelled")
+def _check_unread(r: Reader, permanents: list[Permanent], landfall: dict[int, str]) -> None:
+    """A line that makes what no line of the board reads (pysolver.model.unread: basic lands put onto the
+    battlefield tapped, 701.23a; a card exiled from a graveyard, 406.2; a Clue, 701.16a; a Treasure, 111.10a) is
+    modelled as doing nothing the solver reports: refused beside a line that may read it (printed, granted, a
+    token's, or not modelled), or, for a land, a card's inert "Whenever a land enters" (603.2, `landfall`)."""
+    for i, p in enumerate(permanents):
+        for made in dict.fromkeys(u for x in p.ability_lines if (u := unread.made_by(normalise(x, p.name)))):
+            for j, x in enumerate(permanents):
+                line = (landfall.get(j) if made.kind == "land_search" else None) or next(
+                    (y for y in (*x.ability_lines, *x.unmodelled) if made.readers.search(normalise(y, x.name))
+                     and unread.made_by(normalise(y, x.name)) is None), None)
+                if line is not None:
+                    raise r.fail(f"permanents[{i}]", f"{q(p.id)} makes {made.name} ({made.rule}) and the line "
+                                 f"{line!r} of {q(x.id)} may read it: not modelled")
 
 
 def _card(r: Reader, d: dict[str, Any], path: str, cards: Mapping[str, Card]) -> Card | None:

@@ -26,8 +26,8 @@ from typing import Any, cast
 from . import numbers
 from .catalogue import CATALOGUE
 from .hidden import only_hidden
-from .lands import land_search_trigger, puts_tapped_basic_lands
 from .mana import HYBRID, Mana
+from .unread import puts_tapped_basic_lands, unread_trigger
 
 COLORS = ("white", "blue", "black", "red", "green")
 COLOR_LETTERS = dict(zip("WUBRG", COLORS))
@@ -109,10 +109,6 @@ _DASH = re.compile(r"dash (\{.*\})")  # 702.109a: "Dash {cost}"
 # read as lands, since no basic land card is a creature card (205.4c, 305.6) and in a combat here only creatures
 # enter the battlefield: tokens (111.1, pysolver.rules.tokens) and cards persist or undying return (702.79a, 702.93a)
 OPPONENTS_ENTER_TAPPED = "opponents_enter_tapped"
-#: "When ~ dies / Whenever ~ is dealt damage / deals combat damage to a player, [you may] search your library for a
-#: basic land card, put it onto the battlefield tapped, then shuffle" (701.23a, 110.5b; pysolver.model.lands): the
-#: land does nothing on a board the loader admits, so the trigger acts on nothing the solver reports
-LAND_SEARCH = "land_search"
 _ENTER_TAPPED = re.compile(r"(?P<what>[a-z, ]+?) your opponents control enter(?: the battlefield)? tapped")
 _ENTERING = {"artifacts": "artifact", "creatures": "creature", "lands": "land", "nonbasic lands": "land"}
 
@@ -1420,7 +1416,7 @@ def _x_cost(text: str) -> Cost:
 # --- Activated abilities whose only effect in combat is their cost (pysolver.rules.activated) ----------
 #: "{cost}, {T}: Add <mana>" (605.1a: a mana ability) and "{cost}, {T}: <an effect in hidden zones
 #: only>" ("Draw a card", "Scry 1", "Target player mills two cards": 121.1, pysolver.model.hidden) or that puts basic
-#: lands onto the battlefield tapped (701.23a, pysolver.model.lands): tapping the source and paying the mana is all
+#: lands onto the battlefield tapped (701.23a, pysolver.model.unread): tapping the source and paying the mana is all
 #: they do to a combat.
 COST_ONLY = ("tap_mana", "tap_hidden")
 #: every kind of activated ability :mod:`pysolver.rules.activated` plays (a :class:`~pysolver.model.moves.Trigger`
@@ -1457,7 +1453,7 @@ def _cost_only(text: str) -> list[Ability] | None:
     if _ADD_MANA.fullmatch(effect):
         kind = "tap_mana"
     elif only_hidden(effect) and not re.search(r"\btarget (?!player|opponent)", effect) \
-            or puts_tapped_basic_lands(effect):  # 701.23a, 110.5b: tapped basic lands (pysolver.model.lands)
+            or puts_tapped_basic_lands(effect):  # 701.23a, 110.5b: tapped basic lands (pysolver.model.unread)
         kind = "tap_hidden"
     else:
         return None
@@ -1979,8 +1975,9 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         if any(t is None for t in terms):
             return None
         return [Ability("protection", t) for t in terms]
-    if land_search_trigger(text):  # 701.23a, 110.5b: a tapped basic land (pysolver.model.lands)
-        return [Ability(LAND_SEARCH)]
+    unread = unread_trigger(text)
+    if unread is not None:  # 701.23a, 406.2, 701.16a, 111.10a: what nothing reads (pysolver.model.unread)
+        return [Ability(unread)]
     triggered = _parse_trigger(text)
     if triggered is not None:
         return [triggered]

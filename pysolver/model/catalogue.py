@@ -577,6 +577,16 @@ CATALOGUE: tuple[LineForm, ...] = (
               "battlefield tapped, then shuffle",
               "Whenever ~ deals combat damage to a player, you may search your library for a basic land card and put "
               "that card onto the battlefield tapped. If you do, shuffle your library"), literal=False),
+    # 406.2, 701.16a, 111.10a: what nothing on a board the loader admits reads (pysolver.model.unread)
+    LineForm("trigger", "When ~ dies, [you may] exile target card from a graveyard", "graveyard_exile", "406.2",
+             "When this creature dies, exile target card from an opponent's graveyard",
+             ("When you cycle ~ or it dies, you may exile target card from a graveyard",), literal=False),
+    LineForm("trigger", "When ~ dies, investigate", "investigate", "701.16a", "When this creature dies, investigate",
+             literal=False),
+    LineForm("trigger", "When ~ dies, create a colorless Treasure artifact token with \"{T}, Sacrifice this artifact: "
+             "Add one mana of any color.\"", "treasure", "111.10a", "When this creature dies, create a colorless "
+             "Treasure artifact token with \"{T}, Sacrifice this artifact: Add one mana of any color.\"",
+             literal=False),
     # 603.6c, 603.10a: leaves-the-battlefield abilities of a creature watching others die, which look back too
     LineForm("trigger", "Whenever another creature dies, put N +1/+1 counters on ~", "other_dies_counter", "603.10a",
              "Whenever another creature dies, put a +1/+1 counter on this creature",

@@ -1,6 +1,7 @@
-"""Basic lands searched for and put onto the battlefield tapped (701.23a, 110.5b; pysolver.model.lands): the real
-cards' lines, each rule with a hand-stated set of results, the refusals beside a line that may read the land, and the
-brute-force reference (which reads no such line: the land does nothing it reports) on generated boards."""
+"""What no line of the board reads (pysolver.model.unread): basic lands searched for and put onto the battlefield
+tapped (701.23a, 110.5b), a card exiled from a graveyard (406.2), a Clue (701.16a), a Treasure (111.10a). The real
+cards' lines, each rule with a hand-stated set of results, the refusals beside a line that may read what they make,
+and the brute-force reference (which reads no such line: they do nothing it reports) on generated boards."""
 
 from __future__ import annotations
 
@@ -112,10 +113,52 @@ def test_603_2_a_search_beside_a_card_line_reading_lands_is_refused(tmp_path: Pa
             cards=pool)
 
 
+RAT = "When ~ dies, exile target card from an opponent's graveyard"
+COURIER = "When ~ dies, investigate"
+HOARDER = ("When ~ dies, create a colorless Treasure artifact token with \"{T}, Sacrifice this artifact: Add one mana "
+           "of any color.\"")
+
+
+@pytest.mark.parametrize(("name", "line", "kind"), [
+    ("Ruin Rat", "When Ruin Rat dies, exile target card from an opponent's graveyard.", "graveyard_exile"),
+    ("Grixis Sojourners", "When you cycle Grixis Sojourners or it dies, you may exile target card from a graveyard.",
+     "graveyard_exile"),
+    ("Byway Courier", "When Byway Courier dies, investigate.", "investigate"),
+    ("Dire Fleet Hoarder", "When Dire Fleet Hoarder dies, create a colorless Treasure artifact token with \"{T}, "
+     "Sacrifice this artifact: Add one mana of any color.\"", "treasure"),
+])
+def test_real_unread_death_lines_parse(name: str, line: str, kind: str) -> None:
+    a, = parse_ability_line(line, name)
+    assert a.kind == kind
+
+
+def test_406_2_701_16a_111_10a_what_nothing_reads_changes_no_result() -> None:
+    """406.2, 701.16a, 111.10a: bob's Ruin Rat, Byway Courier and Dire Fleet Hoarder (1/1 each) block alice's three
+    2/2s and die; a card exiled from alice's graveyard, a Clue and a Treasure change nothing the board reads: the
+    one result is theirs destroyed."""
+    s = board(creature("x", "alice", 2, 2), creature("y", "alice", 2, 2), creature("z", "alice", 2, 2),
+              creature("r", "bob", 1, 1, RAT), creature("c", "bob", 1, 1, COURIER),
+              creature("h", "bob", 1, 1, HOARDER),
+              attackers={"x": "bob", "y": "bob", "z": "bob"}, blockers={"r": ["x"], "c": ["y"], "h": ["z"]})
+    assert results(s) == {(20, 20, ("c", "h", "r"))}
+
+
+@pytest.mark.parametrize(("maker", "reader", "what"), [
+    (RAT, "Persist", "graveyard"),  # 702.79a: the card it returns may be the one exiled (608.2b)
+    (RAT, "As long as seven or more cards are in your graveyard, this creature gets +2/+2", "graveyard"),  # 404.1
+    (COURIER, "{T}, Sacrifice an artifact: This creature deals 2 damage to any target", "Clue"),  # 701.21a
+    (COURIER, "Hellbent — This creature gets +2/+0 as long as you have no cards in hand", "Clue"),  # 121.1
+    (HOARDER, "{R}: This creature gets +1/+0 until end of turn", "Treasure"),  # 106.4: its mana spent
+])
+def test_a_maker_beside_a_line_reading_what_it_makes_is_refused(maker: str, reader: str, what: str) -> None:
+    with pytest.raises(InputError, match=what):
+        board(creature("d", "bob", 1, 1, maker), creature("x", "alice", 2, 2, reader))
+
+
 @settings(max_examples=examples(1), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, (DRUID, RAPTORS, "First strike"))))
-def test_701_23a_land_searches_equal_reference(data: dict[str, Any]) -> None:
+@given(outcome_boards("blockers").flatmap(lambda d: with_triggers(d, (DRUID, RAPTORS, RAT, COURIER, "First strike"))))
+def test_unread_effects_equal_reference(data: dict[str, Any]) -> None:
     try:
         s = pysolver.load_data(data)
     except InputError:
