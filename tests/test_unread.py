@@ -126,6 +126,9 @@ HOARDER = ("When ~ dies, create a colorless Treasure artifact token with \"{T}, 
     ("Byway Courier", "When Byway Courier dies, investigate.", "investigate"),
     ("Dire Fleet Hoarder", "When Dire Fleet Hoarder dies, create a colorless Treasure artifact token with \"{T}, "
      "Sacrifice this artifact: Add one mana of any color.\"", "treasure"),
+    ("Goblin Gardener", "When Goblin Gardener dies, destroy target land.", "land_destroy"),
+    ("Hurloon Shaman", "When Hurloon Shaman dies, each player sacrifices a land.", "land_destroy"),
+    ("Destructor Dragon", "When Destructor Dragon dies, destroy target noncreature permanent.", "noncreature_destroy"),
 ])
 def test_real_unread_death_lines_parse(name: str, line: str, kind: str) -> None:
     a, = parse_ability_line(line, name)
@@ -133,14 +136,28 @@ def test_real_unread_death_lines_parse(name: str, line: str, kind: str) -> None:
 
 
 def test_406_2_701_16a_111_10a_what_nothing_reads_changes_no_result() -> None:
-    """406.2, 701.16a, 111.10a: bob's Ruin Rat, Byway Courier and Dire Fleet Hoarder (1/1 each) block alice's three
-    2/2s and die; a card exiled from alice's graveyard, a Clue and a Treasure change nothing the board reads: the
-    one result is theirs destroyed."""
+    """406.2, 701.16a, 111.10a: bob's Ruin Rat, Byway Courier and Dire Fleet Hoarder (1/1 each) block alice's 2/2s and
+    die; a card exiled from alice's graveyard, a Clue and a Treasure change nothing the board reads (the Treasure's
+    mana could pay for the Clue's draw, which nothing reads either): the one result is theirs destroyed."""
     s = board(creature("x", "alice", 2, 2), creature("y", "alice", 2, 2), creature("z", "alice", 2, 2),
-              creature("r", "bob", 1, 1, RAT), creature("c", "bob", 1, 1, COURIER),
-              creature("h", "bob", 1, 1, HOARDER),
+              creature("r", "bob", 1, 1, RAT), creature("c", "bob", 1, 1, COURIER), creature("h", "bob", 1, 1, HOARDER),
               attackers={"x": "bob", "y": "bob", "z": "bob"}, blockers={"r": ["x"], "c": ["y"], "h": ["z"]})
     assert results(s) == {(20, 20, ("c", "h", "r"))}
+
+
+def test_701_8a_a_land_or_noncreature_permanent_the_board_does_not_state() -> None:
+    """701.8a, 701.21a: Goblin Gardener's "destroy target land", Hurloon Shaman's "each player sacrifices a land" and
+    Destructor Dragon's "destroy target noncreature permanent" remove only what the board does not state, and
+    nothing reads it: bob's three 1/1s die blocking and are all the result; a stated land is refused."""
+    s = board(creature("x", "alice", 2, 2), creature("y", "alice", 2, 2), creature("z", "alice", 2, 2),
+              creature("g", "bob", 1, 1, "When ~ dies, destroy target land"),
+              creature("h", "bob", 1, 1, "When ~ dies, each player sacrifices a land"),
+              creature("d", "bob", 1, 1, "When ~ dies, destroy target noncreature permanent"),
+              attackers={"x": "bob", "y": "bob", "z": "bob"}, blockers={"g": ["x"], "h": ["y"], "d": ["z"]})
+    assert results(s) == {(20, 20, ("d", "g", "h"))}
+    with pytest.raises(InputError, match="may remove 'f'"):
+        board(creature("g", "bob", 1, 1, "When ~ dies, destroy target land"),
+              {"id": "f", "controller": "alice", "types": ["Land"], "subtypes": ["Forest"]})
 
 
 @pytest.mark.parametrize(("maker", "reader", "what"), [
@@ -149,6 +166,8 @@ def test_406_2_701_16a_111_10a_what_nothing_reads_changes_no_result() -> None:
     (COURIER, "{T}, Sacrifice an artifact: This creature deals 2 damage to any target", "Clue"),  # 701.21a
     (COURIER, "Hellbent — This creature gets +2/+0 as long as you have no cards in hand", "Clue"),  # 121.1
     (HOARDER, "{R}: This creature gets +1/+0 until end of turn", "Treasure"),  # 106.4: its mana spent
+    (HOARDER, CULTIVATOR, "Treasure"),  # its mana may pay for another maker's cost
+    ("When ~ dies, destroy target land", "{T}: Add {G}", "land destroyed"),  # 106.4: a land's mana
 ])
 def test_a_maker_beside_a_line_reading_what_it_makes_is_refused(maker: str, reader: str, what: str) -> None:
     with pytest.raises(InputError, match=what):

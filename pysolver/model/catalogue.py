@@ -587,6 +587,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Add one mana of any color.\"", "treasure", "111.10a", "When this creature dies, create a colorless "
              "Treasure artifact token with \"{T}, Sacrifice this artifact: Add one mana of any color.\"",
              literal=False),
+    LineForm("trigger", "When ~ dies, destroy target land", "land_destroy", "701.8a",
+             "When this creature dies, destroy target land", ("When ~ dies, each player sacrifices a land",),
+             literal=False),
+    LineForm("trigger", "When ~ dies, destroy target noncreature permanent", "noncreature_destroy", "701.8a",
+             "When this creature dies, destroy target noncreature permanent", literal=False),
     # 603.6c, 603.10a: leaves-the-battlefield abilities of a creature watching others die, which look back too
     LineForm("trigger", "Whenever another creature dies, put N +1/+1 counters on ~", "other_dies_counter", "603.10a",
              "Whenever another creature dies, put a +1/+1 counter on this creature",

@@ -1,6 +1,7 @@
 """Effects whose only result in the combat is an object no line of the board reads (pysolver.files.loader refuses
 a board with a line that may read it): basic lands searched for and put onto the battlefield tapped (701.23a,
-110.5b), a card exiled from a graveyard (406.2, 404.1), a Clue (701.16a) or a Treasure (111.10a) created.
+110.5b), a card exiled from a graveyard (406.2, 404.1), a Clue (701.16a) or a Treasure (111.10a) created, a land or
+a noncreature permanent the board does not state destroyed or sacrificed (701.8a, 701.21a).
 
 * **A tapped basic land** of the searcher's choice (a card in a hidden zone, 121.1) adds no mana (106.4, 605.1a: it
   can't pay {T}), neither attacks nor blocks and is dealt no damage: only a line naming lands, a land type or
@@ -13,6 +14,10 @@ a board with a line that may read it): basic lands searched for and put onto the
   (701.21a) for a card drawn (121.1): only a line naming artifacts, permanents, tokens, Clues, sacrifices, draws or
   a hand reads it. **A Treasure** ("{T}, Sacrifice this artifact: Add one mana of any color", 111.10a) adds mana
   (106.4) too: a line with a mana symbol may spend it.
+* **A land or noncreature permanent destroyed or sacrificed** ("destroy target land", "each player sacrifices a
+  land", "destroy target noncreature permanent"): one the board states would be reported destroyed (refused); one
+  it does not state is seen only by a line naming lands, permanents (or artifacts, enchantments, planeswalkers,
+  battles), a graveyard (its card there), a sacrifice, or mana (an untapped land's, 106.4: a player's `mana`).
 
 Each recogniser reads lines as the grammar normalises them: lower case, the card's name as "this creature".
 
@@ -41,12 +46,41 @@ class Unread:
     rule: str
     effect: re.Pattern[str]
     readers: re.Pattern[str]
+    removes: str = ""  # what a board may state that it removes ("land", "noncreature"): refused beside one too
+
+    def reads(self, line: str) -> bool:
+        """Whether a normalised line may read what this effect makes: its words outside the effects of
+        :data:`UNREAD` (what those make is read by nothing, or their own refusal says what; the cost of an activated
+        ability that makes one may spend a Treasure's mana).
+
+        >>> hart = ("{3}, sacrifice this creature: search your library for a basic land card, put it onto the "
+        ...         "battlefield tapped, then shuffle")
+        >>> UNREAD[0].reads(hart), UNREAD[3].reads(hart)
+        (False, True)
+        """
+        for u in UNREAD:
+            line = u.effect.sub("", line)
+        return self.readers.search(line) is not None
+
+    def may_remove(self, types: tuple[str, ...]) -> bool:
+        """Whether it may remove a permanent of card `types` the board states (701.8a, 701.21a: its removal would
+        be reported, docs/results.md).
+
+        >>> UNREAD[4].may_remove(("Land",)), UNREAD[4].may_remove(("Artifact", "Creature"))
+        (True, False)
+        """
+        return (self.removes == "land" and "Land" in types) or (self.removes == "noncreature"
+                                                                and "Creature" not in types)
 
 
 _SEARCH = re.compile(
     r"(?:you may )?search your library for (?:a basic land card|up to (?:one|two|three) basic land cards),? "
     r"(?:and )?put (?:it|that card|them|those cards) onto the battlefield tapped"
     r"(?:,? then shuffle(?: your library)?|\. (?:if you do, |then )?shuffle(?: your library)?)?")
+# a land (or noncreature permanent) the board does not state, gone: lands and land types (305.6, 702.14c),
+# permanents, a graveyard (its card there, 404.1), a sacrifice (701.21a), the mana it could have made (106.4)
+_LANDS_GONE = re.compile(r"land|forest|swamp|mountain|plains|walk\b|\bpermanents?\b|\bdomain\b|graveyard|sacrific|"
+                         r"\{[0-9wubrgcxs]|\bmana\b")
 UNREAD = (
     Unread("land_search", "a basic land", "701.23a", _SEARCH,
            re.compile(r"land|forest|swamp|mountain|plains|walk\b|\bpermanents?\b|\bdomain\b")),
@@ -60,6 +94,12 @@ UNREAD = (
            re.compile(r'create a colorless treasure artifact token with "\{t\}, sacrifice this artifact: add one '
                       r'mana of any color\.?"'),
            re.compile(r"artifact|permanent|token|treasure|sacrific|\{[0-9wubrgcxs]|\bmana\b")),
+    Unread("land_destroy", "a land destroyed or sacrificed", "701.8a",
+           re.compile(r"destroy target land|each player sacrifices a land"), _LANDS_GONE, "land"),
+    Unread("noncreature_destroy", "a noncreature permanent destroyed", "701.8a",
+           re.compile(r"destroy target noncreature permanent"),
+           re.compile(_LANDS_GONE.pattern + r"|artifact|enchant|aura|equip|planeswalker|loyalty|battle"),
+           "noncreature"),
 )
 #: the trigger conditions they are read after (603.1): a death or leaving (603.6c, 700.4; "When you cycle ~ or it
 #: dies": nothing is cycled in combat), damage dealt or combat damage (603.2, 510.3a), an attack or block (508.3a,
