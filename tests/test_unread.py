@@ -123,6 +123,8 @@ HOARDER = ("When ~ dies, create a colorless Treasure artifact token with \"{T}, 
     ("Ruin Rat", "When Ruin Rat dies, exile target card from an opponent's graveyard.", "graveyard_exile"),
     ("Grixis Sojourners", "When you cycle Grixis Sojourners or it dies, you may exile target card from a graveyard.",
      "graveyard_exile"),
+    ("Sylvan Hierophant", "When Sylvan Hierophant dies, exile Sylvan Hierophant, then return another target creature "
+     "card from your graveyard to your hand.", "graveyard_exile"),
     ("Byway Courier", "When Byway Courier dies, investigate.", "investigate"),
     ("Dire Fleet Hoarder", "When Dire Fleet Hoarder dies, create a colorless Treasure artifact token with \"{T}, "
      "Sacrifice this artifact: Add one mana of any color.\"", "treasure"),
@@ -163,6 +165,8 @@ def test_701_8a_a_land_or_noncreature_permanent_the_board_does_not_state() -> No
 @pytest.mark.parametrize(("maker", "reader", "what"), [
     (RAT, "Persist", "graveyard"),  # 702.79a: the card it returns may be the one exiled (608.2b)
     (RAT, "As long as seven or more cards are in your graveyard, this creature gets +2/+2", "graveyard"),  # 404.1
+    ("When ~ dies, exile ~, then return another target creature card from your graveyard to your hand",
+     "Hellbent — This creature gets +2/+0 as long as you have no cards in hand", "returned to a hand"),  # 121.1
     (COURIER, "{T}, Sacrifice an artifact: This creature deals 2 damage to any target", "Clue"),  # 701.21a
     (COURIER, "Hellbent — This creature gets +2/+0 as long as you have no cards in hand", "Clue"),  # 121.1
     (HOARDER, "{R}: This creature gets +1/+0 until end of turn", "Treasure"),  # 106.4: its mana spent

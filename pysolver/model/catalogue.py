@@ -580,7 +580,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     # 406.2, 701.16a, 111.10a: what nothing on a board the loader admits reads (pysolver.model.unread)
     LineForm("trigger", "When ~ dies, [you may] exile target card from a graveyard", "graveyard_exile", "406.2",
              "When this creature dies, exile target card from an opponent's graveyard",
-             ("When you cycle ~ or it dies, you may exile target card from a graveyard",), literal=False),
+             ("When you cycle ~ or it dies, you may exile target card from a graveyard",
+              "When ~ dies, exile ~, then return another target creature card from your graveyard to your hand"),
+             literal=False),
     LineForm("trigger", "When ~ dies, investigate", "investigate", "701.16a", "When this creature dies, investigate",
              literal=False),
     LineForm("trigger", "When ~ dies, create a colorless Treasure artifact token with \"{T}, Sacrifice this artifact: "

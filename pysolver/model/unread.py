@@ -9,7 +9,8 @@ a noncreature permanent the board does not state destroyed or sacrificed (701.8a
   "Whenever a land enters" (603.2) reads it.
 * **A card exiled from a graveyard** changes only what reads a graveyard: its counts (threshold, delirium, "creature
   cards in your graveyard", 404.1), and the returns of a card that died (persist, undying, "return it to the
-  battlefield": 400.7, their target gone, 608.2b).
+  battlefield": 400.7, their target gone, 608.2b); with another card returned from it to a hand (121.1), what reads
+  a hand too.
 * **A Clue** ("{2}, Sacrifice this artifact: Draw a card", 111.10f) is an artifact token and permanent, sacrificed
   (701.21a) for a card drawn (121.1): only a line naming artifacts, permanents, tokens, Clues, sacrifices, draws or
   a hand reads it. **A Treasure** ("{T}, Sacrifice this artifact: Add one mana of any color", 111.10a) adds mana
@@ -55,7 +56,7 @@ class Unread:
 
         >>> hart = ("{3}, sacrifice this creature: search your library for a basic land card, put it onto the "
         ...         "battlefield tapped, then shuffle")
-        >>> UNREAD[0].reads(hart), UNREAD[3].reads(hart)
+        >>> UNREAD[0].reads(hart), UNREAD[4].reads(hart)
         (False, True)
         """
         for u in UNREAD:
@@ -66,7 +67,7 @@ class Unread:
         """Whether it may remove a permanent of card `types` the board states (701.8a, 701.21a: its removal would
         be reported, docs/results.md).
 
-        >>> UNREAD[4].may_remove(("Land",)), UNREAD[4].may_remove(("Artifact", "Creature"))
+        >>> UNREAD[5].may_remove(("Land",)), UNREAD[5].may_remove(("Artifact", "Creature"))
         (True, False)
         """
         return (self.removes == "land" and "Land" in types) or (self.removes == "noncreature"
@@ -88,6 +89,11 @@ UNREAD = (
            re.compile(r"(?:you may )?exile target card from (?:a|an opponent's|target player's) graveyard"),
            re.compile(r"graveyard|persist|undying|\breturn|threshold|delirium|escape|unearth|flashback|embalm|"
                       r"eternalize|scavenge|\bexiled?\b")),
+    Unread("graveyard_exile", "a card exiled from a graveyard and one returned to a hand", "406.2",
+           re.compile(r"exile this creature, then return another target creature card from your graveyard to your "
+                      r"hand"),
+           re.compile(r"graveyard|persist|undying|\breturn|threshold|delirium|escape|unearth|flashback|embalm|"
+                      r"eternalize|scavenge|\bexiled?\b|\bhand\b|\bdraws?\b")),
     Unread("investigate", "a Clue", "701.16a", re.compile(r"investigate"),
            re.compile(r"artifact|permanent|token|clue|sacrific|\bdraws?\b|\bhand\b")),
     Unread("treasure", "a Treasure", "111.10a",
