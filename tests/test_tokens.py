@@ -154,6 +154,19 @@ def test_111_3_a_token_made_in_combat_has_its_pump() -> None:
     assert [(a.kind, a.term) for a in dragon.abilities] == [("flying", "flying"), ("pump", "pump(1,0)")]
 
 
+def test_111_1_a_creature_token_leaving_and_a_counter_removed_for_tokens() -> None:
+    """111.1, 603.10a, 122.1a, 118.3: Twilight Drover's "Whenever a creature token leaves the battlefield, put a +1/+1
+    counter on ~" and "{2}{W}, Remove a +1/+1 counter from ~: Create two 1/1 white Spirit creature tokens with
+    flying". Bob's token t dies to alice's first striker, so her 1/1 Drover v becomes 2/2 and survives bob's 1/1 u in
+    the regular step (damage 1) — unless she pays {2}{W} and removes the counter first (two Spirits, v dies)."""
+    drover = ("Whenever a creature token leaves the battlefield, put a +1/+1 counter on ~",
+              "{2}{W}, Remove a +1/+1 counter from ~: Create two 1/1 white Spirit creature tokens with flying")
+    s = board(creature("x", "alice", 2, 2, "First strike"), creature("v", "alice", 1, 1, *drover),
+              creature("t", "bob", 1, 1, token=True), creature("u", "bob", 1, 1), mana="{2}{W}",
+              attackers={"x": "bob", "v": "bob"}, blockers={"t": ["x"], "u": ["v"]})
+    assert results(s) == {(20, 20, ("t", "u"), (("v", 1),)), (20, 20, ("t", "u", "v"), ())}
+
+
 def test_605_1a_a_mana_ability_beside_a_token_pump_is_refused() -> None:
     """605.1a, 106.4, 602.2b: the mana of bob's "{T}: Add {R}" could pay for his Dragon token's pump; that mana is not
     modelled: refused."""
@@ -183,6 +196,7 @@ def test_603_6a_an_enters_watcher_beside_a_token_maker_is_refused() -> None:
 
 
 DEATH_LINES = ("When ~ dies, create a 1/1 white Spirit creature token with flying", EGG,
+               "Whenever a creature token leaves the battlefield, put a +1/+1 counter on ~",
                "When ~ dies, create two 1/1 green Saproling creature tokens",
                "Whenever another creature dies, this creature deals 1 damage to any target",
                "When ~ dies, it deals 1 damage to target creature or player", "First strike")

@@ -271,7 +271,7 @@ _WATCH = re.compile(r"whenever (?P<who>[a-z0-9' -]+?) (?:dies|leaves the battlef
                     r"battlefield), (?P<effect>.+)")
 _SCOPES = {**_WATCHED, "a creature": "all", "this creature or another creature": "all",
            "this creature or another creature you control": "yours", "a creature an opponent controls": "opponents",
-           "a creature you don't control": "opponents"}
+           "a creature you don't control": "opponents", "a creature token": "tokens"}
 _TYPED_SCOPE = re.compile(r"(?P<another>another|an?) (?P<type>[a-z'-]+)(?P<yours> you control)?")
 # 208.1, 603.10a: "<creatures> with power / toughness N or greater" (as they last existed): at_least(Scope,P,N)
 _AT_LEAST_SCOPE = re.compile(r"(?P<who>.+) with (?P<stat>power|toughness) (?P<n>\d+) or greater")
@@ -1610,9 +1610,9 @@ _ACTIVATED_CREATE = re.compile(r"(?P<cost>[^:\"]+): (?P<effect>create .+)")
 
 def _create(text: str) -> list[Ability] | None:
     """ "{cost}: Create <tokens>" (602.1, 111.1; :func:`token_spec`), or None; its cost mana symbols, {T},
-    "sacrifice ~", "Pay {E}", "Discard N cards" and "Remove N <name> counters from ~" (:func:`parse_cost`, 107.14,
-    701.9, 122.1; a cost with other parts is not read here: what the sacrifice of another permanent would trigger
-    beside the tokens is not modelled).
+    "sacrifice ~", "Pay {E}", "Discard N cards" and "Remove N [+1/+1 / <name>] counters from ~" (:func:`parse_cost`,
+    107.14, 701.9, 122.1, 122.1a; a cost with other parts is not read here: what the sacrifice of another permanent
+    would trigger beside the tokens is not modelled).
 
     >>> a = _create("{3}{g}: create a 1/1 green saproling creature token")[0]
     >>> a.kind, str(a.value.cost), a.value.tap, a.value.token.name
@@ -1623,7 +1623,7 @@ def _create(text: str) -> list[Ability] | None:
     if m is None or made is None or made.attacking:
         return None
     cost = _cost(m.group("cost"))
-    if replace(cost, energy=0, discard=0, remove_named=None).others():
+    if replace(cost, energy=0, discard=0, remove_named=None, remove_counters=0).others():
         return None
     return [Ability("create", CombatAbility(0, 0, cost.mana, replace(cost, mana=Mana()), "", token=made))]
 

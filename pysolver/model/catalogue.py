@@ -618,7 +618,8 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever <creatures> die, put N +1/+1 counters on ~", "other_dies_counter", "603.10a",
              "Whenever a creature an opponent controls dies, put a +1/+1 counter on this creature",
              ("Whenever a Samurai you control dies, you may put a +1/+1 counter on ~",
-              "Whenever another creature you control leaves the battlefield, put a +1/+1 counter on ~"), literal=False),
+              "Whenever another creature you control leaves the battlefield, put a +1/+1 counter on ~",
+              "Whenever a creature token leaves the battlefield, put a +1/+1 counter on ~"), literal=False),
     LineForm("trigger", "Whenever <creatures> die, each opponent loses N life", "other_dies_loss", "603.10a",
              "Whenever this creature or another creature you control leaves the battlefield, each opponent loses 1 "
              "life", literal=False),
@@ -1056,7 +1057,9 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("{R}, {T}: Create a 3/1 red Elemental creature token with haste",
               "{2}{G}, Sacrifice ~: Create a 3/3 green Centaur creature token",
               "{3}{R}: Create a 2/1 red Goblin creature token with haste. Exile it at the beginning of the next end "
-              "step", "{1}{W}, {T}, Discard a card: Create two 1/1 white Citizen creature tokens"), literal=False),
+              "step", "{1}{W}, {T}, Discard a card: Create two 1/1 white Citizen creature tokens",
+              "{2}{W}, Remove a +1/+1 counter from ~: Create two 1/1 white Spirit creature tokens with flying"),
+             literal=False),
     # --- a cost that removes counters of a name (122.1: the permanent's `counters` NAME; 118.3: only while it has
     # them), before any effect of this group (the cost grammar, docs/abilities.md: "Remove a fade counter from ~:
     # Tap target creature", "{T}, Remove a javelin counter from ~: ~ deals 1 damage to target creature or player")

@@ -61,6 +61,7 @@ class Characteristics:
     paired_with: str | None = None  # 702.95b: the creature a soulbond ability paired it with
     monstrous: bool = False  # 701.37b: its monstrosity ability resolved
     attached: tuple[tuple[str, int], ...] = ()  # 301.5, 303.4: ("aura" | "equipment", how many attached to it)
+    token: bool = False  # 111.1: a token, no card
 
     # --- card types (205.2a) -------------------------------------------------------------
     @property
@@ -167,7 +168,7 @@ def characteristics(p: Permanent) -> Characteristics:
         cant_be_blocked_this_turn=p.cant_be_blocked_this_turn, pt_counters=p.pt_counters,
         named_counters=p.named_counters, attacks_despite_defender_this_turn=p.attacks_despite_defender_this_turn,
         paired_with=p.paired_with, monstrous=p.monstrous,
-        attached=(("aura", p.auras_attached), ("equipment", p.equipment_attached)))
+        attached=(("aura", p.auras_attached), ("equipment", p.equipment_attached)), token=p.token)
 
 
 def state_based_action(c: Characteristics) -> str | None:
