@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..errors import InputError
-from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
+from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers, unread
 from ..model.abilities import (
     ACTIVATED_KINDS,
     BLOCK_TRIGGERS,
@@ -68,6 +68,7 @@ from ..model.abilities import (
     effects,
     granted_kind,
     is_put,
+    normalise,
     on_stack,
     term_text,
     while_counted,
@@ -122,6 +123,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
         raise r.fail("active", f"{q(active)} is not one of the players")
     cards = with_builtin(pool)
     permanents, hidden, gains = _permanents(r, top["permanents"], names, cards)
+    _check_unread(r, permanents, _landfall(r, top["permanents"], names, cards))
     permanents = settle_attached_grants(_settle_counted_grants(r, players, permanents))
     combat = Combat(**fields.combat(r, top.get("combat"), active, names, {p.id: p for p in permanents}))
     permanents = settle_group_grants(r, permanents, combat, active)
@@ -1252,6 +1254,8 @@ def _spends_mana(p: Permanent, warded: bool) -> str | None:
         return "turning it face up (702.37e)"
     if p.pump_abilities():
         return "a pump or regeneration ability (602.2b)"
+    if any(a.kind == "pump" for a in _token_abilities([p])):  # 111.3: a token's "{R}: ~ gets +1/+0 …"
+        return "the pump ability of a token it may create (602.2b)"
     if any(ab.cost.total for _, ab in p.combat_abilities()):
         return "an activated ability with a mana cost (602.2b)"
     if warded and any(kind not in COST_ONLY for kind, _ in p.combat_abilities()):
@@ -1821,6 +1825,40 @@ def _permanents(r: Reader, value: Any, players: frozenset[str],
             if gain is not None:
                 gains[i] = gain
     return result, hidden, gains
+
+
+def _landfall(r: Reader, value: Any, players: frozenset[str], cards: Mapping[str, Card]) -> dict[int, str]:
+    """For each permanent (by index) whose card's lines are its own, one of its card's inert lines of a land
+    entering ("Whenever a land enters …", the reason ``land``, pysolver.files.oracle), if any."""
+    found: dict[int, str] = {}
+    for i, raw in enumerate(r.listing(value, "permanents")):
+        d, _ = fields.permanent_entry(r, raw, f"permanents[{i}]", players)
+        card = _card(r, d, f"permanents[{i}]", cards)
+        line = next((x for x, why in card.inert if why.key == "land"), None) if card and d.get("abilities") is None \
+            else None
+        if line is not None:
+            found[i] = line
+    return found
+
+
+def _check_unread(r: Reader, permanents: list[Permanent], landfall: dict[int, str]) -> None:
+    """A line that makes what no line of the board reads (pysolver.model.unread: basic lands put onto the
+    battlefield tapped, 701.23a; a card exiled from a graveyard, 406.2; a Clue, 701.16a; a Treasure, 111.10a; a land
+    or noncreature permanent destroyed, 701.8a) is modelled as doing nothing the solver reports: refused beside a
+    line that may read it (printed, granted, a token's, or not modelled), or, for a land, a card's inert "Whenever a
+    land enters" (603.2, `landfall`), or a permanent the board states that it may remove."""
+    for i, p in enumerate(permanents):
+        for made in dict.fromkeys(u for x in p.ability_lines if (u := unread.made_by(normalise(x, p.name)))):
+            stated = next((x for x in permanents if made.may_remove(("Creature",) if x.face_down else x.types)), None)
+            if stated is not None:  # 701.8a, 701.21a: its removal would be reported (708.2a: face down, a creature)
+                raise r.fail(f"permanents[{i}]", f"{q(p.id)} makes {made.name} ({made.rule}) and may remove "
+                             f"{q(stated.id)}: not modelled")
+            for j, x in enumerate(permanents):
+                line = (landfall.get(j) if made.kind == "land_search" else None) or next(
+                    (y for y in (*x.ability_lines, *x.unmodelled) if made.reads(normalise(y, x.name))), None)
+                if line is not None:
+                    raise r.fail(f"permanents[{i}]", f"{q(p.id)} makes {made.name} ({made.rule}) and the line "
+                                 f"{line!r} of {q(x.id)} may read it: not modelled")
 
 
 def _card(r: Reader, d: dict[str, Any], path: str, cards: Mapping[str, Card]) -> Card | None:

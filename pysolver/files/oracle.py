@@ -88,8 +88,9 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
            "lines naming it act in a step outside the combat phase); not a P/T or level counter, nor one a rule "
            "gives an effect (122.1a-i)"),
     Reason("land", "305.1, 305.2",
-           "a land entering (landfall): lands are played in a main phase, and no line modelled or inert puts a "
-           "land onto the battlefield during combat"),
+           "a land entering (landfall): lands are played in a main phase, and the one line modelled that puts a "
+           "land onto the battlefield during combat (a tapped basic land searched for, 701.23a) is refused beside "
+           "it (pysolver.files.loader)"),
     Reason("deck", "702.124, 702.139, 100.2a, 905.1",
            "deck construction and outside the game: partner, companion, \"a deck can have any number\", "
            "the draft before a Conspiracy Draft game (\"draft ~ face up\", \"reveal ~ as you draft it\", \"as "

@@ -27,6 +27,7 @@ from . import numbers
 from .catalogue import CATALOGUE
 from .hidden import only_hidden
 from .mana import HYBRID, Mana
+from .unread import puts_tapped_basic_lands, unread_trigger
 
 COLORS = ("white", "blue", "black", "red", "green")
 COLOR_LETTERS = dict(zip("WUBRG", COLORS))
@@ -312,7 +313,7 @@ _WATCH = re.compile(r"whenever (?P<who>[a-z0-9' -]+?) (?:dies|leaves the battlef
                     r"battlefield), (?P<effect>.+)")
 _SCOPES = {**_WATCHED, "a creature": "all", "this creature or another creature": "all",
            "this creature or another creature you control": "yours", "a creature an opponent controls": "opponents",
-           "a creature you don't control": "opponents"}
+           "a creature you don't control": "opponents", "a creature token": "tokens"}
 _TYPED_SCOPE = re.compile(r"(?P<another>another|an?) (?P<type>[a-z'-]+)(?P<yours> you control)?")
 # 208.1, 603.10a: "<creatures> with power / toughness N or greater" (as they last existed): at_least(Scope,P,N)
 _AT_LEAST_SCOPE = re.compile(r"(?P<who>.+) with (?P<stat>power|toughness) (?P<n>\d+) or greater")
@@ -1477,8 +1478,9 @@ def _x_cost(text: str) -> Cost:
 
 # --- Activated abilities whose only effect in combat is their cost (pysolver.rules.activated) ----------
 #: "{cost}, {T}: Add <mana>" (605.1a: a mana ability) and "{cost}, {T}: <an effect in hidden zones
-#: only>" ("Draw a card", "Scry 1", "Target player mills two cards": 121.1, pysolver.model.hidden): tapping
-#: the source and paying the mana is all they do to a combat.
+#: only>" ("Draw a card", "Scry 1", "Target player mills two cards": 121.1, pysolver.model.hidden) or that puts basic
+#: lands onto the battlefield tapped (701.23a, pysolver.model.unread): tapping the source and paying the mana is all
+#: they do to a combat.
 COST_ONLY = ("tap_mana", "tap_hidden")
 #: every kind of activated ability :mod:`pysolver.rules.activated` plays (a :class:`~pysolver.model.moves.Trigger`
 #: of one of these kinds is an activated ability on the stack, 405.1: a sacrificed source's shield, :data:`SHIELDS`,
@@ -1513,7 +1515,8 @@ def _cost_only(text: str) -> list[Ability] | None:
     effect = m.group("effect").replace("this creature", "~")
     if _ADD_MANA.fullmatch(effect):
         kind = "tap_mana"
-    elif only_hidden(effect) and not re.search(r"\btarget (?!player|opponent)", effect):
+    elif only_hidden(effect) and not re.search(r"\btarget (?!player|opponent)", effect) \
+            or puts_tapped_basic_lands(effect):  # 701.23a, 110.5b: tapped basic lands (pysolver.model.unread)
         kind = "tap_hidden"
     else:
         return None
@@ -1561,21 +1564,24 @@ def _life(text: str) -> list[Ability] | None:
 #: tapped 2/2 …", "… artifact / enchantment creature token", "… named Minor Demon", a following "They have
 #: "<ability>"" (111.3: the characteristics the ability gives it, and no other)
 _CREATE = re.compile(
-    r"create (?P<count>\w+) (?P<tapped>tapped )?(?P<power>\d{1,2})/(?P<toughness>\d{1,2}) "
+    r"create (?P<count>\w+) (?P<legendary>legendary )?(?P<tapped>tapped )?(?P<power>\d{1,2})/(?P<toughness>\d{1,2}) "
     r"(?P<colors>colorless|[a-z]+(?: and [a-z]+)?) (?P<subtypes>[a-z' -]+?) (?P<types>(?:artifact |enchantment )?)"
     r"creature tokens?(?: named (?P<name>[a-z' -]+?))?(?: with (?P<with>[a-z ,]+?))?"
+    r"(?:(?: with| and) \"(?P<inline>[^\"]+?)\.?\")?"
     r"(?P<attacking> that(?:'s| are) tapped and attacking)?"
     r"(?:\. (?:it has|they have) \"(?P<quoted>[^\"]+?)\.?\")?"
     r"(?P<later>\. exile (?:it|them|that token|those tokens) at the beginning of the next end step)?")
-# the abilities a token's text may give it (111.3): keywords, and a death trigger that creates tokens in turn
-_TOKEN_KINDS = frozenset({*KEYWORDS.values(), "landwalk", "dies_create"} - {"persist", "undying"})  # 111.8
+# the abilities a token's text may give it (111.3): keywords, a death trigger that creates tokens in turn, and
+# "{cost}: This creature gets +X/+Y until end of turn" (602.2, 613.4c: activated as any pump, pysolver.rules.pumps)
+_TOKEN_KINDS = frozenset({*KEYWORDS.values(), "landwalk", "dies_create", "pump"} - {"persist", "undying"})  # 111.8
 
 
 @dataclass(frozen=True)
 class TokenSpec:
     """What a "create … token" effect makes (111.3, 111.4): `count` tokens, each a `power`/`toughness` creature
     of `colors`, `subtypes` and card `types`, named `name` (111.4: its subtypes and "Token" unless the effect
-    names it), with `abilities`; entering `tapped` (110.5b) or tapped and `attacking` (508.4)."""
+    names it), with `abilities`; entering `tapped` (110.5b) or tapped and `attacking` (508.4); `legendary` (205.4d:
+    the legend rule, 704.5j, applies to it: pysolver.rules.tokens refuses a second one of its name)."""
 
     count: int
     power: int
@@ -1588,6 +1594,7 @@ class TokenSpec:
     tapped: bool = False
     attacking: bool = False
     per: str = ""  # 608.2h: one for each of a number read from the source as it last existed ("its(power)")
+    legendary: bool = False  # 205.4d, 704.5j
 
     def term(self, kind: str) -> str:
         """The ASP term ``KIND(N)`` (``KIND(its(…))`` for one for each of a number of the source as it last
@@ -1605,14 +1612,22 @@ def creates(a: Ability) -> TokenSpec | None:
 
 def token_spec(text: str) -> TokenSpec | None:
     """The tokens a normalised "create …" effect makes (:class:`TokenSpec`), or None if it is none of the forms
-    read (a copy, a token with abilities other than keywords, an X, a legendary token, "exile it at end of
-    combat": docs/abilities.md "Creature tokens").
+    read (a copy, a token with abilities other than keywords, a death trigger creating tokens and a pump, an X,
+    "exile it at end of combat": docs/abilities.md "Creature tokens").
 
     >>> s = token_spec("create two 1/1 white soldier creature tokens that are tapped and attacking")
     >>> s.count, s.power, s.colors, s.subtypes, s.name, s.attacking
     (2, 1, ('white',), ('Soldier',), 'Soldier Token', True)
     >>> [a.kind for a in token_spec("create a 2/2 green cat warrior creature token with forestwalk").abilities]
     ['landwalk']
+    >>> s = token_spec('create a 2/2 red dragon creature token with flying and "{r}: this creature gets +1/+0 until '
+    ...                'end of turn."')
+    >>> [a.term for a in s.abilities]
+    ['flying', 'pump(1,0)']
+    >>> s = token_spec("create a legendary 5/5 colorless goblin golem artifact creature token named tuktuk the "
+    ...                "returned")
+    >>> s.name, s.types, s.legendary
+    ('Tuktuk the Returned', ('Artifact', 'Creature'), True)
     """
     m = _CREATE.fullmatch(text)
     count = _count(m.group("count")) if m else None
@@ -1624,7 +1639,7 @@ def token_spec(text: str) -> TokenSpec | None:
         return None
     lines = re.split(r", and |, | and ", m.group("with")) if m.group("with") else []
     abilities: list[Ability] = []
-    for line in [*lines, *([m.group("quoted")] if m.group("quoted") else [])]:
+    for line in [*lines, *(m.group(q) for q in ("inline", "quoted") if m.group(q))]:
         try:
             found = _parse_single(normalise(line, None), frozenset())
         except ValueError:
@@ -1633,12 +1648,24 @@ def token_spec(text: str) -> TokenSpec | None:
             return None
         abilities += found
     names = tuple(str(t).capitalize() for t in subtypes)
-    name = m.group("name").title() if m.group("name") else " ".join((*names, "Token"))
+    name = _title(m.group("name")) if m.group("name") else " ".join((*names, "Token"))
     types = ("Artifact", "Creature") if "artifact" in m.group("types") else \
         ("Enchantment", "Creature") if "enchantment" in m.group("types") else ("Creature",)
     return TokenSpec(count, int(m.group("power")), int(m.group("toughness")),
                      tuple(c for c in COLORS if c in colors), names, types, name, tuple(abilities),
-                     bool(m.group("tapped")), bool(m.group("attacking")))
+                     bool(m.group("tapped")), bool(m.group("attacking")), legendary=bool(m.group("legendary")))
+
+
+def _title(name: str) -> str:
+    """A token's name as its card would print it (111.4), from the lower-case line: each word capitalised but
+    the articles and prepositions inside it.
+
+    >>> _title("tuktuk the returned"), _title("minor demon")
+    ('Tuktuk the Returned', 'Minor Demon')
+    """
+    small = {"the", "of", "a", "an", "and", "to", "in", "on"}
+    words = name.split()
+    return " ".join(w if k and w in small else w.capitalize() for k, w in enumerate(words))
 
 
 _ACTIVATED_CREATE = re.compile(r"(?P<cost>[^:\"]+): (?P<effect>create .+)")
@@ -1646,9 +1673,9 @@ _ACTIVATED_CREATE = re.compile(r"(?P<cost>[^:\"]+): (?P<effect>create .+)")
 
 def _create(text: str) -> list[Ability] | None:
     """ "{cost}: Create <tokens>" (602.1, 111.1; :func:`token_spec`), or None; its cost mana symbols, {T},
-    "sacrifice ~", "Pay {E}", "Discard N cards" and "Remove N <name> counters from ~" (:func:`parse_cost`, 107.14,
-    701.9, 122.1; a cost with other parts is not read here: what the sacrifice of another permanent would trigger
-    beside the tokens is not modelled).
+    "sacrifice ~", "Pay {E}", "Discard N cards" and "Remove N [+1/+1 / <name>] counters from ~" (:func:`parse_cost`,
+    107.14, 701.9, 122.1, 122.1a; a cost with other parts is not read here: what the sacrifice of another permanent
+    would trigger beside the tokens is not modelled).
 
     >>> a = _create("{3}{g}: create a 1/1 green saproling creature token")[0]
     >>> a.kind, str(a.value.cost), a.value.tap, a.value.token.name
@@ -1659,7 +1686,7 @@ def _create(text: str) -> list[Ability] | None:
     if m is None or made is None or made.attacking:
         return None
     cost = _cost(m.group("cost"))
-    if replace(cost, energy=0, discard=0, remove_named=None).others():
+    if replace(cost, energy=0, discard=0, remove_named=None, remove_counters=0).others():
         return None
     return [Ability("create", CombatAbility(0, 0, cost.mana, replace(cost, mana=Mana()), "", token=made))]
 
@@ -2039,6 +2066,9 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         if any(t is None for t in terms):
             return None
         return [Ability("protection", t) for t in terms]
+    unread = unread_trigger(text)
+    if unread is not None:  # 701.23a, 406.2, 701.16a, 111.10a: what nothing reads (pysolver.model.unread)
+        return [Ability(unread)]
     triggered = _parse_trigger(text)
     if triggered is not None:
         return [triggered]

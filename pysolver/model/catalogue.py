@@ -577,12 +577,41 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "When ~ dies, create <tokens>", "dies_create", "111.1",
              "When this creature dies, create a 2/2 black Zombie creature token",
              ("When ~ leaves the battlefield, create a 3/3 green Beast creature token",
-              "When ~ dies, create two 1/1 white Spirit creature tokens with flying"), literal=False),
+              "When ~ dies, create two 1/1 white Spirit creature tokens with flying",
+              "When ~ dies, create a 2/2 red Dragon creature token with flying and \"{R}: This creature gets +1/+0 "
+              "until end of turn.\"",
+              "When ~ dies, create a legendary 5/5 colorless Goblin Golem artifact creature token named Tuktuk the "
+              "Returned"), literal=False),
     LineForm("trigger", "When ~ dies, create X <tokens>, where X is ~'s power", "dies_create", "608.2h",
              "When this creature dies, create X 1/1 white Vampire creature tokens with lifelink, where X is this "
              "creature's power",
              ("When ~ dies, create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 counter "
               "on ~",), literal=False),
+    # 701.23a, 110.5b: a tapped basic land, which does nothing on a board the loader admits (pysolver.model.lands)
+    LineForm("trigger", "When ~ dies, [you may] search your library for a basic land card, put it onto the "
+             "battlefield tapped, then shuffle", "land_search", "701.23a", "When this creature dies, you may search "
+             "your library for a basic land card, put it onto the battlefield tapped, then shuffle",
+             ("Whenever ~ is dealt damage, you may search your library for a basic land card, put it onto the "
+              "battlefield tapped, then shuffle",
+              "Whenever ~ deals combat damage to a player, you may search your library for a basic land card and put "
+              "that card onto the battlefield tapped. If you do, shuffle your library"), literal=False),
+    # 406.2, 701.16a, 111.10a: what nothing on a board the loader admits reads (pysolver.model.unread)
+    LineForm("trigger", "When ~ dies, [you may] exile target card from a graveyard", "graveyard_exile", "406.2",
+             "When this creature dies, exile target card from an opponent's graveyard",
+             ("When you cycle ~ or it dies, you may exile target card from a graveyard",
+              "When ~ dies, exile ~, then return another target creature card from your graveyard to your hand"),
+             literal=False),
+    LineForm("trigger", "When ~ dies, investigate", "investigate", "701.16a", "When this creature dies, investigate",
+             literal=False),
+    LineForm("trigger", "When ~ dies, create a colorless Treasure artifact token with \"{T}, Sacrifice this artifact: "
+             "Add one mana of any color.\"", "treasure", "111.10a", "When this creature dies, create a colorless "
+             "Treasure artifact token with \"{T}, Sacrifice this artifact: Add one mana of any color.\"",
+             literal=False),
+    LineForm("trigger", "When ~ dies, destroy target land", "land_destroy", "701.8a",
+             "When this creature dies, destroy target land", ("When ~ dies, each player sacrifices a land",),
+             literal=False),
+    LineForm("trigger", "When ~ dies, destroy target noncreature permanent", "noncreature_destroy", "701.8a",
+             "When this creature dies, destroy target noncreature permanent", literal=False),
     # 603.6c, 603.10a: leaves-the-battlefield abilities of a creature watching others die, which look back too
     LineForm("trigger", "Whenever another creature dies, put N +1/+1 counters on ~", "other_dies_counter", "603.10a",
              "Whenever another creature dies, put a +1/+1 counter on this creature",
@@ -607,7 +636,8 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever <creatures> die, put N +1/+1 counters on ~", "other_dies_counter", "603.10a",
              "Whenever a creature an opponent controls dies, put a +1/+1 counter on this creature",
              ("Whenever a Samurai you control dies, you may put a +1/+1 counter on ~",
-              "Whenever another creature you control leaves the battlefield, put a +1/+1 counter on ~"), literal=False),
+              "Whenever another creature you control leaves the battlefield, put a +1/+1 counter on ~",
+              "Whenever a creature token leaves the battlefield, put a +1/+1 counter on ~"), literal=False),
     LineForm("trigger", "Whenever <creatures> die, each opponent loses N life", "other_dies_loss", "603.10a",
              "Whenever this creature or another creature you control leaves the battlefield, each opponent loses 1 "
              "life", literal=False),
@@ -1018,6 +1048,15 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{T}: Draw a card. Activate only during your turn, before attackers are declared",
               "{T}, Discard a card: Draw a card",
               "Sacrifice ~: Draw a card"), literal=False),
+    # 701.23a, 110.5b: tapped basic lands, refused beside a line that may read them (pysolver.model.lands)
+    LineForm("combat-activated", "{cost}, {T}: Search your library for a basic land card, put it onto the "
+             "battlefield tapped, then shuffle", "tap_hidden", "701.23a",
+             "{1}{G}, {T}, Sacrifice ~: Search your library for a basic land card, put it onto the battlefield "
+             "tapped, then shuffle",
+             ("{3}, Sacrifice ~: Search your library for up to two basic land cards, put them onto the battlefield "
+              "tapped, then shuffle",
+              "{1}{G}, {T}, Discard a card: Search your library for a basic land card and put that card onto the "
+              "battlefield tapped. Then shuffle"), literal=False),
     # --- activated abilities that make players lose or gain life (119.3, pysolver.rules.activated.life_changed):
     # any cost of the grammar; they wait on the stack as the damage abilities do
     LineForm("combat-activated", "{cost}: Target player loses N life [and you gain N life]", "life", "119.3",
@@ -1036,7 +1075,9 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("{R}, {T}: Create a 3/1 red Elemental creature token with haste",
               "{2}{G}, Sacrifice ~: Create a 3/3 green Centaur creature token",
               "{3}{R}: Create a 2/1 red Goblin creature token with haste. Exile it at the beginning of the next end "
-              "step", "{1}{W}, {T}, Discard a card: Create two 1/1 white Citizen creature tokens"), literal=False),
+              "step", "{1}{W}, {T}, Discard a card: Create two 1/1 white Citizen creature tokens",
+              "{2}{W}, Remove a +1/+1 counter from ~: Create two 1/1 white Spirit creature tokens with flying"),
+             literal=False),
     # --- a cost that removes counters of a name (122.1: the permanent's `counters` NAME; 118.3: only while it has
     # them), before any effect of this group (the cost grammar, docs/abilities.md: "Remove a fade counter from ~:
     # Tap target creature", "{T}, Remove a javelin counter from ~: ~ deals 1 damage to target creature or player")

@@ -62,6 +62,7 @@ class Characteristics:
     monstrous: bool = False  # 701.37b: its monstrosity ability resolved
     commander: bool = False  # 903.3: its card is a commander (an attribute of the card, face down too)
     attached: tuple[tuple[str, int], ...] = ()  # 301.5, 303.4: ("aura" | "equipment", how many attached to it)
+    token: bool = False  # 111.1: a token, no card
 
     # --- card types (205.2a) -------------------------------------------------------------
     @property
@@ -168,7 +169,7 @@ def characteristics(p: Permanent) -> Characteristics:
         cant_be_blocked_this_turn=p.cant_be_blocked_this_turn, pt_counters=p.pt_counters,
         named_counters=p.named_counters, attacks_despite_defender_this_turn=p.attacks_despite_defender_this_turn,
         paired_with=p.paired_with, monstrous=p.monstrous, commander=p.commander,
-        attached=(("aura", p.auras_attached), ("equipment", p.equipment_attached)))
+        attached=(("aura", p.auras_attached), ("equipment", p.equipment_attached)), token=p.token)
 
 
 def state_based_action(c: Characteristics) -> str | None:

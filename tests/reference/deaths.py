@@ -91,7 +91,8 @@ _AT_LEAST = re.compile(r"at_least\((.+),(power|toughness),(\d+)\)")  # "… with
 def watches(scope: str, wid: str, w: Characteristics, pid: str, c: Characteristics) -> bool:
     """603.6c: whether a watcher `wid` watching `scope` triggers on creature `pid` dying (as they last
     existed): "another creature [you control]", "a creature you control", "a creature", "a creature an
-    opponent controls", "[another] <creature type> [you control]" (205.3m, 702.73a changeling)."""
+    opponent controls", "[another] <creature type> [you control]" (205.3m, 702.73a changeling), "a creature token"
+    (111.1)."""
     if scope.startswith("self_or(") and pid == wid:  # "~ or another <creatures>": itself, whatever its types
         return True
     if scope.startswith("self_or("):
@@ -106,6 +107,8 @@ def watches(scope: str, wid: str, w: Characteristics, pid: str, c: Characteristi
         return watches(m.group(1), wid, w, pid, c) and (kind in {t.lower() for t in c.subtypes} or c.has("changeling"))
     if scope in ("another", "another_yours") and pid == wid:
         return False
+    if scope == "tokens":  # 111.1: "a creature token"
+        return c.token
     if scope in ("another_yours", "yours"):
         return c.controller == w.controller
     return scope != "opponents" or c.controller != w.controller
