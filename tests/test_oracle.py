@@ -323,6 +323,15 @@ def test_untap_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
 
 
 @pytest.mark.parametrize(("name", "line"), [
+    ("Renegade Wheelsmith", "Whenever Renegade Wheelsmith becomes tapped, target creature can't block this turn."),
+    ("Veteran of the Depths", "Whenever Veteran of the Depths becomes tapped, you may put a +1/+1 counter on it.")])
+def test_becomes_tapped_triggers_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """603.2, 701.26a, 508.1f (pysolver.rules.triggers): tapped as it attacks without vigilance; tapped otherwise is
+    refused on a board (pysolver.files.loader)."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
+@pytest.mark.parametrize(("name", "line"), [
     ("Keeper of Tresserhorn", "Whenever Keeper of Tresserhorn attacks and isn't blocked, it assigns no combat damage "
                               "this turn and defending player loses 2 life."),
     ("Ophidian", "Whenever Ophidian attacks and isn't blocked, you may draw a card. If you do, Ophidian assigns no "

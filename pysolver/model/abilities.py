@@ -1956,7 +1956,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     if window is not None:
         return window
     on_combat = (_at_end_of_combat(text) or _on_combat(text) or _type_attacks(text) or _exert(text)
-                 or _energy_trigger(text))
+                 or _energy_trigger(text) or _becomes_tapped(text))
     if on_combat is not None:
         return on_combat
     m = _COST_ABILITY.fullmatch(text)
@@ -2604,6 +2604,9 @@ def _on_combat(text: str) -> list[Ability] | None:
     if optional and [e.effect for e in effects] == ["gets_power"] and events == [_EVENTS["attacks"]] and (
             condition is None):  # 603.5, 608.2h: chosen as it is put on the stack, its source named (115.1: no
         return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=True))]  # target), X as it resolves
+    if optional and [(e.effect, e.whom) for e in effects] == [("counters", "self")] and events == [
+            _EVENTS["attacks"]] and condition is None:  # 603.5, 122.1a: "you may put N +1/+1 counters on it",
+        return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=True))]  # chosen as it is put
     if optional and [e.effect for e in effects] == ["gain_life"]:  # 603.5: its controller chooses (119.3)
         effects = [replace(effects[0], effect="may_gain_life")]
     if optional and [e.effect for e in effects] == ["assigns_none"]:  # 603.5: its controller chooses (510.1a)
@@ -2933,6 +2936,30 @@ def _exert(text: str) -> list[Ability] | None:
             first.whom == "you" and first.effect == "untap" and first.quality == ("any",))):
         return None
     return [Ability(ON_TARGET, replace(first, event="attacks", optional=True, exert=True))]
+
+
+#: 603.2, 701.26a, 508.1f: "Whenever ~ becomes tapped, <effect>": in a combat it becomes tapped as it is declared an
+#: attacker without vigilance (702.20b), and the ability triggers then, with the attack triggers (508.2a);
+#: pysolver.files.loader refuses a board where it could become tapped otherwise (a tap effect, a {T} cost)
+_BECOMES_TAPPED = re.compile(r"whenever this creature becomes tapped, (?P<effect>.+)")
+
+
+def _becomes_tapped(text: str) -> list[Ability] | None:
+    """A "becomes tapped" trigger (:data:`_BECOMES_TAPPED`) whose effect the attack triggers put on the stack with
+    their choice read (:data:`ON_TARGET`: a target, 603.3d, or "you may", 603.5), its event ``tapped``: it
+    triggers as its source attacks unless that has vigilance (508.1f, 702.20b; encodings/triggers.lp).
+
+    >>> [a.term for a in _becomes_tapped("whenever this creature becomes tapped, target creature can't block this "
+    ...                                  "turn")]
+    ['on_target(tapped,target(creature),cant_block,must)']
+    >>> [a.term for a in _becomes_tapped("whenever this creature becomes tapped, you may put a +1/+1 counter on it")]
+    ['on_target(tapped,self,counters(1),may)']
+    """
+    m = _BECOMES_TAPPED.fullmatch(text)
+    found = _on_combat(f"whenever this creature attacks, {m.group('effect')}") if m else None
+    if not found or any(a.kind != ON_TARGET for a in found):
+        return None
+    return [Ability(ON_TARGET, replace(cast(OnCombat, a.value), event="tapped")) for a in found]
 
 
 #: 107.14, 603.5, 508.3a: "Whenever ~ attacks, you may pay {E}[{E}…]. If you do, <effect>"

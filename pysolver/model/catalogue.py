@@ -440,7 +440,8 @@ CATALOGUE: tuple[LineForm, ...] = (
               "Whenever ~ attacks, untap target creature you control",
               "Whenever ~ attacks, target creature gets +0/+3 until end of turn",
               "Whenever ~ attacks, you may have target creature gain flying until end of turn",
-              "Whenever ~ attacks, you may pay {W}. If you do, tap target creature an opponent controls"),
+              "Whenever ~ attacks, you may pay {W}. If you do, tap target creature an opponent controls",
+              "Whenever ~ attacks, you may put a +1/+1 counter on it"),
              literal=False),
     # 701.26b: once attackers are declared an untapped creature of the attacking player is read by nothing the loader
     # admits (no {T} or "tap an untapped" cost, no tapped-reading ability beside it)
@@ -462,6 +463,11 @@ CATALOGUE: tuple[LineForm, ...] = (
               "You may exert ~ as it attacks. When you do, target creature can't block this turn",
               "You may exert ~ as it attacks. When you do, untap all other creatures you control"),
              literal=False),
+    # 603.2, 701.26a, 508.1f: "becomes tapped" as its source attacks without vigilance (702.20b), put on the stack
+    # with the attack triggers (pysolver.model.abilities._becomes_tapped); tapped otherwise: refused (the loader)
+    LineForm("trigger", "Whenever ~ becomes tapped, <effect>", "on_target", "701.26a",
+             "Whenever this creature becomes tapped, target creature can't block this turn",
+             ("Whenever ~ becomes tapped, you may put a +1/+1 counter on it",), literal=False),
     # 603.5, 608.2h, 611.2c: the choice made as it is put on the stack (its source named), X and the attacking
     # creatures as it resolves; refused beside another combat trigger (603.3b, pysolver.files.loader)
     LineForm("trigger", "Whenever ~ attacks, you may have <creatures> get +X/+X until end of turn, where X is ~'s "

@@ -442,10 +442,11 @@ def targeted_targets(s: Situation, gone: frozenset[str], source: str, e: OnComba
 
 def targeted_triggers(s: Situation, gone: frozenset[str]) -> list[tuple[str, OnCombat]]:
     """Each attack trigger with a target of the attackers on the battlefield (508.2a; 708.2a: a face-down
-    one has none), one per instance (113.2c)."""
+    one has none), one per instance (113.2c); "Whenever ~ becomes tapped" only if the attack tapped it (508.1f:
+    unless it has vigilance, 702.20b)."""
     field = _field(s, gone)
     return [(a, e) for a, _ in sorted(s.combat.attackers or ()) if a in field and field[a].is_creature
-            for e in _on(field[a], "on_target")]
+            for e in _on(field[a], "on_target") if e.event != "tapped" or not field[a].has("vigilance")]
 
 
 def attack_stacks(s: Situation, gone: frozenset[str]) -> set[tuple]:

@@ -1,0 +1,96 @@
+""""Whenever ~ becomes tapped, <effect>" (603.2, 701.26a): in a combat its source becomes tapped as it is declared an
+attacker without vigilance (508.1f, 702.20b), and the ability is put on the stack with the attack triggers (508.2a,
+pysolver.model.abilities._becomes_tapped); a board where it could become tapped otherwise is refused. Each rule with a
+hand-stated expected set, the real card lines, and the brute-force reference (tests/reference/triggers.py) on
+generated boards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from boards import board, creature
+from combat_boards import assignment_bound, outcome_boards
+from differential import outcome, outcomes_equal_reference
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference.outcomes import canonical
+from strategies import examples, with_one_line
+
+import pysolver
+from pysolver.game.outcomes import outcome_values
+from pysolver.model.abilities import parse_ability_line
+from pysolver.rules.triggers import targeted, targets
+
+WHEELSMITH = "Whenever ~ becomes tapped, target creature can't block this turn"
+VETERAN = "Whenever ~ becomes tapped, you may put a +1/+1 counter on it"
+
+
+def ends(s: pysolver.Situation) -> set[str]:
+    """The outcomes of `s` as canonical text (the generated boards below compare them with the reference)."""
+    return {canonical(o.to_json()) for o in outcome_values(s)}
+
+
+@pytest.mark.parametrize(("name", "line", "term"), [
+    ("Renegade Wheelsmith", "Whenever Renegade Wheelsmith becomes tapped, target creature can't block this turn.",
+     "on_target(tapped,target(creature),cant_block,must)"),
+    ("Veteran of the Depths", "Whenever Veteran of the Depths becomes tapped, you may put a +1/+1 counter on it.",
+     "on_target(tapped,self,counters(1),may)")])
+def test_real_becomes_tapped_lines_parse(name: str, line: str, term: str) -> None:
+    assert [a.term for a in parse_ability_line(line, name)] == [term]
+
+
+def test_603_3d_508_1f_tapped_as_it_attacks_its_target_cant_block() -> None:
+    """508.1f, 603.3d, 509.1b: x attacks, becomes tapped, and its ability targets a creature (x itself or bob's y):
+    y targeted can't block; x targeted, y may block and kill the 2/2 x."""
+    s = board(creature("x", "alice", 2, 2, WHEELSMITH), creature("y", "bob", 3, 3))
+    attacked = s.with_combat(attackers=(("x", "bob"),))
+    assert [targets(attacked, t) for t in targeted(attacked)] == [["x", "y"]]
+    assert ends(s) == {outcome(), outcome(bob=18), outcome(destroyed=("x",), damage={"y": 2})}
+
+
+def test_702_20b_attacking_with_vigilance_it_does_not_become_tapped() -> None:
+    """702.20b: attacking doesn't tap a creature with vigilance, so nothing triggers."""
+    s = board(creature("x", "alice", 2, 2, WHEELSMITH, "Vigilance"), creature("y", "bob", 3, 3))
+    assert targeted(s.with_combat(attackers=(("x", "bob"),))) == ()
+
+
+def test_603_5_122_1a_you_may_put_a_counter_on_it() -> None:
+    """603.5, 122.1a: tapped as it attacks, the 1/1 x may get a +1/+1 counter: a 2/2 it deals bob 2 or trades with
+    his blocking 2/2 y; without the counter it deals 1 or dies to y. With vigilance (702.20b) it never gets one."""
+    s = board(creature("x", "alice", 1, 1, VETERAN), creature("y", "bob", 2, 2))
+    assert ends(s) == {outcome(), outcome(bob=19), outcome(bob=18), outcome(destroyed=("x", "y")),
+                                  outcome(destroyed=("x",), damage={"y": 1})}
+    s = board(creature("x", "alice", 1, 1, VETERAN, "Vigilance"), creature("y", "bob", 2, 2))
+    assert ends(s) == {outcome(), outcome(bob=19), outcome(destroyed=("x",), damage={"y": 1})}
+
+
+@pytest.mark.parametrize(("other", "why"), [
+    (creature("z", "bob", 1, 1, "{T}: Tap target creature"), "'z' has an ability that taps a creature"),
+    (creature("z", "alice", 1, 1, "Whenever ~ attacks, tap target creature defending player controls"),
+     "'z' has an ability that taps a creature"),
+    (creature("z", "alice", 1, 1, "{T}: Add {G}"), None)])
+def test_701_26a_a_board_where_it_could_become_tapped_otherwise_is_refused(other: dict[str, Any],
+                                                                           why: str | None) -> None:
+    """701.26a, 602.5a: a tap effect could tap it, or a {T} cost of its own; another creature's {T} cost cannot."""
+    if why is None:
+        board(creature("x", "alice", 2, 2, WHEELSMITH), other)
+        with pytest.raises(pysolver.InputError, match=r"'x' has \"whenever ~ becomes tapped\".*\{T\} cost"):
+            board(creature("x", "alice", 2, 2, WHEELSMITH, "{T}: Add {G}"))
+        return
+    with pytest.raises(pysolver.InputError, match=rf"permanents\[0\].*becomes tapped.*{why}.*508\.1f"):
+        board(creature("x", "alice", 2, 2, WHEELSMITH), other)
+
+
+@st.composite
+def with_tapped_lines(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
+    """`data` with a "becomes tapped" line on some of its active player's creatures, some given vigilance."""
+    data = draw(with_one_line(data, (WHEELSMITH, VETERAN), active_only=True))
+    return {**data, "permanents": [{**p, "abilities": [*p["abilities"], "Vigilance"]}
+                                   if "power" in p and draw(st.booleans()) else p for p in data["permanents"]]}
+
+
+@settings(max_examples=examples(1), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(outcome_boards("none").flatmap(with_tapped_lines).filter(lambda d: assignment_bound(d) <= 40))
+def test_becomes_tapped_equals_reference(data: dict[str, Any]) -> None:
+    outcomes_equal_reference(data)
