@@ -20,6 +20,7 @@ from strategies import examples, with_one_line
 import pysolver
 from pysolver.game.outcomes import outcome_values
 from pysolver.model.abilities import parse_ability_line
+from pysolver.rules.activated import targets as activated_targets
 from pysolver.rules.triggers import targeted, targets
 
 WHEELSMITH = "Whenever ~ becomes tapped, target creature can't block this turn"
@@ -94,3 +95,31 @@ def with_tapped_lines(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
 @given(outcome_boards("none").flatmap(with_tapped_lines).filter(lambda d: assignment_bound(d) <= 40))
 def test_becomes_tapped_equals_reference(data: dict[str, Any]) -> None:
     outcomes_equal_reference(data)
+
+
+# ---- "Tap target <card types>. It doesn't untap during its controller's untap step for as long as ~ remains
+# tapped" (701.26a; the rider acts in an untap step, 502.3, after the combat) -----------------------------------
+TICK = ("{1}, {T}: Tap target artifact. It doesn't untap during its controller's untap step for as long as ~ remains "
+        "tapped")
+
+
+@pytest.mark.parametrize(("name", "line", "reach"), [
+    ("Sand Squid", "{T}: Tap target creature. That creature doesn't untap during its controller's untap step for as "
+                   "long as Sand Squid remains tapped.", ()),
+    ("Mana Leech", "{T}: Tap target land. It doesn't untap during its controller's untap step for as long as Mana "
+                   "Leech remains tapped.", ("land",)),
+    ("Rust Tick", "{1}, {T}: Tap target artifact. It doesn't untap during its controller's untap step for as long as "
+                  "Rust Tick remains tapped.", ("artifact",))])
+def test_real_tap_lines_with_an_untap_step_rider_parse(name: str, line: str, reach: tuple[str, ...]) -> None:
+    (a,) = parse_ability_line(line, name)
+    assert a.kind == "tap_target" and a.value.reach == reach
+
+
+def test_701_26a_205_2a_tap_target_artifact_reaches_artifact_creatures() -> None:
+    """115.1, 205.2a: "target artifact" is bob's artifact creature y, not his creature z. A noncreature artifact it
+    could target is refused (its {T}, 602.5a)."""
+    s = board(creature("x", "alice", 1, 1, TICK), creature("y", "bob", 1, 1, types=["Artifact", "Creature"]),
+              creature("z", "bob", 0, 1), mana="{1}")
+    assert activated_targets(s, "x", 0) == ("y",)
+    with pytest.raises(pysolver.InputError, match=r"'x' can target 'w', a noncreature artifact .*701\.26a"):
+        board(creature("x", "alice", 0, 1, TICK), {"id": "w", "controller": "bob", "types": ["Artifact"]})

@@ -324,10 +324,17 @@ def test_untap_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
 
 @pytest.mark.parametrize(("name", "line"), [
     ("Renegade Wheelsmith", "Whenever Renegade Wheelsmith becomes tapped, target creature can't block this turn."),
-    ("Veteran of the Depths", "Whenever Veteran of the Depths becomes tapped, you may put a +1/+1 counter on it.")])
-def test_becomes_tapped_triggers_of_real_cards_are_modelled(name: str, line: str) -> None:
+    ("Veteran of the Depths", "Whenever Veteran of the Depths becomes tapped, you may put a +1/+1 counter on it."),
+    # 701.26a, 205.2a; 502.3: the rider acts in an untap step, after the combat
+    ("Sand Squid", "{T}: Tap target creature. That creature doesn't untap during its controller's untap step for as "
+                   "long as Sand Squid remains tapped."),
+    ("Mole Worms", "{T}: Tap target land. It doesn't untap during its controller's untap step for as long as Mole "
+                   "Worms remains tapped."),
+    ("Rust Tick", "{1}, {T}: Tap target artifact. It doesn't untap during its controller's untap step for as long as "
+                  "Rust Tick remains tapped.")])
+def test_becomes_tapped_and_tapping_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
     """603.2, 701.26a, 508.1f (pysolver.rules.triggers): tapped as it attacks without vigilance; tapped otherwise is
-    refused on a board (pysolver.files.loader)."""
+    refused on a board (pysolver.files.loader); "tap target <card types>" (pysolver.rules.activated)."""
     assert classes(card(name, line)) == {line: MODELLED}
 
 

@@ -159,6 +159,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_recoloring_responses(r, permanents)
     _check_untap_targets(r, permanents)
     _check_removal_targets(r, permanents)
+    _check_tap_targets(r, permanents)
     _check_life_watchers(r, permanents)
     _check_hit_untaps(r, permanents)
     _check_window_triggers(r, permanents)
@@ -1573,6 +1574,27 @@ def _check_removal_targets(r: Reader, permanents: list[Permanent]) -> None:
                     raise r.fail(f"permanents[{i}]", f"{q(p.id)} gets +X/+0 for the mana value of its target (202.3) "
                                  f"and {q(x.id)}'s mana cost is not stated (`mana_cost`; a card with {{X}} or hybrid "
                                  "symbols can't state it)")
+
+
+def _check_tap_targets(r: Reader, permanents: list[Permanent]) -> None:
+    """"{cost}: Tap target <card types>" (701.26a: "target land", "target artifact", "target permanent") is modelled
+    for the creatures it may target (205.2a: a land or artifact creature is one; pysolver.rules.activated). It is
+    refused where it could target a noncreature permanent of a card type it names (115.1): what that permanent's
+    being tapped changes (a land's mana, 106.4, is the players' `mana`; an artifact's {T}, 602.5a) is not modelled."""
+    for i, p in enumerate(permanents):
+        abilities = [b for kind, b in p.combat_abilities() if kind == "tap_target" and b.reach]
+        abilities += [b.value for b in _token_abilities([p]) if b.kind == "tap_target"
+                      and isinstance(b.value, CombatAbility) and b.value.reach]
+        for ab in abilities:
+            for x in permanents:
+                mine = x.controller == p.controller
+                if x.left_battlefield or x.face_down or ab.scope not in ("all", "you" if mine else "opponents"):
+                    continue
+                types = {t.lower() for t in x.types}
+                reached = sorted(types & set(ab.reach))
+                if "creature" not in types and reached:
+                    raise r.fail(f"permanents[{i}]", f"{q(p.id)} can target {q(x.id)}, a noncreature {reached[0]} "
+                                 "(115.1, 205.2a), to tap it (701.26a): only creatures as its targets are modelled")
 
 
 def _token_abilities(permanents: list[Permanent]) -> list[Ability]:

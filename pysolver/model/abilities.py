@@ -910,8 +910,9 @@ TAP_OR_UNTAP = "tap_or_untap"
 #: owner's hand (400.7); and "destroy all artifacts / enchantments" (701.8a, no target: each as it resolves, 608.2h)
 REMOVALS = ("destroy_target", "exile_target", "bounce_target", "destroy_all")
 #: those whose target may be of card types (:func:`typed_target`, 205.2a): "untap target permanent", "destroy target
-#: artifact or enchantment", "return target nonland permanent to its owner's hand"; a removal's not a land
-TYPED = ("untap_target", TAP_OR_UNTAP, "destroy_target", "exile_target", "bounce_target")
+#: artifact or enchantment", "return target nonland permanent to its owner's hand", "tap target land"; a removal's
+#: not a land
+TYPED = ("untap_target", TAP_OR_UNTAP, "destroy_target", "exile_target", "bounce_target", "tap_target")
 
 
 def effects(kind: str) -> tuple[str, ...]:
@@ -928,7 +929,10 @@ def effects(kind: str) -> tuple[str, ...]:
 
 _TARGETED_EFFECTS = (
     (re.compile(r"you may tap or untap (?P<t>.+)"), TAP_OR_UNTAP),
-    (re.compile(r"tap (?P<t>.+)"), "tap_target"),
+    # 701.26a; 502.3: "It doesn't untap during its controller's [next] untap step [for as long as ~ remains tapped]"
+    # acts in an untap step, after the combat (an inert rider)
+    (re.compile(r"tap (?P<t>.+?)(?:\. (?:it|that creature) doesn't untap during its controller's (?:next )?untap step"
+                r"(?: for as long as this creature remains tapped)?)?"), "tap_target"),
     (re.compile(r"untap (?P<t>.+)"), "untap_target"),
     (re.compile(r"(?P<t>.+?) can't block this turn"), "target_cant_block"),
     (re.compile(r"(?P<t>.+?) can't be blocked this turn"), "target_unblockable"),

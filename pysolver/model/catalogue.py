@@ -844,6 +844,14 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{T}: Tap target creature with power 3 or less",
               "{T}, Discard a card: Tap target creature",
               "{1}, Sacrifice a Goblin: Tap target creature"), literal=False),
+    # 205.2a: its creatures are read as creature targets, a noncreature permanent it reaches is refused (the loader);
+    # 502.3: not untapping in an untap step is after the combat (an inert rider)
+    LineForm("combat-activated", "{cost}: Tap target <card types>[. It doesn't untap during its controller's untap "
+             "step for as long as ~ remains tapped]", "tap_target", "701.26a", "{1}, {T}: Tap target artifact",
+             ("{T}: Tap target land. It doesn't untap during its controller's untap step for as long as ~ remains "
+              "tapped",
+              "{T}: Tap target creature. That creature doesn't untap during its controller's untap step for as long as "
+              "~ remains tapped"), literal=False),
     LineForm("combat-activated", "{cost}: Untap target <creature / permanent>", "untap_target", "701.26b",
              "{T}: Untap target creature",
              ("{W}, {T}: Untap another target creature",
