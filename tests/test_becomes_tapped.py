@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from boards import board, creature
 from combat_boards import assignment_bound, outcome_boards
-from differential import outcome, outcomes_equal_reference
+from differential import agreed_outcomes, outcome, outcomes_equal_reference
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.outcomes import canonical
@@ -123,3 +123,18 @@ def test_701_26a_205_2a_tap_target_artifact_reaches_artifact_creatures() -> None
     assert activated_targets(s, "x", 0) == ("y",)
     with pytest.raises(pysolver.InputError, match=r"'x' can target 'w', a noncreature artifact .*701\.26a"):
         board(creature("x", "alice", 0, 1, TICK), {"id": "w", "controller": "bob", "types": ["Artifact"]})
+
+
+# ---- "{cost}: ~ gains <keyword> until end of turn and doesn't untap during your next untap step. Tap ~" (701.26a,
+# 608.2c: tapped after its other effects; the rider acts in an untap step, 502.3) -----------------------------------
+SPAWN = "{U}: ~ gains shroud until end of turn and doesn't untap during your next untap step. Tap ~"
+
+
+def test_701_26a_509_1c_a_pump_tapping_its_source_frees_it_from_a_requirement() -> None:
+    """509.1a, 509.1c: bob's d must block alice's x (it is able to) unless he taps d first with its {U} ability
+    (608.2c: it gains shroud, then is tapped): then x deals bob 2. The solver, its walk and the reference agree."""
+    s = board(creature("x", "alice", 2, 2, "All creatures able to block ~ do so"), creature("d", "bob", 1, 1, SPAWN),
+              players=[{"name": "alice"}, {"name": "bob", "mana": "{U}"}])
+    assert agreed_outcomes(s) == {outcome(), outcome(destroyed=("d",), damage={"x": 1}), outcome(bob=18)}
+    x, d = board(creature("x", "alice", 2, 2), creature("d", "bob", 1, 1, SPAWN)).permanents
+    assert d.abilities[0].value.tap and d.abilities[0].value.keywords == ("shroud",)

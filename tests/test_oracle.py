@@ -331,7 +331,12 @@ def test_untap_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
     ("Mole Worms", "{T}: Tap target land. It doesn't untap during its controller's untap step for as long as Mole "
                    "Worms remains tapped."),
     ("Rust Tick", "{1}, {T}: Tap target artifact. It doesn't untap during its controller's untap step for as long as "
-                  "Rust Tick remains tapped.")])
+                  "Rust Tick remains tapped."),
+    # 701.26a, 608.2c: a pump that taps its source after giving it shroud (pysolver.rules.pumps)
+    ("Deep Spawn", "{U}: Deep Spawn gains shroud until end of turn and doesn't untap during your next untap step. Tap "
+                   "Deep Spawn."),
+    ("Homarid Warrior", "{U}: Homarid Warrior gains shroud until end of turn and doesn't untap during your next untap "
+                        "step. Tap Homarid Warrior.")])
 def test_becomes_tapped_and_tapping_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
     """603.2, 701.26a, 508.1f (pysolver.rules.triggers): tapped as it attacks without vigilance; tapped otherwise is
     refused on a board (pysolver.files.loader); "tap target <card types>" (pysolver.rules.activated)."""

@@ -667,11 +667,11 @@ def _check_becomes_tapped(r: Reader, permanents: list[Permanent]) -> None:
                      if any(_TAPS.search(a.term) for a in x.abilities)), None) or next(
             ("a token one of them may create has an ability that taps a creature" for a in made
              if _TAPS.search(a.term)), None)
-        own = any(cost.tap for cost in _extra_costs(p)) or any(x.has(k) for x in permanents
-                                                              for k in GRANTED_TAPS.values())
+        own = any(cost.tap for cost in _extra_costs(p)) or any(pump.tap for _, pump in p.pump_abilities()) or any(
+            x.has(k) for x in permanents for k in GRANTED_TAPS.values())
         tapping = next((x for x in permanents if x.controller == p.controller
                         and any(cost.tap_untapped for cost in _extra_costs(x))), None)
-        why = taps or ("it could pay a {T} cost (602.5a)" if own else None) or (
+        why = taps or ("it could pay a {T} cost or tap itself (602.5a, 701.26a)" if own else None) or (
             f"{q(tapping.id)} has a \"tap an untapped\" cost (701.26a)" if tapping is not None else None)
         if why is not None:
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} has \"whenever ~ becomes tapped\" and {why}: only its "

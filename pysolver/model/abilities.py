@@ -610,7 +610,10 @@ _REGENERATE = re.compile(r"(?P<cost>[^:]+): regenerate this creature")
 _PUMP = re.compile(r"(?P<cost>[^:]+): (?P<who>.+?) (?:gets? (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains? (?P<also>.+?)"
                    r"| and becomes (?P<becomes>.+?))?|gains? (?P<only>.+?)) until end of turn"
                    r"(?P<despite> and can attack this turn as though it didn't have defender)?"
-                   r"(?P<unblocked> and can't be blocked this turn)?")  # 509.1b (Cephalid Inkshrouder)
+                   r"(?P<unblocked> and can't be blocked this turn)?"  # 509.1b (Cephalid Inkshrouder)
+                   # 701.26a, 608.2c: "… and doesn't untap during your next untap step. Tap ~" (Deep Spawn): it is
+                   # tapped after the rest (502.3: the untap step is after the combat, an inert rider)
+                   r"(?:(?P<rider> and doesn't untap during your next untap step)\. (?P<tap>tap this creature))?")
 _PUMPED = {"this creature": "pump", "creatures you control": "team_pump"}
 # Other effects of an ability on its source (kind ``pump``, :class:`Pump`): "put N +1/+1 counters on ~" (122.6),
 # "~ can't be blocked this turn" (509.1b), "return ~ to its owner's hand" (400.7, 506.4), "exile ~. Return it to
@@ -656,6 +659,7 @@ class Pump:
     to_hand: bool = False  # "return ~ to its owner's hand" (it leaves the battlefield, 400.7, and combat, 506.4)
     exiled: bool = False  # "exile ~. return it … at the beginning of the next end step" (it leaves until then, 513.1)
     untap: bool = False  # "untap ~" (701.26b)
+    tap: bool = False  # ". Tap ~" after its other effects (701.26a)
     colors: tuple[str, ...] | None = None  # "~ becomes <colors> until end of turn" (105.3, 613.1e); () colorless
     despite_defender: bool = False  # "~ can attack this turn as though it didn't have defender" (702.3b)
     # "~ loses defender until end of turn" (613.1f, 702.3b): read as `despite_defender` where nothing else reads whether
@@ -765,10 +769,10 @@ def _pump(text: str) -> list[Ability] | None:
     given = m.group("also") or m.group("only")
     keywords = () if given is None else (_given_until_end_of_turn(given),)
     x, y = (0, 0) if m.group("x") is None else (int(m.group("x")), int(m.group("y")))
-    if (m.group("becomes") or m.group("despite") or m.group("unblocked")) and kind != "pump":
+    if (m.group("becomes") or m.group("despite") or m.group("unblocked") or m.group("tap")) and kind != "pump":
         return None  # "creatures you control … become …": not read
     pump = Pump(x, y, Mana(), keywords, despite_defender=bool(m.group("despite")),
-                unblockable=bool(m.group("unblocked")))
+                unblockable=bool(m.group("unblocked")), tap=bool(m.group("tap")))
     lowering = kind == "pump" and y < 0 and not (m.group("becomes") or m.group("despite") or m.group("unblocked"))
     cost = _lowering_cost(m.group("cost")) if lowering else _cost(m.group("cost"))
     return _colored(kind, _paid_by(pump, cost), m.group("becomes"))

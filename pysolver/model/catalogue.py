@@ -245,6 +245,10 @@ CATALOGUE: tuple[LineForm, ...] = (
              "of the next end step", "pump", "400.7", "{U}: Exile ~. Return it to the battlefield under its owner's "
              "control at the beginning of the next end step", literal=False),
     LineForm("activated", "{cost}: Untap ~", "pump", "701.26b", "{U}: Untap ~", literal=False),
+    # 701.26a, 608.2c: tapped after its other effects; 502.3: not untapping in the next untap step is after the combat
+    LineForm("activated", "{cost}: ~ gains <keyword> until end of turn and doesn't untap during your next untap step. "
+             "Tap ~", "pump", "701.26a", "{U}: ~ gains shroud until end of turn and doesn't untap during your next "
+             "untap step. Tap ~", literal=False),
     # 702.3b: read as attackers are declared (508.1a), so only if activated before
     LineForm("activated", "{cost}: ~ can attack this turn as though it didn't have defender", "pump", "702.3b",
              "{W}: ~ can attack this turn as though it didn't have defender", literal=False),

@@ -278,7 +278,7 @@ def resolve(s: Situation, source: Permanent, kind: str, pump: Pump) -> Situation
 def _given(s: Situation, x: Permanent, pump: Pump) -> Permanent:
     """`x` with what `pump` gives it until end of turn: +X/+Y (613.4c) and its keywords (613.1f); for
     "~" also its +1/+1 counters (122.6), "can't be blocked this turn" (509.1b), "can attack this turn as though
-    it didn't have defender" (702.3b), an untap (701.26b), its new
+    it didn't have defender" (702.3b), an untap (701.26b) or a tap after the rest ("Tap ~", 701.26a), its new
     colors (105.3, 613.1e: they replace all it had, and a later activation's replace them, 613.7), or
     its return to its owner's hand or exile until the next end step (400.7: it leaves the battlefield,
     and combat, 506.4). An attacking creature tapped as
@@ -299,8 +299,9 @@ def _given(s: Situation, x: Permanent, pump: Pump) -> Permanent:
     given = replace(x, until_end_of_turn=(x.until_end_of_turn[0] + pump.power,
                                           x.until_end_of_turn[1] + pump.toughness),
                     keywords_until_end_of_turn=tuple(sorted({*x.keywords_until_end_of_turn, *pump.keywords})),
-                    tapped=tapped and not pump.untap, cant_be_blocked_this_turn=x.cant_be_blocked_this_turn
-                    or pump.unblockable, left_battlefield=pump.leaves,  # 701.26b; 509.1b; 400.7, 506.4
+                    tapped=(tapped and not pump.untap) or pump.tap,  # 701.26b, 701.26a
+                    cant_be_blocked_this_turn=x.cant_be_blocked_this_turn
+                    or pump.unblockable, left_battlefield=pump.leaves,  # 509.1b; 400.7, 506.4
                     attacks_despite_defender_this_turn=x.attacks_despite_defender_this_turn
                     or (pump.despite_defender and not x.face_down and x.has("defender")),  # 702.3b, 611.2c, 708.2a
                     colors=x.colors if pump.colors is None else pump.colors)  # 105.3, 613.1e, 613.7: the latest
@@ -446,7 +447,8 @@ def waits(pump: Pump) -> bool:
     or lets it attack as though it didn't have defender (702.3b: as attackers are declared, 508.1a)."""
     extra = pump.extra
     return not (extra.life or extra.tap or extra.sacrifice_self or extra.choices or extra.remove_counters
-                or pump.leaves or pump.unblockable or pump.untap or pump.colors is not None or pump.despite_defender)
+                or pump.leaves or pump.unblockable or pump.untap or pump.tap or pump.colors is not None
+                or pump.despite_defender)
 
 
 def may_matter(s: Situation, move: Activation) -> bool:

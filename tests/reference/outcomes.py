@@ -251,9 +251,9 @@ def pumps(p: Permanent) -> list[tuple[str, int, int, Mana]]:
 
 # an activated pump on the stack: (controller, source, kind, (X, Y, N +1/+1 counters, "can't be blocked this
 # turn", "return ~ to its owner's hand", "exile ~ … until the next end step", "untap ~", the colors it becomes or
-# None, 105.3, "can attack this turn as though it didn't have defender", 702.3b), the keywords it gives:
-# 613.1f) -- five items, which tells it from the triggers on reference.minimax's stack
-Pending = tuple[str, str, str, tuple[int, int, int, bool, bool, bool, bool, tuple[str, ...] | None, bool],
+# None, 105.3, "can attack this turn as though it didn't have defender", 702.3b, "Tap ~", 701.26a), the keywords it
+# gives: 613.1f) -- five items, which tells it from the triggers on reference.minimax's stack
+Pending = tuple[str, str, str, tuple[int, int, int, bool, bool, bool, bool, tuple[str, ...] | None, bool, bool],
                 tuple[str, ...]]
 
 
@@ -294,7 +294,8 @@ def activations_of(state: State, players: set[str]) -> list[tuple[State, Pending
                     continue  # 602.5: "activate only if there are N or more card types among cards in your graveyard"
                 counted = state if limit is None else _counted(state, p.id, i)
                 effect = (pump.power, pump.toughness, pump.counters, pump.unblockable, pump.to_hand,  # type: ignore[attr-defined]
-                          pump.exiled, pump.untap, pump.colors, pump.despite_defender)  # type: ignore[attr-defined]
+                          pump.exiled, pump.untap, pump.colors, pump.despite_defender,  # type: ignore[attr-defined]
+                          pump.tap)  # type: ignore[attr-defined]
                 out += [(after, (p.controller, p.id, a.kind, effect, pump.keywords))  # type: ignore[attr-defined]
                         for after in costs_paid(counted, p, pump.full_cost)]  # type: ignore[attr-defined]
     return out
@@ -403,11 +404,12 @@ def resolve_pump(state: State, pending: Pending) -> State:
     on the battlefield, or every creature its controller controls now does (608.2h). An attacking
     creature given vigilance it did not have stays tapped (508.1f, 702.20b). The source also gets its
     +1/+1 counters (122.6), can't be blocked this turn (509.1b), may attack this turn though it has defender
-    (702.3b), is untapped (701.26b), takes its new colors
+    (702.3b), is untapped (701.26b) or tapped (701.26a), takes its new colors
     (105.3: they replace the old ones; the latest resolved wins, 613.7), or is returned to
     its owner's hand or exiled until the next end step: it leaves the battlefield (400.7, 506.4), without
     dying (700.4), and a hand, if stated, holds one more card (402.1)."""
-    controller, source, kind, (x, y, counters, unblockable, to_hand, exiled, untap, colors, despite), keywords = pending
+    controller, source, kind, (x, y, counters, unblockable, to_hand, exiled, untap, colors, despite, tap), keywords = \
+        pending
     field = state.field()
     if kind == "regenerate":  # 701.19a: a regeneration shield, if it is still on the battlefield
         return replace(state, s=replace(state.s, permanents=tuple(
@@ -427,7 +429,7 @@ def resolve_pump(state: State, pending: Pending) -> State:
 
     def given(q: Permanent) -> Permanent:
         tapped = q.tapped or ("vigilance" in keywords and q.id in attacking and not field[q.id].has("vigilance"))
-        tapped = tapped and not untap  # 701.26b
+        tapped = (tapped and not untap) or tap  # 701.26b; 701.26a "Tap ~"
         q = replace(q, until_end_of_turn=(q.until_end_of_turn[0] + x, q.until_end_of_turn[1] + y), tapped=tapped,
                     keywords_until_end_of_turn=tuple(sorted({*q.keywords_until_end_of_turn, *keywords})),
                     cant_be_blocked_this_turn=q.cant_be_blocked_this_turn or unblockable)
