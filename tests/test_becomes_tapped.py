@@ -138,3 +138,24 @@ def test_701_26a_509_1c_a_pump_tapping_its_source_frees_it_from_a_requirement() 
     assert agreed_outcomes(s) == {outcome(), outcome(destroyed=("d",), damage={"x": 1}), outcome(bob=18)}
     x, d = board(creature("x", "alice", 2, 2), creature("d", "bob", 1, 1, SPAWN)).permanents
     assert d.abilities[0].value.tap and d.abilities[0].value.keywords == ("shroud",)
+
+
+# ---- An exert line's "it gets +X/+Y until end of turn and can't be blocked by creatures with power N or less this
+# turn" (701.43d, 509.1b, 611.2a: the permanent's `cant_be_blocked_by_power_this_turn`) ---------------------------
+STALWART = ("You may exert ~ as it attacks. When you do, it gets +1/+1 until end of turn and can't be blocked by "
+            "creatures with power 2 or less this turn")
+
+
+def test_701_43d_509_1b_exerted_it_cant_be_blocked_by_power_2_or_less() -> None:
+    """701.43d, 509.1b: exerted, x is a 3/3 bob's 2/2 y can't block (3 damage to bob); not exerted, y may block the
+    2/2 x and both die, or x deals 2. A creature with power 3 could still block it; the solver, its walk and the
+    reference agree."""
+    s = board(creature("x", "alice", 2, 2, STALWART), creature("y", "bob", 2, 2))
+    assert agreed_outcomes(s) == {outcome(), outcome(bob=18), outcome(bob=17), outcome(destroyed=("x", "y"))}
+    s = board(creature("x", "alice", 2, 2), creature("y", "bob", 2, 2), creature("z", "bob", 3, 1),
+              attackers={"x": "bob"})
+    evading = pysolver.load_data({**s.to_data(), "permanents": [
+        {**p.to_data(), "cant_be_blocked_by_power_this_turn": 2} if p.id == "x" else p.to_data()
+        for p in s.permanents]})
+    assert evading.permanent("x").cant_be_blocked_by_power_this_turn == 2
+    assert ends(evading) == {outcome(bob=18), outcome(destroyed=("x", "z"))}

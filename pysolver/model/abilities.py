@@ -2398,6 +2398,7 @@ class OnCombat:
     exert: bool = False  # 701.43d, 607.2h: the linked "when you do" ability of "you may exert ~ as it attacks"
     energy: int = 0  # "you may pay {E}…. If you do, …": the {E} paid as it resolves (107.14, 603.5)
     reach: tuple[str, ...] = ()  # "target permanent": the noncreature card types it also reaches (115.1, 205.2a)
+    evades: int | None = None  # an exert line's "… and can't be blocked by creatures with power N or less this turn"
 
     def term(self, kind: str) -> str:
         """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp), ``on_target(Event,target(Scope),
@@ -2408,7 +2409,8 @@ class OnCombat:
         whom = (f"group({self.whom},{'other' if self.other else 'each'},{term_text(self.quality)})"
                 if self.whom in ("attacking", "you", "all") else self.target_term() if self.whom == "target"
                 else self.whom)
-        effect = {"gets": f"gets({self.power},{self.toughness}{f',{self.keyword}' if self.keyword else ''})",
+        evades = "" if self.evades is None else f",not_blocked_by(cmp(power,le,n({self.evades})))"  # 509.1b
+        effect = {"gets": f"gets({self.power},{self.toughness}{f',{self.keyword}' if self.keyword else ''}{evades})",
                   "gains": f"gains({self.keyword})",
                   "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
                   "poison": f"poison({self.amount})", "damage": f"damage({self.amount})",
@@ -2912,6 +2914,9 @@ def _yours_block(text: str) -> list[Ability] | None:
 #: 701.43d, 508.1g, 607.2h: "You may exert ~ as it attacks. When you do, <effect>": exerting is an optional cost to
 #: attack, chosen as attackers are declared, and the linked "when you do" ability triggers then (603.2)
 _EXERT = re.compile(r"you may exert this creature as it attacks\. when you do, (?P<effect>.+)")
+#: 509.1b, 611.2a: "<pump> until end of turn and can't be blocked by creatures with power N or less this turn"
+_EVADES = re.compile(r"(?P<pump>it gets [+-]\d+/[+-]\d+ until end of turn) and can't be blocked by creatures with "
+                     r"power (?P<n>\w+) or less this turn")
 
 
 def _exert(text: str) -> list[Ability] | None:
@@ -2931,11 +2936,21 @@ def _exert(text: str) -> list[Ability] | None:
     >>> [a.term for a in _exert("you may exert this creature as it attacks. when you do, untap all other creatures "
     ...                         "you control")]
     ['on_target(attacks,group(you,other,any),untap,exert)']
+    >>> [a.term for a in _exert("you may exert this creature as it attacks. when you do, it gets +1/+1 until end of "
+    ...                         "turn and can't be blocked by creatures with power 2 or less this turn")]
+    ['on_target(attacks,self,gets(1,1,not_blocked_by(cmp(power,le,n(2)))),exert)']
     """
     m = _EXERT.fullmatch(text)
-    effects = (_untap_group(m.group("effect")) or _effect(m.group("effect"), False)) if m else None
+    evading = _EVADES.fullmatch(m.group("effect")) if m else None
+    evades = None if evading is None else _count(evading.group("n"))
+    if evading is not None and evades is None:
+        return None
+    effect = evading.group("pump") if evading is not None else m.group("effect") if m else ""
+    effects = (_untap_group(effect) or _effect(effect, False)) if m else None
     if not effects:
         return None
+    if evades is not None:  # 509.1b: the source's, one ability and one choice with its +X/+Y (701.43d)
+        effects = [replace(effects[0], evades=evades)]
     first = effects[0]
     if len(effects) == 2 and first.whom == "self" and (first.effect, effects[1].effect) == ("gets", "gains"):
         first, effects = replace(first, keyword=effects[1].keyword), [first]  # (one ability: its one choice)

@@ -465,7 +465,9 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("You may exert ~ as it attacks. When you do, it gets +1/+0 and gains first strike until end of turn",
               "You may exert ~ as it attacks. When you do, creatures you control get +1/+1 until end of turn",
               "You may exert ~ as it attacks. When you do, target creature can't block this turn",
-              "You may exert ~ as it attacks. When you do, untap all other creatures you control"),
+              "You may exert ~ as it attacks. When you do, untap all other creatures you control",
+              "You may exert ~ as it attacks. When you do, it gets +1/+1 until end of turn and can't be blocked by "
+              "creatures with power 2 or less this turn"),
              literal=False),
     # 603.2, 701.26a, 508.1f: "becomes tapped" as its source attacks without vigilance (702.20b), put on the stack
     # with the attack triggers (pysolver.model.abilities._becomes_tapped); tapped otherwise: refused (the loader)

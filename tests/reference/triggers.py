@@ -204,6 +204,8 @@ def _exerted(s: Situation, gone: frozenset[str], source: str, e: OnCombat) -> Si
 def _affected(p: Permanent, e: OnCombat) -> Permanent:
     if e.effect == "gets":
         keywords = tuple(sorted({*p.keywords_until_end_of_turn, e.keyword} - {""}))
+        if e.evades is not None:  # 509.1b: "can't be blocked by creatures with power N or less this turn"
+            p = replace(p, cant_be_blocked_by_power_this_turn=max(e.evades, p.cant_be_blocked_by_power_this_turn or 0))
         return replace(p, until_end_of_turn=(p.until_end_of_turn[0] + e.power, p.until_end_of_turn[1] + e.toughness),
                        keywords_until_end_of_turn=keywords)
     if e.effect == "gains":
