@@ -155,14 +155,14 @@ STALWART = ("You may exert ~ as it attacks. When you do, it gets +1/+1 until end
 
 def test_701_43d_509_1b_exerted_it_cant_be_blocked_by_power_2_or_less() -> None:
     """701.43d, 509.1b: exerted, x is a 3/3 bob's 2/2 y can't block (3 damage to bob); not exerted, y may block the
-    2/2 x and both die, or x deals 2 (the solver and the reference agree). A creature with power 3 could still
-    block it."""
+    2/2 x and both die, or x deals 2 (the solver and the reference agree). The restriction is read as blockers are
+    declared: y pumped to power 3 before then may block it (pysolver.rules.pumps.may_wait)."""
     s = board(creature("x", "alice", 2, 2, STALWART), creature("y", "bob", 2, 2))
     assert ends_as_the_reference(s) == {outcome(), outcome(bob=18), outcome(bob=17), outcome(destroyed=("x", "y"))}
-    s = board(creature("x", "alice", 2, 2), creature("y", "bob", 2, 2), creature("z", "bob", 3, 1),
-              attackers={"x": "bob"})
+    s = board(creature("x", "alice", 2, 2), creature("y", "bob", 2, 2, "{R}: ~ gets +1/+0 until end of turn"),
+              attackers={"x": "bob"}, players=[{"name": "alice"}, {"name": "bob", "mana": "{R}"}])
     evading = pysolver.load_data({**s.to_data(), "permanents": [
         {**p.to_data(), "cant_be_blocked_by_power_this_turn": 2} if p.id == "x" else p.to_data()
         for p in s.permanents]})
     assert evading.permanent("x").cant_be_blocked_by_power_this_turn == 2
-    assert ends(evading) == {outcome(bob=18), outcome(destroyed=("x", "z"))}
+    assert ends(evading) == {outcome(bob=18), outcome(destroyed=("x", "y"))}  # (y pumped to 3/2 before blocks)
