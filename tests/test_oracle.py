@@ -326,6 +326,30 @@ def test_untap_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
 
 
 @pytest.mark.parametrize(("name", "line"), [
+    ("Renegade Wheelsmith", "Whenever Renegade Wheelsmith becomes tapped, target creature can't block this turn."),
+    ("Veteran of the Depths", "Whenever Veteran of the Depths becomes tapped, you may put a +1/+1 counter on it."),
+    # 701.26a, 205.2a; 502.3: the rider acts in an untap step, after the combat
+    ("Sand Squid", "{T}: Tap target creature. That creature doesn't untap during its controller's untap step for as "
+                   "long as Sand Squid remains tapped."),
+    ("Mole Worms", "{T}: Tap target land. It doesn't untap during its controller's untap step for as long as Mole "
+                   "Worms remains tapped."),
+    ("Rust Tick", "{1}, {T}: Tap target artifact. It doesn't untap during its controller's untap step for as long as "
+                  "Rust Tick remains tapped."),
+    # 701.26a, 608.2c: a pump that taps its source after giving it shroud (pysolver.rules.pumps)
+    ("Deep Spawn", "{U}: Deep Spawn gains shroud until end of turn and doesn't untap during your next untap step. Tap "
+                   "Deep Spawn."),
+    ("Homarid Warrior", "{U}: Homarid Warrior gains shroud until end of turn and doesn't untap during your next untap "
+                        "step. Tap Homarid Warrior."),
+    # 701.43d, 509.1b: its restriction until end of turn (the permanent's cant_be_blocked_by_power_this_turn)
+    ("Rhonas's Stalwart", "You may exert Rhonas's Stalwart as it attacks. When you do, it gets +1/+1 until end of turn "
+                          "and can't be blocked by creatures with power 2 or less this turn.")])
+def test_becomes_tapped_and_tapping_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """603.2, 701.26a, 508.1f (pysolver.rules.triggers): tapped as it attacks without vigilance; tapped otherwise is
+    refused on a board (pysolver.files.loader); "tap target <card types>" (pysolver.rules.activated)."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
+@pytest.mark.parametrize(("name", "line"), [
     ("Keeper of Tresserhorn", "Whenever Keeper of Tresserhorn attacks and isn't blocked, it assigns no combat damage "
                               "this turn and defending player loses 2 life."),
     ("Ophidian", "Whenever Ophidian attacks and isn't blocked, you may draw a card. If you do, Ophidian assigns no "

@@ -185,6 +185,8 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
                  "removed_from_combat", "assigns_no_combat_damage"):
         if getattr(p, flag):
             yield atom(flag, i)
+    if p.cant_be_blocked_by_power_this_turn is not None:  # 509.1b, 611.2a
+        yield atom("cant_be_blocked_by_power_this_turn", i, p.cant_be_blocked_by_power_this_turn)
     if p.tapped and any(a.kind in STATICS and getattr(a.value, "scope", "") == "untapped" for a in p.abilities):
         # 110.5: its own "as long as it's untapped" reads it (statics.lp); a fact of its own, so that the questions
         # of the other boards do not read who is tapped (pysolver.asp.reads)

@@ -171,10 +171,12 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_recoloring_responses(r, permanents)
     _check_untap_targets(r, permanents)
     _check_removal_targets(r, permanents)
+    _check_tap_targets(r, permanents)
     _check_life_watchers(r, permanents)
     _check_hit_untaps(r, permanents)
     _check_window_triggers(r, permanents)
     _check_trigger_targets(r, permanents)
+    _check_becomes_tapped(r, permanents)
     _check_energy(r, permanents, gains)
     _check_exerted_groups(r, permanents)
     _check_chosen_power_pumps(r, permanents)
@@ -719,6 +721,36 @@ def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:
             if problem:
                 raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} can untap {problem}: not modelled "
                              "(an untapped attacking creature, 508.1f, is not)")
+
+
+#: an ability term that taps a permanent as its effect (701.26a: "tap target creature", "tap that creature", …),
+#: not a {T} cost's ("{T}: Add {G}", "{T}: Look at …": tap_mana, tap_hidden) nor "enters tapped" (614.1c)
+_TAPS = re.compile(r"(?<![a-z])tap(?![a-z]|_mana|_hidden)")
+
+
+def _check_becomes_tapped(r: Reader, permanents: list[Permanent]) -> None:
+    """"Whenever ~ becomes tapped" (603.2, 701.26a) is modelled as it triggers when its source is tapped on being
+    declared an attacker (508.1f; pysolver.model.abilities._becomes_tapped): a board where it could become tapped
+    otherwise is refused — an ability of any permanent, or of a token one may create (111.1), that taps a creature
+    (701.26a), a {T} in a cost of its own (602.5a, printed or granted, 613.1f), a "tap an untapped creature you
+    control" cost of its controller's (701.26a)."""
+    made = _token_abilities(permanents)
+    for i, p in enumerate(permanents):
+        if not any(a.kind == ON_TARGET and cast(OnCombat, a.value).event == "tapped" for a in p.abilities):
+            continue
+        taps = next((f"{q(x.id)} has an ability that taps a creature" for x in permanents
+                     if any(_TAPS.search(a.term) for a in x.abilities)), None) or next(
+            ("a token one of them may create has an ability that taps a creature" for a in made
+             if _TAPS.search(a.term)), None)
+        own = any(cost.tap for cost in _extra_costs(p)) or any(pump.tap for _, pump in p.pump_abilities()) or any(
+            x.has(k) for x in permanents for k in GRANTED_TAPS.values())
+        tapping = next((x for x in permanents if x.controller == p.controller
+                        and any(cost.tap_untapped for cost in _extra_costs(x))), None)
+        why = taps or ("it could pay a {T} cost or tap itself (602.5a, 701.26a)" if own else None) or (
+            f"{q(tapping.id)} has a \"tap an untapped\" cost (701.26a)" if tapping is not None else None)
+        if why is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has \"whenever ~ becomes tapped\" and {why}: only its "
+                         "being tapped as it attacks (508.1f) is modelled")
 
 
 def _check_block_puts(r: Reader, permanents: list[Permanent], combat: Combat) -> None:
@@ -1634,6 +1666,27 @@ def _check_removal_targets(r: Reader, permanents: list[Permanent]) -> None:
                     raise r.fail(f"permanents[{i}]", f"{q(p.id)} gets +X/+0 for the mana value of its target (202.3) "
                                  f"and {q(x.id)}'s mana cost is not stated (`mana_cost`; a card with {{X}} or hybrid "
                                  "symbols can't state it)")
+
+
+def _check_tap_targets(r: Reader, permanents: list[Permanent]) -> None:
+    """"{cost}: Tap target <card types>" (701.26a: "target land", "target artifact", "target permanent") is modelled
+    for the creatures it may target (205.2a: a land or artifact creature is one; pysolver.rules.activated). It is
+    refused where it could target a noncreature permanent of a card type it names (115.1): what that permanent's
+    being tapped changes (a land's mana, 106.4, is the players' `mana`; an artifact's {T}, 602.5a) is not modelled."""
+    for i, p in enumerate(permanents):
+        abilities = [b for kind, b in p.combat_abilities() if kind == "tap_target" and b.reach]
+        abilities += [b.value for b in _token_abilities([p]) if b.kind == "tap_target"
+                      and isinstance(b.value, CombatAbility) and b.value.reach]
+        for ab in abilities:
+            for x in permanents:
+                mine = x.controller == p.controller
+                if x.left_battlefield or x.face_down or ab.scope not in ("all", "you" if mine else "opponents"):
+                    continue
+                types = {t.lower() for t in x.types}
+                reached = sorted(types & set(ab.reach))
+                if "creature" not in types and reached:
+                    raise r.fail(f"permanents[{i}]", f"{q(p.id)} can target {q(x.id)}, a noncreature {reached[0]} "
+                                 "(115.1, 205.2a), to tap it (701.26a): only creatures as its targets are modelled")
 
 
 def _token_abilities(permanents: list[Permanent]) -> list[Ability]:

@@ -974,8 +974,9 @@ TAP_OR_UNTAP = "tap_or_untap"
 #: owner's hand (400.7); and "destroy all artifacts / enchantments" (701.8a, no target: each as it resolves, 608.2h)
 REMOVALS = ("destroy_target", "exile_target", "bounce_target", "destroy_all")
 #: those whose target may be of card types (:func:`typed_target`, 205.2a): "untap target permanent", "destroy target
-#: artifact or enchantment", "return target nonland permanent to its owner's hand"; a removal's not a land
-TYPED = ("untap_target", TAP_OR_UNTAP, "destroy_target", "exile_target", "bounce_target")
+#: artifact or enchantment", "return target nonland permanent to its owner's hand", "tap target land"; a removal's
+#: not a land
+TYPED = ("untap_target", TAP_OR_UNTAP, "destroy_target", "exile_target", "bounce_target", "tap_target")
 
 
 def effects(kind: str) -> tuple[str, ...]:
@@ -992,7 +993,10 @@ def effects(kind: str) -> tuple[str, ...]:
 
 _TARGETED_EFFECTS = (
     (re.compile(r"you may tap or untap (?P<t>.+)"), TAP_OR_UNTAP),
-    (re.compile(r"tap (?P<t>.+)"), "tap_target"),
+    # 701.26a; 502.3: "It doesn't untap during its controller's [next] untap step [for as long as ~ remains tapped]"
+    # acts in an untap step, after the combat (an inert rider)
+    (re.compile(r"tap (?P<t>.+?)(?:\. (?:it|that creature) doesn't untap during its controller's (?:next )?untap step"
+                r"(?: for as long as this creature remains tapped)?)?"), "tap_target"),
     (re.compile(r"untap (?P<t>.+)"), "untap_target"),
     (re.compile(r"(?P<t>.+?) can't block this turn"), "target_cant_block"),
     (re.compile(r"(?P<t>.+?) can't be blocked this turn"), "target_unblockable"),
@@ -2077,7 +2081,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     if window is not None:
         return window
     on_combat = (_at_end_of_combat(text) or _on_combat(text) or _type_attacks(text) or _exert(text)
-                 or _energy_trigger(text))
+                 or _energy_trigger(text) or _becomes_tapped(text))
     if on_combat is not None:
         return on_combat
     m = _COST_ABILITY.fullmatch(text)
@@ -2512,6 +2516,7 @@ class OnCombat:
     exert: bool = False  # 701.43d, 607.2h: the linked "when you do" ability of "you may exert ~ as it attacks"
     energy: int = 0  # "you may pay {E}…. If you do, …": the {E} paid as it resolves (107.14, 603.5)
     reach: tuple[str, ...] = ()  # "target permanent": the noncreature card types it also reaches (115.1, 205.2a)
+    evades: int | None = None  # an exert line's "… and can't be blocked by creatures with power N or less this turn"
 
     def term(self, kind: str) -> str:
         """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp), ``on_target(Event,target(Scope),
@@ -2522,7 +2527,8 @@ class OnCombat:
         whom = (f"group({self.whom},{'other' if self.other else 'each'},{term_text(self.quality)})"
                 if self.whom in ("attacking", "you", "all") else self.target_term() if self.whom == "target"
                 else self.whom)
-        effect = {"gets": f"gets({self.power},{self.toughness}{f',{self.keyword}' if self.keyword else ''})",
+        evades = "" if self.evades is None else f",not_blocked_by(cmp(power,le,n({self.evades})))"  # 509.1b
+        effect = {"gets": f"gets({self.power},{self.toughness}{f',{self.keyword}' if self.keyword else ''}{evades})",
                   "gains": f"gains({self.keyword})",
                   "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
                   "poison": f"poison({self.amount})", "damage": f"damage({self.amount})",
@@ -2731,6 +2737,9 @@ def _on_combat(text: str) -> list[Ability] | None:
     if optional and [e.effect for e in effects] == ["gets_power"] and events == [_EVENTS["attacks"]] and (
             condition is None):  # 603.5, 608.2h: chosen as it is put on the stack, its source named (115.1: no
         return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=True))]  # target), X as it resolves
+    if optional and [(e.effect, e.whom) for e in effects] == [("counters", "self")] and events == [
+            _EVENTS["attacks"]] and condition is None:  # 603.5, 122.1a: "you may put N +1/+1 counters on it",
+        return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=True))]  # chosen as it is put
     if optional and [e.effect for e in effects] == ["gain_life"]:  # 603.5: its controller chooses (119.3)
         effects = [replace(effects[0], effect="may_gain_life")]
     if optional and [e.effect for e in effects] == ["assigns_none"]:  # 603.5: its controller chooses (510.1a)
@@ -3065,6 +3074,9 @@ def _yours_block(text: str) -> list[Ability] | None:
 #: 701.43d, 508.1g, 607.2h: "You may exert ~ as it attacks. When you do, <effect>": exerting is an optional cost to
 #: attack, chosen as attackers are declared, and the linked "when you do" ability triggers then (603.2)
 _EXERT = re.compile(r"you may exert this creature as it attacks\. when you do, (?P<effect>.+)")
+#: 509.1b, 611.2a: "<pump> until end of turn and can't be blocked by creatures with power N or less this turn"
+_EVADES = re.compile(r"(?P<pump>it gets [+-]\d+/[+-]\d+ until end of turn) and can't be blocked by creatures with "
+                     r"power (?P<n>\w+) or less this turn")
 
 
 def _exert(text: str) -> list[Ability] | None:
@@ -3084,11 +3096,21 @@ def _exert(text: str) -> list[Ability] | None:
     >>> [a.term for a in _exert("you may exert this creature as it attacks. when you do, untap all other creatures "
     ...                         "you control")]
     ['on_target(attacks,group(you,other,any),untap,exert)']
+    >>> [a.term for a in _exert("you may exert this creature as it attacks. when you do, it gets +1/+1 until end of "
+    ...                         "turn and can't be blocked by creatures with power 2 or less this turn")]
+    ['on_target(attacks,self,gets(1,1,not_blocked_by(cmp(power,le,n(2)))),exert)']
     """
     m = _EXERT.fullmatch(text)
-    effects = (_untap_group(m.group("effect")) or _effect(m.group("effect"), False)) if m else None
+    evading = _EVADES.fullmatch(m.group("effect")) if m else None
+    evades = None if evading is None else _count(evading.group("n"))
+    if evading is not None and evades is None:
+        return None
+    effect = evading.group("pump") if evading is not None else m.group("effect") if m else ""
+    effects = (_untap_group(effect) or _effect(effect, False)) if m else None
     if not effects:
         return None
+    if evades is not None:  # 509.1b: the source's, one ability and one choice with its +X/+Y (701.43d)
+        effects = [replace(effects[0], evades=evades)]
     first = effects[0]
     if len(effects) == 2 and first.whom == "self" and (first.effect, effects[1].effect) == ("gets", "gains"):
         first, effects = replace(first, keyword=effects[1].keyword), [first]  # (one ability: its one choice)
@@ -3097,6 +3119,30 @@ def _exert(text: str) -> list[Ability] | None:
             first.whom == "you" and first.effect == "untap" and first.quality == ("any",))):
         return None
     return [Ability(ON_TARGET, replace(first, event="attacks", optional=True, exert=True))]
+
+
+#: 603.2, 701.26a, 508.1f: "Whenever ~ becomes tapped, <effect>": in a combat it becomes tapped as it is declared an
+#: attacker without vigilance (702.20b), and the ability triggers then, with the attack triggers (508.2a);
+#: pysolver.files.loader refuses a board where it could become tapped otherwise (a tap effect, a {T} cost)
+_BECOMES_TAPPED = re.compile(r"whenever this creature becomes tapped, (?P<effect>.+)")
+
+
+def _becomes_tapped(text: str) -> list[Ability] | None:
+    """A "becomes tapped" trigger (:data:`_BECOMES_TAPPED`) whose effect the attack triggers put on the stack with
+    their choice read (:data:`ON_TARGET`: a target, 603.3d, or "you may", 603.5), its event ``tapped``: it
+    triggers as its source attacks unless that has vigilance (508.1f, 702.20b; encodings/triggers.lp).
+
+    >>> [a.term for a in _becomes_tapped("whenever this creature becomes tapped, target creature can't block this "
+    ...                                  "turn")]
+    ['on_target(tapped,target(creature),cant_block,must)']
+    >>> [a.term for a in _becomes_tapped("whenever this creature becomes tapped, you may put a +1/+1 counter on it")]
+    ['on_target(tapped,self,counters(1),may)']
+    """
+    m = _BECOMES_TAPPED.fullmatch(text)
+    found = _on_combat(f"whenever this creature attacks, {m.group('effect')}") if m else None
+    if not found or any(a.kind != ON_TARGET for a in found):
+        return None
+    return [Ability(ON_TARGET, replace(cast(OnCombat, a.value), event="tapped")) for a in found]
 
 
 #: 107.14, 603.5, 508.3a: "Whenever ~ attacks, you may pay {E}[{E}…]. If you do, <effect>"

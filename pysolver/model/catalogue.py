@@ -445,7 +445,8 @@ CATALOGUE: tuple[LineForm, ...] = (
               "Whenever ~ attacks, untap target creature you control",
               "Whenever ~ attacks, target creature gets +0/+3 until end of turn",
               "Whenever ~ attacks, you may have target creature gain flying until end of turn",
-              "Whenever ~ attacks, you may pay {W}. If you do, tap target creature an opponent controls"),
+              "Whenever ~ attacks, you may pay {W}. If you do, tap target creature an opponent controls",
+              "Whenever ~ attacks, you may put a +1/+1 counter on it"),
              literal=False),
     # 701.26b: once attackers are declared an untapped creature of the attacking player is read by nothing the loader
     # admits (no {T} or "tap an untapped" cost, no tapped-reading ability beside it)
@@ -470,8 +471,15 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("You may exert ~ as it attacks. When you do, it gets +1/+0 and gains first strike until end of turn",
               "You may exert ~ as it attacks. When you do, creatures you control get +1/+1 until end of turn",
               "You may exert ~ as it attacks. When you do, target creature can't block this turn",
-              "You may exert ~ as it attacks. When you do, untap all other creatures you control"),
+              "You may exert ~ as it attacks. When you do, untap all other creatures you control",
+              "You may exert ~ as it attacks. When you do, it gets +1/+1 until end of turn and can't be blocked by "
+              "creatures with power 2 or less this turn"),
              literal=False),
+    # 603.2, 701.26a, 508.1f: "becomes tapped" as its source attacks without vigilance (702.20b), put on the stack
+    # with the attack triggers (pysolver.model.abilities._becomes_tapped); tapped otherwise: refused (the loader)
+    LineForm("trigger", "Whenever ~ becomes tapped, <effect>", "on_target", "701.26a",
+             "Whenever this creature becomes tapped, target creature can't block this turn",
+             ("Whenever ~ becomes tapped, you may put a +1/+1 counter on it",), literal=False),
     # 603.5, 608.2h, 611.2c: the choice made as it is put on the stack (its source named), X and the attacking
     # creatures as it resolves; refused beside another combat trigger (603.3b, pysolver.files.loader)
     LineForm("trigger", "Whenever ~ attacks, you may have <creatures> get +X/+X until end of turn, where X is ~'s "
@@ -886,6 +894,14 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{T}: Tap target creature with power 3 or less",
               "{T}, Discard a card: Tap target creature",
               "{1}, Sacrifice a Goblin: Tap target creature"), literal=False),
+    # 205.2a: its creatures are read as creature targets, a noncreature permanent it reaches is refused (the loader);
+    # 502.3: not untapping in an untap step is after the combat (an inert rider)
+    LineForm("combat-activated", "{cost}: Tap target <card types>[. It doesn't untap during its controller's untap "
+             "step for as long as ~ remains tapped]", "tap_target", "701.26a", "{1}, {T}: Tap target artifact",
+             ("{T}: Tap target land. It doesn't untap during its controller's untap step for as long as ~ remains "
+              "tapped",
+              "{T}: Tap target creature. That creature doesn't untap during its controller's untap step for as long as "
+              "~ remains tapped"), literal=False),
     LineForm("combat-activated", "{cost}: Untap target <creature / permanent>", "untap_target", "701.26b",
              "{T}: Untap target creature",
              ("{W}, {T}: Untap another target creature",

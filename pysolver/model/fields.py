@@ -67,7 +67,7 @@ PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtype
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
                   "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost", "cant_block_this_turn",
                   "cant_be_blocked_this_turn", "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn",
-                  "switched_until_end_of_turn",
+                  "cant_be_blocked_by_power_this_turn", "switched_until_end_of_turn",
                   "assigns_no_combat_damage", "renowned", "destroyed_at_end_of_combat",
                   "regeneration_shields", "prevention_shield",
                   "keywords_until_end_of_turn", "activations_this_turn", "dashed", "monstrous", "paired_with", "token",
@@ -354,6 +354,9 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         else _card_cost(card),
         cant_block_this_turn=field("cant_block_this_turn", r.boolean, False),
         cant_be_blocked_this_turn=field("cant_be_blocked_this_turn", r.boolean, False),
+        cant_be_blocked_by_power_this_turn=field(  # 509.1b, 611.2a
+            "cant_be_blocked_by_power_this_turn",
+            lambda v, p: r.integer(v, p, "cant_be_blocked_by_power_this_turn"), None),
         attacks_despite_defender_this_turn=field("attacks_despite_defender_this_turn", r.boolean, False),  # 702.3b
         cant_be_regenerated_this_turn=field("cant_be_regenerated_this_turn", r.boolean, False),  # 701.19c
         switched_until_end_of_turn=field("switched_until_end_of_turn", r.boolean, False),  # 613.4d

@@ -189,6 +189,8 @@ class Permanent:
     face_down: FaceDown = False
     cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b, 611.2a)
     cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
+    # N of a resolved "~ can't be blocked by creatures with power N or less this turn" (509.1b, 611.2a; the greatest)
+    cant_be_blocked_by_power_this_turn: int | None = None
     # a resolved "~ can attack this turn as though it didn't have defender" (702.3b, 611.2a)
     attacks_despite_defender_this_turn: bool = False
     cant_be_regenerated_this_turn: bool = False  # a resolved "target creature can't be regenerated this turn" (701.19c)
@@ -225,6 +227,7 @@ class Permanent:
                      monstrous: bool = False, commander: bool = False,
                      paired_with: str | None = None, chosen_color: str | None = None, face_down: FaceDown = False,
                      cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
+                     cant_be_blocked_by_power_this_turn: int | None = None,
                      attacks_despite_defender_this_turn: bool = False, cant_be_regenerated_this_turn: bool = False,
                      switched_until_end_of_turn: bool = False, renowned: bool = False,
                      destroyed_at_end_of_combat: bool = False, assigns_no_combat_damage: bool = False,
@@ -463,6 +466,8 @@ class Permanent:
             d["keywords_until_end_of_turn"] = [keyword_line(k) for k in self.keywords_until_end_of_turn]
         if self.activations_this_turn:
             d["activations_this_turn"] = list(self.activations_this_turn)
+        if self.cant_be_blocked_by_power_this_turn is not None:
+            d["cant_be_blocked_by_power_this_turn"] = self.cant_be_blocked_by_power_this_turn
         for key in ("damage", "tapped", "summoning_sick", "dashed", "monstrous", "commander", "face_down",
                     "cant_block_this_turn",
                     "cant_be_blocked_this_turn", "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn",
@@ -484,7 +489,8 @@ class Permanent:
         if self.name is not None:
             parts.append(f"name={self.name!r}")
         parts += [f"{key}={getattr(self, key)!r}" for key in ("loyalty", "defense", "protector", "paired_with",
-                                                                    "chosen_color")
+                                                                    "chosen_color",
+                                                                    "cant_be_blocked_by_power_this_turn")
                   if getattr(self, key) is not None]
         if self.mana_cost is not None:
             parts.append(f"mana_cost={str(self.mana_cost)!r}")

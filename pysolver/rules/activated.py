@@ -94,7 +94,7 @@ from . import costs, tokens
 from .bans import banned
 from .combat import has_statics, losers
 from .pingers import lki, pinged, power_in
-from .pumps import blind, lowers_toughness, pumps_of, source_of
+from .pumps import blind_board, lowers_toughness, pumps_of, source_of
 from .states import one_state_answer
 from .statics import has_now, reads_tapped
 
@@ -726,7 +726,7 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
     if before:
         if taking and taps:
             return True
-        unread = all(blind(a) for x in s.permanents for a in x.abilities)
+        unread = blind_board(s)
         face_down = any(x.face_down and not x.left_battlefield for x in s.permanents)
         return not unread or (ab.toughness > 0 and (lowering or face_down))
     return (target.id in in_combat and not target.left_battlefield) or (ab.toughness > 0 and (lowering

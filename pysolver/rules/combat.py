@@ -344,6 +344,7 @@ def returned_object(p: Permanent) -> Permanent:
                    prevention_shield=0,  # 615.7: the shields were the old object's
                    named_counters=(),  # 122.1: no counter but the one persist or undying puts
                    cant_be_regenerated_this_turn=False, attacks_despite_defender_this_turn=False,  # (the old one's)
+                   cant_be_blocked_by_power_this_turn=None,
                    switched_until_end_of_turn=False, destroyed_at_end_of_combat=False,  # 603.7c: a new object
                    assigns_no_combat_damage=False)  # 611.2a: the effect was the old object's
 

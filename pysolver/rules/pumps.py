@@ -95,6 +95,14 @@ def blind(a: Ability) -> bool:
                                                   and "cmp(" in term_text(a.value.quality))
 
 
+def blind_board(s: Situation) -> bool:
+    """Whether nothing on `s` reads a power or toughness before blockers are declared: no ability (:func:`blind`)
+    and no resolved "can't be blocked by creatures with power N or less this turn" (509.1b: read as blockers are
+    declared)."""
+    return all(blind(a) for p in s.permanents for a in p.abilities) and not any(
+        p.cant_be_blocked_by_power_this_turn is not None for p in s.permanents if not p.left_battlefield)
+
+
 def lowers_toughness(s: Situation) -> bool:
     """Whether an ability of :mod:`pysolver.rules.activated` on the battlefield gives -X/-Y with Y > 0
     (a creature may die of it, 704.5f), or power and toughness are or may be switched (:func:`switching`).
@@ -439,7 +447,7 @@ def may_wait(s: Situation, move: Activation) -> bool:
             (p.face_down and not p.left_battlefield) or any(q.toughness < 0 for q in pumps_of(p))
             for p in s.permanents))):
         return False
-    return all(blind(a) for p in s.permanents for a in p.abilities)
+    return blind_board(s)
 
 
 def waits(pump: Pump) -> bool:

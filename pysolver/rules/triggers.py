@@ -567,11 +567,13 @@ def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
 
 
 def _pumped(p: Permanent, e: OnCombat) -> Permanent:
-    """`p` with effect `e`'s +X/+Y until end of turn (613.4c) and its keyword, if any (613.1f)."""
+    """`p` with effect `e`'s +X/+Y until end of turn (613.4c), its keyword, if any (613.1f), and "can't be blocked by
+    creatures with power N or less this turn" (509.1b, 611.2a: of several, the greatest N restricts)."""
     x, y = p.until_end_of_turn
     keywords = {*p.keywords_until_end_of_turn, e.keyword} - {""}
+    evades = max((n for n in (p.cant_be_blocked_by_power_this_turn, e.evades) if n is not None), default=None)
     return replace(p, until_end_of_turn=(x + e.power, y + e.toughness),
-                   keywords_until_end_of_turn=tuple(sorted(keywords)))
+                   keywords_until_end_of_turn=tuple(sorted(keywords)), cant_be_blocked_by_power_this_turn=evades)
 
 
 def _paid(s: Situation, name: str, e: OnCombat) -> Situation | None:

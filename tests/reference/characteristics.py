@@ -55,6 +55,8 @@ class Characteristics:
     face_down: bool
     cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b)
     cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
+    # N of a resolved "~ can't be blocked by creatures with power N or less this turn" (509.1b)
+    cant_be_blocked_by_power_this_turn: int | None = None
     attacks_despite_defender_this_turn: bool = False  # a resolved "~ can attack this turn as though …" (702.3b)
     pt_counters: tuple[tuple[int, int, int], ...] = ()  # (dp, dt, how many) of each P/T counter kind (122.1a)
     named_counters: tuple[tuple[str, int], ...] = ()  # (name, how many) of the counters of a name (122.1)
@@ -167,6 +169,7 @@ def characteristics(p: Permanent) -> Characteristics:
         protector=p.protector, abilities=abilities, damage=p.damage, tapped=p.tapped,
         summoning_sick=p.summoning_sick, face_down=p.face_down, cant_block_this_turn=p.cant_block_this_turn,
         cant_be_blocked_this_turn=p.cant_be_blocked_this_turn, pt_counters=p.pt_counters,
+        cant_be_blocked_by_power_this_turn=p.cant_be_blocked_by_power_this_turn,
         named_counters=p.named_counters, attacks_despite_defender_this_turn=p.attacks_despite_defender_this_turn,
         paired_with=p.paired_with, monstrous=p.monstrous, commander=p.commander,
         attached=(("aura", p.auras_attached), ("equipment", p.equipment_attached)), token=p.token)

@@ -796,6 +796,7 @@ def returned_object(p: Permanent, counter: int, field: dict[str, Characteristics
                     summoning_sick=True,  # 302.6: a new object, not controlled continuously since the turn began
                     removed_from_combat=False, cant_be_regenerated_this_turn=False,  # 701.19c: the old object's
                     attacks_despite_defender_this_turn=False, switched_until_end_of_turn=False, named_counters=(),
+                    cant_be_blocked_by_power_this_turn=None,
                     assigns_no_combat_damage=False,
                     renowned=False)  # 702.112b: a new object (400.7)
     return fresh.with_counters(counter, counter, 1)

@@ -204,6 +204,8 @@ def _exerted(s: Situation, gone: frozenset[str], source: str, e: OnCombat) -> Si
 def _affected(p: Permanent, e: OnCombat) -> Permanent:
     if e.effect == "gets":
         keywords = tuple(sorted({*p.keywords_until_end_of_turn, e.keyword} - {""}))
+        if e.evades is not None:  # 509.1b: "can't be blocked by creatures with power N or less this turn"
+            p = replace(p, cant_be_blocked_by_power_this_turn=max(e.evades, p.cant_be_blocked_by_power_this_turn or 0))
         return replace(p, until_end_of_turn=(p.until_end_of_turn[0] + e.power, p.until_end_of_turn[1] + e.toughness),
                        keywords_until_end_of_turn=keywords)
     if e.effect == "gains":
@@ -443,10 +445,11 @@ def targeted_targets(s: Situation, gone: frozenset[str], source: str, e: OnComba
 
 def targeted_triggers(s: Situation, gone: frozenset[str]) -> list[tuple[str, OnCombat]]:
     """Each attack trigger with a target of the attackers on the battlefield (508.2a; 708.2a: a face-down
-    one has none), one per instance (113.2c)."""
+    one has none), one per instance (113.2c); "Whenever ~ becomes tapped" only if the attack tapped it (508.1f:
+    unless it has vigilance, 702.20b)."""
     field = _field(s, gone)
     return [(a, e) for a, _ in sorted(s.combat.attackers or ()) if a in field and field[a].is_creature
-            for e in _on(field[a], "on_target")]
+            for e in _on(field[a], "on_target") if e.event != "tapped" or not field[a].has("vigilance")]
 
 
 def attack_stacks(s: Situation, gone: frozenset[str]) -> set[tuple]:
