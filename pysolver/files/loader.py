@@ -74,6 +74,7 @@ from ..model.numbers import quote as q
 from ..model.objective import SIDES, Objective, Term, default_objective, default_side
 from . import reading
 from .cards import Card, card_key, with_builtin
+from .exiled import check_exiled
 
 TOP_KEYS = {"players", "active", "permanents", "combat", "goal", "objective"}
 OBJECTIVE_KEYS = {"side", "terms"}
@@ -115,6 +116,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
         raise r.fail("active", f"{q(active)} is not one of the players")
     cards = with_builtin(pool)
     permanents, hidden, gains = _permanents(r, top["permanents"], names, cards)
+    check_exiled(r, permanents)  # 406.6, 607.2a (pysolver.files.exiled)
     permanents = _settle_counted_grants(r, players, permanents)
     by_id = {p.id: p for p in permanents}
     combat = Combat(**fields.combat(r, top.get("combat"), active, names, by_id))
@@ -1725,6 +1727,10 @@ def _permanents(r: Reader, value: Any, players: frozenset[str],
         ids.add(pid)
         card = _card(r, d, path, cards)
         result.append(Permanent(**fields.permanent(r, d, path, pid, players, card)))
+        for j, exiled in enumerate(result[-1].exiled_cards):  # 406.6: each may return as a permanent of its own
+            if exiled.id in ids:
+                raise r.fail(f"{path}.exiled_cards[{j}].id", f"duplicate id {q(exiled.id)}")
+            ids.add(exiled.id)
         if card is not None and d.get("abilities") is None:
             found = next((line for line, why in card.inert if why.key == "hidden"), None)
             if found is not None:

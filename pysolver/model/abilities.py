@@ -3078,6 +3078,28 @@ def _whom(words: str, partnered: bool, single: bool) -> OnCombat | None:
     return OnCombat("", "", "attacking" if m.group("attacking") else "you", m.group("other") is not None, quality)
 
 
+# --- Cards exiled with a permanent (406.6, 607.2a) and their return (603.6c, 610.3c) -------------------------
+#: 603.6c, 607.2a: "When ~ leaves the battlefield, return the exiled card[s] / all cards exiled with it to the
+#: battlefield under its owner's / their owners' control" (Fiend Hunter, Worldgorger Dragon, Admonition Angel)
+_RETURN_EXILED = re.compile(r"when this creature leaves the battlefield, return (?:the exiled cards?|all cards "
+                            r"exiled with (?:it|this creature)) to the battlefield under (?:its owner's|their "
+                            r"owners') control")
+#: 702.72a: "Champion a creature / an Elf / a Goblin or Shaman": its enters trigger acted before the combat (603.6a),
+#: the championed card is a card exiled with it (`exiled_cards`) its leaves-the-battlefield trigger returns
+_CHAMPION = re.compile(r"champion an? [a-z-]+(?: or [a-z-]+)?")
+RETURN_EXILED = "dies_return_exiled"
+
+
+def returns_exiled(text: str) -> Ability | None:
+    """The leaves-the-battlefield trigger that returns the cards exiled with its source (603.6c, 607.2a, 702.72a), from
+    a normalised line, or None; the cards are the permanent's `exiled_cards` (docs/situation.md).
+
+    >>> returns_exiled("champion a goblin or shaman"), returns_exiled("champion a goblin and a shaman")
+    (Ability(kind='dies_return_exiled', value=None), None)
+    """
+    return Ability(RETURN_EXILED) if _RETURN_EXILED.fullmatch(text) or _CHAMPION.fullmatch(text) else None
+
+
 def _parse_trigger(text: str) -> Ability | None:
     """A combat trigger line (603.2; docs/abilities.md "Combat triggers"), normalised, or None.
 
@@ -3096,6 +3118,9 @@ def _parse_trigger(text: str) -> Ability | None:
     'on_target(attacks,target(attacking,lesser_power),counters(1),must)'
     """
     word = text
+    exiled = returns_exiled(text)  # 603.6c, 607.2a, 702.72a
+    if exiled is not None:
+        return exiled
     if word == "mentor":  # 702.134a: an attack trigger with a target (ON_TARGET)
         return Ability(ON_TARGET, MENTOR)
     if word in TRIGGER_KEYWORDS:

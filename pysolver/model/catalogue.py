@@ -565,6 +565,15 @@ CATALOGUE: tuple[LineForm, ...] = (
              "creature's power",
              ("When ~ dies, create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 counter "
               "on ~",), literal=False),
+    # 406.6, 607.2a, 603.6c: the cards exiled with it (its `exiled_cards`) come back (docs/abilities.md "Exiled cards")
+    LineForm("trigger", "When ~ leaves the battlefield, return the exiled card to the battlefield under its owner's "
+             "control", "dies_return_exiled", "607.2a", "When this creature leaves the battlefield, return the exiled "
+             "card to the battlefield under its owner's control",
+             ("When ~ leaves the battlefield, return the exiled cards to the battlefield under their owners' control",
+              "When ~ leaves the battlefield, return all cards exiled with it to the battlefield under their owners' "
+              "control"), literal=False),
+    LineForm("trigger", "Champion a <creatures>", "dies_return_exiled", "702.72a", "Champion a creature",
+             ("Champion an Elf", "Champion a Goblin or Shaman"), literal=False),
     # 603.6c, 603.10a: leaves-the-battlefield abilities of a creature watching others die, which look back too
     LineForm("trigger", "Whenever another creature dies, put N +1/+1 counters on ~", "other_dies_counter", "603.10a",
              "Whenever another creature dies, put a +1/+1 counter on this creature",
