@@ -35,10 +35,14 @@ def card(pid: str, owner: str, power: int = 1, toughness: int = 1, *abilities: s
     ("Admonition Angel", "When Admonition Angel leaves the battlefield, return all cards exiled with it to the "
      "battlefield under their owners' control."),
     ("Changeling Hero", "Champion a creature"), ("Wren's Run Packmaster", "Champion an Elf"),
-    ("Lightning Crafter", "Champion a Goblin or Shaman")])
+    ("Lightning Crafter", "Champion a Goblin or Shaman"),
+    ("Hypnox", "When Hypnox leaves the battlefield, return the exiled cards to their owner's hand."),
+    ("Wormfang Behemoth", "When Wormfang Behemoth leaves the battlefield, return the exiled cards to their owner's "
+     "hand.")])
 def test_real_lines_read_as_the_return_of_the_exiled_cards(name: str, line: str) -> None:
-    """603.6c, 607.2a, 702.72a: the leaves-the-battlefield ability linked to the one that exiled the cards."""
-    assert [a.kind for a in parse_ability_line(line, name)] == ["dies_return_exiled"]
+    """603.6c, 607.2a, 702.72a, 400.7: the leaves-the-battlefield ability linked to the one that exiled the cards."""
+    want = "dies_return_exiled_to_hand" if line.endswith("hand.") else "dies_return_exiled"
+    assert [a.kind for a in parse_ability_line(line, name)] == [want]
 
 
 def test_607_2a_the_exiled_card_returns_under_its_owners_control() -> None:
@@ -71,12 +75,39 @@ def test_610_3c_nothing_exiled_nothing_returns_and_the_fights_still_split() -> N
     assert not decomposes(board(creature("fh", "alice", 1, 3, RETURN, exiled_cards=[card("e", "bob")])))
 
 
+TO_HAND = "When ~ leaves the battlefield, return the exiled cards to their owner's hand"
+
+
+@pytest.mark.parametrize("exiled", [[], [{"id": "c1", "owner": "bob", "types": []}]])
+def test_400_7_cards_returned_to_a_hand_can_pay_a_discard_cost(exiled: list[dict[str, Any]]) -> None:
+    """400.7, 402.1, 701.9: alice's Hypnox dies in the first-strike step and bob's exiled card joins bob's empty
+    hand, so in the regular step bob may discard it to save his 2/2 blocker (+1/+1); with nothing exiled, he can't."""
+    s = board(creature("h", "alice", 2, 2, TO_HAND, exiled_cards=exiled), creature("x", "alice"),
+              creature("fs", "bob", 2, 2, "First strike"),
+              creature("w", "bob", 2, 2, "Discard a card: ~ gets +1/+1 until end of turn"),
+              players=[{"name": "alice"}, {"name": "bob", "hand": 0}], attackers={"h": "bob", "x": "bob"},
+              blockers={"fs": ["h"], "w": ["x"]})
+    saved = {outcome(destroyed=("h", "x"), damage={"w": 2})} if exiled else set()
+    want = {outcome(destroyed=("h", "w", "x"))} | saved
+    assert agreed_outcomes(s) == want
+
+
+def test_a_hand_reader_beside_a_return_to_a_hand_is_refused() -> None:
+    """603.4, 402.1: "if you have no cards in hand" is read as it triggers: refused beside cards that may join a
+    hand."""
+    with pytest.raises(InputError, match=r"reads the cards in a hand"):
+        board(creature("h", "alice", 2, 2, TO_HAND, exiled_cards=[{"id": "c", "owner": "bob", "types": []}]),
+              creature("d", "bob", 1, 1, "When ~ dies, if you have no cards in hand, target creature gets -1/-1 until "
+                       "end of turn"), players=[{"name": "alice"}, {"name": "bob", "hand": 0}])
+
+
 @pytest.mark.parametrize(("exiled", "extra", "message"), [
     ({"id": "f", "owner": "bob", "types": ["Land"], "subtypes": ["Forest"]}, (), r"a land \(305\.6\)"),
     (card("e", "bob", 1, 1, "Bushido 1"), (), "has the line 'Bushido 1'"),
     (card("e", "bob"), (creature("w", "bob", 1, 1, "Evolve"),), r"\(702\.100a\)"),
     (card("fh", "bob"), (), "duplicate id 'fh'"),
-    ({**card("e", "bob"), "tapped": True}, (), "unknown key")])
+    ({**card("e", "bob"), "tapped": True}, (), "unknown key"),
+    ({"id": "e", "owner": "bob", "types": []}, (), "state its card types")])
 def test_what_a_returned_card_could_do_beyond_the_model_is_refused(exiled: dict[str, Any], extra: tuple[Any, ...],
                                                                   message: str) -> None:
     """305.6, 603.6a, 702.100a, 400.7: a land's mana, another ability, an evolve watching it enter, a state."""
@@ -85,14 +116,17 @@ def test_what_a_returned_card_could_do_beyond_the_model_is_refused(exiled: dict[
 
 
 EXILED_ABILITIES = ("Flying", "First strike", "Deathtouch", "When ~ dies, create a 1/1 white Spirit creature token")
-OTHER_LINES = ("When ~ dies, it deals 1 damage to target creature or player", "First strike", SHRINK)
+OTHER_LINES = ("When ~ dies, it deals 1 damage to target creature or player", "First strike", SHRINK,
+               "Discard a card: ~ gets +1/+1 until end of turn")
 
 
 @st.composite
 def with_exiled(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
-    """`data` with the return trigger and 0-2 exiled creature cards of either player on some creatures, and death
-    triggers, first strike or "-1/-1" on some others."""
+    """`data` with a return trigger (to the battlefield or to a hand) and 0-2 exiled creature cards of either player
+    on some creatures, and death triggers, first strike, "-1/-1" or a discard cost on some others; hands of 0-1
+    cards."""
     players = [p["name"] for p in data["players"]]
+    data = {**data, "players": [{**p, "hand": draw(st.integers(0, 1))} for p in data["players"]]}
     permanents, n = [], 0
     for p in data["permanents"]:
         if "power" in p and draw(st.integers(0, 2)) == 0:
@@ -102,7 +136,8 @@ def with_exiled(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
                 lines = draw(st.lists(st.sampled_from(EXILED_ABILITIES), max_size=1))
                 cards.append(card(f"ex{n}", draw(st.sampled_from(players)), draw(st.integers(0, 3)),
                                   draw(st.integers(1, 3)), *lines))
-            p = {**p, "abilities": [*p.get("abilities", []), RETURN], "exiled_cards": cards}
+            returns = draw(st.sampled_from((RETURN, TO_HAND)))
+            p = {**p, "abilities": [*p.get("abilities", []), returns], "exiled_cards": cards}
         elif "power" in p and draw(st.integers(0, 2)) == 0:
             p = {**p, "abilities": [*p.get("abilities", []), draw(st.sampled_from(OTHER_LINES))]}
         permanents.append(p)

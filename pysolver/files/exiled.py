@@ -10,7 +10,9 @@ with another ability (603.6a: an enters trigger; an ability that reads the board
 that may come back, the abilities that read a permanent entering or a count the loader settles from the board
 (603.6a "whenever … enters", 702.100a evolve, 702.95a soulbond; 702.131b ascend's ten permanents; 404.1 the cards in
 a graveyard, which a returned card that dies again adds to; 613.1f an ability granted as long as one controls a
-permanent of a creature type).
+permanent of a creature type). A card that "return the exiled cards to their owner's hand" returns (400.7) may be any
+card (`types: []` for one of no permanent type): beside it "if you have no cards in hand" (603.4) and the abilities
+counting a hand's cards (402.1) are refused.
 """
 
 from __future__ import annotations
@@ -19,7 +21,15 @@ import re
 from typing import cast
 
 from ..model import Permanent
-from ..model.abilities import KEYWORDS, RETURN_EXILED, STATICS, Static, parse_ability_line, while_counted
+from ..model.abilities import (
+    KEYWORDS,
+    RETURN_EXILED,
+    RETURN_EXILED_TO_HAND,
+    STATICS,
+    Static,
+    parse_ability_line,
+    while_counted,
+)
 from ..model.fields import Reader
 from ..model.numbers import quote as q
 
@@ -37,8 +47,11 @@ def check_exiled(r: Reader, permanents: list[Permanent]) -> None:
     """Refuse what the solver does not model of the cards exiled with the permanents (the module's docstring); the
     permanents as read, before the loader settles the abilities granted while a count holds."""
     for i, p in enumerate(permanents):
-        for j, c in enumerate(p.exiled_cards):
+        for j, c in enumerate(p.exiled_cards if p.has(RETURN_EXILED) else ()):
             where = f"permanents[{i}].exiled_cards[{j}]"
+            if not c.types:
+                raise r.fail(f"{where}.types", f"card {q(c.id)} exiled with {q(p.id)} returns to the battlefield: "
+                             "state its card types (205.2a, 110.4)")
             kind = next((t for t in c.types if t in REFUSED_TYPES), None)
             if kind is not None:
                 raise r.fail(f"{where}.types", f"card {q(c.id)} exiled with {q(p.id)} is a {kind.lower()} "
@@ -52,6 +65,9 @@ def check_exiled(r: Reader, permanents: list[Permanent]) -> None:
     source = next((p for p in permanents if p.exiled_cards and p.has(RETURN_EXILED)), None)
     if source is not None:
         _check_readers(r, permanents, source)
+    source = next((p for p in permanents if p.exiled_cards and p.has(RETURN_EXILED_TO_HAND)), None)
+    if source is not None:
+        _check_hand_readers(r, permanents, source)
 
 
 def _check_readers(r: Reader, permanents: list[Permanent], source: Permanent) -> None:
@@ -68,3 +84,14 @@ def _check_readers(r: Reader, permanents: list[Permanent], source: Permanent) ->
                 raise r.fail(f"permanents[{i}]", f"{q(p.id)} has an ability ({rule}) that reads what a card exiled "
                              f"with {q(source.id)} changes as it returns to the battlefield (607.2a, 400.7): not "
                              "modelled")
+
+
+def _check_hand_readers(r: Reader, permanents: list[Permanent], source: Permanent) -> None:
+    """Refuse a board where a card exiled with `source` may return to a hand (400.7) beside "if you have no cards in
+    hand" (603.4, read as it triggers) or an ability counting the cards in a hand (402.1)."""
+    for i, p in enumerate(permanents):
+        for a in p.abilities:
+            hellbent = a.kind == "dies_minus" and isinstance(a.value, tuple) and "no_cards_in_hand" in a.value
+            if hellbent or (a.kind in STATICS and "cards(hand)" in cast(Static, a.value).scope):
+                raise r.fail(f"permanents[{i}]", f"{q(p.id)} has an ability (603.4, 402.1) that reads the cards in a "
+                             f"hand, which the cards exiled with {q(source.id)} may join (400.7): not modelled")

@@ -51,7 +51,7 @@ from ..model.abilities import (
     DEALT_TRIGGERS,
     HIT_TRIGGERS,
     OPPONENTS_ENTER_TAPPED,
-    RETURN_EXILED,
+    RETURNS_EXILED,
     SHIELDS,
     STATICS,
     SWITCHES,
@@ -121,7 +121,7 @@ def decomposes(s: Situation) -> bool:
     its source may leave the battlefield in one fight's first-strike step, the tokens it protects be in others),
     nor "switch each creature's power and toughness" (613.4d: every fight's creatures), nor "Creatures your
     opponents control enter the battlefield tapped" of a permanent in a fight (614.1c: the tokens and returned
-    cards it taps may be in others). A permanent's "return the exiled card" with no card exiled with it triggers
+    cards it taps may be in others). A permanent's "return the exiled card[s]" with no card exiled with it triggers
     nothing (607.2a, 610.3c: :mod:`pysolver.rules.exiled`) and stays in its fight.
     Nor may a player have or get a prevention shield (615.7,
     :func:`pysolver.rules.activated.shields_players`: it prevents damage from any fight, the player
@@ -132,7 +132,7 @@ def decomposes(s: Situation) -> bool:
     constant = constant_sources(s)
     kinds = {a.kind for p in s.permanents if p.id not in constant for a in p.abilities
              if not declares_only(a) and not constant_on_itself(a)
-             and not (a.kind == RETURN_EXILED and not p.exiled_cards)}  # 607.2a: with nothing to return
+             and not (a.kind in RETURNS_EXILED and not p.exiled_cards)}  # 607.2a: with nothing to return
     return (s.combat.damage_step is None and not s.combat.provoked
             and not any(requires(a) for p in s.permanents for a in p.abilities)
             and not kinds & {*DEATH_TRIGGERS, PROVOKE, "team_pump", *HIT_TRIGGERS, *WINDOW_TRIGGERS, *STATICS,

@@ -3087,16 +3087,27 @@ _RETURN_EXILED = re.compile(r"when this creature leaves the battlefield, return 
 #: 702.72a: "Champion a creature / an Elf / a Goblin or Shaman": its enters trigger acted before the combat (603.6a),
 #: the championed card is a card exiled with it (`exiled_cards`) its leaves-the-battlefield trigger returns
 _CHAMPION = re.compile(r"champion an? [a-z-]+(?: or [a-z-]+)?")
+#: 603.6c, 607.2a, 400.7: "When ~ leaves the battlefield, return the exiled cards to their owner's hand" (Hypnox,
+#: Wormfang Behemoth)
+_RETURN_EXILED_TO_HAND = re.compile(r"when this creature leaves the battlefield, return the exiled cards? to (?:their "
+                                    r"owners?'s?|its owner's) hand")
 RETURN_EXILED = "dies_return_exiled"
+RETURN_EXILED_TO_HAND = "dies_return_exiled_to_hand"
+RETURNS_EXILED = (RETURN_EXILED, RETURN_EXILED_TO_HAND)
 
 
 def returns_exiled(text: str) -> Ability | None:
-    """The leaves-the-battlefield trigger that returns the cards exiled with its source (603.6c, 607.2a, 702.72a), from
-    a normalised line, or None; the cards are the permanent's `exiled_cards` (docs/situation.md).
+    """The leaves-the-battlefield trigger that returns the cards exiled with its source (603.6c, 607.2a, 702.72a) to
+    the battlefield or to their owners' hands, from a normalised line, or None; the cards are the permanent's
+    `exiled_cards` (docs/situation.md).
 
     >>> returns_exiled("champion a goblin or shaman"), returns_exiled("champion a goblin and a shaman")
     (Ability(kind='dies_return_exiled', value=None), None)
+    >>> returns_exiled("when this creature leaves the battlefield, return the exiled cards to their owner's hand")
+    Ability(kind='dies_return_exiled_to_hand', value=None)
     """
+    if _RETURN_EXILED_TO_HAND.fullmatch(text):
+        return Ability(RETURN_EXILED_TO_HAND)
     return Ability(RETURN_EXILED) if _RETURN_EXILED.fullmatch(text) or _CHAMPION.fullmatch(text) else None
 
 

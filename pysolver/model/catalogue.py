@@ -574,6 +574,10 @@ CATALOGUE: tuple[LineForm, ...] = (
               "control"), literal=False),
     LineForm("trigger", "Champion a <creatures>", "dies_return_exiled", "702.72a", "Champion a creature",
              ("Champion an Elf", "Champion a Goblin or Shaman"), literal=False),
+    LineForm("trigger", "When ~ leaves the battlefield, return the exiled cards to their owner's hand",
+             "dies_return_exiled_to_hand", "400.7", "When this creature leaves the battlefield, return the exiled "
+             "cards to their owner's hand",
+             ("When ~ leaves the battlefield, return the exiled card to its owner's hand",), literal=False),
     # 603.6c, 603.10a: leaves-the-battlefield abilities of a creature watching others die, which look back too
     LineForm("trigger", "Whenever another creature dies, put N +1/+1 counters on ~", "other_dies_counter", "603.10a",
              "Whenever another creature dies, put a +1/+1 counter on this creature",

@@ -75,6 +75,7 @@ from ..model.abilities import (
     BLOCK_TRIGGERS,
     ON_TARGET,
     RETURN_EXILED,
+    RETURN_EXILED_TO_HAND,
     TRIGGERS,
     OnCombat,
     granted_kind,
@@ -238,6 +239,8 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
         return _watcher_pumped(s, t)
     if t.kind == RETURN_EXILED:  # 607.2a, 610.3c: the cards exiled with its source come back (rules.exiled)
         return exiled.returned(s, t.source)
+    if t.kind == RETURN_EXILED_TO_HAND:  # 400.7, 402.1: … to their owners' hands (rules.exiled)
+        return exiled.to_hand(s, t.source)
     if t.kind in DEATH_TRIGGERS:
         return _dealt(s, t)
     if t.kind == PROVOKE:
