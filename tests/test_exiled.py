@@ -76,6 +76,29 @@ def test_610_3c_nothing_exiled_nothing_returns_and_the_fights_still_split() -> N
 
 
 TO_HAND = "When ~ leaves the battlefield, return the exiled cards to their owner's hand"
+DUPLICANT = ("As long as a card exiled with ~ is a creature card, ~ has the power, toughness, and creature types of "
+             "the last creature card exiled with ~. It's still a Shapeshifter")
+
+
+@pytest.mark.parametrize(("exiled", "want"), [
+    ([card("g", "bob", 5, 5)], outcome(destroyed=("o",), damage={"d": 4})),
+    ([card("g", "bob", 5, 5), {"id": "a", "owner": "bob", "types": ["Artifact"]}],
+     outcome(destroyed=("o",), damage={"d": 4})),
+    ([], outcome(destroyed=("d",), damage={"o": 2}))])
+def test_613_4b_duplicant_has_the_last_exiled_creature_cards_power_toughness_and_types(
+        exiled: list[dict[str, Any]], want: str) -> None:
+    """613.4b, 613.1d, 205.3m: Duplicant (2/4) with a 5/5 Giant card exiled is a 5/5 Giant Shapeshifter, and alice's
+    "Other Giant creatures you control get +1/+1" (613.4c, layer 7c after 7b) makes it 6/6: it survives bob's 4/4
+    blocker (4 damage) and kills it; with none exiled it is a 2/4 Shapeshifter only (2 damage to the 4/4, dies); an
+    artifact card exiled after the Giant is no creature card, so the Giant is still the last creature card."""
+    for x in exiled:
+        x.setdefault("subtypes", ["Giant"] if "power" in x else [])
+    d = creature("d", "alice", 2, 4, DUPLICANT, subtypes=["Shapeshifter"], exiled_cards=exiled)
+    lord = {"id": "k", "controller": "alice", "types": ["Enchantment"],
+            "abilities": ["Other Giant creatures you control get +1/+1"]}
+    s = board(d, lord, creature("o", "bob", 4, 4), attackers={"d": "bob"}, blockers={"o": ["d"]})
+    assert s.permanent("d").subtypes == (("Giant", "Shapeshifter") if exiled else ("Shapeshifter",))
+    assert agreed_outcomes(s) == {want}
 
 
 @pytest.mark.parametrize("exiled", [[], [{"id": "c1", "owner": "bob", "types": []}]])
@@ -149,3 +172,9 @@ def with_exiled(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
 @given(outcome_boards("blockers").flatmap(with_exiled))
 def test_607_2a_returns_equal_reference(data: dict[str, Any]) -> None:
     outcomes_equal_reference(data)
+
+
+def test_604_3_duplicant_beside_a_characteristic_defining_card_is_refused() -> None:
+    """604.3: the last creature card's power or creature types are defined by an ability (changeling, 702.73a)."""
+    with pytest.raises(InputError, match=r"characteristic-defining ability \(604\.3\)"):
+        board(creature("d", "alice", 2, 4, DUPLICANT, exiled_cards=[card("c", "bob", 1, 1, "Changeling")]))

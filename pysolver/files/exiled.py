@@ -13,15 +13,21 @@ a graveyard, which a returned card that dies again adds to; 613.1f an ability gr
 permanent of a creature type). A card that "return the exiled cards to their owner's hand" returns (400.7) may be any
 card (`types: []` for one of no permanent type): beside it "if you have no cards in hand" (603.4) and the abilities
 counting a hand's cards (402.1) are refused.
+
+Duplicant's "As long as a card exiled with ~ is a creature card, ~ has the power, toughness, and creature types of the
+last creature card exiled with ~. It's still a Shapeshifter" (:func:`settled`) reads cards that stay in exile all combat
+long: the loader settles it from the file.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import cast
 
 from ..model import Permanent
 from ..model.abilities import (
+    EXILED_CHARACTERISTICS,
     KEYWORDS,
     RETURN_EXILED,
     RETURN_EXILED_TO_HAND,
@@ -95,3 +101,35 @@ def _check_hand_readers(r: Reader, permanents: list[Permanent], source: Permanen
             if hellbent or (a.kind in STATICS and "cards(hand)" in cast(Static, a.value).scope):
                 raise r.fail(f"permanents[{i}]", f"{q(p.id)} has an ability (603.4, 402.1) that reads the cards in a "
                              f"hand, which the cards exiled with {q(source.id)} may join (400.7): not modelled")
+
+
+def settled(r: Reader, permanents: list[Permanent]) -> list[Permanent]:
+    """The permanents with Duplicant's static ability applied (613.1d layer 4, 613.4b layer 7b): with a creature card
+    among its `exiled_cards` (406.6, 607.2a: in the order exiled; they stay exiled all combat long), its power and
+    toughness those of the last one's (the base values the counters and the effects of layers 7c-7d change, 613.4c-d)
+    and its creature types that card's and Shapeshifter (205.3m); a face-down one has no abilities and is a 2/2
+    without types all the same (708.2a), its face-up side so. No other effect of layer 7b or 4 is modelled, so there is
+    no timestamp to order (613.7). A last creature card with a characteristic-defining ability (604.3: its power or
+    creature types are not the printed ones in exile either) is refused.
+
+    >>> from pysolver.model import Permanent
+    >>> line = ("As long as a card exiled with ~ is a creature card, ~ has the power, toughness, and creature types of "
+    ...         "the last creature card exiled with ~. It's still a Shapeshifter")
+    >>> d = Permanent("d", "a", power=2, toughness=4, subtypes=("Shapeshifter",), abilities=(line,),
+    ...               exiled_cards=(Permanent("g", "b", power=5, toughness=5, subtypes=("Giant",)),))
+    >>> [(p.power, p.toughness, p.subtypes) for p in settled(Reader(None), [d])]
+    [(5, 5, ('Giant', 'Shapeshifter'))]
+    """
+    out = []
+    for i, p in enumerate(permanents):
+        last = next((c for c in reversed(p.exiled_cards) if "Creature" in c.types), None)
+        if last is None or not p.has(EXILED_CHARACTERISTICS):
+            out.append(p)
+            continue
+        if last.has("cda") or last.has("changeling"):
+            raise r.fail(f"permanents[{i}].exiled_cards", f"the last creature card exiled with {q(p.id)}, "
+                         f"{q(last.id)}, has a characteristic-defining ability (604.3): the power, toughness and "
+                         f"creature types {q(p.id)} takes from it (613.4b, 613.1d) are not modelled")
+        types = tuple(dict.fromkeys((*last.subtypes, "Shapeshifter")))
+        out.append(replace(p, power=last.power, toughness=last.toughness, subtypes=types))
+    return out

@@ -74,7 +74,7 @@ from ..model.numbers import quote as q
 from ..model.objective import SIDES, Objective, Term, default_objective, default_side
 from . import reading
 from .cards import Card, card_key, with_builtin
-from .exiled import check_exiled
+from .exiled import check_exiled, settled
 
 TOP_KEYS = {"players", "active", "permanents", "combat", "goal", "objective"}
 OBJECTIVE_KEYS = {"side", "terms"}
@@ -117,6 +117,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     cards = with_builtin(pool)
     permanents, hidden, gains = _permanents(r, top["permanents"], names, cards)
     check_exiled(r, permanents)  # 406.6, 607.2a (pysolver.files.exiled)
+    permanents = settled(r, permanents)  # 613.4b, 613.1d: Duplicant
     permanents = _settle_counted_grants(r, players, permanents)
     by_id = {p.id: p for p in permanents}
     combat = Combat(**fields.combat(r, top.get("combat"), active, names, by_id))

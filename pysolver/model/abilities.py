@@ -3091,6 +3091,12 @@ _CHAMPION = re.compile(r"champion an? [a-z-]+(?: or [a-z-]+)?")
 #: Wormfang Behemoth)
 _RETURN_EXILED_TO_HAND = re.compile(r"when this creature leaves the battlefield, return the exiled cards? to (?:their "
                                     r"owners?'s?|its owner's) hand")
+#: 613.1d, 613.4b: Duplicant's "As long as a card exiled with ~ is a creature card, ~ has the power, toughness, and
+#: creature types of the last creature card exiled with ~. It's still a Shapeshifter" (pysolver.files.exiled settles it)
+EXILED_CHARACTERISTICS = "exiled_characteristics"
+_EXILED_CHARACTERISTICS = ("as long as a card exiled with this creature is a creature card, this creature has the "
+                           "power, toughness, and creature types of the last creature card exiled with this creature. "
+                           "it's still a shapeshifter")
 RETURN_EXILED = "dies_return_exiled"
 RETURN_EXILED_TO_HAND = "dies_return_exiled_to_hand"
 RETURNS_EXILED = (RETURN_EXILED, RETURN_EXILED_TO_HAND)
@@ -3108,6 +3114,8 @@ def returns_exiled(text: str) -> Ability | None:
     """
     if _RETURN_EXILED_TO_HAND.fullmatch(text):
         return Ability(RETURN_EXILED_TO_HAND)
+    if text == _EXILED_CHARACTERISTICS:  # (a static ability, 604.1, read here beside the other exiled cards' lines)
+        return Ability(EXILED_CHARACTERISTICS)
     return Ability(RETURN_EXILED) if _RETURN_EXILED.fullmatch(text) or _CHAMPION.fullmatch(text) else None
 
 

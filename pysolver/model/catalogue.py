@@ -1288,6 +1288,12 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("~'s power is equal to the number of Swamps on the battlefield",
               "~'s toughness is equal to the number of Forests you control",
               "~'s toughness is equal to 1 plus the number of green creatures on the battlefield"), literal=False),
+    # 406.6, 607.2a, 613.1d, 613.4b: Duplicant, settled from its `exiled_cards` as the file is read (files.exiled)
+    LineForm("static", "As long as a card exiled with ~ is a creature card, ~ has the power, toughness, and creature "
+             "types of the last creature card exiled with ~. It's still a Shapeshifter", "exiled_characteristics",
+             "613.4b", "As long as a card exiled with this creature is a creature card, this creature has the power, "
+             "toughness, and creature types of the last creature card exiled with this creature. It's still a "
+             "Shapeshifter", literal=False),
     # 702.73a: what changeling stands for, written out (Mistform Ultimus)
     LineForm("static", "~ is every creature type", "changeling", "604.3", "This creature is every creature type",
              literal=False),
