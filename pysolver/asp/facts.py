@@ -133,6 +133,8 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
     yield atom("owner", i, p.owner or p.controller)
     if p.token:  # 111.1
         yield atom("token", i)
+    if p.exiled_cards:  # 406.6, 607.2a: cards exiled with it that its leaves-the-battlefield ability returns
+        yield atom("exiled_cards", i)
     if i.endswith(RETURNED):  # 400.7: the card a persist or undying ability returned from the graveyard
         yield atom("returned_object", i)
         yield atom("returned_card", i, i.removesuffix(RETURNED))  # the card's object that left (statics.lp)

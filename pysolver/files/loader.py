@@ -82,6 +82,7 @@ from ..model.objective import SIDES, Objective, Term, default_objective, default
 from . import reading
 from .cards import Card, card_key, with_builtin
 from .group_grants import settle_attached_grants, settle_group_grants
+from .exiled import check_exiled, settled
 
 TOP_KEYS = {"players", "active", "permanents", "combat", "goal", "objective"}
 OBJECTIVE_KEYS = {"side", "terms"}
@@ -124,6 +125,8 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     cards = with_builtin(pool)
     permanents, hidden, gains = _permanents(r, top["permanents"], names, cards)
     _check_unread(r, permanents, _landfall(r, top["permanents"], names, cards))
+    check_exiled(r, permanents)  # 406.6, 607.2a (pysolver.files.exiled)
+    permanents = settled(r, permanents)  # 613.4b, 613.1d: Duplicant
     permanents = settle_attached_grants(_settle_counted_grants(r, players, permanents))
     combat = Combat(**fields.combat(r, top.get("combat"), active, names, {p.id: p for p in permanents}))
     permanents = settle_group_grants(r, permanents, combat, active)
@@ -1870,6 +1873,10 @@ def _permanents(r: Reader, value: Any, players: frozenset[str],
         ids.add(pid)
         card = _card(r, d, path, cards)
         result.append(Permanent(**fields.permanent(r, d, path, pid, players, card)))
+        for j, exiled in enumerate(result[-1].exiled_cards):  # 406.6: each may return as a permanent of its own
+            if exiled.id in ids:
+                raise r.fail(f"{path}.exiled_cards[{j}].id", f"duplicate id {q(exiled.id)}")
+            ids.add(exiled.id)
         if card is not None and d.get("abilities") is None:
             found = next((line for line, why in card.inert if why.key == "hidden"), None)
             if found is not None:

@@ -53,6 +53,7 @@ from ..model.abilities import (
     HIT_TRIGGERS,
     OPPONENTS_ENTER_TAPPED,
     PARTIAL_PREVENTIONS,
+    RETURNS_EXILED,
     SHIELDS,
     STATICS,
     SWITCHES,
@@ -126,7 +127,8 @@ def decomposes(s: Situation) -> bool:
     opponents control enter the battlefield tapped" of a permanent in a fight (614.1c: the tokens and returned
     cards it taps may be in others), nor a creature that prohibits activating abilities of creatures that have some
     (602.5, :func:`pysolver.rules.bans.may_lift`: it may leave the battlefield in one fight's first-strike
-    step and so allow them in another).
+    step and so allow them in another). A permanent's "return the exiled card[s]" with no card exiled with it triggers
+    nothing (607.2a, 610.3c: :mod:`pysolver.rules.exiled`) and stays in its fight.
     Nor may a player have or get a prevention shield (615.7,
     :func:`pysolver.rules.activated.shields_players`: it prevents damage from any fight, the player
     choosing which); a creature's is its fight's, and "Prevent the next N damage that would be dealt
@@ -135,7 +137,8 @@ def decomposes(s: Situation) -> bool:
     plays its step alone (:class:`FightEnd` ``last``), where nobody lost (104.3b)."""
     constant = constant_sources(s)
     kinds = {a.kind for p in s.permanents if p.id not in constant for a in p.abilities
-             if not declares_only(a) and not constant_on_itself(a)}
+             if not declares_only(a) and not constant_on_itself(a)
+             and not (a.kind in RETURNS_EXILED and not p.exiled_cards)}  # 607.2a: with nothing to return
     return (s.combat.damage_step is None and not s.combat.provoked
             and not any(requires(a) for p in s.permanents for a in p.abilities)
             and not kinds & {*DEATH_TRIGGERS, PROVOKE, "team_pump", *HIT_TRIGGERS, *WINDOW_TRIGGERS, *STATICS,

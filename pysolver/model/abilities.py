@@ -3288,6 +3288,47 @@ def _whom(words: str, partnered: bool, single: bool) -> OnCombat | None:
     return OnCombat("", "", "attacking" if m.group("attacking") else "you", m.group("other") is not None, quality)
 
 
+# --- Cards exiled with a permanent (406.6, 607.2a) and their return (603.6c, 610.3c) -------------------------
+#: 603.6c, 607.2a: "When ~ leaves the battlefield, return the exiled card[s] / all cards exiled with it to the
+#: battlefield under its owner's / their owners' control" (Fiend Hunter, Worldgorger Dragon, Admonition Angel)
+_RETURN_EXILED = re.compile(r"when this creature leaves the battlefield, return (?:the exiled cards?|all cards "
+                            r"exiled with (?:it|this creature)) to the battlefield under (?:its owner's|their "
+                            r"owners') control")
+#: 702.72a: "Champion a creature / an Elf / a Goblin or Shaman": its enters trigger acted before the combat (603.6a),
+#: the championed card is a card exiled with it (`exiled_cards`) its leaves-the-battlefield trigger returns
+_CHAMPION = re.compile(r"champion an? [a-z-]+(?: or [a-z-]+)?")
+#: 603.6c, 607.2a, 400.7: "When ~ leaves the battlefield, return the exiled cards to their owner's hand" (Hypnox,
+#: Wormfang Behemoth)
+_RETURN_EXILED_TO_HAND = re.compile(r"when this creature leaves the battlefield, return the exiled cards? to (?:their "
+                                    r"owners?'s?|its owner's) hand")
+#: 613.1d, 613.4b: Duplicant's "As long as a card exiled with ~ is a creature card, ~ has the power, toughness, and
+#: creature types of the last creature card exiled with ~. It's still a Shapeshifter" (pysolver.files.exiled settles it)
+EXILED_CHARACTERISTICS = "exiled_characteristics"
+_EXILED_CHARACTERISTICS = ("as long as a card exiled with this creature is a creature card, this creature has the "
+                           "power, toughness, and creature types of the last creature card exiled with this creature. "
+                           "it's still a shapeshifter")
+RETURN_EXILED = "dies_return_exiled"
+RETURN_EXILED_TO_HAND = "dies_return_exiled_to_hand"
+RETURNS_EXILED = (RETURN_EXILED, RETURN_EXILED_TO_HAND)
+
+
+def returns_exiled(text: str) -> Ability | None:
+    """The leaves-the-battlefield trigger that returns the cards exiled with its source (603.6c, 607.2a, 702.72a) to
+    the battlefield or to their owners' hands, from a normalised line, or None; the cards are the permanent's
+    `exiled_cards` (docs/situation.md).
+
+    >>> returns_exiled("champion a goblin or shaman"), returns_exiled("champion a goblin and a shaman")
+    (Ability(kind='dies_return_exiled', value=None), None)
+    >>> returns_exiled("when this creature leaves the battlefield, return the exiled cards to their owner's hand")
+    Ability(kind='dies_return_exiled_to_hand', value=None)
+    """
+    if _RETURN_EXILED_TO_HAND.fullmatch(text):
+        return Ability(RETURN_EXILED_TO_HAND)
+    if text == _EXILED_CHARACTERISTICS:  # (a static ability, 604.1, read here beside the other exiled cards' lines)
+        return Ability(EXILED_CHARACTERISTICS)
+    return Ability(RETURN_EXILED) if _RETURN_EXILED.fullmatch(text) or _CHAMPION.fullmatch(text) else None
+
+
 def _parse_trigger(text: str) -> Ability | None:
     """A combat trigger line (603.2; docs/abilities.md "Combat triggers"), normalised, or None.
 
@@ -3306,6 +3347,9 @@ def _parse_trigger(text: str) -> Ability | None:
     'on_target(attacks,target(attacking,lesser_power),counters(1),must)'
     """
     word = text
+    exiled = returns_exiled(text)  # 603.6c, 607.2a, 702.72a
+    if exiled is not None:
+        return exiled
     if word == "mentor":  # 702.134a: an attack trigger with a target (ON_TARGET)
         return Ability(ON_TARGET, MENTOR)
     if word in TRIGGER_KEYWORDS:

@@ -620,6 +620,19 @@ CATALOGUE: tuple[LineForm, ...] = (
              literal=False),
     LineForm("trigger", "When ~ dies, destroy target noncreature permanent", "noncreature_destroy", "701.8a",
              "When this creature dies, destroy target noncreature permanent", literal=False),
+    # 406.6, 607.2a, 603.6c: the cards exiled with it (its `exiled_cards`) come back (docs/abilities.md "Exiled cards")
+    LineForm("trigger", "When ~ leaves the battlefield, return the exiled card to the battlefield under its owner's "
+             "control", "dies_return_exiled", "607.2a", "When this creature leaves the battlefield, return the exiled "
+             "card to the battlefield under its owner's control",
+             ("When ~ leaves the battlefield, return the exiled cards to the battlefield under their owners' control",
+              "When ~ leaves the battlefield, return all cards exiled with it to the battlefield under their owners' "
+              "control"), literal=False),
+    LineForm("trigger", "Champion a <creatures>", "dies_return_exiled", "702.72a", "Champion a creature",
+             ("Champion an Elf", "Champion a Goblin or Shaman"), literal=False),
+    LineForm("trigger", "When ~ leaves the battlefield, return the exiled cards to their owner's hand",
+             "dies_return_exiled_to_hand", "400.7", "When this creature leaves the battlefield, return the exiled "
+             "cards to their owner's hand",
+             ("When ~ leaves the battlefield, return the exiled card to its owner's hand",), literal=False),
     # 603.6c, 603.10a: leaves-the-battlefield abilities of a creature watching others die, which look back too
     LineForm("trigger", "Whenever another creature dies, put N +1/+1 counters on ~", "other_dies_counter", "603.10a",
              "Whenever another creature dies, put a +1/+1 counter on this creature",
@@ -1418,6 +1431,12 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("~'s power is equal to the number of Swamps on the battlefield",
               "~'s toughness is equal to the number of Forests you control",
               "~'s toughness is equal to 1 plus the number of green creatures on the battlefield"), literal=False),
+    # 406.6, 607.2a, 613.1d, 613.4b: Duplicant, settled from its `exiled_cards` as the file is read (files.exiled)
+    LineForm("static", "As long as a card exiled with ~ is a creature card, ~ has the power, toughness, and creature "
+             "types of the last creature card exiled with ~. It's still a Shapeshifter", "exiled_characteristics",
+             "613.4b", "As long as a card exiled with this creature is a creature card, this creature has the power, "
+             "toughness, and creature types of the last creature card exiled with this creature. It's still a "
+             "Shapeshifter", literal=False),
     # 702.73a: what changeling stands for, written out (Mistform Ultimus)
     LineForm("static", "~ is every creature type", "changeling", "604.3", "This creature is every creature type",
              literal=False),

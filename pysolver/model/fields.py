@@ -71,7 +71,11 @@ PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtype
                   "assigns_no_combat_damage", "renowned", "destroyed_at_end_of_combat",
                   "regeneration_shields", "prevention_shield",
                   "keywords_until_end_of_turn", "activations_this_turn", "dashed", "monstrous", "paired_with", "token",
-                  "chosen_color", "commander", "auras_attached", "equipment_attached"}
+                  "chosen_color", "commander", "auras_attached", "equipment_attached",
+                  "exiled_cards"}
+# 406.6, 607.2a: a card exiled with a permanent (`exiled_cards`): its owner and characteristics, no state (400.7)
+EXILED_CARD_KEYS = {"id", "owner", "name", "mana_cost", "types", "subtypes", "colors", "power", "toughness",
+                    "abilities"}
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked",
                "combat_damage_prevented"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
@@ -372,9 +376,34 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         pt_counters=counters, level_counters=level, named_counters=named,
         until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)),
         keywords_until_end_of_turn=field("keywords_until_end_of_turn", lambda v, p: _keywords(r, v, p), ()),
-        activations_this_turn=field("activations_this_turn", lambda v, p: _activation_counts(r, v, p), ()))
+        activations_this_turn=field("activations_this_turn", lambda v, p: _activation_counts(r, v, p), ()),
+        exiled_cards=field("exiled_cards", lambda v, p: exiled_cards(r, v, p, players), ()))  # 406.6, 607.2a
     _check_characteristics(r, fields, path)
     return fields
+
+
+def exiled_cards(r: Reader, value: Any, path: str, players: frozenset[str]) -> tuple[dict[str, Any], ...]:
+    """The cards exiled with a permanent (406.6, 607.2a), each as keyword arguments of
+    :class:`~pysolver.model.situation.Permanent`: the permanent it would be once returned (400.7: a new
+    object under its owner's control, 110.2; summoning sick, 302.6), read like a permanent entry of its own.
+
+    >>> (c,) = exiled_cards(Reader(None), [{"id": "bear", "owner": "bob", "power": 2, "toughness": 2}],
+    ...                     "permanents[0].exiled_cards", frozenset({"bob"}))
+    >>> c["controller"], c["summoning_sick"], c["power"]
+    ('bob', True, 2)
+    """
+    cards = []
+    for j, raw in enumerate(r.listing(value, path)):
+        where = f"{path}[{j}]"
+        d = r.mapping(raw, where, EXILED_CARD_KEYS)
+        for key in ("id", "owner"):
+            if key not in d:
+                raise r.fail(f"{where}.{key}", "missing (required)")
+        if r.text(d["owner"], f"{where}.owner") not in players:
+            raise r.fail(f"{where}.owner", f"{q(d['owner'])} is not one of the players")
+        entry, pid = permanent_entry(r, {**d, "controller": d["owner"]}, where, players)
+        cards.append({**permanent(r, entry, where, pid, players, None), "summoning_sick": True})
+    return tuple(cards)
 
 
 def _chosen_color(r: Reader, value: Any, path: str) -> str:

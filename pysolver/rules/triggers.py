@@ -71,10 +71,20 @@ from ..asp.facts import atom, program, situation_facts
 from ..asp.reads import one_answer
 from ..asp.solving import ATTACKS, CHARACTERISTICS, control, models, one_model, value
 from ..model import Permanent, Situation
-from ..model.abilities import BLOCK_TRIGGERS, DEFENDING_CREATURES, ON_TARGET, TRIGGERS, OnCombat, granted_kind, is_put
+from ..model.abilities import (
+    BLOCK_TRIGGERS,
+    DEFENDING_CREATURES,
+    ON_TARGET,
+    RETURN_EXILED,
+    RETURN_EXILED_TO_HAND,
+    TRIGGERS,
+    OnCombat,
+    granted_kind,
+    is_put,
+)
 from ..model.mana import pays
 from ..model.moves import DEATH_TRIGGERS, Trigger
-from . import damage_log, tokens
+from . import damage_log, exiled, tokens
 from .combat import regenerate
 from .states import one_state_answer
 
@@ -228,6 +238,10 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
         return tokens.created(s, t.source, tokens.spec_of(s.permanent(t.source), t.ability), t.controller, t.amount)
     if t.kind == "other_dies_pump":
         return _watcher_pumped(s, t)
+    if t.kind == RETURN_EXILED:  # 607.2a, 610.3c: the cards exiled with its source come back (rules.exiled)
+        return exiled.returned(s, t.source)
+    if t.kind == RETURN_EXILED_TO_HAND:  # 400.7, 402.1: … to their owners' hands (rules.exiled)
+        return exiled.to_hand(s, t.source)
     if t.kind in DEATH_TRIGGERS:
         return _dealt(s, t)
     if t.kind == PROVOKE:
