@@ -81,8 +81,8 @@ from ..model.numbers import quote as q
 from ..model.objective import SIDES, Objective, Term, default_objective, default_side
 from . import reading
 from .cards import Card, card_key, with_builtin
-from .group_grants import settle_attached_grants, settle_group_grants
 from .exiled import check_exiled, settled
+from .group_grants import settle_attached_grants, settle_group_grants
 
 TOP_KEYS = {"players", "active", "permanents", "combat", "goal", "objective"}
 OBJECTIVE_KEYS = {"side", "terms"}
