@@ -157,6 +157,14 @@ def test_616_1_a_granted_would_die_replacement_beside_regeneration_is_refused() 
         board(sliver("p", "alice", 1, 1, PULMONIC), creature("r", "alice", 2, 2, "{B}: Regenerate this creature."))
 
 
+def test_613_1f_a_grant_built_in_code_is_refused_not_ignored() -> None:
+    """The grants are settled by the loader; a board built in code with one is refused as its facts are built."""
+    s = pysolver.Situation(("alice", "bob"), "alice", (pysolver.Permanent(
+        "s", "alice", power=2, toughness=2, subtypes=("Sliver",), abilities=(SPECTRAL,)),))
+    with pytest.raises(pysolver.InputError, match=r"'s'.*settled as a situation is loaded"):
+        pysolver.count_outcomes(s)
+
+
 # ---- 611.3a: an instance from a source that surely stays on the battlefield ------------------------------------
 
 def zombie(pid: str, controller: str, power: int, toughness: int, *abilities: str, **more: Any) -> dict[str, Any]:
