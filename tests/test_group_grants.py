@@ -157,6 +157,14 @@ def test_616_1_a_granted_would_die_replacement_beside_regeneration_is_refused() 
         board(sliver("p", "alice", 1, 1, PULMONIC), creature("r", "alice", 2, 2, "{B}: Regenerate this creature."))
 
 
+def test_613_1f_a_grant_built_in_code_is_refused_not_ignored() -> None:
+    """The grants are settled by the loader; a board built in code with one is refused as its facts are built."""
+    s = pysolver.Situation(("alice", "bob"), "alice", (pysolver.Permanent(
+        "s", "alice", power=2, toughness=2, subtypes=("Sliver",), abilities=(SPECTRAL,)),))
+    with pytest.raises(pysolver.InputError, match=r"'s'.*settled as a situation is loaded"):
+        pysolver.count_outcomes(s)
+
+
 # ---- 611.3a: an instance from a source that surely stays on the battlefield ------------------------------------
 
 def zombie(pid: str, controller: str, power: int, toughness: int, *abilities: str, **more: Any) -> dict[str, Any]:
@@ -177,11 +185,15 @@ def test_611_3a_a_zombie_master_at_home_gives_its_zombies_regeneration() -> None
     ({"tapped": True, "damage": 1}, creature("o", "bob", 1, 1), {"attackers": {"z": "bob"}}),
     ({"tapped": True}, creature("o", "bob", 1, 1, "{T}: This creature deals 1 damage to any target."),
      {"attackers": {"z": "bob"}, "blockers": {}}),
+    ({"tapped": True}, sliver("q", "bob", 1, 1, 'All Slivers have "{2}, Sacrifice this permanent: This permanent '
+                              'deals 2 damage to target creature or player."'),
+     {"attackers": {"z": "bob"}, "blockers": {}}),  # (the ping it gives itself, 613.1f)
 ])
 def test_611_3a_a_zombie_master_that_may_leave_is_refused(master: dict[str, Any], other: dict[str, Any],
                                                            combat: dict[str, Any]) -> None:
     """Untapped and bob's before blockers are declared it may block (509.1a) and die; with damage marked it may die
-    as a lord leaves (704.5g); beside a pinger it may be dealt damage: z's regeneration may leave with it."""
+    as a lord leaves (704.5g); beside a pinger, printed or granted, it may be dealt damage: z's regeneration may
+    leave with it."""
     data = {"players": [{"name": "alice"}, {"name": "bob"}], "active": "alice",
             "permanents": [zombie("m", "bob", 2, 3, ZOMBIE_MASTER, **master), zombie("z", "alice", 2, 2), other],
             "combat": combat}

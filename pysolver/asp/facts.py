@@ -19,8 +19,9 @@ from functools import lru_cache
 
 from clingo import Function, Number, String, Symbol, parse_term
 
+from ..errors import InputError
 from ..model import Permanent, Player, Situation
-from ..model.abilities import REQUIREMENTS, STATICS, TRIGGERS, given_ability
+from ..model.abilities import GROUP_GRANT, REQUIREMENTS, STATICS, TRIGGERS, attached_grant, given_ability
 from ..model.fields import FACE_DOWN_BY
 from ..model.mana import HYBRID
 from ..model.situation import RETURNED, ZONE_COUNTS
@@ -150,6 +151,9 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
     # Instances of "can block an additional creature" add up (509.1a); number them. An ability's
     # term is built by pysolver.model.abilities from fixed names and quoted values; parse_term reads it.
     for j, a in enumerate(p.abilities):
+        if a.kind == GROUP_GRANT or attached_grant(a):
+            raise InputError(None, "permanents", f"permanent {p.id!r}: its grant of a quoted ability ({a.term}, "
+                             "613.1f) is settled as a situation is loaded: build the board with pysolver.load_data")
         term = Function("block_additional", [Number(j)]) if a.kind == "block_additional" else parse_term(a.term)
         if a.kind == "toxic":  # 702.164b: each toxic ability adds its N to the total toxic value
             term = Function("toxic", [Number(int(a.value)), Number(j)])  # type: ignore[call-overload]

@@ -37,6 +37,7 @@ from ..model.abilities import (
     KEYWORDS,
     STATICS,
     Ability,
+    DamageTrigger,
     Pump,
     Static,
     attached_grant,
@@ -179,18 +180,21 @@ def stays(p: Permanent, permanents: list[Permanent], combat: Combat, active: str
             and all(_harmless(a, x is p) for x in permanents for a in x.abilities))
 
 
-#: the keywords that can make no creature out of combat leave the battlefield (all but the returns' and changeling,
-#: which only matter to dying creatures and to types)
-_HARMLESS_KEYWORDS = frozenset(KEYWORDS.values()) | {"protection", "landwalk", GROUP_GRANT}
+#: the keywords, which make no creature out of combat leave the battlefield (the combat ones act in combat damage,
+#: persist and undying on a creature that dies, changeling on types), protection and landwalk
+_HARMLESS_KEYWORDS = frozenset(KEYWORDS.values()) | {"protection", "landwalk"}
 
 
 def _harmless(a: Ability, own: bool) -> bool:
     """Whether ability `a` (the creature's `own` or another's) can't make a creature out of combat leave the
-    battlefield or lose its abilities: a keyword, protection or landwalk, a static ability raising or keeping
-    toughness that grants such a keyword (613.4c), a pump or regeneration of its own source raising or keeping
-    toughness, untapping nothing, with no cost sacrificing another permanent nor an effect moving its source (602.2,
-    701.19a); the creature's own sacrificing it or removing its counters neither (122.1a)."""
-    if a.kind in _HARMLESS_KEYWORDS:
+    battlefield or lose its abilities: a keyword, protection or landwalk, a damage trigger putting +1/+1 counters
+    (122.1a), a static ability raising or keeping toughness that grants such a keyword (613.4c), a pump or
+    regeneration of its own source raising or keeping toughness, untapping nothing, with no cost sacrificing another
+    permanent nor an effect moving its source (602.2, 701.19a); the creature's own sacrificing it or removing its
+    counters neither (122.1a). A group grant is judged by what it gives."""
+    if a.kind == GROUP_GRANT:  # (what it gives each grantee, not yet settled)
+        return _harmless(cast(Ability, cast(Static, a.value).granted), False)
+    if a.kind in _HARMLESS_KEYWORDS or (isinstance(a.value, DamageTrigger) and a.value.effect == "counters"):
         return True
     if a.kind in STATICS and isinstance(a.value, Static):
         return a.value.toughness >= 0 and (a.value.granted is None or a.value.granted.kind in _HARMLESS_KEYWORDS)

@@ -4311,9 +4311,10 @@ class GroupGrant(Static):
 
 
 #: the kinds of ability a group may be granted (:func:`_group_granted`): activated ones (602; several instances of
-#: one are one choice), damage triggers (603.2: each instance triggers) and a P/T change as long as a permanent is
-#: controlled (611.3a, 613.4c: each instance applies), and a would-die replacement that an outcome lists alike
-#: whether it applies or not (614.6, 700.4: DIES_INSTEAD, refused where not dying could change a result)
+#: one are one choice, but for one activated only N times each turn, 602.5b), damage triggers (603.2: each instance
+#: triggers) and a P/T change as long as a permanent is controlled (611.3a, 613.4c: each instance applies), and a
+#: would-die replacement that an outcome lists alike whether it applies or not (614.6, 700.4: DIES_INSTEAD, refused
+#: where not dying could change a result)
 GROUPED_KINDS = {"activated": frozenset((*ACTIVATED, *ACTIVATED_KINDS)) - {"create", "monstrosity"},
                  "instances": frozenset(("is_dealt_damage", "deals_damage", "anthem_if")),
                  "alike": frozenset((DIES_INSTEAD,))}
@@ -4326,7 +4327,9 @@ def grouped_kind(a: Ability) -> str | None:
     ('activated', None)
     """
     anthem = not isinstance(a.value, Static) or a.value.scope in ("permanent", "creature")
-    return next((key for key, kinds in GROUPED_KINDS.items() if a.kind in kinds and anthem), None)
+    key = next((key for key, kinds in GROUPED_KINDS.items() if a.kind in kinds and anthem), None)
+    # 602.5b: instances of an ability activated only N times each turn are activated N times each
+    return "instances" if key == "activated" and getattr(a.value, "limit", None) is not None else key
 
 
 # 301.5, 303.4, 613.1f: "As long as ~ is enchanted, it gets +2/+2, has trample, and has "{R}: ~ gets +1/+0 until end
