@@ -124,7 +124,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
         raise r.fail("active", f"{q(active)} is not one of the players")
     cards = with_builtin(pool)
     permanents, hidden, gains = _permanents(r, top["permanents"], names, cards)
-    _check_unread(r, permanents, _landfall(r, top["permanents"], names, cards))
+    _check_unread(r, permanents, lambda: _landfall(r, top["permanents"], names, cards))
     check_exiled(r, permanents)  # 406.6, 607.2a (pysolver.files.exiled)
     permanents = settled(r, permanents)  # 613.4b, 613.1d: Duplicant
     permanents = settle_attached_grants(_settle_counted_grants(r, players, permanents))
@@ -1901,20 +1901,22 @@ def _landfall(r: Reader, value: Any, players: frozenset[str], cards: Mapping[str
     return found
 
 
-def _check_unread(r: Reader, permanents: list[Permanent], landfall: dict[int, str]) -> None:
+def _check_unread(r: Reader, permanents: list[Permanent], landfall: Callable[[], dict[int, str]]) -> None:
     """A line that makes what no line of the board reads (pysolver.model.unread: basic lands put onto the
     battlefield tapped, 701.23a; a card exiled from a graveyard, 406.2; a Clue, 701.16a; a Treasure, 111.10a; a land
     or noncreature permanent destroyed, 701.8a) is modelled as doing nothing the solver reports: refused beside a
     line that may read it (printed, granted, a token's, or not modelled), or, for a land, a card's inert "Whenever a
-    land enters" (603.2, `landfall`), or a permanent the board states that it may remove."""
+    land enters" (603.2, `landfall`: read only then, a second look-up of the cards), or a permanent the board states
+    that it may remove."""
     for i, p in enumerate(permanents):
         for made in dict.fromkeys(u for x in p.ability_lines if (u := unread.made_by(normalise(x, p.name)))):
             stated = next((x for x in permanents if made.may_remove(("Creature",) if x.face_down else x.types)), None)
             if stated is not None:  # 701.8a, 701.21a: its removal would be reported (708.2a: face down, a creature)
                 raise r.fail(f"permanents[{i}]", f"{q(p.id)} makes {made.name} ({made.rule}) and may remove "
                              f"{q(stated.id)}: not modelled")
+            entering = landfall() if made.kind == "land_search" else {}
             for j, x in enumerate(permanents):
-                line = (landfall.get(j) if made.kind == "land_search" else None) or next(
+                line = entering.get(j) or next(
                     (y for y in (*x.ability_lines, *x.unmodelled) if made.reads(normalise(y, x.name))), None)
                 if line is not None:
                     raise r.fail(f"permanents[{i}]", f"{q(p.id)} makes {made.name} ({made.rule}) and the line "
