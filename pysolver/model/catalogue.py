@@ -1044,6 +1044,10 @@ CATALOGUE: tuple[LineForm, ...] = (
               # 615.5: an additional effect in a hidden zone only (drawing cards, 121.1)
               "If a source would deal damage to ~, prevent that damage. The source's controller draws cards equal "
               "to the damage prevented this way")),
+    # (303.4: a creature with an Aura attached to it, as the file states, `auras_attached`)
+    LineForm("shields", "Prevent all combat damage that would be dealt to ~ by enchanted creatures",
+             "prevent_combat_damage_from_enchanted", "615.1a",
+             "Prevent all combat damage that would be dealt to this creature by enchanted creatures"),
     LineForm("shields", "Prevent all combat damage that would be dealt to and dealt by ~",
              "prevent_combat_damage_to_and_by", "615.1a",
              "Prevent all combat damage that would be dealt to and dealt by this creature"),
