@@ -1071,6 +1071,10 @@ CATALOGUE: tuple[LineForm, ...] = (
              "damage to that permanent or player instead", "double_damage", "614.1a",
              "If a source you control would deal damage to a permanent or player, it deals double that damage to that "
              "permanent or player instead"),
+    # a replacement of the damage its controller is dealt (614.1a; 120.3a: the life it would make them lose), while it
+    # is on the battlefield (611.3a)
+    LineForm("shields", "Damage that would reduce your life total to less than 1 reduces it to 1 instead", "life_floor",
+             "614.1a", "Damage that would reduce your life total to less than 1 reduces it to 1 instead"),
     # all damage to it prevented, and one +1/+1 counter removed for each damage event prevented (615.5: an additional
     # effect; 510.2: a step's combat damage is one event); "while it has a +1/+1 counter on it": only then
     LineForm("shields", "If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~",
