@@ -3,7 +3,6 @@ the walk and the brute-force reference (tests/reference/shields.py) find exactly
 
 from __future__ import annotations
 
-import pytest
 from boards import board, creature
 from combat_boards import outcome_boards
 from differential import agreed_outcomes, outcome
@@ -21,16 +20,13 @@ def test_615_1a_real_line_parses() -> None:
     assert a.kind == "prevent_combat_damage_from_enchanted"
 
 
-@pytest.mark.parametrize("auras, want", [
-    (1, {outcome(destroyed=("c",), damage={"x": 2})}),  # 303.4: enchanted, its damage prevented (120.4b)
-    (0, {outcome(destroyed=("c", "e"), damage={"x": 2})})])  # not enchanted: dealt, the 2/2 dies (704.5g)
-def test_615_1a_303_4_only_enchanted_creatures_damage_is_prevented(auras: int, want: set) -> None:
-    """Alice's 3/3 (with `auras` Auras attached) blocked by Enchanted Being (2/2), in the regular step after a
-    first-strike step (510.4: the first striker kills its 1/1 blocker first)."""
-    s = board(creature("x", "alice", 3, 3, auras_attached=auras), creature("f", "alice", 1, 1, "First strike"),
-              creature("e", "bob", 2, 2, BEING), creature("c", "bob", 1, 1),
-              attackers={"x": "bob", "f": "bob"}, blockers={"e": ["x"], "c": ["f"]})
-    assert agreed_outcomes(s) == want
+def test_615_1a_303_4_only_enchanted_creatures_damage_is_prevented() -> None:
+    """Alice's enchanted 3/3 (303.4: an Aura attached) and unenchanted 3/3 each blocked by an Enchanted Being (2/2):
+    the enchanted one's damage is prevented (120.4b), the other's is dealt and its blocker dies (704.5g)."""
+    s = board(creature("x", "alice", 3, 3, auras_attached=1), creature("y", "alice", 3, 3),
+              creature("e", "bob", 2, 2, BEING), creature("f", "bob", 2, 2, BEING),
+              attackers={"x": "bob", "y": "bob"}, blockers={"e": ["x"], "f": ["y"]})
+    assert agreed_outcomes(s) == {outcome(destroyed=("f",), damage={"x": 2, "y": 2})}
 
 
 @settings(max_examples=examples(2), deadline=None)

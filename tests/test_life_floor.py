@@ -33,14 +33,6 @@ def test_614_1a_each_step_leaves_its_controller_at_1() -> None:
     assert agreed_outcomes(s) == {outcome(bob=1)}
 
 
-def test_611_3a_gone_in_the_first_strike_step_it_replaces_nothing_after() -> None:
-    """Bob at 3 blocks a double striker with his Spirit (1/1), which dies in the first-strike step; the unblocked 3/3's
-    regular damage then leaves him at 0 (704.5a: he loses)."""
-    s = board(creature("x", "alice", 3, 3), creature("y", "alice", 2, 2, "Double strike"),
-              creature("sp", "bob", 1, 1, FLOOR), attackers={"x": "bob", "y": "bob"}, blockers={"sp": ["y"]}, bob=3)
-    assert agreed_outcomes(s) == {outcome(bob=0, destroyed=("sp",), lost=["bob"])}
-
-
 @pytest.mark.parametrize("extra", [
     creature("s", "bob", 1, 1, "Lifelink"),
     creature("s", "alice", 1, 1, "{T}: ~ deals 1 damage to any target")])
