@@ -484,9 +484,12 @@ def test_enters_tapped_replacements_of_real_cards_are_modelled(name: str, line: 
                         "damage."),
     ("Angrath's Marauders", "If a source you control would deal damage to a permanent or player, it deals double "
                             "that damage to that permanent or player instead."),
+    ("Enchanted Being", "Prevent all combat damage that would be dealt to Enchanted Being by enchanted creatures."),
+    ("Sustaining Spirit", "Damage that would reduce your life total to less than 1 reduces it to 1 instead."),
 ])
 def test_damage_replacements_of_real_cards_are_modelled(name: str, line: str) -> None:
-    """615.10, 614.1a (encodings/shields.lp; pysolver.files.loader refuses the boards where 616.1's order matters)."""
+    """615.10, 614.1a, 615.1a (encodings/shields.lp; pysolver.files.loader refuses the boards where 616.1's order
+    matters)."""
     assert classes(card(name, line)) == {line: MODELLED}
 
 

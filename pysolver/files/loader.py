@@ -40,6 +40,7 @@ from ..model.abilities import (
     GAINED,
     GRANTED_TAPS,
     LIFE,
+    LIFE_FLOOR,
     LORD_KINDS,
     NONCOMBAT_DAMAGE,
     ON_COMBAT,
@@ -145,6 +146,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_damage_as_counters(r, permanents)
     _check_partial_prevention(r, permanents, players)
     _check_doubled_damage(r, permanents, players)
+    _check_life_floor(r, permanents)
     _check_pingers(r, permanents, active)
     _check_leaving(r, permanents)
     _check_state_triggers(r, permanents)
@@ -538,6 +540,23 @@ def _check_doubled_damage(r: Reader, permanents: list[Permanent], players: list[
                      "(a prevention shield, 615.7, a prevention of part of the damage, 615.10, or damage made "
                      "counters, 614.1a) may apply to the same damage, the affected player ordering them (616.1): "
                      "not modelled")
+
+
+def _check_life_floor(r: Reader, permanents: list[Permanent]) -> None:
+    """"Damage that would reduce your life total to less than 1 reduces it to 1 instead" (614.1a) is modelled for combat
+    damage (encodings/outcomes.lp): a board where damage could be dealt otherwise (120.3) is refused, and so is one
+    where a creature has or could get lifelink (702.15b: life gained in the same damage event)."""
+    i, p = next(((i, p) for i, p in enumerate(permanents) if p.has(LIFE_FLOOR)), (-1, None))
+    if p is None:
+        return
+    dealing = _noncombat_dealer(permanents)
+    if dealing is not None:
+        raise r.fail(f"permanents[{i}]", f"the life floor of {q(p.id)} (614.1a) is modelled for combat damage only, "
+                     f"and an ability of {q(dealing.id)} deals damage otherwise (120.3)")
+    linked = next((x for x in permanents if any("lifelink" in line.lower() for line in x.ability_lines)), None)
+    if linked is not None:
+        raise r.fail(f"permanents[{i}]", f"the life floor of {q(p.id)} (614.1a) beside the lifelink of "
+                     f"{q(linked.id)} (702.15b: life gained in the same damage event): not modelled")
 
 
 def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:

@@ -51,6 +51,7 @@ from ..model.abilities import (
     DEALT_TRIGGERS,
     DOUBLE_DAMAGE,
     HIT_TRIGGERS,
+    LIFE_FLOOR,
     OPPONENTS_ENTER_TAPPED,
     PARTIAL_PREVENTIONS,
     RETURNS_EXILED,
@@ -122,7 +123,8 @@ def decomposes(s: Situation) -> bool:
     unless you control another Zombie", 509.1b: :func:`~pysolver.model.abilities.declares_only`) is
     read by them only; nor "Prevent all damage that would be dealt to creature tokens you control" (615.1a, 611.3a:
     its source may leave the battlefield in one fight's first-strike step, the tokens it protects be in others;
-    so may the source of a prevention of part of the damage, 615.10, or of doubled damage, 614.1a),
+    so may the source of a prevention of part of the damage, 615.10, or of doubled damage, 614.1a; and a life floor,
+    614.1a, reads the sum of every fight's damage to its controller),
     nor "switch each creature's power and toughness" (613.4d: every fight's creatures), nor "Creatures your
     opponents control enter the battlefield tapped" of a permanent in a fight (614.1c: the tokens and returned
     cards it taps may be in others), nor a creature that prohibits activating abilities of creatures that have some
@@ -143,7 +145,7 @@ def decomposes(s: Situation) -> bool:
             and not any(requires(a) for p in s.permanents for a in p.abilities)
             and not kinds & {*DEATH_TRIGGERS, PROVOKE, "team_pump", *HIT_TRIGGERS, *WINDOW_TRIGGERS, *STATICS,
                              *DEALT_TRIGGERS, "prevent_damage_to_tokens", *PARTIAL_PREVENTIONS,
-                             DOUBLE_DAMAGE, OPPONENTS_ENTER_TAPPED, "switch_each"}
+                             DOUBLE_DAMAGE, LIFE_FLOOR, OPPONENTS_ENTER_TAPPED, "switch_each"}
             and not any(kind in TARGETING and (ab.toughness < 0 or p.face_down)
                         for p in s.permanents for kind, ab in p.combat_abilities())
             and not activated.shields_players(s) and not may_lift(s)

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from ..model import Goal, Permanent, Situation
-from ..model.abilities import DOUBLE_DAMAGE, FOGS, PREVENT_SOME, TRAMPLES, OnCombat
+from ..model.abilities import DOUBLE_DAMAGE, FOGS, LIFE_FLOOR, PREVENT_SOME, TRAMPLES, OnCombat
 from ..rules import activated, window_triggers
 from ..rules.combat import has_statics
 from ..rules.pumps import grants, max_times, pumped_by, reach, switching
@@ -117,7 +117,8 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     regenerated blocker needs no lethal damage any more. Where a player has or may get a prevention
     shield (615.7, :func:`pysolver.rules.activated.shields_players`) or all combat damage may be prevented
     (615.1a, :func:`may_prevent_all`) or part of each damage event to them is prevented ("If a source would deal
-    damage to you …, prevent N of that damage", 615.10) the bound is 0. No other ability of
+    damage to you …, prevent N of that damage", 615.10) or they can't be brought below 1 life by damage (614.1a)
+    the bound is 0. No other ability of
     the catalogue prevents combat damage to a player, and none changes an attacking
     creature's power, so nothing the defence does lowers this, except what raises a blocker's
     toughness (so a trampler's excess): its pump abilities, as often as its mana pays for each
@@ -135,7 +136,8 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     """
     blocking = _blocking(s, could_block)
     if s.combat.attackers is None or blocking is None or activated.shields_players(s) or may_prevent_all(s) \
-            or any(p.controller == player and p.has(PREVENT_SOME) and not p.left_battlefield for p in s.permanents):
+            or any(p.controller == player and (p.has(PREVENT_SOME) or p.has(LIFE_FLOOR)) and not p.left_battlefield
+                   for p in s.permanents):
         return 0  # (615.7, 615.1a, 615.10: a prevention shield on the player, all combat damage or some prevented)
     before_first = s.combat.damage_step != "regular"
     dealt_first = set(s.combat.first_strikers or ())

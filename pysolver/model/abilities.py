@@ -153,6 +153,9 @@ def _dies_instead(text: str) -> list[Ability] | None:
 # 614.1a: "If a source you control would deal damage to a permanent or player, it deals double that damage to that
 # permanent or player instead" (Angrath's Marauders; a catalogue line of the shields group, PREVENTIONS)
 DOUBLE_DAMAGE = "double_damage"
+# 614.1a: "Damage that would reduce your life total to less than 1 reduces it to 1 instead" (Sustaining Spirit; a
+# catalogue line of the shields group, PREVENTIONS)
+LIFE_FLOOR = "life_floor"
 PREVENT_SOME, PREVENT_ALL_BUT_ONE = "prevent_some", "prevent_all_but_one"
 PARTIAL_PREVENTIONS = (PREVENT_SOME, PREVENT_ALL_BUT_ONE)
 _PREVENT_SOME = re.compile(r"if a source would deal damage to you or a creature you control, prevent (\w+) of that "

@@ -1132,6 +1132,10 @@ CATALOGUE: tuple[LineForm, ...] = (
               # 615.5: an additional effect in a hidden zone only (drawing cards, 121.1)
               "If a source would deal damage to ~, prevent that damage. The source's controller draws cards equal "
               "to the damage prevented this way")),
+    # (303.4: a creature with an Aura attached to it, as the file states, `auras_attached`)
+    LineForm("shields", "Prevent all combat damage that would be dealt to ~ by enchanted creatures",
+             "prevent_combat_damage_from_enchanted", "615.1a",
+             "Prevent all combat damage that would be dealt to this creature by enchanted creatures"),
     LineForm("shields", "Prevent all combat damage that would be dealt to and dealt by ~",
              "prevent_combat_damage_to_and_by", "615.1a",
              "Prevent all combat damage that would be dealt to and dealt by this creature"),
@@ -1155,6 +1159,10 @@ CATALOGUE: tuple[LineForm, ...] = (
              "damage to that permanent or player instead", "double_damage", "614.1a",
              "If a source you control would deal damage to a permanent or player, it deals double that damage to that "
              "permanent or player instead"),
+    # a replacement of the damage its controller is dealt (614.1a; 120.3a: the life it would make them lose), while it
+    # is on the battlefield (611.3a)
+    LineForm("shields", "Damage that would reduce your life total to less than 1 reduces it to 1 instead", "life_floor",
+             "614.1a", "Damage that would reduce your life total to less than 1 reduces it to 1 instead"),
     # all damage to it prevented, and one +1/+1 counter removed for each damage event prevented (615.5: an additional
     # effect; 510.2: a step's combat damage is one event); "while it has a +1/+1 counter on it": only then
     LineForm("shields", "If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~",

@@ -78,7 +78,7 @@ BLIND_BEFORE_BLOCKS = frozenset({
     "regenerate", "prevent_combat_damage_to", "prevent_combat_damage_by", "prevent_damage_to",
     "prevent_combat_damage_to_and_by", "shield", "damage_as_counters",
     # prevention of part of the damage (615.10) and doubled damage (614.1a) read no P/T either
-    "prevent_some", "prevent_all_but_one", "double_damage"})
+    "prevent_some", "prevent_all_but_one", "double_damage", "prevent_combat_damage_from_enchanted"})
 
 
 def blind(a: Ability) -> bool:

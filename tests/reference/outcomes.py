@@ -87,7 +87,7 @@ from .dealt import targets as dealt_targets
 from .dealt import triggered as dealt_triggered
 from .deaths import put_sequences, resolve_death, triggered
 from .declarations import has_quality, reference_attacks, reference_blocks
-from .doubled import doubled
+from .doubled import doubled, floored
 from .end_of_combat import ended
 from .facedown import ways
 from .hits import resolve_hit
@@ -694,6 +694,7 @@ def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Tr
                 marked[r] += n
             if source.has("deathtouch"):
                 deathtouched.add(r)  # 702.2b
+    loss = {name: floored(field, name, state.s.player(name).life, n) for name, n in loss.items()}  # reference.doubled
     players = tuple(replace(p, life=p.life - loss[p.name] + gain[p.name], poison=p.poison + poison[p.name],
                             prevention_shield=left.get(p.name, p.prevention_shield)) for p in state.s.players)
     permanents = []
