@@ -643,6 +643,8 @@ def _forge_entry(p: Permanent, pool: Mapping[str, Card], notes: list[str]) -> st
     if p.destroyed_at_end_of_combat:
         notes.append(f"{p.id}: a Forge game state cannot hold a delayed trigger destroying it at end of combat "
                      "(603.7a); not written")
+    if p.exiled_cards:
+        notes.append(f"{p.id}: the cards exiled with it (406.6, 607.2a) are no permanents of the file; not written")
     return entry
 
 

@@ -115,6 +115,8 @@ def _unsupported(s: Situation, cards: Mapping[str, Card] | None) -> str | None:
             return f"{p.id} is paired (702.95b), was cast for its dash cost (702.109a) or is monstrous (701.37b)"
         if p.auras_attached or p.equipment_attached:
             return f"{p.id} has Auras or Equipment attached (303.4, 301.5), which are no permanents of the file"
+        if p.exiled_cards:
+            return f"{p.id} has cards exiled with it (406.6, 607.2a), which XMage tests here do not set"
         if p.attacks_despite_defender_this_turn or p.cant_be_regenerated_this_turn or p.switched_until_end_of_turn \
                 or p.destroyed_at_end_of_combat or p.cant_be_blocked_by_power_this_turn is not None:
             return (f"{p.id} has an effect until end of turn (702.3b, 701.19c, 613.4d, 603.7a, 509.1b) XMage does not "

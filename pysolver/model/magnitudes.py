@@ -81,6 +81,7 @@ def magnitude(x: Player | Permanent) -> int:
         for v in a.value if isinstance(a.value, tuple) else (a.value,):
             if isinstance(v, int) and not isinstance(v, bool):
                 values.append(v)
+    values += map(magnitude, x.exiled_cards)  # 406.6, 607.2a: the cards it may return to the battlefield
     return sum(abs(v) for v in values if v is not None)
 
 
