@@ -21,6 +21,8 @@ from strategies import examples, with_one_line
 import pysolver
 from pysolver.game.outcomes import outcome_values
 from pysolver.model.abilities import parse_ability_line
+from pysolver.model.moves import AbilityActivation
+from pysolver.rules.activated import activate
 from pysolver.rules.activated import targets as activated_targets
 from pysolver.rules.triggers import resolve_top, targeted, targets
 
@@ -166,3 +168,17 @@ def test_701_43d_509_1b_exerted_it_cant_be_blocked_by_power_2_or_less() -> None:
         for p in s.permanents]})
     assert evading.permanent("x").cant_be_blocked_by_power_this_turn == 2
     assert ends(evading) == {outcome(bob=18), outcome(destroyed=("x", "y"))}  # (y pumped to 3/2 before blocks)
+
+
+GUIDE = "{G}: Target creature you control can't be blocked by creatures with power 2 or less this turn"
+
+
+def test_509_1b_611_2a_target_creature_cant_be_blocked_by_power_2_or_less() -> None:
+    """509.1b, 611.2a: alice's g may make her attacking 2/2 x unblockable by bob's 2/2 y (but not by his 3/1 z) before
+    blockers are declared: resolved, x's cant_be_blocked_by_power_this_turn is 2."""
+    s = board(creature("x", "alice", 2, 2), creature("g", "alice", 0, 1, GUIDE), creature("y", "bob", 2, 2),
+              attackers={"x": "bob"}, mana="{G}")
+    assert activated_targets(s, "g", 0) == ("g", "x")
+    after = activate(s, AbilityActivation("after_attackers", "g", "target_evades", "x"))
+    assert after.permanent("x").cant_be_blocked_by_power_this_turn == 2
+    assert ends_as_the_reference(s) == {outcome(bob=18), outcome(destroyed=("x", "y"))}

@@ -342,7 +342,9 @@ def test_untap_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
                         "step. Tap Homarid Warrior."),
     # 701.43d, 509.1b: its restriction until end of turn (the permanent's cant_be_blocked_by_power_this_turn)
     ("Rhonas's Stalwart", "You may exert Rhonas's Stalwart as it attacks. When you do, it gets +1/+1 until end of turn "
-                          "and can't be blocked by creatures with power 2 or less this turn.")])
+                          "and can't be blocked by creatures with power 2 or less this turn."),
+    ("Ghirapur Guide", "{2}{G}: Target creature you control can't be blocked by creatures with power 2 or less this "
+                       "turn.")])
 def test_becomes_tapped_and_tapping_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
     """603.2, 701.26a, 508.1f (pysolver.rules.triggers): tapped as it attacks without vigilance; tapped otherwise is
     refused on a board (pysolver.files.loader); "tap target <card types>" (pysolver.rules.activated)."""

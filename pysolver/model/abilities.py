@@ -948,14 +948,15 @@ def _paid_by(pump: Pump, cost: Cost) -> Pump:
 
 # --- Activated abilities that act in combat (602, 115, pysolver.rules.activated) ----------------------
 #: their kinds: "tap target <creature>" (701.26a), "target <creature> can't block this turn" (509.1b),
-#: "target <creature> can't be blocked this turn" (509.1b), "target <creature> gets +X/+Y [and gains K]"
+#: "target <creature> can't be blocked this turn" (509.1b), "… can't be blocked by creatures with power N or less this
+#: turn" (509.1b), "target <creature> gets +X/+Y [and gains K]"
 #: or "gains K until end of turn" (613.4c, 613.1f), "~ gets +X/+Y" with {T} in its cost, "regenerate
 #: target <creature>" (701.19a), "destroy target <creature>" (701.8a), "put N +X/+Y counters on target
 #: <creature>" (122.1a), "exile target <creature>" (406.2), "return target <creature> to its owner's hand" (400.7),
 #: "target <creature> can't be regenerated this turn" (701.19c), "untap target <permanent>" (701.26b), "you may tap
 #: or untap target <permanent>" (701.26: :func:`effects`), "switch ~'s / each creature's power and toughness until
 #: end of turn" (613.4d: :data:`SWITCHES`)
-COMBAT_ABILITIES = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump",
+COMBAT_ABILITIES = ("tap_target", "target_cant_block", "target_unblockable", "target_evades", "target_pump", "tap_pump",
                     "target_regenerate", "destroy_target", "target_counter", "exile_target", "bounce_target",
                     "target_cant_regenerate", "untap_target", "tap_or_untap", "switch", "switch_each", "destroy_all")
 #: "switch ~'s power and toughness until end of turn" (no target) and "switch each creature's …" (no target: each
@@ -968,9 +969,9 @@ SWITCHES = ("switch", "switch_each")
 STACKED = ("ping", "ping_each", "life", "fog", "destroy_target", "exile_target", "bounce_target", "destroy_all")
 # 115.1: those that have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers; a life
 # ability's "target player" too, pysolver.rules.activated.targeted)
-TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "target_regenerate",
-            "destroy_target", "target_counter", "exile_target", "bounce_target", "ping", "target_cant_regenerate",
-            "untap_target", "tap_or_untap")
+TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_evades", "target_pump",
+            "target_regenerate", "destroy_target", "target_counter", "exile_target", "bounce_target", "ping",
+            "target_cant_regenerate", "untap_target", "tap_or_untap")
 #: "you may tap or untap target <permanent>": its controller chooses as it resolves (608.2) which it does
 TAP_OR_UNTAP = "tap_or_untap"
 #: the abilities that remove their target from the battlefield: destroy (701.8a), exile (406.2), return to its
@@ -1003,6 +1004,8 @@ _TARGETED_EFFECTS = (
     (re.compile(r"untap (?P<t>.+)"), "untap_target"),
     (re.compile(r"(?P<t>.+?) can't block this turn"), "target_cant_block"),
     (re.compile(r"(?P<t>.+?) can't be blocked this turn"), "target_unblockable"),
+    # 509.1b, 611.2a: the target's `cant_be_blocked_by_power_this_turn`
+    (re.compile(r"(?P<t>.+?) can't be blocked by creatures with power (?P<n>\w+) or less this turn"), "target_evades"),
     (re.compile(r"(?P<t>.+?) (?:gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains (?P<also>.+?))?|gains (?P<only>.+?)"
                 rf"|becomes (?P<becomes>colorless|{'|'.join(COLORS)})) until end of turn"), "target_pump"),
     (re.compile(r"regenerate (?P<t>.+)"), "target_regenerate"),
@@ -1104,6 +1107,7 @@ class CombatAbility:
     # the destruction, destroyed or not; 608.2h: the mana value of the target as it last existed, 202.3)
     smelts: bool = False
     x: str = ""  # "{X}…: ~ deals X damage" (107.3): X paid with any mana (``any``), or one color's ("W" … "G")
+    evades: int = 0  # "target_evades": "… can't be blocked by creatures with power N or less this turn" (509.1b)
 
     def x_mana(self, x: int) -> Mana:
         """The mana that pays X = `x` (107.3, 601.2f): generic, or of the one color "Spend only <color> mana on
@@ -1303,6 +1307,12 @@ def _combat_ability(text: str) -> list[Ability] | None:
             raise NotModelled(f"giving {stopper} to a target creature until end of turn is not modelled (613.1f; "
                               "608.2b: given in response to a targeted ability, it counters that ability as it "
                               "resolves; only \"~ gains hexproof\" is, on a board where no opponent targets)")
+    evades = 0
+    if kind == "target_evades":  # 509.1b: N
+        found_n = _count(e.group("n"))
+        if found_n is None:
+            return None
+        evades = found_n
     if kind == "target_counter":  # 122.1a: N counters of the kind +X/+Y (or -X/-Y: both signs alike)
         x, y, n = _signed(e.group("x")), _signed(e.group("y")), _count(e.group("n"))
         if n is None or x * y < 0:
@@ -1315,7 +1325,7 @@ def _combat_ability(text: str) -> list[Ability] | None:
                                         timed is not None, scope, other, keywords, counters,
                                         no_regeneration=bool(e.groupdict().get("unregenerated")), colors=colors,
                                         reach=reach, your_turn=yours is not None,
-                                        smelts=bool(e.groupdict().get("smelts"))))]
+                                        smelts=bool(e.groupdict().get("smelts")), evades=evades))]
 
 
 # --- Activated abilities that deal damage (120.3, pysolver.rules.pingers) -----------------------------

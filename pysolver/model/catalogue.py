@@ -932,6 +932,10 @@ CATALOGUE: tuple[LineForm, ...] = (
              "509.1b", "{U}, {T}: Target creature can't be blocked this turn",
              ("{1}{U}: Target creature with power 2 or less can't be blocked this turn",
               "{T}: Target Merfolk creature can't be blocked this turn"), literal=False),
+    # 611.2a: the target's cant_be_blocked_by_power_this_turn, read as blockers are declared
+    LineForm("combat-activated", "{cost}: Target <creature> can't be blocked by creatures with power N or less this "
+             "turn", "target_evades", "509.1b", "{2}{G}: Target creature you control can't be blocked by creatures "
+             "with power 2 or less this turn", literal=False),
     LineForm("combat-activated", "{cost}: Target <creature> gets +X/+Y until end of turn", "target_pump", "613.4c",
              "{T}: Target creature gets +1/+1 until end of turn",
              ("{T}: Target attacking creature gets +1/+1 until end of turn",

@@ -135,8 +135,8 @@ class Activation:
 class AbilityActivation:
     """Activating one activated ability that acts in combat (:mod:`pysolver.rules.activated`, 602.2) of
     `permanent` once in a priority window: its `kind` (``tap_target``, ``target_cant_block``,
-    ``target_unblockable``, ``target_pump``, ``tap_pump``, ``untap_target``; of "you may tap or untap", the one
-    chosen; ``ping``, ``ping_each``: damage,
+    ``target_unblockable``, ``target_evades``, ``target_pump``, ``tap_pump``, ``untap_target``; of "you may tap or
+    untap", the one chosen; ``ping``, ``ping_each``: damage,
     :mod:`pysolver.rules.pingers`), its `target` chosen (601.2c, 115.1, 115.4: a player too;
     empty if it has none). If the target has ward (702.21a) and is the activating player's
     opponent's, `ward_paid` says whether they pay the ward cost (if not, the ability is countered,

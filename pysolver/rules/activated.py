@@ -98,7 +98,8 @@ from .pumps import blind_board, lowers_toughness, pumps_of, source_of
 from .states import one_state_answer
 from .statics import has_now, reads_tapped
 
-TAKING = ("tap_target", "target_cant_block", "target_unblockable")  # they only take choices away (may_matter)
+# they only take choices away (may_matter)
+TAKING = ("tap_target", "target_cant_block", "target_unblockable", "target_evades")
 ENCODINGS = BOARD + ("activated",)  # blocks.lp: the creature qualities (sat/3) targets have
 BEFORE_BLOCKS = (Stage.BEGINNING_OF_COMBAT, Stage.AFTER_ATTACKERS)
 CACHED = 4096  # target sets remembered by their situations (a search asks again at each action)
@@ -569,6 +570,8 @@ def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
         return replace(x, cant_block_this_turn=True)  # 509.1b, 611.2a
     if kind == "target_unblockable":
         return replace(x, cant_be_blocked_this_turn=True)  # 509.1b, 611.2a
+    if kind == "target_evades":  # 509.1b, 611.2a: of several, the greatest N restricts
+        return replace(x, cant_be_blocked_by_power_this_turn=max(ab.evades, x.cant_be_blocked_by_power_this_turn or 0))
     if kind == "target_regenerate":
         return replace(x, regeneration_shields=x.regeneration_shields + 1)  # 701.19a
     if kind == "target_cant_regenerate":

@@ -65,7 +65,8 @@ BLIND_BEFORE_BLOCKS = frozenset({
     "attacks_if_more", "blocks_if_more", "unblockable_alone", "blocks_shadow", "ignores_shadow",
     # pysolver.rules.activated: they read no P/T (hexproof, shroud and ward read who targets), but for a target's
     # quality that does ("target creature with power 3 or less", 115.1: :func:`blind`)
-    "tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump", "target_regenerate",
+    "tap_target", "target_cant_block", "target_unblockable", "target_evades", "target_pump", "tap_pump",
+    "target_regenerate",
     "target_cant_regenerate",
     "destroy_target", "target_counter", "exile_target", "bounce_target", "untap_target", "tap_or_untap",
     "hexproof", "shroud", "ward",

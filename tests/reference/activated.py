@@ -45,9 +45,9 @@ from .pingers import targets as ping_targets
 from .shields import regenerated
 from .tokens import create
 
-TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "target_regenerate",
-            "destroy_target", "target_counter", "exile_target", "bounce_target", "target_cant_regenerate",
-            "untap_target")
+TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_evades", "target_pump",
+            "target_regenerate", "destroy_target", "target_counter", "exile_target", "bounce_target",
+            "target_cant_regenerate", "untap_target")
 
 
 def on_the_stack(kind: str, ab: CombatAbility) -> bool:
@@ -249,6 +249,9 @@ def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no
             return replace(q, cant_block_this_turn=True)
         if kind == "target_unblockable":
             return replace(q, cant_be_blocked_this_turn=True)
+        if kind == "target_evades":  # 509.1b: "can't be blocked by creatures with power N or less this turn"
+            return replace(q, cant_be_blocked_by_power_this_turn=max(ab.evades, q.cant_be_blocked_by_power_this_turn
+                                                                     or 0))
         if kind == "target_regenerate":
             return replace(q, regeneration_shields=q.regeneration_shields + 1)
         if kind == "target_cant_regenerate":  # 701.19c
