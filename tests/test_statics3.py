@@ -49,6 +49,8 @@ from pysolver.model.abilities import parse_ability_line
      "artifacts.", ["anthem_while(at_least(3,you,permanent),each,card_type(artifact),group(you,each,any),3,0)"]),
     ("Joraga Warcaller", "Other Elf creatures you control get +1/+1 for each +1/+1 counter on Joraga Warcaller.",
      ['anthem_each(counter(1,1),each,self,group(you,other,creature_type("elf")),1,1)']),
+    ("Knight of New Alara", "Each other multicolored creature you control gets +1/+1 for each of its colors.",
+     ["anthem_colors(you,other,multicolored,1,1)"]),
 ])
 def test_611_3a_real_two_group_lines_parse(name: str, line: str, terms: list[str]) -> None:
     assert [a.term for a in parse_ability_line(line, name)] == terms
@@ -181,6 +183,19 @@ def test_613_4c_a_lord_for_each_counter_on_its_source() -> None:
     assert results(s) == {(20, ("e", "w"), (("b", 1),))}
 
 
+def test_105_2_a_lord_for_each_of_a_creatures_colors() -> None:
+    """Knight of New Alara (2/2, white and green) pumps alice's 1/1 white-blue-black creature by +3/+3 and her 1/1
+    red-green one by +2/+2, not itself, her mono-red 1/1, nor bob's red-green 3/3, which blocks the 4/4 and dies:
+    2 + 3 + 1 unblocked."""
+    knight = creature("k", "alice", 2, 2, "Each other multicolored creature you control gets +1/+1 for each of its "
+                      "colors", colors=["white", "green"])
+    s = board(knight, creature("a", "alice", 1, 1, colors=["white", "blue", "black"]),
+              creature("b", "alice", 1, 1, colors=["red", "green"]), creature("c", "alice", 1, 1, colors=["red"]),
+              creature("o", "bob", 3, 3, colors=["red", "green"]),
+              attackers={"k": "bob", "a": "bob", "b": "bob", "c": "bob"}, blockers={"o": ["a"]})
+    assert results(s) == {(20 - 2 - 3 - 1, ("o",), (("a", 3),))}
+
+
 TWO_GROUP_LINES = ["Goblins and red creatures you control get +1/+1",
                    "Red creatures and other Goblin creatures get +1/+1",
                    "Green creatures and other Goblin creatures have first strike",
@@ -193,7 +208,9 @@ TWO_GROUP_LINES = ["Goblins and red creatures you control get +1/+1",
                    "Other creatures you control have indestructible as long as you control an artifact creature",
                    "As long as you have no cards in hand, creatures your opponents control get -1/-1",
                    "Other Goblin creatures you control get +1/+1 for each +1/+1 counter on ~",
-                   "Creatures your opponents control get -1/-0 for each other Goblin you control"]
+                   "Creatures your opponents control get -1/-0 for each other Goblin you control",
+                   "Each multicolored creature you control gets +1/+0 for each of its colors",
+                   "Each other red creature you control gets +0/+1 for each of its colors"]
 
 
 @st.composite

@@ -1911,7 +1911,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return own
     static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
         or _enchanted(text, players) or _granted_unset(text, players) or _granted_while(text, players) \
-        or _lord_while(text, players) or _lord_each(text, players)
+        or _lord_while(text, players) or _lord_each(text, players) or _lord_colors(text, players)
     if static is not None:
         return static
     if text in KEYWORDS:
@@ -3657,11 +3657,11 @@ def _window_group(words: str) -> WindowTrigger | None:
 # the static ability kinds (pysolver.asp.facts, encodings/statics.lp): of a permanent on others, and of a
 # creature on itself as long as, or for each, what its controller controls
 STATICS = ("anthem", "grant", "anthem_if", "grant_if", "grant_unless", "anthem_per", "cda", "paired_anthem",
-           "paired_grant", "anthem_while", "grant_while", "anthem_each")
+           "paired_grant", "anthem_while", "grant_while", "anthem_each", "anthem_colors")
 # a lord's effect as long as a condition holds (604.1, 611.3a: pysolver.model.abilities._lord_while), and a lord's
-# +X/+Y for each of what its source counts (anthem_each: _lord_each)
+# +X/+Y for each of what its source counts (anthem_each: _lord_each) or for each color of the creature (anthem_colors)
 WHILE_KINDS = {"anthem": "anthem_while", "grant": "grant_while"}
-LORD_KINDS = (*WHILE_KINDS.values(), "anthem_each")
+LORD_KINDS = (*WHILE_KINDS.values(), "anthem_each", "anthem_colors")
 # The restrictions a static ability may give (508.1c, 509.1b: "<creatures> can't attack", "~ can't block unless
 # you control another Zombie", "~ can't attack or block if an enchantment is on the battlefield").
 RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block", "attacks_despite_defender")
@@ -4488,6 +4488,26 @@ def _lord_each(text: str, players: frozenset[str]) -> list[Ability] | None:
     v = cast(Static, lord[0].value)
     return None if count is None else [Ability("anthem_each", replace(count, power=v.power, toughness=v.toughness,
                                                                       group=(v.scope, v.other, v.quality)))]
+
+
+# 613.4c, 105.2: "Each other multicolored creature you control gets +1/+1 for each of its colors": +X/+Y times the
+# colors of each creature it covers (anthem_colors; a face-down one has none, 708.2a).
+_LORD_COLORS = re.compile(r"each (?P<who>(?:other )?(?:[a-z ]+? )?creature) you control gets "
+                          r"(?P<x>[+-]\d+)/(?P<y>[+-]\d+) for each of its colors")
+
+
+def _lord_colors(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A lord's +X/+Y for each color of each creature it covers, or None.
+
+    >>> [a.term for a in _lord_colors("each other multicolored creature you control gets +1/+1 for each of its "
+    ...                               "colors", frozenset())]
+    ['anthem_colors(you,other,multicolored,1,1)']
+    """
+    m = _LORD_COLORS.fullmatch(text)
+    lord = _static(f"{m.group('who')}s you control get {m.group('x')}/{m.group('y')}", players) if m else None
+    if lord is None or [a.kind for a in lord] != ["anthem"] or "keyword(" in cast(Static, lord[0].value).quality:
+        return None
+    return [Ability("anthem_colors", cast(Static, lord[0].value))]
 
 
 def _condition_of(words: str) -> Static | None:

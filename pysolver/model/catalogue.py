@@ -1132,6 +1132,10 @@ CATALOGUE: tuple[LineForm, ...] = (
              "[other] <object> you control", "anthem_each", "613.4c",
              "Other Elf creatures you control get +1/+1 for each +1/+1 counter on this creature",
              ("Goblins you control get +1/+0 for each other Goblin you control",), literal=False),
+    # 105.2: the colors of each creature it covers (none face down, 708.2a)
+    LineForm("static", "Each [other] <creature> you control gets +X/+Y for each of its colors", "anthem_colors",
+             "613.4c", "Each other multicolored creature you control gets +1/+1 for each of its colors",
+             literal=False),
     # 605.1a: a granted mana ability costing only {T}, refused where tapping or its mana could matter (loader)
     LineForm("static", '<creatures> [you control] have "{T}: Add <mana>"', "granted_mana", "613.1f",
              'Creatures you control have "{T}: Add {G}"', ('All Slivers have "{T}: Add one mana of any color"',),
