@@ -16,6 +16,7 @@ import pytest
 from combat_boards import outcome_boards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reference.declarations import reference_blocks
 from strategies import examples, with_statics
 from test_statics import board, compare, creature, results
 
@@ -51,6 +52,8 @@ from pysolver.model.abilities import parse_ability_line
      ['anthem_each(counter(1,1),each,self,group(you,other,creature_type("elf")),1,1)']),
     ("Knight of New Alara", "Each other multicolored creature you control gets +1/+1 for each of its colors.",
      ["anthem_colors(you,other,multicolored,1,1)"]),
+    ("Shifting Sliver", "Slivers can't be blocked except by Slivers.",
+     ['grant(all,each,creature_type("sliver"),blocked_only_by(creature_type("sliver")))']),
 ])
 def test_611_3a_real_two_group_lines_parse(name: str, line: str, terms: list[str]) -> None:
     assert [a.term for a in parse_ability_line(line, name)] == terms
@@ -196,6 +199,15 @@ def test_105_2_a_lord_for_each_of_a_creatures_colors() -> None:
     assert results(s) == {(20 - 2 - 3 - 1, ("o",), (("a", 3),))}
 
 
+def test_509_1b_slivers_cant_be_blocked_except_by_slivers() -> None:
+    """Shifting Sliver: alice's two Slivers can be blocked only by bob's Sliver c, not by his 2/2 b (509.1b)."""
+    sliver = creature("s", "alice", 2, 2, "Slivers can't be blocked except by Slivers", subtypes=["Sliver"])
+    s = board(sliver, creature("o", "alice", 1, 1, subtypes=["Sliver"]), creature("b", "bob", 2, 2),
+              creature("c", "bob", 1, 1, subtypes=["Sliver"]), attackers={"s": "bob", "o": "bob"})
+    assert sorted(sorted(map(tuple, d["blocks"])) for d in pysolver.legal_blocks(s)) == [
+        [], [("c", "o")], [("c", "s")]]
+
+
 TWO_GROUP_LINES = ["Goblins and red creatures you control get +1/+1",
                    "Red creatures and other Goblin creatures get +1/+1",
                    "Green creatures and other Goblin creatures have first strike",
@@ -210,7 +222,9 @@ TWO_GROUP_LINES = ["Goblins and red creatures you control get +1/+1",
                    "Other Goblin creatures you control get +1/+1 for each +1/+1 counter on ~",
                    "Creatures your opponents control get -1/-0 for each other Goblin you control",
                    "Each multicolored creature you control gets +1/+0 for each of its colors",
-                   "Each other red creature you control gets +0/+1 for each of its colors"]
+                   "Each other red creature you control gets +0/+1 for each of its colors",
+                   "Goblins can't be blocked except by Goblins", "Creatures you control can't be blocked except by "
+                   "red creatures"]
 
 
 @st.composite
@@ -229,4 +243,8 @@ def with_commanders(draw: st.DrawFn) -> dict[str, Any]:
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(with_commanders())
 def test_two_group_lords_equal_reference(data: dict[str, Any]) -> None:
+    """The outcomes of the declared blocks, and every legal declaration of blockers (509.1b)."""
     compare(data)
+    s = pysolver.load_data(data)
+    got = [frozenset(tuple(pair) for pair in d["blocks"]) for d in pysolver.legal_blocks(s)]
+    assert len(got) == len(set(got)) and set(got) == reference_blocks(s)

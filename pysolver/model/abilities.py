@@ -3664,7 +3664,8 @@ WHILE_KINDS = {"anthem": "anthem_while", "grant": "grant_while"}
 LORD_KINDS = (*WHILE_KINDS.values(), "anthem_each", "anthem_colors")
 # The restrictions a static ability may give (508.1c, 509.1b: "<creatures> can't attack", "~ can't block unless
 # you control another Zombie", "~ can't attack or block if an enchantment is on the battlefield").
-RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block", "attacks_despite_defender")
+RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block", "attacks_despite_defender",
+                      "blocked_only_by")
 # 508.1d, 509.1c: the requirements of the declarations (docs/abilities.md); a static ability may give the first
 # ("All creatures attack each combat if able", "Creatures you control have haste and attack each combat if able")
 REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")
@@ -3682,7 +3683,8 @@ GRANTED_TRIGGERS = ("exalted", "flanking")
 _STATIC = re.compile(r"(?P<other>other )?(?:all )?(?P<who>.+?)(?: with (?P<with>[a-z ]+?))?"
                      r"(?: (?P<scope>you control|your opponents control))?(?: with (?P<with_after>[a-z ]+?))?"
                      r" (?:get (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and have (?P<also>.+))?|have (?P<have>.+)"
-                     r"|(?P<cant>can't attack)|(?P<attack>attack each combat if able))")
+                     r"|(?P<cant>can't attack)|(?P<attack>attack each combat if able)"
+                     r"|can't be blocked except by (?P<only>.+))")
 # 508.1d: "… have <abilities> and attack each combat if able": the requirement of each creature it describes
 _AND_ATTACKS = " and attack each combat if able"
 _CARD_TYPES = {"artifact": "artifact", "land": "land", "enchantment": "enchantment"}
@@ -3864,6 +3866,8 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
     'grant(you,each,noncreature_type("eye"),cant_attack)'
     >>> _static("creatures with flying your opponents control get -1/-1", frozenset())[0].term
     'anthem(opponents,each,keyword(flying),-1,-1)'
+    >>> _static("slivers can't be blocked except by slivers", frozenset())[0].term  # 509.1b, as granted
+    'grant(all,each,creature_type("sliver"),blocked_only_by(creature_type("sliver")))'
     """
     m = _STATIC.fullmatch(text)
     if m is None:
@@ -3896,6 +3900,11 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
         out += [Ability("grant", Static(scope, other, quality, granted=a)) for a in granted]
     if m.group("cant"):  # 508.1c: the restriction on each creature it describes, read as a granted one
         out.append(Ability("grant", Static(scope, other, quality, granted=Ability("cant_attack"))))
+    if m.group("only"):  # 509.1b: "Slivers can't be blocked except by Slivers", each one's restriction
+        only = _parse_single(f"this creature can't be blocked except by {m.group('only')}", players)
+        if only is None or [a.kind for a in only] != ["blocked_only_by"]:
+            return None
+        out.append(Ability("grant", Static(scope, other, quality, granted=only[0])))
     if attacks:  # 508.1d: the requirement of each creature it describes, read as a granted one
         out.append(Ability("grant", Static(scope, other, quality, granted=Ability("attacks_each_combat"))))
     return out

@@ -1112,7 +1112,8 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "[Other] <creatures> [you control] have <abilities>", "grant", "613.1f",
              "Elves you control have flying and trample",
              ("Other creatures you control have exalted", "All Sliver creatures have flanking",
-              "Green creatures and white creatures have protection from Gorgons"),
+              "Green creatures and white creatures have protection from Gorgons",
+              "Slivers can't be blocked except by Slivers"),
              literal=False),
     # 604.1, 611.3a: a lord as long as <condition> (any of a creature's own conditions on itself below, read for the
     # source), its creatures as above (not "with <keyword>"); a creature's own "~ gets +X/+Y and" may come first
