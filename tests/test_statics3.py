@@ -16,6 +16,7 @@ import pytest
 from combat_boards import outcome_boards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reference.declarations import reference_blocks
 from strategies import examples, with_statics
 from test_statics import board, compare, creature, results
 
@@ -49,6 +50,10 @@ from pysolver.model.abilities import parse_ability_line
      "artifacts.", ["anthem_while(at_least(3,you,permanent),each,card_type(artifact),group(you,each,any),3,0)"]),
     ("Joraga Warcaller", "Other Elf creatures you control get +1/+1 for each +1/+1 counter on Joraga Warcaller.",
      ['anthem_each(counter(1,1),each,self,group(you,other,creature_type("elf")),1,1)']),
+    ("Knight of New Alara", "Each other multicolored creature you control gets +1/+1 for each of its colors.",
+     ["anthem_colors(you,other,multicolored,1,1)"]),
+    ("Shifting Sliver", "Slivers can't be blocked except by Slivers.",
+     ['grant(all,each,creature_type("sliver"),blocked_only_by(creature_type("sliver")))']),
 ])
 def test_611_3a_real_two_group_lines_parse(name: str, line: str, terms: list[str]) -> None:
     assert [a.term for a in parse_ability_line(line, name)] == terms
@@ -78,28 +83,19 @@ def test_611_3a_other_leaves_out_the_source_of_the_second_group_only() -> None:
     assert results(s) == {(11, ("s",), (("x", 2),))}
 
 
-def test_611_3a_other_of_the_second_group_pumps_a_source_of_the_first() -> None:
-    """A Saproling with "Saproling creatures and other Treefolk creatures get +1/+1" is of the first group: it pumps
-    itself (2 damage)."""
-    v = creature("v", "alice", 1, 1, "Saproling creatures and other Treefolk creatures get +1/+1",
-                 subtypes=["Saproling"])
-    assert results(board(v, attackers={"v": "bob"}, blockers={})) == {(18, (), ())}
-
-
 def test_903_3_commander_creatures_you_control() -> None:
     """Bloodsworn Steward: alice's commander c (3/3, summoning sick) gets +2/+2 and haste, so it may attack (302.6,
     702.10b) and kills bob's 4/4 blocker, surviving its 4; alice's 3/3 n is no commander: no haste, no pump; bob's
-    commander (his own 1/1) is not alice's ("you control")."""
+    commander o (his own 1/1) is not alice's ("you control"): blocking alice's 3/3 m it deals 1 and dies."""
     steward = creature("s", "alice", 2, 2, "Flying", "Commander creatures you control get +2/+2 and have haste")
     c = creature("c", "alice", 3, 3, commander=True, summoning_sick=True)
     n = creature("n", "alice", 3, 3, summoning_sick=True)
     bobs = creature("o", "bob", 1, 1, commander=True)
     attacks = {frozenset(a for a, _ in d["attacks"]) for d in pysolver.legal_attacks(board(steward, c, n, bobs))}
     assert frozenset({"c"}) in attacks and not any("n" in a for a in attacks)
-    s = board(steward, c, creature("b", "bob", 4, 4), bobs, attackers={"c": "bob"}, blockers={"b": ["c"]})
-    assert results(s) == {(20, ("b",), (("c", 4),))}
-    s = board(steward, c, bobs, attackers={"c": "bob"}, blockers={"o": ["c"]})  # bob's commander: 1/1
-    assert results(s) == {(20, ("o",), (("c", 1),))}
+    s = board(steward, c, creature("b", "bob", 4, 4), bobs, creature("m", "alice", 3, 3),
+              attackers={"c": "bob", "m": "bob"}, blockers={"b": ["c"], "o": ["m"]})
+    assert results(s) == {(20, ("b", "o"), (("c", 4), ("m", 1)))}
 
 
 def test_903_3_a_face_down_commander_is_still_a_commander() -> None:
@@ -144,27 +140,26 @@ BALOTH = ("Lieutenant — As long as you control your commander, ~ gets +2/+2 an
 
 def test_903_3d_lieutenant_while_you_control_your_commander() -> None:
     """Thunderfoot Baloth (2/2 here) with alice's commander c (3/3): Baloth 4/4, c 5/5, x 3/3 with trample blocked by
-    bob's 1/1: 4 + 5 + 0..2 trampling over (702.19b). Without a commander it is a 2/2 and x a 1/1 that trades."""
+    bob's 1/1: 4 + 5 + 0..2 trampling over (702.19b). Without her commander (bob's, under her control, is not hers,
+    903.3d) it is a 2/2 and x a 1/1 that trades."""
     baloth, c, x = creature("m", "alice", 2, 2, BALOTH), creature("c", "alice", 3, 3, commander=True), \
         creature("x", "alice", 1, 1)
     s = board(baloth, c, x, creature("b", "bob", 1, 1), attackers={"m": "bob", "c": "bob", "x": "bob"},
               blockers={"b": ["x"]})
     assert results(s) == {(life, ("b",), (("x", 1),)) for life in (9, 10, 11)}
-    s = board(baloth, x, creature("b", "bob", 1, 1), attackers={"m": "bob", "x": "bob"}, blockers={"b": ["x"]})
+    stolen = creature("o", "alice", 1, 1, commander=True, owner="bob")  # 903.3d: bob's commander, not alice's
+    s = board(baloth, x, stolen, creature("b", "bob", 1, 1), attackers={"m": "bob", "x": "bob"}, blockers={"b": ["x"]})
     assert results(s) == {(18, ("b", "x"), ())}
 
 
 def test_611_3a_the_condition_ends_when_the_commander_dies_in_the_first_strike_step() -> None:
     """Bob's 5/5 first striker kills alice's commander c (a 5/5 with the Baloth) in the first-strike step (510.4);
-    then the Baloth is a 2/2 and x a 1/1 without trample: bob takes 2 + 1. Bob's commander (owned by bob) under alice's
-    control is not hers (903.3d): the Baloth stays a 2/2."""
+    then the Baloth is a 2/2 and x a 1/1 without trample: bob takes 2 + 1."""
     baloth, x = creature("m", "alice", 2, 2, BALOTH), creature("x", "alice", 1, 1)
     c = creature("c", "alice", 3, 3, commander=True)
     s = board(baloth, c, x, creature("f", "bob", 5, 5, "First strike"), attackers={"m": "bob", "c": "bob", "x": "bob"},
               blockers={"f": ["c"]})
     assert results(s) == {(17, ("c",), ())}
-    stolen = creature("o", "alice", 1, 1, commander=True, owner="bob")
-    assert results(board(baloth, stolen, attackers={"m": "bob"}, blockers={})) == {(18, (), ())}
 
 
 def test_613_4c_a_lord_for_each_counter_on_its_source() -> None:
@@ -181,6 +176,28 @@ def test_613_4c_a_lord_for_each_counter_on_its_source() -> None:
     assert results(s) == {(20, ("e", "w"), (("b", 1),))}
 
 
+def test_105_2_a_lord_for_each_of_a_creatures_colors() -> None:
+    """Knight of New Alara (2/2, white and green) pumps alice's 1/1 white-blue-black creature by +3/+3 and her 1/1
+    red-green one by +2/+2, not itself, her mono-red 1/1, nor bob's red-green 3/3, which blocks the 4/4 and dies:
+    2 + 3 + 1 unblocked."""
+    knight = creature("k", "alice", 2, 2, "Each other multicolored creature you control gets +1/+1 for each of its "
+                      "colors", colors=["white", "green"])
+    s = board(knight, creature("a", "alice", 1, 1, colors=["white", "blue", "black"]),
+              creature("b", "alice", 1, 1, colors=["red", "green"]), creature("c", "alice", 1, 1, colors=["red"]),
+              creature("o", "bob", 3, 3, colors=["red", "green"]),
+              attackers={"k": "bob", "a": "bob", "b": "bob", "c": "bob"}, blockers={"o": ["a"]})
+    assert results(s) == {(20 - 2 - 3 - 1, ("o",), (("a", 3),))}
+
+
+def test_509_1b_slivers_cant_be_blocked_except_by_slivers() -> None:
+    """Shifting Sliver: alice's two Slivers can be blocked only by bob's Sliver c, not by his 2/2 b (509.1b)."""
+    sliver = creature("s", "alice", 2, 2, "Slivers can't be blocked except by Slivers", subtypes=["Sliver"])
+    s = board(sliver, creature("o", "alice", 1, 1, subtypes=["Sliver"]), creature("b", "bob", 2, 2),
+              creature("c", "bob", 1, 1, subtypes=["Sliver"]), attackers={"s": "bob", "o": "bob"})
+    assert sorted(sorted(map(tuple, d["blocks"])) for d in pysolver.legal_blocks(s)) == [
+        [], [("c", "o")], [("c", "s")]]
+
+
 TWO_GROUP_LINES = ["Goblins and red creatures you control get +1/+1",
                    "Red creatures and other Goblin creatures get +1/+1",
                    "Green creatures and other Goblin creatures have first strike",
@@ -193,7 +210,11 @@ TWO_GROUP_LINES = ["Goblins and red creatures you control get +1/+1",
                    "Other creatures you control have indestructible as long as you control an artifact creature",
                    "As long as you have no cards in hand, creatures your opponents control get -1/-1",
                    "Other Goblin creatures you control get +1/+1 for each +1/+1 counter on ~",
-                   "Creatures your opponents control get -1/-0 for each other Goblin you control"]
+                   "Creatures your opponents control get -1/-0 for each other Goblin you control",
+                   "Each multicolored creature you control gets +1/+0 for each of its colors",
+                   "Each other red creature you control gets +0/+1 for each of its colors",
+                   "Goblins can't be blocked except by Goblins", "Creatures you control can't be blocked except by "
+                   "red creatures"]
 
 
 @st.composite
@@ -212,4 +233,8 @@ def with_commanders(draw: st.DrawFn) -> dict[str, Any]:
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(with_commanders())
 def test_two_group_lords_equal_reference(data: dict[str, Any]) -> None:
+    """The outcomes of the declared blocks, and every legal declaration of blockers (509.1b)."""
     compare(data)
+    s = pysolver.load_data(data)
+    got = [frozenset(tuple(pair) for pair in d["blocks"]) for d in pysolver.legal_blocks(s)]
+    assert len(got) == len(set(got)) and set(got) == reference_blocks(s)

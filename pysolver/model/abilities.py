@@ -2043,9 +2043,10 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         return own
     static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
         or _enchanted(text, players) or _granted_unset(text, players) or _granted_while(text, players) \
-        or _group_granted(text, players) or _granted_attached(text, players) or _group_restricted(text) \
+        or _group_granted(text, players) or _granted_attached(text, players) \
         or _lord_while(text, players) or _lord_each(text, players) \
-        or _activation_ban(text) or _player_hexproof(text)
+        or _activation_ban(text) or _player_hexproof(text) \
+        or _lord_colors(text, players)
     if static is not None:
         return static
     if text in KEYWORDS:
@@ -3923,11 +3924,11 @@ def _window_group(words: str) -> WindowTrigger | None:
 # the static ability kinds (pysolver.asp.facts, encodings/statics.lp): of a permanent on others, and of a
 # creature on itself as long as, or for each, what its controller controls
 STATICS = ("anthem", "grant", "anthem_if", "grant_if", "grant_unless", "anthem_per", "cda", "paired_anthem",
-           "paired_grant", "anthem_while", "grant_while", "anthem_each")
+           "paired_grant", "anthem_while", "grant_while", "anthem_each", "anthem_colors")
 # a lord's effect as long as a condition holds (604.1, 611.3a: pysolver.model.abilities._lord_while), and a lord's
-# +X/+Y for each of what its source counts (anthem_each: _lord_each)
+# +X/+Y for each of what its source counts (anthem_each: _lord_each) or for each color of the creature (anthem_colors)
 WHILE_KINDS = {"anthem": "anthem_while", "grant": "grant_while"}
-LORD_KINDS = (*WHILE_KINDS.values(), "anthem_each")
+LORD_KINDS = (*WHILE_KINDS.values(), "anthem_each", "anthem_colors")
 # The restrictions a static ability may give (508.1c, 509.1b: "<creatures> can't attack", "~ can't block unless
 # you control another Zombie", "~ can't attack or block if an enchantment is on the battlefield", "Slivers can't be
 # blocked except by Slivers").
@@ -3950,7 +3951,8 @@ GRANTED_TRIGGERS = ("exalted", "flanking")
 _STATIC = re.compile(r"(?P<other>other )?(?:all )?(?P<who>.+?)(?: with (?P<with>[a-z ]+?))?"
                      r"(?: (?P<scope>you control|your opponents control))?(?: with (?P<with_after>[a-z ]+?))?"
                      r" (?:get (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and have (?P<also>.+))?|have (?P<have>.+)"
-                     r"|(?P<cant>can't attack)|(?P<attack>attack each combat if able))")
+                     r"|(?P<cant>can't attack)|(?P<attack>attack each combat if able)"
+                     r"|can't be blocked except by (?P<only>.+))")
 # 508.1d: "… have <abilities> and attack each combat if able": the requirement of each creature it describes
 _AND_ATTACKS = " and attack each combat if able"
 _CARD_TYPES = {"artifact": "artifact", "land": "land", "enchantment": "enchantment"}
@@ -4132,6 +4134,8 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
     'grant(you,each,noncreature_type("eye"),cant_attack)'
     >>> _static("creatures with flying your opponents control get -1/-1", frozenset())[0].term
     'anthem(opponents,each,keyword(flying),-1,-1)'
+    >>> _static("slivers can't be blocked except by slivers", frozenset())[0].term  # 509.1b, as granted
+    'grant(all,each,creature_type("sliver"),blocked_only_by(creature_type("sliver")))'
     """
     m = _STATIC.fullmatch(text)
     if m is None:
@@ -4164,6 +4168,11 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
         out += [Ability("grant", Static(scope, other, quality, granted=a)) for a in granted]
     if m.group("cant"):  # 508.1c: the restriction on each creature it describes, read as a granted one
         out.append(Ability("grant", Static(scope, other, quality, granted=Ability("cant_attack"))))
+    if m.group("only"):  # 509.1b: "Slivers can't be blocked except by Slivers", each one's restriction
+        only = _parse_single(f"this creature can't be blocked except by {m.group('only')}", players)
+        if only is None or [a.kind for a in only] != ["blocked_only_by"]:
+            return None
+        out.append(Ability("grant", Static(scope, other, quality, granted=only[0])))
     if attacks:  # 508.1d: the requirement of each creature it describes, read as a granted one
         out.append(Ability("grant", Static(scope, other, quality, granted=Ability("attacks_each_combat"))))
     return out
@@ -4289,29 +4298,6 @@ def _group_granted(text: str, players: frozenset[str]) -> list[Ability] | None:
     other = cast(re.Match[str], head).group("other") is not None
     return [Ability(GROUP_GRANT, Static("all", other, f'creature_type("{ctype}")', granted=inner[0]))] \
         if ctype is not None else None
-
-
-# 509.1b, 613.1f: "Slivers can't be blocked except by Slivers": each creature of a group has the restriction
-# "can be blocked only by <creatures>" (the group's creatures on the battlefield as blockers are declared, 611.3a:
-# it changes nothing after the declarations, :data:`RESTRICTIONS_GIVEN`).
-_GROUP_EXCEPT_BY = re.compile(r"(?:all )?(?P<other>other )?(?P<who>[a-z-]+(?: creatures)?) can't be blocked except by "
-                              r"(?P<by>.+)")
-
-
-def _group_restricted(text: str) -> list[Ability] | None:
-    """A group's "can't be blocked except by <creatures>" (509.1b) as a grant, or None.
-
-    >>> [a.term for a in _group_restricted("slivers can't be blocked except by slivers")]
-    ['grant(all,each,creature_type("sliver"),blocked_only_by(creature_type("sliver")))']
-    """
-    m = _GROUP_EXCEPT_BY.fullmatch(text)
-    quality = _creatures_quality(m.group("who")) if m is not None and m.group("who") != "this creature" else None
-    restriction = parse_restriction(f"this creature can't be blocked except by {m.group('by')}") \
-        if m is not None else None
-    if quality is None or restriction is None or restriction.kind != "blocked_only_by":
-        return None
-    return [Ability("grant", Static("all", m is not None and m.group("other") is not None, quality,
-                                    granted=restriction))]
 
 
 @dataclass(frozen=True)
@@ -4895,6 +4881,26 @@ def _lord_each(text: str, players: frozenset[str]) -> list[Ability] | None:
     v = cast(Static, lord[0].value)
     return None if count is None else [Ability("anthem_each", replace(count, power=v.power, toughness=v.toughness,
                                                                       group=(v.scope, v.other, v.quality)))]
+
+
+# 613.4c, 105.2: "Each other multicolored creature you control gets +1/+1 for each of its colors": +X/+Y times the
+# colors of each creature it covers (anthem_colors; a face-down one has none, 708.2a).
+_LORD_COLORS = re.compile(r"each (?P<who>(?:other )?(?:[a-z ]+? )?creature) you control gets "
+                          r"(?P<x>[+-]\d+)/(?P<y>[+-]\d+) for each of its colors")
+
+
+def _lord_colors(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A lord's +X/+Y for each color of each creature it covers, or None.
+
+    >>> [a.term for a in _lord_colors("each other multicolored creature you control gets +1/+1 for each of its "
+    ...                               "colors", frozenset())]
+    ['anthem_colors(you,other,multicolored,1,1)']
+    """
+    m = _LORD_COLORS.fullmatch(text)
+    lord = _static(f"{m.group('who')}s you control get {m.group('x')}/{m.group('y')}", players) if m else None
+    if lord is None or [a.kind for a in lord] != ["anthem"] or "keyword(" in cast(Static, lord[0].value).quality:
+        return None
+    return [Ability("anthem_colors", cast(Static, lord[0].value))]
 
 
 def _condition_of(words: str) -> Static | None:

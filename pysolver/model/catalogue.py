@@ -1227,7 +1227,8 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "[Other] <creatures> [you control] have <abilities>", "grant", "613.1f",
              "Elves you control have flying and trample",
              ("Other creatures you control have exalted", "All Sliver creatures have flanking",
-              "Green creatures and white creatures have protection from Gorgons"),
+              "Green creatures and white creatures have protection from Gorgons",
+              "Slivers can't be blocked except by Slivers"),
              literal=False),
     # 604.1, 611.3a: a lord as long as <condition> (any of a creature's own conditions on itself below, read for the
     # source), its creatures as above (not "with <keyword>"); a creature's own "~ gets +X/+Y and" may come first
@@ -1247,6 +1248,10 @@ CATALOGUE: tuple[LineForm, ...] = (
              "[other] <object> you control", "anthem_each", "613.4c",
              "Other Elf creatures you control get +1/+1 for each +1/+1 counter on this creature",
              ("Goblins you control get +1/+0 for each other Goblin you control",), literal=False),
+    # 105.2: the colors of each creature it covers (none face down, 708.2a)
+    LineForm("static", "Each [other] <creature> you control gets +X/+Y for each of its colors", "anthem_colors",
+             "613.4c", "Each other multicolored creature you control gets +1/+1 for each of its colors",
+             literal=False),
     # 605.1a: a granted mana ability costing only {T}, refused where tapping or its mana could matter (loader)
     LineForm("static", '<creatures> [you control] have "{T}: Add <mana>"', "granted_mana", "613.1f",
              'Creatures you control have "{T}: Add {G}"', ('All Slivers have "{T}: Add one mana of any color"',),
@@ -1260,9 +1265,6 @@ CATALOGUE: tuple[LineForm, ...] = (
               'Each creature you control is a Vampire in addition to its other creature types and has "Whenever this '
               'creature deals damage to a creature, put a +1/+1 counter on this creature."'),
              literal=False),
-    # 611.3a: a group's restriction on its blockers, read as each member's own as blockers are declared
-    LineForm("static", "[Other] <creatures> can't be blocked except by <creatures>", "grant", "509.1b",
-             "Slivers can't be blocked except by Slivers", literal=False),
     # 121.1: a granted ability costing only {T} that acts in hidden zones, refused beside a count of those cards
     LineForm("static", 'As long as ~ is paired with another creature, each of those creatures has "{T}: <hidden-zone '
              'effect>"', "granted_hidden", "702.95b",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import cast
 
-from .abilities import ON_COMBAT, ON_TARGET, STATICS, CombatAbility, OnCombat, Pump, Static
+from .abilities import COLORS, ON_COMBAT, ON_TARGET, STATICS, CombatAbility, OnCombat, Pump, Static
 from .mana import Mana, affordable
 from .situation import Permanent, Player, Situation
 
@@ -107,6 +107,7 @@ def static_magnitude(permanents: Iterable[Permanent]) -> int:
     counted = len(permanents) + trigger_magnitude(permanents)
     return sum((abs(v.power) + abs(v.toughness)) * max(len(permanents), p.auras_attached + p.equipment_attached)
                * (sum(n for _, _, n in p.pt_counters) + counted if kind == "anthem_each" else 1)
+               * (len(COLORS) if kind == "anthem_colors" else 1)  # (105.2: five colors at most)
                for p, kind, v in statics)
 
 

@@ -229,8 +229,9 @@ def lord(field: dict[str, Characteristics], source: Characteristics, kind: str, 
          attacking: frozenset[str], zones: Zones | None) -> tuple[str, Static] | None:
     """A source's effect on others as an anthem or a grant: its own, or a lord's with a condition (anthem_while,
     grant_while: its creatures, while the condition holds for the source, 611.3a) or a count (anthem_each: +X/+Y
-    times what the source counts, its counters of a kind too, 122.1a), or None."""
-    if kind in ("anthem", "grant", "paired_anthem", "paired_grant"):
+    times what the source counts, its counters of a kind too, 122.1a; anthem_colors: +X/+Y for each color of the
+    creature, with_statics), or None."""
+    if kind in ("anthem", "grant", "paired_anthem", "paired_grant", "anthem_colors"):
         return kind, effect
     if kind == "anthem_each":
         n = count(field, source, effect, attacking)
@@ -258,6 +259,8 @@ def with_statics(field: dict[str, Characteristics], attacking: frozenset[str] = 
                 continue
             if kind in ("anthem", "paired_anthem"):
                 dp, dt = dp + effect.power, dt + effect.toughness
+            elif kind == "anthem_colors":  # 105.2: for each of its colors
+                dp, dt = dp + effect.power * len(c.colors), dt + effect.toughness * len(c.colors)
             else:
                 assert effect.granted is not None
                 granted.append(effect.granted)
