@@ -1,7 +1,8 @@
 """The protect family (issue 23, wave eight), one test per rule: a pump that also taps its source (701.26a: "{U}: ~
 gains shroud until end of turn and doesn't untap during your next untap step. Tap ~"); activated abilities of
 creatures prohibited (602.5: "Activated abilities of creatures your opponents control can't be activated"); a player
-with hexproof (702.11c: "You have hexproof").
+with hexproof (702.11c: "You have hexproof"); "~ loses hexproof and gains first strike and deathtouch until end of
+turn" (613.1f, 702.11b).
 
 Each outcome test states the expected set by hand and checks that the fight-by-fight path, the walk, ``count_outcomes``
 and the brute-force reference (tests/reference/) agree on it (tests/differential.py ``agreed_outcomes``); the
@@ -10,11 +11,21 @@ differential tests compare them on generated boards (tests/strategies.py).
 
 from __future__ import annotations
 
+import pytest
 from boards import board, creature
 from differential import agreed_outcomes, outcome, outcomes_equal_reference
 from hypothesis import HealthCheck, given, settings
-from strategies import TAPPING_GRANT_LINES, examples, grant_boards, pinger_boards, with_ban, with_player_hexproof
+from strategies import (
+    TAPPING_GRANT_LINES,
+    examples,
+    grant_boards,
+    loads,
+    pinger_boards,
+    with_ban,
+    with_player_hexproof,
+)
 
+from pysolver.errors import InputError
 from pysolver.game.gametree import root
 from pysolver.model.abilities import parse_ability_line
 from pysolver.model.moves import Activation
@@ -119,4 +130,31 @@ def test_702_11c_hexproof_ends_when_its_source_leaves() -> None:
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=SLOW)
 @given(with_player_hexproof(pinger_boards("blockers")))
 def test_player_hexproof_agrees_with_the_reference(data: dict) -> None:
+    outcomes_equal_reference(data)
+
+
+# --- 613.1f, 702.11b: "~ loses hexproof and gains <keywords> until end of turn" ----------------------------------
+
+SLYBLADE = "{3}{B}: Until end of turn, ~ loses hexproof and gains first strike and deathtouch."
+
+
+def test_613_1f_losing_hexproof_gives_the_keywords() -> None:
+    """613.1f: blocked by a 3/3, the 2/1 with first strike and deathtouch given after blockers kills it first."""
+    s = board(creature("x", "alice", 2, 1, "Hexproof", SLYBLADE), creature("y", "bob", 3, 3),
+              players=[{"name": "alice", "mana": "{3}{B}"}, {"name": "bob"}], attackers={"x": "bob"},
+              blockers={"y": ["x"]})
+    assert agreed_outcomes(s) == {outcome(destroyed=("x",), damage={"y": 2}), outcome(destroyed=("y",))}
+
+
+def test_702_11b_losing_hexproof_is_refused_where_an_ability_may_target() -> None:
+    """702.11b: beside an opponent's "{T}: Tap target creature" losing hexproof would matter: refused."""
+    with pytest.raises(InputError, match="702.11b"):
+        board(creature("x", "alice", 2, 1, "Hexproof", SLYBLADE),
+              creature("y", "bob", 3, 3, "{T}: Tap target creature"))
+
+
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=SLOW)
+@given(grant_boards("blockers", ("{1}: ~ loses hexproof and gains first strike until end of turn",
+                                 "{B}: Until end of turn, ~ loses hexproof and gains deathtouch")).filter(loads))
+def test_losing_hexproof_agrees_with_the_reference(data: dict) -> None:
     outcomes_equal_reference(data)

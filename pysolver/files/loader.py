@@ -171,6 +171,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_costs(r, players, permanents, combat, hidden)
     _check_target_stoppers(r, permanents)
     _check_untap(r, permanents)
+    _check_lost_hexproof(r, permanents)
     _check_recolored_returns(r, permanents)
     _check_lost_defender(r, permanents)
     _check_recoloring_responses(r, permanents)
@@ -1315,6 +1316,28 @@ def _spends_mana(p: Permanent, warded: bool) -> str | None:
     if warded and any(kind not in COST_ONLY for kind, _ in p.combat_abilities()):
         return "the ward cost of a target of an activated ability (702.21a)"
     return None
+
+
+# a line that may target or read hexproof (115.1, 702.11b): beside "~ loses hexproof until end of turn", refused
+_TARGETS_OR_HEXPROOF = re.compile(r"\btarget|hexproof|\bany\b")
+
+
+def _check_lost_hexproof(r: Reader, permanents: list[Permanent]) -> None:
+    """"~ loses hexproof [and gains <keywords>] until end of turn" (613.1f) is read as its keywords only: hexproof
+    only keeps the abilities of its controller's opponents from targeting it (702.11b). A board where another
+    permanent has an ability that may target (115.1) or that reads hexproof is refused."""
+    loser = next((p for p in permanents if any(pump.loses_hexproof for _, pump in p.pump_abilities())), None)
+    if loser is None:
+        return
+    for i, p in enumerate(permanents):
+        if p.id != loser.id and (
+                any(_TARGETS_OR_HEXPROOF.search(text.lower()) for text in p.ability_lines)
+                or any(_TARGETS_OR_HEXPROOF.search(a.term) for a in p.abilities)
+                or any(kind in TARGETED or ab.target for kind, ab in p.combat_abilities())
+                or p.has("provoke")):
+            raise r.fail(f"permanents[{i}]", f"{q(loser.id)} can lose hexproof until end of turn (613.1f) and "
+                         f"{q(p.id)} has an ability that may target it or reads hexproof (115.1, 702.11b): not "
+                         "modelled")
 
 
 def _check_target_stoppers(r: Reader, permanents: list[Permanent]) -> None:

@@ -708,6 +708,10 @@ class Pump:
     # "~ loses defender until end of turn" (613.1f, 702.3b): read as `despite_defender` where nothing else reads whether
     # it has defender (pysolver.files.loader refuses the boards where something does)
     loses_defender: bool = False
+    # "~ loses hexproof [and gains <keywords>] until end of turn" (613.1f, 702.11b): read as the keywords only where
+    # nothing could target it or read whether it has hexproof (pysolver.files.loader refuses the boards where something
+    # could)
+    loses_hexproof: bool = False
     # "Activate only if there are N or more card types among cards in your graveyard" (602.5, 205.2a, 404.1): N
     graveyard_types: int = 0
 
@@ -748,6 +752,9 @@ _DURATION_FIRST = re.compile(r"(?P<cost>[^:]+): until end of turn, (?P<effect>.+
 # pump of its source that also taps it (the untap step, 502.3, comes after the combat: nothing of it acts in combat)
 _TAPS_ITSELF = re.compile(r"(?P<line>[^:]+: this creature .+? until end of turn)"
                           r"(?: and doesn't untap during your next untap step)?\. tap this creature")
+# 613.1f, 702.11b: "{cost}: ~ loses hexproof [and gains <keywords>] until end of turn" (Xathrid Slyblade)
+_LOSES_HEXPROOF = re.compile(r"(?P<cost>[^:]+): this creature loses hexproof(?: and gains (?P<also>.+?))? until end of "
+                             r"turn")
 _LOSES_DEFENDER = re.compile(r"(?P<cost>[^:]+): this creature loses defender(?: and gains (?P<also>.+?))? until end of "
                             r"turn")
 
@@ -780,6 +787,12 @@ def _pump(text: str) -> list[Ability] | None:
     first = _DURATION_FIRST.fullmatch(text)
     if first is not None:
         return _pump(f"{first.group('cost')}: {first.group('effect')} until end of turn")
+    m = _LOSES_HEXPROOF.fullmatch(text)
+    if m is not None:
+        keywords = tuple(_given_until_end_of_turn(k) for k in re.split(r",? and |, ", m["also"])) if m["also"] else ()
+        if any(k not in GRANTABLE for k in keywords):
+            return None
+        return [Ability("pump", _paid_by(Pump(0, 0, Mana(), keywords, loses_hexproof=True), _cost(m["cost"])))]
     m = _LOSES_DEFENDER.fullmatch(text)
     if m is not None:
         keywords = (_given_until_end_of_turn(m.group("also")),) if m.group("also") else ()

@@ -262,6 +262,10 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("activated", "{cost}: ~ loses defender [and gains <keyword>] until end of turn", "pump", "613.1f",
              "Sacrifice three lands: ~ loses defender until end of turn",
              ("{3}: Until end of turn, ~ loses defender and gains flying",), literal=False),
+    # 702.11b: hexproof only stops targeting by opponents' abilities (refused where something may target or read it)
+    LineForm("activated", "{cost}: ~ loses hexproof [and gains <keywords>] until end of turn", "pump", "613.1f",
+             "{3}{B}: ~ loses hexproof and gains first strike and deathtouch until end of turn",
+             ("{3}{B}: Until end of turn, ~ loses hexproof and gains first strike and deathtouch",), literal=False),
     # 105.3, 613.1e (layer 5): the source's new colors replace all it had; 105.4: "the color of your choice"
     LineForm("activated", "{cost}: ~ becomes <colors> until end of turn", "pump", "105.3",
              "{2}: ~ becomes colorless until end of turn",
