@@ -252,7 +252,10 @@ PREVENTIONS = {normalise(form, None): f.kind for f in CATALOGUE if f.group == "s
 # 603.10a: "When(ever) ~ dies, each opponent loses N life / you gain N life"; 603.6c: "Whenever another
 # creature [you control] dies / a creature you control dies, put N +1/+1 counters on ~ / each opponent
 # loses N life / you gain N life" (their value: the creatures watched, N).
-_ATTACKS_LOSS = re.compile(r"whenever this creature attacks, (defending player|each opponent) loses (\w+) life")
+# 702.103b bestow: "Whenever ~ or enchanted creature attacks, …" on a creature (303.4d: a creature enchants
+# nothing, so only its first half can trigger; pysolver.files.loader refuses it on a noncreature permanent)
+_ATTACKS_LOSS = re.compile(r"whenever this creature (?:or enchanted creature )?attacks, (defending player|each "
+                           r"opponent) loses (\w+) life")
 _DIES_LIFE = re.compile(r"when(?:ever)? this creature dies, (each opponent loses|you gain) (\w+) life")
 # 122.1, 608.2h: "When ~ leaves the battlefield / dies, you gain life equal to the number of <name> counters on it"
 # (the counters it had as it last existed: N ``counters(<name>)``)
@@ -361,7 +364,7 @@ class Ability:
         if self.kind == "other_dies_create":  # 111.1: the creatures watched and how many tokens (pysolver.rules.tokens)
             scope, made = cast(tuple[str, TokenSpec], self.value)
             return f"{self.kind}({scope},{made.count})"
-        if self.kind == "type_attacks_loss":  # a creature type, a string as printed_subtype/2's, and N
+        if self.kind in TYPE_ATTACKS:  # a creature type, a string as printed_subtype/2's, and N
             ctype, n = cast(tuple[str, int], self.value)
             return f'{self.kind}("{ctype}",{n})'
         if isinstance(self.value, tuple):  # a combat trigger's +X/+Y (pysolver.rules.triggers)
@@ -2891,21 +2894,31 @@ def _damage_each(text: str, partnered: bool) -> list[OnCombat] | None:
         else None
 
 
-#: 508.3a, 603.2c: "Whenever a <creature type> you control attacks, defending player loses N life"
-_TYPE_ATTACKS_LOSS = re.compile(r"whenever an? (?P<type>[a-z'-]+) you control attacks, defending player loses "
-                                r"(?P<n>\w+) life")
+#: 508.3a, 603.2c: "Whenever a <creature type> you control attacks, defending player loses N life" and "…, creatures
+#: defending player controls get -N/-N until end of turn" (506.2, 613.4c; 611.2c: those creatures as it resolves)
+_TYPE_ATTACKS = re.compile(r"whenever an? (?P<type>[a-z'-]+) you control attacks, (?:defending player loses "
+                           r"(?P<n>\w+) life|creatures defending player controls get -(?P<x>\d+)/-(?P<y>\d+) until end "
+                           r"of turn)")
+#: the kinds of :data:`_TYPE_ATTACKS`: once for each attacker of the type (603.2c), on the stack (603.3b)
+TYPE_ATTACKS = ("type_attacks_loss", "type_attacks_shrink")
 
 
 def _type_attacks(text: str) -> list[Ability] | None:
     """"Whenever a <creature type> you control attacks, defending player loses N life" (``type_attacks_loss``: once
-    for each such attacker, 603.2c), or None.
+    for each such attacker, 603.2c) or "…, creatures defending player controls get -N/-N until end of turn"
+    (``type_attacks_shrink``, the same N twice as printed), or None.
 
     >>> _type_attacks("whenever a sliver you control attacks, defending player loses 1 life")[0].term
     'type_attacks_loss("sliver",1)'
+    >>> _type_attacks("whenever a dragon you control attacks, creatures defending player controls get -1/-1 until "
+    ...               "end of turn")[0].term
+    'type_attacks_shrink("dragon",1)'
     """
-    m = _TYPE_ATTACKS_LOSS.fullmatch(text)
-    ctype, n = (creature_type(m.group("type")), _count(m.group("n"))) if m else (None, None)
-    return [Ability("type_attacks_loss", (ctype, n))] if ctype is not None and n else None
+    m = _TYPE_ATTACKS.fullmatch(text)
+    if m is None or m.group("x") != m.group("y"):
+        return None
+    ctype, n = creature_type(m.group("type")), _count(m.group("n") or m.group("x"))
+    return [Ability(TYPE_ATTACKS[m.group("n") is None], (ctype, n))] if ctype is not None and n else None
 
 
 _YOURS_BLOCKS = re.compile(r"whenever an? creature you control(?: with (?P<with>[^,]+))? blocks, "

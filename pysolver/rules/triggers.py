@@ -71,7 +71,16 @@ from ..asp.facts import atom, program, situation_facts
 from ..asp.reads import one_answer
 from ..asp.solving import ATTACKS, CHARACTERISTICS, control, models, one_model, value
 from ..model import Permanent, Situation
-from ..model.abilities import BLOCK_TRIGGERS, DEFENDING_CREATURES, ON_TARGET, TRIGGERS, OnCombat, granted_kind, is_put
+from ..model.abilities import (
+    BLOCK_TRIGGERS,
+    DEFENDING_CREATURES,
+    ON_TARGET,
+    TRIGGERS,
+    TYPE_ATTACKS,
+    OnCombat,
+    granted_kind,
+    is_put,
+)
 from ..model.mana import pays
 from ..model.moves import DEATH_TRIGGERS, Trigger
 from . import damage_log, tokens
@@ -120,7 +129,7 @@ Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each per
 # on the stack with targets instead. tests/test_triggers.py checks that every trigger kind is in one.
 TRIGGERED_BY = {ATTACK: frozenset({"exalted", "battle_cry", "melee", "dethrone", "attacks_pump", "battalion_pump",
                                    "attacks_pump_each", "attacks_pump_each_type", "attacks_loss",
-                                   "attacks_opponents_loss", "on_attack", "type_attacks_loss"}),
+                                   "attacks_opponents_loss", "on_attack", *TYPE_ATTACKS}),
                 BLOCK: BLOCK_TRIGGERS}
 
 
@@ -837,7 +846,7 @@ def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
                 stack.append(Trigger(CREATE, str(args[0]), "", 0, ability=t.arguments[1].number))
                 continue
             target = str(args[1]) if t.name in ("flanking", "afflict", "attacks_loss", "blocked_destroy",
-                                                "poisons", "assigns_none_loss") else ""
+                                                "poisons", "assigns_none_loss", "shrink_defending") else ""
             amount = next((x for x in args[1:-1] if isinstance(x, int)), 0)
             stack.append(Trigger(t.name, str(args[0]), target, amount))
             continue
