@@ -168,6 +168,7 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_chosen_power_pumps(r, permanents)
     _check_attack_shrinks(r, permanents)
     _check_enchanted_attacks(r, permanents)
+    _check_block_recolors(r, permanents)
     _check_block_puts(r, permanents, combat)
     _check_zone_counts(r, players, permanents, hidden)
     _check_state_returns(r, permanents)
@@ -648,6 +649,27 @@ def _check_enchanted_attacks(r: Reader, permanents: list[Permanent]) -> None:
         if not p.is_creature and any(_OR_ENCHANTED.search(line) for line in p.ability_lines):
             raise r.fail(f"permanents[{i}]", f"{q(p.id)} is no creature and has a trigger on the creature it enchants "
                          "attacking (702.103b, 303.4b): the enchanted creature is not modelled")
+
+
+def _check_block_recolors(r: Reader, permanents: list[Permanent]) -> None:
+    """A block trigger "that creature becomes <color>" (105.3) resolves at once in the solver, with the other block
+    triggers: it is refused beside another block trigger (603.3b: their order, and a quality read as the other one
+    resolves, 611.2c), beside an activated ability (117.3b: one played in response, with the old colors, 608.2b), a
+    face-down permanent (708.2a: its colors, 613.1e, are not modelled; a face-up turn in response) and persist or
+    undying (400.7: the returned object's colors are its card's, which the board no longer states)."""
+    found = next(((i, p, j) for i, p in enumerate(permanents) for j, a in enumerate(p.abilities)
+                  if a.kind == "on_block" and cast(OnCombat, a.value).effect == "becomes"), None)
+    if found is None:
+        return
+    i, p, j = found
+    other = next((x for x in permanents if x.face_down or x.has("persist") or x.has("undying")
+                  or x.combat_abilities() or x.pump_abilities()
+                  or any(b.kind in BLOCK_TRIGGERS and (x.id, k) != (p.id, j) for k, b in enumerate(x.abilities))),
+                 None)
+    if other is not None:
+        raise r.fail(f"permanents[{i}]", f"the block trigger of {q(p.id)} changes a creature's colors (105.3) and "
+                     f"{q(other.id)} has an ability or a state whose order beside it (603.3b, 117.3b) or colors "
+                     "(708.2a, 400.7) are not modelled")
 
 
 def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:

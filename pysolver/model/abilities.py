@@ -2318,6 +2318,8 @@ _EFFECTS = (
     (re.compile(r"(?P<who>target .+?) can't block this turn"), "cant_block"),
     (re.compile(r"(?:it|this creature) deals? (?P<n>\w+) damage to (?P<who>.+)"), "damage"),
     (re.compile(r"prevent all combat damage that would be dealt this turn"), "fog"),  # 615.1a
+    # 105.3, 613.1e: "that creature becomes <color>" (no duration: for the rest of the game, 611.2a)
+    (re.compile(rf"(?P<who>that creature|it|this creature) becomes (?P<color>{'|'.join(COLORS)})"), "becomes"),
 )
 #: "target creature [defending player controls | an opponent controls | you control]" (115.1, 506.2), "any
 #: target" (115.4; older printings "target creature or player", the same): the targets of :data:`ON_TARGET`
@@ -2367,7 +2369,8 @@ class OnCombat:
     blocking), ``partner_and_controller`` (the other creature and its controller), or the creatures ``attacking``
     or ``you`` control, `other` leaving the source out, of `quality`) and what it does (`effect`:
     ``gets`` +`power`/+`toughness`, ``gains`` `keyword`, ``counters``, ``gain_life``, ``poison`` `amount`,
-    ``unblockable``, ``tap``; ``fog``: all combat damage prevented this turn, 615.1a). An exert line's ``gets``
+    ``unblockable``, ``tap``; ``fog``: all combat damage prevented this turn, 615.1a; ``becomes`` the color
+    `keyword`, 105.3). An exert line's ``gets``
     may carry a `keyword` too ("it gets +1/+0 and gains first strike": one ability, one choice, 701.43d).
 
     >>> OnCombat("attacks", "gets", "attacking", True, power=1).term("on_attack")
@@ -2414,7 +2417,8 @@ class OnCombat:
                   "lowers": f"lowers({self.power},{self.toughness})",
                   "may_gain_life": f"may_gain_life({self.amount})",
                   "assigns_none_loss": f"assigns_none_loss({self.amount})",
-                  "damage_prevent": f"damage_prevent({self.amount})"}.get(self.effect, self.effect)
+                  "damage_prevent": f"damage_prevent({self.amount})",
+                  "becomes": f"becomes({self.keyword})"}.get(self.effect, self.effect)
         if kind == ON_TARGET:
             may = f"pay({','.join(str(self.cost).lower().replace('{', '').split('}')[:-1])})" if self.cost else \
                 f"pay({','.join('e' * self.energy)})" if self.energy else \
@@ -2586,6 +2590,9 @@ def _on_combat(text: str) -> list[Ability] | None:
     if any((e.effect in _RULE_EFFECTS and e.whom != "target") or e.effect in _COUNTED for e in effects) and any(
             kind != "on_attack" for kind, _ in events):
         return None  # (read as attack triggers only)
+    if any(e.effect == "becomes" for e in effects) and (
+            len(effects) > 1 or any(kind != "on_block" for kind, _ in events)):
+        return None  # (105.3: read as a block trigger's one effect)
     if condition is not None:  # (603.4: read on the effects that resolve at once only)
         if optional or cost is not None or any(e.whom == "target" or e.effect not in _CONDITIONED for e in effects):
             return None
@@ -3090,6 +3097,8 @@ def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
                                                else whom.whom)]
         if whom.whom == "partner" and (effect == "gets" or "indestructible" in (groups.get("k") or "")):
             return None  # (with flanking or "destroy that creature" waiting, its order would matter: 603.3b, 704.5f)
+        if effect == "becomes":  # (its one color, 105.3)
+            return [replace(whom, effect="becomes", keyword=groups["color"])]
         out = []
         if effect == "gets":
             x, y = _signed(groups["x"]), _signed(groups["y"])

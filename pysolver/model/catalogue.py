@@ -413,6 +413,9 @@ CATALOGUE: tuple[LineForm, ...] = (
                       "Whenever ~ becomes blocked by an artifact creature, destroy that creature",
                       "Whenever ~ blocks or becomes blocked by one or more black creatures, ~ gets +2/+0 until end of "
                       "turn"), literal=False),
+    LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, that creature becomes <color>",
+             "on_block", "105.3", "Whenever this creature blocks or becomes blocked by a creature, that creature "
+             "becomes green", literal=False),
     LineForm("trigger", "Whenever ~ blocks a <creature>, <effect>", "on_block", "509.3b",
              "Whenever this creature blocks a creature, tap that creature", literal=False),
     LineForm("trigger", "Whenever ~ attacks and isn't blocked, defending player gets N poison counters", "on_block",

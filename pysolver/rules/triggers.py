@@ -868,6 +868,8 @@ def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
             effects.untapped.add(str(pid))
         elif sym.match("life_gain", 2):
             effects.life[str(pid)] = n[0]
+        elif sym.match("recolors", 2):  # 105.3, 613.1e
+            effects.colors[str(pid)] = (sym.arguments[1].name,)
     return effects, tuple(sorted(stack, key=lambda t: (t.kind, t.source, t.target, t.amount)))
 
 
@@ -888,12 +890,13 @@ class Effects:
     life: dict[str, int] = field(default_factory=dict)
     poison: dict[str, int] = field(default_factory=dict)
     fog: bool = False  # 615.1a: all combat damage prevented this turn
+    colors: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 105.3, 613.1e: its colors from now on
 
 
 def _applied(s: Situation, e: Effects) -> Situation:
     """`s` with the effects `e` applied."""
     if not (e.pumps or e.counters or e.keywords or e.tapped or e.unblockable or e.barred or e.untapped
-            or any(e.life.values()) or any(e.poison.values()) or e.fog):
+            or any(e.life.values()) or any(e.poison.values()) or e.fog or e.colors):
         return s
     players = tuple(replace(p, life=p.life + e.life.get(p.name, 0), poison=p.poison + e.poison.get(p.name, 0))
                     for p in s.players)
@@ -921,4 +924,6 @@ def _after(p: Permanent, e: Effects) -> Permanent:
         p = replace(p, cant_block_this_turn=True)
     if p.id in e.untapped:
         p = replace(p, tapped=False)
+    if p.id in e.colors:  # 105.3, 613.1e: its colors from now on (the loader refuses a face-down one, 708.2a)
+        p = replace(p, colors=e.colors[p.id])
     return p

@@ -218,6 +218,8 @@ def _affected(p: Permanent, e: OnCombat) -> Permanent:
         return replace(p, cant_block_this_turn=True)
     if e.effect == "untap":  # 701.26b
         return replace(p, tapped=False)
+    if e.effect == "becomes":  # 105.3: that color alone from now on
+        return replace(p, colors=(e.keyword,))
     return p
 
 
