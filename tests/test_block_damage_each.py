@@ -1,18 +1,12 @@
 """Block triggers whose damage reaches more than one object (509.2a, 603.3b, 120.3; no target, 115.1): "~ deals N
 damage to each attacking creature and each blocking creature" and "~ deals N damage to that creature and N damage to
-that creature's controller" (509.3d). Each rule with a hand-stated expected set, the real card lines, and the
-brute-force reference (tests/reference/triggers.py) on generated boards."""
+that creature's controller" (509.3d). Each rule with a hand-stated expected set and the real card lines; the
+brute-force reference (tests/reference/triggers.py) on generated boards: tests/test_combat_steps.py's PUT_LINES."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from boards import board, creature
-from combat_boards import assignment_bound, outcome_boards
-from differential import outcomes_equal_reference
-from hypothesis import HealthCheck, given, settings
-from strategies import examples, with_one_line
 
 import pysolver
 from pysolver.model.abilities import parse_ability_line
@@ -56,23 +50,6 @@ def test_120_3_each_attacking_and_each_blocking_creature() -> None:
                        (20, 18, (), ())}
 
 
-def test_702_16e_protection_prevents_the_damage_to_one_combatant() -> None:
-    """702.16e: y has protection from red, so when it blocks the red x, x's 2 damage to each combatant reaches x and
-    w only (120.3), and x's combat damage to y is prevented too."""
-    s = board(creature("x", "alice", 1, 3, SWINE, colors=["red"]), creature("w", "alice", 1, 3),
-              creature("y", "bob", 1, 4, "Protection from red"), attackers={"x": "bob", "w": "bob"})
-    assert ends(s) == {(20, 19, ("x",), (("w", 2),)), (20, 19, (), (("w", 1), ("y", 1))), (20, 18, (), ())}
-
-
-def test_120_3_that_creature_and_its_controller() -> None:
-    """509.3d, 120.3: the attacker x (1/5) blocked by y (1/4) deals 3 to y and 3 to bob, then 1 combat damage kills y;
-    as a blocker y deals 3 to x and 3 to alice."""
-    assert ends(board(creature("x", "alice", 1, 5, ALPHAS), creature("y", "bob", 1, 4))) == {
-        (20, 20, (), ()), (20, 19, (), ()), (20, 17, ("y",), (("x", 1),))}
-    assert ends(board(creature("x", "alice", 1, 5), creature("y", "bob", 1, 4, ALPHAS))) == {
-        (20, 20, (), ()), (20, 19, (), ()), (17, 20, (), (("x", 4), ("y", 1)))}
-
-
 def test_113_7a_its_controller_is_dealt_damage_with_that_creature_gone() -> None:
     """603.3b, 101.4, 113.7a: bob's y (1/1) blocks alice's x (1/3), each with the ability; bob's resolves first (3 to
     x and to alice), which kills x (704.5g); x's, as x last existed (608.2h), deals 3 to y and to bob, and its
@@ -80,14 +57,3 @@ def test_113_7a_its_controller_is_dealt_damage_with_that_creature_gone() -> None
     s = board(creature("x", "alice", 1, 3, ALPHAS, "Lifelink"), creature("y", "bob", 1, 1, ALPHAS),
               attackers={"x": "bob"})
     assert ends(s) == {(21, 19, (), ()), (23, 17, ("x", "y"), ())}
-
-
-PUT_LINES = (SWINE, ALPHAS, "Whenever ~ becomes blocked by a creature, ~ deals 1 damage to that creature and 1 "
-             "damage to that creature's controller")
-
-
-@settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(outcome_boards("none").flatmap(lambda d: with_one_line(d, PUT_LINES))
-       .filter(lambda d: assignment_bound(d) <= 40))
-def test_block_damage_each_equals_reference(data: dict[str, Any]) -> None:
-    outcomes_equal_reference(data)

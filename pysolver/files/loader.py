@@ -186,6 +186,9 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_energy(r, permanents, gains)
     _check_exerted_groups(r, permanents)
     _check_chosen_power_pumps(r, permanents)
+    _check_attack_shrinks(r, permanents)
+    _check_enchanted_attacks(r, permanents)
+    _check_block_recolors(r, permanents)
     _check_block_puts(r, permanents, combat)
     _check_zone_counts(r, players, permanents, hidden)
     _check_state_returns(r, permanents)
@@ -715,6 +718,58 @@ def _check_chosen_power_pumps(r: Reader, permanents: list[Permanent]) -> None:
                 raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} counts its power and the attacking "
                              f"creatures as it resolves and {q(other.id)} has another combat trigger: their order "
                              "(603.3b) is not modelled")
+
+
+def _check_attack_shrinks(r: Reader, permanents: list[Permanent]) -> None:
+    """"Whenever a <creature type> you control attacks, creatures defending player controls get -N/-N until end of
+    turn" (on the stack, 603.3b) is refused beside an attack trigger with a target or provoke (put on the stack above
+    it, where the active player may order them either way: "target creature gets +0/+3" first or last, 603.3b) and
+    beside "creatures with <quality> can't block this turn" (resolved at once, where the other order could change
+    which creatures have the quality, 611.2c): those orders are not modelled."""
+    shrinking = next(((i, p) for i, p in enumerate(permanents) if p.has("type_attacks_shrink")), None)
+    if shrinking is None:
+        return
+    i, p = shrinking
+    other = next((x for x in permanents for a in x.abilities if a.kind in (ON_TARGET, "provoke") or (
+        a.kind == "on_attack" and cast(OnCombat, a.value).effect == "cant_block")), None)
+    if other is not None:
+        raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} lowers the defending player's creatures "
+                     f"and {q(other.id)} has an attack trigger whose order beside it (603.3b) is not modelled")
+
+
+#: 702.103b, 303.4: a bestow card's "Whenever ~ or enchanted creature attacks, …" (its second half an Aura's)
+_OR_ENCHANTED = re.compile(r"\bor enchanted creature attacks\b", re.IGNORECASE)
+
+
+def _check_enchanted_attacks(r: Reader, permanents: list[Permanent]) -> None:
+    """"Whenever ~ or enchanted creature attacks, …" is read on a creature, which enchants nothing (303.4d; 702.103b:
+    a bestow card attached is an Aura, no creature): on a noncreature permanent the creature it enchants could
+    attack, which the solver does not know (refused)."""
+    for i, p in enumerate(permanents):
+        if not p.is_creature and any(_OR_ENCHANTED.search(line) for line in p.ability_lines):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} is no creature and has a trigger on the creature it enchants "
+                         "attacking (702.103b, 303.4b): the enchanted creature is not modelled")
+
+
+def _check_block_recolors(r: Reader, permanents: list[Permanent]) -> None:
+    """A block trigger "that creature becomes <color>" (105.3) resolves at once in the solver, with the other block
+    triggers: it is refused beside another block trigger (603.3b: their order, and a quality read as the other one
+    resolves, 611.2c), beside an activated ability (117.3b: one played in response, with the old colors, 608.2b), a
+    face-down permanent (708.2a: its colors, 613.1e, are not modelled; a face-up turn in response) and persist or
+    undying (400.7: the returned object's colors are its card's, which the board no longer states)."""
+    found = next(((i, p, j) for i, p in enumerate(permanents) for j, a in enumerate(p.abilities)
+                  if a.kind == "on_block" and cast(OnCombat, a.value).effect == "becomes"), None)
+    if found is None:
+        return
+    i, p, j = found
+    other = next((x for x in permanents if x.face_down or x.has("persist") or x.has("undying")
+                  or x.combat_abilities() or x.pump_abilities()
+                  or any(b.kind in BLOCK_TRIGGERS and (x.id, k) != (p.id, j) for k, b in enumerate(x.abilities))),
+                 None)
+    if other is not None:
+        raise r.fail(f"permanents[{i}]", f"the block trigger of {q(p.id)} changes a creature's colors (105.3) and "
+                     f"{q(other.id)} has an ability or a state whose order beside it (603.3b, 117.3b) or colors "
+                     "(708.2a, 400.7) are not modelled")
 
 
 def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:

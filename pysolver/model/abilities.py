@@ -298,7 +298,10 @@ PREVENTIONS = {normalise(form, None): f.kind for f in CATALOGUE if f.group == "s
 # 603.10a: "When(ever) ~ dies, each opponent loses N life / you gain N life"; 603.6c: "Whenever another
 # creature [you control] dies / a creature you control dies, put N +1/+1 counters on ~ / each opponent
 # loses N life / you gain N life" (their value: the creatures watched, N).
-_ATTACKS_LOSS = re.compile(r"whenever this creature attacks, (defending player|each opponent) loses (\w+) life")
+# 702.103b bestow: "Whenever ~ or enchanted creature attacks, …" on a creature (303.4d: a creature enchants
+# nothing, so only its first half can trigger; pysolver.files.loader refuses it on a noncreature permanent)
+_ATTACKS_LOSS = re.compile(r"whenever this creature (?:or enchanted creature )?attacks, (defending player|each "
+                           r"opponent) loses (\w+) life")
 _DIES_LIFE = re.compile(r"when(?:ever)? this creature dies, (each opponent loses|you gain) (\w+) life")
 # 122.1, 608.2h: "When ~ leaves the battlefield / dies, you gain life equal to the number of <name> counters on it"
 # (the counters it had as it last existed: N ``counters(<name>)``)
@@ -407,7 +410,7 @@ class Ability:
         if self.kind == "other_dies_create":  # 111.1: the creatures watched and how many tokens (pysolver.rules.tokens)
             scope, made = cast(tuple[str, TokenSpec], self.value)
             return f"{self.kind}({scope},{made.count})"
-        if self.kind == "type_attacks_loss":  # a creature type, a string as printed_subtype/2's, and N
+        if self.kind in TYPE_ATTACKS:  # a creature type, a string as printed_subtype/2's, and N
             ctype, n = cast(tuple[str, int], self.value)
             return f'{self.kind}("{ctype}",{n})'
         if isinstance(self.value, tuple):  # a combat trigger's +X/+Y (pysolver.rules.triggers)
@@ -2467,6 +2470,8 @@ _EFFECTS = (
     (re.compile(r"(?P<who>target .+?) can't block this turn"), "cant_block"),
     (re.compile(r"(?:it|this creature) deals? (?P<n>\w+) damage to (?P<who>.+)"), "damage"),
     (re.compile(r"prevent all combat damage that would be dealt this turn"), "fog"),  # 615.1a
+    # 105.3, 613.1e: "that creature becomes <color>" (no duration: for the rest of the game, 611.2a)
+    (re.compile(rf"(?P<who>that creature|it|this creature) becomes (?P<color>{'|'.join(COLORS)})"), "becomes"),
 )
 #: "target creature [defending player controls | an opponent controls | you control]" (115.1, 506.2), "any
 #: target" (115.4; older printings "target creature or player", the same): the targets of :data:`ON_TARGET`
@@ -2516,7 +2521,8 @@ class OnCombat:
     blocking), ``partner_and_controller`` (the other creature and its controller), or the creatures ``attacking``
     or ``you`` control, `other` leaving the source out, of `quality`) and what it does (`effect`:
     ``gets`` +`power`/+`toughness`, ``gains`` `keyword`, ``counters``, ``gain_life``, ``poison`` `amount`,
-    ``unblockable``, ``tap``; ``fog``: all combat damage prevented this turn, 615.1a). An exert line's ``gets``
+    ``unblockable``, ``tap``; ``fog``: all combat damage prevented this turn, 615.1a; ``becomes`` the color
+    `keyword`, 105.3). An exert line's ``gets``
     may carry a `keyword` too ("it gets +1/+0 and gains first strike": one ability, one choice, 701.43d).
 
     >>> OnCombat("attacks", "gets", "attacking", True, power=1).term("on_attack")
@@ -2565,7 +2571,8 @@ class OnCombat:
                   "lowers": f"lowers({self.power},{self.toughness})",
                   "may_gain_life": f"may_gain_life({self.amount})",
                   "assigns_none_loss": f"assigns_none_loss({self.amount})",
-                  "damage_prevent": f"damage_prevent({self.amount})"}.get(self.effect, self.effect)
+                  "damage_prevent": f"damage_prevent({self.amount})",
+                  "becomes": f"becomes({self.keyword})"}.get(self.effect, self.effect)
         if kind == ON_TARGET:
             may = f"pay({','.join(str(self.cost).lower().replace('{', '').split('}')[:-1])})" if self.cost else \
                 f"pay({','.join('e' * self.energy)})" if self.energy else \
@@ -2737,6 +2744,9 @@ def _on_combat(text: str) -> list[Ability] | None:
     if any((e.effect in _RULE_EFFECTS and e.whom != "target") or e.effect in _COUNTED for e in effects) and any(
             kind != "on_attack" for kind, _ in events):
         return None  # (read as attack triggers only)
+    if any(e.effect == "becomes" for e in effects) and (
+            len(effects) > 1 or any(kind != "on_block" for kind, _ in events)):
+        return None  # (105.3: read as a block trigger's one effect)
     if condition is not None:  # (603.4: read on the effects that resolve at once only)
         if optional or cost is not None or any(e.whom == "target" or e.effect not in _CONDITIONED for e in effects):
             return None
@@ -3048,21 +3058,31 @@ def _damage_each(text: str, partnered: bool) -> list[OnCombat] | None:
         else None
 
 
-#: 508.3a, 603.2c: "Whenever a <creature type> you control attacks, defending player loses N life"
-_TYPE_ATTACKS_LOSS = re.compile(r"whenever an? (?P<type>[a-z'-]+) you control attacks, defending player loses "
-                                r"(?P<n>\w+) life")
+#: 508.3a, 603.2c: "Whenever a <creature type> you control attacks, defending player loses N life" and "…, creatures
+#: defending player controls get -N/-N until end of turn" (506.2, 613.4c; 611.2c: those creatures as it resolves)
+_TYPE_ATTACKS = re.compile(r"whenever an? (?P<type>[a-z'-]+) you control attacks, (?:defending player loses "
+                           r"(?P<n>\w+) life|creatures defending player controls get -(?P<x>\d+)/-(?P<y>\d+) until end "
+                           r"of turn)")
+#: the kinds of :data:`_TYPE_ATTACKS`: once for each attacker of the type (603.2c), on the stack (603.3b)
+TYPE_ATTACKS = ("type_attacks_loss", "type_attacks_shrink")
 
 
 def _type_attacks(text: str) -> list[Ability] | None:
     """"Whenever a <creature type> you control attacks, defending player loses N life" (``type_attacks_loss``: once
-    for each such attacker, 603.2c), or None.
+    for each such attacker, 603.2c) or "…, creatures defending player controls get -N/-N until end of turn"
+    (``type_attacks_shrink``, the same N twice as printed), or None.
 
     >>> _type_attacks("whenever a sliver you control attacks, defending player loses 1 life")[0].term
     'type_attacks_loss("sliver",1)'
+    >>> _type_attacks("whenever a dragon you control attacks, creatures defending player controls get -1/-1 until "
+    ...               "end of turn")[0].term
+    'type_attacks_shrink("dragon",1)'
     """
-    m = _TYPE_ATTACKS_LOSS.fullmatch(text)
-    ctype, n = (creature_type(m.group("type")), _count(m.group("n"))) if m else (None, None)
-    return [Ability("type_attacks_loss", (ctype, n))] if ctype is not None and n else None
+    m = _TYPE_ATTACKS.fullmatch(text)
+    if m is None or m.group("x") != m.group("y"):
+        return None
+    ctype, n = creature_type(m.group("type")), _count(m.group("n") or m.group("x"))
+    return [Ability(TYPE_ATTACKS[m.group("n") is None], (ctype, n))] if ctype is not None and n else None
 
 
 _YOURS_BLOCKS = re.compile(r"whenever an? creature you control(?: with (?P<with>[^,]+))? blocks, "
@@ -3271,6 +3291,8 @@ def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
                                                else whom.whom)]
         if whom.whom == "partner" and (effect == "gets" or "indestructible" in (groups.get("k") or "")):
             return None  # (with flanking or "destroy that creature" waiting, its order would matter: 603.3b, 704.5f)
+        if effect == "becomes":  # (its one color, 105.3)
+            return [replace(whom, effect="becomes", keyword=groups["color"])]
         out = []
         if effect == "gets":
             x, y = _signed(groups["x"]), _signed(groups["y"])

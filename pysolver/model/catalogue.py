@@ -304,6 +304,10 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever this creature attacks, it gets +1/+0 until end of turn", literal=False),
     LineForm("trigger", "Whenever ~ attacks, defending player loses N life", "attacks_loss", "508.3a",
              "Whenever this creature attacks, defending player loses 2 life", literal=False),
+    # 702.103b, 303.4d: a bestow card's, as a creature, which enchants nothing (as an Aura, attached, it is refused)
+    LineForm("trigger", "Whenever ~ or enchanted creature attacks, defending player loses N life", "attacks_loss",
+             "702.103b", "Whenever this creature or enchanted creature attacks, defending player loses 2 life",
+             literal=False),
     LineForm("trigger", "Whenever ~ attacks, each opponent loses N life", "attacks_opponents_loss", "508.3a",
              "Whenever this creature attacks, each opponent loses 1 life", literal=False),
     # 207.2c battalion (an ability word), 508.3a: counted as the attackers are declared
@@ -320,6 +324,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever a <creature type> you control attacks, defending player loses N life",
              "type_attacks_loss", "603.2c", "Whenever a Sliver you control attacks, defending player loses 1 life",
              literal=False),
+    LineForm("trigger", "Whenever a <creature type> you control attacks, creatures defending player controls get "
+             "-N/-N until end of turn", "type_attacks_shrink", "603.2c", "Whenever a Dragon you control attacks, "
+             "creatures defending player controls get -1/-1 until end of turn", literal=False),
     LineForm("trigger", "Bushido N", "bushido", "702.45", "Bushido 2", literal=False),
     LineForm("trigger", "Rampage N", "rampage", "702.23", "Rampage 1", literal=False),
     LineForm("trigger", "Whenever ~ blocks, it gets +X/+Y until end of turn", "blocks_pump", "509.3a",
@@ -415,6 +422,9 @@ CATALOGUE: tuple[LineForm, ...] = (
                       "Whenever ~ becomes blocked by an artifact creature, destroy that creature",
                       "Whenever ~ blocks or becomes blocked by one or more black creatures, ~ gets +2/+0 until end of "
                       "turn"), literal=False),
+    LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, that creature becomes <color>",
+             "on_block", "105.3", "Whenever this creature blocks or becomes blocked by a creature, that creature "
+             "becomes green", literal=False),
     LineForm("trigger", "Whenever ~ blocks a <creature>, <effect>", "on_block", "509.3b",
              "Whenever this creature blocks a creature, tap that creature", literal=False),
     LineForm("trigger", "Whenever ~ attacks and isn't blocked, defending player gets N poison counters", "on_block",

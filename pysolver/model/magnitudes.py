@@ -122,7 +122,10 @@ def trigger_magnitude(permanents: Iterable[Permanent]) -> int:
     """
     permanents = tuple(permanents)
     effects = [cast(OnCombat, a.value) for p in permanents for a in p.abilities if a.kind in (*ON_COMBAT, ON_TARGET)]
-    return sum((abs(e.power) + abs(e.toughness) + e.amount) * len(permanents) for e in effects)
+    shrinks = [cast(tuple[str, int], a.value)[1] for p in permanents for a in p.abilities
+               if a.kind == "type_attacks_shrink"]  # -N/-N once for each attacker (603.2c)
+    return sum((abs(e.power) + abs(e.toughness) + e.amount) * len(permanents) for e in effects) + sum(
+        2 * n * len(permanents) for n in shrinks)
 
 
 def pump_magnitude(s: Situation) -> int:

@@ -78,6 +78,7 @@ from ..model.abilities import (
     RETURN_EXILED,
     RETURN_EXILED_TO_HAND,
     TRIGGERS,
+    TYPE_ATTACKS,
     OnCombat,
     granted_kind,
     is_put,
@@ -130,7 +131,7 @@ Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each per
 # on the stack with targets instead. tests/test_triggers.py checks that every trigger kind is in one.
 TRIGGERED_BY = {ATTACK: frozenset({"exalted", "battle_cry", "melee", "dethrone", "attacks_pump", "battalion_pump",
                                    "attacks_pump_each", "attacks_pump_each_type", "attacks_loss",
-                                   "attacks_opponents_loss", "on_attack", "type_attacks_loss"}),
+                                   "attacks_opponents_loss", "on_attack", *TYPE_ATTACKS}),
                 BLOCK: BLOCK_TRIGGERS}
 
 
@@ -853,7 +854,7 @@ def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
                 stack.append(Trigger(CREATE, str(args[0]), "", 0, ability=t.arguments[1].number))
                 continue
             target = str(args[1]) if t.name in ("flanking", "afflict", "attacks_loss", "blocked_destroy",
-                                                "poisons", "assigns_none_loss") else ""
+                                                "poisons", "assigns_none_loss", "shrink_defending") else ""
             amount = next((x for x in args[1:-1] if isinstance(x, int)), 0)
             stack.append(Trigger(t.name, str(args[0]), target, amount))
             continue
@@ -875,6 +876,8 @@ def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
             effects.untapped.add(str(pid))
         elif sym.match("life_gain", 2):
             effects.life[str(pid)] = n[0]
+        elif sym.match("recolors", 2):  # 105.3, 613.1e
+            effects.colors[str(pid)] = (sym.arguments[1].name,)
     return effects, tuple(sorted(stack, key=lambda t: (t.kind, t.source, t.target, t.amount)))
 
 
@@ -895,12 +898,13 @@ class Effects:
     life: dict[str, int] = field(default_factory=dict)
     poison: dict[str, int] = field(default_factory=dict)
     fog: bool = False  # 615.1a: all combat damage prevented this turn
+    colors: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 105.3, 613.1e: its colors from now on
 
 
 def _applied(s: Situation, e: Effects) -> Situation:
     """`s` with the effects `e` applied."""
     if not (e.pumps or e.counters or e.keywords or e.tapped or e.unblockable or e.barred or e.untapped
-            or any(e.life.values()) or any(e.poison.values()) or e.fog):
+            or any(e.life.values()) or any(e.poison.values()) or e.fog or e.colors):
         return s
     players = tuple(replace(p, life=p.life + e.life.get(p.name, 0), poison=p.poison + e.poison.get(p.name, 0))
                     for p in s.players)
@@ -928,4 +932,6 @@ def _after(p: Permanent, e: Effects) -> Permanent:
         p = replace(p, cant_block_this_turn=True)
     if p.id in e.untapped:
         p = replace(p, tapped=False)
+    if p.id in e.colors:  # 105.3, 613.1e: its colors from now on (the loader refuses a face-down one, 708.2a)
+        p = replace(p, colors=e.colors[p.id])
     return p

@@ -336,6 +336,11 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
         recipients = [target] if legal else []
     else:
         recipients = sorted(players - {controller})  # 102.2
+    if kind == "dies_damage" and spec.startswith(("each_combatant", "that_creature_and_player:", "each_defending")):
+        # 702.16e: no target (115.1), so a creature with protection from a quality of the source is a recipient
+        # whose damage is prevented
+        recipients = [r for r in recipients if r in players or not any(has_quality(source, q)
+                                                                        for q in field[r].protections())]
     loss = {p: 0 for p in players}
     poison = {p: 0 for p in players}
     destroyed = set()

@@ -220,6 +220,8 @@ def _affected(p: Permanent, e: OnCombat) -> Permanent:
         return replace(p, cant_block_this_turn=True)
     if e.effect == "untap":  # 701.26b
         return replace(p, tapped=False)
+    if e.effect == "becomes":  # 105.3: that color alone from now on
+        return replace(p, colors=(e.keyword,))
     return p
 
 
@@ -334,6 +336,9 @@ def attack_stacked(s: Situation, gone: frozenset[str]) -> list[Stacked]:
             out += _creating(field[a], a, len(s.combat.attackers or ()) == 1)
             out += [("attacks_loss", w, player, n) for w, c in field.items() if c.controller == field[a].controller
                     for ctype, n in c.values("type_attacks_loss") if ctype in field[a].subtypes]  # type: ignore[misc]
+            out += [("shrink_defending", w, player, n) for w, c in field.items()  # 603.2c: -N/-N to its creatures
+                    if c.controller == field[a].controller
+                    for ctype, n in c.values("type_attacks_shrink") if ctype in field[a].subtypes]  # type: ignore[misc]
     if any(t[0] == "create_tokens" for t in out):  # 702.91a: counted as it resolves, after tokens or before
         out += [("battle_cry", a, "", 0) for a, _ in s.combat.attackers or () if a in field and field[a].is_creature
                 for _ in range(field[a].instances("battle_cry"))]
@@ -379,6 +384,8 @@ def resolve(s: Situation, gone: frozenset[str], t: Stacked) -> Situation:
     if kind == "battle_cry":  # 702.91a: each other attacking creature, as it resolves
         return _pumped(s, [(a, 1, 0, 0) for a, _ in s.combat.attackers or () if a != source and a in field
                            and field[a].is_creature])
+    if kind == "shrink_defending":  # 613.4c, 611.2c: each creature the defending player controls as it resolves
+        return _pumped(s, [(c, -n, -n, 0) for c, x in field.items() if x.is_creature and x.controller == target])
     if kind == "flanking":  # 702.25a: -1/-1 until end of turn, if the blocker is still there
         return _pumped(s, [(target, -1, -1, 0)]) if target in field and field[target].is_creature else s
     if kind == "poisons":  # 509.3g, 122.1f
