@@ -16,31 +16,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from reference.grants import given_abilities
 from strategies import examples
+from test_grants import board, creature, sliver  # the same boards as the grants of keywords
 
 import pysolver
 from pysolver.model.abilities import parse_ability_line
-
-
-def board(*permanents: dict[str, Any], attackers: dict[str, str] | None = None,
-          blockers: dict[str, list[str]] | None = None, **alice: Any) -> pysolver.Situation:
-    combat: dict[str, Any] = {}
-    if attackers is not None:
-        combat["attackers"] = attackers
-    if blockers is not None:
-        combat["blockers"] = blockers
-    return pysolver.load_data({"players": [{"name": "alice", **alice}, {"name": "bob"}], "active": "alice",
-                               "permanents": list(permanents), **({"combat": combat} if combat else {})})
-
-
-def sliver(pid: str, controller: str, power: int, toughness: int, *abilities: str, **more: Any) -> dict[str, Any]:
-    return {"id": pid, "controller": controller, "power": power, "toughness": toughness, "subtypes": ["Sliver"],
-            "abilities": list(abilities), **more}
-
-
-def creature(pid: str, controller: str, power: int, toughness: int, *abilities: str, **more: Any) -> dict[str, Any]:
-    return {"id": pid, "controller": controller, "power": power, "toughness": toughness,
-            "abilities": list(abilities), **more}
-
 
 SEDGE = 'All Slivers have "{B}: Regenerate this permanent."'
 SPECTRAL = 'All Sliver creatures have "{2}: This creature gets +1/+1 until end of turn."'

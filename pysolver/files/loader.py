@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
@@ -1747,25 +1747,15 @@ def _check_removal_targets(r: Reader, permanents: list[Permanent]) -> None:
     permanent of a card type it names (115.1): what that permanent's leaving would change (an attack on a
     planeswalker or battle, 506.4; what the permanent does) is not modelled; "~ gets +X/+0 …, where X is that
     artifact's mana value" where it could target a permanent (not a token) whose mana cost is not stated (202.3)."""
-    for i, p in enumerate(permanents):
-        abilities = [b for kind, b in p.combat_abilities() if kind in REMOVALS and b.reach]
-        abilities += [b.value for b in _token_abilities([p]) if b.kind in REMOVALS
-                      and isinstance(b.value, CombatAbility) and b.value.reach]
-        for ab in abilities:
-            for x in permanents:
-                mine = x.controller == p.controller
-                if x.left_battlefield or x.face_down or ab.scope not in ("all", "you" if mine else "opponents"):
-                    continue
-                types = {t.lower() for t in x.types}
-                reached = sorted(types & set(ab.reach))
-                if "creature" not in types and reached:
-                    raise r.fail(f"permanents[{i}]", f"{q(p.id)} can target {q(x.id)}, a noncreature {reached[0]} "
-                                 "(115.1, 205.2a), to remove it from the battlefield (701.8a, 406.2, 400.7): only "
-                                 "creatures as its targets are modelled")
-                if ab.smelts and reached and x.mana_cost is None and not x.token:
-                    raise r.fail(f"permanents[{i}]", f"{q(p.id)} gets +X/+0 for the mana value of its target (202.3) "
-                                 f"and {q(x.id)}'s mana cost is not stated (`mana_cost`; a card with {{X}} or hybrid "
-                                 "symbols can't state it)")
+    for i, p, ab, x, reached in _typed_targets(permanents, REMOVALS):
+        if "creature" not in {t.lower() for t in x.types}:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} can target {q(x.id)}, a noncreature {reached[0]} (115.1, "
+                         "205.2a), to remove it from the battlefield (701.8a, 406.2, 400.7): only creatures as its "
+                         "targets are modelled")
+        if ab.smelts and x.mana_cost is None and not x.token:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} gets +X/+0 for the mana value of its target (202.3) and "
+                         f"{q(x.id)}'s mana cost is not stated (`mana_cost`; a card with {{X}} or hybrid symbols can't "
+                         "state it)")
 
 
 def _check_tap_targets(r: Reader, permanents: list[Permanent]) -> None:
@@ -1773,20 +1763,29 @@ def _check_tap_targets(r: Reader, permanents: list[Permanent]) -> None:
     for the creatures it may target (205.2a: a land or artifact creature is one; pysolver.rules.activated). It is
     refused where it could target a noncreature permanent of a card type it names (115.1): what that permanent's
     being tapped changes (a land's mana, 106.4, is the players' `mana`; an artifact's {T}, 602.5a) is not modelled."""
+    for i, p, _, x, reached in _typed_targets(permanents, ("tap_target",)):
+        if "creature" not in {t.lower() for t in x.types}:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} can target {q(x.id)}, a noncreature {reached[0]} (115.1, "
+                         "205.2a), to tap it (701.26a): only creatures as its targets are modelled")
+
+
+def _typed_targets(permanents: list[Permanent], kinds: tuple[str, ...]
+                   ) -> Iterator[tuple[int, Permanent, CombatAbility, Permanent, list[str]]]:
+    """Each permanent `x` on the battlefield, face up, that an ability of one of `kinds` of permanent `p` (the
+    `i`-th), or of a token it may create (111.1), may target by a card type it names (115.1, 205.2a): (i, p, the
+    ability, x, the card types of x it names, sorted)."""
     for i, p in enumerate(permanents):
-        abilities = [b for kind, b in p.combat_abilities() if kind == "tap_target" and b.reach]
-        abilities += [b.value for b in _token_abilities([p]) if b.kind == "tap_target"
+        abilities = [b for kind, b in p.combat_abilities() if kind in kinds and b.reach]
+        abilities += [b.value for b in _token_abilities([p]) if b.kind in kinds
                       and isinstance(b.value, CombatAbility) and b.value.reach]
         for ab in abilities:
             for x in permanents:
                 mine = x.controller == p.controller
                 if x.left_battlefield or x.face_down or ab.scope not in ("all", "you" if mine else "opponents"):
                     continue
-                types = {t.lower() for t in x.types}
-                reached = sorted(types & set(ab.reach))
-                if "creature" not in types and reached:
-                    raise r.fail(f"permanents[{i}]", f"{q(p.id)} can target {q(x.id)}, a noncreature {reached[0]} "
-                                 "(115.1, 205.2a), to tap it (701.26a): only creatures as its targets are modelled")
+                reached = sorted({t.lower() for t in x.types} & set(ab.reach))
+                if reached:
+                    yield i, p, ab, x, reached
 
 
 def _token_abilities(permanents: list[Permanent]) -> list[Ability]:
