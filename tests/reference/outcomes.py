@@ -787,19 +787,19 @@ def returning(p: Permanent, c: Characteristics, field: dict[str, Characteristics
 
 
 def returned_object(p: Permanent, counter: int, field: dict[str, Characteristics]) -> Permanent:
-    """The new object `p` returns as (400.7, 506.4): face up, on the battlefield out of combat, with
-    no damage, pumps or shields, and its one counter (702.79a, 702.93a; none of a name, 122.1); its controller may
-    still activate its abilities in a later window (a pump lowering its toughness may kill it again). Untapped,
-    unless a permanent of another player's on the battlefield (`field`) makes it enter tapped (614.1c)."""
-    tapped = enters_tapped(field, p.owner or p.controller, p.types)
-    fresh = replace(p, id=p.id + RETURNED, face_down=False, damage=0, pt_counters=(), until_end_of_turn=(0, 0),
-                    keywords_until_end_of_turn=(), tapped=tapped, regeneration_shields=0, prevention_shield=0,
-                    summoning_sick=True,  # 302.6: a new object, not controlled continuously since the turn began
-                    removed_from_combat=False, cant_be_regenerated_this_turn=False,  # 701.19c: the old object's
-                    attacks_despite_defender_this_turn=False, switched_until_end_of_turn=False, named_counters=(),
-                    cant_be_blocked_by_power_this_turn=None,
-                    assigns_no_combat_damage=False,
-                    renowned=False)  # 702.112b: a new object (400.7)
+    """The new object `p`'s card returns as (400.7: it has no memory of the old one; 506.4: out of combat): what
+    the card says (109.3: name, mana cost, colors, types, subtypes, power, toughness, abilities), whose it is
+    (owner, commander 903.3, token 111.1), the color chosen and the level as stated (614.12, 711.2), its one
+    counter (702.79a, 702.93a) and summoning sickness (302.6); nothing else of the old object (damage, counters,
+    pumps, designations, attachments, shields, exiled cards, activations this turn). Its controller may still
+    activate its abilities in a later window (a pump lowering its toughness may kill it again). Untapped, unless
+    a permanent of another player's on the battlefield (`field`) makes it enter tapped (614.1c)."""
+    card = {name: getattr(p, name) for name in ("owner", "name", "types", "subtypes", "colors", "power", "toughness",
+                                                "loyalty", "defense", "protector", "abilities", "ability_lines",
+                                                "unmodelled", "mana_cost", "commander", "token", "chosen_color",
+                                                "level_counters")}
+    fresh = Permanent(p.id + RETURNED, p.owner or p.controller, summoning_sick=True,
+                      tapped=enters_tapped(field, p.owner or p.controller, p.types), **card)
     return fresh.with_counters(counter, counter, 1)
 
 
