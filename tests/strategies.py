@@ -275,20 +275,28 @@ GRANT_LINES = ["{U}: ~ gains flying until end of turn", "{R}: ~ gains first stri
                "{R/G}{R/G}: ~ gets +2/+2 until end of turn"]
 
 
+# 701.26a: grants that also tap their source ("{U}: ~ gains shroud until end of turn. Tap ~"; tests/test_protect.py)
+TAPPING_GRANT_LINES = ["{U}: ~ gains reach until end of turn. Tap ~",
+                       "{R}: ~ gains first strike until end of turn. Tap ~",
+                       "{U}: ~ gains shroud until end of turn and doesn't untap during your next untap step. Tap ~",
+                       "{G}: ~ gets +1/+1 until end of turn. Tap ~"]
+
+
 @st.composite
-def with_grants(draw: st.DrawFn, data: dict) -> dict:
+def with_grants(draw: st.DrawFn, data: dict, lines: tuple[str, ...] = tuple(GRANT_LINES)) -> dict:
     """`data` with a grant line on one or two creatures (the first always) and at most two mana each."""
     creatures = [p for p in data["permanents"] if "power" in p]
     chosen = draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"]))
     for p in chosen:
-        p["abilities"] = p["abilities"] + [draw(st.sampled_from(GRANT_LINES))]
+        p["abilities"] = p["abilities"] + [draw(st.sampled_from(lines))]
     for pl in data["players"]:
         pl["mana"] = "".join(draw(st.lists(st.sampled_from(["{R}", "{U}", "{B}", "{G}", "{W}", "{1}"]), max_size=2)))
     return data
 
 
-def grant_boards(stage: str) -> st.SearchStrategy[dict]:
-    """tests/combat_boards.py `outcome_boards(stage)` with keyword grants, small enough for the references."""
+def grant_boards(stage: str, lines: tuple[str, ...] = tuple(GRANT_LINES)) -> st.SearchStrategy[dict]:
+    """tests/combat_boards.py `outcome_boards(stage)` with keyword grants (`lines`), small enough for the
+    references."""
     from combat_boards import assignment_bound, outcome_boards
 
     def bound(d: dict) -> int:  # every creature with a grant at its power plus two, and double strike twice
@@ -296,7 +304,7 @@ def grant_boards(stage: str) -> st.SearchStrategy[dict]:
             "abilities", [])) else p for p in d["permanents"]]}
         return assignment_bound(pumped)
     limit = {"blockers": 400, "attackers": 100, "none": 100}[stage]
-    return outcome_boards(stage).flatmap(with_grants).filter(lambda d: bound(d) <= limit)
+    return outcome_boards(stage).flatmap(lambda d: with_grants(d, lines)).filter(lambda d: bound(d) <= limit)
 
 
 # ---- costs other than mana (602.1a, 118; tests/test_costs.py): life (119.4), discards (701.9), sacrifices
@@ -1108,11 +1116,13 @@ STATIC_LINES += ["As long as it's your turn, ~ gets +0/+2", "~ has first strike 
 
 
 @st.composite
-def with_statics(draw: st.DrawFn, boards: st.SearchStrategy[dict], on_creatures: bool = True) -> dict:
-    """A board from `boards` with static lines on one or two of its creatures (face-down ones keep them
-    on their face-up side, 708.2a; never on one with persist or undying) and, at times, an enchantment
-    with one (a non-creature source) controlled by any player; not `on_creatures`: only the enchantment
-    (a board that still splits into fights, pysolver.game.fights.constant_sources)."""
+def with_statics(draw: st.DrawFn, boards: st.SearchStrategy[dict], on_creatures: bool = True,
+                 lines: list[str] | None = None) -> dict:
+    """A board from `boards` with static lines (of `lines`, by default :data:`STATIC_LINES`) on one or two of its
+    creatures (face-down ones keep them on their face-up side, 708.2a; never on one with persist or undying) and, at
+    times, an enchantment with one (a non-creature source) controlled by any player; not `on_creatures`: only the
+    enchantment (a board that still splits into fights, pysolver.game.fights.constant_sources)."""
+    lines = lines or STATIC_LINES
     data = draw(boards)
     for pl in data["players"]:
         pl.update(hand=draw(st.integers(0, 1)), graveyard=draw(st.integers(5, 7)),
@@ -1126,7 +1136,7 @@ def with_statics(draw: st.DrawFn, boards: st.SearchStrategy[dict], on_creatures:
                  and not any(a in ("Persist", "Undying") for a in p.get("abilities", []))]
     if creatures:
         for p in draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique_by=lambda p: p["id"])):
-            p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(STATIC_LINES))]
+            p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(lines))]
     if creatures and draw(one_in(4)):  # 604.3: a */* its ability defines (the file leaves the numbers out)
         p = draw(st.sampled_from(creatures))
         del p["power"], p["toughness"]
@@ -1134,7 +1144,7 @@ def with_statics(draw: st.DrawFn, boards: st.SearchStrategy[dict], on_creatures:
     if draw(one_in(3)) or not creatures:
         data["permanents"].append({"id": "anthem", "controller": draw(st.sampled_from(
             [pl["name"] for pl in data["players"]])), "types": ["Enchantment"],
-            "abilities": [draw(st.sampled_from(STATIC_LINES))]})
+            "abilities": [draw(st.sampled_from(lines))]})
     return data
 
 
@@ -1194,4 +1204,38 @@ def with_monstrosity(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
             p["abilities"].append(draw(st.sampled_from(MONSTROUS_LINES)))
         if draw(one_in(5)):
             p["monstrous"] = True
+    return data
+
+
+# ---- 602.5: a creature that prohibits activating abilities of creatures (tests/test_protect.py) -------------------
+
+BAN_LINES = ["Activated abilities of creatures your opponents control can't be activated",
+             "Activated abilities of creatures can't be activated"]
+
+
+@st.composite
+def with_ban(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
+    """A board from `boards` with a prohibition line on one of its creatures (any controller's)."""
+    data = draw(boards)
+    creatures = [p for p in data["permanents"] if "power" in p]
+    p = draw(st.sampled_from(creatures))
+    p["abilities"] = [*p.get("abilities", []), draw(st.sampled_from(BAN_LINES))]
+    return data
+
+
+@st.composite
+def with_player_hexproof(draw: st.DrawFn, boards: st.SearchStrategy[dict]) -> dict:
+    """A board from `boards` with "You have hexproof" (702.11c) on one of its creatures, or on an enchantment of any
+    player (a source that stays), and the players at low life (a ping may decide who lost)."""
+    data = draw(boards)
+    creatures = [p for p in data["permanents"] if "power" in p]
+    if draw(one_in(3)) or not creatures:
+        owner = draw(st.sampled_from([pl["name"] for pl in data["players"]]))
+        data["permanents"].append({"id": "aegis", "controller": owner, "types": ["Enchantment"],
+                                   "abilities": ["You have hexproof"]})
+    else:
+        p = draw(st.sampled_from(creatures))
+        p["abilities"] = [*p.get("abilities", []), "You have hexproof"]
+    for pl in data["players"]:
+        pl["life"] = draw(st.integers(1, 3))
     return data

@@ -148,7 +148,9 @@ TARGETED_LINES = (CANT_BLOCK, TAP, PING, "Whenever ~ attacks, you may tap target
                   "Whenever ~ attacks, target creature an opponent controls gets -1/-1 until end of turn",
                   "Whenever ~ attacks, you may have target creature gain flying until end of turn",
                   "Whenever ~ attacks, you may have it deal 2 damage to target creature you control",
-                  "Whenever ~ attacks, you may pay {G}. If you do, target creature can't block this turn")
+                  "Whenever ~ attacks, you may pay {G}. If you do, target creature can't block this turn",
+                  "Whenever ~ attacks, you may have it deal 1 damage to each creature without flying defending player "
+                  "controls", "Whenever ~ attacks, it deals 1 damage to each creature defending player controls")
 
 
 def with_attack_triggers(data: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
@@ -237,7 +239,10 @@ def test_603_3b_506_4_boards_the_block_trigger_is_not_modelled_on_are_refused(th
 
 
 PUT_LINES = (ORNERY, GUSTCLOAK, "Whenever ~ becomes blocked by a creature, ~ deals 2 damage to that creature",
-             "Whenever ~ blocks or becomes blocked by a nonblack creature, ~ deals 1 damage to that creature")
+             "Whenever ~ blocks or becomes blocked by a nonblack creature, ~ deals 1 damage to that creature",
+             "Whenever ~ becomes blocked, it deals 2 damage to each attacking creature and each blocking creature",
+             "Whenever ~ blocks or becomes blocked by a creature, ~ deals 1 damage to that creature and 1 damage to "
+             "that creature's controller")
 
 
 def with_block_puts(data: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:

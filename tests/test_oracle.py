@@ -106,6 +106,9 @@ INERT_LINES = [
                            "cast a sorcery.", "sorcery"),
     ("Mindwhip Sliver", 'All Slivers have "{2}, Sacrifice this permanent: Target player discards a card at random. '
                         'Activate this ability only any time you could cast a sorcery."', "sorcery"),
+    # 702.6a: equip granted to Equipment is "[cost]: Attach … Activate only as a sorcery"
+    ("Puresteel Paladin", "Metalcraft — Equipment you control have equip {0} as long as you control three or more "
+                          "artifacts.", "sorcery"),
     # a granted ability inert whoever has it (613.1f): an upkeep trigger (503.1), the card's own enters trigger (603.6a)
     ("Plague Sliver", 'All Slivers have "At the beginning of your upkeep, this permanent deals 1 damage to you."',
      "step"),
@@ -323,6 +326,32 @@ def test_untap_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
 
 
 @pytest.mark.parametrize(("name", "line"), [
+    ("Renegade Wheelsmith", "Whenever Renegade Wheelsmith becomes tapped, target creature can't block this turn."),
+    ("Veteran of the Depths", "Whenever Veteran of the Depths becomes tapped, you may put a +1/+1 counter on it."),
+    # 701.26a, 205.2a; 502.3: the rider acts in an untap step, after the combat
+    ("Sand Squid", "{T}: Tap target creature. That creature doesn't untap during its controller's untap step for as "
+                   "long as Sand Squid remains tapped."),
+    ("Mole Worms", "{T}: Tap target land. It doesn't untap during its controller's untap step for as long as Mole "
+                   "Worms remains tapped."),
+    ("Rust Tick", "{1}, {T}: Tap target artifact. It doesn't untap during its controller's untap step for as long as "
+                  "Rust Tick remains tapped."),
+    # 701.26a, 608.2c: a pump that taps its source after giving it shroud (pysolver.rules.pumps)
+    ("Deep Spawn", "{U}: Deep Spawn gains shroud until end of turn and doesn't untap during your next untap step. Tap "
+                   "Deep Spawn."),
+    ("Homarid Warrior", "{U}: Homarid Warrior gains shroud until end of turn and doesn't untap during your next untap "
+                        "step. Tap Homarid Warrior."),
+    # 701.43d, 509.1b: its restriction until end of turn (the permanent's cant_be_blocked_by_power_this_turn)
+    ("Rhonas's Stalwart", "You may exert Rhonas's Stalwart as it attacks. When you do, it gets +1/+1 until end of turn "
+                          "and can't be blocked by creatures with power 2 or less this turn."),
+    ("Ghirapur Guide", "{2}{G}: Target creature you control can't be blocked by creatures with power 2 or less this "
+                       "turn.")])
+def test_becomes_tapped_and_tapping_lines_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """603.2, 701.26a, 508.1f (pysolver.rules.triggers): tapped as it attacks without vigilance; tapped otherwise is
+    refused on a board (pysolver.files.loader); "tap target <card types>" (pysolver.rules.activated)."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
+@pytest.mark.parametrize(("name", "line"), [
     ("Keeper of Tresserhorn", "Whenever Keeper of Tresserhorn attacks and isn't blocked, it assigns no combat damage "
                               "this turn and defending player loses 2 life."),
     ("Ophidian", "Whenever Ophidian attacks and isn't blocked, you may draw a card. If you do, Ophidian assigns no "
@@ -449,11 +478,31 @@ def test_enters_tapped_replacements_of_real_cards_are_modelled(name: str, line: 
 
 
 @pytest.mark.parametrize(("name", "line"), [
+    ("Hedron-Field Purists", "If a source would deal damage to you or a creature you control, prevent 1 of that "
+                             "damage."),
+    ("Hedron-Field Purists", "If a source would deal damage to you or a creature you control, prevent 2 of that "
+                             "damage."),
+    ("Temple Altisaur", "If a source would deal damage to another Dinosaur you control, prevent all but 1 of that "
+                        "damage."),
+    ("Angrath's Marauders", "If a source you control would deal damage to a permanent or player, it deals double "
+                            "that damage to that permanent or player instead."),
+    ("Enchanted Being", "Prevent all combat damage that would be dealt to Enchanted Being by enchanted creatures."),
+    ("Sustaining Spirit", "Damage that would reduce your life total to less than 1 reduces it to 1 instead."),
+])
+def test_damage_replacements_of_real_cards_are_modelled(name: str, line: str) -> None:
+    """615.10, 614.1a, 615.1a (encodings/shields.lp; pysolver.files.loader refuses the boards where 616.1's order
+    matters)."""
+    assert classes(card(name, line)) == {line: MODELLED}
+
+
+@pytest.mark.parametrize(("name", "line"), [
     ("Nissa's Chosen", "If Nissa's Chosen would die, put it on the bottom of its owner's library instead."),
     ("Gravebane Zombie", "If Gravebane Zombie would die, put Gravebane Zombie on top of its owner's library instead."),
     ("Darksteel Colossus", "If Darksteel Colossus would be put into a graveyard from anywhere, reveal Darksteel "
                            "Colossus and shuffle it into its owner's library instead."),
     ("Samurai of the Pale Curtain", "If a permanent would be put into a graveyard, exile it instead."),
+    ("Kumano, Master Yamabushi", "If a creature dealt damage by Kumano, Master Yamabushi this turn would die, exile it "
+                                 "instead."),
 ])
 def test_dying_replacements_of_real_cards_are_modelled(name: str, line: str) -> None:
     """614.6 (pysolver.files.loader refuses a board where not dying could change a result)."""

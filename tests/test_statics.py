@@ -88,7 +88,7 @@ def test_613_real_lines_parse(name: str, line: str, terms: list[str]) -> None:
 @pytest.mark.parametrize("line", ["Other creatures you control have bushido 1",  # a trigger granted: not modelled
                                   "Creatures you control have changeling",  # 604.3: a CDA of the card itself
                                   "Blocking creatures you control have lifelink",  # not a fixed quality
-                                  "Creatures you control get +1/+1 as long as you control a Forest"])
+                                  "Creatures you control get +1/+1 as long as you control a Forest and an Island"])
 def test_613_lines_not_modelled_are_not_understood(line: str) -> None:
     with pytest.raises(ValueError):
         parse_ability_line(line, None)

@@ -22,7 +22,7 @@ from pysolver.game.outcomes import outcome_values
 from pysolver.model import Permanent
 from pysolver.model.abilities import parse_ability_line
 from pysolver.rules.costs import times_paid
-from pysolver.rules.tokens import enters_tapped
+from pysolver.rules.tokens import created, enters_tapped, spec_of
 
 
 def results(s: pysolver.Situation) -> set[tuple[Any, ...]]:
@@ -58,6 +58,12 @@ PING = "{T}: This creature deals 1 damage to any target"
     ("Mitotic Slime", "When Mitotic Slime dies, create two 2/2 green Ooze creature tokens. They have \"When this "
      "creature dies, create two 1/1 green Ooze creature tokens.\"", "dies_create(2)",
      ("Ooze Token", 2, 2, ("green",), ("Ooze",), ("dies_create",))),
+    ("Dragon Egg", "When Dragon Egg dies, create a 2/2 red Dragon creature token with flying and \"{R}: This "
+     "creature gets +1/+0 until end of turn.\"", "dies_create(1)",
+     ("Dragon Token", 2, 2, ("red",), ("Dragon",), ("flying", "pump"))),
+    ("Tuktuk the Explorer", "When Tuktuk the Explorer dies, create a legendary 5/5 colorless Goblin Golem artifact "
+     "creature token named Tuktuk the Returned.", "dies_create(1)",
+     ("Tuktuk the Returned", 5, 5, (), ("Goblin", "Golem"), ())),
 ])
 def test_111_3_real_death_lines_parse(name: str, line: str, term: str, made: tuple[Any, ...]) -> None:
     """111.3, 111.4: the characteristics the line gives the tokens, their name their subtypes and "Token"."""
@@ -70,13 +76,12 @@ def test_111_3_real_death_lines_parse(name: str, line: str, term: str, made: tup
 
 @pytest.mark.parametrize("line", [
     "When ~ dies, create a token that's a copy of it",  # 707: a copy
-    "When ~ dies, create a legendary 5/5 colorless Goblin Golem artifact creature token named Tuktuk the Returned",
     "When ~ dies, create an X/X green Elemental creature token, where X is the number of creature cards in your "
     "graveyard",
     "When ~ dies, create a 1/1 colorless Eldrazi Scion creature token. It has \"Sacrifice this creature: Add {C}.\"",
 ])
 def test_111_3_tokens_not_read(line: str) -> None:
-    """Copies (707), legendary tokens (704.5j), an X, abilities other than keywords: not read (noted)."""
+    """Copies (707), an X, abilities other than keywords, pumps and death tokens: not read (noted)."""
     with pytest.raises(ValueError):
         parse_ability_line(line, "x")
 
@@ -130,6 +135,59 @@ def test_111_3_a_token_dying_triggers_its_own_line() -> None:
                           (20, 20, ("m", "x"), ()), (20, 20, ("m", "m/ooze1"), ()), (20, 20, ("m", "p"), ())}
 
 
+EGG = ("When ~ dies, create a 2/2 red Dragon creature token with flying and \"{R}: This creature gets +1/+0 until end "
+       "of turn.\"")
+TUKTUK = ("When ~ dies, create a legendary 5/5 colorless Goblin Golem artifact creature token named Tuktuk the "
+          "Returned")
+
+
+def test_111_3_a_token_made_in_combat_has_its_pump() -> None:
+    """111.3, 602.2, 613.4c: Dragon Egg (0/2 defender) dies to alice's first striker; its Dragon token (d/dragon1,
+    2/2 flying) has "{R}: This creature gets +1/+0 until end of turn", an activated pump like any other, which bob
+    may activate in the window after the first-strike step; the Dragon is in no fight (506.4), so the one result is
+    the Egg destroyed."""
+    s = board(creature("x", "alice", 2, 2, "First strike"), creature("d", "bob", 0, 2, EGG, "Defender"),
+              players=[{"name": "alice"}, {"name": "bob", "mana": "{R}"}], attackers={"x": "bob"},
+              blockers={"d": ["x"]})
+    assert results(s) == {(20, 20, ("d",), ())}
+    dragon = created(s, "d", spec_of(s.permanent("d"), 0), "bob").permanent("d/dragon1")
+    assert [(a.kind, a.term) for a in dragon.abilities] == [("flying", "flying"), ("pump", "pump(1,0)")]
+
+
+def test_111_1_a_creature_token_leaving_and_a_counter_removed_for_tokens() -> None:
+    """111.1, 603.10a, 122.1a, 118.3: Twilight Drover's "Whenever a creature token leaves the battlefield, put a +1/+1
+    counter on ~" and "{2}{W}, Remove a +1/+1 counter from ~: Create two 1/1 white Spirit creature tokens with
+    flying". Bob's token t dies to alice's first striker, so her 1/1 Drover v becomes 2/2 and survives bob's 1/1 u in
+    the regular step (damage 1) — unless she pays {2}{W} and removes the counter first (two Spirits, v dies)."""
+    drover = ("Whenever a creature token leaves the battlefield, put a +1/+1 counter on ~",
+              "{2}{W}, Remove a +1/+1 counter from ~: Create two 1/1 white Spirit creature tokens with flying")
+    s = board(creature("x", "alice", 2, 2, "First strike"), creature("v", "alice", 1, 1, *drover),
+              creature("t", "bob", 1, 1, token=True), creature("u", "bob", 1, 1), mana="{2}{W}",
+              attackers={"x": "bob", "v": "bob"}, blockers={"t": ["x"], "u": ["v"]})
+    assert results(s) == {(20, 20, ("t", "u"), (("v", 1),)), (20, 20, ("t", "u", "v"), ())}
+
+
+def test_605_1a_a_mana_ability_beside_a_token_pump_is_refused() -> None:
+    """605.1a, 106.4, 602.2b: the mana of bob's "{T}: Add {R}" could pay for his Dragon token's pump; that mana is not
+    modelled: refused."""
+    with pytest.raises(InputError, match="token it may create"):
+        board(creature("m", "bob", 1, 1, "{T}: Add {R}"), creature("d", "bob", 0, 2, EGG))
+
+
+def test_704_5j_a_second_legendary_token_of_one_name_is_refused() -> None:
+    """205.4d, 704.5j: Tuktuk the Explorer dying makes the legendary Tuktuk the Returned (5/5 artifact Goblin Golem);
+    one is modelled, but two Tuktuks of bob's dying in one step would leave bob two legendary permanents of one
+    name, and the legend rule's choice is not modelled: refused, naming the rule."""
+    one = board(creature("x", "alice", 5, 5, "First strike"), creature("t", "bob", 2, 2, TUKTUK),
+                creature("u", "bob", 2, 2, TUKTUK), attackers={"x": "bob"}, blockers={"t": ["x"]})
+    assert results(one) == {(20, 20, ("t",), ())}
+    two = board(creature("x", "alice", 5, 5, "First strike"), creature("y", "alice", 5, 5, "First strike"),
+                creature("t", "bob", 2, 2, TUKTUK), creature("u", "bob", 2, 2, TUKTUK),
+                attackers={"x": "bob", "y": "bob"}, blockers={"t": ["x"], "u": ["y"]})
+    with pytest.raises(InputError, match="704.5j"):
+        results(two)
+
+
 def test_603_6a_an_enters_watcher_beside_a_token_maker_is_refused() -> None:
     """603.6a: a token entering triggers "whenever another creature enters": not modelled, refused."""
     with pytest.raises(InputError, match="creates tokens"):
@@ -137,7 +195,8 @@ def test_603_6a_an_enters_watcher_beside_a_token_maker_is_refused() -> None:
               creature("d", "bob", 1, 1, "When ~ dies, create a 2/2 black Zombie creature token"))
 
 
-DEATH_LINES = ("When ~ dies, create a 1/1 white Spirit creature token with flying",
+DEATH_LINES = ("When ~ dies, create a 1/1 white Spirit creature token with flying", EGG,
+               "Whenever a creature token leaves the battlefield, put a +1/+1 counter on ~",
                "When ~ dies, create two 1/1 green Saproling creature tokens",
                "Whenever another creature dies, this creature deals 1 damage to any target",
                "When ~ dies, it deals 1 damage to target creature or player", "First strike")

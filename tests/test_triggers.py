@@ -466,13 +466,15 @@ def test_603_2_every_trigger_kind_is_read_by_one_part() -> None:
     """508.2a, 509.2a, 603.10a, 702.39a: each combat trigger kind of the catalogue is resolved by the
     attack or the block part of encodings/triggers.lp, or put on the stack with a target (provoke, the
     attack triggers with a target, death triggers), or triggered by combat damage (510.3a, encodings/hits.lp)
-    or by a damage event (603.2, 120.3, encodings/dealt.lp):
+    or by a damage event (603.2, 120.3, encodings/dealt.lp), or makes only what no line on a board the loader
+    admits reads (701.23a, 406.2, 701.16a, 111.10a, 701.8a: pysolver.model.unread):
     a declaration skips the program only when nothing on the board triggers on it."""
     from pysolver.model.abilities import DEALT_TRIGGERS, HIT_TRIGGERS, TRIGGERS
     from pysolver.model.moves import DEATH_TRIGGERS
+    from pysolver.model.unread import UNREAD
     from pysolver.rules.triggers import ATTACK, BLOCK, TARGETED, TRIGGERED_BY
     assert TRIGGERED_BY[ATTACK] | TRIGGERED_BY[BLOCK] | TARGETED | set(DEATH_TRIGGERS) | HIT_TRIGGERS \
-        | set(DEALT_TRIGGERS) == TRIGGERS
+        | set(DEALT_TRIGGERS) | {u.kind for u in UNREAD} == TRIGGERS
     assert not TRIGGERED_BY[ATTACK] & TRIGGERED_BY[BLOCK]
     assert not (TRIGGERED_BY[ATTACK] | TRIGGERED_BY[BLOCK]) & HIT_TRIGGERS
 

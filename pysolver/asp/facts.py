@@ -19,8 +19,9 @@ from functools import lru_cache
 
 from clingo import Function, Number, String, Symbol, parse_term
 
+from ..errors import InputError
 from ..model import Permanent, Player, Situation
-from ..model.abilities import REQUIREMENTS, STATICS, TRIGGERS, given_ability
+from ..model.abilities import GROUP_GRANT, REQUIREMENTS, STATICS, TRIGGERS, attached_grant, given_ability
 from ..model.fields import FACE_DOWN_BY
 from ..model.mana import HYBRID
 from ..model.situation import RETURNED, ZONE_COUNTS
@@ -133,6 +134,8 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
     yield atom("owner", i, p.owner or p.controller)
     if p.token:  # 111.1
         yield atom("token", i)
+    if p.exiled_cards:  # 406.6, 607.2a: cards exiled with it that its leaves-the-battlefield ability returns
+        yield atom("exiled_cards", i)
     if i.endswith(RETURNED):  # 400.7: the card a persist or undying ability returned from the graveyard
         yield atom("returned_object", i)
         yield atom("returned_card", i, i.removesuffix(RETURNED))  # the card's object that left (statics.lp)
@@ -148,6 +151,9 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
     # Instances of "can block an additional creature" add up (509.1a); number them. An ability's
     # term is built by pysolver.model.abilities from fixed names and quoted values; parse_term reads it.
     for j, a in enumerate(p.abilities):
+        if a.kind == GROUP_GRANT or attached_grant(a):
+            raise InputError(None, "permanents", f"permanent {p.id!r}: its grant of a quoted ability ({a.term}, "
+                             "613.1f) is settled as a situation is loaded: build the board with pysolver.load_data")
         term = Function("block_additional", [Number(j)]) if a.kind == "block_additional" else parse_term(a.term)
         if a.kind == "toxic":  # 702.164b: each toxic ability adds its N to the total toxic value
             term = Function("toxic", [Number(int(a.value)), Number(j)])  # type: ignore[call-overload]
@@ -180,11 +186,13 @@ def permanent_facts(p: Permanent) -> Iterator[Symbol]:
         yield atom("has_mana_cost", i)
         yield from (atom("printed_mana_cost", i, constant(k), v) for k, v in zip(MANA_KEYS, p.mana_cost.as_tuple())
                     if v)
-    for flag in ("tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
+    for flag in ("tapped", "summoning_sick", "dashed", "monstrous", "commander", "face_down", "cant_block_this_turn",
                  "cant_be_blocked_this_turn", "attacks_despite_defender_this_turn", "renowned", "left_battlefield",
                  "removed_from_combat", "assigns_no_combat_damage"):
         if getattr(p, flag):
             yield atom(flag, i)
+    if p.cant_be_blocked_by_power_this_turn is not None:  # 509.1b, 611.2a
+        yield atom("cant_be_blocked_by_power_this_turn", i, p.cant_be_blocked_by_power_this_turn)
     if p.tapped and any(a.kind in STATICS and getattr(a.value, "scope", "") == "untapped" for a in p.abilities):
         # 110.5: its own "as long as it's untapped" reads it (statics.lp); a fact of its own, so that the questions
         # of the other boards do not read who is tapped (pysolver.asp.reads)

@@ -628,6 +628,9 @@ def _forge_entry(p: Permanent, pool: Mapping[str, Card], notes: list[str]) -> st
     if p.keywords_until_end_of_turn:
         notes.append(f"{p.id}: a Forge game state cannot hold the keywords it was given until end of turn "
                      f"{', '.join(p.keywords_until_end_of_turn)} (613.1f); not written")
+    if p.cant_be_blocked_by_power_this_turn is not None:
+        notes.append(f"{p.id}: a Forge game state cannot hold that it can't be blocked by creatures with power "
+                     f"{p.cant_be_blocked_by_power_this_turn} or less this turn (509.1b); not written")
     if p.attacks_despite_defender_this_turn:
         notes.append(f"{p.id}: a Forge game state cannot hold that it can attack this turn as though it didn't have "
                      "defender (702.3b); not written")
@@ -640,6 +643,8 @@ def _forge_entry(p: Permanent, pool: Mapping[str, Card], notes: list[str]) -> st
     if p.destroyed_at_end_of_combat:
         notes.append(f"{p.id}: a Forge game state cannot hold a delayed trigger destroying it at end of combat "
                      "(603.7a); not written")
+    if p.exiled_cards:
+        notes.append(f"{p.id}: the cards exiled with it (406.6, 607.2a) are no permanents of the file; not written")
     return entry
 
 

@@ -115,9 +115,12 @@ def _unsupported(s: Situation, cards: Mapping[str, Card] | None) -> str | None:
             return f"{p.id} is paired (702.95b), was cast for its dash cost (702.109a) or is monstrous (701.37b)"
         if p.auras_attached or p.equipment_attached:
             return f"{p.id} has Auras or Equipment attached (303.4, 301.5), which are no permanents of the file"
+        if p.exiled_cards:
+            return f"{p.id} has cards exiled with it (406.6, 607.2a), which XMage tests here do not set"
         if p.attacks_despite_defender_this_turn or p.cant_be_regenerated_this_turn or p.switched_until_end_of_turn \
-                or p.destroyed_at_end_of_combat:
-            return f"{p.id} has an effect until end of turn (702.3b, 701.19c, 613.4d, 603.7a) XMage does not set"
+                or p.destroyed_at_end_of_combat or p.cant_be_blocked_by_power_this_turn is not None:
+            return (f"{p.id} has an effect until end of turn (702.3b, 701.19c, 613.4d, 603.7a, 509.1b) XMage does not "
+                    "set")
         card = with_builtin(cards).get(card_key(p.name))
         if card is not None and (not _same(p, card) or p.loyalty not in (None, card.loyalty)):
             return f"{p.id} ({p.name}) differs from its printed card"

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
 
 from ..errors import InputError
-from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers
+from ..model import Combat, Goal, Permanent, Player, Situation, fields, numbers, unread
 from ..model.abilities import (
     ACTIVATED_KINDS,
     BLOCK_TRIGGERS,
@@ -31,16 +31,23 @@ from ..model.abilities import (
     DEALT_TRIGGERS,
     DELAYED_END,
     DIES_INSTEAD,
+    DOUBLE_DAMAGE,
     END_OF_COMBAT,
     EVENT_WATCHERS,
+    EXILED_IF_DEALT,
     EXILED_INSTEAD,
     FOGS,
     GAINED,
     GRANTED_TAPS,
     LIFE,
+    LIFE_FLOOR,
+    LORD_KINDS,
     NONCOMBAT_DAMAGE,
     ON_COMBAT,
     ON_TARGET,
+    PARTIAL_PREVENTIONS,
+    PREVENT_ALL_BUT_ONE,
+    PREVENT_SOME,
     REMOVALS,
     SHIELDS,
     STATICS,
@@ -62,6 +69,7 @@ from ..model.abilities import (
     effects,
     granted_kind,
     is_put,
+    normalise,
     on_stack,
     term_text,
     while_counted,
@@ -74,6 +82,8 @@ from ..model.numbers import quote as q
 from ..model.objective import SIDES, Objective, Term, default_objective, default_side
 from . import reading
 from .cards import Card, card_key, with_builtin
+from .exiled import check_exiled, settled
+from .group_grants import settle_attached_grants, settle_group_grants
 
 TOP_KEYS = {"players", "active", "permanents", "combat", "goal", "objective"}
 OBJECTIVE_KEYS = {"side", "terms"}
@@ -115,9 +125,13 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
         raise r.fail("active", f"{q(active)} is not one of the players")
     cards = with_builtin(pool)
     permanents, hidden, gains = _permanents(r, top["permanents"], names, cards)
-    permanents = _settle_counted_grants(r, players, permanents)
+    _check_unread(r, permanents, lambda: _landfall(r, top["permanents"], names, cards))
+    check_exiled(r, permanents)  # 406.6, 607.2a (pysolver.files.exiled)
+    permanents = settled(r, permanents)  # 613.4b, 613.1d: Duplicant
+    permanents = settle_attached_grants(_settle_counted_grants(r, players, permanents))
+    combat = Combat(**fields.combat(r, top.get("combat"), active, names, {p.id: p for p in permanents}))
+    permanents = settle_group_grants(r, permanents, combat, active)
     by_id = {p.id: p for p in permanents}
-    combat = Combat(**fields.combat(r, top.get("combat"), active, names, by_id))
     goal = _goal(r, top["goal"], "goal", names, by_id) if top.get("goal") is not None else None
     assigned = sum(n for _, _, n in combat.assignment or ())
     problem = numbers.total_problem(sum(map(magnitude, players)) + sum(map(magnitude, permanents)) + assigned)
@@ -130,6 +144,9 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_token_triggers(r, permanents, players)
     _check_shields(r, permanents, players)
     _check_damage_as_counters(r, permanents)
+    _check_partial_prevention(r, permanents, players)
+    _check_doubled_damage(r, permanents, players)
+    _check_life_floor(r, permanents)
     _check_pingers(r, permanents, active)
     _check_leaving(r, permanents)
     _check_state_triggers(r, permanents)
@@ -154,21 +171,28 @@ def _situation(data: Any, file: str | None, pool: Mapping[str, Card] | None) -> 
     _check_costs(r, players, permanents, combat, hidden)
     _check_target_stoppers(r, permanents)
     _check_untap(r, permanents)
+    _check_lost_hexproof(r, permanents)
     _check_recolored_returns(r, permanents)
     _check_lost_defender(r, permanents)
     _check_recoloring_responses(r, permanents)
     _check_untap_targets(r, permanents)
     _check_removal_targets(r, permanents)
+    _check_tap_targets(r, permanents)
     _check_life_watchers(r, permanents)
     _check_hit_untaps(r, permanents)
     _check_window_triggers(r, permanents)
     _check_trigger_targets(r, permanents)
+    _check_becomes_tapped(r, permanents)
     _check_energy(r, permanents, gains)
     _check_exerted_groups(r, permanents)
     _check_chosen_power_pumps(r, permanents)
+    _check_attack_shrinks(r, permanents)
+    _check_enchanted_attacks(r, permanents)
+    _check_block_recolors(r, permanents)
     _check_block_puts(r, permanents, combat)
     _check_zone_counts(r, players, permanents, hidden)
     _check_state_returns(r, permanents)
+    _check_lord_while_returns(r, permanents)
     _check_blessing(r, permanents, players)
     _check_damage_triggers(r, permanents, players, combat)
     _check_untapped_conditions(r, permanents)
@@ -446,8 +470,7 @@ def _check_damage_as_counters(r: Reader, permanents: list[Permanent]) -> None:
     if not changed:
         return
     i, p = changed[0]
-    dealing = next((x for x in permanents for a in x.abilities if a.kind in NONCOMBAT_DAMAGE
-                    or a.kind in DEALT_TRIGGERS or getattr(a.value, "effect", None) == "damage"), None)
+    dealing = _noncombat_dealer(permanents)
     if dealing is not None:
         raise r.fail(f"permanents[{i}]", f"the ability of {q(p.id)} that changes what damage does (614.1a, 615.1a, "
                      f"615.5) is modelled for combat damage only, and an ability of {q(dealing.id)} deals damage "
@@ -458,6 +481,86 @@ def _check_damage_as_counters(r: Reader, permanents: list[Permanent]) -> None:
             raise r.fail(f"permanents[{i}]", f"the ability of {q(p.id)} that changes what damage does (614.1a, "
                          "615.1a, 615.5) and a prevention shield (615.7) may apply to the same damage, its controller "
                          "ordering them (616.1): not modelled")
+
+
+def _noncombat_dealer(permanents: list[Permanent]) -> Permanent | None:
+    """The first permanent with an activated or triggered ability that deals damage (120.3) otherwise than as
+    combat damage (510.2), or None."""
+    return next((x for x in permanents for a in x.abilities if a.kind in NONCOMBAT_DAMAGE
+                 or a.kind in DEALT_TRIGGERS or getattr(a.value, "effect", None) == "damage"), None)
+
+
+#: the lines whose ordering beside a static prevention of part of the damage (615.10) changes a result (616.1)
+ORDERED_WITH_PARTIAL = ("damage_as_counters", "prevent_remove_counter", "prevent_remove_counter_while", "shield")
+
+
+def _check_partial_prevention(r: Reader, permanents: list[Permanent], players: list[Player]) -> None:
+    """A static prevention of part of each damage event (615.10: "prevent N of that damage", "prevent all but 1 of
+    that damage") is modelled for combat damage (encodings/shields.lp): a board where damage could be dealt
+    otherwise (120.3) is refused, and so is one where another effect applying to the same damage could be ordered
+    before or after it with different results (616.1): a prevention shield (615.7), damage made -1/-1 counters or
+    removing a +1/+1 counter (614.1a, 615.5), or both of these lines under one controller."""
+    partial = [(i, p) for i, p in enumerate(permanents) if any(p.has(k) for k in PARTIAL_PREVENTIONS)]
+    if not partial:
+        return
+    i, p = partial[0]
+    dealing = _noncombat_dealer(permanents)
+    if dealing is not None:
+        raise r.fail(f"permanents[{i}]", f"the prevention of part of the damage of {q(p.id)} (615.10) is modelled for "
+                     f"combat damage only, and an ability of {q(dealing.id)} deals damage otherwise (120.3)")
+    ordered = next((x for x in permanents if x.prevention_shield or any(x.has(k) for k in ORDERED_WITH_PARTIAL)),
+                   None) or next((x for x in players if x.prevention_shield), None)
+    if ordered is not None:
+        name = ordered.id if isinstance(ordered, Permanent) else ordered.name
+        raise r.fail(f"permanents[{i}]", f"the prevention of part of the damage of {q(p.id)} (615.10) and an effect "
+                     f"of {q(name)} (a prevention shield, 615.7, or damage made counters, 614.1a, 615.5) may apply "
+                     "to the same damage, its controller ordering them (616.1): not modelled")
+    for some in (x for _, x in partial if x.has(PREVENT_SOME)):
+        other = next((x for _, x in partial if x.has(PREVENT_ALL_BUT_ONE) and x.controller == some.controller), None)
+        if other is not None:
+            raise r.fail(f"permanents[{i}]", f"the preventions of part of the damage of {q(some.id)} and "
+                         f"{q(other.id)} (615.10) may apply to the same damage in either order, with different "
+                         "results (616.1): not modelled")
+
+
+def _check_doubled_damage(r: Reader, permanents: list[Permanent], players: list[Player]) -> None:
+    """Damage doubled by "If a source you control would deal damage to a permanent or player, it deals double that
+    damage to that permanent or player instead" (614.1a) is modelled for combat damage (encodings/shields.lp): a board
+    where damage could be dealt otherwise (120.3) is refused, and so is one where another effect applying to the same
+    damage could be ordered before or after it with different results (616.1): a prevention shield (615.7), a
+    prevention of part of the damage (615.10) or damage made -1/-1 counters (614.1a)."""
+    i, p = next(((i, p) for i, p in enumerate(permanents) if p.has(DOUBLE_DAMAGE)), (-1, None))
+    if p is None:
+        return
+    dealing = _noncombat_dealer(permanents)
+    if dealing is not None:
+        raise r.fail(f"permanents[{i}]", f"the doubling of damage of {q(p.id)} (614.1a) is modelled for combat damage "
+                     f"only, and an ability of {q(dealing.id)} deals damage otherwise (120.3)")
+    ordered = next((x.id for x in permanents if x.prevention_shield or any(
+        x.has(k) for k in ("shield", "damage_as_counters", *PARTIAL_PREVENTIONS))), None) or next(
+        (x.name for x in players if x.prevention_shield), None)
+    if ordered is not None:
+        raise r.fail(f"permanents[{i}]", f"the doubling of damage of {q(p.id)} (614.1a) and an effect of {q(ordered)} "
+                     "(a prevention shield, 615.7, a prevention of part of the damage, 615.10, or damage made "
+                     "counters, 614.1a) may apply to the same damage, the affected player ordering them (616.1): "
+                     "not modelled")
+
+
+def _check_life_floor(r: Reader, permanents: list[Permanent]) -> None:
+    """"Damage that would reduce your life total to less than 1 reduces it to 1 instead" (614.1a) is modelled for combat
+    damage (encodings/outcomes.lp): a board where damage could be dealt otherwise (120.3) is refused, and so is one
+    where a creature has or could get lifelink (702.15b: life gained in the same damage event)."""
+    i, p = next(((i, p) for i, p in enumerate(permanents) if p.has(LIFE_FLOOR)), (-1, None))
+    if p is None:
+        return
+    dealing = _noncombat_dealer(permanents)
+    if dealing is not None:
+        raise r.fail(f"permanents[{i}]", f"the life floor of {q(p.id)} (614.1a) is modelled for combat damage only, "
+                     f"and an ability of {q(dealing.id)} deals damage otherwise (120.3)")
+    linked = next((x for x in permanents if any("lifelink" in line.lower() for line in x.ability_lines)), None)
+    if linked is not None:
+        raise r.fail(f"permanents[{i}]", f"the life floor of {q(p.id)} (614.1a) beside the lifelink of "
+                     f"{q(linked.id)} (702.15b: life gained in the same damage event): not modelled")
 
 
 def _check_trigger_groups(r: Reader, permanents: list[Permanent]) -> None:
@@ -617,6 +720,58 @@ def _check_chosen_power_pumps(r: Reader, permanents: list[Permanent]) -> None:
                              "(603.3b) is not modelled")
 
 
+def _check_attack_shrinks(r: Reader, permanents: list[Permanent]) -> None:
+    """"Whenever a <creature type> you control attacks, creatures defending player controls get -N/-N until end of
+    turn" (on the stack, 603.3b) is refused beside an attack trigger with a target or provoke (put on the stack above
+    it, where the active player may order them either way: "target creature gets +0/+3" first or last, 603.3b) and
+    beside "creatures with <quality> can't block this turn" (resolved at once, where the other order could change
+    which creatures have the quality, 611.2c): those orders are not modelled."""
+    shrinking = next(((i, p) for i, p in enumerate(permanents) if p.has("type_attacks_shrink")), None)
+    if shrinking is None:
+        return
+    i, p = shrinking
+    other = next((x for x in permanents for a in x.abilities if a.kind in (ON_TARGET, "provoke") or (
+        a.kind == "on_attack" and cast(OnCombat, a.value).effect == "cant_block")), None)
+    if other is not None:
+        raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} lowers the defending player's creatures "
+                     f"and {q(other.id)} has an attack trigger whose order beside it (603.3b) is not modelled")
+
+
+#: 702.103b, 303.4: a bestow card's "Whenever ~ or enchanted creature attacks, …" (its second half an Aura's)
+_OR_ENCHANTED = re.compile(r"\bor enchanted creature attacks\b", re.IGNORECASE)
+
+
+def _check_enchanted_attacks(r: Reader, permanents: list[Permanent]) -> None:
+    """"Whenever ~ or enchanted creature attacks, …" is read on a creature, which enchants nothing (303.4d; 702.103b:
+    a bestow card attached is an Aura, no creature): on a noncreature permanent the creature it enchants could
+    attack, which the solver does not know (refused)."""
+    for i, p in enumerate(permanents):
+        if not p.is_creature and any(_OR_ENCHANTED.search(line) for line in p.ability_lines):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} is no creature and has a trigger on the creature it enchants "
+                         "attacking (702.103b, 303.4b): the enchanted creature is not modelled")
+
+
+def _check_block_recolors(r: Reader, permanents: list[Permanent]) -> None:
+    """A block trigger "that creature becomes <color>" (105.3) resolves at once in the solver, with the other block
+    triggers: it is refused beside another block trigger (603.3b: their order, and a quality read as the other one
+    resolves, 611.2c), beside an activated ability (117.3b: one played in response, with the old colors, 608.2b), a
+    face-down permanent (708.2a: its colors, 613.1e, are not modelled; a face-up turn in response) and persist or
+    undying (400.7: the returned object's colors are its card's, which the board no longer states)."""
+    found = next(((i, p, j) for i, p in enumerate(permanents) for j, a in enumerate(p.abilities)
+                  if a.kind == "on_block" and cast(OnCombat, a.value).effect == "becomes"), None)
+    if found is None:
+        return
+    i, p, j = found
+    other = next((x for x in permanents if x.face_down or x.has("persist") or x.has("undying")
+                  or x.combat_abilities() or x.pump_abilities()
+                  or any(b.kind in BLOCK_TRIGGERS and (x.id, k) != (p.id, j) for k, b in enumerate(x.abilities))),
+                 None)
+    if other is not None:
+        raise r.fail(f"permanents[{i}]", f"the block trigger of {q(p.id)} changes a creature's colors (105.3) and "
+                     f"{q(other.id)} has an ability or a state whose order beside it (603.3b, 117.3b) or colors "
+                     "(708.2a, 400.7) are not modelled")
+
+
 def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:
     """An attack trigger with a target (pysolver.model.abilities.ON_TARGET) is refused where it could target a
     permanent with ward another player controls (702.21a: ward's trigger is not modelled; a face-down one cast
@@ -644,6 +799,36 @@ def _check_trigger_targets(r: Reader, permanents: list[Permanent]) -> None:
             if problem:
                 raise r.fail(f"permanents[{i}]", f"the attack trigger of {q(p.id)} can untap {problem}: not modelled "
                              "(an untapped attacking creature, 508.1f, is not)")
+
+
+#: an ability term that taps a permanent as its effect (701.26a: "tap target creature", "tap that creature", …),
+#: not a {T} cost's ("{T}: Add {G}", "{T}: Look at …": tap_mana, tap_hidden) nor "enters tapped" (614.1c)
+_TAPS = re.compile(r"(?<![a-z])tap(?![a-z]|_mana|_hidden)")
+
+
+def _check_becomes_tapped(r: Reader, permanents: list[Permanent]) -> None:
+    """"Whenever ~ becomes tapped" (603.2, 701.26a) is modelled as it triggers when its source is tapped on being
+    declared an attacker (508.1f; pysolver.model.abilities._becomes_tapped): a board where it could become tapped
+    otherwise is refused — an ability of any permanent, or of a token one may create (111.1), that taps a creature
+    (701.26a), a {T} in a cost of its own (602.5a, printed or granted, 613.1f), a "tap an untapped creature you
+    control" cost of its controller's (701.26a)."""
+    made = _token_abilities(permanents)
+    for i, p in enumerate(permanents):
+        if not any(a.kind == ON_TARGET and cast(OnCombat, a.value).event == "tapped" for a in p.abilities):
+            continue
+        taps = next((f"{q(x.id)} has an ability that taps a creature" for x in permanents
+                     if any(_TAPS.search(a.term) for a in x.abilities)), None) or next(
+            ("a token one of them may create has an ability that taps a creature" for a in made
+             if _TAPS.search(a.term)), None)
+        own = any(cost.tap for cost in _extra_costs(p)) or any(pump.tap for _, pump in p.pump_abilities()) or any(
+            x.has(k) for x in permanents for k in GRANTED_TAPS.values())
+        tapping = next((x for x in permanents if x.controller == p.controller
+                        and any(cost.tap_untapped for cost in _extra_costs(x))), None)
+        why = taps or ("it could pay a {T} cost or tap itself (602.5a, 701.26a)" if own else None) or (
+            f"{q(tapping.id)} has a \"tap an untapped\" cost (701.26a)" if tapping is not None else None)
+        if why is not None:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has \"whenever ~ becomes tapped\" and {why}: only its "
+                         "being tapped as it attacks (508.1f) is modelled")
 
 
 def _check_block_puts(r: Reader, permanents: list[Permanent], combat: Combat) -> None:
@@ -939,16 +1124,18 @@ _ENTERS_OR_LEAVES = re.compile(r"\benters\b[^,]* or (dies|leaves|attacks)", re.I
 def _check_dies_instead(r: Reader, permanents: list[Permanent]) -> None:
     """A permanent that would die and goes elsewhere instead ("If ~ would die, put it on the bottom of its owner's
     library instead", DIES_INSTEAD; every permanent beside "If a permanent would be put into a graveyard, exile it
-    instead", EXILED_INSTEAD: 614.6, 700.4) leaves the battlefield as one that dies does, and an outcome lists it
-    alike; the board is refused where its not dying could change a result: a death trigger of its own, persist or
-    undying (603.10a, 702.79a, 702.93a), a regeneration shield or ability on the board (616.1: its controller
-    orders the two replacements), a trigger watching another creature die (603.10a), or an ability counting the
-    cards in a graveyard (404.1: it is not put there)."""
-    source = next((p for p in permanents if p.has(DIES_INSTEAD) or p.has(EXILED_INSTEAD)), None)
+    instead", EXILED_INSTEAD, and, as any may have been dealt damage by it this turn, beside "If a creature dealt
+    damage by ~ this turn would die, exile it instead", EXILED_IF_DEALT: 614.6, 700.4) leaves the battlefield as
+    one that dies does, and an outcome lists it alike; the board is refused where its not dying could change a
+    result: a death trigger of its own, persist or undying (603.10a, 702.79a, 702.93a), a regeneration shield or
+    ability on the board (616.1: its controller orders the two replacements), a trigger watching another creature
+    die (603.10a), or an ability counting the cards in a graveyard (404.1: it is not put there)."""
+    source = next((p for p in permanents if p.has(DIES_INSTEAD) or p.has(EXILED_INSTEAD) or p.has(EXILED_IF_DEALT)),
+                  None)
     if source is None:
         return
     line = next((x for x in source.ability_lines if "instead" in x.lower()), "a replacement of dying")
-    every = any(p.has(EXILED_INSTEAD) for p in permanents)
+    every = any(p.has(EXILED_INSTEAD) or p.has(EXILED_IF_DEALT) for p in permanents)
     for i, p in enumerate(permanents):
         affected = every or p.has(DIES_INSTEAD)
         found = next((what for what, present in (
@@ -1177,11 +1364,35 @@ def _spends_mana(p: Permanent, warded: bool) -> str | None:
         return "turning it face up (702.37e)"
     if p.pump_abilities():
         return "a pump or regeneration ability (602.2b)"
+    if any(a.kind == "pump" for a in _token_abilities([p])):  # 111.3: a token's "{R}: ~ gets +1/+0 …"
+        return "the pump ability of a token it may create (602.2b)"
     if any(ab.cost.total for _, ab in p.combat_abilities()):
         return "an activated ability with a mana cost (602.2b)"
     if warded and any(kind not in COST_ONLY for kind, _ in p.combat_abilities()):
         return "the ward cost of a target of an activated ability (702.21a)"
     return None
+
+
+# a line that may target or read hexproof (115.1, 702.11b): beside "~ loses hexproof until end of turn", refused
+_TARGETS_OR_HEXPROOF = re.compile(r"\btarget|hexproof|\bany\b")
+
+
+def _check_lost_hexproof(r: Reader, permanents: list[Permanent]) -> None:
+    """"~ loses hexproof [and gains <keywords>] until end of turn" (613.1f) is read as its keywords only: hexproof
+    only keeps the abilities of its controller's opponents from targeting it (702.11b). A board where another
+    permanent has an ability that may target (115.1) or that reads hexproof is refused."""
+    loser = next((p for p in permanents if any(pump.loses_hexproof for _, pump in p.pump_abilities())), None)
+    if loser is None:
+        return
+    for i, p in enumerate(permanents):
+        if p.id != loser.id and (
+                any(_TARGETS_OR_HEXPROOF.search(text.lower()) for text in p.ability_lines)
+                or any(_TARGETS_OR_HEXPROOF.search(a.term) for a in p.abilities)
+                or any(kind in TARGETED or ab.target for kind, ab in p.combat_abilities())
+                or p.has("provoke")):
+            raise r.fail(f"permanents[{i}]", f"{q(loser.id)} can lose hexproof until end of turn (613.1f) and "
+                         f"{q(p.id)} has an ability that may target it or reads hexproof (115.1, 702.11b): not "
+                         "modelled")
 
 
 def _check_target_stoppers(r: Reader, permanents: list[Permanent]) -> None:
@@ -1463,6 +1674,19 @@ def _check_state_returns(r: Reader, permanents: list[Permanent]) -> None:
                          "is not modelled")
 
 
+def _check_lord_while_returns(r: Reader, permanents: list[Permanent]) -> None:
+    """A lord with a condition or a count ("Saprolings you control get +2/+2 as long as you have the city's blessing",
+    "Other Elf creatures you control get +1/+1 for each +1/+1 counter on ~", 604.1, 611.3a: LORD_KINDS) beside a
+    permanent with persist or undying is refused: what it gives the new object as it returns (400.7, 611.3c) is not
+    modelled."""
+    lord = next((p for p in permanents if any(a.kind in LORD_KINDS for a in p.abilities)), None)
+    for i, p in enumerate(permanents):
+        if lord is not None and (p.has("persist") or p.has("undying")):
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} has persist or undying (702.79a, 702.93a) and {q(lord.id)} a "
+                         "lord with a condition or a count (611.3a): what it gives the object that returns (400.7, "
+                         "611.3c) is not modelled")
+
+
 def _check_blessing(r: Reader, permanents: list[Permanent], players: list[Player]) -> None:
     """"As long as you have the city's blessing" (702.131c) reads the players' `citys_blessing`. Ascend, which the
     cards with such a line have (702.131a-b), gives it to a player who controls ten or more permanents: a board
@@ -1523,25 +1747,45 @@ def _check_removal_targets(r: Reader, permanents: list[Permanent]) -> None:
     permanent of a card type it names (115.1): what that permanent's leaving would change (an attack on a
     planeswalker or battle, 506.4; what the permanent does) is not modelled; "~ gets +X/+0 …, where X is that
     artifact's mana value" where it could target a permanent (not a token) whose mana cost is not stated (202.3)."""
+    for i, p, ab, x, reached in _typed_targets(permanents, REMOVALS):
+        if "creature" not in {t.lower() for t in x.types}:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} can target {q(x.id)}, a noncreature {reached[0]} (115.1, "
+                         "205.2a), to remove it from the battlefield (701.8a, 406.2, 400.7): only creatures as its "
+                         "targets are modelled")
+        if ab.smelts and x.mana_cost is None and not x.token:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} gets +X/+0 for the mana value of its target (202.3) and "
+                         f"{q(x.id)}'s mana cost is not stated (`mana_cost`; a card with {{X}} or hybrid symbols can't "
+                         "state it)")
+
+
+def _check_tap_targets(r: Reader, permanents: list[Permanent]) -> None:
+    """"{cost}: Tap target <card types>" (701.26a: "target land", "target artifact", "target permanent") is modelled
+    for the creatures it may target (205.2a: a land or artifact creature is one; pysolver.rules.activated). It is
+    refused where it could target a noncreature permanent of a card type it names (115.1): what that permanent's
+    being tapped changes (a land's mana, 106.4, is the players' `mana`; an artifact's {T}, 602.5a) is not modelled."""
+    for i, p, _, x, reached in _typed_targets(permanents, ("tap_target",)):
+        if "creature" not in {t.lower() for t in x.types}:
+            raise r.fail(f"permanents[{i}]", f"{q(p.id)} can target {q(x.id)}, a noncreature {reached[0]} (115.1, "
+                         "205.2a), to tap it (701.26a): only creatures as its targets are modelled")
+
+
+def _typed_targets(permanents: list[Permanent], kinds: tuple[str, ...]
+                   ) -> Iterator[tuple[int, Permanent, CombatAbility, Permanent, list[str]]]:
+    """Each permanent `x` on the battlefield, face up, that an ability of one of `kinds` of permanent `p` (the
+    `i`-th), or of a token it may create (111.1), may target by a card type it names (115.1, 205.2a): (i, p, the
+    ability, x, the card types of x it names, sorted)."""
     for i, p in enumerate(permanents):
-        abilities = [b for kind, b in p.combat_abilities() if kind in REMOVALS and b.reach]
-        abilities += [b.value for b in _token_abilities([p]) if b.kind in REMOVALS
+        abilities = [b for kind, b in p.combat_abilities() if kind in kinds and b.reach]
+        abilities += [b.value for b in _token_abilities([p]) if b.kind in kinds
                       and isinstance(b.value, CombatAbility) and b.value.reach]
         for ab in abilities:
             for x in permanents:
                 mine = x.controller == p.controller
                 if x.left_battlefield or x.face_down or ab.scope not in ("all", "you" if mine else "opponents"):
                     continue
-                types = {t.lower() for t in x.types}
-                reached = sorted(types & set(ab.reach))
-                if "creature" not in types and reached:
-                    raise r.fail(f"permanents[{i}]", f"{q(p.id)} can target {q(x.id)}, a noncreature {reached[0]} "
-                                 "(115.1, 205.2a), to remove it from the battlefield (701.8a, 406.2, 400.7): only "
-                                 "creatures as its targets are modelled")
-                if ab.smelts and reached and x.mana_cost is None and not x.token:
-                    raise r.fail(f"permanents[{i}]", f"{q(p.id)} gets +X/+0 for the mana value of its target (202.3) "
-                                 f"and {q(x.id)}'s mana cost is not stated (`mana_cost`; a card with {{X}} or hybrid "
-                                 "symbols can't state it)")
+                reached = sorted({t.lower() for t in x.types} & set(ab.reach))
+                if reached:
+                    yield i, p, ab, x, reached
 
 
 def _token_abilities(permanents: list[Permanent]) -> list[Ability]:
@@ -1725,6 +1969,10 @@ def _permanents(r: Reader, value: Any, players: frozenset[str],
         ids.add(pid)
         card = _card(r, d, path, cards)
         result.append(Permanent(**fields.permanent(r, d, path, pid, players, card)))
+        for j, exiled in enumerate(result[-1].exiled_cards):  # 406.6: each may return as a permanent of its own
+            if exiled.id in ids:
+                raise r.fail(f"{path}.exiled_cards[{j}].id", f"duplicate id {q(exiled.id)}")
+            ids.add(exiled.id)
         if card is not None and d.get("abilities") is None:
             found = next((line for line, why in card.inert if why.key == "hidden"), None)
             if found is not None:
@@ -1733,6 +1981,42 @@ def _permanents(r: Reader, value: Any, players: frozenset[str],
             if gain is not None:
                 gains[i] = gain
     return result, hidden, gains
+
+
+def _landfall(r: Reader, value: Any, players: frozenset[str], cards: Mapping[str, Card]) -> dict[int, str]:
+    """For each permanent (by index) whose card's lines are its own, one of its card's inert lines of a land
+    entering ("Whenever a land enters …", the reason ``land``, pysolver.files.oracle), if any."""
+    found: dict[int, str] = {}
+    for i, raw in enumerate(r.listing(value, "permanents")):
+        d, _ = fields.permanent_entry(r, raw, f"permanents[{i}]", players)
+        card = _card(r, d, f"permanents[{i}]", cards)
+        line = next((x for x, why in card.inert if why.key == "land"), None) if card and d.get("abilities") is None \
+            else None
+        if line is not None:
+            found[i] = line
+    return found
+
+
+def _check_unread(r: Reader, permanents: list[Permanent], landfall: Callable[[], dict[int, str]]) -> None:
+    """A line that makes what no line of the board reads (pysolver.model.unread: basic lands put onto the
+    battlefield tapped, 701.23a; a card exiled from a graveyard, 406.2; a Clue, 701.16a; a Treasure, 111.10a; a land
+    or noncreature permanent destroyed, 701.8a) is modelled as doing nothing the solver reports: refused beside a
+    line that may read it (printed, granted, a token's, or not modelled), or, for a land, a card's inert "Whenever a
+    land enters" (603.2, `landfall`: read only then, a second look-up of the cards), or a permanent the board states
+    that it may remove."""
+    for i, p in enumerate(permanents):
+        for made in dict.fromkeys(u for x in p.ability_lines if (u := unread.made_by(normalise(x, p.name)))):
+            stated = next((x for x in permanents if made.may_remove(("Creature",) if x.face_down else x.types)), None)
+            if stated is not None:  # 701.8a, 701.21a: its removal would be reported (708.2a: face down, a creature)
+                raise r.fail(f"permanents[{i}]", f"{q(p.id)} makes {made.name} ({made.rule}) and may remove "
+                             f"{q(stated.id)}: not modelled")
+            entering = landfall() if made.kind == "land_search" else {}
+            for j, x in enumerate(permanents):
+                line = entering.get(j) or next(
+                    (y for y in (*x.ability_lines, *x.unmodelled) if made.reads(normalise(y, x.name))), None)
+                if line is not None:
+                    raise r.fail(f"permanents[{i}]", f"{q(p.id)} makes {made.name} ({made.rule}) and the line "
+                                 f"{line!r} of {q(x.id)} may read it: not modelled")
 
 
 def _card(r: Reader, d: dict[str, Any], path: str, cards: Mapping[str, Card]) -> Card | None:

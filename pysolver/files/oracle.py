@@ -66,7 +66,7 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
            "the card is a permanent on the battlefield"),
     Reason("sorcery", "602.5d, 307.1",
            "an activated ability activated only as a sorcery (\"Activate only as a sorcery\", level up, "
-           "outlast, transfigure, reconfigure): not during combat"),
+           "outlast, transfigure, reconfigure, equip granted to Equipment, 702.6a): not during combat"),
     Reason("mana", "605.1a, 106.4",
            "a mana ability with no cost but mana: the situation states the mana each player may spend during "
            "the combat (docs/situation.md `mana`); a {T} mana ability is modelled (a creature tapped before "
@@ -88,8 +88,9 @@ REASONS: dict[str, Reason] = {r.key: r for r in (
            "lines naming it act in a step outside the combat phase); not a P/T or level counter, nor one a rule "
            "gives an effect (122.1a-i)"),
     Reason("land", "305.1, 305.2",
-           "a land entering (landfall): lands are played in a main phase, and no line modelled or inert puts a "
-           "land onto the battlefield during combat"),
+           "a land entering (landfall): lands are played in a main phase, and the one line modelled that puts a "
+           "land onto the battlefield during combat (a tapped basic land searched for, 701.23a) is refused beside "
+           "it (pysolver.files.loader)"),
     Reason("deck", "702.124, 702.139, 100.2a, 905.1",
            "deck construction and outside the game: partner, companion, \"a deck can have any number\", "
            "the draft before a Conspiracy Draft game (\"draft ~ face up\", \"reveal ~ as you draft it\", \"as "
@@ -201,7 +202,10 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {key: tuple(map(re.compile, 
              r"^if a spell or ability an opponent controls causes you to discard ~, "),
     "sorcery": (rf"{_ACTIVATED_ONLY}(as a sorcery|any time you could cast a sorcery)\b",
                 r'^[\w ,-]+ (has|have) "[^"]*: [^"]*\bactivate (this ability )?only (as a sorcery|any time you could '
-                r'cast a sorcery)[^"]*"$'),
+                r'cast a sorcery)[^"]*"$',
+                # 702.6a: equip, granted to Equipment (at a cost of its own, or as long as a condition holds), is
+                # "[cost]: attach this permanent to target creature you control. Activate only as a sorcery"
+                r"^(as long as [^,]+, )?equipment you control (has|have) equip \{[^}]*\}( as long as [^,]+)?$"),
     "land": (r"^whenever a land( you control)? enters( the battlefield)?( under your control)?, ",),
     "deck": (r"^a deck can have any number of cards named ~", r"^draft ~ face up\b",
              # 905.1: a draft ability acts while the cards are drafted, before the game begins

@@ -31,6 +31,7 @@ from ..model.stage import WINDOWS, Stage
 from ..model.values import Line
 from ..rules import activated, pumps, tokens
 from ..rules import combat as c
+from ..rules.bans import may_lift
 from ..rules.facedown import turnable
 from ..rules.triggers import CREATE
 from . import gametree as gt
@@ -120,7 +121,8 @@ def activates_after_attacks(s: Situation) -> bool:
     """Whether the searches for outcomes explore an activation once attackers are declared: an ability of
     :mod:`pysolver.rules.activated` (602.2) or a pump that is not :func:`idle`."""
     players = frozenset(pl.name for pl in s.players)
-    return activated.activatable(s) or any(not idle(s, m) for m in pumps.activations(s, Stage.AFTER_BLOCKERS, players))
+    return (activated.activatable(s) or any(not idle(s, m) for m in pumps.activations(s, Stage.AFTER_BLOCKERS, players))
+            or may_lift(s))  # 602.5: a prohibition that may end
 
 
 def pump_matters(p: gt.Position, m: Activation, moves: tuple[Move, ...]) -> bool:

@@ -49,8 +49,12 @@ from ..asp import deadline
 from ..model import Permanent, Player, Situation
 from ..model.abilities import (
     DEALT_TRIGGERS,
+    DOUBLE_DAMAGE,
     HIT_TRIGGERS,
+    LIFE_FLOOR,
     OPPONENTS_ENTER_TAPPED,
+    PARTIAL_PREVENTIONS,
+    RETURNS_EXILED,
     SHIELDS,
     STATICS,
     SWITCHES,
@@ -78,6 +82,7 @@ from ..model.stage import WINDOWS, Stage
 from ..model.values import Line, Outcome
 from ..rules import activated, end_of_combat, pumps, tokens
 from ..rules import combat as c
+from ..rules.bans import may_lift
 from ..rules.facedown import turnable
 from ..rules.steps import StepPrograms
 from ..rules.triggers import PROVOKE, has_triggers
@@ -117,10 +122,15 @@ def decomposes(s: Situation) -> bool:
     stays in its fight; a restriction of the declarations ("~ can't block
     unless you control another Zombie", 509.1b: :func:`~pysolver.model.abilities.declares_only`) is
     read by them only; nor "Prevent all damage that would be dealt to creature tokens you control" (615.1a, 611.3a:
-    its source may leave the battlefield in one fight's first-strike step, the tokens it protects be in others),
+    its source may leave the battlefield in one fight's first-strike step, the tokens it protects be in others;
+    so may the source of a prevention of part of the damage, 615.10, or of doubled damage, 614.1a; and a life floor,
+    614.1a, reads the sum of every fight's damage to its controller),
     nor "switch each creature's power and toughness" (613.4d: every fight's creatures), nor "Creatures your
     opponents control enter the battlefield tapped" of a permanent in a fight (614.1c: the tokens and returned
-    cards it taps may be in others).
+    cards it taps may be in others), nor a creature that prohibits activating abilities of creatures that have some
+    (602.5, :func:`pysolver.rules.bans.may_lift`: it may leave the battlefield in one fight's first-strike
+    step and so allow them in another). A permanent's "return the exiled card[s]" with no card exiled with it triggers
+    nothing (607.2a, 610.3c: :mod:`pysolver.rules.exiled`) and stays in its fight.
     Nor may a player have or get a prevention shield (615.7,
     :func:`pysolver.rules.activated.shields_players`: it prevents damage from any fight, the player
     choosing which); a creature's is its fight's, and "Prevent the next N damage that would be dealt
@@ -129,14 +139,16 @@ def decomposes(s: Situation) -> bool:
     plays its step alone (:class:`FightEnd` ``last``), where nobody lost (104.3b)."""
     constant = constant_sources(s)
     kinds = {a.kind for p in s.permanents if p.id not in constant for a in p.abilities
-             if not declares_only(a) and not constant_on_itself(a)}
+             if not declares_only(a) and not constant_on_itself(a)
+             and not (a.kind in RETURNS_EXILED and not p.exiled_cards)}  # 607.2a: with nothing to return
     return (s.combat.damage_step is None and not s.combat.provoked
             and not any(requires(a) for p in s.permanents for a in p.abilities)
             and not kinds & {*DEATH_TRIGGERS, PROVOKE, "team_pump", *HIT_TRIGGERS, *WINDOW_TRIGGERS, *STATICS,
-                             *DEALT_TRIGGERS, "prevent_damage_to_tokens", OPPONENTS_ENTER_TAPPED, "switch_each"}
+                             *DEALT_TRIGGERS, "prevent_damage_to_tokens", *PARTIAL_PREVENTIONS,
+                             DOUBLE_DAMAGE, LIFE_FLOOR, OPPONENTS_ENTER_TAPPED, "switch_each"}
             and not any(kind in TARGETING and (ab.toughness < 0 or p.face_down)
                         for p in s.permanents for kind, ab in p.combat_abilities())
-            and not activated.shields_players(s)
+            and not activated.shields_players(s) and not may_lift(s)
             and not any(p.destroyed_at_end_of_combat for p in s.permanents))  # 603.7a: a delayed trigger's
 
 

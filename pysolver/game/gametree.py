@@ -90,6 +90,7 @@ from ..model.stage import WINDOW_NEXT, WINDOWS, Stage
 from ..model.values import IllegalMoveError, Violation
 from ..rules import activated, damage_log, dealt, end_of_combat, hits, pumps, window_triggers
 from ..rules import combat as c
+from ..rules.bans import may_lift
 from ..rules.facedown import face_up_choices, turn_face_up, turnable
 from ..rules.steps import StepPrograms
 from ..rules.triggers import (
@@ -570,8 +571,9 @@ def enter(stage: Stage, s: Situation, stack: Stack = (), acting: str = "") -> Po
 
 def acts_in_windows(s: Situation) -> bool:
     """Whether anyone can do anything in a priority window: turn a face-down permanent face up
-    (702.37e) or activate a pump ability or another ability that acts in combat (602.2)."""
-    return bool(turnable(s)) or pumps.activatable(s) or activated.activatable(s)
+    (702.37e) or activate a pump ability or another ability that acts in combat (602.2), or may once a
+    prohibition of activating them ends (602.5, :func:`pysolver.rules.bans.may_lift`)."""
+    return bool(turnable(s)) or pumps.activatable(s) or activated.activatable(s) or may_lift(s)
 
 
 def resolved(stage: Stage, s: Situation, stack: Stack) -> Position:

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from ..model import Goal, Permanent, Situation
-from ..model.abilities import FOGS, TRAMPLES, OnCombat
+from ..model.abilities import DOUBLE_DAMAGE, FOGS, LIFE_FLOOR, PREVENT_SOME, TRAMPLES, OnCombat
 from ..rules import activated, window_triggers
 from ..rules.combat import has_statics
 from ..rules.pumps import grants, max_times, pumped_by, reach, switching
@@ -34,7 +34,8 @@ def damage_bound(s: Situation, player: str) -> int:
     deathtouch: 1, 702.2c), at least the least lethal damage over that blocker's sides, less what
     pumps may take from its toughness (:func:`_toughness_drop`); with double
     strike the second step may all go to the player (702.19e). Pumps its controller can still pay
-    for add to its power (602.2b, 613.4c; :func:`pysolver.rules.pumps.reach`).
+    for add to its power (602.2b, 613.4c; :func:`pysolver.rules.pumps.reach`). Doubled damage (614.1a) multiplies
+    the total (:func:`doubling`).
 
     >>> from pysolver.files.loader import situation_from_data
     >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
@@ -77,7 +78,7 @@ def damage_bound(s: Situation, player: str) -> int:
                                 if not unblocked)
             best = max(best, max(first, 0) + max(power, 0) * (steps - 1) if steps else 0)
         total += best
-    return total
+    return total * doubling(s, s.active)
 
 
 def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[str]] | None = None,
@@ -115,7 +116,9 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     combat damage is prevented (615.1a, "Prevent all combat damage that would be dealt by ~"); a
     regenerated blocker needs no lethal damage any more. Where a player has or may get a prevention
     shield (615.7, :func:`pysolver.rules.activated.shields_players`) or all combat damage may be prevented
-    (615.1a, :func:`may_prevent_all`) the bound is 0. No other ability of
+    (615.1a, :func:`may_prevent_all`) or part of each damage event to them is prevented ("If a source would deal
+    damage to you …, prevent N of that damage", 615.10) or they can't be brought below 1 life by damage (614.1a)
+    the bound is 0. No other ability of
     the catalogue prevents combat damage to a player, and none changes an attacking
     creature's power, so nothing the defence does lowers this, except what raises a blocker's
     toughness (so a trampler's excess): its pump abilities, as often as its mana pays for each
@@ -132,8 +135,10 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     6
     """
     blocking = _blocking(s, could_block)
-    if s.combat.attackers is None or blocking is None or activated.shields_players(s) or may_prevent_all(s):
-        return 0  # (615.7, 615.1a: a prevention shield on the player, or all combat damage prevented)
+    if s.combat.attackers is None or blocking is None or activated.shields_players(s) or may_prevent_all(s) \
+            or any(p.controller == player and (p.has(PREVENT_SOME) or p.has(LIFE_FLOOR)) and not p.left_battlefield
+                   for p in s.permanents):
+        return 0  # (615.7, 615.1a, 615.10: a prevention shield on the player, all combat damage or some prevented)
     before_first = s.combat.damage_step != "regular"
     dealt_first = set(s.combat.first_strikers or ())
     total = 0
@@ -169,6 +174,14 @@ def sure_damage(s: Situation, player: str, could_block: Mapping[str, Sequence[st
     return total - sum(taken if most_blocked is None else taken[:most_blocked])
 
 
+def doubling(s: Situation, player: str) -> int:
+    """The most the damage of `player`'s sources can be multiplied by (614.1a: each permanent of theirs on the
+    battlefield with "If a source you control would deal damage …, it deals double that damage … instead" doubles it,
+    616.1f; a face-down one may be turned face up)."""
+    return 1 << sum(1 for p in s.permanents if p.controller == player and not p.left_battlefield
+                    and p.has(DOUBLE_DAMAGE))
+
+
 def may_prevent_all(s: Situation) -> bool:
     """Whether all combat damage is or may yet be prevented this turn (615.1a): a resolved "Prevent all combat
     damage that would be dealt this turn", or a permanent with an ability or a combat trigger that does it."""
@@ -182,7 +195,8 @@ def gain_bound(s: Situation, player: str, could_block: Mapping[str, Sequence[str
     (with `could_block`, as in :func:`sure_damage`: whichever are declared): only their blocking
     creatures with lifelink deal combat damage for them (702.15b, 510.1c-d), each at most its
     greatest power over its sides (702.37e) with what pumps and block triggers may still add
-    (:func:`_growth`), in the steps it may deal damage in (510.4, as in :func:`damage_bound`).
+    (:func:`_growth`), in the steps it may deal damage in (510.4, as in :func:`damage_bound`), doubled as
+    :func:`doubling` says (614.1a, 702.15b: it gains the damage dealt).
 
     >>> from pysolver.files.loader import situation_from_data
     >>> s = situation_from_data({"players": [{"name": "a"}, {"name": "b"}], "active": "a",
@@ -201,7 +215,7 @@ def gain_bound(s: Situation, player: str, could_block: Mapping[str, Sequence[str
         total += max((max(side_power(f) + _growth(s, f)[0], 0)
                       * len(_steps(_kinds(f), before_first, x.id in dealt_first))
                       for f in forms(x) if "lifelink" in _kinds(f)), default=0)
-    return total
+    return total * doubling(s, player)
 
 
 def _blocking(s: Situation, could_block: Mapping[str, Sequence[str]] | None) -> dict[str, list[Permanent]] | None:

@@ -28,6 +28,7 @@ from collections import Counter
 from ..model import Situation
 from ..model.abilities import TRAMPLES, granted_kind
 from ..rules import activated, pumps
+from ..rules.bans import may_lift
 from . import gametree as gt
 
 RETURNS = ("persist", "undying")  # 702.79a, 702.93a: a returned creature may die again (two objects)
@@ -79,7 +80,7 @@ def damage_sides(s: Situation) -> frozenset[str]:
 
 def _acts(s: Situation, players: frozenset[str]) -> bool:
     return (any(p.controller in players and not p.left_battlefield and p.face_up_ways() for p in s.permanents)
-            or pumps.activatable(s, players) or activated.activatable(s, players))
+            or pumps.activatable(s, players) or activated.activatable(s, players) or may_lift(s))  # (602.5)
 
 
 def returns(s: Situation) -> bool:

@@ -27,6 +27,7 @@ from . import numbers
 from .catalogue import CATALOGUE
 from .hidden import only_hidden
 from .mana import HYBRID, Mana
+from .unread import puts_tapped_basic_lands, unread_trigger
 
 COLORS = ("white", "blue", "black", "red", "green")
 COLOR_LETTERS = dict(zip("WUBRG", COLORS))
@@ -117,11 +118,17 @@ _ENTERING = {"artifacts": "artifact", "creatures": "creature", "lands": "land", 
 # library instead", Darksteel Colossus): DIES_INSTEAD; "If a permanent would be put into a graveyard, exile it
 # instead" (Samurai of the Pale Curtain): EXILED_INSTEAD, every permanent's. The permanent still leaves the
 # battlefield (an outcome's `destroyed`) but never dies: pysolver.files.loader refuses a board where that could
-# change a result (a death, persist or undying trigger, 603.10a; a regeneration, 616.1; a count of a graveyard).
+# change a result (a death, persist or undying trigger, 603.10a; a regeneration, 616.1; a count of a graveyard). So
+# where it is admitted, "you may put it …" (Pulmonic Sliver's grant) is read alike: either choice, the same results.
 DIES_INSTEAD, EXILED_INSTEAD = "dies_instead", "exiled_instead"
-_DIES_INSTEAD = re.compile(r"if this creature would (?:die|be put into a graveyard from anywhere), (?:put (?:it|this "
-                           r"creature) on (?:the bottom|top) of its owner's library|reveal this creature and "
-                           r"shuffle it into its owner's library) instead")
+# 614.6: "If a creature dealt damage by ~ this turn would die, exile it instead" (Kumano, Master Yamabushi):
+# EXILED_IF_DEALT, read as EXILED_INSTEAD is (any creature may have been dealt damage by it this turn, before the
+# combat or in it), so a board where a creature's not dying could change a result is refused alike.
+EXILED_IF_DEALT = "exiled_if_dealt"
+_EXILED_IF_DEALT = "if a creature dealt damage by this creature this turn would die, exile it instead"
+_DIES_INSTEAD = re.compile(r"if this creature would (?:die|be put into a graveyard(?: from anywhere)?), "
+                           r"(?:(?:you may )?put (?:it|this creature) on (?:the bottom|top) of its owner's library"
+                           r"|reveal this creature and shuffle it into its owner's library) instead")
 _EXILED_INSTEAD = "if a permanent would be put into a graveyard, exile it instead"
 
 
@@ -134,7 +141,46 @@ def _dies_instead(text: str) -> list[Ability] | None:
     """
     if _DIES_INSTEAD.fullmatch(text):
         return [Ability(DIES_INSTEAD)]
+    if text == _EXILED_IF_DEALT:
+        return [Ability(EXILED_IF_DEALT)]
     return [Ability(EXILED_INSTEAD)] if text == _EXILED_INSTEAD else None
+
+
+# 615.10: static prevention of part of each damage event ("If a source would deal damage to you or a creature you
+# control, prevent 1 of that damage", Hedron-Field Purists; "If a source would deal damage to another Dinosaur you
+# control, prevent all but 1 of that damage", Temple Altisaur): PREVENT_SOME (N, to its controller and each
+# creature they control), PREVENT_ALL_BUT_ONE (a creature type, 205.3m: to each other creature of it they control).
+# 614.1a: "If a source you control would deal damage to a permanent or player, it deals double that damage to that
+# permanent or player instead" (Angrath's Marauders; a catalogue line of the shields group, PREVENTIONS)
+DOUBLE_DAMAGE = "double_damage"
+# 614.1a: "Damage that would reduce your life total to less than 1 reduces it to 1 instead" (Sustaining Spirit; a
+# catalogue line of the shields group, PREVENTIONS)
+LIFE_FLOOR = "life_floor"
+PREVENT_SOME, PREVENT_ALL_BUT_ONE = "prevent_some", "prevent_all_but_one"
+PARTIAL_PREVENTIONS = (PREVENT_SOME, PREVENT_ALL_BUT_ONE)
+_PREVENT_SOME = re.compile(r"if a source would deal damage to you or a creature you control, prevent (\w+) of that "
+                           r"damage")
+_PREVENT_ALL_BUT_ONE = re.compile(r"if a source would deal damage to another ([a-z'-]+) you control, prevent all but "
+                                  r"1 of that damage")
+
+
+def _partial_prevention(text: str) -> list[Ability] | None:
+    """A static prevention of part of each damage event (615.10), or None.
+
+    >>> _partial_prevention("if a source would deal damage to you or a creature you control, prevent 2 of that damage")
+    [Ability(kind='prevent_some', value=2)]
+    >>> _partial_prevention("if a source would deal damage to another dinosaur you control, prevent all but 1 of "
+    ...                     "that damage")[0].term
+    'prevent_all_but_one("dinosaur")'
+    """
+    m = _PREVENT_SOME.fullmatch(text)
+    if m:
+        word = m.group(1)
+        n = NUMBER_WORDS.get(word, int(word) if word.isdigit() and len(word) <= 7 else None)
+        return [Ability(PREVENT_SOME, n)] if n is not None and n >= 1 else None
+    m = _PREVENT_ALL_BUT_ONE.fullmatch(text)
+    ctype = creature_type(m.group(1)) if m else None
+    return [Ability(PREVENT_ALL_BUT_ONE, ctype)] if ctype is not None else None
 
 
 def _enters_tapped(text: str) -> list[Ability] | None:
@@ -252,7 +298,10 @@ PREVENTIONS = {normalise(form, None): f.kind for f in CATALOGUE if f.group == "s
 # 603.10a: "When(ever) ~ dies, each opponent loses N life / you gain N life"; 603.6c: "Whenever another
 # creature [you control] dies / a creature you control dies, put N +1/+1 counters on ~ / each opponent
 # loses N life / you gain N life" (their value: the creatures watched, N).
-_ATTACKS_LOSS = re.compile(r"whenever this creature attacks, (defending player|each opponent) loses (\w+) life")
+# 702.103b bestow: "Whenever ~ or enchanted creature attacks, …" on a creature (303.4d: a creature enchants
+# nothing, so only its first half can trigger; pysolver.files.loader refuses it on a noncreature permanent)
+_ATTACKS_LOSS = re.compile(r"whenever this creature (?:or enchanted creature )?attacks, (defending player|each "
+                           r"opponent) loses (\w+) life")
 _DIES_LIFE = re.compile(r"when(?:ever)? this creature dies, (each opponent loses|you gain) (\w+) life")
 # 122.1, 608.2h: "When ~ leaves the battlefield / dies, you gain life equal to the number of <name> counters on it"
 # (the counters it had as it last existed: N ``counters(<name>)``)
@@ -270,7 +319,7 @@ _WATCH = re.compile(r"whenever (?P<who>[a-z0-9' -]+?) (?:dies|leaves the battlef
                     r"battlefield), (?P<effect>.+)")
 _SCOPES = {**_WATCHED, "a creature": "all", "this creature or another creature": "all",
            "this creature or another creature you control": "yours", "a creature an opponent controls": "opponents",
-           "a creature you don't control": "opponents"}
+           "a creature you don't control": "opponents", "a creature token": "tokens"}
 _TYPED_SCOPE = re.compile(r"(?P<another>another|an?) (?P<type>[a-z'-]+)(?P<yours> you control)?")
 # 208.1, 603.10a: "<creatures> with power / toughness N or greater" (as they last existed): at_least(Scope,P,N)
 _AT_LEAST_SCOPE = re.compile(r"(?P<who>.+) with (?P<stat>power|toughness) (?P<n>\d+) or greater")
@@ -347,7 +396,7 @@ class Ability:
             return self.kind
         if self.kind == "monstrosity":  # 701.37a: N
             return f"monstrosity({cast(Pump, self.value).power})"
-        if self.kind in STATICS:
+        if self.kind in STATICS or self.kind == GROUP_GRANT:
             return cast(Static, self.value).term(self.kind)
         if self.kind in PUMPS:
             assert isinstance(self.value, Pump)
@@ -361,7 +410,7 @@ class Ability:
         if self.kind == "other_dies_create":  # 111.1: the creatures watched and how many tokens (pysolver.rules.tokens)
             scope, made = cast(tuple[str, TokenSpec], self.value)
             return f"{self.kind}({scope},{made.count})"
-        if self.kind == "type_attacks_loss":  # a creature type, a string as printed_subtype/2's, and N
+        if self.kind in TYPE_ATTACKS:  # a creature type, a string as printed_subtype/2's, and N
             ctype, n = cast(tuple[str, int], self.value)
             return f'{self.kind}("{ctype}",{n})'
         if isinstance(self.value, tuple):  # a combat trigger's +X/+Y (pysolver.rules.triggers)
@@ -656,11 +705,16 @@ class Pump:
     to_hand: bool = False  # "return ~ to its owner's hand" (it leaves the battlefield, 400.7, and combat, 506.4)
     exiled: bool = False  # "exile ~. return it … at the beginning of the next end step" (it leaves until then, 513.1)
     untap: bool = False  # "untap ~" (701.26b)
+    tap: bool = False  # "… until end of turn. Tap ~" (701.26a)
     colors: tuple[str, ...] | None = None  # "~ becomes <colors> until end of turn" (105.3, 613.1e); () colorless
     despite_defender: bool = False  # "~ can attack this turn as though it didn't have defender" (702.3b)
     # "~ loses defender until end of turn" (613.1f, 702.3b): read as `despite_defender` where nothing else reads whether
     # it has defender (pysolver.files.loader refuses the boards where something does)
     loses_defender: bool = False
+    # "~ loses hexproof [and gains <keywords>] until end of turn" (613.1f, 702.11b): read as the keywords only where
+    # nothing could target it or read whether it has hexproof (pysolver.files.loader refuses the boards where something
+    # could)
+    loses_hexproof: bool = False
     # "Activate only if there are N or more card types among cards in your graveyard" (602.5, 205.2a, 404.1): N
     graveyard_types: int = 0
 
@@ -697,6 +751,13 @@ _TEAM_DESPITE = re.compile(r"(?P<cost>[^:]+): creatures you control with defende
 # "{cost}: Until end of turn, ~ …": the duration written first (read as "{cost}: ~ … until end of turn")
 _DURATION_FIRST = re.compile(r"(?P<cost>[^:]+): until end of turn, (?P<effect>.+)")
 # 613.1f, 702.3b: "{cost}: ~ loses defender [and gains <keyword>] until end of turn"
+# 701.26a: "{cost}: ~ gains <keyword> until end of turn [and doesn't untap during your next untap step]. Tap ~": a
+# pump of its source that also taps it (the untap step, 502.3, comes after the combat: nothing of it acts in combat)
+_TAPS_ITSELF = re.compile(r"(?P<line>[^:]+: this creature .+? until end of turn)"
+                          r"(?: and doesn't untap during your next untap step)?\. tap this creature")
+# 613.1f, 702.11b: "{cost}: ~ loses hexproof [and gains <keywords>] until end of turn" (Xathrid Slyblade)
+_LOSES_HEXPROOF = re.compile(r"(?P<cost>[^:]+): this creature loses hexproof(?: and gains (?P<also>.+?))? until end of "
+                             r"turn")
 _LOSES_DEFENDER = re.compile(r"(?P<cost>[^:]+): this creature loses defender(?: and gains (?P<also>.+?))? until end of "
                             r"turn")
 
@@ -723,9 +784,18 @@ def _pump(text: str) -> list[Ability] | None:
     team = _TEAM_DESPITE.fullmatch(text)
     if team is not None:
         return [Ability("team_pump", _paid_by(Pump(0, 0, Mana(), despite_defender=True), _cost(team.group("cost"))))]
+    taps = _TAPS_ITSELF.fullmatch(text)
+    if taps is not None:
+        return _tapping(_pump(taps.group("line")))
     first = _DURATION_FIRST.fullmatch(text)
     if first is not None:
         return _pump(f"{first.group('cost')}: {first.group('effect')} until end of turn")
+    m = _LOSES_HEXPROOF.fullmatch(text)
+    if m is not None:
+        keywords = tuple(_given_until_end_of_turn(k) for k in re.split(r",? and |, ", m["also"])) if m["also"] else ()
+        if any(k not in GRANTABLE for k in keywords):
+            return None
+        return [Ability("pump", _paid_by(Pump(0, 0, Mana(), keywords, loses_hexproof=True), _cost(m["cost"])))]
     m = _LOSES_DEFENDER.fullmatch(text)
     if m is not None:
         keywords = (_given_until_end_of_turn(m.group("also")),) if m.group("also") else ()
@@ -772,6 +842,19 @@ def _pump(text: str) -> list[Ability] | None:
     lowering = kind == "pump" and y < 0 and not (m.group("becomes") or m.group("despite") or m.group("unblocked"))
     cost = _lowering_cost(m.group("cost")) if lowering else _cost(m.group("cost"))
     return _colored(kind, _paid_by(pump, cost), m.group("becomes"))
+
+
+def _tapping(found: list[Ability] | None) -> list[Ability] | None:
+    """The pumps of its source `found` that also tap it (701.26a: "… Tap ~"), or None.
+
+    >>> [(a.term, a.value.keywords, a.value.tap) for a in _pump(
+    ...     "{u}: this creature gains shroud until end of turn and doesn't untap during your next untap step. "
+    ...     "tap this creature")]
+    [('pump(0,0)', ('shroud',), True)]
+    """
+    if not found or any(a.kind != "pump" for a in found):
+        return None
+    return [Ability(a.kind, replace(cast(Pump, a.value), tap=True)) for a in found]
 
 
 def _lowering_cost(text: str) -> Cost:
@@ -881,14 +964,15 @@ def _paid_by(pump: Pump, cost: Cost) -> Pump:
 
 # --- Activated abilities that act in combat (602, 115, pysolver.rules.activated) ----------------------
 #: their kinds: "tap target <creature>" (701.26a), "target <creature> can't block this turn" (509.1b),
-#: "target <creature> can't be blocked this turn" (509.1b), "target <creature> gets +X/+Y [and gains K]"
+#: "target <creature> can't be blocked this turn" (509.1b), "… can't be blocked by creatures with power N or less this
+#: turn" (509.1b), "target <creature> gets +X/+Y [and gains K]"
 #: or "gains K until end of turn" (613.4c, 613.1f), "~ gets +X/+Y" with {T} in its cost, "regenerate
 #: target <creature>" (701.19a), "destroy target <creature>" (701.8a), "put N +X/+Y counters on target
 #: <creature>" (122.1a), "exile target <creature>" (406.2), "return target <creature> to its owner's hand" (400.7),
 #: "target <creature> can't be regenerated this turn" (701.19c), "untap target <permanent>" (701.26b), "you may tap
 #: or untap target <permanent>" (701.26: :func:`effects`), "switch ~'s / each creature's power and toughness until
 #: end of turn" (613.4d: :data:`SWITCHES`)
-COMBAT_ABILITIES = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump",
+COMBAT_ABILITIES = ("tap_target", "target_cant_block", "target_unblockable", "target_evades", "target_pump", "tap_pump",
                     "target_regenerate", "destroy_target", "target_counter", "exile_target", "bounce_target",
                     "target_cant_regenerate", "untap_target", "tap_or_untap", "switch", "switch_each", "destroy_all")
 #: "switch ~'s power and toughness until end of turn" (no target) and "switch each creature's …" (no target: each
@@ -901,17 +985,18 @@ SWITCHES = ("switch", "switch_each")
 STACKED = ("ping", "ping_each", "life", "fog", "destroy_target", "exile_target", "bounce_target", "destroy_all")
 # 115.1: those that have a target ("ping": "~ deals N damage to <a target>", pysolver.rules.pingers; a life
 # ability's "target player" too, pysolver.rules.activated.targeted)
-TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "target_regenerate",
-            "destroy_target", "target_counter", "exile_target", "bounce_target", "ping", "target_cant_regenerate",
-            "untap_target", "tap_or_untap")
+TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_evades", "target_pump",
+            "target_regenerate", "destroy_target", "target_counter", "exile_target", "bounce_target", "ping",
+            "target_cant_regenerate", "untap_target", "tap_or_untap")
 #: "you may tap or untap target <permanent>": its controller chooses as it resolves (608.2) which it does
 TAP_OR_UNTAP = "tap_or_untap"
 #: the abilities that remove their target from the battlefield: destroy (701.8a), exile (406.2), return to its
 #: owner's hand (400.7); and "destroy all artifacts / enchantments" (701.8a, no target: each as it resolves, 608.2h)
 REMOVALS = ("destroy_target", "exile_target", "bounce_target", "destroy_all")
 #: those whose target may be of card types (:func:`typed_target`, 205.2a): "untap target permanent", "destroy target
-#: artifact or enchantment", "return target nonland permanent to its owner's hand"; a removal's not a land
-TYPED = ("untap_target", TAP_OR_UNTAP, "destroy_target", "exile_target", "bounce_target")
+#: artifact or enchantment", "return target nonland permanent to its owner's hand", "tap target land"; a removal's
+#: not a land
+TYPED = ("untap_target", TAP_OR_UNTAP, "destroy_target", "exile_target", "bounce_target", "tap_target")
 
 
 def effects(kind: str) -> tuple[str, ...]:
@@ -928,10 +1013,15 @@ def effects(kind: str) -> tuple[str, ...]:
 
 _TARGETED_EFFECTS = (
     (re.compile(r"you may tap or untap (?P<t>.+)"), TAP_OR_UNTAP),
-    (re.compile(r"tap (?P<t>.+)"), "tap_target"),
+    # 701.26a; 502.3: "It doesn't untap during its controller's [next] untap step [for as long as ~ remains tapped]"
+    # acts in an untap step, after the combat (an inert rider)
+    (re.compile(r"tap (?P<t>.+?)(?:\. (?:it|that creature) doesn't untap during its controller's (?:next )?untap step"
+                r"(?: for as long as this creature remains tapped)?)?"), "tap_target"),
     (re.compile(r"untap (?P<t>.+)"), "untap_target"),
     (re.compile(r"(?P<t>.+?) can't block this turn"), "target_cant_block"),
     (re.compile(r"(?P<t>.+?) can't be blocked this turn"), "target_unblockable"),
+    # 509.1b, 611.2a: the target's `cant_be_blocked_by_power_this_turn`
+    (re.compile(r"(?P<t>.+?) can't be blocked by creatures with power (?P<n>\w+) or less this turn"), "target_evades"),
     (re.compile(r"(?P<t>.+?) (?:gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and gains (?P<also>.+?))?|gains (?P<only>.+?)"
                 rf"|becomes (?P<becomes>colorless|{'|'.join(COLORS)})) until end of turn"), "target_pump"),
     (re.compile(r"regenerate (?P<t>.+)"), "target_regenerate"),
@@ -1033,6 +1123,7 @@ class CombatAbility:
     # the destruction, destroyed or not; 608.2h: the mana value of the target as it last existed, 202.3)
     smelts: bool = False
     x: str = ""  # "{X}…: ~ deals X damage" (107.3): X paid with any mana (``any``), or one color's ("W" … "G")
+    evades: int = 0  # "target_evades": "… can't be blocked by creatures with power N or less this turn" (509.1b)
 
     def x_mana(self, x: int) -> Mana:
         """The mana that pays X = `x` (107.3, 601.2f): generic, or of the one color "Spend only <color> mana on
@@ -1232,6 +1323,12 @@ def _combat_ability(text: str) -> list[Ability] | None:
             raise NotModelled(f"giving {stopper} to a target creature until end of turn is not modelled (613.1f; "
                               "608.2b: given in response to a targeted ability, it counters that ability as it "
                               "resolves; only \"~ gains hexproof\" is, on a board where no opponent targets)")
+    evades = 0
+    if kind == "target_evades":  # 509.1b: N
+        found_n = _count(e.group("n"))
+        if found_n is None:
+            return None
+        evades = found_n
     if kind == "target_counter":  # 122.1a: N counters of the kind +X/+Y (or -X/-Y: both signs alike)
         x, y, n = _signed(e.group("x")), _signed(e.group("y")), _count(e.group("n"))
         if n is None or x * y < 0:
@@ -1244,7 +1341,7 @@ def _combat_ability(text: str) -> list[Ability] | None:
                                         timed is not None, scope, other, keywords, counters,
                                         no_regeneration=bool(e.groupdict().get("unregenerated")), colors=colors,
                                         reach=reach, your_turn=yours is not None,
-                                        smelts=bool(e.groupdict().get("smelts"))))]
+                                        smelts=bool(e.groupdict().get("smelts")), evades=evades))]
 
 
 # --- Activated abilities that deal damage (120.3, pysolver.rules.pingers) -----------------------------
@@ -1414,8 +1511,9 @@ def _x_cost(text: str) -> Cost:
 
 # --- Activated abilities whose only effect in combat is their cost (pysolver.rules.activated) ----------
 #: "{cost}, {T}: Add <mana>" (605.1a: a mana ability) and "{cost}, {T}: <an effect in hidden zones
-#: only>" ("Draw a card", "Scry 1", "Target player mills two cards": 121.1, pysolver.model.hidden): tapping
-#: the source and paying the mana is all they do to a combat.
+#: only>" ("Draw a card", "Scry 1", "Target player mills two cards": 121.1, pysolver.model.hidden) or that puts basic
+#: lands onto the battlefield tapped (701.23a, pysolver.model.unread): tapping the source and paying the mana is all
+#: they do to a combat.
 COST_ONLY = ("tap_mana", "tap_hidden")
 #: every kind of activated ability :mod:`pysolver.rules.activated` plays (a :class:`~pysolver.model.moves.Trigger`
 #: of one of these kinds is an activated ability on the stack, 405.1: a sacrificed source's shield, :data:`SHIELDS`,
@@ -1450,7 +1548,8 @@ def _cost_only(text: str) -> list[Ability] | None:
     effect = m.group("effect").replace("this creature", "~")
     if _ADD_MANA.fullmatch(effect):
         kind = "tap_mana"
-    elif only_hidden(effect) and not re.search(r"\btarget (?!player|opponent)", effect):
+    elif only_hidden(effect) and not re.search(r"\btarget (?!player|opponent)", effect) \
+            or puts_tapped_basic_lands(effect):  # 701.23a, 110.5b: tapped basic lands (pysolver.model.unread)
         kind = "tap_hidden"
     else:
         return None
@@ -1498,21 +1597,24 @@ def _life(text: str) -> list[Ability] | None:
 #: tapped 2/2 …", "… artifact / enchantment creature token", "… named Minor Demon", a following "They have
 #: "<ability>"" (111.3: the characteristics the ability gives it, and no other)
 _CREATE = re.compile(
-    r"create (?P<count>\w+) (?P<tapped>tapped )?(?P<power>\d{1,2})/(?P<toughness>\d{1,2}) "
+    r"create (?P<count>\w+) (?P<legendary>legendary )?(?P<tapped>tapped )?(?P<power>\d{1,2})/(?P<toughness>\d{1,2}) "
     r"(?P<colors>colorless|[a-z]+(?: and [a-z]+)?) (?P<subtypes>[a-z' -]+?) (?P<types>(?:artifact |enchantment )?)"
     r"creature tokens?(?: named (?P<name>[a-z' -]+?))?(?: with (?P<with>[a-z ,]+?))?"
+    r"(?:(?: with| and) \"(?P<inline>[^\"]+?)\.?\")?"
     r"(?P<attacking> that(?:'s| are) tapped and attacking)?"
     r"(?:\. (?:it has|they have) \"(?P<quoted>[^\"]+?)\.?\")?"
     r"(?P<later>\. exile (?:it|them|that token|those tokens) at the beginning of the next end step)?")
-# the abilities a token's text may give it (111.3): keywords, and a death trigger that creates tokens in turn
-_TOKEN_KINDS = frozenset({*KEYWORDS.values(), "landwalk", "dies_create"} - {"persist", "undying"})  # 111.8
+# the abilities a token's text may give it (111.3): keywords, a death trigger that creates tokens in turn, and
+# "{cost}: This creature gets +X/+Y until end of turn" (602.2, 613.4c: activated as any pump, pysolver.rules.pumps)
+_TOKEN_KINDS = frozenset({*KEYWORDS.values(), "landwalk", "dies_create", "pump"} - {"persist", "undying"})  # 111.8
 
 
 @dataclass(frozen=True)
 class TokenSpec:
     """What a "create … token" effect makes (111.3, 111.4): `count` tokens, each a `power`/`toughness` creature
     of `colors`, `subtypes` and card `types`, named `name` (111.4: its subtypes and "Token" unless the effect
-    names it), with `abilities`; entering `tapped` (110.5b) or tapped and `attacking` (508.4)."""
+    names it), with `abilities`; entering `tapped` (110.5b) or tapped and `attacking` (508.4); `legendary` (205.4d:
+    the legend rule, 704.5j, applies to it: pysolver.rules.tokens refuses a second one of its name)."""
 
     count: int
     power: int
@@ -1525,6 +1627,7 @@ class TokenSpec:
     tapped: bool = False
     attacking: bool = False
     per: str = ""  # 608.2h: one for each of a number read from the source as it last existed ("its(power)")
+    legendary: bool = False  # 205.4d, 704.5j
 
     def term(self, kind: str) -> str:
         """The ASP term ``KIND(N)`` (``KIND(its(…))`` for one for each of a number of the source as it last
@@ -1542,14 +1645,22 @@ def creates(a: Ability) -> TokenSpec | None:
 
 def token_spec(text: str) -> TokenSpec | None:
     """The tokens a normalised "create …" effect makes (:class:`TokenSpec`), or None if it is none of the forms
-    read (a copy, a token with abilities other than keywords, an X, a legendary token, "exile it at end of
-    combat": docs/abilities.md "Creature tokens").
+    read (a copy, a token with abilities other than keywords, a death trigger creating tokens and a pump, an X,
+    "exile it at end of combat": docs/abilities.md "Creature tokens").
 
     >>> s = token_spec("create two 1/1 white soldier creature tokens that are tapped and attacking")
     >>> s.count, s.power, s.colors, s.subtypes, s.name, s.attacking
     (2, 1, ('white',), ('Soldier',), 'Soldier Token', True)
     >>> [a.kind for a in token_spec("create a 2/2 green cat warrior creature token with forestwalk").abilities]
     ['landwalk']
+    >>> s = token_spec('create a 2/2 red dragon creature token with flying and "{r}: this creature gets +1/+0 until '
+    ...                'end of turn."')
+    >>> [a.term for a in s.abilities]
+    ['flying', 'pump(1,0)']
+    >>> s = token_spec("create a legendary 5/5 colorless goblin golem artifact creature token named tuktuk the "
+    ...                "returned")
+    >>> s.name, s.types, s.legendary
+    ('Tuktuk the Returned', ('Artifact', 'Creature'), True)
     """
     m = _CREATE.fullmatch(text)
     count = _count(m.group("count")) if m else None
@@ -1561,7 +1672,7 @@ def token_spec(text: str) -> TokenSpec | None:
         return None
     lines = re.split(r", and |, | and ", m.group("with")) if m.group("with") else []
     abilities: list[Ability] = []
-    for line in [*lines, *([m.group("quoted")] if m.group("quoted") else [])]:
+    for line in [*lines, *(m.group(q) for q in ("inline", "quoted") if m.group(q))]:
         try:
             found = _parse_single(normalise(line, None), frozenset())
         except ValueError:
@@ -1570,12 +1681,24 @@ def token_spec(text: str) -> TokenSpec | None:
             return None
         abilities += found
     names = tuple(str(t).capitalize() for t in subtypes)
-    name = m.group("name").title() if m.group("name") else " ".join((*names, "Token"))
+    name = _title(m.group("name")) if m.group("name") else " ".join((*names, "Token"))
     types = ("Artifact", "Creature") if "artifact" in m.group("types") else \
         ("Enchantment", "Creature") if "enchantment" in m.group("types") else ("Creature",)
     return TokenSpec(count, int(m.group("power")), int(m.group("toughness")),
                      tuple(c for c in COLORS if c in colors), names, types, name, tuple(abilities),
-                     bool(m.group("tapped")), bool(m.group("attacking")))
+                     bool(m.group("tapped")), bool(m.group("attacking")), legendary=bool(m.group("legendary")))
+
+
+def _title(name: str) -> str:
+    """A token's name as its card would print it (111.4), from the lower-case line: each word capitalised but
+    the articles and prepositions inside it.
+
+    >>> _title("tuktuk the returned"), _title("minor demon")
+    ('Tuktuk the Returned', 'Minor Demon')
+    """
+    small = {"the", "of", "a", "an", "and", "to", "in", "on"}
+    words = name.split()
+    return " ".join(w if k and w in small else w.capitalize() for k, w in enumerate(words))
 
 
 _ACTIVATED_CREATE = re.compile(r"(?P<cost>[^:\"]+): (?P<effect>create .+)")
@@ -1583,9 +1706,9 @@ _ACTIVATED_CREATE = re.compile(r"(?P<cost>[^:\"]+): (?P<effect>create .+)")
 
 def _create(text: str) -> list[Ability] | None:
     """ "{cost}: Create <tokens>" (602.1, 111.1; :func:`token_spec`), or None; its cost mana symbols, {T},
-    "sacrifice ~", "Pay {E}", "Discard N cards" and "Remove N <name> counters from ~" (:func:`parse_cost`, 107.14,
-    701.9, 122.1; a cost with other parts is not read here: what the sacrifice of another permanent would trigger
-    beside the tokens is not modelled).
+    "sacrifice ~", "Pay {E}", "Discard N cards" and "Remove N [+1/+1 / <name>] counters from ~" (:func:`parse_cost`,
+    107.14, 701.9, 122.1, 122.1a; a cost with other parts is not read here: what the sacrifice of another permanent
+    would trigger beside the tokens is not modelled).
 
     >>> a = _create("{3}{g}: create a 1/1 green saproling creature token")[0]
     >>> a.kind, str(a.value.cost), a.value.tap, a.value.token.name
@@ -1596,7 +1719,7 @@ def _create(text: str) -> list[Ability] | None:
     if m is None or made is None or made.attacking:
         return None
     cost = _cost(m.group("cost"))
-    if replace(cost, energy=0, discard=0, remove_named=None).others():
+    if replace(cost, energy=0, discard=0, remove_named=None, remove_counters=0).others():
         return None
     return [Ability("create", CombatAbility(0, 0, cost.mana, replace(cost, mana=Mana()), "", token=made))]
 
@@ -1887,6 +2010,31 @@ def suggestion(text: str) -> str | None:
     return _candidates()[best] if best is not None else None
 
 
+# 602.5: "Activated abilities of creatures [your opponents control] can't be activated" (mana abilities too, 605.3a):
+# its value whose creatures, opponents (of its controller) or all (pysolver.rules.bans)
+_ACTIVATION_BAN = re.compile(r"activated abilities of creatures(?P<whose> your opponents control)? can't be activated")
+
+
+def _activation_ban(text: str) -> list[Ability] | None:
+    """A static ability that prohibits activating the activated abilities of creatures (602.5), or None.
+
+    >>> _activation_ban("activated abilities of creatures your opponents control can't be activated")[0].term
+    'activation_ban("opponents")'
+    """
+    m = _ACTIVATION_BAN.fullmatch(text)
+    return None if m is None else [Ability("activation_ban", "opponents" if m["whose"] else "all")]
+
+
+def _player_hexproof(text: str) -> list[Ability] | None:
+    """ "You have hexproof" (702.11c: its controller can't be the target of spells or abilities their opponents
+    control, while it is on the battlefield, 611.3a), or None.
+
+    >>> _player_hexproof("you have hexproof")[0].term
+    'player_hexproof'
+    """
+    return [Ability("player_hexproof")] if text == "you have hexproof" else None
+
+
 def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     combat = (_combat_ability(text) or _ping(text) or _cost_only(text) or _life(text) or _shield(text)
               or _fog(text) or _create(text) or _prevention_this_turn(text))
@@ -1910,14 +2058,18 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     if own is not None:  # 702.16a: the keyword, its own
         return own
     static = _paired(text, players) or _static(text, players) or _conditional(text, players) \
-        or _enchanted(text, players) or _granted_unset(text, players) or _granted_while(text, players)
+        or _enchanted(text, players) or _granted_unset(text, players) or _granted_while(text, players) \
+        or _group_granted(text, players) or _granted_attached(text, players) \
+        or _lord_while(text, players) or _lord_each(text, players) \
+        or _activation_ban(text) or _player_hexproof(text) \
+        or _lord_colors(text, players)
     if static is not None:
         return static
     if text in KEYWORDS:
         return [Ability(KEYWORDS[text])]
     if text in MECHANICS:
         return [Ability(MECHANICS[text])]
-    entering = _enters_tapped(text) or _dies_instead(text)
+    entering = _enters_tapped(text) or _dies_instead(text) or _partial_prevention(text)
     if entering is not None:
         return entering
     m = _DASH.fullmatch(text)
@@ -1948,6 +2100,9 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
         if any(t is None for t in terms):
             return None
         return [Ability("protection", t) for t in terms]
+    unread = unread_trigger(text)
+    if unread is not None:  # 701.23a, 406.2, 701.16a, 111.10a: what nothing reads (pysolver.model.unread)
+        return [Ability(unread)]
     triggered = _parse_trigger(text)
     if triggered is not None:
         return [triggered]
@@ -1956,7 +2111,7 @@ def _parse_single(text: str, players: frozenset[str]) -> list[Ability] | None:
     if window is not None:
         return window
     on_combat = (_at_end_of_combat(text) or _on_combat(text) or _type_attacks(text) or _exert(text)
-                 or _energy_trigger(text))
+                 or _energy_trigger(text) or _becomes_tapped(text))
     if on_combat is not None:
         return on_combat
     m = _COST_ABILITY.fullmatch(text)
@@ -2315,6 +2470,8 @@ _EFFECTS = (
     (re.compile(r"(?P<who>target .+?) can't block this turn"), "cant_block"),
     (re.compile(r"(?:it|this creature) deals? (?P<n>\w+) damage to (?P<who>.+)"), "damage"),
     (re.compile(r"prevent all combat damage that would be dealt this turn"), "fog"),  # 615.1a
+    # 105.3, 613.1e: "that creature becomes <color>" (no duration: for the rest of the game, 611.2a)
+    (re.compile(rf"(?P<who>that creature|it|this creature) becomes (?P<color>{'|'.join(COLORS)})"), "becomes"),
 )
 #: "target creature [defending player controls | an opponent controls | you control]" (115.1, 506.2), "any
 #: target" (115.4; older printings "target creature or player", the same): the targets of :data:`ON_TARGET`
@@ -2360,10 +2517,12 @@ _RIDERS = (re.compile(r"(?:it|that creature) doesn't untap during its controller
 class OnCombat:
     """The value of a combat trigger read by the effect grammar: when it triggers (`event`; `partner`:
     the quality the other creature of an event that names one must have, 509.3f), whom its effect
-    reaches (`whom`: ``self``, ``partner``, ``controller``, ``defending``, or the creatures ``attacking``
+    reaches (`whom`: ``self``, ``partner``, ``controller``, ``defending``, ``combatants`` (each creature attacking or
+    blocking), ``partner_and_controller`` (the other creature and its controller), or the creatures ``attacking``
     or ``you`` control, `other` leaving the source out, of `quality`) and what it does (`effect`:
     ``gets`` +`power`/+`toughness`, ``gains`` `keyword`, ``counters``, ``gain_life``, ``poison`` `amount`,
-    ``unblockable``, ``tap``; ``fog``: all combat damage prevented this turn, 615.1a). An exert line's ``gets``
+    ``unblockable``, ``tap``; ``fog``: all combat damage prevented this turn, 615.1a; ``becomes`` the color
+    `keyword`, 105.3). An exert line's ``gets``
     may carry a `keyword` too ("it gets +1/+0 and gains first strike": one ability, one choice, 701.43d).
 
     >>> OnCombat("attacks", "gets", "attacking", True, power=1).term("on_attack")
@@ -2390,6 +2549,7 @@ class OnCombat:
     exert: bool = False  # 701.43d, 607.2h: the linked "when you do" ability of "you may exert ~ as it attacks"
     energy: int = 0  # "you may pay {E}…. If you do, …": the {E} paid as it resolves (107.14, 603.5)
     reach: tuple[str, ...] = ()  # "target permanent": the noncreature card types it also reaches (115.1, 205.2a)
+    evades: int | None = None  # an exert line's "… and can't be blocked by creatures with power N or less this turn"
 
     def term(self, kind: str) -> str:
         """The ASP term ``KIND(Event,Whom,Effect)`` (encodings/triggers.lp), ``on_target(Event,target(Scope),
@@ -2400,7 +2560,8 @@ class OnCombat:
         whom = (f"group({self.whom},{'other' if self.other else 'each'},{term_text(self.quality)})"
                 if self.whom in ("attacking", "you", "all") else self.target_term() if self.whom == "target"
                 else self.whom)
-        effect = {"gets": f"gets({self.power},{self.toughness}{f',{self.keyword}' if self.keyword else ''})",
+        evades = "" if self.evades is None else f",not_blocked_by(cmp(power,le,n({self.evades})))"  # 509.1b
+        effect = {"gets": f"gets({self.power},{self.toughness}{f',{self.keyword}' if self.keyword else ''}{evades})",
                   "gains": f"gains({self.keyword})",
                   "counters": f"counters({self.amount})", "gain_life": f"gain_life({self.amount})",
                   "poison": f"poison({self.amount})", "damage": f"damage({self.amount})",
@@ -2410,7 +2571,8 @@ class OnCombat:
                   "lowers": f"lowers({self.power},{self.toughness})",
                   "may_gain_life": f"may_gain_life({self.amount})",
                   "assigns_none_loss": f"assigns_none_loss({self.amount})",
-                  "damage_prevent": f"damage_prevent({self.amount})"}.get(self.effect, self.effect)
+                  "damage_prevent": f"damage_prevent({self.amount})",
+                  "becomes": f"becomes({self.keyword})"}.get(self.effect, self.effect)
         if kind == ON_TARGET:
             may = f"pay({','.join(str(self.cost).lower().replace('{', '').split('}')[:-1])})" if self.cost else \
                 f"pay({','.join('e' * self.energy)})" if self.energy else \
@@ -2575,13 +2737,16 @@ def _on_combat(text: str) -> list[Ability] | None:
     removed = _removed_counter(text) or _power_damage_instead(text)  # (two sentences, one effect: "If you do",
     read = [removed] if removed is not None else [  # 608.2c, 118.12)
         _each_gets(x) or _rule_effect(x) or _counted(x) or _bounce(x) or _counters_damage(x)
-        or _effect(x, partner is not None) for x in sentences]
+        or _damage_each(x, partner is not None) or _effect(x, partner is not None) for x in sentences]
     effects = [e for found in read if found is not None for e in found]
     if not effects or None in read:
         return None
     if any((e.effect in _RULE_EFFECTS and e.whom != "target") or e.effect in _COUNTED for e in effects) and any(
             kind != "on_attack" for kind, _ in events):
         return None  # (read as attack triggers only)
+    if any(e.effect == "becomes" for e in effects) and (
+            len(effects) > 1 or any(kind != "on_block" for kind, _ in events)):
+        return None  # (105.3: read as a block trigger's one effect)
     if condition is not None:  # (603.4: read on the effects that resolve at once only)
         if optional or cost is not None or any(e.whom == "target" or e.effect not in _CONDITIONED for e in effects):
             return None
@@ -2599,11 +2764,19 @@ def _on_combat(text: str) -> list[Ability] | None:
         if len(effects) != 1 or (events != [("on_attack", "attacks")] and not either):
             return None
         return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=optional, cost=cost))]
+    if [e.whom for e in effects] in ([w] for w in DEFENDING_CREATURES):  # 508.3a, 603.3a: put on the stack by the
+        # active player, its source named ("you may", 603.5: chosen then, or not), its damage dealt as it resolves
+        if events != [_EVENTS["attacks"]] or condition is not None or cost is not None:
+            return None
+        return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=optional))]
     if cost is not None:
         return None
     if optional and [e.effect for e in effects] == ["gets_power"] and events == [_EVENTS["attacks"]] and (
             condition is None):  # 603.5, 608.2h: chosen as it is put on the stack, its source named (115.1: no
         return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=True))]  # target), X as it resolves
+    if optional and [(e.effect, e.whom) for e in effects] == [("counters", "self")] and events == [
+            _EVENTS["attacks"]] and condition is None:  # 603.5, 122.1a: "you may put N +1/+1 counters on it",
+        return [Ability(ON_TARGET, replace(effects[0], event="attacks", optional=True))]  # chosen as it is put
     if optional and [e.effect for e in effects] == ["gain_life"]:  # 603.5: its controller chooses (119.3)
         effects = [replace(effects[0], effect="may_gain_life")]
     if optional and [e.effect for e in effects] == ["assigns_none"]:  # 603.5: its controller chooses (510.1a)
@@ -2848,21 +3021,68 @@ def _counters_damage(text: str) -> list[OnCombat] | None:
     return None if whom is None else [replace(whom, effect="damage_counters")]
 
 
-#: 508.3a, 603.2c: "Whenever a <creature type> you control attacks, defending player loses N life"
-_TYPE_ATTACKS_LOSS = re.compile(r"whenever an? (?P<type>[a-z'-]+) you control attacks, defending player loses "
-                                r"(?P<n>\w+) life")
+#: 120.3, 608.2h: a block trigger's damage to more than one object (no target, 115.1): "~ deals N damage to each
+#: attacking creature and each blocking creature" (``combatants``: those in combat as it resolves, 506.4) and "~ deals
+#: N damage to that creature and N damage to that creature's controller" (``partner_and_controller``: the other
+#: creature of its event, 509.3d, and the player who controls it, one event)
+_DAMAGE_EACH = re.compile(r"(?:it|this creature) deals? (?P<n>\w+) damage to (?:(?P<combatants>each attacking creature "
+                          r"and each blocking creature)|that creature and (?P<m>\w+) damage to that creature's "
+                          r"controller|each creature (?P<without>without flying )?defending player controls)")
+#: 508.3a, 506.2: an attack trigger's damage to "each creature [without flying] defending player controls" (no target,
+#: 115.1; those creatures as it resolves, 608.2h), by whom it reaches (:data:`ON_TARGET`, its source named)
+DEFENDING_CREATURES = ("defending_creatures", "defending_creatures_without_flying")
+
+
+def _damage_each(text: str, partnered: bool) -> list[OnCombat] | None:
+    """The damage of :data:`_DAMAGE_EACH` (`partnered`: "that creature" names the other creature of the event), or
+    None; the two amounts of "that creature and … its controller" equal (as printed).
+
+    >>> _damage_each("it deals 2 damage to each attacking creature and each blocking creature", False)[0].term(
+    ...     "on_block")
+    'on_block(,combatants,damage(2))'
+    >>> _damage_each("this creature deals 3 damage to that creature and 3 damage to that creature's controller",
+    ...              True)[0].term("on_block")
+    'on_block(,partner_and_controller,damage(3))'
+    >>> _damage_each("it deal 1 damage to each creature without flying defending player controls", False)[0].whom
+    'defending_creatures_without_flying'
+    """
+    m = _DAMAGE_EACH.fullmatch(text)
+    n = _count(m.group("n")) if m else None
+    if m is None or not n:
+        return None
+    if m.group("combatants"):
+        return [OnCombat("", "damage", "combatants", amount=n)]
+    if m.group("m") is None:  # "each creature [without flying] defending player controls" (506.2)
+        return [OnCombat("", "damage", DEFENDING_CREATURES[m.group("without") is not None], amount=n)]
+    return [OnCombat("", "damage", "partner_and_controller", amount=n)] if partnered and _count(m.group("m")) == n \
+        else None
+
+
+#: 508.3a, 603.2c: "Whenever a <creature type> you control attacks, defending player loses N life" and "…, creatures
+#: defending player controls get -N/-N until end of turn" (506.2, 613.4c; 611.2c: those creatures as it resolves)
+_TYPE_ATTACKS = re.compile(r"whenever an? (?P<type>[a-z'-]+) you control attacks, (?:defending player loses "
+                           r"(?P<n>\w+) life|creatures defending player controls get -(?P<x>\d+)/-(?P<y>\d+) until end "
+                           r"of turn)")
+#: the kinds of :data:`_TYPE_ATTACKS`: once for each attacker of the type (603.2c), on the stack (603.3b)
+TYPE_ATTACKS = ("type_attacks_loss", "type_attacks_shrink")
 
 
 def _type_attacks(text: str) -> list[Ability] | None:
     """"Whenever a <creature type> you control attacks, defending player loses N life" (``type_attacks_loss``: once
-    for each such attacker, 603.2c), or None.
+    for each such attacker, 603.2c) or "…, creatures defending player controls get -N/-N until end of turn"
+    (``type_attacks_shrink``, the same N twice as printed), or None.
 
     >>> _type_attacks("whenever a sliver you control attacks, defending player loses 1 life")[0].term
     'type_attacks_loss("sliver",1)'
+    >>> _type_attacks("whenever a dragon you control attacks, creatures defending player controls get -1/-1 until "
+    ...               "end of turn")[0].term
+    'type_attacks_shrink("dragon",1)'
     """
-    m = _TYPE_ATTACKS_LOSS.fullmatch(text)
-    ctype, n = (creature_type(m.group("type")), _count(m.group("n"))) if m else (None, None)
-    return [Ability("type_attacks_loss", (ctype, n))] if ctype is not None and n else None
+    m = _TYPE_ATTACKS.fullmatch(text)
+    if m is None or m.group("x") != m.group("y"):
+        return None
+    ctype, n = creature_type(m.group("type")), _count(m.group("n") or m.group("x"))
+    return [Ability(TYPE_ATTACKS[m.group("n") is None], (ctype, n))] if ctype is not None and n else None
 
 
 _YOURS_BLOCKS = re.compile(r"whenever an? creature you control(?: with (?P<with>[^,]+))? blocks, "
@@ -2901,6 +3121,9 @@ def _yours_block(text: str) -> list[Ability] | None:
 #: 701.43d, 508.1g, 607.2h: "You may exert ~ as it attacks. When you do, <effect>": exerting is an optional cost to
 #: attack, chosen as attackers are declared, and the linked "when you do" ability triggers then (603.2)
 _EXERT = re.compile(r"you may exert this creature as it attacks\. when you do, (?P<effect>.+)")
+#: 509.1b, 611.2a: "<pump> until end of turn and can't be blocked by creatures with power N or less this turn"
+_EVADES = re.compile(r"(?P<pump>it gets [+-]\d+/[+-]\d+ until end of turn) and can't be blocked by creatures with "
+                     r"power (?P<n>\w+) or less this turn")
 
 
 def _exert(text: str) -> list[Ability] | None:
@@ -2920,11 +3143,21 @@ def _exert(text: str) -> list[Ability] | None:
     >>> [a.term for a in _exert("you may exert this creature as it attacks. when you do, untap all other creatures "
     ...                         "you control")]
     ['on_target(attacks,group(you,other,any),untap,exert)']
+    >>> [a.term for a in _exert("you may exert this creature as it attacks. when you do, it gets +1/+1 until end of "
+    ...                         "turn and can't be blocked by creatures with power 2 or less this turn")]
+    ['on_target(attacks,self,gets(1,1,not_blocked_by(cmp(power,le,n(2)))),exert)']
     """
     m = _EXERT.fullmatch(text)
-    effects = (_untap_group(m.group("effect")) or _effect(m.group("effect"), False)) if m else None
+    evading = _EVADES.fullmatch(m.group("effect")) if m else None
+    evades = None if evading is None else _count(evading.group("n"))
+    if evading is not None and evades is None:
+        return None
+    effect = evading.group("pump") if evading is not None else m.group("effect") if m else ""
+    effects = (_untap_group(effect) or _effect(effect, False)) if m else None
     if not effects:
         return None
+    if evades is not None:  # 509.1b: the source's, one ability and one choice with its +X/+Y (701.43d)
+        effects = [replace(effects[0], evades=evades)]
     first = effects[0]
     if len(effects) == 2 and first.whom == "self" and (first.effect, effects[1].effect) == ("gets", "gains"):
         first, effects = replace(first, keyword=effects[1].keyword), [first]  # (one ability: its one choice)
@@ -2933,6 +3166,30 @@ def _exert(text: str) -> list[Ability] | None:
             first.whom == "you" and first.effect == "untap" and first.quality == ("any",))):
         return None
     return [Ability(ON_TARGET, replace(first, event="attacks", optional=True, exert=True))]
+
+
+#: 603.2, 701.26a, 508.1f: "Whenever ~ becomes tapped, <effect>": in a combat it becomes tapped as it is declared an
+#: attacker without vigilance (702.20b), and the ability triggers then, with the attack triggers (508.2a);
+#: pysolver.files.loader refuses a board where it could become tapped otherwise (a tap effect, a {T} cost)
+_BECOMES_TAPPED = re.compile(r"whenever this creature becomes tapped, (?P<effect>.+)")
+
+
+def _becomes_tapped(text: str) -> list[Ability] | None:
+    """A "becomes tapped" trigger (:data:`_BECOMES_TAPPED`) whose effect the attack triggers put on the stack with
+    their choice read (:data:`ON_TARGET`: a target, 603.3d, or "you may", 603.5), its event ``tapped``: it
+    triggers as its source attacks unless that has vigilance (508.1f, 702.20b; encodings/triggers.lp).
+
+    >>> [a.term for a in _becomes_tapped("whenever this creature becomes tapped, target creature can't block this "
+    ...                                  "turn")]
+    ['on_target(tapped,target(creature),cant_block,must)']
+    >>> [a.term for a in _becomes_tapped("whenever this creature becomes tapped, you may put a +1/+1 counter on it")]
+    ['on_target(tapped,self,counters(1),may)']
+    """
+    m = _BECOMES_TAPPED.fullmatch(text)
+    found = _on_combat(f"whenever this creature attacks, {m.group('effect')}") if m else None
+    if not found or any(a.kind != ON_TARGET for a in found):
+        return None
+    return [Ability(ON_TARGET, replace(cast(OnCombat, a.value), event="tapped")) for a in found]
 
 
 #: 107.14, 603.5, 508.3a: "Whenever ~ attacks, you may pay {E}[{E}…]. If you do, <effect>"
@@ -3034,6 +3291,8 @@ def _effect(text: str, partnered: bool) -> list[OnCombat] | None:
                                                else whom.whom)]
         if whom.whom == "partner" and (effect == "gets" or "indestructible" in (groups.get("k") or "")):
             return None  # (with flanking or "destroy that creature" waiting, its order would matter: 603.3b, 704.5f)
+        if effect == "becomes":  # (its one color, 105.3)
+            return [replace(whom, effect="becomes", keyword=groups["color"])]
         out = []
         if effect == "gets":
             x, y = _signed(groups["x"]), _signed(groups["y"])
@@ -3078,6 +3337,47 @@ def _whom(words: str, partnered: bool, single: bool) -> OnCombat | None:
     return OnCombat("", "", "attacking" if m.group("attacking") else "you", m.group("other") is not None, quality)
 
 
+# --- Cards exiled with a permanent (406.6, 607.2a) and their return (603.6c, 610.3c) -------------------------
+#: 603.6c, 607.2a: "When ~ leaves the battlefield, return the exiled card[s] / all cards exiled with it to the
+#: battlefield under its owner's / their owners' control" (Fiend Hunter, Worldgorger Dragon, Admonition Angel)
+_RETURN_EXILED = re.compile(r"when this creature leaves the battlefield, return (?:the exiled cards?|all cards "
+                            r"exiled with (?:it|this creature)) to the battlefield under (?:its owner's|their "
+                            r"owners') control")
+#: 702.72a: "Champion a creature / an Elf / a Goblin or Shaman": its enters trigger acted before the combat (603.6a),
+#: the championed card is a card exiled with it (`exiled_cards`) its leaves-the-battlefield trigger returns
+_CHAMPION = re.compile(r"champion an? [a-z-]+(?: or [a-z-]+)?")
+#: 603.6c, 607.2a, 400.7: "When ~ leaves the battlefield, return the exiled cards to their owner's hand" (Hypnox,
+#: Wormfang Behemoth)
+_RETURN_EXILED_TO_HAND = re.compile(r"when this creature leaves the battlefield, return the exiled cards? to (?:their "
+                                    r"owners?'s?|its owner's) hand")
+#: 613.1d, 613.4b: Duplicant's "As long as a card exiled with ~ is a creature card, ~ has the power, toughness, and
+#: creature types of the last creature card exiled with ~. It's still a Shapeshifter" (pysolver.files.exiled settles it)
+EXILED_CHARACTERISTICS = "exiled_characteristics"
+_EXILED_CHARACTERISTICS = ("as long as a card exiled with this creature is a creature card, this creature has the "
+                           "power, toughness, and creature types of the last creature card exiled with this creature. "
+                           "it's still a shapeshifter")
+RETURN_EXILED = "dies_return_exiled"
+RETURN_EXILED_TO_HAND = "dies_return_exiled_to_hand"
+RETURNS_EXILED = (RETURN_EXILED, RETURN_EXILED_TO_HAND)
+
+
+def returns_exiled(text: str) -> Ability | None:
+    """The leaves-the-battlefield trigger that returns the cards exiled with its source (603.6c, 607.2a, 702.72a) to
+    the battlefield or to their owners' hands, from a normalised line, or None; the cards are the permanent's
+    `exiled_cards` (docs/situation.md).
+
+    >>> returns_exiled("champion a goblin or shaman"), returns_exiled("champion a goblin and a shaman")
+    (Ability(kind='dies_return_exiled', value=None), None)
+    >>> returns_exiled("when this creature leaves the battlefield, return the exiled cards to their owner's hand")
+    Ability(kind='dies_return_exiled_to_hand', value=None)
+    """
+    if _RETURN_EXILED_TO_HAND.fullmatch(text):
+        return Ability(RETURN_EXILED_TO_HAND)
+    if text == _EXILED_CHARACTERISTICS:  # (a static ability, 604.1, read here beside the other exiled cards' lines)
+        return Ability(EXILED_CHARACTERISTICS)
+    return Ability(RETURN_EXILED) if _RETURN_EXILED.fullmatch(text) or _CHAMPION.fullmatch(text) else None
+
+
 def _parse_trigger(text: str) -> Ability | None:
     """A combat trigger line (603.2; docs/abilities.md "Combat triggers"), normalised, or None.
 
@@ -3096,6 +3396,9 @@ def _parse_trigger(text: str) -> Ability | None:
     'on_target(attacks,target(attacking,lesser_power),counters(1),must)'
     """
     word = text
+    exiled = returns_exiled(text)  # 603.6c, 607.2a, 702.72a
+    if exiled is not None:
+        return exiled
     if word == "mentor":  # 702.134a: an attack trigger with a target (ON_TARGET)
         return Ability(ON_TARGET, MENTOR)
     if word in TRIGGER_KEYWORDS:
@@ -3656,10 +3959,16 @@ def _window_group(words: str) -> WindowTrigger | None:
 # the static ability kinds (pysolver.asp.facts, encodings/statics.lp): of a permanent on others, and of a
 # creature on itself as long as, or for each, what its controller controls
 STATICS = ("anthem", "grant", "anthem_if", "grant_if", "grant_unless", "anthem_per", "cda", "paired_anthem",
-           "paired_grant")
+           "paired_grant", "anthem_while", "grant_while", "anthem_each", "anthem_colors")
+# a lord's effect as long as a condition holds (604.1, 611.3a: pysolver.model.abilities._lord_while), and a lord's
+# +X/+Y for each of what its source counts (anthem_each: _lord_each) or for each color of the creature (anthem_colors)
+WHILE_KINDS = {"anthem": "anthem_while", "grant": "grant_while"}
+LORD_KINDS = (*WHILE_KINDS.values(), "anthem_each", "anthem_colors")
 # The restrictions a static ability may give (508.1c, 509.1b: "<creatures> can't attack", "~ can't block unless
-# you control another Zombie", "~ can't attack or block if an enchantment is on the battlefield").
-RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block", "attacks_despite_defender")
+# you control another Zombie", "~ can't attack or block if an enchantment is on the battlefield", "Slivers can't be
+# blocked except by Slivers").
+RESTRICTIONS_GIVEN = ("cant_attack", "cant_block", "cant_attack_or_block", "attacks_despite_defender",
+                      "blocked_only_by")
 # 508.1d, 509.1c: the requirements of the declarations (docs/abilities.md); a static ability may give the first
 # ("All creatures attack each combat if able", "Creatures you control have haste and attack each combat if able")
 REQUIREMENTS = ("lure", "must_be_blocked", "blocks_each_combat", "attacks_each_combat")
@@ -3677,7 +3986,8 @@ GRANTED_TRIGGERS = ("exalted", "flanking")
 _STATIC = re.compile(r"(?P<other>other )?(?:all )?(?P<who>.+?)(?: with (?P<with>[a-z ]+?))?"
                      r"(?: (?P<scope>you control|your opponents control))?(?: with (?P<with_after>[a-z ]+?))?"
                      r" (?:get (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and have (?P<also>.+))?|have (?P<have>.+)"
-                     r"|(?P<cant>can't attack)|(?P<attack>attack each combat if able))")
+                     r"|(?P<cant>can't attack)|(?P<attack>attack each combat if able)"
+                     r"|can't be blocked except by (?P<only>.+))")
 # 508.1d: "… have <abilities> and attack each combat if able": the requirement of each creature it describes
 _AND_ATTACKS = " and attack each combat if able"
 _CARD_TYPES = {"artifact": "artifact", "land": "land", "enchantment": "enchantment"}
@@ -3701,17 +4011,24 @@ class Static:
     whose: str = "you"
     least: int = 1  # how many objects a condition needs ("as long as you control three or more artifacts")
     most: int | None = None  # or at most how many cards ("as long as you have no cards in hand")
+    # the creatures of a lord with a condition (anthem_while, grant_while): (scope, other, quality) as an anthem's,
+    # the fields above being its condition's
+    group: tuple[str, bool, str] | None = None
 
     def term(self, kind: str) -> str:
         """The ASP term: ``anthem(Scope,other|each,Q,X,Y)`` or ``grant(Scope,other|each,Q,A)``; for the
         conditional kinds the scope is the kind of object counted (creature, permanent), written
-        ``at_least(L,Whose,Kind)`` when the condition needs L objects or an opponent's."""
+        ``at_least(L,Whose,Kind)`` when the condition needs L objects or an opponent's; a lord with a condition has
+        its creatures' ``group(Scope,other|each,Q)`` after the condition."""
         scope = self.scope
         if self.most is not None:
             scope = f"at_most({self.most},{self.whose},{scope})"
-        elif kind in ("anthem_if", "grant_if", "grant_unless", "anthem_per") and (self.least, self.whose) != (1, "you"):
+        elif kind in ("anthem_if", "grant_if", "grant_unless", "anthem_per", *LORD_KINDS) and (
+                self.least, self.whose) != (1, "you"):
             scope = f"at_least({self.least},{self.whose},{scope})"
         head = f"{scope},{'other' if self.other else 'each'},{self.quality}"
+        if self.group is not None:
+            head += f",group({self.group[0]},{'other' if self.group[1] else 'each'},{self.group[2]})"
         if kind == "cda":
             return f"cda({head},{self.whose},{self.power},{self.toughness})"
         if self.granted is None:
@@ -3781,13 +4098,20 @@ def _creatures_quality(who: str) -> str | None:
     ('both(creature_type("eldrazi"),creature_type("spawn"))', 'both(color(white),creature_type("knight"))')
     >>> _creatures_quality("green creatures and white creatures")  # either (each creature once)
     'either(color(green),color(white))'
+    >>> _creatures_quality("servos and thopters")  # two creature types in the plural (205.3m)
+    'either(creature_type("servo"),creature_type("thopter"))'
+    >>> _creatures_quality("saproling creatures and other treefolk creatures")  # the second not the source
+    'either(creature_type("saproling"),other(creature_type("treefolk")))'
     """
     if who == "creatures":
         return "any"
     either = who.split(" and ")
-    if len(either) == 2 and all(part.endswith(" creatures") for part in either):
-        first, second = _creatures_quality(either[0]), _creatures_quality(either[1])
-        return f"either({first},{second})" if first and second and "any" not in (first, second) else None
+    if len(either) == 2 and all(part.endswith(" creatures") or " " not in part for part in either):
+        first = _creatures_quality(either[0])
+        second = _creatures_quality(either[1].removeprefix("other "))
+        if not first or not second or "any" in (first, second) or first.startswith("either("):
+            return None
+        return f"either({first},other({second}))" if either[1].startswith("other ") else f"either({first},{second})"
     words = who.split(" ")
     if len(words) in (2, 3) and words[-1] == "creatures":
         qualities = [_creature_adjective(word) for word in words[:-1]]
@@ -3802,7 +4126,7 @@ def _creatures_quality(who: str) -> str | None:
 
 def _creature_adjective(word: str) -> str | None:
     """The quality of one word before "creatures" (a color, a card type, a creature type, …), or None."""
-    if word in ("attacking", "face-down"):  # 508.1k, 506.4; 708.2a
+    if word in ("attacking", "face-down", "commander"):  # 508.1k, 506.4; 708.2a; 903.3
         return word.replace("-", "_")
     if word in COLORS:
         return f"color({word})"
@@ -3845,6 +4169,8 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
     'grant(you,each,noncreature_type("eye"),cant_attack)'
     >>> _static("creatures with flying your opponents control get -1/-1", frozenset())[0].term
     'anthem(opponents,each,keyword(flying),-1,-1)'
+    >>> _static("slivers can't be blocked except by slivers", frozenset())[0].term  # 509.1b, as granted
+    'grant(all,each,creature_type("sliver"),blocked_only_by(creature_type("sliver")))'
     """
     m = _STATIC.fullmatch(text)
     if m is None:
@@ -3877,6 +4203,11 @@ def _static(text: str, players: frozenset[str]) -> list[Ability] | None:
         out += [Ability("grant", Static(scope, other, quality, granted=a)) for a in granted]
     if m.group("cant"):  # 508.1c: the restriction on each creature it describes, read as a granted one
         out.append(Ability("grant", Static(scope, other, quality, granted=Ability("cant_attack"))))
+    if m.group("only"):  # 509.1b: "Slivers can't be blocked except by Slivers", each one's restriction
+        only = _parse_single(f"this creature can't be blocked except by {m.group('only')}", players)
+        if only is None or [a.kind for a in only] != ["blocked_only_by"]:
+            return None
+        out.append(Ability("grant", Static(scope, other, quality, granted=only[0])))
     if attacks:  # 508.1d: the requirement of each creature it describes, read as a granted one
         out.append(Ability("grant", Static(scope, other, quality, granted=Ability("attacks_each_combat"))))
     return out
@@ -3957,6 +4288,122 @@ def _granted_while(text: str, players: frozenset[str]) -> list[Ability] | None:
     return [*own[:-1], Ability("grant_if", replace(cast(Static, own[-1].value), granted=inner[0]))]
 
 
+# 613.1f, 611.3a: "All Slivers have "<ability>"", "All Sliver creatures have "<ability>"", "Other Zombies have
+# "<ability>"", "Each creature you control is a Vampire in addition to its other creature types and has "<ability>""
+# (205.1b: the type added too): a static ability granting each permanent of a creature type on the battlefield (its
+# source too, if it is of the type and not "other") a quoted activated
+# ability, damage trigger or conditional P/T change whose "this creature" / "this permanent" is the grantee.
+# pysolver.files.group_grants settles it at load into each grantee's own abilities, and refuses the boards where
+# what a grantee has could change during the combat (a source leaving the battlefield while a grantee may still use
+# its instance, a permanent joining the group, an object turned face up).
+GROUP_GRANT = "group_grant"
+_GROUP_HEAD = re.compile(r"(?:all |(?P<other>other ))(?P<type>[a-z-]+)(?: creatures)?")
+_TYPED_HEAD = re.compile(r"each creature you control is an? (?P<type>[a-z-]+) in addition to its other creature types")
+_THIS_PERMANENT = re.compile(r"\bthis (?:permanent|creature)\b")
+
+
+def _group_granted(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A group's grant of a quoted ability (:data:`GROUPED_KINDS`) to each permanent of a creature type, or None.
+
+    >>> [a.term for a in _group_granted('all slivers have "{b}: regenerate this permanent."', frozenset())]
+    ['group_grant(all,each,creature_type("sliver"),regenerate)']
+    >>> [a.term for a in _group_granted('other zombies have "{b}: regenerate this permanent."', frozenset())]
+    ['group_grant(all,other,creature_type("zombie"),regenerate)']
+    >>> _group_granted('each creature you control is a vampire in addition to its other creature types and has '
+    ...                '"whenever this creature deals damage to a creature, put a +1/+1 counter on this creature."',
+    ...                frozenset())[0].value.added_type
+    'vampire'
+    >>> _group_granted('all sliver creatures have "{2}: this creature gets +1/+1 until end of turn."',
+    ...                frozenset())[0].term
+    'group_grant(all,each,creature_type("sliver"),pump(1,1))'
+    """
+    m = _QUOTED_GRANT.fullmatch(text)
+    head = _GROUP_HEAD.fullmatch(m.group("head")) if m is not None and not m.group("also") else None
+    typed = _TYPED_HEAD.fullmatch(m.group("head")) if m is not None and m.group("also") else None
+    if m is None or (head or typed) is None:
+        return None
+    inner = _parse_single(_THIS_PERMANENT.sub("this creature", m.group("ability")), players)
+    if inner is None or len(inner) != 1 or grouped_kind(inner[0]) is None:
+        return None
+    if typed is not None:  # 205.1b: each creature its controller controls is also of the type (layer 4, 613.1d)
+        added = creature_type(typed.group("type"))
+        return [Ability(GROUP_GRANT, GroupGrant("you", False, "any", granted=inner[0], added_type=added))] \
+            if added is not None else None
+    ctype = creature_type(cast(re.Match[str], head).group("type"))
+    other = cast(re.Match[str], head).group("other") is not None
+    return [Ability(GROUP_GRANT, Static("all", other, f'creature_type("{ctype}")', granted=inner[0]))] \
+        if ctype is not None else None
+
+
+@dataclass(frozen=True)
+class GroupGrant(Static):
+    """A group grant (:func:`_group_granted`) that also makes each creature of the group of a creature type in
+    addition to its others (205.1b, 613.1d: "Each creature you control is a Vampire in addition to its other creature
+    types and has …"): `added_type`."""
+
+    added_type: str | None = None
+
+
+#: the kinds of ability a group may be granted (:func:`_group_granted`): activated ones (602; several instances of
+#: one are one choice, but for one activated only N times each turn, 602.5b), damage triggers (603.2: each instance
+#: triggers) and a P/T change as long as a permanent is controlled (611.3a, 613.4c: each instance applies), and a
+#: would-die replacement that an outcome lists alike whether it applies or not (614.6, 700.4: DIES_INSTEAD, refused
+#: where not dying could change a result)
+GROUPED_KINDS = {"activated": frozenset((*ACTIVATED, *ACTIVATED_KINDS)) - {"create", "monstrosity"},
+                 "instances": frozenset(("is_dealt_damage", "deals_damage", "anthem_if")),
+                 "alike": frozenset((DIES_INSTEAD,))}
+
+
+def grouped_kind(a: Ability) -> str | None:
+    """How a granted ability counts (a key of :data:`GROUPED_KINDS`), or None if a group may not be granted it.
+
+    >>> grouped_kind(Ability("regenerate")), grouped_kind(Ability("flying"))
+    ('activated', None)
+    """
+    anthem = not isinstance(a.value, Static) or a.value.scope in ("permanent", "creature")
+    key = next((key for key, kinds in GROUPED_KINDS.items() if a.kind in kinds and anthem), None)
+    # 602.5b: instances of an ability activated only N times each turn are activated N times each
+    return "instances" if key == "activated" and getattr(a.value, "limit", None) is not None else key
+
+
+# 301.5, 303.4, 613.1f: "As long as ~ is enchanted, it gets +2/+2, has trample, and has "{R}: ~ gets +1/+0 until end
+# of turn."": the creature's own activated ability as long as an Aura (an Equipment) is attached to it, which no event
+# of the combat changes (CONSTANT_CONDITIONS): pysolver.files.group_grants settles it at load from the board's
+# `auras_attached` / `equipment_attached` (the ability itself or none).
+_ATTACHED_GRANT = re.compile(r'as long as this creature is (?P<what>enchanted|equipped), it (?:gets (?P<x>[+-]\d+)/'
+                             r'(?P<y>[+-]\d+)(?:, has (?P<has>[^",]+),)? and )?has "(?P<ability>[^"]+?)\.?"')
+
+
+def _granted_attached(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A creature's quoted activated ability (and +X/+Y, keywords) as long as it is enchanted or equipped, or None.
+
+    >>> [a.term for a in _granted_attached('as long as this creature is enchanted, it gets +2/+2, has trample, and '
+    ...                                    'has "{r}: this creature gets +1/+0 until end of turn."', frozenset())]
+    ['anthem_if(attached(aura),each,self,2,2)', 'grant_if(attached(aura),each,self,trample)', \
+'grant_if(attached(aura),each,self,pump(1,0))']
+    """
+    m = _ATTACHED_GRANT.fullmatch(text)
+    inner = _parse_single(m.group("ability"), players) if m is not None else None
+    if m is None or inner is None or len(inner) != 1 or grouped_kind(inner[0]) != "activated":
+        return None
+    condition = Static(ATTACHED[m.group("what")], False, "self")
+    own = [Ability("anthem_if", replace(condition, power=_signed(m.group("x")), toughness=_signed(m.group("y"))))] \
+        if m.group("x") else []
+    granted = _granted(m.group("has"), players) if m.group("has") else []
+    if granted is None:
+        return None
+    return [*own, *(Ability("grant_if", replace(condition, granted=a)) for a in granted),
+            Ability("grant_if", replace(condition, granted=inner[0]))]
+
+
+def attached_grant(a: Ability) -> bool:
+    """Whether `a` is a creature's activated ability of its own as long as it is enchanted or equipped
+    (:func:`_granted_attached`)."""
+    value = a.value
+    return a.kind == "grant_if" and isinstance(value, Static) and value.scope.startswith("attached(") \
+        and value.granted is not None and grouped_kind(value.granted) == "activated"
+
+
 def while_counted(effect: Static) -> bool:
     """Whether a static ability grants its creature an activated ability of its own (a pump, regeneration or an
     ability of pysolver.rules.activated) as long as its controller's graveyard holds N or more cards, or as long as
@@ -4019,7 +4466,7 @@ _GETS = r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+)(?: and has (?P<also>.
 _HAS = r"this creature has (?P<have>.+?)"
 _AS_LONG_AS = (r"as long as (?P<whose>you control|an opponent controls|no opponent controls) "
                r"(?:(?P<article>a|an|another) (?P<object>.+?)|"
-               r"(?P<least>\w+) or more (?P<objects>.+?))")
+               r"(?P<least>\w+) or more (?P<objects>.+?)|(?P<yours>your commander))")
 # 609.4, 702.3b: "~ can attack as though it didn't have defender" (while the condition holds), granted as
 # `attacks_despite_defender`, which only the declaration of attackers reads (encodings/attacks.lp).
 _DESPITE = r"this creature (?P<despite>can attack as though it didn't have defender)"
@@ -4029,6 +4476,9 @@ _CONDITIONAL = [re.compile(rf"(?:{_GETS}|{_HAS}|{_DESPITE}) {_AS_LONG_AS}"),
 _FOR_EACH = re.compile(r"this creature gets (?P<x>[+-]\d+)/(?P<y>[+-]\d+) for each (?P<other>other )?"
                        r"(?P<object>.+?) (?P<where>you control|on the battlefield)")
 _OBJECT_TYPES = ("artifact", "enchantment", "land")
+# 903.3, 903.3d: "as long as you control your commander": a permanent that is a commander (the file's `commander`)
+# whose owner, its controller, is the ability's controller
+YOUR_COMMANDER = ("permanent", "your_commander")
 
 
 def _object(text: str) -> tuple[str, str] | None:
@@ -4151,7 +4601,8 @@ def _conditional(text: str, players: frozenset[str]) -> list[Ability] | None:
     whose = "you" if m.group("whose") == "you control" else "opponents"
     most = 0 if m.group("whose") == "no opponent controls" else None  # none of them: at most 0
     least = _number(m.group("least")) if m.group("least") else 1
-    found = _object(m.group("object")) if m.group("object") else _plural_object(m.group("objects"))
+    found = _object(m.group("object")) if m.group("object") else _plural_object(m.group("objects")) \
+        if m.group("objects") else YOUR_COMMANDER if whose == "you" and most is None else None
     # "an opponent controls": one opponent's objects, so only "a"/"an" (with more opponents, three
     # among them all is not "an opponent controls three")
     if found is None or least is None or least < 1 or whose == "opponents" and m.group("article") not in ("a", "an"):
@@ -4392,6 +4843,107 @@ def _gets_and_has(m: re.Match[str], players: frozenset[str], anthem: str, grant:
             return None
         out += [Ability(grant, static(granted=a)) for a in granted]
     return out
+
+
+# 604.1, 611.3a: a lord as long as a condition holds: "Saprolings you control get +2/+2 as long as you have the city's
+# blessing", "As long as you have one or fewer cards in hand, Minotaurs you control get +2/+0", and a creature's own
+# with it ("Lieutenant — As long as you control your commander, ~ gets +2/+2 and other creatures you control get +2/+2
+# and have trample"): the creatures of an anthem or grant line (not "with <keyword>", 613.8; no granted trigger or
+# restriction), the condition of the creature's own conditional lines, read for the source (anthem_while,
+# grant_while).
+_LORD_WHILE = [re.compile(r"(?P<lord>.+? (?:get|have) .+?) as long as (?P<condition>[^,]+)"),
+               re.compile(r"as long as (?P<condition>[^,]+), (?:(?P<own>this creature gets [+-]\d+/[+-]\d+) and )?"
+                          r"(?P<lord>.+)")]
+
+
+def _lord_while(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A lord with a condition (and the source's own +X/+Y under it), or None.
+
+    >>> [a.term for a in _lord_while("saprolings you control get +2/+2 as long as you have the city's blessing",
+    ...                              frozenset())]
+    ['anthem_while(blessing,each,self,group(you,each,creature_type("saproling")),2,2)']
+    >>> for a in _lord_while("as long as you control your commander, this creature gets +2/+2 and creatures you "
+    ...                      "control have vigilance", frozenset()):
+    ...     print(a.term)
+    anthem_if(permanent,each,your_commander,2,2)
+    grant_while(permanent,each,your_commander,group(you,each,any),vigilance)
+    """
+    m = next((m for pattern in _LORD_WHILE if (m := pattern.fullmatch(text))), None)
+    condition = _condition_of(m.group("condition")) if m else None
+    lord = _static(m.group("lord"), players) if m and condition else None
+    if m is None or condition is None or lord is None:
+        return None
+    own = _conditional(f"as long as {m.group('condition')}, {m.group('own')}", players) if m.groupdict().get(
+        "own") else []
+    effects = [cast(Static, a.value) for a in lord]
+    if own is None or any("keyword(" in v.quality or granted_kind(a) in (*GRANTED_TRIGGERS, *RESTRICTIONS_GIVEN,
+                                                                          *REQUIREMENTS_GIVEN)
+                          for a, v in zip(lord, effects)):
+        return None
+    return own + [Ability(WHILE_KINDS[a.kind], replace(condition, power=v.power, toughness=v.toughness,
+                                                        granted=v.granted, group=(v.scope, v.other, v.quality)))
+                  for a, v in zip(lord, effects)]
+
+
+# 613.4c, 122.1a: "Other Elf creatures you control get +1/+1 for each +1/+1 counter on ~" (the P/T counters of a kind
+# on the source, 704.5q), "... for each [other] <object> you control" (what a creature's own "for each" counts, read
+# for the source): the creatures of an anthem line (+X/+Y only), X and Y times the count (anthem_each).
+_LORD_EACH = re.compile(r"(?P<lord>.+? get [+-]\d+/[+-]\d+) for each (?:(?P<dp>[+-]\d+)/(?P<dt>[+-]\d+) counter on "
+                        r"this creature|(?P<each>.+))")
+
+
+def _lord_each(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A lord's +X/+Y for each of what its source counts, or None.
+
+    >>> [a.term for a in _lord_each("other elf creatures you control get +1/+1 for each +1/+1 counter on this "
+    ...                             "creature", frozenset())]
+    ['anthem_each(counter(1,1),each,self,group(you,other,creature_type("elf")),1,1)']
+    """
+    m = _LORD_EACH.fullmatch(text)
+    lord = _static(m.group("lord"), players) if m else None
+    if m is None or lord is None or [a.kind for a in lord] != ["anthem"] or "keyword(" in cast(Static,
+                                                                                              lord[0].value).quality:
+        return None
+    if m.group("each") is None:
+        dp, dt = _signed(m.group("dp")), _signed(m.group("dt"))
+        if (dp, dt) == (0, 0) or dp * dt < 0:  # 122.1a: a P/T counter kind
+            return None
+        count: Static | None = Static(f"counter({dp},{dt})", False, "self")
+    else:
+        own = _conditional(f"this creature gets +1/+1 for each {m.group('each')}", players)
+        count = replace(cast(Static, own[0].value), power=0, toughness=0) if own and [a.kind for a in own] == [
+            "anthem_per"] else None
+    v = cast(Static, lord[0].value)
+    return None if count is None else [Ability("anthem_each", replace(count, power=v.power, toughness=v.toughness,
+                                                                      group=(v.scope, v.other, v.quality)))]
+
+
+# 613.4c, 105.2: "Each other multicolored creature you control gets +1/+1 for each of its colors": +X/+Y times the
+# colors of each creature it covers (anthem_colors; a face-down one has none, 708.2a).
+_LORD_COLORS = re.compile(r"each (?P<who>(?:other )?(?:[a-z ]+? )?creature) you control gets "
+                          r"(?P<x>[+-]\d+)/(?P<y>[+-]\d+) for each of its colors")
+
+
+def _lord_colors(text: str, players: frozenset[str]) -> list[Ability] | None:
+    """A lord's +X/+Y for each color of each creature it covers, or None.
+
+    >>> [a.term for a in _lord_colors("each other multicolored creature you control gets +1/+1 for each of its "
+    ...                               "colors", frozenset())]
+    ['anthem_colors(you,other,multicolored,1,1)']
+    """
+    m = _LORD_COLORS.fullmatch(text)
+    lord = _static(f"{m.group('who')}s you control get {m.group('x')}/{m.group('y')}", players) if m else None
+    if lord is None or [a.kind for a in lord] != ["anthem"] or "keyword(" in cast(Static, lord[0].value).quality:
+        return None
+    return [Ability("anthem_colors", cast(Static, lord[0].value))]
+
+
+def _condition_of(words: str) -> Static | None:
+    """The condition "as long as <words>" of a creature's own conditional line, as a :class:`Static`, or None."""
+    parsed = _conditional(f"this creature gets +1/+1 as long as {words}", frozenset())
+    if parsed is None or [a.kind for a in parsed] != ["anthem_if"]:
+        return None
+    return replace(cast(Static, parsed[0].value), power=0, toughness=0)
 
 
 def _signed(text: str) -> int:

@@ -245,6 +245,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              "of the next end step", "pump", "400.7", "{U}: Exile ~. Return it to the battlefield under its owner's "
              "control at the beginning of the next end step", literal=False),
     LineForm("activated", "{cost}: Untap ~", "pump", "701.26b", "{U}: Untap ~", literal=False),
+    LineForm("activated", "{cost}: ~ gains <keyword> until end of turn [and doesn't untap during your next untap "
+             "step]. Tap ~", "pump", "701.26a", "{U}: ~ gains shroud until end of turn. Tap ~",
+             ("{U}: ~ gains shroud until end of turn and doesn't untap during your next untap step. "
+              "Tap ~",),
+             literal=False),
     # 702.3b: read as attackers are declared (508.1a), so only if activated before
     LineForm("activated", "{cost}: ~ can attack this turn as though it didn't have defender", "pump", "702.3b",
              "{W}: ~ can attack this turn as though it didn't have defender", literal=False),
@@ -257,6 +262,10 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("activated", "{cost}: ~ loses defender [and gains <keyword>] until end of turn", "pump", "613.1f",
              "Sacrifice three lands: ~ loses defender until end of turn",
              ("{3}: Until end of turn, ~ loses defender and gains flying",), literal=False),
+    # 702.11b: hexproof only stops targeting by opponents' abilities (refused where something may target or read it)
+    LineForm("activated", "{cost}: ~ loses hexproof [and gains <keywords>] until end of turn", "pump", "613.1f",
+             "{3}{B}: ~ loses hexproof and gains first strike and deathtouch until end of turn",
+             ("{3}{B}: Until end of turn, ~ loses hexproof and gains first strike and deathtouch",), literal=False),
     # 105.3, 613.1e (layer 5): the source's new colors replace all it had; 105.4: "the color of your choice"
     LineForm("activated", "{cost}: ~ becomes <colors> until end of turn", "pump", "105.3",
              "{2}: ~ becomes colorless until end of turn",
@@ -295,6 +304,10 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever this creature attacks, it gets +1/+0 until end of turn", literal=False),
     LineForm("trigger", "Whenever ~ attacks, defending player loses N life", "attacks_loss", "508.3a",
              "Whenever this creature attacks, defending player loses 2 life", literal=False),
+    # 702.103b, 303.4d: a bestow card's, as a creature, which enchants nothing (as an Aura, attached, it is refused)
+    LineForm("trigger", "Whenever ~ or enchanted creature attacks, defending player loses N life", "attacks_loss",
+             "702.103b", "Whenever this creature or enchanted creature attacks, defending player loses 2 life",
+             literal=False),
     LineForm("trigger", "Whenever ~ attacks, each opponent loses N life", "attacks_opponents_loss", "508.3a",
              "Whenever this creature attacks, each opponent loses 1 life", literal=False),
     # 207.2c battalion (an ability word), 508.3a: counted as the attackers are declared
@@ -311,6 +324,9 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever a <creature type> you control attacks, defending player loses N life",
              "type_attacks_loss", "603.2c", "Whenever a Sliver you control attacks, defending player loses 1 life",
              literal=False),
+    LineForm("trigger", "Whenever a <creature type> you control attacks, creatures defending player controls get "
+             "-N/-N until end of turn", "type_attacks_shrink", "603.2c", "Whenever a Dragon you control attacks, "
+             "creatures defending player controls get -1/-1 until end of turn", literal=False),
     LineForm("trigger", "Bushido N", "bushido", "702.45", "Bushido 2", literal=False),
     LineForm("trigger", "Rampage N", "rampage", "702.23", "Rampage 1", literal=False),
     LineForm("trigger", "Whenever ~ blocks, it gets +X/+Y until end of turn", "blocks_pump", "509.3a",
@@ -406,6 +422,9 @@ CATALOGUE: tuple[LineForm, ...] = (
                       "Whenever ~ becomes blocked by an artifact creature, destroy that creature",
                       "Whenever ~ blocks or becomes blocked by one or more black creatures, ~ gets +2/+0 until end of "
                       "turn"), literal=False),
+    LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, that creature becomes <color>",
+             "on_block", "105.3", "Whenever this creature blocks or becomes blocked by a creature, that creature "
+             "becomes green", literal=False),
     LineForm("trigger", "Whenever ~ blocks a <creature>, <effect>", "on_block", "509.3b",
              "Whenever this creature blocks a creature, tap that creature", literal=False),
     LineForm("trigger", "Whenever ~ attacks and isn't blocked, defending player gets N poison counters", "on_block",
@@ -440,7 +459,8 @@ CATALOGUE: tuple[LineForm, ...] = (
               "Whenever ~ attacks, untap target creature you control",
               "Whenever ~ attacks, target creature gets +0/+3 until end of turn",
               "Whenever ~ attacks, you may have target creature gain flying until end of turn",
-              "Whenever ~ attacks, you may pay {W}. If you do, tap target creature an opponent controls"),
+              "Whenever ~ attacks, you may pay {W}. If you do, tap target creature an opponent controls",
+              "Whenever ~ attacks, you may put a +1/+1 counter on it"),
              literal=False),
     # 701.26b: once attackers are declared an untapped creature of the attacking player is read by nothing the loader
     # admits (no {T} or "tap an untapped" cost, no tapped-reading ability beside it)
@@ -453,6 +473,11 @@ CATALOGUE: tuple[LineForm, ...] = (
              "Whenever this creature attacks, it deals 1 damage to target creature or player",
              ("Whenever ~ attacks, you may have it deal 2 damage to target creature an opponent controls",),
              literal=False),
+    # 506.2, 115.1: no target; put on the stack by the active player, its source named (603.3a, 603.5)
+    LineForm("trigger", "Whenever ~ attacks, [you may have] it deal[s] N damage to each creature [without flying] "
+             "defending player controls", "on_target", "506.2", "Whenever this creature attacks, you may have it deal "
+             "1 damage to each creature without flying defending player controls",
+             ("Whenever ~ attacks, it deals 1 damage to each creature defending player controls",), literal=False),
     # 701.43d, 508.1g, 607.2h: exerting is an optional cost to attack; its linked "when you do" ability is put on
     # the stack with the choice to exert (pysolver.model.abilities._exert)
     LineForm("trigger", "You may exert ~ as it attacks. When you do, <effect>", "on_target", "701.43d",
@@ -460,8 +485,15 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("You may exert ~ as it attacks. When you do, it gets +1/+0 and gains first strike until end of turn",
               "You may exert ~ as it attacks. When you do, creatures you control get +1/+1 until end of turn",
               "You may exert ~ as it attacks. When you do, target creature can't block this turn",
-              "You may exert ~ as it attacks. When you do, untap all other creatures you control"),
+              "You may exert ~ as it attacks. When you do, untap all other creatures you control",
+              "You may exert ~ as it attacks. When you do, it gets +1/+1 until end of turn and can't be blocked by "
+              "creatures with power 2 or less this turn"),
              literal=False),
+    # 603.2, 701.26a, 508.1f: "becomes tapped" as its source attacks without vigilance (702.20b), put on the stack
+    # with the attack triggers (pysolver.model.abilities._becomes_tapped); tapped otherwise: refused (the loader)
+    LineForm("trigger", "Whenever ~ becomes tapped, <effect>", "on_target", "701.26a",
+             "Whenever this creature becomes tapped, target creature can't block this turn",
+             ("Whenever ~ becomes tapped, you may put a +1/+1 counter on it",), literal=False),
     # 603.5, 608.2h, 611.2c: the choice made as it is put on the stack (its source named), X and the attacking
     # creatures as it resolves; refused beside another combat trigger (603.3b, pysolver.files.loader)
     LineForm("trigger", "Whenever ~ attacks, you may have <creatures> get +X/+X until end of turn, where X is ~'s "
@@ -480,6 +512,14 @@ CATALOGUE: tuple[LineForm, ...] = (
              "on_block", "603.3b", "Whenever this creature blocks or becomes blocked by a creature, this creature "
              "deals 1 damage to that creature",
              ("Whenever ~ becomes blocked by a creature, ~ deals 2 damage to that creature",), literal=False),
+    # 120.3, 115.1: damage to more than one object, no target (pysolver.model.abilities._damage_each)
+    LineForm("trigger", "Whenever ~ <blocks / becomes blocked / blocks or becomes blocked>, it deals N damage to each "
+             "attacking creature and each blocking creature", "on_block", "506.4", "Whenever this creature becomes "
+             "blocked, it deals 2 damage to each attacking creature and each blocking creature", literal=False),
+    LineForm("trigger", "Whenever ~ blocks or becomes blocked by a <creature>, ~ deals N damage to that creature and N "
+             "damage to that creature's controller", "on_block", "120.3", "Whenever this creature blocks or becomes "
+             "blocked by a creature, this creature deals 3 damage to that creature and 3 damage to that creature's "
+             "controller", literal=False),
     LineForm("trigger", "Whenever ~ becomes blocked, [you may] untap ~ and remove it from combat", "on_block", "506.4",
              "Whenever this creature becomes blocked, you may untap it and remove it from combat", literal=False),
     LineForm("trigger", "When ~ <blocks / becomes blocked>, return it to its owner's hand", "on_block", "400.3",
@@ -559,12 +599,54 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "When ~ dies, create <tokens>", "dies_create", "111.1",
              "When this creature dies, create a 2/2 black Zombie creature token",
              ("When ~ leaves the battlefield, create a 3/3 green Beast creature token",
-              "When ~ dies, create two 1/1 white Spirit creature tokens with flying"), literal=False),
+              "When ~ dies, create two 1/1 white Spirit creature tokens with flying",
+              "When ~ dies, create a 2/2 red Dragon creature token with flying and \"{R}: This creature gets +1/+0 "
+              "until end of turn.\"",
+              "When ~ dies, create a legendary 5/5 colorless Goblin Golem artifact creature token named Tuktuk the "
+              "Returned"), literal=False),
     LineForm("trigger", "When ~ dies, create X <tokens>, where X is ~'s power", "dies_create", "608.2h",
              "When this creature dies, create X 1/1 white Vampire creature tokens with lifelink, where X is this "
              "creature's power",
              ("When ~ dies, create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 counter "
               "on ~",), literal=False),
+    # 701.23a, 110.5b: a tapped basic land, which does nothing on a board the loader admits (pysolver.model.lands)
+    LineForm("trigger", "When ~ dies, [you may] search your library for a basic land card, put it onto the "
+             "battlefield tapped, then shuffle", "land_search", "701.23a", "When this creature dies, you may search "
+             "your library for a basic land card, put it onto the battlefield tapped, then shuffle",
+             ("Whenever ~ is dealt damage, you may search your library for a basic land card, put it onto the "
+              "battlefield tapped, then shuffle",
+              "Whenever ~ deals combat damage to a player, you may search your library for a basic land card and put "
+              "that card onto the battlefield tapped. If you do, shuffle your library"), literal=False),
+    # 406.2, 701.16a, 111.10a: what nothing on a board the loader admits reads (pysolver.model.unread)
+    LineForm("trigger", "When ~ dies, [you may] exile target card from a graveyard", "graveyard_exile", "406.2",
+             "When this creature dies, exile target card from an opponent's graveyard",
+             ("When you cycle ~ or it dies, you may exile target card from a graveyard",
+              "When ~ dies, exile ~, then return another target creature card from your graveyard to your hand"),
+             literal=False),
+    LineForm("trigger", "When ~ dies, investigate", "investigate", "701.16a", "When this creature dies, investigate",
+             literal=False),
+    LineForm("trigger", "When ~ dies, create a colorless Treasure artifact token with \"{T}, Sacrifice this artifact: "
+             "Add one mana of any color.\"", "treasure", "111.10a", "When this creature dies, create a colorless "
+             "Treasure artifact token with \"{T}, Sacrifice this artifact: Add one mana of any color.\"",
+             literal=False),
+    LineForm("trigger", "When ~ dies, destroy target land", "land_destroy", "701.8a",
+             "When this creature dies, destroy target land", ("When ~ dies, each player sacrifices a land",),
+             literal=False),
+    LineForm("trigger", "When ~ dies, destroy target noncreature permanent", "noncreature_destroy", "701.8a",
+             "When this creature dies, destroy target noncreature permanent", literal=False),
+    # 406.6, 607.2a, 603.6c: the cards exiled with it (its `exiled_cards`) come back (docs/abilities.md "Exiled cards")
+    LineForm("trigger", "When ~ leaves the battlefield, return the exiled card to the battlefield under its owner's "
+             "control", "dies_return_exiled", "607.2a", "When this creature leaves the battlefield, return the exiled "
+             "card to the battlefield under its owner's control",
+             ("When ~ leaves the battlefield, return the exiled cards to the battlefield under their owners' control",
+              "When ~ leaves the battlefield, return all cards exiled with it to the battlefield under their owners' "
+              "control"), literal=False),
+    LineForm("trigger", "Champion a <creatures>", "dies_return_exiled", "702.72a", "Champion a creature",
+             ("Champion an Elf", "Champion a Goblin or Shaman"), literal=False),
+    LineForm("trigger", "When ~ leaves the battlefield, return the exiled cards to their owner's hand",
+             "dies_return_exiled_to_hand", "400.7", "When this creature leaves the battlefield, return the exiled "
+             "cards to their owner's hand",
+             ("When ~ leaves the battlefield, return the exiled card to its owner's hand",), literal=False),
     # 603.6c, 603.10a: leaves-the-battlefield abilities of a creature watching others die, which look back too
     LineForm("trigger", "Whenever another creature dies, put N +1/+1 counters on ~", "other_dies_counter", "603.10a",
              "Whenever another creature dies, put a +1/+1 counter on this creature",
@@ -589,7 +671,8 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("trigger", "Whenever <creatures> die, put N +1/+1 counters on ~", "other_dies_counter", "603.10a",
              "Whenever a creature an opponent controls dies, put a +1/+1 counter on this creature",
              ("Whenever a Samurai you control dies, you may put a +1/+1 counter on ~",
-              "Whenever another creature you control leaves the battlefield, put a +1/+1 counter on ~"), literal=False),
+              "Whenever another creature you control leaves the battlefield, put a +1/+1 counter on ~",
+              "Whenever a creature token leaves the battlefield, put a +1/+1 counter on ~"), literal=False),
     LineForm("trigger", "Whenever <creatures> die, each opponent loses N life", "other_dies_loss", "603.10a",
              "Whenever this creature or another creature you control leaves the battlefield, each opponent loses 1 "
              "life", literal=False),
@@ -838,6 +921,14 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{T}: Tap target creature with power 3 or less",
               "{T}, Discard a card: Tap target creature",
               "{1}, Sacrifice a Goblin: Tap target creature"), literal=False),
+    # 205.2a: its creatures are read as creature targets, a noncreature permanent it reaches is refused (the loader);
+    # 502.3: not untapping in an untap step is after the combat (an inert rider)
+    LineForm("combat-activated", "{cost}: Tap target <card types>[. It doesn't untap during its controller's untap "
+             "step for as long as ~ remains tapped]", "tap_target", "701.26a", "{1}, {T}: Tap target artifact",
+             ("{T}: Tap target land. It doesn't untap during its controller's untap step for as long as ~ remains "
+              "tapped",
+              "{T}: Tap target creature. That creature doesn't untap during its controller's untap step for as long as "
+              "~ remains tapped"), literal=False),
     LineForm("combat-activated", "{cost}: Untap target <creature / permanent>", "untap_target", "701.26b",
              "{T}: Untap target creature",
              ("{W}, {T}: Untap another target creature",
@@ -855,6 +946,10 @@ CATALOGUE: tuple[LineForm, ...] = (
              "509.1b", "{U}, {T}: Target creature can't be blocked this turn",
              ("{1}{U}: Target creature with power 2 or less can't be blocked this turn",
               "{T}: Target Merfolk creature can't be blocked this turn"), literal=False),
+    # 611.2a: the target's cant_be_blocked_by_power_this_turn, read as blockers are declared
+    LineForm("combat-activated", "{cost}: Target <creature> can't be blocked by creatures with power N or less this "
+             "turn", "target_evades", "509.1b", "{2}{G}: Target creature you control can't be blocked by creatures "
+             "with power 2 or less this turn", literal=False),
     LineForm("combat-activated", "{cost}: Target <creature> gets +X/+Y until end of turn", "target_pump", "613.4c",
              "{T}: Target creature gets +1/+1 until end of turn",
              ("{T}: Target attacking creature gets +1/+1 until end of turn",
@@ -1000,6 +1095,15 @@ CATALOGUE: tuple[LineForm, ...] = (
               "{T}: Draw a card. Activate only during your turn, before attackers are declared",
               "{T}, Discard a card: Draw a card",
               "Sacrifice ~: Draw a card"), literal=False),
+    # 701.23a, 110.5b: tapped basic lands, refused beside a line that may read them (pysolver.model.lands)
+    LineForm("combat-activated", "{cost}, {T}: Search your library for a basic land card, put it onto the "
+             "battlefield tapped, then shuffle", "tap_hidden", "701.23a",
+             "{1}{G}, {T}, Sacrifice ~: Search your library for a basic land card, put it onto the battlefield "
+             "tapped, then shuffle",
+             ("{3}, Sacrifice ~: Search your library for up to two basic land cards, put them onto the battlefield "
+              "tapped, then shuffle",
+              "{1}{G}, {T}, Discard a card: Search your library for a basic land card and put that card onto the "
+              "battlefield tapped. Then shuffle"), literal=False),
     # --- activated abilities that make players lose or gain life (119.3, pysolver.rules.activated.life_changed):
     # any cost of the grammar; they wait on the stack as the damage abilities do
     LineForm("combat-activated", "{cost}: Target player loses N life [and you gain N life]", "life", "119.3",
@@ -1018,7 +1122,9 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("{R}, {T}: Create a 3/1 red Elemental creature token with haste",
               "{2}{G}, Sacrifice ~: Create a 3/3 green Centaur creature token",
               "{3}{R}: Create a 2/1 red Goblin creature token with haste. Exile it at the beginning of the next end "
-              "step", "{1}{W}, {T}, Discard a card: Create two 1/1 white Citizen creature tokens"), literal=False),
+              "step", "{1}{W}, {T}, Discard a card: Create two 1/1 white Citizen creature tokens",
+              "{2}{W}, Remove a +1/+1 counter from ~: Create two 1/1 white Spirit creature tokens with flying"),
+             literal=False),
     # --- a cost that removes counters of a name (122.1: the permanent's `counters` NAME; 118.3: only while it has
     # them), before any effect of this group (the cost grammar, docs/abilities.md: "Remove a fade counter from ~:
     # Tap target creature", "{T}, Remove a javelin counter from ~: ~ deals 1 damage to target creature or player")
@@ -1044,6 +1150,10 @@ CATALOGUE: tuple[LineForm, ...] = (
               # 615.5: an additional effect in a hidden zone only (drawing cards, 121.1)
               "If a source would deal damage to ~, prevent that damage. The source's controller draws cards equal "
               "to the damage prevented this way")),
+    # (303.4: a creature with an Aura attached to it, as the file states, `auras_attached`)
+    LineForm("shields", "Prevent all combat damage that would be dealt to ~ by enchanted creatures",
+             "prevent_combat_damage_from_enchanted", "615.1a",
+             "Prevent all combat damage that would be dealt to this creature by enchanted creatures"),
     LineForm("shields", "Prevent all combat damage that would be dealt to and dealt by ~",
              "prevent_combat_damage_to_and_by", "615.1a",
              "Prevent all combat damage that would be dealt to and dealt by this creature"),
@@ -1052,6 +1162,25 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("shields", "Prevent all damage that would be dealt to creature tokens you control",
              "prevent_damage_to_tokens", "615.1a",
              "Prevent all damage that would be dealt to creature tokens you control"),
+    # static prevention of part of each damage event (615.10: each source's damage to each recipient), while its source
+    # is on the battlefield (611.3a); with another such effect on the same damage its controller orders them (616.1)
+    LineForm("shields", "If a source would deal damage to you or a creature you control, prevent N of that damage",
+             "prevent_some", "615.10",
+             "If a source would deal damage to you or a creature you control, prevent 1 of that damage", literal=False),
+    LineForm("shields", "If a source would deal damage to another <creature type> you control, prevent all but 1 of "
+             "that damage", "prevent_all_but_one", "615.10",
+             "If a source would deal damage to another Dinosaur you control, prevent all but 1 of that damage",
+             literal=False),
+    # a replacement of each damage event of its controller's sources (614.1a), while it is on the battlefield (611.3a);
+    # two double it twice (616.1f)
+    LineForm("shields", "If a source you control would deal damage to a permanent or player, it deals double that "
+             "damage to that permanent or player instead", "double_damage", "614.1a",
+             "If a source you control would deal damage to a permanent or player, it deals double that damage to that "
+             "permanent or player instead"),
+    # a replacement of the damage its controller is dealt (614.1a; 120.3a: the life it would make them lose), while it
+    # is on the battlefield (611.3a)
+    LineForm("shields", "Damage that would reduce your life total to less than 1 reduces it to 1 instead", "life_floor",
+             "614.1a", "Damage that would reduce your life total to less than 1 reduces it to 1 instead"),
     # all damage to it prevented, and one +1/+1 counter removed for each damage event prevented (615.5: an additional
     # effect; 510.2: a step's combat damage is one event); "while it has a +1/+1 counter on it": only then
     LineForm("shields", "If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~",
@@ -1098,23 +1227,57 @@ CATALOGUE: tuple[LineForm, ...] = (
     # --- static abilities (604.1, 611.3a): anthems and lords, read off the battlefield at every moment;
     # <creatures>: creatures, <color> / non<color> / colorless / multicolored / artifact / <creature type>
     # creatures, two of them ("Eldrazi Spawn creatures": both, 205.3m), two joined by "and" ("green creatures and
-    # white creatures": either), or <creature type>s (205.3m, 702.73a changeling); [other]: not the source itself
+    # white creatures": either; "Servos and Thopters"; "Saproling creatures and other Treefolk creatures": the second
+    # not the source, 611.3a), or <creature type>s (205.3m, 702.73a changeling); [other]: not the source itself
     LineForm("static", "[Other] <creatures> [you control] get +X/+Y [and have <abilities>]", "anthem", "613.4c",
              "Other Goblin creatures you control get +1/+1",
              ("Attacking creatures you control get +1/+0", "Other creatures you control with defender get +0/+2",
               "Creatures with flying your opponents control get -1/-1",
-              "Eldrazi Spawn creatures you control get +2/+1"),
+              "Eldrazi Spawn creatures you control get +2/+1", "Servos and Thopters you control get +1/+1",
+              "Saproling creatures and other Treefolk creatures get +1/+1"),
              literal=False),
     LineForm("static", "[Other] <creatures> your opponents control get +X/+Y", "anthem", "613.4c",
              "Creatures your opponents control get -1/-0", literal=False),
     LineForm("static", "[Other] <creatures> [you control] have <abilities>", "grant", "613.1f",
              "Elves you control have flying and trample",
              ("Other creatures you control have exalted", "All Sliver creatures have flanking",
-              "Green creatures and white creatures have protection from Gorgons"),
+              "Green creatures and white creatures have protection from Gorgons",
+              "Slivers can't be blocked except by Slivers"),
+             literal=False),
+    # 604.1, 611.3a: a lord as long as <condition> (any of a creature's own conditions on itself below, read for the
+    # source), its creatures as above (not "with <keyword>"); a creature's own "~ gets +X/+Y and" may come first
+    # ("Lieutenant — As long as you control your commander, ~ gets +2/+2 and other creatures you control get +2/+2")
+    LineForm("static", "[As long as <condition>, ][~ gets +X/+Y and ]<creatures> [you control] get +X/+Y [and have "
+             "<abilities>][ as long as <condition>]", "anthem_while", "611.3a",
+             "Saprolings you control get +2/+2 as long as you have the city's blessing",
+             ("As long as you have one or fewer cards in hand, Minotaurs you control get +2/+0",
+              "Creatures you control get +3/+0 as long as you control three or more artifacts"), literal=False),
+    LineForm("static", "[As long as <condition>, ][~ gets +X/+Y and ]<creatures> [you control] have <abilities>[ as "
+             "long as <condition>]", "grant_while", "611.3a",
+             "Creatures you control have vigilance as long as you control your commander",
+             ("As long as you control your commander, other creatures you control have trample",), literal=False),
+    # 613.4c, 122.1a: +X/+Y times the P/T counters of a kind on the source (704.5q) or what a creature's own "for
+    # each [other] <object> you control" counts, read for the source
+    LineForm("static", "[Other] <creatures> [you control] get +X/+Y for each <P/T counter> counter on ~ / for each "
+             "[other] <object> you control", "anthem_each", "613.4c",
+             "Other Elf creatures you control get +1/+1 for each +1/+1 counter on this creature",
+             ("Goblins you control get +1/+0 for each other Goblin you control",), literal=False),
+    # 105.2: the colors of each creature it covers (none face down, 708.2a)
+    LineForm("static", "Each [other] <creature> you control gets +X/+Y for each of its colors", "anthem_colors",
+             "613.4c", "Each other multicolored creature you control gets +1/+1 for each of its colors",
              literal=False),
     # 605.1a: a granted mana ability costing only {T}, refused where tapping or its mana could matter (loader)
     LineForm("static", '<creatures> [you control] have "{T}: Add <mana>"', "granted_mana", "613.1f",
              'Creatures you control have "{T}: Add {G}"', ('All Slivers have "{T}: Add one mana of any color"',),
+             literal=False),
+    # 611.3a: a group's quoted ability, settled at load into each grantee's own (pysolver.files.group_grants)
+    LineForm("static", 'All / Other <creature type>s [creatures] have "<ability>"', "group_grant", "613.1f",
+             'All Slivers have "{B}: Regenerate this permanent."',
+             ('All Sliver creatures have "Whenever this creature is dealt damage, put a +1/+1 counter on it."',
+              'All Slivers have "If this permanent would be put into a graveyard, you may put it on top of its '
+              'owner\'s library instead."', 'Other Zombies have "{B}: Regenerate this permanent."',
+              'Each creature you control is a Vampire in addition to its other creature types and has "Whenever this '
+              'creature deals damage to a creature, put a +1/+1 counter on this creature."'),
              literal=False),
     # 121.1: a granted ability costing only {T} that acts in hidden zones, refused beside a count of those cards
     LineForm("static", 'As long as ~ is paired with another creature, each of those creatures has "{T}: <hidden-zone '
@@ -1183,6 +1346,13 @@ CATALOGUE: tuple[LineForm, ...] = (
     LineForm("static", "~ has <abilities> as long as it's untapped", "grant_if", "110.5",
              "This creature has hexproof as long as it's untapped",
              ("As long as ~ is untapped, it has protection from artifacts and from all colors",), literal=False),
+    # 602.5: no activated ability of those creatures, mana abilities too (605.3a), while its source is on the
+    # battlefield
+    LineForm("static", "Activated abilities of creatures [your opponents control] can't be activated",
+             "activation_ban", "602.5", "Activated abilities of creatures your opponents control can't be activated",
+             ("Activated abilities of creatures can't be activated",), literal=False),
+    # 702.11c: the permanent's controller, while it is on the battlefield (611.3a)
+    LineForm("static", "You have hexproof", "player_hexproof", "702.11c", "You have hexproof"),
     # 301.5, 303.4: the Equipment or Auras attached to it (the file's `equipment_attached`, `auras_attached`)
     LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as it's equipped / enchanted", "anthem_if", "301.5",
              "This creature gets +1/+1 as long as it's equipped",
@@ -1190,6 +1360,12 @@ CATALOGUE: tuple[LineForm, ...] = (
               "As long as ~ is enchanted, it gets +2/+2"), literal=False),
     LineForm("static", "~ has <abilities> as long as it's equipped / enchanted", "grant_if", "303.4",
              "As long as this creature is enchanted, it has vigilance", literal=False),
+    # 613.1f: its own quoted activated ability while enchanted / equipped, settled at load (pysolver.files.group_grants)
+    LineForm("static", 'As long as ~ is enchanted / equipped, it [gets +X/+Y, has <abilities>, and] has "<activated '
+             'ability>"', "grant_if", "303.4",
+             'As long as this creature is enchanted, it has "{R}: This creature gets +1/+0 until end of turn."',
+             ('As long as ~ is equipped, it has "{B}: Regenerate ~."',),
+             literal=False),
     LineForm("static", "~ gets +X/+Y for each Aura / Equipment attached to it", "anthem_per", "303.4",
              "This creature gets +2/+2 for each Aura attached to it",
              ("~ gets +1/+1 for each Equipment attached to it",), literal=False),
@@ -1224,6 +1400,10 @@ CATALOGUE: tuple[LineForm, ...] = (
               "instead"), literal=False),
     LineForm("static", "If a permanent would be put into a graveyard, exile it instead", "exiled_instead", "614.6",
              "If a permanent would be put into a graveyard, exile it instead"),
+    # (which creatures it applies to depends on the damage dealt this turn, before the combat too: every creature
+    # counts as one it may apply to)
+    LineForm("static", "If a creature dealt damage by ~ this turn would die, exile it instead", "exiled_if_dealt",
+             "614.6", "If a creature dealt damage by this creature this turn would die, exile it instead"),
     # 303.4b, 303.4d: of a creature card with bestow; as a creature it enchants nothing (a permanent with it that
     # is no creature, an Aura, is refused)
     LineForm("static", "Enchanted creature gets +X/+Y [and has <abilities>]", "enchanted_pump", "303.4d",
@@ -1250,6 +1430,10 @@ CATALOGUE: tuple[LineForm, ...] = (
              literal=False),
     LineForm("static", "~ has <abilities> as long as an opponent controls a/an <object>", "grant_if", "613.1f",
              "This creature has haste as long as an opponent controls a Human", literal=False),
+    # 903.3, 903.3d: a permanent that is a commander (`commander`) its owner controls
+    LineForm("static", "~ gets +X/+Y [and has <abilities>] as long as you control your commander", "anthem_if",
+             "903.3d", "This creature gets +2/+2 as long as you control your commander",
+             ("As long as you control your commander, ~ gets +2/+2",), literal=False),
     LineForm("static", "~ gets +X/+Y for each [other] <object> you control", "anthem_per", "613.4c",
              "This creature gets +1/+0 for each other Goblin you control",
              ("~ gets +1/+0 for each Equipment you control",
@@ -1275,6 +1459,12 @@ CATALOGUE: tuple[LineForm, ...] = (
              ("~'s power is equal to the number of Swamps on the battlefield",
               "~'s toughness is equal to the number of Forests you control",
               "~'s toughness is equal to 1 plus the number of green creatures on the battlefield"), literal=False),
+    # 406.6, 607.2a, 613.1d, 613.4b: Duplicant, settled from its `exiled_cards` as the file is read (files.exiled)
+    LineForm("static", "As long as a card exiled with ~ is a creature card, ~ has the power, toughness, and creature "
+             "types of the last creature card exiled with ~. It's still a Shapeshifter", "exiled_characteristics",
+             "613.4b", "As long as a card exiled with this creature is a creature card, this creature has the power, "
+             "toughness, and creature types of the last creature card exiled with this creature. It's still a "
+             "Shapeshifter", literal=False),
     # 702.73a: what changeling stands for, written out (Mistform Ultimus)
     LineForm("static", "~ is every creature type", "changeling", "604.3", "This creature is every creature type",
              literal=False),

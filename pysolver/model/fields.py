@@ -67,11 +67,15 @@ PERMANENT_KEYS = {"id", "controller", "owner", "card", "name", "types", "subtype
                   "toughness", "loyalty", "defense", "protector", "abilities", "counters", "damage",
                   "tapped", "summoning_sick", "face_down", "until_end_of_turn", "mana_cost", "cant_block_this_turn",
                   "cant_be_blocked_this_turn", "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn",
-                  "switched_until_end_of_turn",
+                  "cant_be_blocked_by_power_this_turn", "switched_until_end_of_turn",
                   "assigns_no_combat_damage", "renowned", "destroyed_at_end_of_combat",
                   "regeneration_shields", "prevention_shield",
                   "keywords_until_end_of_turn", "activations_this_turn", "dashed", "monstrous", "paired_with", "token",
-                  "chosen_color", "auras_attached", "equipment_attached"}
+                  "chosen_color", "commander", "auras_attached", "equipment_attached",
+                  "exiled_cards"}
+# 406.6, 607.2a: a card exiled with a permanent (`exiled_cards`): its owner and characteristics, no state (400.7)
+EXILED_CARD_KEYS = {"id", "owner", "name", "mana_cost", "types", "subtypes", "colors", "power", "toughness",
+                    "abilities"}
 COMBAT_KEYS = {"attackers", "blockers", "damage_step", "assignment", "activations", "provoked",
                "combat_damage_prevented"}
 ACTIVATION_KEYS = {"window", "permanent", "times", "ability"}
@@ -344,6 +348,7 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         summoning_sick=field("summoning_sick", r.boolean, False),
         dashed=field("dashed", r.boolean, False),
         monstrous=field("monstrous", r.boolean, False),
+        commander=field("commander", r.boolean, False),  # 903.3: an attribute of the card
         paired_with=field("paired_with", r.text, None),  # 702.95b (files.loader: a creature that names it back)
         chosen_color=chosen,  # 614.12
         face_down=face_down,
@@ -353,6 +358,9 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         else _card_cost(card),
         cant_block_this_turn=field("cant_block_this_turn", r.boolean, False),
         cant_be_blocked_this_turn=field("cant_be_blocked_this_turn", r.boolean, False),
+        cant_be_blocked_by_power_this_turn=field(  # 509.1b, 611.2a
+            "cant_be_blocked_by_power_this_turn",
+            lambda v, p: r.integer(v, p, "cant_be_blocked_by_power_this_turn"), None),
         attacks_despite_defender_this_turn=field("attacks_despite_defender_this_turn", r.boolean, False),  # 702.3b
         cant_be_regenerated_this_turn=field("cant_be_regenerated_this_turn", r.boolean, False),  # 701.19c
         switched_until_end_of_turn=field("switched_until_end_of_turn", r.boolean, False),  # 613.4d
@@ -368,9 +376,34 @@ def permanent(r: Reader, d: dict[str, Any], path: str, pid: str, players: frozen
         pt_counters=counters, level_counters=level, named_counters=named,
         until_end_of_turn=field("until_end_of_turn", lambda v, p: _pt_change(r, v, p), (0, 0)),
         keywords_until_end_of_turn=field("keywords_until_end_of_turn", lambda v, p: _keywords(r, v, p), ()),
-        activations_this_turn=field("activations_this_turn", lambda v, p: _activation_counts(r, v, p), ()))
+        activations_this_turn=field("activations_this_turn", lambda v, p: _activation_counts(r, v, p), ()),
+        exiled_cards=field("exiled_cards", lambda v, p: exiled_cards(r, v, p, players), ()))  # 406.6, 607.2a
     _check_characteristics(r, fields, path)
     return fields
+
+
+def exiled_cards(r: Reader, value: Any, path: str, players: frozenset[str]) -> tuple[dict[str, Any], ...]:
+    """The cards exiled with a permanent (406.6, 607.2a), each as keyword arguments of
+    :class:`~pysolver.model.situation.Permanent`: the permanent it would be once returned (400.7: a new
+    object under its owner's control, 110.2; summoning sick, 302.6), read like a permanent entry of its own.
+
+    >>> (c,) = exiled_cards(Reader(None), [{"id": "bear", "owner": "bob", "power": 2, "toughness": 2}],
+    ...                     "permanents[0].exiled_cards", frozenset({"bob"}))
+    >>> c["controller"], c["summoning_sick"], c["power"]
+    ('bob', True, 2)
+    """
+    cards = []
+    for j, raw in enumerate(r.listing(value, path)):
+        where = f"{path}[{j}]"
+        d = r.mapping(raw, where, EXILED_CARD_KEYS)
+        for key in ("id", "owner"):
+            if key not in d:
+                raise r.fail(f"{where}.{key}", "missing (required)")
+        if r.text(d["owner"], f"{where}.owner") not in players:
+            raise r.fail(f"{where}.owner", f"{q(d['owner'])} is not one of the players")
+        entry, pid = permanent_entry(r, {**d, "controller": d["owner"]}, where, players)
+        cards.append({**permanent(r, entry, where, pid, players, None), "summoning_sick": True})
+    return tuple(cards)
 
 
 def _chosen_color(r: Reader, value: Any, path: str) -> str:
@@ -593,6 +626,8 @@ def _check_characteristics(r: Reader, p: Mapping[str, Any], path: str) -> None:
     if p["dashed"] and (p["face_down"] or not any(a.kind == "dash" for a in p["abilities"])):
         raise r.fail(f"{path}.dashed", f"permanent {q(pid)} has no dash ability face up, so its dash cost was "
                                        "not paid (702.109a)")
+    if p["commander"] and p["token"]:  # 903.3: the designation of a card (a token is none, 111.1)
+        raise r.fail(f"{path}.commander", f"permanent {q(pid)} is a token, so it is no commander (903.3, 111.1)")
     if p["monstrous"] and not any(a.kind == "monstrosity" for a in p["abilities"]):
         raise r.fail(f"{path}.monstrous", f"permanent {q(pid)} has no monstrosity ability, so it can't have become "
                                           "monstrous (701.37b)")

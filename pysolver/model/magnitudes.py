@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import cast
 
-from .abilities import ON_COMBAT, ON_TARGET, STATICS, CombatAbility, OnCombat, Pump, Static
+from .abilities import COLORS, ON_COMBAT, ON_TARGET, STATICS, CombatAbility, OnCombat, Pump, Static
 from .mana import Mana, affordable
 from .situation import Permanent, Player, Situation
 
@@ -81,6 +81,7 @@ def magnitude(x: Player | Permanent) -> int:
         for v in a.value if isinstance(a.value, tuple) else (a.value,):
             if isinstance(v, int) and not isinstance(v, bool):
                 values.append(v)
+    values += map(magnitude, x.exiled_cards)  # 406.6, 607.2a: the cards it may return to the battlefield
     return sum(abs(v) for v in values if v is not None)
 
 
@@ -100,10 +101,14 @@ def static_magnitude(permanents: Iterable[Permanent]) -> int:
     3
     """
     permanents = tuple(permanents)
-    statics = [(p, cast(Static, a.value)) for p in permanents for a in p.abilities if a.kind in STATICS]
-    # (301.5, 303.4: "for each Aura attached to it" counts its Auras or Equipment, which may be more)
+    statics = [(p, a.kind, cast(Static, a.value)) for p in permanents for a in p.abilities if a.kind in STATICS]
+    # (301.5, 303.4: "for each Aura attached to it" counts its Auras or Equipment, which may be more; a lord's
+    # "for each +1/+1 counter on ~", 122.1a: its counters and those a trigger may put, on each creature it covers)
+    counted = len(permanents) + trigger_magnitude(permanents)
     return sum((abs(v.power) + abs(v.toughness)) * max(len(permanents), p.auras_attached + p.equipment_attached)
-               for p, v in statics)
+               * (sum(n for _, _, n in p.pt_counters) + counted if kind == "anthem_each" else 1)
+               * (len(COLORS) if kind == "anthem_colors" else 1)  # (105.2: five colors at most)
+               for p, kind, v in statics)
 
 
 def trigger_magnitude(permanents: Iterable[Permanent]) -> int:
@@ -117,7 +122,10 @@ def trigger_magnitude(permanents: Iterable[Permanent]) -> int:
     """
     permanents = tuple(permanents)
     effects = [cast(OnCombat, a.value) for p in permanents for a in p.abilities if a.kind in (*ON_COMBAT, ON_TARGET)]
-    return sum((abs(e.power) + abs(e.toughness) + e.amount) * len(permanents) for e in effects)
+    shrinks = [cast(tuple[str, int], a.value)[1] for p in permanents for a in p.abilities
+               if a.kind == "type_attacks_shrink"]  # -N/-N once for each attacker (603.2c)
+    return sum((abs(e.power) + abs(e.toughness) + e.amount) * len(permanents) for e in effects) + sum(
+        2 * n * len(permanents) for n in shrinks)
 
 
 def pump_magnitude(s: Situation) -> int:

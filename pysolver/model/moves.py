@@ -135,8 +135,8 @@ class Activation:
 class AbilityActivation:
     """Activating one activated ability that acts in combat (:mod:`pysolver.rules.activated`, 602.2) of
     `permanent` once in a priority window: its `kind` (``tap_target``, ``target_cant_block``,
-    ``target_unblockable``, ``target_pump``, ``tap_pump``, ``untap_target``; of "you may tap or untap", the one
-    chosen; ``ping``, ``ping_each``: damage,
+    ``target_unblockable``, ``target_evades``, ``target_pump``, ``tap_pump``, ``untap_target``; of "you may tap or
+    untap", the one chosen; ``ping``, ``ping_each``: damage,
     :mod:`pysolver.rules.pingers`), its `target` chosen (601.2c, 115.1, 115.4: a player too;
     empty if it has none). If the target has ward (702.21a) and is the activating player's
     opponent's, `ward_paid` says whether they pay the ward cost (if not, the ability is countered,
@@ -239,8 +239,10 @@ class Trigger:
     @property
     def effect(self) -> tuple[str, str, int]:
         """What it does as it resolves: abilities with equal effects are interchangeable on the stack."""
-        if self.kind in ("dies_create", "other_dies_create", "other_dies_pump", "create_tokens"):  # 111.1: its tokens
-            # are its source's (rules.tokens); a watcher's +X/+Y and keywords are its ability's
+        if self.kind in ("dies_create", "other_dies_create", "other_dies_pump", "create_tokens", "dies_return_exiled",
+                         "dies_return_exiled_to_hand"):
+            # 111.1: its tokens are its source's (rules.tokens); a watcher's +X/+Y and keywords are its ability's;
+            # 607.2a: the cards it returns are those exiled with its source (rules.exiled)
             return (self.kind, self.source, self.ability)
         if self.kind in DEATH_TRIGGERS:  # the source's last known information deals the damage (608.2h)
             return (self.kind, f"{self.target}:{','.join(self.lki)}", self.amount)
@@ -255,7 +257,8 @@ DEATH_TRIGGERS = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain",
                   "other_dies_loss", "other_dies_gain", "dies_minus", "dies_counters", "dies_minus_counters",
                   "dies_all_loss", "other_dies_untap", "other_dies_tap", "other_dies_damage", "other_dies_drain",
                   "other_dies_target_loss", "dies_create", "dies_target_loss",
-                  "other_dies_drain_each", "other_dies_create", "dies_destroy_all", "other_dies_pump")
+                  "other_dies_drain_each", "other_dies_create", "dies_destroy_all", "other_dies_pump",
+                  "dies_return_exiled", "dies_return_exiled_to_hand")
 
 
 @dataclass(frozen=True)

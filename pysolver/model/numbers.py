@@ -53,6 +53,8 @@ RANGES: dict[str, tuple[int, int]] = {
     "defense": NATURAL,    # 310.4
     "damage": NATURAL,     # 120.6 damage marked
     "regeneration_shields": NATURAL,  # 701.19a: regeneration shields on a creature this turn
+    # 509.1b: N of "~ can't be blocked by creatures with power N or less this turn"
+    "cant_be_blocked_by_power_this_turn": NATURAL,
     "attached": (0, 1000),  # 301.5, 303.4: the Auras or the Equipment attached to a permanent
     "prevention_shield": NATURAL,  # 615.7: damage still to be prevented by "prevent the next N damage" shields
     "activations_this_turn": NATURAL,  # 602.5b: activations of one pump ability this turn

@@ -183,11 +183,14 @@ class Permanent:
     summoning_sick: bool = False
     dashed: bool = False  # 702.109a: cast for its dash cost, so it has haste as long as it stays
     monstrous: bool = False  # 701.37b: its monstrosity ability resolved (it stays so while on the battlefield)
+    commander: bool = False  # 903.3: its card is a player's commander (face down too; its owner's commander)
     paired_with: str | None = None  # 702.95b: the creature a soulbond ability paired it with
     chosen_color: str | None = None  # 614.12: the color chosen as it entered ("As ~ enters, choose a color")
     face_down: FaceDown = False
     cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b, 611.2a)
     cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
+    # N of a resolved "~ can't be blocked by creatures with power N or less this turn" (509.1b, 611.2a; the greatest)
+    cant_be_blocked_by_power_this_turn: int | None = None
     # a resolved "~ can attack this turn as though it didn't have defender" (702.3b, 611.2a)
     attacks_despite_defender_this_turn: bool = False
     cant_be_regenerated_this_turn: bool = False  # a resolved "target creature can't be regenerated this turn" (701.19c)
@@ -207,6 +210,9 @@ class Permanent:
     auras_attached: int = 0  # 303.4: the Auras attached to it ("as long as ~ is enchanted", "for each Aura attached")
     equipment_attached: int = 0  # 301.5: the Equipment attached to it ("as long as ~ is equipped")
     named_counters: tuple[tuple[str, int], ...] = ()  # (name, how many) of each named kind, sorted (122.1: spore, …)
+    # 406.6, 607.2a: the cards exiled with it that its linked leaves-the-battlefield ability returns
+    # (docs/situation.md), each as it would enter under its owner's control (400.7: a new object; 302.6: summoning sick)
+    exiled_cards: tuple[Permanent, ...] = ()
     unchecked: bool = field(default=False, init=False, compare=False)  # lines naming a player wait for its Situation
 
     if TYPE_CHECKING:  # what the constructor accepts: ability lines as text (the dataclass __init__ at run time)
@@ -221,18 +227,23 @@ class Permanent:
                      keywords_until_end_of_turn: tuple[str, ...] = (), activations_this_turn: tuple[int, ...] = (),
                      damage: int = 0,
                      tapped: bool = False, summoning_sick: bool = False, dashed: bool = False,
-                     monstrous: bool = False,
+                     monstrous: bool = False, commander: bool = False,
                      paired_with: str | None = None, chosen_color: str | None = None, face_down: FaceDown = False,
                      cant_block_this_turn: bool = False, cant_be_blocked_this_turn: bool = False,
+                     cant_be_blocked_by_power_this_turn: int | None = None,
                      attacks_despite_defender_this_turn: bool = False, cant_be_regenerated_this_turn: bool = False,
                      switched_until_end_of_turn: bool = False, renowned: bool = False,
                      destroyed_at_end_of_combat: bool = False, assigns_no_combat_damage: bool = False,
                      left_battlefield: bool = False, regeneration_shields: int = 0,
                      prevention_shield: int = 0, removed_from_combat: bool = False, token: bool = False,
                      level_counters: int = 0, auras_attached: int = 0, equipment_attached: int = 0,
-                     named_counters: tuple[tuple[str, int], ...] = ()) -> None: ...
+                     named_counters: tuple[tuple[str, int], ...] = (),
+                     exiled_cards: tuple[Permanent, ...] | tuple[Mapping[str, Any], ...] = ()) -> None: ...
 
     def __post_init__(self) -> None:
+        if not all(isinstance(c, Permanent) for c in self.exiled_cards):  # the keyword arguments the readers give
+            object.__setattr__(self, "exiled_cards", tuple(c if isinstance(c, Permanent) else Permanent(**c)
+                                                           for c in self.exiled_cards))
         if all(isinstance(v, tuple) for v in (self.types, self.subtypes, self.colors, self.abilities,
                                               self.pt_counters)) \
                 and all(isinstance(a, Ability) for a in self.abilities) and all(c in COLORS for c in self.colors) \
@@ -247,7 +258,8 @@ class Permanent:
         data = {**self.to_data(), "abilities": list(lines)}
         data.pop("card", None)  # the lines the solver does not model stay as they are
         unmodelled = self.unmodelled
-        players = frozenset(n for n in (self.controller, self.owner, self.protector) if isinstance(n, str))
+        players = frozenset(n for n in (self.controller, self.owner, self.protector,
+                                        *(c.controller for c in self.exiled_cards)) if isinstance(n, str))
         try:
             self._adopt(_read(data, players))
         except InputError as exc:
@@ -462,7 +474,10 @@ class Permanent:
             d["keywords_until_end_of_turn"] = [keyword_line(k) for k in self.keywords_until_end_of_turn]
         if self.activations_this_turn:
             d["activations_this_turn"] = list(self.activations_this_turn)
-        for key in ("damage", "tapped", "summoning_sick", "dashed", "monstrous", "face_down", "cant_block_this_turn",
+        if self.cant_be_blocked_by_power_this_turn is not None:
+            d["cant_be_blocked_by_power_this_turn"] = self.cant_be_blocked_by_power_this_turn
+        for key in ("damage", "tapped", "summoning_sick", "dashed", "monstrous", "commander", "face_down",
+                    "cant_block_this_turn",
                     "cant_be_blocked_this_turn", "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn",
                     "switched_until_end_of_turn", "renowned", "destroyed_at_end_of_combat",
                     "assigns_no_combat_damage",
@@ -470,7 +485,17 @@ class Permanent:
                     "auras_attached", "equipment_attached"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
+        if self.exiled_cards:
+            d["exiled_cards"] = [c.exiled_data() for c in self.exiled_cards]
         return d
+
+    def exiled_data(self) -> dict[str, JSON]:
+        """The docs/situation.md entry of a card exiled with a permanent (`exiled_cards`): its owner and
+        characteristics, none of a permanent's state (400.7: it returns as a new object)."""
+        d = self.to_data()
+        for key in ("controller", "summoning_sick"):
+            d.pop(key, None)
+        return {"id": d.pop("id"), "owner": self.owner or self.controller, **d}
 
     def __repr__(self) -> str:
         parts = [repr(self.id), repr(self.controller)]
@@ -482,7 +507,8 @@ class Permanent:
         if self.name is not None:
             parts.append(f"name={self.name!r}")
         parts += [f"{key}={getattr(self, key)!r}" for key in ("loyalty", "defense", "protector", "paired_with",
-                                                                    "chosen_color")
+                                                                    "chosen_color",
+                                                                    "cant_be_blocked_by_power_this_turn")
                   if getattr(self, key) is not None]
         if self.mana_cost is not None:
             parts.append(f"mana_cost={str(self.mana_cost)!r}")
@@ -503,7 +529,9 @@ class Permanent:
             parts.append(f"prevention_shield={self.prevention_shield}")
         parts += [f"{key}={getattr(self, key)}" for key in ("auras_attached", "equipment_attached")
                   if getattr(self, key)]
-        parts += [key for key in ("tapped", "summoning_sick", "dashed", "monstrous", "face_down",
+        if self.exiled_cards:
+            parts.append(f"exiled_cards={list(self.exiled_cards)!r}")
+        parts += [key for key in ("tapped", "summoning_sick", "dashed", "monstrous", "commander", "face_down",
                                   "cant_block_this_turn", "cant_be_blocked_this_turn",
                                   "attacks_despite_defender_this_turn", "cant_be_regenerated_this_turn", "renowned",
                                   "switched_until_end_of_turn", "destroyed_at_end_of_combat",

@@ -180,9 +180,14 @@ def _put_text(t: Doc) -> str:
 
     >>> _put_text({"kind": "provoke", "source": "x", "target": "", "amount": 0})
     "x's provoke with no target"
+    >>> _put_text({"kind": "dies_return_exiled", "source": "fh", "target": "", "amount": 0})
+    "fh's trigger returning the cards exiled with it to the battlefield"
     """
     if t["kind"] == "provoke":
         return f"{t['source']}'s provoke " + (f"targeting {t['target']}" if t["target"] else "with no target")
+    if t["kind"] in ("dies_return_exiled", "dies_return_exiled_to_hand"):  # 607.2a, 400.7 (pysolver.rules.exiled)
+        where = "their owners' hands" if t["kind"].endswith("hand") else "the battlefield"
+        return f"{t['source']}'s trigger returning the cards exiled with it to {where}"
     return f"{t['source']}'s death trigger {t['amount']} to {t['target'] or 'each opponent'}"
 
 

@@ -91,13 +91,15 @@ from ..model.moves import DEATH_TRIGGERS, AbilityActivation, Trigger
 from ..model.stage import Stage
 from ..model.values import Violation
 from . import costs, tokens
+from .bans import banned
 from .combat import has_statics, losers
 from .pingers import lki, pinged, power_in
-from .pumps import blind, lowers_toughness, pumps_of, source_of
+from .pumps import blind_board, lowers_toughness, pumps_of, source_of
 from .states import one_state_answer
 from .statics import has_now, reads_tapped
 
-TAKING = ("tap_target", "target_cant_block", "target_unblockable")  # they only take choices away (may_matter)
+# they only take choices away (may_matter)
+TAKING = ("tap_target", "target_cant_block", "target_unblockable", "target_evades")
 ENCODINGS = BOARD + ("activated",)  # blocks.lp: the creature qualities (sat/3) targets have
 BEFORE_BLOCKS = (Stage.BEGINNING_OF_COMBAT, Stage.AFTER_ATTACKERS)
 CACHED = 4096  # target sets remembered by their situations (a search asks again at each action)
@@ -133,7 +135,10 @@ def payable(s: Situation, p: Permanent, ability: CombatAbility, extra: Mana | No
     (:func:`pysolver.rules.costs.times_paid`: mana from what is left of the pool, 602.2b, 601.2h; {T}
     only untapped, 602.5a, and for a creature not summoning sick unless it has haste, 302.6, 702.10c;
     life, cards, permanents, counters, 118.3); "activate only during your turn, before attackers are
-    declared" only then (602.5b, 507.1), "activate only during your turn" only by the active player (102.1)."""
+    declared" only then (602.5b, 507.1), "activate only during your turn" only by the active player (102.1); never
+    while a static ability prohibits it (602.5, :func:`pysolver.rules.bans.banned`)."""
+    if banned(s, p):
+        return False
     if ability.before_attackers and (p.controller != s.active or s.combat.attackers is not None):
         return False
     if ability.your_turn and p.controller != s.active:
@@ -315,6 +320,8 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: AbilityAct
     if move.kind not in effects(kind):
         return (Violation("602.1", f"ability {move.ability} of {p.id} is {kind}, not {move.kind}"),)
     kind = move.kind  # 608.2: "tap or untap", the one chosen
+    if banned(s, p):
+        return (Violation("602.5", f"the activated abilities of {p.id} can't be activated now"),)
     if not payable(s, p, ab):
         return (Violation("602.2b", "its cost can't be paid now (601.2h, 118.3; {T}: 602.5a, 302.6)"),)
     chosen = costs.illegal_choice(s, p, ab.extra, move.pay_with)
@@ -563,6 +570,8 @@ def _affected(x: Permanent, kind: str, ab: CombatAbility) -> Permanent:
         return replace(x, cant_block_this_turn=True)  # 509.1b, 611.2a
     if kind == "target_unblockable":
         return replace(x, cant_be_blocked_this_turn=True)  # 509.1b, 611.2a
+    if kind == "target_evades":  # 509.1b, 611.2a: of several, the greatest N restricts
+        return replace(x, cant_be_blocked_by_power_this_turn=max(ab.evades, x.cant_be_blocked_by_power_this_turn or 0))
     if kind == "target_regenerate":
         return replace(x, regeneration_shields=x.regeneration_shields + 1)  # 701.19a
     if kind == "target_cant_regenerate":
@@ -720,7 +729,7 @@ def may_matter(s: Situation, window: str, move: AbilityActivation) -> bool:
     if before:
         if taking and taps:
             return True
-        unread = all(blind(a) for x in s.permanents for a in x.abilities)
+        unread = blind_board(s)
         face_down = any(x.face_down and not x.left_battlefield for x in s.permanents)
         return not unread or (ab.toughness > 0 and (lowering or face_down))
     return (target.id in in_combat and not target.left_battlefield) or (ab.toughness > 0 and (lowering

@@ -325,27 +325,33 @@ def apply_step(s: Situation, r: StepResult) -> Situation:
 
 def returned_object(p: Permanent) -> Permanent:
     """The new object (400.7) that persist (702.79a: with a -1/-1 counter) or undying (702.93a: with
-    a +1/+1 counter) returns to the battlefield under its owner's control when `p` dies: face up,
-    untapped, summoning sick (302.6: its {T} abilities wait for its controller's next turn), no damage, no
-    other counters, no pump of `p`'s (613.1), not in combat (506.4; its id is not in the declarations). It
-    keeps `p`'s id with :data:`RETURNED` appended, so that results name `p`. With both abilities the one that
-    resolves first is taken to be persist unless that would return it with toughness 0 or less
-    (603.3b: its controller orders them; outcomes.lp enumerates both orders, and the results differ
-    only when one order returns it to die at once, which then is not a result of this object).
+    a +1/+1 counter) returns to the battlefield under its owner's control when `p` dies, built from what the
+    card is, not from the object that died: its characteristics (name, mana cost, colors, types, subtypes, power,
+    toughness and abilities, 109.3), its owner, and what belongs to the card (903.3: a commander; 111.1: a token;
+    the color chosen as it entered, 614.12, and a leveler's level, 711.2, as the file states them: a return
+    that would choose or level anew is not modelled). Nothing the old object acquired on the battlefield comes
+    back: it is face up, untapped and summoning sick (302.6: its {T} abilities wait for its controller's next
+    turn), with no damage and no counter but its one, no pump or effect of the turn (613.1, 611.2a), no
+    designation (monstrous 701.37b, renowned 702.112b, dashed 702.109a, paired 702.95b), no Aura or Equipment
+    attached (303.4d, 301.5c), no shield (615.7, 701.19a), no card exiled with it (607.2a) and no activation
+    counted this turn (602.5b), and it is not in combat (506.4; its id is not in the declarations). It keeps
+    `p`'s id with :data:`RETURNED` appended, so that results name `p`. With both abilities the one that resolves
+    first is taken to be persist unless that would return it with toughness 0 or less (603.3b: its controller
+    orders them; outcomes.lp enumerates both orders, and the results differ only when one order returns it to
+    die at once, which then is not a result of this object).
 
-    >>> returned_object(Permanent("x", "a", power=2, toughness=2, abilities=("Persist",))).minus_counters
-    1
+    >>> back = returned_object(Permanent("x", "a", power=2, toughness=2, abilities=("Persist", "{G}: Monstrosity 1"),
+    ...                                  monstrous=True, auras_attached=1, damage=2, tapped=True))
+    >>> back.minus_counters, back.monstrous, back.auras_attached, back.damage, back.tapped, back.summoning_sick
+    (1, False, 0, 0, False, True)
     """
     persist = p.has("persist") and not (p.has("undying") and (p.toughness or 0) <= 1)
-    return replace(p, id=p.id + RETURNED, controller=p.owner or p.controller, damage=0, tapped=False,
-                   summoning_sick=True,  # 302.6: not under its controller's control since the turn began
-                   face_down=False, left_battlefield=False, pt_counters=((-1, -1, 1),) if persist else ((1, 1, 1),),
-                   until_end_of_turn=(0, 0), keywords_until_end_of_turn=(), renowned=False,  # 702.112b
-                   prevention_shield=0,  # 615.7: the shields were the old object's
-                   named_counters=(),  # 122.1: no counter but the one persist or undying puts
-                   cant_be_regenerated_this_turn=False, attacks_despite_defender_this_turn=False,  # (the old one's)
-                   switched_until_end_of_turn=False, destroyed_at_end_of_combat=False,  # 603.7c: a new object
-                   assigns_no_combat_damage=False)  # 611.2a: the effect was the old object's
+    return Permanent(p.id + RETURNED, p.owner or p.controller, owner=p.owner, name=p.name, types=p.types,
+                     subtypes=p.subtypes, colors=p.colors, power=p.power, toughness=p.toughness, loyalty=p.loyalty,
+                     defense=p.defense, protector=p.protector, abilities=p.abilities, ability_lines=p.ability_lines,
+                     unmodelled=p.unmodelled, mana_cost=p.mana_cost, commander=p.commander, token=p.token,
+                     chosen_color=p.chosen_color, level_counters=p.level_counters, summoning_sick=True,
+                     pt_counters=((-1, -1, 1),) if persist else ((1, 1, 1),))
 
 
 def original_id(pid: str) -> str:

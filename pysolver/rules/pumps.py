@@ -47,6 +47,7 @@ from ..model.moves import Activation
 from ..model.stage import Stage
 from ..model.values import Violation
 from . import costs
+from .bans import banned
 from .combat import has_statics, losers
 
 # The ability kinds whose rules read no power or toughness before blockers are declared, listed
@@ -64,18 +65,21 @@ BLIND_BEFORE_BLOCKS = frozenset({
     "attacks_if_more", "blocks_if_more", "unblockable_alone", "blocks_shadow", "ignores_shadow",
     # pysolver.rules.activated: they read no P/T (hexproof, shroud and ward read who targets), but for a target's
     # quality that does ("target creature with power 3 or less", 115.1: :func:`blind`)
-    "tap_target", "target_cant_block", "target_unblockable", "target_pump", "tap_pump", "target_regenerate",
+    "tap_target", "target_cant_block", "target_unblockable", "target_evades", "target_pump", "tap_pump",
+    "target_regenerate",
     "target_cant_regenerate",
     "destroy_target", "target_counter", "exile_target", "bounce_target", "untap_target", "tap_or_untap",
     "hexproof", "shroud", "ward",
     # replacements of entering and dying (614.1c, 614.6): they read card types only, or nothing
-    "opponents_enter_tapped", "dies_instead", "exiled_instead",
+    "opponents_enter_tapped", "dies_instead", "exiled_instead", "exiled_if_dealt",
     # their only effect in combat is their cost (605.1a, 121.1), printed or granted (613.1f: admitted only where that
     # cost changes nothing, pysolver.files.loader)
     "tap_mana", "tap_hidden", "granted_mana", "granted_hidden",
     # regeneration and prevention (701.19a, 615.1a), damage as -1/-1 counters (614.1a) read no P/T
     "regenerate", "prevent_combat_damage_to", "prevent_combat_damage_by", "prevent_damage_to",
-    "prevent_combat_damage_to_and_by", "shield", "damage_as_counters"})
+    "prevent_combat_damage_to_and_by", "shield", "damage_as_counters",
+    # prevention of part of the damage (615.10) and doubled damage (614.1a) read no P/T either
+    "prevent_some", "prevent_all_but_one", "double_damage", "prevent_combat_damage_from_enchanted"})
 
 
 def blind(a: Ability) -> bool:
@@ -90,6 +94,14 @@ def blind(a: Ability) -> bool:
     """
     return a.kind in BLIND_BEFORE_BLOCKS and not (isinstance(a.value, CombatAbility)
                                                   and "cmp(" in term_text(a.value.quality))
+
+
+def blind_board(s: Situation) -> bool:
+    """Whether nothing on `s` reads a power or toughness before blockers are declared: no ability (:func:`blind`)
+    and no resolved "can't be blocked by creatures with power N or less this turn" (509.1b: read as blockers are
+    declared)."""
+    return all(blind(a) for p in s.permanents for a in p.abilities) and not any(
+        p.cant_be_blocked_by_power_this_turn is not None for p in s.permanents if not p.left_battlefield)
 
 
 def lowers_toughness(s: Situation) -> bool:
@@ -126,9 +138,12 @@ def can_activate(p: Permanent) -> bool:
 
 def max_times(s: Situation, pid: str, index: int = 0) -> int:
     """How many times the pump ability `index` of `pid` can still be paid for (602.2b, 601.2h) and
-    activated under its limit this turn, if it has one (602.5b), and its condition (602.5)."""
+    activated under its limit this turn, if it has one (602.5b), and its condition (602.5); none while a static
+    ability prohibits it (602.5, :func:`pysolver.rules.bans.banned`)."""
     p = s.permanent(pid)
     pump = pumps_of(p)[index]
+    if banned(s, p):
+        return 0  # 602.5: "activated abilities of creatures your opponents control can't be activated"
     if not pump.allowed(s.player(p.controller).graveyard_types):
         return 0  # 602.5: "activate only if there are N or more card types among cards in your graveyard"
     paid = costs.times_paid(s, p, pump.full_cost) if pump.full_cost.bounded else lowering_bound(s, p, pump)  # 117.1b
@@ -212,6 +227,8 @@ def illegal(s: Situation, window: str, players: frozenset[str], move: Activation
         return (Violation("602.1", f"{p.id} has {len(pumps_of(p))} pump abilities, not an ability {move.ability}"),)
     if move.times < 1:
         return (Violation("602.2", "an ability is activated at least once"),)
+    if banned(s, p):
+        return (Violation("602.5", f"the activated abilities of {p.id} can't be activated now"),)
     pump = pumps_of(p)[move.ability]
     if pump.limit is not None and move.times > left(p, move.ability):
         return (Violation("602.5b", f"{p.id}'s ability {move.ability} can be activated {left(p, move.ability)} more "
@@ -278,7 +295,7 @@ def resolve(s: Situation, source: Permanent, kind: str, pump: Pump) -> Situation
 def _given(s: Situation, x: Permanent, pump: Pump) -> Permanent:
     """`x` with what `pump` gives it until end of turn: +X/+Y (613.4c) and its keywords (613.1f); for
     "~" also its +1/+1 counters (122.6), "can't be blocked this turn" (509.1b), "can attack this turn as though
-    it didn't have defender" (702.3b), an untap (701.26b), its new
+    it didn't have defender" (702.3b), an untap (701.26b) or a tap (701.26a: "… Tap ~"), its new
     colors (105.3, 613.1e: they replace all it had, and a later activation's replace them, 613.7), or
     its return to its owner's hand or exile until the next end step (400.7: it leaves the battlefield,
     and combat, 506.4). An attacking creature tapped as
@@ -299,8 +316,8 @@ def _given(s: Situation, x: Permanent, pump: Pump) -> Permanent:
     given = replace(x, until_end_of_turn=(x.until_end_of_turn[0] + pump.power,
                                           x.until_end_of_turn[1] + pump.toughness),
                     keywords_until_end_of_turn=tuple(sorted({*x.keywords_until_end_of_turn, *pump.keywords})),
-                    tapped=tapped and not pump.untap, cant_be_blocked_this_turn=x.cant_be_blocked_this_turn
-                    or pump.unblockable, left_battlefield=pump.leaves,  # 701.26b; 509.1b; 400.7, 506.4
+                    tapped=tapped and not pump.untap or pump.tap, cant_be_blocked_this_turn=x.cant_be_blocked_this_turn
+                    or pump.unblockable, left_battlefield=pump.leaves,  # 701.26b, 701.26a; 509.1b; 400.7, 506.4
                     attacks_despite_defender_this_turn=x.attacks_despite_defender_this_turn
                     or (pump.despite_defender and not x.face_down and x.has("defender")),  # 702.3b, 611.2c, 708.2a
                     colors=x.colors if pump.colors is None else pump.colors)  # 105.3, 613.1e, 613.7: the latest
@@ -431,7 +448,7 @@ def may_wait(s: Situation, move: Activation) -> bool:
             (p.face_down and not p.left_battlefield) or any(q.toughness < 0 for q in pumps_of(p))
             for p in s.permanents))):
         return False
-    return all(blind(a) for p in s.permanents for a in p.abilities)
+    return blind_board(s)
 
 
 def waits(pump: Pump) -> bool:
@@ -441,12 +458,13 @@ def waits(pump: Pump) -> bool:
     tapping a creature keeps it from attacking or blocking (508.1a, 509.1a), removing +1/+1 counters lowers
     a toughness (122.1a, 704.5f). Nor does an effect that
     takes the source off the battlefield (400.7), makes it unblockable (509.1b: as blockers are
-    declared), untaps it (701.26b: a tapped creature can't attack or block, 508.1a, 509.1a), changes its
-    colors (105.3: protection, fear and intimidate read them as blockers are declared, 702.16b, 702.36b, 702.13b)
-    or lets it attack as though it didn't have defender (702.3b: as attackers are declared, 508.1a)."""
+    declared), untaps or taps it (701.26b, 701.26a: a tapped creature can't attack or block, 508.1a, 509.1a),
+    changes its colors (105.3: protection, fear and intimidate read them as blockers are declared, 702.16b, 702.36b,
+    702.13b) or lets it attack as though it didn't have defender (702.3b: as attackers are declared, 508.1a)."""
     extra = pump.extra
     return not (extra.life or extra.tap or extra.sacrifice_self or extra.choices or extra.remove_counters
-                or pump.leaves or pump.unblockable or pump.untap or pump.colors is not None or pump.despite_defender)
+                or pump.leaves or pump.unblockable or pump.untap or pump.tap or pump.colors is not None
+                or pump.despite_defender)
 
 
 def may_matter(s: Situation, move: Activation) -> bool:
@@ -466,6 +484,8 @@ def may_matter(s: Situation, move: Activation) -> bool:
         return True  # 119.4: a life total; 701.21a, 400.7: a permanent leaves the battlefield; 122.1a: it shrinks
     if kind == "monstrosity":  # 701.37a: once it is monstrous another activation does nothing
         return not p.monstrous
+    if pumps_of(p)[move.ability].tap and not p.tapped:
+        return True  # 701.26a: a tapped creature pays no {T} cost (602.5a) and reads as tapped (110.5)
     if pumps_of(p)[move.ability].keywords:
         return True  # 613.1f: e.g. indestructible on a creature a dies trigger may deal damage to (603.10a)
     if pumps_of(p)[move.ability].colors is not None:

@@ -65,7 +65,7 @@ DAMAGE_RANGE = 20  # creatures of toughness up to this have their damage marked 
 POWER_RANGE = 20  # boards with a greater power are solved one state at a time
 NOT_CHARACTERISTICS = ("left_battlefield", "departed", "tapped", "mana_pool", "mana_spent",  # read by no step rule
                        "pump_limit", "cant_block_this_turn", "cant_be_blocked_this_turn",
-                       "attacks_despite_defender_this_turn")
+                       "attacks_despite_defender_this_turn", "cant_be_blocked_by_power_this_turn")
 # The parts of encodings/combat.lp that make the state a step starts from externals, and those externals,
 # by name and arity.
 STATE_PARTS: tuple[Part, ...] = ("block_state", "left_state", ("step_state", [DAMAGE_RANGE]), "pump_state")
@@ -237,7 +237,7 @@ def _key(s: Situation) -> tuple[Any, ...]:
             s.combat.attackers, s.combat.combat_damage_prevented,
             tuple(sorted((replace(p, damage=0, left_battlefield=False, tapped=p.tapped and reads,
                                   cant_block_this_turn=False, cant_be_blocked_this_turn=False,
-                                  attacks_despite_defender_this_turn=False,
+                                  cant_be_blocked_by_power_this_turn=None, attacks_despite_defender_this_turn=False,
                                   regeneration_shields=min(p.regeneration_shields, 1), activations_this_turn=(),
                                   until_end_of_turn=(0, 0) if _pump_times(s, p) is not None else p.until_end_of_turn)
                           for p in s.permanents), key=lambda p: p.id)))

@@ -114,6 +114,7 @@ def created(s: Situation, source: str, spec: TokenSpec, controller: str, count: 
     if n > MAX_CREATED:
         raise InputError(s.source, "permanents", f"{source!r} would create {n} tokens with one ability (111.1, "
                          f"608.2h): more than {MAX_CREATED} are not modelled (docs/limits.md)")
+    legend(s, source, spec, controller, n)
     head = prefix(s.permanent(source), spec)
     made = sum(1 for p in s.permanents if (m := TOKEN_ID.fullmatch(p.id)) and m.group("prefix") == head)
     token = replace(_token(spec), controller=controller)
@@ -124,6 +125,29 @@ def created(s: Situation, source: str, spec: TokenSpec, controller: str, count: 
         return after
     defending = next(p.name for p in s.players if p.name != controller)
     return after.with_combat(attackers=s.combat.attackers + tuple((p.id, defending) for p in new))
+
+
+def legend(s: Situation, source: str, spec: TokenSpec, controller: str, n: int) -> None:
+    """Refuse `n` legendary tokens of `spec` (205.4d) that would leave `controller` with two or more legendary
+    permanents of one name (704.5j, the legend rule: its controller chooses one and puts the rest into their owners'
+    graveyards, a choice not modelled), with one of that name on the battlefield already or more than one made.
+
+    >>> from pysolver.model import Player
+    >>> from pysolver.model.abilities import token_spec
+    >>> t = token_spec("create a legendary 5/5 colorless goblin golem artifact creature token named tuktuk the "
+    ...                "returned")
+    >>> s = Situation((Player("a"), Player("b")), "a", (Permanent("x", "a", name="Tuktuk the Returned"),))
+    >>> legend(s, "y", t, "b", 1)
+    >>> legend(s, "y", t, "a", 1)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pysolver.errors.InputError: permanents: 'y' would create a legendary token named 'Tuktuk the Returned' ...
+    """
+    there = any(p.name == spec.name and p.controller == controller and not p.left_battlefield and not p.face_down
+                for p in s.permanents)  # 708.2a: a face-down permanent has no name
+    if spec.legendary and (n > 1 or there):
+        raise InputError(s.source, "permanents", f"{source!r} would create a legendary token named {spec.name!r} "
+                         f"beside another of that name under one controller: the legend rule (704.5j) is not modelled")
 
 
 def declared(attackers: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:

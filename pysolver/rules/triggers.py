@@ -71,10 +71,21 @@ from ..asp.facts import atom, program, situation_facts
 from ..asp.reads import one_answer
 from ..asp.solving import ATTACKS, CHARACTERISTICS, control, models, one_model, value
 from ..model import Permanent, Situation
-from ..model.abilities import BLOCK_TRIGGERS, ON_TARGET, TRIGGERS, OnCombat, granted_kind, is_put
+from ..model.abilities import (
+    BLOCK_TRIGGERS,
+    DEFENDING_CREATURES,
+    ON_TARGET,
+    RETURN_EXILED,
+    RETURN_EXILED_TO_HAND,
+    TRIGGERS,
+    TYPE_ATTACKS,
+    OnCombat,
+    granted_kind,
+    is_put,
+)
 from ..model.mana import pays
 from ..model.moves import DEATH_TRIGGERS, Trigger
-from . import damage_log, tokens
+from . import damage_log, exiled, tokens
 from .combat import regenerate
 from .states import one_state_answer
 
@@ -120,7 +131,7 @@ Counters = dict[str, list[tuple[int, int, int]]]  # the counters put on each per
 # on the stack with targets instead. tests/test_triggers.py checks that every trigger kind is in one.
 TRIGGERED_BY = {ATTACK: frozenset({"exalted", "battle_cry", "melee", "dethrone", "attacks_pump", "battalion_pump",
                                    "attacks_pump_each", "attacks_pump_each_type", "attacks_loss",
-                                   "attacks_opponents_loss", "on_attack", "type_attacks_loss"}),
+                                   "attacks_opponents_loss", "on_attack", *TYPE_ATTACKS}),
                 BLOCK: BLOCK_TRIGGERS}
 
 
@@ -228,6 +239,10 @@ def resolve_top(s: Situation, stack: Stack) -> Situation:
         return tokens.created(s, t.source, tokens.spec_of(s.permanent(t.source), t.ability), t.controller, t.amount)
     if t.kind == "other_dies_pump":
         return _watcher_pumped(s, t)
+    if t.kind == RETURN_EXILED:  # 607.2a, 610.3c: the cards exiled with its source come back (rules.exiled)
+        return exiled.returned(s, t.source)
+    if t.kind == RETURN_EXILED_TO_HAND:  # 400.7, 402.1: … to their owners' hands (rules.exiled)
+        return exiled.to_hand(s, t.source)
     if t.kind in DEATH_TRIGGERS:
         return _dealt(s, t)
     if t.kind == PROVOKE:
@@ -374,8 +389,8 @@ def targets(s: Situation, t: Trigger) -> list[str]:
     if t.kind == PROVOKE:
         return ["", *provoke_targets(s, t.source)]
     if t.kind == ON_TARGET:
-        if _targeted_effect(s, t).whom != "target":  # 701.43d: exerted (its source named, no target) or not
-            return ["", t.source]
+        if _targeted_effect(s, t).whom != "target":  # 701.43d: exerted (its source named, no target) or not; 603.5
+            return ["", t.source] if _targeted_effect(s, t).optional else [t.source]  # (or "you may" chosen or not)
         legal = list(trigger_targets(s, t.source, t.ability))
         return ["", *legal] if _targeted_effect(s, t).optional or not legal else legal
     if t.kind == "on_block":  # 509.3d: the other creature of its event; "[you may] remove ~ from combat": ~
@@ -567,11 +582,13 @@ def _resolved_targeted(s: Situation, t: Trigger) -> Situation:
 
 
 def _pumped(p: Permanent, e: OnCombat) -> Permanent:
-    """`p` with effect `e`'s +X/+Y until end of turn (613.4c) and its keyword, if any (613.1f)."""
+    """`p` with effect `e`'s +X/+Y until end of turn (613.4c), its keyword, if any (613.1f), and "can't be blocked by
+    creatures with power N or less this turn" (509.1b, 611.2a: of several, the greatest N restricts)."""
     x, y = p.until_end_of_turn
     keywords = {*p.keywords_until_end_of_turn, e.keyword} - {""}
+    evades = max((n for n in (p.cant_be_blocked_by_power_this_turn, e.evades) if n is not None), default=None)
     return replace(p, until_end_of_turn=(x + e.power, y + e.toughness),
-                   keywords_until_end_of_turn=tuple(sorted(keywords)))
+                   keywords_until_end_of_turn=tuple(sorted(keywords)), cant_be_blocked_by_power_this_turn=evades)
 
 
 def _paid(s: Situation, name: str, e: OnCombat) -> Situation | None:
@@ -592,10 +609,17 @@ def _named(s: Situation, t: Trigger, e: OnCombat) -> Situation:
     "creatures you control" each creature its controller controls as it resolves gets +X/+Y (611.2c), or "all other
     creatures you control" untap (701.26b); "other attacking creatures get +X/+X, where X is ~'s power" (the
     attacking creatures as it resolves, 611.2c; its power then, 608.2h); its controller creates the tokens (111.1,
-    111.2, 603.3a)."""
+    111.2, 603.3a); "it deals N damage to each creature [without flying] defending player controls" (506.2: those of
+    its defending player as it resolves; 120.3: one event, the source as it is or last existed, 608.2h)."""
     source = s.permanent(t.source)
     if e.effect == "create":
         return tokens.created(s, source.id, tokens.spec_of(source, t.ability), source.controller)
+    if e.whom in DEFENDING_CREATURES:  # 506.2: its defending player's creatures as it resolves (608.2h), dealt
+        # damage by the source as it is or last existed (120.3; protection prevents it, 702.16e)
+        spec = "each_defending" + "_without_flying" * (e.whom == DEFENDING_CREATURES[1])
+        that = f"that_player({String(_defending_player(s, source.id))})"
+        known = tuple(sorted((*lki(_lasting(s, source.id), source.id), f"spec({spec})", that)))
+        return _dealt_by(s, "dies_damage", source.id, e.amount, known)
     attacking = {a for a, _ in s.combat.attackers or ()}  # (506.4: still on the battlefield, in combat)
     reached = {source.id} if e.whom == "self" and not source.left_battlefield and source.is_creature else {
         p.id for p in s.permanents if p.is_creature and not p.left_battlefield and not (e.other and p.id == source.id)
@@ -612,6 +636,16 @@ def _named(s: Situation, t: Trigger, e: OnCombat) -> Situation:
     return replace(s, permanents=tuple(affected(p) if p.id in reached else p for p in s.permanents))
 
 
+def _defending_player(s: Situation, attacker: str) -> str:
+    """The defending player of `attacker` (506.2): the player it attacks, the controller of the planeswalker or the
+    protector of the battle it attacks."""
+    attacked = dict(s.combat.attackers or ())[attacker]
+    if attacked in {p.name for p in s.players}:
+        return attacked
+    p = s.permanent(attacked)
+    return p.protector if "Battle" in p.types and p.protector else p.controller
+
+
 def _resolved_put(s: Situation, t: Trigger) -> Situation:
     """`s` after block trigger `t` (:func:`block_puts`) resolved (608.2), before state-based actions: its
     source as it last existed (608.2h) deals N damage to the other creature if that is still on the
@@ -621,6 +655,8 @@ def _resolved_put(s: Situation, t: Trigger) -> Situation:
     turn (613.4c), or assigns no combat damage this turn (510.1a, 611.2a); or, if it was chosen, its controller
     gains N life (119.3, 603.5), the source there or not."""
     e = _targeted_effect(s, t)
+    if e.whom in _DAMAGE_SPECS:  # 115.1: no target; 608.2h: the source as it last existed
+        return _dealt_each(s, t, e)
     if not t.target or (s.permanent(t.target).left_battlefield and e.effect != "may_gain_life"):
         return s  # (608.2b: the life is gained with its source gone, 113.7a)
     if e.effect in ("power_damage_instead", "damage_prevent"):
@@ -643,6 +679,21 @@ def _resolved_put(s: Situation, t: Trigger) -> Situation:
                                            if p.id == t.target else p for p in s.permanents))
     return replace(s, permanents=tuple(replace(p, tapped=False, removed_from_combat=True) if p.id == t.target else p
                                        for p in s.permanents))
+
+
+# 120.3: the recipients of a block trigger's damage to more than one object (#program resolve_dies's spec/1)
+_DAMAGE_SPECS = {"combatants": "each_combatant", "partner_and_controller": "that_creature_and_player"}
+
+
+def _dealt_each(s: Situation, t: Trigger, e: OnCombat) -> Situation:
+    """`s` after "~ deals N damage to each attacking creature and each blocking creature" (each creature in combat as
+    it resolves, 506.4) or "~ deals N damage to that creature and N damage to that creature's controller" (`t.target`
+    that creature, if still on the battlefield, 400.7, and its controller, as it last existed, 113.7a) resolved: one
+    damage event (120.3) of its source as it is or last existed (608.2h); protection prevents it (702.16e)."""
+    known = lki(_lasting(s, t.source), t.source)
+    that = (f"that_player({String(s.permanent(t.target).controller)})",) if e.whom == "partner_and_controller" else ()
+    return _dealt_by(s, "dies_damage", t.target, e.amount,
+                     tuple(sorted((*known, f"spec({_DAMAGE_SPECS[e.whom]})", *that))))
 
 
 def _instead(s: Situation, t: Trigger, e: OnCombat) -> Situation:
@@ -803,7 +854,7 @@ def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
                 stack.append(Trigger(CREATE, str(args[0]), "", 0, ability=t.arguments[1].number))
                 continue
             target = str(args[1]) if t.name in ("flanking", "afflict", "attacks_loss", "blocked_destroy",
-                                                "poisons", "assigns_none_loss") else ""
+                                                "poisons", "assigns_none_loss", "shrink_defending") else ""
             amount = next((x for x in args[1:-1] if isinstance(x, int)), 0)
             stack.append(Trigger(t.name, str(args[0]), target, amount))
             continue
@@ -825,6 +876,8 @@ def _read(symbols: list[Symbol]) -> tuple[Effects, Stack]:
             effects.untapped.add(str(pid))
         elif sym.match("life_gain", 2):
             effects.life[str(pid)] = n[0]
+        elif sym.match("recolors", 2):  # 105.3, 613.1e
+            effects.colors[str(pid)] = (sym.arguments[1].name,)
     return effects, tuple(sorted(stack, key=lambda t: (t.kind, t.source, t.target, t.amount)))
 
 
@@ -845,12 +898,13 @@ class Effects:
     life: dict[str, int] = field(default_factory=dict)
     poison: dict[str, int] = field(default_factory=dict)
     fog: bool = False  # 615.1a: all combat damage prevented this turn
+    colors: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 105.3, 613.1e: its colors from now on
 
 
 def _applied(s: Situation, e: Effects) -> Situation:
     """`s` with the effects `e` applied."""
     if not (e.pumps or e.counters or e.keywords or e.tapped or e.unblockable or e.barred or e.untapped
-            or any(e.life.values()) or any(e.poison.values()) or e.fog):
+            or any(e.life.values()) or any(e.poison.values()) or e.fog or e.colors):
         return s
     players = tuple(replace(p, life=p.life + e.life.get(p.name, 0), poison=p.poison + e.poison.get(p.name, 0))
                     for p in s.players)
@@ -878,4 +932,6 @@ def _after(p: Permanent, e: Effects) -> Permanent:
         p = replace(p, cant_block_this_turn=True)
     if p.id in e.untapped:
         p = replace(p, tapped=False)
+    if p.id in e.colors:  # 105.3, 613.1e: its colors from now on (the loader refuses a face-down one, 708.2a)
+        p = replace(p, colors=e.colors[p.id])
     return p

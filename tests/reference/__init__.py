@@ -24,6 +24,8 @@ Layout, meant to be extended (damage, outcomes):
   megamorph, disguise; a manifested or cloaked creature card's mana cost, 701.40b, 701.58b).
 * :mod:`reference.shields` -- regeneration (701.19a) and damage prevention (615.1a), used by
   the damage steps, the state-based actions and the death triggers of the others.
+* :mod:`reference.grants` -- the abilities a group's quoted grant gives each permanent ('All Slivers have "…"',
+  613.1f), read off a board's lines, or that the board is one to refuse (611.3a).
 * :mod:`reference.minimax` and :mod:`reference.best` -- the combat played out as a game: a goal
   forced or not (``reference_verify``), an objective's optimal value and first declarations
   (``reference_value``, ``reference_best``, docs/best.md).

@@ -45,9 +45,9 @@ from .pingers import targets as ping_targets
 from .shields import regenerated
 from .tokens import create
 
-TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_pump", "target_regenerate",
-            "destroy_target", "target_counter", "exile_target", "bounce_target", "target_cant_regenerate",
-            "untap_target")
+TARGETED = ("tap_target", "target_cant_block", "target_unblockable", "target_evades", "target_pump",
+            "target_regenerate", "destroy_target", "target_counter", "exile_target", "bounce_target",
+            "target_cant_regenerate", "untap_target")
 
 
 def on_the_stack(kind: str, ab: CombatAbility) -> bool:
@@ -58,8 +58,22 @@ def on_the_stack(kind: str, ab: CombatAbility) -> bool:
     return kind in KINDS or kind in ("destroy_target", "exile_target", "bounce_target", "destroy_all") or ab.sacrifice
 
 
+def prohibited(state, p: Permanent) -> bool:  # type: ignore[no-untyped-def]
+    """602.5: "Activated abilities of creatures [your opponents control] can't be activated" of a face-up permanent
+    on the battlefield (708.2a) prohibits activating every ability of a creature it names (605.3a: mana abilities
+    too)."""
+    field = state.field()
+    if p.id not in field or not field[p.id].is_creature:
+        return False
+    return any(a.kind == "activation_ban" and (a.value == "all" or q.controller != p.controller)
+               for q in state.s.permanents if q.id in field and not q.face_down for a in q.abilities)
+
+
 def timely(state, p: Permanent, ab: CombatAbility) -> bool:  # type: ignore[no-untyped-def]
-    """602.5b: "Activate only during your turn, before attackers are declared"; "… only during your turn"."""
+    """602.5b: "Activate only during your turn, before attackers are declared"; "… only during your turn"; 602.5:
+    not while a static ability prohibits it (:func:`prohibited`)."""
+    if prohibited(state, p):
+        return False
     if ab.your_turn and p.controller != state.s.active:
         return False
     return not ab.before_attackers or (p.controller == state.s.active and state.s.combat.attackers is None)
@@ -235,6 +249,9 @@ def effect(state, kind: str, ab: CombatAbility, target: str):  # type: ignore[no
             return replace(q, cant_block_this_turn=True)
         if kind == "target_unblockable":
             return replace(q, cant_be_blocked_this_turn=True)
+        if kind == "target_evades":  # 509.1b: "can't be blocked by creatures with power N or less this turn"
+            return replace(q, cant_be_blocked_by_power_this_turn=max(ab.evades, q.cant_be_blocked_by_power_this_turn
+                                                                     or 0))
         if kind == "target_regenerate":
             return replace(q, regeneration_shields=q.regeneration_shields + 1)
         if kind == "target_cant_regenerate":  # 701.19c

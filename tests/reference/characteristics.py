@@ -55,12 +55,16 @@ class Characteristics:
     face_down: bool
     cant_block_this_turn: bool = False  # a resolved "target creature can't block this turn" (509.1b)
     cant_be_blocked_this_turn: bool = False  # a resolved "target creature can't be blocked this turn" (509.1b)
+    # N of a resolved "~ can't be blocked by creatures with power N or less this turn" (509.1b)
+    cant_be_blocked_by_power_this_turn: int | None = None
     attacks_despite_defender_this_turn: bool = False  # a resolved "~ can attack this turn as though …" (702.3b)
     pt_counters: tuple[tuple[int, int, int], ...] = ()  # (dp, dt, how many) of each P/T counter kind (122.1a)
     named_counters: tuple[tuple[str, int], ...] = ()  # (name, how many) of the counters of a name (122.1)
     paired_with: str | None = None  # 702.95b: the creature a soulbond ability paired it with
     monstrous: bool = False  # 701.37b: its monstrosity ability resolved
+    commander: bool = False  # 903.3: its card is a commander (an attribute of the card, face down too)
     attached: tuple[tuple[str, int], ...] = ()  # 301.5, 303.4: ("aura" | "equipment", how many attached to it)
+    token: bool = False  # 111.1: a token, no card
 
     # --- card types (205.2a) -------------------------------------------------------------
     @property
@@ -165,9 +169,10 @@ def characteristics(p: Permanent) -> Characteristics:
         protector=p.protector, abilities=abilities, damage=p.damage, tapped=p.tapped,
         summoning_sick=p.summoning_sick, face_down=p.face_down, cant_block_this_turn=p.cant_block_this_turn,
         cant_be_blocked_this_turn=p.cant_be_blocked_this_turn, pt_counters=p.pt_counters,
+        cant_be_blocked_by_power_this_turn=p.cant_be_blocked_by_power_this_turn,
         named_counters=p.named_counters, attacks_despite_defender_this_turn=p.attacks_despite_defender_this_turn,
-        paired_with=p.paired_with, monstrous=p.monstrous,
-        attached=(("aura", p.auras_attached), ("equipment", p.equipment_attached)))
+        paired_with=p.paired_with, monstrous=p.monstrous, commander=p.commander,
+        attached=(("aura", p.auras_attached), ("equipment", p.equipment_attached)), token=p.token)
 
 
 def state_based_action(c: Characteristics) -> str | None:
@@ -187,6 +192,12 @@ def state_based_action(c: Characteristics) -> str | None:
     if c.is_battle and c.defense is not None and c.defense <= 0:
         return "704.5v"
     return None
+
+
+def hexproof_players(field: dict[str, Characteristics], controller: str) -> set[str]:
+    """702.11c: the players an ability `controller` controls can't target: each other player who controls a
+    permanent on the battlefield (`field`) with "You have hexproof" (a face-down one has none, 708.2a)."""
+    return {c.controller for c in field.values() if c.has("player_hexproof") and c.controller != controller}
 
 
 def field_of(s: Situation, gone: Iterable[str]) -> dict[str, Characteristics]:

@@ -16,7 +16,11 @@ removed (120.3c, 120.3h), the controller gaining that much life with lifelink (7
 creature dealt damage by a source with deathtouch is destroyed (704.5h, 702.12b).
 
 "When ~ dies, create N … tokens" (111.1) triggers the same way and, resolving, its controller creates them
-(:mod:`reference.tokens`); "When ~ dies, each opponent loses N life / you gain N life" trigger the same way;
+(:mod:`reference.tokens`); so does "When ~ leaves the battlefield, return the exiled card to the battlefield under its
+owner's control" (and champion's, 702.72a), which returns each card exiled with it (406.6, 607.2a: its
+`exiled_cards`) as a new permanent under its owner's control (:func:`returned`), and "… return the exiled cards to
+their owner's hand", which makes each owner's stated hand one card bigger for each (400.7, 402.1); "When ~ dies,
+each opponent loses N life / you gain N life" trigger the same way;
 "Whenever another creature [you control] dies / a creature you control dies, put N +1/+1 counters on ~ / each
 opponent loses N life / you gain N life" trigger on a creature on the battlefield before the event (dying in it
 or not: they look back too, 603.6c, 603.10a) once for each creature of that kind that died (603.2c,
@@ -61,10 +65,10 @@ from dataclasses import replace
 
 from pysolver.model import Permanent, Situation
 
-from .characteristics import Characteristics, field_of
+from .characteristics import Characteristics, field_of, hexproof_players
 from .declarations import has_quality
 from .shields import after_shield, prevented_noncombat, regenerated, saved
-from .tokens import create
+from .tokens import create, enters_tapped
 
 KINDS = ("dies_damage", "dies_each_opponent", "dies_loss", "dies_gain", "dies_minus", "dies_counters",
          "dies_minus_counters", "dies_all_loss", "dies_target_loss")
@@ -91,7 +95,8 @@ _AT_LEAST = re.compile(r"at_least\((.+),(power|toughness),(\d+)\)")  # "… with
 def watches(scope: str, wid: str, w: Characteristics, pid: str, c: Characteristics) -> bool:
     """603.6c: whether a watcher `wid` watching `scope` triggers on creature `pid` dying (as they last
     existed): "another creature [you control]", "a creature you control", "a creature", "a creature an
-    opponent controls", "[another] <creature type> [you control]" (205.3m, 702.73a changeling)."""
+    opponent controls", "[another] <creature type> [you control]" (205.3m, 702.73a changeling), "a creature token"
+    (111.1)."""
     if scope.startswith("self_or(") and pid == wid:  # "~ or another <creatures>": itself, whatever its types
         return True
     if scope.startswith("self_or("):
@@ -106,6 +111,8 @@ def watches(scope: str, wid: str, w: Characteristics, pid: str, c: Characteristi
         return watches(m.group(1), wid, w, pid, c) and (kind in {t.lower() for t in c.subtypes} or c.has("changeling"))
     if scope in ("another", "another_yours") and pid == wid:
         return False
+    if scope == "tokens":  # 111.1: "a creature token"
+        return c.token
     if scope in ("another_yours", "yours"):
         return c.controller == w.controller
     return scope != "opponents" or c.controller != w.controller
@@ -127,6 +134,9 @@ def triggered(before: dict[str, Characteristics], dead: set[str]) -> list[Death]
             out.append(("dies", "dies_create", pid, "", n, c.controller, c, spec))
         for _ in c.values("dies_destroy_all"):  # 701.8a: no target
             out.append(("dies", "dies_destroy_all", pid, "", 0, c.controller, c, ""))
+        for kind in ("dies_return_exiled", "dies_return_exiled_to_hand"):  # 603.6c, 607.2a: "return the exiled
+            for _ in range(c.instances(kind)):  # card(s) to the battlefield / to their owner's hand", no target
+                out.append(("dies", kind, pid, "", 0, c.controller, c, ""))
         for kind in KINDS:
             for value in c.values(kind):  # N, (N, what it targets or names[, an intervening "if", 603.4]), (N,)
                 value = value if isinstance(value, tuple) else (value,)
@@ -177,7 +187,7 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[s
         return dealt_targets(s, field, t)
     if t[1] in ON_WATCHER:  # the counters go on the watcher, which it taps or untaps: no target
         return [""] * (t[7] == "may(self)") + [t[3]]  # 603.5: "you may put"
-    if t[1] in ("dies_create", "other_dies_create"):  # 111.1: no target
+    if t[1] in ("dies_create", "other_dies_create", "dies_return_exiled", "dies_return_exiled_to_hand"):  # no target
         return [""]
     spec = t[7].split("|")[0]  # (without its condition, :func:`player_sequences`)
     may = spec.startswith("may(")  # 603.5: or none
@@ -190,7 +200,8 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Death) -> list[s
                     "other_dies_drain", "other_dies_target_loss", "dies_target_loss") or spec not in SPECS:
         return [""]  # "each opponent", "you", "each player" (102.2, 115.10b): no target
     source, kinds = t[6], SPECS[spec]
-    players = [p.name for p in s.players if "player" in kinds or ("opponent" in kinds and p.name != t[5])]
+    players = [p.name for p in s.players if ("player" in kinds or ("opponent" in kinds and p.name != t[5]))
+               and p.name not in hexproof_players(field, t[5])]  # 702.11c
 
     def allowed(c: Characteristics) -> bool:
         if "artifact creature" in kinds:  # 205.2a: both card types (face down: neither but creature, 708.2a)
@@ -235,6 +246,17 @@ def put_sequences(s: Situation, field: dict[str, Characteristics], pending: list
     return {tuple(itertools.chain(*combo)) for combo in itertools.product(*per_player)}
 
 
+def returned(s: Situation, source: str, field: dict[str, Characteristics]) -> Situation:
+    """607.2a, 110.2, 400.7: each card exiled with `source` (its `exiled_cards`) put onto the battlefield under its
+    owner's control as a new permanent: summoning sick (302.6), in no fight (506.4), tapped if a permanent of `field`
+    makes it enter tapped (614.1c); none is exiled with `source` any more (a second such ability returns nothing)."""
+    cards = s.permanent(source).exiled_cards
+    new = tuple(replace(c, controller=c.owner or c.controller, summoning_sick=True, tapped=enters_tapped(
+        field, c.owner or c.controller, c.types)) for c in cards)
+    return replace(s, permanents=tuple(replace(p, exiled_cards=()) if p.id == source else p
+                                       for p in s.permanents) + new)
+
+
 def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> tuple[Situation, set[str]]:
     """608.2: `t` resolves: the situation after its damage and the creatures it destroys by
     deathtouch (704.5h; the other state-based actions are the caller's)."""
@@ -243,6 +265,14 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
         return s, {pid for pid, c in field.items() if not c.is_land and not c.has("indestructible")}
     if kind in ("dies_create", "other_dies_create"):  # 111.2: its controller creates them (reference.tokens)
         return create(s, t[2], spec, controller, n, field), set()
+    if kind == "dies_return_exiled":  # 607.2a, 610.3c: the cards exiled with the source come back
+        return returned(s, t[2], field), set()
+    if kind == "dies_return_exiled_to_hand":  # 400.7, 402.1: each into its owner's hand, if the file counts it
+        cards = s.permanent(t[2]).exiled_cards
+        players = tuple(replace(p, hand=p.hand + sum(1 for c in cards if (c.owner or c.controller) == p.name))
+                        if p.hand is not None else p for p in s.players)
+        return replace(s, players=players, permanents=tuple(replace(p, exiled_cards=()) if p.id == t[2] else p
+                                                            for p in s.permanents)), set()
     players = {p.name for p in s.players}
     legal = target != "" and target in targets(s, field, t)  # 608.2b
     if kind in ("dies_minus", "dies_counters", "dies_minus_counters"):  # 613.4c, 122.1a, if still legal
@@ -287,6 +317,17 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
     elif kind == "dies_damage" and spec == "each_blocking":  # a damage trigger's (506.4: still blocking, no target)
         recipients = sorted({b for b, _ in s.combat.blockers or () if b in field and field[b].is_creature
                              and not s.permanent(b).removed_from_combat})
+    elif kind == "dies_damage" and spec == "each_combatant":  # a block trigger's (506.4: in combat as it resolves)
+        recipients = sorted({x for pair in (*(s.combat.attackers or ()), *(s.combat.blockers or ())) for x in pair[:1]
+                             if x in field and field[x].is_creature and not s.permanent(x).removed_from_combat})
+    elif kind == "dies_damage" and spec.startswith("that_creature_and_player:"):  # a block trigger's (no target):
+        # that creature if still on the battlefield (400.7) and the player who controls it or last did (113.7a)
+        recipients = [target] * (target in field and field[target].is_creature) + [spec.partition(":")[2]]
+    elif kind == "dies_damage" and spec.startswith("each_defending"):  # an attack trigger's "each creature [without
+        # flying] defending player controls" (506.2; no target, 115.1): those there as it resolves
+        flying, _, defending = spec.partition(":")
+        recipients = sorted(x for x, c in field.items() if c.is_creature and c.controller == defending
+                            and not (flying.endswith("without_flying") and c.has("flying")))
     elif kind == "dies_damage" and spec == "itself":  # a damage ability's "… and M damage to itself" (no target)
         recipients = [target] if target in field else []
     elif kind == "dies_damage" and spec.startswith("each_other_opponent:"):  # a damage trigger's (reference.dealt)
@@ -295,6 +336,11 @@ def resolve_death(s: Situation, field: dict[str, Characteristics], t: Death) -> 
         recipients = [target] if legal else []
     else:
         recipients = sorted(players - {controller})  # 102.2
+    if kind == "dies_damage" and spec.startswith(("each_combatant", "that_creature_and_player:", "each_defending")):
+        # 702.16e: no target (115.1), so a creature with protection from a quality of the source is a recipient
+        # whose damage is prevented
+        recipients = [r for r in recipients if r in players or not any(has_quality(source, q)
+                                                                        for q in field[r].protections())]
     loss = {p: 0 for p in players}
     poison = {p: 0 for p in players}
     destroyed = set()

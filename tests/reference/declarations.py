@@ -284,7 +284,9 @@ def pair_violations(s: Situation, field: dict[str, Characteristics], attackers: 
     if B.has("block_only_flyers") and not A.has("flying"):
         out.append(("509.1b", "block_only_flyers", objs))
     # 509.1b, restrictions over creature qualities: on the attacker ("~" is the attacker) ...
-    if any(satisfies(B, q, A) for q in A.values("not_blocked_by")):
+    evades = A.cant_be_blocked_by_power_this_turn  # 509.1b: "… by creatures with power N or less this turn"
+    if any(satisfies(B, q, A) for q in A.values("not_blocked_by")) or (
+            evades is not None and B.power is not None and B.power <= evades):
         out.append(("509.1b", "not_blocked_by", objs))
     if any(not satisfies(B, q, A) for q in A.values("blocked_only_by")):
         out.append(("509.1b", "blocked_only_by", objs))

@@ -70,8 +70,8 @@ from pysolver.model.mana import HYBRID, Mana
 
 from .activated import actions as activated_actions
 from .activated import has_abilities as has_activated
+from .activated import prohibited, resolve_activated
 from .activated import pushes as stacked_pushes
-from .activated import resolve_activated
 from .characteristics import (
     Characteristics,
     battlefield,
@@ -87,10 +87,12 @@ from .dealt import targets as dealt_targets
 from .dealt import triggered as dealt_triggered
 from .deaths import put_sequences, resolve_death, triggered
 from .declarations import has_quality, reference_attacks, reference_blocks
+from .doubled import doubled, floored
 from .end_of_combat import ended
 from .facedown import ways
 from .hits import resolve_hit
 from .hits import triggered as hit_triggers
+from .partial import partly_prevented
 from .pingers import pushes as ping_pushes
 from .provoke import resolve_provoke
 from .shields import prevented, regenerated, saved, shield_uses
@@ -250,10 +252,10 @@ def pumps(p: Permanent) -> list[tuple[str, int, int, Mana]]:
 
 
 # an activated pump on the stack: (controller, source, kind, (X, Y, N +1/+1 counters, "can't be blocked this
-# turn", "return ~ to its owner's hand", "exile ~ … until the next end step", "untap ~", the colors it becomes or
-# None, 105.3, "can attack this turn as though it didn't have defender", 702.3b), the keywords it gives:
+# turn", "return ~ to its owner's hand", "exile ~ … until the next end step", "untap ~", "… Tap ~", the colors it
+# becomes or None, 105.3, "can attack this turn as though it didn't have defender", 702.3b), the keywords it gives:
 # 613.1f) -- five items, which tells it from the triggers on reference.minimax's stack
-Pending = tuple[str, str, str, tuple[int, int, int, bool, bool, bool, bool, tuple[str, ...] | None, bool],
+Pending = tuple[str, str, str, tuple[int, int, int, bool, bool, bool, bool, bool, tuple[str, ...] | None, bool],
                 tuple[str, ...]]
 
 
@@ -283,8 +285,8 @@ def activations_of(state: State, players: set[str]) -> list[tuple[State, Pending
     stack."""
     out = []
     for p in state.s.permanents:
-        if p.id not in state.gone and not p.face_down and p.controller in players:
-            for i, a in enumerate(a for a in p.abilities if a.kind in PUMP_KINDS):
+        if p.id not in state.gone and not p.face_down and p.controller in players and not prohibited(state, p):
+            for i, a in enumerate(a for a in p.abilities if a.kind in PUMP_KINDS):  # (602.5: prohibited)
                 pump = a.value
                 limit = pump.limit  # type: ignore[attr-defined]
                 done = p.activations_this_turn[i] if i < len(p.activations_this_turn) else 0
@@ -294,7 +296,7 @@ def activations_of(state: State, players: set[str]) -> list[tuple[State, Pending
                     continue  # 602.5: "activate only if there are N or more card types among cards in your graveyard"
                 counted = state if limit is None else _counted(state, p.id, i)
                 effect = (pump.power, pump.toughness, pump.counters, pump.unblockable, pump.to_hand,  # type: ignore[attr-defined]
-                          pump.exiled, pump.untap, pump.colors, pump.despite_defender)  # type: ignore[attr-defined]
+                          pump.exiled, pump.untap, pump.tap, pump.colors, pump.despite_defender)  # type: ignore[attr-defined]
                 out += [(after, (p.controller, p.id, a.kind, effect, pump.keywords))  # type: ignore[attr-defined]
                         for after in costs_paid(counted, p, pump.full_cost)]  # type: ignore[attr-defined]
     return out
@@ -403,11 +405,12 @@ def resolve_pump(state: State, pending: Pending) -> State:
     on the battlefield, or every creature its controller controls now does (608.2h). An attacking
     creature given vigilance it did not have stays tapped (508.1f, 702.20b). The source also gets its
     +1/+1 counters (122.6), can't be blocked this turn (509.1b), may attack this turn though it has defender
-    (702.3b), is untapped (701.26b), takes its new colors
+    (702.3b), is untapped (701.26b) or tapped (701.26a), takes its new colors
     (105.3: they replace the old ones; the latest resolved wins, 613.7), or is returned to
     its owner's hand or exiled until the next end step: it leaves the battlefield (400.7, 506.4), without
     dying (700.4), and a hand, if stated, holds one more card (402.1)."""
-    controller, source, kind, (x, y, counters, unblockable, to_hand, exiled, untap, colors, despite), keywords = pending
+    controller, source, kind, (x, y, counters, unblockable, to_hand, exiled, untap, tap, colors, despite), keywords = \
+        pending
     field = state.field()
     if kind == "regenerate":  # 701.19a: a regeneration shield, if it is still on the battlefield
         return replace(state, s=replace(state.s, permanents=tuple(
@@ -427,7 +430,7 @@ def resolve_pump(state: State, pending: Pending) -> State:
 
     def given(q: Permanent) -> Permanent:
         tapped = q.tapped or ("vigilance" in keywords and q.id in attacking and not field[q.id].has("vigilance"))
-        tapped = tapped and not untap  # 701.26b
+        tapped = tapped and not untap or tap  # 701.26b; 701.26a: "… Tap ~"
         q = replace(q, until_end_of_turn=(q.until_end_of_turn[0] + x, q.until_end_of_turn[1] + y), tapped=tapped,
                     keywords_until_end_of_turn=tuple(sorted({*q.keywords_until_end_of_turn, *keywords})),
                     cant_be_blocked_this_turn=q.cant_be_blocked_this_turn or unblockable)
@@ -672,8 +675,10 @@ def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Tr
         if prevented(source, field.get(r), state.s.combat.combat_damage_prevented) or token_prevented(state, field, r):
             continue  # 615.1a, 120.4b: prevented (reference.shields)
         n -= used.get(i, 0)  # 615.7: prevented by a shield
+        n -= partly_prevented(field, r, n)  # 615.10: part of it prevented (reference.partial)
         if n <= 0:
             continue
+        n = doubled(field, source, n)  # 614.1a: doubled instead (reference.doubled)
         if source.has("lifelink"):
             gain[source.controller] += n  # 702.15b (with infect too)
         if r in loss:
@@ -689,6 +694,7 @@ def _dealt(state: State, field: dict[str, Characteristics], assignment: tuple[Tr
                 marked[r] += n
             if source.has("deathtouch"):
                 deathtouched.add(r)  # 702.2b
+    loss = {name: floored(field, name, state.s.player(name).life, n) for name, n in loss.items()}  # reference.doubled
     players = tuple(replace(p, life=p.life - loss[p.name] + gain[p.name], poison=p.poison + poison[p.name],
                             prevention_shield=left.get(p.name, p.prevention_shield)) for p in state.s.players)
     permanents = []
@@ -781,18 +787,19 @@ def returning(p: Permanent, c: Characteristics, field: dict[str, Characteristics
 
 
 def returned_object(p: Permanent, counter: int, field: dict[str, Characteristics]) -> Permanent:
-    """The new object `p` returns as (400.7, 506.4): face up, on the battlefield out of combat, with
-    no damage, pumps or shields, and its one counter (702.79a, 702.93a; none of a name, 122.1); its controller may
-    still activate its abilities in a later window (a pump lowering its toughness may kill it again). Untapped,
-    unless a permanent of another player's on the battlefield (`field`) makes it enter tapped (614.1c)."""
-    tapped = enters_tapped(field, p.owner or p.controller, p.types)
-    fresh = replace(p, id=p.id + RETURNED, face_down=False, damage=0, pt_counters=(), until_end_of_turn=(0, 0),
-                    keywords_until_end_of_turn=(), tapped=tapped, regeneration_shields=0, prevention_shield=0,
-                    summoning_sick=True,  # 302.6: a new object, not controlled continuously since the turn began
-                    removed_from_combat=False, cant_be_regenerated_this_turn=False,  # 701.19c: the old object's
-                    attacks_despite_defender_this_turn=False, switched_until_end_of_turn=False, named_counters=(),
-                    assigns_no_combat_damage=False,
-                    renowned=False)  # 702.112b: a new object (400.7)
+    """The new object `p`'s card returns as (400.7: it has no memory of the old one; 506.4: out of combat): what
+    the card says (109.3: name, mana cost, colors, types, subtypes, power, toughness, abilities), whose it is
+    (owner, commander 903.3, token 111.1), the color chosen and the level as stated (614.12, 711.2), its one
+    counter (702.79a, 702.93a) and summoning sickness (302.6); nothing else of the old object (damage, counters,
+    pumps, designations, attachments, shields, exiled cards, activations this turn). Its controller may still
+    activate its abilities in a later window (a pump lowering its toughness may kill it again). Untapped, unless
+    a permanent of another player's on the battlefield (`field`) makes it enter tapped (614.1c)."""
+    card = {name: getattr(p, name) for name in ("owner", "name", "types", "subtypes", "colors", "power", "toughness",
+                                                "loyalty", "defense", "protector", "abilities", "ability_lines",
+                                                "unmodelled", "mana_cost", "commander", "token", "chosen_color",
+                                                "level_counters")}
+    fresh = Permanent(p.id + RETURNED, p.owner or p.controller, summoning_sick=True,
+                      tapped=enters_tapped(field, p.owner or p.controller, p.types), **card)
     return fresh.with_counters(counter, counter, 1)
 
 

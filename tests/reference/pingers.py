@@ -47,7 +47,7 @@ from typing import Any
 from pysolver.model.abilities import CombatAbility
 from pysolver.model.mana import Mana
 
-from .characteristics import Characteristics
+from .characteristics import Characteristics, hexproof_players
 from .deaths import resolve_death
 from .declarations import has_quality, in_scope
 
@@ -83,6 +83,7 @@ def targets(state, field: dict[str, Characteristics], source: Characteristics,  
     out = players if whom in ("any", "player", "player_or_planeswalker", "player_fighting") else []
     if whom == "opponent":  # 115.1, 102.2: a player other than its controller
         out = [pl for pl in players if pl != source.controller]
+    out = [pl for pl in out if pl not in hexproof_players(field, source.controller)]  # 702.11c
     for t, c in sorted(field.items()):
         if whom == "any":
             ok = c.is_creature or c.is_planeswalker or c.is_battle
@@ -108,7 +109,7 @@ def targets(state, field: dict[str, Characteristics], source: Characteristics,  
 def life_targets(state, controller: str, whom: str) -> list[str]:  # type: ignore[no-untyped-def]
     """115.1: "target player" any player, "target opponent" another player than the controller; [""] for
     no target."""
-    players = [p.name for p in state.s.players]
+    players = [p.name for p in state.s.players if p.name not in hexproof_players(state.field(), controller)]  # 702.11c
     if whom == "player":
         return players
     return [p for p in players if p != controller] if whom == "opponent" else [""]

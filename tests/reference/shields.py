@@ -41,8 +41,9 @@ def prevented(source: Characteristics, recipient: Characteristics | None, everyo
     resolved "Prevent all combat damage that would be dealt this turn", `combat.combat_damage_prevented`)."""
     if everyone or source.has("prevent_combat_damage_by") or source.has("prevent_combat_damage_to_and_by"):
         return True
-    return recipient is not None and any(recipient.has(k) for k in (
+    return recipient is not None and (any(recipient.has(k) for k in (
         "prevent_combat_damage_to", "prevent_damage_to", "prevent_combat_damage_to_and_by"))
+        or recipient.has("prevent_combat_damage_from_enchanted") and dict(source.attached).get("aura", 0) > 0)
 
 
 def prevented_noncombat(recipient: Characteristics | None) -> bool:

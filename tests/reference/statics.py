@@ -53,6 +53,9 @@ def describes(source: Characteristics, effect: Static, c: Characteristics,
         return False
     if effect.other and c.id == source.id:
         return False
+    pair = _pair(effect.quality, "either(")
+    if pair is not None and pair[1].startswith("other("):  # "Saproling creatures and other Treefolk creatures"
+        return has_quality(c, pair[0], attacking) or (c.id != source.id and has_quality(c, pair[1][6:-1], attacking))
     return has_quality(c, effect.quality, attacking)
 
 
@@ -73,6 +76,8 @@ def has_quality(c: Characteristics, quality: str, attacking: frozenset[str]) -> 
         return c.id in attacking
     if name == "face_down":  # 708.2a
         return c.face_down
+    if name == "commander":  # 903.3: the card's designation, face down too
+        return c.commander
     if name == "keyword":  # its own or given until end of turn (pysolver.files.loader refuses the others)
         return c.has(arg)
     if name == "counter":  # 122.1a: "with a +1/+1 counter on it"
@@ -127,6 +132,8 @@ def is_object(c: Characteristics, kind: str, quality: str) -> bool:
         return arg in c.subtypes  # 205.3m, 205.3i, 205.3g-h (702.73a: a changeling's are all creature types)
     if name == "face_down":  # 708.2a
         return c.face_down
+    if name == "your_commander":  # 903.3, 903.3d: a commander its owner controls (face down too)
+        return c.commander and c.owner == c.controller
     raise AssertionError(f"unknown quality {quality!r}")
 
 
@@ -218,12 +225,30 @@ def own_effects(field: dict[str, Characteristics], c: Characteristics, attacking
     return dp, dt, granted
 
 
+def lord(field: dict[str, Characteristics], source: Characteristics, kind: str, effect: Static,
+         attacking: frozenset[str], zones: Zones | None) -> tuple[str, Static] | None:
+    """A source's effect on others as an anthem or a grant: its own, or a lord's with a condition (anthem_while,
+    grant_while: its creatures, while the condition holds for the source, 611.3a) or a count (anthem_each: +X/+Y
+    times what the source counts, its counters of a kind too, 122.1a; anthem_colors: +X/+Y for each color of the
+    creature, with_statics), or None."""
+    if kind in ("anthem", "grant", "paired_anthem", "paired_grant", "anthem_colors"):
+        return kind, effect
+    if kind == "anthem_each":
+        n = count(field, source, effect, attacking)
+        effect = replace(effect, power=effect.power * n, toughness=effect.toughness * n)
+    elif kind not in ("anthem_while", "grant_while") or not holds(field, source, effect, attacking, zones or {}):
+        return None
+    assert effect.group is not None
+    scope, other, quality = effect.group
+    return kind.split("_")[0], replace(effect, scope=scope, other=other, quality=quality, group=None)
+
+
 def with_statics(field: dict[str, Characteristics], attacking: frozenset[str] = frozenset(),
                  zones: Zones | None = None) -> dict[str, Characteristics]:
     """The field with the effects of its static abilities applied (every source in the field);
     `attacking`: the declared attackers; `zones`: the cards in the players' hands and graveyards."""
-    sources = [(c, kind, effect) for c in field.values() for kind, effect in statics_of(c)
-               if kind in ("anthem", "grant", "paired_anthem", "paired_grant")]
+    sources = [(c, *found) for c in field.values() for kind, effect in statics_of(c)
+               if (found := lord(field, c, kind, effect, attacking, zones)) is not None]
     if not any(statics_of(c) for c in field.values()):
         return field
     out = {}
@@ -234,6 +259,8 @@ def with_statics(field: dict[str, Characteristics], attacking: frozenset[str] = 
                 continue
             if kind in ("anthem", "paired_anthem"):
                 dp, dt = dp + effect.power, dt + effect.toughness
+            elif kind == "anthem_colors":  # 105.2: for each of its colors
+                dp, dt = dp + effect.power * len(c.colors), dt + effect.toughness * len(c.colors)
             else:
                 assert effect.granted is not None
                 granted.append(effect.granted)
@@ -248,7 +275,7 @@ def with_statics(field: dict[str, Characteristics], attacking: frozenset[str] = 
 def bonus_toughness(field: dict[str, Characteristics], new: Characteristics) -> int:
     """What the static abilities of `field` and of `new` itself add to the toughness of `new`, a
     permanent entering the battlefield (611.3c: they apply as it enters)."""
-    sources = [*field.values(), new]
+    sources = [*field.values(), new]  # (no lord with a condition: refused beside persist or undying, the loader)
     return (sum(effect.toughness for source in sources for kind, effect in statics_of(source)
                 if kind == "anthem" and describes(source, effect, new)) + own_effects({**field, new.id: new}, new)[1])
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from pysolver.errors import InputError
 from pysolver.model import Permanent, Situation
 from pysolver.model.abilities import CombatAbility, OnCombat, TokenSpec
 
@@ -53,6 +54,7 @@ def create(s: Situation, source: str, spec: TokenSpec, controller: str, count: i
     """`s` with `count` new tokens of `spec` under `controller`'s control (111.2), made by `source`; tapped if
     the ability says so (110.5b), they are put onto the battlefield attacking (508.4) or a permanent of `field`,
     the battlefield, makes them enter tapped (614.1c)."""
+    legend_rule(s, source, spec, controller, count)
     alike = []
     for t in kinds(s.permanent(source)):
         if _slug(t) == _slug(spec) and t not in alike:
@@ -68,6 +70,15 @@ def create(s: Situation, source: str, spec: TokenSpec, controller: str, count: i
                              tapped=spec.tapped or spec.attacking or enters_tapped(field, controller, spec.types),
                              token=True))  # 111.1: no card (111.7: in no graveyard)
     return replace(s, permanents=s.permanents + tuple(new))
+
+
+def legend_rule(s: Situation, source: str, spec: TokenSpec, controller: str, count: int) -> None:
+    """704.5j: two legendary permanents of one name under one controller (205.4d) — here a legendary token made
+    beside one of that name, or two made at once — would have their controller choose one to keep: refused."""
+    named = [p for p in s.permanents if p.controller == controller and p.name == spec.name
+             and not p.left_battlefield and not p.face_down]
+    if spec.legendary and count > 0 and count + len(named) > 1:
+        raise InputError(s.source, "permanents", f"legend rule (704.5j) for {spec.name!r} made by {source!r}")
 
 
 def canonical_ids(outcome: dict) -> dict:

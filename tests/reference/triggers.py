@@ -24,7 +24,7 @@ from typing import cast
 from pysolver.model import Permanent, Situation
 from pysolver.model.abilities import OnCombat
 
-from .characteristics import Characteristics, field_of
+from .characteristics import Characteristics, field_of, hexproof_players
 from .deaths import apnap, resolve_death
 from .declarations import has_quality
 from .provoke import legal_targets, provoke_sources
@@ -204,6 +204,8 @@ def _exerted(s: Situation, gone: frozenset[str], source: str, e: OnCombat) -> Si
 def _affected(p: Permanent, e: OnCombat) -> Permanent:
     if e.effect == "gets":
         keywords = tuple(sorted({*p.keywords_until_end_of_turn, e.keyword} - {""}))
+        if e.evades is not None:  # 509.1b: "can't be blocked by creatures with power N or less this turn"
+            p = replace(p, cant_be_blocked_by_power_this_turn=max(e.evades, p.cant_be_blocked_by_power_this_turn or 0))
         return replace(p, until_end_of_turn=(p.until_end_of_turn[0] + e.power, p.until_end_of_turn[1] + e.toughness),
                        keywords_until_end_of_turn=keywords)
     if e.effect == "gains":
@@ -218,6 +220,8 @@ def _affected(p: Permanent, e: OnCombat) -> Permanent:
         return replace(p, cant_block_this_turn=True)
     if e.effect == "untap":  # 701.26b
         return replace(p, tapped=False)
+    if e.effect == "becomes":  # 105.3: that color alone from now on
+        return replace(p, colors=(e.keyword,))
     return p
 
 
@@ -332,6 +336,9 @@ def attack_stacked(s: Situation, gone: frozenset[str]) -> list[Stacked]:
             out += _creating(field[a], a, len(s.combat.attackers or ()) == 1)
             out += [("attacks_loss", w, player, n) for w, c in field.items() if c.controller == field[a].controller
                     for ctype, n in c.values("type_attacks_loss") if ctype in field[a].subtypes]  # type: ignore[misc]
+            out += [("shrink_defending", w, player, n) for w, c in field.items()  # 603.2c: -N/-N to its creatures
+                    if c.controller == field[a].controller
+                    for ctype, n in c.values("type_attacks_shrink") if ctype in field[a].subtypes]  # type: ignore[misc]
     if any(t[0] == "create_tokens" for t in out):  # 702.91a: counted as it resolves, after tokens or before
         out += [("battle_cry", a, "", 0) for a, _ in s.combat.attackers or () if a in field and field[a].is_creature
                 for _ in range(field[a].instances("battle_cry"))]
@@ -377,6 +384,8 @@ def resolve(s: Situation, gone: frozenset[str], t: Stacked) -> Situation:
     if kind == "battle_cry":  # 702.91a: each other attacking creature, as it resolves
         return _pumped(s, [(a, 1, 0, 0) for a, _ in s.combat.attackers or () if a != source and a in field
                            and field[a].is_creature])
+    if kind == "shrink_defending":  # 613.4c, 611.2c: each creature the defending player controls as it resolves
+        return _pumped(s, [(c, -n, -n, 0) for c, x in field.items() if x.is_creature and x.controller == target])
     if kind == "flanking":  # 702.25a: -1/-1 until end of turn, if the blocker is still there
         return _pumped(s, [(target, -1, -1, 0)]) if target in field and field[target].is_creature else s
     if kind == "poisons":  # 509.3g, 122.1f
@@ -417,7 +426,8 @@ def targeted_targets(s: Situation, gone: frozenset[str], source: str, e: OnComba
     attacked = dict(s.combat.attackers or ()).get(source)
     defending = None if attacked is None else (attacked if attacked in {p.name for p in s.players}
                                                else _defending(s, attacked))
-    out = [p.name for p in s.players] if e.target == "any" else []
+    out = [p.name for p in s.players if p.name not in hexproof_players(field, me.controller)] \
+        if e.target == "any" else []  # 702.11c
     attacking = {a for a, _ in s.combat.attackers or () if not s.permanent(a).removed_from_combat}  # 506.4
     for pid, c in sorted(field.items()):
         if pid in gone:
@@ -442,10 +452,11 @@ def targeted_targets(s: Situation, gone: frozenset[str], source: str, e: OnComba
 
 def targeted_triggers(s: Situation, gone: frozenset[str]) -> list[tuple[str, OnCombat]]:
     """Each attack trigger with a target of the attackers on the battlefield (508.2a; 708.2a: a face-down
-    one has none), one per instance (113.2c)."""
+    one has none), one per instance (113.2c); "Whenever ~ becomes tapped" only if the attack tapped it (508.1f:
+    unless it has vigilance, 702.20b)."""
     field = _field(s, gone)
     return [(a, e) for a, _ in sorted(s.combat.attackers or ()) if a in field and field[a].is_creature
-            for e in _on(field[a], "on_target")]
+            for e in _on(field[a], "on_target") if e.event != "tapped" or not field[a].has("vigilance")]
 
 
 def attack_stacks(s: Situation, gone: frozenset[str]) -> set[tuple]:
@@ -456,7 +467,7 @@ def attack_stacks(s: Situation, gone: frozenset[str]) -> set[tuple]:
                                   for a in provoke_sources(s, field)]
     for a, e in targeted_triggers(s, gone):
         if e.whom != "target":  # 701.43d: exerted as it attacked, or 603.5 "you may pay {E}" (its source named) or not
-            choices.append([("on_target", a, t, e) for t in ("", a)])
+            choices.append([("on_target", a, t, e) for t in (("", a) if e.optional else (a,))])
             continue
         legal = targeted_targets(s, gone, a, e)
         choices.append([("on_target", a, t, e) for t in (["", *legal] if e.optional or not legal else legal)])
@@ -485,6 +496,13 @@ def resolve_targeted(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[S
         s = replace(s, players=tuple(replace(p, mana=replace(p.mana, **dict(zip(("W", "U", "B", "R", "G", "colorless"),
                                                                               left))))
                                      if p.name == owner.name else p for p in s.players))
+    if e.whom in ("defending_creatures", "defending_creatures_without_flying"):  # 506.2, 120.3: no target (115.1)
+        me = _field(s, gone - {source})[source]  # (608.2h: as it last existed)
+        attacked = dict(s.combat.attackers or ())[source]
+        defending = attacked if attacked in {p.name for p in s.players} else _defending(s, attacked)
+        spec = f"each_{e.whom.replace('_creatures', '')}:{defending}"  # (each_defending[_without_flying])
+        return resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, source, e.amount, me.controller, me,
+                                                  spec))
     if e.whom != "target":  # 701.43d, 607.2h, 603.5: "it" or "creatures you control" (611.2c)
         return _exerted(s, gone, source, e), set()
     if e.effect == "bounce_weaker":  # 608.2h: only if its power is less than the source's (as it last existed)
@@ -588,6 +606,12 @@ def resolve_put(s: Situation, gone: frozenset[str], t: Targeted) -> tuple[Situat
         gainer = _field(s, gone - {source})[source].controller  # there or not (113.7a)
         return (replace(s, players=tuple(replace(p, life=p.life + e.amount) if p.name == gainer else p
                                          for p in s.players)) if target else s), set()
+    if e.whom in ("combatants", "partner_and_controller"):  # 120.3, 115.1: no target; one event of the source as
+        me = _field(s, gone - {source})[source]  # it last existed (608.2h)
+        spec = ("each_combatant" if e.whom == "combatants"
+                else f"that_creature_and_player:{s.permanent(target).controller}")
+        return resolve_death(s, _field(s, gone), ("dies", "dies_damage", source, target, e.amount, me.controller, me,
+                                                  spec))
     if not target or target in gone:
         return s, set()
     if e.effect in ("power_damage_instead", "damage_prevent"):

@@ -40,7 +40,7 @@ from dataclasses import replace
 from pysolver.model import Situation
 from pysolver.model.abilities import WindowTrigger
 
-from .characteristics import Characteristics
+from .characteristics import Characteristics, hexproof_players
 from .deaths import resolve_death
 from .declarations import has_quality
 from .shields import regenerated
@@ -93,7 +93,8 @@ def targets(s: Situation, field: dict[str, Characteristics], t: Window) -> list[
     if not w.targeted:
         return [""]
     source = source_now(field, t)
-    players = [p.name for p in s.players] if w.target in ("any", "player") else []
+    players = [p.name for p in s.players if p.name not in hexproof_players(field, source.controller)] \
+        if w.target in ("any", "player") else []  # 702.11c
     out = []
     for pid, c in sorted(field.items()):
         if w.target == "any":
