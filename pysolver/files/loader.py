@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
@@ -466,15 +466,8 @@ def _check_damage_as_counters(r: Reader, permanents: list[Permanent]) -> None:
     could be dealt otherwise (an activated or triggered ability that deals damage, 120.3) or where it has or
     could get a prevention shield (615.7: which damage the shield prevents is its controller's choice, 616.1)
     is refused."""
-    changed = [(i, p) for i, p in enumerate(permanents) if any(p.has(k) for k in DAMAGE_CHANGED)]
-    if not changed:
-        return
-    i, p = changed[0]
-    dealing = _noncombat_dealer(permanents)
-    if dealing is not None:
-        raise r.fail(f"permanents[{i}]", f"the ability of {q(p.id)} that changes what damage does (614.1a, 615.1a, "
-                     f"615.5) is modelled for combat damage only, and an ability of {q(dealing.id)} deals damage "
-                     "otherwise (120.3)")
+    changed = _combat_damage_only(r, permanents, DAMAGE_CHANGED,
+                                  "the change of what damage does (614.1a, 615.1a, 615.5)")
     shielding = any(x.has("shield") for x in permanents)
     for i, p in changed:
         if p.prevention_shield or shielding:
@@ -490,6 +483,20 @@ def _noncombat_dealer(permanents: list[Permanent]) -> Permanent | None:
                  or a.kind in DEALT_TRIGGERS or getattr(a.value, "effect", None) == "damage"), None)
 
 
+def _combat_damage_only(r: Reader, permanents: list[Permanent], kinds: Iterable[str],
+                        what: str) -> list[tuple[int, Permanent]]:
+    """The permanents (with their indexes) that have an ability of `kinds`, which changes what damage does and is
+    modelled for combat damage only (510.2): a board where damage could also be dealt otherwise (120.3,
+    :func:`_noncombat_dealer`) is refused, naming the first of them and `what` its ability does."""
+    found = [(i, p) for i, p in enumerate(permanents) if any(p.has(k) for k in kinds)]
+    dealing = _noncombat_dealer(permanents) if found else None
+    if dealing is not None:
+        i, p = found[0]
+        raise r.fail(f"permanents[{i}]", f"{what} of {q(p.id)} is modelled for combat damage only, and an ability of "
+                     f"{q(dealing.id)} deals damage otherwise (120.3)")
+    return found
+
+
 #: the lines whose ordering beside a static prevention of part of the damage (615.10) changes a result (616.1)
 ORDERED_WITH_PARTIAL = ("damage_as_counters", "prevent_remove_counter", "prevent_remove_counter_while", "shield")
 
@@ -500,14 +507,10 @@ def _check_partial_prevention(r: Reader, permanents: list[Permanent], players: l
     otherwise (120.3) is refused, and so is one where another effect applying to the same damage could be ordered
     before or after it with different results (616.1): a prevention shield (615.7), damage made -1/-1 counters or
     removing a +1/+1 counter (614.1a, 615.5), or both of these lines under one controller."""
-    partial = [(i, p) for i, p in enumerate(permanents) if any(p.has(k) for k in PARTIAL_PREVENTIONS)]
+    partial = _combat_damage_only(r, permanents, PARTIAL_PREVENTIONS, "the prevention of part of the damage (615.10)")
     if not partial:
         return
     i, p = partial[0]
-    dealing = _noncombat_dealer(permanents)
-    if dealing is not None:
-        raise r.fail(f"permanents[{i}]", f"the prevention of part of the damage of {q(p.id)} (615.10) is modelled for "
-                     f"combat damage only, and an ability of {q(dealing.id)} deals damage otherwise (120.3)")
     ordered = next((x for x in permanents if x.prevention_shield or any(x.has(k) for k in ORDERED_WITH_PARTIAL)),
                    None) or next((x for x in players if x.prevention_shield), None)
     if ordered is not None:
@@ -529,13 +532,10 @@ def _check_doubled_damage(r: Reader, permanents: list[Permanent], players: list[
     where damage could be dealt otherwise (120.3) is refused, and so is one where another effect applying to the same
     damage could be ordered before or after it with different results (616.1): a prevention shield (615.7), a
     prevention of part of the damage (615.10) or damage made -1/-1 counters (614.1a)."""
-    i, p = next(((i, p) for i, p in enumerate(permanents) if p.has(DOUBLE_DAMAGE)), (-1, None))
-    if p is None:
+    doubling = _combat_damage_only(r, permanents, (DOUBLE_DAMAGE,), "the doubling of damage (614.1a)")
+    if not doubling:
         return
-    dealing = _noncombat_dealer(permanents)
-    if dealing is not None:
-        raise r.fail(f"permanents[{i}]", f"the doubling of damage of {q(p.id)} (614.1a) is modelled for combat damage "
-                     f"only, and an ability of {q(dealing.id)} deals damage otherwise (120.3)")
+    i, p = doubling[0]
     ordered = next((x.id for x in permanents if x.prevention_shield or any(
         x.has(k) for k in ("shield", "damage_as_counters", *PARTIAL_PREVENTIONS))), None) or next(
         (x.name for x in players if x.prevention_shield), None)
@@ -550,13 +550,10 @@ def _check_life_floor(r: Reader, permanents: list[Permanent]) -> None:
     """"Damage that would reduce your life total to less than 1 reduces it to 1 instead" (614.1a) is modelled for combat
     damage (encodings/outcomes.lp): a board where damage could be dealt otherwise (120.3) is refused, and so is one
     where a creature has or could get lifelink (702.15b: life gained in the same damage event)."""
-    i, p = next(((i, p) for i, p in enumerate(permanents) if p.has(LIFE_FLOOR)), (-1, None))
-    if p is None:
+    floor = _combat_damage_only(r, permanents, (LIFE_FLOOR,), "the life floor (614.1a)")
+    if not floor:
         return
-    dealing = _noncombat_dealer(permanents)
-    if dealing is not None:
-        raise r.fail(f"permanents[{i}]", f"the life floor of {q(p.id)} (614.1a) is modelled for combat damage only, "
-                     f"and an ability of {q(dealing.id)} deals damage otherwise (120.3)")
+    i, p = floor[0]
     linked = next((x for x in permanents if any("lifelink" in line.lower() for line in x.ability_lines)), None)
     if linked is not None:
         raise r.fail(f"permanents[{i}]", f"the life floor of {q(p.id)} (614.1a) beside the lifelink of "
