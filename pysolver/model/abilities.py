@@ -4900,9 +4900,8 @@ def _lord_each(text: str, players: frozenset[str]) -> list[Ability] | None:
     ['anthem_each(counter(1,1),each,self,group(you,other,creature_type("elf")),1,1)']
     """
     m = _LORD_EACH.fullmatch(text)
-    lord = _static(m.group("lord"), players) if m else None
-    if m is None or lord is None or [a.kind for a in lord] != ["anthem"] or "keyword(" in cast(Static,
-                                                                                              lord[0].value).quality:
+    v = _plain_anthem(m.group("lord"), players) if m else None
+    if m is None or v is None:
         return None
     if m.group("each") is None:
         dp, dt = _signed(m.group("dp")), _signed(m.group("dt"))
@@ -4913,7 +4912,6 @@ def _lord_each(text: str, players: frozenset[str]) -> list[Ability] | None:
         own = _conditional(f"this creature gets +1/+1 for each {m.group('each')}", players)
         count = replace(cast(Static, own[0].value), power=0, toughness=0) if own and [a.kind for a in own] == [
             "anthem_per"] else None
-    v = cast(Static, lord[0].value)
     return None if count is None else [Ability("anthem_each", replace(count, power=v.power, toughness=v.toughness,
                                                                       group=(v.scope, v.other, v.quality)))]
 
@@ -4932,10 +4930,17 @@ def _lord_colors(text: str, players: frozenset[str]) -> list[Ability] | None:
     ['anthem_colors(you,other,multicolored,1,1)']
     """
     m = _LORD_COLORS.fullmatch(text)
-    lord = _static(f"{m.group('who')}s you control get {m.group('x')}/{m.group('y')}", players) if m else None
+    v = _plain_anthem(f"{m.group('who')}s you control get {m.group('x')}/{m.group('y')}", players) if m else None
+    return None if v is None else [Ability("anthem_colors", v)]
+
+
+def _plain_anthem(text: str, players: frozenset[str]) -> Static | None:
+    """`text` read as one anthem (613.4c: "<creatures> [you control] get +X/+Y") whose creatures are not "with
+    <keyword>" (613.8: a dependency on layer 6 the count and colour lords do not order), or None."""
+    lord = _static(text, players)
     if lord is None or [a.kind for a in lord] != ["anthem"] or "keyword(" in cast(Static, lord[0].value).quality:
         return None
-    return [Ability("anthem_colors", cast(Static, lord[0].value))]
+    return cast(Static, lord[0].value)
 
 
 def _condition_of(words: str) -> Static | None:
